@@ -1,0 +1,37 @@
+import { check, index, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { bool, createdAt, id, inList, timestamp, updatedAt } from "./_columns.ts";
+import { companyTypes, subscriptionTiers } from "./enums.ts";
+
+export const companies = sqliteTable("companies", {
+  id: id(),
+  name: text("name").notNull(),
+  inn: text("inn"),
+  kpp: text("kpp"),
+  ogrn: text("ogrn"),
+  legalAddress: text("legal_address"),
+  actualAddress: text("actual_address"),
+  phone: text("phone"),
+  email: text("email"),
+  website: text("website"),
+  whatsapp: text("whatsapp"),
+  telegram: text("telegram"),
+  logoUrl: text("logo_url"),
+  directorName: text("director_name"),
+  bankName: text("bank_name"),
+  bankAccount: text("bank_account"),
+  bankBik: text("bank_bik"),
+  bankCorAccount: text("bank_cor_account"),
+  subscriptionTier: text("subscription_tier", { enum: subscriptionTiers }).notNull().default("start"),
+  companyType: text("company_type", { enum: companyTypes }).notNull().default("construction_surveying"),
+  subscriptionExpiresAt: timestamp("subscription_expires_at"),
+  isActive: bool("is_active").notNull().default(true),
+  /** Demo rows are removed by the owner's clean-up and nothing else is. */
+  isDemo: bool("is_demo").notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  check("companies_tier_check", sql.raw(`subscription_tier IN (${inList(subscriptionTiers)})`)),
+  check("companies_type_check", sql.raw(`company_type IN (${inList(companyTypes)})`)),
+  index("companies_name_idx").on(t.name),
+]);

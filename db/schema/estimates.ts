@@ -1,0 +1,117 @@
+import { check, index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { bool, createdAt, id, inList, kopecks, updatedAt } from "./_columns.ts";
+import { estimateStatuses, vatModes } from "./enums.ts";
+import { companies } from "./companies.ts";
+import { users } from "./users.ts";
+import { objects } from "./objects.ts";
+import { tasks } from "./tasks.ts";
+
+export const estimates = sqliteTable("estimates", {
+  id: id(),
+  companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+  objectId: integer("object_id").notNull().references(() => objects.id, { onDelete: "cascade" }),
+  taskId: integer("task_id").references(() => tasks.id, { onDelete: "set null" }),
+  createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+  estimateNumber: text("estimate_number").notNull(),
+  templateName: text("template_name"),
+  status: text("status", { enum: estimateStatuses }).notNull().default("draft"),
+  /** Section names in display order, JSON array. */
+  sections: text("sections", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+  vatMode: text("vat_mode", { enum: vatModes }).notNull().default("none"),
+  vatAmount: kopecks("vat_amount").notNull().default(0),
+  totalAmount: kopecks("total_amount").notNull().default(0),
+  notes: text("notes", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+  warnings: text("warnings", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+  /** The measurement document the estimate was generated from, when it was generated. */
+  measurementDocument: text("measurement_document", { mode: "json" }).$type<unknown>(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  index("estimates_company_idx").on(t.companyId, t.createdAt),
+  index("estimates_company_status_idx").on(t.companyId, t.status),
+  index("estimates_object_idx").on(t.objectId),
+  check("estimates_status_check", sql.raw(`status IN (${inList(estimateStatuses)})`)),
+  check("estimates_vat_check", sql.raw(`vat_mode IN (${inList(vatModes)})`)),
+]);
+
+export const estimateItems = sqliteTable("estimate_items", {
+  id: id(),
+  estimateId: integer("estimate_id").notNull().references(() => estimates.id, { onDelete: "cascade" }),
+  position: integer("position").notNull(),
+  section: text("section").notNull(),
+  articleCode: text("article_code"),
+  name: text("name").notNull(),
+  unit: text("unit").notNull().default("шт"),
+  quantity: real("quantity").notNull(),
+  pricePerUnit: kopecks("price_per_unit").notNull(),
+  equipmentCost: kopecks("equipment_cost").notNull(),
+  workCost: kopecks("work_cost").notNull(),
+  totalPrice: kopecks("total_price").notNull(),
+  isRequired: bool("is_required").notNull().default(true),
+}, (t) => [index("estimate_items_estimate_idx").on(t.estimateId, t.position)]);
+
+/** What a surveyor recorded at the site, one row per save. */
+export const measurementRecords = sqliteTable("measurement_records", {
+  id: id(),
+  companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+  taskId: integer("task_id").notNull().references(() => tasks.id, { onDelete: "cascade" }),
+  objectId: integer("object_id").references(() => objects.id, { onDelete: "cascade" }),
+  surveyorId: integer("surveyor_id").references(() => users.id, { onDelete: "set null" }),
+  measurements: text("measurements", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+  /** Document ids of the photos, JSON array. */
+  photos: text("photos", { mode: "json" }).$type<number[]>().notNull().default(sql`'[]'`),
+  notes: text("notes"),
+  createdAt: createdAt(),
+}, (t) => [index("measurement_records_task_idx").on(t.taskId, t.createdAt)]);
+
+export const priceLists = sqliteTable("price_lists", {
+  id: id(),
+  companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+  name: text("name", { length: 255 }).notNull(),
+  category: text("category", { length: 100 }),
+  region: text("region"),
+  isActive: bool("is_active").notNull().default(true),
+  createdAt: createdAt(),
+}, (t) => [index("price_lists_company_idx").on(t.companyId, t.isActive)]);
+
+export const priceListItems = sqliteTable("price_list_items", {
+  id: id(),
+  priceListId: integer("price_list_id").notNull().references(() => priceLists.id, { onDelete: "cascade" }),
+  companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+  code: text("code", { length: 50 }).notNull(),
+  name: text("name").notNull(),
+  description: text("description"),
+  unit: text("unit", { length: 20 }).notNull(),
+  section: text("section", { length: 100 }),
+  materialsPrice: kopecks("materials_price").notNull().default(0),
+  worksPrice: kopecks("works_price").notNull().default(0),
+  manufacturer: text("manufacturer", { length: 100 }),
+}, (t) => [index("price_list_items_list_idx").on(t.priceListId, t.code)]);
+
+export const contracts = sqliteTable("contracts", {
+  id: id(),
+  companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+  objectId: integer("object_id").notNull().references(() => objects.id, { onDelete: "cascade" }),
+  estimateId: integer("estimate_id").references(() => estimates.id, { onDelete: "set null" }),
+  createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+  contractNumber: text("contract_number").notNull(),
+  templateId: text("template_id").notNull(),
+  contractData: text("contract_data", { mode: "json" }).$type<Record<string, string>>().notNull(),
+  contractText: text("contract_text").notNull(),
+  prepaymentPercent: integer("prepayment_percent").notNull().default(30),
+  createdAt: createdAt(),
+}, (t) => [index("contracts_object_idx").on(t.objectId), index("contracts_company_idx").on(t.companyId)]);
+
+export const payments = sqliteTable("payments", {
+  id: id(),
+  companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+  objectId: integer("object_id").notNull().references(() => objects.id, { onDelete: "cascade" }),
+  contractId: integer("contract_id").references(() => contracts.id, { onDelete: "set null" }),
+  amount: kopecks("amount").notNull(),
+  description: text("description").notNull(),
+  paymentLink: text("payment_link").notNull(),
+  qrPayload: text("qr_payload").notNull(),
+  status: text("status").notNull().default("pending"),
+  createdAt: createdAt(),
+}, (t) => [index("payments_object_idx").on(t.objectId), index("payments_company_idx").on(t.companyId)]);
