@@ -1,0 +1,77 @@
+import { and, count, desc, eq, inArray } from "drizzle-orm";
+import type { Db } from "./client.ts";
+import { activities, notifications, users } from "./schema/mod.ts";
+import type { notificationTypes } from "./schema/enums.ts";
+import type { Role } from "../domain/roles.ts";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type Executor = Db | Tx;
+
+export interface NewNotification {
+  companyId: number | null;
+  type: typeof notificationTypes[number];
+  title: string;
+  message: string;
+  relatedObjectId?: number | null;
+  relatedTaskId?: number | null;
+  relatedEstimateId?: number | null;
+}
+
+/** Sends one notification to each of the users. */
+export async function notifyUsers(db: Executor, userIds: number[], n: NewNotification): Promise<void> {
+  const unique = [...new Set(userIds)];
+  if (unique.length === 0) return;
+  await db.insert(notifications).values(unique.map((userId) => ({ ...n, userId })));
+}
+
+/** Sends a notification to every active user of the company with one of the roles. */
+export async function notifyRoles(db: Executor, roles: Role[], n: NewNotification & { companyId: number }) {
+  const rows = await db.select({ id: users.id }).from(users)
+    .where(and(eq(users.companyId, n.companyId), inArray(users.role, roles), eq(users.isActive, true)));
+  await notifyUsers(db, rows.map((r) => r.id), n);
+}
+
+export interface NewActivity {
+  companyId: number;
+  userId?: number | null;
+  type: "task" | "document" | "other";
+  title: string;
+  status?: string | null;
+  fileName?: string | null;
+  objectId?: number | null;
+  taskId?: number | null;
+}
+
+export async function recordActivity(db: Executor, a: NewActivity): Promise<void> {
+  await db.insert(activities).values(a);
+}
+
+export async function listNotifications(db: Db, userId: number, limit = 50) {
+  return await db.select().from(notifications).where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(limit);
+}
+
+export async function unreadCount(db: Db, userId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
+  return row.n;
+}
+
+/** Marks one of the user's notifications read; false when it is not theirs. */
+export async function markRead(db: Db, userId: number, id: number): Promise<boolean> {
+  const res = await db.update(notifications).set({ isRead: true })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId))).returning({ id: notifications.id });
+  return res.length > 0;
+}
+
+export async function markAllRead(db: Db, userId: number): Promise<number> {
+  const res = await db.update(notifications).set({ isRead: true })
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false))).returning({ id: notifications.id });
+  return res.length;
+}
+
+export async function deleteNotification(db: Db, userId: number, id: number): Promise<boolean> {
+  const res = await db.delete(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId))).returning({ id: notifications.id });
+  return res.length > 0;
+}

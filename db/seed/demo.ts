@@ -1,0 +1,279 @@
+// The demo data of DESIGN.md: two companies, an account for every role, objects and tasks in every
+// status, a few estimates and notifications. Marked is_demo so the owner's clean-up removes it.
+import { count } from "drizzle-orm";
+import type { Db } from "../client.ts";
+import {
+  activities,
+  companies,
+  estimateItems,
+  estimates,
+  localAccounts,
+  notifications,
+  objects,
+  tasks,
+  users,
+} from "../schema/mod.ts";
+import type { objectStatuses, Role, taskPriorities, taskStatuses, workTypes } from "../schema/enums.ts";
+import { hashPassword } from "../../server/auth/password.ts";
+import { directionFromCenter, distanceFromMkad } from "../../domain/geo.ts";
+
+export interface DemoAccount {
+  email: string;
+  role: Role;
+  company: string | null;
+}
+
+export const demoAccounts: DemoAccount[] = [
+  { email: "admin@demo.local", role: "system_admin", company: "demo" },
+  { email: "director@demo.local", role: "company_admin", company: "demo" },
+  { email: "engineer@demo.local", role: "chief_engineer", company: "demo" },
+  { email: "manager@demo.local", role: "manager", company: "demo" },
+  { email: "surveyor@demo.local", role: "measurement_engineer", company: "demo" },
+  { email: "surveyor2@demo.local", role: "measurement_engineer", company: "demo" },
+  { email: "foreman@demo.local", role: "foreman", company: "demo" },
+  { email: "client@demo.local", role: "user", company: null },
+  { email: "admin@other.local", role: "company_admin", company: "other" },
+];
+
+const names: Record<string, [string, string]> = {
+  "admin@demo.local": ["Алексей", "Смирнов"],
+  "director@demo.local": ["Ирина", "Волкова"],
+  "engineer@demo.local": ["Павел", "Кузнецов"],
+  "manager@demo.local": ["Ольга", "Морозова"],
+  "surveyor@demo.local": ["Дмитрий", "Орлов"],
+  "surveyor2@demo.local": ["Сергей", "Лебедев"],
+  "foreman@demo.local": ["Николай", "Соколов"],
+  "client@demo.local": ["Мария", "Иванова"],
+  "admin@other.local": ["Виктор", "Павлов"],
+};
+
+type Status = typeof objectStatuses[number];
+type WorkType = typeof workTypes[number];
+
+interface DemoObject {
+  address: string;
+  settlement: string;
+  district: string;
+  lat: number;
+  lon: number;
+  client: [string, string];
+  workType: WorkType;
+  status: Status;
+  cost: number;
+  description: string;
+}
+
+// Real settlements of the Moscow region with their districts and coordinates.
+const demoObjects: DemoObject[] = [
+  { address: "Московская обл., г. Истра, ул. Ленина, д. 12", settlement: "Истра", district: "Истринский", lat: 55.9146, lon: 36.8597, client: ["Андрей Петров", "+7 916 123-45-67"], workType: "autonomous_sewage", status: "new", cost: 285_000, description: "Дом 180 м², 5 человек, участок 15 соток" },
+  { address: "Московская обл., Одинцовский г.о., д. Жуковка, 45", settlement: "Жуковка", district: "Одинцовский", lat: 55.7339, lon: 37.2417, client: ["Елена Сидорова", "+7 903 765-43-21"], workType: "septic", status: "in_progress", cost: 320_000, description: "Замена старого септика на станцию" },
+  { address: "Московская обл., г. Дмитров, ул. Загорская, д. 7", settlement: "Дмитров", district: "Дмитровский", lat: 56.3440, lon: 37.5204, client: ["Игорь Николаев", "+7 925 111-22-33"], workType: "autonomous_sewage", status: "measurement_done", cost: 240_000, description: "Высокие грунтовые воды" },
+  { address: "Московская обл., г. Сергиев Посад, ул. Вознесенская, д. 20", settlement: "Сергиев Посад", district: "Сергиево-Посадский", lat: 56.3000, lon: 38.1333, client: ["Татьяна Ковалёва", "+7 926 444-55-66"], workType: "well_drilling", status: "estimation_done", cost: 410_000, description: "Скважина на известняк, 60 м" },
+  { address: "Московская обл., г. Раменское, ул. Михалевича, д. 14", settlement: "Раменское", district: "Раменский", lat: 55.5672, lon: 38.2302, client: ["Олег Васильев", "+7 915 777-88-99"], workType: "autonomous_sewage", status: "approved", cost: 298_000, description: "Станция Топас 5 с принудительным выводом" },
+  { address: "Московская обл., г. Чехов, ул. Чехова, д. 3", settlement: "Чехов", district: "Чеховский", lat: 55.1434, lon: 37.4557, client: ["Наталья Григорьева", "+7 917 222-33-44"], workType: "drainage", status: "work_in_progress", cost: 175_000, description: "Дренаж участка и ливнёвка" },
+  { address: "Московская обл., г. Солнечногорск, ул. Красная, д. 30", settlement: "Солнечногорск", district: "Солнечногорский", lat: 56.1833, lon: 36.9833, client: ["Виталий Фёдоров", "+7 929 555-66-77"], workType: "water_supply", status: "completed", cost: 195_000, description: "Водопровод от скважины к дому" },
+  { address: "Московская обл., г. Наро-Фоминск, ул. Калинина, д. 9", settlement: "Наро-Фоминск", district: "Наро-Фоминский", lat: 55.3864, lon: 36.7228, client: ["Светлана Романова", "+7 903 888-99-00"], workType: "septic", status: "cancelled", cost: 150_000, description: "Клиент отказался" },
+  { address: "Московская обл., г. Клин, ул. Гагарина, д. 5", settlement: "Клин", district: "Клинский", lat: 56.3333, lon: 36.7333, client: ["Максим Киселёв", "+7 916 321-65-49"], workType: "autonomous_sewage", status: "approved", cost: 265_000, description: "Евролос БИО 5, глинистый грунт" },
+  { address: "Московская обл., г. Коломна, ул. Октябрьской Революции, д. 200", settlement: "Коломна", district: "Коломенский", lat: 55.0794, lon: 38.7783, client: ["Юлия Белова", "+7 985 123-00-11"], workType: "well_equipment", status: "in_progress", cost: 120_000, description: "Кессон и автоматика скважины" },
+];
+
+const otherObjects: DemoObject[] = [
+  { address: "Московская обл., г. Подольск, ул. Кирова, д. 40", settlement: "Подольск", district: "Подольский", lat: 55.4242, lon: 37.5547, client: ["Роман Зайцев", "+7 916 000-11-22"], workType: "septic", status: "new", cost: 210_000, description: "Объект другой компании" },
+  { address: "Московская обл., г. Щёлково, ул. Талсинская, д. 8", settlement: "Щёлково", district: "Щёлковский", lat: 55.9214, lon: 37.9956, client: ["Анна Комарова", "+7 926 000-33-44"], workType: "drainage", status: "approved", cost: 160_000, description: "Объект другой компании" },
+];
+
+const DAY = 86_400_000;
+
+/** True when the database has no users yet. */
+export async function isEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(users);
+  return row.n === 0;
+}
+
+/** Fills an empty database with the demo data; dates are relative to `now`. */
+export async function seedDemo(db: Db, options: { password: string; now: Date }): Promise<void> {
+  const { now } = options;
+  const at = (days: number) => new Date(now.getTime() + days * DAY);
+  const passwordHash = await hashPassword(options.password);
+
+  await db.transaction(async (tx) => {
+    const [demo] = await tx.insert(companies).values({
+      name: "ООО «Демо Септик»",
+      inn: "7723456782",
+      kpp: "772301001",
+      legalAddress: "109029, г. Москва, ул. Нижегородская, д. 32, стр. 4",
+      actualAddress: "109029, г. Москва, ул. Нижегородская, д. 32, стр. 4",
+      phone: "+7 495 123-45-67",
+      email: "info@demo-septic.ru",
+      directorName: "Волкова Ирина Сергеевна",
+      bankName: "ПАО Сбербанк",
+      bankBik: "044525225",
+      bankCorAccount: "30101810400000000225",
+      subscriptionTier: "standard",
+      companyType: "construction_full",
+      subscriptionExpiresAt: at(220),
+      isDemo: true,
+      createdAt: at(-400),
+    }).returning();
+    const [other] = await tx.insert(companies).values({
+      name: "ООО «Другая Компания»",
+      inn: "5003123458",
+      subscriptionTier: "start",
+      companyType: "construction_installation",
+      subscriptionExpiresAt: at(90),
+      isDemo: true,
+      createdAt: at(-200),
+    }).returning();
+
+    const ids: Record<string, number> = {};
+    for (const [i, account] of demoAccounts.entries()) {
+      const [firstName, lastName] = names[account.email];
+      const companyId = account.company === "demo" ? demo.id : account.company === "other" ? other.id : null;
+      const [user] = await tx.insert(users).values({
+        email: account.email,
+        firstName,
+        lastName,
+        role: account.role,
+        companyId,
+        isDemo: true,
+        createdAt: at(-300 + i * 10),
+      }).returning({ id: users.id });
+      await tx.insert(localAccounts).values({ userId: user.id, email: account.email, passwordHash });
+      ids[account.email] = user.id;
+    }
+
+    const insertObjects = async (list: DemoObject[], companyId: number, createdBy: number) => {
+      const out: number[] = [];
+      for (const [i, o] of list.entries()) {
+        const [row] = await tx.insert(objects).values({
+          companyId,
+          address: o.address,
+          settlement: o.settlement,
+          region: "Московская область",
+          city: o.settlement,
+          district: o.district,
+          direction: directionFromCenter(o.lat, o.lon),
+          distanceFromMkad: distanceFromMkad(o.lat, o.lon),
+          latitude: o.lat,
+          longitude: o.lon,
+          coordinates: `${o.lat}, ${o.lon}`,
+          clientName: o.client[0],
+          clientPhone: o.client[1],
+          workType: o.workType,
+          status: o.status,
+          estimatedCost: o.cost * 100,
+          actualCost: o.status === "completed" ? Math.round(o.cost * 1.04) * 100 : null,
+          description: o.description,
+          createdBy,
+          createdAt: at(-60 + i * 5),
+        }).returning({ id: objects.id });
+        out.push(row.id);
+      }
+      return out;
+    };
+    const objectIds = await insertObjects(demoObjects, demo.id, ids["engineer@demo.local"]);
+    await insertObjects(otherObjects, other.id, ids["admin@other.local"]);
+
+    type TaskSeed = [
+      number,
+      string,
+      string,
+      typeof taskStatuses[number],
+      typeof taskPriorities[number],
+      number,
+      string,
+    ];
+    // [object index, title, description, status, priority, due in days, assignee]
+    const taskSeeds: TaskSeed[] = [
+      [0, "Замер участка под септик", "Определить место установки и глубину выхода трубы", "assigned", "high", 3, "surveyor@demo.local"],
+      [1, "Замер для замены септика", "Осмотреть старый септик, оценить демонтаж", "in_progress", "urgent", 1, "surveyor@demo.local"],
+      [2, "Повторный замер уровня грунтовых вод", "Замерить УГВ после дождей", "overdue", "high", -4, "surveyor@demo.local"],
+      [9, "Замер скважины под кессон", "Проверить оголовок и глубину промерзания", "assigned", "medium", -2, "surveyor@demo.local"],
+      [3, "Замер под скважину", "Согласовать место бурения с клиентом", "completed", "medium", -10, "surveyor@demo.local"],
+      [4, "Подготовить смету на станцию", "Принудительный вывод, 25 м трассы", "completed", "low", -15, "surveyor2@demo.local"],
+      [5, "Монтаж дренажа", "Бригада выходит в понедельник", "in_progress", "medium", 5, "foreman@demo.local"],
+      [6, "Сдача водопровода клиенту", "Подписать акт", "completed", "low", -20, "foreman@demo.local"],
+      [7, "Выезд на объект", "Клиент отменил заказ", "cancelled", "low", -8, "surveyor2@demo.local"],
+      [8, "Замер под Евролос БИО 5", "Глинистый грунт, нужен дренажный колодец", "pending", "medium", 2, "surveyor2@demo.local"],
+    ];
+    const taskIds: number[] = [];
+    for (const [i, [objectIndex, title, description, status, priority, due, assignee]] of taskSeeds.entries()) {
+      const [row] = await tx.insert(tasks).values({
+        companyId: demo.id,
+        objectId: objectIds[objectIndex],
+        assignedTo: ids[assignee],
+        assignedBy: ids["engineer@demo.local"],
+        title,
+        description,
+        // 'overdue' is what the server derives from the due date; the stored status stays a working one.
+        status: status === "overdue" ? "assigned" : status,
+        priority,
+        dueDate: at(due),
+        completedAt: status === "completed" ? at(due) : null,
+        createdAt: at(-30 + i),
+      }).returning({ id: tasks.id });
+      taskIds.push(row.id);
+    }
+
+    // A few estimates whose lines follow the engine's identities: total = materials + works = price × quantity.
+    const estimateSeeds: Array<[number, string, typeof estimates.$inferInsert.status]> = [
+      [3, "СМ-2026-001", "sent"],
+      [4, "СМ-2026-002", "approved"],
+      [8, "СМ-2026-003", "approved"],
+      [2, "СМ-2026-004", "draft"],
+    ];
+    const lines = [
+      { section: "Оборудование", articleCode: "А150", name: "Станция биологической очистки", unit: "шт", quantity: 1, materials: 12_350_000, works: 0 },
+      { section: "Монтажные работы", articleCode: "А151", name: "Монтаж станции под ключ", unit: "шт", quantity: 1, materials: 0, works: 3_800_000 },
+      { section: "Трубы и фитинги", articleCode: "А001", name: "Труба ПВХ 110 мм, прокладка в траншее", unit: "м", quantity: 10, materials: 85_000, works: 45_000 },
+      { section: "Земляные работы", articleCode: "А130", name: "Разработка грунта экскаватором", unit: "м³", quantity: 8, materials: 0, works: 120_000 },
+    ];
+    for (const [i, [objectIndex, number, status]] of estimateSeeds.entries()) {
+      const items = lines.map((l, position) => {
+        const pricePerUnit = l.materials + l.works;
+        return {
+          position,
+          section: l.section,
+          articleCode: l.articleCode,
+          name: l.name,
+          unit: l.unit,
+          quantity: l.quantity,
+          pricePerUnit,
+          equipmentCost: l.materials * l.quantity,
+          workCost: l.works * l.quantity,
+          totalPrice: pricePerUnit * l.quantity,
+          isRequired: true,
+        };
+      });
+      const total = items.reduce((s, it) => s + it.totalPrice, 0);
+      const [est] = await tx.insert(estimates).values({
+        companyId: demo.id,
+        objectId: objectIds[objectIndex],
+        createdBy: ids["surveyor@demo.local"],
+        estimateNumber: number,
+        templateName: "Автономная канализация",
+        status,
+        sections: [...new Set(items.map((it) => it.section))],
+        totalAmount: total,
+        notes: ["Доставка в пределах 30 км от МКАД включена", "Гарантия на работы 1 год, на оборудование — по паспорту"],
+        createdAt: at(-12 + i * 3),
+      }).returning({ id: estimates.id });
+      await tx.insert(estimateItems).values(items.map((it) => ({ ...it, estimateId: est.id })));
+    }
+
+    await tx.insert(notifications).values([
+      { companyId: demo.id, userId: ids["surveyor@demo.local"], type: "task_assigned", title: "Новая задача на замер", message: "Замер участка под септик — г. Истра, ул. Ленина, д. 12", relatedTaskId: taskIds[0], relatedObjectId: objectIds[0], createdAt: at(-1) },
+      { companyId: demo.id, userId: ids["surveyor@demo.local"], type: "task_overdue", title: "Задача просрочена", message: "Повторный замер уровня грунтовых вод — срок истёк", relatedTaskId: taskIds[2], relatedObjectId: objectIds[2], createdAt: at(-0.2) },
+      { companyId: demo.id, userId: ids["engineer@demo.local"], type: "task_completed", title: "Задача выполнена", message: "Замер под скважину — г. Сергиев Посад", relatedTaskId: taskIds[4], relatedObjectId: objectIds[3], createdAt: at(-3), isRead: true },
+      { companyId: demo.id, userId: ids["engineer@demo.local"], type: "estimate_created", title: "Создана смета", message: "СМ-2026-004 — г. Дмитров, ул. Загорская, д. 7", relatedObjectId: objectIds[2], createdAt: at(-0.1) },
+      { companyId: demo.id, userId: ids["foreman@demo.local"], type: "other", title: "Проект утверждён", message: "Раменское, ул. Михалевича — можно начинать работы", relatedObjectId: objectIds[4], createdAt: at(-2) },
+    ]);
+
+    await tx.insert(activities).values([
+      { companyId: demo.id, userId: ids["engineer@demo.local"], type: "task", title: "Назначен замер: Замер участка под септик", status: "assigned", objectId: objectIds[0], taskId: taskIds[0], createdAt: at(-1) },
+      { companyId: demo.id, userId: ids["surveyor@demo.local"], type: "task", title: "Выполнена задача: Замер под скважину", status: "completed", objectId: objectIds[3], taskId: taskIds[4], createdAt: at(-3) },
+      { companyId: demo.id, userId: ids["engineer@demo.local"], type: "other", title: "Создан объект: г. Коломна, ул. Октябрьской Революции, д. 200", status: "new", objectId: objectIds[9], createdAt: at(-5) },
+      { companyId: demo.id, userId: ids["foreman@demo.local"], type: "other", title: "Работы начаты: г. Чехов, ул. Чехова, д. 3", status: "work_in_progress", objectId: objectIds[5], createdAt: at(-6) },
+    ]);
+  });
+}

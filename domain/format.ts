@@ -1,0 +1,103 @@
+// Russian formatting of money, dates, sizes and plurals. Pure; used by pages, islands and exports.
+
+const rub = new Intl.NumberFormat("ru-RU", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const whole = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 2 });
+
+/** 123456789 kopecks → '1 234 567,89 ₽' (ru-RU groups with a no-break space). */
+export function formatKopecks(kopecks: number | null | undefined): string {
+  return `${rub.format((kopecks ?? 0) / 100)} ₽`;
+}
+
+/** A plain number with ru-RU grouping, up to two decimals. */
+export function formatNumber(value: number): string {
+  return whole.format(value);
+}
+
+const moscow = "Europe/Moscow";
+const dateFormat = new Intl.DateTimeFormat("ru-RU", { timeZone: moscow, day: "2-digit", month: "2-digit", year: "numeric" });
+const timeFormat = new Intl.DateTimeFormat("ru-RU", { timeZone: moscow, hour: "2-digit", minute: "2-digit" });
+const longDateFormat = new Intl.DateTimeFormat("ru-RU", {
+  timeZone: moscow,
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+});
+
+function toDate(value: Date | string | number | null | undefined): Date | null {
+  if (value === null || value === undefined || value === "") return null;
+  const d = value instanceof Date ? value : new Date(value);
+  // A missing, invalid or 1970 date shows 'Не указан' (spec/2 §8).
+  if (Number.isNaN(d.getTime()) || d.getUTCFullYear() <= 1970) return null;
+  return d;
+}
+
+/** '21.11.2026', or 'Не указан'. */
+export function formatDate(value: Date | string | number | null | undefined): string {
+  const d = toDate(value);
+  return d ? dateFormat.format(d) : "Не указан";
+}
+
+export function formatDateTime(value: Date | string | number | null | undefined): string {
+  const d = toDate(value);
+  return d ? `${dateFormat.format(d)} ${timeFormat.format(d)}` : "Не указан";
+}
+
+/** 'суббота, 21 ноября 2026 г.' */
+export function formatLongDate(value: Date): string {
+  return longDateFormat.format(value);
+}
+
+/** plural(5, ['задача', 'задачи', 'задач']) → 'задач'. */
+export function plural(n: number, forms: readonly [string, string, string]): string {
+  const abs = Math.abs(n) % 100;
+  const last = abs % 10;
+  if (abs > 10 && abs < 20) return forms[2];
+  if (last > 1 && last < 5) return forms[1];
+  if (last === 1) return forms[0];
+  return forms[2];
+}
+
+/** '5 задач' */
+export function countOf(n: number, forms: readonly [string, string, string]): string {
+  return `${n} ${plural(n, forms)}`;
+}
+
+/** '3 дня назад', '2 часа назад', 'Недавно'. */
+export function formatAge(value: Date | string | number, now: Date = new Date()): string {
+  const d = toDate(value);
+  if (!d) return "Не указан";
+  const hours = Math.floor((now.getTime() - d.getTime()) / 3_600_000);
+  if (hours >= 24) {
+    const days = Math.floor(hours / 24);
+    return `${countOf(days, ["день", "дня", "дней"])} назад`;
+  }
+  if (hours >= 1) return `${countOf(hours, ["час", "часа", "часов"])} назад`;
+  return "Недавно";
+}
+
+/** File sizes in Bytes, KB, MB, GB with base 1024. */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} Bytes`;
+  const units = ["KB", "MB", "GB"];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${whole.format(Math.round(value * 100) / 100)} ${units[unit]}`;
+}
+
+/** Initials for an avatar: first and last name, else 'U'. */
+export function initials(firstName?: string | null, lastName?: string | null): string {
+  const a = firstName?.trim()[0] ?? "";
+  const b = lastName?.trim()[0] ?? "";
+  return (a + b).toUpperCase() || "U";
+}
+
+/** The full name, else the e-mail, else 'Пользователь'. */
+export function displayName(u: { firstName?: string | null; lastName?: string | null; email?: string | null }) {
+  const name = [u.firstName, u.lastName].filter((s) => s?.trim()).join(" ");
+  return name || u.email || "Пользователь";
+}

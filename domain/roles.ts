@@ -1,0 +1,142 @@
+// Roles, their Russian labels and who may open what. Shared by the server (the guard) and the pages.
+import { type Role, roles } from "../db/schema/enums.ts";
+
+export { type Role, roles };
+
+export const roleLabels: Record<Role, string> = {
+  system_admin: "Системный администратор",
+  company_admin: "Администратор компании",
+  chief_engineer: "Главный инженер",
+  measurement_engineer: "Инженер-замерщик",
+  foreman: "Бригадир",
+  manager: "Менеджер",
+  user: "Пользователь",
+};
+
+/** Any other or empty role is an ordinary customer. */
+export function normalizeRole(role: string | null | undefined): Role {
+  return (roles as readonly string[]).includes(role ?? "") ? role as Role : "user";
+}
+
+/** Company staff: everyone but customers. */
+export const staffRoles: readonly Role[] = roles.filter((r) => r !== "user");
+export const adminRoles: readonly Role[] = ["system_admin", "company_admin"];
+export const engineerCabinetRoles: readonly Role[] = ["chief_engineer", "manager", "system_admin"];
+export const foremanRoles: readonly Role[] = ["foreman", "system_admin"];
+export const surveyorRoles: readonly Role[] = ["measurement_engineer", "system_admin"];
+/** Who may create and edit objects. */
+export const objectEditorRoles: readonly Role[] = [
+  "manager",
+  "chief_engineer",
+  "company_admin",
+  "system_admin",
+];
+/** Who may approve or reject an estimate. */
+export const estimateApproverRoles: readonly Role[] = ["chief_engineer", "company_admin", "system_admin"];
+/** Roles an administrator may give an employee: never system_admin. */
+export const employeeRoles: readonly Role[] = [
+  "company_admin",
+  "chief_engineer",
+  "measurement_engineer",
+  "foreman",
+  "manager",
+];
+
+export function hasRole(role: Role, allowed: readonly Role[]): boolean {
+  return allowed.includes(role);
+}
+
+/** Where `/` sends each role. */
+export function homePath(role: Role, isOwner: boolean): string {
+  if (isOwner) return "/admin";
+  switch (role) {
+    case "system_admin":
+    case "company_admin":
+      return "/admin";
+    case "chief_engineer":
+    case "manager":
+      return "/engineer";
+    case "measurement_engineer":
+      return "/surveyor";
+    case "foreman":
+      return "/foreman";
+    default:
+      return "/profile";
+  }
+}
+
+export interface MenuItem {
+  href: string;
+  label: string;
+  icon: string;
+}
+
+const shopItems: MenuItem[] = [
+  { href: "/ruslos", label: "Интернет-магазин", icon: "shop" },
+  { href: "/ruslos/calculator", label: "Подбор септика", icon: "calculator" },
+];
+
+/** The sidebar of spec/1 §6; the shop items stand at position 2. */
+export function menuFor(role: Role, isOwner: boolean): MenuItem[] {
+  let items: MenuItem[];
+  if (isOwner) {
+    items = [
+      { href: "/admin", label: "Главная", icon: "home" },
+      { href: "/admin/users", label: "Управление пользователями", icon: "users" },
+      { href: "/companies", label: "Компании", icon: "building" },
+      { href: "/analytics", label: "Аналитика", icon: "chart" },
+      { href: "/settings", label: "Настройки", icon: "settings" },
+    ];
+  } else {
+    switch (role) {
+      case "system_admin":
+      case "company_admin":
+        items = [
+          { href: "/admin", label: "Панель администратора", icon: "home" },
+          ...(role === "system_admin" ? [{ href: "/companies", label: "Компании", icon: "building" }] : []),
+          { href: "/users", label: "Пользователи", icon: "users" },
+          { href: "/analytics", label: "Аналитика", icon: "chart" },
+          { href: "/settings", label: "Настройки", icon: "settings" },
+        ];
+        break;
+      case "chief_engineer":
+      case "manager":
+        items = [
+          { href: "/engineer", label: "Панель инженера", icon: "home" },
+          { href: "/objects", label: "Объекты", icon: "map" },
+          { href: "/tasks", label: "Задачи", icon: "tasks" },
+          { href: "/employees", label: "Команда", icon: "users" },
+          { href: "/analytics", label: "Аналитика", icon: "chart" },
+          { href: "/estimates", label: "Сметы", icon: "estimate" },
+          { href: "/documents", label: "Документы", icon: "file" },
+          { href: "/settings", label: "Настройки", icon: "settings" },
+        ];
+        break;
+      case "measurement_engineer":
+        items = [
+          { href: "/surveyor", label: "Мои задачи", icon: "tasks" },
+          { href: "/field-work", label: "Выезды", icon: "truck" },
+          { href: "/objects", label: "Объекты", icon: "map" },
+          { href: "/documents", label: "Документы", icon: "file" },
+          { href: "/settings", label: "Настройки", icon: "settings" },
+        ];
+        break;
+      case "foreman":
+        items = [
+          { href: "/foreman", label: "Панель бригадира", icon: "home" },
+          { href: "/improved-objects", label: "Проекты", icon: "map" },
+          { href: "/estimates", label: "Сметы", icon: "estimate" },
+          { href: "/documents", label: "Документы", icon: "file" },
+          { href: "/settings", label: "Настройки", icon: "settings" },
+        ];
+        break;
+      default:
+        items = [
+          { href: "/profile", label: "Личный кабинет", icon: "user" },
+          { href: "/economy-calculator", label: "Калькулятор экономии", icon: "calculator" },
+          { href: "/settings", label: "Настройки", icon: "settings" },
+        ];
+    }
+  }
+  return [items[0], ...shopItems, ...items.slice(1)];
+}

@@ -1,0 +1,70 @@
+import { type FormEvent, useId, useState } from "react";
+import { changePasswordSchema } from "../domain/auth.ts";
+import { Field } from "../routes/_ui/Field.tsx";
+import { api } from "./api.ts";
+import { type Errors, firstErrors, serverErrors } from "./form.ts";
+import { toast, toastError } from "./toast.ts";
+
+const empty = { currentPassword: "", newPassword: "", confirmPassword: "" };
+
+/** The change-password card, collapsed until asked for. */
+export default function ChangePasswordForm() {
+  const [open, setOpen] = useState(false);
+  const [values, setValues] = useState(empty);
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = changePasswordSchema.safeParse(values);
+    if (!parsed.success) return setErrors(firstErrors(parsed.error));
+    setBusy(true);
+    try {
+      await api("/api/change-password", { body: values });
+      toast({ title: "Пароль изменен", variant: "success" });
+      setValues(empty);
+      setErrors({});
+      setOpen(false);
+    } catch (error) {
+      setErrors(serverErrors(error));
+      toastError("Не удалось изменить пароль");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const input = (name: keyof typeof empty, label: string, autoComplete: string) => (
+    <Field id={`${id}-${name}`} label={label} error={errors[name]} required>
+      <input
+        id={`${id}-${name}`}
+        type="password"
+        autoComplete={autoComplete}
+        value={values[name]}
+        aria-invalid={errors[name] ? true : undefined}
+        onChange={(e) => setValues({ ...values, [name]: e.target.value })}
+      />
+    </Field>
+  );
+
+  return (
+    <section className="card">
+      <header className="card-head">
+        <h2 className="card-title">Смена пароля</h2>
+        <button type="button" className="btn btn-secondary btn-sm" aria-expanded={open} onClick={() => setOpen(!open)}>
+          {open ? "Свернуть" : "Изменить пароль"}
+        </button>
+      </header>
+      {open && (
+        <form onSubmit={submit} noValidate className="stack">
+          {input("currentPassword", "Текущий пароль", "current-password")}
+          {input("newPassword", "Новый пароль", "new-password")}
+          {input("confirmPassword", "Повторите новый пароль", "new-password")}
+          <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
+            {busy ? "Сохранение…" : "Сохранить пароль"}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}

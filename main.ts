@@ -1,0 +1,20 @@
+import { readEnv } from "./server/env.ts";
+import { boot } from "./server/boot.ts";
+import { demoAccounts } from "./db/seed/demo.ts";
+
+const started = performance.now();
+const env = readEnv();
+const { app, seeded } = await boot(env);
+
+if (env.SEED === "demo") {
+  console.log(seeded ? "Демо-данные созданы." : "Демо-данные уже есть в базе.");
+  console.log(`Демо-учётные записи (пароль ${env.DEMO_PASSWORD}):`);
+  for (const a of demoAccounts) console.log(`  ${a.email.padEnd(24)} ${a.role}`);
+}
+
+Deno.serve({
+  port: env.PORT,
+  onListen: ({ port }) => {
+    console.log(`ПолеСмета: http://localhost:${port} (готово за ${Math.round(performance.now() - started)} мс)`);
+  },
+}, app.fetch);

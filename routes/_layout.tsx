@@ -1,0 +1,104 @@
+import type { ReactNode } from "react";
+import { menuFor, roleLabels } from "../domain/roles.ts";
+import { displayName, formatDate, formatLongDate, initials } from "../domain/format.ts";
+import { labelOf, subscriptionTierLabels } from "../domain/labels.ts";
+import { Island } from "../server/island.tsx";
+import type { CurrentUser } from "../server/types.ts";
+import NotificationBell from "../islands/NotificationBell.tsx";
+import { Icon } from "./_ui/Icon.tsx";
+
+export interface ShellProps {
+  user: CurrentUser;
+  path: string;
+  title: string;
+  subtitle?: ReactNode;
+  action?: ReactNode;
+  unread: number;
+  today: Date;
+  children: ReactNode;
+}
+
+function isActive(href: string, path: string): boolean {
+  if (href === path) return true;
+  // '/admin' must not light up on '/admin/users', which has its own item.
+  return href !== "/admin" && href !== "/ruslos" && path.startsWith(href + "/");
+}
+
+/**
+ * The navigation shell: sidebar (a drawer on phones, opened by a CSS-only toggle so no script is
+ * needed), page header with the bell and today's date, and the plan footer with logout.
+ */
+export function Shell({ user, path, title, subtitle, action, unread, today, children }: ShellProps) {
+  const menu = menuFor(user.role, user.isOwner);
+  return (
+    <div className="shell">
+      <input type="checkbox" id="nav-toggle" className="nav-toggle" aria-label="Открыть меню" />
+      <label htmlFor="nav-toggle" className="nav-overlay" aria-hidden="true" />
+      <aside className="sidebar" aria-label="Основное меню">
+        <div className="sidebar-brand">
+          <a href="/" className="brand">
+            <span className="brand-mark" aria-hidden="true">ПС</span>
+            <span>ПолеСмета</span>
+          </a>
+          <label htmlFor="nav-toggle" className="icon-btn nav-close" aria-label="Закрыть меню">
+            <Icon name="close" />
+          </label>
+        </div>
+        <div className="sidebar-user">
+          {user.profileImageUrl
+            ? <img className="avatar" src={user.profileImageUrl} alt="" width={40} height={40} />
+            : <span className="avatar avatar-initials" aria-hidden="true">{initials(user.firstName, user.lastName)}</span>}
+          <div className="sidebar-user-text">
+            <strong>{displayName(user)}</strong>
+            <span>{roleLabels[user.role]}</span>
+            {user.companyName && <span className="muted">{user.companyName}</span>}
+          </div>
+        </div>
+        <nav className="sidebar-nav">
+          <ul>
+            {menu.map((item) => (
+              <li key={item.href}>
+                <a
+                  href={item.href}
+                  className={isActive(item.href, path) ? "nav-link active" : "nav-link"}
+                  aria-current={isActive(item.href, path) ? "page" : undefined}
+                >
+                  <Icon name={item.icon} />
+                  <span>{item.label}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="sidebar-footer">
+          {user.subscriptionTier && (
+            <p className="plan">
+              Тариф «{labelOf(subscriptionTierLabels, user.subscriptionTier)}»
+              {user.subscriptionExpiresAt && <span>до {formatDate(user.subscriptionExpiresAt)}</span>}
+            </p>
+          )}
+          <a href="/api/logout" className="btn btn-ghost btn-block logout">
+            <Icon name="logout" /> Выйти
+          </a>
+        </div>
+      </aside>
+      <div className="main">
+        <header className="page-header">
+          <label htmlFor="nav-toggle" className="icon-btn nav-open" aria-label="Открыть меню">
+            <Icon name="menu" />
+          </label>
+          <div className="page-heading">
+            <h1>{title}</h1>
+            {subtitle && <p className="page-subtitle">{subtitle}</p>}
+          </div>
+          <div className="page-tools">
+            {action}
+            <Island component={NotificationBell} props={{ initialUnread: unread }} />
+            <time className="today" dateTime={today.toISOString().slice(0, 10)}>{formatLongDate(today)}</time>
+          </div>
+        </header>
+        <main className="content" id="content">{children}</main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import type { Context } from "hono";
+import type { ReactNode } from "react";
+import { unreadCount } from "../db/notifications.ts";
+import { renderPage } from "../server/render.tsx";
+import { currentUser } from "../server/middleware/guard.ts";
+import type { AppEnv } from "../server/types.ts";
+import { Shell } from "./_layout.tsx";
+
+export interface WorkPage {
+  title: string;
+  subtitle?: ReactNode;
+  action?: ReactNode;
+  body: ReactNode;
+}
+
+/** Renders a signed-in page inside the navigation shell. */
+export async function renderWorkPage(c: Context<AppEnv>, page: WorkPage, status: 200 | 403 | 404 = 200) {
+  const user = currentUser(c);
+  const { db, now } = c.var.deps;
+  const unread = await unreadCount(db, user.id);
+  return renderPage(c, {
+    title: page.title,
+    body: (
+      <Shell
+        user={user}
+        path={c.req.path}
+        title={page.title}
+        subtitle={page.subtitle}
+        action={page.action}
+        unread={unread}
+        today={now()}
+      >
+        {page.body}
+      </Shell>
+    ),
+  }, status);
+}

@@ -1,0 +1,40 @@
+// The explicit route table of server-rendered pages. Access is enforced on the server by app.ts.
+import type { Handler } from "hono";
+import type { Access } from "../server/middleware/guard.ts";
+import type { AppEnv } from "../server/types.ts";
+import { homePath } from "../domain/roles.ts";
+import loginPage from "./login.tsx";
+import landingPage from "./landing.tsx";
+import profilePage from "./profile.tsx";
+import shopPlaceholderPage from "./shop_placeholder.tsx";
+
+export interface PageRoute {
+  path: string;
+  /** "public" pages need no session; the others redirect a signed-out visitor to /login. */
+  access: "public" | Access;
+  /** The access-denied text for a role that may not open the page. */
+  denied?: string;
+  handler: Handler<AppEnv>;
+}
+
+const home: Handler<AppEnv> = (c) => c.redirect(homePath(c.var.user!.role, c.var.user!.isOwner));
+
+const shopPaths = [
+  "/ruslos",
+  "/ruslos/calculator",
+  "/ruslos/cart",
+  "/ruslos/checkout",
+  "/ruslos/contacts",
+  "/ruslos/faq",
+  "/ruslos/installation",
+  "/ruslos/economy-calculator",
+  "/economy-calculator",
+];
+
+export const pageRoutes: PageRoute[] = [
+  { path: "/", access: "auth", handler: home },
+  { path: "/login", access: "public", handler: loginPage },
+  { path: "/landing", access: "public", handler: landingPage },
+  { path: "/profile", access: "auth", handler: profilePage },
+  ...shopPaths.map((path): PageRoute => ({ path, access: "public", handler: shopPlaceholderPage })),
+];

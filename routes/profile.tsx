@@ -1,0 +1,55 @@
+import type { Context } from "hono";
+import { roleLabels } from "../domain/roles.ts";
+import { displayName, formatDate, initials } from "../domain/format.ts";
+import { Island } from "../server/island.tsx";
+import { currentUser } from "../server/middleware/guard.ts";
+import type { AppEnv } from "../server/types.ts";
+import { renderWorkPage } from "./_page.tsx";
+import { Card } from "./_ui/Card.tsx";
+import { Icon } from "./_ui/Icon.tsx";
+import ChangePasswordForm from "../islands/ChangePasswordForm.tsx";
+import { eq } from "drizzle-orm";
+import { users } from "../db/schema/mod.ts";
+
+/** /profile, 'Личный кабинет': who I am, the pending-assignment warning, and the password form. */
+export default async function profilePage(c: Context<AppEnv>) {
+  const user = currentUser(c);
+  const row = await c.var.deps.db.query.users.findFirst({ where: eq(users.id, user.id) });
+  return renderWorkPage(c, {
+    title: "Личный кабинет",
+    subtitle: "Ваши данные и пароль",
+    body: (
+      <div className="stack-lg narrow">
+        {user.companyId === null && (
+          <div className="notice notice-warning" role="status">
+            <Icon name="alert" />
+            <div>
+              <strong>Ожидается назначение в компанию</strong>
+              <p>Администратор добавит вас в компанию, после этого откроются рабочие разделы.</p>
+            </div>
+          </div>
+        )}
+        <Card title="Профиль">
+          <div className="profile-head">
+            {user.profileImageUrl
+              ? <img className="avatar avatar-lg" src={user.profileImageUrl} alt="" width={64} height={64} />
+              : <span className="avatar avatar-lg avatar-initials">{initials(user.firstName, user.lastName)}</span>}
+            <div>
+              <strong className="profile-name">{displayName(user)}</strong>
+              <p className="muted">{roleLabels[user.role]}</p>
+            </div>
+          </div>
+          <dl className="details">
+            <dt>Email</dt>
+            <dd>{user.email}</dd>
+            <dt>Компания</dt>
+            <dd>{user.companyName ?? "Не назначена"}</dd>
+            <dt>Дата регистрации</dt>
+            <dd>{formatDate(row?.createdAt)}</dd>
+          </dl>
+        </Card>
+        <Island component={ChangePasswordForm} props={{}} />
+      </div>
+    ),
+  });
+}

@@ -1,0 +1,39 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import {
+  deleteNotification,
+  listNotifications,
+  markAllRead,
+  markRead,
+  unreadCount,
+} from "../../db/notifications.ts";
+import { notFound } from "../errors.ts";
+import { validate } from "../validate.ts";
+import { currentUser, requireApi } from "../middleware/guard.ts";
+import type { AppEnv } from "../types.ts";
+
+const idParam = z.object({ id: z.coerce.number().int().positive() });
+
+/** Each user reads and changes only their own notifications; someone else's answers 404. */
+export const notificationsApi = new Hono<AppEnv>()
+  .use(requireApi())
+  .get("/", async (c) => {
+    const { db } = c.var.deps;
+    const user = currentUser(c);
+    const [items, unread] = await Promise.all([listNotifications(db, user.id), unreadCount(db, user.id)]);
+    c.header("X-Unread-Count", String(unread));
+    return c.json(items);
+  })
+  .get("/unread-count", async (c) => c.json({ count: await unreadCount(c.var.deps.db, currentUser(c).id) }))
+  .put("/mark-all-read", async (c) => {
+    const updated = await markAllRead(c.var.deps.db, currentUser(c).id);
+    return c.json({ updated });
+  })
+  .put("/:id/read", validate("param", idParam), async (c) => {
+    if (!(await markRead(c.var.deps.db, currentUser(c).id, c.req.valid("param").id))) throw notFound();
+    return c.json({ ok: true });
+  })
+  .delete("/:id", validate("param", idParam), async (c) => {
+    if (!(await deleteNotification(c.var.deps.db, currentUser(c).id, c.req.valid("param").id))) throw notFound();
+    return c.json({ ok: true });
+  });

@@ -1,0 +1,100 @@
+import { Hono } from "hono";
+import { csrf } from "hono/csrf";
+import { secureHeaders } from "hono/secure-headers";
+import { serveStatic } from "hono/deno";
+import { HTTPException } from "hono/http-exception";
+import { fileURLToPath } from "node:url";
+import { ApiError } from "./errors.ts";
+import { sessionMiddleware } from "./middleware/session.ts";
+import { allows } from "./middleware/guard.ts";
+import { authApi } from "./api/auth.ts";
+import { notificationsApi } from "./api/notifications.ts";
+import { pageRoutes } from "../routes/mod.ts";
+import { accessDeniedPage, notFoundPage } from "../routes/_errors.tsx";
+import type { AppDeps, AppEnv } from "./types.ts";
+
+const staticRoot = fileURLToPath(new URL("../static", import.meta.url));
+
+/** Composes the application: security middleware, static files, the API routers and the pages. */
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.use(async (c, next) => {
+    c.set("deps", deps);
+    await next();
+  });
+  app.use(secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", "data:", "blob:"],
+      mediaSrc: ["'self'", "blob:"],
+      connectSrc: ["'self'"],
+      fontSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+    xFrameOptions: "DENY",
+    referrerPolicy: "strict-origin-when-cross-origin",
+  }));
+  // Form posts from another site are refused (JSON posts from another site are stopped by CORS preflight).
+  app.use(csrf({
+    origin: (origin, c) => origin === new URL(c.req.url).origin || origin === deps.env.PUBLIC_URL,
+  }));
+
+  app.use(
+    "/_islands/*",
+    async (c, next) => {
+      await next();
+      if (c.res.ok) c.header("Cache-Control", "public, max-age=31536000, immutable");
+    },
+    serveStatic({ root: staticRoot }),
+  );
+  app.use("/static/*", serveStatic({ root: staticRoot, rewriteRequestPath: (p) => p.replace(/^\/static/, "") }));
+
+  app.use(sessionMiddleware);
+
+  const api = new Hono<AppEnv>();
+  api.route("/", authApi);
+  api.route("/notifications", notificationsApi);
+  api.all("*", () => {
+    throw new ApiError(404, "Нет такого адреса API");
+  });
+  app.route("/api", api);
+
+  for (const route of pageRoutes) {
+    app.get(route.path, async (c, next) => {
+      if (route.access === "public") return next();
+      const user = c.var.user;
+      if (!user) {
+        const back = c.req.path + (new URL(c.req.url).search);
+        return c.redirect(`/login?next=${encodeURIComponent(back)}`);
+      }
+      if (!allows(user, route.access)) return accessDeniedPage(c, route.denied);
+      return next();
+    }, route.handler);
+  }
+
+  app.notFound((c) => notFoundPage(c));
+
+  app.onError((error, c) => {
+    const isApi = c.req.path.startsWith("/api/");
+    if (error instanceof HTTPException) {
+      if (isApi || error.status !== 404) {
+        const body: Record<string, unknown> = { message: error.message };
+        if (error instanceof ApiError && error.errors) body.errors = error.errors;
+        if (!isApi && error.status === 403) return accessDeniedPage(c);
+        return c.json(body, error.status);
+      }
+      return notFoundPage(c);
+    }
+    console.error(`${c.req.method} ${c.req.path}:`, error);
+    if (isApi) return c.json({ message: "Внутренняя ошибка сервера. Повторите попытку позже." }, 500);
+    return c.html("<!DOCTYPE html><meta charset=utf-8><title>Ошибка</title><p>Внутренняя ошибка сервера.</p>", 500);
+  });
+
+  return app;
+}

@@ -1,0 +1,65 @@
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { eq, lt } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { sessions } from "../../db/schema/mod.ts";
+
+const DAY = 86_400_000;
+export const SESSION_LIFETIME = 30 * DAY;
+/** A session used within its last 15 days is extended to the full lifetime again. */
+const RENEW_WITHIN = 15 * DAY;
+export const SESSION_COOKIE = "ps_session";
+
+export function generateSessionToken(): string {
+  const bytes = new Uint8Array(20);
+  crypto.getRandomValues(bytes);
+  return encodeBase32LowerCaseNoPadding(bytes);
+}
+
+/** Only this hash of the token is stored, so a leaked database yields no usable cookie. */
+export function sessionIdOf(token: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
+
+export async function createSession(db: Db, userId: number, now: Date) {
+  const token = generateSessionToken();
+  const session = { id: sessionIdOf(token), userId, expiresAt: new Date(now.getTime() + SESSION_LIFETIME) };
+  await db.insert(sessions).values(session);
+  return { token, session };
+}
+
+export interface ValidatedSession {
+  id: string;
+  userId: number;
+  expiresAt: Date;
+  renewed: boolean;
+}
+
+/** Looks the token up; an expired session is deleted, one near its end is renewed. */
+export async function validateSessionToken(db: Db, token: string, now: Date): Promise<ValidatedSession | null> {
+  const id = sessionIdOf(token);
+  const row = await db.query.sessions.findFirst({ where: eq(sessions.id, id) });
+  if (!row) return null;
+  if (row.expiresAt.getTime() <= now.getTime()) {
+    await db.delete(sessions).where(eq(sessions.id, id));
+    return null;
+  }
+  if (row.expiresAt.getTime() - now.getTime() < RENEW_WITHIN) {
+    const expiresAt = new Date(now.getTime() + SESSION_LIFETIME);
+    await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
+    return { id, userId: row.userId, expiresAt, renewed: true };
+  }
+  return { id, userId: row.userId, expiresAt: row.expiresAt, renewed: false };
+}
+
+export async function deleteSession(db: Db, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export async function deleteUserSessions(db: Db, userId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function deleteExpiredSessions(db: Db, now: Date): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+}

@@ -1,0 +1,45 @@
+import * as esbuild from "esbuild";
+import { join } from "node:path";
+import { migrateDb, openDb } from "../db/client.ts";
+import { isEmpty, seedDemo } from "../db/seed/demo.ts";
+import { createApp } from "./app.ts";
+import { buildIslands, loadIslandManifest } from "./build.ts";
+import type { Env } from "./env.ts";
+import { localStorage } from "./storage.ts";
+import type { AppDeps } from "./types.ts";
+import type { IslandManifest } from "./island.tsx";
+
+let manifestOnce: Promise<IslandManifest> | null = null;
+
+/** Builds the island bundles once per process (a compiled binary ships them and only loads). */
+function islandManifest(): Promise<IslandManifest> {
+  manifestOnce ??= (async () => {
+    const prebuilt = Deno.env.get("ISLANDS_PREBUILT") === "1" ? await loadIslandManifest() : null;
+    if (prebuilt) return prebuilt;
+    const manifest = await buildIslands();
+    await esbuild.stop();
+    return manifest;
+  })();
+  return manifestOnce;
+}
+
+/** Opens and migrates the database, seeds it when asked, and composes the app. */
+export async function boot(env: Env, options: { now?: () => Date } = {}) {
+  const db = await openDb(env.DATABASE_URL, { authToken: env.DATABASE_AUTH_TOKEN });
+  await migrateDb(db);
+  const now = options.now ?? (() => new Date());
+  let seeded = false;
+  if (env.SEED === "demo" && await isEmpty(db)) {
+    await seedDemo(db, { password: env.DEMO_PASSWORD, now: now() });
+    seeded = true;
+  }
+  const deps: AppDeps = {
+    db,
+    env,
+    islands: await islandManifest(),
+    storage: localStorage(join(env.DATA_DIR, "uploads")),
+    now,
+  };
+  const app = createApp(deps);
+  return { app, deps, seeded, close: () => db.$client.close() };
+}

@@ -1,0 +1,95 @@
+import * as esbuild from "esbuild";
+import { fileURLToPath } from "node:url";
+import { basename, join, relative } from "node:path";
+import type { IslandManifest } from "./island.tsx";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const islandsDir = join(root, "islands");
+export const islandsOutDir = join(root, "static", "_islands");
+const manifestPath = join(islandsOutDir, "manifest.json");
+
+/** Islands are the PascalCase .tsx files of islands/; the default export's name must match the file. */
+async function islandNames(): Promise<string[]> {
+  const names: string[] = [];
+  for await (const entry of Deno.readDir(islandsDir)) {
+    if (entry.isFile && /^[A-Z][A-Za-z0-9]*\.tsx$/.test(entry.name)) names.push(basename(entry.name, ".tsx"));
+  }
+  return names.sort();
+}
+
+/**
+ * Bundles one entry per island with shared chunks (React is loaded once for all islands),
+ * content-hashed, and writes the manifest the server reads.
+ */
+export async function buildIslands(options: { minify?: boolean } = {}): Promise<IslandManifest> {
+  const names = await islandNames();
+  await Deno.remove(islandsOutDir, { recursive: true }).catch(() => {});
+  const entryPlugin: esbuild.Plugin = {
+    name: "island-entries",
+    setup(build) {
+      build.onResolve({ filter: /^island:/ }, (args) => ({ path: args.path.slice(7), namespace: "island" }));
+      build.onLoad({ filter: /.*/, namespace: "island" }, (args) => ({
+        contents: `import C from ${JSON.stringify(join(islandsDir, `${args.path}.tsx`))};
+import { hydrateIsland } from ${JSON.stringify(join(islandsDir, "client.ts"))};
+hydrateIsland(${JSON.stringify(args.path)}, C);`,
+        loader: "ts",
+        resolveDir: islandsDir,
+      }));
+    },
+  };
+  const result = await esbuild.build({
+    entryPoints: Object.fromEntries(names.map((n) => [n, `island:${n}`])),
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    target: ["es2022"],
+    platform: "browser",
+    minify: options.minify ?? true,
+    jsx: "automatic",
+    define: { "process.env.NODE_ENV": '"production"' },
+    outdir: islandsOutDir,
+    entryNames: "[name]-[hash]",
+    chunkNames: "chunks/[name]-[hash]",
+    metafile: true,
+    plugins: [entryPlugin],
+    logLevel: "error",
+    absWorkingDir: root,
+  });
+  const outputs = result.metafile.outputs;
+  const urlOf = (out: string) => "/" + relative(join(root, "static"), join(root, out)).replaceAll("\\", "/");
+  // Every chunk an entry imports statically, directly or not, so the page can preload them all at once.
+  const staticImports = (out: string, seen = new Set<string>()): Set<string> => {
+    for (const imp of outputs[out]?.imports ?? []) {
+      if (imp.kind === "import-statement" && !seen.has(imp.path)) {
+        seen.add(imp.path);
+        staticImports(imp.path, seen);
+      }
+    }
+    return seen;
+  };
+  const manifest: IslandManifest = { entries: {} };
+  for (const [out, meta] of Object.entries(outputs)) {
+    if (!out.endsWith(".js") || !meta.entryPoint?.startsWith("island:")) continue;
+    manifest.entries[meta.entryPoint.replace(/^island:/, "")] = {
+      src: urlOf(out),
+      imports: [...staticImports(out)].map(urlOf),
+    };
+  }
+  await Deno.writeTextFile(manifestPath, JSON.stringify(manifest, null, 2));
+  return manifest;
+}
+
+/** The manifest written by an earlier build, or null. */
+export async function loadIslandManifest(): Promise<IslandManifest | null> {
+  try {
+    return JSON.parse(await Deno.readTextFile(manifestPath));
+  } catch {
+    return null;
+  }
+}
+
+if (import.meta.main) {
+  const manifest = await buildIslands();
+  esbuild.stop();
+  console.log(`Built ${Object.keys(manifest.entries).length} islands into ${islandsOutDir}`);
+}

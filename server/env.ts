@@ -1,0 +1,35 @@
+import { z } from "zod";
+
+const emptyAsUndefined = (v: unknown) => (v === "" ? undefined : v);
+const optional = z.preprocess(emptyAsUndefined, z.string().optional());
+
+export const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  DATABASE_URL: z.string().default("file:data/app.db"),
+  DATABASE_AUTH_TOKEN: optional,
+  DATA_DIR: z.string().default("data"),
+  OWNER_EMAIL: optional,
+  PUBLIC_URL: optional,
+  YANDEX_CLIENT_ID: optional,
+  YANDEX_CLIENT_SECRET: optional,
+  DADATA_API_KEY: optional,
+  SEED: z.enum(["none", "demo"]).default("none"),
+  DEMO_PASSWORD: z.string().min(6).default("demo12345"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Reads the environment once; a bad value stops the start with a message naming the variable. */
+export function readEnv(source: Record<string, string | undefined> = Deno.env.toObject()): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment: ${lines.join("; ")}`);
+  }
+  return parsed.data;
+}
+
+/** The owner of /admin/users: OWNER_EMAIL, else the demo system administrator. */
+export function ownerEmail(env: Env): string {
+  return (env.OWNER_EMAIL ?? "admin@demo.local").toLowerCase();
+}

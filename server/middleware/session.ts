@@ -1,0 +1,72 @@
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { eq } from "drizzle-orm";
+import { companies, users } from "../../db/schema/mod.ts";
+import { SESSION_COOKIE, SESSION_LIFETIME, validateSessionToken } from "../auth/sessions.ts";
+import { normalizeRole } from "../../domain/roles.ts";
+import { ownerEmail } from "../env.ts";
+import type { AppDeps, AppEnv, CurrentUser } from "../types.ts";
+import type { Db } from "../../db/client.ts";
+
+/** Loads the user behind the session cookie into `c.var.user`, renewing the cookie when the session was renewed. */
+export const sessionMiddleware = createMiddleware<AppEnv>(async (c, next) => {
+  c.set("user", null);
+  c.set("sessionId", null);
+  const token = getCookie(c, SESSION_COOKIE);
+  if (token) {
+    const { db, now } = c.var.deps;
+    const session = await validateSessionToken(db, token, now());
+    const user = session ? await loadCurrentUser(c.var.deps, session.userId) : null;
+    if (session && user) {
+      c.set("user", user);
+      c.set("sessionId", session.id);
+      if (session.renewed) setSessionCookie(c, token);
+    } else {
+      deleteCookie(c, SESSION_COOKIE, { path: "/" });
+    }
+  }
+  await next();
+});
+
+/** An inactive user, or a user of an inactive company, is treated as signed out. */
+export async function loadCurrentUser(deps: AppDeps, userId: number): Promise<CurrentUser | null> {
+  const row = await findUserWithCompany(deps.db, userId);
+  if (!row || !row.user.isActive) return null;
+  if (row.company && !row.company.isActive) return null;
+  return {
+    id: row.user.id,
+    email: row.user.email,
+    firstName: row.user.firstName,
+    lastName: row.user.lastName,
+    profileImageUrl: row.user.profileImageUrl,
+    role: normalizeRole(row.user.role),
+    companyId: row.user.companyId,
+    companyName: row.company?.name ?? null,
+    subscriptionTier: row.company?.subscriptionTier ?? null,
+    subscriptionExpiresAt: row.company?.subscriptionExpiresAt ?? null,
+    isOwner: row.user.email.toLowerCase() === ownerEmail(deps.env),
+  };
+}
+
+export async function findUserWithCompany(db: Db, userId: number) {
+  const [row] = await db.select({ user: users, company: companies }).from(users)
+    .leftJoin(companies, eq(users.companyId, companies.id)).where(eq(users.id, userId));
+  return row ?? null;
+}
+
+export function isSecureRequest(c: Context<AppEnv>): boolean {
+  const publicUrl = c.var.deps.env.PUBLIC_URL;
+  if (publicUrl) return publicUrl.startsWith("https:");
+  return new URL(c.req.url).protocol === "https:";
+}
+
+export function setSessionCookie(c: Context<AppEnv>, token: string): void {
+  setCookie(c, SESSION_COOKIE, token, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "Lax",
+    secure: isSecureRequest(c),
+    maxAge: SESSION_LIFETIME / 1000,
+  });
+}

@@ -1,0 +1,65 @@
+import type { Context } from "hono";
+import type { ReactNode } from "react";
+import { renderToReadableStream } from "react-dom/server";
+import { IslandCollector, IslandContext } from "./island.tsx";
+import type { AppEnv } from "./types.ts";
+
+export interface DocumentProps {
+  title: string;
+  children: ReactNode;
+  bodyClass?: string;
+}
+
+/** The HTML document around every page. */
+function Document({ title, children, bodyClass }: DocumentProps) {
+  return (
+    <html lang="ru">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#2563eb" />
+        <title>{`${title} — ПолеСмета`}</title>
+        <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
+        <link rel="stylesheet" href={`/static/styles.css?v=${STYLE_VERSION}`} />
+      </head>
+      <body className={bodyClass}>
+        {children}
+        <div id="toast-region" className="toast-region" role="status" aria-live="polite" tabIndex={-1} />
+      </body>
+    </html>
+  );
+}
+
+// Busts browser caches of the stylesheet whenever the server starts with a new one.
+const STYLE_VERSION = Date.now().toString(36);
+
+/**
+ * Renders a page on the server. The islands it used are collected while rendering, and only their
+ * bundles (and the shared chunks they import) are loaded: a page without islands loads no script.
+ */
+export async function renderPage(
+  c: Context<AppEnv>,
+  page: { title: string; body: ReactNode; bodyClass?: string },
+  status: 200 | 403 | 404 | 500 = 200,
+): Promise<Response> {
+  const collector = new IslandCollector();
+  const stream = await renderToReadableStream(
+    <IslandContext.Provider value={collector}>
+      <Document title={page.title} bodyClass={page.bodyClass}>{page.body}</Document>
+    </IslandContext.Provider>,
+  );
+  await stream.allReady;
+  let html = await new Response(stream).text();
+  if (collector.used.size > 0) {
+    const { islands } = c.var.deps;
+    const preloads = new Set<string>();
+    const scripts = [...collector.used].map((name) => {
+      const entry = islands.entries[name];
+      if (!entry) throw new Error(`Island "${name}" is not in the manifest; run the build`);
+      entry.imports.forEach((src) => preloads.add(`<link rel="modulepreload" href="${src}">`));
+      return `<script type="module" src="${entry.src}"></script>`;
+    });
+    html = html.replace("</body>", `${[...preloads].join("")}${scripts.join("")}</body>`);
+  }
+  return c.html(html, status);
+}

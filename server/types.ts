@@ -1,0 +1,38 @@
+import type { Db } from "../db/client.ts";
+import type { Env } from "./env.ts";
+import type { Role } from "../domain/roles.ts";
+import type { IslandManifest } from "./island.tsx";
+import type { Storage } from "./storage.ts";
+
+/** The signed-in user as the server sees it on every request. */
+export interface CurrentUser {
+  id: number;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  role: Role;
+  companyId: number | null;
+  companyName: string | null;
+  subscriptionTier: string | null;
+  subscriptionExpiresAt: Date | null;
+  isOwner: boolean;
+}
+
+/** Everything built once at start and shared by the handlers. */
+export interface AppDeps {
+  db: Db;
+  env: Env;
+  islands: IslandManifest;
+  storage: Storage;
+  /** Overridable clock, so tests can move time. */
+  now: () => Date;
+}
+
+export interface AppEnv {
+  Variables: {
+    deps: AppDeps;
+    user: CurrentUser | null;
+    sessionId: string | null;
+  };
+}
