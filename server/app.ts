@@ -53,6 +53,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     },
     serveStatic({ root: staticRoot }),
   );
+  app.get("/static/styles.css", (c) => {
+    c.header("Content-Type", "text/css; charset=utf-8");
+    c.header("Cache-Control", "public, max-age=31536000, immutable");
+    return c.body(deps.styles.css);
+  });
   app.use("/static/*", serveStatic({ root: staticRoot, rewriteRequestPath: (p) => p.replace(/^\/static/, "") }));
 
   app.use(sessionMiddleware);

@@ -6,6 +6,7 @@ import { createApp } from "./app.ts";
 import { buildIslands, loadIslandManifest } from "./build.ts";
 import type { Env } from "./env.ts";
 import { localStorage } from "./storage.ts";
+import { loadStylesheet } from "./styles.ts";
 import type { AppDeps } from "./types.ts";
 import type { IslandManifest } from "./island.tsx";
 
@@ -37,6 +38,7 @@ export async function boot(env: Env, options: { now?: () => Date } = {}) {
     db,
     env,
     islands: await islandManifest(),
+    styles: await loadStylesheet(),
     storage: localStorage(join(env.DATA_DIR, "uploads")),
     now,
   };

@@ -6,12 +6,13 @@ import type { AppEnv } from "./types.ts";
 
 export interface DocumentProps {
   title: string;
+  styleVersion: string;
   children: ReactNode;
   bodyClass?: string;
 }
 
 /** The HTML document around every page. */
-function Document({ title, children, bodyClass }: DocumentProps) {
+function Document({ title, styleVersion, children, bodyClass }: DocumentProps) {
   return (
     <html lang="ru">
       <head>
@@ -20,7 +21,7 @@ function Document({ title, children, bodyClass }: DocumentProps) {
         <meta name="theme-color" content="#2563eb" />
         <title>{`${title} — ПолеСмета`}</title>
         <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
-        <link rel="stylesheet" href={`/static/styles.css?v=${STYLE_VERSION}`} />
+        <link rel="stylesheet" href={`/static/styles.css?v=${styleVersion}`} />
       </head>
       <body className={bodyClass}>
         {children}
@@ -29,9 +30,6 @@ function Document({ title, children, bodyClass }: DocumentProps) {
     </html>
   );
 }
-
-// Busts browser caches of the stylesheet whenever the server starts with a new one.
-const STYLE_VERSION = Date.now().toString(36);
 
 /**
  * Renders a page on the server. The islands it used are collected while rendering, and only their
@@ -45,7 +43,9 @@ export async function renderPage(
   const collector = new IslandCollector();
   const stream = await renderToReadableStream(
     <IslandContext.Provider value={collector}>
-      <Document title={page.title} bodyClass={page.bodyClass}>{page.body}</Document>
+      <Document title={page.title} styleVersion={c.var.deps.styles.version} bodyClass={page.bodyClass}>
+        {page.body}
+      </Document>
     </IslandContext.Provider>,
   );
   await stream.allReady;

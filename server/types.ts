@@ -3,6 +3,7 @@ import type { Env } from "./env.ts";
 import type { Role } from "../domain/roles.ts";
 import type { IslandManifest } from "./island.tsx";
 import type { Storage } from "./storage.ts";
+import type { Stylesheet } from "./styles.ts";
 
 /** The signed-in user as the server sees it on every request. */
 export interface CurrentUser {
@@ -24,6 +25,7 @@ export interface AppDeps {
   db: Db;
   env: Env;
   islands: IslandManifest;
+  styles: Stylesheet;
   storage: Storage;
   /** Overridable clock, so tests can move time. */
   now: () => Date;

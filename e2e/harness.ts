@@ -1,0 +1,79 @@
+// Browser tests: the app served on a free loopback port, driven by Debian's chromium via playwright-core.
+import { type Browser, chromium, type Page } from "playwright-core";
+import { createTestApp, DEMO_PASSWORD, type TestApp } from "../server/testing.ts";
+
+export const CHROMIUM = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
+
+export interface BrowserHarness {
+  t: TestApp;
+  baseUrl: string;
+  browser: Browser;
+  /** A new page at the phone (390×844) or desktop (1366×768) size. */
+  newPage(size?: "phone" | "desktop"): Promise<Page>;
+  /** Signs in through the /login form and waits for the home page. */
+  signIn(page: Page, email: string, password?: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const viewports = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1366, height: 768 },
+} as const;
+
+export async function startBrowser(options: Parameters<typeof createTestApp>[0] = {}): Promise<BrowserHarness> {
+  const t = await createTestApp(options);
+  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, t.app.fetch);
+  const baseUrl = `http://127.0.0.1:${server.addr.port}`;
+  const userDataDir = await Deno.makeTempDir({ prefix: "chromium-" });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      `--user-data-dir=${userDataDir}`,
+    ],
+  });
+  return {
+    t,
+    baseUrl,
+    browser,
+    async newPage(size = "desktop") {
+      const context = await browser.newContext({
+        viewport: viewports[size],
+        baseURL: baseUrl,
+        locale: "ru-RU",
+        timezoneId: "Europe/Moscow",
+        hasTouch: size === "phone",
+        isMobile: size === "phone",
+      });
+      return context.newPage();
+    },
+    async signIn(page, email, password = DEMO_PASSWORD) {
+      await page.goto("/login");
+      await page.waitForSelector("[data-island=LoginForm] form");
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Пароль", { exact: true }).fill(password);
+      await Promise.all([
+        page.waitForURL((url) => !url.pathname.startsWith("/login")),
+        page.getByRole("button", { name: "Войти", exact: true }).click(),
+      ]);
+    },
+    async close() {
+      await browser.close();
+      await server.shutdown();
+      await t.close();
+      await Deno.remove(userDataDir, { recursive: true }).catch(() => {});
+    },
+  };
+}
+
+/** Saves a screenshot under out/screenshots for a person to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await Deno.mkdir("out/screenshots", { recursive: true });
+  await page.screenshot({ path: `out/screenshots/${name}.png`, fullPage: false });
+}
