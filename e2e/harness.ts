@@ -24,7 +24,6 @@ export async function startBrowser(options: Parameters<typeof createTestApp>[0] 
   const t = await createTestApp(options);
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, t.app.fetch);
   const baseUrl = `http://127.0.0.1:${server.addr.port}`;
-  const userDataDir = await Deno.makeTempDir({ prefix: "chromium-" });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [
@@ -35,7 +34,6 @@ export async function startBrowser(options: Parameters<typeof createTestApp>[0] 
       "--disable-background-networking",
       "--disable-component-update",
       "--disable-sync",
-      `--user-data-dir=${userDataDir}`,
     ],
   });
   return {
@@ -56,8 +54,8 @@ export async function startBrowser(options: Parameters<typeof createTestApp>[0] 
     async signIn(page, email, password = DEMO_PASSWORD) {
       await page.goto("/login");
       await page.waitForSelector("[data-island=LoginForm] form");
-      await page.getByLabel("Email").fill(email);
-      await page.getByLabel("Пароль", { exact: true }).fill(password);
+      await page.getByLabel(/^Email/).fill(email);
+      await page.getByLabel(/^Пароль/).fill(password);
       await Promise.all([
         page.waitForURL((url) => !url.pathname.startsWith("/login")),
         page.getByRole("button", { name: "Войти", exact: true }).click(),
@@ -67,7 +65,6 @@ export async function startBrowser(options: Parameters<typeof createTestApp>[0] 
       await browser.close();
       await server.shutdown();
       await t.close();
-      await Deno.remove(userDataDir, { recursive: true }).catch(() => {});
     },
   };
 }

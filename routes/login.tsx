@@ -22,6 +22,7 @@ export default function loginPage(c: Context<AppEnv>) {
           <p>Замеры, сметы и работы по автономной канализации, скважинам и водоснабжению — в одной системе.</p>
         </div>
         <Island
+          className="auth-card-wrap"
           component={LoginForm}
           props={{
             next: safeNext(c.req.query("next")),

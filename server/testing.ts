@@ -51,6 +51,8 @@ export async function createTestApp(options: { seed?: boolean; now?: () => Date;
     async request(path, init = {}) {
       const { as, json, ...rest } = init;
       const headers = new Headers(rest.headers);
+      // Same-origin requests from a browser carry Origin; without it the CSRF guard refuses non-JSON posts.
+      if (!headers.has("Origin")) headers.set("Origin", origin);
       if (as) {
         if (!cookies.has(as)) cookies.set(as, await login(as));
         headers.set("Cookie", cookies.get(as)!);

@@ -1,0 +1,125 @@
+import assert from "node:assert/strict";
+import { createTestApp } from "./testing.ts";
+import { eq } from "drizzle-orm";
+import { companies, users } from "../db/schema/mod.ts";
+
+Deno.test("[app] pages carry CSP without inline script, X-Frame-Options DENY, nosniff and a referrer policy", async () => {
+  const t = await createTestApp();
+  try {
+    const res = await t.request("/login");
+    assert.equal(res.status, 200);
+    const csp = res.headers.get("content-security-policy") ?? "";
+    assert.match(csp, /script-src 'self'(;|$)/);
+    assert.doesNotMatch(csp, /script-src[^;]*unsafe-inline/);
+    assert.match(csp, /frame-ancestors 'none'/);
+    assert.equal(res.headers.get("x-frame-options"), "DENY");
+    assert.equal(res.headers.get("x-content-type-options"), "nosniff");
+    assert.ok(res.headers.get("referrer-policy"));
+    const html = await res.text();
+    assert.doesNotMatch(html, /<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>/, "no inline script");
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[app] a cross-site form post is refused with 403", async () => {
+  const t = await createTestApp();
+  try {
+    const res = await t.app.request("http://localhost/api/login", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example" },
+      body: "email=engineer%40demo.local&password=demo12345",
+    });
+    assert.equal(res.status, 403);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[app] a signed-out / goes to /login, an unknown path gives the 404 page, /landing has no script", async () => {
+  const t = await createTestApp();
+  try {
+    const home = await t.request("/");
+    assert.equal(home.status, 302);
+    assert.match(home.headers.get("location") ?? "", /^\/login/);
+    const missing = await t.request("/no-such-page");
+    assert.equal(missing.status, 404);
+    assert.match(await missing.text(), /Страница не найдена/);
+    const landing = await (await t.request("/landing")).text();
+    assert.doesNotMatch(landing, /<script/);
+    const api404 = await t.request("/api/nothing-here", { as: "engineer@demo.local" });
+    assert.equal(api404.status, 404);
+    assert.ok((await api404.json()).message);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[app] / sends each role to its home page", async () => {
+  const t = await createTestApp();
+  try {
+    const homes: Record<string, string> = {
+      "admin@demo.local": "/admin",
+      "director@demo.local": "/admin",
+      "engineer@demo.local": "/engineer",
+      "manager@demo.local": "/engineer",
+      "surveyor@demo.local": "/surveyor",
+      "foreman@demo.local": "/foreman",
+      "client@demo.local": "/profile",
+    };
+    for (const [email, path] of Object.entries(homes)) {
+      const res = await t.request("/", { as: email });
+      assert.equal(res.headers.get("location"), path, email);
+    }
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[app] a signed-in visitor of /login is sent home; /login shows both tabs", async () => {
+  const t = await createTestApp();
+  try {
+    assert.equal((await t.request("/login", { as: "foreman@demo.local" })).headers.get("location"), "/");
+    const html = await (await t.request("/login")).text();
+    assert.match(html, />Вход</);
+    assert.match(html, />Регистрация</);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[app] a deactivated user and the users of a deactivated company are signed out and refused", async () => {
+  const t = await createTestApp();
+  try {
+    const { db } = t.deps;
+    const cookie = await t.login("surveyor@demo.local");
+    await db.update(users).set({ isActive: false }).where(eq(users.email, "surveyor@demo.local"));
+    assert.equal((await t.app.request("http://localhost/api/user", { headers: { Cookie: cookie } })).status, 401);
+    const res = await t.request("/api/login", { method: "POST", json: { email: "surveyor@demo.local", password: "demo12345" } });
+    assert.equal(res.status, 403);
+    assert.match((await res.json()).message, /деактивирована/);
+    await db.update(companies).set({ isActive: false }).where(eq(companies.name, "ООО «Другая Компания»"));
+    const other = await t.request("/api/login", { method: "POST", json: { email: "admin@other.local", password: "demo12345" } });
+    assert.equal(other.status, 403);
+    assert.match((await other.json()).message, /Компания «ООО «Другая Компания»» деактивирована/);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[api] notifications: a user reads only their own; someone else's answers 404", async () => {
+  const t = await createTestApp();
+  try {
+    const mine = await (await t.request("/api/notifications", { as: "surveyor@demo.local" })).json();
+    assert.ok(mine.length >= 2);
+    const id = mine[0].id;
+    assert.equal((await t.request(`/api/notifications/${id}/read`, { as: "surveyor2@demo.local", method: "PUT" })).status, 404);
+    assert.equal((await t.request(`/api/notifications/${id}`, { as: "admin@other.local", method: "DELETE" })).status, 404);
+    assert.equal((await t.request(`/api/notifications/${id}/read`, { as: "surveyor@demo.local", method: "PUT" })).status, 200);
+    await t.request("/api/notifications/mark-all-read", { as: "surveyor@demo.local", method: "PUT" });
+    const after = await (await t.request("/api/notifications", { as: "surveyor@demo.local" })).json();
+    assert.equal(after.filter((n: { isRead: boolean }) => !n.isRead).length, 0);
+  } finally {
+    await t.close();
+  }
+});
