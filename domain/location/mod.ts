@@ -1,0 +1,23 @@
+// Location rules of spec/2 §9: the gazetteer, the district lookup, direction and ring-road distance.
+export { districtTable, MOSCOW, REGION, specialCases } from "./data.ts";
+export {
+  type AddressSuggestion,
+  cleanName,
+  districtRoot,
+  editDistance,
+  locate,
+  type Location,
+  type LocationInput,
+  lookupDistrict,
+  normalize,
+  type Place,
+  placeByName,
+  places,
+  similarity,
+  suggestAddresses,
+  UNKNOWN_DISTRICT,
+} from "./lookup.ts";
+export { directionFromCenter, distanceFromMkad, formatMkadDistance } from "../geo.ts";
+
+/** The district names, for the objects filter. */
+export { districtNames } from "./names.ts";
