@@ -1,10 +1,12 @@
 import { readEnv } from "./server/env.ts";
 import { boot } from "./server/boot.ts";
 import { demoAccounts } from "./db/seed/demo.ts";
+import { startJobs } from "./server/jobs.ts";
 
 const started = performance.now();
 const env = readEnv();
-const { app, seeded } = await boot(env);
+const { app, seeded, deps } = await boot(env);
+startJobs(deps);
 
 if (env.SEED === "demo") {
   console.log(seeded ? "Демо-данные созданы." : "Демо-данные уже есть в базе.");
@@ -15,6 +17,8 @@ if (env.SEED === "demo") {
 Deno.serve({
   port: env.PORT,
   onListen: ({ port }) => {
-    console.log(`ПолеСмета: http://localhost:${port} (готово за ${Math.round(performance.now() - started)} мс)`);
+    console.log(
+      `ПолеСмета: http://localhost:${port} (готово за ${Math.round(performance.now() - started)} мс)`,
+    );
   },
 }, app.fetch);

@@ -60,18 +60,99 @@ export async function unreadCount(db: Db, userId: number): Promise<number> {
 /** Marks one of the user's notifications read; false when it is not theirs. */
 export async function markRead(db: Db, userId: number, id: number): Promise<boolean> {
   const res = await db.update(notifications).set({ isRead: true })
-    .where(and(eq(notifications.id, id), eq(notifications.userId, userId))).returning({ id: notifications.id });
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId))).returning({
+      id: notifications.id,
+    });
   return res.length > 0;
 }
 
 export async function markAllRead(db: Db, userId: number): Promise<number> {
   const res = await db.update(notifications).set({ isRead: true })
-    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false))).returning({ id: notifications.id });
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false))).returning({
+      id: notifications.id,
+    });
   return res.length;
 }
 
 export async function deleteNotification(db: Db, userId: number, id: number): Promise<boolean> {
   const res = await db.delete(notifications)
-    .where(and(eq(notifications.id, id), eq(notifications.userId, userId))).returning({ id: notifications.id });
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId))).returning({
+      id: notifications.id,
+    });
   return res.length > 0;
 }
+
+// ---- Event notifications for the company's chief engineers (spec/1 §3 notification types). ----
+// The objects, measurement and estimate APIs call these inside their write transaction.
+
+/** Sends `n` to the company's active chief engineers, except the one who caused the event. */
+export async function notifyChiefEngineers(
+  db: Executor,
+  n: NewNotification & { companyId: number },
+  exceptUserId?: number | null,
+): Promise<void> {
+  const rows = await db.select({ id: users.id }).from(users)
+    .where(and(eq(users.companyId, n.companyId), eq(users.role, "chief_engineer"), eq(users.isActive, true)));
+  await notifyUsers(db, rows.map((r) => r.id).filter((id) => id !== exceptUserId), n);
+}
+
+/** object_created: a new object of the company. */
+export async function notifyObjectCreated(
+  db: Executor,
+  o: { companyId: number; objectId: number; address: string; byUserId?: number | null },
+): Promise<void> {
+  await notifyChiefEngineers(db, {
+    companyId: o.companyId,
+    type: "object_created",
+    title: "Новый объект",
+    message: o.address,
+    relatedObjectId: o.objectId,
+  }, o.byUserId);
+}
+
+/** measurement_updated: a surveyor saved measurements of a task. */
+export async function notifyMeasurementUpdated(
+  db: Executor,
+  m: { companyId: number; taskId: number; objectId?: number | null; title: string; byUserId?: number | null },
+): Promise<void> {
+  await notifyChiefEngineers(db, {
+    companyId: m.companyId,
+    type: "measurement_updated",
+    title: "Замеры обновлены",
+    message: m.title,
+    relatedTaskId: m.taskId,
+    relatedObjectId: m.objectId ?? null,
+  }, m.byUserId);
+}
+
+/** estimate_created / estimate_updated for the chief engineers. */
+export async function notifyEstimate(
+  db: Executor,
+  e: {
+    companyId: number;
+    estimateId: number;
+    objectId?: number | null;
+    estimateNumber: string;
+    address?: string | null;
+    updated?: boolean;
+    byUserId?: number | null;
+  },
+): Promise<void> {
+  await notifyChiefEngineers(db, {
+    companyId: e.companyId,
+    type: e.updated ? "estimate_updated" : "estimate_created",
+    title: e.updated ? "Смета обновлена" : "Создана смета",
+    message: e.address ? `${e.estimateNumber} — ${e.address}` : e.estimateNumber,
+    relatedEstimateId: e.estimateId,
+    relatedObjectId: e.objectId ?? null,
+  }, e.byUserId);
+}
+
+export const notifyEstimateCreated = (
+  db: Executor,
+  e: Omit<Parameters<typeof notifyEstimate>[1], "updated">,
+) => notifyEstimate(db, { ...e, updated: false });
+export const notifyEstimateUpdated = (
+  db: Executor,
+  e: Omit<Parameters<typeof notifyEstimate>[1], "updated">,
+) => notifyEstimate(db, { ...e, updated: true });

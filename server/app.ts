@@ -9,6 +9,10 @@ import { sessionMiddleware } from "./middleware/session.ts";
 import { allows } from "./middleware/guard.ts";
 import { authApi } from "./api/auth.ts";
 import { notificationsApi } from "./api/notifications.ts";
+import { tasksApi } from "./api/tasks.ts";
+import { statsApi } from "./api/stats.ts";
+import { activityApi } from "./api/activity.ts";
+import { foremanApi } from "./api/foreman.ts";
 import { pageRoutes } from "../routes/mod.ts";
 import { accessDeniedPage, notFoundPage } from "../routes/_errors.tsx";
 import type { AppDeps, AppEnv } from "./types.ts";
@@ -65,6 +69,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   api.route("/", authApi);
   api.route("/notifications", notificationsApi);
+  api.route("/tasks", tasksApi);
+  api.route("/stats", statsApi);
+  api.route("/activity", activityApi);
+  api.route("/activities", activityApi);
+  api.route("/foreman", foremanApi);
   api.all("*", () => {
     throw new ApiError(404, "Нет такого адреса API");
   });

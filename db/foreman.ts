@@ -1,0 +1,111 @@
+// The foreman panel: approved, running and finished projects with what the foreman opens from them.
+import { and, count, desc, eq, inArray, sql, sum } from "drizzle-orm";
+import type { Db } from "./client.ts";
+import { contracts, estimates, objects } from "./schema/mod.ts";
+import { type Scope, tasksOfObjects } from "./tasks.ts";
+import { documentCount, documentsByObject } from "./stats.ts";
+import { displayName } from "../domain/format.ts";
+
+export const foremanStatuses = ["approved", "work_in_progress", "completed"] as const;
+
+const inScope = (scope: Scope) => scope === null ? undefined : eq(objects.companyId, scope);
+
+export interface ForemanProject {
+  id: number;
+  address: string;
+  city: string | null;
+  settlement: string | null;
+  status: typeof foremanStatuses[number];
+  workType: string;
+  description: string | null;
+  clientName: string | null;
+  clientPhone: string | null;
+  estimatedCost: number | null;
+  comments: { taskId: number; title: string; description: string | null; author: string | null }[];
+  estimate: { id: number; estimateNumber: string; status: string } | null;
+  contract: { id: number; contractNumber: string; createdAt: Date; text: string } | null;
+  photos: number;
+  files: number;
+}
+
+/** The projects (objects approved, in work or completed), newest first, with their tasks' comments. */
+export async function foremanProjects(db: Db, scope: Scope, limit = 100): Promise<ForemanProject[]> {
+  const rows = await db.select().from(objects)
+    .where(and(inScope(scope), inArray(objects.status, [...foremanStatuses])))
+    .orderBy(
+      sql`case ${objects.status} when 'work_in_progress' then 0 when 'approved' then 1 else 2 end`,
+      desc(objects.updatedAt),
+    )
+    .limit(limit);
+  const ids = rows.map((r) => r.id);
+  const [taskRows, estimateRows, contractRows, docs] = await Promise.all([
+    tasksOfObjects(db, scope, ids),
+    ids.length
+      ? db.select({
+        id: estimates.id,
+        objectId: estimates.objectId,
+        estimateNumber: estimates.estimateNumber,
+        status: estimates.status,
+      })
+        .from(estimates).where(inArray(estimates.objectId, ids)).orderBy(desc(estimates.createdAt))
+      : Promise.resolve([]),
+    ids.length
+      ? db.select({
+        id: contracts.id,
+        objectId: contracts.objectId,
+        contractNumber: contracts.contractNumber,
+        createdAt: contracts.createdAt,
+        text: contracts.contractText,
+      }).from(contracts).where(inArray(contracts.objectId, ids)).orderBy(desc(contracts.createdAt))
+      : Promise.resolve([]),
+    documentsByObject(db, scope, ids),
+  ]);
+  return rows.map((o) => {
+    const objectEstimates = estimateRows.filter((e) => e.objectId === o.id);
+    const estimate = objectEstimates.find((e) => e.status === "approved") ?? objectEstimates[0] ?? null;
+    const contract = contractRows.find((k) => k.objectId === o.id) ?? null;
+    const d = docs.get(o.id) ?? { photos: 0, files: 0 };
+    return {
+      id: o.id,
+      address: o.address,
+      city: o.city,
+      settlement: o.settlement,
+      status: o.status as ForemanProject["status"],
+      workType: o.workType,
+      description: o.description,
+      clientName: o.clientName,
+      clientPhone: o.clientPhone,
+      estimatedCost: o.estimatedCost,
+      comments: taskRows.filter((t) => t.objectId === o.id).map((t) => ({
+        taskId: t.id,
+        title: t.title,
+        description: t.description,
+        author: t.firstName || t.lastName ? displayName(t) : null,
+      })),
+      estimate: estimate &&
+        { id: estimate.id, estimateNumber: estimate.estimateNumber, status: estimate.status },
+      contract: contract && {
+        id: contract.id,
+        contractNumber: contract.contractNumber,
+        createdAt: contract.createdAt,
+        text: contract.text,
+      },
+      photos: d.photos,
+      files: d.files,
+    };
+  });
+}
+
+/** The four cards: active projects, completed, total estimated cost (kopecks) and the real document count. */
+export async function foremanStats(db: Db, scope: Scope) {
+  const [active] = await db.select({ n: count(), cost: sum(objects.estimatedCost) }).from(objects)
+    .where(and(inScope(scope), inArray(objects.status, ["approved", "work_in_progress"])));
+  const [done] = await db.select({ n: count(), cost: sum(objects.estimatedCost) }).from(objects)
+    .where(and(inScope(scope), eq(objects.status, "completed")));
+  return {
+    activeProjects: active.n,
+    completedProjects: done.n,
+    totalCostKopecks: Number(active.cost ?? 0) + Number(done.cost ?? 0),
+    documents: await documentCount(db, scope),
+  };
+}

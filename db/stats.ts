@@ -1,0 +1,185 @@
+// Dashboard statistics (spec/1 §3 'Dashboard statistics') and the activity feed.
+import { and, count, desc, eq, gte, inArray, lt, notInArray, type SQL, sql, sum } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { Db } from "./client.ts";
+import { activities, documents, objects, tasks, users } from "./schema/mod.ts";
+import { changeString, type Period, periodRange } from "../domain/periods.ts";
+import type { Scope } from "./tasks.ts";
+
+function inRange(column: SQLiteColumn, from: Date | null, to: Date | null): SQL | undefined {
+  return and(from ? gte(column, from) : undefined, to ? lt(column, to) : undefined);
+}
+
+const companyOf = (column: SQLiteColumn, scope: Scope) => scope === null ? undefined : eq(column, scope);
+
+export interface DashboardStats {
+  period: Period;
+  activeProjects: number;
+  projectsChange: string;
+  /** Open tasks (assigned, pending, in progress or late): the card 'Задачи в работе'. */
+  tasksInProgress: number;
+  /** Tasks completed within the period. */
+  completedTasks: number;
+  tasksChange: string;
+  teamSize: number;
+  teamChange: string;
+  /** Roubles: completed objects of the period at their actual cost (else the estimated one). */
+  revenue: number;
+  revenueKopecks: number;
+  revenueChange: string;
+}
+
+/**
+ * The four dashboard figures with real changes: new objects, new tasks, new staff and revenue of the
+ * period against the period just before it.
+ */
+export async function dashboardStats(
+  db: Db,
+  scope: Scope,
+  period: Period,
+  now: Date,
+): Promise<DashboardStats> {
+  const { from, prevFrom } = periodRange(period, now);
+  const objectScope = companyOf(objects.companyId, scope);
+  const taskScope = companyOf(tasks.companyId, scope);
+  const userScope = and(companyOf(users.companyId, scope), notInArray(users.role, ["user"]));
+
+  const countObjects = async (where?: SQL) =>
+    (await db.select({ n: count() }).from(objects).where(and(objectScope, where)))[0].n;
+  const countTasks = async (where?: SQL) =>
+    (await db.select({ n: count() }).from(tasks).where(and(taskScope, where)))[0].n;
+  const countUsers = async (where?: SQL) =>
+    (await db.select({ n: count() }).from(users).where(and(userScope, where)))[0].n;
+  const revenueIn = async (a: Date | null, b: Date | null) => {
+    const [row] = await db.select({
+      v: sum(sql`coalesce(${objects.actualCost}, ${objects.estimatedCost}, 0)`),
+    })
+      .from(objects)
+      .where(and(objectScope, eq(objects.status, "completed"), inRange(objects.updatedAt, a, b)));
+    return Number(row.v ?? 0);
+  };
+  const hasPrev = from !== null;
+
+  const [
+    activeProjects,
+    newObjects,
+    prevObjects,
+    tasksInProgress,
+    completedTasks,
+    newTasks,
+    prevTasks,
+    teamSize,
+    newUsers,
+    prevUsers,
+    revenueKopecks,
+    prevRevenue,
+  ] = await Promise.all([
+    countObjects(notInArray(objects.status, ["completed", "cancelled"])),
+    countObjects(inRange(objects.createdAt, from, null)),
+    hasPrev ? countObjects(inRange(objects.createdAt, prevFrom, from)) : Promise.resolve(null),
+    countTasks(notInArray(tasks.status, ["completed", "cancelled"])),
+    countTasks(and(eq(tasks.status, "completed"), inRange(tasks.completedAt, from, null))),
+    countTasks(inRange(tasks.createdAt, from, null)),
+    hasPrev ? countTasks(inRange(tasks.createdAt, prevFrom, from)) : Promise.resolve(null),
+    countUsers(eq(users.isActive, true)),
+    countUsers(inRange(users.createdAt, from, null)),
+    hasPrev ? countUsers(inRange(users.createdAt, prevFrom, from)) : Promise.resolve(null),
+    revenueIn(from, null),
+    hasPrev ? revenueIn(prevFrom, from) : Promise.resolve(null),
+  ]);
+
+  return {
+    period,
+    activeProjects,
+    projectsChange: changeString(newObjects, prevObjects),
+    tasksInProgress,
+    completedTasks,
+    tasksChange: changeString(newTasks, prevTasks),
+    teamSize,
+    teamChange: changeString(newUsers, prevUsers),
+    revenue: revenueKopecks / 100,
+    revenueKopecks,
+    revenueChange: changeString(revenueKopecks, prevRevenue),
+  };
+}
+
+export interface ActivityItem {
+  id: string;
+  type: "task" | "document" | "other";
+  title: string;
+  status: string | null;
+  fileName: string | null;
+  objectId: number | null;
+  taskId: number | null;
+  createdAt: Date;
+}
+
+/**
+ * The activity feed: recorded events merged with document uploads (an upload that was also recorded
+ * as an activity appears once), newest first.
+ */
+export async function activityFeed(db: Db, scope: Scope, limit = 20): Promise<ActivityItem[]> {
+  const [events, uploads] = await Promise.all([
+    db.select().from(activities).where(companyOf(activities.companyId, scope))
+      .orderBy(desc(activities.createdAt), desc(activities.id)).limit(limit),
+    db.select({
+      id: documents.id,
+      fileName: documents.fileName,
+      objectId: documents.objectId,
+      taskId: documents.taskId,
+      uploadedAt: documents.uploadedAt,
+    }).from(documents).where(companyOf(documents.companyId, scope))
+      .orderBy(desc(documents.uploadedAt), desc(documents.id)).limit(limit),
+  ]);
+  const recorded = new Set(events.filter((e) => e.fileName).map((e) => `${e.fileName}:${e.objectId}`));
+  const items: ActivityItem[] = [
+    ...events.map((e) => ({
+      id: `a${e.id}`,
+      type: e.type,
+      title: e.title,
+      status: e.status,
+      fileName: e.fileName,
+      objectId: e.objectId,
+      taskId: e.taskId,
+      createdAt: e.createdAt,
+    })),
+    ...uploads.filter((d) => !recorded.has(`${d.fileName}:${d.objectId}`)).map((d) => ({
+      id: `d${d.id}`,
+      type: "document" as const,
+      title: `Загружен документ: ${d.fileName}`,
+      status: null,
+      fileName: d.fileName,
+      objectId: d.objectId,
+      taskId: d.taskId,
+      createdAt: d.uploadedAt,
+    })),
+  ];
+  return items.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).slice(0, limit);
+}
+
+/** How many documents the company has (the foreman's card). */
+export async function documentCount(db: Db, scope: Scope): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(documents).where(companyOf(documents.companyId, scope));
+  return row.n;
+}
+
+/** Document counts per object and kind (photos are image files). */
+export async function documentsByObject(db: Db, scope: Scope, objectIds: number[]) {
+  if (objectIds.length === 0) return new Map<number, { photos: number; files: number }>();
+  const rows = await db.select({
+    objectId: documents.objectId,
+    isPhoto: sql<number>`${documents.fileType} like 'image/%'`,
+    n: count(),
+  }).from(documents)
+    .where(and(companyOf(documents.companyId, scope), inArray(documents.objectId, objectIds)))
+    .groupBy(documents.objectId, sql`${documents.fileType} like 'image/%'`);
+  const out = new Map<number, { photos: number; files: number }>();
+  for (const r of rows) {
+    if (r.objectId === null) continue;
+    const e = out.get(r.objectId) ?? { photos: 0, files: 0 };
+    if (r.isPhoto) e.photos += r.n;
+    else e.files += r.n;
+    out.set(r.objectId, e);
+  }
+  return out;
+}

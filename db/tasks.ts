@@ -1,0 +1,426 @@
+// Task queries. Every function takes the company scope (null = every company, system_admin only).
+import { and, count, desc, eq, inArray, isNull, lt, notInArray, or, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import type { Db } from "./client.ts";
+import { objects, tasks, users } from "./schema/mod.ts";
+import {
+  closedTaskStatuses,
+  effectiveStatus,
+  isOverdue,
+  type TaskPriority,
+  type TaskStatus,
+} from "../domain/tasks.ts";
+import { displayName } from "../domain/format.ts";
+import { notifyUsers, recordActivity } from "./notifications.ts";
+
+export type Scope = number | null;
+
+const assignee = alias(users, "assignee");
+
+/** SQL twin of domain/tasks.ts isOverdue(): late and not closed, or stored as overdue. */
+export function overdueCondition(now: Date): SQL {
+  return or(
+    eq(tasks.status, "overdue"),
+    and(lt(tasks.dueDate, now), notInArray(tasks.status, [...closedTaskStatuses])),
+  )!;
+}
+
+/** A status filter on the status people see (overdue is derived). */
+export function statusCondition(status: TaskStatus, now: Date): SQL {
+  if (status === "overdue") return overdueCondition(now);
+  if (status === "completed" || status === "cancelled") return eq(tasks.status, status);
+  return and(eq(tasks.status, status), sql`not (${overdueCondition(now)})`)!;
+}
+
+export function scopeCondition(scope: Scope): SQL | undefined {
+  return scope === null ? undefined : eq(tasks.companyId, scope);
+}
+
+const selection = {
+  task: tasks,
+  object: {
+    id: objects.id,
+    address: objects.address,
+    settlement: objects.settlement,
+    city: objects.city,
+    status: objects.status,
+    workType: objects.workType,
+    clientName: objects.clientName,
+    clientPhone: objects.clientPhone,
+  },
+  assignee: {
+    id: assignee.id,
+    firstName: assignee.firstName,
+    lastName: assignee.lastName,
+    email: assignee.email,
+    role: assignee.role,
+  },
+};
+
+type Row = {
+  task: typeof tasks.$inferSelect;
+  object: { id: number | null; address: string | null } & Record<string, unknown>;
+  assignee: {
+    id: number | null;
+    firstName: string | null;
+    lastName: string | null;
+    email: string | null;
+    role: string | null;
+  };
+};
+
+export interface TaskView {
+  id: number;
+  companyId: number;
+  objectId: number | null;
+  assignedTo: number | null;
+  assignedBy: number | null;
+  title: string;
+  description: string | null;
+  /** What people see: 'overdue' when late (domain/tasks.ts), else the stored status. */
+  status: TaskStatus;
+  /** The stored working status. */
+  storedStatus: TaskStatus;
+  isOverdue: boolean;
+  priority: TaskPriority;
+  dueDate: Date | null;
+  completedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  object: {
+    id: number;
+    address: string;
+    settlement: string | null;
+    city: string | null;
+    status: string;
+    workType: string;
+    clientName: string | null;
+    clientPhone: string | null;
+  } | null;
+  assignedUser:
+    | { id: number; firstName: string | null; lastName: string | null; email: string; name: string }
+    | null;
+}
+
+function toView(row: Row, now: Date): TaskView {
+  const t = row.task;
+  return {
+    id: t.id,
+    companyId: t.companyId,
+    objectId: t.objectId,
+    assignedTo: t.assignedTo,
+    assignedBy: t.assignedBy,
+    title: t.title,
+    description: t.description,
+    status: effectiveStatus(t, now),
+    storedStatus: t.status,
+    isOverdue: isOverdue(t, now),
+    priority: t.priority,
+    dueDate: t.dueDate,
+    completedAt: t.completedAt,
+    createdAt: t.createdAt,
+    updatedAt: t.updatedAt,
+    object: row.object.id === null ? null : row.object as TaskView["object"],
+    assignedUser: row.assignee.id === null ? null : {
+      id: row.assignee.id,
+      firstName: row.assignee.firstName,
+      lastName: row.assignee.lastName,
+      email: row.assignee.email!,
+      name: displayName(row.assignee),
+    },
+  };
+}
+
+export interface TaskFilter {
+  status?: TaskStatus;
+  /** A user id, or "none" for unassigned tasks. */
+  assignedTo?: number | "none";
+  objectId?: number;
+  /** Only tasks assigned to users with this role (the admin's view of the surveyor cabinet). */
+  assigneeRole?: string;
+  limit?: number;
+  offset?: number;
+}
+
+function filterConditions(scope: Scope, f: TaskFilter, now: Date): SQL | undefined {
+  const conds: (SQL | undefined)[] = [scopeCondition(scope)];
+  if (f.status) conds.push(statusCondition(f.status, now));
+  if (f.assignedTo === "none") conds.push(isNull(tasks.assignedTo));
+  else if (f.assignedTo !== undefined) conds.push(eq(tasks.assignedTo, f.assignedTo));
+  if (f.objectId !== undefined) conds.push(eq(tasks.objectId, f.objectId));
+  if (f.assigneeRole) conds.push(eq(assignee.role, f.assigneeRole as typeof users.$inferSelect.role));
+  return and(...conds);
+}
+
+/** Tasks of the scope, newest first, with their object and assignee. */
+export async function listTasks(
+  db: Db,
+  scope: Scope,
+  options: TaskFilter & { now: Date },
+): Promise<TaskView[]> {
+  const rows = await db.select(selection).from(tasks)
+    .leftJoin(objects, eq(objects.id, tasks.objectId))
+    .leftJoin(assignee, eq(assignee.id, tasks.assignedTo))
+    .where(filterConditions(scope, options, options.now))
+    .orderBy(desc(tasks.createdAt), desc(tasks.id))
+    .limit(options.limit ?? 200)
+    .offset(options.offset ?? 0);
+  return rows.map((r) => toView(r as Row, options.now));
+}
+
+export async function countTasks(db: Db, scope: Scope, options: TaskFilter & { now: Date }): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(tasks)
+    .leftJoin(assignee, eq(assignee.id, tasks.assignedTo))
+    .where(filterConditions(scope, options, options.now));
+  return row.n;
+}
+
+/** One task of the scope; `assignedTo` restricts it to that assignee (a surveyor's own). */
+export async function getTask(
+  db: Db,
+  scope: Scope,
+  id: number,
+  options: { now: Date; assignedTo?: number },
+): Promise<TaskView | null> {
+  const conds = [eq(tasks.id, id), scopeCondition(scope)];
+  if (options.assignedTo !== undefined) conds.push(eq(tasks.assignedTo, options.assignedTo));
+  const [row] = await db.select(selection).from(tasks)
+    .leftJoin(objects, eq(objects.id, tasks.objectId))
+    .leftJoin(assignee, eq(assignee.id, tasks.assignedTo))
+    .where(and(...conds));
+  return row ? toView(row as Row, options.now) : null;
+}
+
+/** Active users of a company who can be given a task; `role` narrows it (surveyors). */
+export async function assignableUsers(
+  db: Db,
+  companyId: number | null,
+  role?: typeof users.$inferSelect.role,
+) {
+  const conds = [eq(users.isActive, true), notInArray(users.role, ["user"])];
+  if (companyId !== null) conds.push(eq(users.companyId, companyId));
+  if (role) conds.push(eq(users.role, role));
+  const rows = await db.select({
+    id: users.id,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    email: users.email,
+    role: users.role,
+    companyId: users.companyId,
+  }).from(users).where(and(...conds)).orderBy(users.lastName, users.firstName).limit(500);
+  return rows.map((u) => ({ ...u, name: displayName(u) }));
+}
+
+export interface NewTask {
+  objectId: number;
+  title: string;
+  description?: string | null;
+  dueDate: Date | null;
+  assignedTo?: number | null;
+  status?: TaskStatus;
+  priority?: TaskPriority;
+}
+
+export class TaskRuleError extends Error {
+  constructor(readonly field: string, message: string) {
+    super(message);
+  }
+}
+
+/** The object of the scope, or null. */
+async function objectInScope(db: Db, scope: Scope, objectId: number) {
+  const [row] = await db.select({ id: objects.id, companyId: objects.companyId, address: objects.address })
+    .from(objects).where(
+      and(eq(objects.id, objectId), scope === null ? undefined : eq(objects.companyId, scope)),
+    );
+  return row ?? null;
+}
+
+/** The assignee must be an active staff member of the task's company. */
+async function checkAssignee(db: Db, companyId: number, userId: number) {
+  const [u] = await db.select({
+    id: users.id,
+    companyId: users.companyId,
+    isActive: users.isActive,
+    role: users.role,
+  })
+    .from(users).where(eq(users.id, userId));
+  if (!u || u.companyId !== companyId || u.role === "user") {
+    throw new TaskRuleError("assignedTo", "Исполнитель должен быть сотрудником компании задачи");
+  }
+  if (!u.isActive) throw new TaskRuleError("assignedTo", "Исполнитель деактивирован");
+}
+
+/**
+ * Creates a task in the company of its object, tells the assignee (task_assigned) and records the
+ * activity, all in one transaction.
+ */
+export async function createTask(db: Db, scope: Scope, input: NewTask, by: { id: number; now: Date }) {
+  const object = await objectInScope(db, scope, input.objectId);
+  if (!object) throw new TaskRuleError("objectId", "Необходимо выбрать объект");
+  if (input.assignedTo) await checkAssignee(db, object.companyId, input.assignedTo);
+  return await db.transaction(async (tx) => {
+    const [task] = await tx.insert(tasks).values({
+      companyId: object.companyId,
+      objectId: object.id,
+      assignedTo: input.assignedTo ?? null,
+      assignedBy: by.id,
+      title: input.title,
+      description: input.description || null,
+      dueDate: input.dueDate,
+      status: input.status ?? "assigned",
+      priority: input.priority ?? "medium",
+      completedAt: input.status === "completed" ? by.now : null,
+      createdAt: by.now,
+      updatedAt: by.now,
+    }).returning();
+    if (task.assignedTo && task.assignedTo !== by.id) {
+      await notifyUsers(tx, [task.assignedTo], {
+        companyId: task.companyId,
+        type: "task_assigned",
+        title: "Новая задача",
+        message: `${task.title} — ${object.address}`,
+        relatedTaskId: task.id,
+        relatedObjectId: object.id,
+      });
+    }
+    await recordActivity(tx, {
+      companyId: task.companyId,
+      userId: by.id,
+      type: "task",
+      title: `Создана задача: ${task.title}`,
+      status: task.status,
+      objectId: object.id,
+      taskId: task.id,
+    });
+    return task;
+  });
+}
+
+export interface TaskPatch {
+  status?: TaskStatus;
+  description?: string | null;
+  title?: string;
+  priority?: TaskPriority;
+  dueDate?: Date | null;
+  assignedTo?: number | null;
+  objectId?: number;
+}
+
+/**
+ * Changes a task of the scope (`assignedTo` limits it to the assignee's own tasks). Completing it
+ * tells the one who assigned it (task_completed); a new assignee gets task_assigned. Null when the
+ * task is not visible.
+ */
+export async function updateTask(
+  db: Db,
+  scope: Scope,
+  id: number,
+  patch: TaskPatch,
+  by: { id: number; now: Date; assignedTo?: number },
+) {
+  const conds = [eq(tasks.id, id), scopeCondition(scope)];
+  if (by.assignedTo !== undefined) conds.push(eq(tasks.assignedTo, by.assignedTo));
+  const [current] = await db.select().from(tasks).where(and(...conds));
+  if (!current) return null;
+  let objectAddress: string | null = null;
+  if (patch.objectId !== undefined && patch.objectId !== current.objectId) {
+    const object = await objectInScope(db, current.companyId, patch.objectId);
+    if (!object) throw new TaskRuleError("objectId", "Необходимо выбрать объект");
+    objectAddress = object.address;
+  }
+  if (patch.assignedTo) await checkAssignee(db, current.companyId, patch.assignedTo);
+
+  const values: Partial<typeof tasks.$inferInsert> = { updatedAt: by.now };
+  if (patch.title !== undefined) values.title = patch.title;
+  if (patch.description !== undefined) values.description = patch.description || null;
+  if (patch.priority !== undefined) values.priority = patch.priority;
+  if (patch.objectId !== undefined) values.objectId = patch.objectId;
+  if (patch.dueDate !== undefined) {
+    values.dueDate = patch.dueDate;
+    values.overdueNotifiedAt = null;
+  }
+  if (patch.assignedTo !== undefined) values.assignedTo = patch.assignedTo;
+  if (patch.status !== undefined) {
+    values.status = patch.status;
+    if (patch.status === "completed" && current.status !== "completed") values.completedAt = by.now;
+    if (patch.status !== "completed") values.completedAt = null;
+  }
+
+  return await db.transaction(async (tx) => {
+    const [task] = await tx.update(tasks).set(values).where(eq(tasks.id, id)).returning();
+    if (!objectAddress && task.objectId) {
+      const [o] = await tx.select({ address: objects.address }).from(objects).where(
+        eq(objects.id, task.objectId),
+      );
+      objectAddress = o?.address ?? null;
+    }
+    const where = objectAddress ? ` — ${objectAddress}` : "";
+    if (
+      patch.status === "completed" && current.status !== "completed" && task.assignedBy &&
+      task.assignedBy !== by.id
+    ) {
+      await notifyUsers(tx, [task.assignedBy], {
+        companyId: task.companyId,
+        type: "task_completed",
+        title: "Задача выполнена",
+        message: `${task.title}${where}`,
+        relatedTaskId: task.id,
+        relatedObjectId: task.objectId,
+      });
+    }
+    if (patch.assignedTo && patch.assignedTo !== current.assignedTo && patch.assignedTo !== by.id) {
+      await notifyUsers(tx, [patch.assignedTo], {
+        companyId: task.companyId,
+        type: "task_assigned",
+        title: "Новая задача",
+        message: `${task.title}${where}`,
+        relatedTaskId: task.id,
+        relatedObjectId: task.objectId,
+      });
+    }
+    if (patch.status !== undefined && patch.status !== current.status) {
+      await recordActivity(tx, {
+        companyId: task.companyId,
+        userId: by.id,
+        type: "task",
+        title: `${statusVerb(patch.status)}: ${task.title}`,
+        status: patch.status,
+        objectId: task.objectId,
+        taskId: task.id,
+      });
+    }
+    return task;
+  });
+}
+
+function statusVerb(status: TaskStatus): string {
+  switch (status) {
+    case "in_progress":
+      return "Задача в работе";
+    case "completed":
+      return "Выполнена задача";
+    case "cancelled":
+      return "Отменена задача";
+    default:
+      return "Изменён статус задачи";
+  }
+}
+
+/** The tasks of these objects (the foreman's measurer comments), with their assignee's name. */
+export async function tasksOfObjects(db: Db, scope: Scope, objectIds: number[]) {
+  if (objectIds.length === 0) return [];
+  return await db.select({
+    id: tasks.id,
+    objectId: tasks.objectId,
+    title: tasks.title,
+    description: tasks.description,
+    status: tasks.status,
+    firstName: assignee.firstName,
+    lastName: assignee.lastName,
+    role: assignee.role,
+  }).from(tasks)
+    .leftJoin(assignee, eq(assignee.id, tasks.assignedTo))
+    .where(and(inArray(tasks.objectId, objectIds), scopeCondition(scope)))
+    .orderBy(desc(tasks.createdAt));
+}

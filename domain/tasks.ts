@@ -1,0 +1,125 @@
+// Task rules shared by the server, the pages and the islands: overdue, active, due dates, form schemas.
+// Pure; islands import it, so schemas use zod/mini.
+import * as z from "zod/mini";
+import { taskPriorities, taskStatuses } from "../db/schema/enums.ts";
+import { objectEditorRoles, type Role } from "./roles.ts";
+
+export type TaskStatus = typeof taskStatuses[number];
+export type TaskPriority = typeof taskPriorities[number];
+export { taskPriorities, taskStatuses };
+
+/** Who creates tasks and changes any task of the company (the others change only their own). */
+export const taskManagerRoles: readonly Role[] = objectEditorRoles;
+
+/** Statuses after which a task can no longer be late. */
+export const closedTaskStatuses: readonly TaskStatus[] = ["completed", "cancelled"];
+
+/** The statuses a person may pick in the status menu ('overdue' is derived from the due date). */
+export const settableTaskStatuses: readonly TaskStatus[] = [
+  "assigned",
+  "pending",
+  "in_progress",
+  "completed",
+  "cancelled",
+];
+
+interface TaskLike {
+  status: string;
+  dueDate: Date | string | number | null;
+}
+
+function time(value: Date | string | number | null): number | null {
+  if (value === null || value === undefined || value === "") return null;
+  const t = value instanceof Date ? value.getTime() : new Date(value).getTime();
+  return Number.isNaN(t) ? null : t;
+}
+
+/**
+ * Overdue: the due date has passed and the task is neither completed nor cancelled
+ * (a task stored as 'overdue' stays overdue). The one rule used by every screen and API answer.
+ */
+export function isOverdue(task: TaskLike, now: Date): boolean {
+  if (task.status === "overdue") return true;
+  if ((closedTaskStatuses as readonly string[]).includes(task.status)) return false;
+  const due = time(task.dueDate);
+  return due !== null && due < now.getTime();
+}
+
+/** The status a person sees: 'overdue' when the task is late, else the stored one. */
+export function effectiveStatus(task: TaskLike, now: Date): TaskStatus {
+  return isOverdue(task, now) ? "overdue" : task.status as TaskStatus;
+}
+
+/** Active work (the surveyor's counters): not late and not closed, i.e. assigned, pending or in progress. */
+export function isActiveStatus(status: string): boolean {
+  return status === "assigned" || status === "pending" || status === "in_progress";
+}
+
+/** 'Начать работу' is offered for these; 'Работать на объекте' for in_progress. */
+export function canStart(status: string): boolean {
+  return status === "assigned" || status === "pending";
+}
+
+const moscowDay = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "Europe/Moscow",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+/** The Moscow calendar day of a moment as 'YYYY-MM-DD' (the value of a date input). */
+export function toDateInput(value: Date | string | number | null | undefined): string {
+  if (value === null || value === undefined || value === "") return "";
+  const d = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(d.getTime()) ? "" : moscowDay.format(d);
+}
+
+const dateOnly = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A due date from a form: a bare day means the end of that day in Moscow; a full timestamp is kept. */
+export function parseDueDate(value: string): Date | null {
+  const d = dateOnly.test(value) ? new Date(`${value}T23:59:59.999+03:00`) : new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+const dueDate = z.string({ error: "Срок выполнения обязателен" }).check(
+  z.minLength(1, "Срок выполнения обязателен"),
+  z.refine((v) => v === "" || parseDueDate(v) !== null, "Некорректная дата"),
+);
+const objectId = z.union([z.number(), z.string()], { error: "Необходимо выбрать объект" }).check(
+  z.refine((v) => Number(v) > 0 && Number.isInteger(Number(v)), "Необходимо выбрать объект"),
+);
+const optionalUserId = z.optional(z.nullable(z.union([z.number(), z.string()])));
+
+/** The add-task dialog (spec/2 §5 'Task (general)'). */
+export const taskFormSchema = z.object({
+  title: z.string({ error: "Название обязательно" }).check(z.trim(), z.minLength(1, "Название обязательно")),
+  description: z.optional(z.nullable(z.string())),
+  dueDate,
+  objectId,
+  assignedTo: optionalUserId,
+  status: z.optional(z.enum(taskStatuses)),
+  priority: z.optional(z.enum(taskPriorities)),
+});
+
+/** The assign-measurement dialog: description and surveyor are required too. */
+export const assignMeasurementSchema = z.object({
+  title: z.string({ error: "Название обязательно" }).check(z.trim(), z.minLength(1, "Название обязательно")),
+  description: z.string({ error: "Описание обязательно" }).check(
+    z.trim(),
+    z.minLength(1, "Описание обязательно"),
+  ),
+  dueDate,
+  objectId,
+  assignedTo: z.union([z.number(), z.string()], { error: "Замерщик обязателен" }).check(
+    z.refine((v) => Number(v) > 0, "Замерщик обязателен"),
+  ),
+  status: z.optional(z.enum(taskStatuses)),
+  priority: z.optional(z.enum(taskPriorities)),
+});
+
+/** A due date must not be before today (Moscow); the date input's minimum is today as well. */
+export function isPastDay(value: string, now: Date): boolean {
+  const d = parseDueDate(value);
+  return d !== null && toDateInput(d) < toDateInput(now);
+}

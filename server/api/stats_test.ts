@@ -1,0 +1,72 @@
+// deno-lint-ignore-file no-explicit-any
+import assert from "node:assert/strict";
+import { createTestApp } from "../testing.ts";
+
+Deno.test("[api] GET /api/stats answers numbers and change strings for every period", async () => {
+  const t = await createTestApp();
+  try {
+    for (const period of ["7d", "30d", "90d", "1y", "all"]) {
+      const res = await t.request(`/api/stats?period=${period}`, { as: "engineer@demo.local" });
+      assert.equal(res.status, 200);
+      const s = await res.json();
+      for (const key of ["activeProjects", "tasksInProgress", "completedTasks", "teamSize", "revenue"]) {
+        assert.equal(typeof s[key], "number", key);
+      }
+      for (const key of ["projectsChange", "tasksChange", "teamChange", "revenueChange"]) {
+        assert.match(s[key], /^([+−]\d+%|0%|—)$/, `${key}=${s[key]}`);
+      }
+    }
+    const s = await (await t.request("/api/stats", { as: "engineer@demo.local" })).json();
+    assert.equal(s.period, "30d");
+    assert.equal(s.activeProjects, 8, "ten demo objects, one completed and one cancelled");
+    assert.equal(s.teamSize, 7);
+    assert.equal((await t.request("/api/stats?period=2w", { as: "engineer@demo.local" })).status, 422);
+    const other = await (await t.request("/api/stats", { as: "admin@other.local" })).json();
+    assert.equal(other.activeProjects, 2);
+    assert.equal(other.teamSize, 1);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[api] GET /api/activity and /api/activities answer the same feed of the company", async () => {
+  const t = await createTestApp();
+  try {
+    const a: any[] = await (await t.request("/api/activity", { as: "engineer@demo.local" })).json();
+    const b: any[] = await (await t.request("/api/activities", { as: "engineer@demo.local" })).json();
+    assert.ok(a.length > 0);
+    assert.deepEqual(a, b);
+    for (const item of a) {
+      assert.ok(["task", "document", "other"].includes(item.type));
+      assert.ok(
+        "title" in item && "status" in item && "fileName" in item && "objectId" in item &&
+          "createdAt" in item,
+      );
+    }
+    const other: any[] = await (await t.request("/api/activity", { as: "admin@other.local" })).json();
+    assert.equal(other.length, 0);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[api] PUT /api/notifications/mark-all-read leaves nothing unread", async () => {
+  const t = await createTestApp();
+  try {
+    const before: any[] = await (await t.request("/api/notifications", { as: "surveyor@demo.local" })).json();
+    assert.ok(before.some((n) => !n.isRead));
+    const res = await t.request("/api/notifications/mark-all-read", {
+      as: "surveyor@demo.local",
+      method: "PUT",
+      headers: { Origin: "http://localhost" },
+    });
+    assert.equal(res.status, 200);
+    const after: any[] = await (await t.request("/api/notifications", { as: "surveyor@demo.local" })).json();
+    assert.equal(after.filter((n) => !n.isRead).length, 0);
+    const count = await (await t.request("/api/notifications/unread-count", { as: "surveyor@demo.local" }))
+      .json();
+    assert.equal(count.count, 0);
+  } finally {
+    await t.close();
+  }
+});

@@ -1,0 +1,229 @@
+// deno-lint-ignore-file no-explicit-any
+import assert from "node:assert/strict";
+import { createTestApp, type TestApp } from "../testing.ts";
+import { toDateInput } from "../../domain/tasks.ts";
+
+const DAY = 86_400_000;
+
+async function json<T = any>(res: Response, status = 200): Promise<T> {
+  const body = await res.text();
+  assert.equal(res.status, status, body);
+  return (body ? JSON.parse(body) : null) as T;
+}
+
+async function idOf(t: TestApp, email: string): Promise<number> {
+  return (await json(await t.request("/api/user", { as: email }))).id;
+}
+
+async function firstObject(t: TestApp, as = "engineer@demo.local"): Promise<number> {
+  const tasks = await json<any[]>(await t.request("/api/tasks", { as }));
+  return tasks.find((x) => x.objectId).objectId;
+}
+
+Deno.test("[api] POST /api/tasks notifies the surveyor, who alone sees, changes and starts it", async () => {
+  const t = await createTestApp();
+  try {
+    const surveyorId = await idOf(t, "surveyor@demo.local");
+    const objectId = await firstObject(t);
+    const due = toDateInput(new Date(t.deps.now().getTime() + 3 * DAY));
+    const task = await json(
+      await t.request("/api/tasks", {
+        as: "engineer@demo.local",
+        method: "POST",
+        json: {
+          measurement: true,
+          title: "Замер под станцию",
+          description: "Проверить грунт",
+          dueDate: due,
+          objectId,
+          assignedTo: surveyorId,
+        },
+      }),
+      201,
+    );
+    assert.equal(task.status, "assigned");
+    assert.equal(task.priority, "high");
+    assert.equal(task.assignedUser.id, surveyorId);
+    assert.equal(task.object.id, objectId);
+
+    const notes = await json<any[]>(await t.request("/api/notifications", { as: "surveyor@demo.local" }));
+    const note = notes.find((n) => n.relatedTaskId === task.id);
+    assert.ok(note, "the surveyor has a notification about the task");
+    assert.equal(note.type, "task_assigned");
+    assert.equal(note.isRead, false);
+
+    const mine = await json<any[]>(await t.request("/api/tasks", { as: "surveyor@demo.local" }));
+    assert.ok(mine.some((x) => x.id === task.id));
+    assert.ok(mine.every((x) => x.assignedTo === surveyorId), "a surveyor sees only their own tasks");
+    const theirs = await json<any[]>(await t.request("/api/tasks", { as: "surveyor2@demo.local" }));
+    assert.ok(!theirs.some((x) => x.id === task.id));
+
+    const other = await t.request(`/api/tasks/${task.id}`, {
+      as: "surveyor2@demo.local",
+      method: "PATCH",
+      json: { status: "in_progress" },
+    });
+    await json(other, 404);
+    await json(await t.request(`/api/tasks/${task.id}`, { as: "surveyor2@demo.local" }), 404);
+
+    const started = await json(
+      await t.request(`/api/tasks/${task.id}`, {
+        as: "surveyor@demo.local",
+        method: "PATCH",
+        json: { status: "in_progress" },
+      }),
+    );
+    assert.equal(started.status, "in_progress");
+
+    // The assignee may change only the status and description.
+    await json(
+      await t.request(`/api/tasks/${task.id}`, {
+        as: "surveyor@demo.local",
+        method: "PATCH",
+        json: { priority: "low" },
+      }),
+      403,
+    );
+    // Another company gets 404 for reading and for changing.
+    await json(await t.request(`/api/tasks/${task.id}`, { as: "admin@other.local" }), 404);
+    await json(
+      await t.request(`/api/tasks/${task.id}`, {
+        as: "admin@other.local",
+        method: "PATCH",
+        json: { status: "cancelled" },
+      }),
+      404,
+    );
+    const otherList = await json<any[]>(await t.request("/api/tasks", { as: "admin@other.local" }));
+    assert.ok(!otherList.some((x) => x.id === task.id));
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[api] completing a task tells the one who assigned it (task_completed)", async () => {
+  const t = await createTestApp();
+  try {
+    const mine = await json<any[]>(
+      await t.request("/api/tasks?status=in_progress", { as: "surveyor@demo.local" }),
+    );
+    const task = mine[0];
+    assert.ok(task);
+    const done = await json(
+      await t.request(`/api/tasks/${task.id}`, {
+        as: "surveyor@demo.local",
+        method: "PATCH",
+        json: { status: "completed" },
+      }),
+    );
+    assert.equal(done.status, "completed");
+    assert.ok(done.completedAt);
+    const notes = await json<any[]>(await t.request("/api/notifications", { as: "engineer@demo.local" }));
+    assert.ok(notes.some((n) => n.type === "task_completed" && n.relatedTaskId === task.id && !n.isRead));
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[api] POST /api/tasks refuses an assignee of another company and a missing field with 422", async () => {
+  const t = await createTestApp();
+  try {
+    const foreignId = await idOf(t, "admin@other.local");
+    const objectId = await firstObject(t);
+    const due = toDateInput(new Date(t.deps.now().getTime() + DAY));
+    const res = await t.request("/api/tasks", {
+      as: "engineer@demo.local",
+      method: "POST",
+      json: { title: "Чужой исполнитель", dueDate: due, objectId, assignedTo: foreignId },
+    });
+    const body = await json(res, 422);
+    assert.ok(body.errors.assignedTo);
+
+    const missing = await json(
+      await t.request("/api/tasks", {
+        as: "engineer@demo.local",
+        method: "POST",
+        json: { title: "", objectId },
+      }),
+      422,
+    );
+    assert.deepEqual(missing.errors.title, ["Название обязательно"]);
+    assert.deepEqual(missing.errors.dueDate, ["Срок выполнения обязателен"]);
+
+    const noSurveyor = await json(
+      await t.request("/api/tasks", {
+        as: "engineer@demo.local",
+        method: "POST",
+        json: { measurement: true, title: "Замер", description: "", dueDate: due, objectId },
+      }),
+      422,
+    );
+    assert.deepEqual(noSurveyor.errors.description, ["Описание обязательно"]);
+    assert.deepEqual(noSurveyor.errors.assignedTo, ["Замерщик обязателен"]);
+
+    const past = await json(
+      await t.request("/api/tasks", {
+        as: "engineer@demo.local",
+        method: "POST",
+        json: { title: "Вчера", dueDate: toDateInput(new Date(t.deps.now().getTime() - 2 * DAY)), objectId },
+      }),
+      422,
+    );
+    assert.ok(past.errors.dueDate);
+
+    // A foreign object is not the company's: the object is 'not chosen'.
+    const otherTasks = await json<any[]>(await t.request("/api/tasks", { as: "admin@other.local" }));
+    assert.equal(otherTasks.length, 0);
+
+    // A surveyor may not create tasks.
+    await json(
+      await t.request("/api/tasks", {
+        as: "surveyor@demo.local",
+        method: "POST",
+        json: { title: "Сам себе", dueDate: due, objectId },
+      }),
+      403,
+    );
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[api] GET /api/tasks shows the demo's late tasks as overdue, and filters by status", async () => {
+  const t = await createTestApp();
+  try {
+    const all = await json<any[]>(await t.request("/api/tasks", { as: "engineer@demo.local" }));
+    const now = t.deps.now().getTime();
+    const late = all.filter((x) =>
+      x.dueDate && new Date(x.dueDate).getTime() < now && !["completed", "cancelled"].includes(x.storedStatus)
+    );
+    assert.ok(late.length >= 2, "the demo has late tasks");
+    for (const x of late) {
+      assert.equal(x.status, "overdue");
+      assert.equal(x.isOverdue, true);
+    }
+    const cancelledLate = all.find((x) => x.storedStatus === "cancelled");
+    assert.equal(cancelledLate.status, "cancelled", "a cancelled task is never overdue");
+
+    const overdue = await json<any[]>(
+      await t.request("/api/tasks?status=overdue", { as: "engineer@demo.local" }),
+    );
+    assert.deepEqual(overdue.map((x) => x.id).sort(), late.map((x) => x.id).sort());
+    const assigned = await json<any[]>(
+      await t.request("/api/tasks?status=assigned", { as: "engineer@demo.local" }),
+    );
+    assert.ok(assigned.every((x) => x.status === "assigned"));
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[api] tasks: a customer without a company gets 403, signed out 401", async () => {
+  const t = await createTestApp();
+  try {
+    await json(await t.request("/api/tasks", { as: "client@demo.local" }), 403);
+    await json(await t.request("/api/tasks"), 401);
+  } finally {
+    await t.close();
+  }
+});
