@@ -1,0 +1,176 @@
+// A streaming multipart/form-data parser: file parts are handed out as streams read straight from the
+// request body, so an upload of hundreds of megabytes never sits in memory (c.req.parseBody() buffers).
+
+export class MultipartError extends Error {}
+
+export interface MultipartPart {
+  /** The form field name. */
+  name: string;
+  /** The file name for a file part (decoded from UTF-8, `filename*` preferred), else null. */
+  filename: string | null;
+  contentType: string | null;
+  /** The part's bytes; read it (or cancel it) before asking for the next part. */
+  body: ReadableStream<Uint8Array>;
+  /** Reads a small field as UTF-8 text; refuses past `maxBytes` (64 KB). */
+  text(maxBytes?: number): Promise<string>;
+}
+
+const enc = new TextEncoder();
+const dec = new TextDecoder();
+const HEADER_LIMIT = 16 * 1024;
+
+/** The boundary of a `multipart/form-data; boundary=…` content type, or null. */
+export function boundaryOf(contentType: string | null | undefined): string | null {
+  if (!contentType || !/^multipart\/form-data/i.test(contentType)) return null;
+  const m = contentType.match(/boundary=(?:"([^"]+)"|([^;\s]+))/i);
+  return m ? (m[1] ?? m[2]) : null;
+}
+
+function indexOf(haystack: Uint8Array, needle: Uint8Array, from = 0): number {
+  const first = needle[0];
+  const last = haystack.length - needle.length;
+  for (let i = haystack.indexOf(first, from); i !== -1 && i <= last; i = haystack.indexOf(first, i + 1)) {
+    let j = 1;
+    while (j < needle.length && haystack[i + j] === needle[j]) j++;
+    if (j === needle.length) return i;
+  }
+  return -1;
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  if (a.length === 0) return b;
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+}
+
+/** Parses `Content-Disposition` parameters: name, filename, filename* (RFC 5987). */
+export function parseDisposition(value: string): { name: string | null; filename: string | null } {
+  const params: Record<string, string> = {};
+  const re = /;\s*([\w*]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]*))/g;
+  for (const m of value.matchAll(re)) {
+    params[m[1].toLowerCase()] = m[2] !== undefined ? m[2].replace(/\\(.)/g, "$1") : m[3].trim();
+  }
+  let filename = params["filename"] ?? null;
+  const star = params["filename*"];
+  if (star) {
+    const m = star.match(/^([\w-]+)'[^']*'(.*)$/);
+    try {
+      if (m) filename = decodeURIComponent(m[2]);
+    } catch { /* keep the plain filename */ }
+  }
+  return { name: params["name"] ?? null, filename };
+}
+
+/**
+ * Yields the parts of a multipart body one at a time. Each part's body streams from the request with
+ * back-pressure; a part not read is skipped when the next one is asked for.
+ */
+export async function* parseMultipart(
+  stream: ReadableStream<Uint8Array>,
+  boundary: string,
+): AsyncGenerator<MultipartPart> {
+  const reader = stream.getReader();
+  const dash = enc.encode(`--${boundary}`);
+  const delimiter = enc.encode(`\r\n--${boundary}`);
+  let buf: Uint8Array = new Uint8Array(0);
+  let eof = false;
+
+  async function fill(): Promise<boolean> {
+    if (eof) return false;
+    const { value, done } = await reader.read();
+    if (done) {
+      eof = true;
+      return false;
+    }
+    buf = concat(buf, value);
+    return true;
+  }
+
+  try {
+    // Preamble up to the first boundary.
+    let start: number;
+    while ((start = indexOf(buf, dash)) === -1) {
+      if (buf.length > dash.length) buf = buf.subarray(buf.length - dash.length);
+      if (!(await fill())) throw new MultipartError("Multipart body has no boundary");
+    }
+    buf = buf.subarray(start + dash.length);
+
+    while (true) {
+      // After a boundary: '--' ends the body, else CRLF and the part headers.
+      while (buf.length < 2) if (!(await fill())) throw new MultipartError("Multipart body ended early");
+      if (buf[0] === 45 && buf[1] === 45) return;
+      let headerEnd: number;
+      while ((headerEnd = indexOf(buf, enc.encode("\r\n\r\n"))) === -1) {
+        if (buf.length > HEADER_LIMIT) throw new MultipartError("Multipart part headers are too long");
+        if (!(await fill())) throw new MultipartError("Multipart body ended in part headers");
+      }
+      const headerText = dec.decode(buf.subarray(0, headerEnd)).replace(/^[ \t]*\r\n/, "");
+      buf = buf.subarray(headerEnd + 4);
+      const headers = new Map<string, string>();
+      for (const line of headerText.split("\r\n")) {
+        const colon = line.indexOf(":");
+        if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+      }
+      const disposition = parseDisposition(headers.get("content-disposition") ?? "");
+      if (!disposition.name) throw new MultipartError("Multipart part has no name");
+
+      let finished = false;
+      const finish = () => (finished = true);
+      // Emits the part's bytes up to the next delimiter, keeping back a tail that could start one.
+      const next = async (): Promise<Uint8Array | null> => {
+        while (true) {
+          const at = indexOf(buf, delimiter);
+          if (at !== -1) {
+            const chunk = buf.subarray(0, at);
+            buf = buf.subarray(at + delimiter.length);
+            finish();
+            return chunk.length ? chunk : null;
+          }
+          const safe = buf.length - (delimiter.length - 1);
+          if (safe > 0) {
+            const chunk = buf.subarray(0, safe);
+            buf = buf.subarray(safe);
+            return chunk;
+          }
+          if (!(await fill())) throw new MultipartError("Multipart body ended inside a part");
+        }
+      };
+      const body = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          try {
+            if (finished) return controller.close();
+            const chunk = await next();
+            if (chunk) controller.enqueue(chunk);
+            if (finished) controller.close();
+          } catch (error) {
+            controller.error(error);
+          }
+        },
+        // Cancelling reads nothing more now; the generator skips the rest if asked for the next part.
+      }, { highWaterMark: 0 });
+
+      yield {
+        name: disposition.name,
+        filename: disposition.filename,
+        contentType: headers.get("content-type") ?? null,
+        body,
+        async text(maxBytes = 64 * 1024) {
+          const parts: Uint8Array[] = [];
+          let size = 0;
+          for await (const chunk of body) {
+            size += chunk.length;
+            if (size > maxBytes) throw new MultipartError(`Field "${disposition.name}" is too long`);
+            parts.push(chunk);
+          }
+          return dec.decode(parts.reduce(concat, new Uint8Array(0)));
+        },
+      };
+      // Skip whatever the consumer left of this part.
+      while (!finished) await next();
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
