@@ -21,9 +21,11 @@ async function islandNames(): Promise<string[]> {
  * Bundles one entry per island with shared chunks (React is loaded once for all islands),
  * content-hashed, and writes the manifest the server reads.
  */
-export async function buildIslands(options: { minify?: boolean } = {}): Promise<IslandManifest> {
+export async function buildIslands(options: { minify?: boolean; clean?: boolean } = {}): Promise<IslandManifest> {
   const names = await islandNames();
-  await Deno.remove(islandsOutDir, { recursive: true }).catch(() => {});
+  // Names are content hashes, so processes building at once (tests, a dev server) write the same files;
+  // only a standalone build clears out the old ones.
+  if (options.clean) await Deno.remove(islandsOutDir, { recursive: true }).catch(() => {});
   const entryPlugin: esbuild.Plugin = {
     name: "island-entries",
     setup(build) {
@@ -89,7 +91,7 @@ export async function loadIslandManifest(): Promise<IslandManifest | null> {
 }
 
 if (import.meta.main) {
-  const manifest = await buildIslands();
+  const manifest = await buildIslands({ clean: true });
   esbuild.stop();
   console.log(`Built ${Object.keys(manifest.entries).length} islands into ${islandsOutDir}`);
 }

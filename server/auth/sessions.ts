@@ -2,7 +2,7 @@ import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import { eq, lt } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { sessions } from "../../db/schema/mod.ts";
+import { companies, sessions, users } from "../../db/schema/mod.ts";
 
 const DAY = 86_400_000;
 export const SESSION_LIFETIME = 30 * DAY;
@@ -30,26 +30,34 @@ export async function createSession(db: Db, userId: number, now: Date) {
 
 export interface ValidatedSession {
   id: string;
-  userId: number;
   expiresAt: Date;
   renewed: boolean;
+  user: typeof users.$inferSelect;
+  company: typeof companies.$inferSelect | null;
 }
 
-/** Looks the token up; an expired session is deleted, one near its end is renewed. */
+/**
+ * Looks the token up together with its user and company (one query on every request); an expired
+ * session is deleted, one near its end is renewed.
+ */
 export async function validateSessionToken(db: Db, token: string, now: Date): Promise<ValidatedSession | null> {
   const id = sessionIdOf(token);
-  const row = await db.query.sessions.findFirst({ where: eq(sessions.id, id) });
+  const [row] = await db.select({ session: sessions, user: users, company: companies }).from(sessions)
+    .innerJoin(users, eq(sessions.userId, users.id))
+    .leftJoin(companies, eq(users.companyId, companies.id))
+    .where(eq(sessions.id, id));
   if (!row) return null;
-  if (row.expiresAt.getTime() <= now.getTime()) {
+  const { session, user, company } = row;
+  if (session.expiresAt.getTime() <= now.getTime()) {
     await db.delete(sessions).where(eq(sessions.id, id));
     return null;
   }
-  if (row.expiresAt.getTime() - now.getTime() < RENEW_WITHIN) {
+  if (session.expiresAt.getTime() - now.getTime() < RENEW_WITHIN) {
     const expiresAt = new Date(now.getTime() + SESSION_LIFETIME);
     await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
-    return { id, userId: row.userId, expiresAt, renewed: true };
+    return { id, expiresAt, renewed: true, user, company };
   }
-  return { id, userId: row.userId, expiresAt: row.expiresAt, renewed: false };
+  return { id, expiresAt: session.expiresAt, renewed: false, user, company };
 }
 
 export async function deleteSession(db: Db, sessionId: string): Promise<void> {

@@ -17,7 +17,7 @@ export const sessionMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   if (token) {
     const { db, now } = c.var.deps;
     const session = await validateSessionToken(db, token, now());
-    const user = session ? await loadCurrentUser(c.var.deps, session.userId) : null;
+    const user = session ? toCurrentUser(c.var.deps, session) : null;
     if (session && user) {
       c.set("user", user);
       c.set("sessionId", session.id);
@@ -29,10 +29,16 @@ export const sessionMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** An inactive user, or a user of an inactive company, is treated as signed out. */
 export async function loadCurrentUser(deps: AppDeps, userId: number): Promise<CurrentUser | null> {
   const row = await findUserWithCompany(deps.db, userId);
-  if (!row || !row.user.isActive) return null;
+  return row ? toCurrentUser(deps, row) : null;
+}
+
+type UserRow = NonNullable<Awaited<ReturnType<typeof findUserWithCompany>>>;
+
+/** An inactive user, or a user of an inactive company, is treated as signed out. */
+function toCurrentUser(deps: AppDeps, row: UserRow): CurrentUser | null {
+  if (!row.user.isActive) return null;
   if (row.company && !row.company.isActive) return null;
   return {
     id: row.user.id,

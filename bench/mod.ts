@@ -1,0 +1,17 @@
+// `deno task bench`: runs every bench/*.ts module's run() in turn and prints its figures.
+import { fileURLToPath } from "node:url";
+
+const dir = fileURLToPath(new URL(".", import.meta.url));
+const names: string[] = [];
+for await (const entry of Deno.readDir(dir)) {
+  if (entry.isFile && entry.name.endsWith(".ts") && entry.name !== "mod.ts" && !entry.name.endsWith("_test.ts")) {
+    names.push(entry.name);
+  }
+}
+const only = Deno.args[0];
+for (const name of names.sort()) {
+  if (only && !name.startsWith(only)) continue;
+  console.log(`\n== ${name.replace(/\.ts$/, "")} ==`);
+  const mod = await import(new URL(name, import.meta.url).href);
+  await mod.run();
+}
