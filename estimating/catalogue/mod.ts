@@ -67,6 +67,12 @@ export const catalogue: readonly SepticModel[] = [
 ];
 
 const byId = new Map(catalogue.map((m) => [m.id, m]));
+const byBrand = new Map<string, SepticModel[]>();
+for (const m of catalogue) {
+  const list = byBrand.get(m.brand);
+  if (list) list.push(m);
+  else byBrand.set(m.brand, [m]);
+}
 const byName = new Map(catalogue.map((m) => [normalizeName(m.model), m]));
 
 function normalizeName(s: string): string {
@@ -130,8 +136,8 @@ export function brandLabel(brand: string): string {
 export function smallestFittingModel(model: SepticModel, needLitresPerDay: number): SepticModel | undefined {
   let best: SepticModel | undefined;
   let bestKey: number[] = [];
-  for (const m of catalogue) {
-    if (m.brand !== model.brand || m.capacity < needLitresPerDay) continue;
+  for (const m of byBrand.get(model.brand) ?? []) {
+    if (m.capacity < needLitresPerDay) continue;
     const key = [
       m.capacity,
       m.series === model.series ? 0 : 1,

@@ -1,0 +1,350 @@
+/**
+ * Estimate generation: measurements → rules → priced lines → sections, subtotals, VAT and total.
+ * Pure: the date and the price list are inputs; no clock, no randomness, no I/O.
+ *
+ * Money is integer kopecks. Each line is rounded once (see `money.ts`):
+ * `totalPrice = round(pricePerUnit × quantity)`, `equipmentCost = round(materialsPrice × quantity)`,
+ * `workCost = totalPrice − equipmentCost`. `itemsTotal` is the sum of the lines, `vat.amount =
+ * round(itemsTotal × rate / 100)` and `totalAmount = itemsTotal + vat.amount`.
+ *
+ * @module
+ */
+
+import { brandLabel, findModel } from "./catalogue/mod.ts";
+import { type VatMode, vatModes, type WorkType, workTypeLabel } from "./enums.ts";
+import { type InputIssue, type MeasurementDocument, parseMeasurementDocument } from "./measurement.ts";
+import { missingItemsDetailed } from "./missing.ts";
+import { divRound, formatRub, toHundredths } from "./money.ts";
+import { defaultPriceList, priceListIndex, type PriceListItem, sectionOrder } from "./price_list.ts";
+import { applyRules, FREE_DELIVERY_KM, geometryFor } from "./rules.ts";
+
+/** One line of an estimate. Money in integer kopecks. */
+export interface EstimateItem {
+  /** Section name (`Трубопроводы`). */
+  section: string;
+  /** Article code (`А001`), or the catalogue id for the station line. */
+  articleCode: string;
+  name: string;
+  unit: string;
+  /** Quantity, at most two fraction digits. */
+  quantity: number;
+  /** Materials plus works price per unit, kopecks. */
+  pricePerUnit: number;
+  /** Materials (equipment) cost of the line, kopecks. */
+  equipmentCost: number;
+  /** Works cost of the line, kopecks. */
+  workCost: number;
+  /** `equipmentCost + workCost = round(pricePerUnit × quantity)`, kopecks. */
+  totalPrice: number;
+  /** 'Обязательно' (true) or 'Опционально' (false). */
+  isRequired: boolean;
+}
+
+/** A generated estimate (field names as in spec/3 §3). Money in integer kopecks. */
+export interface Estimate {
+  estimateNumber: string;
+  templateName: string;
+  /** Date of the estimate, `YYYY-MM-DD`. */
+  date: string;
+  workType: WorkType;
+  workTypeLabel: string;
+  objectId?: string | number;
+  objectAddress?: string;
+  clientName?: string;
+  clientPhone?: string;
+  /** Distance from МКАД, km, when known. */
+  distanceFromMKAD?: number;
+  /** The chosen station. */
+  model: {
+    id: string;
+    name: string;
+    brand: string;
+    brandLabel: string;
+    capacity: number;
+    peakDischarge: number;
+    dimensions: { length: number; width: number; height: number };
+  };
+  residentsCount: number;
+  /** Pit volume, m³. */
+  excavationVolume: number;
+  /** Section names in display order. */
+  sections: string[];
+  /** Sum of the lines of each section, kopecks. */
+  subtotals: { section: string; amount: number }[];
+  items: EstimateItem[];
+  /** Sum of all lines, kopecks. */
+  itemsTotal: number;
+  /** VAT added on top of the lines. */
+  vat: { mode: VatMode; rate: number; label: string; amount: number };
+  /** `itemsTotal + vat.amount`, kopecks ('ОБЩАЯ СТОИМОСТЬ'). */
+  totalAmount: number;
+  /** Notes printed under the estimate (spec/3 §9). */
+  notes: string[];
+  /** Warnings for the surveyor (undersized station, fields not counted …); not printed. */
+  warnings: string[];
+  currency: "RUB";
+  /** All money fields are integer kopecks. */
+  moneyUnit: "kopeck";
+}
+
+/** Options of {@link generateEstimate}. */
+export interface GenerateOptions {
+  /** The company's price list; the default price list when absent. */
+  priceList?: readonly PriceListItem[];
+  /** Date of the estimate: `YYYY-MM-DD` or a Date (its UTC date). Required: the package reads no clock. */
+  date: string | Date;
+  /** VAT mode; `none` (без НДС) by default. */
+  vat?: VatMode;
+  /** Estimate number; else the document's, else `СМ-YYYYMMDD-XXXXXX` derived from the document. */
+  estimateNumber?: string;
+}
+
+/**
+ * Invalid input or missing required items. `issues` name each field (`measurements.residents_count`)
+ * with a Russian message; for missing items the message names the label of spec/3 §5.
+ */
+export class EstimateInputError extends Error {
+  override name = "EstimateInputError";
+  /** Every problem, with its dotted path. */
+  readonly issues: InputIssue[];
+  /** The missing-items labels, when the problem is missing items. */
+  readonly missing: string[];
+  constructor(message: string, issues: InputIssue[], missing: string[] = []) {
+    super(message);
+    this.issues = issues;
+    this.missing = missing;
+  }
+}
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+let lastDate = "";
+function isoDate(date: string | Date): string {
+  if (date === lastDate) return date;
+  if (date instanceof Date) {
+    if (Number.isNaN(date.getTime())) throw new TypeError("Expected a valid date, got an invalid Date");
+    return date.toISOString().slice(0, 10);
+  }
+  const m = DATE_RE.exec(date);
+  if (!m) throw new TypeError(`Expected a date as YYYY-MM-DD, got "${date}"`);
+  const d = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== date) {
+    throw new TypeError(`Expected a real calendar date, got "${date}"`);
+  }
+  lastDate = date;
+  return date;
+}
+
+function fnv1a(s: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return (h >>> 8).toString(16).toUpperCase().padStart(6, "0");
+}
+
+const sectionRank = new Map(sectionOrder.map((s, i) => [s, i]));
+
+/**
+ * Generates an estimate from a measurement document (validated and defaulted here).
+ * Throws {@link EstimateInputError} when the document is invalid or the missing-items list is not empty.
+ *
+ * @example
+ * ```ts
+ * import { generateEstimate } from "./estimate.ts";
+ * const estimate = generateEstimate(
+ *   { object: { address: "д. Ивановка", distanceFromMKAD: 45, clientName: "Иванов", clientPhone: "" },
+ *     measurements: { septic_model: "topas-5", residents_count: 5 } },
+ *   { date: "2026-05-20" },
+ * );
+ * const sum = estimate.items.reduce((s, i) => s + i.totalPrice, 0);
+ * if (estimate.totalAmount !== sum) throw new Error("total");
+ * if (!estimate.items.some((i) => i.articleCode === "А152" && i.quantity === 15)) throw new Error("delivery");
+ * ```
+ */
+export function generateEstimate(doc: unknown, options: GenerateOptions): Estimate {
+  const date = isoDate(options.date);
+  const vatMode: VatMode = options.vat ?? "none";
+  const vat = vatModes.find((v) => v.value === vatMode);
+  if (!vat) throw new TypeError(`Expected a VAT mode none, 5, 7 or 22, got "${vatMode}"`);
+
+  const parsed = parseMeasurementDocument(doc);
+  if (!parsed.ok) {
+    const list = parsed.issues.map((i) => `${i.path}: ${i.message}`).join("; ");
+    throw new EstimateInputError(`Документ замера содержит ошибки: ${list}`, parsed.issues);
+  }
+  const d: MeasurementDocument = parsed.value;
+  const m = d.measurements;
+  const missing = missingItemsDetailed(m);
+  if (missing.length > 0) {
+    const labels = missing.map((i) => i.label);
+    throw new EstimateInputError(
+      `Заполните обязательные поля: ${labels.join(", ")}`,
+      missing.map((i) => ({ path: `measurements.${i.field}`, message: `не заполнено: ${i.label}` })),
+      labels,
+    );
+  }
+  const model = findModel(m.septic_model)!;
+  const geometry = geometryFor(model, m.installation_depth);
+  const ruled = applyRules({ doc: d, m, model, geometry });
+  const warnings: string[] = [];
+
+  const rawMeasurements = (doc as { measurements?: Record<string, unknown> }).measurements;
+  const rawSoil = rawMeasurements?.soil_type;
+  if (rawSoil === undefined || rawSoil === null || rawSoil === "") {
+    warnings.push("Рекомендуется указать тип грунта для точного расчета");
+  }
+  if (parsed.unknownFields.length > 0) {
+    warnings.push(`Неизвестные поля замера проигнорированы: ${parsed.unknownFields.join(", ")}.`);
+  }
+  warnings.push(...ruled.warnings);
+
+  // Price the lines.
+  const list = options.priceList ?? defaultPriceList;
+  const index = priceListIndex(list);
+  const fallback = list === defaultPriceList ? undefined : priceListIndex(defaultPriceList);
+  const items: EstimateItem[] = [];
+  const ranks: number[] = [];
+  const extraSections: string[] = [];
+  for (const l of ruled.lines) {
+    let name: string, unit: string, section: string, materials: number, works: number;
+    if (l.custom) {
+      ({ name, unit, section } = l.custom);
+      materials = l.custom.materialsPrice;
+      works = l.custom.worksPrice;
+    } else {
+      let p = index.get(l.code);
+      if (!p && fallback) {
+        p = fallback.get(l.code);
+        if (p) {
+          warnings.push(`Позиции ${l.code} нет в прайс-листе компании: цена взята из базового прайс-листа.`);
+        }
+      }
+      if (!p) {
+        warnings.push(`Позиции ${l.code} нет в прайс-листе: строка не учтена.`);
+        continue;
+      }
+      name = l.detail ? `${p.name} (${l.detail})` : p.name;
+      unit = p.unit;
+      section = p.section;
+      materials = p.materialsPrice;
+      works = p.worksPrice;
+    }
+    const qH = toHundredths(l.quantity);
+    const pricePerUnit = materials + works;
+    const totalPrice = divRound(pricePerUnit * qH, 100);
+    const equipmentCost = divRound(materials * qH, 100);
+    items.push({
+      section,
+      articleCode: l.code,
+      name,
+      unit,
+      quantity: qH / 100,
+      pricePerUnit,
+      equipmentCost,
+      workCost: totalPrice - equipmentCost,
+      totalPrice,
+      isRequired: l.isRequired,
+    });
+    let rank = sectionRank.get(section);
+    if (rank === undefined) {
+      let k = extraSections.indexOf(section);
+      if (k < 0) k = extraSections.push(section) - 1;
+      rank = sectionOrder.length + k;
+    }
+    ranks.push(rank);
+  }
+  // Stable sort by section rank.
+  const order = items.map((_, i) => i).sort((a, b) => ranks[a] - ranks[b] || a - b);
+  const sorted = order.map((i) => items[i]);
+
+  const sections: string[] = [];
+  const subtotals: { section: string; amount: number }[] = [];
+  let itemsTotal = 0;
+  for (const item of sorted) {
+    if (sections[sections.length - 1] !== item.section) {
+      sections.push(item.section);
+      subtotals.push({ section: item.section, amount: 0 });
+    }
+    subtotals[subtotals.length - 1].amount += item.totalPrice;
+    itemsTotal += item.totalPrice;
+  }
+  const vatAmount = divRound(itemsTotal * vat.rate, 100);
+
+  // Notes (spec/3 §9).
+  const notes: string[] = [];
+  const delivery = sorted.find((i) => i.articleCode === "А152");
+  notes.push(
+    delivery
+      ? `Доставка в пределах ${FREE_DELIVERY_KM} км от МКАД включена в стоимость; далее — ${
+        formatRub(delivery.pricePerUnit)
+      } за км (${delivery.quantity} км).`
+      : `Доставка в пределах ${FREE_DELIVERY_KM} км от МКАД включена в стоимость.`,
+  );
+  notes.push("Гарантия на работы — 1 год, на оборудование — согласно паспорту изделия.");
+  notes.push(
+    vat.rate === 0
+      ? "Цены указаны без НДС."
+      : `Цены указаны без НДС; НДС ${vat.rate} % начислен сверху: ${formatRub(vatAmount)}.`,
+  );
+  notes.push("Цены указаны согласно прайс-листу компании (артикулы А001–А167).");
+  notes.push(...ruled.notes);
+  if (m.demolition_work && m.demolition_description) notes.push(`Демонтаж: ${m.demolition_description}`);
+  if (m.additional_notes.trim()) notes.push(`Примечание замерщика: ${m.additional_notes.trim()}`);
+
+  const estimateNumber = options.estimateNumber ?? d.estimateNumber ??
+    `СМ-${date.replaceAll("-", "")}-${
+      fnv1a(
+        [
+          d.objectId ?? "",
+          d.object?.address ?? "",
+          model.id,
+          m.residents_count,
+          m.installation_depth,
+          m.inlet_pipe_length,
+          m.outlet_pipe_length,
+          itemsTotal,
+        ]
+          .join("|"),
+      )
+    }`;
+
+  const estimate: Estimate = {
+    estimateNumber,
+    templateName: `${workTypeLabel(d.workType)}: станция ${model.model}`,
+    date,
+    workType: d.workType,
+    workTypeLabel: workTypeLabel(d.workType),
+    model: {
+      id: model.id,
+      name: model.model,
+      brand: model.brand,
+      brandLabel: brandLabel(model.brand),
+      capacity: model.capacity,
+      peakDischarge: model.peakDischarge,
+      dimensions: model.dimensions,
+    },
+    residentsCount: m.residents_count,
+    excavationVolume: geometry.pitVolume,
+    sections,
+    subtotals,
+    items: sorted,
+    itemsTotal,
+    vat: { mode: vat.value, rate: vat.rate, label: vat.label, amount: vatAmount },
+    totalAmount: itemsTotal + vatAmount,
+    notes,
+    warnings,
+    currency: "RUB",
+    moneyUnit: "kopeck",
+  };
+  if (d.objectId !== undefined) estimate.objectId = d.objectId;
+  const obj = d.object;
+  if (obj) {
+    if (obj.address) estimate.objectAddress = obj.address;
+    if (obj.clientName) estimate.clientName = obj.clientName;
+    if (obj.clientPhone) estimate.clientPhone = obj.clientPhone;
+    if (obj.distanceFromMKAD !== undefined) estimate.distanceFromMKAD = obj.distanceFromMKAD;
+  }
+  return estimate;
+}

@@ -1,0 +1,146 @@
+/**
+ * The live missing-items list of spec/3 §5 and the progress percent of spec/3 §4.
+ *
+ * Every check is effective, including the three the old client never enforced (stumps, pavement,
+ * concrete). A document whose list is not empty cannot be generated.
+ *
+ * @module
+ */
+
+import { findModel } from "./catalogue/mod.ts";
+import { fieldGetter, itemFields, lenientMeasurements, type Measurements } from "./measurement.ts";
+
+/** One missing item: the Russian label and the field it points at. */
+export interface MissingItem {
+  /** Russian label, as listed under the generate button. */
+  label: string;
+  /** Field name in the measurements (the first field to fill). */
+  field: string;
+}
+
+/** The Russian labels of the missing-items list, in the order the form shows them. */
+export const missingItemLabels = {
+  residents: "Количество проживающих",
+  model: "Модель септика",
+  depth: "Глубина установки",
+  inlet: "Длина подводящей трубы",
+  outlet: "Длина отводящей трубы",
+  holes: "Количество отверстий для бурения",
+  insulation: "Длина утепления",
+  drainage: "Длина дренажа",
+  demolitionDescription: "Описание демонтажных работ",
+  oldSeptic: "Объем старого септика",
+  electrical: "Хотя бы одна позиция электромонтажных работ",
+  stumps: "Количество пней",
+  pavement: "Длина демонтажа тротуарной плитки",
+  concrete: "Площадь демонтажа бетона",
+} as const;
+
+const L = missingItemLabels;
+
+const positive = (v: unknown) => typeof v === "number" && v > 0;
+
+const electricalItems = itemFields
+  .filter((i) => i.group === "electrical")
+  .map((i) => ({ flag: fieldGetter(i.flag!), amount: fieldGetter(i.amount) }));
+
+function electricalItemsPositive(m: Measurements): boolean {
+  for (const item of electricalItems) if (item.flag(m) === true && positive(item.amount(m))) return true;
+  return false;
+}
+
+/**
+ * The missing items with the field each points at, for already parsed (or leniently read) measurements.
+ *
+ * @example
+ * ```ts
+ * import { missingItemsDetailed } from "./missing.ts";
+ * import { defaultMeasurements } from "./measurement.ts";
+ * const items = missingItemsDetailed(defaultMeasurements());
+ * if (items[0].field !== "septic_model") throw new Error("model first");
+ * ```
+ */
+export function missingItemsDetailed(m: Measurements): MissingItem[] {
+  const out: MissingItem[] = [];
+  if (!(m.residents_count >= 1)) out.push({ label: L.residents, field: "residents_count" });
+  if (!findModel(m.septic_model)) out.push({ label: L.model, field: "septic_model" });
+  if (!(m.installation_depth > 0)) out.push({ label: L.depth, field: "installation_depth" });
+  if (!(m.inlet_pipe_length > 0)) out.push({ label: L.inlet, field: "inlet_pipe_length" });
+  if (!(m.outlet_pipe_length > 0)) out.push({ label: L.outlet, field: "outlet_pipe_length" });
+  if (
+    m.foundation_drilling &&
+    !(m.drilling_holes_110 > 0 || m.drilling_holes_160 > 0 || m.drilling_holes_200 > 0 ||
+      m.drilling_holes_250 > 0 || m.drilling_holes_300 > 0)
+  ) {
+    out.push({ label: L.holes, field: "drilling_holes_110" });
+  }
+  if (m.need_insulation && !(m.insulation_length > 0)) {
+    out.push({ label: L.insulation, field: "insulation_length" });
+  }
+  if (m.need_drainage && !(m.drainage_length > 0)) out.push({ label: L.drainage, field: "drainage_length" });
+  if (m.demolition_work && m.demolition_description.trim() === "") {
+    out.push({ label: L.demolitionDescription, field: "demolition_description" });
+  }
+  if (m.demolition_old_septic && !(m.demolition_septic_volume > 0)) {
+    out.push({ label: L.oldSeptic, field: "demolition_septic_volume" });
+  }
+  if (m.electrical_work_needed && !electricalItemsPositive(m)) {
+    out.push({ label: L.electrical, field: "electrical_work_needed" });
+  }
+  if (m.stump_removal && !(m.stump_removal_count > 0)) {
+    out.push({ label: L.stumps, field: "stump_removal_count" });
+  }
+  if (m.demolition_pavement && !(m.demolition_pavement_length > 0)) {
+    out.push({ label: L.pavement, field: "demolition_pavement_length" });
+  }
+  if (m.concrete_demolition && !(m.concrete_demolition_area > 0)) {
+    out.push({ label: L.concrete, field: "concrete_demolition_area" });
+  }
+  return out;
+}
+
+/**
+ * The live list of missing items (spec/3 §5) as Russian labels. Accepts the form's raw values: a value
+ * that is not valid counts as 0, as the form reads it. The generate button stays disabled while the list
+ * is not empty.
+ *
+ * @example
+ * ```ts
+ * import { missingItems } from "./missing.ts";
+ * const labels = missingItems({ septic_model: "", residents_count: 0, need_drainage: true });
+ * // ["Количество проживающих", "Модель септика", "Длина дренажа"]
+ * if (labels.length !== 3 || labels[1] !== "Модель септика") throw new Error(labels.join());
+ * if (missingItems({ septic_model: "topas-5" }).length !== 0) throw new Error("complete");
+ * ```
+ */
+export function missingItems(measurements: unknown): string[] {
+  return missingItemsDetailed(lenientMeasurements(measurements)).map((i) => i.label);
+}
+
+/**
+ * Progress of the form in percent (spec/3 §4): the share of the three required fields filled —
+ * septic_model (a catalogue model), residents_count and installation_depth (zero allowed) — with equal
+ * weights, rounded to a whole percent.
+ *
+ * @example
+ * ```ts
+ * import { progressPercent } from "./missing.ts";
+ * if (progressPercent({}) !== 0) throw new Error("empty");
+ * if (progressPercent({ residents_count: 4, installation_depth: 2.5 }) !== 67) throw new Error("two of three");
+ * if (progressPercent({ septic_model: "topas-5", residents_count: 0, installation_depth: 2.5 }) !== 100) throw new Error("all");
+ * ```
+ */
+export function progressPercent(measurements: unknown): number {
+  const m = (typeof measurements === "object" && measurements !== null ? measurements : {}) as Record<
+    string,
+    unknown
+  >;
+  const filledNumber = (v: unknown) =>
+    (typeof v === "number" && Number.isFinite(v)) ||
+    (typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v.trim().replace(",", "."))));
+  let filled = 0;
+  if (typeof m.septic_model === "string" && findModel(m.septic_model)) filled++;
+  if (filledNumber(m.residents_count)) filled++;
+  if (filledNumber(m.installation_depth)) filled++;
+  return Math.round((filled * 100) / 3);
+}

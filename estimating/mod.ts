@@ -1,0 +1,122 @@
+/**
+ * ПолеСмета estimating package: septic catalogue, default price list, measurement document, missing
+ * items, estimate rules, estimate generation, workbook export and price-list files.
+ *
+ * Pure: no database, no HTTP, no clock, no randomness (the date and the price list are inputs).
+ * Used by the server and by the CLI. All money is integer kopecks, except catalogue prices, which are
+ * whole roubles as in the spec.
+ *
+ * @example
+ * ```ts
+ * import { formatRub, generateEstimate } from "./mod.ts";
+ * const estimate = generateEstimate(
+ *   { measurements: { septic_model: "topas-5", residents_count: 4, soil_type: "clay" } },
+ *   { date: "2026-06-01", vat: "22" },
+ * );
+ * console.log(estimate.templateName, formatRub(estimate.totalAmount));
+ * ```
+ *
+ * @module
+ */
+
+export {
+  brandLabel,
+  brands,
+  catalogue,
+  chiefInstallationFor,
+  dealerPriceFor,
+  dealerRatePercent,
+  findModel,
+  fullInstallationCostFor,
+  fullInstallationTiers,
+  modelsOfBrand,
+  pitVolumeM3,
+  smallestFittingModel,
+} from "./catalogue/mod.ts";
+export type { BrandId, Discharge, SepticModel } from "./catalogue/mod.ts";
+
+export {
+  accessDifficulties,
+  accessDifficultyLabel,
+  estimateStatuses,
+  installationDepthOptions,
+  manualDistances,
+  manualUnits,
+  pipeExitDiameters,
+  pumpTypes,
+  soilTypeLabel,
+  soilTypes,
+  vatModes,
+  vatRate,
+  workTypeLabel,
+  workTypes,
+  workTypeValues,
+} from "./enums.ts";
+export type {
+  AccessDifficulty,
+  ManualDistance,
+  Option,
+  PipeExitDiameter,
+  PumpType,
+  SoilType,
+  VatMode,
+  WorkType,
+} from "./enums.ts";
+
+export {
+  divRound,
+  formatQuantity,
+  formatRub,
+  formatRubNumber,
+  lineAmount,
+  NBSP,
+  roundQuantity,
+  rubToKopecks,
+  toHundredths,
+} from "./money.ts";
+
+export { defaultPriceList, normalizeCode, priceListIndex, sectionOrder, sections } from "./price_list.ts";
+export type { PriceListItem } from "./price_list.ts";
+
+export {
+  defaultMeasurements,
+  itemFields,
+  lenientMeasurements,
+  measurementDocumentSchema,
+  measurementFieldNames,
+  measurementFieldSpecs,
+  measurementFormSections,
+  measurementJsonSchema,
+  parseMeasurementDocument,
+  passThroughFields,
+} from "./measurement.ts";
+export type {
+  FieldKind,
+  FieldSpec,
+  FormField,
+  FormSection,
+  InputIssue,
+  ItemField,
+  MeasurementDocument,
+  MeasurementDocumentInput,
+  Measurements,
+  MeasurementsInput,
+  ObjectInfo,
+  ParseResult,
+} from "./measurement.ts";
+
+export { missingItemLabels, missingItems, missingItemsDetailed, progressPercent } from "./missing.ts";
+export type { MissingItem } from "./missing.ts";
+
+export {
+  applyRules,
+  DRAINAGE_STONE_M3_PER_M,
+  FREE_DELIVERY_KM,
+  geometryFor,
+  LITRES_PER_RESIDENT,
+  rules,
+} from "./rules.ts";
+export type { Geometry, Rule, RuleContext, RuleLine, RuleResult } from "./rules.ts";
+
+export { EstimateInputError, generateEstimate } from "./estimate.ts";
+export type { Estimate, EstimateItem, GenerateOptions } from "./estimate.ts";
