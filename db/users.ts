@@ -1,0 +1,124 @@
+// User administration queries. `scope` is the caller's company (null = every company, system_admin only).
+import { and, count, desc, eq, ne, type SQL, sql } from "drizzle-orm";
+import type { Db } from "./client.ts";
+import { companies, localAccounts, sessions, users } from "./schema/mod.ts";
+import type { Role } from "../domain/roles.ts";
+
+export type User = typeof users.$inferSelect;
+
+function scoped(scope: number | null, extra?: SQL): SQL | undefined {
+  const own = scope === null ? undefined : eq(users.companyId, scope);
+  return own && extra ? and(own, extra) : own ?? extra;
+}
+
+/** The JSON of a user in admin lists: never the password, with the company and its name. */
+export function adminUserJson(u: User, company: { id: number; name: string } | null) {
+  return {
+    id: u.id,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    profileImageUrl: u.profileImageUrl,
+    companyId: u.companyId,
+    role: u.role,
+    isActive: u.isActive,
+    createdAt: u.createdAt.toISOString(),
+    updatedAt: u.updatedAt.toISOString(),
+    company: company ? { id: company.id, name: company.name } : null,
+    companyName: company?.name ?? null,
+  };
+}
+export type AdminUserJson = ReturnType<typeof adminUserJson>;
+
+const selection = { user: users, companyId: companies.id, companyName: companies.name };
+
+type Row = { user: User; companyId: number | null; companyName: string | null };
+const toJson = (r: Row) =>
+  adminUserJson(r.user, r.companyId !== null ? { id: r.companyId, name: r.companyName ?? "" } : null);
+
+/** Users within the scope with their company; the newest first. */
+export async function listUsers(db: Db, scope: number | null, options: { limit?: number } = {}) {
+  const rows = await db.select(selection).from(users).leftJoin(companies, eq(users.companyId, companies.id))
+    .where(scoped(scope)).orderBy(desc(users.createdAt), desc(users.id)).limit(options.limit ?? 1000);
+  return rows.map(toJson);
+}
+
+export async function findUser(db: Db, id: number, scope: number | null) {
+  const [row] = await db.select(selection).from(users).leftJoin(companies, eq(users.companyId, companies.id))
+    .where(scoped(scope, eq(users.id, id)));
+  return row ? { row: row.user, json: toJson(row) } : null;
+}
+
+export async function userStats(db: Db, scope: number | null) {
+  const [row] = await db.select({
+    total: count(),
+    active: sql<number>`coalesce(sum(case when ${users.isActive} then 1 else 0 end), 0)`,
+  }).from(users).where(scoped(scope));
+  const active = Number(row.active);
+  return { total: row.total, active, inactive: row.total - active };
+}
+
+export async function emailTaken(db: Db, email: string, exceptId?: number): Promise<boolean> {
+  const where = exceptId ? and(eq(users.email, email), ne(users.id, exceptId)) : eq(users.email, email);
+  const [row] = await db.select({ id: users.id }).from(users).where(where).limit(1);
+  return !!row;
+}
+
+export interface NewUser {
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  companyId: number | null;
+  isActive: boolean;
+  passwordHash: string;
+}
+
+/** Creates the user and its local login account together. */
+export async function createUser(db: Db, input: NewUser): Promise<number> {
+  const { passwordHash, ...user } = input;
+  return await db.transaction(async (tx) => {
+    const [row] = await tx.insert(users).values(user).returning({ id: users.id });
+    await tx.insert(localAccounts).values({ userId: row.id, email: user.email, passwordHash });
+    return row.id;
+  });
+}
+
+export interface UserChanges {
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  role?: Role;
+  companyId?: number | null;
+  isActive?: boolean;
+  profileImageUrl?: string | null;
+  passwordHash?: string;
+}
+
+/**
+ * Updates a user within the scope, with the login e-mail and password. A deactivated user, or one
+ * whose password was reset, loses the open sessions. False when the user is not within the scope.
+ */
+export async function updateUser(db: Db, id: number, scope: number | null, changes: UserChanges) {
+  const { passwordHash, ...set } = changes;
+  return await db.transaction(async (tx) => {
+    const [found] = await tx.select({ id: users.id }).from(users).where(scoped(scope, eq(users.id, id)));
+    if (!found) return false;
+    if (Object.keys(set).length) await tx.update(users).set(set).where(eq(users.id, id));
+    if (set.email) {
+      await tx.update(localAccounts).set({ email: set.email }).where(eq(localAccounts.userId, id));
+    }
+    if (passwordHash) {
+      const [account] = await tx.select({ id: localAccounts.id }).from(localAccounts)
+        .where(eq(localAccounts.userId, id));
+      if (account) {
+        await tx.update(localAccounts).set({ passwordHash }).where(eq(localAccounts.id, account.id));
+      } else {
+        const [u] = await tx.select({ email: users.email }).from(users).where(eq(users.id, id));
+        await tx.insert(localAccounts).values({ userId: id, email: u.email, passwordHash });
+      }
+    }
+    if (set.isActive === false || passwordHash) await tx.delete(sessions).where(eq(sessions.userId, id));
+    return true;
+  });
+}

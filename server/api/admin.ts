@@ -1,0 +1,50 @@
+// /api/admin: the owner's user page (OWNER_EMAIL, checked on the server) and the demo-data clean-up.
+import { Hono } from "hono";
+import { deleteDemoData } from "../../db/admin.ts";
+import { findCompany } from "../../db/companies.ts";
+import { findUser, listUsers, updateUser } from "../../db/users.ts";
+import { companyAssignSchema, roleChangeSchema } from "../../domain/admin.ts";
+import { invalid, notFound } from "../errors.ts";
+import { currentUser, requireApi } from "../middleware/guard.ts";
+import { validate } from "../validate.ts";
+import { idParam } from "./companies.ts";
+import type { AppEnv } from "../types.ts";
+
+export const adminApi = new Hono<AppEnv>()
+  .use(requireApi("owner"))
+  .get("/users", async (c) => {
+    return c.json(await listUsers(c.var.deps.db, null));
+  })
+  .put("/users/:id/role", validate("json", roleChangeSchema), async (c) => {
+    const { db } = c.var.deps;
+    const id = idParam(c);
+    const { role } = c.req.valid("json");
+    if (!(await updateUser(db, id, null, { role }))) throw notFound("Пользователь не найден");
+    return c.json((await findUser(db, id, null))!.json);
+  })
+  .put("/users/:id/company", validate("json", companyAssignSchema), async (c) => {
+    const { db } = c.var.deps;
+    const id = idParam(c);
+    const { companyId } = c.req.valid("json");
+    if (companyId !== null && !(await findCompany(db, companyId, null))) {
+      throw invalid({ companyId: ["Компания не найдена"] });
+    }
+    if (!(await updateUser(db, id, null, { companyId }))) throw notFound("Пользователь не найден");
+    return c.json((await findUser(db, id, null))!.json);
+  })
+  .delete("/cleanup", async (c) => {
+    const { db, storage } = c.var.deps;
+    const result = await deleteDemoData(db, { keepUserId: currentUser(c).id });
+    // Files go only after the rows are gone for good; a missing file is not an error.
+    let files = 0;
+    for (const key of result.fileKeys) {
+      try {
+        await storage.delete(key);
+        files++;
+      } catch (error) {
+        console.error(`Clean-up could not delete "${key}":`, error);
+      }
+    }
+    const { fileKeys: _, ...counts } = result;
+    return c.json({ message: "Все тестовые данные очищены", ...counts, files });
+  });

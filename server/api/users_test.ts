@@ -1,0 +1,206 @@
+import assert from "node:assert/strict";
+import { createTestApp, type TestApp } from "../testing.ts";
+
+const nonAdmins = [
+  "engineer@demo.local",
+  "manager@demo.local",
+  "surveyor@demo.local",
+  "foreman@demo.local",
+  "client@demo.local",
+];
+
+type UserRow = {
+  id: number;
+  email: string;
+  role: string;
+  companyId: number | null;
+  companyName: string | null;
+  isActive: boolean;
+};
+
+async function usersAs(t: TestApp, as: string): Promise<UserRow[]> {
+  const res = await t.request("/api/users", { as });
+  assert.equal(res.status, 200);
+  return await res.json();
+}
+
+const newUser = (email: string, extra: Record<string, unknown> = {}) => ({
+  firstName: "Антон",
+  lastName: "Григорьев",
+  email,
+  password: "secret123",
+  ...extra,
+});
+
+Deno.test("[api] /api/users role matrix: only system_admin and company_admin", async () => {
+  const t = await createTestApp();
+  try {
+    assert.equal((await t.request("/api/users")).status, 401);
+    const surveyor = (await usersAs(t, "admin@demo.local")).find((u) => u.email === "surveyor@demo.local")!;
+    for (const as of nonAdmins) {
+      assert.equal((await t.request("/api/users", { as })).status, 403, `GET as ${as}`);
+      assert.equal(
+        (await t.request("/api/users", { as, method: "POST", json: newUser(`x-${as}`) })).status,
+        403,
+        `POST as ${as}`,
+      );
+      assert.equal(
+        (await t.request(`/api/users/${surveyor.id}`, { as, method: "PATCH", json: { isActive: false } }))
+          .status,
+        403,
+        `PATCH as ${as}`,
+      );
+    }
+    for (const as of ["admin@demo.local", "director@demo.local"]) {
+      const res = await t.request(`/api/users/${surveyor.id}`, {
+        as,
+        method: "PATCH",
+        json: { firstName: "Дмитрий" },
+      });
+      assert.equal(res.status, 200, `PATCH as ${as}`);
+    }
+    assert.equal(
+      (await t.request(`/api/users/${surveyor.id}`, {
+        as: "admin@other.local",
+        method: "PATCH",
+        json: { isActive: false },
+      }))
+        .status,
+      404,
+    );
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[api] GET /api/users: a company_admin sees only its company, system_admin sees all", async () => {
+  const t = await createTestApp();
+  try {
+    const all = await usersAs(t, "admin@demo.local");
+    assert.equal(all.length, 9);
+    const demo = await usersAs(t, "director@demo.local");
+    assert.equal(demo.length, 7);
+    assert.ok(demo.every((u) => u.companyName === "ООО «Демо Септик»"));
+    assert.ok(!demo.some((u) => u.email === "admin@other.local"));
+    const other = await usersAs(t, "admin@other.local");
+    assert.deepEqual(other.map((u) => u.email), ["admin@other.local"]);
+    const surveyor = all.find((u) => u.email === "surveyor@demo.local")!;
+    assert.equal((await t.request(`/api/users/${surveyor.id}`, { as: "admin@other.local" })).status, 404);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[api] POST /api/users by a company_admin: default role, own company, signs in; no system_admin", async () => {
+  const t = await createTestApp();
+  try {
+    const res = await t.request("/api/users", {
+      as: "director@demo.local",
+      method: "POST",
+      json: newUser("new@demo.local"),
+    });
+    assert.equal(res.status, 201);
+    const created = await res.json();
+    assert.equal(created.role, "measurement_engineer");
+    assert.equal(created.companyName, "ООО «Демо Септик»");
+    assert.equal(created.isActive, true);
+    assert.equal(created.password, undefined);
+    const me = await t.request("/api/user", {
+      headers: { Cookie: await t.login("new@demo.local", "secret123") },
+    });
+    assert.equal(me.status, 200);
+    assert.equal((await me.json()).companyName, "ООО «Демо Септик»");
+
+    const sys = await t.request("/api/users", {
+      as: "director@demo.local",
+      method: "POST",
+      json: newUser("sys@demo.local", { role: "system_admin" }),
+    });
+    assert.equal(sys.status, 403);
+    const otherIds = (await usersAs(t, "admin@demo.local")).find((u) =>
+      u.email === "admin@other.local"
+    )!.companyId;
+    const foreign = await t.request("/api/users", {
+      as: "director@demo.local",
+      method: "POST",
+      json: newUser("foreign@demo.local", { companyId: otherIds }),
+    });
+    assert.equal(foreign.status, 403);
+    const promote = await t.request(`/api/users/${created.id}`, {
+      as: "director@demo.local",
+      method: "PATCH",
+      json: { role: "system_admin" },
+    });
+    assert.equal(promote.status, 403);
+    const admin = (await usersAs(t, "director@demo.local")).find((u) => u.email === "admin@demo.local")!;
+    const touchSys = await t.request(`/api/users/${admin.id}`, {
+      as: "director@demo.local",
+      method: "PATCH",
+      json: { isActive: false },
+    });
+    assert.equal(touchSys.status, 403);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[api] POST /api/users validates required fields, password length and a taken e-mail", async () => {
+  const t = await createTestApp();
+  try {
+    const empty = await t.request("/api/users", { as: "admin@demo.local", method: "POST", json: {} });
+    assert.equal(empty.status, 422);
+    const errors = (await empty.json()).errors;
+    assert.deepEqual(Object.keys(errors).sort(), ["email", "firstName", "lastName", "password"]);
+    const noCompany = await t.request("/api/users", {
+      as: "admin@demo.local",
+      method: "POST",
+      json: newUser("nc@demo.local"),
+    });
+    assert.equal((await noCompany.json()).errors.companyId[0], "Выберите компанию");
+    const short = await t.request("/api/users", {
+      as: "admin@demo.local",
+      method: "POST",
+      json: newUser("short@demo.local", { password: "123", companyId: 1 }),
+    });
+    assert.equal((await short.json()).errors.password[0], "Пароль должен содержать минимум 6 символов");
+    const taken = await t.request("/api/users", {
+      as: "director@demo.local",
+      method: "POST",
+      json: newUser("Surveyor@demo.local"),
+    });
+    assert.equal(taken.status, 422);
+    assert.match((await taken.json()).errors.email[0], /уже существует/);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[api] PATCH /api/users/:id deactivates a user, who can no longer sign in; not oneself", async () => {
+  const t = await createTestApp();
+  try {
+    const list = await usersAs(t, "director@demo.local");
+    const foreman = list.find((u) => u.email === "foreman@demo.local")!;
+    const director = list.find((u) => u.email === "director@demo.local")!;
+    const off = await t.request(`/api/users/${foreman.id}`, {
+      as: "director@demo.local",
+      method: "PATCH",
+      json: { isActive: false },
+    });
+    assert.equal(off.status, 200);
+    assert.equal((await off.json()).isActive, false);
+    const login = await t.request("/api/login", {
+      method: "POST",
+      json: { email: "foreman@demo.local", password: "demo12345" },
+    });
+    assert.equal(login.status, 403);
+    assert.match((await login.json()).message, /деактивирована/);
+    const self = await t.request(`/api/users/${director.id}`, {
+      as: "director@demo.local",
+      method: "PATCH",
+      json: { isActive: false },
+    });
+    assert.equal(self.status, 422);
+  } finally {
+    await t.close();
+  }
+});

@@ -1,0 +1,77 @@
+// Image uploads (company logos, avatars): the type is recognised by the file's bytes, never by its
+// name or the browser's claim; the size is limited before the body is read in full.
+import type { Context } from "hono";
+import { ApiError, invalid } from "./errors.ts";
+import { sniffImage } from "./filetype.ts";
+import type { AppEnv } from "./types.ts";
+
+export interface ImageKind {
+  ext: "png" | "jpg" | "gif" | "webp";
+  mime: string;
+}
+
+export const mimeOfExt: Record<ImageKind["ext"], string> = {
+  png: "image/png",
+  jpg: "image/jpeg",
+  gif: "image/gif",
+  webp: "image/webp",
+};
+
+/** PNG, JPEG, GIF or WebP by signature (server/filetype.ts); SVG is refused: it can carry script. */
+function imageKind(bytes: Uint8Array): ImageKind | null {
+  const kind = sniffImage(bytes);
+  return kind ? { ext: kind.type as ImageKind["ext"], mime: kind.mime } : null;
+}
+
+export const MB = 1024 * 1024;
+
+/**
+ * Reads the `file` field of a multipart upload as an image of at most `maxBytes`:
+ * 413 when larger, 422 when it is not an image.
+ */
+export async function readImageUpload(
+  c: Context<AppEnv>,
+  maxBytes: number,
+): Promise<{ bytes: Uint8Array; kind: ImageKind }> {
+  const tooLarge = () => new ApiError(413, `Файл слишком большой: не более ${Math.round(maxBytes / MB)} MB`);
+  const declared = Number(c.req.header("content-length") ?? "0");
+  // The multipart envelope adds a little; a body far past the limit is refused before it is read.
+  if (declared > maxBytes + 64 * 1024) throw tooLarge();
+  let body: Record<string, string | File | (string | File)[]>;
+  try {
+    body = await c.req.parseBody();
+  } catch {
+    throw invalid({ file: ["Выберите файл изображения"] });
+  }
+  const file = body.file;
+  if (!(file instanceof File)) throw invalid({ file: ["Выберите файл изображения"] });
+  if (file.size > maxBytes) throw tooLarge();
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const kind = imageKind(bytes);
+  if (!kind) throw invalid({ file: ["Загрузите изображение: PNG, JPEG, GIF или WebP"] });
+  return { bytes, kind };
+}
+
+/** A stream over bytes already in memory, for Storage.write. */
+export function streamOf(bytes: Uint8Array): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+    },
+  });
+}
+
+/** Answers a stored image with its type and a long private cache (the name changes with each upload). */
+export async function serveStoredImage(c: Context<AppEnv>, key: string, ext: string): Promise<Response> {
+  const opened = await c.var.deps.storage.open(key);
+  if (!opened) throw new ApiError(404, "Файл не найден");
+  return new Response(opened.file.readable, {
+    headers: {
+      "Content-Type": mimeOfExt[ext as ImageKind["ext"]] ?? "application/octet-stream",
+      "Content-Length": String(opened.size),
+      "Cache-Control": "private, max-age=31536000, immutable",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
