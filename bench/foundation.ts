@@ -18,7 +18,13 @@ async function startServer() {
   const started = performance.now();
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "main.ts"],
-    env: { PORT: String(port), DATABASE_URL: `file:${dir}/app.db`, DATA_DIR: dir, SEED: "demo", NODE_ENV: "production" },
+    env: {
+      PORT: String(port),
+      DATABASE_URL: `file:${dir}/app.db`,
+      DATA_DIR: dir,
+      SEED: "demo",
+      NODE_ENV: "production",
+    },
     stdout: "null",
     stderr: "inherit",
   }).spawn();
@@ -79,9 +85,15 @@ async function pageJsBytes(base: string, path: string, cookie?: string): Promise
     return null;
   }
   const html = await res.text();
-  const urls = new Set([...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="([^"]+)"/g)].map((m) => m[1]));
+  const urls = new Set(
+    [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="([^"]+)"/g)].map((m) =>
+      m[1]
+    ),
+  );
   let total = 0;
-  for (const url of urls) total += await gzipSize(new Uint8Array(await (await fetch(base + url)).arrayBuffer()));
+  for (const url of urls) {
+    total += await gzipSize(new Uint8Array(await (await fetch(base + url)).arrayBuffer()));
+  }
   return total;
 }
 
@@ -98,15 +110,23 @@ async function signIn(base: string, email: string): Promise<string> {
 export async function run(): Promise<void> {
   const server = await startServer();
   try {
-    console.log(`Старт процесса до первого ответа: ${server.startupMs.toFixed(0)} мс (миграции, демо-данные, сборка островов)`);
+    console.log(
+      `Старт процесса до первого ответа: ${
+        server.startupMs.toFixed(0)
+      } мс (миграции, демо-данные, сборка островов)`,
+    );
     const cookie = await signIn(server.base, "engineer@demo.local");
-    for (const [name, url, headers] of [
-      ["GET /login", `${server.base}/login`, {}],
-      ["GET /api/user (с сессией)", `${server.base}/api/user`, { Cookie: cookie }],
-    ] as const) {
+    for (
+      const [name, url, headers] of [
+        ["GET /login", `${server.base}/login`, {}],
+        ["GET /api/user (с сессией)", `${server.base}/api/user`, { Cookie: cookie }],
+      ] as const
+    ) {
       const r = await load(url, headers);
       console.log(
-        `${name}: ${r.rps.toFixed(0)} запросов/с, p50 ${r.p50.toFixed(1)} мс, p99 ${r.p99.toFixed(1)} мс, ошибок ${r.errors} (${CONNECTIONS} соединений, ${DURATION_MS / 1000} с)`,
+        `${name}: ${r.rps.toFixed(0)} запросов/с, p50 ${r.p50.toFixed(1)} мс, p99 ${
+          r.p99.toFixed(1)
+        } мс, ошибок ${r.errors} (${CONNECTIONS} соединений, ${DURATION_MS / 1000} с)`,
       );
     }
     console.log("JavaScript на странице (gzip, байт):");

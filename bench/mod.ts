@@ -4,7 +4,9 @@ import { fileURLToPath } from "node:url";
 const dir = fileURLToPath(new URL(".", import.meta.url));
 const names: string[] = [];
 for await (const entry of Deno.readDir(dir)) {
-  if (entry.isFile && entry.name.endsWith(".ts") && entry.name !== "mod.ts" && !entry.name.endsWith("_test.ts")) {
+  if (
+    entry.isFile && entry.name.endsWith(".ts") && entry.name !== "mod.ts" && !entry.name.endsWith("_test.ts")
+  ) {
     names.push(entry.name);
   }
 }

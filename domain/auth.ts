@@ -27,7 +27,9 @@ export const registerSchema = z.object({
 }));
 
 export const changePasswordSchema = z.object({
-  currentPassword: z.string({ error: "Введите текущий пароль" }).check(z.minLength(1, "Введите текущий пароль")),
+  currentPassword: z.string({ error: "Введите текущий пароль" }).check(
+    z.minLength(1, "Введите текущий пароль"),
+  ),
   newPassword: z.string({ error: "Введите новый пароль" }).check(z.minLength(1, "Введите новый пароль")),
   confirmPassword: z.string({ error: "Пароли не совпадают" }),
 }).check(z.refine((v) => v.newPassword === v.confirmPassword, {

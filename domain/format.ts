@@ -14,7 +14,12 @@ export function formatNumber(value: number): string {
 }
 
 const moscow = "Europe/Moscow";
-const dateFormat = new Intl.DateTimeFormat("ru-RU", { timeZone: moscow, day: "2-digit", month: "2-digit", year: "numeric" });
+const dateFormat = new Intl.DateTimeFormat("ru-RU", {
+  timeZone: moscow,
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+});
 const timeFormat = new Intl.DateTimeFormat("ru-RU", { timeZone: moscow, hour: "2-digit", minute: "2-digit" });
 const longDateFormat = new Intl.DateTimeFormat("ru-RU", {
   timeZone: moscow,
@@ -97,7 +102,9 @@ export function initials(firstName?: string | null, lastName?: string | null): s
 }
 
 /** The full name, else the e-mail, else 'Пользователь'. */
-export function displayName(u: { firstName?: string | null; lastName?: string | null; email?: string | null }) {
+export function displayName(
+  u: { firstName?: string | null; lastName?: string | null; email?: string | null },
+) {
   const name = [u.firstName, u.lastName].filter((s) => s?.trim()).join(" ");
   return name || u.email || "Пользователь";
 }

@@ -83,7 +83,10 @@ export const companyTypeLabels: Record<typeof companyTypes[number], string> = {
 };
 
 /** Looks a code up in a label table, falling back to the code itself. */
-export function labelOf<K extends string>(table: Record<K, { label: string } | string>, key: string | null | undefined) {
+export function labelOf<K extends string>(
+  table: Record<K, { label: string } | string>,
+  key: string | null | undefined,
+) {
   const entry = table[key as K];
   if (!entry) return key ?? "";
   return typeof entry === "string" ? entry : entry.label;

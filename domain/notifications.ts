@@ -12,7 +12,9 @@ export const notificationTypeLabels: Record<typeof notificationTypes[number], st
 };
 
 /** Where a notification click leads: its task, else its object, else the full list. */
-export function notificationHref(n: { relatedTaskId: number | null; relatedObjectId: number | null }): string {
+export function notificationHref(
+  n: { relatedTaskId: number | null; relatedObjectId: number | null },
+): string {
   if (n.relatedTaskId) return `/tasks?taskId=${n.relatedTaskId}`;
   if (n.relatedObjectId) return `/objects?objectId=${n.relatedObjectId}`;
   return "/notifications";

@@ -20,7 +20,9 @@ export const viewports = {
   desktop: { width: 1366, height: 768 },
 } as const;
 
-export async function startBrowser(options: Parameters<typeof createTestApp>[0] = {}): Promise<BrowserHarness> {
+export async function startBrowser(
+  options: Parameters<typeof createTestApp>[0] = {},
+): Promise<BrowserHarness> {
   const t = await createTestApp(options);
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, t.app.fetch);
   const baseUrl = `http://127.0.0.1:${server.addr.port}`;

@@ -42,7 +42,8 @@ export default function ChangePasswordForm() {
         autoComplete={autoComplete}
         value={values[name]}
         aria-invalid={errors[name] ? true : undefined}
-        onChange={(e) => setValues({ ...values, [name]: e.target.value })}
+        onChange={(e) =>
+          setValues({ ...values, [name]: e.target.value })}
       />
     </Field>
   );
@@ -51,7 +52,12 @@ export default function ChangePasswordForm() {
     <section className="card">
       <header className="card-head">
         <h2 className="card-title">Смена пароля</h2>
-        <button type="button" className="btn btn-secondary btn-sm" aria-expanded={open} onClick={() => setOpen(!open)}>
+        <button
+          type="button"
+          className="btn btn-secondary btn-sm"
+          aria-expanded={open}
+          onClick={() => setOpen(!open)}
+        >
           {open ? "Свернуть" : "Изменить пароль"}
         </button>
       </header>

@@ -90,10 +90,21 @@ function SignIn({ next }: { next: string }) {
   return (
     <form onSubmit={submit} noValidate className="stack">
       <Field id={`${id}-email`} label="Email" error={f.errors.email} required>
-        <input id={`${id}-email`} type="email" autoComplete="username" inputMode="email" {...f.bind("email")} />
+        <input
+          id={`${id}-email`}
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          {...f.bind("email")}
+        />
       </Field>
       <Field id={`${id}-password`} label="Пароль" error={f.errors.password} required>
-        <input id={`${id}-password`} type="password" autoComplete="current-password" {...f.bind("password")} />
+        <input
+          id={`${id}-password`}
+          type="password"
+          autoComplete="current-password"
+          {...f.bind("password")}
+        />
       </Field>
       <button type="submit" className="btn btn-primary btn-block" disabled={f.busy} aria-busy={f.busy}>
         {f.busy ? "Вход…" : "Войти"}
@@ -133,11 +144,22 @@ function Register() {
       <Field id={`${id}-email`} label="Email" error={f.errors.email} required>
         <input id={`${id}-email`} type="email" autoComplete="email" inputMode="email" {...f.bind("email")} />
       </Field>
-      <Field id={`${id}-password`} label="Пароль" error={f.errors.password} hint="Не менее 6 символов" required>
+      <Field
+        id={`${id}-password`}
+        label="Пароль"
+        error={f.errors.password}
+        hint="Не менее 6 символов"
+        required
+      >
         <input id={`${id}-password`} type="password" autoComplete="new-password" {...f.bind("password")} />
       </Field>
       <Field id={`${id}-confirm`} label="Повторите пароль" error={f.errors.confirmPassword} required>
-        <input id={`${id}-confirm`} type="password" autoComplete="new-password" {...f.bind("confirmPassword")} />
+        <input
+          id={`${id}-confirm`}
+          type="password"
+          autoComplete="new-password"
+          {...f.bind("confirmPassword")}
+        />
       </Field>
       <button type="submit" className="btn btn-primary btn-block" disabled={f.busy} aria-busy={f.busy}>
         {f.busy ? "Регистрация…" : "Зарегистрироваться"}

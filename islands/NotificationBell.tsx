@@ -43,7 +43,9 @@ export default function NotificationBell({ initialUnread }: { initialUnread: num
   useEffect(() => {
     if (!open) return;
     const close = (e: MouseEvent | KeyboardEvent) => {
-      if (e instanceof KeyboardEvent ? e.key === "Escape" : !root.current?.contains(e.target as Node)) setOpen(false);
+      if (e instanceof KeyboardEvent ? e.key === "Escape" : !root.current?.contains(e.target as Node)) {
+        setOpen(false);
+      }
     };
     document.addEventListener("mousedown", close);
     document.addEventListener("keydown", close);
@@ -127,7 +129,12 @@ export default function NotificationBell({ initialUnread }: { initialUnread: num
                 </button>
                 <div className="bell-actions">
                   {!n.isRead && (
-                    <button type="button" className="icon-btn" aria-label="Отметить прочитанным" onClick={() => markRead(n)}>
+                    <button
+                      type="button"
+                      className="icon-btn"
+                      aria-label="Отметить прочитанным"
+                      onClick={() => markRead(n)}
+                    >
                       <Icon name="check" />
                     </button>
                   )}

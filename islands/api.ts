@@ -20,22 +20,36 @@ export async function api<T = unknown>(
   }
   let res: Response;
   try {
-    res = await fetch(path, { method: init.method ?? (body ? "POST" : "GET"), headers, body, credentials: "same-origin" });
+    res = await fetch(path, {
+      method: init.method ?? (body ? "POST" : "GET"),
+      headers,
+      body,
+      credentials: "same-origin",
+    });
   } catch {
     throw new ApiRequestError(0, "Нет связи с сервером. Проверьте подключение и повторите.");
   }
   // A wrong password on /api/login is a 401 too, but it is answered on the form, not by a redirect.
   if (res.status === 401 && !path.startsWith("/api/login")) {
     // The session is gone: say so and go to sign-in, coming back here afterwards.
-    toast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
-    setTimeout(() => location.assign(`/login?next=${encodeURIComponent(location.pathname + location.search)}`), 500);
+    toast({
+      title: "Unauthorized",
+      description: "You are logged out. Logging in again...",
+      variant: "destructive",
+    });
+    setTimeout(
+      () => location.assign(`/login?next=${encodeURIComponent(location.pathname + location.search)}`),
+      500,
+    );
   }
   const text = await res.text();
   let data: unknown = null;
   try {
     data = text ? JSON.parse(text) : null;
   } catch {
-    if (!res.ok) throw new ApiRequestError(res.status, `${res.status}: ${text.slice(0, 200) || res.statusText}`);
+    if (!res.ok) {
+      throw new ApiRequestError(res.status, `${res.status}: ${text.slice(0, 200) || res.statusText}`);
+    }
     throw new ApiRequestError(res.status, "Server returned non-JSON response");
   }
   if (!res.ok) {

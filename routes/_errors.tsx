@@ -17,9 +17,15 @@ function ErrorPanel({ icon, title, text }: { icon: string; title: string; text: 
 
 /** The 404 page, inside the shell for a signed-in user. */
 export function notFoundPage(c: Context<AppEnv>) {
-  const panel = <ErrorPanel icon="search" title="Страница не найдена" text="Такой страницы нет. Проверьте адрес." />;
+  const panel = (
+    <ErrorPanel icon="search" title="Страница не найдена" text="Такой страницы нет. Проверьте адрес." />
+  );
   if (c.var.user) return renderWorkPage(c, { title: "404", body: panel }, 404);
-  return renderPage(c, { title: "Страница не найдена", bodyClass: "auth-page", body: <main className="auth-layout">{panel}</main> }, 404);
+  return renderPage(c, {
+    title: "Страница не найдена",
+    bodyClass: "auth-page",
+    body: <main className="auth-layout">{panel}</main>,
+  }, 404);
 }
 
 /** Access denied: the signed-in user's role may not open this page. */

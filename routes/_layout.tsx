@@ -47,7 +47,11 @@ export function Shell({ user, path, title, subtitle, action, unread, today, chil
         <div className="sidebar-user">
           {user.profileImageUrl
             ? <img className="avatar" src={user.profileImageUrl} alt="" width={40} height={40} />
-            : <span className="avatar avatar-initials" aria-hidden="true">{initials(user.firstName, user.lastName)}</span>}
+            : (
+              <span className="avatar avatar-initials" aria-hidden="true">
+                {initials(user.firstName, user.lastName)}
+              </span>
+            )}
           <div className="sidebar-user-text">
             <strong>{displayName(user)}</strong>
             <span>{roleLabels[user.role]}</span>

@@ -19,7 +19,9 @@ export default function loginPage(c: Context<AppEnv>) {
             <span className="brand-mark" aria-hidden="true">ПС</span>
             <span>ПолеСмета</span>
           </a>
-          <p>Замеры, сметы и работы по автономной канализации, скважинам и водоснабжению — в одной системе.</p>
+          <p>
+            Замеры, сметы и работы по автономной канализации, скважинам и водоснабжению — в одной системе.
+          </p>
         </div>
         <Island
           className="auth-card-wrap"

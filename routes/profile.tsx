@@ -33,7 +33,11 @@ export default async function profilePage(c: Context<AppEnv>) {
           <div className="profile-head">
             {user.profileImageUrl
               ? <img className="avatar avatar-lg" src={user.profileImageUrl} alt="" width={64} height={64} />
-              : <span className="avatar avatar-lg avatar-initials">{initials(user.firstName, user.lastName)}</span>}
+              : (
+                <span className="avatar avatar-lg avatar-initials">
+                  {initials(user.firstName, user.lastName)}
+                </span>
+              )}
             <div>
               <strong className="profile-name">{displayName(user)}</strong>
               <p className="muted">{roleLabels[user.role]}</p>

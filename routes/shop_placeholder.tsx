@@ -15,5 +15,9 @@ export default function shopPlaceholderPage(c: Context<AppEnv>) {
     />
   );
   if (c.var.user) return renderWorkPage(c, { title: "Интернет-магазин", body });
-  return renderPage(c, { title: "Интернет-магазин", bodyClass: "auth-page", body: <main className="auth-layout">{body}</main> });
+  return renderPage(c, {
+    title: "Интернет-магазин",
+    bodyClass: "auth-page",
+    body: <main className="auth-layout">{body}</main>,
+  });
 }

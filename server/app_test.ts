@@ -16,7 +16,11 @@ Deno.test("[app] pages carry CSP without inline script, X-Frame-Options DENY, no
     assert.equal(res.headers.get("x-content-type-options"), "nosniff");
     assert.ok(res.headers.get("referrer-policy"));
     const html = await res.text();
-    assert.doesNotMatch(html, /<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>/, "no inline script");
+    assert.doesNotMatch(
+      html,
+      /<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>/,
+      "no inline script",
+    );
   } finally {
     await t.close();
   }
@@ -94,12 +98,21 @@ Deno.test("[app] a deactivated user and the users of a deactivated company are s
     const { db } = t.deps;
     const cookie = await t.login("surveyor@demo.local");
     await db.update(users).set({ isActive: false }).where(eq(users.email, "surveyor@demo.local"));
-    assert.equal((await t.app.request("http://localhost/api/user", { headers: { Cookie: cookie } })).status, 401);
-    const res = await t.request("/api/login", { method: "POST", json: { email: "surveyor@demo.local", password: "demo12345" } });
+    assert.equal(
+      (await t.app.request("http://localhost/api/user", { headers: { Cookie: cookie } })).status,
+      401,
+    );
+    const res = await t.request("/api/login", {
+      method: "POST",
+      json: { email: "surveyor@demo.local", password: "demo12345" },
+    });
     assert.equal(res.status, 403);
     assert.match((await res.json()).message, /деактивирована/);
     await db.update(companies).set({ isActive: false }).where(eq(companies.name, "ООО «Другая Компания»"));
-    const other = await t.request("/api/login", { method: "POST", json: { email: "admin@other.local", password: "demo12345" } });
+    const other = await t.request("/api/login", {
+      method: "POST",
+      json: { email: "admin@other.local", password: "demo12345" },
+    });
     assert.equal(other.status, 403);
     assert.match((await other.json()).message, /Компания «ООО «Другая Компания»» деактивирована/);
   } finally {
@@ -113,9 +126,19 @@ Deno.test("[api] notifications: a user reads only their own; someone else's answ
     const mine = await (await t.request("/api/notifications", { as: "surveyor@demo.local" })).json();
     assert.ok(mine.length >= 2);
     const id = mine[0].id;
-    assert.equal((await t.request(`/api/notifications/${id}/read`, { as: "surveyor2@demo.local", method: "PUT" })).status, 404);
-    assert.equal((await t.request(`/api/notifications/${id}`, { as: "admin@other.local", method: "DELETE" })).status, 404);
-    assert.equal((await t.request(`/api/notifications/${id}/read`, { as: "surveyor@demo.local", method: "PUT" })).status, 200);
+    assert.equal(
+      (await t.request(`/api/notifications/${id}/read`, { as: "surveyor2@demo.local", method: "PUT" }))
+        .status,
+      404,
+    );
+    assert.equal(
+      (await t.request(`/api/notifications/${id}`, { as: "admin@other.local", method: "DELETE" })).status,
+      404,
+    );
+    assert.equal(
+      (await t.request(`/api/notifications/${id}/read`, { as: "surveyor@demo.local", method: "PUT" })).status,
+      200,
+    );
     await t.request("/api/notifications/mark-all-read", { as: "surveyor@demo.local", method: "PUT" });
     const after = await (await t.request("/api/notifications", { as: "surveyor@demo.local" })).json();
     assert.equal(after.filter((n: { isRead: boolean }) => !n.isRead).length, 0);

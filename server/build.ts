@@ -21,7 +21,9 @@ async function islandNames(): Promise<string[]> {
  * Bundles one entry per island with shared chunks (React is loaded once for all islands),
  * content-hashed, and writes the manifest the server reads.
  */
-export async function buildIslands(options: { minify?: boolean; clean?: boolean } = {}): Promise<IslandManifest> {
+export async function buildIslands(
+  options: { minify?: boolean; clean?: boolean } = {},
+): Promise<IslandManifest> {
   const names = await islandNames();
   // Names are content hashes, so processes building at once (tests, a dev server) write the same files;
   // only a standalone build clears out the old ones.

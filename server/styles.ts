@@ -17,7 +17,9 @@ export interface Stylesheet {
  */
 export async function loadStylesheet(): Promise<Stylesheet> {
   const names: string[] = [];
-  for await (const entry of Deno.readDir(cssDir)) if (entry.isFile && entry.name.endsWith(".css")) names.push(entry.name);
+  for await (const entry of Deno.readDir(cssDir)) {
+    if (entry.isFile && entry.name.endsWith(".css")) names.push(entry.name);
+  }
   names.sort();
   const parts = await Promise.all(names.map((n) => Deno.readTextFile(join(cssDir, n))));
   const css = parts.join("\n");

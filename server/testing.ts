@@ -17,7 +17,9 @@ export interface TestApp {
 export const DEMO_PASSWORD = "demo12345";
 
 /** Boots the app on a temporary database (seeded with the demo data unless `seed: false`). */
-export async function createTestApp(options: { seed?: boolean; now?: () => Date; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { seed?: boolean; now?: () => Date; env?: Record<string, string> } = {},
+): Promise<TestApp> {
   const dir = await Deno.makeTempDir({ prefix: "polesmeta-test-" });
   const env = readEnv({
     DATABASE_URL: `file:${dir}/app.db`,
@@ -36,7 +38,9 @@ export async function createTestApp(options: { seed?: boolean; now?: () => Date;
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ email, password }),
     });
-    if (res.status !== 200) throw new Error(`Login of "${email}" failed with ${res.status}: ${await res.text()}`);
+    if (res.status !== 200) {
+      throw new Error(`Login of "${email}" failed with ${res.status}: ${await res.text()}`);
+    }
     const setCookie = res.headers.get("set-cookie") ?? "";
     const token = setCookie.match(new RegExp(`${SESSION_COOKIE}=([^;]+)`))?.[1];
     if (!token) throw new Error("No session cookie");

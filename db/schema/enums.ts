@@ -51,7 +51,14 @@ export const objectStatuses = [
   "cancelled",
 ] as const;
 
-export const taskStatuses = ["assigned", "pending", "in_progress", "completed", "cancelled", "overdue"] as const;
+export const taskStatuses = [
+  "assigned",
+  "pending",
+  "in_progress",
+  "completed",
+  "cancelled",
+  "overdue",
+] as const;
 export const taskPriorities = ["low", "medium", "high", "urgent"] as const;
 export const estimateStatuses = ["draft", "sent", "approved", "rejected"] as const;
 export const notificationTypes = [

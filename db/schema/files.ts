@@ -25,15 +25,21 @@ export const documents = sqliteTable("documents", {
   index("documents_task_idx").on(t.taskId),
 ]);
 
-export const videos = sqliteTable("videos", {
-  id: id(),
-  companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
-  objectId: integer("object_id").notNull().references(() => objects.id, { onDelete: "cascade" }),
-  uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
-  fileName: text("file_name").notNull(),
-  storageKey: text("storage_key").notNull(),
-  fileSize: integer("file_size").notNull(),
-  mimeType: text("mime_type").notNull(),
-  description: text("description"),
-  createdAt: createdAt(),
-}, (t) => [index("videos_object_idx").on(t.objectId, t.createdAt), index("videos_company_idx").on(t.companyId)]);
+export const videos = sqliteTable(
+  "videos",
+  {
+    id: id(),
+    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    objectId: integer("object_id").notNull().references(() => objects.id, { onDelete: "cascade" }),
+    uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    fileName: text("file_name").notNull(),
+    storageKey: text("storage_key").notNull(),
+    fileSize: integer("file_size").notNull(),
+    mimeType: text("mime_type").notNull(),
+    description: text("description"),
+    createdAt: createdAt(),
+  },
+  (
+    t,
+  ) => [index("videos_object_idx").on(t.objectId, t.createdAt), index("videos_company_idx").on(t.companyId)],
+);

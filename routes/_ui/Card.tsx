@@ -31,7 +31,11 @@ export function StatCard({ label, value, change, icon, tone }: {
     <div className={`card stat-card${tone ? ` stat-${tone}` : ""}`}>
       <div className="stat-top">
         <span className="stat-label">{label}</span>
-        {icon && <span className="stat-icon"><Icon name={icon} /></span>}
+        {icon && (
+          <span className="stat-icon">
+            <Icon name={icon} />
+          </span>
+        )}
       </div>
       <div className="stat-value num">{value}</div>
       {change && <div className="stat-change">{change}</div>}

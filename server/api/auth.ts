@@ -11,7 +11,12 @@ import { validate } from "../validate.ts";
 import { hashPassword, verifyPassword } from "../auth/password.ts";
 import { createSession, deleteSession, SESSION_COOKIE } from "../auth/sessions.ts";
 import { clearFailedLogins, isThrottled, recordFailedLogin, THROTTLE_MESSAGE } from "../auth/throttle.ts";
-import { findUserWithCompany, isSecureRequest, loadCurrentUser, setSessionCookie } from "../middleware/session.ts";
+import {
+  findUserWithCompany,
+  isSecureRequest,
+  loadCurrentUser,
+  setSessionCookie,
+} from "../middleware/session.ts";
 import { currentUser, requireApi } from "../middleware/guard.ts";
 import type { AppEnv, CurrentUser } from "../types.ts";
 
@@ -136,7 +141,13 @@ export const authApi = new Hono<AppEnv>()
     if (!yandex) return c.redirect(`/login${next === "/" ? "" : `?next=${encodeURIComponent(next)}`}`);
     const state = generateState();
     const url = yandex.createAuthorizationURL(state, ["login:email", "login:info"]);
-    const cookie = { path: "/", httpOnly: true, sameSite: "Lax" as const, secure: isSecureRequest(c), maxAge: 600 };
+    const cookie = {
+      path: "/",
+      httpOnly: true,
+      sameSite: "Lax" as const,
+      secure: isSecureRequest(c),
+      maxAge: 600,
+    };
     setCookie(c, "oauth_state", state, cookie);
     setCookie(c, "oauth_next", next, cookie);
     return c.redirect(url.toString());

@@ -96,7 +96,13 @@ Deno.test("[api] a registered person is a customer without a company, pending as
   withApp(async (t) => {
     const res = await t.request("/api/register", {
       method: "POST",
-      json: { email: "New.Client@Mail.ru", firstName: "Пётр", lastName: "Новиков", password: "secret1", confirmPassword: "secret1" },
+      json: {
+        email: "New.Client@Mail.ru",
+        firstName: "Пётр",
+        lastName: "Новиков",
+        password: "secret1",
+        confirmPassword: "secret1",
+      },
     });
     assert.equal(res.status, 201);
     const user = await res.json();
@@ -106,7 +112,13 @@ Deno.test("[api] a registered person is a customer without a company, pending as
     assert.equal(user.pendingAssignment, true);
     const again = await t.request("/api/register", {
       method: "POST",
-      json: { email: "new.client@mail.ru", firstName: "П", lastName: "Н", password: "secret1", confirmPassword: "secret1" },
+      json: {
+        email: "new.client@mail.ru",
+        firstName: "П",
+        lastName: "Н",
+        password: "secret1",
+        confirmPassword: "secret1",
+      },
     });
     assert.equal(again.status, 422);
     assert.equal((await login(t, "new.client@mail.ru", "secret1")).status, 200);
@@ -130,12 +142,18 @@ Deno.test("[api] logout deletes the session: the old cookie no longer works", ()
       headers: { Cookie: cookie, Origin: "http://localhost" },
     });
     assert.equal(out.status, 200);
-    assert.equal((await t.app.request("http://localhost/api/user", { headers: { Cookie: cookie } })).status, 401);
+    assert.equal(
+      (await t.app.request("http://localhost/api/user", { headers: { Cookie: cookie } })).status,
+      401,
+    );
     const cookie2 = await t.login("surveyor@demo.local");
     const viaGet = await t.app.request("http://localhost/api/logout", { headers: { Cookie: cookie2 } });
     assert.equal(viaGet.status, 302);
     assert.match(viaGet.headers.get("location") ?? "", /^\/landing/);
-    assert.equal((await t.app.request("http://localhost/api/user", { headers: { Cookie: cookie2 } })).status, 401);
+    assert.equal(
+      (await t.app.request("http://localhost/api/user", { headers: { Cookie: cookie2 } })).status,
+      401,
+    );
   }));
 
 Deno.test("[api] POST /api/change-password checks the current password and changes it", () =>
@@ -176,5 +194,7 @@ Deno.test("[api] GET /api/login redirects to /login without Yandex and to Yandex
     assert.match(url.host, /^oauth\.yandex\./);
     assert.equal(url.searchParams.get("client_id"), "abc");
     assert.match(res.headers.get("set-cookie") ?? "", /oauth_state=/);
-  }, { env: { YANDEX_CLIENT_ID: "abc", YANDEX_CLIENT_SECRET: "def", PUBLIC_URL: "https://smeta.example.ru" } });
+  }, {
+    env: { YANDEX_CLIENT_ID: "abc", YANDEX_CLIENT_SECRET: "def", PUBLIC_URL: "https://smeta.example.ru" },
+  });
 });

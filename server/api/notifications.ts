@@ -34,6 +34,8 @@ export const notificationsApi = new Hono<AppEnv>()
     return c.json({ ok: true });
   })
   .delete("/:id", validate("param", idParam), async (c) => {
-    if (!(await deleteNotification(c.var.deps.db, currentUser(c).id, c.req.valid("param").id))) throw notFound();
+    if (!(await deleteNotification(c.var.deps.db, currentUser(c).id, c.req.valid("param").id))) {
+      throw notFound();
+    }
     return c.json({ ok: true });
   });

@@ -40,7 +40,11 @@ export interface ValidatedSession {
  * Looks the token up together with its user and company (one query on every request); an expired
  * session is deleted, one near its end is renewed.
  */
-export async function validateSessionToken(db: Db, token: string, now: Date): Promise<ValidatedSession | null> {
+export async function validateSessionToken(
+  db: Db,
+  token: string,
+  now: Date,
+): Promise<ValidatedSession | null> {
   const id = sessionIdOf(token);
   const [row] = await db.select({ session: sessions, user: users, company: companies }).from(sessions)
     .innerJoin(users, eq(sessions.userId, users.id))

@@ -20,7 +20,9 @@ export async function isThrottled(db: Db, email: string, ip: string, now: Date):
 export async function recordFailedLogin(db: Db, email: string, ip: string, now: Date): Promise<void> {
   await db.insert(loginAttempts).values({ email, ip, createdAt: now });
   // Old rows are useless once outside the window; drop them as we go.
-  await db.delete(loginAttempts).where(lt(loginAttempts.createdAt, new Date(now.getTime() - THROTTLE_WINDOW_MS)));
+  await db.delete(loginAttempts).where(
+    lt(loginAttempts.createdAt, new Date(now.getTime() - THROTTLE_WINDOW_MS)),
+  );
 }
 
 /** A successful sign-in clears the e-mail's failures (not the address's: others may share it). */

@@ -1,0 +1,55 @@
+import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
+import { migrateDb, openDb } from "../../db/client.ts";
+import { sessions, users } from "../../db/schema/mod.ts";
+import { createSession, SESSION_LIFETIME, sessionIdOf, validateSessionToken } from "./sessions.ts";
+import { hashPassword, verifyPassword } from "./password.ts";
+
+const DAY = 86_400_000;
+
+async function withDb(fn: (db: Awaited<ReturnType<typeof openDb>>, userId: number) => Promise<void>) {
+  const dir = await Deno.makeTempDir();
+  const db = await openDb(`file:${dir}/s.db`);
+  try {
+    await migrateDb(db);
+    const [u] = await db.insert(users).values({ email: "a@b.ru" }).returning();
+    await fn(db, u.id);
+  } finally {
+    db.$client.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+Deno.test("sessions: only the SHA-256 of the token is stored", () =>
+  withDb(async (db, userId) => {
+    const { token } = await createSession(db, userId, new Date());
+    const rows = await db.select().from(sessions);
+    assert.equal(rows.length, 1);
+    assert.notEqual(rows[0].id, token);
+    assert.equal(rows[0].id, sessionIdOf(token));
+    assert.match(rows[0].id, /^[0-9a-f]{64}$/);
+  }));
+
+Deno.test("sessions: a session used in its last 15 days is renewed to 30 days; an expired one is deleted", () =>
+  withDb(async (db, userId) => {
+    const start = new Date("2026-11-01T00:00:00Z");
+    const { token } = await createSession(db, userId, start);
+    const fresh = await validateSessionToken(db, token, new Date(start.getTime() + DAY));
+    assert.equal(fresh?.renewed, false);
+    const later = new Date(start.getTime() + 20 * DAY);
+    const renewed = await validateSessionToken(db, token, later);
+    assert.equal(renewed?.renewed, true);
+    assert.equal(renewed?.expiresAt.getTime(), later.getTime() + SESSION_LIFETIME);
+    const expired = await validateSessionToken(db, token, new Date(later.getTime() + SESSION_LIFETIME + 1));
+    assert.equal(expired, null);
+    assert.equal((await db.select().from(sessions).where(eq(sessions.userId, userId))).length, 0);
+    assert.equal(await validateSessionToken(db, "not-a-token", later), null);
+  }));
+
+Deno.test("passwords: argon2id hashes verify only the right password", async () => {
+  const hash = await hashPassword("секрет123");
+  assert.match(hash, /^\$argon2id\$/);
+  assert.equal(await verifyPassword(hash, "секрет123"), true);
+  assert.equal(await verifyPassword(hash, "секрет124"), false);
+  assert.equal(await verifyPassword("garbage", "x"), false);
+});
