@@ -1,0 +1,96 @@
+import assert from "node:assert/strict";
+import { missingItems, progressPercent } from "./missing.ts";
+
+const complete = { septic_model: "topas-5" };
+
+Deno.test("missingItems() is empty for a complete form", () => {
+  assert.deepEqual(missingItems(complete), []);
+});
+
+Deno.test("missingItems() lists the core fields of spec/3 §5", () => {
+  assert.deepEqual(
+    missingItems({
+      septic_model: "",
+      residents_count: 0,
+      installation_depth: 0,
+      inlet_pipe_length: 0,
+      outlet_pipe_length: 0,
+    }),
+    [
+      "Количество проживающих",
+      "Модель септика",
+      "Глубина установки",
+      "Длина подводящей трубы",
+      "Длина отводящей трубы",
+    ],
+  );
+});
+
+Deno.test("missingItems() treats the legacy placeholder С1 and unknown models as no model", () => {
+  assert.deepEqual(missingItems({ septic_model: "С1" }), ["Модель септика"]);
+  assert.deepEqual(missingItems({ septic_model: "topas-999" }), ["Модель септика"]);
+});
+
+Deno.test("missingItems() requires the amount of each ticked group", () => {
+  const cases: [Record<string, unknown>, string][] = [
+    [{ foundation_drilling: true }, "Количество отверстий для бурения"],
+    [{ need_insulation: true, insulation_length: 0 }, "Длина утепления"],
+    [{ need_drainage: true }, "Длина дренажа"],
+    [{ demolition_work: true, demolition_description: "  " }, "Описание демонтажных работ"],
+    [{ demolition_old_septic: true }, "Объем старого септика"],
+    [
+      { electrical_work_needed: true, elect_a038: true, elect_a038_quantity: 0 },
+      "Хотя бы одна позиция электромонтажных работ",
+    ],
+    [{ stump_removal: true, stump_removal_count: 0 }, "Количество пней"],
+    [{ demolition_pavement: true }, "Длина демонтажа тротуарной плитки"],
+    [{ concrete_demolition: true }, "Площадь демонтажа бетона"],
+  ];
+  for (const [fields, label] of cases) {
+    assert.deepEqual(missingItems({ ...complete, ...fields }), [label], label);
+  }
+});
+
+Deno.test("missingItems() is satisfied once the amounts are given", () => {
+  assert.deepEqual(
+    missingItems({
+      ...complete,
+      foundation_drilling: true,
+      drilling_holes_160: 1,
+      need_insulation: true,
+      insulation_length: 3,
+      need_drainage: true,
+      drainage_length: 10,
+      demolition_work: true,
+      demolition_description: "Старый септик из колец",
+      demolition_old_septic: true,
+      demolition_septic_volume: 2.5,
+      electrical_work_needed: true,
+      elect_a040: true,
+      elect_a040_length: 15,
+      stump_removal: true,
+      stump_removal_count: 2,
+      demolition_pavement: true,
+      demolition_pavement_length: 4,
+      concrete_demolition: true,
+      concrete_demolition_area: 3.5,
+    }),
+    [],
+  );
+});
+
+Deno.test("missingItems() reads invalid input as 0, as the form does", () => {
+  assert.deepEqual(missingItems({ ...complete, residents_count: "abc" }), ["Количество проживающих"]);
+  assert.deepEqual(missingItems(null), ["Модель септика"]);
+});
+
+Deno.test("progressPercent() is the share of the three required fields filled", () => {
+  assert.equal(progressPercent({}), 0);
+  assert.equal(progressPercent({ septic_model: "topas-5" }), 33);
+  assert.equal(progressPercent({ residents_count: 4, installation_depth: 2.5 }), 67);
+  assert.equal(
+    progressPercent({ septic_model: "topas-5", residents_count: 0, installation_depth: "2,5" }),
+    100,
+  );
+  assert.equal(progressPercent({ septic_model: "С1", residents_count: "", installation_depth: null }), 0);
+});
