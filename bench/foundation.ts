@@ -5,7 +5,7 @@ import { pageRoutes } from "../routes/mod.ts";
 const CONNECTIONS = 50;
 const DURATION_MS = 10_000;
 
-async function freePort(): Promise<number> {
+function freePort(): number {
   const listener = Deno.listen({ port: 0, hostname: "127.0.0.1" });
   const { port } = listener.addr as Deno.NetAddr;
   listener.close();
@@ -14,7 +14,7 @@ async function freePort(): Promise<number> {
 
 async function startServer() {
   const dir = await Deno.makeTempDir({ prefix: "polesmeta-bench-" });
-  const port = await freePort();
+  const port = freePort();
   const started = performance.now();
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "main.ts"],
