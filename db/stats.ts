@@ -2,7 +2,7 @@
 import { and, count, desc, eq, gte, inArray, lt, notInArray, type SQL, sql, sum } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client.ts";
-import { activities, documents, objects, tasks, users } from "./schema/mod.ts";
+import { activities, documents, estimates, objects, tasks, users } from "./schema/mod.ts";
 import { changeString, type Period, periodRange } from "../domain/periods.ts";
 import type { Scope } from "./tasks.ts";
 
@@ -182,4 +182,55 @@ export async function documentsByObject(db: Db, scope: Scope, objectIds: number[
     out.set(r.objectId, e);
   }
   return out;
+}
+
+/** The latest objects of the scope (the cabinets show 5). */
+export async function latestObjects(db: Db, scope: Scope, limit = 5) {
+  return await db.select({
+    id: objects.id,
+    address: objects.address,
+    settlement: objects.settlement,
+    status: objects.status,
+    workType: objects.workType,
+    clientName: objects.clientName,
+    clientPhone: objects.clientPhone,
+    estimatedCost: objects.estimatedCost,
+    createdAt: objects.createdAt,
+  }).from(objects).where(companyOf(objects.companyId, scope))
+    .orderBy(desc(objects.createdAt), desc(objects.id)).limit(limit);
+}
+
+/** Estimates of these objects with one of the statuses (the surveyor's ready estimates). */
+export async function estimatesOfObjects(
+  db: Db,
+  scope: Scope,
+  objectIds: number[],
+  statuses: string[] = ["approved"],
+) {
+  if (objectIds.length === 0) return [];
+  return await db.select({
+    id: estimates.id,
+    objectId: estimates.objectId,
+    estimateNumber: estimates.estimateNumber,
+    status: estimates.status,
+    totalAmount: estimates.totalAmount,
+  }).from(estimates)
+    .where(and(
+      companyOf(estimates.companyId, scope),
+      inArray(estimates.objectId, objectIds),
+      inArray(estimates.status, statuses as (typeof estimates.$inferSelect.status)[]),
+    ))
+    .orderBy(desc(estimates.createdAt));
+}
+
+/** How many estimates the user made (everyone's for an administrator without a company scope). */
+export async function estimateCount(db: Db, scope: Scope, createdBy?: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(estimates)
+    .where(
+      and(
+        companyOf(estimates.companyId, scope),
+        createdBy === undefined ? undefined : eq(estimates.createdBy, createdBy),
+      ),
+    );
+  return row.n;
 }

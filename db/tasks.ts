@@ -424,3 +424,10 @@ export async function tasksOfObjects(db: Db, scope: Scope, objectIds: number[]) 
     .where(and(inArray(tasks.objectId, objectIds), scopeCondition(scope)))
     .orderBy(desc(tasks.createdAt));
 }
+
+/** Objects to choose from in the task dialogs and filters, newest first. */
+export async function objectChoices(db: Db, scope: Scope, limit = 300) {
+  return await db.select({ id: objects.id, address: objects.address, status: objects.status }).from(objects)
+    .where(scope === null ? undefined : eq(objects.companyId, scope))
+    .orderBy(desc(objects.createdAt), desc(objects.id)).limit(limit);
+}

@@ -120,3 +120,19 @@ export type { Geometry, Rule, RuleContext, RuleLine, RuleResult } from "./rules.
 
 export { EstimateInputError, generateEstimate } from "./estimate.ts";
 export type { Estimate, EstimateItem, GenerateOptions } from "./estimate.ts";
+
+export { GRAND_TOTAL_LABEL, RUB_FORMAT, writeEstimateWorkbook } from "./workbook.ts";
+export type { CompanyRequisites, WorkbookOptions } from "./workbook.ts";
+
+export {
+  mergePriceList,
+  parseCsv,
+  parseRoubles,
+  PRICE_LIST_FORMAT,
+  PriceListFileError,
+  readPriceListFile,
+  writePriceListCsv,
+  writePriceListJson,
+  writePriceListWorkbook,
+} from "./price_list_io.ts";
+export type { MergeReport, PriceListFile, RejectedRow } from "./price_list_io.ts";

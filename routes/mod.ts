@@ -2,11 +2,17 @@
 import type { Handler } from "hono";
 import type { Access } from "../server/middleware/guard.ts";
 import type { AppEnv } from "../server/types.ts";
-import { homePath } from "../domain/roles.ts";
+import { engineerCabinetRoles, foremanRoles, homePath, staffRoles, surveyorRoles } from "../domain/roles.ts";
 import loginPage from "./login.tsx";
 import landingPage from "./landing.tsx";
 import profilePage from "./profile.tsx";
 import shopPlaceholderPage from "./shop_placeholder.tsx";
+import tasksPage from "./tasks.tsx";
+import dashboardPage from "./dashboard.tsx";
+import engineerPage from "./engineer.tsx";
+import surveyorPage from "./surveyor.tsx";
+import foremanPage from "./foreman.tsx";
+import notificationsPage from "./notifications.tsx";
 
 export interface PageRoute {
   path: string;
@@ -36,5 +42,26 @@ export const pageRoutes: PageRoute[] = [
   { path: "/login", access: "public", handler: loginPage },
   { path: "/landing", access: "public", handler: landingPage },
   { path: "/profile", access: "auth", handler: profilePage },
+  { path: "/tasks", access: staffRoles, handler: tasksPage },
+  { path: "/dashboard", access: staffRoles, handler: dashboardPage },
+  {
+    path: "/engineer",
+    access: engineerCabinetRoles,
+    denied: "У вас нет прав доступа к кабинету инженера",
+    handler: engineerPage,
+  },
+  {
+    path: "/surveyor",
+    access: surveyorRoles,
+    denied: "Кабинет замерщика доступен только инженерам-замерщикам",
+    handler: surveyorPage,
+  },
+  {
+    path: "/foreman",
+    access: foremanRoles,
+    denied: "У вас нет прав доступа к панели бригадира",
+    handler: foremanPage,
+  },
+  { path: "/notifications", access: "auth", handler: notificationsPage },
   ...shopPaths.map((path): PageRoute => ({ path, access: "public", handler: shopPlaceholderPage })),
 ];

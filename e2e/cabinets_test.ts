@@ -1,0 +1,78 @@
+import assert from "node:assert/strict";
+import { screenshot, startBrowser } from "./harness.ts";
+import { toDateInput } from "../domain/tasks.ts";
+
+const browserTest = (name: string, fn: () => Promise<void>) =>
+  Deno.test({ name, fn, sanitizeOps: false, sanitizeResources: false });
+
+browserTest(
+  "[e2e] engineer assigns a measurement, the surveyor is notified and starts it, the foreman runs a project",
+  async () => {
+    const h = await startBrowser();
+    try {
+      const title = "Замер под станцию Топас";
+      const due = toDateInput(new Date(Date.now() + 3 * 86_400_000));
+
+      // The chief engineer assigns a measurement on the latest object to surveyor@demo.local.
+      const engineer = await h.newPage("phone");
+      await h.signIn(engineer, "engineer@demo.local");
+      assert.match(engineer.url(), /\/engineer$/);
+      await engineer.waitForLoadState("networkidle");
+      await engineer.locator(".object-row").first().getByRole("button", { name: "Назначить замер" }).click();
+      const dialog = engineer.getByRole("dialog", { name: "Назначить замер" });
+      await dialog.waitFor();
+      await dialog.getByLabel("Название").fill(title);
+      await dialog.getByRole("button", { name: "Назначить" }).click();
+      await dialog.getByText("Описание обязательно").waitFor();
+      await dialog.getByLabel("Описание").fill("Определить место под станцию и глубину выхода трубы");
+      await dialog.getByLabel("Срок выполнения").fill(due);
+      await dialog.getByLabel("Замерщик").selectOption({ label: "Дмитрий Орлов" });
+      await dialog.getByRole("button", { name: "Назначить" }).click();
+      await engineer.getByText("Задача на замер назначена").waitFor();
+      await engineer.getByText("Исполнитель: Дмитрий Орлов").waitFor();
+      await engineer.getByRole("link", { name: title }).first().waitFor();
+      await engineer.evaluate(() => scrollTo(0, 0));
+      await screenshot(engineer, "cabinet-engineer-phone");
+
+      // The surveyor sees the notification, opens the task from it, and starts the work.
+      const surveyor = await h.newPage("phone");
+      await h.signIn(surveyor, "surveyor@demo.local");
+      assert.match(surveyor.url(), /\/surveyor$/);
+      await surveyor.waitForLoadState("networkidle");
+      await surveyor.getByRole("button", { name: /Уведомления: \d+ непрочитанных/ }).click();
+      await surveyor.locator(".bell-item.unread", { hasText: title }).locator(".bell-open").click();
+      await surveyor.waitForURL(/\/tasks\?taskId=\d+/);
+      await surveyor.getByRole("dialog", { name: title }).waitFor();
+      await surveyor.goto("/surveyor");
+      await surveyor.waitForLoadState("networkidle");
+      const card = surveyor.locator(".surveyor-task", { hasText: title });
+      await card.getByRole("button", { name: "Начать работу" }).click();
+      await surveyor.getByText("Статус задачи успешно изменен").waitFor();
+      await surveyor.locator(".surveyor-task", { hasText: title }).getByRole("link", {
+        name: "Работать на объекте",
+      }).waitFor();
+      await surveyor.evaluate(() => scrollTo(0, 0));
+      await screenshot(surveyor, "cabinet-surveyor-phone");
+
+      // The foreman starts the works of an approved project, then finishes it.
+      const foreman = await h.newPage("phone");
+      await h.signIn(foreman, "foreman@demo.local");
+      assert.match(foreman.url(), /\/foreman$/);
+      await foreman.waitForLoadState("networkidle");
+      const approved = foreman.locator(".project-card", {
+        has: foreman.getByRole("button", { name: "Начать работы" }),
+      }).first();
+      const address = (await approved.locator("h3").innerText()).trim();
+      await approved.getByRole("button", { name: "Начать работы" }).click();
+      await foreman.getByText("Работы начаты").waitFor();
+      const running = foreman.locator(".project-card", { hasText: address });
+      await running.getByRole("button", { name: "Завершить проект" }).click();
+      await foreman.getByText("Проект завершен").waitFor();
+      await foreman.locator(".project-card", { hasText: address }).getByText("Завершено").waitFor();
+      await foreman.evaluate(() => scrollTo(0, 0));
+      await screenshot(foreman, "cabinet-foreman-phone");
+    } finally {
+      await h.close();
+    }
+  },
+);

@@ -1,0 +1,332 @@
+/**
+ * The estimate as a styled Excel workbook (exceljs): company requisites, estimate number and date,
+ * object and client, the table with bold section rows and subtotals, the grand total 'ОБЩАЯ СТОИМОСТЬ'
+ * and the notes. Line totals and subtotals are formulas, so a manager can change a quantity in Excel and
+ * the totals follow; every formula carries its cached value, so viewers that do not calculate show it.
+ *
+ * The formulas repeat the rounding rule of `money.ts`: materials `=ROUND(qty × materials per unit; 2)`,
+ * line total `=ROUND(qty × price per unit; 2)`, works `= total − materials`.
+ *
+ * The content depends only on the inputs; exceljs stamps the zip entries with the current time.
+ *
+ * @module
+ */
+
+import type ExcelJS from "exceljs";
+import { loadExcelJS } from "./excel.ts";
+import type { Estimate } from "./estimate.ts";
+import { divRound } from "./money.ts";
+
+/** The company's requisites printed at the top of the workbook. */
+export interface CompanyRequisites {
+  name: string;
+  inn?: string;
+  kpp?: string;
+  ogrn?: string;
+  address?: string;
+  phone?: string;
+  email?: string;
+  bankName?: string;
+  /** Settlement account (р/с). */
+  account?: string;
+  bik?: string;
+  /** Correspondent account (к/с). */
+  correspondentAccount?: string;
+}
+
+/** Options of {@link writeEstimateWorkbook}. */
+export interface WorkbookOptions {
+  /** Company requisites; a plain header when absent. */
+  company?: CompanyRequisites;
+  /** Object and client; the estimate's own when absent. */
+  object?: { address?: string; clientName?: string; clientPhone?: string };
+  /** Date printed next to the number: `YYYY-MM-DD` or a Date (its UTC date); the package reads no clock. */
+  date: string | Date;
+}
+
+/** The rouble number format of every money cell. */
+export const RUB_FORMAT = '#,##0.00 "₽"';
+/** The title of the grand-total row. */
+export const GRAND_TOTAL_LABEL = "ОБЩАЯ СТОИМОСТЬ";
+
+const COLUMNS = [
+  { header: "№", width: 5 },
+  { header: "Артикул", width: 11 },
+  { header: "Наименование", width: 58 },
+  { header: "Ед. изм.", width: 8 },
+  { header: "Кол-во", width: 9 },
+  { header: "Материалы за ед.", width: 14 },
+  { header: "Работы за ед.", width: 14 },
+  { header: "Цена за ед.", width: 14 },
+  { header: "Материалы", width: 15 },
+  { header: "Работы", width: 15 },
+  { header: "Сумма", width: 16 },
+] as const;
+const LAST_COL = "K";
+
+const thin = { style: "thin" as const, color: { argb: "FF9E9E9E" } };
+const box = { top: thin, left: thin, bottom: thin, right: thin };
+const fill = (argb: string) => ({ type: "pattern" as const, pattern: "solid" as const, fgColor: { argb } });
+
+function ruDate(date: string | Date): string {
+  const iso = date instanceof Date ? date.toISOString().slice(0, 10) : date;
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!m) throw new TypeError(`Expected a date as YYYY-MM-DD, got "${iso}"`);
+  return `${m[3]}.${m[2]}.${m[1]}`;
+}
+
+const rub = (kopecks: number) => kopecks / 100;
+
+/**
+ * Writes the estimate as an .xlsx workbook and returns its bytes.
+ *
+ * @example
+ * ```ts
+ * import { generateEstimate } from "./estimate.ts";
+ * import { writeEstimateWorkbook } from "./workbook.ts";
+ * const estimate = generateEstimate({ measurements: { septic_model: "topas-5" } }, { date: "2026-05-20" });
+ * const bytes = await writeEstimateWorkbook(estimate, { company: { name: "ООО «Демо Септик»" }, date: "2026-05-20" });
+ * if (bytes[0] !== 0x50 || bytes[1] !== 0x4b) throw new Error("not a zip");
+ * ```
+ */
+export async function writeEstimateWorkbook(
+  estimate: Estimate,
+  options: WorkbookOptions,
+): Promise<Uint8Array> {
+  const Excel = await loadExcelJS();
+  const wb = buildEstimateWorkbook(Excel, estimate, options);
+  const buffer = await wb.xlsx.writeBuffer();
+  return new Uint8Array(buffer as ArrayBuffer);
+}
+
+/** Builds the exceljs workbook of an estimate. */
+function buildEstimateWorkbook(
+  Excel: typeof ExcelJS,
+  estimate: Estimate,
+  options: WorkbookOptions,
+): ExcelJS.Workbook {
+  const dateText = ruDate(options.date);
+  const created = new Date(`${dateText.split(".").reverse().join("-")}T00:00:00Z`);
+  const wb = new Excel.Workbook();
+  wb.creator = "ПолеСмета";
+  wb.lastModifiedBy = "ПолеСмета";
+  wb.created = created;
+  wb.modified = created;
+  wb.calcProperties = { fullCalcOnLoad: false };
+
+  const ws = wb.addWorksheet("Смета", {
+    pageSetup: {
+      paperSize: 9, // A4
+      orientation: "landscape",
+      fitToPage: true,
+      fitToWidth: 1,
+      fitToHeight: 0,
+      horizontalCentered: true,
+      margins: { left: 0.4, right: 0.4, top: 0.5, bottom: 0.5, header: 0.3, footer: 0.3 },
+    },
+    headerFooter: { oddFooter: `Смета № ${estimate.estimateNumber} — стр. &P из &N` },
+  });
+  ws.columns = COLUMNS.map((c) => ({ width: c.width }));
+
+  let r = 0;
+  const wide = (text: string, font: Partial<ExcelJS.Font> = {}, align: Partial<ExcelJS.Alignment> = {}) => {
+    r++;
+    ws.mergeCells(`A${r}:${LAST_COL}${r}`);
+    const cell = ws.getCell(`A${r}`);
+    cell.value = text;
+    cell.font = { name: "Arial", size: 10, ...font };
+    cell.alignment = { vertical: "middle", wrapText: true, ...align };
+    return cell;
+  };
+
+  // Requisites.
+  const c = options.company;
+  if (c) {
+    wide(c.name, { bold: true, size: 13 });
+    const ids = [c.inn && `ИНН ${c.inn}`, c.kpp && `КПП ${c.kpp}`, c.ogrn && `ОГРН ${c.ogrn}`].filter(
+      Boolean,
+    );
+    if (ids.length) wide(ids.join(", "), { size: 9 });
+    const contacts = [c.address, c.phone && `тел. ${c.phone}`, c.email].filter(Boolean);
+    if (contacts.length) wide(contacts.join("; "), { size: 9 });
+    const bank = [
+      c.account && `р/с ${c.account}`,
+      c.bankName,
+      c.bik && `БИК ${c.bik}`,
+      c.correspondentAccount && `к/с ${c.correspondentAccount}`,
+    ].filter(Boolean);
+    if (bank.length) wide(bank.join(", "), { size: 9 });
+    r++;
+  }
+
+  // Title, object and client.
+  wide(`СМЕТА № ${estimate.estimateNumber} от ${dateText}`, { bold: true, size: 14 }, {
+    horizontal: "center",
+  });
+  wide(estimate.templateName, { italic: true }, { horizontal: "center" });
+  const address = options.object?.address ?? estimate.objectAddress;
+  const client = options.object?.clientName ?? estimate.clientName;
+  const phone = options.object?.clientPhone ?? estimate.clientPhone;
+  wide(`Объект: ${address || "не указан"}`);
+  wide(`Заказчик: ${[client, phone].filter(Boolean).join(", ") || "не указан"}`);
+  wide(
+    `Станция: ${estimate.model.name} (${estimate.model.capacity} л/сут); проживающих: ${estimate.residentsCount}; ` +
+      `вид работ: ${estimate.workTypeLabel}`,
+  );
+  r++;
+
+  // Header.
+  r++;
+  const headerRow = r;
+  const header = ws.getRow(r);
+  COLUMNS.forEach((col, i) => {
+    const cell = header.getCell(i + 1);
+    cell.value = col.header;
+    cell.font = { name: "Arial", size: 9, bold: true };
+    cell.alignment = { horizontal: "center", vertical: "middle", wrapText: true };
+    cell.fill = fill("FFD9E2F3");
+    cell.border = box;
+  });
+  header.height = 30;
+
+  // Sections, items, subtotals.
+  const subtotalRows: number[] = [];
+  let n = 0;
+  let i = 0;
+  const items = estimate.items;
+  for (let s = 0; s < estimate.sections.length; s++) {
+    const section = estimate.sections[s];
+    r++;
+    ws.mergeCells(`A${r}:${LAST_COL}${r}`);
+    const title = ws.getCell(`A${r}`);
+    title.value = section;
+    title.font = { name: "Arial", size: 10, bold: true };
+    title.fill = fill("FFF2F2F2");
+    title.border = box;
+    const first = r + 1;
+    for (; i < items.length && items[i].section === section; i++) {
+      const it = items[i];
+      r++;
+      n++;
+      const row = ws.getRow(r);
+      const qty = it.quantity;
+      const materialsUnit = itemMaterialsUnit(it);
+      row.getCell(1).value = n;
+      row.getCell(2).value = it.articleCode;
+      row.getCell(3).value = it.name;
+      row.getCell(4).value = it.unit;
+      row.getCell(5).value = qty;
+      row.getCell(6).value = rub(materialsUnit);
+      row.getCell(7).value = rub(it.pricePerUnit - materialsUnit);
+      row.getCell(8).value = { formula: `F${r}+G${r}`, result: rub(it.pricePerUnit) };
+      row.getCell(9).value = { formula: `ROUND(E${r}*F${r},2)`, result: rub(it.equipmentCost) };
+      row.getCell(10).value = { formula: `K${r}-I${r}`, result: rub(it.workCost) };
+      row.getCell(11).value = { formula: `ROUND(E${r}*H${r},2)`, result: rub(it.totalPrice) };
+      for (let col = 1; col <= 11; col++) {
+        const cell = row.getCell(col);
+        cell.font = { name: "Arial", size: 9 };
+        cell.border = box;
+        cell.alignment = {
+          vertical: "top",
+          wrapText: col === 3,
+          horizontal: col <= 2 || col === 4 ? "center" : undefined,
+        };
+        if (col >= 6) cell.numFmt = RUB_FORMAT;
+      }
+      row.getCell(5).numFmt = Number.isInteger(qty) ? "#,##0" : "#,##0.00";
+    }
+    const last = r;
+    r++;
+    subtotalRows.push(r);
+    const sub = ws.getRow(r);
+    ws.mergeCells(`A${r}:H${r}`);
+    sub.getCell(1).value = `Итого по разделу «${section}»`;
+    sub.getCell(1).alignment = { horizontal: "right" };
+    const subtotal = estimate.subtotals[s].amount;
+    const materials = sumOf(items, section, "equipmentCost");
+    sub.getCell(9).value = { formula: `SUM(I${first}:I${last})`, result: rub(materials) };
+    sub.getCell(10).value = { formula: `SUM(J${first}:J${last})`, result: rub(subtotal - materials) };
+    sub.getCell(11).value = { formula: `SUM(K${first}:K${last})`, result: rub(subtotal) };
+    for (let col = 1; col <= 11; col++) {
+      const cell = sub.getCell(col);
+      cell.font = { name: "Arial", size: 9, bold: true };
+      cell.border = box;
+      if (col >= 9) cell.numFmt = RUB_FORMAT;
+    }
+  }
+
+  // Totals.
+  const totalRow = (label: string, formula: string, result: number, bold = false, size = 10) => {
+    r++;
+    ws.mergeCells(`A${r}:J${r}`);
+    const row = ws.getRow(r);
+    row.getCell(1).value = label;
+    row.getCell(1).alignment = { horizontal: "right" };
+    row.getCell(1).font = { name: "Arial", size, bold };
+    row.getCell(11).value = { formula, result: rub(result) };
+    row.getCell(11).numFmt = RUB_FORMAT;
+    row.getCell(11).font = { name: "Arial", size, bold };
+    row.getCell(11).border = box;
+    return r;
+  };
+  r++;
+  const sumRow = totalRow(
+    "Итого по смете",
+    subtotalRows.length ? subtotalRows.map((x) => `K${x}`).join("+") : "0",
+    estimate.itemsTotal,
+    true,
+  );
+  const vatRow = estimate.vat.rate > 0
+    ? totalRow(
+      `НДС ${estimate.vat.rate} %`,
+      `ROUND(K${sumRow}*${estimate.vat.rate}/100,2)`,
+      estimate.vat.amount,
+    )
+    : totalRow("Без НДС", "0", 0);
+  const grand = totalRow(GRAND_TOTAL_LABEL, `K${sumRow}+K${vatRow}`, estimate.totalAmount, true, 12);
+  ws.getCell(`A${grand}`).fill = fill("FFFFF2CC");
+  ws.getCell(`K${grand}`).fill = fill("FFFFF2CC");
+
+  // Notes.
+  if (estimate.notes.length) {
+    r++;
+    wide("Примечания:", { bold: true });
+    estimate.notes.forEach((note, k) => {
+      wide(`${k + 1}. ${note}`, { size: 9 });
+      ws.getRow(r).height = note.length > 150 ? 26 : 14;
+    });
+  }
+  r++;
+  wide("Составил: ____________________        Заказчик: ____________________", { size: 10 });
+
+  ws.views = [{
+    state: "frozen",
+    xSplit: 0,
+    ySplit: headerRow,
+    topLeftCell: `A${headerRow + 1}`,
+    activeCell: "A1",
+  }];
+  ws.pageSetup.printTitlesRow = `${headerRow}:${headerRow}`;
+  ws.pageSetup.printArea = `A1:${LAST_COL}${r}`;
+  return wb;
+}
+
+/**
+ * Materials price per unit in kopecks, recovered from the line's fields (so an estimate loaded from storage
+ * with only the spec/3 §3 item fields exports the same): the value k with `round(k × qty) = equipmentCost`.
+ */
+function itemMaterialsUnit(it: Estimate["items"][number]): number {
+  const qH = Math.round(it.quantity * 100);
+  if (qH === 0) return 0;
+  const guess = Math.round((it.equipmentCost * 100) / qH);
+  for (const k of [guess, guess - 1, guess + 1, guess - 2, guess + 2]) {
+    if (k >= 0 && k <= it.pricePerUnit && divRound(k * qH, 100) === it.equipmentCost) return k;
+  }
+  return Math.min(Math.max(guess, 0), it.pricePerUnit);
+}
+
+function sumOf(items: Estimate["items"], section: string, key: "equipmentCost" | "workCost"): number {
+  let s = 0;
+  for (const it of items) if (it.section === section) s += it[key];
+  return s;
+}

@@ -1,0 +1,95 @@
+import { useEffect, useRef } from "react";
+import { Icon } from "../routes/_ui/Icon.tsx";
+import TaskStatusMenu from "./TaskStatusMenu.tsx";
+
+export interface TaskDetailProps {
+  task: {
+    id: number;
+    title: string;
+    description: string | null;
+    status: string;
+    statusLabel: string;
+    statusTone: string;
+    priorityLabel: string;
+    priorityTone: string;
+    due: string;
+    created: string;
+    assignee: string;
+    objectId: number | null;
+    address: string | null;
+    client: string | null;
+    phone: string | null;
+    workType: string | null;
+  };
+  canChangeStatus: boolean;
+}
+
+/** The task opened by /tasks?taskId= (a notification click): a modal with the task and its status menu. */
+export default function TaskDetailDialog({ task, canChangeStatus }: TaskDetailProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    dialog.current?.showModal();
+  }, []);
+  function onClose() {
+    const url = new URL(location.href);
+    url.searchParams.delete("taskId");
+    history.replaceState(null, "", url);
+  }
+  return (
+    <dialog ref={dialog} className="dialog" aria-labelledby="task-detail-title" onClose={onClose}>
+      <div className="dialog-head">
+        <h2 id="task-detail-title">{task.title}</h2>
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label="Закрыть"
+          onClick={() => dialog.current?.close()}
+        >
+          <Icon name="close" />
+        </button>
+      </div>
+      <div className="dialog-body stack">
+        <div className="row">
+          <span className={`badge badge-${task.statusTone}`}>{task.statusLabel}</span>
+          <span className={`badge badge-${task.priorityTone}`}>{task.priorityLabel}</span>
+        </div>
+        {task.description && <p className="pre-line">{task.description}</p>}
+        <dl className="details">
+          <dt>Объект</dt>
+          <dd>
+            {task.objectId ? <a href={`/objects?objectId=${task.objectId}`}>{task.address}</a> : "Не указан"}
+          </dd>
+          {task.workType && (
+            <>
+              <dt>Тип работ</dt>
+              <dd>{task.workType}</dd>
+            </>
+          )}
+          <dt>Клиент</dt>
+          <dd>{task.client || "Не указан"}</dd>
+          <dt>Телефон</dt>
+          <dd>
+            {task.phone ? <a href={`tel:${task.phone.replace(/[^\d+]/g, "")}`}>{task.phone}</a> : "не указан"}
+          </dd>
+          <dt>Исполнитель</dt>
+          <dd>{task.assignee}</dd>
+          <dt>Срок</dt>
+          <dd>{task.due}</dd>
+          <dt>Создана</dt>
+          <dd>{task.created}</dd>
+        </dl>
+        {canChangeStatus && (
+          <div className="field">
+            <span className="label">Статус</span>
+            <TaskStatusMenu taskId={task.id} status={task.status} />
+          </div>
+        )}
+      </div>
+      <div className="dialog-foot">
+        <button type="button" className="btn btn-secondary" onClick={() => dialog.current?.close()}>
+          Закрыть
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,39 @@
+import { useId, useState } from "react";
+import { settableTaskStatuses } from "../domain/tasks.ts";
+import { taskStatusLabels } from "../domain/labels.ts";
+import { api } from "./api.ts";
+import { toastAfterNavigation, toastError } from "./toast.ts";
+
+/** The task card's status menu: any status from any other (spec/2 §4); the page reloads with the toast. */
+export default function TaskStatusMenu({ taskId, status }: { taskId: number; status: string }) {
+  const [value, setValue] = useState(status === "overdue" ? "" : status);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  async function change(next: string) {
+    if (!next) return;
+    setValue(next);
+    setBusy(true);
+    try {
+      await api(`/api/tasks/${taskId}`, { method: "PATCH", body: { status: next } });
+      toastAfterNavigation({
+        title: "Статус обновлен",
+        description: "Статус задачи успешно изменен",
+        variant: "success",
+      });
+      location.reload();
+    } catch {
+      toastError("Не удалось обновить статус задачи");
+      setValue(status === "overdue" ? "" : status);
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="status-menu">
+      <label htmlFor={id} className="visually-hidden">Статус задачи</label>
+      <select id={id} value={value} disabled={busy} onChange={(e) => change(e.target.value)}>
+        {status === "overdue" && <option value="">Просрочено — сменить статус</option>}
+        {settableTaskStatuses.map((s) => <option key={s} value={s}>{taskStatusLabels[s].label}</option>)}
+      </select>
+    </div>
+  );
+}

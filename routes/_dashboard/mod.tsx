@@ -1,0 +1,254 @@
+// The dashboard of spec/1 §2 as reusable server components: the admin panel (/admin), /dashboard and
+// the engineer cabinet use them. loadDashboard() reads everything a dashboard shows in one go.
+import type { Db } from "../../db/client.ts";
+import { activityFeed, type ActivityItem, type DashboardStats, dashboardStats } from "../../db/stats.ts";
+import { assignableUsers, listTasks, objectChoices, type Scope, type TaskView } from "../../db/tasks.ts";
+import { formatAge, formatKopecks } from "../../domain/format.ts";
+import { type Period, periodLabels, periods } from "../../domain/periods.ts";
+import { toDateInput } from "../../domain/tasks.ts";
+import { Island } from "../../server/island.tsx";
+import TaskDialog from "../../islands/TaskDialog.tsx";
+import { Card, EmptyState, StatCard } from "../_ui/Card.tsx";
+import { Icon } from "../_ui/Icon.tsx";
+import { assigneeText, dueText, TaskStatusBadge } from "../_tasks/TaskCard.tsx";
+
+export interface DashboardData {
+  stats: DashboardStats;
+  recentTasks: TaskView[];
+  activity: ActivityItem[];
+}
+
+/** Stats of the period, the 5 latest open tasks and the activity feed of the scope. */
+export async function loadDashboard(
+  db: Db,
+  scope: Scope,
+  options: { period: Period; now: Date },
+): Promise<DashboardData> {
+  const [stats, open, activity] = await Promise.all([
+    dashboardStats(db, scope, options.period, options.now),
+    listTasks(db, scope, { now: options.now, limit: 50 }),
+    activityFeed(db, scope, 8),
+  ]);
+  const recentTasks = open.filter((t) => t.status !== "completed" && t.status !== "cancelled").slice(0, 5);
+  return { stats, recentTasks, activity };
+}
+
+const changeNote = (change: string, period: Period) =>
+  change === "—" ? "за всё время" : `${change} к предыдущим ${periodLabels[period].toLowerCase()}`;
+
+/** The four cards: Активные объекты, Задачи в работе, Команда, Выручка месяц. */
+export function DashboardStatCards({ stats }: { stats: DashboardStats }) {
+  const p = stats.period;
+  return (
+    <div className="stats">
+      <StatCard
+        label="Активные объекты"
+        value={stats.activeProjects}
+        change={changeNote(stats.projectsChange, p)}
+        icon="map"
+      />
+      <StatCard
+        label="Задачи в работе"
+        value={stats.tasksInProgress}
+        change={changeNote(stats.tasksChange, p)}
+        icon="tasks"
+        tone="accent"
+      />
+      <StatCard
+        label="Команда"
+        value={stats.teamSize}
+        change={changeNote(stats.teamChange, p)}
+        icon="users"
+        tone="success"
+      />
+      <StatCard
+        label={p === "30d" ? "Выручка месяц" : `Выручка, ${periodLabels[p].toLowerCase()}`}
+        value={<span className="money">{formatKopecks(stats.revenueKopecks).replace(",00 ₽", " ₽")}</span>}
+        change={changeNote(stats.revenueChange, p)}
+        icon="chart"
+        tone="warning"
+      />
+    </div>
+  );
+}
+
+/** Period links (7d … all) that keep the other query parameters. */
+export function PeriodSelector(
+  { current, path, extra = {} }: { current: Period; path: string; extra?: Record<string, string> },
+) {
+  return (
+    <nav className="period-selector" aria-label="Период">
+      {periods.map((p) => {
+        const qs = new URLSearchParams({ ...extra, period: p });
+        return (
+          <a
+            key={p}
+            href={`${path}?${qs}`}
+            className={p === current ? "chip active" : "chip"}
+            aria-current={p === current ? "true" : undefined}
+          >
+            {periodLabels[p]}
+          </a>
+        );
+      })}
+    </nav>
+  );
+}
+
+/** 'Последние задачи': at most 5 rows; the priority shows as a strip. */
+export function RecentTasks({ tasks, canCreate }: { tasks: TaskView[]; canCreate: boolean }) {
+  return (
+    <Card
+      title="Последние задачи"
+      action={canCreate
+        ? (
+          <button type="button" className="btn btn-secondary btn-sm" data-new-task="">
+            <Icon name="plus" /> Создать задачу
+          </button>
+        )
+        : <a className="btn btn-ghost btn-sm" href="/tasks">Все задачи</a>}
+    >
+      {tasks.length === 0
+        ? <EmptyState icon="tasks" text="Нет активных задач" />
+        : (
+          <div className="table-wrap">
+            <table className="table recent-tasks">
+              <thead>
+                <tr>
+                  <th>Объект</th>
+                  <th>Замерщик</th>
+                  <th>Задача</th>
+                  <th>Статус</th>
+                  <th>Срок</th>
+                </tr>
+              </thead>
+              <tbody>
+                {tasks.map((t) => (
+                  <tr key={t.id}>
+                    <td className={`priority-${t.priority}`}>{t.object?.address ?? "—"}</td>
+                    <td>{assigneeText(t)}</td>
+                    <td>
+                      <a href={`/tasks?taskId=${t.id}`}>{t.title}</a>
+                    </td>
+                    <td>
+                      <TaskStatusBadge status={t.status} />
+                    </td>
+                    <td className={t.isOverdue ? "num overdue-text" : "num"}>{dueText(t)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+    </Card>
+  );
+}
+
+const activityIcon = { task: "tasks", document: "file", other: "bell" } as const;
+
+/** 'Активность': task, document and other events with their age. */
+export function ActivityFeed({ items, now }: { items: ActivityItem[]; now: Date }) {
+  return (
+    <Card title="Активность">
+      {items.length === 0 ? <EmptyState icon="bell" text="Нет активности" /> : (
+        <ul className="activity-list">
+          {items.map((a) => (
+            <li key={a.id} className={`activity-item activity-${a.type}`}>
+              <span className="activity-icon">
+                <Icon name={activityIcon[a.type]} size={18} />
+              </span>
+              <div>
+                <p className="activity-title">
+                  {a.taskId
+                    ? <a href={`/tasks?taskId=${a.taskId}`}>{a.title}</a>
+                    : a.objectId
+                    ? <a href={`/objects?objectId=${a.objectId}`}>{a.title}</a>
+                    : a.title}
+                </p>
+                <p className="muted small">{formatAge(a.createdAt, now)}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+export interface QuickAction {
+  label: string;
+  icon: string;
+  href?: string;
+  /** Attributes of a button that opens a dialog island on the page. */
+  button?: Record<string, string>;
+}
+
+/** The quick-actions card: links and dialog buttons, every one of them working. */
+export function QuickActions(
+  { actions, title = "Быстрые действия" }: { actions: QuickAction[]; title?: string },
+) {
+  return (
+    <Card title={title}>
+      <div className="quick-actions">
+        {actions.map((a) =>
+          a.href
+            ? (
+              <a key={a.label} className="btn btn-secondary quick-action" href={a.href}>
+                <Icon name={a.icon} /> {a.label}
+              </a>
+            )
+            : (
+              <button key={a.label} type="button" className="btn btn-secondary quick-action" {...a.button}>
+                <Icon name={a.icon} /> {a.label}
+              </button>
+            )
+        )}
+      </div>
+    </Card>
+  );
+}
+
+export interface TaskDialogData {
+  objects: { id: number; address: string }[];
+  people: { id: number; name: string }[];
+  surveyors: { id: number; name: string }[] | null;
+  today: string;
+}
+
+/** What the task dialogs need: the scope's objects, staff and (for assign measurement) active surveyors. */
+export async function loadTaskDialogs(
+  db: Db,
+  scope: Scope,
+  options: { now: Date; measurement?: boolean },
+): Promise<TaskDialogData> {
+  const [objects, people, surveyors] = await Promise.all([
+    objectChoices(db, scope),
+    assignableUsers(db, scope),
+    options.measurement ? assignableUsers(db, scope, "measurement_engineer") : Promise.resolve(null),
+  ]);
+  const short = (p: { id: number; name: string }) => ({ id: p.id, name: p.name });
+  return {
+    objects: objects.map((o) => ({ id: o.id, address: o.address })),
+    people: people.map(short),
+    surveyors: surveyors?.map(short) ?? null,
+    today: toDateInput(options.now),
+  };
+}
+
+/** The dialogs the page's buttons open (one island each): new task and, when loaded, assign measurement. */
+export function TaskDialogs({ data }: { data: TaskDialogData }) {
+  return (
+    <>
+      <Island
+        component={TaskDialog}
+        props={{ mode: "task", objects: data.objects, assignees: data.people, today: data.today }}
+      />
+      {data.surveyors && (
+        <Island
+          component={TaskDialog}
+          props={{ mode: "measurement", objects: data.objects, assignees: data.surveyors, today: data.today }}
+        />
+      )}
+    </>
+  );
+}

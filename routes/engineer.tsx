@@ -1,0 +1,115 @@
+import type { Context } from "hono";
+import { latestObjects } from "../db/stats.ts";
+import { listTasks } from "../db/tasks.ts";
+import { displayName, formatKopecks } from "../domain/format.ts";
+import { labelOf, objectStatusLabels, workTypeLabels } from "../domain/labels.ts";
+import { companyScope, currentUser } from "../server/middleware/guard.ts";
+import type { AppEnv } from "../server/types.ts";
+import { renderWorkPage } from "./_page.tsx";
+import { Badge } from "./_ui/Badge.tsx";
+import { Card, EmptyState } from "./_ui/Card.tsx";
+import { Icon } from "./_ui/Icon.tsx";
+import { TaskCard } from "./_tasks/TaskCard.tsx";
+import {
+  ActivityFeed,
+  DashboardStatCards,
+  loadDashboard,
+  loadTaskDialogs,
+  QuickActions,
+  TaskDialogs,
+} from "./_dashboard/mod.tsx";
+
+/** Where the object dialogs live (the objects screen); swap for the object dialog island when it is shared. */
+export const newObjectHref = "/objects?new=1";
+export const editObjectHref = (id: number) => `/objects?objectId=${id}&edit=1`;
+
+/** /engineer: the chief-engineer cabinet (chief_engineer, manager, system_admin). */
+export default async function engineerPage(c: Context<AppEnv>) {
+  const user = currentUser(c);
+  const scope = companyScope(user);
+  const { db, now } = c.var.deps;
+  const at = now();
+  const [data, objects, tasks, dialogs] = await Promise.all([
+    loadDashboard(db, scope, { period: "30d", now: at }),
+    latestObjects(db, scope, 5),
+    listTasks(db, scope, { now: at, limit: 6 }),
+    loadTaskDialogs(db, scope, { now: at, measurement: true }),
+  ]);
+  return renderWorkPage(c, {
+    title: "Панель инженера",
+    subtitle: `${displayName(user)}${user.companyName ? ` · ${user.companyName}` : ""}`,
+    body: (
+      <div className="stack-lg cabinet">
+        <QuickActions
+          actions={[
+            { label: "Новый объект", icon: "plus", href: newObjectHref },
+            { label: "Назначить замер", icon: "calendar", button: { "data-assign-measurement": "" } },
+            { label: "Новая задача", icon: "tasks", button: { "data-new-task": "" } },
+          ]}
+        />
+        <DashboardStatCards stats={data.stats} />
+        <Card
+          title="Последние объекты"
+          action={<a className="btn btn-ghost btn-sm" href="/objects">Все объекты</a>}
+        >
+          {objects.length === 0
+            ? (
+              <EmptyState
+                icon="map"
+                text="Нет объектов"
+                action={<a className="btn btn-primary" href={newObjectHref}>Новый объект</a>}
+              />
+            )
+            : (
+              <ul className="object-list">
+                {objects.map((o) => {
+                  const s = objectStatusLabels[o.status];
+                  return (
+                    <li key={o.id} className="object-row">
+                      <div className="object-main">
+                        <a className="object-address" href={`/objects?objectId=${o.id}`}>{o.address}</a>
+                        <div className="row small">
+                          <Badge tone={s.tone}>{s.label}</Badge>
+                          <span className="muted">{labelOf(workTypeLabels, o.workType)}</span>
+                          {o.clientName && <span className="muted">{o.clientName}</span>}
+                          {o.estimatedCost !== null && (
+                            <span className="money">{formatKopecks(o.estimatedCost)}</span>
+                          )}
+                        </div>
+                      </div>
+                      <div className="object-actions">
+                        <a className="btn btn-secondary btn-sm" href={editObjectHref(o.id)}>
+                          <Icon name="edit" size={16} /> Редактировать
+                        </a>
+                        <button
+                          type="button"
+                          className="btn btn-primary btn-sm"
+                          data-assign-measurement={String(o.id)}
+                        >
+                          <Icon name="calendar" size={16} /> Назначить замер
+                        </button>
+                      </div>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+        </Card>
+        <Card title="Задачи" action={<a className="btn btn-ghost btn-sm" href="/tasks">Все задачи</a>}>
+          {tasks.length === 0 ? <EmptyState icon="tasks" text="Нет задач" /> : (
+            <div className="grid-cards">
+              {tasks.map((t) => <TaskCard key={t.id} task={t} canChangeStatus compact />)}
+            </div>
+          )}
+        </Card>
+        <ActivityFeed items={data.activity} now={at} />
+        <div className="action-bar phone-only">
+          <button type="button" className="btn btn-primary" data-assign-measurement="">
+            <Icon name="calendar" /> Назначить замер
+          </button>
+        </div>
+        <TaskDialogs data={dialogs} />
+      </div>
+    ),
+  });
+}

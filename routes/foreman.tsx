@@ -1,0 +1,180 @@
+import type { Context } from "hono";
+import { type ForemanProject, foremanProjects, foremanStats } from "../db/foreman.ts";
+import { formatDate, formatKopecks } from "../domain/format.ts";
+import { labelOf, objectStatusLabels, workTypeLabels } from "../domain/labels.ts";
+import { Island } from "../server/island.tsx";
+import { companyScope, currentUser } from "../server/middleware/guard.ts";
+import type { AppEnv } from "../server/types.ts";
+import ActionButton from "../islands/ActionButton.tsx";
+import { renderWorkPage } from "./_page.tsx";
+import { Badge } from "./_ui/Badge.tsx";
+import { EmptyState, StatCard } from "./_ui/Card.tsx";
+import { Icon } from "./_ui/Icon.tsx";
+
+/** A link when the thing exists, else a plain statement that it does not yet. */
+function OpenOrMissing(
+  { href, label, missing, icon }: { href?: string; label: string; missing: string; icon: string },
+) {
+  return href
+    ? (
+      <a className="btn btn-secondary btn-sm" href={href}>
+        <Icon name={icon} size={16} /> {label}
+      </a>
+    )
+    : (
+      <span className="btn btn-secondary btn-sm missing" aria-disabled="true">
+        <Icon name={icon} size={16} /> {missing}
+      </span>
+    );
+}
+
+function ProjectCard({ p }: { p: ForemanProject }) {
+  const s = objectStatusLabels[p.status];
+  return (
+    <article className="card project-card">
+      <header className="task-card-head">
+        <h3>{p.address}</h3>
+        <Badge tone={s.tone}>{s.label}</Badge>
+      </header>
+      {p.description && <p className="task-desc">{p.description}</p>}
+      <dl className="details task-details">
+        <dt>Населённый пункт</dt>
+        <dd>{p.city || p.settlement || "Не указан"}</dd>
+        <dt>Тип работ</dt>
+        <dd>{labelOf(workTypeLabels, p.workType)}</dd>
+        <dt>Клиент</dt>
+        <dd>
+          {p.clientName || "Не указан"}
+          {p.clientPhone && (
+            <>
+              {" · "}
+              <a href={`tel:${p.clientPhone.replace(/[^\d+]/g, "")}`}>{p.clientPhone}</a>
+            </>
+          )}
+        </dd>
+        {p.estimatedCost !== null && (
+          <>
+            <dt>Стоимость</dt>
+            <dd className="money">{formatKopecks(p.estimatedCost)}</dd>
+          </>
+        )}
+      </dl>
+      {p.comments.length > 0 && (
+        <div className="measurer-comments">
+          <p className="label">Комментарии замерщиков</p>
+          <ul>
+            {p.comments.map((cm) => (
+              <li key={cm.taskId}>
+                <strong>{cm.title}</strong>
+                {cm.description && <span>{cm.description}</span>}
+                <span className="muted small">{cm.author ?? "Не назначено"}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <div className="project-links">
+        <OpenOrMissing
+          icon="estimate"
+          label={p.estimate ? `Смета ${p.estimate.estimateNumber}` : "Смета"}
+          href={p.estimate ? `/estimates?objectId=${p.id}&estimateId=${p.estimate.id}` : undefined}
+          missing="Сметы пока нет"
+        />
+        {p.contract
+          ? (
+            <details className="contract">
+              <summary className="btn btn-secondary btn-sm">
+                <Icon name="file" size={16} /> Договор №{p.contract.contractNumber}
+              </summary>
+              <p className="muted small">от {formatDate(p.contract.createdAt)}</p>
+              <pre className="contract-text">{p.contract.text}</pre>
+            </details>
+          )
+          : <OpenOrMissing icon="file" label="Договор" missing="Договора пока нет" />}
+        <OpenOrMissing
+          icon="camera"
+          label={`Фото объекта (${p.photos})`}
+          href={p.photos > 0 ? `/documents?objectId=${p.id}&type=photo` : undefined}
+          missing="Фото пока нет"
+        />
+        <a className="btn btn-secondary btn-sm" href={`/objects?objectId=${p.id}`}>
+          <Icon name="eye" size={16} /> Детали
+        </a>
+      </div>
+      {p.status !== "completed" && (
+        <footer className="task-card-foot">
+          {p.status === "approved" && (
+            <Island
+              component={ActionButton}
+              props={{
+                label: "Начать работы",
+                url: `/api/foreman/objects/${p.id}/start-work`,
+                success: { title: "Работы начаты" },
+                failure: "Не удалось обновить статус проекта",
+              }}
+            />
+          )}
+          {p.status === "work_in_progress" && (
+            <Island
+              component={ActionButton}
+              props={{
+                label: "Завершить проект",
+                url: `/api/foreman/objects/${p.id}/complete-work`,
+                success: { title: "Проект завершен" },
+                failure: "Не удалось обновить статус проекта",
+                className: "btn btn-success",
+              }}
+            />
+          )}
+        </footer>
+      )}
+    </article>
+  );
+}
+
+/** /foreman, 'Панель бригадира' (foreman and system_admin). */
+export default async function foremanPage(c: Context<AppEnv>) {
+  const user = currentUser(c);
+  const scope = companyScope(user);
+  const { db } = c.var.deps;
+  const [stats, projects] = await Promise.all([foremanStats(db, scope), foremanProjects(db, scope)]);
+  return renderWorkPage(c, {
+    title: "Панель бригадира",
+    subtitle: "Утверждённые проекты и ход работ",
+    body: (
+      <div className="stack-lg cabinet">
+        <div className="stats">
+          <StatCard label="Активные проекты" value={stats.activeProjects} icon="truck" />
+          <StatCard label="Завершено" value={stats.completedProjects} icon="check" tone="success" />
+          <StatCard
+            label="Общая стоимость"
+            value={
+              <span className="money">{formatKopecks(stats.totalCostKopecks).replace(",00 ₽", " ₽")}</span>
+            }
+            icon="chart"
+            tone="warning"
+          />
+          <StatCard label="Документы" value={stats.documents} icon="file" tone="accent" />
+        </div>
+        <section className="stack" aria-labelledby="projects">
+          <h2 id="projects">Проекты</h2>
+          {projects.length === 0
+            ? (
+              <div className="card">
+                <EmptyState
+                  icon="truck"
+                  text="Нет назначенных проектов"
+                  hint="Главный инженер назначит новые проекты."
+                />
+              </div>
+            )
+            : (
+              <div className="grid-cards project-grid">
+                {projects.map((p) => <ProjectCard key={p.id} p={p} />)}
+              </div>
+            )}
+        </section>
+      </div>
+    ),
+  });
+}

@@ -1,0 +1,186 @@
+import type { Context } from "hono";
+import { estimateCount, estimatesOfObjects } from "../db/stats.ts";
+import { listTasks, type TaskView } from "../db/tasks.ts";
+import { countOf, formatDate, formatKopecks } from "../domain/format.ts";
+import { labelOf, workTypeLabels } from "../domain/labels.ts";
+import { canStart, isActiveStatus } from "../domain/tasks.ts";
+import { Island } from "../server/island.tsx";
+import { companyScope, currentUser } from "../server/middleware/guard.ts";
+import type { AppEnv } from "../server/types.ts";
+import ActionButton from "../islands/ActionButton.tsx";
+import { renderWorkPage } from "./_page.tsx";
+import { Badge } from "./_ui/Badge.tsx";
+import { EmptyState, StatCard } from "./_ui/Card.tsx";
+import { Icon } from "./_ui/Icon.tsx";
+import { TaskStatusBadge } from "./_tasks/TaskCard.tsx";
+import { SiteWorkButton } from "./_tasks/SiteWorkButton.tsx";
+import type { Tone } from "../domain/labels.ts";
+
+/** The surveyor card's priority words (spec/3 §2.1): urgent = Срочно, high, medium, otherwise Низкий. */
+const surveyorPriority: Record<string, { label: string; tone: Tone }> = {
+  urgent: { label: "Срочно", tone: "danger" },
+  high: { label: "Высокий", tone: "warning" },
+  medium: { label: "Средний", tone: "info" },
+};
+
+type Estimate = Awaited<ReturnType<typeof estimatesOfObjects>>[number];
+
+function SurveyorTaskCard({ task, estimates }: { task: TaskView; estimates: Estimate[] }) {
+  const priority = surveyorPriority[task.priority] ?? { label: "Низкий", tone: "neutral" as Tone };
+  const o = task.object;
+  return (
+    <article
+      className={`card task-card surveyor-task priority-${task.priority}${
+        task.isOverdue ? " is-overdue" : ""
+      }`}
+    >
+      <header className="task-card-head">
+        <h3>{task.title}</h3>
+        <div className="row task-badges">
+          <TaskStatusBadge status={task.status} />
+          <Badge tone={priority.tone}>{priority.label}</Badge>
+        </div>
+      </header>
+      {task.description && <p className="task-desc">{task.description}</p>}
+      <dl className="details task-details">
+        <dt>Адрес</dt>
+        <dd>{o ? <a href={`/objects?objectId=${o.id}`}>{o.address}</a> : "Не указан"}</dd>
+        <dt>Клиент</dt>
+        <dd>{o?.clientName || "Не указан"}</dd>
+        <dt>Телефон</dt>
+        <dd>
+          {o?.clientPhone
+            ? <a href={`tel:${o.clientPhone.replace(/[^\d+]/g, "")}`}>{o.clientPhone}</a>
+            : "не указан"}
+        </dd>
+        <dt>Тип работ</dt>
+        <dd>{o ? labelOf(workTypeLabels, o.workType) : "Не указан"}</dd>
+        <dt>Срок</dt>
+        <dd className={task.isOverdue ? "overdue-text" : undefined}>
+          {task.dueDate ? formatDate(task.dueDate) : "Без срока"}
+        </dd>
+      </dl>
+      {estimates.length > 0 && (
+        <div className="ready-estimates">
+          <p className="label">Готовые сметы</p>
+          <ul>
+            {estimates.map((e) => (
+              <li key={e.id} className="row-between">
+                <span>
+                  {e.estimateNumber} · <span className="money">{formatKopecks(e.totalAmount)}</span>
+                </span>
+                <a className="btn btn-secondary btn-sm" href={`/api/estimates/${e.id}/export`} download>
+                  <Icon name="download" size={16} /> Excel
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <footer className="task-card-foot">
+        {canStart(task.storedStatus) && (
+          <Island
+            component={ActionButton}
+            props={{
+              label: "Начать работу",
+              url: `/api/tasks/${task.id}`,
+              method: "PATCH",
+              body: { status: "in_progress" },
+              success: { title: "Статус обновлен", description: "Статус задачи успешно изменен" },
+              failure: "Не удалось обновить статус задачи",
+            }}
+          />
+        )}
+        {task.storedStatus === "in_progress" && <SiteWorkButton task={task} />}
+        <a className="btn btn-secondary" href={`/tasks?taskId=${task.id}`}>Детали</a>
+      </footer>
+    </article>
+  );
+}
+
+/** /surveyor, 'Кабинет замерщика': the surveyor's tasks, late first, then active, then the last 3 done. */
+export default async function surveyorPage(c: Context<AppEnv>) {
+  const user = currentUser(c);
+  const scope = companyScope(user);
+  const { db, now } = c.var.deps;
+  const at = now();
+  const isSurveyor = user.role === "measurement_engineer";
+  const tasks = await listTasks(db, scope, {
+    now: at,
+    limit: 500,
+    ...(isSurveyor ? { assignedTo: user.id } : { assigneeRole: "measurement_engineer" }),
+  });
+  const overdue = tasks.filter((t) => t.isOverdue);
+  const active = tasks.filter((t) => !t.isOverdue && isActiveStatus(t.status));
+  const completed = tasks.filter((t) => t.status === "completed");
+  const objectIds = [...new Set(tasks.map((t) => t.objectId).filter((id): id is number => id !== null))];
+  const [estimates, ready] = await Promise.all([
+    estimatesOfObjects(db, scope, objectIds),
+    estimateCount(db, scope, isSurveyor ? user.id : undefined),
+  ]);
+  const shown = [...overdue, ...active, ...completed.slice(0, 3)];
+  const name = user.firstName || user.email;
+
+  return renderWorkPage(c, {
+    title: "Кабинет замерщика",
+    body: (
+      <div className="stack-lg cabinet">
+        <p className="greeting">
+          {`Добро пожаловать, ${name}! У вас ${
+            countOf(active.length, ["активная задача", "активные задачи", "активных задач"])
+          } на замеры`}
+        </p>
+        <div className="stats stats-5">
+          <StatCard label="Активные" value={active.length} icon="tasks" />
+          <StatCard label="Выполнено" value={completed.length} icon="check" tone="success" />
+          <StatCard label="Просрочено" value={overdue.length} icon="alert" tone="danger" />
+          <StatCard label="Всего задач" value={tasks.length} icon="file" tone="accent" />
+          <StatCard label="Готовые сметы" value={ready} icon="estimate" tone="warning" />
+        </div>
+        <section className="stack" aria-labelledby="my-tasks">
+          <h2 id="my-tasks">Мои задачи на замеры</h2>
+          {shown.length === 0
+            ? (
+              <div className="card">
+                <EmptyState
+                  icon="tasks"
+                  text="Нет назначенных задач"
+                  hint="Обратитесь к главному инженеру, чтобы получить задачу на замер."
+                />
+              </div>
+            )
+            : (
+              <>
+                {overdue.length > 0 && (
+                  <h3 className="section-label overdue-text">Просроченные · {overdue.length}</h3>
+                )}
+                {overdue.map((t) => (
+                  <SurveyorTaskCard
+                    key={t.id}
+                    task={t}
+                    estimates={estimates.filter((e) => e.objectId === t.objectId)}
+                  />
+                ))}
+                {active.length > 0 && <h3 className="section-label">Активные · {active.length}</h3>}
+                {active.map((t) => (
+                  <SurveyorTaskCard
+                    key={t.id}
+                    task={t}
+                    estimates={estimates.filter((e) => e.objectId === t.objectId)}
+                  />
+                ))}
+                {completed.length > 0 && <h3 className="section-label">Выполненные</h3>}
+                {completed.slice(0, 3).map((t) => (
+                  <SurveyorTaskCard
+                    key={t.id}
+                    task={t}
+                    estimates={estimates.filter((e) => e.objectId === t.objectId)}
+                  />
+                ))}
+              </>
+            )}
+        </section>
+      </div>
+    ),
+  });
+}

@@ -1,0 +1,142 @@
+import type { Context } from "hono";
+import { assignableUsers, getTask, listTasks, objectChoices, type TaskFilter } from "../db/tasks.ts";
+import { hasRole } from "../domain/roles.ts";
+import { taskManagerRoles, taskStatuses, toDateInput } from "../domain/tasks.ts";
+import { taskStatusLabels } from "../domain/labels.ts";
+import { countOf } from "../domain/format.ts";
+import { Island } from "../server/island.tsx";
+import { companyScope, currentUser } from "../server/middleware/guard.ts";
+import { seesOnlyOwnTasks } from "../server/api/tasks.ts";
+import type { AppEnv } from "../server/types.ts";
+import TaskDialog from "../islands/TaskDialog.tsx";
+import TaskDetailDialog from "../islands/TaskDetailDialog.tsx";
+import { renderWorkPage } from "./_page.tsx";
+import { EmptyState } from "./_ui/Card.tsx";
+import { Icon } from "./_ui/Icon.tsx";
+import { TaskCard, taskDetailProps } from "./_tasks/TaskCard.tsx";
+
+const positive = (v: string | undefined) => {
+  const n = Number(v);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+};
+
+/** /tasks: task cards with filters by status, assignee and object; ?taskId= opens one task. */
+export default async function tasksPage(c: Context<AppEnv>) {
+  const user = currentUser(c);
+  const scope = companyScope(user);
+  const { db, now } = c.var.deps;
+  const at = now();
+  const own = seesOnlyOwnTasks(user);
+  const manager = hasRole(user.role, taskManagerRoles);
+
+  const q = c.req.query();
+  const status = (taskStatuses as readonly string[]).includes(q.status ?? "")
+    ? q.status as TaskFilter["status"]
+    : undefined;
+  const assignedTo = own ? user.id : q.assignedTo === "none" ? "none" as const : positive(q.assignedTo);
+  const objectId = positive(q.objectId);
+  const taskId = positive(q.taskId);
+
+  const [tasks, objects, people, opened] = await Promise.all([
+    listTasks(db, scope, { status, assignedTo, objectId, now: at, limit: 200 }),
+    objectChoices(db, scope),
+    own ? Promise.resolve([]) : assignableUsers(db, scope),
+    taskId
+      ? getTask(db, scope, taskId, { now: at, assignedTo: own ? user.id : undefined })
+      : Promise.resolve(null),
+  ]);
+  const filtered = Boolean(status || (!own && assignedTo) || objectId);
+
+  return renderWorkPage(c, {
+    title: "Задачи",
+    subtitle: own ? "Задачи, назначенные вам" : `${countOf(tasks.length, ["задача", "задачи", "задач"])}`,
+    action: manager
+      ? (
+        <Island
+          component={TaskDialog}
+          props={{
+            mode: "task",
+            objects: objects.map((o) => ({ id: o.id, address: o.address })),
+            assignees: people.map((p) => ({ id: p.id, name: p.name })),
+            today: toDateInput(at),
+            trigger: "Создать задачу",
+          }}
+        />
+      )
+      : undefined,
+    body: (
+      <div className="stack-lg">
+        <form className="card filters" method="get" action="/tasks" aria-label="Фильтры задач">
+          <div className="field">
+            <label htmlFor="f-status">Статус</label>
+            <select id="f-status" name="status" defaultValue={status ?? ""}>
+              <option value="">Все статусы</option>
+              {taskStatuses.map((s) => <option key={s} value={s}>{taskStatusLabels[s].label}</option>)}
+            </select>
+          </div>
+          {!own && (
+            <div className="field">
+              <label htmlFor="f-assignee">Исполнитель</label>
+              <select id="f-assignee" name="assignedTo" defaultValue={assignedTo ? String(assignedTo) : ""}>
+                <option value="">Все исполнители</option>
+                <option value="none">Не назначено</option>
+                {people.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+              </select>
+            </div>
+          )}
+          <div className="field">
+            <label htmlFor="f-object">Объект</label>
+            <select id="f-object" name="objectId" defaultValue={objectId ? String(objectId) : ""}>
+              <option value="">Все объекты</option>
+              {objects.map((o) => <option key={o.id} value={o.id}>{o.address}</option>)}
+            </select>
+          </div>
+          <div className="row filter-buttons">
+            <button type="submit" className="btn btn-primary">
+              <Icon name="search" /> Показать
+            </button>
+            {filtered && <a className="btn btn-ghost" href="/tasks">Сбросить</a>}
+          </div>
+        </form>
+
+        {taskId && !opened && (
+          <div className="notice notice-warning" role="status">
+            <Icon name="alert" />
+            <p>Задача не найдена или недоступна вам.</p>
+          </div>
+        )}
+
+        {tasks.length === 0
+          ? (
+            <div className="card">
+              <EmptyState
+                icon="tasks"
+                text="Нет задач"
+                hint={filtered
+                  ? "Измените условия фильтра."
+                  : manager
+                  ? "Создайте первую задачу."
+                  : undefined}
+              />
+            </div>
+          )
+          : (
+            <div className="grid-cards task-grid">
+              {tasks.map((t) => (
+                <TaskCard key={t.id} task={t} canChangeStatus={manager || t.assignedTo === user.id} />
+              ))}
+            </div>
+          )}
+        {opened && (
+          <Island
+            component={TaskDetailDialog}
+            props={{
+              task: taskDetailProps(opened),
+              canChangeStatus: manager || opened.assignedTo === user.id,
+            }}
+          />
+        )}
+      </div>
+    ),
+  });
+}
