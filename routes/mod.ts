@@ -7,6 +7,11 @@ import loginPage from "./login.tsx";
 import landingPage from "./landing.tsx";
 import profilePage from "./profile.tsx";
 import shopPlaceholderPage from "./shop_placeholder.tsx";
+import adminPage from "./admin.tsx";
+import adminUsersPage from "./admin_users.tsx";
+import companiesPage from "./companies.tsx";
+import usersPage from "./users.tsx";
+import settingsPage from "./settings.tsx";
 import tasksPage from "./tasks.tsx";
 import dashboardPage from "./dashboard.tsx";
 import engineerPage from "./engineer.tsx";
@@ -42,6 +47,21 @@ export const pageRoutes: PageRoute[] = [
   { path: "/login", access: "public", handler: loginPage },
   { path: "/landing", access: "public", handler: landingPage },
   { path: "/profile", access: "auth", handler: profilePage },
+  { path: "/admin", access: "auth", handler: adminPage },
+  { path: "/admin/users", access: "owner", handler: adminUsersPage },
+  {
+    path: "/companies",
+    access: ["system_admin"],
+    denied: "У вас нет прав доступа к управлению компаниями",
+    handler: companiesPage,
+  },
+  {
+    path: "/users",
+    access: ["system_admin", "company_admin"],
+    denied: "У вас нет прав доступа к управлению пользователями",
+    handler: usersPage,
+  },
+  { path: "/settings", access: "auth", handler: settingsPage },
   { path: "/tasks", access: staffRoles, handler: tasksPage },
   { path: "/dashboard", access: staffRoles, handler: dashboardPage },
   {

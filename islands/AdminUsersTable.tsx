@@ -1,0 +1,239 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { roleLabels, roles } from "../domain/roles.ts";
+import { displayName } from "../domain/format.ts";
+import { Field } from "../routes/_ui/Field.tsx";
+import { Icon } from "../routes/_ui/Icon.tsx";
+import { api } from "./api.ts";
+import { AdminDialog } from "./admin_dialog.tsx";
+import { toast, toastAfterNavigation, toastError } from "./toast.ts";
+import type { AdminUser } from "./UsersManager.tsx";
+
+export interface AdminUsersTableProps {
+  users: AdminUser[];
+  companies: { id: number; name: string }[];
+  currentUserId: number;
+}
+
+const POLL_MS = 5000;
+
+type Editing = { kind: "role" | "company"; user: AdminUser } | { kind: "cleanup" } | null;
+
+/** /admin/users: every user with role and company, refreshed every 5 s and on focus (owner only). */
+export default function AdminUsersTable({ users: initial, companies, currentUserId }: AdminUsersTableProps) {
+  const [users, setUsers] = useState(initial);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [choice, setChoice] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const failedOnce = useRef(false);
+  const id = useId();
+
+  async function load() {
+    try {
+      setUsers(await api<AdminUser[]>("/api/admin/users"));
+      setLoadFailed(false);
+      failedOnce.current = false;
+    } catch {
+      setLoadFailed(true);
+      // Say it once, not every five seconds.
+      if (!failedOnce.current) toastError("Ошибка загрузки пользователей");
+      failedOnce.current = true;
+    }
+  }
+
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === "visible") load();
+    }, POLL_MS);
+    const onFocus = () => load();
+    addEventListener("focus", onFocus);
+    return () => {
+      clearInterval(timer);
+      removeEventListener("focus", onFocus);
+    };
+  }, []);
+
+  function edit(kind: "role" | "company", user: AdminUser) {
+    setChoice(kind === "role" ? user.role : String(user.companyId ?? ""));
+    setEditing({ kind, user });
+  }
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    if (!editing || editing.kind === "cleanup") return;
+    setBusy(true);
+    const { kind, user } = editing;
+    try {
+      if (kind === "role") {
+        await api(`/api/admin/users/${user.id}/role`, { method: "PUT", body: { role: choice } });
+        toast({ title: "Роль пользователя обновлена", variant: "success" });
+      } else {
+        await api(`/api/admin/users/${user.id}/company`, {
+          method: "PUT",
+          body: { companyId: choice === "" ? null : Number(choice) },
+        });
+        toast({ title: "Компания назначена", variant: "success" });
+      }
+      setEditing(null);
+      await load();
+    } catch {
+      toastError(kind === "role" ? "Не удалось обновить роль" : "Не удалось назначить компанию");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function cleanup() {
+    setBusy(true);
+    try {
+      await api("/api/admin/cleanup", { method: "DELETE" });
+      toastAfterNavigation({ title: "Все тестовые данные очищены", variant: "success" });
+      location.reload();
+    } catch {
+      toastError("Не удалось очистить данные");
+      setBusy(false);
+    }
+  }
+
+  const close = () => setEditing(null);
+  const target = editing && editing.kind !== "cleanup" ? editing.user : null;
+
+  return (
+    <div className="stack-lg">
+      <section className="card">
+        <header className="card-head">
+          <div>
+            <h2 className="card-title">Все пользователи</h2>
+            <p className="muted small" aria-live="polite">
+              {loadFailed
+                ? "Нет связи: список может быть устаревшим"
+                : `${users.length} · обновляется каждые 5 секунд`}
+            </p>
+          </div>
+          <button type="button" className="btn btn-danger" onClick={() => setEditing({ kind: "cleanup" })}>
+            <Icon name="trash" /> Очистить тестовые данные
+          </button>
+        </header>
+        <div className="table-wrap">
+          <table className="table admin-table">
+            <thead>
+              <tr>
+                <th>Пользователь</th>
+                <th>Роль</th>
+                <th>Компания</th>
+                <th>Статус</th>
+                <th className="right">Действия</th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.map((u) => (
+                <tr key={u.id}>
+                  <td data-label="Пользователь">
+                    <strong>{displayName(u)}</strong>
+                    {u.id === currentUserId && <span className="muted small">(вы)</span>}
+                    <div className="muted small">{u.email}</div>
+                  </td>
+                  <td data-label="Роль">{roleLabels[u.role as keyof typeof roleLabels] ?? u.role}</td>
+                  <td data-label="Компания">
+                    {u.companyName ?? <span className="badge badge-warning">Ожидает назначения</span>}
+                  </td>
+                  <td data-label="Статус">
+                    {u.isActive
+                      ? <span className="badge badge-success">Активен</span>
+                      : <span className="badge badge-neutral">Неактивен</span>}
+                  </td>
+                  <td className="right admin-table-actions">
+                    <button
+                      type="button"
+                      className="btn btn-secondary btn-sm"
+                      onClick={() => edit("role", u)}
+                    >
+                      Роль
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-secondary btn-sm"
+                      onClick={() => edit("company", u)}
+                    >
+                      Компания
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      <AdminDialog
+        open={editing?.kind === "role" || editing?.kind === "company"}
+        title={editing?.kind === "company" ? "Компания пользователя" : "Роль пользователя"}
+        onClose={close}
+        onSubmit={save}
+        footer={
+          <>
+            <button type="button" className="btn btn-secondary" onClick={close}>Отмена</button>
+            <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
+              {busy ? "Сохранение…" : "Сохранить"}
+            </button>
+          </>
+        }
+      >
+        {target && (
+          <div className="stack">
+            <p>
+              <strong>{displayName(target)}</strong> <span className="muted">{target.email}</span>
+            </p>
+            {editing?.kind === "role"
+              ? (
+                <Field id={`${id}-role`} label="Роль">
+                  <select id={`${id}-role`} value={choice} onChange={(e) => setChoice(e.target.value)}>
+                    {roles.map((r) => <option key={r} value={r}>{roleLabels[r]}</option>)}
+                  </select>
+                </Field>
+              )
+              : (
+                <Field
+                  id={`${id}-company`}
+                  label="Компания"
+                  hint={target.companyId ? "«Без компании» снимет пользователя с компании" : undefined}
+                >
+                  <select id={`${id}-company`} value={choice} onChange={(e) => setChoice(e.target.value)}>
+                    <option value="">Без компании</option>
+                    {companies.map((c) => <option key={c.id} value={String(c.id)}>{c.name}</option>)}
+                  </select>
+                </Field>
+              )}
+          </div>
+        )}
+      </AdminDialog>
+      <AdminDialog
+        open={editing?.kind === "cleanup"}
+        title="Очистить тестовые данные?"
+        onClose={close}
+        footer={
+          <>
+            <button type="button" className="btn btn-secondary" onClick={close}>Отмена</button>
+            <button
+              type="button"
+              className="btn btn-danger"
+              disabled={busy}
+              aria-busy={busy}
+              onClick={cleanup}
+            >
+              {busy ? "Удаление…" : "Удалить тестовые данные"}
+            </button>
+          </>
+        }
+      >
+        <div className="notice notice-danger">
+          <Icon name="alert" />
+          <p>
+            Будут удалены демонстрационные компании со всеми их объектами, задачами, сметами, документами и
+            файлами, демонстрационные пользователи и товары. Ваша учетная запись и настоящие данные останутся.
+            Отменить это нельзя.
+          </p>
+        </div>
+      </AdminDialog>
+    </div>
+  );
+}

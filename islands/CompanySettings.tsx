@@ -1,0 +1,73 @@
+import { type FormEvent, useState } from "react";
+import { api } from "./api.ts";
+import {
+  checkCompany,
+  CompanyFields,
+  type CompanyRecord,
+  companyValues,
+  logoProblem,
+  uploadLogo,
+} from "./company_form.tsx";
+import { errorMessage, type Errors, serverErrors } from "./form.ts";
+import { toast, toastError } from "./toast.ts";
+
+/** /settings, company (company_admin): the company's requisites, contacts and logo. */
+export default function CompanySettings({ company }: { company: CompanyRecord }) {
+  const [values, setValues] = useState(() => companyValues(company));
+  const [errors, setErrors] = useState<Errors>({});
+  const [logoUrl, setLogoUrl] = useState(company.logoUrl);
+  const [logoFile, setLogoFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const checked = checkCompany(values, false);
+    const logoError = logoProblem(logoFile);
+    if (checked.errors || logoError) {
+      setErrors({ ...checked.errors, ...(logoError ? { logo: logoError } : {}) });
+      return;
+    }
+    setBusy(true);
+    try {
+      await api(`/api/companies/${company.id}`, { method: "PATCH", body: checked.payload });
+    } catch (error) {
+      setErrors(serverErrors(error));
+      toastError(`Не удалось сохранить компанию: ${errorMessage(error)}`);
+      setBusy(false);
+      return;
+    }
+    try {
+      if (logoFile) {
+        setLogoUrl(await uploadLogo(company.id, logoFile));
+        setLogoFile(null);
+      }
+      setErrors({});
+      toast({ title: "Компания сохранена", variant: "success" });
+    } catch (error) {
+      setErrors({ logo: errorMessage(error) });
+      toastError(`Не удалось загрузить логотип: ${errorMessage(error)}`);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="card stack" onSubmit={submit} noValidate>
+      <header className="card-head">
+        <h2 className="card-title">Реквизиты компании</h2>
+      </header>
+      <CompanyFields
+        values={values}
+        errors={errors}
+        onChange={setValues}
+        adminFields={false}
+        logo={{ url: logoUrl, file: logoFile, error: errors.logo, onFile: setLogoFile }}
+      />
+      <div className="action-bar">
+        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
+          {busy ? "Сохранение…" : "Сохранить реквизиты"}
+        </button>
+      </div>
+    </form>
+  );
+}

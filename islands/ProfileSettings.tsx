@@ -1,0 +1,150 @@
+import { type FormEvent, useId, useState } from "react";
+import { profileSchema } from "../domain/admin.ts";
+import { initials } from "../domain/format.ts";
+import { Field } from "../routes/_ui/Field.tsx";
+import { api } from "./api.ts";
+import { errorMessage, type Errors, firstErrors, serverErrors } from "./form.ts";
+import { toast, toastError } from "./toast.ts";
+
+export interface ProfileSettingsProps {
+  firstName: string;
+  lastName: string;
+  email: string;
+  profileImageUrl: string | null;
+}
+
+const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+const imageTypes = ["image/png", "image/jpeg", "image/gif", "image/webp"];
+
+/** /settings, personal: the name and the avatar (an image checked again by content on the server, ≤ 5 MB). */
+export default function ProfileSettings(props: ProfileSettingsProps) {
+  const [values, setValues] = useState({ firstName: props.firstName, lastName: props.lastName });
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const [avatar, setAvatar] = useState(props.profileImageUrl);
+  const [uploading, setUploading] = useState(false);
+  const id = useId();
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = profileSchema.safeParse(values);
+    if (!parsed.success) return setErrors(firstErrors(parsed.error));
+    setBusy(true);
+    try {
+      await api("/api/profile", { method: "PATCH", body: parsed.data });
+      setErrors({});
+      toast({ title: "Профиль сохранен", variant: "success" });
+    } catch (error) {
+      setErrors(serverErrors(error));
+      toastError(`Не удалось сохранить профиль: ${errorMessage(error)}`);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function upload(file: File | null) {
+    if (!file) return;
+    if (!imageTypes.includes(file.type)) {
+      return setErrors({ avatar: "Выберите изображение: PNG, JPEG, GIF или WebP" });
+    }
+    if (file.size > AVATAR_MAX_BYTES) return setErrors({ avatar: "Фото не больше 5 MB" });
+    setUploading(true);
+    try {
+      const form = new FormData();
+      form.append("file", file);
+      const { profileImageUrl } = await api<{ profileImageUrl: string }>("/api/profile/avatar", { form });
+      setAvatar(profileImageUrl);
+      setErrors({});
+      toast({ title: "Фото обновлено", variant: "success" });
+    } catch (error) {
+      setErrors({ avatar: errorMessage(error) });
+      toastError(`Не удалось загрузить фото: ${errorMessage(error)}`);
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  async function removeAvatar() {
+    setUploading(true);
+    try {
+      await api("/api/profile/avatar", { method: "DELETE" });
+      setAvatar(null);
+      toast({ title: "Фото удалено", variant: "success" });
+    } catch (error) {
+      toastError(`Не удалось удалить фото: ${errorMessage(error)}`);
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  const input = (name: "firstName" | "lastName", label: string) => (
+    <Field id={`${id}-${name}`} label={label} error={errors[name]} required>
+      <input
+        id={`${id}-${name}`}
+        name={name}
+        autoComplete={name === "firstName" ? "given-name" : "family-name"}
+        value={values[name]}
+        aria-invalid={errors[name] ? true : undefined}
+        onChange={(e) =>
+          setValues({ ...values, [name]: e.target.value })}
+      />
+    </Field>
+  );
+
+  return (
+    <section className="card">
+      <header className="card-head">
+        <h2 className="card-title">Личные данные</h2>
+      </header>
+      <div className="stack">
+        <div className="avatar-edit">
+          {avatar
+            ? <img className="avatar avatar-lg" src={avatar} alt="Ваше фото" width={64} height={64} />
+            : (
+              <span className="avatar avatar-lg avatar-initials" aria-hidden="true">
+                {initials(values.firstName, values.lastName)}
+              </span>
+            )}
+          <div className="stack-sm">
+            <label className={uploading ? "btn btn-secondary btn-sm disabled" : "btn btn-secondary btn-sm"}>
+              {uploading ? "Загрузка…" : avatar ? "Сменить фото" : "Загрузить фото"}
+              <input
+                type="file"
+                className="visually-hidden"
+                accept="image/png,image/jpeg,image/gif,image/webp"
+                disabled={uploading}
+                onChange={(e) => upload(e.target.files?.[0] ?? null)}
+              />
+            </label>
+            {avatar && (
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                disabled={uploading}
+                onClick={removeAvatar}
+              >
+                Удалить фото
+              </button>
+            )}
+          </div>
+        </div>
+        {errors.avatar && <p className="field-error" role="alert">{errors.avatar}</p>}
+        <p className="muted small">PNG, JPEG, GIF или WebP, не больше 5 MB</p>
+        <form onSubmit={submit} noValidate className="stack">
+          <div className="grid-2">
+            {input("firstName", "Имя")}
+            {input("lastName", "Фамилия")}
+          </div>
+          <Field id={`${id}-email`} label="Email" hint="Email меняет администратор">
+            <input id={`${id}-email`} value={props.email} readOnly />
+          </Field>
+          <div className="form-actions">
+            <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
+              {busy ? "Сохранение…" : "Сохранить"}
+            </button>
+          </div>
+        </form>
+      </div>
+    </section>
+  );
+}

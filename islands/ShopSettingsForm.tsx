@@ -1,0 +1,176 @@
+import { type FormEvent, useId, useState } from "react";
+import { shopSettingsSchema } from "../domain/admin.ts";
+import { Field } from "../routes/_ui/Field.tsx";
+import { api } from "./api.ts";
+import { errorMessage, type Errors, firstErrors, serverErrors } from "./form.ts";
+import { toast, toastError } from "./toast.ts";
+
+export interface ShopSettingsValues {
+  storeName: string;
+  storeDescription: string | null;
+  contactEmail: string | null;
+  contactPhone: string | null;
+  supportPhone: string | null;
+  primaryColor: string;
+  secondaryColor: string;
+  accentColor: string;
+  currency: string;
+  taxRate: number;
+  /** Roubles. */
+  freeShippingThreshold: number | null;
+  enableGuestCheckout: boolean;
+  enableInstallationService: boolean;
+  enableCalculator: boolean;
+}
+
+type TextKey = "storeName" | "storeDescription" | "contactEmail" | "contactPhone" | "supportPhone";
+type ColorKey = "primaryColor" | "secondaryColor" | "accentColor";
+type FlagKey = "enableGuestCheckout" | "enableInstallationService" | "enableCalculator";
+
+const number = (v: string) => Number(v.replace(/\s/g, "").replace(",", "."));
+
+/** /settings, shop (company_admin of a company with a shop). */
+export default function ShopSettingsForm({ settings }: { settings: ShopSettingsValues }) {
+  const [values, setValues] = useState({
+    ...settings,
+    storeDescription: settings.storeDescription ?? "",
+    contactEmail: settings.contactEmail ?? "",
+    contactPhone: settings.contactPhone ?? "",
+    supportPhone: settings.supportPhone ?? "",
+    taxRate: String(settings.taxRate),
+    freeShippingThreshold: settings.freeShippingThreshold === null
+      ? ""
+      : String(settings.freeShippingThreshold),
+  });
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const payload = {
+      storeName: values.storeName,
+      storeDescription: values.storeDescription,
+      contactEmail: values.contactEmail,
+      contactPhone: values.contactPhone,
+      supportPhone: values.supportPhone,
+      primaryColor: values.primaryColor,
+      secondaryColor: values.secondaryColor,
+      accentColor: values.accentColor,
+      taxRate: number(values.taxRate),
+      freeShippingThreshold: values.freeShippingThreshold.trim() === ""
+        ? null
+        : number(values.freeShippingThreshold),
+      enableGuestCheckout: values.enableGuestCheckout,
+      enableInstallationService: values.enableInstallationService,
+      enableCalculator: values.enableCalculator,
+    };
+    const parsed = shopSettingsSchema.safeParse(payload);
+    if (!parsed.success) return setErrors(firstErrors(parsed.error));
+    setBusy(true);
+    try {
+      await api("/api/settings/shop", { method: "PUT", body: payload });
+      setErrors({});
+      toast({ title: "Настройки магазина сохранены", variant: "success" });
+    } catch (error) {
+      setErrors(serverErrors(error));
+      toastError(`Не удалось сохранить настройки магазина: ${errorMessage(error)}`);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const text = (name: TextKey, label: string, type = "text") => (
+    <Field id={`${id}-${name}`} label={label} error={errors[name]} required={name === "storeName"}>
+      <input
+        id={`${id}-${name}`}
+        type={type}
+        value={values[name]}
+        aria-invalid={errors[name] ? true : undefined}
+        onChange={(e) =>
+          setValues({ ...values, [name]: e.target.value })}
+      />
+    </Field>
+  );
+  const color = (name: ColorKey, label: string) => (
+    <Field id={`${id}-${name}`} label={label} error={errors[name]}>
+      <input
+        id={`${id}-${name}`}
+        type="color"
+        className="color-input"
+        value={values[name]}
+        onChange={(e) =>
+          setValues({ ...values, [name]: e.target.value })}
+      />
+    </Field>
+  );
+  const flag = (name: FlagKey, label: string) => (
+    <label className="check">
+      <input
+        type="checkbox"
+        checked={values[name]}
+        onChange={(e) => setValues({ ...values, [name]: e.target.checked })}
+      />
+      {label}
+    </label>
+  );
+
+  return (
+    <form className="card stack" onSubmit={submit} noValidate>
+      <header className="card-head">
+        <h2 className="card-title">Настройки магазина</h2>
+      </header>
+      {text("storeName", "Название магазина")}
+      <Field id={`${id}-desc`} label="Описание" error={errors.storeDescription}>
+        <textarea
+          id={`${id}-desc`}
+          value={values.storeDescription}
+          onChange={(e) => setValues({ ...values, storeDescription: e.target.value })}
+        />
+      </Field>
+      <div className="grid-3">
+        {text("contactEmail", "Email для заказов", "email")}
+        {text("contactPhone", "Телефон", "tel")}
+        {text("supportPhone", "Телефон поддержки", "tel")}
+      </div>
+      <div className="grid-3">
+        {color("primaryColor", "Основной цвет")}
+        {color("secondaryColor", "Дополнительный цвет")}
+        {color("accentColor", "Акцентный цвет")}
+      </div>
+      <div className="grid-2">
+        <Field id={`${id}-tax`} label="Ставка налога, %" error={errors.taxRate}>
+          <input
+            id={`${id}-tax`}
+            inputMode="decimal"
+            value={values.taxRate}
+            aria-invalid={errors.taxRate ? true : undefined}
+            onChange={(e) => setValues({ ...values, taxRate: e.target.value })}
+          />
+        </Field>
+        <Field
+          id={`${id}-free`}
+          label="Бесплатная доставка от, ₽"
+          error={errors.freeShippingThreshold}
+          hint="Пусто — без бесплатной доставки"
+        >
+          <input
+            id={`${id}-free`}
+            inputMode="decimal"
+            value={values.freeShippingThreshold}
+            aria-invalid={errors.freeShippingThreshold ? true : undefined}
+            onChange={(e) => setValues({ ...values, freeShippingThreshold: e.target.value })}
+          />
+        </Field>
+      </div>
+      {flag("enableGuestCheckout", "Заказ без регистрации")}
+      {flag("enableInstallationService", "Услуга монтажа")}
+      {flag("enableCalculator", "Калькулятор подбора")}
+      <div className="action-bar">
+        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
+          {busy ? "Сохранение…" : "Сохранить настройки"}
+        </button>
+      </div>
+    </form>
+  );
+}

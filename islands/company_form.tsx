@@ -1,0 +1,256 @@
+// The company form's fields, shared by the companies dialog and the company settings (not an island).
+import { useId } from "react";
+import { companySchema } from "../domain/admin.ts";
+import { companyTypeLabels, subscriptionTierLabels } from "../domain/labels.ts";
+import { Field } from "../routes/_ui/Field.tsx";
+import { api } from "./api.ts";
+import { type Errors, firstErrors } from "./form.ts";
+
+/** The company as the API answers it (db/companies.ts companyJson), the part the form uses. */
+export interface CompanyRecord {
+  id: number;
+  name: string;
+  inn: string | null;
+  kpp: string | null;
+  ogrn: string | null;
+  legalAddress: string | null;
+  actualAddress: string | null;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  whatsapp: string | null;
+  telegram: string | null;
+  logoUrl: string | null;
+  directorName: string | null;
+  bankName: string | null;
+  bankAccount: string | null;
+  bankBik: string | null;
+  bankCorAccount: string | null;
+  subscriptionTier: string;
+  companyType: string;
+  subscriptionExpiresAt: string | null;
+  subscriptionExpiresOn: string | null;
+  isActive: boolean;
+  _count?: { users: number; objects: number };
+}
+
+const textFields = [
+  "name",
+  "inn",
+  "kpp",
+  "ogrn",
+  "legalAddress",
+  "actualAddress",
+  "phone",
+  "email",
+  "website",
+  "whatsapp",
+  "telegram",
+  "directorName",
+  "bankName",
+  "bankAccount",
+  "bankBik",
+  "bankCorAccount",
+] as const;
+
+export type CompanyValues = Record<typeof textFields[number], string> & {
+  subscriptionTier: string;
+  companyType: string;
+  subscriptionExpiresAt: string;
+  isActive: boolean;
+};
+
+export function companyValues(c?: CompanyRecord | null): CompanyValues {
+  const out = {} as CompanyValues;
+  for (const f of textFields) out[f] = (c?.[f] as string | null | undefined) ?? "";
+  out.subscriptionTier = c?.subscriptionTier ?? "start";
+  out.companyType = c?.companyType ?? "construction_surveying";
+  out.subscriptionExpiresAt = c?.subscriptionExpiresOn ?? "";
+  out.isActive = c?.isActive ?? true;
+  return out;
+}
+
+/** Checks the form like the server (check digits included); the payload, or the errors by field. */
+export function checkCompany(values: CompanyValues, adminFields: boolean) {
+  const payload: Record<string, unknown> = { ...values };
+  if (!adminFields) {
+    delete payload.subscriptionTier;
+    delete payload.subscriptionExpiresAt;
+    delete payload.isActive;
+  }
+  const parsed = companySchema.safeParse(payload);
+  if (!parsed.success) return { errors: firstErrors(parsed.error) as Errors, payload: null };
+  return { errors: null, payload };
+}
+
+const companyTypes = Object.keys(companyTypeLabels) as (keyof typeof companyTypeLabels)[];
+const subscriptionTiers = Object.keys(subscriptionTierLabels) as (keyof typeof subscriptionTierLabels)[];
+
+export const LOGO_MAX_BYTES = 1024 * 1024;
+const imageTypes = ["image/png", "image/jpeg", "image/gif", "image/webp"];
+
+/** The browser's early word on a chosen logo; the server checks the bytes again. */
+export function logoProblem(file: File | null): string | null {
+  if (!file) return null;
+  if (!imageTypes.includes(file.type)) return "Выберите изображение: PNG, JPEG, GIF или WebP";
+  if (file.size > LOGO_MAX_BYTES) return "Логотип не больше 1 MB";
+  return null;
+}
+
+export async function uploadLogo(companyId: number, file: File): Promise<string> {
+  const form = new FormData();
+  form.append("file", file);
+  const { logoUrl } = await api<{ logoUrl: string }>(`/api/companies/${companyId}/logo`, { form });
+  return logoUrl;
+}
+
+interface FieldsProps {
+  values: CompanyValues;
+  errors: Errors;
+  onChange: (values: CompanyValues) => void;
+  /** Tier, expiry and activity: system_admin only. */
+  adminFields: boolean;
+  logo: { url: string | null; file: File | null; error?: string; onFile: (file: File | null) => void };
+}
+
+/** Every company field of spec/1 §3, grouped: main, requisites, contacts, bank, subscription. */
+export function CompanyFields({ values, errors, onChange, adminFields, logo }: FieldsProps) {
+  const id = useId();
+  const input = (
+    name: typeof textFields[number],
+    label: string,
+    opts: {
+      required?: boolean;
+      inputMode?: "numeric" | "tel" | "email" | "url";
+      hint?: string;
+      type?: string;
+    } = {},
+  ) => (
+    <Field id={`${id}-${name}`} label={label} error={errors[name]} required={opts.required} hint={opts.hint}>
+      <input
+        id={`${id}-${name}`}
+        name={name}
+        type={opts.type ?? "text"}
+        inputMode={opts.inputMode}
+        value={values[name]}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
+        onChange={(e) =>
+          onChange({ ...values, [name]: e.target.value })}
+      />
+    </Field>
+  );
+  const preview = logo.file ? URL.createObjectURL(logo.file) : logo.url;
+  return (
+    <div className="stack company-fields">
+      <fieldset className="form-group">
+        <legend>Компания</legend>
+        {input("name", "Название", { required: true })}
+        <div className="grid-2">
+          <Field id={`${id}-companyType`} label="Тип компании" error={errors.companyType}>
+            <select
+              id={`${id}-companyType`}
+              name="companyType"
+              value={values.companyType}
+              onChange={(e) => onChange({ ...values, companyType: e.target.value })}
+            >
+              {companyTypes.map((t) => <option key={t} value={t}>{companyTypeLabels[t]}</option>)}
+            </select>
+          </Field>
+          {input("directorName", "Руководитель")}
+        </div>
+        <div className="logo-field">
+          {preview
+            ? <img className="logo-preview" src={preview} alt="Логотип" width={64} height={64} />
+            : <span className="logo-preview logo-empty" aria-hidden="true">Лого</span>}
+          <div className="stack-sm">
+            <span className="label">Логотип</span>
+            <label className="btn btn-secondary btn-sm">
+              {preview ? "Заменить логотип" : "Выбрать файл"}
+              <input
+                id={`${id}-logo`}
+                type="file"
+                className="visually-hidden"
+                aria-label="Логотип"
+                accept="image/png,image/jpeg,image/gif,image/webp"
+                onChange={(e) => logo.onFile(e.target.files?.[0] ?? null)}
+              />
+            </label>
+            <span className="muted small">
+              {logo.file?.name ?? "PNG, JPEG, GIF или WebP, не больше 1 MB"}
+            </span>
+            {logo.error && <p className="field-error" role="alert">{logo.error}</p>}
+          </div>
+        </div>
+      </fieldset>
+      <fieldset className="form-group">
+        <legend>Реквизиты</legend>
+        <div className="grid-3">
+          {input("inn", "ИНН", { inputMode: "numeric", hint: "10 или 12 цифр" })}
+          {input("kpp", "КПП", { inputMode: "numeric", hint: "9 символов" })}
+          {input("ogrn", "ОГРН / ОГРНИП", { inputMode: "numeric", hint: "13 или 15 цифр" })}
+        </div>
+        {input("legalAddress", "Юридический адрес")}
+        {input("actualAddress", "Фактический адрес")}
+      </fieldset>
+      <fieldset className="form-group">
+        <legend>Банк</legend>
+        <div className="grid-2">
+          {input("bankName", "Банк")}
+          {input("bankBik", "БИК", { inputMode: "numeric", hint: "9 цифр" })}
+        </div>
+        <div className="grid-2">
+          {input("bankAccount", "Расчётный счёт", { inputMode: "numeric", hint: "20 цифр" })}
+          {input("bankCorAccount", "Корреспондентский счёт", {
+            inputMode: "numeric",
+            hint: "20 цифр, начинается с 301",
+          })}
+        </div>
+      </fieldset>
+      <fieldset className="form-group">
+        <legend>Контакты</legend>
+        <div className="grid-2">
+          {input("phone", "Телефон", { inputMode: "tel", type: "tel" })}
+          {input("email", "Email", { inputMode: "email", type: "email" })}
+          {input("website", "Сайт", { inputMode: "url" })}
+          {input("whatsapp", "WhatsApp", { inputMode: "tel" })}
+          {input("telegram", "Telegram")}
+        </div>
+      </fieldset>
+      {adminFields && (
+        <fieldset className="form-group">
+          <legend>Подписка</legend>
+          <div className="grid-2">
+            <Field id={`${id}-tier`} label="Тариф" error={errors.subscriptionTier}>
+              <select
+                id={`${id}-tier`}
+                name="subscriptionTier"
+                value={values.subscriptionTier}
+                onChange={(e) => onChange({ ...values, subscriptionTier: e.target.value })}
+              >
+                {subscriptionTiers.map((t) => <option key={t} value={t}>{subscriptionTierLabels[t]}</option>)}
+              </select>
+            </Field>
+            <Field id={`${id}-expires`} label="Подписка до" error={errors.subscriptionExpiresAt}>
+              <input
+                id={`${id}-expires`}
+                name="subscriptionExpiresAt"
+                type="date"
+                value={values.subscriptionExpiresAt}
+                onChange={(e) => onChange({ ...values, subscriptionExpiresAt: e.target.value })}
+              />
+            </Field>
+          </div>
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={values.isActive}
+              onChange={(e) => onChange({ ...values, isActive: e.target.checked })}
+            />
+            Компания активна
+          </label>
+        </fieldset>
+      )}
+    </div>
+  );
+}

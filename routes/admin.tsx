@@ -1,0 +1,144 @@
+import type { Context } from "hono";
+import { companyStats, listCompanies } from "../db/companies.ts";
+import { adminRoles, hasRole } from "../domain/roles.ts";
+import { labelOf, subscriptionTierLabels } from "../domain/labels.ts";
+import { countOf } from "../domain/format.ts";
+import { Island } from "../server/island.tsx";
+import { companyScope, currentUser } from "../server/middleware/guard.ts";
+import type { AppEnv } from "../server/types.ts";
+import AccessDeniedToast from "../islands/AccessDeniedToast.tsx";
+import { renderWorkPage } from "./_page.tsx";
+import { Card, EmptyState, StatCard } from "./_ui/Card.tsx";
+import { Icon } from "./_ui/Icon.tsx";
+
+export const ADMIN_DENIED = "У вас нет прав доступа к панели администратора";
+
+const cabinets = [
+  { href: "/engineer", label: "Кабинет инженера", icon: "home" },
+  { href: "/surveyor", label: "Кабинет замерщика", icon: "tasks" },
+  { href: "/foreman", label: "Кабинет бригадира", icon: "truck" },
+  { href: "/objects", label: "Кабинет менеджера", icon: "map" },
+  { href: "/measurements", label: "Все замеры", icon: "estimate" },
+];
+
+/** /admin: counts, the company list and the links; system_admin also manages companies and opens every cabinet. */
+export default async function adminPage(c: Context<AppEnv>) {
+  const user = currentUser(c);
+  if (!hasRole(user.role, adminRoles) && !user.isOwner) {
+    return renderWorkPage(c, {
+      title: "Доступ запрещен",
+      body: (
+        <div className="error-panel card">
+          <Icon name="lock" size={48} />
+          <h2>Доступ запрещен</h2>
+          <p>{ADMIN_DENIED}</p>
+          <a className="btn btn-primary" href="/">На главную</a>
+          <Island component={AccessDeniedToast} props={{ text: ADMIN_DENIED }} />
+        </div>
+      ),
+    }, 403);
+  }
+  const { db } = c.var.deps;
+  const isSystem = user.role === "system_admin";
+  const scope = companyScope(user);
+  const [stats, companies] = await Promise.all([companyStats(db, scope), listCompanies(db, scope)]);
+  return renderWorkPage(c, {
+    title: "Панель администратора",
+    subtitle: isSystem ? "Все компании системы" : user.companyName ?? undefined,
+    body: (
+      <div className="stack-lg">
+        <div className="stats">
+          <StatCard label="Компании" value={stats.companies} icon="building" />
+          <StatCard label="Активные компании" value={stats.activeCompanies} icon="check" tone="success" />
+          <StatCard label="Пользователи" value={stats.users} icon="users" tone="accent" />
+          <StatCard label="Объекты" value={stats.objects} icon="map" tone="warning" />
+        </div>
+        <div className="admin-grid">
+          <Card
+            title="Компании"
+            action={isSystem && (
+              <div className="row">
+                <a className="btn btn-secondary btn-sm" href="/companies">Управление компаниями</a>
+                <a className="btn btn-primary btn-sm" href="/companies?new=1">
+                  <Icon name="plus" size={16} /> Создать компанию
+                </a>
+              </div>
+            )}
+          >
+            {companies.length === 0
+              ? <EmptyState icon="building" text="Компаний пока нет" />
+              : (
+                <ul className="admin-list">
+                  {companies.map((co) => (
+                    <li key={co.id} className={co.isActive ? "admin-row" : "admin-row inactive"}>
+                      <div className="admin-row-main">
+                        {co.logoUrl
+                          ? <img className="logo-thumb" src={co.logoUrl} alt="" width={40} height={40} />
+                          : (
+                            <span className="logo-thumb logo-empty" aria-hidden="true">
+                              <Icon name="building" />
+                            </span>
+                          )}
+                        <div className="admin-row-text">
+                          <strong>{co.name}</strong>
+                          <span className="muted small">ИНН: {co.inn || "не указан"}</span>
+                          <span className="muted small">
+                            {countOf(co._count?.users ?? 0, [
+                              "пользователь",
+                              "пользователя",
+                              "пользователей",
+                            ])} · {countOf(co._count?.objects ?? 0, ["объект", "объекта", "объектов"])}
+                          </span>
+                        </div>
+                      </div>
+                      <div className="admin-row-badges">
+                        <span className="badge badge-info">
+                          {labelOf(subscriptionTierLabels, co.subscriptionTier)}
+                        </span>
+                        {co.isActive
+                          ? <span className="badge badge-success">Активна</span>
+                          : <span className="badge badge-neutral">Неактивна</span>}
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+              )}
+          </Card>
+          <div className="stack">
+            <Card title="Управление">
+              <nav className="admin-links" aria-label="Разделы администрирования">
+                <a href="/users">
+                  <Icon name="users" /> Пользователи
+                </a>
+                {isSystem && (
+                  <a href="/companies">
+                    <Icon name="building" /> Компании
+                  </a>
+                )}
+                {user.isOwner && (
+                  <a href="/admin/users">
+                    <Icon name="lock" /> Управление пользователями
+                  </a>
+                )}
+                <a href="/settings">
+                  <Icon name="settings" /> Настройки
+                </a>
+              </nav>
+            </Card>
+            {isSystem && (
+              <Card title="Все кабинеты">
+                <nav className="admin-links" aria-label="Кабинеты">
+                  {cabinets.map((cab) => (
+                    <a key={cab.href} href={cab.href}>
+                      <Icon name={cab.icon} /> {cab.label}
+                    </a>
+                  ))}
+                </nav>
+              </Card>
+            )}
+          </div>
+        </div>
+      </div>
+    ),
+  });
+}

@@ -1,0 +1,97 @@
+import type { Context } from "hono";
+import type { ReactNode } from "react";
+import { companyJson, findCompany, findShopSettings, shopSettingsJson } from "../db/companies.ts";
+import { Island } from "../server/island.tsx";
+import { currentUser } from "../server/middleware/guard.ts";
+import type { AppEnv } from "../server/types.ts";
+import ChangePasswordForm from "../islands/ChangePasswordForm.tsx";
+import CompanySettings from "../islands/CompanySettings.tsx";
+import ProfileSettings from "../islands/ProfileSettings.tsx";
+import ShopSettingsForm from "../islands/ShopSettingsForm.tsx";
+import { renderWorkPage } from "./_page.tsx";
+
+type Tab = "profile" | "company" | "price-list" | "shop";
+
+const tabLabels: Record<Tab, string> = {
+  profile: "Профиль",
+  company: "Компания",
+  "price-list": "Прайс-лист",
+  shop: "Магазин",
+};
+
+/**
+ * /settings: personal data, avatar and password for everyone; for a company_admin also the company's
+ * requisites and logo, its price list, and the shop settings when the company has a shop.
+ */
+export default async function settingsPage(c: Context<AppEnv>) {
+  const user = currentUser(c);
+  const { db } = c.var.deps;
+  const companyAdmin = user.role === "company_admin" && user.companyId !== null;
+  const company = companyAdmin ? await findCompany(db, user.companyId!, user.companyId) : null;
+  const shop = company ? await findShopSettings(db, company.id) : null;
+  const tabs: Tab[] = ["profile"];
+  if (company) tabs.push("company", "price-list");
+  if (shop) tabs.push("shop");
+  const asked = c.req.query("tab") as Tab | undefined;
+  const tab: Tab = asked && tabs.includes(asked) ? asked : "profile";
+
+  let body: ReactNode;
+  if (tab === "company" && company) {
+    body = <Island component={CompanySettings} props={{ company: companyJson(company) }} />;
+  } else if (tab === "shop" && shop) {
+    body = <Island component={ShopSettingsForm} props={{ settings: shopSettingsJson(shop) }} />;
+  } else if (tab === "price-list" && company) {
+    body = priceListSection();
+  } else {
+    body = (
+      <>
+        <Island
+          component={ProfileSettings}
+          props={{
+            firstName: user.firstName ?? "",
+            lastName: user.lastName ?? "",
+            email: user.email,
+            profileImageUrl: user.profileImageUrl,
+          }}
+        />
+        <Island component={ChangePasswordForm} props={{}} />
+      </>
+    );
+  }
+
+  return renderWorkPage(c, {
+    title: "Настройки",
+    subtitle: company ? `Профиль и компания «${company.name}»` : "Ваш профиль и пароль",
+    body: (
+      <div className="stack-lg settings">
+        {tabs.length > 1 && (
+          <nav className="tabs" aria-label="Разделы настроек">
+            {tabs.map((t) => (
+              <a
+                key={t}
+                className="tab"
+                href={t === "profile" ? "/settings" : `/settings?tab=${t}`}
+                aria-selected={t === tab}
+                aria-current={t === tab ? "page" : undefined}
+              >
+                {tabLabels[t]}
+              </a>
+            ))}
+          </nav>
+        )}
+        <div className="stack-lg narrow-wide">{body}</div>
+      </div>
+    ),
+  });
+}
+
+function priceListSection(): ReactNode {
+  return (
+    <section className="card">
+      <header className="card-head">
+        <h2 className="card-title">Прайс-лист</h2>
+      </header>
+      <p className="muted">Загрузка и выгрузка прайс-листа появятся вместе с модулем смет.</p>
+    </section>
+  );
+}
