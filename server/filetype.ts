@@ -131,3 +131,9 @@ export function sniffDocument(head: Uint8Array, fileName: string): FileKind | nu
   if (ext && !extensionsOf[type].includes(ext)) return null;
   return { type, mime: documentMime[type] };
 }
+
+/** A stored file name: no path separators, no control characters, at most 255 characters. */
+export function safeFileName(name: string): string {
+  return [...name].filter((ch) => ch.charCodeAt(0) >= 0x20 && ch !== "\u007f").join("").replace(/[\\/]/g, "_")
+    .trim().slice(0, 255);
+}

@@ -1,6 +1,8 @@
 // A streaming multipart/form-data parser: file parts are handed out as streams read straight from the
 // request body, so an upload of hundreds of megabytes never sits in memory (c.req.parseBody() buffers).
 
+import { TooLargeError } from "./storage.ts";
+
 export class MultipartError extends Error {}
 
 export interface MultipartPart {
@@ -173,4 +175,70 @@ export async function* parseMultipart(
   } finally {
     reader.releaseLock();
   }
+}
+
+/** What receiveUpload() read: the small fields and the file streamed into storage. */
+export interface ReceivedUpload {
+  fields: Record<string, string>;
+  file: { key: string; fileName: string; contentType: string | null; size: number; head: Uint8Array } | null;
+}
+
+export interface ReceiveOptions {
+  /** The form field of the file. */
+  field: string;
+  /** The storage key to stream it to. */
+  key: string;
+  maxBytes: number;
+  /** Raised for a file past maxBytes (the partial file is already removed) and for a body announced larger. */
+  tooLarge: () => Error;
+  /** Raised when the body is not multipart or has no file. */
+  noFile: () => Error;
+  storage: {
+    write(key: string, body: ReadableStream<Uint8Array>, options: { maxBytes: number }): Promise<number>;
+    head(key: string, bytes: number): Promise<Uint8Array>;
+    delete(key: string): Promise<void>;
+  };
+  /** Bytes of the file's start to return for recognition. */
+  headBytes?: number;
+}
+
+/**
+ * Streams a multipart upload: the file part goes straight to storage (at most maxBytes, checked while
+ * streaming), the other fields are kept as text. A Content-Length far past the limit is refused unread.
+ */
+export async function receiveUpload(request: Request, o: ReceiveOptions): Promise<ReceivedUpload> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > o.maxBytes + 1024 * 1024) throw o.tooLarge();
+  const boundary = boundaryOf(request.headers.get("content-type"));
+  if (!boundary || !request.body) throw o.noFile();
+  const fields: Record<string, string> = {};
+  let file: ReceivedUpload["file"] = null;
+  try {
+    for await (const part of parseMultipart(request.body, boundary)) {
+      if (part.filename !== null) {
+        if (part.name !== o.field || file || part.filename === "") continue;
+        const size = await o.storage.write(o.key, part.body, { maxBytes: o.maxBytes });
+        file = {
+          key: o.key,
+          fileName: part.filename,
+          contentType: part.contentType,
+          size,
+          head: new Uint8Array(),
+        };
+      } else {
+        fields[part.name] = await part.text();
+      }
+    }
+  } catch (error) {
+    if (file) await o.storage.delete(o.key);
+    if (error instanceof TooLargeError) throw o.tooLarge();
+    if (error instanceof MultipartError) throw o.noFile();
+    throw error;
+  }
+  if (!file || file.size === 0) {
+    if (file) await o.storage.delete(o.key);
+    throw o.noFile();
+  }
+  file.head = await o.storage.head(o.key, o.headBytes ?? 4096);
+  return { fields, file };
 }

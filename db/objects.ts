@@ -1,0 +1,221 @@
+// Object (client site) queries. Every function takes the company scope (null = every company, system_admin).
+import { and, asc, count, desc, eq, isNotNull, like, or, type SQL } from "drizzle-orm";
+import type { Db } from "./client.ts";
+import { objects, tasks, users } from "./schema/mod.ts";
+import { notifyRoles, recordActivity } from "./notifications.ts";
+import {
+  type ObjectCreateInput,
+  type ObjectJson,
+  type ObjectPatchInput,
+  type ObjectStatus,
+  toKopecks,
+  toRoubles,
+  type WorkType,
+} from "../domain/objects.ts";
+import { objectStatusLabels } from "../domain/labels.ts";
+
+export type Scope = number | null;
+export type ObjectRow = typeof objects.$inferSelect;
+
+export interface ObjectFilter {
+  status?: ObjectStatus;
+  workType?: WorkType;
+  district?: string;
+  /** Address, client name or phone contains it. */
+  q?: string;
+  page?: number;
+  pageSize?: number;
+}
+
+export function objectScope(scope: Scope): SQL | undefined {
+  return scope === null ? undefined : eq(objects.companyId, scope);
+}
+
+/** SQLite's LIKE folds case for ASCII only: try the spellings a person types Cyrillic in. */
+function caseVariants(q: string): string[] {
+  const lower = q.toLowerCase();
+  return [...new Set([q, lower, q.toUpperCase(), lower.charAt(0).toUpperCase() + lower.slice(1)])];
+}
+
+function searchCondition(q: string): SQL | undefined {
+  const conditions: SQL[] = [];
+  for (const v of caseVariants(q)) {
+    const pattern = `%${v}%`;
+    conditions.push(like(objects.address, pattern), like(objects.clientName, pattern));
+  }
+  if (/\d{3,}/.test(q)) conditions.push(like(objects.clientPhone, `%${q}%`));
+  return or(...conditions);
+}
+
+function filterCondition(scope: Scope, f: ObjectFilter): SQL | undefined {
+  const parts: (SQL | undefined)[] = [objectScope(scope)];
+  if (f.status) parts.push(eq(objects.status, f.status));
+  if (f.workType) parts.push(eq(objects.workType, f.workType));
+  if (f.district) parts.push(eq(objects.district, f.district));
+  if (f.q?.trim()) parts.push(searchCondition(f.q.trim()));
+  return and(...parts);
+}
+
+/** One page of objects, newest first, and the total matching the filter. */
+export async function listObjects(db: Db, scope: Scope, f: ObjectFilter = {}) {
+  const pageSize = Math.min(Math.max(f.pageSize ?? 24, 1), 200);
+  const page = Math.max(f.page ?? 1, 1);
+  const where = filterCondition(scope, f);
+  const [rows, [{ total }]] = await Promise.all([
+    db.select().from(objects).where(where).orderBy(desc(objects.createdAt), desc(objects.id))
+      .limit(pageSize).offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(objects).where(where),
+  ]);
+  return { rows, total, page, pageSize };
+}
+
+/** The districts the company's objects carry, for the filter. */
+export async function objectDistricts(db: Db, scope: Scope): Promise<string[]> {
+  const rows = await db.selectDistinct({ district: objects.district }).from(objects)
+    .where(and(objectScope(scope), isNotNull(objects.district))).orderBy(asc(objects.district));
+  return rows.map((r) => r.district!).filter(Boolean);
+}
+
+export async function findObject(db: Db, scope: Scope, id: number): Promise<ObjectRow | null> {
+  const [row] = await db.select().from(objects).where(and(eq(objects.id, id), objectScope(scope)));
+  return row ?? null;
+}
+
+/** The object's tasks with their assignee, for the detail answer. */
+export async function objectTasks(db: Db, objectId: number) {
+  const rows = await db.select({
+    id: tasks.id,
+    title: tasks.title,
+    description: tasks.description,
+    status: tasks.status,
+    userId: users.id,
+    firstName: users.firstName,
+    lastName: users.lastName,
+  }).from(tasks).leftJoin(users, eq(tasks.assignedTo, users.id)).where(eq(tasks.objectId, objectId))
+    .orderBy(desc(tasks.createdAt));
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    description: r.description,
+    status: r.status,
+    assignedUser: r.userId ? { id: r.userId, firstName: r.firstName, lastName: r.lastName } : null,
+  }));
+}
+
+export function objectJson(row: ObjectRow, extra: Pick<ObjectJson, "tasks"> = {}): ObjectJson {
+  return {
+    id: row.id,
+    companyId: row.companyId,
+    address: row.address,
+    settlement: row.settlement,
+    region: row.region,
+    city: row.city,
+    district: row.district,
+    direction: row.direction,
+    coordinates: row.coordinates,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    distanceFromMKAD: row.distanceFromMkad,
+    clientName: row.clientName,
+    clientPhone: row.clientPhone,
+    clientEmail: row.clientEmail,
+    workType: row.workType,
+    status: row.status,
+    description: row.description,
+    estimatedCost: toRoubles(row.estimatedCost),
+    actualCost: toRoubles(row.actualCost),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    ...extra,
+  };
+}
+
+type Values = Partial<typeof objects.$inferInsert>;
+
+function columnsOf(input: ObjectPatchInput): Values {
+  const v: Values = {};
+  const copy = [
+    "address",
+    "settlement",
+    "region",
+    "city",
+    "district",
+    "direction",
+    "coordinates",
+    "latitude",
+    "longitude",
+    "clientName",
+    "clientPhone",
+    "clientEmail",
+    "workType",
+    "status",
+    "description",
+  ] as const;
+  for (const key of copy) if (input[key] !== undefined) (v as Record<string, unknown>)[key] = input[key];
+  if (input.distanceFromMKAD !== undefined) v.distanceFromMkad = input.distanceFromMKAD;
+  if (input.estimatedCost !== undefined) v.estimatedCost = toKopecks(input.estimatedCost);
+  if (input.actualCost !== undefined) v.actualCost = toKopecks(input.actualCost);
+  return v;
+}
+
+/** Creates the object, records it in the activity feed and tells the company's chief engineers. */
+export async function createObject(
+  db: Db,
+  input: ObjectCreateInput & { companyId: number },
+  options: { userId: number; now: Date },
+): Promise<ObjectRow> {
+  return await db.transaction(async (tx) => {
+    const [row] = await tx.insert(objects).values({
+      ...columnsOf(input),
+      address: input.address,
+      companyId: input.companyId,
+      createdBy: options.userId,
+      createdAt: options.now,
+      updatedAt: options.now,
+    }).returning();
+    await recordActivity(tx, {
+      companyId: row.companyId,
+      userId: options.userId,
+      type: "other",
+      title: `Создан объект: ${row.address}`,
+      status: row.status,
+      objectId: row.id,
+    });
+    await notifyRoles(tx, ["chief_engineer"], {
+      companyId: row.companyId,
+      type: "object_created",
+      title: "Новый объект",
+      message: `${row.address}${row.clientName ? ` — ${row.clientName}` : ""}`,
+      relatedObjectId: row.id,
+    });
+    return row;
+  });
+}
+
+/** Updates the fields sent; a status change goes into the activity feed. Null when not in scope. */
+export async function updateObject(
+  db: Db,
+  scope: Scope,
+  id: number,
+  input: ObjectPatchInput,
+  options: { userId: number; now: Date },
+): Promise<ObjectRow | null> {
+  return await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(objects).where(and(eq(objects.id, id), objectScope(scope)));
+    if (!before) return null;
+    const values = columnsOf(input);
+    const [row] = await tx.update(objects).set({ ...values, updatedAt: options.now })
+      .where(eq(objects.id, id)).returning();
+    if (values.status && values.status !== before.status) {
+      await recordActivity(tx, {
+        companyId: row.companyId,
+        userId: options.userId,
+        type: "other",
+        title: `Статус объекта изменен: ${row.address} — ${objectStatusLabels[row.status].label}`,
+        status: row.status,
+        objectId: row.id,
+      });
+    }
+    return row;
+  });
+}

@@ -1,0 +1,192 @@
+// Client-site (object) rules shared by the server and the object dialog: the create and edit payloads
+// of spec/2 §5 with their messages, cost cleaning and empty optional fields as null. zod/mini: islands import it.
+import * as z from "zod/mini";
+import { objectStatuses, workTypes } from "../db/schema/enums.ts";
+
+export { objectStatuses, workTypes };
+export type ObjectStatus = typeof objectStatuses[number];
+export type WorkType = typeof workTypes[number];
+
+/** The create dialog offers these; the edit dialog offers all eight (spec/2 §4). */
+export const createStatuses: readonly ObjectStatus[] = [
+  "new",
+  "in_progress",
+  "measurement_done",
+  "estimation_done",
+  "approved",
+];
+/** The work types the dialogs offer (the detail dialog also knows drilling and water_treatment). */
+export const formWorkTypes: readonly WorkType[] = workTypes.filter((w) =>
+  w !== "drilling" && w !== "water_treatment"
+);
+
+export const MAX_COST = 9_999_999_999.99;
+
+/**
+ * A cost as typed: a number stays, a string is stripped of everything but digits and the dot
+ * ('1 250 000,50 ₽' → 1250000.5 after a decimal comma becomes a dot); empty is null; garbage is NaN.
+ */
+export function cleanCost(value: unknown): number | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === "number") return value;
+  const text = String(value).trim();
+  if (!text) return null;
+  // A decimal comma at the end ('123,45') is the Russian decimal separator.
+  const withDot = /,\d{1,2}$/.test(text) && !text.includes(".") ? text.replace(/,(\d{1,2})$/, ".$1") : text;
+  const digits = withDot.replace(/[^\d.]/g, "");
+  if (!digits) return Number.NaN;
+  return Number.parseFloat(digits);
+}
+
+function cleanInteger(value: unknown): number | null {
+  if (value === null || value === undefined || value === "") return null;
+  if (typeof value === "number") return value;
+  const n = Number(String(value).replace(/[^\d.-]/g, ""));
+  return Number.isFinite(n) ? Math.round(n) : Number.NaN;
+}
+
+function cleanFloat(value: unknown): number | null {
+  if (value === null || value === undefined || value === "") return null;
+  const n = typeof value === "number" ? value : Number(String(value).replace(",", "."));
+  return Number.isFinite(n) ? n : Number.NaN;
+}
+
+const textFields = [
+  "address",
+  "settlement",
+  "region",
+  "city",
+  "district",
+  "direction",
+  "coordinates",
+  "clientName",
+  "clientPhone",
+  "clientEmail",
+  "description",
+  "workType",
+  "status",
+] as const;
+
+/**
+ * Normalises a posted object before validation: strings trimmed and empty ones null, costs cleaned,
+ * the distance an integer, coordinates numbers; `distanceFromMkad` is accepted for `distanceFromMKAD`.
+ * Keys that were not sent stay absent (a PATCH changes only what it names).
+ */
+export function normalizeObjectInput(raw: unknown): Record<string, unknown> {
+  const input = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key of textFields) {
+    if (!(key in input)) continue;
+    const v = input[key];
+    out[key] = v === null || v === undefined ? null : String(v).trim() || null;
+  }
+  if ("distanceFromMKAD" in input || "distanceFromMkad" in input) {
+    out.distanceFromMKAD = cleanInteger(input.distanceFromMKAD ?? input.distanceFromMkad);
+  }
+  for (const key of ["estimatedCost", "actualCost"] as const) {
+    if (key in input) out[key] = cleanCost(input[key]);
+  }
+  for (const key of ["latitude", "longitude"] as const) {
+    if (key in input) out[key] = cleanFloat(input[key]);
+  }
+  if ("companyId" in input) out.companyId = cleanInteger(input.companyId);
+  return out;
+}
+
+const MIN2 = "Минимум 2 символа";
+const required = (min: number, message: string, max = 500) =>
+  z.string({ error: message }).check(z.minLength(min, message), z.maxLength(max, `Не более ${max} символов`));
+const optionalText = (max: number) =>
+  z.nullish(z.string().check(z.maxLength(max, `Не более ${max} символов`)));
+const money = (message: string) =>
+  z.number({ error: message }).check(
+    z.refine((n) => Number.isFinite(n), "Введите сумму цифрами"),
+    z.gte(0, "Сумма не может быть отрицательной"),
+    z.lte(MAX_COST, "Слишком большая сумма"),
+  );
+
+const fields = {
+  address: required(3, "Минимум 3 символа"),
+  settlement: required(2, MIN2, 255),
+  region: required(2, MIN2, 255),
+  city: optionalText(255),
+  district: optionalText(100),
+  direction: optionalText(50),
+  coordinates: optionalText(100),
+  latitude: z.nullish(
+    z.number("Неверная широта").check(z.gte(-90, "Неверная широта"), z.lte(90, "Неверная широта")),
+  ),
+  longitude: z.nullish(
+    z.number("Неверная долгота").check(z.gte(-180, "Неверная долгота"), z.lte(180, "Неверная долгота")),
+  ),
+  distanceFromMKAD: z.nullish(
+    z.number("Введите число километров").check(
+      z.int("Введите целое число"),
+      z.gte(0, "Не может быть меньше 0"),
+    ),
+  ),
+  clientName: optionalText(255),
+  clientPhone: required(1, "Телефон обязателен", 50),
+  clientEmail: z.nullish(z.email("Некорректный email")),
+  workType: z.enum(workTypes, "Тип работ обязателен"),
+  status: z.enum(objectStatuses, "Неизвестный статус"),
+  estimatedCost: money("Примерная стоимость обязательна"),
+  actualCost: z.nullish(money("Введите сумму цифрами")),
+  description: optionalText(5000),
+  companyId: z.nullish(z.number().check(z.int())),
+};
+
+/** POST /api/objects, after normalizeObjectInput(). */
+export const objectCreateSchema = z.object({
+  ...fields,
+  workType: z._default(fields.workType, "construction"),
+  status: z._default(fields.status, "new"),
+});
+
+/** PATCH /api/objects/:id: any subset; the required fields stay required when sent; costs may be cleared. */
+export const objectPatchSchema = z.partial(
+  z.object({ ...fields, estimatedCost: z.nullable(fields.estimatedCost) }),
+);
+
+export type ObjectCreateInput = z.infer<typeof objectCreateSchema>;
+export type ObjectPatchInput = z.infer<typeof objectPatchSchema>;
+
+/** The object as the API answers it (money in roubles). */
+export interface ObjectJson {
+  id: number;
+  companyId: number;
+  address: string;
+  settlement: string | null;
+  region: string | null;
+  city: string | null;
+  district: string | null;
+  direction: string | null;
+  coordinates: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  distanceFromMKAD: number | null;
+  clientName: string | null;
+  clientPhone: string | null;
+  clientEmail: string | null;
+  workType: WorkType;
+  status: ObjectStatus;
+  description: string | null;
+  estimatedCost: number | null;
+  actualCost: number | null;
+  createdAt: string;
+  updatedAt: string;
+  tasks?: Array<{
+    id: number;
+    title: string;
+    description: string | null;
+    status: string;
+    assignedUser: { id: number; firstName: string | null; lastName: string | null } | null;
+  }>;
+}
+
+/** Roubles (API) → kopecks (storage). */
+export const toKopecks = (roubles: number | null | undefined) =>
+  roubles === null || roubles === undefined ? null : Math.round(roubles * 100);
+/** Kopecks (storage) → roubles (API). */
+export const toRoubles = (kopecks: number | null | undefined) =>
+  kopecks === null || kopecks === undefined ? null : kopecks / 100;

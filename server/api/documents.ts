@@ -1,0 +1,160 @@
+// Documents: upload to an object (or one of its tasks), the company's list, download with the Russian
+// name, delete by the uploader or an administrator. Uploads stream to storage, at most 50 MB, checked by content.
+import { Hono } from "hono";
+import type { Context } from "hono";
+import * as z from "zod";
+import {
+  deleteDocument,
+  documentJson,
+  findDocument,
+  findTaskOf,
+  insertDocument,
+  listDocuments,
+} from "../../db/documents.ts";
+import { findObject } from "../../db/objects.ts";
+import { adminRoles, staffRoles } from "../../domain/roles.ts";
+import { ApiError, invalid, notFound } from "../errors.ts";
+import { safeFileName, sniffDocument } from "../filetype.ts";
+import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
+import { receiveUpload } from "../multipart.ts";
+import { serveStoredFile } from "../serve_file.ts";
+import { validate } from "../validate.ts";
+import type { AppEnv } from "../types.ts";
+
+export const DOCUMENT_MAX_BYTES = 50 * 1024 * 1024;
+
+const randomName = () => crypto.randomUUID().replaceAll("-", "");
+
+function idOf(c: Context<AppEnv>, name = "id"): number {
+  const id = Number(c.req.param(name));
+  if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
+  return id;
+}
+
+/** Mounted under /api/objects/:id/documents. */
+export const objectDocumentsApi = new Hono<AppEnv>()
+  .get("/", requireApi(staffRoles), async (c) => {
+    const user = currentUser(c);
+    const { db } = c.var.deps;
+    const object = await findObject(db, companyScope(user), idOf(c));
+    if (!object) throw notFound("Объект не найден");
+    const { items } = await listDocuments(db, companyScope(user), { objectId: object.id, pageSize: 200 });
+    return c.json(items);
+  })
+  .post("/", requireApi(staffRoles), async (c) => {
+    const user = currentUser(c);
+    const { db, storage, now } = c.var.deps;
+    const object = await findObject(db, companyScope(user), idOf(c));
+    if (!object) throw notFound("Объект не найден");
+    const key = `documents/${object.companyId}/${randomName()}`;
+    const { fields, file } = await receiveUpload(c.req.raw, {
+      field: "file",
+      key,
+      maxBytes: DOCUMENT_MAX_BYTES,
+      storage,
+      tooLarge: () => new ApiError(413, "Файл слишком большой: размер документа не должен превышать 50MB"),
+      noFile: () => invalid({ file: ["Файл не выбран"] }),
+    });
+    const kind = sniffDocument(file!.head, file!.fileName);
+    const refuse = async (error: Error) => {
+      await storage.delete(key);
+      return error;
+    };
+    if (!kind) {
+      throw await refuse(invalid({
+        file: [
+          "Неверный формат файла: допустимы PDF, изображения (JPG, PNG, GIF, WebP, HEIC), DOC, DOCX, XLS, XLSX, TXT, CSV",
+        ],
+      }));
+    }
+    let taskId: number | null = null;
+    if (fields.taskId) {
+      const task = await findTaskOf(db, object.companyId, Number(fields.taskId), object.id);
+      if (!task) throw await refuse(invalid({ taskId: ["Задача не найдена"] }));
+      taskId = task.id;
+    }
+    const description = fields.description?.trim().slice(0, 2000) || null;
+    const documentType = fields.documentType?.trim().slice(0, 100) || null;
+    const fileName = safeFileName(file!.fileName) ||
+      "document";
+    let row;
+    try {
+      row = await insertDocument(db, {
+        companyId: object.companyId,
+        objectId: object.id,
+        taskId,
+        uploadedBy: user.id,
+        fileName,
+        storageKey: key,
+        fileSize: file!.size,
+        fileType: kind.type,
+        documentType,
+        description,
+        uploadedAt: now(),
+      });
+    } catch (error) {
+      throw await refuse(error as Error);
+    }
+    const found = await findDocument(db, null, row.id);
+    return c.json(documentJson(found!), 201);
+  });
+
+const listQuery = z.object({
+  objectId: z.coerce.number().int().positive().optional().catch(undefined),
+  taskId: z.coerce.number().int().positive().optional().catch(undefined),
+  page: z.coerce.number().int().min(1).optional().catch(undefined),
+  pageSize: z.coerce.number().int().min(1).max(200).optional().catch(undefined),
+});
+
+const inlineTypes = new Set(["pdf", "jpg", "png", "gif", "webp"]);
+const mimeOf: Record<string, string> = {
+  pdf: "application/pdf",
+  jpg: "image/jpeg",
+  png: "image/png",
+  gif: "image/gif",
+  webp: "image/webp",
+  heic: "image/heic",
+  doc: "application/msword",
+  xls: "application/vnd.ms-excel",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  txt: "text/plain; charset=utf-8",
+  csv: "text/csv; charset=utf-8",
+};
+
+/** Mounted at /api/documents. */
+export const documentsApi = new Hono<AppEnv>()
+  .get("/", requireApi(staffRoles), validate("query", listQuery), async (c) => {
+    const user = currentUser(c);
+    const result = await listDocuments(c.var.deps.db, companyScope(user), c.req.valid("query"));
+    c.header("X-Total-Count", String(result.total));
+    return c.json(result.items);
+  })
+  .get("/:id{[0-9]+}", requireApi(staffRoles), async (c) => {
+    const found = await findDocument(c.var.deps.db, companyScope(currentUser(c)), idOf(c));
+    if (!found) throw notFound("Документ не найден");
+    return c.json(documentJson(found));
+  })
+  .get("/:id{[0-9]+}/download", requireApi(staffRoles), async (c) => {
+    const found = await findDocument(c.var.deps.db, companyScope(currentUser(c)), idOf(c));
+    if (!found) throw notFound("Документ не найден");
+    const d = found.doc;
+    const inline = c.req.query("inline") === "1" && inlineTypes.has(d.fileType);
+    return serveStoredFile(c, d.storageKey, {
+      mime: mimeOf[d.fileType] ?? "application/octet-stream",
+      fileName: d.fileName,
+      disposition: inline ? "inline" : "attachment",
+    });
+  })
+  .delete("/:id{[0-9]+}", requireApi(staffRoles), async (c) => {
+    const user = currentUser(c);
+    const { db, storage } = c.var.deps;
+    const found = await findDocument(db, companyScope(user), idOf(c));
+    if (!found) throw notFound("Документ не найден");
+    if (found.doc.uploadedBy !== user.id && !adminRoles.includes(user.role)) {
+      throw new ApiError(403, "Удалить документ может только тот, кто его загрузил, или администратор");
+    }
+    await deleteDocument(db, found.doc.id);
+    await storage.delete(found.doc.storageKey);
+    return c.json({ message: "Документ удален" });
+  });

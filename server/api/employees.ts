@@ -1,0 +1,171 @@
+// /api/employees: the company's staff, adding an employee (a generated password shown once, or one the
+// administrator sets), activation, and avatars (5 MB, an image by content; anyone may change their own).
+import { Hono } from "hono";
+import type { Context } from "hono";
+import * as z from "zod";
+import {
+  createEmployee,
+  emailTaken,
+  employeeJson,
+  findEmployee,
+  listEmployees,
+  updateEmployee,
+} from "../../db/employees.ts";
+import { employeeRoles, type Role, staffRoles } from "../../domain/roles.ts";
+import { hashPassword } from "../auth/password.ts";
+import { ApiError, fieldErrors, forbidden, invalid, notFound } from "../errors.ts";
+import { sniffImage } from "../filetype.ts";
+import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
+import { receiveUpload } from "../multipart.ts";
+import type { AppEnv, CurrentUser } from "../types.ts";
+
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Who adds employees and activates or deactivates them. */
+export const employeeManagerRoles: readonly Role[] = ["system_admin", "company_admin", "chief_engineer"];
+
+const REQUIRED = "Заполните все обязательные поля";
+
+const createSchema = z.object({
+  firstName: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(100),
+  lastName: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(100),
+  email: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).pipe(z.email("Некорректный email"))
+    .transform((v) => v.toLowerCase()),
+  role: z.enum(employeeRoles as [Role, ...Role[]], "Недопустимая роль").default("measurement_engineer"),
+  password: z.preprocess(
+    (v) => (v === "" || v === null ? undefined : v),
+    z.string().min(6, "Пароль должен содержать минимум 6 символов").max(200).optional(),
+  ),
+  companyId: z.coerce.number().int().positive().optional(),
+});
+
+const patchSchema = z.object({
+  firstName: z.string().trim().min(1, REQUIRED).max(100).optional(),
+  lastName: z.string().trim().min(1, REQUIRED).max(100).optional(),
+  role: z.enum(employeeRoles as [Role, ...Role[]], "Недопустимая роль").optional(),
+  isActive: z.boolean().optional(),
+});
+
+/** A password people can read out: 12 characters without look-alikes. */
+export function generatePassword(length = 12): string {
+  const alphabet = "abcdefghjkmnpqrstuvwxyzABCDEFGHJKMNPQRSTUVWXYZ23456789";
+  const bytes = crypto.getRandomValues(new Uint8Array(length));
+  return [...bytes].map((b) => alphabet[b % alphabet.length]).join("");
+}
+
+/** A chief engineer manages the engineering staff, not administrators. */
+function mayManage(actor: CurrentUser, target: { role: Role }): boolean {
+  if (target.role === "system_admin") return actor.role === "system_admin";
+  if (actor.role === "chief_engineer") return target.role !== "company_admin";
+  return true;
+}
+
+function idOf(c: Context<AppEnv>): number {
+  const id = Number(c.req.param("id"));
+  if (!Number.isSafeInteger(id) || id <= 0) throw notFound("Сотрудник не найден");
+  return id;
+}
+
+async function body(c: Context<AppEnv>): Promise<unknown> {
+  try {
+    return await c.req.json();
+  } catch {
+    throw invalid({ _: ["Ожидается JSON"] });
+  }
+}
+
+const avatarUrl = (userId: number, file: string) => `/api/profile/avatar/${userId}/${file}`;
+const avatarKeyOf = (url: string | null) => {
+  const m = url && /^\/api\/profile\/avatar\/(\d+)\/([a-z0-9]+\.(?:png|jpg|gif|webp))$/.exec(url);
+  return m ? `avatars/${m[1]}/${m[2]}` : null;
+};
+
+export const employeesApi = new Hono<AppEnv>()
+  .get("/", requireApi(staffRoles), async (c) => {
+    const user = currentUser(c);
+    const companyId = Number(c.req.query("companyId")) || undefined;
+    const rows = await listEmployees(c.var.deps.db, companyScope(user), companyId);
+    return c.json(rows.map(employeeJson));
+  })
+  .post("/", requireApi(employeeManagerRoles), async (c) => {
+    const user = currentUser(c);
+    const parsed = createSchema.safeParse(await body(c));
+    if (!parsed.success) throw invalid(fieldErrors(parsed.error));
+    const input = parsed.data;
+    if (!mayManage(user, input)) throw forbidden("Главный инженер не может добавить администратора компании");
+    const companyId = user.role === "system_admin" ? (input.companyId ?? user.companyId) : user.companyId;
+    if (!companyId) throw invalid({ companyId: ["Выберите компанию"] });
+    const { db, now } = c.var.deps;
+    if (await emailTaken(db, input.email)) {
+      throw invalid({ email: ["Пользователь с таким email уже зарегистрирован"] });
+    }
+    const password = input.password ?? generatePassword();
+    const row = await createEmployee(db, {
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      role: input.role,
+      companyId,
+      passwordHash: await hashPassword(password),
+      now: now(),
+    });
+    // The generated password is answered once and never stored in clear.
+    return c.json({ ...employeeJson(row), ...(input.password ? {} : { generatedPassword: password }) }, 201);
+  })
+  .patch("/:id{[0-9]+}", requireApi(employeeManagerRoles), async (c) => {
+    const user = currentUser(c);
+    const parsed = patchSchema.safeParse(await body(c));
+    if (!parsed.success) throw invalid(fieldErrors(parsed.error));
+    const { db, now } = c.var.deps;
+    const target = await findEmployee(db, companyScope(user), idOf(c));
+    if (!target || target.role === "user") throw notFound("Сотрудник не найден");
+    if (!mayManage(user, target) || (parsed.data.role && !mayManage(user, { role: parsed.data.role }))) {
+      throw forbidden();
+    }
+    if (target.id === user.id && (parsed.data.isActive === false || parsed.data.role)) {
+      throw invalid({ isActive: ["Нельзя деактивировать себя или изменить свою роль"] });
+    }
+    const row = await updateEmployee(db, target.id, parsed.data, now());
+    return c.json(employeeJson(row));
+  })
+  .post("/:id{[0-9]+}/avatar", requireApi(), async (c) => {
+    const user = currentUser(c);
+    const { db, storage, now } = c.var.deps;
+    const id = idOf(c);
+    // Anyone may change their own avatar; a manager of employees, a colleague's.
+    const target = id === user.id
+      ? await findEmployee(db, null, id)
+      : employeeManagerRoles.includes(user.role)
+      ? await findEmployee(db, companyScope(user), id)
+      : null;
+    if (!target) {
+      if (id !== user.id && !employeeManagerRoles.includes(user.role)) throw forbidden();
+      throw notFound("Сотрудник не найден");
+    }
+    if (id !== user.id && !mayManage(user, target)) throw forbidden();
+    const temp = `avatars/${id}/upload-${crypto.randomUUID()}`;
+    const { file } = await receiveUpload(c.req.raw, {
+      field: "avatar",
+      key: temp,
+      maxBytes: AVATAR_MAX_BYTES,
+      storage,
+      tooLarge: () => new ApiError(413, "Максимальный размер файла 5 МБ"),
+      noFile: () => invalid({ avatar: ["Файл не выбран"] }),
+    });
+    const kind = sniffImage(file!.head);
+    if (!kind) {
+      await storage.delete(temp);
+      throw invalid({ avatar: ["Загрузите изображение (JPG, PNG, GIF)"] }, "Неверный тип файла");
+    }
+    // Stored under a fresh name (the URL changes, so caches never show the old picture).
+    const name = `${crypto.randomUUID().replaceAll("-", "").slice(0, 20)}.${kind.type}`;
+    const opened = await storage.open(temp);
+    if (!opened) throw new ApiError(500, "Файл не найден");
+    await storage.write(`avatars/${id}/${name}`, opened.file.readable, { maxBytes: AVATAR_MAX_BYTES });
+    await storage.delete(temp);
+    const profileImageUrl = avatarUrl(id, name);
+    const row = await updateEmployee(db, id, { profileImageUrl }, now());
+    const old = avatarKeyOf(target.profileImageUrl);
+    if (old) await storage.delete(old);
+    return c.json({ ...employeeJson(row), profileImageUrl });
+  });

@@ -1,0 +1,187 @@
+import assert from "node:assert/strict";
+import { createTestApp } from "../testing.ts";
+
+const png = new Uint8Array([
+  0x89,
+  0x50,
+  0x4e,
+  0x47,
+  0x0d,
+  0x0a,
+  0x1a,
+  0x0a,
+  0,
+  0,
+  0,
+  13,
+  0x49,
+  0x48,
+  0x44,
+  0x52,
+]);
+
+function avatarForm(bytes: Uint8Array<ArrayBuffer>, name = "me.png") {
+  const f = new FormData();
+  f.set("avatar", new File([bytes], name));
+  return f;
+}
+
+Deno.test("[api] POST /api/employees adds to the admin's own company with a password shown once; it signs in", async () => {
+  const t = await createTestApp();
+  try {
+    const res = await t.request("/api/employees", {
+      as: "director@demo.local",
+      method: "POST",
+      json: { firstName: "Антон", lastName: "Зуев", email: "Zuev@Demo.local", companyId: 999 },
+    });
+    assert.equal(res.status, 201);
+    const e = await res.json();
+    assert.equal(e.role, "measurement_engineer");
+    assert.equal(e.email, "zuev@demo.local");
+    assert.equal(
+      e.companyId,
+      (await (await t.request("/api/user", { as: "director@demo.local" })).json()).companyId,
+    );
+    assert.equal(typeof e.generatedPassword, "string");
+    await t.login("zuev@demo.local", e.generatedPassword);
+    // A set password is not echoed; system_admin is never offered; duplicates are refused.
+    const set = await t.request("/api/employees", {
+      as: "engineer@demo.local",
+      method: "POST",
+      json: { firstName: "Б", lastName: "В", email: "b@demo.local", role: "foreman", password: "secret77" },
+    });
+    assert.equal(set.status, 201);
+    assert.equal((await set.json()).generatedPassword, undefined);
+    const admin = await t.request("/api/employees", {
+      as: "director@demo.local",
+      method: "POST",
+      json: { firstName: "А", lastName: "Б", email: "x@demo.local", role: "system_admin" },
+    });
+    assert.equal(admin.status, 422);
+    const dup = await t.request("/api/employees", {
+      as: "director@demo.local",
+      method: "POST",
+      json: { firstName: "А", lastName: "Б", email: "engineer@demo.local" },
+    });
+    assert.equal(dup.status, 422);
+    const missing = await t.request("/api/employees", {
+      as: "director@demo.local",
+      method: "POST",
+      json: { email: "" },
+    });
+    assert.equal((await missing.json()).errors.firstName[0], "Заполните все обязательные поля");
+    const surveyor = await t.request("/api/employees", {
+      as: "surveyor@demo.local",
+      method: "POST",
+      json: { firstName: "А", lastName: "Б", email: "y@demo.local" },
+    });
+    assert.equal(surveyor.status, 403);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[api] a deactivated employee cannot sign in and their sessions end", async () => {
+  const t = await createTestApp();
+  try {
+    const list = await (await t.request("/api/employees", { as: "director@demo.local" })).json();
+    const foreman = list.find((e: { email: string }) => e.email === "foreman@demo.local");
+    assert.equal((await t.request("/api/user", { as: "foreman@demo.local" })).status, 200);
+    const res = await t.request(`/api/employees/${foreman.id}`, {
+      as: "director@demo.local",
+      method: "PATCH",
+      json: { isActive: false },
+    });
+    assert.equal(res.status, 200);
+    assert.equal((await res.json()).isActive, false);
+    assert.equal((await t.request("/api/user", { as: "foreman@demo.local" })).status, 401);
+    await assert.rejects(() => t.login("foreman@demo.local"));
+    await t.request(`/api/employees/${foreman.id}`, {
+      as: "director@demo.local",
+      method: "PATCH",
+      json: { isActive: true },
+    });
+    await t.login("foreman@demo.local");
+    // Another company's employee is not found; a chief engineer may not touch the company administrator.
+    const other = await (await t.request("/api/employees", { as: "admin@other.local" })).json();
+    assert.ok(other.every((e: { email: string }) => e.email.endsWith("@other.local")));
+    const theirs = await t.request(`/api/employees/${other[0].id}`, {
+      as: "director@demo.local",
+      method: "PATCH",
+      json: { isActive: false },
+    });
+    assert.equal(theirs.status, 404);
+    const director = list.find((e: { email: string }) => e.email === "director@demo.local");
+    const byEngineer = await t.request(`/api/employees/${director.id}`, {
+      as: "engineer@demo.local",
+      method: "PATCH",
+      json: { isActive: false },
+    });
+    assert.equal(byEngineer.status, 403);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[api] POST /api/employees/:id/avatar takes an image of up to 5 MB, refuses other content", async () => {
+  const t = await createTestApp();
+  try {
+    const me = await (await t.request("/api/user", { as: "surveyor@demo.local" })).json();
+    const res = await t.request(`/api/employees/${me.id}/avatar`, {
+      as: "surveyor@demo.local",
+      method: "POST",
+      body: avatarForm(png),
+    });
+    assert.equal(res.status, 200);
+    const { profileImageUrl } = await res.json();
+    assert.match(profileImageUrl, /^\/api\/profile\/avatar\/\d+\/[a-z0-9]+\.png$/);
+    assert.equal(
+      (await (await t.request("/api/user", { as: "surveyor@demo.local" })).json()).profileImageUrl,
+      profileImageUrl,
+    );
+    const text = await t.request(`/api/employees/${me.id}/avatar`, {
+      as: "surveyor@demo.local",
+      method: "POST",
+      body: avatarForm(new TextEncoder().encode("<svg onload=alert(1)>"), "x.png"),
+    });
+    assert.equal(text.status, 422);
+    assert.equal((await text.json()).message, "Неверный тип файла");
+    const big = new Uint8Array(5 * 1024 * 1024 + 1);
+    big.set(png);
+    const tooBig = await t.request(`/api/employees/${me.id}/avatar`, {
+      as: "surveyor@demo.local",
+      method: "POST",
+      body: avatarForm(big),
+    });
+    assert.equal(tooBig.status, 413);
+    // A colleague's avatar needs a manager of employees; another company's is not found.
+    const director = (await (await t.request("/api/employees", { as: "director@demo.local" })).json())
+      .find((e: { email: string }) => e.email === "director@demo.local");
+    assert.equal(
+      (await t.request(`/api/employees/${director.id}/avatar`, {
+        as: "surveyor@demo.local",
+        method: "POST",
+        body: avatarForm(png),
+      })).status,
+      403,
+    );
+    assert.equal(
+      (await t.request(`/api/employees/${me.id}/avatar`, {
+        as: "admin@other.local",
+        method: "POST",
+        body: avatarForm(png),
+      })).status,
+      404,
+    );
+    assert.equal(
+      (await t.request(`/api/employees/${me.id}/avatar`, {
+        as: "director@demo.local",
+        method: "POST",
+        body: avatarForm(png),
+      })).status,
+      200,
+    );
+  } finally {
+    await t.close();
+  }
+});

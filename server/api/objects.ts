@@ -1,0 +1,170 @@
+// /api/objects: list (filters, search, pagination), create, read, edit. Editing needs an object-editor role.
+import { Hono } from "hono";
+import type { Context } from "hono";
+import * as z from "zod";
+import {
+  createObject,
+  findObject,
+  listObjects,
+  objectDistricts,
+  objectJson,
+  objectTasks,
+  updateObject,
+} from "../../db/objects.ts";
+import {
+  normalizeObjectInput,
+  objectCreateSchema,
+  objectPatchSchema,
+  objectStatuses,
+  workTypes,
+} from "../../domain/objects.ts";
+import { locate } from "../../domain/location/mod.ts";
+import { objectEditorRoles, staffRoles } from "../../domain/roles.ts";
+import { fieldErrors, invalid, notFound } from "../errors.ts";
+import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
+import { validate } from "../validate.ts";
+import type { AppEnv } from "../types.ts";
+import { objectDocumentsApi } from "./documents.ts";
+import { objectVideosApi } from "./videos.ts";
+
+const listQuery = z.object({
+  status: z.enum(objectStatuses).optional().catch(undefined),
+  workType: z.enum(workTypes).optional().catch(undefined),
+  district: z.string().trim().max(100).optional(),
+  q: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
+  pageSize: z.coerce.number().int().min(1).max(200).optional().catch(undefined),
+});
+
+/** The `:id` of the path as a positive integer; anything else is a 404. */
+export function objectIdOf(c: Context<AppEnv>): number {
+  const id = Number(c.req.param("id"));
+  if (!Number.isSafeInteger(id) || id <= 0) throw notFound("Объект не найден");
+  return id;
+}
+
+async function jsonBody(c: Context<AppEnv>): Promise<unknown> {
+  try {
+    return await c.req.json();
+  } catch {
+    throw invalid({ _: ["Ожидается JSON"] });
+  }
+}
+
+/** Fills district, direction and distance the client left empty, from the coordinates or the settlement. */
+function fillLocation<
+  T extends {
+    address?: string | null;
+    settlement?: string | null;
+    city?: string | null;
+    district?: string | null;
+    direction?: string | null;
+    distanceFromMKAD?: number | null;
+    latitude?: number | null;
+    longitude?: number | null;
+    coordinates?: string | null;
+  },
+>(input: T): T {
+  if (
+    input.district && input.direction && input.distanceFromMKAD !== null &&
+    input.distanceFromMKAD !== undefined
+  ) {
+    return input;
+  }
+  let { latitude, longitude } = input;
+  if ((latitude === null || latitude === undefined) && input.coordinates) {
+    const m = input.coordinates.match(/(-?\d+(?:\.\d+)?)\s*[,; ]\s*(-?\d+(?:\.\d+)?)/);
+    if (m) [latitude, longitude] = [Number(m[1]), Number(m[2])];
+  }
+  const where = locate({
+    address: input.address,
+    settlement: input.settlement,
+    city: input.city,
+    latitude,
+    longitude,
+  });
+  return {
+    ...input,
+    district: input.district || where.district,
+    direction: input.direction || where.direction,
+    distanceFromMKAD: input.distanceFromMKAD ?? where.distanceFromMkad,
+    latitude: latitude ?? null,
+    longitude: longitude ?? null,
+  };
+}
+
+export const objectsApi = new Hono<AppEnv>()
+  .get("/", requireApi(staffRoles), validate("query", listQuery), async (c) => {
+    const user = currentUser(c);
+    const f = c.req.valid("query");
+    const { rows, total, page, pageSize } = await listObjects(c.var.deps.db, companyScope(user), f);
+    c.header("X-Total-Count", String(total));
+    c.header("X-Page", String(page));
+    c.header("X-Page-Size", String(pageSize));
+    return c.json(rows.map((r) => objectJson(r)));
+  })
+  .get("/districts", requireApi(staffRoles), async (c) => {
+    return c.json(await objectDistricts(c.var.deps.db, companyScope(currentUser(c))));
+  })
+  .post("/", requireApi(objectEditorRoles), async (c) => {
+    const user = currentUser(c);
+    const parsed = objectCreateSchema.safeParse(normalizeObjectInput(await jsonBody(c)));
+    if (!parsed.success) throw invalid(fieldErrors(parsed.error));
+    const input = fillLocation(parsed.data);
+    // A system administrator may create for any company; everyone else for their own.
+    const companyId = user.role === "system_admin" ? (input.companyId ?? user.companyId) : user.companyId;
+    if (!companyId) throw invalid({ companyId: ["Выберите компанию"] });
+    const { db, now } = c.var.deps;
+    const row = await createObject(db, { ...input, companyId }, { userId: user.id, now: now() });
+    return c.json(objectJson(row), 201);
+  })
+  .get("/:id{[0-9]+}", requireApi(staffRoles), async (c) => {
+    const user = currentUser(c);
+    const { db } = c.var.deps;
+    const row = await findObject(db, companyScope(user), objectIdOf(c));
+    if (!row) throw notFound("Объект не найден");
+    return c.json(objectJson(row, { tasks: await objectTasks(db, row.id) }));
+  })
+  .patch("/:id{[0-9]+}", requireApi(objectEditorRoles), async (c) => {
+    const user = currentUser(c);
+    const id = objectIdOf(c);
+    const parsed = objectPatchSchema.safeParse(normalizeObjectInput(await jsonBody(c)));
+    if (!parsed.success) throw invalid(fieldErrors(parsed.error));
+    const { db, now } = c.var.deps;
+    const scope = companyScope(user);
+    let input = parsed.data;
+    // A new place without its district, direction or distance gets them recomputed.
+    const moved = input.settlement !== undefined || input.latitude !== undefined ||
+      input.address !== undefined;
+    if (
+      moved &&
+      (input.district === undefined || input.direction === undefined || input.distanceFromMKAD === undefined)
+    ) {
+      const before = await findObject(db, scope, id);
+      if (!before) throw notFound("Объект не найден");
+      const located = fillLocation({
+        address: input.address ?? before.address,
+        settlement: input.settlement ?? before.settlement,
+        city: input.city ?? before.city,
+        latitude: input.latitude !== undefined ? input.latitude : before.latitude,
+        longitude: input.longitude !== undefined ? input.longitude : before.longitude,
+        district: input.district,
+        direction: input.direction,
+        distanceFromMKAD: input.distanceFromMKAD,
+      });
+      input = {
+        ...input,
+        district: input.district !== undefined ? input.district : located.district,
+        direction: input.direction !== undefined ? input.direction : located.direction,
+        distanceFromMKAD: input.distanceFromMKAD !== undefined
+          ? input.distanceFromMKAD
+          : located.distanceFromMKAD,
+      };
+    }
+    delete (input as { companyId?: unknown }).companyId;
+    const row = await updateObject(db, scope, id, input, { userId: user.id, now: now() });
+    if (!row) throw notFound("Объект не найден");
+    return c.json(objectJson(row));
+  })
+  .route("/:id{[0-9]+}/documents", objectDocumentsApi)
+  .route("/:id{[0-9]+}/videos", objectVideosApi);

@@ -1,0 +1,211 @@
+import assert from "node:assert/strict";
+import { createTestApp } from "../testing.ts";
+
+const newObject = {
+  address: "Московская обл, Рузский р-н, п Дорохово, ул Школьная, д 4",
+  settlement: "Дорохово",
+  region: "Московская область",
+  clientName: "Пётр Ильин",
+  clientPhone: "+7 916 555-44-33",
+  workType: "septic",
+  estimatedCost: "315 000 ₽",
+  description: "",
+};
+
+Deno.test("[api] POST /api/objects fills district, direction and distance, cleans the cost, notifies chief engineers", async () => {
+  const t = await createTestApp();
+  try {
+    const res = await t.request("/api/objects", {
+      as: "manager@demo.local",
+      method: "POST",
+      json: newObject,
+    });
+    assert.equal(res.status, 201);
+    const o = await res.json();
+    assert.equal(o.district, "Рузский");
+    assert.equal(o.direction, "Запад");
+    assert.equal(o.distanceFromMKAD, 61);
+    assert.equal(o.estimatedCost, 315000);
+    assert.equal(o.description, null);
+    assert.equal(o.status, "new");
+    // Coordinates sent by the client win over the gazetteer.
+    const withCoords = await t.request("/api/objects", {
+      as: "engineer@demo.local",
+      method: "POST",
+      json: { ...newObject, settlement: "Нигдейка", latitude: 56.3440, longitude: 37.5204, estimatedCost: 1 },
+    });
+    const o2 = await withCoords.json();
+    assert.deepEqual([o2.direction, o2.distanceFromMKAD], ["Север", 46]);
+    const bell = await t.request("/api/notifications", { as: "engineer@demo.local" });
+    const notes = await bell.json();
+    const list = Array.isArray(notes) ? notes : notes.notifications ?? notes.items;
+    assert.ok(
+      list.some((n: { type: string; relatedObjectId: number }) =>
+        n.type === "object_created" && n.relatedObjectId === o.id
+      ),
+    );
+    const detail = await t.request(`/api/objects/${o.id}`, { as: "surveyor@demo.local" });
+    assert.equal((await detail.json()).clientName, "Пётр Ильин");
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[api] POST /api/objects answers the spec's messages for missing fields", async () => {
+  const t = await createTestApp();
+  try {
+    const res = await t.request("/api/objects", {
+      as: "manager@demo.local",
+      method: "POST",
+      json: { address: "ab" },
+    });
+    assert.equal(res.status, 422);
+    const body = await res.json();
+    assert.equal(body.errors.settlement[0], "Минимум 2 символа");
+    assert.equal(body.errors.clientPhone[0], "Телефон обязателен");
+    assert.equal(body.errors.estimatedCost[0], "Примерная стоимость обязательна");
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[api] object editing needs an editor role; a surveyor and a foreman get 403", async () => {
+  const t = await createTestApp();
+  try {
+    for (const as of ["surveyor@demo.local", "foreman@demo.local"]) {
+      const post = await t.request("/api/objects", { as, method: "POST", json: newObject });
+      assert.equal(post.status, 403, as);
+    }
+    const [first] = await (await t.request("/api/objects", { as: "engineer@demo.local" })).json();
+    const patch = await t.request(`/api/objects/${first.id}`, {
+      as: "surveyor@demo.local",
+      method: "PATCH",
+      json: { status: "approved" },
+    });
+    assert.equal(patch.status, 403);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[api] GET/PATCH /api/objects/:id of another company answers 404", async () => {
+  const t = await createTestApp();
+  try {
+    const [foreign] = await (await t.request("/api/objects", { as: "admin@other.local" })).json();
+    assert.equal((await t.request(`/api/objects/${foreign.id}`, { as: "engineer@demo.local" })).status, 404);
+    const patch = await t.request(`/api/objects/${foreign.id}`, {
+      as: "engineer@demo.local",
+      method: "PATCH",
+      json: { status: "completed" },
+    });
+    assert.equal(patch.status, 404);
+    const list = await (await t.request("/api/objects?pageSize=200", { as: "engineer@demo.local" })).json();
+    assert.ok(!list.some((o: { id: number }) => o.id === foreign.id));
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[api] PATCH /api/objects/:id changes the status into the activity feed and parses costs", async () => {
+  const t = await createTestApp();
+  try {
+    const [first] = await (await t.request("/api/objects?status=new", { as: "engineer@demo.local" })).json();
+    const res = await t.request(`/api/objects/${first.id}`, {
+      as: "engineer@demo.local",
+      method: "PATCH",
+      json: { status: "approved", estimatedCost: "1 200 000,50", distanceFromMKAD: "33" },
+    });
+    assert.equal(res.status, 200);
+    const o = await res.json();
+    assert.deepEqual([o.status, o.estimatedCost, o.distanceFromMKAD], ["approved", 1200000.5, 33]);
+    const feed = await (await t.request("/api/activity", { as: "engineer@demo.local" })).json();
+    const items = Array.isArray(feed) ? feed : feed.items ?? feed.activities;
+    assert.ok(JSON.stringify(items).includes("Статус объекта изменен"));
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[api] GET /api/objects filters by status, work type, district and search, with pagination headers", async () => {
+  const t = await createTestApp();
+  try {
+    const all = await t.request("/api/objects?pageSize=3", { as: "manager@demo.local" });
+    assert.equal(all.headers.get("X-Total-Count"), "10");
+    assert.equal((await all.json()).length, 3);
+    const page4 = await (await t.request("/api/objects?pageSize=3&page=4", { as: "manager@demo.local" }))
+      .json();
+    assert.equal(page4.length, 1);
+    const septic = await (await t.request("/api/objects?workType=septic", { as: "manager@demo.local" }))
+      .json();
+    assert.ok(septic.length > 0 && septic.every((o: { workType: string }) => o.workType === "septic"));
+    const istra = await (await t.request(`/api/objects?district=${encodeURIComponent("Истринский")}`, {
+      as: "manager@demo.local",
+    })).json();
+    assert.equal(istra.length, 1);
+    const byClient =
+      await (await t.request(`/api/objects?q=${encodeURIComponent("петров")}`, { as: "manager@demo.local" }))
+        .json();
+    assert.equal(byClient[0].clientName, "Андрей Петров");
+    const byAddress = await (await t.request(`/api/objects?q=${encodeURIComponent("загорская")}`, {
+      as: "manager@demo.local",
+    })).json();
+    assert.equal(byAddress.length, 1);
+    const districts = await (await t.request("/api/objects/districts", { as: "manager@demo.local" })).json();
+    assert.ok(districts.includes("Истринский"));
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[api] GET /api/address/suggest answers from the gazetteer without a DaData key", async () => {
+  const t = await createTestApp();
+  try {
+    const short = await (await t.request("/api/address/suggest?q=Ис", { as: "manager@demo.local" })).json();
+    assert.deepEqual(short.suggestions, []);
+    const res = await t.request(
+      `/api/address/suggest?q=${encodeURIComponent("Павловская Слобода, ул Лесная 3")}`,
+      { as: "manager@demo.local" },
+    );
+    const body = await res.json();
+    assert.equal(body.source, "gazetteer");
+    assert.ok(body.suggestions.length >= 1 && body.suggestions.length <= 10);
+    const [s] = body.suggestions;
+    assert.equal(s.data.settlement, "Павловская Слобода");
+    assert.equal(s.data.district, "Истринский");
+    assert.ok(Number(s.data.geo_lat) > 55);
+    assert.equal((await t.request("/api/address/suggest?q=Истра")).status, 401);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[api] GET /api/address/suggest falls back to the gazetteer when DaData fails", async () => {
+  const { addressDeps } = await import("./address.ts");
+  const original = addressDeps.fetch;
+  const t = await createTestApp({ env: { DADATA_API_KEY: "test-key" } });
+  try {
+    addressDeps.fetch = () => Promise.reject(new Error("offline"));
+    const failed = await (await t.request(`/api/address/suggest?q=${encodeURIComponent("Истра")}`, {
+      as: "manager@demo.local",
+    })).json();
+    assert.equal(failed.source, "gazetteer");
+    addressDeps.fetch = (_url, init) => {
+      assert.equal(new Headers(init?.headers).get("Authorization"), "Token test-key");
+      return Promise.resolve(Response.json({
+        suggestions: [{
+          value: "Московская обл, г Истра, ул Ленина",
+          data: { city: "Истра", area: null, settlement: null, geo_lat: "55.9146", geo_lon: "36.8597" },
+        }],
+      }));
+    };
+    const ok = await (await t.request(`/api/address/suggest?q=${encodeURIComponent("Истра Ленина")}`, {
+      as: "manager@demo.local",
+    })).json();
+    assert.equal(ok.source, "dadata");
+    assert.equal(ok.suggestions[0].data.district, "Истринский");
+    assert.equal(ok.suggestions[0].data.distance_from_mkad, 31);
+  } finally {
+    addressDeps.fetch = original;
+    await t.close();
+  }
+});

@@ -1,0 +1,119 @@
+// Answers a stored file: Content-Disposition with the Russian name (RFC 5987/6266), HTTP Range (206) for
+// seeking in videos, streamed from storage without reading it into memory.
+import type { Context } from "hono";
+import { ApiError } from "./errors.ts";
+import type { AppEnv } from "./types.ts";
+
+/** `attachment; filename="Dogovor.pdf"; filename*=UTF-8''%D0%94…` — an ASCII fallback and the exact name. */
+export function contentDisposition(kind: "inline" | "attachment", fileName: string): string {
+  const fallback = fileName.normalize("NFKD").replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_") || "file";
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/** The one byte range of a `Range: bytes=…` header, null for none or several, "invalid" when unsatisfiable. */
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | null | "invalid" {
+  if (!header) return null;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m) return header.includes(",") ? null : "invalid";
+  let start: number;
+  let end: number;
+  if (m[1] === "") {
+    if (m[2] === "") return "invalid";
+    const suffix = Number(m[2]);
+    if (suffix === 0) return "invalid";
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === "" ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
+  if (start >= size || start > end) return "invalid";
+  return { start, end };
+}
+
+/** A stream of `length` bytes of the file from `start`; the file is closed at the end or on cancel. */
+function rangeStream(file: Deno.FsFile, start: number, length: number): ReadableStream<Uint8Array> {
+  let left = length;
+  let positioned = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        if (!positioned) {
+          await file.seek(start, Deno.SeekMode.Start);
+          positioned = true;
+        }
+        if (left <= 0) {
+          file.close();
+          return controller.close();
+        }
+        const buf = new Uint8Array(Math.min(64 * 1024, left));
+        const n = await file.read(buf);
+        if (n === null) {
+          file.close();
+          return controller.close();
+        }
+        left -= n;
+        controller.enqueue(buf.subarray(0, n));
+      } catch (error) {
+        try {
+          file.close();
+        } catch { /* closed */ }
+        controller.error(error);
+      }
+    },
+    cancel() {
+      try {
+        file.close();
+      } catch { /* closed */ }
+    },
+  }, { highWaterMark: 0 });
+}
+
+export interface ServeOptions {
+  mime: string;
+  fileName: string;
+  disposition: "inline" | "attachment";
+  /** Honour Range requests (videos). */
+  ranges?: boolean;
+}
+
+export async function serveStoredFile(c: Context<AppEnv>, key: string, o: ServeOptions): Promise<Response> {
+  const opened = await c.var.deps.storage.open(key);
+  if (!opened) throw new ApiError(404, "Файл не найден");
+  const { file, size } = opened;
+  const headers = new Headers({
+    "Content-Type": o.mime,
+    "Content-Disposition": contentDisposition(o.disposition, o.fileName),
+    "Cache-Control": "private, no-cache",
+    "X-Content-Type-Options": "nosniff",
+  });
+  // A stored upload never runs as a page of this site, even if a browser guessed HTML.
+  headers.set(
+    "Content-Security-Policy",
+    "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox",
+  );
+  if (o.ranges) headers.set("Accept-Ranges", "bytes");
+  const range = o.ranges ? parseRange(c.req.header("range"), size) : null;
+  if (range === "invalid") {
+    file.close();
+    headers.set("Content-Range", `bytes */${size}`);
+    return new Response(null, { status: 416, headers });
+  }
+  if (range) {
+    const length = range.end - range.start + 1;
+    headers.set("Content-Range", `bytes ${range.start}-${range.end}/${size}`);
+    headers.set("Content-Length", String(length));
+    const body = c.req.method === "HEAD" ? (file.close(), null) : rangeStream(file, range.start, length);
+    return new Response(body, { status: 206, headers });
+  }
+  headers.set("Content-Length", String(size));
+  const body = c.req.method === "HEAD" ? (file.close(), null) : rangeStream(file, 0, size);
+  return new Response(body, { status: 200, headers });
+}
