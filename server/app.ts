@@ -17,6 +17,9 @@ import { tasksApi } from "./api/tasks.ts";
 import { statsApi } from "./api/stats.ts";
 import { activityApi } from "./api/activity.ts";
 import { foremanApi } from "./api/foreman.ts";
+import { measurementsApi } from "./api/measurements.ts";
+import { estimatesApi } from "./api/estimates.ts";
+import { fieldWorkApi } from "./api/field_work.ts";
 import { pageRoutes } from "../routes/mod.ts";
 import { accessDeniedPage, notFoundPage } from "../routes/_errors.tsx";
 import type { AppDeps, AppEnv } from "./types.ts";
@@ -83,6 +86,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/activity", activityApi);
   api.route("/activities", activityApi);
   api.route("/foreman", foremanApi);
+  api.route("/measurements", measurementsApi);
+  api.route("/estimates", estimatesApi);
+  api.route("/field-work", fieldWorkApi);
   api.all("*", () => {
     throw new ApiError(404, "Нет такого адреса API");
   });

@@ -1,0 +1,150 @@
+// Measurement records: what a surveyor recorded at the site, one row per save. Every function takes the
+// company scope (null = every company, system_admin only); `assignedTo` limits a surveyor to their own tasks.
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { Db } from "./client.ts";
+import { documents, measurementRecords, objects, tasks } from "./schema/mod.ts";
+import { notifyMeasurementUpdated, recordActivity } from "./notifications.ts";
+
+export type Scope = number | null;
+
+/** The task of the scope (the assignee's own when `assignedTo` is given) with its object, or null. */
+export async function taskForMeasurement(
+  db: Db,
+  scope: Scope,
+  taskId: number,
+  options: { assignedTo?: number } = {},
+) {
+  const conds = [eq(tasks.id, taskId)];
+  if (scope !== null) conds.push(eq(tasks.companyId, scope));
+  if (options.assignedTo !== undefined) conds.push(eq(tasks.assignedTo, options.assignedTo));
+  const [row] = await db.select({
+    id: tasks.id,
+    companyId: tasks.companyId,
+    objectId: tasks.objectId,
+    title: tasks.title,
+    status: tasks.status,
+    assignedTo: tasks.assignedTo,
+    address: objects.address,
+  }).from(tasks).leftJoin(objects, eq(objects.id, tasks.objectId)).where(and(...conds));
+  return row ?? null;
+}
+
+export interface MeasurementRecordView {
+  id: number;
+  taskId: number;
+  objectId: number | null;
+  surveyorId: number | null;
+  measurements: Record<string, unknown>;
+  photos: PhotoView[];
+  notes: string | null;
+  createdAt: Date;
+}
+
+export interface PhotoView {
+  id: number;
+  fileName: string;
+  documentType: string | null;
+  fileSize: number;
+  url: string;
+}
+
+/** The photos (documents) of these ids that belong to the task. */
+async function photosOf(db: Db, taskId: number, ids: number[]): Promise<PhotoView[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select({
+    id: documents.id,
+    fileName: documents.fileName,
+    documentType: documents.documentType,
+    fileSize: documents.fileSize,
+    objectId: documents.objectId,
+  }).from(documents).where(and(inArray(documents.id, ids), eq(documents.taskId, taskId)));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    if (!r) return [];
+    return [{
+      id: r.id,
+      fileName: r.fileName,
+      documentType: r.documentType,
+      fileSize: r.fileSize,
+      url: `/api/objects/${r.objectId}/documents/${r.id}/download`,
+    }];
+  });
+}
+
+/** The latest measurement record of a task (the caller checked the task is in scope), or null. */
+export async function latestMeasurement(db: Db, taskId: number): Promise<MeasurementRecordView | null> {
+  const [row] = await db.select().from(measurementRecords).where(eq(measurementRecords.taskId, taskId))
+    .orderBy(desc(measurementRecords.createdAt), desc(measurementRecords.id)).limit(1);
+  if (!row) return null;
+  return {
+    id: row.id,
+    taskId: row.taskId,
+    objectId: row.objectId,
+    surveyorId: row.surveyorId,
+    measurements: row.measurements,
+    photos: await photosOf(db, row.taskId, row.photos),
+    notes: row.notes,
+    createdAt: row.createdAt,
+  };
+}
+
+/** Photo document ids of the task among `ids` (others are dropped: a photo must be the task's own). */
+export async function ownPhotoIds(db: Db, taskId: number, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select({ id: documents.id }).from(documents)
+    .where(and(inArray(documents.id, ids), eq(documents.taskId, taskId)));
+  const found = new Set(rows.map((r) => r.id));
+  return ids.filter((id) => found.has(id));
+}
+
+/**
+ * Saves a measurement record of a task, tells the company's chief engineers (measurement_updated) and
+ * records the activity, in one transaction.
+ */
+export async function saveMeasurement(
+  db: Db,
+  task: { id: number; companyId: number; objectId: number | null; title: string },
+  input: { measurements: Record<string, unknown>; photos: number[]; notes: string | null },
+  by: { id: number; now: Date },
+): Promise<MeasurementRecordView> {
+  const photos = await ownPhotoIds(db, task.id, input.photos);
+  const row = await db.transaction(async (tx) => {
+    const [row] = await tx.insert(measurementRecords).values({
+      companyId: task.companyId,
+      taskId: task.id,
+      objectId: task.objectId,
+      surveyorId: by.id,
+      measurements: input.measurements,
+      photos,
+      notes: input.notes,
+      createdAt: by.now,
+    }).returning();
+    await notifyMeasurementUpdated(tx, {
+      companyId: task.companyId,
+      taskId: task.id,
+      objectId: task.objectId,
+      title: task.title,
+      byUserId: by.id,
+    });
+    await recordActivity(tx, {
+      companyId: task.companyId,
+      userId: by.id,
+      type: "task",
+      title: `Замеры сохранены: ${task.title}`,
+      objectId: task.objectId,
+      taskId: task.id,
+    });
+    return row;
+  });
+  return {
+    id: row.id,
+    taskId: row.taskId,
+    objectId: row.objectId,
+    surveyorId: row.surveyorId,
+    measurements: row.measurements,
+    photos: await photosOf(db, row.taskId, row.photos),
+    notes: row.notes,
+    createdAt: row.createdAt,
+  };
+}

@@ -1,0 +1,396 @@
+import { Hono } from "hono";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import {
+  brandLabel,
+  type Estimate,
+  EstimateInputError,
+  findModel,
+  generateEstimate,
+  measurementDocumentSchema,
+  workTypeLabel,
+  writeEstimateWorkbook,
+} from "../../estimating/mod.ts";
+import {
+  activePriceList,
+  type EstimateDetail,
+  type EstimateStatus,
+  getEstimate,
+  listEstimates,
+  objectForEstimate,
+  setEstimateStatus,
+  storeGeneratedEstimate,
+  storeManualEstimate,
+} from "../../db/estimates.ts";
+import { companies } from "../../db/schema/mod.ts";
+import { estimateStatuses } from "../../db/schema/enums.ts";
+import { estimateApproverRoles, hasRole, staffRoles } from "../../domain/roles.ts";
+import { estimateStatusLabels } from "../../domain/labels.ts";
+import { formatDate } from "../../domain/format.ts";
+import { ApiError, fieldErrors, forbidden, invalid, notFound } from "../errors.ts";
+import { validate } from "../validate.ts";
+import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
+import type { AppEnv, CurrentUser } from "../types.ts";
+import { measurableTask } from "./measurements.ts";
+
+const idParam = z.object({ id: z.coerce.number().int().positive() });
+
+const listQuery = z.object({
+  objectId: z.coerce.number().int().positive().optional(),
+  status: z.enum(estimateStatuses).optional(),
+  q: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+});
+
+const generateBody = z.object({
+  objectId: z.coerce.number({ error: "Выберите задачу с объектом для генерации сметы" }).int().positive(
+    "Выберите задачу с объектом для генерации сметы",
+  ),
+  taskId: z.coerce.number().int().positive().nullable().optional(),
+  workType: z.string().max(50).optional(),
+  estimateNumber: z.string().max(50).optional(),
+  measurements: z.unknown(),
+}).passthrough();
+
+const REQUIRED_MANUAL = "Заполните все обязательные поля и добавьте позиции";
+const manualBody = z.object({
+  objectId: z.coerce.number({ error: "Выберите объект" }).int().positive("Выберите объект"),
+  estimateNumber: z.string({ error: "Укажите номер сметы" }).trim().min(1, "Укажите номер сметы").max(50),
+  status: z.enum(estimateStatuses, { error: "Неизвестный статус" }).optional().default("draft"),
+  templateName: z.string().trim().max(200).nullable().optional(),
+  totalAmount: z.unknown().optional(),
+  items: z.array(z.object({
+    section: z.string().trim().max(100).optional(),
+    category: z.string().trim().max(100).optional(),
+    articleCode: z.string().trim().max(50).nullable().optional(),
+    name: z.string({ error: "Укажите наименование" }).trim().min(1, "Укажите наименование").max(500),
+    unit: z.enum(["шт", "м", "м²", "м³", "кг", "т"], { error: "Единица: шт, м, м², м³, кг или т" })
+      .optional().default("шт"),
+    quantity: z.coerce.number({ error: "Количество — число" }).min(0, "Количество не меньше 0").max(1e6)
+      .transform((q) => Math.round(q * 100) / 100),
+    /** Kopecks per unit. */
+    pricePerUnit: z.coerce.number({ error: "Цена — число" }).min(0, "Цена не меньше 0").max(1e13)
+      .transform(Math.round),
+    equipmentCost: z.coerce.number().min(0).optional(),
+    isRequired: z.boolean().optional(),
+  })).min(1, REQUIRED_MANUAL).max(500),
+});
+
+const patchBody = z.object({
+  status: z.enum(estimateStatuses, { error: "Неизвестный статус" }),
+}).strict();
+
+/** draft → sent → approved or rejected; a rejected estimate may go back to draft for rework. */
+const transitions: Record<EstimateStatus, readonly EstimateStatus[]> = {
+  draft: ["sent", "approved", "rejected"],
+  sent: ["approved", "rejected", "draft"],
+  rejected: ["draft"],
+  approved: ["sent"],
+};
+
+/** The estimate date the engine prints: Moscow's calendar day. */
+export function moscowDay(at: Date): string {
+  return new Date(at.getTime() + 3 * 3600_000).toISOString().slice(0, 10);
+}
+
+/** The JSON of a stored estimate (spec/3 §3 field names; money in kopecks). */
+export function estimateJson(e: EstimateDetail) {
+  return {
+    id: e.id,
+    estimateNumber: e.estimateNumber,
+    objectId: e.objectId,
+    objectAddress: e.objectAddress,
+    taskId: e.taskId,
+    status: e.status,
+    templateName: e.templateName,
+    sections: e.sections,
+    subtotals: e.subtotals,
+    itemsTotal: e.itemsTotal,
+    vatMode: e.vatMode,
+    vatAmount: e.vatAmount,
+    totalAmount: e.totalAmount,
+    totalCost: e.totalAmount,
+    notes: e.notes,
+    warnings: e.warnings,
+    createdAt: e.createdAt,
+    updatedAt: e.updatedAt,
+    date: moscowDay(e.createdAt),
+    items: e.items.map((i) => ({
+      id: i.id,
+      section: i.section,
+      category: i.section,
+      articleCode: i.articleCode,
+      article: i.articleCode,
+      name: i.name,
+      unit: i.unit,
+      quantity: i.quantity,
+      pricePerUnit: i.pricePerUnit,
+      equipmentCost: i.equipmentCost,
+      workCost: i.workCost,
+      totalPrice: i.totalPrice,
+      isRequired: i.isRequired,
+    })),
+  };
+}
+
+/** A stored estimate as the engine's Estimate, for the workbook writer. */
+function asEngineEstimate(e: EstimateDetail): Estimate {
+  const doc = (e.measurementDocument ?? {}) as { measurements?: Record<string, unknown>; workType?: string };
+  const m = doc.measurements ?? {};
+  const model = findModel(typeof m.septic_model === "string" ? m.septic_model : undefined);
+  const workType = (doc.workType ?? e.objectWorkType ?? "other") as Estimate["workType"];
+  const vatRate = e.vatMode === "none" ? 0 : Number(e.vatMode);
+  return {
+    estimateNumber: e.estimateNumber,
+    templateName: e.templateName ?? "Смета",
+    date: moscowDay(e.createdAt),
+    workType,
+    workTypeLabel: workTypeLabel(workType),
+    objectId: e.objectId,
+    objectAddress: e.objectAddress,
+    clientName: e.objectClientName ?? undefined,
+    clientPhone: e.objectClientPhone ?? undefined,
+    model: model
+      ? {
+        id: model.id,
+        name: model.model,
+        brand: model.brand,
+        brandLabel: brandLabel(model.brand),
+        capacity: model.capacity,
+        peakDischarge: model.peakDischarge,
+        dimensions: model.dimensions,
+      }
+      : {
+        id: "",
+        name: "не выбрана",
+        brand: "topas",
+        brandLabel: "",
+        capacity: 0,
+        peakDischarge: 0,
+        dimensions: { length: 0, width: 0, height: 0 },
+      },
+    residentsCount: typeof m.residents_count === "number" ? m.residents_count : 0,
+    excavationVolume: 0,
+    sections: e.subtotals.map((s) => s.section),
+    subtotals: e.subtotals,
+    items: e.items.map((i) => ({
+      section: i.section,
+      articleCode: i.articleCode ?? "",
+      name: i.name,
+      unit: i.unit,
+      quantity: i.quantity,
+      pricePerUnit: i.pricePerUnit,
+      equipmentCost: i.equipmentCost,
+      workCost: i.workCost,
+      totalPrice: i.totalPrice,
+      isRequired: i.isRequired,
+    })),
+    itemsTotal: e.itemsTotal,
+    vat: {
+      mode: e.vatMode,
+      rate: vatRate,
+      label: vatRate ? `НДС ${vatRate} %` : "Без НДС",
+      amount: e.vatAmount,
+    },
+    totalAmount: e.totalAmount,
+    notes: e.notes,
+    warnings: [],
+    currency: "RUB",
+    moneyUnit: "kopeck",
+  };
+}
+
+/** `attachment` with an ASCII fallback name and the UTF-8 name of RFC 5987. */
+export function contentDisposition(fileName: string, asciiName = fileName): string {
+  const ascii = asciiName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+async function estimateOr404(c: { var: AppEnv["Variables"] }, user: CurrentUser, id: number) {
+  const e = await getEstimate(c.var.deps.db, companyScope(user), id);
+  if (!e) throw notFound("Смета не найдена");
+  return e;
+}
+
+/**
+ * Estimates (spec/3 §2.4, §7): list (and ?objectId=), create by hand, generate from measurements, read,
+ * change status (approving and rejecting only for estimateApproverRoles), export to Excel. Company scoped:
+ * another company's estimate or object answers 404.
+ */
+export const estimatesApi = new Hono<AppEnv>()
+  .use(requireApi(staffRoles))
+  .get("/", validate("query", listQuery), async (c) => {
+    const user = currentUser(c);
+    return c.json(await listEstimates(c.var.deps.db, companyScope(user), c.req.valid("query")));
+  })
+  .post("/generate", async (c) => {
+    const user = currentUser(c);
+    let raw: unknown;
+    try {
+      raw = await c.req.json();
+    } catch {
+      throw new ApiError(400, "Ожидается JSON");
+    }
+    const head = generateBody.safeParse(raw);
+    if (!head.success) throw invalid(fieldErrors(head.error));
+    const body = head.data;
+    const { db, now } = c.var.deps;
+    const scope = companyScope(user);
+    const object = await objectForEstimate(db, scope, body.objectId);
+    if (!object) throw notFound("Объект не найден");
+    let taskId: number | null = null;
+    if (body.taskId) {
+      const task = await measurableTask(c, user, body.taskId);
+      if (task.objectId !== object.id) throw invalid({ taskId: ["Задача относится к другому объекту"] });
+      taskId = task.id;
+    }
+    const at = now();
+    const measurements = typeof body.measurements === "object" && body.measurements !== null &&
+        !Array.isArray(body.measurements)
+      ? { ...body.measurements as Record<string, unknown> }
+      : body.measurements;
+    if (measurements && typeof measurements === "object" && !Array.isArray(measurements)) {
+      const m = measurements as Record<string, unknown>;
+      if (taskId) m.task_id = taskId;
+      m.surveyor_id ??= user.id;
+      m.measurement_date ??= at.toISOString();
+    }
+    const doc: Record<string, unknown> = {
+      objectId: object.id,
+      workType: body.workType || "autonomous_sewage",
+      object: {
+        address: object.address,
+        clientName: object.clientName ?? "",
+        clientPhone: object.clientPhone ?? "",
+        ...(object.distanceFromMkad !== null ? { distanceFromMKAD: object.distanceFromMkad } : {}),
+      },
+      measurements,
+    };
+    if (body.estimateNumber) doc.estimateNumber = body.estimateNumber;
+    const checked = measurementDocumentSchema.safeParse(doc);
+    if (!checked.success) throw invalid(fieldErrors(checked.error), "Проверьте значения замеров");
+    const priceList = await activePriceList(db, object.companyId);
+    let estimate: Estimate;
+    try {
+      estimate = generateEstimate(doc, { priceList, date: moscowDay(at) });
+    } catch (error) {
+      if (error instanceof EstimateInputError) {
+        const errors: Record<string, string[]> = {};
+        for (const issue of error.issues) (errors[issue.path] ??= []).push(issue.message);
+        throw invalid(errors, error.message);
+      }
+      throw error;
+    }
+    const id = await storeGeneratedEstimate(db, {
+      companyId: object.companyId,
+      objectId: object.id,
+      taskId,
+      estimate,
+      measurementDocument: doc,
+      address: object.address,
+    }, { id: user.id, now: at });
+    return c.json({ ...estimate, id, status: "draft", objectId: object.id, taskId, createdAt: at }, 201);
+  })
+  .post("/", async (c) => {
+    const user = currentUser(c);
+    let raw: unknown;
+    try {
+      raw = await c.req.json();
+    } catch {
+      throw new ApiError(400, "Ожидается JSON");
+    }
+    const parsed = manualBody.safeParse(raw);
+    if (!parsed.success) throw invalid(fieldErrors(parsed.error), REQUIRED_MANUAL);
+    const body = parsed.data;
+    const { db, now } = c.var.deps;
+    const object = await objectForEstimate(db, companyScope(user), body.objectId);
+    if (!object) throw notFound("Объект не найден");
+    if (
+      (body.status === "approved" || body.status === "rejected") && !hasRole(user.role, estimateApproverRoles)
+    ) throw forbidden("Утверждать и отклонять сметы могут главный инженер и администраторы");
+    const id = await storeManualEstimate(db, {
+      companyId: object.companyId,
+      objectId: object.id,
+      address: object.address,
+      estimateNumber: body.estimateNumber,
+      status: body.status,
+      templateName: body.templateName,
+      items: body.items.map((i) => ({ ...i, section: i.section || i.category })),
+    }, { id: user.id, now: now() });
+    const e = await getEstimate(db, null, id);
+    return c.json(estimateJson(e!), 201);
+  })
+  .get("/:id{[0-9]+}", validate("param", idParam), async (c) => {
+    const user = currentUser(c);
+    return c.json(estimateJson(await estimateOr404(c, user, c.req.valid("param").id)));
+  })
+  .patch("/:id{[0-9]+}", validate("param", idParam), validate("json", patchBody), async (c) => {
+    const user = currentUser(c);
+    const e = await estimateOr404(c, user, c.req.valid("param").id);
+    const { status } = c.req.valid("json");
+    if ((status === "approved" || status === "rejected") && !hasRole(user.role, estimateApproverRoles)) {
+      throw forbidden("Утверждать и отклонять сметы могут главный инженер и администраторы");
+    }
+    if (status !== e.status) {
+      if (!transitions[e.status].includes(status)) {
+        throw invalid({
+          status: [
+            `Нельзя перевести смету из статуса «${estimateStatusLabels[e.status].label}» в «${
+              estimateStatusLabels[status].label
+            }»`,
+          ],
+        });
+      }
+      const { db, now } = c.var.deps;
+      await setEstimateStatus(db, { ...e, address: e.objectAddress }, status, {
+        id: user.id,
+        now: now(),
+        label: estimateStatusLabels[status].label,
+      });
+    }
+    return c.json(estimateJson(await estimateOr404(c, user, e.id)));
+  })
+  .get("/:id{[0-9]+}/export", validate("param", idParam), async (c) => {
+    const user = currentUser(c);
+    const e = await estimateOr404(c, user, c.req.valid("param").id);
+    const { db, now } = c.var.deps;
+    const [company] = await db.select().from(companies).where(eq(companies.id, e.companyId));
+    const bytes = await writeEstimateWorkbook(asEngineEstimate(e), {
+      date: moscowDay(e.createdAt),
+      company: company
+        ? {
+          name: company.name,
+          inn: company.inn ?? undefined,
+          kpp: company.kpp ?? undefined,
+          ogrn: company.ogrn ?? undefined,
+          address: company.legalAddress ?? company.actualAddress ?? undefined,
+          phone: company.phone ?? undefined,
+          email: company.email ?? undefined,
+          bankName: company.bankName ?? undefined,
+          account: company.bankAccount ?? undefined,
+          bik: company.bankBik ?? undefined,
+          correspondentAccount: company.bankCorAccount ?? undefined,
+        }
+        : undefined,
+      object: {
+        address: e.objectAddress,
+        clientName: e.objectClientName ?? undefined,
+        clientPhone: e.objectClientPhone ?? undefined,
+      },
+    });
+    const day = formatDate(now());
+    const fileName = `Смета_${e.id}_${day}.xlsx`;
+    return new Response(bytes as Uint8Array<ArrayBuffer>, {
+      headers: {
+        "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        "Content-Disposition": contentDisposition(fileName, `Smeta_${e.id}_${day}.xlsx`),
+        "Content-Length": String(bytes.byteLength),
+        "Cache-Control": "private, no-store",
+      },
+    });
+  });

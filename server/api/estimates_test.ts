@@ -1,0 +1,452 @@
+// deno-lint-ignore-file no-explicit-any
+import assert from "node:assert/strict";
+import ExcelJS from "exceljs";
+import { and, eq } from "drizzle-orm";
+import { createTestApp, type TestApp } from "../testing.ts";
+import { defaultPriceList, generateEstimate } from "../../estimating/mod.ts";
+import { companies, estimateItems, objects, priceListItems, priceLists } from "../../db/schema/mod.ts";
+import { moscowDay } from "./estimates.ts";
+
+async function json<T = any>(res: Response, status = 200): Promise<T> {
+  const body = await res.text();
+  assert.equal(res.status, status, body);
+  return (body ? JSON.parse(body) : null) as T;
+}
+
+/** The surveyor's in-progress task of the demo data (with its object). */
+async function surveyorTask(t: TestApp) {
+  const tasks = await json<any[]>(await t.request("/api/tasks", { as: "surveyor@demo.local" }));
+  const task = tasks.find((x) => x.storedStatus === "in_progress" && x.objectId);
+  assert.ok(task, "the demo surveyor has a task in progress");
+  return task;
+}
+
+async function otherCompanyObject(t: TestApp): Promise<number> {
+  const [other] = await t.deps.db.select({ id: companies.id }).from(companies)
+    .where(eq(companies.name, "ООО «Другая Компания»"));
+  const [o] = await t.deps.db.select({ id: objects.id }).from(objects).where(eq(objects.companyId, other.id));
+  return o.id;
+}
+
+/** A measurement document written independently of the form: the fields as a person would type them. */
+const measurements = {
+  septic_model: "topas-5",
+  residents_count: "5",
+  installation_depth: "2,5",
+  soil_type: "clay",
+  inlet_pipe_length: 8,
+  outlet_pipe_length: 12,
+  need_insulation: true,
+  insulation_length: 6,
+  pipe_a001: true,
+  pipe_a001_length: 8,
+  electrical_work_needed: true,
+  elect_a039: true,
+  elect_a039_length: 15,
+};
+
+Deno.test("[api] POST /api/measurements saves a record that GET /api/measurements/:taskId reads back", async () => {
+  const t = await createTestApp();
+  try {
+    const task = await surveyorTask(t);
+    assert.deepEqual(
+      await json(await t.request(`/api/measurements/${task.id}`, { as: "surveyor@demo.local" })),
+      [],
+    );
+    const saved = await json(
+      await t.request("/api/measurements", {
+        as: "surveyor@demo.local",
+        method: "POST",
+        json: { taskId: task.id, measurements, photos: [], notes: "Грунт глинистый" },
+      }),
+      201,
+    );
+    assert.equal(saved.measurements.residents_count, 5);
+    assert.equal(saved.measurements.installation_depth, 2.5);
+    const [latest] = await json<any[]>(
+      await t.request(`/api/measurements/${task.id}`, { as: "surveyor@demo.local" }),
+    );
+    assert.equal(latest.id, saved.id);
+    assert.equal(latest.notes, "Грунт глинистый");
+    assert.equal(latest.measurements.notes, "Грунт глинистый");
+    assert.equal(latest.measurements.septic_model, "topas-5");
+    // The chief engineer may read it too and was told (measurement_updated).
+    await json(await t.request(`/api/measurements/${task.id}`, { as: "engineer@demo.local" }));
+    const notes = await json<any[]>(await t.request("/api/notifications", { as: "engineer@demo.local" }));
+    assert.ok(notes.some((n) => n.type === "measurement_updated" && n.relatedTaskId === task.id));
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[api] /api/measurements answers 404 for another surveyor's task and another company", async () => {
+  const t = await createTestApp();
+  try {
+    const task = await surveyorTask(t);
+    for (const as of ["surveyor2@demo.local", "admin@other.local"]) {
+      await json(await t.request(`/api/measurements/${task.id}`, { as }), 404);
+      await json(
+        await t.request("/api/measurements", {
+          as,
+          method: "POST",
+          json: { taskId: task.id, measurements: {} },
+        }),
+        404,
+      );
+    }
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[api] bad measurements answer 422 naming each field, in Russian", async () => {
+  const t = await createTestApp();
+  try {
+    const task = await surveyorTask(t);
+    const body = await json(
+      await t.request("/api/measurements", {
+        as: "surveyor@demo.local",
+        method: "POST",
+        json: {
+          taskId: task.id,
+          measurements: { residents_count: "abc", soil_type: "lava", need_pumping: "maybe" },
+        },
+      }),
+      422,
+    );
+    assert.deepEqual(
+      Object.keys(body.errors).sort(),
+      ["measurements.need_pumping", "measurements.residents_count", "measurements.soil_type"],
+    );
+    assert.match(body.errors["measurements.residents_count"][0], /ожидается число/);
+
+    const gen = await json(
+      await t.request("/api/estimates/generate", {
+        as: "surveyor@demo.local",
+        method: "POST",
+        json: {
+          objectId: task.objectId,
+          taskId: task.id,
+          measurements: { ...measurements, residents_count: 99 },
+        },
+      }),
+      422,
+    );
+    assert.match(gen.errors["measurements.residents_count"][0], /не больше 20/);
+
+    const missing = await json(
+      await t.request("/api/estimates/generate", {
+        as: "surveyor@demo.local",
+        method: "POST",
+        json: { objectId: task.objectId, measurements: { residents_count: 4, need_drainage: true } },
+      }),
+      422,
+    );
+    assert.match(missing.message, /^Заполните обязательные поля: Модель септика, Длина дренажа/);
+    assert.ok(missing.errors["measurements.septic_model"]);
+    assert.ok(missing.errors["measurements.drainage_length"]);
+
+    const noObject = await json(
+      await t.request("/api/estimates/generate", {
+        as: "surveyor@demo.local",
+        method: "POST",
+        json: { measurements },
+      }),
+      422,
+    );
+    assert.equal(noObject.errors.objectId[0], "Выберите задачу с объектом для генерации сметы");
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[api] POST /api/estimates/generate answers 404 for another company's object", async () => {
+  const t = await createTestApp();
+  try {
+    const foreign = await otherCompanyObject(t);
+    await json(
+      await t.request("/api/estimates/generate", {
+        as: "engineer@demo.local",
+        method: "POST",
+        json: { objectId: foreign, measurements },
+      }),
+      404,
+    );
+    const mine = await json<any[]>(await t.request("/api/estimates", { as: "admin@other.local" }));
+    const demo = await json<any[]>(await t.request("/api/estimates", { as: "engineer@demo.local" }));
+    assert.ok(demo.length > 0);
+    assert.ok(!mine.some((e) => demo.some((d) => d.id === e.id)), "no estimate is shared between companies");
+    await json(await t.request(`/api/estimates/${demo[0].id}`, { as: "admin@other.local" }), 404);
+    await json(await t.request(`/api/estimates/${demo[0].id}/export`, { as: "admin@other.local" }), 404);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[api] a generated estimate is stored with the engine's total, moves the object and tells the chief engineer", async () => {
+  const t = await createTestApp();
+  try {
+    const task = await surveyorTask(t);
+    const [object] = await t.deps.db.select().from(objects).where(eq(objects.id, task.objectId));
+    const res = await json(
+      await t.request("/api/estimates/generate", {
+        as: "surveyor@demo.local",
+        method: "POST",
+        json: { objectId: task.objectId, taskId: task.id, workType: "autonomous_sewage", measurements },
+      }),
+      201,
+    );
+    assert.ok(res.id > 0);
+    assert.equal(res.status, "draft");
+    // The same document through the engine directly (what the CLI does) gives the same total.
+    const expected = generateEstimate({
+      objectId: object.id,
+      object: {
+        address: object.address,
+        distanceFromMKAD: object.distanceFromMkad,
+        clientName: object.clientName,
+        clientPhone: object.clientPhone,
+      },
+      measurements,
+    }, { date: moscowDay(t.deps.now()) });
+    assert.equal(res.totalAmount, expected.totalAmount);
+    assert.ok(expected.totalAmount > 0);
+
+    const stored = await json(await t.request(`/api/estimates/${res.id}`, { as: "engineer@demo.local" }));
+    assert.equal(stored.totalAmount, expected.totalAmount);
+    assert.equal(stored.items.length, expected.items.length);
+    assert.equal(stored.items.reduce((s: number, i: any) => s + i.totalPrice, 0), expected.itemsTotal);
+    assert.equal(stored.taskId, task.id);
+
+    const [after] = await t.deps.db.select().from(objects).where(eq(objects.id, task.objectId));
+    if (["new", "in_progress", "measurement_done"].includes(object.status)) {
+      assert.equal(after.status, "estimation_done");
+    }
+    const notes = await json<any[]>(await t.request("/api/notifications", { as: "engineer@demo.local" }));
+    assert.ok(notes.some((n) => n.type === "estimate_created" && n.relatedEstimateId === res.id));
+    const list = await json<any[]>(
+      await t.request(`/api/estimates?objectId=${task.objectId}`, { as: "surveyor@demo.local" }),
+    );
+    assert.ok(list.some((e) => e.id === res.id));
+    assert.ok(list.every((e) => e.objectId === task.objectId));
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[api] generation prices by the company's active price list", async () => {
+  const t = await createTestApp();
+  try {
+    const task = await surveyorTask(t);
+    const [object] = await t.deps.db.select().from(objects).where(eq(objects.id, task.objectId));
+    // The company's list: the default one with every price raised by 10 %.
+    const list = defaultPriceList.map((i) => ({
+      ...i,
+      materialsPrice: Math.round(i.materialsPrice * 1.1),
+      worksPrice: Math.round(i.worksPrice * 1.1),
+    }));
+    const [pl] = await t.deps.db.insert(priceLists).values({
+      companyId: object.companyId,
+      name: "Прайс 2026",
+    })
+      .returning();
+    await t.deps.db.insert(priceListItems).values(list.map((i) => ({
+      priceListId: pl.id,
+      companyId: object.companyId,
+      code: i.code,
+      name: i.name,
+      unit: i.unit,
+      section: i.section,
+      materialsPrice: i.materialsPrice,
+      worksPrice: i.worksPrice,
+    })));
+    const res = await json(
+      await t.request("/api/estimates/generate", {
+        as: "surveyor@demo.local",
+        method: "POST",
+        json: { objectId: task.objectId, measurements },
+      }),
+      201,
+    );
+    const doc = {
+      objectId: object.id,
+      object: {
+        address: object.address,
+        distanceFromMKAD: object.distanceFromMkad,
+        clientName: object.clientName,
+        clientPhone: object.clientPhone,
+      },
+      measurements,
+    };
+    const date = moscowDay(t.deps.now());
+    const withList = generateEstimate(doc, { date, priceList: list });
+    const withDefault = generateEstimate(doc, { date });
+    assert.equal(res.totalAmount, withList.totalAmount);
+    assert.notEqual(res.totalAmount, withDefault.totalAmount);
+    const rows = await t.deps.db.select().from(estimateItems).where(
+      and(eq(estimateItems.estimateId, res.id), eq(estimateItems.articleCode, "А001")),
+    );
+    assert.equal(
+      rows[0].pricePerUnit,
+      list.find((i) => i.code === "А001")!.materialsPrice + list.find((i) => i.code === "А001")!.worksPrice,
+    );
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[api] PATCH /api/estimates/:id: a surveyor cannot approve, the chief engineer can", async () => {
+  const t = await createTestApp();
+  try {
+    const task = await surveyorTask(t);
+    const res = await json(
+      await t.request("/api/estimates/generate", {
+        as: "surveyor@demo.local",
+        method: "POST",
+        json: { objectId: task.objectId, measurements },
+      }),
+      201,
+    );
+    const url = `/api/estimates/${res.id}`;
+    await json(
+      await t.request(url, { as: "surveyor@demo.local", method: "PATCH", json: { status: "approved" } }),
+      403,
+    );
+    await json(
+      await t.request(url, { as: "surveyor@demo.local", method: "PATCH", json: { status: "rejected" } }),
+      403,
+    );
+    const sent = await json(
+      await t.request(url, { as: "surveyor@demo.local", method: "PATCH", json: { status: "sent" } }),
+    );
+    assert.equal(sent.status, "sent");
+    const approved = await json(
+      await t.request(url, { as: "engineer@demo.local", method: "PATCH", json: { status: "approved" } }),
+    );
+    assert.equal(approved.status, "approved");
+    const bad = await json(
+      await t.request(url, { as: "engineer@demo.local", method: "PATCH", json: { status: "rejected" } }),
+      422,
+    );
+    assert.match(bad.errors.status[0], /Нельзя перевести/);
+    await json(
+      await t.request(url, { as: "admin@other.local", method: "PATCH", json: { status: "sent" } }),
+      404,
+    );
+    const notes = await json<any[]>(await t.request("/api/notifications", { as: "engineer@demo.local" }));
+    assert.ok(notes.some((n) => n.type === "estimate_updated" && n.relatedEstimateId === res.id));
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[api] GET /api/estimates/:id/export answers a real workbook named Смета_{id}_{date}.xlsx", async () => {
+  const t = await createTestApp({ now: () => new Date("2026-05-20T09:00:00Z") });
+  try {
+    const task = await surveyorTask(t);
+    const res = await json(
+      await t.request("/api/estimates/generate", {
+        as: "surveyor@demo.local",
+        method: "POST",
+        json: { objectId: task.objectId, measurements },
+      }),
+      201,
+    );
+    const file = await t.request(`/api/estimates/${res.id}/export`, { as: "surveyor@demo.local" });
+    assert.equal(file.status, 200);
+    assert.match(file.headers.get("content-type")!, /spreadsheetml/);
+    const name = `Смета_${res.id}_20.05.2026.xlsx`;
+    const cd = file.headers.get("content-disposition")!;
+    assert.ok(cd.startsWith("attachment; "), cd);
+    assert.ok(cd.includes(`filename*=UTF-8''${encodeURIComponent(name)}`), cd);
+    assert.ok(cd.includes(`filename="Smeta_${res.id}_20.05.2026.xlsx"`), cd);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await file.arrayBuffer());
+    const ws = wb.worksheets[0];
+    let total: number | undefined;
+    ws.eachRow((row) => {
+      if (String(row.getCell(1).value).includes("ОБЩАЯ СТОИМОСТЬ")) {
+        const v = row.getCell(11).value as any;
+        total = typeof v === "number" ? v : v?.result;
+      }
+    });
+    assert.equal(total, res.totalAmount / 100);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[api] POST /api/estimates creates a manual estimate and refuses one without items", async () => {
+  const t = await createTestApp();
+  try {
+    const task = await surveyorTask(t);
+    const empty = await json(
+      await t.request("/api/estimates", {
+        as: "engineer@demo.local",
+        method: "POST",
+        json: { objectId: task.objectId, estimateNumber: "СМ-1", items: [] },
+      }),
+      422,
+    );
+    assert.equal(empty.message, "Заполните все обязательные поля и добавьте позиции");
+    const created = await json(
+      await t.request("/api/estimates", {
+        as: "engineer@demo.local",
+        method: "POST",
+        json: {
+          objectId: task.objectId,
+          estimateNumber: "СМ-РУЧ-1",
+          status: "draft",
+          items: [
+            { name: "Станция", unit: "шт", quantity: 1, pricePerUnit: 15_000_000 },
+            { name: "Труба", unit: "м", quantity: 12.5, pricePerUnit: 110_050 },
+          ],
+        },
+      }),
+      201,
+    );
+    assert.equal(created.totalAmount, 15_000_000 + Math.round(12.5 * 110_050));
+    assert.equal(created.status, "draft");
+    const foreign = await otherCompanyObject(t);
+    await json(
+      await t.request("/api/estimates", {
+        as: "engineer@demo.local",
+        method: "POST",
+        json: {
+          objectId: foreign,
+          estimateNumber: "X",
+          items: [{ name: "a", quantity: 1, pricePerUnit: 1 }],
+        },
+      }),
+      404,
+    );
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[api] POST /api/field-work/report tells the chief engineers", async () => {
+  const t = await createTestApp();
+  try {
+    const task = await surveyorTask(t);
+    await json(
+      await t.request("/api/field-work/report", {
+        as: "surveyor@demo.local",
+        method: "POST",
+        json: { objectId: task.objectId, comment: "Всё замерено" },
+      }),
+    );
+    const notes = await json<any[]>(await t.request("/api/notifications", { as: "engineer@demo.local" }));
+    assert.ok(notes.some((n) => n.relatedObjectId === task.objectId && /Отчет о выезде/.test(n.title)));
+    await json(
+      await t.request("/api/field-work/report", {
+        as: "admin@other.local",
+        method: "POST",
+        json: { objectId: task.objectId },
+      }),
+      404,
+    );
+  } finally {
+    await t.close();
+  }
+});

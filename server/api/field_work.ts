@@ -1,0 +1,60 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { getEstimate, objectForEstimate } from "../../db/estimates.ts";
+import { notifyChiefEngineers, recordActivity } from "../../db/notifications.ts";
+import { displayName, formatKopecks } from "../../domain/format.ts";
+import { staffRoles } from "../../domain/roles.ts";
+import { notFound } from "../errors.ts";
+import { validate } from "../validate.ts";
+import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
+import type { AppEnv } from "../types.ts";
+
+const reportBody = z.object({
+  objectId: z.coerce.number({ error: "Выберите объект для работы" }).int().positive(
+    "Выберите объект для работы",
+  ),
+  estimateId: z.coerce.number().int().positive().nullable().optional(),
+  comment: z.string().trim().max(5000, "Не длиннее 5000 символов").nullable().optional(),
+});
+
+/**
+ * The field-work screen's 'Сохранить отчет' (spec/3 §2.3): sends the report on the object (and its
+ * estimate) to the company's chief engineers as a notification and records the activity.
+ */
+export const fieldWorkApi = new Hono<AppEnv>()
+  .use(requireApi(staffRoles))
+  .post("/report", validate("json", reportBody), async (c) => {
+    const user = currentUser(c);
+    const body = c.req.valid("json");
+    const { db, now } = c.var.deps;
+    const scope = companyScope(user);
+    const object = await objectForEstimate(db, scope, body.objectId);
+    if (!object) throw notFound("Объект не найден");
+    let estimate: Awaited<ReturnType<typeof getEstimate>> = null;
+    if (body.estimateId) {
+      estimate = await getEstimate(db, scope, body.estimateId);
+      if (!estimate || estimate.objectId !== object.id) throw notFound("Смета не найдена");
+    }
+    const who = displayName(user);
+    const parts = [object.address];
+    if (estimate) parts.push(`смета ${estimate.estimateNumber} на ${formatKopecks(estimate.totalAmount)}`);
+    if (body.comment) parts.push(body.comment);
+    await db.transaction(async (tx) => {
+      await notifyChiefEngineers(tx, {
+        companyId: object.companyId,
+        type: "other",
+        title: `Отчет о выезде: ${who}`,
+        message: parts.join(" — ").slice(0, 1000),
+        relatedObjectId: object.id,
+        relatedEstimateId: estimate?.id ?? null,
+      }, user.id);
+      await recordActivity(tx, {
+        companyId: object.companyId,
+        userId: user.id,
+        type: "other",
+        title: `Отчет о выезде отправлен: ${object.address}`,
+        objectId: object.id,
+      });
+    });
+    return c.json({ ok: true, sentAt: now() });
+  });

@@ -1,0 +1,113 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import {
+  catalogue,
+  type FieldSpec,
+  itemFields,
+  measurementFieldSpecs,
+  measurementFormSections,
+  parseMeasurementDocument,
+} from "../../estimating/mod.ts";
+import { latestMeasurement, saveMeasurement, taskForMeasurement } from "../../db/measurements.ts";
+import { staffRoles } from "../../domain/roles.ts";
+import type { FormConfig } from "../../islands/measurement/model.ts";
+import { invalid, notFound } from "../errors.ts";
+import { validate } from "../validate.ts";
+import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
+import type { AppEnv, CurrentUser } from "../types.ts";
+import { seesOnlyOwnTasks } from "./tasks.ts";
+
+let formConfigOnce: FormConfig | undefined;
+
+/** The measurement form as data (sections, field descriptors, compact catalogue), built from the engine. */
+export function formConfig(): FormConfig {
+  if (formConfigOnce) return formConfigOnce;
+  const specs: Record<string, FieldSpec> = {};
+  for (const [name, spec] of Object.entries(measurementFieldSpecs) as [string, FieldSpec][]) {
+    if (spec.kind !== "pass") specs[name] = spec;
+  }
+  const config: Omit<FormConfig, "version"> = {
+    sections: measurementFormSections as FormConfig["sections"],
+    specs,
+    models: catalogue.map((m) => ({
+      id: m.id,
+      brand: m.brand,
+      name: m.model,
+      capacity: m.capacity,
+      peakDischarge: m.peakDischarge,
+      length: m.dimensions.length,
+      width: m.dimensions.width,
+      height: m.dimensions.height,
+      dealerPrice: m.dealerPrice,
+    })),
+    electrical: itemFields.filter((i) => i.group === "electrical" && i.flag).map((i) => ({
+      flag: i.flag!,
+      amount: i.amount,
+    })),
+  };
+  // The version changes with the content, so a device's cached copy is replaced when the engine changes.
+  const json = JSON.stringify(config);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < json.length; i++) h = Math.imul(h ^ json.charCodeAt(i), 0x01000193) >>> 0;
+  formConfigOnce = { version: h.toString(36), ...config };
+  return formConfigOnce;
+}
+
+const taskParam = z.object({ taskId: z.coerce.number().int().positive() });
+
+const saveBody = z.object({
+  taskId: z.coerce.number({ error: "Выберите задачу" }).int().positive("Выберите задачу"),
+  measurements: z.record(z.string(), z.unknown(), { error: "Ожидается объект с полями замера" }),
+  photos: z.array(z.coerce.number().int().positive()).max(100).optional().default([]),
+  notes: z.string().max(5000, "Не длиннее 5000 символов").nullable().optional(),
+});
+
+/** The task the user may measure: in their company, and their own when they are a surveyor or foreman. */
+export async function measurableTask(c: { var: AppEnv["Variables"] }, user: CurrentUser, taskId: number) {
+  const task = await taskForMeasurement(c.var.deps.db, companyScope(user), taskId, {
+    assignedTo: seesOnlyOwnTasks(user) ? user.id : undefined,
+  });
+  if (!task) throw notFound("Задача не найдена");
+  return task;
+}
+
+/**
+ * Measurement records (spec/3 §7): GET /api/measurements/form (the form as data), GET
+ * /api/measurements/:taskId (records of the task, newest first), POST /api/measurements (save).
+ * A surveyor reaches only the tasks assigned to them; another task answers 404.
+ */
+export const measurementsApi = new Hono<AppEnv>()
+  .use(requireApi(staffRoles))
+  .get("/form", (c) => {
+    const config = formConfig();
+    c.header("Cache-Control", "private, max-age=3600");
+    c.header("ETag", `"${config.version}"`);
+    if (c.req.header("If-None-Match") === `"${config.version}"`) return c.body(null, 304);
+    return c.json(config);
+  })
+  .get("/:taskId{[0-9]+}", validate("param", taskParam), async (c) => {
+    const user = currentUser(c);
+    const task = await measurableTask(c, user, c.req.valid("param").taskId);
+    const latest = await latestMeasurement(c.var.deps.db, task.id);
+    return c.json(latest ? [latest] : []);
+  })
+  .post("/", validate("json", saveBody), async (c) => {
+    const user = currentUser(c);
+    const body = c.req.valid("json");
+    const task = await measurableTask(c, user, body.taskId);
+    const parsed = parseMeasurementDocument({ measurements: body.measurements });
+    if (!parsed.ok) {
+      const errors: Record<string, string[]> = {};
+      for (const issue of parsed.issues) (errors[issue.path] ??= []).push(issue.message);
+      throw invalid(errors, "Проверьте значения замеров");
+    }
+    const measurements: Record<string, unknown> = { ...parsed.value.measurements };
+    if (body.notes !== undefined) measurements.notes = body.notes;
+    const { db, now } = c.var.deps;
+    const record = await saveMeasurement(db, task, {
+      measurements,
+      photos: body.photos,
+      notes: body.notes ?? null,
+    }, { id: user.id, now: now() });
+    return c.json(record, 201);
+  });
