@@ -71,6 +71,18 @@ browserTest(
       await foreman.locator(".project-card", { hasText: address }).getByText("Завершено").waitFor();
       await foreman.evaluate(() => scrollTo(0, 0));
       await screenshot(foreman, "cabinet-foreman-phone");
+
+      // Analytics and the dashboard draw their charts on the server.
+      const desk = await h.newPage("desktop");
+      await h.signIn(desk, "engineer@demo.local");
+      await desk.goto("/analytics?period=all&tab=tasks");
+      await desk.locator("svg.donut-chart").waitFor();
+      await screenshot(desk, "analytics-desktop");
+      await engineer.goto("/analytics?period=all&tab=performance");
+      await engineer.getByText("Рекомендации").waitFor();
+      await screenshot(engineer, "analytics-phone");
+      await desk.goto("/dashboard");
+      await screenshot(desk, "dashboard-desktop");
     } finally {
       await h.close();
     }

@@ -7,6 +7,7 @@ import loginPage from "./login.tsx";
 import landingPage from "./landing.tsx";
 import profilePage from "./profile.tsx";
 import shopPlaceholderPage from "./shop_placeholder.tsx";
+import analyticsPage from "./analytics.tsx";
 import adminPage from "./admin.tsx";
 import adminUsersPage from "./admin_users.tsx";
 import companiesPage from "./companies.tsx";

@@ -14,7 +14,7 @@ import { usersApi } from "./api/users.ts";
 import { adminApi } from "./api/admin.ts";
 import { profileApi, settingsApi } from "./api/settings.ts";
 import { tasksApi } from "./api/tasks.ts";
-import { statsApi } from "./api/stats.ts";
+import { analyticsApi, statsApi } from "./api/stats.ts";
 import { activityApi } from "./api/activity.ts";
 import { foremanApi } from "./api/foreman.ts";
 import { measurementsApi } from "./api/measurements.ts";
@@ -83,6 +83,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/settings", settingsApi);
   api.route("/tasks", tasksApi);
   api.route("/stats", statsApi);
+  api.route("/analytics", analyticsApi);
   api.route("/activity", activityApi);
   api.route("/activities", activityApi);
   api.route("/foreman", foremanApi);

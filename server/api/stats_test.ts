@@ -70,3 +70,54 @@ Deno.test("[api] PUT /api/notifications/mark-all-read leaves nothing unread", as
     await t.close();
   }
 });
+
+Deno.test("[api] GET /api/analytics answers KPIs, money and recommendations; each table downloads as CSV", async () => {
+  const t = await createTestApp();
+  try {
+    const a = await (await t.request("/api/analytics?period=all", { as: "engineer@demo.local" })).json();
+    assert.equal(a.kpi.activeObjects, 8);
+    assert.equal(a.kpi.overdueTasks, 2);
+    assert.equal(a.finance.objectCount, 10);
+    assert.equal(a.finance.averageKopecks, Math.round(a.finance.estimatedKopecks / 10));
+    assert.ok(a.recommendations.some((r: any) => r.title === "Есть просроченные задачи"));
+    assert.ok(
+      !a.recommendations.some((r: any) => r.title === "Высокая загрузка"),
+      "8 active tasks are not high workload",
+    );
+    for (const table of ["objects", "tasks", "workTypes", "performance", "team"]) {
+      const res = await t.request(`/api/analytics/export?table=${table}&period=all`, {
+        as: "engineer@demo.local",
+      });
+      assert.equal(res.status, 200, table);
+      assert.match(res.headers.get("content-type") ?? "", /text\/csv/);
+      const csv = await res.text();
+      assert.ok(csv.startsWith("\uFEFF"));
+      assert.ok(csv.trim().split("\r\n").length >= 2, table);
+    }
+    const page = await t.request("/analytics?period=all&tab=performance", { as: "engineer@demo.local" });
+    assert.equal(page.status, 200);
+    assert.match(await page.text(), /<svg[^>]*class="chart bar-chart"[\s\S]*Рекомендации/);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("recommend() warns of high workload above 10 active tasks", async () => {
+  const { recommend } = await import("../../db/analytics.ts");
+  const base = {
+    period: "30d" as const,
+    kpi: { activeObjects: 1, completedObjects: 0, activeTasks: 11, overdueTasks: 0 },
+    finance: { estimatedKopecks: 0, actualKopecks: 0, averageKopecks: 0, objectCount: 1 },
+    team: [{ role: "measurement_engineer" as const, count: 1 }],
+    objectsByStatus: [],
+    workTypes: [],
+    tasksByStatus: [],
+    tasksByPriority: [],
+    performance: { totalTasks: 11, completedTasks: 6, completionPercent: 55, averageDays: 1, people: [] },
+  };
+  assert.equal(recommend(base, 0)[0].title, "Высокая загрузка");
+  assert.equal(
+    recommend({ ...base, kpi: { ...base.kpi, activeTasks: 10 } }, 0)[0].title,
+    "Показатели в норме",
+  );
+});

@@ -1,0 +1,212 @@
+// Analytics of spec/2 §2: objects, tasks, money and team of the period, with recommendations.
+import { and, count, eq, gte, notInArray, type SQL, sql, sum } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import type { Db } from "./client.ts";
+import { objects, tasks, users } from "./schema/mod.ts";
+import { overdueCondition, type Scope } from "./tasks.ts";
+import { type Period, periodRange } from "../domain/periods.ts";
+import { displayName } from "../domain/format.ts";
+import type { Role } from "../domain/roles.ts";
+
+const assignee = alias(users, "assignee");
+
+export interface Analytics {
+  period: Period;
+  kpi: { activeObjects: number; completedObjects: number; activeTasks: number; overdueTasks: number };
+  finance: { estimatedKopecks: number; actualKopecks: number; averageKopecks: number; objectCount: number };
+  team: { role: Role; count: number }[];
+  objectsByStatus: { status: string; count: number }[];
+  workTypes: { workType: string; count: number; estimatedKopecks: number }[];
+  tasksByStatus: { status: string; count: number }[];
+  tasksByPriority: { priority: string; count: number }[];
+  performance: {
+    totalTasks: number;
+    completedTasks: number;
+    completionPercent: number;
+    averageDays: number | null;
+    people: {
+      userId: number | null;
+      name: string;
+      role: string | null;
+      total: number;
+      completed: number;
+      active: number;
+      overdue: number;
+    }[];
+  };
+  recommendations: { tone: "warning" | "danger" | "info" | "success"; title: string; text: string }[];
+}
+
+/** Objects and tasks created within the period (everything for 'all'); the team as it is now. */
+export async function analytics(db: Db, scope: Scope, period: Period, now: Date): Promise<Analytics> {
+  const { from } = periodRange(period, now);
+  const objectWhere: SQL | undefined = and(
+    scope === null ? undefined : eq(objects.companyId, scope),
+    from ? gte(objects.createdAt, from) : undefined,
+  );
+  const taskWhere: SQL | undefined = and(
+    scope === null ? undefined : eq(tasks.companyId, scope),
+    from ? gte(tasks.createdAt, from) : undefined,
+  );
+  const late = overdueCondition(now);
+  const shownStatus = sql<string>`case when ${late} then 'overdue' else ${tasks.status} end`;
+
+  const [byStatus, byWork, money, taskStatus, taskPriority, team, people, done] = await Promise.all([
+    db.select({ status: objects.status, count: count() }).from(objects).where(objectWhere).groupBy(
+      objects.status,
+    ),
+    db.select({ workType: objects.workType, count: count(), est: sum(objects.estimatedCost) }).from(objects)
+      .where(objectWhere).groupBy(objects.workType),
+    db.select({ est: sum(objects.estimatedCost), act: sum(objects.actualCost), n: count() }).from(objects)
+      .where(objectWhere),
+    db.select({ status: shownStatus, count: count() }).from(tasks).where(taskWhere).groupBy(shownStatus),
+    db.select({ priority: tasks.priority, count: count() }).from(tasks).where(taskWhere).groupBy(
+      tasks.priority,
+    ),
+    db.select({ role: users.role, count: count() }).from(users)
+      .where(and(
+        scope === null ? undefined : eq(users.companyId, scope),
+        eq(users.isActive, true),
+        notInArray(users.role, ["user"]),
+      ))
+      .groupBy(users.role),
+    db.select({
+      userId: tasks.assignedTo,
+      firstName: assignee.firstName,
+      lastName: assignee.lastName,
+      email: assignee.email,
+      role: assignee.role,
+      total: count(),
+      completed: sql<number>`sum(case when ${tasks.status} = 'completed' then 1 else 0 end)`,
+      overdue: sql<number>`sum(case when ${late} then 1 else 0 end)`,
+      active: sql<
+        number
+      >`sum(case when ${tasks.status} in ('assigned','pending','in_progress') and not (${late}) then 1 else 0 end)`,
+    }).from(tasks).leftJoin(assignee, eq(assignee.id, tasks.assignedTo)).where(taskWhere).groupBy(
+      tasks.assignedTo,
+    ),
+    db.select({
+      avgMs: sql<number | null>`avg(${tasks.completedAt} - ${tasks.createdAt})`,
+    }).from(tasks).where(and(taskWhere, eq(tasks.status, "completed"))),
+  ]);
+
+  const statusCount = (s: string) => byStatus.find((r) => r.status === s)?.count ?? 0;
+  const taskCount = (s: string) => taskStatus.find((r) => r.status === s)?.count ?? 0;
+  const objectCount = money[0].n;
+  const estimatedKopecks = Number(money[0].est ?? 0);
+  const totalTasks = taskStatus.reduce((s, r) => s + r.count, 0);
+  const completedTasks = taskCount("completed");
+  const activeTasks = taskCount("assigned") + taskCount("pending") + taskCount("in_progress");
+  const overdueTasks = taskCount("overdue");
+  const activeObjects = byStatus.filter((r) => r.status !== "completed" && r.status !== "cancelled")
+    .reduce((s, r) => s + r.count, 0);
+  const avgMs = done[0]?.avgMs;
+
+  const result: Analytics = {
+    period,
+    kpi: { activeObjects, completedObjects: statusCount("completed"), activeTasks, overdueTasks },
+    finance: {
+      estimatedKopecks,
+      actualKopecks: Number(money[0].act ?? 0),
+      // Average project cost = total estimated cost / number of objects, rounded (spec/2 §9).
+      averageKopecks: objectCount ? Math.round(estimatedKopecks / objectCount) : 0,
+      objectCount,
+    },
+    team: team.map((r) => ({ role: r.role, count: r.count })).sort((a, b) => b.count - a.count),
+    objectsByStatus: byStatus.map((r) => ({ status: r.status, count: r.count })),
+    workTypes: byWork.map((r) => ({
+      workType: r.workType,
+      count: r.count,
+      estimatedKopecks: Number(r.est ?? 0),
+    }))
+      .sort((a, b) => b.count - a.count),
+    tasksByStatus: taskStatus.map((r) => ({ status: r.status, count: r.count })),
+    tasksByPriority: taskPriority.map((r) => ({ priority: r.priority, count: r.count })),
+    performance: {
+      totalTasks,
+      completedTasks,
+      // Completion percentage = completed / total (spec/2 §9).
+      completionPercent: totalTasks ? Math.round((completedTasks / totalTasks) * 100) : 0,
+      averageDays: avgMs === null || avgMs === undefined
+        ? null
+        : Math.round((Number(avgMs) / 86_400_000) * 10) / 10,
+      people: people.map((p) => ({
+        userId: p.userId,
+        name: p.userId === null ? "Не назначено" : displayName(p),
+        role: p.role,
+        total: p.total,
+        completed: Number(p.completed ?? 0),
+        active: Number(p.active ?? 0),
+        overdue: Number(p.overdue ?? 0),
+      })).sort((a, b) => b.total - a.total),
+    },
+    recommendations: [],
+  };
+  result.recommendations = recommend(result, statusCount("new"));
+  return result;
+}
+
+/** The performance tab's advice: high workload above 10 active tasks, and the others worth having. */
+export function recommend(
+  a: Omit<Analytics, "recommendations">,
+  newObjects: number,
+): Analytics["recommendations"] {
+  const out: Analytics["recommendations"] = [];
+  if (a.kpi.activeTasks > 10) {
+    out.push({
+      tone: "warning",
+      title: "Высокая загрузка",
+      text:
+        `В работе ${a.kpi.activeTasks} задач. Распределите их между сотрудниками или добавьте исполнителей.`,
+    });
+  }
+  if (a.kpi.overdueTasks > 0) {
+    out.push({
+      tone: "danger",
+      title: "Есть просроченные задачи",
+      text:
+        `Просрочено задач: ${a.kpi.overdueTasks}. Свяжитесь с исполнителями и перенесите сроки или переназначьте задачи.`,
+    });
+  }
+  if (a.performance.totalTasks >= 5 && a.performance.completionPercent < 50) {
+    out.push({
+      tone: "warning",
+      title: "Низкий процент выполнения",
+      text:
+        `Выполнено ${a.performance.completionPercent}% задач периода. Проверьте, не застряли ли задачи в работе.`,
+    });
+  }
+  if (newObjects > 0) {
+    out.push({
+      tone: "info",
+      title: "Новые объекты ждут замера",
+      text: `Объектов в статусе «Новый»: ${newObjects}. Назначьте замерщиков в кабинете инженера.`,
+    });
+  }
+  const unassigned = a.performance.people.find((p) => p.userId === null && p.active + p.overdue > 0);
+  if (unassigned) {
+    out.push({
+      tone: "info",
+      title: "Задачи без исполнителя",
+      text: `Открытых задач без исполнителя: ${
+        unassigned.active + unassigned.overdue
+      }. Назначьте ответственных.`,
+    });
+  }
+  const surveyors = a.team.find((t) => t.role === "measurement_engineer")?.count ?? 0;
+  if (surveyors === 0) {
+    out.push({
+      tone: "warning",
+      title: "Нет замерщиков",
+      text: "В компании нет активных инженеров-замерщиков: добавьте сотрудников с ролью «Инженер-замерщик».",
+    });
+  }
+  if (out.length === 0) {
+    out.push({
+      tone: "success",
+      title: "Показатели в норме",
+      text: "Просроченных задач нет, загрузка в пределах нормы.",
+    });
+  }
+  return out;
+}

@@ -1,0 +1,94 @@
+// The analytics tables as rows of text, shared by the page and its CSV downloads. Pure.
+import type { Analytics } from "../db/analytics.ts";
+import { formatKopecks } from "./format.ts";
+import {
+  labelOf,
+  objectStatusLabels,
+  taskPriorityLabels,
+  taskStatusLabels,
+  workTypeLabels,
+} from "./labels.ts";
+import { roleLabels } from "./roles.ts";
+
+export const analyticsTabs = ["objects", "tasks", "workTypes", "performance"] as const;
+export type AnalyticsTab = typeof analyticsTabs[number];
+export const tabLabels: Record<AnalyticsTab, string> = {
+  objects: "Объекты",
+  tasks: "Задачи",
+  workTypes: "Виды работ",
+  performance: "Эффективность",
+};
+
+export const tableNames = ["objects", "tasks", "workTypes", "performance", "team"] as const;
+export type TableName = typeof tableNames[number];
+
+export interface Table {
+  title: string;
+  head: string[];
+  rows: (string | number)[][];
+}
+
+const money = (k: number) => formatKopecks(k);
+
+export function analyticsTable(a: Analytics, name: TableName): Table {
+  switch (name) {
+    case "objects":
+      return {
+        title: "Объекты по статусам",
+        head: ["Статус", "Количество"],
+        rows: a.objectsByStatus.map((r) => [labelOf(objectStatusLabels, r.status), r.count]),
+      };
+    case "tasks":
+      return {
+        title: "Задачи по статусам",
+        head: ["Статус", "Количество"],
+        rows: a.tasksByStatus.map((r) => [labelOf(taskStatusLabels, r.status), r.count]),
+      };
+    case "workTypes":
+      return {
+        title: "Виды работ",
+        head: ["Вид работ", "Объектов", "Сумма оценок"],
+        rows: a.workTypes.map((
+          r,
+        ) => [labelOf(workTypeLabels, r.workType), r.count, money(r.estimatedKopecks)]),
+      };
+    case "performance":
+      return {
+        title: "Эффективность исполнителей",
+        head: ["Исполнитель", "Роль", "Всего", "Выполнено", "В работе", "Просрочено", "Выполнение"],
+        rows: a.performance.people.map((p) => [
+          p.name,
+          p.role ? labelOf(roleLabels, p.role) : "—",
+          p.total,
+          p.completed,
+          p.active,
+          p.overdue,
+          `${p.total ? Math.round((p.completed / p.total) * 100) : 0}%`,
+        ]),
+      };
+    case "team":
+      return {
+        title: "Команда по ролям",
+        head: ["Роль", "Сотрудников"],
+        rows: a.team.map((t) => [labelOf(roleLabels, t.role), t.count]),
+      };
+  }
+}
+
+/** Priority rows for the tasks tab. */
+export function priorityRows(a: Analytics) {
+  return a.tasksByPriority.map((r) => ({
+    label: labelOf(taskPriorityLabels, r.priority),
+    value: r.count,
+    key: r.priority,
+  }));
+}
+
+/** CSV for Excel in a Russian locale: semicolons, quoted when needed, CRLF, with a BOM. */
+export function toCsv(table: Table): string {
+  const cell = (v: string | number) => {
+    const s = String(v);
+    return /[";\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+  };
+  return "\uFEFF" + [table.head, ...table.rows].map((r) => r.map(cell).join(";")).join("\r\n") + "\r\n";
+}

@@ -1,0 +1,271 @@
+import type { Context } from "hono";
+import { type Analytics, analytics } from "../db/analytics.ts";
+import {
+  type AnalyticsTab,
+  analyticsTable,
+  analyticsTabs,
+  priorityRows,
+  tabLabels,
+  type TableName,
+} from "../domain/analytics.ts";
+import { formatKopecks } from "../domain/format.ts";
+import {
+  labelOf,
+  objectStatusLabels,
+  taskPriorityLabels,
+  taskStatusLabels,
+  workTypeLabels,
+} from "../domain/labels.ts";
+import { parsePeriod, type Period, periodLabels } from "../domain/periods.ts";
+import { roleLabels } from "../domain/roles.ts";
+import { companyScope, currentUser } from "../server/middleware/guard.ts";
+import type { AppEnv } from "../server/types.ts";
+import { renderWorkPage } from "./_page.tsx";
+import { Card, StatCard } from "./_ui/Card.tsx";
+import { Icon } from "./_ui/Icon.tsx";
+import { PeriodSelector } from "./_dashboard/mod.tsx";
+import { BarChart, DonutChart } from "./_dashboard/charts.tsx";
+import type { Tone } from "../domain/labels.ts";
+
+function DataTable({ data, name, period }: { data: Analytics; name: TableName; period: Period }) {
+  const table = analyticsTable(data, name);
+  return (
+    <Card
+      title={table.title}
+      action={
+        <a
+          className="btn btn-secondary btn-sm"
+          href={`/api/analytics/export?table=${name}&period=${period}`}
+          download={`analytics-${name}-${period}.csv`}
+        >
+          <Icon name="download" size={16} /> CSV
+        </a>
+      }
+    >
+      {table.rows.length === 0 ? <p className="muted">Нет данных за период</p> : (
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>{table.head.map((h, i) => <th key={h} className={i > 0 ? "num" : undefined}>{h}</th>)}</tr>
+            </thead>
+            <tbody>
+              {table.rows.map((row, i) => (
+                <tr key={i}>
+                  {row.map((cell, j) => (
+                    <td key={j} className={j > 0 && typeof cell === "number" ? "num" : undefined}>{cell}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function TabBody({ tab, data, period }: { tab: AnalyticsTab; data: Analytics; period: Period }) {
+  switch (tab) {
+    case "objects":
+      return (
+        <div className="analytics-grid">
+          <Card title="Объекты по статусам">
+            <BarChart
+              title="Объекты по статусам"
+              rows={data.objectsByStatus.map((r) => ({
+                key: r.status,
+                label: labelOf(objectStatusLabels, r.status),
+                value: r.count,
+                tone: objectStatusLabels[r.status as keyof typeof objectStatusLabels]?.tone,
+              }))}
+            />
+          </Card>
+          <DataTable data={data} name="objects" period={period} />
+        </div>
+      );
+    case "tasks":
+      return (
+        <div className="analytics-grid">
+          <Card title="Задачи по статусам">
+            <DonutChart
+              title="Задачи по статусам"
+              rows={data.tasksByStatus.map((r) => ({
+                key: r.status,
+                label: labelOf(taskStatusLabels, r.status),
+                value: r.count,
+                tone: taskStatusLabels[r.status as keyof typeof taskStatusLabels]?.tone === "neutral"
+                  ? "neutral"
+                  : taskStatusLabels[r.status as keyof typeof taskStatusLabels]?.tone,
+              }))}
+            />
+          </Card>
+          <Card title="Задачи по приоритетам">
+            <BarChart
+              title="Задачи по приоритетам"
+              rows={priorityRows(data).map((r) => ({
+                ...r,
+                tone: taskPriorityLabels[r.key as keyof typeof taskPriorityLabels]?.tone as Tone,
+              }))}
+            />
+          </Card>
+          <DataTable data={data} name="tasks" period={period} />
+        </div>
+      );
+    case "workTypes":
+      return (
+        <div className="analytics-grid">
+          <Card title="Объекты по видам работ">
+            <BarChart
+              title="Объекты по видам работ"
+              rows={data.workTypes.map((r) => ({
+                key: r.workType,
+                label: labelOf(workTypeLabels, r.workType),
+                value: r.count,
+                tone: "accent",
+              }))}
+            />
+          </Card>
+          <Card title="Сумма оценок по видам работ">
+            <BarChart
+              title="Сумма оценок по видам работ"
+              rows={data.workTypes.map((r) => ({
+                key: r.workType,
+                label: labelOf(workTypeLabels, r.workType),
+                value: r.estimatedKopecks,
+                note: formatKopecks(r.estimatedKopecks).replace(",00 ₽", " ₽"),
+                tone: "success",
+              }))}
+            />
+          </Card>
+          <DataTable data={data} name="workTypes" period={period} />
+        </div>
+      );
+    case "performance":
+      return (
+        <div className="stack-lg">
+          <div className="stats">
+            <StatCard
+              label="Выполнение задач"
+              value={`${data.performance.completionPercent}%`}
+              icon="check"
+              tone="success"
+            />
+            <StatCard label="Задач за период" value={data.performance.totalTasks} icon="tasks" />
+            <StatCard
+              label="Среднее время выполнения"
+              value={data.performance.averageDays === null ? "—" : `${data.performance.averageDays} дн.`}
+              icon="calendar"
+              tone="accent"
+            />
+          </div>
+          <div className="analytics-grid">
+            <Card title="Выполнено задач по исполнителям">
+              <BarChart
+                title="Выполнено задач по исполнителям"
+                rows={data.performance.people.map((p) => ({
+                  key: String(p.userId),
+                  label: p.name,
+                  value: p.completed,
+                  note: `${p.completed} из ${p.total}`,
+                  tone: "success",
+                }))}
+              />
+            </Card>
+            <Card title="Рекомендации">
+              <ul className="recommendations">
+                {data.recommendations.map((r) => (
+                  <li key={r.title} className={`notice notice-${r.tone}`}>
+                    <Icon name={r.tone === "success" ? "check" : "alert"} />
+                    <div>
+                      <strong>{r.title}</strong>
+                      <p>{r.text}</p>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </Card>
+          </div>
+          <DataTable data={data} name="performance" period={period} />
+        </div>
+      );
+  }
+}
+
+/** /analytics, 'Аналитика и отчёты': KPIs, money, team and four tabs of charts and tables for a period. */
+export default async function analyticsPage(c: Context<AppEnv>) {
+  const user = currentUser(c);
+  const { db, now } = c.var.deps;
+  const period = parsePeriod(c.req.query("period"));
+  const tab = (analyticsTabs as readonly string[]).includes(c.req.query("tab") ?? "")
+    ? c.req.query("tab") as AnalyticsTab
+    : "objects";
+  const data = await analytics(db, companyScope(user), period, now());
+  const f = data.finance;
+  return renderWorkPage(c, {
+    title: "Аналитика и отчёты",
+    subtitle: `Объекты и задачи, созданные за период: ${periodLabels[period].toLowerCase()}`,
+    body: (
+      <div className="stack-lg">
+        <PeriodSelector current={period} path="/analytics" extra={{ tab }} />
+        <div className="stats kpis">
+          <StatCard label="Активные объекты" value={data.kpi.activeObjects} icon="map" />
+          <StatCard label="Завершено" value={data.kpi.completedObjects} icon="check" tone="success" />
+          <StatCard label="Активные задачи" value={data.kpi.activeTasks} icon="tasks" tone="accent" />
+          <StatCard label="Просрочено" value={data.kpi.overdueTasks} icon="alert" tone="danger" />
+        </div>
+        <div className="analytics-grid">
+          <Card title="Финансы">
+            <dl className="details">
+              <dt>Оценочная стоимость</dt>
+              <dd className="money">{formatKopecks(f.estimatedKopecks)}</dd>
+              <dt>Фактическая стоимость</dt>
+              <dd className="money">{formatKopecks(f.actualKopecks)}</dd>
+              <dt>Средняя стоимость проекта</dt>
+              <dd className="money">{formatKopecks(f.averageKopecks)}</dd>
+              <dt>Объектов</dt>
+              <dd className="num">{f.objectCount}</dd>
+            </dl>
+          </Card>
+          <Card
+            title="Команда"
+            action={
+              <a
+                className="btn btn-ghost btn-sm"
+                href={`/api/analytics/export?table=team&period=${period}`}
+                download
+              >
+                <Icon name="download" size={16} /> CSV
+              </a>
+            }
+          >
+            {data.team.length === 0
+              ? <p className="muted">Нет сотрудников</p>
+              : (
+                <ul className="legend team-list">
+                  {data.team.map((t) => (
+                    <li key={t.role}>
+                      {labelOf(roleLabels, t.role)}: <strong className="num">{t.count}</strong>
+                    </li>
+                  ))}
+                </ul>
+              )}
+          </Card>
+        </div>
+        <nav className="tabs" aria-label="Разделы аналитики">
+          {analyticsTabs.map((t) => (
+            <a
+              key={t}
+              className="tab"
+              href={`/analytics?${new URLSearchParams({ period, tab: t })}`}
+              aria-selected={t === tab ? "true" : "false"}
+              aria-current={t === tab ? "page" : undefined}
+            >
+              {tabLabels[t]}
+            </a>
+          ))}
+        </nav>
+        <TabBody tab={tab} data={data} period={period} />
+      </div>
+    ),
+  });
+}
