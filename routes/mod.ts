@@ -84,5 +84,6 @@ export const pageRoutes: PageRoute[] = [
     handler: foremanPage,
   },
   { path: "/notifications", access: "auth", handler: notificationsPage },
+  { path: "/analytics", access: staffRoles, handler: analyticsPage },
   ...shopPaths.map((path): PageRoute => ({ path, access: "public", handler: shopPlaceholderPage })),
 ];
