@@ -206,6 +206,8 @@ export function generateEstimate(doc: unknown, options: GenerateOptions): Estima
   const fallback = list === defaultPriceList ? undefined : priceListIndex(defaultPriceList);
   const items: EstimateItem[] = [];
   const ranks: number[] = [];
+  const fallbackCodes: string[] = [];
+  const missingCodes: string[] = [];
   const extraSections: string[] = [];
   for (const l of ruled.lines) {
     let name: string, unit: string, section: string, materials: number, works: number;
@@ -254,6 +256,14 @@ export function generateEstimate(doc: unknown, options: GenerateOptions): Estima
       rank = sectionOrder.length + k;
     }
     ranks.push(rank);
+  }
+  if (fallbackCodes.length) {
+    warnings.push(
+      `Позиций нет в прайс-листе компании, цены взяты из базового прайс-листа: ${fallbackCodes.join(", ")}.`,
+    );
+  }
+  if (missingCodes.length) {
+    warnings.push(`Позиций нет в прайс-листе, строки не учтены: ${missingCodes.join(", ")}.`);
   }
   // Stable sort by section rank.
   const order = items.map((_, i) => i).sort((a, b) => ranks[a] - ranks[b] || a - b);

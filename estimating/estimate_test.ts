@@ -170,7 +170,7 @@ Deno.test("generateEstimate() uses a company price list and falls back to the de
   assert.equal(pipe.pricePerUnit, 120000);
   assert.match(pipe.name, /^Труба ПВХ 110 \(своя\)/);
   assert.ok(e.items.some((i) => i.articleCode === "А021"));
-  assert.ok(e.warnings.some((w) => w.includes("А021") && w.includes("базового")));
+  assert.ok(e.warnings.some((w) => w.includes("А021") && w.includes("базового прайс-листа")));
 });
 
 // A small deterministic PRNG (mulberry32), so the property test is reproducible.

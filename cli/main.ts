@@ -1,0 +1,120 @@
+// ПолеСмета command line: `deno task cli -- <command> …`.
+// Exit codes: 0 success, 1 when any input failed, 2 on wrong usage.
+import { Command, CommanderError, Option } from "commander";
+import { vatModes } from "../estimating/mod.ts";
+import { catalogueListCommand } from "./catalogue.ts";
+import { generateCommand, schemaCommand } from "./estimate.ts";
+import { exportCommand, importCommand } from "./price_list.ts";
+import {
+  EXIT_INPUT_FAILED,
+  EXIT_OK,
+  EXIT_USAGE,
+  type Io,
+  parseDateOption,
+  processIo,
+  today,
+  UsageError,
+} from "./io.ts";
+
+/** Builds the command tree; each action stores its exit code in `result.code`. */
+export function buildProgram(io: Io, result: { code: number }): Command {
+  const program = new Command("polesmeta")
+    .description("ПолеСмета: сметы по замерам, каталог станций, прайс-листы")
+    .exitOverride()
+    .showHelpAfterError("(подробнее: --help)")
+    .configureOutput({
+      writeOut: (s) => io.out(s.replace(/\n$/, "")),
+      writeErr: (s) => io.err(s.replace(/\n$/, "")),
+    });
+  const run = (f: () => Promise<number> | number) => async () => {
+    result.code = await f();
+  };
+
+  const estimate = program.command("estimate").description("сметы по документам замера");
+  estimate
+    .command("generate")
+    .description("одна смета на каждый файл замера (.json); папки обходятся рекурсивно")
+    .argument("<paths...>", "файлы или папки с документами замера")
+    .option("--price-list <file>", "прайс-лист компании (.json, .xlsx или .csv); иначе базовый")
+    .option("--out <dir>", "папка для смет", "out")
+    .addOption(new Option("--format <format>", "формат смет").choices(["xlsx", "json"]).default("xlsx"))
+    .addOption(new Option("--vat <mode>", "НДС сверху").choices(vatModes.map((v) => v.value)).default("none"))
+    .option("--date <date>", "дата смет ГГГГ-ММ-ДД (по умолчанию сегодня)")
+    .option(
+      "--requisites <file>",
+      "реквизиты компании для шапки Excel (JSON: name, inn, kpp, address, phone …)",
+    )
+    .option("--quiet", "не печатать строку на каждую смету")
+    .action((paths: string[], opts) =>
+      run(() =>
+        generateCommand(paths, {
+          ...opts,
+          date: opts.date !== undefined ? parseDateOption(opts.date) : today(),
+        }, io)
+      )()
+    );
+  estimate
+    .command("schema")
+    .description("JSON Schema документа замера")
+    .action(() => run(() => schemaCommand(io))());
+
+  const catalogue = program.command("catalogue").description("каталог станций");
+  catalogue
+    .command("list")
+    .description("модели станций")
+    .option("--brand <brand>", "только этот производитель (topas, topas_c, biodeka, …)")
+    .option("--json", "массив записей каталога в JSON")
+    .action((opts) => run(() => catalogueListCommand(opts, io))());
+
+  const priceList = program.command("price-list").description("прайс-листы");
+  priceList
+    .command("import")
+    .description("импорт прайс-листа (.xlsx, .csv, .json): в файл или в прайс-лист компании в базе")
+    .argument("<file>", "файл прайс-листа")
+    .option("--company <id>", "id компании: импорт в базу приложения")
+    .option("--db <url>", "URL базы (по умолчанию DATABASE_URL или file:data/app.db)")
+    .option("--out <file>", "файл прайс-листа без --company (по умолчанию price-list.json)")
+    .option("--name <name>", "название прайс-листа")
+    .action((file: string, opts) => run(() => importCommand(file, opts, io))());
+  priceList
+    .command("export")
+    .description("выгрузка прайс-листа в файл (.xlsx, .csv, .json)")
+    .requiredOption("--out <file>", "файл для выгрузки")
+    .option("--company <id>", "id компании: прайс-лист из базы")
+    .option("--db <url>", "URL базы (по умолчанию DATABASE_URL или file:data/app.db)")
+    .option("--price-list <file>", "без --company: исходный файл прайс-листа (иначе базовый)")
+    .action((opts) => run(() => exportCommand(opts, io))());
+
+  return program;
+}
+
+/** Runs the CLI with the given arguments and returns the exit code. */
+export async function main(args: string[], io: Io = processIo): Promise<number> {
+  const argv = args[0] === "--" ? args.slice(1) : args;
+  const result = { code: EXIT_OK };
+  const program = buildProgram(io, result);
+  if (argv.length === 0) {
+    program.outputHelp({ error: true });
+    return EXIT_USAGE;
+  }
+  try {
+    await program.parseAsync(argv, { from: "user" });
+    return result.code;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      if (err.code === "commander.helpDisplayed" || err.code === "commander.version") return EXIT_OK;
+      if (err.code === "commander.help") return err.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
+      return EXIT_USAGE;
+    }
+    if (err instanceof UsageError) {
+      io.err(`ошибка: ${err.message}`);
+      return EXIT_USAGE;
+    }
+    io.err(`ошибка: ${(err as Error)?.stack ?? String(err)}`);
+    return EXIT_INPUT_FAILED;
+  }
+}
+
+if (import.meta.main) {
+  Deno.exit(await main(Deno.args));
+}

@@ -1,0 +1,289 @@
+// `price-list import` and `price-list export`: a standalone price-list file, or a company's price list
+// in the app database (tables price_lists and price_list_items, through db/client.ts and db/schema/).
+import { extname } from "node:path";
+import {
+  defaultPriceList,
+  mergePriceList,
+  type MergeReport,
+  PriceListFileError,
+  type PriceListItem,
+  readPriceListFile,
+  type RejectedRow,
+  writePriceListCsv,
+  writePriceListJson,
+  writePriceListWorkbook,
+} from "../estimating/mod.ts";
+import { EXIT_INPUT_FAILED, EXIT_OK, type Io, UsageError } from "./io.ts";
+
+/** Default file of a standalone price list. */
+export const DEFAULT_PRICE_LIST_FILE = "price-list.json";
+/** Name of a company's price list created by an import. */
+export const DEFAULT_LIST_NAME = "Прайс-лист компании";
+
+export interface ImportOptions {
+  company?: string;
+  db?: string;
+  out?: string;
+  name?: string;
+}
+
+export interface ExportOptions {
+  company?: string;
+  db?: string;
+  out: string;
+  priceList?: string;
+}
+
+function companyId(value: string): number {
+  const id = Number(value);
+  if (!Number.isInteger(id) || id <= 0) {
+    throw new UsageError(`--company: ожидается id компании (целое число), получено "${value}"`);
+  }
+  return id;
+}
+
+function databaseUrl(option?: string): string {
+  return option ?? Deno.env.get("DATABASE_URL") ?? "file:data/app.db";
+}
+
+const formats = [".json", ".xlsx", ".csv"];
+function checkFormat(path: string, option: string): void {
+  if (!formats.includes(extname(path).toLowerCase())) {
+    throw new UsageError(`${option}: ожидается файл .json, .xlsx или .csv, получено "${path}"`);
+  }
+}
+
+/** Writes a price list to a file in the format of its extension. */
+export async function writePriceListFile(
+  path: string,
+  items: readonly PriceListItem[],
+  name?: string,
+): Promise<void> {
+  const ext = extname(path).toLowerCase();
+  if (ext === ".xlsx") await Deno.writeFile(path, await writePriceListWorkbook(items, { name }));
+  else if (ext === ".csv") await Deno.writeTextFile(path, writePriceListCsv(items));
+  else await Deno.writeTextFile(path, writePriceListJson(items, { name }));
+}
+
+async function readFileOrUsage(path: string): Promise<Uint8Array> {
+  try {
+    return await Deno.readFile(path);
+  } catch {
+    throw new UsageError(`файл "${path}" не найден`);
+  }
+}
+
+function report(io: Io, source: string, target: string, merge: MergeReport, rejected: RejectedRow[]): number {
+  io.out(`Импорт прайс-листа ${source} → ${target}`);
+  io.out(
+    `Добавлено: ${merge.added.length}, обновлено: ${merge.updated.length}, без изменений: ${merge.unchanged.length}, ` +
+      `отклонено: ${rejected.length}; позиций в прайс-листе: ${merge.items.length}`,
+  );
+  if (merge.added.length) io.out(`  добавлены: ${merge.added.join(", ")}`);
+  if (merge.updated.length) io.out(`  обновлены: ${merge.updated.join(", ")}`);
+  for (const r of rejected) io.err(`${source}: строка ${r.row}${r.code ? ` (${r.code})` : ""}: ${r.reason}`);
+  return rejected.length > 0 ? EXIT_INPUT_FAILED : EXIT_OK;
+}
+
+/** `price-list import <file>`: validates the file and merges it into the standalone file or the company's list. */
+export async function importCommand(file: string, opts: ImportOptions, io: Io): Promise<number> {
+  const id = opts.company !== undefined ? companyId(opts.company) : undefined;
+  if (opts.out) checkFormat(opts.out, "--out");
+  const bytes = await readFileOrUsage(file);
+  let imported;
+  try {
+    imported = await readPriceListFile(bytes, file);
+  } catch (err) {
+    if (err instanceof PriceListFileError) {
+      io.err(`${file}: ${err.message}`);
+      return EXIT_INPUT_FAILED;
+    }
+    throw err;
+  }
+
+  if (id === undefined) {
+    // Standalone: merge over the existing output file, or over the default price list.
+    const out = opts.out ?? DEFAULT_PRICE_LIST_FILE;
+    let base: readonly PriceListItem[] = defaultPriceList;
+    let name = opts.name;
+    try {
+      const existing = await readPriceListFile(await Deno.readFile(out), out);
+      base = existing.items;
+      name ??= existing.name;
+    } catch (err) {
+      if (!(err instanceof Deno.errors.NotFound)) {
+        io.err(`${out}: ${(err as Error).message}`);
+        return EXIT_INPUT_FAILED;
+      }
+    }
+    const merge = mergePriceList(base, imported.items);
+    await writePriceListFile(out, merge.items, name ?? DEFAULT_LIST_NAME);
+    return report(io, file, out, merge, imported.rejected);
+  }
+
+  const url = databaseUrl(opts.db);
+  const result = await importIntoDatabase(url, id, imported.items, opts.name ?? DEFAULT_LIST_NAME);
+  if ("error" in result) {
+    io.err(result.error);
+    return EXIT_INPUT_FAILED;
+  }
+  return report(
+    io,
+    file,
+    `${url} (компания ${id}, прайс-лист ${result.listId})`,
+    result.merge,
+    imported.rejected,
+  );
+}
+
+/** `price-list export --out FILE`: the company's list, or a standalone list (`--price-list`), or the default. */
+export async function exportCommand(opts: ExportOptions, io: Io): Promise<number> {
+  checkFormat(opts.out, "--out");
+  let items: readonly PriceListItem[] = defaultPriceList;
+  let name = "Базовый прайс-лист ПолеСмета";
+  if (opts.company !== undefined) {
+    const id = companyId(opts.company);
+    const result = await readFromDatabase(databaseUrl(opts.db), id);
+    if ("error" in result) {
+      io.err(result.error);
+      return EXIT_INPUT_FAILED;
+    }
+    items = result.items;
+    name = result.name;
+  } else if (opts.priceList) {
+    try {
+      const list = await readPriceListFile(await readFileOrUsage(opts.priceList), opts.priceList);
+      items = list.items;
+      name = list.name ?? DEFAULT_LIST_NAME;
+    } catch (err) {
+      if (err instanceof PriceListFileError) {
+        throw new UsageError(`--price-list: ${opts.priceList}: ${err.message}`);
+      }
+      throw err;
+    }
+  }
+  await writePriceListFile(opts.out, items, name);
+  io.out(`Прайс-лист «${name}»: ${items.length} позиций → ${opts.out}`);
+  return EXIT_OK;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Database (loaded on demand: the other commands do not need libSQL)
+
+async function openDatabase(url: string) {
+  const { openDb, migrateDb } = await import("../db/client.ts");
+  const db = await openDb(url, { authToken: Deno.env.get("DATABASE_AUTH_TOKEN") });
+  const table = await db.$client.execute(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'price_lists'",
+  );
+  if (table.rows.length === 0) await migrateDb(db);
+  return db;
+}
+
+type Row = {
+  id: number;
+  code: string;
+  name: string;
+  unit: string;
+  section: string | null;
+  materialsPrice: number;
+  worksPrice: number;
+  description: string | null;
+  manufacturer: string | null;
+};
+
+function toItem(r: Row): PriceListItem {
+  const item: PriceListItem = {
+    code: r.code,
+    name: r.name,
+    unit: r.unit,
+    section: r.section ?? "",
+    materialsPrice: r.materialsPrice,
+    worksPrice: r.worksPrice,
+  };
+  if (r.description) item.description = r.description;
+  if (r.manufacturer) item.manufacturer = r.manufacturer;
+  return item;
+}
+
+/** Merges the items into the company's active price list in one transaction (creating the list from the default one). */
+export async function importIntoDatabase(
+  url: string,
+  companyId: number,
+  items: PriceListItem[],
+  listName: string,
+): Promise<{ merge: MergeReport; listId: number } | { error: string }> {
+  const { and, desc, eq } = await import("drizzle-orm");
+  const { companies, priceListItems, priceLists } = await import("../db/schema/mod.ts");
+  const db = await openDatabase(url);
+  try {
+    const company = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId))
+      .get();
+    if (!company) return { error: `компания ${companyId} не найдена в ${url}` };
+    return await db.transaction(async (tx) => {
+      let list = await tx.select({ id: priceLists.id }).from(priceLists)
+        .where(and(eq(priceLists.companyId, companyId), eq(priceLists.isActive, true)))
+        .orderBy(desc(priceLists.id)).get();
+      let rows: Row[] = [];
+      if (!list) {
+        list = await tx.insert(priceLists).values({ companyId, name: listName.slice(0, 255), isActive: true })
+          .returning({ id: priceLists.id }).get();
+      } else {
+        rows = await tx.select().from(priceListItems).where(eq(priceListItems.priceListId, list.id)).all();
+      }
+      const listId = list.id;
+      const base = rows.length ? rows.map(toItem) : defaultPriceList;
+      const merge = mergePriceList(base, items);
+      const idByCode = new Map(rows.map((r) => [r.code, r.id]));
+      const values = (i: PriceListItem) => ({
+        code: i.code,
+        name: i.name,
+        unit: i.unit,
+        section: i.section.slice(0, 100) || null,
+        materialsPrice: i.materialsPrice,
+        worksPrice: i.worksPrice,
+        description: i.description ?? null,
+        manufacturer: i.manufacturer ?? null,
+      });
+      const byCode = new Map(merge.items.map((i) => [i.code, i]));
+      // A new list gets every item; an existing one gets the added rows and the updated ones.
+      const inserts = rows.length ? merge.added : merge.items.map((i) => i.code);
+      for (const code of inserts) {
+        await tx.insert(priceListItems).values({
+          priceListId: listId,
+          companyId,
+          ...values(byCode.get(code)!),
+        });
+      }
+      for (const code of rows.length ? merge.updated : []) {
+        await tx.update(priceListItems).set(values(byCode.get(code)!)).where(
+          eq(priceListItems.id, idByCode.get(code)!),
+        );
+      }
+      return { merge, listId };
+    });
+  } finally {
+    db.$client.close();
+  }
+}
+
+/** The company's active price list from the database. */
+export async function readFromDatabase(
+  url: string,
+  companyId: number,
+): Promise<{ items: PriceListItem[]; name: string } | { error: string }> {
+  const { and, asc, desc, eq } = await import("drizzle-orm");
+  const { priceListItems, priceLists } = await import("../db/schema/mod.ts");
+  const db = await openDatabase(url);
+  try {
+    const list = await db.select({ id: priceLists.id, name: priceLists.name }).from(priceLists)
+      .where(and(eq(priceLists.companyId, companyId), eq(priceLists.isActive, true)))
+      .orderBy(desc(priceLists.id)).get();
+    if (!list) return { error: `у компании ${companyId} нет активного прайс-листа в ${url}` };
+    const rows = await db.select().from(priceListItems).where(eq(priceListItems.priceListId, list.id))
+      .orderBy(asc(priceListItems.code)).all();
+    return { items: rows.map(toItem), name: list.name };
+  } finally {
+    db.$client.close();
+  }
+}
