@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { Buffer } from "node:buffer";
 import type { Page } from "playwright-core";
 import { screenshot, startBrowser } from "./harness.ts";
 
@@ -140,6 +141,24 @@ browserTest("[e2e] screens at phone size: companies, owner's users, settings", a
     await screenshot(desk, "settings-company-desktop");
     await desk.goto("/settings");
     await screenshot(desk, "settings-desktop");
+    // The price list goes in through the engine's reader and comes back as a workbook.
+    await desk.goto("/settings?tab=price-list");
+    await hydrated(desk, "PriceListSettings");
+    await desk.getByLabel("Файл прайс-листа").setInputFiles({
+      name: "prices.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(
+        "Артикул;Наименование;Ед. изм.;Раздел;Материалы;Работы\nЯ901;Кольцо ЖБИ;шт;;4500;1500\n",
+      ),
+    });
+    await toast(desk, "Прайс-лист загружен");
+    await desk.getByText("prices").first().waitFor();
+    const [download] = await Promise.all([
+      desk.waitForEvent("download"),
+      desk.getByRole("link", { name: "Скачать .xlsx" }).click(),
+    ]);
+    assert.equal(download.suggestedFilename(), "Прайс-лист.xlsx");
+    await screenshot(desk, "settings-price-list-desktop");
   } finally {
     await h.close();
   }

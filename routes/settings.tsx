@@ -8,6 +8,8 @@ import ChangePasswordForm from "../islands/ChangePasswordForm.tsx";
 import CompanySettings from "../islands/CompanySettings.tsx";
 import ProfileSettings from "../islands/ProfileSettings.tsx";
 import ShopSettingsForm from "../islands/ShopSettingsForm.tsx";
+import PriceListSettings from "../islands/PriceListSettings.tsx";
+import { priceListSummary } from "../server/api/settings.ts";
 import { renderWorkPage } from "./_page.tsx";
 
 type Tab = "profile" | "company" | "price-list" | "shop";
@@ -41,7 +43,9 @@ export default async function settingsPage(c: Context<AppEnv>) {
   } else if (tab === "shop" && shop) {
     body = <Island component={ShopSettingsForm} props={{ settings: shopSettingsJson(shop) }} />;
   } else if (tab === "price-list" && company) {
-    body = priceListSection();
+    body = (
+      <Island component={PriceListSettings} props={{ summary: await priceListSummary(db, company.id) }} />
+    );
   } else {
     body = (
       <>
@@ -83,15 +87,4 @@ export default async function settingsPage(c: Context<AppEnv>) {
       </div>
     ),
   });
-}
-
-function priceListSection(): ReactNode {
-  return (
-    <section className="card">
-      <header className="card-head">
-        <h2 className="card-title">Прайс-лист</h2>
-      </header>
-      <p className="muted">Загрузка и выгрузка прайс-листа появятся вместе с модулем смет.</p>
-    </section>
-  );
 }

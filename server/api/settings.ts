@@ -5,10 +5,26 @@ import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { eq } from "drizzle-orm";
 import { storageKeyOfImageUrl } from "../../db/admin.ts";
 import { findUser, updateUser } from "../../db/users.ts";
-import { findShopSettings, shopSettingsJson, updateShopSettings } from "../../db/companies.ts";
+import {
+  findCompanyPriceList,
+  findShopSettings,
+  resetCompanyPriceList,
+  saveCompanyPriceList,
+  shopSettingsJson,
+  updateShopSettings,
+} from "../../db/companies.ts";
+import {
+  defaultPriceList,
+  mergePriceList,
+  PriceListFileError,
+  readPriceListFile,
+  writePriceListCsv,
+  writePriceListWorkbook,
+} from "../../estimating/mod.ts";
+import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/mod.ts";
 import { profileSchema, shopSettingsSchema } from "../../domain/admin.ts";
-import { notFound } from "../errors.ts";
+import { ApiError, invalid, notFound } from "../errors.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import { validate } from "../validate.ts";
 import { MB, readImageUpload, serveStoredImage, streamOf } from "../image_upload.ts";
@@ -71,3 +87,92 @@ export const settingsApi = new Hono<AppEnv>()
     if (!row) throw notFound("У компании нет магазина");
     return c.json(shopSettingsJson(row));
   });
+
+export const PRICE_LIST_MAX_BYTES = 5 * MB;
+const BASE_LIST_NAME = "Базовый прайс-лист";
+
+/** What the settings page shows of the company's price list. */
+export async function priceListSummary(db: Db, companyId: number) {
+  const own = await findCompanyPriceList(db, companyId);
+  return {
+    source: own ? "company" as const : "default" as const,
+    name: own?.list.name ?? BASE_LIST_NAME,
+    itemCount: own ? own.items.length : defaultPriceList.length,
+    createdAt: own?.list.createdAt.toISOString() ?? null,
+  };
+}
+export type PriceListSummary = Awaited<ReturnType<typeof priceListSummary>>;
+
+/** `attachment` with a Russian file name (RFC 6266 / 5987) and an ASCII fallback. */
+function attachment(fileName: string, ascii: string): string {
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+const priceListApi = new Hono<AppEnv>()
+  .use(requireApi(["company_admin"]))
+  .get("/", async (c) => {
+    return c.json(await priceListSummary(c.var.deps.db, currentUser(c).companyId ?? -1));
+  })
+  .get("/download", async (c) => {
+    const user = currentUser(c);
+    if (user.companyId === null) throw notFound();
+    const own = await findCompanyPriceList(c.var.deps.db, user.companyId);
+    const items = own?.items ?? defaultPriceList;
+    const name = own?.list.name ?? BASE_LIST_NAME;
+    if (c.req.query("format") === "csv") {
+      c.header("Content-Type", "text/csv; charset=utf-8");
+      c.header("Content-Disposition", attachment("Прайс-лист.csv", "price-list.csv"));
+      return c.body("\uFEFF" + writePriceListCsv(items));
+    }
+    const bytes = await writePriceListWorkbook(items, { name });
+    c.header("Content-Type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    c.header("Content-Disposition", attachment("Прайс-лист.xlsx", "price-list.xlsx"));
+    return c.body(bytes as Uint8Array<ArrayBuffer>);
+  })
+  .post("/", async (c) => {
+    const user = currentUser(c);
+    const { db } = c.var.deps;
+    if (user.companyId === null) throw notFound();
+    const declared = Number(c.req.header("content-length") ?? "0");
+    const tooLarge = () => new ApiError(413, "Файл слишком большой: не более 5 MB");
+    if (declared > PRICE_LIST_MAX_BYTES + 64 * 1024) throw tooLarge();
+    const body = await c.req.parseBody().catch(() => ({} as Record<string, unknown>));
+    const file = body.file;
+    if (!(file instanceof File)) throw invalid({ file: ["Выберите файл прайс-листа"] });
+    if (file.size > PRICE_LIST_MAX_BYTES) throw tooLarge();
+    if (!/\.(xlsx|csv|json)$/i.test(file.name)) {
+      throw invalid({ file: ["Загрузите прайс-лист в формате .xlsx, .csv или .json"] });
+    }
+    let read;
+    try {
+      read = await readPriceListFile(new Uint8Array(await file.arrayBuffer()), file.name);
+    } catch (error) {
+      if (error instanceof PriceListFileError) {
+        throw invalid({ file: [`Не удалось прочитать файл: ${error.message}`] });
+      }
+      throw invalid({ file: ["Не удалось прочитать файл: он повреждён или это не прайс-лист"] });
+    }
+    if (read.items.length === 0) {
+      throw invalid({ file: ["В файле нет ни одной подходящей строки: проверьте заголовки столбцов"] });
+    }
+    const own = await findCompanyPriceList(db, user.companyId);
+    const merged = mergePriceList(own?.items ?? defaultPriceList, read.items);
+    const name = read.name || file.name.replace(/\.[^.]+$/, "") || "Прайс-лист компании";
+    await saveCompanyPriceList(db, user.companyId, name, merged.items);
+    return c.json({
+      summary: await priceListSummary(db, user.companyId),
+      added: merged.added.length,
+      updated: merged.updated.length,
+      unchanged: merged.unchanged.length,
+      rejected: read.rejected.slice(0, 50),
+      rejectedCount: read.rejected.length,
+    });
+  })
+  .delete("/", async (c) => {
+    const user = currentUser(c);
+    if (user.companyId === null) throw notFound();
+    await resetCompanyPriceList(c.var.deps.db, user.companyId);
+    return c.json(await priceListSummary(c.var.deps.db, user.companyId));
+  });
+
+settingsApi.route("/price-list", priceListApi);

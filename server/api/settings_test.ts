@@ -1,0 +1,147 @@
+import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
+import { createTestApp } from "../testing.ts";
+import { companies, shopSettings } from "../../db/schema/mod.ts";
+import { defaultPriceList, readPriceListFile } from "../../estimating/mod.ts";
+
+function upload(text: string | Uint8Array<ArrayBuffer>, name: string, type = "text/csv") {
+  const form = new FormData();
+  form.append("file", new File([text], name, { type }));
+  return form;
+}
+
+Deno.test("[api] PATCH /api/profile changes the own name; the avatar is an image by content", async () => {
+  const t = await createTestApp();
+  try {
+    const res = await t.request("/api/profile", {
+      as: "surveyor@demo.local",
+      method: "PATCH",
+      json: { firstName: "Дмитрий", lastName: "Орлов-Новый" },
+    });
+    assert.equal(res.status, 200);
+    const me = await (await t.request("/api/user", { as: "surveyor@demo.local" })).json();
+    assert.equal(me.lastName, "Орлов-Новый");
+    assert.equal(
+      (await t.request("/api/profile", {
+        as: "surveyor@demo.local",
+        method: "PATCH",
+        json: { firstName: "", lastName: "X" },
+      })).status,
+      422,
+    );
+
+    const gif = Uint8Array.from([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 1, 0, 1, 0, 0, 0, 0, 0x3b]);
+    const up = await t.request("/api/profile/avatar", {
+      as: "surveyor@demo.local",
+      method: "POST",
+      body: upload(gif, "me.gif", "image/gif"),
+    });
+    assert.equal(up.status, 200);
+    const { profileImageUrl } = await up.json();
+    assert.equal((await t.request(profileImageUrl, { as: "engineer@demo.local" })).status, 200);
+    assert.equal((await t.request(profileImageUrl, { as: "admin@other.local" })).status, 404);
+    const bad = await t.request("/api/profile/avatar", {
+      as: "surveyor@demo.local",
+      method: "POST",
+      body: upload("#!/bin/sh", "me.jpg", "image/jpeg"),
+    });
+    assert.equal(bad.status, 422);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[api] /api/settings/price-list: a company_admin uploads a CSV and downloads the merged .xlsx", async () => {
+  const t = await createTestApp();
+  try {
+    for (const as of ["surveyor@demo.local", "engineer@demo.local", "client@demo.local"]) {
+      assert.equal((await t.request("/api/settings/price-list", { as })).status, 403, as);
+    }
+    const before = await (await t.request("/api/settings/price-list", { as: "director@demo.local" })).json();
+    assert.equal(before.source, "default");
+    assert.equal(before.itemCount, defaultPriceList.length);
+
+    const csv = "Артикул;Наименование;Ед. изм.;Раздел;Материалы;Работы\n" +
+      "А001;Труба ПВХ 110 мм;м;Трубопроводы;700;550\n" +
+      "Я900;Новая позиция;шт;;1 000,50;200\n" +
+      ";Без кода;шт;;1;1\n";
+    const res = await t.request("/api/settings/price-list", {
+      as: "director@demo.local",
+      method: "POST",
+      body: upload(csv, "Прайс 2026.csv"),
+    });
+    assert.equal(res.status, 200);
+    const report = await res.json();
+    assert.equal(report.added, 1);
+    assert.equal(report.updated, 1);
+    assert.equal(report.rejectedCount, 1);
+    assert.equal(report.summary.source, "company");
+    assert.equal(report.summary.itemCount, defaultPriceList.length + 1);
+
+    const xlsx = await t.request("/api/settings/price-list/download", { as: "director@demo.local" });
+    assert.equal(xlsx.status, 200);
+    assert.match(xlsx.headers.get("content-disposition") ?? "", /attachment/);
+    const back = await readPriceListFile(new Uint8Array(await xlsx.arrayBuffer()), "back.xlsx");
+    const a001 = back.items.find((i) => i.code === "А001")!;
+    assert.equal(a001.materialsPrice, 70000);
+    assert.equal(back.items.find((i) => i.code === "Я900")?.materialsPrice, 100050);
+
+    // The other company still has the base list.
+    const other = await (await t.request("/api/settings/price-list", { as: "admin@other.local" })).json();
+    assert.equal(other.source, "default");
+
+    const junk = await t.request("/api/settings/price-list", {
+      as: "director@demo.local",
+      method: "POST",
+      body: upload("not a spreadsheet", "list.xlsx", "application/octet-stream"),
+    });
+    assert.equal(junk.status, 422);
+    const exe = await t.request("/api/settings/price-list", {
+      as: "director@demo.local",
+      method: "POST",
+      body: upload("MZ", "list.exe", "application/octet-stream"),
+    });
+    assert.equal(exe.status, 422);
+
+    const reset = await t.request("/api/settings/price-list", {
+      as: "director@demo.local",
+      method: "DELETE",
+    });
+    assert.equal((await reset.json()).source, "default");
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[api] /api/settings/shop answers 404 without a shop and saves the company's shop settings", async () => {
+  const t = await createTestApp();
+  try {
+    assert.equal((await t.request("/api/settings/shop", { as: "director@demo.local" })).status, 404);
+    assert.equal((await t.request("/api/settings/shop", { as: "surveyor@demo.local" })).status, 403);
+    const [demo] = await t.deps.db.select().from(companies).where(eq(companies.name, "ООО «Демо Септик»"));
+    await t.deps.db.insert(shopSettings).values({ companyId: demo.id, storeName: "Демо Септик — магазин" });
+    const got = await (await t.request("/api/settings/shop", { as: "director@demo.local" })).json();
+    assert.equal(got.primaryColor, "#dc2626");
+    const saved = await t.request("/api/settings/shop", {
+      as: "director@demo.local",
+      method: "PUT",
+      json: { ...got, storeName: "Септики Подмосковья", freeShippingThreshold: 150000.5, taxRate: 20 },
+    });
+    assert.equal(saved.status, 200);
+    const [row] = await t.deps.db.select().from(shopSettings).where(eq(shopSettings.companyId, demo.id));
+    assert.equal(row.storeName, "Септики Подмосковья");
+    assert.equal(row.freeShippingThreshold, 15000050);
+    assert.equal(
+      (await t.request("/api/settings/shop", {
+        as: "director@demo.local",
+        method: "PUT",
+        json: { ...got, primaryColor: "red" },
+      })).status,
+      422,
+    );
+    // Another company's admin does not reach it.
+    assert.equal((await t.request("/api/settings/shop", { as: "admin@other.local" })).status, 404);
+  } finally {
+    await t.close();
+  }
+});
