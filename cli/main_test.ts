@@ -1,0 +1,302 @@
+import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
+import ExcelJS from "exceljs";
+import type { Estimate } from "../estimating/mod.ts";
+import { main } from "./main.ts";
+import type { Io } from "./io.ts";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const examples = `${root}examples/measurements`;
+
+/** Runs the real CLI as a subprocess. */
+async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", `${root}cli/main.ts`, ...args],
+    env: { NO_COLOR: "1" },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const dec = new TextDecoder();
+  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+}
+
+/** Runs the CLI in-process, capturing its output. */
+async function run(...args: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: Io = { out: (l) => out.push(l), err: (l) => err.push(l) };
+  const code = await main(args, io);
+  return { code, out, err };
+}
+
+const valid = (model: string, extra: Record<string, unknown> = {}, distance = 20) => ({
+  object: { address: "МО, д. Тестовая, 1", distanceFromMKAD: distance, clientName: "Тест", clientPhone: "" },
+  measurements: { septic_model: model, soil_type: "sandy", groundwater_level: 0, ...extra },
+});
+
+Deno.test("[cli] estimate generate: bad files print one line each naming file and field, the others go through, exit 1", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.mkdir(`${dir}/in`);
+    await Deno.writeTextFile(`${dir}/in/a-good.json`, JSON.stringify(valid("topas-5")));
+    await Deno.writeTextFile(`${dir}/in/b-broken.json`, '{ "measurements": { ');
+    await Deno.writeTextFile(`${dir}/in/c-no-model.json`, JSON.stringify(valid("")));
+    await Deno.writeTextFile(
+      `${dir}/in/d-bad-number.json`,
+      JSON.stringify(valid("topas-5", { residents_count: "abc" })),
+    );
+    await Deno.writeTextFile(`${dir}/in/e-good.json`, JSON.stringify(valid("eurolos-bio-5")));
+    const r = await cli(
+      "estimate",
+      "generate",
+      `${dir}/in`,
+      `${dir}/missing.json`,
+      "--out",
+      `${dir}/out`,
+      "--format",
+      "json",
+      "--date",
+      "2026-06-01",
+    );
+    assert.equal(r.code, 1, r.stderr);
+    const lines = r.stderr.trim().split("\n");
+    assert.equal(lines.length, 4, r.stderr);
+    assert.match(lines[0], new RegExp(`^${dir}/missing.json: `));
+    assert.match(lines[1], new RegExp(`^${dir}/in/b-broken.json: JSON: некорректный JSON`));
+    assert.equal(
+      lines[2],
+      `${dir}/in/c-no-model.json: measurements.septic_model: не заполнено: Модель септика`,
+    );
+    assert.equal(
+      lines[3],
+      `${dir}/in/d-bad-number.json: measurements.residents_count: ожидается число, получено "abc"`,
+    );
+    assert.match(r.stdout, /Итого: смет сформировано 2 из 6, с ошибками 4/);
+    const names = [...Deno.readDirSync(`${dir}/out`)].map((e) => e.name).sort();
+    assert.deepEqual(names, ["a-good.json", "e-good.json"]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("[cli] estimate generate: the example files give exact JSON estimates with the rules' effects, exit 0", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const r = await cli(
+      "estimate",
+      "generate",
+      examples,
+      "--out",
+      dir,
+      "--format",
+      "json",
+      "--vat",
+      "22",
+      "--date",
+      "2026-06-01",
+    );
+    assert.equal(r.code, 0, r.stderr);
+    for (const entry of Deno.readDirSync(dir)) {
+      const e: Estimate = JSON.parse(await Deno.readTextFile(`${dir}/${entry.name}`));
+      let sum = 0;
+      for (const i of e.items) {
+        assert.equal(i.totalPrice, i.equipmentCost + i.workCost);
+        assert.equal(i.totalPrice, Math.round(i.pricePerUnit * Math.round(i.quantity * 100) / 100));
+        sum += i.totalPrice;
+      }
+      assert.equal(e.itemsTotal, sum);
+      assert.equal(e.vat.amount, Math.round(sum * 0.22));
+      assert.equal(e.totalAmount, sum + e.vat.amount);
+    }
+    const far: Estimate = JSON.parse(await Deno.readTextFile(`${dir}/eurolos-far-clay.json`));
+    assert.equal(far.items.find((i) => i.articleCode === "А152")?.quantity, 48); // 78 km − 30 km
+    const small: Estimate = JSON.parse(await Deno.readTextFile(`${dir}/topas4-undersized.json`));
+    assert.ok(small.warnings.some((w) => w.includes("Подходит модель Топас 8")));
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("[cli] catalogue list --json prints the catalogue entries of all 11 brands", async () => {
+  const r = await cli("catalogue", "list", "--json");
+  assert.equal(r.code, 0);
+  const list = JSON.parse(r.stdout) as {
+    id: string;
+    brand: string;
+    series: string;
+    model: string;
+    capacity: number;
+  }[];
+  assert.ok(list.length >= 80);
+  assert.equal(new Set(list.map((m) => m.brand)).size, 11);
+  for (const key of ["id", "brand", "series", "model", "capacity", "dealerPrice", "totalWithInstallation"]) {
+    assert.ok(key in list[0], key);
+  }
+});
+
+Deno.test("[cli] wrong usage exits 2", async () => {
+  assert.equal((await cli("estimate", "generate", `${examples}/topas5-basic.json`, "--vat", "18")).code, 2);
+  assert.equal((await run()).code, 2);
+  assert.equal((await run("bogus")).code, 2);
+  assert.equal((await run("estimate", "generate")).code, 2);
+  assert.equal((await run("estimate", "generate", examples, "--format", "pdf")).code, 2);
+  assert.equal((await run("estimate", "generate", examples, "--date", "01.06.2026")).code, 2);
+  assert.equal((await run("estimate", "generate", examples, "--price-list", "/nonexistent.xlsx")).code, 2);
+  assert.equal((await run("catalogue", "list", "--brand", "nope")).code, 2);
+  assert.equal((await run("price-list", "export")).code, 2);
+  assert.equal((await run("price-list", "import", "x.csv", "--company", "abc")).code, 2);
+  assert.equal((await run("--help")).code, 0);
+});
+
+Deno.test("[cli] estimate schema prints the JSON Schema of the measurement document", async () => {
+  const r = await run("estimate", "schema");
+  assert.equal(r.code, 0);
+  const schema = JSON.parse(r.out.join("\n"));
+  assert.equal(schema.properties.measurements.properties.residents_count.default, 4);
+  assert.equal(schema.properties.measurements.properties.septic_model.type, "string");
+});
+
+Deno.test("[cli] estimate generate --format xlsx writes workbooks with the requisites and the JSON's total", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const r = await run(
+      "estimate",
+      "generate",
+      `${examples}/topas5-basic.json`,
+      "--out",
+      dir,
+      "--date",
+      "2026-06-01",
+      "--requisites",
+      `${root}examples/company/requisites.json`,
+    );
+    assert.equal(r.code, 0, r.err.join("\n"));
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(`${dir}/topas5-basic.xlsx`);
+    const ws = wb.worksheets[0];
+    assert.equal(ws.getCell("A1").value, "ООО «Демо Септик»");
+    const json = await run(
+      "estimate",
+      "generate",
+      `${examples}/topas5-basic.json`,
+      "--out",
+      dir,
+      "--format",
+      "json",
+      "--date",
+      "2026-06-01",
+    );
+    assert.equal(json.code, 0);
+    const e: Estimate = JSON.parse(await Deno.readTextFile(`${dir}/topas5-basic.json`));
+    let total: number | undefined;
+    ws.eachRow((row) => {
+      if (row.getCell(1).value === "ОБЩАЯ СТОИМОСТЬ") {
+        total = (row.getCell(11).value as { result: number }).result;
+      }
+    });
+    assert.equal(Math.round(total! * 100), e.totalAmount);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("[cli] price-list import and export a standalone file that --price-list accepts", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const csv =
+      "Артикул;Наименование;Ед. изм.;Раздел;Материалы;Работы\nА086;Котлован вручную;м³;Земляные работы;0;2 000\n;Без кода;шт;;1;1\n";
+    await Deno.writeTextFile(`${dir}/in.csv`, csv);
+    const imp = await run("price-list", "import", `${dir}/in.csv`, "--out", `${dir}/list.json`);
+    assert.equal(imp.code, 1); // one row rejected
+    assert.match(imp.out[1], /^Добавлено: 0, обновлено: 1, без изменений: 0, отклонено: 1/);
+    assert.equal(imp.err[0], `${dir}/in.csv: строка 3: нет артикула`);
+    const exp = await run(
+      "price-list",
+      "export",
+      "--price-list",
+      `${dir}/list.json`,
+      "--out",
+      `${dir}/list.xlsx`,
+    );
+    assert.equal(exp.code, 0);
+    const gen = await run(
+      "estimate",
+      "generate",
+      `${examples}/topas5-basic.json`,
+      "--price-list",
+      `${dir}/list.xlsx`,
+      "--out",
+      dir,
+      "--format",
+      "json",
+      "--date",
+      "2026-06-01",
+    );
+    assert.equal(gen.code, 0, gen.err.join("\n"));
+    const e: Estimate = JSON.parse(await Deno.readTextFile(`${dir}/topas5-basic.json`));
+    assert.equal(e.items.find((i) => i.articleCode === "А086")?.pricePerUnit, 200000);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("[cli] price-list import --company writes the company's price list in one transaction", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const url = `file:${dir}/app.db`;
+    const { openDb, migrateDb } = await import("../db/client.ts");
+    const { companies } = await import("../db/schema/mod.ts");
+    const db = await openDb(url);
+    await migrateDb(db);
+    const company = await db.insert(companies).values({ name: "ООО «Тест»" }).returning({ id: companies.id })
+      .get();
+    db.$client.close();
+    await Deno.writeTextFile(
+      `${dir}/in.csv`,
+      "Артикул;Наименование;Ед. изм.;Раздел;Материалы;Работы\nА001;Труба ПВХ 110 (своя);м;Трубопроводы;700;500\nБ001;Выезд в выходной;компл;;0;5000\n",
+    );
+    const first = await run(
+      "price-list",
+      "import",
+      `${dir}/in.csv`,
+      "--company",
+      String(company.id),
+      "--db",
+      url,
+    );
+    assert.equal(first.code, 0, first.err.join("\n"));
+    assert.match(
+      first.out[1],
+      /^Добавлено: 1, обновлено: 1, без изменений: 0, отклонено: 0; позиций в прайс-листе: 168/,
+    );
+    const again = await run(
+      "price-list",
+      "import",
+      `${dir}/in.csv`,
+      "--company",
+      String(company.id),
+      "--db",
+      url,
+    );
+    assert.match(again.out[1], /^Добавлено: 0, обновлено: 0, без изменений: 2/);
+    const exp = await run(
+      "price-list",
+      "export",
+      "--company",
+      String(company.id),
+      "--db",
+      url,
+      "--out",
+      `${dir}/out.json`,
+    );
+    assert.equal(exp.code, 0);
+    const list = JSON.parse(await Deno.readTextFile(`${dir}/out.json`));
+    assert.equal(list.items.length, 168);
+    assert.equal(list.items.find((i: { code: string }) => i.code === "А001").materialsPrice, 70000);
+    const missing = await run("price-list", "import", `${dir}/in.csv`, "--company", "999", "--db", url);
+    assert.equal(missing.code, 1);
+    assert.match(missing.err[0], /компания 999 не найдена/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
