@@ -12,6 +12,7 @@ import {
   objects,
   productCategories,
   products,
+  shopSettings,
   tasks,
   users,
 } from "../schema/mod.ts";
@@ -477,6 +478,15 @@ export async function seedDemo(db: Db, options: { password: string; now: Date })
     }
 
     await seedShopCatalogue(tx, demo.id);
+    await tx.insert(shopSettings).values({
+      companyId: demo.id,
+      storeName: "Демо Септик — магазин",
+      storeDescription: "Станции биологической очистки с доставкой и монтажом по Московской области",
+      contactEmail: "shop@demo-septic.ru",
+      contactPhone: "+7 495 123-45-67",
+      supportPhone: "+7 800 555-35-35",
+      freeShippingThreshold: 30_000_000,
+    });
 
     await tx.insert(notifications).values([
       {
