@@ -7,7 +7,9 @@
 
 /** An option of an enumeration: the stored value and its Russian label. */
 export interface Option<V extends string = string> {
+  /** The stored value. */
   value: V;
+  /** Russian label. */
   label: string;
 }
 

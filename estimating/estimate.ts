@@ -24,7 +24,9 @@ export interface EstimateItem {
   section: string;
   /** Article code (`А001`), or the catalogue id for the station line. */
   articleCode: string;
+  /** Name as printed (price-list name, with a detail in parentheses). */
   name: string;
+  /** Unit of the quantity. */
   unit: string;
   /** Quantity, at most two fraction digits. */
   quantity: number;
@@ -42,15 +44,23 @@ export interface EstimateItem {
 
 /** A generated estimate (field names as in spec/3 §3). Money in integer kopecks. */
 export interface Estimate {
+  /** Estimate number. */
   estimateNumber: string;
+  /** Template name: work type and station. */
   templateName: string;
   /** Date of the estimate, `YYYY-MM-DD`. */
   date: string;
+  /** Work-type code. */
   workType: WorkType;
+  /** Russian label of the work type. */
   workTypeLabel: string;
+  /** Object id, when given. */
   objectId?: string | number;
+  /** Object address, when given. */
   objectAddress?: string;
+  /** Client name, when given. */
   clientName?: string;
+  /** Client phone, when given. */
   clientPhone?: string;
   /** Distance from МКАД, km, when known. */
   distanceFromMKAD?: number;
@@ -64,6 +74,7 @@ export interface Estimate {
     peakDischarge: number;
     dimensions: { length: number; width: number; height: number };
   };
+  /** Residents the station must serve. */
   residentsCount: number;
   /** Pit volume, m³. */
   excavationVolume: number;
@@ -71,6 +82,7 @@ export interface Estimate {
   sections: string[];
   /** Sum of the lines of each section, kopecks. */
   subtotals: { section: string; amount: number }[];
+  /** Lines grouped by section in display order. */
   items: EstimateItem[];
   /** Sum of all lines, kopecks. */
   itemsTotal: number;
@@ -82,6 +94,7 @@ export interface Estimate {
   notes: string[];
   /** Warnings for the surveyor (undersized station, fields not counted …); not printed. */
   warnings: string[];
+  /** Currency of every money field. */
   currency: "RUB";
   /** All money fields are integer kopecks. */
   moneyUnit: "kopeck";
@@ -104,11 +117,13 @@ export interface GenerateOptions {
  * with a Russian message; for missing items the message names the label of spec/3 §5.
  */
 export class EstimateInputError extends Error {
+  /** Error name. */
   override name = "EstimateInputError";
   /** Every problem, with its dotted path. */
   readonly issues: InputIssue[];
   /** The missing-items labels, when the problem is missing items. */
   readonly missing: string[];
+  /** An error with its issues and, for missing items, their labels. */
   constructor(message: string, issues: InputIssue[], missing: string[] = []) {
     super(message);
     this.issues = issues;

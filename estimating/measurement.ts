@@ -41,40 +41,56 @@ import { defaultPriceList } from "./price_list.ts";
 
 /** A numeric field: whole (`int`) or decimal (`dec`), with its default and bounds. */
 export interface NumberSpec {
+  /** Whole or decimal. */
   kind: "int" | "dec";
+  /** Default value. */
   def: number;
+  /** Smallest value allowed. */
   min: number;
+  /** Largest value allowed. */
   max: number;
 }
 /** A checkbox. */
 export interface BoolSpec {
+  /** Checkbox. */
   kind: "bool";
+  /** Default value. */
   def: boolean;
 }
 /** One of a list of values (`allowEmpty`: the empty string means "not chosen"). */
 export interface EnumSpec<V extends string = string> {
+  /** Select. */
   kind: "enum";
+  /** Default value. */
   def: V;
+  /** Allowed values. */
   values: readonly string[];
+  /** Other spellings accepted on input (lower-case), e.g. `sand` → `sandy`. */
   aliases?: Readonly<Record<string, string>>;
+  /** Whether the empty string is a value. */
   allowEmpty?: boolean;
   /** Phantom: the value type. */
   _v?: V;
 }
 /** Free text. */
 export interface TextSpec {
+  /** Text. */
   kind: "text";
+  /** Default value. */
   def: string;
+  /** Maximum length. */
   max: number;
 }
 /** A value carried along unchanged (photos, notes, task id …), optional. */
 export interface PassSpec {
+  /** Carried along. */
   kind: "pass";
 }
 /** Any field descriptor. */
 export type FieldSpec = NumberSpec | BoolSpec | EnumSpec | TextSpec | PassSpec;
 
-type ValueOf<S> = S extends NumberSpec ? number
+/** The value type of a field descriptor. */
+export type ValueOf<S> = S extends NumberSpec ? number
   : S extends BoolSpec ? boolean
   : S extends EnumSpec<infer V> ? V
   : S extends TextSpec ? string
@@ -357,8 +373,10 @@ export const measurementFieldSpecs = {
   excavation_volume: pass(),
 } satisfies Record<string, FieldSpec>;
 
-type Specs = typeof measurementFieldSpecs;
-type PassKeys = { [K in keyof Specs]: Specs[K] extends PassSpec ? K : never }[keyof Specs];
+/** The type of the field descriptors table. */
+export type Specs = typeof measurementFieldSpecs;
+/** Names of the pass-through fields. */
+export type PassKeys = { [K in keyof Specs]: Specs[K] extends PassSpec ? K : never }[keyof Specs];
 
 /** Parsed measurements: every field present with its default applied (pass-through fields optional). */
 export type Measurements =
@@ -370,32 +388,45 @@ export type MeasurementsInput = { [K in keyof Specs]?: ValueOf<Specs[K]> | strin
 
 /** The object (client site) block of a measurement document. */
 export interface ObjectInfo {
+  /** Address of the site. */
   address: string;
   /** Distance from the Moscow ring road (МКАД), km; absent when unknown. */
   distanceFromMKAD?: number;
+  /** Client name. */
   clientName: string;
+  /** Client phone. */
   clientPhone: string;
 }
 
 /** A parsed measurement document (defaults applied). */
 export interface MeasurementDocument {
+  /** Object id in the app, when the document belongs to one. */
   objectId?: string | number;
+  /** Work type; `autonomous_sewage` by default. */
   workType: WorkType;
+  /** Estimate number to use, when given. */
   estimateNumber?: string;
+  /** The object (client site). */
   object?: ObjectInfo;
+  /** The measurements of spec/3 §3.1. */
   measurements: Measurements;
 }
 
 /** A measurement document as accepted on input. */
 export interface MeasurementDocumentInput {
+  /** Object id in the app. */
   objectId?: string | number;
+  /** Work type code. */
   workType?: WorkType | string;
+  /** Estimate number to use. */
   estimateNumber?: string | number | null;
+  /** The object (client site). */
   object?:
     | Partial<
       { address: string; distanceFromMKAD: number | string | null; clientName: string; clientPhone: string }
     >
     | null;
+  /** The measurements of spec/3 §3.1. */
   measurements?: MeasurementsInput | null;
 }
 
@@ -407,7 +438,9 @@ export const measurementFieldNames: readonly string[] = Object.keys(measurementF
 
 /** A validation problem: the dotted field path and a Russian message. */
 export interface InputIssue {
+  /** Dotted field path, e.g. `measurements.residents_count`. */
   path: string;
+  /** Russian message. */
   message: string;
 }
 
@@ -840,7 +873,9 @@ export interface FormField {
   options?: readonly { value: string; label: string }[];
   /** Minimum, maximum and step of a number. */
   min?: number;
+  /** Maximum of a number. */
   max?: number;
+  /** Step of a number input. */
   step?: number;
   /** The flag that reveals this field (the item's own checkbox or the section's group flag). */
   revealedBy?: string;
@@ -852,11 +887,13 @@ export interface FormField {
 
 /** One section of the measurement form. */
 export interface FormSection {
+  /** Stable id of the section. */
   id: string;
   /** Russian title. */
   title: string;
   /** The group flag that reveals the section's other fields, when there is one. */
   flag?: string;
+  /** Fields in display order. */
   fields: FormField[];
 }
 

@@ -91,18 +91,27 @@ export {
   passThroughFields,
 } from "./measurement.ts";
 export type {
+  BoolSpec,
+  EnumSpec,
   FieldKind,
   FieldSpec,
   FormField,
   FormSection,
   InputIssue,
   ItemField,
+  ItemGroup,
   MeasurementDocument,
   MeasurementDocumentInput,
   Measurements,
   MeasurementsInput,
+  NumberSpec,
   ObjectInfo,
   ParseResult,
+  PassKeys,
+  PassSpec,
+  Specs,
+  TextSpec,
+  ValueOf,
 } from "./measurement.ts";
 
 export { missingItemLabels, missingItems, missingItemsDetailed, progressPercent } from "./missing.ts";

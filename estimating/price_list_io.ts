@@ -18,8 +18,11 @@ import { normalizeCode, type PriceListItem, sections } from "./price_list.ts";
 
 /** A row that was not accepted, with its 1-based row number in the file. */
 export interface RejectedRow {
+  /** 1-based row number in the file (the header row counts). */
   row: number;
+  /** Article code, when the row has one. */
   code?: string;
+  /** Russian reason. */
   reason: string;
 }
 
@@ -31,6 +34,7 @@ export interface PriceListFile {
   rejected: RejectedRow[];
   /** The list's name, when the file has one. */
   name?: string;
+  /** Format the file was read as. */
   format: "xlsx" | "csv" | "json";
 }
 
@@ -274,6 +278,7 @@ function decodeText(bytes: Uint8Array): string {
 
 /** A problem with the file as a whole (not a row): unreadable, wrong format, no header. */
 export class PriceListFileError extends Error {
+  /** Error name. */
   override name = "PriceListFileError";
 }
 
@@ -362,9 +367,13 @@ export async function readPriceListFile(bytes: Uint8Array, fileName: string): Pr
 
 /** The result of {@link mergePriceList}. */
 export interface MergeReport {
+  /** The merged list. */
   items: PriceListItem[];
+  /** Codes that were not in the base list. */
   added: string[];
+  /** Codes whose item changed. */
   updated: string[];
+  /** Codes whose item was the same. */
   unchanged: string[];
 }
 

@@ -44,9 +44,13 @@ export interface Geometry {
 
 /** What the rules read. */
 export interface RuleContext {
+  /** The parsed document. */
   doc: MeasurementDocument;
+  /** Its measurements (defaults applied). */
   m: Measurements;
+  /** The chosen station. */
   model: SepticModel;
+  /** Pit geometry of the station at the installation depth. */
   geometry: Geometry;
 }
 
@@ -66,8 +70,11 @@ export interface RuleLine {
 
 /** What a rule returns. */
 export interface RuleResult {
+  /** Lines to price. */
   lines?: RuleLine[];
+  /** Warnings for the surveyor. */
   warnings?: string[];
+  /** Notes printed under the estimate. */
   notes?: string[];
 }
 
@@ -77,6 +84,7 @@ export interface Rule {
   id: string;
   /** What the rule does, in Russian. */
   title: string;
+  /** Applies the rule; `undefined` when it does not apply. */
   apply(ctx: RuleContext): RuleResult | undefined;
 }
 

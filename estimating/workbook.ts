@@ -19,16 +19,25 @@ import { divRound } from "./money.ts";
 
 /** The company's requisites printed at the top of the workbook. */
 export interface CompanyRequisites {
+  /** Company name. */
   name: string;
+  /** ИНН. */
   inn?: string;
+  /** КПП. */
   kpp?: string;
+  /** ОГРН. */
   ogrn?: string;
+  /** Address. */
   address?: string;
+  /** Phone. */
   phone?: string;
+  /** E-mail. */
   email?: string;
+  /** Bank name. */
   bankName?: string;
   /** Settlement account (р/с). */
   account?: string;
+  /** БИК. */
   bik?: string;
   /** Correspondent account (к/с). */
   correspondentAccount?: string;
