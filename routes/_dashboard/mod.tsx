@@ -1,5 +1,6 @@
 // The dashboard of spec/1 §2 as reusable server components: the admin panel (/admin), /dashboard and
 // the engineer cabinet use them. loadDashboard() reads everything a dashboard shows in one go.
+import type { ReactNode } from "react";
 import type { Db } from "../../db/client.ts";
 import { activityFeed, type ActivityItem, type DashboardStats, dashboardStats } from "../../db/stats.ts";
 import { assignableUsers, listTasks, objectChoices, type Scope, type TaskView } from "../../db/tasks.ts";
@@ -181,6 +182,8 @@ export interface QuickAction {
   href?: string;
   /** Attributes of a button that opens a dialog island on the page. */
   button?: Record<string, string>;
+  /** Anything else, e.g. an island that renders its own button. */
+  node?: ReactNode;
 }
 
 /** The quick-actions card: links and dialog buttons, every one of them working. */
@@ -191,7 +194,9 @@ export function QuickActions(
     <Card title={title}>
       <div className="quick-actions">
         {actions.map((a) =>
-          a.href
+          a.node
+            ? <div key={a.label} className="quick-action-slot">{a.node}</div>
+            : a.href
             ? (
               <a key={a.label} className="btn btn-secondary quick-action" href={a.href}>
                 <Icon name={a.icon} /> {a.label}
