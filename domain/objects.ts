@@ -145,7 +145,11 @@ export const objectCreateSchema = z.object({
 
 /** PATCH /api/objects/:id: any subset; the required fields stay required when sent; costs may be cleared. */
 export const objectPatchSchema = z.partial(
-  z.object({ ...fields, estimatedCost: z.nullable(fields.estimatedCost) }),
+  z.object({
+    ...fields,
+    estimatedCost: z.nullable(fields.estimatedCost),
+    clientPhone: z.nullable(fields.clientPhone),
+  }),
 );
 
 export type ObjectCreateInput = z.infer<typeof objectCreateSchema>;

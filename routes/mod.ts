@@ -7,6 +7,9 @@ import loginPage from "./login.tsx";
 import landingPage from "./landing.tsx";
 import profilePage from "./profile.tsx";
 import shopPlaceholderPage from "./shop_placeholder.tsx";
+import objectsPage, { improvedObjectsPage } from "./objects.tsx";
+import documentsPage from "./documents.tsx";
+import employeesPage from "./employees.tsx";
 import analyticsPage from "./analytics.tsx";
 import adminPage from "./admin.tsx";
 import adminUsersPage from "./admin_users.tsx";
@@ -85,5 +88,9 @@ export const pageRoutes: PageRoute[] = [
   },
   { path: "/notifications", access: "auth", handler: notificationsPage },
   { path: "/analytics", access: staffRoles, handler: analyticsPage },
+  { path: "/objects", access: staffRoles, handler: objectsPage },
+  { path: "/improved-objects", access: staffRoles, handler: improvedObjectsPage },
+  { path: "/documents", access: staffRoles, handler: documentsPage },
+  { path: "/employees", access: staffRoles, handler: employeesPage },
   ...shopPaths.map((path): PageRoute => ({ path, access: "public", handler: shopPlaceholderPage })),
 ];

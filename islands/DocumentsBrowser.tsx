@@ -1,0 +1,92 @@
+import { useRef, useState } from "react";
+import { Icon } from "../routes/_ui/Icon.tsx";
+import { api } from "./api.ts";
+import { errorMessage } from "./form.ts";
+import { toast, toastError } from "./toast.ts";
+import { DocumentCard, type DocumentItem, DocumentUploadForm } from "./files_ui.tsx";
+
+export interface DocumentsBrowserProps {
+  documents: DocumentItem[];
+  /** Objects a document may be uploaded to (the latest ones). */
+  objects: Array<{ id: number; address: string }>;
+  userId: number;
+  isAdmin: boolean;
+}
+
+/** The /documents grid with 'Загрузить документ', Скачать, Просмотр and delete. */
+export default function DocumentsBrowser(
+  { documents: initial, objects, userId, isAdmin }: DocumentsBrowserProps,
+) {
+  const [documents, setDocuments] = useState(initial);
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  async function remove(doc: DocumentItem) {
+    if (!confirm(`Удалить документ «${doc.fileName}»?`)) return;
+    try {
+      await api(`/api/documents/${doc.id}`, { method: "DELETE" });
+      setDocuments((list) => list.filter((d) => d.id !== doc.id));
+      toast({ title: "Документ удален", variant: "success" });
+    } catch (error) {
+      toastError(`Не удалось удалить документ: ${errorMessage(error)}`);
+    }
+  }
+
+  return (
+    <div className="stack-lg">
+      <div className="action-bar">
+        <button type="button" className="btn btn-primary" onClick={() => dialog.current?.showModal()}>
+          <Icon name="upload" size={18} /> Загрузить документ
+        </button>
+      </div>
+      {documents.length === 0
+        ? (
+          <div className="card">
+            <div className="empty">
+              <Icon name="file" size={40} />
+              <p className="empty-text">Нет документов</p>
+              <p className="muted">Загрузите договор, смету или фото к объекту.</p>
+            </div>
+          </div>
+        )
+        : (
+          <div className="doc-grid">
+            {documents.map((d) => (
+              <DocumentCard
+                key={d.id}
+                doc={d}
+                showObject
+                canDelete={isAdmin || d.uploadedBy === userId}
+                onDelete={remove}
+              />
+            ))}
+          </div>
+        )}
+      <dialog ref={dialog} className="dialog" aria-labelledby="documents-upload-title">
+        <header className="dialog-head">
+          <h2 id="documents-upload-title">Загрузить документ</h2>
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label="Закрыть"
+            onClick={() => dialog.current?.close()}
+          >
+            <Icon name="close" />
+          </button>
+        </header>
+        <div className="dialog-body">
+          {objects.length === 0
+            ? <p className="muted">Сначала создайте объект: документы прикрепляются к объектам.</p>
+            : (
+              <DocumentUploadForm
+                objects={objects}
+                onUploaded={(doc) => {
+                  setDocuments((list) => [doc, ...list]);
+                  dialog.current?.close();
+                }}
+              />
+            )}
+        </div>
+      </dialog>
+    </div>
+  );
+}

@@ -1,0 +1,253 @@
+// Document and video pieces shared by the object detail dialog and the documents screen (not an island).
+import { type FormEvent, useId, useRef, useState } from "react";
+import { formatDate, formatFileSize } from "../domain/format.ts";
+import { Icon } from "../routes/_ui/Icon.tsx";
+import { ApiRequestError } from "./api.ts";
+import { errorMessage } from "./form.ts";
+import { toast, toastError } from "./toast.ts";
+
+export interface DocumentItem {
+  id: number;
+  objectId: number | null;
+  objectAddress?: string | null;
+  taskId: number | null;
+  uploadedBy: number | null;
+  uploaderName?: string | null;
+  fileName: string;
+  fileUrl: string;
+  fileSize: number;
+  fileType: string;
+  documentType: string | null;
+  description: string | null;
+  uploadedAt: string;
+}
+
+export interface VideoItem {
+  id: number;
+  uploadedBy: number | null;
+  fileName: string;
+  fileUrl: string;
+  downloadUrl: string;
+  fileSize: number;
+  mimeType: string;
+  description: string | null;
+  createdAt: string;
+}
+
+export const documentTypes: Array<[string, string]> = [
+  ["contract", "Договор"],
+  ["estimate", "Смета"],
+  ["act", "Акт"],
+  ["project", "Проект / схема"],
+  ["photo", "Фото"],
+  ["invoice", "Счет"],
+  ["other", "Другое"],
+];
+export const documentTypeLabel = (t: string | null) =>
+  t === "other" ? null : documentTypes.find(([v]) => v === t)?.[1] ?? null;
+
+const viewable = new Set(["pdf", "jpg", "png", "gif", "webp"]);
+export const DOCUMENT_MAX_BYTES = 50 * 1024 * 1024;
+export const VIDEO_MAX_BYTES = 500 * 1024 * 1024;
+
+/** One document: name, size, type badge, date, Скачать / Просмотр / Удалить. */
+export function DocumentCard({ doc, canDelete, onDelete, showObject }: {
+  doc: DocumentItem;
+  canDelete: boolean;
+  onDelete: (doc: DocumentItem) => void;
+  showObject?: boolean;
+}) {
+  return (
+    <article className="card doc-card">
+      <div className="doc-top">
+        <span className="doc-icon" aria-hidden="true">
+          <Icon name="file" size={28} />
+        </span>
+        <div className="doc-text">
+          <h3 className="doc-name" title={doc.fileName}>{doc.fileName}</h3>
+          <p className="muted small">
+            <span className="num">{formatFileSize(doc.fileSize)}</span> · {formatDate(doc.uploadedAt)}
+          </p>
+        </div>
+        <span className="badge badge-neutral doc-type">{doc.fileType.toUpperCase()}</span>
+      </div>
+      {(doc.description || documentTypeLabel(doc.documentType)) && (
+        <p className="small">
+          {documentTypeLabel(doc.documentType) && <strong>{documentTypeLabel(doc.documentType)}.</strong>}
+          {doc.description}
+        </p>
+      )}
+      {showObject && doc.objectAddress && doc.objectId && (
+        <a className="small doc-object" href={`/objects?objectId=${doc.objectId}`}>
+          <Icon name="pin" size={14} /> {doc.objectAddress}
+        </a>
+      )}
+      <div className="doc-actions">
+        <a className="btn btn-secondary btn-sm" href={doc.fileUrl} download={doc.fileName}>
+          <Icon name="download" size={16} /> Скачать
+        </a>
+        {viewable.has(doc.fileType)
+          ? (
+            <a
+              className="btn btn-ghost btn-sm"
+              href={`${doc.fileUrl}?inline=1`}
+              target="_blank"
+              rel="noopener"
+            >
+              <Icon name="eye" size={16} /> Просмотр
+            </a>
+          )
+          : (
+            <a className="btn btn-ghost btn-sm" href={doc.fileUrl} title="Файл откроется после скачивания">
+              <Icon name="eye" size={16} /> Просмотр
+            </a>
+          )}
+        {canDelete && (
+          <button
+            type="button"
+            className="icon-btn doc-delete"
+            aria-label={`Удалить ${doc.fileName}`}
+            onClick={() => onDelete(doc)}
+          >
+            <Icon name="trash" size={18} />
+          </button>
+        )}
+      </div>
+    </article>
+  );
+}
+
+/** Sends a multipart form with upload progress (fetch has none); resolves with the JSON answer. */
+export function uploadWithProgress<T>(
+  url: string,
+  form: FormData,
+  onProgress: (percent: number) => void,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", url);
+    xhr.setRequestHeader("Accept", "application/json");
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((e.loaded / e.total) * 100));
+    xhr.onerror = () =>
+      reject(new ApiRequestError(0, "Нет связи с сервером. Проверьте подключение и повторите."));
+    xhr.onload = () => {
+      let data: { message?: string; errors?: Record<string, string[]> } | null = null;
+      try {
+        data = JSON.parse(xhr.responseText);
+      } catch { /* not JSON */ }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(data as T);
+      else {reject(
+          new ApiRequestError(xhr.status, data?.message ?? `${xhr.status}: ${xhr.statusText}`, data?.errors),
+        );}
+    };
+    xhr.send(form);
+  });
+}
+
+/** 'Загрузить документ': file, type, description; at most 50 MB. */
+export function DocumentUploadForm({ objects, objectId, onUploaded }: {
+  /** Choices when the object is not fixed (the documents screen). */
+  objects?: Array<{ id: number; address: string }>;
+  objectId?: number;
+  onUploaded: (doc: DocumentItem) => void;
+}) {
+  const id = useId();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [target, setTarget] = useState<string>(objectId ? String(objectId) : "");
+  const [documentType, setDocumentType] = useState("other");
+  const [description, setDescription] = useState("");
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState("");
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const file = fileRef.current?.files?.[0];
+    if (!target) return setError("Выберите объект");
+    if (!file) return setError("Файл не выбран");
+    if (file.size > DOCUMENT_MAX_BYTES) {
+      toastError("Размер документа не должен превышать 50MB", "Файл слишком большой");
+      return setError("Размер документа не должен превышать 50MB");
+    }
+    setError("");
+    const form = new FormData();
+    form.set("description", description);
+    form.set("documentType", documentType);
+    form.set("file", file);
+    setProgress(0);
+    try {
+      const doc = await uploadWithProgress<DocumentItem>(
+        `/api/objects/${target}/documents`,
+        form,
+        setProgress,
+      );
+      toast({ title: "Документ загружен", description: doc.fileName, variant: "success" });
+      setDescription("");
+      if (fileRef.current) fileRef.current.value = "";
+      onUploaded(doc);
+    } catch (err) {
+      setError(errorMessage(err));
+      toastError(`Не удалось загрузить документ: ${errorMessage(err)}`, "Ошибка загрузки");
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  return (
+    <form className="upload-form stack" onSubmit={submit} noValidate>
+      {objects && (
+        <div className="field">
+          <label htmlFor={`${id}-object`}>
+            Объект<span className="field-required" aria-hidden="true">*</span>
+          </label>
+          <select id={`${id}-object`} value={target} onChange={(e) => setTarget(e.target.value)}>
+            <option value="">Выберите объект</option>
+            {objects.map((o) => <option key={o.id} value={o.id}>{o.address}</option>)}
+          </select>
+        </div>
+      )}
+      <div className="field">
+        <label htmlFor={`${id}-file`}>
+          Файл<span className="field-required" aria-hidden="true">*</span>
+        </label>
+        <input
+          id={`${id}-file`}
+          ref={fileRef}
+          type="file"
+          accept=".pdf,.jpg,.jpeg,.png,.gif,.webp,.heic,.doc,.docx,.xls,.xlsx,.txt,.csv"
+        />
+        <p className="field-hint">PDF, изображения, DOC, DOCX, XLS, XLSX, TXT, CSV — до 50 MB</p>
+      </div>
+      <div className="grid-2">
+        <div className="field">
+          <label htmlFor={`${id}-type`}>Тип документа</label>
+          <select id={`${id}-type`} value={documentType} onChange={(e) => setDocumentType(e.target.value)}>
+            {documentTypes.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-description`}>Описание</label>
+          <input
+            id={`${id}-description`}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
+        </div>
+      </div>
+      {error && <p className="field-error" role="alert">{error}</p>}
+      {progress !== null && (
+        <progress className="upload-progress" max={100} value={progress} aria-label="Загрузка" />
+      )}
+      <div className="form-actions">
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={progress !== null}
+          aria-busy={progress !== null}
+        >
+          <Icon name="upload" size={18} />{" "}
+          {progress !== null ? `Загрузка… ${progress}%` : "Загрузить документ"}
+        </button>
+      </div>
+    </form>
+  );
+}

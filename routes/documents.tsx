@@ -1,0 +1,53 @@
+import type { Context } from "hono";
+import { listDocuments } from "../db/documents.ts";
+import { listObjects } from "../db/objects.ts";
+import { countOf } from "../domain/format.ts";
+import { adminRoles, hasRole } from "../domain/roles.ts";
+import { Island } from "../server/island.tsx";
+import { companyScope, currentUser } from "../server/middleware/guard.ts";
+import type { AppEnv } from "../server/types.ts";
+import DocumentsBrowser from "../islands/DocumentsBrowser.tsx";
+import { renderWorkPage } from "./_page.tsx";
+
+const PAGE_SIZE = 48;
+
+/** /documents: the company's documents as a card grid, with upload, download, view and delete. */
+export default async function documentsPage(c: Context<AppEnv>) {
+  const user = currentUser(c);
+  const scope = companyScope(user);
+  const { db } = c.var.deps;
+  const page = Math.max(1, Number(c.req.query("page")) || 1);
+  const [docs, objects] = await Promise.all([
+    listDocuments(db, scope, { page, pageSize: PAGE_SIZE }),
+    listObjects(db, scope, { pageSize: 200 }),
+  ]);
+  const pages = Math.max(1, Math.ceil(docs.total / PAGE_SIZE));
+  return renderWorkPage(c, {
+    title: "Документы",
+    subtitle: countOf(docs.total, ["документ", "документа", "документов"]),
+    body: (
+      <div className="stack-lg">
+        <Island
+          component={DocumentsBrowser}
+          props={{
+            documents: docs.items,
+            objects: objects.rows.map((o) => ({ id: o.id, address: o.address })),
+            userId: user.id,
+            isAdmin: hasRole(user.role, adminRoles),
+          }}
+        />
+        {pages > 1 && (
+          <nav className="pagination" aria-label="Страницы">
+            {page > 1
+              ? <a className="btn btn-secondary" href={`/documents?page=${page - 1}`}>← Назад</a>
+              : <span />}
+            <span className="muted">Страница {page} из {pages}</span>
+            {page < pages
+              ? <a className="btn btn-secondary" href={`/documents?page=${page + 1}`}>Вперед →</a>
+              : <span />}
+          </nav>
+        )}
+      </div>
+    ),
+  });
+}

@@ -1,0 +1,42 @@
+import type { Context } from "hono";
+import { employeeJson, listEmployees } from "../db/employees.ts";
+import { countOf } from "../domain/format.ts";
+import { hasRole } from "../domain/roles.ts";
+import { Island } from "../server/island.tsx";
+import { companyScope, currentUser } from "../server/middleware/guard.ts";
+import { employeeManagerRoles } from "../server/api/employees.ts";
+import type { AppEnv } from "../server/types.ts";
+import EmployeesPanel from "../islands/EmployeesPanel.tsx";
+import { renderWorkPage } from "./_page.tsx";
+
+/** /employees ('Сотрудники'): counters, the list, adding and (de)activating employees, avatars. */
+export default async function employeesPage(c: Context<AppEnv>) {
+  const user = currentUser(c);
+  const rows = await listEmployees(c.var.deps.db, companyScope(user));
+  return renderWorkPage(c, {
+    title: "Сотрудники",
+    subtitle: user.companyName ?? countOf(rows.length, ["сотрудник", "сотрудника", "сотрудников"]),
+    body: (
+      <Island
+        component={EmployeesPanel}
+        props={{
+          employees: rows.map((r) => {
+            const e = employeeJson(r);
+            return {
+              id: e.id,
+              firstName: e.firstName,
+              lastName: e.lastName,
+              email: e.email,
+              role: e.role,
+              isActive: e.isActive,
+              profileImageUrl: e.profileImageUrl,
+            };
+          }),
+          canManage: hasRole(user.role, employeeManagerRoles),
+          actorRole: user.role,
+          currentUserId: user.id,
+        }}
+      />
+    ),
+  });
+}

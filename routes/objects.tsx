@@ -1,0 +1,241 @@
+import type { Context } from "hono";
+import { listObjects, objectDistricts, type ObjectRow } from "../db/objects.ts";
+import { objectStatuses, workTypes } from "../domain/objects.ts";
+import { labelOf, objectStatusLabels, workTypeLabels } from "../domain/labels.ts";
+import { countOf, formatKopecks } from "../domain/format.ts";
+import { formatMkadDistance } from "../domain/geo.ts";
+import { adminRoles, hasRole, objectEditorRoles } from "../domain/roles.ts";
+import { Island } from "../server/island.tsx";
+import { companyScope, currentUser } from "../server/middleware/guard.ts";
+import type { AppEnv } from "../server/types.ts";
+import ObjectDialog from "../islands/ObjectDialog.tsx";
+import ObjectDetails from "../islands/ObjectDetails.tsx";
+import { renderWorkPage } from "./_page.tsx";
+import { Badge } from "./_ui/Badge.tsx";
+import { EmptyState } from "./_ui/Card.tsx";
+import { Icon } from "./_ui/Icon.tsx";
+
+const PAGE_SIZE = 24;
+
+type Variant = "manager" | "improved";
+
+function ObjectCard({ o, variant, canEdit }: { o: ObjectRow; variant: Variant; canEdit: boolean }) {
+  const status = objectStatusLabels[o.status];
+  const place = [o.settlement ?? o.city, o.region].filter(Boolean).join(", ");
+  return (
+    <article className="card object-card">
+      <header className="object-card-head">
+        <h2 className="object-address">
+          <a href={`?objectId=${o.id}`} data-object-details={o.id}>{o.address}</a>
+        </h2>
+        <Badge tone={status.tone}>{status.label}</Badge>
+      </header>
+      {place && <p className="muted small">{place}</p>}
+      <dl className="object-facts">
+        <div>
+          <dt>От МКАД</dt>
+          <dd>{formatMkadDistance(o.distanceFromMkad)}</dd>
+        </div>
+        <div>
+          <dt>Направление</dt>
+          <dd>{o.direction ?? "—"}</dd>
+        </div>
+        <div>
+          <dt>Район</dt>
+          <dd>{o.district ?? "Не определен"}</dd>
+        </div>
+        <div>
+          <dt>Тип работ</dt>
+          <dd>{labelOf(workTypeLabels, o.workType)}</dd>
+        </div>
+        <div>
+          <dt>Клиент</dt>
+          <dd>{o.clientName ?? "Не указан"}</dd>
+        </div>
+        <div>
+          <dt>Телефон</dt>
+          <dd>
+            {o.clientPhone
+              ? <a href={`tel:${o.clientPhone.replace(/[^\d+]/g, "")}`}>{o.clientPhone}</a>
+              : "Не указан"}
+          </dd>
+        </div>
+        <div>
+          <dt>Стоимость</dt>
+          <dd className="num">{o.estimatedCost === null ? "Не указана" : formatKopecks(o.estimatedCost)}</dd>
+        </div>
+      </dl>
+      {o.description && <p className="object-description small">{o.description}</p>}
+      <footer className="object-actions">
+        {canEdit && (
+          <button type="button" className="btn btn-secondary btn-sm" data-object-edit={o.id}>
+            <Icon name="edit" size={16} /> Редактировать
+          </button>
+        )}
+        {variant === "improved" && (
+          <>
+            <a className="btn btn-secondary btn-sm" href={`/objects/${o.id}/field-work`}>
+              <Icon name="truck" size={16} /> Выезд
+            </a>
+            <a className="btn btn-ghost btn-sm" href={`?objectId=${o.id}`} data-object-details={o.id}>
+              <Icon name="eye" size={16} /> Подробнее
+            </a>
+            {canEdit && (
+              <a className="btn btn-ghost btn-sm" href={`/tasks?objectId=${o.id}&new=1`}>
+                <Icon name="plus" size={16} /> Создать задачу
+              </a>
+            )}
+          </>
+        )}
+      </footer>
+    </article>
+  );
+}
+
+function pageHref(path: string, params: Record<string, string | undefined>, page: number): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v) q.set(k, v);
+  if (page > 1) q.set("page", String(page));
+  const s = q.toString();
+  return s ? `${path}?${s}` : path;
+}
+
+/** /objects and /improved-objects: one list, the second with Выезд, Подробнее and Создать задачу. */
+function objectsPage(variant: Variant) {
+  return async (c: Context<AppEnv>) => {
+    const user = currentUser(c);
+    const scope = companyScope(user);
+    const { db } = c.var.deps;
+    const canEdit = hasRole(user.role, objectEditorRoles);
+    const q = c.req.query();
+    const status = (objectStatuses as readonly string[]).includes(q.status ?? "")
+      ? q.status as ObjectRow["status"]
+      : undefined;
+    const workType = (workTypes as readonly string[]).includes(q.workType ?? "")
+      ? q.workType as ObjectRow["workType"]
+      : undefined;
+    const district = q.district?.trim().slice(0, 100) || undefined;
+    const search = q.q?.trim().slice(0, 200) || undefined;
+    const page = Math.max(1, Math.min(Number(q.page) || 1, 100_000));
+    const objectId = Number(q.objectId) > 0 ? Number(q.objectId) : null;
+
+    const [{ rows, total }, districts] = await Promise.all([
+      listObjects(db, scope, { status, workType, district, q: search, page, pageSize: PAGE_SIZE }),
+      objectDistricts(db, scope),
+    ]);
+    const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+    const filtered = Boolean(status || workType || district || search);
+    const path = variant === "improved" ? "/improved-objects" : "/objects";
+    const params = { q: search, status, workType, district };
+
+    return renderWorkPage(c, {
+      title: variant === "improved" ? "Проекты и объекты" : "Объекты",
+      subtitle: `${countOf(total, ["объект", "объекта", "объектов"])}${filtered ? " по фильтру" : ""}`,
+      action: canEdit
+        ? (
+          <Island
+            component={ObjectDialog}
+            props={{ mode: "create", trigger: "Новый объект", listen: true, variant }}
+          />
+        )
+        : undefined,
+      body: (
+        <div className="stack-lg objects-page">
+          <form
+            className="card filters"
+            method="get"
+            action={path}
+            role="search"
+            aria-label="Поиск и фильтры объектов"
+          >
+            <div className="field filter-search">
+              <label htmlFor="f-q">Поиск</label>
+              <input
+                id="f-q"
+                name="q"
+                type="search"
+                defaultValue={search ?? ""}
+                placeholder="Адрес или клиент"
+              />
+            </div>
+            <div className="field">
+              <label htmlFor="f-status">Статус</label>
+              <select id="f-status" name="status" defaultValue={status ?? ""}>
+                <option value="">Все статусы</option>
+                {objectStatuses.map((s) => <option key={s} value={s}>{objectStatusLabels[s].label}</option>)}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="f-work">Тип работ</label>
+              <select id="f-work" name="workType" defaultValue={workType ?? ""}>
+                <option value="">Все типы работ</option>
+                {workTypes.map((w) => <option key={w} value={w}>{workTypeLabels[w]}</option>)}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="f-district">Район</label>
+              <select id="f-district" name="district" defaultValue={district ?? ""}>
+                <option value="">Все районы</option>
+                {districts.map((d) => <option key={d} value={d}>{d}</option>)}
+              </select>
+            </div>
+            <div className="row filter-buttons">
+              <button type="submit" className="btn btn-primary">
+                <Icon name="search" /> Найти
+              </button>
+              {filtered && <a className="btn btn-ghost" href={path}>Сбросить</a>}
+            </div>
+          </form>
+
+          {rows.length === 0
+            ? (
+              <div className="card">
+                <EmptyState
+                  icon="map"
+                  text={filtered ? "Объекты не найдены" : "Объектов пока нет"}
+                  hint={filtered
+                    ? "Измените условия поиска."
+                    : canEdit
+                    ? "Создайте первый объект."
+                    : undefined}
+                />
+              </div>
+            )
+            : (
+              <div className="object-grid">
+                {rows.map((o) => <ObjectCard key={o.id} o={o} variant={variant} canEdit={canEdit} />)}
+              </div>
+            )}
+
+          {pages > 1 && (
+            <nav className="pagination" aria-label="Страницы">
+              {page > 1
+                ? (
+                  <a className="btn btn-secondary" href={pageHref(path, params, page - 1)} rel="prev">
+                    ← Назад
+                  </a>
+                )
+                : <span />}
+              <span className="muted">Страница {page} из {pages}</span>
+              {page < pages
+                ? (
+                  <a className="btn btn-secondary" href={pageHref(path, params, page + 1)} rel="next">
+                    Вперед →
+                  </a>
+                )
+                : <span />}
+            </nav>
+          )}
+
+          <Island
+            component={ObjectDetails}
+            props={{ objectId, canEdit, userId: user.id, isAdmin: hasRole(user.role, adminRoles) }}
+          />
+        </div>
+      ),
+    });
+  };
+}
+
+export const improvedObjectsPage = objectsPage("improved");
+export default objectsPage("manager");
