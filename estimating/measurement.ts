@@ -17,6 +17,9 @@
  *
  * Input is lenient the way a form is: numeric strings (`"2,5"`) become numbers, `"true"`/`"on"`/`1`
  * become booleans, `null` and `""` take the default, the field-work screen's soil type `sand` means `sandy`.
+ * An item's checkbox that is absent from the input is implied by a positive amount (`elect_a038_quantity: 2`
+ * alone ticks `elect_a038`; `insulation_length` ticks `need_insulation`, `pump_type` ticks `need_pumping`);
+ * a checkbox given as `false` is respected and the amount ignored (the estimate warns).
  * Anything else that is not valid is an issue naming the field (`measurements.residents_count`).
  * Unknown fields are ignored (the estimate lists them in its warnings).
  *
@@ -552,8 +555,28 @@ type Builder = (m: Record<string, unknown>, issues: InputIssue[] | null) => Meas
 let builder: Builder | undefined;
 function buildMeasurements(m: Record<string, unknown>, issues: InputIssue[] | null): Measurements {
   if (!builder) builder = compileBuilder() ?? loopBuilder;
-  return builder(m, issues);
+  const out = builder(m, issues);
+  // A checkbox left out of the input is implied by a positive amount of its item (a hand-written document
+  // may give only `elect_a038_quantity: 2`); a checkbox given as false is respected.
+  for (const key in m) {
+    const flag = impliedFlags.get(key);
+    if (flag === undefined || m[flag] !== undefined) continue;
+    const o = out as unknown as Record<string, unknown>;
+    const amount = o[key];
+    if ((typeof amount === "number" && amount > 0) || (key === "pump_type" && m[key])) o[flag] = true;
+  }
+  return out;
 }
+
+/** Amount field → the checkbox it implies when the checkbox is absent from the input. */
+const impliedFlags = new Map<string, string>([
+  ...itemFields.filter((i) => i.flag).map((i) => [i.amount, i.flag!] as [string, string]),
+  ["insulation_length", "need_insulation"],
+  ["drainage_length", "need_drainage"],
+  ["pump_type", "need_pumping"],
+  ["soil_volume", "soil_removal"],
+  ["sand_volume", "sand_delivery"],
+]);
 
 function loopBuilder(m: Record<string, unknown>, issues: InputIssue[] | null): Measurements {
   const out: Record<string, unknown> = {};

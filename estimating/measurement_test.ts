@@ -181,3 +181,25 @@ Deno.test("form sections list every field once, in the nine sections of spec/3 Â
     if (item.flag) assert.equal(field.revealedBy, item.flag, item.amount);
   }
 });
+
+Deno.test("an item's absent checkbox is implied by a positive amount; an explicit false is kept", () => {
+  const r = parseMeasurementDocument({
+    measurements: {
+      elect_a038_quantity: 2,
+      insulation_length: 5,
+      pump_type: "kp250",
+      pipe_a001: false,
+      pipe_a001_length: 7,
+      drainage_length: 0,
+    },
+  });
+  assert.ok(r.ok);
+  if (!r.ok) return;
+  const m = r.value.measurements;
+  assert.equal(m.elect_a038, true);
+  assert.equal(m.need_insulation, true);
+  assert.equal(m.need_pumping, true);
+  assert.equal(m.pipe_a001, false);
+  assert.equal(m.need_drainage, false);
+  assert.equal(defaultMeasurements().need_pumping, false);
+});

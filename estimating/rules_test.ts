@@ -192,7 +192,8 @@ Deno.test("generateEstimate() prices ticked items by their article: pipes, elect
     miscellaneous_work: true,
     misc_a107: true,
     misc_a107_quantity: 1, // 6 900 + 2 500 = 9 400
-    misc_a108_quantity: 3, // no flag: not counted, warned
+    misc_a108: false,
+    misc_a108_quantity: 3, // unticked: not counted, warned
   });
   assert.equal(one(e, "А006").totalPrice, rub(3_700));
   assert.equal(one(e, "А038").totalPrice, rub(2_700));
@@ -221,7 +222,9 @@ Deno.test("generateEstimate() drills foundation holes per centimetre of foundati
   assert.equal(one(e, "А061").quantity, 80);
   assert.equal(one(e, "А061").totalPrice, rub(4_400));
   assert.equal(one(e, "А062").totalPrice, rub(2_800));
-  assert.equal(lines(gen({ drilling_holes_110: 2 }), "А061").length, 0);
+  assert.equal(lines(gen({ foundation_drilling: false, drilling_holes_110: 2 }), "А061").length, 0);
+  // Holes given without the checkbox imply it.
+  assert.equal(one(gen({ drilling_holes_110: 1 }), "А061").quantity, 40);
 });
 
 Deno.test("generateEstimate() adds the station's power cable and a generator when there is no electricity", () => {
