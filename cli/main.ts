@@ -116,5 +116,14 @@ export async function main(args: string[], io: Io = processIo): Promise<number> 
 }
 
 if (import.meta.main) {
+  // `deno task` runs in the folder of deno.json; paths on the command line are the caller's (INIT_CWD).
+  const initCwd = Deno.env.get("INIT_CWD");
+  if (initCwd && initCwd !== Deno.cwd()) {
+    try {
+      Deno.chdir(initCwd);
+    } catch {
+      // Keep the task's folder.
+    }
+  }
   Deno.exit(await main(Deno.args));
 }
