@@ -5,6 +5,8 @@ import { displayName, formatKopecks } from "../domain/format.ts";
 import { labelOf, objectStatusLabels, workTypeLabels } from "../domain/labels.ts";
 import { companyScope, currentUser } from "../server/middleware/guard.ts";
 import type { AppEnv } from "../server/types.ts";
+import { Island } from "../server/island.tsx";
+import ObjectDialog from "../islands/ObjectDialog.tsx";
 import { renderWorkPage } from "./_page.tsx";
 import { Badge } from "./_ui/Badge.tsx";
 import { Card, EmptyState } from "./_ui/Card.tsx";
@@ -19,7 +21,7 @@ import {
   TaskDialogs,
 } from "./_dashboard/mod.tsx";
 
-/** Where the object dialogs live (the objects screen); swap for the object dialog island when it is shared. */
+/** Without script the object links lead to the objects screen; with it the object dialog opens here. */
 export const newObjectHref = "/objects?new=1";
 export const editObjectHref = (id: number) => `/objects?objectId=${id}&edit=1`;
 
@@ -42,7 +44,21 @@ export default async function engineerPage(c: Context<AppEnv>) {
       <div className="stack-lg cabinet">
         <QuickActions
           actions={[
-            { label: "Новый объект", icon: "plus", href: newObjectHref },
+            {
+              label: "Новый объект",
+              icon: "plus",
+              node: (
+                <Island
+                  component={ObjectDialog}
+                  props={{
+                    mode: "create",
+                    trigger: "Новый объект",
+                    triggerClass: "btn btn-secondary quick-action",
+                    listen: true,
+                  }}
+                />
+              ),
+            },
             { label: "Назначить замер", icon: "calendar", button: { "data-assign-measurement": "" } },
             { label: "Новая задача", icon: "tasks", button: { "data-new-task": "" } },
           ]}
@@ -78,7 +94,11 @@ export default async function engineerPage(c: Context<AppEnv>) {
                         </div>
                       </div>
                       <div className="object-actions">
-                        <a className="btn btn-secondary btn-sm" href={editObjectHref(o.id)}>
+                        <a
+                          className="btn btn-secondary btn-sm"
+                          href={editObjectHref(o.id)}
+                          data-object-edit={String(o.id)}
+                        >
                           <Icon name="edit" size={16} /> Редактировать
                         </a>
                         <button
