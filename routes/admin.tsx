@@ -8,6 +8,8 @@ import { companyScope, currentUser } from "../server/middleware/guard.ts";
 import type { AppEnv } from "../server/types.ts";
 import AccessDeniedToast from "../islands/AccessDeniedToast.tsx";
 import { renderWorkPage } from "./_page.tsx";
+import { DashboardSection, loadDashboardSection } from "./_dashboard/mod.tsx";
+import { parsePeriod } from "../domain/periods.ts";
 import { Card, EmptyState, StatCard } from "./_ui/Card.tsx";
 import { Icon } from "./_ui/Icon.tsx";
 
@@ -38,10 +40,14 @@ export default async function adminPage(c: Context<AppEnv>) {
       ),
     }, 403);
   }
-  const { db } = c.var.deps;
+  const { db, now } = c.var.deps;
   const isSystem = user.role === "system_admin";
   const scope = companyScope(user);
-  const [stats, companies] = await Promise.all([companyStats(db, scope), listCompanies(db, scope)]);
+  const [stats, companies, dashboard] = await Promise.all([
+    companyStats(db, scope),
+    listCompanies(db, scope),
+    loadDashboardSection(db, user, scope, { period: parsePeriod(c.req.query("period")), now: now() }),
+  ]);
   return renderWorkPage(c, {
     title: "Панель администратора",
     subtitle: isSystem ? "Все компании системы" : user.companyName ?? undefined,
@@ -138,6 +144,8 @@ export default async function adminPage(c: Context<AppEnv>) {
             )}
           </div>
         </div>
+        <h2 className="section-title">{isSystem ? "Работа всех компаний" : "Работа компании"}</h2>
+        <DashboardSection section={dashboard} path="/admin" />
       </div>
     ),
   });

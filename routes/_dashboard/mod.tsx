@@ -1,6 +1,9 @@
 // The dashboard of spec/1 §2 as reusable server components: the admin panel (/admin), /dashboard and
 // the engineer cabinet use them. loadDashboard() reads everything a dashboard shows in one go.
 import type { ReactNode } from "react";
+import { hasRole } from "../../domain/roles.ts";
+import { taskManagerRoles } from "../../domain/tasks.ts";
+import type { CurrentUser } from "../../server/types.ts";
 import type { Db } from "../../db/client.ts";
 import { activityFeed, type ActivityItem, type DashboardStats, dashboardStats } from "../../db/stats.ts";
 import { assignableUsers, listTasks, objectChoices, type Scope, type TaskView } from "../../db/tasks.ts";
@@ -254,6 +257,53 @@ export function TaskDialogs({ data }: { data: TaskDialogData }) {
           props={{ mode: "measurement", objects: data.objects, assignees: data.surveyors, today: data.today }}
         />
       )}
+    </>
+  );
+}
+
+/** Everything the dashboard section of a home page needs, loaded for the user's company (or all, for system_admin). */
+export async function loadDashboardSection(
+  db: Db,
+  user: CurrentUser,
+  scope: Scope,
+  options: { period: Period; now: Date },
+) {
+  const canCreate = hasRole(user.role, taskManagerRoles);
+  const [data, dialogs] = await Promise.all([
+    loadDashboard(db, scope, options),
+    canCreate ? loadTaskDialogs(db, scope, { now: options.now }) : Promise.resolve(null),
+  ]);
+  return { ...options, data, dialogs, canCreate };
+}
+
+/**
+ * The dashboard of spec/1 §2: period, the four stat cards, 'Последние задачи', 'Активность' and the
+ * quick actions. Shared by /dashboard and the administrator panel.
+ */
+export function DashboardSection({ section, path }: {
+  section: Awaited<ReturnType<typeof loadDashboardSection>>;
+  path: string;
+}) {
+  const { data, dialogs, canCreate, period, now } = section;
+  return (
+    <>
+      <PeriodSelector current={period} path={path} />
+      <DashboardStatCards stats={data.stats} />
+      <div className="dashboard-grid">
+        <RecentTasks tasks={data.recentTasks} canCreate={canCreate} />
+        <ActivityFeed items={data.activity} now={now} />
+      </div>
+      <QuickActions
+        actions={[
+          { label: "Создать объект", icon: "map", href: "/objects?new=1" },
+          canCreate
+            ? { label: "Создать задачу", icon: "tasks", button: { "data-new-task": "" } }
+            : { label: "Задачи", icon: "tasks", href: "/tasks" },
+          { label: "Добавить сотрудника", icon: "users", href: "/employees" },
+          { label: "Посмотреть отчёты", icon: "chart", href: "/analytics" },
+        ]}
+      />
+      {dialogs && <TaskDialogs data={dialogs} />}
     </>
   );
 }

@@ -113,34 +113,40 @@ Deno.test("[api] /api/settings/price-list: a company_admin uploads a CSV and dow
   }
 });
 
-Deno.test("[api] /api/settings/shop answers 404 without a shop and saves the company's shop settings", async () => {
+Deno.test("[api] /api/settings/shop answers 404 for a company without a shop and saves the company's shop settings", async () => {
   const t = await createTestApp();
   try {
-    assert.equal((await t.request("/api/settings/shop", { as: "director@demo.local" })).status, 404);
+    assert.equal((await t.request("/api/settings/shop", { as: "admin@other.local" })).status, 404);
     assert.equal((await t.request("/api/settings/shop", { as: "surveyor@demo.local" })).status, 403);
-    const [demo] = await t.deps.db.select().from(companies).where(eq(companies.name, "ООО «Демо Септик»"));
-    await t.deps.db.insert(shopSettings).values({ companyId: demo.id, storeName: "Демо Септик — магазин" });
-    const got = await (await t.request("/api/settings/shop", { as: "director@demo.local" })).json();
+    const [other] = await t.deps.db.select().from(companies).where(
+      eq(companies.name, "ООО «Другая Компания»"),
+    );
+    await t.deps.db.insert(shopSettings).values({
+      companyId: other.id,
+      storeName: "Другая Компания — магазин",
+    });
+    const got = await (await t.request("/api/settings/shop", { as: "admin@other.local" })).json();
     assert.equal(got.primaryColor, "#dc2626");
     const saved = await t.request("/api/settings/shop", {
-      as: "director@demo.local",
+      as: "admin@other.local",
       method: "PUT",
       json: { ...got, storeName: "Септики Подмосковья", freeShippingThreshold: 150000.5, taxRate: 20 },
     });
     assert.equal(saved.status, 200);
-    const [row] = await t.deps.db.select().from(shopSettings).where(eq(shopSettings.companyId, demo.id));
+    const [row] = await t.deps.db.select().from(shopSettings).where(eq(shopSettings.companyId, other.id));
     assert.equal(row.storeName, "Септики Подмосковья");
     assert.equal(row.freeShippingThreshold, 15000050);
     assert.equal(
       (await t.request("/api/settings/shop", {
-        as: "director@demo.local",
+        as: "admin@other.local",
         method: "PUT",
         json: { ...got, primaryColor: "red" },
       })).status,
       422,
     );
-    // Another company's admin does not reach it.
-    assert.equal((await t.request("/api/settings/shop", { as: "admin@other.local" })).status, 404);
+    // Another company's admin sees their own shop, never this one.
+    const demoShop = await (await t.request("/api/settings/shop", { as: "director@demo.local" })).json();
+    assert.equal(demoShop.storeName, "Демо Септик — магазин");
   } finally {
     await t.close();
   }
