@@ -56,7 +56,6 @@ async function photosOf(db: Db, taskId: number, ids: number[]): Promise<PhotoVie
     fileName: documents.fileName,
     documentType: documents.documentType,
     fileSize: documents.fileSize,
-    objectId: documents.objectId,
   }).from(documents).where(and(inArray(documents.id, ids), eq(documents.taskId, taskId)));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
@@ -67,7 +66,7 @@ async function photosOf(db: Db, taskId: number, ids: number[]): Promise<PhotoVie
       fileName: r.fileName,
       documentType: r.documentType,
       fileSize: r.fileSize,
-      url: `/api/objects/${r.objectId}/documents/${r.id}/download`,
+      url: `/api/documents/${r.id}/download?inline=1`,
     }];
   });
 }

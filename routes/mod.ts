@@ -7,6 +7,9 @@ import loginPage from "./login.tsx";
 import landingPage from "./landing.tsx";
 import profilePage from "./profile.tsx";
 import shopPlaceholderPage from "./shop_placeholder.tsx";
+import estimatesPage from "./estimates.tsx";
+import estimatePage from "./estimate.tsx";
+import fieldWorkPage from "./field_work.tsx";
 import objectsPage, { improvedObjectsPage } from "./objects.tsx";
 import documentsPage from "./documents.tsx";
 import employeesPage from "./employees.tsx";
@@ -92,5 +95,9 @@ export const pageRoutes: PageRoute[] = [
   { path: "/improved-objects", access: staffRoles, handler: improvedObjectsPage },
   { path: "/documents", access: staffRoles, handler: documentsPage },
   { path: "/employees", access: staffRoles, handler: employeesPage },
+  { path: "/estimates", access: staffRoles, handler: estimatesPage },
+  { path: "/estimates/:id{[0-9]+}", access: staffRoles, handler: estimatePage },
+  { path: "/field-work", access: staffRoles, handler: fieldWorkPage },
+  { path: "/objects/:id{[0-9]+}/field-work", access: staffRoles, handler: fieldWorkPage },
   ...shopPaths.map((path): PageRoute => ({ path, access: "public", handler: shopPlaceholderPage })),
 ];

@@ -14,7 +14,6 @@ import {
 import {
   activePriceList,
   type EstimateDetail,
-  type EstimateStatus,
   getEstimate,
   listEstimates,
   objectForEstimate,
@@ -26,6 +25,7 @@ import { companies } from "../../db/schema/mod.ts";
 import { estimateStatuses } from "../../db/schema/enums.ts";
 import { estimateApproverRoles, hasRole, staffRoles } from "../../domain/roles.ts";
 import { estimateStatusLabels } from "../../domain/labels.ts";
+import { estimateTransitions, needsApprover } from "../../domain/estimates.ts";
 import { formatDate } from "../../domain/format.ts";
 import { ApiError, fieldErrors, forbidden, invalid, notFound } from "../errors.ts";
 import { validate } from "../validate.ts";
@@ -80,14 +80,6 @@ const manualBody = z.object({
 const patchBody = z.object({
   status: z.enum(estimateStatuses, { error: "Неизвестный статус" }),
 }).strict();
-
-/** draft → sent → approved or rejected; a rejected estimate may go back to draft for rework. */
-const transitions: Record<EstimateStatus, readonly EstimateStatus[]> = {
-  draft: ["sent", "approved", "rejected"],
-  sent: ["approved", "rejected", "draft"],
-  rejected: ["draft"],
-  approved: ["sent"],
-};
 
 /** The estimate date the engine prints: Moscow's calendar day. */
 export function moscowDay(at: Date): string {
@@ -333,11 +325,11 @@ export const estimatesApi = new Hono<AppEnv>()
     const user = currentUser(c);
     const e = await estimateOr404(c, user, c.req.valid("param").id);
     const { status } = c.req.valid("json");
-    if ((status === "approved" || status === "rejected") && !hasRole(user.role, estimateApproverRoles)) {
-      throw forbidden("Утверждать и отклонять сметы могут главный инженер и администраторы");
-    }
     if (status !== e.status) {
-      if (!transitions[e.status].includes(status)) {
+      if (needsApprover(e.status, status) && !hasRole(user.role, estimateApproverRoles)) {
+        throw forbidden("Утверждать и отклонять сметы могут главный инженер и администраторы");
+      }
+      if (!estimateTransitions[e.status].includes(status)) {
         throw invalid({
           status: [
             `Нельзя перевести смету из статуса «${estimateStatusLabels[e.status].label}» в «${

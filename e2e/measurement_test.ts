@@ -1,0 +1,262 @@
+// deno-lint-ignore-file no-explicit-any
+// The surveyor's day on a phone (390×844): measure, photo, generate, export, complete; the chief engineer
+// approves; and a draft that survives a lost connection and a reload.
+import assert from "node:assert/strict";
+import { Buffer } from "node:buffer";
+import { deflateSync } from "node:zlib";
+import ExcelJS from "exceljs";
+import type { Page } from "playwright-core";
+import { formatKopecks } from "../domain/format.ts";
+import { type BrowserHarness, screenshot, startBrowser } from "./harness.ts";
+
+/** A 64×64 gradient PNG, as a phone camera would send a photo. */
+function gradientPng(w = 64, h = 64): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (b: Buffer) => {
+    let c = 0xffffffff;
+    for (const x of b) c = crcTable[(c ^ x) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([len, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(w, 0);
+  header.writeUInt32BE(h, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows: number[] = [];
+  for (let y = 0; y < h; y++) {
+    rows.push(0);
+    for (let x = 0; x < w; x++) rows.push(60 + y * 2, 140 + x, 200);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(Buffer.from(rows))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+const norm = (s: string) => s.replace(/\s+/g, " ").trim();
+
+async function missingLabels(page: Page): Promise<string[]> {
+  return (await page.locator(".site-dialog .missing-line .link-btn").allInnerTexts()).map(norm);
+}
+
+async function waitMissing(page: Page, expected: string[]) {
+  await page.waitForFunction(
+    (want) =>
+      JSON.stringify(
+        [...document.querySelectorAll(".site-dialog .missing-line .link-btn")].map((e) =>
+          (e.textContent ?? "").trim()
+        ),
+      ) === JSON.stringify(want),
+    expected,
+    { timeout: 5000 },
+  ).catch(async () => assert.deepEqual(await missingLabels(page), expected));
+}
+
+async function openSiteWork(h: BrowserHarness, email: string) {
+  const page = await h.newPage("phone");
+  page.on("pageerror", (e) => console.error("pageerror:", e.message));
+  await h.signIn(page, email);
+  await page.goto("/surveyor");
+  await page.getByRole("button", { name: "Работать на объекте" }).first().click();
+  await page.waitForURL(/siteWork=\d+/);
+  const taskId = Number(new URL(page.url()).searchParams.get("siteWork"));
+  await page.locator(".site-dialog .msection").first().waitFor();
+  return { page, taskId, p: `#sw${taskId}-` };
+}
+
+Deno.test({
+  name:
+    "[e2e] the surveyor measures on a phone, generates, exports and completes; the chief engineer approves",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  fn: async (t) => {
+    const h = await startBrowser();
+    try {
+      await t.step(
+        "a draft survives a lost connection and a reload, and is sent when the connection returns",
+        async () => {
+          // surveyor2 starts the pending task first.
+          const res = await h.t.request("/api/tasks", { as: "surveyor2@demo.local" });
+          const tasks = await res.json() as any[];
+          const pending = tasks.find((x) => x.storedStatus === "pending" && x.objectId);
+          await h.t.request(`/api/tasks/${pending.id}`, {
+            as: "surveyor2@demo.local",
+            method: "PATCH",
+            json: { status: "in_progress" },
+          });
+          const { page, taskId, p } = await openSiteWork(h, "surveyor2@demo.local");
+          assert.equal(taskId, pending.id);
+          await page.fill(`${p}residents_count`, "6");
+          await page.selectOption(`${p}septic_brand`, "eurolos");
+          await page.selectOption(`${p}septic_model`, { index: 2 });
+          const model = await page.locator(`${p}septic_model`).inputValue();
+          await page.getByRole("button", { name: /Дополнительные замеры/ }).click();
+          await page.getByLabel("Требуется утепление трубопровода").check();
+          await page.fill(`${p}insulation_length`, "7,5");
+
+          await page.context().setOffline(true);
+          await page.getByRole("button", { name: /Данные участка/ }).click();
+          await page.fill(`${p}distance_to_house`, "15");
+          await page.getByRole("button", { name: "Сохранить", exact: true }).click();
+          await page.getByTestId("sync-state").getByText("Нет связи — сохранено на устройстве").waitFor();
+          await screenshot(page, "measurement-offline");
+
+          // The server stays out of reach while the page reloads: the form comes from the device.
+          await page.route("**/api/**", (route) => route.abort("internetdisconnected"));
+          await page.context().setOffline(false);
+          await page.reload();
+          await page.locator(".site-dialog .msection").first().waitFor();
+          assert.equal(await page.locator(`${p}residents_count`).inputValue(), "6");
+          assert.equal(await page.locator(`${p}septic_model`).inputValue(), model);
+          await page.getByRole("button", { name: /Дополнительные замеры/ }).click();
+          assert.equal(await page.getByLabel("Требуется утепление трубопровода").isChecked(), true);
+          assert.equal(await page.locator(`${p}insulation_length`).inputValue(), "7,5");
+          await page.getByRole("button", { name: /Данные участка/ }).click();
+          assert.equal(await page.locator(`${p}distance_to_house`).inputValue(), "15");
+
+          // The connection returns: the draft goes to the server.
+          await page.unroute("**/api/**");
+          await page.evaluate(() => dispatchEvent(new Event("online")));
+          await page.getByTestId("sync-state").getByText("Отправлено").waitFor();
+          const [record] =
+            await (await h.t.request(`/api/measurements/${taskId}`, { as: "surveyor2@demo.local" }))
+              .json() as any[];
+          assert.equal(record.measurements.residents_count, 6);
+          assert.equal(record.measurements.insulation_length, 7.5);
+          assert.equal(record.measurements.distance_to_house, 15);
+          assert.equal(record.measurements.septic_model, model);
+          await page.context().close();
+        },
+      );
+
+      let estimateId = 0;
+      await t.step(
+        "the surveyor fills the form, adds a photo, generates, exports and completes the task",
+        async () => {
+          const { page, taskId, p } = await openSiteWork(h, "surveyor@demo.local");
+          await waitMissing(page, ["Модель септика"]);
+          await screenshot(page, "measurement-dialog-open");
+          // The list grows with what is asked for, then shrinks as it is filled in.
+          await page.fill(`${p}residents_count`, "0");
+          await waitMissing(page, ["Количество проживающих", "Модель септика"]);
+          await page.getByRole("button", { name: /Дополнительные замеры/ }).click();
+          await page.getByLabel("Требуется дренаж").check();
+          await waitMissing(page, ["Количество проживающих", "Модель септика", "Длина дренажа"]);
+          await page.fill(`${p}drainage_length`, "12");
+          await waitMissing(page, ["Количество проживающих", "Модель септика"]);
+          await page.getByRole("button", { name: /Основные параметры объекта/ }).click();
+          for (let i = 0; i < 5; i++) {
+            await page.getByRole("button", { name: "Больше: Количество проживающих" }).click();
+          }
+          assert.equal(await page.locator(`${p}residents_count`).inputValue(), "5");
+          await waitMissing(page, ["Модель септика"]);
+          const generate = page.getByRole("button", { name: "Сгенерировать профессиональную смету" });
+          assert.equal(await generate.isDisabled(), true);
+          await page.selectOption(`${p}septic_brand`, "topas");
+          await page.selectOption(`${p}septic_model`, "topas-5");
+          await page.locator(".model-info").getByText("1000 л/сут").waitFor();
+          await waitMissing(page, []);
+          assert.equal(await generate.isDisabled(), false);
+          await page.getByText("100%").first().waitFor();
+          await screenshot(page, "measurement-tab-measure");
+          await page.getByRole("button", { name: /Прокладка труб/ }).click();
+          await page.check(`${p}pipe_a001`);
+          await page.fill(`${p}pipe_a001_length`, "9");
+          await screenshot(page, "measurement-tab-measure-pipes");
+
+          await page.getByRole("tab", { name: "Фотоотчет" }).click();
+          await page.getByLabel("Добавить фото: До начала работ").setInputFiles({
+            name: "до-работ.png",
+            mimeType: "image/png",
+            buffer: gradientPng(),
+          });
+          await page.locator(".photo-thumb img").first().waitFor();
+          await page.waitForFunction(() =>
+            (document.querySelector(".photo-thumb img") as HTMLImageElement)?.naturalWidth === 64
+          );
+          await screenshot(page, "measurement-tab-photos");
+
+          await page.getByRole("tab", { name: "Замеры" }).click();
+          const [generated] = await Promise.all([
+            page.waitForResponse((r) => r.url().endsWith("/api/estimates/generate")),
+            generate.click(),
+          ]);
+          assert.equal(generated.status(), 201);
+          const estimate = await generated.json();
+          estimateId = estimate.id;
+          await page.getByRole("tab", { name: "Смета", exact: true, selected: true }).waitFor();
+          const screenTotal = norm(await page.getByTestId("estimate-total").innerText());
+          assert.equal(screenTotal, norm(formatKopecks(estimate.totalAmount)));
+          await screenshot(page, "measurement-tab-estimate");
+
+          const [download] = await Promise.all([
+            page.waitForEvent("download"),
+            page.getByRole("button", { name: "Excel" }).click(),
+          ]);
+          assert.match(
+            download.suggestedFilename(),
+            new RegExp(`^Смета_${estimateId}_\\d\\d\\.\\d\\d\\.\\d{4}\\.xlsx$`),
+          );
+          const wb = new ExcelJS.Workbook();
+          await wb.xlsx.readFile((await download.path())!);
+          let total: number | undefined;
+          wb.worksheets[0].eachRow((row) => {
+            if (String(row.getCell(1).value).includes("ОБЩАЯ СТОИМОСТЬ")) {
+              const v = row.getCell(11).value as any;
+              total = typeof v === "number" ? v : v?.result;
+            }
+          });
+          assert.equal(norm(formatKopecks(Math.round(total! * 100))), screenTotal);
+          await page.getByText("Смета экспортирована в Excel").waitFor();
+
+          await page.getByRole("tab", { name: "Отчет", exact: true }).click();
+          await page.getByLabel("Заключение замерщика").fill("Грунт плотный, клиент согласен на Топас 5");
+          await screenshot(page, "measurement-tab-report");
+          await page.getByRole("button", { name: "Завершить задачу" }).click();
+          await page.getByText("Статус задачи обновлен").waitFor();
+          const task = await (await h.t.request(`/api/tasks/${taskId}`, { as: "surveyor@demo.local" }))
+            .json() as any;
+          assert.equal(task.storedStatus, "completed");
+          assert.equal(task.description, "Грунт плотный, клиент согласен на Топас 5");
+          await page.context().close();
+        },
+      );
+
+      await t.step("the chief engineer sees the notification and approves the estimate", async () => {
+        const page = await h.newPage("phone");
+        page.on("pageerror", (e) => console.error("pageerror:", e.message));
+        await h.signIn(page, "engineer@demo.local");
+        await page.goto("/notifications");
+        await page.getByText("Создана смета").first().waitFor();
+        await page.getByText("Задача выполнена").first().waitFor();
+        await page.goto("/estimates");
+        await screenshot(page, "estimates-phone");
+        const card = page.locator(`.est-card[data-estimate-id="${estimateId}"]`);
+        await card.getByRole("link", { name: "Открыть" }).click();
+        await page.waitForURL(new RegExp(`/estimates/${estimateId}$`));
+        await page.getByRole("button", { name: "Утвердить" }).click();
+        await page.getByTestId("estimate-status").getByText("Утверждено").waitFor();
+        await screenshot(page, "estimate-page-phone");
+        const e = await (await h.t.request(`/api/estimates/${estimateId}`, { as: "engineer@demo.local" }))
+          .json() as any;
+        assert.equal(e.status, "approved");
+        await page.context().close();
+      });
+    } finally {
+      await h.close();
+    }
+  },
+});

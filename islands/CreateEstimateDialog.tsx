@@ -1,0 +1,249 @@
+// 'Создать новую смету' (spec/3 §5): object and number required, at least one item; units шт, м, м², м³,
+// кг, т; a new item has quantity 1 and price 0; total = Σ price × quantity. Prices are typed in roubles.
+import { useEffect, useRef, useState } from "react";
+import { api } from "./api.ts";
+import { toast, toastAfterNavigation } from "./toast.ts";
+import { errorMessage, serverErrors } from "./form.ts";
+import { formatKopecks } from "../domain/format.ts";
+
+export interface CreateEstimateDialogProps {
+  objects: { id: number; address: string }[];
+  /** Preselected object (?objectId=). */
+  objectId?: number | null;
+  /** The suggested number. */
+  number: string;
+}
+
+const units = ["шт", "м", "м²", "м³", "кг", "т"] as const;
+
+interface Item {
+  key: number;
+  name: string;
+  unit: string;
+  quantity: string;
+  price: string;
+}
+
+const num = (s: string) => {
+  const n = Number(s.replace(/\s+/g, "").replace(",", "."));
+  return Number.isFinite(n) ? n : 0;
+};
+
+export default function CreateEstimateDialog({ objects, objectId, number }: CreateEstimateDialogProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [open, setOpen] = useState(false);
+  const [object, setObject] = useState(objectId ? String(objectId) : "");
+  const [estimateNumber, setNumber] = useState(number);
+  const [items, setItems] = useState<Item[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const nextKey = useRef(1);
+
+  useEffect(() => {
+    if (open) dialog.current?.showModal();
+  }, [open]);
+
+  const total = items.reduce(
+    (s, i) => s + Math.round(Math.round(num(i.price) * 100) * (Math.round(num(i.quantity) * 100) / 100)),
+    0,
+  );
+  const addItem = () =>
+    setItems((l) => [...l, { key: nextKey.current++, name: "", unit: "шт", quantity: "1", price: "0" }]);
+  const update = (key: number, patch: Partial<Item>) =>
+    setItems((l) => l.map((i) => (i.key === key ? { ...i, ...patch } : i)));
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    if (!object || !estimateNumber.trim() || items.length === 0 || items.some((i) => !i.name.trim())) {
+      setErrors({
+        ...(object ? {} : { objectId: "Выберите объект" }),
+        ...(estimateNumber.trim() ? {} : { estimateNumber: "Укажите номер сметы" }),
+      });
+      toast({
+        title: "Ошибка",
+        description: "Заполните все обязательные поля и добавьте позиции",
+        variant: "destructive",
+      });
+      return;
+    }
+    setBusy(true);
+    setErrors({});
+    try {
+      const created = await api<{ id: number }>("/api/estimates", {
+        body: {
+          objectId: Number(object),
+          estimateNumber: estimateNumber.trim(),
+          status: "draft",
+          totalAmount: total,
+          items: items.map((i) => ({
+            name: i.name.trim(),
+            unit: i.unit,
+            quantity: Math.round(num(i.quantity) * 100) / 100,
+            pricePerUnit: Math.round(num(i.price) * 100),
+          })),
+        },
+      });
+      toastAfterNavigation({ title: "Смета создана" });
+      location.assign(`/estimates/${created.id}`);
+    } catch (error) {
+      setErrors(serverErrors(error));
+      toast({
+        title: "Ошибка",
+        description: `Не удалось создать смету: ${errorMessage(error)}`,
+        variant: "destructive",
+      });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-primary est-new-btn"
+        aria-label="Создать новую смету"
+        onClick={() => {
+          if (items.length === 0) addItem();
+          setOpen(true);
+        }}
+      >
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+          <path d="M12 5v14m-7-7h14" fill="none" stroke="currentColor" strokeWidth="2" />
+        </svg>
+        <span className="est-new-label">Создать новую смету</span>
+      </button>
+      {open && (
+        <dialog
+          ref={dialog}
+          className="dialog dialog-wide"
+          aria-labelledby="new-estimate-title"
+          onClose={() => setOpen(false)}
+        >
+          <form onSubmit={submit} noValidate>
+            <div className="dialog-head">
+              <h2 id="new-estimate-title">Создать новую смету</h2>
+              <button
+                type="button"
+                className="icon-btn"
+                aria-label="Закрыть"
+                onClick={() => dialog.current?.close()}
+              >
+                <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+                  <path d="M18 6 6 18M6 6l12 12" fill="none" stroke="currentColor" strokeWidth="2" />
+                </svg>
+              </button>
+            </div>
+            <div className="dialog-body stack">
+              <div className="grid-2">
+                <div className={errors.objectId ? "field field-invalid" : "field"}>
+                  <label htmlFor="ne-object">
+                    Объект<span className="field-required" aria-hidden="true">*</span>
+                  </label>
+                  <select
+                    id="ne-object"
+                    value={object}
+                    aria-invalid={errors.objectId ? true : undefined}
+                    onChange={(e) => setObject(e.currentTarget.value)}
+                  >
+                    <option value="">Выберите объект</option>
+                    {objects.map((o) => <option key={o.id} value={o.id}>{o.address}</option>)}
+                  </select>
+                  {errors.objectId && <p className="field-error">{errors.objectId}</p>}
+                </div>
+                <div className={errors.estimateNumber ? "field field-invalid" : "field"}>
+                  <label htmlFor="ne-number">
+                    Номер сметы<span className="field-required" aria-hidden="true">*</span>
+                  </label>
+                  <input
+                    id="ne-number"
+                    value={estimateNumber}
+                    maxLength={50}
+                    aria-invalid={errors.estimateNumber ? true : undefined}
+                    onChange={(e) => setNumber(e.currentTarget.value)}
+                  />
+                  {errors.estimateNumber && <p className="field-error">{errors.estimateNumber}</p>}
+                </div>
+              </div>
+              <div className="row-between">
+                <h3>Позиции</h3>
+                <button type="button" className="btn btn-secondary btn-sm" onClick={addItem}>
+                  Добавить позицию
+                </button>
+              </div>
+              <div className="item-rows">
+                {items.map((i, n) => (
+                  <div key={i.key} className="item-row">
+                    <div className="field item-name">
+                      <label htmlFor={`ne-name-${i.key}`}>Наименование {n + 1}</label>
+                      <input
+                        id={`ne-name-${i.key}`}
+                        value={i.name}
+                        onChange={(e) => update(i.key, { name: e.currentTarget.value })}
+                      />
+                    </div>
+                    <div className="field">
+                      <label htmlFor={`ne-unit-${i.key}`}>Ед.</label>
+                      <select
+                        id={`ne-unit-${i.key}`}
+                        value={i.unit}
+                        onChange={(e) => update(i.key, { unit: e.currentTarget.value })}
+                      >
+                        {units.map((u) => <option key={u} value={u}>{u}</option>)}
+                      </select>
+                    </div>
+                    <div className="field">
+                      <label htmlFor={`ne-qty-${i.key}`}>Кол-во</label>
+                      <input
+                        id={`ne-qty-${i.key}`}
+                        inputMode="decimal"
+                        value={i.quantity}
+                        onChange={(e) => update(i.key, { quantity: e.currentTarget.value })}
+                      />
+                    </div>
+                    <div className="field">
+                      <label htmlFor={`ne-price-${i.key}`}>Цена, ₽</label>
+                      <input
+                        id={`ne-price-${i.key}`}
+                        inputMode="decimal"
+                        value={i.price}
+                        onChange={(e) => update(i.key, { price: e.currentTarget.value })}
+                      />
+                    </div>
+                    <button
+                      type="button"
+                      className="icon-btn"
+                      aria-label={`Удалить позицию ${n + 1}`}
+                      onClick={() => setItems((l) => l.filter((x) => x.key !== i.key))}
+                    >
+                      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                        <path
+                          d="M3 6h18m-2 0v14a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V6m3 0V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2"
+                          fill="none"
+                          stroke="currentColor"
+                          strokeWidth="2"
+                        />
+                      </svg>
+                    </button>
+                  </div>
+                ))}
+                {items.length === 0 && <p className="muted">Добавьте хотя бы одну позицию.</p>}
+              </div>
+              <p className="row-between">
+                <strong>Итого</strong>
+                <strong className="money">{formatKopecks(total)}</strong>
+              </p>
+            </div>
+            <div className="dialog-foot">
+              <button type="button" className="btn btn-secondary" onClick={() => dialog.current?.close()}>
+                Отмена
+              </button>
+              <button type="submit" className="btn btn-primary" disabled={busy}>
+                {busy ? "Создание..." : "Создать смету"}
+              </button>
+            </div>
+          </form>
+        </dialog>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,146 @@
+// The estimates list of /estimates (spec/3 §2.4): Номер, Объект, Сумма, Статус, Дата создания and row actions
+// (open, Excel, the status steps the role may take). A table on a desktop, cards on a phone.
+import { useState } from "react";
+import { api } from "./api.ts";
+import { toast } from "./toast.ts";
+import { errorMessage } from "./form.ts";
+import { exportEstimate } from "./measurement/session.ts";
+import { type EstimateStatus, nextStatuses, statusActionLabel } from "../domain/estimates.ts";
+import { estimateStatusLabels } from "../domain/labels.ts";
+import { formatKopecks } from "../domain/format.ts";
+import type { Role } from "../domain/roles.ts";
+
+export interface EstimateRowView {
+  id: number;
+  estimateNumber: string;
+  objectId: number;
+  objectAddress: string;
+  totalAmount: number;
+  status: EstimateStatus;
+  created: string;
+}
+
+export interface EstimatesTableProps {
+  rows: EstimateRowView[];
+  role: Role;
+}
+
+/** Status buttons of one estimate; shared with the estimate page. */
+export function StatusActions({ id, status, role, onChanged, size = "sm" }: {
+  id: number;
+  status: EstimateStatus;
+  role: Role;
+  onChanged: (status: EstimateStatus) => void;
+  size?: "sm" | "md";
+}) {
+  const [busy, setBusy] = useState(false);
+  async function change(to: EstimateStatus) {
+    setBusy(true);
+    try {
+      await api(`/api/estimates/${id}`, { method: "PATCH", body: { status: to } });
+      onChanged(to);
+      toast({ title: "Успешно", description: `Статус сметы: ${estimateStatusLabels[to].label}` });
+    } catch (error) {
+      toast({
+        title: "Ошибка",
+        description: `Не удалось изменить статус сметы: ${errorMessage(error)}`,
+        variant: "destructive",
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <>
+      {nextStatuses(role, status).map((to) => (
+        <button
+          key={to}
+          type="button"
+          className={`btn ${
+            to === "approved" ? "btn-success" : to === "rejected" ? "btn-danger" : "btn-secondary"
+          }${size === "sm" ? " btn-sm" : ""}`}
+          disabled={busy}
+          onClick={() => change(to)}
+        >
+          {statusActionLabel(status, to)}
+        </button>
+      ))}
+    </>
+  );
+}
+
+export default function EstimatesTable({ rows: initial, role }: EstimatesTableProps) {
+  const [rows, setRows] = useState(initial);
+  const setStatus = (id: number, status: EstimateStatus) =>
+    setRows((list) => list.map((r) => (r.id === id ? { ...r, status } : r)));
+
+  const actions = (r: EstimateRowView) => (
+    <div className="est-actions">
+      <a className="btn btn-secondary btn-sm" href={`/estimates/${r.id}`}>Открыть</a>
+      <button
+        type="button"
+        className="btn btn-secondary btn-sm"
+        onClick={() => void exportEstimate(r.id, true)}
+      >
+        Excel
+      </button>
+      <StatusActions id={r.id} status={r.status} role={role} onChanged={(s) => setStatus(r.id, s)} />
+    </div>
+  );
+  const badge = (s: EstimateStatus) => (
+    <span className={`badge badge-${estimateStatusLabels[s].tone}`}>{estimateStatusLabels[s].label}</span>
+  );
+
+  return (
+    <>
+      <div className="table-wrap est-list-table">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">Номер</th>
+              <th scope="col">Объект</th>
+              <th scope="col" className="num">Сумма</th>
+              <th scope="col">Статус</th>
+              <th scope="col">Дата создания</th>
+              <th scope="col" className="right">Действия</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.id} data-estimate-id={r.id}>
+                <td>
+                  <a href={`/estimates/${r.id}`}>{r.estimateNumber}</a>
+                </td>
+                <td>
+                  <a href={`/objects?objectId=${r.objectId}`}>{r.objectAddress}</a>
+                </td>
+                <td className="num">{formatKopecks(r.totalAmount)}</td>
+                <td>{badge(r.status)}</td>
+                <td>{r.created}</td>
+                <td>{actions(r)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="est-cards">
+        {rows.map((r) => (
+          <article key={r.id} className="card est-card" data-estimate-id={r.id}>
+            <div className="row-between">
+              <a href={`/estimates/${r.id}`}>
+                <strong>{r.estimateNumber}</strong>
+              </a>
+              {badge(r.status)}
+            </div>
+            <p>{r.objectAddress}</p>
+            <div className="row-between">
+              <span className="muted">{r.created}</span>
+              <strong className="money">{formatKopecks(r.totalAmount)}</strong>
+            </div>
+            {actions(r)}
+          </article>
+        ))}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,388 @@
+// The state of one task's measurement, shared by the site-work dialog and the field-work screen: the form
+// description, the values (kept on the device as they are typed), sending to the server (now, or when the
+// connection returns), the choice between a newer server record and the device's draft, the photos and
+// the estimate.
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { api, ApiRequestError } from "../api.ts";
+import { toast } from "../toast.ts";
+import { errorMessage } from "../form.ts";
+import { cacheConfig, cachedConfig, clearDraft, type Draft, loadDraft, saveDraft } from "./draft.ts";
+import {
+  defaultValues,
+  type FormConfig,
+  type FormValues,
+  fromMeasurements,
+  missingOf,
+  progressOf,
+  toMeasurements,
+} from "./model.ts";
+import type { EstimateViewData } from "./EstimateView.tsx";
+
+export interface SessionTask {
+  id: number;
+  objectId: number | null;
+  title: string;
+  address: string;
+}
+
+export interface Photo {
+  id: number;
+  fileName: string;
+  documentType: string | null;
+  url: string;
+}
+
+interface ServerRecord {
+  id: number;
+  measurements: Record<string, unknown>;
+  photos: { id: number }[];
+  notes: string | null;
+  createdAt: string;
+}
+
+export type SyncState = "idle" | "device" | "sending" | "sent" | "offline";
+
+export interface Conflict {
+  record: ServerRecord;
+  draft: Draft;
+}
+
+export type StoredEstimate = EstimateViewData & { id: number; status?: string };
+
+async function loadConfig(): Promise<FormConfig | null> {
+  const cached = cachedConfig<FormConfig>();
+  try {
+    const fresh = await api<FormConfig>("/api/measurements/form");
+    if (!cached || cached.version !== fresh.version) cacheConfig(fresh);
+    return fresh;
+  } catch {
+    return cached;
+  }
+}
+
+/** One task's measurement session; `active` starts it (the dialog opens it lazily). */
+export function useMeasurementSession(task: SessionTask | null, active: boolean) {
+  const scope = task ? `task-${task.id}` : "";
+  const [config, setConfig] = useState<FormConfig | null>(null);
+  const [loadError, setLoadError] = useState("");
+  const [values, setValues] = useState<FormValues>({});
+  const [notes, setNotesState] = useState("");
+  const [sync, setSync] = useState<SyncState>("idle");
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const [photos, setPhotos] = useState<Photo[]>([]);
+  const [estimate, setEstimate] = useState<StoredEstimate | null>(null);
+  const [generating, setGenerating] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const base = useRef<number | null>(null);
+  const latest = useRef({ values, notes, photos });
+  latest.current = { values, notes, photos };
+
+  const writeDraft = useCallback((next: { values: FormValues; notes: string }, dirty: boolean) => {
+    if (!scope) return;
+    saveDraft(scope, { ...next, savedAt: Date.now(), baseRecordId: base.current, dirty });
+  }, [scope]);
+
+  // Open: the form description, the device's draft, the server's latest record, photos and estimate.
+  useEffect(() => {
+    if (!active || !task) return;
+    let cancelled = false;
+    setLoading(true);
+    (async () => {
+      const cfg = await loadConfig();
+      if (cancelled) return;
+      if (!cfg) {
+        setLoadError("Нет связи с сервером: форма замера не загружена. Проверьте подключение и повторите.");
+        setLoading(false);
+        return;
+      }
+      setConfig(cfg);
+      const draft = loadDraft(scope);
+      let record: ServerRecord | null = null;
+      let online = true;
+      try {
+        const records = await api<ServerRecord[]>(`/api/measurements/${task.id}`);
+        record = records[0] ?? null;
+      } catch (error) {
+        online = false;
+        if (error instanceof ApiRequestError && error.status !== 0) online = true;
+      }
+      if (cancelled) return;
+      if (draft && draft.dirty && record && record.id !== draft.baseRecordId) {
+        // The server has a record the draft did not start from: ask which to keep.
+        base.current = draft.baseRecordId;
+        setValues({ ...defaultValues(cfg), ...draft.values });
+        setNotesState(draft.notes);
+        setConflict({ record, draft });
+        setSync("device");
+      } else if (draft && (draft.dirty || !record)) {
+        base.current = draft.baseRecordId;
+        setValues({ ...defaultValues(cfg), ...draft.values });
+        setNotesState(draft.notes);
+        setSync(draft.dirty ? (online ? "device" : "offline") : "sent");
+      } else if (record) {
+        base.current = record.id;
+        setValues(fromMeasurements(cfg, record.measurements));
+        setNotesState(record.notes ?? "");
+        setSync("sent");
+      } else {
+        base.current = null;
+        setValues(defaultValues(cfg));
+        setNotesState("");
+        setSync("idle");
+      }
+      setLoading(false);
+      if (!online || !task.objectId) return;
+      const [docs, estimates] = await Promise.all([
+        api<{ id: number; fileName: string; documentType: string | null; fileUrl: string }[]>(
+          `/api/documents?taskId=${task.id}&pageSize=200`,
+        ).catch(() => []),
+        api<{ id: number; taskId: number | null }[]>(`/api/estimates?objectId=${task.objectId}`).catch(
+          () => [],
+        ),
+      ]);
+      if (cancelled) return;
+      setPhotos(
+        docs.filter((d) => d.documentType?.startsWith("Фото")).map((d) => ({
+          id: d.id,
+          fileName: d.fileName,
+          documentType: d.documentType,
+          url: `${d.fileUrl}?inline=1`,
+        })),
+      );
+      const mine = estimates.find((e) => e.taskId === task.id);
+      if (mine) {
+        const full = await api<StoredEstimate>(`/api/estimates/${mine.id}`).catch(() => null);
+        if (!cancelled && full) setEstimate(full);
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [active, task?.id]);
+
+  const setValue = useCallback((name: string, value: string | boolean) => {
+    setValues((prev) => {
+      const next = { ...prev, [name]: value };
+      writeDraft({ values: next, notes: latest.current.notes }, true);
+      return next;
+    });
+    setSync((s) => (s === "offline" ? "offline" : "device"));
+  }, [writeDraft]);
+
+  const setNotes = useCallback((text: string) => {
+    setNotesState(text);
+    writeDraft({ values: latest.current.values, notes: text }, true);
+    setSync((s) => (s === "offline" ? "offline" : "device"));
+  }, [writeDraft]);
+
+  const measurements = useMemo(() => (config ? toMeasurements(config, values) : {}), [config, values]);
+  const missing = useMemo(() => (config ? missingOf(config, measurements) : []), [config, measurements]);
+  const progress = useMemo(() => (config ? progressOf(config, values) : 0), [config, values]);
+
+  /** Sends the values to the server; `quiet` skips the success toast. True when sent. */
+  const save = useCallback(async (quiet = false): Promise<boolean> => {
+    if (!task || !config) return false;
+    const snapshot = latest.current;
+    setSync("sending");
+    try {
+      const record = await api<ServerRecord>("/api/measurements", {
+        body: {
+          taskId: task.id,
+          measurements: toMeasurements(config, snapshot.values),
+          photos: snapshot.photos.map((p) => p.id),
+          notes: snapshot.notes || null,
+        },
+      });
+      base.current = record.id;
+      // Still dirty when something was typed while sending.
+      const changed = latest.current.values !== snapshot.values || latest.current.notes !== snapshot.notes;
+      writeDraft(latest.current, changed);
+      setSync(changed ? "device" : "sent");
+      if (!quiet) toast({ title: "Замеры сохранены", description: "Данные успешно сохранены на сервере" });
+      return true;
+    } catch (error) {
+      const offline = error instanceof ApiRequestError && error.status === 0;
+      setSync(offline ? "offline" : "device");
+      toast({
+        title: "Ошибка сохранения",
+        description: `Не удалось сохранить замеры: ${errorMessage(error)}${
+          offline ? " Данные сохранены на устройстве и будут отправлены, когда появится связь." : ""
+        }`,
+        variant: "destructive",
+      });
+      return false;
+    }
+  }, [task?.id, config, writeDraft]);
+
+  // The connection is back: send what the server has not received.
+  useEffect(() => {
+    if (!active || !scope) return;
+    const onOnline = () => {
+      const draft = loadDraft(scope);
+      if (draft?.dirty && !conflict) void save(false);
+    };
+    const onOffline = () => setSync((s) => (s === "sent" || s === "idle" ? s : "offline"));
+    addEventListener("online", onOnline);
+    addEventListener("offline", onOffline);
+    return () => {
+      removeEventListener("online", onOnline);
+      removeEventListener("offline", onOffline);
+    };
+  }, [active, scope, save, conflict]);
+
+  /** Resolves the conflict: keep the device's draft (and send it) or take the server's record. */
+  const resolveConflict = useCallback((keep: "device" | "server") => {
+    if (!conflict || !config) return;
+    base.current = conflict.record.id;
+    if (keep === "server") {
+      const v = fromMeasurements(config, conflict.record.measurements);
+      setValues(v);
+      setNotesState(conflict.record.notes ?? "");
+      writeDraft({ values: v, notes: conflict.record.notes ?? "" }, false);
+      setSync("sent");
+    } else {
+      writeDraft(latest.current, true);
+      setSync("device");
+      if (navigator.onLine) setTimeout(() => void save(true), 0);
+    }
+    setConflict(null);
+  }, [conflict, config, writeDraft, save]);
+
+  /** Saves, then generates the estimate; true when generated. */
+  const generate = useCallback(async (workType = "autonomous_sewage"): Promise<StoredEstimate | null> => {
+    if (!task || !config) return null;
+    if (!task.objectId) {
+      toast({
+        title: "Ошибка генерации сметы",
+        description: "Выберите задачу с объектом для генерации сметы",
+        variant: "destructive",
+      });
+      return null;
+    }
+    if (missing.length > 0) {
+      toast({
+        title: "Ошибка генерации сметы",
+        description: `Заполните обязательные поля: ${missing.map((m) => m.label).join(", ")}`,
+        variant: "destructive",
+      });
+      return null;
+    }
+    setGenerating(true);
+    try {
+      const draft = loadDraft(scope);
+      if (draft?.dirty || sync !== "sent") await save(true);
+      const snapshot = latest.current;
+      const result = await api<StoredEstimate>("/api/estimates/generate", {
+        body: {
+          objectId: task.objectId,
+          taskId: task.id,
+          workType,
+          measurements: {
+            ...toMeasurements(config, snapshot.values),
+            photos: snapshot.photos.map((p) => p.id),
+            notes: snapshot.notes,
+          },
+        },
+      });
+      setEstimate(result);
+      toast({ title: "Смета сгенерирована", description: "Смета создана на основе ваших замеров" });
+      return result;
+    } catch (error) {
+      toast({
+        title: "Ошибка генерации сметы",
+        description: error instanceof ApiRequestError && error.message
+          ? error.message
+          : "Не удалось сгенерировать смету",
+        variant: "destructive",
+      });
+      return null;
+    } finally {
+      setGenerating(false);
+    }
+  }, [task?.id, task?.objectId, config, missing, scope, save, sync]);
+
+  const forget = useCallback(() => {
+    if (scope) clearDraft(scope);
+  }, [scope]);
+
+  return {
+    config,
+    loadError,
+    loading,
+    values,
+    setValue,
+    notes,
+    setNotes,
+    measurements,
+    missing,
+    progress,
+    sync,
+    save,
+    conflict,
+    resolveConflict,
+    photos,
+    setPhotos,
+    estimate,
+    setEstimate,
+    generate,
+    generating,
+    forget,
+  };
+}
+
+export type MeasurementSession = ReturnType<typeof useMeasurementSession>;
+
+/** Downloads the estimate's workbook with the spec's toasts (`office`: the estimates screen's texts). */
+export async function exportEstimate(id: number, office = false): Promise<void> {
+  try {
+    const res = await fetch(`/api/estimates/${id}/export`, { credentials: "same-origin" });
+    if (!res.ok) {
+      const body = await res.json().catch(() => null) as { message?: string } | null;
+      throw new Error(body?.message ?? `${res.status}`);
+    }
+    const blob = await res.blob();
+    const cd = res.headers.get("Content-Disposition") ?? "";
+    const star = /filename\*=UTF-8''([^;]+)/.exec(cd)?.[1];
+    const today = new Date().toLocaleDateString("ru-RU");
+    const name = star ? decodeURIComponent(star) : `Смета_${id}_${today}.xlsx`;
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = name;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    toast({ title: office ? "Экспорт завершен" : "Смета экспортирована в Excel" });
+  } catch (error) {
+    toast(
+      office
+        ? {
+          title: "Ошибка экспорта",
+          description: `Не удалось экспортировать смету в Excel: ${errorMessage(error)}`,
+          variant: "destructive",
+        }
+        : {
+          title: "Ошибка экспорта",
+          description: "Не удалось экспортировать смету",
+          variant: "destructive",
+        },
+    );
+  }
+}
+
+/** The draft state line's text (UI.md): where the values are. */
+export function syncLabel(sync: SyncState): string {
+  switch (sync) {
+    case "device":
+      return "Сохранено на устройстве";
+    case "offline":
+      return "Нет связи — сохранено на устройстве";
+    case "sending":
+      return "Отправка…";
+    case "sent":
+      return "Отправлено";
+    default:
+      return "Новый замер";
+  }
+}

@@ -1,0 +1,72 @@
+import type { Context } from "hono";
+import { getEstimate } from "../db/estimates.ts";
+import { displayName, formatDateTime, formatKopecks } from "../domain/format.ts";
+import { labelOf, workTypeLabels } from "../domain/labels.ts";
+import { Island } from "../server/island.tsx";
+import { companyScope, currentUser } from "../server/middleware/guard.ts";
+import type { AppEnv } from "../server/types.ts";
+import EstimateActions from "../islands/EstimateActions.tsx";
+import { EstimateView } from "../islands/measurement/EstimateView.tsx";
+import { notFoundPage } from "./_errors.tsx";
+import { renderWorkPage } from "./_page.tsx";
+import { Card } from "./_ui/Card.tsx";
+
+/** /estimates/:id: the estimate with its items, subtotals, total and notes; Excel and status actions. */
+export default async function estimatePage(c: Context<AppEnv>) {
+  const user = currentUser(c);
+  const id = Number(c.req.param("id"));
+  const e = Number.isSafeInteger(id) && id > 0
+    ? await getEstimate(c.var.deps.db, companyScope(user), id)
+    : null;
+  if (!e) return notFoundPage(c);
+  const author = e.authorFirstName || e.authorLastName
+    ? displayName({ firstName: e.authorFirstName, lastName: e.authorLastName })
+    : "—";
+  return renderWorkPage(c, {
+    title: `Смета ${e.estimateNumber}`,
+    subtitle: e.templateName ?? undefined,
+    body: (
+      <div className="stack-lg">
+        <Card>
+          <div className="stack">
+            <Island component={EstimateActions} props={{ id: e.id, status: e.status, role: user.role }} />
+            <dl className="details">
+              <dt>Объект</dt>
+              <dd>
+                <a href={`/objects?objectId=${e.objectId}`}>{e.objectAddress}</a>
+              </dd>
+              <dt>Тип работ</dt>
+              <dd>{labelOf(workTypeLabels, e.objectWorkType)}</dd>
+              <dt>Клиент</dt>
+              <dd>{[e.objectClientName, e.objectClientPhone].filter(Boolean).join(", ") || "Не указан"}</dd>
+              <dt>Составил</dt>
+              <dd>{author}</dd>
+              <dt>Создана</dt>
+              <dd>{formatDateTime(e.createdAt)}</dd>
+              <dt>Сумма</dt>
+              <dd className="money">
+                <strong>{formatKopecks(e.totalAmount)}</strong>
+              </dd>
+            </dl>
+          </div>
+        </Card>
+        <Card title="Позиции сметы">
+          <EstimateView
+            estimate={{
+              estimateNumber: e.estimateNumber,
+              templateName: e.templateName,
+              items: e.items,
+              totalAmount: e.totalAmount,
+              vatAmount: e.vatAmount,
+              notes: e.notes,
+            }}
+            showBadges
+          />
+        </Card>
+        <p>
+          <a href="/estimates">← Все сметы</a>
+        </p>
+      </div>
+    ),
+  });
+}

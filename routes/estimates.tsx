@@ -1,0 +1,126 @@
+import type { Context } from "hono";
+import { type EstimateStatus, estimateSummary, listEstimates, objectOptions } from "../db/estimates.ts";
+import { estimateStatuses } from "../db/schema/enums.ts";
+import { countOf, formatDate, formatKopecks } from "../domain/format.ts";
+import { estimateStatusLabels } from "../domain/labels.ts";
+import { Island } from "../server/island.tsx";
+import { companyScope, currentUser } from "../server/middleware/guard.ts";
+import type { AppEnv } from "../server/types.ts";
+import EstimatesTable from "../islands/EstimatesTable.tsx";
+import CreateEstimateDialog from "../islands/CreateEstimateDialog.tsx";
+import { renderWorkPage } from "./_page.tsx";
+import { Card, EmptyState, StatCard } from "./_ui/Card.tsx";
+
+const positive = (v: string | undefined) => {
+  const n = Number(v);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+};
+
+/** /estimates, 'Сметы' (spec/3 §2.4): four cards, filters, the table with row actions, a new estimate. */
+export default async function estimatesPage(c: Context<AppEnv>) {
+  const user = currentUser(c);
+  const scope = companyScope(user);
+  const { db, now } = c.var.deps;
+  const q = c.req.query();
+  const status = (estimateStatuses as readonly string[]).includes(q.status ?? "")
+    ? q.status as EstimateStatus
+    : undefined;
+  const objectId = positive(q.objectId);
+  const search = (q.q ?? "").trim().slice(0, 100) || undefined;
+  const filter = { status, objectId, q: search };
+  const [rows, summary, objects] = await Promise.all([
+    listEstimates(db, scope, { ...filter, limit: 200 }),
+    estimateSummary(db, scope, filter),
+    objectOptions(db, scope),
+  ]);
+  const filtered = Boolean(status || objectId || search);
+  const at = now();
+  const suggested = `СМ-${String(at.getTime()).slice(-6)}`;
+
+  return renderWorkPage(c, {
+    title: "Сметы",
+    subtitle: countOf(summary.total, ["смета", "сметы", "смет"]),
+    action: (
+      <Island
+        component={CreateEstimateDialog}
+        props={{ objects, objectId: objectId ?? null, number: suggested }}
+      />
+    ),
+    body: (
+      <div className="stack-lg">
+        <div className="stats">
+          <StatCard label="Всего смет" value={summary.total} icon="estimate" />
+          <StatCard label="Черновики" value={summary.drafts} icon="edit" tone="warning" />
+          <StatCard label="Утверждено" value={summary.approved} icon="check" tone="success" />
+          <StatCard
+            label="Общая сумма"
+            value={<span className="money stat-money">{formatKopecks(summary.amount)}</span>}
+            icon="chart"
+            tone="accent"
+          />
+        </div>
+        <form className="card filters" method="get" action="/estimates" aria-label="Фильтры смет">
+          <div className="field">
+            <label htmlFor="ef-q">Поиск</label>
+            <input
+              id="ef-q"
+              name="q"
+              type="search"
+              defaultValue={search ?? ""}
+              placeholder="Номер или адрес"
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="ef-status">Статус</label>
+            <select id="ef-status" name="status" defaultValue={status ?? ""}>
+              <option value="">Все статусы</option>
+              {estimateStatuses.map((s) => (
+                <option key={s} value={s}>{estimateStatusLabels[s].label}</option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="ef-object">Объект</label>
+            <select id="ef-object" name="objectId" defaultValue={objectId ? String(objectId) : ""}>
+              <option value="">Все объекты</option>
+              {objects.map((o) => <option key={o.id} value={o.id}>{o.address}</option>)}
+            </select>
+          </div>
+          <div className="row">
+            <button type="submit" className="btn btn-primary">Применить</button>
+            {filtered && <a className="btn btn-ghost" href="/estimates">Сбросить</a>}
+          </div>
+        </form>
+        <Card>
+          {rows.length === 0
+            ? (
+              <EmptyState
+                icon="estimate"
+                text={filtered ? "Смет по этим условиям нет" : "Смет пока нет"}
+                hint={filtered
+                  ? "Измените условия поиска."
+                  : "Сметы появляются после замера или создаются вручную."}
+              />
+            )
+            : (
+              <Island
+                component={EstimatesTable}
+                props={{
+                  role: user.role,
+                  rows: rows.map((r) => ({
+                    id: r.id,
+                    estimateNumber: r.estimateNumber,
+                    objectId: r.objectId,
+                    objectAddress: r.objectAddress,
+                    totalAmount: r.totalAmount,
+                    status: r.status,
+                    created: formatDate(r.createdAt),
+                  })),
+                }}
+              />
+            )}
+        </Card>
+      </div>
+    ),
+  });
+}

@@ -1,0 +1,65 @@
+import type { Context } from "hono";
+import { listTasks } from "../db/tasks.ts";
+import { objectForEstimate } from "../db/estimates.ts";
+import { labelOf, taskStatusLabels, workTypeLabels } from "../domain/labels.ts";
+import { Island } from "../server/island.tsx";
+import { companyScope, currentUser } from "../server/middleware/guard.ts";
+import { seesOnlyOwnTasks } from "../server/api/tasks.ts";
+import type { AppEnv } from "../server/types.ts";
+import FieldWorkScreen from "../islands/FieldWorkScreen.tsx";
+import { notFoundPage } from "./_errors.tsx";
+import { renderWorkPage } from "./_page.tsx";
+
+const positive = (v: string | undefined) => {
+  const n = Number(v);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+};
+
+/**
+ * /field-work and /objects/:id/field-work, 'Полевые работы' (spec/3 §2.3): the objects of the user's tasks
+ * in status assigned or in_progress (a surveyor's own; the object's only on the object route).
+ */
+export default async function fieldWorkPage(c: Context<AppEnv>) {
+  const user = currentUser(c);
+  const scope = companyScope(user);
+  const { db, now } = c.var.deps;
+  const objectId = positive(c.req.param("id"));
+  if (c.req.param("id") !== undefined) {
+    const object = objectId ? await objectForEstimate(db, scope, objectId) : null;
+    if (!object) return notFoundPage(c);
+  }
+  const tasks = await listTasks(db, scope, {
+    now: now(),
+    limit: 300,
+    objectId,
+    assignedTo: seesOnlyOwnTasks(user) ? user.id : undefined,
+  });
+  const active = tasks.filter((t) =>
+    t.object && (t.storedStatus === "assigned" || t.storedStatus === "in_progress")
+  );
+  const requested = positive(c.req.query("taskId"));
+  const selected = requested ?? (objectId && active.length === 1 ? active[0].id : null);
+  return renderWorkPage(c, {
+    title: "Полевые работы",
+    subtitle: "Подготовка, замер и смета на объекте",
+    body: (
+      <Island
+        component={FieldWorkScreen}
+        props={{
+          role: user.role,
+          selectedTaskId: selected ?? null,
+          tasks: active.map((t) => ({
+            id: t.id,
+            objectId: t.object!.id,
+            title: t.title,
+            address: t.object!.address,
+            workTypeLabel: labelOf(workTypeLabels, t.object!.workType),
+            clientName: t.object!.clientName,
+            clientPhone: t.object!.clientPhone,
+            statusLabel: labelOf(taskStatusLabels, t.status),
+          })),
+        }}
+      />
+    ),
+  });
+}
