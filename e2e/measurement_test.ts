@@ -138,6 +138,16 @@ Deno.test({
           assert.equal(record.measurements.insulation_length, 7.5);
           assert.equal(record.measurements.distance_to_house, 15);
           assert.equal(record.measurements.septic_model, model);
+
+          // The field-work screen shares the form: the chosen task's record is loaded there too.
+          await page.goto(`/field-work?taskId=${taskId}`);
+          await page.locator(".field-work .msection").first().waitFor();
+          await page.waitForFunction(() =>
+            (document.getElementById("fw-residents_count") as HTMLInputElement | null)?.value === "6"
+          );
+          await screenshot(page, "field-work-phone");
+          await page.getByRole("tab", { name: "Подготовка" }).click();
+          await page.getByRole("radio").first().waitFor();
           await page.context().close();
         },
       );
