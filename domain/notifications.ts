@@ -11,10 +11,11 @@ export const notificationTypeLabels: Record<typeof notificationTypes[number], st
   other: "Уведомление",
 };
 
-/** Where a notification click leads: its task, else its object, else the full list. */
+/** Where a notification click leads: its estimate, else its task, else its object, else the full list. */
 export function notificationHref(
-  n: { relatedTaskId: number | null; relatedObjectId: number | null },
+  n: { relatedTaskId: number | null; relatedObjectId: number | null; relatedEstimateId?: number | null },
 ): string {
+  if (n.relatedEstimateId) return `/estimates/${n.relatedEstimateId}`;
   if (n.relatedTaskId) return `/tasks?taskId=${n.relatedTaskId}`;
   if (n.relatedObjectId) return `/objects?objectId=${n.relatedObjectId}`;
   return "/notifications";

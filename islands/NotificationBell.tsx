@@ -13,6 +13,7 @@ export interface NotificationItem {
   isRead: boolean;
   createdAt: string;
   relatedTaskId: number | null;
+  relatedEstimateId: number | null;
   relatedObjectId: number | null;
 }
 

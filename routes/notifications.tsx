@@ -27,6 +27,7 @@ export default async function notificationsPage(c: Context<AppEnv>) {
               createdAt: n.createdAt.toISOString(),
               relatedTaskId: n.relatedTaskId,
               relatedObjectId: n.relatedObjectId,
+              relatedEstimateId: n.relatedEstimateId,
             })),
           }}
         />
