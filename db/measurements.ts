@@ -1,8 +1,8 @@
 // Measurement records: what a surveyor recorded at the site, one row per save. Every function takes the
 // company scope (null = every company, system_admin only); `assignedTo` limits a surveyor to their own tasks.
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray, max } from "drizzle-orm";
 import type { Db } from "./client.ts";
-import { documents, measurementRecords, objects, tasks } from "./schema/mod.ts";
+import { documents, measurementRecords, objects, tasks, users } from "./schema/mod.ts";
 import { notifyMeasurementUpdated, recordActivity } from "./notifications.ts";
 
 export type Scope = number | null;
@@ -146,4 +146,49 @@ export async function saveMeasurement(
     notes: row.notes,
     createdAt: row.createdAt,
   };
+}
+
+export interface MeasurementOverview {
+  taskId: number;
+  taskTitle: string;
+  taskStatus: string;
+  objectId: number | null;
+  address: string | null;
+  surveyorFirstName: string | null;
+  surveyorLastName: string | null;
+  measurements: Record<string, unknown>;
+  savedAt: Date;
+  saves: number;
+}
+
+/** The latest record of every measured task of the scope, newest first (the /measurements overview). */
+export async function listLatestMeasurements(
+  db: Db,
+  scope: Scope,
+  limit = 100,
+): Promise<MeasurementOverview[]> {
+  const latest = db.select({
+    recordId: max(measurementRecords.id).as("record_id"),
+    saves: count().as("saves"),
+  }).from(measurementRecords)
+    .where(scope === null ? undefined : eq(measurementRecords.companyId, scope))
+    .groupBy(measurementRecords.taskId).as("latest");
+  return await db.select({
+    taskId: tasks.id,
+    taskTitle: tasks.title,
+    taskStatus: tasks.status,
+    objectId: objects.id,
+    address: objects.address,
+    surveyorFirstName: users.firstName,
+    surveyorLastName: users.lastName,
+    measurements: measurementRecords.measurements,
+    savedAt: measurementRecords.createdAt,
+    saves: latest.saves,
+  }).from(latest)
+    .innerJoin(measurementRecords, eq(measurementRecords.id, latest.recordId))
+    .innerJoin(tasks, eq(tasks.id, measurementRecords.taskId))
+    .leftJoin(objects, eq(objects.id, measurementRecords.objectId))
+    .leftJoin(users, eq(users.id, measurementRecords.surveyorId))
+    .orderBy(desc(measurementRecords.createdAt))
+    .limit(limit);
 }

@@ -13,7 +13,6 @@ import fieldWorkPage from "./field_work.tsx";
 import objectsPage, { improvedObjectsPage } from "./objects.tsx";
 import documentsPage from "./documents.tsx";
 import employeesPage from "./employees.tsx";
-import analyticsPage from "./analytics.tsx";
 import adminPage from "./admin.tsx";
 import adminUsersPage from "./admin_users.tsx";
 import companiesPage from "./companies.tsx";
@@ -25,6 +24,8 @@ import engineerPage from "./engineer.tsx";
 import surveyorPage from "./surveyor.tsx";
 import foremanPage from "./foreman.tsx";
 import notificationsPage from "./notifications.tsx";
+import analyticsPage from "./analytics.tsx";
+import measurementsPage from "./measurements.tsx";
 
 export interface PageRoute {
   path: string;
@@ -99,5 +100,11 @@ export const pageRoutes: PageRoute[] = [
   { path: "/estimates/:id{[0-9]+}", access: staffRoles, handler: estimatePage },
   { path: "/field-work", access: staffRoles, handler: fieldWorkPage },
   { path: "/objects/:id{[0-9]+}/field-work", access: staffRoles, handler: fieldWorkPage },
+  {
+    path: "/measurements",
+    access: ["system_admin", "company_admin", "chief_engineer", "manager"],
+    denied: "Сводка замеров доступна руководителям и инженерам",
+    handler: measurementsPage,
+  },
   ...shopPaths.map((path): PageRoute => ({ path, access: "public", handler: shopPlaceholderPage })),
 ];

@@ -1,0 +1,76 @@
+import type { Context } from "hono";
+import { listLatestMeasurements } from "../db/measurements.ts";
+import { displayName, formatDateTime } from "../domain/format.ts";
+import { labelOf, taskStatusLabels } from "../domain/labels.ts";
+import { progressPercent } from "../estimating/mod.ts";
+import { companyScope, currentUser } from "../server/middleware/guard.ts";
+import type { AppEnv } from "../server/types.ts";
+import { renderWorkPage } from "./_page.tsx";
+import { Badge } from "./_ui/Badge.tsx";
+import { Card, EmptyState } from "./_ui/Card.tsx";
+
+/** /measurements: the latest measurement of every measured task, for the office and the system administrator. */
+export default async function measurementsPage(c: Context<AppEnv>) {
+  const user = currentUser(c);
+  const rows = await listLatestMeasurements(c.var.deps.db, companyScope(user));
+  return renderWorkPage(c, {
+    title: "Все замеры",
+    subtitle: "Последние сохранённые замеры по задачам",
+    body: (
+      <Card>
+        {rows.length === 0
+          ? (
+            <EmptyState
+              icon="estimate"
+              text="Замеров пока нет"
+              hint="Замеры появятся, когда замерщики сохранят их на объектах."
+            />
+          )
+          : (
+            <div className="table-wrap">
+              <table className="table">
+                <thead>
+                  <tr>
+                    <th>Объект</th>
+                    <th>Задача</th>
+                    <th>Замерщик</th>
+                    <th className="num">Заполнено</th>
+                    <th>Сохранено</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((r) => (
+                    <tr key={r.taskId}>
+                      <td>
+                        {r.objectId
+                          ? <a href={`/objects?objectId=${r.objectId}`}>{r.address}</a>
+                          : "Не указан"}
+                      </td>
+                      <td>
+                        <a href={`/tasks?taskId=${r.taskId}`}>{r.taskTitle}</a>
+                        <div>
+                          <Badge tone={taskStatusLabels[r.taskStatus as keyof typeof taskStatusLabels]?.tone}>
+                            {labelOf(taskStatusLabels, r.taskStatus)}
+                          </Badge>
+                        </div>
+                      </td>
+                      <td>
+                        {r.surveyorFirstName || r.surveyorLastName
+                          ? displayName({ firstName: r.surveyorFirstName, lastName: r.surveyorLastName })
+                          : "Не назначено"}
+                      </td>
+                      <td className="num">{progressPercent(r.measurements)}%</td>
+                      <td>
+                        {formatDateTime(r.savedAt)}
+                        <div className="muted small">сохранений: {r.saves}</div>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+      </Card>
+    ),
+  });
+}
