@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { catalogue } from "./catalogue/mod.ts";
 import { type Estimate, EstimateInputError, generateEstimate } from "./estimate.ts";
-import { itemFields, measurementFieldSpecs } from "./measurement.ts";
+import { itemFields, measurementFieldSpecs } from "./fields.ts";
 import { defaultPriceList, type PriceListItem, sectionOrder } from "./price_list.ts";
 
 const DATE = "2026-04-15";

@@ -1,27 +1,14 @@
 /**
- * The measurement document: every field of spec/3 §3.1 with its defaults and enumerations. One table of
- * field descriptors drives the validator (wrapped as a zod 4 schema shared by the server, the web form and
- * the CLI), the JSON Schema printed by `estimate schema`, and the data-driven form description.
+ * The measurement document (spec/3 §3): the object block, the work type and the measurements of
+ * `fields.ts`. Here are the strict validator (also wrapped as a zod 4 schema for the server), the JSON Schema
+ * printed by `estimate schema`, and the data-driven form description, whose labels and units come from
+ * the price list.
  *
- * Names of the fields the spec leaves unnamed (`{hash}`) are chosen here:
- * - wood drilling: `drilling_wood_sewer_count`, `drilling_wood_cable_count`, `drilling_wood_water_count`;
- * - foundation drilling by thickness: `drilling_foundation_20_count`, `_40_`, `_60_`, `_80_count`;
- * - slab and screed: `drilling_slab_30_count`, `drilling_screed_20_count`;
- * - tile: `drilling_tile_50_count`, `drilling_tile_100_count`; sewer pipes: `drilling_pvc_sewer_count`,
- *   `drilling_asbestos_sewer_count`, `drilling_metal_sewer_count`;
- * - demolition flags: `stump_removal`, `demolition_pavement`, `concrete_demolition` (with `stump_removal_count`,
- *   `demolition_pavement_length`, `concrete_demolition_area`), rings `demolition_ring_1000_count` (1500, 2000),
- *   `demolition_rings_reinforced`, `demolition_asphalt_area`, concrete wells `demolition_well_ring_count`,
- *   `demolition_well_cover_count`, `demolition_well_piercing_count`;
- * - the manufacturer select: `septic_brand`.
+ * Input is lenient the way a form is (see `fields.ts`); anything else that is not valid is an issue naming
+ * the field (`measurements.residents_count`). Unknown fields are ignored (the estimate lists them in its
+ * warnings).
  *
- * Input is lenient the way a form is: numeric strings (`"2,5"`) become numbers, `"true"`/`"on"`/`1`
- * become booleans, `null` and `""` take the default, the field-work screen's soil type `sand` means `sandy`.
- * An item's checkbox that is absent from the input is implied by a positive amount (`elect_a038_quantity: 2`
- * alone ticks `elect_a038`; `insulation_length` ticks `need_insulation`, `pump_type` ticks `need_pumping`);
- * a checkbox given as `false` is respected and the amount ignored (the estimate warns).
- * Anything else that is not valid is an issue naming the field (`measurements.residents_count`).
- * Unknown fields are ignored (the estimate lists them in its warnings).
+ * This module imports zod and the price list: islands import `form.ts` instead.
  *
  * @module
  */
@@ -36,358 +23,24 @@ import {
   workTypeValues,
 } from "./enums.ts";
 import type { WorkType } from "./enums.ts";
-import { brands } from "./catalogue/mod.ts";
+import { brands } from "./catalogue/names.ts";
 import { defaultPriceList } from "./price_list.ts";
-
-// ---------------------------------------------------------------------------------------------
-// Field descriptors
-
-/** A numeric field: whole (`int`) or decimal (`dec`), with its default and bounds. */
-export interface NumberSpec {
-  /** Whole or decimal. */
-  kind: "int" | "dec";
-  /** Default value. */
-  def: number;
-  /** Smallest value allowed. */
-  min: number;
-  /** Largest value allowed. */
-  max: number;
-}
-/** A checkbox. */
-export interface BoolSpec {
-  /** Checkbox. */
-  kind: "bool";
-  /** Default value. */
-  def: boolean;
-}
-/** One of a list of values (`allowEmpty`: the empty string means "not chosen"). */
-export interface EnumSpec<V extends string = string> {
-  /** Select. */
-  kind: "enum";
-  /** Default value. */
-  def: V;
-  /** Allowed values. */
-  values: readonly string[];
-  /** Other spellings accepted on input (lower-case), e.g. `sand` → `sandy`. */
-  aliases?: Readonly<Record<string, string>>;
-  /** Whether the empty string is a value. */
-  allowEmpty?: boolean;
-  /** Phantom: the value type. */
-  _v?: V;
-}
-/** Free text. */
-export interface TextSpec {
-  /** Text. */
-  kind: "text";
-  /** Default value. */
-  def: string;
-  /** Maximum length. */
-  max: number;
-}
-/** A value carried along unchanged (photos, notes, task id …), optional. */
-export interface PassSpec {
-  /** Carried along. */
-  kind: "pass";
-}
-/** Any field descriptor. */
-export type FieldSpec = NumberSpec | BoolSpec | EnumSpec | TextSpec | PassSpec;
-
-/** The value type of a field descriptor. */
-export type ValueOf<S> = S extends NumberSpec ? number
-  : S extends BoolSpec ? boolean
-  : S extends EnumSpec<infer V> ? V
-  : S extends TextSpec ? string
-  : unknown;
-
-const LENGTH_MAX = 1000;
-const COUNT_MAX = 1000;
-
-const int = (def = 0, max = COUNT_MAX): NumberSpec => ({ kind: "int", def, min: 0, max });
-const dec = (def = 0, max = LENGTH_MAX): NumberSpec => ({ kind: "dec", def, min: 0, max });
-const bool = (def = false): BoolSpec => ({ kind: "bool", def });
-const text = (max: number): TextSpec => ({ kind: "text", def: "", max });
-const pass = (): PassSpec => ({ kind: "pass" });
-function oneOf<const V extends string>(
-  options: readonly { value: V }[],
-  def: V,
-  aliases?: Record<string, V>,
-): EnumSpec<V> {
-  return { kind: "enum", def, values: options.map((o) => o.value), aliases };
-}
-function oneOfOrEmpty<const V extends string>(options: readonly { value: V }[]): EnumSpec<V | ""> {
-  return { kind: "enum", def: "", values: options.map((o) => o.value), allowEmpty: true };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Item families: a flag and its length or quantity, each bound to a price-list article.
-
-/** Which form section an item field belongs to. */
-export type ItemGroup = "pipes" | "electrical" | "misc" | "drilling" | "demolition" | "foundation";
-
-/** A measurement field bound to one price-list article: an optional flag and the amount field. */
-export interface ItemField {
-  /** The checkbox that makes the item count (absent for counters that count when positive). */
-  flag?: string;
-  /** The length, quantity, area or count field. */
-  amount: string;
-  /** Article code of the price list. */
-  code: string;
-  /** Which form section the item belongs to. */
-  group: ItemGroup;
-  /** Whether the amount is whole (pieces). */
-  integer: boolean;
-}
-
-const pipeCodes = ["001", "002", "003", "004", "005", "006", "007", "008", "009", "010", "011"] as const;
-const electQuantityCodes = ["038", "041", "042", "043", "046", "165", "167"] as const;
-const electLengthCodes = ["039", "040", "044", "045", "047", "166"] as const;
-const miscCodes = [
-  "107",
-  "108",
-  "109",
-  "110",
-  "111",
-  "112",
-  "113",
-  "114",
-  "115",
-  "116",
-  "117",
-  "118",
-  "119",
-  "120",
-  "121",
-  "123",
-  "124",
-  "125",
-  "126",
-  "132",
-  "141",
-] as const;
-
-function unitOf(code: string): string {
-  return defaultPriceList.find((i) => i.code === code)?.unit ?? "шт";
-}
-const isPieces = (code: string) => ["шт", "компл", "рейс", "смена"].includes(unitOf(code));
-
-function flagAmountSpecs<const P extends string, const C extends string, const S extends string>(
-  prefix: P,
-  codes: readonly C[],
-  suffix: S,
-): { [K in `${P}_a${C}`]: BoolSpec } & { [K in `${P}_a${C}_${S}`]: NumberSpec } {
-  const specs: Record<string, FieldSpec> = {};
-  for (const c of codes) {
-    specs[`${prefix}_a${c}`] = bool();
-    specs[`${prefix}_a${c}_${suffix}`] = isPieces(`А${c}`) ? int() : dec();
-  }
-  return specs as { [K in `${P}_a${C}`]: BoolSpec } & { [K in `${P}_a${C}_${S}`]: NumberSpec };
-}
-
-/** Every item field, bound to its article code (the rules of `rules.ts` price them). */
-export const itemFields: readonly ItemField[] = [
-  ...pipeCodes.map((c) => ({
-    flag: `pipe_a${c}`,
-    amount: `pipe_a${c}_length`,
-    code: `А${c}`,
-    group: "pipes" as const,
-    integer: false,
-  })),
-  ...[...electQuantityCodes, ...electLengthCodes].sort().map((c) => ({
-    flag: `elect_a${c}`,
-    amount: `elect_a${c}_${(electQuantityCodes as readonly string[]).includes(c) ? "quantity" : "length"}`,
-    code: `А${c}`,
-    group: "electrical" as const,
-    integer: isPieces(`А${c}`),
-  })),
-  ...miscCodes.map((c) => ({
-    flag: `misc_a${c}`,
-    amount: `misc_a${c}_quantity`,
-    code: `А${c}`,
-    group: "misc" as const,
-    integer: isPieces(`А${c}`),
-  })),
-  // Foundation drilling: holes × foundation thickness in cm (see rules.ts).
-  ...(["110", "160", "200", "250", "300"] as const).map((d, i) => ({
-    flag: "foundation_drilling",
-    amount: `drilling_holes_${d}`,
-    code: `А06${i + 1}`,
-    group: "foundation" as const,
-    integer: true,
-  })),
-  // Diamond drilling and punctures: counters without their own flag, they count when positive.
-  ...([
-    ["drilling_pvc_sewer_count", "А066"],
-    ["drilling_asbestos_sewer_count", "А067"],
-    ["drilling_metal_sewer_count", "А068"],
-    ["drilling_wood_sewer_count", "А069"],
-    ["drilling_wood_cable_count", "А070"],
-    ["drilling_wood_water_count", "А071"],
-    ["drilling_tile_50_count", "А072"],
-    ["drilling_tile_100_count", "А073"],
-    ["drilling_foundation_20_count", "А074"],
-    ["drilling_foundation_40_count", "А075"],
-    ["drilling_foundation_60_count", "А076"],
-    ["drilling_foundation_80_count", "А077"],
-    ["drilling_slab_30_count", "А078"],
-    ["drilling_screed_20_count", "А079"],
-    ["mining_tunnel_length", "А080"],
-    ["digging_06m_count", "А081"],
-    ["digging_12m_count", "А082"],
-  ] as const).map(([amount, code]) => ({
-    amount,
-    code,
-    group: "drilling" as const,
-    integer: amount.endsWith("_count"),
-  })),
-  // Demolition: flagged items and counters.
-  ...([
-    ["demolition_old_septic", "demolition_septic_volume", "А048"],
-    ["stump_removal", "stump_removal_count", "А050"],
-    ["demolition_pavement", "demolition_pavement_length", "А051"],
-    ["concrete_demolition", "concrete_demolition_area", "А052"],
-    [undefined, "demolition_asphalt_area", "А053"],
-    [undefined, "demolition_ring_1000_count", "А054"],
-    [undefined, "demolition_ring_1500_count", "А055"],
-    [undefined, "demolition_ring_2000_count", "А056"],
-    [undefined, "demolition_well_cover_count", "А058"],
-    [undefined, "demolition_well_piercing_count", "А059"],
-    [undefined, "demolition_well_ring_count", "А060"],
-  ] as const).map(([flag, amount, code]) => ({
-    ...(flag ? { flag } : {}),
-    amount,
-    code,
-    group: "demolition" as const,
-    integer: amount.endsWith("_count"),
-  })),
-];
-
-const brandOptions = brands.map((b) => ({ value: b.id }));
-
-/** Descriptors of every measurement field of spec/3 §3.1, in form order. */
-export const measurementFieldSpecs = {
-  // 1. Основные параметры объекта
-  septic_brand: oneOfOrEmpty(brandOptions),
-  septic_model: { kind: "text", def: "", max: 100 } as TextSpec,
-  residents_count: int(4, 20),
-  // 2. Данные участка
-  installation_depth: dec(2.5, 6),
-  groundwater_level: dec(1.5, 30),
-  soil_type: oneOf(soilTypes, "mixed", { sand: "sandy" }),
-  access_difficulty: oneOf(accessDifficulties, "medium"),
-  distance_to_house: dec(10),
-  inlet_pipe_length: dec(5),
-  outlet_pipe_length: dec(5),
-  pipe_exit_diameter: oneOf(pipeExitDiameters, "110"),
-  has_basement: bool(false),
-  has_electricity: bool(true),
-  winter_conditions: bool(false),
-  // 3. Дополнительные замеры
-  foundation_depth: int(150),
-  foundation_width: int(40, 300),
-  ceiling_height: int(200),
-  need_insulation: bool(),
-  insulation_length: dec(),
-  need_drainage: bool(),
-  drainage_length: dec(),
-  need_pumping: bool(),
-  pump_type: oneOf(pumpTypes, "kp150", {
-    "unilift kp150": "kp150",
-    "unilift kp250": "kp250",
-    "kp 150": "kp150",
-    "kp 250": "kp250",
-  }),
-  foundation_drilling: bool(),
-  drilling_holes_110: int(),
-  drilling_holes_160: int(),
-  drilling_holes_200: int(),
-  drilling_holes_250: int(),
-  drilling_holes_300: int(),
-  // 4. Прокладка труб
-  ...flagAmountSpecs("pipe", pipeCodes, "length"),
-  // 5. Электромонтажные работы
-  electrical_work_needed: bool(),
-  cable_length: dec(),
-  ...flagAmountSpecs("elect", electQuantityCodes, "quantity"),
-  ...flagAmountSpecs("elect", electLengthCodes, "length"),
-  // 6. Демонтаж
-  demolition_work: bool(),
-  demolition_description: text(2000),
-  demolition_old_septic: bool(),
-  demolition_septic_volume: dec(),
-  stump_removal: bool(),
-  stump_removal_count: int(),
-  demolition_pavement: bool(),
-  demolition_pavement_length: dec(),
-  concrete_demolition: bool(),
-  concrete_demolition_area: dec(),
-  demolition_asphalt_area: dec(),
-  demolition_ring_1000_count: int(),
-  demolition_ring_1500_count: int(),
-  demolition_ring_2000_count: int(),
-  demolition_rings_reinforced: bool(),
-  demolition_well_ring_count: int(),
-  demolition_well_cover_count: int(),
-  demolition_well_piercing_count: int(),
-  // 7. Алмазное бурение и проколы
-  drilling_holes: bool(),
-  drilling_pvc_sewer_count: int(),
-  drilling_asbestos_sewer_count: int(),
-  drilling_metal_sewer_count: int(),
-  drilling_wood_sewer_count: int(),
-  drilling_wood_cable_count: int(),
-  drilling_wood_water_count: int(),
-  drilling_tile_50_count: int(),
-  drilling_tile_100_count: int(),
-  drilling_foundation_20_count: int(),
-  drilling_foundation_40_count: int(),
-  drilling_foundation_60_count: int(),
-  drilling_foundation_80_count: int(),
-  drilling_slab_30_count: int(),
-  drilling_screed_20_count: int(),
-  mining_tunnel_length: dec(),
-  digging_06m_count: int(),
-  digging_12m_count: int(),
-  // 8. Прочие работы и оборудование
-  miscellaneous_work: bool(),
-  ...flagAmountSpecs("misc", miscCodes, "quantity"),
-  misc_a122_quantity: dec(),
-  // 9. Спецтехника и транспорт
-  machinery_work: bool(),
-  need_excavator: bool(),
-  need_crane: bool(),
-  soil_removal: bool(),
-  soil_volume: dec(),
-  sand_delivery: bool(),
-  sand_volume: dec(),
-  water_delivery: bool(),
-  manual_distance: oneOfOrEmpty(manualDistances),
-  winter_work: bool(),
-  // Заметки
-  additional_notes: text(5000),
-  // Carried along by the app, not used by the rules (spec/3 §3: photos, notes, task and surveyor,
-  // date; field-work extras: client_phone, pipe_diameter, the read-only computed excavation_volume).
-  photos: pass(),
-  notes: pass(),
-  task_id: pass(),
-  surveyor_id: pass(),
-  measurement_date: pass(),
-  client_phone: pass(),
-  pipe_diameter: pass(),
-  excavation_volume: pass(),
-} satisfies Record<string, FieldSpec>;
-
-/** The type of the field descriptors table. */
-export type Specs = typeof measurementFieldSpecs;
-/** Names of the pass-through fields. */
-export type PassKeys = { [K in keyof Specs]: Specs[K] extends PassSpec ? K : never }[keyof Specs];
-
-/** Parsed measurements: every field present with its default applied (pass-through fields optional). */
-export type Measurements =
-  & { [K in Exclude<keyof Specs, PassKeys>]: ValueOf<Specs[K]> }
-  & { [K in PassKeys]?: unknown };
-
-/** Measurements as accepted on input: every field optional; strings and `null` are accepted as a form sends them. */
-export type MeasurementsInput = { [K in keyof Specs]?: ValueOf<Specs[K]> | string | null };
+import {
+  buildMeasurements,
+  type EnumSpec,
+  type FieldSpec,
+  type FormField,
+  type FormSection,
+  type InputIssue,
+  itemFields,
+  type ItemGroup,
+  measurementFieldNames,
+  measurementFieldSpecs,
+  type Measurements,
+  type MeasurementsInput,
+  parseField,
+  quote,
+} from "./fields.ts";
 
 /** The object (client site) block of a measurement document. */
 export interface ObjectInfo {
@@ -433,207 +86,13 @@ export interface MeasurementDocumentInput {
   measurements?: MeasurementsInput | null;
 }
 
-/** The names of every measurement field, in form order. */
-export const measurementFieldNames: readonly string[] = Object.keys(measurementFieldSpecs);
-
-// ---------------------------------------------------------------------------------------------
-// The validator
-
-/** A validation problem: the dotted field path and a Russian message. */
-export interface InputIssue {
-  /** Dotted field path, e.g. `measurements.residents_count`. */
-  path: string;
-  /** Russian message. */
-  message: string;
-}
-
-const quote = (v: unknown): string => {
-  if (typeof v === "string") return `"${v.length > 60 ? v.slice(0, 60) + "…" : v}"`;
-  if (v === undefined) return "undefined";
-  try {
-    const s = JSON.stringify(v);
-    return s.length > 60 ? s.slice(0, 60) + "…" : s;
-  } catch {
-    return String(v);
-  }
-};
-
-const TRUE_WORDS = new Set(["true", "1", "on", "yes", "да"]);
-const FALSE_WORDS = new Set(["false", "0", "off", "no", "нет"]);
-
-/** Parses one field value; returns the value or an issue message. */
-function parseField(
-  spec: FieldSpec,
-  raw: unknown,
-): { ok: true; value: unknown } | { ok: false; message: string } {
-  switch (spec.kind) {
-    case "int":
-    case "dec": {
-      let v = raw;
-      if (v === undefined || v === null) return { ok: true, value: spec.def };
-      if (typeof v === "string") {
-        const t = v.trim().replace(/\s+/g, "").replace(",", ".");
-        if (t === "") return { ok: true, value: spec.def };
-        const n = Number(t);
-        if (!Number.isFinite(n)) return { ok: false, message: `ожидается число, получено ${quote(raw)}` };
-        v = n;
-      }
-      if (typeof v !== "number" || !Number.isFinite(v)) {
-        return { ok: false, message: `ожидается число, получено ${quote(raw)}` };
-      }
-      if (spec.kind === "int" && !Number.isInteger(v)) {
-        return { ok: false, message: `ожидается целое число, получено ${quote(raw)}` };
-      }
-      if (v < spec.min) {
-        return { ok: false, message: `должно быть не меньше ${spec.min}, получено ${quote(raw)}` };
-      }
-      if (v > spec.max) {
-        return { ok: false, message: `должно быть не больше ${spec.max}, получено ${quote(raw)}` };
-      }
-      return { ok: true, value: v };
-    }
-    case "bool": {
-      if (raw === undefined || raw === null || raw === "") return { ok: true, value: spec.def };
-      if (typeof raw === "boolean") return { ok: true, value: raw };
-      if (raw === 1) return { ok: true, value: true };
-      if (raw === 0) return { ok: true, value: false };
-      if (typeof raw === "string") {
-        const t = raw.trim().toLowerCase();
-        if (TRUE_WORDS.has(t)) return { ok: true, value: true };
-        if (FALSE_WORDS.has(t)) return { ok: true, value: false };
-      }
-      return { ok: false, message: `ожидается true или false, получено ${quote(raw)}` };
-    }
-    case "enum": {
-      if (raw === undefined || raw === null) return { ok: true, value: spec.def };
-      const s = typeof raw === "number" ? String(raw) : typeof raw === "string" ? raw.trim() : undefined;
-      if (s === "") return { ok: true, value: spec.def };
-      if (s !== undefined) {
-        if (spec.values.includes(s)) return { ok: true, value: s };
-        const lower = s.toLowerCase();
-        const alias = spec.aliases?.[lower];
-        if (alias) return { ok: true, value: alias };
-        if (spec.values.includes(lower)) return { ok: true, value: lower };
-      }
-      return { ok: false, message: `допустимые значения: ${spec.values.join(", ")}; получено ${quote(raw)}` };
-    }
-    case "text": {
-      if (raw === undefined || raw === null) return { ok: true, value: spec.def };
-      const s = typeof raw === "number" ? String(raw) : raw;
-      if (typeof s !== "string") return { ok: false, message: `ожидается строка, получено ${quote(raw)}` };
-      if (s.length > spec.max) return { ok: false, message: `не длиннее ${spec.max} символов` };
-      return { ok: true, value: spec.kind === "text" ? s.trim() : s };
-    }
-    case "pass":
-      return { ok: true, value: raw };
-  }
-}
-
-const specEntries = Object.entries(measurementFieldSpecs) as [string, FieldSpec][];
-const knownFields = new Set(measurementFieldNames);
-
-/** Reads one field: the value, or (on error) pushes an issue and returns the default; lenient when `issues` is null. */
-function readField(spec: FieldSpec, raw: unknown, name: string, issues: InputIssue[] | null): unknown {
-  if (raw === undefined && spec.kind !== "pass") return spec.def;
-  const r = parseField(spec, raw);
-  if (r.ok) return r.value;
-  if (issues) issues.push({ path: `measurements.${name}`, message: r.message });
-  return spec.kind === "int" || spec.kind === "dec"
-    ? 0
-    : spec.kind === "bool"
-    ? false
-    : (spec as { def?: unknown }).def;
-}
-
-type Builder = (m: Record<string, unknown>, issues: InputIssue[] | null) => Measurements;
-
-/**
- * Builds the measurements object. A generated constructor (one named store per field) keeps the
- * 170-field object in V8's fast mode, several times faster to build and read than a dictionary;
- * where code generation is not allowed (a strict CSP in the browser) a plain loop is used.
- */
-let builder: Builder | undefined;
-function buildMeasurements(m: Record<string, unknown>, issues: InputIssue[] | null): Measurements {
-  if (!builder) builder = compileBuilder() ?? loopBuilder;
-  const out = builder(m, issues);
-  // A checkbox left out of the input is implied by a positive amount of its item (a hand-written document
-  // may give only `elect_a038_quantity: 2`); a checkbox given as false is respected.
-  for (const key in m) {
-    const flag = impliedFlags.get(key);
-    if (flag === undefined || m[flag] !== undefined) continue;
-    const o = out as unknown as Record<string, unknown>;
-    const amount = o[key];
-    if ((typeof amount === "number" && amount > 0) || (key === "pump_type" && m[key])) o[flag] = true;
-  }
-  return out;
-}
-
-/** Amount field → the checkbox it implies when the checkbox is absent from the input. */
-const impliedFlags = new Map<string, string>([
-  ...itemFields.filter((i) => i.flag).map((i) => [i.amount, i.flag!] as [string, string]),
-  ["insulation_length", "need_insulation"],
-  ["drainage_length", "need_drainage"],
-  ["pump_type", "need_pumping"],
-  ["soil_volume", "soil_removal"],
-  ["sand_volume", "sand_delivery"],
-]);
-
-function loopBuilder(m: Record<string, unknown>, issues: InputIssue[] | null): Measurements {
-  const out: Record<string, unknown> = {};
-  for (const [name, spec] of specEntries) {
-    const raw = m[name];
-    if (spec.kind === "pass") {
-      if (raw !== undefined) out[name] = raw;
-    } else out[name] = readField(spec, raw, name, issues);
-  }
-  return out as Measurements;
-}
-
-function compileBuilder(): Builder | undefined {
-  if (!specEntries.every(([name]) => /^[a-z_][a-z0-9_]*$/.test(name))) return undefined;
-  try {
-    const body = specEntries.map(([name, spec], i) =>
-      spec.kind === "pass"
-        ? `if (m.${name} !== undefined) this.${name} = m.${name};`
-        : `this.${name} = read(S[${i}], m.${name}, "${name}", issues);`
-    ).join("\n");
-    const Ctor = new Function("m", "issues", "read", "S", body) as unknown as new (
-      m: Record<string, unknown>,
-      issues: InputIssue[] | null,
-      read: typeof readField,
-      specs: FieldSpec[],
-    ) => Measurements;
-    const specs = specEntries.map(([, spec]) => spec);
-    return (m, issues) => new Ctor(m, issues, readField, specs);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * A fast getter of one measurement field by name (a generated named load where allowed).
- *
- * @example
- * ```ts
- * import { defaultMeasurements, fieldGetter } from "./measurement.ts";
- * if (fieldGetter("residents_count")(defaultMeasurements()) !== 4) throw new Error("getter");
- * ```
- */
-export function fieldGetter(name: string): (m: Measurements) => unknown {
-  if (/^[a-z_][a-z0-9_]*$/.test(name)) {
-    try {
-      return new Function("m", `return m.${name};`) as (m: Measurements) => unknown;
-    } catch {
-      // Code generation not allowed: fall through.
-    }
-  }
-  return (m) => (m as unknown as Record<string, unknown>)[name];
-}
-
 /** The result of {@link parseMeasurementDocument}. */
 export type ParseResult =
   | { ok: true; value: MeasurementDocument; unknownFields: string[] }
   | { ok: false; issues: InputIssue[] };
+
+const knownFields = new Set(measurementFieldNames);
+const specEntries = Object.entries(measurementFieldSpecs) as [string, FieldSpec][];
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
@@ -726,34 +185,6 @@ export function parseMeasurementDocument(input: unknown): ParseResult {
 }
 
 const workTypeSpec: EnumSpec = { kind: "enum", def: "autonomous_sewage", values: workTypeValues };
-
-/**
- * Measurements with every default applied, for a form that starts empty.
- *
- * @example
- * ```ts
- * import { defaultMeasurements } from "./measurement.ts";
- * const m = defaultMeasurements();
- * if (m.residents_count !== 4 || m.septic_model !== "" || m.soil_type !== "mixed") throw new Error("defaults");
- * ```
- */
-export function defaultMeasurements(): Measurements {
-  return buildMeasurements({}, null);
-}
-
-/**
- * Measurements read the way the form reads its inputs (spec/3 §5): a value that is not valid becomes 0
- * (numbers), `false` (checkboxes) or the default (selects). Never throws; used by the live missing-items list.
- *
- * @example
- * ```ts
- * import { lenientMeasurements } from "./measurement.ts";
- * if (lenientMeasurements({ residents_count: "abc" }).residents_count !== 0) throw new Error("lenient");
- * ```
- */
-export function lenientMeasurements(input: unknown): Measurements {
-  return buildMeasurements(isPlainObject(input) ? input : {}, null);
-}
 
 /**
  * The measurement document as a zod 4 schema (for `@hono/zod-validator` and islands): `.parse()` applies
@@ -867,59 +298,9 @@ export function measurementJsonSchema(): Record<string, unknown> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The form description
+// The form description (its types are in fields.ts)
 
-/** Kinds of form controls. */
-export type FieldKind =
-  | "model"
-  | "brand"
-  | "integer"
-  | "decimal"
-  | "boolean"
-  | "select"
-  | "text"
-  | "textarea";
-
-/** One field of the measurement form. */
-export interface FormField {
-  /** The field's name in the measurements object. */
-  name: string;
-  /** Russian label. */
-  label: string;
-  /** Control kind. */
-  kind: FieldKind;
-  /** Unit shown after the input (м, шт, м³ …). */
-  unit?: string;
-  /** Default value. */
-  default: unknown;
-  /** Options of a select. */
-  options?: readonly { value: string; label: string }[];
-  /** Minimum, maximum and step of a number. */
-  min?: number;
-  /** Maximum of a number. */
-  max?: number;
-  /** Step of a number input. */
-  step?: number;
-  /** The flag that reveals this field (the item's own checkbox or the section's group flag). */
-  revealedBy?: string;
-  /** Required for generation (part of the progress percent). */
-  required?: boolean;
-  /** Article code the field is priced by. */
-  code?: string;
-}
-
-/** One section of the measurement form. */
-export interface FormSection {
-  /** Stable id of the section. */
-  id: string;
-  /** Russian title. */
-  title: string;
-  /** The group flag that reveals the section's other fields, when there is one. */
-  flag?: string;
-  /** Fields in display order. */
-  fields: FormField[];
-}
-
+const unitOf = (code: string) => defaultPriceList.find((i) => i.code === code)?.unit ?? "шт";
 const priceName = (code: string) => defaultPriceList.find((i) => i.code === code)?.name ?? code;
 
 function itemFormFields(group: ItemGroup, sectionFlag: string | undefined): FormField[] {
@@ -1467,16 +848,4 @@ export const measurementFormSections: readonly FormSection[] = [
     title: "Заметки",
     fields: [{ name: "additional_notes", label: "Дополнительные заметки", kind: "textarea", default: "" }],
   },
-];
-
-/** Fields carried along by the app that the form does not show and the rules do not use. */
-export const passThroughFields: readonly string[] = [
-  "photos",
-  "notes",
-  "task_id",
-  "surveyor_id",
-  "measurement_date",
-  "client_phone",
-  "pipe_diameter",
-  "excavation_volume",
 ];

@@ -3,12 +3,14 @@ import {
   defaultMeasurements,
   itemFields,
   lenientMeasurements,
-  measurementDocumentSchema,
   measurementFieldNames,
+  passThroughFields,
+} from "./fields.ts";
+import {
+  measurementDocumentSchema,
   measurementFormSections,
   measurementJsonSchema,
   parseMeasurementDocument,
-  passThroughFields,
 } from "./measurement.ts";
 
 Deno.test("measurement document defaults follow spec/3 §3.1", () => {

@@ -4,11 +4,14 @@
  * Every check is effective, including the three the old client never enforced (stumps, pavement,
  * concrete). A document whose list is not empty cannot be generated.
  *
+ * Light, like `fields.ts`: the model check is an input ({@link MissingOptions}), so the measurement form
+ * runs this very code with the models the server sent. `missing_catalogue.ts` binds it to the built-in
+ * catalogue for the server and the CLI (`mod.ts` exports those).
+ *
  * @module
  */
 
-import { findModel } from "./catalogue/mod.ts";
-import { fieldGetter, itemFields, lenientMeasurements, type Measurements } from "./measurement.ts";
+import { fieldGetter, itemFields, lenientMeasurements, type Measurements } from "./fields.ts";
 
 /** One missing item: the Russian label and the field it points at. */
 export interface MissingItem {
@@ -38,6 +41,15 @@ export const missingItemLabels = {
 
 const L = missingItemLabels;
 
+/** What the checks need to know from outside: which station models exist. */
+export interface MissingOptions {
+  /** Whether a non-empty `septic_model` value (an id or a display name) names a model of the catalogue. */
+  knownModel: (idOrName: string) => boolean;
+}
+
+const hasModel = (v: unknown, options: MissingOptions) =>
+  typeof v === "string" && v !== "" && options.knownModel(v);
+
 const positive = (v: unknown) => typeof v === "number" && v > 0;
 
 const electricalItems = itemFields
@@ -55,15 +67,15 @@ function electricalItemsPositive(m: Measurements): boolean {
  * @example
  * ```ts
  * import { missingItemsDetailed } from "./missing.ts";
- * import { defaultMeasurements } from "./measurement.ts";
- * const items = missingItemsDetailed(defaultMeasurements());
+ * import { defaultMeasurements } from "./fields.ts";
+ * const items = missingItemsDetailed(defaultMeasurements(), { knownModel: (id) => id === "topas-5" });
  * if (items[0].field !== "septic_model") throw new Error("model first");
  * ```
  */
-export function missingItemsDetailed(m: Measurements): MissingItem[] {
+export function missingItemsDetailed(m: Measurements, options: MissingOptions): MissingItem[] {
   const out: MissingItem[] = [];
   if (!(m.residents_count >= 1)) out.push({ label: L.residents, field: "residents_count" });
-  if (!findModel(m.septic_model)) out.push({ label: L.model, field: "septic_model" });
+  if (!hasModel(m.septic_model, options)) out.push({ label: L.model, field: "septic_model" });
   if (!(m.installation_depth > 0)) out.push({ label: L.depth, field: "installation_depth" });
   if (!(m.inlet_pipe_length > 0)) out.push({ label: L.inlet, field: "inlet_pipe_length" });
   if (!(m.outlet_pipe_length > 0)) out.push({ label: L.outlet, field: "outlet_pipe_length" });
@@ -107,30 +119,33 @@ export function missingItemsDetailed(m: Measurements): MissingItem[] {
  * @example
  * ```ts
  * import { missingItems } from "./missing.ts";
- * const labels = missingItems({ septic_model: "", residents_count: 0, need_drainage: true });
+ * const models = { knownModel: (id: string) => id === "topas-5" };
+ * const labels = missingItems({ septic_model: "", residents_count: 0, need_drainage: true }, models);
  * // ["Количество проживающих", "Модель септика", "Длина дренажа"]
  * if (labels.length !== 3 || labels[1] !== "Модель септика") throw new Error(labels.join());
- * if (missingItems({ septic_model: "topas-5" }).length !== 0) throw new Error("complete");
+ * if (missingItems({ septic_model: "topas-5" }, models).length !== 0) throw new Error("complete");
  * ```
  */
-export function missingItems(measurements: unknown): string[] {
-  return missingItemsDetailed(lenientMeasurements(measurements)).map((i) => i.label);
+export function missingItems(measurements: unknown, options: MissingOptions): string[] {
+  return missingItemsDetailed(lenientMeasurements(measurements), options).map((i) => i.label);
 }
 
 /**
  * Progress of the form in percent (spec/3 §4): the share of the three required fields filled —
- * septic_model (a catalogue model), residents_count and installation_depth (zero allowed) — with equal
+ * septic_model (a known model), residents_count and installation_depth (zero allowed) — with equal
  * weights, rounded to a whole percent.
  *
  * @example
  * ```ts
  * import { progressPercent } from "./missing.ts";
- * if (progressPercent({}) !== 0) throw new Error("empty");
- * if (progressPercent({ residents_count: 4, installation_depth: 2.5 }) !== 67) throw new Error("two of three");
- * if (progressPercent({ septic_model: "topas-5", residents_count: 0, installation_depth: 2.5 }) !== 100) throw new Error("all");
+ * const models = { knownModel: (id: string) => id === "topas-5" };
+ * if (progressPercent({}, models) !== 0) throw new Error("empty");
+ * if (progressPercent({ residents_count: 4, installation_depth: 2.5 }, models) !== 67) throw new Error("two of three");
+ * const all = { septic_model: "topas-5", residents_count: 0, installation_depth: 2.5 };
+ * if (progressPercent(all, models) !== 100) throw new Error("all");
  * ```
  */
-export function progressPercent(measurements: unknown): number {
+export function progressPercent(measurements: unknown, options: MissingOptions): number {
   const m = (typeof measurements === "object" && measurements !== null ? measurements : {}) as Record<
     string,
     unknown
@@ -139,7 +154,7 @@ export function progressPercent(measurements: unknown): number {
     (typeof v === "number" && Number.isFinite(v)) ||
     (typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v.trim().replace(",", "."))));
   let filled = 0;
-  if (typeof m.septic_model === "string" && findModel(m.septic_model)) filled++;
+  if (hasModel(m.septic_model, options)) filled++;
   if (filledNumber(m.residents_count)) filled++;
   if (filledNumber(m.installation_depth)) filled++;
   return Math.round((filled * 100) / 3);

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { missingItems, progressPercent } from "./missing.ts";
+import { missingItems, progressPercent } from "./missing_catalogue.ts";
+import * as light from "./missing.ts";
 
 const complete = { septic_model: "topas-5" };
 
@@ -93,4 +94,14 @@ Deno.test("progressPercent() is the share of the three required fields filled", 
     100,
   );
   assert.equal(progressPercent({ septic_model: "С1", residents_count: "", installation_depth: null }), 0);
+});
+
+Deno.test("the light checks of missing.ts take the model check as an input", () => {
+  const onlyMine = { knownModel: (v: string) => v === "my-station" };
+  assert.deepEqual(light.missingItems({ septic_model: "my-station" }, onlyMine), []);
+  assert.deepEqual(light.missingItems({ septic_model: "topas-5" }, onlyMine), ["Модель септика"]);
+  // An empty value is no model whatever the check says.
+  assert.deepEqual(light.missingItems({ septic_model: "" }, { knownModel: () => true }), ["Модель септика"]);
+  assert.equal(light.progressPercent({ septic_model: "my-station" }, onlyMine), 33);
+  assert.deepEqual(missingItems({ septic_model: "my-station" }, onlyMine), []);
 });

@@ -4,7 +4,8 @@
  *
  * Pure: no database, no HTTP, no clock, no randomness (the date and the price list are inputs).
  * Used by the server and by the CLI. All money is integer kopecks, except catalogue prices, which are
- * whole roubles as in the spec.
+ * whole roubles as in the spec. Islands import the light entry `form.ts` instead (field descriptions,
+ * lenient reading, missing items: no zod, no price list, no catalogue data).
  *
  * @example
  * ```ts
@@ -29,7 +30,9 @@ export {
   findModel,
   fullInstallationCostFor,
   fullInstallationTiers,
+  modelLookup,
   modelsOfBrand,
+  normalizeModelName,
   pitVolumeM3,
   smallestFittingModel,
 } from "./catalogue/mod.ts";
@@ -82,14 +85,10 @@ export {
   defaultMeasurements,
   itemFields,
   lenientMeasurements,
-  measurementDocumentSchema,
   measurementFieldNames,
   measurementFieldSpecs,
-  measurementFormSections,
-  measurementJsonSchema,
-  parseMeasurementDocument,
   passThroughFields,
-} from "./measurement.ts";
+} from "./fields.ts";
 export type {
   BoolSpec,
   EnumSpec,
@@ -100,22 +99,32 @@ export type {
   InputIssue,
   ItemField,
   ItemGroup,
-  MeasurementDocument,
-  MeasurementDocumentInput,
   Measurements,
   MeasurementsInput,
   NumberSpec,
-  ObjectInfo,
-  ParseResult,
   PassKeys,
   PassSpec,
   Specs,
   TextSpec,
   ValueOf,
+} from "./fields.ts";
+
+export {
+  measurementDocumentSchema,
+  measurementFormSections,
+  measurementJsonSchema,
+  parseMeasurementDocument,
+} from "./measurement.ts";
+export type {
+  MeasurementDocument,
+  MeasurementDocumentInput,
+  ObjectInfo,
+  ParseResult,
 } from "./measurement.ts";
 
-export { missingItemLabels, missingItems, missingItemsDetailed, progressPercent } from "./missing.ts";
-export type { MissingItem } from "./missing.ts";
+export { missingItemLabels } from "./missing.ts";
+export type { MissingItem, MissingOptions } from "./missing.ts";
+export { catalogueModels, missingItems, missingItemsDetailed, progressPercent } from "./missing_catalogue.ts";
 
 export {
   applyRules,

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { defaultPriceList, normalizeCode, priceListIndex, sectionOrder } from "./price_list.ts";
-import { itemFields } from "./measurement.ts";
+import { itemFields } from "./fields.ts";
 import {
   accessSurcharge,
   inletPipeByDiameter,

@@ -16,7 +16,8 @@
 import type { SepticModel } from "./catalogue/types.ts";
 import { brandLabel, smallestFittingModel } from "./catalogue/mod.ts";
 import { pitVolumeMm3 } from "./catalogue/pricing.ts";
-import { fieldGetter, itemFields, type MeasurementDocument, type Measurements } from "./measurement.ts";
+import { fieldGetter, itemFields, type Measurements } from "./fields.ts";
+import type { MeasurementDocument } from "./measurement.ts";
 import { divRound, formatQuantity, roundQuantity } from "./money.ts";
 
 /** Litres per day one resident needs (spec/3 §9.1: a station serves about 200 l/day per resident). */

@@ -15,9 +15,11 @@ import { spartaModels } from "./sparta.ts";
 import { topasModels } from "./topas.ts";
 import { topasCModels } from "./topas_c.ts";
 import { topolModels } from "./topol.ts";
-import type { BrandId, SepticModel } from "./types.ts";
+import { brands, modelLookup } from "./names.ts";
+import type { SepticModel } from "./types.ts";
 
 export type { BrandId, Discharge, SepticModel } from "./types.ts";
+export { brands, modelLookup, normalizeModelName } from "./names.ts";
 export {
   chiefInstallationFor,
   dealerPriceFor,
@@ -27,21 +29,6 @@ export {
   pitVolumeM3,
   pitVolumeMm3,
 } from "./pricing.ts";
-
-/** The manufacturer groups in display order: id and Russian label. */
-export const brands: readonly { id: BrandId; label: string }[] = [
-  { id: "topas", label: "Топас" },
-  { id: "topas_c", label: "Топас-С" },
-  { id: "biodeka", label: "Биодека" },
-  { id: "optima", label: "Оптима" },
-  { id: "genesis", label: "Генезис" },
-  { id: "eurolos", label: "Евролос" },
-  { id: "eurobion", label: "Евробион" },
-  { id: "biodevice", label: "Биодевайс" },
-  { id: "topol", label: "Тополь" },
-  { id: "akvalos", label: "Аквалос" },
-  { id: "sparta", label: "Спарта" },
-];
 
 /**
  * Every model of every brand, in brand order.
@@ -66,18 +53,13 @@ export const catalogue: readonly SepticModel[] = [
   ...spartaModels,
 ];
 
-const byId = new Map(catalogue.map((m) => [m.id, m]));
 const byBrand = new Map<string, SepticModel[]>();
 for (const m of catalogue) {
   const list = byBrand.get(m.brand);
   if (list) list.push(m);
   else byBrand.set(m.brand, [m]);
 }
-const byName = new Map(catalogue.map((m) => [normalizeName(m.model), m]));
-
-function normalizeName(s: string): string {
-  return s.trim().toLowerCase().replaceAll("ё", "е").replace(/[\s_]+/g, " ").replace(/\s*-\s*/g, "-");
-}
+const lookup = modelLookup(catalogue, (m) => m.model);
 
 /**
  * A model by its id (`topas-5`); also accepts the model's display name (`Топас 5`, any case).
@@ -92,8 +74,7 @@ function normalizeName(s: string): string {
  * ```
  */
 export function findModel(idOrName: string | undefined | null): SepticModel | undefined {
-  if (!idOrName) return undefined;
-  return byId.get(idOrName) ?? byId.get(idOrName.trim().toLowerCase()) ?? byName.get(normalizeName(idOrName));
+  return lookup(idOrName);
 }
 
 /**

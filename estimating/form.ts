@@ -1,0 +1,53 @@
+/**
+ * The light entry of the estimating package, for the measurement form in the browser: the field
+ * descriptions, the lenient reading of typed values, the live missing-items list and the progress percent,
+ * the model lookup by id or name. The same code the server runs (`mod.ts` exports it too), so the form
+ * lists exactly what the server lists.
+ *
+ * Nothing here imports zod, the price list or the catalogue data (`form_test.ts` checks the module graph):
+ * `mod.ts` weighs some 50 KB gzip in a bundle, this entry a few. The form's sections (labels and units from
+ * the price list) and its models come from the server as data (GET /api/measurements/form).
+ *
+ * @example
+ * ```ts
+ * import { lenientMeasurements, missingItemsDetailed, modelLookup } from "./form.ts";
+ * const find = modelLookup([{ id: "topas-5", name: "Топас 5" }], (m) => m.name);
+ * const options = { knownModel: (v: string) => find(v) !== undefined };
+ * const m = lenientMeasurements({ septic_model: "Топас 5", need_drainage: true, drainage_length: "" });
+ * const missing = missingItemsDetailed(m, options);
+ * if (missing.length !== 1 || missing[0].field !== "drainage_length") throw new Error(JSON.stringify(missing));
+ * ```
+ *
+ * @module
+ */
+
+export {
+  defaultMeasurements,
+  fieldGetter,
+  itemFields,
+  lenientMeasurements,
+  measurementFieldNames,
+  measurementFieldSpecs,
+  parseField,
+  passThroughFields,
+} from "./fields.ts";
+export type {
+  BoolSpec,
+  EnumSpec,
+  FieldKind,
+  FieldSpec,
+  FormField,
+  FormSection,
+  InputIssue,
+  ItemField,
+  ItemGroup,
+  Measurements,
+  MeasurementsInput,
+  NumberSpec,
+  PassSpec,
+  TextSpec,
+} from "./fields.ts";
+export { missingItemLabels, missingItems, missingItemsDetailed, progressPercent } from "./missing.ts";
+export type { MissingItem, MissingOptions } from "./missing.ts";
+export { brands, modelLookup, normalizeModelName } from "./catalogue/names.ts";
+export type { BrandId } from "./catalogue/types.ts";
