@@ -20,6 +20,7 @@ export interface MultipartPart {
 const enc = new TextEncoder();
 const dec = new TextDecoder();
 const HEADER_LIMIT = 16 * 1024;
+const READ_SIZE = 64 * 1024;
 
 /** The boundary of a `multipart/form-data; boundary=…` content type, or null. */
 export function boundaryOf(contentType: string | null | undefined): string | null {
@@ -73,7 +74,25 @@ export async function* parseMultipart(
   stream: ReadableStream<Uint8Array>,
   boundary: string,
 ): AsyncGenerator<MultipartPart> {
-  const reader = stream.getReader();
+  // A byte stream (a request body) is read into two buffers used in turn, so a long upload allocates
+  // nothing per chunk; the bytes handed out are written before the buffer they sit in is reused.
+  let byob: ReadableStreamBYOBReader | null = null;
+  let reader: ReadableStreamDefaultReader<Uint8Array> | null = null;
+  try {
+    byob = stream.getReader({ mode: "byob" });
+  } catch {
+    reader = stream.getReader();
+  }
+  const buffers = [new ArrayBuffer(READ_SIZE), new ArrayBuffer(READ_SIZE)];
+  let turn = 0;
+  async function read(): Promise<{ value?: Uint8Array; done: boolean }> {
+    if (!byob) return await reader!.read();
+    const { value, done } = await byob.read(new Uint8Array(buffers[turn]));
+    if (done || !value) return { done: true };
+    buffers[turn] = value.buffer as ArrayBuffer;
+    turn ^= 1;
+    return { value, done: false };
+  }
   const dash = enc.encode(`--${boundary}`);
   const delimiter = enc.encode(`\r\n--${boundary}`);
   let buf: Uint8Array = new Uint8Array(0);
@@ -81,8 +100,8 @@ export async function* parseMultipart(
 
   async function fill(): Promise<boolean> {
     if (eof) return false;
-    const { value, done } = await reader.read();
-    if (done) {
+    const { value, done } = await read();
+    if (done || !value) {
       eof = true;
       return false;
     }
@@ -136,7 +155,30 @@ export async function* parseMultipart(
             buf = buf.subarray(safe);
             return chunk;
           }
-          if (!(await fill())) throw new MultipartError("Multipart body ended inside a part");
+          // A short tail is left: read on without copying the new chunk onto it (an upload of hundreds of
+          // megabytes would otherwise allocate every byte twice), unless a delimiter straddles the two.
+          const { value, done } = eof ? { value: undefined, done: true } : await read();
+          if (done || !value) {
+            eof = true;
+            throw new MultipartError("Multipart body ended inside a part");
+          }
+          if (buf.length === 0) {
+            buf = value;
+            continue;
+          }
+          if (value.length < delimiter.length) {
+            buf = concat(buf, value);
+            continue;
+          }
+          const window = concat(buf, value.subarray(0, delimiter.length));
+          const straddles = indexOf(window, delimiter);
+          if (straddles !== -1 && straddles < buf.length) {
+            buf = concat(buf, value);
+            continue;
+          }
+          const tail = buf;
+          buf = value;
+          return tail;
         }
       };
       const body = new ReadableStream<Uint8Array>({
@@ -164,7 +206,7 @@ export async function* parseMultipart(
           for await (const chunk of body) {
             size += chunk.length;
             if (size > maxBytes) throw new MultipartError(`Field "${disposition.name}" is too long`);
-            parts.push(chunk);
+            parts.push(chunk.slice());
           }
           return dec.decode(parts.reduce(concat, new Uint8Array(0)));
         },
@@ -173,7 +215,7 @@ export async function* parseMultipart(
       while (!finished) await next();
     }
   } finally {
-    reader.releaseLock();
+    (byob ?? reader)!.releaseLock();
   }
 }
 
@@ -208,7 +250,10 @@ export interface ReceiveOptions {
  */
 export async function receiveUpload(request: Request, o: ReceiveOptions): Promise<ReceivedUpload> {
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > o.maxBytes + 1024 * 1024) throw o.tooLarge();
+  if (declared > o.maxBytes + 1024 * 1024) {
+    await request.body?.cancel().catch(() => {});
+    throw o.tooLarge();
+  }
   const boundary = boundaryOf(request.headers.get("content-type"));
   if (!boundary || !request.body) throw o.noFile();
   const fields: Record<string, string> = {};
@@ -230,6 +275,8 @@ export async function receiveUpload(request: Request, o: ReceiveOptions): Promis
       }
     }
   } catch (error) {
+    // Read no more of a refused body: the connection is dropped instead of buffering the rest.
+    await request.body.cancel().catch(() => {});
     if (file) await o.storage.delete(o.key);
     if (error instanceof TooLargeError) throw o.tooLarge();
     if (error instanceof MultipartError) throw o.noFile();

@@ -52,7 +52,11 @@ export const objectDocumentsApi = new Hono<AppEnv>()
       key,
       maxBytes: DOCUMENT_MAX_BYTES,
       storage,
-      tooLarge: () => new ApiError(413, "Файл слишком большой: размер документа не должен превышать 50MB"),
+      tooLarge: () => {
+        // Close the connection after the answer rather than read the rest of the body.
+        c.header("Connection", "close");
+        return new ApiError(413, "Файл слишком большой: размер документа не должен превышать 50MB");
+      },
       noFile: () => invalid({ file: ["Файл не выбран"] }),
     });
     const kind = sniffDocument(file!.head, file!.fileName);

@@ -149,7 +149,11 @@ export const employeesApi = new Hono<AppEnv>()
       key: temp,
       maxBytes: AVATAR_MAX_BYTES,
       storage,
-      tooLarge: () => new ApiError(413, "Максимальный размер файла 5 МБ"),
+      tooLarge: () => {
+        // Close the connection after the answer rather than read the rest of the body.
+        c.header("Connection", "close");
+        return new ApiError(413, "Максимальный размер файла 5 МБ");
+      },
       noFile: () => invalid({ avatar: ["Файл не выбран"] }),
     });
     const kind = sniffImage(file!.head);

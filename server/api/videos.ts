@@ -40,7 +40,11 @@ export const objectVideosApi = new Hono<AppEnv>()
       key,
       maxBytes: VIDEO_MAX_BYTES,
       storage,
-      tooLarge: () => new ApiError(413, "Размер файла не должен превышать 500MB"),
+      tooLarge: () => {
+        // Close the connection after the answer rather than read the rest of the body.
+        c.header("Connection", "close");
+        return new ApiError(413, "Размер файла не должен превышать 500MB");
+      },
       noFile: () => invalid({ video: ["Файл не выбран"] }),
     });
     const kind = sniffVideo(file!.head);

@@ -1,0 +1,294 @@
+// Objects figures: GET /api/objects (first page and filtered) with 10 000 objects in one company, and the
+// server's resident memory while a 400 MB video streams in and while a 600 MB one is refused with 413.
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import { openDb } from "../db/client.ts";
+import { companies, objects } from "../db/schema/mod.ts";
+import { places } from "../domain/location/mod.ts";
+import { directionFromCenter, distanceFromMkad } from "../domain/geo.ts";
+import { objectStatuses } from "../domain/objects.ts";
+
+const OBJECTS = 10_000;
+const MB = 1024 * 1024;
+
+function freePort(): number {
+  const listener = Deno.listen({ port: 0, hostname: "127.0.0.1" });
+  const { port } = listener.addr as Deno.NetAddr;
+  listener.close();
+  return port;
+}
+
+/** The server's resident set in MB, from /proc. */
+async function rssMb(pid: number): Promise<number> {
+  const status = await Deno.readTextFile(`/proc/${pid}/status`);
+  const kb = Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+async function startServer(dir: string) {
+  const port = freePort();
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "main.ts"],
+    env: {
+      PORT: String(port),
+      DATABASE_URL: `file:${dir}/app.db`,
+      DATA_DIR: dir,
+      SEED: "demo",
+      NODE_ENV: "production",
+    },
+    stdout: "null",
+    stderr: "inherit",
+  }).spawn();
+  const base = `http://127.0.0.1:${port}`;
+  for (;;) {
+    try {
+      const res = await fetch(`${base}/login`);
+      await res.body?.cancel();
+      if (res.ok) break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+  return { base, child };
+}
+
+async function fillObjects(dir: string) {
+  const db = await openDb(`file:${dir}/app.db`);
+  const [company] = await db.select().from(companies).where(eq(companies.name, "ООО «Демо Септик»"));
+  const workTypes = ["septic", "autonomous_sewage", "well_drilling", "drainage", "water_supply"] as const;
+  const now = Date.now();
+  for (let start = 0; start < OBJECTS; start += 500) {
+    const rows = Array.from({ length: Math.min(500, OBJECTS - start) }, (_, k) => {
+      const i = start + k;
+      const p = places[i % places.length];
+      return {
+        companyId: company.id,
+        address: `Московская обл, ${p.kind} ${p.name}, ул Садовая, д ${1 + (i % 90)}`,
+        settlement: p.name,
+        region: "Московская область",
+        district: p.district,
+        direction: directionFromCenter(p.lat, p.lon),
+        distanceFromMkad: distanceFromMkad(p.lat, p.lon),
+        latitude: p.lat,
+        longitude: p.lon,
+        clientName: `Клиент ${i}`,
+        clientPhone: `+7 900 ${String(1_000_000 + i).slice(1)}`,
+        workType: workTypes[i % workTypes.length],
+        status: objectStatuses[i % objectStatuses.length],
+        estimatedCost: (150_000 + (i % 200) * 1000) * 100,
+        createdAt: new Date(now - i * 60_000),
+        updatedAt: new Date(now - i * 60_000),
+      };
+    });
+    await db.insert(objects).values(rows);
+  }
+  db.$client.close();
+}
+
+async function time(url: string, cookie: string, n = 40) {
+  const ms: number[] = [];
+  let total = "";
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    const res = await fetch(url, { headers: { Cookie: cookie } });
+    await res.arrayBuffer();
+    ms.push(performance.now() - t0);
+    total = res.headers.get("X-Total-Count") ?? "";
+    if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+  }
+  ms.sort((a, b) => a - b);
+  return { p50: ms[Math.floor(n / 2)], p95: ms[Math.floor(n * 0.95)], total };
+}
+
+/**
+ * Sends the upload over a raw HTTP/1.1 connection (Deno's fetch streams request bodies slowly): with a
+ * Content-Length, or chunked when `chunked` (the server then meets the limit while streaming).
+ */
+async function upload(
+  base: string,
+  cookie: string,
+  objectId: number,
+  pid: number,
+  size: number,
+  chunked = false,
+) {
+  const boundary = "benchBoundary7MA4YWxkTrZu0gW";
+  const url = new URL(base);
+  const before = await rssMb(pid);
+  let peak = before;
+  const sampler = setInterval(async () => {
+    try {
+      peak = Math.max(peak, await rssMb(pid));
+    } catch { /* exited */ }
+  }, 25);
+  const t0 = performance.now();
+  let status: number | string = "no answer";
+  const conn = await Deno.connect({ hostname: url.hostname, port: Number(url.port) });
+  const reply = (async () => {
+    const buf = new Uint8Array(4096);
+    let text = "";
+    for (;;) {
+      const n = await conn.read(buf).catch(() => null);
+      if (n === null) break;
+      text += new TextDecoder().decode(buf.subarray(0, n));
+      if (text.includes("\r\n")) break;
+    }
+    const m = text.match(/^HTTP\/1\.1 (\d{3})/);
+    if (m) status = Number(m[1]);
+  })();
+  try {
+    const enc = new TextEncoder();
+    const head = enc.encode(
+      `--${boundary}\r\nContent-Disposition: form-data; name="description"\r\n\r\nЗамер\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="big.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
+    );
+    const tail = enc.encode(`\r\n--${boundary}--\r\n`);
+    const length = head.length + size + tail.length;
+    const headers = [
+      `POST /api/objects/${objectId}/videos HTTP/1.1`,
+      `Host: ${url.host}`,
+      `Cookie: ${cookie}`,
+      `Origin: ${base}`,
+      `Content-Type: multipart/form-data; boundary=${boundary}`,
+      chunked ? "Transfer-Encoding: chunked" : `Content-Length: ${length}`,
+      "Connection: close",
+      "",
+      "",
+    ].join("\r\n");
+    const write = async (bytes: Uint8Array) => {
+      if (chunked) {
+        await conn.write(enc.encode(`${bytes.length.toString(16)}\r\n`));
+        await writeAll(conn, bytes);
+        await conn.write(enc.encode("\r\n"));
+      } else await writeAll(conn, bytes);
+    };
+    await writeAll(conn, enc.encode(headers));
+    await write(head);
+    const chunk = new Uint8Array(256 * 1024);
+    for (let i = 0; i < chunk.length; i++) chunk[i] = (i * 7) & 255;
+    chunk.set([0, 0, 0, 24], 0);
+    chunk.set(enc.encode("ftypisom"), 4);
+    for (let sent = 0; sent < size; sent += chunk.length) {
+      await write(chunk.subarray(0, Math.min(chunk.length, size - sent)));
+      if (typeof status === "number") break;
+    }
+    if (typeof status !== "number") {
+      await write(tail);
+      if (chunked) await conn.write(enc.encode("0\r\n\r\n"));
+    }
+  } catch {
+    // The server answered and closed while we were still sending (a refused upload).
+  }
+  await reply;
+  try {
+    conn.close();
+  } catch { /* closed */ }
+  const seconds = (performance.now() - t0) / 1000;
+  clearInterval(sampler);
+  peak = Math.max(peak, await rssMb(pid));
+  return { status, before, peak, growth: peak - before, seconds, mbps: size / MB / seconds };
+}
+
+async function writeAll(conn: Deno.Conn, bytes: Uint8Array) {
+  let written = 0;
+  while (written < bytes.length) written += await conn.write(bytes.subarray(written));
+}
+
+async function filesUnder(dir: string): Promise<Array<{ path: string; size: number }>> {
+  const out: Array<{ path: string; size: number }> = [];
+  const walk = async (d: string) => {
+    try {
+      for await (const e of Deno.readDir(d)) {
+        const p = join(d, e.name);
+        if (e.isDirectory) await walk(p);
+        else out.push({ path: p, size: (await Deno.stat(p)).size });
+      }
+    } catch { /* none */ }
+  };
+  await walk(dir);
+  return out;
+}
+
+export async function run() {
+  const dir = await Deno.makeTempDir({ prefix: "polesmeta-bench-objects-" });
+  const { base, child } = await startServer(dir);
+  try {
+    await fillObjects(dir);
+    const login = await fetch(`${base}/api/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: "engineer@demo.local", password: "demo12345" }),
+    });
+    const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0];
+    await login.body?.cancel();
+
+    console.log(
+      `GET /api/objects with ${OBJECTS} extra objects in the company (40 sequential requests each):`,
+    );
+    const cases: Array<[string, string]> = [
+      ["first page (24)", "/api/objects?pageSize=24"],
+      ["page 200", "/api/objects?pageSize=24&page=200"],
+      ["status=approved", "/api/objects?status=approved"],
+      ["workType=septic", "/api/objects?workType=septic"],
+      ["district=Истринский", `/api/objects?district=${encodeURIComponent("Истринский")}`],
+      ["search q=Клиент 99", `/api/objects?q=${encodeURIComponent("Клиент 99")}`],
+      [
+        "status + district + search",
+        `/api/objects?status=new&district=${encodeURIComponent("Одинцовский")}&q=${
+          encodeURIComponent("садовая")
+        }`,
+      ],
+      ["page /objects (HTML)", "/objects"],
+    ];
+    for (const [name, path] of cases) {
+      const r = await time(base + path, cookie);
+      console.log(
+        `  ${name.padEnd(28)} p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  total ${
+          r.total || "-"
+        }`,
+      );
+    }
+
+    const list = await (await fetch(`${base}/api/objects?pageSize=1`, { headers: { Cookie: cookie } }))
+      .json();
+    const objectId = list[0].id;
+    const pid = child.pid;
+    const ok = await upload(base, cookie, objectId, pid, 400 * MB);
+    console.log(
+      `400 MB video upload: ${ok.status}, ${ok.seconds.toFixed(1)} s (${
+        ok.mbps.toFixed(0)
+      } MB/s); server RSS ` +
+        `${ok.before.toFixed(0)} → peak ${ok.peak.toFixed(0)} MB (growth ${
+          ok.growth.toFixed(1)
+        } MB, limit 50)`,
+    );
+    const refused = await upload(base, cookie, objectId, pid, 600 * MB, true);
+    const files = await filesUnder(join(dir, "uploads", "videos"));
+    console.log(
+      `600 MB video upload (chunked, no Content-Length): ${refused.status} after ${
+        refused.seconds.toFixed(1)
+      } s; ` +
+        `RSS growth ${refused.growth.toFixed(1)} MB; files left: ${files.length} (` +
+        `${files.map((f) => `${(f.size / MB).toFixed(0)} MB`).join(", ")} = the accepted 400 MB video)`,
+    );
+    const announced = await upload(base, cookie, objectId, pid, 600 * MB);
+    console.log(
+      `600 MB video upload with Content-Length: ${announced.status} after ${
+        announced.seconds.toFixed(1)
+      } s ` +
+        `(refused before reading the body); RSS growth ${announced.growth.toFixed(1)} MB`,
+    );
+    const after = await filesUnder(join(dir, "uploads"));
+    console.log(
+      `files under uploads/ at the end: ${after.length} (${
+        after.map((f) => `${(f.size / MB).toFixed(0)} MB`).join(", ")
+      })`,
+    );
+  } finally {
+    child.kill();
+    await child.status;
+    await Deno.remove(dir, { recursive: true }).catch(() => {});
+  }
+}
+
+if (import.meta.main) await run();
