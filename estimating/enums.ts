@@ -1,6 +1,8 @@
 /**
  * Enumerations of the measurement form and the estimate, with their Russian labels (spec/3 §3, §3.1).
- * The web UI imports them from `estimating/mod.ts`.
+ * The web UI imports them from `estimating/mod.ts`. The form's enumerations also have a list of bare values
+ * (`soilTypeValues` …): the field descriptors of `fields.ts` use those, so the measurement form's bundle
+ * carries no labels (the labelled lists are marked pure and drop out of a bundle that does not use them).
  *
  * @module
  */
@@ -11,6 +13,14 @@ export interface Option<V extends string = string> {
   value: V;
   /** Russian label. */
   label: string;
+}
+
+/** Options from the values, in their order, and a label for each value. */
+function withLabels<const V extends string>(
+  values: readonly V[],
+  labels: { readonly [K in V]: string },
+): Option<V>[] {
+  return values.map((value) => ({ value, label: labels[value] }));
 }
 
 function labelOf<V extends string>(options: readonly Option<V>[], value: string): string | undefined {
@@ -38,7 +48,7 @@ export const workTypes = [
 export type WorkType = (typeof workTypes)[number]["value"];
 
 /** The work-type codes in order. */
-export const workTypeValues = workTypes.map((o) => o.value) as [WorkType, ...WorkType[]];
+export const workTypeValues = /* @__PURE__ */ workTypes.map((o) => o.value) as [WorkType, ...WorkType[]];
 
 /**
  * The Russian label of a work type, or the code itself when unknown.
@@ -53,19 +63,22 @@ export function workTypeLabel(value: string): string {
   return labelOf(workTypes, value) ?? value;
 }
 
-/** Soil types (spec/3 §3.1). The field-work screen's `sand` is accepted as `sandy`. */
-export const soilTypes = [
-  { value: "sandy", label: "Песчаный" },
-  { value: "clay", label: "Глина" },
-  { value: "loam", label: "Суглинок" },
-  { value: "rocky", label: "Скальный / каменистый" },
-  { value: "mixed", label: "Смешанный" },
-  { value: "peat", label: "Торф" },
-  { value: "landfill", label: "Насыпной" },
-] as const satisfies readonly Option[];
+/** Soil-type codes (spec/3 §3.1). */
+export const soilTypeValues = ["sandy", "clay", "loam", "rocky", "mixed", "peat", "landfill"] as const;
 
 /** A soil-type code. */
-export type SoilType = (typeof soilTypes)[number]["value"];
+export type SoilType = (typeof soilTypeValues)[number];
+
+/** Soil types with their labels. The field-work screen's `sand` is accepted as `sandy`. */
+export const soilTypes: readonly Option<SoilType>[] = /* @__PURE__ */ withLabels(soilTypeValues, {
+  sandy: "Песчаный",
+  clay: "Глина",
+  loam: "Суглинок",
+  rocky: "Скальный / каменистый",
+  mixed: "Смешанный",
+  peat: "Торф",
+  landfill: "Насыпной",
+});
 
 /**
  * The Russian label of a soil type.
@@ -80,16 +93,17 @@ export function soilTypeLabel(value: string): string {
   return labelOf(soilTypes, value) ?? value;
 }
 
-/** Access difficulty of the site (spec/3 §3.1). */
-export const accessDifficulties = [
-  { value: "easy", label: "Легкий" },
-  { value: "medium", label: "Средний" },
-  { value: "difficult", label: "Сложный" },
-  { value: "very_difficult", label: "Очень сложный" },
-] as const satisfies readonly Option[];
+/** Access-difficulty codes of the site (spec/3 §3.1). */
+export const accessDifficultyValues = ["easy", "medium", "difficult", "very_difficult"] as const;
 
 /** An access-difficulty code. */
-export type AccessDifficulty = (typeof accessDifficulties)[number]["value"];
+export type AccessDifficulty = (typeof accessDifficultyValues)[number];
+
+/** Access difficulties with their labels. */
+export const accessDifficulties: readonly Option<AccessDifficulty>[] = /* @__PURE__ */ withLabels(
+  accessDifficultyValues,
+  { easy: "Легкий", medium: "Средний", difficult: "Сложный", very_difficult: "Очень сложный" },
+);
 
 /**
  * The Russian label of an access difficulty.
@@ -104,35 +118,41 @@ export function accessDifficultyLabel(value: string): string {
   return labelOf(accessDifficulties, value) ?? value;
 }
 
-/** The two drainage pumps of the form (spec/3 §3.1). */
-export const pumpTypes = [
-  { value: "kp150", label: "Grundfos Unilift KP150" },
-  { value: "kp250", label: "Grundfos Unilift KP250" },
-] as const satisfies readonly Option[];
+/** Codes of the two drainage pumps of the form (spec/3 §3.1). */
+export const pumpTypeValues = ["kp150", "kp250"] as const;
 
 /** A pump-type code. */
-export type PumpType = (typeof pumpTypes)[number]["value"];
+export type PumpType = (typeof pumpTypeValues)[number];
+
+/** The drainage pumps with their labels. */
+export const pumpTypes: readonly Option<PumpType>[] = /* @__PURE__ */ withLabels(pumpTypeValues, {
+  kp150: "Grundfos Unilift KP150",
+  kp250: "Grundfos Unilift KP250",
+});
 
 /** Diameters of the sewer pipe leaving the house, mm. */
-export const pipeExitDiameters = [
-  { value: "50", label: "50 мм" },
-  { value: "110", label: "110 мм" },
-  { value: "160", label: "160 мм" },
-] as const satisfies readonly Option[];
+export const pipeExitDiameterValues = ["50", "110", "160"] as const;
 
 /** A pipe-exit diameter. */
-export type PipeExitDiameter = (typeof pipeExitDiameters)[number]["value"];
+export type PipeExitDiameter = (typeof pipeExitDiameterValues)[number];
 
-/** Distance over which the station is carried by hand from the unloading point (spec/3 §3.1). */
-export const manualDistances = [
-  { value: "10-20", label: "10–20 м" },
-  { value: "20-50", label: "20–50 м" },
-  { value: "до-20", label: "до 20 м" },
-  { value: "до-50", label: "до 50 м" },
-] as const satisfies readonly Option[];
+/** Pipe-exit diameters with their labels. */
+export const pipeExitDiameters: readonly Option<PipeExitDiameter>[] = /* @__PURE__ */ withLabels(
+  pipeExitDiameterValues,
+  { "50": "50 мм", "110": "110 мм", "160": "160 мм" },
+);
+
+/** Distances over which the station is carried by hand from the unloading point (spec/3 §3.1). */
+export const manualDistanceValues = ["10-20", "20-50", "до-20", "до-50"] as const;
 
 /** A manual-distance option, or empty for none. */
-export type ManualDistance = (typeof manualDistances)[number]["value"];
+export type ManualDistance = (typeof manualDistanceValues)[number];
+
+/** Manual distances with their labels. */
+export const manualDistances: readonly Option<ManualDistance>[] = /* @__PURE__ */ withLabels(
+  manualDistanceValues,
+  { "10-20": "10–20 м", "20-50": "20–50 м", "до-20": "до 20 м", "до-50": "до 50 м" },
+);
 
 /** Installation depths offered by the field-work screen, m (any value from 0.5 to 6 is accepted). */
 export const installationDepthOptions = [1.5, 2.0, 2.5, 3.0, 3.5, 4.0] as const;

@@ -12,8 +12,7 @@
 
 import { brandLabel, findModel } from "./catalogue/mod.ts";
 import { type VatMode, vatModes, type WorkType, workTypeLabel } from "./enums.ts";
-import type { InputIssue } from "./fields.ts";
-import { type MeasurementDocument, parseMeasurementDocument } from "./measurement.ts";
+import { type InputIssue, type MeasurementDocument, parseMeasurementDocument } from "./measurement.ts";
 import { missingItemsDetailed } from "./missing_catalogue.ts";
 import { divRound, formatRub, toHundredths } from "./money.ts";
 import { defaultPriceList, priceListIndex, type PriceListItem, sectionOrder } from "./price_list.ts";

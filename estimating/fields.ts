@@ -27,8 +27,14 @@
  * @module
  */
 
-import { accessDifficulties, manualDistances, pipeExitDiameters, pumpTypes, soilTypes } from "./enums.ts";
-import { brands } from "./catalogue/names.ts";
+import {
+  accessDifficultyValues,
+  manualDistanceValues,
+  pipeExitDiameterValues,
+  pumpTypeValues,
+  soilTypeValues,
+} from "./enums.ts";
+import { brandIds } from "./catalogue/names.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Field descriptors
@@ -99,14 +105,14 @@ const bool = (def = false): BoolSpec => ({ kind: "bool", def });
 const text = (max: number): TextSpec => ({ kind: "text", def: "", max });
 const pass = (): PassSpec => ({ kind: "pass" });
 function oneOf<const V extends string>(
-  options: readonly { value: V }[],
+  values: readonly V[],
   def: V,
   aliases?: Record<string, V>,
 ): EnumSpec<V> {
-  return { kind: "enum", def, values: options.map((o) => o.value), aliases };
+  return { kind: "enum", def, values, aliases };
 }
-function oneOfOrEmpty<const V extends string>(options: readonly { value: V }[]): EnumSpec<V | ""> {
-  return { kind: "enum", def: "", values: options.map((o) => o.value), allowEmpty: true };
+function oneOfOrEmpty<const V extends string>(values: readonly V[]): EnumSpec<V | ""> {
+  return { kind: "enum", def: "", values, allowEmpty: true };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -177,6 +183,34 @@ function flagAmountSpecs<const P extends string, const C extends string, const S
   return specs as { [K in `${P}_a${C}`]: BoolSpec } & { [K in `${P}_a${C}_${S}`]: NumberSpec };
 }
 
+/** Diamond drilling and punctures (section 7 of the form): amount field and article, in form order. */
+const drillingItems = [
+  ["drilling_pvc_sewer_count", "А066"],
+  ["drilling_asbestos_sewer_count", "А067"],
+  ["drilling_metal_sewer_count", "А068"],
+  ["drilling_wood_sewer_count", "А069"],
+  ["drilling_wood_cable_count", "А070"],
+  ["drilling_wood_water_count", "А071"],
+  ["drilling_tile_50_count", "А072"],
+  ["drilling_tile_100_count", "А073"],
+  ["drilling_foundation_20_count", "А074"],
+  ["drilling_foundation_40_count", "А075"],
+  ["drilling_foundation_60_count", "А076"],
+  ["drilling_foundation_80_count", "А077"],
+  ["drilling_slab_30_count", "А078"],
+  ["drilling_screed_20_count", "А079"],
+  ["mining_tunnel_length", "А080"],
+  ["digging_06m_count", "А081"],
+  ["digging_12m_count", "А082"],
+] as const;
+
+/** The drilling amounts' descriptors: whole counts, and the tunnel length in metres. */
+function drillingSpecs(): { [K in (typeof drillingItems)[number][0]]: NumberSpec } {
+  const specs: Record<string, NumberSpec> = {};
+  for (const [amount] of drillingItems) specs[amount] = amount.endsWith("_count") ? int() : dec();
+  return specs as { [K in (typeof drillingItems)[number][0]]: NumberSpec };
+}
+
 /** Every item field, bound to its article code (the rules of `rules.ts` price them). */
 export const itemFields: readonly ItemField[] = [
   ...pipeCodes.map((c) => ({
@@ -209,25 +243,7 @@ export const itemFields: readonly ItemField[] = [
     integer: true,
   })),
   // Diamond drilling and punctures: counters without their own flag, they count when positive.
-  ...([
-    ["drilling_pvc_sewer_count", "А066"],
-    ["drilling_asbestos_sewer_count", "А067"],
-    ["drilling_metal_sewer_count", "А068"],
-    ["drilling_wood_sewer_count", "А069"],
-    ["drilling_wood_cable_count", "А070"],
-    ["drilling_wood_water_count", "А071"],
-    ["drilling_tile_50_count", "А072"],
-    ["drilling_tile_100_count", "А073"],
-    ["drilling_foundation_20_count", "А074"],
-    ["drilling_foundation_40_count", "А075"],
-    ["drilling_foundation_60_count", "А076"],
-    ["drilling_foundation_80_count", "А077"],
-    ["drilling_slab_30_count", "А078"],
-    ["drilling_screed_20_count", "А079"],
-    ["mining_tunnel_length", "А080"],
-    ["digging_06m_count", "А081"],
-    ["digging_12m_count", "А082"],
-  ] as const).map(([amount, code]) => ({
+  ...drillingItems.map(([amount, code]) => ({
     amount,
     code,
     group: "drilling" as const,
@@ -255,23 +271,21 @@ export const itemFields: readonly ItemField[] = [
   })),
 ];
 
-const brandOptions = brands.map((b) => ({ value: b.id }));
-
 /** Descriptors of every measurement field of spec/3 §3.1, in form order. */
 export const measurementFieldSpecs = {
   // 1. Основные параметры объекта
-  septic_brand: oneOfOrEmpty(brandOptions),
+  septic_brand: oneOfOrEmpty(brandIds),
   septic_model: { kind: "text", def: "", max: 100 } as TextSpec,
   residents_count: int(4, 20),
   // 2. Данные участка
   installation_depth: dec(2.5, 6),
   groundwater_level: dec(1.5, 30),
-  soil_type: oneOf(soilTypes, "mixed", { sand: "sandy" }),
-  access_difficulty: oneOf(accessDifficulties, "medium"),
+  soil_type: oneOf(soilTypeValues, "mixed", { sand: "sandy" }),
+  access_difficulty: oneOf(accessDifficultyValues, "medium"),
   distance_to_house: dec(10),
   inlet_pipe_length: dec(5),
   outlet_pipe_length: dec(5),
-  pipe_exit_diameter: oneOf(pipeExitDiameters, "110"),
+  pipe_exit_diameter: oneOf(pipeExitDiameterValues, "110"),
   has_basement: bool(false),
   has_electricity: bool(true),
   winter_conditions: bool(false),
@@ -284,7 +298,7 @@ export const measurementFieldSpecs = {
   need_drainage: bool(),
   drainage_length: dec(),
   need_pumping: bool(),
-  pump_type: oneOf(pumpTypes, "kp150", {
+  pump_type: oneOf(pumpTypeValues, "kp150", {
     "unilift kp150": "kp150",
     "unilift kp250": "kp250",
     "kp 150": "kp150",
@@ -324,23 +338,7 @@ export const measurementFieldSpecs = {
   demolition_well_piercing_count: int(),
   // 7. Алмазное бурение и проколы
   drilling_holes: bool(),
-  drilling_pvc_sewer_count: int(),
-  drilling_asbestos_sewer_count: int(),
-  drilling_metal_sewer_count: int(),
-  drilling_wood_sewer_count: int(),
-  drilling_wood_cable_count: int(),
-  drilling_wood_water_count: int(),
-  drilling_tile_50_count: int(),
-  drilling_tile_100_count: int(),
-  drilling_foundation_20_count: int(),
-  drilling_foundation_40_count: int(),
-  drilling_foundation_60_count: int(),
-  drilling_foundation_80_count: int(),
-  drilling_slab_30_count: int(),
-  drilling_screed_20_count: int(),
-  mining_tunnel_length: dec(),
-  digging_06m_count: int(),
-  digging_12m_count: int(),
+  ...drillingSpecs(),
   // 8. Прочие работы и оборудование
   miscellaneous_work: bool(),
   ...flagAmountSpecs("misc", miscCodes, "quantity"),
@@ -354,7 +352,7 @@ export const measurementFieldSpecs = {
   sand_delivery: bool(),
   sand_volume: dec(),
   water_delivery: bool(),
-  manual_distance: oneOfOrEmpty(manualDistances),
+  manual_distance: oneOfOrEmpty(manualDistanceValues),
   winter_work: bool(),
   // Заметки
   additional_notes: text(5000),
@@ -384,58 +382,62 @@ export type Measurements =
 export type MeasurementsInput = { [K in keyof Specs]?: ValueOf<Specs[K]> | string | null };
 
 /** The names of every measurement field, in form order. */
-export const measurementFieldNames: readonly string[] = Object.keys(measurementFieldSpecs);
+export const measurementFieldNames: readonly string[] = /* @__PURE__ */ Object.keys(measurementFieldSpecs);
 
 // ---------------------------------------------------------------------------------------------
 // Reading values: strict (the validator of measurement.ts) and lenient (the form, the missing items)
 
-/** A validation problem: the dotted field path and a Russian message. */
-export interface InputIssue {
-  /** Dotted field path, e.g. `measurements.residents_count`. */
-  path: string;
-  /** Russian message. */
-  message: string;
-}
+/** Why a value is not valid for its field. */
+export type Problem =
+  /** Not a number. */
+  | "number"
+  /** Not a whole number where one is expected. */
+  | "integer"
+  /** Below the minimum. */
+  | "min"
+  /** Above the maximum. */
+  | "max"
+  /** Not a checkbox value. */
+  | "boolean"
+  /** Not one of the allowed values. */
+  | "choice"
+  /** Not text. */
+  | "text"
+  /** Text longer than allowed. */
+  | "length";
 
-/**
- * A value quoted for a message, cut to 60 characters.
- *
- * @example
- * ```ts
- * import { quote } from "./fields.ts";
- * if (quote("abc") !== '"abc"' || quote(5) !== "5") throw new Error("quote");
- * ```
- */
-export const quote = (v: unknown): string => {
-  if (typeof v === "string") return `"${v.length > 60 ? v.slice(0, 60) + "…" : v}"`;
-  if (v === undefined) return "undefined";
-  try {
-    const s = JSON.stringify(v);
-    return s.length > 60 ? s.slice(0, 60) + "…" : s;
-  } catch {
-    return String(v);
-  }
-};
+/** The result of {@link parseField}: the value, or why the value is not valid. */
+export type FieldRead = { ok: true; value: unknown } | { ok: false; problem: Problem };
+
+/** A field whose value is not valid, as {@link buildMeasurements} records it. */
+export interface FieldProblem {
+  /** The field's name. */
+  field: string;
+  /** The field's descriptor. */
+  spec: FieldSpec;
+  /** The value given. */
+  raw: unknown;
+  /** Why it is not valid. */
+  problem: Problem;
+}
 
 const TRUE_WORDS = new Set(["true", "1", "on", "yes", "да"]);
 const FALSE_WORDS = new Set(["false", "0", "off", "no", "нет"]);
 
 /**
- * Parses one field value strictly; returns the value (the default for an absent or empty one) or a Russian
- * issue message.
+ * Parses one field value strictly: the value (the default for an absent or empty one), or the problem.
+ * Numbers may come as strings with a comma and spaces (`"1 200,5"`), checkboxes as `"on"`, `"да"`, `1`.
  *
  * @example
  * ```ts
  * import { measurementFieldSpecs, parseField } from "./fields.ts";
  * const r = parseField(measurementFieldSpecs.installation_depth, "2,5");
  * if (!r.ok || r.value !== 2.5) throw new Error("2,5");
- * if (parseField(measurementFieldSpecs.residents_count, "abc").ok) throw new Error("abc");
+ * const bad = parseField(measurementFieldSpecs.residents_count, "2.5");
+ * if (bad.ok || bad.problem !== "integer") throw new Error("2.5");
  * ```
  */
-export function parseField(
-  spec: FieldSpec,
-  raw: unknown,
-): { ok: true; value: unknown } | { ok: false; message: string } {
+export function parseField(spec: FieldSpec, raw: unknown): FieldRead {
   switch (spec.kind) {
     case "int":
     case "dec": {
@@ -444,22 +446,12 @@ export function parseField(
       if (typeof v === "string") {
         const t = v.trim().replace(/\s+/g, "").replace(",", ".");
         if (t === "") return { ok: true, value: spec.def };
-        const n = Number(t);
-        if (!Number.isFinite(n)) return { ok: false, message: `ожидается число, получено ${quote(raw)}` };
-        v = n;
+        v = Number(t);
       }
-      if (typeof v !== "number" || !Number.isFinite(v)) {
-        return { ok: false, message: `ожидается число, получено ${quote(raw)}` };
-      }
-      if (spec.kind === "int" && !Number.isInteger(v)) {
-        return { ok: false, message: `ожидается целое число, получено ${quote(raw)}` };
-      }
-      if (v < spec.min) {
-        return { ok: false, message: `должно быть не меньше ${spec.min}, получено ${quote(raw)}` };
-      }
-      if (v > spec.max) {
-        return { ok: false, message: `должно быть не больше ${spec.max}, получено ${quote(raw)}` };
-      }
+      if (typeof v !== "number" || !Number.isFinite(v)) return { ok: false, problem: "number" };
+      if (spec.kind === "int" && !Number.isInteger(v)) return { ok: false, problem: "integer" };
+      if (v < spec.min) return { ok: false, problem: "min" };
+      if (v > spec.max) return { ok: false, problem: "max" };
       return { ok: true, value: v };
     }
     case "bool": {
@@ -472,7 +464,7 @@ export function parseField(
         if (TRUE_WORDS.has(t)) return { ok: true, value: true };
         if (FALSE_WORDS.has(t)) return { ok: true, value: false };
       }
-      return { ok: false, message: `ожидается true или false, получено ${quote(raw)}` };
+      return { ok: false, problem: "boolean" };
     }
     case "enum": {
       if (raw === undefined || raw === null) return { ok: true, value: spec.def };
@@ -485,28 +477,40 @@ export function parseField(
         if (alias) return { ok: true, value: alias };
         if (spec.values.includes(lower)) return { ok: true, value: lower };
       }
-      return { ok: false, message: `допустимые значения: ${spec.values.join(", ")}; получено ${quote(raw)}` };
+      return { ok: false, problem: "choice" };
     }
     case "text": {
       if (raw === undefined || raw === null) return { ok: true, value: spec.def };
       const s = typeof raw === "number" ? String(raw) : raw;
-      if (typeof s !== "string") return { ok: false, message: `ожидается строка, получено ${quote(raw)}` };
-      if (s.length > spec.max) return { ok: false, message: `не длиннее ${spec.max} символов` };
-      return { ok: true, value: spec.kind === "text" ? s.trim() : s };
+      if (typeof s !== "string") return { ok: false, problem: "text" };
+      if (s.length > spec.max) return { ok: false, problem: "length" };
+      return { ok: true, value: s.trim() };
     }
     case "pass":
       return { ok: true, value: raw };
   }
 }
 
-const specEntries = Object.entries(measurementFieldSpecs) as [string, FieldSpec][];
-
-/** Reads one field: the value, or (on error) pushes an issue and returns the default; lenient when `issues` is null. */
-function readField(spec: FieldSpec, raw: unknown, name: string, issues: InputIssue[] | null): unknown {
+/**
+ * Reads one field: the value; or, when it is not valid, records the problem (strict, `problems` is an
+ * array) and reads it as the form does: 0 for a number, false for a checkbox, the default otherwise.
+ *
+ * @example
+ * ```ts
+ * import { measurementFieldSpecs, readField } from "./fields.ts";
+ * if (readField(measurementFieldSpecs.residents_count, "abc", "residents_count", null) !== 0) throw new Error("0");
+ * ```
+ */
+export function readField(
+  spec: FieldSpec,
+  raw: unknown,
+  name: string,
+  problems: FieldProblem[] | null,
+): unknown {
   if (raw === undefined && spec.kind !== "pass") return spec.def;
   const r = parseField(spec, raw);
   if (r.ok) return r.value;
-  if (issues) issues.push({ path: `measurements.${name}`, message: r.message });
+  problems?.push({ field: name, spec, raw, problem: r.problem });
   return spec.kind === "int" || spec.kind === "dec"
     ? 0
     : spec.kind === "bool"
@@ -514,40 +518,30 @@ function readField(spec: FieldSpec, raw: unknown, name: string, issues: InputIss
     : (spec as { def?: unknown }).def;
 }
 
-type Builder = (m: Record<string, unknown>, issues: InputIssue[] | null) => Measurements;
-let builder: Builder | undefined;
+/** Reads the fields of an input object into a new measurements object, with {@link readField}. */
+export type FieldsReader = (m: Record<string, unknown>, problems: FieldProblem[] | null) => Measurements;
+
+const specEntries = Object.entries(measurementFieldSpecs) as [string, FieldSpec][];
 
 /**
- * Builds the measurements object from input fields: strictly when `issues` is an array (each problem is
- * pushed, naming `measurements.<field>`), leniently when it is null (an invalid value reads as 0, false or
- * the default). Unknown fields are left out; an absent checkbox is implied by a positive amount.
- *
- * A generated constructor (one named store per field) keeps the 170-field object in V8's fast mode, several
- * times faster to build and read than a dictionary; where code generation is not allowed (a browser page
- * under the app's CSP) a plain loop is used.
+ * The plain reader: one loop over the fields. (`fast.ts` generates a faster one for the server.)
  *
  * @example
  * ```ts
- * import { buildMeasurements, type InputIssue } from "./fields.ts";
- * const issues: InputIssue[] = [];
- * const m = buildMeasurements({ residents_count: "abc", elect_a038_quantity: 2 }, issues);
- * if (issues[0].path !== "measurements.residents_count" || m.elect_a038 !== true) throw new Error("build");
+ * import { readFields } from "./fields.ts";
+ * if (readFields({ residents_count: "6" }, null).residents_count !== 6) throw new Error("read");
  * ```
  */
-export function buildMeasurements(m: Record<string, unknown>, issues: InputIssue[] | null): Measurements {
-  if (!builder) builder = compileBuilder() ?? loopBuilder;
-  const out = builder(m, issues);
-  // A checkbox left out of the input is implied by a positive amount of its item (a hand-written document
-  // may give only `elect_a038_quantity: 2`); a checkbox given as false is respected.
-  for (const key in m) {
-    const flag = impliedFlags.get(key);
-    if (flag === undefined || m[flag] !== undefined) continue;
-    const o = out as unknown as Record<string, unknown>;
-    const amount = o[key];
-    if ((typeof amount === "number" && amount > 0) || (key === "pump_type" && m[key])) o[flag] = true;
+export const readFields: FieldsReader = (m, problems) => {
+  const out: Record<string, unknown> = {};
+  for (const [name, spec] of specEntries) {
+    const raw = m[name];
+    if (spec.kind === "pass") {
+      if (raw !== undefined) out[name] = raw;
+    } else out[name] = readField(spec, raw, name, problems);
   }
-  return out;
-}
+  return out as Measurements;
+};
 
 /** Amount field → the checkbox it implies when the checkbox is absent from the input. */
 const impliedFlags = new Map<string, string>([
@@ -559,76 +553,35 @@ const impliedFlags = new Map<string, string>([
   ["sand_volume", "sand_delivery"],
 ]);
 
-function loopBuilder(m: Record<string, unknown>, issues: InputIssue[] | null): Measurements {
-  const out: Record<string, unknown> = {};
-  for (const [name, spec] of specEntries) {
-    const raw = m[name];
-    if (spec.kind === "pass") {
-      if (raw !== undefined) out[name] = raw;
-    } else out[name] = readField(spec, raw, name, issues);
-  }
-  return out as Measurements;
-}
-
 /**
- * Whether code may be generated with `new Function`. Not in a browser page: the app's CSP forbids it there
- * and every refused attempt logs a violation; elsewhere tried once.
- */
-let codegen: boolean | undefined;
-function codeGenerationAllowed(): boolean {
-  if (codegen === undefined) {
-    codegen = !("document" in globalThis);
-    if (codegen) {
-      try {
-        new Function("return 0");
-      } catch {
-        codegen = false;
-      }
-    }
-  }
-  return codegen;
-}
-
-function compileBuilder(): Builder | undefined {
-  if (!codeGenerationAllowed()) return undefined;
-  if (!specEntries.every(([name]) => /^[a-z_][a-z0-9_]*$/.test(name))) return undefined;
-  try {
-    const body = specEntries.map(([name, spec], i) =>
-      spec.kind === "pass"
-        ? `if (m.${name} !== undefined) this.${name} = m.${name};`
-        : `this.${name} = read(S[${i}], m.${name}, "${name}", issues);`
-    ).join("\n");
-    const Ctor = new Function("m", "issues", "read", "S", body) as unknown as new (
-      m: Record<string, unknown>,
-      issues: InputIssue[] | null,
-      read: typeof readField,
-      specs: FieldSpec[],
-    ) => Measurements;
-    const specs = specEntries.map(([, spec]) => spec);
-    return (m, issues) => new Ctor(m, issues, readField, specs);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * A fast getter of one measurement field by name (a generated named load where allowed).
+ * Builds the measurements object from input fields: strictly when `problems` is an array (each problem is
+ * recorded), leniently when it is null (an invalid value reads as 0, false or the default). Unknown fields
+ * are left out; an absent checkbox is implied by a positive amount.
  *
  * @example
  * ```ts
- * import { defaultMeasurements, fieldGetter } from "./fields.ts";
- * if (fieldGetter("residents_count")(defaultMeasurements()) !== 4) throw new Error("getter");
+ * import { buildMeasurements, type FieldProblem } from "./fields.ts";
+ * const problems: FieldProblem[] = [];
+ * const m = buildMeasurements({ residents_count: "abc", elect_a038_quantity: 2 }, problems);
+ * if (problems[0].field !== "residents_count" || m.elect_a038 !== true) throw new Error("build");
  * ```
  */
-export function fieldGetter(name: string): (m: Measurements) => unknown {
-  if (codeGenerationAllowed() && /^[a-z_][a-z0-9_]*$/.test(name)) {
-    try {
-      return new Function("m", `return m.${name};`) as (m: Measurements) => unknown;
-    } catch {
-      // Code generation not allowed: fall through.
-    }
+export function buildMeasurements(
+  m: Record<string, unknown>,
+  problems: FieldProblem[] | null,
+  reader: FieldsReader = readFields,
+): Measurements {
+  const out = reader(m, problems);
+  // A checkbox left out of the input is implied by a positive amount of its item (a hand-written document
+  // may give only `elect_a038_quantity: 2`); a checkbox given as false is respected.
+  for (const key in m) {
+    const flag = impliedFlags.get(key);
+    if (flag === undefined || m[flag] !== undefined) continue;
+    const o = out as unknown as Record<string, unknown>;
+    const amount = o[key];
+    if ((typeof amount === "number" && amount > 0) || (key === "pump_type" && m[key])) o[flag] = true;
   }
-  return (m) => (m as unknown as Record<string, unknown>)[name];
+  return out;
 }
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>

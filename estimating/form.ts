@@ -23,7 +23,6 @@
 
 export {
   defaultMeasurements,
-  fieldGetter,
   itemFields,
   lenientMeasurements,
   measurementFieldNames,
@@ -35,16 +34,18 @@ export type {
   BoolSpec,
   EnumSpec,
   FieldKind,
+  FieldProblem,
+  FieldRead,
   FieldSpec,
   FormField,
   FormSection,
-  InputIssue,
   ItemField,
   ItemGroup,
   Measurements,
   MeasurementsInput,
   NumberSpec,
   PassSpec,
+  Problem,
   TextSpec,
 } from "./fields.ts";
 export { missingItemLabels, missingItems, missingItemsDetailed, progressPercent } from "./missing.ts";

@@ -28,19 +28,22 @@ import { defaultPriceList } from "./price_list.ts";
 import {
   buildMeasurements,
   type EnumSpec,
+  type FieldProblem,
   type FieldSpec,
   type FormField,
   type FormSection,
-  type InputIssue,
   itemFields,
   type ItemGroup,
   measurementFieldNames,
   measurementFieldSpecs,
   type Measurements,
   type MeasurementsInput,
+  type NumberSpec,
   parseField,
-  quote,
+  type Problem,
+  type TextSpec,
 } from "./fields.ts";
+import { fastReader } from "./fast.ts";
 
 /** The object (client site) block of a measurement document. */
 export interface ObjectInfo {
@@ -91,6 +94,66 @@ export type ParseResult =
   | { ok: true; value: MeasurementDocument; unknownFields: string[] }
   | { ok: false; issues: InputIssue[] };
 
+/** A validation problem: the dotted field path and a Russian message. */
+export interface InputIssue {
+  /** Dotted field path, e.g. `measurements.residents_count`. */
+  path: string;
+  /** Russian message. */
+  message: string;
+}
+
+/**
+ * A value quoted for a message, cut to 60 characters.
+ *
+ * @example
+ * ```ts
+ * import { quote } from "./measurement.ts";
+ * if (quote("abc") !== '"abc"' || quote(5) !== "5") throw new Error("quote");
+ * ```
+ */
+export const quote = (v: unknown): string => {
+  if (typeof v === "string") return `"${v.length > 60 ? v.slice(0, 60) + "…" : v}"`;
+  if (v === undefined) return "undefined";
+  try {
+    const s = JSON.stringify(v);
+    return s.length > 60 ? s.slice(0, 60) + "…" : s;
+  } catch {
+    return String(v);
+  }
+};
+
+/**
+ * The Russian message of a field's problem, as the validator reports it.
+ *
+ * @example
+ * ```ts
+ * import { problemMessage } from "./measurement.ts";
+ * import { measurementFieldSpecs } from "./fields.ts";
+ * const text = problemMessage(measurementFieldSpecs.residents_count, 25, "max");
+ * if (text !== "должно быть не больше 20, получено 25") throw new Error(text);
+ * ```
+ */
+export function problemMessage(spec: FieldSpec, raw: unknown, problem: Problem): string {
+  switch (problem) {
+    case "number":
+      return `ожидается число, получено ${quote(raw)}`;
+    case "integer":
+      return `ожидается целое число, получено ${quote(raw)}`;
+    case "min":
+      return `должно быть не меньше ${(spec as NumberSpec).min}, получено ${quote(raw)}`;
+    case "max":
+      return `должно быть не больше ${(spec as NumberSpec).max}, получено ${quote(raw)}`;
+    case "boolean":
+      return `ожидается true или false, получено ${quote(raw)}`;
+    case "choice":
+      return `допустимые значения: ${(spec as EnumSpec).values.join(", ")}; получено ${quote(raw)}`;
+    case "text":
+      return `ожидается строка, получено ${quote(raw)}`;
+    case "length":
+      return `не длиннее ${(spec as TextSpec).max} символов`;
+  }
+}
+
 const knownFields = new Set(measurementFieldNames);
 const specEntries = Object.entries(measurementFieldSpecs) as [string, FieldSpec][];
 
@@ -134,7 +197,10 @@ export function parseMeasurementDocument(input: unknown): ParseResult {
   }
   const workType = parseField(workTypeSpec, input.workType);
   if (workType.ok) doc.workType = workType.value as WorkType;
-  else issues.push({ path: "workType", message: workType.message });
+  else {issues.push({
+      path: "workType",
+      message: problemMessage(workTypeSpec, input.workType, workType.problem),
+    });}
 
   const number = input.estimateNumber;
   if (number !== undefined && number !== null && number !== "") {
@@ -155,15 +221,17 @@ export function parseMeasurementDocument(input: unknown): ParseResult {
     } else {
       const info: Partial<ObjectInfo> = {};
       for (const [key, max] of [["address", 500], ["clientName", 200], ["clientPhone", 50]] as const) {
-        const r = parseField({ kind: "text", def: "", max }, object[key]);
+        const spec: TextSpec = { kind: "text", def: "", max };
+        const r = parseField(spec, object[key]);
         if (r.ok) info[key] = r.value as string;
-        else issues.push({ path: `object.${key}`, message: r.message });
+        else issues.push({ path: `object.${key}`, message: problemMessage(spec, object[key], r.problem) });
       }
       const d = object.distanceFromMKAD;
       if (d !== undefined && d !== null && d !== "") {
-        const r = parseField({ kind: "dec", def: 0, min: 0, max: 5000 }, d);
+        const spec: NumberSpec = { kind: "dec", def: 0, min: 0, max: 5000 };
+        const r = parseField(spec, d);
         if (r.ok) info.distanceFromMKAD = r.value as number;
-        else issues.push({ path: "object.distanceFromMKAD", message: r.message });
+        else issues.push({ path: "object.distanceFromMKAD", message: problemMessage(spec, d, r.problem) });
       }
       doc.object = info as ObjectInfo;
     }
@@ -175,10 +243,13 @@ export function parseMeasurementDocument(input: unknown): ParseResult {
   if (!isPlainObject(m)) {
     issues.push({ path: "measurements", message: `ожидается объект с полями замера, получено ${quote(m)}` });
   } else {
-    const before = issues.length;
-    const out = buildMeasurements(m, issues);
+    const problems: FieldProblem[] = [];
+    const out = buildMeasurements(m, problems, fastReader());
     for (const key in m) if (!knownFields.has(key)) unknownFields.push(key);
-    if (issues.length === before) doc.measurements = out;
+    for (const p of problems) {
+      issues.push({ path: `measurements.${p.field}`, message: problemMessage(p.spec, p.raw, p.problem) });
+    }
+    if (problems.length === 0) doc.measurements = out;
   }
   if (issues.length > 0) return { ok: false, issues };
   return { ok: true, value: doc as MeasurementDocument, unknownFields };

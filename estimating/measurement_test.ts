@@ -38,7 +38,7 @@ Deno.test("measurement document defaults follow spec/3 §3.1", () => {
   assert.equal(m.pipe_a001_length, 0);
   assert.equal(m.winter_conditions, false);
   assert.equal(m.additional_notes, "");
-  assert.deepEqual(defaultMeasurements(), m);
+  assert.deepEqual({ ...defaultMeasurements() }, { ...m });
 });
 
 Deno.test("measurement document accepts form-style values: numeric strings, 'on', sand, null", () => {

@@ -11,7 +11,7 @@
  * @module
  */
 
-import { fieldGetter, itemFields, lenientMeasurements, type Measurements } from "./fields.ts";
+import { itemFields, lenientMeasurements, type Measurements } from "./fields.ts";
 
 /** One missing item: the Russian label and the field it points at. */
 export interface MissingItem {
@@ -52,12 +52,13 @@ const hasModel = (v: unknown, options: MissingOptions) =>
 
 const positive = (v: unknown) => typeof v === "number" && v > 0;
 
-const electricalItems = itemFields
-  .filter((i) => i.group === "electrical")
-  .map((i) => ({ flag: fieldGetter(i.flag!), amount: fieldGetter(i.amount) }));
+const electricalItems = itemFields.filter((i) => i.group === "electrical");
 
 function electricalItemsPositive(m: Measurements): boolean {
-  for (const item of electricalItems) if (item.flag(m) === true && positive(item.amount(m))) return true;
+  const fields = m as unknown as Record<string, unknown>;
+  for (const item of electricalItems) {
+    if (fields[item.flag!] === true && positive(fields[item.amount])) return true;
+  }
   return false;
 }
 

@@ -96,7 +96,6 @@ export type {
   FieldSpec,
   FormField,
   FormSection,
-  InputIssue,
   ItemField,
   ItemGroup,
   Measurements,
@@ -116,6 +115,7 @@ export {
   parseMeasurementDocument,
 } from "./measurement.ts";
 export type {
+  InputIssue,
   MeasurementDocument,
   MeasurementDocumentInput,
   ObjectInfo,

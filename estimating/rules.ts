@@ -16,7 +16,8 @@
 import type { SepticModel } from "./catalogue/types.ts";
 import { brandLabel, smallestFittingModel } from "./catalogue/mod.ts";
 import { pitVolumeMm3 } from "./catalogue/pricing.ts";
-import { fieldGetter, itemFields, type Measurements } from "./fields.ts";
+import { itemFields, type Measurements } from "./fields.ts";
+import { fieldGetter } from "./fast.ts";
 import type { MeasurementDocument } from "./measurement.ts";
 import { divRound, formatQuantity, roundQuantity } from "./money.ts";
 

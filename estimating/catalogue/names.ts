@@ -1,11 +1,41 @@
 /**
  * The manufacturer groups of spec/3 §9.1 and the lookup of a model by id or display name. Light: no
  * catalogue data, so the measurement form can use them (the form's model list comes from the server).
+ * The field descriptors use `brandIds`, so the labels stay out of the form's bundle.
  *
  * @module
  */
 
 import type { BrandId } from "./types.ts";
+
+/** The manufacturer-group ids in display order. */
+export const brandIds = [
+  "topas",
+  "topas_c",
+  "biodeka",
+  "optima",
+  "genesis",
+  "eurolos",
+  "eurobion",
+  "biodevice",
+  "topol",
+  "akvalos",
+  "sparta",
+] as const satisfies readonly BrandId[];
+
+const brandLabels: Record<BrandId, string> = {
+  topas: "Топас",
+  topas_c: "Топас-С",
+  biodeka: "Биодека",
+  optima: "Оптима",
+  genesis: "Генезис",
+  eurolos: "Евролос",
+  eurobion: "Евробион",
+  biodevice: "Биодевайс",
+  topol: "Тополь",
+  akvalos: "Аквалос",
+  sparta: "Спарта",
+};
 
 /**
  * The manufacturer groups in display order: id and Russian label.
@@ -16,19 +46,10 @@ import type { BrandId } from "./types.ts";
  * if (brands.length !== 11 || brands[0].label !== "Топас") throw new Error("brands");
  * ```
  */
-export const brands: readonly { id: BrandId; label: string }[] = [
-  { id: "topas", label: "Топас" },
-  { id: "topas_c", label: "Топас-С" },
-  { id: "biodeka", label: "Биодека" },
-  { id: "optima", label: "Оптима" },
-  { id: "genesis", label: "Генезис" },
-  { id: "eurolos", label: "Евролос" },
-  { id: "eurobion", label: "Евробион" },
-  { id: "biodevice", label: "Биодевайс" },
-  { id: "topol", label: "Тополь" },
-  { id: "akvalos", label: "Аквалос" },
-  { id: "sparta", label: "Спарта" },
-];
+export const brands: readonly { id: BrandId; label: string }[] = /* @__PURE__ */ brandIds.map((id) => ({
+  id,
+  label: brandLabels[id],
+}));
 
 /**
  * A model name in the form the lookup compares: trimmed, lower case, `ё` as `е`, spaces and underscores as
