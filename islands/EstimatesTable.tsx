@@ -1,11 +1,9 @@
 // The estimates list of /estimates (spec/3 §2.4): Номер, Объект, Сумма, Статус, Дата создания and row actions
 // (open, Excel, the status steps the role may take). A table on a desktop, cards on a phone.
 import { useState } from "react";
-import { api } from "./api.ts";
-import { toast } from "./toast.ts";
-import { errorMessage } from "./form.ts";
-import { exportEstimate } from "./measurement/session.ts";
-import { type EstimateStatus, nextStatuses, statusActionLabel } from "../domain/estimates.ts";
+import { exportEstimate } from "./measurement/export.ts";
+import type { EstimateStatus } from "../domain/estimates.ts";
+import { StatusActions } from "./estimate_status.tsx";
 import { estimateStatusLabels } from "../domain/labels.ts";
 import { formatKopecks } from "../domain/format.ts";
 import type { Role } from "../domain/roles.ts";
@@ -23,50 +21,6 @@ export interface EstimateRowView {
 export interface EstimatesTableProps {
   rows: EstimateRowView[];
   role: Role;
-}
-
-/** Status buttons of one estimate; shared with the estimate page. */
-export function StatusActions({ id, status, role, onChanged, size = "sm" }: {
-  id: number;
-  status: EstimateStatus;
-  role: Role;
-  onChanged: (status: EstimateStatus) => void;
-  size?: "sm" | "md";
-}) {
-  const [busy, setBusy] = useState(false);
-  async function change(to: EstimateStatus) {
-    setBusy(true);
-    try {
-      await api(`/api/estimates/${id}`, { method: "PATCH", body: { status: to } });
-      onChanged(to);
-      toast({ title: "Успешно", description: `Статус сметы: ${estimateStatusLabels[to].label}` });
-    } catch (error) {
-      toast({
-        title: "Ошибка",
-        description: `Не удалось изменить статус сметы: ${errorMessage(error)}`,
-        variant: "destructive",
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <>
-      {nextStatuses(role, status).map((to) => (
-        <button
-          key={to}
-          type="button"
-          className={`btn ${
-            to === "approved" ? "btn-success" : to === "rejected" ? "btn-danger" : "btn-secondary"
-          }${size === "sm" ? " btn-sm" : ""}`}
-          disabled={busy}
-          onClick={() => change(to)}
-        >
-          {statusActionLabel(status, to)}
-        </button>
-      ))}
-    </>
-  );
 }
 
 export default function EstimatesTable({ rows: initial, role }: EstimatesTableProps) {

@@ -6,7 +6,8 @@ import { toast } from "./toast.ts";
 import { focusField, MeasurementForm, sectionOfField } from "./measurement/MeasurementForm.tsx";
 import { EstimateView, ruDay } from "./measurement/EstimateView.tsx";
 import { PhotoReport } from "./measurement/PhotoReport.tsx";
-import { exportEstimate, syncLabel, useMeasurementSession } from "./measurement/session.ts";
+import { exportEstimate } from "./measurement/export.ts";
+import { syncLabel, useMeasurementSession } from "./measurement/session.ts";
 import { formatDateTime, formatKopecks } from "../domain/format.ts";
 
 export interface SiteWorkDialogProps {

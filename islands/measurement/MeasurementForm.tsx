@@ -2,9 +2,10 @@
 // time, number inputs with inputmode="decimal", steppers for counts, per-item amounts revealed by their
 // checkbox and sections revealed by their group flag. Shared by the site-work dialog and /field-work.
 import { useMemo } from "react";
-import type { FormField, FormSection } from "../../estimating/mod.ts";
+import type { FormField, FormSection } from "../../estimating/form.ts";
 import { formatKopecks } from "../../domain/format.ts";
 import {
+  fieldSpec,
   type FormConfig,
   type FormValues,
   isRevealed,
@@ -23,6 +24,12 @@ export interface MeasurementFormProps {
   missing: Missing[];
   /** Prefix of the inputs' ids (unique per form on the page). */
   idPrefix: string;
+}
+
+/** Whether a select offers "Не выбрано": the engine's descriptor allows the empty value and no option is empty. */
+function allowsEmpty(f: FormField): boolean {
+  const spec = fieldSpec(f.name);
+  return spec?.kind === "enum" && spec.allowEmpty === true && !f.options?.some((o) => o.value === "");
 }
 
 /** The section a field belongs to. */
@@ -109,7 +116,7 @@ function FieldControl({ field: f, config, values, onChange, idPrefix, missing }:
   const id = `${idPrefix}-${f.name}`;
   const value = values[f.name];
   const isMissing = missing.some((m) => m.field === f.name);
-  const problem = valueProblem(config.specs[f.name], value);
+  const problem = valueProblem(fieldSpec(f.name), value);
   const nested = f.revealedBy && f.kind !== "boolean" ? " mfield-nested" : "";
   const label = (
     <label htmlFor={id}>
@@ -208,10 +215,7 @@ function FieldControl({ field: f, config, values, onChange, idPrefix, missing }:
             value={String(value ?? "")}
             onChange={(e) => onChange(f.name, e.currentTarget.value)}
           >
-            {f.options?.some((o) => o.value === "") || config.specs[f.name]?.kind !== "enum" ||
-                !(config.specs[f.name] as { allowEmpty?: boolean }).allowEmpty
-              ? null
-              : <option value="">Не выбрано</option>}
+            {allowsEmpty(f) && <option value="">Не выбрано</option>}
             {f.options?.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
           </select>
         </div>

@@ -1,7 +1,7 @@
 // The state of one task's measurement, shared by the site-work dialog and the field-work screen: the form
 // description, the values (kept on the device as they are typed), sending to the server (now, or when the
 // connection returns), the choice between a newer server record and the device's draft, the photos and
-// the estimate.
+// the estimate. Exporting the workbook is in export.ts.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { api, ApiRequestError } from "../api.ts";
 import { toast } from "../toast.ts";
@@ -110,23 +110,23 @@ export function useMeasurementSession(task: SessionTask | null, active: boolean)
       if (draft && draft.dirty && record && record.id !== draft.baseRecordId) {
         // The server has a record the draft did not start from: ask which to keep.
         base.current = draft.baseRecordId;
-        setValues({ ...defaultValues(cfg), ...draft.values });
+        setValues({ ...defaultValues(), ...draft.values });
         setNotesState(draft.notes);
         setConflict({ record, draft });
         setSync("device");
       } else if (draft && (draft.dirty || !record)) {
         base.current = draft.baseRecordId;
-        setValues({ ...defaultValues(cfg), ...draft.values });
+        setValues({ ...defaultValues(), ...draft.values });
         setNotesState(draft.notes);
         setSync(draft.dirty ? (online ? "device" : "offline") : "sent");
       } else if (record) {
         base.current = record.id;
-        setValues(fromMeasurements(cfg, record.measurements));
+        setValues(fromMeasurements(record.measurements));
         setNotesState(record.notes ?? "");
         setSync("sent");
       } else {
         base.current = null;
-        setValues(defaultValues(cfg));
+        setValues(defaultValues());
         setNotesState("");
         setSync("idle");
       }
@@ -175,7 +175,7 @@ export function useMeasurementSession(task: SessionTask | null, active: boolean)
     setSync((s) => (s === "offline" ? "offline" : "device"));
   }, [writeDraft]);
 
-  const measurements = useMemo(() => (config ? toMeasurements(config, values) : {}), [config, values]);
+  const measurements = useMemo(() => toMeasurements(values), [values]);
   const missing = useMemo(() => (config ? missingOf(config, measurements) : []), [config, measurements]);
   const progress = useMemo(() => (config ? progressOf(config, values) : 0), [config, values]);
 
@@ -188,7 +188,7 @@ export function useMeasurementSession(task: SessionTask | null, active: boolean)
       const record = await api<ServerRecord>("/api/measurements", {
         body: {
           taskId: task.id,
-          measurements: toMeasurements(config, snapshot.values),
+          measurements: toMeasurements(snapshot.values),
           photos: snapshot.photos.map((p) => p.id),
           notes: snapshot.notes || null,
         },
@@ -235,7 +235,7 @@ export function useMeasurementSession(task: SessionTask | null, active: boolean)
     if (!conflict || !config) return;
     base.current = conflict.record.id;
     if (keep === "server") {
-      const v = fromMeasurements(config, conflict.record.measurements);
+      const v = fromMeasurements(conflict.record.measurements);
       setValues(v);
       setNotesState(conflict.record.notes ?? "");
       writeDraft({ values: v, notes: conflict.record.notes ?? "" }, false);
@@ -278,7 +278,7 @@ export function useMeasurementSession(task: SessionTask | null, active: boolean)
           taskId: task.id,
           workType,
           measurements: {
-            ...toMeasurements(config, snapshot.values),
+            ...toMeasurements(snapshot.values),
             photos: snapshot.photos.map((p) => p.id),
             notes: snapshot.notes,
           },
@@ -331,45 +331,6 @@ export function useMeasurementSession(task: SessionTask | null, active: boolean)
 }
 
 export type MeasurementSession = ReturnType<typeof useMeasurementSession>;
-
-/** Downloads the estimate's workbook with the spec's toasts (`office`: the estimates screen's texts). */
-export async function exportEstimate(id: number, office = false): Promise<void> {
-  try {
-    const res = await fetch(`/api/estimates/${id}/export`, { credentials: "same-origin" });
-    if (!res.ok) {
-      const body = await res.json().catch(() => null) as { message?: string } | null;
-      throw new Error(body?.message ?? `${res.status}`);
-    }
-    const blob = await res.blob();
-    const cd = res.headers.get("Content-Disposition") ?? "";
-    const star = /filename\*=UTF-8''([^;]+)/.exec(cd)?.[1];
-    const today = new Date().toLocaleDateString("ru-RU");
-    const name = star ? decodeURIComponent(star) : `Смета_${id}_${today}.xlsx`;
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = name;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    toast({ title: office ? "Экспорт завершен" : "Смета экспортирована в Excel" });
-  } catch (error) {
-    toast(
-      office
-        ? {
-          title: "Ошибка экспорта",
-          description: `Не удалось экспортировать смету в Excel: ${errorMessage(error)}`,
-          variant: "destructive",
-        }
-        : {
-          title: "Ошибка экспорта",
-          description: "Не удалось экспортировать смету",
-          variant: "destructive",
-        },
-    );
-  }
-}
 
 /** The draft state line's text (UI.md): where the values are. */
 export function syncLabel(sync: SyncState): string {

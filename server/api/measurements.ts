@@ -1,13 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import {
-  catalogue,
-  type FieldSpec,
-  itemFields,
-  measurementFieldSpecs,
-  measurementFormSections,
-  parseMeasurementDocument,
-} from "../../estimating/mod.ts";
+import { catalogue, measurementFormSections, parseMeasurementDocument } from "../../estimating/mod.ts";
 import { latestMeasurement, saveMeasurement, taskForMeasurement } from "../../db/measurements.ts";
 import { staffRoles } from "../../domain/roles.ts";
 import type { FormConfig } from "../../islands/measurement/model.ts";
@@ -19,16 +12,14 @@ import { seesOnlyOwnTasks } from "./tasks.ts";
 
 let formConfigOnce: FormConfig | undefined;
 
-/** The measurement form as data (sections, field descriptors, compact catalogue), built from the engine. */
+/**
+ * The measurement form as data: the sections (labels and units from the price list) and a compact catalogue.
+ * The form reads values and lists missing items with the engine's own light code (estimating/form.ts).
+ */
 export function formConfig(): FormConfig {
   if (formConfigOnce) return formConfigOnce;
-  const specs: Record<string, FieldSpec> = {};
-  for (const [name, spec] of Object.entries(measurementFieldSpecs) as [string, FieldSpec][]) {
-    if (spec.kind !== "pass") specs[name] = spec;
-  }
   const config: Omit<FormConfig, "version"> = {
     sections: measurementFormSections as FormConfig["sections"],
-    specs,
     models: catalogue.map((m) => ({
       id: m.id,
       brand: m.brand,
@@ -39,10 +30,6 @@ export function formConfig(): FormConfig {
       width: m.dimensions.width,
       height: m.dimensions.height,
       dealerPrice: m.dealerPrice,
-    })),
-    electrical: itemFields.filter((i) => i.group === "electrical" && i.flag).map((i) => ({
-      flag: i.flag!,
-      amount: i.amount,
     })),
   };
   // The version changes with the content, so a device's cached copy is replaced when the engine changes.
