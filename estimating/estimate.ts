@@ -64,8 +64,8 @@ export interface Estimate {
   clientPhone?: string;
   /** Distance from МКАД, km, when known. */
   distanceFromMKAD?: number;
-  /** The chosen station. */
-  model: {
+  /** The chosen station; absent for an estimate without one (a manual estimate of the app). */
+  model?: {
     id: string;
     name: string;
     brand: string;

@@ -178,9 +178,12 @@ function buildEstimateWorkbook(
   const phone = options.object?.clientPhone ?? estimate.clientPhone;
   wide(`Объект: ${address || "не указан"}`);
   wide(`Заказчик: ${[client, phone].filter(Boolean).join(", ") || "не указан"}`);
+  // The station line only when there is a station (a manual estimate has none): then the work type alone.
   wide(
-    `Станция: ${estimate.model.name} (${estimate.model.capacity} л/сут); проживающих: ${estimate.residentsCount}; ` +
-      `вид работ: ${estimate.workTypeLabel}`,
+    estimate.model
+      ? `Станция: ${estimate.model.name} (${estimate.model.capacity} л/сут); проживающих: ${estimate.residentsCount}; ` +
+        `вид работ: ${estimate.workTypeLabel}`
+      : `Вид работ: ${estimate.workTypeLabel}`,
   );
   r++;
 

@@ -84,6 +84,25 @@ Deno.test("writeEstimateWorkbook() writes requisites, number and date, object, c
   assert.equal(ws.getCell(`K${grand}`).font.bold, true);
 });
 
+Deno.test("writeEstimateWorkbook() prints the station line only for an estimate with a station", async () => {
+  const texts = async (e: Estimate) => {
+    const ws = await load(await writeEstimateWorkbook(e, { company, date: DATE }));
+    const out: string[] = [];
+    ws.eachRow((row) => out.push(String(value(row.getCell(1)) ?? "")));
+    return out;
+  };
+  const withStation = sample();
+  assert.ok(
+    (await texts(withStation)).includes(
+      "Станция: Топас 5 (1000 л/сут); проживающих: 5; вид работ: Автономная канализация",
+    ),
+  );
+  const { model: _station, ...manual } = withStation;
+  const lines = await texts(manual);
+  assert.equal(lines.filter((t) => t.startsWith("Станция")).length, 0, lines.join("\n"));
+  assert.ok(lines.includes("Вид работ: Автономная канализация"));
+});
+
 Deno.test("writeEstimateWorkbook() sets column widths, a frozen header and A4 landscape printing", async () => {
   const ws = await load(await writeEstimateWorkbook(sample(), { company, date: DATE }));
   const header = findRow(ws, (r) => r.getCell(3).value === "Наименование");

@@ -143,25 +143,16 @@ function asEngineEstimate(e: EstimateDetail): Estimate {
     objectAddress: e.objectAddress,
     clientName: e.objectClientName ?? undefined,
     clientPhone: e.objectClientPhone ?? undefined,
-    model: model
-      ? {
-        id: model.id,
-        name: model.model,
-        brand: model.brand,
-        brandLabel: brandLabel(model.brand),
-        capacity: model.capacity,
-        peakDischarge: model.peakDischarge,
-        dimensions: model.dimensions,
-      }
-      : {
-        id: "",
-        name: "не выбрана",
-        brand: "topas",
-        brandLabel: "",
-        capacity: 0,
-        peakDischarge: 0,
-        dimensions: { length: 0, width: 0, height: 0 },
-      },
+    // A manual estimate has no station: the workbook then prints no station line.
+    model: model && {
+      id: model.id,
+      name: model.model,
+      brand: model.brand,
+      brandLabel: brandLabel(model.brand),
+      capacity: model.capacity,
+      peakDischarge: model.peakDischarge,
+      dimensions: model.dimensions,
+    },
     residentsCount: typeof m.residents_count === "number" ? m.residents_count : 0,
     excavationVolume: 0,
     sections: e.subtotals.map((s) => s.section),

@@ -407,6 +407,15 @@ Deno.test("[api] POST /api/estimates creates a manual estimate and refuses one w
     );
     assert.equal(created.totalAmount, 15_000_000 + Math.round(12.5 * 110_050));
     assert.equal(created.status, "draft");
+    // Its workbook has no station line (no 'Станция: не выбрана (0 л/сут)').
+    const file = await t.request(`/api/estimates/${created.id}/export`, { as: "engineer@demo.local" });
+    assert.equal(file.status, 200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await file.arrayBuffer());
+    const lines: string[] = [];
+    wb.worksheets[0].eachRow((row) => lines.push(String(row.getCell(1).value ?? "")));
+    assert.equal(lines.filter((l) => l.startsWith("Станция")).length, 0, lines.join("\n"));
+    assert.ok(lines.some((l) => l.startsWith("Вид работ: ")), lines.join("\n"));
     const foreign = await otherCompanyObject(t);
     await json(
       await t.request("/api/estimates", {
