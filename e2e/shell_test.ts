@@ -73,3 +73,24 @@ browserTest("[e2e] the shell on a phone opens the drawer and on a desktop shows 
     await h.close();
   }
 });
+
+browserTest(
+  "[e2e] '?new=1' links open their dialogs: a new object, and a task for a chosen object",
+  async () => {
+    const h = await startBrowser();
+    try {
+      const page = await h.newPage("desktop");
+      await h.signIn(page, "engineer@demo.local");
+      await page.goto("/objects?new=1");
+      await page.locator("dialog[open]").waitFor();
+      assert.doesNotMatch(page.url(), /new=1/);
+      const objects = await (await page.request.get("/api/objects")).json();
+      await page.goto(`/tasks?objectId=${objects[0].id}&new=1`);
+      const dialog = page.locator("dialog[open]");
+      await dialog.waitFor();
+      assert.equal(await dialog.getByLabel(/^Объект/).inputValue(), String(objects[0].id));
+    } finally {
+      await h.close();
+    }
+  },
+);

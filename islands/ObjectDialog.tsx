@@ -1,4 +1,5 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { dropNewParam } from "./url.ts";
 import {
   createStatuses,
   formWorkTypes,
@@ -31,6 +32,8 @@ export interface ObjectDialogProps {
   afterSave?: "reload" | "event";
   /** The second objects list ('/improved-objects') has its own toast texts. */
   variant?: "manager" | "improved";
+  /** Open the create form on arrival (a `?new=1` link). */
+  openOnLoad?: boolean;
 }
 
 interface Suggestion {
@@ -165,6 +168,12 @@ export default function ObjectDialog(props: ObjectDialogProps) {
       removeEventListener("object-dialog:open", onOpen);
     };
   }, [listen]);
+
+  useEffect(() => {
+    if (!props.openOnLoad) return;
+    open("create");
+    dropNewParam();
+  }, []);
 
   function set(name: keyof Values, value: string) {
     setValues((v) => ({ ...v, [name]: value }));

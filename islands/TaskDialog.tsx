@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { dropNewParam } from "./url.ts";
 import { assignMeasurementSchema, taskFormSchema, taskPriorities } from "../domain/tasks.ts";
 import { taskPriorityLabels } from "../domain/labels.ts";
 import { Field } from "../routes/_ui/Field.tsx";
@@ -18,6 +19,8 @@ export interface TaskDialogProps {
   /** The label of the island's own button; without it the dialog only opens from page buttons. */
   trigger?: string;
   triggerClass?: string;
+  /** Open on arrival (a `?new=1` link), with this object preselected ("" for none). */
+  openOnLoad?: string;
 }
 
 /** The data-attribute a server-rendered button carries to open the dialog (its value: a preselected object id or ""). */
@@ -39,7 +42,7 @@ function emptyValues(mode: TaskDialogProps["mode"], objectId = "") {
  * page button with `data-new-task` / `data-assign-measurement="{objectId}"`.
  */
 export default function TaskDialog(
-  { mode, objects, assignees, today, trigger, triggerClass }: TaskDialogProps,
+  { mode, objects, assignees, today, trigger, triggerClass, openOnLoad }: TaskDialogProps,
 ) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [values, setValues] = useState(() => emptyValues(mode));
@@ -66,6 +69,12 @@ export default function TaskDialog(
     document.addEventListener("click", onClick);
     return () => document.removeEventListener("click", onClick);
   }, [mode]);
+
+  useEffect(() => {
+    if (openOnLoad === undefined) return;
+    open(openOnLoad);
+    dropNewParam();
+  }, []);
 
   async function submit(e: FormEvent) {
     e.preventDefault();

@@ -135,7 +135,13 @@ function objectsPage(variant: Variant) {
         ? (
           <Island
             component={ObjectDialog}
-            props={{ mode: "create", trigger: "Новый объект", listen: true, variant }}
+            props={{
+              mode: "create",
+              trigger: "Новый объект",
+              listen: true,
+              variant,
+              openOnLoad: c.req.query("new") === "1",
+            }}
           />
         )
         : undefined,

@@ -60,6 +60,7 @@ export default async function tasksPage(c: Context<AppEnv>) {
             assignees: people.map((p) => ({ id: p.id, name: p.name })),
             today: toDateInput(at),
             trigger: "Создать задачу",
+            openOnLoad: q.new === "1" ? String(objectId ?? "") : undefined,
           }}
         />
       )
