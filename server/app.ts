@@ -17,6 +17,11 @@ import { tasksApi } from "./api/tasks.ts";
 import { analyticsApi, statsApi } from "./api/stats.ts";
 import { activityApi } from "./api/activity.ts";
 import { foremanApi } from "./api/foreman.ts";
+import { objectsApi } from "./api/objects.ts";
+import { addressApi } from "./api/address.ts";
+import { documentsApi } from "./api/documents.ts";
+import { videosApi } from "./api/videos.ts";
+import { employeesApi } from "./api/employees.ts";
 import { measurementsApi } from "./api/measurements.ts";
 import { estimatesApi } from "./api/estimates.ts";
 import { fieldWorkApi } from "./api/field_work.ts";
@@ -69,7 +74,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.header("Cache-Control", "public, max-age=31536000, immutable");
     return c.body(deps.styles.css);
   });
-  app.use("/static/*", serveStatic({ root: staticRoot, rewriteRequestPath: (p) => p.replace(/^\/static/, "") }));
+  app.use(
+    "/static/*",
+    serveStatic({ root: staticRoot, rewriteRequestPath: (p) => p.replace(/^\/static/, "") }),
+  );
 
   app.use(sessionMiddleware);
 
@@ -87,6 +95,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/activity", activityApi);
   api.route("/activities", activityApi);
   api.route("/foreman", foremanApi);
+  api.route("/objects", objectsApi);
+  api.route("/address", addressApi);
+  api.route("/documents", documentsApi);
+  api.route("/videos", videosApi);
+  api.route("/employees", employeesApi);
   api.route("/measurements", measurementsApi);
   api.route("/estimates", estimatesApi);
   api.route("/field-work", fieldWorkApi);
@@ -96,7 +109,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api", api);
 
   for (const route of pageRoutes) {
-    app.get(route.path, async (c, next) => {
+    app.get(route.path, (c, next) => {
       if (route.access === "public") return next();
       const user = c.var.user;
       if (!user) {
@@ -123,7 +136,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     }
     console.error(`${c.req.method} ${c.req.path}:`, error);
     if (isApi) return c.json({ message: "Внутренняя ошибка сервера. Повторите попытку позже." }, 500);
-    return c.html("<!DOCTYPE html><meta charset=utf-8><title>Ошибка</title><p>Внутренняя ошибка сервера.</p>", 500);
+    return c.html(
+      "<!DOCTYPE html><meta charset=utf-8><title>Ошибка</title><p>Внутренняя ошибка сервера.</p>",
+      500,
+    );
   });
 
   return app;
