@@ -1,6 +1,5 @@
-// Task rules shared by the server, the pages and the islands: overdue, active, due dates, form schemas.
-// Pure; islands import it, so schemas use zod/mini.
-import * as z from "zod/mini";
+// Task rules shared by the server, the pages and the islands: overdue, active, due dates.
+// No zod here: islands that only show statuses stay small (the form schemas are in task_forms.ts).
 import { taskPriorities, taskStatuses } from "../db/schema/enums.ts";
 import { objectEditorRoles, type Role } from "./roles.ts";
 
@@ -81,42 +80,6 @@ export function parseDueDate(value: string): Date | null {
   const d = dateOnly.test(value) ? new Date(`${value}T23:59:59.999+03:00`) : new Date(value);
   return Number.isNaN(d.getTime()) ? null : d;
 }
-
-const dueDate = z.string({ error: "Срок выполнения обязателен" }).check(
-  z.minLength(1, "Срок выполнения обязателен"),
-  z.refine((v) => v === "" || parseDueDate(v) !== null, "Некорректная дата"),
-);
-const objectId = z.union([z.number(), z.string()], { error: "Необходимо выбрать объект" }).check(
-  z.refine((v) => Number(v) > 0 && Number.isInteger(Number(v)), "Необходимо выбрать объект"),
-);
-const optionalUserId = z.optional(z.nullable(z.union([z.number(), z.string()])));
-
-/** The add-task dialog (spec/2 §5 'Task (general)'). */
-export const taskFormSchema = z.object({
-  title: z.string({ error: "Название обязательно" }).check(z.trim(), z.minLength(1, "Название обязательно")),
-  description: z.optional(z.nullable(z.string())),
-  dueDate,
-  objectId,
-  assignedTo: optionalUserId,
-  status: z.optional(z.enum(taskStatuses)),
-  priority: z.optional(z.enum(taskPriorities)),
-});
-
-/** The assign-measurement dialog: description and surveyor are required too. */
-export const assignMeasurementSchema = z.object({
-  title: z.string({ error: "Название обязательно" }).check(z.trim(), z.minLength(1, "Название обязательно")),
-  description: z.string({ error: "Описание обязательно" }).check(
-    z.trim(),
-    z.minLength(1, "Описание обязательно"),
-  ),
-  dueDate,
-  objectId,
-  assignedTo: z.union([z.number(), z.string()], { error: "Замерщик обязателен" }).check(
-    z.refine((v) => Number(v) > 0, "Замерщик обязателен"),
-  ),
-  status: z.optional(z.enum(taskStatuses)),
-  priority: z.optional(z.enum(taskPriorities)),
-});
 
 /** A due date must not be before today (Moscow); the date input's minimum is today as well. */
 export function isPastDay(value: string, now: Date): boolean {

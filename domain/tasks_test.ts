@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { effectiveStatus, isOverdue, isPastDay, parseDueDate, taskFormSchema, toDateInput } from "./tasks.ts";
+import { effectiveStatus, isOverdue, isPastDay, parseDueDate, toDateInput } from "./tasks.ts";
+import { taskFormSchema } from "./task_forms.ts";
 import { changeString, parsePeriod, periodRange } from "./periods.ts";
 
 const now = new Date("2026-05-20T12:00:00+03:00");

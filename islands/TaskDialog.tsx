@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { dropNewParam } from "./url.ts";
-import { assignMeasurementSchema, taskFormSchema, taskPriorities } from "../domain/tasks.ts";
+import { taskPriorities } from "../domain/tasks.ts";
+import { assignMeasurementSchema, taskFormSchema } from "../domain/task_forms.ts";
 import { taskPriorityLabels } from "../domain/labels.ts";
 import { Field } from "../routes/_ui/Field.tsx";
 import { Icon } from "../routes/_ui/Icon.tsx";

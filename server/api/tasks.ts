@@ -9,14 +9,13 @@ import {
   updateTask,
 } from "../../db/tasks.ts";
 import {
-  assignMeasurementSchema,
   isPastDay,
   parseDueDate,
-  taskFormSchema,
   taskManagerRoles,
   taskPriorities,
   taskStatuses,
 } from "../../domain/tasks.ts";
+import { assignMeasurementSchema, taskFormSchema } from "../../domain/task_forms.ts";
 import { hasRole, type Role, staffRoles } from "../../domain/roles.ts";
 import { forbidden, invalid, notFound } from "../errors.ts";
 import { validate } from "../validate.ts";

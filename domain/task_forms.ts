@@ -1,0 +1,40 @@
+// The task dialogs' payloads (spec/2 §5), shared by the server and the dialog island (zod/mini keeps it small).
+import * as z from "zod/mini";
+import { taskPriorities, taskStatuses } from "../db/schema/enums.ts";
+import { parseDueDate } from "./tasks.ts";
+
+const dueDate = z.string({ error: "Срок выполнения обязателен" }).check(
+  z.minLength(1, "Срок выполнения обязателен"),
+  z.refine((v) => v === "" || parseDueDate(v) !== null, "Некорректная дата"),
+);
+const objectId = z.union([z.number(), z.string()], { error: "Необходимо выбрать объект" }).check(
+  z.refine((v) => Number(v) > 0 && Number.isInteger(Number(v)), "Необходимо выбрать объект"),
+);
+const optionalUserId = z.optional(z.nullable(z.union([z.number(), z.string()])));
+
+/** The add-task dialog (spec/2 §5 'Task (general)'). */
+export const taskFormSchema = z.object({
+  title: z.string({ error: "Название обязательно" }).check(z.trim(), z.minLength(1, "Название обязательно")),
+  description: z.optional(z.nullable(z.string())),
+  dueDate,
+  objectId,
+  assignedTo: optionalUserId,
+  status: z.optional(z.enum(taskStatuses)),
+  priority: z.optional(z.enum(taskPriorities)),
+});
+
+/** The assign-measurement dialog: description and surveyor are required too. */
+export const assignMeasurementSchema = z.object({
+  title: z.string({ error: "Название обязательно" }).check(z.trim(), z.minLength(1, "Название обязательно")),
+  description: z.string({ error: "Описание обязательно" }).check(
+    z.trim(),
+    z.minLength(1, "Описание обязательно"),
+  ),
+  dueDate,
+  objectId,
+  assignedTo: z.union([z.number(), z.string()], { error: "Замерщик обязателен" }).check(
+    z.refine((v) => Number(v) > 0, "Замерщик обязателен"),
+  ),
+  status: z.optional(z.enum(taskStatuses)),
+  priority: z.optional(z.enum(taskPriorities)),
+});
