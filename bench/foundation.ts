@@ -72,7 +72,7 @@ async function load(url: string, headers: HeadersInit = {}) {
   return { rps: latencies.length / (DURATION_MS / 1000), p50: p(0.5), p99: p(0.99), errors };
 }
 
-async function gzipSize(bytes: Uint8Array): Promise<number> {
+async function gzipSize(bytes: ArrayBuffer): Promise<number> {
   const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
   return (await new Response(stream).arrayBuffer()).byteLength;
 }
@@ -92,7 +92,7 @@ async function pageJsBytes(base: string, path: string, cookie?: string): Promise
   );
   let total = 0;
   for (const url of urls) {
-    total += await gzipSize(new Uint8Array(await (await fetch(base + url)).arrayBuffer()));
+    total += await gzipSize(await (await fetch(base + url)).arrayBuffer());
   }
   return total;
 }

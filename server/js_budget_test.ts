@@ -1,0 +1,60 @@
+// Every page's JavaScript (its island entries and the chunks they import), gzip, within the budget.
+import assert from "node:assert/strict";
+import { pageRoutes } from "../routes/mod.ts";
+import { createTestApp } from "./testing.ts";
+
+/** At most 90 KB of gzip JavaScript on any page (React alone is about 70 KB). */
+export const JS_BUDGET_BYTES = 90_000;
+
+async function gzipSize(bytes: ArrayBuffer): Promise<number> {
+  const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
+  return (await new Response(stream).arrayBuffer()).byteLength;
+}
+
+// Each page as the people who use it: the system administrator sees every page, the others their own.
+const viewers = [
+  "admin@demo.local",
+  "director@demo.local",
+  "engineer@demo.local",
+  "surveyor@demo.local",
+  "foreman@demo.local",
+];
+
+Deno.test("[budget] no page loads more than 90 000 bytes of gzip JavaScript; pages without islands load none", async () => {
+  const t = await createTestApp();
+  const sizes = new Map<string, number>();
+  try {
+    const cache = new Map<string, number>();
+    const over: string[] = [];
+    for (const route of pageRoutes) {
+      if (route.path === "/" || route.path.includes(":")) continue;
+      for (const as of route.access === "public" ? [undefined] : viewers) {
+        const res = await t.request(route.path, { as });
+        if (res.status !== 200) {
+          await res.body?.cancel();
+          continue;
+        }
+        const html = await res.text();
+        const urls = [
+          ...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="([^"]+)"/g),
+        ]
+          .map((m) => m[1]);
+        let total = 0;
+        for (const url of new Set(urls)) {
+          if (!cache.has(url)) {
+            const file = await t.request(url);
+            cache.set(url, await gzipSize(await file.arrayBuffer()));
+          }
+          total += cache.get(url)!;
+        }
+        sizes.set(`${route.path} (${as ?? "гость"})`, total);
+        if (total > JS_BUDGET_BYTES) over.push(`${route.path} as ${as}: ${total} bytes`);
+        if (!urls.length) assert.doesNotMatch(html, /<script/, `${route.path} has an inline script`);
+      }
+    }
+    assert.deepEqual(over, [], `pages over the budget:\n${over.join("\n")}`);
+    assert.equal(sizes.get("/landing (гость)"), 0);
+  } finally {
+    await t.close();
+  }
+});
