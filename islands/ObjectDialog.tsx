@@ -1,20 +1,14 @@
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
-import { dropNewParam } from "./url.ts";
-import {
-  createStatuses,
-  formWorkTypes,
-  normalizeObjectInput,
-  objectCreateSchema,
-  type ObjectJson,
-  objectPatchSchema,
-  objectStatuses,
-} from "../domain/objects.ts";
-import { objectStatusLabels, workTypeLabels } from "../domain/labels.ts";
-import { formatMkadDistance } from "../domain/geo.ts";
-import { Field } from "../routes/_ui/Field.tsx";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import type { ObjectJson } from "../domain/objects.ts";
 import { api } from "./api.ts";
-import { errorMessage, type Errors, firstErrors, serverErrors } from "./form.ts";
-import { toast, toastAfterNavigation, toastError } from "./toast.ts";
+import { errorMessage } from "./form.ts";
+import { DialogLoading, loadOnIntent, loadOnIntentOf } from "./lazy.tsx";
+import { toastError } from "./toast.ts";
+import { dropNewParam } from "./url.ts";
+
+// The form (zod schema, address suggestions) is a chunk of its own, loaded when the dialog is about to open.
+const loadForm = () => import("./objects/ObjectForm.tsx");
+const ObjectForm = lazy(loadForm);
 
 export interface ObjectDialogProps {
   /** 'create' opens an empty form; 'edit' the object given or the one named by a click. */
@@ -36,115 +30,43 @@ export interface ObjectDialogProps {
   openOnLoad?: boolean;
 }
 
-interface Suggestion {
-  value: string;
-  data: {
-    city: string | null;
-    settlement: string | null;
-    region: string | null;
-    region_with_type?: string | null;
-    geo_lat: string | null;
-    geo_lon: string | null;
-    district?: string;
-    direction?: string | null;
-    distance_from_mkad?: number | null;
-  };
-}
-
-type Values = Record<
-  | "address"
-  | "settlement"
-  | "region"
-  | "district"
-  | "direction"
-  | "distanceFromMKAD"
-  | "clientName"
-  | "clientPhone"
-  | "clientEmail"
-  | "workType"
-  | "status"
-  | "estimatedCost"
-  | "actualCost"
-  | "description"
-  | "latitude"
-  | "longitude",
-  string
->;
-
-const REGION = "Московская область";
-
-function valuesOf(o: ObjectJson | null | undefined): Values {
-  const s = (v: unknown) => (v === null || v === undefined ? "" : String(v));
-  return {
-    address: s(o?.address),
-    settlement: s(o?.settlement ?? o?.city),
-    region: o ? s(o.region) : REGION,
-    district: s(o?.district),
-    direction: s(o?.direction),
-    distanceFromMKAD: s(o?.distanceFromMKAD),
-    clientName: s(o?.clientName),
-    clientPhone: s(o?.clientPhone),
-    clientEmail: s(o?.clientEmail),
-    workType: o?.workType ?? "construction",
-    status: o?.status ?? "new",
-    estimatedCost: s(o?.estimatedCost),
-    actualCost: s(o?.actualCost),
-    description: s(o?.description),
-    latitude: s(o?.latitude),
-    longitude: s(o?.longitude),
-  };
-}
-
-/** The region as a person writes it, from DaData's 'Московская' / 'Москва'. */
-function regionOf(s: Suggestion): string {
-  const r = s.data.region ?? "";
-  if (r === "Москва") return "Москва";
-  if (r === "Московская") return REGION;
-  return s.data.region_with_type ?? r ?? REGION;
+interface Opened {
+  mode: "create" | "edit";
+  /** The object to edit; null while it loads (or when creating). */
+  object: ObjectJson | null;
+  /** Which object is being edited, so a late answer for another one is dropped. */
+  objectId: number | null;
+  /** A fresh form for every opening. */
+  key: number;
 }
 
 /**
- * The create and edit object dialog of spec/2 §5 with the address autocomplete (3+ characters,
- * debounced 300 ms). Usable from any page: a button of its own, or `data-object-edit` buttons and the
- * `object-dialog:open` event; after saving it reloads the page or tells the page by an event.
+ * The create and edit object dialog of spec/2 §5. Usable from any page: a button of its own, or
+ * `data-object-edit` buttons and the `object-dialog:open` event; after saving it reloads the page or tells
+ * the page by an event.
  */
 export default function ObjectDialog(props: ObjectDialogProps) {
   const { trigger = "Новый объект", triggerClass = "btn btn-primary", listen = false, afterSave = "reload" } =
     props;
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
-  const [mode, setMode] = useState<"create" | "edit">(props.mode ?? "create");
-  const [objectId, setObjectId] = useState<number | null>(props.object?.id ?? null);
-  const [values, setValues] = useState<Values>(valuesOf(props.object));
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
-  const [loading, setLoading] = useState(false);
-  const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
-  const [active, setActive] = useState(-1);
-  const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const lastQuery = useRef("");
+  const openings = useRef(0);
+  const [opened, setOpened] = useState<Opened | null>(null);
 
-  function open(nextMode: "create" | "edit", object?: ObjectJson | null) {
-    setMode(nextMode);
-    setObjectId(object?.id ?? null);
-    setValues(valuesOf(nextMode === "create" ? null : object));
-    setErrors({});
-    setSuggestions([]);
-    dialog.current?.showModal();
+  function open(mode: "create" | "edit", object: ObjectJson | null = null, objectId = object?.id ?? null) {
+    loadForm();
+    setOpened({ mode, object: mode === "create" ? null : object, objectId, key: ++openings.current });
+    if (!dialog.current?.open) dialog.current?.showModal();
   }
 
   async function openEdit(objectIdToEdit: number) {
-    setLoading(true);
-    open("edit", null);
-    setObjectId(objectIdToEdit);
+    open("edit", null, objectIdToEdit);
     try {
       const o = await api<ObjectJson>(`/api/objects/${objectIdToEdit}`);
-      setValues(valuesOf(o));
+      setOpened((current) => (current?.objectId === objectIdToEdit ? { ...current, object: o } : current));
     } catch (error) {
       dialog.current?.close();
       toastError(`Не удалось загрузить объект: ${errorMessage(error)}`);
-    } finally {
-      setLoading(false);
     }
   }
 
@@ -163,9 +85,11 @@ export default function ObjectDialog(props: ObjectDialogProps) {
     };
     document.addEventListener("click", onClick);
     addEventListener("object-dialog:open", onOpen);
+    const stopPreload = loadOnIntentOf("[data-object-edit]", loadForm);
     return () => {
       document.removeEventListener("click", onClick);
       removeEventListener("object-dialog:open", onOpen);
+      stopPreload();
     };
   }, [listen]);
 
@@ -175,148 +99,10 @@ export default function ObjectDialog(props: ObjectDialogProps) {
     dropNewParam();
   }, []);
 
-  function set(name: keyof Values, value: string) {
-    setValues((v) => ({ ...v, [name]: value }));
-    if (errors[name]) setErrors((e) => ({ ...e, [name]: "" }));
-  }
-
-  function onAddress(value: string) {
-    // A typed address is no longer the chosen suggestion: its coordinates and derived fields go.
-    setValues((v) => ({ ...v, address: value, latitude: "", longitude: "" }));
-    clearTimeout(debounce.current);
-    const q = value.trim();
-    if (q.length < 3) {
-      setSuggestions([]);
-      return;
-    }
-    debounce.current = setTimeout(async () => {
-      lastQuery.current = q;
-      try {
-        const res = await api<{ suggestions: Suggestion[] }>(
-          `/api/address/suggest?q=${encodeURIComponent(q)}`,
-        );
-        if (lastQuery.current === q) {
-          setSuggestions(res.suggestions.slice(0, 10));
-          setActive(-1);
-        }
-      } catch {
-        // Suggestions are a help; the address can be typed in full without them.
-        setSuggestions([]);
-      }
-    }, 300);
-  }
-
-  function choose(s: Suggestion) {
-    setValues((v) => ({
-      ...v,
-      address: s.value,
-      settlement: s.data.settlement ?? s.data.city ?? v.settlement,
-      region: regionOf(s),
-      district: s.data.district && s.data.district !== "Не определен" ? s.data.district : "",
-      direction: s.data.direction ?? "",
-      distanceFromMKAD: s.data.distance_from_mkad === null || s.data.distance_from_mkad === undefined
-        ? ""
-        : String(s.data.distance_from_mkad),
-      latitude: s.data.geo_lat ?? "",
-      longitude: s.data.geo_lon ?? "",
-    }));
-    setSuggestions([]);
-    setErrors((e) => ({ ...e, address: "", settlement: "", region: "" }));
-  }
-
-  function onAddressKey(e: KeyboardEvent<HTMLInputElement>) {
-    if (!suggestions.length) return;
-    if (e.key === "ArrowDown") {
-      e.preventDefault();
-      setActive((i) => Math.min(i + 1, suggestions.length - 1));
-    } else if (e.key === "ArrowUp") {
-      e.preventDefault();
-      setActive((i) => Math.max(i - 1, 0));
-    } else if (e.key === "Enter" && active >= 0) {
-      e.preventDefault();
-      choose(suggestions[active]);
-    } else if (e.key === "Escape") {
-      e.preventDefault();
-      setSuggestions([]);
-    }
-  }
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const improved = props.variant === "improved";
-    const payload: Record<string, unknown> = { ...values };
-    if (mode === "create") delete payload.actualCost;
-    const normalized = normalizeObjectInput(payload);
-    const parsed = mode === "create"
-      ? objectCreateSchema.safeParse(normalized)
-      : objectPatchSchema.safeParse(normalized);
-    if (!parsed.success) {
-      setErrors(firstErrors(parsed.error));
-      if (improved) toastError("Заполните все обязательные поля");
-      return;
-    }
-    setBusy(true);
-    try {
-      const saved = mode === "create"
-        ? await api<ObjectJson>("/api/objects", { method: "POST", body: normalized })
-        : await api<ObjectJson>(`/api/objects/${objectId}`, { method: "PATCH", body: normalized });
-      const message = mode === "create"
-        ? improved
-          ? {
-            title: "УСПЕШНО СОЗДАН ОБЪЕКТ!",
-            description: `Объект "${saved.address}" успешно добавлен в базу`,
-          }
-          : { title: "Объект создан", description: "Новый объект успешно добавлен" }
-        : { title: "Успешно", description: "Объект обновлен" };
-      dialog.current?.close();
-      if (afterSave === "event") {
-        toast({ ...message, variant: "success" });
-        dispatchEvent(new CustomEvent("object-saved", { detail: { mode, object: saved } }));
-      } else {
-        toastAfterNavigation({ ...message, variant: "success" });
-        location.reload();
-      }
-    } catch (error) {
-      setErrors(serverErrors(error));
-      if (mode === "create") {
-        if (improved) {
-          toastError(errorMessage(error) || "Не удалось создать объект...", "ОШИБКА СОЗДАНИЯ ОБЪЕКТА");
-        } else toastError(`Не удалось создать объект: ${errorMessage(error)}`);
-      } else toastError(`Не удалось обновить объект: ${errorMessage(error)}`);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const f = (name: keyof Values) => `${id}-${name}`;
-  const text = (
-    name: keyof Values,
-    label: string,
-    o: {
-      required?: boolean;
-      type?: string;
-      hint?: string;
-      inputMode?: "decimal" | "numeric" | "tel" | "email";
-      readOnly?: boolean;
-      autoComplete?: string;
-    } = {},
-  ) => (
-    <Field id={f(name)} label={label} error={errors[name]} required={o.required} hint={o.hint}>
-      <input
-        id={f(name)}
-        type={o.type ?? "text"}
-        inputMode={o.inputMode}
-        value={values[name]}
-        readOnly={o.readOnly}
-        autoComplete={o.autoComplete ?? "off"}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `${f(name)}-error` : undefined}
-        onChange={(e) => set(name, e.target.value)}
-      />
-    </Field>
-  );
-  const statuses = mode === "create" ? createStatuses : objectStatuses;
-  const listId = `${id}-suggestions`;
+  const close = () => dialog.current?.close();
+  const titleId = `${id}-title`;
+  const title = opened?.mode === "edit" ? "Редактировать объект" : "Новый объект";
+  const ready = opened && (opened.mode === "create" || opened.object);
 
   return (
     <>
@@ -325,140 +111,34 @@ export default function ObjectDialog(props: ObjectDialogProps) {
           type="button"
           className={triggerClass}
           onClick={() => open(props.mode ?? "create", props.object)}
+          {...loadOnIntent(loadForm)}
         >
           {trigger}
         </button>
       )}
-      <dialog ref={dialog} className="dialog dialog-wide object-dialog" aria-labelledby={`${id}-title`}>
-        <form onSubmit={submit} noValidate>
-          <header className="dialog-head">
-            <h2 id={`${id}-title`}>{mode === "create" ? "Новый объект" : "Редактировать объект"}</h2>
-            <button
-              type="button"
-              className="icon-btn"
-              aria-label="Закрыть"
-              onClick={() => dialog.current?.close()}
-            >
-              ×
-            </button>
-          </header>
-          <div className="dialog-body stack">
-            {loading && <p className="muted" role="status">Загрузка объекта…</p>}
-            <div className={errors.address ? "field field-invalid address-field" : "field address-field"}>
-              <label htmlFor={f("address")}>
-                Адрес<span className="field-required" aria-hidden="true">*</span>
-              </label>
-              <input
-                id={f("address")}
-                type="text"
-                role="combobox"
-                aria-autocomplete="list"
-                aria-expanded={suggestions.length > 0}
-                aria-controls={listId}
-                aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
-                aria-invalid={errors.address ? true : undefined}
-                autoComplete="off"
-                placeholder="Начните вводить адрес: город, улица, дом"
-                value={values.address}
-                onChange={(e) => onAddress(e.target.value)}
-                onKeyDown={onAddressKey}
-                onBlur={() => setTimeout(() => setSuggestions([]), 200)}
-              />
-              {suggestions.length > 0 && (
-                <ul className="suggestions" id={listId} role="listbox" aria-label="Подсказки адреса">
-                  {suggestions.map((s, i) => (
-                    <li
-                      key={`${s.value}-${i}`}
-                      id={`${listId}-${i}`}
-                      role="option"
-                      aria-selected={i === active}
-                      className={i === active ? "suggestion active" : "suggestion"}
-                      onMouseDown={(e) => {
-                        e.preventDefault();
-                        choose(s);
-                      }}
-                    >
-                      <span>{s.value}</span>
-                      {s.data.district && s.data.district !== "Москва" && (
-                        <small className="muted">
-                          {s.data.district} · {formatMkadDistance(s.data.distance_from_mkad)}
-                        </small>
-                      )}
-                    </li>
-                  ))}
-                </ul>
-              )}
-              {errors.address
-                ? <p className="field-error" id={`${f("address")}-error`} role="alert">{errors.address}</p>
-                : <p className="field-hint">Подсказки появятся после 3 символов</p>}
-            </div>
-            <div className="grid-2">
-              {text("settlement", "Населенный пункт", { required: true })}
-              {text("region", "Регион", { required: true })}
-            </div>
-            <div className="grid-3">
-              {text("district", "Район", { readOnly: true, hint: "Определяется по адресу" })}
-              {text("direction", "Направление", { readOnly: true, hint: "Вычисляется по адресу" })}
-              {text("distanceFromMKAD", "Расстояние от МКАД, км", { inputMode: "numeric" })}
-            </div>
-            <div className="grid-2">
-              {text("clientName", "Имя клиента", { autoComplete: "name" })}
-              {text("clientPhone", "Телефон клиента", {
-                required: mode === "create",
-                type: "tel",
-                inputMode: "tel",
-                autoComplete: "tel",
-              })}
-            </div>
-            <div className="grid-2">
-              <Field id={f("workType")} label="Тип работ" error={errors.workType} required>
-                <select
-                  id={f("workType")}
-                  value={values.workType}
-                  onChange={(e) => set("workType", e.target.value)}
-                >
-                  {formWorkTypes.map((w) => <option key={w} value={w}>{workTypeLabels[w]}</option>)}
-                  {!formWorkTypes.includes(values.workType as never) && (
-                    <option value={values.workType}>
-                      {workTypeLabels[values.workType as never] ?? values.workType}
-                    </option>
-                  )}
-                </select>
-              </Field>
-              <Field id={f("status")} label="Статус" error={errors.status}>
-                <select
-                  id={f("status")}
-                  value={values.status}
-                  onChange={(e) => set("status", e.target.value)}
-                >
-                  {statuses.map((s) => <option key={s} value={s}>{objectStatusLabels[s].label}</option>)}
-                </select>
-              </Field>
-            </div>
-            <div className="grid-2">
-              {text("estimatedCost", "Примерная стоимость, ₽", {
-                required: mode === "create",
-                inputMode: "decimal",
-              })}
-              {mode === "edit" && text("actualCost", "Фактическая стоимость, ₽", { inputMode: "decimal" })}
-            </div>
-            <Field id={f("description")} label="Описание" error={errors.description}>
-              <textarea
-                id={f("description")}
-                value={values.description}
-                onChange={(e) => set("description", e.target.value)}
-              />
-            </Field>
-          </div>
-          <footer className="dialog-foot">
-            <button type="button" className="btn btn-secondary" onClick={() => dialog.current?.close()}>
-              Отмена
-            </button>
-            <button type="submit" className="btn btn-primary" disabled={busy || loading} aria-busy={busy}>
-              {busy ? "Сохранение…" : mode === "create" ? "Создать объект" : "Сохранить"}
-            </button>
-          </footer>
-        </form>
+      <dialog
+        ref={dialog}
+        className="dialog dialog-wide object-dialog"
+        aria-labelledby={titleId}
+        onClose={() => setOpened(null)}
+      >
+        {opened && (
+          ready
+            ? (
+              <Suspense fallback={<DialogLoading titleId={titleId} title={title} onClose={close} />}>
+                <ObjectForm
+                  key={opened.key}
+                  mode={opened.mode}
+                  object={opened.object}
+                  afterSave={afterSave}
+                  variant={props.variant}
+                  titleId={titleId}
+                  close={close}
+                />
+              </Suspense>
+            )
+            : <DialogLoading titleId={titleId} title={title} onClose={close} status="Загрузка объекта…" />
+        )}
       </dialog>
     </>
   );

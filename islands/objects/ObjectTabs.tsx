@@ -1,0 +1,411 @@
+// The object detail dialog's body (loaded when it opens): tabs details, videos (upload, grid, play
+// dialog, download) and documents (list, upload, download, view).
+import { type FormEvent, useId, useRef, useState } from "react";
+import type { ObjectJson } from "../../domain/objects.ts";
+import { labelOf, objectStatusLabels, taskStatusLabels, workTypeLabels } from "../../domain/labels.ts";
+import { formatDate, formatDateTime, formatFileSize, formatKopecks } from "../../domain/format.ts";
+import { formatMkadDistance } from "../../domain/geo.ts";
+import { Icon } from "../../routes/_ui/Icon.tsx";
+import { api } from "../api.ts";
+import { errorMessage } from "../form.ts";
+import { toast, toastError } from "../toast.ts";
+import {
+  DocumentCard,
+  type DocumentItem,
+  DocumentUploadForm,
+  uploadWithProgress,
+  VIDEO_MAX_BYTES,
+  type VideoItem,
+} from "../files_ui.tsx";
+
+export interface ObjectTabsProps {
+  object: ObjectJson;
+  canEdit: boolean;
+  userId: number;
+  /** Administrators delete anyone's documents; editors anyone's videos. */
+  isAdmin: boolean;
+}
+
+type Tab = "details" | "videos" | "documents";
+
+const money = (
+  roubles: number | null,
+) => (roubles === null ? "Не указана" : formatKopecks(Math.round(roubles * 100)));
+
+/** The tabs of one object; a fresh set (details first, lists loaded on demand) for every opening. */
+export default function ObjectTabs({ object, canEdit, userId, isAdmin }: ObjectTabsProps) {
+  const id = useId();
+  const player = useRef<HTMLDialogElement>(null);
+  const [tab, setTab] = useState<Tab>("details");
+  const [videos, setVideos] = useState<VideoItem[] | null>(null);
+  const [documents, setDocuments] = useState<DocumentItem[] | null>(null);
+  const [playing, setPlaying] = useState<VideoItem | null>(null);
+
+  async function openTab(next: Tab) {
+    setTab(next);
+    try {
+      if (next === "videos" && videos === null) {
+        setVideos(await api<VideoItem[]>(`/api/objects/${object.id}/videos`));
+      }
+      if (next === "documents" && documents === null) {
+        setDocuments(await api<DocumentItem[]>(`/api/objects/${object.id}/documents`));
+      }
+    } catch (err) {
+      toastError(errorMessage(err));
+    }
+  }
+
+  async function deleteDocument(doc: DocumentItem) {
+    if (!confirm(`Удалить документ «${doc.fileName}»?`)) return;
+    try {
+      await api(`/api/documents/${doc.id}`, { method: "DELETE" });
+      setDocuments((list) => list?.filter((d) => d.id !== doc.id) ?? null);
+      toast({ title: "Документ удален", variant: "success" });
+    } catch (err) {
+      toastError(`Не удалось удалить документ: ${errorMessage(err)}`);
+    }
+  }
+
+  async function deleteVideo(v: VideoItem) {
+    if (!confirm(`Удалить видео «${v.fileName}»?`)) return;
+    try {
+      await api(`/api/videos/${v.id}`, { method: "DELETE" });
+      setVideos((list) => list?.filter((x) => x.id !== v.id) ?? null);
+      toast({ title: "Видео удалено", variant: "success" });
+    } catch (err) {
+      toastError(`Не удалось удалить видео: ${errorMessage(err)}`);
+    }
+  }
+
+  function play(v: VideoItem) {
+    setPlaying(v);
+    player.current?.showModal();
+  }
+
+  const tabs: Array<[Tab, string]> = [["details", "Детали"], ["videos", "Видео"], ["documents", "Документы"]];
+
+  return (
+    <>
+      <div className="tabs" role="tablist" aria-label="Разделы объекта">
+        {tabs.map(([key, label]) => (
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            id={`${id}-tab-${key}`}
+            aria-controls={`${id}-panel-${key}`}
+            aria-selected={tab === key}
+            className="tab"
+            onClick={() => openTab(key)}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      <section role="tabpanel" id={`${id}-panel-${tab}`} aria-labelledby={`${id}-tab-${tab}`}>
+        {tab === "details" && <Details object={object} canEdit={canEdit} />}
+        {tab === "videos" && (
+          <Videos
+            objectId={object.id}
+            videos={videos}
+            canDeleteAny={isAdmin || canEdit}
+            userId={userId}
+            onUploaded={(v) => setVideos((list) => [v, ...(list ?? [])])}
+            onPlay={play}
+            onDelete={deleteVideo}
+          />
+        )}
+        {tab === "documents" && (
+          <div className="stack-lg">
+            {documents === null
+              ? <div className="skeleton" style={{ height: 80 }} />
+              : documents.length === 0
+              ? <p className="empty-text empty-inline">Нет документов</p>
+              : (
+                <div className="doc-grid">
+                  {documents.map((d) => (
+                    <DocumentCard
+                      key={d.id}
+                      doc={d}
+                      canDelete={isAdmin || d.uploadedBy === userId}
+                      onDelete={deleteDocument}
+                    />
+                  ))}
+                </div>
+              )}
+            <details className="upload-box">
+              <summary className="btn btn-secondary">
+                <Icon name="upload" size={18} /> Загрузить документ
+              </summary>
+              <DocumentUploadForm
+                objectId={object.id}
+                onUploaded={(d) => setDocuments((list) => [d, ...(list ?? [])])}
+              />
+            </details>
+          </div>
+        )}
+      </section>
+      <dialog
+        ref={player}
+        className="dialog dialog-wide video-player"
+        aria-label={playing?.fileName ?? "Видео"}
+        onClose={() => setPlaying(null)}
+      >
+        <header className="dialog-head">
+          <h2>{playing?.fileName}</h2>
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label="Закрыть видео"
+            onClick={() => player.current?.close()}
+          >
+            <Icon name="close" />
+          </button>
+        </header>
+        <div className="dialog-body">
+          {playing && (
+            <video
+              className="video-frame"
+              src={playing.fileUrl}
+              controls
+              autoPlay
+              playsInline
+              preload="metadata"
+            >
+              Ваш браузер не воспроизводит это видео: <a href={playing.downloadUrl}>скачайте файл</a>.
+            </video>
+          )}
+          {playing?.description && <p>{playing.description}</p>}
+        </div>
+        <footer className="dialog-foot">
+          {playing && (
+            <a className="btn btn-secondary" href={playing.downloadUrl} download={playing.fileName}>
+              <Icon name="download" size={18} /> Скачать
+            </a>
+          )}
+        </footer>
+      </dialog>
+    </>
+  );
+}
+
+function Details({ object: o, canEdit }: { object: ObjectJson; canEdit: boolean }) {
+  return (
+    <div className="stack-lg">
+      <dl className="details">
+        <dt>Адрес</dt>
+        <dd>{o.address}</dd>
+        <dt>Населенный пункт</dt>
+        <dd>{o.settlement ?? o.city ?? "Не указан"}</dd>
+        <dt>Регион</dt>
+        <dd>{o.region ?? "Не указан"}</dd>
+        <dt>Район</dt>
+        <dd>{o.district ?? "Не определен"}</dd>
+        <dt>От МКАД</dt>
+        <dd>
+          {formatMkadDistance(o.distanceFromMKAD)}
+          {o.direction && o.distanceFromMKAD ? `, ${o.direction.toLowerCase()}` : ""}
+        </dd>
+        <dt>Статус</dt>
+        <dd>{objectStatusLabels[o.status].label}</dd>
+        <dt>Тип работ</dt>
+        <dd>{labelOf(workTypeLabels, o.workType)}</dd>
+        <dt>Стоимость</dt>
+        <dd className="num">{money(o.estimatedCost)}</dd>
+        {o.actualCost !== null && (
+          <>
+            <dt>Фактическая стоимость</dt>
+            <dd className="num">{money(o.actualCost)}</dd>
+          </>
+        )}
+        <dt>Клиент</dt>
+        <dd>{o.clientName ?? "Не указан"}</dd>
+        <dt>Телефон</dt>
+        <dd>
+          {o.clientPhone
+            ? <a href={`tel:${o.clientPhone.replace(/[^\d+]/g, "")}`}>{o.clientPhone}</a>
+            : "Не указан"}
+        </dd>
+        <dt>Описание</dt>
+        <dd className="pre-line">{o.description ?? "—"}</dd>
+        <dt>Создан</dt>
+        <dd>{formatDateTime(o.createdAt)}</dd>
+        <dt>Обновлен</dt>
+        <dd>{formatDateTime(o.updatedAt)}</dd>
+      </dl>
+      {o.tasks && o.tasks.length > 0 && (
+        <div className="stack">
+          <h3 className="section-title">Задачи по объекту</h3>
+          <ul className="object-tasks">
+            {o.tasks.map((t) => (
+              <li key={t.id}>
+                <a href={`/tasks?taskId=${t.id}`}>{t.title}</a>
+                <span className="muted small">
+                  {labelOf(taskStatusLabels, t.status)}
+                  {t.assignedUser
+                    ? ` · ${[t.assignedUser.firstName, t.assignedUser.lastName].filter(Boolean).join(" ")}`
+                    : ""}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {canEdit && (
+        <div className="form-actions">
+          <button type="button" className="btn btn-secondary" data-object-edit={o.id}>
+            <Icon name="edit" size={18} /> Редактировать
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Videos({ objectId, videos, canDeleteAny, userId, onUploaded, onPlay, onDelete }: {
+  objectId: number;
+  videos: VideoItem[] | null;
+  canDeleteAny: boolean;
+  userId: number;
+  onUploaded: (v: VideoItem) => void;
+  onPlay: (v: VideoItem) => void;
+  onDelete: (v: VideoItem) => void;
+}) {
+  const id = useId();
+  const upload = useRef<HTMLDialogElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [description, setDescription] = useState("");
+  const [progress, setProgress] = useState<number | null>(null);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const file = fileRef.current?.files?.[0];
+    if (!file) return toastError("Файл не выбран");
+    if (!file.type.startsWith("video/")) {
+      return toastError("Пожалуйста, выберите видеофайл", "Неверный формат файла");
+    }
+    if (file.size > VIDEO_MAX_BYTES) {
+      return toastError("Размер файла не должен превышать 500MB", "Файл слишком большой");
+    }
+    const form = new FormData();
+    form.set("description", description);
+    form.set("video", file);
+    setProgress(0);
+    try {
+      const v = await uploadWithProgress<VideoItem>(`/api/objects/${objectId}/videos`, form, setProgress);
+      toast({
+        title: "Видео загружено",
+        description: "Видео успешно добавлено к объекту",
+        variant: "success",
+      });
+      setDescription("");
+      if (fileRef.current) fileRef.current.value = "";
+      upload.current?.close();
+      onUploaded(v);
+    } catch (err) {
+      toastError(`Не удалось загрузить видео: ${errorMessage(err)}`, "Ошибка загрузки");
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  return (
+    <div className="stack-lg">
+      <div className="row-between">
+        <p className="muted small">MP4, MOV, WebM, AVI, 3GP — до 500 MB</p>
+        <button type="button" className="btn btn-primary" onClick={() => upload.current?.showModal()}>
+          <Icon name="upload" size={18} /> Загрузить видео
+        </button>
+      </div>
+      {videos === null
+        ? <div className="skeleton" style={{ height: 80 }} />
+        : videos.length === 0
+        ? <p className="empty-text empty-inline">Видео пока нет</p>
+        : (
+          <div className="video-grid">
+            {videos.map((v) => (
+              <article key={v.id} className="card video-card">
+                <button
+                  type="button"
+                  className="video-thumb"
+                  onClick={() => onPlay(v)}
+                  aria-label={`Смотреть ${v.fileName}`}
+                >
+                  <Icon name="play" size={36} />
+                </button>
+                <h4 className="doc-name" title={v.fileName}>{v.fileName}</h4>
+                <p className="muted small">
+                  <span className="num">{formatFileSize(v.fileSize)}</span> · {formatDate(v.createdAt)}
+                </p>
+                {v.description && <p className="small">{v.description}</p>}
+                <div className="doc-actions">
+                  <button type="button" className="btn btn-secondary btn-sm" onClick={() => onPlay(v)}>
+                    <Icon name="play" size={16} /> Смотреть
+                  </button>
+                  <a className="btn btn-ghost btn-sm" href={v.downloadUrl} download={v.fileName}>
+                    <Icon name="download" size={16} /> Скачать
+                  </a>
+                  {(canDeleteAny || userId === v.uploadedBy) && (
+                    <button
+                      type="button"
+                      className="icon-btn"
+                      aria-label={`Удалить ${v.fileName}`}
+                      onClick={() => onDelete(v)}
+                    >
+                      <Icon name="trash" size={18} />
+                    </button>
+                  )}
+                </div>
+              </article>
+            ))}
+          </div>
+        )}
+      <dialog ref={upload} className="dialog" aria-labelledby={`${id}-upload`}>
+        <form onSubmit={submit} noValidate>
+          <header className="dialog-head">
+            <h2 id={`${id}-upload`}>Загрузить видео</h2>
+            <button
+              type="button"
+              className="icon-btn"
+              aria-label="Закрыть"
+              onClick={() => upload.current?.close()}
+            >
+              <Icon name="close" />
+            </button>
+          </header>
+          <div className="dialog-body stack">
+            <div className="field">
+              <label htmlFor={`${id}-video`}>Видеофайл</label>
+              <input id={`${id}-video`} ref={fileRef} type="file" accept="video/*" />
+              <p className="field-hint">До 500 MB</p>
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-description`}>Описание</label>
+              <textarea
+                id={`${id}-description`}
+                value={description}
+                onChange={(e) => setDescription(e.target.value)}
+              />
+            </div>
+            {progress !== null && (
+              <progress className="upload-progress" max={100} value={progress} aria-label="Загрузка" />
+            )}
+          </div>
+          <footer className="dialog-foot">
+            <button type="button" className="btn btn-secondary" onClick={() => upload.current?.close()}>
+              Отмена
+            </button>
+            <button
+              type="submit"
+              className="btn btn-primary"
+              disabled={progress !== null}
+              aria-busy={progress !== null}
+            >
+              {progress !== null ? `Загрузка… ${progress}%` : "Загрузить"}
+            </button>
+          </footer>
+        </form>
+      </dialog>
+    </div>
+  );
+}
