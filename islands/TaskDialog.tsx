@@ -1,13 +1,11 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { dropNewParam } from "./url.ts";
-import { taskPriorities } from "../domain/tasks.ts";
-import { assignMeasurementSchema, taskFormSchema } from "../domain/task_forms.ts";
-import { taskPriorityLabels } from "../domain/labels.ts";
-import { Field } from "../routes/_ui/Field.tsx";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Icon } from "../routes/_ui/Icon.tsx";
-import { api } from "./api.ts";
-import { errorMessage, type Errors, firstErrors, serverErrors } from "./form.ts";
-import { toastAfterNavigation, toastError } from "./toast.ts";
+import { DialogLoading, loadOnIntent, loadOnIntentOf } from "./lazy.tsx";
+import { dropNewParam } from "./url.ts";
+
+// The form (and its zod schema) is a chunk of its own, loaded when the dialog is about to open.
+const loadForm = () => import("./tasks/TaskForm.tsx");
+const TaskForm = lazy(loadForm);
 
 export interface TaskDialogProps {
   /** "task": the general add-task dialog; "measurement": assign a measurement to a surveyor. */
@@ -27,17 +25,6 @@ export interface TaskDialogProps {
 /** The data-attribute a server-rendered button carries to open the dialog (its value: a preselected object id or ""). */
 export const openAttribute = { task: "data-new-task", measurement: "data-assign-measurement" } as const;
 
-function emptyValues(mode: TaskDialogProps["mode"], objectId = "") {
-  return {
-    title: mode === "measurement" ? "Замер на объекте" : "",
-    description: "",
-    dueDate: "",
-    objectId,
-    assignedTo: "",
-    priority: mode === "measurement" ? "high" : "medium",
-  };
-}
-
 /**
  * The add-task and assign-measurement dialogs (spec/2 §5). Opens from its own button or from any
  * page button with `data-new-task` / `data-assign-measurement="{objectId}"`.
@@ -46,17 +33,15 @@ export default function TaskDialog(
   { mode, objects, assignees, today, trigger, triggerClass, openOnLoad }: TaskDialogProps,
 ) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const [values, setValues] = useState(() => emptyValues(mode));
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  const openings = useRef(0);
+  /** The preselected object of the open form, and a fresh form for every opening. */
+  const [opened, setOpened] = useState<{ objectId: string; key: number } | null>(null);
   const id = useId();
-  const measurement = mode === "measurement";
-  const noSurveyors = measurement && assignees.length === 0;
 
   function open(objectId = "") {
-    setValues(emptyValues(mode, objectId));
-    setErrors({});
-    dialog.current?.showModal();
+    loadForm();
+    setOpened({ objectId, key: ++openings.current });
+    if (!dialog.current?.open) dialog.current?.showModal();
   }
 
   useEffect(() => {
@@ -68,7 +53,11 @@ export default function TaskDialog(
       open(button.getAttribute(attr) ?? "");
     };
     document.addEventListener("click", onClick);
-    return () => document.removeEventListener("click", onClick);
+    const stopPreload = loadOnIntentOf(`[${attr}]`, loadForm);
+    return () => {
+      document.removeEventListener("click", onClick);
+      stopPreload();
+    };
   }, [mode]);
 
   useEffect(() => {
@@ -77,160 +66,37 @@ export default function TaskDialog(
     dropNewParam();
   }, []);
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const schema = measurement ? assignMeasurementSchema : taskFormSchema;
-    const payload = {
-      ...values,
-      objectId: values.objectId,
-      assignedTo: values.assignedTo || null,
-      status: "assigned" as const,
-      priority: values.priority as typeof taskPriorities[number],
-      measurement,
-    };
-    const parsed = schema.safeParse(payload);
-    if (!parsed.success) return setErrors(firstErrors(parsed.error));
-    setBusy(true);
-    try {
-      await api("/api/tasks", {
-        body: {
-          ...payload,
-          objectId: Number(values.objectId),
-          assignedTo: values.assignedTo ? Number(values.assignedTo) : null,
-        },
-      });
-      const who = assignees.find((a) => String(a.id) === values.assignedTo)?.name;
-      toastAfterNavigation(
-        measurement
-          ? { title: "Задача на замер назначена", description: `Исполнитель: ${who}`, variant: "success" }
-          : {
-            title: "Задача создана",
-            description: who ? `Исполнитель: ${who}` : undefined,
-            variant: "success",
-          },
-      );
-      dialog.current?.close();
-      location.reload();
-    } catch (error) {
-      setErrors(serverErrors(error));
-      toastError(
-        measurement ? `Не удалось создать задачу: ${errorMessage(error)}` : "Не удалось создать задачу",
-      );
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const set = (name: keyof ReturnType<typeof emptyValues>) =>
-  (
-    e: { target: { value: string } },
-  ) => setValues((v) => ({ ...v, [name]: e.target.value }));
-  const fid = (name: string) => `${id}-${name}`;
-  const title = measurement ? "Назначить замер" : "Новая задача";
+  const close = () => dialog.current?.close();
+  const titleId = `${id}-heading`;
+  const title = mode === "measurement" ? "Назначить замер" : "Новая задача";
 
   return (
     <>
       {trigger && (
-        <button type="button" className={triggerClass ?? "btn btn-primary"} onClick={() => open()}>
+        <button
+          type="button"
+          className={triggerClass ?? "btn btn-primary"}
+          onClick={() => open()}
+          {...loadOnIntent(loadForm)}
+        >
           <Icon name="plus" /> {trigger}
         </button>
       )}
-      <dialog ref={dialog} className="dialog" aria-labelledby={fid("heading")}>
-        <form onSubmit={submit} noValidate>
-          <div className="dialog-head">
-            <h2 id={fid("heading")}>{title}</h2>
-            <button
-              type="button"
-              className="icon-btn"
-              aria-label="Закрыть"
-              onClick={() => dialog.current?.close()}
-            >
-              <Icon name="close" />
-            </button>
-          </div>
-          <div className="dialog-body stack">
-            {noSurveyors && (
-              <div className="notice notice-warning" role="status">
-                <Icon name="alert" />
-                <p>
-                  В компании нет зарегистрированных замерщиков. Добавьте сотрудников с ролью
-                  «Инженер-замерщик» в разделе <a href="/employees">Команда</a>.
-                </p>
-              </div>
-            )}
-            <Field id={fid("objectId")} label="Объект" error={errors.objectId} required>
-              <select
-                id={fid("objectId")}
-                value={values.objectId}
-                onChange={set("objectId")}
-                aria-invalid={errors.objectId ? true : undefined}
-              >
-                <option value="">Выберите объект</option>
-                {objects.map((o) => <option key={o.id} value={o.id}>{o.address}</option>)}
-              </select>
-            </Field>
-            <Field id={fid("title")} label="Название" error={errors.title} required>
-              <input
-                id={fid("title")}
-                value={values.title}
-                onChange={set("title")}
-                maxLength={300}
-                aria-invalid={errors.title ? true : undefined}
-              />
-            </Field>
-            <Field id={fid("description")} label="Описание" error={errors.description} required={measurement}>
-              <textarea
-                id={fid("description")}
-                value={values.description}
-                onChange={set("description")}
-                aria-invalid={errors.description ? true : undefined}
-              />
-            </Field>
-            <div className="grid-2">
-              <Field id={fid("dueDate")} label="Срок выполнения" error={errors.dueDate} required>
-                <input
-                  id={fid("dueDate")}
-                  type="date"
-                  min={today}
-                  value={values.dueDate}
-                  onChange={set("dueDate")}
-                  aria-invalid={errors.dueDate ? true : undefined}
-                />
-              </Field>
-              <Field id={fid("priority")} label="Приоритет">
-                <select id={fid("priority")} value={values.priority} onChange={set("priority")}>
-                  {taskPriorities.map((p) => <option key={p} value={p}>{taskPriorityLabels[p].label}
-                  </option>)}
-                </select>
-              </Field>
-            </div>
-            <Field
-              id={fid("assignedTo")}
-              label={measurement ? "Замерщик" : "Исполнитель"}
-              error={errors.assignedTo}
-              required={measurement}
-            >
-              <select
-                id={fid("assignedTo")}
-                value={values.assignedTo}
-                onChange={set("assignedTo")}
-                disabled={noSurveyors}
-                aria-invalid={errors.assignedTo ? true : undefined}
-              >
-                <option value="">{measurement ? "Выберите замерщика" : "Не назначено"}</option>
-                {assignees.map((a) => <option key={a.id} value={a.id}>{a.name}</option>)}
-              </select>
-            </Field>
-          </div>
-          <div className="dialog-foot">
-            <button type="button" className="btn btn-secondary" onClick={() => dialog.current?.close()}>
-              Отмена
-            </button>
-            <button type="submit" className="btn btn-primary" disabled={busy || noSurveyors} aria-busy={busy}>
-              {busy ? "Сохранение…" : measurement ? "Назначить" : "Создать задачу"}
-            </button>
-          </div>
-        </form>
+      <dialog ref={dialog} className="dialog" aria-labelledby={titleId} onClose={() => setOpened(null)}>
+        {opened && (
+          <Suspense fallback={<DialogLoading titleId={titleId} title={title} onClose={close} />}>
+            <TaskForm
+              key={opened.key}
+              mode={mode}
+              objects={objects}
+              assignees={assignees}
+              today={today}
+              objectId={opened.objectId}
+              titleId={titleId}
+              close={close}
+            />
+          </Suspense>
+        )}
       </dialog>
     </>
   );

@@ -1,0 +1,194 @@
+// The body of the task dialogs (loaded when one opens): the form and its validation.
+import { type FormEvent, useId, useState } from "react";
+import { taskPriorities } from "../../domain/tasks.ts";
+import { assignMeasurementSchema, taskFormSchema } from "../../domain/task_forms.ts";
+import { taskPriorityLabels } from "../../domain/labels.ts";
+import { Field } from "../../routes/_ui/Field.tsx";
+import { Icon } from "../../routes/_ui/Icon.tsx";
+import { api } from "../api.ts";
+import { errorMessage, type Errors, firstErrors, serverErrors } from "../form.ts";
+import { toastAfterNavigation, toastError } from "../toast.ts";
+
+export interface TaskFormProps {
+  /** "task": the general add-task form; "measurement": assign a measurement to a surveyor. */
+  mode: "task" | "measurement";
+  objects: { id: number; address: string }[];
+  assignees: { id: number; name: string }[];
+  /** Today in Moscow, 'YYYY-MM-DD': the date input's minimum. */
+  today: string;
+  /** The preselected object ("" for none). */
+  objectId: string;
+  /** The id of the heading that names the dialog. */
+  titleId: string;
+  close: () => void;
+}
+
+function emptyValues(mode: TaskFormProps["mode"], objectId: string) {
+  return {
+    title: mode === "measurement" ? "Замер на объекте" : "",
+    description: "",
+    dueDate: "",
+    objectId,
+    assignedTo: "",
+    priority: mode === "measurement" ? "high" : "medium",
+  };
+}
+
+/** The add-task and assign-measurement forms (spec/2 §5); a new task reloads the page with its toast. */
+export default function TaskForm(
+  { mode, objects, assignees, today, objectId, titleId, close }: TaskFormProps,
+) {
+  const [values, setValues] = useState(() => emptyValues(mode, objectId));
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  const measurement = mode === "measurement";
+  const noSurveyors = measurement && assignees.length === 0;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const schema = measurement ? assignMeasurementSchema : taskFormSchema;
+    const payload = {
+      ...values,
+      objectId: values.objectId,
+      assignedTo: values.assignedTo || null,
+      status: "assigned" as const,
+      priority: values.priority as typeof taskPriorities[number],
+      measurement,
+    };
+    const parsed = schema.safeParse(payload);
+    if (!parsed.success) return setErrors(firstErrors(parsed.error));
+    setBusy(true);
+    try {
+      await api("/api/tasks", {
+        body: {
+          ...payload,
+          objectId: Number(values.objectId),
+          assignedTo: values.assignedTo ? Number(values.assignedTo) : null,
+        },
+      });
+      const who = assignees.find((a) => String(a.id) === values.assignedTo)?.name;
+      toastAfterNavigation(
+        measurement
+          ? { title: "Задача на замер назначена", description: `Исполнитель: ${who}`, variant: "success" }
+          : {
+            title: "Задача создана",
+            description: who ? `Исполнитель: ${who}` : undefined,
+            variant: "success",
+          },
+      );
+      close();
+      location.reload();
+    } catch (error) {
+      setErrors(serverErrors(error));
+      toastError(
+        measurement ? `Не удалось создать задачу: ${errorMessage(error)}` : "Не удалось создать задачу",
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const set = (name: keyof ReturnType<typeof emptyValues>) =>
+  (
+    e: { target: { value: string } },
+  ) => setValues((v) => ({ ...v, [name]: e.target.value }));
+  const fid = (name: string) => `${id}-${name}`;
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <div className="dialog-head">
+        <h2 id={titleId}>{measurement ? "Назначить замер" : "Новая задача"}</h2>
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label="Закрыть"
+          onClick={close}
+        >
+          <Icon name="close" />
+        </button>
+      </div>
+      <div className="dialog-body stack">
+        {noSurveyors && (
+          <div className="notice notice-warning" role="status">
+            <Icon name="alert" />
+            <p>
+              В компании нет зарегистрированных замерщиков. Добавьте сотрудников с ролью «Инженер-замерщик» в
+              разделе <a href="/employees">Команда</a>.
+            </p>
+          </div>
+        )}
+        <Field id={fid("objectId")} label="Объект" error={errors.objectId} required>
+          <select
+            id={fid("objectId")}
+            value={values.objectId}
+            onChange={set("objectId")}
+            aria-invalid={errors.objectId ? true : undefined}
+          >
+            <option value="">Выберите объект</option>
+            {objects.map((o) => <option key={o.id} value={o.id}>{o.address}</option>)}
+          </select>
+        </Field>
+        <Field id={fid("title")} label="Название" error={errors.title} required>
+          <input
+            id={fid("title")}
+            value={values.title}
+            onChange={set("title")}
+            maxLength={300}
+            aria-invalid={errors.title ? true : undefined}
+          />
+        </Field>
+        <Field id={fid("description")} label="Описание" error={errors.description} required={measurement}>
+          <textarea
+            id={fid("description")}
+            value={values.description}
+            onChange={set("description")}
+            aria-invalid={errors.description ? true : undefined}
+          />
+        </Field>
+        <div className="grid-2">
+          <Field id={fid("dueDate")} label="Срок выполнения" error={errors.dueDate} required>
+            <input
+              id={fid("dueDate")}
+              type="date"
+              min={today}
+              value={values.dueDate}
+              onChange={set("dueDate")}
+              aria-invalid={errors.dueDate ? true : undefined}
+            />
+          </Field>
+          <Field id={fid("priority")} label="Приоритет">
+            <select id={fid("priority")} value={values.priority} onChange={set("priority")}>
+              {taskPriorities.map((p) => <option key={p} value={p}>{taskPriorityLabels[p].label}</option>)}
+            </select>
+          </Field>
+        </div>
+        <Field
+          id={fid("assignedTo")}
+          label={measurement ? "Замерщик" : "Исполнитель"}
+          error={errors.assignedTo}
+          required={measurement}
+        >
+          <select
+            id={fid("assignedTo")}
+            value={values.assignedTo}
+            onChange={set("assignedTo")}
+            disabled={noSurveyors}
+            aria-invalid={errors.assignedTo ? true : undefined}
+          >
+            <option value="">{measurement ? "Выберите замерщика" : "Не назначено"}</option>
+            {assignees.map((a) => <option key={a.id} value={a.id}>{a.name}</option>)}
+          </select>
+        </Field>
+      </div>
+      <div className="dialog-foot">
+        <button type="button" className="btn btn-secondary" onClick={close}>
+          Отмена
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={busy || noSurveyors} aria-busy={busy}>
+          {busy ? "Сохранение…" : measurement ? "Назначить" : "Создать задачу"}
+        </button>
+      </div>
+    </form>
+  );
+}
