@@ -148,6 +148,16 @@ Deno.test({
           await screenshot(page, "field-work-phone");
           await page.getByRole("tab", { name: "Подготовка" }).click();
           await page.getByRole("radio").first().waitFor();
+
+          // The dialog's content is downloaded once the page is idle, so it opens after the signal is gone.
+          await page.goto("/surveyor");
+          await page.waitForFunction(() =>
+            performance.getEntriesByType("resource").some((e) => /\/_islands\/chunks\/SiteWork-/.test(e.name))
+          );
+          await page.context().setOffline(true);
+          await page.getByRole("button", { name: "Работать на объекте" }).first().click();
+          await page.locator(".site-dialog .msection").first().waitFor();
+          assert.equal(await page.locator(`${p}residents_count`).inputValue(), "6");
           await page.context().close();
         },
       );

@@ -1,14 +1,8 @@
-// 'Работать на объекте' and the site-work dialog (spec/3 §2.2), phone first: title, progress badge, Save,
-// tabs Замеры / Фотоотчет / Смета / Отчет. The dialog has a URL (?siteWork={taskId}) so a reload reopens it.
-import { useEffect, useMemo, useRef, useState } from "react";
-import { api } from "./api.ts";
-import { toast } from "./toast.ts";
-import { focusField, MeasurementForm, sectionOfField } from "./measurement/MeasurementForm.tsx";
-import { EstimateView, ruDay } from "./measurement/EstimateView.tsx";
-import { PhotoReport } from "./measurement/PhotoReport.tsx";
-import { exportEstimate } from "./measurement/export.ts";
-import { syncLabel, useMeasurementSession } from "./measurement/session.ts";
-import { formatDateTime, formatKopecks } from "../domain/format.ts";
+// 'Работать на объекте' and the site-work dialog (spec/3 §2.2), phone first. The dialog has a URL
+// (?siteWork={taskId}) so a reload reopens it. Its content (measurement/SiteWork.tsx: the form, the draft,
+// photos, estimate) is a chunk of its own, loaded on open, on intent and once the page is idle.
+import { Suspense, useEffect, useRef, useState } from "react";
+import { onDemand, whenIdle } from "./measurement/on_demand.ts";
 
 export interface SiteWorkDialogProps {
   task: {
@@ -22,19 +16,17 @@ export interface SiteWorkDialogProps {
   };
 }
 
-type Tab = "measure" | "photos" | "estimate" | "report";
-const tabs: { id: Tab; label: string }[] = [
-  { id: "measure", label: "Замеры" },
-  { id: "photos", label: "Фотоотчет" },
-  { id: "estimate", label: "Смета" },
-  { id: "report", label: "Отчет" },
-];
+/** The dialog content's props: the task and closing the dialog. */
+export type SiteWorkProps = SiteWorkDialogProps & { close: () => void };
+
 const PARAM = "siteWork";
+const content = onDemand<SiteWorkProps>(() => import("./measurement/SiteWork.tsx"), Unavailable);
 
 export default function SiteWorkDialog({ task }: SiteWorkDialogProps) {
   const [open, setOpen] = useState(false);
   useEffect(() => {
     if (new URL(location.href).searchParams.get(PARAM) === String(task.id)) setOpen(true);
+    whenIdle(content.prefetch);
   }, []);
   function show() {
     const url = new URL(location.href);
@@ -44,7 +36,14 @@ export default function SiteWorkDialog({ task }: SiteWorkDialogProps) {
   }
   return (
     <>
-      <button type="button" className="btn btn-primary" onClick={show}>
+      <button
+        type="button"
+        className="btn btn-primary"
+        onClick={show}
+        onPointerEnter={content.prefetch}
+        onTouchStart={content.prefetch}
+        onFocus={content.prefetch}
+      >
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
           <path
             d="M10 17h4V5H2v12h3m15 0h2v-3.3a1 1 0 0 0-.3-.7L18 9h-4v8h1M7.5 19.5a2 2 0 1 0 0-4 2 2 0 0 0 0 4m10 0a2 2 0 1 0 0-4 2 2 0 0 0 0 4"
@@ -55,21 +54,14 @@ export default function SiteWorkDialog({ task }: SiteWorkDialogProps) {
         </svg>
         Работать на объекте
       </button>
-      {open && <SiteWork task={task} onClose={() => setOpen(false)} />}
+      {open && <SiteWorkShell task={task} onClose={() => setOpen(false)} />}
     </>
   );
 }
 
-function SiteWork({ task, onClose }: SiteWorkDialogProps & { onClose: () => void }) {
+function SiteWorkShell({ task, onClose }: SiteWorkDialogProps & { onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const [tab, setTab] = useState<Tab>("measure");
-  const [section, setSection] = useState("main");
-  const [completing, setCompleting] = useState(false);
-  const s = useMeasurementSession(
-    { id: task.id, objectId: task.objectId, title: task.title, address: task.address },
-    true,
-  );
-  const idPrefix = `sw${task.id}`;
+  const Content = content.component();
 
   useEffect(() => {
     dialog.current?.showModal();
@@ -85,318 +77,47 @@ function SiteWork({ task, onClose }: SiteWorkDialogProps & { onClose: () => void
     onClose();
   }
 
-  async function generate() {
-    const result = await s.generate();
-    if (result) setTab("estimate");
-  }
-
-  async function complete() {
-    if (!s.estimate) return;
-    setCompleting(true);
-    try {
-      const text = s.notes.trim();
-      await api(`/api/tasks/${task.id}`, {
-        method: "PATCH",
-        body: text ? { status: "completed", description: text } : { status: "completed" },
-      });
-      toast({ title: "Успешно", description: "Статус задачи обновлен" });
-      s.setNotes("");
-      s.forget();
-      close();
-      setTimeout(() => location.reload(), 600);
-    } catch {
-      toast({ title: "Ошибка", description: "Не удалось обновить задачу", variant: "destructive" });
-    } finally {
-      setCompleting(false);
-    }
-  }
-
-  const missingLine = s.missing.length > 0 && (
-    <p className="missing-line" role="status" aria-live="polite">
-      <strong>Не заполнено:</strong> {s.missing.map((m, i) => (
-        <span key={m.field + i}>
-          {i > 0 && ", "}
-          <button
-            type="button"
-            className="link-btn"
-            onClick={() => {
-              setTab("measure");
-              setSection(sectionOfField(s.config?.sections ?? [], m.field) ?? "main");
-              focusField(idPrefix, m.field);
-            }}
-          >
-            {m.label}
-          </button>
-        </span>
-      ))}
-    </p>
-  );
-
-  const estimateDate = useMemo(() => ruDay(s.estimate?.date), [s.estimate]);
-
   return (
     <dialog
       ref={dialog}
       className="dialog dialog-wide site-dialog"
-      aria-labelledby={`${idPrefix}-title`}
+      aria-labelledby={`sw${task.id}-title`}
       onClose={onDialogClose}
     >
+      <Suspense fallback={<Placeholder task={task} close={close} />}>
+        <Content task={task} close={close} />
+      </Suspense>
+    </dialog>
+  );
+}
+
+/** The dialog while its content downloads, or with `failed` when it could not be downloaded. */
+function Placeholder({ task, close, failed }: SiteWorkProps & { failed?: boolean }) {
+  return (
+    <>
       <div className="dialog-head site-head">
         <div className="site-title">
-          <h2 id={`${idPrefix}-title`}>Замер септика: {task.address}</h2>
-          <div className="site-status">
-            <span className="badge badge-info" aria-label={`Заполнено ${s.progress}%`}>{s.progress}%</span>
-            <span className={`sync sync-${s.sync}`} data-testid="sync-state">{syncLabel(s.sync)}</span>
-          </div>
+          <h2 id={`sw${task.id}-title`}>Замер септика: {task.address}</h2>
         </div>
-        <button
-          type="button"
-          className="btn btn-secondary btn-sm"
-          disabled={!s.config || s.sync === "sending"}
-          onClick={() => void s.save()}
-        >
-          Сохранить
-        </button>
         <button type="button" className="icon-btn" aria-label="Закрыть" onClick={close}>
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
             <path d="M18 6 6 18M6 6l12 12" fill="none" stroke="currentColor" strokeWidth="2" />
           </svg>
         </button>
       </div>
-      <div className="tabs site-tabs" role="tablist">
-        {tabs.map((t) => (
-          <button
-            key={t.id}
-            type="button"
-            role="tab"
-            className="tab"
-            id={`${idPrefix}-tab-${t.id}`}
-            aria-selected={tab === t.id}
-            aria-controls={`${idPrefix}-panel`}
-            onClick={() => setTab(t.id)}
-          >
-            {t.label}
-          </button>
-        ))}
+      <div className="dialog-body site-body">
+        {failed
+          ? (
+            <p className="form-error" role="alert">
+              Нет связи с сервером: форма замера не загружена. Проверьте подключение и откройте замер снова.
+            </p>
+          )
+          : <div className="skeleton" style={{ height: 240 }} aria-label="Загрузка формы замера" />}
       </div>
-
-      <div
-        className="dialog-body site-body"
-        id={`${idPrefix}-panel`}
-        role="tabpanel"
-        aria-labelledby={`${idPrefix}-tab-${tab}`}
-      >
-        {s.conflict && (
-          <div
-            className="notice notice-warning conflict"
-            role="alertdialog"
-            aria-labelledby={`${idPrefix}-conflict`}
-          >
-            <div className="stack-sm">
-              <strong id={`${idPrefix}-conflict`}>На сервере есть более новые замеры</strong>
-              <p>
-                Сохранены{" "}
-                {formatDateTime(s.conflict.record.createdAt)}, а на этом устройстве есть неотправленные
-                изменения от {formatDateTime(s.conflict.draft.savedAt)}. Какие оставить?
-              </p>
-              <div className="row">
-                <button type="button" className="btn btn-primary" onClick={() => s.resolveConflict("device")}>
-                  Оставить с устройства
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-secondary"
-                  onClick={() => s.resolveConflict("server")}
-                >
-                  Взять с сервера
-                </button>
-              </div>
-            </div>
-          </div>
-        )}
-        {s.loadError && <p className="form-error">{s.loadError}</p>}
-        {!s.config && !s.loadError && <div className="skeleton" style={{ height: 240 }} />}
-
-        {s.config && tab === "measure" && (
-          <div className="stack">
-            <dl className="details object-info">
-              <dt>Адрес</dt>
-              <dd>{task.address}</dd>
-              <dt>Тип работ</dt>
-              <dd>{task.workTypeLabel}</dd>
-              <dt>Клиент</dt>
-              <dd>{task.clientName || "Не указан"}</dd>
-              <dt>Телефон</dt>
-              <dd>
-                {task.clientPhone
-                  ? <a href={`tel:${task.clientPhone.replace(/[^\d+]/g, "")}`}>{task.clientPhone}</a>
-                  : "не указан"}
-              </dd>
-            </dl>
-            <div className="form-title">
-              <h3>Профессиональная смета по прайсу СГБО</h3>
-              <div
-                className="progress"
-                role="progressbar"
-                aria-label="Заполнение обязательных полей"
-                aria-valuenow={s.progress}
-                aria-valuemin={0}
-                aria-valuemax={100}
-              >
-                <span style={{ width: `${s.progress}%` }} />
-              </div>
-            </div>
-            <MeasurementForm
-              config={s.config}
-              values={s.values}
-              onChange={s.setValue}
-              open={section}
-              onOpen={setSection}
-              missing={s.missing}
-              idPrefix={idPrefix}
-            />
-          </div>
-        )}
-
-        {s.config && tab === "photos" && (
-          <PhotoReport
-            objectId={task.objectId}
-            taskId={task.id}
-            photos={s.photos}
-            onChange={s.setPhotos}
-            idPrefix={idPrefix}
-          />
-        )}
-
-        {s.config && tab === "estimate" && (
-          s.estimate
-            ? (
-              <div className="stack">
-                <div className="est-head">
-                  <div>
-                    <h3>{s.estimate.templateName}</h3>
-                    <p className="muted">
-                      № {s.estimate.estimateNumber}
-                      {estimateDate && ` от ${estimateDate}`}
-                    </p>
-                  </div>
-                  <p className="est-head-total money">{formatKopecks(s.estimate.totalAmount)}</p>
-                </div>
-                <EstimateView estimate={s.estimate} />
-              </div>
-            )
-            : (
-              <div className="empty">
-                <p className="empty-text">Смета не сгенерирована</p>
-                <p className="muted">
-                  Для генерации заполните обязательные поля: Модель септика, Количество проживающих, Глубина
-                  установки.
-                </p>
-                <button type="button" className="btn btn-secondary" onClick={() => setTab("measure")}>
-                  К замерам
-                </button>
-              </div>
-            )
-        )}
-
-        {s.config && tab === "report" && (
-          <div className="stack">
-            <h3>Статус выполнения</h3>
-            <ul className="report-status">
-              <li>
-                <span>Замеры</span>
-                <span className={`badge badge-${s.progress === 100 ? "success" : "warning"}`}>
-                  {s.progress}%
-                </span>
-              </li>
-              <li>
-                <span>Смета подготовлена</span>
-                <span className={`badge badge-${s.estimate ? "success" : "neutral"}`}>
-                  {s.estimate ? "Да" : "Нет"}
-                </span>
-              </li>
-              <li>
-                <span>Фотоотчет</span>
-                <span className="badge badge-neutral">{s.photos.length} фото</span>
-              </li>
-            </ul>
-            <div className="field">
-              <label htmlFor={`${idPrefix}-conclusion`}>Заключение замерщика</label>
-              <textarea
-                id={`${idPrefix}-conclusion`}
-                rows={5}
-                value={s.notes}
-                placeholder="Что сделано, что согласовано с клиентом, на что обратить внимание"
-                onChange={(e) => s.setNotes(e.currentTarget.value)}
-              />
-            </div>
-            {!s.estimate && <p className="muted">Чтобы завершить задачу, сгенерируйте смету.</p>}
-          </div>
-        )}
-      </div>
-
-      <div className="dialog-foot site-foot">
-        {tab === "measure" && s.config && (
-          <>
-            {missingLine}
-            <button
-              type="button"
-              className="btn btn-primary btn-lg"
-              disabled={s.generating || s.missing.length > 0}
-              onClick={generate}
-            >
-              {s.generating ? "Генерация сметы..." : "Сгенерировать профессиональную смету"}
-            </button>
-          </>
-        )}
-        {tab === "photos" && (
-          <button
-            type="button"
-            className="btn btn-secondary"
-            onClick={() => setTab("estimate")}
-          >
-            Далее: смета
-          </button>
-        )}
-        {tab === "estimate" && (
-          s.estimate
-            ? (
-              <button
-                type="button"
-                className="btn btn-primary"
-                onClick={() => void exportEstimate(s.estimate!.id)}
-              >
-                <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-                  <path
-                    d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4m4-5 5 5 5-5m-5 5V3"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                  />
-                </svg>
-                Excel
-              </button>
-            )
-            : (
-              <button type="button" className="btn btn-secondary" onClick={() => setTab("measure")}>
-                К замерам
-              </button>
-            )
-        )}
-        {tab === "report" && (
-          <>
-            <button type="button" className="btn btn-secondary" onClick={close}>Закрыть</button>
-            <button
-              type="button"
-              className="btn btn-success"
-              disabled={!s.estimate || completing}
-              onClick={complete}
-            >
-              {completing ? "Сохранение..." : "Завершить задачу"}
-            </button>
-          </>
-        )}
-      </div>
-    </dialog>
+    </>
   );
+}
+
+function Unavailable(props: SiteWorkProps) {
+  return <Placeholder {...props} failed />;
 }

@@ -1,0 +1,341 @@
+// The site-work dialog's content (spec/3 §2.2), loaded when the dialog opens (SiteWorkDialog.tsx keeps the
+// button and the <dialog>): title, progress badge, Save, tabs Замеры / Фотоотчет / Смета / Отчет.
+import { useMemo, useState } from "react";
+import { api } from "../api.ts";
+import { toast } from "../toast.ts";
+import { focusField, MeasurementForm, sectionOfField } from "./MeasurementForm.tsx";
+import { EstimateView, ruDay } from "./EstimateView.tsx";
+import { PhotoReport } from "./PhotoReport.tsx";
+import { exportEstimate } from "./export.ts";
+import { syncLabel, useMeasurementSession } from "./session.ts";
+import { formatDateTime, formatKopecks } from "../../domain/format.ts";
+import type { SiteWorkProps } from "../SiteWorkDialog.tsx";
+
+type Tab = "measure" | "photos" | "estimate" | "report";
+const tabs: { id: Tab; label: string }[] = [
+  { id: "measure", label: "Замеры" },
+  { id: "photos", label: "Фотоотчет" },
+  { id: "estimate", label: "Смета" },
+  { id: "report", label: "Отчет" },
+];
+
+export default function SiteWork({ task, close }: SiteWorkProps) {
+  const [tab, setTab] = useState<Tab>("measure");
+  const [section, setSection] = useState("main");
+  const [completing, setCompleting] = useState(false);
+  const s = useMeasurementSession(
+    { id: task.id, objectId: task.objectId, title: task.title, address: task.address },
+    true,
+  );
+  const idPrefix = `sw${task.id}`;
+
+  async function generate() {
+    const result = await s.generate();
+    if (result) setTab("estimate");
+  }
+
+  async function complete() {
+    if (!s.estimate) return;
+    setCompleting(true);
+    try {
+      const text = s.notes.trim();
+      await api(`/api/tasks/${task.id}`, {
+        method: "PATCH",
+        body: text ? { status: "completed", description: text } : { status: "completed" },
+      });
+      toast({ title: "Успешно", description: "Статус задачи обновлен" });
+      s.setNotes("");
+      s.forget();
+      close();
+      setTimeout(() => location.reload(), 600);
+    } catch {
+      toast({ title: "Ошибка", description: "Не удалось обновить задачу", variant: "destructive" });
+    } finally {
+      setCompleting(false);
+    }
+  }
+
+  const missingLine = s.missing.length > 0 && (
+    <p className="missing-line" role="status" aria-live="polite">
+      <strong>Не заполнено:</strong> {s.missing.map((m, i) => (
+        <span key={m.field + i}>
+          {i > 0 && ", "}
+          <button
+            type="button"
+            className="link-btn"
+            onClick={() => {
+              setTab("measure");
+              setSection(sectionOfField(s.config?.sections ?? [], m.field) ?? "main");
+              focusField(idPrefix, m.field);
+            }}
+          >
+            {m.label}
+          </button>
+        </span>
+      ))}
+    </p>
+  );
+
+  const estimateDate = useMemo(() => ruDay(s.estimate?.date), [s.estimate]);
+
+  return (
+    <>
+      <div className="dialog-head site-head">
+        <div className="site-title">
+          <h2 id={`${idPrefix}-title`}>Замер септика: {task.address}</h2>
+          <div className="site-status">
+            <span className="badge badge-info" aria-label={`Заполнено ${s.progress}%`}>{s.progress}%</span>
+            <span className={`sync sync-${s.sync}`} data-testid="sync-state">{syncLabel(s.sync)}</span>
+          </div>
+        </div>
+        <button
+          type="button"
+          className="btn btn-secondary btn-sm"
+          disabled={!s.config || s.sync === "sending"}
+          onClick={() => void s.save()}
+        >
+          Сохранить
+        </button>
+        <button type="button" className="icon-btn" aria-label="Закрыть" onClick={close}>
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+            <path d="M18 6 6 18M6 6l12 12" fill="none" stroke="currentColor" strokeWidth="2" />
+          </svg>
+        </button>
+      </div>
+      <div className="tabs site-tabs" role="tablist">
+        {tabs.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            className="tab"
+            id={`${idPrefix}-tab-${t.id}`}
+            aria-selected={tab === t.id}
+            aria-controls={`${idPrefix}-panel`}
+            onClick={() => setTab(t.id)}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+
+      <div
+        className="dialog-body site-body"
+        id={`${idPrefix}-panel`}
+        role="tabpanel"
+        aria-labelledby={`${idPrefix}-tab-${tab}`}
+      >
+        {s.conflict && (
+          <div
+            className="notice notice-warning conflict"
+            role="alertdialog"
+            aria-labelledby={`${idPrefix}-conflict`}
+          >
+            <div className="stack-sm">
+              <strong id={`${idPrefix}-conflict`}>На сервере есть более новые замеры</strong>
+              <p>
+                Сохранены{" "}
+                {formatDateTime(s.conflict.record.createdAt)}, а на этом устройстве есть неотправленные
+                изменения от {formatDateTime(s.conflict.draft.savedAt)}. Какие оставить?
+              </p>
+              <div className="row">
+                <button type="button" className="btn btn-primary" onClick={() => s.resolveConflict("device")}>
+                  Оставить с устройства
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  onClick={() => s.resolveConflict("server")}
+                >
+                  Взять с сервера
+                </button>
+              </div>
+            </div>
+          </div>
+        )}
+        {s.loadError && <p className="form-error">{s.loadError}</p>}
+        {!s.config && !s.loadError && <div className="skeleton" style={{ height: 240 }} />}
+
+        {s.config && tab === "measure" && (
+          <div className="stack">
+            <dl className="details object-info">
+              <dt>Адрес</dt>
+              <dd>{task.address}</dd>
+              <dt>Тип работ</dt>
+              <dd>{task.workTypeLabel}</dd>
+              <dt>Клиент</dt>
+              <dd>{task.clientName || "Не указан"}</dd>
+              <dt>Телефон</dt>
+              <dd>
+                {task.clientPhone
+                  ? <a href={`tel:${task.clientPhone.replace(/[^\d+]/g, "")}`}>{task.clientPhone}</a>
+                  : "не указан"}
+              </dd>
+            </dl>
+            <div className="form-title">
+              <h3>Профессиональная смета по прайсу СГБО</h3>
+              <div
+                className="progress"
+                role="progressbar"
+                aria-label="Заполнение обязательных полей"
+                aria-valuenow={s.progress}
+                aria-valuemin={0}
+                aria-valuemax={100}
+              >
+                <span style={{ width: `${s.progress}%` }} />
+              </div>
+            </div>
+            <MeasurementForm
+              config={s.config}
+              values={s.values}
+              onChange={s.setValue}
+              open={section}
+              onOpen={setSection}
+              missing={s.missing}
+              idPrefix={idPrefix}
+            />
+          </div>
+        )}
+
+        {s.config && tab === "photos" && (
+          <PhotoReport
+            objectId={task.objectId}
+            taskId={task.id}
+            photos={s.photos}
+            onChange={s.setPhotos}
+            idPrefix={idPrefix}
+          />
+        )}
+
+        {s.config && tab === "estimate" && (
+          s.estimate
+            ? (
+              <div className="stack">
+                <div className="est-head">
+                  <div>
+                    <h3>{s.estimate.templateName}</h3>
+                    <p className="muted">
+                      № {s.estimate.estimateNumber}
+                      {estimateDate && ` от ${estimateDate}`}
+                    </p>
+                  </div>
+                  <p className="est-head-total money">{formatKopecks(s.estimate.totalAmount)}</p>
+                </div>
+                <EstimateView estimate={s.estimate} />
+              </div>
+            )
+            : (
+              <div className="empty">
+                <p className="empty-text">Смета не сгенерирована</p>
+                <p className="muted">
+                  Для генерации заполните обязательные поля: Модель септика, Количество проживающих, Глубина
+                  установки.
+                </p>
+                <button type="button" className="btn btn-secondary" onClick={() => setTab("measure")}>
+                  К замерам
+                </button>
+              </div>
+            )
+        )}
+
+        {s.config && tab === "report" && (
+          <div className="stack">
+            <h3>Статус выполнения</h3>
+            <ul className="report-status">
+              <li>
+                <span>Замеры</span>
+                <span className={`badge badge-${s.progress === 100 ? "success" : "warning"}`}>
+                  {s.progress}%
+                </span>
+              </li>
+              <li>
+                <span>Смета подготовлена</span>
+                <span className={`badge badge-${s.estimate ? "success" : "neutral"}`}>
+                  {s.estimate ? "Да" : "Нет"}
+                </span>
+              </li>
+              <li>
+                <span>Фотоотчет</span>
+                <span className="badge badge-neutral">{s.photos.length} фото</span>
+              </li>
+            </ul>
+            <div className="field">
+              <label htmlFor={`${idPrefix}-conclusion`}>Заключение замерщика</label>
+              <textarea
+                id={`${idPrefix}-conclusion`}
+                rows={5}
+                value={s.notes}
+                placeholder="Что сделано, что согласовано с клиентом, на что обратить внимание"
+                onChange={(e) => s.setNotes(e.currentTarget.value)}
+              />
+            </div>
+            {!s.estimate && <p className="muted">Чтобы завершить задачу, сгенерируйте смету.</p>}
+          </div>
+        )}
+      </div>
+
+      <div className="dialog-foot site-foot">
+        {tab === "measure" && s.config && (
+          <>
+            {missingLine}
+            <button
+              type="button"
+              className="btn btn-primary btn-lg"
+              disabled={s.generating || s.missing.length > 0}
+              onClick={generate}
+            >
+              {s.generating ? "Генерация сметы..." : "Сгенерировать профессиональную смету"}
+            </button>
+          </>
+        )}
+        {tab === "photos" && (
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => setTab("estimate")}
+          >
+            Далее: смета
+          </button>
+        )}
+        {tab === "estimate" && (
+          s.estimate
+            ? (
+              <button
+                type="button"
+                className="btn btn-primary"
+                onClick={() => void exportEstimate(s.estimate!.id)}
+              >
+                <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                  <path
+                    d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4m4-5 5 5 5-5m-5 5V3"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                  />
+                </svg>
+                Excel
+              </button>
+            )
+            : (
+              <button type="button" className="btn btn-secondary" onClick={() => setTab("measure")}>
+                К замерам
+              </button>
+            )
+        )}
+        {tab === "report" && (
+          <>
+            <button type="button" className="btn btn-secondary" onClick={close}>Закрыть</button>
+            <button
+              type="button"
+              className="btn btn-success"
+              disabled={!s.estimate || completing}
+              onClick={complete}
+            >
+              {completing ? "Сохранение..." : "Завершить задачу"}
+            </button>
+          </>
+        )}
+      </div>
+    </>
+  );
+}
