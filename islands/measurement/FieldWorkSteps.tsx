@@ -1,0 +1,217 @@
+// The field-work screen's measurement and estimate steps (spec/3 §2.3), loaded when the screen needs them
+// (FieldWorkScreen.tsx keeps the steps' tabs and the preparation): the shared form, then the estimate
+// table, Excel, status and 'Сохранить отчет' to the chief engineers.
+import { useState } from "react";
+import { api } from "../api.ts";
+import { toast } from "../toast.ts";
+import { errorMessage } from "../form.ts";
+import { focusField, MeasurementForm, sectionOfField } from "./MeasurementForm.tsx";
+import { EstimateView } from "./EstimateView.tsx";
+import { exportEstimate } from "./export.ts";
+import { syncLabel, useMeasurementSession } from "./session.ts";
+import { StatusActions } from "../estimate_status.tsx";
+import type { EstimateStatus } from "../../domain/estimates.ts";
+import { formatKopecks } from "../../domain/format.ts";
+import type { FieldWorkStepsProps } from "../FieldWorkScreen.tsx";
+
+export default function FieldWorkSteps({ task, step, setStep, role }: FieldWorkStepsProps) {
+  const [section, setSection] = useState("main");
+  const [sending, setSending] = useState(false);
+  const [status, setStatus] = useState<EstimateStatus | null>(null);
+  const s = useMeasurementSession(
+    task ? { id: task.id, objectId: task.objectId, title: task.title, address: task.address } : null,
+    task !== null,
+  );
+  const idPrefix = "fw";
+
+  async function generate() {
+    if (!task) {
+      toast({ title: "Ошибка", description: "Выберите объект для работы", variant: "destructive" });
+      return;
+    }
+    const result = await s.generate();
+    if (result) {
+      setStatus((result.status as EstimateStatus | undefined) ?? "draft");
+      setStep("estimate");
+    }
+  }
+
+  async function sendReport() {
+    if (!task) return;
+    setSending(true);
+    try {
+      await api("/api/field-work/report", {
+        body: { objectId: task.objectId, estimateId: s.estimate?.id ?? null, comment: s.notes || null },
+      });
+      toast({ title: "Отчет отправлен", description: "Отчет отправлен главному инженеру" });
+    } catch (error) {
+      toast({
+        title: "Ошибка",
+        description: `Не удалось отправить отчет: ${errorMessage(error)}`,
+        variant: "destructive",
+      });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const estimateStatus = status ?? (s.estimate?.status as EstimateStatus | undefined) ?? "draft";
+
+  return (
+    <>
+      {step === "measure" && (
+        !task
+          ? (
+            <div className="card empty">
+              <p className="empty-text">Выберите объект на этапе подготовки</p>
+              <button type="button" className="btn btn-secondary" onClick={() => setStep("prep")}>
+                Назад
+              </button>
+            </div>
+          )
+          : (
+            <div className="card stack">
+              <div className="row-between">
+                <div>
+                  <h2 className="card-title">{task.address}</h2>
+                  <p className="muted">
+                    {task.clientName || "Клиент не указан"} · {task.clientPhone || "телефон не указан"}
+                  </p>
+                </div>
+                <div className="row">
+                  <span className="badge badge-info">{s.progress}%</span>
+                  <span className={`sync sync-${s.sync}`}>{syncLabel(s.sync)}</span>
+                  <button
+                    type="button"
+                    className="btn btn-secondary btn-sm"
+                    disabled={!s.config}
+                    onClick={() => void s.save()}
+                  >
+                    Сохранить
+                  </button>
+                </div>
+              </div>
+              {s.conflict && (
+                <div className="notice notice-warning conflict" role="alertdialog">
+                  <div className="stack-sm">
+                    <strong>На сервере есть более новые замеры</strong>
+                    <p>На этом устройстве есть неотправленные изменения. Какие оставить?</p>
+                    <div className="row">
+                      <button
+                        type="button"
+                        className="btn btn-primary"
+                        onClick={() => s.resolveConflict("device")}
+                      >
+                        Оставить с устройства
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-secondary"
+                        onClick={() => s.resolveConflict("server")}
+                      >
+                        Взять с сервера
+                      </button>
+                    </div>
+                  </div>
+                </div>
+              )}
+              {s.loadError && <p className="form-error">{s.loadError}</p>}
+              {!s.config && !s.loadError && <div className="skeleton" style={{ height: 240 }} />}
+              {s.config && (
+                <MeasurementForm
+                  config={s.config}
+                  values={s.values}
+                  onChange={s.setValue}
+                  open={section}
+                  onOpen={setSection}
+                  missing={s.missing}
+                  idPrefix={idPrefix}
+                />
+              )}
+              <div className="action-bar fw-generate">
+                {s.missing.length > 0 && (
+                  <p className="missing-line" role="status">
+                    <strong>Не заполнено:</strong> {s.missing.map((m, i) => (
+                      <span key={m.field + i}>
+                        {i > 0 && ", "}
+                        <button
+                          type="button"
+                          className="link-btn"
+                          onClick={() => {
+                            setSection(sectionOfField(s.config?.sections ?? [], m.field) ?? "main");
+                            focusField(idPrefix, m.field);
+                          }}
+                        >
+                          {m.label}
+                        </button>
+                      </span>
+                    ))}
+                  </p>
+                )}
+                <button
+                  type="button"
+                  className="btn btn-primary"
+                  disabled={!s.config || s.generating || s.missing.length > 0}
+                  onClick={generate}
+                >
+                  {s.generating ? "Генерация сметы..." : "Сгенерировать смету"}
+                </button>
+              </div>
+            </div>
+          )
+      )}
+
+      {step === "estimate" && (
+        !s.estimate || !task
+          ? (
+            <div className="card empty">
+              <p className="empty-text">Смета не сгенерирована</p>
+              <button type="button" className="btn btn-secondary" onClick={() => setStep("measure")}>
+                Назад к замеру
+              </button>
+            </div>
+          )
+          : (
+            <div className="card stack">
+              <div className="est-head">
+                <div>
+                  <h2 className="card-title">{s.estimate.templateName}</h2>
+                  <p className="muted">{task.address} · № {s.estimate.estimateNumber}</p>
+                </div>
+                <p className="est-head-total money">{formatKopecks(s.estimate.totalAmount)}</p>
+              </div>
+              <EstimateView estimate={s.estimate} showBadges />
+              <div className="field">
+                <label htmlFor="fw-comment">Комментарий к отчету</label>
+                <textarea
+                  id="fw-comment"
+                  rows={3}
+                  value={s.notes}
+                  onChange={(e) => s.setNotes(e.currentTarget.value)}
+                />
+              </div>
+              <div className="action-bar">
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  onClick={() => void exportEstimate(s.estimate!.id)}
+                >
+                  Excel
+                </button>
+                <StatusActions
+                  id={s.estimate.id}
+                  status={estimateStatus}
+                  role={role}
+                  onChanged={setStatus}
+                  size="md"
+                />
+                <button type="button" className="btn btn-primary" disabled={sending} onClick={sendReport}>
+                  {sending ? "Отправка..." : "Сохранить отчет"}
+                </button>
+              </div>
+            </div>
+          )
+      )}
+    </>
+  );
+}
