@@ -4,7 +4,7 @@ import { displayName } from "../domain/format.ts";
 import { Field } from "../routes/_ui/Field.tsx";
 import { Icon } from "../routes/_ui/Icon.tsx";
 import { api } from "./api.ts";
-import { AdminDialog } from "./admin_dialog.tsx";
+import { AdminDialog, DialogContent } from "./admin_dialog.tsx";
 import { toast, toastAfterNavigation, toastError } from "./toast.ts";
 import type { AdminUser } from "./UsersManager.tsx";
 
@@ -168,71 +168,77 @@ export default function AdminUsersTable({ users: initial, companies, currentUser
         open={editing?.kind === "role" || editing?.kind === "company"}
         title={editing?.kind === "company" ? "Компания пользователя" : "Роль пользователя"}
         onClose={close}
-        onSubmit={save}
-        footer={
-          <>
-            <button type="button" className="btn btn-secondary" onClick={close}>Отмена</button>
-            <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
-              {busy ? "Сохранение…" : "Сохранить"}
-            </button>
-          </>
-        }
       >
-        {target && (
-          <div className="stack">
-            <p>
-              <strong>{displayName(target)}</strong> <span className="muted">{target.email}</span>
-            </p>
-            {editing?.kind === "role"
-              ? (
-                <Field id={`${id}-role`} label="Роль">
-                  <select id={`${id}-role`} value={choice} onChange={(e) => setChoice(e.target.value)}>
-                    {roles.map((r) => <option key={r} value={r}>{roleLabels[r]}</option>)}
-                  </select>
-                </Field>
-              )
-              : (
-                <Field
-                  id={`${id}-company`}
-                  label="Компания"
-                  hint={target.companyId ? "«Без компании» снимет пользователя с компании" : undefined}
-                >
-                  <select id={`${id}-company`} value={choice} onChange={(e) => setChoice(e.target.value)}>
-                    <option value="">Без компании</option>
-                    {companies.map((c) => <option key={c.id} value={String(c.id)}>{c.name}</option>)}
-                  </select>
-                </Field>
-              )}
-          </div>
-        )}
+        <DialogContent
+          onSubmit={save}
+          footer={
+            <>
+              <button type="button" className="btn btn-secondary" onClick={close}>Отмена</button>
+              <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
+                {busy ? "Сохранение…" : "Сохранить"}
+              </button>
+            </>
+          }
+        >
+          {target && (
+            <div className="stack">
+              <p>
+                <strong>{displayName(target)}</strong> <span className="muted">{target.email}</span>
+              </p>
+              {editing?.kind === "role"
+                ? (
+                  <Field id={`${id}-role`} label="Роль">
+                    <select id={`${id}-role`} value={choice} onChange={(e) => setChoice(e.target.value)}>
+                      {roles.map((r) => <option key={r} value={r}>{roleLabels[r]}</option>)}
+                    </select>
+                  </Field>
+                )
+                : (
+                  <Field
+                    id={`${id}-company`}
+                    label="Компания"
+                    hint={target.companyId ? "«Без компании» снимет пользователя с компании" : undefined}
+                  >
+                    <select id={`${id}-company`} value={choice} onChange={(e) => setChoice(e.target.value)}>
+                      <option value="">Без компании</option>
+                      {companies.map((c) => <option key={c.id} value={String(c.id)}>{c.name}</option>)}
+                    </select>
+                  </Field>
+                )}
+            </div>
+          )}
+        </DialogContent>
       </AdminDialog>
       <AdminDialog
         open={editing?.kind === "cleanup"}
         title="Очистить тестовые данные?"
         onClose={close}
-        footer={
-          <>
-            <button type="button" className="btn btn-secondary" onClick={close}>Отмена</button>
-            <button
-              type="button"
-              className="btn btn-danger"
-              disabled={busy}
-              aria-busy={busy}
-              onClick={cleanup}
-            >
-              {busy ? "Удаление…" : "Удалить тестовые данные"}
-            </button>
-          </>
-        }
       >
-        <div className="notice notice-danger">
-          <Icon name="alert" />
-          <p>
-            Будут удалены демонстрационные компании со всеми их объектами, задачами, сметами, документами и
-            файлами, демонстрационные пользователи и товары. Ваша учетная запись и настоящие данные останутся.
-            Отменить это нельзя.
-          </p>
-        </div>
+        <DialogContent
+          footer={
+            <>
+              <button type="button" className="btn btn-secondary" onClick={close}>Отмена</button>
+              <button
+                type="button"
+                className="btn btn-danger"
+                disabled={busy}
+                aria-busy={busy}
+                onClick={cleanup}
+              >
+                {busy ? "Удаление…" : "Удалить тестовые данные"}
+              </button>
+            </>
+          }
+        >
+          <div className="notice notice-danger">
+            <Icon name="alert" />
+            <p>
+              Будут удалены демонстрационные компании со всеми их объектами, задачами, сметами, документами и
+              файлами, демонстрационные пользователи и товары. Ваша учетная запись и настоящие данные
+              останутся. Отменить это нельзя.
+            </p>
+          </div>
+        </DialogContent>
       </AdminDialog>
     </div>
   );

@@ -1,21 +1,15 @@
-import { type FormEvent, useState } from "react";
+import { Suspense, useState } from "react";
 import { labelOf, subscriptionTierLabels } from "../domain/labels.ts";
 import { formatDate } from "../domain/format.ts";
 import { Icon } from "../routes/_ui/Icon.tsx";
 import { StatCard } from "../routes/_ui/Card.tsx";
 import { api } from "./api.ts";
-import { AdminDialog, setQueryParam } from "./admin_dialog.tsx";
-import {
-  checkCompany,
-  CompanyFields,
-  type CompanyRecord,
-  type CompanyValues,
-  companyValues,
-  logoProblem,
-  uploadLogo,
-} from "./company_form.tsx";
-import { errorMessage, type Errors, serverErrors } from "./form.ts";
+import { AdminDialog, DialogLoading, lazyBody, setQueryParam } from "./admin_dialog.tsx";
+import type { CompanyRecord } from "./company_form.tsx";
+import { errorMessage } from "./form.ts";
 import { toast, toastError } from "./toast.ts";
+
+const form = lazyBody(() => import("./admin/CompanyForm.tsx"));
 
 export interface CompaniesManagerProps {
   companies: CompanyRecord[];
@@ -29,10 +23,6 @@ export default function CompaniesManager(props: CompaniesManagerProps) {
   const initial = props.openId === "new" ? null : companies.find((c) => c.id === props.openId) ?? null;
   const [editing, setEditing] = useState<CompanyRecord | null>(initial);
   const [open, setOpen] = useState(props.openId === "new" || initial !== null);
-  const [values, setValues] = useState<CompanyValues>(() => companyValues(initial));
-  const [errors, setErrors] = useState<Errors>({});
-  const [logoFile, setLogoFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
   const [toggling, setToggling] = useState<number | null>(null);
 
   const total = companies.length;
@@ -41,9 +31,6 @@ export default function CompaniesManager(props: CompaniesManagerProps) {
 
   function openDialog(company: CompanyRecord | null) {
     setEditing(company);
-    setValues(companyValues(company));
-    setErrors({});
-    setLogoFile(null);
     setOpen(true);
     setQueryParam("companyId", company ? String(company.id) : null);
   }
@@ -58,43 +45,10 @@ export default function CompaniesManager(props: CompaniesManagerProps) {
     setCompanies(await api<CompanyRecord[]>("/api/companies"));
   }
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const checked = checkCompany(values, true);
-    const logoError = logoProblem(logoFile);
-    if (checked.errors || logoError) {
-      setErrors({ ...checked.errors, ...(logoError ? { logo: logoError } : {}) });
-      return;
-    }
-    setBusy(true);
-    let saved: CompanyRecord;
-    try {
-      saved = editing
-        ? await api<CompanyRecord>(`/api/companies/${editing.id}`, { method: "PATCH", body: checked.payload })
-        : await api<CompanyRecord>("/api/companies", { method: "POST", body: checked.payload });
-    } catch (error) {
-      setErrors(serverErrors(error));
-      toastError(
-        `${editing ? "Не удалось сохранить компанию" : "Не удалось создать компанию"}: ${
-          errorMessage(error)
-        }`,
-      );
-      setBusy(false);
-      return;
-    }
-    try {
-      if (logoFile) await uploadLogo(saved.id, logoFile);
-      toast({ title: editing ? "Компания сохранена" : "Компания создана", variant: "success" });
-      close();
-    } catch (error) {
-      // The company is saved; the logo can be tried again from the edit dialog.
-      setEditing(saved);
-      setErrors({ logo: errorMessage(error) });
-      toastError(`Не удалось загрузить логотип: ${errorMessage(error)}`);
-    } finally {
-      setBusy(false);
-      await refresh().catch(() => {});
-    }
+  function saved(company: CompanyRecord, done: boolean) {
+    if (done) close();
+    else setEditing(company);
+    refresh().catch(() => {});
   }
 
   async function toggleActive(company: CompanyRecord) {
@@ -124,7 +78,7 @@ export default function CompaniesManager(props: CompaniesManagerProps) {
       <section className="card">
         <header className="card-head">
           <h2 className="card-title">Компании</h2>
-          <button type="button" className="btn btn-primary" onClick={() => openDialog(null)}>
+          <button type="button" className="btn btn-primary" {...form.intent} onClick={() => openDialog(null)}>
             <Icon name="plus" /> Создать компанию
           </button>
         </header>
@@ -171,6 +125,7 @@ export default function CompaniesManager(props: CompaniesManagerProps) {
                     <button
                       type="button"
                       className="btn btn-secondary btn-sm"
+                      {...form.intent}
                       onClick={() =>
                         openDialog(c)}
                     >
@@ -197,23 +152,12 @@ export default function CompaniesManager(props: CompaniesManagerProps) {
         wide
         title={editing ? `Компания: ${editing.name}` : "Новая компания"}
         onClose={close}
-        onSubmit={submit}
-        footer={
-          <>
-            <button type="button" className="btn btn-secondary" onClick={close}>Отмена</button>
-            <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
-              {busy ? "Сохранение…" : editing ? "Сохранить" : "Создать компанию"}
-            </button>
-          </>
-        }
       >
-        <CompanyFields
-          values={values}
-          errors={errors}
-          onChange={setValues}
-          adminFields
-          logo={{ url: editing?.logoUrl ?? null, file: logoFile, error: errors.logo, onFile: setLogoFile }}
-        />
+        {open && (
+          <Suspense fallback={<DialogLoading />}>
+            <form.Body company={editing} onClose={close} onSaved={saved} />
+          </Suspense>
+        )}
       </AdminDialog>
     </div>
   );

@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from "react";
 import { api } from "./api.ts";
 import {
-  checkCompany,
   CompanyFields,
+  companyPayload,
   type CompanyRecord,
   companyValues,
   logoProblem,
@@ -10,6 +10,9 @@ import {
 } from "./company_form.tsx";
 import { errorMessage, type Errors, serverErrors } from "./form.ts";
 import { toast, toastError } from "./toast.ts";
+
+// The checks (zod) load on the first focus or submit, not with the page; null if they cannot (the server checks).
+const checks = () => import("./admin/company_check.ts").catch(() => null);
 
 /** /settings, company (company_admin): the company's requisites, contacts and logo. */
 export default function CompanySettings({ company }: { company: CompanyRecord }) {
@@ -21,7 +24,8 @@ export default function CompanySettings({ company }: { company: CompanyRecord })
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const checked = checkCompany(values, false);
+    const checked = (await checks())?.checkCompany(values, false) ??
+      { errors: null, payload: companyPayload(values, false) };
     const logoError = logoProblem(logoFile);
     if (checked.errors || logoError) {
       setErrors({ ...checked.errors, ...(logoError ? { logo: logoError } : {}) });
@@ -52,7 +56,7 @@ export default function CompanySettings({ company }: { company: CompanyRecord })
   }
 
   return (
-    <form className="card stack" onSubmit={submit} noValidate>
+    <form className="card stack" onSubmit={submit} onFocus={checks} noValidate>
       <header className="card-head">
         <h2 className="card-title">Реквизиты компании</h2>
       </header>

@@ -1,14 +1,14 @@
-import { type FormEvent, useId, useState } from "react";
-import { needsCompany, REQUIRED_FIELDS_MESSAGE, userCreateSchema, userPatchSchema } from "../domain/admin.ts";
-import { roleLabels, roles } from "../domain/roles.ts";
+import { Suspense, useState } from "react";
+import { roleLabels } from "../domain/roles.ts";
 import { displayName, formatDate, initials } from "../domain/format.ts";
-import { Field } from "../routes/_ui/Field.tsx";
 import { Icon } from "../routes/_ui/Icon.tsx";
 import { StatCard } from "../routes/_ui/Card.tsx";
 import { api } from "./api.ts";
-import { AdminDialog, setQueryParam } from "./admin_dialog.tsx";
-import { errorMessage, type Errors, firstErrors, serverErrors } from "./form.ts";
+import { AdminDialog, DialogLoading, lazyBody, setQueryParam } from "./admin_dialog.tsx";
+import { errorMessage } from "./form.ts";
 import { toast, toastError } from "./toast.ts";
+
+const form = lazyBody(() => import("./admin/UserForm.tsx"));
 
 export interface AdminUser {
   id: number;
@@ -33,32 +33,6 @@ export interface UsersManagerProps {
   openId: number | "new" | null;
 }
 
-interface Values {
-  firstName: string;
-  lastName: string;
-  email: string;
-  password: string;
-  role: string;
-  companyId: string;
-  isActive: boolean;
-}
-
-function valuesOf(
-  u: AdminUser | null,
-  companies: UsersManagerProps["companies"],
-  isSystemAdmin: boolean,
-): Values {
-  return {
-    firstName: u?.firstName ?? "",
-    lastName: u?.lastName ?? "",
-    email: u?.email ?? "",
-    password: "",
-    role: u?.role ?? "measurement_engineer",
-    companyId: u ? String(u.companyId ?? "") : isSystemAdmin ? "" : String(companies[0]?.id ?? ""),
-    isActive: u?.isActive ?? true,
-  };
-}
-
 /** /users: stat cards, the list, the create and edit dialogs, activate and deactivate. */
 export default function UsersManager(props: UsersManagerProps) {
   const { companies, isSystemAdmin, currentUserId } = props;
@@ -66,14 +40,9 @@ export default function UsersManager(props: UsersManagerProps) {
   const initial = props.openId === "new" ? null : users.find((u) => u.id === props.openId) ?? null;
   const [editing, setEditing] = useState<AdminUser | null>(initial);
   const [open, setOpen] = useState(props.openId === "new" || initial !== null);
-  const [values, setValues] = useState<Values>(() => valuesOf(initial, companies, isSystemAdmin));
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
   const [toggling, setToggling] = useState<number | null>(null);
   const [query, setQuery] = useState("");
-  const id = useId();
 
-  const roleChoices = roles.filter((r) => isSystemAdmin || r !== "system_admin");
   const active = users.filter((u) => u.isActive).length;
   const q = query.trim().toLowerCase();
   const shown = q
@@ -84,8 +53,6 @@ export default function UsersManager(props: UsersManagerProps) {
 
   function openDialog(user: AdminUser | null) {
     setEditing(user);
-    setValues(valuesOf(user, companies, isSystemAdmin));
-    setErrors({});
     setOpen(true);
     setQueryParam("userId", user ? String(user.id) : null);
   }
@@ -100,50 +67,9 @@ export default function UsersManager(props: UsersManagerProps) {
     setUsers(await api<AdminUser[]>("/api/users"));
   }
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const payload: Record<string, unknown> = {
-      firstName: values.firstName,
-      lastName: values.lastName,
-      email: values.email,
-      role: values.role,
-      isActive: values.isActive,
-      companyId: values.companyId === "" ? null : Number(values.companyId),
-    };
-    if (!isSystemAdmin) delete payload.companyId;
-    if (!editing || values.password) payload.password = values.password;
-    const parsed = (editing ? userPatchSchema : userCreateSchema).safeParse(payload);
-    const found: Errors = parsed.success ? {} : firstErrors(parsed.error);
-    if (isSystemAdmin && payload.companyId === null && needsCompany(values.role)) {
-      found.companyId = "Выберите компанию";
-    }
-    if (Object.keys(found).length) {
-      const missing = !values.firstName.trim() || !values.lastName.trim() || !values.email.trim() ||
-        "companyId" in found;
-      setErrors(missing ? { ...found, _: REQUIRED_FIELDS_MESSAGE } : found);
-      return;
-    }
-    setBusy(true);
-    try {
-      if (editing) {
-        await api(`/api/users/${editing.id}`, { method: "PATCH", body: payload });
-        toast({ title: "Пользователь сохранен", variant: "success" });
-      } else {
-        await api("/api/users", { method: "POST", body: payload });
-        toast({ title: "Пользователь создан", variant: "success" });
-      }
-      close();
-      await refresh().catch(() => {});
-    } catch (error) {
-      setErrors(serverErrors(error));
-      toastError(
-        `${editing ? "Не удалось сохранить пользователя" : "Не удалось создать пользователя"}: ${
-          errorMessage(error)
-        }`,
-      );
-    } finally {
-      setBusy(false);
-    }
+  function saved() {
+    close();
+    refresh().catch(() => {});
   }
 
   async function toggleActive(user: AdminUser) {
@@ -162,25 +88,6 @@ export default function UsersManager(props: UsersManagerProps) {
     }
   }
 
-  const text = (name: "firstName" | "lastName" | "email" | "password", label: string, type = "text") => (
-    <Field
-      id={`${id}-${name}`}
-      label={label}
-      error={errors[name]}
-      required={name !== "password" || !editing}
-      hint={name === "password" && editing ? "Оставьте пустым, чтобы не менять" : undefined}
-    >
-      <input
-        id={`${id}-${name}`}
-        name={name}
-        type={type}
-        autoComplete={name === "password" ? "new-password" : "off"}
-        value={values[name]}
-        aria-invalid={errors[name] ? true : undefined}
-        onChange={(e) => setValues({ ...values, [name]: e.target.value })}
-      />
-    </Field>
-  );
   const canManage = (u: AdminUser) => isSystemAdmin || u.role !== "system_admin";
 
   return (
@@ -202,7 +109,12 @@ export default function UsersManager(props: UsersManagerProps) {
               value={query}
               onChange={(e) => setQuery(e.target.value)}
             />
-            <button type="button" className="btn btn-primary" onClick={() => openDialog(null)}>
+            <button
+              type="button"
+              className="btn btn-primary"
+              {...form.intent}
+              onClick={() => openDialog(null)}
+            >
               <Icon name="plus" /> Добавить пользователя
             </button>
           </div>
@@ -247,6 +159,7 @@ export default function UsersManager(props: UsersManagerProps) {
                       <button
                         type="button"
                         className="btn btn-secondary btn-sm"
+                        {...form.intent}
                         onClick={() => openDialog(u)}
                       >
                         <Icon name="edit" size={16} /> Изменить
@@ -273,66 +186,19 @@ export default function UsersManager(props: UsersManagerProps) {
         open={open}
         title={editing ? `Пользователь: ${displayName(editing)}` : "Новый пользователь"}
         onClose={close}
-        onSubmit={submit}
-        footer={
-          <>
-            <button type="button" className="btn btn-secondary" onClick={close}>Отмена</button>
-            <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
-              {busy ? "Сохранение…" : editing ? "Сохранить" : "Создать пользователя"}
-            </button>
-          </>
-        }
       >
-        <div className="stack">
-          {errors._ && <p className="form-error" role="alert">{errors._}</p>}
-          <div className="grid-2">
-            {text("firstName", "Имя")}
-            {text("lastName", "Фамилия")}
-          </div>
-          {text("email", "Email", "email")}
-          {text("password", editing ? "Новый пароль" : "Пароль", "password")}
-          <div className="grid-2">
-            <Field id={`${id}-role`} label="Роль" error={errors.role} required>
-              <select
-                id={`${id}-role`}
-                name="role"
-                value={values.role}
-                disabled={editing?.id === currentUserId}
-                onChange={(e) => setValues({ ...values, role: e.target.value })}
-              >
-                {roleChoices.map((r) => <option key={r} value={r}>{roleLabels[r]}</option>)}
-              </select>
-            </Field>
-            <Field
-              id={`${id}-company`}
-              label="Компания"
-              error={errors.companyId}
-              required={needsCompany(values.role)}
-            >
-              <select
-                id={`${id}-company`}
-                name="companyId"
-                value={values.companyId}
-                disabled={!isSystemAdmin}
-                aria-invalid={errors.companyId ? true : undefined}
-                onChange={(e) => setValues({ ...values, companyId: e.target.value })}
-              >
-                {isSystemAdmin && <option value="">Без компании</option>}
-                {companies.map((c) => <option key={c.id} value={String(c.id)}>{c.name}</option>)}
-              </select>
-            </Field>
-          </div>
-          {editing?.id !== currentUserId && (
-            <label className="check">
-              <input
-                type="checkbox"
-                checked={values.isActive}
-                onChange={(e) => setValues({ ...values, isActive: e.target.checked })}
-              />
-              Активен (может входить в систему)
-            </label>
-          )}
-        </div>
+        {open && (
+          <Suspense fallback={<DialogLoading />}>
+            <form.Body
+              user={editing}
+              companies={companies}
+              isSystemAdmin={isSystemAdmin}
+              currentUserId={currentUserId}
+              onClose={close}
+              onSaved={saved}
+            />
+          </Suspense>
+        )}
       </AdminDialog>
     </div>
   );

@@ -1,10 +1,9 @@
 // The company form's fields, shared by the companies dialog and the company settings (not an island).
 import { useId } from "react";
-import { companySchema } from "../domain/admin.ts";
 import { companyTypeLabels, subscriptionTierLabels } from "../domain/labels.ts";
 import { Field } from "../routes/_ui/Field.tsx";
 import { api } from "./api.ts";
-import { type Errors, firstErrors } from "./form.ts";
+import type { Errors } from "./form.ts";
 
 /** The company as the API answers it (db/companies.ts companyJson), the part the form uses. */
 export interface CompanyRecord {
@@ -70,17 +69,15 @@ export function companyValues(c?: CompanyRecord | null): CompanyValues {
   return out;
 }
 
-/** Checks the form like the server (check digits included); the payload, or the errors by field. */
-export function checkCompany(values: CompanyValues, adminFields: boolean) {
+/** What the form sends; tier, expiry and activity only from the system administrator's form. */
+export function companyPayload(values: CompanyValues, adminFields: boolean): Record<string, unknown> {
   const payload: Record<string, unknown> = { ...values };
   if (!adminFields) {
     delete payload.subscriptionTier;
     delete payload.subscriptionExpiresAt;
     delete payload.isActive;
   }
-  const parsed = companySchema.safeParse(payload);
-  if (!parsed.success) return { errors: firstErrors(parsed.error) as Errors, payload: null };
-  return { errors: null, payload };
+  return payload;
 }
 
 const companyTypes = Object.keys(companyTypeLabels) as (keyof typeof companyTypeLabels)[];

@@ -1,0 +1,90 @@
+// The companies dialog's form, loaded when the dialog opens (islands/CompaniesManager.tsx).
+import { type FormEvent, useState } from "react";
+import { api } from "../api.ts";
+import { DialogContent } from "../admin_dialog.tsx";
+import {
+  CompanyFields,
+  type CompanyRecord,
+  type CompanyValues,
+  companyValues,
+  logoProblem,
+  uploadLogo,
+} from "../company_form.tsx";
+import { errorMessage, type Errors, serverErrors } from "../form.ts";
+import { toast, toastError } from "../toast.ts";
+import { checkCompany } from "./company_check.ts";
+
+export interface CompanyFormProps {
+  /** The company being edited, or null for a new one. */
+  company: CompanyRecord | null;
+  onClose: () => void;
+  /** After a save: `done` when the dialog may close, false when the company is saved but the logo is not. */
+  onSaved: (company: CompanyRecord, done: boolean) => void;
+}
+
+export default function CompanyForm({ company, onClose, onSaved }: CompanyFormProps) {
+  const [values, setValues] = useState<CompanyValues>(() => companyValues(company));
+  const [errors, setErrors] = useState<Errors>({});
+  const [logoFile, setLogoFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const checked = checkCompany(values, true);
+    const logoError = logoProblem(logoFile);
+    if (checked.errors || logoError) {
+      setErrors({ ...checked.errors, ...(logoError ? { logo: logoError } : {}) });
+      return;
+    }
+    setBusy(true);
+    let saved: CompanyRecord;
+    try {
+      saved = company
+        ? await api<CompanyRecord>(`/api/companies/${company.id}`, { method: "PATCH", body: checked.payload })
+        : await api<CompanyRecord>("/api/companies", { method: "POST", body: checked.payload });
+    } catch (error) {
+      setErrors(serverErrors(error));
+      toastError(
+        `${company ? "Не удалось сохранить компанию" : "Не удалось создать компанию"}: ${
+          errorMessage(error)
+        }`,
+      );
+      setBusy(false);
+      return;
+    }
+    try {
+      if (logoFile) await uploadLogo(saved.id, logoFile);
+      toast({ title: company ? "Компания сохранена" : "Компания создана", variant: "success" });
+      onSaved(saved, true);
+    } catch (error) {
+      // The company is saved; the logo can be tried again from the edit dialog.
+      setErrors({ logo: errorMessage(error) });
+      toastError(`Не удалось загрузить логотип: ${errorMessage(error)}`);
+      onSaved(saved, false);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <DialogContent
+      onSubmit={submit}
+      footer={
+        <>
+          <button type="button" className="btn btn-secondary" onClick={onClose}>Отмена</button>
+          <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
+            {busy ? "Сохранение…" : company ? "Сохранить" : "Создать компанию"}
+          </button>
+        </>
+      }
+    >
+      <CompanyFields
+        values={values}
+        errors={errors}
+        onChange={setValues}
+        adminFields
+        logo={{ url: company?.logoUrl ?? null, file: logoFile, error: errors.logo, onFile: setLogoFile }}
+      />
+    </DialogContent>
+  );
+}

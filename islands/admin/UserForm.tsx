@@ -1,0 +1,190 @@
+// The users dialog's form, loaded when the dialog opens (islands/UsersManager.tsx).
+import { type FormEvent, useId, useState } from "react";
+import {
+  needsCompany,
+  REQUIRED_FIELDS_MESSAGE,
+  userCreateSchema,
+  userPatchSchema,
+} from "../../domain/admin.ts";
+import { roleLabels, roles } from "../../domain/roles.ts";
+import { Field } from "../../routes/_ui/Field.tsx";
+import { api } from "../api.ts";
+import { DialogContent } from "../admin_dialog.tsx";
+import { errorMessage, type Errors, firstErrors, serverErrors } from "../form.ts";
+import { toast, toastError } from "../toast.ts";
+import type { AdminUser, UsersManagerProps } from "../UsersManager.tsx";
+
+export interface UserFormProps
+  extends Pick<UsersManagerProps, "companies" | "isSystemAdmin" | "currentUserId"> {
+  /** The user being edited, or null for a new one. */
+  user: AdminUser | null;
+  onClose: () => void;
+  /** After a save, when the dialog closes. */
+  onSaved: () => void;
+}
+
+interface Values {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  role: string;
+  companyId: string;
+  isActive: boolean;
+}
+
+function valuesOf(
+  u: AdminUser | null,
+  companies: UserFormProps["companies"],
+  isSystemAdmin: boolean,
+): Values {
+  return {
+    firstName: u?.firstName ?? "",
+    lastName: u?.lastName ?? "",
+    email: u?.email ?? "",
+    password: "",
+    role: u?.role ?? "measurement_engineer",
+    companyId: u ? String(u.companyId ?? "") : isSystemAdmin ? "" : String(companies[0]?.id ?? ""),
+    isActive: u?.isActive ?? true,
+  };
+}
+
+export default function UserForm(
+  { user: editing, companies, isSystemAdmin, currentUserId, onClose, onSaved }: UserFormProps,
+) {
+  const [values, setValues] = useState<Values>(() => valuesOf(editing, companies, isSystemAdmin));
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  const roleChoices = roles.filter((r) => isSystemAdmin || r !== "system_admin");
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const payload: Record<string, unknown> = {
+      firstName: values.firstName,
+      lastName: values.lastName,
+      email: values.email,
+      role: values.role,
+      isActive: values.isActive,
+      companyId: values.companyId === "" ? null : Number(values.companyId),
+    };
+    if (!isSystemAdmin) delete payload.companyId;
+    if (!editing || values.password) payload.password = values.password;
+    const parsed = (editing ? userPatchSchema : userCreateSchema).safeParse(payload);
+    const found: Errors = parsed.success ? {} : firstErrors(parsed.error);
+    if (isSystemAdmin && payload.companyId === null && needsCompany(values.role)) {
+      found.companyId = "Выберите компанию";
+    }
+    if (Object.keys(found).length) {
+      const missing = !values.firstName.trim() || !values.lastName.trim() || !values.email.trim() ||
+        "companyId" in found;
+      setErrors(missing ? { ...found, _: REQUIRED_FIELDS_MESSAGE } : found);
+      return;
+    }
+    setBusy(true);
+    try {
+      if (editing) {
+        await api(`/api/users/${editing.id}`, { method: "PATCH", body: payload });
+        toast({ title: "Пользователь сохранен", variant: "success" });
+      } else {
+        await api("/api/users", { method: "POST", body: payload });
+        toast({ title: "Пользователь создан", variant: "success" });
+      }
+      onSaved();
+    } catch (error) {
+      setErrors(serverErrors(error));
+      toastError(
+        `${editing ? "Не удалось сохранить пользователя" : "Не удалось создать пользователя"}: ${
+          errorMessage(error)
+        }`,
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const text = (name: "firstName" | "lastName" | "email" | "password", label: string, type = "text") => (
+    <Field
+      id={`${id}-${name}`}
+      label={label}
+      error={errors[name]}
+      required={name !== "password" || !editing}
+      hint={name === "password" && editing ? "Оставьте пустым, чтобы не менять" : undefined}
+    >
+      <input
+        id={`${id}-${name}`}
+        name={name}
+        type={type}
+        autoComplete={name === "password" ? "new-password" : "off"}
+        value={values[name]}
+        aria-invalid={errors[name] ? true : undefined}
+        onChange={(e) => setValues({ ...values, [name]: e.target.value })}
+      />
+    </Field>
+  );
+
+  return (
+    <DialogContent
+      onSubmit={submit}
+      footer={
+        <>
+          <button type="button" className="btn btn-secondary" onClick={onClose}>Отмена</button>
+          <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
+            {busy ? "Сохранение…" : editing ? "Сохранить" : "Создать пользователя"}
+          </button>
+        </>
+      }
+    >
+      <div className="stack">
+        {errors._ && <p className="form-error" role="alert">{errors._}</p>}
+        <div className="grid-2">
+          {text("firstName", "Имя")}
+          {text("lastName", "Фамилия")}
+        </div>
+        {text("email", "Email", "email")}
+        {text("password", editing ? "Новый пароль" : "Пароль", "password")}
+        <div className="grid-2">
+          <Field id={`${id}-role`} label="Роль" error={errors.role} required>
+            <select
+              id={`${id}-role`}
+              name="role"
+              value={values.role}
+              disabled={editing?.id === currentUserId}
+              onChange={(e) => setValues({ ...values, role: e.target.value })}
+            >
+              {roleChoices.map((r) => <option key={r} value={r}>{roleLabels[r]}</option>)}
+            </select>
+          </Field>
+          <Field
+            id={`${id}-company`}
+            label="Компания"
+            error={errors.companyId}
+            required={needsCompany(values.role)}
+          >
+            <select
+              id={`${id}-company`}
+              name="companyId"
+              value={values.companyId}
+              disabled={!isSystemAdmin}
+              aria-invalid={errors.companyId ? true : undefined}
+              onChange={(e) => setValues({ ...values, companyId: e.target.value })}
+            >
+              {isSystemAdmin && <option value="">Без компании</option>}
+              {companies.map((c) => <option key={c.id} value={String(c.id)}>{c.name}</option>)}
+            </select>
+          </Field>
+        </div>
+        {editing?.id !== currentUserId && (
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={values.isActive}
+              onChange={(e) => setValues({ ...values, isActive: e.target.checked })}
+            />
+            Активен (может входить в систему)
+          </label>
+        )}
+      </div>
+    </DialogContent>
+  );
+}
