@@ -1,11 +1,13 @@
 import { type FormEvent, useId, useState } from "react";
-import { changePasswordSchema } from "../domain/auth.ts";
 import { Field } from "../routes/_ui/Field.tsx";
 import { api } from "./api.ts";
 import { type Errors, firstErrors, serverErrors } from "./form.ts";
 import { toast, toastError } from "./toast.ts";
 
 const empty = { currentPassword: "", newPassword: "", confirmPassword: "" };
+
+// The checks (zod) load on the first focus or submit, not with the page; null if they cannot (the server checks).
+const schemas = () => import("../domain/auth.ts").catch(() => null);
 
 /** The change-password card, collapsed until asked for. */
 export default function ChangePasswordForm() {
@@ -17,8 +19,8 @@ export default function ChangePasswordForm() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const parsed = changePasswordSchema.safeParse(values);
-    if (!parsed.success) return setErrors(firstErrors(parsed.error));
+    const parsed = (await schemas())?.changePasswordSchema.safeParse(values);
+    if (parsed && !parsed.success) return setErrors(firstErrors(parsed.error));
     setBusy(true);
     try {
       await api("/api/change-password", { body: values });
@@ -62,7 +64,7 @@ export default function ChangePasswordForm() {
         </button>
       </header>
       {open && (
-        <form onSubmit={submit} noValidate className="stack">
+        <form onSubmit={submit} onFocus={schemas} noValidate className="stack">
           {input("currentPassword", "Текущий пароль", "current-password")}
           {input("newPassword", "Новый пароль", "new-password")}
           {input("confirmPassword", "Повторите новый пароль", "new-password")}

@@ -1,5 +1,4 @@
 import { type FormEvent, useId, useState } from "react";
-import { profileSchema } from "../domain/admin.ts";
 import { initials } from "../domain/format.ts";
 import { Field } from "../routes/_ui/Field.tsx";
 import { api } from "./api.ts";
@@ -16,6 +15,9 @@ export interface ProfileSettingsProps {
 const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 const imageTypes = ["image/png", "image/jpeg", "image/gif", "image/webp"];
 
+// The checks (zod) load on the first focus or submit, not with the page; null if they cannot (the server checks).
+const schemas = () => import("../domain/admin.ts").catch(() => null);
+
 /** /settings, personal: the name and the avatar (an image checked again by content on the server, ≤ 5 MB). */
 export default function ProfileSettings(props: ProfileSettingsProps) {
   const [values, setValues] = useState({ firstName: props.firstName, lastName: props.lastName });
@@ -27,11 +29,11 @@ export default function ProfileSettings(props: ProfileSettingsProps) {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const parsed = profileSchema.safeParse(values);
-    if (!parsed.success) return setErrors(firstErrors(parsed.error));
+    const parsed = (await schemas())?.profileSchema.safeParse(values);
+    if (parsed && !parsed.success) return setErrors(firstErrors(parsed.error));
     setBusy(true);
     try {
-      await api("/api/profile", { method: "PATCH", body: parsed.data });
+      await api("/api/profile", { method: "PATCH", body: parsed?.data ?? values });
       setErrors({});
       toast({ title: "Профиль сохранен", variant: "success" });
     } catch (error) {
@@ -130,7 +132,7 @@ export default function ProfileSettings(props: ProfileSettingsProps) {
         </div>
         {errors.avatar && <p className="field-error" role="alert">{errors.avatar}</p>}
         <p className="muted small">PNG, JPEG, GIF или WebP, не больше 5 MB</p>
-        <form onSubmit={submit} noValidate className="stack">
+        <form onSubmit={submit} onFocus={schemas} noValidate className="stack">
           <div className="grid-2">
             {input("firstName", "Имя")}
             {input("lastName", "Фамилия")}

@@ -1,5 +1,4 @@
 import { type FormEvent, useId, useState } from "react";
-import { shopSettingsSchema } from "../domain/admin.ts";
 import { Field } from "../routes/_ui/Field.tsx";
 import { api } from "./api.ts";
 import { errorMessage, type Errors, firstErrors, serverErrors } from "./form.ts";
@@ -28,6 +27,9 @@ type ColorKey = "primaryColor" | "secondaryColor" | "accentColor";
 type FlagKey = "enableGuestCheckout" | "enableInstallationService" | "enableCalculator";
 
 const number = (v: string) => Number(v.replace(/\s/g, "").replace(",", "."));
+
+// The checks (zod) load on the first focus or submit, not with the page; null if they cannot (the server checks).
+const schemas = () => import("../domain/admin.ts").catch(() => null);
 
 /** /settings, shop (company_admin of a company with a shop). */
 export default function ShopSettingsForm({ settings }: { settings: ShopSettingsValues }) {
@@ -65,8 +67,8 @@ export default function ShopSettingsForm({ settings }: { settings: ShopSettingsV
       enableInstallationService: values.enableInstallationService,
       enableCalculator: values.enableCalculator,
     };
-    const parsed = shopSettingsSchema.safeParse(payload);
-    if (!parsed.success) return setErrors(firstErrors(parsed.error));
+    const parsed = (await schemas())?.shopSettingsSchema.safeParse(payload);
+    if (parsed && !parsed.success) return setErrors(firstErrors(parsed.error));
     setBusy(true);
     try {
       await api("/api/settings/shop", { method: "PUT", body: payload });
@@ -116,7 +118,7 @@ export default function ShopSettingsForm({ settings }: { settings: ShopSettingsV
   );
 
   return (
-    <form className="card stack" onSubmit={submit} noValidate>
+    <form className="card stack" onSubmit={submit} onFocus={schemas} noValidate>
       <header className="card-head">
         <h2 className="card-title">Настройки магазина</h2>
       </header>
