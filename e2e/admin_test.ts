@@ -128,6 +128,18 @@ browserTest("[e2e] screens at phone size: companies, owner's users, settings", a
     await phone.goto("/companies");
     await hydrated(phone, "CompaniesManager");
     await screenshot(phone, "companies-phone");
+    // The dialogs have addresses: the form loads after the page and opens again from the address.
+    const first = phone.locator(".admin-row").first();
+    const name = await first.locator("strong").innerText();
+    await first.getByRole("button", { name: "Изменить" }).click();
+    await phone.waitForURL(/\?companyId=\d+$/);
+    await phone.reload();
+    const edit = phone.getByRole("dialog", { name: `Компания: ${name}` });
+    assert.equal(await edit.getByLabel("Название").inputValue(), name);
+    await edit.getByRole("button", { name: "Отмена" }).click();
+    await phone.waitForURL(/\/companies$/);
+    await phone.goto("/users?new=1");
+    await phone.getByRole("dialog", { name: "Новый пользователь" }).getByLabel("Имя").waitFor();
     await phone.goto("/admin/users");
     await hydrated(phone, "AdminUsersTable");
     await screenshot(phone, "admin-users-phone");
@@ -140,7 +152,17 @@ browserTest("[e2e] screens at phone size: companies, owner's users, settings", a
     await hydrated(desk, "CompanySettings");
     await screenshot(desk, "settings-company-desktop");
     await desk.goto("/settings");
+    await hydrated(desk, "ProfileSettings");
     await screenshot(desk, "settings-desktop");
+    // The forms' checks load on demand and still answer in the form.
+    await desk.getByRole("button", { name: "Сохранить", exact: true }).click();
+    await toast(desk, "Профиль сохранен");
+    await desk.getByRole("button", { name: "Изменить пароль" }).click();
+    await desk.getByLabel("Текущий пароль").fill("demo12345");
+    await desk.getByLabel(/^Новый пароль/).fill("new12345");
+    await desk.getByLabel("Повторите новый пароль").fill("other123");
+    await desk.getByRole("button", { name: "Сохранить пароль" }).click();
+    await desk.getByText("Пароли не совпадают").waitFor();
     // The price list goes in through the engine's reader and comes back as a workbook.
     await desk.goto("/settings?tab=price-list");
     await hydrated(desk, "PriceListSettings");
