@@ -94,3 +94,29 @@ browserTest(
     }
   },
 );
+
+browserTest(
+  "[e2e] the bell shows the unread count, opens the list, marks all read, and a click opens the task",
+  async () => {
+    const h = await startBrowser();
+    try {
+      const page = await h.newPage("phone");
+      await h.signIn(page, "surveyor@demo.local");
+      await page.goto("/profile");
+      const bell = page.getByRole("button", { name: /^Уведомления/ });
+      await bell.getByText("2").waitFor();
+      await bell.click();
+      const panel = page.getByRole("dialog", { name: "Уведомления" });
+      await panel.getByText("Новая задача на замер").waitFor();
+      await panel.getByRole("button", { name: "Прочитать все" }).click();
+      await page.getByText("Все уведомления отмечены как прочитанные").waitFor();
+      assert.equal(await bell.locator(".bell-count").count(), 0);
+      await Promise.all([
+        page.waitForURL(/\/tasks\?taskId=\d+/),
+        panel.getByText("Новая задача на замер").click(),
+      ]);
+    } finally {
+      await h.close();
+    }
+  },
+);

@@ -1,45 +1,43 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { formatAge } from "../domain/format.ts";
-import { notificationHref, notificationTypeLabels } from "../domain/notifications.ts";
+import { notificationTypeLabels } from "../domain/notifications.ts";
 import { Icon } from "../routes/_ui/Icon.tsx";
 import { api } from "./api.ts";
-import { toast, toastError } from "./toast.ts";
-
-export interface NotificationItem {
-  id: number;
-  type: keyof typeof notificationTypeLabels;
-  title: string;
-  message: string;
-  isRead: boolean;
-  createdAt: string;
-  relatedTaskId: number | null;
-  relatedEstimateId: number | null;
-  relatedObjectId: number | null;
-}
+import { type NotificationItem, useNotifications } from "./notifications.ts";
 
 const POLL_MS = 30_000;
 
-/** The header bell: unread count polled every 30 s, and a dropdown of the latest notifications. */
+/** The header bell: the unread count polled every 30 s, and a dropdown of the latest notifications. */
 export default function NotificationBell({ initialUnread }: { initialUnread: number }) {
-  const [unread, setUnread] = useState(initialUnread);
-  const [items, setItems] = useState<NotificationItem[] | null>(null);
+  const { items, setItems, markRead, remove, markAll, follow } = useNotifications(null);
+  const [polledUnread, setPolledUnread] = useState(initialUnread);
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
+  // Once the list is loaded it is the truth; before that, the count the server last gave.
+  const unread = items ? items.filter((n) => !n.isRead).length : polledUnread;
 
-  const load = useCallback(async () => {
+  async function load() {
     try {
-      const list = await api<NotificationItem[]>("/api/notifications");
-      setItems(list);
-      setUnread(list.filter((n) => !n.isRead).length);
+      setItems(await api<NotificationItem[]>("/api/notifications"));
     } catch {
-      // A failed poll keeps the last known state; the next poll tries again.
+      // The dropdown says it is loading; the next opening tries again.
     }
-  }, []);
+  }
 
   useEffect(() => {
-    const timer = setInterval(load, POLL_MS);
+    const poll = async () => {
+      try {
+        const { count } = await api<{ count: number }>("/api/notifications/unread-count");
+        setPolledUnread(count);
+        // A loaded list that no longer matches the count is stale: reload it on the next opening.
+        setItems((list) => list && list.filter((n) => !n.isRead).length === count ? list : null);
+      } catch {
+        // A failed poll keeps the last known count; the next poll tries again.
+      }
+    };
+    const timer = setInterval(poll, POLL_MS);
     return () => clearInterval(timer);
-  }, [load]);
+  }, []);
 
   useEffect(() => {
     if (!open) return;
@@ -55,44 +53,6 @@ export default function NotificationBell({ initialUnread }: { initialUnread: num
       document.removeEventListener("keydown", close);
     };
   }, [open]);
-
-  async function markRead(n: NotificationItem, quiet = false) {
-    try {
-      await api(`/api/notifications/${n.id}/read`, { method: "PUT" });
-      setItems((list) => list?.map((x) => x.id === n.id ? { ...x, isRead: true } : x) ?? null);
-      if (!n.isRead) setUnread((u) => Math.max(0, u - 1));
-      if (!quiet) toast({ title: "Уведомление отмечено как прочитанное", variant: "success" });
-    } catch {
-      toastError("Не удалось отметить уведомление как прочитанное");
-    }
-  }
-
-  async function remove(n: NotificationItem) {
-    try {
-      await api(`/api/notifications/${n.id}`, { method: "DELETE" });
-      setItems((list) => list?.filter((x) => x.id !== n.id) ?? null);
-      if (!n.isRead) setUnread((u) => Math.max(0, u - 1));
-      toast({ title: "Уведомление удалено", variant: "success" });
-    } catch {
-      toastError("Не удалось удалить уведомление");
-    }
-  }
-
-  async function markAll() {
-    try {
-      await api("/api/notifications/mark-all-read", { method: "PUT" });
-      setItems((list) => list?.map((x) => ({ ...x, isRead: true })) ?? null);
-      setUnread(0);
-      toast({ title: "Все уведомления отмечены как прочитанные", variant: "success" });
-    } catch {
-      toastError("Не удалось отметить все уведомления как прочитанные");
-    }
-  }
-
-  async function follow(n: NotificationItem) {
-    if (!n.isRead) await markRead(n, true);
-    location.assign(notificationHref(n));
-  }
 
   return (
     <div className="bell" ref={root}>

@@ -1,50 +1,13 @@
-import { useState } from "react";
 import { formatAge, formatDateTime } from "../domain/format.ts";
-import { notificationHref, notificationTypeLabels } from "../domain/notifications.ts";
+import { notificationTypeLabels } from "../domain/notifications.ts";
 import { Icon } from "../routes/_ui/Icon.tsx";
-import { api } from "./api.ts";
-import { toast, toastError } from "./toast.ts";
-import type { NotificationItem } from "./NotificationBell.tsx";
+import { type NotificationItem, useNotifications } from "./notifications.ts";
 
 /** /notifications: the full list; a click marks read and opens the task or object; check, delete, mark all. */
 export default function NotificationList({ initial }: { initial: NotificationItem[] }) {
-  const [items, setItems] = useState(initial);
-  const unread = items.filter((n) => !n.isRead).length;
-
-  async function markRead(n: NotificationItem, quiet = false) {
-    try {
-      await api(`/api/notifications/${n.id}/read`, { method: "PUT" });
-      setItems((list) => list.map((x) => x.id === n.id ? { ...x, isRead: true } : x));
-      if (!quiet) toast({ title: "Уведомление отмечено как прочитанное", variant: "success" });
-    } catch {
-      toastError("Не удалось отметить уведомление как прочитанное");
-    }
-  }
-
-  async function remove(n: NotificationItem) {
-    try {
-      await api(`/api/notifications/${n.id}`, { method: "DELETE" });
-      setItems((list) => list.filter((x) => x.id !== n.id));
-      toast({ title: "Уведомление удалено", variant: "success" });
-    } catch {
-      toastError("Не удалось удалить уведомление");
-    }
-  }
-
-  async function markAll() {
-    try {
-      await api("/api/notifications/mark-all-read", { method: "PUT" });
-      setItems((list) => list.map((x) => ({ ...x, isRead: true })));
-      toast({ title: "Все уведомления отмечены как прочитанные", variant: "success" });
-    } catch {
-      toastError("Не удалось отметить все уведомления как прочитанные");
-    }
-  }
-
-  async function follow(n: NotificationItem) {
-    if (!n.isRead) await markRead(n, true);
-    location.assign(notificationHref(n));
-  }
+  const { items, markRead, remove, markAll, follow } = useNotifications(initial);
+  const list = items ?? [];
+  const unread = list.filter((n) => !n.isRead).length;
 
   return (
     <section className="card notification-page">
@@ -54,7 +17,7 @@ export default function NotificationList({ initial }: { initial: NotificationIte
           <Icon name="check" size={16} /> Прочитать все
         </button>
       </header>
-      {items.length === 0
+      {list.length === 0
         ? (
           <div className="empty">
             <Icon name="bell" size={40} />
@@ -63,7 +26,7 @@ export default function NotificationList({ initial }: { initial: NotificationIte
         )
         : (
           <ul className="notification-list">
-            {items.map((n) => (
+            {list.map((n) => (
               <li key={n.id} className={n.isRead ? "notification-item" : "notification-item unread"}>
                 <button
                   type="button"

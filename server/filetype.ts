@@ -71,7 +71,8 @@ function looksLikeText(head: Uint8Array): boolean {
   return true;
 }
 
-const documentMime: Record<string, string> = {
+/** The Content-Type each recognised document type is served with. */
+export const documentMime: Record<string, string> = {
   pdf: "application/pdf",
   jpg: "image/jpeg",
   png: "image/png",

@@ -14,7 +14,7 @@ import {
 import { findObject } from "../../db/objects.ts";
 import { adminRoles, staffRoles } from "../../domain/roles.ts";
 import { ApiError, invalid, notFound } from "../errors.ts";
-import { safeFileName, sniffDocument } from "../filetype.ts";
+import { documentMime, safeFileName, sniffDocument } from "../filetype.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import { receiveUpload } from "../multipart.ts";
 import { serveStoredFile } from "../serve_file.ts";
@@ -111,20 +111,6 @@ const listQuery = z.object({
 });
 
 const inlineTypes = new Set(["pdf", "jpg", "png", "gif", "webp"]);
-const mimeOf: Record<string, string> = {
-  pdf: "application/pdf",
-  jpg: "image/jpeg",
-  png: "image/png",
-  gif: "image/gif",
-  webp: "image/webp",
-  heic: "image/heic",
-  doc: "application/msword",
-  xls: "application/vnd.ms-excel",
-  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-  txt: "text/plain; charset=utf-8",
-  csv: "text/csv; charset=utf-8",
-};
 
 /** Mounted at /api/documents. */
 export const documentsApi = new Hono<AppEnv>()
@@ -145,7 +131,7 @@ export const documentsApi = new Hono<AppEnv>()
     const d = found.doc;
     const inline = c.req.query("inline") === "1" && inlineTypes.has(d.fileType);
     return serveStoredFile(c, d.storageKey, {
-      mime: mimeOf[d.fileType] ?? "application/octet-stream",
+      mime: documentMime[d.fileType] ?? "application/octet-stream",
       fileName: d.fileName,
       disposition: inline ? "inline" : "attachment",
     });

@@ -1,0 +1,62 @@
+// The notification actions shared by the header bell and the /notifications page, with the spec's toasts.
+import { useState } from "react";
+import { notificationHref, type notificationTypeLabels } from "../domain/notifications.ts";
+import { api } from "./api.ts";
+import { toast, toastError } from "./toast.ts";
+
+export interface NotificationItem {
+  id: number;
+  type: keyof typeof notificationTypeLabels;
+  title: string;
+  message: string;
+  isRead: boolean;
+  createdAt: string;
+  relatedTaskId: number | null;
+  relatedEstimateId: number | null;
+  relatedObjectId: number | null;
+}
+
+/** The list (null until loaded) and what can be done to it: mark read, delete, mark all, follow. */
+export function useNotifications(initial: NotificationItem[] | null) {
+  const [items, setItems] = useState(initial);
+  const change = (fn: (list: NotificationItem[]) => NotificationItem[]) =>
+    setItems((list) => list && fn(list));
+
+  async function markRead(n: NotificationItem, quiet = false) {
+    try {
+      await api(`/api/notifications/${n.id}/read`, { method: "PUT" });
+      change((list) => list.map((x) => x.id === n.id ? { ...x, isRead: true } : x));
+      if (!quiet) toast({ title: "Уведомление отмечено как прочитанное", variant: "success" });
+    } catch {
+      toastError("Не удалось отметить уведомление как прочитанное");
+    }
+  }
+
+  async function remove(n: NotificationItem) {
+    try {
+      await api(`/api/notifications/${n.id}`, { method: "DELETE" });
+      change((list) => list.filter((x) => x.id !== n.id));
+      toast({ title: "Уведомление удалено", variant: "success" });
+    } catch {
+      toastError("Не удалось удалить уведомление");
+    }
+  }
+
+  async function markAll() {
+    try {
+      await api("/api/notifications/mark-all-read", { method: "PUT" });
+      change((list) => list.map((x) => ({ ...x, isRead: true })));
+      toast({ title: "Все уведомления отмечены как прочитанные", variant: "success" });
+    } catch {
+      toastError("Не удалось отметить все уведомления как прочитанные");
+    }
+  }
+
+  /** A click marks it read and opens its estimate, task or object. */
+  async function follow(n: NotificationItem) {
+    if (!n.isRead) await markRead(n, true);
+    location.assign(notificationHref(n));
+  }
+
+  return { items, setItems, markRead, remove, markAll, follow };
+}
