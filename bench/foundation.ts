@@ -1,54 +1,10 @@
 // Foundation figures: start-up time, requests per second and p99 for GET /login and an authenticated
 // GET /api/user (10 s at 50 connections each), and the gzip JavaScript bytes each page loads.
 import { pageRoutes } from "../routes/mod.ts";
+import { signIn, startServer } from "./_server.ts";
 
 const CONNECTIONS = 50;
 const DURATION_MS = 10_000;
-
-function freePort(): number {
-  const listener = Deno.listen({ port: 0, hostname: "127.0.0.1" });
-  const { port } = listener.addr as Deno.NetAddr;
-  listener.close();
-  return port;
-}
-
-async function startServer() {
-  const dir = await Deno.makeTempDir({ prefix: "polesmeta-bench-" });
-  const port = freePort();
-  const started = performance.now();
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "main.ts"],
-    env: {
-      PORT: String(port),
-      DATABASE_URL: `file:${dir}/app.db`,
-      DATA_DIR: dir,
-      SEED: "demo",
-      NODE_ENV: "production",
-    },
-    stdout: "null",
-    stderr: "inherit",
-  }).spawn();
-  const base = `http://127.0.0.1:${port}`;
-  for (;;) {
-    try {
-      const res = await fetch(`${base}/login`);
-      await res.body?.cancel();
-      if (res.ok) break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
-  const startupMs = performance.now() - started;
-  return {
-    base,
-    startupMs,
-    async stop() {
-      child.kill();
-      await child.status;
-      await Deno.remove(dir, { recursive: true });
-    },
-  };
-}
 
 async function load(url: string, headers: HeadersInit = {}) {
   const latencies: number[] = [];
@@ -97,18 +53,9 @@ async function pageJsBytes(base: string, path: string, cookie?: string): Promise
   return total;
 }
 
-async function signIn(base: string, email: string): Promise<string> {
-  const res = await fetch(`${base}/api/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email, password: "demo12345" }),
-  });
-  await res.body?.cancel();
-  return (res.headers.get("set-cookie") ?? "").split(";")[0];
-}
-
 export async function run(): Promise<void> {
-  const server = await startServer();
+  const dir = await Deno.makeTempDir({ prefix: "polesmeta-bench-" });
+  const server = await startServer(dir);
   try {
     console.log(
       `Старт процесса до первого ответа: ${
@@ -143,5 +90,6 @@ export async function run(): Promise<void> {
     console.log(`  наибольшее: ${worst} байт (бюджет 92 160)`);
   } finally {
     await server.stop();
+    await Deno.remove(dir, { recursive: true });
   }
 }

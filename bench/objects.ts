@@ -7,49 +7,16 @@ import { companies, objects } from "../db/schema/mod.ts";
 import { places } from "../domain/location/mod.ts";
 import { directionFromCenter, distanceFromMkad } from "../domain/geo.ts";
 import { objectStatuses } from "../domain/objects.ts";
+import { signIn, startServer } from "./_server.ts";
 
 const OBJECTS = 10_000;
 const MB = 1024 * 1024;
-
-function freePort(): number {
-  const listener = Deno.listen({ port: 0, hostname: "127.0.0.1" });
-  const { port } = listener.addr as Deno.NetAddr;
-  listener.close();
-  return port;
-}
 
 /** The server's resident set in MB, from /proc. */
 async function rssMb(pid: number): Promise<number> {
   const status = await Deno.readTextFile(`/proc/${pid}/status`);
   const kb = Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
   return kb / 1024;
-}
-
-async function startServer(dir: string) {
-  const port = freePort();
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "main.ts"],
-    env: {
-      PORT: String(port),
-      DATABASE_URL: `file:${dir}/app.db`,
-      DATA_DIR: dir,
-      SEED: "demo",
-      NODE_ENV: "production",
-    },
-    stdout: "null",
-    stderr: "inherit",
-  }).spawn();
-  const base = `http://127.0.0.1:${port}`;
-  for (;;) {
-    try {
-      const res = await fetch(`${base}/login`);
-      await res.body?.cancel();
-      if (res.ok) break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
-  return { base, child };
 }
 
 async function fillObjects(dir: string) {
@@ -211,16 +178,11 @@ async function filesUnder(dir: string): Promise<Array<{ path: string; size: numb
 
 export async function run() {
   const dir = await Deno.makeTempDir({ prefix: "polesmeta-bench-objects-" });
-  const { base, child } = await startServer(dir);
+  const server = await startServer(dir);
+  const { base, child } = server;
   try {
     await fillObjects(dir);
-    const login = await fetch(`${base}/api/login`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ email: "engineer@demo.local", password: "demo12345" }),
-    });
-    const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0];
-    await login.body?.cancel();
+    const cookie = await signIn(base, "engineer@demo.local");
 
     console.log(
       `GET /api/objects with ${OBJECTS} extra objects in the company (40 sequential requests each):`,
@@ -285,8 +247,7 @@ export async function run() {
       })`,
     );
   } finally {
-    child.kill();
-    await child.status;
+    await server.stop();
     await Deno.remove(dir, { recursive: true }).catch(() => {});
   }
 }

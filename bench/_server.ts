@@ -1,0 +1,64 @@
+// The app as a separate process on a free loopback port, for benchmarks that measure it from outside.
+
+function freePort(): number {
+  const listener = Deno.listen({ port: 0, hostname: "127.0.0.1" });
+  const { port } = listener.addr as Deno.NetAddr;
+  listener.close();
+  return port;
+}
+
+export interface BenchServer {
+  base: string;
+  child: Deno.ChildProcess;
+  /** From spawning the process to its first answer, ms. */
+  startupMs: number;
+  stop(): Promise<void>;
+}
+
+/** Starts `main.ts` on the database in `dir` (seeded with the demo data) and waits for its first answer. */
+export async function startServer(dir: string): Promise<BenchServer> {
+  const port = freePort();
+  const started = performance.now();
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "main.ts"],
+    env: {
+      PORT: String(port),
+      DATABASE_URL: `file:${dir}/app.db`,
+      DATA_DIR: dir,
+      SEED: "demo",
+      NODE_ENV: "production",
+    },
+    stdout: "null",
+    stderr: "inherit",
+  }).spawn();
+  const base = `http://127.0.0.1:${port}`;
+  for (;;) {
+    try {
+      const res = await fetch(`${base}/login`);
+      await res.body?.cancel();
+      if (res.ok) break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+  return {
+    base,
+    child,
+    startupMs: performance.now() - started,
+    async stop() {
+      child.kill();
+      await child.status;
+    },
+  };
+}
+
+/** Signs a demo account in and returns its cookie. */
+export async function signIn(base: string, email: string): Promise<string> {
+  const res = await fetch(`${base}/api/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email, password: "demo12345" }),
+  });
+  await res.body?.cancel();
+  return (res.headers.get("set-cookie") ?? "").split(";")[0];
+}
