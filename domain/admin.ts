@@ -2,6 +2,7 @@
 import * as z from "zod/mini";
 import { companyTypes, roles, subscriptionTiers } from "../db/schema/enums.ts";
 import { cleanRequisite, requisiteErrors } from "./requisites.ts";
+import { companyTextFields } from "./company_fields.ts";
 
 const toNull = (v: string) => (v === "" ? null : v);
 
@@ -95,25 +96,7 @@ export const companyPatchSchema = z.partial(z.object(companyFields));
 export type CompanyPatch = z.infer<typeof companyPatchSchema>;
 
 /** What a company_admin may change of its own company (not tier, expiry or activity). */
-export const companyAdminEditable = [
-  "name",
-  "inn",
-  "kpp",
-  "ogrn",
-  "legalAddress",
-  "actualAddress",
-  "phone",
-  "email",
-  "website",
-  "whatsapp",
-  "telegram",
-  "directorName",
-  "bankName",
-  "bankAccount",
-  "bankBik",
-  "bankCorAccount",
-  "companyType",
-] as const;
+export const companyAdminEditable = [...companyTextFields, "companyType"] as const;
 
 const REQUIRED = "Заполните все обязательные поля";
 

@@ -4,6 +4,7 @@ import { companyTypeLabels, subscriptionTierLabels } from "../domain/labels.ts";
 import { Field } from "../routes/_ui/Field.tsx";
 import { api } from "./api.ts";
 import type { Errors } from "./form.ts";
+import { companyTextFields } from "../domain/company_fields.ts";
 
 /** The company as the API answers it (db/companies.ts companyJson), the part the form uses. */
 export interface CompanyRecord {
@@ -33,26 +34,8 @@ export interface CompanyRecord {
   _count?: { users: number; objects: number };
 }
 
-const textFields = [
-  "name",
-  "inn",
-  "kpp",
-  "ogrn",
-  "legalAddress",
-  "actualAddress",
-  "phone",
-  "email",
-  "website",
-  "whatsapp",
-  "telegram",
-  "directorName",
-  "bankName",
-  "bankAccount",
-  "bankBik",
-  "bankCorAccount",
-] as const;
 
-export type CompanyValues = Record<typeof textFields[number], string> & {
+export type CompanyValues = Record<typeof companyTextFields[number], string> & {
   subscriptionTier: string;
   companyType: string;
   subscriptionExpiresAt: string;
@@ -61,7 +44,7 @@ export type CompanyValues = Record<typeof textFields[number], string> & {
 
 export function companyValues(c?: CompanyRecord | null): CompanyValues {
   const out = {} as CompanyValues;
-  for (const f of textFields) out[f] = (c?.[f] as string | null | undefined) ?? "";
+  for (const f of companyTextFields) out[f] = (c?.[f] as string | null | undefined) ?? "";
   out.subscriptionTier = c?.subscriptionTier ?? "start";
   out.companyType = c?.companyType ?? "construction_surveying";
   out.subscriptionExpiresAt = c?.subscriptionExpiresOn ?? "";
@@ -114,7 +97,7 @@ interface FieldsProps {
 export function CompanyFields({ values, errors, onChange, adminFields, logo }: FieldsProps) {
   const id = useId();
   const input = (
-    name: typeof textFields[number],
+    name: typeof companyTextFields[number],
     label: string,
     opts: {
       required?: boolean;
