@@ -4,9 +4,9 @@ import { fileURLToPath } from "node:url";
 const dir = fileURLToPath(new URL(".", import.meta.url));
 const names: string[] = [];
 for await (const entry of Deno.readDir(dir)) {
-  if (
-    entry.isFile && entry.name.endsWith(".ts") && entry.name !== "mod.ts" && !entry.name.endsWith("_test.ts")
-  ) {
+  // Modules whose names start with "_" are shared helpers, not benchmarks.
+  const helper = entry.name.startsWith("_") || entry.name === "mod.ts" || entry.name.endsWith("_test.ts");
+  if (entry.isFile && entry.name.endsWith(".ts") && !helper) {
     names.push(entry.name);
   }
 }

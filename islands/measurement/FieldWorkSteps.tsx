@@ -13,6 +13,7 @@ import { StatusActions } from "../estimate_status.tsx";
 import type { EstimateStatus } from "../../domain/estimates.ts";
 import { formatKopecks } from "../../domain/format.ts";
 import type { FieldWorkStepsProps } from "../FieldWorkScreen.tsx";
+import { ConflictNotice } from "./ConflictNotice.tsx";
 
 export default function FieldWorkSteps({ task, step, setStep, role }: FieldWorkStepsProps) {
   const [section, setSection] = useState("main");
@@ -91,30 +92,7 @@ export default function FieldWorkSteps({ task, step, setStep, role }: FieldWorkS
                   </button>
                 </div>
               </div>
-              {s.conflict && (
-                <div className="notice notice-warning conflict" role="alertdialog">
-                  <div className="stack-sm">
-                    <strong>На сервере есть более новые замеры</strong>
-                    <p>На этом устройстве есть неотправленные изменения. Какие оставить?</p>
-                    <div className="row">
-                      <button
-                        type="button"
-                        className="btn btn-primary"
-                        onClick={() => s.resolveConflict("device")}
-                      >
-                        Оставить с устройства
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn-secondary"
-                        onClick={() => s.resolveConflict("server")}
-                      >
-                        Взять с сервера
-                      </button>
-                    </div>
-                  </div>
-                </div>
-              )}
+              <ConflictNotice session={s} />
               {s.loadError && <p className="form-error">{s.loadError}</p>}
               {!s.config && !s.loadError && <div className="skeleton" style={{ height: 240 }} />}
               {s.config && (

@@ -8,8 +8,9 @@ import { EstimateView, ruDay } from "./EstimateView.tsx";
 import { PhotoReport } from "./PhotoReport.tsx";
 import { exportEstimate } from "./export.ts";
 import { syncLabel, useMeasurementSession } from "./session.ts";
-import { formatDateTime, formatKopecks } from "../../domain/format.ts";
+import { formatKopecks } from "../../domain/format.ts";
 import type { SiteWorkProps } from "../SiteWorkDialog.tsx";
+import { ConflictNotice } from "./ConflictNotice.tsx";
 
 type Tab = "measure" | "photos" | "estimate" | "report";
 const tabs: { id: Tab; label: string }[] = [
@@ -125,34 +126,7 @@ export default function SiteWork({ task, close }: SiteWorkProps) {
         role="tabpanel"
         aria-labelledby={`${idPrefix}-tab-${tab}`}
       >
-        {s.conflict && (
-          <div
-            className="notice notice-warning conflict"
-            role="alertdialog"
-            aria-labelledby={`${idPrefix}-conflict`}
-          >
-            <div className="stack-sm">
-              <strong id={`${idPrefix}-conflict`}>На сервере есть более новые замеры</strong>
-              <p>
-                Сохранены{" "}
-                {formatDateTime(s.conflict.record.createdAt)}, а на этом устройстве есть неотправленные
-                изменения от {formatDateTime(s.conflict.draft.savedAt)}. Какие оставить?
-              </p>
-              <div className="row">
-                <button type="button" className="btn btn-primary" onClick={() => s.resolveConflict("device")}>
-                  Оставить с устройства
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-secondary"
-                  onClick={() => s.resolveConflict("server")}
-                >
-                  Взять с сервера
-                </button>
-              </div>
-            </div>
-          </div>
-        )}
+        <ConflictNotice session={s} />
         {s.loadError && <p className="form-error">{s.loadError}</p>}
         {!s.config && !s.loadError && <div className="skeleton" style={{ height: 240 }} />}
 
