@@ -1,10 +1,7 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import type { Page } from "playwright-core";
-import { screenshot, startBrowser } from "./harness.ts";
-
-const browserTest = (name: string, fn: () => Promise<void>) =>
-  Deno.test({ name, fn, sanitizeOps: false, sanitizeResources: false });
+import { browserTest, screenshot, startBrowser } from "./harness.ts";
 
 /** Waits for the island bundles so clicks reach React. */
 async function hydrated(page: Page, island: string) {

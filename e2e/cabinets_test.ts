@@ -1,9 +1,6 @@
 import assert from "node:assert/strict";
-import { screenshot, startBrowser } from "./harness.ts";
+import { browserTest, screenshot, startBrowser } from "./harness.ts";
 import { toDateInput } from "../domain/tasks.ts";
-
-const browserTest = (name: string, fn: () => Promise<void>) =>
-  Deno.test({ name, fn, sanitizeOps: false, sanitizeResources: false });
 
 browserTest(
   "[e2e] engineer assigns a measurement, the surveyor is notified and starts it, the foreman runs a project",

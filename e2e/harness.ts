@@ -15,6 +15,10 @@ export interface BrowserHarness {
   close(): Promise<void>;
 }
 
+/** A browser test: playwright keeps its own timers and sockets, so Deno's leak checks are off. */
+export const browserTest = (name: string, fn: () => Promise<void>) =>
+  Deno.test({ name, fn, sanitizeOps: false, sanitizeResources: false });
+
 export const viewports = {
   phone: { width: 390, height: 844 },
   desktop: { width: 1366, height: 768 },

@@ -1,10 +1,8 @@
 import assert from "node:assert/strict";
+import { tinyMp4 } from "../server/testing.ts";
 import { Buffer } from "node:buffer";
 import type { Page } from "playwright-core";
-import { screenshot, startBrowser } from "./harness.ts";
-
-const browserTest = (name: string, fn: () => Promise<void>) =>
-  Deno.test({ name, fn, sanitizeOps: false, sanitizeResources: false });
+import { browserTest, screenshot, startBrowser } from "./harness.ts";
 
 async function hydrated(page: Page, island: string) {
   await page.waitForSelector(`[data-island=${island}]`, { state: "attached" });
@@ -12,19 +10,6 @@ async function hydrated(page: Page, island: string) {
 }
 
 const toast = (page: Page, text: string) => page.locator(".toast").getByText(text, { exact: true }).waitFor();
-
-/** A tiny MP4 (ftyp + mdat boxes) of the given size. */
-function tinyMp4(size: number): Buffer {
-  const b = Buffer.alloc(size);
-  b.writeUInt32BE(24, 0);
-  b.write("ftypisom", 4, "latin1");
-  b.writeUInt32BE(0x200, 12);
-  b.write("isomiso2", 16, "latin1");
-  b.writeUInt32BE(size - 24, 24);
-  b.write("mdat", 28, "latin1");
-  for (let i = 32; i < size; i++) b[i] = i & 255;
-  return b;
-}
 
 browserTest(
   "[e2e] a manager creates an object through the address suggestion, edits it, adds a document and a video",
@@ -103,7 +88,7 @@ browserTest(
       await upload.getByLabel("Видеофайл").setInputFiles({
         name: "Осмотр.mp4",
         mimeType: "video/mp4",
-        buffer: tinyMp4(20_000),
+        buffer: Buffer.from(tinyMp4(20_000)),
       });
       await upload.getByLabel("Описание").fill("Въезд на участок");
       await upload.getByRole("button", { name: "Загрузить" }).click();

@@ -1,10 +1,7 @@
 import assert from "node:assert/strict";
 import { demoAccounts } from "../db/seed/demo.ts";
 import { menuFor } from "../domain/roles.ts";
-import { screenshot, startBrowser } from "./harness.ts";
-
-const browserTest = (name: string, fn: () => Promise<void>) =>
-  Deno.test({ name, fn, sanitizeOps: false, sanitizeResources: false });
+import { browserTest, screenshot, startBrowser } from "./harness.ts";
 
 browserTest("[e2e] every demo account signs in, sees its role's menu and signs out", async () => {
   const h = await startBrowser();

@@ -74,3 +74,102 @@ export async function createTestApp(
     },
   };
 }
+
+/** A multipart form with one file (and optional text fields), as a browser sends an upload. */
+export function fileForm(
+  field: string,
+  content: Uint8Array<ArrayBuffer> | string,
+  fileName: string,
+  options: { type?: string; fields?: Record<string, string> } = {},
+): FormData {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(options.fields ?? {})) form.set(k, v);
+  form.set(field, new File([content], fileName, { type: options.type ?? "" }));
+  return form;
+}
+
+/** A whole 1×1 PNG image. */
+export const tinyPng: Uint8Array<ArrayBuffer> = Uint8Array.from([
+  0x89,
+  0x50,
+  0x4e,
+  0x47,
+  0x0d,
+  0x0a,
+  0x1a,
+  0x0a,
+  0,
+  0,
+  0,
+  13,
+  0x49,
+  0x48,
+  0x44,
+  0x52,
+  0,
+  0,
+  0,
+  1,
+  0,
+  0,
+  0,
+  1,
+  8,
+  6,
+  0,
+  0,
+  0,
+  0x1f,
+  0x15,
+  0xc4,
+  0x89,
+  0,
+  0,
+  0,
+  10,
+  0x49,
+  0x44,
+  0x41,
+  0x54,
+  0x78,
+  0x9c,
+  0x63,
+  0,
+  1,
+  0,
+  0,
+  5,
+  0,
+  1,
+  0x0d,
+  0x0a,
+  0x2d,
+  0xb4,
+  0,
+  0,
+  0,
+  0,
+  0x49,
+  0x45,
+  0x4e,
+  0x44,
+  0xae,
+  0x42,
+  0x60,
+  0x82,
+]);
+
+/** A tiny MP4: an ftyp box and an mdat box of counted bytes. */
+export function tinyMp4(size = 4096): Uint8Array<ArrayBuffer> {
+  const enc = new TextEncoder();
+  const bytes = new Uint8Array(size);
+  bytes.set([0, 0, 0, 24], 0);
+  bytes.set(enc.encode("ftypisom"), 4);
+  bytes.set([0, 0, 2, 0], 8);
+  bytes.set(enc.encode("isomiso2"), 16);
+  const mdat = size - 24;
+  bytes.set([(mdat >>> 24) & 255, (mdat >>> 16) & 255, (mdat >>> 8) & 255, mdat & 255], 24);
+  bytes.set(enc.encode("mdat"), 28);
+  for (let i = 32; i < size; i++) bytes[i] = i & 255;
+  return bytes;
+}

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { createTestApp, type TestApp } from "../testing.ts";
+import { createTestApp, fileForm, type TestApp, tinyPng } from "../testing.ts";
 
 const staff = ["engineer@demo.local", "manager@demo.local", "surveyor@demo.local", "foreman@demo.local"];
 const everyone = [
@@ -205,82 +205,6 @@ Deno.test("[api] a deactivated company's users cannot sign in and are told why",
   }
 });
 
-const png = Uint8Array.from([
-  0x89,
-  0x50,
-  0x4e,
-  0x47,
-  0x0d,
-  0x0a,
-  0x1a,
-  0x0a,
-  0,
-  0,
-  0,
-  13,
-  0x49,
-  0x48,
-  0x44,
-  0x52,
-  0,
-  0,
-  0,
-  1,
-  0,
-  0,
-  0,
-  1,
-  8,
-  6,
-  0,
-  0,
-  0,
-  0x1f,
-  0x15,
-  0xc4,
-  0x89,
-  0,
-  0,
-  0,
-  10,
-  0x49,
-  0x44,
-  0x41,
-  0x54,
-  0x78,
-  0x9c,
-  0x63,
-  0,
-  1,
-  0,
-  0,
-  5,
-  0,
-  1,
-  0x0d,
-  0x0a,
-  0x2d,
-  0xb4,
-  0,
-  0,
-  0,
-  0,
-  0x49,
-  0x45,
-  0x4e,
-  0x44,
-  0xae,
-  0x42,
-  0x60,
-  0x82,
-]);
-
-function upload(bytes: Uint8Array<ArrayBuffer>, name: string, type: string) {
-  const form = new FormData();
-  form.append("file", new File([bytes], name, { type }));
-  return form;
-}
-
 Deno.test("[api] POST /api/companies/:id/logo takes an image by content up to 1 MB and serves it to the company", async () => {
   const t = await createTestApp();
   try {
@@ -288,7 +212,7 @@ Deno.test("[api] POST /api/companies/:id/logo takes an image by content up to 1 
     const res = await t.request(`/api/companies/${demo}/logo`, {
       as: "director@demo.local",
       method: "POST",
-      body: upload(png, "logo.png", "image/png"),
+      body: fileForm("file", tinyPng, "logo.png", { type: "image/png" }),
     });
     assert.equal(res.status, 200);
     const { logoUrl } = await res.json();
@@ -296,29 +220,29 @@ Deno.test("[api] POST /api/companies/:id/logo takes an image by content up to 1 
     const img = await t.request(logoUrl, { as: "surveyor@demo.local" });
     assert.equal(img.status, 200);
     assert.equal(img.headers.get("content-type"), "image/png");
-    assert.deepEqual(new Uint8Array(await img.arrayBuffer()), png);
+    assert.deepEqual(new Uint8Array(await img.arrayBuffer()), tinyPng);
     assert.equal((await t.request(logoUrl, { as: "admin@other.local" })).status, 404);
 
     // A text file named .png is refused; so is an image over 1 MB.
     const fake = await t.request(`/api/companies/${demo}/logo`, {
       as: "director@demo.local",
       method: "POST",
-      body: upload(new TextEncoder().encode("<svg onload=alert(1)>"), "logo.png", "image/png"),
+      body: fileForm("file", "<svg onload=alert(1)>", "logo.png", { type: "image/png" }),
     });
     assert.equal(fake.status, 422);
     const big = new Uint8Array(1024 * 1024 + 10);
-    big.set(png);
+    big.set(tinyPng);
     const large = await t.request(`/api/companies/${demo}/logo`, {
       as: "director@demo.local",
       method: "POST",
-      body: upload(big, "big.png", "image/png"),
+      body: fileForm("file", big, "big.png", { type: "image/png" }),
     });
     assert.equal(large.status, 413);
     assert.equal(
       (await t.request(`/api/companies/${demo}/logo`, {
         as: "admin@other.local",
         method: "POST",
-        body: upload(png, "logo.png", "image/png"),
+        body: fileForm("file", tinyPng, "logo.png", { type: "image/png" }),
       })).status,
       404,
     );

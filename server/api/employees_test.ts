@@ -1,30 +1,5 @@
 import assert from "node:assert/strict";
-import { createTestApp } from "../testing.ts";
-
-const png = new Uint8Array([
-  0x89,
-  0x50,
-  0x4e,
-  0x47,
-  0x0d,
-  0x0a,
-  0x1a,
-  0x0a,
-  0,
-  0,
-  0,
-  13,
-  0x49,
-  0x48,
-  0x44,
-  0x52,
-]);
-
-function avatarForm(bytes: Uint8Array<ArrayBuffer>, name = "me.png") {
-  const f = new FormData();
-  f.set("avatar", new File([bytes], name));
-  return f;
-}
+import { createTestApp, fileForm, tinyPng } from "../testing.ts";
 
 Deno.test("[api] POST /api/employees adds to the admin's own company with a password shown once; it signs in", async () => {
   const t = await createTestApp();
@@ -130,7 +105,7 @@ Deno.test("[api] POST /api/employees/:id/avatar takes an image of up to 5 MB, re
     const res = await t.request(`/api/employees/${me.id}/avatar`, {
       as: "surveyor@demo.local",
       method: "POST",
-      body: avatarForm(png),
+      body: fileForm("avatar", tinyPng, "me.png"),
     });
     assert.equal(res.status, 200);
     const { profileImageUrl } = await res.json();
@@ -142,16 +117,16 @@ Deno.test("[api] POST /api/employees/:id/avatar takes an image of up to 5 MB, re
     const text = await t.request(`/api/employees/${me.id}/avatar`, {
       as: "surveyor@demo.local",
       method: "POST",
-      body: avatarForm(new TextEncoder().encode("<svg onload=alert(1)>"), "x.png"),
+      body: fileForm("avatar", "<svg onload=alert(1)>", "x.png"),
     });
     assert.equal(text.status, 422);
     assert.equal((await text.json()).message, "Неверный тип файла");
     const big = new Uint8Array(5 * 1024 * 1024 + 1);
-    big.set(png);
+    big.set(tinyPng);
     const tooBig = await t.request(`/api/employees/${me.id}/avatar`, {
       as: "surveyor@demo.local",
       method: "POST",
-      body: avatarForm(big),
+      body: fileForm("avatar", big, "me.png"),
     });
     assert.equal(tooBig.status, 413);
     // A colleague's avatar needs a manager of employees; another company's is not found.
@@ -161,7 +136,7 @@ Deno.test("[api] POST /api/employees/:id/avatar takes an image of up to 5 MB, re
       (await t.request(`/api/employees/${director.id}/avatar`, {
         as: "surveyor@demo.local",
         method: "POST",
-        body: avatarForm(png),
+        body: fileForm("avatar", tinyPng, "me.png"),
       })).status,
       403,
     );
@@ -169,7 +144,7 @@ Deno.test("[api] POST /api/employees/:id/avatar takes an image of up to 5 MB, re
       (await t.request(`/api/employees/${me.id}/avatar`, {
         as: "admin@other.local",
         method: "POST",
-        body: avatarForm(png),
+        body: fileForm("avatar", tinyPng, "me.png"),
       })).status,
       404,
     );
@@ -177,7 +152,7 @@ Deno.test("[api] POST /api/employees/:id/avatar takes an image of up to 5 MB, re
       (await t.request(`/api/employees/${me.id}/avatar`, {
         as: "director@demo.local",
         method: "POST",
-        body: avatarForm(png),
+        body: fileForm("avatar", tinyPng, "me.png"),
       })).status,
       200,
     );

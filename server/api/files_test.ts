@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { createTestApp, type TestApp } from "../testing.ts";
+import { createTestApp, fileForm, type TestApp, tinyMp4 } from "../testing.ts";
 
 const enc = new TextEncoder();
 
@@ -24,32 +24,6 @@ async function firstObjectId(t: TestApp, as: string): Promise<number> {
   return o.id;
 }
 
-function form(
-  field: string,
-  bytes: Uint8Array<ArrayBuffer>,
-  name: string,
-  extra: Record<string, string> = {},
-): FormData {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(extra)) f.set(k, v);
-  f.set(field, new File([bytes], name));
-  return f;
-}
-
-/** A tiny MP4: an ftyp box and an mdat box of counted bytes. */
-export function tinyMp4(size = 4096): Uint8Array<ArrayBuffer> {
-  const bytes = new Uint8Array(size);
-  bytes.set([0, 0, 0, 24], 0);
-  bytes.set(enc.encode("ftypisom"), 4);
-  bytes.set([0, 0, 2, 0], 8);
-  bytes.set(enc.encode("isomiso2"), 16);
-  const mdat = size - 24;
-  bytes.set([(mdat >>> 24) & 255, (mdat >>> 16) & 255, (mdat >>> 8) & 255, mdat & 255], 24);
-  bytes.set(enc.encode("mdat"), 28);
-  for (let i = 32; i < size; i++) bytes[i] = i & 255;
-  return bytes;
-}
-
 Deno.test("[api] a document round trip keeps the Russian file name and answers inline for PDF", async () => {
   const t = await createTestApp();
   try {
@@ -58,9 +32,11 @@ Deno.test("[api] a document round trip keeps the Russian file name and answers i
     const res = await t.request(`/api/objects/${objectId}/documents`, {
       as: "surveyor@demo.local",
       method: "POST",
-      body: form("file", pdf, "Договор подряда №5.pdf", {
-        description: "Подписанный договор",
-        documentType: "contract",
+      body: fileForm("file", pdf, "Договор подряда №5.pdf", {
+        fields: {
+          description: "Подписанный договор",
+          documentType: "contract",
+        },
       }),
     });
     assert.equal(res.status, 201);
@@ -109,20 +85,20 @@ Deno.test("[api] a disguised executable and a mismatched file are refused with 4
     const res = await t.request(`/api/objects/${objectId}/documents`, {
       as: "engineer@demo.local",
       method: "POST",
-      body: form("file", exe, "Смета.pdf"),
+      body: fileForm("file", exe, "Смета.pdf"),
     });
     assert.equal(res.status, 422);
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
     const res2 = await t.request(`/api/objects/${objectId}/documents`, {
       as: "engineer@demo.local",
       method: "POST",
-      body: form("file", png, "plan.docx"),
+      body: fileForm("file", png, "plan.docx"),
     });
     assert.equal(res2.status, 422);
     const video = await t.request(`/api/objects/${objectId}/videos`, {
       as: "engineer@demo.local",
       method: "POST",
-      body: form("video", exe, "clip.mp4"),
+      body: fileForm("video", exe, "clip.mp4"),
     });
     assert.equal(video.status, 422);
     assert.equal((await video.json()).message, "Неверный формат файла");
@@ -145,7 +121,7 @@ Deno.test("[api] an oversized document is stopped while streaming with 413 and n
     const big = new Uint8Array(50 * 1024 * 1024 + 10);
     big.set(enc.encode("%PDF-1.4\n"));
     // A streamed body without Content-Length, so the limit is met while writing.
-    const body = new Response(form("file", big, "big.pdf"));
+    const body = new Response(fileForm("file", big, "big.pdf"));
     const res = await t.request(`/api/objects/${objectId}/documents`, {
       as: "engineer@demo.local",
       method: "POST",
@@ -179,7 +155,7 @@ Deno.test("[api] a video uploads, plays by byte range (206) and another company 
     const res = await t.request(`/api/objects/${objectId}/videos`, {
       as: "surveyor@demo.local",
       method: "POST",
-      body: form("video", mp4, "Осмотр участка.mp4", { description: "Общий вид" }),
+      body: fileForm("video", mp4, "Осмотр участка.mp4", { fields: { description: "Общий вид" } }),
     });
     assert.equal(res.status, 201);
     const video = await res.json();
@@ -224,7 +200,7 @@ Deno.test("[api] a video uploads, plays by byte range (206) and another company 
     const upload = await t.request(`/api/objects/${objectId}/videos`, {
       as: "admin@other.local",
       method: "POST",
-      body: form("video", mp4, "x.mp4"),
+      body: fileForm("video", mp4, "x.mp4"),
     });
     assert.equal(upload.status, 404);
     assert.equal(
@@ -248,7 +224,7 @@ Deno.test("[api] another company's document answers 404 for read, download and d
     const res = await t.request(`/api/objects/${objectId}/documents`, {
       as: "engineer@demo.local",
       method: "POST",
-      body: form("file", enc.encode("Адрес;Сумма\n"), "реестр.csv"),
+      body: fileForm("file", enc.encode("Адрес;Сумма\n"), "реестр.csv"),
     });
     const doc = await res.json();
     for (

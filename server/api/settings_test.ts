@@ -1,14 +1,8 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { createTestApp } from "../testing.ts";
+import { createTestApp, fileForm } from "../testing.ts";
 import { companies, shopSettings } from "../../db/schema/mod.ts";
 import { defaultPriceList, readPriceListFile } from "../../estimating/mod.ts";
-
-function upload(text: string | Uint8Array<ArrayBuffer>, name: string, type = "text/csv") {
-  const form = new FormData();
-  form.append("file", new File([text], name, { type }));
-  return form;
-}
 
 Deno.test("[api] PATCH /api/profile changes the own name; the avatar is an image by content", async () => {
   const t = await createTestApp();
@@ -34,7 +28,7 @@ Deno.test("[api] PATCH /api/profile changes the own name; the avatar is an image
     const up = await t.request("/api/profile/avatar", {
       as: "surveyor@demo.local",
       method: "POST",
-      body: upload(gif, "me.gif", "image/gif"),
+      body: fileForm("file", gif, "me.gif", { type: "image/gif" }),
     });
     assert.equal(up.status, 200);
     const { profileImageUrl } = await up.json();
@@ -43,7 +37,7 @@ Deno.test("[api] PATCH /api/profile changes the own name; the avatar is an image
     const bad = await t.request("/api/profile/avatar", {
       as: "surveyor@demo.local",
       method: "POST",
-      body: upload("#!/bin/sh", "me.jpg", "image/jpeg"),
+      body: fileForm("file", "#!/bin/sh", "me.jpg", { type: "image/jpeg" }),
     });
     assert.equal(bad.status, 422);
   } finally {
@@ -68,7 +62,7 @@ Deno.test("[api] /api/settings/price-list: a company_admin uploads a CSV and dow
     const res = await t.request("/api/settings/price-list", {
       as: "director@demo.local",
       method: "POST",
-      body: upload(csv, "Прайс 2026.csv"),
+      body: fileForm("file", csv, "Прайс 2026.csv", { type: "text/csv" }),
     });
     assert.equal(res.status, 200);
     const report = await res.json();
@@ -93,13 +87,13 @@ Deno.test("[api] /api/settings/price-list: a company_admin uploads a CSV and dow
     const junk = await t.request("/api/settings/price-list", {
       as: "director@demo.local",
       method: "POST",
-      body: upload("not a spreadsheet", "list.xlsx", "application/octet-stream"),
+      body: fileForm("file", "not a spreadsheet", "list.xlsx", { type: "application/octet-stream" }),
     });
     assert.equal(junk.status, 422);
     const exe = await t.request("/api/settings/price-list", {
       as: "director@demo.local",
       method: "POST",
-      body: upload("MZ", "list.exe", "application/octet-stream"),
+      body: fileForm("file", "MZ", "list.exe", { type: "application/octet-stream" }),
     });
     assert.equal(exe.status, 422);
 
