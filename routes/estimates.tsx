@@ -10,11 +10,7 @@ import EstimatesTable from "../islands/EstimatesTable.tsx";
 import CreateEstimateDialog from "../islands/CreateEstimateDialog.tsx";
 import { renderWorkPage } from "./_page.tsx";
 import { Card, EmptyState, StatCard } from "./_ui/Card.tsx";
-
-const positive = (v: string | undefined) => {
-  const n = Number(v);
-  return Number.isInteger(n) && n > 0 ? n : undefined;
-};
+import { positiveInt } from "./_query.ts";
 
 /** /estimates, 'Сметы' (spec/3 §2.4): four cards, filters, the table with row actions, a new estimate. */
 export default async function estimatesPage(c: Context<AppEnv>) {
@@ -25,7 +21,7 @@ export default async function estimatesPage(c: Context<AppEnv>) {
   const status = (estimateStatuses as readonly string[]).includes(q.status ?? "")
     ? q.status as EstimateStatus
     : undefined;
-  const objectId = positive(q.objectId);
+  const objectId = positiveInt(q.objectId);
   const search = (q.q ?? "").trim().slice(0, 100) || undefined;
   const filter = { status, objectId, q: search };
   const [rows, summary, objects] = await Promise.all([

@@ -9,11 +9,7 @@ import type { AppEnv } from "../server/types.ts";
 import FieldWorkScreen from "../islands/FieldWorkScreen.tsx";
 import { notFoundPage } from "./_errors.tsx";
 import { renderWorkPage } from "./_page.tsx";
-
-const positive = (v: string | undefined) => {
-  const n = Number(v);
-  return Number.isInteger(n) && n > 0 ? n : undefined;
-};
+import { positiveInt } from "./_query.ts";
 
 /**
  * /field-work and /objects/:id/field-work, 'Полевые работы' (spec/3 §2.3): the objects of the user's tasks
@@ -23,7 +19,7 @@ export default async function fieldWorkPage(c: Context<AppEnv>) {
   const user = currentUser(c);
   const scope = companyScope(user);
   const { db, now } = c.var.deps;
-  const objectId = positive(c.req.param("id"));
+  const objectId = positiveInt(c.req.param("id"));
   if (c.req.param("id") !== undefined) {
     const object = objectId ? await objectForEstimate(db, scope, objectId) : null;
     if (!object) return notFoundPage(c);
@@ -37,7 +33,7 @@ export default async function fieldWorkPage(c: Context<AppEnv>) {
   const active = tasks.filter((t) =>
     t.object && (t.storedStatus === "assigned" || t.storedStatus === "in_progress")
   );
-  const requested = positive(c.req.query("taskId"));
+  const requested = positiveInt(c.req.query("taskId"));
   const selected = requested ?? (objectId && active.length === 1 ? active[0].id : null);
   return renderWorkPage(c, {
     title: "Полевые работы",

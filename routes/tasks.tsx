@@ -14,11 +14,7 @@ import { renderWorkPage } from "./_page.tsx";
 import { EmptyState } from "./_ui/Card.tsx";
 import { Icon } from "./_ui/Icon.tsx";
 import { TaskCard, taskDetailProps } from "./_tasks/TaskCard.tsx";
-
-const positive = (v: string | undefined) => {
-  const n = Number(v);
-  return Number.isInteger(n) && n > 0 ? n : undefined;
-};
+import { positiveInt } from "./_query.ts";
 
 /** /tasks: task cards with filters by status, assignee and object; ?taskId= opens one task. */
 export default async function tasksPage(c: Context<AppEnv>) {
@@ -33,9 +29,9 @@ export default async function tasksPage(c: Context<AppEnv>) {
   const status = (taskStatuses as readonly string[]).includes(q.status ?? "")
     ? q.status as TaskFilter["status"]
     : undefined;
-  const assignedTo = own ? user.id : q.assignedTo === "none" ? "none" as const : positive(q.assignedTo);
-  const objectId = positive(q.objectId);
-  const taskId = positive(q.taskId);
+  const assignedTo = own ? user.id : q.assignedTo === "none" ? "none" as const : positiveInt(q.assignedTo);
+  const objectId = positiveInt(q.objectId);
+  const taskId = positiveInt(q.taskId);
 
   const [tasks, objects, people, opened] = await Promise.all([
     listTasks(db, scope, { status, assignedTo, objectId, now: at, limit: 200 }),
