@@ -8,6 +8,7 @@ import { AdminDialog, DialogLoading, lazyBody, setQueryParam } from "./admin_dia
 import type { CompanyRecord } from "./company_form.tsx";
 import { errorMessage } from "./form.ts";
 import { toast, toastError } from "./toast.ts";
+import { CompanyLogo } from "../routes/_ui/Avatar.tsx";
 
 const form = lazyBody(() => import("./admin/CompanyForm.tsx"));
 
@@ -94,13 +95,7 @@ export default function CompaniesManager(props: CompaniesManagerProps) {
               {companies.map((c) => (
                 <li key={c.id} className={c.isActive ? "admin-row" : "admin-row inactive"}>
                   <div className="admin-row-main">
-                    {c.logoUrl
-                      ? <img className="logo-thumb" src={c.logoUrl} alt="" width={40} height={40} />
-                      : (
-                        <span className="logo-thumb logo-empty" aria-hidden="true">
-                          <Icon name="building" />
-                        </span>
-                      )}
+                    <CompanyLogo url={c.logoUrl} />
                     <div className="admin-row-text">
                       <strong>{c.name}</strong>
                       <span className="muted small">

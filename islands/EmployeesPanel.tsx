@@ -1,12 +1,13 @@
 import { type FormEvent, useId, useRef, useState } from "react";
 import { employeeRoles, type Role, roleLabels } from "../domain/roles.ts";
-import { displayName, initials } from "../domain/format.ts";
+import { displayName } from "../domain/format.ts";
 import { Field } from "../routes/_ui/Field.tsx";
 import { Icon } from "../routes/_ui/Icon.tsx";
 import { api } from "./api.ts";
 import { errorMessage, type Errors, serverErrors } from "./form.ts";
 import { toast, toastAfterNavigation, toastError } from "./toast.ts";
 import { uploadWithProgress } from "./files_ui.tsx";
+import { Avatar } from "../routes/_ui/Avatar.tsx";
 
 export interface Employee {
   id: number;
@@ -181,13 +182,7 @@ export default function EmployeesPanel(
       <ul className="employee-list card" aria-label="Сотрудники">
         {employees.map((e) => (
           <li key={e.id} className={e.isActive ? "employee" : "employee employee-inactive"}>
-            {e.profileImageUrl
-              ? <img className="avatar" src={e.profileImageUrl} alt="" width={40} height={40} />
-              : (
-                <span className="avatar avatar-initials" aria-hidden="true">
-                  {initials(e.firstName, e.lastName)}
-                </span>
-              )}
+            <Avatar url={e.profileImageUrl} firstName={e.firstName} lastName={e.lastName} />
             <div className="employee-text">
               <strong>{displayName(e)}</strong>
               <span className="muted small">{e.email} · ID {e.id}</span>

@@ -1,9 +1,9 @@
 import { type FormEvent, useId, useState } from "react";
-import { initials } from "../domain/format.ts";
 import { Field } from "../routes/_ui/Field.tsx";
 import { api } from "./api.ts";
 import { errorMessage, type Errors, firstErrors, serverErrors } from "./form.ts";
 import { toast, toastError } from "./toast.ts";
+import { Avatar } from "../routes/_ui/Avatar.tsx";
 
 export interface ProfileSettingsProps {
   firstName: string;
@@ -100,13 +100,13 @@ export default function ProfileSettings(props: ProfileSettingsProps) {
       </header>
       <div className="stack">
         <div className="avatar-edit">
-          {avatar
-            ? <img className="avatar avatar-lg" src={avatar} alt="Ваше фото" width={64} height={64} />
-            : (
-              <span className="avatar avatar-lg avatar-initials" aria-hidden="true">
-                {initials(values.firstName, values.lastName)}
-              </span>
-            )}
+          <Avatar
+            url={avatar}
+            firstName={values.firstName}
+            lastName={values.lastName}
+            large
+            alt="Ваше фото"
+          />
           <div className="stack-sm">
             <label className={uploading ? "btn btn-secondary btn-sm disabled" : "btn btn-secondary btn-sm"}>
               {uploading ? "Загрузка…" : avatar ? "Сменить фото" : "Загрузить фото"}

@@ -1,12 +1,13 @@
 import { Suspense, useState } from "react";
 import { roleLabels } from "../domain/roles.ts";
-import { displayName, formatDate, initials } from "../domain/format.ts";
+import { displayName, formatDate } from "../domain/format.ts";
 import { Icon } from "../routes/_ui/Icon.tsx";
 import { StatCard } from "../routes/_ui/Card.tsx";
 import { api } from "./api.ts";
 import { AdminDialog, DialogLoading, lazyBody, setQueryParam } from "./admin_dialog.tsx";
 import { errorMessage } from "./form.ts";
 import { toast, toastError } from "./toast.ts";
+import { Avatar } from "../routes/_ui/Avatar.tsx";
 
 const form = lazyBody(() => import("./admin/UserForm.tsx"));
 
@@ -131,13 +132,7 @@ export default function UsersManager(props: UsersManagerProps) {
               {shown.map((u) => (
                 <li key={u.id} className={u.isActive ? "admin-row" : "admin-row inactive"}>
                   <div className="admin-row-main">
-                    {u.profileImageUrl
-                      ? <img className="avatar" src={u.profileImageUrl} alt="" width={40} height={40} />
-                      : (
-                        <span className="avatar avatar-initials" aria-hidden="true">
-                          {initials(u.firstName, u.lastName)}
-                        </span>
-                      )}
+                    <Avatar url={u.profileImageUrl} firstName={u.firstName} lastName={u.lastName} />
                     <div className="admin-row-text">
                       <strong>{displayName(u)}</strong>
                       <span className="muted small">{u.email}</span>

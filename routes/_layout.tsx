@@ -1,11 +1,12 @@
 import type { ReactNode } from "react";
 import { menuFor, roleLabels } from "../domain/roles.ts";
-import { displayName, formatDate, formatLongDate, initials } from "../domain/format.ts";
+import { displayName, formatDate, formatLongDate } from "../domain/format.ts";
 import { labelOf, subscriptionTierLabels } from "../domain/labels.ts";
 import { Island } from "../server/island.tsx";
 import type { CurrentUser } from "../server/types.ts";
 import NotificationBell from "../islands/NotificationBell.tsx";
 import { Icon } from "./_ui/Icon.tsx";
+import { Avatar } from "./_ui/Avatar.tsx";
 
 export interface ShellProps {
   user: CurrentUser;
@@ -45,13 +46,7 @@ export function Shell({ user, path, title, subtitle, action, unread, today, chil
           </label>
         </div>
         <div className="sidebar-user">
-          {user.profileImageUrl
-            ? <img className="avatar" src={user.profileImageUrl} alt="" width={40} height={40} />
-            : (
-              <span className="avatar avatar-initials" aria-hidden="true">
-                {initials(user.firstName, user.lastName)}
-              </span>
-            )}
+          <Avatar url={user.profileImageUrl} firstName={user.firstName} lastName={user.lastName} />
           <div className="sidebar-user-text">
             <strong>{displayName(user)}</strong>
             <span>{roleLabels[user.role]}</span>

@@ -12,6 +12,7 @@ import { DashboardSection, loadDashboardSection } from "./_dashboard/mod.tsx";
 import { parsePeriod } from "../domain/periods.ts";
 import { Card, EmptyState, StatCard } from "./_ui/Card.tsx";
 import { Icon } from "./_ui/Icon.tsx";
+import { CompanyLogo } from "./_ui/Avatar.tsx";
 
 export const ADMIN_DENIED = "У вас нет прав доступа к панели администратора";
 
@@ -78,13 +79,7 @@ export default async function adminPage(c: Context<AppEnv>) {
                   {companies.map((co) => (
                     <li key={co.id} className={co.isActive ? "admin-row" : "admin-row inactive"}>
                       <div className="admin-row-main">
-                        {co.logoUrl
-                          ? <img className="logo-thumb" src={co.logoUrl} alt="" width={40} height={40} />
-                          : (
-                            <span className="logo-thumb logo-empty" aria-hidden="true">
-                              <Icon name="building" />
-                            </span>
-                          )}
+                        <CompanyLogo url={co.logoUrl} />
                         <div className="admin-row-text">
                           <strong>{co.name}</strong>
                           <span className="muted small">ИНН: {co.inn || "не указан"}</span>

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { roleLabels } from "../domain/roles.ts";
-import { displayName, formatDate, initials } from "../domain/format.ts";
+import { displayName, formatDate } from "../domain/format.ts";
 import { Island } from "../server/island.tsx";
 import { currentUser } from "../server/middleware/guard.ts";
 import type { AppEnv } from "../server/types.ts";
@@ -10,6 +10,7 @@ import { Icon } from "./_ui/Icon.tsx";
 import ChangePasswordForm from "../islands/ChangePasswordForm.tsx";
 import { eq } from "drizzle-orm";
 import { users } from "../db/schema/mod.ts";
+import { Avatar } from "./_ui/Avatar.tsx";
 
 /** /profile, 'Личный кабинет': who I am, the pending-assignment warning, and the password form. */
 export default async function profilePage(c: Context<AppEnv>) {
@@ -31,13 +32,7 @@ export default async function profilePage(c: Context<AppEnv>) {
         )}
         <Card title="Профиль">
           <div className="profile-head">
-            {user.profileImageUrl
-              ? <img className="avatar avatar-lg" src={user.profileImageUrl} alt="" width={64} height={64} />
-              : (
-                <span className="avatar avatar-lg avatar-initials">
-                  {initials(user.firstName, user.lastName)}
-                </span>
-              )}
+            <Avatar url={user.profileImageUrl} firstName={user.firstName} lastName={user.lastName} large />
             <div>
               <strong className="profile-name">{displayName(user)}</strong>
               <p className="muted">{roleLabels[user.role]}</p>
