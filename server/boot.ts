@@ -12,11 +12,17 @@ import type { IslandManifest } from "./island.tsx";
 
 let manifestOnce: Promise<IslandManifest> | null = null;
 
-/** Builds the island bundles once per process (a compiled binary ships them and only loads). */
+/** A binary made by `deno compile` runs as itself, not as `deno`. */
+const isCompiled = !/(^|[\\/])deno(\.exe)?$/.test(Deno.execPath());
+
+/** Builds the island bundles once per process; a compiled binary ships them (`deno task compile`) and only loads. */
 function islandManifest(): Promise<IslandManifest> {
   manifestOnce ??= (async () => {
-    const prebuilt = Deno.env.get("ISLANDS_PREBUILT") === "1" ? await loadIslandManifest() : null;
-    if (prebuilt) return prebuilt;
+    if (isCompiled) {
+      const prebuilt = await loadIslandManifest();
+      if (!prebuilt) throw new Error("The binary has no island bundles: build it with `deno task compile`");
+      return prebuilt;
+    }
     const manifest = await buildIslands();
     await esbuild.stop();
     return manifest;
