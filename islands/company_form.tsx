@@ -34,7 +34,6 @@ export interface CompanyRecord {
   _count?: { users: number; objects: number };
 }
 
-
 export type CompanyValues = Record<typeof companyTextFields[number], string> & {
   subscriptionTier: string;
   companyType: string;
