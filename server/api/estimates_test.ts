@@ -7,7 +7,8 @@ import { defaultPriceList, generateEstimate } from "../../estimating/mod.ts";
 import { companies, estimateItems, objects, priceListItems, priceLists } from "../../db/schema/mod.ts";
 import { moscowDay } from "./estimates.ts";
 
-async function json<T = any>(res: Response, status = 200): Promise<T> {
+async function json<T = any>(response: Response | Promise<Response>, status = 200): Promise<T> {
+  const res = await response;
   const body = await res.text();
   assert.equal(res.status, status, body);
   return (body ? JSON.parse(body) : null) as T;
@@ -19,6 +20,11 @@ async function surveyorTask(t: TestApp) {
   const task = tasks.find((x) => x.storedStatus === "in_progress" && x.objectId);
   assert.ok(task, "the demo surveyor has a task in progress");
   return task;
+}
+
+/** POST /api/estimates/generate as a demo user; checks the status and answers the body. */
+function generate(t: TestApp, body: Record<string, unknown>, status: number, as = "surveyor@demo.local") {
+  return json(t.request("/api/estimates/generate", { as, method: "POST", json: body }), status);
 }
 
 async function otherCompanyObject(t: TestApp): Promise<number> {
@@ -120,40 +126,22 @@ Deno.test("[api] bad measurements answer 422 naming each field, in Russian", asy
     );
     assert.match(body.errors["measurements.residents_count"][0], /ожидается число/);
 
-    const gen = await json(
-      await t.request("/api/estimates/generate", {
-        as: "surveyor@demo.local",
-        method: "POST",
-        json: {
-          objectId: task.objectId,
-          taskId: task.id,
-          measurements: { ...measurements, residents_count: 99 },
-        },
-      }),
-      422,
-    );
+    const gen = await generate(t, {
+      objectId: task.objectId,
+      taskId: task.id,
+      measurements: { ...measurements, residents_count: 99 },
+    }, 422);
     assert.match(gen.errors["measurements.residents_count"][0], /не больше 20/);
 
-    const missing = await json(
-      await t.request("/api/estimates/generate", {
-        as: "surveyor@demo.local",
-        method: "POST",
-        json: { objectId: task.objectId, measurements: { residents_count: 4, need_drainage: true } },
-      }),
-      422,
-    );
+    const missing = await generate(t, {
+      objectId: task.objectId,
+      measurements: { residents_count: 4, need_drainage: true },
+    }, 422);
     assert.match(missing.message, /^Заполните обязательные поля: Модель септика, Длина дренажа/);
     assert.ok(missing.errors["measurements.septic_model"]);
     assert.ok(missing.errors["measurements.drainage_length"]);
 
-    const noObject = await json(
-      await t.request("/api/estimates/generate", {
-        as: "surveyor@demo.local",
-        method: "POST",
-        json: { measurements },
-      }),
-      422,
-    );
+    const noObject = await generate(t, { measurements }, 422);
     assert.equal(noObject.errors.objectId[0], "Выберите задачу с объектом для генерации сметы");
   } finally {
     await t.close();
@@ -164,14 +152,7 @@ Deno.test("[api] POST /api/estimates/generate answers 404 for another company's 
   const t = await createTestApp();
   try {
     const foreign = await otherCompanyObject(t);
-    await json(
-      await t.request("/api/estimates/generate", {
-        as: "engineer@demo.local",
-        method: "POST",
-        json: { objectId: foreign, measurements },
-      }),
-      404,
-    );
+    await generate(t, { objectId: foreign, measurements }, 404, "engineer@demo.local");
     const mine = await json<any[]>(await t.request("/api/estimates", { as: "admin@other.local" }));
     const demo = await json<any[]>(await t.request("/api/estimates", { as: "engineer@demo.local" }));
     assert.ok(demo.length > 0);
@@ -188,14 +169,12 @@ Deno.test("[api] a generated estimate is stored with the engine's total, moves t
   try {
     const task = await surveyorTask(t);
     const [object] = await t.deps.db.select().from(objects).where(eq(objects.id, task.objectId));
-    const res = await json(
-      await t.request("/api/estimates/generate", {
-        as: "surveyor@demo.local",
-        method: "POST",
-        json: { objectId: task.objectId, taskId: task.id, workType: "autonomous_sewage", measurements },
-      }),
-      201,
-    );
+    const res = await generate(t, {
+      objectId: task.objectId,
+      taskId: task.id,
+      workType: "autonomous_sewage",
+      measurements,
+    }, 201);
     assert.ok(res.id > 0);
     assert.equal(res.status, "draft");
     // The same document through the engine directly (what the CLI does) gives the same total.
@@ -260,14 +239,7 @@ Deno.test("[api] generation prices by the company's active price list", async ()
       materialsPrice: i.materialsPrice,
       worksPrice: i.worksPrice,
     })));
-    const res = await json(
-      await t.request("/api/estimates/generate", {
-        as: "surveyor@demo.local",
-        method: "POST",
-        json: { objectId: task.objectId, measurements },
-      }),
-      201,
-    );
+    const res = await generate(t, { objectId: task.objectId, measurements }, 201);
     const doc = {
       objectId: object.id,
       object: {
@@ -299,14 +271,7 @@ Deno.test("[api] PATCH /api/estimates/:id: a surveyor cannot approve, the chief 
   const t = await createTestApp();
   try {
     const task = await surveyorTask(t);
-    const res = await json(
-      await t.request("/api/estimates/generate", {
-        as: "surveyor@demo.local",
-        method: "POST",
-        json: { objectId: task.objectId, measurements },
-      }),
-      201,
-    );
+    const res = await generate(t, { objectId: task.objectId, measurements }, 201);
     const url = `/api/estimates/${res.id}`;
     await json(
       await t.request(url, { as: "surveyor@demo.local", method: "PATCH", json: { status: "approved" } }),
@@ -344,14 +309,7 @@ Deno.test("[api] GET /api/estimates/:id/export answers a real workbook named С�
   const t = await createTestApp({ now: () => new Date("2026-05-20T09:00:00Z") });
   try {
     const task = await surveyorTask(t);
-    const res = await json(
-      await t.request("/api/estimates/generate", {
-        as: "surveyor@demo.local",
-        method: "POST",
-        json: { objectId: task.objectId, measurements },
-      }),
-      201,
-    );
+    const res = await generate(t, { objectId: task.objectId, measurements }, 201);
     const file = await t.request(`/api/estimates/${res.id}/export`, { as: "surveyor@demo.local" });
     assert.equal(file.status, 200);
     assert.match(file.headers.get("content-type")!, /spreadsheetml/);
