@@ -91,3 +91,8 @@ export function labelOf<K extends string>(
   if (!entry) return key ?? "";
   return typeof entry === "string" ? entry : entry.label;
 }
+
+/** The badge tone of a code in a label table; neutral for an unknown code. */
+export function toneOf<K extends string>(table: Labelled<K>, key: string | null | undefined): Tone {
+  return table[key as K]?.tone ?? "neutral";
+}

@@ -14,6 +14,7 @@ import {
   objectStatusLabels,
   taskPriorityLabels,
   taskStatusLabels,
+  toneOf,
   workTypeLabels,
 } from "../domain/labels.ts";
 import { parsePeriod, type Period, periodLabels } from "../domain/periods.ts";
@@ -25,7 +26,6 @@ import { Card, StatCard } from "./_ui/Card.tsx";
 import { Icon } from "./_ui/Icon.tsx";
 import { PeriodSelector } from "./_dashboard/mod.tsx";
 import { BarChart, DonutChart } from "./_dashboard/charts.tsx";
-import type { Tone } from "../domain/labels.ts";
 
 function DataTable({ data, name, period }: { data: Analytics; name: TableName; period: Period }) {
   const table = analyticsTable(data, name);
@@ -76,7 +76,7 @@ function TabBody({ tab, data, period }: { tab: AnalyticsTab; data: Analytics; pe
                 key: r.status,
                 label: labelOf(objectStatusLabels, r.status),
                 value: r.count,
-                tone: objectStatusLabels[r.status as keyof typeof objectStatusLabels]?.tone,
+                tone: toneOf(objectStatusLabels, r.status),
               }))}
             />
           </Card>
@@ -93,9 +93,7 @@ function TabBody({ tab, data, period }: { tab: AnalyticsTab; data: Analytics; pe
                 key: r.status,
                 label: labelOf(taskStatusLabels, r.status),
                 value: r.count,
-                tone: taskStatusLabels[r.status as keyof typeof taskStatusLabels]?.tone === "neutral"
-                  ? "neutral"
-                  : taskStatusLabels[r.status as keyof typeof taskStatusLabels]?.tone,
+                tone: toneOf(taskStatusLabels, r.status),
               }))}
             />
           </Card>
@@ -104,7 +102,7 @@ function TabBody({ tab, data, period }: { tab: AnalyticsTab; data: Analytics; pe
               title="Задачи по приоритетам"
               rows={priorityRows(data).map((r) => ({
                 ...r,
-                tone: taskPriorityLabels[r.key as keyof typeof taskPriorityLabels]?.tone as Tone,
+                tone: toneOf(taskPriorityLabels, r.key),
               }))}
             />
           </Card>

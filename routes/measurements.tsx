@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { listLatestMeasurements } from "../db/measurements.ts";
 import { displayName, formatDateTime } from "../domain/format.ts";
-import { labelOf, taskStatusLabels } from "../domain/labels.ts";
+import { labelOf, taskStatusLabels, toneOf } from "../domain/labels.ts";
 import { progressPercent } from "../estimating/mod.ts";
 import { companyScope, currentUser } from "../server/middleware/guard.ts";
 import type { AppEnv } from "../server/types.ts";
@@ -49,7 +49,7 @@ export default async function measurementsPage(c: Context<AppEnv>) {
                       <td>
                         <a href={`/tasks?taskId=${r.taskId}`}>{r.taskTitle}</a>
                         <div>
-                          <Badge tone={taskStatusLabels[r.taskStatus as keyof typeof taskStatusLabels]?.tone}>
+                          <Badge tone={toneOf(taskStatusLabels, r.taskStatus)}>
                             {labelOf(taskStatusLabels, r.taskStatus)}
                           </Badge>
                         </div>
