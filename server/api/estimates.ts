@@ -50,6 +50,10 @@ const generateBody = z.object({
   taskId: z.coerce.number().int().positive().nullable().optional(),
   workType: z.string().max(50).optional(),
   estimateNumber: z.string().max(50).optional(),
+  /** The document's own object block (as the CLI reads it); only its distance is used, see below. */
+  object: z.object({
+    distanceFromMKAD: z.coerce.number().int("Расстояние от МКАД — целое число км").min(0).optional(),
+  }).passthrough().optional(),
   measurements: z.unknown(),
 }).passthrough();
 
@@ -250,7 +254,12 @@ export const estimatesApi = new Hono<AppEnv>()
         address: object.address,
         clientName: object.clientName ?? "",
         clientPhone: object.clientPhone ?? "",
-        ...(object.distanceFromMkad !== null ? { distanceFromMKAD: object.distanceFromMkad } : {}),
+        // A distance given in the document wins, so one document prices the same here and in the CLI.
+        ...(body.object?.distanceFromMKAD !== undefined
+          ? { distanceFromMKAD: body.object.distanceFromMKAD }
+          : object.distanceFromMkad !== null
+          ? { distanceFromMKAD: object.distanceFromMkad }
+          : {}),
       },
       measurements,
     };

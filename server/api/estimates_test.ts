@@ -417,3 +417,26 @@ Deno.test("[api] POST /api/field-work/report tells the chief engineers", async (
     await t.close();
   }
 });
+
+Deno.test("[api] a document with its own distance from МКАД is priced as the CLI prices it", async () => {
+  const t = await createTestApp();
+  try {
+    const task = await surveyorTask(t);
+    const doc = {
+      workType: "autonomous_sewage",
+      object: {
+        address: "д. Петрово",
+        distanceFromMKAD: 72,
+        clientName: "Иванов",
+        clientPhone: "+7 900 000-00-00",
+      },
+      measurements: { septic_model: "topas-8", residents_count: 6, need_pumping: true, pump_type: "kp250" },
+    };
+    const res = await generate(t, { ...doc, objectId: task.objectId }, 201);
+    const cli = generateEstimate(doc, { date: "2026-11-21" });
+    assert.equal(res.totalAmount, cli.totalAmount);
+    assert.ok(cli.items.some((i) => /за пределы 30 км/.test(i.name)), "delivery beyond 30 km is charged");
+  } finally {
+    await t.close();
+  }
+});
