@@ -14,6 +14,8 @@ export const users = sqliteTable("users", {
   role: text("role", { enum: roles }).notNull().default("user"),
   isActive: bool("is_active").notNull().default(true),
   isDemo: bool("is_demo").notNull().default(false),
+  /** The main administrator of /admin/users; set only by the demo seed, the CLI or OWNER_EMAIL at start. */
+  isOwner: bool("is_owner").notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
@@ -43,9 +45,15 @@ export const sessions = sqliteTable("sessions", {
   createdAt: createdAt(),
 }, (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)]);
 
-/** Failed sign-ins, counted per e-mail and per address for throttling. */
+export const attemptKinds = ["login", "register"] as const;
+
+/**
+ * Sign-in attempts (written before the password is checked, removed when it was right) and
+ * registrations, counted per e-mail, per address and per pair for throttling.
+ */
 export const loginAttempts = sqliteTable("login_attempts", {
   id: id(),
+  kind: text("kind", { enum: attemptKinds }).notNull().default("login"),
   email: text("email").notNull(),
   ip: text("ip").notNull(),
   createdAt: createdAt(),
