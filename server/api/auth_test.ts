@@ -361,3 +361,34 @@ Deno.test("[api] GET /api/login redirects to /login without Yandex and to Yandex
     env: { YANDEX_CLIENT_ID: "abc", YANDEX_CLIENT_SECRET: "def", PUBLIC_URL: "https://smeta.example.ru" },
   });
 });
+
+Deno.test("[api] /login?next= and /api/login?next= never lead off the site", () =>
+  withApp(async (t) => {
+    const nextProp = async (query: string) => {
+      const html = await (await t.request(`/login?next=${query}`)).text();
+      return html.match(/&quot;next&quot;:&quot;(.*?)&quot;/)?.[1];
+    };
+    assert.equal(await nextProp("%2Ftasks%3Fid%3D3"), "/tasks?id=3");
+    const attacks = [
+      "/%5Cevil.example",
+      "/%09/evil.example",
+      "%2F%5Cevil.example",
+      "//evil.example",
+      "/%5C%5Cevil.example",
+      "%2F%2Fevil.example",
+      "/.//evil.example",
+      "/%0A/evil.example",
+      "https://evil.example",
+      "javascript:alert(1)",
+      "javascript%3Aalert(1)",
+    ];
+    for (const query of attacks) {
+      assert.equal(await nextProp(query), "/", query);
+      const viaApi = await t.request(`/api/login?next=${query}`);
+      assert.equal(viaApi.status, 302);
+      assert.equal(viaApi.headers.get("location"), "/login", query);
+    }
+    // Signed in, /login goes home whatever next says.
+    const signedIn = await t.request("/login?next=/%5Cevil.example", { as: "manager@demo.local" });
+    assert.equal(signedIn.headers.get("location"), "/");
+  }));
