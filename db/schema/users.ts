@@ -14,10 +14,10 @@ export const users = sqliteTable("users", {
   role: text("role", { enum: roles }).notNull().default("user"),
   isActive: bool("is_active").notNull().default(true),
   isDemo: bool("is_demo").notNull().default(false),
-  /** The main administrator of /admin/users; set only by the demo seed, the CLI or OWNER_EMAIL at start. */
-  isOwner: bool("is_owner").notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  /** The main administrator of /admin/users; set only by the demo seed, the CLI or OWNER_EMAIL at start. */
+  isOwner: bool("is_owner").notNull().default(false),
 }, (t) => [
   uniqueIndex("users_email_idx").on(t.email),
   index("users_company_idx").on(t.companyId, t.role),
@@ -53,10 +53,10 @@ export const attemptKinds = ["login", "register"] as const;
  */
 export const loginAttempts = sqliteTable("login_attempts", {
   id: id(),
-  kind: text("kind", { enum: attemptKinds }).notNull().default("login"),
   email: text("email").notNull(),
   ip: text("ip").notNull(),
   createdAt: createdAt(),
+  kind: text("kind", { enum: attemptKinds }).notNull().default("login"),
 }, (t) => [
   index("login_attempts_email_idx").on(t.email, t.createdAt),
   index("login_attempts_ip_idx").on(t.ip, t.createdAt),
