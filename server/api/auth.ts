@@ -71,6 +71,16 @@ function yandexClient(c: Context<AppEnv>): Yandex | null {
   return new Yandex(YANDEX_CLIENT_ID, YANDEX_CLIENT_SECRET, `${base}/api/callback`);
 }
 
+/**
+ * Counts a password check before it is made (so a burst of parallel guesses cannot pass the limit),
+ * refusing with 429 over the limit, and waits the delay of an e-mail under attack.
+ */
+async function passwordAttempt(c: Context<AppEnv>, email: string): Promise<void> {
+  const attempt = await reserveLoginAttempt(c.var.deps.db, email, clientIp(c), c.var.deps.now());
+  if (!attempt) throw new ApiError(429, THROTTLE_MESSAGE);
+  if (attempt.delayMs) await new Promise((resolve) => setTimeout(resolve, attempt.delayMs));
+}
+
 /** A form submitted by the browser (not a fetch with JSON). */
 function isFormPost(c: Context<AppEnv>): boolean {
   const type = c.req.header("Content-Type") ?? "";
@@ -80,13 +90,10 @@ function isFormPost(c: Context<AppEnv>): boolean {
 export const authApi = new Hono<AppEnv>()
   .get("/user", requireApi(), (c) => c.json(userJson(currentUser(c))))
   .post("/login", validate("json", loginSchema), async (c) => {
-    const { db, now } = c.var.deps;
+    const { db } = c.var.deps;
     const { email, password } = c.req.valid("json");
     const ip = clientIp(c);
-    // Counted before the (slow) password check, so a burst of parallel guesses cannot pass the limit.
-    const attempt = await reserveLoginAttempt(db, email, ip, now());
-    if (!attempt) throw new ApiError(429, THROTTLE_MESSAGE);
-    if (attempt.delayMs) await new Promise((resolve) => setTimeout(resolve, attempt.delayMs));
+    await passwordAttempt(c, email);
     const account = await db.query.localAccounts.findFirst({ where: eq(localAccounts.email, email) });
     // Hash even when there is no account, so timing does not reveal which e-mails exist.
     const ok = account
@@ -133,13 +140,11 @@ export const authApi = new Hono<AppEnv>()
     return c.json({ message: "Выход — кнопкой «Выйти» (POST /api/logout)" }, 405);
   })
   .post("/change-password", requireApi(), validate("json", changePasswordSchema), async (c) => {
-    const { db, now } = c.var.deps;
+    const { db } = c.var.deps;
     const user = currentUser(c);
     const input = c.req.valid("json");
     // Guessing the current password from a stolen session is throttled like signing in.
-    const attempt = await reserveLoginAttempt(db, user.email, clientIp(c), now());
-    if (!attempt) throw new ApiError(429, THROTTLE_MESSAGE);
-    if (attempt.delayMs) await new Promise((resolve) => setTimeout(resolve, attempt.delayMs));
+    await passwordAttempt(c, user.email);
     const account = await db.query.localAccounts.findFirst({ where: eq(localAccounts.userId, user.id) });
     if (!account || !(await verifyPassword(account.passwordHash, input.currentPassword))) {
       throw invalid({ currentPassword: ["Неверный текущий пароль"] });
