@@ -5,6 +5,7 @@ import { vatModes } from "../estimating/mod.ts";
 import { catalogueListCommand } from "./catalogue.ts";
 import { generateCommand, schemaCommand } from "./estimate.ts";
 import { exportCommand, importCommand } from "./price_list.ts";
+import { createAdminCommand, PASSWORD_ENV } from "./users.ts";
 import {
   EXIT_INPUT_FAILED,
   EXIT_OK,
@@ -19,7 +20,7 @@ import {
 /** Builds the command tree; each action stores its exit code in `result.code`. */
 export function buildProgram(io: Io, result: { code: number }): Command {
   const program = new Command("polesmeta")
-    .description("ПолеСмета: сметы по замерам, каталог станций, прайс-листы")
+    .description("ПолеСмета: сметы по замерам, каталог станций, прайс-листы, администраторы")
     .exitOverride()
     .showHelpAfterError("(подробнее: --help)")
     .configureOutput({
@@ -84,6 +85,18 @@ export function buildProgram(io: Io, result: { code: number }): Command {
     .option("--db <url>", "URL базы (по умолчанию DATABASE_URL или file:data/app.db)")
     .option("--price-list <file>", "без --company: исходный файл прайс-листа (иначе базовый)")
     .action((opts) => run(() => exportCommand(opts, io))());
+
+  const users = program.command("users").description("учетные записи приложения");
+  users
+    .command("create-admin")
+    .description(
+      "системный администратор в базе приложения; первый (или с email из OWNER_EMAIL) — главный администратор",
+    )
+    .requiredOption("--email <email>", "email для входа")
+    .requiredOption("--name <name>", "имя и фамилия")
+    .option("--password <password>", `пароль (иначе переменная ${PASSWORD_ENV} или ввод в терминале)`)
+    .option("--db <url>", "URL базы (по умолчанию DATABASE_URL или file:data/app.db)")
+    .action((opts) => run(() => createAdminCommand(opts, io))());
 
   return program;
 }

@@ -84,6 +84,32 @@ export async function createUser(db: Db, input: NewUser): Promise<number> {
   });
 }
 
+/**
+ * A person who registers: a customer without a company. Nothing happens when the e-mail is taken
+ * (also by a registration running in parallel); returns the new id or null.
+ */
+export async function createCustomer(
+  db: Db,
+  input: { email: string; firstName: string; lastName: string; passwordHash: string },
+): Promise<number | null> {
+  return await db.transaction(async (tx) => {
+    const [row] = await tx.insert(users).values({
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      role: "user",
+    }).onConflictDoNothing().returning({ id: users.id });
+    if (!row) return null;
+    await tx.insert(localAccounts).values({
+      userId: row.id,
+      email: input.email,
+      passwordHash: input.passwordHash,
+    })
+      .onConflictDoNothing();
+    return row.id;
+  });
+}
+
 export interface UserChanges {
   email?: string;
   firstName?: string;
@@ -120,5 +146,85 @@ export async function updateUser(db: Db, id: number, scope: number | null, chang
     }
     if (set.isActive === false || passwordHash) await tx.delete(sessions).where(eq(sessions.userId, id));
     return true;
+  });
+}
+
+/**
+ * The user's own password change: the new hash, and every other session of the user ends (a thief
+ * who had one is out); the session the change was made in stays.
+ */
+export async function changeOwnPassword(
+  db: Db,
+  userId: number,
+  options: { passwordHash: string; keepSessionId: string | null },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(localAccounts).set({ passwordHash: options.passwordHash }).where(
+      eq(localAccounts.userId, userId),
+    );
+    await tx.delete(sessions).where(
+      options.keepSessionId
+        ? and(eq(sessions.userId, userId), ne(sessions.id, options.keepSessionId))
+        : eq(sessions.userId, userId),
+    );
+  });
+}
+
+/**
+ * Makes the configured OWNER_EMAIL the owner at start: the account with that e-mail becomes the owner
+ * only when it is an active system_admin (one made with the CLI or by another administrator, never by
+ * registering: the API refuses that e-mail); every other account stops being one. Returns the owner's
+ * id, or null when no such account exists (then there is no owner until one is made with the CLI).
+ */
+export async function syncOwner(db: Db, ownerEmail: string): Promise<number | null> {
+  return await db.transaction(async (tx) => {
+    const [owner] = await tx.select({ id: users.id }).from(users).where(and(
+      eq(users.email, ownerEmail.toLowerCase()),
+      eq(users.role, "system_admin"),
+      eq(users.isActive, true),
+    ));
+    await tx.update(users).set({ isOwner: false }).where(
+      owner ? and(eq(users.isOwner, true), ne(users.id, owner.id)) : eq(users.isOwner, true),
+    );
+    if (owner) await tx.update(users).set({ isOwner: true }).where(eq(users.id, owner.id));
+    return owner?.id ?? null;
+  });
+}
+
+export interface NewAdmin {
+  email: string;
+  firstName: string;
+  lastName: string;
+  passwordHash: string;
+}
+
+/**
+ * Creates a system administrator (the CLI's `users create-admin`). It becomes the owner when it has
+ * the configured OWNER_EMAIL, or, with none configured, when there is no owner yet. Null when the
+ * e-mail is taken.
+ */
+export async function createSystemAdmin(
+  db: Db,
+  input: NewAdmin,
+  options: { ownerEmail?: string | null } = {},
+): Promise<{ id: number; isOwner: boolean } | null> {
+  const email = input.email.toLowerCase();
+  return await db.transaction(async (tx) => {
+    const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+    if (taken) return null;
+    const configured = options.ownerEmail?.toLowerCase();
+    const [current] = await tx.select({ id: users.id }).from(users).where(eq(users.isOwner, true)).limit(1);
+    const isOwner = configured ? configured === email : !current;
+    if (isOwner && current) await tx.update(users).set({ isOwner: false }).where(eq(users.isOwner, true));
+    const [row] = await tx.insert(users).values({
+      email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      role: "system_admin",
+      companyId: null,
+      isOwner,
+    }).returning({ id: users.id });
+    await tx.insert(localAccounts).values({ userId: row.id, email, passwordHash: input.passwordHash });
+    return { id: row.id, isOwner };
   });
 }

@@ -12,7 +12,7 @@ browserTest("[e2e] every demo account signs in, sees its role's menu and signs o
       const expected = menuFor(account.role, account.email === "admin@demo.local").map((i) => i.label);
       const shown = await page.locator(".sidebar-nav .nav-link").allInnerTexts();
       assert.deepEqual(shown.map((s) => s.trim()), expected, account.email);
-      await page.getByRole("link", { name: "Выйти" }).click();
+      await page.getByRole("button", { name: "Выйти" }).click();
       await page.waitForURL(/\/landing/);
       await page.goto("/profile");
       assert.match(page.url(), /\/login\?next=%2Fprofile/);

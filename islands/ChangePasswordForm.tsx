@@ -24,7 +24,11 @@ export default function ChangePasswordForm() {
     setBusy(true);
     try {
       await api("/api/change-password", { body: values });
-      toast({ title: "Пароль изменен", variant: "success" });
+      toast({
+        title: "Пароль изменен",
+        description: "На других устройствах нужно войти заново",
+        variant: "success",
+      });
       setValues(empty);
       setErrors({});
       setOpen(false);
@@ -36,8 +40,8 @@ export default function ChangePasswordForm() {
     }
   }
 
-  const input = (name: keyof typeof empty, label: string, autoComplete: string) => (
-    <Field id={`${id}-${name}`} label={label} error={errors[name]} required>
+  const input = (name: keyof typeof empty, label: string, autoComplete: string, hint?: string) => (
+    <Field id={`${id}-${name}`} label={label} error={errors[name]} hint={hint} required>
       <input
         id={`${id}-${name}`}
         type="password"
@@ -66,7 +70,7 @@ export default function ChangePasswordForm() {
       {open && (
         <form onSubmit={submit} onFocus={schemas} noValidate className="stack">
           {input("currentPassword", "Текущий пароль", "current-password")}
-          {input("newPassword", "Новый пароль", "new-password")}
+          {input("newPassword", "Новый пароль", "new-password", "Не менее 6 символов")}
           {input("confirmPassword", "Повторите новый пароль", "new-password")}
           <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
             {busy ? "Сохранение…" : "Сохранить пароль"}

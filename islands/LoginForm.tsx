@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from "react";
-import { loginSchema, registerSchema } from "../domain/auth.ts";
+import { loginSchema, registerSchema, safeNext } from "../domain/auth.ts";
 import { Field } from "../routes/_ui/Field.tsx";
-import { api } from "./api.ts";
+import { api, ApiRequestError } from "./api.ts";
 import { errorMessage, type Errors, firstErrors, serverErrors } from "./form.ts";
 import { toastAfterNavigation, toastError } from "./toast.ts";
 
@@ -12,6 +12,9 @@ interface Props {
 }
 
 type Values = Record<string, string>;
+
+const TAKEN_OR_RESERVED =
+  "Не удалось войти с этим email и паролем. Если у вас уже есть учетная запись, войдите на вкладке «Вход».";
 
 /** The two tabs of /login: sign-in and registration, checked here with the server's own schemas. */
 export default function LoginForm({ next, initialTab, yandexEnabled }: Props) {
@@ -80,7 +83,7 @@ function SignIn({ next }: { next: string }) {
     try {
       await api("/api/login", { body: parsed.data });
       toastAfterNavigation({ title: "Успешный вход", variant: "success" });
-      location.assign(next);
+      location.assign(safeNext(next));
     } catch (error) {
       f.setErrors(serverErrors(error));
       toastError(errorMessage(error) || "Ошибка входа", "Ошибка входа");
@@ -122,12 +125,23 @@ function Register() {
     if (!parsed.success) return f.setErrors(firstErrors(parsed.error));
     f.setBusy(true);
     try {
+      // The server answers alike for a new and a taken e-mail; signing in tells the person which it was.
       await api("/api/register", { body: f.values });
-      toastAfterNavigation({ title: "Регистрация успешна", variant: "success" });
-      location.assign("/");
     } catch (error) {
       f.setErrors(serverErrors(error));
       toastError(errorMessage(error), "Ошибка регистрации");
+      return f.setBusy(false);
+    }
+    try {
+      await api("/api/login", { body: { email: parsed.data.email, password: parsed.data.password } });
+      toastAfterNavigation({ title: "Регистрация успешна", variant: "success" });
+      location.assign("/");
+    } catch (error) {
+      const wrong = error instanceof ApiRequestError && error.status === 401;
+      toastError(
+        wrong ? TAKEN_OR_RESERVED : errorMessage(error) || "Ошибка регистрации",
+        "Ошибка регистрации",
+      );
       f.setBusy(false);
     }
   }

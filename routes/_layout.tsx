@@ -76,9 +76,12 @@ export function Shell({ user, path, title, subtitle, action, unread, today, chil
               {user.subscriptionExpiresAt && <span>до {formatDate(user.subscriptionExpiresAt)}</span>}
             </p>
           )}
-          <a href="/api/logout" className="btn btn-ghost btn-block logout">
-            <Icon name="logout" /> Выйти
-          </a>
+          {/* A POST form, not a link: a GET never signs out (any page could link to it). */}
+          <form method="post" action="/api/logout">
+            <button type="submit" className="btn btn-ghost btn-block logout">
+              <Icon name="logout" /> Выйти
+            </button>
+          </form>
         </div>
       </aside>
       <div className="main">

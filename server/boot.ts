@@ -4,7 +4,8 @@ import { migrateDb, openDb } from "../db/client.ts";
 import { isEmpty, seedDemo } from "../db/seed/demo.ts";
 import { createApp } from "./app.ts";
 import { buildIslands, loadIslandManifest } from "./build.ts";
-import type { Env } from "./env.ts";
+import { type Env, ownerEmail } from "./env.ts";
+import { syncOwner } from "../db/users.ts";
 import { localStorage } from "./storage.ts";
 import { loadStylesheet } from "./styles.ts";
 import type { AppDeps } from "./types.ts";
@@ -39,6 +40,13 @@ export async function boot(env: Env, options: { now?: () => Date } = {}) {
   if (env.SEED === "demo" && await isEmpty(db)) {
     await seedDemo(db, { password: env.DEMO_PASSWORD, now: now() });
     seeded = true;
+  }
+  const configuredOwner = ownerEmail(env);
+  if (configuredOwner && (await syncOwner(db, configuredOwner)) === null) {
+    console.warn(
+      `OWNER_EMAIL "${configuredOwner}" is not an active system_admin: there is no owner until one is made with ` +
+        "`deno task cli -- users create-admin`",
+    );
   }
   const deps: AppDeps = {
     db,

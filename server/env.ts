@@ -29,7 +29,10 @@ export function readEnv(source: Record<string, string | undefined> = Deno.env.to
   return parsed.data;
 }
 
-/** The owner of /admin/users: OWNER_EMAIL, else the demo system administrator. */
-export function ownerEmail(env: Env): string {
-  return (env.OWNER_EMAIL ?? "admin@demo.local").toLowerCase();
+/**
+ * The configured owner's e-mail (OWNER_EMAIL), or null. Nobody becomes the owner by taking this
+ * e-mail: the API refuses it, and at start it marks only an existing system_admin (db/users.ts syncOwner).
+ */
+export function ownerEmail(env: Env): string | null {
+  return env.OWNER_EMAIL?.trim().toLowerCase() || null;
 }

@@ -1,8 +1,11 @@
-// Periodic work of the server: the task_overdue notification, sent once per late task.
+// Periodic work of the server: the task_overdue notification, sent once per late task, and the
+// clean-up of expired sessions and of sign-in attempts that fell out of the throttle window.
 import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { notifications, objects, tasks } from "../db/schema/mod.ts";
 import { overdueCondition } from "../db/tasks.ts";
 import { notifyUsers } from "../db/notifications.ts";
+import { deleteExpiredSessions } from "./auth/sessions.ts";
+import { pruneAttempts } from "./auth/throttle.ts";
 import type { AppDeps } from "./types.ts";
 
 export const OVERDUE_CHECK_MS = 5 * 60_000;
@@ -57,12 +60,24 @@ export async function notifyOverdueTasks(deps: Pick<AppDeps, "db" | "now">): Pro
   return late.length;
 }
 
+/** Deletes the sessions that have run out and the sign-in attempts older than the throttle window. */
+export async function cleanUpSessions(deps: Pick<AppDeps, "db" | "now">) {
+  const now = deps.now();
+  return {
+    sessions: await deleteExpiredSessions(deps.db, now),
+    attempts: await pruneAttempts(deps.db, now),
+  };
+}
+
 /** Runs the jobs now and then every few minutes; returns a function that stops them. */
 export function startJobs(deps: Pick<AppDeps, "db" | "now">, everyMs = OVERDUE_CHECK_MS): () => void {
-  const run = () =>
-    notifyOverdueTasks(deps).catch((error) =>
+  // One after the other: the jobs write, and writes are not to overlap.
+  const run = async () => {
+    await notifyOverdueTasks(deps).catch((error) =>
       console.error("Проверка просроченных задач не удалась:", error)
     );
+    await cleanUpSessions(deps).catch((error) => console.error("Очистка истекших сессий не удалась:", error));
+  };
   run();
   const timer = setInterval(run, everyMs);
   return () => clearInterval(timer);

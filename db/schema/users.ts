@@ -16,6 +16,8 @@ export const users = sqliteTable("users", {
   isDemo: bool("is_demo").notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  /** The main administrator of /admin/users; set only by the demo seed, the CLI or OWNER_EMAIL at start. */
+  isOwner: bool("is_owner").notNull().default(false),
 }, (t) => [
   uniqueIndex("users_email_idx").on(t.email),
   index("users_company_idx").on(t.companyId, t.role),
@@ -43,12 +45,18 @@ export const sessions = sqliteTable("sessions", {
   createdAt: createdAt(),
 }, (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)]);
 
-/** Failed sign-ins, counted per e-mail and per address for throttling. */
+export const attemptKinds = ["login", "register"] as const;
+
+/**
+ * Sign-in attempts (written before the password is checked, removed when it was right) and
+ * registrations, counted per e-mail, per address and per pair for throttling.
+ */
 export const loginAttempts = sqliteTable("login_attempts", {
   id: id(),
   email: text("email").notNull(),
   ip: text("ip").notNull(),
   createdAt: createdAt(),
+  kind: text("kind", { enum: attemptKinds }).notNull().default("login"),
 }, (t) => [
   index("login_attempts_email_idx").on(t.email, t.createdAt),
   index("login_attempts_ip_idx").on(t.ip, t.createdAt),

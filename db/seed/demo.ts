@@ -25,10 +25,12 @@ export interface DemoAccount {
   email: string;
   role: Role;
   company: string | null;
+  /** The owner of the demo install (the main administrator of /admin/users). */
+  isOwner?: boolean;
 }
 
 export const demoAccounts: DemoAccount[] = [
-  { email: "admin@demo.local", role: "system_admin", company: "demo" },
+  { email: "admin@demo.local", role: "system_admin", company: "demo", isOwner: true },
   { email: "director@demo.local", role: "company_admin", company: "demo" },
   { email: "engineer@demo.local", role: "chief_engineer", company: "demo" },
   { email: "manager@demo.local", role: "manager", company: "demo" },
@@ -272,6 +274,7 @@ export async function seedDemo(db: Db, options: { password: string; now: Date })
         role: account.role,
         companyId,
         isDemo: true,
+        isOwner: account.isOwner ?? false,
         createdAt: at(-300 + i * 10),
       }).returning({ id: users.id });
       await tx.insert(localAccounts).values({ userId: user.id, email: account.email, passwordHash });

@@ -1,4 +1,4 @@
-// /api/admin: the owner's user page (OWNER_EMAIL, checked on the server) and the demo-data clean-up.
+// /api/admin: the owner's user page (users.is_owner, checked on the server) and the demo-data clean-up.
 import { Hono } from "hono";
 import { deleteDemoData } from "../../db/admin.ts";
 import { findCompany } from "../../db/companies.ts";
@@ -19,6 +19,10 @@ export const adminApi = new Hono<AppEnv>()
     const { db } = c.var.deps;
     const id = idParam(c);
     const { role } = c.req.valid("json");
+    // The owner keeps system_admin: with another role the owner's flag would point at a lesser account.
+    if (id === currentUser(c).id && role !== "system_admin") {
+      throw invalid({ role: ["Нельзя изменить собственную роль"] });
+    }
     if (!(await updateUser(db, id, null, { role }))) throw notFound("Пользователь не найден");
     return c.json((await findUser(db, id, null))!.json);
   })

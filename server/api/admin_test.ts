@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { count, eq } from "drizzle-orm";
-import { createTestApp } from "../testing.ts";
+import { createTestApp, type TestApp } from "../testing.ts";
+import { boot } from "../boot.ts";
+import { readEnv } from "../env.ts";
 import { companies, objects, productCategories, products, tasks, users } from "../../db/schema/mod.ts";
 
 const notOwners = [
@@ -45,11 +47,182 @@ Deno.test("[api] /api/admin answers the owner only and refuses everyone else", a
   }
 });
 
-Deno.test("[api] the owner is OWNER_EMAIL when it is set, checked on the server", async () => {
-  const t = await createTestApp({ env: { OWNER_EMAIL: "Director@demo.local" } });
+const json = { "Content-Type": "application/json", Origin: "http://localhost" };
+
+/** Registers and signs in as a stranger would: the cookie, and the /api/user answer. */
+async function registerAndSignIn(t: TestApp, email: string) {
+  const password = "takeover1";
+  const reg = await t.app.request("http://localhost/api/register", {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({
+      email,
+      firstName: "Злой",
+      lastName: "Хакер",
+      password,
+      confirmPassword: password,
+    }),
+  });
+  assert.equal(reg.status, 202);
+  const res = await t.app.request("http://localhost/api/login", {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ email, password }),
+  });
+  if (res.status !== 200) return { cookie: null, user: null, status: res.status };
+  const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0];
+  return { cookie, user: await res.json(), status: res.status };
+}
+
+Deno.test("[api] owner takeover: registering admin@demo.local on an install without the demo gives no owner rights", async () => {
+  const t = await createTestApp({ seed: false });
   try {
-    assert.equal((await t.request("/api/admin/users", { as: "director@demo.local" })).status, 200);
-    assert.equal((await t.request("/api/admin/users", { as: "admin@demo.local" })).status, 403);
+    const { cookie, user } = await registerAndSignIn(t, "admin@demo.local");
+    assert.equal(user.isOwner, false);
+    assert.equal(user.role, "user");
+    const promote = await t.app.request(`http://localhost/api/admin/users/${user.id}/role`, {
+      method: "PUT",
+      headers: { ...json, Cookie: cookie! },
+      body: JSON.stringify({ role: "system_admin" }),
+    });
+    assert.equal(promote.status, 403);
+    const [row] = await t.deps.db.select().from(users).where(eq(users.id, user.id));
+    assert.equal(row.role, "user");
+    assert.equal(row.isOwner, false);
+    // Nor does any other e-mail, nor being the very first account.
+    for (const email of ["owner@demo.local", "ADMIN@demo.local", "root@localhost.ru"]) {
+      const other = await registerAndSignIn(t, email);
+      if (other.user) assert.equal(other.user.isOwner, false, email);
+    }
+    assert.equal((await t.deps.db.select().from(users).where(eq(users.isOwner, true))).length, 0);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[api] owner takeover: nobody takes the configured OWNER_EMAIL by registering, renaming or being created", async () => {
+  const t = await createTestApp({ env: { OWNER_EMAIL: "Boss@Firm.ru" } });
+  try {
+    // Registering it answers like any registration but creates nothing.
+    const registered = await registerAndSignIn(t, "boss@firm.ru");
+    assert.equal(registered.status, 401);
+    assert.equal((await t.deps.db.select().from(users).where(eq(users.email, "boss@firm.ru"))).length, 0);
+    // A company_admin renaming itself to it (any case) is refused.
+    const director = await (await t.request("/api/user", { as: "director@demo.local" })).json();
+    for (const email of ["boss@firm.ru", " BOSS@firm.RU "]) {
+      const rename = await t.request(`/api/users/${director.id}`, {
+        as: "director@demo.local",
+        method: "PATCH",
+        json: { email },
+      });
+      assert.equal(rename.status, 422, email);
+    }
+    // A system_admin cannot hand it to a new account either.
+    const created = await t.request("/api/users", {
+      as: "admin@demo.local",
+      method: "POST",
+      json: {
+        firstName: "А",
+        lastName: "Б",
+        email: "boss@firm.ru",
+        password: "secret123",
+        role: "system_admin",
+      },
+    });
+    assert.equal(created.status, 422);
+    // With OWNER_EMAIL set and no such system_admin there is no owner at all, not even the demo one.
+    for (const as of ["director@demo.local", "admin@demo.local"]) {
+      assert.equal((await (await t.request("/api/user", { as })).json()).isOwner, false, as);
+      assert.equal((await t.request("/api/admin/users", { as })).status, 403, as);
+    }
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[api] OWNER_EMAIL makes the owner only of an existing system_admin, at start", async () => {
+  const first = await createTestApp();
+  const url = `file:${first.dir}/app.db`;
+  try {
+    const res = await first.request("/api/users", {
+      as: "admin@demo.local",
+      method: "POST",
+      json: {
+        firstName: "Борис",
+        lastName: "Главный",
+        email: "boss@firm.ru",
+        password: "secret123",
+        role: "system_admin",
+      },
+    });
+    assert.equal(res.status, 201);
+    first.deps.db.$client.close();
+    // The same database started again, now with OWNER_EMAIL naming the system_admin and then a company_admin.
+    for (
+      const [owner, expected] of [["boss@firm.ru", "boss@firm.ru"], ["director@demo.local", null]] as const
+    ) {
+      const again = await boot(readEnv({ DATABASE_URL: url, DATA_DIR: first.dir, OWNER_EMAIL: owner }));
+      try {
+        const owners = await again.deps.db.select({ email: users.email }).from(users).where(
+          eq(users.isOwner, true),
+        );
+        assert.deepEqual(owners.map((o) => o.email), expected ? [expected] : [], owner);
+      } finally {
+        again.close();
+      }
+    }
+  } finally {
+    await Deno.remove(first.dir, { recursive: true }).catch(() => {});
+  }
+});
+
+Deno.test("[api] only the owner changes the owner's account; the owner keeps system_admin", async () => {
+  const t = await createTestApp();
+  try {
+    const owner = await (await t.request("/api/user", { as: "admin@demo.local" })).json();
+    assert.equal(owner.isOwner, true);
+    const made = await t.request("/api/users", {
+      as: "admin@demo.local",
+      method: "POST",
+      json: {
+        firstName: "Вера",
+        lastName: "Т",
+        email: "second@firm.ru",
+        password: "secret123",
+        role: "system_admin",
+      },
+    });
+    assert.equal(made.status, 201);
+    const second = await t.login("second@firm.ru", "secret123");
+    for (const patch of [{ password: "hijacked1" }, { email: "mine@firm.ru" }, { isActive: false }]) {
+      const res = await t.request(`/api/users/${owner.id}`, {
+        headers: { Cookie: second },
+        method: "PATCH",
+        json: patch,
+      });
+      assert.equal(res.status, 403, JSON.stringify(patch));
+    }
+    assert.equal(
+      (await t.request(`/api/users/${owner.id}`, {
+        as: "director@demo.local",
+        method: "PATCH",
+        json: { password: "hijacked1" },
+      })).status,
+      403,
+    );
+    const demote = await t.request(`/api/admin/users/${owner.id}/role`, {
+      as: "admin@demo.local",
+      method: "PUT",
+      json: { role: "user" },
+    });
+    assert.equal(demote.status, 422);
+    const self = await t.request(`/api/users/${owner.id}`, {
+      as: "admin@demo.local",
+      method: "PATCH",
+      json: { firstName: "Алексей Петрович" },
+    });
+    assert.equal(self.status, 200);
+    assert.equal((await t.request("/api/admin/users", { as: "admin@demo.local" })).status, 200);
   } finally {
     await t.close();
   }

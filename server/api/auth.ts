@@ -5,12 +5,20 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { generateState, Yandex } from "arctic";
 import { eq } from "drizzle-orm";
 import { localAccounts, users } from "../../db/schema/mod.ts";
-import { changePasswordSchema, loginSchema, registerSchema } from "../../domain/auth.ts";
+import { changePasswordSchema, loginSchema, registerSchema, safeNext } from "../../domain/auth.ts";
+import { changeOwnPassword, createCustomer } from "../../db/users.ts";
+import { ownerEmail } from "../env.ts";
 import { ApiError, invalid } from "../errors.ts";
 import { validate } from "../validate.ts";
 import { hashPassword, verifyPassword } from "../auth/password.ts";
 import { createSession, deleteSession, SESSION_COOKIE } from "../auth/sessions.ts";
-import { clearFailedLogins, isThrottled, recordFailedLogin, THROTTLE_MESSAGE } from "../auth/throttle.ts";
+import {
+  acceptLoginAttempt,
+  REGISTER_THROTTLE_MESSAGE,
+  reserveLoginAttempt,
+  reserveRegistration,
+  THROTTLE_MESSAGE,
+} from "../auth/throttle.ts";
 import {
   findUserWithCompany,
   isSecureRequest,
@@ -21,6 +29,7 @@ import { currentUser, requireApi } from "../middleware/guard.ts";
 import type { AppEnv, CurrentUser } from "../types.ts";
 
 const WRONG_CREDENTIALS = "Неверный email или пароль";
+const REGISTERED = "Регистрация принята. Войдите с этим email и паролем.";
 
 /** The caller's address; behind no proxy this is the socket's peer. */
 function clientIp(c: Context<AppEnv>): string {
@@ -47,8 +56,10 @@ export function userJson(u: CurrentUser) {
   };
 }
 
+/** A new session for the user; the browser's previous one (perhaps another user's) ends on the server. */
 async function signIn(c: Context<AppEnv>, userId: number) {
   const { db, now } = c.var.deps;
+  if (c.var.sessionId) await deleteSession(db, c.var.sessionId);
   const { token } = await createSession(db, userId, now());
   setSessionCookie(c, token);
 }
@@ -60,27 +71,36 @@ function yandexClient(c: Context<AppEnv>): Yandex | null {
   return new Yandex(YANDEX_CLIENT_ID, YANDEX_CLIENT_SECRET, `${base}/api/callback`);
 }
 
-/** A same-site path to return to after sign-in; anything else goes home. */
-export function safeNext(next: string | undefined | null): string {
-  return next && next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/api/") ? next : "/";
+/**
+ * Counts a password check before it is made (so a burst of parallel guesses cannot pass the limit),
+ * refusing with 429 over the limit, and waits the delay of an e-mail under attack.
+ */
+async function passwordAttempt(c: Context<AppEnv>, email: string): Promise<void> {
+  const attempt = await reserveLoginAttempt(c.var.deps.db, email, clientIp(c), c.var.deps.now());
+  if (!attempt) throw new ApiError(429, THROTTLE_MESSAGE);
+  if (attempt.delayMs) await new Promise((resolve) => setTimeout(resolve, attempt.delayMs));
+}
+
+/** A form submitted by the browser (not a fetch with JSON). */
+function isFormPost(c: Context<AppEnv>): boolean {
+  const type = c.req.header("Content-Type") ?? "";
+  return type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data");
 }
 
 export const authApi = new Hono<AppEnv>()
   .get("/user", requireApi(), (c) => c.json(userJson(currentUser(c))))
   .post("/login", validate("json", loginSchema), async (c) => {
-    const { db, now } = c.var.deps;
+    const { db } = c.var.deps;
     const { email, password } = c.req.valid("json");
     const ip = clientIp(c);
-    if (await isThrottled(db, email, ip, now())) throw new ApiError(429, THROTTLE_MESSAGE);
+    await passwordAttempt(c, email);
     const account = await db.query.localAccounts.findFirst({ where: eq(localAccounts.email, email) });
     // Hash even when there is no account, so timing does not reveal which e-mails exist.
     const ok = account
       ? await verifyPassword(account.passwordHash, password)
       : (await hashPassword(password), false);
-    if (!account || !ok) {
-      await recordFailedLogin(db, email, ip, now());
-      throw new ApiError(401, WRONG_CREDENTIALS);
-    }
+    if (!account || !ok) throw new ApiError(401, WRONG_CREDENTIALS);
+    await acceptLoginAttempt(db, email, ip);
     const row = await findUserWithCompany(db, account.userId);
     if (!row?.user.isActive) {
       throw new ApiError(403, "Учетная запись деактивирована. Обратитесь к администратору компании.");
@@ -88,51 +108,52 @@ export const authApi = new Hono<AppEnv>()
     if (row.company && !row.company.isActive) {
       throw new ApiError(403, `Компания «${row.company.name}» деактивирована. Обратитесь к администратору.`);
     }
-    await clearFailedLogins(db, email);
     await signIn(c, account.userId);
     const user = await loadCurrentUser(c.var.deps, account.userId);
     return c.json(userJson(user!));
   })
+  // The same answer whether the e-mail was new, taken or reserved, so it does not tell which e-mails
+  // exist; the form then signs in with the same e-mail and password (throttled like any sign-in).
   .post("/register", validate("json", registerSchema), async (c) => {
-    const { db } = c.var.deps;
+    const { db, env, now } = c.var.deps;
     const input = c.req.valid("json");
-    const exists = await db.query.users.findFirst({ where: eq(users.email, input.email) });
-    if (exists) throw invalid({ email: ["Пользователь с таким email уже зарегистрирован"] });
+    if (!(await reserveRegistration(db, input.email, clientIp(c), now()))) {
+      throw new ApiError(429, REGISTER_THROTTLE_MESSAGE);
+    }
+    // Hashed in every case, so the time taken does not tell either.
     const passwordHash = await hashPassword(input.password);
-    const userId = await db.transaction(async (tx) => {
-      const [user] = await tx.insert(users).values({
-        email: input.email,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        role: "user",
-      }).returning({ id: users.id });
-      await tx.insert(localAccounts).values({ userId: user.id, email: input.email, passwordHash });
-      return user.id;
-    });
-    await signIn(c, userId);
-    const user = await loadCurrentUser(c.var.deps, userId);
-    return c.json(userJson(user!), 201);
+    if (input.email !== ownerEmail(env)) {
+      await createCustomer(db, { ...input, passwordHash });
+    }
+    return c.json({ message: REGISTERED }, 202);
   })
   .post("/logout", async (c) => {
     if (c.var.sessionId) await deleteSession(c.var.deps.db, c.var.sessionId);
     deleteCookie(c, SESSION_COOKIE, { path: "/" });
+    // The menu's «Выйти» is a plain form (no script needed); a fetch gets JSON.
+    if (isFormPost(c)) return c.redirect("/landing?logout=1", 303);
     return c.json({ message: "Вы успешно вышли из системы" });
   })
-  .get("/logout", async (c) => {
-    if (c.var.sessionId) await deleteSession(c.var.deps.db, c.var.sessionId);
-    deleteCookie(c, SESSION_COOKIE, { path: "/" });
-    return c.redirect("/landing?logout=1");
+  // Any link or image could point here: a GET never signs out.
+  .get("/logout", (c) => {
+    c.header("Allow", "POST");
+    return c.json({ message: "Выход — кнопкой «Выйти» (POST /api/logout)" }, 405);
   })
   .post("/change-password", requireApi(), validate("json", changePasswordSchema), async (c) => {
     const { db } = c.var.deps;
     const user = currentUser(c);
     const input = c.req.valid("json");
+    // Guessing the current password from a stolen session is throttled like signing in.
+    await passwordAttempt(c, user.email);
     const account = await db.query.localAccounts.findFirst({ where: eq(localAccounts.userId, user.id) });
     if (!account || !(await verifyPassword(account.passwordHash, input.currentPassword))) {
       throw invalid({ currentPassword: ["Неверный текущий пароль"] });
     }
-    await db.update(localAccounts).set({ passwordHash: await hashPassword(input.newPassword) })
-      .where(eq(localAccounts.id, account.id));
+    await acceptLoginAttempt(db, user.email, clientIp(c));
+    await changeOwnPassword(db, user.id, {
+      passwordHash: await hashPassword(input.newPassword),
+      keepSessionId: c.var.sessionId,
+    });
     return c.json({ message: "Пароль изменен" });
   })
   .get("/login", (c) => {
@@ -169,6 +190,7 @@ export const authApi = new Hono<AppEnv>()
     const email = info.default_email.toLowerCase();
     const { db } = c.var.deps;
     let user = await db.query.users.findFirst({ where: eq(users.email, email) });
+    if (!user && email === ownerEmail(c.var.deps.env)) return c.redirect("/login");
     user ??= (await db.insert(users).values({
       email,
       firstName: info.first_name ?? null,

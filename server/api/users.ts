@@ -1,6 +1,6 @@
 // /api/users: administrators list, create and change users. A company_admin works only within its own
 // company and can neither create nor promote a system_admin, nor touch one.
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { findCompany } from "../../db/companies.ts";
 import { createUser, emailTaken, findUser, listUsers, updateUser, type UserChanges } from "../../db/users.ts";
 import { needsCompany, userCreateSchema, userPatchSchema } from "../../domain/admin.ts";
@@ -9,12 +9,19 @@ import { hashPassword } from "../auth/password.ts";
 import { forbidden, invalid, notFound } from "../errors.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import { validate } from "../validate.ts";
+import { ownerEmail } from "../env.ts";
 import { idParam } from "./companies.ts";
 import type { AppEnv } from "../types.ts";
 
 const EMAIL_TAKEN = "Пользователь с таким email уже существует";
 const NO_SYSTEM_ADMIN = "Администратор компании не может назначать роль системного администратора";
 const OWN_COMPANY_ONLY = "Администратор компании управляет только пользователями своей компании";
+const OWNER_ONLY = "Учетную запись главного администратора меняет только он сам";
+
+/** Taken, or the configured owner's e-mail (which nobody may take: it would be a way to become the owner). */
+async function emailUnavailable(c: Context<AppEnv>, email: string, exceptId?: number): Promise<boolean> {
+  return email === ownerEmail(c.var.deps.env) || await emailTaken(c.var.deps.db, email, exceptId);
+}
 
 export const usersApi = new Hono<AppEnv>()
   .get("/", requireApi(adminRoles), async (c) => {
@@ -35,7 +42,7 @@ export const usersApi = new Hono<AppEnv>()
     } else if (companyId !== null && !(await findCompany(db, companyId, null))) {
       throw invalid({ companyId: ["Компания не найдена"] });
     }
-    if (await emailTaken(db, input.email)) throw invalid({ email: [EMAIL_TAKEN] });
+    if (await emailUnavailable(c, input.email)) throw invalid({ email: [EMAIL_TAKEN] });
     const id = await createUser(db, {
       email: input.email,
       firstName: input.firstName,
@@ -61,6 +68,7 @@ export const usersApi = new Hono<AppEnv>()
     const patch = c.req.valid("json");
     const found = await findUser(db, id, scope);
     if (!found) throw notFound("Пользователь не найден");
+    if (found.row.isOwner && id !== user.id) throw forbidden(OWNER_ONLY);
     if (user.role !== "system_admin") {
       if (found.row.role === "system_admin" || patch.role === "system_admin") {
         throw forbidden(NO_SYSTEM_ADMIN);
@@ -79,7 +87,9 @@ export const usersApi = new Hono<AppEnv>()
         throw invalid({ role: ["Нельзя изменить собственную роль"] });
       }
     }
-    if (patch.email && await emailTaken(db, patch.email, id)) throw invalid({ email: [EMAIL_TAKEN] });
+    if (patch.email && patch.email !== found.row.email && await emailUnavailable(c, patch.email, id)) {
+      throw invalid({ email: [EMAIL_TAKEN] });
+    }
     const { password, ...rest } = patch;
     const changes: UserChanges = { ...rest };
     if (password) changes.passwordHash = await hashPassword(password);

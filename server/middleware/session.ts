@@ -5,7 +5,6 @@ import { eq } from "drizzle-orm";
 import { companies, users } from "../../db/schema/mod.ts";
 import { SESSION_COOKIE, SESSION_LIFETIME, validateSessionToken } from "../auth/sessions.ts";
 import { normalizeRole } from "../../domain/roles.ts";
-import { ownerEmail } from "../env.ts";
 import type { AppDeps, AppEnv, CurrentUser } from "../types.ts";
 import type { Db } from "../../db/client.ts";
 
@@ -17,7 +16,7 @@ export const sessionMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   if (token) {
     const { db, now } = c.var.deps;
     const session = await validateSessionToken(db, token, now());
-    const user = session ? toCurrentUser(c.var.deps, session) : null;
+    const user = session ? toCurrentUser(session) : null;
     if (session && user) {
       c.set("user", user);
       c.set("sessionId", session.id);
@@ -31,13 +30,13 @@ export const sessionMiddleware = createMiddleware<AppEnv>(async (c, next) => {
 
 export async function loadCurrentUser(deps: AppDeps, userId: number): Promise<CurrentUser | null> {
   const row = await findUserWithCompany(deps.db, userId);
-  return row ? toCurrentUser(deps, row) : null;
+  return row ? toCurrentUser(row) : null;
 }
 
 type UserRow = NonNullable<Awaited<ReturnType<typeof findUserWithCompany>>>;
 
 /** An inactive user, or a user of an inactive company, is treated as signed out. */
-function toCurrentUser(deps: AppDeps, row: UserRow): CurrentUser | null {
+function toCurrentUser(row: UserRow): CurrentUser | null {
   if (!row.user.isActive) return null;
   if (row.company && !row.company.isActive) return null;
   return {
@@ -51,7 +50,7 @@ function toCurrentUser(deps: AppDeps, row: UserRow): CurrentUser | null {
     companyName: row.company?.name ?? null,
     subscriptionTier: row.company?.subscriptionTier ?? null,
     subscriptionExpiresAt: row.company?.subscriptionExpiresAt ?? null,
-    isOwner: row.user.email.toLowerCase() === ownerEmail(deps.env),
+    isOwner: row.user.isOwner,
   };
 }
 

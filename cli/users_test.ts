@@ -1,0 +1,232 @@
+import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
+import { eq } from "drizzle-orm";
+import { main } from "./main.ts";
+import type { Io } from "./io.ts";
+import { openDb } from "../db/client.ts";
+import { users } from "../db/schema/mod.ts";
+import { verifyPassword } from "../server/auth/password.ts";
+import { localAccounts } from "../db/schema/mod.ts";
+import { boot } from "../server/boot.ts";
+import { readEnv } from "../server/env.ts";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+
+async function run(...args: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: Io = { out: (l) => out.push(l), err: (l) => err.push(l) };
+  const code = await main(args, io);
+  return { code, out, err };
+}
+
+/** The real CLI as a subprocess with stdin closed (no terminal to prompt on). */
+async function cli(env: Record<string, string>, ...args: string[]) {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", `${root}cli/main.ts`, ...args],
+    env: { NO_COLOR: "1", ...env },
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const dec = new TextDecoder();
+  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+}
+
+async function owners(url: string) {
+  const db = await openDb(url);
+  try {
+    return (await db.select({ email: users.email, role: users.role }).from(users).where(
+      eq(users.isOwner, true),
+    ));
+  } finally {
+    db.$client.close();
+  }
+}
+
+Deno.test("[cli] users create-admin: the first system_admin is the owner, the next are not, a taken e-mail fails", async () => {
+  const dir = await Deno.makeTempDir();
+  const url = `file:${dir}/app.db`;
+  try {
+    const first = await run(
+      "users",
+      "create-admin",
+      "--email",
+      "Boss@Firm.ru",
+      "--name",
+      "Борис Главный",
+      "--password",
+      "secret123",
+      "--db",
+      url,
+    );
+    assert.equal(first.code, 0, first.err.join("\n"));
+    assert.match(first.out[0], /boss@firm\.ru .*владелец/);
+    const second = await run(
+      "users",
+      "create-admin",
+      "--email",
+      "two@firm.ru",
+      "--name",
+      "Вера",
+      "--password",
+      "secret123",
+      "--db",
+      url,
+    );
+    assert.equal(second.code, 0);
+    assert.doesNotMatch(second.out[0], /владелец/);
+    assert.deepEqual(await owners(url), [{ email: "boss@firm.ru", role: "system_admin" }]);
+
+    const db = await openDb(url);
+    try {
+      const [boss] = await db.select().from(users).where(eq(users.email, "boss@firm.ru"));
+      assert.equal(boss.firstName, "Борис");
+      assert.equal(boss.lastName, "Главный");
+      assert.equal(boss.companyId, null);
+      const [account] = await db.select().from(localAccounts).where(eq(localAccounts.userId, boss.id));
+      assert.equal(await verifyPassword(account.passwordHash, "secret123"), true);
+    } finally {
+      db.$client.close();
+    }
+
+    const again = await run(
+      "users",
+      "create-admin",
+      "--email",
+      "boss@firm.ru",
+      "--name",
+      "Кто-то",
+      "--password",
+      "secret123",
+      "--db",
+      url,
+    );
+    assert.equal(again.code, 1);
+    assert.match(again.err[0], /уже есть/);
+    assert.equal((await owners(url)).length, 1);
+
+    // The app started on that database lets the owner, and only the owner, into /api/admin.
+    const app = await boot(readEnv({ DATABASE_URL: url, DATA_DIR: dir }));
+    try {
+      const adminUsers = async (email: string) => {
+        const res = await app.app.request("http://localhost/api/login", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ email, password: "secret123" }),
+        });
+        const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0];
+        return (await app.app.request("http://localhost/api/admin/users", { headers: { Cookie: cookie } }))
+          .status;
+      };
+      assert.equal(await adminUsers("boss@firm.ru"), 200);
+      assert.equal(await adminUsers("two@firm.ru"), 403);
+    } finally {
+      app.close();
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("[cli] users create-admin refuses a bad e-mail, a short password and a missing one with a usage error", async () => {
+  const dir = await Deno.makeTempDir();
+  const url = `file:${dir}/app.db`;
+  try {
+    const badEmail = await run(
+      "users",
+      "create-admin",
+      "--email",
+      "boss",
+      "--name",
+      "Б",
+      "--password",
+      "secret123",
+      "--db",
+      url,
+    );
+    assert.equal(badEmail.code, 2);
+    assert.match(badEmail.err[0], /--email: Некорректный email/);
+    const short = await run(
+      "users",
+      "create-admin",
+      "--email",
+      "b@firm.ru",
+      "--name",
+      "Б",
+      "--password",
+      "12345",
+      "--db",
+      url,
+    );
+    assert.equal(short.code, 2);
+    assert.match(short.err[0], /минимум 6 символов/);
+    const noName = await run(
+      "users",
+      "create-admin",
+      "--email",
+      "b@firm.ru",
+      "--password",
+      "secret123",
+      "--db",
+      url,
+    );
+    assert.equal(noName.code, 2);
+    // No --password, no ADMIN_PASSWORD and no terminal: it says how to give one and writes nothing.
+    const noPassword = await cli(
+      {},
+      "users",
+      "create-admin",
+      "--email",
+      "b@firm.ru",
+      "--name",
+      "Б",
+      "--db",
+      url,
+    );
+    assert.equal(noPassword.code, 2, noPassword.stderr);
+    assert.match(noPassword.stderr, /ADMIN_PASSWORD/);
+    assert.equal(await Deno.stat(`${dir}/app.db`).then(() => true, () => false), false);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("[cli] users create-admin takes the password from ADMIN_PASSWORD and honours OWNER_EMAIL", async () => {
+  const dir = await Deno.makeTempDir();
+  const url = `file:${dir}/app.db`;
+  try {
+    const env = { ADMIN_PASSWORD: "from-env-1", OWNER_EMAIL: "boss@firm.ru", DATABASE_URL: url };
+    const notOwner = await cli(
+      env,
+      "users",
+      "create-admin",
+      "--email",
+      "first@firm.ru",
+      "--name",
+      "Первый Админ",
+    );
+    assert.equal(notOwner.code, 0, notOwner.stderr);
+    assert.deepEqual(await owners(url), [], "with OWNER_EMAIL set, only that e-mail is the owner");
+    const owner = await cli(
+      env,
+      "users",
+      "create-admin",
+      "--email",
+      "boss@firm.ru",
+      "--name",
+      "Борис Главный",
+    );
+    assert.equal(owner.code, 0, owner.stderr);
+    assert.deepEqual(await owners(url), [{ email: "boss@firm.ru", role: "system_admin" }]);
+    const db = await openDb(url);
+    try {
+      const [account] = await db.select().from(localAccounts).where(eq(localAccounts.email, "boss@firm.ru"));
+      assert.equal(await verifyPassword(account.passwordHash, "from-env-1"), true);
+    } finally {
+      db.$client.close();
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
