@@ -3,7 +3,9 @@ import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import { companies, objects, priceListItems, priceLists, shopSettings, users } from "./schema/mod.ts";
 import type { PriceListItem } from "../estimating/mod.ts";
-import type { CompanyInput, CompanyPatch, ShopSettingsInput } from "../domain/admin.ts";
+import type { CompanyInput, CompanyJson, CompanyPatch, ShopSettingsInput } from "../domain/admin.ts";
+
+export type { CompanyJson };
 
 export type Company = typeof companies.$inferSelect;
 
@@ -30,7 +32,7 @@ export function dateToDay(date: Date | null): string | null {
 }
 
 /** The JSON of a company as the API answers it. */
-export function companyJson(c: Company, counts?: { users: number; objects: number }) {
+export function companyJson(c: Company, counts?: { users: number; objects: number }): CompanyJson {
   return {
     id: c.id,
     name: c.name,
@@ -59,7 +61,6 @@ export function companyJson(c: Company, counts?: { users: number; objects: numbe
     ...(counts ? { _count: counts } : {}),
   };
 }
-export type CompanyJson = ReturnType<typeof companyJson>;
 
 /** Companies with their user and object counts, by name. */
 export async function listCompanies(db: Db, scope: number | null) {

@@ -1,5 +1,5 @@
 // Roles, their Russian labels and who may open what. Shared by the server (the guard) and the pages.
-import { type Role, roles } from "../db/schema/enums.ts";
+import { type Role, roles } from "./enums.ts";
 
 export { type Role, roles };
 

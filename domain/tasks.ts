@@ -1,6 +1,6 @@
 // Task rules shared by the server, the pages and the islands: overdue, active, due dates.
 // No zod here: islands that only show statuses stay small (the form schemas are in task_forms.ts).
-import { taskPriorities, taskStatuses } from "../db/schema/enums.ts";
+import { taskPriorities, taskStatuses } from "./enums.ts";
 import { objectEditorRoles, type Role } from "./roles.ts";
 
 export type TaskStatus = typeof taskStatuses[number];

@@ -1,13 +1,14 @@
 import { type FormEvent, useId, useRef, useState } from "react";
 import { employeeRoles, type Role, roleLabels } from "../domain/roles.ts";
 import { displayName } from "../domain/format.ts";
-import { Field } from "../routes/_ui/Field.tsx";
-import { Icon } from "../routes/_ui/Icon.tsx";
-import { api } from "./api.ts";
-import { errorMessage, type Errors, serverErrors } from "./form.ts";
-import { toast, toastAfterNavigation, toastError } from "./toast.ts";
-import { uploadWithProgress } from "./files_ui.tsx";
-import { Avatar } from "../routes/_ui/Avatar.tsx";
+import { Field } from "../components/Field.tsx";
+import { Icon } from "../components/Icon.tsx";
+import { api } from "../components/api.ts";
+import { Dialog, DialogHead } from "../components/Dialog.tsx";
+import { errorMessage, type Errors, serverErrors } from "../components/form.ts";
+import { toast, toastAfterNavigation, toastError } from "../components/toast.ts";
+import { uploadWithProgress } from "../components/Documents.tsx";
+import { Avatar } from "../components/Avatar.tsx";
 
 export interface Employee {
   id: number;
@@ -229,19 +230,13 @@ export default function EmployeesPanel(
         onChange={uploadAvatar}
       />
 
-      <dialog ref={dialog} className="dialog" aria-labelledby={`${id}-title`}>
+      <Dialog dialogRef={dialog} titleId={`${id}-title`}>
         <form onSubmit={submit} noValidate>
-          <header className="dialog-head">
-            <h2 id={`${id}-title`}>{created ? "Сотрудник добавлен" : "Новый сотрудник"}</h2>
-            <button
-              type="button"
-              className="icon-btn"
-              aria-label="Закрыть"
-              onClick={() => dialog.current?.close()}
-            >
-              <Icon name="close" />
-            </button>
-          </header>
+          <DialogHead
+            title={created ? "Сотрудник добавлен" : "Новый сотрудник"}
+            titleId={`${id}-title`}
+            onClose={() => dialog.current?.close()}
+          />
           {created
             ? (
               <div className="dialog-body stack">
@@ -340,7 +335,7 @@ export default function EmployeesPanel(
               )}
           </footer>
         </form>
-      </dialog>
+      </Dialog>
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { formatAge } from "../domain/format.ts";
 import { notificationTypeLabels } from "../domain/notifications.ts";
-import { Icon } from "../routes/_ui/Icon.tsx";
-import { api } from "./api.ts";
-import { type NotificationItem, useNotifications } from "./notifications.ts";
+import { Icon } from "../components/Icon.tsx";
+import { api } from "../components/api.ts";
+import { type NotificationItem, useNotifications } from "../components/notifications.ts";
 
 const POLL_MS = 30_000;
 

@@ -1,7 +1,7 @@
 import { formatAge, formatDateTime } from "../domain/format.ts";
 import { notificationTypeLabels } from "../domain/notifications.ts";
-import { Icon } from "../routes/_ui/Icon.tsx";
-import { type NotificationItem, useNotifications } from "./notifications.ts";
+import { Icon } from "../components/Icon.tsx";
+import { type NotificationItem, useNotifications } from "../components/notifications.ts";
 
 /** /notifications: the full list; a click marks read and opens the task or object; check, delete, mark all. */
 export default function NotificationList({ initial }: { initial: NotificationItem[] }) {

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { countOf, formatDateTime } from "../domain/format.ts";
-import { Icon } from "../routes/_ui/Icon.tsx";
-import { api } from "./api.ts";
-import { errorMessage } from "./form.ts";
-import { toast, toastError } from "./toast.ts";
+import { Icon } from "../components/Icon.tsx";
+import { api } from "../components/api.ts";
+import { errorMessage } from "../components/form.ts";
+import { toast, toastError } from "../components/toast.ts";
 
 export interface PriceListSummaryProps {
   source: "company" | "default";

@@ -11,8 +11,8 @@ import type { AppEnv } from "../server/types.ts";
 import TaskDialog from "../islands/TaskDialog.tsx";
 import TaskDetailDialog from "../islands/TaskDetailDialog.tsx";
 import { renderWorkPage } from "./_page.tsx";
-import { EmptyState } from "./_ui/Card.tsx";
-import { Icon } from "./_ui/Icon.tsx";
+import { EmptyState } from "../components/Card.tsx";
+import { Icon } from "../components/Icon.tsx";
 import { TaskCard, taskDetailProps } from "./_tasks/TaskCard.tsx";
 import { positiveInt } from "./_query.ts";
 

@@ -1,7 +1,7 @@
 import { check, index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { sql } from "drizzle-orm";
 import { createdAt, id, inList, kopecks, updatedAt } from "./_columns.ts";
-import { objectStatuses, workTypes } from "./enums.ts";
+import { objectStatuses, workTypes } from "../../domain/enums.ts";
 import { companies } from "./companies.ts";
 import { users } from "./users.ts";
 

@@ -16,7 +16,7 @@ import {
   tasks,
   users,
 } from "../schema/mod.ts";
-import type { objectStatuses, Role, taskPriorities, taskStatuses, workTypes } from "../schema/enums.ts";
+import type { objectStatuses, Role, taskPriorities, taskStatuses, workTypes } from "../../domain/enums.ts";
 import { hashPassword } from "../../server/auth/password.ts";
 import { directionFromCenter, distanceFromMkad } from "../../domain/geo.ts";
 import { brandLabel, catalogue, generateEstimate } from "../../estimating/mod.ts";

@@ -22,7 +22,7 @@ import {
   storeManualEstimate,
 } from "../../db/estimates.ts";
 import { companies } from "../../db/schema/mod.ts";
-import { estimateStatuses } from "../../db/schema/enums.ts";
+import { estimateStatuses } from "../../domain/enums.ts";
 import { estimateApproverRoles, hasRole, staffRoles } from "../../domain/roles.ts";
 import { estimateStatusLabels } from "../../domain/labels.ts";
 import { estimateTransitions, needsApprover } from "../../domain/estimates.ts";

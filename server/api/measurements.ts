@@ -3,7 +3,7 @@ import { z } from "zod";
 import { catalogue, measurementFormSections, parseMeasurementDocument } from "../../estimating/mod.ts";
 import { latestMeasurement, saveMeasurement, taskForMeasurement } from "../../db/measurements.ts";
 import { staffRoles } from "../../domain/roles.ts";
-import type { FormConfig } from "../../islands/measurement/model.ts";
+import type { FormConfig } from "../../components/measurement/model.ts";
 import { invalid, notFound } from "../errors.ts";
 import { validate } from "../validate.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";

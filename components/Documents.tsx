@@ -1,7 +1,7 @@
 // Document and video pieces shared by the object detail dialog and the documents screen (not an island).
 import { type FormEvent, useId, useRef, useState } from "react";
 import { formatDate, formatFileSize } from "../domain/format.ts";
-import { Icon } from "../routes/_ui/Icon.tsx";
+import { Icon } from "./Icon.tsx";
 import { ApiRequestError } from "./api.ts";
 import { errorMessage } from "./form.ts";
 import { toast, toastError } from "./toast.ts";

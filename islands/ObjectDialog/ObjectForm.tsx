@@ -11,11 +11,12 @@ import {
 } from "../../domain/objects.ts";
 import { objectStatusLabels, workTypeLabels } from "../../domain/labels.ts";
 import { formatMkadDistance } from "../../domain/geo.ts";
-import { Field } from "../../routes/_ui/Field.tsx";
-import { Icon } from "../../routes/_ui/Icon.tsx";
-import { api } from "../api.ts";
-import { errorMessage, type Errors, firstErrors, serverErrors } from "../form.ts";
-import { toast, toastAfterNavigation, toastError } from "../toast.ts";
+import { Field } from "../../components/Field.tsx";
+import { Icon } from "../../components/Icon.tsx";
+import { DialogHead } from "../../components/Dialog.tsx";
+import { api } from "../../components/api.ts";
+import { errorMessage, type Errors, firstErrors, serverErrors } from "../../components/form.ts";
+import { toast, toastAfterNavigation, toastError } from "../../components/toast.ts";
 
 export interface ObjectFormProps {
   mode: "create" | "edit";
@@ -251,17 +252,11 @@ export default function ObjectForm({ mode, object, afterSave, variant, titleId, 
 
   return (
     <form onSubmit={submit} noValidate>
-      <header className="dialog-head">
-        <h2 id={titleId}>{mode === "create" ? "Новый объект" : "Редактировать объект"}</h2>
-        <button
-          type="button"
-          className="icon-btn"
-          aria-label="Закрыть"
-          onClick={close}
-        >
-          <Icon name="close" />
-        </button>
-      </header>
+      <DialogHead
+        title={mode === "create" ? "Новый объект" : "Редактировать объект"}
+        titleId={titleId}
+        onClose={close}
+      />
       <div className="dialog-body stack">
         <div className={errors.address ? "field field-invalid address-field" : "field address-field"}>
           <label htmlFor={f("address")}>

@@ -5,10 +5,11 @@ import type { ObjectJson } from "../../domain/objects.ts";
 import { labelOf, objectStatusLabels, taskStatusLabels, workTypeLabels } from "../../domain/labels.ts";
 import { formatDate, formatDateTime, formatFileSize, formatKopecks } from "../../domain/format.ts";
 import { formatMkadDistance } from "../../domain/geo.ts";
-import { Icon } from "../../routes/_ui/Icon.tsx";
-import { api } from "../api.ts";
-import { errorMessage } from "../form.ts";
-import { toast, toastError } from "../toast.ts";
+import { Icon } from "../../components/Icon.tsx";
+import { Dialog, DialogHead } from "../../components/Dialog.tsx";
+import { api } from "../../components/api.ts";
+import { errorMessage } from "../../components/form.ts";
+import { toast, toastError } from "../../components/toast.ts";
 import {
   DocumentCard,
   type DocumentItem,
@@ -16,7 +17,7 @@ import {
   uploadWithProgress,
   VIDEO_MAX_BYTES,
   type VideoItem,
-} from "../files_ui.tsx";
+} from "../../components/Documents.tsx";
 
 export interface ObjectTabsProps {
   object: ObjectJson;
@@ -145,23 +146,18 @@ export default function ObjectTabs({ object, canEdit, userId, isAdmin }: ObjectT
           </div>
         )}
       </section>
-      <dialog
-        ref={player}
-        className="dialog dialog-wide video-player"
-        aria-label={playing?.fileName ?? "Видео"}
+      <Dialog
+        dialogRef={player}
+        wide
+        className="video-player"
+        label={playing?.fileName ?? "Видео"}
         onClose={() => setPlaying(null)}
       >
-        <header className="dialog-head">
-          <h2>{playing?.fileName}</h2>
-          <button
-            type="button"
-            className="icon-btn"
-            aria-label="Закрыть видео"
-            onClick={() => player.current?.close()}
-          >
-            <Icon name="close" />
-          </button>
-        </header>
+        <DialogHead
+          title={playing?.fileName}
+          closeLabel="Закрыть видео"
+          onClose={() => player.current?.close()}
+        />
         <div className="dialog-body">
           {playing && (
             <video
@@ -184,7 +180,7 @@ export default function ObjectTabs({ object, canEdit, userId, isAdmin }: ObjectT
             </a>
           )}
         </footer>
-      </dialog>
+      </Dialog>
     </>
   );
 }
@@ -360,19 +356,13 @@ function Videos({ objectId, videos, canDeleteAny, userId, onUploaded, onPlay, on
             ))}
           </div>
         )}
-      <dialog ref={upload} className="dialog" aria-labelledby={`${id}-upload`}>
+      <Dialog dialogRef={upload} titleId={`${id}-upload`}>
         <form onSubmit={submit} noValidate>
-          <header className="dialog-head">
-            <h2 id={`${id}-upload`}>Загрузить видео</h2>
-            <button
-              type="button"
-              className="icon-btn"
-              aria-label="Закрыть"
-              onClick={() => upload.current?.close()}
-            >
-              <Icon name="close" />
-            </button>
-          </header>
+          <DialogHead
+            title="Загрузить видео"
+            titleId={`${id}-upload`}
+            onClose={() => upload.current?.close()}
+          />
           <div className="dialog-body stack">
             <div className="field">
               <label htmlFor={`${id}-video`}>Видеофайл</label>
@@ -405,7 +395,7 @@ function Videos({ objectId, videos, canDeleteAny, userId, onUploaded, onPlay, on
             </button>
           </footer>
         </form>
-      </dialog>
+      </Dialog>
     </div>
   );
 }
