@@ -2,7 +2,7 @@
 import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import { companies, objects, priceListItems, priceLists, shopSettings, users } from "./schema/mod.ts";
-import type { PriceListItem } from "../estimating/mod.ts";
+import { defaultPriceList, type PriceListItem } from "../estimating/mod.ts";
 import type { CompanyInput, CompanyJson, CompanyPatch, ShopSettingsInput } from "../domain/admin.ts";
 
 export type { CompanyJson };
@@ -219,4 +219,18 @@ export async function saveCompanyPriceList(
 /** Switches the company back to the base price list. */
 export async function resetCompanyPriceList(db: Db, companyId: number): Promise<void> {
   await db.update(priceLists).set({ isActive: false }).where(eq(priceLists.companyId, companyId));
+}
+
+/** The name of the built-in price list of a company without its own. */
+export const BASE_PRICE_LIST_NAME = "Базовый прайс-лист";
+
+/** What the settings page shows of the company's price list. */
+export async function priceListSummary(db: Db, companyId: number) {
+  const own = await findCompanyPriceList(db, companyId);
+  return {
+    source: own ? "company" as const : "default" as const,
+    name: own?.list.name ?? BASE_PRICE_LIST_NAME,
+    itemCount: own ? own.items.length : defaultPriceList.length,
+    createdAt: own?.list.createdAt.toISOString() ?? null,
+  };
 }

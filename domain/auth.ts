@@ -39,3 +39,8 @@ export const changePasswordSchema = z.object({
 
 export type LoginInput = z.infer<typeof loginSchema>;
 export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** A same-site path to return to after sign-in; anything else goes home. */
+export function safeNext(next: string | undefined | null): string {
+  return next && next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/api/") ? next : "/";
+}

@@ -140,3 +140,6 @@ export function menuFor(role: Role, isOwner: boolean): MenuItem[] {
   }
   return [items[0], ...shopItems, ...items.slice(1)];
 }
+
+/** Who adds employees and activates or deactivates them. */
+export const employeeManagerRoles: readonly Role[] = ["system_admin", "company_admin", "chief_engineer"];

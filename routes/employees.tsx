@@ -1,10 +1,9 @@
 import type { Context } from "hono";
 import { employeeJson, listEmployees } from "../db/employees.ts";
 import { countOf } from "../domain/format.ts";
-import { hasRole } from "../domain/roles.ts";
+import { employeeManagerRoles, hasRole } from "../domain/roles.ts";
 import { Island } from "../server/island.tsx";
 import { companyScope, currentUser } from "../server/middleware/guard.ts";
-import { employeeManagerRoles } from "../server/api/employees.ts";
 import type { AppEnv } from "../server/types.ts";
 import EmployeesPanel from "../islands/EmployeesPanel.tsx";
 import { renderWorkPage } from "./_page.tsx";

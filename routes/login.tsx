@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { renderPage } from "../server/render.tsx";
 import { Island } from "../server/island.tsx";
-import { safeNext } from "../server/api/auth.ts";
+import { safeNext } from "../domain/auth.ts";
 import type { AppEnv } from "../server/types.ts";
 import LoginForm from "../islands/LoginForm.tsx";
 

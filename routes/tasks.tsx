@@ -6,7 +6,7 @@ import { taskStatusLabels } from "../domain/labels.ts";
 import { countOf } from "../domain/format.ts";
 import { Island } from "../server/island.tsx";
 import { companyScope, currentUser } from "../server/middleware/guard.ts";
-import { seesOnlyOwnTasks } from "../server/api/tasks.ts";
+import { seesOnlyOwnTasks } from "../domain/tasks.ts";
 import type { AppEnv } from "../server/types.ts";
 import TaskDialog from "../islands/TaskDialog.tsx";
 import TaskDetailDialog from "../islands/TaskDetailDialog.tsx";

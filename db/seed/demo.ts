@@ -17,7 +17,7 @@ import {
   users,
 } from "../schema/mod.ts";
 import type { objectStatuses, Role, taskPriorities, taskStatuses, workTypes } from "../../domain/enums.ts";
-import { hashPassword } from "../../server/auth/password.ts";
+import { hashPassword } from "../password.ts";
 import { directionFromCenter, distanceFromMkad } from "../../domain/geo.ts";
 import { brandLabel, catalogue, generateEstimate } from "../../estimating/mod.ts";
 

@@ -5,11 +5,7 @@ import { useState } from "react";
 import { api } from "../../components/api.ts";
 import { toast } from "../../components/toast.ts";
 import { errorMessage } from "../../components/form.ts";
-import {
-  focusField,
-  MeasurementForm,
-  sectionOfField,
-} from "../../components/measurement/MeasurementForm.tsx";
+import { MeasurementForm, MissingLine } from "../../components/measurement/MeasurementForm.tsx";
 import { EstimateView } from "../../components/measurement/EstimateView.tsx";
 import { exportEstimate } from "../../components/measurement/export.ts";
 import { syncLabel, useMeasurementSession } from "../../components/measurement/session.ts";
@@ -133,25 +129,7 @@ export default function FieldWorkSteps({ task, step, setStep, role }: FieldWorkS
                 />
               )}
               <div className="action-bar fw-generate">
-                {s.missing.length > 0 && (
-                  <p className="missing-line" role="status">
-                    <strong>Не заполнено:</strong> {s.missing.map((m, i) => (
-                      <span key={m.field + i}>
-                        {i > 0 && ", "}
-                        <button
-                          type="button"
-                          className="link-btn"
-                          onClick={() => {
-                            setSection(sectionOfField(s.config?.sections ?? [], m.field) ?? "main");
-                            focusField(idPrefix, m.field);
-                          }}
-                        >
-                          {m.label}
-                        </button>
-                      </span>
-                    ))}
-                  </p>
-                )}
+                <MissingLine config={s.config} missing={s.missing} idPrefix={idPrefix} onOpen={setSection} />
                 <button
                   type="button"
                   className="btn btn-primary"

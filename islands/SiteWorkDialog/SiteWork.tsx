@@ -4,11 +4,7 @@ import { useMemo, useState } from "react";
 import { api } from "../../components/api.ts";
 import { DialogHead } from "../../components/Dialog.tsx";
 import { toast } from "../../components/toast.ts";
-import {
-  focusField,
-  MeasurementForm,
-  sectionOfField,
-} from "../../components/measurement/MeasurementForm.tsx";
+import { MeasurementForm, MissingLine } from "../../components/measurement/MeasurementForm.tsx";
 import { EstimateView, ruDay } from "../../components/measurement/EstimateView.tsx";
 import { PhotoReport } from "../../components/measurement/PhotoReport.tsx";
 import { exportEstimate } from "../../components/measurement/export.ts";
@@ -76,27 +72,6 @@ export default function SiteWork({ task, close }: SiteWorkProps) {
       setCompleting(false);
     }
   }
-
-  const missingLine = s.missing.length > 0 && (
-    <p className="missing-line" role="status" aria-live="polite">
-      <strong>Не заполнено:</strong> {s.missing.map((m, i) => (
-        <span key={m.field + i}>
-          {i > 0 && ", "}
-          <button
-            type="button"
-            className="link-btn"
-            onClick={() => {
-              setTab("measure");
-              setSection(sectionOfField(s.config?.sections ?? [], m.field) ?? "main");
-              focusField(idPrefix, m.field);
-            }}
-          >
-            {m.label}
-          </button>
-        </span>
-      ))}
-    </p>
-  );
 
   const estimateDate = useMemo(() => ruDay(s.estimate?.date), [s.estimate]);
 
@@ -271,7 +246,15 @@ export default function SiteWork({ task, close }: SiteWorkProps) {
       <div className="dialog-foot site-foot">
         {tab === "measure" && s.config && (
           <>
-            {missingLine}
+            <MissingLine
+              config={s.config}
+              missing={s.missing}
+              idPrefix={idPrefix}
+              onOpen={(section) => {
+                setTab("measure");
+                setSection(section);
+              }}
+            />
             <button
               type="button"
               className="btn btn-primary btn-lg"

@@ -5,10 +5,10 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { generateState, Yandex } from "arctic";
 import { eq } from "drizzle-orm";
 import { localAccounts, users } from "../../db/schema/mod.ts";
-import { changePasswordSchema, loginSchema, registerSchema } from "../../domain/auth.ts";
+import { changePasswordSchema, loginSchema, registerSchema, safeNext } from "../../domain/auth.ts";
 import { ApiError, invalid } from "../errors.ts";
 import { validate } from "../validate.ts";
-import { hashPassword, verifyPassword } from "../auth/password.ts";
+import { hashPassword, verifyPassword } from "../../db/password.ts";
 import { createSession, deleteSession, SESSION_COOKIE } from "../auth/sessions.ts";
 import { clearFailedLogins, isThrottled, recordFailedLogin, THROTTLE_MESSAGE } from "../auth/throttle.ts";
 import {
@@ -58,11 +58,6 @@ function yandexClient(c: Context<AppEnv>): Yandex | null {
   if (!YANDEX_CLIENT_ID || !YANDEX_CLIENT_SECRET) return null;
   const base = PUBLIC_URL ?? new URL(c.req.url).origin;
   return new Yandex(YANDEX_CLIENT_ID, YANDEX_CLIENT_SECRET, `${base}/api/callback`);
-}
-
-/** A same-site path to return to after sign-in; anything else goes home. */
-export function safeNext(next: string | undefined | null): string {
-  return next && next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/api/") ? next : "/";
 }
 
 export const authApi = new Hono<AppEnv>()
