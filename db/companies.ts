@@ -3,9 +3,16 @@ import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import { companies, objects, priceListItems, priceLists, shopSettings, users } from "./schema/mod.ts";
 import { defaultPriceList, type PriceListItem } from "../estimating/mod.ts";
-import type { CompanyInput, CompanyJson, CompanyPatch, ShopSettingsInput } from "../domain/admin.ts";
+import type {
+  CompanyInput,
+  CompanyJson,
+  CompanyPatch,
+  PriceListSummary,
+  ShopSettingsInput,
+  ShopSettingsJson,
+} from "../domain/admin.ts";
 
-export type { CompanyJson };
+export type { CompanyJson, PriceListSummary, ShopSettingsJson };
 
 export type Company = typeof companies.$inferSelect;
 
@@ -124,7 +131,7 @@ export async function companyOptions(db: Db) {
 export type ShopSettings = typeof shopSettings.$inferSelect;
 
 /** The shop settings as the settings form reads them: money in roubles. */
-export function shopSettingsJson(s: ShopSettings) {
+export function shopSettingsJson(s: ShopSettings): ShopSettingsJson {
   return {
     storeName: s.storeName,
     storeDescription: s.storeDescription,
@@ -142,7 +149,6 @@ export function shopSettingsJson(s: ShopSettings) {
     enableCalculator: s.enableCalculator,
   };
 }
-export type ShopSettingsJson = ReturnType<typeof shopSettingsJson>;
 
 /** The company's shop settings; null when the company has no shop. */
 export async function findShopSettings(db: Db, companyId: number): Promise<ShopSettings | null> {
@@ -225,10 +231,10 @@ export async function resetCompanyPriceList(db: Db, companyId: number): Promise<
 export const BASE_PRICE_LIST_NAME = "Базовый прайс-лист";
 
 /** What the settings page shows of the company's price list. */
-export async function priceListSummary(db: Db, companyId: number) {
+export async function priceListSummary(db: Db, companyId: number): Promise<PriceListSummary> {
   const own = await findCompanyPriceList(db, companyId);
   return {
-    source: own ? "company" as const : "default" as const,
+    source: own ? "company" : "default",
     name: own?.list.name ?? BASE_PRICE_LIST_NAME,
     itemCount: own ? own.items.length : defaultPriceList.length,
     createdAt: own?.list.createdAt.toISOString() ?? null,

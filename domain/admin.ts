@@ -251,3 +251,43 @@ export interface CompanyJson {
   createdAt: string;
   _count?: { users: number; objects: number };
 }
+
+/** An employee as the employees API answers it (`db/employees.ts employeeJson`). */
+export interface EmployeeJson {
+  id: number;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  role: Role;
+  isActive: boolean;
+  profileImageUrl: string | null;
+  companyId: number | null;
+  createdAt: string;
+}
+
+/** The shop settings as the settings form reads them (`db/companies.ts shopSettingsJson`): money in roubles. */
+export interface ShopSettingsJson {
+  storeName: string;
+  storeDescription: string | null;
+  contactEmail: string | null;
+  contactPhone: string | null;
+  supportPhone: string | null;
+  primaryColor: string;
+  secondaryColor: string;
+  accentColor: string;
+  currency: string;
+  taxRate: number;
+  /** Roubles. */
+  freeShippingThreshold: number | null;
+  enableGuestCheckout: boolean;
+  enableInstallationService: boolean;
+  enableCalculator: boolean;
+}
+
+/** What the settings page shows of a company's price list (`db/companies.ts priceListSummary`). */
+export interface PriceListSummary {
+  source: "company" | "default";
+  name: string;
+  itemCount: number;
+  createdAt: string | null;
+}

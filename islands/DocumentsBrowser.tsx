@@ -4,10 +4,11 @@ import { api } from "../components/api.ts";
 import { Dialog } from "../components/Dialog.tsx";
 import { errorMessage } from "../components/form.ts";
 import { toast, toastError } from "../components/toast.ts";
-import { DocumentCard, type DocumentItem, DocumentUploadForm } from "../components/Documents.tsx";
+import { DocumentCard, DocumentUploadForm } from "../components/Documents.tsx";
+import type { DocumentJson } from "../domain/documents.ts";
 
 export interface DocumentsBrowserProps {
-  documents: DocumentItem[];
+  documents: DocumentJson[];
   /** Objects a document may be uploaded to (the latest ones). */
   objects: Array<{ id: number; address: string }>;
   userId: number;
@@ -21,7 +22,7 @@ export default function DocumentsBrowser(
   const [documents, setDocuments] = useState(initial);
   const dialog = useRef<HTMLDialogElement>(null);
 
-  async function remove(doc: DocumentItem) {
+  async function remove(doc: DocumentJson) {
     if (!confirm(`Удалить документ «${doc.fileName}»?`)) return;
     try {
       await api(`/api/documents/${doc.id}`, { method: "DELETE" });

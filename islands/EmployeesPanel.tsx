@@ -9,19 +9,10 @@ import { errorMessage, type Errors, serverErrors } from "../components/form.ts";
 import { toast, toastAfterNavigation, toastError } from "../components/toast.ts";
 import { uploadWithProgress } from "../components/Documents.tsx";
 import { Avatar } from "../components/Avatar.tsx";
-
-export interface Employee {
-  id: number;
-  firstName: string | null;
-  lastName: string | null;
-  email: string;
-  role: Role;
-  isActive: boolean;
-  profileImageUrl: string | null;
-}
+import type { EmployeeJson } from "../domain/admin.ts";
 
 export interface EmployeesPanelProps {
-  employees: Employee[];
+  employees: EmployeeJson[];
   /** company_admin, chief_engineer and system_admin add and (de)activate employees. */
   canManage: boolean;
   /** A chief engineer does not add company administrators. */
@@ -77,7 +68,7 @@ export default function EmployeesPanel(
     setBusy(true);
     try {
       const body = { ...values, password: passwordMode === "set" ? values.password : undefined };
-      const saved = await api<Employee & { generatedPassword?: string }>("/api/employees", { body });
+      const saved = await api<EmployeeJson & { generatedPassword?: string }>("/api/employees", { body });
       setEmployees((list) => [...list, saved]);
       toast({ title: "Сотрудник добавлен", description: displayName(saved), variant: "success" });
       if (saved.generatedPassword) {
@@ -91,9 +82,9 @@ export default function EmployeesPanel(
     }
   }
 
-  async function toggle(e: Employee) {
+  async function toggle(e: EmployeeJson) {
     try {
-      const saved = await api<Employee>(`/api/employees/${e.id}`, {
+      const saved = await api<EmployeeJson>(`/api/employees/${e.id}`, {
         method: "PATCH",
         body: { isActive: !e.isActive },
       });
@@ -124,7 +115,7 @@ export default function EmployeesPanel(
     const form = new FormData();
     form.set("avatar", file);
     try {
-      const saved = await uploadWithProgress<Employee>(`/api/employees/${target}/avatar`, form, () => {});
+      const saved = await uploadWithProgress<EmployeeJson>(`/api/employees/${target}/avatar`, form, () => {});
       if (target === currentUserId) {
         // The shell shows the user's own avatar: reload to show the new one there too.
         toastAfterNavigation({ title: "Аватар обновлен", variant: "success" });

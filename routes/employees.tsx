@@ -19,18 +19,7 @@ export default async function employeesPage(c: Context<AppEnv>) {
       <Island
         component={EmployeesPanel}
         props={{
-          employees: rows.map((r) => {
-            const e = employeeJson(r);
-            return {
-              id: e.id,
-              firstName: e.firstName,
-              lastName: e.lastName,
-              email: e.email,
-              role: e.role,
-              isActive: e.isActive,
-              profileImageUrl: e.profileImageUrl,
-            };
-          }),
+          employees: rows.map(employeeJson),
           canManage: hasRole(user.role, employeeManagerRoles),
           actorRole: user.role,
           currentUserId: user.id,

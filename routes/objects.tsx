@@ -34,7 +34,7 @@ function ObjectCard({ o, variant, canEdit }: { o: ObjectRow; variant: Variant; c
       <dl className="object-facts">
         <div>
           <dt>От МКАД</dt>
-          <dd>{formatMkadDistance(o.distanceFromMkad)}</dd>
+          <dd>{formatMkadDistance(o.distanceFromMKAD)}</dd>
         </div>
         <div>
           <dt>Направление</dt>

@@ -18,7 +18,7 @@ export const objects = sqliteTable("objects", {
   coordinates: text("coordinates"),
   latitude: real("latitude"),
   longitude: real("longitude"),
-  distanceFromMkad: integer("distance_from_mkad"),
+  distanceFromMKAD: integer("distance_from_mkad"),
   clientName: text("client_name"),
   clientPhone: text("client_phone", { length: 50 }),
   clientEmail: text("client_email"),

@@ -2,6 +2,7 @@
 // dialog, download) and documents (list, upload, download, view).
 import { type FormEvent, useId, useRef, useState } from "react";
 import type { ObjectJson } from "../../domain/objects.ts";
+import type { DocumentJson, VideoJson } from "../../domain/documents.ts";
 import { labelOf, objectStatusLabels, taskStatusLabels, workTypeLabels } from "../../domain/labels.ts";
 import { formatDate, formatDateTime, formatFileSize, formatKopecks } from "../../domain/format.ts";
 import { formatMkadDistance } from "../../domain/geo.ts";
@@ -12,11 +13,9 @@ import { errorMessage } from "../../components/form.ts";
 import { toast, toastError } from "../../components/toast.ts";
 import {
   DocumentCard,
-  type DocumentItem,
   DocumentUploadForm,
   uploadWithProgress,
   VIDEO_MAX_BYTES,
-  type VideoItem,
 } from "../../components/Documents.tsx";
 
 export interface ObjectTabsProps {
@@ -38,25 +37,25 @@ export default function ObjectTabs({ object, canEdit, userId, isAdmin }: ObjectT
   const id = useId();
   const player = useRef<HTMLDialogElement>(null);
   const [tab, setTab] = useState<Tab>("details");
-  const [videos, setVideos] = useState<VideoItem[] | null>(null);
-  const [documents, setDocuments] = useState<DocumentItem[] | null>(null);
-  const [playing, setPlaying] = useState<VideoItem | null>(null);
+  const [videos, setVideos] = useState<VideoJson[] | null>(null);
+  const [documents, setDocuments] = useState<DocumentJson[] | null>(null);
+  const [playing, setPlaying] = useState<VideoJson | null>(null);
 
   async function openTab(next: Tab) {
     setTab(next);
     try {
       if (next === "videos" && videos === null) {
-        setVideos(await api<VideoItem[]>(`/api/objects/${object.id}/videos`));
+        setVideos(await api<VideoJson[]>(`/api/objects/${object.id}/videos`));
       }
       if (next === "documents" && documents === null) {
-        setDocuments(await api<DocumentItem[]>(`/api/objects/${object.id}/documents`));
+        setDocuments(await api<DocumentJson[]>(`/api/objects/${object.id}/documents`));
       }
     } catch (err) {
       toastError(errorMessage(err));
     }
   }
 
-  async function deleteDocument(doc: DocumentItem) {
+  async function deleteDocument(doc: DocumentJson) {
     if (!confirm(`Удалить документ «${doc.fileName}»?`)) return;
     try {
       await api(`/api/documents/${doc.id}`, { method: "DELETE" });
@@ -67,7 +66,7 @@ export default function ObjectTabs({ object, canEdit, userId, isAdmin }: ObjectT
     }
   }
 
-  async function deleteVideo(v: VideoItem) {
+  async function deleteVideo(v: VideoJson) {
     if (!confirm(`Удалить видео «${v.fileName}»?`)) return;
     try {
       await api(`/api/videos/${v.id}`, { method: "DELETE" });
@@ -78,7 +77,7 @@ export default function ObjectTabs({ object, canEdit, userId, isAdmin }: ObjectT
     }
   }
 
-  function play(v: VideoItem) {
+  function play(v: VideoJson) {
     setPlaying(v);
     player.current?.showModal();
   }
@@ -260,12 +259,12 @@ function Details({ object: o, canEdit }: { object: ObjectJson; canEdit: boolean 
 
 function Videos({ objectId, videos, canDeleteAny, userId, onUploaded, onPlay, onDelete }: {
   objectId: number;
-  videos: VideoItem[] | null;
+  videos: VideoJson[] | null;
   canDeleteAny: boolean;
   userId: number;
-  onUploaded: (v: VideoItem) => void;
-  onPlay: (v: VideoItem) => void;
-  onDelete: (v: VideoItem) => void;
+  onUploaded: (v: VideoJson) => void;
+  onPlay: (v: VideoJson) => void;
+  onDelete: (v: VideoJson) => void;
 }) {
   const id = useId();
   const upload = useRef<HTMLDialogElement>(null);
@@ -288,7 +287,7 @@ function Videos({ objectId, videos, canDeleteAny, userId, onUploaded, onPlay, on
     form.set("video", file);
     setProgress(0);
     try {
-      const v = await uploadWithProgress<VideoItem>(`/api/objects/${objectId}/videos`, form, setProgress);
+      const v = await uploadWithProgress<VideoJson>(`/api/objects/${objectId}/videos`, form, setProgress);
       toast({
         title: "Видео загружено",
         description: "Видео успешно добавлено к объекту",

@@ -257,8 +257,8 @@ export const estimatesApi = new Hono<AppEnv>()
         // A distance given in the document wins, so one document prices the same here and in the CLI.
         ...(body.object?.distanceFromMKAD !== undefined
           ? { distanceFromMKAD: body.object.distanceFromMKAD }
-          : object.distanceFromMkad !== null
-          ? { distanceFromMKAD: object.distanceFromMkad }
+          : object.distanceFromMKAD !== null
+          ? { distanceFromMKAD: object.distanceFromMKAD }
           : {}),
       },
       measurements,
