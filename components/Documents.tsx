@@ -5,7 +5,7 @@ import { Icon } from "./Icon.tsx";
 import { ApiRequestError } from "./api.ts";
 import { errorMessage } from "./form.ts";
 import { toast, toastError } from "./toast.ts";
-import type { DocumentJson, VideoJson } from "../domain/documents.ts";
+import type { DocumentJson } from "../domain/documents.ts";
 
 export const documentTypes: Array<[string, string]> = [
   ["contract", "Договор"],
