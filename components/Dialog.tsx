@@ -1,5 +1,5 @@
 // The one modal dialog of the islands: a native <dialog> with a heading and a close button.
-import { type ReactNode, type RefObject, useEffect, useRef } from "react";
+import { type ReactNode, type RefObject, Suspense, useEffect, useRef } from "react";
 import { Icon } from "./Icon.tsx";
 
 interface DialogHeadProps {
@@ -41,7 +41,8 @@ export function DialogHead(
 
 export interface DialogProps {
   /**
-   * Shown and closed with the island's state; Escape then asks `onClose` instead of closing by itself.
+   * Shown and closed with the island's state; Escape then asks `onClose` instead of closing by itself, and
+   * the children render only while open, with `DialogLoading` while a lazily loaded body downloads.
    * Without it the island opens the dialog through `dialogRef` and `onClose` hears the native close.
    */
   open?: boolean;
@@ -86,7 +87,7 @@ export function Dialog(props: DialogProps) {
       onClose={controlled ? undefined : onClose}
     >
       {title !== undefined && <DialogHead title={title} titleId={titleId} onClose={close} />}
-      {children}
+      {controlled ? open && <Suspense fallback={<DialogLoading />}>{children}</Suspense> : children}
     </dialog>
   );
 }

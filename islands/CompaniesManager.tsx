@@ -1,11 +1,10 @@
-import { Suspense } from "react";
 import { labelOf, subscriptionTierLabels } from "../domain/labels.ts";
 import { formatDate } from "../domain/format.ts";
 import { Icon } from "../components/Icon.tsx";
 import { StatCard } from "../components/Card.tsx";
-import { Dialog, DialogLoadFailed, DialogLoading } from "../components/Dialog.tsx";
+import { Dialog, DialogLoadFailed } from "../components/Dialog.tsx";
 import { lazyPart } from "../components/lazy.ts";
-import { useRecordList } from "../components/records.ts";
+import { ActiveToggle, useRecordList } from "../components/records.tsx";
 import type { CompanyJson } from "../domain/admin.ts";
 import { CompanyLogo } from "../components/Avatar.tsx";
 
@@ -101,16 +100,12 @@ export default function CompaniesManager(props: CompaniesManagerProps) {
                     >
                       <Icon name="edit" size={16} /> Изменить
                     </button>
-                    <button
-                      type="button"
-                      className={c.isActive ? "btn btn-ghost btn-sm" : "btn btn-success btn-sm"}
-                      disabled={toggling === c.id}
-                      aria-busy={toggling === c.id}
-                      onClick={() =>
+                    <ActiveToggle
+                      active={c.isActive}
+                      busy={toggling === c.id}
+                      onToggle={() =>
                         toggleActive(c)}
-                    >
-                      {c.isActive ? "Деактивировать" : "Активировать"}
-                    </button>
+                    />
                   </div>
                 </li>
               ))}
@@ -123,11 +118,7 @@ export default function CompaniesManager(props: CompaniesManagerProps) {
         title={editing ? `Компания: ${editing.name}` : "Новая компания"}
         onClose={close}
       >
-        {open && (
-          <Suspense fallback={<DialogLoading />}>
-            <Form company={editing} onClose={close} onSaved={saved} />
-          </Suspense>
-        )}
+        <Form company={editing} onClose={close} onSaved={saved} />
       </Dialog>
     </div>
   );

@@ -6,6 +6,7 @@ import { Dialog, DialogHead } from "../components/Dialog.tsx";
 import { toast, toastAfterNavigation } from "../components/toast.ts";
 import { errorMessage, serverErrors } from "../components/form.ts";
 import { formatKopecks } from "../domain/format.ts";
+import { Icon } from "../components/Icon.tsx";
 
 export interface CreateEstimateDialogProps {
   objects: { id: number; address: string }[];
@@ -108,9 +109,7 @@ export default function CreateEstimateDialog({ objects, objectId, number }: Crea
           setOpen(true);
         }}
       >
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-          <path d="M12 5v14m-7-7h14" fill="none" stroke="currentColor" strokeWidth="2" />
-        </svg>
+        <Icon name="plus" />
         <span className="est-new-label">Создать новую смету</span>
       </button>
       {open && (
@@ -203,14 +202,7 @@ export default function CreateEstimateDialog({ objects, objectId, number }: Crea
                       aria-label={`Удалить позицию ${n + 1}`}
                       onClick={() => setItems((l) => l.filter((x) => x.key !== i.key))}
                     >
-                      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-                        <path
-                          d="M3 6h18m-2 0v14a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V6m3 0V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2"
-                          fill="none"
-                          stroke="currentColor"
-                          strokeWidth="2"
-                        />
-                      </svg>
+                      <Icon name="trash" />
                     </button>
                   </div>
                 ))}

@@ -5,6 +5,7 @@ import { Suspense, useEffect, useRef, useState } from "react";
 import { Dialog, DialogHead } from "../components/Dialog.tsx";
 import { lazyPart, whenIdle } from "../components/lazy.ts";
 import type { SiteWorkProps, SiteWorkTask } from "./SiteWorkDialog/SiteWork.tsx";
+import { Icon } from "../components/Icon.tsx";
 
 export interface SiteWorkDialogProps {
   task: SiteWorkTask;
@@ -33,14 +34,7 @@ export default function SiteWorkDialog({ task }: SiteWorkDialogProps) {
         onClick={show}
         {...content.intent}
       >
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-          <path
-            d="M10 17h4V5H2v12h3m15 0h2v-3.3a1 1 0 0 0-.3-.7L18 9h-4v8h1M7.5 19.5a2 2 0 1 0 0-4 2 2 0 0 0 0 4m10 0a2 2 0 1 0 0-4 2 2 0 0 0 0 4"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          />
-        </svg>
+        <Icon name="truck" />
         Работать на объекте
       </button>
       {open && <SiteWorkShell task={task} onClose={() => setOpen(false)} />}

@@ -1,11 +1,11 @@
-import { Suspense, useState } from "react";
+import { useState } from "react";
 import { roleLabels } from "../domain/roles.ts";
 import { displayName, formatDate } from "../domain/format.ts";
 import { Icon } from "../components/Icon.tsx";
 import { StatCard } from "../components/Card.tsx";
-import { Dialog, DialogLoadFailed, DialogLoading } from "../components/Dialog.tsx";
+import { Dialog, DialogLoadFailed } from "../components/Dialog.tsx";
 import { lazyPart } from "../components/lazy.ts";
-import { useRecordList } from "../components/records.ts";
+import { ActiveToggle, useRecordList } from "../components/records.tsx";
 import type { AdminUserJson } from "../domain/admin.ts";
 import type { CompanyChoice } from "./UsersManager/UserForm.tsx";
 import { Avatar } from "../components/Avatar.tsx";
@@ -122,15 +122,11 @@ export default function UsersManager(props: UsersManagerProps) {
                       </button>
                     )}
                     {canManage(u) && u.id !== currentUserId && (
-                      <button
-                        type="button"
-                        className={u.isActive ? "btn btn-ghost btn-sm" : "btn btn-success btn-sm"}
-                        disabled={toggling === u.id}
-                        aria-busy={toggling === u.id}
-                        onClick={() => toggleActive(u)}
-                      >
-                        {u.isActive ? "Деактивировать" : "Активировать"}
-                      </button>
+                      <ActiveToggle
+                        active={u.isActive}
+                        busy={toggling === u.id}
+                        onToggle={() => toggleActive(u)}
+                      />
                     )}
                   </div>
                 </li>
@@ -143,18 +139,14 @@ export default function UsersManager(props: UsersManagerProps) {
         title={editing ? `Пользователь: ${displayName(editing)}` : "Новый пользователь"}
         onClose={close}
       >
-        {open && (
-          <Suspense fallback={<DialogLoading />}>
-            <Form
-              user={editing}
-              companies={companies}
-              isSystemAdmin={isSystemAdmin}
-              currentUserId={currentUserId}
-              onClose={close}
-              onSaved={saved}
-            />
-          </Suspense>
-        )}
+        <Form
+          user={editing}
+          companies={companies}
+          isSystemAdmin={isSystemAdmin}
+          currentUserId={currentUserId}
+          onClose={close}
+          onSaved={saved}
+        />
       </Dialog>
     </div>
   );

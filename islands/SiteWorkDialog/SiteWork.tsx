@@ -11,6 +11,7 @@ import { exportEstimate } from "../../components/measurement/export.ts";
 import { syncLabel, useMeasurementSession } from "../../components/measurement/session.ts";
 import { formatKopecks } from "../../domain/format.ts";
 import { ConflictNotice } from "../../components/measurement/ConflictNotice.tsx";
+import { Icon } from "../../components/Icon.tsx";
 
 /** The task the surveyor works on. */
 export interface SiteWorkTask {
@@ -282,14 +283,7 @@ export default function SiteWork({ task, close }: SiteWorkProps) {
                 className="btn btn-primary"
                 onClick={() => void exportEstimate(s.estimate!.id)}
               >
-                <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-                  <path
-                    d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4m4-5 5 5 5-5m-5 5V3"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                  />
-                </svg>
+                <Icon name="download" />
                 Excel
               </button>
             )

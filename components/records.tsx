@@ -59,3 +59,20 @@ export function useRecordList<T extends { id: number; isActive: boolean }>(optio
 
   return { records, editing, setEditing, open, openDialog, close, refresh, toggling, toggleActive };
 }
+
+/** 'Деактивировать' / 'Активировать' of a list row, busy while its change is on the way. */
+export function ActiveToggle(
+  { active, busy, onToggle }: { active: boolean; busy: boolean; onToggle: () => void },
+) {
+  return (
+    <button
+      type="button"
+      className={active ? "btn btn-ghost btn-sm" : "btn btn-success btn-sm"}
+      disabled={busy}
+      aria-busy={busy}
+      onClick={onToggle}
+    >
+      {active ? "Деактивировать" : "Активировать"}
+    </button>
+  );
+}
