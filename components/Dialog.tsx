@@ -110,6 +110,20 @@ export function DialogContent({ children, footer, onSubmit }: DialogContentProps
   return onSubmit ? <form onSubmit={onSubmit} noValidate className="dialog-form">{inner}</form> : inner;
 }
 
+/** The footer of a form dialog: 'Отмена' and the submit button, which says 'Сохранение…' while busy. */
+export function SubmitFooter(
+  { onCancel, busy, label }: { onCancel: () => void; busy: boolean; label: string },
+) {
+  return (
+    <>
+      <button type="button" className="btn btn-secondary" onClick={onCancel}>Отмена</button>
+      <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
+        {busy ? "Сохранение…" : label}
+      </button>
+    </>
+  );
+}
+
 /**
  * What a dialog shows while its body loads: a skeleton, and the heading (it names the dialog) with the close
  * button when the body brings its own heading.

@@ -4,7 +4,7 @@ import { displayName } from "../domain/format.ts";
 import { Field } from "../components/Field.tsx";
 import { Icon } from "../components/Icon.tsx";
 import { api } from "../components/api.ts";
-import { Dialog, DialogContent } from "../components/Dialog.tsx";
+import { Dialog, DialogContent, SubmitFooter } from "../components/Dialog.tsx";
 import { toast, toastAfterNavigation, toastError } from "../components/toast.ts";
 import type { AdminUserJson } from "../domain/admin.ts";
 
@@ -171,14 +171,7 @@ export default function AdminUsersTable({ users: initial, companies, currentUser
       >
         <DialogContent
           onSubmit={save}
-          footer={
-            <>
-              <button type="button" className="btn btn-secondary" onClick={close}>Отмена</button>
-              <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
-                {busy ? "Сохранение…" : "Сохранить"}
-              </button>
-            </>
-          }
+          footer={<SubmitFooter onCancel={close} busy={busy} label="Сохранить" />}
         >
           {target && (
             <div className="stack">

@@ -4,7 +4,7 @@ import { displayName } from "../domain/format.ts";
 import { Field } from "../components/Field.tsx";
 import { Icon } from "../components/Icon.tsx";
 import { api } from "../components/api.ts";
-import { Dialog, DialogHead } from "../components/Dialog.tsx";
+import { Dialog, DialogHead, SubmitFooter } from "../components/Dialog.tsx";
 import { errorMessage, type Errors, serverErrors } from "../components/form.ts";
 import { toast, toastAfterNavigation, toastError } from "../components/toast.ts";
 import { uploadWithProgress } from "../components/Documents.tsx";
@@ -314,16 +314,7 @@ export default function EmployeesPanel(
                   Готово
                 </button>
               )
-              : (
-                <>
-                  <button type="button" className="btn btn-secondary" onClick={() => dialog.current?.close()}>
-                    Отмена
-                  </button>
-                  <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
-                    {busy ? "Сохранение…" : "Добавить"}
-                  </button>
-                </>
-              )}
+              : <SubmitFooter onCancel={() => dialog.current?.close()} busy={busy} label="Добавить" />}
           </footer>
         </form>
       </Dialog>

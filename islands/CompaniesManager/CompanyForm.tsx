@@ -1,7 +1,7 @@
 // The companies dialog's form, loaded when the dialog opens (islands/CompaniesManager.tsx).
 import { type FormEvent, useState } from "react";
 import { api } from "../../components/api.ts";
-import { DialogContent } from "../../components/Dialog.tsx";
+import { DialogContent, SubmitFooter } from "../../components/Dialog.tsx";
 import {
   CompanyFields,
   type CompanyValues,
@@ -70,12 +70,7 @@ export default function CompanyForm({ company, onClose, onSaved }: CompanyFormPr
     <DialogContent
       onSubmit={submit}
       footer={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onClose}>Отмена</button>
-          <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
-            {busy ? "Сохранение…" : company ? "Сохранить" : "Создать компанию"}
-          </button>
-        </>
+        <SubmitFooter onCancel={onClose} busy={busy} label={company ? "Сохранить" : "Создать компанию"} />
       }
     >
       <CompanyFields

@@ -12,7 +12,7 @@ import {
 import { objectStatusLabels, workTypeLabels } from "../../domain/labels.ts";
 import { formatMkadDistance } from "../../domain/geo.ts";
 import { Field } from "../../components/Field.tsx";
-import { DialogHead } from "../../components/Dialog.tsx";
+import { DialogHead, SubmitFooter } from "../../components/Dialog.tsx";
 import { api } from "../../components/api.ts";
 import { errorMessage, type Errors, firstErrors, serverErrors } from "../../components/form.ts";
 import { toast, toastAfterNavigation, toastError } from "../../components/toast.ts";
@@ -364,12 +364,11 @@ export default function ObjectForm({ mode, object, afterSave, variant, titleId, 
         </Field>
       </div>
       <footer className="dialog-foot">
-        <button type="button" className="btn btn-secondary" onClick={() => close()}>
-          Отмена
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
-          {busy ? "Сохранение…" : mode === "create" ? "Создать объект" : "Сохранить"}
-        </button>
+        <SubmitFooter
+          onCancel={close}
+          busy={busy}
+          label={mode === "create" ? "Создать объект" : "Сохранить"}
+        />
       </footer>
     </form>
   );

@@ -10,7 +10,7 @@ import {
 import { roleLabels, roles } from "../../domain/roles.ts";
 import { Field } from "../../components/Field.tsx";
 import { api } from "../../components/api.ts";
-import { DialogContent } from "../../components/Dialog.tsx";
+import { DialogContent, SubmitFooter } from "../../components/Dialog.tsx";
 import { errorMessage, type Errors, firstErrors, serverErrors } from "../../components/form.ts";
 import { toast, toastError } from "../../components/toast.ts";
 
@@ -136,12 +136,7 @@ export default function UserForm(
     <DialogContent
       onSubmit={submit}
       footer={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onClose}>Отмена</button>
-          <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
-            {busy ? "Сохранение…" : editing ? "Сохранить" : "Создать пользователя"}
-          </button>
-        </>
+        <SubmitFooter onCancel={onClose} busy={busy} label={editing ? "Сохранить" : "Создать пользователя"} />
       }
     >
       <div className="stack">
