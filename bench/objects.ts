@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { openDb } from "../db/client.ts";
 import { companies, objects } from "../db/schema/mod.ts";
 import { places } from "../domain/location/mod.ts";
-import { directionFromCenter, distanceFromMkad } from "../domain/geo.ts";
+import { directionFromCenter, distanceFromMKAD } from "../domain/geo.ts";
 import { objectStatuses } from "../domain/objects.ts";
 import { signIn, startServer } from "./_server.ts";
 
@@ -35,7 +35,7 @@ async function fillObjects(dir: string) {
         region: "Московская область",
         district: p.district,
         direction: directionFromCenter(p.lat, p.lon),
-        distanceFromMkad: distanceFromMkad(p.lat, p.lon),
+        distanceFromMKAD: distanceFromMKAD(p.lat, p.lon),
         latitude: p.lat,
         longitude: p.lon,
         clientName: `Клиент ${i}`,

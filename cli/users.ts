@@ -82,7 +82,7 @@ export async function createAdminCommand(opts: CreateAdminOptions, io: Io): Prom
   const [{ openDb, migrateDb }, { createSystemAdmin }, { hashPassword }] = await Promise.all([
     import("../db/client.ts"),
     import("../db/users.ts"),
-    import("../server/auth/password.ts"),
+    import("../db/password.ts"),
   ]);
   const db = await openDb(url, { authToken: Deno.env.get("DATABASE_AUTH_TOKEN") });
   try {

@@ -5,7 +5,7 @@ import { main } from "./main.ts";
 import type { Io } from "./io.ts";
 import { openDb } from "../db/client.ts";
 import { users } from "../db/schema/mod.ts";
-import { verifyPassword } from "../server/auth/password.ts";
+import { verifyPassword } from "../db/password.ts";
 import { localAccounts } from "../db/schema/mod.ts";
 import { boot } from "../server/boot.ts";
 import { readEnv } from "../server/env.ts";

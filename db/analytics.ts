@@ -6,36 +6,11 @@ import { objects, tasks, users } from "./schema/mod.ts";
 import { overdueCondition, type Scope } from "./tasks.ts";
 import { type Period, periodRange } from "../domain/periods.ts";
 import { displayName } from "../domain/format.ts";
-import type { Role } from "../domain/roles.ts";
+import type { Analytics } from "../domain/analytics.ts";
+
+export type { Analytics };
 
 const assignee = alias(users, "assignee");
-
-export interface Analytics {
-  period: Period;
-  kpi: { activeObjects: number; completedObjects: number; activeTasks: number; overdueTasks: number };
-  finance: { estimatedKopecks: number; actualKopecks: number; averageKopecks: number; objectCount: number };
-  team: { role: Role; count: number }[];
-  objectsByStatus: { status: string; count: number }[];
-  workTypes: { workType: string; count: number; estimatedKopecks: number }[];
-  tasksByStatus: { status: string; count: number }[];
-  tasksByPriority: { priority: string; count: number }[];
-  performance: {
-    totalTasks: number;
-    completedTasks: number;
-    completionPercent: number;
-    averageDays: number | null;
-    people: {
-      userId: number | null;
-      name: string;
-      role: string | null;
-      total: number;
-      completed: number;
-      active: number;
-      overdue: number;
-    }[];
-  };
-  recommendations: { tone: "warning" | "danger" | "info" | "success"; title: string; text: string }[];
-}
 
 /** Objects and tasks created within the period (everything for 'all'); the team as it is now. */
 export async function analytics(db: Db, scope: Scope, period: Period, now: Date): Promise<Analytics> {

@@ -2,8 +2,17 @@
 import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import { companies, objects, priceListItems, priceLists, shopSettings, users } from "./schema/mod.ts";
-import type { PriceListItem } from "../estimating/mod.ts";
-import type { CompanyInput, CompanyPatch, ShopSettingsInput } from "../domain/admin.ts";
+import { defaultPriceList, type PriceListItem } from "../estimating/mod.ts";
+import type {
+  CompanyInput,
+  CompanyJson,
+  CompanyPatch,
+  PriceListSummary,
+  ShopSettingsInput,
+  ShopSettingsJson,
+} from "../domain/admin.ts";
+
+export type { CompanyJson, PriceListSummary, ShopSettingsJson };
 
 export type Company = typeof companies.$inferSelect;
 
@@ -30,7 +39,7 @@ export function dateToDay(date: Date | null): string | null {
 }
 
 /** The JSON of a company as the API answers it. */
-export function companyJson(c: Company, counts?: { users: number; objects: number }) {
+export function companyJson(c: Company, counts?: { users: number; objects: number }): CompanyJson {
   return {
     id: c.id,
     name: c.name,
@@ -59,7 +68,6 @@ export function companyJson(c: Company, counts?: { users: number; objects: numbe
     ...(counts ? { _count: counts } : {}),
   };
 }
-export type CompanyJson = ReturnType<typeof companyJson>;
 
 /** Companies with their user and object counts, by name. */
 export async function listCompanies(db: Db, scope: number | null) {
@@ -123,7 +131,7 @@ export async function companyOptions(db: Db) {
 export type ShopSettings = typeof shopSettings.$inferSelect;
 
 /** The shop settings as the settings form reads them: money in roubles. */
-export function shopSettingsJson(s: ShopSettings) {
+export function shopSettingsJson(s: ShopSettings): ShopSettingsJson {
   return {
     storeName: s.storeName,
     storeDescription: s.storeDescription,
@@ -141,7 +149,6 @@ export function shopSettingsJson(s: ShopSettings) {
     enableCalculator: s.enableCalculator,
   };
 }
-export type ShopSettingsJson = ReturnType<typeof shopSettingsJson>;
 
 /** The company's shop settings; null when the company has no shop. */
 export async function findShopSettings(db: Db, companyId: number): Promise<ShopSettings | null> {
@@ -218,4 +225,18 @@ export async function saveCompanyPriceList(
 /** Switches the company back to the base price list. */
 export async function resetCompanyPriceList(db: Db, companyId: number): Promise<void> {
   await db.update(priceLists).set({ isActive: false }).where(eq(priceLists.companyId, companyId));
+}
+
+/** The name of the built-in price list of a company without its own. */
+export const BASE_PRICE_LIST_NAME = "Базовый прайс-лист";
+
+/** What the settings page shows of the company's price list. */
+export async function priceListSummary(db: Db, companyId: number): Promise<PriceListSummary> {
+  const own = await findCompanyPriceList(db, companyId);
+  return {
+    source: own ? "company" : "default",
+    name: own?.list.name ?? BASE_PRICE_LIST_NAME,
+    itemCount: own ? own.items.length : defaultPriceList.length,
+    createdAt: own?.list.createdAt.toISOString() ?? null,
+  };
 }

@@ -3,6 +3,9 @@ import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import { documents, objects, tasks, users, videos } from "./schema/mod.ts";
 import { recordActivity } from "./notifications.ts";
+import type { DocumentJson, VideoJson } from "../domain/documents.ts";
+
+export type { DocumentJson, VideoJson };
 
 export type Scope = number | null;
 export type DocumentRow = typeof documents.$inferSelect;
@@ -29,7 +32,7 @@ type DocumentWithNames = {
   objectAddress: string | null;
 };
 
-export function documentJson(r: DocumentWithNames) {
+export function documentJson(r: DocumentWithNames): DocumentJson {
   const d = r.doc;
   return {
     id: d.id,
@@ -48,7 +51,6 @@ export function documentJson(r: DocumentWithNames) {
     uploadedAt: d.uploadedAt.toISOString(),
   };
 }
-export type DocumentJson = ReturnType<typeof documentJson>;
 
 export interface DocumentFilter {
   objectId?: number;
@@ -113,7 +115,7 @@ export async function deleteDocument(db: Db, id: number): Promise<void> {
   await db.delete(documents).where(eq(documents.id, id));
 }
 
-export function videoJson(v: VideoRow) {
+export function videoJson(v: VideoRow): VideoJson {
   return {
     id: v.id,
     objectId: v.objectId,
@@ -127,7 +129,6 @@ export function videoJson(v: VideoRow) {
     createdAt: v.createdAt.toISOString(),
   };
 }
-export type VideoJson = ReturnType<typeof videoJson>;
 
 export async function listVideos(db: Db, scope: Scope, objectId: number) {
   const rows = await db.select().from(videos).where(and(eq(videos.objectId, objectId), videoScope(scope)))

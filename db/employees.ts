@@ -3,13 +3,16 @@ import { and, asc, eq, ne, type SQL } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import { localAccounts, sessions, users } from "./schema/mod.ts";
 import type { Role } from "../domain/roles.ts";
+import type { EmployeeJson } from "../domain/admin.ts";
+
+export type { EmployeeJson };
 
 export type Scope = number | null;
 export type UserRow = typeof users.$inferSelect;
 
 const scopeOf = (scope: Scope): SQL | undefined => (scope === null ? undefined : eq(users.companyId, scope));
 
-export function employeeJson(u: UserRow) {
+export function employeeJson(u: UserRow): EmployeeJson {
   return {
     id: u.id,
     firstName: u.firstName,
@@ -22,7 +25,6 @@ export function employeeJson(u: UserRow) {
     createdAt: u.createdAt.toISOString(),
   };
 }
-export type EmployeeJson = ReturnType<typeof employeeJson>;
 
 /** The company's staff (customers excluded), by name. */
 export async function listEmployees(db: Db, scope: Scope, companyId?: number): Promise<UserRow[]> {

@@ -94,7 +94,7 @@ export async function getEstimate(db: Db, scope: Scope, id: number) {
     measurementDocument: estimates.measurementDocument,
     objectClientName: objects.clientName,
     objectClientPhone: objects.clientPhone,
-    objectDistanceFromMkad: objects.distanceFromMkad,
+    objectDistanceFromMKAD: objects.distanceFromMKAD,
     objectWorkType: objects.workType,
     authorFirstName: users.firstName,
     authorLastName: users.lastName,
@@ -125,7 +125,7 @@ export async function objectForEstimate(db: Db, scope: Scope, objectId: number) 
     address: objects.address,
     clientName: objects.clientName,
     clientPhone: objects.clientPhone,
-    distanceFromMkad: objects.distanceFromMkad,
+    distanceFromMKAD: objects.distanceFromMKAD,
     workType: objects.workType,
     status: objects.status,
   }).from(objects).where(

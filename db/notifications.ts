@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import { activities, notifications, users } from "./schema/mod.ts";
-import type { notificationTypes } from "./schema/enums.ts";
+import type { notificationTypes } from "../domain/enums.ts";
 import type { Role } from "../domain/roles.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

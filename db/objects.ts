@@ -115,7 +115,7 @@ export function objectJson(row: ObjectRow, extra: Pick<ObjectJson, "tasks"> = {}
     coordinates: row.coordinates,
     latitude: row.latitude,
     longitude: row.longitude,
-    distanceFromMKAD: row.distanceFromMkad,
+    distanceFromMKAD: row.distanceFromMKAD,
     clientName: row.clientName,
     clientPhone: row.clientPhone,
     clientEmail: row.clientEmail,
@@ -152,7 +152,7 @@ function columnsOf(input: ObjectPatchInput): Values {
     "description",
   ] as const;
   for (const key of copy) if (input[key] !== undefined) (v as Record<string, unknown>)[key] = input[key];
-  if (input.distanceFromMKAD !== undefined) v.distanceFromMkad = input.distanceFromMKAD;
+  if (input.distanceFromMKAD !== undefined) v.distanceFromMKAD = input.distanceFromMKAD;
   if (input.estimatedCost !== undefined) v.estimatedCost = toKopecks(input.estimatedCost);
   if (input.actualCost !== undefined) v.actualCost = toKopecks(input.actualCost);
   return v;

@@ -3,6 +3,9 @@ import { and, count, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import { companies, localAccounts, sessions, users } from "./schema/mod.ts";
 import type { Role } from "../domain/roles.ts";
+import type { AdminUserJson } from "../domain/admin.ts";
+
+export type { AdminUserJson };
 
 export type User = typeof users.$inferSelect;
 
@@ -12,7 +15,7 @@ function scoped(scope: number | null, extra?: SQL): SQL | undefined {
 }
 
 /** The JSON of a user in admin lists: never the password, with the company and its name. */
-export function adminUserJson(u: User, company: { id: number; name: string } | null) {
+export function adminUserJson(u: User, company: { id: number; name: string } | null): AdminUserJson {
   return {
     id: u.id,
     email: u.email,
@@ -28,7 +31,6 @@ export function adminUserJson(u: User, company: { id: number; name: string } | n
     companyName: company?.name ?? null,
   };
 }
-export type AdminUserJson = ReturnType<typeof adminUserJson>;
 
 const selection = { user: users, companyId: companies.id, companyName: companies.name };
 

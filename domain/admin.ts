@@ -1,6 +1,6 @@
 // Company and user administration payloads, shared by the server and the admin islands (zod/mini).
 import * as z from "zod/mini";
-import { companyTypes, roles, subscriptionTiers } from "../db/schema/enums.ts";
+import { companyTypes, type Role, roles, subscriptionTiers } from "./enums.ts";
 import { cleanRequisite, requisiteErrors } from "./requisites.ts";
 import { companyTextFields } from "./company_fields.ts";
 
@@ -205,3 +205,89 @@ export const shopSettingsSchema = z.object({
   enableCalculator: z.boolean(),
 });
 export type ShopSettingsInput = z.infer<typeof shopSettingsSchema>;
+
+/** A user as the admin lists answer it (`db/users.ts adminUserJson`): never the password. */
+export interface AdminUserJson {
+  id: number;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  companyId: number | null;
+  role: Role;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+  company: { id: number; name: string } | null;
+  companyName: string | null;
+}
+
+/** A company as the API answers it (`db/companies.ts companyJson`); the counts in lists only. */
+export interface CompanyJson {
+  id: number;
+  name: string;
+  inn: string | null;
+  kpp: string | null;
+  ogrn: string | null;
+  legalAddress: string | null;
+  actualAddress: string | null;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  whatsapp: string | null;
+  telegram: string | null;
+  logoUrl: string | null;
+  directorName: string | null;
+  bankName: string | null;
+  bankAccount: string | null;
+  bankBik: string | null;
+  bankCorAccount: string | null;
+  subscriptionTier: typeof subscriptionTiers[number];
+  companyType: typeof companyTypes[number];
+  subscriptionExpiresAt: string | null;
+  /** The expiry as a Moscow calendar day, 'YYYY-MM-DD', for a date input. */
+  subscriptionExpiresOn: string | null;
+  isActive: boolean;
+  createdAt: string;
+  _count?: { users: number; objects: number };
+}
+
+/** An employee as the employees API answers it (`db/employees.ts employeeJson`). */
+export interface EmployeeJson {
+  id: number;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  role: Role;
+  isActive: boolean;
+  profileImageUrl: string | null;
+  companyId: number | null;
+  createdAt: string;
+}
+
+/** The shop settings as the settings form reads them (`db/companies.ts shopSettingsJson`): money in roubles. */
+export interface ShopSettingsJson {
+  storeName: string;
+  storeDescription: string | null;
+  contactEmail: string | null;
+  contactPhone: string | null;
+  supportPhone: string | null;
+  primaryColor: string;
+  secondaryColor: string;
+  accentColor: string;
+  currency: string;
+  taxRate: number;
+  /** Roubles. */
+  freeShippingThreshold: number | null;
+  enableGuestCheckout: boolean;
+  enableInstallationService: boolean;
+  enableCalculator: boolean;
+}
+
+/** What the settings page shows of a company's price list (`db/companies.ts priceListSummary`). */
+export interface PriceListSummary {
+  source: "company" | "default";
+  name: string;
+  itemCount: number;
+  createdAt: string | null;
+}

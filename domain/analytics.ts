@@ -1,5 +1,4 @@
 // The analytics tables as rows of text, shared by the page and its CSV downloads. Pure.
-import type { Analytics } from "../db/analytics.ts";
 import { formatKopecks } from "./format.ts";
 import {
   labelOf,
@@ -8,7 +7,36 @@ import {
   taskStatusLabels,
   workTypeLabels,
 } from "./labels.ts";
-import { roleLabels } from "./roles.ts";
+import type { Period } from "./periods.ts";
+import { type Role, roleLabels } from "./roles.ts";
+
+/** A company's analytics of a period (spec/2 §2), as `db/analytics.ts` computes them. */
+export interface Analytics {
+  period: Period;
+  kpi: { activeObjects: number; completedObjects: number; activeTasks: number; overdueTasks: number };
+  finance: { estimatedKopecks: number; actualKopecks: number; averageKopecks: number; objectCount: number };
+  team: { role: Role; count: number }[];
+  objectsByStatus: { status: string; count: number }[];
+  workTypes: { workType: string; count: number; estimatedKopecks: number }[];
+  tasksByStatus: { status: string; count: number }[];
+  tasksByPriority: { priority: string; count: number }[];
+  performance: {
+    totalTasks: number;
+    completedTasks: number;
+    completionPercent: number;
+    averageDays: number | null;
+    people: {
+      userId: number | null;
+      name: string;
+      role: string | null;
+      total: number;
+      completed: number;
+      active: number;
+      overdue: number;
+    }[];
+  };
+  recommendations: { tone: "warning" | "danger" | "info" | "success"; title: string; text: string }[];
+}
 
 export const analyticsTabs = ["objects", "tasks", "workTypes", "performance"] as const;
 export type AnalyticsTab = typeof analyticsTabs[number];

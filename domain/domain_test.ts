@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { loginSchema, registerSchema } from "./auth.ts";
 import { countOf, formatAge, formatDate, formatFileSize, formatKopecks } from "./format.ts";
-import { directionFromCenter, distanceFromMkad, formatMkadDistance } from "./geo.ts";
+import { directionFromCenter, distanceFromMKAD, formatMkadDistance } from "./geo.ts";
 import { homePath, menuFor, normalizeRole } from "./roles.ts";
 
 Deno.test("formatKopecks() shows roubles with ru-RU grouping, a comma and ₽", () => {
@@ -43,12 +43,12 @@ Deno.test("formatFileSize() uses Bytes, KB, MB, GB with base 1024", () => {
 
 Deno.test("geo: ring-road distance and compass direction of real towns", () => {
   // Centre of Moscow is inside the ring road.
-  assert.equal(distanceFromMkad(55.7558, 37.6176), 0);
+  assert.equal(distanceFromMKAD(55.7558, 37.6176), 0);
   assert.equal(formatMkadDistance(0), "В пределах МКАД");
   // Сергиев Посад: 68.5 km from the centre (haversine, worked out by hand), bearing 28°.
-  assert.equal(distanceFromMkad(56.3, 38.1333), 48);
+  assert.equal(distanceFromMKAD(56.3, 38.1333), 48);
   assert.equal(directionFromCenter(56.3, 38.1333), "Северо-восток");
-  assert.equal(distanceFromMkad(55.4242, 37.5547), 17); // Подольск, 37.1 km
+  assert.equal(distanceFromMKAD(55.4242, 37.5547), 17); // Подольск, 37.1 km
   // Bearings: Подольск 186°, Истра 291°, Раменское 118°.
   assert.equal(directionFromCenter(55.4242, 37.5547), "Юг");
   assert.equal(directionFromCenter(55.9146, 36.8597), "Запад");

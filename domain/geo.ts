@@ -17,7 +17,7 @@ export function greatCircleKm(a: { lat: number; lon: number }, b: { lat: number;
 }
 
 /** Whole km beyond the ring road, at least 0. */
-export function distanceFromMkad(lat: number, lon: number): number {
+export function distanceFromMKAD(lat: number, lon: number): number {
   return Math.max(0, Math.round(greatCircleKm(MOSCOW_CENTER, { lat, lon }) - MKAD_RADIUS_KM));
 }
 

@@ -7,7 +7,7 @@ import type {
   taskPriorities,
   taskStatuses,
   workTypes,
-} from "../db/schema/enums.ts";
+} from "./enums.ts";
 
 export type Tone = "neutral" | "info" | "success" | "warning" | "danger" | "accent";
 

@@ -1,4 +1,4 @@
-import type { notificationTypes } from "../db/schema/enums.ts";
+import type { notificationTypes } from "./enums.ts";
 
 export const notificationTypeLabels: Record<typeof notificationTypes[number], string> = {
   task_assigned: "Новая задача",

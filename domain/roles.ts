@@ -1,5 +1,5 @@
 // Roles, their Russian labels and who may open what. Shared by the server (the guard) and the pages.
-import { type Role, roles } from "../db/schema/enums.ts";
+import { type Role, roles } from "./enums.ts";
 
 export { type Role, roles };
 
@@ -140,3 +140,6 @@ export function menuFor(role: Role, isOwner: boolean): MenuItem[] {
   }
   return [items[0], ...shopItems, ...items.slice(1)];
 }
+
+/** Who adds employees and activates or deactivates them. */
+export const employeeManagerRoles: readonly Role[] = ["system_admin", "company_admin", "chief_engineer"];

@@ -1,6 +1,6 @@
 // The task dialogs' payloads (spec/2 §5), shared by the server and the dialog island (zod/mini keeps it small).
 import * as z from "zod/mini";
-import { taskPriorities, taskStatuses } from "../db/schema/enums.ts";
+import { taskPriorities, taskStatuses } from "./enums.ts";
 import { parseDueDate } from "./tasks.ts";
 
 const dueDate = z.string({ error: "Срок выполнения обязателен" }).check(

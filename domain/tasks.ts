@@ -1,7 +1,7 @@
 // Task rules shared by the server, the pages and the islands: overdue, active, due dates.
 // No zod here: islands that only show statuses stay small (the form schemas are in task_forms.ts).
-import { taskPriorities, taskStatuses } from "../db/schema/enums.ts";
-import { objectEditorRoles, type Role } from "./roles.ts";
+import { taskPriorities, taskStatuses } from "./enums.ts";
+import { hasRole, objectEditorRoles, type Role } from "./roles.ts";
 
 export type TaskStatus = typeof taskStatuses[number];
 export type TaskPriority = typeof taskPriorities[number];
@@ -85,4 +85,11 @@ export function parseDueDate(value: string): Date | null {
 export function isPastDay(value: string, now: Date): boolean {
   const d = parseDueDate(value);
   return d !== null && toDateInput(d) < toDateInput(now);
+}
+
+/** Roles that see and change only the tasks assigned to them. */
+const ownTasksOnly: readonly Role[] = ["measurement_engineer", "foreman"];
+
+export function seesOnlyOwnTasks(user: { role: Role }): boolean {
+  return hasRole(user.role, ownTasksOnly);
 }

@@ -21,6 +21,8 @@
  * @module
  */
 
+import type { FormSection } from "./fields.ts";
+
 export {
   defaultMeasurements,
   itemFields,
@@ -52,3 +54,26 @@ export { missingItemLabels, missingItems, missingItemsDetailed, progressPercent 
 export type { MissingItem, MissingOptions } from "./missing.ts";
 export { brands, modelLookup, normalizeModelName } from "./catalogue/names.ts";
 export type { BrandId } from "./catalogue/types.ts";
+
+/** A catalogue model as the form shows it (dealer price in roubles, dimensions in mm). */
+export interface ModelInfo {
+  id: string;
+  brand: string;
+  name: string;
+  capacity: number;
+  peakDischarge: number;
+  length: number;
+  width: number;
+  height: number;
+  dealerPrice: number;
+}
+
+/**
+ * What the server sends for the form (GET /api/measurements/form, built by `formConfig()` of `mod.ts`):
+ * the sections and a compact catalogue; `version` changes with the content.
+ */
+export interface FormConfig {
+  version: string;
+  sections: FormSection[];
+  models: ModelInfo[];
+}

@@ -122,6 +122,9 @@ export type {
   ParseResult,
 } from "./measurement.ts";
 
+export { formConfig } from "./form_config.ts";
+export type { FormConfig, ModelInfo } from "./form.ts";
+
 export { missingItemLabels } from "./missing.ts";
 export type { MissingItem, MissingOptions } from "./missing.ts";
 export { catalogueModels, missingItems, missingItemsDetailed, progressPercent } from "./missing_catalogue.ts";

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { api, ApiRequestError } from "./api.ts";
-import { toastAfterNavigation, toastError } from "./toast.ts";
+import { api, ApiRequestError } from "../components/api.ts";
+import { toastAfterNavigation, toastError } from "../components/toast.ts";
 
 export interface ActionButtonProps {
   label: string;

@@ -1,22 +1,22 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { roleLabels, roles } from "../domain/roles.ts";
 import { displayName } from "../domain/format.ts";
-import { Field } from "../routes/_ui/Field.tsx";
-import { Icon } from "../routes/_ui/Icon.tsx";
-import { api } from "./api.ts";
-import { AdminDialog, DialogContent } from "./admin_dialog.tsx";
-import { toast, toastAfterNavigation, toastError } from "./toast.ts";
-import type { AdminUser } from "./UsersManager.tsx";
+import { Field } from "../components/Field.tsx";
+import { Icon } from "../components/Icon.tsx";
+import { api } from "../components/api.ts";
+import { Dialog, DialogContent, SubmitFooter } from "../components/Dialog.tsx";
+import { toast, toastAfterNavigation, toastError } from "../components/toast.ts";
+import type { AdminUserJson } from "../domain/admin.ts";
 
 export interface AdminUsersTableProps {
-  users: AdminUser[];
+  users: AdminUserJson[];
   companies: { id: number; name: string }[];
   currentUserId: number;
 }
 
 const POLL_MS = 5000;
 
-type Editing = { kind: "role" | "company"; user: AdminUser } | { kind: "cleanup" } | null;
+type Editing = { kind: "role" | "company"; user: AdminUserJson } | { kind: "cleanup" } | null;
 
 /** /admin/users: every user with role and company, refreshed every 5 s and on focus (owner only). */
 export default function AdminUsersTable({ users: initial, companies, currentUserId }: AdminUsersTableProps) {
@@ -30,7 +30,7 @@ export default function AdminUsersTable({ users: initial, companies, currentUser
 
   async function load() {
     try {
-      setUsers(await api<AdminUser[]>("/api/admin/users"));
+      setUsers(await api<AdminUserJson[]>("/api/admin/users"));
       setLoadFailed(false);
       failedOnce.current = false;
     } catch {
@@ -53,7 +53,7 @@ export default function AdminUsersTable({ users: initial, companies, currentUser
     };
   }, []);
 
-  function edit(kind: "role" | "company", user: AdminUser) {
+  function edit(kind: "role" | "company", user: AdminUserJson) {
     setChoice(kind === "role" ? user.role : String(user.companyId ?? ""));
     setEditing({ kind, user });
   }
@@ -164,21 +164,14 @@ export default function AdminUsersTable({ users: initial, companies, currentUser
           </table>
         </div>
       </section>
-      <AdminDialog
+      <Dialog
         open={editing?.kind === "role" || editing?.kind === "company"}
         title={editing?.kind === "company" ? "Компания пользователя" : "Роль пользователя"}
         onClose={close}
       >
         <DialogContent
           onSubmit={save}
-          footer={
-            <>
-              <button type="button" className="btn btn-secondary" onClick={close}>Отмена</button>
-              <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
-                {busy ? "Сохранение…" : "Сохранить"}
-              </button>
-            </>
-          }
+          footer={<SubmitFooter onCancel={close} busy={busy} label="Сохранить" />}
         >
           {target && (
             <div className="stack">
@@ -208,8 +201,8 @@ export default function AdminUsersTable({ users: initial, companies, currentUser
             </div>
           )}
         </DialogContent>
-      </AdminDialog>
-      <AdminDialog
+      </Dialog>
+      <Dialog
         open={editing?.kind === "cleanup"}
         title="Очистить тестовые данные?"
         onClose={close}
@@ -239,7 +232,7 @@ export default function AdminUsersTable({ users: initial, companies, currentUser
             </p>
           </div>
         </DialogContent>
-      </AdminDialog>
+      </Dialog>
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { type FormEvent, useId, useState } from "react";
-import { Field } from "../routes/_ui/Field.tsx";
-import { api } from "./api.ts";
-import { type Errors, firstErrors, serverErrors } from "./form.ts";
-import { toast, toastError } from "./toast.ts";
+import { Field } from "../components/Field.tsx";
+import { api } from "../components/api.ts";
+import { type Errors, firstErrors, serverErrors } from "../components/form.ts";
+import { toast, toastError } from "../components/toast.ts";
 
 const empty = { currentPassword: "", newPassword: "", confirmPassword: "" };
 

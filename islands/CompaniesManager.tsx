@@ -1,72 +1,46 @@
-import { Suspense, useState } from "react";
 import { labelOf, subscriptionTierLabels } from "../domain/labels.ts";
 import { formatDate } from "../domain/format.ts";
-import { Icon } from "../routes/_ui/Icon.tsx";
-import { StatCard } from "../routes/_ui/Card.tsx";
-import { api } from "./api.ts";
-import { AdminDialog, DialogLoading, lazyBody, setQueryParam } from "./admin_dialog.tsx";
-import type { CompanyRecord } from "./company_form.tsx";
-import { errorMessage } from "./form.ts";
-import { toast, toastError } from "./toast.ts";
-import { CompanyLogo } from "../routes/_ui/Avatar.tsx";
+import { Icon } from "../components/Icon.tsx";
+import { StatCard } from "../components/Card.tsx";
+import { Dialog, DialogLoadFailed } from "../components/Dialog.tsx";
+import { lazyPart } from "../components/lazy.ts";
+import { ActiveToggle, useRecordList } from "../components/records.tsx";
+import type { CompanyJson } from "../domain/admin.ts";
+import { CompanyLogo } from "../components/Avatar.tsx";
 
-const form = lazyBody(() => import("./admin/CompanyForm.tsx"));
+const form = lazyPart(() => import("./CompaniesManager/CompanyForm.tsx"), DialogLoadFailed);
 
 export interface CompaniesManagerProps {
-  companies: CompanyRecord[];
+  companies: CompanyJson[];
   /** The company whose dialog is open on arrival (?companyId=), or "new" (?new=1). */
   openId: number | "new" | null;
 }
 
 /** /companies: stat cards, the list, the create and edit dialogs, activate and deactivate (system_admin). */
 export default function CompaniesManager(props: CompaniesManagerProps) {
-  const [companies, setCompanies] = useState(props.companies);
-  const initial = props.openId === "new" ? null : companies.find((c) => c.id === props.openId) ?? null;
-  const [editing, setEditing] = useState<CompanyRecord | null>(initial);
-  const [open, setOpen] = useState(props.openId === "new" || initial !== null);
-  const [toggling, setToggling] = useState<number | null>(null);
+  const list = useRecordList({
+    records: props.companies,
+    url: "/api/companies",
+    param: "companyId",
+    openId: props.openId,
+    toggled: (company) => ({
+      title: company.isActive ? "Компания деактивирована" : "Компания активирована",
+      description: company.isActive ? "Её пользователи больше не смогут войти в систему" : undefined,
+    }),
+    toggleFailed: "Не удалось изменить статус компании",
+  });
+  const { records: companies, editing, open, openDialog, close, toggling, toggleActive } = list;
 
   const total = companies.length;
   const active = companies.filter((c) => c.isActive).length;
   const usersCount = companies.reduce((n, c) => n + (c._count?.users ?? 0), 0);
 
-  function openDialog(company: CompanyRecord | null) {
-    setEditing(company);
-    setOpen(true);
-    setQueryParam("companyId", company ? String(company.id) : null);
-  }
+  const Form = form.component();
 
-  function close() {
-    setOpen(false);
-    setQueryParam("companyId", null);
-    setQueryParam("new", null);
-  }
-
-  async function refresh() {
-    setCompanies(await api<CompanyRecord[]>("/api/companies"));
-  }
-
-  function saved(company: CompanyRecord, done: boolean) {
+  function saved(company: CompanyJson, done: boolean) {
     if (done) close();
-    else setEditing(company);
-    refresh().catch(() => {});
-  }
-
-  async function toggleActive(company: CompanyRecord) {
-    setToggling(company.id);
-    try {
-      await api(`/api/companies/${company.id}`, { method: "PATCH", body: { isActive: !company.isActive } });
-      toast({
-        title: company.isActive ? "Компания деактивирована" : "Компания активирована",
-        description: company.isActive ? "Её пользователи больше не смогут войти в систему" : undefined,
-        variant: "success",
-      });
-      await refresh();
-    } catch (error) {
-      toastError(`Не удалось изменить статус компании: ${errorMessage(error)}`);
-    } finally {
-      setToggling(null);
-    }
+    else list.setEditing(company);
+    list.refresh().catch(() => {});
   }
 
   return (
@@ -126,34 +100,26 @@ export default function CompaniesManager(props: CompaniesManagerProps) {
                     >
                       <Icon name="edit" size={16} /> Изменить
                     </button>
-                    <button
-                      type="button"
-                      className={c.isActive ? "btn btn-ghost btn-sm" : "btn btn-success btn-sm"}
-                      disabled={toggling === c.id}
-                      aria-busy={toggling === c.id}
-                      onClick={() =>
+                    <ActiveToggle
+                      active={c.isActive}
+                      busy={toggling === c.id}
+                      onToggle={() =>
                         toggleActive(c)}
-                    >
-                      {c.isActive ? "Деактивировать" : "Активировать"}
-                    </button>
+                    />
                   </div>
                 </li>
               ))}
             </ul>
           )}
       </section>
-      <AdminDialog
+      <Dialog
         open={open}
         wide
         title={editing ? `Компания: ${editing.name}` : "Новая компания"}
         onClose={close}
       >
-        {open && (
-          <Suspense fallback={<DialogLoading />}>
-            <form.Body company={editing} onClose={close} onSaved={saved} />
-          </Suspense>
-        )}
-      </AdminDialog>
+        <Form company={editing} onClose={close} onSaved={saved} />
+      </Dialog>
     </div>
   );
 }

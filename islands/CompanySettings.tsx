@@ -1,21 +1,21 @@
 import { type FormEvent, useState } from "react";
-import { api } from "./api.ts";
+import { api } from "../components/api.ts";
 import {
   CompanyFields,
   companyPayload,
-  type CompanyRecord,
   companyValues,
   logoProblem,
   uploadLogo,
-} from "./company_form.tsx";
-import { errorMessage, type Errors, serverErrors } from "./form.ts";
-import { toast, toastError } from "./toast.ts";
+} from "../components/CompanyFields.tsx";
+import type { CompanyJson } from "../domain/admin.ts";
+import { errorMessage, type Errors, serverErrors } from "../components/form.ts";
+import { toast, toastError } from "../components/toast.ts";
 
 // The checks (zod) load on the first focus or submit, not with the page; null if they cannot (the server checks).
-const checks = () => import("./admin/company_check.ts").catch(() => null);
+const checks = () => import("../components/company_check.ts").catch(() => null);
 
 /** /settings, company (company_admin): the company's requisites, contacts and logo. */
-export default function CompanySettings({ company }: { company: CompanyRecord }) {
+export default function CompanySettings({ company }: { company: CompanyJson }) {
   const [values, setValues] = useState(() => companyValues(company));
   const [errors, setErrors] = useState<Errors>({});
   const [logoUrl, setLogoUrl] = useState(company.logoUrl);

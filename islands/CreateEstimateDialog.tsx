@@ -1,10 +1,12 @@
 // 'Создать новую смету' (spec/3 §5): object and number required, at least one item; units шт, м, м², м³,
 // кг, т; a new item has quantity 1 and price 0; total = Σ price × quantity. Prices are typed in roubles.
 import { useEffect, useRef, useState } from "react";
-import { api } from "./api.ts";
-import { toast, toastAfterNavigation } from "./toast.ts";
-import { errorMessage, serverErrors } from "./form.ts";
+import { api } from "../components/api.ts";
+import { Dialog, DialogHead } from "../components/Dialog.tsx";
+import { toast, toastAfterNavigation } from "../components/toast.ts";
+import { errorMessage, serverErrors } from "../components/form.ts";
 import { formatKopecks } from "../domain/format.ts";
+import { Icon } from "../components/Icon.tsx";
 
 export interface CreateEstimateDialogProps {
   objects: { id: number; address: string }[];
@@ -107,32 +109,17 @@ export default function CreateEstimateDialog({ objects, objectId, number }: Crea
           setOpen(true);
         }}
       >
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-          <path d="M12 5v14m-7-7h14" fill="none" stroke="currentColor" strokeWidth="2" />
-        </svg>
+        <Icon name="plus" />
         <span className="est-new-label">Создать новую смету</span>
       </button>
       {open && (
-        <dialog
-          ref={dialog}
-          className="dialog dialog-wide"
-          aria-labelledby="new-estimate-title"
-          onClose={() => setOpen(false)}
-        >
+        <Dialog dialogRef={dialog} wide titleId="new-estimate-title" onClose={() => setOpen(false)}>
           <form onSubmit={submit} noValidate>
-            <div className="dialog-head">
-              <h2 id="new-estimate-title">Создать новую смету</h2>
-              <button
-                type="button"
-                className="icon-btn"
-                aria-label="Закрыть"
-                onClick={() => dialog.current?.close()}
-              >
-                <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-                  <path d="M18 6 6 18M6 6l12 12" fill="none" stroke="currentColor" strokeWidth="2" />
-                </svg>
-              </button>
-            </div>
+            <DialogHead
+              title="Создать новую смету"
+              titleId="new-estimate-title"
+              onClose={() => dialog.current?.close()}
+            />
             <div className="dialog-body stack">
               <div className="grid-2">
                 <div className={errors.objectId ? "field field-invalid" : "field"}>
@@ -215,14 +202,7 @@ export default function CreateEstimateDialog({ objects, objectId, number }: Crea
                       aria-label={`Удалить позицию ${n + 1}`}
                       onClick={() => setItems((l) => l.filter((x) => x.key !== i.key))}
                     >
-                      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-                        <path
-                          d="M3 6h18m-2 0v14a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V6m3 0V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2"
-                          fill="none"
-                          stroke="currentColor"
-                          strokeWidth="2"
-                        />
-                      </svg>
+                      <Icon name="trash" />
                     </button>
                   </div>
                 ))}
@@ -242,7 +222,7 @@ export default function CreateEstimateDialog({ objects, objectId, number }: Crea
               </button>
             </div>
           </form>
-        </dialog>
+        </Dialog>
       )}
     </>
   );

@@ -1,12 +1,14 @@
 import { useRef, useState } from "react";
-import { Icon } from "../routes/_ui/Icon.tsx";
-import { api } from "./api.ts";
-import { errorMessage } from "./form.ts";
-import { toast, toastError } from "./toast.ts";
-import { DocumentCard, type DocumentItem, DocumentUploadForm } from "./files_ui.tsx";
+import { Icon } from "../components/Icon.tsx";
+import { api } from "../components/api.ts";
+import { Dialog } from "../components/Dialog.tsx";
+import { errorMessage } from "../components/form.ts";
+import { toast, toastError } from "../components/toast.ts";
+import { DocumentCard, DocumentUploadForm } from "../components/Documents.tsx";
+import type { DocumentJson } from "../domain/documents.ts";
 
 export interface DocumentsBrowserProps {
-  documents: DocumentItem[];
+  documents: DocumentJson[];
   /** Objects a document may be uploaded to (the latest ones). */
   objects: Array<{ id: number; address: string }>;
   userId: number;
@@ -20,7 +22,7 @@ export default function DocumentsBrowser(
   const [documents, setDocuments] = useState(initial);
   const dialog = useRef<HTMLDialogElement>(null);
 
-  async function remove(doc: DocumentItem) {
+  async function remove(doc: DocumentJson) {
     if (!confirm(`Удалить документ «${doc.fileName}»?`)) return;
     try {
       await api(`/api/documents/${doc.id}`, { method: "DELETE" });
@@ -61,18 +63,7 @@ export default function DocumentsBrowser(
             ))}
           </div>
         )}
-      <dialog ref={dialog} className="dialog" aria-labelledby="documents-upload-title">
-        <header className="dialog-head">
-          <h2 id="documents-upload-title">Загрузить документ</h2>
-          <button
-            type="button"
-            className="icon-btn"
-            aria-label="Закрыть"
-            onClick={() => dialog.current?.close()}
-          >
-            <Icon name="close" />
-          </button>
-        </header>
+      <Dialog dialogRef={dialog} title="Загрузить документ" titleId="documents-upload-title">
         <div className="dialog-body">
           {objects.length === 0
             ? <p className="muted">Сначала создайте объект: документы прикрепляются к объектам.</p>
@@ -86,7 +77,7 @@ export default function DocumentsBrowser(
               />
             )}
         </div>
-      </dialog>
+      </Dialog>
     </div>
   );
 }

@@ -1,26 +1,18 @@
 import { type FormEvent, useId, useRef, useState } from "react";
 import { employeeRoles, type Role, roleLabels } from "../domain/roles.ts";
 import { displayName } from "../domain/format.ts";
-import { Field } from "../routes/_ui/Field.tsx";
-import { Icon } from "../routes/_ui/Icon.tsx";
-import { api } from "./api.ts";
-import { errorMessage, type Errors, serverErrors } from "./form.ts";
-import { toast, toastAfterNavigation, toastError } from "./toast.ts";
-import { uploadWithProgress } from "./files_ui.tsx";
-import { Avatar } from "../routes/_ui/Avatar.tsx";
-
-export interface Employee {
-  id: number;
-  firstName: string | null;
-  lastName: string | null;
-  email: string;
-  role: Role;
-  isActive: boolean;
-  profileImageUrl: string | null;
-}
+import { Field } from "../components/Field.tsx";
+import { Icon } from "../components/Icon.tsx";
+import { api } from "../components/api.ts";
+import { Dialog, DialogHead, SubmitFooter } from "../components/Dialog.tsx";
+import { errorMessage, type Errors, serverErrors } from "../components/form.ts";
+import { toast, toastAfterNavigation, toastError } from "../components/toast.ts";
+import { uploadWithProgress } from "../components/Documents.tsx";
+import { Avatar } from "../components/Avatar.tsx";
+import type { EmployeeJson } from "../domain/admin.ts";
 
 export interface EmployeesPanelProps {
-  employees: Employee[];
+  employees: EmployeeJson[];
   /** company_admin, chief_engineer and system_admin add and (de)activate employees. */
   canManage: boolean;
   /** A chief engineer does not add company administrators. */
@@ -76,7 +68,7 @@ export default function EmployeesPanel(
     setBusy(true);
     try {
       const body = { ...values, password: passwordMode === "set" ? values.password : undefined };
-      const saved = await api<Employee & { generatedPassword?: string }>("/api/employees", { body });
+      const saved = await api<EmployeeJson & { generatedPassword?: string }>("/api/employees", { body });
       setEmployees((list) => [...list, saved]);
       toast({ title: "Сотрудник добавлен", description: displayName(saved), variant: "success" });
       if (saved.generatedPassword) {
@@ -90,9 +82,9 @@ export default function EmployeesPanel(
     }
   }
 
-  async function toggle(e: Employee) {
+  async function toggle(e: EmployeeJson) {
     try {
-      const saved = await api<Employee>(`/api/employees/${e.id}`, {
+      const saved = await api<EmployeeJson>(`/api/employees/${e.id}`, {
         method: "PATCH",
         body: { isActive: !e.isActive },
       });
@@ -123,7 +115,7 @@ export default function EmployeesPanel(
     const form = new FormData();
     form.set("avatar", file);
     try {
-      const saved = await uploadWithProgress<Employee>(`/api/employees/${target}/avatar`, form, () => {});
+      const saved = await uploadWithProgress<EmployeeJson>(`/api/employees/${target}/avatar`, form, () => {});
       if (target === currentUserId) {
         // The shell shows the user's own avatar: reload to show the new one there too.
         toastAfterNavigation({ title: "Аватар обновлен", variant: "success" });
@@ -229,19 +221,13 @@ export default function EmployeesPanel(
         onChange={uploadAvatar}
       />
 
-      <dialog ref={dialog} className="dialog" aria-labelledby={`${id}-title`}>
+      <Dialog dialogRef={dialog} titleId={`${id}-title`}>
         <form onSubmit={submit} noValidate>
-          <header className="dialog-head">
-            <h2 id={`${id}-title`}>{created ? "Сотрудник добавлен" : "Новый сотрудник"}</h2>
-            <button
-              type="button"
-              className="icon-btn"
-              aria-label="Закрыть"
-              onClick={() => dialog.current?.close()}
-            >
-              <Icon name="close" />
-            </button>
-          </header>
+          <DialogHead
+            title={created ? "Сотрудник добавлен" : "Новый сотрудник"}
+            titleId={`${id}-title`}
+            onClose={() => dialog.current?.close()}
+          />
           {created
             ? (
               <div className="dialog-body stack">
@@ -328,19 +314,10 @@ export default function EmployeesPanel(
                   Готово
                 </button>
               )
-              : (
-                <>
-                  <button type="button" className="btn btn-secondary" onClick={() => dialog.current?.close()}>
-                    Отмена
-                  </button>
-                  <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
-                    {busy ? "Сохранение…" : "Добавить"}
-                  </button>
-                </>
-              )}
+              : <SubmitFooter onCancel={() => dialog.current?.close()} busy={busy} label="Добавить" />}
           </footer>
         </form>
-      </dialog>
+      </Dialog>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // The estimate page's actions: Excel and the status steps the role may take.
 import { useState } from "react";
-import { exportEstimate } from "./measurement/export.ts";
-import { StatusActions } from "./estimate_status.tsx";
+import { exportEstimate } from "../components/measurement/export.ts";
+import { StatusActions } from "../components/EstimateStatusActions.tsx";
 import type { EstimateStatus } from "../domain/estimates.ts";
 import { estimateStatusLabels } from "../domain/labels.ts";
 import type { Role } from "../domain/roles.ts";

@@ -1,9 +1,9 @@
 // The estimates list of /estimates (spec/3 §2.4): Номер, Объект, Сумма, Статус, Дата создания and row actions
 // (open, Excel, the status steps the role may take). A table on a desktop, cards on a phone.
 import { useState } from "react";
-import { exportEstimate } from "./measurement/export.ts";
+import { exportEstimate } from "../components/measurement/export.ts";
 import type { EstimateStatus } from "../domain/estimates.ts";
-import { StatusActions } from "./estimate_status.tsx";
+import { StatusActions } from "../components/EstimateStatusActions.tsx";
 import { estimateStatusLabels } from "../domain/labels.ts";
 import { formatKopecks } from "../domain/format.ts";
 import type { Role } from "../domain/roles.ts";

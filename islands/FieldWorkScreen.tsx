@@ -1,21 +1,11 @@
 // 'Полевые работы' (spec/3 §2.3): preparation (choose an object of an active task), measurement (the
 // shared form) and estimate (the table, Excel, status, 'Сохранить отчет' to the chief engineers). The
-// measurement and estimate steps (measurement/FieldWorkSteps.tsx) are a chunk of their own, loaded when a
+// measurement and estimate steps (FieldWorkScreen/FieldWorkSteps.tsx) are a chunk of their own, loaded when a
 // task is chosen or a step opens, and once the page is idle.
 import { Suspense, useEffect, useState } from "react";
-import { onDemand, whenIdle } from "./measurement/on_demand.ts";
+import { lazyPart, whenIdle } from "../components/lazy.ts";
 import type { Role } from "../domain/roles.ts";
-
-export interface FieldWorkTask {
-  id: number;
-  objectId: number;
-  title: string;
-  address: string;
-  workTypeLabel: string;
-  clientName: string | null;
-  clientPhone: string | null;
-  statusLabel: string;
-}
+import type { FieldWorkStepsProps, FieldWorkTask, Step } from "./FieldWorkScreen/FieldWorkSteps.tsx";
 
 export interface FieldWorkScreenProps {
   tasks: FieldWorkTask[];
@@ -23,22 +13,13 @@ export interface FieldWorkScreenProps {
   role: Role;
 }
 
-export type Step = "prep" | "measure" | "estimate";
 const stepTabs: { id: Step; label: string }[] = [
   { id: "prep", label: "Подготовка" },
   { id: "measure", label: "Замер" },
   { id: "estimate", label: "Смета" },
 ];
 
-/** The measurement and estimate steps' props. */
-export interface FieldWorkStepsProps {
-  task: FieldWorkTask | null;
-  step: Step;
-  setStep: (step: Step) => void;
-  role: Role;
-}
-
-const steps = onDemand<FieldWorkStepsProps>(() => import("./measurement/FieldWorkSteps.tsx"), Unavailable);
+const steps = lazyPart(() => import("./FieldWorkScreen/FieldWorkSteps.tsx"), Unavailable);
 
 export default function FieldWorkScreen({ tasks, selectedTaskId, role }: FieldWorkScreenProps) {
   const [taskId, setTaskId] = useState<number | null>(
@@ -52,7 +33,7 @@ export default function FieldWorkScreen({ tasks, selectedTaskId, role }: FieldWo
 
   useEffect(() => {
     setClient(true);
-    whenIdle(steps.prefetch);
+    whenIdle(steps.preload);
   }, []);
 
   function choose(id: number) {

@@ -1,9 +1,9 @@
 import { type FormEvent, useId, useState } from "react";
 import { loginSchema, registerSchema, safeNext } from "../domain/auth.ts";
-import { Field } from "../routes/_ui/Field.tsx";
-import { api, ApiRequestError } from "./api.ts";
-import { errorMessage, type Errors, firstErrors, serverErrors } from "./form.ts";
-import { toastAfterNavigation, toastError } from "./toast.ts";
+import { Field } from "../components/Field.tsx";
+import { api, ApiRequestError } from "../components/api.ts";
+import { errorMessage, type Errors, firstErrors, serverErrors } from "../components/form.ts";
+import { toastAfterNavigation, toastError } from "../components/toast.ts";
 
 interface Props {
   next: string;

@@ -1,9 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import { formatAge } from "../domain/format.ts";
 import { notificationTypeLabels } from "../domain/notifications.ts";
-import { Icon } from "../routes/_ui/Icon.tsx";
-import { api } from "./api.ts";
-import { type NotificationItem, useNotifications } from "./notifications.ts";
+import { Icon } from "../components/Icon.tsx";
+import { api } from "../components/api.ts";
+import {
+  NotificationActions,
+  type NotificationItem,
+  useNotifications,
+} from "../components/notifications.tsx";
 
 const POLL_MS = 30_000;
 
@@ -88,21 +92,7 @@ export default function NotificationBell({ initialUnread }: { initialUnread: num
                   <span className="bell-message">{n.message}</span>
                   <span className="bell-time">{formatAge(n.createdAt)}</span>
                 </button>
-                <div className="bell-actions">
-                  {!n.isRead && (
-                    <button
-                      type="button"
-                      className="icon-btn"
-                      aria-label="Отметить прочитанным"
-                      onClick={() => markRead(n)}
-                    >
-                      <Icon name="check" />
-                    </button>
-                  )}
-                  <button type="button" className="icon-btn" aria-label="Удалить" onClick={() => remove(n)}>
-                    <Icon name="trash" />
-                  </button>
-                </div>
+                <NotificationActions item={n} className="bell-actions" onRead={markRead} onDelete={remove} />
               </li>
             ))}
           </ul>

@@ -1,7 +1,11 @@
 import { formatAge, formatDateTime } from "../domain/format.ts";
 import { notificationTypeLabels } from "../domain/notifications.ts";
-import { Icon } from "../routes/_ui/Icon.tsx";
-import { type NotificationItem, useNotifications } from "./notifications.ts";
+import { Icon } from "../components/Icon.tsx";
+import {
+  NotificationActions,
+  type NotificationItem,
+  useNotifications,
+} from "../components/notifications.tsx";
 
 /** /notifications: the full list; a click marks read and opens the task or object; check, delete, mark all. */
 export default function NotificationList({ initial }: { initial: NotificationItem[] }) {
@@ -41,27 +45,12 @@ export default function NotificationList({ initial }: { initial: NotificationIte
                     {formatAge(n.createdAt)}
                   </time>
                 </button>
-                <div className="notification-actions">
-                  {!n.isRead && (
-                    <button
-                      type="button"
-                      className="icon-btn"
-                      aria-label="Отметить прочитанным"
-                      onClick={() => markRead(n)}
-                    >
-                      <Icon name="check" />
-                    </button>
-                  )}
-                  <button
-                    type="button"
-                    className="icon-btn"
-                    aria-label="Удалить"
-                    onClick={() =>
-                      remove(n)}
-                  >
-                    <Icon name="trash" />
-                  </button>
-                </div>
+                <NotificationActions
+                  item={n}
+                  className="notification-actions"
+                  onRead={markRead}
+                  onDelete={remove}
+                />
               </li>
             ))}
           </ul>

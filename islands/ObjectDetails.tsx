@@ -1,14 +1,18 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { Suspense, useEffect, useId, useRef, useState } from "react";
 import type { ObjectJson } from "../domain/objects.ts";
 import { objectStatusLabels } from "../domain/labels.ts";
-import { Icon } from "../routes/_ui/Icon.tsx";
-import { api } from "./api.ts";
-import { errorMessage } from "./form.ts";
-import { loadOnIntentOf } from "./lazy.tsx";
+import { Icon } from "../components/Icon.tsx";
+import { api } from "../components/api.ts";
+import { Dialog, DialogHead } from "../components/Dialog.tsx";
+import { errorMessage } from "../components/form.ts";
+import { lazyPart, preloadOnIntentOf } from "../components/lazy.ts";
 
 // The tabs (details, videos, documents and their uploads) are a chunk of their own, loaded on opening.
-const loadTabs = () => import("./objects/ObjectTabs.tsx");
-const ObjectTabs = lazy(loadTabs);
+const tabs = lazyPart(() => import("./ObjectDetails/ObjectTabs.tsx"), TabsFailed);
+
+function TabsFailed() {
+  return <p className="form-error" role="alert">Не удалось загрузить объект. Обновите страницу.</p>;
+}
 
 export interface ObjectDetailsProps {
   /** The object to show at once (from `?objectId=`). */
@@ -34,7 +38,7 @@ export default function ObjectDetails({ objectId, canEdit, userId, isAdmin }: Ob
   async function show(idToShow: number, push: boolean) {
     setObject(null);
     setError("");
-    loadTabs();
+    tabs.preload();
     if (!dialog.current?.open) dialog.current?.showModal();
     if (push) {
       const url = new URL(location.href);
@@ -77,7 +81,7 @@ export default function ObjectDetails({ objectId, canEdit, userId, isAdmin }: Ob
     document.addEventListener("click", onClick);
     addEventListener("popstate", onPop);
     addEventListener("object-saved", onSaved);
-    const stopPreload = loadOnIntentOf("[data-object-details]", loadTabs);
+    const stopPreload = preloadOnIntentOf("[data-object-details]", tabs.preload);
     return () => {
       stopPreload();
       document.removeEventListener("click", onClick);
@@ -87,28 +91,19 @@ export default function ObjectDetails({ objectId, canEdit, userId, isAdmin }: Ob
   }, []);
 
   const status = object ? objectStatusLabels[object.status] : null;
+  const ObjectTabs = tabs.component();
 
   return (
-    <dialog
-      ref={dialog}
-      className="dialog dialog-wide object-details"
-      aria-labelledby={`${id}-title`}
-      onClose={forgetUrl}
-    >
-      <header className="dialog-head">
-        <div className="object-details-head">
-          <h2 id={`${id}-title`}>{object?.address ?? (error ? "Объект" : "Загрузка…")}</h2>
-          {status && <span className={`badge badge-${status.tone}`}>{status.label}</span>}
-        </div>
-        <button
-          type="button"
-          className="icon-btn"
-          aria-label="Закрыть"
-          onClick={() => dialog.current?.close()}
-        >
-          <Icon name="close" />
-        </button>
-      </header>
+    <Dialog dialogRef={dialog} wide className="object-details" titleId={`${id}-title`} onClose={forgetUrl}>
+      <DialogHead
+        className="object-details-head"
+        title={object?.address ?? (error ? "Объект" : "Загрузка…")}
+        titleId={`${id}-title`}
+        onClose={() =>
+          dialog.current?.close()}
+      >
+        {status && <span className={`badge badge-${status.tone}`}>{status.label}</span>}
+      </DialogHead>
       <div className="dialog-body">
         {error && (
           <div className="notice notice-warning" role="alert">
@@ -123,6 +118,6 @@ export default function ObjectDetails({ objectId, canEdit, userId, isAdmin }: Ob
           </Suspense>
         )}
       </div>
-    </dialog>
+    </Dialog>
   );
 }

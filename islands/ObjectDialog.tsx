@@ -1,14 +1,14 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { Suspense, useEffect, useId, useRef, useState } from "react";
 import type { ObjectJson } from "../domain/objects.ts";
-import { api } from "./api.ts";
-import { errorMessage } from "./form.ts";
-import { DialogLoading, loadOnIntent, loadOnIntentOf } from "./lazy.tsx";
-import { toastError } from "./toast.ts";
-import { dropNewParam } from "./url.ts";
+import { api } from "../components/api.ts";
+import { errorMessage } from "../components/form.ts";
+import { Dialog, DialogLoadFailed, DialogLoading } from "../components/Dialog.tsx";
+import { lazyPart, preloadOnIntentOf } from "../components/lazy.ts";
+import { toastError } from "../components/toast.ts";
+import { dropNewParam } from "../components/url.ts";
 
 // The form (zod schema, address suggestions) is a chunk of its own, loaded when the dialog is about to open.
-const loadForm = () => import("./objects/ObjectForm.tsx");
-const ObjectForm = lazy(loadForm);
+const form = lazyPart(() => import("./ObjectDialog/ObjectForm.tsx"), DialogLoadFailed);
 
 export interface ObjectDialogProps {
   /** 'create' opens an empty form; 'edit' the object given or the one named by a click. */
@@ -54,7 +54,7 @@ export default function ObjectDialog(props: ObjectDialogProps) {
   const [opened, setOpened] = useState<Opened | null>(null);
 
   function open(mode: "create" | "edit", object: ObjectJson | null = null, objectId = object?.id ?? null) {
-    loadForm();
+    form.preload();
     setOpened({ mode, object: mode === "create" ? null : object, objectId, key: ++openings.current });
     if (!dialog.current?.open) dialog.current?.showModal();
   }
@@ -85,7 +85,7 @@ export default function ObjectDialog(props: ObjectDialogProps) {
     };
     document.addEventListener("click", onClick);
     addEventListener("object-dialog:open", onOpen);
-    const stopPreload = loadOnIntentOf("[data-object-edit]", loadForm);
+    const stopPreload = preloadOnIntentOf("[data-object-edit]", form.preload);
     return () => {
       document.removeEventListener("click", onClick);
       removeEventListener("object-dialog:open", onOpen);
@@ -103,6 +103,7 @@ export default function ObjectDialog(props: ObjectDialogProps) {
   const titleId = `${id}-title`;
   const title = opened?.mode === "edit" ? "Редактировать объект" : "Новый объект";
   const ready = opened && (opened.mode === "create" || opened.object);
+  const ObjectForm = form.component();
 
   return (
     <>
@@ -111,21 +112,22 @@ export default function ObjectDialog(props: ObjectDialogProps) {
           type="button"
           className={triggerClass}
           onClick={() => open(props.mode ?? "create", props.object)}
-          {...loadOnIntent(loadForm)}
+          {...form.intent}
         >
           {trigger}
         </button>
       )}
-      <dialog
-        ref={dialog}
-        className="dialog dialog-wide object-dialog"
-        aria-labelledby={titleId}
+      <Dialog
+        dialogRef={dialog}
+        wide
+        className="object-dialog"
+        titleId={titleId}
         onClose={() => setOpened(null)}
       >
         {opened && (
           ready
             ? (
-              <Suspense fallback={<DialogLoading titleId={titleId} title={title} onClose={close} />}>
+              <Suspense fallback={<DialogLoading head={{ titleId, title, onClose: close }} />}>
                 <ObjectForm
                   key={opened.key}
                   mode={opened.mode}
@@ -137,9 +139,9 @@ export default function ObjectDialog(props: ObjectDialogProps) {
                 />
               </Suspense>
             )
-            : <DialogLoading titleId={titleId} title={title} onClose={close} status="Загрузка объекта…" />
+            : <DialogLoading head={{ titleId, title, onClose: close }} status="Загрузка объекта…" />
         )}
-      </dialog>
+      </Dialog>
     </>
   );
 }

@@ -1,19 +1,13 @@
 import { useState } from "react";
 import { countOf, formatDateTime } from "../domain/format.ts";
-import { Icon } from "../routes/_ui/Icon.tsx";
-import { api } from "./api.ts";
-import { errorMessage } from "./form.ts";
-import { toast, toastError } from "./toast.ts";
-
-export interface PriceListSummaryProps {
-  source: "company" | "default";
-  name: string;
-  itemCount: number;
-  createdAt: string | null;
-}
+import { Icon } from "../components/Icon.tsx";
+import { api } from "../components/api.ts";
+import { errorMessage } from "../components/form.ts";
+import { toast, toastError } from "../components/toast.ts";
+import type { PriceListSummary } from "../domain/admin.ts";
 
 interface UploadReport {
-  summary: PriceListSummaryProps;
+  summary: PriceListSummary;
   added: number;
   updated: number;
   unchanged: number;
@@ -25,7 +19,7 @@ const MAX_BYTES = 5 * 1024 * 1024;
 const positions = ["позиция", "позиции", "позиций"] as const;
 
 /** /settings, price list (company_admin): upload .xlsx/.csv/.json through the engine, download .xlsx/.csv. */
-export default function PriceListSettings({ summary: initial }: { summary: PriceListSummaryProps }) {
+export default function PriceListSettings({ summary: initial }: { summary: PriceListSummary }) {
   const [summary, setSummary] = useState(initial);
   const [report, setReport] = useState<UploadReport | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -60,7 +54,7 @@ export default function PriceListSettings({ summary: initial }: { summary: Price
   async function reset() {
     setBusy(true);
     try {
-      setSummary(await api<PriceListSummaryProps>("/api/settings/price-list", { method: "DELETE" }));
+      setSummary(await api<PriceListSummary>("/api/settings/price-list", { method: "DELETE" }));
       setReport(null);
       toast({ title: "Восстановлен базовый прайс-лист", variant: "success" });
     } catch (e) {

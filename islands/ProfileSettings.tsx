@@ -1,9 +1,9 @@
 import { type FormEvent, useId, useState } from "react";
-import { Field } from "../routes/_ui/Field.tsx";
-import { api } from "./api.ts";
-import { errorMessage, type Errors, firstErrors, serverErrors } from "./form.ts";
-import { toast, toastError } from "./toast.ts";
-import { Avatar } from "../routes/_ui/Avatar.tsx";
+import { Field } from "../components/Field.tsx";
+import { api } from "../components/api.ts";
+import { errorMessage, type Errors, firstErrors, serverErrors } from "../components/form.ts";
+import { toast, toastError } from "../components/toast.ts";
+import { Avatar } from "../components/Avatar.tsx";
 
 export interface ProfileSettingsProps {
   firstName: string;

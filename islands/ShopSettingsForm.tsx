@@ -1,26 +1,9 @@
 import { type FormEvent, useId, useState } from "react";
-import { Field } from "../routes/_ui/Field.tsx";
-import { api } from "./api.ts";
-import { errorMessage, type Errors, firstErrors, serverErrors } from "./form.ts";
-import { toast, toastError } from "./toast.ts";
-
-export interface ShopSettingsValues {
-  storeName: string;
-  storeDescription: string | null;
-  contactEmail: string | null;
-  contactPhone: string | null;
-  supportPhone: string | null;
-  primaryColor: string;
-  secondaryColor: string;
-  accentColor: string;
-  currency: string;
-  taxRate: number;
-  /** Roubles. */
-  freeShippingThreshold: number | null;
-  enableGuestCheckout: boolean;
-  enableInstallationService: boolean;
-  enableCalculator: boolean;
-}
+import { Field } from "../components/Field.tsx";
+import { api } from "../components/api.ts";
+import { errorMessage, type Errors, firstErrors, serverErrors } from "../components/form.ts";
+import { toast, toastError } from "../components/toast.ts";
+import type { ShopSettingsJson } from "../domain/admin.ts";
 
 type TextKey = "storeName" | "storeDescription" | "contactEmail" | "contactPhone" | "supportPhone";
 type ColorKey = "primaryColor" | "secondaryColor" | "accentColor";
@@ -32,7 +15,7 @@ const number = (v: string) => Number(v.replace(/\s/g, "").replace(",", "."));
 const schemas = () => import("../domain/admin.ts").catch(() => null);
 
 /** /settings, shop (company_admin of a company with a shop). */
-export default function ShopSettingsForm({ settings }: { settings: ShopSettingsValues }) {
+export default function ShopSettingsForm({ settings }: { settings: ShopSettingsJson }) {
   const [values, setValues] = useState({
     ...settings,
     storeDescription: settings.storeDescription ?? "",

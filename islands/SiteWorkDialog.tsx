@@ -1,32 +1,24 @@
 // 'Работать на объекте' and the site-work dialog (spec/3 §2.2), phone first. The dialog has a URL
-// (?siteWork={taskId}) so a reload reopens it. Its content (measurement/SiteWork.tsx: the form, the draft,
+// (?siteWork={taskId}) so a reload reopens it. Its content (SiteWorkDialog/SiteWork.tsx: the form, the draft,
 // photos, estimate) is a chunk of its own, loaded on open, on intent and once the page is idle.
 import { Suspense, useEffect, useRef, useState } from "react";
-import { onDemand, whenIdle } from "./measurement/on_demand.ts";
+import { Dialog, DialogHead } from "../components/Dialog.tsx";
+import { lazyPart, whenIdle } from "../components/lazy.ts";
+import type { SiteWorkProps, SiteWorkTask } from "./SiteWorkDialog/SiteWork.tsx";
+import { Icon } from "../components/Icon.tsx";
 
 export interface SiteWorkDialogProps {
-  task: {
-    id: number;
-    objectId: number | null;
-    title: string;
-    address: string;
-    workTypeLabel: string;
-    clientName: string | null;
-    clientPhone: string | null;
-  };
+  task: SiteWorkTask;
 }
 
-/** The dialog content's props: the task and closing the dialog. */
-export type SiteWorkProps = SiteWorkDialogProps & { close: () => void };
-
 const PARAM = "siteWork";
-const content = onDemand<SiteWorkProps>(() => import("./measurement/SiteWork.tsx"), Unavailable);
+const content = lazyPart(() => import("./SiteWorkDialog/SiteWork.tsx"), Unavailable);
 
 export default function SiteWorkDialog({ task }: SiteWorkDialogProps) {
   const [open, setOpen] = useState(false);
   useEffect(() => {
     if (new URL(location.href).searchParams.get(PARAM) === String(task.id)) setOpen(true);
-    whenIdle(content.prefetch);
+    whenIdle(content.preload);
   }, []);
   function show() {
     const url = new URL(location.href);
@@ -40,18 +32,9 @@ export default function SiteWorkDialog({ task }: SiteWorkDialogProps) {
         type="button"
         className="btn btn-primary"
         onClick={show}
-        onPointerEnter={content.prefetch}
-        onTouchStart={content.prefetch}
-        onFocus={content.prefetch}
+        {...content.intent}
       >
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-          <path
-            d="M10 17h4V5H2v12h3m15 0h2v-3.3a1 1 0 0 0-.3-.7L18 9h-4v8h1M7.5 19.5a2 2 0 1 0 0-4 2 2 0 0 0 0 4m10 0a2 2 0 1 0 0-4 2 2 0 0 0 0 4"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          />
-        </svg>
+        <Icon name="truck" />
         Работать на объекте
       </button>
       {open && <SiteWorkShell task={task} onClose={() => setOpen(false)} />}
@@ -78,16 +61,17 @@ function SiteWorkShell({ task, onClose }: SiteWorkDialogProps & { onClose: () =>
   }
 
   return (
-    <dialog
-      ref={dialog}
-      className="dialog dialog-wide site-dialog"
-      aria-labelledby={`sw${task.id}-title`}
+    <Dialog
+      dialogRef={dialog}
+      wide
+      className="site-dialog"
+      titleId={`sw${task.id}-title`}
       onClose={onDialogClose}
     >
       <Suspense fallback={<Placeholder task={task} close={close} />}>
         <Content task={task} close={close} />
       </Suspense>
-    </dialog>
+    </Dialog>
   );
 }
 
@@ -95,16 +79,12 @@ function SiteWorkShell({ task, onClose }: SiteWorkDialogProps & { onClose: () =>
 function Placeholder({ task, close, failed }: SiteWorkProps & { failed?: boolean }) {
   return (
     <>
-      <div className="dialog-head site-head">
-        <div className="site-title">
-          <h2 id={`sw${task.id}-title`}>Замер септика: {task.address}</h2>
-        </div>
-        <button type="button" className="icon-btn" aria-label="Закрыть" onClick={close}>
-          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-            <path d="M18 6 6 18M6 6l12 12" fill="none" stroke="currentColor" strokeWidth="2" />
-          </svg>
-        </button>
-      </div>
+      <DialogHead
+        className="site-head"
+        title={`Замер септика: ${task.address}`}
+        titleId={`sw${task.id}-title`}
+        onClose={close}
+      />
       <div className="dialog-body site-body">
         {failed
           ? (

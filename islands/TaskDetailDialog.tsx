@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Icon } from "../routes/_ui/Icon.tsx";
+import { Dialog } from "../components/Dialog.tsx";
 import TaskStatusMenu from "./TaskStatusMenu.tsx";
 
 export interface TaskDetailProps {
@@ -36,18 +36,7 @@ export default function TaskDetailDialog({ task, canChangeStatus }: TaskDetailPr
     history.replaceState(null, "", url);
   }
   return (
-    <dialog ref={dialog} className="dialog" aria-labelledby="task-detail-title" onClose={onClose}>
-      <div className="dialog-head">
-        <h2 id="task-detail-title">{task.title}</h2>
-        <button
-          type="button"
-          className="icon-btn"
-          aria-label="Закрыть"
-          onClick={() => dialog.current?.close()}
-        >
-          <Icon name="close" />
-        </button>
-      </div>
+    <Dialog dialogRef={dialog} title={task.title} titleId="task-detail-title" onClose={onClose}>
       <div className="dialog-body stack">
         <div className="row">
           <span className={`badge badge-${task.statusTone}`}>{task.statusLabel}</span>
@@ -90,6 +79,6 @@ export default function TaskDetailDialog({ task, canChangeStatus }: TaskDetailPr
           Закрыть
         </button>
       </div>
-    </dialog>
+    </Dialog>
   );
 }

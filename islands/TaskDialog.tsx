@@ -1,11 +1,11 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
-import { Icon } from "../routes/_ui/Icon.tsx";
-import { DialogLoading, loadOnIntent, loadOnIntentOf } from "./lazy.tsx";
-import { dropNewParam } from "./url.ts";
+import { Suspense, useEffect, useId, useRef, useState } from "react";
+import { Icon } from "../components/Icon.tsx";
+import { Dialog, DialogLoadFailed, DialogLoading } from "../components/Dialog.tsx";
+import { lazyPart, preloadOnIntentOf } from "../components/lazy.ts";
+import { dropNewParam } from "../components/url.ts";
 
 // The form (and its zod schema) is a chunk of its own, loaded when the dialog is about to open.
-const loadForm = () => import("./tasks/TaskForm.tsx");
-const TaskForm = lazy(loadForm);
+const form = lazyPart(() => import("./TaskDialog/TaskForm.tsx"), DialogLoadFailed);
 
 export interface TaskDialogProps {
   /** "task": the general add-task dialog; "measurement": assign a measurement to a surveyor. */
@@ -39,7 +39,7 @@ export default function TaskDialog(
   const id = useId();
 
   function open(objectId = "") {
-    loadForm();
+    form.preload();
     setOpened({ objectId, key: ++openings.current });
     if (!dialog.current?.open) dialog.current?.showModal();
   }
@@ -53,7 +53,7 @@ export default function TaskDialog(
       open(button.getAttribute(attr) ?? "");
     };
     document.addEventListener("click", onClick);
-    const stopPreload = loadOnIntentOf(`[${attr}]`, loadForm);
+    const stopPreload = preloadOnIntentOf(`[${attr}]`, form.preload);
     return () => {
       document.removeEventListener("click", onClick);
       stopPreload();
@@ -69,6 +69,7 @@ export default function TaskDialog(
   const close = () => dialog.current?.close();
   const titleId = `${id}-heading`;
   const title = mode === "measurement" ? "Назначить замер" : "Новая задача";
+  const TaskForm = form.component();
 
   return (
     <>
@@ -77,14 +78,14 @@ export default function TaskDialog(
           type="button"
           className={triggerClass ?? "btn btn-primary"}
           onClick={() => open()}
-          {...loadOnIntent(loadForm)}
+          {...form.intent}
         >
           <Icon name="plus" /> {trigger}
         </button>
       )}
-      <dialog ref={dialog} className="dialog" aria-labelledby={titleId} onClose={() => setOpened(null)}>
+      <Dialog dialogRef={dialog} titleId={titleId} onClose={() => setOpened(null)}>
         {opened && (
-          <Suspense fallback={<DialogLoading titleId={titleId} title={title} onClose={close} />}>
+          <Suspense fallback={<DialogLoading head={{ titleId, title, onClose: close }} />}>
             <TaskForm
               key={opened.key}
               mode={mode}
@@ -97,7 +98,7 @@ export default function TaskDialog(
             />
           </Suspense>
         )}
-      </dialog>
+      </Dialog>
     </>
   );
 }

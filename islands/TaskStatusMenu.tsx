@@ -1,8 +1,8 @@
 import { useId, useState } from "react";
 import { settableTaskStatuses } from "../domain/tasks.ts";
 import { taskStatusLabels } from "../domain/labels.ts";
-import { api } from "./api.ts";
-import { toastAfterNavigation, toastError } from "./toast.ts";
+import { api } from "../components/api.ts";
+import { toastAfterNavigation, toastError } from "../components/toast.ts";
 
 /** The task card's status menu: any status from any other (spec/2 §4); the page reloads with the toast. */
 export default function TaskStatusMenu({ taskId, status }: { taskId: number; status: string }) {

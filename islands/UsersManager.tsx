@@ -1,33 +1,21 @@
-import { Suspense, useState } from "react";
+import { useState } from "react";
 import { roleLabels } from "../domain/roles.ts";
 import { displayName, formatDate } from "../domain/format.ts";
-import { Icon } from "../routes/_ui/Icon.tsx";
-import { StatCard } from "../routes/_ui/Card.tsx";
-import { api } from "./api.ts";
-import { AdminDialog, DialogLoading, lazyBody, setQueryParam } from "./admin_dialog.tsx";
-import { errorMessage } from "./form.ts";
-import { toast, toastError } from "./toast.ts";
-import { Avatar } from "../routes/_ui/Avatar.tsx";
+import { Icon } from "../components/Icon.tsx";
+import { StatCard } from "../components/Card.tsx";
+import { Dialog, DialogLoadFailed } from "../components/Dialog.tsx";
+import { lazyPart } from "../components/lazy.ts";
+import { ActiveToggle, useRecordList } from "../components/records.tsx";
+import type { AdminUserJson } from "../domain/admin.ts";
+import type { CompanyChoice } from "./UsersManager/UserForm.tsx";
+import { Avatar } from "../components/Avatar.tsx";
 
-const form = lazyBody(() => import("./admin/UserForm.tsx"));
-
-export interface AdminUser {
-  id: number;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  companyId: number | null;
-  role: string;
-  isActive: boolean;
-  createdAt: string;
-  companyName: string | null;
-}
+const form = lazyPart(() => import("./UsersManager/UserForm.tsx"), DialogLoadFailed);
 
 export interface UsersManagerProps {
-  users: AdminUser[];
+  users: AdminUserJson[];
   /** Companies a user may be put in: every one for system_admin, the own one for company_admin. */
-  companies: { id: number; name: string }[];
+  companies: CompanyChoice[];
   isSystemAdmin: boolean;
   currentUserId: number;
   /** The user whose dialog is open on arrival (?userId=), or "new" (?new=1). */
@@ -37,12 +25,17 @@ export interface UsersManagerProps {
 /** /users: stat cards, the list, the create and edit dialogs, activate and deactivate. */
 export default function UsersManager(props: UsersManagerProps) {
   const { companies, isSystemAdmin, currentUserId } = props;
-  const [users, setUsers] = useState(props.users);
-  const initial = props.openId === "new" ? null : users.find((u) => u.id === props.openId) ?? null;
-  const [editing, setEditing] = useState<AdminUser | null>(initial);
-  const [open, setOpen] = useState(props.openId === "new" || initial !== null);
-  const [toggling, setToggling] = useState<number | null>(null);
+  const list = useRecordList({
+    records: props.users,
+    url: "/api/users",
+    param: "userId",
+    openId: props.openId,
+    toggled: (user) => ({ title: user.isActive ? "Пользователь деактивирован" : "Пользователь активирован" }),
+    toggleFailed: "Не удалось изменить статус пользователя",
+  });
+  const { records: users, editing, open, openDialog, close, toggling, toggleActive } = list;
   const [query, setQuery] = useState("");
+  const Form = form.component();
 
   const active = users.filter((u) => u.isActive).length;
   const q = query.trim().toLowerCase();
@@ -52,44 +45,12 @@ export default function UsersManager(props: UsersManagerProps) {
     )
     : users;
 
-  function openDialog(user: AdminUser | null) {
-    setEditing(user);
-    setOpen(true);
-    setQueryParam("userId", user ? String(user.id) : null);
-  }
-
-  function close() {
-    setOpen(false);
-    setQueryParam("userId", null);
-    setQueryParam("new", null);
-  }
-
-  async function refresh() {
-    setUsers(await api<AdminUser[]>("/api/users"));
-  }
-
   function saved() {
     close();
-    refresh().catch(() => {});
+    list.refresh().catch(() => {});
   }
 
-  async function toggleActive(user: AdminUser) {
-    setToggling(user.id);
-    try {
-      await api(`/api/users/${user.id}`, { method: "PATCH", body: { isActive: !user.isActive } });
-      toast({
-        title: user.isActive ? "Пользователь деактивирован" : "Пользователь активирован",
-        variant: "success",
-      });
-      await refresh();
-    } catch (error) {
-      toastError(`Не удалось изменить статус пользователя: ${errorMessage(error)}`);
-    } finally {
-      setToggling(null);
-    }
-  }
-
-  const canManage = (u: AdminUser) => isSystemAdmin || u.role !== "system_admin";
+  const canManage = (u: AdminUserJson) => isSystemAdmin || u.role !== "system_admin";
 
   return (
     <div className="stack-lg">
@@ -161,15 +122,11 @@ export default function UsersManager(props: UsersManagerProps) {
                       </button>
                     )}
                     {canManage(u) && u.id !== currentUserId && (
-                      <button
-                        type="button"
-                        className={u.isActive ? "btn btn-ghost btn-sm" : "btn btn-success btn-sm"}
-                        disabled={toggling === u.id}
-                        aria-busy={toggling === u.id}
-                        onClick={() => toggleActive(u)}
-                      >
-                        {u.isActive ? "Деактивировать" : "Активировать"}
-                      </button>
+                      <ActiveToggle
+                        active={u.isActive}
+                        busy={toggling === u.id}
+                        onToggle={() => toggleActive(u)}
+                      />
                     )}
                   </div>
                 </li>
@@ -177,24 +134,20 @@ export default function UsersManager(props: UsersManagerProps) {
             </ul>
           )}
       </section>
-      <AdminDialog
+      <Dialog
         open={open}
         title={editing ? `Пользователь: ${displayName(editing)}` : "Новый пользователь"}
         onClose={close}
       >
-        {open && (
-          <Suspense fallback={<DialogLoading />}>
-            <form.Body
-              user={editing}
-              companies={companies}
-              isSystemAdmin={isSystemAdmin}
-              currentUserId={currentUserId}
-              onClose={close}
-              onSaved={saved}
-            />
-          </Suspense>
-        )}
-      </AdminDialog>
+        <Form
+          user={editing}
+          companies={companies}
+          isSystemAdmin={isSystemAdmin}
+          currentUserId={currentUserId}
+          onClose={close}
+          onSaved={saved}
+        />
+      </Dialog>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // Browser entry shared by every island bundle: hydrates the island's roots and runs the shared toast.
 import { type ComponentType, createElement } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { showPendingToast } from "./toast.ts";
+import { showPendingToast } from "../components/toast.ts";
 
 /** Hydrates every server-rendered root of one island with its JSON props. */
 export function hydrateIsland(name: string, Component: ComponentType<Record<string, unknown>>): void {

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { renderPage } from "../server/render.tsx";
 import type { AppEnv } from "../server/types.ts";
 import { renderWorkPage } from "./_page.tsx";
-import { Icon } from "./_ui/Icon.tsx";
+import { Icon } from "../components/Icon.tsx";
 
 function ErrorPanel({ icon, title, text }: { icon: string; title: string; text: string }) {
   return (

@@ -5,8 +5,8 @@ import { labelOf, subscriptionTierLabels } from "../domain/labels.ts";
 import { Island } from "../server/island.tsx";
 import type { CurrentUser } from "../server/types.ts";
 import NotificationBell from "../islands/NotificationBell.tsx";
-import { Icon } from "./_ui/Icon.tsx";
-import { Avatar } from "./_ui/Avatar.tsx";
+import { Icon } from "../components/Icon.tsx";
+import { Avatar } from "../components/Avatar.tsx";
 
 export interface ShellProps {
   user: CurrentUser;

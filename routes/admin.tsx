@@ -10,9 +10,9 @@ import AccessDeniedToast from "../islands/AccessDeniedToast.tsx";
 import { renderWorkPage } from "./_page.tsx";
 import { DashboardSection, loadDashboardSection } from "./_dashboard/mod.tsx";
 import { parsePeriod } from "../domain/periods.ts";
-import { Card, EmptyState, StatCard } from "./_ui/Card.tsx";
-import { Icon } from "./_ui/Icon.tsx";
-import { CompanyLogo } from "./_ui/Avatar.tsx";
+import { Card, EmptyState, StatCard } from "../components/Card.tsx";
+import { Icon } from "../components/Icon.tsx";
+import { CompanyLogo } from "../components/Avatar.tsx";
 
 export const ADMIN_DENIED = "У вас нет прав доступа к панели администратора";
 

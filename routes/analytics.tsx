@@ -22,8 +22,8 @@ import { roleLabels } from "../domain/roles.ts";
 import { companyScope, currentUser } from "../server/middleware/guard.ts";
 import type { AppEnv } from "../server/types.ts";
 import { renderWorkPage } from "./_page.tsx";
-import { Card, StatCard } from "./_ui/Card.tsx";
-import { Icon } from "./_ui/Icon.tsx";
+import { Card, StatCard } from "../components/Card.tsx";
+import { Icon } from "../components/Icon.tsx";
 import { PeriodSelector } from "./_dashboard/mod.tsx";
 import { BarChart, DonutChart } from "./_dashboard/charts.tsx";
 

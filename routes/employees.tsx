@@ -1,10 +1,9 @@
 import type { Context } from "hono";
 import { employeeJson, listEmployees } from "../db/employees.ts";
 import { countOf } from "../domain/format.ts";
-import { hasRole } from "../domain/roles.ts";
+import { employeeManagerRoles, hasRole } from "../domain/roles.ts";
 import { Island } from "../server/island.tsx";
 import { companyScope, currentUser } from "../server/middleware/guard.ts";
-import { employeeManagerRoles } from "../server/api/employees.ts";
 import type { AppEnv } from "../server/types.ts";
 import EmployeesPanel from "../islands/EmployeesPanel.tsx";
 import { renderWorkPage } from "./_page.tsx";
@@ -20,18 +19,7 @@ export default async function employeesPage(c: Context<AppEnv>) {
       <Island
         component={EmployeesPanel}
         props={{
-          employees: rows.map((r) => {
-            const e = employeeJson(r);
-            return {
-              id: e.id,
-              firstName: e.firstName,
-              lastName: e.lastName,
-              email: e.email,
-              role: e.role,
-              isActive: e.isActive,
-              profileImageUrl: e.profileImageUrl,
-            };
-          }),
+          employees: rows.map(employeeJson),
           canManage: hasRole(user.role, employeeManagerRoles),
           actorRole: user.role,
           currentUserId: user.id,

@@ -8,9 +8,9 @@ import type { AppEnv } from "../server/types.ts";
 import { Island } from "../server/island.tsx";
 import ObjectDialog from "../islands/ObjectDialog.tsx";
 import { renderWorkPage } from "./_page.tsx";
-import { Badge } from "./_ui/Badge.tsx";
-import { Card, EmptyState } from "./_ui/Card.tsx";
-import { Icon } from "./_ui/Icon.tsx";
+import { Badge } from "../components/Badge.tsx";
+import { Card, EmptyState } from "../components/Card.tsx";
+import { Icon } from "../components/Icon.tsx";
 import { TaskCard } from "./_tasks/TaskCard.tsx";
 import {
   ActivityFeed,

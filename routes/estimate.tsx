@@ -6,10 +6,10 @@ import { Island } from "../server/island.tsx";
 import { companyScope, currentUser } from "../server/middleware/guard.ts";
 import type { AppEnv } from "../server/types.ts";
 import EstimateActions from "../islands/EstimateActions.tsx";
-import { EstimateView } from "../islands/measurement/EstimateView.tsx";
+import { EstimateView } from "../components/measurement/EstimateView.tsx";
 import { notFoundPage } from "./_errors.tsx";
 import { renderWorkPage } from "./_page.tsx";
-import { Card } from "./_ui/Card.tsx";
+import { Card } from "../components/Card.tsx";
 
 /** /estimates/:id: the estimate with its items, subtotals, total and notes; Excel and status actions. */
 export default async function estimatePage(c: Context<AppEnv>) {

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { type EstimateStatus, estimateSummary, listEstimates, objectOptions } from "../db/estimates.ts";
-import { estimateStatuses } from "../db/schema/enums.ts";
+import { estimateStatuses } from "../domain/enums.ts";
 import { countOf, formatDate, formatKopecks } from "../domain/format.ts";
 import { estimateStatusLabels } from "../domain/labels.ts";
 import { Island } from "../server/island.tsx";
@@ -9,7 +9,7 @@ import type { AppEnv } from "../server/types.ts";
 import EstimatesTable from "../islands/EstimatesTable.tsx";
 import CreateEstimateDialog from "../islands/CreateEstimateDialog.tsx";
 import { renderWorkPage } from "./_page.tsx";
-import { Card, EmptyState, StatCard } from "./_ui/Card.tsx";
+import { Card, EmptyState, StatCard } from "../components/Card.tsx";
 import { positiveInt } from "./_query.ts";
 
 /** /estimates, 'Сметы' (spec/3 §2.4): four cards, filters, the table with row actions, a new estimate. */

@@ -4,7 +4,7 @@ import { objectForEstimate } from "../db/estimates.ts";
 import { labelOf, taskStatusLabels, workTypeLabels } from "../domain/labels.ts";
 import { Island } from "../server/island.tsx";
 import { companyScope, currentUser } from "../server/middleware/guard.ts";
-import { seesOnlyOwnTasks } from "../server/api/tasks.ts";
+import { seesOnlyOwnTasks } from "../domain/tasks.ts";
 import type { AppEnv } from "../server/types.ts";
 import FieldWorkScreen from "../islands/FieldWorkScreen.tsx";
 import { notFoundPage } from "./_errors.tsx";

@@ -7,9 +7,9 @@ import { companyScope, currentUser } from "../server/middleware/guard.ts";
 import type { AppEnv } from "../server/types.ts";
 import ActionButton from "../islands/ActionButton.tsx";
 import { renderWorkPage } from "./_page.tsx";
-import { Badge } from "./_ui/Badge.tsx";
-import { EmptyState, StatCard } from "./_ui/Card.tsx";
-import { Icon } from "./_ui/Icon.tsx";
+import { Badge } from "../components/Badge.tsx";
+import { EmptyState, StatCard } from "../components/Card.tsx";
+import { Icon } from "../components/Icon.tsx";
 
 /** A link when the thing exists, else a plain statement that it does not yet. */
 function OpenOrMissing(

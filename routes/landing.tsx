@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { renderPage } from "../server/render.tsx";
 import type { AppEnv } from "../server/types.ts";
-import { Icon } from "./_ui/Icon.tsx";
+import { Icon } from "../components/Icon.tsx";
 
 const features = [
   {

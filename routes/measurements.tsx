@@ -6,8 +6,8 @@ import { progressPercent } from "../estimating/mod.ts";
 import { companyScope, currentUser } from "../server/middleware/guard.ts";
 import type { AppEnv } from "../server/types.ts";
 import { renderWorkPage } from "./_page.tsx";
-import { Badge } from "./_ui/Badge.tsx";
-import { Card, EmptyState } from "./_ui/Card.tsx";
+import { Badge } from "../components/Badge.tsx";
+import { Card, EmptyState } from "../components/Card.tsx";
 
 /** /measurements: the latest measurement of every measured task, for the office and the system administrator. */
 export default async function measurementsPage(c: Context<AppEnv>) {

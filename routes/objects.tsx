@@ -11,9 +11,9 @@ import type { AppEnv } from "../server/types.ts";
 import ObjectDialog from "../islands/ObjectDialog.tsx";
 import ObjectDetails from "../islands/ObjectDetails.tsx";
 import { renderWorkPage } from "./_page.tsx";
-import { Badge } from "./_ui/Badge.tsx";
-import { EmptyState } from "./_ui/Card.tsx";
-import { Icon } from "./_ui/Icon.tsx";
+import { Badge } from "../components/Badge.tsx";
+import { EmptyState } from "../components/Card.tsx";
+import { Icon } from "../components/Icon.tsx";
 
 const PAGE_SIZE = 24;
 
@@ -34,7 +34,7 @@ function ObjectCard({ o, variant, canEdit }: { o: ObjectRow; variant: Variant; c
       <dl className="object-facts">
         <div>
           <dt>От МКАД</dt>
-          <dd>{formatMkadDistance(o.distanceFromMkad)}</dd>
+          <dd>{formatMkadDistance(o.distanceFromMKAD)}</dd>
         </div>
         <div>
           <dt>Направление</dt>

@@ -5,12 +5,12 @@ import { Island } from "../server/island.tsx";
 import { currentUser } from "../server/middleware/guard.ts";
 import type { AppEnv } from "../server/types.ts";
 import { renderWorkPage } from "./_page.tsx";
-import { Card } from "./_ui/Card.tsx";
-import { Icon } from "./_ui/Icon.tsx";
+import { Card } from "../components/Card.tsx";
+import { Icon } from "../components/Icon.tsx";
 import ChangePasswordForm from "../islands/ChangePasswordForm.tsx";
 import { eq } from "drizzle-orm";
 import { users } from "../db/schema/mod.ts";
-import { Avatar } from "./_ui/Avatar.tsx";
+import { Avatar } from "../components/Avatar.tsx";
 
 /** /profile, 'Личный кабинет': who I am, the pending-assignment warning, and the password form. */
 export default async function profilePage(c: Context<AppEnv>) {

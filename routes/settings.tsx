@@ -1,6 +1,12 @@
 import type { Context } from "hono";
 import type { ReactNode } from "react";
-import { companyJson, findCompany, findShopSettings, shopSettingsJson } from "../db/companies.ts";
+import {
+  companyJson,
+  findCompany,
+  findShopSettings,
+  priceListSummary,
+  shopSettingsJson,
+} from "../db/companies.ts";
 import { Island } from "../server/island.tsx";
 import { currentUser } from "../server/middleware/guard.ts";
 import type { AppEnv } from "../server/types.ts";
@@ -9,7 +15,6 @@ import CompanySettings from "../islands/CompanySettings.tsx";
 import ProfileSettings from "../islands/ProfileSettings.tsx";
 import ShopSettingsForm from "../islands/ShopSettingsForm.tsx";
 import PriceListSettings from "../islands/PriceListSettings.tsx";
-import { priceListSummary } from "../server/api/settings.ts";
 import { renderWorkPage } from "./_page.tsx";
 
 type Tab = "profile" | "company" | "price-list" | "shop";

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { renderPage } from "../server/render.tsx";
 import type { AppEnv } from "../server/types.ts";
 import { renderWorkPage } from "./_page.tsx";
-import { EmptyState } from "./_ui/Card.tsx";
+import { EmptyState } from "../components/Card.tsx";
 
 /** The shop section is switched on but not open yet: say so plainly, on every shop route. */
 export default function shopPlaceholderPage(c: Context<AppEnv>) {

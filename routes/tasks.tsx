@@ -6,13 +6,13 @@ import { taskStatusLabels } from "../domain/labels.ts";
 import { countOf } from "../domain/format.ts";
 import { Island } from "../server/island.tsx";
 import { companyScope, currentUser } from "../server/middleware/guard.ts";
-import { seesOnlyOwnTasks } from "../server/api/tasks.ts";
+import { seesOnlyOwnTasks } from "../domain/tasks.ts";
 import type { AppEnv } from "../server/types.ts";
 import TaskDialog from "../islands/TaskDialog.tsx";
 import TaskDetailDialog from "../islands/TaskDetailDialog.tsx";
 import { renderWorkPage } from "./_page.tsx";
-import { EmptyState } from "./_ui/Card.tsx";
-import { Icon } from "./_ui/Icon.tsx";
+import { EmptyState } from "../components/Card.tsx";
+import { Icon } from "../components/Icon.tsx";
 import { TaskCard, taskDetailProps } from "./_tasks/TaskCard.tsx";
 import { positiveInt } from "./_query.ts";
 

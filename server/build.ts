@@ -8,7 +8,10 @@ const islandsDir = join(root, "islands");
 export const islandsOutDir = join(root, "static", "_islands");
 const manifestPath = join(islandsOutDir, "manifest.json");
 
-/** Islands are the PascalCase .tsx files of islands/; the default export's name must match the file. */
+/**
+ * Islands are the PascalCase .tsx files directly in islands/; the default export's name must match the file.
+ * The parts an island loads lazily sit in a folder named after it and are not entries.
+ */
 async function islandNames(): Promise<string[]> {
   const names: string[] = [];
   for await (const entry of Deno.readDir(islandsDir)) {

@@ -1,7 +1,7 @@
 import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { sql } from "drizzle-orm";
 import { bool, createdAt, id, inList } from "./_columns.ts";
-import { activityTypes, notificationTypes } from "./enums.ts";
+import { activityTypes, notificationTypes } from "../../domain/enums.ts";
 import { companies } from "./companies.ts";
 import { users } from "./users.ts";
 import { objects } from "./objects.ts";

@@ -1,7 +1,7 @@
 import { check, index, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { sql } from "drizzle-orm";
 import { bool, createdAt, id, inList, timestamp, updatedAt } from "./_columns.ts";
-import { companyTypes, subscriptionTiers } from "./enums.ts";
+import { companyTypes, subscriptionTiers } from "../../domain/enums.ts";
 
 export const companies = sqliteTable("companies", {
   id: id(),

@@ -1,7 +1,7 @@
 import { check, index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { sql } from "drizzle-orm";
 import { bool, createdAt, id, inList, kopecks, updatedAt } from "./_columns.ts";
-import { estimateStatuses, vatModes } from "./enums.ts";
+import { estimateStatuses, vatModes } from "../../domain/enums.ts";
 import { companies } from "./companies.ts";
 import { users } from "./users.ts";
 import { objects } from "./objects.ts";

@@ -1,7 +1,7 @@
 import { check, index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { sql } from "drizzle-orm";
 import { createdAt, id, inList, kopecks, updatedAt } from "./_columns.ts";
-import { objectStatuses, workTypes } from "./enums.ts";
+import { objectStatuses, workTypes } from "../../domain/enums.ts";
 import { companies } from "./companies.ts";
 import { users } from "./users.ts";
 
@@ -18,7 +18,7 @@ export const objects = sqliteTable("objects", {
   coordinates: text("coordinates"),
   latitude: real("latitude"),
   longitude: real("longitude"),
-  distanceFromMkad: integer("distance_from_mkad"),
+  distanceFromMKAD: integer("distance_from_mkad"),
   clientName: text("client_name"),
   clientPhone: text("client_phone", { length: 50 }),
   clientEmail: text("client_email"),

@@ -1,7 +1,7 @@
 import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { sql } from "drizzle-orm";
 import { bool, createdAt, id, inList, kopecks, timestamp, updatedAt } from "./_columns.ts";
-import { orderStatuses, productCategoryKinds } from "./enums.ts";
+import { orderStatuses, productCategoryKinds } from "../../domain/enums.ts";
 import { companies } from "./companies.ts";
 import { users } from "./users.ts";
 

@@ -1,7 +1,7 @@
 import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { sql } from "drizzle-orm";
 import { createdAt, id, inList, timestamp, updatedAt } from "./_columns.ts";
-import { taskPriorities, taskStatuses } from "./enums.ts";
+import { taskPriorities, taskStatuses } from "../../domain/enums.ts";
 import { companies } from "./companies.ts";
 import { users } from "./users.ts";
 import { objects } from "./objects.ts";

@@ -1,7 +1,7 @@
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { sql } from "drizzle-orm";
 import { bool, createdAt, id, inList, timestamp, updatedAt } from "./_columns.ts";
-import { roles } from "./enums.ts";
+import { roles } from "../../domain/enums.ts";
 import { companies } from "./companies.ts";
 
 export const users = sqliteTable("users", {

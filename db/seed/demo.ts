@@ -16,9 +16,9 @@ import {
   tasks,
   users,
 } from "../schema/mod.ts";
-import type { objectStatuses, Role, taskPriorities, taskStatuses, workTypes } from "../schema/enums.ts";
-import { hashPassword } from "../../server/auth/password.ts";
-import { directionFromCenter, distanceFromMkad } from "../../domain/geo.ts";
+import type { objectStatuses, Role, taskPriorities, taskStatuses, workTypes } from "../../domain/enums.ts";
+import { hashPassword } from "../password.ts";
+import { directionFromCenter, distanceFromMKAD } from "../../domain/geo.ts";
 import { brandLabel, catalogue, generateEstimate } from "../../estimating/mod.ts";
 
 export interface DemoAccount {
@@ -292,7 +292,7 @@ export async function seedDemo(db: Db, options: { password: string; now: Date })
           city: o.settlement,
           district: o.district,
           direction: directionFromCenter(o.lat, o.lon),
-          distanceFromMkad: distanceFromMkad(o.lat, o.lon),
+          distanceFromMKAD: distanceFromMKAD(o.lat, o.lon),
           latitude: o.lat,
           longitude: o.lon,
           coordinates: `${o.lat}, ${o.lon}`,
@@ -453,7 +453,7 @@ export async function seedDemo(db: Db, options: { password: string; now: Date })
         workType: "autonomous_sewage",
         object: {
           address: object.address,
-          distanceFromMKAD: distanceFromMkad(object.lat, object.lon),
+          distanceFromMKAD: distanceFromMKAD(object.lat, object.lon),
           clientName: object.client[0],
           clientPhone: object.client[1],
         },

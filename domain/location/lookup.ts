@@ -1,5 +1,5 @@
 // District lookup (spec/2 §9), place search and the gazetteer's address suggestions. Pure functions.
-import { directionFromCenter, distanceFromMkad, greatCircleKm, MOSCOW_CENTER } from "../geo.ts";
+import { directionFromCenter, distanceFromMKAD, greatCircleKm, MOSCOW_CENTER } from "../geo.ts";
 import { districtTable, MOSCOW, type PlaceKind, REGION, specialCases } from "./data.ts";
 
 export const UNKNOWN_DISTRICT = "Не определен";
@@ -245,7 +245,7 @@ export interface LocationInput {
 export interface Location {
   district: string;
   direction: string | null;
-  distanceFromMkad: number | null;
+  distanceFromMKAD: number | null;
   latitude: number | null;
   longitude: number | null;
 }
@@ -274,17 +274,17 @@ export function locate(input: LocationInput): Location {
     return {
       district: found.district,
       direction: null,
-      distanceFromMkad: null,
+      distanceFromMKAD: null,
       latitude: null,
       longitude: null,
     };
   }
-  const distance = distanceFromMkad(lat, lon);
+  const distance = distanceFromMKAD(lat, lon);
   return {
     district: found.district,
     // At the centre point itself there is no direction.
     direction: greatCircleKm(MOSCOW_CENTER, { lat, lon }) < 1 ? null : directionFromCenter(lat, lon),
-    distanceFromMkad: distance,
+    distanceFromMKAD: distance,
     latitude: input.latitude ?? null,
     longitude: input.longitude ?? null,
   };
@@ -330,7 +330,7 @@ function suggestionFor(place: Place, rest: string): AddressSuggestion {
     ? "г Москва"
     : [regionText, area && `${area} р-н`, `${place.kind} ${place.name}`].filter(Boolean).join(", ");
   const value = rest ? `${head}, ${rest}` : head;
-  const distance = distanceFromMkad(place.lat, place.lon);
+  const distance = distanceFromMKAD(place.lat, place.lon);
   return {
     value,
     unrestricted_value: value,

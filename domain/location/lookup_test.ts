@@ -36,7 +36,7 @@ for (const [name, lat, lon, district, direction, distance] of settlements) {
     assert.deepEqual(locate({ settlement: name, latitude: lat, longitude: lon }), {
       district,
       direction,
-      distanceFromMkad: distance,
+      distanceFromMKAD: distance,
       latitude: lat,
       longitude: lon,
     });
@@ -44,7 +44,7 @@ for (const [name, lat, lon, district, direction, distance] of settlements) {
     const guessed = locate({ settlement: name });
     assert.equal(guessed.district, district);
     assert.equal(guessed.direction, direction);
-    assert.ok(Math.abs(guessed.distanceFromMkad! - distance) <= 1, `${name}: ${guessed.distanceFromMkad}`);
+    assert.ok(Math.abs(guessed.distanceFromMKAD! - distance) <= 1, `${name}: ${guessed.distanceFromMKAD}`);
   });
 }
 

@@ -17,7 +17,7 @@ export {
   suggestAddresses,
   UNKNOWN_DISTRICT,
 } from "./lookup.ts";
-export { directionFromCenter, distanceFromMkad, formatMkadDistance } from "../geo.ts";
+export { directionFromCenter, distanceFromMKAD, formatMkadDistance } from "../geo.ts";
 
 /** The district names, for the objects filter. */
 export { districtNames } from "./names.ts";

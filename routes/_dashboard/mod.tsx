@@ -12,8 +12,8 @@ import { type Period, periodLabels, periods } from "../../domain/periods.ts";
 import { toDateInput } from "../../domain/tasks.ts";
 import { Island } from "../../server/island.tsx";
 import TaskDialog from "../../islands/TaskDialog.tsx";
-import { Card, EmptyState, StatCard } from "../_ui/Card.tsx";
-import { Icon } from "../_ui/Icon.tsx";
+import { Card, EmptyState, StatCard } from "../../components/Card.tsx";
+import { Icon } from "../../components/Icon.tsx";
 import { assigneeText, dueText, TaskStatusBadge } from "../_tasks/TaskCard.tsx";
 
 export interface DashboardData {

@@ -4,8 +4,8 @@ import { labelOf, taskPriorityLabels, taskStatusLabels, workTypeLabels } from ".
 import { Island } from "../../server/island.tsx";
 import TaskStatusMenu from "../../islands/TaskStatusMenu.tsx";
 import type { TaskDetailProps } from "../../islands/TaskDetailDialog.tsx";
-import { Badge } from "../_ui/Badge.tsx";
-import { Icon } from "../_ui/Icon.tsx";
+import { Badge } from "../../components/Badge.tsx";
+import { Icon } from "../../components/Icon.tsx";
 
 export function TaskStatusBadge({ status }: { status: TaskView["status"] }) {
   const s = taskStatusLabels[status];

@@ -40,7 +40,7 @@ export function enrich(s: DadataSuggestion): AddressSuggestion {
       ...s.data,
       district: where.district,
       direction: where.direction,
-      distance_from_mkad: where.distanceFromMkad,
+      distance_from_mkad: where.distanceFromMKAD,
     },
   } as AddressSuggestion;
 }

@@ -10,7 +10,7 @@ import { changeOwnPassword, createCustomer } from "../../db/users.ts";
 import { ownerEmail } from "../env.ts";
 import { ApiError, invalid } from "../errors.ts";
 import { validate } from "../validate.ts";
-import { hashPassword, verifyPassword } from "../auth/password.ts";
+import { hashPassword, verifyPassword } from "../../db/password.ts";
 import { createSession, deleteSession, SESSION_COOKIE } from "../auth/sessions.ts";
 import {
   acceptLoginAttempt,

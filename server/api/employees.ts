@@ -11,8 +11,8 @@ import {
   listEmployees,
   updateEmployee,
 } from "../../db/employees.ts";
-import { employeeRoles, type Role, staffRoles } from "../../domain/roles.ts";
-import { hashPassword } from "../auth/password.ts";
+import { employeeManagerRoles, employeeRoles, type Role, staffRoles } from "../../domain/roles.ts";
+import { hashPassword } from "../../db/password.ts";
 import { ApiError, fieldErrors, forbidden, invalid, notFound } from "../errors.ts";
 import { sniffImage } from "../filetype.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
@@ -20,9 +20,6 @@ import { receiveUpload } from "../multipart.ts";
 import type { AppEnv, CurrentUser } from "../types.ts";
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
-
-/** Who adds employees and activates or deactivates them. */
-export const employeeManagerRoles: readonly Role[] = ["system_admin", "company_admin", "chief_engineer"];
 
 const REQUIRED = "Заполните все обязательные поля";
 

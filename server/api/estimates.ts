@@ -22,7 +22,7 @@ import {
   storeManualEstimate,
 } from "../../db/estimates.ts";
 import { companies } from "../../db/schema/mod.ts";
-import { estimateStatuses } from "../../db/schema/enums.ts";
+import { estimateStatuses } from "../../domain/enums.ts";
 import { estimateApproverRoles, hasRole, staffRoles } from "../../domain/roles.ts";
 import { estimateStatusLabels } from "../../domain/labels.ts";
 import { estimateTransitions, needsApprover } from "../../domain/estimates.ts";
@@ -257,8 +257,8 @@ export const estimatesApi = new Hono<AppEnv>()
         // A distance given in the document wins, so one document prices the same here and in the CLI.
         ...(body.object?.distanceFromMKAD !== undefined
           ? { distanceFromMKAD: body.object.distanceFromMKAD }
-          : object.distanceFromMkad !== null
-          ? { distanceFromMKAD: object.distanceFromMkad }
+          : object.distanceFromMKAD !== null
+          ? { distanceFromMKAD: object.distanceFromMKAD }
           : {}),
       },
       measurements,

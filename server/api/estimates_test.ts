@@ -182,7 +182,7 @@ Deno.test("[api] a generated estimate is stored with the engine's total, moves t
       objectId: object.id,
       object: {
         address: object.address,
-        distanceFromMKAD: object.distanceFromMkad,
+        distanceFromMKAD: object.distanceFromMKAD,
         clientName: object.clientName,
         clientPhone: object.clientPhone,
       },
@@ -244,7 +244,7 @@ Deno.test("[api] generation prices by the company's active price list", async ()
       objectId: object.id,
       object: {
         address: object.address,
-        distanceFromMKAD: object.distanceFromMkad,
+        distanceFromMKAD: object.distanceFromMKAD,
         clientName: object.clientName,
         clientPhone: object.clientPhone,
       },

@@ -1,44 +1,13 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { catalogue, measurementFormSections, parseMeasurementDocument } from "../../estimating/mod.ts";
+import { formConfig, parseMeasurementDocument } from "../../estimating/mod.ts";
 import { latestMeasurement, saveMeasurement, taskForMeasurement } from "../../db/measurements.ts";
 import { staffRoles } from "../../domain/roles.ts";
-import type { FormConfig } from "../../islands/measurement/model.ts";
 import { invalid, notFound } from "../errors.ts";
 import { validate } from "../validate.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import type { AppEnv, CurrentUser } from "../types.ts";
-import { seesOnlyOwnTasks } from "./tasks.ts";
-
-let formConfigOnce: FormConfig | undefined;
-
-/**
- * The measurement form as data: the sections (labels and units from the price list) and a compact catalogue.
- * The form reads values and lists missing items with the engine's own light code (estimating/form.ts).
- */
-export function formConfig(): FormConfig {
-  if (formConfigOnce) return formConfigOnce;
-  const config: Omit<FormConfig, "version"> = {
-    sections: measurementFormSections as FormConfig["sections"],
-    models: catalogue.map((m) => ({
-      id: m.id,
-      brand: m.brand,
-      name: m.model,
-      capacity: m.capacity,
-      peakDischarge: m.peakDischarge,
-      length: m.dimensions.length,
-      width: m.dimensions.width,
-      height: m.dimensions.height,
-      dealerPrice: m.dealerPrice,
-    })),
-  };
-  // The version changes with the content, so a device's cached copy is replaced when the engine changes.
-  const json = JSON.stringify(config);
-  let h = 0x811c9dc5;
-  for (let i = 0; i < json.length; i++) h = Math.imul(h ^ json.charCodeAt(i), 0x01000193) >>> 0;
-  formConfigOnce = { version: h.toString(36), ...config };
-  return formConfigOnce;
-}
+import { seesOnlyOwnTasks } from "../../domain/tasks.ts";
 
 const taskParam = z.object({ taskId: z.coerce.number().int().positive() });
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { createTestApp } from "../testing.ts";
 import { catalogue, measurementFormSections } from "../../estimating/mod.ts";
-import type { FormConfig } from "../../islands/measurement/model.ts";
+import type { FormConfig } from "../../estimating/mod.ts";
 
 Deno.test("[api] GET /api/measurements/form sends the sections and the catalogue, cached by version", async () => {
   const t = await createTestApp();

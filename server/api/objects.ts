@@ -87,7 +87,7 @@ function fillLocation<
     ...input,
     district: input.district || where.district,
     direction: input.direction || where.direction,
-    distanceFromMKAD: input.distanceFromMKAD ?? where.distanceFromMkad,
+    distanceFromMKAD: input.distanceFromMKAD ?? where.distanceFromMKAD,
     latitude: latitude ?? null,
     longitude: longitude ?? null,
   };

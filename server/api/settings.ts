@@ -6,8 +6,10 @@ import { eq } from "drizzle-orm";
 import { storageKeyOfImageUrl } from "../../db/admin.ts";
 import { findUser, updateUser } from "../../db/users.ts";
 import {
+  BASE_PRICE_LIST_NAME,
   findCompanyPriceList,
   findShopSettings,
+  priceListSummary,
   resetCompanyPriceList,
   saveCompanyPriceList,
   shopSettingsJson,
@@ -21,7 +23,6 @@ import {
   writePriceListCsv,
   writePriceListWorkbook,
 } from "../../estimating/mod.ts";
-import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/mod.ts";
 import { profileSchema, shopSettingsSchema } from "../../domain/admin.ts";
 import { ApiError, invalid, notFound } from "../errors.ts";
@@ -89,19 +90,6 @@ export const settingsApi = new Hono<AppEnv>()
   });
 
 export const PRICE_LIST_MAX_BYTES = 5 * MB;
-const BASE_LIST_NAME = "Базовый прайс-лист";
-
-/** What the settings page shows of the company's price list. */
-export async function priceListSummary(db: Db, companyId: number) {
-  const own = await findCompanyPriceList(db, companyId);
-  return {
-    source: own ? "company" as const : "default" as const,
-    name: own?.list.name ?? BASE_LIST_NAME,
-    itemCount: own ? own.items.length : defaultPriceList.length,
-    createdAt: own?.list.createdAt.toISOString() ?? null,
-  };
-}
-export type PriceListSummary = Awaited<ReturnType<typeof priceListSummary>>;
 
 /** `attachment` with a Russian file name (RFC 6266 / 5987) and an ASCII fallback. */
 function attachment(fileName: string, ascii: string): string {
@@ -118,7 +106,7 @@ const priceListApi = new Hono<AppEnv>()
     if (user.companyId === null) throw notFound();
     const own = await findCompanyPriceList(c.var.deps.db, user.companyId);
     const items = own?.items ?? defaultPriceList;
-    const name = own?.list.name ?? BASE_LIST_NAME;
+    const name = own?.list.name ?? BASE_PRICE_LIST_NAME;
     if (c.req.query("format") === "csv") {
       c.header("Content-Type", "text/csv; charset=utf-8");
       c.header("Content-Disposition", attachment("Прайс-лист.csv", "price-list.csv"));

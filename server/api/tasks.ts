@@ -11,23 +11,17 @@ import {
 import {
   isPastDay,
   parseDueDate,
+  seesOnlyOwnTasks,
   taskManagerRoles,
   taskPriorities,
   taskStatuses,
 } from "../../domain/tasks.ts";
 import { assignMeasurementSchema, taskFormSchema } from "../../domain/task_forms.ts";
-import { hasRole, type Role, staffRoles } from "../../domain/roles.ts";
+import { hasRole, staffRoles } from "../../domain/roles.ts";
 import { forbidden, invalid, notFound } from "../errors.ts";
 import { validate } from "../validate.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
-import type { AppEnv, CurrentUser } from "../types.ts";
-
-/** Roles that see and change only the tasks assigned to them. */
-const ownTasksOnly: readonly Role[] = ["measurement_engineer", "foreman"];
-
-export function seesOnlyOwnTasks(user: CurrentUser): boolean {
-  return hasRole(user.role, ownTasksOnly);
-}
+import type { AppEnv } from "../types.ts";
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 

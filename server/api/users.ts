@@ -5,7 +5,7 @@ import { findCompany } from "../../db/companies.ts";
 import { createUser, emailTaken, findUser, listUsers, updateUser, type UserChanges } from "../../db/users.ts";
 import { needsCompany, userCreateSchema, userPatchSchema } from "../../domain/admin.ts";
 import { adminRoles } from "../../domain/roles.ts";
-import { hashPassword } from "../auth/password.ts";
+import { hashPassword } from "../../db/password.ts";
 import { forbidden, invalid, notFound } from "../errors.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import { validate } from "../validate.ts";

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { migrateDb, openDb } from "../../db/client.ts";
 import { sessions, users } from "../../db/schema/mod.ts";
 import { createSession, SESSION_LIFETIME, sessionIdOf, validateSessionToken } from "./sessions.ts";
-import { hashPassword, verifyPassword } from "./password.ts";
+import { hashPassword, verifyPassword } from "../../db/password.ts";
 
 const DAY = 86_400_000;
 

@@ -1,38 +1,11 @@
 // The company form's fields, shared by the companies dialog and the company settings (not an island).
 import { useId } from "react";
 import { companyTypeLabels, subscriptionTierLabels } from "../domain/labels.ts";
-import { Field } from "../routes/_ui/Field.tsx";
+import { Field } from "./Field.tsx";
 import { api } from "./api.ts";
 import type { Errors } from "./form.ts";
 import { companyTextFields } from "../domain/company_fields.ts";
-
-/** The company as the API answers it (db/companies.ts companyJson), the part the form uses. */
-export interface CompanyRecord {
-  id: number;
-  name: string;
-  inn: string | null;
-  kpp: string | null;
-  ogrn: string | null;
-  legalAddress: string | null;
-  actualAddress: string | null;
-  phone: string | null;
-  email: string | null;
-  website: string | null;
-  whatsapp: string | null;
-  telegram: string | null;
-  logoUrl: string | null;
-  directorName: string | null;
-  bankName: string | null;
-  bankAccount: string | null;
-  bankBik: string | null;
-  bankCorAccount: string | null;
-  subscriptionTier: string;
-  companyType: string;
-  subscriptionExpiresAt: string | null;
-  subscriptionExpiresOn: string | null;
-  isActive: boolean;
-  _count?: { users: number; objects: number };
-}
+import type { CompanyJson } from "../domain/admin.ts";
 
 export type CompanyValues = Record<typeof companyTextFields[number], string> & {
   subscriptionTier: string;
@@ -41,7 +14,7 @@ export type CompanyValues = Record<typeof companyTextFields[number], string> & {
   isActive: boolean;
 };
 
-export function companyValues(c?: CompanyRecord | null): CompanyValues {
+export function companyValues(c?: CompanyJson | null): CompanyValues {
   const out = {} as CompanyValues;
   for (const f of companyTextFields) out[f] = (c?.[f] as string | null | undefined) ?? "";
   out.subscriptionTier = c?.subscriptionTier ?? "start";

@@ -3,11 +3,12 @@ import { type FormEvent, useId, useState } from "react";
 import { taskPriorities } from "../../domain/tasks.ts";
 import { assignMeasurementSchema, taskFormSchema } from "../../domain/task_forms.ts";
 import { taskPriorityLabels } from "../../domain/labels.ts";
-import { Field } from "../../routes/_ui/Field.tsx";
-import { Icon } from "../../routes/_ui/Icon.tsx";
-import { api } from "../api.ts";
-import { errorMessage, type Errors, firstErrors, serverErrors } from "../form.ts";
-import { toastAfterNavigation, toastError } from "../toast.ts";
+import { Field } from "../../components/Field.tsx";
+import { Icon } from "../../components/Icon.tsx";
+import { DialogHead } from "../../components/Dialog.tsx";
+import { api } from "../../components/api.ts";
+import { errorMessage, type Errors, firstErrors, serverErrors } from "../../components/form.ts";
+import { toastAfterNavigation, toastError } from "../../components/toast.ts";
 
 export interface TaskFormProps {
   /** "task": the general add-task form; "measurement": assign a measurement to a surveyor. */
@@ -97,17 +98,11 @@ export default function TaskForm(
 
   return (
     <form onSubmit={submit} noValidate>
-      <div className="dialog-head">
-        <h2 id={titleId}>{measurement ? "Назначить замер" : "Новая задача"}</h2>
-        <button
-          type="button"
-          className="icon-btn"
-          aria-label="Закрыть"
-          onClick={close}
-        >
-          <Icon name="close" />
-        </button>
-      </div>
+      <DialogHead
+        title={measurement ? "Назначить замер" : "Новая задача"}
+        titleId={titleId}
+        onClose={close}
+      />
       <div className="dialog-body stack">
         {noSurveyors && (
           <div className="notice notice-warning" role="status">

@@ -33,12 +33,44 @@ function allowsEmpty(f: FormField): boolean {
 }
 
 /** The section a field belongs to. */
-export function sectionOfField(sections: readonly FormSection[], name: string): string | undefined {
+function sectionOfField(sections: readonly FormSection[], name: string): string | undefined {
   return sections.find((s) => s.fields.some((f) => f.name === name))?.id;
 }
 
+/**
+ * The live 'Не заполнено:' line of the measurement screens (spec/3 §5): each missing item a link that opens
+ * its section (`onOpen`) and puts the cursor in its field. Announced politely as it changes.
+ */
+export function MissingLine({ config, missing, idPrefix, onOpen }: {
+  config: FormConfig | null;
+  missing: Missing[];
+  idPrefix: string;
+  onOpen: (section: string) => void;
+}) {
+  if (missing.length === 0) return null;
+  return (
+    <p className="missing-line" role="status" aria-live="polite">
+      <strong>Не заполнено:</strong> {missing.map((m, i) => (
+        <span key={m.field + i}>
+          {i > 0 && ", "}
+          <button
+            type="button"
+            className="link-btn"
+            onClick={() => {
+              onOpen(sectionOfField(config?.sections ?? [], m.field) ?? "main");
+              focusField(idPrefix, m.field);
+            }}
+          >
+            {m.label}
+          </button>
+        </span>
+      ))}
+    </p>
+  );
+}
+
 /** Opens the field's section and puts the cursor in it (the missing-items line's links). */
-export function focusField(idPrefix: string, name: string) {
+function focusField(idPrefix: string, name: string) {
   requestAnimationFrame(() => {
     const el = document.getElementById(`${idPrefix}-${name}`);
     if (!el) return;

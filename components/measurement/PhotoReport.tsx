@@ -5,6 +5,7 @@ import { api } from "../api.ts";
 import { toast } from "../toast.ts";
 import { errorMessage } from "../form.ts";
 import type { Photo } from "./session.ts";
+import { Icon } from "../Icon.tsx";
 
 export const photoKinds = [
   { type: "Фото до начала работ", label: "До начала работ" },
@@ -107,16 +108,7 @@ export function PhotoReport({ objectId, taskId, photos, onChange, idPrefix }: {
               <label className={`photo-add${busy === k.type ? " is-busy" : ""}`} htmlFor={inputId}>
                 {busy === k.type
                   ? <span className="spinner" aria-hidden="true" />
-                  : (
-                    <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
-                      <path
-                        d="M14.5 4h-5L7 7H4a2 2 0 0 0-2 2v9a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2V9a2 2 0 0 0-2-2h-3zM12 17a4 4 0 1 0 0-8 4 4 0 0 0 0 8"
-                        fill="none"
-                        stroke="currentColor"
-                        strokeWidth="2"
-                      />
-                    </svg>
-                  )}
+                  : <Icon name="camera" size={28} />}
                 <span>{busy === k.type ? "Загрузка…" : "Добавить фото"}</span>
                 <input
                   id={inputId}

@@ -2,21 +2,21 @@
 // dialog, download) and documents (list, upload, download, view).
 import { type FormEvent, useId, useRef, useState } from "react";
 import type { ObjectJson } from "../../domain/objects.ts";
+import type { DocumentJson, VideoJson } from "../../domain/documents.ts";
 import { labelOf, objectStatusLabels, taskStatusLabels, workTypeLabels } from "../../domain/labels.ts";
 import { formatDate, formatDateTime, formatFileSize, formatKopecks } from "../../domain/format.ts";
 import { formatMkadDistance } from "../../domain/geo.ts";
-import { Icon } from "../../routes/_ui/Icon.tsx";
-import { api } from "../api.ts";
-import { errorMessage } from "../form.ts";
-import { toast, toastError } from "../toast.ts";
+import { Icon } from "../../components/Icon.tsx";
+import { Dialog, DialogHead } from "../../components/Dialog.tsx";
+import { api } from "../../components/api.ts";
+import { errorMessage } from "../../components/form.ts";
+import { toast, toastError } from "../../components/toast.ts";
 import {
   DocumentCard,
-  type DocumentItem,
   DocumentUploadForm,
   uploadWithProgress,
   VIDEO_MAX_BYTES,
-  type VideoItem,
-} from "../files_ui.tsx";
+} from "../../components/Documents.tsx";
 
 export interface ObjectTabsProps {
   object: ObjectJson;
@@ -37,25 +37,25 @@ export default function ObjectTabs({ object, canEdit, userId, isAdmin }: ObjectT
   const id = useId();
   const player = useRef<HTMLDialogElement>(null);
   const [tab, setTab] = useState<Tab>("details");
-  const [videos, setVideos] = useState<VideoItem[] | null>(null);
-  const [documents, setDocuments] = useState<DocumentItem[] | null>(null);
-  const [playing, setPlaying] = useState<VideoItem | null>(null);
+  const [videos, setVideos] = useState<VideoJson[] | null>(null);
+  const [documents, setDocuments] = useState<DocumentJson[] | null>(null);
+  const [playing, setPlaying] = useState<VideoJson | null>(null);
 
   async function openTab(next: Tab) {
     setTab(next);
     try {
       if (next === "videos" && videos === null) {
-        setVideos(await api<VideoItem[]>(`/api/objects/${object.id}/videos`));
+        setVideos(await api<VideoJson[]>(`/api/objects/${object.id}/videos`));
       }
       if (next === "documents" && documents === null) {
-        setDocuments(await api<DocumentItem[]>(`/api/objects/${object.id}/documents`));
+        setDocuments(await api<DocumentJson[]>(`/api/objects/${object.id}/documents`));
       }
     } catch (err) {
       toastError(errorMessage(err));
     }
   }
 
-  async function deleteDocument(doc: DocumentItem) {
+  async function deleteDocument(doc: DocumentJson) {
     if (!confirm(`Удалить документ «${doc.fileName}»?`)) return;
     try {
       await api(`/api/documents/${doc.id}`, { method: "DELETE" });
@@ -66,7 +66,7 @@ export default function ObjectTabs({ object, canEdit, userId, isAdmin }: ObjectT
     }
   }
 
-  async function deleteVideo(v: VideoItem) {
+  async function deleteVideo(v: VideoJson) {
     if (!confirm(`Удалить видео «${v.fileName}»?`)) return;
     try {
       await api(`/api/videos/${v.id}`, { method: "DELETE" });
@@ -77,7 +77,7 @@ export default function ObjectTabs({ object, canEdit, userId, isAdmin }: ObjectT
     }
   }
 
-  function play(v: VideoItem) {
+  function play(v: VideoJson) {
     setPlaying(v);
     player.current?.showModal();
   }
@@ -145,23 +145,18 @@ export default function ObjectTabs({ object, canEdit, userId, isAdmin }: ObjectT
           </div>
         )}
       </section>
-      <dialog
-        ref={player}
-        className="dialog dialog-wide video-player"
-        aria-label={playing?.fileName ?? "Видео"}
+      <Dialog
+        dialogRef={player}
+        wide
+        className="video-player"
+        label={playing?.fileName ?? "Видео"}
         onClose={() => setPlaying(null)}
       >
-        <header className="dialog-head">
-          <h2>{playing?.fileName}</h2>
-          <button
-            type="button"
-            className="icon-btn"
-            aria-label="Закрыть видео"
-            onClick={() => player.current?.close()}
-          >
-            <Icon name="close" />
-          </button>
-        </header>
+        <DialogHead
+          title={playing?.fileName}
+          closeLabel="Закрыть видео"
+          onClose={() => player.current?.close()}
+        />
         <div className="dialog-body">
           {playing && (
             <video
@@ -184,7 +179,7 @@ export default function ObjectTabs({ object, canEdit, userId, isAdmin }: ObjectT
             </a>
           )}
         </footer>
-      </dialog>
+      </Dialog>
     </>
   );
 }
@@ -264,12 +259,12 @@ function Details({ object: o, canEdit }: { object: ObjectJson; canEdit: boolean 
 
 function Videos({ objectId, videos, canDeleteAny, userId, onUploaded, onPlay, onDelete }: {
   objectId: number;
-  videos: VideoItem[] | null;
+  videos: VideoJson[] | null;
   canDeleteAny: boolean;
   userId: number;
-  onUploaded: (v: VideoItem) => void;
-  onPlay: (v: VideoItem) => void;
-  onDelete: (v: VideoItem) => void;
+  onUploaded: (v: VideoJson) => void;
+  onPlay: (v: VideoJson) => void;
+  onDelete: (v: VideoJson) => void;
 }) {
   const id = useId();
   const upload = useRef<HTMLDialogElement>(null);
@@ -292,7 +287,7 @@ function Videos({ objectId, videos, canDeleteAny, userId, onUploaded, onPlay, on
     form.set("video", file);
     setProgress(0);
     try {
-      const v = await uploadWithProgress<VideoItem>(`/api/objects/${objectId}/videos`, form, setProgress);
+      const v = await uploadWithProgress<VideoJson>(`/api/objects/${objectId}/videos`, form, setProgress);
       toast({
         title: "Видео загружено",
         description: "Видео успешно добавлено к объекту",
@@ -360,19 +355,13 @@ function Videos({ objectId, videos, canDeleteAny, userId, onUploaded, onPlay, on
             ))}
           </div>
         )}
-      <dialog ref={upload} className="dialog" aria-labelledby={`${id}-upload`}>
+      <Dialog dialogRef={upload} titleId={`${id}-upload`}>
         <form onSubmit={submit} noValidate>
-          <header className="dialog-head">
-            <h2 id={`${id}-upload`}>Загрузить видео</h2>
-            <button
-              type="button"
-              className="icon-btn"
-              aria-label="Закрыть"
-              onClick={() => upload.current?.close()}
-            >
-              <Icon name="close" />
-            </button>
-          </header>
+          <DialogHead
+            title="Загрузить видео"
+            titleId={`${id}-upload`}
+            onClose={() => upload.current?.close()}
+          />
           <div className="dialog-body stack">
             <div className="field">
               <label htmlFor={`${id}-video`}>Видеофайл</label>
@@ -405,7 +394,7 @@ function Videos({ objectId, videos, canDeleteAny, userId, onUploaded, onPlay, on
             </button>
           </footer>
         </form>
-      </dialog>
+      </Dialog>
     </div>
   );
 }

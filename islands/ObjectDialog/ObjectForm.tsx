@@ -11,11 +11,11 @@ import {
 } from "../../domain/objects.ts";
 import { objectStatusLabels, workTypeLabels } from "../../domain/labels.ts";
 import { formatMkadDistance } from "../../domain/geo.ts";
-import { Field } from "../../routes/_ui/Field.tsx";
-import { Icon } from "../../routes/_ui/Icon.tsx";
-import { api } from "../api.ts";
-import { errorMessage, type Errors, firstErrors, serverErrors } from "../form.ts";
-import { toast, toastAfterNavigation, toastError } from "../toast.ts";
+import { Field } from "../../components/Field.tsx";
+import { DialogHead, SubmitFooter } from "../../components/Dialog.tsx";
+import { api } from "../../components/api.ts";
+import { errorMessage, type Errors, firstErrors, serverErrors } from "../../components/form.ts";
+import { toast, toastAfterNavigation, toastError } from "../../components/toast.ts";
 
 export interface ObjectFormProps {
   mode: "create" | "edit";
@@ -251,17 +251,11 @@ export default function ObjectForm({ mode, object, afterSave, variant, titleId, 
 
   return (
     <form onSubmit={submit} noValidate>
-      <header className="dialog-head">
-        <h2 id={titleId}>{mode === "create" ? "Новый объект" : "Редактировать объект"}</h2>
-        <button
-          type="button"
-          className="icon-btn"
-          aria-label="Закрыть"
-          onClick={close}
-        >
-          <Icon name="close" />
-        </button>
-      </header>
+      <DialogHead
+        title={mode === "create" ? "Новый объект" : "Редактировать объект"}
+        titleId={titleId}
+        onClose={close}
+      />
       <div className="dialog-body stack">
         <div className={errors.address ? "field field-invalid address-field" : "field address-field"}>
           <label htmlFor={f("address")}>
@@ -370,12 +364,11 @@ export default function ObjectForm({ mode, object, afterSave, variant, titleId, 
         </Field>
       </div>
       <footer className="dialog-foot">
-        <button type="button" className="btn btn-secondary" onClick={() => close()}>
-          Отмена
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
-          {busy ? "Сохранение…" : mode === "create" ? "Создать объект" : "Сохранить"}
-        </button>
+        <SubmitFooter
+          onCancel={close}
+          busy={busy}
+          label={mode === "create" ? "Создать объект" : "Сохранить"}
+        />
       </footer>
     </form>
   );

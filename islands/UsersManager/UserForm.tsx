@@ -1,23 +1,32 @@
 // The users dialog's form, loaded when the dialog opens (islands/UsersManager.tsx).
 import { type FormEvent, useId, useState } from "react";
 import {
+  type AdminUserJson,
   needsCompany,
   REQUIRED_FIELDS_MESSAGE,
   userCreateSchema,
   userPatchSchema,
 } from "../../domain/admin.ts";
 import { roleLabels, roles } from "../../domain/roles.ts";
-import { Field } from "../../routes/_ui/Field.tsx";
-import { api } from "../api.ts";
-import { DialogContent } from "../admin_dialog.tsx";
-import { errorMessage, type Errors, firstErrors, serverErrors } from "../form.ts";
-import { toast, toastError } from "../toast.ts";
-import type { AdminUser, UsersManagerProps } from "../UsersManager.tsx";
+import { Field } from "../../components/Field.tsx";
+import { api } from "../../components/api.ts";
+import { DialogContent, SubmitFooter } from "../../components/Dialog.tsx";
+import { errorMessage, type Errors, firstErrors, serverErrors } from "../../components/form.ts";
+import { toast, toastError } from "../../components/toast.ts";
 
-export interface UserFormProps
-  extends Pick<UsersManagerProps, "companies" | "isSystemAdmin" | "currentUserId"> {
+/** A company a user may be put in. */
+export interface CompanyChoice {
+  id: number;
+  name: string;
+}
+
+export interface UserFormProps {
+  /** Companies a user may be put in: every one for system_admin, the own one for company_admin. */
+  companies: CompanyChoice[];
+  isSystemAdmin: boolean;
+  currentUserId: number;
   /** The user being edited, or null for a new one. */
-  user: AdminUser | null;
+  user: AdminUserJson | null;
   onClose: () => void;
   /** After a save, when the dialog closes. */
   onSaved: () => void;
@@ -34,7 +43,7 @@ interface Values {
 }
 
 function valuesOf(
-  u: AdminUser | null,
+  u: AdminUserJson | null,
   companies: UserFormProps["companies"],
   isSystemAdmin: boolean,
 ): Values {
@@ -127,12 +136,7 @@ export default function UserForm(
     <DialogContent
       onSubmit={submit}
       footer={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onClose}>Отмена</button>
-          <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
-            {busy ? "Сохранение…" : editing ? "Сохранить" : "Создать пользователя"}
-          </button>
-        </>
+        <SubmitFooter onCancel={onClose} busy={busy} label={editing ? "Сохранить" : "Создать пользователя"} />
       }
     >
       <div className="stack">

@@ -1,25 +1,25 @@
 // The companies dialog's form, loaded when the dialog opens (islands/CompaniesManager.tsx).
 import { type FormEvent, useState } from "react";
-import { api } from "../api.ts";
-import { DialogContent } from "../admin_dialog.tsx";
+import { api } from "../../components/api.ts";
+import { DialogContent, SubmitFooter } from "../../components/Dialog.tsx";
 import {
   CompanyFields,
-  type CompanyRecord,
   type CompanyValues,
   companyValues,
   logoProblem,
   uploadLogo,
-} from "../company_form.tsx";
-import { errorMessage, type Errors, serverErrors } from "../form.ts";
-import { toast, toastError } from "../toast.ts";
-import { checkCompany } from "./company_check.ts";
+} from "../../components/CompanyFields.tsx";
+import type { CompanyJson } from "../../domain/admin.ts";
+import { errorMessage, type Errors, serverErrors } from "../../components/form.ts";
+import { toast, toastError } from "../../components/toast.ts";
+import { checkCompany } from "../../components/company_check.ts";
 
 export interface CompanyFormProps {
   /** The company being edited, or null for a new one. */
-  company: CompanyRecord | null;
+  company: CompanyJson | null;
   onClose: () => void;
   /** After a save: `done` when the dialog may close, false when the company is saved but the logo is not. */
-  onSaved: (company: CompanyRecord, done: boolean) => void;
+  onSaved: (company: CompanyJson, done: boolean) => void;
 }
 
 export default function CompanyForm({ company, onClose, onSaved }: CompanyFormProps) {
@@ -37,11 +37,11 @@ export default function CompanyForm({ company, onClose, onSaved }: CompanyFormPr
       return;
     }
     setBusy(true);
-    let saved: CompanyRecord;
+    let saved: CompanyJson;
     try {
       saved = company
-        ? await api<CompanyRecord>(`/api/companies/${company.id}`, { method: "PATCH", body: checked.payload })
-        : await api<CompanyRecord>("/api/companies", { method: "POST", body: checked.payload });
+        ? await api<CompanyJson>(`/api/companies/${company.id}`, { method: "PATCH", body: checked.payload })
+        : await api<CompanyJson>("/api/companies", { method: "POST", body: checked.payload });
     } catch (error) {
       setErrors(serverErrors(error));
       toastError(
@@ -70,12 +70,7 @@ export default function CompanyForm({ company, onClose, onSaved }: CompanyFormPr
     <DialogContent
       onSubmit={submit}
       footer={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onClose}>Отмена</button>
-          <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
-            {busy ? "Сохранение…" : company ? "Сохранить" : "Создать компанию"}
-          </button>
-        </>
+        <SubmitFooter onCancel={onClose} busy={busy} label={company ? "Сохранить" : "Создать компанию"} />
       }
     >
       <CompanyFields

@@ -1,16 +1,34 @@
 // The site-work dialog's content (spec/3 §2.2), loaded when the dialog opens (SiteWorkDialog.tsx keeps the
 // button and the <dialog>): title, progress badge, Save, tabs Замеры / Фотоотчет / Смета / Отчет.
 import { useMemo, useState } from "react";
-import { api } from "../api.ts";
-import { toast } from "../toast.ts";
-import { focusField, MeasurementForm, sectionOfField } from "./MeasurementForm.tsx";
-import { EstimateView, ruDay } from "./EstimateView.tsx";
-import { PhotoReport } from "./PhotoReport.tsx";
-import { exportEstimate } from "./export.ts";
-import { syncLabel, useMeasurementSession } from "./session.ts";
+import { api } from "../../components/api.ts";
+import { DialogHead } from "../../components/Dialog.tsx";
+import { toast } from "../../components/toast.ts";
+import { MeasurementForm, MissingLine } from "../../components/measurement/MeasurementForm.tsx";
+import { EstimateView, ruDay } from "../../components/measurement/EstimateView.tsx";
+import { PhotoReport } from "../../components/measurement/PhotoReport.tsx";
+import { exportEstimate } from "../../components/measurement/export.ts";
+import { syncLabel, useMeasurementSession } from "../../components/measurement/session.ts";
 import { formatKopecks } from "../../domain/format.ts";
-import type { SiteWorkProps } from "../SiteWorkDialog.tsx";
-import { ConflictNotice } from "./ConflictNotice.tsx";
+import { ConflictNotice } from "../../components/measurement/ConflictNotice.tsx";
+import { Icon } from "../../components/Icon.tsx";
+
+/** The task the surveyor works on. */
+export interface SiteWorkTask {
+  id: number;
+  objectId: number | null;
+  title: string;
+  address: string;
+  workTypeLabel: string;
+  clientName: string | null;
+  clientPhone: string | null;
+}
+
+/** The dialog content's props: the task and closing the dialog. */
+export interface SiteWorkProps {
+  task: SiteWorkTask;
+  close: () => void;
+}
 
 type Tab = "measure" | "photos" | "estimate" | "report";
 const tabs: { id: Tab; label: string }[] = [
@@ -56,39 +74,22 @@ export default function SiteWork({ task, close }: SiteWorkProps) {
     }
   }
 
-  const missingLine = s.missing.length > 0 && (
-    <p className="missing-line" role="status" aria-live="polite">
-      <strong>Не заполнено:</strong> {s.missing.map((m, i) => (
-        <span key={m.field + i}>
-          {i > 0 && ", "}
-          <button
-            type="button"
-            className="link-btn"
-            onClick={() => {
-              setTab("measure");
-              setSection(sectionOfField(s.config?.sections ?? [], m.field) ?? "main");
-              focusField(idPrefix, m.field);
-            }}
-          >
-            {m.label}
-          </button>
-        </span>
-      ))}
-    </p>
-  );
-
   const estimateDate = useMemo(() => ruDay(s.estimate?.date), [s.estimate]);
 
   return (
     <>
-      <div className="dialog-head site-head">
-        <div className="site-title">
-          <h2 id={`${idPrefix}-title`}>Замер септика: {task.address}</h2>
+      <DialogHead
+        className="site-head"
+        title={`Замер септика: ${task.address}`}
+        titleId={`${idPrefix}-title`}
+        onClose={close}
+        subtitle={
           <div className="site-status">
             <span className="badge badge-info" aria-label={`Заполнено ${s.progress}%`}>{s.progress}%</span>
             <span className={`sync sync-${s.sync}`} data-testid="sync-state">{syncLabel(s.sync)}</span>
           </div>
-        </div>
+        }
+      >
         <button
           type="button"
           className="btn btn-secondary btn-sm"
@@ -97,12 +98,7 @@ export default function SiteWork({ task, close }: SiteWorkProps) {
         >
           Сохранить
         </button>
-        <button type="button" className="icon-btn" aria-label="Закрыть" onClick={close}>
-          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-            <path d="M18 6 6 18M6 6l12 12" fill="none" stroke="currentColor" strokeWidth="2" />
-          </svg>
-        </button>
-      </div>
+      </DialogHead>
       <div className="tabs site-tabs" role="tablist">
         {tabs.map((t) => (
           <button
@@ -251,7 +247,15 @@ export default function SiteWork({ task, close }: SiteWorkProps) {
       <div className="dialog-foot site-foot">
         {tab === "measure" && s.config && (
           <>
-            {missingLine}
+            <MissingLine
+              config={s.config}
+              missing={s.missing}
+              idPrefix={idPrefix}
+              onOpen={(section) => {
+                setTab("measure");
+                setSection(section);
+              }}
+            />
             <button
               type="button"
               className="btn btn-primary btn-lg"
@@ -279,14 +283,7 @@ export default function SiteWork({ task, close }: SiteWorkProps) {
                 className="btn btn-primary"
                 onClick={() => void exportEstimate(s.estimate!.id)}
               >
-                <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-                  <path
-                    d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4m4-5 5 5 5-5m-5 5V3"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                  />
-                </svg>
+                <Icon name="download" />
                 Excel
               </button>
             )

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { notificationHref, type notificationTypeLabels } from "../domain/notifications.ts";
 import { api } from "./api.ts";
 import { toast, toastError } from "./toast.ts";
+import { Icon } from "./Icon.tsx";
 
 export interface NotificationItem {
   id: number;
@@ -59,4 +60,30 @@ export function useNotifications(initial: NotificationItem[] | null) {
   }
 
   return { items, setItems, markRead, remove, markAll, follow };
+}
+
+/** A notification's buttons: mark it read (while unread) and delete it. */
+export function NotificationActions({ item, className, onRead, onDelete }: {
+  item: NotificationItem;
+  className: string;
+  onRead: (item: NotificationItem) => void;
+  onDelete: (item: NotificationItem) => void;
+}) {
+  return (
+    <div className={className}>
+      {!item.isRead && (
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label="Отметить прочитанным"
+          onClick={() => onRead(item)}
+        >
+          <Icon name="check" />
+        </button>
+      )}
+      <button type="button" className="icon-btn" aria-label="Удалить" onClick={() => onDelete(item)}>
+        <Icon name="trash" />
+      </button>
+    </div>
+  );
 }

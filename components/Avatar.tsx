@@ -1,4 +1,4 @@
-import { initials } from "../../domain/format.ts";
+import { initials } from "../domain/format.ts";
 import { Icon } from "./Icon.tsx";
 
 /** A person's photo, else the initials of their name (else 'U'). */

@@ -4,37 +4,20 @@
 // and units from the price list) and the compact catalogue come from the server: GET /api/measurements/form.
 import {
   type FieldSpec,
-  type FormSection,
+  type FormConfig,
   lenientMeasurements,
   measurementFieldSpecs,
   type Measurements,
   type MissingItem,
   missingItemsDetailed,
   type MissingOptions,
+  type ModelInfo,
   modelLookup,
   parseField,
   progressPercent,
 } from "../../estimating/form.ts";
 
-/** A catalogue model as the form shows it (dealer price in roubles, dimensions in mm). */
-export interface ModelInfo {
-  id: string;
-  brand: string;
-  name: string;
-  capacity: number;
-  peakDischarge: number;
-  length: number;
-  width: number;
-  height: number;
-  dealerPrice: number;
-}
-
-/** What the server sends for the form (GET /api/measurements/form); `version` changes with the content. */
-export interface FormConfig {
-  version: string;
-  sections: FormSection[];
-  models: ModelInfo[];
-}
+export type { FormConfig, ModelInfo };
 
 /** What the form holds: numbers as typed (strings), checkboxes as booleans, selects and texts as strings. */
 export type FormValues = Record<string, string | boolean>;

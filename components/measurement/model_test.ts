@@ -1,6 +1,11 @@
 import assert from "node:assert/strict";
-import { catalogue, defaultMeasurements, missingItems, progressPercent } from "../../estimating/mod.ts";
-import { formConfig } from "../../server/api/measurements.ts";
+import {
+  catalogue,
+  defaultMeasurements,
+  formConfig,
+  missingItems,
+  progressPercent,
+} from "../../estimating/mod.ts";
 import {
   defaultValues,
   type FormValues,

@@ -2,18 +2,40 @@
 // (FieldWorkScreen.tsx keeps the steps' tabs and the preparation): the shared form, then the estimate
 // table, Excel, status and 'Сохранить отчет' to the chief engineers.
 import { useState } from "react";
-import { api } from "../api.ts";
-import { toast } from "../toast.ts";
-import { errorMessage } from "../form.ts";
-import { focusField, MeasurementForm, sectionOfField } from "./MeasurementForm.tsx";
-import { EstimateView } from "./EstimateView.tsx";
-import { exportEstimate } from "./export.ts";
-import { syncLabel, useMeasurementSession } from "./session.ts";
-import { StatusActions } from "../estimate_status.tsx";
+import { api } from "../../components/api.ts";
+import { toast } from "../../components/toast.ts";
+import { errorMessage } from "../../components/form.ts";
+import { MeasurementForm, MissingLine } from "../../components/measurement/MeasurementForm.tsx";
+import { EstimateView } from "../../components/measurement/EstimateView.tsx";
+import { exportEstimate } from "../../components/measurement/export.ts";
+import { syncLabel, useMeasurementSession } from "../../components/measurement/session.ts";
+import { StatusActions } from "../../components/EstimateStatusActions.tsx";
 import type { EstimateStatus } from "../../domain/estimates.ts";
 import { formatKopecks } from "../../domain/format.ts";
-import type { FieldWorkStepsProps } from "../FieldWorkScreen.tsx";
-import { ConflictNotice } from "./ConflictNotice.tsx";
+import type { Role } from "../../domain/roles.ts";
+import { ConflictNotice } from "../../components/measurement/ConflictNotice.tsx";
+
+/** A task of the screen: an object to measure. */
+export interface FieldWorkTask {
+  id: number;
+  objectId: number;
+  title: string;
+  address: string;
+  workTypeLabel: string;
+  clientName: string | null;
+  clientPhone: string | null;
+  statusLabel: string;
+}
+
+export type Step = "prep" | "measure" | "estimate";
+
+/** The measurement and estimate steps' props. */
+export interface FieldWorkStepsProps {
+  task: FieldWorkTask | null;
+  step: Step;
+  setStep: (step: Step) => void;
+  role: Role;
+}
 
 export default function FieldWorkSteps({ task, step, setStep, role }: FieldWorkStepsProps) {
   const [section, setSection] = useState("main");
@@ -107,25 +129,7 @@ export default function FieldWorkSteps({ task, step, setStep, role }: FieldWorkS
                 />
               )}
               <div className="action-bar fw-generate">
-                {s.missing.length > 0 && (
-                  <p className="missing-line" role="status">
-                    <strong>Не заполнено:</strong> {s.missing.map((m, i) => (
-                      <span key={m.field + i}>
-                        {i > 0 && ", "}
-                        <button
-                          type="button"
-                          className="link-btn"
-                          onClick={() => {
-                            setSection(sectionOfField(s.config?.sections ?? [], m.field) ?? "main");
-                            focusField(idPrefix, m.field);
-                          }}
-                        >
-                          {m.label}
-                        </button>
-                      </span>
-                    ))}
-                  </p>
-                )}
+                <MissingLine config={s.config} missing={s.missing} idPrefix={idPrefix} onOpen={setSection} />
                 <button
                   type="button"
                   className="btn btn-primary"

@@ -1,38 +1,11 @@
 // Document and video pieces shared by the object detail dialog and the documents screen (not an island).
 import { type FormEvent, useId, useRef, useState } from "react";
 import { formatDate, formatFileSize } from "../domain/format.ts";
-import { Icon } from "../routes/_ui/Icon.tsx";
+import { Icon } from "./Icon.tsx";
 import { ApiRequestError } from "./api.ts";
 import { errorMessage } from "./form.ts";
 import { toast, toastError } from "./toast.ts";
-
-export interface DocumentItem {
-  id: number;
-  objectId: number | null;
-  objectAddress?: string | null;
-  taskId: number | null;
-  uploadedBy: number | null;
-  uploaderName?: string | null;
-  fileName: string;
-  fileUrl: string;
-  fileSize: number;
-  fileType: string;
-  documentType: string | null;
-  description: string | null;
-  uploadedAt: string;
-}
-
-export interface VideoItem {
-  id: number;
-  uploadedBy: number | null;
-  fileName: string;
-  fileUrl: string;
-  downloadUrl: string;
-  fileSize: number;
-  mimeType: string;
-  description: string | null;
-  createdAt: string;
-}
+import type { DocumentJson } from "../domain/documents.ts";
 
 export const documentTypes: Array<[string, string]> = [
   ["contract", "Договор"],
@@ -52,9 +25,9 @@ export const VIDEO_MAX_BYTES = 500 * 1024 * 1024;
 
 /** One document: name, size, type badge, date, Скачать / Просмотр / Удалить. */
 export function DocumentCard({ doc, canDelete, onDelete, showObject }: {
-  doc: DocumentItem;
+  doc: DocumentJson;
   canDelete: boolean;
-  onDelete: (doc: DocumentItem) => void;
+  onDelete: (doc: DocumentJson) => void;
   showObject?: boolean;
 }) {
   return (
@@ -149,7 +122,7 @@ export function DocumentUploadForm({ objects, objectId, onUploaded }: {
   /** Choices when the object is not fixed (the documents screen). */
   objects?: Array<{ id: number; address: string }>;
   objectId?: number;
-  onUploaded: (doc: DocumentItem) => void;
+  onUploaded: (doc: DocumentJson) => void;
 }) {
   const id = useId();
   const fileRef = useRef<HTMLInputElement>(null);
@@ -175,7 +148,7 @@ export function DocumentUploadForm({ objects, objectId, onUploaded }: {
     form.set("file", file);
     setProgress(0);
     try {
-      const doc = await uploadWithProgress<DocumentItem>(
+      const doc = await uploadWithProgress<DocumentJson>(
         `/api/objects/${target}/documents`,
         form,
         setProgress,

@@ -1,0 +1,191 @@
+// The import direction of the project, checked on its module graph (`deno info`, type-only and dynamic imports
+// included): pure packages reach no storage or server, browser code reaches no server, and no module imports
+// itself back through others.
+import assert from "node:assert/strict";
+import { relative } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const root = fileURLToPath(new URL(".", import.meta.url));
+/** Folders that are not the project's source: dependencies, build output, data. */
+const skipped = new Set(["node_modules", "static", "data", "dist", ".git"]);
+
+/** What a folder must not reach, directly or through other modules. */
+const forbidden: Record<string, string[]> = {
+  "estimating/": ["db/", "server/", "routes/", "islands/", "components/", "cli/"],
+  "domain/": ["db/", "server/", "routes/", "islands/", "components/", "cli/"],
+  "islands/": ["db/", "server/", "routes/", "cli/"],
+  "components/": ["db/", "server/", "routes/", "islands/", "cli/"],
+  "db/": ["server/", "routes/", "islands/", "components/", "cli/"],
+};
+
+/** What a folder's modules (tests aside: they start the whole app) must not import themselves. */
+const forbiddenImports: Record<string, string[]> = {
+  "routes/": ["server/api/", "cli/"],
+};
+
+async function sourceFiles(dir = root): Promise<string[]> {
+  const files: string[] = [];
+  for await (const entry of Deno.readDir(dir)) {
+    const path = `${dir}${entry.name}`;
+    if (entry.isDirectory && !skipped.has(entry.name)) files.push(...await sourceFiles(`${path}/`));
+    else if (entry.isFile && /\.tsx?$/.test(entry.name)) files.push(path);
+  }
+  return files;
+}
+
+interface DenoInfo {
+  modules: {
+    specifier: string;
+    dependencies?: { code?: { specifier: string }; type?: { specifier: string } }[];
+  }[];
+}
+
+/** Every project module (a path relative to the root) and the project modules it imports. */
+async function projectGraph(): Promise<Map<string, Set<string>>> {
+  const files = await sourceFiles();
+  const entry = await Deno.makeTempFile({ suffix: ".ts" });
+  try {
+    await Deno.writeTextFile(
+      entry,
+      files.map((f) => `import ${JSON.stringify(pathToFileURL(f).href)};`).join("\n"),
+    );
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: ["info", "--json", entry],
+      cwd: root,
+      stdout: "piped",
+      stderr: "inherit",
+    }).output();
+    assert.ok(out.success, "deno info failed");
+    const info: DenoInfo = JSON.parse(new TextDecoder().decode(out.stdout));
+    const local = (specifier: string) => {
+      if (!specifier.startsWith("file://")) return null;
+      const path = relative(root, fileURLToPath(specifier));
+      return path.startsWith("..") ? null : path;
+    };
+    const graph = new Map<string, Set<string>>();
+    for (const module of info.modules) {
+      const from = local(module.specifier);
+      if (!from) continue;
+      const to = new Set<string>();
+      for (const dep of module.dependencies ?? []) {
+        for (const target of [dep.code?.specifier, dep.type?.specifier]) {
+          const path = target && local(target);
+          if (path) to.add(path);
+        }
+      }
+      graph.set(from, to);
+    }
+    return graph;
+  } finally {
+    await Deno.remove(entry);
+  }
+}
+
+const graph = await projectGraph();
+
+/** The first import chain from `start` to a module under one of `folders`, or null. */
+function pathTo(start: string, folders: string[]): string[] | null {
+  const parent = new Map<string, string | null>([[start, null]]);
+  const queue = [start];
+  for (let i = 0; i < queue.length; i++) {
+    const at = queue[i];
+    if (at !== start && folders.some((f) => at.startsWith(f))) {
+      const chain = [at];
+      for (let p = parent.get(at); p; p = parent.get(p)) chain.unshift(p);
+      return chain;
+    }
+    for (const next of graph.get(at) ?? []) {
+      if (!parent.has(next)) {
+        parent.set(next, at);
+        queue.push(next);
+      }
+    }
+  }
+  return null;
+}
+
+/** Strongly connected groups of more than one module, or a module importing itself (Tarjan). */
+function cycles(): string[][] {
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  function visit(v: string) {
+    index.set(v, counter);
+    low.set(v, counter++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const group: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        group.push(w);
+      } while (w !== v);
+      if (group.length > 1 || graph.get(v)?.has(v)) found.push(group.sort());
+    }
+  }
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return found;
+}
+
+Deno.test("the module graph holds every source file of the project", async () => {
+  const files = (await sourceFiles()).map((f) => relative(root, f));
+  assert.deepEqual(files.filter((f) => !graph.has(f)), []);
+  assert.ok(
+    graph.get("islands/UsersManager.tsx")?.has("islands/UsersManager/UserForm.tsx"),
+    "a dynamic import",
+  );
+  assert.ok(graph.get("islands/UsersManager.tsx")?.has("domain/admin.ts"), "a type-only import");
+  assert.deepEqual(pathTo("server/app.ts", ["db/"])?.at(-1)?.startsWith("db/"), true, "a chain is found");
+});
+
+for (const [folder, targets] of Object.entries(forbidden)) {
+  Deno.test(`${folder} reaches none of ${targets.join(", ")}`, () => {
+    const violations = [...graph.keys()]
+      .filter((file) => file.startsWith(folder))
+      .map((file) => pathTo(file, targets))
+      .filter((chain) => chain !== null)
+      .map((chain) => chain.join(" → "));
+    assert.deepEqual(violations, []);
+  });
+}
+
+for (const [folder, targets] of Object.entries(forbiddenImports)) {
+  Deno.test(`${folder} imports nothing from ${targets.join(", ")}`, () => {
+    const violations = [...graph]
+      .filter(([file]) => file.startsWith(folder) && !file.endsWith("_test.ts"))
+      .flatMap(([file, imports]) =>
+        [...imports].filter((i) => targets.some((t) => i.startsWith(t))).map((i) => `${file} → ${i}`)
+      );
+    assert.deepEqual(violations, []);
+  });
+}
+
+Deno.test("no module imports itself back through others", () => {
+  assert.deepEqual(cycles(), []);
+});
+
+Deno.test("islands/ holds only the hydrated entries, one PascalCase .tsx each, and the folders of their parts", async () => {
+  const misplaced: string[] = [];
+  const entries = new Set<string>();
+  for await (const e of Deno.readDir(`${root}islands`)) {
+    if (e.isFile) entries.add(e.name.replace(/\.tsx$/, ""));
+  }
+  for await (const e of Deno.readDir(`${root}islands`)) {
+    const ok = e.isFile
+      ? /^[A-Z][A-Za-z0-9]*\.tsx$/.test(e.name) || e.name === "client.ts"
+      : e.isDirectory && entries.has(e.name);
+    if (!ok) misplaced.push(e.name);
+  }
+  assert.deepEqual(misplaced, []);
+});

@@ -1,0 +1,78 @@
+// The list machinery the administration islands share (/users, /companies): the records, the create and edit
+// dialog with a URL of its own, activation and deactivation.
+import { useState } from "react";
+import { api } from "./api.ts";
+import { errorMessage } from "./form.ts";
+import { toast, toastError, type ToastOptions } from "./toast.ts";
+import { setQueryParam } from "./url.ts";
+
+interface RecordListOptions<T> {
+  records: T[];
+  /** The collection's API, e.g. '/api/users': GET lists, PATCH `{url}/{id}` changes one. */
+  url: string;
+  /** The query parameter naming the record whose dialog is open, e.g. 'userId' (a new one is `?new=1`). */
+  param: string;
+  /** The record whose dialog is open on arrival, or "new". */
+  openId: number | "new" | null;
+  /** The toast after (de)activating, given the record as it was. */
+  toggled: (record: T) => ToastOptions;
+  /** The start of the error toast, e.g. 'Не удалось изменить статус пользователя'. */
+  toggleFailed: string;
+}
+
+export function useRecordList<T extends { id: number; isActive: boolean }>(options: RecordListOptions<T>) {
+  const { url, param } = options;
+  const [records, setRecords] = useState(options.records);
+  const initial = options.openId === "new" ? null : records.find((r) => r.id === options.openId) ?? null;
+  const [editing, setEditing] = useState<T | null>(initial);
+  const [open, setOpen] = useState(options.openId === "new" || initial !== null);
+  const [toggling, setToggling] = useState<number | null>(null);
+
+  function openDialog(record: T | null) {
+    setEditing(record);
+    setOpen(true);
+    setQueryParam(param, record ? String(record.id) : null);
+  }
+
+  function close() {
+    setOpen(false);
+    setQueryParam(param, null);
+    setQueryParam("new", null);
+  }
+
+  async function refresh() {
+    setRecords(await api<T[]>(url));
+  }
+
+  async function toggleActive(record: T) {
+    setToggling(record.id);
+    try {
+      await api(`${url}/${record.id}`, { method: "PATCH", body: { isActive: !record.isActive } });
+      toast({ ...options.toggled(record), variant: "success" });
+      await refresh();
+    } catch (error) {
+      toastError(`${options.toggleFailed}: ${errorMessage(error)}`);
+    } finally {
+      setToggling(null);
+    }
+  }
+
+  return { records, editing, setEditing, open, openDialog, close, refresh, toggling, toggleActive };
+}
+
+/** 'Деактивировать' / 'Активировать' of a list row, busy while its change is on the way. */
+export function ActiveToggle(
+  { active, busy, onToggle }: { active: boolean; busy: boolean; onToggle: () => void },
+) {
+  return (
+    <button
+      type="button"
+      className={active ? "btn btn-ghost btn-sm" : "btn btn-success btn-sm"}
+      disabled={busy}
+      aria-busy={busy}
+      onClick={onToggle}
+    >
+      {active ? "Деактивировать" : "Активировать"}
+    </button>
+  );
+}
