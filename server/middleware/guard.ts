@@ -3,6 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { forbidden, unauthorized } from "../errors.ts";
 import { hasRole, type Role } from "../../domain/roles.ts";
 import type { AppEnv, CurrentUser } from "../types.ts";
+import { type Scope, scopeOf } from "../../db/scope.ts";
 
 /** Who may pass: any signed-in user, a list of roles, or only the owner account. */
 export type Access = "auth" | "owner" | readonly Role[];
@@ -34,7 +35,7 @@ export function currentUser(c: Context<AppEnv>): CurrentUser {
  * The company a query is scoped to: the user's own, or `null` meaning every company (system_admin only).
  * A staff member without a company sees nothing: -1 matches no row.
  */
-export function companyScope(user: CurrentUser): number | null {
-  if (user.role === "system_admin") return null;
-  return user.companyId ?? -1;
+export function companyScope(user: CurrentUser): Scope {
+  if (user.role === "system_admin") return scopeOf(null);
+  return scopeOf(user.companyId ?? -1);
 }
