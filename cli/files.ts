@@ -195,5 +195,6 @@ export function databaseFile(url: string): string | undefined {
 
 /** Replaces control characters (newlines from a file name or a parser's quote) so a message stays one line. */
 export function oneLine(text: string): string {
+  // deno-lint-ignore no-control-regex -- control characters are exactly what is replaced
   return text.replace(/[\u0000-\u001f\u007f]+/g, " ");
 }
