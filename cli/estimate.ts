@@ -57,7 +57,15 @@ export async function collectInputs(
   inputs: InputFiles = new InputFiles(),
 ): Promise<{ files: string[]; skipped: string[]; notes: string[] }> {
   const files: string[] = [];
+  const seenFiles = new Set<string>();
   const seenFolders = new Set<string>();
+  /** Records an input; false when the same file came already (an option's file is still a document here). */
+  const isNew = async (path: string, info?: Deno.FileInfo) => {
+    const key = await inputs.add(path, info);
+    if (seenFiles.has(key)) return false;
+    seenFiles.add(key);
+    return true;
+  };
   const skipped: string[] = [];
   const notes: string[] = [];
   const skip = (path: string, message: string) => skipped.push(oneLine(`${path}: ${message}`));
@@ -77,7 +85,7 @@ export async function collectInputs(
       const path = join(dir, entry.name);
       const isJson = entry.name.toLowerCase().endsWith(".json");
       if (entry.isFile) {
-        if (isJson && await inputs.add(path)) found.push(path);
+        if (isJson && await isNew(path)) found.push(path);
         continue;
       }
       if (!entry.isDirectory && !entry.isSymlink && !isJson) continue;
@@ -91,7 +99,7 @@ export async function collectInputs(
       if (target.isDirectory) found.push(...await walk(path, target));
       else if (!isJson) continue;
       else if (!target.isFile) skip(path, `это ${specialKind(target)}, а не обычный файл; пропущен`);
-      else if (await inputs.add(path, target)) found.push(path);
+      else if (await isNew(path, target)) found.push(path);
     }
     return found;
   };
@@ -106,7 +114,7 @@ export async function collectInputs(
     if (info.isDirectory) {
       const found = await walk(path, info, true);
       if (found.length === 0) notes.push(oneLine(`${path}: в папке нет файлов .json`));
-      files.push(...found);
+      files.push(...found.sort());
     } else if (!info.isFile) skip(path, `это ${specialKind(info)}, а не обычный файл; пропущен`);
     else {
       try {
@@ -114,7 +122,7 @@ export async function collectInputs(
       } catch (err) {
         throw new UsageError(`«${path}»: ${(err as PathError).message}`);
       }
-      if (await inputs.add(path, info)) files.push(path);
+      if (await isNew(path, info)) files.push(path);
     }
   }
   return { files, skipped, notes };

@@ -109,12 +109,11 @@ async function identity(path: string, info: Deno.FileInfo): Promise<string> {
 export class InputFiles {
   readonly #byIdentity = new Map<string, string>();
 
-  /** Records an input; returns false when the same file was already recorded (under any path). */
-  async add(path: string, info?: Deno.FileInfo): Promise<boolean> {
+  /** Records an input; returns its identity (the same for every path that reaches the file). */
+  async add(path: string, info?: Deno.FileInfo): Promise<string> {
     const key = await identity(path, info ?? await Deno.stat(path));
-    if (this.#byIdentity.has(key)) return false;
-    this.#byIdentity.set(key, path);
-    return true;
+    if (!this.#byIdentity.has(key)) this.#byIdentity.set(key, path);
+    return key;
   }
 
   /** The input that writing to `path` would overwrite, if any (a path that does not exist overwrites none). */

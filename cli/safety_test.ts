@@ -233,6 +233,80 @@ Deno.test("[cli safety] an output that would land on an input by any path is ref
     }
     // d, d-link and links reach the same files: each is generated once.
     assert.equal([...Deno.readDirSync(`${dir}/fresh`)].length, 6);
+
+    // A file that is both a document and the requisites is still generated, and still never overwritten.
+    const both = JSON.parse(await Deno.readTextFile(`${examples}/topas5-basic.json`));
+    await Deno.mkdir(`${dir}/both`);
+    await Deno.writeTextFile(`${dir}/both/both.json`, JSON.stringify({ ...both, name: "ООО «Тест»" }));
+    const twice = ["estimate", "generate", `${dir}/both`, "--requisites", `${dir}/both/both.json`];
+    const xlsx = await runChecked(dir, ...twice, "--out", `${dir}/both-out`);
+    assert.equal(xlsx.code, 0, xlsx.err.join("\n"));
+    assert.ok((await Deno.stat(`${dir}/both-out/both.xlsx`)).isFile);
+    usageLine(await runChecked(dir, ...twice, "--out", `${dir}/both`, "--format", "json"));
+  });
+});
+
+Deno.test("[cli safety] every combination of inputs, output folder, format and option files leaves the inputs intact", async () => {
+  await withFixture(async (dir) => {
+    await Deno.symlink(`${dir}/d`, `${dir}/d-link`);
+    const inputs: Record<string, { args: string[]; nested: boolean }> = {
+      "files": { args: jsonFiles(`${dir}/d`), nested: false },
+      "folder": { args: [`${dir}/d`], nested: true },
+      "symlinked folder": { args: [`${dir}/d-link`], nested: true },
+      "file through a symlinked folder and again directly": {
+        args: [`${dir}/d-link/topas5-basic.json`, `${dir}/d/topas5-basic.json`],
+        nested: false,
+      },
+    };
+    const options: string[][] = [
+      [],
+      ["--price-list", `${dir}/list.xlsx`, "--requisites", `${dir}/requisites.json`],
+      ["--price-list", `${dir}/prices.csv`, "--vat", "22"],
+    ];
+    const original = await hashTree(dir);
+    let runs = 0;
+    for (const [inputName, input] of Object.entries(inputs)) {
+      for (const out of ["d", "d-link", "d/nested", "fresh"]) {
+        for (const format of ["json", "xlsx"]) {
+          for (const extra of options) {
+            const outDir = out === "fresh" ? `${dir}/fresh-${runs}` : `${dir}/${out}`;
+            const r = await runChecked(
+              dir,
+              "estimate",
+              "generate",
+              ...input.args,
+              "--out",
+              outDir,
+              "--format",
+              format,
+              "--date",
+              "2026-06-01",
+              "--quiet",
+              ...extra,
+            );
+            // JSON estimates land on the inputs when written into the inputs' own folder.
+            const clash = format === "json" &&
+              (out === "d" || out === "d-link" || (out === "d/nested" && input.nested));
+            const what = `${inputName} → ${out} (${format}) ${extra.join(" ")}`;
+            assert.equal(r.code, clash ? 2 : 0, `${what}: ${r.err.join("\n")}`);
+            // Outputs written next to the inputs go, so that the next run neither reads nor rewrites them.
+            for (const folder of [`${dir}/d`, `${dir}/d/nested`]) {
+              for (const e of Deno.readDirSync(folder)) {
+                if (e.isFile && !original.has(`${folder}/${e.name}`)) {
+                  await Deno.remove(`${folder}/${e.name}`);
+                }
+              }
+            }
+            runs++;
+          }
+        }
+      }
+    }
+    assert.equal(runs, 96);
+    assert.deepEqual(
+      await hashTree(`${dir}/d`),
+      new Map([...original].filter(([p]) => p.startsWith(`${dir}/d/`))),
+    );
   });
 });
 
