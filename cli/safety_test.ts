@@ -603,3 +603,33 @@ Deno.test("[cli safety] bad contents: one line each naming the file (and the fie
     }
   });
 });
+
+Deno.test("[cli safety] price-list import of bad contents: one line, exit 1, the input and the existing list intact", async () => {
+  await withFixture(async (dir) => {
+    await Deno.writeTextFile(`${dir}/empty.csv`, "");
+    await Deno.writeFile(`${dir}/garbage.xlsx`, crypto.getRandomValues(new Uint8Array(4096)));
+    await Deno.writeFile(`${dir}/garbage.json`, crypto.getRandomValues(new Uint8Array(4096)));
+    await Deno.writeTextFile(`${dir}/deep.json`, `${"[".repeat(900_000)}${"]".repeat(900_000)}`);
+    const huge = await Deno.open(`${dir}/huge.csv`, { write: true, create: true });
+    await huge.truncate(200 * 1024 * 1024);
+    huge.close();
+    for (const file of ["empty.csv", "garbage.xlsx", "garbage.json", "deep.json", "huge.csv"]) {
+      // Merging into an existing list: a failed import must not touch it either.
+      const r = await runChecked(dir, "price-list", "import", `${dir}/${file}`, "--out", `${dir}/list.json`);
+      assert.equal(r.code, 1, `${file}: ${r.err.join("\n")}`);
+      assert.equal(r.err.length, 1, `${file}: ${r.err.join("\n")}`);
+      assert.ok(r.err[0].startsWith(`${dir}/${file}: `), r.err[0]);
+    }
+    const huge2 = await runChecked(
+      dir,
+      "price-list",
+      "export",
+      "--price-list",
+      `${dir}/huge.csv`,
+      "--out",
+      `${dir}/x.csv`,
+    );
+    usageLine(huge2);
+    assert.match(huge2.err[0], /файл больше 5 МБ/);
+  });
+});
