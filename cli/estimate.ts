@@ -22,6 +22,7 @@ import {
   readRegularFile,
   reason,
   specialKind,
+  statOrUndefined,
   statPath,
   writeOutputFile,
 } from "./files.ts";
@@ -60,8 +61,8 @@ export async function collectInputs(
   const seenFiles = new Set<string>();
   const seenFolders = new Set<string>();
   /** Records an input; false when the same file came already (an option's file is still a document here). */
-  const isNew = async (path: string, info?: Deno.FileInfo) => {
-    const key = await inputs.add(path, info);
+  const isNew = (path: string, info?: Deno.FileInfo) => {
+    const key = inputs.add(path, info);
     if (seenFiles.has(key)) return false;
     seenFiles.add(key);
     return true;
@@ -85,13 +86,13 @@ export async function collectInputs(
       const path = join(dir, entry.name);
       const isJson = entry.name.toLowerCase().endsWith(".json");
       if (entry.isFile) {
-        if (isJson && await isNew(path)) found.push(path);
+        if (isJson && isNew(path)) found.push(path);
         continue;
       }
       if (!entry.isDirectory && !entry.isSymlink && !isJson) continue;
       let target: Deno.FileInfo;
       try {
-        target = await statPath(path);
+        target = statPath(path);
       } catch (err) {
         if (isJson) skip(path, (err as PathError).message);
         continue;
@@ -99,7 +100,7 @@ export async function collectInputs(
       if (target.isDirectory) found.push(...await walk(path, target));
       else if (!isJson) continue;
       else if (!target.isFile) skip(path, `это ${specialKind(target)}, а не обычный файл; пропущен`);
-      else if (await isNew(path, target)) found.push(path);
+      else if (isNew(path, target)) found.push(path);
     }
     return found;
   };
@@ -107,7 +108,7 @@ export async function collectInputs(
   for (const path of paths) {
     let info: Deno.FileInfo;
     try {
-      info = await statPath(path);
+      info = statPath(path);
     } catch (err) {
       throw new UsageError(`«${path}»: ${(err as PathError).message}`);
     }
@@ -118,21 +119,21 @@ export async function collectInputs(
     } else if (!info.isFile) skip(path, `это ${specialKind(info)}, а не обычный файл; пропущен`);
     else {
       try {
-        await checkReadable(path);
+        checkReadable(path);
       } catch (err) {
         throw new UsageError(`«${path}»: ${(err as PathError).message}`);
       }
-      if (await isNew(path, info)) files.push(path);
+      if (isNew(path, info)) files.push(path);
     }
   }
   return { files, skipped, notes };
 }
 
 /** Reads an option's input file (`--price-list`, `--requisites`); any problem with it is a usage error. */
-async function readOptionFile(path: string, option: string, maxBytes: number, inputs?: InputFiles) {
+function readOptionFile(path: string, option: string, maxBytes: number, inputs?: InputFiles) {
   try {
-    const bytes = await readRegularFile(path, maxBytes);
-    await inputs?.add(path);
+    const bytes = readRegularFile(path, maxBytes);
+    inputs?.add(path);
     return bytes;
   } catch (err) {
     if (err instanceof PathError) throw new UsageError(`${option}: «${path}»: ${err.message}`);
@@ -142,7 +143,7 @@ async function readOptionFile(path: string, option: string, maxBytes: number, in
 
 /** Reads a `--price-list` file; a file that cannot be read is a usage error. */
 export async function loadPriceList(path: string, io: Io, inputs?: InputFiles): Promise<PriceListItem[]> {
-  const bytes = await readOptionFile(path, "--price-list", PRICE_LIST_MAX_BYTES, inputs);
+  const bytes = readOptionFile(path, "--price-list", PRICE_LIST_MAX_BYTES, inputs);
   try {
     const list = await readPriceListFile(bytes, path);
     for (const r of list.rejected) io.err(oneLine(`${path}: строка ${r.row}: ${r.reason} (пропущена)`));
@@ -154,8 +155,8 @@ export async function loadPriceList(path: string, io: Io, inputs?: InputFiles): 
   }
 }
 
-async function loadRequisites(path: string, inputs: InputFiles): Promise<CompanyRequisites> {
-  const bytes = await readOptionFile(path, "--requisites", REQUISITES_MAX_BYTES, inputs);
+function loadRequisites(path: string, inputs: InputFiles): CompanyRequisites {
+  const bytes = readOptionFile(path, "--requisites", REQUISITES_MAX_BYTES, inputs);
   let data: unknown;
   try {
     data = JSON.parse(utf8.decode(bytes));
@@ -171,8 +172,8 @@ async function loadRequisites(path: string, inputs: InputFiles): Promise<Company
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 /** Reads and parses a measurement file; a read or decoding problem is a PathError, broken JSON a SyntaxError. */
-async function readJsonFile(file: string): Promise<unknown> {
-  const bytes = await readRegularFile(file, MEASUREMENT_MAX_BYTES);
+function readJsonFile(file: string): unknown {
+  const bytes = readRegularFile(file, MEASUREMENT_MAX_BYTES);
   let text: string;
   try {
     text = utf8.decode(bytes);
@@ -212,25 +213,25 @@ function outputPaths(files: string[], opts: GenerateCommandOptions): string[] {
  * Refuses the run before anything is written when an output would overwrite an input (a measurement file,
  * the price list or the requisites) or is a folder or a special file.
  */
-async function checkOutputs(files: string[], outputs: string[], inputs: InputFiles): Promise<void> {
+function checkOutputs(files: string[], outputs: string[], inputs: InputFiles): void {
   const clashes: string[] = [];
+  let notAFile: string | undefined;
   for (const [i, out] of outputs.entries()) {
-    const input = await inputs.overwrittenBy(out);
+    const info = statOrUndefined(out);
+    if (!info) continue;
+    const input = inputs.overwrittenBy(out, info);
     if (input !== undefined) {
       clashes.push(`смета из «${files[i]}» записалась бы поверх входного файла «${input}»`);
+    } else if (!info.isFile) {
+      const what = info.isDirectory ? "папка" : specialKind(info);
+      notAFile ??= `«${out}» — это ${what}, а смета пишется в обычный файл`;
     }
   }
   if (clashes.length > 0) {
     const more = clashes.length > 1 ? ` (и ещё ${clashes.length - 1})` : "";
     throw new UsageError(`--out: ${clashes[0]}${more}; укажите другую папку или другой --format`);
   }
-  for (const out of outputs) {
-    const info = await Deno.stat(out).catch(() => undefined);
-    if (info && !info.isFile) {
-      const what = info.isDirectory ? "папка" : specialKind(info);
-      throw new UsageError(`--out: «${out}» — это ${what}, а смета пишется в обычный файл`);
-    }
-  }
+  if (notAFile) throw new UsageError(`--out: ${notAFile}`);
 }
 
 /** `estimate generate`: one estimate per measurement file; returns the exit code. */
@@ -241,11 +242,11 @@ export async function generateCommand(
 ): Promise<number> {
   const inputs = new InputFiles();
   const priceList = opts.priceList ? await loadPriceList(opts.priceList, io, inputs) : undefined;
-  const company = opts.requisites ? await loadRequisites(opts.requisites, inputs) : undefined;
+  const company = opts.requisites ? loadRequisites(opts.requisites, inputs) : undefined;
   await checkOutputFolder(opts.out, "--out");
   const { files, skipped, notes } = await collectInputs(paths, inputs);
   const outputs = outputPaths(files, opts);
-  await checkOutputs(files, outputs, inputs);
+  checkOutputs(files, outputs, inputs);
   try {
     await Deno.mkdir(opts.out, { recursive: true });
   } catch (err) {
@@ -260,7 +261,7 @@ export async function generateCommand(
     const outPath = outputs[i];
     let estimate;
     try {
-      const doc = await readJsonFile(file);
+      const doc = readJsonFile(file);
       estimate = generateEstimate(doc, { date: opts.date, vat: opts.vat, priceList });
       const data = opts.format === "json"
         ? JSON.stringify(estimate, null, 2) + "\n"

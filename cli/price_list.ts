@@ -83,15 +83,15 @@ export async function writePriceListFile(
  * usage error, and so is any problem with an option's file (`option`); the imported file when it is a
  * special file or too large is one line on stderr and `undefined`.
  */
-async function readInput(
+function readInput(
   path: string,
   option: string | undefined,
   inputs: InputFiles,
   io: Io,
-): Promise<Uint8Array | undefined> {
+): Uint8Array | undefined {
   try {
-    const bytes = await readRegularFile(path, PRICE_LIST_MAX_BYTES);
-    await inputs.add(path);
+    const bytes = readRegularFile(path, PRICE_LIST_MAX_BYTES);
+    inputs.add(path);
     return bytes;
   } catch (err) {
     if (!(err instanceof PathError)) throw err;
@@ -104,9 +104,9 @@ async function readInput(
 }
 
 /** Refuses a `file:` database that is one of the inputs (libSQL would write into it). */
-async function checkDatabase(url: string, inputs: InputFiles): Promise<void> {
+function checkDatabase(url: string, inputs: InputFiles): void {
   const file = databaseFile(url);
-  const clash = file !== undefined ? await inputs.overwrittenBy(file) : undefined;
+  const clash = file !== undefined ? inputs.overwrittenBy(file) : undefined;
   if (clash !== undefined) {
     throw new UsageError(`--db: «${url}» — это входной файл «${clash}»; он не будет изменён`);
   }
@@ -129,11 +129,11 @@ export async function importCommand(file: string, opts: ImportOptions, io: Io): 
   const id = opts.company !== undefined ? companyId(opts.company) : undefined;
   if (opts.out) checkFormat(opts.out, "--out");
   const inputs = new InputFiles();
-  const bytes = await readInput(file, undefined, inputs, io);
+  const bytes = readInput(file, undefined, inputs, io);
   if (!bytes) return EXIT_INPUT_FAILED;
   const out = id === undefined ? opts.out ?? DEFAULT_PRICE_LIST_FILE : undefined;
   if (out !== undefined) await checkOutputFile(out, "--out", inputs);
-  else await checkDatabase(databaseUrl(opts.db), inputs);
+  else checkDatabase(databaseUrl(opts.db), inputs);
   let imported;
   try {
     imported = await readPriceListFile(bytes, file);
@@ -150,7 +150,7 @@ export async function importCommand(file: string, opts: ImportOptions, io: Io): 
     let base: readonly PriceListItem[] = defaultPriceList;
     let name = opts.name;
     try {
-      const existing = await readPriceListFile(await readRegularFile(out, PRICE_LIST_MAX_BYTES), out);
+      const existing = await readPriceListFile(readRegularFile(out, PRICE_LIST_MAX_BYTES), out);
       base = existing.items;
       name ??= existing.name;
     } catch (err) {
@@ -188,7 +188,8 @@ export async function exportCommand(opts: ExportOptions, io: Io): Promise<number
   if (opts.company !== undefined) {
     const id = companyId(opts.company);
     const db = databaseFile(databaseUrl(opts.db));
-    if (db !== undefined) await inputs.add(db).catch(() => undefined);
+    // A database that does not exist yet is no input.
+    if (db !== undefined && (await Deno.stat(db).catch(() => undefined))?.isFile) inputs.add(db);
     await checkOutputFile(opts.out, "--out", inputs);
     const result = await readFromDatabase(databaseUrl(opts.db), id);
     if ("error" in result) {
@@ -198,7 +199,7 @@ export async function exportCommand(opts: ExportOptions, io: Io): Promise<number
     items = result.items;
     name = result.name;
   } else if (opts.priceList) {
-    const bytes = await readInput(opts.priceList, "--price-list", inputs, io);
+    const bytes = readInput(opts.priceList, "--price-list", inputs, io);
     if (!bytes) return EXIT_INPUT_FAILED;
     await checkOutputFile(opts.out, "--out", inputs);
     try {
