@@ -21,6 +21,7 @@ import {
   oneLine,
   PathError,
   readRegularFile,
+  statOrUndefined,
   writeOutputFile,
 } from "./files.ts";
 import { EXIT_INPUT_FAILED, EXIT_OK, type Io, UsageError } from "./io.ts";
@@ -188,8 +189,8 @@ export async function exportCommand(opts: ExportOptions, io: Io): Promise<number
   if (opts.company !== undefined) {
     const id = companyId(opts.company);
     const db = databaseFile(databaseUrl(opts.db));
-    // A database that does not exist yet is no input.
-    if (db !== undefined && (await Deno.stat(db).catch(() => undefined))?.isFile) inputs.add(db);
+    const dbInfo = db !== undefined ? statOrUndefined(db) : undefined;
+    if (db !== undefined && dbInfo) inputs.add(db, dbInfo);
     await checkOutputFile(opts.out, "--out", inputs);
     const result = await readFromDatabase(databaseUrl(opts.db), id);
     if ("error" in result) {
