@@ -537,6 +537,8 @@ Deno.test("[cli safety] bad contents: one line each naming the file (and the fie
       "g-minus-1e400.json": doc('"residents_count": 4', '"distanceFromMKAD": -1e400'),
       "h-objectid-1e400.json": `{"objectId": 1e400, "measurements": {"septic_model": "topas-5"}}`,
       "i-number-1e400.json": `{"estimateNumber": 1e400, "measurements": {"septic_model": "topas-5"}}`,
+      "i2-text-1e400.json": doc('"residents_count": 4', '"clientName": 1e400'),
+      "i3-choice-1e400.json": doc('"soil_type": 1e400'),
       "j-newline\nname.json": "{\n  broken\n",
       "k-latin1.json": new Uint8Array([0x7b, 0x22, 0xe9, 0x22, 0x7d]),
       "l-array.json": "[1, 2, 3]",
@@ -587,6 +589,11 @@ Deno.test("[cli safety] bad contents: one line each naming the file (and the fie
     assert.match(line("g-minus-1e400.json"), /object\.distanceFromMKAD: число вне допустимого диапазона/);
     assert.match(line("h-objectid-1e400.json"), /: objectId: число вне допустимого диапазона$/);
     assert.match(line("i-number-1e400.json"), /: estimateNumber: число вне допустимого диапазона$/);
+    assert.match(line("i2-text-1e400.json"), /: object\.clientName: число вне допустимого диапазона$/);
+    assert.match(
+      line("i3-choice-1e400.json"),
+      /: measurements\.soil_type: допустимые значения: .*получено Infinity$/,
+    );
     assert.match(line("j-newline name.json"), /: JSON: некорректный JSON/);
     assert.match(line("k-latin1.json"), /: JSON: файл не в кодировке UTF-8$/);
     assert.match(line("l-array.json"), /\(document\): ожидается объект JSON/);

@@ -124,6 +124,10 @@ export const quote = (v: unknown): string => {
   }
 };
 
+/** A number JSON.parse could not hold (1e400 reads as Infinity). */
+const isOutOfRange = (v: unknown) => typeof v === "number" && !Number.isFinite(v);
+const OUT_OF_RANGE = "число вне допустимого диапазона";
+
 /**
  * The Russian message of a field's problem, as the validator reports it.
  *
@@ -139,8 +143,8 @@ export function problemMessage(spec: FieldSpec, raw: unknown, problem: Problem):
   switch (problem) {
     case "number":
       if (isOutOfRange(raw)) {
-        const { min, max } = spec as NumberSpec;
-        return `число вне допустимого диапазона (допустимо от ${min} до ${max})`;
+        if (spec.kind !== "int" && spec.kind !== "dec") return OUT_OF_RANGE;
+        return `${OUT_OF_RANGE} (допустимо от ${spec.min} до ${spec.max})`;
       }
       return `ожидается число, получено ${quote(raw)}`;
     case "integer":
@@ -159,10 +163,6 @@ export function problemMessage(spec: FieldSpec, raw: unknown, problem: Problem):
       return `не длиннее ${(spec as TextSpec).max} символов`;
   }
 }
-
-/** A number JSON.parse could not hold (1e400 reads as Infinity). */
-const isOutOfRange = (v: unknown) => typeof v === "number" && !Number.isFinite(v);
-const OUT_OF_RANGE = "число вне допустимого диапазона";
 
 const knownFields = new Set(measurementFieldNames);
 const specEntries = Object.entries(measurementFieldSpecs) as [string, FieldSpec][];
