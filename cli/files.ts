@@ -25,7 +25,7 @@ export function reason(err: unknown): string {
   if (err instanceof Deno.errors.PermissionDenied) return "нет доступа";
   if (err instanceof Deno.errors.IsADirectory) return "это папка";
   if (err instanceof Deno.errors.NotADirectory) return "часть пути — файл, а не папка";
-  return (err as Error)?.message ?? String(err);
+  return `ошибка файловой системы: ${(err as Error)?.message ?? String(err)}`;
 }
 
 function problemOf(err: unknown): PathProblem {

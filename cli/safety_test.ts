@@ -490,6 +490,21 @@ Deno.test("[cli safety] FIFOs, devices and sockets are skipped without being ope
       assert.ok(lines.some((l) => /^d\/nested\/socket.json: это сокет/.test(l)), r.stderr);
       assert.match(r.stdout, /Итого: смет сформировано 6 из 11, с ошибками 5/);
 
+      // A file that fails while being read (the process's own memory: EIO at offset 0).
+      const eio = await cliChecked(
+        dir,
+        dir,
+        "estimate",
+        "generate",
+        "/proc/self/mem",
+        "d",
+        "--out",
+        "out-eio",
+      );
+      assert.equal(eio.code, 1, eio.stderr);
+      assert.match(eio.stderr, /^\/proc\/self\/mem: ошибка файловой системы: /m);
+      assert.match(eio.stdout, /Итого: смет сформировано 6 из 10, с ошибками 4/);
+
       const imp = await cliChecked(dir, dir, "price-list", "import", "pipe.json", "--out", "x.json");
       assert.equal(imp.signal, null, "the CLI hung");
       assert.equal(imp.code, 1, imp.stderr);
