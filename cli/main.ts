@@ -4,6 +4,7 @@ import { Command, CommanderError, Option } from "commander";
 import { vatModes } from "../estimating/mod.ts";
 import { catalogueListCommand } from "./catalogue.ts";
 import { generateCommand, schemaCommand } from "./estimate.ts";
+import { oneLine } from "./files.ts";
 import { exportCommand, importCommand } from "./price_list.ts";
 import { createAdminCommand, PASSWORD_ENV } from "./users.ts";
 import {
@@ -120,10 +121,10 @@ export async function main(args: string[], io: Io = processIo): Promise<number> 
       return EXIT_USAGE;
     }
     if (err instanceof UsageError) {
-      io.err(`ошибка: ${err.message}`);
+      io.err(`ошибка: ${oneLine(err.message)}`);
       return EXIT_USAGE;
     }
-    io.err(`ошибка: ${(err as Error)?.stack ?? String(err)}`);
+    io.err(`ошибка: ${oneLine((err as Error)?.message ?? String(err))}`);
     return EXIT_INPUT_FAILED;
   }
 }

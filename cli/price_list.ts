@@ -13,6 +13,17 @@ import {
   writePriceListJson,
   writePriceListWorkbook,
 } from "../estimating/mod.ts";
+import { PRICE_LIST_MAX_BYTES } from "./estimate.ts";
+import {
+  checkOutputFile,
+  databaseFile,
+  InputFiles,
+  oneLine,
+  PathError,
+  readRegularFile,
+  statOrUndefined,
+  writeOutputFile,
+} from "./files.ts";
 import { EXIT_INPUT_FAILED, EXIT_OK, type Io, UsageError } from "./io.ts";
 
 /** Default file of a standalone price list. */
@@ -53,23 +64,52 @@ function checkFormat(path: string, option: string): void {
   }
 }
 
-/** Writes a price list to a file in the format of its extension. */
+/** Writes a price list to a file in the format of its extension (a failure is a usage error of `--out`). */
 export async function writePriceListFile(
   path: string,
   items: readonly PriceListItem[],
   name?: string,
 ): Promise<void> {
   const ext = extname(path).toLowerCase();
-  if (ext === ".xlsx") await Deno.writeFile(path, await writePriceListWorkbook(items, { name }));
-  else if (ext === ".csv") await Deno.writeTextFile(path, writePriceListCsv(items));
-  else await Deno.writeTextFile(path, writePriceListJson(items, { name }));
+  const data = ext === ".xlsx"
+    ? await writePriceListWorkbook(items, { name })
+    : ext === ".csv"
+    ? writePriceListCsv(items)
+    : writePriceListJson(items, { name });
+  await writeOutputFile(path, data, "--out");
 }
 
-async function readFileOrUsage(path: string): Promise<Uint8Array> {
+/**
+ * Reads an input price list and records it in `inputs`. A missing path, a folder or an unreadable file is a
+ * usage error, and so is any problem with an option's file (`option`); the imported file when it is a
+ * special file or too large is one line on stderr and `undefined`.
+ */
+function readInput(
+  path: string,
+  option: string | undefined,
+  inputs: InputFiles,
+  io: Io,
+): Uint8Array | undefined {
   try {
-    return await Deno.readFile(path);
-  } catch {
-    throw new UsageError(`файл "${path}" не найден`);
+    const bytes = readRegularFile(path, PRICE_LIST_MAX_BYTES);
+    inputs.add(path);
+    return bytes;
+  } catch (err) {
+    if (!(err instanceof PathError)) throw err;
+    if (option === undefined && (err.problem === "special" || err.problem === "large")) {
+      io.err(oneLine(`${path}: ${err.message}`));
+      return undefined;
+    }
+    throw new UsageError(`${option ? `${option}: ` : ""}«${path}»: ${err.message}`);
+  }
+}
+
+/** Refuses a `file:` database that is one of the inputs (libSQL would write into it). */
+function checkDatabase(url: string, inputs: InputFiles): void {
+  const file = databaseFile(url);
+  const clash = file !== undefined ? inputs.overwrittenBy(file) : undefined;
+  if (clash !== undefined) {
+    throw new UsageError(`--db: «${url}» — это входной файл «${clash}»; он не будет изменён`);
   }
 }
 
@@ -89,7 +129,12 @@ function report(io: Io, source: string, target: string, merge: MergeReport, reje
 export async function importCommand(file: string, opts: ImportOptions, io: Io): Promise<number> {
   const id = opts.company !== undefined ? companyId(opts.company) : undefined;
   if (opts.out) checkFormat(opts.out, "--out");
-  const bytes = await readFileOrUsage(file);
+  const inputs = new InputFiles();
+  const bytes = readInput(file, undefined, inputs, io);
+  if (!bytes) return EXIT_INPUT_FAILED;
+  const out = id === undefined ? opts.out ?? DEFAULT_PRICE_LIST_FILE : undefined;
+  if (out !== undefined) await checkOutputFile(out, "--out", inputs);
+  else checkDatabase(databaseUrl(opts.db), inputs);
   let imported;
   try {
     imported = await readPriceListFile(bytes, file);
@@ -101,18 +146,17 @@ export async function importCommand(file: string, opts: ImportOptions, io: Io): 
     throw err;
   }
 
-  if (id === undefined) {
+  if (out !== undefined) {
     // Standalone: merge over the existing output file, or over the default price list.
-    const out = opts.out ?? DEFAULT_PRICE_LIST_FILE;
     let base: readonly PriceListItem[] = defaultPriceList;
     let name = opts.name;
     try {
-      const existing = await readPriceListFile(await Deno.readFile(out), out);
+      const existing = await readPriceListFile(readRegularFile(out, PRICE_LIST_MAX_BYTES), out);
       base = existing.items;
       name ??= existing.name;
     } catch (err) {
-      if (!(err instanceof Deno.errors.NotFound)) {
-        io.err(`${out}: ${(err as Error).message}`);
+      if (!(err instanceof PathError && err.problem === "missing")) {
+        io.err(oneLine(`${out}: ${(err as Error).message}; файл не изменён`));
         return EXIT_INPUT_FAILED;
       }
     }
@@ -122,7 +166,7 @@ export async function importCommand(file: string, opts: ImportOptions, io: Io): 
   }
 
   const url = databaseUrl(opts.db);
-  const result = await importIntoDatabase(url, id, imported.items, opts.name ?? DEFAULT_LIST_NAME);
+  const result = await importIntoDatabase(url, id!, imported.items, opts.name ?? DEFAULT_LIST_NAME);
   if ("error" in result) {
     io.err(result.error);
     return EXIT_INPUT_FAILED;
@@ -141,8 +185,13 @@ export async function exportCommand(opts: ExportOptions, io: Io): Promise<number
   checkFormat(opts.out, "--out");
   let items: readonly PriceListItem[] = defaultPriceList;
   let name = "Базовый прайс-лист ПолеСмета";
+  const inputs = new InputFiles();
   if (opts.company !== undefined) {
     const id = companyId(opts.company);
+    const db = databaseFile(databaseUrl(opts.db));
+    const dbInfo = db !== undefined ? statOrUndefined(db) : undefined;
+    if (db !== undefined && dbInfo) inputs.add(db, dbInfo);
+    await checkOutputFile(opts.out, "--out", inputs);
     const result = await readFromDatabase(databaseUrl(opts.db), id);
     if ("error" in result) {
       io.err(result.error);
@@ -151,8 +200,11 @@ export async function exportCommand(opts: ExportOptions, io: Io): Promise<number
     items = result.items;
     name = result.name;
   } else if (opts.priceList) {
+    const bytes = readInput(opts.priceList, "--price-list", inputs, io);
+    if (!bytes) return EXIT_INPUT_FAILED;
+    await checkOutputFile(opts.out, "--out", inputs);
     try {
-      const list = await readPriceListFile(await readFileOrUsage(opts.priceList), opts.priceList);
+      const list = await readPriceListFile(bytes, opts.priceList);
       items = list.items;
       name = list.name ?? DEFAULT_LIST_NAME;
     } catch (err) {
@@ -161,7 +213,7 @@ export async function exportCommand(opts: ExportOptions, io: Io): Promise<number
       }
       throw err;
     }
-  }
+  } else await checkOutputFile(opts.out, "--out", inputs);
   await writePriceListFile(opts.out, items, name);
   io.out(`Прайс-лист «${name}»: ${items.length} позиций → ${opts.out}`);
   return EXIT_OK;

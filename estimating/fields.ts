@@ -481,6 +481,8 @@ export function parseField(spec: FieldSpec, raw: unknown): FieldRead {
     }
     case "text": {
       if (raw === undefined || raw === null) return { ok: true, value: spec.def };
+      // A number beyond a double (1e400, read as Infinity) is no text "Infinity".
+      if (typeof raw === "number" && !Number.isFinite(raw)) return { ok: false, problem: "number" };
       const s = typeof raw === "number" ? String(raw) : raw;
       if (typeof s !== "string") return { ok: false, problem: "text" };
       if (s.length > spec.max) return { ok: false, problem: "length" };

@@ -114,6 +114,8 @@ export interface InputIssue {
 export const quote = (v: unknown): string => {
   if (typeof v === "string") return `"${v.length > 60 ? v.slice(0, 60) + "…" : v}"`;
   if (v === undefined) return "undefined";
+  // JSON.parse reads a number too large for a double (1e400) as Infinity, which JSON.stringify writes as null.
+  if (typeof v === "number" && !Number.isFinite(v)) return String(v);
   try {
     const s = JSON.stringify(v);
     return s.length > 60 ? s.slice(0, 60) + "…" : s;
@@ -121,6 +123,10 @@ export const quote = (v: unknown): string => {
     return String(v);
   }
 };
+
+/** A number JSON.parse could not hold (1e400 reads as Infinity). */
+const isOutOfRange = (v: unknown) => typeof v === "number" && !Number.isFinite(v);
+const OUT_OF_RANGE = "число вне допустимого диапазона";
 
 /**
  * The Russian message of a field's problem, as the validator reports it.
@@ -136,6 +142,10 @@ export const quote = (v: unknown): string => {
 export function problemMessage(spec: FieldSpec, raw: unknown, problem: Problem): string {
   switch (problem) {
     case "number":
+      if (isOutOfRange(raw)) {
+        if (spec.kind !== "int" && spec.kind !== "dec") return OUT_OF_RANGE;
+        return `${OUT_OF_RANGE} (допустимо от ${spec.min} до ${spec.max})`;
+      }
       return `ожидается число, получено ${quote(raw)}`;
     case "integer":
       return `ожидается целое число, получено ${quote(raw)}`;
@@ -191,7 +201,9 @@ export function parseMeasurementDocument(input: unknown): ParseResult {
     } else {
       issues.push({
         path: "objectId",
-        message: `ожидается id объекта (строка или целое число), получено ${quote(objectId)}`,
+        message: isOutOfRange(objectId)
+          ? OUT_OF_RANGE
+          : `ожидается id объекта (строка или целое число), получено ${quote(objectId)}`,
       });
     }
   }
@@ -204,12 +216,14 @@ export function parseMeasurementDocument(input: unknown): ParseResult {
 
   const number = input.estimateNumber;
   if (number !== undefined && number !== null && number !== "") {
-    if ((typeof number === "string" && number.trim().length <= 50) || typeof number === "number") {
+    if ((typeof number === "string" && number.trim().length <= 50) || Number.isFinite(number)) {
       doc.estimateNumber = String(number).trim();
     } else {
       issues.push({
         path: "estimateNumber",
-        message: `ожидается строка до 50 символов, получено ${quote(number)}`,
+        message: isOutOfRange(number)
+          ? OUT_OF_RANGE
+          : `ожидается строка до 50 символов, получено ${quote(number)}`,
       });
     }
   }
