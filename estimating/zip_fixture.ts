@@ -116,3 +116,28 @@ export function xlsxOf(sheetData: string): Uint8Array<ArrayBuffer> {
       `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${ns}/spreadsheetml/2006/main"><sheetData>${sheetData}</sheetData></worksheet>`,
   });
 }
+
+/**
+ * A price-list .xlsx of about 2 MB that inflates to over 20 MB: 40 000 rows of 20 cells
+ * under a valid header, what an attacker would send to stall a server that parses it in one go.
+ *
+ * @example
+ * ```ts
+ * import { priceListBomb } from "./zip_fixture.ts";
+ * if (priceListBomb(100).length < 100) throw new Error("bomb");
+ * ```
+ */
+export function priceListBomb(rowCount = 40_000): Uint8Array<ArrayBuffer> {
+  const rows: string[] = [
+    '<row r="1"><c r="A1" t="inlineStr"><is><t>Артикул</t></is></c>' +
+    '<c r="B1" t="inlineStr"><is><t>Наименование</t></is></c></row>',
+  ];
+  for (let r = 2; r <= rowCount; r++) {
+    const cells = Array.from(
+      { length: 20 },
+      (_, c) => `<c r="${String.fromCharCode(65 + c)}${r}"><v>${(r * c) % 10}</v></c>`,
+    );
+    rows.push(`<row r="${r}">${cells.join("")}</row>`);
+  }
+  return xlsxOf(rows.join(""));
+}

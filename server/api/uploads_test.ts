@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { createTestApp, fileForm, type TestApp } from "../testing.ts";
-import { xlsxOf } from "../../estimating/zip_fixture.ts";
+import { priceListBomb, xlsxOf } from "../../estimating/zip_fixture.ts";
 import { PriceListFileError } from "../../estimating/mod.ts";
 import { readPriceListInWorker } from "../price_list_reader.ts";
 
@@ -167,25 +167,10 @@ Deno.test("[api] a document with a bad taskId answers 422 and leaves no file, be
   }
 });
 
-/** An .xlsx of about a megabyte that inflates to tens of megabytes of cells. */
-function zipBomb(): Uint8Array<ArrayBuffer> {
-  const header = '<row r="1"><c r="A1" t="inlineStr"><is><t>Артикул</t></is></c>' +
-    '<c r="B1" t="inlineStr"><is><t>Наименование</t></is></c></row>';
-  const rows: string[] = [header];
-  for (let r = 2; r < 40_000; r++) {
-    const cells = Array.from(
-      { length: 20 },
-      (_, c) => `<c r="${String.fromCharCode(65 + c)}${r}"><v>${(r * c) % 10}</v></c>`,
-    );
-    rows.push(`<row r="${r}">${cells.join("")}</row>`);
-  }
-  return xlsxOf(rows.join(""));
-}
-
 Deno.test("[api] a zip-bomb price list answers 422 in Russian while other requests are answered", async () => {
   const t = await createTestApp();
   try {
-    const bomb = zipBomb();
+    const bomb = priceListBomb();
     const upload = t.request("/api/settings/price-list", {
       as: "director@demo.local",
       method: "POST",
