@@ -29,7 +29,13 @@ async function storedFiles(t: TestApp): Promise<string[]> {
  * A multipart body whose file part runs to `size` bytes without an end, counting the bytes the server
  * pulls (it ends there so that a server reading it whole fails the test instead of hanging it).
  */
-function endlessUpload(field: string, fileName: string, signature: Uint8Array, size: number) {
+function endlessUpload(
+  field: string,
+  fileName: string,
+  signature: Uint8Array,
+  size: number,
+  before: Record<string, string> = {},
+) {
   const counter = { pulled: 0 };
   let first = true;
   const body = new ReadableStream<Uint8Array>({
@@ -37,8 +43,13 @@ function endlessUpload(field: string, fileName: string, signature: Uint8Array, s
       if (counter.pulled >= size) return controller.close();
       const chunk = new Uint8Array(CHUNK).fill(0x41);
       if (first) {
+        const fields = Object.entries(before).map(([name, value]) =>
+          `--xyz\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`
+        );
         const head = enc.encode(
-          `--xyz\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\n\r\n`,
+          `${
+            fields.join("")
+          }--xyz\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\n\r\n`,
         );
         chunk.set(head);
         chunk.set(signature, head.length);
@@ -154,6 +165,17 @@ Deno.test("[api] a document with a bad taskId answers 422 and leaves no file, be
       assert.equal(res.status, 422, `${taskId} after the file`);
       await res.body?.cancel();
     }
+    // A taskId sent before the file is refused before a byte of the file is read past the first chunk.
+    const { body, counter } = endlessUpload("file", "d.pdf", pdf, 200 * MB, { taskId: "abc" });
+    const early = await t.request(url, {
+      as: "engineer@demo.local",
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=xyz" },
+      body,
+    });
+    assert.equal(early.status, 422);
+    await early.body?.cancel();
+    assert.ok(counter.pulled < MB, `read ${counter.pulled} bytes of a refused upload`);
     assert.deepEqual(await storedFiles(t), []);
     const ok = await t.request(url, {
       as: "engineer@demo.local",
