@@ -15,6 +15,7 @@ import type ExcelJS from "exceljs";
 import { loadExcelJS } from "./excel.ts";
 import { rubToKopecks } from "./money.ts";
 import { normalizeCode, type PriceListItem, sections } from "./price_list.ts";
+import { checkZip, priceListZipLimits, ZipLimitError } from "./zip_guard.ts";
 
 /** A row that was not accepted, with its 1-based row number in the file. */
 export interface RejectedRow {
@@ -205,8 +206,14 @@ function validateRows(rows: RawRow[]): { items: PriceListItem[]; rejected: Rejec
   return { items, rejected };
 }
 
-/** Finds the header row (within the first 20) and maps the rows below it; cells may be text or numbers. */
-function rowsFromTable(table: unknown[][]): { rows: RawRow[]; error?: string } {
+/** Columns of a spreadsheet row that are looked at: a price list has about ten. */
+const MAX_COLUMNS = 100;
+
+/**
+ * Finds the header row (within the first 20) and maps the rows below it; cells may be text or numbers.
+ * `rowNumbers` gives each row's number in the file when the table skips empty rows.
+ */
+function rowsFromTable(table: unknown[][], rowNumbers?: number[]): { rows: RawRow[]; error?: string } {
   for (let h = 0; h < Math.min(table.length, 20); h++) {
     const columns = headerColumns(table[h].map(text));
     if (!columns) continue;
@@ -214,7 +221,7 @@ function rowsFromTable(table: unknown[][]): { rows: RawRow[]; error?: string } {
     for (let r = h + 1; r < table.length; r++) {
       const values = new Map<Column, unknown>();
       for (const [col, i] of columns) values.set(col, table[r][i]);
-      rows.push({ row: r + 1, values });
+      rows.push({ row: rowNumbers?.[r] ?? r + 1, values });
     }
     return { rows };
   }
@@ -338,6 +345,13 @@ export async function readPriceListFile(bytes: Uint8Array, fileName: string): Pr
     return { ...validateRows(rows), format: "csv" };
   }
   if (ext === "xlsx") {
+    // A zip bomb or a sheet of millions of cells is refused before exceljs inflates it all into memory.
+    try {
+      await checkZip(bytes, priceListZipLimits);
+    } catch (err) {
+      if (err instanceof ZipLimitError) throw new PriceListFileError(err.message);
+      throw err;
+    }
     const Excel = await loadExcelJS();
     const wb = new Excel.Workbook();
     try {
@@ -349,16 +363,18 @@ export async function readPriceListFile(bytes: Uint8Array, fileName: string): Pr
     }
     const ws = wb.worksheets[0];
     if (!ws) throw new PriceListFileError("в книге нет листов");
+    // Only the rows present, and the first columns: a cell addressed XFD1048576 makes no billion empty ones.
     const table: unknown[][] = [];
-    for (let r = 1; r <= ws.rowCount; r++) {
-      const row = ws.getRow(r);
+    const rowNumbers: number[] = [];
+    ws.eachRow((row, number) => {
       const cells: unknown[] = [];
-      for (let c = 1; c <= Math.max(ws.columnCount, row.cellCount); c++) {
+      for (let c = 1; c <= Math.min(row.cellCount, MAX_COLUMNS); c++) {
         cells.push(cellToPlain(row.getCell(c).value));
       }
       table.push(cells);
-    }
-    const { rows, error } = rowsFromTable(table);
+      rowNumbers.push(number);
+    });
+    const { rows, error } = rowsFromTable(table, rowNumbers);
     if (error) throw new PriceListFileError(error);
     return { ...validateRows(rows), format: "xlsx" };
   }

@@ -1,8 +1,9 @@
 // Image uploads (company logos, avatars): the type is recognised by the file's bytes, never by its
-// name or the browser's claim; the size is limited before the body is read in full.
+// name or the browser's claim; the body is counted while it streams and refused past the limit.
 import type { Context } from "hono";
 import { ApiError, invalid } from "./errors.ts";
 import { sniffImage } from "./filetype.ts";
+import { receiveUploadBytes } from "./multipart.ts";
 import type { AppEnv } from "./types.ts";
 
 export interface ImageKind {
@@ -26,30 +27,26 @@ function imageKind(bytes: Uint8Array): ImageKind | null {
 export const MB = 1024 * 1024;
 
 /**
- * Reads the `file` field of a multipart upload as an image of at most `maxBytes`:
- * 413 when larger, 422 when it is not an image.
+ * Reads the `file` field of a multipart upload as an image of at most `maxBytes`: 413 as soon as the
+ * body passes the limit (counted while streaming, whatever Content-Length says), 422 when it is not an image.
  */
 export async function readImageUpload(
   c: Context<AppEnv>,
   maxBytes: number,
 ): Promise<{ bytes: Uint8Array; kind: ImageKind }> {
-  const tooLarge = () => new ApiError(413, `Файл слишком большой: не более ${Math.round(maxBytes / MB)} MB`);
-  const declared = Number(c.req.header("content-length") ?? "0");
-  // The multipart envelope adds a little; a body far past the limit is refused before it is read.
-  if (declared > maxBytes + 64 * 1024) throw tooLarge();
-  let body: Record<string, string | File | (string | File)[]>;
-  try {
-    body = await c.req.parseBody();
-  } catch {
-    throw invalid({ file: ["Выберите файл изображения"] });
-  }
-  const file = body.file;
-  if (!(file instanceof File)) throw invalid({ file: ["Выберите файл изображения"] });
-  if (file.size > maxBytes) throw tooLarge();
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const kind = imageKind(bytes);
+  const { file } = await receiveUploadBytes(c.req.raw, {
+    field: "file",
+    maxBytes,
+    tooLarge: () => {
+      // Close the connection after the answer rather than read the rest of the body.
+      c.header("Connection", "close");
+      return new ApiError(413, `Файл слишком большой: не более ${Math.round(maxBytes / MB)} MB`);
+    },
+    noFile: () => invalid({ file: ["Выберите файл изображения"] }),
+  });
+  const kind = imageKind(file.bytes);
   if (!kind) throw invalid({ file: ["Загрузите изображение: PNG, JPEG, GIF или WebP"] });
-  return { bytes, kind };
+  return { bytes: file.bytes, kind };
 }
 
 /** A stream over bytes already in memory, for Storage.write. */

@@ -68,12 +68,16 @@ export function parseDisposition(value: string): { name: string | null; filename
 
 /**
  * Yields the parts of a multipart body one at a time. Each part's body streams from the request with
- * back-pressure; a part not read is skipped when the next one is asked for.
+ * back-pressure; a part not read is skipped when the next one is asked for. Every byte read from the
+ * stream counts against `maxBytes` (whatever Content-Length says): past it, TooLargeError stops the read.
  */
 export async function* parseMultipart(
   stream: ReadableStream<Uint8Array>,
   boundary: string,
+  options: { maxBytes?: number } = {},
 ): AsyncGenerator<MultipartPart> {
+  const maxBytes = options.maxBytes ?? Infinity;
+  let total = 0;
   // A byte stream (a request body) is read into two buffers used in turn, so a long upload allocates
   // nothing per chunk; the bytes handed out are written before the buffer they sit in is reused.
   let byob: ReadableStreamBYOBReader | null = null;
@@ -86,6 +90,12 @@ export async function* parseMultipart(
   const buffers = [new ArrayBuffer(READ_SIZE), new ArrayBuffer(READ_SIZE)];
   let turn = 0;
   async function read(): Promise<{ value?: Uint8Array; done: boolean }> {
+    const result = await readRaw();
+    total += result.value?.length ?? 0;
+    if (total > maxBytes) throw new TooLargeError(maxBytes);
+    return result;
+  }
+  async function readRaw(): Promise<{ value?: Uint8Array; done: boolean }> {
     if (!byob) return await reader!.read();
     const { value, done } = await byob.read(new Uint8Array(buffers[turn]));
     if (done || !value) return { done: true };
@@ -219,22 +229,74 @@ export async function* parseMultipart(
   }
 }
 
-/** What receiveUpload() read: the small fields and the file streamed into storage. */
-export interface ReceivedUpload {
-  fields: Record<string, string>;
-  file: { key: string; fileName: string; contentType: string | null; size: number; head: Uint8Array } | null;
-}
+/** Room beside the file for the multipart envelope and the small text fields of an upload form. */
+export const ENVELOPE_BYTES = 64 * 1024;
 
-export interface ReceiveOptions {
+export interface UploadOptions {
   /** The form field of the file. */
   field: string;
-  /** The storage key to stream it to. */
-  key: string;
+  /** The file's limit; the whole body may pass it by ENVELOPE_BYTES at most. */
   maxBytes: number;
-  /** Raised for a file past maxBytes (the partial file is already removed) and for a body announced larger. */
+  /** Raised for a body past the limit (counted while streaming; a larger Content-Length is refused unread). */
   tooLarge: () => Error;
-  /** Raised when the body is not multipart or has no file. */
+  /** Raised when the body is not multipart or has no (or an empty) file. */
   noFile: () => Error;
+  /**
+   * Checks the text fields: those sent before the file, before a byte of it is stored, and all of them
+   * once the body is read. Throw to refuse the upload; a file already stored is then removed.
+   */
+  checkFields?: (fields: Record<string, string>) => void | Promise<void>;
+}
+
+/** What an upload form carried: its small fields and its file. */
+export interface Received<F> {
+  fields: Record<string, string>;
+  file: F & { fileName: string; contentType: string | null; size: number };
+}
+
+/** Where the file part goes: `take` consumes its stream (at most maxBytes), `drop` undoes it. */
+interface Sink<F> {
+  take(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<F & { size: number }>;
+  drop(file: F): Promise<void>;
+}
+
+async function receive<F>(request: Request, o: UploadOptions, sink: Sink<F>): Promise<Received<F>> {
+  const bodyLimit = o.maxBytes + ENVELOPE_BYTES;
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > bodyLimit) {
+    await request.body?.cancel().catch(() => {});
+    throw o.tooLarge();
+  }
+  const boundary = boundaryOf(request.headers.get("content-type"));
+  if (!boundary || !request.body) throw o.noFile();
+  const fields: Record<string, string> = {};
+  let file: Received<F>["file"] | null = null;
+  try {
+    for await (const part of parseMultipart(request.body, boundary, { maxBytes: bodyLimit })) {
+      if (part.filename === null) {
+        fields[part.name] = await part.text();
+      } else if (part.name === o.field && !file && part.filename !== "") {
+        await o.checkFields?.(fields);
+        const taken = await sink.take(part.body, o.maxBytes);
+        file = { ...taken, fileName: part.filename, contentType: part.contentType };
+      }
+    }
+    if (!file || file.size === 0) throw o.noFile();
+    await o.checkFields?.(fields);
+    return { fields, file };
+  } catch (error) {
+    // Read no more of a refused body: the connection is dropped instead of reading the rest.
+    await request.body.cancel().catch(() => {});
+    if (file) await sink.drop(file);
+    if (error instanceof TooLargeError) throw o.tooLarge();
+    if (error instanceof MultipartError) throw o.noFile();
+    throw error;
+  }
+}
+
+export interface ReceiveOptions extends UploadOptions {
+  /** The storage key to stream the file to. */
+  key: string;
   storage: {
     write(key: string, body: ReadableStream<Uint8Array>, options: { maxBytes: number }): Promise<number>;
     head(key: string, bytes: number): Promise<Uint8Array>;
@@ -245,47 +307,58 @@ export interface ReceiveOptions {
 }
 
 /**
- * Streams a multipart upload: the file part goes straight to storage (at most maxBytes, checked while
- * streaming), the other fields are kept as text. A Content-Length far past the limit is refused unread.
+ * Streams a multipart upload: the file part goes straight to storage, the other fields are kept as text.
+ * Every byte of the body is counted as it arrives, so memory stays bounded whatever the body's size or
+ * Content-Length; on any refusal the stored file is removed. Returns the file's first bytes for recognition.
  */
-export async function receiveUpload(request: Request, o: ReceiveOptions): Promise<ReceivedUpload> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > o.maxBytes + 1024 * 1024) {
-    await request.body?.cancel().catch(() => {});
-    throw o.tooLarge();
-  }
-  const boundary = boundaryOf(request.headers.get("content-type"));
-  if (!boundary || !request.body) throw o.noFile();
-  const fields: Record<string, string> = {};
-  let file: ReceivedUpload["file"] = null;
-  try {
-    for await (const part of parseMultipart(request.body, boundary)) {
-      if (part.filename !== null) {
-        if (part.name !== o.field || file || part.filename === "") continue;
-        const size = await o.storage.write(o.key, part.body, { maxBytes: o.maxBytes });
-        file = {
+export function receiveUpload(
+  request: Request,
+  o: ReceiveOptions,
+): Promise<Received<{ key: string; head: Uint8Array }>> {
+  return receive(request, o, {
+    async take(body, maxBytes) {
+      try {
+        const size = await o.storage.write(o.key, body, { maxBytes });
+        return {
           key: o.key,
-          fileName: part.filename,
-          contentType: part.contentType,
           size,
-          head: new Uint8Array(),
+          head: size ? await o.storage.head(o.key, o.headBytes ?? 4096) : new Uint8Array(),
         };
-      } else {
-        fields[part.name] = await part.text();
+      } catch (error) {
+        await o.storage.delete(o.key);
+        throw error;
       }
-    }
-  } catch (error) {
-    // Read no more of a refused body: the connection is dropped instead of buffering the rest.
-    await request.body.cancel().catch(() => {});
-    if (file) await o.storage.delete(o.key);
-    if (error instanceof TooLargeError) throw o.tooLarge();
-    if (error instanceof MultipartError) throw o.noFile();
-    throw error;
-  }
-  if (!file || file.size === 0) {
-    if (file) await o.storage.delete(o.key);
-    throw o.noFile();
-  }
-  file.head = await o.storage.head(o.key, o.headBytes ?? 4096);
-  return { fields, file };
+    },
+    drop: () => o.storage.delete(o.key),
+  });
+}
+
+/**
+ * Reads a multipart upload whose file is small enough to hold (an image, a price list) into memory,
+ * counting while streaming exactly as receiveUpload() does.
+ */
+export function receiveUploadBytes(
+  request: Request,
+  o: UploadOptions,
+): Promise<Received<{ bytes: Uint8Array }>> {
+  return receive(request, o, {
+    async take(body, maxBytes) {
+      const chunks: Uint8Array[] = [];
+      let size = 0;
+      for await (const chunk of body) {
+        size += chunk.length;
+        if (size > maxBytes) throw new TooLargeError(maxBytes);
+        // The parser reuses its buffers: keep a copy.
+        chunks.push(chunk.slice());
+      }
+      const bytes = new Uint8Array(size);
+      let at = 0;
+      for (const chunk of chunks) {
+        bytes.set(chunk, at);
+        at += chunk.length;
+      }
+      return { bytes, size };
+    },
+    drop: async () => {},
+  });
 }

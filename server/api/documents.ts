@@ -11,6 +11,7 @@ import {
   insertDocument,
   listDocuments,
 } from "../../db/documents.ts";
+import type { Db } from "../../db/client.ts";
 import { findObject } from "../../db/objects.ts";
 import { adminRoles, staffRoles } from "../../domain/roles.ts";
 import { ApiError, invalid, notFound } from "../errors.ts";
@@ -47,6 +48,8 @@ export const objectDocumentsApi = new Hono<AppEnv>()
     const object = await findObject(db, companyScope(user), idOf(c));
     if (!object) throw notFound("Объект не найден");
     const key = `documents/${object.companyId}/${randomName()}`;
+    // The task is checked from the fields sent before the file, before a byte of it is stored.
+    let taskId: number | null = null;
     const { fields, file } = await receiveUpload(c.req.raw, {
       field: "file",
       key,
@@ -58,50 +61,55 @@ export const objectDocumentsApi = new Hono<AppEnv>()
         return new ApiError(413, "Файл слишком большой: размер документа не должен превышать 50MB");
       },
       noFile: () => invalid({ file: ["Файл не выбран"] }),
+      checkFields: async (fields) => {
+        taskId = await taskOfField(db, object, fields.taskId);
+      },
     });
-    const kind = sniffDocument(file!.head, file!.fileName);
-    const refuse = async (error: Error) => {
-      await storage.delete(key);
-      return error;
-    };
-    if (!kind) {
-      throw await refuse(invalid({
-        file: [
-          "Неверный формат файла: допустимы PDF, изображения (JPG, PNG, GIF, WebP, HEIC), DOC, DOCX, XLS, XLSX, TXT, CSV",
-        ],
-      }));
-    }
-    let taskId: number | null = null;
-    if (fields.taskId) {
-      const task = await findTaskOf(db, object.companyId, Number(fields.taskId), object.id);
-      if (!task) throw await refuse(invalid({ taskId: ["Задача не найдена"] }));
-      taskId = task.id;
-    }
-    const description = fields.description?.trim().slice(0, 2000) || null;
-    const documentType = fields.documentType?.trim().slice(0, 100) || null;
-    const fileName = safeFileName(file!.fileName) ||
-      "document";
-    let row;
+    // From here on the file is stored: any refusal or failure removes it.
     try {
-      row = await insertDocument(db, {
+      const kind = sniffDocument(file.head, file.fileName);
+      if (!kind) {
+        throw invalid({
+          file: [
+            "Неверный формат файла: допустимы PDF, изображения (JPG, PNG, GIF, WebP, HEIC), DOC, DOCX, XLS, XLSX, TXT, CSV",
+          ],
+        });
+      }
+      const row = await insertDocument(db, {
         companyId: object.companyId,
         objectId: object.id,
         taskId,
         uploadedBy: user.id,
-        fileName,
+        fileName: safeFileName(file.fileName) || "document",
         storageKey: key,
-        fileSize: file!.size,
+        fileSize: file.size,
         fileType: kind.type,
-        documentType,
-        description,
+        documentType: fields.documentType?.trim().slice(0, 100) || null,
+        description: fields.description?.trim().slice(0, 2000) || null,
         uploadedAt: now(),
       });
+      const found = await findDocument(db, null, row.id);
+      return c.json(documentJson(found!), 201);
     } catch (error) {
-      throw await refuse(error as Error);
+      await storage.delete(key);
+      throw error;
     }
-    const found = await findDocument(db, null, row.id);
-    return c.json(documentJson(found!), 201);
   });
+
+/** The optional `taskId` field: a task of this object, or 422 (a number that is no task id, or no such task). */
+async function taskOfField(
+  db: Db,
+  object: { id: number; companyId: number },
+  value: string | undefined,
+): Promise<number | null> {
+  const text = value?.trim();
+  if (!text) return null;
+  const id = /^[0-9]{1,15}$/.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(id) || id <= 0) throw invalid({ taskId: ["Некорректный номер задачи"] });
+  const task = await findTaskOf(db, object.companyId, id, object.id);
+  if (!task) throw invalid({ taskId: ["Задача не найдена"] });
+  return task.id;
+}
 
 const listQuery = z.object({
   objectId: z.coerce.number().int().positive().optional().catch(undefined),

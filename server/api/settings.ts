@@ -19,7 +19,6 @@ import {
   defaultPriceList,
   mergePriceList,
   PriceListFileError,
-  readPriceListFile,
   writePriceListCsv,
   writePriceListWorkbook,
 } from "../../estimating/mod.ts";
@@ -29,6 +28,8 @@ import { ApiError, invalid, notFound } from "../errors.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import { validate } from "../validate.ts";
 import { MB, readImageUpload, serveStoredImage, streamOf } from "../image_upload.ts";
+import { receiveUploadBytes } from "../multipart.ts";
+import { readPriceListInWorker } from "../price_list_reader.ts";
 import { idParam } from "./companies.ts";
 import type { AppEnv } from "../types.ts";
 
@@ -121,19 +122,22 @@ const priceListApi = new Hono<AppEnv>()
     const user = currentUser(c);
     const { db } = c.var.deps;
     if (user.companyId === null) throw notFound();
-    const declared = Number(c.req.header("content-length") ?? "0");
-    const tooLarge = () => new ApiError(413, "Файл слишком большой: не более 5 MB");
-    if (declared > PRICE_LIST_MAX_BYTES + 64 * 1024) throw tooLarge();
-    const body = await c.req.parseBody().catch(() => ({} as Record<string, unknown>));
-    const file = body.file;
-    if (!(file instanceof File)) throw invalid({ file: ["Выберите файл прайс-листа"] });
-    if (file.size > PRICE_LIST_MAX_BYTES) throw tooLarge();
-    if (!/\.(xlsx|csv|json)$/i.test(file.name)) {
+    const { file } = await receiveUploadBytes(c.req.raw, {
+      field: "file",
+      maxBytes: PRICE_LIST_MAX_BYTES,
+      tooLarge: () => {
+        // Close the connection after the answer rather than read the rest of the body.
+        c.header("Connection", "close");
+        return new ApiError(413, "Файл слишком большой: не более 5 MB");
+      },
+      noFile: () => invalid({ file: ["Выберите файл прайс-листа"] }),
+    });
+    if (!/\.(xlsx|csv|json)$/i.test(file.fileName)) {
       throw invalid({ file: ["Загрузите прайс-лист в формате .xlsx, .csv или .json"] });
     }
     let read;
     try {
-      read = await readPriceListFile(new Uint8Array(await file.arrayBuffer()), file.name);
+      read = await readPriceListInWorker(file.bytes, file.fileName);
     } catch (error) {
       if (error instanceof PriceListFileError) {
         throw invalid({ file: [`Не удалось прочитать файл: ${error.message}`] });
@@ -145,7 +149,7 @@ const priceListApi = new Hono<AppEnv>()
     }
     const own = await findCompanyPriceList(db, user.companyId);
     const merged = mergePriceList(own?.items ?? defaultPriceList, read.items);
-    const name = read.name || file.name.replace(/\.[^.]+$/, "") || "Прайс-лист компании";
+    const name = read.name || file.fileName.replace(/\.[^.]+$/, "") || "Прайс-лист компании";
     await saveCompanyPriceList(db, user.companyId, name, merged.items);
     return c.json({
       summary: await priceListSummary(db, user.companyId),

@@ -47,24 +47,22 @@ export const objectVideosApi = new Hono<AppEnv>()
       },
       noFile: () => invalid({ video: ["Файл не выбран"] }),
     });
-    const kind = sniffVideo(file!.head);
-    if (!kind) {
-      await storage.delete(key);
-      throw invalid(
-        { video: ["Неверный формат файла: пожалуйста, выберите видеофайл"] },
-        "Неверный формат файла",
-      );
-    }
-    const fileName = safeFileName(file!.fileName) ||
-      `video.${kind.type}`;
+    // From here on the file is stored: any refusal or failure removes it.
     try {
+      const kind = sniffVideo(file.head);
+      if (!kind) {
+        throw invalid(
+          { video: ["Неверный формат файла: пожалуйста, выберите видеофайл"] },
+          "Неверный формат файла",
+        );
+      }
       const row = await insertVideo(db, {
         companyId: object.companyId,
         objectId: object.id,
         uploadedBy: user.id,
-        fileName,
+        fileName: safeFileName(file.fileName) || `video.${kind.type}`,
         storageKey: key,
-        fileSize: file!.size,
+        fileSize: file.size,
         mimeType: kind.mime,
         description: fields.description?.trim().slice(0, 2000) || null,
         createdAt: now(),
