@@ -57,16 +57,18 @@ const selection = {
   },
 };
 
+// A left-joined table without a matching row comes back as null, not as an object of nulls
+// (a task without an assignee or object).
 type Row = {
   task: typeof tasks.$inferSelect;
-  object: { id: number | null; address: string | null } & Record<string, unknown>;
+  object: ({ id: number | null; address: string | null } & Record<string, unknown>) | null;
   assignee: {
     id: number | null;
     firstName: string | null;
     lastName: string | null;
     email: string | null;
     role: string | null;
-  };
+  } | null;
 };
 
 export interface TaskView {
@@ -120,8 +122,8 @@ function toView(row: Row, now: Date): TaskView {
     completedAt: t.completedAt,
     createdAt: t.createdAt,
     updatedAt: t.updatedAt,
-    object: row.object.id === null ? null : row.object as TaskView["object"],
-    assignedUser: row.assignee.id === null ? null : {
+    object: row.object?.id == null ? null : row.object as TaskView["object"],
+    assignedUser: row.assignee?.id == null ? null : {
       id: row.assignee.id,
       firstName: row.assignee.firstName,
       lastName: row.assignee.lastName,
