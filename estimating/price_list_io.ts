@@ -13,6 +13,7 @@
 
 import type ExcelJS from "exceljs";
 import { loadExcelJS } from "./excel.ts";
+import { toCsv } from "./csv.ts";
 import { rubToKopecks } from "./money.ts";
 import { normalizeCode, type PriceListItem, sections } from "./price_list.ts";
 
@@ -497,26 +498,20 @@ export async function writePriceListWorkbook(
  * ```
  */
 export function writePriceListCsv(items: readonly PriceListItem[]): string {
-  const q = (s: string) => (/[;"\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s);
   const money = (k: number) => `${Math.floor(k / 100)},${String(k % 100).padStart(2, "0")}`;
-  const lines = ["Артикул;Наименование;Ед. изм.;Раздел;Материалы;Работы;Описание;Производитель"];
-  for (const i of items) {
-    lines.push(
-      [
-        i.code,
-        i.name,
-        i.unit,
-        i.section,
-        money(i.materialsPrice),
-        money(i.worksPrice),
-        i.description ?? "",
-        i.manufacturer ?? "",
-      ]
-        .map((v) => q(String(v)))
-        .join(";"),
-    );
-  }
-  return "\uFEFF" + lines.join("\r\n") + "\r\n";
+  return toCsv([
+    ["Артикул", "Наименование", "Ед. изм.", "Раздел", "Материалы", "Работы", "Описание", "Производитель"],
+    ...items.map((i) => [
+      i.code,
+      i.name,
+      i.unit,
+      i.section,
+      money(i.materialsPrice),
+      money(i.worksPrice),
+      i.description ?? "",
+      i.manufacturer ?? "",
+    ]),
+  ]);
 }
 
 /**
