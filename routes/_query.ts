@@ -13,6 +13,14 @@ export function positiveInt(value: string | undefined | null): number | undefine
   return Number.isSafeInteger(n) && n > 0 ? n : undefined;
 }
 
+/** The last page a list offers: past it an offset would outgrow what the database takes. */
+export const MAX_PAGE = 100_000;
+
+/** A page number from the query string: 1 when absent or not a page, at most MAX_PAGE. */
+export function pageNumber(value: string | undefined): number {
+  return Math.min(positiveInt(value) ?? 1, MAX_PAGE);
+}
+
 /** A path parameter that must be an id: anything else is a 404 (no such record). */
 export function pathId(c: Context, name = "id", message?: string): number {
   const id = positiveInt(c.req.param(name));
