@@ -30,10 +30,9 @@ import { formatDate } from "../../domain/format.ts";
 import { fieldErrors, forbidden, invalid, notFound } from "../errors.ts";
 import { readJsonBody, validate } from "../validate.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
+import { idParam } from "../../routes/_query.ts";
 import type { AppEnv, CurrentUser } from "../types.ts";
 import { measurableTask } from "./measurements.ts";
-
-const idParam = z.object({ id: z.coerce.number().int().positive() });
 
 const listQuery = z.object({
   objectId: z.coerce.number().int().positive().optional(),

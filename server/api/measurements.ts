@@ -7,6 +7,7 @@ import type { FormConfig } from "../../islands/measurement/model.ts";
 import { invalid, notFound } from "../errors.ts";
 import { validate } from "../validate.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
+import { idText } from "../../routes/_query.ts";
 import type { AppEnv, CurrentUser } from "../types.ts";
 import { seesOnlyOwnTasks } from "./tasks.ts";
 
@@ -40,7 +41,7 @@ export function formConfig(): FormConfig {
   return formConfigOnce;
 }
 
-const taskParam = z.object({ taskId: z.coerce.number().int().positive() });
+const taskParam = z.object({ taskId: idText });
 
 const saveBody = z.object({
   taskId: z.coerce.number({ error: "Выберите задачу" }).int().positive("Выберите задачу"),

@@ -20,6 +20,7 @@ import { hasRole, type Role, staffRoles } from "../../domain/roles.ts";
 import { forbidden, invalid, notFound } from "../errors.ts";
 import { validate } from "../validate.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
+import { idParam } from "../../routes/_query.ts";
 import type { AppEnv, CurrentUser } from "../types.ts";
 
 /** Roles that see and change only the tasks assigned to them. */
@@ -28,8 +29,6 @@ const ownTasksOnly: readonly Role[] = ["measurement_engineer", "foreman"];
 export function seesOnlyOwnTasks(user: CurrentUser): boolean {
   return hasRole(user.role, ownTasksOnly);
 }
-
-const idParam = z.object({ id: z.coerce.number().int().positive() });
 
 const listQuery = z.object({
   status: z.enum(taskStatuses).optional(),
