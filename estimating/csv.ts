@@ -31,3 +31,17 @@ export function csvCell(value: string | number): string {
 export function toCsv(rows: readonly (readonly (string | number)[])[]): string {
   return "\uFEFF" + rows.map((r) => r.map(csvCell).join(";")).join("\r\n") + "\r\n";
 }
+
+/**
+ * The text a person typed, from a CSV cell written by csvCell(): the apostrophe that kept a
+ * formula-looking text from running is taken off again, so a price list survives export and import.
+ *
+ * @example
+ * ```ts
+ * import { csvText } from "./csv.ts";
+ * if (csvText("'-Труба") !== "-Труба" || csvText("'Кавычка") !== "'Кавычка") throw new Error("csvText");
+ * ```
+ */
+export function csvText(cell: string): string {
+  return /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
+}

@@ -13,7 +13,7 @@
 
 import type ExcelJS from "exceljs";
 import { loadExcelJS } from "./excel.ts";
-import { toCsv } from "./csv.ts";
+import { csvText, toCsv } from "./csv.ts";
 import { rubToKopecks } from "./money.ts";
 import { normalizeCode, type PriceListItem, sections } from "./price_list.ts";
 
@@ -223,7 +223,8 @@ function rowsFromTable(table: unknown[][]): { rows: RawRow[]; error?: string } {
 }
 
 /**
- * Splits CSV text into rows of fields (RFC 4180 quoting; `;`, `,` or tab detected from the first line).
+ * Splits CSV text into rows of fields (RFC 4180 quoting; `;`, `,` or tab detected from the first line;
+ * the apostrophe that writePriceListCsv() puts before formula-looking text is taken off).
  *
  * @example
  * ```ts
@@ -252,18 +253,18 @@ export function parseCsv(source: string): string[][] {
       } else field += ch;
     } else if (ch === '"' && field === "") quoted = true;
     else if (ch === delimiter) {
-      row.push(field);
+      row.push(csvText(field));
       field = "";
     } else if (ch === "\n" || ch === "\r") {
       if (ch === "\r" && s[i + 1] === "\n") i++;
-      row.push(field);
+      row.push(csvText(field));
       rows.push(row);
       row = [];
       field = "";
     } else field += ch;
   }
   if (field !== "" || row.length > 0) {
-    row.push(field);
+    row.push(csvText(field));
     rows.push(row);
   }
   return rows;
