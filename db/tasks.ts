@@ -2,11 +2,12 @@
 import { and, count, desc, eq, inArray, isNull, lt, notInArray, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client.ts";
-import { objects, tasks, users } from "./schema/mod.ts";
+import { estimates, objects, tasks, users } from "./schema/mod.ts";
 import {
   closedTaskStatuses,
   effectiveStatus,
   isOverdue,
+  settableTaskStatuses,
   type TaskPriority,
   type TaskStatus,
 } from "../domain/tasks.ts";
@@ -57,16 +58,18 @@ const selection = {
   },
 };
 
+// A left-joined table without a matching row comes back as null, not as an object of nulls
+// (a task without an assignee or object).
 type Row = {
   task: typeof tasks.$inferSelect;
-  object: { id: number | null; address: string | null } & Record<string, unknown>;
+  object: ({ id: number | null; address: string | null } & Record<string, unknown>) | null;
   assignee: {
     id: number | null;
     firstName: string | null;
     lastName: string | null;
     email: string | null;
     role: string | null;
-  };
+  } | null;
 };
 
 export interface TaskView {
@@ -120,8 +123,8 @@ function toView(row: Row, now: Date): TaskView {
     completedAt: t.completedAt,
     createdAt: t.createdAt,
     updatedAt: t.updatedAt,
-    object: row.object.id === null ? null : row.object as TaskView["object"],
-    assignedUser: row.assignee.id === null ? null : {
+    object: row.object?.id == null ? null : row.object as TaskView["object"],
+    assignedUser: row.assignee?.id == null ? null : {
       id: row.assignee.id,
       firstName: row.assignee.firstName,
       lastName: row.assignee.lastName,
@@ -251,6 +254,28 @@ async function checkAssignee(db: Db, companyId: number, userId: number) {
   if (!u.isActive) throw new TaskRuleError("assignedTo", "Исполнитель деактивирован");
 }
 
+/** 'Просрочено' follows from the due date; nobody sets it by hand (spec/2 §4). */
+function checkSettableStatus(status: TaskStatus | undefined) {
+  if (status !== undefined && !settableTaskStatuses.includes(status)) {
+    throw new TaskRuleError("status", "Статус «Просрочено» ставится автоматически по сроку выполнения");
+  }
+}
+
+/**
+ * A measurement task (one given to a surveyor) is completed only once an estimate has been generated
+ * for it (spec/3 §4 'Завершить задачу' needs a generated estimate); the browser disables the button,
+ * the server refuses too.
+ */
+async function checkCompletion(db: Db, taskId: number | null, assignedTo: number | null) {
+  if (assignedTo === null) return;
+  const [u] = await db.select({ role: users.role }).from(users).where(eq(users.id, assignedTo));
+  if (u?.role !== "measurement_engineer") return;
+  const [estimate] = taskId === null
+    ? []
+    : await db.select({ id: estimates.id }).from(estimates).where(eq(estimates.taskId, taskId)).limit(1);
+  if (!estimate) throw new TaskRuleError("status", "Чтобы завершить задачу на замер, сгенерируйте смету");
+}
+
 /**
  * Creates a task in the company of its object, tells the assignee (task_assigned) and records the
  * activity, all in one transaction.
@@ -258,7 +283,10 @@ async function checkAssignee(db: Db, companyId: number, userId: number) {
 export async function createTask(db: Db, scope: Scope, input: NewTask, by: { id: number; now: Date }) {
   const object = await objectInScope(db, scope, input.objectId);
   if (!object) throw new TaskRuleError("objectId", "Необходимо выбрать объект");
+  checkSettableStatus(input.status);
   if (input.assignedTo) await checkAssignee(db, object.companyId, input.assignedTo);
+  // A new task has no estimate yet, so a measurement task cannot start out completed.
+  if (input.status === "completed") await checkCompletion(db, null, input.assignedTo ?? null);
   return await db.transaction(async (tx) => {
     const [task] = await tx.insert(tasks).values({
       companyId: object.companyId,
@@ -330,6 +358,10 @@ export async function updateTask(
     objectAddress = object.address;
   }
   if (patch.assignedTo) await checkAssignee(db, current.companyId, patch.assignedTo);
+  checkSettableStatus(patch.status);
+  if (patch.status === "completed" && current.status !== "completed") {
+    await checkCompletion(db, id, patch.assignedTo !== undefined ? patch.assignedTo : current.assignedTo);
+  }
 
   const values: Partial<typeof tasks.$inferInsert> = { updatedAt: by.now };
   if (patch.title !== undefined) values.title = patch.title;

@@ -1,5 +1,6 @@
 // The analytics tables as rows of text, shared by the page and its CSV downloads. Pure.
 import { formatKopecks } from "./format.ts";
+import { toCsv as rowsToCsv } from "../estimating/csv.ts";
 import {
   labelOf,
   objectStatusLabels,
@@ -112,11 +113,7 @@ export function priorityRows(a: Analytics) {
   }));
 }
 
-/** CSV for Excel in a Russian locale: semicolons, quoted when needed, CRLF, with a BOM. */
+/** A table as CSV for Excel in a Russian locale (estimating/csv.ts: formula-looking text neutralized). */
 export function toCsv(table: Table): string {
-  const cell = (v: string | number) => {
-    const s = String(v);
-    return /[";\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-  };
-  return "\uFEFF" + [table.head, ...table.rows].map((r) => r.map(cell).join(";")).join("\r\n") + "\r\n";
+  return rowsToCsv([table.head, ...table.rows]);
 }

@@ -13,6 +13,7 @@
 
 import type ExcelJS from "exceljs";
 import { loadExcelJS } from "./excel.ts";
+import { csvText, toCsv } from "./csv.ts";
 import { rubToKopecks } from "./money.ts";
 import { normalizeCode, type PriceListItem, sections } from "./price_list.ts";
 import { checkZip, priceListZipLimits, ZipLimitError } from "./zip_guard.ts";
@@ -229,7 +230,8 @@ function rowsFromTable(table: unknown[][], rowNumbers?: number[]): { rows: RawRo
 }
 
 /**
- * Splits CSV text into rows of fields (RFC 4180 quoting; `;`, `,` or tab detected from the first line).
+ * Splits CSV text into rows of fields (RFC 4180 quoting; `;`, `,` or tab detected from the first line;
+ * the apostrophe that writePriceListCsv() puts before formula-looking text is taken off).
  *
  * @example
  * ```ts
@@ -258,18 +260,18 @@ export function parseCsv(source: string): string[][] {
       } else field += ch;
     } else if (ch === '"' && field === "") quoted = true;
     else if (ch === delimiter) {
-      row.push(field);
+      row.push(csvText(field));
       field = "";
     } else if (ch === "\n" || ch === "\r") {
       if (ch === "\r" && s[i + 1] === "\n") i++;
-      row.push(field);
+      row.push(csvText(field));
       rows.push(row);
       row = [];
       field = "";
     } else field += ch;
   }
   if (field !== "" || row.length > 0) {
-    row.push(field);
+    row.push(csvText(field));
     rows.push(row);
   }
   return rows;
@@ -513,26 +515,20 @@ export async function writePriceListWorkbook(
  * ```
  */
 export function writePriceListCsv(items: readonly PriceListItem[]): string {
-  const q = (s: string) => (/[;"\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s);
   const money = (k: number) => `${Math.floor(k / 100)},${String(k % 100).padStart(2, "0")}`;
-  const lines = ["Артикул;Наименование;Ед. изм.;Раздел;Материалы;Работы;Описание;Производитель"];
-  for (const i of items) {
-    lines.push(
-      [
-        i.code,
-        i.name,
-        i.unit,
-        i.section,
-        money(i.materialsPrice),
-        money(i.worksPrice),
-        i.description ?? "",
-        i.manufacturer ?? "",
-      ]
-        .map((v) => q(String(v)))
-        .join(";"),
-    );
-  }
-  return "\uFEFF" + lines.join("\r\n") + "\r\n";
+  return toCsv([
+    ["Артикул", "Наименование", "Ед. изм.", "Раздел", "Материалы", "Работы", "Описание", "Производитель"],
+    ...items.map((i) => [
+      i.code,
+      i.name,
+      i.unit,
+      i.section,
+      money(i.materialsPrice),
+      money(i.worksPrice),
+      i.description ?? "",
+      i.manufacturer ?? "",
+    ]),
+  ]);
 }
 
 /**

@@ -8,6 +8,7 @@ import { companyScope, currentUser } from "../server/middleware/guard.ts";
 import type { AppEnv } from "../server/types.ts";
 import DocumentsBrowser from "../islands/DocumentsBrowser.tsx";
 import { renderWorkPage } from "./_page.tsx";
+import { pageNumber } from "./_query.ts";
 
 const PAGE_SIZE = 48;
 
@@ -16,7 +17,7 @@ export default async function documentsPage(c: Context<AppEnv>) {
   const user = currentUser(c);
   const scope = companyScope(user);
   const { db } = c.var.deps;
-  const page = Math.max(1, Number(c.req.query("page")) || 1);
+  const page = pageNumber(c.req.query("page"));
   const [docs, objects] = await Promise.all([
     listDocuments(db, scope, { page, pageSize: PAGE_SIZE }),
     listObjects(db, scope, { pageSize: 200 }),

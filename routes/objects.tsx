@@ -11,6 +11,7 @@ import type { AppEnv } from "../server/types.ts";
 import ObjectDialog from "../islands/ObjectDialog.tsx";
 import ObjectDetails from "../islands/ObjectDetails.tsx";
 import { renderWorkPage } from "./_page.tsx";
+import { pageNumber, positiveInt } from "./_query.ts";
 import { Badge } from "../components/Badge.tsx";
 import { EmptyState } from "../components/Card.tsx";
 import { Icon } from "../components/Icon.tsx";
@@ -116,8 +117,8 @@ function objectsPage(variant: Variant) {
       : undefined;
     const district = q.district?.trim().slice(0, 100) || undefined;
     const search = q.q?.trim().slice(0, 200) || undefined;
-    const page = Math.max(1, Math.min(Number(q.page) || 1, 100_000));
-    const objectId = Number(q.objectId) > 0 ? Number(q.objectId) : null;
+    const page = pageNumber(q.page);
+    const objectId = positiveInt(q.objectId) ?? null;
 
     const [{ rows, total }, districts] = await Promise.all([
       listObjects(db, scope, { status, workType, district, q: search, page, pageSize: PAGE_SIZE }),

@@ -1,14 +1,102 @@
 import { zValidator } from "@hono/zod-validator";
-import type { ValidationTargets } from "hono";
+import type { Context, ValidationTargets } from "hono";
 import type * as z from "zod/v4/core";
-import { fieldErrors, invalid } from "./errors.ts";
+import { ApiError, fieldErrors, invalid } from "./errors.ts";
 
-/** zod validation at the edge (full zod or zod/mini): a failure answers 422 with Russian messages by field. */
+/** The largest JSON body any route accepts (an estimate with its measurement document is a few KB). */
+export const MAX_JSON_BYTES = 1024 * 1024;
+/** The deepest nesting of arrays and objects any route accepts (the measurement document is about 4). */
+export const MAX_JSON_DEPTH = 32;
+
+const jsonType = /^application\/([\w.-]+\+)?json$/i;
+
+/**
+ * zod validation at the edge (full zod or zod/mini): a failure answers 422 with Russian messages by field.
+ * A JSON body is first read by readJsonBody(), so a huge or deeply nested one never reaches zod.
+ */
 export function validate<T extends z.$ZodType, Target extends keyof ValidationTargets>(
   target: Target,
   schema: T,
 ) {
-  return zValidator(target, schema, (result) => {
+  const check = zValidator(target, schema, (result) => {
     if (!result.success) throw invalid(fieldErrors(result.error));
   });
+  if (target !== "json") return check;
+  const bounded: typeof check = async (c, next) => {
+    if (jsonType.test((c.req.header("Content-Type") ?? "").split(";")[0].trim())) {
+      const text = await readBoundedText(c);
+      parseBoundedJson(text);
+      // The validator parses the body again from this cache (the stream is already read); hono keeps
+      // promises there although its type says string.
+      (c.req.bodyCache as Record<string, unknown>).text = Promise.resolve(text);
+    }
+    return await check(c, next);
+  };
+  return bounded;
+}
+
+/** The request's JSON body, refused before parsing when too large (413), too deep or malformed (400). */
+export async function readJsonBody(c: Context): Promise<unknown> {
+  return parseBoundedJson(await readBoundedText(c));
+}
+
+const tooLarge = () => new ApiError(413, "Слишком большой запрос");
+
+/** The body as text, counted while it streams in so a large one is stopped at the limit. */
+async function readBoundedText(c: Context): Promise<string> {
+  const declared = Number(c.req.header("Content-Length") ?? "0");
+  if (declared > MAX_JSON_BYTES) throw tooLarge();
+  const body = c.req.raw.body;
+  if (!body) return "";
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_JSON_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new ApiError(400, "Тело запроса не в кодировке UTF-8");
+  }
+}
+
+function parseBoundedJson(text: string): unknown {
+  if (jsonDepth(text) > MAX_JSON_DEPTH) throw new ApiError(400, "Слишком глубокая вложенность JSON");
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(400, "Ожидается JSON");
+  }
+}
+
+/** The deepest nesting of [ and { in JSON text, skipping strings; counted without parsing. */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 92) i++; // backslash: skip the escaped character
+      else if (ch === 34) inString = false;
+    } else if (ch === 34) inString = true;
+    else if (ch === 91 || ch === 123) {
+      if (++depth > max) max = depth;
+    } else if (ch === 93 || ch === 125) depth--;
+  }
+  return max;
 }

@@ -18,6 +18,8 @@ import { sniffImage } from "../filetype.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import { receiveUpload } from "../multipart.ts";
 import type { AppEnv, CurrentUser } from "../types.ts";
+import { readJsonBody } from "../validate.ts";
+import { queryId } from "../../routes/_query.ts";
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -63,14 +65,6 @@ function idOf(c: Context<AppEnv>): number {
   return id;
 }
 
-async function body(c: Context<AppEnv>): Promise<unknown> {
-  try {
-    return await c.req.json();
-  } catch {
-    throw invalid({ _: ["Ожидается JSON"] });
-  }
-}
-
 const avatarUrl = (userId: number, file: string) => `/api/profile/avatar/${userId}/${file}`;
 const avatarKeyOf = (url: string | null) => {
   const m = url && /^\/api\/profile\/avatar\/(\d+)\/([a-z0-9]+\.(?:png|jpg|gif|webp))$/.exec(url);
@@ -80,13 +74,13 @@ const avatarKeyOf = (url: string | null) => {
 export const employeesApi = new Hono<AppEnv>()
   .get("/", requireApi(staffRoles), async (c) => {
     const user = currentUser(c);
-    const companyId = Number(c.req.query("companyId")) || undefined;
+    const companyId = queryId(c, "companyId");
     const rows = await listEmployees(c.var.deps.db, companyScope(user), companyId);
     return c.json(rows.map(employeeJson));
   })
   .post("/", requireApi(employeeManagerRoles), async (c) => {
     const user = currentUser(c);
-    const parsed = createSchema.safeParse(await body(c));
+    const parsed = createSchema.safeParse(await readJsonBody(c));
     if (!parsed.success) throw invalid(fieldErrors(parsed.error));
     const input = parsed.data;
     if (!mayManage(user, input)) throw forbidden("Главный инженер не может добавить администратора компании");
@@ -111,7 +105,7 @@ export const employeesApi = new Hono<AppEnv>()
   })
   .patch("/:id{[0-9]+}", requireApi(employeeManagerRoles), async (c) => {
     const user = currentUser(c);
-    const parsed = patchSchema.safeParse(await body(c));
+    const parsed = patchSchema.safeParse(await readJsonBody(c));
     if (!parsed.success) throw invalid(fieldErrors(parsed.error));
     const { db, now } = c.var.deps;
     const target = await findEmployee(db, companyScope(user), idOf(c));

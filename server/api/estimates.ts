@@ -27,13 +27,12 @@ import { estimateApproverRoles, hasRole, staffRoles } from "../../domain/roles.t
 import { estimateStatusLabels } from "../../domain/labels.ts";
 import { estimateTransitions, needsApprover } from "../../domain/estimates.ts";
 import { formatDate } from "../../domain/format.ts";
-import { ApiError, fieldErrors, forbidden, invalid, notFound } from "../errors.ts";
-import { validate } from "../validate.ts";
+import { fieldErrors, forbidden, invalid, notFound } from "../errors.ts";
+import { readJsonBody, validate } from "../validate.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
+import { idParam } from "../../routes/_query.ts";
 import type { AppEnv, CurrentUser } from "../types.ts";
 import { measurableTask } from "./measurements.ts";
-
-const idParam = z.object({ id: z.coerce.number().int().positive() });
 
 const listQuery = z.object({
   objectId: z.coerce.number().int().positive().optional(),
@@ -217,12 +216,7 @@ export const estimatesApi = new Hono<AppEnv>()
   })
   .post("/generate", async (c) => {
     const user = currentUser(c);
-    let raw: unknown;
-    try {
-      raw = await c.req.json();
-    } catch {
-      throw new ApiError(400, "Ожидается JSON");
-    }
+    const raw = await readJsonBody(c);
     const head = generateBody.safeParse(raw);
     if (!head.success) throw invalid(fieldErrors(head.error));
     const body = head.data;
@@ -290,12 +284,7 @@ export const estimatesApi = new Hono<AppEnv>()
   })
   .post("/", async (c) => {
     const user = currentUser(c);
-    let raw: unknown;
-    try {
-      raw = await c.req.json();
-    } catch {
-      throw new ApiError(400, "Ожидается JSON");
-    }
+    const raw = await readJsonBody(c);
     const parsed = manualBody.safeParse(raw);
     if (!parsed.success) throw invalid(fieldErrors(parsed.error), REQUIRED_MANUAL);
     const body = parsed.data;

@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { z } from "zod";
 import { and, eq } from "drizzle-orm";
 import { objects } from "../../db/schema/mod.ts";
 import { notifyChiefEngineers, recordActivity } from "../../db/notifications.ts";
@@ -8,9 +7,8 @@ import { foremanRoles } from "../../domain/roles.ts";
 import { ApiError, notFound } from "../errors.ts";
 import { validate } from "../validate.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
+import { idParam } from "../../routes/_query.ts";
 import type { AppEnv } from "../types.ts";
-
-const idParam = z.object({ id: z.coerce.number().int().positive() });
 
 type ObjectStatus = typeof objects.$inferSelect.status;
 

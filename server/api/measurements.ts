@@ -6,10 +6,11 @@ import { staffRoles } from "../../domain/roles.ts";
 import { invalid, notFound } from "../errors.ts";
 import { validate } from "../validate.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
+import { idText } from "../../routes/_query.ts";
 import type { AppEnv, CurrentUser } from "../types.ts";
 import { seesOnlyOwnTasks } from "../../domain/tasks.ts";
 
-const taskParam = z.object({ taskId: z.coerce.number().int().positive() });
+const taskParam = z.object({ taskId: idText });
 
 const saveBody = z.object({
   taskId: z.coerce.number({ error: "Выберите задачу" }).int().positive("Выберите задачу"),

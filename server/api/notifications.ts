@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { z } from "zod";
 import {
   deleteNotification,
   listNotifications,
@@ -10,9 +9,8 @@ import {
 import { notFound } from "../errors.ts";
 import { validate } from "../validate.ts";
 import { currentUser, requireApi } from "../middleware/guard.ts";
+import { idParam } from "../../routes/_query.ts";
 import type { AppEnv } from "../types.ts";
-
-const idParam = z.object({ id: z.coerce.number().int().positive() });
 
 /** Each user reads and changes only their own notifications; someone else's answers 404. */
 export const notificationsApi = new Hono<AppEnv>()

