@@ -20,13 +20,21 @@ function tally(results: { status: number }[]): Record<number, number> {
 
 function assertNo5xx(results: { status: number; body: any }[], what: string) {
   const failed = results.filter((r) => r.status >= 500);
-  assert.equal(failed.length, 0, `${what}: ${JSON.stringify(tally(results))} ${JSON.stringify(failed[0]?.body)}`);
+  assert.equal(
+    failed.length,
+    0,
+    `${what}: ${JSON.stringify(tally(results))} ${JSON.stringify(failed[0]?.body)}`,
+  );
 }
 
 /** One 201 and the rest refused with 409 or 422 and a Russian message about the e-mail. */
 function assertOneCreated(results: { status: number; body: any }[], what: string) {
   assertNo5xx(results, what);
-  assert.equal(results.filter((r) => r.status === 201).length, 1, `${what}: ${JSON.stringify(tally(results))}`);
+  assert.equal(
+    results.filter((r) => r.status === 201).length,
+    1,
+    `${what}: ${JSON.stringify(tally(results))}`,
+  );
   for (const r of results.filter((r) => r.status !== 201)) {
     assert.ok([409, 422].includes(r.status), `${what}: ${r.status} ${JSON.stringify(r.body)}`);
     assert.match(r.body.message, /[а-яё]/i);
@@ -36,7 +44,13 @@ function assertOneCreated(results: { status: number; body: any }[], what: string
 function register(t: TestApp, email: string) {
   return t.request("/api/register", {
     method: "POST",
-    json: { email, password: "secret77", confirmPassword: "secret77", firstName: "Иван", lastName: "Параллельный" },
+    json: {
+      email,
+      password: "secret77",
+      confirmPassword: "secret77",
+      firstName: "Иван",
+      lastName: "Параллельный",
+    },
   });
 }
 
@@ -46,7 +60,9 @@ function login(t: TestApp, email: string) {
 
 async function usersWithEmail(t: TestApp, email: string) {
   const [u] = await t.deps.db.select({ n: count() }).from(users).where(eq(users.email, email));
-  const [a] = await t.deps.db.select({ n: count() }).from(localAccounts).where(eq(localAccounts.email, email));
+  const [a] = await t.deps.db.select({ n: count() }).from(localAccounts).where(
+    eq(localAccounts.email, email),
+  );
   return { users: u.n, accounts: a.n };
 }
 
@@ -88,8 +104,7 @@ Deno.test("[concurrency] 20 parallel POST /api/employees with one e-mail: one 20
         as: "director@demo.local",
         method: "POST",
         json: { firstName: "Пётр", lastName: "Двойной", email: "twin@demo.local", role: "foreman" },
-      })
-    );
+      }));
     assertOneCreated(results, "employees");
     assert.deepEqual(await usersWithEmail(t, "twin@demo.local"), { users: 1, accounts: 1 });
   } finally {
@@ -103,19 +118,24 @@ Deno.test("[concurrency] 20 parallel POST /api/tasks each store one task", async
     const [object] = await t.deps.db.select({ id: objects.id, companyId: objects.companyId }).from(objects)
       .innerJoin(users, eq(users.companyId, objects.companyId)).where(eq(users.email, "engineer@demo.local"))
       .limit(1);
+    const [surveyor] = await t.deps.db.select({ id: users.id }).from(users)
+      .where(eq(users.email, "surveyor@demo.local"));
     const [before] = await t.deps.db.select({ n: count() }).from(tasks);
     const due = new Date(t.deps.now().getTime() + 3 * 86_400_000).toISOString().slice(0, 10);
     const results = await burst(20, (i) =>
       t.request("/api/tasks", {
         as: "engineer@demo.local",
         method: "POST",
-        json: { title: `Параллельная задача ${i}`, dueDate: due, objectId: object.id },
-      })
-    );
-    assertNo5xx(results, "tasks");
-    const created = results.filter((r) => r.status === 201).length;
+        json: {
+          title: `Параллельная задача ${i}`,
+          dueDate: due,
+          objectId: object.id,
+          assignedTo: surveyor.id,
+        },
+      }));
+    assert.deepEqual(tally(results), { 201: 20 });
     const [after] = await t.deps.db.select({ n: count() }).from(tasks);
-    assert.equal(after.n - before.n, created, "one row per 201");
+    assert.equal(after.n - before.n, 20, "one row per 201");
   } finally {
     await t.close();
   }
@@ -129,10 +149,16 @@ Deno.test("[concurrency] 20 parallel generations from one measurement give 20 es
     const body = {
       objectId: task.objectId,
       taskId: task.id,
-      measurements: { septic_model: "topas-5", residents_count: 5, installation_depth: 2.5, soil_type: "clay" },
+      measurements: {
+        septic_model: "topas-5",
+        residents_count: 5,
+        installation_depth: 2.5,
+        soil_type: "clay",
+      },
     };
-    const results = await burst(20, () =>
-      t.request("/api/estimates/generate", { as: "surveyor@demo.local", method: "POST", json: body })
+    const results = await burst(
+      20,
+      () => t.request("/api/estimates/generate", { as: "surveyor@demo.local", method: "POST", json: body }),
     );
     assertNo5xx(results, "generations");
     assert.deepEqual(tally(results), { 201: 20 });
