@@ -12,6 +12,7 @@ import {
   updateEmployee,
 } from "../../db/employees.ts";
 import { employeeRoles, type Role, staffRoles } from "../../domain/roles.ts";
+import { findCompany } from "../../db/companies.ts";
 import { hashPassword } from "../auth/password.ts";
 import { ApiError, fieldErrors, forbidden, invalid, notFound } from "../errors.ts";
 import { sniffImage } from "../filetype.ts";
@@ -96,6 +97,9 @@ export const employeesApi = new Hono<AppEnv>()
     const companyId = user.role === "system_admin" ? (input.companyId ?? user.companyId) : user.companyId;
     if (!companyId) throw invalid({ companyId: ["Выберите компанию"] });
     const { db, now } = c.var.deps;
+    if (companyId !== user.companyId && !await findCompany(db, companyId, null)) {
+      throw invalid({ companyId: ["Компания не найдена"] });
+    }
     if (await emailTaken(db, input.email)) {
       throw invalid({ email: ["Пользователь с таким email уже зарегистрирован"] });
     }
