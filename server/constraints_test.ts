@@ -105,3 +105,19 @@ Deno.test("constraintViolation() maps a missing referenced row to 422 and leaves
     await t.close();
   }
 });
+
+Deno.test("[api] GET /api/employees answers 422 for a company number that is no number", async () => {
+  const t = await createTestApp();
+  try {
+    for (const q of ["1e400", "abc", "1.5", "-1", "99999999999999999999"]) {
+      const res = await answer(t.request(`/api/employees?companyId=${q}`, { as: "admin@demo.local" }));
+      assert.equal(res.status, 422, `${q}: ${JSON.stringify(res.body)}`);
+      assert.deepEqual(res.body.errors.companyId, ["Неверный номер компании"], q);
+    }
+    const all = await t.request("/api/employees?companyId=", { as: "admin@demo.local" });
+    assert.equal(all.status, 200);
+    assert.ok((await all.json()).length > 0);
+  } finally {
+    await t.close();
+  }
+});

@@ -19,6 +19,7 @@ import { sniffImage } from "../filetype.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import { receiveUpload } from "../multipart.ts";
 import type { AppEnv, CurrentUser } from "../types.ts";
+import { validate } from "../validate.ts";
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -26,6 +27,9 @@ export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const employeeManagerRoles: readonly Role[] = ["system_admin", "company_admin", "chief_engineer"];
 
 const REQUIRED = "Заполните все обязательные поля";
+
+const companyNumber = z.coerce.number({ error: "Неверный номер компании" })
+  .int("Неверный номер компании").positive("Неверный номер компании");
 
 const createSchema = z.object({
   firstName: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(100),
@@ -37,7 +41,15 @@ const createSchema = z.object({
     (v) => (v === "" || v === null ? undefined : v),
     z.string().min(6, "Пароль должен содержать минимум 6 символов").max(200).optional(),
   ),
-  companyId: z.coerce.number().int().positive().optional(),
+  companyId: companyNumber.optional(),
+});
+
+const listQuery = z.object({
+  // An empty value is the same as none: the filter's "all companies".
+  companyId: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    companyNumber.optional(),
+  ),
 });
 
 const patchSchema = z.object({
@@ -82,9 +94,9 @@ const avatarKeyOf = (url: string | null) => {
 };
 
 export const employeesApi = new Hono<AppEnv>()
-  .get("/", requireApi(staffRoles), async (c) => {
+  .get("/", requireApi(staffRoles), validate("query", listQuery), async (c) => {
     const user = currentUser(c);
-    const companyId = Number(c.req.query("companyId")) || undefined;
+    const { companyId } = c.req.valid("query");
     const rows = await listEmployees(c.var.deps.db, companyScope(user), companyId);
     return c.json(rows.map(employeeJson));
   })
