@@ -58,10 +58,11 @@ function readsOnly(sql: string): boolean {
  * first. `marked` runs the code of a write transaction, where waiting for the queue would wait for itself.
  */
 export function queueWrites(client: Client, queue = new WriteQueue()) {
-  const inside = new AsyncLocalStorage<true>();
+  // Open while a transaction's code runs; work it started that outlives it (a timer) may write again.
+  const inside = new AsyncLocalStorage<{ open: boolean }>();
 
   async function turn(): Promise<() => void> {
-    if (inside.getStore()) throw new NestedWriteError();
+    if (inside.getStore()?.open) throw new NestedWriteError();
     return await queue.acquire();
   }
 
@@ -137,7 +138,14 @@ export function queueWrites(client: Client, queue = new WriteQueue()) {
     client: queued,
     /** Runs a write transaction's code so that a write bypassing its `tx` fails at once. */
     marked<T>(work: () => Promise<T>): Promise<T> {
-      return inside.run(true, work);
+      const state = { open: true };
+      return inside.run(state, async () => {
+        try {
+          return await work();
+        } finally {
+          state.open = false;
+        }
+      });
     },
   };
 }

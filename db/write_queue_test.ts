@@ -93,3 +93,17 @@ Deno.test("db: a write through db inside its own transaction fails at once inste
     assert.equal(n, 0);
   });
 });
+
+Deno.test("db: work a transaction started that runs after it ended may write", async () => {
+  await withDb(async (db) => {
+    let later!: Promise<unknown>;
+    await db.transaction(async (tx) => {
+      await tx.insert(companies).values({ name: "В транзакции" });
+      later = new Promise((resolve) => setTimeout(resolve, 10))
+        .then(() => db.insert(companies).values({ name: "После неё" }));
+    });
+    await later;
+    const rows = await db.select({ name: companies.name }).from(companies);
+    assert.deepEqual(rows.map((r) => r.name).sort(), ["В транзакции", "После неё"]);
+  });
+});
