@@ -67,12 +67,8 @@ export function queueWrites(client: Client, queue = new WriteQueue()) {
   }
 
   async function inTurn<T>(work: () => Promise<T>): Promise<T> {
-    const release = await turn();
-    try {
-      return await work();
-    } finally {
-      release();
-    }
+    if (inside.getStore()?.open) throw new NestedWriteError();
+    return await queue.run(work);
   }
 
   function heldTransaction(tx: Transaction, release: () => void): Transaction {
