@@ -3,6 +3,7 @@ import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import { fileURLToPath } from "node:url";
 import * as schema from "./schema/mod.ts";
+import { queueWrites } from "./write_queue.ts";
 
 export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
 
@@ -10,22 +11,33 @@ export interface OpenOptions {
   authToken?: string;
 }
 
-/** Opens the database, creating the folder of a `file:` URL, and switches on foreign keys. */
+/** How long a connection waits for a lock another process holds (the CLI beside the server), ms. */
+const BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * Opens the database, creating the folder of a `file:` URL, and switches on foreign keys. Every write
+ * (transaction, batch or single statement) takes its turn in one queue per database (db/write_queue.ts).
+ */
 export async function openDb(url: string, options: OpenOptions = {}): Promise<Db> {
   if (url.startsWith("file:")) {
     const path = url.slice("file:".length);
     const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
     if (dir) await Deno.mkdir(dir, { recursive: true });
   }
-  const client = createClient({ url, authToken: options.authToken });
+  // `timeout` is the busy timeout of every pooled connection, not only of the first.
+  const { client, marked } = queueWrites(
+    createClient({ url, authToken: options.authToken, timeout: BUSY_TIMEOUT_MS }),
+  );
   if (url.startsWith("file:")) {
-    // WAL lets readers go on while a write commits; busy_timeout waits instead of failing on a lock.
+    // WAL lets readers go on while a write commits.
     await client.execute("PRAGMA journal_mode = WAL");
-    await client.execute("PRAGMA busy_timeout = 5000");
     await client.execute("PRAGMA synchronous = NORMAL");
   }
   await client.execute("PRAGMA foreign_keys = ON");
-  return drizzle(client, { schema }) as Db;
+  const db = drizzle(client, { schema }) as Db;
+  const transaction = db.transaction.bind(db);
+  db.transaction = (work, config) => transaction((tx) => marked(() => work(tx)), config);
+  return db;
 }
 
 export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));

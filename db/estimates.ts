@@ -158,9 +158,33 @@ export async function activePriceList(db: Db, companyId: number): Promise<PriceL
 /** Object statuses an estimate moves forward to estimation_done (later ones stay). */
 const beforeEstimation = ["new", "in_progress", "measurement_done"] as const;
 
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * The generator's number when the company has no estimate with it yet, else the first free `<number>-N`
+ * (N from 2): generating twice from one measurement gives two numbers. Runs inside the write transaction
+ * that inserts, so two generations cannot take the same one.
+ */
+async function freeNumber(tx: Tx, companyId: number, wanted: string): Promise<string> {
+  const taken = new Set(
+    (await tx.select({ number: estimates.estimateNumber }).from(estimates).where(and(
+      eq(estimates.companyId, companyId),
+      or(
+        eq(estimates.estimateNumber, wanted),
+        sql`substr(${estimates.estimateNumber}, 1, ${wanted.length + 1}) = ${wanted + "-"}`,
+      ),
+    ))).map((r) => r.number),
+  );
+  if (!taken.has(wanted)) return wanted;
+  let n = 2;
+  while (taken.has(`${wanted}-${n}`)) n++;
+  return `${wanted}-${n}`;
+}
+
 /**
  * Stores a generated estimate as a draft with its items, moves the object to estimation_done, records
- * the activity and tells the chief engineers (estimate_created), in one transaction. Returns the id.
+ * the activity and tells the chief engineers (estimate_created), in one transaction. The number is the
+ * generator's, or the next free variant of it (see freeNumber). Returns the id and the stored number.
  */
 export async function storeGeneratedEstimate(
   db: Db,
@@ -173,15 +197,16 @@ export async function storeGeneratedEstimate(
     address: string;
   },
   by: { id: number; now: Date },
-): Promise<number> {
+): Promise<{ id: number; estimateNumber: string }> {
   const e = input.estimate;
   return await db.transaction(async (tx) => {
+    const estimateNumber = await freeNumber(tx, input.companyId, e.estimateNumber);
     const [row] = await tx.insert(estimates).values({
       companyId: input.companyId,
       objectId: input.objectId,
       taskId: input.taskId,
       createdBy: by.id,
-      estimateNumber: e.estimateNumber,
+      estimateNumber,
       templateName: e.templateName,
       status: "draft",
       sections: e.sections,
@@ -216,7 +241,7 @@ export async function storeGeneratedEstimate(
       companyId: input.companyId,
       userId: by.id,
       type: "other",
-      title: `Создана смета ${e.estimateNumber}`,
+      title: `Создана смета ${estimateNumber}`,
       status: "draft",
       objectId: input.objectId,
       taskId: input.taskId,
@@ -225,11 +250,11 @@ export async function storeGeneratedEstimate(
       companyId: input.companyId,
       estimateId: row.id,
       objectId: input.objectId,
-      estimateNumber: e.estimateNumber,
+      estimateNumber,
       address: input.address,
       byUserId: by.id,
     });
-    return row.id;
+    return { id: row.id, estimateNumber };
   });
 }
 

@@ -4,7 +4,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { serveStatic } from "hono/deno";
 import { HTTPException } from "hono/http-exception";
 import { fileURLToPath } from "node:url";
-import { ApiError } from "./errors.ts";
+import { ApiError, constraintViolation } from "./errors.ts";
 import { sessionMiddleware } from "./middleware/session.ts";
 import { allows } from "./middleware/guard.ts";
 import { authApi } from "./api/auth.ts";
@@ -123,8 +123,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.notFound((c) => notFoundPage(c));
 
-  app.onError((error, c) => {
+  app.onError((thrown, c) => {
     const isApi = c.req.path.startsWith("/api/");
+    const error = constraintViolation(thrown) ?? thrown;
     if (error instanceof HTTPException) {
       if (isApi || error.status !== 404) {
         const body: Record<string, unknown> = { message: error.message };

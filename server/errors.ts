@@ -28,3 +28,38 @@ export function fieldErrors(error: Issues): FieldErrors {
   }
   return out;
 }
+
+/** What a person is told when a UNIQUE index refuses a row, by the index's columns. */
+const duplicates: Record<string, [field: string, message: string]> = {
+  "users.email": ["email", "Пользователь с таким email уже существует"],
+  "local_accounts.email": ["email", "Пользователь с таким email уже существует"],
+  "estimates.company_id, estimates.estimate_number": [
+    "estimateNumber",
+    "Смета с таким номером уже существует",
+  ],
+  "products.sku": ["sku", "Товар с таким артикулом уже существует"],
+  "product_categories.slug": ["slug", "Категория с таким адресом уже существует"],
+  "orders.order_number": ["orderNumber", "Заказ с таким номером уже существует"],
+};
+
+/**
+ * The answer to a database constraint violation found anywhere in the error's cause chain: a UNIQUE
+ * index → 409, a missing referenced row or a refused value → 422; null when the error is something else.
+ * Two requests racing for one e-mail or number end here, so the loser gets a message, not a 500.
+ */
+export function constraintViolation(error: unknown): ApiError | null {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    const unique = e.message.match(/UNIQUE constraint failed: ([\w., ]+)/);
+    if (unique) {
+      const [field, message] = duplicates[unique[1].trim()] ?? ["_", "Такая запись уже существует"];
+      return new ApiError(409, message, { [field]: [message] });
+    }
+    if (/FOREIGN KEY constraint failed/.test(e.message)) {
+      return invalid({ _: ["Связанная запись не найдена"] });
+    }
+    if (/(CHECK|NOT NULL) constraint failed/.test(e.message)) {
+      return invalid({ _: ["Недопустимое значение"] });
+    }
+  }
+  return null;
+}

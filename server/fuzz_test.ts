@@ -17,29 +17,6 @@ import {
 import { pageRoutes } from "../routes/mod.ts";
 import type { Role } from "../domain/roles.ts";
 
-/**
- * 5xx that belong to other areas of the hardening work, left to their owners: each names the route,
- * the body or form field that triggers it, and the area. Remove an entry once its area is merged;
- * every other 5xx fails the test.
- */
-const knownCases: { route: string; field: string; area: string }[] = [
-  {
-    route: "POST /api/objects",
-    field: "companyId",
-    area: "db queue helper: a system_admin naming a company that does not exist (foreign key → 500, not 422)",
-  },
-  {
-    route: "POST /api/employees",
-    field: "companyId",
-    area: "db queue helper: a system_admin naming a company that does not exist (foreign key → 500, not 422)",
-  },
-  {
-    route: "POST /api/objects/:id{[0-9]+}/documents",
-    field: "taskId",
-    area: "uploads helper: server/api/documents.ts reads taskId=abc as NaN (the file stays on disk)",
-  },
-];
-
 /** mulberry32: a small seeded generator, so a failing run can be repeated exactly. */
 function random(seed: number) {
   let a = seed >>> 0;
@@ -170,8 +147,7 @@ function callerOf(rule: Rule): string | undefined {
 interface Fuzzer {
   sent: number;
   fiveHundreds: string[];
-  known: string[];
-  send(route: ApiRoute | null, path: string, init: RequestInit, what: string, field?: string): Promise<void>;
+  send(route: ApiRoute | null, path: string, init: RequestInit, what: string): Promise<void>;
 }
 
 function fuzzer(
@@ -182,8 +158,7 @@ function fuzzer(
   const f: Fuzzer = {
     sent: 0,
     fiveHundreds: [],
-    known: [],
-    async send(route, path, init, what, field) {
+    async send(route, path, init, what) {
       const headers = new Headers(init.headers);
       headers.set("Origin", "http://localhost");
       const email = as(route);
@@ -192,10 +167,7 @@ function fuzzer(
       await res.body?.cancel();
       f.sent++;
       if (res.status < 500) return;
-      const line = `${init.method ?? "GET"} ${path} ${what}: ${res.status}`;
-      const known = route && knownCases.find((k) => k.route === route.key && k.field === field);
-      if (known) f.known.push(`${line} (known, ${known.area})`);
-      else f.fiveHundreds.push(line);
+      f.fiveHundreds.push(`${init.method ?? "GET"} ${path} ${what}: ${res.status}`);
     },
   };
   return f;
@@ -237,11 +209,7 @@ async function setUp() {
 }
 
 function report(name: string, f: Fuzzer) {
-  console.log(
-    `${name}: ${f.sent} requests, ${f.fiveHundreds.length + f.known.length} answered 5xx` +
-      (f.known.length ? ` (${f.known.length} known, left to their areas)` : ""),
-  );
-  for (const line of f.known) console.log(`  ${line}`);
+  console.log(`${name}: ${f.sent} requests, ${f.fiveHundreds.length} answered 5xx`);
 }
 
 /** Odd bodies for every other write route from `part` on, so each half stays well under 30 s. */
@@ -261,11 +229,11 @@ async function fuzzBodies(part: number, parts: number) {
     const json = { "Content-Type": "application/json" };
     for (const route of writes) {
       const path = fillPath(route.path, records.other);
-      const send = (body: string, what: string, field?: string) => {
+      const send = (body: string, what: string) => {
         const query = rng.int(4) === 0
           ? `?${rng.pick(queryNames)}=${encodeURIComponent(rng.pick(oddTexts))}`
           : "";
-        return f.send(route, path + query, { method: route.method, headers: json, body }, what, field);
+        return f.send(route, path + query, { method: route.method, headers: json, body }, what);
       };
       // The fields the route asks for, from its own answer to an empty body.
       const caller = callerOf(apiRules[route.key]);
@@ -293,12 +261,12 @@ async function fuzzBodies(part: number, parts: number) {
       for (const k of fields) {
         for (let i = 0; i < 6; i++) {
           const odd = rng.pick(oddValues);
-          await send(encode({ ...fresh(), [k]: odd }), `${k}=${encode(odd).slice(0, 40)}`, k);
+          await send(encode({ ...fresh(), [k]: odd }), `${k}=${encode(odd).slice(0, 40)}`);
         }
       }
       for (const k of idKeys) {
         for (const odd of [999_999, "abc", rng.pick(oddIds)]) {
-          await send(encode({ ...fresh(), [k]: odd }), `${k}=${encode(odd)}`, k);
+          await send(encode({ ...fresh(), [k]: odd }), `${k}=${encode(odd)}`);
         }
       }
       for (let i = 0; i < 15; i++) {
@@ -307,8 +275,8 @@ async function fuzzBodies(part: number, parts: number) {
         await send(encode(body), `random fields ${encode(body).slice(0, 80)}`);
       }
       await send(nested(20_000).text, "20 000-deep array");
-      await send(encode({ ...base, [fields[0] ?? "x"]: nested(20_000) }), "20 000-deep field", fields[0]);
-      await send(encode({ ...base, [fields[0] ?? "x"]: "я".repeat(1024 * 1024) }), "2 MB body", fields[0]);
+      await send(encode({ ...base, [fields[0] ?? "x"]: nested(20_000) }), "20 000-deep field");
+      await send(encode({ ...base, [fields[0] ?? "x"]: "я".repeat(1024 * 1024) }), "2 MB body");
       for (const text of malformed) await send(text, `malformed ${JSON.stringify(text)}`);
       for (const text of ["null", "1e400", '"x"', "[]", "[{}]"]) await send(text, `top-level ${text}`);
       await f.send(route, path, {
@@ -324,7 +292,7 @@ async function fuzzBodies(part: number, parts: number) {
             type: "text/plain",
             fields: { [field]: value },
           });
-          await f.send(route, path, { method: route.method, body: form }, `form ${field}=${value}`, field);
+          await f.send(route, path, { method: route.method, body: form }, `form ${field}=${value}`);
         }
       }
     }

@@ -9,8 +9,14 @@ export interface TestApp {
   dir: string;
   /** Signs in with the demo password and returns the cookie header value. */
   login(email: string, password?: string): Promise<string>;
-  /** A request as the given demo user (or signed out when `as` is omitted). JSON bodies are encoded. */
-  request(path: string, init?: RequestInit & { as?: string; json?: unknown }): Promise<Response>;
+  /**
+   * A request as the given demo user (or signed out when `as` is omitted), from the client address
+   * `from` when given (else none, as in-process requests have). JSON bodies are encoded.
+   */
+  request(
+    path: string,
+    init?: RequestInit & { as?: string; json?: unknown; from?: string },
+  ): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -53,7 +59,7 @@ export async function createTestApp(
     dir,
     login,
     async request(path, init = {}) {
-      const { as, json, ...rest } = init;
+      const { as, json, from, ...rest } = init;
       const headers = new Headers(rest.headers);
       // Same-origin requests from a browser carry Origin; without it the CSRF guard refuses non-JSON posts.
       if (!headers.has("Origin")) headers.set("Origin", origin);
@@ -66,7 +72,9 @@ export async function createTestApp(
         headers.set("Content-Type", "application/json");
         body = JSON.stringify(json);
       }
-      return booted.app.request(`${origin}${path}`, { ...rest, headers, body });
+      // hono/deno's getConnInfo() reads the address from the handler info Deno.serve passes as env.
+      const info = from ? { remoteAddr: { hostname: from, port: 40000, transport: "tcp" } } : undefined;
+      return booted.app.request(`${origin}${path}`, { ...rest, headers, body }, info);
     },
     async close() {
       booted.close();

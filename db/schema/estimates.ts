@@ -1,4 +1,4 @@
-import { check, index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { sql } from "drizzle-orm";
 import { bool, createdAt, id, inList, kopecks, updatedAt } from "./_columns.ts";
 import { estimateStatuses, vatModes } from "../../domain/enums.ts";
@@ -29,6 +29,8 @@ export const estimates = sqliteTable("estimates", {
   updatedAt: updatedAt(),
 }, (t) => [
   index("estimates_company_idx").on(t.companyId, t.createdAt),
+  // A number names one estimate of its company (db/estimates.ts picks a free one when generating).
+  uniqueIndex("estimates_company_number_idx").on(t.companyId, t.estimateNumber),
   index("estimates_company_status_idx").on(t.companyId, t.status),
   index("estimates_object_idx").on(t.objectId),
   check("estimates_status_check", sql.raw(`status IN (${inList(estimateStatuses)})`)),

@@ -71,14 +71,35 @@ function yandexClient(c: Context<AppEnv>): Yandex | null {
   return new Yandex(YANDEX_CLIENT_ID, YANDEX_CLIENT_SECRET, `${base}/api/callback`);
 }
 
+/** The password checks under way, one chain per e-mail and address pair. */
+const checksInFlight = new Map<string, Promise<unknown>>();
+
 /**
- * Counts a password check before it is made (so a burst of parallel guesses cannot pass the limit),
- * refusing with 429 over the limit, and waits the delay of an e-mail under attack.
+ * Checks a password as one throttled attempt: counted before the check (429 over the limit), delayed
+ * when the e-mail is under attack, and forgotten when the password is right. Checks of one e-mail from
+ * one address run one after another, so a burst of right passwords each sees the failures cleared by
+ * the one before instead of all counting as pending guesses.
  */
-async function passwordAttempt(c: Context<AppEnv>, email: string): Promise<void> {
-  const attempt = await reserveLoginAttempt(c.var.deps.db, email, clientIp(c), c.var.deps.now());
-  if (!attempt) throw new ApiError(429, THROTTLE_MESSAGE);
-  if (attempt.delayMs) await new Promise((resolve) => setTimeout(resolve, attempt.delayMs));
+async function throttledCheck(c: Context<AppEnv>, email: string, check: () => Promise<boolean>) {
+  const { db, now } = c.var.deps;
+  const ip = clientIp(c);
+  const key = `${email}\n${ip}`;
+  const run = async () => {
+    const attempt = await reserveLoginAttempt(db, email, ip, now());
+    if (!attempt) throw new ApiError(429, THROTTLE_MESSAGE);
+    if (attempt.delayMs) await new Promise((resolve) => setTimeout(resolve, attempt.delayMs));
+    const ok = await check();
+    if (ok) await acceptLoginAttempt(db, email, ip);
+    return ok;
+  };
+  const previous = checksInFlight.get(key) ?? Promise.resolve();
+  const turn = previous.then(run, run);
+  const settled = turn.catch(() => undefined);
+  checksInFlight.set(key, settled);
+  settled.then(() => {
+    if (checksInFlight.get(key) === settled) checksInFlight.delete(key);
+  });
+  return await turn;
 }
 
 /** A form submitted by the browser (not a fetch with JSON). */
@@ -92,15 +113,17 @@ export const authApi = new Hono<AppEnv>()
   .post("/login", validate("json", loginSchema), async (c) => {
     const { db } = c.var.deps;
     const { email, password } = c.req.valid("json");
-    const ip = clientIp(c);
-    await passwordAttempt(c, email);
     const account = await db.query.localAccounts.findFirst({ where: eq(localAccounts.email, email) });
     // Hash even when there is no account, so timing does not reveal which e-mails exist.
-    const ok = account
-      ? await verifyPassword(account.passwordHash, password)
-      : (await hashPassword(password), false);
+    const ok = await throttledCheck(
+      c,
+      email,
+      async () =>
+        account
+          ? await verifyPassword(account.passwordHash, password)
+          : (await hashPassword(password), false),
+    );
     if (!account || !ok) throw new ApiError(401, WRONG_CREDENTIALS);
-    await acceptLoginAttempt(db, email, ip);
     const row = await findUserWithCompany(db, account.userId);
     if (!row?.user.isActive) {
       throw new ApiError(403, "Учетная запись деактивирована. Обратитесь к администратору компании.");
@@ -144,12 +167,13 @@ export const authApi = new Hono<AppEnv>()
     const user = currentUser(c);
     const input = c.req.valid("json");
     // Guessing the current password from a stolen session is throttled like signing in.
-    await passwordAttempt(c, user.email);
     const account = await db.query.localAccounts.findFirst({ where: eq(localAccounts.userId, user.id) });
-    if (!account || !(await verifyPassword(account.passwordHash, input.currentPassword))) {
-      throw invalid({ currentPassword: ["Неверный текущий пароль"] });
-    }
-    await acceptLoginAttempt(db, user.email, clientIp(c));
+    const ok = await throttledCheck(
+      c,
+      user.email,
+      async () => !!account && await verifyPassword(account.passwordHash, input.currentPassword),
+    );
+    if (!ok) throw invalid({ currentPassword: ["Неверный текущий пароль"] });
     await changeOwnPassword(db, user.id, {
       passwordHash: await hashPassword(input.newPassword),
       keepSessionId: c.var.sessionId,

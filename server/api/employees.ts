@@ -12,18 +12,21 @@ import {
   updateEmployee,
 } from "../../db/employees.ts";
 import { employeeManagerRoles, employeeRoles, type Role, staffRoles } from "../../domain/roles.ts";
+import { findCompany } from "../../db/companies.ts";
 import { hashPassword } from "../../db/password.ts";
 import { ApiError, fieldErrors, forbidden, invalid, notFound } from "../errors.ts";
 import { sniffImage } from "../filetype.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import { receiveUpload } from "../multipart.ts";
 import type { AppEnv, CurrentUser } from "../types.ts";
-import { readJsonBody } from "../validate.ts";
-import { queryId } from "../../routes/_query.ts";
+import { readJsonBody, validate } from "../validate.ts";
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
 const REQUIRED = "Заполните все обязательные поля";
+
+const companyNumber = z.coerce.number({ error: "Неверный номер компании" })
+  .int("Неверный номер компании").positive("Неверный номер компании");
 
 const createSchema = z.object({
   firstName: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(100),
@@ -35,7 +38,15 @@ const createSchema = z.object({
     (v) => (v === "" || v === null ? undefined : v),
     z.string().min(6, "Пароль должен содержать минимум 6 символов").max(200).optional(),
   ),
-  companyId: z.coerce.number().int().positive().optional(),
+  companyId: companyNumber.optional(),
+});
+
+const listQuery = z.object({
+  // An empty value is the same as none: the filter's "all companies".
+  companyId: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    companyNumber.optional(),
+  ),
 });
 
 const patchSchema = z.object({
@@ -72,9 +83,9 @@ const avatarKeyOf = (url: string | null) => {
 };
 
 export const employeesApi = new Hono<AppEnv>()
-  .get("/", requireApi(staffRoles), async (c) => {
+  .get("/", requireApi(staffRoles), validate("query", listQuery), async (c) => {
     const user = currentUser(c);
-    const companyId = queryId(c, "companyId");
+    const { companyId } = c.req.valid("query");
     const rows = await listEmployees(c.var.deps.db, companyScope(user), companyId);
     return c.json(rows.map(employeeJson));
   })
@@ -87,6 +98,9 @@ export const employeesApi = new Hono<AppEnv>()
     const companyId = user.role === "system_admin" ? (input.companyId ?? user.companyId) : user.companyId;
     if (!companyId) throw invalid({ companyId: ["Выберите компанию"] });
     const { db, now } = c.var.deps;
+    if (companyId !== user.companyId && !await findCompany(db, companyId, null)) {
+      throw invalid({ companyId: ["Компания не найдена"] });
+    }
     if (await emailTaken(db, input.email)) {
       throw invalid({ email: ["Пользователь с таким email уже зарегистрирован"] });
     }

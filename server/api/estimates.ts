@@ -272,7 +272,7 @@ export const estimatesApi = new Hono<AppEnv>()
       }
       throw error;
     }
-    const id = await storeGeneratedEstimate(db, {
+    const { id, estimateNumber } = await storeGeneratedEstimate(db, {
       companyId: object.companyId,
       objectId: object.id,
       taskId,
@@ -280,7 +280,10 @@ export const estimatesApi = new Hono<AppEnv>()
       measurementDocument: doc,
       address: object.address,
     }, { id: user.id, now: at });
-    return c.json({ ...estimate, id, status: "draft", objectId: object.id, taskId, createdAt: at }, 201);
+    return c.json(
+      { ...estimate, estimateNumber, id, status: "draft", objectId: object.id, taskId, createdAt: at },
+      201,
+    );
   })
   .post("/", async (c) => {
     const user = currentUser(c);

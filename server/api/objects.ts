@@ -21,6 +21,7 @@ import {
 import { locate } from "../../domain/location/mod.ts";
 import { objectEditorRoles, staffRoles } from "../../domain/roles.ts";
 import { fieldErrors, invalid, notFound } from "../errors.ts";
+import { findCompany } from "../../db/companies.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import { readJsonBody, validate } from "../validate.ts";
 import type { AppEnv } from "../types.ts";
@@ -107,6 +108,9 @@ export const objectsApi = new Hono<AppEnv>()
     const companyId = user.role === "system_admin" ? (input.companyId ?? user.companyId) : user.companyId;
     if (!companyId) throw invalid({ companyId: ["Выберите компанию"] });
     const { db, now } = c.var.deps;
+    if (companyId !== user.companyId && !await findCompany(db, companyId, null)) {
+      throw invalid({ companyId: ["Компания не найдена"] });
+    }
     const row = await createObject(db, { ...input, companyId }, { userId: user.id, now: now() });
     return c.json(objectJson(row), 201);
   })

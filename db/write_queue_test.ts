@@ -1,0 +1,109 @@
+import assert from "node:assert/strict";
+import { eq, sql } from "drizzle-orm";
+import { type Db, migrateDb, openDb } from "./client.ts";
+import { companies } from "./schema/mod.ts";
+import { NestedWriteError, WriteQueue } from "./write_queue.ts";
+
+async function withDb(test: (db: Db) => Promise<void>) {
+  const dir = await Deno.makeTempDir({ prefix: "polesmeta-queue-" });
+  const db = await openDb(`file:${dir}/app.db`);
+  try {
+    await migrateDb(db);
+    await test(db);
+  } finally {
+    db.$client.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+/** Drizzle wraps a failed query's error; the cause is what the queue threw. */
+const nested = (error: Error) => error instanceof NestedWriteError || error.cause instanceof NestedWriteError;
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+Deno.test("WriteQueue runs holders one at a time, in arrival order, and goes on after a failure", async () => {
+  const queue = new WriteQueue();
+  const log: string[] = [];
+  const holder = (name: string, fail = false) =>
+    queue.run(async () => {
+      log.push(`${name} in`);
+      await tick();
+      log.push(`${name} out`);
+      if (fail) throw new Error(name);
+    });
+  const results = await Promise.allSettled([holder("a"), holder("b", true), holder("c")]);
+  assert.deepEqual(log, ["a in", "a out", "b in", "b out", "c in", "c out"]);
+  assert.deepEqual(results.map((r) => r.status), ["fulfilled", "rejected", "fulfilled"]);
+});
+
+Deno.test("db: parallel write transactions and single writes take turns instead of failing with SQLITE_BUSY", async () => {
+  await withDb(async (db) => {
+    const names = Array.from({ length: 30 }, (_, i) => `Компания ${i}`);
+    await Promise.all(
+      names.map((name, i) =>
+        i % 2 ? db.insert(companies).values({ name }) : db.transaction(async (tx) => {
+          await tx.insert(companies).values({ name });
+          await tick(); // hold the write lock across a turn of the event loop
+        })
+      ),
+    );
+    const rows = await db.select({ name: companies.name }).from(companies);
+    assert.deepEqual(rows.map((r) => r.name).sort(), [...names].sort());
+  });
+});
+
+Deno.test("db: a transaction that throws is rolled back and gives its turn to the next writer", async () => {
+  await withDb(async (db) => {
+    const failed = db.transaction(async (tx) => {
+      await tx.insert(companies).values({ name: "Откатится" });
+      await tick();
+      throw new Error("in the callback");
+    });
+    const next = db.insert(companies).values({ name: "Следующая" });
+    await assert.rejects(failed, /in the callback/);
+    await next;
+    const rows = await db.select({ name: companies.name }).from(companies);
+    assert.deepEqual(rows.map((r) => r.name), ["Следующая"]);
+  });
+});
+
+Deno.test("db: reads go on while a write transaction holds the lock", async () => {
+  await withDb(async (db) => {
+    await db.insert(companies).values({ name: "Видна" });
+    let read: string[] = [];
+    await db.transaction(async (tx) => {
+      await tx.insert(companies).values({ name: "Ещё не видна" });
+      read = (await db.select({ name: companies.name }).from(companies)).map((r) => r.name);
+    });
+    assert.deepEqual(read, ["Видна"]);
+  });
+});
+
+Deno.test("db: a write through db inside its own transaction fails at once instead of waiting for itself", async () => {
+  await withDb(async (db) => {
+    await assert.rejects(
+      db.transaction(async () => {
+        await db.insert(companies).values({ name: "Мимо транзакции" });
+      }),
+      nested,
+    );
+    await assert.rejects(db.transaction(() => db.transaction(() => Promise.resolve())), nested);
+    await db.update(companies).set({ name: "x" }).where(eq(companies.id, 1)); // the queue is free again
+    const [{ n }] = await db.select({ n: sql<number>`count(*)` }).from(companies);
+    assert.equal(n, 0);
+  });
+});
+
+Deno.test("db: work a transaction started that runs after it ended may write", async () => {
+  await withDb(async (db) => {
+    let later!: Promise<unknown>;
+    await db.transaction(async (tx) => {
+      await tx.insert(companies).values({ name: "В транзакции" });
+      later = new Promise((resolve) => setTimeout(resolve, 10))
+        .then(() => db.insert(companies).values({ name: "После неё" }));
+    });
+    await later;
+    const rows = await db.select({ name: companies.name }).from(companies);
+    assert.deepEqual(rows.map((r) => r.name).sort(), ["В транзакции", "После неё"]);
+  });
+});

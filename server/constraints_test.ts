@@ -1,0 +1,123 @@
+// deno-lint-ignore-file no-explicit-any
+// What the database refuses reaches people as 409/422 with a Russian message, never as 500.
+import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
+import { createTestApp, type TestApp } from "./testing.ts";
+import { estimates, tasks } from "../db/schema/mod.ts";
+import { constraintViolation } from "./errors.ts";
+
+async function answer(res: Promise<Response>) {
+  const r = await res;
+  return { status: r.status, body: await r.json() as any };
+}
+
+async function surveyorTask(t: TestApp) {
+  const list = await (await t.request("/api/tasks", { as: "surveyor@demo.local" })).json() as any[];
+  const task = list.find((x) => x.storedStatus === "in_progress" && x.objectId);
+  assert.ok(task, "the demo surveyor has a task in progress");
+  return task;
+}
+
+Deno.test("[api] a system_admin creating an object or employee for a company that does not exist gets 422", async () => {
+  const t = await createTestApp();
+  try {
+    const object = await answer(t.request("/api/objects", {
+      as: "admin@demo.local",
+      method: "POST",
+      json: {
+        address: "Московская обл, Рузский р-н, п Дорохово, ул Школьная, д 4",
+        settlement: "Дорохово",
+        region: "Московская область",
+        estimatedCost: "315 000 ₽",
+        clientName: "Пётр Ильин",
+        clientPhone: "+7 916 555-44-33",
+        workType: "septic",
+        companyId: 987654,
+      },
+    }));
+    assert.equal(object.status, 422, JSON.stringify(object.body));
+    assert.deepEqual(object.body.errors.companyId, ["Компания не найдена"]);
+
+    const employee = await answer(t.request("/api/employees", {
+      as: "admin@demo.local",
+      method: "POST",
+      json: { firstName: "Никто", lastName: "Нигде", email: "nobody@demo.local", companyId: 987654 },
+    }));
+    assert.equal(employee.status, 422, JSON.stringify(employee.body));
+    assert.deepEqual(employee.body.errors.companyId, ["Компания не найдена"]);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[api] generating twice from one measurement stores two numbers; a taken manual number is 409", async () => {
+  const t = await createTestApp();
+  try {
+    const task = await surveyorTask(t);
+    const body = {
+      objectId: task.objectId,
+      taskId: task.id,
+      measurements: { septic_model: "topas-5", residents_count: 4, installation_depth: 2, soil_type: "sand" },
+    };
+    const send = () =>
+      answer(t.request("/api/estimates/generate", { as: "surveyor@demo.local", method: "POST", json: body }));
+    const first = await send();
+    const second = await send();
+    assert.equal(first.status, 201, JSON.stringify(first.body));
+    assert.equal(second.status, 201, JSON.stringify(second.body));
+    assert.equal(second.body.estimateNumber, `${first.body.estimateNumber}-2`);
+    const [stored] = await t.deps.db.select({ number: estimates.estimateNumber }).from(estimates)
+      .where(eq(estimates.id, second.body.id));
+    assert.equal(stored.number, second.body.estimateNumber);
+
+    const manual = await answer(t.request("/api/estimates", {
+      as: "engineer@demo.local",
+      method: "POST",
+      json: {
+        objectId: task.objectId,
+        estimateNumber: first.body.estimateNumber,
+        status: "draft",
+        items: [{ name: "Станция", unit: "шт", quantity: 1, pricePerUnit: 15_000_000 }],
+      },
+    }));
+    assert.equal(manual.status, 409, JSON.stringify(manual.body));
+    assert.equal(manual.body.message, "Смета с таким номером уже существует");
+    assert.deepEqual(manual.body.errors, { estimateNumber: ["Смета с таким номером уже существует"] });
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("constraintViolation() maps a missing referenced row to 422 and leaves other errors alone", async () => {
+  const t = await createTestApp({ seed: false });
+  try {
+    const refused = await t.deps.db.insert(tasks).values({
+      companyId: 424242,
+      title: "Без компании",
+      dueDate: new Date(),
+    } as any).catch((error) => error);
+    assert.ok(refused instanceof Error, "the database refuses the row");
+    const mapped = constraintViolation(refused);
+    assert.equal(mapped?.status, 422);
+    assert.equal(mapped?.message, "Связанная запись не найдена");
+    assert.equal(constraintViolation(new Error("disk I/O error")), null);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[api] GET /api/employees answers 422 for a company number that is no number", async () => {
+  const t = await createTestApp();
+  try {
+    for (const q of ["1e400", "abc", "1.5", "-1", "99999999999999999999"]) {
+      const res = await answer(t.request(`/api/employees?companyId=${q}`, { as: "admin@demo.local" }));
+      assert.equal(res.status, 422, `${q}: ${JSON.stringify(res.body)}`);
+      assert.deepEqual(res.body.errors.companyId, ["Неверный номер компании"], q);
+    }
+    const all = await t.request("/api/employees?companyId=", { as: "admin@demo.local" });
+    assert.equal(all.status, 200);
+    assert.ok((await all.json()).length > 0);
+  } finally {
+    await t.close();
+  }
+});
