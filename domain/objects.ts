@@ -41,8 +41,10 @@ export function cleanCost(value: unknown): number | null {
 function cleanInteger(value: unknown): number | null {
   if (value === null || value === undefined || value === "") return null;
   if (typeof value === "number") return value;
-  const n = Number(String(value).replace(/[^\d.-]/g, ""));
-  return Number.isFinite(n) ? Math.round(n) : Number.NaN;
+  // "31", "31 км" or "31,5"; anything else ("1e400", "abc") is not a number here.
+  const text = String(value).trim().replace(/\s*км$/i, "").replace(",", ".");
+  if (!/^-?\d{1,15}(\.\d+)?$/.test(text)) return Number.NaN;
+  return Math.round(Number(text));
 }
 
 function cleanFloat(value: unknown): number | null {

@@ -47,3 +47,10 @@ Deno.test("objectPatchSchema accepts a status alone and keeps required fields re
     estimatedCost: null,
   });
 });
+
+Deno.test("normalizeObjectInput() reads «31 км» and «31,5» as distances and 1e400 as no number, not 1400", () => {
+  assert.equal(normalizeObjectInput({ distanceFromMKAD: "31 км" }).distanceFromMKAD, 31);
+  assert.equal(normalizeObjectInput({ distanceFromMKAD: "31,5" }).distanceFromMKAD, 32);
+  assert.ok(Number.isNaN(normalizeObjectInput({ distanceFromMKAD: "1e400" }).distanceFromMKAD));
+  assert.ok(Number.isNaN(normalizeObjectInput({ companyId: "abc" }).companyId));
+});
