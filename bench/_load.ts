@@ -25,7 +25,8 @@ let wrkChecked: boolean | null = null;
 export async function hasWrk(): Promise<boolean> {
   if (wrkChecked !== null) return wrkChecked;
   try {
-    const out = await new Deno.Command("wrk", { args: ["--version"], stdout: "null", stderr: "null" }).output();
+    const out = await new Deno.Command("wrk", { args: ["--version"], stdout: "null", stderr: "null" })
+      .output();
     wrkChecked = out.code === 0 || out.code === 1;
   } catch {
     wrkChecked = false;

@@ -27,7 +27,12 @@ export async function seedCompany(dir: string, size: SeedSize): Promise<void> {
   try {
     const [company] = await db.select().from(companies).where(eq(companies.name, "ООО «Демо Септик»"));
     const staff = await db.select({ id: users.id }).from(users).where(
-      inArray(users.email, ["engineer@demo.local", "surveyor@demo.local", "surveyor2@demo.local", "foreman@demo.local"]),
+      inArray(users.email, [
+        "engineer@demo.local",
+        "surveyor@demo.local",
+        "surveyor2@demo.local",
+        "foreman@demo.local",
+      ]),
     );
     const now = Date.now();
     const objectIds: number[] = [];

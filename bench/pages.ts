@@ -108,7 +108,9 @@ export async function run(): Promise<void> {
         `(${CONNECTIONS} connections, ${SECONDS} s); its figures are lower than wrk's`,
   );
   const cpu = (await Deno.readTextFile("/proc/cpuinfo").catch(() => "")).match(/model name\s*:\s*(.*)/)?.[1];
-  console.log(`${new Date().toISOString().slice(0, 10)}, ${navigator.hardwareConcurrency} cores, ${cpu ?? "?"}`);
+  console.log(
+    `${new Date().toISOString().slice(0, 10)}, ${navigator.hardwareConcurrency} cores, ${cpu ?? "?"}`,
+  );
 
   const anchor = await startAnchor();
   const dir = await Deno.makeTempDir({ prefix: "polesmeta-bench-pages-" });
@@ -121,11 +123,31 @@ export async function run(): Promise<void> {
 
     console.log("\n| what | req/s | share of the anchor | p50 | p99 | errors | target |");
     console.log("| --- | ---: | ---: | ---: | ---: | ---: | --- |");
-    row(["bare Deno.serve + Hono, \"hello\"", num(hello.rps), "", msText(hello.p50), msText(hello.p99), "0", ""]);
-    row(["anchor: Hono + React renderToString, 50-row table", num(table.rps), "100 %", msText(table.p50), msText(table.p99), String(table.errors), ""]);
+    row([
+      'bare Deno.serve + Hono, "hello"',
+      num(hello.rps),
+      "",
+      msText(hello.p50),
+      msText(hello.p99),
+      "0",
+      "",
+    ]);
+    row([
+      "anchor: Hono + React renderToString, 50-row table",
+      num(table.rps),
+      "100 %",
+      msText(table.p50),
+      msText(table.p99),
+      String(table.errors),
+      "",
+    ]);
     const results: Array<{ path: string; r: LoadResult; target: number }> = [];
     for (const page of pages) {
-      const r = await load(server.base + page.path, { connections: CONNECTIONS, seconds: SECONDS, headers: auth });
+      const r = await load(server.base + page.path, {
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+        headers: auth,
+      });
       results.push({ ...page, r });
       const share = r.rps / table.rps;
       const met = share >= page.target && r.p99 < P99_LIMIT_MS && r.errors === 0;
@@ -161,11 +183,19 @@ export async function run(): Promise<void> {
       `≥ ${num(MIXED.rps)} req/s, p99 < ${MIXED.p99} ms: ${mixedMet ? "met" : "not met"}`,
     ]);
 
-    console.log("\nScale: p50 of 30 sequential requests with the demo data, then 1× and 10× data added to the company");
+    console.log(
+      "\nScale: p50 of 30 sequential requests with the demo data, then 1× and 10× data added to the company",
+    );
     const scales = [
       { name: "demo", size: { objects: 0, tasks: 0, estimates: 0 } },
-      { name: "1× (1 000 objects, 5 000 tasks, 500 estimates)", size: { objects: 1_000, tasks: 5_000, estimates: 500 } },
-      { name: "10× (10 000 objects, 50 000 tasks, 5 000 estimates)", size: { objects: 9_000, tasks: 45_000, estimates: 4_500 } },
+      {
+        name: "1× (1 000 objects, 5 000 tasks, 500 estimates)",
+        size: { objects: 1_000, tasks: 5_000, estimates: 500 },
+      },
+      {
+        name: "10× (10 000 objects, 50 000 tasks, 5 000 estimates)",
+        size: { objects: 9_000, tasks: 45_000, estimates: 4_500 },
+      },
     ];
     const p50s: number[][] = [];
     for (const scale of scales) {

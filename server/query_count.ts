@@ -2,7 +2,10 @@
 import type { Db } from "../db/client.ts";
 
 /** Runs `fn` and returns its result with the statements sent meanwhile (execute and batch, each counted). */
-export async function countQueries<T>(db: Db, fn: () => Promise<T>): Promise<{ result: T; queries: string[] }> {
+export async function countQueries<T>(
+  db: Db,
+  fn: () => Promise<T>,
+): Promise<{ result: T; queries: string[] }> {
   const client = db.$client;
   const queries: string[] = [];
   const execute = client.execute;

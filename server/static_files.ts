@@ -4,7 +4,13 @@ import { extname, join, normalize } from "node:path";
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import { sha256 } from "@oslojs/crypto/sha2";
 import type { Context } from "hono";
-import { compress, type Encoding, matchesEtag, MIN_COMPRESS_BYTES, negotiateEncoding } from "./compression.ts";
+import {
+  compress,
+  type Encoding,
+  matchesEtag,
+  MIN_COMPRESS_BYTES,
+  negotiateEncoding,
+} from "./compression.ts";
 import type { AppEnv } from "./types.ts";
 import type { Stylesheet } from "./styles.ts";
 

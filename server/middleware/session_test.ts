@@ -1,0 +1,76 @@
+// The session check on every request: one read, a write only past half the lifetime, none for static
+// files, and a revoked session or a deactivated user refused on the very next request.
+import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
+import { sessions, users } from "../../db/schema/mod.ts";
+import { SESSION_LIFETIME } from "../auth/sessions.ts";
+import { countQueries } from "../query_count.ts";
+import { createTestApp } from "../testing.ts";
+
+const DAY = 86_400_000;
+
+Deno.test("session: one read per request; renewed (one write) only after half the lifetime", async () => {
+  let now = new Date("2026-11-01T00:00:00Z");
+  const t = await createTestApp({ now: () => now });
+  try {
+    const cookie = await t.login("engineer@demo.local");
+    const get = (path: string) =>
+      countQueries(t.deps.db, async () => {
+        const res = await t.request(path, { headers: { Cookie: cookie } });
+        await res.arrayBuffer();
+        return res;
+      });
+    now = new Date(now.getTime() + 14 * DAY);
+    const early = await get("/api/user");
+    assert.equal(early.result.status, 200);
+    assert.deepEqual(early.queries.length, 1);
+    assert.equal(early.result.headers.get("set-cookie"), null);
+
+    now = new Date(now.getTime() + 2 * DAY);
+    const late = await get("/api/user");
+    assert.equal(late.queries.length, 2);
+    assert.match(late.queries[1], /^update "sessions"/);
+    assert.match(late.result.headers.get("set-cookie")!, /Max-Age=2592000/);
+    const [row] = await t.deps.db.select().from(sessions);
+    assert.equal(row.expiresAt.getTime(), now.getTime() + SESSION_LIFETIME);
+
+    const again = await get("/api/user");
+    assert.equal(again.queries.length, 1, "renewed sessions are not written again");
+
+    const html = await (await t.request("/objects", { headers: { Cookie: cookie } })).text();
+    const script = html.match(/<script type="module" src="([^"]+)"/)![1];
+    for (const path of [script, `/static/styles.css?v=${t.deps.styles.version}`, "/static/favicon.svg"]) {
+      const file = await get(path);
+      assert.equal(file.result.status, 200, path);
+      assert.equal(file.queries.length, 0, `${path} reads no session`);
+    }
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("session: a revoked session and a deactivated user are refused on the next request", async () => {
+  const t = await createTestApp();
+  try {
+    const engineer = await t.login("engineer@demo.local");
+    const surveyor = await t.login("surveyor@demo.local");
+    const ask = (cookie: string) => t.request("/api/user", { headers: { Cookie: cookie } });
+    assert.equal((await ask(engineer)).status, 200);
+    assert.equal((await ask(surveyor)).status, 200);
+
+    await t.deps.db.delete(sessions);
+    assert.equal((await ask(engineer)).status, 401);
+
+    const again = await t.login("surveyor@demo.local");
+    assert.equal((await ask(again)).status, 200);
+    await t.deps.db.update(users).set({ isActive: false }).where(eq(users.email, "surveyor@demo.local"));
+    const refused = await ask(again);
+    assert.equal(refused.status, 401);
+    assert.match(refused.headers.get("set-cookie")!, /ps_session=;/);
+    const page = await t.request("/objects", { headers: { Cookie: again } });
+    assert.equal(page.status, 302);
+    assert.match(page.headers.get("location")!, /^\/login/);
+  } finally {
+    await t.close();
+  }
+});
