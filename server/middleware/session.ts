@@ -3,7 +3,12 @@ import { createMiddleware } from "hono/factory";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { eq } from "drizzle-orm";
 import { companies, users } from "../../db/schema/mod.ts";
-import { SESSION_COOKIE, SESSION_LIFETIME, validateSessionToken } from "../auth/sessions.ts";
+import {
+  SESSION_COOKIE,
+  SESSION_LIFETIME,
+  type ValidatedSession,
+  validateSessionToken,
+} from "../auth/sessions.ts";
 import { normalizeRole } from "../../domain/roles.ts";
 import { ownerEmail } from "../env.ts";
 import type { AppDeps, AppEnv, CurrentUser } from "../types.ts";
@@ -34,7 +39,8 @@ export async function loadCurrentUser(deps: AppDeps, userId: number): Promise<Cu
   return row ? toCurrentUser(deps, row) : null;
 }
 
-type UserRow = NonNullable<Awaited<ReturnType<typeof findUserWithCompany>>>;
+/** The user and company columns the check needs, whether read with the session or by id. */
+type UserRow = Pick<ValidatedSession, "user" | "company">;
 
 /** An inactive user, or a user of an inactive company, is treated as signed out. */
 function toCurrentUser(deps: AppDeps, row: UserRow): CurrentUser | null {

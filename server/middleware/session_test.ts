@@ -2,7 +2,7 @@
 // files, and a revoked session or a deactivated user refused on the very next request.
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { sessions, users } from "../../db/schema/mod.ts";
+import { companies, sessions, users } from "../../db/schema/mod.ts";
 import { SESSION_LIFETIME } from "../auth/sessions.ts";
 import { countQueries } from "../query_count.ts";
 import { createTestApp } from "../testing.ts";
@@ -49,7 +49,7 @@ Deno.test("session: one read per request; renewed (one write) only after half th
   }
 });
 
-Deno.test("session: a revoked session and a deactivated user are refused on the next request", async () => {
+Deno.test("session: a revoked session, a deactivated user or company are refused on the next request", async () => {
   const t = await createTestApp();
   try {
     const engineer = await t.login("engineer@demo.local");
@@ -70,6 +70,24 @@ Deno.test("session: a revoked session and a deactivated user are refused on the 
     const page = await t.request("/objects", { headers: { Cookie: again } });
     assert.equal(page.status, 302);
     assert.match(page.headers.get("location")!, /^\/login/);
+
+    const director = await t.login("director@demo.local");
+    assert.equal((await ask(director)).status, 200);
+    await t.deps.db.update(companies).set({ isActive: false }).where(eq(companies.name, "ООО «Демо Септик»"));
+    assert.equal((await ask(director)).status, 401, "a deactivated company signs its people out");
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("session: a user without a company is signed in, with no company fields", async () => {
+  const t = await createTestApp();
+  try {
+    const res = await t.request("/api/user", { as: "client@demo.local" });
+    assert.equal(res.status, 200);
+    const user = await res.json();
+    assert.equal(user.email, "client@demo.local");
+    assert.equal(user.companyId ?? null, null);
   } finally {
     await t.close();
   }
