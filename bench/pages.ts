@@ -91,6 +91,11 @@ function mixedPick(taskIds: number[]) {
       : { path: READS[n % READS.length] };
 }
 
+/** Other processes share the cores: the 1-minute load average says how much. */
+async function loadAverage(): Promise<string> {
+  return (await Deno.readTextFile("/proc/loadavg").catch(() => "?")).split(" ")[0];
+}
+
 const pct = (x: number) => `${Math.round(x * 100)} %`;
 const num = (x: number) => Math.round(x).toLocaleString("ru-RU");
 const msText = (x: number) => `${x < 10 ? x.toFixed(1) : Math.round(x)} ms`;

@@ -73,6 +73,12 @@ function prepareSessionLookup(db: Db) {
     .prepare();
 }
 
+/** A session row with the user and company columns a request uses, or undefined when there is none. */
+export type SessionRow = NonNullable<Awaited<ReturnType<ReturnType<typeof prepareSessionLookup>["get"]>>>;
+
+/** Finds the session row by the hash of its token. */
+export type SessionLookup = (id: string) => SessionRow | undefined | Promise<SessionRow | undefined>;
+
 /** Built once per database, so a request spends no time composing the SQL. */
 const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
 
@@ -86,16 +92,17 @@ function sessionLookupOf(db: Db) {
 }
 
 /**
- * Looks the token up together with its user and company (one query on every request); an expired
- * session is deleted, one near its end is renewed.
+ * Looks the token up together with its user and company (one query on every request, by `lookup` when
+ * given); an expired session is deleted, one past half its lifetime is renewed.
  */
 export async function validateSessionToken(
   db: Db,
   token: string,
   now: Date,
+  lookup?: SessionLookup,
 ): Promise<ValidatedSession | null> {
   const id = sessionIdOf(token);
-  const row = await sessionLookupOf(db).get({ id });
+  const row = lookup ? await lookup(id) : await sessionLookupOf(db).get({ id });
   if (!row) return null;
   const { session, user, company } = row;
   if (session.expiresAt.getTime() <= now.getTime()) {

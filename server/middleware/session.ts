@@ -6,9 +6,11 @@ import { companies, users } from "../../db/schema/mod.ts";
 import {
   SESSION_COOKIE,
   SESSION_LIFETIME,
+  type SessionLookup,
   type ValidatedSession,
   validateSessionToken,
 } from "../auth/sessions.ts";
+import { localSessionLookup } from "../auth/session_reader.ts";
 import { normalizeRole } from "../../domain/roles.ts";
 import { ownerEmail } from "../env.ts";
 import type { AppDeps, AppEnv, CurrentUser } from "../types.ts";
@@ -21,7 +23,7 @@ export const sessionMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   const token = getCookie(c, SESSION_COOKIE);
   if (token) {
     const { db, now } = c.var.deps;
-    const session = await validateSessionToken(db, token, now());
+    const session = await validateSessionToken(db, token, now(), sessionLookupOf(c.var.deps));
     const user = session ? toCurrentUser(c.var.deps, session) : null;
     if (session && user) {
       c.set("user", user);
@@ -33,6 +35,14 @@ export const sessionMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   }
   await next();
 });
+
+/** One lookup per app (per database), opened at the first signed-in request. */
+const lookups = new WeakMap<AppDeps, SessionLookup | null>();
+
+function sessionLookupOf(deps: AppDeps): SessionLookup | undefined {
+  if (!lookups.has(deps)) lookups.set(deps, localSessionLookup(deps.env.DATABASE_URL));
+  return lookups.get(deps) ?? undefined;
+}
 
 export async function loadCurrentUser(deps: AppDeps, userId: number): Promise<CurrentUser | null> {
   const row = await findUserWithCompany(deps.db, userId);

@@ -3,13 +3,28 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { companies, sessions, users } from "../../db/schema/mod.ts";
-import { SESSION_LIFETIME } from "../auth/sessions.ts";
+import { SESSION_LIFETIME, sessionIdOf, validateSessionToken } from "../auth/sessions.ts";
 import { countQueries } from "../query_count.ts";
+import { localSessionLookup, lookupSql } from "../auth/session_reader.ts";
 import { createTestApp } from "../testing.ts";
 
 const DAY = 86_400_000;
 
-Deno.test("session: one read per request; renewed (one write) only after half the lifetime", async () => {
+Deno.test("session: the lookup is one read by the primary key", async () => {
+  const t = await createTestApp();
+  try {
+    const plan = await t.deps.db.$client.execute({ sql: `explain query plan ${lookupSql}`, args: ["x"] });
+    const steps = plan.rows.map((r) => String(r.detail));
+    assert.equal(steps.length, 3, steps.join("; "));
+    assert.match(steps[0], /^SEARCH s USING INDEX sqlite_autoindex_sessions_1 \(id=\?\)$/);
+    assert.match(steps[1], /^SEARCH u USING INTEGER PRIMARY KEY/);
+    assert.match(steps[2], /^SEARCH c USING INTEGER PRIMARY KEY/);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("session: no statement through the general client per request; renewed (one write) only after half the lifetime", async () => {
   let now = new Date("2026-11-01T00:00:00Z");
   const t = await createTestApp({ now: () => now });
   try {
@@ -20,22 +35,23 @@ Deno.test("session: one read per request; renewed (one write) only after half th
         await res.arrayBuffer();
         return res;
       });
+    // The read goes through the session reader's own connection, so the general client sees only writes.
     now = new Date(now.getTime() + 14 * DAY);
     const early = await get("/api/user");
     assert.equal(early.result.status, 200);
-    assert.deepEqual(early.queries.length, 1);
+    assert.deepEqual(early.queries, []);
     assert.equal(early.result.headers.get("set-cookie"), null);
 
     now = new Date(now.getTime() + 2 * DAY);
     const late = await get("/api/user");
-    assert.equal(late.queries.length, 2);
-    assert.match(late.queries[1], /^update "sessions"/);
+    assert.equal(late.queries.length, 1);
+    assert.match(late.queries[0], /^update "sessions"/);
     assert.match(late.result.headers.get("set-cookie")!, /Max-Age=2592000/);
     const [row] = await t.deps.db.select().from(sessions);
     assert.equal(row.expiresAt.getTime(), now.getTime() + SESSION_LIFETIME);
 
     const again = await get("/api/user");
-    assert.equal(again.queries.length, 1, "renewed sessions are not written again");
+    assert.deepEqual(again.queries, [], "a renewed session is not written again");
 
     const html = await (await t.request("/objects", { headers: { Cookie: cookie } })).text();
     const script = html.match(/<script type="module" src="([^"]+)"/)![1];
@@ -88,6 +104,25 @@ Deno.test("session: a user without a company is signed in, with no company field
     const user = await res.json();
     assert.equal(user.email, "client@demo.local");
     assert.equal(user.companyId ?? null, null);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("session: the reader's row equals the general client's for a user with and without a company", async () => {
+  const t = await createTestApp();
+  try {
+    const lookup = localSessionLookup(t.deps.env.DATABASE_URL)!;
+    for (const email of ["engineer@demo.local", "client@demo.local"]) {
+      const token = (await t.login(email)).split("=")[1];
+      const now = t.deps.now();
+      const viaReader = await validateSessionToken(t.deps.db, token, now, lookup);
+      const viaClient = await validateSessionToken(t.deps.db, token, now);
+      assert.ok(viaReader);
+      assert.deepEqual(viaReader, viaClient, email);
+    }
+    assert.equal(await lookup(sessionIdOf("not-a-token")), undefined);
+    assert.equal(localSessionLookup("libsql://example.turso.io"), null, "a remote database uses the client");
   } finally {
     await t.close();
   }
