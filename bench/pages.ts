@@ -91,6 +91,42 @@ function mixedPick(taskIds: number[]) {
       : { path: READS[n % READS.length] };
 }
 
+/** Bytes on the wire (Content-Length) for each encoding a client may ask for. */
+async function wireBytes(url: string, headers: Record<string, string>) {
+  const sizes: string[] = [];
+  for (const accept of ["identity", "gzip", "br"]) {
+    const res = await fetch(url, { headers: { ...headers, "Accept-Encoding": accept } });
+    await res.body?.cancel();
+    const encoding = res.headers.get("content-encoding") ?? "identity";
+    sizes.push(
+      `${accept === encoding ? "" : `${accept}→${encoding} `}${
+        num(Number(res.headers.get("content-length")))
+      }`,
+    );
+  }
+  return sizes;
+}
+
+async function printCompression(base: string, auth: Record<string, string>) {
+  const html = await (await fetch(`${base}/objects`, { headers: auth })).text();
+  const scripts = [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="([^"]+)"/g)]
+    .map((m) => m[1]);
+  const sizes = await Promise.all(scripts.map(async (src) => {
+    const res = await fetch(base + src);
+    return (await res.arrayBuffer()).byteLength;
+  }));
+  const react = scripts[sizes.indexOf(Math.max(...sizes))];
+  console.log("\n| bytes on the wire | identity | gzip | br |");
+  console.log("| --- | ---: | ---: | ---: |");
+  row([
+    `largest script of /objects (\`${react.replace(/.*\//, "")}\`)`,
+    ...await wireBytes(base + react, {}),
+  ]);
+  row(["`/objects` HTML", ...await wireBytes(`${base}/objects`, auth)]);
+  row(["`/api/objects` JSON", ...await wireBytes(`${base}/api/objects`, auth)]);
+  row(["`/api/user` JSON (under 1 KB: sent as it is)", ...await wireBytes(`${base}/api/user`, auth)]);
+}
+
 /** Other processes share the cores: the 1-minute load average says how much. */
 async function loadAverage(): Promise<string> {
   return (await Deno.readTextFile("/proc/loadavg").catch(() => "?")).split(" ")[0];
@@ -114,7 +150,8 @@ export async function run(): Promise<void> {
   );
   const cpu = (await Deno.readTextFile("/proc/cpuinfo").catch(() => "")).match(/model name\s*:\s*(.*)/)?.[1];
   console.log(
-    `${new Date().toISOString().slice(0, 10)}, ${navigator.hardwareConcurrency} cores, ${cpu ?? "?"}`,
+    `${new Date().toISOString().slice(0, 10)}, ${navigator.hardwareConcurrency} cores, ${cpu ?? "?"}, ` +
+      `load average ${await loadAverage()} at the start`,
   );
 
   const anchor = await startAnchor();
@@ -188,6 +225,8 @@ export async function run(): Promise<void> {
       `≥ ${num(MIXED.rps)} req/s, p99 < ${MIXED.p99} ms: ${mixedMet ? "met" : "not met"}`,
     ]);
 
+    console.log(`\nLoad average ${await loadAverage()} at the end of the loads`);
+    await printCompression(server.base, auth);
     console.log(
       "\nScale: p50 of 30 sequential requests with the demo data, then 1× and 10× data added to the company",
     );
