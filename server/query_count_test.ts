@@ -14,8 +14,8 @@ const bounds: Record<string, number> = {
   "/tasks": 4,
   "/estimates": 4,
   "/analytics": 5,
-  "/dashboard": 18,
-  "/engineer": 21,
+  "/dashboard": 7,
+  "/engineer": 10,
 };
 
 Deno.test("queries per page: within the bound and independent of the number of records", async () => {
