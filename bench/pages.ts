@@ -96,12 +96,12 @@ async function wireBytes(url: string, headers: Record<string, string>) {
   const sizes: string[] = [];
   for (const accept of ["identity", "gzip", "br"]) {
     const res = await fetch(url, { headers: { ...headers, "Accept-Encoding": accept } });
-    await res.body?.cancel();
+    // A page sent as it is carries no Content-Length (it is not buffered for compression); count its body.
+    const length = res.headers.get("content-length") ?? (await res.arrayBuffer()).byteLength;
+    await res.body?.cancel().catch(() => {});
     const encoding = res.headers.get("content-encoding") ?? "identity";
     sizes.push(
-      `${accept === encoding ? "" : `${accept}→${encoding} `}${
-        num(Number(res.headers.get("content-length")))
-      }`,
+      `${accept === encoding ? "" : `${accept}→${encoding} `}${num(Number(length))}`,
     );
   }
   return sizes;
