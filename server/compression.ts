@@ -55,14 +55,16 @@ export function matchesEtag(ifNoneMatch: string | undefined | null, etag: string
 
 /**
  * Compresses HTML and JSON answers of at least MIN_COMPRESS_BYTES for a client that accepts br or gzip.
- * An answer already encoded (a static file) is left alone. A strong ETag becomes weak, since the bytes
- * differ from the identity answer's, and a conditional request it matches answers 304.
+ * An answer already encoded (a static file) or a stored file is left alone. A strong ETag becomes weak,
+ * since the bytes differ from the identity answer's, and a conditional request it matches answers 304.
  */
 export const compressedAnswers = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   const res = c.res;
   const type = res.headers.get("Content-Type") ?? "";
   if (!dynamicTypes.test(type) || res.headers.has("Content-Encoding") || !res.body) return;
+  // A stored file (an upload named by Content-Disposition) streams as it is, never read into memory here.
+  if (res.headers.has("Content-Disposition")) return;
   if (res.status < 200 || res.status === 204 || res.status === 206) return;
   res.headers.append("Vary", "Accept-Encoding");
   const encoding = negotiateEncoding(c.req.header("Accept-Encoding"));

@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { MIN_COMPRESS_BYTES, negotiateEncoding } from "./compression.ts";
+import { Hono } from "hono";
+import { compressedAnswers, MIN_COMPRESS_BYTES, negotiateEncoding } from "./compression.ts";
+import type { AppEnv } from "./types.ts";
 import { createTestApp } from "./testing.ts";
 
 Deno.test("negotiateEncoding: brotli before gzip, q=0 refuses, * counts, nothing means identity", () => {
@@ -127,4 +129,21 @@ Deno.test("an ETag of a compressed JSON answer turns weak and still answers 304"
   } finally {
     await t.close();
   }
+});
+
+Deno.test("a stored file answered with Content-Disposition streams uncompressed", async () => {
+  const app = new Hono<AppEnv>();
+  app.use(compressedAnswers);
+  const big = JSON.stringify({ rows: Array.from({ length: 500 }, (_, i) => ({ i })) });
+  app.get("/file", (c) => {
+    c.header("Content-Disposition", 'attachment; filename="rows.json"');
+    return c.body(big, 200, { "Content-Type": "application/json" });
+  });
+  app.get("/json", (c) => c.json(JSON.parse(big)));
+  const file = await app.request("/file", { headers: { "Accept-Encoding": "br" } });
+  assert.equal(file.headers.get("content-encoding"), null);
+  assert.equal(await file.text(), big);
+  const json = await app.request("/json", { headers: { "Accept-Encoding": "br" } });
+  assert.equal(json.headers.get("content-encoding"), "br");
+  await json.body?.cancel();
 });
