@@ -26,18 +26,37 @@ export async function analytics(db: Db, scope: Scope, period: Period, now: Date)
   const late = overdueCondition(now);
   const shownStatus = sql<string>`case when ${late} then 'overdue' else ${tasks.status} end`;
 
-  const [byStatus, byWork, money, taskStatus, taskPriority, team, people, done] = await Promise.all([
-    db.select({ status: objects.status, count: count() }).from(objects).where(objectWhere).groupBy(
-      objects.status,
-    ),
-    db.select({ workType: objects.workType, count: count(), est: sum(objects.estimatedCost) }).from(objects)
-      .where(objectWhere).groupBy(objects.workType),
-    db.select({ est: sum(objects.estimatedCost), act: sum(objects.actualCost), n: count() }).from(objects)
-      .where(objectWhere),
-    db.select({ status: shownStatus, count: count() }).from(tasks).where(taskWhere).groupBy(shownStatus),
-    db.select({ priority: tasks.priority, count: count() }).from(tasks).where(taskWhere).groupBy(
-      tasks.priority,
-    ),
+  // One pass over the period's objects and one over its tasks, grouped finely enough that every breakdown
+  // below is a sum of their rows: a big company costs two scans, not seven.
+  const [objectGroups, taskGroups, team] = await Promise.all([
+    db.select({
+      status: objects.status,
+      workType: objects.workType,
+      count: count(),
+      est: sum(objects.estimatedCost),
+      act: sum(objects.actualCost),
+    }).from(objects).where(objectWhere).groupBy(objects.status, objects.workType),
+    db.select({
+      status: shownStatus,
+      priority: tasks.priority,
+      userId: tasks.assignedTo,
+      firstName: assignee.firstName,
+      lastName: assignee.lastName,
+      email: assignee.email,
+      role: assignee.role,
+      count: count(),
+      completed: sql<number>`sum(case when ${tasks.status} = 'completed' then 1 else 0 end)`,
+      active: sql<
+        number
+      >`sum(case when ${tasks.status} in ('assigned','pending','in_progress') and not (${late}) then 1 else 0 end)`,
+      doneMs: sql<
+        number | null
+      >`sum(case when ${tasks.status} = 'completed' then ${tasks.completedAt} - ${tasks.createdAt} end)`,
+      doneTimed: sql<
+        number
+      >`count(case when ${tasks.status} = 'completed' then ${tasks.completedAt} - ${tasks.createdAt} end)`,
+    }).from(tasks).leftJoin(assignee, eq(assignee.id, tasks.assignedTo)).where(taskWhere)
+      .groupBy(shownStatus, tasks.priority, tasks.assignedTo),
     db.select({ role: users.role, count: count() }).from(users)
       .where(and(
         scope === null ? undefined : eq(users.companyId, scope),
@@ -45,25 +64,50 @@ export async function analytics(db: Db, scope: Scope, period: Period, now: Date)
         notInArray(users.role, ["user"]),
       ))
       .groupBy(users.role),
-    db.select({
-      userId: tasks.assignedTo,
-      firstName: assignee.firstName,
-      lastName: assignee.lastName,
-      email: assignee.email,
-      role: assignee.role,
-      total: count(),
-      completed: sql<number>`sum(case when ${tasks.status} = 'completed' then 1 else 0 end)`,
-      overdue: sql<number>`sum(case when ${late} then 1 else 0 end)`,
-      active: sql<
-        number
-      >`sum(case when ${tasks.status} in ('assigned','pending','in_progress') and not (${late}) then 1 else 0 end)`,
-    }).from(tasks).leftJoin(assignee, eq(assignee.id, tasks.assignedTo)).where(taskWhere).groupBy(
-      tasks.assignedTo,
-    ),
-    db.select({
-      avgMs: sql<number | null>`avg(${tasks.completedAt} - ${tasks.createdAt})`,
-    }).from(tasks).where(and(taskWhere, eq(tasks.status, "completed"))),
   ]);
+
+  const byStatus = sumBy(objectGroups, (r) => r.status, (r) => ({ status: r.status, count: 0 }), (t, r) => {
+    t.count += r.count;
+  });
+  const byWork = sumBy(
+    objectGroups,
+    (r) => r.workType,
+    (r) => ({ workType: r.workType, count: 0, est: 0 }),
+    (t, r) => {
+      t.count += r.count;
+      t.est += Number(r.est ?? 0);
+    },
+  );
+  const money = [objectGroups.reduce((t, r) => ({
+    est: t.est + Number(r.est ?? 0),
+    act: t.act + Number(r.act ?? 0),
+    n: t.n + r.count,
+  }), { est: 0, act: 0, n: 0 })];
+  const taskStatus = sumBy(taskGroups, (r) => r.status, (r) => ({ status: r.status, count: 0 }), (t, r) => {
+    t.count += r.count;
+  });
+  const taskPriority = sumBy(
+    taskGroups,
+    (r) => r.priority,
+    (r) => ({ priority: r.priority, count: 0 }),
+    (t, r) => {
+      t.count += r.count;
+    },
+  ).sort((a, b) => a.priority < b.priority ? -1 : 1);
+  const people = sumBy(
+    taskGroups,
+    (r) => r.userId,
+    (r) => ({ ...r, total: 0, completed: 0, active: 0, overdue: 0 }),
+    (t, r) => {
+      t.total += r.count;
+      t.completed += Number(r.completed ?? 0);
+      t.active += Number(r.active ?? 0);
+      if (r.status === "overdue") t.overdue += r.count;
+    },
+  ).sort((a, b) => (a.userId ?? 0) - (b.userId ?? 0));
+  const doneTimed = taskGroups.reduce((n, r) => n + Number(r.doneTimed ?? 0), 0);
+  const doneMs = taskGroups.reduce((n, r) => n + Number(r.doneMs ?? 0), 0);
+  const done = [{ avgMs: doneTimed ? doneMs / doneTimed : null }];
 
   const statusCount = (s: string) => byStatus.find((r) => r.status === s)?.count ?? 0;
   const taskCount = (s: string) => taskStatus.find((r) => r.status === s)?.count ?? 0;
@@ -119,6 +163,18 @@ export async function analytics(db: Db, scope: Scope, period: Period, now: Date)
   };
   result.recommendations = recommend(result, statusCount("new"));
   return result;
+}
+
+/** Rows summed into one total per key, in the order the keys first appear. */
+function sumBy<R, K, T>(rows: R[], key: (r: R) => K, start: (r: R) => T, add: (total: T, r: R) => void): T[] {
+  const totals = new Map<K, T>();
+  for (const r of rows) {
+    const k = key(r);
+    let t = totals.get(k);
+    if (!t) totals.set(k, t = start(r));
+    add(t, r);
+  }
+  return [...totals.values()];
 }
 
 /** The performance tab's advice: high workload above 10 active tasks, and the others worth having. */

@@ -1,14 +1,33 @@
 // Dashboard statistics (spec/1 §3 'Dashboard statistics') and the activity feed.
-import { and, count, desc, eq, gte, inArray, lt, notInArray, type SQL, sql, sum } from "drizzle-orm";
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  lt,
+  notInArray,
+  type SQL,
+  sql,
+  type SQLWrapper,
+  sum,
+} from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client.ts";
 import { activities, documents, estimates, objects, tasks, users } from "./schema/mod.ts";
 import { changeString, type Period, periodRange } from "../domain/periods.ts";
 import type { Scope } from "./tasks.ts";
+import { objectStatuses, taskStatuses } from "../domain/enums.ts";
 
 function inRange(column: SQLiteColumn, from: Date | null, to: Date | null): SQL | undefined {
   return and(from ? gte(column, from) : undefined, to ? lt(column, to) : undefined);
 }
+
+// The open statuses listed rather than the closed ones excluded: SQLite counts an IN list by seeking the
+// (company, status) index, while NOT IN tests every index entry (five times slower at 50 000 tasks).
+const openObjectStatuses = objectStatuses.filter((s) => s !== "completed" && s !== "cancelled");
+const openTaskStatuses = taskStatuses.filter((s) => s !== "completed" && s !== "cancelled");
 
 const companyOf = (column: SQLiteColumn, scope: Scope) => scope === null ? undefined : eq(column, scope);
 
@@ -44,22 +63,35 @@ export async function dashboardStats(
   const taskScope = companyOf(tasks.companyId, scope);
   const userScope = and(companyOf(users.companyId, scope), notInArray(users.role, ["user"]));
 
-  const countObjects = async (where?: SQL) =>
-    (await db.select({ n: count() }).from(objects).where(and(objectScope, where)))[0].n;
-  const countTasks = async (where?: SQL) =>
-    (await db.select({ n: count() }).from(tasks).where(and(taskScope, where)))[0].n;
-  const countUsers = async (where?: SQL) =>
-    (await db.select({ n: count() }).from(users).where(and(userScope, where)))[0].n;
-  const revenueIn = async (a: Date | null, b: Date | null) => {
-    const [row] = await db.select({
-      v: sum(sql`coalesce(${objects.actualCost}, ${objects.estimatedCost}, 0)`),
-    })
+  // Each figure is a subquery its own index answers, and all twelve go to the database as one statement:
+  // the per-statement cost of the driver, not the counting, was most of the time.
+  const countObjects = (where?: SQL) =>
+    db.select({ n: count() }).from(objects).where(and(objectScope, where));
+  const countTasks = (where?: SQL) => db.select({ n: count() }).from(tasks).where(and(taskScope, where));
+  const countUsers = (where?: SQL) => db.select({ n: count() }).from(users).where(and(userScope, where));
+  const revenueIn = (a: Date | null, b: Date | null) =>
+    db.select({ v: sql`coalesce(sum(coalesce(${objects.actualCost}, ${objects.estimatedCost}, 0)), 0)` })
       .from(objects)
       .where(and(objectScope, eq(objects.status, "completed"), inRange(objects.updatedAt, a, b)));
-    return Number(row.v ?? 0);
-  };
   const hasPrev = from !== null;
-
+  const figures: SQLWrapper[] = [
+    countObjects(inArray(objects.status, openObjectStatuses)),
+    countObjects(inRange(objects.createdAt, from, null)),
+    hasPrev ? countObjects(inRange(objects.createdAt, prevFrom, from)) : sql`null`,
+    countTasks(inArray(tasks.status, openTaskStatuses)),
+    countTasks(and(eq(tasks.status, "completed"), inRange(tasks.completedAt, from, null))),
+    countTasks(inRange(tasks.createdAt, from, null)),
+    hasPrev ? countTasks(inRange(tasks.createdAt, prevFrom, from)) : sql`null`,
+    countUsers(eq(users.isActive, true)),
+    countUsers(inRange(users.createdAt, from, null)),
+    hasPrev ? countUsers(inRange(users.createdAt, prevFrom, from)) : sql`null`,
+    revenueIn(from, null),
+    hasPrev ? revenueIn(prevFrom, from) : sql`null`,
+  ];
+  // The driver's row is array-like, not an array.
+  const [row] = await db.values<(number | null)[]>(
+    sql`select ${sql.join(figures.map((f) => sql`(${f})`), sql`, `)}`,
+  );
   const [
     activeProjects,
     newObjects,
@@ -71,32 +103,20 @@ export async function dashboardStats(
     teamSize,
     newUsers,
     prevUsers,
-    revenueKopecks,
+    revenue,
     prevRevenue,
-  ] = await Promise.all([
-    countObjects(notInArray(objects.status, ["completed", "cancelled"])),
-    countObjects(inRange(objects.createdAt, from, null)),
-    hasPrev ? countObjects(inRange(objects.createdAt, prevFrom, from)) : Promise.resolve(null),
-    countTasks(notInArray(tasks.status, ["completed", "cancelled"])),
-    countTasks(and(eq(tasks.status, "completed"), inRange(tasks.completedAt, from, null))),
-    countTasks(inRange(tasks.createdAt, from, null)),
-    hasPrev ? countTasks(inRange(tasks.createdAt, prevFrom, from)) : Promise.resolve(null),
-    countUsers(eq(users.isActive, true)),
-    countUsers(inRange(users.createdAt, from, null)),
-    hasPrev ? countUsers(inRange(users.createdAt, prevFrom, from)) : Promise.resolve(null),
-    revenueIn(from, null),
-    hasPrev ? revenueIn(prevFrom, from) : Promise.resolve(null),
-  ]);
+  ] = Array.from(row, (v) => v === null ? null : Number(v));
+  const revenueKopecks = revenue ?? 0;
 
   return {
     period,
-    activeProjects,
-    projectsChange: changeString(newObjects, prevObjects),
-    tasksInProgress,
-    completedTasks,
-    tasksChange: changeString(newTasks, prevTasks),
-    teamSize,
-    teamChange: changeString(newUsers, prevUsers),
+    activeProjects: activeProjects ?? 0,
+    projectsChange: changeString(newObjects ?? 0, prevObjects),
+    tasksInProgress: tasksInProgress ?? 0,
+    completedTasks: completedTasks ?? 0,
+    tasksChange: changeString(newTasks ?? 0, prevTasks),
+    teamSize: teamSize ?? 0,
+    teamChange: changeString(newUsers ?? 0, prevUsers),
     revenue: revenueKopecks / 100,
     revenueKopecks,
     revenueChange: changeString(revenueKopecks, prevRevenue),

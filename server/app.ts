@@ -1,11 +1,13 @@
 import { Hono } from "hono";
 import { csrf } from "hono/csrf";
 import { secureHeaders } from "hono/secure-headers";
-import { serveStatic } from "hono/deno";
 import { HTTPException } from "hono/http-exception";
 import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { ApiError, constraintViolation } from "./errors.ts";
 import { sessionMiddleware } from "./middleware/session.ts";
+import { compressedAnswers } from "./compression.ts";
+import { answerAsset, staticFiles, stylesheetAsset } from "./static_files.ts";
 import { allows } from "./middleware/guard.ts";
 import { authApi } from "./api/auth.ts";
 import { notificationsApi } from "./api/notifications.ts";
@@ -30,6 +32,8 @@ import { accessDeniedPage, notFoundPage } from "../routes/_errors.tsx";
 import type { AppDeps, AppEnv } from "./types.ts";
 
 const staticRoot = fileURLToPath(new URL("../static", import.meta.url));
+/** Content-hashed URLs never change content, so browsers keep them for good. */
+const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /** Composes the application: security middleware, static files, the API routers and the pages. */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
@@ -61,24 +65,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     origin: (origin, c) => origin === new URL(c.req.url).origin || origin === deps.env.PUBLIC_URL,
   }));
 
-  app.use(
-    "/_islands/*",
-    async (c, next) => {
-      await next();
-      if (c.res.ok) c.header("Cache-Control", "public, max-age=31536000, immutable");
-    },
-    serveStatic({ root: staticRoot }),
-  );
-  app.get("/static/styles.css", (c) => {
-    c.header("Content-Type", "text/css; charset=utf-8");
-    c.header("Cache-Control", "public, max-age=31536000, immutable");
-    return c.body(deps.styles.css);
-  });
-  app.use(
-    "/static/*",
-    serveStatic({ root: staticRoot, rewriteRequestPath: (p) => p.replace(/^\/static/, "") }),
-  );
+  // Static files come before the session check: they need no user, so they cost no database read.
+  app.get("/_islands/*", staticFiles(join(staticRoot, "_islands"), "/_islands/", IMMUTABLE));
+  const stylesheet = stylesheetAsset(deps.styles);
+  app.get("/static/styles.css", (c) => answerAsset(c, stylesheet, IMMUTABLE));
+  app.get("/static/*", staticFiles(staticRoot, "/static/", "public, max-age=3600"));
 
+  app.use(compressedAnswers);
   app.use(sessionMiddleware);
 
   const api = new Hono<AppEnv>();

@@ -2,6 +2,8 @@ import * as esbuild from "esbuild";
 import { fileURLToPath } from "node:url";
 import { basename, join, relative } from "node:path";
 import type { IslandManifest } from "./island.tsx";
+import { compress } from "./compression.ts";
+import { encodedSuffix } from "./static_files.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const islandsDir = join(root, "islands");
@@ -82,8 +84,25 @@ hydrateIsland(${JSON.stringify(args.path)}, C);`,
       imports: [...staticImports(out)].map(urlOf),
     };
   }
+  await precompress(Object.keys(outputs).filter((out) => out.endsWith(".js")).map((out) => join(root, out)));
   await Deno.writeTextFile(manifestPath, JSON.stringify(manifest, null, 2));
   return manifest;
+}
+
+/**
+ * Writes `x.js.br` and `x.js.gz` (brotli 11, gzip 9) beside each bundle, for the server to send as they are.
+ * Names are content hashes, so a variant already there is current; each is written whole, then renamed.
+ */
+async function precompress(files: string[]): Promise<void> {
+  for (const file of files) {
+    for (const encoding of ["br", "gzip"] as const) {
+      const target = file + encodedSuffix[encoding];
+      if (await Deno.stat(target).then(() => true, () => false)) continue;
+      const temp = `${target}.${crypto.randomUUID()}.tmp`;
+      await Deno.writeFile(temp, compress(await Deno.readFile(file), encoding, true));
+      await Deno.rename(temp, target);
+    }
+  }
 }
 
 /** The manifest written by an earlier build, or null. */

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { ReactNode } from "react";
-import { renderToReadableStream } from "react-dom/server";
+import { renderToString } from "react-dom/server";
 import { IslandCollector, IslandContext } from "./island.tsx";
 import type { AppEnv } from "./types.ts";
 
@@ -35,21 +35,21 @@ function Document({ title, styleVersion, children, bodyClass }: DocumentProps) {
  * Renders a page on the server. The islands it used are collected while rendering, and only their
  * bundles (and the shared chunks they import) are loaded: a page without islands loads no script.
  */
-export async function renderPage(
+export function renderPage(
   c: Context<AppEnv>,
   page: { title: string; body: ReactNode; bodyClass?: string },
   status: 200 | 403 | 404 | 500 = 200,
-): Promise<Response> {
+): Response {
   const collector = new IslandCollector();
-  const stream = await renderToReadableStream(
+  // The data is loaded before rendering and islands render synchronously, so there is nothing to stream:
+  // one string skips encoding the HTML into chunks only to decode it again.
+  let html = "<!DOCTYPE html>" + renderToString(
     <IslandContext.Provider value={collector}>
       <Document title={page.title} styleVersion={c.var.deps.styles.version} bodyClass={page.bodyClass}>
         {page.body}
       </Document>
     </IslandContext.Provider>,
   );
-  await stream.allReady;
-  let html = await new Response(stream).text();
   if (collector.used.size > 0) {
     const { islands } = c.var.deps;
     const preloads = new Set<string>();

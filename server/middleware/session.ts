@@ -3,7 +3,14 @@ import { createMiddleware } from "hono/factory";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { eq } from "drizzle-orm";
 import { companies, users } from "../../db/schema/mod.ts";
-import { SESSION_COOKIE, SESSION_LIFETIME, validateSessionToken } from "../auth/sessions.ts";
+import {
+  SESSION_COOKIE,
+  SESSION_LIFETIME,
+  type SessionLookup,
+  type ValidatedSession,
+  validateSessionToken,
+} from "../auth/sessions.ts";
+import { localSessionLookup } from "../auth/session_reader.ts";
 import { normalizeRole } from "../../domain/roles.ts";
 import type { AppDeps, AppEnv, CurrentUser } from "../types.ts";
 import type { Db } from "../../db/client.ts";
@@ -15,7 +22,7 @@ export const sessionMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   const token = getCookie(c, SESSION_COOKIE);
   if (token) {
     const { db, now } = c.var.deps;
-    const session = await validateSessionToken(db, token, now());
+    const session = await validateSessionToken(db, token, now(), sessionLookupOf(c.var.deps));
     const user = session ? toCurrentUser(session) : null;
     if (session && user) {
       c.set("user", user);
@@ -28,12 +35,21 @@ export const sessionMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
+/** One lookup per app (per database), opened at the first signed-in request. */
+const lookups = new WeakMap<AppDeps, SessionLookup | null>();
+
+function sessionLookupOf(deps: AppDeps): SessionLookup | undefined {
+  if (!lookups.has(deps)) lookups.set(deps, localSessionLookup(deps.env.DATABASE_URL));
+  return lookups.get(deps) ?? undefined;
+}
+
 export async function loadCurrentUser(deps: AppDeps, userId: number): Promise<CurrentUser | null> {
   const row = await findUserWithCompany(deps.db, userId);
   return row ? toCurrentUser(row) : null;
 }
 
-type UserRow = NonNullable<Awaited<ReturnType<typeof findUserWithCompany>>>;
+/** The user and company columns the check needs, whether read with the session or by id. */
+type UserRow = Pick<ValidatedSession, "user" | "company">;
 
 /** An inactive user, or a user of an inactive company, is treated as signed out. */
 function toCurrentUser(row: UserRow): CurrentUser | null {

@@ -1,0 +1,149 @@
+import assert from "node:assert/strict";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { Hono } from "hono";
+import { compressedAnswers, MIN_COMPRESS_BYTES, negotiateEncoding } from "./compression.ts";
+import type { AppEnv } from "./types.ts";
+import { createTestApp } from "./testing.ts";
+
+Deno.test("negotiateEncoding: brotli before gzip, q=0 refuses, * counts, nothing means identity", () => {
+  assert.equal(negotiateEncoding("gzip, deflate, br"), "br");
+  assert.equal(negotiateEncoding("gzip, deflate"), "gzip");
+  assert.equal(negotiateEncoding("br;q=0, gzip;q=0.5"), "gzip");
+  assert.equal(negotiateEncoding("*"), "br");
+  assert.equal(negotiateEncoding("*, br;q=0"), "gzip");
+  assert.equal(negotiateEncoding("identity"), null);
+  assert.equal(negotiateEncoding("br;q=0, gzip;q=0"), null);
+  assert.equal(negotiateEncoding(undefined), null);
+});
+
+/** The largest script a page loads (the React chunk). */
+async function largestScript(t: Awaited<ReturnType<typeof createTestApp>>): Promise<string> {
+  const html = await (await t.request("/objects", { as: "engineer@demo.local" })).text();
+  const urls = [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="([^"]+)"/g)]
+    .map((m) => m[1]);
+  const sizes = await Promise.all(
+    urls.map(async (u) => (await (await t.request(u)).arrayBuffer()).byteLength),
+  );
+  return urls[sizes.indexOf(Math.max(...sizes))];
+}
+
+Deno.test("static files: br, gzip or identity by Accept-Encoding, with Vary and a per-variant ETag and 304", async () => {
+  const t = await createTestApp();
+  try {
+    const src = await largestScript(t);
+    const plain = await t.request(src);
+    const identity = new Uint8Array(await plain.arrayBuffer());
+    assert.equal(plain.headers.get("content-encoding"), null);
+    assert.equal(plain.headers.get("vary"), "Accept-Encoding");
+    assert.equal(Number(plain.headers.get("content-length")), identity.length);
+    assert.match(plain.headers.get("cache-control")!, /immutable/);
+
+    const br = await t.request(src, { headers: { "Accept-Encoding": "gzip, deflate, br" } });
+    assert.equal(br.headers.get("content-encoding"), "br");
+    assert.equal(br.headers.get("vary"), "Accept-Encoding");
+    const brBytes = new Uint8Array(await br.arrayBuffer());
+    assert.ok(brBytes.length < identity.length / 2);
+    assert.deepEqual(new Uint8Array(brotliDecompressSync(brBytes)), identity);
+
+    const gz = await t.request(src, { headers: { "Accept-Encoding": "gzip" } });
+    assert.equal(gz.headers.get("content-encoding"), "gzip");
+    assert.deepEqual(new Uint8Array(gunzipSync(new Uint8Array(await gz.arrayBuffer()))), identity);
+
+    const etags = new Set([plain, br, gz].map((r) => r.headers.get("etag")));
+    assert.equal(etags.size, 3, "each encoding has its own ETag");
+    const again = await t.request(src, {
+      headers: { "Accept-Encoding": "br", "If-None-Match": br.headers.get("etag")! },
+    });
+    assert.equal(again.status, 304);
+    assert.equal(await again.text(), "");
+    const otherVariant = await t.request(src, {
+      headers: { "Accept-Encoding": "gzip", "If-None-Match": br.headers.get("etag")! },
+    });
+    assert.equal(otherVariant.status, 200, "a brotli ETag does not validate the gzip bytes");
+    await otherVariant.body?.cancel();
+
+    const css = await t.request(`/static/styles.css?v=${t.deps.styles.version}`, {
+      headers: { "Accept-Encoding": "br" },
+    });
+    assert.equal(css.headers.get("content-encoding"), "br");
+    assert.equal(
+      new TextDecoder().decode(brotliDecompressSync(new Uint8Array(await css.arrayBuffer()))),
+      t.deps.styles.css,
+    );
+
+    // The build's own .br files are not URLs of their own, and paths cannot leave the folder.
+    for (const path of [`${src}.br`, "/static/../server/app.ts", "/_islands/..%2f..%2fdeno.json"]) {
+      const res = await t.request(path);
+      assert.equal(res.status, 404, path);
+      await res.body?.cancel();
+    }
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("pages and JSON: compressed once when large, left alone when small, Vary always", async () => {
+  const t = await createTestApp();
+  try {
+    const as = "engineer@demo.local";
+    const page = await t.request("/objects", { as, headers: { "Accept-Encoding": "br, gzip" } });
+    assert.equal(page.headers.get("content-encoding"), "br");
+    assert.match(page.headers.get("vary")!, /Accept-Encoding/);
+    const html = new TextDecoder().decode(brotliDecompressSync(new Uint8Array(await page.arrayBuffer())));
+    assert.match(html, /^<!DOCTYPE html>/, "compressed once: one decompression gives the HTML");
+
+    const json = await t.request("/api/objects", { as, headers: { "Accept-Encoding": "gzip" } });
+    assert.equal(json.headers.get("content-encoding"), "gzip");
+    const list = JSON.parse(new TextDecoder().decode(gunzipSync(new Uint8Array(await json.arrayBuffer()))));
+    assert.ok(Array.isArray(list) && list.length > 0);
+
+    const plain = await t.request("/objects", { as });
+    assert.equal(plain.headers.get("content-encoding"), null);
+    assert.match(plain.headers.get("vary")!, /Accept-Encoding/);
+    assert.match(await plain.text(), /^<!DOCTYPE html>/);
+
+    const small = await t.request("/api/user", { as, headers: { "Accept-Encoding": "br" } });
+    const body = await small.text();
+    assert.ok(body.length < MIN_COMPRESS_BYTES);
+    assert.equal(small.headers.get("content-encoding"), null);
+    assert.equal(JSON.parse(body).email, as);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("an ETag of a compressed JSON answer turns weak and still answers 304", async () => {
+  const t = await createTestApp();
+  try {
+    const as = "engineer@demo.local";
+    const first = await t.request("/api/measurements/form", { as, headers: { "Accept-Encoding": "br" } });
+    await first.arrayBuffer();
+    const etag = first.headers.get("etag")!;
+    if (first.headers.get("content-encoding")) assert.match(etag, /^W\//);
+    const again = await t.request("/api/measurements/form", {
+      as,
+      headers: { "Accept-Encoding": "br", "If-None-Match": etag },
+    });
+    assert.equal(again.status, 304);
+    assert.equal(again.headers.get("content-encoding"), null);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("a stored file answered with Content-Disposition streams uncompressed", async () => {
+  const app = new Hono<AppEnv>();
+  app.use(compressedAnswers);
+  const big = JSON.stringify({ rows: Array.from({ length: 500 }, (_, i) => ({ i })) });
+  app.get("/file", (c) => {
+    c.header("Content-Disposition", 'attachment; filename="rows.json"');
+    return c.body(big, 200, { "Content-Type": "application/json" });
+  });
+  app.get("/json", (c) => c.json(JSON.parse(big)));
+  const file = await app.request("/file", { headers: { "Accept-Encoding": "br" } });
+  assert.equal(file.headers.get("content-encoding"), null);
+  assert.equal(await file.text(), big);
+  const json = await app.request("/json", { headers: { "Accept-Encoding": "br" } });
+  assert.equal(json.headers.get("content-encoding"), "br");
+  await json.body?.cancel();
+});

@@ -1,0 +1,59 @@
+// Queries per page: each list page sends a bounded number of statements, and the same number however
+// many records the company has (no query per row).
+import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
+import { companies, objects, tasks, users } from "../db/schema/mod.ts";
+import { countQueries } from "./query_count.ts";
+import { createTestApp } from "./testing.ts";
+
+/** The most statements each page may send (the session read goes through its own connection, not counted). */
+const bounds: Record<string, number> = {
+  "/api/user": 0,
+  "/api/objects": 2,
+  "/objects": 4,
+  "/tasks": 4,
+  "/estimates": 4,
+  "/analytics": 5,
+  "/dashboard": 7,
+  "/engineer": 10,
+};
+
+Deno.test("queries per page: within the bound and independent of the number of records", async () => {
+  const t = await createTestApp();
+  try {
+    const as = "engineer@demo.local";
+    const count = async (path: string) => {
+      const { result, queries } = await countQueries(t.deps.db, async () => {
+        const res = await t.request(path, { as });
+        await res.arrayBuffer();
+        return res.status;
+      });
+      assert.equal(result, 200, path);
+      return queries.length;
+    };
+    await count("/api/user");
+    const before = new Map<string, number>();
+    for (const path of Object.keys(bounds)) before.set(path, await count(path));
+
+    const { db } = t.deps;
+    const [company] = await db.select().from(companies).where(eq(companies.name, "ООО «Демо Септик»"));
+    const [engineer] = await db.select().from(users).where(eq(users.email, as));
+    const added = await db.insert(objects).values(
+      Array.from({ length: 40 }, (_, i) => ({ companyId: company.id, address: `ул Новая, д ${i}` })),
+    ).returning({ id: objects.id });
+    await db.insert(tasks).values(added.map((o, i) => ({
+      companyId: company.id,
+      objectId: o.id,
+      assignedTo: engineer.id,
+      title: `Задача ${i}`,
+    })));
+
+    for (const [path, bound] of Object.entries(bounds)) {
+      const after = await count(path);
+      assert.ok(after <= bound, `${path}: ${after} queries, bound ${bound}`);
+      assert.equal(after, before.get(path), `${path}: the number of queries grew with the data`);
+    }
+  } finally {
+    await t.close();
+  }
+});
