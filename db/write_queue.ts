@@ -98,8 +98,17 @@ export function queueWrites(client: Client, queue = new WriteQueue()) {
     });
   }
 
+  // A method assigned to the queued client (a test's statement counter) shadows the queued one and may
+  // call it; without this the assignment would land on the raw client under the queue, and the queued
+  // method would call the counter back in a loop.
+  const assigned = new Map<string | symbol, unknown>();
   const queued = new Proxy(client, {
+    set(_target, key, value) {
+      assigned.set(key, value);
+      return true;
+    },
     get(target, key) {
+      if (assigned.has(key)) return assigned.get(key);
       switch (key) {
         case "execute": {
           const execute = target.execute.bind(target) as (s: InStatement, a?: InArgs) => Promise<ResultSet>;
