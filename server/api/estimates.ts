@@ -30,7 +30,7 @@ import { formatDate } from "../../domain/format.ts";
 import { fieldErrors, forbidden, invalid, notFound } from "../errors.ts";
 import { readJsonBody, validate } from "../validate.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
-import { idParam } from "../../routes/_query.ts";
+import { idParam } from "../query.ts";
 import type { AppEnv, CurrentUser } from "../types.ts";
 import { measurableTask } from "./measurements.ts";
 

@@ -7,7 +7,7 @@ import { foremanRoles } from "../../domain/roles.ts";
 import { ApiError, notFound } from "../errors.ts";
 import { validate } from "../validate.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
-import { idParam } from "../../routes/_query.ts";
+import { idParam } from "../query.ts";
 import type { AppEnv } from "../types.ts";
 
 type ObjectStatus = typeof objects.$inferSelect.status;

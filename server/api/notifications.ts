@@ -9,7 +9,7 @@ import {
 import { notFound } from "../errors.ts";
 import { validate } from "../validate.ts";
 import { currentUser, requireApi } from "../middleware/guard.ts";
-import { idParam } from "../../routes/_query.ts";
+import { idParam } from "../query.ts";
 import type { AppEnv } from "../types.ts";
 
 /** Each user reads and changes only their own notifications; someone else's answers 404. */

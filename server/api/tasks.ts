@@ -21,7 +21,7 @@ import { hasRole, staffRoles } from "../../domain/roles.ts";
 import { forbidden, invalid, notFound } from "../errors.ts";
 import { validate } from "../validate.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
-import { idParam } from "../../routes/_query.ts";
+import { idParam } from "../query.ts";
 import type { AppEnv } from "../types.ts";
 
 const listQuery = z.object({
