@@ -17,14 +17,16 @@ export const MAX_JSON_DEPTH = 32;
 export function validate<T extends z.$ZodType, Target extends keyof ValidationTargets>(
   target: Target,
   schema: T,
+  /** The answer's message on a 422, when the first field message would not say it. */
+  message?: string,
 ) {
   const check = zValidator(target, schema, (result) => {
-    if (!result.success) throw target === "param" ? notFound() : invalid(fieldErrors(result.error));
+    if (!result.success) throw target === "param" ? notFound() : invalid(fieldErrors(result.error), message);
   });
   if (target !== "json") return check;
   const json: typeof check = async (c, next) => {
     const result = await z.safeParseAsync(schema, await readJsonBody(c));
-    if (!result.success) throw invalid(fieldErrors(result.error));
+    if (!result.success) throw invalid(fieldErrors(result.error), message);
     c.req.addValidatedData("json", result.data as object);
     await next();
   };
