@@ -21,7 +21,7 @@ import { hasRole, staffRoles } from "../../domain/roles.ts";
 import { forbidden, invalid, notFound } from "../errors.ts";
 import { validate } from "../validate.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
-import { idParam } from "../query.ts";
+import { idParam, queryText } from "../query.ts";
 import type { AppEnv } from "../types.ts";
 
 const listQuery = z.object({
@@ -31,6 +31,8 @@ const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).optional(),
   offset: z.coerce.number().int().min(0).optional(),
 });
+
+const assigneesQuery = z.object({ role: queryText });
 
 const createBody = z.object({ measurement: z.boolean().optional() }).passthrough();
 
@@ -74,9 +76,9 @@ export const tasksApi = new Hono<AppEnv>()
     });
     return c.json(items);
   })
-  .get("/assignees", async (c) => {
+  .get("/assignees", validate("query", assigneesQuery), async (c) => {
     const user = currentUser(c);
-    const role = c.req.query("role") === "measurement_engineer" ? "measurement_engineer" : undefined;
+    const role = c.req.valid("query").role === "measurement_engineer" ? "measurement_engineer" : undefined;
     return c.json(await assignableUsers(c.var.deps.db, companyScope(user), role));
   })
   .get("/:id", validate("param", idParam), async (c) => {
