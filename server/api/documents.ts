@@ -19,7 +19,7 @@ import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import { receiveUpload } from "../multipart.ts";
 import { serveStoredFile } from "../serve_file.ts";
 import { validate } from "../validate.ts";
-import { idParam, queryText } from "../query.ts";
+import { idParam, positiveInt, queryText } from "../query.ts";
 import type { AppEnv } from "../types.ts";
 
 export const DOCUMENT_MAX_BYTES = 50 * 1024 * 1024;
@@ -98,8 +98,8 @@ async function taskOfField(
 ): Promise<number | null> {
   const text = value?.trim();
   if (!text) return null;
-  const id = /^[0-9]{1,15}$/.test(text) ? Number(text) : NaN;
-  if (!Number.isSafeInteger(id) || id <= 0) throw invalid({ taskId: ["Некорректный номер задачи"] });
+  const id = positiveInt(text);
+  if (id === undefined) throw invalid({ taskId: ["Некорректный номер задачи"] });
   const task = await findTaskOf(db, object.companyId, id, object.id);
   if (!task) throw invalid({ taskId: ["Задача не найдена"] });
   return task.id;
