@@ -1,6 +1,7 @@
 // The one parser of numeric ids and pages from a URL (query strings and path parameters), used by the
 // pages and the API: only digits, a safe integer above zero; '1e400', '-1', '1.5', 'NaN', '' are not ids.
 import { z } from "zod";
+import { validate } from "./validate.ts";
 
 const digits = /^[0-9]{1,16}$/;
 
@@ -41,3 +42,6 @@ export const firstOf = <T extends z.ZodType>(schema: T) =>
 
 /** An optional query text, the first of repeated values. */
 export const queryText = firstOf(z.string().optional());
+
+/** validate("param", idParam) as one middleware for the routes of a record. */
+export const validIdParam = validate("param", idParam);

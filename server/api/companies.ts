@@ -17,7 +17,7 @@ import { adminRoles } from "../../domain/roles.ts";
 import { forbidden, invalid, notFound } from "../errors.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import { validate } from "../validate.ts";
-import { idParam, idText } from "../query.ts";
+import { idText, validIdParam } from "../query.ts";
 import { MB, readImageUpload, serveStoredImage, streamOf } from "../image_upload.ts";
 import type { AppEnv } from "../types.ts";
 
@@ -42,44 +42,38 @@ export const companiesApi = new Hono<AppEnv>()
     const company = await createCompany(c.var.deps.db, c.req.valid("json"));
     return c.json(companyJson(company), 201);
   })
-  .get("/:id", requireApi(), validate("param", idParam), async (c) => {
+  .get("/:id", requireApi(), validIdParam, async (c) => {
     const company = await findCompany(c.var.deps.db, c.req.valid("param").id, companyScope(currentUser(c)));
     if (!company) throw notFound("Компания не найдена");
     return c.json(companyJson(company));
   })
-  .patch(
-    "/:id",
-    requireApi(adminRoles),
-    validate("json", companyPatchSchema),
-    validate("param", idParam),
-    async (c) => {
-      const user = currentUser(c);
-      const { db } = c.var.deps;
-      const id = c.req.valid("param").id;
-      const scope = companyScope(user);
-      const patch = c.req.valid("json");
-      const existing = await findCompany(db, id, scope);
-      if (!existing) throw notFound("Компания не найдена");
-      if (user.role !== "system_admin") {
-        const extra = Object.keys(patch).filter((k) =>
-          patch[k as keyof typeof patch] !== undefined &&
-          !(companyAdminEditable as readonly string[]).includes(k)
-        );
-        if (extra.length) {
-          throw forbidden("Тариф, срок подписки и активность компании меняет системный администратор");
-        }
+  .patch("/:id", requireApi(adminRoles), validate("json", companyPatchSchema), validIdParam, async (c) => {
+    const user = currentUser(c);
+    const { db } = c.var.deps;
+    const id = c.req.valid("param").id;
+    const scope = companyScope(user);
+    const patch = c.req.valid("json");
+    const existing = await findCompany(db, id, scope);
+    if (!existing) throw notFound("Компания не найдена");
+    if (user.role !== "system_admin") {
+      const extra = Object.keys(patch).filter((k) =>
+        patch[k as keyof typeof patch] !== undefined &&
+        !(companyAdminEditable as readonly string[]).includes(k)
+      );
+      if (extra.length) {
+        throw forbidden("Тариф, срок подписки и активность компании меняет системный администратор");
       }
-      // The bank account keys depend on the БИК: check the record as it will be after the change.
-      const errors = requisiteErrors({ ...existing, ...patch });
-      if (Object.keys(errors).length) {
-        throw invalid(Object.fromEntries(Object.entries(errors).map(([k, m]) => [k, [m]])));
-      }
-      const updated = await updateCompany(db, id, scope, patch);
-      if (!updated) throw notFound("Компания не найдена");
-      return c.json(companyJson(updated));
-    },
-  )
-  .post("/:id/logo", requireApi(adminRoles), validate("param", idParam), async (c) => {
+    }
+    // The bank account keys depend on the БИК: check the record as it will be after the change.
+    const errors = requisiteErrors({ ...existing, ...patch });
+    if (Object.keys(errors).length) {
+      throw invalid(Object.fromEntries(Object.entries(errors).map(([k, m]) => [k, [m]])));
+    }
+    const updated = await updateCompany(db, id, scope, patch);
+    if (!updated) throw notFound("Компания не найдена");
+    return c.json(companyJson(updated));
+  })
+  .post("/:id/logo", requireApi(adminRoles), validIdParam, async (c) => {
     const { db, storage } = c.var.deps;
     const id = c.req.valid("param").id;
     const company = await findCompany(db, id, companyScope(currentUser(c)));
@@ -93,7 +87,7 @@ export const companiesApi = new Hono<AppEnv>()
     if (old) await storage.delete(old);
     return c.json({ logoUrl });
   })
-  .delete("/:id/logo", requireApi(adminRoles), validate("param", idParam), async (c) => {
+  .delete("/:id/logo", requireApi(adminRoles), validIdParam, async (c) => {
     const { db, storage } = c.var.deps;
     const id = c.req.valid("param").id;
     const company = await findCompany(db, id, companyScope(currentUser(c)));

@@ -19,7 +19,7 @@ import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import { receiveUpload } from "../multipart.ts";
 import { serveStoredFile } from "../serve_file.ts";
 import { validate } from "../validate.ts";
-import { idParam, positiveInt, queryText } from "../query.ts";
+import { positiveInt, queryText, validIdParam } from "../query.ts";
 import type { AppEnv } from "../types.ts";
 
 export const DOCUMENT_MAX_BYTES = 50 * 1024 * 1024;
@@ -28,7 +28,7 @@ const randomName = () => crypto.randomUUID().replaceAll("-", "");
 
 /** Mounted under /api/objects/:id/documents. */
 export const objectDocumentsApi = new Hono<AppEnv>()
-  .get("/", requireApi(staffRoles), validate("param", idParam), async (c) => {
+  .get("/", requireApi(staffRoles), validIdParam, async (c) => {
     const user = currentUser(c);
     const { db } = c.var.deps;
     const object = await findObject(db, companyScope(user), c.req.valid("param").id);
@@ -36,7 +36,7 @@ export const objectDocumentsApi = new Hono<AppEnv>()
     const { items } = await listDocuments(db, companyScope(user), { objectId: object.id, pageSize: 200 });
     return c.json(items);
   })
-  .post("/", requireApi(staffRoles), validate("param", idParam), async (c) => {
+  .post("/", requireApi(staffRoles), validIdParam, async (c) => {
     const user = currentUser(c);
     const { db, storage, now } = c.var.deps;
     const object = await findObject(db, companyScope(user), c.req.valid("param").id);
@@ -124,7 +124,7 @@ export const documentsApi = new Hono<AppEnv>()
     c.header("X-Total-Count", String(result.total));
     return c.json(result.items);
   })
-  .get("/:id{[0-9]+}", requireApi(staffRoles), validate("param", idParam), async (c) => {
+  .get("/:id{[0-9]+}", requireApi(staffRoles), validIdParam, async (c) => {
     const found = await findDocument(c.var.deps.db, companyScope(currentUser(c)), c.req.valid("param").id);
     if (!found) throw notFound("Документ не найден");
     return c.json(documentJson(found));
@@ -132,7 +132,7 @@ export const documentsApi = new Hono<AppEnv>()
   .get(
     "/:id{[0-9]+}/download",
     requireApi(staffRoles),
-    validate("param", idParam),
+    validIdParam,
     validate("query", downloadQuery),
     async (c) => {
       const found = await findDocument(c.var.deps.db, companyScope(currentUser(c)), c.req.valid("param").id);
@@ -146,7 +146,7 @@ export const documentsApi = new Hono<AppEnv>()
       });
     },
   )
-  .delete("/:id{[0-9]+}", requireApi(staffRoles), validate("param", idParam), async (c) => {
+  .delete("/:id{[0-9]+}", requireApi(staffRoles), validIdParam, async (c) => {
     const user = currentUser(c);
     const { db, storage } = c.var.deps;
     const found = await findDocument(db, companyScope(user), c.req.valid("param").id);

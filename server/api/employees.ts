@@ -20,7 +20,7 @@ import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import { receiveUpload } from "../multipart.ts";
 import type { AppEnv, CurrentUser } from "../types.ts";
 import { validate } from "../validate.ts";
-import { idParam } from "../query.ts";
+import { validIdParam } from "../query.ts";
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -85,7 +85,7 @@ export const employeesApi = new Hono<AppEnv>()
   .patch(
     "/:id{[0-9]+}",
     requireApi(employeeManagerRoles),
-    validate("param", idParam),
+    validIdParam,
     validate("json", employeePatchSchema),
     async (c) => {
       const user = currentUser(c);
@@ -103,7 +103,7 @@ export const employeesApi = new Hono<AppEnv>()
       return c.json(employeeJson(row));
     },
   )
-  .post("/:id{[0-9]+}/avatar", requireApi(), validate("param", idParam), async (c) => {
+  .post("/:id{[0-9]+}/avatar", requireApi(), validIdParam, async (c) => {
     const user = currentUser(c);
     const { db, storage, now } = c.var.deps;
     const { id } = c.req.valid("param");

@@ -30,7 +30,7 @@ import { formatDate } from "../../domain/format.ts";
 import { fieldErrors, forbidden, invalid, notFound } from "../errors.ts";
 import { validate } from "../validate.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
-import { idParam } from "../query.ts";
+import { validIdParam } from "../query.ts";
 import type { AppEnv, CurrentUser } from "../types.ts";
 import { measurableTask } from "./measurements.ts";
 
@@ -303,11 +303,11 @@ export const estimatesApi = new Hono<AppEnv>()
     const e = await getEstimate(db, null, id);
     return c.json(estimateJson(e!), 201);
   })
-  .get("/:id{[0-9]+}", validate("param", idParam), async (c) => {
+  .get("/:id{[0-9]+}", validIdParam, async (c) => {
     const user = currentUser(c);
     return c.json(estimateJson(await estimateOr404(c, user, c.req.valid("param").id)));
   })
-  .patch("/:id{[0-9]+}", validate("param", idParam), validate("json", patchBody), async (c) => {
+  .patch("/:id{[0-9]+}", validIdParam, validate("json", patchBody), async (c) => {
     const user = currentUser(c);
     const e = await estimateOr404(c, user, c.req.valid("param").id);
     const { status } = c.req.valid("json");
@@ -333,7 +333,7 @@ export const estimatesApi = new Hono<AppEnv>()
     }
     return c.json(estimateJson(await estimateOr404(c, user, e.id)));
   })
-  .get("/:id{[0-9]+}/export", validate("param", idParam), async (c) => {
+  .get("/:id{[0-9]+}/export", validIdParam, async (c) => {
     const user = currentUser(c);
     const e = await estimateOr404(c, user, c.req.valid("param").id);
     const { db, now } = c.var.deps;

@@ -23,7 +23,7 @@ import { invalid, notFound } from "../errors.ts";
 import { findCompany } from "../../db/companies.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import { validate } from "../validate.ts";
-import { idParam } from "../query.ts";
+import { validIdParam } from "../query.ts";
 import type { AppEnv } from "../types.ts";
 import { objectDocumentsApi } from "./documents.ts";
 import { objectVideosApi } from "./videos.ts";
@@ -109,7 +109,7 @@ export const objectsApi = new Hono<AppEnv>()
     const row = await createObject(db, { ...input, companyId }, { userId: user.id, now: now() });
     return c.json(objectJson(row), 201);
   })
-  .get("/:id{[0-9]+}", requireApi(staffRoles), validate("param", idParam), async (c) => {
+  .get("/:id{[0-9]+}", requireApi(staffRoles), validIdParam, async (c) => {
     const user = currentUser(c);
     const { db } = c.var.deps;
     const row = await findObject(db, companyScope(user), c.req.valid("param").id);
@@ -119,7 +119,7 @@ export const objectsApi = new Hono<AppEnv>()
   .patch(
     "/:id{[0-9]+}",
     requireApi(objectEditorRoles),
-    validate("param", idParam),
+    validIdParam,
     validate("json", patchBody),
     async (c) => {
       const user = currentUser(c);

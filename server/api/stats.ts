@@ -8,7 +8,7 @@ import { staffRoles } from "../../domain/roles.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import type { AppEnv } from "../types.ts";
 import { validate } from "../validate.ts";
-import { queryText } from "../query.ts";
+import { firstOf, queryText } from "../query.ts";
 
 const isOneOf = (names: readonly string[]) => (v: string | undefined) => names.includes(v ?? "");
 
@@ -20,8 +20,9 @@ const statsQuery = z.object({
   ),
 });
 const analyticsQuery = z.object({ period: queryText });
+const tableMessage = `Таблица должна быть одной из: ${tableNames.join(", ")}`;
 const exportQuery = z.object({
-  table: queryText.refine(isOneOf(tableNames), `Таблица должна быть одной из: ${tableNames.join(", ")}`),
+  table: firstOf(z.string({ error: tableMessage }).refine(isOneOf(tableNames), tableMessage)),
   period: queryText,
 });
 
@@ -44,7 +45,7 @@ export const analyticsApi = new Hono<AppEnv>()
   })
   .get("/export", validate("query", exportQuery), async (c) => {
     const query = c.req.valid("query");
-    const name = query.table!;
+    const name = query.table;
     const period = parsePeriod(query.period);
     const { db, now } = c.var.deps;
     const data = await analytics(db, companyScope(currentUser(c)), period, now());

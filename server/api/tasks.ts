@@ -21,7 +21,7 @@ import { hasRole, staffRoles } from "../../domain/roles.ts";
 import { forbidden, invalid, notFound } from "../errors.ts";
 import { validate } from "../validate.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
-import { idParam, queryText } from "../query.ts";
+import { queryText, validIdParam } from "../query.ts";
 import type { AppEnv } from "../types.ts";
 
 const listQuery = z.object({
@@ -81,7 +81,7 @@ export const tasksApi = new Hono<AppEnv>()
     const role = c.req.valid("query").role === "measurement_engineer" ? "measurement_engineer" : undefined;
     return c.json(await assignableUsers(c.var.deps.db, companyScope(user), role));
   })
-  .get("/:id", validate("param", idParam), async (c) => {
+  .get("/:id", validIdParam, async (c) => {
     const user = currentUser(c);
     const { db, now } = c.var.deps;
     const task = await getTask(db, companyScope(user), c.req.valid("param").id, {
@@ -125,7 +125,7 @@ export const tasksApi = new Hono<AppEnv>()
     }, { id: user.id, now: at }).catch(ruleError);
     return c.json(await getTask(db, null, task.id, { now: at }), 201);
   })
-  .patch("/:id", validate("param", idParam), validate("json", patchBody), async (c) => {
+  .patch("/:id", validIdParam, validate("json", patchBody), async (c) => {
     const user = currentUser(c);
     const body = c.req.valid("json");
     const own = seesOnlyOwnTasks(user);

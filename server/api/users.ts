@@ -10,7 +10,7 @@ import { forbidden, invalid, notFound } from "../errors.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import { validate } from "../validate.ts";
 import { ownerEmail } from "../env.ts";
-import { idParam } from "../query.ts";
+import { validIdParam } from "../query.ts";
 import type { AppEnv } from "../types.ts";
 
 const EMAIL_TAKEN = "Пользователь с таким email уже существует";
@@ -55,51 +55,45 @@ export const usersApi = new Hono<AppEnv>()
     const created = await findUser(db, id, null);
     return c.json(created!.json, 201);
   })
-  .get("/:id", requireApi(adminRoles), validate("param", idParam), async (c) => {
+  .get("/:id", requireApi(adminRoles), validIdParam, async (c) => {
     const found = await findUser(c.var.deps.db, c.req.valid("param").id, companyScope(currentUser(c)));
     if (!found) throw notFound("Пользователь не найден");
     return c.json(found.json);
   })
-  .patch(
-    "/:id",
-    requireApi(adminRoles),
-    validate("json", userPatchSchema),
-    validate("param", idParam),
-    async (c) => {
-      const user = currentUser(c);
-      const { db } = c.var.deps;
-      const id = c.req.valid("param").id;
-      const scope = companyScope(user);
-      const patch = c.req.valid("json");
-      const found = await findUser(db, id, scope);
-      if (!found) throw notFound("Пользователь не найден");
-      if (found.row.isOwner && id !== user.id) throw forbidden(OWNER_ONLY);
-      if (user.role !== "system_admin") {
-        if (found.row.role === "system_admin" || patch.role === "system_admin") {
-          throw forbidden(NO_SYSTEM_ADMIN);
-        }
-        if (patch.companyId !== undefined && patch.companyId !== user.companyId) {
-          throw forbidden(OWN_COMPANY_ONLY);
-        }
-      } else if (patch.companyId != null && !(await findCompany(db, patch.companyId, null))) {
-        throw invalid({ companyId: ["Компания не найдена"] });
+  .patch("/:id", requireApi(adminRoles), validate("json", userPatchSchema), validIdParam, async (c) => {
+    const user = currentUser(c);
+    const { db } = c.var.deps;
+    const id = c.req.valid("param").id;
+    const scope = companyScope(user);
+    const patch = c.req.valid("json");
+    const found = await findUser(db, id, scope);
+    if (!found) throw notFound("Пользователь не найден");
+    if (found.row.isOwner && id !== user.id) throw forbidden(OWNER_ONLY);
+    if (user.role !== "system_admin") {
+      if (found.row.role === "system_admin" || patch.role === "system_admin") {
+        throw forbidden(NO_SYSTEM_ADMIN);
       }
-      if (id === user.id) {
-        if (patch.isActive === false) {
-          throw invalid({ isActive: ["Нельзя деактивировать собственную учетную запись"] });
-        }
-        if (patch.role && patch.role !== found.row.role) {
-          throw invalid({ role: ["Нельзя изменить собственную роль"] });
-        }
+      if (patch.companyId !== undefined && patch.companyId !== user.companyId) {
+        throw forbidden(OWN_COMPANY_ONLY);
       }
-      if (patch.email && patch.email !== found.row.email && await emailUnavailable(c, patch.email, id)) {
-        throw invalid({ email: [EMAIL_TAKEN] });
+    } else if (patch.companyId != null && !(await findCompany(db, patch.companyId, null))) {
+      throw invalid({ companyId: ["Компания не найдена"] });
+    }
+    if (id === user.id) {
+      if (patch.isActive === false) {
+        throw invalid({ isActive: ["Нельзя деактивировать собственную учетную запись"] });
       }
-      const { password, ...rest } = patch;
-      const changes: UserChanges = { ...rest };
-      if (password) changes.passwordHash = await hashPassword(password);
-      await updateUser(db, id, scope, changes);
-      const updated = await findUser(db, id, null);
-      return c.json(updated!.json);
-    },
-  );
+      if (patch.role && patch.role !== found.row.role) {
+        throw invalid({ role: ["Нельзя изменить собственную роль"] });
+      }
+    }
+    if (patch.email && patch.email !== found.row.email && await emailUnavailable(c, patch.email, id)) {
+      throw invalid({ email: [EMAIL_TAKEN] });
+    }
+    const { password, ...rest } = patch;
+    const changes: UserChanges = { ...rest };
+    if (password) changes.passwordHash = await hashPassword(password);
+    await updateUser(db, id, scope, changes);
+    const updated = await findUser(db, id, null);
+    return c.json(updated!.json);
+  });

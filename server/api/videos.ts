@@ -12,20 +12,20 @@ import { receiveUpload } from "../multipart.ts";
 import { serveStoredFile } from "../serve_file.ts";
 import type { AppEnv } from "../types.ts";
 import { validate } from "../validate.ts";
-import { idParam, queryText } from "../query.ts";
+import { queryText, validIdParam } from "../query.ts";
 
 export const VIDEO_MAX_BYTES = 500 * 1024 * 1024;
 
 /** Mounted under /api/objects/:id/videos. */
 export const objectVideosApi = new Hono<AppEnv>()
-  .get("/", requireApi(staffRoles), validate("param", idParam), async (c) => {
+  .get("/", requireApi(staffRoles), validIdParam, async (c) => {
     const user = currentUser(c);
     const { db } = c.var.deps;
     const object = await findObject(db, companyScope(user), c.req.valid("param").id);
     if (!object) throw notFound("Объект не найден");
     return c.json(await listVideos(db, companyScope(user), object.id));
   })
-  .post("/", requireApi(staffRoles), validate("param", idParam), async (c) => {
+  .post("/", requireApi(staffRoles), validIdParam, async (c) => {
     const user = currentUser(c);
     const { db, storage, now } = c.var.deps;
     const object = await findObject(db, companyScope(user), c.req.valid("param").id);
@@ -78,7 +78,7 @@ export const videosApi = new Hono<AppEnv>()
     ["GET", "HEAD"],
     "/:id{[0-9]+}/file",
     requireApi(staffRoles),
-    validate("param", idParam),
+    validIdParam,
     validate("query", fileQuery),
     async (c) => {
       const video = await findVideo(c.var.deps.db, companyScope(currentUser(c)), c.req.valid("param").id);
@@ -91,12 +91,12 @@ export const videosApi = new Hono<AppEnv>()
       });
     },
   )
-  .get("/:id{[0-9]+}", requireApi(staffRoles), validate("param", idParam), async (c) => {
+  .get("/:id{[0-9]+}", requireApi(staffRoles), validIdParam, async (c) => {
     const video = await findVideo(c.var.deps.db, companyScope(currentUser(c)), c.req.valid("param").id);
     if (!video) throw notFound("Видео не найдено");
     return c.json(videoJson(video));
   })
-  .delete("/:id{[0-9]+}", requireApi(staffRoles), validate("param", idParam), async (c) => {
+  .delete("/:id{[0-9]+}", requireApi(staffRoles), validIdParam, async (c) => {
     const user = currentUser(c);
     const { db, storage } = c.var.deps;
     const video = await findVideo(db, companyScope(user), c.req.valid("param").id);
