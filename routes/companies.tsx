@@ -10,11 +10,8 @@ import { renderWorkPage } from "./_page.tsx";
 export default async function companiesPage(c: Context<AppEnv>) {
   const companies = await listCompanies(c.var.deps.db, null);
   const id = positiveInt(c.req.query("companyId"));
-  const openId = c.req.query("new")
-    ? "new" as const
-    : id !== undefined && companies.some((co) => co.id === id)
-    ? id
-    : null;
+  const listed = companies.find((co) => co.id === id)?.id ?? null;
+  const openId = c.req.query("new") ? "new" as const : listed;
   return renderWorkPage(c, {
     title: "Компании",
     subtitle: "Компании, их реквизиты, тарифы и подписки",

@@ -20,11 +20,8 @@ export default async function usersPage(c: Context<AppEnv>) {
     ? [{ id: user.companyId, name: user.companyName ?? "" }]
     : [];
   const id = positiveInt(c.req.query("userId"));
-  const openId = c.req.query("new")
-    ? "new" as const
-    : id !== undefined && users.some((u) => u.id === id)
-    ? id
-    : null;
+  const listed = users.find((u) => u.id === id)?.id ?? null;
+  const openId = c.req.query("new") ? "new" as const : listed;
   return renderWorkPage(c, {
     title: "Пользователи",
     subtitle: isSystemAdmin ? "Все пользователи системы" : `Сотрудники: ${user.companyName ?? ""}`,

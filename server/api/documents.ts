@@ -112,7 +112,8 @@ const listQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(200).optional().catch(undefined),
 });
 
-const downloadQuery = z.object({ inline: queryText });
+/** ?inline=1: show a PDF or picture in the browser rather than download it. */
+const inlineQuery = validate("query", z.object({ inline: queryText }));
 
 const inlineTypes = new Set(["pdf", "jpg", "png", "gif", "webp"]);
 
@@ -129,23 +130,17 @@ export const documentsApi = new Hono<AppEnv>()
     if (!found) throw notFound("Документ не найден");
     return c.json(documentJson(found));
   })
-  .get(
-    "/:id{[0-9]+}/download",
-    requireApi(staffRoles),
-    validIdParam,
-    validate("query", downloadQuery),
-    async (c) => {
-      const found = await findDocument(c.var.deps.db, companyScope(currentUser(c)), c.req.valid("param").id);
-      if (!found) throw notFound("Документ не найден");
-      const d = found.doc;
-      const inline = c.req.valid("query").inline === "1" && inlineTypes.has(d.fileType);
-      return serveStoredFile(c, d.storageKey, {
-        mime: documentMime[d.fileType] ?? "application/octet-stream",
-        fileName: d.fileName,
-        disposition: inline ? "inline" : "attachment",
-      });
-    },
-  )
+  .get("/:id{[0-9]+}/download", requireApi(staffRoles), validIdParam, inlineQuery, async (c) => {
+    const found = await findDocument(c.var.deps.db, companyScope(currentUser(c)), c.req.valid("param").id);
+    if (!found) throw notFound("Документ не найден");
+    const d = found.doc;
+    const inline = c.req.valid("query").inline === "1" && inlineTypes.has(d.fileType);
+    return serveStoredFile(c, d.storageKey, {
+      mime: documentMime[d.fileType] ?? "application/octet-stream",
+      fileName: d.fileName,
+      disposition: inline ? "inline" : "attachment",
+    });
+  })
   .delete("/:id{[0-9]+}", requireApi(staffRoles), validIdParam, async (c) => {
     const user = currentUser(c);
     const { db, storage } = c.var.deps;

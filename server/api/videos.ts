@@ -70,27 +70,21 @@ export const objectVideosApi = new Hono<AppEnv>()
     }
   });
 
-const fileQuery = z.object({ download: queryText });
+/** ?download=1: save the video rather than play it. */
+const asFile = validate("query", z.object({ download: queryText }));
 
 /** Mounted at /api/videos. */
 export const videosApi = new Hono<AppEnv>()
-  .on(
-    ["GET", "HEAD"],
-    "/:id{[0-9]+}/file",
-    requireApi(staffRoles),
-    validIdParam,
-    validate("query", fileQuery),
-    async (c) => {
-      const video = await findVideo(c.var.deps.db, companyScope(currentUser(c)), c.req.valid("param").id);
-      if (!video) throw notFound("Видео не найдено");
-      return serveStoredFile(c, video.storageKey, {
-        mime: video.mimeType,
-        fileName: video.fileName,
-        disposition: c.req.valid("query").download === "1" ? "attachment" : "inline",
-        ranges: true,
-      });
-    },
-  )
+  .on(["GET", "HEAD"], "/:id{[0-9]+}/file", requireApi(staffRoles), validIdParam, asFile, async (c) => {
+    const video = await findVideo(c.var.deps.db, companyScope(currentUser(c)), c.req.valid("param").id);
+    if (!video) throw notFound("Видео не найдено");
+    return serveStoredFile(c, video.storageKey, {
+      mime: video.mimeType,
+      fileName: video.fileName,
+      disposition: c.req.valid("query").download === "1" ? "attachment" : "inline",
+      ranges: true,
+    });
+  })
   .get("/:id{[0-9]+}", requireApi(staffRoles), validIdParam, async (c) => {
     const video = await findVideo(c.var.deps.db, companyScope(currentUser(c)), c.req.valid("param").id);
     if (!video) throw notFound("Видео не найдено");
