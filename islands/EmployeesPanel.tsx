@@ -5,7 +5,7 @@ import { Field } from "../components/Field.tsx";
 import { Icon } from "../components/Icon.tsx";
 import { api } from "../components/api.ts";
 import { Dialog, DialogHead, SubmitFooter } from "../components/Dialog.tsx";
-import { errorMessage, type Errors, serverErrors } from "../components/form.ts";
+import { errorMessage, type Errors, firstErrors, serverErrors } from "../components/form.ts";
 import { toast, toastAfterNavigation, toastError } from "../components/toast.ts";
 import { uploadWithProgress } from "../components/Documents.tsx";
 import { Avatar } from "../components/Avatar.tsx";
@@ -21,6 +21,9 @@ export interface EmployeesPanelProps {
 }
 
 const AVATAR_MAX = 5 * 1024 * 1024;
+
+// The server's checks (zod) load on the first submit, not with the page; null if they cannot (the server checks).
+const schemas = () => import("../domain/employees.ts").catch(() => null);
 const empty = { firstName: "", lastName: "", email: "", role: "measurement_engineer", password: "" };
 
 /** /employees: counters, the list with avatars and badges, the add-employee dialog, activation, avatars. */
@@ -51,23 +54,21 @@ export default function EmployeesPanel(
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!values.firstName.trim() || !values.lastName.trim() || !values.email.trim()) {
-      const msg = "Заполните все обязательные поля";
-      setErrors({
-        firstName: values.firstName.trim() ? "" : msg,
-        lastName: values.lastName.trim() ? "" : msg,
-        email: values.email.trim() ? "" : msg,
-      });
-      toastError(msg);
-      return;
-    }
-    if (passwordMode === "set" && values.password.length < 6) {
-      setErrors({ password: "Пароль должен содержать минимум 6 символов" });
+    const body = { ...values, password: passwordMode === "set" ? values.password : undefined };
+    const checks = await schemas();
+    const parsed = checks?.employeeCreateSchema.safeParse(body);
+    const found: Errors = parsed && !parsed.success ? firstErrors(parsed.error) : {};
+    // "Set a password" with the field left empty is the form's own rule: the server would generate one.
+    if (checks && passwordMode === "set" && !values.password) found.password = checks.PASSWORD_MIN_MESSAGE;
+    if (Object.keys(found).length) {
+      setErrors(found);
+      if (!values.firstName.trim() || !values.lastName.trim() || !values.email.trim()) {
+        toastError(found.firstName ?? found.lastName ?? found.email);
+      }
       return;
     }
     setBusy(true);
     try {
-      const body = { ...values, password: passwordMode === "set" ? values.password : undefined };
       const saved = await api<EmployeeJson & { generatedPassword?: string }>("/api/employees", { body });
       setEmployees((list) => [...list, saved]);
       toast({ title: "Сотрудник добавлен", description: displayName(saved), variant: "success" });

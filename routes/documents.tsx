@@ -8,7 +8,7 @@ import { companyScope, currentUser } from "../server/middleware/guard.ts";
 import type { AppEnv } from "../server/types.ts";
 import DocumentsBrowser from "../islands/DocumentsBrowser.tsx";
 import { renderWorkPage } from "./_page.tsx";
-import { pageNumber } from "./_query.ts";
+import { pageNumber } from "../server/query.ts";
 
 const PAGE_SIZE = 48;
 

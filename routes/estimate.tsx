@@ -5,6 +5,7 @@ import { labelOf, workTypeLabels } from "../domain/labels.ts";
 import { Island } from "../server/island.tsx";
 import { companyScope, currentUser } from "../server/middleware/guard.ts";
 import type { AppEnv } from "../server/types.ts";
+import { positiveInt } from "../server/query.ts";
 import EstimateActions from "../islands/EstimateActions.tsx";
 import { EstimateView } from "../components/measurement/EstimateView.tsx";
 import { notFoundPage } from "./_errors.tsx";
@@ -14,10 +15,8 @@ import { Card } from "../components/Card.tsx";
 /** /estimates/:id: the estimate with its items, subtotals, total and notes; Excel and status actions. */
 export default async function estimatePage(c: Context<AppEnv>) {
   const user = currentUser(c);
-  const id = Number(c.req.param("id"));
-  const e = Number.isSafeInteger(id) && id > 0
-    ? await getEstimate(c.var.deps.db, companyScope(user), id)
-    : null;
+  const id = positiveInt(c.req.param("id"));
+  const e = id !== undefined ? await getEstimate(c.var.deps.db, companyScope(user), id) : null;
   if (!e) return notFoundPage(c);
   const author = e.authorFirstName || e.authorLastName
     ? displayName({ firstName: e.authorFirstName, lastName: e.authorLastName })

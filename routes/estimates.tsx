@@ -10,7 +10,7 @@ import EstimatesTable from "../islands/EstimatesTable.tsx";
 import CreateEstimateDialog from "../islands/CreateEstimateDialog.tsx";
 import { renderWorkPage } from "./_page.tsx";
 import { Card, EmptyState, StatCard } from "../components/Card.tsx";
-import { positiveInt } from "./_query.ts";
+import { positiveInt } from "../server/query.ts";
 
 /** /estimates, 'Сметы' (spec/3 §2.4): four cards, filters, the table with row actions, a new estimate. */
 export default async function estimatesPage(c: Context<AppEnv>) {

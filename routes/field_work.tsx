@@ -9,7 +9,7 @@ import type { AppEnv } from "../server/types.ts";
 import FieldWorkScreen from "../islands/FieldWorkScreen.tsx";
 import { notFoundPage } from "./_errors.tsx";
 import { renderWorkPage } from "./_page.tsx";
-import { positiveInt } from "./_query.ts";
+import { positiveInt } from "../server/query.ts";
 
 /**
  * /field-work and /objects/:id/field-work, 'Полевые работы' (spec/3 §2.3): the objects of the user's tasks

@@ -11,7 +11,7 @@ import type { AppEnv } from "../server/types.ts";
 import ObjectDialog from "../islands/ObjectDialog.tsx";
 import ObjectDetails from "../islands/ObjectDetails.tsx";
 import { renderWorkPage } from "./_page.tsx";
-import { pageNumber, positiveInt } from "./_query.ts";
+import { pageNumber, positiveInt } from "../server/query.ts";
 import { Badge } from "../components/Badge.tsx";
 import { EmptyState } from "../components/Card.tsx";
 import { Icon } from "../components/Icon.tsx";

@@ -14,7 +14,7 @@ import { renderWorkPage } from "./_page.tsx";
 import { EmptyState } from "../components/Card.tsx";
 import { Icon } from "../components/Icon.tsx";
 import { TaskCard, taskDetailProps } from "./_tasks/TaskCard.tsx";
-import { positiveInt } from "./_query.ts";
+import { positiveInt } from "../server/query.ts";
 
 /** /tasks: task cards with filters by status, assignee and object; ?taskId= opens one task. */
 export default async function tasksPage(c: Context<AppEnv>) {

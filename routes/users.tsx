@@ -4,6 +4,7 @@ import { listUsers } from "../db/users.ts";
 import { Island } from "../server/island.tsx";
 import { companyScope, currentUser } from "../server/middleware/guard.ts";
 import type { AppEnv } from "../server/types.ts";
+import { positiveInt } from "../server/query.ts";
 import UsersManager from "../islands/UsersManager.tsx";
 import { renderWorkPage } from "./_page.tsx";
 
@@ -18,8 +19,9 @@ export default async function usersPage(c: Context<AppEnv>) {
     : user.companyId !== null
     ? [{ id: user.companyId, name: user.companyName ?? "" }]
     : [];
-  const id = Number(c.req.query("userId"));
-  const openId = c.req.query("new") ? "new" as const : users.some((u) => u.id === id) ? id : null;
+  const id = positiveInt(c.req.query("userId"));
+  const listed = users.find((u) => u.id === id)?.id ?? null;
+  const openId = c.req.query("new") ? "new" as const : listed;
   return renderWorkPage(c, {
     title: "Пользователи",
     subtitle: isSystemAdmin ? "Все пользователи системы" : `Сотрудники: ${user.companyName ?? ""}`,

@@ -54,3 +54,25 @@ Deno.test("readJsonBody() stops a chunked body without Content-Length at the lim
   assert.equal(res.status, 413);
   assert.ok(pulled <= MAX_JSON_BYTES + 2 * chunk.byteLength, `read ${pulled} bytes`);
 });
+
+Deno.test("validate() answers malformed JSON 400 whatever the Content-Type, and a bad path id 404", async () => {
+  const app = new Hono()
+    .post("/json", validate("json", z.object({ a: z.number() })), (c) => c.json(c.req.valid("json")))
+    .get(
+      "/things/:id",
+      validate("param", z.object({ id: z.string().regex(/^[0-9]+$/) })),
+      (c) => c.text("ok"),
+    )
+    .onError((e, c) => c.json({ message: e.message }, e instanceof ApiError ? e.status : 500));
+  for (const headers of [{ "Content-Type": "text/plain" }, {} as Record<string, string>]) {
+    const res = await app.request("/json", { method: "POST", headers, body: '{"a":' });
+    assert.equal(res.status, 400, JSON.stringify(headers));
+    assert.equal((await res.json()).message, "Ожидается JSON");
+    const read = await app.request("/json", { method: "POST", headers, body: '{"a":1}' });
+    assert.deepEqual(await read.json(), { a: 1 }, "a JSON body is read whatever it is labelled");
+  }
+  const wrong = await app.request("/json", { method: "POST", body: '{"a":"x"}' });
+  assert.equal(wrong.status, 422);
+  assert.equal((await app.request("/things/x")).status, 404);
+  assert.equal((await app.request("/things/7")).status, 200);
+});

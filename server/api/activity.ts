@@ -1,13 +1,21 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import { activityFeed } from "../../db/stats.ts";
 import { staffRoles } from "../../domain/roles.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import type { AppEnv } from "../types.ts";
+import { validate } from "../validate.ts";
+import { firstOf } from "../query.ts";
+
+/** ?limit=: 20 by default (also for anything but a number), between 1 and 100. */
+const feedQuery = z.object({
+  limit: firstOf(z.unknown().transform((v) => Math.min(100, Math.max(1, Number(v) || 20)))),
+});
 
 /** GET /api/activity and GET /api/activities (the same payload): the company's activity feed. */
 export const activityApi = new Hono<AppEnv>()
   .use(requireApi(staffRoles))
-  .get("/", async (c) => {
-    const limit = Math.min(100, Math.max(1, Number(c.req.query("limit")) || 20));
+  .get("/", validate("query", feedQuery), async (c) => {
+    const { limit } = c.req.valid("query");
     return c.json(await activityFeed(c.var.deps.db, companyScope(currentUser(c)), limit));
   });

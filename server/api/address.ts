@@ -1,9 +1,15 @@
 // GET /api/address/suggest?q=: address suggestions through DaData when DADATA_API_KEY is set (a server-side
 // proxy with a timeout), otherwise, and whenever DaData fails, from the built-in gazetteer.
 import { Hono } from "hono";
+import { z } from "zod";
 import { type AddressSuggestion, locate, suggestAddresses } from "../../domain/location/mod.ts";
 import { requireApi } from "../middleware/guard.ts";
 import type { AppEnv } from "../types.ts";
+import { validate } from "../validate.ts";
+import { queryText } from "../query.ts";
+
+/** ?q= (or ?query=, as the old client sent it): the typed part of an address. */
+const suggestQuery = z.object({ q: queryText, query: queryText });
 
 const DADATA_URL = "https://suggestions.dadata.ru/suggestions/api/4_1/rs/suggest/address";
 const TIMEOUT_MS = 3000;
@@ -80,8 +86,9 @@ export async function dadataSuggest(
 export const addressDeps = { fetch: (...args: Parameters<typeof fetch>) => fetch(...args) };
 
 export const addressApi = new Hono<AppEnv>()
-  .get("/suggest", requireApi(), async (c) => {
-    const q = (c.req.query("q") ?? c.req.query("query") ?? "").trim().slice(0, 300);
+  .get("/suggest", requireApi(), validate("query", suggestQuery), async (c) => {
+    const query = c.req.valid("query");
+    const q = (query.q ?? query.query ?? "").trim().slice(0, 300);
     if (q.length < 3) return c.json({ suggestions: [], source: "none" });
     const key = c.var.deps.env.DADATA_API_KEY;
     if (key) {

@@ -7,7 +7,7 @@ import { companyAssignSchema, roleChangeSchema } from "../../domain/admin.ts";
 import { invalid, notFound } from "../errors.ts";
 import { currentUser, requireApi } from "../middleware/guard.ts";
 import { validate } from "../validate.ts";
-import { idParam } from "./companies.ts";
+import { validIdParam } from "../query.ts";
 import type { AppEnv } from "../types.ts";
 
 export const adminApi = new Hono<AppEnv>()
@@ -15,9 +15,9 @@ export const adminApi = new Hono<AppEnv>()
   .get("/users", async (c) => {
     return c.json(await listUsers(c.var.deps.db, null));
   })
-  .put("/users/:id/role", validate("json", roleChangeSchema), async (c) => {
+  .put("/users/:id/role", validate("json", roleChangeSchema), validIdParam, async (c) => {
     const { db } = c.var.deps;
-    const id = idParam(c);
+    const id = c.req.valid("param").id;
     const { role } = c.req.valid("json");
     // The owner keeps system_admin: with another role the owner's flag would point at a lesser account.
     if (id === currentUser(c).id && role !== "system_admin") {
@@ -26,9 +26,9 @@ export const adminApi = new Hono<AppEnv>()
     if (!(await updateUser(db, id, null, { role }))) throw notFound("Пользователь не найден");
     return c.json((await findUser(db, id, null))!.json);
   })
-  .put("/users/:id/company", validate("json", companyAssignSchema), async (c) => {
+  .put("/users/:id/company", validate("json", companyAssignSchema), validIdParam, async (c) => {
     const { db } = c.var.deps;
-    const id = idParam(c);
+    const id = c.req.valid("param").id;
     const { companyId } = c.req.valid("json");
     if (companyId !== null && !(await findCompany(db, companyId, null))) {
       throw invalid({ companyId: ["Компания не найдена"] });

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import type { Context } from "hono";
 import { getConnInfo } from "hono/deno";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
@@ -10,6 +11,7 @@ import { changeOwnPassword, createCustomer } from "../../db/users.ts";
 import { ownerEmail } from "../env.ts";
 import { ApiError, invalid } from "../errors.ts";
 import { validate } from "../validate.ts";
+import { queryText } from "../query.ts";
 import { hashPassword, verifyPassword } from "../../db/password.ts";
 import { createSession, deleteSession, SESSION_COOKIE } from "../auth/sessions.ts";
 import {
@@ -180,9 +182,9 @@ export const authApi = new Hono<AppEnv>()
     });
     return c.json({ message: "Пароль изменен" });
   })
-  .get("/login", (c) => {
+  .get("/login", validate("query", z.object({ next: queryText })), (c) => {
     const yandex = yandexClient(c);
-    const next = safeNext(c.req.query("next"));
+    const next = safeNext(c.req.valid("query").next);
     if (!yandex) return c.redirect(`/login${next === "/" ? "" : `?next=${encodeURIComponent(next)}`}`);
     const state = generateState();
     const url = yandex.createAuthorizationURL(state, ["login:email", "login:info"]);
@@ -197,10 +199,9 @@ export const authApi = new Hono<AppEnv>()
     setCookie(c, "oauth_next", next, cookie);
     return c.redirect(url.toString());
   })
-  .get("/callback", async (c) => {
+  .get("/callback", validate("query", z.object({ state: queryText, code: queryText })), async (c) => {
     const yandex = yandexClient(c);
-    const state = c.req.query("state");
-    const code = c.req.query("code");
+    const { state, code } = c.req.valid("query");
     if (!yandex || !state || !code || state !== getCookie(c, "oauth_state")) return c.redirect("/login");
     const next = safeNext(getCookie(c, "oauth_next"));
     deleteCookie(c, "oauth_state", { path: "/" });

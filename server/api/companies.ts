@@ -1,7 +1,7 @@
 // /api/companies: the list for administrators, creation by system_admin, editing (a company_admin edits
 // its own company's requisites and contacts), the logo as an image checked by content (≤ 1 MB).
 import { Hono } from "hono";
-import type { Context } from "hono";
+import { z } from "zod";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import {
   companyJson,
@@ -17,18 +17,13 @@ import { adminRoles } from "../../domain/roles.ts";
 import { forbidden, invalid, notFound } from "../errors.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import { validate } from "../validate.ts";
+import { idText, validIdParam } from "../query.ts";
 import { MB, readImageUpload, serveStoredImage, streamOf } from "../image_upload.ts";
 import type { AppEnv } from "../types.ts";
 
 export const LOGO_MAX_BYTES = 1 * MB;
 
-/** A positive whole-number path parameter, else 404. */
-export function idParam(c: Context<AppEnv>, name = "id"): number {
-  const raw = c.req.param(name) ?? "";
-  const id = Number(raw);
-  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(id) || id <= 0) throw notFound();
-  return id;
-}
+const logoParam = z.object({ id: idText, file: z.string() });
 
 const logoPath = (companyId: number) => `/api/companies/${companyId}/logo/`;
 const logoKey = (companyId: number, file: string) => `logos/${companyId}/${file}`;
@@ -47,15 +42,15 @@ export const companiesApi = new Hono<AppEnv>()
     const company = await createCompany(c.var.deps.db, c.req.valid("json"));
     return c.json(companyJson(company), 201);
   })
-  .get("/:id", requireApi(), async (c) => {
-    const company = await findCompany(c.var.deps.db, idParam(c), companyScope(currentUser(c)));
+  .get("/:id", requireApi(), validIdParam, async (c) => {
+    const company = await findCompany(c.var.deps.db, c.req.valid("param").id, companyScope(currentUser(c)));
     if (!company) throw notFound("Компания не найдена");
     return c.json(companyJson(company));
   })
-  .patch("/:id", requireApi(adminRoles), validate("json", companyPatchSchema), async (c) => {
+  .patch("/:id", requireApi(adminRoles), validate("json", companyPatchSchema), validIdParam, async (c) => {
     const user = currentUser(c);
     const { db } = c.var.deps;
-    const id = idParam(c);
+    const id = c.req.valid("param").id;
     const scope = companyScope(user);
     const patch = c.req.valid("json");
     const existing = await findCompany(db, id, scope);
@@ -78,9 +73,9 @@ export const companiesApi = new Hono<AppEnv>()
     if (!updated) throw notFound("Компания не найдена");
     return c.json(companyJson(updated));
   })
-  .post("/:id/logo", requireApi(adminRoles), async (c) => {
+  .post("/:id/logo", requireApi(adminRoles), validIdParam, async (c) => {
     const { db, storage } = c.var.deps;
-    const id = idParam(c);
+    const id = c.req.valid("param").id;
     const company = await findCompany(db, id, companyScope(currentUser(c)));
     if (!company) throw notFound("Компания не найдена");
     const { bytes, kind } = await readImageUpload(c, LOGO_MAX_BYTES);
@@ -92,9 +87,9 @@ export const companiesApi = new Hono<AppEnv>()
     if (old) await storage.delete(old);
     return c.json({ logoUrl });
   })
-  .delete("/:id/logo", requireApi(adminRoles), async (c) => {
+  .delete("/:id/logo", requireApi(adminRoles), validIdParam, async (c) => {
     const { db, storage } = c.var.deps;
-    const id = idParam(c);
+    const id = c.req.valid("param").id;
     const company = await findCompany(db, id, companyScope(currentUser(c)));
     if (!company) throw notFound("Компания не найдена");
     await setCompanyLogo(db, id, null);
@@ -102,9 +97,8 @@ export const companiesApi = new Hono<AppEnv>()
     if (old) await storage.delete(old);
     return c.json({ logoUrl: null });
   })
-  .get("/:id/logo/:file", requireApi(), async (c) => {
-    const id = idParam(c);
-    const file = c.req.param("file");
+  .get("/:id/logo/:file", requireApi(), validate("param", logoParam), async (c) => {
+    const { id, file } = c.req.valid("param");
     const match = /^[a-z0-9]{8,40}\.(png|jpg|gif|webp)$/.exec(file);
     if (!match) throw notFound();
     const company = await findCompany(c.var.deps.db, id, companyScope(currentUser(c)));

@@ -1,7 +1,6 @@
 // Documents: upload to an object (or one of its tasks), the company's list, download with the Russian
 // name, delete by the uploader or an administrator. Uploads stream to storage, at most 50 MB, checked by content.
 import { Hono } from "hono";
-import type { Context } from "hono";
 import * as z from "zod";
 import {
   deleteDocument,
@@ -20,32 +19,27 @@ import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import { receiveUpload } from "../multipart.ts";
 import { serveStoredFile } from "../serve_file.ts";
 import { validate } from "../validate.ts";
+import { positiveInt, queryText, validIdParam } from "../query.ts";
 import type { AppEnv } from "../types.ts";
 
 export const DOCUMENT_MAX_BYTES = 50 * 1024 * 1024;
 
 const randomName = () => crypto.randomUUID().replaceAll("-", "");
 
-function idOf(c: Context<AppEnv>, name = "id"): number {
-  const id = Number(c.req.param(name));
-  if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
-  return id;
-}
-
 /** Mounted under /api/objects/:id/documents. */
 export const objectDocumentsApi = new Hono<AppEnv>()
-  .get("/", requireApi(staffRoles), async (c) => {
+  .get("/", requireApi(staffRoles), validIdParam, async (c) => {
     const user = currentUser(c);
     const { db } = c.var.deps;
-    const object = await findObject(db, companyScope(user), idOf(c));
+    const object = await findObject(db, companyScope(user), c.req.valid("param").id);
     if (!object) throw notFound("Объект не найден");
     const { items } = await listDocuments(db, companyScope(user), { objectId: object.id, pageSize: 200 });
     return c.json(items);
   })
-  .post("/", requireApi(staffRoles), async (c) => {
+  .post("/", requireApi(staffRoles), validIdParam, async (c) => {
     const user = currentUser(c);
     const { db, storage, now } = c.var.deps;
-    const object = await findObject(db, companyScope(user), idOf(c));
+    const object = await findObject(db, companyScope(user), c.req.valid("param").id);
     if (!object) throw notFound("Объект не найден");
     const key = `documents/${object.companyId}/${randomName()}`;
     // The task is checked from the fields sent before the file, before a byte of it is stored.
@@ -104,8 +98,8 @@ async function taskOfField(
 ): Promise<number | null> {
   const text = value?.trim();
   if (!text) return null;
-  const id = /^[0-9]{1,15}$/.test(text) ? Number(text) : NaN;
-  if (!Number.isSafeInteger(id) || id <= 0) throw invalid({ taskId: ["Некорректный номер задачи"] });
+  const id = positiveInt(text);
+  if (id === undefined) throw invalid({ taskId: ["Некорректный номер задачи"] });
   const task = await findTaskOf(db, object.companyId, id, object.id);
   if (!task) throw invalid({ taskId: ["Задача не найдена"] });
   return task.id;
@@ -118,6 +112,9 @@ const listQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(200).optional().catch(undefined),
 });
 
+/** ?inline=1: show a PDF or picture in the browser rather than download it. */
+const inlineQuery = validate("query", z.object({ inline: queryText }));
+
 const inlineTypes = new Set(["pdf", "jpg", "png", "gif", "webp"]);
 
 /** Mounted at /api/documents. */
@@ -128,26 +125,26 @@ export const documentsApi = new Hono<AppEnv>()
     c.header("X-Total-Count", String(result.total));
     return c.json(result.items);
   })
-  .get("/:id{[0-9]+}", requireApi(staffRoles), async (c) => {
-    const found = await findDocument(c.var.deps.db, companyScope(currentUser(c)), idOf(c));
+  .get("/:id{[0-9]+}", requireApi(staffRoles), validIdParam, async (c) => {
+    const found = await findDocument(c.var.deps.db, companyScope(currentUser(c)), c.req.valid("param").id);
     if (!found) throw notFound("Документ не найден");
     return c.json(documentJson(found));
   })
-  .get("/:id{[0-9]+}/download", requireApi(staffRoles), async (c) => {
-    const found = await findDocument(c.var.deps.db, companyScope(currentUser(c)), idOf(c));
+  .get("/:id{[0-9]+}/download", requireApi(staffRoles), validIdParam, inlineQuery, async (c) => {
+    const found = await findDocument(c.var.deps.db, companyScope(currentUser(c)), c.req.valid("param").id);
     if (!found) throw notFound("Документ не найден");
     const d = found.doc;
-    const inline = c.req.query("inline") === "1" && inlineTypes.has(d.fileType);
+    const inline = c.req.valid("query").inline === "1" && inlineTypes.has(d.fileType);
     return serveStoredFile(c, d.storageKey, {
       mime: documentMime[d.fileType] ?? "application/octet-stream",
       fileName: d.fileName,
       disposition: inline ? "inline" : "attachment",
     });
   })
-  .delete("/:id{[0-9]+}", requireApi(staffRoles), async (c) => {
+  .delete("/:id{[0-9]+}", requireApi(staffRoles), validIdParam, async (c) => {
     const user = currentUser(c);
     const { db, storage } = c.var.deps;
-    const found = await findDocument(db, companyScope(user), idOf(c));
+    const found = await findDocument(db, companyScope(user), c.req.valid("param").id);
     if (!found) throw notFound("Документ не найден");
     if (found.doc.uploadedBy !== user.id && !adminRoles.includes(user.role)) {
       throw new ApiError(403, "Удалить документ может только тот, кто его загрузил, или администратор");

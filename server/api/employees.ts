@@ -1,7 +1,6 @@
 // /api/employees: the company's staff, adding an employee (a generated password shown once, or one the
 // administrator sets), activation, and avatars (5 MB, an image by content; anyone may change their own).
 import { Hono } from "hono";
-import type { Context } from "hono";
 import * as z from "zod";
 import {
   createEmployee,
@@ -11,49 +10,23 @@ import {
   listEmployees,
   updateEmployee,
 } from "../../db/employees.ts";
-import { employeeManagerRoles, employeeRoles, type Role, staffRoles } from "../../domain/roles.ts";
+import { employeeManagerRoles, type Role, staffRoles } from "../../domain/roles.ts";
+import { companyNumber, employeeCreateSchema, employeePatchSchema } from "../../domain/employees.ts";
 import { findCompany } from "../../db/companies.ts";
 import { hashPassword } from "../../db/password.ts";
-import { ApiError, fieldErrors, forbidden, invalid, notFound } from "../errors.ts";
+import { ApiError, forbidden, invalid, notFound } from "../errors.ts";
 import { sniffImage } from "../filetype.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import { receiveUpload } from "../multipart.ts";
 import type { AppEnv, CurrentUser } from "../types.ts";
-import { readJsonBody, validate } from "../validate.ts";
+import { validate } from "../validate.ts";
+import { validIdParam } from "../query.ts";
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
-const REQUIRED = "Заполните все обязательные поля";
-
-const companyNumber = z.coerce.number({ error: "Неверный номер компании" })
-  .int("Неверный номер компании").positive("Неверный номер компании");
-
-const createSchema = z.object({
-  firstName: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(100),
-  lastName: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(100),
-  email: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).pipe(z.email("Некорректный email"))
-    .transform((v) => v.toLowerCase()),
-  role: z.enum(employeeRoles as [Role, ...Role[]], "Недопустимая роль").default("measurement_engineer"),
-  password: z.preprocess(
-    (v) => (v === "" || v === null ? undefined : v),
-    z.string().min(6, "Пароль должен содержать минимум 6 символов").max(200).optional(),
-  ),
-  companyId: companyNumber.optional(),
-});
-
 const listQuery = z.object({
   // An empty value is the same as none: the filter's "all companies".
-  companyId: z.preprocess(
-    (v) => (v === "" ? undefined : v),
-    companyNumber.optional(),
-  ),
-});
-
-const patchSchema = z.object({
-  firstName: z.string().trim().min(1, REQUIRED).max(100).optional(),
-  lastName: z.string().trim().min(1, REQUIRED).max(100).optional(),
-  role: z.enum(employeeRoles as [Role, ...Role[]], "Недопустимая роль").optional(),
-  isActive: z.boolean().optional(),
+  companyId: z.preprocess((v) => (v === "" ? undefined : v), z.optional(companyNumber)),
 });
 
 /** A password people can read out: 12 characters without look-alikes. */
@@ -70,12 +43,6 @@ function mayManage(actor: CurrentUser, target: { role: Role }): boolean {
   return true;
 }
 
-function idOf(c: Context<AppEnv>): number {
-  const id = Number(c.req.param("id"));
-  if (!Number.isSafeInteger(id) || id <= 0) throw notFound("Сотрудник не найден");
-  return id;
-}
-
 const avatarUrl = (userId: number, file: string) => `/api/profile/avatar/${userId}/${file}`;
 const avatarKeyOf = (url: string | null) => {
   const m = url && /^\/api\/profile\/avatar\/(\d+)\/([a-z0-9]+\.(?:png|jpg|gif|webp))$/.exec(url);
@@ -89,11 +56,9 @@ export const employeesApi = new Hono<AppEnv>()
     const rows = await listEmployees(c.var.deps.db, companyScope(user), companyId);
     return c.json(rows.map(employeeJson));
   })
-  .post("/", requireApi(employeeManagerRoles), async (c) => {
+  .post("/", requireApi(employeeManagerRoles), validate("json", employeeCreateSchema), async (c) => {
     const user = currentUser(c);
-    const parsed = createSchema.safeParse(await readJsonBody(c));
-    if (!parsed.success) throw invalid(fieldErrors(parsed.error));
-    const input = parsed.data;
+    const input = c.req.valid("json");
     if (!mayManage(user, input)) throw forbidden("Главный инженер не может добавить администратора компании");
     const companyId = user.role === "system_admin" ? (input.companyId ?? user.companyId) : user.companyId;
     if (!companyId) throw invalid({ companyId: ["Выберите компанию"] });
@@ -117,26 +82,31 @@ export const employeesApi = new Hono<AppEnv>()
     // The generated password is answered once and never stored in clear.
     return c.json({ ...employeeJson(row), ...(input.password ? {} : { generatedPassword: password }) }, 201);
   })
-  .patch("/:id{[0-9]+}", requireApi(employeeManagerRoles), async (c) => {
-    const user = currentUser(c);
-    const parsed = patchSchema.safeParse(await readJsonBody(c));
-    if (!parsed.success) throw invalid(fieldErrors(parsed.error));
-    const { db, now } = c.var.deps;
-    const target = await findEmployee(db, companyScope(user), idOf(c));
-    if (!target || target.role === "user") throw notFound("Сотрудник не найден");
-    if (!mayManage(user, target) || (parsed.data.role && !mayManage(user, { role: parsed.data.role }))) {
-      throw forbidden();
-    }
-    if (target.id === user.id && (parsed.data.isActive === false || parsed.data.role)) {
-      throw invalid({ isActive: ["Нельзя деактивировать себя или изменить свою роль"] });
-    }
-    const row = await updateEmployee(db, target.id, parsed.data, now());
-    return c.json(employeeJson(row));
-  })
-  .post("/:id{[0-9]+}/avatar", requireApi(), async (c) => {
+  .patch(
+    "/:id{[0-9]+}",
+    requireApi(employeeManagerRoles),
+    validIdParam,
+    validate("json", employeePatchSchema),
+    async (c) => {
+      const user = currentUser(c);
+      const patch = c.req.valid("json");
+      const { db, now } = c.var.deps;
+      const target = await findEmployee(db, companyScope(user), c.req.valid("param").id);
+      if (!target || target.role === "user") throw notFound("Сотрудник не найден");
+      if (!mayManage(user, target) || (patch.role && !mayManage(user, { role: patch.role }))) {
+        throw forbidden();
+      }
+      if (target.id === user.id && (patch.isActive === false || patch.role)) {
+        throw invalid({ isActive: ["Нельзя деактивировать себя или изменить свою роль"] });
+      }
+      const row = await updateEmployee(db, target.id, patch, now());
+      return c.json(employeeJson(row));
+    },
+  )
+  .post("/:id{[0-9]+}/avatar", requireApi(), validIdParam, async (c) => {
     const user = currentUser(c);
     const { db, storage, now } = c.var.deps;
-    const id = idOf(c);
+    const { id } = c.req.valid("param");
     // Anyone may change their own avatar; a manager of employees, a colleague's.
     const target = id === user.id
       ? await findEmployee(db, null, id)

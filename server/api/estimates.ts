@@ -28,9 +28,9 @@ import { estimateStatusLabels } from "../../domain/labels.ts";
 import { estimateTransitions, needsApprover } from "../../domain/estimates.ts";
 import { formatDate } from "../../domain/format.ts";
 import { fieldErrors, forbidden, invalid, notFound } from "../errors.ts";
-import { readJsonBody, validate } from "../validate.ts";
+import { validate } from "../validate.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
-import { idParam } from "../../routes/_query.ts";
+import { validIdParam } from "../query.ts";
 import type { AppEnv, CurrentUser } from "../types.ts";
 import { measurableTask } from "./measurements.ts";
 
@@ -214,12 +214,9 @@ export const estimatesApi = new Hono<AppEnv>()
     const user = currentUser(c);
     return c.json(await listEstimates(c.var.deps.db, companyScope(user), c.req.valid("query")));
   })
-  .post("/generate", async (c) => {
+  .post("/generate", validate("json", generateBody), async (c) => {
     const user = currentUser(c);
-    const raw = await readJsonBody(c);
-    const head = generateBody.safeParse(raw);
-    if (!head.success) throw invalid(fieldErrors(head.error));
-    const body = head.data;
+    const body = c.req.valid("json");
     const { db, now } = c.var.deps;
     const scope = companyScope(user);
     const object = await objectForEstimate(db, scope, body.objectId);
@@ -285,12 +282,9 @@ export const estimatesApi = new Hono<AppEnv>()
       201,
     );
   })
-  .post("/", async (c) => {
+  .post("/", validate("json", manualBody, REQUIRED_MANUAL), async (c) => {
     const user = currentUser(c);
-    const raw = await readJsonBody(c);
-    const parsed = manualBody.safeParse(raw);
-    if (!parsed.success) throw invalid(fieldErrors(parsed.error), REQUIRED_MANUAL);
-    const body = parsed.data;
+    const body = c.req.valid("json");
     const { db, now } = c.var.deps;
     const object = await objectForEstimate(db, companyScope(user), body.objectId);
     if (!object) throw notFound("Объект не найден");
@@ -309,11 +303,11 @@ export const estimatesApi = new Hono<AppEnv>()
     const e = await getEstimate(db, null, id);
     return c.json(estimateJson(e!), 201);
   })
-  .get("/:id{[0-9]+}", validate("param", idParam), async (c) => {
+  .get("/:id{[0-9]+}", validIdParam, async (c) => {
     const user = currentUser(c);
     return c.json(estimateJson(await estimateOr404(c, user, c.req.valid("param").id)));
   })
-  .patch("/:id{[0-9]+}", validate("param", idParam), validate("json", patchBody), async (c) => {
+  .patch("/:id{[0-9]+}", validIdParam, validate("json", patchBody), async (c) => {
     const user = currentUser(c);
     const e = await estimateOr404(c, user, c.req.valid("param").id);
     const { status } = c.req.valid("json");
@@ -339,7 +333,7 @@ export const estimatesApi = new Hono<AppEnv>()
     }
     return c.json(estimateJson(await estimateOr404(c, user, e.id)));
   })
-  .get("/:id{[0-9]+}/export", validate("param", idParam), async (c) => {
+  .get("/:id{[0-9]+}/export", validIdParam, async (c) => {
     const user = currentUser(c);
     const e = await estimateOr404(c, user, c.req.valid("param").id);
     const { db, now } = c.var.deps;

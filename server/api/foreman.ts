@@ -7,7 +7,7 @@ import { foremanRoles } from "../../domain/roles.ts";
 import { ApiError, notFound } from "../errors.ts";
 import { validate } from "../validate.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
-import { idParam } from "../../routes/_query.ts";
+import { validIdParam } from "../query.ts";
 import type { AppEnv } from "../types.ts";
 
 type ObjectStatus = typeof objects.$inferSelect.status;
@@ -43,7 +43,7 @@ export const foremanApi = new Hono<AppEnv>()
   });
 
 for (const [action, rule] of Object.entries(transitions)) {
-  foremanApi.post(`/objects/:id/${action}`, validate("param", idParam), async (c) => {
+  foremanApi.post(`/objects/:id/${action}`, validIdParam, async (c) => {
     const user = currentUser(c);
     const scope = companyScope(user);
     const { db, now } = c.var.deps;

@@ -6,7 +6,7 @@ import { staffRoles } from "../../domain/roles.ts";
 import { invalid, notFound } from "../errors.ts";
 import { validate } from "../validate.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
-import { idText } from "../../routes/_query.ts";
+import { idText } from "../query.ts";
 import type { AppEnv, CurrentUser } from "../types.ts";
 import { seesOnlyOwnTasks } from "../../domain/tasks.ts";
 

@@ -9,7 +9,7 @@ import {
 import { notFound } from "../errors.ts";
 import { validate } from "../validate.ts";
 import { currentUser, requireApi } from "../middleware/guard.ts";
-import { idParam } from "../../routes/_query.ts";
+import { validIdParam } from "../query.ts";
 import type { AppEnv } from "../types.ts";
 
 /** Each user reads and changes only their own notifications; someone else's answers 404. */
@@ -27,11 +27,11 @@ export const notificationsApi = new Hono<AppEnv>()
     const updated = await markAllRead(c.var.deps.db, currentUser(c).id);
     return c.json({ updated });
   })
-  .put("/:id/read", validate("param", idParam), async (c) => {
+  .put("/:id/read", validIdParam, async (c) => {
     if (!(await markRead(c.var.deps.db, currentUser(c).id, c.req.valid("param").id))) throw notFound();
     return c.json({ ok: true });
   })
-  .delete("/:id", validate("param", idParam), async (c) => {
+  .delete("/:id", validIdParam, async (c) => {
     if (!(await deleteNotification(c.var.deps.db, currentUser(c).id, c.req.valid("param").id))) {
       throw notFound();
     }

@@ -1,6 +1,5 @@
 // /api/objects: list (filters, search, pagination), create, read, edit. Editing needs an object-editor role.
 import { Hono } from "hono";
-import type { Context } from "hono";
 import * as z from "zod";
 import {
   createObject,
@@ -20,10 +19,11 @@ import {
 } from "../../domain/objects.ts";
 import { locate } from "../../domain/location/mod.ts";
 import { objectEditorRoles, staffRoles } from "../../domain/roles.ts";
-import { fieldErrors, invalid, notFound } from "../errors.ts";
+import { invalid, notFound } from "../errors.ts";
 import { findCompany } from "../../db/companies.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
-import { readJsonBody, validate } from "../validate.ts";
+import { validate } from "../validate.ts";
+import { validIdParam } from "../query.ts";
 import type { AppEnv } from "../types.ts";
 import { objectDocumentsApi } from "./documents.ts";
 import { objectVideosApi } from "./videos.ts";
@@ -37,12 +37,9 @@ const listQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(200).optional().catch(undefined),
 });
 
-/** The `:id` of the path as a positive integer; anything else is a 404. */
-export function objectIdOf(c: Context<AppEnv>): number {
-  const id = Number(c.req.param("id"));
-  if (!Number.isSafeInteger(id) || id <= 0) throw notFound("Объект не найден");
-  return id;
-}
+// The body is normalized («31 км», "" for none) before the shared schema checks it, as the form does.
+const createBody = z.preprocess(normalizeObjectInput, objectCreateSchema);
+const patchBody = z.preprocess(normalizeObjectInput, objectPatchSchema);
 
 /** Fills district, direction and distance the client left empty, from the coordinates or the settlement. */
 function fillLocation<
@@ -99,11 +96,9 @@ export const objectsApi = new Hono<AppEnv>()
   .get("/districts", requireApi(staffRoles), async (c) => {
     return c.json(await objectDistricts(c.var.deps.db, companyScope(currentUser(c))));
   })
-  .post("/", requireApi(objectEditorRoles), async (c) => {
+  .post("/", requireApi(objectEditorRoles), validate("json", createBody), async (c) => {
     const user = currentUser(c);
-    const parsed = objectCreateSchema.safeParse(normalizeObjectInput(await readJsonBody(c)));
-    if (!parsed.success) throw invalid(fieldErrors(parsed.error));
-    const input = fillLocation(parsed.data);
+    const input = fillLocation(c.req.valid("json"));
     // A system administrator may create for any company; everyone else for their own.
     const companyId = user.role === "system_admin" ? (input.companyId ?? user.companyId) : user.companyId;
     if (!companyId) throw invalid({ companyId: ["Выберите компанию"] });
@@ -114,53 +109,58 @@ export const objectsApi = new Hono<AppEnv>()
     const row = await createObject(db, { ...input, companyId }, { userId: user.id, now: now() });
     return c.json(objectJson(row), 201);
   })
-  .get("/:id{[0-9]+}", requireApi(staffRoles), async (c) => {
+  .get("/:id{[0-9]+}", requireApi(staffRoles), validIdParam, async (c) => {
     const user = currentUser(c);
     const { db } = c.var.deps;
-    const row = await findObject(db, companyScope(user), objectIdOf(c));
+    const row = await findObject(db, companyScope(user), c.req.valid("param").id);
     if (!row) throw notFound("Объект не найден");
     return c.json(objectJson(row, { tasks: await objectTasks(db, row.id) }));
   })
-  .patch("/:id{[0-9]+}", requireApi(objectEditorRoles), async (c) => {
-    const user = currentUser(c);
-    const id = objectIdOf(c);
-    const parsed = objectPatchSchema.safeParse(normalizeObjectInput(await readJsonBody(c)));
-    if (!parsed.success) throw invalid(fieldErrors(parsed.error));
-    const { db, now } = c.var.deps;
-    const scope = companyScope(user);
-    let input = parsed.data;
-    // A new place without its district, direction or distance gets them recomputed.
-    const moved = input.settlement !== undefined || input.latitude !== undefined ||
-      input.address !== undefined;
-    if (
-      moved &&
-      (input.district === undefined || input.direction === undefined || input.distanceFromMKAD === undefined)
-    ) {
-      const before = await findObject(db, scope, id);
-      if (!before) throw notFound("Объект не найден");
-      const located = fillLocation({
-        address: input.address ?? before.address,
-        settlement: input.settlement ?? before.settlement,
-        city: input.city ?? before.city,
-        latitude: input.latitude !== undefined ? input.latitude : before.latitude,
-        longitude: input.longitude !== undefined ? input.longitude : before.longitude,
-        district: input.district,
-        direction: input.direction,
-        distanceFromMKAD: input.distanceFromMKAD,
-      });
-      input = {
-        ...input,
-        district: input.district !== undefined ? input.district : located.district,
-        direction: input.direction !== undefined ? input.direction : located.direction,
-        distanceFromMKAD: input.distanceFromMKAD !== undefined
-          ? input.distanceFromMKAD
-          : located.distanceFromMKAD,
-      };
-    }
-    delete (input as { companyId?: unknown }).companyId;
-    const row = await updateObject(db, scope, id, input, { userId: user.id, now: now() });
-    if (!row) throw notFound("Объект не найден");
-    return c.json(objectJson(row));
-  })
+  .patch(
+    "/:id{[0-9]+}",
+    requireApi(objectEditorRoles),
+    validIdParam,
+    validate("json", patchBody),
+    async (c) => {
+      const user = currentUser(c);
+      const { id } = c.req.valid("param");
+      const { db, now } = c.var.deps;
+      const scope = companyScope(user);
+      let input = c.req.valid("json");
+      // A new place without its district, direction or distance gets them recomputed.
+      const moved = input.settlement !== undefined || input.latitude !== undefined ||
+        input.address !== undefined;
+      if (
+        moved &&
+        (input.district === undefined || input.direction === undefined ||
+          input.distanceFromMKAD === undefined)
+      ) {
+        const before = await findObject(db, scope, id);
+        if (!before) throw notFound("Объект не найден");
+        const located = fillLocation({
+          address: input.address ?? before.address,
+          settlement: input.settlement ?? before.settlement,
+          city: input.city ?? before.city,
+          latitude: input.latitude !== undefined ? input.latitude : before.latitude,
+          longitude: input.longitude !== undefined ? input.longitude : before.longitude,
+          district: input.district,
+          direction: input.direction,
+          distanceFromMKAD: input.distanceFromMKAD,
+        });
+        input = {
+          ...input,
+          district: input.district !== undefined ? input.district : located.district,
+          direction: input.direction !== undefined ? input.direction : located.direction,
+          distanceFromMKAD: input.distanceFromMKAD !== undefined
+            ? input.distanceFromMKAD
+            : located.distanceFromMKAD,
+        };
+      }
+      delete (input as { companyId?: unknown }).companyId;
+      const row = await updateObject(db, scope, id, input, { userId: user.id, now: now() });
+      if (!row) throw notFound("Объект не найден");
+      return c.json(objectJson(row));
+    },
+  )
   .route("/:id{[0-9]+}/documents", objectDocumentsApi)
   .route("/:id{[0-9]+}/videos", objectVideosApi);

@@ -1,6 +1,7 @@
 // /api/profile: the signed-in user's own name and avatar. /api/settings: the company_admin's company
 // settings that are not requisites (the shop settings, the price list).
 import { Hono } from "hono";
+import { z } from "zod";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { eq } from "drizzle-orm";
 import { storageKeyOfImageUrl } from "../../db/admin.ts";
@@ -30,10 +31,13 @@ import { validate } from "../validate.ts";
 import { MB, readImageUpload, serveStoredImage, streamOf } from "../image_upload.ts";
 import { receiveUploadBytes } from "../multipart.ts";
 import { readPriceListInWorker } from "../price_list_reader.ts";
-import { idParam } from "./companies.ts";
+import { idText, queryText } from "../query.ts";
 import type { AppEnv } from "../types.ts";
 
 export const AVATAR_MAX_BYTES = 5 * MB;
+
+const avatarParam = z.object({ userId: idText, file: z.string() });
+const downloadQuery = z.object({ format: queryText });
 
 const avatarPath = (userId: number) => `/api/profile/avatar/${userId}/`;
 
@@ -64,10 +68,9 @@ export const profileApi = new Hono<AppEnv>()
     if (old) await storage.delete(old);
     return c.json({ profileImageUrl: null });
   })
-  .get("/avatar/:userId/:file", requireApi(), async (c) => {
+  .get("/avatar/:userId/:file", requireApi(), validate("param", avatarParam), async (c) => {
     const user = currentUser(c);
-    const userId = idParam(c, "userId");
-    const file = c.req.param("file");
+    const { userId, file } = c.req.valid("param");
     const match = /^[a-z0-9]{8,40}\.(png|jpg|gif|webp)$/.exec(file);
     if (!match) throw notFound();
     // Colleagues see each other's avatars; another company's answer 404.
@@ -102,13 +105,13 @@ const priceListApi = new Hono<AppEnv>()
   .get("/", async (c) => {
     return c.json(await priceListSummary(c.var.deps.db, currentUser(c).companyId ?? -1));
   })
-  .get("/download", async (c) => {
+  .get("/download", validate("query", downloadQuery), async (c) => {
     const user = currentUser(c);
     if (user.companyId === null) throw notFound();
     const own = await findCompanyPriceList(c.var.deps.db, user.companyId);
     const items = own?.items ?? defaultPriceList;
     const name = own?.list.name ?? BASE_PRICE_LIST_NAME;
-    if (c.req.query("format") === "csv") {
+    if (c.req.valid("query").format === "csv") {
       c.header("Content-Type", "text/csv; charset=utf-8");
       c.header("Content-Disposition", attachment("Прайс-лист.csv", "price-list.csv"));
       return c.body("\uFEFF" + writePriceListCsv(items));

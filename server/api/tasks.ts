@@ -21,7 +21,7 @@ import { hasRole, staffRoles } from "../../domain/roles.ts";
 import { forbidden, invalid, notFound } from "../errors.ts";
 import { validate } from "../validate.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
-import { idParam } from "../../routes/_query.ts";
+import { queryText, validIdParam } from "../query.ts";
 import type { AppEnv } from "../types.ts";
 
 const listQuery = z.object({
@@ -31,6 +31,8 @@ const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).optional(),
   offset: z.coerce.number().int().min(0).optional(),
 });
+
+const assigneesQuery = z.object({ role: queryText });
 
 const createBody = z.object({ measurement: z.boolean().optional() }).passthrough();
 
@@ -74,12 +76,12 @@ export const tasksApi = new Hono<AppEnv>()
     });
     return c.json(items);
   })
-  .get("/assignees", async (c) => {
+  .get("/assignees", validate("query", assigneesQuery), async (c) => {
     const user = currentUser(c);
-    const role = c.req.query("role") === "measurement_engineer" ? "measurement_engineer" : undefined;
+    const role = c.req.valid("query").role === "measurement_engineer" ? "measurement_engineer" : undefined;
     return c.json(await assignableUsers(c.var.deps.db, companyScope(user), role));
   })
-  .get("/:id", validate("param", idParam), async (c) => {
+  .get("/:id", validIdParam, async (c) => {
     const user = currentUser(c);
     const { db, now } = c.var.deps;
     const task = await getTask(db, companyScope(user), c.req.valid("param").id, {
@@ -123,7 +125,7 @@ export const tasksApi = new Hono<AppEnv>()
     }, { id: user.id, now: at }).catch(ruleError);
     return c.json(await getTask(db, null, task.id, { now: at }), 201);
   })
-  .patch("/:id", validate("param", idParam), validate("json", patchBody), async (c) => {
+  .patch("/:id", validIdParam, validate("json", patchBody), async (c) => {
     const user = currentUser(c);
     const body = c.req.valid("json");
     const own = seesOnlyOwnTasks(user);

@@ -10,7 +10,7 @@ import { forbidden, invalid, notFound } from "../errors.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import { validate } from "../validate.ts";
 import { ownerEmail } from "../env.ts";
-import { idParam } from "./companies.ts";
+import { validIdParam } from "../query.ts";
 import type { AppEnv } from "../types.ts";
 
 const EMAIL_TAKEN = "Пользователь с таким email уже существует";
@@ -55,15 +55,15 @@ export const usersApi = new Hono<AppEnv>()
     const created = await findUser(db, id, null);
     return c.json(created!.json, 201);
   })
-  .get("/:id", requireApi(adminRoles), async (c) => {
-    const found = await findUser(c.var.deps.db, idParam(c), companyScope(currentUser(c)));
+  .get("/:id", requireApi(adminRoles), validIdParam, async (c) => {
+    const found = await findUser(c.var.deps.db, c.req.valid("param").id, companyScope(currentUser(c)));
     if (!found) throw notFound("Пользователь не найден");
     return c.json(found.json);
   })
-  .patch("/:id", requireApi(adminRoles), validate("json", userPatchSchema), async (c) => {
+  .patch("/:id", requireApi(adminRoles), validate("json", userPatchSchema), validIdParam, async (c) => {
     const user = currentUser(c);
     const { db } = c.var.deps;
-    const id = idParam(c);
+    const id = c.req.valid("param").id;
     const scope = companyScope(user);
     const patch = c.req.valid("json");
     const found = await findUser(db, id, scope);

@@ -1,7 +1,7 @@
 // Videos of objects: upload streamed to disk (at most 500 MB, enforced while streaming, checked by content),
 // list, playback with HTTP Range, download, delete.
 import { Hono } from "hono";
-import type { Context } from "hono";
+import { z } from "zod";
 import { deleteVideo, findVideo, insertVideo, listVideos, videoJson } from "../../db/documents.ts";
 import { findObject } from "../../db/objects.ts";
 import { adminRoles, objectEditorRoles, staffRoles } from "../../domain/roles.ts";
@@ -11,28 +11,24 @@ import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import { receiveUpload } from "../multipart.ts";
 import { serveStoredFile } from "../serve_file.ts";
 import type { AppEnv } from "../types.ts";
+import { validate } from "../validate.ts";
+import { queryText, validIdParam } from "../query.ts";
 
 export const VIDEO_MAX_BYTES = 500 * 1024 * 1024;
 
-function idOf(c: Context<AppEnv>): number {
-  const id = Number(c.req.param("id"));
-  if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
-  return id;
-}
-
 /** Mounted under /api/objects/:id/videos. */
 export const objectVideosApi = new Hono<AppEnv>()
-  .get("/", requireApi(staffRoles), async (c) => {
+  .get("/", requireApi(staffRoles), validIdParam, async (c) => {
     const user = currentUser(c);
     const { db } = c.var.deps;
-    const object = await findObject(db, companyScope(user), idOf(c));
+    const object = await findObject(db, companyScope(user), c.req.valid("param").id);
     if (!object) throw notFound("Объект не найден");
     return c.json(await listVideos(db, companyScope(user), object.id));
   })
-  .post("/", requireApi(staffRoles), async (c) => {
+  .post("/", requireApi(staffRoles), validIdParam, async (c) => {
     const user = currentUser(c);
     const { db, storage, now } = c.var.deps;
-    const object = await findObject(db, companyScope(user), idOf(c));
+    const object = await findObject(db, companyScope(user), c.req.valid("param").id);
     if (!object) throw notFound("Объект не найден");
     const key = `videos/${object.companyId}/${crypto.randomUUID().replaceAll("-", "")}`;
     const { fields, file } = await receiveUpload(c.req.raw, {
@@ -74,27 +70,30 @@ export const objectVideosApi = new Hono<AppEnv>()
     }
   });
 
+/** ?download=1: save the video rather than play it. */
+const asFile = validate("query", z.object({ download: queryText }));
+
 /** Mounted at /api/videos. */
 export const videosApi = new Hono<AppEnv>()
-  .on(["GET", "HEAD"], "/:id{[0-9]+}/file", requireApi(staffRoles), async (c) => {
-    const video = await findVideo(c.var.deps.db, companyScope(currentUser(c)), idOf(c));
+  .on(["GET", "HEAD"], "/:id{[0-9]+}/file", requireApi(staffRoles), validIdParam, asFile, async (c) => {
+    const video = await findVideo(c.var.deps.db, companyScope(currentUser(c)), c.req.valid("param").id);
     if (!video) throw notFound("Видео не найдено");
     return serveStoredFile(c, video.storageKey, {
       mime: video.mimeType,
       fileName: video.fileName,
-      disposition: c.req.query("download") === "1" ? "attachment" : "inline",
+      disposition: c.req.valid("query").download === "1" ? "attachment" : "inline",
       ranges: true,
     });
   })
-  .get("/:id{[0-9]+}", requireApi(staffRoles), async (c) => {
-    const video = await findVideo(c.var.deps.db, companyScope(currentUser(c)), idOf(c));
+  .get("/:id{[0-9]+}", requireApi(staffRoles), validIdParam, async (c) => {
+    const video = await findVideo(c.var.deps.db, companyScope(currentUser(c)), c.req.valid("param").id);
     if (!video) throw notFound("Видео не найдено");
     return c.json(videoJson(video));
   })
-  .delete("/:id{[0-9]+}", requireApi(staffRoles), async (c) => {
+  .delete("/:id{[0-9]+}", requireApi(staffRoles), validIdParam, async (c) => {
     const user = currentUser(c);
     const { db, storage } = c.var.deps;
-    const video = await findVideo(db, companyScope(user), idOf(c));
+    const video = await findVideo(db, companyScope(user), c.req.valid("param").id);
     if (!video) throw notFound("Видео не найдено");
     if (
       video.uploadedBy !== user.id && !adminRoles.includes(user.role) &&

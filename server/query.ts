@@ -1,8 +1,7 @@
 // The one parser of numeric ids and pages from a URL (query strings and path parameters), used by the
 // pages and the API: only digits, a safe integer above zero; '1e400', '-1', '1.5', 'NaN', '' are not ids.
-import type { Context } from "hono";
 import { z } from "zod";
-import { invalid, notFound } from "../server/errors.ts";
+import { validate } from "./validate.ts";
 
 const digits = /^[0-9]{1,16}$/;
 
@@ -21,23 +20,7 @@ export function pageNumber(value: string | undefined): number {
   return Math.min(positiveInt(value) ?? 1, MAX_PAGE);
 }
 
-/** A path parameter that must be an id: anything else is a 404 (no such record). */
-export function pathId(c: Context, name = "id", message?: string): number {
-  const id = positiveInt(c.req.param(name));
-  if (id === undefined) throw notFound(message);
-  return id;
-}
-
-/** An optional id in the query string: absent is undefined, present but not an id is a 422. */
-export function queryId(c: Context, name: string): number | undefined {
-  const raw = c.req.query(name);
-  if (raw === undefined || raw === "") return undefined;
-  const id = positiveInt(raw);
-  if (id === undefined) throw invalid({ [name]: ["Некорректный идентификатор"] });
-  return id;
-}
-
-/** The zod form of positiveInt() for validate("param" | "query", …): a 422 names the field. */
+/** The zod form of positiveInt() for validate("param" | "query", …); a bad path id is a 404. */
 export const idText = z.string().transform((value, ctx) => {
   const id = positiveInt(value);
   if (id === undefined) {
@@ -49,3 +32,16 @@ export const idText = z.string().transform((value, ctx) => {
 
 /** validate("param", idParam): the `:id` of the path. */
 export const idParam = z.object({ id: idText });
+
+/**
+ * A query value as c.req.query() reads it: a repeated name counts by its first value, so `?a=1&a=2`
+ * is `a=1` rather than a refusal.
+ */
+export const firstOf = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (Array.isArray(v) ? v[0] : v), schema);
+
+/** An optional query text, the first of repeated values. */
+export const queryText = firstOf(z.string().optional());
+
+/** validate("param", idParam) as one middleware for the routes of a record. */
+export const validIdParam = validate("param", idParam);

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { pageNumber, positiveInt } from "./_query.ts";
+import { pageNumber, positiveInt } from "./query.ts";
 
 Deno.test("positiveInt() takes only digits that make a safe positive integer", () => {
   assert.equal(positiveInt("42"), 42);
