@@ -1,0 +1,368 @@
+// Contracts and prepayments (spec/3 §2.5, §7): POST /api/contracts/generate, the contract's documents,
+// POST /api/payment/generate with the ГОСТ QR and the client's private link, and what the client does
+// through that link (accept, sign, attach the object to the account), which needs no session.
+import { Hono, type Context } from "hono";
+import { getConnInfo } from "hono/deno";
+import { z } from "zod";
+import QRCode from "qrcode";
+import { encodeBase64url, encodeHexLowerCase } from "@oslojs/encoding";
+import { sha256 } from "@oslojs/crypto/sha2";
+import {
+  acceptEstimateByLink,
+  attachObjectToCustomer,
+  type ClientLink,
+  companyRequisites,
+  contractNumberTaken,
+  contractObject,
+  type ContractWithState,
+  createPaymentWithLink,
+  currentContract,
+  estimateForContract,
+  findLinkByTokenHash,
+  getContract,
+  markPaymentReceived,
+  objectLinks,
+  revokeLink,
+  signContractByLink,
+  storeContractVersion,
+} from "../../db/contracts.ts";
+import {
+  CLIENT_LINK_DAYS,
+  contractFileName,
+  contractGenerateSchema,
+  contractMakerRoles,
+  contractSignSchema,
+  contractValues,
+  defaultTemplate,
+  paymentGenerateSchema,
+  paymentKeeperRoles,
+  paymentPurpose,
+  paymentReceivedSchema,
+  prepaymentAmount,
+  renderTemplate,
+  type WorkType,
+} from "../../domain/contracts.ts";
+import { gostPaymentString, requisitesProblem } from "../../domain/payment_qr.ts";
+import { formatKopecks } from "../../domain/format.ts";
+import { staffRoles } from "../../domain/roles.ts";
+import { ApiError, invalid, notFound } from "../errors.ts";
+import { validate } from "../validate.ts";
+import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
+import type { AppEnv } from "../types.ts";
+import { contractDocx, contractPdf } from "../contract_documents.ts";
+
+const idParam = z.object({ id: z.coerce.number().int().positive() });
+const objectParam = z.object({ objectId: z.coerce.number().int().positive() });
+
+/** SHA-256 of a text, lower-case hex. */
+export const sha256Hex = (text: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(text)));
+
+/** The contract as the API answers it (money in kopecks). */
+export function contractJson(c: ContractWithState) {
+  return {
+    id: c.id,
+    objectId: c.objectId,
+    estimateId: c.estimateId,
+    contractNumber: c.contractNumber,
+    version: c.version,
+    templateId: c.templateId,
+    contractData: c.contractData,
+    contractText: c.contractText,
+    textSha256: c.textSha256,
+    prepaymentPercent: c.prepaymentPercent,
+    totalAmount: c.totalAmount,
+    prepaymentAmount: c.prepaymentAmount,
+    createdAt: c.createdAt.toISOString(),
+    signed: c.signature !== null,
+    signature: c.signature && {
+      signerName: c.signature.signerName,
+      signedAt: c.signature.signedAt.toISOString(),
+      textSha256: c.signature.textSha256,
+      hashMatches: c.signature.textSha256 === c.textSha256,
+    },
+    payment: c.payment && {
+      id: c.payment.id,
+      amount: c.payment.amount,
+      status: c.payment.status,
+      paymentLink: c.payment.paymentLink,
+      receivedAmount: c.payment.receivedAmount,
+      receivedAt: c.payment.receivedAt?.toISOString() ?? null,
+    },
+  };
+}
+
+/** Sends a document as a download named `Договор_{number}_{date}`. */
+function sendDocument(c: Context<AppEnv>, bytes: Uint8Array, contract: ContractWithState, ext: "pdf" | "docx") {
+  const name = contractFileName(contract.contractNumber, contract.createdAt, ext);
+  c.header(
+    "Content-Type",
+    ext === "pdf"
+      ? "application/pdf"
+      : "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  );
+  c.header(
+    "Content-Disposition",
+    `attachment; filename="dogovor.${ext}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+  );
+  c.header("Cache-Control", "private, no-store");
+  return c.body(bytes.slice().buffer as ArrayBuffer);
+}
+
+const documentInput = (c: ContractWithState) => ({
+  contractText: c.contractText,
+  contractNumber: c.contractNumber,
+  version: c.version,
+  signature: c.signature,
+});
+
+export const contractsApi = new Hono<AppEnv>()
+  .use(requireApi(staffRoles))
+  .post("/generate", requireApi(contractMakerRoles), validate("json", contractGenerateSchema), async (c) => {
+    const user = currentUser(c);
+    const { db, now } = c.var.deps;
+    const scope = companyScope(user);
+    const body = c.req.valid("json");
+    const object = await contractObject(db, scope, body.objectId);
+    if (!object) throw notFound("Объект не найден");
+    if (body.templateId !== `${object.workType}_contract`) {
+      throw invalid({ templateId: ["Шаблон не совпадает с типом работ объекта"] });
+    }
+    const estimate = await estimateForContract(db, scope, object.id, body.estimateData?.id);
+    if (!estimate) {
+      throw body.estimateData?.id
+        ? notFound("Смета не найдена")
+        : new ApiError(409, "У объекта нет сметы: сначала составьте смету");
+    }
+    if (estimate.totalAmount <= 0) throw new ApiError(409, "Сумма сметы равна нулю: договор не составить");
+    const company = await companyRequisites(db, object.companyId);
+    const problem = company ? requisitesProblem(company) : { message: "Компания не найдена", errors: {} };
+    if (problem) throw new ApiError(409, problem.message, problem.errors);
+    const data = body.contractData;
+    if (await contractNumberTaken(db, object.companyId, data.CONTRACT_NUMBER, object.id)) {
+      throw new ApiError(409, `Номер договора «${data.CONTRACT_NUMBER}» уже занят другим объектом`, {
+        "contractData.CONTRACT_NUMBER": ["Этот номер уже занят, выберите другой"],
+      });
+    }
+    const date = now();
+    const contractText = renderTemplate(
+      defaultTemplate,
+      contractValues({ workType: object.workType as WorkType, data, company: company!, estimate, date }),
+    );
+    const row = await storeContractVersion(db, {
+      companyId: object.companyId,
+      objectId: object.id,
+      estimateId: estimate.id,
+      templateId: body.templateId,
+      contractNumber: data.CONTRACT_NUMBER,
+      contractData: Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)])),
+      contractText,
+      textSha256: sha256Hex(contractText),
+      prepaymentPercent: data.PREPAYMENT_PERCENT,
+      totalAmount: estimate.totalAmount,
+      prepaymentAmount: prepaymentAmount(estimate.totalAmount, data.PREPAYMENT_PERCENT),
+    }, { id: user.id, now: date });
+    return c.json({
+      contractText,
+      contract: contractJson({ ...row, signature: null, payment: null }),
+    }, 201);
+  })
+  .get("/object/:objectId", validate("param", objectParam), async (c) => {
+    const { db } = c.var.deps;
+    const scope = companyScope(currentUser(c));
+    const { objectId } = c.req.valid("param");
+    const object = await contractObject(db, scope, objectId);
+    if (!object) throw notFound("Объект не найден");
+    const contract = await currentContract(db, scope, objectId);
+    const links = await objectLinks(db, scope, objectId);
+    return c.json({ contract: contract && contractJson(contract), links });
+  })
+  .get("/:id", validate("param", idParam), async (c) => {
+    const contract = await getContract(c.var.deps.db, companyScope(currentUser(c)), c.req.valid("param").id);
+    if (!contract) throw notFound("Договор не найден");
+    return c.json(contractJson(contract));
+  })
+  .get("/:id/pdf", validate("param", idParam), async (c) => {
+    const contract = await getContract(c.var.deps.db, companyScope(currentUser(c)), c.req.valid("param").id);
+    if (!contract) throw notFound("Договор не найден");
+    return sendDocument(c, await contractPdf(documentInput(contract)), contract, "pdf");
+  })
+  .get("/:id/docx", validate("param", idParam), async (c) => {
+    const contract = await getContract(c.var.deps.db, companyScope(currentUser(c)), c.req.valid("param").id);
+    if (!contract) throw notFound("Договор не найден");
+    return sendDocument(c, await contractDocx(documentInput(contract)), contract, "docx");
+  })
+  .post("/links/:id/revoke", requireApi(paymentKeeperRoles), validate("param", idParam), async (c) => {
+    const { db, now } = c.var.deps;
+    const done = await revokeLink(db, companyScope(currentUser(c)), c.req.valid("param").id, now());
+    if (!done) throw notFound("Ссылка не найдена или уже отозвана");
+    return c.json({ ok: true });
+  });
+
+/** A fresh unguessable token (256 bits) and the hash that is stored instead of it. */
+function newToken(): { token: string; hash: string } {
+  const token = encodeBase64url(crypto.getRandomValues(new Uint8Array(32))).replace(/=+$/, "");
+  return { token, hash: sha256Hex(token) };
+}
+
+/** The QR image of a payment string: a PNG data URL a bank app scans. */
+export const paymentQr = (payload: string) =>
+  QRCode.toDataURL(payload, { errorCorrectionLevel: "M", margin: 2, width: 360 });
+
+export const paymentApi = new Hono<AppEnv>()
+  .use(requireApi(staffRoles))
+  .post("/generate", requireApi(contractMakerRoles), validate("json", paymentGenerateSchema), async (c) => {
+    const user = currentUser(c);
+    const { db, now, env } = c.var.deps;
+    const scope = companyScope(user);
+    const body = c.req.valid("json");
+    const object = await contractObject(db, scope, body.objectId);
+    if (!object) throw notFound("Объект не найден");
+    const contract = body.contractId
+      ? await getContract(db, scope, body.contractId)
+      : await currentContract(db, scope, object.id);
+    if (!contract || contract.objectId !== object.id) {
+      throw body.contractId ? notFound("Договор не найден") : new ApiError(409, "Сначала сгенерируйте договор");
+    }
+    if (body.amount !== contract.prepaymentAmount) {
+      throw invalid({
+        amount: [
+          `Сумма предоплаты по договору — ${formatKopecks(contract.prepaymentAmount)} ` +
+          `(${contract.prepaymentPercent} % от ${formatKopecks(contract.totalAmount)})`,
+        ],
+      });
+    }
+    const company = await companyRequisites(db, object.companyId);
+    const problem = company ? requisitesProblem(company) : { message: "Компания не найдена", errors: {} };
+    if (problem) throw new ApiError(409, problem.message, problem.errors);
+    const purpose = paymentPurpose(contract.contractNumber, contract.createdAt);
+    const qrPayload = gostPaymentString(company!, { sum: body.amount, purpose });
+    const { token, hash } = newToken();
+    const origin = env.PUBLIC_URL ?? new URL(c.req.url).origin;
+    const paymentLink = `${origin.replace(/\/$/, "")}/c/${token}`;
+    const at = now();
+    const { payment, linkId } = await createPaymentWithLink(db, {
+      companyId: object.companyId,
+      objectId: object.id,
+      contractId: contract.id,
+      estimateId: contract.estimateId,
+      amount: body.amount,
+      description: body.description,
+      qrPayload,
+      showItems: body.showItems,
+      tokenHash: hash,
+      // Only the hash identifies the link; the stored address shows where it led, without the secret.
+      paymentLink: `${origin.replace(/\/$/, "")}/c/…${token.slice(-4)}`,
+      expiresAt: new Date(at.getTime() + CLIENT_LINK_DAYS * 86_400_000),
+    }, { id: user.id, now: at });
+    return c.json({
+      amount: payment.amount,
+      paymentLink,
+      qrCode: await paymentQr(qrPayload),
+      qrPayload,
+      paymentId: payment.id,
+      linkId,
+      purpose,
+    }, 201);
+  })
+  .post(
+    "/:id/received",
+    requireApi(paymentKeeperRoles),
+    validate("param", idParam),
+    validate("json", paymentReceivedSchema),
+    async (c) => {
+      const user = currentUser(c);
+      const body = c.req.valid("json");
+      const done = await markPaymentReceived(c.var.deps.db, companyScope(user), c.req.valid("param").id, {
+        amount: body.amount,
+        receivedAt: new Date(`${body.receivedOn}T12:00:00+03:00`),
+        byUserId: user.id,
+      });
+      if (!done) throw notFound("Платёж не найден");
+      return c.json({ ok: true, status: "paid" });
+    },
+  );
+
+// ---- The client's link ----
+
+export type LinkState = { link: ClientLink } | { status: 404 | 410 };
+
+/** The link of a token: 404 when unknown, 410 when revoked or expired (the page says no more). */
+export async function openLink(c: Context<AppEnv>, token: string): Promise<LinkState> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return { status: 404 };
+  const { db, now } = c.var.deps;
+  const link = await findLinkByTokenHash(db, sha256Hex(token));
+  if (!link) return { status: 404 };
+  if (link.revokedAt || link.expiresAt <= now()) return { status: 410 };
+  return { link };
+}
+
+async function liveLink(c: Context<AppEnv>): Promise<ClientLink> {
+  const state = await openLink(c, c.req.param("token") ?? "");
+  if ("status" in state) {
+    throw new ApiError(state.status, state.status === 410 ? "Ссылка больше не действует" : "Ссылка не найдена");
+  }
+  return state.link;
+}
+
+/** The client's address as the connection shows it (no proxy header is trusted). */
+function clientIp(c: Context<AppEnv>): string | null {
+  try {
+    return getConnInfo(c).remote.address ?? null;
+  } catch {
+    return null;
+  }
+}
+
+async function linkContract(c: Context<AppEnv>, link: ClientLink) {
+  const contract = link.contractId
+    ? await getContract(c.var.deps.db, link.companyId as Parameters<typeof getContract>[1], link.contractId)
+    : null;
+  if (!contract) throw notFound("Договор не найден");
+  return contract;
+}
+
+export const clientLinksApi = new Hono<AppEnv>()
+  .post("/:token/accept", async (c) => {
+    const link = await liveLink(c);
+    const { db, now } = c.var.deps;
+    const object = await contractObject(db, link.companyId as Parameters<typeof contractObject>[1], link.objectId);
+    await acceptEstimateByLink(db, link, object?.address ?? "", now());
+    return c.json({ ok: true });
+  })
+  .post("/:token/sign", validate("json", contractSignSchema), async (c) => {
+    const link = await liveLink(c);
+    const { db, now } = c.var.deps;
+    const contract = await linkContract(c, link);
+    if (contract.signature) throw new ApiError(409, "Договор уже подписан, подписанная версия не меняется");
+    const body = c.req.valid("json");
+    const object = await contractObject(db, link.companyId as Parameters<typeof contractObject>[1], link.objectId);
+    const signed = await signContractByLink(db, link, {
+      contractNumber: contract.contractNumber,
+      address: object?.address ?? "",
+      signerName: body.fullName,
+      signatureImage: body.signature,
+      ip: clientIp(c),
+      userAgent: c.req.header("user-agent")?.slice(0, 500) ?? null,
+      textSha256: sha256Hex(contract.contractText),
+      now: now(),
+    });
+    if (!signed) throw new ApiError(409, "Договор уже подписан, подписанная версия не меняется");
+    return c.json({ ok: true, textSha256: sha256Hex(contract.contractText) });
+  })
+  .post("/:token/attach", async (c) => {
+    const user = currentUser(c);
+    if (user.role !== "user") {
+      throw new ApiError(403, "Прикрепить объект можно только к учётной записи клиента");
+    }
+    const link = await liveLink(c);
+    await attachObjectToCustomer(c.var.deps.db, user.id, link, c.var.deps.now());
+    return c.json({ ok: true });
+  })
+  .get("/:token/contract.pdf", async (c) => {
+    const contract = await linkContract(c, await liveLink(c));
+    return sendDocument(c, await contractPdf(documentInput(contract)), contract, "pdf");
+  })
+  .get("/:token/contract.docx", async (c) => {
+    const contract = await linkContract(c, await liveLink(c));
+    return sendDocument(c, await contractDocx(documentInput(contract)), contract, "docx");
+  });
