@@ -18,8 +18,10 @@ import { notifyChiefEngineers, recordActivity } from "./notifications.ts";
 import { getEstimate } from "./estimates.ts";
 import type { CompanyRequisites } from "../domain/payment_qr.ts";
 
-const inScope = (column: typeof contracts.companyId | typeof objects.companyId, scope: Scope): SQL | undefined =>
-  scope === null ? undefined : eq(column, scope);
+const inScope = (
+  column: typeof contracts.companyId | typeof objects.companyId,
+  scope: Scope,
+): SQL | undefined => scope === null ? undefined : eq(column, scope);
 
 /** The object of the scope with what a contract needs, or null. */
 export async function contractObject(db: Db, scope: Scope, objectId: number) {
@@ -59,7 +61,9 @@ export async function estimateForContract(db: Db, scope: Scope, objectId: number
   let id = estimateId;
   if (id === undefined) {
     const [latest] = await db.select({ id: estimates.id }).from(estimates)
-      .where(and(eq(estimates.objectId, objectId), scope === null ? undefined : eq(estimates.companyId, scope)))
+      .where(
+        and(eq(estimates.objectId, objectId), scope === null ? undefined : eq(estimates.companyId, scope)),
+      )
       .orderBy(desc(estimates.createdAt), desc(estimates.id)).limit(1);
     if (!latest) return null;
     id = latest.id;
@@ -69,7 +73,12 @@ export async function estimateForContract(db: Db, scope: Scope, objectId: number
 }
 
 /** True when another object of the company already has a contract with this number. */
-export async function contractNumberTaken(db: Db, companyId: number, contractNumber: string, objectId: number) {
+export async function contractNumberTaken(
+  db: Db,
+  companyId: number,
+  contractNumber: string,
+  objectId: number,
+) {
   const [row] = await db.select({ id: contracts.id }).from(contracts).where(and(
     eq(contracts.companyId, companyId),
     eq(contracts.contractNumber, contractNumber),
@@ -136,7 +145,9 @@ export type ContractSignature = {
 
 /** One contract version of the scope with its signature (if any) and its newest payment, or null. */
 export async function getContract(db: Db, scope: Scope, id: number) {
-  const [row] = await db.select().from(contracts).where(and(eq(contracts.id, id), inScope(contracts.companyId, scope)));
+  const [row] = await db.select().from(contracts).where(
+    and(eq(contracts.id, id), inScope(contracts.companyId, scope)),
+  );
   if (!row) return null;
   return await withState(db, row);
 }
@@ -248,7 +259,9 @@ export async function objectLinks(db: Db, scope: Scope, objectId: number) {
     openedAt: clientLinks.openedAt,
     acceptedAt: clientLinks.acceptedAt,
   }).from(clientLinks)
-    .where(and(eq(clientLinks.objectId, objectId), scope === null ? undefined : eq(clientLinks.companyId, scope)))
+    .where(
+      and(eq(clientLinks.objectId, objectId), scope === null ? undefined : eq(clientLinks.companyId, scope)),
+    )
     .orderBy(desc(clientLinks.createdAt));
 }
 
@@ -305,7 +318,9 @@ export async function recordLinkOpened(db: Db, link: ClientLink, address: string
   if (link.openedAt) return;
   await db.transaction(async (tx) => {
     const rows = await tx.update(clientLinks).set({ openedAt: now })
-      .where(and(eq(clientLinks.id, link.id), isNull(clientLinks.openedAt))).returning({ id: clientLinks.id });
+      .where(and(eq(clientLinks.id, link.id), isNull(clientLinks.openedAt))).returning({
+        id: clientLinks.id,
+      });
     if (rows.length) {
       await notifyFromLink(tx as unknown as Db, link, "Клиент открыл ссылку", address);
     }
@@ -357,7 +372,9 @@ export async function signContractByLink(
       signedAt: s.now,
     }).onConflictDoNothing().returning({ id: contractSignatures.id });
     if (inserted.length === 0) return false;
-    if (!link.acceptedAt) await tx.update(clientLinks).set({ acceptedAt: s.now }).where(eq(clientLinks.id, link.id));
+    if (!link.acceptedAt) {
+      await tx.update(clientLinks).set({ acceptedAt: s.now }).where(eq(clientLinks.id, link.id));
+    }
     await recordActivity(tx, {
       companyId: link.companyId,
       type: "document",
@@ -376,7 +393,12 @@ export async function signContractByLink(
 
 /** Attaches the link's object to a customer's account (holding the link is the proof). */
 export async function attachObjectToCustomer(db: Db, userId: number, link: ClientLink, now: Date) {
-  await db.insert(customerObjects).values({ userId, objectId: link.objectId, linkId: link.id, createdAt: now })
+  await db.insert(customerObjects).values({
+    userId,
+    objectId: link.objectId,
+    linkId: link.id,
+    createdAt: now,
+  })
     .onConflictDoNothing();
 }
 

@@ -79,7 +79,9 @@ function field(value: string): string {
 export function gostPaymentString(r: CompanyRequisites, order: PaymentOrder): string {
   const problem = requisitesProblem(r);
   if (problem) throw new Error(problem.message);
-  if (!Number.isSafeInteger(order.sum) || order.sum <= 0) throw new RangeError(`Sum "${order.sum}" is not positive`);
+  if (!Number.isSafeInteger(order.sum) || order.sum <= 0) {
+    throw new RangeError(`Sum "${order.sum}" is not positive`);
+  }
   const parts = [
     `Name=${field(r.name)}`,
     `PersonalAcc=${cleanRequisite(r.bankAccount)}`,

@@ -26,6 +26,7 @@ import foremanPage from "./foreman.tsx";
 import notificationsPage from "./notifications.tsx";
 import analyticsPage from "./analytics.tsx";
 import measurementsPage from "./measurements.tsx";
+import clientLinkPage from "./client_link.tsx";
 
 export interface PageRoute {
   path: string;
@@ -106,5 +107,6 @@ export const pageRoutes: PageRoute[] = [
     denied: "Сводка замеров доступна руководителям и инженерам",
     handler: measurementsPage,
   },
+  { path: "/c/:token", access: "public", handler: clientLinkPage },
   ...shopPaths.map((path): PageRoute => ({ path, access: "public", handler: shopPlaceholderPage })),
 ];

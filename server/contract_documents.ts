@@ -54,7 +54,11 @@ export async function contractDocx(input: ContractDocumentInput): Promise<Uint8A
     children.push(
       new Paragraph({
         children: [
-          new ImageRun({ type: "png", data: dataUrlBytes(s.signatureImage), transformation: { width: 240, height: 90 } }),
+          new ImageRun({
+            type: "png",
+            data: dataUrlBytes(s.signatureImage),
+            transformation: { width: 240, height: 90 },
+          }),
         ],
       }),
     );
@@ -130,7 +134,9 @@ export async function contractPdf(input: ContractDocumentInput): Promise<Uint8Ar
   }
   const pages = pdf.getPages();
   for (const [i, p] of pages.entries()) {
-    const label = `Договор № ${input.contractNumber}, версия ${input.version} — стр. ${i + 1} из ${pages.length}`;
+    const label = `Договор № ${input.contractNumber}, версия ${input.version} — стр. ${
+      i + 1
+    } из ${pages.length}`;
     p.drawText(label, { x: MARGIN, y: MARGIN / 2, size: 8, font, color: rgb(0.4, 0.4, 0.4) });
   }
   return await pdf.save();

@@ -1,7 +1,7 @@
 // Contracts and prepayments (spec/3 §2.5, §7): POST /api/contracts/generate, the contract's documents,
 // POST /api/payment/generate with the ГОСТ QR and the client's private link, and what the client does
 // through that link (accept, sign, attach the object to the account), which needs no session.
-import { Hono, type Context } from "hono";
+import { type Context, Hono } from "hono";
 import { getConnInfo } from "hono/deno";
 import { z } from "zod";
 import QRCode from "qrcode";
@@ -92,7 +92,12 @@ export function contractJson(c: ContractWithState) {
 }
 
 /** Sends a document as a download named `Договор_{number}_{date}`. */
-function sendDocument(c: Context<AppEnv>, bytes: Uint8Array, contract: ContractWithState, ext: "pdf" | "docx") {
+function sendDocument(
+  c: Context<AppEnv>,
+  bytes: Uint8Array,
+  contract: ContractWithState,
+  ext: "pdf" | "docx",
+) {
   const name = contractFileName(contract.contractNumber, contract.createdAt, ext);
   c.header(
     "Content-Type",
@@ -221,7 +226,9 @@ export const paymentApi = new Hono<AppEnv>()
       ? await getContract(db, scope, body.contractId)
       : await currentContract(db, scope, object.id);
     if (!contract || contract.objectId !== object.id) {
-      throw body.contractId ? notFound("Договор не найден") : new ApiError(409, "Сначала сгенерируйте договор");
+      throw body.contractId
+        ? notFound("Договор не найден")
+        : new ApiError(409, "Сначала сгенерируйте договор");
     }
     if (body.amount !== contract.prepaymentAmount) {
       throw invalid({
@@ -299,7 +306,10 @@ export async function openLink(c: Context<AppEnv>, token: string): Promise<LinkS
 async function liveLink(c: Context<AppEnv>): Promise<ClientLink> {
   const state = await openLink(c, c.req.param("token") ?? "");
   if ("status" in state) {
-    throw new ApiError(state.status, state.status === 410 ? "Ссылка больше не действует" : "Ссылка не найдена");
+    throw new ApiError(
+      state.status,
+      state.status === 410 ? "Ссылка больше не действует" : "Ссылка не найдена",
+    );
   }
   return state.link;
 }
@@ -325,7 +335,11 @@ export const clientLinksApi = new Hono<AppEnv>()
   .post("/:token/accept", async (c) => {
     const link = await liveLink(c);
     const { db, now } = c.var.deps;
-    const object = await contractObject(db, link.companyId as Parameters<typeof contractObject>[1], link.objectId);
+    const object = await contractObject(
+      db,
+      link.companyId as Parameters<typeof contractObject>[1],
+      link.objectId,
+    );
     await acceptEstimateByLink(db, link, object?.address ?? "", now());
     return c.json({ ok: true });
   })
@@ -335,7 +349,11 @@ export const clientLinksApi = new Hono<AppEnv>()
     const contract = await linkContract(c, link);
     if (contract.signature) throw new ApiError(409, "Договор уже подписан, подписанная версия не меняется");
     const body = c.req.valid("json");
-    const object = await contractObject(db, link.companyId as Parameters<typeof contractObject>[1], link.objectId);
+    const object = await contractObject(
+      db,
+      link.companyId as Parameters<typeof contractObject>[1],
+      link.objectId,
+    );
     const signed = await signContractByLink(db, link, {
       contractNumber: contract.contractNumber,
       address: object?.address ?? "",
