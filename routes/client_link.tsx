@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { linkView, recordLinkOpened } from "../db/contracts.ts";
-import { openLink, paymentQr } from "../server/api/contracts.ts";
+import { openLink, paymentQr } from "../server/client_links.ts";
 import { renderPage } from "../server/render.tsx";
 import { Island } from "../server/island.tsx";
 import type { AppEnv } from "../server/types.ts";

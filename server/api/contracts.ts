@@ -4,9 +4,6 @@
 import { type Context, Hono } from "hono";
 import { getConnInfo } from "hono/deno";
 import { z } from "zod";
-import QRCode from "qrcode";
-import { encodeBase64url, encodeHexLowerCase } from "@oslojs/encoding";
-import { sha256 } from "@oslojs/crypto/sha2";
 import {
   acceptEstimateByLink,
   attachObjectToCustomer,
@@ -18,7 +15,6 @@ import {
   createPaymentWithLink,
   currentContract,
   estimateForContract,
-  findLinkByTokenHash,
   getContract,
   markPaymentReceived,
   objectLinks,
@@ -50,12 +46,10 @@ import { validate } from "../validate.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import type { AppEnv } from "../types.ts";
 import { contractDocx, contractPdf } from "../contract_documents.ts";
+import { newToken, openLink, paymentQr, sha256Hex } from "../client_links.ts";
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 const objectParam = z.object({ objectId: z.coerce.number().int().positive() });
-
-/** SHA-256 of a text, lower-case hex. */
-export const sha256Hex = (text: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(text)));
 
 /** The contract as the API answers it (money in kopecks). */
 export function contractJson(c: ContractWithState) {
@@ -203,16 +197,6 @@ export const contractsApi = new Hono<AppEnv>()
     return c.json({ ok: true });
   });
 
-/** A fresh unguessable token (256 bits) and the hash that is stored instead of it. */
-function newToken(): { token: string; hash: string } {
-  const token = encodeBase64url(crypto.getRandomValues(new Uint8Array(32))).replace(/=+$/, "");
-  return { token, hash: sha256Hex(token) };
-}
-
-/** The QR image of a payment string: a PNG data URL a bank app scans. */
-export const paymentQr = (payload: string) =>
-  QRCode.toDataURL(payload, { errorCorrectionLevel: "M", margin: 2, width: 360 });
-
 export const paymentApi = new Hono<AppEnv>()
   .use(requireApi(staffRoles))
   .post("/generate", requireApi(contractMakerRoles), validate("json", paymentGenerateSchema), async (c) => {
@@ -290,18 +274,6 @@ export const paymentApi = new Hono<AppEnv>()
   );
 
 // ---- The client's link ----
-
-export type LinkState = { link: ClientLink } | { status: 404 | 410 };
-
-/** The link of a token: 404 when unknown, 410 when revoked or expired (the page says no more). */
-export async function openLink(c: Context<AppEnv>, token: string): Promise<LinkState> {
-  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return { status: 404 };
-  const { db, now } = c.var.deps;
-  const link = await findLinkByTokenHash(db, sha256Hex(token));
-  if (!link) return { status: 404 };
-  if (link.revokedAt || link.expiresAt <= now()) return { status: 410 };
-  return { link };
-}
 
 async function liveLink(c: Context<AppEnv>): Promise<ClientLink> {
   const state = await openLink(c, c.req.param("token") ?? "");

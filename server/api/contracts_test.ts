@@ -10,7 +10,7 @@ import { companies, contractSignatures, estimates, objects } from "../../db/sche
 import { amountInWords } from "../../domain/amount_words.ts";
 import { prepaymentAmount } from "../../domain/contracts.ts";
 import { extractPdfText } from "../testing_pdf.ts";
-import { sha256Hex } from "./contracts.ts";
+import { sha256Hex } from "../client_links.ts";
 
 async function json<T = any>(response: Response | Promise<Response>, status = 200): Promise<T> {
   const res = await response;
