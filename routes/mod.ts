@@ -27,6 +27,7 @@ import notificationsPage from "./notifications.tsx";
 import analyticsPage from "./analytics.tsx";
 import measurementsPage from "./measurements.tsx";
 import clientLinkPage from "./client_link.tsx";
+import contractPrintPage from "./contract_print.tsx";
 
 export interface PageRoute {
   path: string;
@@ -108,5 +109,6 @@ export const pageRoutes: PageRoute[] = [
     handler: measurementsPage,
   },
   { path: "/c/:token", access: "public", handler: clientLinkPage },
+  { path: "/contracts/:id{[0-9]+}/print", access: staffRoles, handler: contractPrintPage },
   ...shopPaths.map((path): PageRoute => ({ path, access: "public", handler: shopPlaceholderPage })),
 ];

@@ -47,43 +47,10 @@ import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import type { AppEnv } from "../types.ts";
 import { contractDocx, contractPdf } from "../contract_documents.ts";
 import { newToken, openLink, paymentQr, sha256Hex } from "../client_links.ts";
+import { contractJson } from "../contract_json.ts";
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 const objectParam = z.object({ objectId: z.coerce.number().int().positive() });
-
-/** The contract as the API answers it (money in kopecks). */
-export function contractJson(c: ContractWithState) {
-  return {
-    id: c.id,
-    objectId: c.objectId,
-    estimateId: c.estimateId,
-    contractNumber: c.contractNumber,
-    version: c.version,
-    templateId: c.templateId,
-    contractData: c.contractData,
-    contractText: c.contractText,
-    textSha256: c.textSha256,
-    prepaymentPercent: c.prepaymentPercent,
-    totalAmount: c.totalAmount,
-    prepaymentAmount: c.prepaymentAmount,
-    createdAt: c.createdAt.toISOString(),
-    signed: c.signature !== null,
-    signature: c.signature && {
-      signerName: c.signature.signerName,
-      signedAt: c.signature.signedAt.toISOString(),
-      textSha256: c.signature.textSha256,
-      hashMatches: c.signature.textSha256 === c.textSha256,
-    },
-    payment: c.payment && {
-      id: c.payment.id,
-      amount: c.payment.amount,
-      status: c.payment.status,
-      paymentLink: c.payment.paymentLink,
-      receivedAmount: c.payment.receivedAmount,
-      receivedAt: c.payment.receivedAt?.toISOString() ?? null,
-    },
-  };
-}
 
 /** Sends a document as a download named `Договор_{number}_{date}`. */
 function sendDocument(
