@@ -61,6 +61,18 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
             {[v.contacts?.phone, v.contacts?.email].filter(Boolean).join(" · ")}
           </p>
         </header>
+        <nav className="client-jump" aria-label="Разделы">
+          {estimate && <a href="#client-estimate">Смета</a>}
+          {contract && <a href="#client-contract">Договор</a>}
+          {payment && <a href="#client-payment">Оплата</a>}
+          {contract && <a href="#client-sign">{contract.signature ? "Подпись" : "Подписать"}</a>}
+        </nav>
+        {payment && contract && (
+          <p className="client-summary">
+            К оплате сейчас: <strong className="money">{formatKopecks(payment.amount)}</strong>
+            {" "}из {formatKopecks(contract.totalAmount)} по договору
+          </p>
+        )}
         <Card title="Объект">
           <dl className="details">
             <dt>Адрес</dt>
@@ -76,6 +88,7 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
           </dl>
         </Card>
         {estimate && (
+          <div id="client-estimate">
           <Card title={`Смета № ${estimate.estimateNumber}`}>
             {state.link.showItems
               ? (
@@ -109,8 +122,10 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
                 </table>
               )}
           </Card>
+          </div>
         )}
         {contract && (
+          <div id="client-contract">
           <Card title={`Договор № ${contract.contractNumber}`} className="client-contract">
             <p className="muted small">
               Версия {contract.version} от {formatDateTime(contract.createdAt)}. Сумма договора{" "}
@@ -130,8 +145,10 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
               </a>
             </p>
           </Card>
+          </div>
         )}
         {payment && contract && (
+          <div id="client-payment">
           <Card title="Предоплата" className="client-payment">
             <p className="client-amount money">
               <strong>{formatKopecks(payment.amount)}</strong>
@@ -172,6 +189,7 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
             account: user ? (user.role === "user" ? "customer" : "staff") : "guest",
           }}
         />
+        </div>
       </main>
     ),
   });

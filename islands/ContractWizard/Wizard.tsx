@@ -17,6 +17,7 @@ import { formatDateTime, formatKopecks } from "../../domain/format.ts";
 /** The contract as GET /api/contracts/:id answers it (the part the wizard reads). */
 export interface ContractState {
   id: number;
+  contractData: Record<string, string>;
   contractNumber: string;
   version: number;
   contractText: string;
@@ -42,7 +43,7 @@ export interface WizardProps {
 
 type Tab = "client" | "preview" | "payment" | "done";
 const tabs: { id: Tab; label: string }[] = [
-  { id: "client", label: "Данные клиента" },
+  { id: "client", label: "Клиент" },
   { id: "preview", label: "Договор" },
   { id: "payment", label: "Оплата" },
   { id: "done", label: "Завершение" },
@@ -94,16 +95,20 @@ const textFields: {
 export default function Wizard(props: WizardProps) {
   const { estimate } = props;
   const [tab, setTab] = useState<Tab>("client");
-  const [form, setForm] = useState<Form>(() => ({
-    CLIENT_NAME: props.client.name,
-    CLIENT_PHONE: props.client.phone,
-    CLIENT_PASSPORT: "",
-    CLIENT_ADDRESS: "",
-    CONTRACT_NUMBER: defaultContractNumber(new Date()),
-    OBJECT_ADDRESS: props.client.objectAddress,
-    CITY: props.client.city,
-    PREPAYMENT_PERCENT: DEFAULT_PREPAYMENT,
-  }));
+  // A contract already made for the object is the starting point: generating again makes its next version.
+  const [form, setForm] = useState<Form>(() => {
+    const d = props.current?.contractData ?? {};
+    return {
+      CLIENT_NAME: d.CLIENT_NAME ?? props.client.name,
+      CLIENT_PHONE: d.CLIENT_PHONE ?? props.client.phone,
+      CLIENT_PASSPORT: d.CLIENT_PASSPORT ?? "",
+      CLIENT_ADDRESS: d.CLIENT_ADDRESS ?? "",
+      CONTRACT_NUMBER: d.CONTRACT_NUMBER ?? defaultContractNumber(new Date()),
+      OBJECT_ADDRESS: d.OBJECT_ADDRESS ?? props.client.objectAddress,
+      CITY: d.CITY ?? props.client.city,
+      PREPAYMENT_PERCENT: Number(d.PREPAYMENT_PERCENT) || DEFAULT_PREPAYMENT,
+    };
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [contract, setContract] = useState<ContractState | null>(null);
   const [payment, setPayment] = useState<PaymentState | null>(null);
@@ -262,6 +267,8 @@ export default function Wizard(props: WizardProps) {
           <form id="contract-client-form" className="stack" onSubmit={generate} noValidate>
             <p className="muted small">
               Смета № {estimate.estimateNumber} на {formatKopecks(estimate.totalAmount)}
+              {props.current &&
+                ` · договор №${props.current.contractNumber} уже есть: новая генерация создаст его следующую версию`}
             </p>
             <div className="form-grid">
               {textFields.map((f) => (
@@ -297,7 +304,7 @@ export default function Wizard(props: WizardProps) {
                 </Field>
               ))}
             </div>
-            <fieldset className="field">
+            <fieldset className="field plain-fieldset">
               <legend>Предоплата</legend>
               <div className="row">
                 {prepaymentPercents.map((p) => (
@@ -354,6 +361,9 @@ export default function Wizard(props: WizardProps) {
         {tab === "payment" && payment && (
           <div className="stack payment-tab">
             <p className="client-amount money">
+              <span className="muted small">
+                Предоплата {contract?.prepaymentPercent} % по договору №{contract?.contractNumber}
+              </span>
               <strong data-testid="payment-amount">{formatKopecks(payment.amount)}</strong>
             </p>
             <Field
