@@ -176,9 +176,10 @@ async function withState(db: Db, row: ContractRow) {
 export type ContractWithState = NonNullable<Awaited<ReturnType<typeof getContract>>>;
 
 /** Contract states of several objects for lists (foreman panel): newest version per object. */
-export async function contractStates(db: Db, objectIds: number[]) {
+export async function contractStates(db: Db, scope: Scope, objectIds: number[]) {
   if (objectIds.length === 0) return new Map<number, ContractWithState>();
-  const rows = await db.select().from(contracts).where(inArray(contracts.objectId, objectIds))
+  const rows = await db.select().from(contracts)
+    .where(and(inArray(contracts.objectId, objectIds), inScope(contracts.companyId, scope)))
     .orderBy(desc(contracts.createdAt), desc(contracts.id));
   const out = new Map<number, ContractWithState>();
   for (const row of rows) if (!out.has(row.objectId)) out.set(row.objectId, await withState(db, row));

@@ -29,7 +29,9 @@ browserTest(
   async () => {
     const h = await startBrowser();
     try {
-      const [demo] = await h.t.deps.db.select().from(companies).where(eq(companies.name, "ООО «Демо Септик»"));
+      const [demo] = await h.t.deps.db.select().from(companies).where(
+        eq(companies.name, "ООО «Демо Септик»"),
+      );
       const [estimate] = await h.t.deps.db.select().from(estimates).where(eq(estimates.companyId, demo.id));
 
       const staff = await h.newPage("phone");

@@ -69,8 +69,8 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
         </nav>
         {payment && contract && (
           <p className="client-summary">
-            К оплате сейчас: <strong className="money">{formatKopecks(payment.amount)}</strong>
-            {" "}из {formatKopecks(contract.totalAmount)} по договору
+            К оплате сейчас: <strong className="money">{formatKopecks(payment.amount)}</strong> из{" "}
+            {formatKopecks(contract.totalAmount)} по договору
           </p>
         )}
         <Card title="Объект">
@@ -89,106 +89,108 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
         </Card>
         {estimate && (
           <div id="client-estimate">
-          <Card title={`Смета № ${estimate.estimateNumber}`}>
-            {state.link.showItems
-              ? (
-                <EstimateView
-                  estimate={{
-                    estimateNumber: estimate.estimateNumber,
-                    templateName: estimate.templateName,
-                    items: estimate.items,
-                    totalAmount: estimate.totalAmount,
-                    vatAmount: estimate.vatAmount,
-                    notes: estimate.notes,
-                  }}
-                />
-              )
-              : (
-                <table className="table client-sections">
-                  <tbody>
-                    {estimate.subtotals.map((s) => (
-                      <tr key={s.section}>
-                        <td>{s.section}</td>
-                        <td className="num">{formatKopecks(s.amount)}</td>
+            <Card title={`Смета № ${estimate.estimateNumber}`}>
+              {state.link.showItems
+                ? (
+                  <EstimateView
+                    estimate={{
+                      estimateNumber: estimate.estimateNumber,
+                      templateName: estimate.templateName,
+                      items: estimate.items,
+                      totalAmount: estimate.totalAmount,
+                      vatAmount: estimate.vatAmount,
+                      notes: estimate.notes,
+                    }}
+                  />
+                )
+                : (
+                  <table className="table client-sections">
+                    <tbody>
+                      {estimate.subtotals.map((s) => (
+                        <tr key={s.section}>
+                          <td>{s.section}</td>
+                          <td className="num">{formatKopecks(s.amount)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                    <tfoot>
+                      <tr className="est-grand">
+                        <td>ОБЩАЯ СТОИМОСТЬ</td>
+                        <td className="num">{formatKopecks(estimate.totalAmount)}</td>
                       </tr>
-                    ))}
-                  </tbody>
-                  <tfoot>
-                    <tr className="est-grand">
-                      <td>ОБЩАЯ СТОИМОСТЬ</td>
-                      <td className="num">{formatKopecks(estimate.totalAmount)}</td>
-                    </tr>
-                  </tfoot>
-                </table>
-              )}
-          </Card>
+                    </tfoot>
+                  </table>
+                )}
+            </Card>
           </div>
         )}
         {contract && (
           <div id="client-contract">
-          <Card title={`Договор № ${contract.contractNumber}`} className="client-contract">
-            <p className="muted small">
-              Версия {contract.version} от {formatDateTime(contract.createdAt)}. Сумма договора{" "}
-              {formatKopecks(contract.totalAmount)} ({amountInWords(contract.totalAmount)}).
-            </p>
-            <pre
-              className="contract-text"
-              tabIndex={0}
-              aria-label="Текст договора"
-            >{contract.contractText}</pre>
-            <p className="row">
-              <a className="btn btn-secondary btn-sm" href={`/api/client-links/${token}/contract.pdf`}>
-                Скачать PDF
-              </a>
-              <a className="btn btn-secondary btn-sm" href={`/api/client-links/${token}/contract.docx`}>
-                Скачать DOCX
-              </a>
-            </p>
-          </Card>
+            <Card title={`Договор № ${contract.contractNumber}`} className="client-contract">
+              <p className="muted small">
+                Версия {contract.version} от {formatDateTime(contract.createdAt)}. Сумма договора{" "}
+                {formatKopecks(contract.totalAmount)} ({amountInWords(contract.totalAmount)}).
+              </p>
+              <pre
+                className="contract-text"
+                tabIndex={0}
+                aria-label="Текст договора"
+              >{contract.contractText}</pre>
+              <p className="row">
+                <a className="btn btn-secondary btn-sm" href={`/api/client-links/${token}/contract.pdf`}>
+                  Скачать PDF
+                </a>
+                <a className="btn btn-secondary btn-sm" href={`/api/client-links/${token}/contract.docx`}>
+                  Скачать DOCX
+                </a>
+              </p>
+            </Card>
           </div>
         )}
         {payment && contract && (
           <div id="client-payment">
-          <Card title="Предоплата" className="client-payment">
-            <p className="client-amount money">
-              <strong>{formatKopecks(payment.amount)}</strong>
-              <span className="muted small">{contract.prepaymentPercent} % от суммы договора</span>
-            </p>
-            {payment.status === "paid"
-              ? (
-                <p className="badge badge-success" data-testid="payment-state">
-                  Оплата получена {payment.receivedAt ? formatDateTime(payment.receivedAt) : ""}
-                </p>
-              )
-              : <p className="badge badge-warning" data-testid="payment-state">Ожидает оплаты</p>}
-            {qr && (
-              <figure className="client-qr">
-                <img src={qr} width={240} height={240} alt="QR-код для оплаты в приложении банка" />
-                <figcaption className="muted small">
-                  Откройте приложение банка → «Оплата по QR» и наведите камеру на код.
-                </figcaption>
-              </figure>
-            )}
-            <pre
-              className="requisites"
-              data-testid="requisites"
-            >{requisitesText(company, { sum: payment.amount, purpose })}</pre>
-          </Card>
+            <Card title="Предоплата" className="client-payment">
+              <p className="client-amount money">
+                <strong>{formatKopecks(payment.amount)}</strong>
+                <span className="muted small">{contract.prepaymentPercent} % от суммы договора</span>
+              </p>
+              {payment.status === "paid"
+                ? (
+                  <p className="badge badge-success" data-testid="payment-state">
+                    Оплата получена {payment.receivedAt ? formatDateTime(payment.receivedAt) : ""}
+                  </p>
+                )
+                : <p className="badge badge-warning" data-testid="payment-state">Ожидает оплаты</p>}
+              {qr && (
+                <figure className="client-qr">
+                  <img src={qr} width={240} height={240} alt="QR-код для оплаты в приложении банка" />
+                  <figcaption className="muted small">
+                    Откройте приложение банка → «Оплата по QR» и наведите камеру на код.
+                  </figcaption>
+                </figure>
+              )}
+              <pre
+                className="requisites"
+                data-testid="requisites"
+              >{requisitesText(company, { sum: payment.amount, purpose })}</pre>
+            </Card>
+          </div>
         )}
-        <Island
-          component={ClientContract}
-          props={{
-            token,
-            hasContract: Boolean(contract),
-            signed: contract?.signature
-              ? { name: contract.signature.signerName, at: contract.signature.signedAt.toISOString() }
-              : null,
-            accepted: Boolean(state.link.acceptedAt),
-            clientName: contract?.contractData.CLIENT_NAME ?? "",
-            requisites: payment ? requisitesText(company, { sum: payment.amount, purpose }) : null,
-            account: user ? (user.role === "user" ? "customer" : "staff") : "guest",
-          }}
-        />
+        <div id="client-sign">
+          <Island
+            component={ClientContract}
+            props={{
+              token,
+              hasContract: Boolean(contract),
+              signed: contract?.signature
+                ? { name: contract.signature.signerName, at: contract.signature.signedAt.toISOString() }
+                : null,
+              accepted: Boolean(state.link.acceptedAt),
+              clientName: contract?.contractData.CLIENT_NAME ?? "",
+              requisites: payment ? requisitesText(company, { sum: payment.amount, purpose }) : null,
+              account: user ? (user.role === "user" ? "customer" : "staff") : "guest",
+            }}
+          />
         </div>
       </main>
     ),

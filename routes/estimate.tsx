@@ -15,6 +15,7 @@ import { contractObject, currentContract } from "../db/contracts.ts";
 import { contractJson } from "../server/contract_json.ts";
 import { contractMakerRoles, paymentKeeperRoles } from "../domain/contracts.ts";
 import { hasRole } from "../domain/roles.ts";
+import { ContractState } from "../components/ContractState.tsx";
 
 /** /estimates/:id: the estimate with its items, subtotals, total and notes; Excel and status actions. */
 export default async function estimatePage(c: Context<AppEnv>) {
@@ -74,6 +75,17 @@ export default async function estimatePage(c: Context<AppEnv>) {
               <dd>{author}</dd>
               <dt>Создана</dt>
               <dd>{formatDateTime(e.createdAt)}</dd>
+              {contract && (
+                <>
+                  <dt>Договор</dt>
+                  <dd className="row">
+                    <a href={`/contracts/${contract.id}`}>
+                      № {contract.contractNumber}, версия {contract.version}
+                    </a>
+                    <ContractState contract={contract} />
+                  </dd>
+                </>
+              )}
               <dt>Сумма</dt>
               <dd className="money">
                 <strong>{formatKopecks(e.totalAmount)}</strong>

@@ -28,6 +28,7 @@ import analyticsPage from "./analytics.tsx";
 import measurementsPage from "./measurements.tsx";
 import clientLinkPage from "./client_link.tsx";
 import contractPrintPage from "./contract_print.tsx";
+import contractPage from "./contract.tsx";
 
 export interface PageRoute {
   path: string;
@@ -109,6 +110,7 @@ export const pageRoutes: PageRoute[] = [
     handler: measurementsPage,
   },
   { path: "/c/:token", access: "public", handler: clientLinkPage },
+  { path: "/contracts/:id{[0-9]+}", access: staffRoles, handler: contractPage },
   { path: "/contracts/:id{[0-9]+}/print", access: staffRoles, handler: contractPrintPage },
   ...shopPaths.map((path): PageRoute => ({ path, access: "public", handler: shopPlaceholderPage })),
 ];

@@ -40,7 +40,7 @@ import {
 } from "../../domain/contracts.ts";
 import { gostPaymentString, requisitesProblem } from "../../domain/payment_qr.ts";
 import { formatKopecks } from "../../domain/format.ts";
-import { staffRoles } from "../../domain/roles.ts";
+import { hasRole, staffRoles } from "../../domain/roles.ts";
 import { ApiError, invalid, notFound } from "../errors.ts";
 import { validate } from "../validate.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
@@ -138,9 +138,17 @@ export const contractsApi = new Hono<AppEnv>()
     const { objectId } = c.req.valid("param");
     const object = await contractObject(db, scope, objectId);
     if (!object) throw notFound("Объект не найден");
-    const contract = await currentContract(db, scope, objectId);
-    const links = await objectLinks(db, scope, objectId);
-    return c.json({ contract: contract && contractJson(contract), links });
+    const [contract, links, estimate] = await Promise.all([
+      currentContract(db, scope, objectId),
+      objectLinks(db, scope, objectId),
+      estimateForContract(db, scope, objectId),
+    ]);
+    return c.json({
+      contract: contract && contractJson(contract),
+      links,
+      estimate: estimate && { id: estimate.id, estimateNumber: estimate.estimateNumber },
+      canMake: hasRole(currentUser(c).role, contractMakerRoles),
+    });
   })
   .get("/:id", validate("param", idParam), async (c) => {
     const contract = await getContract(c.var.deps.db, companyScope(currentUser(c)), c.req.valid("param").id);
