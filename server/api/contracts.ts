@@ -14,6 +14,7 @@ import {
   type ContractWithState,
   createPaymentWithLink,
   currentContract,
+  customerObjectList,
   estimateForContract,
   getContract,
   markPaymentReceived,
@@ -330,4 +331,17 @@ export const clientLinksApi = new Hono<AppEnv>()
   .get("/:token/contract.docx", async (c) => {
     const contract = await linkContract(c, await liveLink(c));
     return sendDocument(c, await contractDocx(documentInput(contract)), contract, "docx");
+  });
+
+/** A customer's own documents: the contracts of objects attached to the account, as «Мои объекты» lists them. */
+export const customerApi = new Hono<AppEnv>()
+  .use(requireApi(["user"]))
+  .get("/contracts/:id/pdf", validate("param", idParam), async (c) => {
+    const user = currentUser(c);
+    const { db, now } = c.var.deps;
+    const id = c.req.valid("param").id;
+    const objects = await customerObjectList(db, user.id, now());
+    const contract = objects.flatMap((o) => o.views).map((v) => v.view.contract).find((k) => k?.id === id);
+    if (!contract) throw notFound("Договор не найден");
+    return sendDocument(c, await contractPdf(documentInput(contract)), contract, "pdf");
   });

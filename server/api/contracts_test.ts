@@ -422,3 +422,68 @@ Deno.test("[api] the contract downloads as a .docx with the client and the sum i
     await t.close();
   }
 });
+
+Deno.test("[api] a customer holding the link attaches the object; «Мои объекты» shows it; revoking keeps only what was signed", async () => {
+  const t = await createTestApp();
+  try {
+    const { token, payment, object, estimate, contract } = await makePayment(t);
+    await json(t.request(`/api/client-links/${token}/attach`, { method: "POST" }), 401);
+    await json(t.request(`/api/client-links/${token}/attach`, { as: ENGINEER, method: "POST" }), 403);
+    await json(
+      t.request(`/api/client-links/${token.slice(1)}x/attach`, { as: "client@demo.local", method: "POST" }),
+      404,
+    );
+    await json(t.request(`/api/client-links/${token}/attach`, { as: "client@demo.local", method: "POST" }));
+    const profile = await (await t.request("/profile", { as: "client@demo.local" })).text();
+    assert.ok(profile.includes("Мои объекты") && profile.includes(object.address));
+    assert.ok(profile.includes(estimate.estimateNumber) && profile.includes("Д-123456"));
+    assert.ok(!profile.includes("Ожидается назначение в компанию"));
+    const pdf = await t.request(`/api/my/contracts/${contract.id}/pdf`, { as: "client@demo.local" });
+    assert.equal(pdf.status, 200);
+    assert.equal(pdf.headers.get("content-type"), "application/pdf");
+    await pdf.body?.cancel();
+    // The staff's own documents stay theirs: a customer never reads another contract.
+    await json(t.request(`/api/contracts/${contract.id}`, { as: "client@demo.local" }), 403);
+
+    // Revoked before signing: the object stays attached, the unsigned contract is no longer shown.
+    await json(t.request(`/api/contracts/links/${payment.linkId}/revoke`, { as: ENGINEER, method: "POST" }));
+    const after = await (await t.request("/profile", { as: "client@demo.local" })).text();
+    assert.ok(after.includes(object.address));
+    assert.ok(!after.includes("Д-123456"));
+    await json(t.request(`/api/my/contracts/${contract.id}/pdf`, { as: "client@demo.local" }), 404);
+
+    // A new link for the same contract, signed, then revoked: the signed contract stays in the profile.
+    const again = await json(
+      t.request("/api/payment/generate", {
+        as: ENGINEER,
+        method: "POST",
+        json: {
+          amount: payment.amount,
+          description: "Предоплата",
+          objectId: object.id,
+          contractId: contract.id,
+        },
+      }),
+      201,
+    );
+    const token2 = new URL(again.paymentLink).pathname.split("/").pop()!;
+    await json(
+      t.request(`/api/client-links/${token2}/sign`, {
+        method: "POST",
+        json: { fullName: "Смирнов Алексей Петрович", signature: signaturePng(), agree: true },
+      }),
+    );
+    await json(t.request(`/api/contracts/links/${again.linkId}/revoke`, { as: ENGINEER, method: "POST" }));
+    const signed = await (await t.request("/profile", { as: "client@demo.local" })).text();
+    const signedText = signed.replace(/<!-- -->/g, "");
+    assert.ok(signedText.includes("Д-123456") && signedText.includes("Подписал Смирнов Алексей Петрович"));
+    // Another customer holds no link and sees nothing.
+    const stranger = await t.request("/api/my/contracts/" + contract.id + "/pdf", {
+      as: "admin@other.local",
+    });
+    assert.equal(stranger.status, 403);
+    await stranger.body?.cancel();
+  } finally {
+    await t.close();
+  }
+});
