@@ -441,3 +441,23 @@ export const contractMakerRoles = [
 ] as const;
 /** Who records a received payment and revokes a client's link. */
 export const paymentKeeperRoles = ["system_admin", "company_admin", "chief_engineer", "manager"] as const;
+
+export const TEMPLATE_MAX_CHARS = 50_000;
+/** PUT /api/contracts/templates/:workType: the company's own text; an unknown placeholder is refused. */
+export const contractTemplateSchema = z.object({
+  body: z.string("Введите текст шаблона").check(
+    z.trim(),
+    z.minLength(100, "Шаблон слишком короткий: не меньше 100 символов"),
+    z.maxLength(TEMPLATE_MAX_CHARS, `Не более ${TEMPLATE_MAX_CHARS} символов`),
+    z.superRefine((body, ctx) => {
+      const unknown = unknownPlaceholders(body);
+      if (unknown.length) {
+        ctx.addIssue({
+          code: "custom",
+          message: `Неизвестные подстановки: ${unknown.map((u) => `{{${u}}}`).join(", ")}`,
+          input: body,
+        });
+      }
+    }),
+  ),
+});

@@ -40,6 +40,18 @@ CREATE TABLE `contract_signatures` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `contract_signatures_contract_idx` ON `contract_signatures` (`contract_id`);--> statement-breakpoint
+CREATE TABLE `contract_templates` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`company_id` integer NOT NULL,
+	`work_type` text NOT NULL,
+	`body` text NOT NULL,
+	`updated_by` integer,
+	`updated_at` integer NOT NULL,
+	FOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`updated_by`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `contract_templates_company_type_idx` ON `contract_templates` (`company_id`,`work_type`);--> statement-breakpoint
 CREATE TABLE `customer_objects` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`user_id` integer NOT NULL,

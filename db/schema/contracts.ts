@@ -53,3 +53,13 @@ export const customerObjects = sqliteTable("customer_objects", {
   linkId: integer("link_id").references(() => clientLinks.id, { onDelete: "set null" }),
   createdAt: createdAt(),
 }, (t) => [uniqueIndex("customer_objects_user_object_idx").on(t.userId, t.objectId)]);
+
+/** A company's own contract template for one work type; without a row the built-in template is used. */
+export const contractTemplates = sqliteTable("contract_templates", {
+  id: id(),
+  companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+  workType: text("work_type").notNull(),
+  body: text("body").notNull(),
+  updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: timestamp("updated_at").notNull(),
+}, (t) => [uniqueIndex("contract_templates_company_type_idx").on(t.companyId, t.workType)]);

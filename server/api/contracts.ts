@@ -8,9 +8,11 @@ import {
   acceptEstimateByLink,
   attachObjectToCustomer,
   type ClientLink,
+  companyContractTemplates,
   companyRequisites,
   contractNumberTaken,
   contractObject,
+  contractTemplate,
   type ContractWithState,
   createPaymentWithLink,
   currentContract,
@@ -19,7 +21,9 @@ import {
   getContract,
   markPaymentReceived,
   objectLinks,
+  resetContractTemplate,
   revokeLink,
+  saveContractTemplate,
   signContractByLink,
   storeContractVersion,
 } from "../../db/contracts.ts";
@@ -29,12 +33,14 @@ import {
   contractGenerateSchema,
   contractMakerRoles,
   contractSignSchema,
+  contractTemplateSchema,
   contractValues,
   defaultTemplate,
   paymentGenerateSchema,
   paymentKeeperRoles,
   paymentPurpose,
   paymentReceivedSchema,
+  placeholders,
   prepaymentAmount,
   renderTemplate,
   type WorkType,
@@ -42,6 +48,7 @@ import {
 import { gostPaymentString, requisitesProblem } from "../../domain/payment_qr.ts";
 import { formatKopecks } from "../../domain/format.ts";
 import { hasRole, staffRoles } from "../../domain/roles.ts";
+import { workTypes } from "../../domain/enums.ts";
 import { ApiError, invalid, notFound } from "../errors.ts";
 import { validate } from "../validate.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
@@ -52,6 +59,15 @@ import { contractJson } from "../contract_json.ts";
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 const objectParam = z.object({ objectId: z.coerce.number().int().positive() });
+const workTypeParam = z.object({ workType: z.enum(workTypes, { error: "Неизвестный тип работ" }) });
+const templateEditorRoles = ["company_admin", "system_admin"] as const;
+
+/** The company whose templates the user edits: their own; a system administrator without one has none. */
+function ownCompany(c: Context<AppEnv>): number {
+  const user = currentUser(c);
+  if (user.companyId === null) throw new ApiError(403, "Шаблоны договоров настраиваются в компании");
+  return user.companyId;
+}
 
 /** Sends a document as a download named `Договор_{number}_{date}`. */
 function sendDocument(
@@ -111,8 +127,9 @@ export const contractsApi = new Hono<AppEnv>()
       });
     }
     const date = now();
+    const template = await contractTemplate(db, object.companyId, object.workType) ?? defaultTemplate;
     const contractText = renderTemplate(
-      defaultTemplate,
+      template,
       contractValues({ workType: object.workType as WorkType, data, company: company!, estimate, date }),
     );
     const row = await storeContractVersion(db, {
@@ -151,6 +168,41 @@ export const contractsApi = new Hono<AppEnv>()
       canMake: hasRole(currentUser(c).role, contractMakerRoles),
     });
   })
+  .get("/templates", requireApi(templateEditorRoles), async (c) => {
+    const companyId = ownCompany(c);
+    const own = await companyContractTemplates(c.var.deps.db, companyId);
+    return c.json({
+      placeholders,
+      defaultTemplate,
+      templates: workTypes.map((workType) => {
+        const mine = own.find((t) => t.workType === workType);
+        return { workType, custom: Boolean(mine), body: mine?.body ?? defaultTemplate };
+      }),
+    });
+  })
+  .put(
+    "/templates/:workType",
+    requireApi(templateEditorRoles),
+    validate("param", workTypeParam),
+    validate("json", contractTemplateSchema),
+    async (c) => {
+      const { db, now } = c.var.deps;
+      await saveContractTemplate(db, ownCompany(c), {
+        workType: c.req.valid("param").workType,
+        body: c.req.valid("json").body,
+      }, { id: currentUser(c).id, now: now() });
+      return c.json({ ok: true });
+    },
+  )
+  .delete(
+    "/templates/:workType",
+    requireApi(templateEditorRoles),
+    validate("param", workTypeParam),
+    async (c) => {
+      await resetContractTemplate(c.var.deps.db, ownCompany(c), c.req.valid("param").workType);
+      return c.json({ ok: true });
+    },
+  )
   .get("/:id", validate("param", idParam), async (c) => {
     const contract = await getContract(c.var.deps.db, companyScope(currentUser(c)), c.req.valid("param").id);
     if (!contract) throw notFound("Договор не найден");

@@ -487,3 +487,35 @@ Deno.test("[api] a customer holding the link attaches the object; «Мои об�
     await t.close();
   }
 });
+
+Deno.test("[api] a company_admin edits the template; an unknown placeholder is refused; the contract uses the company's text", async () => {
+  const t = await createTestApp();
+  try {
+    const { object } = await demoEstimate(t);
+    const DIRECTOR = "director@demo.local";
+    const list = await json(t.request("/api/contracts/templates", { as: DIRECTOR }));
+    assert.ok(list.placeholders.CLIENT_NAME && list.templates.length > 5);
+    const put = (body: string, as = DIRECTOR) =>
+      t.request(`/api/contracts/templates/${object.workType}`, { as, method: "PUT", json: { body } });
+    const own =
+      `ДОГОВОР № {{CONTRACT_NUMBER}} (свой шаблон компании)\n\nЗаказчик {{CLIENT_NAME}}, паспорт {{CLIENT_PASSPORT}}.\n` +
+      `Цена {{TOTAL}} ({{TOTAL_WORDS}}), предоплата {{PREPAYMENT}}.`;
+    const typo = await json(put(own.replace("{{CLIENT_NAME}}", "{{CLEINT_NAME}}")), 422);
+    assert.equal(typo.errors.body[0], "Неизвестные подстановки: {{CLEINT_NAME}}");
+    assert.ok((await json(put("коротко"), 422)).errors.body[0].includes("короткий"));
+    await json(put(own, ENGINEER), 403);
+    await json(put(own));
+    const made = await makeContract(t);
+    assert.ok(made.contractText.startsWith("ДОГОВОР № Д-123456 (свой шаблон компании)"));
+    assert.ok(made.contractText.includes("Заказчик Смирнов Алексей Петрович"));
+    await json(t.request(`/api/contracts/templates/${object.workType}`, { as: DIRECTOR, method: "DELETE" }));
+    const back = await makeContract(t, { CONTRACT_NUMBER: "Д-2" });
+    assert.ok(back.contractText.startsWith("ДОГОВОР ПОДРЯДА № Д-2"));
+    // Another company's administrator edits only their own company's templates.
+    await json(put(own.replace("свой", "чужой"), OTHER_ADMIN));
+    const third = await makeContract(t, { CONTRACT_NUMBER: "Д-3" });
+    assert.ok(third.contractText.startsWith("ДОГОВОР ПОДРЯДА № Д-3"));
+  } finally {
+    await t.close();
+  }
+});
