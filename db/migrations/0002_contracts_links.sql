@@ -71,4 +71,4 @@ ALTER TABLE `contracts` ADD `prepayment_amount` integer DEFAULT 0 NOT NULL;--> s
 CREATE INDEX `contracts_company_number_idx` ON `contracts` (`company_id`,`contract_number`,`version`);--> statement-breakpoint
 ALTER TABLE `payments` ADD `received_amount` integer;--> statement-breakpoint
 ALTER TABLE `payments` ADD `received_at` integer;--> statement-breakpoint
-ALTER TABLE `payments` ADD `received_by` integer REFERENCES users(id);
+ALTER TABLE `payments` ADD `received_by` integer;

@@ -100,13 +100,14 @@ export const contracts = sqliteTable("contracts", {
   contractData: text("contract_data", { mode: "json" }).$type<Record<string, string>>().notNull(),
   contractText: text("contract_text").notNull(),
   prepaymentPercent: integer("prepayment_percent").notNull().default(30),
+  createdAt: createdAt(),
+  // Added after the first release, so after created_at (ALTER TABLE appends columns).
   /** 1, 2, … per contract number: editing a contract makes a new version, a signed one never changes. */
   version: integer("version").notNull().default(1),
   /** SHA-256 (hex) of contractText, the exact text a signature covers. */
   textSha256: text("text_sha256").notNull().default(""),
   totalAmount: kopecks("total_amount").notNull().default(0),
   prepaymentAmount: kopecks("prepayment_amount").notNull().default(0),
-  createdAt: createdAt(),
 }, (t) => [
   index("contracts_object_idx").on(t.objectId),
   index("contracts_company_idx").on(t.companyId),
@@ -123,9 +124,9 @@ export const payments = sqliteTable("payments", {
   paymentLink: text("payment_link").notNull(),
   qrPayload: text("qr_payload").notNull(),
   status: text("status").notNull().default("pending"),
-  /** What staff recorded as received, and when. */
+  createdAt: createdAt(),
+  /** What staff recorded as received, when, and who (a user id, kept even if the account goes). */
   receivedAmount: kopecks("received_amount"),
   receivedAt: timestamp("received_at"),
-  receivedBy: integer("received_by").references(() => users.id, { onDelete: "set null" }),
-  createdAt: createdAt(),
+  receivedBy: integer("received_by"),
 }, (t) => [index("payments_object_idx").on(t.objectId), index("payments_company_idx").on(t.companyId)]);
