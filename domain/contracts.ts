@@ -256,7 +256,7 @@ export const defaultTemplate = `ДОГОВОР ПОДРЯДА № {{CONTRACT_NUM
 
 г. {{CITY}}, {{CONTRACT_DATE}}
 
-{{COMPANY_NAME}} ({{COMPANY_REQUISITES}}), в лице руководителя {{COMPANY_DIRECTOR}}, действующего на основании Устава, именуемое в дальнейшем «Подрядчик», с одной стороны, и {{CLIENT_NAME}}, паспорт {{CLIENT_PASSPORT}}, зарегистрированный(-ая) по адресу: {{CLIENT_ADDRESS}}, именуемый(-ая) в дальнейшем «Заказчик», с другой стороны, заключили настоящий договор о нижеследующем.
+{{COMPANY_NAME}} ({{COMPANY_REQUISITES}}), от имени которого на основании Устава действует руководитель {{COMPANY_DIRECTOR}}, именуемое в дальнейшем «Подрядчик», с одной стороны, и {{CLIENT_NAME}}, паспорт {{CLIENT_PASSPORT}}, зарегистрированный(-ая) по адресу: {{CLIENT_ADDRESS}}, именуемый(-ая) в дальнейшем «Заказчик», с другой стороны, заключили настоящий договор о нижеследующем.
 
 1. ПРЕДМЕТ ДОГОВОРА
 1.1. Подрядчик обязуется выполнить {{WORK_SUBJECT}} на объекте Заказчика по адресу: {{OBJECT_ADDRESS}}, а Заказчик обязуется принять и оплатить результат работ.
@@ -405,7 +405,9 @@ export function contractValues(input: {
     WORK_TITLE: cl.title,
     WORK_SUBJECT: cl.subject,
     WORKS: e.subtotals.length
-      ? e.subtotals.map((s, i) => `  ${i + 1}) ${s.section} — ${contractMoney(s.amount)};`).join("\n")
+      ? e.subtotals.map((s, i, all) =>
+        `  ${i + 1}) ${s.section} — ${contractMoney(s.amount)}${i === all.length - 1 ? "." : ";"}`
+      ).join("\n")
       : "  (позиции сметы не указаны)",
     TOTAL: contractMoney(e.totalAmount),
     TOTAL_WORDS: amountInWords(e.totalAmount),

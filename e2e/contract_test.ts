@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { browserTest, screenshot, startBrowser } from "./harness.ts";
-import { companies, estimates } from "../db/schema/mod.ts";
+import { companies, contractSignatures, estimates } from "../db/schema/mod.ts";
+import { sha256Hex } from "../server/client_links.ts";
 
 async function hydrated(page: Page, island: string) {
   await page.waitForSelector(`[data-island=${island}]`, { state: "attached" });
@@ -75,6 +76,11 @@ browserTest(
       await screenshot(client, "client-link-sign-phone");
       await client.getByRole("button", { name: "Подписать договор" }).click();
       await client.getByTestId("signed").getByText("Смирнов Алексей Петрович", { exact: false }).waitFor();
+      const [signature] = await h.t.deps.db.select().from(contractSignatures);
+      assert.equal(signature.ip, "127.0.0.1");
+      assert.match(signature.userAgent ?? "", /Chrome/);
+      assert.match(signature.signatureImage, /^data:image\/png;base64,/);
+      assert.equal(signature.textSha256, sha256Hex(text));
 
       await wizard.getByRole("button", { name: "Далее" }).click();
       await wizard.getByRole("button", { name: "Обновить статус" }).click();
