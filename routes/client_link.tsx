@@ -43,7 +43,6 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
   if (!v.object || !v.company) return closedPage(c, 404);
   await recordLinkOpened(db, state.link, v.object.address, now());
   c.header("Cache-Control", "private, no-store");
-  c.header("Referrer-Policy", "no-referrer");
   const token = c.req.param("token")!;
   const { contract, estimate, payment, company } = v;
   const user = c.var.user;

@@ -519,3 +519,48 @@ Deno.test("[api] a company_admin edits the template; an unknown placeholder is r
     await t.close();
   }
 });
+
+Deno.test("[api] the client accepts the estimate through the link; staff record the payment received", async () => {
+  const t = await createTestApp();
+  try {
+    const { token, estimate, payment, contract } = await makePayment(t);
+    await json(t.request(`/api/client-links/${token}/accept`, { method: "POST" }));
+    const [row] = await t.deps.db.select().from(estimates).where(eq(estimates.id, estimate.id));
+    assert.equal(row.status, "approved");
+    const notes = await json(t.request("/api/notifications", { as: ENGINEER }));
+    const titles = (Array.isArray(notes) ? notes : notes.notifications ?? notes.items).map((n: any) =>
+      n.title
+    );
+    assert.ok(titles.includes("Клиент принял смету"));
+
+    const received = (body: Record<string, unknown>, status: number, as = ENGINEER) =>
+      json(
+        t.request(`/api/payment/${payment.paymentId}/received`, { as, method: "POST", json: body }),
+        status,
+      );
+    assert.ok((await received({ amount: 0, receivedOn: "2026-11-20" }, 422)).errors.amount);
+    assert.ok((await received({ amount: payment.amount, receivedOn: "20.11.2026" }, 422)).errors.receivedOn);
+    await received({ amount: payment.amount, receivedOn: "2026-11-20" }, 404, OTHER_ADMIN);
+    await received({ amount: payment.amount, receivedOn: "2026-11-20" }, 403, "surveyor@demo.local");
+    await received({ amount: payment.amount, receivedOn: "2026-11-20" }, 200);
+    const state = await json(t.request(`/api/contracts/${contract.id}`, { as: "foreman@demo.local" }));
+    assert.equal(state.payment.status, "paid");
+    assert.equal(state.payment.receivedAmount, payment.amount);
+    const html = await (await t.request(`/c/${token}`)).text();
+    assert.ok(html.includes("Оплата получена"));
+    // The foreman's «Договор» opens the contract page with its signature and payment state.
+    const page = await t.request(`/contracts/${contract.id}`, { as: "foreman@demo.local" });
+    assert.equal(page.status, 200);
+    const text = await page.text();
+    assert.ok(text.includes("предоплата получена") && text.includes("не подписан"));
+    assert.equal((await t.request(`/contracts/${contract.id}`, { as: OTHER_ADMIN })).status, 404);
+    await t.deps.db.update(objects).set({ status: "approved" }).where(eq(objects.id, contract.objectId));
+    const panel = (await (await t.request("/foreman", { as: "foreman@demo.local" })).text()).replace(
+      /<!-- -->/g,
+      "",
+    );
+    assert.ok(panel.includes(`href="/contracts/${contract.id}"`) && panel.includes("Договор №Д-123456"));
+  } finally {
+    await t.close();
+  }
+});
