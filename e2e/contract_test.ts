@@ -96,6 +96,12 @@ browserTest(
       await desk.getByRole("button", { name: "Заключение договора" }).click();
       await desk.getByRole("dialog", { name: "Заключение договора" }).getByText(/подписан/).first().waitFor();
       await screenshot(desk, "contract-wizard-client-desktop");
+      await desk.goto(`/contracts/${signature.contractId}`);
+      await hydrated(desk, "ContractPayment");
+      await desk.getByText("совпадает с текстом").waitFor();
+      await desk.getByRole("button", { name: "Отметить оплату" }).click();
+      await toast(desk, "Оплата отмечена");
+      await screenshot(desk, "contract-page-desktop");
       const deskClient = await h.newPage("desktop");
       await deskClient.goto(link);
       await hydrated(deskClient, "ClientContract");

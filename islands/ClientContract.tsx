@@ -122,7 +122,11 @@ export default function ClientContract(props: ClientContractProps) {
           Принять смету
         </button>
       )}
-      {accepted && !signed && <p className="badge badge-success">Смета принята</p>}
+      {accepted && !signed && (
+        <p>
+          <span className="badge badge-success">Смета принята</span>
+        </p>
+      )}
       {props.hasContract && signed && (
         <section className="card client-signed" data-testid="signed">
           <h2 className="card-title">Договор подписан</h2>

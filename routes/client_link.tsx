@@ -159,7 +159,11 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
                     Оплата получена {payment.receivedAt ? formatDateTime(payment.receivedAt) : ""}
                   </p>
                 )
-                : <p className="badge badge-warning" data-testid="payment-state">Ожидает оплаты</p>}
+                : (
+                  <p data-testid="payment-state">
+                    <span className="badge badge-warning">Ожидает оплаты</span>
+                  </p>
+                )}
               {qr && (
                 <figure className="client-qr">
                   <img src={qr} width={240} height={240} alt="QR-код для оплаты в приложении банка" />

@@ -1,5 +1,9 @@
 import type { Context } from "hono";
-import { getContract } from "../db/contracts.ts";
+import { getContract, objectLinks } from "../db/contracts.ts";
+import { Island } from "../server/island.tsx";
+import ContractPayment from "../islands/ContractPayment.tsx";
+import { paymentKeeperRoles } from "../domain/contracts.ts";
+import { hasRole } from "../domain/roles.ts";
 import { formatDateTime, formatKopecks } from "../domain/format.ts";
 import { companyScope, currentUser } from "../server/middleware/guard.ts";
 import type { AppEnv } from "../server/types.ts";
@@ -15,8 +19,13 @@ import { renderWorkPage } from "./_page.tsx";
  */
 export default async function contractPage(c: Context<AppEnv>) {
   const id = Number(c.req.param("id"));
-  const contract = await getContract(c.var.deps.db, companyScope(currentUser(c)), id);
+  const user = currentUser(c);
+  const scope = companyScope(user);
+  const contract = await getContract(c.var.deps.db, scope, id);
   if (!contract) return notFoundPage(c);
+  const links = hasRole(user.role, paymentKeeperRoles)
+    ? (await objectLinks(c.var.deps.db, scope, contract.objectId)).filter((l) => l.contractId === contract.id)
+    : null;
   const s = contract.signature;
   const p = contract.payment;
   return renderWorkPage(c, {
@@ -81,6 +90,24 @@ export default async function contractPage(c: Context<AppEnv>) {
             </div>
           </div>
         </Card>
+        {links && (
+          <Card title="Оплата и ссылки клиента">
+            <Island
+              component={ContractPayment}
+              props={{
+                payment: p && { id: p.id, amount: p.amount, status: p.status },
+                links: links.map((l) => ({
+                  id: l.id,
+                  createdAt: l.createdAt.toISOString(),
+                  expiresAt: l.expiresAt.toISOString(),
+                  revokedAt: l.revokedAt?.toISOString() ?? null,
+                  openedAt: l.openedAt?.toISOString() ?? null,
+                })),
+                today: c.var.deps.now().toISOString().slice(0, 10),
+              }}
+            />
+          </Card>
+        )}
         <Card title="Текст договора">
           <pre className="contract-text contract-text-full">{contract.contractText}</pre>
         </Card>
