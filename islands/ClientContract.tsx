@@ -5,7 +5,7 @@ import { api, ApiRequestError } from "../components/api.ts";
 import { toast, toastError } from "../components/toast.ts";
 import { Field } from "../components/Field.tsx";
 import { lazyPart } from "../components/lazy.ts";
-import { contractSignSchema } from "../domain/contracts.ts";
+import { signatureProblems } from "../domain/contract_text.ts";
 import { formatDateTime } from "../domain/format.ts";
 import type { SignatureFieldHandle, SignatureFieldProps } from "./ClientContract/SignatureField.tsx";
 
@@ -62,11 +62,9 @@ export default function ClientContract(props: ClientContractProps) {
   async function sign(e: React.FormEvent) {
     e.preventDefault();
     const body = { fullName, signature: pad.current?.dataUrl() ?? "", agree };
-    const parsed = contractSignSchema.safeParse(body);
-    if (!parsed.success) {
-      const out: Record<string, string> = {};
-      for (const issue of parsed.error.issues) out[String(issue.path[0])] ??= issue.message;
-      setErrors(out);
+    const problems = signatureProblems(body);
+    if (Object.keys(problems).length) {
+      setErrors(problems);
       return;
     }
     setErrors({});

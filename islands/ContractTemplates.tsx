@@ -5,7 +5,7 @@ import { api } from "../components/api.ts";
 import { toast, toastError } from "../components/toast.ts";
 import { errorMessage } from "../components/form.ts";
 import { Field } from "../components/Field.tsx";
-import { contractTemplateSchema } from "../domain/contracts.ts";
+import { templateProblem } from "../domain/contract_text.ts";
 import { labelOf, workTypeLabels } from "../domain/labels.ts";
 
 export interface ContractTemplatesProps {
@@ -30,9 +30,9 @@ export default function ContractTemplates(props: ContractTemplatesProps) {
 
   async function save(e: React.FormEvent) {
     e.preventDefault();
-    const parsed = contractTemplateSchema.safeParse({ body });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0].message);
+    const problem = templateProblem(body);
+    if (problem) {
+      setError(problem);
       return;
     }
     setBusy(true);

@@ -357,7 +357,7 @@ export const clientLinksApi = new Hono<AppEnv>()
     const signed = await signContractByLink(db, link, {
       contractNumber: contract.contractNumber,
       address: object?.address ?? "",
-      signerName: body.fullName,
+      signerName: body.fullName.trim().replace(/\s+/g, " "),
       signatureImage: body.signature,
       ip: clientIp(c),
       userAgent: c.req.header("user-agent")?.slice(0, 500) ?? null,

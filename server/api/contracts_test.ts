@@ -564,3 +564,35 @@ Deno.test("[api] the client accepts the estimate through the link; staff record 
     await t.close();
   }
 });
+
+/** gzip bytes of the JavaScript a page loads (its island entries and their preloaded chunks). */
+async function pageJs(t: TestApp, path: string, as?: string): Promise<number> {
+  const html = await (await t.request(path, { as })).text();
+  const urls = [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="([^"]+)"/g)]
+    .map((m) => m[1]);
+  let total = 0;
+  for (const url of new Set(urls)) {
+    const bytes = await (await t.request(url)).arrayBuffer();
+    const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
+    total += (await new Response(stream).arrayBuffer()).byteLength;
+  }
+  return total;
+}
+
+Deno.test("[budget] the client's page, the estimate page with the wizard and the contract page load at most 90 000 bytes of gzip JavaScript", async () => {
+  const t = await createTestApp();
+  try {
+    const { token, contract, estimate } = await makePayment(t);
+    const sizes = {
+      client: await pageJs(t, `/c/${token}`),
+      estimate: await pageJs(t, `/estimates/${estimate.id}`, ENGINEER),
+      contract: await pageJs(t, `/contracts/${contract.id}`, ENGINEER),
+      templates: await pageJs(t, "/settings?tab=contracts", "director@demo.local"),
+    };
+    for (const [page, size] of Object.entries(sizes)) {
+      assert.ok(size > 0 && size <= 90_000, `${page}: ${size} bytes`);
+    }
+  } finally {
+    await t.close();
+  }
+});
