@@ -11,6 +11,7 @@ import {
   unknownPlaceholders,
 } from "./contracts.ts";
 import { workTypes } from "./enums.ts";
+import { signatureProblems } from "./contract_text.ts";
 import { gostPaymentString, requisitesProblem } from "./payment_qr.ts";
 
 const company = {
@@ -107,4 +108,21 @@ Deno.test("gostPaymentString() builds the ST00012 string and keeps separators ou
     /БИК/,
   );
   assert.throws(() => gostPaymentString(company, { sum: 0, purpose: "x" }), RangeError);
+});
+
+Deno.test("signatureProblems() asks for the full name, a drawn signature and the consent", () => {
+  const png = "data:image/png;base64,iVBORw0KGgo=";
+  assert.deepEqual(signatureProblems({ fullName: "Иванов Иван", signature: png, agree: true }), {});
+  assert.deepEqual(
+    Object.keys(signatureProblems({ fullName: "Иванов", signature: "", agree: false })).sort(),
+    [
+      "agree",
+      "fullName",
+      "signature",
+    ],
+  );
+  assert.equal(
+    signatureProblems({ fullName: "  ", signature: png, agree: true }).fullName,
+    "Введите фамилию, имя и отчество",
+  );
 });

@@ -76,6 +76,7 @@ browserTest(
       await screenshot(client, "client-link-sign-phone");
       await client.getByRole("button", { name: "Подписать договор" }).click();
       await client.getByTestId("signed").getByText("Смирнов Алексей Петрович", { exact: false }).waitFor();
+      await screenshot(client, "client-link-signed-phone");
       const [signature] = await h.t.deps.db.select().from(contractSignatures);
       assert.equal(signature.ip, "127.0.0.1");
       assert.match(signature.userAgent ?? "", /Chrome/);
