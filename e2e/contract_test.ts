@@ -92,10 +92,16 @@ browserTest(
 
       const desk = await h.newPage("desktop");
       await h.signIn(desk, "engineer@demo.local");
-      await desk.goto(`/estimates/${estimate.id}`);
+      // The object's card and the field-work screen link to the estimate with ?contract=1: the wizard opens.
+      await desk.goto(`/estimates/${estimate.id}?contract=1`);
       await hydrated(desk, "ContractWizard");
-      await desk.getByRole("button", { name: "Заключение договора" }).click();
-      await desk.getByRole("dialog", { name: "Заключение договора" }).getByText(/подписан/).first().waitFor();
+      const reopened = desk.getByRole("dialog", { name: "Заключение договора" });
+      await reopened.getByText(/подписан/).first().waitFor();
+      assert.equal(
+        await reopened.getByLabel("Паспорт").inputValue(),
+        "4510 123456, выдан ОВД Тверского района 12.03.2015",
+        "the wizard starts from the current contract",
+      );
       await screenshot(desk, "contract-wizard-client-desktop");
       await desk.goto(`/contracts/${signature.contractId}`);
       await hydrated(desk, "ContractPayment");
