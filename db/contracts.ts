@@ -3,7 +3,7 @@
 // through the token's hash. Money is integer kopecks.
 import { and, desc, eq, inArray, isNull, max, ne, type SQL } from "drizzle-orm";
 import type { Db } from "./client.ts";
-import type { Scope } from "./scope.ts";
+import { type Scope, scopeOf } from "./scope.ts";
 import {
   clientLinks,
   companies,
@@ -288,7 +288,7 @@ export async function findLinkByTokenHash(db: Db, tokenHash: string): Promise<Cl
 
 /** Everything the client's page shows, read through the link's own company. */
 export async function linkView(db: Db, link: ClientLink) {
-  const scope = link.companyId as Scope;
+  const scope = scopeOf(link.companyId);
   const [object, company, contract, estimate] = await Promise.all([
     contractObject(db, scope, link.objectId),
     companyRequisites(db, link.companyId),
@@ -304,7 +304,9 @@ export async function linkView(db: Db, link: ClientLink) {
 }
 export type LinkView = Awaited<ReturnType<typeof linkView>>;
 
-async function notifyFromLink(db: Db, link: ClientLink, title: string, message: string) {
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+async function notifyFromLink(db: Db | Tx, link: ClientLink, title: string, message: string) {
   await notifyChiefEngineers(db, {
     companyId: link.companyId,
     type: "other",
@@ -324,7 +326,7 @@ export async function recordLinkOpened(db: Db, link: ClientLink, address: string
         id: clientLinks.id,
       });
     if (rows.length) {
-      await notifyFromLink(tx as unknown as Db, link, "Клиент открыл ссылку", address);
+      await notifyFromLink(tx, link, "Клиент открыл ссылку", address);
     }
   });
 }
@@ -337,7 +339,7 @@ export async function acceptEstimateByLink(db: Db, link: ClientLink, address: st
       await tx.update(estimates).set({ status: "approved", updatedAt: now })
         .where(and(eq(estimates.id, link.estimateId), inArray(estimates.status, ["draft", "sent"])));
     }
-    await notifyFromLink(tx as unknown as Db, link, "Клиент принял смету", address);
+    await notifyFromLink(tx, link, "Клиент принял смету", address);
   });
 }
 
@@ -384,7 +386,7 @@ export async function signContractByLink(
       objectId: link.objectId,
     });
     await notifyFromLink(
-      tx as unknown as Db,
+      tx,
       link,
       "Клиент подписал договор",
       `Договор №${s.contractNumber} подписан — ${s.address}`,

@@ -53,6 +53,7 @@ import { ApiError, invalid, notFound } from "../errors.ts";
 import { validate } from "../validate.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import type { AppEnv } from "../types.ts";
+import { scopeOf } from "../../db/scope.ts";
 import { contractDocx, contractPdf } from "../contract_documents.ts";
 import { newToken, openLink, paymentQr, sha256Hex } from "../client_links.ts";
 import { contractJson } from "../contract_json.ts";
@@ -325,7 +326,7 @@ function clientIp(c: Context<AppEnv>): string | null {
 
 async function linkContract(c: Context<AppEnv>, link: ClientLink) {
   const contract = link.contractId
-    ? await getContract(c.var.deps.db, link.companyId as Parameters<typeof getContract>[1], link.contractId)
+    ? await getContract(c.var.deps.db, scopeOf(link.companyId), link.contractId)
     : null;
   if (!contract) throw notFound("Договор не найден");
   return contract;
@@ -337,7 +338,7 @@ export const clientLinksApi = new Hono<AppEnv>()
     const { db, now } = c.var.deps;
     const object = await contractObject(
       db,
-      link.companyId as Parameters<typeof contractObject>[1],
+      scopeOf(link.companyId),
       link.objectId,
     );
     await acceptEstimateByLink(db, link, object?.address ?? "", now());
@@ -351,7 +352,7 @@ export const clientLinksApi = new Hono<AppEnv>()
     const body = c.req.valid("json");
     const object = await contractObject(
       db,
-      link.companyId as Parameters<typeof contractObject>[1],
+      scopeOf(link.companyId),
       link.objectId,
     );
     const signed = await signContractByLink(db, link, {
