@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { type ForemanProject, foremanProjects, foremanStats } from "../db/foreman.ts";
-import { formatDate, formatKopecks } from "../domain/format.ts";
+import { formatKopecks } from "../domain/format.ts";
 import { labelOf, objectStatusLabels, workTypeLabels } from "../domain/labels.ts";
 import { Island } from "../server/island.tsx";
 import { companyScope, currentUser } from "../server/middleware/guard.ts";
@@ -10,6 +10,8 @@ import { renderWorkPage } from "./_page.tsx";
 import { Badge } from "../components/Badge.tsx";
 import { EmptyState, StatCard } from "../components/Card.tsx";
 import { Icon } from "../components/Icon.tsx";
+import { ContractState, type ContractStateView } from "../components/ContractState.tsx";
+import { contractStates } from "../db/contracts.ts";
 
 /** A link when the thing exists, else a plain statement that it does not yet. */
 function OpenOrMissing(
@@ -28,7 +30,9 @@ function OpenOrMissing(
     );
 }
 
-function ProjectCard({ p }: { p: ForemanProject }) {
+function ProjectCard(
+  { p, contract }: { p: ForemanProject; contract: (ContractStateView & { id: number }) | null },
+) {
   const s = objectStatusLabels[p.status];
   return (
     <article className="card project-card">
@@ -80,15 +84,14 @@ function ProjectCard({ p }: { p: ForemanProject }) {
           href={p.estimate ? `/estimates?objectId=${p.id}&estimateId=${p.estimate.id}` : undefined}
           missing="Сметы пока нет"
         />
-        {p.contract
+        {contract
           ? (
-            <details className="contract">
-              <summary className="btn btn-secondary btn-sm">
-                <Icon name="file" size={16} /> Договор №{p.contract.contractNumber}
-              </summary>
-              <p className="muted small">от {formatDate(p.contract.createdAt)}</p>
-              <pre className="contract-text">{p.contract.text}</pre>
-            </details>
+            <span className="row">
+              <a className="btn btn-secondary btn-sm" href={`/contracts/${contract.id}`}>
+                <Icon name="file" size={16} /> Договор №{contract.contractNumber}
+              </a>
+              <ContractState contract={contract} />
+            </span>
           )
           : <OpenOrMissing icon="file" label="Договор" missing="Договора пока нет" />}
         <OpenOrMissing
@@ -138,6 +141,7 @@ export default async function foremanPage(c: Context<AppEnv>) {
   const scope = companyScope(user);
   const { db } = c.var.deps;
   const [stats, projects] = await Promise.all([foremanStats(db, scope), foremanProjects(db, scope)]);
+  const contracts = await contractStates(db, scope, projects.map((p) => p.id));
   return renderWorkPage(c, {
     title: "Панель бригадира",
     subtitle: "Утверждённые проекты и ход работ",
@@ -170,7 +174,7 @@ export default async function foremanPage(c: Context<AppEnv>) {
             )
             : (
               <div className="grid-cards project-grid">
-                {projects.map((p) => <ProjectCard key={p.id} p={p} />)}
+                {projects.map((p) => <ProjectCard key={p.id} p={p} contract={contracts.get(p.id) ?? null} />)}
               </div>
             )}
         </section>

@@ -26,6 +26,9 @@ import foremanPage from "./foreman.tsx";
 import notificationsPage from "./notifications.tsx";
 import analyticsPage from "./analytics.tsx";
 import measurementsPage from "./measurements.tsx";
+import clientLinkPage from "./client_link.tsx";
+import contractPrintPage from "./contract_print.tsx";
+import contractPage from "./contract.tsx";
 
 export interface PageRoute {
   path: string;
@@ -106,5 +109,8 @@ export const pageRoutes: PageRoute[] = [
     denied: "Сводка замеров доступна руководителям и инженерам",
     handler: measurementsPage,
   },
+  { path: "/c/:token", access: "public", handler: clientLinkPage },
+  { path: "/contracts/:id{[0-9]+}", access: staffRoles, handler: contractPage },
+  { path: "/contracts/:id{[0-9]+}/print", access: staffRoles, handler: contractPrintPage },
   ...shopPaths.map((path): PageRoute => ({ path, access: "public", handler: shopPlaceholderPage })),
 ];

@@ -11,17 +11,23 @@ import ChangePasswordForm from "../islands/ChangePasswordForm.tsx";
 import { eq } from "drizzle-orm";
 import { users } from "../db/schema/mod.ts";
 import { Avatar } from "../components/Avatar.tsx";
+import { customerObjectList } from "../db/contracts.ts";
+import { MyObjects } from "./_my_objects.tsx";
 
 /** /profile, 'Личный кабинет': who I am, the pending-assignment warning, and the password form. */
 export default async function profilePage(c: Context<AppEnv>) {
   const user = currentUser(c);
   const row = await c.var.deps.db.query.users.findFirst({ where: eq(users.id, user.id) });
+  const myObjects = user.role === "user"
+    ? await customerObjectList(c.var.deps.db, user.id, c.var.deps.now())
+    : [];
   return renderWorkPage(c, {
     title: "Личный кабинет",
     subtitle: "Ваши данные и пароль",
     body: (
       <div className="stack-lg narrow">
-        {user.companyId === null && (
+        {myObjects.length > 0 && <MyObjects objects={myObjects} />}
+        {user.companyId === null && myObjects.length === 0 && (
           <div className="notice notice-warning" role="status">
             <Icon name="alert" />
             <div>

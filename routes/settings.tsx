@@ -16,19 +16,24 @@ import ProfileSettings from "../islands/ProfileSettings.tsx";
 import ShopSettingsForm from "../islands/ShopSettingsForm.tsx";
 import PriceListSettings from "../islands/PriceListSettings.tsx";
 import { renderWorkPage } from "./_page.tsx";
+import ContractTemplates from "../islands/ContractTemplates.tsx";
+import { companyContractTemplates } from "../db/contracts.ts";
+import { defaultTemplate, placeholders } from "../domain/contracts.ts";
+import { workTypes } from "../domain/enums.ts";
 
-type Tab = "profile" | "company" | "price-list" | "shop";
+type Tab = "profile" | "company" | "price-list" | "contracts" | "shop";
 
 const tabLabels: Record<Tab, string> = {
   profile: "Профиль",
   company: "Компания",
   "price-list": "Прайс-лист",
+  contracts: "Договоры",
   shop: "Магазин",
 };
 
 /**
  * /settings: personal data, avatar and password for everyone; for a company_admin also the company's
- * requisites and logo, its price list, and the shop settings when the company has a shop.
+ * requisites and logo, its price list, its contract templates, and the shop settings when it has a shop.
  */
 export default async function settingsPage(c: Context<AppEnv>) {
   const user = currentUser(c);
@@ -37,7 +42,7 @@ export default async function settingsPage(c: Context<AppEnv>) {
   const company = companyAdmin ? await findCompany(db, user.companyId!, user.companyId) : null;
   const shop = company ? await findShopSettings(db, company.id) : null;
   const tabs: Tab[] = ["profile"];
-  if (company) tabs.push("company", "price-list");
+  if (company) tabs.push("company", "price-list", "contracts");
   if (shop) tabs.push("shop");
   const asked = c.req.query("tab") as Tab | undefined;
   const tab: Tab = asked && tabs.includes(asked) ? asked : "profile";
@@ -47,6 +52,21 @@ export default async function settingsPage(c: Context<AppEnv>) {
     body = <Island component={CompanySettings} props={{ company: companyJson(company) }} />;
   } else if (tab === "shop" && shop) {
     body = <Island component={ShopSettingsForm} props={{ settings: shopSettingsJson(shop) }} />;
+  } else if (tab === "contracts" && company) {
+    const own = await companyContractTemplates(db, company.id);
+    body = (
+      <Island
+        component={ContractTemplates}
+        props={{
+          placeholders,
+          defaultTemplate,
+          templates: workTypes.map((workType) => {
+            const mine = own.find((t) => t.workType === workType);
+            return { workType, custom: Boolean(mine), body: mine?.body ?? defaultTemplate };
+          }),
+        }}
+      />
+    );
   } else if (tab === "price-list" && company) {
     body = (
       <Island component={PriceListSettings} props={{ summary: await priceListSummary(db, company.id) }} />

@@ -27,6 +27,7 @@ import { employeesApi } from "./api/employees.ts";
 import { measurementsApi } from "./api/measurements.ts";
 import { estimatesApi } from "./api/estimates.ts";
 import { fieldWorkApi } from "./api/field_work.ts";
+import { clientLinksApi, contractsApi, customerApi, paymentApi } from "./api/contracts.ts";
 import { pageRoutes } from "../routes/mod.ts";
 import { accessDeniedPage, notFoundPage } from "../routes/_errors.tsx";
 import type { AppDeps, AppEnv } from "./types.ts";
@@ -96,6 +97,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/measurements", measurementsApi);
   api.route("/estimates", estimatesApi);
   api.route("/field-work", fieldWorkApi);
+  api.route("/contracts", contractsApi);
+  api.route("/payment", paymentApi);
+  api.route("/client-links", clientLinksApi);
+  api.route("/my", customerApi);
   api.all("*", () => {
     throw new ApiError(404, "Нет такого адреса API");
   });

@@ -38,7 +38,7 @@ function Document({ title, styleVersion, children, bodyClass }: DocumentProps) {
 export function renderPage(
   c: Context<AppEnv>,
   page: { title: string; body: ReactNode; bodyClass?: string },
-  status: 200 | 403 | 404 | 500 = 200,
+  status: 200 | 403 | 404 | 410 | 500 = 200,
 ): Response {
   const collector = new IslandCollector();
   // The data is loaded before rendering and islands render synchronously, so there is nothing to stream:

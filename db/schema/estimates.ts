@@ -1,6 +1,6 @@
 import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { sql } from "drizzle-orm";
-import { bool, createdAt, id, inList, kopecks, updatedAt } from "./_columns.ts";
+import { bool, createdAt, id, inList, kopecks, timestamp, updatedAt } from "./_columns.ts";
 import { estimateStatuses, vatModes } from "../../domain/enums.ts";
 import { companies } from "./companies.ts";
 import { users } from "./users.ts";
@@ -103,7 +103,18 @@ export const contracts = sqliteTable("contracts", {
   contractText: text("contract_text").notNull(),
   prepaymentPercent: integer("prepayment_percent").notNull().default(30),
   createdAt: createdAt(),
-}, (t) => [index("contracts_object_idx").on(t.objectId), index("contracts_company_idx").on(t.companyId)]);
+  // Added after the first release, so after created_at (ALTER TABLE appends columns).
+  /** 1, 2, … per contract number: editing a contract makes a new version, a signed one never changes. */
+  version: integer("version").notNull().default(1),
+  /** SHA-256 (hex) of contractText, the exact text a signature covers. */
+  textSha256: text("text_sha256").notNull().default(""),
+  totalAmount: kopecks("total_amount").notNull().default(0),
+  prepaymentAmount: kopecks("prepayment_amount").notNull().default(0),
+}, (t) => [
+  index("contracts_object_idx").on(t.objectId),
+  index("contracts_company_idx").on(t.companyId),
+  index("contracts_company_number_idx").on(t.companyId, t.contractNumber, t.version),
+]);
 
 export const payments = sqliteTable("payments", {
   id: id(),
@@ -116,4 +127,8 @@ export const payments = sqliteTable("payments", {
   qrPayload: text("qr_payload").notNull(),
   status: text("status").notNull().default("pending"),
   createdAt: createdAt(),
+  /** What staff recorded as received, when, and who (a user id, kept even if the account goes). */
+  receivedAmount: kopecks("received_amount"),
+  receivedAt: timestamp("received_at"),
+  receivedBy: integer("received_by"),
 }, (t) => [index("payments_object_idx").on(t.objectId), index("payments_company_idx").on(t.companyId)]);

@@ -6,3 +6,4 @@ export * from "./files.ts";
 export * from "./activity.ts";
 export * from "./estimates.ts";
 export * from "./shop.ts";
+export * from "./contracts.ts";

@@ -187,6 +187,9 @@ export default function FieldWorkSteps({ task, step, setStep, role }: FieldWorkS
                   onChanged={setStatus}
                   size="md"
                 />
+                <a className="btn btn-secondary" href={`/estimates/${s.estimate.id}?contract=1`}>
+                  Заключение договора
+                </a>
                 <button type="button" className="btn btn-primary" disabled={sending} onClick={sendReport}>
                   {sending ? "Отправка..." : "Сохранить отчет"}
                 </button>

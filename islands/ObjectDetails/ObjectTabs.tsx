@@ -1,5 +1,6 @@
 // The object detail dialog's body (loaded when it opens): tabs details, videos (upload, grid, play
 // dialog, download) and documents (list, upload, download, view).
+import { ContractSummary } from "./ContractSummary.tsx";
 import { type FormEvent, useId, useRef, useState } from "react";
 import type { ObjectJson } from "../../domain/objects.ts";
 import type { DocumentJson, VideoJson } from "../../domain/documents.ts";
@@ -228,6 +229,7 @@ function Details({ object: o, canEdit }: { object: ObjectJson; canEdit: boolean 
         <dt>Обновлен</dt>
         <dd>{formatDateTime(o.updatedAt)}</dd>
       </dl>
+      <ContractSummary objectId={o.id} />
       {o.tasks && o.tasks.length > 0 && (
         <div className="stack">
           <h3 className="section-title">Задачи по объекту</h3>

@@ -1,0 +1,190 @@
+// The client's actions on the private link: copy the requisites, accept the estimate, sign the contract by
+// typing the full name and drawing the signature (the pad is a chunk of its own), attach the object to an account.
+import { Suspense, useRef, useState } from "react";
+import { api, ApiRequestError } from "../components/api.ts";
+import { toast, toastError } from "../components/toast.ts";
+import { Field } from "../components/Field.tsx";
+import { lazyPart } from "../components/lazy.ts";
+import { signatureProblems } from "../domain/contract_text.ts";
+import { formatDateTime } from "../domain/format.ts";
+import type { SignatureFieldHandle, SignatureFieldProps } from "./ClientContract/SignatureField.tsx";
+
+export interface ClientContractProps {
+  token: string;
+  hasContract: boolean;
+  signed: { name: string; at: string } | null;
+  accepted: boolean;
+  clientName: string;
+  /** The requisites as text for «Скопировать реквизиты»; null without a payment. */
+  requisites: string | null;
+  account: "guest" | "customer" | "staff";
+}
+
+const signaturePad = lazyPart<SignatureFieldProps>(
+  () => import("./ClientContract/SignatureField.tsx"),
+  () => <p className="form-error" role="alert">Не удалось загрузить поле подписи. Обновите страницу.</p>,
+);
+
+async function copy(text: string) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast({ title: "Скопировано", variant: "success" });
+  } catch {
+    toastError("Не удалось скопировать: выделите текст реквизитов и скопируйте вручную");
+  }
+}
+
+export default function ClientContract(props: ClientContractProps) {
+  const [accepted, setAccepted] = useState(props.accepted);
+  const [signed, setSigned] = useState(props.signed);
+  const [fullName, setFullName] = useState(props.clientName);
+  const [agree, setAgree] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [attached, setAttached] = useState(false);
+  const pad = useRef<SignatureFieldHandle>(null);
+  const base = `/api/client-links/${props.token}`;
+  const Pad = signaturePad.component();
+
+  async function accept() {
+    setBusy(true);
+    try {
+      await api(`${base}/accept`, { method: "POST" });
+      setAccepted(true);
+      toast({ title: "Смета принята", variant: "success" });
+    } catch (e) {
+      toastError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function sign(e: React.FormEvent) {
+    e.preventDefault();
+    const body = { fullName, signature: pad.current?.dataUrl() ?? "", agree };
+    const problems = signatureProblems(body);
+    if (Object.keys(problems).length) {
+      setErrors(problems);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await api(`${base}/sign`, { body });
+      setSigned({ name: fullName, at: new Date().toISOString() });
+      setAccepted(true);
+      toast({
+        title: "Договор подписан",
+        description: "Подписанный договор можно скачать в PDF",
+        variant: "success",
+      });
+    } catch (err) {
+      if (err instanceof ApiRequestError && Object.keys(err.errors).length) {
+        setErrors(Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [k, v[0]])));
+      }
+      toastError(err instanceof Error ? err.message : String(err), "Не удалось подписать договор");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function attach() {
+    try {
+      await api(`${base}/attach`, { method: "POST" });
+      setAttached(true);
+      toast({ title: "Объект прикреплён", description: "Он появится в профиле в разделе «Мои объекты»" });
+    } catch (e) {
+      toastError(e instanceof Error ? e.message : String(e));
+    }
+  }
+
+  const next = encodeURIComponent(`/c/${props.token}`);
+  return (
+    <div className="stack-lg client-actions">
+      {props.requisites && (
+        <button
+          type="button"
+          className="btn btn-secondary btn-block"
+          onClick={() => void copy(props.requisites!)}
+        >
+          Скопировать реквизиты
+        </button>
+      )}
+      {!accepted && !signed && (
+        <button
+          type="button"
+          className="btn btn-secondary btn-block"
+          disabled={busy}
+          onClick={() => void accept()}
+        >
+          Принять смету
+        </button>
+      )}
+      {accepted && !signed && (
+        <p>
+          <span className="badge badge-success">Смета принята</span>
+        </p>
+      )}
+      {props.hasContract && signed && (
+        <section className="card client-signed" data-testid="signed">
+          <h2 className="card-title">Договор подписан</h2>
+          <p>
+            {signed.name}, {formatDateTime(signed.at)}
+          </p>
+          <a className="btn btn-primary btn-block" href={`${base}/contract.pdf`}>Скачать подписанный PDF</a>
+        </section>
+      )}
+      {props.hasContract && !signed && (
+        <form className="card stack client-sign" onSubmit={sign} noValidate>
+          <h2 className="card-title">Подписать договор</h2>
+          <Field id="sign-name" label="Фамилия, имя и отчество" error={errors.fullName} required>
+            <input
+              id="sign-name"
+              className="input"
+              autoComplete="name"
+              value={fullName}
+              onChange={(e) => setFullName(e.target.value)}
+              aria-invalid={Boolean(errors.fullName)}
+            />
+          </Field>
+          <Suspense
+            fallback={<div className="skeleton signature-skeleton" aria-label="Загрузка поля подписи" />}
+          >
+            <Pad handle={pad} error={errors.signature} />
+          </Suspense>
+          <label className="checkbox">
+            <input type="checkbox" checked={agree} onChange={(e) => setAgree(e.target.checked)} />
+            <span>Я прочитал(а) договор и согласен(на) с его условиями</span>
+          </label>
+          {errors.agree && <p className="field-error" role="alert">{errors.agree}</p>}
+          <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>
+            {busy ? "Подписание…" : "Подписать договор"}
+          </button>
+        </form>
+      )}
+      <section className="card stack client-account">
+        {props.account === "guest" && (
+          <>
+            <p>Войдите или зарегистрируйтесь, чтобы объект и договор были в вашем профиле.</p>
+            <div className="row">
+              <a className="btn btn-secondary" href={`/login?next=${next}`}>Войти</a>
+              <a className="btn btn-secondary" href={`/login?tab=register&next=${next}`}>
+                Зарегистрироваться
+              </a>
+            </div>
+          </>
+        )}
+        {props.account === "customer" && (attached
+          ? <a href="/profile">Объект прикреплён — открыть «Мои объекты»</a>
+          : (
+            <button type="button" className="btn btn-secondary btn-block" onClick={() => void attach()}>
+              Прикрепить объект к моей учётной записи
+            </button>
+          ))}
+        {props.account === "staff" && (
+          <p className="muted small">Вы вошли как сотрудник: так видит страницу клиент.</p>
+        )}
+      </section>
+    </div>
+  );
+}

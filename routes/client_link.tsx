@@ -1,0 +1,201 @@
+import type { Context } from "hono";
+import { linkView, recordLinkOpened } from "../db/contracts.ts";
+import { openLink, paymentQr } from "../server/client_links.ts";
+import { renderPage } from "../server/render.tsx";
+import { Island } from "../server/island.tsx";
+import type { AppEnv } from "../server/types.ts";
+import { formatDateTime, formatKopecks } from "../domain/format.ts";
+import { labelOf, workTypeLabels } from "../domain/labels.ts";
+import { amountInWords } from "../domain/amount_words.ts";
+import { paymentPurpose } from "../domain/contracts.ts";
+import { requisitesText } from "../domain/payment_qr.ts";
+import { Card } from "../components/Card.tsx";
+import { EstimateView } from "../components/measurement/EstimateView.tsx";
+import ClientContract from "../islands/ClientContract.tsx";
+
+function closedPage(c: Context<AppEnv>, status: 404 | 410) {
+  return renderPage(c, {
+    title: status === 410 ? "Ссылка больше не действует" : "Ссылка не найдена",
+    bodyClass: "client-page",
+    body: (
+      <main className="client-layout">
+        <Card>
+          <h1 className="client-title">
+            {status === 410 ? "Ссылка больше не действует" : "Ссылка не найдена"}
+          </h1>
+          <p>
+            {status === 410
+              ? "Срок действия ссылки истёк или компания её отозвала. Попросите у компании новую ссылку."
+              : "Проверьте, что ссылка скопирована полностью."}
+          </p>
+        </Card>
+      </main>
+    ),
+  }, status);
+}
+
+/** /c/:token: the client's private page — estimate, contract, prepayment QR, acceptance and signature. */
+export default async function clientLinkPage(c: Context<AppEnv>) {
+  const state = await openLink(c, c.req.param("token") ?? "");
+  if ("status" in state) return closedPage(c, state.status);
+  const { db, now } = c.var.deps;
+  const v = await linkView(db, state.link);
+  if (!v.object || !v.company) return closedPage(c, 404);
+  await recordLinkOpened(db, state.link, v.object.address, now());
+  c.header("Cache-Control", "private, no-store");
+  const token = c.req.param("token")!;
+  const { contract, estimate, payment, company } = v;
+  const user = c.var.user;
+  const purpose = contract ? paymentPurpose(contract.contractNumber, contract.createdAt) : "";
+  const qr = payment && payment.status !== "cancelled" ? await paymentQr(payment.qrPayload) : null;
+  return renderPage(c, {
+    title: contract ? `Договор № ${contract.contractNumber}` : "Смета",
+    bodyClass: "client-page",
+    body: (
+      <main className="client-layout stack-lg">
+        <header className="client-head">
+          <p className="muted small">Персональная ссылка клиента</p>
+          <h1 className="client-title">{company.name}</h1>
+          <p className="muted">
+            {[v.contacts?.phone, v.contacts?.email].filter(Boolean).join(" · ")}
+          </p>
+        </header>
+        <nav className="client-jump" aria-label="Разделы">
+          {estimate && <a href="#client-estimate">Смета</a>}
+          {contract && <a href="#client-contract">Договор</a>}
+          {payment && <a href="#client-payment">Оплата</a>}
+          {contract && <a href="#client-sign">{contract.signature ? "Подпись" : "Подписать"}</a>}
+        </nav>
+        {payment && contract && (
+          <p className="client-summary">
+            К оплате сейчас: <strong className="money">{formatKopecks(payment.amount)}</strong> из{" "}
+            {formatKopecks(contract.totalAmount)} по договору
+          </p>
+        )}
+        <Card title="Объект">
+          <dl className="details">
+            <dt>Адрес</dt>
+            <dd>{v.object.address}</dd>
+            <dt>Работы</dt>
+            <dd>{labelOf(workTypeLabels, v.object.workType)}</dd>
+            {contract && (
+              <>
+                <dt>Заказчик</dt>
+                <dd>{contract.contractData.CLIENT_NAME}</dd>
+              </>
+            )}
+          </dl>
+        </Card>
+        {estimate && (
+          <div id="client-estimate">
+            <Card title={`Смета № ${estimate.estimateNumber}`}>
+              {state.link.showItems
+                ? (
+                  <EstimateView
+                    estimate={{
+                      estimateNumber: estimate.estimateNumber,
+                      templateName: estimate.templateName,
+                      items: estimate.items,
+                      totalAmount: estimate.totalAmount,
+                      vatAmount: estimate.vatAmount,
+                      notes: estimate.notes,
+                    }}
+                  />
+                )
+                : (
+                  <table className="table client-sections">
+                    <tbody>
+                      {estimate.subtotals.map((s) => (
+                        <tr key={s.section}>
+                          <td>{s.section}</td>
+                          <td className="num">{formatKopecks(s.amount)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                    <tfoot>
+                      <tr className="est-grand">
+                        <td>ОБЩАЯ СТОИМОСТЬ</td>
+                        <td className="num">{formatKopecks(estimate.totalAmount)}</td>
+                      </tr>
+                    </tfoot>
+                  </table>
+                )}
+            </Card>
+          </div>
+        )}
+        {contract && (
+          <div id="client-contract">
+            <Card title={`Договор № ${contract.contractNumber}`} className="client-contract">
+              <p className="muted small">
+                Версия {contract.version} от {formatDateTime(contract.createdAt)}. Сумма договора{" "}
+                {formatKopecks(contract.totalAmount)} ({amountInWords(contract.totalAmount)}).
+              </p>
+              <pre
+                className="contract-text"
+                tabIndex={0}
+                aria-label="Текст договора"
+              >{contract.contractText}</pre>
+              <p className="row">
+                <a className="btn btn-secondary btn-sm" href={`/api/client-links/${token}/contract.pdf`}>
+                  Скачать PDF
+                </a>
+                <a className="btn btn-secondary btn-sm" href={`/api/client-links/${token}/contract.docx`}>
+                  Скачать DOCX
+                </a>
+              </p>
+            </Card>
+          </div>
+        )}
+        {payment && contract && (
+          <div id="client-payment">
+            <Card title="Предоплата" className="client-payment">
+              <p className="client-amount money">
+                <strong>{formatKopecks(payment.amount)}</strong>
+                <span className="muted small">{contract.prepaymentPercent} % от суммы договора</span>
+              </p>
+              {payment.status === "paid"
+                ? (
+                  <p className="badge badge-success" data-testid="payment-state">
+                    Оплата получена {payment.receivedAt ? formatDateTime(payment.receivedAt) : ""}
+                  </p>
+                )
+                : (
+                  <p data-testid="payment-state">
+                    <span className="badge badge-warning">Ожидает оплаты</span>
+                  </p>
+                )}
+              {qr && (
+                <figure className="client-qr">
+                  <img src={qr} width={240} height={240} alt="QR-код для оплаты в приложении банка" />
+                  <figcaption className="muted small">
+                    Откройте приложение банка → «Оплата по QR» и наведите камеру на код.
+                  </figcaption>
+                </figure>
+              )}
+              <pre
+                className="requisites"
+                data-testid="requisites"
+              >{requisitesText(company, { sum: payment.amount, purpose })}</pre>
+            </Card>
+          </div>
+        )}
+        <div id="client-sign">
+          <Island
+            component={ClientContract}
+            props={{
+              token,
+              hasContract: Boolean(contract),
+              signed: contract?.signature
+                ? { name: contract.signature.signerName, at: contract.signature.signedAt.toISOString() }
+                : null,
+              accepted: Boolean(state.link.acceptedAt),
+              clientName: contract?.contractData.CLIENT_NAME ?? "",
+              requisites: payment ? requisitesText(company, { sum: payment.amount, purpose }) : null,
+              account: user ? (user.role === "user" ? "customer" : "staff") : "guest",
+            }}
+          />
+        </div>
+      </main>
+    ),
+  });
+}

@@ -1,0 +1,400 @@
+// Contracts and prepayments (spec/3 §2.5, §7): POST /api/contracts/generate, the contract's documents,
+// POST /api/payment/generate with the ГОСТ QR and the client's private link, and what the client does
+// through that link (accept, sign, attach the object to the account), which needs no session.
+import { type Context, Hono } from "hono";
+import { getConnInfo } from "hono/deno";
+import { z } from "zod";
+import {
+  acceptEstimateByLink,
+  attachObjectToCustomer,
+  type ClientLink,
+  companyContractTemplates,
+  companyRequisites,
+  contractNumberTaken,
+  contractObject,
+  contractTemplate,
+  type ContractWithState,
+  createPaymentWithLink,
+  currentContract,
+  customerObjectList,
+  estimateForContract,
+  getContract,
+  markPaymentReceived,
+  objectLinks,
+  resetContractTemplate,
+  revokeLink,
+  saveContractTemplate,
+  signContractByLink,
+  storeContractVersion,
+} from "../../db/contracts.ts";
+import {
+  CLIENT_LINK_DAYS,
+  contractFileName,
+  contractGenerateSchema,
+  contractMakerRoles,
+  contractSignSchema,
+  contractTemplateSchema,
+  contractValues,
+  defaultTemplate,
+  paymentGenerateSchema,
+  paymentKeeperRoles,
+  paymentPurpose,
+  paymentReceivedSchema,
+  placeholders,
+  prepaymentAmount,
+  renderTemplate,
+  type WorkType,
+} from "../../domain/contracts.ts";
+import { gostPaymentString, requisitesProblem } from "../../domain/payment_qr.ts";
+import { formatKopecks } from "../../domain/format.ts";
+import { hasRole, staffRoles } from "../../domain/roles.ts";
+import { workTypes } from "../../domain/enums.ts";
+import { ApiError, invalid, notFound } from "../errors.ts";
+import { validate } from "../validate.ts";
+import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
+import type { AppEnv } from "../types.ts";
+import { scopeOf } from "../../db/scope.ts";
+import { contractDocx, contractPdf } from "../contract_documents.ts";
+import { newToken, openLink, paymentQr, sha256Hex } from "../client_links.ts";
+import { contractJson } from "../contract_json.ts";
+
+const idParam = z.object({ id: z.coerce.number().int().positive() });
+const objectParam = z.object({ objectId: z.coerce.number().int().positive() });
+const workTypeParam = z.object({ workType: z.enum(workTypes, { error: "Неизвестный тип работ" }) });
+const templateEditorRoles = ["company_admin", "system_admin"] as const;
+
+/** The company whose templates the user edits: their own; a system administrator without one has none. */
+function ownCompany(c: Context<AppEnv>): number {
+  const user = currentUser(c);
+  if (user.companyId === null) throw new ApiError(403, "Шаблоны договоров настраиваются в компании");
+  return user.companyId;
+}
+
+/** Sends a document as a download named `Договор_{number}_{date}`. */
+function sendDocument(
+  c: Context<AppEnv>,
+  bytes: Uint8Array,
+  contract: ContractWithState,
+  ext: "pdf" | "docx",
+) {
+  const name = contractFileName(contract.contractNumber, contract.createdAt, ext);
+  c.header(
+    "Content-Type",
+    ext === "pdf"
+      ? "application/pdf"
+      : "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  );
+  c.header(
+    "Content-Disposition",
+    `attachment; filename="dogovor.${ext}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+  );
+  c.header("Cache-Control", "private, no-store");
+  return c.body(bytes.slice().buffer as ArrayBuffer);
+}
+
+const documentInput = (c: ContractWithState) => ({
+  contractText: c.contractText,
+  contractNumber: c.contractNumber,
+  version: c.version,
+  signature: c.signature,
+});
+
+export const contractsApi = new Hono<AppEnv>()
+  .use(requireApi(staffRoles))
+  .post("/generate", requireApi(contractMakerRoles), validate("json", contractGenerateSchema), async (c) => {
+    const user = currentUser(c);
+    const { db, now } = c.var.deps;
+    const scope = companyScope(user);
+    const body = c.req.valid("json");
+    const object = await contractObject(db, scope, body.objectId);
+    if (!object) throw notFound("Объект не найден");
+    if (body.templateId !== `${object.workType}_contract`) {
+      throw invalid({ templateId: ["Шаблон не совпадает с типом работ объекта"] });
+    }
+    const estimate = await estimateForContract(db, scope, object.id, body.estimateData?.id);
+    if (!estimate) {
+      throw body.estimateData?.id
+        ? notFound("Смета не найдена")
+        : new ApiError(409, "У объекта нет сметы: сначала составьте смету");
+    }
+    if (estimate.totalAmount <= 0) throw new ApiError(409, "Сумма сметы равна нулю: договор не составить");
+    const company = await companyRequisites(db, object.companyId);
+    const problem = company ? requisitesProblem(company) : { message: "Компания не найдена", errors: {} };
+    if (problem) throw new ApiError(409, problem.message, problem.errors);
+    const data = body.contractData;
+    if (await contractNumberTaken(db, object.companyId, data.CONTRACT_NUMBER, object.id)) {
+      throw new ApiError(409, `Номер договора «${data.CONTRACT_NUMBER}» уже занят другим объектом`, {
+        "contractData.CONTRACT_NUMBER": ["Этот номер уже занят, выберите другой"],
+      });
+    }
+    const date = now();
+    const template = await contractTemplate(db, object.companyId, object.workType) ?? defaultTemplate;
+    const contractText = renderTemplate(
+      template,
+      contractValues({ workType: object.workType as WorkType, data, company: company!, estimate, date }),
+    );
+    const row = await storeContractVersion(db, {
+      companyId: object.companyId,
+      objectId: object.id,
+      estimateId: estimate.id,
+      templateId: body.templateId,
+      contractNumber: data.CONTRACT_NUMBER,
+      contractData: Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)])),
+      contractText,
+      textSha256: sha256Hex(contractText),
+      prepaymentPercent: data.PREPAYMENT_PERCENT,
+      totalAmount: estimate.totalAmount,
+      prepaymentAmount: prepaymentAmount(estimate.totalAmount, data.PREPAYMENT_PERCENT),
+    }, { id: user.id, now: date });
+    return c.json({
+      contractText,
+      contract: contractJson({ ...row, signature: null, payment: null }),
+    }, 201);
+  })
+  .get("/object/:objectId", validate("param", objectParam), async (c) => {
+    const { db } = c.var.deps;
+    const scope = companyScope(currentUser(c));
+    const { objectId } = c.req.valid("param");
+    const object = await contractObject(db, scope, objectId);
+    if (!object) throw notFound("Объект не найден");
+    const [contract, links, estimate] = await Promise.all([
+      currentContract(db, scope, objectId),
+      objectLinks(db, scope, objectId),
+      estimateForContract(db, scope, objectId),
+    ]);
+    return c.json({
+      contract: contract && contractJson(contract),
+      links,
+      estimate: estimate && { id: estimate.id, estimateNumber: estimate.estimateNumber },
+      canMake: hasRole(currentUser(c).role, contractMakerRoles),
+    });
+  })
+  .get("/templates", requireApi(templateEditorRoles), async (c) => {
+    const companyId = ownCompany(c);
+    const own = await companyContractTemplates(c.var.deps.db, companyId);
+    return c.json({
+      placeholders,
+      defaultTemplate,
+      templates: workTypes.map((workType) => {
+        const mine = own.find((t) => t.workType === workType);
+        return { workType, custom: Boolean(mine), body: mine?.body ?? defaultTemplate };
+      }),
+    });
+  })
+  .put(
+    "/templates/:workType",
+    requireApi(templateEditorRoles),
+    validate("param", workTypeParam),
+    validate("json", contractTemplateSchema),
+    async (c) => {
+      const { db, now } = c.var.deps;
+      await saveContractTemplate(db, ownCompany(c), {
+        workType: c.req.valid("param").workType,
+        body: c.req.valid("json").body,
+      }, { id: currentUser(c).id, now: now() });
+      return c.json({ ok: true });
+    },
+  )
+  .delete(
+    "/templates/:workType",
+    requireApi(templateEditorRoles),
+    validate("param", workTypeParam),
+    async (c) => {
+      await resetContractTemplate(c.var.deps.db, ownCompany(c), c.req.valid("param").workType);
+      return c.json({ ok: true });
+    },
+  )
+  .get("/:id", validate("param", idParam), async (c) => {
+    const contract = await getContract(c.var.deps.db, companyScope(currentUser(c)), c.req.valid("param").id);
+    if (!contract) throw notFound("Договор не найден");
+    return c.json(contractJson(contract));
+  })
+  .get("/:id/pdf", validate("param", idParam), async (c) => {
+    const contract = await getContract(c.var.deps.db, companyScope(currentUser(c)), c.req.valid("param").id);
+    if (!contract) throw notFound("Договор не найден");
+    return sendDocument(c, await contractPdf(documentInput(contract)), contract, "pdf");
+  })
+  .get("/:id/docx", validate("param", idParam), async (c) => {
+    const contract = await getContract(c.var.deps.db, companyScope(currentUser(c)), c.req.valid("param").id);
+    if (!contract) throw notFound("Договор не найден");
+    return sendDocument(c, await contractDocx(documentInput(contract)), contract, "docx");
+  })
+  .post("/links/:id/revoke", requireApi(paymentKeeperRoles), validate("param", idParam), async (c) => {
+    const { db, now } = c.var.deps;
+    const done = await revokeLink(db, companyScope(currentUser(c)), c.req.valid("param").id, now());
+    if (!done) throw notFound("Ссылка не найдена или уже отозвана");
+    return c.json({ ok: true });
+  });
+
+export const paymentApi = new Hono<AppEnv>()
+  .use(requireApi(staffRoles))
+  .post("/generate", requireApi(contractMakerRoles), validate("json", paymentGenerateSchema), async (c) => {
+    const user = currentUser(c);
+    const { db, now, env } = c.var.deps;
+    const scope = companyScope(user);
+    const body = c.req.valid("json");
+    const object = await contractObject(db, scope, body.objectId);
+    if (!object) throw notFound("Объект не найден");
+    const contract = body.contractId
+      ? await getContract(db, scope, body.contractId)
+      : await currentContract(db, scope, object.id);
+    if (!contract || contract.objectId !== object.id) {
+      throw body.contractId
+        ? notFound("Договор не найден")
+        : new ApiError(409, "Сначала сгенерируйте договор");
+    }
+    if (body.amount !== contract.prepaymentAmount) {
+      throw invalid({
+        amount: [
+          `Сумма предоплаты по договору — ${formatKopecks(contract.prepaymentAmount)} ` +
+          `(${contract.prepaymentPercent} % от ${formatKopecks(contract.totalAmount)})`,
+        ],
+      });
+    }
+    const company = await companyRequisites(db, object.companyId);
+    const problem = company ? requisitesProblem(company) : { message: "Компания не найдена", errors: {} };
+    if (problem) throw new ApiError(409, problem.message, problem.errors);
+    const purpose = paymentPurpose(contract.contractNumber, contract.createdAt);
+    const qrPayload = gostPaymentString(company!, { sum: body.amount, purpose });
+    const { token, hash } = newToken();
+    const origin = env.PUBLIC_URL ?? new URL(c.req.url).origin;
+    const paymentLink = `${origin.replace(/\/$/, "")}/c/${token}`;
+    const at = now();
+    const { payment, linkId } = await createPaymentWithLink(db, {
+      companyId: object.companyId,
+      objectId: object.id,
+      contractId: contract.id,
+      estimateId: contract.estimateId,
+      amount: body.amount,
+      description: body.description,
+      qrPayload,
+      showItems: body.showItems,
+      tokenHash: hash,
+      // Only the hash identifies the link; the stored address shows where it led, without the secret.
+      paymentLink: `${origin.replace(/\/$/, "")}/c/…${token.slice(-4)}`,
+      expiresAt: new Date(at.getTime() + CLIENT_LINK_DAYS * 86_400_000),
+    }, { id: user.id, now: at });
+    return c.json({
+      amount: payment.amount,
+      paymentLink,
+      qrCode: await paymentQr(qrPayload),
+      qrPayload,
+      paymentId: payment.id,
+      linkId,
+      purpose,
+    }, 201);
+  })
+  .post(
+    "/:id/received",
+    requireApi(paymentKeeperRoles),
+    validate("param", idParam),
+    validate("json", paymentReceivedSchema),
+    async (c) => {
+      const user = currentUser(c);
+      const body = c.req.valid("json");
+      const done = await markPaymentReceived(c.var.deps.db, companyScope(user), c.req.valid("param").id, {
+        amount: body.amount,
+        receivedAt: new Date(`${body.receivedOn}T12:00:00+03:00`),
+        byUserId: user.id,
+      });
+      if (!done) throw notFound("Платёж не найден");
+      return c.json({ ok: true, status: "paid" });
+    },
+  );
+
+// ---- The client's link ----
+
+async function liveLink(c: Context<AppEnv>): Promise<ClientLink> {
+  const state = await openLink(c, c.req.param("token") ?? "");
+  if ("status" in state) {
+    throw new ApiError(
+      state.status,
+      state.status === 410 ? "Ссылка больше не действует" : "Ссылка не найдена",
+    );
+  }
+  return state.link;
+}
+
+/** The client's address as the connection shows it (no proxy header is trusted). */
+function clientIp(c: Context<AppEnv>): string | null {
+  try {
+    return getConnInfo(c).remote.address ?? null;
+  } catch {
+    return null;
+  }
+}
+
+async function linkContract(c: Context<AppEnv>, link: ClientLink) {
+  const contract = link.contractId
+    ? await getContract(c.var.deps.db, scopeOf(link.companyId), link.contractId)
+    : null;
+  if (!contract) throw notFound("Договор не найден");
+  return contract;
+}
+
+export const clientLinksApi = new Hono<AppEnv>()
+  .post("/:token/accept", async (c) => {
+    const link = await liveLink(c);
+    const { db, now } = c.var.deps;
+    const object = await contractObject(
+      db,
+      scopeOf(link.companyId),
+      link.objectId,
+    );
+    await acceptEstimateByLink(db, link, object?.address ?? "", now());
+    return c.json({ ok: true });
+  })
+  .post("/:token/sign", validate("json", contractSignSchema), async (c) => {
+    const link = await liveLink(c);
+    const { db, now } = c.var.deps;
+    const contract = await linkContract(c, link);
+    if (contract.signature) throw new ApiError(409, "Договор уже подписан, подписанная версия не меняется");
+    const body = c.req.valid("json");
+    const object = await contractObject(
+      db,
+      scopeOf(link.companyId),
+      link.objectId,
+    );
+    const signed = await signContractByLink(db, link, {
+      contractNumber: contract.contractNumber,
+      address: object?.address ?? "",
+      signerName: body.fullName.trim().replace(/\s+/g, " "),
+      signatureImage: body.signature,
+      ip: clientIp(c),
+      userAgent: c.req.header("user-agent")?.slice(0, 500) ?? null,
+      textSha256: sha256Hex(contract.contractText),
+      now: now(),
+    });
+    if (!signed) throw new ApiError(409, "Договор уже подписан, подписанная версия не меняется");
+    return c.json({ ok: true, textSha256: sha256Hex(contract.contractText) });
+  })
+  .post("/:token/attach", async (c) => {
+    const user = currentUser(c);
+    if (user.role !== "user") {
+      throw new ApiError(403, "Прикрепить объект можно только к учётной записи клиента");
+    }
+    const link = await liveLink(c);
+    await attachObjectToCustomer(c.var.deps.db, user.id, link, c.var.deps.now());
+    return c.json({ ok: true });
+  })
+  .get("/:token/contract.pdf", async (c) => {
+    const contract = await linkContract(c, await liveLink(c));
+    return sendDocument(c, await contractPdf(documentInput(contract)), contract, "pdf");
+  })
+  .get("/:token/contract.docx", async (c) => {
+    const contract = await linkContract(c, await liveLink(c));
+    return sendDocument(c, await contractDocx(documentInput(contract)), contract, "docx");
+  });
+
+/** A customer's own documents: the contracts of objects attached to the account, as «Мои объекты» lists them. */
+export const customerApi = new Hono<AppEnv>()
+  .use(requireApi(["user"]))
+  .get("/contracts/:id/pdf", validate("param", idParam), async (c) => {
+    const user = currentUser(c);
+    const { db, now } = c.var.deps;
+    const id = c.req.valid("param").id;
+    const objects = await customerObjectList(db, user.id, now());
+    const contract = objects.flatMap((o) => o.views).map((v) => v.view.contract).find((k) => k?.id === id);
+    if (!contract) throw notFound("Договор не найден");
+    return sendDocument(c, await contractPdf(documentInput(contract)), contract, "pdf");
+  });

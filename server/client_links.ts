@@ -1,0 +1,33 @@
+// The client's private link: an unguessable token of which only the SHA-256 is stored, its state (404 unknown,
+// 410 revoked or expired), and the payment QR image. Shared by the contracts API and the client's page.
+import type { Context } from "hono";
+import QRCode from "qrcode";
+import { encodeBase64url, encodeHexLowerCase } from "@oslojs/encoding";
+import { sha256 } from "@oslojs/crypto/sha2";
+import { type ClientLink, findLinkByTokenHash } from "../db/contracts.ts";
+import type { AppEnv } from "./types.ts";
+
+/** SHA-256 of a text, lower-case hex. */
+export const sha256Hex = (text: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(text)));
+
+/** A fresh unguessable token (256 bits) and the hash that is stored instead of it. */
+export function newToken(): { token: string; hash: string } {
+  const token = encodeBase64url(crypto.getRandomValues(new Uint8Array(32))).replace(/=+$/, "");
+  return { token, hash: sha256Hex(token) };
+}
+
+/** The QR image of a payment string: a PNG data URL a bank app scans. */
+export const paymentQr = (payload: string) =>
+  QRCode.toDataURL(payload, { errorCorrectionLevel: "M", margin: 2, width: 360 });
+
+export type LinkState = { link: ClientLink } | { status: 404 | 410 };
+
+/** The link of a token: 404 when unknown, 410 when revoked or expired (the page says no more). */
+export async function openLink(c: Context<AppEnv>, token: string): Promise<LinkState> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return { status: 404 };
+  const { db, now } = c.var.deps;
+  const link = await findLinkByTokenHash(db, sha256Hex(token));
+  if (!link) return { status: 404 };
+  if (link.revokedAt || link.expiresAt <= now()) return { status: 410 };
+  return { link };
+}
