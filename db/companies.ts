@@ -1,6 +1,7 @@
 // Company queries. `scope` is the caller's company (null = every company, system_admin only).
 import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "./client.ts";
+import type { Scope } from "./scope.ts";
 import { companies, objects, priceListItems, priceLists, shopSettings, users } from "./schema/mod.ts";
 import { defaultPriceList, type PriceListItem } from "../estimating/mod.ts";
 import type {
@@ -20,7 +21,7 @@ export type Company = typeof companies.$inferSelect;
 const userCount = sql<number>`(select count(*) from "users" u where u."company_id" = "companies"."id")`;
 const objectCount = sql<number>`(select count(*) from "objects" o where o."company_id" = "companies"."id")`;
 
-function scoped(scope: number | null, extra?: SQL): SQL | undefined {
+function scoped(scope: Scope, extra?: SQL): SQL | undefined {
   const own = scope === null ? undefined : eq(companies.id, scope);
   return own && extra ? and(own, extra) : own ?? extra;
 }
@@ -70,19 +71,19 @@ export function companyJson(c: Company, counts?: { users: number; objects: numbe
 }
 
 /** Companies with their user and object counts, by name. */
-export async function listCompanies(db: Db, scope: number | null) {
+export async function listCompanies(db: Db, scope: Scope) {
   const rows = await db.select({ company: companies, users: userCount, objects: objectCount }).from(companies)
     .where(scoped(scope)).orderBy(asc(companies.name), asc(companies.id));
   return rows.map((r) => companyJson(r.company, { users: Number(r.users), objects: Number(r.objects) }));
 }
 
-export async function findCompany(db: Db, id: number, scope: number | null): Promise<Company | null> {
+export async function findCompany(db: Db, scope: Scope, id: number): Promise<Company | null> {
   const [row] = await db.select().from(companies).where(scoped(scope, eq(companies.id, id)));
   return row ?? null;
 }
 
 /** Counts for the stat cards: companies, active companies, users and objects within the scope. */
-export async function companyStats(db: Db, scope: number | null) {
+export async function companyStats(db: Db, scope: Scope) {
   const [c] = await db.select({
     total: count(),
     active: sql<number>`coalesce(sum(case when ${companies.isActive} then 1 else 0 end), 0)`,
@@ -109,9 +110,9 @@ export async function createCompany(db: Db, input: CompanyInput): Promise<Compan
 }
 
 /** Updates a company within the scope; null when it is not there (or not the caller's). */
-export async function updateCompany(db: Db, id: number, scope: number | null, patch: CompanyPatch) {
+export async function updateCompany(db: Db, scope: Scope, id: number, patch: CompanyPatch) {
   const set = values(patch);
-  if (Object.keys(set).length === 0) return await findCompany(db, id, scope);
+  if (Object.keys(set).length === 0) return await findCompany(db, scope, id);
   const [row] = await db.update(companies).set(set).where(scoped(scope, eq(companies.id, id))).returning();
   return row ?? null;
 }

@@ -2,6 +2,7 @@
 import { and, count, desc, eq, inArray, isNull, lt, notInArray, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client.ts";
+import { type Scope, scopeOf } from "./scope.ts";
 import { estimates, objects, tasks, users } from "./schema/mod.ts";
 import {
   closedTaskStatuses,
@@ -14,7 +15,6 @@ import {
 import { displayName } from "../domain/format.ts";
 import { notifyUsers, recordActivity } from "./notifications.ts";
 
-export type Scope = number | null;
 
 const assignee = alias(users, "assignee");
 
@@ -194,14 +194,14 @@ export async function getTask(
   return row ? toView(row as Row, options.now) : null;
 }
 
-/** Active users of a company who can be given a task; `role` narrows it (surveyors). */
+/** Active users of the scope who can be given a task; `role` narrows it (surveyors). */
 export async function assignableUsers(
   db: Db,
-  companyId: number | null,
+  scope: Scope,
   role?: typeof users.$inferSelect.role,
 ) {
   const conds = [eq(users.isActive, true), notInArray(users.role, ["user"])];
-  if (companyId !== null) conds.push(eq(users.companyId, companyId));
+  if (scope !== null) conds.push(eq(users.companyId, scope));
   if (role) conds.push(eq(users.role, role));
   const rows = await db.select({
     id: users.id,
@@ -353,7 +353,7 @@ export async function updateTask(
   if (!current) return null;
   let objectAddress: string | null = null;
   if (patch.objectId !== undefined && patch.objectId !== current.objectId) {
-    const object = await objectInScope(db, current.companyId, patch.objectId);
+    const object = await objectInScope(db, scopeOf(current.companyId), patch.objectId);
     if (!object) throw new TaskRuleError("objectId", "Необходимо выбрать объект");
     objectAddress = object.address;
   }

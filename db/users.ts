@@ -1,6 +1,7 @@
 // User administration queries. `scope` is the caller's company (null = every company, system_admin only).
 import { and, count, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "./client.ts";
+import type { Scope } from "./scope.ts";
 import { companies, localAccounts, sessions, users } from "./schema/mod.ts";
 import type { Role } from "../domain/roles.ts";
 import type { AdminUserJson } from "../domain/admin.ts";
@@ -9,7 +10,7 @@ export type { AdminUserJson };
 
 export type User = typeof users.$inferSelect;
 
-function scoped(scope: number | null, extra?: SQL): SQL | undefined {
+function scoped(scope: Scope, extra?: SQL): SQL | undefined {
   const own = scope === null ? undefined : eq(users.companyId, scope);
   return own && extra ? and(own, extra) : own ?? extra;
 }
@@ -39,19 +40,19 @@ const toJson = (r: Row) =>
   adminUserJson(r.user, r.companyId !== null ? { id: r.companyId, name: r.companyName ?? "" } : null);
 
 /** Users within the scope with their company; the newest first. */
-export async function listUsers(db: Db, scope: number | null, options: { limit?: number } = {}) {
+export async function listUsers(db: Db, scope: Scope, options: { limit?: number } = {}) {
   const rows = await db.select(selection).from(users).leftJoin(companies, eq(users.companyId, companies.id))
     .where(scoped(scope)).orderBy(desc(users.createdAt), desc(users.id)).limit(options.limit ?? 1000);
   return rows.map(toJson);
 }
 
-export async function findUser(db: Db, id: number, scope: number | null) {
+export async function findUser(db: Db, scope: Scope, id: number) {
   const [row] = await db.select(selection).from(users).leftJoin(companies, eq(users.companyId, companies.id))
     .where(scoped(scope, eq(users.id, id)));
   return row ? { row: row.user, json: toJson(row) } : null;
 }
 
-export async function userStats(db: Db, scope: number | null) {
+export async function userStats(db: Db, scope: Scope) {
   const [row] = await db.select({
     total: count(),
     active: sql<number>`coalesce(sum(case when ${users.isActive} then 1 else 0 end), 0)`,
@@ -127,7 +128,7 @@ export interface UserChanges {
  * Updates a user within the scope, with the login e-mail and password. A deactivated user, or one
  * whose password was reset, loses the open sessions. False when the user is not within the scope.
  */
-export async function updateUser(db: Db, id: number, scope: number | null, changes: UserChanges) {
+export async function updateUser(db: Db, scope: Scope, id: number, changes: UserChanges) {
   const { passwordHash, ...set } = changes;
   return await db.transaction(async (tx) => {
     const [found] = await tx.select({ id: users.id }).from(users).where(scoped(scope, eq(users.id, id)));

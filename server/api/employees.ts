@@ -20,6 +20,7 @@ import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import { receiveUpload } from "../multipart.ts";
 import type { AppEnv, CurrentUser } from "../types.ts";
 import { readJsonBody, validate } from "../validate.ts";
+import { scopeOf } from "../../db/scope.ts";
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -98,7 +99,7 @@ export const employeesApi = new Hono<AppEnv>()
     const companyId = user.role === "system_admin" ? (input.companyId ?? user.companyId) : user.companyId;
     if (!companyId) throw invalid({ companyId: ["Выберите компанию"] });
     const { db, now } = c.var.deps;
-    if (companyId !== user.companyId && !await findCompany(db, companyId, null)) {
+    if (companyId !== user.companyId && !await findCompany(db, scopeOf(null), companyId)) {
       throw invalid({ companyId: ["Компания не найдена"] });
     }
     if (await emailTaken(db, input.email)) {

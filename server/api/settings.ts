@@ -32,6 +32,7 @@ import { receiveUploadBytes } from "../multipart.ts";
 import { readPriceListInWorker } from "../price_list_reader.ts";
 import { idParam } from "./companies.ts";
 import type { AppEnv } from "../types.ts";
+import { scopeOf } from "../../db/scope.ts";
 
 export const AVATAR_MAX_BYTES = 5 * MB;
 
@@ -41,8 +42,8 @@ export const profileApi = new Hono<AppEnv>()
   .patch("/", requireApi(), validate("json", profileSchema), async (c) => {
     const user = currentUser(c);
     const { db } = c.var.deps;
-    await updateUser(db, user.id, null, c.req.valid("json"));
-    return c.json((await findUser(db, user.id, null))!.json);
+    await updateUser(db, scopeOf(null), user.id, c.req.valid("json"));
+    return c.json((await findUser(db, scopeOf(null), user.id))!.json);
   })
   .post("/avatar", requireApi(), async (c) => {
     const user = currentUser(c);
@@ -71,7 +72,7 @@ export const profileApi = new Hono<AppEnv>()
     const match = /^[a-z0-9]{8,40}\.(png|jpg|gif|webp)$/.exec(file);
     if (!match) throw notFound();
     // Colleagues see each other's avatars; another company's answer 404.
-    const found = await findUser(c.var.deps.db, userId, userId === user.id ? null : companyScope(user));
+    const found = await findUser(c.var.deps.db, userId === user.id ? scopeOf(null) : companyScope(user), userId);
     if (!found || found.row.profileImageUrl !== avatarPath(userId) + file) throw notFound("Файл не найден");
     return serveStoredImage(c, `avatars/${userId}/${file}`, match[1]);
   });
