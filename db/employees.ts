@@ -2,7 +2,8 @@
 import { and, asc, eq, ne, type SQL } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import type { Scope } from "./scope.ts";
-import { localAccounts, sessions, users } from "./schema/mod.ts";
+import { localAccounts, users } from "./schema/mod.ts";
+import { deleteUserSessions } from "./sessions.ts";
 import type { Role } from "../domain/roles.ts";
 import type { EmployeeJson } from "../domain/admin.ts";
 
@@ -84,7 +85,7 @@ export async function updateEmployee(
   return await db.transaction(async (tx) => {
     const [row] = await tx.update(users).set({ ...values, updatedAt: now }).where(eq(users.id, id))
       .returning();
-    if (values.isActive === false) await tx.delete(sessions).where(eq(sessions.userId, id));
+    if (values.isActive === false) await deleteUserSessions(tx, id);
     return row;
   });
 }

@@ -1,11 +1,8 @@
 import { and, count, desc, eq, inArray } from "drizzle-orm";
-import type { Db } from "./client.ts";
+import type { Db, Executor } from "./client.ts";
 import { activities, notifications, users } from "./schema/mod.ts";
 import type { notificationTypes } from "../domain/enums.ts";
 import type { Role } from "../domain/roles.ts";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-type Executor = Db | Tx;
 
 export interface NewNotification {
   companyId: number | null;

@@ -1,9 +1,9 @@
 // Task queries. Every function takes the company scope (null = every company, system_admin only).
-import { and, count, desc, eq, inArray, isNull, lt, notInArray, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, isNull, lt, notInArray, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client.ts";
 import { type Scope, scopeOf } from "./scope.ts";
-import { estimates, objects, tasks, users } from "./schema/mod.ts";
+import { estimates, notifications, objects, tasks, users } from "./schema/mod.ts";
 import {
   closedTaskStatuses,
   effectiveStatus,
@@ -462,4 +462,52 @@ export async function objectChoices(db: Db, scope: Scope, limit = 300) {
   return await db.select({ id: objects.id, address: objects.address, status: objects.status }).from(objects)
     .where(scope === null ? undefined : eq(objects.companyId, scope))
     .orderBy(desc(objects.createdAt), desc(objects.id)).limit(limit);
+}
+
+/**
+ * Sends task_overdue to the assignee and to the one who assigned each task that has just become
+ * late, and stamps the task so that it is sent only once. A recipient who already has a
+ * task_overdue for the task (the demo data) is not told twice. Returns how many tasks were handled.
+ */
+export async function notifyNewlyOverdueTasks(db: Db, now: Date): Promise<number> {
+  const late = await db.select({
+    id: tasks.id,
+    companyId: tasks.companyId,
+    objectId: tasks.objectId,
+    title: tasks.title,
+    assignedTo: tasks.assignedTo,
+    assignedBy: tasks.assignedBy,
+    address: objects.address,
+  }).from(tasks)
+    .leftJoin(objects, eq(objects.id, tasks.objectId))
+    .where(and(isNull(tasks.overdueNotifiedAt), isNotNull(tasks.dueDate), overdueCondition(now)))
+    .limit(500);
+  if (late.length === 0) return 0;
+
+  const already = await db.select({ taskId: notifications.relatedTaskId, userId: notifications.userId })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.type, "task_overdue"),
+        inArray(notifications.relatedTaskId, late.map((t) => t.id)),
+      ),
+    );
+  const told = new Set(already.map((n) => `${n.taskId}:${n.userId}`));
+
+  for (const task of late) {
+    const recipients = [task.assignedTo, task.assignedBy]
+      .filter((id): id is number => id !== null && !told.has(`${task.id}:${id}`));
+    await db.transaction(async (tx) => {
+      await notifyUsers(tx, recipients, {
+        companyId: task.companyId,
+        type: "task_overdue",
+        title: "Задача просрочена",
+        message: task.address ? `${task.title} — ${task.address}` : task.title,
+        relatedTaskId: task.id,
+        relatedObjectId: task.objectId,
+      });
+      await tx.update(tasks).set({ overdueNotifiedAt: now }).where(eq(tasks.id, task.id));
+    });
+  }
+  return late.length;
 }

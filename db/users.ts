@@ -2,7 +2,8 @@
 import { and, count, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import type { Scope } from "./scope.ts";
-import { companies, localAccounts, sessions, users } from "./schema/mod.ts";
+import { companies, localAccounts, users } from "./schema/mod.ts";
+import { deleteUserSessions } from "./sessions.ts";
 import type { Role } from "../domain/roles.ts";
 import type { AdminUserJson } from "../domain/admin.ts";
 
@@ -65,6 +66,25 @@ export async function emailTaken(db: Db, email: string, exceptId?: number): Prom
   const where = exceptId ? and(eq(users.email, email), ne(users.id, exceptId)) : eq(users.email, email);
   const [row] = await db.select({ id: users.id }).from(users).where(where).limit(1);
   return !!row;
+}
+
+/** The local (password) login account with this e-mail, or of this user. */
+export async function findLocalAccount(db: Db, by: { email: string } | { userId: number }) {
+  const where = "email" in by ? eq(localAccounts.email, by.email) : eq(localAccounts.userId, by.userId);
+  return await db.query.localAccounts.findFirst({ where }) ?? null;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<User | null> {
+  return await db.query.users.findFirst({ where: eq(users.email, email) }) ?? null;
+}
+
+/** A person who signs in with Yandex for the first time: a customer without a company or password. */
+export async function createOAuthCustomer(
+  db: Db,
+  input: { email: string; firstName: string | null; lastName: string | null },
+): Promise<User> {
+  const [row] = await db.insert(users).values({ ...input, role: "user" }).returning();
+  return row;
 }
 
 export interface NewUser {
@@ -147,9 +167,14 @@ export async function updateUser(db: Db, scope: Scope, id: number, changes: User
         await tx.insert(localAccounts).values({ userId: id, email: u.email, passwordHash });
       }
     }
-    if (set.isActive === false || passwordHash) await tx.delete(sessions).where(eq(sessions.userId, id));
+    if (set.isActive === false || passwordHash) await deleteUserSessions(tx, id);
     return true;
   });
+}
+
+/** The user's avatar (its /api/profile/avatar/… address), or none. */
+export async function setProfileImage(db: Db, userId: number, profileImageUrl: string | null): Promise<void> {
+  await db.update(users).set({ profileImageUrl }).where(eq(users.id, userId));
 }
 
 /**
@@ -165,11 +190,7 @@ export async function changeOwnPassword(
     await tx.update(localAccounts).set({ passwordHash: options.passwordHash }).where(
       eq(localAccounts.userId, userId),
     );
-    await tx.delete(sessions).where(
-      options.keepSessionId
-        ? and(eq(sessions.userId, userId), ne(sessions.id, options.keepSessionId))
-        : eq(sessions.userId, userId),
-    );
+    await deleteUserSessions(tx, userId, options.keepSessionId);
   });
 }
 

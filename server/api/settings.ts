@@ -2,9 +2,8 @@
 // settings that are not requisites (the shop settings, the price list).
 import { Hono } from "hono";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
-import { eq } from "drizzle-orm";
 import { storageKeyOfImageUrl } from "../../db/admin.ts";
-import { findUser, updateUser } from "../../db/users.ts";
+import { findUser, setProfileImage, updateUser } from "../../db/users.ts";
 import {
   BASE_PRICE_LIST_NAME,
   findCompanyPriceList,
@@ -22,7 +21,6 @@ import {
   writePriceListCsv,
   writePriceListWorkbook,
 } from "../../estimating/mod.ts";
-import { users } from "../../db/schema/mod.ts";
 import { profileSchema, shopSettingsSchema } from "../../domain/admin.ts";
 import { ApiError, invalid, notFound } from "../errors.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
@@ -52,7 +50,7 @@ export const profileApi = new Hono<AppEnv>()
     const file = `${encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(10)))}.${kind.ext}`;
     await storage.write(`avatars/${user.id}/${file}`, streamOf(bytes), { maxBytes: AVATAR_MAX_BYTES });
     const profileImageUrl = avatarPath(user.id) + file;
-    await db.update(users).set({ profileImageUrl }).where(eq(users.id, user.id));
+    await setProfileImage(db, user.id, profileImageUrl);
     const old = storageKeyOfImageUrl(user.profileImageUrl);
     if (old) await storage.delete(old);
     return c.json({ profileImageUrl });
@@ -60,7 +58,7 @@ export const profileApi = new Hono<AppEnv>()
   .delete("/avatar", requireApi(), async (c) => {
     const user = currentUser(c);
     const { db, storage } = c.var.deps;
-    await db.update(users).set({ profileImageUrl: null }).where(eq(users.id, user.id));
+    await setProfileImage(db, user.id, null);
     const old = storageKeyOfImageUrl(user.profileImageUrl);
     if (old) await storage.delete(old);
     return c.json({ profileImageUrl: null });
