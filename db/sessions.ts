@@ -84,7 +84,11 @@ export async function deleteSession(db: Db, sessionId: string): Promise<void> {
 }
 
 /** Ends every session of the user, or every one but `keepId` (the one a password was changed in). */
-export async function deleteUserSessions(db: Executor, userId: number, keepId?: string | null): Promise<void> {
+export async function deleteUserSessions(
+  db: Executor,
+  userId: number,
+  keepId?: string | null,
+): Promise<void> {
   const where: SQL | undefined = keepId
     ? and(eq(sessions.userId, userId), ne(sessions.id, keepId))
     : eq(sessions.userId, userId);

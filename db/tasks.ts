@@ -1,5 +1,18 @@
 // Task queries. Every function takes the company scope (null = every company, system_admin only).
-import { and, count, desc, eq, inArray, isNotNull, isNull, lt, notInArray, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client.ts";
 import { type Scope, scopeOf } from "./scope.ts";
@@ -14,7 +27,6 @@ import {
 } from "../domain/tasks.ts";
 import { displayName } from "../domain/format.ts";
 import { notifyUsers, recordActivity } from "./notifications.ts";
-
 
 const assignee = alias(users, "assignee");
 

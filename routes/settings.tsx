@@ -1,12 +1,7 @@
 import type { Context } from "hono";
 import type { ReactNode } from "react";
-import {
-  companyJson,
-  findCompany,
-  findShopSettings,
-  priceListSummary,
-  shopSettingsJson,
-} from "../db/companies.ts";
+import { companyJson, findCompany, findShopSettings, shopSettingsJson } from "../db/companies.ts";
+import { priceListSummary } from "../db/price_lists.ts";
 import { Island } from "../server/island.tsx";
 import { companyScope, currentUser } from "../server/middleware/guard.ts";
 import type { AppEnv } from "../server/types.ts";

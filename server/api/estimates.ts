@@ -11,8 +11,8 @@ import {
   workTypeLabel,
   writeEstimateWorkbook,
 } from "../../estimating/mod.ts";
+import { activePriceList } from "../../db/price_lists.ts";
 import {
-  activePriceList,
   type EstimateDetail,
   getEstimate,
   listEstimates,
@@ -260,7 +260,7 @@ export const estimatesApi = new Hono<AppEnv>()
     if (body.estimateNumber) doc.estimateNumber = body.estimateNumber;
     const checked = measurementDocumentSchema.safeParse(doc);
     if (!checked.success) throw invalid(fieldErrors(checked.error), "Проверьте значения замеров");
-    const priceList = await activePriceList(db, object.companyId);
+    const priceList = (await activePriceList(db, object.companyId))?.items;
     let estimate: Estimate;
     try {
       estimate = generateEstimate(doc, { priceList, date: moscowDay(at) });

@@ -4,19 +4,17 @@ import { Hono } from "hono";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { storageKeyOfImageUrl } from "../../db/admin.ts";
 import { findUser, setProfileImage, updateUser } from "../../db/users.ts";
+import { findShopSettings, shopSettingsJson, updateShopSettings } from "../../db/companies.ts";
 import {
+  activePriceList,
   BASE_PRICE_LIST_NAME,
-  findCompanyPriceList,
-  findShopSettings,
+  COMPANY_PRICE_LIST_NAME,
+  importPriceList,
   priceListSummary,
-  resetCompanyPriceList,
-  saveCompanyPriceList,
-  shopSettingsJson,
-  updateShopSettings,
-} from "../../db/companies.ts";
+  resetPriceList,
+} from "../../db/price_lists.ts";
 import {
   defaultPriceList,
-  mergePriceList,
   PriceListFileError,
   writePriceListCsv,
   writePriceListWorkbook,
@@ -70,7 +68,11 @@ export const profileApi = new Hono<AppEnv>()
     const match = /^[a-z0-9]{8,40}\.(png|jpg|gif|webp)$/.exec(file);
     if (!match) throw notFound();
     // Colleagues see each other's avatars; another company's answer 404.
-    const found = await findUser(c.var.deps.db, userId === user.id ? scopeOf(null) : companyScope(user), userId);
+    const found = await findUser(
+      c.var.deps.db,
+      userId === user.id ? scopeOf(null) : companyScope(user),
+      userId,
+    );
     if (!found || found.row.profileImageUrl !== avatarPath(userId) + file) throw notFound("Файл не найден");
     return serveStoredImage(c, `avatars/${userId}/${file}`, match[1]);
   });
@@ -104,9 +106,9 @@ const priceListApi = new Hono<AppEnv>()
   .get("/download", async (c) => {
     const user = currentUser(c);
     if (user.companyId === null) throw notFound();
-    const own = await findCompanyPriceList(c.var.deps.db, user.companyId);
+    const own = await activePriceList(c.var.deps.db, user.companyId);
     const items = own?.items ?? defaultPriceList;
-    const name = own?.list.name ?? BASE_PRICE_LIST_NAME;
+    const name = own?.name ?? BASE_PRICE_LIST_NAME;
     if (c.req.query("format") === "csv") {
       c.header("Content-Type", "text/csv; charset=utf-8");
       c.header("Content-Disposition", attachment("Прайс-лист.csv", "price-list.csv"));
@@ -146,10 +148,8 @@ const priceListApi = new Hono<AppEnv>()
     if (read.items.length === 0) {
       throw invalid({ file: ["В файле нет ни одной подходящей строки: проверьте заголовки столбцов"] });
     }
-    const own = await findCompanyPriceList(db, user.companyId);
-    const merged = mergePriceList(own?.items ?? defaultPriceList, read.items);
-    const name = read.name || file.fileName.replace(/\.[^.]+$/, "") || "Прайс-лист компании";
-    await saveCompanyPriceList(db, user.companyId, name, merged.items);
+    const name = read.name || file.fileName.replace(/\.[^.]+$/, "") || COMPANY_PRICE_LIST_NAME;
+    const { merge: merged } = await importPriceList(db, user.companyId, read.items, name);
     return c.json({
       summary: await priceListSummary(db, user.companyId),
       added: merged.added.length,
@@ -162,7 +162,7 @@ const priceListApi = new Hono<AppEnv>()
   .delete("/", async (c) => {
     const user = currentUser(c);
     if (user.companyId === null) throw notFound();
-    await resetCompanyPriceList(c.var.deps.db, user.companyId);
+    await resetPriceList(c.var.deps.db, user.companyId);
     return c.json(await priceListSummary(c.var.deps.db, user.companyId));
   });
 

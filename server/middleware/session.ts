@@ -1,7 +1,12 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { SESSION_COOKIE, SESSION_LIFETIME, type ValidatedSession, validateSessionToken } from "../auth/sessions.ts";
+import {
+  SESSION_COOKIE,
+  SESSION_LIFETIME,
+  type ValidatedSession,
+  validateSessionToken,
+} from "../auth/sessions.ts";
 import { findUserWithCompany, type SessionLookup } from "../../db/sessions.ts";
 import { localSessionLookup } from "../../db/session_reader.ts";
 import { normalizeRole } from "../../domain/roles.ts";
