@@ -1,5 +1,5 @@
 // User administration queries. `scope` is the caller's company (null = every company, system_admin only).
-import { and, count, desc, eq, ne, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, ne, type SQL } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import type { Scope } from "./scope.ts";
 import { companies, localAccounts, users } from "./schema/mod.ts";
@@ -51,15 +51,6 @@ export async function findUser(db: Db, scope: Scope, id: number) {
   const [row] = await db.select(selection).from(users).leftJoin(companies, eq(users.companyId, companies.id))
     .where(scoped(scope, eq(users.id, id)));
   return row ? { row: row.user, json: toJson(row) } : null;
-}
-
-export async function userStats(db: Db, scope: Scope) {
-  const [row] = await db.select({
-    total: count(),
-    active: sql<number>`coalesce(sum(case when ${users.isActive} then 1 else 0 end), 0)`,
-  }).from(users).where(scoped(scope));
-  const active = Number(row.active);
-  return { total: row.total, active, inactive: row.total - active };
 }
 
 export async function emailTaken(db: Db, email: string, exceptId?: number): Promise<boolean> {
