@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 import {
   brandLabel,
@@ -21,7 +20,7 @@ import {
   storeGeneratedEstimate,
   storeManualEstimate,
 } from "../../db/estimates.ts";
-import { companies } from "../../db/schema/mod.ts";
+import { findCompany } from "../../db/companies.ts";
 import { estimateStatuses } from "../../domain/enums.ts";
 import { estimateApproverRoles, hasRole, staffRoles } from "../../domain/roles.ts";
 import { estimateStatusLabels } from "../../domain/labels.ts";
@@ -343,7 +342,7 @@ export const estimatesApi = new Hono<AppEnv>()
     const user = currentUser(c);
     const e = await estimateOr404(c, user, c.req.valid("param").id);
     const { db, now } = c.var.deps;
-    const [company] = await db.select().from(companies).where(eq(companies.id, e.companyId));
+    const company = await findCompany(db, companyScope(user), e.companyId);
     const bytes = await writeEstimateWorkbook(asEngineEstimate(e), {
       date: moscowDay(e.createdAt),
       company: company
