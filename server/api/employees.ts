@@ -140,7 +140,7 @@ export const employeesApi = new Hono<AppEnv>()
     const id = idOf(c);
     // Anyone may change their own avatar; a manager of employees, a colleague's.
     const target = id === user.id
-      ? await findEmployee(db, null, id)
+      ? await findEmployee(db, scopeOf(null), id)
       : employeeManagerRoles.includes(user.role)
       ? await findEmployee(db, companyScope(user), id)
       : null;
