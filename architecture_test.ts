@@ -40,6 +40,9 @@ interface DenoInfo {
   }[];
 }
 
+/** The packages (npm:, jsr:, https:) each project module imports itself. */
+const packageImports = new Map<string, Set<string>>();
+
 /** Every project module (a path relative to the root) and the project modules it imports. */
 async function projectGraph(): Promise<Map<string, Set<string>>> {
   const files = await sourceFiles();
@@ -67,13 +70,17 @@ async function projectGraph(): Promise<Map<string, Set<string>>> {
       const from = local(module.specifier);
       if (!from) continue;
       const to = new Set<string>();
+      const packages = new Set<string>();
       for (const dep of module.dependencies ?? []) {
         for (const target of [dep.code?.specifier, dep.type?.specifier]) {
-          const path = target && local(target);
+          if (!target) continue;
+          const path = local(target);
           if (path) to.add(path);
+          else if (!target.startsWith("file:") && !target.startsWith("node:")) packages.add(target);
         }
       }
       graph.set(from, to);
+      packageImports.set(from, packages);
     }
     return graph;
   } finally {
@@ -170,6 +177,35 @@ for (const [folder, targets] of Object.entries(forbiddenImports)) {
     assert.deepEqual(violations, []);
   });
 }
+
+/** The app's code that must reach the database only through db/<area>.ts functions. */
+const outsideDb = [
+  "server/",
+  "routes/",
+  "cli/",
+  "islands/",
+  "components/",
+  "domain/",
+  "estimating/",
+  "main.ts",
+];
+
+Deno.test("every query is in db/: no module outside it imports drizzle-orm or db/schema/ (tests aside)", () => {
+  const app = [...graph.keys()].filter((file) =>
+    outsideDb.some((f) => file.startsWith(f)) && !/_test\.tsx?$/.test(file)
+  );
+  const violations = app.flatMap((file) =>
+    [
+      ...[...packageImports.get(file) ?? []].filter((p) => /^npm:\/?drizzle-orm@/.test(p)),
+      ...[...graph.get(file) ?? []].filter((i) => i.startsWith("db/schema/")),
+    ].map((i) => `${file} → ${i}`)
+  );
+  assert.deepEqual(violations, []);
+  assert.ok(
+    [...packageImports.get("db/users.ts") ?? []].some((p) => /^npm:\/?drizzle-orm@/.test(p)),
+    "seen in db/",
+  );
+});
 
 Deno.test("no module imports itself back through others", () => {
   assert.deepEqual(cycles(), []);

@@ -1,5 +1,5 @@
 // `price-list import` and `price-list export`: a standalone price-list file, or a company's price list
-// in the app database (tables price_lists and price_list_items, through db/client.ts and db/schema/).
+// in the app database (db/price_lists.ts, the reader and writer the settings screen uses too).
 import { extname } from "node:path";
 import {
   defaultPriceList,
@@ -125,7 +125,10 @@ function report(io: Io, source: string, target: string, merge: MergeReport, reje
   return rejected.length > 0 ? EXIT_INPUT_FAILED : EXIT_OK;
 }
 
-/** `price-list import <file>`: validates the file and merges it into the standalone file or the company's list. */
+/**
+ * `price-list import <file>`: validates the file and merges it into the standalone file, or into the
+ * company's list (stored as its new active list, as an upload on the settings screen does).
+ */
 export async function importCommand(file: string, opts: ImportOptions, io: Io): Promise<number> {
   const id = opts.company !== undefined ? companyId(opts.company) : undefined;
   if (opts.out) checkFormat(opts.out, "--out");
@@ -166,7 +169,7 @@ export async function importCommand(file: string, opts: ImportOptions, io: Io): 
   }
 
   const url = databaseUrl(opts.db);
-  const result = await importIntoDatabase(url, id!, imported.items, opts.name ?? DEFAULT_LIST_NAME);
+  const result = await importIntoDatabase(url, id!, imported.items, opts.name);
   if ("error" in result) {
     io.err(result.error);
     return EXIT_INPUT_FAILED;
@@ -225,116 +228,45 @@ export async function exportCommand(opts: ExportOptions, io: Io): Promise<number
 async function openDatabase(url: string) {
   const { openDb, migrateDb } = await import("../db/client.ts");
   const db = await openDb(url, { authToken: Deno.env.get("DATABASE_AUTH_TOKEN") });
-  const table = await db.$client.execute(
-    "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'price_lists'",
-  );
-  if (table.rows.length === 0) await migrateDb(db);
+  await migrateDb(db);
   return db;
 }
 
-type Row = {
-  id: number;
-  code: string;
-  name: string;
-  unit: string;
-  section: string | null;
-  materialsPrice: number;
-  worksPrice: number;
-  description: string | null;
-  manufacturer: string | null;
-};
-
-function toItem(r: Row): PriceListItem {
-  const item: PriceListItem = {
-    code: r.code,
-    name: r.name,
-    unit: r.unit,
-    section: r.section ?? "",
-    materialsPrice: r.materialsPrice,
-    worksPrice: r.worksPrice,
-  };
-  if (r.description) item.description = r.description;
-  if (r.manufacturer) item.manufacturer = r.manufacturer;
-  return item;
-}
-
-/** Merges the items into the company's active price list in one transaction (creating the list from the default one). */
+/** Merges the items into the company's active price list (db/price_lists.ts importPriceList). */
 export async function importIntoDatabase(
   url: string,
   companyId: number,
   items: PriceListItem[],
-  listName: string,
+  listName: string | undefined,
 ): Promise<{ merge: MergeReport; listId: number } | { error: string }> {
-  const { and, desc, eq } = await import("drizzle-orm");
-  const { companies, priceListItems, priceLists } = await import("../db/schema/mod.ts");
+  const [{ importPriceList }, { findCompany }, { scopeOf }] = await Promise.all([
+    import("../db/price_lists.ts"),
+    import("../db/companies.ts"),
+    import("../db/scope.ts"),
+  ]);
   const db = await openDatabase(url);
   try {
-    const company = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId))
-      .get();
-    if (!company) return { error: `компания ${companyId} не найдена в ${url}` };
-    return await db.transaction(async (tx) => {
-      let list = await tx.select({ id: priceLists.id }).from(priceLists)
-        .where(and(eq(priceLists.companyId, companyId), eq(priceLists.isActive, true)))
-        .orderBy(desc(priceLists.id)).get();
-      let rows: Row[] = [];
-      if (!list) {
-        list = await tx.insert(priceLists).values({ companyId, name: listName.slice(0, 255), isActive: true })
-          .returning({ id: priceLists.id }).get();
-      } else {
-        rows = await tx.select().from(priceListItems).where(eq(priceListItems.priceListId, list.id)).all();
-      }
-      const listId = list.id;
-      const base = rows.length ? rows.map(toItem) : defaultPriceList;
-      const merge = mergePriceList(base, items);
-      const idByCode = new Map(rows.map((r) => [r.code, r.id]));
-      const values = (i: PriceListItem) => ({
-        code: i.code,
-        name: i.name,
-        unit: i.unit,
-        section: i.section.slice(0, 100) || null,
-        materialsPrice: i.materialsPrice,
-        worksPrice: i.worksPrice,
-        description: i.description ?? null,
-        manufacturer: i.manufacturer ?? null,
-      });
-      const byCode = new Map(merge.items.map((i) => [i.code, i]));
-      // A new list gets every item; an existing one gets the added rows and the updated ones.
-      const inserts = rows.length ? merge.added : merge.items.map((i) => i.code);
-      for (const code of inserts) {
-        await tx.insert(priceListItems).values({
-          priceListId: listId,
-          companyId,
-          ...values(byCode.get(code)!),
-        });
-      }
-      for (const code of rows.length ? merge.updated : []) {
-        await tx.update(priceListItems).set(values(byCode.get(code)!)).where(
-          eq(priceListItems.id, idByCode.get(code)!),
-        );
-      }
-      return { merge, listId };
-    });
+    if (!(await findCompany(db, scopeOf(null), companyId))) {
+      return { error: `компания ${companyId} не найдена в ${url}` };
+    }
+    const { list, merge } = await importPriceList(db, companyId, items, listName);
+    return { merge, listId: list.id };
   } finally {
     db.$client.close();
   }
 }
 
-/** The company's active price list from the database. */
+/** The company's active price list from the database (db/price_lists.ts activePriceList). */
 export async function readFromDatabase(
   url: string,
   companyId: number,
 ): Promise<{ items: PriceListItem[]; name: string } | { error: string }> {
-  const { and, asc, desc, eq } = await import("drizzle-orm");
-  const { priceListItems, priceLists } = await import("../db/schema/mod.ts");
+  const { activePriceList } = await import("../db/price_lists.ts");
   const db = await openDatabase(url);
   try {
-    const list = await db.select({ id: priceLists.id, name: priceLists.name }).from(priceLists)
-      .where(and(eq(priceLists.companyId, companyId), eq(priceLists.isActive, true)))
-      .orderBy(desc(priceLists.id)).get();
+    const list = await activePriceList(db, companyId);
     if (!list) return { error: `у компании ${companyId} нет активного прайс-листа в ${url}` };
-    const rows = await db.select().from(priceListItems).where(eq(priceListItems.priceListId, list.id))
-      .orderBy(asc(priceListItems.code)).all();
-    return { items: rows.map(toItem), name: list.name };
+    return { items: list.items, name: list.name };
   } finally {
     db.$client.close();
   }

@@ -3,7 +3,8 @@ import { and, count, eq, gte, notInArray, type SQL, sql, sum } from "drizzle-orm
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client.ts";
 import { objects, tasks, users } from "./schema/mod.ts";
-import { overdueCondition, type Scope } from "./tasks.ts";
+import { overdueCondition } from "./tasks.ts";
+import type { Scope } from "./scope.ts";
 import { type Period, periodRange } from "../domain/periods.ts";
 import { displayName } from "../domain/format.ts";
 import type { Analytics } from "../domain/analytics.ts";

@@ -6,6 +6,8 @@ import * as schema from "./schema/mod.ts";
 import { queueWrites } from "./write_queue.ts";
 
 export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
+/** The database or an open transaction of it: what a query that may run inside a transaction takes. */
+export type Executor = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export interface OpenOptions {
   authToken?: string;

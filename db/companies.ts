@@ -1,18 +1,17 @@
 // Company queries. `scope` is the caller's company (null = every company, system_admin only).
-import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "./client.ts";
-import { companies, objects, priceListItems, priceLists, shopSettings, users } from "./schema/mod.ts";
-import { defaultPriceList, type PriceListItem } from "../estimating/mod.ts";
+import type { Scope } from "./scope.ts";
+import { companies, objects, shopSettings, users } from "./schema/mod.ts";
 import type {
   CompanyInput,
   CompanyJson,
   CompanyPatch,
-  PriceListSummary,
   ShopSettingsInput,
   ShopSettingsJson,
 } from "../domain/admin.ts";
 
-export type { CompanyJson, PriceListSummary, ShopSettingsJson };
+export type { CompanyJson, ShopSettingsJson };
 
 export type Company = typeof companies.$inferSelect;
 
@@ -20,7 +19,7 @@ export type Company = typeof companies.$inferSelect;
 const userCount = sql<number>`(select count(*) from "users" u where u."company_id" = "companies"."id")`;
 const objectCount = sql<number>`(select count(*) from "objects" o where o."company_id" = "companies"."id")`;
 
-function scoped(scope: number | null, extra?: SQL): SQL | undefined {
+function scoped(scope: Scope, extra?: SQL): SQL | undefined {
   const own = scope === null ? undefined : eq(companies.id, scope);
   return own && extra ? and(own, extra) : own ?? extra;
 }
@@ -70,19 +69,19 @@ export function companyJson(c: Company, counts?: { users: number; objects: numbe
 }
 
 /** Companies with their user and object counts, by name. */
-export async function listCompanies(db: Db, scope: number | null) {
+export async function listCompanies(db: Db, scope: Scope) {
   const rows = await db.select({ company: companies, users: userCount, objects: objectCount }).from(companies)
     .where(scoped(scope)).orderBy(asc(companies.name), asc(companies.id));
   return rows.map((r) => companyJson(r.company, { users: Number(r.users), objects: Number(r.objects) }));
 }
 
-export async function findCompany(db: Db, id: number, scope: number | null): Promise<Company | null> {
+export async function findCompany(db: Db, scope: Scope, id: number): Promise<Company | null> {
   const [row] = await db.select().from(companies).where(scoped(scope, eq(companies.id, id)));
   return row ?? null;
 }
 
 /** Counts for the stat cards: companies, active companies, users and objects within the scope. */
-export async function companyStats(db: Db, scope: number | null) {
+export async function companyStats(db: Db, scope: Scope) {
   const [c] = await db.select({
     total: count(),
     active: sql<number>`coalesce(sum(case when ${companies.isActive} then 1 else 0 end), 0)`,
@@ -109,9 +108,9 @@ export async function createCompany(db: Db, input: CompanyInput): Promise<Compan
 }
 
 /** Updates a company within the scope; null when it is not there (or not the caller's). */
-export async function updateCompany(db: Db, id: number, scope: number | null, patch: CompanyPatch) {
+export async function updateCompany(db: Db, scope: Scope, id: number, patch: CompanyPatch) {
   const set = values(patch);
-  if (Object.keys(set).length === 0) return await findCompany(db, id, scope);
+  if (Object.keys(set).length === 0) return await findCompany(db, scope, id);
   const [row] = await db.update(companies).set(set).where(scoped(scope, eq(companies.id, id))).returning();
   return row ?? null;
 }
@@ -164,79 +163,4 @@ export async function updateShopSettings(db: Db, companyId: number, input: ShopS
     freeShippingThreshold: freeShippingThreshold === null ? null : Math.round(freeShippingThreshold * 100),
   }).where(eq(shopSettings.companyId, companyId)).returning();
   return row ?? null;
-}
-
-/** The company's active price list (the newest active one) with its items, or null when it uses the base list. */
-export async function findCompanyPriceList(db: Db, companyId: number) {
-  const [list] = await db.select().from(priceLists)
-    .where(and(eq(priceLists.companyId, companyId), eq(priceLists.isActive, true)))
-    .orderBy(desc(priceLists.createdAt), desc(priceLists.id)).limit(1);
-  if (!list) return null;
-  const rows = await db.select().from(priceListItems)
-    .where(and(eq(priceListItems.priceListId, list.id), eq(priceListItems.companyId, companyId)))
-    .orderBy(asc(priceListItems.id));
-  const items: PriceListItem[] = rows.map((r) => ({
-    code: r.code,
-    name: r.name,
-    unit: r.unit,
-    section: r.section ?? "",
-    materialsPrice: r.materialsPrice,
-    worksPrice: r.worksPrice,
-    ...(r.description ? { description: r.description } : {}),
-    ...(r.manufacturer ? { manufacturer: r.manufacturer } : {}),
-  }));
-  return { list, items };
-}
-
-/**
- * Stores a new active price list for the company, in one transaction: the older lists are switched
- * off (kept for the record), the new one and its items are written.
- */
-export async function saveCompanyPriceList(
-  db: Db,
-  companyId: number,
-  name: string,
-  items: readonly PriceListItem[],
-) {
-  return await db.transaction(async (tx) => {
-    await tx.update(priceLists).set({ isActive: false }).where(eq(priceLists.companyId, companyId));
-    const [list] = await tx.insert(priceLists).values({ companyId, name: name.slice(0, 255), isActive: true })
-      .returning();
-    for (let i = 0; i < items.length; i += 500) {
-      await tx.insert(priceListItems).values(
-        items.slice(i, i + 500).map((it) => ({
-          priceListId: list.id,
-          companyId,
-          code: it.code.slice(0, 50),
-          name: it.name,
-          description: it.description ?? null,
-          unit: it.unit.slice(0, 20),
-          section: it.section ? it.section.slice(0, 100) : null,
-          materialsPrice: it.materialsPrice,
-          worksPrice: it.worksPrice,
-          manufacturer: it.manufacturer ? it.manufacturer.slice(0, 100) : null,
-        })),
-      );
-    }
-    return list;
-  });
-}
-
-/** Switches the company back to the base price list. */
-export async function resetCompanyPriceList(db: Db, companyId: number): Promise<void> {
-  await db.update(priceLists).set({ isActive: false }).where(eq(priceLists.companyId, companyId));
-}
-
-/** The name of the built-in price list of a company without its own. */
-export const BASE_PRICE_LIST_NAME = "Базовый прайс-лист";
-
-/** What the settings page shows of the company's price list. */
-export async function priceListSummary(db: Db, companyId: number): Promise<PriceListSummary> {
-  const own = await findCompanyPriceList(db, companyId);
-  return {
-    source: own ? "company" : "default",
-    name: own?.list.name ?? BASE_PRICE_LIST_NAME,
-    itemCount: own ? own.items.length : defaultPriceList.length,
-    createdAt: own?.list.createdAt.toISOString() ?? null,
-  };
 }

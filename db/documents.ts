@@ -1,13 +1,13 @@
 // Documents and videos of objects (and tasks). Every function takes the company scope (null = every company).
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import type { Db } from "./client.ts";
+import type { Scope } from "./scope.ts";
 import { documents, objects, tasks, users, videos } from "./schema/mod.ts";
 import { recordActivity } from "./notifications.ts";
 import type { DocumentJson, VideoJson } from "../domain/documents.ts";
 
 export type { DocumentJson, VideoJson };
 
-export type Scope = number | null;
 export type DocumentRow = typeof documents.$inferSelect;
 export type VideoRow = typeof videos.$inferSelect;
 

@@ -1,16 +1,17 @@
 // Employees (company staff users). Every function takes the company scope (null = every company).
 import { and, asc, eq, ne, type SQL } from "drizzle-orm";
 import type { Db } from "./client.ts";
-import { localAccounts, sessions, users } from "./schema/mod.ts";
+import type { Scope } from "./scope.ts";
+import { localAccounts, users } from "./schema/mod.ts";
+import { deleteUserSessions } from "./sessions.ts";
 import type { Role } from "../domain/roles.ts";
 import type { EmployeeJson } from "../domain/admin.ts";
 
 export type { EmployeeJson };
 
-export type Scope = number | null;
 export type UserRow = typeof users.$inferSelect;
 
-const scopeOf = (scope: Scope): SQL | undefined => (scope === null ? undefined : eq(users.companyId, scope));
+const scoped = (scope: Scope): SQL | undefined => (scope === null ? undefined : eq(users.companyId, scope));
 
 export function employeeJson(u: UserRow): EmployeeJson {
   return {
@@ -30,13 +31,13 @@ export function employeeJson(u: UserRow): EmployeeJson {
 export async function listEmployees(db: Db, scope: Scope, companyId?: number): Promise<UserRow[]> {
   return await db.select().from(users)
     .where(
-      and(scopeOf(scope), companyId ? eq(users.companyId, companyId) : undefined, ne(users.role, "user")),
+      and(scoped(scope), companyId ? eq(users.companyId, companyId) : undefined, ne(users.role, "user")),
     )
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
 }
 
 export async function findEmployee(db: Db, scope: Scope, id: number): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).where(and(eq(users.id, id), scopeOf(scope)));
+  const [row] = await db.select().from(users).where(and(eq(users.id, id), scoped(scope)));
   return row ?? null;
 }
 
@@ -84,7 +85,7 @@ export async function updateEmployee(
   return await db.transaction(async (tx) => {
     const [row] = await tx.update(users).set({ ...values, updatedAt: now }).where(eq(users.id, id))
       .returning();
-    if (values.isActive === false) await tx.delete(sessions).where(eq(sessions.userId, id));
+    if (values.isActive === false) await deleteUserSessions(tx, id);
     return row;
   });
 }

@@ -2,9 +2,9 @@
 // a record of another company is simply not found. Money is integer kopecks.
 import { and, count, desc, eq, inArray, like, or, type SQL, sql, sum } from "drizzle-orm";
 import type { Db } from "./client.ts";
-import { estimateItems, estimates, objects, priceListItems, priceLists, users } from "./schema/mod.ts";
+import { estimateItems, estimates, objects, users } from "./schema/mod.ts";
 import { notifyEstimateCreated, notifyEstimateUpdated, recordActivity } from "./notifications.ts";
-import type { Estimate as GeneratedEstimate, PriceListItem } from "../estimating/mod.ts";
+import type { Estimate as GeneratedEstimate } from "../estimating/mod.ts";
 
 export type Scope = number | null;
 export type EstimateStatus = typeof estimates.$inferSelect.status;
@@ -132,27 +132,6 @@ export async function objectForEstimate(db: Db, scope: Scope, objectId: number) 
     and(eq(objects.id, objectId), scope === null ? undefined : eq(objects.companyId, scope)),
   );
   return row ?? null;
-}
-
-/** The company's active price list (the newest active one) as the engine reads it, or undefined. */
-export async function activePriceList(db: Db, companyId: number): Promise<PriceListItem[] | undefined> {
-  const [list] = await db.select({ id: priceLists.id }).from(priceLists)
-    .where(and(eq(priceLists.companyId, companyId), eq(priceLists.isActive, true)))
-    .orderBy(desc(priceLists.createdAt), desc(priceLists.id)).limit(1);
-  if (!list) return undefined;
-  const rows = await db.select().from(priceListItems)
-    .where(and(eq(priceListItems.priceListId, list.id), eq(priceListItems.companyId, companyId)));
-  if (rows.length === 0) return undefined;
-  return rows.map((r) => ({
-    code: r.code,
-    name: r.name,
-    unit: r.unit,
-    section: r.section ?? "Прочие работы и оборудование",
-    materialsPrice: r.materialsPrice,
-    worksPrice: r.worksPrice,
-    ...(r.description ? { description: r.description } : {}),
-    ...(r.manufacturer ? { manufacturer: r.manufacturer } : {}),
-  }));
 }
 
 /** Object statuses an estimate moves forward to estimation_done (later ones stay). */

@@ -2,8 +2,10 @@
 import { and, count, desc, eq, inArray, sql, sum } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import { contracts, estimates, objects } from "./schema/mod.ts";
-import { type Scope, tasksOfObjects } from "./tasks.ts";
+import type { Scope } from "./scope.ts";
+import { tasksOfObjects } from "./tasks.ts";
 import { documentCount, documentsByObject } from "./stats.ts";
+import { notifyChiefEngineers, recordActivity } from "./notifications.ts";
 import { displayName } from "../domain/format.ts";
 
 export const foremanStatuses = ["approved", "work_in_progress", "completed"] as const;
@@ -108,4 +110,54 @@ export async function foremanStats(db: Db, scope: Scope) {
     totalCostKopecks: Number(active.cost ?? 0) + Number(done.cost ?? 0),
     documents: await documentCount(db, scope),
   };
+}
+
+type ObjectStatus = typeof objects.$inferSelect.status;
+
+/** A status change of the foreman panel, with the activity line and notification it records. */
+export interface ProjectStatusChange {
+  from: ObjectStatus;
+  to: ObjectStatus;
+  activity: string;
+  userId: number;
+  at: Date;
+}
+
+/**
+ * Moves the object from `change.from` to `change.to` and tells the chief engineers, in one transaction.
+ * "missing" when the object is not within the scope, "refused" when it has another status.
+ */
+export async function changeProjectStatus(
+  db: Db,
+  scope: Scope,
+  id: number,
+  change: ProjectStatusChange,
+): Promise<typeof objects.$inferSelect | "missing" | "refused"> {
+  const updated = await db.transaction(async (tx) => {
+    const [row] = await tx.update(objects).set({ status: change.to, updatedAt: change.at })
+      .where(and(eq(objects.id, id), eq(objects.status, change.from), inScope(scope)))
+      .returning();
+    if (!row) return null;
+    await recordActivity(tx, {
+      companyId: row.companyId,
+      userId: change.userId,
+      type: "other",
+      title: `${change.activity}: ${row.address}`,
+      status: change.to,
+      objectId: row.id,
+    });
+    await notifyChiefEngineers(tx, {
+      companyId: row.companyId,
+      type: "other",
+      title: change.activity,
+      message: row.address,
+      relatedObjectId: row.id,
+    }, change.userId);
+    return row;
+  });
+  if (updated) return updated;
+  const [exists] = await db.select({ status: objects.status }).from(objects).where(
+    and(eq(objects.id, id), inScope(scope)),
+  );
+  return exists ? "refused" : "missing";
 }

@@ -1,11 +1,8 @@
 import { and, count, desc, eq, inArray } from "drizzle-orm";
-import type { Db } from "./client.ts";
+import type { Db, Executor } from "./client.ts";
 import { activities, notifications, users } from "./schema/mod.ts";
 import type { notificationTypes } from "../domain/enums.ts";
 import type { Role } from "../domain/roles.ts";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-type Executor = Db | Tx;
 
 export interface NewNotification {
   companyId: number | null;
@@ -24,11 +21,16 @@ export async function notifyUsers(db: Executor, userIds: number[], n: NewNotific
   await db.insert(notifications).values(unique.map((userId) => ({ ...n, userId })));
 }
 
-/** Sends a notification to every active user of the company with one of the roles. */
-export async function notifyRoles(db: Executor, roles: Role[], n: NewNotification & { companyId: number }) {
+/** Sends a notification to every active user of the company with one of the roles, except one user. */
+export async function notifyRoles(
+  db: Executor,
+  roles: Role[],
+  n: NewNotification & { companyId: number },
+  exceptUserId?: number | null,
+) {
   const rows = await db.select({ id: users.id }).from(users)
     .where(and(eq(users.companyId, n.companyId), inArray(users.role, roles), eq(users.isActive, true)));
-  await notifyUsers(db, rows.map((r) => r.id), n);
+  await notifyUsers(db, rows.map((r) => r.id).filter((id) => id !== exceptUserId), n);
 }
 
 export interface NewActivity {
@@ -91,23 +93,7 @@ export async function notifyChiefEngineers(
   n: NewNotification & { companyId: number },
   exceptUserId?: number | null,
 ): Promise<void> {
-  const rows = await db.select({ id: users.id }).from(users)
-    .where(and(eq(users.companyId, n.companyId), eq(users.role, "chief_engineer"), eq(users.isActive, true)));
-  await notifyUsers(db, rows.map((r) => r.id).filter((id) => id !== exceptUserId), n);
-}
-
-/** object_created: a new object of the company. */
-export async function notifyObjectCreated(
-  db: Executor,
-  o: { companyId: number; objectId: number; address: string; byUserId?: number | null },
-): Promise<void> {
-  await notifyChiefEngineers(db, {
-    companyId: o.companyId,
-    type: "object_created",
-    title: "Новый объект",
-    message: o.address,
-    relatedObjectId: o.objectId,
-  }, o.byUserId);
+  await notifyRoles(db, ["chief_engineer"], n, exceptUserId);
 }
 
 /** measurement_updated: a surveyor saved measurements of a task. */

@@ -1,6 +1,7 @@
 // Object (client site) queries. Every function takes the company scope (null = every company, system_admin).
 import { and, asc, count, desc, eq, isNotNull, like, or, type SQL } from "drizzle-orm";
 import type { Db } from "./client.ts";
+import type { Scope } from "./scope.ts";
 import { objects, tasks, users } from "./schema/mod.ts";
 import { notifyRoles, recordActivity } from "./notifications.ts";
 import {
@@ -14,7 +15,6 @@ import {
 } from "../domain/objects.ts";
 import { objectStatusLabels } from "../domain/labels.ts";
 
-export type Scope = number | null;
 export type ObjectRow = typeof objects.$inferSelect;
 
 export interface ObjectFilter {

@@ -11,13 +11,12 @@ import {
   type SQL,
   sql,
   type SQLWrapper,
-  sum,
 } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client.ts";
 import { activities, documents, estimates, objects, tasks, users } from "./schema/mod.ts";
 import { changeString, type Period, periodRange } from "../domain/periods.ts";
-import type { Scope } from "./tasks.ts";
+import type { Scope } from "./scope.ts";
 import { objectStatuses, taskStatuses } from "../domain/enums.ts";
 
 function inRange(column: SQLiteColumn, from: Date | null, to: Date | null): SQL | undefined {

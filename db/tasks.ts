@@ -1,8 +1,22 @@
 // Task queries. Every function takes the company scope (null = every company, system_admin only).
-import { and, count, desc, eq, inArray, isNull, lt, notInArray, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client.ts";
-import { estimates, objects, tasks, users } from "./schema/mod.ts";
+import { type Scope, scopeOf } from "./scope.ts";
+import { estimates, notifications, objects, tasks, users } from "./schema/mod.ts";
 import {
   closedTaskStatuses,
   effectiveStatus,
@@ -13,8 +27,6 @@ import {
 } from "../domain/tasks.ts";
 import { displayName } from "../domain/format.ts";
 import { notifyUsers, recordActivity } from "./notifications.ts";
-
-export type Scope = number | null;
 
 const assignee = alias(users, "assignee");
 
@@ -194,14 +206,14 @@ export async function getTask(
   return row ? toView(row as Row, options.now) : null;
 }
 
-/** Active users of a company who can be given a task; `role` narrows it (surveyors). */
+/** Active users of the scope who can be given a task; `role` narrows it (surveyors). */
 export async function assignableUsers(
   db: Db,
-  companyId: number | null,
+  scope: Scope,
   role?: typeof users.$inferSelect.role,
 ) {
   const conds = [eq(users.isActive, true), notInArray(users.role, ["user"])];
-  if (companyId !== null) conds.push(eq(users.companyId, companyId));
+  if (scope !== null) conds.push(eq(users.companyId, scope));
   if (role) conds.push(eq(users.role, role));
   const rows = await db.select({
     id: users.id,
@@ -353,7 +365,7 @@ export async function updateTask(
   if (!current) return null;
   let objectAddress: string | null = null;
   if (patch.objectId !== undefined && patch.objectId !== current.objectId) {
-    const object = await objectInScope(db, current.companyId, patch.objectId);
+    const object = await objectInScope(db, scopeOf(current.companyId), patch.objectId);
     if (!object) throw new TaskRuleError("objectId", "Необходимо выбрать объект");
     objectAddress = object.address;
   }
@@ -462,4 +474,52 @@ export async function objectChoices(db: Db, scope: Scope, limit = 300) {
   return await db.select({ id: objects.id, address: objects.address, status: objects.status }).from(objects)
     .where(scope === null ? undefined : eq(objects.companyId, scope))
     .orderBy(desc(objects.createdAt), desc(objects.id)).limit(limit);
+}
+
+/**
+ * Sends task_overdue to the assignee and to the one who assigned each task that has just become
+ * late, and stamps the task so that it is sent only once. A recipient who already has a
+ * task_overdue for the task (the demo data) is not told twice. Returns how many tasks were handled.
+ */
+export async function notifyNewlyOverdueTasks(db: Db, now: Date): Promise<number> {
+  const late = await db.select({
+    id: tasks.id,
+    companyId: tasks.companyId,
+    objectId: tasks.objectId,
+    title: tasks.title,
+    assignedTo: tasks.assignedTo,
+    assignedBy: tasks.assignedBy,
+    address: objects.address,
+  }).from(tasks)
+    .leftJoin(objects, eq(objects.id, tasks.objectId))
+    .where(and(isNull(tasks.overdueNotifiedAt), isNotNull(tasks.dueDate), overdueCondition(now)))
+    .limit(500);
+  if (late.length === 0) return 0;
+
+  const already = await db.select({ taskId: notifications.relatedTaskId, userId: notifications.userId })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.type, "task_overdue"),
+        inArray(notifications.relatedTaskId, late.map((t) => t.id)),
+      ),
+    );
+  const told = new Set(already.map((n) => `${n.taskId}:${n.userId}`));
+
+  for (const task of late) {
+    const recipients = [task.assignedTo, task.assignedBy]
+      .filter((id): id is number => id !== null && !told.has(`${task.id}:${id}`));
+    await db.transaction(async (tx) => {
+      await notifyUsers(tx, recipients, {
+        companyId: task.companyId,
+        type: "task_overdue",
+        title: "Задача просрочена",
+        message: task.address ? `${task.title} — ${task.address}` : task.title,
+        relatedTaskId: task.id,
+        relatedObjectId: task.objectId,
+      });
+      await tx.update(tasks).set({ overdueNotifiedAt: now }).where(eq(tasks.id, task.id));
+    });
+  }
+  return late.length;
 }

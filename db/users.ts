@@ -1,7 +1,9 @@
 // User administration queries. `scope` is the caller's company (null = every company, system_admin only).
-import { and, count, desc, eq, ne, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, ne, type SQL } from "drizzle-orm";
 import type { Db } from "./client.ts";
-import { companies, localAccounts, sessions, users } from "./schema/mod.ts";
+import type { Scope } from "./scope.ts";
+import { companies, localAccounts, users } from "./schema/mod.ts";
+import { deleteUserSessions } from "./sessions.ts";
 import type { Role } from "../domain/roles.ts";
 import type { AdminUserJson } from "../domain/admin.ts";
 
@@ -9,7 +11,7 @@ export type { AdminUserJson };
 
 export type User = typeof users.$inferSelect;
 
-function scoped(scope: number | null, extra?: SQL): SQL | undefined {
+function scoped(scope: Scope, extra?: SQL): SQL | undefined {
   const own = scope === null ? undefined : eq(users.companyId, scope);
   return own && extra ? and(own, extra) : own ?? extra;
 }
@@ -39,31 +41,41 @@ const toJson = (r: Row) =>
   adminUserJson(r.user, r.companyId !== null ? { id: r.companyId, name: r.companyName ?? "" } : null);
 
 /** Users within the scope with their company; the newest first. */
-export async function listUsers(db: Db, scope: number | null, options: { limit?: number } = {}) {
+export async function listUsers(db: Db, scope: Scope, options: { limit?: number } = {}) {
   const rows = await db.select(selection).from(users).leftJoin(companies, eq(users.companyId, companies.id))
     .where(scoped(scope)).orderBy(desc(users.createdAt), desc(users.id)).limit(options.limit ?? 1000);
   return rows.map(toJson);
 }
 
-export async function findUser(db: Db, id: number, scope: number | null) {
+export async function findUser(db: Db, scope: Scope, id: number) {
   const [row] = await db.select(selection).from(users).leftJoin(companies, eq(users.companyId, companies.id))
     .where(scoped(scope, eq(users.id, id)));
   return row ? { row: row.user, json: toJson(row) } : null;
-}
-
-export async function userStats(db: Db, scope: number | null) {
-  const [row] = await db.select({
-    total: count(),
-    active: sql<number>`coalesce(sum(case when ${users.isActive} then 1 else 0 end), 0)`,
-  }).from(users).where(scoped(scope));
-  const active = Number(row.active);
-  return { total: row.total, active, inactive: row.total - active };
 }
 
 export async function emailTaken(db: Db, email: string, exceptId?: number): Promise<boolean> {
   const where = exceptId ? and(eq(users.email, email), ne(users.id, exceptId)) : eq(users.email, email);
   const [row] = await db.select({ id: users.id }).from(users).where(where).limit(1);
   return !!row;
+}
+
+/** The local (password) login account with this e-mail, or of this user. */
+export async function findLocalAccount(db: Db, by: { email: string } | { userId: number }) {
+  const where = "email" in by ? eq(localAccounts.email, by.email) : eq(localAccounts.userId, by.userId);
+  return await db.query.localAccounts.findFirst({ where }) ?? null;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<User | null> {
+  return await db.query.users.findFirst({ where: eq(users.email, email) }) ?? null;
+}
+
+/** A person who signs in with Yandex for the first time: a customer without a company or password. */
+export async function createOAuthCustomer(
+  db: Db,
+  input: { email: string; firstName: string | null; lastName: string | null },
+): Promise<User> {
+  const [row] = await db.insert(users).values({ ...input, role: "user" }).returning();
+  return row;
 }
 
 export interface NewUser {
@@ -127,7 +139,7 @@ export interface UserChanges {
  * Updates a user within the scope, with the login e-mail and password. A deactivated user, or one
  * whose password was reset, loses the open sessions. False when the user is not within the scope.
  */
-export async function updateUser(db: Db, id: number, scope: number | null, changes: UserChanges) {
+export async function updateUser(db: Db, scope: Scope, id: number, changes: UserChanges) {
   const { passwordHash, ...set } = changes;
   return await db.transaction(async (tx) => {
     const [found] = await tx.select({ id: users.id }).from(users).where(scoped(scope, eq(users.id, id)));
@@ -146,9 +158,14 @@ export async function updateUser(db: Db, id: number, scope: number | null, chang
         await tx.insert(localAccounts).values({ userId: id, email: u.email, passwordHash });
       }
     }
-    if (set.isActive === false || passwordHash) await tx.delete(sessions).where(eq(sessions.userId, id));
+    if (set.isActive === false || passwordHash) await deleteUserSessions(tx, id);
     return true;
   });
+}
+
+/** The user's avatar (its /api/profile/avatar/… address), or none. */
+export async function setProfileImage(db: Db, userId: number, profileImageUrl: string | null): Promise<void> {
+  await db.update(users).set({ profileImageUrl }).where(eq(users.id, userId));
 }
 
 /**
@@ -164,11 +181,7 @@ export async function changeOwnPassword(
     await tx.update(localAccounts).set({ passwordHash: options.passwordHash }).where(
       eq(localAccounts.userId, userId),
     );
-    await tx.delete(sessions).where(
-      options.keepSessionId
-        ? and(eq(sessions.userId, userId), ne(sessions.id, options.keepSessionId))
-        : eq(sessions.userId, userId),
-    );
+    await deleteUserSessions(tx, userId, options.keepSessionId);
   });
 }
 

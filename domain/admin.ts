@@ -284,7 +284,7 @@ export interface ShopSettingsJson {
   enableCalculator: boolean;
 }
 
-/** What the settings page shows of a company's price list (`db/companies.ts priceListSummary`). */
+/** What the settings page shows of a company's price list (`db/price_lists.ts priceListSummary`). */
 export interface PriceListSummary {
   source: "company" | "default";
   name: string;

@@ -6,12 +6,13 @@ import { currentUser } from "../server/middleware/guard.ts";
 import type { AppEnv } from "../server/types.ts";
 import AdminUsersTable from "../islands/AdminUsersTable.tsx";
 import { renderWorkPage } from "./_page.tsx";
+import { scopeOf } from "../db/scope.ts";
 
 /** /admin/users: the owner's page of every user, with role and company changes and the demo clean-up. */
 export default async function adminUsersPage(c: Context<AppEnv>) {
   const user = currentUser(c);
   const { db } = c.var.deps;
-  const [users, companies] = await Promise.all([listUsers(db, null), companyOptions(db)]);
+  const [users, companies] = await Promise.all([listUsers(db, scopeOf(null)), companyOptions(db)]);
   return renderWorkPage(c, {
     title: "Управление пользователями",
     subtitle: "Роли и компании всех пользователей",

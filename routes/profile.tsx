@@ -8,8 +8,8 @@ import { renderWorkPage } from "./_page.tsx";
 import { Card } from "../components/Card.tsx";
 import { Icon } from "../components/Icon.tsx";
 import ChangePasswordForm from "../islands/ChangePasswordForm.tsx";
-import { eq } from "drizzle-orm";
-import { users } from "../db/schema/mod.ts";
+import { findUser } from "../db/users.ts";
+import { scopeOf } from "../db/scope.ts";
 import { Avatar } from "../components/Avatar.tsx";
 import { customerObjectList } from "../db/contracts.ts";
 import { MyObjects } from "./_my_objects.tsx";
@@ -17,7 +17,7 @@ import { MyObjects } from "./_my_objects.tsx";
 /** /profile, 'Личный кабинет': who I am, the pending-assignment warning, and the password form. */
 export default async function profilePage(c: Context<AppEnv>) {
   const user = currentUser(c);
-  const row = await c.var.deps.db.query.users.findFirst({ where: eq(users.id, user.id) });
+  const own = await findUser(c.var.deps.db, scopeOf(null), user.id);
   const myObjects = user.role === "user"
     ? await customerObjectList(c.var.deps.db, user.id, c.var.deps.now())
     : [];
@@ -50,7 +50,7 @@ export default async function profilePage(c: Context<AppEnv>) {
             <dt>Компания</dt>
             <dd>{user.companyName ?? "Не назначена"}</dd>
             <dt>Дата регистрации</dt>
-            <dd>{formatDate(row?.createdAt)}</dd>
+            <dd>{formatDate(own?.row.createdAt)}</dd>
           </dl>
         </Card>
         <Island component={ChangePasswordForm} props={{}} />

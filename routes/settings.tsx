@@ -1,14 +1,9 @@
 import type { Context } from "hono";
 import type { ReactNode } from "react";
-import {
-  companyJson,
-  findCompany,
-  findShopSettings,
-  priceListSummary,
-  shopSettingsJson,
-} from "../db/companies.ts";
+import { companyJson, findCompany, findShopSettings, shopSettingsJson } from "../db/companies.ts";
+import { priceListSummary } from "../db/price_lists.ts";
 import { Island } from "../server/island.tsx";
-import { currentUser } from "../server/middleware/guard.ts";
+import { companyScope, currentUser } from "../server/middleware/guard.ts";
 import type { AppEnv } from "../server/types.ts";
 import ChangePasswordForm from "../islands/ChangePasswordForm.tsx";
 import CompanySettings from "../islands/CompanySettings.tsx";
@@ -39,7 +34,7 @@ export default async function settingsPage(c: Context<AppEnv>) {
   const user = currentUser(c);
   const { db } = c.var.deps;
   const companyAdmin = user.role === "company_admin" && user.companyId !== null;
-  const company = companyAdmin ? await findCompany(db, user.companyId!, user.companyId) : null;
+  const company = companyAdmin ? await findCompany(db, companyScope(user), user.companyId!) : null;
   const shop = company ? await findShopSettings(db, company.id) : null;
   const tabs: Tab[] = ["profile"];
   if (company) tabs.push("company", "price-list", "contracts");

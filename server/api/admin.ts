@@ -9,11 +9,12 @@ import { currentUser, requireApi } from "../middleware/guard.ts";
 import { validate } from "../validate.ts";
 import { validIdParam } from "../query.ts";
 import type { AppEnv } from "../types.ts";
+import { scopeOf } from "../../db/scope.ts";
 
 export const adminApi = new Hono<AppEnv>()
   .use(requireApi("owner"))
   .get("/users", async (c) => {
-    return c.json(await listUsers(c.var.deps.db, null));
+    return c.json(await listUsers(c.var.deps.db, scopeOf(null)));
   })
   .put("/users/:id/role", validate("json", roleChangeSchema), validIdParam, async (c) => {
     const { db } = c.var.deps;
@@ -23,18 +24,18 @@ export const adminApi = new Hono<AppEnv>()
     if (id === currentUser(c).id && role !== "system_admin") {
       throw invalid({ role: ["Нельзя изменить собственную роль"] });
     }
-    if (!(await updateUser(db, id, null, { role }))) throw notFound("Пользователь не найден");
-    return c.json((await findUser(db, id, null))!.json);
+    if (!(await updateUser(db, scopeOf(null), id, { role }))) throw notFound("Пользователь не найден");
+    return c.json((await findUser(db, scopeOf(null), id))!.json);
   })
   .put("/users/:id/company", validate("json", companyAssignSchema), validIdParam, async (c) => {
     const { db } = c.var.deps;
     const id = c.req.valid("param").id;
     const { companyId } = c.req.valid("json");
-    if (companyId !== null && !(await findCompany(db, companyId, null))) {
+    if (companyId !== null && !(await findCompany(db, scopeOf(null), companyId))) {
       throw invalid({ companyId: ["Компания не найдена"] });
     }
-    if (!(await updateUser(db, id, null, { companyId }))) throw notFound("Пользователь не найден");
-    return c.json((await findUser(db, id, null))!.json);
+    if (!(await updateUser(db, scopeOf(null), id, { companyId }))) throw notFound("Пользователь не найден");
+    return c.json((await findUser(db, scopeOf(null), id))!.json);
   })
   .delete("/cleanup", async (c) => {
     const { db, storage } = c.var.deps;

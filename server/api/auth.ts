@@ -4,16 +4,21 @@ import type { Context } from "hono";
 import { getConnInfo } from "hono/deno";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { generateState, Yandex } from "arctic";
-import { eq } from "drizzle-orm";
-import { localAccounts, users } from "../../db/schema/mod.ts";
 import { changePasswordSchema, loginSchema, registerSchema, safeNext } from "../../domain/auth.ts";
-import { changeOwnPassword, createCustomer } from "../../db/users.ts";
+import {
+  changeOwnPassword,
+  createCustomer,
+  createOAuthCustomer,
+  findLocalAccount,
+  findUserByEmail,
+} from "../../db/users.ts";
 import { ownerEmail } from "../env.ts";
 import { ApiError, invalid } from "../errors.ts";
 import { validate } from "../validate.ts";
 import { queryText } from "../query.ts";
 import { hashPassword, verifyPassword } from "../../db/password.ts";
-import { createSession, deleteSession, SESSION_COOKIE } from "../auth/sessions.ts";
+import { createSession, SESSION_COOKIE } from "../auth/sessions.ts";
+import { deleteSession, findUserWithCompany } from "../../db/sessions.ts";
 import {
   acceptLoginAttempt,
   REGISTER_THROTTLE_MESSAGE,
@@ -21,12 +26,7 @@ import {
   reserveRegistration,
   THROTTLE_MESSAGE,
 } from "../auth/throttle.ts";
-import {
-  findUserWithCompany,
-  isSecureRequest,
-  loadCurrentUser,
-  setSessionCookie,
-} from "../middleware/session.ts";
+import { isSecureRequest, loadCurrentUser, setSessionCookie } from "../middleware/session.ts";
 import { currentUser, requireApi } from "../middleware/guard.ts";
 import type { AppEnv, CurrentUser } from "../types.ts";
 
@@ -115,7 +115,7 @@ export const authApi = new Hono<AppEnv>()
   .post("/login", validate("json", loginSchema), async (c) => {
     const { db } = c.var.deps;
     const { email, password } = c.req.valid("json");
-    const account = await db.query.localAccounts.findFirst({ where: eq(localAccounts.email, email) });
+    const account = await findLocalAccount(db, { email });
     // Hash even when there is no account, so timing does not reveal which e-mails exist.
     const ok = await throttledCheck(
       c,
@@ -169,7 +169,7 @@ export const authApi = new Hono<AppEnv>()
     const user = currentUser(c);
     const input = c.req.valid("json");
     // Guessing the current password from a stolen session is throttled like signing in.
-    const account = await db.query.localAccounts.findFirst({ where: eq(localAccounts.userId, user.id) });
+    const account = await findLocalAccount(db, { userId: user.id });
     const ok = await throttledCheck(
       c,
       user.email,
@@ -214,14 +214,13 @@ export const authApi = new Hono<AppEnv>()
     if (!info.default_email) return c.redirect("/login");
     const email = info.default_email.toLowerCase();
     const { db } = c.var.deps;
-    let user = await db.query.users.findFirst({ where: eq(users.email, email) });
+    let user = await findUserByEmail(db, email);
     if (!user && email === ownerEmail(c.var.deps.env)) return c.redirect("/login");
-    user ??= (await db.insert(users).values({
+    user ??= await createOAuthCustomer(db, {
       email,
       firstName: info.first_name ?? null,
       lastName: info.last_name ?? null,
-      role: "user",
-    }).returning())[0];
+    });
     if (!(await loadCurrentUser(c.var.deps, user.id))) return c.redirect("/login");
     await signIn(c, user.id);
     return c.redirect(next);

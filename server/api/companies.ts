@@ -43,7 +43,7 @@ export const companiesApi = new Hono<AppEnv>()
     return c.json(companyJson(company), 201);
   })
   .get("/:id", requireApi(), validIdParam, async (c) => {
-    const company = await findCompany(c.var.deps.db, c.req.valid("param").id, companyScope(currentUser(c)));
+    const company = await findCompany(c.var.deps.db, companyScope(currentUser(c)), c.req.valid("param").id);
     if (!company) throw notFound("Компания не найдена");
     return c.json(companyJson(company));
   })
@@ -53,7 +53,7 @@ export const companiesApi = new Hono<AppEnv>()
     const id = c.req.valid("param").id;
     const scope = companyScope(user);
     const patch = c.req.valid("json");
-    const existing = await findCompany(db, id, scope);
+    const existing = await findCompany(db, scope, id);
     if (!existing) throw notFound("Компания не найдена");
     if (user.role !== "system_admin") {
       const extra = Object.keys(patch).filter((k) =>
@@ -69,14 +69,14 @@ export const companiesApi = new Hono<AppEnv>()
     if (Object.keys(errors).length) {
       throw invalid(Object.fromEntries(Object.entries(errors).map(([k, m]) => [k, [m]])));
     }
-    const updated = await updateCompany(db, id, scope, patch);
+    const updated = await updateCompany(db, scope, id, patch);
     if (!updated) throw notFound("Компания не найдена");
     return c.json(companyJson(updated));
   })
   .post("/:id/logo", requireApi(adminRoles), validIdParam, async (c) => {
     const { db, storage } = c.var.deps;
     const id = c.req.valid("param").id;
-    const company = await findCompany(db, id, companyScope(currentUser(c)));
+    const company = await findCompany(db, companyScope(currentUser(c)), id);
     if (!company) throw notFound("Компания не найдена");
     const { bytes, kind } = await readImageUpload(c, LOGO_MAX_BYTES);
     const file = `${encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(10)))}.${kind.ext}`;
@@ -90,7 +90,7 @@ export const companiesApi = new Hono<AppEnv>()
   .delete("/:id/logo", requireApi(adminRoles), validIdParam, async (c) => {
     const { db, storage } = c.var.deps;
     const id = c.req.valid("param").id;
-    const company = await findCompany(db, id, companyScope(currentUser(c)));
+    const company = await findCompany(db, companyScope(currentUser(c)), id);
     if (!company) throw notFound("Компания не найдена");
     await setCompanyLogo(db, id, null);
     const old = storedLogoKey(id, company.logoUrl);
@@ -101,7 +101,7 @@ export const companiesApi = new Hono<AppEnv>()
     const { id, file } = c.req.valid("param");
     const match = /^[a-z0-9]{8,40}\.(png|jpg|gif|webp)$/.exec(file);
     if (!match) throw notFound();
-    const company = await findCompany(c.var.deps.db, id, companyScope(currentUser(c)));
+    const company = await findCompany(c.var.deps.db, companyScope(currentUser(c)), id);
     if (!company || company.logoUrl !== logoPath(id) + file) throw notFound("Файл не найден");
     return serveStoredImage(c, logoKey(id, file), match[1]);
   });

@@ -16,6 +16,7 @@ import { adminRoles, staffRoles } from "../../domain/roles.ts";
 import { ApiError, invalid, notFound } from "../errors.ts";
 import { documentMime, safeFileName, sniffDocument } from "../filetype.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
+import { scopeOf } from "../../db/scope.ts";
 import { receiveUpload } from "../multipart.ts";
 import { serveStoredFile } from "../serve_file.ts";
 import { validate } from "../validate.ts";
@@ -82,7 +83,7 @@ export const objectDocumentsApi = new Hono<AppEnv>()
         description: fields.description?.trim().slice(0, 2000) || null,
         uploadedAt: now(),
       });
-      const found = await findDocument(db, null, row.id);
+      const found = await findDocument(db, scopeOf(null), row.id);
       return c.json(documentJson(found!), 201);
     } catch (error) {
       await storage.delete(key);

@@ -21,6 +21,7 @@ import { receiveUpload } from "../multipart.ts";
 import type { AppEnv, CurrentUser } from "../types.ts";
 import { validate } from "../validate.ts";
 import { validIdParam } from "../query.ts";
+import { scopeOf } from "../../db/scope.ts";
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -63,7 +64,7 @@ export const employeesApi = new Hono<AppEnv>()
     const companyId = user.role === "system_admin" ? (input.companyId ?? user.companyId) : user.companyId;
     if (!companyId) throw invalid({ companyId: ["Выберите компанию"] });
     const { db, now } = c.var.deps;
-    if (companyId !== user.companyId && !await findCompany(db, companyId, null)) {
+    if (companyId !== user.companyId && !await findCompany(db, scopeOf(null), companyId)) {
       throw invalid({ companyId: ["Компания не найдена"] });
     }
     if (await emailTaken(db, input.email)) {
@@ -109,7 +110,7 @@ export const employeesApi = new Hono<AppEnv>()
     const { id } = c.req.valid("param");
     // Anyone may change their own avatar; a manager of employees, a colleague's.
     const target = id === user.id
-      ? await findEmployee(db, null, id)
+      ? await findEmployee(db, scopeOf(null), id)
       : employeeManagerRoles.includes(user.role)
       ? await findEmployee(db, companyScope(user), id)
       : null;

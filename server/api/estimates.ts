@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 import {
   brandLabel,
@@ -11,8 +10,8 @@ import {
   workTypeLabel,
   writeEstimateWorkbook,
 } from "../../estimating/mod.ts";
+import { activePriceList } from "../../db/price_lists.ts";
 import {
-  activePriceList,
   type EstimateDetail,
   getEstimate,
   listEstimates,
@@ -21,7 +20,7 @@ import {
   storeGeneratedEstimate,
   storeManualEstimate,
 } from "../../db/estimates.ts";
-import { companies } from "../../db/schema/mod.ts";
+import { findCompany } from "../../db/companies.ts";
 import { estimateStatuses } from "../../domain/enums.ts";
 import { estimateApproverRoles, hasRole, staffRoles } from "../../domain/roles.ts";
 import { estimateStatusLabels } from "../../domain/labels.ts";
@@ -257,7 +256,7 @@ export const estimatesApi = new Hono<AppEnv>()
     if (body.estimateNumber) doc.estimateNumber = body.estimateNumber;
     const checked = measurementDocumentSchema.safeParse(doc);
     if (!checked.success) throw invalid(fieldErrors(checked.error), "Проверьте значения замеров");
-    const priceList = await activePriceList(db, object.companyId);
+    const priceList = (await activePriceList(db, object.companyId))?.items;
     let estimate: Estimate;
     try {
       estimate = generateEstimate(doc, { priceList, date: moscowDay(at) });
@@ -337,7 +336,7 @@ export const estimatesApi = new Hono<AppEnv>()
     const user = currentUser(c);
     const e = await estimateOr404(c, user, c.req.valid("param").id);
     const { db, now } = c.var.deps;
-    const [company] = await db.select().from(companies).where(eq(companies.id, e.companyId));
+    const company = await findCompany(db, companyScope(user), e.companyId);
     const bytes = await writeEstimateWorkbook(asEngineEstimate(e), {
       date: moscowDay(e.createdAt),
       company: company

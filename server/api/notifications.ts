@@ -7,7 +7,6 @@ import {
   unreadCount,
 } from "../../db/notifications.ts";
 import { notFound } from "../errors.ts";
-import { validate } from "../validate.ts";
 import { currentUser, requireApi } from "../middleware/guard.ts";
 import { validIdParam } from "../query.ts";
 import type { AppEnv } from "../types.ts";

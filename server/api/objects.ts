@@ -27,6 +27,7 @@ import { validIdParam } from "../query.ts";
 import type { AppEnv } from "../types.ts";
 import { objectDocumentsApi } from "./documents.ts";
 import { objectVideosApi } from "./videos.ts";
+import { scopeOf } from "../../db/scope.ts";
 
 const listQuery = z.object({
   status: z.enum(objectStatuses).optional().catch(undefined),
@@ -103,7 +104,7 @@ export const objectsApi = new Hono<AppEnv>()
     const companyId = user.role === "system_admin" ? (input.companyId ?? user.companyId) : user.companyId;
     if (!companyId) throw invalid({ companyId: ["Выберите компанию"] });
     const { db, now } = c.var.deps;
-    if (companyId !== user.companyId && !await findCompany(db, companyId, null)) {
+    if (companyId !== user.companyId && !await findCompany(db, scopeOf(null), companyId)) {
       throw invalid({ companyId: ["Компания не найдена"] });
     }
     const row = await createObject(db, { ...input, companyId }, { userId: user.id, now: now() });

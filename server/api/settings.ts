@@ -3,27 +3,23 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
-import { eq } from "drizzle-orm";
 import { storageKeyOfImageUrl } from "../../db/admin.ts";
-import { findUser, updateUser } from "../../db/users.ts";
+import { findUser, setProfileImage, updateUser } from "../../db/users.ts";
+import { findShopSettings, shopSettingsJson, updateShopSettings } from "../../db/companies.ts";
 import {
+  activePriceList,
   BASE_PRICE_LIST_NAME,
-  findCompanyPriceList,
-  findShopSettings,
+  COMPANY_PRICE_LIST_NAME,
+  importPriceList,
   priceListSummary,
-  resetCompanyPriceList,
-  saveCompanyPriceList,
-  shopSettingsJson,
-  updateShopSettings,
-} from "../../db/companies.ts";
+  resetPriceList,
+} from "../../db/price_lists.ts";
 import {
   defaultPriceList,
-  mergePriceList,
   PriceListFileError,
   writePriceListCsv,
   writePriceListWorkbook,
 } from "../../estimating/mod.ts";
-import { users } from "../../db/schema/mod.ts";
 import { profileSchema, shopSettingsSchema } from "../../domain/admin.ts";
 import { ApiError, invalid, notFound } from "../errors.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
@@ -33,6 +29,7 @@ import { receiveUploadBytes } from "../multipart.ts";
 import { readPriceListInWorker } from "../price_list_reader.ts";
 import { idText, queryText } from "../query.ts";
 import type { AppEnv } from "../types.ts";
+import { scopeOf } from "../../db/scope.ts";
 
 export const AVATAR_MAX_BYTES = 5 * MB;
 
@@ -45,8 +42,8 @@ export const profileApi = new Hono<AppEnv>()
   .patch("/", requireApi(), validate("json", profileSchema), async (c) => {
     const user = currentUser(c);
     const { db } = c.var.deps;
-    await updateUser(db, user.id, null, c.req.valid("json"));
-    return c.json((await findUser(db, user.id, null))!.json);
+    await updateUser(db, scopeOf(null), user.id, c.req.valid("json"));
+    return c.json((await findUser(db, scopeOf(null), user.id))!.json);
   })
   .post("/avatar", requireApi(), async (c) => {
     const user = currentUser(c);
@@ -55,7 +52,7 @@ export const profileApi = new Hono<AppEnv>()
     const file = `${encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(10)))}.${kind.ext}`;
     await storage.write(`avatars/${user.id}/${file}`, streamOf(bytes), { maxBytes: AVATAR_MAX_BYTES });
     const profileImageUrl = avatarPath(user.id) + file;
-    await db.update(users).set({ profileImageUrl }).where(eq(users.id, user.id));
+    await setProfileImage(db, user.id, profileImageUrl);
     const old = storageKeyOfImageUrl(user.profileImageUrl);
     if (old) await storage.delete(old);
     return c.json({ profileImageUrl });
@@ -63,7 +60,7 @@ export const profileApi = new Hono<AppEnv>()
   .delete("/avatar", requireApi(), async (c) => {
     const user = currentUser(c);
     const { db, storage } = c.var.deps;
-    await db.update(users).set({ profileImageUrl: null }).where(eq(users.id, user.id));
+    await setProfileImage(db, user.id, null);
     const old = storageKeyOfImageUrl(user.profileImageUrl);
     if (old) await storage.delete(old);
     return c.json({ profileImageUrl: null });
@@ -74,7 +71,11 @@ export const profileApi = new Hono<AppEnv>()
     const match = /^[a-z0-9]{8,40}\.(png|jpg|gif|webp)$/.exec(file);
     if (!match) throw notFound();
     // Colleagues see each other's avatars; another company's answer 404.
-    const found = await findUser(c.var.deps.db, userId, userId === user.id ? null : companyScope(user));
+    const found = await findUser(
+      c.var.deps.db,
+      userId === user.id ? scopeOf(null) : companyScope(user),
+      userId,
+    );
     if (!found || found.row.profileImageUrl !== avatarPath(userId) + file) throw notFound("Файл не найден");
     return serveStoredImage(c, `avatars/${userId}/${file}`, match[1]);
   });
@@ -108,9 +109,9 @@ const priceListApi = new Hono<AppEnv>()
   .get("/download", validate("query", downloadQuery), async (c) => {
     const user = currentUser(c);
     if (user.companyId === null) throw notFound();
-    const own = await findCompanyPriceList(c.var.deps.db, user.companyId);
+    const own = await activePriceList(c.var.deps.db, user.companyId);
     const items = own?.items ?? defaultPriceList;
-    const name = own?.list.name ?? BASE_PRICE_LIST_NAME;
+    const name = own?.name ?? BASE_PRICE_LIST_NAME;
     if (c.req.valid("query").format === "csv") {
       c.header("Content-Type", "text/csv; charset=utf-8");
       c.header("Content-Disposition", attachment("Прайс-лист.csv", "price-list.csv"));
@@ -150,10 +151,8 @@ const priceListApi = new Hono<AppEnv>()
     if (read.items.length === 0) {
       throw invalid({ file: ["В файле нет ни одной подходящей строки: проверьте заголовки столбцов"] });
     }
-    const own = await findCompanyPriceList(db, user.companyId);
-    const merged = mergePriceList(own?.items ?? defaultPriceList, read.items);
-    const name = read.name || file.fileName.replace(/\.[^.]+$/, "") || "Прайс-лист компании";
-    await saveCompanyPriceList(db, user.companyId, name, merged.items);
+    const name = read.name || file.fileName.replace(/\.[^.]+$/, "") || COMPANY_PRICE_LIST_NAME;
+    const { merge: merged } = await importPriceList(db, user.companyId, read.items, name);
     return c.json({
       summary: await priceListSummary(db, user.companyId),
       added: merged.added.length,
@@ -166,7 +165,7 @@ const priceListApi = new Hono<AppEnv>()
   .delete("/", async (c) => {
     const user = currentUser(c);
     if (user.companyId === null) throw notFound();
-    await resetCompanyPriceList(c.var.deps.db, user.companyId);
+    await resetPriceList(c.var.deps.db, user.companyId);
     return c.json(await priceListSummary(c.var.deps.db, user.companyId));
   });
 

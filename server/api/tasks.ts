@@ -22,6 +22,7 @@ import { forbidden, invalid, notFound } from "../errors.ts";
 import { validate } from "../validate.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import { queryText, validIdParam } from "../query.ts";
+import { scopeOf } from "../../db/scope.ts";
 import type { AppEnv } from "../types.ts";
 
 const listQuery = z.object({
@@ -123,7 +124,7 @@ export const tasksApi = new Hono<AppEnv>()
       status: input.status,
       priority: input.priority ?? (raw.measurement ? "high" : "medium"),
     }, { id: user.id, now: at }).catch(ruleError);
-    return c.json(await getTask(db, null, task.id, { now: at }), 201);
+    return c.json(await getTask(db, scopeOf(null), task.id, { now: at }), 201);
   })
   .patch("/:id", validIdParam, validate("json", patchBody), async (c) => {
     const user = currentUser(c);
@@ -146,5 +147,5 @@ export const tasksApi = new Hono<AppEnv>()
         : dueDateOrError(body.dueDate, at),
     }, { id: user.id, now: at, assignedTo: own ? user.id : undefined }).catch(ruleError);
     if (!updated) throw notFound("Задача не найдена");
-    return c.json(await getTask(db, null, id, { now: at }));
+    return c.json(await getTask(db, scopeOf(null), id, { now: at }));
   });

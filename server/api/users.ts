@@ -12,6 +12,7 @@ import { validate } from "../validate.ts";
 import { ownerEmail } from "../env.ts";
 import { validIdParam } from "../query.ts";
 import type { AppEnv } from "../types.ts";
+import { scopeOf } from "../../db/scope.ts";
 
 const EMAIL_TAKEN = "Пользователь с таким email уже существует";
 const NO_SYSTEM_ADMIN = "Администратор компании не может назначать роль системного администратора";
@@ -39,7 +40,7 @@ export const usersApi = new Hono<AppEnv>()
       if (companyId === null) throw forbidden(OWN_COMPANY_ONLY);
     } else if (companyId === null && needsCompany(input.role)) {
       throw invalid({ companyId: ["Выберите компанию"] });
-    } else if (companyId !== null && !(await findCompany(db, companyId, null))) {
+    } else if (companyId !== null && !(await findCompany(db, scopeOf(null), companyId))) {
       throw invalid({ companyId: ["Компания не найдена"] });
     }
     if (await emailUnavailable(c, input.email)) throw invalid({ email: [EMAIL_TAKEN] });
@@ -52,11 +53,11 @@ export const usersApi = new Hono<AppEnv>()
       isActive: input.isActive,
       passwordHash: await hashPassword(input.password),
     });
-    const created = await findUser(db, id, null);
+    const created = await findUser(db, scopeOf(null), id);
     return c.json(created!.json, 201);
   })
   .get("/:id", requireApi(adminRoles), validIdParam, async (c) => {
-    const found = await findUser(c.var.deps.db, c.req.valid("param").id, companyScope(currentUser(c)));
+    const found = await findUser(c.var.deps.db, companyScope(currentUser(c)), c.req.valid("param").id);
     if (!found) throw notFound("Пользователь не найден");
     return c.json(found.json);
   })
@@ -66,7 +67,7 @@ export const usersApi = new Hono<AppEnv>()
     const id = c.req.valid("param").id;
     const scope = companyScope(user);
     const patch = c.req.valid("json");
-    const found = await findUser(db, id, scope);
+    const found = await findUser(db, scope, id);
     if (!found) throw notFound("Пользователь не найден");
     if (found.row.isOwner && id !== user.id) throw forbidden(OWNER_ONLY);
     if (user.role !== "system_admin") {
@@ -76,7 +77,7 @@ export const usersApi = new Hono<AppEnv>()
       if (patch.companyId !== undefined && patch.companyId !== user.companyId) {
         throw forbidden(OWN_COMPANY_ONLY);
       }
-    } else if (patch.companyId != null && !(await findCompany(db, patch.companyId, null))) {
+    } else if (patch.companyId != null && !(await findCompany(db, scopeOf(null), patch.companyId))) {
       throw invalid({ companyId: ["Компания не найдена"] });
     }
     if (id === user.id) {
@@ -93,7 +94,7 @@ export const usersApi = new Hono<AppEnv>()
     const { password, ...rest } = patch;
     const changes: UserChanges = { ...rest };
     if (password) changes.passwordHash = await hashPassword(password);
-    await updateUser(db, id, scope, changes);
-    const updated = await findUser(db, id, null);
+    await updateUser(db, scope, id, changes);
+    const updated = await findUser(db, scopeOf(null), id);
     return c.json(updated!.json);
   });

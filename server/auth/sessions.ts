@@ -1,8 +1,14 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
-import { and, eq, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { companies, sessions, users } from "../../db/schema/mod.ts";
+import {
+  deleteSession,
+  findSessionRow,
+  insertSession,
+  renewSession,
+  type SessionLookup,
+  type SessionUser,
+} from "../../db/sessions.ts";
 
 const DAY = 86_400_000;
 export const SESSION_LIFETIME = 30 * DAY;
@@ -27,69 +33,14 @@ export function sessionIdOf(token: string): string {
 export async function createSession(db: Db, userId: number, now: Date) {
   const token = generateSessionToken();
   const session = { id: sessionIdOf(token), userId, expiresAt: new Date(now.getTime() + SESSION_LIFETIME) };
-  await db.insert(sessions).values(session);
+  await insertSession(db, session);
   return { token, session };
 }
 
-/** What a request needs of the signed-in user: the fields of CurrentUser and whether they may sign in. */
-const sessionUserColumns = {
-  id: users.id,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  profileImageUrl: users.profileImageUrl,
-  role: users.role,
-  companyId: users.companyId,
-  isActive: users.isActive,
-  isOwner: users.isOwner,
-};
-const sessionCompanyColumns = {
-  name: companies.name,
-  subscriptionTier: companies.subscriptionTier,
-  subscriptionExpiresAt: companies.subscriptionExpiresAt,
-  isActive: companies.isActive,
-};
-
-export interface ValidatedSession {
+export interface ValidatedSession extends SessionUser {
   id: string;
   expiresAt: Date;
   renewed: boolean;
-  user: { [K in keyof typeof sessionUserColumns]: (typeof users.$inferSelect)[K] };
-  company: { [K in keyof typeof sessionCompanyColumns]: (typeof companies.$inferSelect)[K] } | null;
-}
-
-/**
- * The session lookup with its user and company, as a prepared statement: it runs on every request, so it
- * reads only the columns a request uses (the driver's cost grows with every column it describes).
- */
-function prepareSessionLookup(db: Db) {
-  return db.select({
-    session: { expiresAt: sessions.expiresAt },
-    user: sessionUserColumns,
-    company: sessionCompanyColumns,
-  }).from(sessions)
-    .innerJoin(users, eq(sessions.userId, users.id))
-    .leftJoin(companies, eq(users.companyId, companies.id))
-    .where(eq(sessions.id, sql.placeholder("id")))
-    .prepare();
-}
-
-/** A session row with the user and company columns a request uses, or undefined when there is none. */
-export type SessionRow = NonNullable<Awaited<ReturnType<ReturnType<typeof prepareSessionLookup>["get"]>>>;
-
-/** Finds the session row by the hash of its token. */
-export type SessionLookup = (id: string) => SessionRow | undefined | Promise<SessionRow | undefined>;
-
-/** Built once per database, so a request spends no time composing the SQL. */
-const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
-
-function sessionLookupOf(db: Db) {
-  let lookup = sessionLookups.get(db);
-  if (!lookup) {
-    lookup = prepareSessionLookup(db);
-    sessionLookups.set(db, lookup);
-  }
-  return lookup;
 }
 
 /**
@@ -103,34 +54,17 @@ export async function validateSessionToken(
   lookup?: SessionLookup,
 ): Promise<ValidatedSession | null> {
   const id = sessionIdOf(token);
-  const row = lookup ? await lookup(id) : await sessionLookupOf(db).get({ id });
+  const row = lookup ? await lookup(id) : await findSessionRow(db, id);
   if (!row) return null;
   const { session, user, company } = row;
   if (session.expiresAt.getTime() <= now.getTime()) {
-    await db.delete(sessions).where(eq(sessions.id, id));
+    await deleteSession(db, id);
     return null;
   }
   if (session.expiresAt.getTime() - now.getTime() < RENEW_WITHIN) {
     const expiresAt = new Date(now.getTime() + SESSION_LIFETIME);
-    await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
+    await renewSession(db, id, expiresAt);
     return { id, expiresAt, renewed: true, user, company };
   }
   return { id, expiresAt: session.expiresAt, renewed: false, user, company };
-}
-
-export async function deleteSession(db: Db, sessionId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
-}
-
-/** Ends every session of the user but the one given (the password was changed in it). */
-export async function deleteOtherSessions(db: Db, userId: number, keepId: string | null): Promise<void> {
-  await db.delete(sessions).where(
-    keepId ? and(eq(sessions.userId, userId), ne(sessions.id, keepId)) : eq(sessions.userId, userId),
-  );
-}
-
-/** Removes the sessions that have run out (the periodic job); returns how many. */
-export async function deleteExpiredSessions(db: Db, now: Date): Promise<number> {
-  const gone = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id });
-  return gone.length;
 }

@@ -6,9 +6,14 @@
 // password removes the row again. The hard limits are per e-mail and address pair (an attacker at one
 // address cannot lock the owner out at another) and, much higher, per address (a shared office NAT
 // stays far below it). Failures on one e-mail from everywhere only slow its attempts down.
-import { and, count, eq, gt, lt, lte } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { loginAttempts } from "../../db/schema/mod.ts";
+import {
+  countAttempts,
+  deleteAttempt,
+  deleteAttemptsBefore,
+  deleteLoginAttempts,
+  insertAttempt,
+} from "../../db/login_attempts.ts";
 
 export const THROTTLE_WINDOW_MS = 15 * 60_000;
 /** Wrong passwords one address may try on one e-mail within the window. */
@@ -50,51 +55,35 @@ export async function reserveLoginAttempt(
   ip: string,
   now: Date,
 ): Promise<LoginAttempt | null> {
-  const [row] = await db.insert(loginAttempts).values({ kind: "login", email, ip, createdAt: now })
-    .returning({ id: loginAttempts.id });
-  const upToThis = and(
-    eq(loginAttempts.kind, "login"),
-    gt(loginAttempts.createdAt, since(now)),
-    lte(loginAttempts.id, row.id),
-  );
-  const [[pair], [byIp], [byEmail]] = await Promise.all([
-    db.select({ n: count() }).from(loginAttempts)
-      .where(and(upToThis, eq(loginAttempts.email, email), eq(loginAttempts.ip, ip))),
-    db.select({ n: count() }).from(loginAttempts).where(and(upToThis, eq(loginAttempts.ip, ip))),
-    db.select({ n: count() }).from(loginAttempts).where(and(upToThis, eq(loginAttempts.email, email))),
+  const id = await insertAttempt(db, { kind: "login", email, ip, createdAt: now });
+  const upToThis = { kind: "login", since: since(now), upToId: id } as const;
+  const [pair, byIp, byEmail] = await Promise.all([
+    countAttempts(db, { ...upToThis, email, ip }),
+    countAttempts(db, { ...upToThis, ip }),
+    countAttempts(db, { ...upToThis, email }),
   ]);
-  if (pair.n > MAX_FAILURES_PER_PAIR || byIp.n > MAX_FAILURES_PER_IP) {
-    await db.delete(loginAttempts).where(eq(loginAttempts.id, row.id));
+  if (pair > MAX_FAILURES_PER_PAIR || byIp > MAX_FAILURES_PER_IP) {
+    await deleteAttempt(db, id);
     return null;
   }
-  return { id: row.id, delayMs: delayFor(byEmail.n - 1) };
+  return { id, delayMs: delayFor(byEmail - 1) };
 }
 
 /** A right password: the attempt and the earlier failures of this e-mail from this address are forgotten. */
 export async function acceptLoginAttempt(db: Db, email: string, ip: string): Promise<void> {
-  await db.delete(loginAttempts).where(
-    and(eq(loginAttempts.kind, "login"), eq(loginAttempts.email, email), eq(loginAttempts.ip, ip)),
-  );
+  await deleteLoginAttempts(db, email, ip);
 }
 
 /** Counts a registration from the address; false when the address is over its limit (then not counted). */
 export async function reserveRegistration(db: Db, email: string, ip: string, now: Date): Promise<boolean> {
-  const [row] = await db.insert(loginAttempts).values({ kind: "register", email, ip, createdAt: now })
-    .returning({ id: loginAttempts.id });
-  const [byIp] = await db.select({ n: count() }).from(loginAttempts).where(and(
-    eq(loginAttempts.kind, "register"),
-    eq(loginAttempts.ip, ip),
-    gt(loginAttempts.createdAt, since(now)),
-    lte(loginAttempts.id, row.id),
-  ));
-  if (byIp.n <= MAX_REGISTRATIONS_PER_IP) return true;
-  await db.delete(loginAttempts).where(eq(loginAttempts.id, row.id));
+  const id = await insertAttempt(db, { kind: "register", email, ip, createdAt: now });
+  const byIp = await countAttempts(db, { kind: "register", since: since(now), upToId: id, ip });
+  if (byIp <= MAX_REGISTRATIONS_PER_IP) return true;
+  await deleteAttempt(db, id);
   return false;
 }
 
 /** Drops the attempts that fell out of the window (the periodic job). Returns how many. */
 export async function pruneAttempts(db: Db, now: Date): Promise<number> {
-  const gone = await db.delete(loginAttempts).where(lt(loginAttempts.createdAt, since(now)))
-    .returning({ id: loginAttempts.id });
-  return gone.length;
+  return await deleteAttemptsBefore(db, since(now));
 }

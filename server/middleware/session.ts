@@ -1,19 +1,16 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { eq } from "drizzle-orm";
-import { companies, users } from "../../db/schema/mod.ts";
 import {
   SESSION_COOKIE,
   SESSION_LIFETIME,
-  type SessionLookup,
   type ValidatedSession,
   validateSessionToken,
 } from "../auth/sessions.ts";
-import { localSessionLookup } from "../auth/session_reader.ts";
+import { findUserWithCompany, type SessionLookup } from "../../db/sessions.ts";
+import { localSessionLookup } from "../../db/session_reader.ts";
 import { normalizeRole } from "../../domain/roles.ts";
 import type { AppDeps, AppEnv, CurrentUser } from "../types.ts";
-import type { Db } from "../../db/client.ts";
 
 /** Loads the user behind the session cookie into `c.var.user`, renewing the cookie when the session was renewed. */
 export const sessionMiddleware = createMiddleware<AppEnv>(async (c, next) => {
@@ -68,12 +65,6 @@ function toCurrentUser(row: UserRow): CurrentUser | null {
     subscriptionExpiresAt: row.company?.subscriptionExpiresAt ?? null,
     isOwner: row.user.isOwner,
   };
-}
-
-export async function findUserWithCompany(db: Db, userId: number) {
-  const [row] = await db.select({ user: users, company: companies }).from(users)
-    .leftJoin(companies, eq(users.companyId, companies.id)).where(eq(users.id, userId));
-  return row ?? null;
 }
 
 export function isSecureRequest(c: Context<AppEnv>): boolean {

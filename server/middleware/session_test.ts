@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { companies, sessions, users } from "../../db/schema/mod.ts";
 import { SESSION_LIFETIME, sessionIdOf, validateSessionToken } from "../auth/sessions.ts";
 import { countQueries } from "../query_count.ts";
-import { localSessionLookup, lookupSql } from "../auth/session_reader.ts";
+import { localSessionLookup, lookupSql } from "../../db/session_reader.ts";
 import { createTestApp } from "../testing.ts";
 
 const DAY = 86_400_000;
