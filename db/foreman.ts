@@ -2,7 +2,8 @@
 import { and, count, desc, eq, inArray, sql, sum } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import { contracts, estimates, objects } from "./schema/mod.ts";
-import { type Scope, tasksOfObjects } from "./tasks.ts";
+import { tasksOfObjects } from "./tasks.ts";
+import type { Scope } from "./scope.ts";
 import { documentCount, documentsByObject } from "./stats.ts";
 import { displayName } from "../domain/format.ts";
 
