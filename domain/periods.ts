@@ -30,4 +30,3 @@ export function periodRange(period: Period, now: Date): { from: Date | null; pre
   const from = new Date(now.getTime() - lengths[period]);
   return { from, prevFrom: new Date(from.getTime() - lengths[period]) };
 }
-

@@ -34,4 +34,3 @@ Deno.test("taskFormSchema gives the spec's messages", () => {
   assert.equal(messages.dueDate, "Срок выполнения обязателен");
   assert.equal(messages.objectId, "Необходимо выбрать объект");
 });
-
