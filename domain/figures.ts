@@ -97,6 +97,6 @@ export function revenueChange(current: number, previous: number | null): string 
 export function revenueNote(current: number, previous: number | null, period: Period): string | undefined {
   const change = revenueChange(current, previous);
   if (change === null) return period === "all" ? "за всё время" : undefined;
-  if (change === "новое") return "новое: в предыдущем периоде выручки не было";
+  if (change === "новое") return "новое: в прошлом периоде 0 ₽";
   return `${change} к предыдущему периоду`;
 }

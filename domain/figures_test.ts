@@ -30,7 +30,7 @@ Deno.test("revenueChange() never divides by nothing: 'новое' from zero, nul
   assert.equal(revenueChange(9_00, 0), "новое");
   assert.equal(revenueChange(0, 0), null);
   assert.equal(revenueChange(5, null), null);
-  assert.equal(revenueNote(9_00, 0, "30d"), "новое: в предыдущем периоде выручки не было");
+  assert.equal(revenueNote(9_00, 0, "30d"), "новое: в прошлом периоде 0 ₽");
   assert.equal(revenueNote(0, 0, "30d"), undefined);
   assert.equal(revenueNote(120, 100, "7d"), "+20% к предыдущему периоду");
 });

@@ -317,6 +317,8 @@ export async function seedDemo(
           status: o.status,
           estimatedCost: o.cost * 100,
           actualCost: o.status === "completed" ? Math.round(o.cost * 1.04) * 100 : null,
+          // Handed over when its last task was: the revenue of a period is dated by the completion.
+          ...(o.status === "completed" ? { updatedAt: at(-20) } : {}),
           description: o.description,
           createdBy,
           createdAt: at(-60 + i * 5),
@@ -441,16 +443,29 @@ export async function seedDemo(
     const estimateSeeds: Array<
       [number, string, typeof estimates.$inferInsert.status, Record<string, unknown>, number]
     > = [
-      [3, "СМ-2026-001", "sent", { septic_model: "topas-5", residents_count: 4, soil_type: "loam" }, 4],
+      [3, "СМ-2026-001", "sent", {
+        septic_model: "topas-5",
+        residents_count: 4,
+        soil_type: "loam",
+        installation_depth: 2.3,
+        inlet_pipe_length: 6,
+        outlet_pipe_length: 5,
+      }, 4],
       [4, "СМ-2026-002", "approved", {
         septic_model: "topas-5-pr",
         residents_count: 5,
+        installation_depth: 2.5,
+        inlet_pipe_length: 8,
+        outlet_pipe_length: 25,
         need_pumping: true,
         pump_type: "kp150",
       }, 5],
       [8, "СМ-2026-003", "approved", {
         septic_model: "eurolos-bio-5",
         residents_count: 5,
+        installation_depth: 2,
+        inlet_pipe_length: 5,
+        outlet_pipe_length: 10,
         soil_type: "clay",
         need_drainage: true,
         drainage_length: 10,
@@ -458,13 +473,55 @@ export async function seedDemo(
       [2, "СМ-2026-004", "draft", {
         septic_model: "topas-8",
         residents_count: 7,
+        installation_depth: 2.8,
+        inlet_pipe_length: 7,
+        outlet_pipe_length: 6,
         groundwater_level: 1,
         need_insulation: true,
         insulation_length: 8,
       }, 2],
-      [7, "СМ-2026-005", "rejected", { septic_model: "topas-5", residents_count: 3, soil_type: "sand" }, 8],
+      [7, "СМ-2026-005", "rejected", {
+        septic_model: "topas-5",
+        residents_count: 3,
+        soil_type: "sand",
+        installation_depth: 2.4,
+        inlet_pipe_length: 4,
+        outlet_pipe_length: 5,
+      }, 8],
     ];
-    const files = new DemoFileWriter(tx, options.files, demo.id, ids["surveyor@demo.local"]);
+    // Two photos of every measurement, then the documents of the objects under way and done.
+    const photoFiles = estimateSeeds.flatMap(([objectIndex, , , , taskIndex], i) =>
+      ["Участок", "Место выпуска"].map((title): DemoFile => ({
+        objectId: objectIds[objectIndex],
+        taskId: taskIds[taskIndex],
+        title,
+        kind: "photo",
+        documentType: "photo",
+        at: at(-13 + i * 3),
+      }))
+    );
+    const objectFile = (index: number, title: string, kind: DemoFile["kind"], type: string, day: number) => ({
+      objectId: objectIds[index],
+      taskId: null,
+      title,
+      kind,
+      documentType: type,
+      at: at(day),
+    });
+    const fileIds = await storeDemoFiles(tx, options.files, {
+      companyId: demo.id,
+      uploadedBy: ids["surveyor@demo.local"],
+    }, [
+      ...photoFiles,
+      objectFile(1, "Акт осмотра старого септика", "pdf", "act", -20),
+      objectFile(4, "Договор СМ-2026-002", "pdf", "contract", -8),
+      objectFile(4, "Схема участка", "pdf", "project", -8),
+      objectFile(4, "Котлован", "photo", "photo", -2),
+      objectFile(5, "Проект дренажа", "pdf", "project", -7),
+      objectFile(5, "Траншея", "photo", "photo", -1),
+      objectFile(6, "Акт сдачи водопровода", "pdf", "act", -20),
+    ]);
+    const records: (typeof measurementRecords.$inferInsert)[] = [];
     for (const [i, [objectIndex, number, status, measurements, taskIndex]] of estimateSeeds.entries()) {
       const object = demoObjects[objectIndex];
       const estimate = generateEstimate({
@@ -479,17 +536,13 @@ export async function seedDemo(
         measurements,
       }, { date: at(-12 + i * 3), estimateNumber: number });
       const surveyor = ids[taskSeeds[taskIndex][6]];
-      const photos = [
-        await files.photo(objectIds[objectIndex], taskIds[taskIndex], "Участок", at(-13 + i * 3)),
-        await files.photo(objectIds[objectIndex], taskIds[taskIndex], "Место выпуска", at(-13 + i * 3)),
-      ].filter((id) => id !== null);
-      await tx.insert(measurementRecords).values({
+      records.push({
         companyId: demo.id,
         taskId: taskIds[taskIndex],
         objectId: objectIds[objectIndex],
         surveyorId: surveyor,
         measurements,
-        photos,
+        photos: fileIds.slice(i * 2, i * 2 + 2),
         notes: object.description,
         createdAt: at(-13 + i * 3),
       });
@@ -515,14 +568,7 @@ export async function seedDemo(
       );
     }
 
-    // Documents of the objects under way and done.
-    await files.pdf(objectIds[1], "Акт осмотра старого септика", "act", at(-20));
-    await files.pdf(objectIds[4], "Договор СМ-2026-002", "contract", at(-8));
-    await files.pdf(objectIds[4], "Схема участка", "project", at(-8));
-    await files.photo(objectIds[4], null, "Котлован", at(-2));
-    await files.pdf(objectIds[5], "Проект дренажа", "project", at(-7));
-    await files.photo(objectIds[5], null, "Траншея", at(-1));
-    await files.pdf(objectIds[6], "Акт сдачи водопровода", "act", at(-20));
+    await tx.insert(measurementRecords).values(records);
 
     await seedShopCatalogue(tx, demo.id);
     await tx.insert(shopSettings).values({
@@ -641,63 +687,48 @@ export async function seedDemo(
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-/** Writes the demo's PDFs and photos through the storage and records them as the objects' documents. */
-class DemoFileWriter {
-  #n = 0;
-  constructor(
-    private tx: Tx,
-    private files: DemoFiles | undefined,
-    private companyId: number,
-    private uploadedBy: number,
-  ) {}
+/** One demo document: a PDF or a photo of an object (and of its measuring task, for a photo of a measurement). */
+interface DemoFile {
+  objectId: number;
+  taskId: number | null;
+  title: string;
+  kind: "pdf" | "photo";
+  documentType: string;
+  at: Date;
+}
 
-  async #store(
-    bytes: Uint8Array<ArrayBuffer>,
-    row: {
-      objectId: number;
-      taskId: number | null;
-      fileName: string;
-      fileType: string;
-      documentType: string;
-    },
-    uploadedAt: Date,
-  ): Promise<number | null> {
-    if (!this.files) return null;
+/**
+ * Writes the demo's files through the storage, all at once, and records them as documents in one
+ * statement; the ids in the order of `list` (none without a storage).
+ */
+async function storeDemoFiles(
+  tx: Tx,
+  files: DemoFiles | undefined,
+  owner: { companyId: number; uploadedBy: number },
+  list: DemoFile[],
+): Promise<number[]> {
+  if (!files) return [];
+  const rows = await Promise.all(list.map(async (f, i) => {
+    const bytes = f.kind === "pdf" ? demoPdf(transliterate(f.title)) : await demoPng([120, 150, 180][i % 3]);
     // Named like an upload's key (documents/<company>/<name>); the clean-up deletes it with the company.
-    const key = `documents/${this.companyId}/demo-${++this.#n}-${
-      row.fileType === "application/pdf" ? "doc" : "photo"
-    }`;
-    const fileSize = await this.files.write(key, new Blob([bytes]).stream(), { maxBytes: bytes.length });
-    const [doc] = await this.tx.insert(documents).values({
-      ...row,
-      companyId: this.companyId,
-      uploadedBy: this.uploadedBy,
-      storageKey: key,
+    const storageKey = `documents/${owner.companyId}/demo-${i + 1}-${f.kind}`;
+    const fileSize = await files.write(storageKey, new Blob([bytes]).stream(), { maxBytes: bytes.length });
+    return {
+      ...owner,
+      objectId: f.objectId,
+      taskId: f.taskId,
+      fileName: `${f.title}.${f.kind === "pdf" ? "pdf" : "png"}`,
+      storageKey,
       fileSize,
-      uploadedAt,
-    }).returning({ id: documents.id });
-    return doc.id;
-  }
-
-  pdf(objectId: number, title: string, documentType: string, at: Date) {
-    return this.#store(demoPdf(transliterate(title)), {
-      objectId,
-      taskId: null,
-      fileName: `${title}.pdf`,
-      fileType: "application/pdf",
-      documentType,
-    }, at);
-  }
-
-  async photo(objectId: number, taskId: number | null, title: string, at: Date) {
-    return this.#store(await demoPng(120 + (this.#n * 17) % 100), {
-      objectId,
-      taskId,
-      fileName: `${title}.png`,
-      fileType: "image/png",
-      documentType: "photo",
-    }, at);
-  }
+      fileType: f.kind === "pdf" ? "application/pdf" : "image/png",
+      documentType: f.documentType,
+      uploadedAt: f.at,
+    };
+  }));
+  const inserted = await tx.insert(documents).values(rows)
+    .returning({ id: documents.id, storageKey: documents.storageKey });
+  const idOf = new Map(inserted.map((r) => [r.storageKey, r.id]));
+  return rows.map((r) => idOf.get(r.storageKey)!);
 }
 
 const latin: Record<string, string> = Object.fromEntries(

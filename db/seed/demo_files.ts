@@ -49,8 +49,19 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
   return out;
 }
 
-/** A 96×64 RGB PNG: sky over grass in the given green, a picture of a plot rather than a blank. */
-export async function demoPng(green: number): Promise<Uint8Array<ArrayBuffer>> {
+const pngs = new Map<number, Promise<Uint8Array<ArrayBuffer>>>();
+
+/**
+ * A 96×64 RGB PNG: sky over grass in the given green, a picture of a plot rather than a blank. Made once
+ * per shade and process: tests seed many apps.
+ */
+export function demoPng(green: number): Promise<Uint8Array<ArrayBuffer>> {
+  let png = pngs.get(green);
+  if (!png) pngs.set(green, png = makePng(green));
+  return png;
+}
+
+async function makePng(green: number): Promise<Uint8Array<ArrayBuffer>> {
   const width = 96, height = 64;
   const raw = new Uint8Array(height * (1 + width * 3));
   for (let y = 0; y < height; y++) {
