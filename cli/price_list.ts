@@ -14,6 +14,7 @@ import {
   writePriceListWorkbook,
 } from "../estimating/mod.ts";
 import { PRICE_LIST_MAX_BYTES } from "./estimate.ts";
+import { countOf, itemForms } from "../domain/format.ts";
 import {
   checkOutputFile,
   databaseFile,
@@ -218,7 +219,7 @@ export async function exportCommand(opts: ExportOptions, io: Io): Promise<number
     }
   } else await checkOutputFile(opts.out, "--out", inputs);
   await writePriceListFile(opts.out, items, name);
-  io.out(`Прайс-лист «${name}»: ${items.length} позиций → ${opts.out}`);
+  io.out(`Прайс-лист «${name}»: ${countOf(items.length, itemForms)} → ${opts.out}`);
   return EXIT_OK;
 }
 

@@ -1,19 +1,25 @@
 // Analytics of spec/2 §2: objects, tasks, money and team of the period, with recommendations.
-import { and, count, eq, gte, notInArray, type SQL, sql, sum } from "drizzle-orm";
+import { and, count, eq, gte, isNotNull, ne, type SQL, sql, sum } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client.ts";
 import { objects, tasks, users } from "./schema/mod.ts";
 import { overdueCondition } from "./tasks.ts";
 import type { Scope } from "./scope.ts";
+import { figures } from "./figures.ts";
+import { teamRoleExcluded } from "../domain/figures.ts";
 import { type Period, periodRange } from "../domain/periods.ts";
-import { displayName } from "../domain/format.ts";
+import { countOf, displayName, taskForms } from "../domain/format.ts";
 import type { Analytics } from "../domain/analytics.ts";
 
 export type { Analytics };
 
 const assignee = alias(users, "assignee");
 
-/** Objects and tasks created within the period (everything for 'all'); the team as it is now. */
+/**
+ * The KPI cards and the money are the shared figures of db/figures.ts (the same numbers as the dashboard);
+ * the breakdowns are of the objects and tasks created within the period (everything for 'all'); the team
+ * as it is now.
+ */
 export async function analytics(db: Db, scope: Scope, period: Period, now: Date): Promise<Analytics> {
   const { from } = periodRange(period, now);
   const objectWhere: SQL | undefined = and(
@@ -29,13 +35,13 @@ export async function analytics(db: Db, scope: Scope, period: Period, now: Date)
 
   // One pass over the period's objects and one over its tasks, grouped finely enough that every breakdown
   // below is a sum of their rows: a big company costs two scans, not seven.
-  const [objectGroups, taskGroups, team] = await Promise.all([
+  const [headline, objectGroups, taskGroups, team] = await Promise.all([
+    figures(db, scope, period, now),
     db.select({
       status: objects.status,
       workType: objects.workType,
       count: count(),
       est: sum(objects.estimatedCost),
-      act: sum(objects.actualCost),
     }).from(objects).where(objectWhere).groupBy(objects.status, objects.workType),
     db.select({
       status: shownStatus,
@@ -60,9 +66,9 @@ export async function analytics(db: Db, scope: Scope, period: Period, now: Date)
       .groupBy(shownStatus, tasks.priority, tasks.assignedTo),
     db.select({ role: users.role, count: count() }).from(users)
       .where(and(
-        scope === null ? undefined : eq(users.companyId, scope),
+        scope === null ? isNotNull(users.companyId) : eq(users.companyId, scope),
         eq(users.isActive, true),
-        notInArray(users.role, ["user"]),
+        ne(users.role, teamRoleExcluded),
       ))
       .groupBy(users.role),
   ]);
@@ -79,11 +85,10 @@ export async function analytics(db: Db, scope: Scope, period: Period, now: Date)
       t.est += Number(r.est ?? 0);
     },
   );
-  const money = [objectGroups.reduce((t, r) => ({
-    est: t.est + Number(r.est ?? 0),
-    act: t.act + Number(r.act ?? 0),
-    n: t.n + r.count,
-  }), { est: 0, act: 0, n: 0 })];
+  const money = objectGroups.reduce((t, r) => ({ est: t.est + Number(r.est ?? 0), n: t.n + r.count }), {
+    est: 0,
+    n: 0,
+  });
   const taskStatus = sumBy(taskGroups, (r) => r.status, (r) => ({ status: r.status, count: 0 }), (t, r) => {
     t.count += r.count;
   });
@@ -112,22 +117,23 @@ export async function analytics(db: Db, scope: Scope, period: Period, now: Date)
 
   const statusCount = (s: string) => byStatus.find((r) => r.status === s)?.count ?? 0;
   const taskCount = (s: string) => taskStatus.find((r) => r.status === s)?.count ?? 0;
-  const objectCount = money[0].n;
-  const estimatedKopecks = Number(money[0].est ?? 0);
+  const objectCount = money.n;
+  const estimatedKopecks = money.est;
   const totalTasks = taskStatus.reduce((s, r) => s + r.count, 0);
   const completedTasks = taskCount("completed");
-  const activeTasks = taskCount("assigned") + taskCount("pending") + taskCount("in_progress");
-  const overdueTasks = taskCount("overdue");
-  const activeObjects = byStatus.filter((r) => r.status !== "completed" && r.status !== "cancelled")
-    .reduce((s, r) => s + r.count, 0);
   const avgMs = done[0]?.avgMs;
 
   const result: Analytics = {
     period,
-    kpi: { activeObjects, completedObjects: statusCount("completed"), activeTasks, overdueTasks },
+    kpi: {
+      activeObjects: headline.activeObjects,
+      completedObjects: headline.completedObjects,
+      activeTasks: headline.tasksInWork,
+      overdueTasks: headline.overdueTasks,
+    },
     finance: {
+      revenueKopecks: headline.revenueKopecks,
       estimatedKopecks,
-      actualKopecks: Number(money[0].act ?? 0),
       // Average project cost = total estimated cost / number of objects, rounded (spec/2 §9).
       averageKopecks: objectCount ? Math.round(estimatedKopecks / objectCount) : 0,
       objectCount,
@@ -188,8 +194,9 @@ export function recommend(
     out.push({
       tone: "warning",
       title: "Высокая загрузка",
-      text:
-        `В работе ${a.kpi.activeTasks} задач. Распределите их между сотрудниками или добавьте исполнителей.`,
+      text: `В работе ${
+        countOf(a.kpi.activeTasks, taskForms)
+      }. Распределите их между сотрудниками или добавьте исполнителей.`,
     });
   }
   if (a.kpi.overdueTasks > 0) {

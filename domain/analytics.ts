@@ -15,7 +15,8 @@ import { type Role, roleLabels } from "./roles.ts";
 export interface Analytics {
   period: Period;
   kpi: { activeObjects: number; completedObjects: number; activeTasks: number; overdueTasks: number };
-  finance: { estimatedKopecks: number; actualKopecks: number; averageKopecks: number; objectCount: number };
+  /** revenueKopecks is the shared figure (domain/figures.ts); the rest are of the objects created in the period. */
+  finance: { revenueKopecks: number; estimatedKopecks: number; averageKopecks: number; objectCount: number };
   team: { role: Role; count: number }[];
   objectsByStatus: { status: string; count: number }[];
   workTypes: { workType: string; count: number; estimatedKopecks: number }[];

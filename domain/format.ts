@@ -68,6 +68,18 @@ export function countOf(n: number, forms: readonly [string, string, string]): st
   return `${n} ${plural(n, forms)}`;
 }
 
+/** The three forms (1, 2, 5) of the nouns the pages count. */
+export const objectForms = ["объект", "объекта", "объектов"] as const;
+export const taskForms = ["задача", "задачи", "задач"] as const;
+export const estimateForms = ["смета", "сметы", "смет"] as const;
+export const userForms = ["пользователь", "пользователя", "пользователей"] as const;
+export const employeeForms = ["сотрудник", "сотрудника", "сотрудников"] as const;
+export const companyForms = ["компания", "компании", "компаний"] as const;
+export const dayForms = ["день", "дня", "дней"] as const;
+export const fileForms = ["файл", "файла", "файлов"] as const;
+export const documentForms = ["документ", "документа", "документов"] as const;
+export const itemForms = ["позиция", "позиции", "позиций"] as const;
+
 /** '3 дня назад', '2 часа назад', 'Недавно'. */
 export function formatAge(value: Date | string | number, now: Date = new Date()): string {
   const d = toDate(value);
@@ -75,7 +87,7 @@ export function formatAge(value: Date | string | number, now: Date = new Date())
   const hours = Math.floor((now.getTime() - d.getTime()) / 3_600_000);
   if (hours >= 24) {
     const days = Math.floor(hours / 24);
-    return `${countOf(days, ["день", "дня", "дней"])} назад`;
+    return `${countOf(days, dayForms)} назад`;
   }
   if (hours >= 1) return `${countOf(hours, ["час", "часа", "часов"])} назад`;
   return "Недавно";

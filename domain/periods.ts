@@ -30,15 +30,3 @@ export function periodRange(period: Period, now: Date): { from: Date | null; pre
   const from = new Date(now.getTime() - lengths[period]);
   return { from, prevFrom: new Date(from.getTime() - lengths[period]) };
 }
-
-/**
- * The period-over-period change as people read it: '+25%', '−10%', '0%'; growth from nothing is
- * '+100%'; with no previous period ('all') it is '—'.
- */
-export function changeString(current: number, previous: number | null): string {
-  if (previous === null) return "—";
-  if (previous === 0) return current === 0 ? "0%" : "+100%";
-  const pct = Math.round(((current - previous) / previous) * 100);
-  if (pct === 0) return "0%";
-  return pct > 0 ? `+${pct}%` : `−${Math.abs(pct)}%`;
-}

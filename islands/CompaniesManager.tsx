@@ -1,5 +1,5 @@
 import { labelOf, subscriptionTierLabels } from "../domain/labels.ts";
-import { formatDate } from "../domain/format.ts";
+import { countOf, formatDate, objectForms, userForms } from "../domain/format.ts";
 import { Icon } from "../components/Icon.tsx";
 import { StatCard } from "../components/Card.tsx";
 import { Dialog, DialogLoadFailed } from "../components/Dialog.tsx";
@@ -14,6 +14,8 @@ export interface CompaniesManagerProps {
   companies: CompanyJson[];
   /** The company whose dialog is open on arrival (?companyId=), or "new" (?new=1). */
   openId: number | "new" | null;
+  /** Accounts of every company: the shared figure of domain/figures.ts, the same as on /admin. */
+  users: number;
 }
 
 /** /companies: stat cards, the list, the create and edit dialogs, activate and deactivate (system_admin). */
@@ -33,7 +35,6 @@ export default function CompaniesManager(props: CompaniesManagerProps) {
 
   const total = companies.length;
   const active = companies.filter((c) => c.isActive).length;
-  const usersCount = companies.reduce((n, c) => n + (c._count?.users ?? 0), 0);
 
   const Form = form.component();
 
@@ -48,7 +49,7 @@ export default function CompaniesManager(props: CompaniesManagerProps) {
       <div className="stats stats-3">
         <StatCard label="Всего" value={total} icon="building" />
         <StatCard label="Активные" value={active} icon="check" tone="success" />
-        <StatCard label="Пользователи" value={usersCount} icon="users" tone="accent" />
+        <StatCard label="Пользователи" value={props.users} icon="users" tone="accent" />
       </div>
       <section className="card">
         <header className="card-head">
@@ -73,9 +74,8 @@ export default function CompaniesManager(props: CompaniesManagerProps) {
                     <div className="admin-row-text">
                       <strong>{c.name}</strong>
                       <span className="muted small">
-                        ИНН: {c.inn || "не указан"} · {c._count?.users ?? 0} польз. · {c._count?.objects ?? 0}
-                        {" "}
-                        объектов
+                        ИНН: {c.inn || "не указан"} · {countOf(c._count?.users ?? 0, userForms)} ·{" "}
+                        {countOf(c._count?.objects ?? 0, objectForms)}
                       </span>
                       <span className="muted small">
                         Подписка до {formatDate(c.subscriptionExpiresAt)}

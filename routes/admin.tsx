@@ -1,8 +1,8 @@
 import type { Context } from "hono";
-import { companyStats, listCompanies } from "../db/companies.ts";
+import { listCompanies } from "../db/companies.ts";
 import { adminRoles, hasRole } from "../domain/roles.ts";
 import { labelOf, subscriptionTierLabels } from "../domain/labels.ts";
-import { countOf } from "../domain/format.ts";
+import { countOf, objectForms, userForms } from "../domain/format.ts";
 import { Island } from "../server/island.tsx";
 import { companyScope, currentUser } from "../server/middleware/guard.ts";
 import type { AppEnv } from "../server/types.ts";
@@ -44,21 +44,23 @@ export default async function adminPage(c: Context<AppEnv>) {
   const { db, now } = c.var.deps;
   const isSystem = user.role === "system_admin";
   const scope = companyScope(user);
-  const [stats, companies, dashboard] = await Promise.all([
-    companyStats(db, scope),
+  const [companies, dashboard] = await Promise.all([
     listCompanies(db, scope),
     loadDashboardSection(db, user, scope, { period: parsePeriod(c.req.query("period")), now: now() }),
   ]);
+  // Users and objects are the shared figures the dashboard below is made of (domain/figures.ts).
+  const figures = dashboard.data.stats;
+  const activeCompanies = companies.filter((co) => co.isActive).length;
   return renderWorkPage(c, {
     title: "Панель администратора",
     subtitle: isSystem ? "Все компании системы" : user.companyName ?? undefined,
     body: (
       <div className="stack-lg">
         <div className="stats">
-          <StatCard label="Компании" value={stats.companies} icon="building" />
-          <StatCard label="Активные компании" value={stats.activeCompanies} icon="check" tone="success" />
-          <StatCard label="Пользователи" value={stats.users} icon="users" tone="accent" />
-          <StatCard label="Объекты" value={stats.objects} icon="map" tone="warning" />
+          <StatCard label="Компании" value={companies.length} icon="building" />
+          <StatCard label="Активные компании" value={activeCompanies} icon="check" tone="success" />
+          <StatCard label="Пользователи" value={figures.users} icon="users" tone="accent" />
+          <StatCard label="Всего объектов" value={figures.objects} icon="map" tone="warning" />
         </div>
         <div className="admin-grid">
           <Card
@@ -84,11 +86,8 @@ export default async function adminPage(c: Context<AppEnv>) {
                           <strong>{co.name}</strong>
                           <span className="muted small">ИНН: {co.inn || "не указан"}</span>
                           <span className="muted small">
-                            {countOf(co._count?.users ?? 0, [
-                              "пользователь",
-                              "пользователя",
-                              "пользователей",
-                            ])} · {countOf(co._count?.objects ?? 0, ["объект", "объекта", "объектов"])}
+                            {countOf(co._count?.users ?? 0, userForms)} ·{" "}
+                            {countOf(co._count?.objects ?? 0, objectForms)}
                           </span>
                         </div>
                       </div>

@@ -8,7 +8,7 @@ import {
   tabLabels,
   type TableName,
 } from "../domain/analytics.ts";
-import { formatKopecks } from "../domain/format.ts";
+import { countOf, formatKopecks, formatNumber, objectForms } from "../domain/format.ts";
 import {
   labelOf,
   objectStatusLabels,
@@ -17,14 +17,15 @@ import {
   toneOf,
   workTypeLabels,
 } from "../domain/labels.ts";
-import { parsePeriod, type Period, periodLabels } from "../domain/periods.ts";
+import { parsePeriod, type Period } from "../domain/periods.ts";
 import { roleLabels } from "../domain/roles.ts";
 import { companyScope, currentUser } from "../server/middleware/guard.ts";
 import type { AppEnv } from "../server/types.ts";
 import { renderWorkPage } from "./_page.tsx";
 import { Card, StatCard } from "../components/Card.tsx";
 import { Icon } from "../components/Icon.tsx";
-import { PeriodSelector } from "./_dashboard/mod.tsx";
+import { inPeriod } from "../domain/figures.ts";
+import { FigureHints, PeriodSelector } from "./_dashboard/mod.tsx";
 import { BarChart, DonutChart } from "./_dashboard/charts.tsx";
 
 function DataTable({ data, name, period }: { data: Analytics; name: TableName; period: Period }) {
@@ -151,7 +152,9 @@ function TabBody({ tab, data, period }: { tab: AnalyticsTab; data: Analytics; pe
             <StatCard label="Задач за период" value={data.performance.totalTasks} icon="tasks" />
             <StatCard
               label="Среднее время выполнения"
-              value={data.performance.averageDays === null ? "—" : `${data.performance.averageDays} дн.`}
+              value={data.performance.averageDays === null
+                ? "—"
+                : `${formatNumber(data.performance.averageDays)} дн.`}
               icon="calendar"
               tone="accent"
             />
@@ -199,29 +202,49 @@ export default async function analyticsPage(c: Context<AppEnv>) {
     : "objects";
   const data = await analytics(db, companyScope(user), period, now());
   const f = data.finance;
+  const during = inPeriod(period);
   return renderWorkPage(c, {
     title: "Аналитика и отчёты",
-    subtitle: `Объекты и задачи, созданные за период: ${periodLabels[period].toLowerCase()}`,
+    subtitle: `Показатели на сегодня; графики — по объектам и задачам, созданным ${during}`,
     body: (
       <div className="stack-lg">
         <PeriodSelector current={period} path="/analytics" extra={{ tab }} />
         <div className="stats kpis">
-          <StatCard label="Активные объекты" value={data.kpi.activeObjects} icon="map" />
-          <StatCard label="Завершено" value={data.kpi.completedObjects} icon="check" tone="success" />
-          <StatCard label="Активные задачи" value={data.kpi.activeTasks} icon="tasks" tone="accent" />
-          <StatCard label="Просрочено" value={data.kpi.overdueTasks} icon="alert" tone="danger" />
+          <StatCard label="Активные объекты" value={data.kpi.activeObjects} change="на сегодня" icon="map" />
+          <StatCard
+            label="Завершено объектов"
+            value={data.kpi.completedObjects}
+            change={during}
+            icon="check"
+            tone="success"
+          />
+          <StatCard
+            label="Задачи в работе"
+            value={data.kpi.activeTasks}
+            change="на сегодня"
+            icon="tasks"
+            tone="accent"
+          />
+          <StatCard
+            label="Просрочено"
+            value={data.kpi.overdueTasks}
+            change="из задач в работе"
+            icon="alert"
+            tone="danger"
+          />
         </div>
+        <FigureHints />
         <div className="analytics-grid">
           <Card title="Финансы">
             <dl className="details">
-              <dt>Оценочная стоимость</dt>
+              <dt>Выручка {during}</dt>
+              <dd className="money">{formatKopecks(f.revenueKopecks)}</dd>
+              <dt>Оценочная стоимость новых объектов</dt>
               <dd className="money">{formatKopecks(f.estimatedKopecks)}</dd>
-              <dt>Фактическая стоимость</dt>
-              <dd className="money">{formatKopecks(f.actualKopecks)}</dd>
               <dt>Средняя стоимость проекта</dt>
               <dd className="money">{formatKopecks(f.averageKopecks)}</dd>
-              <dt>Объектов</dt>
-              <dd className="num">{f.objectCount}</dd>
+              <dt>Новые объекты {during}</dt>
+              <dd className="num">{countOf(f.objectCount, objectForms)}</dd>
             </dl>
           </Card>
           <Card

@@ -36,9 +36,10 @@ export async function boot(env: Env, options: { now?: () => Date } = {}) {
   const db = await openDb(env.DATABASE_URL, { authToken: env.DATABASE_AUTH_TOKEN });
   await migrateDb(db);
   const now = options.now ?? (() => new Date());
+  const storage = localStorage(join(env.DATA_DIR, "uploads"));
   let seeded = false;
   if (env.SEED === "demo" && await isEmpty(db)) {
-    await seedDemo(db, { password: env.DEMO_PASSWORD, now: now() });
+    await seedDemo(db, { password: env.DEMO_PASSWORD, now: now(), files: storage });
     seeded = true;
   }
   const configuredOwner = ownerEmail(env);
@@ -53,7 +54,7 @@ export async function boot(env: Env, options: { now?: () => Date } = {}) {
     env,
     islands: await islandManifest(),
     styles: await loadStylesheet(),
-    storage: localStorage(join(env.DATA_DIR, "uploads")),
+    storage,
     now,
   };
   const app = createApp(deps);

@@ -9,6 +9,7 @@ import { activityFeed, type ActivityItem, type DashboardStats, dashboardStats } 
 import { assignableUsers, listTasks, objectChoices, type TaskView } from "../../db/tasks.ts";
 import type { Scope } from "../../db/scope.ts";
 import { formatAge, formatKopecks } from "../../domain/format.ts";
+import { figureHints, revenueNote } from "../../domain/figures.ts";
 import { type Period, periodLabels, periods } from "../../domain/periods.ts";
 import { toDateInput } from "../../domain/tasks.ts";
 import { Island } from "../../server/island.tsx";
@@ -38,42 +39,56 @@ export async function loadDashboard(
   return { stats, recentTasks, activity };
 }
 
-const changeNote = (change: string, period: Period) =>
-  change === "—" ? "за всё время" : `${change} к предыдущим ${periodLabels[period].toLowerCase()}`;
-
-/** The four cards: Активные объекты, Задачи в работе, Команда, Выручка месяц. */
+/** The four cards: Активные объекты, Задачи в работе, Команда, Выручка (figures of domain/figures.ts). */
 export function DashboardStatCards({ stats }: { stats: DashboardStats }) {
   const p = stats.period;
   return (
-    <div className="stats">
-      <StatCard
-        label="Активные объекты"
-        value={stats.activeProjects}
-        change={changeNote(stats.projectsChange, p)}
-        icon="map"
-      />
-      <StatCard
-        label="Задачи в работе"
-        value={stats.tasksInProgress}
-        change={changeNote(stats.tasksChange, p)}
-        icon="tasks"
-        tone="accent"
-      />
-      <StatCard
-        label="Команда"
-        value={stats.teamSize}
-        change={changeNote(stats.teamChange, p)}
-        icon="users"
-        tone="success"
-      />
-      <StatCard
-        label={p === "30d" ? "Выручка месяц" : `Выручка, ${periodLabels[p].toLowerCase()}`}
-        value={<span className="money">{formatKopecks(stats.revenueKopecks).replace(",00 ₽", " ₽")}</span>}
-        change={changeNote(stats.revenueChange, p)}
-        icon="chart"
-        tone="warning"
-      />
-    </div>
+    <>
+      <div className="stats">
+        <StatCard
+          label="Активные объекты"
+          value={stats.activeProjects}
+          change={stats.projectsChange}
+          icon="map"
+        />
+        <StatCard
+          label="Задачи в работе"
+          value={stats.tasksInProgress}
+          change={stats.overdueTasks > 0
+            ? `${stats.tasksChange}; просрочено: ${stats.overdueTasks}`
+            : stats.tasksChange}
+          icon="tasks"
+          tone="accent"
+        />
+        <StatCard
+          label="Команда"
+          value={stats.teamSize}
+          change={stats.teamChange}
+          icon="users"
+          tone="success"
+        />
+        <StatCard
+          label={p === "30d" ? "Выручка месяц" : `Выручка, ${periodLabels[p].toLowerCase()}`}
+          value={<span className="money">{formatKopecks(stats.revenueKopecks).replace(",00 ₽", " ₽")}</span>}
+          change={revenueNote(stats.revenueKopecks, stats.previousRevenueKopecks, p)}
+          icon="chart"
+          tone="warning"
+        />
+      </div>
+      <FigureHints />
+    </>
+  );
+}
+
+/** How the figures are counted, under the cards of every page that shows them. */
+export function FigureHints() {
+  return (
+    <details className="figure-hints muted small">
+      <summary>Как считаются показатели</summary>
+      <ul>
+        {Object.values(figureHints).map((text) => <li key={text}>{text}</li>)}
+      </ul>
+    </details>
   );
 }
 

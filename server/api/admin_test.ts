@@ -3,7 +3,15 @@ import { count, eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../testing.ts";
 import { boot } from "../boot.ts";
 import { readEnv } from "../env.ts";
-import { companies, objects, productCategories, products, tasks, users } from "../../db/schema/mod.ts";
+import {
+  companies,
+  documents,
+  objects,
+  productCategories,
+  products,
+  tasks,
+  users,
+} from "../../db/schema/mod.ts";
 
 const notOwners = [
   "director@demo.local",
@@ -336,6 +344,10 @@ Deno.test("[api] DELETE /api/admin/cleanup removes the demo data and its files, 
     })).json();
     const keyOf = (url: string) => url.replace(/^\/api\/companies\/(\d+)\/logo\//, "logos/$1/");
     assert.ok(await storage.open(keyOf(logo.logoUrl)).then((f) => (f?.file.close(), !!f)));
+    // The demo's own documents and photos, seeded into the storage.
+    const seededKeys = (await db.select({ key: documents.storageKey }).from(documents)).map((d) => d.key);
+    assert.ok(seededKeys.length > 0);
+    for (const key of seededKeys) assert.ok(await storage.open(key).then((f) => (f?.file.close(), !!f)), key);
 
     const res = await t.request("/api/admin/cleanup", { as: "admin@demo.local", method: "DELETE" });
     assert.equal(res.status, 200);
@@ -361,6 +373,8 @@ Deno.test("[api] DELETE /api/admin/cleanup removes the demo data and its files, 
     );
     assert.equal(demoCategories.n, 0);
     assert.equal(await storage.open(keyOf(logo.logoUrl)), null);
+    for (const key of seededKeys) assert.equal(await storage.open(key), null, key);
+    assert.equal(body.files, seededKeys.length + 1, "the demo's documents and its logo");
     const kept = await storage.open(keyOf(realLogo.logoUrl));
     assert.ok(kept);
     kept.file.close();

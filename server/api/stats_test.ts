@@ -14,9 +14,13 @@ Deno.test("[api] GET /api/stats answers numbers and change strings for every per
       for (const key of ["activeProjects", "tasksInProgress", "completedTasks", "teamSize", "revenue"]) {
         assert.equal(typeof s[key], "number", key);
       }
-      for (const key of ["projectsChange", "tasksChange", "teamChange", "revenueChange"]) {
-        assert.match(s[key], /^([+−]\d+%|0%|—)$/, `${key}=${s[key]}`);
+      for (const key of ["projectsChange", "tasksChange", "teamChange"]) {
+        assert.match(s[key], /^(\+\d+ нов(ый|ая|ых) за .+|новых за .+ нет)$/, `${key}=${s[key]}`);
       }
+      assert.ok(
+        s.revenueChange === null || /^([+−]\d+%|0%|новое)$/.test(s.revenueChange),
+        `revenueChange=${s.revenueChange}`,
+      );
     }
     const s = await (await t.request("/api/stats", { as: "engineer@demo.local" })).json();
     assert.equal(s.period, "30d");
@@ -109,7 +113,7 @@ Deno.test("recommend() warns of high workload above 10 active tasks", async () =
   const base = {
     period: "30d" as const,
     kpi: { activeObjects: 1, completedObjects: 0, activeTasks: 11, overdueTasks: 0 },
-    finance: { estimatedKopecks: 0, actualKopecks: 0, averageKopecks: 0, objectCount: 1 },
+    finance: { revenueKopecks: 0, estimatedKopecks: 0, averageKopecks: 0, objectCount: 1 },
     team: [{ role: "measurement_engineer" as const, count: 1 }],
     objectsByStatus: [],
     workTypes: [],
