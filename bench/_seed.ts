@@ -5,7 +5,7 @@ import { openDb } from "../db/client.ts";
 import { companies, estimates, objects, tasks, users } from "../db/schema/mod.ts";
 import { estimateStatuses, taskPriorities, taskStatuses } from "../domain/enums.ts";
 import { places } from "../domain/location/mod.ts";
-import { directionFromCenter, distanceFromMkad } from "../domain/geo.ts";
+import { directionFromCenter, distanceFromMKAD } from "../domain/geo.ts";
 import { objectStatuses } from "../domain/objects.ts";
 
 export interface SeedSize {
@@ -47,7 +47,7 @@ export async function seedCompany(dir: string, size: SeedSize): Promise<void> {
           region: "Московская область",
           district: p.district,
           direction: directionFromCenter(p.lat, p.lon),
-          distanceFromMkad: distanceFromMkad(p.lat, p.lon),
+          distanceFromMKAD: distanceFromMKAD(p.lat, p.lon),
           latitude: p.lat,
           longitude: p.lon,
           clientName: `Клиент ${i}`,
