@@ -3,9 +3,9 @@
 // this app's pages (profile in README "Performance"). This client answers the same `Client` interface, on
 // the same native `libsql` driver, with the same values, rows and errors; only the statements are kept,
 // per connection, keyed by their SQL text (bounded, least recently used dropped first).
-// @ts-types="../server/auth/libsql.d.ts"
+// @ts-types="./libsql.d.ts"
 import Database from "libsql";
-import type { Statement } from "../server/auth/libsql.d.ts";
+import type { Statement } from "./libsql.d.ts";
 import { Buffer } from "node:buffer";
 import {
   type Client,

@@ -1,7 +1,7 @@
 // The session lookup of a local database file through a statement prepared once: the check runs on every
 // request, and through the general client each run prepares the statement again and describes its columns,
 // which costs several times the read itself (bench/pages.ts, profile in README "Performance").
-// @ts-types="./libsql.d.ts"
+// @ts-types="../../db/libsql.d.ts"
 import Database from "libsql";
 import type { SessionLookup, SessionRow } from "./sessions.ts";
 
