@@ -1,6 +1,6 @@
 // The bench seed: objects, tasks and estimates added to the demo company of a bench server's database,
 // so the pages can be measured with a company of a given size.
-import { eq, inArray } from "drizzle-orm";
+import { count, eq, inArray } from "drizzle-orm";
 import { openDb } from "../db/client.ts";
 import { companies, estimates, objects, tasks, users } from "../db/schema/mod.ts";
 import { estimateStatuses, taskPriorities, taskStatuses } from "../domain/enums.ts";
@@ -78,13 +78,16 @@ export async function seedCompany(dir: string, size: SeedSize): Promise<void> {
         };
       }));
     });
+    // Numbers are unique per company: a second seed into the same database numbers on after the first.
+    const [{ existing }] = await db.select({ existing: count() }).from(estimates)
+      .where(eq(estimates.companyId, company.id));
     await inBatches(size.estimates ?? 0, async (from, to) => {
       await db.insert(estimates).values(Array.from({ length: to - from }, (_, k) => {
         const i = from + k;
         return {
           companyId: company.id,
           objectId: objectIds[i % objectIds.length],
-          estimateNumber: `Б-${100_000 + i}`,
+          estimateNumber: `Б-${100_000 + existing + i}`,
           status: estimateStatuses[i % estimateStatuses.length],
           totalAmount: (180_000 + (i % 300) * 1000) * 100,
           createdAt: new Date(now - i * 90_000),

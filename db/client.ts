@@ -3,6 +3,7 @@ import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import { fileURLToPath } from "node:url";
 import * as schema from "./schema/mod.ts";
+import { localClient } from "./local_client.ts";
 import { queueWrites } from "./write_queue.ts";
 
 export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
@@ -26,10 +27,7 @@ export async function openDb(url: string, options: OpenOptions = {}): Promise<Db
     const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
     if (dir) await Deno.mkdir(dir, { recursive: true });
   }
-  // `timeout` is the busy timeout of every pooled connection, not only of the first.
-  const { client, marked } = queueWrites(
-    createClient({ url, authToken: options.authToken, timeout: BUSY_TIMEOUT_MS }),
-  );
+  const { client, marked } = queueWrites(connect(url, options));
   if (url.startsWith("file:")) {
     // WAL lets readers go on while a write commits.
     await client.execute("PRAGMA journal_mode = WAL");
@@ -40,6 +38,23 @@ export async function openDb(url: string, options: OpenOptions = {}): Promise<Db
   const transaction = db.transaction.bind(db);
   db.transaction = (work, config) => transaction((tx) => marked(() => work(tx)), config);
   return db;
+}
+
+/** The path of a database file, or null for a remote or in-memory database (or one with URL options). */
+export function localPath(url: string): string | null {
+  if (!url.startsWith("file:") || url.includes("?") || url.includes(":memory:")) return null;
+  const path = url.slice("file:".length);
+  return path.startsWith("//") ? path.slice(2) : path;
+}
+
+/**
+ * A database file gets the client that prepares each statement once (db/local_client.ts); a remote one
+ * the plain client. `timeout` is the busy timeout of every connection, not only of the first.
+ */
+function connect(url: string, options: OpenOptions): Client {
+  const path = localPath(url);
+  if (path !== null) return localClient(path, BUSY_TIMEOUT_MS);
+  return createClient({ url, authToken: options.authToken, timeout: BUSY_TIMEOUT_MS });
 }
 
 export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));

@@ -11,7 +11,7 @@ const bounds: Record<string, number> = {
   "/api/user": 0,
   "/api/objects": 2,
   "/objects": 4,
-  "/tasks": 4,
+  "/tasks": 5, // the page, its total (for the pager), the object and assignee choices, the bell
   "/estimates": 4,
   "/analytics": 5,
   "/dashboard": 7,
