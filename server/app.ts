@@ -25,6 +25,8 @@ import { employeesApi } from "./api/employees.ts";
 import { measurementsApi } from "./api/measurements.ts";
 import { estimatesApi } from "./api/estimates.ts";
 import { fieldWorkApi } from "./api/field_work.ts";
+import { shopApi } from "./api/shop.ts";
+import { ordersApi } from "./api/orders.ts";
 import { pageRoutes } from "../routes/mod.ts";
 import { accessDeniedPage, notFoundPage } from "../routes/_errors.tsx";
 import type { AppDeps, AppEnv } from "./types.ts";
@@ -103,6 +105,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/measurements", measurementsApi);
   api.route("/estimates", estimatesApi);
   api.route("/field-work", fieldWorkApi);
+  api.route("/shop", shopApi);
+  api.route("/orders", ordersApi);
   api.all("*", () => {
     throw new ApiError(404, "Нет такого адреса API");
   });

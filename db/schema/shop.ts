@@ -4,6 +4,7 @@ import { bool, createdAt, id, inList, kopecks, timestamp, updatedAt } from "./_c
 import { orderStatuses, productCategoryKinds } from "../../domain/enums.ts";
 import { companies } from "./companies.ts";
 import { users } from "./users.ts";
+import { objects } from "./objects.ts";
 
 export const productCategories = sqliteTable("product_categories", {
   id: id(),
@@ -68,6 +69,8 @@ export const orders = sqliteTable("orders", {
   status: text("status", { enum: orderStatuses }).notNull().default("pending"),
   totalAmount: kopecks("total_amount").notNull(),
   discount: kopecks("discount").notNull().default(0),
+  shippingCost: kopecks("shipping_cost").notNull().default(0),
+  vatAmount: kopecks("vat_amount").notNull().default(0),
   finalAmount: kopecks("final_amount").notNull(),
   customerName: text("customer_name").notNull(),
   customerEmail: text("customer_email").notNull(),
@@ -82,6 +85,10 @@ export const orders = sqliteTable("orders", {
   installationNotes: text("installation_notes"),
   notes: text("notes"),
   managerNotes: text("manager_notes"),
+  /** The secret of a guest's private link to the order (/ruslos/orders/{number}?key=…). */
+  accessKey: text("access_key"),
+  /** The client site created for an order with installation. */
+  objectId: integer("object_id").references(() => objects.id, { onDelete: "set null" }),
   estimatedDeliveryDate: timestamp("estimated_delivery_date"),
   actualDeliveryDate: timestamp("actual_delivery_date"),
   createdAt: createdAt(),
