@@ -6,7 +6,7 @@ import { engineerCabinetRoles, foremanRoles, homePath, staffRoles, surveyorRoles
 import loginPage from "./login.tsx";
 import landingPage from "./landing.tsx";
 import profilePage from "./profile.tsx";
-import shopPlaceholderPage from "./shop_placeholder.tsx";
+import { shopPageRoutes } from "./shop/mod.tsx";
 import estimatesPage from "./estimates.tsx";
 import estimatePage from "./estimate.tsx";
 import fieldWorkPage from "./field_work.tsx";
@@ -38,17 +38,6 @@ export interface PageRoute {
 
 const home: Handler<AppEnv> = (c) => c.redirect(homePath(c.var.user!.role, c.var.user!.isOwner));
 
-const shopPaths = [
-  "/ruslos",
-  "/ruslos/calculator",
-  "/ruslos/cart",
-  "/ruslos/checkout",
-  "/ruslos/contacts",
-  "/ruslos/faq",
-  "/ruslos/installation",
-  "/ruslos/economy-calculator",
-  "/economy-calculator",
-];
 
 export const pageRoutes: PageRoute[] = [
   { path: "/", access: "auth", handler: home },
@@ -106,5 +95,5 @@ export const pageRoutes: PageRoute[] = [
     denied: "Сводка замеров доступна руководителям и инженерам",
     handler: measurementsPage,
   },
-  ...shopPaths.map((path): PageRoute => ({ path, access: "public", handler: shopPlaceholderPage })),
+  ...shopPageRoutes.map((r): PageRoute => ({ ...r, access: "public" })),
 ];

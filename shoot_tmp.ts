@@ -1,0 +1,19 @@
+import { chromium } from "playwright-core";
+const base = Deno.args[0] ?? "http://127.0.0.1:8765";
+const paths = Deno.args.slice(1);
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+for (const [name, vp] of [["d", { width: 1366, height: 768 }], ["p", { width: 390, height: 844 }]] as const) {
+  const ctx = await browser.newContext({ viewport: vp, locale: "ru-RU", isMobile: name === "p", hasTouch: name === "p" });
+  const page = await ctx.newPage();
+  const errors: string[] = [];
+  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+  page.on("pageerror", (e) => errors.push(String(e)));
+  for (const p of paths) {
+    await page.goto(base + p, { waitUntil: "networkidle" });
+    const file = `/tmp/shots/${name}-${p.replace(/[^a-z0-9]+/gi, "_")}.png`;
+    await page.screenshot({ path: file, fullPage: true });
+    console.log(file, errors.splice(0).join(" | "));
+  }
+  await ctx.close();
+}
+await browser.close();
