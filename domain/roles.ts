@@ -138,7 +138,12 @@ export function menuFor(role: Role, isOwner: boolean): MenuItem[] {
         ];
     }
   }
-  return [items[0], ...shopItems, ...items.slice(1)];
+  // The shop's orders for those who handle them, right after the shop items.
+  const orders: MenuItem[] =
+    !isOwner && (role === "system_admin" || role === "company_admin" || role === "manager")
+      ? [{ href: "/orders", label: "Заказы", icon: "truck" }]
+      : [];
+  return [items[0], ...shopItems, ...orders, ...items.slice(1)];
 }
 
 /** Who adds employees and activates or deactivates them. */

@@ -1,7 +1,7 @@
 // The shop's rules shared by the server, the pages and the islands: payloads (zod/mini, spec/2 §5 messages),
 // order statuses and their transitions (spec/2 §4), the order totals, and the API's JSON types.
 import * as z from "zod/mini";
-import { orderStatuses, productCategoryKinds } from "./enums.ts";
+import { orderStatuses, productCategoryKinds, type Role } from "./enums.ts";
 
 export type OrderStatus = typeof orderStatuses[number];
 export { orderStatuses };
@@ -41,6 +41,9 @@ export function nextStatuses(status: OrderStatus): OrderStatus[] {
   if (canCancel(status)) next.push("cancelled");
   return next;
 }
+
+/** Who manages a company's shop: its orders and products. */
+export const shopStaffRoles: readonly Role[] = ["system_admin", "company_admin", "manager"];
 
 /** Categories whose products are services: no stock is kept or decremented for them. */
 export const serviceKinds: readonly string[] = ["installation", "maintenance"];

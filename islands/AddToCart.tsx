@@ -16,7 +16,9 @@ export interface AddToCartProps {
 }
 
 /** «В корзину» (and «Заказать с монтажом»): adds to the visitor's cart through the API. */
-export default function AddToCart({ productId, base, query, withInstallation, quantity, disabled }: AddToCartProps) {
+export default function AddToCart(
+  { productId, base, query, withInstallation, quantity, disabled }: AddToCartProps,
+) {
   const [busy, setBusy] = useState(false);
   const [count, setCount] = useState("1");
   const [error, setError] = useState("");
@@ -32,7 +34,11 @@ export default function AddToCart({ productId, base, query, withInstallation, qu
         return;
       }
       for (const el of document.querySelectorAll(".shop-cart-count")) el.textContent = String(cart.count);
-      toast({ title: "Товар добавлен в корзину", description: `В корзине товаров: ${cart.count}`, variant: "success" });
+      toast({
+        title: "Товар добавлен в корзину",
+        description: `В корзине товаров: ${cart.count}`,
+        variant: "success",
+      });
       setBusy(false);
     } catch (e) {
       const message = e instanceof ApiRequestError ? (e.errors.quantity?.[0] ?? e.message) : String(e);

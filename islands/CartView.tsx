@@ -55,7 +55,10 @@ export default function CartView({ cart: initial, base, query }: CartViewProps) 
       )}
       <ul className="cart-lines">
         {cart.items.map((i) => (
-          <li key={i.productId} className={i.unavailable || i.outOfStock ? "cart-line cart-line-problem" : "cart-line"}>
+          <li
+            key={i.productId}
+            className={i.unavailable || i.outOfStock ? "cart-line cart-line-problem" : "cart-line"}
+          >
             <div className="cart-line-name">
               {i.unavailable ? <strong>{i.name}</strong> : <a href={`${base}/product/${i.slug}`}>{i.name}</a>}
               <span className="muted">Артикул: {i.sku || "—"}</span>
@@ -82,7 +85,13 @@ export default function CartView({ cart: initial, base, query }: CartViewProps) 
                 disabled={busy === i.productId || i.unavailable}
                 aria-invalid={errors[i.productId] ? true : undefined}
                 onBlur={(e) => {
-                  if (e.currentTarget.value !== String(i.quantity)) change(i.productId, "PATCH", e.currentTarget.value);
+                  if (e.currentTarget.value !== String(i.quantity)) {
+                    change(
+                      i.productId,
+                      "PATCH",
+                      e.currentTarget.value,
+                    );
+                  }
                 }}
                 onKeyDown={(e) => {
                   if (e.key === "Enter") e.currentTarget.blur();
@@ -98,7 +107,9 @@ export default function CartView({ cart: initial, base, query }: CartViewProps) 
             >
               Удалить
             </button>
-            {errors[i.productId] && <p className="field-error cart-line-error" role="alert">{errors[i.productId]}</p>}
+            {errors[i.productId] && (
+              <p className="field-error cart-line-error" role="alert">{errors[i.productId]}</p>
+            )}
           </li>
         ))}
       </ul>

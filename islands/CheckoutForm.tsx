@@ -23,10 +23,18 @@ const fields = [
   ["deliveryRegion", "Область, район", "text", "address-level1"],
   ["deliveryPostalCode", "Индекс", "text", "postal-code"],
 ] as const;
-const requiredFields = new Set(["customerName", "customerPhone", "customerEmail", "deliveryCity", "deliveryAddress"]);
+const requiredFields = new Set([
+  "customerName",
+  "customerPhone",
+  "customerEmail",
+  "deliveryCity",
+  "deliveryAddress",
+]);
 
 /** The order form: the spec's messages under the fields, checked here and again by the server. */
-export default function CheckoutForm({ query, installationAvailable, installation, initial, total }: CheckoutFormProps) {
+export default function CheckoutForm(
+  { query, installationAvailable, installation, initial, total }: CheckoutFormProps,
+) {
   const [values, setValues] = useState<Record<string, string>>({
     ...initial,
     deliveryRegion: "Московская область",
@@ -34,8 +42,10 @@ export default function CheckoutForm({ query, installationAvailable, installatio
   const [needInstallation, setNeedInstallation] = useState(installation && installationAvailable);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
-  const set = (k: string) => (e: { currentTarget: { value: string } }) =>
-    setValues((v) => ({ ...v, [k]: e.currentTarget.value }));
+  const set = (k: string) => (e: { currentTarget: { value: string } }) => {
+    const value = e.currentTarget.value;
+    setValues((v) => ({ ...v, [k]: value }));
+  };
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -48,12 +58,21 @@ export default function CheckoutForm({ query, installationAvailable, installatio
     setBusy(true);
     setErrors({});
     try {
-      const res = await api<{ order: { orderNumber: string }; link: string }>(`/api/shop/orders${query}`, { body });
-      toastAfterNavigation({ title: "Заказ оформлен", description: `Номер заказа ${res.order.orderNumber}`, variant: "success" });
+      const res = await api<{ order: { orderNumber: string }; link: string }>(`/api/shop/orders${query}`, {
+        body,
+      });
+      toastAfterNavigation({
+        title: "Заказ оформлен",
+        description: `Номер заказа ${res.order.orderNumber}`,
+        variant: "success",
+      });
       location.assign(res.link);
     } catch (error) {
       setErrors(serverErrors(error));
-      toastError(error instanceof ApiRequestError ? error.message : String(error), "Не удалось оформить заказ");
+      toastError(
+        error instanceof ApiRequestError ? error.message : String(error),
+        "Не удалось оформить заказ",
+      );
       setBusy(false);
     }
   }
@@ -61,7 +80,13 @@ export default function CheckoutForm({ query, installationAvailable, installatio
   return (
     <form className="checkout-form" onSubmit={submit} noValidate>
       {fields.map(([name, label, type, auto]) => (
-        <Field key={name} id={`co-${name}`} label={label} error={errors[name]} required={requiredFields.has(name)}>
+        <Field
+          key={name}
+          id={`co-${name}`}
+          label={label}
+          error={errors[name]}
+          required={requiredFields.has(name)}
+        >
           <input
             id={`co-${name}`}
             name={name}
@@ -75,7 +100,12 @@ export default function CheckoutForm({ query, installationAvailable, installatio
         </Field>
       ))}
       <Field id="co-deliveryNotes" label="Комментарий к доставке" error={errors.deliveryNotes}>
-        <textarea id="co-deliveryNotes" rows={2} value={values.deliveryNotes ?? ""} onChange={set("deliveryNotes")} />
+        <textarea
+          id="co-deliveryNotes"
+          rows={2}
+          value={values.deliveryNotes ?? ""}
+          onChange={set("deliveryNotes")}
+        />
       </Field>
       {installationAvailable && (
         <fieldset className="checkout-install">
@@ -102,7 +132,11 @@ export default function CheckoutForm({ query, installationAvailable, installatio
                   onChange={set("installationAddress")}
                 />
               </Field>
-              <Field id="co-installationNotes" label="Что важно знать о участке" error={errors.installationNotes}>
+              <Field
+                id="co-installationNotes"
+                label="Что важно знать о участке"
+                error={errors.installationNotes}
+              >
                 <textarea
                   id="co-installationNotes"
                   rows={2}

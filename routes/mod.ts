@@ -7,6 +7,8 @@ import loginPage from "./login.tsx";
 import landingPage from "./landing.tsx";
 import profilePage from "./profile.tsx";
 import { shopPageRoutes } from "./shop/mod.tsx";
+import { orderDetailPage, ordersPage } from "./shop_orders.tsx";
+import { shopStaffRoles } from "../domain/shop.ts";
 import estimatesPage from "./estimates.tsx";
 import estimatePage from "./estimate.tsx";
 import fieldWorkPage from "./field_work.tsx";
@@ -37,7 +39,6 @@ export interface PageRoute {
 }
 
 const home: Handler<AppEnv> = (c) => c.redirect(homePath(c.var.user!.role, c.var.user!.isOwner));
-
 
 export const pageRoutes: PageRoute[] = [
   { path: "/", access: "auth", handler: home },
@@ -94,6 +95,18 @@ export const pageRoutes: PageRoute[] = [
     access: ["system_admin", "company_admin", "chief_engineer", "manager"],
     denied: "Сводка замеров доступна руководителям и инженерам",
     handler: measurementsPage,
+  },
+  {
+    path: "/orders",
+    access: shopStaffRoles,
+    denied: "Заказы магазина доступны администраторам и менеджерам",
+    handler: ordersPage,
+  },
+  {
+    path: "/orders/:id{[0-9]+}",
+    access: shopStaffRoles,
+    denied: "Заказы магазина доступны администраторам и менеджерам",
+    handler: orderDetailPage,
   },
   ...shopPageRoutes.map((r): PageRoute => ({ ...r, access: "public" })),
 ];

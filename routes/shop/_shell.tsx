@@ -102,7 +102,7 @@ export async function renderShopPage(c: Context<AppEnv>, shop: Storefront, page:
               >
                 <Icon name="shop" size={18} />
                 <span>Корзина</span>
-                {cart.count > 0 && <span className="shop-cart-count num">{cart.count}</span>}
+                <span className="shop-cart-count num">{cart.count}</span>
               </a>
             </div>
           </div>

@@ -3,12 +3,11 @@
 import { Hono } from "hono";
 import * as z from "zod/mini";
 import { findOrder, listOrders, OrderConflictError, updateOrder } from "../../db/shop_orders.ts";
-import { orderPatchSchema, orderStatuses } from "../../domain/shop.ts";
+import { orderPatchSchema, orderStatuses, shopStaffRoles } from "../../domain/shop.ts";
 import { ApiError, notFound } from "../errors.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import { validate } from "../validate.ts";
 import { idParam } from "./companies.ts";
-import { shopStaffRoles } from "./shop.ts";
 import type { AppEnv } from "../types.ts";
 
 const day = z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, "Дата в формате ГГГГ-ММ-ДД")));

@@ -35,6 +35,7 @@ import {
   checkoutSchema,
   productSchema,
   readCatalogueQuery,
+  shopStaffRoles,
 } from "../../domain/shop.ts";
 import { fittingModels, readCalculatorQuery, requirement } from "../../domain/station_calculator.ts";
 import { compareEconomy, readEconomyQuery } from "../../domain/economy.ts";
@@ -48,8 +49,6 @@ import { idParam } from "./companies.ts";
 import type { AppEnv } from "../types.ts";
 import type { Role } from "../../domain/roles.ts";
 
-/** Who manages a company's catalogue and orders. */
-export const shopStaffRoles: readonly Role[] = ["system_admin", "company_admin", "manager"];
 export const PRODUCT_IMAGE_MAX_BYTES = 5 * MB;
 
 const conflict = (e: unknown) => {
