@@ -53,7 +53,38 @@ export async function findStorefront(
 
 export const productSlug = (p: { sku: string }) => p.sku.toLowerCase();
 
-export function productJson(p: ProductRow, categoryName: string | null = null): ProductJson {
+/** What a catalogue card shows; the list reads only these columns (each column costs on every row). */
+const cardColumns = {
+  id: products.id,
+  companyId: products.companyId,
+  categoryId: products.categoryId,
+  name: products.name,
+  sku: products.sku,
+  shortDescription: products.shortDescription,
+  price: products.price,
+  oldPrice: products.oldPrice,
+  category: products.category,
+  images: products.images,
+  capacity: products.capacity,
+  catalogueModelId: products.catalogueModelId,
+  isActive: products.isActive,
+  isFeatured: products.isFeatured,
+  stockQuantity: products.stockQuantity,
+};
+type CardRow = { [K in keyof typeof cardColumns]: ProductRow[K] };
+
+/** A catalogue card: the product without its long texts (description, specifications, features). */
+function cardJson(p: CardRow, categoryName: string | null): ProductJson {
+  return productJson(
+    { ...p, description: null, specifications: null, features: [], dimensions: null },
+    categoryName,
+  );
+}
+
+export function productJson(
+  p: Omit<ProductRow, "createdAt" | "updatedAt" | "sortOrder" | "isDemo">,
+  categoryName: string | null = null,
+): ProductJson {
   const model = p.catalogueModelId ? findModel(p.catalogueModelId) : undefined;
   return {
     id: p.id,
@@ -153,13 +184,13 @@ export async function listCatalogue(db: Db, companyId: number, q: CatalogueQuery
     name: [asc(products.name), asc(products.id)],
   }[q.sort];
   const [rows, [{ n }]] = await Promise.all([
-    db.select({ product: products, categoryName: productCategories.name }).from(products)
+    db.select({ ...cardColumns, categoryName: productCategories.name }).from(products)
       .leftJoin(productCategories, eq(productCategories.id, products.categoryId))
       .where(where).orderBy(...order).limit(q.pageSize).offset((q.page - 1) * q.pageSize),
     db.select({ n: count() }).from(products)
       .leftJoin(productCategories, eq(productCategories.id, products.categoryId)).where(where),
   ]);
-  return { items: rows.map((r) => productJson(r.product, r.categoryName)), total: n };
+  return { items: rows.map(({ categoryName, ...card }) => cardJson(card, categoryName)), total: n };
 }
 
 /** An active product of the company by its SKU (any case) or its id. */
