@@ -141,7 +141,11 @@ export function menuFor(role: Role, isOwner: boolean): MenuItem[] {
   // The shop's orders for those who handle them, right after the shop items.
   const orders: MenuItem[] =
     !isOwner && (role === "system_admin" || role === "company_admin" || role === "manager")
-      ? [{ href: "/orders", label: "Заказы", icon: "truck" }]
+      ? [{ href: "/orders", label: "Заказы", icon: "truck" }, {
+        href: "/shop-products",
+        label: "Товары",
+        icon: "shop",
+      }]
       : [];
   return [items[0], ...shopItems, ...orders, ...items.slice(1)];
 }

@@ -210,8 +210,9 @@ export const productSchema = z.object({
   oldPrice: z.optional(z.nullable(roubles("Укажите цену"))),
   shortDescription: optionalText(500),
   description: optionalText(10000),
-  features: z._default(z.array(z.string().check(z.trim(), z.maxLength(300))), []),
-  specifications: z._default(z.record(z.string(), z.string()), {}),
+  /** Left out: an edit keeps the product's own. */
+  features: z.optional(z.array(z.string().check(z.trim(), z.maxLength(300)))),
+  specifications: z.optional(z.record(z.string(), z.string())),
   capacity: z.optional(z.nullable(z.number().check(z.int(), z.gte(0)))),
   dimensions: optionalText(100),
   stockQuantity: z._default(z.number("Укажите остаток").check(z.int(), z.gte(0, "Не меньше 0")), 0),

@@ -7,7 +7,7 @@ import loginPage from "./login.tsx";
 import landingPage from "./landing.tsx";
 import profilePage from "./profile.tsx";
 import { shopPageRoutes } from "./shop/mod.tsx";
-import { orderDetailPage, ordersPage } from "./shop_orders.tsx";
+import { orderDetailPage, ordersPage, shopProductsPage } from "./shop_staff.tsx";
 import { shopStaffRoles } from "../domain/shop.ts";
 import estimatesPage from "./estimates.tsx";
 import estimatePage from "./estimate.tsx";
@@ -107,6 +107,12 @@ export const pageRoutes: PageRoute[] = [
     access: shopStaffRoles,
     denied: "Заказы магазина доступны администраторам и менеджерам",
     handler: orderDetailPage,
+  },
+  {
+    path: "/shop-products",
+    access: shopStaffRoles,
+    denied: "Товары магазина доступны администраторам и менеджерам",
+    handler: shopProductsPage,
   },
   ...shopPageRoutes.map((r): PageRoute => ({ ...r, access: "public" })),
 ];

@@ -1,4 +1,4 @@
-// /orders and /orders/{id}: the staff's «Заказы» of the shop (company_admin, manager, system_admin).
+// The shop's staff pages (company_admin, manager, system_admin): /orders, /orders/{id} and /shop-products.
 import type { Context } from "hono";
 import { findOrder, listOrders } from "../db/shop_orders.ts";
 import { type OrderStatus, orderStatuses, orderStatusLabels } from "../domain/shop.ts";
@@ -7,6 +7,9 @@ import { Island } from "../server/island.tsx";
 import { companyScope, currentUser } from "../server/middleware/guard.ts";
 import type { AppEnv } from "../server/types.ts";
 import OrderManager from "../islands/OrderManager.tsx";
+import ProductsManager from "../islands/ProductsManager.tsx";
+import { listAllCategories, listManagedProducts } from "../db/shop_manage.ts";
+import { storefrontOf } from "../server/shop.ts";
 import { Card, EmptyState } from "../components/Card.tsx";
 import { renderWorkPage } from "./_page.tsx";
 import { notFoundPage } from "./_errors.tsx";
@@ -224,6 +227,45 @@ export async function orderDetailPage(c: Context<AppEnv>) {
           />
         </Card>
       </div>
+    ),
+  });
+}
+
+/** /shop-products: the company's products for its shop staff. */
+export async function shopProductsPage(c: Context<AppEnv>) {
+  const user = currentUser(c);
+  const { db } = c.var.deps;
+  const [products, categories, shop] = await Promise.all([
+    listManagedProducts(db, companyScope(user)),
+    listAllCategories(db),
+    storefrontOf(c, user.companyId),
+  ]);
+  return renderWorkPage(c, {
+    title: "Товары магазина",
+    subtitle: countOf(products.length, ["товар", "товара", "товаров"]),
+    action: shop ? <a className="btn btn-secondary" href={shop.base}>Открыть магазин</a> : undefined,
+    body: (
+      <Island
+        component={ProductsManager}
+        props={{
+          base: shop?.base ?? "/ruslos",
+          categories: categories.map((x) => ({ id: x.id, name: x.name })),
+          products: products.map((p) => ({
+            id: p.id,
+            name: p.name,
+            sku: p.sku,
+            categoryId: p.categoryId,
+            category: p.category,
+            price: p.price,
+            oldPrice: p.oldPrice,
+            shortDescription: p.shortDescription,
+            stockQuantity: p.stockQuantity,
+            isActive: p.isActive,
+            isFeatured: p.isFeatured,
+            images: p.images,
+          })),
+        }}
+      />
     ),
   });
 }
