@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { Dialog, DialogLoadFailed } from "../components/Dialog.tsx";
 import { lazyPart } from "../components/lazy.ts";
-import type { ManagedProduct } from "./ProductsManager/ProductForm.tsx";
+import type { ManagedProduct, ProductFormProps } from "./ProductsManager/ProductForm.tsx";
 
-const form = lazyPart(() => import("./ProductsManager/ProductForm.tsx"), DialogLoadFailed);
+const form = lazyPart<ProductFormProps>(() => import("./ProductsManager/ProductForm.tsx"), DialogLoadFailed);
 
 export interface ProductsManagerProps {
   products: ManagedProduct[];

@@ -124,44 +124,49 @@ export default function ProductForm({ product, categories, onClose }: ProductFor
         onSubmit={submit}
         footer={<SubmitFooter onCancel={onClose} busy={busy} label="Сохранить" />}
       >
-        {input("name", "Название товара", {}, true)}
-        {input("sku", "Артикул", {}, true)}
-        <Field id="pf-categoryId" label="Категория" error={errors.categoryId}>
-          <select id="pf-categoryId" value={v.categoryId} onChange={set("categoryId")}>
-            <option value="">Без категории</option>
-            {categories.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
-          </select>
-        </Field>
-        <Field id="pf-category" label="Вид" error={errors.category}>
-          <select id="pf-category" value={v.category} onChange={set("category")}>
-            {Object.entries(kinds).map(([k, l]) => <option key={k} value={k}>{l}</option>)}
-          </select>
-        </Field>
-        {input("price", "Цена, ₽", { inputMode: "decimal" }, true)}
-        {input("oldPrice", "Старая цена, ₽", { inputMode: "decimal" })}
-        {input("stockQuantity", "Остаток, шт.", { inputMode: "numeric", type: "number", min: 0 })}
-        {input("shortDescription", "Краткое описание")}
-        <label className="check">
-          <input type="checkbox" checked={active} onChange={(e) => setActive(e.currentTarget.checked)} />
-          <span>Показывать в магазине</span>
-        </label>
-        <label className="check">
-          <input type="checkbox" checked={featured} onChange={(e) => setFeatured(e.currentTarget.checked)} />
-          <span>Популярный (первым в каталоге)</span>
-        </label>
-        {product && (
-          <Field id="pf-image" label="Добавить изображение" hint="PNG, JPG, GIF или WebP до 5 МБ">
-            <input
-              id="pf-image"
-              type="file"
-              accept="image/png,image/jpeg,image/gif,image/webp"
-              onChange={(e) => {
-                const f = e.currentTarget.files?.[0];
-                if (f) upload(f);
-              }}
-            />
+        <div className="stack">
+          {input("name", "Название товара", {}, true)}
+          {input("sku", "Артикул", {}, true)}
+          <Field id="pf-categoryId" label="Категория" error={errors.categoryId}>
+            <select id="pf-categoryId" value={v.categoryId} onChange={set("categoryId")}>
+              <option value="">Без категории</option>
+              {categories.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+            </select>
           </Field>
-        )}
+          <Field id="pf-category" label="Вид" error={errors.category}>
+            <select id="pf-category" value={v.category} onChange={set("category")}>
+              {Object.entries(kinds).map(([k, l]) => <option key={k} value={k}>{l}</option>)}
+            </select>
+          </Field>
+          {input("price", "Цена, ₽", { inputMode: "decimal" }, true)}
+          {input("oldPrice", "Старая цена, ₽", { inputMode: "decimal" })}
+          {input("stockQuantity", "Остаток, шт.", { inputMode: "numeric", type: "number", min: 0 })}
+          {input("shortDescription", "Краткое описание")}
+          <label className="check">
+            <input type="checkbox" checked={active} onChange={(e) => setActive(e.currentTarget.checked)} />
+            <span>Показывать в магазине</span>
+          </label>
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={featured}
+              onChange={(e) => setFeatured(e.currentTarget.checked)}
+            />
+            <span>Популярный (первым в каталоге)</span>
+          </label>
+          {product && (
+            <Field id="pf-image" label="Добавить изображение" hint="PNG, JPG, GIF или WebP до 5 МБ">
+              <input
+                id="pf-image"
+                type="file"
+                accept="image/png,image/jpeg,image/gif,image/webp"
+                onChange={(e) => {
+                  const f = e.currentTarget.files?.[0];
+                  if (f) upload(f);
+                }}
+              />
+            </Field>
+          )}
         </div>
       </DialogContent>
     </>
