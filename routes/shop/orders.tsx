@@ -151,7 +151,7 @@ export function OrderStatusBadge({ order }: { order: Pick<OrderJson, "status" | 
 
 function OrderDetails({ order }: { order: OrderJson }) {
   return (
-    <>
+    <div className="card">
       <div className="table-wrap">
         <table className="table">
           <thead>
@@ -221,7 +221,7 @@ function OrderDetails({ order }: { order: OrderJson }) {
           </>
         )}
       </dl>
-    </>
+    </div>
   );
 }
 
