@@ -24,7 +24,7 @@ for (const [name, vp] of [["d", { width: 1366, height: 768 }], ["p", { width: 39
     await page.goto(base + p, { waitUntil: "networkidle" });
     await Deno.mkdir("/tmp/shots", { recursive: true });
     const file = `/tmp/shots/${name}-${p.replace(/[^a-z0-9]+/gi, "_")}.png`;
-    await page.screenshot({ path: file, fullPage: true });
+    await page.screenshot({ path: file, fullPage: Deno.env.get("FULL") !== "0" });
     console.log(file, errors.splice(0).join(" | "));
   }
   await ctx.close();

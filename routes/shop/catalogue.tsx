@@ -152,76 +152,23 @@ export async function cataloguePage(c: Context<AppEnv>, shop: Storefront) {
           ))}
         </nav>
         <div className="shop-layout">
-          <form className="card shop-filters" method="get" action={shop.base}>
-            {q.category && <input type="hidden" name="category" value={q.category} />}
-            <div className="field">
-              <label htmlFor="f-q">Поиск</label>
-              <input
-                id="f-q"
-                name="q"
-                type="search"
-                defaultValue={q.q ?? ""}
-                placeholder="Название или артикул"
-              />
-            </div>
-            <div className="field">
-              <label htmlFor="f-brand">Производитель</label>
-              <select id="f-brand" name="brand" defaultValue={q.brand ?? ""}>
-                <option value="">Любой</option>
-                {catalogueBrands.map((b) => <option key={b.id} value={b.id}>{b.label}</option>)}
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor="f-persons">Проживающих, не меньше</label>
-              <input
-                id="f-persons"
-                name="persons"
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={50}
-                defaultValue={q.persons ?? ""}
-              />
-            </div>
-            <fieldset className="field shop-range">
-              <legend>Цена, ₽</legend>
-              <input
-                name="priceMin"
-                type="number"
-                inputMode="numeric"
-                min={0}
-                placeholder="от"
-                aria-label="Цена от"
-                defaultValue={q.priceMin ?? ""}
-              />
-              <input
-                name="priceMax"
-                type="number"
-                inputMode="numeric"
-                min={0}
-                placeholder="до"
-                aria-label="Цена до"
-                defaultValue={q.priceMax ?? ""}
-              />
-            </fieldset>
-            <div className="field">
-              <label htmlFor="f-sort">Сортировка</label>
-              <select id="f-sort" name="sort" defaultValue={q.sort}>
-                {Object.entries(catalogueSorts).map(([k, v]) => <option key={k} value={k}>{v}</option>)}
-              </select>
-            </div>
-            <div className="form-actions">
-              <button className="btn btn-primary" type="submit">Показать</button>
-              {filtered && (
-                <a
-                  className="btn btn-ghost"
-                  href={q.category ? `${shop.base}?category=${q.category}` : shop.base}
-                >
-                  Сбросить
-                </a>
-              )}
-            </div>
-          </form>
+          <details className="card shop-filters-toggle" open={Boolean(filtered)}>
+            <summary>Фильтры и сортировка</summary>
+            <FiltersForm
+              id="fm"
+              className="shop-filters"
+              base={shop.base}
+              q={q}
+              filtered={Boolean(filtered)}
+            />
+          </details>
+          <FiltersForm
+            id="f"
+            className="card shop-filters shop-filters-side"
+            base={shop.base}
+            q={q}
+            filtered={Boolean(filtered)}
+          />
           <section aria-label="Товары">
             <p className="muted shop-found">Найдено: {countOf(total, productForms)}</p>
             {items.length === 0
@@ -261,4 +208,87 @@ export async function cataloguePage(c: Context<AppEnv>, shop: Storefront) {
       </>
     ),
   });
+}
+
+function FiltersForm(
+  { id, className, base, q, filtered }: {
+    id: string;
+    className: string;
+    base: string;
+    q: CatalogueQuery;
+    filtered: boolean;
+  },
+) {
+  return (
+    <form className={className} method="get" action={base}>
+      {q.category && <input type="hidden" name="category" value={q.category} />}
+      <div className="field">
+        <label htmlFor={`${id}-q`}>Поиск</label>
+        <input
+          id={`${id}-q`}
+          name="q"
+          type="search"
+          defaultValue={q.q ?? ""}
+          placeholder="Название или артикул"
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-brand`}>Производитель</label>
+        <select id={`${id}-brand`} name="brand" defaultValue={q.brand ?? ""}>
+          <option value="">Любой</option>
+          {catalogueBrands.map((b) => <option key={b.id} value={b.id}>{b.label}</option>)}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-persons`}>Проживающих, не меньше</label>
+        <input
+          id={`${id}-persons`}
+          name="persons"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={50}
+          defaultValue={q.persons ?? ""}
+        />
+      </div>
+      <fieldset className="field shop-range">
+        <legend>Цена, ₽</legend>
+        <input
+          name="priceMin"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          placeholder="от"
+          aria-label="Цена от"
+          defaultValue={q.priceMin ?? ""}
+        />
+        <input
+          name="priceMax"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          placeholder="до"
+          aria-label="Цена до"
+          defaultValue={q.priceMax ?? ""}
+        />
+      </fieldset>
+      <div className="field">
+        <label htmlFor={`${id}-sort`}>Сортировка</label>
+        <select id={`${id}-sort`} name="sort" defaultValue={q.sort}>
+          {Object.entries(catalogueSorts).map(([k, v]) => <option key={k} value={k}>{v}</option>)}
+        </select>
+      </div>
+      <div className="form-actions">
+        <button className="btn btn-primary" type="submit">Показать</button>
+        {filtered && (
+          <a
+            className="btn btn-ghost"
+            href={q.category ? `${base}?category=${q.category}` : base}
+          >
+            Сбросить
+          </a>
+        )}
+      </div>
+    </form>
+  );
 }
