@@ -15,6 +15,15 @@ for (const [name, vp] of [["d", { width: 1366, height: 768 }], ["p", { width: 39
     hasTouch: name === "p",
   });
   const page = await ctx.newPage();
+  // EMAIL=… signs a demo account in first (password DEMO_PASSWORD or demo12345).
+  const email = Deno.env.get("EMAIL");
+  if (email) {
+    const res = await ctx.request.post(base + "/api/login", {
+      data: { email, password: Deno.env.get("DEMO_PASSWORD") ?? "demo12345" },
+      headers: { Origin: base },
+    });
+    if (!res.ok()) throw new Error(`sign-in of ${email}: ${res.status()}`);
+  }
   const errors: string[] = [];
   page.on("console", (m) => {
     if (m.type() === "error") errors.push(m.text());
