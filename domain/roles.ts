@@ -133,6 +133,7 @@ export function menuFor(role: Role, isOwner: boolean): MenuItem[] {
       default:
         items = [
           { href: "/profile", label: "Личный кабинет", icon: "user" },
+          { href: "/ruslos/orders", label: "Мои заказы", icon: "truck" },
           { href: "/economy-calculator", label: "Калькулятор экономии", icon: "calculator" },
           { href: "/settings", label: "Настройки", icon: "settings" },
         ];
