@@ -69,8 +69,6 @@ export const orders = sqliteTable("orders", {
   status: text("status", { enum: orderStatuses }).notNull().default("pending"),
   totalAmount: kopecks("total_amount").notNull(),
   discount: kopecks("discount").notNull().default(0),
-  shippingCost: kopecks("shipping_cost").notNull().default(0),
-  vatAmount: kopecks("vat_amount").notNull().default(0),
   finalAmount: kopecks("final_amount").notNull(),
   customerName: text("customer_name").notNull(),
   customerEmail: text("customer_email").notNull(),
@@ -85,14 +83,17 @@ export const orders = sqliteTable("orders", {
   installationNotes: text("installation_notes"),
   notes: text("notes"),
   managerNotes: text("manager_notes"),
-  /** The secret of a guest's private link to the order (/ruslos/orders/{number}?key=…). */
-  accessKey: text("access_key"),
-  /** The client site created for an order with installation. */
-  objectId: integer("object_id").references(() => objects.id, { onDelete: "set null" }),
   estimatedDeliveryDate: timestamp("estimated_delivery_date"),
   actualDeliveryDate: timestamp("actual_delivery_date"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  // Added by migration 0002 (ALTER TABLE appends columns, so they stand last here too).
+  shippingCost: kopecks("shipping_cost").notNull().default(0),
+  vatAmount: kopecks("vat_amount").notNull().default(0),
+  /** The secret of a guest's private link to the order (/ruslos/orders/{number}?key=…). */
+  accessKey: text("access_key"),
+  /** The client site created for an order with installation. */
+  objectId: integer("object_id").references(() => objects.id, { onDelete: "set null" }),
 }, (t) => [
   uniqueIndex("orders_number_idx").on(t.orderNumber),
   index("orders_user_idx").on(t.userId, t.createdAt),
