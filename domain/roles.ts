@@ -139,16 +139,17 @@ export function menuFor(role: Role, isOwner: boolean): MenuItem[] {
         ];
     }
   }
-  // The shop's orders for those who handle them, right after the shop items.
-  const orders: MenuItem[] =
-    !isOwner && (role === "system_admin" || role === "company_admin" || role === "manager")
-      ? [{ href: "/orders", label: "Заказы", icon: "truck" }, {
-        href: "/shop-products",
-        label: "Товары",
-        icon: "shop",
-      }]
-      : [];
-  return [items[0], ...shopItems, ...orders, ...items.slice(1)];
+  // The shop's orders and products for those who handle them: after the shop items, or, in the owner's
+  // menu, before its settings.
+  const shopStaff: MenuItem[] = role === "system_admin" || role === "company_admin" || role === "manager"
+    ? [{ href: "/orders", label: "Заказы", icon: "truck" }, {
+      href: "/shop-products",
+      label: "Товары",
+      icon: "shop",
+    }]
+    : [];
+  if (isOwner) return [items[0], ...shopItems, ...items.slice(1, -1), ...shopStaff, ...items.slice(-1)];
+  return [items[0], ...shopItems, ...shopStaff, ...items.slice(1)];
 }
 
 /** Who adds employees and activates or deactivates them. */

@@ -8,6 +8,7 @@ import { companyScope, currentUser } from "../server/middleware/guard.ts";
 import type { AppEnv } from "../server/types.ts";
 import OrderManager from "../islands/OrderManager.tsx";
 import ProductsManager from "../islands/ProductsManager.tsx";
+import CategoriesManager from "../islands/CategoriesManager.tsx";
 import { listAllCategories, listManagedProducts } from "../db/shop_manage.ts";
 import { storefrontOf } from "../server/shop.ts";
 import { Card, EmptyState } from "../components/Card.tsx";
@@ -245,27 +246,30 @@ export async function shopProductsPage(c: Context<AppEnv>) {
     subtitle: countOf(products.length, ["товар", "товара", "товаров"]),
     action: shop ? <a className="btn btn-secondary" href={shop.base}>Открыть магазин</a> : undefined,
     body: (
-      <Island
-        component={ProductsManager}
-        props={{
-          base: shop?.base ?? "/ruslos",
-          categories: categories.map((x) => ({ id: x.id, name: x.name })),
-          products: products.map((p) => ({
-            id: p.id,
-            name: p.name,
-            sku: p.sku,
-            categoryId: p.categoryId,
-            category: p.category,
-            price: p.price,
-            oldPrice: p.oldPrice,
-            shortDescription: p.shortDescription,
-            stockQuantity: p.stockQuantity,
-            isActive: p.isActive,
-            isFeatured: p.isFeatured,
-            images: p.images,
-          })),
-        }}
-      />
+      <div className="stack-lg">
+        {user.role === "system_admin" && <Island component={CategoriesManager} props={{ categories }} />}
+        <Island
+          component={ProductsManager}
+          props={{
+            base: shop?.base ?? "/ruslos",
+            categories: categories.map((x) => ({ id: x.id, name: x.name })),
+            products: products.map((p) => ({
+              id: p.id,
+              name: p.name,
+              sku: p.sku,
+              categoryId: p.categoryId,
+              category: p.category,
+              price: p.price,
+              oldPrice: p.oldPrice,
+              shortDescription: p.shortDescription,
+              stockQuantity: p.stockQuantity,
+              isActive: p.isActive,
+              isFeatured: p.isFeatured,
+              images: p.images,
+            })),
+          }}
+        />
+      </div>
     ),
   });
 }
