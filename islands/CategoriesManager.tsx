@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { api, ApiRequestError } from "../components/api.ts";
 import { toastAfterNavigation, toastError } from "../components/toast.ts";
-import { type Errors, firstErrors, serverErrors } from "../components/form.ts";
+import { type Errors, serverErrors } from "../components/form.ts";
 import { Field } from "../components/Field.tsx";
 import { Dialog, DialogContent, SubmitFooter } from "../components/Dialog.tsx";
 import { type CategoryJson, categorySchema } from "../domain/shop.ts";
@@ -37,11 +37,7 @@ export default function CategoriesManager({ categories }: CategoriesManagerProps
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     const body = { ...v, sortOrder: Number(v.sortOrder) || 0, isActive: active };
-    const parsed = categorySchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(firstErrors(parsed.error));
-      return;
-    }
+    // The server's 422 names the fields ('Название обязательно', 'Slug обязателен'); no schema is shipped here.
     setBusy(true);
     try {
       await api(editing ? `/api/shop/manage/categories/${editing.id}` : "/api/shop/manage/categories", {
