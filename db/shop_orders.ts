@@ -130,6 +130,7 @@ export async function placeOrder(db: Db, o: PlaceOrder): Promise<{ order: OrderR
       const [site] = await tx.insert(objects).values({
         companyId: o.companyId,
         address,
+        settlement: i.deliveryCity,
         city: i.deliveryCity,
         region: i.deliveryRegion ?? null,
         ...o.site,

@@ -101,7 +101,7 @@ export async function renderShopPage(c: Context<AppEnv>, shop: Storefront, page:
                 aria-label={`Корзина, товаров: ${cart.count}`}
               >
                 <Icon name="shop" size={18} />
-                <span>Корзина</span>
+                <span className="shop-cart-label">Корзина</span>
                 <span className="shop-cart-count num">{cart.count}</span>
               </a>
             </div>
