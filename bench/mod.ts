@@ -6,14 +6,14 @@ const names: string[] = [];
 for await (const entry of Deno.readDir(dir)) {
   // Modules whose names start with "_" are shared helpers, not benchmarks.
   const helper = entry.name.startsWith("_") || entry.name === "mod.ts" || entry.name.endsWith("_test.ts");
-  if (entry.isFile && entry.name.endsWith(".ts") && !helper) {
+  if (entry.isFile && (entry.name.endsWith(".ts") || entry.name.endsWith(".tsx")) && !helper) {
     names.push(entry.name);
   }
 }
 const only = Deno.args[0];
 for (const name of names.sort()) {
   if (only && !name.startsWith(only)) continue;
-  console.log(`\n== ${name.replace(/\.ts$/, "")} ==`);
+  console.log(`\n== ${name.replace(/\.tsx?$/, "")} ==`);
   const mod = await import(new URL(name, import.meta.url).href);
   await mod.run();
 }

@@ -21,7 +21,7 @@ async function describe(url: string) {
       indexes: (await client.execute(`PRAGMA index_list("${t}")`)).rows.map((r) => [r.name, r.unique]).sort(),
       foreignKeys: (await client.execute(`PRAGMA foreign_key_list("${t}")`)).rows.map((
         r,
-      ) => [r.table, r.from, r.to, r.on_delete]),
+      ) => [r.table, r.from, r.to, r.on_delete]).sort(), // a column added later lists its key last
     };
   }
   client.close();

@@ -133,12 +133,23 @@ export function menuFor(role: Role, isOwner: boolean): MenuItem[] {
       default:
         items = [
           { href: "/profile", label: "Личный кабинет", icon: "user" },
+          { href: "/ruslos/orders", label: "Мои заказы", icon: "truck" },
           { href: "/economy-calculator", label: "Калькулятор экономии", icon: "calculator" },
           { href: "/settings", label: "Настройки", icon: "settings" },
         ];
     }
   }
-  return [items[0], ...shopItems, ...items.slice(1)];
+  // The shop's orders and products for those who handle them: after the shop items, or, in the owner's
+  // menu, before its settings.
+  const shopStaff: MenuItem[] = role === "system_admin" || role === "company_admin" || role === "manager"
+    ? [{ href: "/orders", label: "Заказы", icon: "truck" }, {
+      href: "/shop-products",
+      label: "Товары",
+      icon: "shop",
+    }]
+    : [];
+  if (isOwner) return [items[0], ...shopItems, ...items.slice(1, -1), ...shopStaff, ...items.slice(-1)];
+  return [items[0], ...shopItems, ...shopStaff, ...items.slice(1)];
 }
 
 /** Who adds employees and activates or deactivates them. */

@@ -6,7 +6,9 @@ import { engineerCabinetRoles, foremanRoles, homePath, staffRoles, surveyorRoles
 import loginPage from "./login.tsx";
 import landingPage from "./landing.tsx";
 import profilePage from "./profile.tsx";
-import shopPlaceholderPage from "./shop_placeholder.tsx";
+import { shopPageRoutes } from "./shop/mod.tsx";
+import { orderDetailPage, ordersPage, shopProductsPage } from "./shop_staff.tsx";
+import { shopStaffRoles } from "../domain/shop.ts";
 import estimatesPage from "./estimates.tsx";
 import estimatePage from "./estimate.tsx";
 import fieldWorkPage from "./field_work.tsx";
@@ -40,18 +42,6 @@ export interface PageRoute {
 }
 
 const home: Handler<AppEnv> = (c) => c.redirect(homePath(c.var.user!.role, c.var.user!.isOwner));
-
-const shopPaths = [
-  "/ruslos",
-  "/ruslos/calculator",
-  "/ruslos/cart",
-  "/ruslos/checkout",
-  "/ruslos/contacts",
-  "/ruslos/faq",
-  "/ruslos/installation",
-  "/ruslos/economy-calculator",
-  "/economy-calculator",
-];
 
 export const pageRoutes: PageRoute[] = [
   { path: "/", access: "auth", handler: home },
@@ -112,5 +102,23 @@ export const pageRoutes: PageRoute[] = [
   { path: "/c/:token", access: "public", handler: clientLinkPage },
   { path: "/contracts/:id{[0-9]+}", access: staffRoles, handler: contractPage },
   { path: "/contracts/:id{[0-9]+}/print", access: staffRoles, handler: contractPrintPage },
-  ...shopPaths.map((path): PageRoute => ({ path, access: "public", handler: shopPlaceholderPage })),
+  {
+    path: "/orders",
+    access: shopStaffRoles,
+    denied: "Заказы магазина доступны администраторам и менеджерам",
+    handler: ordersPage,
+  },
+  {
+    path: "/orders/:id{[0-9]+}",
+    access: shopStaffRoles,
+    denied: "Заказы магазина доступны администраторам и менеджерам",
+    handler: orderDetailPage,
+  },
+  {
+    path: "/shop-products",
+    access: shopStaffRoles,
+    denied: "Товары магазина доступны администраторам и менеджерам",
+    handler: shopProductsPage,
+  },
+  ...shopPageRoutes.map((r): PageRoute => ({ ...r, access: "public" })),
 ];

@@ -28,6 +28,8 @@ import { measurementsApi } from "./api/measurements.ts";
 import { estimatesApi } from "./api/estimates.ts";
 import { fieldWorkApi } from "./api/field_work.ts";
 import { clientLinksApi, contractsApi, customerApi, paymentApi } from "./api/contracts.ts";
+import { shopApi } from "./api/shop.ts";
+import { ordersApi } from "./api/orders.ts";
 import { pageRoutes } from "../routes/mod.ts";
 import { accessDeniedPage, notFoundPage } from "../routes/_errors.tsx";
 import type { AppDeps, AppEnv } from "./types.ts";
@@ -101,6 +103,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/payment", paymentApi);
   api.route("/client-links", clientLinksApi);
   api.route("/my", customerApi);
+  api.route("/shop", shopApi);
+  api.route("/orders", ordersApi);
   api.all("*", () => {
     throw new ApiError(404, "Нет такого адреса API");
   });

@@ -15,6 +15,8 @@ export const envSchema = z.object({
   DADATA_API_KEY: optional,
   SEED: z.enum(["none", "demo"]).default("none"),
   DEMO_PASSWORD: z.string().min(6).default("demo12345"),
+  /** The company /ruslos sells for; by default the first company with a shop. */
+  SHOP_COMPANY_ID: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().optional()),
 });
 
 export type Env = z.infer<typeof envSchema>;

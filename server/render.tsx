@@ -9,19 +9,29 @@ export interface DocumentProps {
   styleVersion: string;
   children: ReactNode;
   bodyClass?: string;
+  /** The meta description (the shop's pages, for search engines). */
+  description?: string;
+  /** What the title ends with: the product's name by default, a store's name on its pages. */
+  siteName?: string;
+  /** More head elements: canonical link, structured data. */
+  head?: ReactNode;
 }
 
 /** The HTML document around every page. */
-function Document({ title, styleVersion, children, bodyClass }: DocumentProps) {
+function Document(
+  { title, styleVersion, children, bodyClass, description, siteName = "ПолеСмета", head }: DocumentProps,
+) {
   return (
     <html lang="ru">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#2563eb" />
-        <title>{`${title} — ПолеСмета`}</title>
+        <title>{`${title} — ${siteName}`}</title>
+        {description && <meta name="description" content={description} />}
         <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href={`/static/styles.css?v=${styleVersion}`} />
+        {head}
       </head>
       <body className={bodyClass}>
         {children}
@@ -37,7 +47,7 @@ function Document({ title, styleVersion, children, bodyClass }: DocumentProps) {
  */
 export function renderPage(
   c: Context<AppEnv>,
-  page: { title: string; body: ReactNode; bodyClass?: string },
+  page: Omit<DocumentProps, "styleVersion" | "children"> & { body: ReactNode },
   status: 200 | 403 | 404 | 410 | 500 = 200,
 ): Response {
   const collector = new IslandCollector();
@@ -45,7 +55,7 @@ export function renderPage(
   // one string skips encoding the HTML into chunks only to decode it again.
   let html = "<!DOCTYPE html>" + renderToString(
     <IslandContext.Provider value={collector}>
-      <Document title={page.title} styleVersion={c.var.deps.styles.version} bodyClass={page.bodyClass}>
+      <Document {...page} styleVersion={c.var.deps.styles.version}>
         {page.body}
       </Document>
     </IslandContext.Provider>,

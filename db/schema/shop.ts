@@ -4,6 +4,7 @@ import { bool, createdAt, id, inList, kopecks, timestamp, updatedAt } from "./_c
 import { orderStatuses, productCategoryKinds } from "../../domain/enums.ts";
 import { companies } from "./companies.ts";
 import { users } from "./users.ts";
+import { objects } from "./objects.ts";
 
 export const productCategories = sqliteTable("product_categories", {
   id: id(),
@@ -86,6 +87,13 @@ export const orders = sqliteTable("orders", {
   actualDeliveryDate: timestamp("actual_delivery_date"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  // Added by migration 0002 (ALTER TABLE appends columns, so they stand last here too).
+  shippingCost: kopecks("shipping_cost").notNull().default(0),
+  vatAmount: kopecks("vat_amount").notNull().default(0),
+  /** The secret of a guest's private link to the order (/ruslos/orders/{number}?key=…). */
+  accessKey: text("access_key"),
+  /** The client site created for an order with installation. */
+  objectId: integer("object_id").references(() => objects.id, { onDelete: "set null" }),
 }, (t) => [
   uniqueIndex("orders_number_idx").on(t.orderNumber),
   index("orders_user_idx").on(t.userId, t.createdAt),

@@ -1,0 +1,356 @@
+// Storefront queries: which company a storefront sells for, its settings, categories, the catalogue with
+// its filters, and carts (a signed-in customer's in cart_items; a guest's lines come from the cookie).
+import { and, asc, count, desc, eq, gte, inArray, like, lte, or, type SQL, sql } from "drizzle-orm";
+import type { Db } from "./client.ts";
+import { cartItems, companies, productCategories, products, shopSettings } from "./schema/mod.ts";
+import { brandLabel, catalogue, findModel } from "../estimating/mod.ts";
+import {
+  type CartJson,
+  type CartLineJson,
+  type CatalogueQuery,
+  type CategoryJson,
+  orderTotals,
+  type ProductJson,
+  serviceKinds,
+} from "../domain/shop.ts";
+
+export type ProductRow = typeof products.$inferSelect;
+export type CategoryRow = typeof productCategories.$inferSelect;
+export type ShopSettingsRow = typeof shopSettings.$inferSelect;
+
+export interface Storefront {
+  companyId: number;
+  companyName: string;
+  settings: ShopSettingsRow;
+  /** Where its pages live: '/ruslos', or '/ruslos/c/{companyId}' for the other shops. */
+  base: string;
+}
+
+/** Every active company with a shop (a shop_settings row), the lowest id first. */
+export async function listShops(db: Db) {
+  return await db.select({ companyId: companies.id, companyName: companies.name, settings: shopSettings })
+    .from(shopSettings).innerJoin(companies, eq(companies.id, shopSettings.companyId))
+    .where(eq(companies.isActive, true)).orderBy(asc(companies.id));
+}
+
+/**
+ * The storefront of a path. /ruslos sells for `mainCompanyId` (SHOP_COMPANY_ID) when it has a shop, else
+ * for the first company with a shop; /ruslos/c/{id} sells for company {id}. Null when there is no such shop.
+ */
+export async function findStorefront(
+  db: Db,
+  requested: number | null,
+  mainCompanyId: number | null,
+): Promise<Storefront | null> {
+  const shops = await listShops(db);
+  const main = shops.find((s) => s.companyId === mainCompanyId) ?? shops[0];
+  if (!main) return null;
+  const shop = requested === null ? main : shops.find((s) => s.companyId === requested);
+  if (!shop) return null;
+  const base = shop.companyId === main.companyId ? "/ruslos" : `/ruslos/c/${shop.companyId}`;
+  return { ...shop, base };
+}
+
+export const productSlug = (p: { sku: string }) => p.sku.toLowerCase();
+
+/** What a catalogue card shows; the list reads only these columns (each column costs on every row). */
+const cardColumns = {
+  id: products.id,
+  companyId: products.companyId,
+  categoryId: products.categoryId,
+  name: products.name,
+  sku: products.sku,
+  shortDescription: products.shortDescription,
+  price: products.price,
+  oldPrice: products.oldPrice,
+  category: products.category,
+  images: products.images,
+  capacity: products.capacity,
+  catalogueModelId: products.catalogueModelId,
+  isActive: products.isActive,
+  isFeatured: products.isFeatured,
+  stockQuantity: products.stockQuantity,
+};
+type CardRow = { [K in keyof typeof cardColumns]: ProductRow[K] };
+
+/** A catalogue card: the product without its long texts (description, specifications, features). */
+function cardJson(p: CardRow, categoryName: string | null): ProductJson {
+  return productJson(
+    { ...p, description: null, specifications: null, features: [], dimensions: null },
+    categoryName,
+  );
+}
+
+export function productJson(
+  p: Omit<ProductRow, "createdAt" | "updatedAt" | "sortOrder" | "isDemo">,
+  categoryName: string | null = null,
+): ProductJson {
+  const model = p.catalogueModelId ? findModel(p.catalogueModelId) : undefined;
+  return {
+    id: p.id,
+    companyId: p.companyId,
+    categoryId: p.categoryId,
+    categoryName,
+    name: p.name,
+    slug: productSlug(p),
+    sku: p.sku,
+    description: p.description,
+    shortDescription: p.shortDescription,
+    price: p.price / 100,
+    oldPrice: p.oldPrice === null ? null : p.oldPrice / 100,
+    category: p.category,
+    specifications: p.specifications ?? {},
+    images: p.images,
+    features: p.features,
+    capacity: p.capacity,
+    dimensions: p.dimensions,
+    catalogueModelId: p.catalogueModelId,
+    brand: model ? brandLabel(model.brand) : null,
+    persons: model?.users ?? null,
+    isActive: p.isActive,
+    isFeatured: p.isFeatured,
+    stockQuantity: p.stockQuantity,
+    inStock: isService(p) || p.stockQuantity > 0,
+  };
+}
+
+export const isService = (p: { category: string }) => serviceKinds.includes(p.category);
+
+export function categoryJson(c: CategoryRow, productCount?: number): CategoryJson {
+  return {
+    id: c.id,
+    name: c.name,
+    slug: c.slug,
+    description: c.description,
+    sortOrder: c.sortOrder,
+    isActive: c.isActive,
+    ...(productCount === undefined ? {} : { productCount }),
+  };
+}
+
+/** The active categories with the number of the company's active products in each. */
+export async function storefrontCategories(db: Db, companyId: number) {
+  const rows = await db.select({ category: productCategories, n: count(products.id) })
+    .from(productCategories)
+    .leftJoin(
+      products,
+      and(
+        eq(products.categoryId, productCategories.id),
+        eq(products.companyId, companyId),
+        eq(products.isActive, true),
+      ),
+    )
+    .where(eq(productCategories.isActive, true))
+    .groupBy(productCategories.id)
+    .orderBy(asc(productCategories.sortOrder), asc(productCategories.id));
+  return rows.filter((r) => r.n > 0).map((r) => categoryJson(r.category, r.n));
+}
+
+/** SQLite's LIKE folds case for ASCII only: try the spellings a person types Cyrillic in. */
+function caseVariants(q: string): string[] {
+  const lower = q.toLowerCase();
+  return [...new Set([q, lower, q.toUpperCase(), lower.charAt(0).toUpperCase() + lower.slice(1)])];
+}
+
+/** The brands of the catalogue's models, for the filter: id and label. */
+export const catalogueBrands = [...new Map(catalogue.map((m) => [m.brand, brandLabel(m.brand)])).entries()]
+  .map(([id, label]) => ({ id, label }));
+
+const modelIdsOfBrand = (brand: string) => catalogue.filter((m) => m.brand === brand).map((m) => m.id);
+
+/** One page of the company's active products matching the storefront's filters, and the total. */
+export async function listCatalogue(db: Db, companyId: number, q: CatalogueQuery) {
+  const parts: (SQL | undefined)[] = [eq(products.companyId, companyId), eq(products.isActive, true)];
+  if (q.category) parts.push(eq(productCategories.slug, q.category));
+  if (q.brand) parts.push(inArray(products.catalogueModelId, modelIdsOfBrand(q.brand)));
+  if (q.persons) parts.push(gte(products.capacity, Math.round(q.persons) * 200));
+  if (q.priceMin !== null) parts.push(gte(products.price, Math.round(q.priceMin * 100)));
+  if (q.priceMax !== null) parts.push(lte(products.price, Math.round(q.priceMax * 100)));
+  if (q.q) {
+    parts.push(or(
+      ...caseVariants(q.q).flatMap((v) => [
+        like(products.name, `%${v}%`),
+        like(products.sku, `%${v}%`),
+        like(products.shortDescription, `%${v}%`),
+      ]),
+    ));
+  }
+  const where = and(...parts);
+  const order = {
+    popular: [desc(products.isFeatured), asc(products.sortOrder), asc(products.id)],
+    price_asc: [asc(products.price), asc(products.id)],
+    price_desc: [desc(products.price), asc(products.id)],
+    capacity: [asc(products.capacity), asc(products.price), asc(products.id)],
+    name: [asc(products.name), asc(products.id)],
+  }[q.sort];
+  const [rows, [{ n }]] = await Promise.all([
+    db.select({ ...cardColumns, categoryName: productCategories.name }).from(products)
+      .leftJoin(productCategories, eq(productCategories.id, products.categoryId))
+      .where(where).orderBy(...order).limit(q.pageSize).offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(products)
+      .leftJoin(productCategories, eq(productCategories.id, products.categoryId)).where(where),
+  ]);
+  return { items: rows.map(({ categoryName, ...card }) => cardJson(card, categoryName)), total: n };
+}
+
+/** An active product of the company by its SKU (any case) or its id. */
+export async function findStorefrontProduct(db: Db, companyId: number, slugOrId: string) {
+  const byId = /^\d+$/.test(slugOrId) ? Number(slugOrId) : null;
+  const [row] = await db.select({ product: products, categoryName: productCategories.name }).from(products)
+    .leftJoin(productCategories, eq(productCategories.id, products.categoryId))
+    .where(and(
+      eq(products.companyId, companyId),
+      eq(products.isActive, true),
+      or(
+        eq(products.sku, slugOrId.toUpperCase()),
+        eq(products.sku, slugOrId),
+        ...(byId ? [eq(products.id, byId)] : []),
+      ),
+    ));
+  return row ? productJson(row.product, row.categoryName) : null;
+}
+
+/** The company's active station products by catalogue model id, for the calculators. */
+export async function stationProducts(db: Db, companyId: number): Promise<Map<string, ProductJson>> {
+  const rows = await db.select().from(products)
+    .where(and(eq(products.companyId, companyId), eq(products.isActive, true)));
+  return new Map(rows.filter((p) => p.catalogueModelId).map((p) => [p.catalogueModelId!, productJson(p)]));
+}
+
+/** Every active product of the active shops, for the sitemap. */
+export async function sitemapProducts(db: Db, companyIds: number[]) {
+  if (companyIds.length === 0) return [];
+  return await db.select({ sku: products.sku, companyId: products.companyId, updatedAt: products.updatedAt })
+    .from(products).where(and(inArray(products.companyId, companyIds), eq(products.isActive, true)))
+    .orderBy(asc(products.companyId), asc(products.sortOrder), asc(products.id));
+}
+
+// ---- Carts ----
+
+/** A cart line as kept: in cart_items for a customer, in the cookie for a guest. Price in kopecks. */
+export interface CartLine {
+  productId: number;
+  quantity: number;
+  priceAtAdd: number;
+}
+
+export async function productsByIds(db: Db, ids: number[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return [];
+  return await db.select().from(products).where(inArray(products.id, ids));
+}
+
+export async function findProduct(db: Db, id: number): Promise<ProductRow | null> {
+  const [row] = await db.select().from(products).where(eq(products.id, id));
+  return row ?? null;
+}
+
+export async function userCartLines(db: Db, userId: number): Promise<CartLine[]> {
+  return await db.select({
+    productId: cartItems.productId,
+    quantity: cartItems.quantity,
+    priceAtAdd: cartItems.priceAtAdd,
+  }).from(cartItems).where(eq(cartItems.userId, userId)).orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+}
+
+/** Adds to a line (or creates it at the current price); `set` replaces the quantity instead. */
+export async function saveUserCartLine(
+  db: Db,
+  userId: number,
+  line: CartLine,
+  mode: "add" | "set",
+): Promise<void> {
+  await db.insert(cartItems).values({ userId, ...line }).onConflictDoUpdate({
+    target: [cartItems.userId, cartItems.productId],
+    set: mode === "add" ? { quantity: sqlAdd(line.quantity) } : { quantity: line.quantity },
+  });
+}
+
+const sqlAdd = (n: number) => sql`min(${cartItems.quantity} + ${n}, 999)`;
+
+export async function removeUserCartLine(db: Db, userId: number, productId: number): Promise<void> {
+  await db.delete(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)));
+}
+
+/** A guest's lines join the account's cart at sign-in: quantities add up, the earlier price is kept. */
+export async function mergeGuestCart(db: Db, userId: number, lines: CartLine[]): Promise<void> {
+  if (lines.length === 0) return;
+  const existing = await productsByIds(db, lines.map((l) => l.productId));
+  const known = new Set(existing.map((p) => p.id));
+  await db.transaction(async (tx) => {
+    for (const line of lines.filter((l) => known.has(l.productId))) {
+      await tx.insert(cartItems).values({ userId, ...line }).onConflictDoUpdate({
+        target: [cartItems.userId, cartItems.productId],
+        set: { quantity: sqlAdd(line.quantity) },
+      });
+    }
+  });
+}
+
+/**
+ * The cart as the customer sees it: each line with its current price and whether it changed since it was
+ * added, flagged when the product is gone, hidden or short in stock (never silently dropped). Totals
+ * cover the lines that can be ordered from `companyId`'s shop.
+ */
+export function cartJson(
+  lines: CartLine[],
+  rows: ProductRow[],
+  shop: { companyId: number; settings: { taxRate: number; freeShippingThreshold: number | null } },
+): CartJson {
+  const byId = new Map(rows.map((p) => [p.id, p]));
+  const problems: string[] = [];
+  const items: CartLineJson[] = lines.map((l) => {
+    const p = byId.get(l.productId);
+    const unavailable = !p || !p.isActive || p.companyId !== shop.companyId;
+    const stock = p?.stockQuantity ?? 0;
+    const outOfStock = !unavailable && !isService(p!) && stock < l.quantity;
+    const name = p?.name ?? `Товар №${l.productId}`;
+    if (unavailable) problems.push(`«${name}» больше не продаётся — удалите его из корзины.`);
+    else if (outOfStock) {
+      problems.push(
+        stock === 0
+          ? `«${name}» закончился на складе.`
+          : `«${name}»: на складе только ${stock} шт. — уменьшите количество.`,
+      );
+    }
+    const price = p?.price ?? l.priceAtAdd;
+    if (!unavailable && price !== l.priceAtAdd) {
+      problems.push(
+        `Цена «${name}» изменилась: было ${(l.priceAtAdd / 100).toLocaleString("ru-RU")} ₽, стало ${
+          (price / 100).toLocaleString("ru-RU")
+        } ₽.`,
+      );
+    }
+    return {
+      productId: l.productId,
+      name,
+      slug: p ? productSlug(p) : "",
+      sku: p?.sku ?? "",
+      quantity: l.quantity,
+      price: price / 100,
+      oldPrice: p?.oldPrice ? p.oldPrice / 100 : null,
+      priceAtAdd: l.priceAtAdd / 100,
+      priceChanged: !unavailable && price !== l.priceAtAdd,
+      unavailable,
+      outOfStock,
+      stockQuantity: stock,
+      companyId: p?.companyId ?? null,
+    };
+  });
+  const orderable = items.filter((i) => !i.unavailable && !i.outOfStock).map((i) => {
+    const p = byId.get(i.productId)!;
+    return { price: p.price, oldPrice: p.oldPrice, quantity: i.quantity };
+  });
+  const t = orderTotals(orderable, shop.settings);
+  return {
+    items,
+    totals: {
+      totalAmount: t.totalAmount / 100,
+      discount: t.discount / 100,
+      shippingCost: t.shippingCost / 100,
+      vatAmount: t.vatAmount / 100,
+      finalAmount: t.finalAmount / 100,
+    },
+    count: items.reduce((s, i) => s + i.quantity, 0),
+    problems,
+  };
+}

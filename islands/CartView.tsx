@@ -1,0 +1,143 @@
+import { useState } from "react";
+import { api, ApiRequestError } from "../components/api.ts";
+import { toastError } from "../components/toast.ts";
+import type { CartJson } from "../domain/shop.ts";
+
+export interface CartViewProps {
+  cart: CartJson;
+  base: string;
+  query: string;
+}
+
+const rub = (v: number) => `${v.toLocaleString("ru-RU", { maximumFractionDigits: 2 })}\u00a0₽`;
+
+/** The cart: quantities, removal, the problems (changed price, gone, short stock) and the totals. */
+export default function CartView({ cart: initial, base, query }: CartViewProps) {
+  const [cart, setCart] = useState(initial);
+  const [busy, setBusy] = useState<number | null>(null);
+  const [errors, setErrors] = useState<Record<number, string>>({});
+
+  async function change(productId: number, method: "PATCH" | "DELETE", quantity?: string) {
+    setBusy(productId);
+    try {
+      const next = await api<CartJson>(`/api/shop/cart/${productId}${query}`, {
+        method,
+        body: method === "PATCH" ? { quantity } : undefined,
+      });
+      setCart(next);
+      setErrors((e) => ({ ...e, [productId]: "" }));
+      for (const el of document.querySelectorAll(".shop-cart-count")) el.textContent = String(next.count);
+    } catch (e) {
+      const message = e instanceof ApiRequestError ? (e.errors.quantity?.[0] ?? e.message) : String(e);
+      setErrors((x) => ({ ...x, [productId]: message }));
+      toastError(message);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  if (cart.items.length === 0) {
+    return (
+      <div className="empty">
+        <p className="empty-text">Корзина пуста</p>
+        <a className="btn btn-primary" href={base}>Перейти в каталог</a>
+      </div>
+    );
+  }
+  const blocked = cart.items.some((i) => i.unavailable || i.outOfStock);
+  const t = cart.totals;
+  return (
+    <div className="cart">
+      {cart.problems.length > 0 && (
+        <div className="notice notice-warning" role="status">
+          <ul>{cart.problems.map((p) => <li key={p}>{p}</li>)}</ul>
+        </div>
+      )}
+      <ul className="cart-lines">
+        {cart.items.map((i) => (
+          <li
+            key={i.productId}
+            className={i.unavailable || i.outOfStock ? "cart-line cart-line-problem" : "cart-line"}
+          >
+            <div className="cart-line-name">
+              {i.unavailable ? <strong>{i.name}</strong> : <a href={`${base}/product/${i.slug}`}>{i.name}</a>}
+              <span className="muted">Артикул: {i.sku || "—"}</span>
+              {i.unavailable && <span className="stock stock-out">Снят с продажи</span>}
+              {i.outOfStock && (
+                <span className="stock stock-out">
+                  {i.stockQuantity === 0 ? "Нет в наличии" : `В наличии только ${i.stockQuantity} шт.`}
+                </span>
+              )}
+              {i.priceChanged && (
+                <span className="stock stock-changed">
+                  Цена изменилась: было {rub(i.priceAtAdd)}, стало {rub(i.price)}
+                </span>
+              )}
+            </div>
+            <label className="cart-line-qty">
+              <span className="visually-hidden">Количество</span>
+              <input
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={999}
+                defaultValue={i.quantity}
+                disabled={busy === i.productId || i.unavailable}
+                aria-invalid={errors[i.productId] ? true : undefined}
+                onBlur={(e) => {
+                  if (e.currentTarget.value !== String(i.quantity)) {
+                    change(
+                      i.productId,
+                      "PATCH",
+                      e.currentTarget.value,
+                    );
+                  }
+                }}
+                onKeyDown={(e) => {
+                  if (e.key === "Enter") e.currentTarget.blur();
+                }}
+              />
+            </label>
+            <strong className="cart-line-sum num">{rub(i.price * i.quantity)}</strong>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              onClick={() => change(i.productId, "DELETE")}
+              disabled={busy === i.productId}
+            >
+              Удалить
+            </button>
+            {errors[i.productId] && (
+              <p className="field-error cart-line-error" role="alert">{errors[i.productId]}</p>
+            )}
+          </li>
+        ))}
+      </ul>
+      <dl className="totals">
+        <dt>Товары</dt>
+        <dd className="num">{rub(t.totalAmount)}</dd>
+        {t.discount > 0 && (
+          <>
+            <dt>Скидка</dt>
+            <dd className="num">−{rub(t.discount)}</dd>
+          </>
+        )}
+        <dt>Доставка</dt>
+        <dd className="num">{t.shippingCost === 0 ? "Бесплатно" : rub(t.shippingCost)}</dd>
+        {t.vatAmount > 0 && (
+          <>
+            <dt>НДС</dt>
+            <dd className="num">{rub(t.vatAmount)}</dd>
+          </>
+        )}
+        <dt className="totals-final">Итого</dt>
+        <dd className="totals-final num">{rub(t.finalAmount)}</dd>
+      </dl>
+      <div className="action-bar">
+        {blocked
+          ? <p className="muted">Уберите отмеченные товары или уменьшите количество, чтобы оформить заказ.</p>
+          : <a className="btn btn-primary btn-lg btn-block" href={`${base}/checkout`}>Оформить заказ</a>}
+      </div>
+    </div>
+  );
+}

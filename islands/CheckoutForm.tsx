@@ -1,0 +1,159 @@
+import { useState } from "react";
+import { api, ApiRequestError } from "../components/api.ts";
+import { toastAfterNavigation, toastError } from "../components/toast.ts";
+import { type Errors, firstErrors, serverErrors } from "../components/form.ts";
+import { Field } from "../components/Field.tsx";
+import { checkoutSchema } from "../domain/shop.ts";
+
+export interface CheckoutFormProps {
+  query: string;
+  installationAvailable: boolean;
+  installation: boolean;
+  initial: { customerName: string; customerEmail: string };
+  /** Roubles, to show on the button. */
+  total: number;
+}
+
+const fields = [
+  ["customerName", "Имя и фамилия", "text", "name"],
+  ["customerPhone", "Телефон", "tel", "tel"],
+  ["customerEmail", "E-mail", "email", "email"],
+  ["deliveryCity", "Город или посёлок", "text", "address-level2"],
+  ["deliveryAddress", "Адрес доставки", "text", "street-address"],
+  ["deliveryRegion", "Область, район", "text", "address-level1"],
+  ["deliveryPostalCode", "Индекс", "text", "postal-code"],
+] as const;
+const requiredFields = new Set([
+  "customerName",
+  "customerPhone",
+  "customerEmail",
+  "deliveryCity",
+  "deliveryAddress",
+]);
+
+/** The order form: the spec's messages under the fields, checked here and again by the server. */
+export default function CheckoutForm(
+  { query, installationAvailable, installation, initial, total }: CheckoutFormProps,
+) {
+  const [values, setValues] = useState<Record<string, string>>({
+    ...initial,
+    deliveryRegion: "Московская область",
+  });
+  const [needInstallation, setNeedInstallation] = useState(installation && installationAvailable);
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const set = (k: string) => (e: { currentTarget: { value: string } }) => {
+    const value = e.currentTarget.value;
+    setValues((v) => ({ ...v, [k]: value }));
+  };
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const body = { ...values, needInstallation };
+    const parsed = checkoutSchema.safeParse(body);
+    if (!parsed.success) {
+      setErrors(firstErrors(parsed.error));
+      return;
+    }
+    setBusy(true);
+    setErrors({});
+    try {
+      const res = await api<{ order: { orderNumber: string }; link: string }>(`/api/shop/orders${query}`, {
+        body,
+      });
+      toastAfterNavigation({
+        title: "Заказ оформлен",
+        description: `Номер заказа ${res.order.orderNumber}`,
+        variant: "success",
+      });
+      location.assign(res.link);
+    } catch (error) {
+      setErrors(serverErrors(error));
+      toastError(
+        error instanceof ApiRequestError ? error.message : String(error),
+        "Не удалось оформить заказ",
+      );
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="checkout-form" onSubmit={submit} noValidate>
+      {fields.map(([name, label, type, auto]) => (
+        <Field
+          key={name}
+          id={`co-${name}`}
+          label={label}
+          error={errors[name]}
+          required={requiredFields.has(name)}
+        >
+          <input
+            id={`co-${name}`}
+            name={name}
+            type={type}
+            autoComplete={auto}
+            value={values[name] ?? ""}
+            onChange={set(name)}
+            aria-invalid={errors[name] ? true : undefined}
+            aria-describedby={errors[name] ? `co-${name}-error` : undefined}
+          />
+        </Field>
+      ))}
+      <Field id="co-deliveryNotes" label="Комментарий к доставке" error={errors.deliveryNotes}>
+        <textarea
+          id="co-deliveryNotes"
+          rows={2}
+          value={values.deliveryNotes ?? ""}
+          onChange={set("deliveryNotes")}
+        />
+      </Field>
+      {installationAvailable && (
+        <fieldset className="checkout-install">
+          <label className="check">
+            <input
+              type="checkbox"
+              name="needInstallation"
+              checked={needInstallation}
+              onChange={(e) => setNeedInstallation(e.currentTarget.checked)}
+            />
+            <span>Нужен монтаж под ключ — приедет замерщик, смета по итогам замера</span>
+          </label>
+          {needInstallation && (
+            <>
+              <Field
+                id="co-installationAddress"
+                label="Адрес монтажа"
+                hint="Если совпадает с адресом доставки, оставьте пустым"
+                error={errors.installationAddress}
+              >
+                <input
+                  id="co-installationAddress"
+                  value={values.installationAddress ?? ""}
+                  onChange={set("installationAddress")}
+                />
+              </Field>
+              <Field
+                id="co-installationNotes"
+                label="Что важно знать о участке"
+                error={errors.installationNotes}
+              >
+                <textarea
+                  id="co-installationNotes"
+                  rows={2}
+                  value={values.installationNotes ?? ""}
+                  onChange={set("installationNotes")}
+                />
+              </Field>
+            </>
+          )}
+        </fieldset>
+      )}
+      <div className="action-bar">
+        <button className="btn btn-primary btn-lg btn-block" type="submit" disabled={busy} aria-busy={busy}>
+          {busy && <span className="spinner" aria-hidden="true" />}
+          Подтвердить заказ на {total.toLocaleString("ru-RU", { maximumFractionDigits: 2 })}&nbsp;₽
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,99 @@
+import { useState } from "react";
+import { api, ApiRequestError } from "../components/api.ts";
+import { toast, toastAfterNavigation, toastError } from "../components/toast.ts";
+import { Field } from "../components/Field.tsx";
+import { type OrderStatus, orderStatusLabels } from "../domain/shop.ts";
+
+export interface OrderManagerProps {
+  id: number;
+  status: OrderStatus;
+  nextStatuses: OrderStatus[];
+  managerNotes: string | null;
+  estimatedDeliveryDate: string | null;
+  actualDeliveryDate: string | null;
+}
+
+/** The manager's side of an order: the next status (or cancel), notes and delivery dates. */
+export default function OrderManager(props: OrderManagerProps) {
+  const [notes, setNotes] = useState(props.managerNotes ?? "");
+  const [estimated, setEstimated] = useState(props.estimatedDeliveryDate ?? "");
+  const [actual, setActual] = useState(props.actualDeliveryDate ?? "");
+  const [busy, setBusy] = useState<string | null>(null);
+
+  async function move(status: OrderStatus) {
+    if (status === "cancelled" && !confirm("Отменить заказ? Товары вернутся на склад.")) return;
+    setBusy(status);
+    try {
+      await api(`/api/orders/${props.id}`, { method: "PATCH", body: { status } });
+      toastAfterNavigation({
+        title: "Статус обновлен",
+        description: orderStatusLabels[status],
+        variant: "success",
+      });
+      location.reload();
+    } catch (e) {
+      toastError(e instanceof ApiRequestError ? e.message : String(e), "Не удалось изменить статус");
+      setBusy(null);
+    }
+  }
+
+  async function save(e: React.FormEvent) {
+    e.preventDefault();
+    setBusy("save");
+    try {
+      await api(`/api/orders/${props.id}`, {
+        method: "PATCH",
+        body: { managerNotes: notes, estimatedDeliveryDate: estimated, actualDeliveryDate: actual },
+      });
+      toast({ title: "Сохранено", variant: "success" });
+    } catch (e) {
+      toastError(e instanceof ApiRequestError ? e.message : String(e), "Не удалось сохранить");
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <div className="order-manager">
+      {props.nextStatuses.length > 0 && (
+        <div className="order-moves">
+          {props.nextStatuses.map((s) => (
+            <button
+              key={s}
+              type="button"
+              className={s === "cancelled" ? "btn btn-danger" : "btn btn-primary"}
+              disabled={busy !== null}
+              aria-busy={busy === s}
+              onClick={() => move(s)}
+            >
+              {busy === s && <span className="spinner" aria-hidden="true" />}
+              {s === "cancelled" ? "Отменить заказ" : `Перевести: ${orderStatusLabels[s]}`}
+            </button>
+          ))}
+        </div>
+      )}
+      <form onSubmit={save} className="order-notes">
+        <Field id="om-estimated" label="Ожидаемая дата доставки">
+          <input
+            id="om-estimated"
+            type="date"
+            value={estimated}
+            onChange={(e) => setEstimated(e.currentTarget.value)}
+          />
+        </Field>
+        <Field id="om-actual" label="Фактическая дата доставки">
+          <input
+            id="om-actual"
+            type="date"
+            value={actual}
+            onChange={(e) => setActual(e.currentTarget.value)}
+          />
+        </Field>
+        <Field id="om-notes" label="Заметки менеджера" hint="Видны только сотрудникам">
+          <textarea id="om-notes" rows={3} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />
+        </Field>
+        <button className="btn btn-secondary" type="submit" disabled={busy !== null}>Сохранить</button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { useState } from "react";
+import { Dialog, DialogLoadFailed } from "../components/Dialog.tsx";
+import { lazyPart } from "../components/lazy.ts";
+import type { ManagedProduct, ProductFormProps } from "./ProductsManager/ProductForm.tsx";
+
+const form = lazyPart<ProductFormProps>(() => import("./ProductsManager/ProductForm.tsx"), DialogLoadFailed);
+
+export interface ProductsManagerProps {
+  products: ManagedProduct[];
+  categories: { id: number; name: string }[];
+  /** The storefront's address, for «Открыть в магазине». */
+  base: string;
+}
+
+const rub = (v: number) => `${v.toLocaleString("ru-RU", { maximumFractionDigits: 2 })}\u00a0₽`;
+
+/** The company's products: a searchable list, «Новый товар» and editing (also hiding) in a dialog. */
+export default function ProductsManager({ products, categories, base }: ProductsManagerProps) {
+  const [editing, setEditing] = useState<ManagedProduct | null | undefined>(undefined);
+  const [q, setQ] = useState("");
+  const Form = form.component();
+  const needle = q.trim().toLowerCase();
+  const shown = needle
+    ? products.filter((p) => p.name.toLowerCase().includes(needle) || p.sku.toLowerCase().includes(needle))
+    : products;
+  return (
+    <div className="stack">
+      <div className="filters card">
+        <div className="field">
+          <label htmlFor="pm-q">Поиск</label>
+          <input id="pm-q" type="search" value={q} onChange={(e) => setQ(e.currentTarget.value)} />
+        </div>
+        <div className="form-actions">
+          <button type="button" className="btn btn-primary" onClick={() => setEditing(null)} {...form.intent}>
+            Новый товар
+          </button>
+        </div>
+      </div>
+      <div className="card">
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th>Товар</th>
+                <th>Артикул</th>
+                <th className="num">Цена</th>
+                <th className="num">Остаток</th>
+                <th>В магазине</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {shown.slice(0, 300).map((p) => (
+                <tr key={p.id}>
+                  <td>
+                    <a href={`${base}/product/${p.sku.toLowerCase()}`}>{p.name}</a>
+                  </td>
+                  <td>{p.sku}</td>
+                  <td className="num">{rub(p.price)}</td>
+                  <td className="num">{p.stockQuantity}</td>
+                  <td>{p.isActive ? "Да" : "Скрыт"}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-sm"
+                      onClick={() => setEditing(p)}
+                      {...form.intent}
+                    >
+                      Изменить
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </div>
+      <Dialog open={editing !== undefined} onClose={() => setEditing(undefined)} label="Товар">
+        {editing !== undefined && (
+          <Form
+            product={editing}
+            categories={categories}
+            onClose={() => setEditing(undefined)}
+          />
+        )}
+      </Dialog>
+    </div>
+  );
+}

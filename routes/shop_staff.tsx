@@ -1,0 +1,275 @@
+// The shop's staff pages (company_admin, manager, system_admin): /orders, /orders/{id} and /shop-products.
+import type { Context } from "hono";
+import { findOrder, listOrders } from "../db/shop_orders.ts";
+import { type OrderStatus, orderStatuses, orderStatusLabels } from "../domain/shop.ts";
+import { countOf, formatDate, formatDateTime } from "../domain/format.ts";
+import { Island } from "../server/island.tsx";
+import { companyScope, currentUser } from "../server/middleware/guard.ts";
+import type { AppEnv } from "../server/types.ts";
+import OrderManager from "../islands/OrderManager.tsx";
+import ProductsManager from "../islands/ProductsManager.tsx";
+import CategoriesManager from "../islands/CategoriesManager.tsx";
+import { listAllCategories, listManagedProducts } from "../db/shop_manage.ts";
+import { storefrontOf } from "../server/shop.ts";
+import { Card, EmptyState } from "../components/Card.tsx";
+import { renderWorkPage } from "./_page.tsx";
+import { notFoundPage } from "./_errors.tsx";
+import { positiveInt } from "../server/query.ts";
+import { OrderStatusBadge } from "./shop/orders.tsx";
+import { rub } from "./shop/_shell.tsx";
+
+const dayRe = /^\d{4}-\d{2}-\d{2}$/;
+
+export async function ordersPage(c: Context<AppEnv>) {
+  const user = currentUser(c);
+  const q = c.req.query();
+  const status = (orderStatuses as readonly string[]).includes(q.status ?? "")
+    ? q.status as OrderStatus
+    : undefined;
+  const from = dayRe.test(q.from ?? "") ? q.from : undefined;
+  const to = dayRe.test(q.to ?? "") ? q.to : undefined;
+  const page = positiveInt(q.page) ?? 1;
+  const result = await listOrders(c.var.deps.db, companyScope(user), { status, from, to, page });
+  const pages = Math.max(1, Math.ceil(result.total / result.pageSize));
+  const link = (p: number) => {
+    const params = new URLSearchParams();
+    if (status) params.set("status", status);
+    if (from) params.set("from", from);
+    if (to) params.set("to", to);
+    if (p > 1) params.set("page", String(p));
+    return `/orders${params.size ? `?${params}` : ""}`;
+  };
+  return renderWorkPage(c, {
+    title: "Заказы",
+    subtitle: countOf(result.total, ["заказ", "заказа", "заказов"]),
+    body: (
+      <div className="stack-lg">
+        <form className="card filters" method="get" action="/orders" aria-label="Фильтры заказов">
+          <div className="field">
+            <label htmlFor="of-status">Статус</label>
+            <select id="of-status" name="status" defaultValue={status ?? ""}>
+              <option value="">Все статусы</option>
+              {orderStatuses.map((s) => <option key={s} value={s}>{orderStatusLabels[s]}</option>)}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="of-from">С даты</label>
+            <input id="of-from" name="from" type="date" defaultValue={from ?? ""} />
+          </div>
+          <div className="field">
+            <label htmlFor="of-to">По дату</label>
+            <input id="of-to" name="to" type="date" defaultValue={to ?? ""} />
+          </div>
+          <div className="form-actions">
+            <button className="btn btn-primary" type="submit">Показать</button>
+            {(status || from || to) && <a className="btn btn-ghost" href="/orders">Сбросить</a>}
+          </div>
+        </form>
+        {result.orders.length === 0
+          ? <EmptyState icon="shop" text="Заказов нет" hint="Заказы из интернет-магазина появятся здесь." />
+          : (
+            <Card>
+              <div className="table-wrap">
+                <table className="table">
+                  <thead>
+                    <tr>
+                      <th>Заказ</th>
+                      <th>Дата</th>
+                      <th>Покупатель</th>
+                      <th>Статус</th>
+                      <th className="num">Сумма</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {result.orders.map((o) => (
+                      <tr key={o.id}>
+                        <td>
+                          <a href={`/orders/${o.id}`}>{o.orderNumber}</a>
+                          {o.needInstallation && <div className="muted">с монтажом</div>}
+                        </td>
+                        <td>{formatDateTime(o.createdAt)}</td>
+                        <td>
+                          {o.customerName}
+                          <div className="muted">{o.customerPhone}</div>
+                        </td>
+                        <td>
+                          <OrderStatusBadge order={o} />
+                        </td>
+                        <td className="num">{rub(o.finalAmount)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </Card>
+          )}
+        {pages > 1 && (
+          <nav className="pagination" aria-label="Страницы">
+            {page > 1 ? <a className="btn btn-secondary" href={link(page - 1)}>← Назад</a> : <span />}
+            <span className="muted">Страница {page} из {pages}</span>
+            {page < pages ? <a className="btn btn-secondary" href={link(page + 1)}>Дальше →</a> : <span />}
+          </nav>
+        )}
+      </div>
+    ),
+  });
+}
+
+export async function orderDetailPage(c: Context<AppEnv>) {
+  const id = positiveInt(c.req.param("id"));
+  const order = id ? await findOrder(c.var.deps.db, companyScope(currentUser(c)), id) : null;
+  if (!order) return notFoundPage(c);
+  return renderWorkPage(c, {
+    title: `Заказ ${order.orderNumber}`,
+    subtitle: (
+      <>
+        от {formatDateTime(order.createdAt)} · <OrderStatusBadge order={order} />
+      </>
+    ),
+    action: <a className="btn btn-secondary" href="/orders">Все заказы</a>,
+    body: (
+      <div className="order-page">
+        <Card title="Состав заказа">
+          <div className="table-wrap">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th>Товар</th>
+                  <th>Артикул</th>
+                  <th className="num">Цена</th>
+                  <th className="num">Кол-во</th>
+                  <th className="num">Сумма</th>
+                </tr>
+              </thead>
+              <tbody>
+                {order.items.map((i, n) => (
+                  <tr key={n}>
+                    <td>{i.productName}</td>
+                    <td>{i.productSku}</td>
+                    <td className="num">{rub(i.pricePerUnit)}</td>
+                    <td className="num">{i.quantity}</td>
+                    <td className="num">{rub(i.totalPrice)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <dl className="totals">
+            <dt>Товары</dt>
+            <dd className="num">{rub(order.totalAmount)}</dd>
+            <dt>Скидка</dt>
+            <dd className="num">−{rub(order.discount)}</dd>
+            <dt>Доставка</dt>
+            <dd className="num">{rub(order.shippingCost)}</dd>
+            <dt>НДС</dt>
+            <dd className="num">{rub(order.vatAmount)}</dd>
+            <dt className="totals-final">Итого</dt>
+            <dd className="totals-final num">{rub(order.finalAmount)}</dd>
+          </dl>
+        </Card>
+        <Card title="Покупатель и доставка">
+          <dl className="details">
+            <dt>Покупатель</dt>
+            <dd>{order.customerName}</dd>
+            <dt>Телефон</dt>
+            <dd>
+              <a href={`tel:${order.customerPhone.replace(/[^\d+]/g, "")}`}>{order.customerPhone}</a>
+            </dd>
+            <dt>E-mail</dt>
+            <dd>{order.customerEmail}</dd>
+            <dt>Адрес доставки</dt>
+            <dd>
+              {[order.deliveryPostalCode, order.deliveryRegion, order.deliveryCity, order.deliveryAddress]
+                .filter(Boolean).join(", ")}
+            </dd>
+            {order.deliveryNotes && (
+              <>
+                <dt>Комментарий</dt>
+                <dd>{order.deliveryNotes}</dd>
+              </>
+            )}
+            <dt>Ожидаемая доставка</dt>
+            <dd>{formatDate(order.estimatedDeliveryDate)}</dd>
+            <dt>Фактическая доставка</dt>
+            <dd>{formatDate(order.actualDeliveryDate)}</dd>
+            <dt>Монтаж</dt>
+            <dd>
+              {order.needInstallation
+                ? (
+                  <>
+                    {order.installationAddress}
+                    {order.installationNotes ? ` — ${order.installationNotes}` : ""}
+                    {order.objectId && (
+                      <>
+                        {" "}
+                        <a href={`/objects?objectId=${order.objectId}`}>Объект №{order.objectId}</a>
+                      </>
+                    )}
+                  </>
+                )
+                : "Не нужен"}
+            </dd>
+          </dl>
+        </Card>
+        <Card title="Работа с заказом">
+          <p>
+            Статус: <OrderStatusBadge order={order} />
+          </p>
+          <Island
+            component={OrderManager}
+            props={{
+              id: order.id,
+              status: order.status,
+              nextStatuses: order.nextStatuses,
+              managerNotes: order.managerNotes ?? null,
+              estimatedDeliveryDate: order.estimatedDeliveryDate,
+              actualDeliveryDate: order.actualDeliveryDate,
+            }}
+          />
+        </Card>
+      </div>
+    ),
+  });
+}
+
+/** /shop-products: the company's products for its shop staff. */
+export async function shopProductsPage(c: Context<AppEnv>) {
+  const user = currentUser(c);
+  const { db } = c.var.deps;
+  const [products, categories, shop] = await Promise.all([
+    listManagedProducts(db, companyScope(user)),
+    listAllCategories(db),
+    storefrontOf(c, user.companyId),
+  ]);
+  return renderWorkPage(c, {
+    title: "Товары магазина",
+    subtitle: countOf(products.length, ["товар", "товара", "товаров"]),
+    action: shop ? <a className="btn btn-secondary" href={shop.base}>Открыть магазин</a> : undefined,
+    body: (
+      <div className="stack-lg">
+        {user.role === "system_admin" && <Island component={CategoriesManager} props={{ categories }} />}
+        <Island
+          component={ProductsManager}
+          props={{
+            base: shop?.base ?? "/ruslos",
+            categories: categories.map((x) => ({ id: x.id, name: x.name })),
+            products: products.map((p) => ({
+              id: p.id,
+              name: p.name,
+              sku: p.sku,
+              categoryId: p.categoryId,
+              category: p.category,
+              price: p.price,
+              oldPrice: p.oldPrice,
+              shortDescription: p.shortDescription,
+              stockQuantity: p.stockQuantity,
+              isActive: p.isActive,
+              isFeatured: p.isFeatured,
+              images: p.images,
+            })),
+          }}
+        />
+      </div>
+    ),
+  });
+}

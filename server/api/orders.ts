@@ -1,0 +1,48 @@
+// /api/orders: the staff's orders of their company (system_admin: every company). Another company's
+// order answers 404.
+import { Hono } from "hono";
+import * as z from "zod/mini";
+import { findOrder, listOrders, OrderConflictError, updateOrder } from "../../db/shop_orders.ts";
+import { orderPatchSchema, orderStatuses, shopStaffRoles } from "../../domain/shop.ts";
+import { ApiError, notFound } from "../errors.ts";
+import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
+import { validate } from "../validate.ts";
+import { validIdParam } from "../query.ts";
+import type { AppEnv } from "../types.ts";
+
+const day = z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, "Дата в формате ГГГГ-ММ-ДД")));
+const listQuery = z.object({
+  status: z.optional(z.enum(orderStatuses, "Неизвестный статус")),
+  from: day,
+  to: day,
+  page: z.optional(z.pipe(z.string(), z.transform((v: string) => Math.max(1, Number(v) || 1)))),
+});
+
+export const ordersApi = new Hono<AppEnv>()
+  .use(requireApi(shopStaffRoles))
+  .get("/", validate("query", listQuery), async (c) => {
+    const result = await listOrders(c.var.deps.db, companyScope(currentUser(c)), c.req.valid("query"));
+    c.header("X-Total-Count", String(result.total));
+    return c.json(result);
+  })
+  .get("/:id", validIdParam, async (c) => {
+    const order = await findOrder(c.var.deps.db, companyScope(currentUser(c)), c.req.valid("param").id);
+    if (!order) throw notFound("Заказ не найден");
+    return c.json(order);
+  })
+  .patch("/:id", validIdParam, validate("json", orderPatchSchema), async (c) => {
+    try {
+      const order = await updateOrder(
+        c.var.deps.db,
+        companyScope(currentUser(c)),
+        c.req.valid("param").id,
+        c.req.valid("json"),
+        c.var.deps.now(),
+      );
+      if (!order) throw notFound("Заказ не найден");
+      return c.json(order);
+    } catch (e) {
+      if (e instanceof OrderConflictError) throw new ApiError(409, e.message);
+      throw e;
+    }
+  });

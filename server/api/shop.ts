@@ -1,0 +1,268 @@
+// /api/shop: the storefront (catalogue, cart, checkout, the customer's orders, the calculators) and the
+// staff's catalogue management. `?shop={companyId}` picks a storefront; without it, the main one.
+import { z } from "zod";
+import { Hono } from "hono";
+import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
+import {
+  findStorefrontProduct,
+  listCatalogue,
+  listShops,
+  stationProducts,
+  storefrontCategories,
+} from "../../db/shop.ts";
+import {
+  findCustomerOrder,
+  OrderConflictError,
+  orderJson,
+  orderLink,
+  placeOrder,
+  userOrders,
+} from "../../db/shop_orders.ts";
+import {
+  addProductImage,
+  createCategory,
+  createProduct,
+  findManagedProduct,
+  listAllCategories,
+  listManagedProducts,
+  TakenError,
+  updateCategory,
+  updateProduct,
+} from "../../db/shop_manage.ts";
+import {
+  cartAddSchema,
+  cartQuantitySchema,
+  categorySchema,
+  checkoutSchema,
+  productSchema,
+  readCatalogueQuery,
+  shopStaffRoles,
+} from "../../domain/shop.ts";
+import { fittingModels, readCalculatorQuery, requirement } from "../../domain/station_calculator.ts";
+import { compareEconomy, readEconomyQuery } from "../../domain/economy.ts";
+import { locate } from "../../domain/location/mod.ts";
+import { ApiError, invalid, notFound } from "../errors.ts";
+import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
+import { validate } from "../validate.ts";
+import { changeCart, dropGuestLines, removeFromCart, requestStorefront, visitorCart } from "../shop.ts";
+import { MB, readImageUpload, serveStoredImage, streamOf } from "../image_upload.ts";
+import { idText, validIdParam } from "../query.ts";
+
+const productParam = validate("param", z.object({ productId: idText }));
+import type { AppEnv } from "../types.ts";
+import type { Role } from "../../domain/roles.ts";
+
+export const PRODUCT_IMAGE_MAX_BYTES = 5 * MB;
+
+const conflict = (e: unknown) => {
+  if (e instanceof OrderConflictError) return new ApiError(409, e.message);
+  if (e instanceof TakenError) return new ApiError(409, e.message, { [e.field]: [e.message] });
+  return e;
+};
+
+/** The company a staff member's new product belongs to: their own; a system_admin names it. */
+function productCompany(
+  c: { req: { query(k: string): string | undefined } },
+  user: { role: Role; companyId: number | null },
+) {
+  if (user.role !== "system_admin") return user.companyId;
+  const raw = c.req.query("company");
+  return raw && /^\d+$/.test(raw) ? Number(raw) : user.companyId;
+}
+
+const manageApi = new Hono<AppEnv>()
+  .get("/categories", requireApi(shopStaffRoles), async (c) => c.json(await listAllCategories(c.var.deps.db)))
+  // Categories are shared by every shop, so only a system administrator changes them.
+  .post("/categories", requireApi(["system_admin"]), validate("json", categorySchema), async (c) => {
+    try {
+      return c.json(await createCategory(c.var.deps.db, c.req.valid("json")), 201);
+    } catch (e) {
+      throw conflict(e);
+    }
+  })
+  .put(
+    "/categories/:id",
+    requireApi(["system_admin"]),
+    validIdParam,
+    validate("json", categorySchema),
+    async (c) => {
+      try {
+        const row = await updateCategory(c.var.deps.db, c.req.valid("param").id, c.req.valid("json"));
+        if (!row) throw notFound("Категория не найдена");
+        return c.json(row);
+      } catch (e) {
+        throw conflict(e);
+      }
+    },
+  )
+  .get("/products", requireApi(shopStaffRoles), async (c) => {
+    return c.json(await listManagedProducts(c.var.deps.db, companyScope(currentUser(c))));
+  })
+  .post("/products", requireApi(shopStaffRoles), validate("json", productSchema), async (c) => {
+    const user = currentUser(c);
+    const companyId = productCompany(c, user);
+    if (companyId === null) throw invalid({ company: ["Выберите компанию"] });
+    try {
+      return c.json(
+        await createProduct(c.var.deps.db, companyId, c.req.valid("json"), c.var.deps.now()),
+        201,
+      );
+    } catch (e) {
+      throw conflict(e);
+    }
+  })
+  .put(
+    "/products/:id",
+    requireApi(shopStaffRoles),
+    validIdParam,
+    validate("json", productSchema),
+    async (c) => {
+      try {
+        const row = await updateProduct(
+          c.var.deps.db,
+          companyScope(currentUser(c)),
+          c.req.valid("param").id,
+          c.req.valid("json"),
+          c.var.deps.now(),
+        );
+        if (!row) throw notFound("Товар не найден");
+        return c.json(row);
+      } catch (e) {
+        throw conflict(e);
+      }
+    },
+  )
+  .post("/products/:id/images", requireApi(shopStaffRoles), validIdParam, async (c) => {
+    const { db, storage, now } = c.var.deps;
+    const scope = companyScope(currentUser(c));
+    const id = c.req.valid("param").id;
+    if (!(await findManagedProduct(db, scope, id))) throw notFound("Товар не найден");
+    const { bytes, kind } = await readImageUpload(c, PRODUCT_IMAGE_MAX_BYTES);
+    const file = `${encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(10)))}.${kind.ext}`;
+    await storage.write(`products/${id}/${file}`, streamOf(bytes), { maxBytes: PRODUCT_IMAGE_MAX_BYTES });
+    const product = await addProductImage(db, scope, id, `/api/shop/images/${id}/${file}`, now());
+    return c.json(product, 201);
+  });
+
+export const shopApi = new Hono<AppEnv>()
+  .get("/shops", async (c) => {
+    const shops = await listShops(c.var.deps.db);
+    return c.json(
+      shops.map((s) => ({
+        companyId: s.companyId,
+        companyName: s.companyName,
+        storeName: s.settings.storeName,
+      })),
+    );
+  })
+  .get("/categories", async (c) => {
+    const shop = await requestStorefront(c);
+    return c.json(await storefrontCategories(c.var.deps.db, shop.companyId));
+  })
+  .get("/products", async (c) => {
+    const shop = await requestStorefront(c);
+    const q = readCatalogueQuery(c.req.query());
+    const { items, total } = await listCatalogue(c.var.deps.db, shop.companyId, q);
+    c.header("X-Total-Count", String(total));
+    return c.json({ items, total, page: q.page, pageSize: q.pageSize });
+  })
+  .get("/products/:slug", async (c) => {
+    const shop = await requestStorefront(c);
+    const product = await findStorefrontProduct(c.var.deps.db, shop.companyId, c.req.param("slug"));
+    if (!product) throw notFound("Товар не найден");
+    return c.json(product);
+  })
+  // Product images are public: the storefront shows them to everyone.
+  .get("/images/:id/:file", (c) => {
+    const match = /^[a-z0-9]{8,40}\.(png|jpg|gif|webp)$/.exec(c.req.param("file"));
+    if (!match || !/^\d+$/.test(c.req.param("id"))) throw notFound();
+    return serveStoredImage(c, `products/${c.req.param("id")}/${c.req.param("file")}`, match[1]);
+  })
+  .get("/cart", async (c) => c.json(await visitorCart(c, await requestStorefront(c))))
+  .post("/cart", validate("json", cartAddSchema), async (c) => {
+    const shop = await requestStorefront(c);
+    const { productId, quantity } = c.req.valid("json");
+    const lines = await changeCart(c, productId, quantity, "add");
+    return c.json(await visitorCart(c, shop, lines), 201);
+  })
+  .patch("/cart/:productId", productParam, validate("json", cartQuantitySchema), async (c) => {
+    const shop = await requestStorefront(c);
+    const lines = await changeCart(c, c.req.valid("param").productId, c.req.valid("json").quantity, "set");
+    return c.json(await visitorCart(c, shop, lines));
+  })
+  .delete("/cart/:productId", productParam, async (c) => {
+    const shop = await requestStorefront(c);
+    return c.json(await visitorCart(c, shop, await removeFromCart(c, c.req.valid("param").productId)));
+  })
+  .post("/orders", validate("json", checkoutSchema), async (c) => {
+    const shop = await requestStorefront(c);
+    const user = c.var.user;
+    if (!user && !shop.settings.enableGuestCheckout) {
+      throw new ApiError(401, "Войдите или зарегистрируйтесь, чтобы оформить заказ");
+    }
+    const input = c.req.valid("json");
+    const cart = await visitorCart(c, shop);
+    const mine = cart.items.filter((i) => i.companyId === shop.companyId);
+    if (mine.length === 0) throw new ApiError(409, "Корзина пуста");
+    const blocked = mine.find((i) => i.unavailable || i.outOfStock);
+    if (blocked) throw new ApiError(409, cart.problems[0] ?? `«${blocked.name}» нельзя заказать`);
+    let site = null;
+    if (input.needInstallation) {
+      const where = locate({
+        address: input.installationAddress ?? input.deliveryAddress,
+        city: input.deliveryCity,
+        area: input.deliveryRegion,
+      });
+      site = {
+        district: where.district,
+        direction: where.direction,
+        distanceFromMKAD: where.distanceFromMKAD,
+        latitude: where.latitude,
+        longitude: where.longitude,
+      };
+    }
+    try {
+      const { order, items } = await placeOrder(c.var.deps.db, {
+        companyId: shop.companyId,
+        settings: shop.settings,
+        userId: user?.id ?? null,
+        lines: mine.map((i) => ({
+          productId: i.productId,
+          quantity: i.quantity,
+          priceAtAdd: i.priceAtAdd * 100,
+        })),
+        input,
+        site,
+        now: c.var.deps.now(),
+      });
+      dropGuestLines(c, items.map((i) => i.productId!));
+      return c.json({ order: orderJson(order, items), link: orderLink(shop.base, order) }, 201);
+    } catch (e) {
+      throw conflict(e);
+    }
+  })
+  .get("/orders/mine", requireApi(), async (c) => c.json(await userOrders(c.var.deps.db, currentUser(c).id)))
+  .get("/orders/:number", async (c) => {
+    const order = await findCustomerOrder(c.var.deps.db, c.req.param("number"), {
+      userId: c.var.user?.id ?? null,
+      key: c.req.query("key") ?? null,
+    });
+    if (!order) throw notFound("Заказ не найден");
+    return c.json(order);
+  })
+  .get("/calculator", async (c) => {
+    const shop = await requestStorefront(c);
+    if (!shop.settings.enableCalculator) throw notFound("Калькулятор выключен в настройках магазина");
+    const input = readCalculatorQuery(c.req.query());
+    const need = requirement(input);
+    const onSale = await stationProducts(c.var.deps.db, shop.companyId);
+    const models = fittingModels(need).filter((m) => onSale.has(m.id)).map((m) => ({
+      model: m,
+      product: onSale.get(m.id)!,
+      installation: m.fullInstallationCost,
+      totalWithInstallation: onSale.get(m.id)!.price + m.fullInstallationCost,
+    })).sort((a, b) => a.totalWithInstallation - b.totalWithInstallation);
+    return c.json({ input, requirement: need, models });
+  })
+  .get("/economy", (c) => c.json(compareEconomy(readEconomyQuery(c.req.query()))))
+  .route("/manage", manageApi);

@@ -1,0 +1,443 @@
+import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
+import { createTestApp, type TestApp } from "../testing.ts";
+import { companies, products, shopSettings } from "../../db/schema/mod.ts";
+
+const checkout = {
+  customerName: "Ольга Смирнова",
+  customerEmail: "Olga@Example.ru",
+  customerPhone: "+7 916 111-22-33",
+  deliveryAddress: "ул. Школьная, д. 4",
+  deliveryCity: "Дорохово",
+  deliveryRegion: "Московская область",
+};
+
+/** A guest's browser: keeps the cart cookie between requests. */
+function guest(t: TestApp) {
+  let cookie = "";
+  return async (path: string, init: RequestInit & { json?: unknown } = {}) => {
+    const headers = new Headers(init.headers);
+    if (cookie) headers.set("Cookie", cookie);
+    const res = await t.request(path, { ...init, headers });
+    const set = res.headers.get("set-cookie");
+    const m = set?.match(/shop_cart=([^;]*)/);
+    if (m) cookie = m[1] ? `shop_cart=${m[1]}` : "";
+    return res;
+  };
+}
+
+async function productBySku(t: TestApp, sku: string) {
+  const [p] = await t.deps.db.select().from(products).where(eq(products.sku, sku));
+  return p;
+}
+
+Deno.test("[api] shop: a guest fills the cart and orders; totals, discount, free shipping and VAT follow the settings", async () => {
+  const t = await createTestApp();
+  try {
+    const db = t.deps.db;
+    const topas = await productBySku(t, "TOPAS-5");
+    const pump = await productBySku(t, "UNILIFT-KP150");
+    // An old price makes a discount; VAT 20 %; free shipping from 300 000 ₽ (the demo's threshold).
+    await db.update(products).set({ oldPrice: topas.price + 1_000_000 }).where(eq(products.id, topas.id));
+    await db.update(shopSettings).set({ taxRate: 20 });
+    const as = guest(t);
+    assert.equal(
+      (await as("/api/shop/cart", { method: "POST", json: { productId: topas.id, quantity: 0 } })).status,
+      422,
+    );
+    const zero =
+      await (await as("/api/shop/cart", { method: "POST", json: { productId: topas.id, quantity: 0 } }))
+        .json();
+    assert.deepEqual(zero.errors.quantity, ["Количество должно быть больше 0"]);
+    assert.equal((await as("/api/shop/cart", { method: "POST", json: { productId: topas.id } })).status, 201);
+    const cart =
+      await (await as("/api/shop/cart", { method: "POST", json: { productId: pump.id, quantity: 2 } }))
+        .json();
+    assert.equal(cart.count, 3);
+    const goods = topas.price + 2 * pump.price; // kopecks
+    assert.equal(cart.totals.totalAmount * 100, goods + 1_000_000);
+    assert.equal(cart.totals.discount * 100, 1_000_000);
+    const shipping = goods >= 30_000_000 ? 0 : 500_000;
+    assert.equal(cart.totals.shippingCost * 100, shipping);
+    assert.equal(cart.totals.vatAmount * 100, Math.round((goods + shipping) * 0.2));
+
+    const bad = await as("/api/shop/orders", { method: "POST", json: { customerEmail: "нет" } });
+    assert.equal(bad.status, 422);
+    const { errors } = await bad.json();
+    assert.deepEqual(errors.customerName, ["Имя покупателя обязательно"]);
+    assert.deepEqual(errors.customerEmail, ["Введите корректный email"]);
+    assert.deepEqual(errors.customerPhone, ["Телефон обязателен"]);
+    assert.deepEqual(errors.deliveryAddress, ["Адрес доставки обязателен"]);
+    assert.deepEqual(errors.deliveryCity, ["Город доставки обязателен"]);
+
+    const res = await as("/api/shop/orders", { method: "POST", json: checkout });
+    assert.equal(res.status, 201);
+    const { order, link } = await res.json();
+    assert.match(order.orderNumber, /^З-\d{8}-[A-Z0-9]{6}$/);
+    assert.equal(order.customerEmail, "olga@example.ru");
+    assert.equal(order.finalAmount, cart.totals.finalAmount);
+    assert.equal(order.items.length, 2);
+    assert.equal(order.items[0].productSku, "TOPAS-5");
+    assert.equal(order.status, "pending");
+    assert.equal((await productBySku(t, "TOPAS-5")).stockQuantity, topas.stockQuantity - 1);
+    assert.equal((await productBySku(t, "UNILIFT-KP150")).stockQuantity, pump.stockQuantity - 2);
+    // The ordered lines left the cart; the private link opens the order, a wrong key does not.
+    assert.equal((await (await as("/api/shop/cart")).json()).count, 0);
+    const key = new URL(link, "http://x").searchParams.get("key");
+    assert.equal(
+      (await t.request(`/api/shop/orders/${encodeURIComponent(order.orderNumber)}?key=${key}`)).status,
+      200,
+    );
+    assert.equal(
+      (await t.request(`/api/shop/orders/${encodeURIComponent(order.orderNumber)}?key=x`)).status,
+      404,
+    );
+    // The managers of the shop's company are told; another company's are not.
+    const bell = await (await t.request("/api/notifications", { as: "manager@demo.local" })).json();
+    const list = Array.isArray(bell) ? bell : bell.notifications ?? bell.items;
+    assert.ok(
+      list.some((n: { title: string; message: string }) =>
+        n.title === "Новый заказ" && n.message.includes(order.orderNumber)
+      ),
+    );
+    const other = await (await t.request("/api/notifications", { as: "admin@other.local" })).json();
+    const otherList = Array.isArray(other) ? other : other.notifications ?? other.items;
+    assert.ok(!otherList.some((n: { message: string }) => n.message.includes(order.orderNumber)));
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[api] shop: the last unit bought by two customers at once — one order, one clear 409", async () => {
+  const t = await createTestApp();
+  try {
+    const topas = await productBySku(t, "TOPAS-5");
+    await t.deps.db.update(products).set({ stockQuantity: 1 }).where(eq(products.id, topas.id));
+    const a = guest(t);
+    const b = guest(t);
+    await a("/api/shop/cart", { method: "POST", json: { productId: topas.id } });
+    await b("/api/shop/cart", { method: "POST", json: { productId: topas.id } });
+    const results = await Promise.all([
+      a("/api/shop/orders", { method: "POST", json: checkout }),
+      b("/api/shop/orders", { method: "POST", json: { ...checkout, customerName: "Второй покупатель" } }),
+    ]);
+    const statuses = results.map((r) => r.status).sort();
+    assert.deepEqual(statuses, [201, 409]);
+    const lost = results.find((r) => r.status === 409)!;
+    assert.match((await lost.json()).message, /Топас 5|закончился|раскупили/);
+    assert.equal((await productBySku(t, "TOPAS-5")).stockQuantity, 0);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[api] shop: an order with installation creates the company's client site, seen by its chief engineer only", async () => {
+  const t = await createTestApp();
+  try {
+    const topas = await productBySku(t, "TOPAS-5");
+    const as = guest(t);
+    await as("/api/shop/cart", { method: "POST", json: { productId: topas.id } });
+    const res = await as("/api/shop/orders", {
+      method: "POST",
+      json: {
+        ...checkout,
+        needInstallation: true,
+        installationAddress: "Московская обл, Рузский р-н, п Дорохово, ул Школьная, д 4",
+      },
+    });
+    assert.equal(res.status, 201);
+    const { order } = await res.json();
+    assert.ok(order.objectId);
+    const site = await (await t.request(`/api/objects/${order.objectId}`, { as: "engineer@demo.local" }))
+      .json();
+    assert.equal(site.workType, "septic");
+    assert.equal(site.status, "new");
+    assert.equal(site.clientName, "Ольга Смирнова");
+    assert.equal(site.clientPhone, "+7 916 111-22-33");
+    assert.equal(site.district, "Рузский");
+    assert.equal(site.distanceFromMKAD, 61);
+    assert.equal(
+      (await t.request(`/api/objects/${order.objectId}`, { as: "admin@other.local" })).status,
+      404,
+    );
+    const bell = await (await t.request("/api/notifications", { as: "engineer@demo.local" })).json();
+    const list = Array.isArray(bell) ? bell : bell.notifications ?? bell.items;
+    assert.ok(list.some((n: { relatedObjectId: number }) => n.relatedObjectId === order.objectId));
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[api] orders: a manager moves an order along spec/2 §4, the customer is told, cancelling returns stock; another company gets 404", async () => {
+  const t = await createTestApp();
+  try {
+    const topas = await productBySku(t, "TOPAS-5");
+    await t.request("/api/shop/cart", {
+      as: "client@demo.local",
+      method: "POST",
+      json: { productId: topas.id, quantity: 2 },
+    });
+    const placed = await t.request("/api/shop/orders", {
+      as: "client@demo.local",
+      method: "POST",
+      json: checkout,
+    });
+    assert.equal(placed.status, 201);
+    const { order } = await placed.json();
+    const mine = await (await t.request("/api/shop/orders/mine", { as: "client@demo.local" })).json();
+    assert.equal(mine[0].orderNumber, order.orderNumber);
+    assert.equal(mine[0].managerNotes, undefined);
+
+    assert.equal((await t.request(`/api/orders/${order.id}`, { as: "admin@other.local" })).status, 404);
+    assert.equal(
+      (await t.request(`/api/orders/${order.id}`, {
+        as: "admin@other.local",
+        method: "PATCH",
+        json: { status: "confirmed" },
+      })).status,
+      404,
+    );
+    assert.equal((await t.request(`/api/orders/${order.id}`, { as: "surveyor@demo.local" })).status, 403);
+    const skip = await t.request(`/api/orders/${order.id}`, {
+      as: "manager@demo.local",
+      method: "PATCH",
+      json: { status: "shipped" },
+    });
+    assert.equal(skip.status, 409);
+    const ok = await t.request(`/api/orders/${order.id}`, {
+      as: "manager@demo.local",
+      method: "PATCH",
+      json: { status: "confirmed", managerNotes: "Позвонить за день", estimatedDeliveryDate: "2026-12-01" },
+    });
+    assert.equal(ok.status, 200);
+    const confirmed = await ok.json();
+    assert.equal(confirmed.status, "confirmed");
+    assert.equal(confirmed.estimatedDeliveryDate, "2026-12-01");
+    assert.deepEqual(confirmed.nextStatuses, ["in_production", "cancelled"]);
+    const bell = await (await t.request("/api/notifications", { as: "client@demo.local" })).json();
+    const list = Array.isArray(bell) ? bell : bell.notifications ?? bell.items;
+    assert.ok(list.some((n: { title: string }) => n.title === `Заказ ${order.orderNumber}: Подтверждён`));
+    const list2 = await (await t.request("/api/orders?status=confirmed", { as: "director@demo.local" }))
+      .json();
+    assert.equal(list2.orders.length, 1);
+    const otherList = await (await t.request("/api/orders", { as: "admin@other.local" })).json();
+    assert.equal(otherList.orders.length, 0);
+
+    const before = (await productBySku(t, "TOPAS-5")).stockQuantity;
+    const cancel = await t.request(`/api/orders/${order.id}`, {
+      as: "manager@demo.local",
+      method: "PATCH",
+      json: { status: "cancelled" },
+    });
+    assert.equal(cancel.status, 200);
+    assert.equal((await productBySku(t, "TOPAS-5")).stockQuantity, before + 2);
+    const again = await t.request(`/api/orders/${order.id}`, {
+      as: "manager@demo.local",
+      method: "PATCH",
+      json: { status: "confirmed" },
+    });
+    assert.equal(again.status, 409);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[api] shop: a guest's cart joins the account's at sign-in; changed prices and removed products are flagged", async () => {
+  const t = await createTestApp();
+  try {
+    const topas = await productBySku(t, "TOPAS-5");
+    const pump = await productBySku(t, "UNILIFT-KP150");
+    await t.request("/api/shop/cart", {
+      as: "client@demo.local",
+      method: "POST",
+      json: { productId: pump.id },
+    });
+    const session = await t.login("client@demo.local");
+    // The browser signed in with a guest cart cookie: the first read joins it into the account.
+    const both = await t.request("/api/shop/cart", {
+      headers: { Cookie: `${session}; shop_cart=${topas.id}.1.${topas.price}_${pump.id}.2.${pump.price}` },
+    });
+    const cart = await both.json();
+    const qty = Object.fromEntries(
+      cart.items.map((i: { sku: string; quantity: number }) => [i.sku, i.quantity]),
+    );
+    assert.equal(qty["TOPAS-5"], 1);
+    assert.equal(qty["UNILIFT-KP150"], 3);
+    assert.match(both.headers.get("set-cookie") ?? "", /shop_cart=;/);
+
+    await t.deps.db.update(products).set({ price: topas.price + 500_000 }).where(eq(products.id, topas.id));
+    await t.deps.db.update(products).set({ isActive: false }).where(eq(products.id, pump.id));
+    const flagged = await (await t.request("/api/shop/cart", { as: "client@demo.local" })).json();
+    const line = (sku: string) => flagged.items.find((i: { sku: string }) => i.sku === sku);
+    assert.equal(line("TOPAS-5").priceChanged, true);
+    assert.equal(line("TOPAS-5").priceAtAdd * 100, topas.price);
+    assert.equal(line("UNILIFT-KP150").unavailable, true);
+    assert.equal(flagged.problems.length, 2);
+    const refused = await t.request("/api/shop/orders", {
+      as: "client@demo.local",
+      method: "POST",
+      json: checkout,
+    });
+    assert.equal(refused.status, 409);
+    assert.equal(
+      (await t.request(`/api/shop/cart/${topas.id}`, {
+        as: "client@demo.local",
+        method: "PATCH",
+        json: { quantity: 0 },
+      })).status,
+      422,
+    );
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[api] shop: settings switch guest checkout and installation off; other companies get their own storefront", async () => {
+  const t = await createTestApp();
+  try {
+    const db = t.deps.db;
+    await db.update(shopSettings).set({ enableGuestCheckout: false, enableInstallationService: false });
+    const topas = await productBySku(t, "TOPAS-5");
+    const as = guest(t);
+    await as("/api/shop/cart", { method: "POST", json: { productId: topas.id } });
+    assert.equal((await as("/api/shop/orders", { method: "POST", json: checkout })).status, 401);
+    await t.request("/api/shop/cart", {
+      as: "client@demo.local",
+      method: "POST",
+      json: { productId: topas.id },
+    });
+    const noInstall = await t.request("/api/shop/orders", {
+      as: "client@demo.local",
+      method: "POST",
+      json: { ...checkout, needInstallation: true },
+    });
+    assert.equal(noInstall.status, 409);
+
+    const [other] = await db.select().from(companies).where(eq(companies.name, "ООО «Другая Компания»"));
+    assert.equal((await t.request(`/api/shop/products?shop=${other.id}`)).status, 404);
+    await db.insert(shopSettings).values({ companyId: other.id, storeName: "Другой магазин" });
+    const empty = await (await t.request(`/api/shop/products?shop=${other.id}`)).json();
+    assert.equal(empty.total, 0);
+    // The main storefront's product is not sold by the other one.
+    assert.equal((await t.request(`/api/shop/products/topas-5?shop=${other.id}`)).status, 404);
+    assert.equal((await t.request(`/api/shop/products/topas-5`)).status, 200);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[api] shop: catalogue filters, search, sort and paging", async () => {
+  const t = await createTestApp();
+  try {
+    const all = await (await t.request("/api/shop/products?pageSize=100")).json();
+    assert.ok(all.total >= 214);
+    assert.equal(all.items.length, 100);
+    const topas =
+      await (await t.request("/api/shop/products?brand=topas&persons=6&sort=price_asc&pageSize=100")).json();
+    assert.ok(topas.items.length > 0);
+    for (const p of topas.items) {
+      assert.equal(p.brand, "Топас");
+      assert.ok(p.capacity >= 1200);
+    }
+    const prices = topas.items.map((p: { price: number }) => p.price);
+    assert.deepEqual(prices, [...prices].sort((a, b) => a - b));
+    const ranged = await (await t.request("/api/shop/products?priceMin=100000&priceMax=150000&pageSize=100"))
+      .json();
+    for (const p of ranged.items) assert.ok(p.price >= 100000 && p.price <= 150000);
+    const found = await (await t.request("/api/shop/products?q=топас 5")).json();
+    assert.ok(found.items.some((p: { sku: string }) => p.sku === "TOPAS-5"));
+    const acc = await (await t.request("/api/shop/products?category=accessories")).json();
+    assert.equal(acc.total, 2);
+    const page2 = await (await t.request("/api/shop/products?page=2&pageSize=10")).json();
+    assert.equal(page2.items.length, 10);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[api] shop: catalogue management — messages, isolation, hidden products leave the storefront", async () => {
+  const t = await createTestApp();
+  try {
+    const cat = await t.request("/api/shop/manage/categories", {
+      as: "admin@demo.local",
+      method: "POST",
+      json: { name: "", slug: "" },
+    });
+    assert.equal(cat.status, 422);
+    const ce = (await cat.json()).errors;
+    assert.deepEqual(ce.name, ["Название обязательно"]);
+    assert.deepEqual(ce.slug, ["Slug обязателен"]);
+    assert.equal(
+      (await t.request("/api/shop/manage/categories", {
+        as: "director@demo.local",
+        method: "POST",
+        json: { name: "x", slug: "x" },
+      })).status,
+      403,
+    );
+    const bad = await t.request("/api/shop/manage/products", {
+      as: "manager@demo.local",
+      method: "POST",
+      json: { name: " ", sku: "X-1", categoryId: null, price: 1 },
+    });
+    assert.deepEqual((await bad.json()).errors.name, ["Название товара обязательно"]);
+    const made = await t.request("/api/shop/manage/products", {
+      as: "manager@demo.local",
+      method: "POST",
+      json: { name: "Крышка люка", sku: "lid-1", categoryId: null, price: "4 500", stockQuantity: 5 },
+    });
+    assert.equal(made.status, 201);
+    const product = await made.json();
+    assert.equal(product.price, 4500);
+    assert.equal(product.sku, "LID-1");
+    assert.equal((await t.request("/api/shop/products/lid-1")).status, 200);
+    const payload = { name: "Крышка люка", sku: "LID-1", categoryId: null, price: 4500, isActive: false };
+    assert.equal(
+      (await t.request(`/api/shop/manage/products/${product.id}`, {
+        as: "admin@other.local",
+        method: "PUT",
+        json: payload,
+      })).status,
+      404,
+    );
+    assert.equal(
+      (await t.request(`/api/shop/manage/products/${product.id}`, {
+        as: "director@demo.local",
+        method: "PUT",
+        json: payload,
+      })).status,
+      200,
+    );
+    assert.equal((await t.request("/api/shop/products/lid-1")).status, 404);
+    const dup = await t.request("/api/shop/manage/products", {
+      as: "manager@demo.local",
+      method: "POST",
+      json: { ...payload, isActive: true },
+    });
+    assert.equal(dup.status, 409);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[api] shop: the station calculator recommends only models that fit, sorted by price with installation", async () => {
+  const t = await createTestApp();
+  try {
+    const res = await (await t.request("/api/shop/calculator?residents=5&guests=3&inletDepth=1.2&soil=clay"))
+      .json();
+    assert.equal(res.requirement.dailyLitres, 1000);
+    assert.equal(res.requirement.peakLitres, 320);
+    assert.equal(res.requirement.discharge, "forced");
+    assert.ok(res.models.length > 0);
+    for (const { model } of res.models) {
+      assert.ok(model.capacity >= 1000);
+      assert.ok(model.peakDischarge >= 320);
+      assert.ok(model.maxDepthConnection >= 1200);
+      assert.equal(model.discharge, "forced");
+    }
+    const totals = res.models.map((m: { totalWithInstallation: number }) => m.totalWithInstallation);
+    assert.deepEqual(totals, [...totals].sort((a, b) => a - b));
+  } finally {
+    await t.close();
+  }
+});
