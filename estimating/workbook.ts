@@ -15,7 +15,7 @@
 import type ExcelJS from "exceljs";
 import { loadExcelJS } from "./excel.ts";
 import type { Estimate } from "./estimate.ts";
-import { divRound } from "./money.ts";
+import { materialsPerUnit } from "./totals.ts";
 
 /** The company's requisites printed at the top of the workbook. */
 export interface CompanyRequisites {
@@ -222,7 +222,7 @@ function buildEstimateWorkbook(
       n++;
       const row = ws.getRow(r);
       const qty = it.quantity;
-      const materialsUnit = itemMaterialsUnit(it);
+      const materialsUnit = materialsPerUnit(it);
       row.getCell(1).value = n;
       row.getCell(2).value = it.articleCode;
       row.getCell(3).value = it.name;
@@ -321,20 +321,6 @@ function buildEstimateWorkbook(
   ws.pageSetup.printTitlesRow = `${headerRow}:${headerRow}`;
   ws.pageSetup.printArea = `A1:${LAST_COL}${r}`;
   return wb;
-}
-
-/**
- * Materials price per unit in kopecks, recovered from the line's fields (so an estimate loaded from storage
- * with only the spec/3 §3 item fields exports the same): the value k with `round(k × qty) = equipmentCost`.
- */
-function itemMaterialsUnit(it: Estimate["items"][number]): number {
-  const qH = Math.round(it.quantity * 100);
-  if (qH === 0) return 0;
-  const guess = Math.round((it.equipmentCost * 100) / qH);
-  for (const k of [guess, guess - 1, guess + 1, guess - 2, guess + 2]) {
-    if (k >= 0 && k <= it.pricePerUnit && divRound(k * qH, 100) === it.equipmentCost) return k;
-  }
-  return Math.min(Math.max(guess, 0), it.pricePerUnit);
 }
 
 function sumOf(items: Estimate["items"], section: string, key: "equipmentCost" | "workCost"): number {
