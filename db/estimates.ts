@@ -789,8 +789,50 @@ export async function searchCompanyPriceItems(
   }));
 }
 
-/** The requisites of an estimate's company, for its documents. */
-export async function companyOfEstimate(db: Db, companyId: number) {
-  const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
-  return company ?? null;
+/**
+ * What an estimate's documents (the workbook and the print page) print besides the lines: the company's
+ * requisites, object and client, date, discount and the notes.
+ */
+export async function estimateDocumentParts(db: Db, e: EstimateDetail) {
+  const [company] = await db.select().from(companies).where(eq(companies.id, e.companyId));
+  return {
+    date: moscowDate(e.createdAt),
+    company: company
+      ? {
+        name: company.name,
+        inn: company.inn ?? undefined,
+        kpp: company.kpp ?? undefined,
+        ogrn: company.ogrn ?? undefined,
+        address: company.legalAddress ?? company.actualAddress ?? undefined,
+        phone: company.phone ?? undefined,
+        email: company.email ?? undefined,
+        bankName: company.bankName ?? undefined,
+        account: company.bankAccount ?? undefined,
+        bik: company.bankBik ?? undefined,
+        correspondentAccount: company.bankCorAccount ?? undefined,
+      }
+      : undefined,
+    object: {
+      address: e.objectAddress,
+      clientName: e.objectClientName ?? undefined,
+      clientPhone: e.objectClientPhone ?? undefined,
+    },
+    discount: e.discountAmount > 0 ? { label: discountLabel(e), amount: e.discountAmount } : undefined,
+    clientNote: e.clientNote ?? undefined,
+    internalNote: e.internalNote ?? undefined,
+  };
+}
+
+export type EstimateDocumentParts = Awaited<ReturnType<typeof estimateDocumentParts>>;
+
+/** The estimate date: Moscow's calendar day, `YYYY-MM-DD`. */
+function moscowDate(at: Date): string {
+  return new Date(at.getTime() + 3 * 3600_000).toISOString().slice(0, 10);
+}
+
+/** «Скидка 10 %» or «Скидка». */
+function discountLabel(e: Pick<EstimateDetail, "discountKind" | "discountValue">): string {
+  return e.discountKind === "percent"
+    ? `Скидка ${String(e.discountValue / 100).replace(".", ",")} %`
+    : "Скидка";
 }

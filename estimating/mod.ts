@@ -160,3 +160,4 @@ export type { MergeReport, PriceListFile, RejectedRow } from "./price_list_io.ts
 
 export { discountAmount, estimateTotals, materialsPerUnit, priceLine } from "./totals.ts";
 export type { Discount, EstimateTotals, TotalsLine } from "./totals.ts";
+export { isInternalNote } from "./notes.ts";

@@ -16,6 +16,7 @@ import type ExcelJS from "exceljs";
 import { loadExcelJS } from "./excel.ts";
 import type { Estimate } from "./estimate.ts";
 import { materialsPerUnit } from "./totals.ts";
+import { isInternalNote } from "./notes.ts";
 
 /** The company's requisites printed at the top of the workbook. */
 export interface CompanyRequisites {
@@ -63,21 +64,6 @@ export interface WorkbookOptions {
   clientNote?: string;
   /** The company's own note, printed only in the internal workbook. */
   internalNote?: string;
-}
-
-/**
- * Whether a note of an estimate is for the company only: the surveyor's note and the price-list codes.
- *
- * @example
- * ```ts
- * import { isInternalNote } from "./workbook.ts";
- * if (!isInternalNote("Примечание замерщика: яблоня") || isInternalNote("Цены указаны без НДС.")) {
- *   throw new Error("notes");
- * }
- * ```
- */
-export function isInternalNote(note: string): boolean {
-  return /^Примечание замерщика/i.test(note) || /артикул/i.test(note);
 }
 
 /** The rouble number format of every money cell. */

@@ -8,7 +8,7 @@ import landingPage from "./landing.tsx";
 import profilePage from "./profile.tsx";
 import shopPlaceholderPage from "./shop_placeholder.tsx";
 import estimatesPage from "./estimates.tsx";
-import estimatePage from "./estimate.tsx";
+import estimatePage, { estimatePrintPage } from "./estimate.tsx";
 import fieldWorkPage from "./field_work.tsx";
 import objectsPage, { improvedObjectsPage } from "./objects.tsx";
 import documentsPage from "./documents.tsx";
@@ -98,6 +98,7 @@ export const pageRoutes: PageRoute[] = [
   { path: "/employees", access: staffRoles, handler: employeesPage },
   { path: "/estimates", access: staffRoles, handler: estimatesPage },
   { path: "/estimates/:id{[0-9]+}", access: staffRoles, handler: estimatePage },
+  { path: "/estimates/:id{[0-9]+}/print", access: staffRoles, handler: estimatePrintPage },
   { path: "/field-work", access: staffRoles, handler: fieldWorkPage },
   { path: "/objects/:id{[0-9]+}/field-work", access: staffRoles, handler: fieldWorkPage },
   {

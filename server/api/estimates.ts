@@ -15,8 +15,8 @@ import {
 import {
   activePriceList,
   applyEstimateEdit,
-  companyOfEstimate,
   type EstimateDetail,
+  estimateDocumentParts,
   estimateToRegenerate,
   getEstimate,
   getEstimateVersion,
@@ -481,7 +481,7 @@ export const estimatesApi = new Hono<AppEnv>()
       if (!e) throw notFound("Смета не найдена");
       const internal = query.for === "internal";
       const bytes = await writeEstimateWorkbook(asEngineEstimate(e), {
-        ...documentParts(e, await companyOfEstimate(db, e.companyId)),
+        ...await estimateDocumentParts(db, e),
         audience: internal ? "internal" : "client",
       });
       const fileName = `Смета_${e.estimateNumber}${internal ? "_для_себя" : ""}.xlsx`;
@@ -498,46 +498,6 @@ export const estimatesApi = new Hono<AppEnv>()
       });
     },
   );
-
-/** Requisites, object, date, discount and notes of an estimate's documents (workbook and print page). */
-export function documentParts(
-  e: EstimateDetail,
-  company: Awaited<ReturnType<typeof companyOfEstimate>>,
-) {
-  return {
-    date: moscowDay(e.createdAt),
-    company: company
-      ? {
-        name: company.name,
-        inn: company.inn ?? undefined,
-        kpp: company.kpp ?? undefined,
-        ogrn: company.ogrn ?? undefined,
-        address: company.legalAddress ?? company.actualAddress ?? undefined,
-        phone: company.phone ?? undefined,
-        email: company.email ?? undefined,
-        bankName: company.bankName ?? undefined,
-        account: company.bankAccount ?? undefined,
-        bik: company.bankBik ?? undefined,
-        correspondentAccount: company.bankCorAccount ?? undefined,
-      }
-      : undefined,
-    object: {
-      address: e.objectAddress,
-      clientName: e.objectClientName ?? undefined,
-      clientPhone: e.objectClientPhone ?? undefined,
-    },
-    discount: e.discountAmount > 0 ? { label: discountLabel(e), amount: e.discountAmount } : undefined,
-    clientNote: e.clientNote ?? undefined,
-    internalNote: e.internalNote ?? undefined,
-  };
-}
-
-/** «Скидка 10 %» or «Скидка». */
-export function discountLabel(e: Pick<EstimateDetail, "discountKind" | "discountValue">): string {
-  return e.discountKind === "percent"
-    ? `Скидка ${String(e.discountValue / 100).replace(".", ",")} %`
-    : "Скидка";
-}
 
 /** Price-list items of the company matching `q` (code or name); the default price list when it has none. */
 async function findPriceItems(db: AppEnv["Variables"]["deps"]["db"], companyId: number, q: string) {
