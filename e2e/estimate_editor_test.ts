@@ -47,6 +47,8 @@ for (const size of ["desktop", "phone"] as const) {
           formatKopecks(made.totalAmount).replace(/\s/g, ""),
         );
         await screenshot(page, `estimate-editor-${size}`);
+      await page.getByLabel(`Количество: ${line.name}`).scrollIntoViewIfNeeded();
+      await screenshot(page, `estimate-editor-lines-${size}`);
 
         // 8 → 10 m of the pipe: the total grows by exactly two metres of it.
         const qty = page.getByLabel(`Количество: ${line.name}`);
