@@ -402,70 +402,79 @@ export const estimatesApi = new Hono<AppEnv>()
     if (!user.companyId) return c.json([]);
     return c.json(await findPriceItems(c.var.deps.db, user.companyId, c.req.valid("query").q));
   })
-  .post("/:id{[0-9]+}/edits", validate("param", idParam), validate("json", estimateEditSchema), async (c) => {
-    const user = currentUser(c);
-    if (!canEditEstimate(user.role)) {
-      throw forbidden("Изменять сметы могут главный инженер, менеджер и администратор компании");
-    }
-    const e = await estimateOr404(c, user, c.req.valid("param").id);
-    const edit = c.req.valid("json");
-    const { db, now } = c.var.deps;
-    let resolved: ResolvedEdit;
-    if (edit.action === "add_item") {
-      const [item] = (await findPriceItems(db, e.companyId, edit.code)).filter((i) => i.code === edit.code);
-      if (!item) throw invalid({ code: ["Такой позиции нет в прайс-листе"] });
-      resolved = {
-        action: "add_line",
-        line: {
-          section: item.section,
-          articleCode: item.code,
-          name: item.name,
-          unit: item.unit,
-          quantity: edit.quantity,
-          pricePerUnit: item.materialsPrice + item.worksPrice,
-          materialsPerUnit: item.materialsPrice,
-        },
-      };
-    } else if (edit.action === "add_free_item") {
-      resolved = {
-        action: "add_line",
-        line: {
-          section: edit.section || "Дополнительные работы",
-          articleCode: null,
-          name: edit.name,
-          unit: edit.unit,
-          quantity: edit.quantity,
-          pricePerUnit: edit.pricePerUnit,
-          materialsPerUnit: 0,
-        },
-      };
-    } else if (edit.action === "set_terms") {
-      const { discount, ...rest } = edit;
-      resolved = {
-        ...rest,
-        ...(discount === undefined ? {} : {
-          discount: discount === null
-            ? null
-            : discount.kind === "percent"
-            ? { kind: "percent", value: Math.round(discount.value * 100) }
-            : discount,
-        }),
-      };
-    } else resolved = edit;
-    const outcome = await applyEstimateEdit(db, companyScope(user), e.id, resolved, {
-      id: user.id,
-      now: now(),
-    });
-    if (!outcome.ok) {
-      if (outcome.reason === "locked") throw new ApiError(409, LOCKED_MESSAGE);
-      if (outcome.reason === "item_not_found") throw notFound("Позиция сметы не найдена");
-      if (outcome.reason === "not_found") throw notFound("Смета не найдена");
-    }
-    return c.json({
-      ...estimateJson(await estimateOr404(c, user, e.id)),
-      change: outcome.ok ? { summary: outcome.summary, totalDelta: outcome.totalDelta } : null,
-    });
-  })
+  .post(
+    "/:id{[0-9]+}/edits",
+    async (c, next) => {
+      // Roles first, so a surveyor hears 403 whatever the body.
+      if (!canEditEstimate(currentUser(c).role)) {
+        throw forbidden("Изменять сметы могут главный инженер, менеджер и администратор компании");
+      }
+      await next();
+    },
+    validate("param", idParam),
+    validate("json", estimateEditSchema),
+    async (c) => {
+      const user = currentUser(c);
+      const e = await estimateOr404(c, user, c.req.valid("param").id);
+      const edit = c.req.valid("json");
+      const { db, now } = c.var.deps;
+      let resolved: ResolvedEdit;
+      if (edit.action === "add_item") {
+        const [item] = (await findPriceItems(db, e.companyId, edit.code)).filter((i) => i.code === edit.code);
+        if (!item) throw invalid({ code: ["Такой позиции нет в прайс-листе"] });
+        resolved = {
+          action: "add_line",
+          line: {
+            section: item.section,
+            articleCode: item.code,
+            name: item.name,
+            unit: item.unit,
+            quantity: edit.quantity,
+            pricePerUnit: item.materialsPrice + item.worksPrice,
+            materialsPerUnit: item.materialsPrice,
+          },
+        };
+      } else if (edit.action === "add_free_item") {
+        resolved = {
+          action: "add_line",
+          line: {
+            section: edit.section || "Дополнительные работы",
+            articleCode: null,
+            name: edit.name,
+            unit: edit.unit,
+            quantity: edit.quantity,
+            pricePerUnit: edit.pricePerUnit,
+            materialsPerUnit: 0,
+          },
+        };
+      } else if (edit.action === "set_terms") {
+        const { discount, ...rest } = edit;
+        resolved = {
+          ...rest,
+          ...(discount === undefined ? {} : {
+            discount: discount === null
+              ? null
+              : discount.kind === "percent"
+              ? { kind: "percent", value: Math.round(discount.value * 100) }
+              : discount,
+          }),
+        };
+      } else resolved = edit;
+      const outcome = await applyEstimateEdit(db, companyScope(user), e.id, resolved, {
+        id: user.id,
+        now: now(),
+      });
+      if (!outcome.ok) {
+        if (outcome.reason === "locked") throw new ApiError(409, LOCKED_MESSAGE);
+        if (outcome.reason === "item_not_found") throw notFound("Позиция сметы не найдена");
+        if (outcome.reason === "not_found") throw notFound("Смета не найдена");
+      }
+      return c.json({
+        ...estimateJson(await estimateOr404(c, user, e.id)),
+        change: outcome.ok ? { summary: outcome.summary, totalDelta: outcome.totalDelta } : null,
+      });
+    },
+  )
   .get(
     "/:id{[0-9]+}/export",
     validate("param", idParam),
