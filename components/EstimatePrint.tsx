@@ -77,7 +77,7 @@ export function EstimatePrint({ estimate: e, parts }: { estimate: PrintEstimate;
           </div>
         </header>
       )}
-      <h1>Смета № {e.estimateNumber} от {ruDay(parts.date)}</h1>
+      <h1>{`Смета № ${e.estimateNumber} от ${ruDay(parts.date)}`}</h1>
       {e.templateName && <p className="muted">{e.templateName}</p>}
       <p>Объект: {parts.object.address || "не указан"}</p>
       <p>

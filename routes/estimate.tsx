@@ -70,7 +70,7 @@ export default async function estimatePage(c: Context<AppEnv>) {
               ? <Island component={EstimateActions} props={{ id: e.id, status: e.status, role: user.role }} />
               : (
                 <div className="row est-page-actions">
-                  <span className="badge badge-neutral">Версия {e.version} · только чтение</span>
+                  <span className="badge badge-neutral">{`Версия ${e.version} · только чтение`}</span>
                   <a
                     className="btn btn-secondary"
                     href={`/api/estimates/${e.id}/export?version=${e.version}`}
@@ -157,13 +157,15 @@ export default async function estimatePage(c: Context<AppEnv>) {
               {versions.map((v) => (
                 <li key={v.version}>
                   <span>
-                    {v.version === e.version ? <strong>Версия {v.version}: {v.estimateNumber}</strong> : (
-                      <a
-                        href={v.current ? `/estimates/${e.id}` : `/estimates/${e.id}?version=${v.version}`}
-                      >
-                        Версия {v.version}: {v.estimateNumber}
-                      </a>
-                    )}{" "}
+                    {v.version === e.version
+                      ? <strong>{`Версия ${v.version}: ${v.estimateNumber}`}</strong>
+                      : (
+                        <a
+                          href={v.current ? `/estimates/${e.id}` : `/estimates/${e.id}?version=${v.version}`}
+                        >
+                          {`Версия ${v.version}: ${v.estimateNumber}`}
+                        </a>
+                      )}{" "}
                     <span className="muted">
                       {formatDateTime(v.createdAt)} · {estimateStatusLabels[v.status].label}
                     </span>

@@ -268,3 +268,36 @@ Deno.test("[api] the client's workbook holds no surveyor note, article code or d
     await t.close();
   }
 });
+
+Deno.test("[pages] /estimates/:id/print shows the client's estimate without internal data; ?version=N an earlier one", async () => {
+  const t = await createTestApp();
+  try {
+    const task = await surveyorTask(t);
+    const first = await generate(t, task);
+    await edit(t, first.id, {
+      action: "set_terms",
+      clientNote: "Гарантия 3 года",
+      internalNote: "Скидку не давать",
+    });
+    const html = await (await t.request(`/estimates/${first.id}/print`, { as: "manager@demo.local" })).text();
+    assert.ok(html.includes(`Смета № ${first.estimateNumber}`));
+    assert.ok(html.includes("Гарантия 3 года"));
+    for (const hidden of ["яблоню", "Скидку не давать", "А001", "Обязательно", "артикул"]) {
+      assert.ok(!html.includes(hidden), hidden);
+    }
+    const second = await generate(t, task, { residents_count: 6 });
+    const page = await (await t.request(`/estimates/${first.id}`, { as: "engineer@demo.local" })).text();
+    assert.ok(page.includes(`Версия 1: ${first.estimateNumber}`));
+    assert.ok(page.includes(`Версия 2: ${second.estimateNumber}`));
+    const old = await (await t.request(`/estimates/${first.id}?version=1`, { as: "engineer@demo.local" }))
+      .text();
+    assert.ok(old.includes("только чтение"));
+    assert.equal(
+      (await t.request(`/estimates/${first.id}?version=7`, { as: "engineer@demo.local" })).status,
+      404,
+    );
+    assert.equal((await t.request(`/estimates/${first.id}/print`, { as: "admin@other.local" })).status, 404);
+  } finally {
+    await t.close();
+  }
+});
