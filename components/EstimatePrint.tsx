@@ -84,61 +84,63 @@ export function EstimatePrint({ estimate: e, parts }: { estimate: PrintEstimate;
         Заказчик:{" "}
         {[parts.object.clientName, parts.object.clientPhone].filter(Boolean).join(", ") || "не указан"}
       </p>
-      <table className="table print-table">
-        <thead>
-          <tr>
-            <th scope="col">№</th>
-            <th scope="col">Наименование</th>
-            <th scope="col">Ед.</th>
-            <th scope="col" className="num">Кол-во</th>
-            <th scope="col" className="num">Цена за ед.</th>
-            <th scope="col" className="num">Сумма</th>
-          </tr>
-        </thead>
-        {groups.map((g, gi) => (
-          <tbody key={`${g.section}-${gi}`}>
-            <tr className="ed-section">
-              <th scope="rowgroup" colSpan={6}>{g.section}</th>
+      <div className="table-wrap">
+        <table className="table print-table">
+          <thead>
+            <tr>
+              <th scope="col">№</th>
+              <th scope="col">Наименование</th>
+              <th scope="col">Ед.</th>
+              <th scope="col" className="num">Кол-во</th>
+              <th scope="col" className="num">Цена за ед.</th>
+              <th scope="col" className="num">Сумма</th>
             </tr>
-            {g.items.map((it, i) => (
-              <tr key={i}>
-                <td>{++n}</td>
-                <td>{it.name}</td>
-                <td>{it.unit}</td>
-                <td className="num">{formatNumber(it.quantity)}</td>
-                <td className="num">{formatKopecks(it.pricePerUnit)}</td>
-                <td className="num">{formatKopecks(it.totalPrice)}</td>
+          </thead>
+          {groups.map((g, gi) => (
+            <tbody key={`${g.section}-${gi}`}>
+              <tr className="ed-section">
+                <th scope="rowgroup" colSpan={6}>{g.section}</th>
               </tr>
-            ))}
+              {g.items.map((it, i) => (
+                <tr key={i}>
+                  <td>{++n}</td>
+                  <td>{it.name}</td>
+                  <td>{it.unit}</td>
+                  <td className="num">{formatNumber(it.quantity)}</td>
+                  <td className="num">{formatKopecks(it.pricePerUnit)}</td>
+                  <td className="num">{formatKopecks(it.totalPrice)}</td>
+                </tr>
+              ))}
+              <tr>
+                <td colSpan={5}>Итого по разделу «{g.section}»</td>
+                <td className="num">{formatKopecks(g.subtotal)}</td>
+              </tr>
+            </tbody>
+          ))}
+          <tfoot>
             <tr>
-              <td colSpan={5}>Итого по разделу «{g.section}»</td>
-              <td className="num">{formatKopecks(g.subtotal)}</td>
+              <td colSpan={5}>Итого по смете</td>
+              <td className="num">{formatKopecks(e.itemsTotal)}</td>
             </tr>
-          </tbody>
-        ))}
-        <tfoot>
-          <tr>
-            <td colSpan={5}>Итого по смете</td>
-            <td className="num">{formatKopecks(e.itemsTotal)}</td>
-          </tr>
-          {parts.discount && (
+            {parts.discount && (
+              <tr>
+                <td colSpan={5}>{parts.discount.label}</td>
+                <td className="num">−{formatKopecks(parts.discount.amount)}</td>
+              </tr>
+            )}
             <tr>
-              <td colSpan={5}>{parts.discount.label}</td>
-              <td className="num">−{formatKopecks(parts.discount.amount)}</td>
+              <td colSpan={5}>{e.vatMode === "none" ? "Без НДС" : `НДС ${e.vatMode} %`}</td>
+              <td className="num">{formatKopecks(e.vatAmount)}</td>
             </tr>
-          )}
-          <tr>
-            <td colSpan={5}>{e.vatMode === "none" ? "Без НДС" : `НДС ${e.vatMode} %`}</td>
-            <td className="num">{formatKopecks(e.vatAmount)}</td>
-          </tr>
-          <tr>
-            <th scope="row" colSpan={5}>ОБЩАЯ СТОИМОСТЬ</th>
-            <td className="num">
-              <strong>{formatKopecks(e.totalAmount)}</strong>
-            </td>
-          </tr>
-        </tfoot>
-      </table>
+            <tr>
+              <th scope="row" colSpan={5}>ОБЩАЯ СТОИМОСТЬ</th>
+              <td className="num">
+                <strong>{formatKopecks(e.totalAmount)}</strong>
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
       {notes.length > 0 && (
         <section>
           <h2>Примечания</h2>

@@ -47,8 +47,8 @@ for (const size of ["desktop", "phone"] as const) {
           formatKopecks(made.totalAmount).replace(/\s/g, ""),
         );
         await screenshot(page, `estimate-editor-${size}`);
-      await page.getByLabel(`Количество: ${line.name}`).scrollIntoViewIfNeeded();
-      await screenshot(page, `estimate-editor-lines-${size}`);
+        await page.getByLabel(`Количество: ${line.name}`).scrollIntoViewIfNeeded();
+        await screenshot(page, `estimate-editor-lines-${size}`);
 
         // 8 → 10 m of the pipe: the total grows by exactly two metres of it.
         const qty = page.getByLabel(`Количество: ${line.name}`);
@@ -86,6 +86,13 @@ for (const size of ["desktop", "phone"] as const) {
         assert.ok(!cells.some((c) => c.includes("яблоню")));
         assert.ok(!cells.some((c) => /^А\d{3}$/.test(c)));
         assert.ok(cells.includes(String(expected / 100)), "the grand total of the edited estimate");
+
+        await page.goto(`/estimates/${made.id}/print`);
+        await screenshot(page, `estimate-print-${size}`);
+        const printOverflow = await page.evaluate(() =>
+          document.documentElement.scrollWidth - window.innerWidth
+        );
+        assert.ok(printOverflow <= 0, `the print page overflows by ${printOverflow} px`);
       } finally {
         await h.close();
       }

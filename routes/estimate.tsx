@@ -94,10 +94,17 @@ export default async function estimatePage(c: Context<AppEnv>) {
               <dd>{author}</dd>
               <dt>Создана</dt>
               <dd>{formatDateTime(e.createdAt)}</dd>
-              <dt>Сумма</dt>
-              <dd className="money">
-                <strong>{formatKopecks(e.totalAmount)}</strong>
-              </dd>
+              {
+                // With the editor the total lives in its table, where it follows each change.
+                !editable && (
+                  <>
+                    <dt>Сумма</dt>
+                    <dd className="money">
+                      <strong>{formatKopecks(e.totalAmount)}</strong>
+                    </dd>
+                  </>
+                )
+              }
             </dl>
           </div>
         </Card>
