@@ -66,7 +66,7 @@ for (const size of ["desktop", "phone"] as const) {
         await page.getByTestId("estimate-locked").waitFor();
         assert.equal(await page.getByLabel(`Количество: ${line.name}`).isDisabled(), true);
         await screenshot(page, `estimate-approved-${size}`);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - globalThis.innerWidth);
         assert.ok(overflow <= 0, `the page overflows by ${overflow} px`);
 
         const [download] = await Promise.all([
@@ -90,7 +90,7 @@ for (const size of ["desktop", "phone"] as const) {
         await page.goto(`/estimates/${made.id}/print`);
         await screenshot(page, `estimate-print-${size}`);
         const printOverflow = await page.evaluate(() =>
-          document.documentElement.scrollWidth - window.innerWidth
+          document.documentElement.scrollWidth - globalThis.innerWidth
         );
         assert.ok(printOverflow <= 0, `the print page overflows by ${printOverflow} px`);
       } finally {
