@@ -25,6 +25,9 @@ export const estimates = sqliteTable("estimates", {
   warnings: text("warnings", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
   /** The measurement document the estimate was generated from, when it was generated. */
   measurementDocument: text("measurement_document", { mode: "json" }).$type<unknown>(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  // Added by migration 0004 (ALTER TABLE appends columns, so they follow the timestamps).
   /** 1 for the first generation; each generation again for the same task adds one (earlier ones in estimate_versions). */
   version: integer("version").notNull().default(1),
   /** A discount: percent (value in hundredths of a percent) or sum (value in kopecks); null without one.
@@ -36,8 +39,6 @@ export const estimates = sqliteTable("estimates", {
   clientNote: text("client_note"),
   /** Seen only by the company. */
   internalNote: text("internal_note"),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
 }, (t) => [
   index("estimates_company_idx").on(t.companyId, t.createdAt),
   // A number names one estimate of its company (db/estimates.ts picks a free one when generating).
