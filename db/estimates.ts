@@ -190,19 +190,34 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
  * that inserts, so two generations cannot take the same one.
  */
 async function freeNumber(tx: Tx, companyId: number, wanted: string): Promise<string> {
-  const taken = new Set(
-    (await tx.select({ number: estimates.estimateNumber }).from(estimates).where(and(
-      eq(estimates.companyId, companyId),
-      or(
-        eq(estimates.estimateNumber, wanted),
-        sql`substr(${estimates.estimateNumber}, 1, ${wanted.length + 1}) = ${wanted + "-"}`,
-      ),
-    ))).map((r) => r.number),
-  );
+  const like = (column: typeof estimates.estimateNumber | typeof estimateVersions.estimateNumber) =>
+    or(eq(column, wanted), sql`substr(${column}, 1, ${wanted.length + 1}) = ${wanted + "-"}`);
+  // Numbers of earlier versions stay taken: a document sent to a client keeps naming one estimate.
+  const taken = new Set([
+    ...(await tx.select({ number: estimates.estimateNumber }).from(estimates)
+      .where(and(eq(estimates.companyId, companyId), like(estimates.estimateNumber)))).map((r) => r.number),
+    ...(await tx.select({ number: estimateVersions.estimateNumber }).from(estimateVersions)
+      .where(and(eq(estimateVersions.companyId, companyId), like(estimateVersions.estimateNumber))))
+      .map((r) => r.number),
+  ]);
   if (!taken.has(wanted)) return wanted;
   let n = 2;
   while (taken.has(`${wanted}-${n}`)) n++;
   return `${wanted}-${n}`;
+}
+
+/** Whether an earlier version of an estimate of the company carries this number (the current ones are kept
+ * unique by the estimates_company_number_idx index). */
+export async function numberOfEarlierVersion(
+  db: Db,
+  companyId: number,
+  estimateNumber: string,
+): Promise<boolean> {
+  const [row] = await db.select({ id: estimateVersions.id }).from(estimateVersions).where(and(
+    eq(estimateVersions.companyId, companyId),
+    eq(estimateVersions.estimateNumber, estimateNumber),
+  )).limit(1);
+  return row !== undefined;
 }
 
 /** The estimate that generating again for this task (or, without a task, this object) makes a new version of. */

@@ -23,6 +23,7 @@ import {
   listEstimateChanges,
   listEstimates,
   listEstimateVersions,
+  numberOfEarlierVersion,
   objectForEstimate,
   type ResolvedEdit,
   searchCompanyPriceItems,
@@ -345,6 +346,10 @@ export const estimatesApi = new Hono<AppEnv>()
     if (
       (body.status === "approved" || body.status === "rejected") && !hasRole(user.role, estimateApproverRoles)
     ) throw forbidden("Утверждать и отклонять сметы могут главный инженер и администраторы");
+    if (await numberOfEarlierVersion(db, object.companyId, body.estimateNumber)) {
+      const message = "Смета с таким номером уже существует";
+      throw new ApiError(409, message, { estimateNumber: [message] });
+    }
     const id = await storeManualEstimate(db, {
       companyId: object.companyId,
       objectId: object.id,
