@@ -66,7 +66,9 @@ for (const size of ["desktop", "phone"] as const) {
         await page.getByTestId("estimate-locked").waitFor();
         assert.equal(await page.getByLabel(`Количество: ${line.name}`).isDisabled(), true);
         await screenshot(page, `estimate-approved-${size}`);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - globalThis.innerWidth);
+        const overflow = await page.evaluate(() =>
+          document.documentElement.scrollWidth - globalThis.innerWidth
+        );
         assert.ok(overflow <= 0, `the page overflows by ${overflow} px`);
 
         const [download] = await Promise.all([
