@@ -36,6 +36,8 @@ export interface GenerateCommandOptions {
   vat: VatMode;
   date: string;
   requisites?: string;
+  /** The «Для себя» workbook instead of the client's. */
+  internal?: boolean;
   quiet?: boolean;
 }
 
@@ -265,7 +267,11 @@ export async function generateCommand(
       estimate = generateEstimate(doc, { date: opts.date, vat: opts.vat, priceList });
       const data = opts.format === "json"
         ? JSON.stringify(estimate, null, 2) + "\n"
-        : await writeEstimateWorkbook(estimate, { company, date: opts.date });
+        : await writeEstimateWorkbook(estimate, {
+          company,
+          date: opts.date,
+          audience: opts.internal ? "internal" : "client",
+        });
       await writeOutputFile(outPath, data, "--out");
     } catch (err) {
       io.err(errorLine(file, err));

@@ -46,6 +46,7 @@ export function buildProgram(io: Io, result: { code: number }): Command {
       "--requisites <file>",
       "реквизиты компании для шапки Excel (JSON: name, inn, kpp, address, phone …)",
     )
+    .option("--internal", "Excel «Для себя»: с артикулами, материалами и работами, примечаниями замерщика")
     .option("--quiet", "не печатать строку на каждую смету")
     .action((paths: string[], opts) =>
       run(() =>

@@ -154,7 +154,7 @@ Deno.test("[cli] estimate schema prints the JSON Schema of the measurement docum
   assert.equal(schema.properties.measurements.properties.septic_model.type, "string");
 });
 
-Deno.test("[cli] estimate generate --format xlsx writes workbooks with the requisites and the JSON's total", async () => {
+Deno.test("[cli] estimate generate --format xlsx writes the client's workbook (--internal the own one) with the JSON's total", async () => {
   const dir = await Deno.makeTempDir();
   try {
     const r = await run(
@@ -189,10 +189,30 @@ Deno.test("[cli] estimate generate --format xlsx writes workbooks with the requi
     let total: number | undefined;
     ws.eachRow((row) => {
       if (row.getCell(1).value === "ОБЩАЯ СТОИМОСТЬ") {
-        total = (row.getCell(11).value as { result: number }).result;
+        total = (row.getCell(6).value as { result: number }).result;
       }
     });
     assert.equal(Math.round(total! * 100), e.totalAmount);
+    const codes = (sheet: ExcelJS.Worksheet) => {
+      const found: string[] = [];
+      sheet.eachRow((row) =>
+        row.eachCell((cell) => /^А\d{3}$/.test(String(cell.value)) && found.push(String(cell.value)))
+      );
+      return found;
+    };
+    assert.deepEqual(codes(ws), []);
+    const own = await run(
+      "estimate",
+      "generate",
+      `${examples}/topas5-basic.json`,
+      "--out",
+      dir,
+      "--internal",
+    );
+    assert.equal(own.code, 0, own.err.join("\n"));
+    const internal = new ExcelJS.Workbook();
+    await internal.xlsx.readFile(`${dir}/topas5-basic.xlsx`);
+    assert.ok(codes(internal.worksheets[0]).length > 0, "the internal workbook keeps the article codes");
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

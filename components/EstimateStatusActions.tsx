@@ -8,6 +8,13 @@ import { type EstimateStatus, nextStatuses, statusActionLabel } from "../domain/
 import { estimateStatusLabels } from "../domain/labels.ts";
 import type { Role } from "../domain/roles.ts";
 
+/** The window event a status change sends, so the estimate editor on the same page locks or unlocks. */
+export const ESTIMATE_STATUS_EVENT = "estimate-status";
+export interface EstimateStatusEvent {
+  id: number;
+  status: EstimateStatus;
+}
+
 /** Status buttons of one estimate. */
 export function StatusActions({ id, status, role, onChanged, size = "sm" }: {
   id: number;
@@ -22,6 +29,9 @@ export function StatusActions({ id, status, role, onChanged, size = "sm" }: {
     try {
       await api(`/api/estimates/${id}`, { method: "PATCH", body: { status: to } });
       onChanged(to);
+      globalThis.dispatchEvent(
+        new CustomEvent<EstimateStatusEvent>(ESTIMATE_STATUS_EVENT, { detail: { id, status: to } }),
+      );
       toast({ title: "Успешно", description: `Статус сметы: ${estimateStatusLabels[to].label}` });
     } catch (error) {
       toast({

@@ -1,12 +1,30 @@
 // Estimate queries. Every function takes the company scope (null = every company, system_admin only);
 // a record of another company is simply not found. Money is integer kopecks.
-import { and, count, desc, eq, inArray, like, or, type SQL, sql, sum } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, isNull, like, or, type SQL, sql, sum } from "drizzle-orm";
 import type { Db } from "./client.ts";
-import { estimateItems, estimates, objects, users } from "./schema/mod.ts";
+import {
+  companies,
+  estimateChanges,
+  estimateItems,
+  estimates,
+  estimateVersions,
+  objects,
+  priceListItems,
+  priceLists,
+  users,
+} from "./schema/mod.ts";
 import { notifyEstimateCreated, notifyEstimateUpdated, recordActivity } from "./notifications.ts";
-import type { Estimate as GeneratedEstimate } from "../estimating/mod.ts";
+import {
+  type Discount,
+  type Estimate as GeneratedEstimate,
+  estimateTotals,
+  materialsPerUnit,
+  priceLine,
+  type PriceListItem,
+} from "../estimating/mod.ts";
+import { type Scope, scopeOf } from "./scope.ts";
 
-export type Scope = number | null;
+export type { Scope };
 export type EstimateStatus = typeof estimates.$inferSelect.status;
 
 const scoped = (scope: Scope): SQL | undefined => scope === null ? undefined : eq(estimates.companyId, scope);
@@ -86,12 +104,18 @@ export async function countEstimates(db: Db, scope: Scope, f: EstimateFilter = {
 }
 
 /** One estimate of the scope with its items (in position order), or null. */
-export async function getEstimate(db: Db, scope: Scope, id: number) {
+export async function getEstimate(db: Db | Tx, scope: Scope, id: number) {
   const [row] = await db.select({
     ...listSelection,
     notes: estimates.notes,
     warnings: estimates.warnings,
     measurementDocument: estimates.measurementDocument,
+    version: estimates.version,
+    discountKind: estimates.discountKind,
+    discountValue: estimates.discountValue,
+    discountAmount: estimates.discountAmount,
+    clientNote: estimates.clientNote,
+    internalNote: estimates.internalNote,
     objectClientName: objects.clientName,
     objectClientPhone: objects.clientPhone,
     objectDistanceFromMKAD: objects.distanceFromMKAD,
@@ -145,25 +169,85 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
  * that inserts, so two generations cannot take the same one.
  */
 async function freeNumber(tx: Tx, companyId: number, wanted: string): Promise<string> {
-  const taken = new Set(
-    (await tx.select({ number: estimates.estimateNumber }).from(estimates).where(and(
-      eq(estimates.companyId, companyId),
-      or(
-        eq(estimates.estimateNumber, wanted),
-        sql`substr(${estimates.estimateNumber}, 1, ${wanted.length + 1}) = ${wanted + "-"}`,
-      ),
-    ))).map((r) => r.number),
-  );
+  const like = (column: typeof estimates.estimateNumber | typeof estimateVersions.estimateNumber) =>
+    or(eq(column, wanted), sql`substr(${column}, 1, ${wanted.length + 1}) = ${wanted + "-"}`);
+  // Numbers of earlier versions stay taken: a document sent to a client keeps naming one estimate.
+  const taken = new Set([
+    ...(await tx.select({ number: estimates.estimateNumber }).from(estimates)
+      .where(and(eq(estimates.companyId, companyId), like(estimates.estimateNumber)))).map((r) => r.number),
+    ...(await tx.select({ number: estimateVersions.estimateNumber }).from(estimateVersions)
+      .where(and(eq(estimateVersions.companyId, companyId), like(estimateVersions.estimateNumber))))
+      .map((r) => r.number),
+  ]);
   if (!taken.has(wanted)) return wanted;
   let n = 2;
   while (taken.has(`${wanted}-${n}`)) n++;
   return `${wanted}-${n}`;
 }
 
+/** Whether an earlier version of an estimate of the company carries this number (the current ones are kept
+ * unique by the estimates_company_number_idx index). */
+export async function numberOfEarlierVersion(
+  db: Db,
+  companyId: number,
+  estimateNumber: string,
+): Promise<boolean> {
+  const [row] = await db.select({ id: estimateVersions.id }).from(estimateVersions).where(and(
+    eq(estimateVersions.companyId, companyId),
+    eq(estimateVersions.estimateNumber, estimateNumber),
+  )).limit(1);
+  return row !== undefined;
+}
+
+/** The estimate that generating again for this task (or, without a task, this object) makes a new version of. */
+export async function estimateToRegenerate(
+  db: Db,
+  scope: Scope,
+  of: { objectId: number; taskId: number | null },
+): Promise<{ id: number; status: EstimateStatus; estimateNumber: string; version: number } | null> {
+  const [row] = await db.select({
+    id: estimates.id,
+    status: estimates.status,
+    estimateNumber: estimates.estimateNumber,
+    version: estimates.version,
+  }).from(estimates).where(and(
+    scoped(scope),
+    eq(estimates.objectId, of.objectId),
+    of.taskId !== null
+      ? eq(estimates.taskId, of.taskId)
+      : and(isNull(estimates.taskId), isNotNull(estimates.measurementDocument)),
+  )).orderBy(desc(estimates.createdAt), desc(estimates.id)).limit(1);
+  return row ?? null;
+}
+
+/** An estimate as it was, kept in estimate_versions when generating again replaces it. */
+export interface EstimateSnapshot {
+  estimateNumber: string;
+  templateName: string | null;
+  status: EstimateStatus;
+  sections: string[];
+  vatMode: EstimateDetail["vatMode"];
+  vatAmount: number;
+  discountKind: EstimateDetail["discountKind"];
+  discountValue: number;
+  discountAmount: number;
+  totalAmount: number;
+  notes: string[];
+  warnings: string[];
+  clientNote: string | null;
+  internalNote: string | null;
+  createdAt: string;
+  items: EstimateDetail["items"];
+}
+
+const versionSuffix = /-v\d+$/;
+
 /**
  * Stores a generated estimate as a draft with its items, moves the object to estimation_done, records
- * the activity and tells the chief engineers (estimate_created), in one transaction. The number is the
- * generator's, or the next free variant of it (see freeNumber). Returns the id and the stored number.
+ * the activity and tells the chief engineers, in one transaction. With `replaces` (see estimateToRegenerate)
+ * it becomes the next version of that estimate: the earlier one is kept in estimate_versions, the number
+ * becomes `<number>-vN`, and the chief engineers hear «Смета обновлена» once, not «Создана смета» again.
+ * Otherwise the number is the generator's, or the first free `<number>-N` (N from 2) when taken.
  */
 export async function storeGeneratedEstimate(
   db: Db,
@@ -174,33 +258,77 @@ export async function storeGeneratedEstimate(
     estimate: GeneratedEstimate;
     measurementDocument: unknown;
     address: string;
+    replaces?: { id: number } | null;
   },
   by: { id: number; now: Date },
-): Promise<{ id: number; estimateNumber: string }> {
+): Promise<{ id: number; estimateNumber: string; version: number }> {
   const e = input.estimate;
+  const fields = {
+    templateName: e.templateName,
+    status: "draft" as const,
+    sections: e.sections,
+    vatMode: e.vat.mode,
+    vatAmount: e.vat.amount,
+    totalAmount: e.totalAmount,
+    discountKind: null,
+    discountValue: 0,
+    discountAmount: 0,
+    notes: e.notes,
+    warnings: e.warnings,
+    measurementDocument: input.measurementDocument,
+    updatedAt: by.now,
+  };
   return await db.transaction(async (tx) => {
-    const estimateNumber = await freeNumber(tx, input.companyId, e.estimateNumber);
-    const [row] = await tx.insert(estimates).values({
-      companyId: input.companyId,
-      objectId: input.objectId,
-      taskId: input.taskId,
-      createdBy: by.id,
-      estimateNumber,
-      templateName: e.templateName,
-      status: "draft",
-      sections: e.sections,
-      vatMode: e.vat.mode,
-      vatAmount: e.vat.amount,
-      totalAmount: e.totalAmount,
-      notes: e.notes,
-      warnings: e.warnings,
-      measurementDocument: input.measurementDocument,
-      createdAt: by.now,
-      updatedAt: by.now,
-    }).returning({ id: estimates.id });
+    let id: number;
+    let estimateNumber: string;
+    let version = 1;
+    const previous = input.replaces
+      ? await getEstimate(tx, scopeOf(input.companyId), input.replaces.id)
+      : null;
+    if (previous) {
+      version = previous.version + 1;
+      estimateNumber = await freeNumber(
+        tx,
+        input.companyId,
+        `${previous.estimateNumber.replace(versionSuffix, "")}-v${version}`,
+      );
+      await tx.insert(estimateVersions).values({
+        estimateId: previous.id,
+        companyId: input.companyId,
+        version: previous.version,
+        estimateNumber: previous.estimateNumber,
+        status: previous.status,
+        totalAmount: previous.totalAmount,
+        snapshot: snapshotOf(previous),
+        createdAt: previous.createdAt,
+        replacedAt: by.now,
+      });
+      await tx.delete(estimateItems).where(eq(estimateItems.estimateId, previous.id));
+      await tx.update(estimates).set({
+        ...fields,
+        estimateNumber,
+        version,
+        createdBy: by.id,
+        createdAt: by.now,
+      })
+        .where(eq(estimates.id, previous.id));
+      id = previous.id;
+    } else {
+      estimateNumber = await freeNumber(tx, input.companyId, e.estimateNumber);
+      const [row] = await tx.insert(estimates).values({
+        ...fields,
+        companyId: input.companyId,
+        objectId: input.objectId,
+        taskId: input.taskId,
+        createdBy: by.id,
+        estimateNumber,
+        createdAt: by.now,
+      }).returning({ id: estimates.id });
+      id = row.id;
+    }
     if (e.items.length > 0) {
       await tx.insert(estimateItems).values(e.items.map((it, position) => ({
-        estimateId: row.id,
+        estimateId: id,
         position,
         section: it.section,
         articleCode: it.articleCode,
@@ -220,21 +348,103 @@ export async function storeGeneratedEstimate(
       companyId: input.companyId,
       userId: by.id,
       type: "other",
-      title: `Создана смета ${estimateNumber}`,
+      title: previous ? `Смета ${estimateNumber}: версия ${version}` : `Создана смета ${estimateNumber}`,
       status: "draft",
       objectId: input.objectId,
       taskId: input.taskId,
     });
-    await notifyEstimateCreated(tx, {
+    const notice = {
       companyId: input.companyId,
-      estimateId: row.id,
+      estimateId: id,
       objectId: input.objectId,
       estimateNumber,
       address: input.address,
       byUserId: by.id,
-    });
-    return { id: row.id, estimateNumber };
+    };
+    if (previous) await notifyEstimateUpdated(tx, notice);
+    else await notifyEstimateCreated(tx, notice);
+    return { id, estimateNumber, version };
   });
+}
+
+function snapshotOf(e: EstimateDetail): EstimateSnapshot {
+  return {
+    estimateNumber: e.estimateNumber,
+    templateName: e.templateName,
+    status: e.status,
+    sections: e.sections,
+    vatMode: e.vatMode,
+    vatAmount: e.vatAmount,
+    discountKind: e.discountKind,
+    discountValue: e.discountValue,
+    discountAmount: e.discountAmount,
+    totalAmount: e.totalAmount,
+    notes: e.notes,
+    warnings: e.warnings,
+    clientNote: e.clientNote,
+    internalNote: e.internalNote,
+    createdAt: e.createdAt.toISOString(),
+    items: e.items,
+  };
+}
+
+/** The versions of an estimate: the earlier ones (from estimate_versions) and the current one, newest first. */
+export async function listEstimateVersions(db: Db, scope: Scope, current: EstimateDetail) {
+  const earlier = await db.select({
+    version: estimateVersions.version,
+    estimateNumber: estimateVersions.estimateNumber,
+    status: estimateVersions.status,
+    totalAmount: estimateVersions.totalAmount,
+    createdAt: estimateVersions.createdAt,
+  }).from(estimateVersions).where(and(
+    eq(estimateVersions.estimateId, current.id),
+    scope === null ? undefined : eq(estimateVersions.companyId, scope),
+  )).orderBy(desc(estimateVersions.version));
+  return [
+    {
+      version: current.version,
+      estimateNumber: current.estimateNumber,
+      status: current.status,
+      totalAmount: current.totalAmount,
+      createdAt: current.createdAt,
+      current: true,
+    },
+    ...earlier.map((v) => ({ ...v, current: false })),
+  ];
+}
+
+/** An earlier version of an estimate of the scope, read as the estimate was then (object data as now), or null. */
+export async function getEstimateVersion(
+  db: Db,
+  scope: Scope,
+  id: number,
+  version: number,
+): Promise<EstimateDetail | null> {
+  const current = await getEstimate(db, scope, id);
+  if (!current) return null;
+  if (version === current.version) return current;
+  const [row] = await db.select({ snapshot: estimateVersions.snapshot }).from(estimateVersions)
+    .where(and(eq(estimateVersions.estimateId, id), eq(estimateVersions.version, version)));
+  if (!row) return null;
+  const snap = row.snapshot as EstimateSnapshot;
+  const totals = estimateTotals(snap.items, {
+    vatMode: snap.vatMode,
+    discount: discountOf(snap.discountKind, snap.discountValue),
+  });
+  return {
+    ...current,
+    ...snap,
+    version,
+    createdAt: new Date(snap.createdAt),
+    totalCost: snap.totalAmount,
+    subtotals: totals.subtotals,
+    itemsTotal: totals.itemsTotal,
+  };
+}
+
+/** The stored discount columns as the engine's Discount. */
+export function discountOf(kind: EstimateDetail["discountKind"], value: number): Discount | null {
+  return kind ? { kind, value } : null;
 }
 
 export interface ManualItem {
@@ -359,4 +569,264 @@ export async function objectOptions(db: Db, scope: Scope, limit = 300) {
   return await db.select({ id: objects.id, address: objects.address }).from(objects)
     .where(scope === null ? undefined : eq(objects.companyId, scope))
     .orderBy(desc(objects.createdAt), desc(objects.id)).limit(limit);
+}
+
+/** A change of the editor as the database applies it (a price-list item already looked up). Money in kopecks. */
+export type ResolvedEdit =
+  | { action: "update_item"; itemId: number; quantity?: number; pricePerUnit?: number; name?: string }
+  | {
+    action: "add_line";
+    line: {
+      section: string;
+      articleCode: string | null;
+      name: string;
+      unit: string;
+      quantity: number;
+      pricePerUnit: number;
+      materialsPerUnit: number;
+    };
+  }
+  | { action: "remove_item"; itemId: number }
+  | {
+    action: "set_terms";
+    vatMode?: EstimateDetail["vatMode"];
+    /** Percent in hundredths of a percent, sum in kopecks; null removes the discount. */
+    discount?: Discount | null;
+    clientNote?: string | null;
+    internalNote?: string | null;
+  };
+
+export type EditOutcome =
+  | { ok: true; totalDelta: number; summary: string }
+  | { ok: false; reason: "not_found" | "item_not_found" | "locked" | "unchanged" };
+
+const qty = (q: number) => String(q).replace(".", ",");
+const rubText = (k: number) => `${(k / 100).toLocaleString("ru-RU", { minimumFractionDigits: 2 })} ₽`;
+
+/**
+ * Applies one editor change to an estimate of the scope in one write transaction: the line is priced
+ * by the engine's rule, the totals recomputed by the engine's estimateTotals, the VAT note follows the
+ * VAT mode, and the change is logged (who, when, what, by how much the total moved). An approved
+ * estimate is refused (locked).
+ */
+export async function applyEstimateEdit(
+  db: Db,
+  scope: Scope,
+  id: number,
+  edit: ResolvedEdit,
+  by: { id: number; now: Date },
+): Promise<EditOutcome> {
+  return await db.transaction(async (tx): Promise<EditOutcome> => {
+    const e = await getEstimate(tx, scope, id);
+    if (!e) return { ok: false, reason: "not_found" };
+    if (e.status === "approved") return { ok: false, reason: "locked" };
+    const terms = {
+      vatMode: e.vatMode,
+      discount: discountOf(e.discountKind, e.discountValue),
+      clientNote: e.clientNote,
+      internalNote: e.internalNote,
+    };
+    let summary: string;
+    if (edit.action === "update_item" || edit.action === "remove_item") {
+      const item = e.items.find((i) => i.id === edit.itemId);
+      if (!item) return { ok: false, reason: "item_not_found" };
+      if (edit.action === "remove_item") {
+        await tx.delete(estimateItems).where(eq(estimateItems.id, item.id));
+        summary = `Удалена позиция «${item.name}» (${rubText(item.totalPrice)})`;
+      } else {
+        const quantity = edit.quantity ?? item.quantity;
+        const pricePerUnit = edit.pricePerUnit ?? item.pricePerUnit;
+        const line = priceLine({ quantity, pricePerUnit, materialsPerUnit: materialsPerUnit(item) });
+        const name = edit.name ?? item.name;
+        const parts: string[] = [];
+        if (line.quantity !== item.quantity) {
+          parts.push(`количество ${qty(item.quantity)} → ${qty(line.quantity)} ${item.unit}`);
+        }
+        if (pricePerUnit !== item.pricePerUnit) {
+          parts.push(`цена ${rubText(item.pricePerUnit)} → ${rubText(pricePerUnit)}`);
+        }
+        if (name !== item.name) parts.push(`название → «${name}»`);
+        if (parts.length === 0) return { ok: false, reason: "unchanged" };
+        await tx.update(estimateItems).set({ ...line, pricePerUnit, name }).where(
+          eq(estimateItems.id, item.id),
+        );
+        summary = `«${item.name}»: ${parts.join(", ")}`;
+      }
+    } else if (edit.action === "add_line") {
+      const l = edit.line;
+      const priced = priceLine(l);
+      const sameSection = e.items.filter((i) => i.section === l.section);
+      const last = e.items.length ? Math.max(...e.items.map((i) => i.position)) : -1;
+      const position = sameSection.length ? Math.max(...sameSection.map((i) => i.position)) + 1 : last + 1;
+      // Room after the section's last line, so the new line is printed within its section.
+      await tx.update(estimateItems).set({ position: sql`${estimateItems.position} + 1` })
+        .where(and(eq(estimateItems.estimateId, e.id), sql`${estimateItems.position} >= ${position}`));
+      await tx.insert(estimateItems).values({
+        estimateId: e.id,
+        position,
+        section: l.section,
+        articleCode: l.articleCode,
+        name: l.name,
+        unit: l.unit,
+        pricePerUnit: l.pricePerUnit,
+        ...priced,
+        isRequired: true,
+      });
+      summary = `Добавлена позиция «${l.name}»: ${qty(priced.quantity)} ${l.unit} × ${
+        rubText(l.pricePerUnit)
+      }`;
+    } else {
+      const parts: string[] = [];
+      if (edit.vatMode !== undefined && edit.vatMode !== terms.vatMode) {
+        terms.vatMode = edit.vatMode;
+        parts.push(`НДС: ${edit.vatMode === "none" ? "без НДС" : `${edit.vatMode} %`}`);
+      }
+      if (edit.discount !== undefined && JSON.stringify(edit.discount) !== JSON.stringify(terms.discount)) {
+        terms.discount = edit.discount && edit.discount.value > 0 ? edit.discount : null;
+        parts.push(
+          !terms.discount
+            ? "скидка снята"
+            : terms.discount.kind === "percent"
+            ? `скидка ${qty(terms.discount.value / 100)} %`
+            : `скидка ${rubText(terms.discount.value)}`,
+        );
+      }
+      for (const key of ["clientNote", "internalNote"] as const) {
+        const value = edit[key] === undefined ? undefined : edit[key] || null;
+        if (value !== undefined && value !== terms[key]) {
+          terms[key] = value;
+          parts.push(key === "clientNote" ? "примечание для клиента" : "внутреннее примечание");
+        }
+      }
+      if (parts.length === 0) return { ok: false, reason: "unchanged" };
+      summary = `Условия: ${parts.join(", ")}`;
+    }
+    const items = await tx.select().from(estimateItems).where(eq(estimateItems.estimateId, e.id))
+      .orderBy(estimateItems.position, estimateItems.id);
+    const totals = estimateTotals(items, { vatMode: terms.vatMode, discount: terms.discount });
+    const totalDelta = totals.totalAmount - e.totalAmount;
+    await tx.update(estimates).set({
+      sections: totals.sections,
+      vatMode: terms.vatMode,
+      vatAmount: totals.vat.amount,
+      discountKind: terms.discount?.kind ?? null,
+      discountValue: terms.discount?.value ?? 0,
+      discountAmount: totals.discountAmount,
+      totalAmount: totals.totalAmount,
+      clientNote: terms.clientNote,
+      internalNote: terms.internalNote,
+      notes: e.notes.map((n) => n.startsWith("Цены указаны без НДС") ? vatNote(totals.vat) : n),
+      updatedAt: by.now,
+    }).where(eq(estimates.id, e.id));
+    await tx.insert(estimateChanges).values({
+      estimateId: e.id,
+      companyId: e.companyId,
+      userId: by.id,
+      summary,
+      totalDelta,
+      createdAt: by.now,
+    });
+    return { ok: true, totalDelta, summary };
+  });
+}
+
+function vatNote(vat: { rate: number; amount: number }): string {
+  return vat.rate === 0
+    ? "Цены указаны без НДС."
+    : `Цены указаны без НДС; НДС ${vat.rate} % начислен сверху: ${rubText(vat.amount)}.`;
+}
+
+/** The change log of an estimate of the scope, newest first, with the author's name. */
+export async function listEstimateChanges(db: Db, scope: Scope, estimateId: number, limit = 200) {
+  return await db.select({
+    id: estimateChanges.id,
+    summary: estimateChanges.summary,
+    totalDelta: estimateChanges.totalDelta,
+    createdAt: estimateChanges.createdAt,
+    userFirstName: users.firstName,
+    userLastName: users.lastName,
+  }).from(estimateChanges).leftJoin(users, eq(users.id, estimateChanges.userId))
+    .where(and(
+      eq(estimateChanges.estimateId, estimateId),
+      scope === null ? undefined : eq(estimateChanges.companyId, scope),
+    ))
+    .orderBy(desc(estimateChanges.createdAt), desc(estimateChanges.id)).limit(limit);
+}
+
+/**
+ * Items of the company's newest active price list whose code or name contains `q`, or null when the
+ * company has no such list (the caller then searches the default price list).
+ */
+export async function searchCompanyPriceItems(
+  db: Db,
+  companyId: number,
+  q: string,
+  limit = 20,
+): Promise<PriceListItem[] | null> {
+  const [list] = await db.select({ id: priceLists.id }).from(priceLists)
+    .where(and(eq(priceLists.companyId, companyId), eq(priceLists.isActive, true)))
+    .orderBy(desc(priceLists.createdAt), desc(priceLists.id)).limit(1);
+  if (!list) return null;
+  const pattern = `%${q.trim().replace(/[%_]/g, "")}%`;
+  const rows = await db.select().from(priceListItems).where(and(
+    eq(priceListItems.priceListId, list.id),
+    eq(priceListItems.companyId, companyId),
+    or(like(priceListItems.code, pattern), like(priceListItems.name, pattern)),
+  )).orderBy(priceListItems.code).limit(limit);
+  return rows.map((r) => ({
+    code: r.code,
+    name: r.name,
+    unit: r.unit,
+    section: r.section ?? "Прочие работы и оборудование",
+    materialsPrice: r.materialsPrice,
+    worksPrice: r.worksPrice,
+  }));
+}
+
+/**
+ * What an estimate's documents (the workbook and the print page) print besides the lines: the company's
+ * requisites, object and client, date, discount and the notes.
+ */
+export async function estimateDocumentParts(db: Db, e: EstimateDetail) {
+  const [company] = await db.select().from(companies).where(eq(companies.id, e.companyId));
+  return {
+    date: moscowDate(e.createdAt),
+    company: company
+      ? {
+        name: company.name,
+        inn: company.inn ?? undefined,
+        kpp: company.kpp ?? undefined,
+        ogrn: company.ogrn ?? undefined,
+        address: company.legalAddress ?? company.actualAddress ?? undefined,
+        phone: company.phone ?? undefined,
+        email: company.email ?? undefined,
+        bankName: company.bankName ?? undefined,
+        account: company.bankAccount ?? undefined,
+        bik: company.bankBik ?? undefined,
+        correspondentAccount: company.bankCorAccount ?? undefined,
+      }
+      : undefined,
+    object: {
+      address: e.objectAddress,
+      clientName: e.objectClientName ?? undefined,
+      clientPhone: e.objectClientPhone ?? undefined,
+    },
+    discount: e.discountAmount > 0 ? { label: discountLabel(e), amount: e.discountAmount } : undefined,
+    clientNote: e.clientNote ?? undefined,
+    internalNote: e.internalNote ?? undefined,
+  };
+}
+
+export type EstimateDocumentParts = Awaited<ReturnType<typeof estimateDocumentParts>>;
+
+/** The estimate date: Moscow's calendar day, `YYYY-MM-DD`. */
+function moscowDate(at: Date): string {
+  return new Date(at.getTime() + 3 * 3600_000).toISOString().slice(0, 10);
+}
+
+/** «Скидка 10 %» or «Скидка». */
+function discountLabel(e: Pick<EstimateDetail, "discountKind" | "discountValue">): string {
+  return e.discountKind === "percent"
+    ? `Скидка ${String(e.discountValue / 100).replace(".", ",")} %`
+    : "Скидка";
 }

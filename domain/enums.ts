@@ -84,4 +84,6 @@ export const orderStatuses = [
 ] as const;
 export const productCategoryKinds = ["bio_long", "accessories", "installation", "maintenance"] as const;
 export const vatModes = ["none", "5", "7", "22"] as const;
+/** A discount on an estimate: a percentage or a sum. */
+export const discountKinds = ["percent", "sum"] as const;
 export const paymentStatuses = ["pending", "paid", "cancelled"] as const;

@@ -14,9 +14,10 @@ import { brandLabel, findModel } from "./catalogue/mod.ts";
 import { type VatMode, vatModes, type WorkType, workTypeLabel } from "./enums.ts";
 import { type InputIssue, type MeasurementDocument, parseMeasurementDocument } from "./measurement.ts";
 import { missingItemsDetailed } from "./missing_catalogue.ts";
-import { divRound, formatRub, toHundredths } from "./money.ts";
+import { formatRub } from "./money.ts";
 import { defaultPriceList, priceListIndex, type PriceListItem, sectionOrder } from "./price_list.ts";
 import { applyRules, FREE_DELIVERY_KM, geometryFor } from "./rules.ts";
+import { estimateTotals, priceLine } from "./totals.ts";
 
 /** One line of an estimate. Money in integer kopecks. */
 export interface EstimateItem {
@@ -248,20 +249,18 @@ export function generateEstimate(doc: unknown, options: GenerateOptions): Estima
       materials = p.materialsPrice;
       works = p.worksPrice;
     }
-    const qH = toHundredths(l.quantity);
     const pricePerUnit = materials + works;
-    const totalPrice = divRound(pricePerUnit * qH, 100);
-    const equipmentCost = divRound(materials * qH, 100);
+    const line = priceLine({ quantity: l.quantity, pricePerUnit, materialsPerUnit: materials });
     items.push({
       section,
       articleCode: l.code,
       name,
       unit,
-      quantity: qH / 100,
+      quantity: line.quantity,
       pricePerUnit,
-      equipmentCost,
-      workCost: totalPrice - equipmentCost,
-      totalPrice,
+      equipmentCost: line.equipmentCost,
+      workCost: line.workCost,
+      totalPrice: line.totalPrice,
       isRequired: l.isRequired,
     });
     let rank = sectionRank.get(section);
@@ -284,18 +283,9 @@ export function generateEstimate(doc: unknown, options: GenerateOptions): Estima
   const order = items.map((_, i) => i).sort((a, b) => ranks[a] - ranks[b] || a - b);
   const sorted = order.map((i) => items[i]);
 
-  const sections: string[] = [];
-  const subtotals: { section: string; amount: number }[] = [];
-  let itemsTotal = 0;
-  for (const item of sorted) {
-    if (sections[sections.length - 1] !== item.section) {
-      sections.push(item.section);
-      subtotals.push({ section: item.section, amount: 0 });
-    }
-    subtotals[subtotals.length - 1].amount += item.totalPrice;
-    itemsTotal += item.totalPrice;
-  }
-  const vatAmount = divRound(itemsTotal * vat.rate, 100);
+  const totals = estimateTotals(sorted, { vatMode: vat.value });
+  const { sections, subtotals, itemsTotal } = totals;
+  const vatAmount = totals.vat.amount;
 
   // Notes (spec/3 §9).
   const notes: string[] = [];
@@ -357,7 +347,7 @@ export function generateEstimate(doc: unknown, options: GenerateOptions): Estima
     items: sorted,
     itemsTotal,
     vat: { mode: vat.value, rate: vat.rate, label: vat.label, amount: vatAmount },
-    totalAmount: itemsTotal + vatAmount,
+    totalAmount: totals.totalAmount,
     notes,
     warnings,
     currency: "RUB",

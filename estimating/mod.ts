@@ -157,3 +157,7 @@ export {
   writePriceListWorkbook,
 } from "./price_list_io.ts";
 export type { MergeReport, PriceListFile, RejectedRow } from "./price_list_io.ts";
+
+export { discountAmount, estimateTotals, materialsPerUnit, priceLine } from "./totals.ts";
+export type { Discount, EstimateTotals, TotalsLine } from "./totals.ts";
+export { isInternalNote } from "./notes.ts";

@@ -15,7 +15,8 @@
 import type ExcelJS from "exceljs";
 import { loadExcelJS } from "./excel.ts";
 import type { Estimate } from "./estimate.ts";
-import { divRound } from "./money.ts";
+import { materialsPerUnit } from "./totals.ts";
+import { isInternalNote } from "./notes.ts";
 
 /** The company's requisites printed at the top of the workbook. */
 export interface CompanyRequisites {
@@ -51,12 +52,33 @@ export interface WorkbookOptions {
   object?: { address?: string; clientName?: string; clientPhone?: string };
   /** Date printed next to the number: `YYYY-MM-DD` or a Date (its UTC date); the package reads no clock. */
   date: string | Date;
+  /**
+   * `client` (default): what the client may see: no article codes, no materials/works split, no internal
+   * notes (surveyor's notes, price-list codes), no «Обязательно». `internal` («Для себя»): everything,
+   * plus the materials and works totals, the internal note and the warnings.
+   */
+  audience?: "client" | "internal";
+  /** A discount taken from the lines before VAT (see totals.ts). */
+  discount?: { label: string; amount: number };
+  /** The note for the client, printed under the totals. */
+  clientNote?: string;
+  /** The company's own note, printed only in the internal workbook. */
+  internalNote?: string;
 }
 
 /** The rouble number format of every money cell. */
 export const RUB_FORMAT = '#,##0.00 "₽"';
 /** The title of the grand-total row. */
 export const GRAND_TOTAL_LABEL = "ОБЩАЯ СТОИМОСТЬ";
+
+const CLIENT_COLUMNS = [
+  { header: "№", width: 5 },
+  { header: "Наименование", width: 70 },
+  { header: "Ед. изм.", width: 8 },
+  { header: "Кол-во", width: 9 },
+  { header: "Цена за ед.", width: 16 },
+  { header: "Сумма", width: 18 },
+] as const;
 
 const COLUMNS = [
   { header: "№", width: 5 },
@@ -71,7 +93,6 @@ const COLUMNS = [
   { header: "Работы", width: 15 },
   { header: "Сумма", width: 16 },
 ] as const;
-const LAST_COL = "K";
 
 const thin = { style: "thin" as const, color: { argb: "FF9E9E9E" } };
 const box = { top: thin, left: thin, bottom: thin, right: thin };
@@ -114,6 +135,9 @@ function buildEstimateWorkbook(
   estimate: Estimate,
   options: WorkbookOptions,
 ): ExcelJS.Workbook {
+  const internal = options.audience === "internal";
+  const columns = internal ? COLUMNS : CLIENT_COLUMNS;
+  const LAST_COL = internal ? "K" : "F";
   const dateText = ruDate(options.date);
   const created = new Date(`${dateText.split(".").reverse().join("-")}T00:00:00Z`);
   const wb = new Excel.Workbook();
@@ -135,7 +159,7 @@ function buildEstimateWorkbook(
     },
     headerFooter: { oddFooter: `Смета № ${estimate.estimateNumber} — стр. &P из &N` },
   });
-  ws.columns = COLUMNS.map((c) => ({ width: c.width }));
+  ws.columns = columns.map((c) => ({ width: c.width }));
 
   let r = 0;
   const wide = (text: string, font: Partial<ExcelJS.Font> = {}, align: Partial<ExcelJS.Alignment> = {}) => {
@@ -191,7 +215,7 @@ function buildEstimateWorkbook(
   r++;
   const headerRow = r;
   const header = ws.getRow(r);
-  COLUMNS.forEach((col, i) => {
+  columns.forEach((col, i) => {
     const cell = header.getCell(i + 1);
     cell.value = col.header;
     cell.font = { name: "Arial", size: 9, bold: true };
@@ -201,7 +225,9 @@ function buildEstimateWorkbook(
   });
   header.height = 30;
 
-  // Sections, items, subtotals.
+  // Sections, items, subtotals. The client's sheet: № name unit qty price sum (A–F); the internal one
+  // adds the article code and the materials/works split (A–K).
+  const total = internal ? "K" : "F";
   const subtotalRows: number[] = [];
   let n = 0;
   let i = 0;
@@ -222,91 +248,153 @@ function buildEstimateWorkbook(
       n++;
       const row = ws.getRow(r);
       const qty = it.quantity;
-      const materialsUnit = itemMaterialsUnit(it);
       row.getCell(1).value = n;
-      row.getCell(2).value = it.articleCode;
-      row.getCell(3).value = it.name;
-      row.getCell(4).value = it.unit;
-      row.getCell(5).value = qty;
-      row.getCell(6).value = rub(materialsUnit);
-      row.getCell(7).value = rub(it.pricePerUnit - materialsUnit);
-      row.getCell(8).value = { formula: `F${r}+G${r}`, result: rub(it.pricePerUnit) };
-      row.getCell(9).value = { formula: `ROUND(E${r}*F${r},2)`, result: rub(it.equipmentCost) };
-      row.getCell(10).value = { formula: `K${r}-I${r}`, result: rub(it.workCost) };
-      row.getCell(11).value = { formula: `ROUND(E${r}*H${r},2)`, result: rub(it.totalPrice) };
-      for (let col = 1; col <= 11; col++) {
+      if (internal) {
+        const materialsUnit = materialsPerUnit(it);
+        row.getCell(2).value = it.articleCode;
+        row.getCell(3).value = it.name;
+        row.getCell(4).value = it.unit;
+        row.getCell(5).value = qty;
+        row.getCell(6).value = rub(materialsUnit);
+        row.getCell(7).value = rub(it.pricePerUnit - materialsUnit);
+        row.getCell(8).value = { formula: `F${r}+G${r}`, result: rub(it.pricePerUnit) };
+        row.getCell(9).value = { formula: `ROUND(E${r}*F${r},2)`, result: rub(it.equipmentCost) };
+        row.getCell(10).value = { formula: `K${r}-I${r}`, result: rub(it.workCost) };
+        row.getCell(11).value = { formula: `ROUND(E${r}*H${r},2)`, result: rub(it.totalPrice) };
+      } else {
+        row.getCell(2).value = it.name;
+        row.getCell(3).value = it.unit;
+        row.getCell(4).value = qty;
+        row.getCell(5).value = rub(it.pricePerUnit);
+        row.getCell(6).value = { formula: `ROUND(D${r}*E${r},2)`, result: rub(it.totalPrice) };
+      }
+      const nameCol = internal ? 3 : 2;
+      const qtyCol = internal ? 5 : 4;
+      const firstMoney = internal ? 6 : 5;
+      for (let col = 1; col <= columns.length; col++) {
         const cell = row.getCell(col);
         cell.font = { name: "Arial", size: 9 };
         cell.border = box;
         cell.alignment = {
           vertical: "top",
-          wrapText: col === 3,
-          horizontal: col <= 2 || col === 4 ? "center" : undefined,
+          wrapText: col === nameCol,
+          horizontal: col < nameCol || col === nameCol + 1 ? "center" : undefined,
         };
-        if (col >= 6) cell.numFmt = RUB_FORMAT;
+        if (col >= firstMoney) cell.numFmt = RUB_FORMAT;
       }
-      row.getCell(5).numFmt = Number.isInteger(qty) ? "#,##0" : "#,##0.00";
+      row.getCell(qtyCol).numFmt = Number.isInteger(qty) ? "#,##0" : "#,##0.00";
     }
     const last = r;
     r++;
     subtotalRows.push(r);
     const sub = ws.getRow(r);
-    ws.mergeCells(`A${r}:H${r}`);
+    const subtotal = estimate.subtotals[s].amount;
+    if (internal) {
+      ws.mergeCells(`A${r}:H${r}`);
+      const materials = sumOf(items, section, "equipmentCost");
+      sub.getCell(9).value = { formula: `SUM(I${first}:I${last})`, result: rub(materials) };
+      sub.getCell(10).value = { formula: `SUM(J${first}:J${last})`, result: rub(subtotal - materials) };
+    } else {
+      ws.mergeCells(`A${r}:E${r}`);
+    }
     sub.getCell(1).value = `Итого по разделу «${section}»`;
     sub.getCell(1).alignment = { horizontal: "right" };
-    const subtotal = estimate.subtotals[s].amount;
-    const materials = sumOf(items, section, "equipmentCost");
-    sub.getCell(9).value = { formula: `SUM(I${first}:I${last})`, result: rub(materials) };
-    sub.getCell(10).value = { formula: `SUM(J${first}:J${last})`, result: rub(subtotal - materials) };
-    sub.getCell(11).value = { formula: `SUM(K${first}:K${last})`, result: rub(subtotal) };
-    for (let col = 1; col <= 11; col++) {
+    sub.getCell(columns.length).value = {
+      formula: `SUM(${total}${first}:${total}${last})`,
+      result: rub(subtotal),
+    };
+    for (let col = 1; col <= columns.length; col++) {
       const cell = sub.getCell(col);
       cell.font = { name: "Arial", size: 9, bold: true };
       cell.border = box;
-      if (col >= 9) cell.numFmt = RUB_FORMAT;
+      if (col >= columns.length - (internal ? 2 : 0)) cell.numFmt = RUB_FORMAT;
     }
   }
 
   // Totals.
+  const labelEnd = internal ? "J" : "E";
   const totalRow = (label: string, formula: string, result: number, bold = false, size = 10) => {
     r++;
-    ws.mergeCells(`A${r}:J${r}`);
+    ws.mergeCells(`A${r}:${labelEnd}${r}`);
     const row = ws.getRow(r);
     row.getCell(1).value = label;
     row.getCell(1).alignment = { horizontal: "right" };
     row.getCell(1).font = { name: "Arial", size, bold };
-    row.getCell(11).value = { formula, result: rub(result) };
-    row.getCell(11).numFmt = RUB_FORMAT;
-    row.getCell(11).font = { name: "Arial", size, bold };
-    row.getCell(11).border = box;
+    const cell = row.getCell(columns.length);
+    cell.value = { formula, result: rub(result) };
+    cell.numFmt = RUB_FORMAT;
+    cell.font = { name: "Arial", size, bold };
+    cell.border = box;
     return r;
   };
   r++;
   const sumRow = totalRow(
     "Итого по смете",
-    subtotalRows.length ? subtotalRows.map((x) => `K${x}`).join("+") : "0",
+    subtotalRows.length ? subtotalRows.map((x) => `${total}${x}`).join("+") : "0",
     estimate.itemsTotal,
     true,
   );
+  let baseRef = `${total}${sumRow}`;
+  if (options.discount && options.discount.amount > 0) {
+    const discountRow = totalRow(
+      options.discount.label,
+      String(rub(options.discount.amount)),
+      options.discount.amount,
+    );
+    const afterRow = totalRow(
+      "Итого со скидкой",
+      `${total}${sumRow}-${total}${discountRow}`,
+      estimate.itemsTotal - options.discount.amount,
+      true,
+    );
+    baseRef = `${total}${afterRow}`;
+  }
   const vatRow = estimate.vat.rate > 0
     ? totalRow(
       `НДС ${estimate.vat.rate} %`,
-      `ROUND(K${sumRow}*${estimate.vat.rate}/100,2)`,
+      `ROUND(${baseRef}*${estimate.vat.rate}/100,2)`,
       estimate.vat.amount,
     )
     : totalRow("Без НДС", "0", 0);
-  const grand = totalRow(GRAND_TOTAL_LABEL, `K${sumRow}+K${vatRow}`, estimate.totalAmount, true, 12);
+  const grand = totalRow(GRAND_TOTAL_LABEL, `${baseRef}+${total}${vatRow}`, estimate.totalAmount, true, 12);
   ws.getCell(`A${grand}`).fill = fill("FFFFF2CC");
-  ws.getCell(`K${grand}`).fill = fill("FFFFF2CC");
+  ws.getCell(`${total}${grand}`).fill = fill("FFFFF2CC");
+  if (internal) {
+    const materials = items.reduce((sum, it) => sum + it.equipmentCost, 0);
+    r++;
+    totalRow(
+      "Материалы (оборудование), всего",
+      `SUM(${subtotalRows.map((x) => `I${x}`).join(",")})`,
+      materials,
+    );
+    totalRow(
+      "Работы, всего",
+      `SUM(${subtotalRows.map((x) => `J${x}`).join(",")})`,
+      estimate.itemsTotal - materials,
+    );
+  }
 
-  // Notes.
-  if (estimate.notes.length) {
+  // Notes: the client's sheet leaves out the company's own ones.
+  const notes = internal ? [...estimate.notes] : estimate.notes.filter((note) => !isInternalNote(note));
+  if (options.clientNote?.trim()) notes.push(options.clientNote.trim());
+  if (notes.length) {
     r++;
     wide("Примечания:", { bold: true });
-    estimate.notes.forEach((note, k) => {
+    notes.forEach((note, k) => {
       wide(`${k + 1}. ${note}`, { size: 9 });
       ws.getRow(r).height = note.length > 150 ? 26 : 14;
     });
+  }
+  if (internal) {
+    const own = [
+      options.internalNote?.trim() && `Внутреннее примечание: ${options.internalNote.trim()}`,
+      ...estimate.warnings.map((w) => `Предупреждение: ${w}`),
+    ].filter((x): x is string => Boolean(x));
+    if (own.length) {
+      r++;
+      wide("Для себя (клиенту не показывать):", { bold: true });
+      for (const line of own) wide(line, { size: 9 });
+    }
   }
   r++;
   wide("Составил: ____________________        Заказчик: ____________________", { size: 10 });
@@ -321,20 +409,6 @@ function buildEstimateWorkbook(
   ws.pageSetup.printTitlesRow = `${headerRow}:${headerRow}`;
   ws.pageSetup.printArea = `A1:${LAST_COL}${r}`;
   return wb;
-}
-
-/**
- * Materials price per unit in kopecks, recovered from the line's fields (so an estimate loaded from storage
- * with only the spec/3 §3 item fields exports the same): the value k with `round(k × qty) = equipmentCost`.
- */
-function itemMaterialsUnit(it: Estimate["items"][number]): number {
-  const qH = Math.round(it.quantity * 100);
-  if (qH === 0) return 0;
-  const guess = Math.round((it.equipmentCost * 100) / qH);
-  for (const k of [guess, guess - 1, guess + 1, guess - 2, guess + 2]) {
-    if (k >= 0 && k <= it.pricePerUnit && divRound(k * qH, 100) === it.equipmentCost) return k;
-  }
-  return Math.min(Math.max(guess, 0), it.pricePerUnit);
 }
 
 function sumOf(items: Estimate["items"], section: string, key: "equipmentCost" | "workCost"): number {

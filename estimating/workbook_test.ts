@@ -66,9 +66,9 @@ function findRow(ws: ExcelJS.Worksheet, predicate: (row: ExcelJS.Row) => boolean
   return found;
 }
 
-Deno.test("writeEstimateWorkbook() writes requisites, number and date, object, client and the grand total", async () => {
+Deno.test("writeEstimateWorkbook() (internal) writes requisites, number and date, object, client and the grand total", async () => {
   const e = sample();
-  const ws = await load(await writeEstimateWorkbook(e, { company, date: DATE }));
+  const ws = await load(await writeEstimateWorkbook(e, { company, date: DATE, audience: "internal" }));
   const texts: string[] = [];
   ws.eachRow((row) => texts.push(String(value(row.getCell(1)) ?? "")));
   assert.equal(texts[0], company.name);
@@ -103,8 +103,8 @@ Deno.test("writeEstimateWorkbook() prints the station line only for an estimate 
   assert.ok(lines.includes("Вид работ: Автономная канализация"));
 });
 
-Deno.test("writeEstimateWorkbook() sets column widths, a frozen header and A4 landscape printing", async () => {
-  const ws = await load(await writeEstimateWorkbook(sample(), { company, date: DATE }));
+Deno.test("writeEstimateWorkbook() (internal) sets column widths, a frozen header and A4 landscape printing", async () => {
+  const ws = await load(await writeEstimateWorkbook(sample(), { company, date: DATE, audience: "internal" }));
   const header = findRow(ws, (r) => r.getCell(3).value === "Наименование");
   assert.ok(header > 0);
   assert.equal(ws.views[0].state, "frozen");
@@ -116,9 +116,9 @@ Deno.test("writeEstimateWorkbook() sets column widths, a frozen header and A4 la
   assert.ok(ws.getColumn(11).width! >= 14);
 });
 
-Deno.test("writeEstimateWorkbook() writes line totals and subtotals as formulas whose cached values match", async () => {
+Deno.test("writeEstimateWorkbook() (internal) writes line totals and subtotals as formulas whose cached values match", async () => {
   const e = sample();
-  const ws = await load(await writeEstimateWorkbook(e, { date: DATE }));
+  const ws = await load(await writeEstimateWorkbook(e, { date: DATE, audience: "internal" }));
   let line = 0;
   const subtotalRows: number[] = [];
   ws.eachRow((row, r) => {
@@ -239,7 +239,9 @@ Deno.test({
     const dir = await Deno.makeTempDir();
     try {
       const wb = new ExcelJS.Workbook();
-      await wb.xlsx.load((await writeEstimateWorkbook(e, { date: DATE })).buffer as ArrayBuffer);
+      await wb.xlsx.load(
+        (await writeEstimateWorkbook(e, { date: DATE, audience: "internal" })).buffer as ArrayBuffer,
+      );
       const ws = wb.worksheets[0];
       // A manager doubles the pit volume; cached results are dropped so the totals must be recalculated.
       const pit = e.items.find((i) => i.articleCode === "А086")!;
@@ -261,4 +263,29 @@ Deno.test({
       await Deno.remove(dir, { recursive: true });
     }
   },
+});
+
+Deno.test("writeEstimateWorkbook() for the client leaves out article codes, the materials split, internal notes and «Обязательно»", async () => {
+  const e = sample();
+  e.notes.push("Примечание замерщика: Хозяин просит не трогать яблоню");
+  const ws = await load(
+    await writeEstimateWorkbook(e, {
+      company,
+      date: DATE,
+      discount: { label: "Скидка 10 %", amount: 1000_00 },
+      clientNote: "Работы — в течение 5 дней",
+      internalNote: "Клиент торгуется",
+    }),
+  );
+  const cells: string[] = [];
+  ws.eachRow((row) => row.eachCell((cell) => cells.push(String(value(cell) ?? ""))));
+  for (const hidden of ["яблоню", "Клиент торгуется", "Обязательно", "Материалы", "артикул", "Артикул"]) {
+    assert.ok(!cells.some((c) => c.includes(hidden)), `«${hidden}» is not in the client's workbook`);
+  }
+  for (const item of e.items) assert.ok(!cells.includes(item.articleCode), item.articleCode);
+  assert.ok(cells.some((c) => c.includes("Работы — в течение 5 дней")));
+  assert.ok(cells.includes("Скидка 10 %"));
+  const header = findRow(ws, (r) => r.getCell(2).value === "Наименование");
+  assert.ok(header > 0);
+  assert.equal(ws.getRow(header).getCell(7).value, null);
 });

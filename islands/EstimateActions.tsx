@@ -1,6 +1,6 @@
-// The estimate page's actions: Excel and the status steps the role may take.
+// The estimate page's actions: the client's documents (Excel, print), the «Для себя» Excel and the status
+// steps the role may take.
 import { useState } from "react";
-import { exportEstimate } from "../components/measurement/export.ts";
 import { StatusActions } from "../components/EstimateStatusActions.tsx";
 import type { EstimateStatus } from "../domain/estimates.ts";
 import { estimateStatusLabels } from "../domain/labels.ts";
@@ -19,9 +19,20 @@ export default function EstimateActions({ id, status: initial, role }: EstimateA
       <span className={`badge badge-${estimateStatusLabels[status].tone}`} data-testid="estimate-status">
         {estimateStatusLabels[status].label}
       </span>
-      <button type="button" className="btn btn-secondary" onClick={() => void exportEstimate(id, true)}>
-        Excel
-      </button>
+      <a
+        className="btn btn-secondary"
+        href={`/api/estimates/${id}/export`}
+        download
+        data-testid="client-excel"
+      >
+        Excel для клиента
+      </a>
+      <a className="btn btn-ghost" href={`/estimates/${id}/print`} target="_blank" rel="noopener">
+        Печать
+      </a>
+      <a className="btn btn-ghost" href={`/api/estimates/${id}/export?for=internal`} download>
+        Excel для себя
+      </a>
       <StatusActions id={id} status={status} role={role} onChanged={setStatus} size="md" />
     </div>
   );

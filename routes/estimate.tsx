@@ -1,15 +1,25 @@
 import type { Context } from "hono";
-import { getEstimate } from "../db/estimates.ts";
+import {
+  estimateDocumentParts,
+  getEstimate,
+  getEstimateVersion,
+  listEstimateChanges,
+  listEstimateVersions,
+} from "../db/estimates.ts";
 import { displayName, formatDateTime, formatKopecks } from "../domain/format.ts";
-import { labelOf, workTypeLabels } from "../domain/labels.ts";
+import { estimateStatusLabels, labelOf, workTypeLabels } from "../domain/labels.ts";
+import { canEditEstimate } from "../domain/estimates.ts";
 import { Island } from "../server/island.tsx";
 import { companyScope, currentUser } from "../server/middleware/guard.ts";
 import type { AppEnv } from "../server/types.ts";
 import { positiveInt } from "../server/query.ts";
 import EstimateActions from "../islands/EstimateActions.tsx";
+import EstimateEditor from "../islands/EstimateEditor.tsx";
 import { EstimateView } from "../components/measurement/EstimateView.tsx";
+import { EstimatePrint } from "../components/EstimatePrint.tsx";
 import { notFoundPage } from "./_errors.tsx";
 import { renderWorkPage } from "./_page.tsx";
+import { renderPage } from "../server/render.tsx";
 import { Card } from "../components/Card.tsx";
 import ContractWizard from "../islands/ContractWizard.tsx";
 import { contractObject, currentContract } from "../db/contracts.ts";
@@ -18,22 +28,49 @@ import { contractMakerRoles, paymentKeeperRoles } from "../domain/contracts.ts";
 import { hasRole } from "../domain/roles.ts";
 import { ContractState } from "../components/ContractState.tsx";
 
-/** /estimates/:id: the estimate with its items, subtotals, total and notes; Excel and status actions. */
-export default async function estimatePage(c: Context<AppEnv>) {
+/** `?version=N` of the request, when it names one. */
+function versionOf(c: Context<AppEnv>): number | undefined {
+  return positiveInt(c.req.query("version"));
+}
+
+async function estimateOf(c: Context<AppEnv>) {
   const user = currentUser(c);
   const id = positiveInt(c.req.param("id"));
-  const e = id !== undefined ? await getEstimate(c.var.deps.db, companyScope(user), id) : null;
-  if (!e) return notFoundPage(c);
+  if (id === undefined) return null;
+  const version = versionOf(c);
   const scope = companyScope(user);
+  return version
+    ? await getEstimateVersion(c.var.deps.db, scope, id, version)
+    : await getEstimate(c.var.deps.db, scope, id);
+}
+
+/**
+ * /estimates/:id: the estimate with its details, the client's and the internal documents, status actions,
+ * the editor (for editors; read-only for the others and for an earlier version, `?version=N`), the
+ * versions and the change log.
+ */
+export default async function estimatePage(c: Context<AppEnv>) {
+  const user = currentUser(c);
+  const e = await estimateOf(c);
+  if (!e) return notFoundPage(c);
+  const { db } = c.var.deps;
+  const scope = companyScope(user);
+  const current = await getEstimate(db, scope, e.id);
+  const isCurrent = current !== null && current.version === e.version;
+  const [versions, changes] = await Promise.all([
+    listEstimateVersions(db, scope, current ?? e),
+    isCurrent ? listEstimateChanges(db, scope, e.id) : Promise.resolve([]),
+  ]);
   const [object, contract] = hasRole(user.role, contractMakerRoles)
     ? await Promise.all([
-      contractObject(c.var.deps.db, scope, e.objectId),
-      currentContract(c.var.deps.db, scope, e.objectId),
+      contractObject(db, scope, e.objectId),
+      currentContract(db, scope, e.objectId),
     ])
     : [null, null];
   const author = e.authorFirstName || e.authorLastName
     ? displayName({ firstName: e.authorFirstName, lastName: e.authorLastName })
     : "—";
+  const editable = isCurrent && canEditEstimate(user.role);
   return renderWorkPage(c, {
     title: `Смета ${e.estimateNumber}`,
     subtitle: e.templateName ?? undefined,
@@ -41,7 +78,21 @@ export default async function estimatePage(c: Context<AppEnv>) {
       <div className="stack-lg">
         <Card>
           <div className="stack">
-            <Island component={EstimateActions} props={{ id: e.id, status: e.status, role: user.role }} />
+            {isCurrent
+              ? <Island component={EstimateActions} props={{ id: e.id, status: e.status, role: user.role }} />
+              : (
+                <div className="row est-page-actions">
+                  <span className="badge badge-neutral">{`Версия ${e.version} · только чтение`}</span>
+                  <a
+                    className="btn btn-secondary"
+                    href={`/api/estimates/${e.id}/export?version=${e.version}`}
+                    download
+                  >
+                    Excel для клиента
+                  </a>
+                  <a className="btn btn-ghost" href={`/estimates/${e.id}`}>К текущей версии</a>
+                </div>
+              )}
             {object && (
               <Island
                 component={ContractWizard}
@@ -85,30 +136,120 @@ export default async function estimatePage(c: Context<AppEnv>) {
                   </dd>
                 </>
               )}
-              <dt>Сумма</dt>
-              <dd className="money">
-                <strong>{formatKopecks(e.totalAmount)}</strong>
-              </dd>
+              {
+                // With the editor the total lives in its table, where it follows each change.
+                !editable && (
+                  <>
+                    <dt>Сумма</dt>
+                    <dd className="money">
+                      <strong>{formatKopecks(e.totalAmount)}</strong>
+                    </dd>
+                  </>
+                )
+              }
             </dl>
           </div>
         </Card>
-        <Card title="Позиции сметы">
-          <EstimateView
-            estimate={{
-              estimateNumber: e.estimateNumber,
-              templateName: e.templateName,
-              items: e.items,
-              totalAmount: e.totalAmount,
-              vatAmount: e.vatAmount,
-              notes: e.notes,
-            }}
-            showBadges
-          />
+        <Card title={editable ? "Позиции сметы — редактирование" : "Позиции сметы"}>
+          {editable
+            ? (
+              <Island
+                component={EstimateEditor}
+                props={{
+                  estimate: {
+                    id: e.id,
+                    status: e.status,
+                    items: e.items.map((i) => ({
+                      id: i.id,
+                      section: i.section,
+                      articleCode: i.articleCode,
+                      name: i.name,
+                      unit: i.unit,
+                      quantity: i.quantity,
+                      pricePerUnit: i.pricePerUnit,
+                      totalPrice: i.totalPrice,
+                    })),
+                    itemsTotal: e.itemsTotal,
+                    discount: e.discountKind
+                      ? {
+                        kind: e.discountKind,
+                        value: e.discountKind === "percent" ? e.discountValue / 100 : e.discountValue,
+                      }
+                      : null,
+                    discountAmount: e.discountAmount,
+                    vatMode: e.vatMode,
+                    vatAmount: e.vatAmount,
+                    totalAmount: e.totalAmount,
+                    clientNote: e.clientNote,
+                    internalNote: e.internalNote,
+                  },
+                  changes: changes.map((ch) => ({ ...ch, createdAt: ch.createdAt.toISOString() })),
+                }}
+              />
+            )
+            : (
+              <EstimateView
+                estimate={{
+                  estimateNumber: e.estimateNumber,
+                  templateName: e.templateName,
+                  items: e.items,
+                  totalAmount: e.totalAmount,
+                  vatAmount: e.vatAmount,
+                  notes: e.notes,
+                }}
+              />
+            )}
         </Card>
+        {versions.length > 1 && (
+          <Card title="Версии">
+            <ul className="ed-versions" data-testid="estimate-versions">
+              {versions.map((v) => (
+                <li key={v.version}>
+                  <span>
+                    {v.version === e.version
+                      ? <strong>{`Версия ${v.version}: ${v.estimateNumber}`}</strong>
+                      : (
+                        <a
+                          href={v.current ? `/estimates/${e.id}` : `/estimates/${e.id}?version=${v.version}`}
+                        >
+                          {`Версия ${v.version}: ${v.estimateNumber}`}
+                        </a>
+                      )}{" "}
+                    <span className="muted">
+                      {formatDateTime(v.createdAt)} · {estimateStatusLabels[v.status].label}
+                    </span>
+                  </span>
+                  <span className="row">
+                    <span className="money">{formatKopecks(v.totalAmount)}</span>
+                    <a
+                      className="btn btn-ghost btn-sm"
+                      href={`/api/estimates/${e.id}/export${v.current ? "" : `?version=${v.version}`}`}
+                      download
+                    >
+                      Excel
+                    </a>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </Card>
+        )}
         <p>
           <a href="/estimates">← Все сметы</a>
         </p>
       </div>
     ),
+  });
+}
+
+/** /estimates/:id/print: the client's printable estimate (no internal data), `?version=N` for an earlier one. */
+export async function estimatePrintPage(c: Context<AppEnv>) {
+  const e = await estimateOf(c);
+  if (!e) return notFoundPage(c);
+  const parts = await estimateDocumentParts(c.var.deps.db, e);
+  return renderPage(c, {
+    title: `Смета ${e.estimateNumber}`,
+    bodyClass: "print-page",
+    body: <EstimatePrint estimate={e} parts={parts} />,
   });
 }

@@ -10,7 +10,7 @@ import { shopPageRoutes } from "./shop/mod.tsx";
 import { orderDetailPage, ordersPage, shopProductsPage } from "./shop_staff.tsx";
 import { shopStaffRoles } from "../domain/shop.ts";
 import estimatesPage from "./estimates.tsx";
-import estimatePage from "./estimate.tsx";
+import estimatePage, { estimatePrintPage } from "./estimate.tsx";
 import fieldWorkPage from "./field_work.tsx";
 import objectsPage, { improvedObjectsPage } from "./objects.tsx";
 import documentsPage from "./documents.tsx";
@@ -91,6 +91,7 @@ export const pageRoutes: PageRoute[] = [
   { path: "/employees", access: staffRoles, handler: employeesPage },
   { path: "/estimates", access: staffRoles, handler: estimatesPage },
   { path: "/estimates/:id{[0-9]+}", access: staffRoles, handler: estimatePage },
+  { path: "/estimates/:id{[0-9]+}/print", access: staffRoles, handler: estimatePrintPage },
   { path: "/field-work", access: staffRoles, handler: fieldWorkPage },
   { path: "/objects/:id{[0-9]+}/field-work", access: staffRoles, handler: fieldWorkPage },
   {

@@ -50,7 +50,7 @@ Deno.test("[api] a system_admin creating an object or employee for a company tha
   }
 });
 
-Deno.test("[api] generating twice from one measurement stores two numbers; a taken manual number is 409", async () => {
+Deno.test("[api] generating twice for one task makes version 2 of one estimate; an earlier version's number is 409 by hand", async () => {
   const t = await createTestApp();
   try {
     const task = await surveyorTask(t);
@@ -65,7 +65,8 @@ Deno.test("[api] generating twice from one measurement stores two numbers; a tak
     const second = await send();
     assert.equal(first.status, 201, JSON.stringify(first.body));
     assert.equal(second.status, 201, JSON.stringify(second.body));
-    assert.equal(second.body.estimateNumber, `${first.body.estimateNumber}-2`);
+    assert.equal(second.body.estimateNumber, `${first.body.estimateNumber}-v2`);
+    assert.equal(second.body.id, first.body.id);
     const [stored] = await t.deps.db.select({ number: estimates.estimateNumber }).from(estimates)
       .where(eq(estimates.id, second.body.id));
     assert.equal(stored.number, second.body.estimateNumber);
@@ -81,6 +82,16 @@ Deno.test("[api] generating twice from one measurement stores two numbers; a tak
       },
     }));
     assert.equal(manual.status, 409, JSON.stringify(manual.body));
+    const current = await answer(t.request("/api/estimates", {
+      as: "engineer@demo.local",
+      method: "POST",
+      json: {
+        objectId: task.objectId,
+        estimateNumber: second.body.estimateNumber,
+        items: [{ name: "Станция", unit: "шт", quantity: 1, pricePerUnit: 15_000_000 }],
+      },
+    }));
+    assert.equal(current.status, 409, JSON.stringify(current.body));
     assert.equal(manual.body.message, "Смета с таким номером уже существует");
     assert.deepEqual(manual.body.errors, { estimateNumber: ["Смета с таким номером уже существует"] });
   } finally {

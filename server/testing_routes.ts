@@ -100,6 +100,10 @@ export const apiRules: Record<string, Rule> = {
   "GET /api/estimates/:id{[0-9]+}": staffRoles,
   "PATCH /api/estimates/:id{[0-9]+}": staffRoles,
   "GET /api/estimates/:id{[0-9]+}/export": staffRoles,
+  "GET /api/estimates/:id{[0-9]+}/versions": staffRoles,
+  "GET /api/estimates/:id{[0-9]+}/changes": staffRoles,
+  "GET /api/estimates/price-items": staffRoles,
+  "POST /api/estimates/:id{[0-9]+}/edits": editors,
   "POST /api/field-work/report": staffRoles,
 };
 

@@ -1,7 +1,7 @@
 import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { sql } from "drizzle-orm";
 import { bool, createdAt, id, inList, kopecks, timestamp, updatedAt } from "./_columns.ts";
-import { estimateStatuses, vatModes } from "../../domain/enums.ts";
+import { discountKinds, estimateStatuses, vatModes } from "../../domain/enums.ts";
 import { companies } from "./companies.ts";
 import { users } from "./users.ts";
 import { objects } from "./objects.ts";
@@ -27,6 +27,18 @@ export const estimates = sqliteTable("estimates", {
   measurementDocument: text("measurement_document", { mode: "json" }).$type<unknown>(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  // Added by migration 0004 (ALTER TABLE appends columns, so they follow the timestamps).
+  /** 1 for the first generation; each generation again for the same task adds one (earlier ones in estimate_versions). */
+  version: integer("version").notNull().default(1),
+  /** A discount: percent (value in hundredths of a percent) or sum (value in kopecks); null without one.
+   * No CHECK: adding one would make drizzle-kit rebuild the table; the zod schema of the editor guards it. */
+  discountKind: text("discount_kind", { enum: discountKinds }),
+  discountValue: integer("discount_value").notNull().default(0),
+  discountAmount: kopecks("discount_amount").notNull().default(0),
+  /** Printed for the client. */
+  clientNote: text("client_note"),
+  /** Seen only by the company. */
+  internalNote: text("internal_note"),
 }, (t) => [
   index("estimates_company_idx").on(t.companyId, t.createdAt),
   // A number names one estimate of its company (db/estimates.ts picks a free one when generating).
@@ -52,6 +64,36 @@ export const estimateItems = sqliteTable("estimate_items", {
   totalPrice: kopecks("total_price").notNull(),
   isRequired: bool("is_required").notNull().default(true),
 }, (t) => [index("estimate_items_estimate_idx").on(t.estimateId, t.position)]);
+
+/** An earlier version of an estimate, as it was when it was replaced by generating again. */
+export const estimateVersions = sqliteTable("estimate_versions", {
+  id: id(),
+  estimateId: integer("estimate_id").notNull().references(() => estimates.id, { onDelete: "cascade" }),
+  companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+  version: integer("version").notNull(),
+  estimateNumber: text("estimate_number").notNull(),
+  status: text("status", { enum: estimateStatuses }).notNull(),
+  totalAmount: kopecks("total_amount").notNull(),
+  /** The estimate and its items as they were (EstimateSnapshot of db/estimates.ts). */
+  snapshot: text("snapshot", { mode: "json" }).$type<unknown>().notNull(),
+  /** When the estimate of this version was created. */
+  createdAt: createdAt(),
+  /** When it was replaced by the next version. */
+  replacedAt: timestamp("replaced_at").notNull(),
+}, (t) => [uniqueIndex("estimate_versions_estimate_version_idx").on(t.estimateId, t.version)]);
+
+/** Who changed what in an estimate, and when (the editor's log). */
+export const estimateChanges = sqliteTable("estimate_changes", {
+  id: id(),
+  estimateId: integer("estimate_id").notNull().references(() => estimates.id, { onDelete: "cascade" }),
+  companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+  userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+  /** What was changed, in Russian («Количество «Труба ПВХ 110»: 8 → 10 м»). */
+  summary: text("summary").notNull(),
+  /** How much the total changed, kopecks. */
+  totalDelta: kopecks("total_delta").notNull().default(0),
+  createdAt: createdAt(),
+}, (t) => [index("estimate_changes_estimate_idx").on(t.estimateId, t.createdAt)]);
 
 /** What a surveyor recorded at the site, one row per save. */
 export const measurementRecords = sqliteTable("measurement_records", {

@@ -2,31 +2,46 @@ import { Hono } from "hono";
 import { z } from "zod";
 import {
   brandLabel,
+  defaultPriceList,
   type Estimate,
   EstimateInputError,
   findModel,
   generateEstimate,
   measurementDocumentSchema,
+  type PriceListItem,
   workTypeLabel,
   writeEstimateWorkbook,
 } from "../../estimating/mod.ts";
 import { activePriceList } from "../../db/price_lists.ts";
 import {
+  applyEstimateEdit,
   type EstimateDetail,
+  estimateDocumentParts,
+  estimateToRegenerate,
   getEstimate,
+  getEstimateVersion,
+  listEstimateChanges,
   listEstimates,
+  listEstimateVersions,
+  numberOfEarlierVersion,
   objectForEstimate,
+  type ResolvedEdit,
+  searchCompanyPriceItems,
   setEstimateStatus,
   storeGeneratedEstimate,
   storeManualEstimate,
 } from "../../db/estimates.ts";
-import { findCompany } from "../../db/companies.ts";
 import { estimateStatuses } from "../../domain/enums.ts";
 import { estimateApproverRoles, hasRole, staffRoles } from "../../domain/roles.ts";
 import { estimateStatusLabels } from "../../domain/labels.ts";
-import { estimateTransitions, needsApprover } from "../../domain/estimates.ts";
-import { formatDate } from "../../domain/format.ts";
-import { fieldErrors, forbidden, invalid, notFound } from "../errors.ts";
+import {
+  canEditEstimate,
+  estimateEditSchema,
+  estimateTransitions,
+  LOCKED_MESSAGE,
+  needsApprover,
+} from "../../domain/estimates.ts";
+import { ApiError, fieldErrors, forbidden, invalid, notFound } from "../errors.ts";
 import { validate } from "../validate.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import { validIdParam } from "../query.ts";
@@ -79,6 +94,14 @@ const manualBody = z.object({
   })).min(1, REQUIRED_MANUAL).max(500),
 });
 
+const documentQuery = z.object({
+  version: z.coerce.number().int().positive().optional(),
+  /** `internal` is the «Для себя» workbook; the client's one by default. */
+  for: z.enum(["client", "internal"]).optional(),
+});
+
+const priceItemsQuery = z.object({ q: z.string().trim().max(100).optional().default("") });
+
 const patchBody = z.object({
   status: z.enum(estimateStatuses, { error: "Неизвестный статус" }),
 }).strict();
@@ -103,8 +126,18 @@ export function estimateJson(e: EstimateDetail) {
     itemsTotal: e.itemsTotal,
     vatMode: e.vatMode,
     vatAmount: e.vatAmount,
+    discount: e.discountKind
+      ? {
+        kind: e.discountKind,
+        value: e.discountKind === "percent" ? e.discountValue / 100 : e.discountValue,
+      }
+      : null,
+    discountAmount: e.discountAmount,
     totalAmount: e.totalAmount,
     totalCost: e.totalAmount,
+    version: e.version,
+    clientNote: e.clientNote,
+    internalNote: e.internalNote,
     notes: e.notes,
     warnings: e.warnings,
     createdAt: e.createdAt,
@@ -180,7 +213,7 @@ function asEngineEstimate(e: EstimateDetail): Estimate {
     },
     totalAmount: e.totalAmount,
     notes: e.notes,
-    warnings: [],
+    warnings: e.warnings,
     currency: "RUB",
     moneyUnit: "kopeck",
   };
@@ -256,6 +289,13 @@ export const estimatesApi = new Hono<AppEnv>()
     if (body.estimateNumber) doc.estimateNumber = body.estimateNumber;
     const checked = measurementDocumentSchema.safeParse(doc);
     if (!checked.success) throw invalid(fieldErrors(checked.error), "Проверьте значения замеров");
+    const earlier = await estimateToRegenerate(db, scope, { objectId: object.id, taskId });
+    if (earlier?.status === "approved") {
+      throw new ApiError(
+        409,
+        `Смета ${earlier.estimateNumber} утверждена: снимите утверждение, чтобы создать новую версию`,
+      );
+    }
     const priceList = (await activePriceList(db, object.companyId))?.items;
     let estimate: Estimate;
     try {
@@ -268,16 +308,26 @@ export const estimatesApi = new Hono<AppEnv>()
       }
       throw error;
     }
-    const { id, estimateNumber } = await storeGeneratedEstimate(db, {
+    const { id, estimateNumber, version } = await storeGeneratedEstimate(db, {
       companyId: object.companyId,
       objectId: object.id,
       taskId,
       estimate,
       measurementDocument: doc,
       address: object.address,
+      replaces: earlier,
     }, { id: user.id, now: at });
     return c.json(
-      { ...estimate, estimateNumber, id, status: "draft", objectId: object.id, taskId, createdAt: at },
+      {
+        ...estimate,
+        estimateNumber,
+        id,
+        version,
+        status: "draft",
+        objectId: object.id,
+        taskId,
+        createdAt: at,
+      },
       201,
     );
   })
@@ -290,6 +340,10 @@ export const estimatesApi = new Hono<AppEnv>()
     if (
       (body.status === "approved" || body.status === "rejected") && !hasRole(user.role, estimateApproverRoles)
     ) throw forbidden("Утверждать и отклонять сметы могут главный инженер и администраторы");
+    if (await numberOfEarlierVersion(db, object.companyId, body.estimateNumber)) {
+      const message = "Смета с таким номером уже существует";
+      throw new ApiError(409, message, { estimateNumber: [message] });
+    }
     const id = await storeManualEstimate(db, {
       companyId: object.companyId,
       objectId: object.id,
@@ -332,42 +386,133 @@ export const estimatesApi = new Hono<AppEnv>()
     }
     return c.json(estimateJson(await estimateOr404(c, user, e.id)));
   })
-  .get("/:id{[0-9]+}/export", validIdParam, async (c) => {
+  .get("/:id{[0-9]+}/versions", validIdParam, async (c) => {
     const user = currentUser(c);
     const e = await estimateOr404(c, user, c.req.valid("param").id);
-    const { db, now } = c.var.deps;
-    const company = await findCompany(db, companyScope(user), e.companyId);
-    const bytes = await writeEstimateWorkbook(asEngineEstimate(e), {
-      date: moscowDay(e.createdAt),
-      company: company
-        ? {
-          name: company.name,
-          inn: company.inn ?? undefined,
-          kpp: company.kpp ?? undefined,
-          ogrn: company.ogrn ?? undefined,
-          address: company.legalAddress ?? company.actualAddress ?? undefined,
-          phone: company.phone ?? undefined,
-          email: company.email ?? undefined,
-          bankName: company.bankName ?? undefined,
-          account: company.bankAccount ?? undefined,
-          bik: company.bankBik ?? undefined,
-          correspondentAccount: company.bankCorAccount ?? undefined,
-        }
-        : undefined,
-      object: {
-        address: e.objectAddress,
-        clientName: e.objectClientName ?? undefined,
-        clientPhone: e.objectClientPhone ?? undefined,
-      },
-    });
-    const day = formatDate(now());
-    const fileName = `Смета_${e.id}_${day}.xlsx`;
-    return new Response(bytes as Uint8Array<ArrayBuffer>, {
-      headers: {
-        "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-        "Content-Disposition": contentDisposition(fileName, `Smeta_${e.id}_${day}.xlsx`),
-        "Content-Length": String(bytes.byteLength),
-        "Cache-Control": "private, no-store",
-      },
-    });
-  });
+    return c.json(await listEstimateVersions(c.var.deps.db, companyScope(user), e));
+  })
+  .get("/:id{[0-9]+}/changes", validIdParam, async (c) => {
+    const user = currentUser(c);
+    const e = await estimateOr404(c, user, c.req.valid("param").id);
+    return c.json(await listEstimateChanges(c.var.deps.db, companyScope(user), e.id));
+  })
+  .get("/price-items", validate("query", priceItemsQuery), async (c) => {
+    const user = currentUser(c);
+    if (!user.companyId) return c.json([]);
+    return c.json(await findPriceItems(c.var.deps.db, user.companyId, c.req.valid("query").q));
+  })
+  .post(
+    "/:id{[0-9]+}/edits",
+    async (c, next) => {
+      // Roles first, so a surveyor hears 403 whatever the body.
+      if (!canEditEstimate(currentUser(c).role)) {
+        throw forbidden("Изменять сметы могут главный инженер, менеджер и администратор компании");
+      }
+      await next();
+    },
+    validIdParam,
+    validate("json", estimateEditSchema),
+    async (c) => {
+      const user = currentUser(c);
+      const e = await estimateOr404(c, user, c.req.valid("param").id);
+      const edit = c.req.valid("json");
+      const { db, now } = c.var.deps;
+      let resolved: ResolvedEdit;
+      if (edit.action === "add_item") {
+        const [item] = (await findPriceItems(db, e.companyId, edit.code)).filter((i) => i.code === edit.code);
+        if (!item) throw invalid({ code: ["Такой позиции нет в прайс-листе"] });
+        resolved = {
+          action: "add_line",
+          line: {
+            section: item.section,
+            articleCode: item.code,
+            name: item.name,
+            unit: item.unit,
+            quantity: edit.quantity,
+            pricePerUnit: item.materialsPrice + item.worksPrice,
+            materialsPerUnit: item.materialsPrice,
+          },
+        };
+      } else if (edit.action === "add_free_item") {
+        resolved = {
+          action: "add_line",
+          line: {
+            section: edit.section || "Дополнительные работы",
+            articleCode: null,
+            name: edit.name,
+            unit: edit.unit,
+            quantity: edit.quantity,
+            pricePerUnit: edit.pricePerUnit,
+            materialsPerUnit: 0,
+          },
+        };
+      } else if (edit.action === "set_terms") {
+        const { discount, ...rest } = edit;
+        resolved = {
+          ...rest,
+          ...(discount === undefined ? {} : {
+            discount: discount === null
+              ? null
+              : discount.kind === "percent"
+              ? { kind: "percent", value: Math.round(discount.value * 100) }
+              : discount,
+          }),
+        };
+      } else resolved = edit;
+      const outcome = await applyEstimateEdit(db, companyScope(user), e.id, resolved, {
+        id: user.id,
+        now: now(),
+      });
+      if (!outcome.ok) {
+        if (outcome.reason === "locked") throw new ApiError(409, LOCKED_MESSAGE);
+        if (outcome.reason === "item_not_found") throw notFound("Позиция сметы не найдена");
+        if (outcome.reason === "not_found") throw notFound("Смета не найдена");
+      }
+      return c.json({
+        ...estimateJson(await estimateOr404(c, user, e.id)),
+        change: outcome.ok ? { summary: outcome.summary, totalDelta: outcome.totalDelta } : null,
+      });
+    },
+  )
+  .get(
+    "/:id{[0-9]+}/export",
+    validIdParam,
+    validate("query", documentQuery),
+    async (c) => {
+      const user = currentUser(c);
+      const { id } = c.req.valid("param");
+      const query = c.req.valid("query");
+      const { db } = c.var.deps;
+      const e = query.version
+        ? await getEstimateVersion(db, companyScope(user), id, query.version)
+        : await getEstimate(db, companyScope(user), id);
+      if (!e) throw notFound("Смета не найдена");
+      const internal = query.for === "internal";
+      const bytes = await writeEstimateWorkbook(asEngineEstimate(e), {
+        ...await estimateDocumentParts(db, e),
+        audience: internal ? "internal" : "client",
+      });
+      const fileName = `Смета_${e.estimateNumber}${internal ? "_для_себя" : ""}.xlsx`;
+      return new Response(bytes as Uint8Array<ArrayBuffer>, {
+        headers: {
+          "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+          "Content-Disposition": contentDisposition(
+            fileName,
+            `Smeta_${e.id}${internal ? "_internal" : ""}.xlsx`,
+          ),
+          "Content-Length": String(bytes.byteLength),
+          "Cache-Control": "private, no-store",
+        },
+      });
+    },
+  );
+
+/** Price-list items of the company matching `q` (code or name); the default price list when it has none. */
+async function findPriceItems(db: AppEnv["Variables"]["deps"]["db"], companyId: number, q: string) {
+  const own = await searchCompanyPriceItems(db, companyId, q);
+  if (own) return own;
+  const needle = q.trim().toLowerCase();
+  return defaultPriceList.filter((i: PriceListItem) =>
+    i.code.toLowerCase().includes(needle) || i.name.toLowerCase().includes(needle)
+  ).slice(0, 20);
+}

@@ -305,7 +305,7 @@ Deno.test("[api] PATCH /api/estimates/:id: a surveyor cannot approve, the chief 
   }
 });
 
-Deno.test("[api] GET /api/estimates/:id/export answers a real workbook named Смета_{id}_{date}.xlsx", async () => {
+Deno.test("[api] GET /api/estimates/:id/export answers a real workbook named by the estimate number", async () => {
   const t = await createTestApp({ now: () => new Date("2026-05-20T09:00:00Z") });
   try {
     const task = await surveyorTask(t);
@@ -313,18 +313,18 @@ Deno.test("[api] GET /api/estimates/:id/export answers a real workbook named С�
     const file = await t.request(`/api/estimates/${res.id}/export`, { as: "surveyor@demo.local" });
     assert.equal(file.status, 200);
     assert.match(file.headers.get("content-type")!, /spreadsheetml/);
-    const name = `Смета_${res.id}_20.05.2026.xlsx`;
+    const name = `Смета_${res.estimateNumber}.xlsx`;
     const cd = file.headers.get("content-disposition")!;
     assert.ok(cd.startsWith("attachment; "), cd);
     assert.ok(cd.includes(`filename*=UTF-8''${encodeURIComponent(name)}`), cd);
-    assert.ok(cd.includes(`filename="Smeta_${res.id}_20.05.2026.xlsx"`), cd);
+    assert.ok(cd.includes(`filename="Smeta_${res.id}.xlsx"`), cd);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(await file.arrayBuffer());
     const ws = wb.worksheets[0];
     let total: number | undefined;
     ws.eachRow((row) => {
       if (String(row.getCell(1).value).includes("ОБЩАЯ СТОИМОСТЬ")) {
-        const v = row.getCell(11).value as any;
+        const v = row.getCell(6).value as any;
         total = typeof v === "number" ? v : v?.result;
       }
     });

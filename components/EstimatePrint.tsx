@@ -1,0 +1,153 @@
+// The client's printable estimate (/estimates/:id/print): requisites, client, object, sections, lines and
+// totals, the client note and VAT; nothing internal (no article codes, materials split, surveyor notes).
+import { isInternalNote } from "../estimating/notes.ts";
+import { formatKopecks, formatNumber } from "../domain/format.ts";
+
+export interface PrintEstimate {
+  estimateNumber: string;
+  templateName: string | null;
+  items: {
+    section: string;
+    name: string;
+    unit: string;
+    quantity: number;
+    pricePerUnit: number;
+    totalPrice: number;
+  }[];
+  itemsTotal: number;
+  vatMode: string;
+  vatAmount: number;
+  totalAmount: number;
+  notes: string[];
+}
+
+export interface PrintParts {
+  date: string;
+  company?: {
+    name: string;
+    inn?: string;
+    kpp?: string;
+    ogrn?: string;
+    address?: string;
+    phone?: string;
+    email?: string;
+    bankName?: string;
+    account?: string;
+    bik?: string;
+    correspondentAccount?: string;
+  };
+  object: { address?: string; clientName?: string; clientPhone?: string };
+  discount?: { label: string; amount: number };
+  clientNote?: string;
+}
+
+const ruDay = (iso: string) => iso.split("-").reverse().join(".");
+
+export function EstimatePrint({ estimate: e, parts }: { estimate: PrintEstimate; parts: PrintParts }) {
+  const c = parts.company;
+  const groups: { section: string; items: PrintEstimate["items"]; subtotal: number }[] = [];
+  for (const it of e.items) {
+    const last = groups[groups.length - 1];
+    if (last && last.section === it.section) {
+      last.items.push(it);
+      last.subtotal += it.totalPrice;
+    } else groups.push({ section: it.section, items: [it], subtotal: it.totalPrice });
+  }
+  const notes = e.notes.filter((n) => !isInternalNote(n));
+  if (parts.clientNote?.trim()) notes.push(parts.clientNote.trim());
+  let n = 0;
+  return (
+    <main className="print-sheet">
+      {c && (
+        <header className="print-company">
+          <strong>{c.name}</strong>
+          <div>
+            {[c.inn && `ИНН ${c.inn}`, c.kpp && `КПП ${c.kpp}`, c.ogrn && `ОГРН ${c.ogrn}`].filter(Boolean)
+              .join(", ")}
+          </div>
+          <div>{[c.address, c.phone && `тел. ${c.phone}`, c.email].filter(Boolean).join("; ")}</div>
+          <div>
+            {[
+              c.account && `р/с ${c.account}`,
+              c.bankName,
+              c.bik && `БИК ${c.bik}`,
+              c.correspondentAccount &&
+              `к/с ${c.correspondentAccount}`,
+            ].filter(Boolean).join(", ")}
+          </div>
+        </header>
+      )}
+      <h1>{`Смета № ${e.estimateNumber} от ${ruDay(parts.date)}`}</h1>
+      {e.templateName && <p className="muted">{e.templateName}</p>}
+      <p>Объект: {parts.object.address || "не указан"}</p>
+      <p>
+        Заказчик:{" "}
+        {[parts.object.clientName, parts.object.clientPhone].filter(Boolean).join(", ") || "не указан"}
+      </p>
+      <div className="table-wrap">
+        <table className="table print-table">
+          <thead>
+            <tr>
+              <th scope="col">№</th>
+              <th scope="col">Наименование</th>
+              <th scope="col">Ед.</th>
+              <th scope="col" className="num">Кол-во</th>
+              <th scope="col" className="num">Цена за ед.</th>
+              <th scope="col" className="num">Сумма</th>
+            </tr>
+          </thead>
+          {groups.map((g, gi) => (
+            <tbody key={`${g.section}-${gi}`}>
+              <tr className="ed-section">
+                <th scope="rowgroup" colSpan={6}>{g.section}</th>
+              </tr>
+              {g.items.map((it, i) => (
+                <tr key={i}>
+                  <td>{++n}</td>
+                  <td>{it.name}</td>
+                  <td>{it.unit}</td>
+                  <td className="num">{formatNumber(it.quantity)}</td>
+                  <td className="num">{formatKopecks(it.pricePerUnit)}</td>
+                  <td className="num">{formatKopecks(it.totalPrice)}</td>
+                </tr>
+              ))}
+              <tr>
+                <td colSpan={5}>Итого по разделу «{g.section}»</td>
+                <td className="num">{formatKopecks(g.subtotal)}</td>
+              </tr>
+            </tbody>
+          ))}
+          <tfoot>
+            <tr>
+              <td colSpan={5}>Итого по смете</td>
+              <td className="num">{formatKopecks(e.itemsTotal)}</td>
+            </tr>
+            {parts.discount && (
+              <tr>
+                <td colSpan={5}>{parts.discount.label}</td>
+                <td className="num">−{formatKopecks(parts.discount.amount)}</td>
+              </tr>
+            )}
+            <tr>
+              <td colSpan={5}>{e.vatMode === "none" ? "Без НДС" : `НДС ${e.vatMode} %`}</td>
+              <td className="num">{formatKopecks(e.vatAmount)}</td>
+            </tr>
+            <tr>
+              <th scope="row" colSpan={5}>ОБЩАЯ СТОИМОСТЬ</th>
+              <td className="num">
+                <strong>{formatKopecks(e.totalAmount)}</strong>
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+      {notes.length > 0 && (
+        <section>
+          <h2>Примечания</h2>
+          <ol>{notes.map((note, i) => <li key={i}>{note}</li>)}</ol>
+        </section>
+      )}
+      <p className="print-sign">Составил: ____________________ Заказчик: ____________________</p>
+    </main>
+  );
+}

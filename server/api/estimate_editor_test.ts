@@ -1,0 +1,303 @@
+// deno-lint-ignore-file no-explicit-any
+// Issue 13: versions instead of duplicates, the estimate editor (rules, log, lock) and the client's documents.
+import assert from "node:assert/strict";
+import ExcelJS from "exceljs";
+import { and, eq } from "drizzle-orm";
+import { createTestApp, type TestApp } from "../testing.ts";
+import { estimateTotals, findModel, generateEstimate } from "../../estimating/mod.ts";
+import { companies, notifications, objects, users } from "../../db/schema/mod.ts";
+import { moscowDay } from "./estimates.ts";
+
+async function json<T = any>(response: Response | Promise<Response>, status = 200): Promise<T> {
+  const res = await response;
+  const body = await res.text();
+  assert.equal(res.status, status, body);
+  return (body ? JSON.parse(body) : null) as T;
+}
+
+const NOTE = "Хозяин просит не трогать яблоню";
+const measurements = {
+  septic_model: "topas-5",
+  residents_count: 5,
+  installation_depth: 2.5,
+  soil_type: "clay",
+  inlet_pipe_length: 8,
+  outlet_pipe_length: 12,
+  pipe_a001: true,
+  pipe_a001_length: 8,
+  additional_notes: NOTE,
+};
+
+async function surveyorTask(t: TestApp) {
+  const tasks = await json<any[]>(t.request("/api/tasks", { as: "surveyor@demo.local" }));
+  const task = tasks.find((x) => x.storedStatus === "in_progress" && x.objectId);
+  assert.ok(task, "the demo surveyor has a task in progress");
+  return task;
+}
+
+function generate(t: TestApp, task: any, extra: Record<string, unknown> = {}, status = 201) {
+  return json(
+    t.request("/api/estimates/generate", {
+      as: "surveyor@demo.local",
+      method: "POST",
+      json: { objectId: task.objectId, taskId: task.id, measurements: { ...measurements, ...extra } },
+    }),
+    status,
+  );
+}
+
+function edit(t: TestApp, id: number, body: unknown, as = "engineer@demo.local", status = 200) {
+  return json(t.request(`/api/estimates/${id}/edits`, { as, method: "POST", json: body }), status);
+}
+
+function setStatus(t: TestApp, id: number, status: string, as = "engineer@demo.local") {
+  return json(t.request(`/api/estimates/${id}`, { as, method: "PATCH", json: { status } }));
+}
+
+/** Every cell of the first sheet as text (a formula's cached result). */
+async function cellsOf(file: Response): Promise<string[]> {
+  assert.equal(file.status, 200);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(await file.arrayBuffer());
+  const out: string[] = [];
+  wb.worksheets[0].eachRow((row) =>
+    row.eachCell((cell) => {
+      const v = cell.value as any;
+      out.push(String(v && typeof v === "object" && "formula" in v ? v.result : v));
+    })
+  );
+  return out;
+}
+
+Deno.test("[api] generating twice for one task gives v1 and v2 of one estimate, both readable, one «Создана смета»", async () => {
+  const t = await createTestApp({ now: () => new Date("2026-05-20T09:00:00Z") });
+  try {
+    const task = await surveyorTask(t);
+    const first = await generate(t, task);
+    const second = await generate(t, task, { residents_count: 6 });
+    assert.equal(second.id, first.id);
+    assert.equal(first.version, 1);
+    assert.equal(second.version, 2);
+    assert.equal(second.estimateNumber, `${first.estimateNumber}-v2`);
+    const third = await generate(t, task);
+    assert.equal(third.estimateNumber, `${first.estimateNumber}-v3`);
+
+    const versions = await json<any[]>(
+      t.request(`/api/estimates/${first.id}/versions`, { as: "engineer@demo.local" }),
+    );
+    assert.deepEqual(versions.map((v) => [v.version, v.estimateNumber, v.current]), [
+      [3, third.estimateNumber, true],
+      [2, second.estimateNumber, false],
+      [1, first.estimateNumber, false],
+    ]);
+    assert.equal(versions[2].totalAmount, first.totalAmount);
+    const list = await json<any[]>(
+      t.request(`/api/estimates?objectId=${task.objectId}`, { as: "engineer@demo.local" }),
+    );
+    assert.equal(list.filter((e) => e.estimateNumber.startsWith(first.estimateNumber)).length, 1);
+
+    // The first version still downloads, under its own number and with its own total.
+    const old = await t.request(`/api/estimates/${first.id}/export?version=1`, { as: "engineer@demo.local" });
+    assert.ok(
+      old.headers.get("content-disposition")!.includes(
+        encodeURIComponent(`Смета_${first.estimateNumber}.xlsx`),
+      ),
+    );
+    assert.ok((await cellsOf(old)).includes(String(first.totalAmount / 100)));
+    await json(t.request(`/api/estimates/${first.id}/export?version=9`, { as: "engineer@demo.local" }), 404);
+
+    const told = await t.deps.db.select({ title: notifications.title }).from(notifications)
+      .innerJoin(users, eq(users.id, notifications.userId))
+      .where(and(eq(notifications.relatedEstimateId, first.id), eq(users.email, "engineer@demo.local")));
+    assert.deepEqual(told.map((n) => n.title).sort(), [
+      "Смета обновлена",
+      "Смета обновлена",
+      "Создана смета",
+    ]);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[api] an unedited estimate keeps the engine's total; an edit changes the total by exactly its amount", async () => {
+  const t = await createTestApp({ now: () => new Date("2026-05-20T09:00:00Z") });
+  try {
+    const task = await surveyorTask(t);
+    const made = await generate(t, task);
+    const e = await json(t.request(`/api/estimates/${made.id}`, { as: "engineer@demo.local" }));
+    const engine = generateEstimate({ objectId: task.objectId, measurements }, {
+      date: moscowDay(new Date()),
+    });
+    assert.equal(e.itemsTotal, engine.itemsTotal);
+    assert.equal(e.totalAmount, made.totalAmount);
+
+    const line = e.items.find((i: any) => i.articleCode === "А001");
+    // Quantity 8 → 10.5: the line grows by round(price × 2.5) exactly.
+    const q = await edit(t, e.id, { action: "update_item", itemId: line.id, quantity: 10.5 });
+    const grown = Math.round(line.pricePerUnit * 10.5) - line.totalPrice;
+    assert.equal(q.totalAmount - e.totalAmount, grown);
+    assert.equal(q.change.totalDelta, grown);
+    // A price change, a free line, a line from the price list, a removal.
+    const p = await edit(t, e.id, { action: "update_item", itemId: line.id, pricePerUnit: 99_99 });
+    assert.equal(
+      p.totalAmount - q.totalAmount,
+      Math.round(99_99 * 10.5) - Math.round(line.pricePerUnit * 10.5),
+    );
+    const free = await edit(t, e.id, {
+      action: "add_free_item",
+      name: "Вывоз мусора",
+      unit: "рейс",
+      quantity: 2,
+      pricePerUnit: 3_500_00,
+    });
+    assert.equal(free.totalAmount - p.totalAmount, 7_000_00);
+    const added = await edit(t, e.id, { action: "add_item", code: "А002", quantity: 3 });
+    const a002 = added.items.find((i: any) =>
+      i.articleCode === "А002" && !e.items.some((x: any) => x.id === i.id)
+    );
+    assert.ok(a002, "the price-list line is added");
+    assert.equal(added.totalAmount - free.totalAmount, a002.totalPrice);
+    const removed = await edit(t, e.id, { action: "remove_item", itemId: a002.id });
+    assert.equal(removed.totalAmount, free.totalAmount);
+
+    // Discount and VAT follow the engine's totals function.
+    const terms = await edit(t, e.id, {
+      action: "set_terms",
+      vatMode: "22",
+      discount: { kind: "percent", value: 7.5 },
+      clientNote: "Работы — за 3 дня",
+      internalNote: "Клиент знакомый директора",
+    });
+    const expected = estimateTotals(terms.items, {
+      vatMode: "22",
+      discount: { kind: "percent", value: 750 },
+    });
+    assert.equal(terms.discountAmount, expected.discountAmount);
+    assert.equal(terms.vatAmount, expected.vat.amount);
+    assert.equal(terms.totalAmount, expected.totalAmount);
+    assert.deepEqual(terms.discount, { kind: "percent", value: 7.5 });
+
+    const log = await json<any[]>(t.request(`/api/estimates/${e.id}/changes`, { as: "manager@demo.local" }));
+    assert.equal(log.length, 6);
+    assert.match(log[log.length - 1].summary, /количество 8 → 10,5 м/);
+    assert.equal(log[log.length - 1].totalDelta, grown);
+    assert.equal(log[0].userFirstName !== undefined, true);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[api] estimate edits: roles, validation, another company, an approved estimate is locked until reopened", async () => {
+  const t = await createTestApp();
+  try {
+    const task = await surveyorTask(t);
+    const made = await generate(t, task);
+    const e = await json(t.request(`/api/estimates/${made.id}`, { as: "engineer@demo.local" }));
+    const itemId = e.items[0].id;
+    const body = { action: "update_item", itemId, quantity: 2 };
+    // The surveyor and the foreman do not edit; another company's admin does not even see it.
+    await edit(t, e.id, body, "surveyor@demo.local", 403);
+    await edit(t, e.id, body, "admin@other.local", 404);
+    await json(t.request(`/api/estimates/${e.id}/changes`, { as: "admin@other.local" }), 404);
+    // Bad payloads answer 422 in Russian.
+    const bad = await edit(t, e.id, { action: "update_item", itemId, quantity: -1 }, undefined, 422);
+    assert.match(JSON.stringify(bad.errors), /Количество не меньше 0/);
+    await edit(t, e.id, { action: "explode" }, undefined, 422);
+    const noCode = await edit(t, e.id, { action: "add_item", code: "Я999", quantity: 1 }, undefined, 422);
+    assert.deepEqual(noCode.errors.code, ["Такой позиции нет в прайс-листе"]);
+    await edit(t, e.id, { action: "remove_item", itemId: 99_999_999 }, undefined, 404);
+    // The manager and the company admin edit.
+    await edit(t, e.id, body, "manager@demo.local");
+    await edit(t, e.id, { action: "update_item", itemId, quantity: 3 }, "director@demo.local");
+
+    await setStatus(t, e.id, "approved");
+    const locked = await edit(t, e.id, { action: "update_item", itemId, quantity: 4 }, undefined, 409);
+    assert.match(locked.message, /утверждена/);
+    // Generating again does not replace an approved estimate either.
+    const regen = await generate(t, task, {}, 409);
+    assert.match(regen.message, /снимите утверждение/);
+    await setStatus(t, e.id, "sent");
+    const reopened = await edit(t, e.id, { action: "update_item", itemId, quantity: 4 });
+    assert.equal(reopened.items.find((i: any) => i.id === itemId).quantity, 4);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[api] the client's workbook holds no surveyor note, article code or dealer price; «Для себя» keeps them", async () => {
+  const t = await createTestApp({ now: () => new Date("2026-05-20T09:00:00Z") });
+  try {
+    const [company] = await t.deps.db.select().from(companies).where(eq(companies.name, "ООО «Демо Септик»"));
+    const task = await surveyorTask(t);
+    const made = await generate(t, task);
+    await edit(t, made.id, {
+      action: "set_terms",
+      clientNote: "Гарантия 3 года",
+      internalNote: "Скидку не давать",
+    });
+    const client = await cellsOf(
+      await t.request(`/api/estimates/${made.id}/export`, { as: "engineer@demo.local" }),
+    );
+    const text = client.join("\n");
+    assert.ok(!text.includes("яблоню"), "no surveyor note");
+    assert.ok(!text.includes("Скидку не давать"), "no internal note");
+    assert.ok(!client.some((c) => /^[АA]\d{3}$/.test(c)), "no article codes");
+    assert.ok(!/артикул|Обязательно|Материалы|Дилер/i.test(text), text);
+    const dealer = findModel("topas-5")!.dealerPrice;
+    assert.ok(!client.includes(String(dealer)), "no dealer price");
+    assert.ok(text.includes("Гарантия 3 года"));
+    assert.ok(text.includes(company.name));
+    const [object] = await t.deps.db.select().from(objects).where(eq(objects.id, task.objectId));
+    assert.ok(text.includes(object.address));
+    assert.ok(client.includes(String(made.totalAmount / 100)));
+
+    const own = await t.request(`/api/estimates/${made.id}/export?for=internal`, {
+      as: "engineer@demo.local",
+    });
+    assert.ok(
+      own.headers.get("content-disposition")!.includes(
+        encodeURIComponent(`Смета_${made.estimateNumber}_для_себя.xlsx`),
+      ),
+    );
+    const internal = (await cellsOf(own)).join("\n");
+    assert.ok(internal.includes("яблоню"));
+    assert.ok(internal.includes("Скидку не давать"));
+    assert.ok(internal.includes("А001"));
+    assert.ok(internal.includes("Работы, всего"));
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[pages] /estimates/:id/print shows the client's estimate without internal data; ?version=N an earlier one", async () => {
+  const t = await createTestApp();
+  try {
+    const task = await surveyorTask(t);
+    const first = await generate(t, task);
+    await edit(t, first.id, {
+      action: "set_terms",
+      clientNote: "Гарантия 3 года",
+      internalNote: "Скидку не давать",
+    });
+    const html = await (await t.request(`/estimates/${first.id}/print`, { as: "manager@demo.local" })).text();
+    assert.ok(html.includes(`Смета № ${first.estimateNumber}`));
+    assert.ok(html.includes("Гарантия 3 года"));
+    for (const hidden of ["яблоню", "Скидку не давать", "А001", "Обязательно", "артикул"]) {
+      assert.ok(!html.includes(hidden), hidden);
+    }
+    const second = await generate(t, task, { residents_count: 6 });
+    const page = await (await t.request(`/estimates/${first.id}`, { as: "engineer@demo.local" })).text();
+    assert.ok(page.includes(`Версия 1: ${first.estimateNumber}`));
+    assert.ok(page.includes(`Версия 2: ${second.estimateNumber}`));
+    const old = await (await t.request(`/estimates/${first.id}?version=1`, { as: "engineer@demo.local" }))
+      .text();
+    assert.ok(old.includes("только чтение"));
+    assert.equal(
+      (await t.request(`/estimates/${first.id}?version=7`, { as: "engineer@demo.local" })).status,
+      404,
+    );
+    assert.equal((await t.request(`/estimates/${first.id}/print`, { as: "admin@other.local" })).status, 404);
+  } finally {
+    await t.close();
+  }
+});
