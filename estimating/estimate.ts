@@ -21,7 +21,7 @@ import {
 } from "./enums.ts";
 import { type InputIssue, type MeasurementDocument, parseMeasurementDocument } from "./measurement.ts";
 import { missingItemsDetailed } from "./missing_catalogue.ts";
-import { keptDefaults, type SuggestedField, suggestedDefaultFields } from "./missing.ts";
+import { keptDefaults, suggestedDefaultFields, type SuggestedField } from "./missing.ts";
 import { divRound, formatRub, toHundredths } from "./money.ts";
 import { defaultPriceList, priceListIndex, type PriceListItem, sectionOrder } from "./price_list.ts";
 import { applyRules, FREE_DELIVERY_KM, geometryFor } from "./rules.ts";

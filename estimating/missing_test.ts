@@ -109,7 +109,10 @@ Deno.test("the light checks of missing.ts take the model check as an input", () 
 });
 
 Deno.test("generateEstimate() refuses a form document whose price-changing defaults are not confirmed", () => {
-  const doc = { object: { address: "д. Ивановка" }, measurements: { septic_model: "topas-5", confirmed: [] } };
+  const doc = {
+    object: { address: "д. Ивановка" },
+    measurements: { septic_model: "topas-5", confirmed: [] },
+  };
   assert.throws(() => generateEstimate(doc, { date: "2026-05-20" }), (error: unknown) => {
     assert.ok(error instanceof EstimateInputError);
     assert.ok(error.missing.includes("Глубина установки (не подтверждено)"), error.missing.join());
@@ -122,7 +125,9 @@ Deno.test("generateEstimate() refuses a form document whose price-changing defau
 Deno.test("generateEstimate() prices confirmed defaults as the CLI's document without `confirmed` and notes them", () => {
   const confirmed = Object.keys(suggestedDefaultFields);
   const base = { septic_model: "topas-5", installation_depth: "2,2" };
-  const cli = generateEstimate({ object: { address: "д. Ивановка" }, measurements: base }, { date: "2026-05-20" });
+  const cli = generateEstimate({ object: { address: "д. Ивановка" }, measurements: base }, {
+    date: "2026-05-20",
+  });
   const form = generateEstimate(
     { object: { address: "д. Ивановка" }, measurements: { ...base, confirmed } },
     { date: "2026-05-20" },
