@@ -3,7 +3,7 @@
 // checkbox and sections revealed by their group flag. Shared by the site-work dialog and /field-work.
 import { useMemo } from "react";
 import type { FormField, FormSection } from "../../estimating/form.ts";
-import { formatKopecks } from "../../domain/format.ts";
+import { formatKopecks, formatNumber } from "../../domain/format.ts";
 import {
   fieldSpec,
   type FormConfig,
@@ -22,6 +22,10 @@ export interface MeasurementFormProps {
   open: string;
   onOpen: (id: string) => void;
   missing: Missing[];
+  /** The price-changing defaults nobody measured or confirmed yet: shown as suggestions. */
+  unconfirmed: ReadonlySet<string>;
+  /** Confirms these suggested defaults as they are (a section's «Подтвердить значения по умолчанию»). */
+  onConfirm: (names: string[]) => void;
   /** Prefix of the inputs' ids (unique per form on the page). */
   idPrefix: string;
 }
@@ -133,6 +137,10 @@ export function MeasurementForm(props: MeasurementFormProps) {
               id={`${props.idPrefix}-sec-${section.id}`}
               hidden={!isOpen}
             >
+              <ConfirmDefaults
+                names={shown.map((f) => f.name).filter((n) => props.unconfirmed.has(n))}
+                onConfirm={props.onConfirm}
+              />
               {shown.map((f) => <FieldControl key={f.name} field={f} {...props} />)}
             </div>
           </section>
@@ -142,19 +150,40 @@ export function MeasurementForm(props: MeasurementFormProps) {
   );
 }
 
-function FieldControl({ field: f, config, values, onChange, idPrefix, missing }: MeasurementFormProps & {
-  field: FormField;
-}) {
+/** The section's one-tap confirmation of the defaults it still shows as suggestions. */
+function ConfirmDefaults({ names, onConfirm }: { names: string[]; onConfirm: (names: string[]) => void }) {
+  if (names.length === 0) return null;
+  return (
+    <div className="mdefaults">
+      <p>
+        Значения с пометкой «по умолчанию» не измерены. Измените их или подтвердите, если они верны для этого
+        участка.
+      </p>
+      <button type="button" className="btn btn-secondary" onClick={() => onConfirm(names)}>
+        Подтвердить значения по умолчанию
+      </button>
+    </div>
+  );
+}
+
+function FieldControl(
+  { field: f, config, values, onChange, idPrefix, missing, unconfirmed }: MeasurementFormProps & {
+    field: FormField;
+  },
+) {
   const id = `${idPrefix}-${f.name}`;
   const value = values[f.name];
-  const isMissing = missing.some((m) => m.field === f.name);
+  const suggested = unconfirmed.has(f.name);
+  const isMissing = !suggested && missing.some((m) => m.field === f.name);
   const problem = valueProblem(fieldSpec(f.name), value);
-  const nested = f.revealedBy && f.kind !== "boolean" ? " mfield-nested" : "";
+  const nested = (f.revealedBy && f.kind !== "boolean" ? " mfield-nested" : "") +
+    (suggested ? " mfield-default" : "");
   const label = (
     <label htmlFor={id}>
       {f.label}
       {f.unit && <span className="mfield-unit">, {f.unit}</span>}
       {f.required && <span className="field-required" aria-hidden="true">*</span>}
+      {suggested && <span className="badge badge-warning mfield-default-tag">по умолчанию</span>}
     </label>
   );
   const error = problem ?? (isMissing && f.kind !== "boolean" ? "Заполните поле" : undefined);
@@ -227,9 +256,14 @@ function FieldControl({ field: f, config, values, onChange, idPrefix, missing }:
               </div>
               <div>
                 <dt>Габариты (Д×Ш×В)</dt>
-                <dd>{model.length}×{model.width}×{model.height} мм</dd>
+                <dd className="model-size">
+                  {formatNumber(model.length)}×<wbr />
+                  {formatNumber(model.width)}×<wbr />
+                  {formatNumber(model.height)}
+                  {"\u00a0"}мм
+                </dd>
               </div>
-              <div>
+              <div className="internal-only">
                 <dt>Дилерская цена</dt>
                 <dd className="money">{formatKopecks(model.dealerPrice * 100)}</dd>
               </div>
