@@ -203,9 +203,9 @@ Deno.test({
           await page.selectOption(`${p}septic_brand`, "topas");
           await page.selectOption(`${p}septic_model`, "topas-5");
           await page.locator(".model-info").getByText("1000 л/сут").waitFor();
-          const labels = await missingLabels(page);
-          assert.ok(labels.includes("Глубина установки (не подтверждено)"), labels.join());
-          assert.ok(labels.includes("Уровень грунтовых вод (не подтверждено)"), labels.join());
+          await waitMissing(page, ["не подтверждены значения по умолчанию (8)"]);
+          const which = await page.locator(".missing-line .link-btn").first().getAttribute("title");
+          assert.match(which ?? "", /Глубина установки \(не подтверждено\).*Уровень грунтовых вод/);
           const generate = page.getByRole("button", { name: "Рассчитать смету" });
           assert.equal(await generate.isDisabled(), true);
           assert.equal(await page.getByText("Заполнено 100%").count(), 0);

@@ -45,30 +45,44 @@ function sectionOfField(sections: readonly FormSection[], name: string): string 
  * The live 'Не заполнено:' line of the measurement screens (spec/3 §5): each missing item a link that opens
  * its section (`onOpen`) and puts the cursor in its field. Announced politely as it changes.
  */
-export function MissingLine({ config, missing, idPrefix, onOpen }: {
+export function MissingLine({ config, missing, unconfirmed, idPrefix, onOpen }: {
   config: FormConfig | null;
   missing: Missing[];
+  /** The suggested defaults not confirmed: one entry for all of them, so the line stays short on a phone. */
+  unconfirmed: ReadonlySet<string>;
   idPrefix: string;
   onOpen: (section: string) => void;
 }) {
   if (missing.length === 0) return null;
+  const open = (field: string) => {
+    onOpen(sectionOfField(config?.sections ?? [], field) ?? "main");
+    focusField(idPrefix, field);
+  };
+  const items = missing.filter((m) => !unconfirmed.has(m.field));
+  const defaults = missing.filter((m) => unconfirmed.has(m.field));
   return (
     <p className="missing-line" role="status" aria-live="polite">
-      <strong>Не заполнено:</strong> {missing.map((m, i) => (
+      <strong>Не заполнено:</strong> {items.map((m, i) => (
         <span key={m.field + i}>
           {i > 0 && ", "}
-          <button
-            type="button"
-            className="link-btn"
-            onClick={() => {
-              onOpen(sectionOfField(config?.sections ?? [], m.field) ?? "main");
-              focusField(idPrefix, m.field);
-            }}
-          >
+          <button type="button" className="link-btn" onClick={() => open(m.field)}>
             {m.label}
           </button>
         </span>
       ))}
+      {defaults.length > 0 && (
+        <>
+          {items.length > 0 && ", "}
+          <button
+            type="button"
+            className="link-btn"
+            title={defaults.map((m) => m.label).join(", ")}
+            onClick={() => open(defaults[0].field)}
+          >
+            {`не подтверждены значения по умолчанию (${defaults.length})`}
+          </button>
+        </>
+      )}
     </p>
   );
 }

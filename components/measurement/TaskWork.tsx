@@ -135,16 +135,7 @@ export function TaskWork({ task, idPrefix, startOnOpen = false, close, onStatus 
   return (
     <div className="task-work">
       <header className="tw-head">
-        <div className="tw-title">
-          <h2 id={`${idPrefix}-title`}>Замер: {task.address}</h2>
-          <div className="tw-status">
-            <span className={`badge badge-${statusTone}`} data-testid="task-status">{statusLabel}</span>
-            {septic && <span className="badge badge-info">Заполнено {s.progress}%</span>}
-            {septic && (
-              <span className={`sync sync-${s.sync}`} data-testid="sync-state">{syncLabel(s.sync)}</span>
-            )}
-          </div>
-        </div>
+        <h2 className="tw-title" id={`${idPrefix}-title`}>Замер: {task.address}</h2>
         <div className="tw-head-actions">
           {septic && (
             <button
@@ -160,6 +151,13 @@ export function TaskWork({ task, idPrefix, startOnOpen = false, close, onStatus 
             <button type="button" className="icon-btn" aria-label="Закрыть" onClick={close}>
               <Icon name="close" />
             </button>
+          )}
+        </div>
+        <div className="tw-status">
+          <span className={`badge badge-${statusTone}`} data-testid="task-status">{statusLabel}</span>
+          {septic && <span className="badge badge-info">Заполнено {s.progress}%</span>}
+          {septic && (
+            <span className={`sync sync-${s.sync}`} data-testid="sync-state">{syncLabel(s.sync)}</span>
           )}
         </div>
       </header>
@@ -322,6 +320,7 @@ export function TaskWork({ task, idPrefix, startOnOpen = false, close, onStatus 
                 <MissingLine
                   config={s.config}
                   missing={s.missing}
+                  unconfirmed={s.unconfirmed}
                   idPrefix={idPrefix}
                   onOpen={setSection}
                 />
