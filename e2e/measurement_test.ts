@@ -8,6 +8,7 @@ import { deflateSync } from "node:zlib";
 import ExcelJS from "exceljs";
 import type { Page } from "playwright-core";
 import { formatKopecks } from "../domain/format.ts";
+import { toDateInput } from "../domain/tasks.ts";
 import { type BrowserHarness, screenshot, startBrowser } from "./harness.ts";
 
 /** A 64×64 gradient PNG, as a phone camera would send a photo. */
@@ -298,6 +299,56 @@ Deno.test({
           await page.waitForLoadState("load");
           await page.locator(".surveyor-task", { hasText: waiting[0].title }).first().getByText("Выполнено")
             .first().waitFor();
+          await page.context().close();
+        },
+      );
+
+      await t.step(
+        "the same measuring screen on a 1366×768 desktop, in the dialog and on /field-work",
+        async () => {
+          const page = await h.newPage("desktop");
+          page.on("pageerror", (e) => console.error("pageerror:", e.message));
+          await h.signIn(page, "surveyor2@demo.local");
+          await page.goto("/surveyor");
+          await page.getByRole("button", { name: "Продолжить замер" }).first().click();
+          await page.locator(".site-dialog .msection").first().waitFor();
+          await page.getByRole("button", { name: /Данные участка/ }).click();
+          await screenshot(page, "measurement-desktop-dialog");
+          const taskId = Number(new URL(page.url()).searchParams.get("siteWork"));
+          await page.goto(`/field-work?taskId=${taskId}`);
+          await page.locator(".field-work .task-work .msection").first().waitFor();
+          await screenshot(page, "measurement-desktop-field-work");
+          await page.getByRole("tab", { name: /Инженеру$/ }).click();
+          await screenshot(page, "measurement-desktop-send");
+
+          // A well task does not open the septic form: it says so and offers a manual estimate.
+          const objects =
+            await (await h.t.request("/api/objects?pageSize=200", { as: "engineer@demo.local" }))
+              .json() as any;
+          const well = (objects.items ?? objects).find((o: any) => o.workType === "well_drilling");
+          assert.ok(well, "the demo data has a well object");
+          const me = await (await h.t.request("/api/user", { as: "surveyor2@demo.local" })).json() as any;
+          const due = toDateInput(new Date(h.t.deps.now().getTime() + 3 * 86_400_000));
+          const created = await h.t.request("/api/tasks", {
+            as: "engineer@demo.local",
+            method: "POST",
+            json: {
+              measurement: true,
+              title: "Замер скважины",
+              description: "Скважина на участке",
+              dueDate: due,
+              objectId: well.id,
+              assignedTo: me.id,
+            },
+          });
+          assert.equal(created.status, 201, await created.clone().text());
+          const wellTask = await created.json() as any;
+          await page.goto(`/field-work?taskId=${wellTask.id}`);
+          await page.getByText("Для работ «Бурение скважины» формы замера пока нет").waitFor();
+          assert.equal(await page.locator(".field-work .msection").count(), 0);
+          const manual = page.getByRole("link", { name: "Составить смету по прайс-листу" });
+          assert.equal(await manual.getAttribute("href"), `/estimates?objectId=${well.id}`);
+          await screenshot(page, "measurement-desktop-well");
           await page.context().close();
         },
       );
