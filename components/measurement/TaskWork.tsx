@@ -104,6 +104,8 @@ export function TaskWork({ task, idPrefix, startOnOpen = false, close, onStatus 
     if (!s.estimate || !task.objectId) return;
     setBusy("send");
     try {
+      // The conclusion and the last values go with the report.
+      if (s.sync !== "sent" && !(await s.save(true))) return;
       const sent = await api<{ taskStatus: string | null }>("/api/field-work/report", {
         body: {
           objectId: task.objectId,
