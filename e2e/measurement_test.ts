@@ -203,7 +203,7 @@ Deno.test({
           // Only a model chosen: the defaults are suggestions, listed as missing, not 100 %.
           await page.selectOption(`${p}septic_brand`, "topas");
           await page.selectOption(`${p}septic_model`, "topas-5");
-          await page.locator(".model-info").getByText("1000 л/сут").waitFor();
+          await page.locator(".model-info").getByText("1\u00a0000\u00a0л/сут").waitFor();
           await waitMissing(page, ["не подтверждены значения по умолчанию (8)"]);
           const which = await page.locator(".missing-line .link-btn").first().getAttribute("title");
           assert.match(which ?? "", /Глубина установки \(не подтверждено\).*Уровень грунтовых вод/);

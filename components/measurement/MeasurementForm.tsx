@@ -262,11 +262,11 @@ function FieldControl(
             <dl className="model-info">
               <div>
                 <dt>Производительность</dt>
-                <dd>{model.capacity} л/сут</dd>
+                <dd>{formatNumber(model.capacity)}{"\u00a0"}л/сут</dd>
               </div>
               <div>
                 <dt>Залповый сброс</dt>
-                <dd>{model.peakDischarge} л</dd>
+                <dd>{formatNumber(model.peakDischarge)}{"\u00a0"}л</dd>
               </div>
               <div>
                 <dt>Габариты (Д×Ш×В)</dt>
