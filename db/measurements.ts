@@ -97,18 +97,37 @@ export async function ownPhotoIds(db: Db, taskId: number, ids: number[]): Promis
   return ids.filter((id) => found.has(id));
 }
 
+/** The task statuses a first measurement moves to in_progress: the work on the site has started. */
+const waitingStatuses = ["assigned", "pending"];
+
 /**
  * Saves a measurement record of a task, tells the company's chief engineers (measurement_updated) and
- * records the activity, in one transaction.
+ * records the activity, in one transaction. A task still waiting (assigned, pending) goes in_progress:
+ * the surveyor is measuring, whichever screen they started from. Answers the task's status too.
  */
 export async function saveMeasurement(
   db: Db,
-  task: { id: number; companyId: number; objectId: number | null; title: string },
+  task: { id: number; companyId: number; objectId: number | null; title: string; status: string },
   input: { measurements: Record<string, unknown>; photos: number[]; notes: string | null },
   by: { id: number; now: Date },
-): Promise<MeasurementRecordView> {
+): Promise<MeasurementRecordView & { taskStatus: string }> {
   const photos = await ownPhotoIds(db, task.id, input.photos);
+  const starts = waitingStatuses.includes(task.status);
   const row = await db.transaction(async (tx) => {
+    if (starts) {
+      await tx.update(tasks).set({ status: "in_progress", completedAt: null, updatedAt: by.now }).where(
+        eq(tasks.id, task.id),
+      );
+      await recordActivity(tx, {
+        companyId: task.companyId,
+        userId: by.id,
+        type: "task",
+        title: `Задача в работе: ${task.title}`,
+        status: "in_progress",
+        objectId: task.objectId,
+        taskId: task.id,
+      });
+    }
     const [row] = await tx.insert(measurementRecords).values({
       companyId: task.companyId,
       taskId: task.id,
@@ -145,6 +164,7 @@ export async function saveMeasurement(
     photos: await photosOf(db, row.taskId, row.photos),
     notes: row.notes,
     createdAt: row.createdAt,
+    taskStatus: starts ? "in_progress" : task.status,
   };
 }
 

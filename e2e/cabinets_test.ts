@@ -43,10 +43,13 @@ browserTest(
       await surveyor.goto("/surveyor");
       await surveyor.waitForLoadState("networkidle");
       const card = surveyor.locator(".surveyor-task", { hasText: title });
+      // «Начать работу» opens the task's measuring screen and sets the task in progress; closing it shows
+      // the card's new status and its next step.
       await card.getByRole("button", { name: "Начать работу" }).click();
-      await surveyor.getByText("Статус задачи успешно изменен").waitFor();
-      // A link to the task, or the site-work dialog's button once the measurement issue wires it.
-      await surveyor.locator(".surveyor-task", { hasText: title }).getByText("Работать на объекте").first()
+      await surveyor.getByText("Работа начата").waitFor();
+      await surveyor.getByTestId("task-status").getByText("В работе").waitFor();
+      await surveyor.locator(".site-dialog .tw-head .icon-btn").click();
+      await surveyor.locator(".surveyor-task", { hasText: title }).getByText("Продолжить замер").first()
         .waitFor();
       await surveyor.evaluate(() => scrollTo(0, 0));
       await screenshot(surveyor, "cabinet-surveyor-phone");

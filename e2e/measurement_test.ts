@@ -1,12 +1,14 @@
 // deno-lint-ignore-file no-explicit-any
-// The surveyor's day on a phone (390×844): measure, photo, generate, export, complete; the chief engineer
-// approves; and a draft that survives a lost connection and a reload.
+// The surveyor's day on a phone (390×844), on the one measuring screen: start the work, measure (confirming
+// the defaults), photo, calculate the estimate, export, send it to the engineer — the task's status follows
+// each step; the chief engineer approves; and a draft that survives a lost connection and a reload.
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import { deflateSync } from "node:zlib";
 import ExcelJS from "exceljs";
 import type { Page } from "playwright-core";
 import { formatKopecks } from "../domain/format.ts";
+import { toDateInput } from "../domain/tasks.ts";
 import { type BrowserHarness, screenshot, startBrowser } from "./harness.ts";
 
 /** A 64×64 gradient PNG, as a phone camera would send a photo. */
@@ -65,12 +67,12 @@ async function waitMissing(page: Page, expected: string[]) {
   ).catch(async () => assert.deepEqual(await missingLabels(page), expected));
 }
 
-async function openSiteWork(h: BrowserHarness, email: string) {
+async function openSiteWork(h: BrowserHarness, email: string, button = "Продолжить замер") {
   const page = await h.newPage("phone");
   page.on("pageerror", (e) => console.error("pageerror:", e.message));
   await h.signIn(page, email);
   await page.goto("/surveyor");
-  await page.getByRole("button", { name: "Работать на объекте" }).first().click();
+  await page.getByRole("button", { name: button }).first().click();
   await page.waitForURL(/siteWork=\d+/);
   const taskId = Number(new URL(page.url()).searchParams.get("siteWork"));
   await page.locator(".site-dialog .msection").first().waitFor();
@@ -100,6 +102,9 @@ Deno.test({
           const { page, taskId, p } = await openSiteWork(h, "surveyor2@demo.local");
           assert.equal(taskId, pending.id);
           await page.fill(`${p}residents_count`, "6");
+          await page.getByRole("button", { name: /Данные участка/ }).click();
+          assert.equal(await page.locator(`${p}installation_depth`).inputValue(), "2,5");
+          await page.getByRole("button", { name: /Основные параметры объекта/ }).click();
           await page.selectOption(`${p}septic_brand`, "eurolos");
           await page.selectOption(`${p}septic_model`, { index: 2 });
           const model = await page.locator(`${p}septic_model`).inputValue();
@@ -139,15 +144,18 @@ Deno.test({
           assert.equal(record.measurements.distance_to_house, 15);
           assert.equal(record.measurements.septic_model, model);
 
-          // The field-work screen shares the form: the chosen task's record is loaded there too.
+          // /field-work shows the same screen: the chosen task's record is loaded there too.
           await page.goto(`/field-work?taskId=${taskId}`);
-          await page.locator(".field-work .msection").first().waitFor();
+          await page.locator(".field-work .task-work .msection").first().waitFor();
           await page.waitForFunction(() =>
             (document.getElementById("fw-residents_count") as HTMLInputElement | null)?.value === "6"
           );
+          for (const tab of ["Замер", "Фото", "Смета", "Инженеру"]) {
+            await page.getByRole("tab", { name: new RegExp(`${tab}$`) }).waitFor();
+          }
           await screenshot(page, "field-work-phone");
-          await page.getByRole("tab", { name: "Подготовка" }).click();
-          await page.getByRole("radio").first().waitFor();
+          await page.goto("/field-work");
+          await page.locator(".fw-choice-item").first().waitFor();
 
           // The dialog's content is downloaded once the page is idle, so it opens after the signal is gone.
           await page.goto("/surveyor");
@@ -155,7 +163,7 @@ Deno.test({
             performance.getEntriesByType("resource").some((e) => /\/_islands\/chunks\/SiteWork-/.test(e.name))
           );
           await page.context().setOffline(true);
-          await page.getByRole("button", { name: "Работать на объекте" }).first().click();
+          await page.getByRole("button", { name: "Продолжить замер" }).first().click();
           await page.locator(".site-dialog .msection").first().waitFor();
           assert.equal(await page.locator(`${p}residents_count`).inputValue(), "6");
           await page.context().close();
@@ -164,40 +172,74 @@ Deno.test({
 
       let estimateId = 0;
       await t.step(
-        "the surveyor fills the form, adds a photo, generates, exports and completes the task",
+        "the surveyor starts the work, measures confirming the defaults, calculates and sends to the engineer",
         async () => {
-          const { page, taskId, p } = await openSiteWork(h, "surveyor@demo.local");
-          await waitMissing(page, ["Модель септика"]);
+          // The demo surveyor's waiting task: «Начать работу» opens the screen and sets it in progress.
+          const mine = await (await h.t.request("/api/tasks", { as: "surveyor@demo.local" })).json() as any[];
+          const waiting = mine.filter((x) =>
+            (x.storedStatus === "assigned" || x.storedStatus === "pending") && x.objectId &&
+            ["autonomous_sewage", "septic", "sewage_system"].includes(x.object?.workType)
+          );
+          assert.ok(waiting.length > 0, "the demo surveyor has a waiting sewage task");
+          const page = await h.newPage("phone");
+          page.on("pageerror", (e) => console.error("pageerror:", e.message));
+          await h.signIn(page, "surveyor@demo.local");
+          await page.goto("/surveyor");
+          const card = page.locator(".surveyor-task", { hasText: waiting[0].title }).first();
+          await card.getByRole("button", { name: "Начать работу" }).click();
+          await page.waitForURL(/siteWork=\d+/);
+          const taskId = Number(new URL(page.url()).searchParams.get("siteWork"));
+          assert.equal(taskId, waiting[0].id);
+          const p = `#sw${taskId}-`;
+          const status = page.getByTestId("task-status");
+          await status.getByText("В работе").waitFor();
+          const stored = async () =>
+            ((await (await h.t.request(`/api/tasks/${taskId}`, { as: "surveyor@demo.local" })).json()) as any)
+              .storedStatus;
+          assert.equal(await stored(), "in_progress");
+          await page.locator(".site-dialog .msection").first().waitFor();
           await screenshot(page, "measurement-dialog-open");
+
+          // Only a model chosen: the defaults are suggestions, listed as missing, not 100 %.
+          await page.selectOption(`${p}septic_brand`, "topas");
+          await page.selectOption(`${p}septic_model`, "topas-5");
+          await page.locator(".model-info").getByText("1\u00a0000\u00a0л/сут").waitFor();
+          await waitMissing(page, ["не подтверждены значения по умолчанию (8)"]);
+          const which = await page.locator(".missing-line .link-btn").first().getAttribute("title");
+          assert.match(which ?? "", /Глубина установки \(не подтверждено\).*Уровень грунтовых вод/);
+          const generate = page.getByRole("button", { name: "Рассчитать смету" });
+          assert.equal(await generate.isDisabled(), true);
+          assert.equal(await page.getByText("Заполнено 100%").count(), 0);
+          // The dealer price is the company's: not on the phone the client looks at.
+          assert.equal(await page.locator(".model-info").getByText("Дилерская цена").isVisible(), false);
+
           // The list grows with what is asked for, then shrinks as it is filled in.
-          await page.fill(`${p}residents_count`, "0");
-          await waitMissing(page, ["Количество проживающих", "Модель септика"]);
           await page.getByRole("button", { name: /Дополнительные замеры/ }).click();
           await page.getByLabel("Требуется дренаж").check();
-          await waitMissing(page, ["Количество проживающих", "Модель септика", "Длина дренажа"]);
+          assert.ok((await missingLabels(page)).includes("Длина дренажа"));
           await page.fill(`${p}drainage_length`, "12");
-          await waitMissing(page, ["Количество проживающих", "Модель септика"]);
+          assert.ok(!(await missingLabels(page)).includes("Длина дренажа"));
+
+          // A typed value is measured; one tap confirms the rest of a section.
           await page.getByRole("button", { name: /Основные параметры объекта/ }).click();
-          for (let i = 0; i < 5; i++) {
+          for (let i = 0; i < 1; i++) {
             await page.getByRole("button", { name: "Больше: Количество проживающих" }).click();
           }
           assert.equal(await page.locator(`${p}residents_count`).inputValue(), "5");
-          await waitMissing(page, ["Модель септика"]);
-          const generate = page.getByRole("button", { name: "Сгенерировать профессиональную смету" });
-          assert.equal(await generate.isDisabled(), true);
-          await page.selectOption(`${p}septic_brand`, "topas");
-          await page.selectOption(`${p}septic_model`, "topas-5");
-          await page.locator(".model-info").getByText("1000 л/сут").waitFor();
+          await page.getByRole("button", { name: /Данные участка/ }).click();
+          await page.fill(`${p}installation_depth`, "2,2");
+          await screenshot(page, "measurement-defaults");
+          await page.getByRole("button", { name: "Подтвердить значения по умолчанию" }).click();
           await waitMissing(page, []);
           assert.equal(await generate.isDisabled(), false);
-          await page.getByText("100%").first().waitFor();
+          await page.getByText("Заполнено 100%").waitFor();
           await screenshot(page, "measurement-tab-measure");
           await page.getByRole("button", { name: /Прокладка труб/ }).click();
           await page.check(`${p}pipe_a001`);
           await page.fill(`${p}pipe_a001_length`, "9");
           await screenshot(page, "measurement-tab-measure-pipes");
 
-          await page.getByRole("tab", { name: "Фотоотчет" }).click();
+          await page.getByRole("tab", { name: /Фото$/ }).click();
           await page.getByLabel("Добавить фото: До начала работ").setInputFiles({
             name: "до-работ.png",
             mimeType: "image/png",
@@ -209,7 +251,7 @@ Deno.test({
           );
           await screenshot(page, "measurement-tab-photos");
 
-          await page.getByRole("tab", { name: "Замеры" }).click();
+          await page.getByRole("tab", { name: /Замер$/ }).click();
           const [generated] = await Promise.all([
             page.waitForResponse((r) => r.url().endsWith("/api/estimates/generate")),
             generate.click(),
@@ -217,37 +259,96 @@ Deno.test({
           assert.equal(generated.status(), 201);
           const estimate = await generated.json();
           estimateId = estimate.id;
-          await page.getByRole("tab", { name: "Смета", exact: true, selected: true }).waitFor();
+          await page.getByRole("tab", { name: /Смета$/, selected: true }).waitFor();
           const screenTotal = norm(await page.getByTestId("estimate-total").innerText());
           assert.equal(screenTotal, norm(formatKopecks(estimate.totalAmount)));
+          // The kept defaults are named in the notes; no «Обязательно» badge on the client's phone.
+          await page.locator(".est-notes").getByText(/Принято по умолчанию: .*уровень грунтовых вод 1,5/)
+            .waitFor();
+          assert.equal(await page.locator(".estimate-view").getByText("Обязательно").count(), 0);
+          assert.equal(await stored(), "in_progress");
           await screenshot(page, "measurement-tab-estimate");
 
-          const [download] = await Promise.all([
-            page.waitForEvent("download"),
-            page.getByRole("button", { name: "Excel" }).click(),
-          ]);
-          assert.equal(download.suggestedFilename(), `Смета_${estimate.estimateNumber}.xlsx`);
+          const excel = page.getByRole("button", { name: "Excel" });
+          const box = (await excel.boundingBox())!;
+          assert.ok(box.x >= 0 && box.x + box.width <= 390, `Excel button at ${box.x}`);
+          const [download] = await Promise.all([page.waitForEvent("download"), excel.click()]);
+          assert.match(download.suggestedFilename(), /\.xlsx$/);
           const wb = new ExcelJS.Workbook();
           await wb.xlsx.readFile((await download.path())!);
           let total: number | undefined;
           wb.worksheets[0].eachRow((row) => {
-            if (String(row.getCell(1).value).includes("ОБЩАЯ СТОИМОСТЬ")) {
-              const v = row.getCell(6).value as any;
-              total = typeof v === "number" ? v : v?.result;
-            }
+            row.eachCell((cell) => {
+              if (String(cell.value).includes("ОБЩАЯ СТОИМОСТЬ")) {
+                const v = row.getCell(row.cellCount).value as any;
+                total ??= typeof v === "number" ? v : v?.result;
+              }
+            });
           });
           assert.equal(norm(formatKopecks(Math.round(total! * 100))), screenTotal);
-          await page.getByText("Смета экспортирована в Excel").waitFor();
 
-          await page.getByRole("tab", { name: "Отчет", exact: true }).click();
-          await page.getByLabel("Заключение замерщика").fill("Грунт плотный, клиент согласен на Топас 5");
-          await screenshot(page, "measurement-tab-report");
-          await page.getByRole("button", { name: "Завершить задачу" }).click();
-          await page.getByText("Статус задачи обновлен").waitFor();
-          const task = await (await h.t.request(`/api/tasks/${taskId}`, { as: "surveyor@demo.local" }))
-            .json() as any;
-          assert.equal(task.storedStatus, "completed");
-          assert.equal(task.description, "Грунт плотный, клиент согласен на Топас 5");
+          await page.getByRole("button", { name: "Далее: отправить инженеру" }).click();
+          await page.getByLabel("Заключение для инженера").fill("Грунт плотный, клиент согласен на Топас 5");
+          await screenshot(page, "measurement-tab-send");
+          await page.getByRole("button", { name: "Отправить инженеру" }).click();
+          await page.getByText("Смета и отчет у главного инженера, задача выполнена").waitFor();
+          await status.getByText("Выполнено").waitFor();
+          assert.equal(await stored(), "completed");
+          // Closing the dialog reads the card again: the badge follows.
+          await page.locator(".site-dialog .tw-head .icon-btn").click();
+          await page.waitForLoadState("load");
+          await page.locator(".surveyor-task", { hasText: waiting[0].title }).first().getByText("Выполнено")
+            .first().waitFor();
+          await page.context().close();
+        },
+      );
+
+      await t.step(
+        "the same measuring screen on a 1366×768 desktop, in the dialog and on /field-work",
+        async () => {
+          const page = await h.newPage("desktop");
+          page.on("pageerror", (e) => console.error("pageerror:", e.message));
+          await h.signIn(page, "surveyor2@demo.local");
+          await page.goto("/surveyor");
+          await page.getByRole("button", { name: "Продолжить замер" }).first().click();
+          await page.locator(".site-dialog .msection").first().waitFor();
+          await page.getByRole("button", { name: /Данные участка/ }).click();
+          await screenshot(page, "measurement-desktop-dialog");
+          const taskId = Number(new URL(page.url()).searchParams.get("siteWork"));
+          await page.goto(`/field-work?taskId=${taskId}`);
+          await page.locator(".field-work .task-work .msection").first().waitFor();
+          await screenshot(page, "measurement-desktop-field-work");
+          await page.getByRole("tab", { name: /Инженеру$/ }).click();
+          await screenshot(page, "measurement-desktop-send");
+
+          // A well task does not open the septic form: it says so and offers a manual estimate.
+          const objects =
+            await (await h.t.request("/api/objects?pageSize=200", { as: "engineer@demo.local" }))
+              .json() as any;
+          const well = (objects.items ?? objects).find((o: any) => o.workType === "well_drilling");
+          assert.ok(well, "the demo data has a well object");
+          const me = await (await h.t.request("/api/user", { as: "surveyor2@demo.local" })).json() as any;
+          const due = toDateInput(new Date(h.t.deps.now().getTime() + 3 * 86_400_000));
+          const created = await h.t.request("/api/tasks", {
+            as: "engineer@demo.local",
+            method: "POST",
+            json: {
+              measurement: true,
+              title: "Замер скважины",
+              description: "Скважина на участке",
+              dueDate: due,
+              objectId: well.id,
+              assignedTo: me.id,
+            },
+          });
+          assert.equal(created.status, 201, await created.clone().text());
+          const wellTask = await created.json() as any;
+          await page.goto(`/field-work?taskId=${wellTask.id}`);
+          await page.getByText("Для работ «Бурение скважины» формы замера пока нет").waitFor();
+          assert.equal(await page.locator(".field-work .msection").count(), 0);
+          const manual = page.getByRole("link", { name: "Составить смету по прайс-листу" });
+          assert.equal(await manual.getAttribute("href"), `/estimates?objectId=${well.id}`);
+          await screenshot(page, "measurement-desktop-well");
           await page.context().close();
         },
       );
@@ -259,6 +360,7 @@ Deno.test({
         await page.goto("/notifications");
         await page.getByText("Создана смета").first().waitFor();
         await page.getByText("Задача выполнена").first().waitFor();
+        await page.getByText(/Отчет о выезде/).first().waitFor();
         await page.goto("/estimates");
         await screenshot(page, "estimates-phone");
         const card = page.locator(`.est-card[data-estimate-id="${estimateId}"]`);

@@ -11,9 +11,17 @@
  */
 
 import { brandLabel, findModel } from "./catalogue/mod.ts";
-import { type VatMode, vatModes, type WorkType, workTypeLabel } from "./enums.ts";
+import {
+  accessDifficulties,
+  soilTypes,
+  type VatMode,
+  vatModes,
+  type WorkType,
+  workTypeLabel,
+} from "./enums.ts";
 import { type InputIssue, type MeasurementDocument, parseMeasurementDocument } from "./measurement.ts";
 import { missingItemsDetailed } from "./missing_catalogue.ts";
+import { keptDefaults, suggestedDefaultFields, type SuggestedField } from "./missing.ts";
 import { formatRub } from "./money.ts";
 import { defaultPriceList, priceListIndex, type PriceListItem, sectionOrder } from "./price_list.ts";
 import { applyRules, FREE_DELIVERY_KM, geometryFor } from "./rules.ts";
@@ -307,6 +315,8 @@ export function generateEstimate(doc: unknown, options: GenerateOptions): Estima
   notes.push(...ruled.notes);
   if (m.demolition_work && m.demolition_description) notes.push(`Демонтаж: ${m.demolition_description}`);
   if (m.additional_notes.trim()) notes.push(`Примечание замерщика: ${m.additional_notes.trim()}`);
+  const kept = keptDefaults(m);
+  if (kept.length > 0) notes.push(`Принято по умолчанию: ${kept.map((f) => keptText(m, f)).join("; ")}.`);
 
   const estimateNumber = options.estimateNumber ?? d.estimateNumber ??
     `СМ-${date.replaceAll("-", "")}-${
@@ -362,4 +372,18 @@ export function generateEstimate(doc: unknown, options: GenerateOptions): Estima
     if (obj.distanceFromMKAD !== undefined) estimate.distanceFromMKAD = obj.distanceFromMKAD;
   }
   return estimate;
+}
+
+/** A kept default as the note reads it: «глубина установки 2,5 м», «тип грунта смешанный». */
+function keptText(m: MeasurementDocument["measurements"], field: SuggestedField): string {
+  const { label, unit } = suggestedDefaultFields[field];
+  const raw = (m as unknown as Record<string, unknown>)[field];
+  const value = field === "soil_type"
+    ? soilTypes.find((o) => o.value === raw)?.label.toLowerCase()
+    : field === "access_difficulty"
+    ? accessDifficulties.find((o) => o.value === raw)?.label.toLowerCase()
+    : typeof raw === "number"
+    ? raw.toLocaleString("ru-RU")
+    : String(raw);
+  return `${label.toLowerCase()} ${value}${unit ? `\u00a0${unit}` : ""}`;
 }

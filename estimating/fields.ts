@@ -366,6 +366,8 @@ export const measurementFieldSpecs = {
   client_phone: pass(),
   pipe_diameter: pass(),
   excavation_volume: pass(),
+  // The suggested defaults the surveyor measured or confirmed (missing.ts: `suggestedDefaultFields`).
+  confirmed: pass(),
 } satisfies Record<string, FieldSpec>;
 
 /** The type of the field descriptors table. */
@@ -682,4 +684,5 @@ export const passThroughFields: readonly string[] = [
   "client_phone",
   "pipe_diameter",
   "excavation_volume",
+  "confirmed",
 ];

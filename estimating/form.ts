@@ -50,8 +50,15 @@ export type {
   Problem,
   TextSpec,
 } from "./fields.ts";
-export { missingItemLabels, missingItems, missingItemsDetailed, progressPercent } from "./missing.ts";
-export type { MissingItem, MissingOptions } from "./missing.ts";
+export {
+  missingItemLabels,
+  missingItems,
+  missingItemsDetailed,
+  progressPercent,
+  suggestedDefaultFields,
+  unconfirmedDefaults,
+} from "./missing.ts";
+export type { MissingItem, MissingOptions, SuggestedField } from "./missing.ts";
 export { brands, modelLookup, normalizeModelName } from "./catalogue/names.ts";
 export type { BrandId } from "./catalogue/types.ts";
 

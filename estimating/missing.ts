@@ -41,6 +41,69 @@ export const missingItemLabels = {
 
 const L = missingItemLabels;
 
+/**
+ * The prefilled fields that change the price (spec/3 §3.1 defaults): depth 2,5 m, groundwater 1,5 m, pipe
+ * lengths 5/5 m …, with the words the form and the estimate use. A document that carries `confirmed` (the
+ * form always does) treats each of them as a suggestion: still missing while it holds its default and is
+ * not listed in `confirmed`. A document without `confirmed` (the CLI's examples) takes the defaults as
+ * before, so one document prices the same in the CLI and the API.
+ */
+export const suggestedDefaultFields = {
+  residents_count: { label: "Количество проживающих", unit: "" },
+  installation_depth: { label: "Глубина установки", unit: "м" },
+  groundwater_level: { label: "Уровень грунтовых вод", unit: "м" },
+  soil_type: { label: "Тип грунта", unit: "" },
+  access_difficulty: { label: "Сложность подъезда", unit: "" },
+  inlet_pipe_length: { label: "Длина подводящей трубы", unit: "м" },
+  outlet_pipe_length: { label: "Длина отводящей трубы", unit: "м" },
+  pipe_exit_diameter: { label: "Диаметр выхода трубы", unit: "мм" },
+} as const;
+
+/** A field of {@link suggestedDefaultFields}. */
+export type SuggestedField = keyof typeof suggestedDefaultFields;
+
+const suggestedNames = Object.keys(suggestedDefaultFields) as SuggestedField[];
+
+/**
+ * The suggested defaults a document leaves unconfirmed: fields of {@link suggestedDefaultFields} that hold
+ * their default and are not in `confirmed`. Empty for a document without `confirmed`. A value other than
+ * the default counts as measured.
+ *
+ * @example
+ * ```ts
+ * import { unconfirmedDefaults } from "./missing.ts";
+ * import { lenientMeasurements } from "./fields.ts";
+ * const m = lenientMeasurements({ septic_model: "С1", installation_depth: 2.2, confirmed: ["residents_count"] });
+ * const left = unconfirmedDefaults(m);
+ * if (left.includes("installation_depth") || left.includes("residents_count")) throw new Error("measured");
+ * if (!left.includes("groundwater_level")) throw new Error("default");
+ * if (unconfirmedDefaults(lenientMeasurements({ septic_model: "С1" })).length !== 0) throw new Error("no list");
+ * ```
+ */
+export function unconfirmedDefaults(m: Measurements): SuggestedField[] {
+  const confirmed = (m as { confirmed?: unknown }).confirmed;
+  if (!Array.isArray(confirmed)) return [];
+  const fields = m as unknown as Record<string, unknown>;
+  const defaults = defaultsOf();
+  return suggestedNames.filter((name) => !confirmed.includes(name) && fields[name] === defaults[name]);
+}
+
+/**
+ * The suggested defaults a document kept (confirmed or not): fields of {@link suggestedDefaultFields} that
+ * hold their default. Empty for a document without `confirmed`, as the estimate's note follows that rule.
+ */
+export function keptDefaults(m: Measurements): SuggestedField[] {
+  if (!Array.isArray((m as { confirmed?: unknown }).confirmed)) return [];
+  const fields = m as unknown as Record<string, unknown>;
+  const defaults = defaultsOf();
+  return suggestedNames.filter((name) => fields[name] === defaults[name]);
+}
+
+let defaultsCache: Record<string, unknown> | null = null;
+function defaultsOf(): Record<string, unknown> {
+  return defaultsCache ??= lenientMeasurements({}) as unknown as Record<string, unknown>;
+}
+
 /** What the checks need to know from outside: which station models exist. */
 export interface MissingOptions {
   /** Whether a non-empty `septic_model` value (an id or a display name) names a model of the catalogue. */
@@ -109,6 +172,11 @@ export function missingItemsDetailed(m: Measurements, options: MissingOptions): 
   if (m.concrete_demolition && !(m.concrete_demolition_area > 0)) {
     out.push({ label: L.concrete, field: "concrete_demolition_area" });
   }
+  for (const name of unconfirmedDefaults(m)) {
+    if (!out.some((i) => i.field === name)) {
+      out.push({ label: `${suggestedDefaultFields[name].label} (не подтверждено)`, field: name });
+    }
+  }
   return out;
 }
 
@@ -134,7 +202,9 @@ export function missingItems(measurements: unknown, options: MissingOptions): st
 /**
  * Progress of the form in percent (spec/3 §4): the share of the three required fields filled —
  * septic_model (a known model), residents_count and installation_depth (zero allowed) — with equal
- * weights, rounded to a whole percent.
+ * weights, rounded to a whole percent. A document that carries `confirmed` counts instead the model and
+ * each suggested default ({@link suggestedDefaultFields}) measured or confirmed, so a form with only a
+ * model chosen is not 100 %.
  *
  * @example
  * ```ts
@@ -144,6 +214,7 @@ export function missingItems(measurements: unknown, options: MissingOptions): st
  * if (progressPercent({ residents_count: 4, installation_depth: 2.5 }, models) !== 67) throw new Error("two of three");
  * const all = { septic_model: "topas-5", residents_count: 0, installation_depth: 2.5 };
  * if (progressPercent(all, models) !== 100) throw new Error("all");
+ * if (progressPercent({ septic_model: "topas-5", confirmed: [] }, models) !== 11) throw new Error("model only");
  * ```
  */
 export function progressPercent(measurements: unknown, options: MissingOptions): number {
@@ -151,6 +222,11 @@ export function progressPercent(measurements: unknown, options: MissingOptions):
     string,
     unknown
   >;
+  if (Array.isArray(m.confirmed)) {
+    const left = unconfirmedDefaults(lenientMeasurements(m)).length;
+    const done = (hasModel(m.septic_model, options) ? 1 : 0) + suggestedNames.length - left;
+    return Math.round((done * 100) / (suggestedNames.length + 1));
+  }
   const filledNumber = (v: unknown) =>
     (typeof v === "number" && Number.isFinite(v)) ||
     (typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v.trim().replace(",", "."))));

@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { missingItems, progressPercent } from "./missing_catalogue.ts";
 import * as light from "./missing.ts";
+import { EstimateInputError, generateEstimate } from "./estimate.ts";
+import { suggestedDefaultFields } from "./missing.ts";
 
 const complete = { septic_model: "topas-5" };
 
@@ -104,4 +106,36 @@ Deno.test("the light checks of missing.ts take the model check as an input", () 
   assert.deepEqual(light.missingItems({ septic_model: "" }, { knownModel: () => true }), ["Модель септика"]);
   assert.equal(light.progressPercent({ septic_model: "my-station" }, onlyMine), 33);
   assert.deepEqual(missingItems({ septic_model: "my-station" }, onlyMine), []);
+});
+
+Deno.test("generateEstimate() refuses a form document whose price-changing defaults are not confirmed", () => {
+  const doc = {
+    object: { address: "д. Ивановка" },
+    measurements: { septic_model: "topas-5", confirmed: [] },
+  };
+  assert.throws(() => generateEstimate(doc, { date: "2026-05-20" }), (error: unknown) => {
+    assert.ok(error instanceof EstimateInputError);
+    assert.ok(error.missing.includes("Глубина установки (не подтверждено)"), error.missing.join());
+    assert.ok(error.missing.includes("Уровень грунтовых вод (не подтверждено)"));
+    return true;
+  });
+  assert.notEqual(progressPercent(doc.measurements), 100);
+});
+
+Deno.test("generateEstimate() prices confirmed defaults as the CLI's document without `confirmed` and notes them", () => {
+  const confirmed = Object.keys(suggestedDefaultFields);
+  const base = { septic_model: "topas-5", installation_depth: "2,2" };
+  const cli = generateEstimate({ object: { address: "д. Ивановка" }, measurements: base }, {
+    date: "2026-05-20",
+  });
+  const form = generateEstimate(
+    { object: { address: "д. Ивановка" }, measurements: { ...base, confirmed } },
+    { date: "2026-05-20" },
+  );
+  assert.equal(form.totalAmount, cli.totalAmount);
+  assert.equal(progressPercent({ ...base, confirmed }), 100);
+  const note = form.notes.find((n) => n.startsWith("Принято по умолчанию:"));
+  assert.ok(note?.includes("уровень грунтовых вод 1,5\u00a0м"), String(note));
+  assert.ok(!note?.includes("глубина установки"), String(note));
+  assert.ok(!cli.notes.some((n) => n.startsWith("Принято по умолчанию:")));
 });

@@ -125,8 +125,8 @@ export type {
 export { formConfig } from "./form_config.ts";
 export type { FormConfig, ModelInfo } from "./form.ts";
 
-export { missingItemLabels } from "./missing.ts";
-export type { MissingItem, MissingOptions } from "./missing.ts";
+export { keptDefaults, missingItemLabels, suggestedDefaultFields, unconfirmedDefaults } from "./missing.ts";
+export type { MissingItem, MissingOptions, SuggestedField } from "./missing.ts";
 export { catalogueModels, missingItems, missingItemsDetailed, progressPercent } from "./missing_catalogue.ts";
 
 export {

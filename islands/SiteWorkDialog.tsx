@@ -1,6 +1,8 @@
-// 'Работать на объекте' and the site-work dialog (spec/3 §2.2), phone first. The dialog has a URL
-// (?siteWork={taskId}) so a reload reopens it. Its content (SiteWorkDialog/SiteWork.tsx: the form, the draft,
-// photos, estimate) is a chunk of its own, loaded on open, on intent and once the page is idle.
+// The surveyor card's one button into the measuring screen (spec/3 §2.2, issue 13): «Начать работу» for a
+// waiting task (opening sets it in progress), «Продолжить замер» for one in progress, «Открыть замер» for
+// a done one. The dialog has a URL (?siteWork={taskId}) so a reload reopens it. Its content
+// (SiteWorkDialog/SiteWork.tsx: the one measuring screen) is a chunk of its own, loaded on open, on intent
+// and once the page is idle.
 import { Suspense, useEffect, useRef, useState } from "react";
 import { Dialog, DialogHead } from "../components/Dialog.tsx";
 import { lazyPart, whenIdle } from "../components/lazy.ts";
@@ -14,13 +16,21 @@ export interface SiteWorkDialogProps {
 const PARAM = "siteWork";
 const content = lazyPart(() => import("./SiteWorkDialog/SiteWork.tsx"), Unavailable);
 
+function buttonLabel(status: string): string {
+  if (status === "assigned" || status === "pending") return "Начать работу";
+  if (status === "in_progress") return "Продолжить замер";
+  return "Открыть замер";
+}
+
 export default function SiteWorkDialog({ task }: SiteWorkDialogProps) {
   const [open, setOpen] = useState(false);
+  const [starting, setStarting] = useState(false);
   useEffect(() => {
     if (new URL(location.href).searchParams.get(PARAM) === String(task.id)) setOpen(true);
     whenIdle(content.preload);
   }, []);
   function show() {
+    setStarting(task.status === "assigned" || task.status === "pending");
     const url = new URL(location.href);
     url.searchParams.set(PARAM, String(task.id));
     history.replaceState(null, "", url);
@@ -35,14 +45,16 @@ export default function SiteWorkDialog({ task }: SiteWorkDialogProps) {
         {...content.intent}
       >
         <Icon name="truck" />
-        Работать на объекте
+        {buttonLabel(task.status)}
       </button>
-      {open && <SiteWorkShell task={task} onClose={() => setOpen(false)} />}
+      {open && <SiteWorkShell task={task} startOnOpen={starting} onClose={() => setOpen(false)} />}
     </>
   );
 }
 
-function SiteWorkShell({ task, onClose }: SiteWorkDialogProps & { onClose: () => void }) {
+function SiteWorkShell(
+  { task, startOnOpen, onClose }: SiteWorkDialogProps & { startOnOpen: boolean; onClose: () => void },
+) {
   const dialog = useRef<HTMLDialogElement>(null);
   const Content = content.component();
 
@@ -53,11 +65,14 @@ function SiteWorkShell({ task, onClose }: SiteWorkDialogProps & { onClose: () =>
   function close() {
     dialog.current?.close();
   }
+  // The card shows the task's status: a changed one is read again from the server when the dialog closes.
+  const moved = useRef(false);
   function onDialogClose() {
     const url = new URL(location.href);
     url.searchParams.delete(PARAM);
     history.replaceState(null, "", url);
     onClose();
+    if (moved.current) location.reload();
   }
 
   return (
@@ -69,19 +84,24 @@ function SiteWorkShell({ task, onClose }: SiteWorkDialogProps & { onClose: () =>
       onClose={onDialogClose}
     >
       <Suspense fallback={<Placeholder task={task} close={close} />}>
-        <Content task={task} close={close} />
+        <Content
+          task={task}
+          startOnOpen={startOnOpen}
+          close={close}
+          onStatus={() => (moved.current = true)}
+        />
       </Suspense>
     </Dialog>
   );
 }
 
 /** The dialog while its content downloads, or with `failed` when it could not be downloaded. */
-function Placeholder({ task, close, failed }: SiteWorkProps & { failed?: boolean }) {
+function Placeholder({ task, close, failed }: Pick<SiteWorkProps, "task" | "close"> & { failed?: boolean }) {
   return (
     <>
       <DialogHead
         className="site-head"
-        title={`Замер септика: ${task.address}`}
+        title={`Замер: ${task.address}`}
         titleId={`sw${task.id}-title`}
         onClose={close}
       />

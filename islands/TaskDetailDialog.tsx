@@ -22,10 +22,12 @@ export interface TaskDetailProps {
     workType: string | null;
   };
   canChangeStatus: boolean;
+  /** The task's measuring screen, when it has one to open. */
+  measureUrl?: string | null;
 }
 
 /** The task opened by /tasks?taskId= (a notification click): a modal with the task and its status menu. */
-export default function TaskDetailDialog({ task, canChangeStatus }: TaskDetailProps) {
+export default function TaskDetailDialog({ task, canChangeStatus, measureUrl }: TaskDetailProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     dialog.current?.showModal();
@@ -78,6 +80,7 @@ export default function TaskDetailDialog({ task, canChangeStatus }: TaskDetailPr
         <button type="button" className="btn btn-secondary" onClick={() => dialog.current?.close()}>
           Закрыть
         </button>
+        {measureUrl && <a className="btn btn-primary" href={measureUrl}>Открыть замер</a>}
       </div>
     </Dialog>
   );

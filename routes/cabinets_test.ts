@@ -55,3 +55,19 @@ Deno.test("[pages] /tasks?taskId= opens the task for its assignee and not for an
     await t.close();
   }
 });
+
+Deno.test("[pages] an active task's dialog leads to its measuring screen; a done one does not", async () => {
+  const t = await createTestApp();
+  try {
+    // deno-lint-ignore no-explicit-any
+    const tasks: any[] = await (await t.request("/api/tasks", { as: "surveyor@demo.local" })).json();
+    const active = tasks.find((x) => x.storedStatus === "in_progress" && x.objectId);
+    const done = tasks.find((x) => x.storedStatus === "completed");
+    const page = async (id: number) =>
+      await (await t.request(`/tasks?taskId=${id}`, { as: "surveyor@demo.local" })).text();
+    assert.match(await page(active.id), new RegExp(`/field-work\\?taskId=${active.id}`));
+    assert.doesNotMatch(await page(done.id), /\/field-work\?taskId=/);
+  } finally {
+    await t.close();
+  }
+});

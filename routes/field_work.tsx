@@ -31,28 +31,30 @@ export default async function fieldWorkPage(c: Context<AppEnv>) {
     assignedTo: seesOnlyOwnTasks(user) ? user.id : undefined,
   });
   const active = tasks.filter((t) =>
-    t.object && (t.storedStatus === "assigned" || t.storedStatus === "in_progress")
+    t.object &&
+    (t.storedStatus === "assigned" || t.storedStatus === "pending" || t.storedStatus === "in_progress")
   );
   const requested = positiveInt(c.req.query("taskId"));
   const selected = requested ?? (objectId && active.length === 1 ? active[0].id : null);
   return renderWorkPage(c, {
     title: "Полевые работы",
-    subtitle: "Подготовка, замер и смета на объекте",
+    subtitle: "Замер, смета и отчет инженеру по задаче на объекте",
     body: (
       <Island
         component={FieldWorkScreen}
         props={{
-          role: user.role,
           selectedTaskId: selected ?? null,
           tasks: active.map((t) => ({
             id: t.id,
             objectId: t.object!.id,
             title: t.title,
             address: t.object!.address,
+            workType: t.object!.workType,
             workTypeLabel: labelOf(workTypeLabels, t.object!.workType),
             clientName: t.object!.clientName,
             clientPhone: t.object!.clientPhone,
-            statusLabel: labelOf(taskStatusLabels, t.status),
+            status: t.storedStatus,
+            statusLabel: labelOf(taskStatusLabels, t.storedStatus),
           })),
         }}
       />

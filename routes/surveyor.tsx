@@ -4,10 +4,8 @@ import { listTasks, type TaskView } from "../db/tasks.ts";
 import { countOf, formatDate, formatKopecks } from "../domain/format.ts";
 import { labelOf, workTypeLabels } from "../domain/labels.ts";
 import { canStart, isActiveStatus } from "../domain/tasks.ts";
-import { Island } from "../server/island.tsx";
 import { companyScope, currentUser } from "../server/middleware/guard.ts";
 import type { AppEnv } from "../server/types.ts";
-import ActionButton from "../islands/ActionButton.tsx";
 import { renderWorkPage } from "./_page.tsx";
 import { Badge } from "../components/Badge.tsx";
 import { EmptyState, StatCard } from "../components/Card.tsx";
@@ -37,7 +35,9 @@ function SurveyorTaskCard({ task, estimates }: { task: TaskView; estimates: Esti
       <header className="task-card-head">
         <h3>{task.title}</h3>
         <div className="row task-badges">
-          <TaskStatusBadge status={task.status} />
+          {/* The stored status moves with each step; being late is its own mark, not a status that hides it. */}
+          <TaskStatusBadge status={task.storedStatus} />
+          {task.isOverdue && task.storedStatus !== "overdue" && <Badge tone="danger">Просрочено</Badge>}
           <Badge tone={priority.tone}>{priority.label}</Badge>
         </div>
       </header>
@@ -78,20 +78,8 @@ function SurveyorTaskCard({ task, estimates }: { task: TaskView; estimates: Esti
         </div>
       )}
       <footer className="task-card-foot">
-        {canStart(task.storedStatus) && (
-          <Island
-            component={ActionButton}
-            props={{
-              label: "Начать работу",
-              url: `/api/tasks/${task.id}`,
-              method: "PATCH",
-              body: { status: "in_progress" },
-              success: { title: "Статус обновлен", description: "Статус задачи успешно изменен" },
-              failure: "Не удалось обновить статус задачи",
-            }}
-          />
-        )}
-        {task.storedStatus === "in_progress" && <SiteWorkButton task={task} />}
+        {(canStart(task.storedStatus) || task.storedStatus === "in_progress" ||
+          task.storedStatus === "completed") && <SiteWorkButton task={task} />}
         <a className="btn btn-secondary" href={`/tasks?taskId=${task.id}`}>Детали</a>
       </footer>
     </article>

@@ -151,6 +151,12 @@ export default async function tasksPage(c: Context<AppEnv>) {
             props={{
               task: taskDetailProps(opened),
               canChangeStatus: manager || opened.assignedTo === user.id,
+              // The task's measuring screen (/field-work lists the active tasks with an object).
+              measureUrl: opened.objectId &&
+                  ["assigned", "pending", "in_progress"].includes(opened.storedStatus) &&
+                  (manager || opened.assignedTo === user.id)
+                ? `/field-work?taskId=${opened.id}`
+                : null,
             }}
           />
         )}

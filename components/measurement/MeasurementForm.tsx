@@ -3,7 +3,7 @@
 // checkbox and sections revealed by their group flag. Shared by the site-work dialog and /field-work.
 import { useMemo } from "react";
 import type { FormField, FormSection } from "../../estimating/form.ts";
-import { formatKopecks } from "../../domain/format.ts";
+import { formatKopecks, formatNumber } from "../../domain/format.ts";
 import {
   fieldSpec,
   type FormConfig,
@@ -22,6 +22,10 @@ export interface MeasurementFormProps {
   open: string;
   onOpen: (id: string) => void;
   missing: Missing[];
+  /** The price-changing defaults nobody measured or confirmed yet: shown as suggestions. */
+  unconfirmed: ReadonlySet<string>;
+  /** Confirms these suggested defaults as they are (a section's «Подтвердить значения по умолчанию»). */
+  onConfirm: (names: string[]) => void;
   /** Prefix of the inputs' ids (unique per form on the page). */
   idPrefix: string;
 }
@@ -41,30 +45,44 @@ function sectionOfField(sections: readonly FormSection[], name: string): string 
  * The live 'Не заполнено:' line of the measurement screens (spec/3 §5): each missing item a link that opens
  * its section (`onOpen`) and puts the cursor in its field. Announced politely as it changes.
  */
-export function MissingLine({ config, missing, idPrefix, onOpen }: {
+export function MissingLine({ config, missing, unconfirmed, idPrefix, onOpen }: {
   config: FormConfig | null;
   missing: Missing[];
+  /** The suggested defaults not confirmed: one entry for all of them, so the line stays short on a phone. */
+  unconfirmed: ReadonlySet<string>;
   idPrefix: string;
   onOpen: (section: string) => void;
 }) {
   if (missing.length === 0) return null;
+  const open = (field: string) => {
+    onOpen(sectionOfField(config?.sections ?? [], field) ?? "main");
+    focusField(idPrefix, field);
+  };
+  const items = missing.filter((m) => !unconfirmed.has(m.field));
+  const defaults = missing.filter((m) => unconfirmed.has(m.field));
   return (
     <p className="missing-line" role="status" aria-live="polite">
-      <strong>Не заполнено:</strong> {missing.map((m, i) => (
+      <strong>Не заполнено:</strong> {items.map((m, i) => (
         <span key={m.field + i}>
           {i > 0 && ", "}
-          <button
-            type="button"
-            className="link-btn"
-            onClick={() => {
-              onOpen(sectionOfField(config?.sections ?? [], m.field) ?? "main");
-              focusField(idPrefix, m.field);
-            }}
-          >
+          <button type="button" className="link-btn" onClick={() => open(m.field)}>
             {m.label}
           </button>
         </span>
       ))}
+      {defaults.length > 0 && (
+        <>
+          {items.length > 0 && ", "}
+          <button
+            type="button"
+            className="link-btn"
+            title={defaults.map((m) => m.label).join(", ")}
+            onClick={() => open(defaults[0].field)}
+          >
+            {`не подтверждены значения по умолчанию (${defaults.length})`}
+          </button>
+        </>
+      )}
     </p>
   );
 }
@@ -133,6 +151,10 @@ export function MeasurementForm(props: MeasurementFormProps) {
               id={`${props.idPrefix}-sec-${section.id}`}
               hidden={!isOpen}
             >
+              <ConfirmDefaults
+                names={shown.map((f) => f.name).filter((n) => props.unconfirmed.has(n))}
+                onConfirm={props.onConfirm}
+              />
               {shown.map((f) => <FieldControl key={f.name} field={f} {...props} />)}
             </div>
           </section>
@@ -142,19 +164,40 @@ export function MeasurementForm(props: MeasurementFormProps) {
   );
 }
 
-function FieldControl({ field: f, config, values, onChange, idPrefix, missing }: MeasurementFormProps & {
-  field: FormField;
-}) {
+/** The section's one-tap confirmation of the defaults it still shows as suggestions. */
+function ConfirmDefaults({ names, onConfirm }: { names: string[]; onConfirm: (names: string[]) => void }) {
+  if (names.length === 0) return null;
+  return (
+    <div className="mdefaults">
+      <p>
+        Значения с пометкой «по умолчанию» не измерены. Измените их или подтвердите, если они верны для этого
+        участка.
+      </p>
+      <button type="button" className="btn btn-secondary" onClick={() => onConfirm(names)}>
+        Подтвердить значения по умолчанию
+      </button>
+    </div>
+  );
+}
+
+function FieldControl(
+  { field: f, config, values, onChange, idPrefix, missing, unconfirmed }: MeasurementFormProps & {
+    field: FormField;
+  },
+) {
   const id = `${idPrefix}-${f.name}`;
   const value = values[f.name];
-  const isMissing = missing.some((m) => m.field === f.name);
+  const suggested = unconfirmed.has(f.name);
+  const isMissing = !suggested && missing.some((m) => m.field === f.name);
   const problem = valueProblem(fieldSpec(f.name), value);
-  const nested = f.revealedBy && f.kind !== "boolean" ? " mfield-nested" : "";
+  const nested = (f.revealedBy && f.kind !== "boolean" ? " mfield-nested" : "") +
+    (suggested ? " mfield-default" : "");
   const label = (
     <label htmlFor={id}>
       {f.label}
       {f.unit && <span className="mfield-unit">, {f.unit}</span>}
       {f.required && <span className="field-required" aria-hidden="true">*</span>}
+      {suggested && <span className="badge badge-warning mfield-default-tag">по умолчанию</span>}
     </label>
   );
   const error = problem ?? (isMissing && f.kind !== "boolean" ? "Заполните поле" : undefined);
@@ -219,17 +262,22 @@ function FieldControl({ field: f, config, values, onChange, idPrefix, missing }:
             <dl className="model-info">
               <div>
                 <dt>Производительность</dt>
-                <dd>{model.capacity} л/сут</dd>
+                <dd>{`${formatNumber(model.capacity)}\u00a0л/сут`}</dd>
               </div>
               <div>
                 <dt>Залповый сброс</dt>
-                <dd>{model.peakDischarge} л</dd>
+                <dd>{`${formatNumber(model.peakDischarge)}\u00a0л`}</dd>
               </div>
               <div>
                 <dt>Габариты (Д×Ш×В)</dt>
-                <dd>{model.length}×{model.width}×{model.height} мм</dd>
+                <dd className="model-size">
+                  {formatNumber(model.length)}×<wbr />
+                  {formatNumber(model.width)}×<wbr />
+                  {formatNumber(model.height)}
+                  {"\u00a0"}мм
+                </dd>
               </div>
-              <div>
+              <div className="internal-only">
                 <dt>Дилерская цена</dt>
                 <dd className="money">{formatKopecks(model.dealerPrice * 100)}</dd>
               </div>

@@ -4,6 +4,8 @@ import type { FormValues } from "./model.ts";
 
 export interface Draft {
   values: FormValues;
+  /** The suggested defaults the surveyor measured or confirmed (estimating/missing.ts). */
+  confirmed?: string[];
   notes: string;
   conclusion?: string;
   /** Device time of the last change (ms). */

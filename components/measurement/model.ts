@@ -15,6 +15,9 @@ import {
   modelLookup,
   parseField,
   progressPercent,
+  suggestedDefaultFields,
+  type SuggestedField,
+  unconfirmedDefaults,
 } from "../../estimating/form.ts";
 
 export type { FormConfig, ModelInfo };
@@ -45,9 +48,35 @@ export function valueProblem(spec: FieldSpec | undefined, raw: unknown): string 
   return "Введите число";
 }
 
-/** The measurements the form's values mean, read by the engine as the server reads them (invalid numbers as 0). */
-export function toMeasurements(values: FormValues): Measurements {
-  return { ...lenientMeasurements(values) };
+/**
+ * The measurements the form's values mean, read by the engine as the server reads them (invalid numbers as
+ * 0), with the suggested defaults the surveyor measured or confirmed: the form always sends `confirmed`, so
+ * a default nobody looked at is missing, not priced.
+ */
+export function toMeasurements(values: FormValues, confirmed: readonly string[]): Measurements {
+  return { ...lenientMeasurements(values), confirmed: [...confirmed] };
+}
+
+/** Whether a field is one of the price-changing suggested defaults. */
+export function isSuggested(name: string): name is SuggestedField {
+  return Object.hasOwn(suggestedDefaultFields, name);
+}
+
+/** The suggested defaults still unconfirmed in these measurements. */
+export function unconfirmedOf(m: Measurements): Set<string> {
+  return new Set(unconfirmedDefaults(m));
+}
+
+/** The confirmed list of a stored record: its own, or every suggestion for a record made before the list. */
+export function confirmedOfRecord(m: Record<string, unknown>): string[] {
+  return Array.isArray(m.confirmed)
+    ? m.confirmed.filter((v): v is string => typeof v === "string")
+    : Object.keys(suggestedDefaultFields);
+}
+
+/** A number as the surveyor types it in Russian: the decimal comma («2,5», not «2.5»). */
+export function ruNumber(v: number | string): string {
+  return String(v).replace(".", ",");
 }
 
 /** Form values from stored measurements (numbers become the strings an input shows). */
@@ -57,6 +86,7 @@ export function fromMeasurements(m: Record<string, unknown>): FormValues {
     const v = m[name];
     if (v === undefined || v === null) continue;
     if (spec.kind === "bool") out[name] = v === true || v === "true";
+    else if (spec.kind === "dec" && typeof v === "number") out[name] = ruNumber(v);
     else out[name] = String(v);
   }
   return out;
@@ -67,6 +97,7 @@ export function defaultValues(): FormValues {
   const out: FormValues = {};
   for (const [name, spec] of formSpecs) {
     if (spec.kind === "bool") out[name] = spec.def;
+    else if (spec.kind === "dec") out[name] = ruNumber(spec.def);
     else if (spec.kind !== "pass") out[name] = String(spec.def);
   }
   return out;
@@ -100,8 +131,8 @@ export function missingOf(config: FormConfig, m: Measurements): Missing[] {
 }
 
 /** Progress in percent (spec/3 §4): the engine's, for the form's values. */
-export function progressOf(config: FormConfig, values: FormValues): number {
-  return progressPercent(values, modelIndex(config).options);
+export function progressOf(config: FormConfig, values: FormValues, confirmed: readonly string[]): number {
+  return progressPercent({ ...values, confirmed }, modelIndex(config).options);
 }
 
 /** Whether a field is shown: every flag up its reveal chain is ticked. */

@@ -5,8 +5,10 @@ import {
   formConfig,
   missingItems,
   progressPercent,
+  suggestedDefaultFields,
 } from "../../estimating/mod.ts";
 import {
+  confirmedOfRecord,
   defaultValues,
   type FormValues,
   fromMeasurements,
@@ -14,6 +16,7 @@ import {
   modelOf,
   progressOf,
   toMeasurements,
+  unconfirmedOf,
 } from "./model.ts";
 
 // The reading, the missing items and the progress are the engine's own code (estimating/form.ts); these
@@ -47,32 +50,54 @@ Deno.test("the form lists the missing items and the progress the server computes
     },
     { ...defaultValues(), septic_model: "topas-5", foundation_drilling: true, drilling_holes_300: "1" },
   ];
+  const all = Object.keys(suggestedDefaultFields);
   for (const values of cases) {
-    const label = JSON.stringify(values);
-    assert.deepEqual(
-      missingOf(config, toMeasurements(values)).map((m) => m.label),
-      missingItems(values),
-      label,
-    );
-    assert.equal(progressOf(config, values), progressPercent(values), label);
+    for (const confirmed of [[], ["installation_depth"], all]) {
+      const label = JSON.stringify({ values, confirmed });
+      assert.deepEqual(
+        missingOf(config, toMeasurements(values, confirmed)).map((m) => m.label),
+        missingItems({ ...values, confirmed }),
+        label,
+      );
+      assert.equal(progressOf(config, values, confirmed), progressPercent({ ...values, confirmed }), label);
+    }
   }
   // A whole count typed as "2,5" reads as 0, as on the server.
-  assert.deepEqual(missingOf(config, toMeasurements(cases[3])).map((m) => m.field), [
+  assert.deepEqual(missingOf(config, toMeasurements(cases[3], all)).map((m) => m.field), [
     "demolition_description",
     "electrical_work_needed",
   ]);
 });
 
+Deno.test("a form with only a model chosen is not complete until its defaults are confirmed", () => {
+  const values: FormValues = { ...defaultValues(), septic_model: "topas-5" };
+  assert.equal(values.installation_depth, "2,5");
+  assert.equal(values.groundwater_level, "1,5");
+  const fresh = toMeasurements(values, []);
+  assert.ok(progressOf(config, values, []) < 100);
+  assert.ok(missingOf(config, fresh).some((m) => m.field === "groundwater_level"));
+  assert.ok(unconfirmedOf(fresh).has("installation_depth"));
+  // Typing another value measures it; confirming the rest completes the form.
+  const typed = toMeasurements({ ...values, installation_depth: "2,2" }, []);
+  assert.ok(!unconfirmedOf(typed).has("installation_depth"));
+  const all = Object.keys(suggestedDefaultFields);
+  assert.equal(progressOf(config, values, all), 100);
+  assert.deepEqual(missingOf(config, toMeasurements(values, all)), []);
+  // A record saved before the list existed keeps its old meaning: every suggestion confirmed.
+  assert.deepEqual(confirmedOfRecord({ septic_model: "topas-5" }), all);
+  assert.deepEqual(confirmedOfRecord({ confirmed: ["soil_type"] }), ["soil_type"]);
+});
+
 Deno.test("the form starts from the engine's defaults, and values survive stored measurements", () => {
-  assert.deepEqual(toMeasurements(defaultValues()), { ...defaultMeasurements() });
+  assert.deepEqual(toMeasurements(defaultValues(), []), { ...defaultMeasurements(), confirmed: [] });
   const values: FormValues = { ...defaultValues(), septic_model: "topas-5", residents_count: "6" };
   values.need_drainage = true;
   values.drainage_length = "12,5";
-  const m = toMeasurements(values);
+  const m = toMeasurements(values, ["residents_count"]);
   assert.equal(m.drainage_length, 12.5);
   assert.equal(m.residents_count, 6);
   const back = fromMeasurements(m);
-  assert.equal(back.drainage_length, "12.5");
+  assert.equal(back.drainage_length, "12,5");
   assert.equal(back.need_drainage, true);
-  assert.deepEqual(toMeasurements(back), m);
+  assert.deepEqual(toMeasurements(back, ["residents_count"]), m);
 });

@@ -8,13 +8,16 @@ import { toast } from "../toast.ts";
 import { errorMessage } from "../form.ts";
 import { cacheConfig, cachedConfig, clearDraft, type Draft, loadDraft, saveDraft } from "./draft.ts";
 import {
+  confirmedOfRecord,
   defaultValues,
   type FormConfig,
   type FormValues,
   fromMeasurements,
+  isSuggested,
   missingOf,
   progressOf,
   toMeasurements,
+  unconfirmedOf,
 } from "./model.ts";
 import type { EstimateViewData } from "./EstimateView.tsx";
 
@@ -23,6 +26,8 @@ export interface SessionTask {
   objectId: number | null;
   title: string;
   address: string;
+  /** The task's stored status; the server moves it as the surveyor saves and reports. */
+  status: string;
 }
 
 export interface Photo {
@@ -34,6 +39,7 @@ export interface Photo {
 
 interface ServerRecord {
   id: number;
+  taskStatus?: string;
   measurements: Record<string, unknown>;
   photos: { id: number }[];
   notes: string | null;
@@ -66,6 +72,8 @@ export function useMeasurementSession(task: SessionTask | null, active: boolean)
   const [config, setConfig] = useState<FormConfig | null>(null);
   const [loadError, setLoadError] = useState("");
   const [values, setValues] = useState<FormValues>({});
+  const [confirmed, setConfirmedState] = useState<string[]>([]);
+  const [taskStatus, setTaskStatus] = useState(task?.status ?? "assigned");
   const [notes, setNotesState] = useState("");
   const [sync, setSync] = useState<SyncState>("idle");
   const [conflict, setConflict] = useState<Conflict | null>(null);
@@ -74,10 +82,15 @@ export function useMeasurementSession(task: SessionTask | null, active: boolean)
   const [generating, setGenerating] = useState(false);
   const [loading, setLoading] = useState(false);
   const base = useRef<number | null>(null);
-  const latest = useRef({ values, notes, photos });
-  latest.current = { values, notes, photos };
+  const latest = useRef({ values, notes, photos, confirmed });
+  latest.current = { values, notes, photos, confirmed };
 
-  const writeDraft = useCallback((next: { values: FormValues; notes: string }, dirty: boolean) => {
+  useEffect(() => setTaskStatus(task?.status ?? "assigned"), [task?.id]);
+
+  const writeDraft = useCallback((
+    next: { values: FormValues; notes: string; confirmed: string[] },
+    dirty: boolean,
+  ) => {
     if (!scope) return;
     saveDraft(scope, { ...next, savedAt: Date.now(), baseRecordId: base.current, dirty });
   }, [scope]);
@@ -111,22 +124,26 @@ export function useMeasurementSession(task: SessionTask | null, active: boolean)
         // The server has a record the draft did not start from: ask which to keep.
         base.current = draft.baseRecordId;
         setValues({ ...defaultValues(), ...draft.values });
+        setConfirmedState(draft.confirmed ?? []);
         setNotesState(draft.notes);
         setConflict({ record, draft });
         setSync("device");
       } else if (draft && (draft.dirty || !record)) {
         base.current = draft.baseRecordId;
         setValues({ ...defaultValues(), ...draft.values });
+        setConfirmedState(draft.confirmed ?? []);
         setNotesState(draft.notes);
         setSync(draft.dirty ? (online ? "device" : "offline") : "sent");
       } else if (record) {
         base.current = record.id;
         setValues(fromMeasurements(record.measurements));
+        setConfirmedState(confirmedOfRecord(record.measurements));
         setNotesState(record.notes ?? "");
         setSync("sent");
       } else {
         base.current = null;
         setValues(defaultValues());
+        setConfirmedState([]);
         setNotesState("");
         setSync("idle");
       }
@@ -160,24 +177,40 @@ export function useMeasurementSession(task: SessionTask | null, active: boolean)
     };
   }, [active, task?.id]);
 
+  /** Marks suggested defaults as confirmed (a touched field, or a section's «Подтвердить …»). */
+  const confirm = useCallback((names: string[]) => {
+    const add = names.filter((n) => isSuggested(n) && !latest.current.confirmed.includes(n));
+    if (add.length === 0) return;
+    const next = [...latest.current.confirmed, ...add];
+    latest.current = { ...latest.current, confirmed: next };
+    setConfirmedState(next);
+    writeDraft({ values: latest.current.values, notes: latest.current.notes, confirmed: next }, true);
+    setSync((s) => (s === "offline" ? "offline" : "device"));
+  }, [writeDraft]);
+
   const setValue = useCallback((name: string, value: string | boolean) => {
     setValues((prev) => {
       const next = { ...prev, [name]: value };
-      writeDraft({ values: next, notes: latest.current.notes }, true);
+      writeDraft({ values: next, notes: latest.current.notes, confirmed: latest.current.confirmed }, true);
       return next;
     });
+    confirm([name]);
     setSync((s) => (s === "offline" ? "offline" : "device"));
-  }, [writeDraft]);
+  }, [writeDraft, confirm]);
 
   const setNotes = useCallback((text: string) => {
     setNotesState(text);
-    writeDraft({ values: latest.current.values, notes: text }, true);
+    writeDraft({ values: latest.current.values, notes: text, confirmed: latest.current.confirmed }, true);
     setSync((s) => (s === "offline" ? "offline" : "device"));
   }, [writeDraft]);
 
-  const measurements = useMemo(() => toMeasurements(values), [values]);
+  const measurements = useMemo(() => toMeasurements(values, confirmed), [values, confirmed]);
   const missing = useMemo(() => (config ? missingOf(config, measurements) : []), [config, measurements]);
-  const progress = useMemo(() => (config ? progressOf(config, values) : 0), [config, values]);
+  const unconfirmed = useMemo(() => unconfirmedOf(measurements), [measurements]);
+  const progress = useMemo(
+    () => (config ? progressOf(config, values, confirmed) : 0),
+    [config, values, confirmed],
+  );
 
   /** Sends the values to the server; `quiet` skips the success toast. True when sent. */
   const save = useCallback(async (quiet = false): Promise<boolean> => {
@@ -188,14 +221,16 @@ export function useMeasurementSession(task: SessionTask | null, active: boolean)
       const record = await api<ServerRecord>("/api/measurements", {
         body: {
           taskId: task.id,
-          measurements: toMeasurements(snapshot.values),
+          measurements: toMeasurements(snapshot.values, snapshot.confirmed),
           photos: snapshot.photos.map((p) => p.id),
           notes: snapshot.notes || null,
         },
       });
       base.current = record.id;
+      if (record.taskStatus) setTaskStatus(record.taskStatus);
       // Still dirty when something was typed while sending.
-      const changed = latest.current.values !== snapshot.values || latest.current.notes !== snapshot.notes;
+      const changed = latest.current.values !== snapshot.values || latest.current.notes !== snapshot.notes ||
+        latest.current.confirmed !== snapshot.confirmed;
       writeDraft(latest.current, changed);
       setSync(changed ? "device" : "sent");
       if (!quiet) toast({ title: "Замеры сохранены", description: "Данные успешно сохранены на сервере" });
@@ -236,9 +271,11 @@ export function useMeasurementSession(task: SessionTask | null, active: boolean)
     base.current = conflict.record.id;
     if (keep === "server") {
       const v = fromMeasurements(conflict.record.measurements);
+      const c = confirmedOfRecord(conflict.record.measurements);
       setValues(v);
+      setConfirmedState(c);
       setNotesState(conflict.record.notes ?? "");
-      writeDraft({ values: v, notes: conflict.record.notes ?? "" }, false);
+      writeDraft({ values: v, notes: conflict.record.notes ?? "", confirmed: c }, false);
       setSync("sent");
     } else {
       writeDraft(latest.current, true);
@@ -269,8 +306,8 @@ export function useMeasurementSession(task: SessionTask | null, active: boolean)
     }
     setGenerating(true);
     try {
-      const draft = loadDraft(scope);
-      if (draft?.dirty || sync !== "sent") await save(true);
+      // Saved first, always: the record goes with the estimate, and the server starts a waiting task.
+      if (!(await save(true))) return null;
       const snapshot = latest.current;
       const result = await api<StoredEstimate>("/api/estimates/generate", {
         body: {
@@ -278,7 +315,7 @@ export function useMeasurementSession(task: SessionTask | null, active: boolean)
           taskId: task.id,
           workType,
           measurements: {
-            ...toMeasurements(snapshot.values),
+            ...toMeasurements(snapshot.values, snapshot.confirmed),
             photos: snapshot.photos.map((p) => p.id),
             notes: snapshot.notes,
           },
@@ -299,7 +336,7 @@ export function useMeasurementSession(task: SessionTask | null, active: boolean)
     } finally {
       setGenerating(false);
     }
-  }, [task?.id, task?.objectId, config, missing, scope, save, sync]);
+  }, [task?.id, task?.objectId, config, missing, save]);
 
   const forget = useCallback(() => {
     if (scope) clearDraft(scope);
@@ -311,6 +348,10 @@ export function useMeasurementSession(task: SessionTask | null, active: boolean)
     loading,
     values,
     setValue,
+    confirm,
+    unconfirmed,
+    taskStatus,
+    setTaskStatus,
     notes,
     setNotes,
     measurements,

@@ -4,10 +4,12 @@ import { Island } from "../../server/island.tsx";
 import SiteWorkDialog from "../../islands/SiteWorkDialog.tsx";
 
 /**
- * 'Работать на объекте' on the surveyor's in-progress task: opens the site-work dialog (spec/3 §2.2),
- * which loads the form, the draft and the task's records only when opened.
+ * The surveyor card's way into the task's measuring screen (spec/3 §2.2): «Начать работу», «Продолжить
+ * замер» or «Открыть замер» by the stored status; the dialog loads the form and the records only when opened.
  */
-export function SiteWorkButton({ task }: { task: Pick<TaskView, "id" | "objectId" | "title" | "object"> }) {
+export function SiteWorkButton(
+  { task }: { task: Pick<TaskView, "id" | "objectId" | "title" | "object" | "storedStatus"> },
+) {
   const o = task.object;
   return (
     <Island
@@ -20,9 +22,11 @@ export function SiteWorkButton({ task }: { task: Pick<TaskView, "id" | "objectId
           objectId: task.objectId,
           title: task.title,
           address: o?.address ?? "адрес не указан",
+          workType: o?.workType ?? null,
           workTypeLabel: o ? labelOf(workTypeLabels, o.workType) : "Не указан",
           clientName: o?.clientName ?? null,
           clientPhone: o?.clientPhone ?? null,
+          status: task.storedStatus,
         },
       }}
     />

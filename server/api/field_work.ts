@@ -4,7 +4,10 @@ import { getEstimate, objectForEstimate } from "../../db/estimates.ts";
 import { notifyChiefEngineers, recordActivity } from "../../db/notifications.ts";
 import { displayName, formatKopecks } from "../../domain/format.ts";
 import { staffRoles } from "../../domain/roles.ts";
-import { notFound } from "../errors.ts";
+import { invalid, notFound } from "../errors.ts";
+import { TaskRuleError, updateTask } from "../../db/tasks.ts";
+import { seesOnlyOwnTasks } from "../../domain/tasks.ts";
+import { measurableTask } from "./measurements.ts";
 import { validate } from "../validate.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import type { AppEnv } from "../types.ts";
@@ -14,12 +17,15 @@ const reportBody = z.object({
     "Выберите объект для работы",
   ),
   estimateId: z.coerce.number().int().positive().nullable().optional(),
+  taskId: z.coerce.number().int().positive().nullable().optional(),
   comment: z.string().trim().max(5000, "Не длиннее 5000 символов").nullable().optional(),
 });
 
 /**
- * The field-work screen's 'Сохранить отчет' (spec/3 §2.3): sends the report on the object (and its
- * estimate) to the company's chief engineers as a notification and records the activity.
+ * The measuring screen's 'Отправить инженеру' (spec/3 §2.2 'Завершить задачу' and §2.3 'Сохранить отчет' in
+ * one): sends the report on the object (and its estimate) to the company's chief engineers as a
+ * notification and records the activity; with a task, completes it first (which needs its estimate), so
+ * the task's status follows the report.
  */
 export const fieldWorkApi = new Hono<AppEnv>()
   .use(requireApi(staffRoles))
@@ -34,6 +40,21 @@ export const fieldWorkApi = new Hono<AppEnv>()
     if (body.estimateId) {
       estimate = await getEstimate(db, scope, body.estimateId);
       if (!estimate || estimate.objectId !== object.id) throw notFound("Смета не найдена");
+    }
+    let taskStatus: string | null = null;
+    if (body.taskId) {
+      const task = await measurableTask(c, user, body.taskId);
+      if (task.objectId !== object.id) throw invalid({ taskId: ["Задача относится к другому объекту"] });
+      const done = await updateTask(db, scope, task.id, { status: "completed" }, {
+        id: user.id,
+        now: now(),
+        assignedTo: seesOnlyOwnTasks(user) ? user.id : undefined,
+      }).catch((error) => {
+        if (error instanceof TaskRuleError) throw invalid({ [error.field]: [error.message] }, error.message);
+        throw error;
+      });
+      if (!done) throw notFound("Задача не найдена");
+      taskStatus = done.status;
     }
     const who = displayName(user);
     const parts = [object.address];
@@ -56,5 +77,5 @@ export const fieldWorkApi = new Hono<AppEnv>()
         objectId: object.id,
       });
     });
-    return c.json({ ok: true, sentAt: now() });
+    return c.json({ ok: true, sentAt: now(), taskStatus });
   });

@@ -1,0 +1,411 @@
+// The one measuring screen of a task (spec/3 §2.2 and §2.3 in one, issue 13): the same tree in the
+// surveyor cabinet's dialog and on /field-work. One path, each step moving the task on the server:
+// «Начать работу» (in_progress) → Замер (a saved measurement starts a waiting task too) → Смета →
+// «Отправить инженеру» (the report completes the task). The status badge follows the server's answer.
+import { useEffect, useMemo, useState } from "react";
+import { api } from "../api.ts";
+import { toast } from "../toast.ts";
+import { errorMessage } from "../form.ts";
+import { Icon } from "../Icon.tsx";
+import { MeasurementForm, MissingLine } from "./MeasurementForm.tsx";
+import { EstimateView, ruDay } from "./EstimateView.tsx";
+import { PhotoReport } from "./PhotoReport.tsx";
+import { exportEstimate } from "./export.ts";
+import { syncLabel, useMeasurementSession } from "./session.ts";
+import { ConflictNotice } from "./ConflictNotice.tsx";
+import { formatKopecks } from "../../domain/format.ts";
+import { labelOf, taskStatusLabels } from "../../domain/labels.ts";
+
+/** The task the surveyor works on. */
+export interface WorkTask {
+  id: number;
+  objectId: number | null;
+  title: string;
+  address: string;
+  /** Work type code (domain/enums.ts); only sewage work has a measurement form yet. */
+  workType: string | null;
+  workTypeLabel: string;
+  clientName: string | null;
+  clientPhone: string | null;
+  /** The stored status (assigned, pending, in_progress, completed …). */
+  status: string;
+}
+
+export interface TaskWorkProps {
+  task: WorkTask;
+  /** Prefix of the ids inside (unique per screen on the page). */
+  idPrefix: string;
+  /** Sets the task in progress as the screen opens (the cabinet's «Начать работу»). */
+  startOnOpen?: boolean;
+  /** The dialog's close; absent on /field-work. */
+  close?: () => void;
+  /** The task's status moved on the server (the page around may show it). */
+  onStatus?: (status: string) => void;
+}
+
+/** The work types the septic measurement form prices; the others get a manual estimate for now. */
+const septicWorkTypes = new Set(["autonomous_sewage", "septic", "sewage_system"]);
+
+/** Whether the task's work has the septic measurement form (a task without an object type counts as septic). */
+export function hasSepticForm(workType: string | null): boolean {
+  return workType === null || septicWorkTypes.has(workType);
+}
+
+type Tab = "measure" | "photos" | "estimate" | "send";
+const tabs: { id: Tab; label: string }[] = [
+  { id: "measure", label: "Замер" },
+  { id: "photos", label: "Фото" },
+  { id: "estimate", label: "Смета" },
+  { id: "send", label: "Инженеру" },
+];
+
+const waiting = new Set(["assigned", "pending"]);
+
+export function TaskWork({ task, idPrefix, startOnOpen = false, close, onStatus }: TaskWorkProps) {
+  const septic = hasSepticForm(task.workType);
+  const [tab, setTab] = useState<Tab>("measure");
+  const [section, setSection] = useState("main");
+  const [busy, setBusy] = useState<"" | "start" | "send">("");
+  const s = useMeasurementSession(
+    { id: task.id, objectId: task.objectId, title: task.title, address: task.address, status: task.status },
+    septic,
+  );
+  const status = s.taskStatus;
+  useEffect(() => {
+    if (status !== task.status) onStatus?.(status);
+  }, [status]);
+  const estimateDate = useMemo(() => ruDay(s.estimate?.date), [s.estimate]);
+
+  async function start() {
+    setBusy("start");
+    try {
+      await api(`/api/tasks/${task.id}`, { method: "PATCH", body: { status: "in_progress" } });
+      s.setTaskStatus("in_progress");
+      toast({ title: "Работа начата", description: "Задача в работе" });
+    } catch (error) {
+      toast({
+        title: "Ошибка",
+        description: `Не удалось начать работу: ${errorMessage(error)}`,
+        variant: "destructive",
+      });
+    } finally {
+      setBusy("");
+    }
+  }
+  useEffect(() => {
+    if (startOnOpen && waiting.has(task.status)) void start();
+  }, []);
+
+  async function generate() {
+    if (await s.generate()) setTab("estimate");
+  }
+
+  async function sendToEngineer() {
+    if (!s.estimate || !task.objectId) return;
+    setBusy("send");
+    try {
+      // The conclusion and the last values go with the report.
+      if (s.sync !== "sent" && !(await s.save(true))) return;
+      const sent = await api<{ taskStatus: string | null }>("/api/field-work/report", {
+        body: {
+          objectId: task.objectId,
+          taskId: task.id,
+          estimateId: s.estimate.id,
+          comment: s.notes.trim() || null,
+        },
+      });
+      if (sent.taskStatus) s.setTaskStatus(sent.taskStatus);
+      toast({
+        title: "Отправлено инженеру",
+        description: "Смета и отчет у главного инженера, задача выполнена",
+      });
+      s.forget();
+    } catch (error) {
+      toast({
+        title: "Ошибка",
+        description: `Не удалось отправить инженеру: ${errorMessage(error)}`,
+        variant: "destructive",
+      });
+    } finally {
+      setBusy("");
+    }
+  }
+
+  const statusLabel = labelOf(taskStatusLabels, status);
+  const statusTone = taskStatusLabels[status as keyof typeof taskStatusLabels]?.tone ?? "neutral";
+
+  return (
+    <div className="task-work">
+      <header className="tw-head">
+        <h2 className="tw-title" id={`${idPrefix}-title`}>Замер: {task.address}</h2>
+        <div className="tw-head-actions">
+          {septic && (
+            <button
+              type="button"
+              className="btn btn-secondary btn-sm"
+              disabled={!s.config || s.sync === "sending"}
+              onClick={() => void s.save()}
+            >
+              Сохранить
+            </button>
+          )}
+          {close && (
+            <button type="button" className="icon-btn" aria-label="Закрыть" onClick={close}>
+              <Icon name="close" />
+            </button>
+          )}
+        </div>
+        <div className="tw-status">
+          <span className={`badge badge-${statusTone}`} data-testid="task-status">{statusLabel}</span>
+          {septic && <span className="badge badge-info">Заполнено {s.progress}%</span>}
+          {septic && (
+            <span className={`sync sync-${s.sync}`} data-testid="sync-state">{syncLabel(s.sync)}</span>
+          )}
+        </div>
+      </header>
+
+      {waiting.has(status) && (
+        <div className="notice notice-info tw-start">
+          <span>Работа по задаче не начата.</span>
+          <button type="button" className="btn btn-primary" disabled={busy === "start"} onClick={start}>
+            {busy === "start" ? "Запуск..." : "Начать работу"}
+          </button>
+        </div>
+      )}
+
+      {!septic ? <OtherWork task={task} /> : (
+        <>
+          <div className="tabs tw-tabs" role="tablist" aria-label="Этапы работы">
+            {tabs.map((t, i) => (
+              <button
+                key={t.id}
+                type="button"
+                role="tab"
+                className="tab"
+                id={`${idPrefix}-tab-${t.id}`}
+                aria-selected={tab === t.id}
+                aria-controls={`${idPrefix}-panel`}
+                onClick={() => setTab(t.id)}
+              >
+                <span className="tw-step">{i + 1}</span> {t.label}
+              </button>
+            ))}
+          </div>
+
+          <div
+            className="tw-body"
+            id={`${idPrefix}-panel`}
+            role="tabpanel"
+            aria-labelledby={`${idPrefix}-tab-${tab}`}
+          >
+            <ConflictNotice session={s} />
+            {s.loadError && <p className="form-error">{s.loadError}</p>}
+            {!s.config && !s.loadError && <div className="skeleton" style={{ height: 240 }} />}
+
+            {s.config && tab === "measure" && (
+              <div className="stack">
+                <dl className="details object-info">
+                  <dt>Тип работ</dt>
+                  <dd>{task.workTypeLabel}</dd>
+                  <dt>Клиент</dt>
+                  <dd>{task.clientName || "Не указан"}</dd>
+                  <dt>Телефон</dt>
+                  <dd>
+                    {task.clientPhone
+                      ? <a href={`tel:${task.clientPhone.replace(/[^\d+]/g, "")}`}>{task.clientPhone}</a>
+                      : "не указан"}
+                  </dd>
+                </dl>
+                <div
+                  className="progress"
+                  role="progressbar"
+                  aria-label="Заполнение замера"
+                  aria-valuenow={s.progress}
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                >
+                  <span style={{ width: `${s.progress}%` }} />
+                </div>
+                <MeasurementForm
+                  config={s.config}
+                  values={s.values}
+                  onChange={s.setValue}
+                  open={section}
+                  onOpen={setSection}
+                  missing={s.missing}
+                  unconfirmed={s.unconfirmed}
+                  onConfirm={s.confirm}
+                  idPrefix={idPrefix}
+                />
+              </div>
+            )}
+
+            {s.config && tab === "photos" && (
+              <PhotoReport
+                objectId={task.objectId}
+                taskId={task.id}
+                photos={s.photos}
+                onChange={s.setPhotos}
+                idPrefix={idPrefix}
+              />
+            )}
+
+            {s.config && tab === "estimate" && (
+              s.estimate
+                ? (
+                  <div className="stack">
+                    <div className="est-head">
+                      <div>
+                        <h3>{s.estimate.templateName}</h3>
+                        <p className="muted">
+                          № {s.estimate.estimateNumber}
+                          {estimateDate && ` от ${estimateDate}`}
+                        </p>
+                      </div>
+                      <p className="est-head-total money">{formatKopecks(s.estimate.totalAmount)}</p>
+                    </div>
+                    <EstimateView estimate={s.estimate} />
+                  </div>
+                )
+                : (
+                  <div className="empty">
+                    <p className="empty-text">Сметы пока нет</p>
+                    <p className="muted">
+                      Заполните замер и подтвердите значения по умолчанию, затем нажмите «Рассчитать смету».
+                    </p>
+                  </div>
+                )
+            )}
+
+            {s.config && tab === "send" && (
+              <div className="stack">
+                <ul className="report-status">
+                  <li>
+                    <span>Замер</span>
+                    <span className={`badge badge-${s.missing.length === 0 ? "success" : "warning"}`}>
+                      {s.missing.length === 0 ? "Заполнен" : `Заполнено ${s.progress}%`}
+                    </span>
+                  </li>
+                  <li>
+                    <span>Смета</span>
+                    <span className={`badge badge-${s.estimate ? "success" : "neutral"}`}>
+                      {s.estimate ? `№ ${s.estimate.estimateNumber}` : "Нет"}
+                    </span>
+                  </li>
+                  <li>
+                    <span>Фото</span>
+                    <span className="badge badge-neutral">{s.photos.length}</span>
+                  </li>
+                </ul>
+                <div className="field">
+                  <label htmlFor={`${idPrefix}-conclusion`}>Заключение для инженера</label>
+                  <textarea
+                    id={`${idPrefix}-conclusion`}
+                    rows={4}
+                    value={s.notes}
+                    placeholder="Что сделано, что согласовано с клиентом, на что обратить внимание"
+                    onChange={(e) => s.setNotes(e.currentTarget.value)}
+                  />
+                </div>
+                <p className="muted">
+                  {s.estimate
+                    ? "Главный инженер получит смету и заключение, задача станет выполненной."
+                    : "Сначала рассчитайте смету: без нее отправить нельзя."}
+                </p>
+              </div>
+            )}
+          </div>
+
+          <div className="action-bar tw-foot">
+            {tab === "measure" && s.config && (
+              <>
+                <MissingLine
+                  config={s.config}
+                  missing={s.missing}
+                  unconfirmed={s.unconfirmed}
+                  idPrefix={idPrefix}
+                  onOpen={setSection}
+                />
+                <button
+                  type="button"
+                  className="btn btn-primary btn-lg"
+                  disabled={s.generating || s.missing.length > 0}
+                  onClick={generate}
+                >
+                  {s.generating ? "Расчет сметы..." : "Рассчитать смету"}
+                </button>
+              </>
+            )}
+            {tab === "photos" && (
+              <button
+                type="button"
+                className="btn btn-secondary btn-lg"
+                onClick={() => setTab("estimate")}
+              >
+                Далее: смета
+              </button>
+            )}
+            {tab === "estimate" && (
+              s.estimate
+                ? (
+                  <>
+                    <button
+                      type="button"
+                      className="btn btn-secondary btn-lg"
+                      onClick={() => void exportEstimate(s.estimate!.id)}
+                    >
+                      <Icon name="download" />
+                      Excel
+                    </button>
+                    <a className="btn btn-secondary btn-lg" href={`/estimates/${s.estimate.id}?contract=1`}>
+                      Заключение договора
+                    </a>
+                    <button type="button" className="btn btn-primary btn-lg" onClick={() => setTab("send")}>
+                      Далее: отправить инженеру
+                    </button>
+                  </>
+                )
+                : (
+                  <button
+                    type="button"
+                    className="btn btn-secondary btn-lg"
+                    onClick={() => setTab("measure")}
+                  >
+                    К замеру
+                  </button>
+                )
+            )}
+            {tab === "send" && (
+              <button
+                type="button"
+                className="btn btn-primary btn-lg"
+                disabled={!s.estimate || busy === "send"}
+                onClick={sendToEngineer}
+              >
+                {busy === "send" ? "Отправка..." : "Отправить инженеру"}
+              </button>
+            )}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** A task whose work has no measurement form yet: says so and offers a manual estimate. */
+function OtherWork({ task }: { task: WorkTask }) {
+  return (
+    <div className="empty tw-other">
+      <p className="empty-text">Для работ «{task.workTypeLabel}» формы замера пока нет</p>
+      <p className="muted">
+        Форма замера рассчитывает только канализацию и септики. Составьте смету вручную по прайс-листу
+        компании.
+      </p>
+      {task.objectId && (
+        <a className="btn btn-primary" href={`/estimates?objectId=${task.objectId}`}>
+          Составить смету по прайс-листу
+        </a>
+      )}
+    </div>
+  );
+}
