@@ -53,7 +53,9 @@ async function cliChecked(fixture: string, cwd: string, ...args: string[]) {
   const out = await new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", `${root}cli/main.ts`, ...args],
     cwd,
-    env: { NO_COLOR: "1" },
+    // The CLI moves to INIT_CWD (the caller's folder under `deno task` and npx), which the test run
+    // itself may have set to the project's root: the subprocess's caller is `cwd`.
+    env: { NO_COLOR: "1", INIT_CWD: cwd },
     stdin: "null",
     stdout: "piped",
     stderr: "piped",
