@@ -11,6 +11,7 @@ import {
   otherAdmin,
   passes,
   people,
+  queryFor,
   type Records,
   type Rule,
   seedRecords,
@@ -75,8 +76,15 @@ function meets(status: number, expect: Expect, writes = false): boolean {
   return status === expect;
 }
 
-/** Pages whose handler narrows the table's access: /admin is the administrators' (and the owner's) dashboard. */
-const pageRules: Record<string, Rule> = { "/admin": ["system_admin", "company_admin"] };
+/**
+ * Pages whose handler narrows the table's access: /admin is the administrators' (and the owner's)
+ * dashboard; a shop's «Мои заказы» lists the signed-in buyer's orders.
+ */
+const pageRules: Record<string, Rule> = {
+  "/admin": ["system_admin", "company_admin"],
+  "/ruslos/orders": "auth",
+  "/ruslos/c/:companyId{[0-9]+}/orders": "auth",
+};
 
 /** Signs everyone in once; sign-out routes get a session of their own so the others stay signed in. */
 async function sessions(t: TestApp): Promise<Map<string, string>> {
@@ -119,7 +127,7 @@ Deno.test("[matrix] every API route × signed out, customer, each staff role and
       const rule = apiRules[route.key];
       assert.ok(rule, `no rule for ${route.key}`);
       for (const c of casesFor(rule, route.path, records)) {
-        const path = fillPath(route.path, c.records);
+        const path = fillPath(route.path, c.records) + queryFor(route.path, c.records);
         const headers = new Headers({ Origin: "http://localhost" });
         if (c.email) {
           const signOut = route.path === "/api/logout";
@@ -155,7 +163,7 @@ Deno.test("[matrix] every page × signed out, customer, each staff role and the 
     for (const page of pageRoutes) {
       const rule = pageRules[page.path] ?? page.access;
       for (const c of casesFor(rule, page.path, records)) {
-        const path = fillPath(page.path, c.records);
+        const path = fillPath(page.path, c.records) + queryFor(page.path, c.records);
         const headers = new Headers();
         if (c.email) headers.set("Cookie", cookies.get(c.email)!);
         const res = await t.app.request(`http://localhost${path}`, { headers });

@@ -201,7 +201,8 @@ type Kind =
   | "productSlug"
   | "category"
   | "order"
-  | "orderNumber";
+  | "orderNumber"
+  | "orderKey";
 export type Records = Record<Kind, number | string>;
 
 /** The kind of record behind a path parameter, by the parameter's own name (before its segment). */
@@ -217,12 +218,12 @@ const kindByName: Record<string, Kind> = {
 /** Parameters that name no company's record: the same value is everyone's. */
 const sharedValues: Record<string, string> = { file: "missing.png", workType: "septic" };
 
-/**
- * Whether the path names a record that belongs to a company (so another company must not reach it);
- * a contract template's work type or a file name does not.
- */
+/** Parameters anyone may name: a file, a contract template's work type, a storefront's company. */
+const openParams = new Set([...Object.keys(sharedValues), "companyId"]);
+
+/** Whether the path names a record that belongs to a company, so another company must not reach it. */
 export function namesRecord(path: string): boolean {
-  return path.split("/").some((s) => s.startsWith(":") && !(paramName(s) in sharedValues));
+  return path.split("/").some((s) => s.startsWith(":") && !openParams.has(paramName(s)));
 }
 
 const paramName = (segment: string) => segment.slice(1).replace(/\{.*\}$/, "");
@@ -291,7 +292,7 @@ async function ok<T>(res: Response | Promise<Response>, what: string): Promise<T
 async function recordsOf(t: TestApp, admin: string, userEmail: string): Promise<Records> {
   const me = await ok<{ id: number; companyId: number }>(t.request("/api/user", { as: admin }), "a user");
   const person = await ok<{ id: number }>(t.request("/api/user", { as: userEmail }), "a user");
-  const [objectRow] = await ok<{ id: number; workType: string }[]>(
+  const [objectRow] = await ok<{ id: number; workType: string; address: string }[]>(
     t.request("/api/objects", { as: admin }),
     "objects",
   );
@@ -341,13 +342,18 @@ async function recordsOf(t: TestApp, admin: string, userEmail: string): Promise<
     relatedTaskId: task.id,
   });
   const notes = await ok<{ id: number }[]>(t.request("/api/notifications", { as: admin }), "notifications");
+  await completeRequisites(t, admin, me.companyId);
   const contract = await ok<{ contract: { id: number; prepaymentAmount: number } }>(
     t.request("/api/contracts/generate", {
       as: admin,
       method: "POST",
       json: {
         templateId: `${objectRow.workType}_contract`,
-        contractData: contractParty,
+        contractData: {
+          ...contractParty,
+          CONTRACT_NUMBER: `Д-М-${me.companyId}`,
+          OBJECT_ADDRESS: objectRow.address,
+        },
         objectId: object,
         estimateData: { id: estimate.id },
       },
@@ -378,6 +384,40 @@ async function recordsOf(t: TestApp, admin: string, userEmail: string): Promise<
     token: new URL(payment.paymentLink).pathname.split("/").pop()!,
     ...shop,
   };
+}
+
+const requisites = [
+  "ogrn",
+  "legalAddress",
+  "directorName",
+  "bankName",
+  "bankBik",
+  "bankAccount",
+  "bankCorAccount",
+  "kpp",
+] as const;
+
+/** Contracts and payment links need the company's requisites: a company without them gets the demo's. */
+async function completeRequisites(t: TestApp, admin: string, companyId: number) {
+  type Company = Record<(typeof requisites)[number], string | null>;
+  const own = await ok<Company>(t.request(`/api/companies/${companyId}`, { as: admin }), "a company");
+  if (requisites.every((k) => own[k])) return;
+  const demo = await ok<{ companyId: number }>(
+    t.request("/api/user", { as: people.company_admin }),
+    "a user",
+  );
+  const from = await ok<Company>(
+    t.request(`/api/companies/${demo.companyId}`, { as: people.company_admin }),
+    "a company",
+  );
+  await ok(
+    t.request(`/api/companies/${companyId}`, {
+      as: admin,
+      method: "PATCH",
+      json: Object.fromEntries(requisites.map((k) => [k, own[k] || from[k]])),
+    }),
+    "requisites",
+  );
 }
 
 const contractParty = {
@@ -422,7 +462,7 @@ async function shopRecords(t: TestApp, admin: string, companyId: number) {
   });
   const cart = added.headers.get("set-cookie")?.match(/shop_cart=[^;]*/)?.[0] ?? "";
   await ok(added, "a cart");
-  const { order } = await ok<{ order: { id: number; orderNumber: string } }>(
+  const { order, link } = await ok<{ order: { id: number; orderNumber: string }; link: string }>(
     t.request(`/api/shop/orders?shop=${companyId}`, {
       method: "POST",
       headers: { Cookie: cart },
@@ -443,7 +483,16 @@ async function shopRecords(t: TestApp, admin: string, companyId: number) {
     category: category.id,
     order: order.id,
     orderNumber: order.orderNumber,
+    orderKey: new URL(link, "http://localhost").searchParams.get("key")!,
   };
+}
+
+/**
+ * The query a path is asked with: an order's number opens with its private key, as the buyer's link
+ * carries it (without it, only the buyer's account sees the order).
+ */
+export function queryFor(path: string, records: Records): string {
+  return path.endsWith("/orders/:number") ? `?key=${records.orderKey}` : "";
 }
 
 /** Whether a signed-in person of this role passes the rule (the owner is the demo's system_admin). */
