@@ -6,7 +6,7 @@ import { fileForm, type TestApp, tinyMp4 } from "./testing.ts";
 import { toDateInput } from "../domain/tasks.ts";
 import { contractMakerRoles, paymentKeeperRoles } from "../domain/contract_text.ts";
 import { shopStaffRoles } from "../domain/shop.ts";
-import { shopSettings } from "../db/schema/shop.ts";
+import { openStorefront } from "../db/shop.ts";
 
 /** Who may call a route: anyone, any signed-in user, the owner account, or these roles. */
 export type Rule = "public" | "auth" | "owner" | readonly Role[];
@@ -436,7 +436,7 @@ const contractParty = {
 async function shopRecords(t: TestApp, admin: string, companyId: number) {
   const shops = await ok<{ companyId: number }[]>(t.request("/api/shop/shops"), "shops");
   if (!shops.some((s) => s.companyId === companyId)) {
-    await t.deps.db.insert(shopSettings).values({ companyId, storeName: "Магазин для проверки" });
+    await openStorefront(t.deps.db, companyId, "Магазин для проверки");
   }
   const [category] = await ok<{ id: number }[]>(
     t.request("/api/shop/manage/categories", { as: admin }),
