@@ -4,7 +4,7 @@ import { toastAfterNavigation, toastError } from "../components/toast.ts";
 import { type Errors, serverErrors } from "../components/form.ts";
 import { Field } from "../components/Field.tsx";
 import { Dialog, DialogContent, SubmitFooter } from "../components/Dialog.tsx";
-import { type CategoryJson, categorySchema } from "../domain/shop.ts";
+import type { CategoryJson } from "../domain/shop.ts";
 
 export interface CategoriesManagerProps {
   categories: CategoryJson[];
