@@ -286,8 +286,9 @@ async function ok<T>(res: Response | Promise<Response>, what: string): Promise<T
 
 /**
  * A company's records, made by its administrator: an object, a task without an assignee (every reader
- * must cope with one), a document, a video, an estimate and a notification; `userEmail` is the
- * person whose id stands for users and employees.
+ * must cope with one), a document, a video, an estimate, a notification, the estimate's contract with
+ * a payment link (its client's token) and the shop's records; `userEmail` is the person whose id
+ * stands for users and employees.
  */
 async function recordsOf(t: TestApp, admin: string, userEmail: string): Promise<Records> {
   const me = await ok<{ id: number; companyId: number }>(t.request("/api/user", { as: admin }), "a user");
