@@ -33,6 +33,11 @@ export async function listShops(db: Db) {
     .where(eq(companies.isActive, true)).orderBy(asc(companies.id));
 }
 
+/** Opens a company's storefront with the default settings (the test matrix gives the other company one). */
+export async function openStorefront(db: Db, companyId: number, storeName: string): Promise<void> {
+  await db.insert(shopSettings).values({ companyId, storeName });
+}
+
 /**
  * The storefront of a path. /ruslos sells for `mainCompanyId` (SHOP_COMPANY_ID) when it has a shop, else
  * for the first company with a shop; /ruslos/c/{id} sells for company {id}. Null when there is no such shop.

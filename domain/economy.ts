@@ -2,6 +2,7 @@
 // station cost a household over the years. Every default is a figure the page states next to its field.
 import { LITRES_PER_RESIDENT, type SepticModel } from "../estimating/mod.ts";
 import { fittingModels, requirement } from "./station_calculator.ts";
+import { lenientQuery } from "./lenient_query.ts";
 
 export interface EconomyInput {
   residents: number;
@@ -71,6 +72,9 @@ export function readEconomyQuery(q: Record<string, string | undefined>): Economy
     servicePrice: clamp(q.servicePrice, 0, 100_000, d.servicePrice),
   };
 }
+
+/** validate("query", economyQuerySchema): the calculator's inputs, each clamped to its range. */
+export const economyQuerySchema = lenientQuery(readEconomyQuery);
 
 /** '1,5 кВт·ч/сут' → 1.5; 0 when the catalogue has no figure. */
 export function kwhPerDay(m: SepticModel): number {

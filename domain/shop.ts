@@ -1,6 +1,7 @@
 // The shop's rules shared by the server, the pages and the islands: payloads (zod/mini, spec/2 §5 messages),
 // order statuses and their transitions (spec/2 §4), the order totals, and the API's JSON types.
 import * as z from "zod/mini";
+import { lenientQuery } from "./lenient_query.ts";
 import { orderStatuses, productCategoryKinds, type Role } from "./enums.ts";
 
 export type OrderStatus = typeof orderStatuses[number];
@@ -269,6 +270,9 @@ export function readCatalogueQuery(q: Record<string, string | undefined>): Catal
     pageSize: Math.min(100, Math.max(1, size)),
   };
 }
+
+/** validate("query", catalogueQuerySchema): the catalogue's filters, sort and page. */
+export const catalogueQuerySchema = lenientQuery(readCatalogueQuery);
 
 // ---- The API's JSON ----
 

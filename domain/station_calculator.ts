@@ -1,6 +1,7 @@
 // The station calculator of /ruslos/calculator: which catalogue models fit a household. The catalogue and
 // the 200 l/day per resident rule are the estimating engine's own (estimating/), never a second copy.
 import { catalogue, LITRES_PER_RESIDENT, type SepticModel } from "../estimating/mod.ts";
+import { lenientQuery } from "./lenient_query.ts";
 
 /** At the morning and evening peak a household discharges about a fifth of its daily water at once. */
 export const PEAK_SHARE = 0.2;
@@ -51,6 +52,9 @@ export function readCalculatorQuery(q: Record<string, string | undefined>): Calc
     discharge: q.discharge === "forced" ? "forced" : "gravity",
   };
 }
+
+/** validate("query", calculatorQuerySchema): the household, each figure clamped to its range. */
+export const calculatorQuerySchema = lenientQuery(readCalculatorQuery);
 
 export interface Requirement {
   /** Litres per day: 200 × residents (guests at a seasonal house count as residents). */

@@ -4,6 +4,9 @@ import { type Role, staffRoles } from "../domain/roles.ts";
 import { notifyUsers } from "../db/notifications.ts";
 import { fileForm, type TestApp, tinyMp4 } from "./testing.ts";
 import { toDateInput } from "../domain/tasks.ts";
+import { contractMakerRoles, paymentKeeperRoles } from "../domain/contract_text.ts";
+import { shopStaffRoles } from "../domain/shop.ts";
+import { openStorefront } from "../db/shop.ts";
 
 /** Who may call a route: anyone, any signed-in user, the owner account, or these roles. */
 export type Rule = "public" | "auth" | "owner" | readonly Role[];
@@ -105,6 +108,51 @@ export const apiRules: Record<string, Rule> = {
   "GET /api/estimates/price-items": staffRoles,
   "POST /api/estimates/:id{[0-9]+}/edits": editors,
   "POST /api/field-work/report": staffRoles,
+  "POST /api/contracts/generate": contractMakerRoles,
+  "GET /api/contracts/object/:objectId": staffRoles,
+  "GET /api/contracts/templates": admins,
+  "PUT /api/contracts/templates/:workType": admins,
+  "DELETE /api/contracts/templates/:workType": admins,
+  "GET /api/contracts/:id": staffRoles,
+  "GET /api/contracts/:id/pdf": staffRoles,
+  "GET /api/contracts/:id/docx": staffRoles,
+  "POST /api/contracts/links/:id/revoke": paymentKeeperRoles,
+  "POST /api/payment/generate": contractMakerRoles,
+  "POST /api/payment/:id/received": paymentKeeperRoles,
+  // The client's link: anyone holding the token (it is the secret); attaching needs a customer's account.
+  "POST /api/client-links/:token/accept": "public",
+  "POST /api/client-links/:token/sign": "public",
+  "POST /api/client-links/:token/attach": ["user"],
+  "GET /api/client-links/:token/contract.pdf": "public",
+  "GET /api/client-links/:token/contract.docx": "public",
+  "GET /api/my/contracts/:id/pdf": ["user"],
+  "GET /api/shop/shops": "public",
+  "GET /api/shop/categories": "public",
+  "GET /api/shop/products": "public",
+  "GET /api/shop/products/:slug": "public",
+  "GET /api/shop/images/:id/:file": "public",
+  "GET /api/shop/cart": "public",
+  "POST /api/shop/cart": "public",
+  "PATCH /api/shop/cart/:productId": "public",
+  "DELETE /api/shop/cart/:productId": "public",
+  // A guest orders when the shop allows it; the handler answers 401 otherwise.
+  "POST /api/shop/orders": "public",
+  "GET /api/shop/orders/mine": "auth",
+  // The buyer's own order, or anyone's with its key.
+  "GET /api/shop/orders/:number": "public",
+  "GET /api/shop/calculator": "public",
+  "GET /api/shop/economy": "public",
+  "GET /api/shop/manage/categories": shopStaffRoles,
+  // Categories are shared by every shop.
+  "POST /api/shop/manage/categories": ["system_admin"],
+  "PUT /api/shop/manage/categories/:id": ["system_admin"],
+  "GET /api/shop/manage/products": shopStaffRoles,
+  "POST /api/shop/manage/products": shopStaffRoles,
+  "PUT /api/shop/manage/products/:id": shopStaffRoles,
+  "POST /api/shop/manage/products/:id/images": shopStaffRoles,
+  "GET /api/orders": shopStaffRoles,
+  "GET /api/orders/:id": shopStaffRoles,
+  "PATCH /api/orders/:id": shopStaffRoles,
 };
 
 export interface ApiRoute {
@@ -140,8 +188,49 @@ export const people = {
 export const otherAdmin = "admin@other.local";
 
 /** The kinds of record a path parameter names. */
-type Kind = "notification" | "company" | "user" | "task" | "object" | "document" | "video" | "estimate";
-export type Records = Record<Kind, number>;
+type Kind =
+  | "notification"
+  | "company"
+  | "user"
+  | "task"
+  | "object"
+  | "document"
+  | "video"
+  | "estimate"
+  | "contract"
+  | "clientLink"
+  | "payment"
+  | "token"
+  | "product"
+  | "productSlug"
+  | "category"
+  | "order"
+  | "orderNumber"
+  | "orderKey";
+export type Records = Record<Kind, number | string>;
+
+/** The kind of record behind a path parameter, by the parameter's own name (before its segment). */
+const kindByName: Record<string, Kind> = {
+  token: "token",
+  slug: "productSlug",
+  productId: "product",
+  number: "orderNumber",
+  companyId: "company",
+  objectId: "object",
+};
+
+/** Parameters that name no company's record: the same value is everyone's. */
+const sharedValues: Record<string, string> = { file: "missing.png", workType: "septic" };
+
+/** Parameters anyone may name: a file, a contract template's work type, a storefront's company. */
+const openParams = new Set([...Object.keys(sharedValues), "companyId"]);
+
+/** Whether the path names a record that belongs to a company, so another company must not reach it. */
+export function namesRecord(path: string): boolean {
+  return path.split("/").some((s) => s.startsWith(":") && !openParams.has(paramName(s)));
+}
+
+const paramName = (segment: string) => segment.slice(1).replace(/\{.*\}$/, "");
 
 /** The kind of record behind a path parameter, from the path segment before it. */
 const kindBySegment: Record<string, Kind> = {
@@ -156,23 +245,31 @@ const kindBySegment: Record<string, Kind> = {
   documents: "document",
   videos: "video",
   estimates: "estimate",
+  contracts: "contract",
+  links: "clientLink",
+  payment: "payment",
+  products: "product",
+  images: "product",
+  categories: "category",
+  orders: "order",
 };
 
 /**
- * The path with its parameters replaced: ids from `records` (or `value` for every id when given), and
- * a file name that does not exist for `:file`. Throws for a parameter it cannot place, so a new kind of
- * route gets a line in kindBySegment.
+ * The path with its parameters replaced: ids from `records` (or `value` for every id when given), a
+ * file name that does not exist for `:file` and a work type for `:workType`. Throws for a parameter it
+ * cannot place, so a new kind of route gets a line in kindByName or kindBySegment.
  */
 export function fillPath(path: string, records: Records, value?: string): string {
   const segments = path.split("/");
   return segments.map((segment, i) => {
     if (!segment.startsWith(":")) return segment;
-    const name = segment.slice(1).replace(/\{.*\}$/, "");
-    if (name === "file") return "missing.png";
+    const name = paramName(segment);
+    if (name === "file") return sharedValues.file;
     if (value !== undefined) return encodeURIComponent(value);
-    const kind = kindBySegment[segments[i - 1]];
+    if (name in sharedValues) return sharedValues[name];
+    const kind = kindByName[name] ?? kindBySegment[segments[i - 1]];
     if (!kind) throw new Error(`No record for the parameter "${segment}" of "${path}"`);
-    return String(records[kind]);
+    return encodeURIComponent(String(records[kind]));
   }).join("/");
 }
 
@@ -193,13 +290,18 @@ async function ok<T>(res: Response | Promise<Response>, what: string): Promise<T
 
 /**
  * A company's records, made by its administrator: an object, a task without an assignee (every reader
- * must cope with one), a document, a video, an estimate and a notification; `userEmail` is the
- * person whose id stands for users and employees.
+ * must cope with one), a document, a video, an estimate, a notification, the estimate's contract with
+ * a payment link (its client's token) and the shop's records; `userEmail` is the person whose id
+ * stands for users and employees.
  */
 async function recordsOf(t: TestApp, admin: string, userEmail: string): Promise<Records> {
   const me = await ok<{ id: number; companyId: number }>(t.request("/api/user", { as: admin }), "a user");
   const person = await ok<{ id: number }>(t.request("/api/user", { as: userEmail }), "a user");
-  const [{ id: object }] = await ok<{ id: number }[]>(t.request("/api/objects", { as: admin }), "objects");
+  const [objectRow] = await ok<{ id: number; workType: string; address: string }[]>(
+    t.request("/api/objects", { as: admin }),
+    "objects",
+  );
+  const object = objectRow.id;
   const due = toDateInput(new Date(t.deps.now().getTime() + 7 * 86_400_000));
   const task = await ok<{ id: number }>(
     t.request("/api/tasks", {
@@ -245,6 +347,33 @@ async function recordsOf(t: TestApp, admin: string, userEmail: string): Promise<
     relatedTaskId: task.id,
   });
   const notes = await ok<{ id: number }[]>(t.request("/api/notifications", { as: admin }), "notifications");
+  await completeRequisites(t, admin, me.companyId);
+  const contract = await ok<{ contract: { id: number; prepaymentAmount: number } }>(
+    t.request("/api/contracts/generate", {
+      as: admin,
+      method: "POST",
+      json: {
+        templateId: `${objectRow.workType}_contract`,
+        contractData: {
+          ...contractParty,
+          CONTRACT_NUMBER: `Д-М-${me.companyId}`,
+          OBJECT_ADDRESS: objectRow.address,
+        },
+        objectId: object,
+        estimateData: { id: estimate.id },
+      },
+    }),
+    "a contract",
+  );
+  const payment = await ok<{ paymentId: number; linkId: number; paymentLink: string }>(
+    t.request("/api/payment/generate", {
+      as: admin,
+      method: "POST",
+      json: { amount: contract.contract.prepaymentAmount, description: "Предоплата", objectId: object },
+    }),
+    "a payment link",
+  );
+  const shop = await shopRecords(t, admin, me.companyId);
   return {
     notification: notes[0].id,
     company: me.companyId,
@@ -254,7 +383,121 @@ async function recordsOf(t: TestApp, admin: string, userEmail: string): Promise<
     document: document.id,
     video: video.id,
     estimate: estimate.id,
+    contract: contract.contract.id,
+    clientLink: payment.linkId,
+    payment: payment.paymentId,
+    token: new URL(payment.paymentLink).pathname.split("/").pop()!,
+    ...shop,
   };
+}
+
+const requisites = [
+  "ogrn",
+  "legalAddress",
+  "directorName",
+  "bankName",
+  "bankBik",
+  "bankAccount",
+  "bankCorAccount",
+  "kpp",
+] as const;
+
+/** Contracts and payment links need the company's requisites: a company without them gets the demo's. */
+async function completeRequisites(t: TestApp, admin: string, companyId: number) {
+  type Company = Record<(typeof requisites)[number], string | null>;
+  const own = await ok<Company>(t.request(`/api/companies/${companyId}`, { as: admin }), "a company");
+  if (requisites.every((k) => own[k])) return;
+  const demo = await ok<{ companyId: number }>(
+    t.request("/api/user", { as: people.company_admin }),
+    "a user",
+  );
+  const from = await ok<Company>(
+    t.request(`/api/companies/${demo.companyId}`, { as: people.company_admin }),
+    "a company",
+  );
+  await ok(
+    t.request(`/api/companies/${companyId}`, {
+      as: admin,
+      method: "PATCH",
+      json: Object.fromEntries(requisites.map((k) => [k, own[k] || from[k]])),
+    }),
+    "requisites",
+  );
+}
+
+const contractParty = {
+  CLIENT_NAME: "Смирнов Алексей Петрович",
+  CLIENT_PHONE: "+7 916 555-12-34",
+  CLIENT_PASSPORT: "4510 123456, выдан ОВД Тверского района г. Москвы 12.03.2015",
+  CLIENT_ADDRESS: "г. Москва, ул. Тверская, д. 1, кв. 5",
+  PREPAYMENT_PERCENT: 30,
+  CITY: "Москва",
+};
+
+/**
+ * A company's shop records: a product of its own (a storefront is opened for a company without one)
+ * and an order placed through its storefront by a guest; the category is the shared one it files under.
+ */
+async function shopRecords(t: TestApp, admin: string, companyId: number) {
+  const shops = await ok<{ companyId: number }[]>(t.request("/api/shop/shops"), "shops");
+  if (!shops.some((s) => s.companyId === companyId)) {
+    await openStorefront(t.deps.db, companyId, "Магазин для проверки");
+  }
+  const [category] = await ok<{ id: number }[]>(
+    t.request("/api/shop/manage/categories", { as: admin }),
+    "categories",
+  );
+  const product = await ok<{ id: number; slug: string }>(
+    t.request("/api/shop/manage/products", {
+      as: admin,
+      method: "POST",
+      json: {
+        name: `Станция ${companyId}`,
+        sku: `MATRIX-${companyId}`,
+        categoryId: category.id,
+        price: 100_000,
+        stockQuantity: 10,
+      },
+    }),
+    "a product",
+  );
+  const added = await t.request(`/api/shop/cart?shop=${companyId}`, {
+    method: "POST",
+    json: { productId: product.id, quantity: 1 },
+  });
+  const cart = added.headers.get("set-cookie")?.match(/shop_cart=[^;]*/)?.[0] ?? "";
+  await ok(added, "a cart");
+  const { order, link } = await ok<{ order: { id: number; orderNumber: string }; link: string }>(
+    t.request(`/api/shop/orders?shop=${companyId}`, {
+      method: "POST",
+      headers: { Cookie: cart },
+      json: {
+        customerName: "Ольга Смирнова",
+        customerEmail: "olga@example.ru",
+        customerPhone: "+7 916 111-22-33",
+        deliveryAddress: "ул. Школьная, д. 4",
+        deliveryCity: "Дорохово",
+        deliveryRegion: "Московская область",
+      },
+    }),
+    "an order",
+  );
+  return {
+    product: product.id,
+    productSlug: product.slug,
+    category: category.id,
+    order: order.id,
+    orderNumber: order.orderNumber,
+    orderKey: new URL(link, "http://localhost").searchParams.get("key")!,
+  };
+}
+
+/**
+ * The query a path is asked with: an order's number opens with its private key, as the buyer's link
+ * carries it (without it, only the buyer's account sees the order).
+ */
+export function queryFor(path: string, records: Records): string {
+  return path.endsWith("/orders/:number") ? `?key=${records.orderKey}` : "";
 }
 
 /** Whether a signed-in person of this role passes the rule (the owner is the demo's system_admin). */

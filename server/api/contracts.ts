@@ -304,8 +304,11 @@ export const paymentApi = new Hono<AppEnv>()
 
 // ---- The client's link ----
 
-async function liveLink(c: Context<AppEnv>): Promise<ClientLink> {
-  const state = await openLink(c, c.req.param("token") ?? "");
+/** validate("param", tokenParam): the client's link token of the path. */
+const tokenParam = validate("param", z.object({ token: z.string() }));
+
+async function liveLink(c: Context<AppEnv>, token: string): Promise<ClientLink> {
+  const state = await openLink(c, token);
   if ("status" in state) {
     throw new ApiError(
       state.status,
@@ -333,8 +336,8 @@ async function linkContract(c: Context<AppEnv>, link: ClientLink) {
 }
 
 export const clientLinksApi = new Hono<AppEnv>()
-  .post("/:token/accept", async (c) => {
-    const link = await liveLink(c);
+  .post("/:token/accept", tokenParam, async (c) => {
+    const link = await liveLink(c, c.req.valid("param").token);
     const { db, now } = c.var.deps;
     const object = await contractObject(
       db,
@@ -344,8 +347,8 @@ export const clientLinksApi = new Hono<AppEnv>()
     await acceptEstimateByLink(db, link, object?.address ?? "", now());
     return c.json({ ok: true });
   })
-  .post("/:token/sign", validate("json", contractSignSchema), async (c) => {
-    const link = await liveLink(c);
+  .post("/:token/sign", tokenParam, validate("json", contractSignSchema), async (c) => {
+    const link = await liveLink(c, c.req.valid("param").token);
     const { db, now } = c.var.deps;
     const contract = await linkContract(c, link);
     if (contract.signature) throw new ApiError(409, "Договор уже подписан, подписанная версия не меняется");
@@ -368,21 +371,21 @@ export const clientLinksApi = new Hono<AppEnv>()
     if (!signed) throw new ApiError(409, "Договор уже подписан, подписанная версия не меняется");
     return c.json({ ok: true, textSha256: sha256Hex(contract.contractText) });
   })
-  .post("/:token/attach", async (c) => {
+  .post("/:token/attach", tokenParam, async (c) => {
     const user = currentUser(c);
     if (user.role !== "user") {
       throw new ApiError(403, "Прикрепить объект можно только к учётной записи клиента");
     }
-    const link = await liveLink(c);
+    const link = await liveLink(c, c.req.valid("param").token);
     await attachObjectToCustomer(c.var.deps.db, user.id, link, c.var.deps.now());
     return c.json({ ok: true });
   })
-  .get("/:token/contract.pdf", async (c) => {
-    const contract = await linkContract(c, await liveLink(c));
+  .get("/:token/contract.pdf", tokenParam, async (c) => {
+    const contract = await linkContract(c, await liveLink(c, c.req.valid("param").token));
     return sendDocument(c, await contractPdf(documentInput(contract)), contract, "pdf");
   })
-  .get("/:token/contract.docx", async (c) => {
-    const contract = await linkContract(c, await liveLink(c));
+  .get("/:token/contract.docx", tokenParam, async (c) => {
+    const contract = await linkContract(c, await liveLink(c, c.req.valid("param").token));
     return sendDocument(c, await contractDocx(documentInput(contract)), contract, "docx");
   });
 

@@ -32,21 +32,21 @@ import {
 import {
   cartAddSchema,
   cartQuantitySchema,
+  catalogueQuerySchema,
   categorySchema,
   checkoutSchema,
   productSchema,
-  readCatalogueQuery,
   shopStaffRoles,
 } from "../../domain/shop.ts";
-import { fittingModels, readCalculatorQuery, requirement } from "../../domain/station_calculator.ts";
-import { compareEconomy, readEconomyQuery } from "../../domain/economy.ts";
+import { calculatorQuerySchema, fittingModels, requirement } from "../../domain/station_calculator.ts";
+import { compareEconomy, economyQuerySchema } from "../../domain/economy.ts";
 import { locate } from "../../domain/location/mod.ts";
 import { ApiError, invalid, notFound } from "../errors.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import { validate } from "../validate.ts";
 import { changeCart, dropGuestLines, removeFromCart, requestStorefront, visitorCart } from "../shop.ts";
 import { MB, readImageUpload, serveStoredImage, streamOf } from "../image_upload.ts";
-import { idText, validIdParam } from "../query.ts";
+import { idText, queryText, validIdParam } from "../query.ts";
 
 const productParam = validate("param", z.object({ productId: idText }));
 import type { AppEnv } from "../types.ts";
@@ -60,15 +60,20 @@ const conflict = (e: unknown) => {
   return e;
 };
 
+/** `?company=`: the company a system_admin's new product belongs to. */
+const companyQuery = validate("query", z.object({ company: queryText }));
+
 /** The company a staff member's new product belongs to: their own; a system_admin names it. */
-function productCompany(
-  c: { req: { query(k: string): string | undefined } },
-  user: { role: Role; companyId: number | null },
-) {
+function productCompany(company: string | undefined, user: { role: Role; companyId: number | null }) {
   if (user.role !== "system_admin") return user.companyId;
-  const raw = c.req.query("company");
-  return raw && /^\d+$/.test(raw) ? Number(raw) : user.companyId;
+  return company && /^\d+$/.test(company) ? Number(company) : user.companyId;
 }
+
+/** A product image's address: the product's id and a stored file name; anything else is not a file. */
+const imageParam = validate(
+  "param",
+  z.object({ id: idText, file: z.string().regex(/^[a-z0-9]{8,40}\.(png|jpg|gif|webp)$/) }),
+);
 
 const manageApi = new Hono<AppEnv>()
   .get("/categories", requireApi(shopStaffRoles), async (c) => c.json(await listAllCategories(c.var.deps.db)))
@@ -98,9 +103,9 @@ const manageApi = new Hono<AppEnv>()
   .get("/products", requireApi(shopStaffRoles), async (c) => {
     return c.json(await listManagedProducts(c.var.deps.db, companyScope(currentUser(c))));
   })
-  .post("/products", requireApi(shopStaffRoles), validate("json", productSchema), async (c) => {
+  .post("/products", requireApi(shopStaffRoles), companyQuery, validate("json", productSchema), async (c) => {
     const user = currentUser(c);
-    const companyId = productCompany(c, user);
+    const companyId = productCompany(c.req.valid("query").company, user);
     if (companyId === null) throw invalid({ company: ["Выберите компанию"] });
     try {
       return c.json(
@@ -159,24 +164,23 @@ export const shopApi = new Hono<AppEnv>()
     const shop = await requestStorefront(c);
     return c.json(await storefrontCategories(c.var.deps.db, shop.companyId));
   })
-  .get("/products", async (c) => {
+  .get("/products", validate("query", catalogueQuerySchema), async (c) => {
     const shop = await requestStorefront(c);
-    const q = readCatalogueQuery(c.req.query());
+    const q = c.req.valid("query");
     const { items, total } = await listCatalogue(c.var.deps.db, shop.companyId, q);
     c.header("X-Total-Count", String(total));
     return c.json({ items, total, page: q.page, pageSize: q.pageSize });
   })
-  .get("/products/:slug", async (c) => {
+  .get("/products/:slug", validate("param", z.object({ slug: z.string() })), async (c) => {
     const shop = await requestStorefront(c);
-    const product = await findStorefrontProduct(c.var.deps.db, shop.companyId, c.req.param("slug"));
+    const product = await findStorefrontProduct(c.var.deps.db, shop.companyId, c.req.valid("param").slug);
     if (!product) throw notFound("Товар не найден");
     return c.json(product);
   })
   // Product images are public: the storefront shows them to everyone.
-  .get("/images/:id/:file", (c) => {
-    const match = /^[a-z0-9]{8,40}\.(png|jpg|gif|webp)$/.exec(c.req.param("file"));
-    if (!match || !/^\d+$/.test(c.req.param("id"))) throw notFound();
-    return serveStoredImage(c, `products/${c.req.param("id")}/${c.req.param("file")}`, match[1]);
+  .get("/images/:id/:file", imageParam, (c) => {
+    const { id, file } = c.req.valid("param");
+    return serveStoredImage(c, `products/${id}/${file}`, file.slice(file.lastIndexOf(".") + 1));
   })
   .get("/cart", async (c) => c.json(await visitorCart(c, await requestStorefront(c))))
   .post("/cart", validate("json", cartAddSchema), async (c) => {
@@ -242,18 +246,23 @@ export const shopApi = new Hono<AppEnv>()
     }
   })
   .get("/orders/mine", requireApi(), async (c) => c.json(await userOrders(c.var.deps.db, currentUser(c).id)))
-  .get("/orders/:number", async (c) => {
-    const order = await findCustomerOrder(c.var.deps.db, c.req.param("number"), {
-      userId: c.var.user?.id ?? null,
-      key: c.req.query("key") ?? null,
-    });
-    if (!order) throw notFound("Заказ не найден");
-    return c.json(order);
-  })
-  .get("/calculator", async (c) => {
+  .get(
+    "/orders/:number",
+    validate("param", z.object({ number: z.string() })),
+    validate("query", z.object({ key: queryText })),
+    async (c) => {
+      const order = await findCustomerOrder(c.var.deps.db, c.req.valid("param").number, {
+        userId: c.var.user?.id ?? null,
+        key: c.req.valid("query").key ?? null,
+      });
+      if (!order) throw notFound("Заказ не найден");
+      return c.json(order);
+    },
+  )
+  .get("/calculator", validate("query", calculatorQuerySchema), async (c) => {
     const shop = await requestStorefront(c);
     if (!shop.settings.enableCalculator) throw notFound("Калькулятор выключен в настройках магазина");
-    const input = readCalculatorQuery(c.req.query());
+    const input = c.req.valid("query");
     const need = requirement(input);
     const onSale = await stationProducts(c.var.deps.db, shop.companyId);
     const models = fittingModels(need).filter((m) => onSale.has(m.id)).map((m) => ({
@@ -264,5 +273,5 @@ export const shopApi = new Hono<AppEnv>()
     })).sort((a, b) => a.totalWithInstallation - b.totalWithInstallation);
     return c.json({ input, requirement: need, models });
   })
-  .get("/economy", (c) => c.json(compareEconomy(readEconomyQuery(c.req.query()))))
+  .get("/economy", validate("query", economyQuerySchema), (c) => c.json(compareEconomy(c.req.valid("query"))))
   .route("/manage", manageApi);
