@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { pageRoutes } from "../routes/mod.ts";
 import type { Role } from "../domain/roles.ts";
-import { estimates, objects } from "../db/schema/mod.ts";
+import { fillPath, queryFor, seedRecords } from "../server/testing_routes.ts";
 import { DEMO_PASSWORD } from "../server/testing.ts";
 import { browserTest, screenshot, startBrowser } from "./harness.ts";
 
@@ -108,12 +108,9 @@ async function check(page: Page, label: string, problems: string[]) {
 browserTest("[e2e] no page overflows a 390 px or a 360 px phone", async () => {
   const h = await startBrowser();
   try {
-    const db = h.t.deps.db;
-    const [estimate] = await db.select({ id: estimates.id }).from(estimates).limit(1);
-    const [object] = await db.select({ id: objects.id }).from(objects).limit(1);
-    const concrete = (path: string) =>
-      path.replace(/\/estimates\/:id\{[^}]+\}/, `/estimates/${estimate.id}`)
-        .replace(/\/objects\/:id\{[^}]+\}/, `/objects/${object.id}`);
+    // Every page parameter gets a real record of the demo company, as in the route matrix.
+    const { demo } = await seedRecords(h.t);
+    const concrete = (path: string) => fillPath(path, demo) + queryFor(path, demo);
 
     const contexts = new Map<string | null, BrowserContext>();
     const problems: string[] = [];

@@ -1,6 +1,6 @@
 // The client's actions on the private link: copy the requisites, accept the estimate, sign the contract by
 // typing the full name and drawing the signature (the pad is a chunk of its own), attach the object to an account.
-import { Suspense, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { api, ApiRequestError } from "../components/api.ts";
 import { toast, toastError } from "../components/toast.ts";
 import { Field } from "../components/Field.tsx";
@@ -45,6 +45,10 @@ export default function ClientContract(props: ClientContractProps) {
   const pad = useRef<SignatureFieldHandle>(null);
   const base = `/api/client-links/${props.token}`;
   const Pad = signaturePad.component();
+  // The pad is a chunk of its own: the server and the first render show its placeholder (a lazy part
+  // cannot render to a string), and it loads once the page is in the browser.
+  const [inBrowser, setInBrowser] = useState(false);
+  useEffect(() => setInBrowser(true), []);
 
   async function accept() {
     setBusy(true);
@@ -147,11 +151,13 @@ export default function ClientContract(props: ClientContractProps) {
               aria-invalid={Boolean(errors.fullName)}
             />
           </Field>
-          <Suspense
-            fallback={<div className="skeleton signature-skeleton" aria-label="Загрузка поля подписи" />}
-          >
-            <Pad handle={pad} error={errors.signature} />
-          </Suspense>
+          {inBrowser
+            ? (
+              <Suspense fallback={<SignatureSkeleton />}>
+                <Pad handle={pad} error={errors.signature} />
+              </Suspense>
+            )
+            : <SignatureSkeleton />}
           <label className="checkbox">
             <input type="checkbox" checked={agree} onChange={(e) => setAgree(e.target.checked)} />
             <span>Я прочитал(а) договор и согласен(на) с его условиями</span>
@@ -187,4 +193,8 @@ export default function ClientContract(props: ClientContractProps) {
       </section>
     </div>
   );
+}
+
+function SignatureSkeleton() {
+  return <div className="skeleton signature-skeleton" aria-label="Загрузка поля подписи" />;
 }

@@ -7,6 +7,7 @@ import { hasRole } from "../domain/roles.ts";
 import { formatDateTime, formatKopecks } from "../domain/format.ts";
 import { companyScope, currentUser } from "../server/middleware/guard.ts";
 import type { AppEnv } from "../server/types.ts";
+import { positiveInt } from "../server/query.ts";
 import { Card } from "../components/Card.tsx";
 import { Badge } from "../components/Badge.tsx";
 import { ContractState } from "../components/ContractState.tsx";
@@ -18,7 +19,8 @@ import { renderWorkPage } from "./_page.tsx";
  * matches the text) and its prepayment — what the foreman's «Договор» and the object's card open.
  */
 export default async function contractPage(c: Context<AppEnv>) {
-  const id = Number(c.req.param("id"));
+  const id = positiveInt(c.req.param("id"));
+  if (id === undefined) return notFoundPage(c);
   const user = currentUser(c);
   const scope = companyScope(user);
   const contract = await getContract(c.var.deps.db, scope, id);

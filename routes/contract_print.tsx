@@ -4,11 +4,13 @@ import { renderPage } from "../server/render.tsx";
 import { companyScope, currentUser } from "../server/middleware/guard.ts";
 import { signatureLines } from "../server/contract_documents.ts";
 import type { AppEnv } from "../server/types.ts";
+import { positiveInt } from "../server/query.ts";
 import { notFoundPage } from "./_errors.tsx";
 
 /** /contracts/:id/print: the contract alone on the page, laid out for paper (the wizard's «Печать»). */
 export default async function contractPrintPage(c: Context<AppEnv>) {
-  const id = Number(c.req.param("id"));
+  const id = positiveInt(c.req.param("id"));
+  if (id === undefined) return notFoundPage(c);
   const contract = await getContract(c.var.deps.db, companyScope(currentUser(c)), id);
   if (!contract) return notFoundPage(c);
   const s = contract.signature;
