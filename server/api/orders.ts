@@ -7,7 +7,7 @@ import { orderPatchSchema, orderStatuses, shopStaffRoles } from "../../domain/sh
 import { ApiError, notFound } from "../errors.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import { validate } from "../validate.ts";
-import { validIdParam } from "../query.ts";
+import { pageNumber, validIdParam } from "../query.ts";
 import type { AppEnv } from "../types.ts";
 
 const day = z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, "Дата в формате ГГГГ-ММ-ДД")));
@@ -15,7 +15,8 @@ const listQuery = z.object({
   status: z.optional(z.enum(orderStatuses, "Неизвестный статус")),
   from: day,
   to: day,
-  page: z.optional(z.pipe(z.string(), z.transform((v: string) => Math.max(1, Number(v) || 1)))),
+  // The one page parser: 1 when absent or not a page, at most MAX_PAGE (1e400 is no page).
+  page: z.optional(z.pipe(z.string(), z.transform((v: string) => pageNumber(v)))),
 });
 
 export const ordersApi = new Hono<AppEnv>()
