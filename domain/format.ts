@@ -13,6 +13,11 @@ export function formatNumber(value: number): string {
   return whole.format(value);
 }
 
+/** A shop price in roubles (the shop keeps roubles, not kopecks): 159000 → '159 000 ₽'. */
+export function formatRoubles(value: number): string {
+  return `${whole.format(value)}\u00a0₽`;
+}
+
 const moscow = "Europe/Moscow";
 const dateFormat = new Intl.DateTimeFormat("ru-RU", {
   timeZone: moscow,

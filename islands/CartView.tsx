@@ -1,4 +1,6 @@
 import { useState } from "react";
+import { formatRoubles as rub } from "../domain/format.ts";
+import { OrderTotals } from "../components/OrderTotals.tsx";
 import { api, ApiRequestError } from "../components/api.ts";
 import { toastError } from "../components/toast.ts";
 import type { CartJson } from "../domain/shop.ts";
@@ -8,8 +10,6 @@ export interface CartViewProps {
   base: string;
   query: string;
 }
-
-const rub = (v: number) => `${v.toLocaleString("ru-RU", { maximumFractionDigits: 2 })}\u00a0₽`;
 
 /** The cart: quantities, removal, the problems (changed price, gone, short stock) and the totals. */
 export default function CartView({ cart: initial, base, query }: CartViewProps) {
@@ -113,26 +113,7 @@ export default function CartView({ cart: initial, base, query }: CartViewProps) 
           </li>
         ))}
       </ul>
-      <dl className="totals">
-        <dt>Товары</dt>
-        <dd className="num">{rub(t.totalAmount)}</dd>
-        {t.discount > 0 && (
-          <>
-            <dt>Скидка</dt>
-            <dd className="num">−{rub(t.discount)}</dd>
-          </>
-        )}
-        <dt>Доставка</dt>
-        <dd className="num">{t.shippingCost === 0 ? "Бесплатно" : rub(t.shippingCost)}</dd>
-        {t.vatAmount > 0 && (
-          <>
-            <dt>НДС</dt>
-            <dd className="num">{rub(t.vatAmount)}</dd>
-          </>
-        )}
-        <dt className="totals-final">Итого</dt>
-        <dd className="totals-final num">{rub(t.finalAmount)}</dd>
-      </dl>
+      <OrderTotals totals={t} />
       <div className="action-bar">
         {blocked
           ? <p className="muted">Уберите отмеченные товары или уменьшите количество, чтобы оформить заказ.</p>

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { formatRoubles as rub } from "../domain/format.ts";
 import { Dialog, DialogLoadFailed } from "../components/Dialog.tsx";
 import { lazyPart } from "../components/lazy.ts";
 import type { ManagedProduct, ProductFormProps } from "./ProductsManager/ProductForm.tsx";
@@ -11,8 +12,6 @@ export interface ProductsManagerProps {
   /** The storefront's address, for «Открыть в магазине». */
   base: string;
 }
-
-const rub = (v: number) => `${v.toLocaleString("ru-RU", { maximumFractionDigits: 2 })}\u00a0₽`;
 
 /** The company's products: a searchable list, «Новый товар» and editing (also hiding) in a dialog. */
 export default function ProductsManager({ products, categories, base }: ProductsManagerProps) {

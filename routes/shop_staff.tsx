@@ -1,4 +1,5 @@
 // The shop's staff pages (company_admin, manager, system_admin): /orders, /orders/{id} and /shop-products.
+import { OrderTotals } from "../components/OrderTotals.tsx";
 import type { Context } from "hono";
 import { findOrder, listOrders } from "../db/shop_orders.ts";
 import { type OrderStatus, orderStatuses, orderStatusLabels } from "../domain/shop.ts";
@@ -154,18 +155,7 @@ export async function orderDetailPage(c: Context<AppEnv>) {
               </tbody>
             </table>
           </div>
-          <dl className="totals">
-            <dt>Товары</dt>
-            <dd className="num">{rub(order.totalAmount)}</dd>
-            <dt>Скидка</dt>
-            <dd className="num">−{rub(order.discount)}</dd>
-            <dt>Доставка</dt>
-            <dd className="num">{rub(order.shippingCost)}</dd>
-            <dt>НДС</dt>
-            <dd className="num">{rub(order.vatAmount)}</dd>
-            <dt className="totals-final">Итого</dt>
-            <dd className="totals-final num">{rub(order.finalAmount)}</dd>
-          </dl>
+          <OrderTotals totals={order} everyLine />
         </Card>
         <Card title="Покупатель и доставка">
           <dl className="details">

@@ -5,14 +5,13 @@ import type { ReactNode } from "react";
 import { renderPage } from "../../server/render.tsx";
 import { storefrontOf, visitorCart } from "../../server/shop.ts";
 import type { Storefront } from "../../db/shop.ts";
-import { formatNumber } from "../../domain/format.ts";
 import { Icon } from "../../components/Icon.tsx";
 import { notFoundPage } from "../_errors.tsx";
 import shopPlaceholderPage from "../shop_placeholder.tsx";
 import type { AppEnv } from "../../server/types.ts";
 
 /** '143 000 ₽' (whole roubles), '1 234,5 ₽'. */
-export const rub = (v: number) => `${formatNumber(v)}\u00a0₽`;
+export { formatRoubles as rub } from "../../domain/format.ts";
 
 /** The storefront of a page's path: /ruslos… is the main shop, /ruslos/c/{id}… another company's. */
 export async function pageStorefront(c: Context<AppEnv>): Promise<Storefront | null> {

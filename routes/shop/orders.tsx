@@ -1,5 +1,6 @@
 // The buying pages: cart, checkout, an order's page (the confirmation and the guest's private link), and
 // «Мои заказы» of a signed-in customer.
+import { OrderTotals } from "../../components/OrderTotals.tsx";
 import type { Context } from "hono";
 import type { Storefront } from "../../db/shop.ts";
 import { findCustomerOrder, userOrders } from "../../db/shop_orders.ts";
@@ -94,26 +95,7 @@ export async function checkoutPage(c: Context<AppEnv>, shop: Storefront) {
               </li>
             ))}
           </ul>
-          <dl className="totals">
-            <dt>Товары</dt>
-            <dd className="num">{rub(t.totalAmount)}</dd>
-            {t.discount > 0 && (
-              <>
-                <dt>Скидка</dt>
-                <dd className="num">−{rub(t.discount)}</dd>
-              </>
-            )}
-            <dt>Доставка</dt>
-            <dd className="num">{t.shippingCost === 0 ? "Бесплатно" : rub(t.shippingCost)}</dd>
-            {t.vatAmount > 0 && (
-              <>
-                <dt>НДС {s.taxRate}%</dt>
-                <dd className="num">{rub(t.vatAmount)}</dd>
-              </>
-            )}
-            <dt className="totals-final">Итого</dt>
-            <dd className="totals-final num">{rub(t.finalAmount)}</dd>
-          </dl>
+          <OrderTotals totals={t} vatLabel={`НДС ${s.taxRate}%`} />
           <p className="muted">
             Оплата при получении. Менеджер позвонит, чтобы подтвердить заказ и дату доставки.
           </p>
@@ -178,26 +160,7 @@ function OrderDetails({ order }: { order: OrderJson }) {
           </tbody>
         </table>
       </div>
-      <dl className="totals">
-        <dt>Товары</dt>
-        <dd className="num">{rub(order.totalAmount)}</dd>
-        {order.discount > 0 && (
-          <>
-            <dt>Скидка</dt>
-            <dd className="num">−{rub(order.discount)}</dd>
-          </>
-        )}
-        <dt>Доставка</dt>
-        <dd className="num">{order.shippingCost === 0 ? "Бесплатно" : rub(order.shippingCost)}</dd>
-        {order.vatAmount > 0 && (
-          <>
-            <dt>НДС</dt>
-            <dd className="num">{rub(order.vatAmount)}</dd>
-          </>
-        )}
-        <dt className="totals-final">Итого</dt>
-        <dd className="totals-final num">{rub(order.finalAmount)}</dd>
-      </dl>
+      <OrderTotals totals={order} />
       <dl className="details">
         <dt>Покупатель</dt>
         <dd>{order.customerName}, {order.customerPhone}, {order.customerEmail}</dd>
