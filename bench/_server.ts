@@ -1,6 +1,7 @@
 // The app as a separate process on a free loopback port, for benchmarks that measure it from outside.
 
-function freePort(): number {
+/** A free loopback port. */
+export function freePort(): number {
   const listener = Deno.listen({ port: 0, hostname: "127.0.0.1" });
   const { port } = listener.addr as Deno.NetAddr;
   listener.close();
@@ -32,15 +33,7 @@ export async function startServer(dir: string): Promise<BenchServer> {
     stderr: "inherit",
   }).spawn();
   const base = `http://127.0.0.1:${port}`;
-  for (;;) {
-    try {
-      const res = await fetch(`${base}/login`);
-      await res.body?.cancel();
-      if (res.ok) break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
+  await answering(`${base}/login`);
   return {
     base,
     child,
@@ -61,4 +54,17 @@ export async function signIn(base: string, email: string): Promise<string> {
   });
   await res.body?.cancel();
   return (res.headers.get("set-cookie") ?? "").split(";")[0];
+}
+
+/** Waits until `url` answers 200 (a process on loopback that is starting). */
+export async function answering(url: string): Promise<void> {
+  for (;;) {
+    try {
+      const res = await fetch(url);
+      await res.body?.cancel();
+      if (res.ok) return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
 }

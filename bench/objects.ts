@@ -1,13 +1,8 @@
 // Objects figures: GET /api/objects (first page and filtered) with 10 000 objects in one company, and the
 // server's resident memory while a 400 MB video streams in and while a 600 MB one is refused with 413.
 import { join } from "node:path";
-import { eq } from "drizzle-orm";
-import { openDb } from "../db/client.ts";
-import { companies, objects } from "../db/schema/mod.ts";
-import { places } from "../domain/location/mod.ts";
-import { directionFromCenter, distanceFromMKAD } from "../domain/geo.ts";
-import { objectStatuses } from "../domain/objects.ts";
 import { signIn, startServer } from "./_server.ts";
+import { seedCompany } from "./_seed.ts";
 
 const OBJECTS = 10_000;
 const MB = 1024 * 1024;
@@ -17,39 +12,6 @@ async function rssMb(pid: number): Promise<number> {
   const status = await Deno.readTextFile(`/proc/${pid}/status`);
   const kb = Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
   return kb / 1024;
-}
-
-async function fillObjects(dir: string) {
-  const db = await openDb(`file:${dir}/app.db`);
-  const [company] = await db.select().from(companies).where(eq(companies.name, "ООО «Демо Септик»"));
-  const workTypes = ["septic", "autonomous_sewage", "well_drilling", "drainage", "water_supply"] as const;
-  const now = Date.now();
-  for (let start = 0; start < OBJECTS; start += 500) {
-    const rows = Array.from({ length: Math.min(500, OBJECTS - start) }, (_, k) => {
-      const i = start + k;
-      const p = places[i % places.length];
-      return {
-        companyId: company.id,
-        address: `Московская обл, ${p.kind} ${p.name}, ул Садовая, д ${1 + (i % 90)}`,
-        settlement: p.name,
-        region: "Московская область",
-        district: p.district,
-        direction: directionFromCenter(p.lat, p.lon),
-        distanceFromMKAD: distanceFromMKAD(p.lat, p.lon),
-        latitude: p.lat,
-        longitude: p.lon,
-        clientName: `Клиент ${i}`,
-        clientPhone: `+7 900 ${String(1_000_000 + i).slice(1)}`,
-        workType: workTypes[i % workTypes.length],
-        status: objectStatuses[i % objectStatuses.length],
-        estimatedCost: (150_000 + (i % 200) * 1000) * 100,
-        createdAt: new Date(now - i * 60_000),
-        updatedAt: new Date(now - i * 60_000),
-      };
-    });
-    await db.insert(objects).values(rows);
-  }
-  db.$client.close();
 }
 
 async function time(url: string, cookie: string, n = 40) {
@@ -181,7 +143,7 @@ export async function run() {
   const server = await startServer(dir);
   const { base, child } = server;
   try {
-    await fillObjects(dir);
+    await seedCompany(dir, { objects: OBJECTS });
     const cookie = await signIn(base, "engineer@demo.local");
 
     console.log(

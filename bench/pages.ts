@@ -2,7 +2,7 @@
 // 50 connections as a share of a bare Hono + React renderToString 50-row table, a mixed 80 % read / 20 %
 // write load, and p50 of each page with the company at 1× and 10× data (bench seed).
 // BENCH_SECONDS sets the length of each load (8 s by default).
-import { signIn, startServer } from "./_server.ts";
+import { answering, freePort, signIn, startServer } from "./_server.ts";
 import { hasWrk, load, type LoadResult, sequentialP50 } from "./_load.ts";
 import { seedCompany } from "./_seed.ts";
 
@@ -24,13 +24,6 @@ const P99_LIMIT_MS = 50;
 const MIXED = { rps: 2000, p99: 100 };
 const READS = ["/api/objects", "/objects", "/tasks", "/estimates", "/api/user"];
 
-function freePort(): number {
-  const listener = Deno.listen({ port: 0, hostname: "127.0.0.1" });
-  const { port } = listener.addr as Deno.NetAddr;
-  listener.close();
-  return port;
-}
-
 async function startAnchor() {
   const port = freePort();
   const child = new Deno.Command(Deno.execPath(), {
@@ -40,15 +33,7 @@ async function startAnchor() {
     stderr: "inherit",
   }).spawn();
   const base = `http://127.0.0.1:${port}`;
-  for (;;) {
-    try {
-      const res = await fetch(`${base}/hello`);
-      await res.body?.cancel();
-      if (res.ok) break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
+  await answering(`${base}/hello`);
   return {
     base,
     async stop() {
