@@ -1,4 +1,5 @@
 // Test helpers: a fresh app on a temporary database with the demo data, and signed-in requests.
+import { join } from "node:path";
 import { readEnv } from "./env.ts";
 import { boot } from "./boot.ts";
 import { SESSION_COOKIE } from "./auth/sessions.ts";
@@ -180,4 +181,19 @@ export function tinyMp4(size = 4096): Uint8Array<ArrayBuffer> {
   bytes.set(enc.encode("mdat"), 28);
   for (let i = 32; i < size; i++) bytes[i] = i & 255;
   return bytes;
+}
+
+/** Every file the test left below the storage root (the demo's seeded documents are not the test's uploads). */
+export async function storedFiles(t: TestApp): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (dir: string) => {
+    try {
+      for await (const e of Deno.readDir(dir)) {
+        if (e.isDirectory) await walk(join(dir, e.name));
+        else if (!e.name.startsWith("demo-")) out.push(join(dir, e.name));
+      }
+    } catch { /* no folder yet */ }
+  };
+  await walk(join(t.dir, "uploads"));
+  return out;
 }

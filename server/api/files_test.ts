@@ -1,23 +1,7 @@
 import assert from "node:assert/strict";
-import { join } from "node:path";
-import { createTestApp, fileForm, type TestApp, tinyMp4 } from "../testing.ts";
+import { createTestApp, fileForm, storedFiles, type TestApp, tinyMp4 } from "../testing.ts";
 
 const enc = new TextEncoder();
-
-/** Every file left below the storage root but the demo's seeded documents. */
-async function storedFiles(t: TestApp): Promise<string[]> {
-  const out: string[] = [];
-  const walk = async (dir: string) => {
-    try {
-      for await (const e of Deno.readDir(dir)) {
-        if (e.isDirectory) await walk(join(dir, e.name));
-        else if (!e.name.startsWith("demo-")) out.push(join(dir, e.name));
-      }
-    } catch { /* no folder yet */ }
-  };
-  await walk(join(t.dir, "uploads"));
-  return out;
-}
 
 async function firstObjectId(t: TestApp, as: string): Promise<number> {
   const [o] = await (await t.request("/api/objects", { as })).json();

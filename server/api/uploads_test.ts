@@ -1,8 +1,7 @@
 // Every upload route refuses a body past its limit while it streams (no Content-Length, or a false one),
 // a refused upload leaves no file behind, and a hostile spreadsheet is stopped without stalling the app.
 import assert from "node:assert/strict";
-import { join } from "node:path";
-import { createTestApp, fileForm, type TestApp } from "../testing.ts";
+import { createTestApp, fileForm, storedFiles } from "../testing.ts";
 import { priceListBomb, xlsxOf } from "../../estimating/zip_fixture.ts";
 import { PriceListFileError } from "../../estimating/mod.ts";
 import { readPriceListInWorker } from "../price_list_reader.ts";
@@ -10,21 +9,6 @@ import { readPriceListInWorker } from "../price_list_reader.ts";
 const enc = new TextEncoder();
 const MB = 1024 * 1024;
 const CHUNK = 64 * 1024;
-
-async function storedFiles(t: TestApp): Promise<string[]> {
-  const out: string[] = [];
-  const walk = async (dir: string) => {
-    try {
-      for await (const e of Deno.readDir(dir)) {
-        if (e.isDirectory) await walk(join(dir, e.name));
-        // The demo's seeded documents are not the test's uploads.
-        else if (!e.name.startsWith("demo-")) out.push(join(dir, e.name));
-      }
-    } catch { /* no folder yet */ }
-  };
-  await walk(join(t.dir, "uploads"));
-  return out;
-}
 
 /**
  * A multipart body whose file part runs to `size` bytes without an end, counting the bytes the server
