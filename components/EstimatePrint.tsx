@@ -1,6 +1,7 @@
 // The client's printable estimate (/estimates/:id/print): requisites, client, object, sections, lines and
 // totals, the client note and VAT; nothing internal (no article codes, materials split, surveyor notes).
 import { isInternalNote } from "../estimating/notes.ts";
+import type { CompanyRequisites } from "../estimating/workbook.ts";
 import { formatKopecks, formatNumber } from "../domain/format.ts";
 
 export interface PrintEstimate {
@@ -23,19 +24,7 @@ export interface PrintEstimate {
 
 export interface PrintParts {
   date: string;
-  company?: {
-    name: string;
-    inn?: string;
-    kpp?: string;
-    ogrn?: string;
-    address?: string;
-    phone?: string;
-    email?: string;
-    bankName?: string;
-    account?: string;
-    bik?: string;
-    correspondentAccount?: string;
-  };
+  company?: CompanyRequisites;
   object: { address?: string; clientName?: string; clientPhone?: string };
   discount?: { label: string; amount: number };
   clientNote?: string;
