@@ -60,6 +60,18 @@ export {
 } from "./missing.ts";
 export type { MissingItem, MissingOptions, SuggestedField } from "./missing.ts";
 export { brands, modelLookup, normalizeModelName } from "./catalogue/names.ts";
+export {
+  documentKinds,
+  kindOfWorkType,
+  readWorkFields,
+  workFieldSpecs,
+  workFormSections,
+  workKinds,
+  workKindTitles,
+  workMissingItems,
+  workTypeOfKind,
+} from "./work_types/mod.ts";
+export type { WorkKind } from "./work_types/mod.ts";
 export type { BrandId } from "./catalogue/types.ts";
 
 /** A catalogue model as the form shows it (dealer price in roubles, dimensions in mm). */
