@@ -30,6 +30,7 @@ import {
   documentKinds,
   type KindContext,
   valuesOfKind,
+  withoutCoveredItems,
   type WorkKind,
   workMissingItems,
   workTypeModules,
@@ -214,7 +215,10 @@ export function generateEstimate(doc: unknown, options: GenerateOptions): Estima
   const all = m as unknown as Record<string, unknown>;
   const kinds = documentKinds(d, all);
   const septic = kinds.includes("septic");
-  const missing = [...(septic ? missingItemsDetailed(m) : []), ...workMissingItems(kinds, all)];
+  const missing = [
+    ...(septic ? withoutCoveredItems(kinds, missingItemsDetailed(m)) : []),
+    ...workMissingItems(kinds, all),
+  ];
   if (missing.length > 0) {
     const labels = missing.map((i) => i.label);
     throw new EstimateInputError(

@@ -64,6 +64,7 @@ export {
   documentKinds,
   kindOfWorkType,
   readWorkFields,
+  withoutCoveredItems,
   workFieldSpecs,
   workFormSections,
   workKinds,

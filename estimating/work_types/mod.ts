@@ -174,6 +174,22 @@ export function workMissingItems(
   return out;
 }
 
+/**
+ * The station's missing items that another work type of the document covers: with external sewage the
+ * station's inlet pipe is that sewer, so its length is not asked twice.
+ *
+ * @example
+ * ```ts
+ * import { withoutCoveredItems } from "./mod.ts";
+ * const items = [{ label: "Длина подводящей трубы", field: "inlet_pipe_length" }];
+ * if (withoutCoveredItems(["sewage", "septic"], items).length !== 0) throw new Error("covered");
+ * if (withoutCoveredItems(["septic"], items).length !== 1) throw new Error("kept");
+ * ```
+ */
+export function withoutCoveredItems(kinds: readonly WorkKind[], items: MissingItem[]): MissingItem[] {
+  return kinds.includes("sewage") ? items.filter((i) => i.field !== "inlet_pipe_length") : items;
+}
+
 /** The form sections of the work types among `kinds`, in order (the septic sections come from the engine apart). */
 export function workFormSections(kinds: readonly WorkKind[]): FormSection[] {
   return kinds.flatMap((k) => (k === "septic" ? [] : [...workTypeModules[k].sections]));
