@@ -93,8 +93,8 @@ export interface Estimate {
     peakDischarge: number;
     dimensions: { length: number; width: number; height: number };
   };
-  /** The work types priced, in display order (`septic` is the station of autonomous sewage). */
-  workKinds: WorkKind[];
+  /** The work types priced, in display order (`septic` is the station); absent on an estimate made by hand. */
+  workKinds?: WorkKind[];
   /** Residents the station must serve (0 without a station). */
   residentsCount: number;
   /** Pit volume of the station, m³ (0 without a station). */

@@ -22,6 +22,7 @@
  */
 
 import type { FormSection } from "./fields.ts";
+import type { WorkKind } from "./work_types/mod.ts";
 
 export {
   defaultMeasurements,
@@ -63,6 +64,7 @@ export { brands, modelLookup, normalizeModelName } from "./catalogue/names.ts";
 export {
   documentKinds,
   kindOfWorkType,
+  kindsForTask,
   readWorkFields,
   withoutCoveredItems,
   workFieldSpecs,
@@ -96,4 +98,6 @@ export interface FormConfig {
   version: string;
   sections: FormSection[];
   models: ModelInfo[];
+  /** The work types the sections are for (absent: the station alone); set on the device, never sent. */
+  kinds?: WorkKind[];
 }

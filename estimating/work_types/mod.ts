@@ -58,6 +58,37 @@ export const workTypeOfKind: Readonly<Record<WorkKind, string>> = {
   drainage: "drainage",
 };
 
+const titleKinds: [RegExp, WorkKind][] = [
+  [/скважин|бурени/i, "well"],
+  [/водопровод|водоснабж/i, "water_supply"],
+  [/наружн\S* канализ|канализац\S* от дома|трасс/i, "sewage"],
+  [/септик|станци|автономн|ЛОС/i, "septic"],
+  [/дренаж|ливнев/i, "drainage"],
+];
+
+/**
+ * The forms a task opens: the work types its title names («Обустройство скважины», «Водопровод и дренаж»),
+ * else its object's work type; a task of an object without a priced work type opens none (`[]`), one
+ * without any work type the station's form.
+ *
+ * @example
+ * ```ts
+ * import { kindsForTask } from "./mod.ts";
+ * if (kindsForTask("Обустройство скважины", "autonomous_sewage").join() !== "well") throw new Error("title");
+ * if (kindsForTask("Замер участка", "drainage").join() !== "drainage") throw new Error("object");
+ * if (kindsForTask("Замер", "construction").length !== 0) throw new Error("none");
+ * ```
+ */
+export function kindsForTask(title: string, objectWorkType: string | null): WorkKind[] {
+  const named = new Set(titleKinds.filter(([re]) => re.test(title)).map(([, kind]) => kind));
+  if (named.size > 0) return workKinds.filter((k) => named.has(k));
+  if (objectWorkType === null) return ["septic"];
+  if (objectWorkType === "sewage_system") return ["sewage", "septic"];
+  const kind = kindOfWorkType(objectWorkType);
+  const priced = kind !== "septic" || objectWorkType === "autonomous_sewage" || objectWorkType === "septic";
+  return priced ? [kind] : [];
+}
+
 /** Descriptors of every field of the work types, by name. */
 export const workFieldSpecs: Readonly<Record<string, FieldSpec>> = Object.assign(
   {},

@@ -62,6 +62,8 @@ const generateBody = z.object({
   ),
   taskId: z.coerce.number().int().positive().nullable().optional(),
   workType: z.string().max(50).optional(),
+  /** Several work types priced in one estimate, a section per work type (validated by the engine). */
+  workTypes: z.array(z.string().max(50)).max(5).optional(),
   estimateNumber: z.string().max(50).optional(),
   /** The document's own object block (as the CLI reads it); only its distance is used, see below. */
   object: z.object({
@@ -273,6 +275,7 @@ export const estimatesApi = new Hono<AppEnv>()
     const doc: Record<string, unknown> = {
       objectId: object.id,
       workType: body.workType || "autonomous_sewage",
+      ...(body.workTypes?.length ? { workTypes: body.workTypes } : {}),
       object: {
         address: object.address,
         clientName: object.clientName ?? "",
