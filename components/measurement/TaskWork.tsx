@@ -411,7 +411,8 @@ export function TaskWork({ task, idPrefix, startOnOpen = false, close, onStatus 
 /** The section a form of these work types opens on. */
 function firstSection(kinds: readonly WorkKind[]): string {
   const first = kinds[0];
-  return first === undefined || first === "septic" ? "main" : workSectionIds[first];
+  if (first === undefined || first === "septic" || kinds.includes("septic")) return "main";
+  return workSectionIds[first];
 }
 
 const workSectionIds: Record<Exclude<WorkKind, "septic">, string> = {

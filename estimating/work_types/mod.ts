@@ -83,7 +83,8 @@ export function kindsForTask(title: string, objectWorkType: string | null): Work
   const named = new Set(titleKinds.filter(([re]) => re.test(title)).map(([, kind]) => kind));
   if (named.size > 0) return workKinds.filter((k) => named.has(k));
   if (objectWorkType === null) return ["septic"];
-  if (objectWorkType === "sewage_system") return ["sewage", "septic"];
+  // A sewage object has always opened the station's form; the surveyor ticks the external sewer when it applies.
+  if (objectWorkType === "sewage_system") return ["septic"];
   const kind = kindOfWorkType(objectWorkType);
   const priced = kind !== "septic" || objectWorkType === "autonomous_sewage" || objectWorkType === "septic";
   return priced ? [kind] : [];
