@@ -99,8 +99,10 @@ export function TaskWork({ task, idPrefix, startOnOpen = false, close, onStatus 
     if (startOnOpen && waiting.has(task.status)) void start();
   }, []);
 
+  // With several work types: one estimate with a section per work type, or one estimate per work type.
+  const [separate, setSeparate] = useState(false);
   async function generate() {
-    if (await s.generate()) setTab("estimate");
+    if (await s.generate(separate)) setTab("estimate");
   }
 
   async function sendToEngineer() {
@@ -220,6 +222,19 @@ export function TaskWork({ task, idPrefix, startOnOpen = false, close, onStatus 
                     </label>
                   ))}
                 </fieldset>
+                {kinds.length > 1 && (
+                  <fieldset className="tw-kinds" data-testid="estimate-split">
+                    <legend>Сметы</legend>
+                    <label className="chip-radio">
+                      <input type="radio" checked={!separate} onChange={() => setSeparate(false)} />
+                      Одна смета, раздел на вид работ
+                    </label>
+                    <label className="chip-radio">
+                      <input type="radio" checked={separate} onChange={() => setSeparate(true)} />
+                      Отдельная смета на каждый вид
+                    </label>
+                  </fieldset>
+                )}
                 <dl className="details object-info">
                   <dt>Тип работ</dt>
                   <dd>{task.workTypeLabel}</dd>
@@ -280,6 +295,16 @@ export function TaskWork({ task, idPrefix, startOnOpen = false, close, onStatus 
                       </div>
                       <p className="est-head-total money">{formatKopecks(s.estimate.totalAmount)}</p>
                     </div>
+                    {s.separateEstimates.length > 1 && (
+                      <ul className="report-status" data-testid="separate-estimates">
+                        {s.separateEstimates.map((e) => (
+                          <li key={e.id}>
+                            <a href={`/estimates/${e.id}`}>{e.templateName ?? `№ ${e.estimateNumber}`}</a>
+                            <span className="money">{formatKopecks(e.totalAmount)}</span>
+                          </li>
+                        ))}
+                      </ul>
+                    )}
                     <EstimateView estimate={s.estimate} />
                   </div>
                 )

@@ -91,6 +91,8 @@ export function useMeasurementSession(
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [photos, setPhotos] = useState<Photo[]>([]);
   const [estimate, setEstimate] = useState<StoredEstimate | null>(null);
+  /** Separate estimates of the last generation, one per work type (empty for one estimate). */
+  const [separateEstimates, setSeparateEstimates] = useState<StoredEstimate[]>([]);
   const [generating, setGenerating] = useState(false);
   const [loading, setLoading] = useState(false);
   const base = useRef<number | null>(null);
@@ -298,7 +300,7 @@ export function useMeasurementSession(
   }, [conflict, config, writeDraft, save]);
 
   /** Saves, then generates the estimate; true when generated. */
-  const generate = useCallback(async (): Promise<StoredEstimate | null> => {
+  const generate = useCallback(async (separate = false): Promise<StoredEstimate | null> => {
     if (!task || !config) return null;
     if (!task.objectId) {
       toast({
@@ -321,14 +323,16 @@ export function useMeasurementSession(
       // Saved first, always: the record goes with the estimate, and the server starts a waiting task.
       if (!(await save(true))) return null;
       const snapshot = latest.current;
-      const result = await api<StoredEstimate>("/api/estimates/generate", {
+      const answer = await api<StoredEstimate | { estimates: StoredEstimate[] }>("/api/estimates/generate", {
         body: {
           objectId: task.objectId,
           taskId: task.id,
           // The station alone keeps the documents it always had; several work types go as a list.
-          ...(kindsKey === "septic"
-            ? { workType: "autonomous_sewage" }
-            : { workType: workTypeOfKind[kinds[0]], workTypes: kinds.map((k) => workTypeOfKind[k]) }),
+          ...(kindsKey === "septic" ? { workType: "autonomous_sewage" } : {
+            workType: workTypeOfKind[kinds[0]],
+            workTypes: kinds.map((k) => workTypeOfKind[k]),
+            separate: separate && kinds.length > 1,
+          }),
           measurements: {
             ...toMeasurements(snapshot.values, snapshot.confirmed, kinds),
             photos: snapshot.photos.map((p) => p.id),
@@ -336,8 +340,16 @@ export function useMeasurementSession(
           },
         },
       });
+      const all = "estimates" in answer ? answer.estimates : [answer];
+      const result = all[0];
       setEstimate(result);
-      toast({ title: "Смета сгенерирована", description: "Смета создана на основе ваших замеров" });
+      setSeparateEstimates(all.length > 1 ? all : []);
+      toast({
+        title: all.length > 1 ? `Сгенерировано смет: ${all.length}` : "Смета сгенерирована",
+        description: all.length > 1
+          ? "По отдельной смете на каждый вид работ"
+          : "Смета создана на основе ваших замеров",
+      });
       return result;
     } catch (error) {
       toast({
@@ -380,6 +392,7 @@ export function useMeasurementSession(
     setPhotos,
     estimate,
     setEstimate,
+    separateEstimates,
     generate,
     generating,
     forget,
