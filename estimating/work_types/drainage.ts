@@ -13,17 +13,8 @@ import type { FormSection } from "../fields.ts";
 import type { MissingItem } from "../missing.ts";
 import type { RuleLine } from "../rule_line.ts";
 import { formatQuantity } from "../money.ts";
-import {
-  bool,
-  dec,
-  int,
-  type KindRule,
-  type KindValues,
-  line,
-  oneOf,
-  options,
-  type WorkTypeModule,
-} from "./types.ts";
+import type { KindRule, KindValues, WorkTypeModule } from "./types.ts";
+import { formField, line, spec, trenchLine } from "./types.ts";
 
 /** Distance between drains on a plot, m. */
 export const DRAIN_SPACING_M = 10;
@@ -47,16 +38,16 @@ const outletLabels = {
 const outletArticle: Record<string, string> = { ditch: "А212", soakaway: "А213" };
 
 const specs = {
-  dr_mode: oneOf(["perimeter", "area"], "perimeter"),
-  dr_length: dec(0, 2000),
-  dr_area: dec(0, 100_000),
-  dr_depth: dec(1.2, 3),
-  dr_pipe: oneOf(["110", "160"], "110"),
-  dr_inspection_wells: int(0, 100),
-  dr_collector_well: bool(false),
-  dr_pump: bool(false),
-  dr_outlet: oneOf(["none", "ditch", "soakaway"], "ditch"),
-  dr_storm_inlets: int(0, 100),
+  dr_mode: spec.oneOf(["perimeter", "area"], "perimeter"),
+  dr_length: spec.dec(0, 2000),
+  dr_area: spec.dec(0, 100_000),
+  dr_depth: spec.dec(1.2, 3),
+  dr_pipe: spec.oneOf(["110", "160"], "110"),
+  dr_inspection_wells: spec.int(0, 100),
+  dr_collector_well: spec.bool(false),
+  dr_pump: spec.bool(false),
+  dr_outlet: spec.oneOf(["none", "ditch", "soakaway"], "ditch"),
+  dr_storm_inlets: spec.int(0, 100),
 };
 
 /**
@@ -88,16 +79,13 @@ export const drainageRules: readonly KindRule[] = [
     apply: ({ v }) => {
       const length = drainLength(v);
       if (!(length > 0)) return;
-      const deep = (v.dr_depth as number) > SHALLOW_DRAIN_M;
       const notes = (v.dr_length as number) > 0 ? [] : [
         `Длина дренажа ${length} м рассчитана по площади ${
           formatQuantity(v.dr_area as number)
         } м² с шагом дрен ${DRAIN_SPACING_M} м.`,
       ];
       return {
-        lines: [
-          line(deep ? "А204" : "А203", length, true, `глубина ${formatQuantity(v.dr_depth as number)} м`),
-        ],
+        lines: [trenchLine(length, v.dr_depth as number, SHALLOW_DRAIN_M, ["А203", "А204"])],
         notes,
       };
     },
@@ -157,95 +145,21 @@ export const drainageRules: readonly KindRule[] = [
   },
 ];
 
-const sections: FormSection[] = [{
-  id: "drainage",
-  title: "Дренаж",
-  fields: [
-    {
-      name: "dr_mode",
-      label: "Что осушаем",
-      kind: "select",
-      default: "perimeter",
-      options: options(modeLabels),
-    },
-    {
-      name: "dr_length",
-      label: "Длина дренажа (0 — по площади)",
-      kind: "decimal",
-      unit: "м",
-      default: 0,
-      min: 0,
-      max: 2000,
-      step: 1,
-      required: true,
-    },
-    {
-      name: "dr_area",
-      label: "Площадь участка",
-      kind: "decimal",
-      unit: "м²",
-      default: 0,
-      min: 0,
-      max: 100000,
-      step: 10,
-    },
-    {
-      name: "dr_depth",
-      label: "Глубина дренажа",
-      kind: "decimal",
-      unit: "м",
-      default: 1.2,
-      min: 0,
-      max: 3,
-      step: 0.1,
-    },
-    {
-      name: "dr_pipe",
-      label: "Дренажная труба в геотекстиле",
-      kind: "select",
-      unit: "мм",
-      default: "110",
-      options: options(pipeLabels),
-    },
-    {
-      name: "dr_inspection_wells",
-      label: "Смотровые колодцы",
-      kind: "integer",
-      unit: "шт",
-      default: 0,
-      min: 0,
-      max: 100,
-      step: 1,
-      code: "А209",
-    },
-    {
-      name: "dr_collector_well",
-      label: "Накопительный колодец",
-      kind: "boolean",
-      default: false,
-      code: "А210",
-    },
-    { name: "dr_pump", label: "Дренажный насос", kind: "boolean", default: false, code: "А211" },
-    {
-      name: "dr_outlet",
-      label: "Выпуск воды",
-      kind: "select",
-      default: "ditch",
-      options: options(outletLabels),
-    },
-    {
-      name: "dr_storm_inlets",
-      label: "Дождеприёмники",
-      kind: "integer",
-      unit: "шт",
-      default: 0,
-      min: 0,
-      max: 100,
-      step: 1,
-      code: "А214",
-    },
-  ],
-}];
+const { number, check, select, section } = formField;
+const sections: FormSection[] = [
+  section("drainage", "Дренаж", [
+    select("dr_mode", specs.dr_mode, modeLabels, "Что осушаем"),
+    number("dr_length", specs.dr_length, "Длина дренажа (0 — по площади)", "м", 1, { required: true }),
+    number("dr_area", specs.dr_area, "Площадь участка", "м²", 10),
+    number("dr_depth", specs.dr_depth, "Глубина дренажа", "м", 0.1),
+    select("dr_pipe", specs.dr_pipe, pipeLabels, "Дренажная труба в геотекстиле", { unit: "мм" }),
+    number("dr_inspection_wells", specs.dr_inspection_wells, "Смотровые колодцы", "шт", 1, { code: "А209" }),
+    check("dr_collector_well", specs.dr_collector_well, "Накопительный колодец", "А210"),
+    check("dr_pump", specs.dr_pump, "Дренажный насос", "А211"),
+    select("dr_outlet", specs.dr_outlet, outletLabels, "Выпуск воды"),
+    number("dr_storm_inlets", specs.dr_storm_inlets, "Дождеприёмники", "шт", 1, { code: "А214" }),
+  ]),
+];
 
 function missing(v: KindValues): MissingItem[] {
   return drainLength(v) > 0 ? [] : [{ label: "Длина дренажа или площадь участка", field: "dr_length" }];

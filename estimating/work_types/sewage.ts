@@ -13,17 +13,8 @@ import type { FormSection } from "../fields.ts";
 import type { MissingItem } from "../missing.ts";
 import type { RuleLine } from "../rule_line.ts";
 import { formatQuantity } from "../money.ts";
-import {
-  bool,
-  dec,
-  int,
-  type KindRule,
-  type KindValues,
-  line,
-  oneOf,
-  options,
-  type WorkTypeModule,
-} from "./types.ts";
+import type { KindRule, KindValues, WorkTypeModule } from "./types.ts";
+import { formField, line, spec, trenchLine } from "./types.ts";
 
 /** The smallest slope of a gravity sewer by its diameter (СП 32.13330.2018, п. 5.4.2). */
 export const MIN_SLOPE: Readonly<Record<string, number>> = { "110": 0.02, "160": 0.008 };
@@ -38,12 +29,12 @@ const pipeLabels = { "110": "ПВХ 110 мм", "160": "ПВХ 160 мм" } as con
 const pipeArticle: Record<string, string> = { "110": "А217", "160": "А218" };
 
 const specs = {
-  sw_length: dec(0, 500),
-  sw_depth: dec(1.2, 3),
-  sw_pipe: oneOf(["110", "160"], "110"),
-  sw_drop: dec(0, 10),
-  sw_inspection_wells: int(0, 50),
-  sw_insulation: bool(false),
+  sw_length: spec.dec(0, 500),
+  sw_depth: spec.dec(1.2, 3),
+  sw_pipe: spec.oneOf(["110", "160"], "110"),
+  sw_drop: spec.dec(0, 10),
+  sw_inspection_wells: spec.int(0, 50),
+  sw_insulation: spec.bool(false),
 };
 
 /**
@@ -59,10 +50,9 @@ export const sewageRules: readonly KindRule[] = [
     apply: ({ v }) => {
       const length = v.sw_length as number;
       if (!(length > 0)) return;
-      const deep = (v.sw_depth as number) > SHALLOW_SEWER_M;
       return {
         lines: [
-          line(deep ? "А216" : "А215", length, true, `глубина ${formatQuantity(v.sw_depth as number)} м`),
+          trenchLine(length, v.sw_depth as number, SHALLOW_SEWER_M, ["А215", "А216"]),
           line(pipeArticle[v.sw_pipe as string] ?? "А217", length, true),
         ],
       };
@@ -120,56 +110,19 @@ export const sewageRules: readonly KindRule[] = [
   },
 ];
 
-const sections: FormSection[] = [{
-  id: "sewage",
-  title: "Наружная канализация",
-  fields: [
-    {
-      name: "sw_length",
-      label: "Длина от дома до станции",
-      kind: "decimal",
-      unit: "м",
-      default: 0,
-      min: 0,
-      max: 500,
-      step: 1,
-      required: true,
-    },
-    {
-      name: "sw_depth",
-      label: "Глубина траншеи",
-      kind: "decimal",
-      unit: "м",
-      default: 1.2,
-      min: 0,
-      max: 3,
-      step: 0.1,
-    },
-    { name: "sw_pipe", label: "Труба", kind: "select", default: "110", options: options(pipeLabels) },
-    {
-      name: "sw_drop",
-      label: "Перепад высот выпуск — вход станции (0 — не измерен)",
-      kind: "decimal",
-      unit: "м",
-      default: 0,
-      min: 0,
-      max: 10,
-      step: 0.05,
-    },
-    {
-      name: "sw_inspection_wells",
-      label: "Ревизионные колодцы",
-      kind: "integer",
-      unit: "шт",
-      default: 0,
-      min: 0,
-      max: 50,
-      step: 1,
+const { number, check, select, section } = formField;
+const sections: FormSection[] = [
+  section("sewage", "Наружная канализация", [
+    number("sw_length", specs.sw_length, "Длина от дома до станции", "м", 1, { required: true }),
+    number("sw_depth", specs.sw_depth, "Глубина траншеи", "м", 0.1),
+    select("sw_pipe", specs.sw_pipe, pipeLabels, "Труба"),
+    number("sw_drop", specs.sw_drop, "Перепад высот выпуск — вход станции (0 — не измерен)", "м", 0.05),
+    number("sw_inspection_wells", specs.sw_inspection_wells, "Ревизионные колодцы", "шт", 1, {
       code: "А219",
-    },
-    { name: "sw_insulation", label: "Утепление трубы", kind: "boolean", default: false, code: "А220" },
-  ],
-}];
+    }),
+    check("sw_insulation", specs.sw_insulation, "Утепление трубы", "А220"),
+  ]),
+];
 
 function missing(v: KindValues): MissingItem[] {
   return (v.sw_length as number) > 0

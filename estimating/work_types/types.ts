@@ -9,10 +9,10 @@
  * @module
  */
 
-import type { BoolSpec, EnumSpec, FieldSpec, FormSection, NumberSpec } from "../fields.ts";
+import type { BoolSpec, EnumSpec, FieldSpec, FormField, FormSection, NumberSpec } from "../fields.ts";
 import type { MissingItem } from "../missing.ts";
 import type { RuleLine, RuleResult } from "../rule_line.ts";
-import { roundQuantity } from "../money.ts";
+import { formatQuantity, roundQuantity } from "../money.ts";
 
 /** The kinds of estimate the engine prices: the septic station and the four work types of this folder. */
 export type WorkKind = "septic" | "well" | "water_supply" | "drainage" | "sewage";
@@ -60,16 +60,65 @@ export interface WorkTypeModule {
   summary(v: KindValues): string;
 }
 
-/** A decimal field from 0 to `max` with a default. */
-export const dec = (def: number, max: number): NumberSpec => ({ kind: "dec", def, min: 0, max });
-/** A whole-number field from 0 to `max` with a default. */
-export const int = (def: number, max: number): NumberSpec => ({ kind: "int", def, min: 0, max });
-/** A checkbox with a default. */
-export const bool = (def: boolean): BoolSpec => ({ kind: "bool", def });
-/** A select of these values (the empty string allowed when `def` is empty). */
-export function oneOf<const V extends string>(values: readonly V[], def: V | ""): EnumSpec<V | ""> {
-  return def === "" ? { kind: "enum", def, values, allowEmpty: true } : { kind: "enum", def, values };
-}
+/** Field descriptors: decimal and whole numbers from 0 to `max`, checkboxes, selects (empty allowed when `def` is). */
+export const spec = {
+  dec: (def: number, max: number): NumberSpec => ({ kind: "dec", def, min: 0, max }),
+  int: (def: number, max: number): NumberSpec => ({ kind: "int", def, min: 0, max }),
+  bool: (def: boolean): BoolSpec => ({ kind: "bool", def }),
+  oneOf<const V extends string>(values: readonly V[], def: V | ""): EnumSpec<V | ""> {
+    return def === "" ? { kind: "enum", def, values, allowEmpty: true } : { kind: "enum", def, values };
+  },
+};
+
+/** What a form field may add: the reveal flag, the article, `required`, a unit for a select. */
+type FieldExtra = Pick<FormField, "revealedBy" | "code" | "required" | "unit">;
+
+/**
+ * Form fields built from their descriptors, so the form's default and bounds are the validator's.
+ *
+ * @example
+ * ```ts
+ * import { formField, spec } from "./types.ts";
+ * const f = formField.number("ws_depth", spec.dec(1.8, 3), "Глубина", "м", 0.1);
+ * if (f.default !== 1.8 || f.max !== 3 || f.kind !== "decimal") throw new Error(JSON.stringify(f));
+ * ```
+ */
+export const formField = {
+  /** A number input; `extra` adds the reveal flag, the article, `required`. */
+  number: (
+    name: string,
+    s: NumberSpec,
+    label: string,
+    unit: string,
+    step: number,
+    extra: FieldExtra = {},
+  ): FormField => ({
+    name,
+    label,
+    kind: s.kind === "int" ? "integer" : "decimal",
+    unit,
+    default: s.def,
+    min: s.min,
+    max: s.max,
+    step,
+    ...extra,
+  }),
+  check: (name: string, s: BoolSpec, label: string, code?: string): FormField => ({
+    name,
+    label,
+    kind: "boolean",
+    default: s.def,
+    ...(code ? { code } : {}),
+  }),
+  select: <V extends string>(
+    name: string,
+    s: EnumSpec,
+    labels: Readonly<Record<V, string>>,
+    label: string,
+    extra: FieldExtra = {},
+  ): FormField => ({ name, label, kind: "select", default: s.def, options: options(labels), ...extra }),
+  section: (id: string, title: string, fields: FormField[]): FormSection => ({ id, title, fields }),
+};
 
 /** A rule's line of a price-list article; the quantity rounded to 0.01. */
 export const line = (code: string, quantity: number, isRequired: boolean, detail?: string): RuleLine => ({
@@ -80,13 +129,32 @@ export const line = (code: string, quantity: number, isRequired: boolean, detail
 });
 
 /**
+ * The trench of a run of pipe: the shallow article up to `shallowMax` m deep, else the deep one.
+ *
+ * @example
+ * ```ts
+ * import { trenchLine } from "./types.ts";
+ * const l = trenchLine(12, 2, 1.8, ["А195", "А196"]);
+ * if (l.code !== "А196" || l.quantity !== 12 || l.detail !== "глубина 2 м") throw new Error(JSON.stringify(l));
+ * ```
+ */
+export function trenchLine(
+  length: number,
+  depth: number,
+  shallowMax: number,
+  [shallow, deep]: readonly [string, string],
+): RuleLine {
+  return line(depth > shallowMax ? deep : shallow, length, true, `глубина ${formatQuantity(depth)} м`);
+}
+
+/**
  * A work type's measurements from the document's flat measurements: each of its fields as given (already
  * parsed by the validator or read leniently by the form), else its default.
  *
  * @example
  * ```ts
- * import { kindValues, dec } from "./types.ts";
- * const v = kindValues({ ws_length: dec(0, 500), ws_depth: dec(1.8, 3) }, { ws_length: 25 });
+ * import { kindValues, spec } from "./types.ts";
+ * const v = kindValues({ ws_length: spec.dec(0, 500), ws_depth: spec.dec(1.8, 3) }, { ws_length: 25 });
  * if (v.ws_length !== 25 || v.ws_depth !== 1.8) throw new Error("values");
  * ```
  */

@@ -12,17 +12,8 @@ import type { FormSection } from "../fields.ts";
 import type { MissingItem } from "../missing.ts";
 import type { RuleLine } from "../rule_line.ts";
 import { formatQuantity } from "../money.ts";
-import {
-  bool,
-  dec,
-  int,
-  type KindRule,
-  type KindValues,
-  line,
-  oneOf,
-  options,
-  type WorkTypeModule,
-} from "./types.ts";
+import type { KindRule, KindValues, WorkTypeModule } from "./types.ts";
+import { formField, line, spec, trenchLine } from "./types.ts";
 
 /** The depth a water pipe needs without a heating cable in the Moscow region, m. */
 export const FROST_DEPTH_M = 1.6;
@@ -33,13 +24,13 @@ const pipeLabels = { pnd_32: "ПНД 32 мм", pnd_40: "ПНД 40 мм", pnd_50:
 const pipeArticle: Record<string, string> = { pnd_32: "А197", pnd_40: "А198", pnd_50: "А199" };
 
 const specs = {
-  ws_length: dec(0, 500),
-  ws_depth: dec(1.8, 3),
-  ws_pipe: oneOf(["pnd_32", "pnd_40", "pnd_50"], "pnd_32"),
-  ws_heating_cable: bool(false),
-  ws_insulation: bool(false),
-  ws_wall_entry: bool(true),
-  ws_foundation_cm: int(0, 300),
+  ws_length: spec.dec(0, 500),
+  ws_depth: spec.dec(1.8, 3),
+  ws_pipe: spec.oneOf(["pnd_32", "pnd_40", "pnd_50"], "pnd_32"),
+  ws_heating_cable: spec.bool(false),
+  ws_insulation: spec.bool(false),
+  ws_wall_entry: spec.bool(true),
+  ws_foundation_cm: spec.int(0, 300),
 };
 
 /**
@@ -55,12 +46,7 @@ export const waterSupplyRules: readonly KindRule[] = [
     apply: ({ v }) => {
       const length = v.ws_length as number;
       if (!(length > 0)) return;
-      const deep = (v.ws_depth as number) > SHALLOW_TRENCH_M;
-      return {
-        lines: [
-          line(deep ? "А196" : "А195", length, true, `глубина ${formatQuantity(v.ws_depth as number)} м`),
-        ],
-      };
+      return { lines: [trenchLine(length, v.ws_depth as number, SHALLOW_TRENCH_M, ["А195", "А196"])] };
     },
   },
   {
@@ -102,54 +88,25 @@ export const waterSupplyRules: readonly KindRule[] = [
   },
 ];
 
-const sections: FormSection[] = [{
-  id: "water_supply",
-  title: "Водопровод от скважины до дома",
-  fields: [
-    {
-      name: "ws_length",
-      label: "Длина водопровода",
-      kind: "decimal",
-      unit: "м",
-      default: 0,
-      min: 0,
-      max: 500,
-      step: 1,
-      required: true,
-    },
-    {
-      name: "ws_depth",
-      label: "Глубина траншеи",
-      kind: "decimal",
-      unit: "м",
-      default: 1.8,
-      min: 0,
-      max: 3,
-      step: 0.1,
-    },
-    { name: "ws_pipe", label: "Труба", kind: "select", default: "pnd_32", options: options(pipeLabels) },
-    { name: "ws_heating_cable", label: "Греющий кабель", kind: "boolean", default: false, code: "А200" },
-    { name: "ws_insulation", label: "Утепление трубы", kind: "boolean", default: false, code: "А201" },
-    {
-      name: "ws_wall_entry",
-      label: "Ввод в дом (гильза, герметизация)",
-      kind: "boolean",
-      default: true,
-      code: "А202",
-    },
-    {
-      name: "ws_foundation_cm",
-      label: "Бурение фундамента (толщина, 0 — не нужно)",
-      kind: "integer",
-      unit: "см",
-      default: 0,
-      min: 0,
-      max: 300,
-      step: 1,
-      code: "А061",
-    },
-  ],
-}];
+const { number, check, select, section } = formField;
+const sections: FormSection[] = [
+  section("water_supply", "Водопровод от скважины до дома", [
+    number("ws_length", specs.ws_length, "Длина водопровода", "м", 1, { required: true }),
+    number("ws_depth", specs.ws_depth, "Глубина траншеи", "м", 0.1),
+    select("ws_pipe", specs.ws_pipe, pipeLabels, "Труба"),
+    check("ws_heating_cable", specs.ws_heating_cable, "Греющий кабель", "А200"),
+    check("ws_insulation", specs.ws_insulation, "Утепление трубы", "А201"),
+    check("ws_wall_entry", specs.ws_wall_entry, "Ввод в дом (гильза, герметизация)", "А202"),
+    number(
+      "ws_foundation_cm",
+      specs.ws_foundation_cm,
+      "Бурение фундамента (толщина, 0 — не нужно)",
+      "см",
+      1,
+      { code: "А061" },
+    ),
+  ]),
+];
 
 function missing(v: KindValues): MissingItem[] {
   const out: MissingItem[] = [];

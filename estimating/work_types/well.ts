@@ -9,23 +9,15 @@
  * @module
  */
 
-import type { FormField, FormSection } from "../fields.ts";
+import type { FormSection } from "../fields.ts";
 import type { MissingItem } from "../missing.ts";
 import type { RuleLine } from "../rule_line.ts";
 import { formatQuantity } from "../money.ts";
 import { type District, districtGeology, districtValues } from "./geology.ts";
 import { choosePump } from "./pumps.ts";
 import { workSections } from "./sections.ts";
-import {
-  bool,
-  dec,
-  type KindRule,
-  type KindValues,
-  line,
-  oneOf,
-  options,
-  type WorkTypeModule,
-} from "./types.ts";
+import type { KindRule, KindValues, WorkTypeModule } from "./types.ts";
+import { formField, line, spec } from "./types.ts";
 
 /** Metres at the bottom of an artesian well left without casing (open hole in the limestone). */
 export const ARTESIAN_OPEN_HOLE_M = 10;
@@ -69,21 +61,24 @@ const accumulatorArticle: Record<string, string> = { "50": "А187", "100": "А18
 const accessLabels = { easy: "Свободный заезд", difficult: "Нужна подготовка заезда" } as const;
 
 const specs = {
-  well_type: oneOf(["sand", "artesian"], "sand"),
-  well_district: oneOf(districtValues, ""),
-  well_depth: dec(0, 300),
-  well_casing: oneOf(["pnd_125", "steel_133", "steel_159"], "steel_133"),
-  well_filter: bool(true),
-  well_test_pumping: bool(true),
-  well_water_analysis: bool(true),
-  well_rig_access: oneOf(["easy", "difficult"], "easy"),
-  well_arrangement: oneOf(["none", "caisson_plastic", "caisson_steel", "adapter", "pit"], "caisson_plastic"),
-  well_pump: bool(true),
-  well_flow: dec(3, 10),
-  well_pump_depth: dec(0, 300),
-  well_house_height: dec(5, 30),
-  well_accumulator: oneOf(["none", "50", "100", "200"], "100"),
-  well_automation: bool(true),
+  well_type: spec.oneOf(["sand", "artesian"], "sand"),
+  well_district: spec.oneOf(districtValues, ""),
+  well_depth: spec.dec(0, 300),
+  well_casing: spec.oneOf(["pnd_125", "steel_133", "steel_159"], "steel_133"),
+  well_filter: spec.bool(true),
+  well_test_pumping: spec.bool(true),
+  well_water_analysis: spec.bool(true),
+  well_rig_access: spec.oneOf(["easy", "difficult"], "easy"),
+  well_arrangement: spec.oneOf(
+    ["none", "caisson_plastic", "caisson_steel", "adapter", "pit"],
+    "caisson_plastic",
+  ),
+  well_pump: spec.bool(true),
+  well_flow: spec.dec(3, 10),
+  well_pump_depth: spec.dec(0, 300),
+  well_house_height: spec.dec(5, 30),
+  well_accumulator: spec.oneOf(["none", "50", "100", "200"], "100"),
+  well_automation: spec.bool(true),
 };
 
 /**
@@ -298,137 +293,42 @@ export const wellRules: readonly KindRule[] = [
   },
 ];
 
-const field = (f: FormField): FormField => f;
-
+const { number, check, select, section } = formField;
 const sections: FormSection[] = [
-  {
-    id: "well_drilling",
-    title: "Бурение скважины",
-    fields: [
-      field({
-        name: "well_type",
-        label: "Тип скважины",
-        kind: "select",
-        default: "sand",
-        options: options(wellTypeLabels),
-        required: true,
-      }),
-      field({
-        name: "well_district",
-        label: "Район (типичная глубина)",
-        kind: "select",
-        default: "",
-        options: districtValues.map((d) => ({ value: d, label: districtGeology[d].label })),
-      }),
-      field({
-        name: "well_depth",
-        label: "Глубина скважины (0 — по району)",
-        kind: "decimal",
-        unit: "м",
-        default: 0,
-        min: 0,
-        max: 300,
-        step: 1,
-        required: true,
-      }),
-      field({
-        name: "well_casing",
-        label: "Обсадная труба",
-        kind: "select",
-        default: "steel_133",
-        options: options(casingLabels),
-      }),
-      field({
-        name: "well_filter",
-        label: "Фильтр (скважина на песок)",
-        kind: "boolean",
-        default: true,
-        code: "А175",
-      }),
-      field({
-        name: "well_test_pumping",
-        label: "Пробная откачка",
-        kind: "boolean",
-        default: true,
-        code: "А177",
-      }),
-      field({
-        name: "well_water_analysis",
-        label: "Анализ воды",
-        kind: "boolean",
-        default: true,
-        code: "А178",
-      }),
-      field({
-        name: "well_rig_access",
-        label: "Заезд буровой установки",
-        kind: "select",
-        default: "easy",
-        options: options(accessLabels),
-      }),
-    ],
-  },
-  {
-    id: "well_equipment",
-    title: "Обустройство скважины",
-    fields: [
-      field({
-        name: "well_arrangement",
-        label: "Обустройство устья",
-        kind: "select",
-        default: "caisson_plastic",
-        options: options(arrangementLabels),
-      }),
-      field({ name: "well_pump", label: "Скважинный насос", kind: "boolean", default: true }),
-      field({
-        name: "well_flow",
-        label: "Нужный расход воды",
-        kind: "decimal",
-        unit: "м³/ч",
-        default: 3,
-        min: 0,
-        max: 10,
-        step: 0.5,
-        revealedBy: "well_pump",
-      }),
-      field({
-        name: "well_pump_depth",
-        label: "Глубина установки насоса (0 — по типу скважины)",
-        kind: "decimal",
-        unit: "м",
-        default: 0,
-        min: 0,
-        max: 300,
-        step: 1,
-        revealedBy: "well_pump",
-      }),
-      field({
-        name: "well_house_height",
-        label: "Высота верхней точки водоразбора",
-        kind: "decimal",
-        unit: "м",
-        default: 5,
-        min: 0,
-        max: 30,
-        step: 1,
-        revealedBy: "well_pump",
-      }),
-      field({
-        name: "well_accumulator",
-        label: "Гидроаккумулятор",
-        kind: "select",
-        default: "100",
-        options: options(accumulatorLabels),
-      }),
-      field({
-        name: "well_automation",
-        label: "Автоматика насоса",
-        kind: "boolean",
-        default: true,
-        code: "А190",
-      }),
-    ],
-  },
+  section("well_drilling", "Бурение скважины", [
+    select("well_type", specs.well_type, wellTypeLabels, "Тип скважины", { required: true }),
+    {
+      name: "well_district",
+      label: "Район (типичная глубина)",
+      kind: "select",
+      default: "",
+      options: districtValues.map((d) => ({ value: d, label: districtGeology[d].label })),
+    },
+    number("well_depth", specs.well_depth, "Глубина скважины (0 — по району)", "м", 1, { required: true }),
+    select("well_casing", specs.well_casing, casingLabels, "Обсадная труба"),
+    check("well_filter", specs.well_filter, "Фильтр (скважина на песок)", "А175"),
+    check("well_test_pumping", specs.well_test_pumping, "Пробная откачка", "А177"),
+    check("well_water_analysis", specs.well_water_analysis, "Анализ воды", "А178"),
+    select("well_rig_access", specs.well_rig_access, accessLabels, "Заезд буровой установки"),
+  ]),
+  section("well_equipment", "Обустройство скважины", [
+    select("well_arrangement", specs.well_arrangement, arrangementLabels, "Обустройство устья"),
+    check("well_pump", specs.well_pump, "Скважинный насос"),
+    number("well_flow", specs.well_flow, "Нужный расход воды", "м³/ч", 0.5, { revealedBy: "well_pump" }),
+    number(
+      "well_pump_depth",
+      specs.well_pump_depth,
+      "Глубина установки насоса (0 — по типу скважины)",
+      "м",
+      1,
+      { revealedBy: "well_pump" },
+    ),
+    number("well_house_height", specs.well_house_height, "Высота верхней точки водоразбора", "м", 1, {
+      revealedBy: "well_pump",
+    }),
+    select("well_accumulator", specs.well_accumulator, accumulatorLabels, "Гидроаккумулятор"),
+    check("well_automation", specs.well_automation, "Автоматика насоса", "А190"),
+  ]),
 ];
 
 function missing(v: KindValues): MissingItem[] {
