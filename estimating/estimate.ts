@@ -382,19 +382,7 @@ export function generateEstimate(doc: unknown, options: GenerateOptions): Estima
     date,
     workType: d.workType,
     workTypeLabel: workTypeLabel(d.workType),
-    ...(model
-      ? {
-        model: {
-          id: model.id,
-          name: model.model,
-          brand: model.brand,
-          brandLabel: brandLabel(model.brand),
-          capacity: model.capacity,
-          peakDischarge: model.peakDischarge,
-          dimensions: model.dimensions,
-        },
-      }
-      : {}),
+    ...(model ? { model: stationSummary(model) } : {}),
     workKinds: kinds,
     residentsCount: septic ? m.residents_count : 0,
     excavationVolume: geometry?.pitVolume ?? 0,
@@ -432,6 +420,28 @@ function keptText(m: MeasurementDocument["measurements"], field: SuggestedField)
     ? raw.toLocaleString("ru-RU")
     : String(raw);
   return `${label.toLowerCase()} ${value}${unit ? `\u00a0${unit}` : ""}`;
+}
+
+/**
+ * The station as an estimate names it.
+ *
+ * @example
+ * ```ts
+ * import { stationSummary } from "./estimate.ts";
+ * import { findModel } from "./catalogue/mod.ts";
+ * if (stationSummary(findModel("topas-5")!).brandLabel !== "Топас") throw new Error("brand");
+ * ```
+ */
+export function stationSummary(model: SepticModel): NonNullable<Estimate["model"]> {
+  return {
+    id: model.id,
+    name: model.model,
+    brand: model.brand,
+    brandLabel: brandLabel(model.brand),
+    capacity: model.capacity,
+    peakDischarge: model.peakDischarge,
+    dimensions: model.dimensions,
+  };
 }
 
 /**

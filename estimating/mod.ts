@@ -140,7 +140,7 @@ export {
 } from "./rules.ts";
 export type { Geometry, Rule, RuleContext, RuleLine, RuleResult } from "./rules.ts";
 
-export { EstimateInputError, generateEstimate } from "./estimate.ts";
+export { EstimateInputError, generateEstimate, stationSummary } from "./estimate.ts";
 
 export {
   choosePump,

@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import {
-  brandLabel,
   defaultPriceList,
   type Estimate,
   EstimateInputError,
@@ -9,6 +8,7 @@ import {
   generateEstimate,
   measurementDocumentSchema,
   type PriceListItem,
+  stationSummary,
   workTypeLabel,
   writeEstimateWorkbook,
 } from "../../estimating/mod.ts";
@@ -183,15 +183,7 @@ function asEngineEstimate(e: EstimateDetail): Estimate {
     clientName: e.objectClientName ?? undefined,
     clientPhone: e.objectClientPhone ?? undefined,
     // A manual estimate has no station: the workbook then prints no station line.
-    model: model && {
-      id: model.id,
-      name: model.model,
-      brand: model.brand,
-      brandLabel: brandLabel(model.brand),
-      capacity: model.capacity,
-      peakDischarge: model.peakDischarge,
-      dimensions: model.dimensions,
-    },
+    model: model && stationSummary(model),
     residentsCount: typeof m.residents_count === "number" ? m.residents_count : 0,
     excavationVolume: 0,
     sections: e.subtotals.map((s) => s.section),
