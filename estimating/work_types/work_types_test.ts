@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { EstimateInputError, generateEstimate } from "../estimate.ts";
 import { defaultPriceList, priceListIndex, sectionOrder } from "../price_list.ts";
 import { drillingBands } from "./well.ts";
-import { workFieldSpecs, workSections, workTypeModules } from "./mod.ts";
+import { kindsForTask, workFieldSpecs, type WorkKind, workSections, workTypeModules } from "./mod.ts";
 
 const date = "2026-06-01";
 const near = { address: "д. Ивановка", distanceFromMKAD: 20, clientName: "Иванов", clientPhone: "" };
@@ -236,5 +236,30 @@ Deno.test("every work type's form field has a descriptor, and every descriptor a
         if (f.code) assert.ok(priceListIndex(defaultPriceList).has(f.code), f.code);
       }
     }
+  }
+});
+
+Deno.test("kindsForTask() opens the form of each work type from the task's title, else from the object's work type", () => {
+  assert.deepEqual(kindsForTask("Обустройство скважины", "autonomous_sewage"), ["well"]);
+  assert.deepEqual(kindsForTask("Бурение скважины на известняк", null), ["well"]);
+  assert.deepEqual(kindsForTask("Водопровод от скважины до дома", "water_supply"), ["well", "water_supply"]);
+  assert.deepEqual(kindsForTask("Дренаж участка", null), ["drainage"]);
+  assert.deepEqual(kindsForTask("Наружная канализация до септика", null), ["sewage", "septic"]);
+  assert.deepEqual(kindsForTask("Монтаж септика", "well_drilling"), ["septic"]);
+  const byObject: [string | null, WorkKind[]][] = [
+    ["well_drilling", ["well"]],
+    ["well_equipment", ["well"]],
+    ["drilling", ["well"]],
+    ["water_supply", ["water_supply"]],
+    ["drainage", ["drainage"]],
+    ["sewage_system", ["septic"]],
+    ["autonomous_sewage", ["septic"]],
+    ["septic", ["septic"]],
+    [null, ["septic"]],
+    ["construction", []],
+    ["plastic_cellar", []],
+  ];
+  for (const [workType, kinds] of byObject) {
+    assert.deepEqual(kindsForTask("Замер", workType), kinds, String(workType));
   }
 });
