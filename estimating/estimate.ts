@@ -280,12 +280,11 @@ export function generateEstimate(doc: unknown, options: GenerateOptions): Estima
       let p = index.get(l.code);
       if (!p && fallback) {
         p = fallback.get(l.code);
-        if (p) {
-          warnings.push(`Позиции ${l.code} нет в прайс-листе компании: цена взята из базового прайс-листа.`);
-        }
+        // One warning lists them all: a company list older than the work types lacks a dozen at once.
+        if (p && !fallbackCodes.includes(l.code)) fallbackCodes.push(l.code);
       }
       if (!p) {
-        warnings.push(`Позиции ${l.code} нет в прайс-листе: строка не учтена.`);
+        if (!missingCodes.includes(l.code)) missingCodes.push(l.code);
         continue;
       }
       name = l.detail ? `${p.name} (${l.detail})` : p.name;

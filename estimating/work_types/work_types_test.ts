@@ -263,3 +263,13 @@ Deno.test("kindsForTask() opens the form of each work type from the task's title
     assert.deepEqual(kindsForTask("Замер", workType), kinds, String(workType));
   }
 });
+
+Deno.test("generateEstimate() prices a well by a company list older than the work types from the default list, with one warning", () => {
+  const old = defaultPriceList.filter((i) => i.code <= "А167");
+  const doc = { workType: "well_equipment", object: near, measurements: { well_depth: 35 } };
+  const e = generateEstimate(doc, { date, priceList: old });
+  assert.equal(e.totalAmount, generateEstimate(doc, { date }).totalAmount);
+  const notes = e.warnings.filter((w) => w.includes("базового прайс-листа"));
+  assert.equal(notes.length, 1, e.warnings.join("\n"));
+  assert.match(notes[0], /А168, А169, А172/);
+});
