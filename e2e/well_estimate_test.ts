@@ -67,6 +67,15 @@ Deno.test({
       }
       assert.equal(await page.locator(".missing-line").count(), 0);
 
+      // The surveyor adds the water pipe: its section and its missing length appear; removing it drops both.
+      await page.getByTestId("work-kinds").locator("summary").click();
+      await page.getByLabel("Водопровод", { exact: true }).check();
+      await page.locator(".missing-line").getByText("Длина водопровода").waitFor();
+      assert.equal(await page.getByRole("button", { name: /Водопровод от скважины до дома/ }).count(), 1);
+      await screenshot(page, "well-kinds-phone");
+      await page.getByLabel("Водопровод", { exact: true }).uncheck();
+      await page.locator(".missing-line").waitFor({ state: "detached" });
+
       await page.getByRole("button", { name: "Рассчитать смету" }).click();
       await page.locator(".est-head-total").waitFor();
       const shown = (await page.locator(".est-head-total").innerText()).replace(/\s+/g, " ").trim();

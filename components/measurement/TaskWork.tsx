@@ -209,19 +209,25 @@ export function TaskWork({ task, idPrefix, startOnOpen = false, close, onStatus 
 
             {s.config && tab === "measure" && (
               <div className="stack">
-                <fieldset className="tw-kinds" data-testid="work-kinds">
-                  <legend>Виды работ в смете</legend>
-                  {workKinds.map((kind) => (
-                    <label key={kind} className="chip-radio">
-                      <input
-                        type="checkbox"
-                        checked={kinds.includes(kind)}
-                        onChange={() => toggleKind(kind)}
-                      />
-                      {workKindTitles[kind]}
-                    </label>
-                  ))}
-                </fieldset>
+                {/* Folded: the work types of the task are usually right; one tap opens the choice. */}
+                <details className="tw-kinds-box" data-testid="work-kinds">
+                  <summary>
+                    Виды работ: <strong>{kinds.map((k) => workKindTitles[k]).join(", ")}</strong>
+                  </summary>
+                  <fieldset className="tw-kinds">
+                    <legend className="visually-hidden">Виды работ в смете</legend>
+                    {workKinds.map((kind) => (
+                      <label key={kind} className="chip-radio">
+                        <input
+                          type="checkbox"
+                          checked={kinds.includes(kind)}
+                          onChange={() => toggleKind(kind)}
+                        />
+                        {workKindTitles[kind]}
+                      </label>
+                    ))}
+                  </fieldset>
+                </details>
                 {kinds.length > 1 && (
                   <fieldset className="tw-kinds" data-testid="estimate-split">
                     <legend>Сметы</legend>

@@ -45,7 +45,7 @@ export const workKindTitles: Readonly<Record<WorkKind, string>> = {
   well: "Скважина",
   water_supply: "Водопровод",
   sewage: "Наружная канализация",
-  septic: "Станция (автономная канализация)",
+  septic: "Станция (септик)",
   drainage: "Дренаж",
 };
 

@@ -484,9 +484,9 @@ Deno.test("[api] several work types: one estimate with a section per work type, 
   try {
     const task = await surveyorTask(t);
     const body = {
+      workTypes: ["well_equipment", "water_supply"],
       objectId: task.objectId,
       taskId: task.id,
-      workTypes: ["well_equipment", "water_supply"],
       object: { distanceFromMKAD: 20 },
       measurements: { well_depth: 30, ws_length: 12, ws_depth: 1.8 },
     };
