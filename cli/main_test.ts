@@ -285,7 +285,7 @@ Deno.test("[cli] price-list import --company writes the company's price list in 
     assert.equal(first.code, 0, first.err.join("\n"));
     assert.match(
       first.out[1],
-      /^Добавлено: 1, обновлено: 1, без изменений: 0, отклонено: 0; позиций в прайс-листе: 168/,
+      /^Добавлено: 1, обновлено: 1, без изменений: 0, отклонено: 0; позиций в прайс-листе: 221/,
     );
     const again = await run(
       "price-list",
@@ -309,11 +309,86 @@ Deno.test("[cli] price-list import --company writes the company's price list in 
     );
     assert.equal(exp.code, 0);
     const list = JSON.parse(await Deno.readTextFile(`${dir}/out.json`));
-    assert.equal(list.items.length, 168);
+    assert.equal(list.items.length, 221);
     assert.equal(list.items.find((i: { code: string }) => i.code === "А001").materialsPrice, 70000);
     const missing = await run("price-list", "import", `${dir}/in.csv`, "--company", "999", "--db", url);
     assert.equal(missing.code, 1);
     assert.match(missing.err[0], /компания 999 не найдена/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("[cli] estimate generate: a folder of every work type prices each document as the engine does, in JSON and Excel", async () => {
+  const dir = await Deno.makeTempDir();
+  const { generateEstimate } = await import("../estimating/mod.ts");
+  const near = { address: "МО, д. Тестовая, 1", distanceFromMKAD: 40, clientName: "Тест", clientPhone: "" };
+  const docs: Record<string, unknown> = {
+    "well.json": {
+      workType: "well_drilling",
+      object: near,
+      measurements: { well_type: "sand", well_depth: 32 },
+    },
+    "water.json": { workType: "water_supply", object: near, measurements: { ws_length: 25, ws_depth: 1.8 } },
+    "drainage.json": {
+      workType: "drainage",
+      object: near,
+      measurements: { dr_length: 35, dr_inspection_wells: 2 },
+    },
+    "sewage.json": { workType: "sewage_system", object: near, measurements: { sw_length: 12, sw_drop: 0.3 } },
+    "station.json": valid("topas-5"),
+    "all.json": {
+      workTypes: ["well_equipment", "water_supply", "drainage", "sewage_system", "septic"],
+      object: near,
+      measurements: {
+        ...valid("topas-5").measurements,
+        well_depth: 40,
+        ws_length: 20,
+        dr_length: 30,
+        sw_length: 10,
+      },
+    },
+  };
+  try {
+    await Deno.mkdir(`${dir}/in`);
+    for (const [name, doc] of Object.entries(docs)) {
+      await Deno.writeTextFile(`${dir}/in/${name}`, JSON.stringify(doc));
+    }
+    for (const format of ["json", "xlsx"]) {
+      const r = await run(
+        "estimate",
+        "generate",
+        `${dir}/in`,
+        "--out",
+        `${dir}/${format}`,
+        "--format",
+        format,
+        "--date",
+        "2026-06-01",
+      );
+      assert.equal(r.code, 0, r.err.join("\n"));
+    }
+    for (const [name, doc] of Object.entries(docs)) {
+      const engine = generateEstimate(doc, { date: "2026-06-01" });
+      const e: Estimate = JSON.parse(await Deno.readTextFile(`${dir}/json/${name}`));
+      assert.equal(e.totalAmount, engine.totalAmount, name);
+      assert.ok(e.totalAmount > 0, name);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.readFile(`${dir}/xlsx/${name.replace(".json", ".xlsx")}`);
+      let total: number | undefined;
+      book.worksheets[0].eachRow((row) => {
+        if (row.getCell(1).value === "ОБЩАЯ СТОИМОСТЬ") {
+          total = (row.getCell(6).value as { result: number }).result;
+        }
+      });
+      assert.equal(Math.round(total! * 100), engine.totalAmount, `${name}: the workbook's total`);
+    }
+    const all: Estimate = JSON.parse(await Deno.readTextFile(`${dir}/json/all.json`));
+    assert.deepEqual(all.workKinds, ["well", "water_supply", "sewage", "septic", "drainage"]);
+    // The README's example documents of the work types go through as well.
+    const r = await run("estimate", "generate", `${root}examples/work_types`, "--out", `${dir}/examples`);
+    assert.equal(r.code, 0, r.err.join("\n"));
+    assert.equal([...Deno.readDirSync(`${dir}/examples`)].length, 4);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -203,8 +203,13 @@ export async function numberOfEarlierVersion(
 export async function estimateToRegenerate(
   db: Db,
   scope: Scope,
-  of: { objectId: number; taskId: number | null },
+  of: { objectId: number; taskId: number | null; workTypes?: readonly string[] },
 ): Promise<{ id: number; status: EstimateStatus; estimateNumber: string; version: number } | null> {
+  // An estimate of other work types (the separate estimates of one task) is another estimate, not a version.
+  const listed = sql`json_extract(${estimates.measurementDocument}, '$.workTypes')`;
+  const sameWork = of.workTypes?.length
+    ? sql`${listed} = ${JSON.stringify(of.workTypes)}`
+    : sql`${listed} IS NULL`;
   const [row] = await db.select({
     id: estimates.id,
     status: estimates.status,
@@ -216,6 +221,7 @@ export async function estimateToRegenerate(
     of.taskId !== null
       ? eq(estimates.taskId, of.taskId)
       : and(isNull(estimates.taskId), isNotNull(estimates.measurementDocument)),
+    sameWork,
   )).orderBy(desc(estimates.createdAt), desc(estimates.id)).limit(1);
   return row ?? null;
 }

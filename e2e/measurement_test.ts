@@ -329,7 +329,6 @@ Deno.test({
           await page.getByRole("tab", { name: /Инженеру$/ }).click();
           await screenshot(page, "measurement-desktop-send");
 
-          // A well task does not open the septic form: it says so and offers a manual estimate.
           const objects =
             await (await h.t.request("/api/objects?pageSize=200", { as: "engineer@demo.local" }))
               .json() as any;
@@ -352,10 +351,10 @@ Deno.test({
           assert.equal(created.status, 201, await created.clone().text());
           const wellTask = await created.json() as any;
           await page.goto(`/field-work?taskId=${wellTask.id}`);
-          await page.getByText("Для работ «Бурение скважины» формы замера пока нет").waitFor();
-          assert.equal(await page.locator(".field-work .msection").count(), 0);
-          const manual = page.getByRole("link", { name: "Составить смету по прайс-листу" });
-          assert.equal(await manual.getAttribute("href"), `/estimates?objectId=${well.id}`);
+          // A well task opens the well's form, not the station's (issue 17).
+          await page.getByRole("button", { name: /Бурение скважины/ }).first().waitFor();
+          assert.equal(await page.locator("#fw-septic_model").count(), 0);
+          assert.equal(await page.locator("#fw-well_depth").count(), 1);
           await screenshot(page, "measurement-desktop-well");
           await page.context().close();
         },

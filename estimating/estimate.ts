@@ -24,7 +24,17 @@ import { missingItemsDetailed } from "./missing_catalogue.ts";
 import { keptDefaults, suggestedDefaultFields, type SuggestedField } from "./missing.ts";
 import { formatRub } from "./money.ts";
 import { defaultPriceList, priceListIndex, type PriceListItem, sectionOrder } from "./price_list.ts";
-import { applyRules, FREE_DELIVERY_KM, geometryFor } from "./rules.ts";
+import { applyRules, FREE_DELIVERY_KM, type Geometry, geometryFor, type RuleResult } from "./rules.ts";
+import type { SepticModel } from "./catalogue/types.ts";
+import {
+  documentKinds,
+  type KindContext,
+  valuesOfKind,
+  withoutCoveredItems,
+  type WorkKind,
+  workMissingItems,
+  workTypeModules,
+} from "./work_types/mod.ts";
 import { estimateTotals, priceLine } from "./totals.ts";
 
 /** One line of an estimate. Money in integer kopecks. */
@@ -83,9 +93,11 @@ export interface Estimate {
     peakDischarge: number;
     dimensions: { length: number; width: number; height: number };
   };
-  /** Residents the station must serve. */
+  /** The work types priced, in display order (`septic` is the station); absent on an estimate made by hand. */
+  workKinds?: WorkKind[];
+  /** Residents the station must serve (0 without a station). */
   residentsCount: number;
-  /** Pit volume, m³. */
+  /** Pit volume of the station, m³ (0 without a station). */
   excavationVolume: number;
   /** Section names in display order. */
   sections: string[];
@@ -200,7 +212,13 @@ export function generateEstimate(doc: unknown, options: GenerateOptions): Estima
   }
   const d: MeasurementDocument = parsed.value;
   const m = d.measurements;
-  const missing = missingItemsDetailed(m);
+  const all = m as unknown as Record<string, unknown>;
+  const kinds = documentKinds(d, all);
+  const septic = kinds.includes("septic");
+  const missing = [
+    ...(septic ? withoutCoveredItems(kinds, missingItemsDetailed(m)) : []),
+    ...workMissingItems(kinds, all),
+  ];
   if (missing.length > 0) {
     const labels = missing.map((i) => i.label);
     throw new EstimateInputError(
@@ -209,14 +227,33 @@ export function generateEstimate(doc: unknown, options: GenerateOptions): Estima
       labels,
     );
   }
-  const model = findModel(m.septic_model)!;
-  const geometry = geometryFor(model, m.installation_depth);
-  const ruled = applyRules({ doc: d, m, model, geometry });
+  let model: SepticModel | undefined;
+  let geometry: Geometry | undefined;
+  const ruled: Required<RuleResult> = { lines: [], warnings: [], notes: [] };
+  const collect = (r: RuleResult | undefined) => {
+    if (!r) return;
+    if (r.lines) { for (const l of r.lines) if (l.quantity > 0) ruled.lines.push(l); }
+    if (r.warnings) ruled.warnings.push(...r.warnings);
+    if (r.notes) ruled.notes.push(...r.notes);
+  };
+  const distanceFromMKAD = d.object?.distanceFromMKAD;
+  for (const kind of kinds) {
+    if (kind === "septic") {
+      model = findModel(m.septic_model)!;
+      geometry = geometryFor(model, m.installation_depth);
+      collect(applyRules({ doc: d, m, model, geometry }));
+      continue;
+    }
+    const ctx: KindContext = { v: valuesOfKind(kind, all), all, kinds, distanceFromMKAD };
+    for (const rule of workTypeModules[kind].rules) collect(rule.apply(ctx));
+  }
+  // Without a station or a rig there is no delivery line yet: the materials come by the per-km article.
+  if (!septic && !kinds.includes("well")) collect(materialsDelivery(distanceFromMKAD));
   const warnings: string[] = [];
 
   const rawMeasurements = (doc as { measurements?: Record<string, unknown> }).measurements;
   const rawSoil = rawMeasurements?.soil_type;
-  if (rawSoil === undefined || rawSoil === null || rawSoil === "") {
+  if (septic && (rawSoil === undefined || rawSoil === null || rawSoil === "")) {
     warnings.push("Рекомендуется указать тип грунта для точного расчета");
   }
   if (parsed.unknownFields.length > 0) {
@@ -243,12 +280,11 @@ export function generateEstimate(doc: unknown, options: GenerateOptions): Estima
       let p = index.get(l.code);
       if (!p && fallback) {
         p = fallback.get(l.code);
-        if (p) {
-          warnings.push(`Позиции ${l.code} нет в прайс-листе компании: цена взята из базового прайс-листа.`);
-        }
+        // One warning lists them all: a company list older than the work types lacks a dozen at once.
+        if (p && !fallbackCodes.includes(l.code)) fallbackCodes.push(l.code);
       }
       if (!p) {
-        warnings.push(`Позиции ${l.code} нет в прайс-листе: строка не учтена.`);
+        if (!missingCodes.includes(l.code)) missingCodes.push(l.code);
         continue;
       }
       name = l.detail ? `${p.name} (${l.detail})` : p.name;
@@ -298,24 +334,28 @@ export function generateEstimate(doc: unknown, options: GenerateOptions): Estima
   // Notes (spec/3 §9).
   const notes: string[] = [];
   const delivery = sorted.find((i) => i.articleCode === "А152");
-  notes.push(
-    delivery
-      ? `Доставка в пределах ${FREE_DELIVERY_KM} км от МКАД включена в стоимость; далее — ${
-        formatRub(delivery.pricePerUnit)
-      } за км (${delivery.quantity} км).`
-      : `Доставка в пределах ${FREE_DELIVERY_KM} км от МКАД включена в стоимость.`,
-  );
+  if (septic) {
+    notes.push(
+      delivery
+        ? `Доставка в пределах ${FREE_DELIVERY_KM} км от МКАД включена в стоимость; далее — ${
+          formatRub(delivery.pricePerUnit)
+        } за км (${delivery.quantity} км).`
+        : `Доставка в пределах ${FREE_DELIVERY_KM} км от МКАД включена в стоимость.`,
+    );
+  } else notes.push(`Выезд и доставка в пределах ${FREE_DELIVERY_KM} км от МКАД включены в стоимость.`);
   notes.push("Гарантия на работы — 1 год, на оборудование — согласно паспорту изделия.");
   notes.push(
     vat.rate === 0
       ? "Цены указаны без НДС."
       : `Цены указаны без НДС; НДС ${vat.rate} % начислен сверху: ${formatRub(vatAmount)}.`,
   );
-  notes.push("Цены указаны согласно прайс-листу компании (артикулы А001–А167).");
+  notes.push("Цены указаны согласно прайс-листу компании (артикулы А001–А220).");
   notes.push(...ruled.notes);
-  if (m.demolition_work && m.demolition_description) notes.push(`Демонтаж: ${m.demolition_description}`);
+  if (septic && m.demolition_work && m.demolition_description) {
+    notes.push(`Демонтаж: ${m.demolition_description}`);
+  }
   if (m.additional_notes.trim()) notes.push(`Примечание замерщика: ${m.additional_notes.trim()}`);
-  const kept = keptDefaults(m);
+  const kept = septic ? keptDefaults(m) : [];
   if (kept.length > 0) notes.push(`Принято по умолчанию: ${kept.map((f) => keptText(m, f)).join("; ")}.`);
 
   const estimateNumber = options.estimateNumber ?? d.estimateNumber ??
@@ -324,7 +364,7 @@ export function generateEstimate(doc: unknown, options: GenerateOptions): Estima
         [
           d.objectId ?? "",
           d.object?.address ?? "",
-          model.id,
+          model?.id ?? kinds.join(","),
           m.residents_count,
           m.installation_depth,
           m.inlet_pipe_length,
@@ -337,21 +377,14 @@ export function generateEstimate(doc: unknown, options: GenerateOptions): Estima
 
   const estimate: Estimate = {
     estimateNumber,
-    templateName: `${workTypeLabel(d.workType)}: станция ${model.model}`,
+    templateName: templateName(d, kinds, all, model),
     date,
     workType: d.workType,
     workTypeLabel: workTypeLabel(d.workType),
-    model: {
-      id: model.id,
-      name: model.model,
-      brand: model.brand,
-      brandLabel: brandLabel(model.brand),
-      capacity: model.capacity,
-      peakDischarge: model.peakDischarge,
-      dimensions: model.dimensions,
-    },
-    residentsCount: m.residents_count,
-    excavationVolume: geometry.pitVolume,
+    ...(model ? { model: stationSummary(model) } : {}),
+    workKinds: kinds,
+    residentsCount: septic ? m.residents_count : 0,
+    excavationVolume: geometry?.pitVolume ?? 0,
     sections,
     subtotals,
     items: sorted,
@@ -386,4 +419,66 @@ function keptText(m: MeasurementDocument["measurements"], field: SuggestedField)
     ? raw.toLocaleString("ru-RU")
     : String(raw);
   return `${label.toLowerCase()} ${value}${unit ? `\u00a0${unit}` : ""}`;
+}
+
+/**
+ * The station as an estimate names it.
+ *
+ * @example
+ * ```ts
+ * import { stationSummary } from "./estimate.ts";
+ * import { findModel } from "./catalogue/mod.ts";
+ * if (stationSummary(findModel("topas-5")!).brandLabel !== "Топас") throw new Error("brand");
+ * ```
+ */
+export function stationSummary(model: SepticModel): NonNullable<Estimate["model"]> {
+  return {
+    id: model.id,
+    name: model.model,
+    brand: model.brand,
+    brandLabel: brandLabel(model.brand),
+    capacity: model.capacity,
+    peakDischarge: model.peakDischarge,
+    dimensions: model.dimensions,
+  };
+}
+
+/**
+ * Delivery of materials beyond the free zone for the work types without a station or a rig: the per-km
+ * article А153 for the kilometres past {@link FREE_DELIVERY_KM}.
+ */
+function materialsDelivery(km: number | undefined): RuleResult {
+  if (km === undefined) {
+    return {
+      warnings: [
+        `Расстояние от МКАД не указано: доставка учтена как бесплатная (в пределах ${FREE_DELIVERY_KM} км).`,
+      ],
+    };
+  }
+  if (km <= FREE_DELIVERY_KM) return {};
+  return {
+    lines: [{
+      code: "А153",
+      quantity: km - FREE_DELIVERY_KM,
+      isRequired: true,
+      detail: `${formatRubKm(km)} км от МКАД`,
+    }],
+  };
+}
+
+const formatRubKm = (km: number) => km.toLocaleString("ru-RU");
+
+/** «Автономная канализация: станция Топас 5»; several work types: «Скважина на песок 35 м, водопровод 20 м». */
+function templateName(
+  d: MeasurementDocument,
+  kinds: readonly WorkKind[],
+  all: Record<string, unknown>,
+  model: SepticModel | undefined,
+): string {
+  const parts = kinds.map((k) =>
+    k === "septic" ? `станция ${model!.model}` : workTypeModules[k].summary(valuesOfKind(k, all))
+  );
+  if (kinds.length === 1) return `${workTypeLabel(d.workType)}: ${parts[0]}`;
+  const text = parts.join(", ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -22,6 +22,7 @@
  */
 
 import type { FormSection } from "./fields.ts";
+import type { WorkKind } from "./work_types/mod.ts";
 
 export {
   defaultMeasurements,
@@ -60,6 +61,20 @@ export {
 } from "./missing.ts";
 export type { MissingItem, MissingOptions, SuggestedField } from "./missing.ts";
 export { brands, modelLookup, normalizeModelName } from "./catalogue/names.ts";
+export {
+  documentKinds,
+  kindOfWorkType,
+  kindsForTask,
+  readWorkFields,
+  withoutCoveredItems,
+  workFieldSpecs,
+  workFormSections,
+  workKinds,
+  workKindTitles,
+  workMissingItems,
+  workTypeOfKind,
+} from "./work_types/mod.ts";
+export type { WorkKind } from "./work_types/mod.ts";
 export type { BrandId } from "./catalogue/types.ts";
 
 /** A catalogue model as the form shows it (dealer price in roubles, dimensions in mm). */
@@ -83,4 +98,6 @@ export interface FormConfig {
   version: string;
   sections: FormSection[];
   models: ModelInfo[];
+  /** The work types the sections are for (absent: the station alone); set on the device, never sent. */
+  kinds?: WorkKind[];
 }

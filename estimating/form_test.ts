@@ -16,5 +16,16 @@ Deno.test("the light entry form.ts imports no zod, no price list and no catalogu
     "fields.ts",
     "form.ts",
     "missing.ts",
+    "money.ts",
+    "rule_line.ts",
+    "work_types/drainage.ts",
+    "work_types/geology.ts",
+    "work_types/mod.ts",
+    "work_types/pumps.ts",
+    "work_types/sections.ts",
+    "work_types/sewage.ts",
+    "work_types/types.ts",
+    "work_types/water_supply.ts",
+    "work_types/well.ts",
   ]);
 });

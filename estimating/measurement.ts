@@ -44,6 +44,7 @@ import {
   type TextSpec,
 } from "./fields.ts";
 import { fastReader } from "./fast.ts";
+import { readWorkFields, workFieldSpecs, workTypeModules } from "./work_types/mod.ts";
 
 /** The object (client site) block of a measurement document. */
 export interface ObjectInfo {
@@ -63,6 +64,8 @@ export interface MeasurementDocument {
   objectId?: string | number;
   /** Work type; `autonomous_sewage` by default. */
   workType: WorkType;
+  /** Several work types priced together (one section per work type), when given; else `workType` alone. */
+  workTypes?: WorkType[];
   /** Estimate number to use, when given. */
   estimateNumber?: string;
   /** The object (client site). */
@@ -77,6 +80,8 @@ export interface MeasurementDocumentInput {
   objectId?: string | number;
   /** Work type code. */
   workType?: WorkType | string;
+  /** Several work-type codes priced together. */
+  workTypes?: (WorkType | string)[] | null;
   /** Estimate number to use. */
   estimateNumber?: string | number | null;
   /** The object (client site). */
@@ -164,7 +169,9 @@ export function problemMessage(spec: FieldSpec, raw: unknown, problem: Problem):
   }
 }
 
-const knownFields = new Set(measurementFieldNames);
+const knownFields = new Set([...measurementFieldNames, ...Object.keys(workFieldSpecs)]);
+/** How many work types one document may price together. */
+const MAX_WORK_TYPES = 5;
 const specEntries = Object.entries(measurementFieldSpecs) as [string, FieldSpec][];
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
@@ -214,6 +221,25 @@ export function parseMeasurementDocument(input: unknown): ParseResult {
       message: problemMessage(workTypeSpec, input.workType, workType.problem),
     });}
 
+  const many = input.workTypes;
+  if (many !== undefined && many !== null) {
+    if (!Array.isArray(many) || many.length > MAX_WORK_TYPES) {
+      issues.push({
+        path: "workTypes",
+        message: `ожидается список до ${MAX_WORK_TYPES} видов работ, получено ${quote(many)}`,
+      });
+    } else {
+      const list: WorkType[] = [];
+      many.forEach((w, i) => {
+        const r = parseField(workTypeSpec, w);
+        if (!r.ok || w === "" || w === null) {
+          issues.push({ path: `workTypes.${i}`, message: problemMessage(workTypeSpec, w, "choice") });
+        } else if (!list.includes(r.value as WorkType)) list.push(r.value as WorkType);
+      });
+      if (list.length > 0) doc.workTypes = list;
+    }
+  }
+
   const number = input.estimateNumber;
   if (number !== undefined && number !== null && number !== "") {
     if ((typeof number === "string" && number.trim().length <= 50) || Number.isFinite(number)) {
@@ -259,6 +285,7 @@ export function parseMeasurementDocument(input: unknown): ParseResult {
   } else {
     const problems: FieldProblem[] = [];
     const out = buildMeasurements(m, problems, fastReader());
+    readWorkFields(m, out as unknown as Record<string, unknown>, problems);
     for (const key in m) if (!knownFields.has(key)) unknownFields.push(key);
     for (const p of problems) {
       issues.push({ path: `measurements.${p.field}`, message: problemMessage(p.spec, p.raw, p.problem) });
@@ -341,8 +368,15 @@ export function measurementJsonSchema(): Record<string, unknown> {
   for (const section of measurementFormSections) {
     for (const f of section.fields) labels.set(f.name, f.unit ? `${f.label}, ${f.unit}` : f.label);
   }
+  for (const w of Object.values(workTypeModules)) {
+    for (const section of w.sections) {
+      for (const f of section.fields) {
+        labels.set(f.name, `${w.title}: ${f.unit ? `${f.label}, ${f.unit}` : f.label}`);
+      }
+    }
+  }
   const props: Record<string, unknown> = {};
-  for (const [name, spec] of specEntries) {
+  for (const [name, spec] of [...specEntries, ...Object.entries(workFieldSpecs)]) {
     const s = specJsonSchema(spec);
     const label = labels.get(name);
     if (label) s.description = label;
@@ -353,15 +387,27 @@ export function measurementJsonSchema(): Record<string, unknown> {
     $schema: "https://json-schema.org/draft/2020-12/schema",
     title: "ПолеСмета: документ замера (measurement document)",
     description:
-      "Тело POST /api/estimates/generate и входной файл CLI `estimate generate`. Поля measurements — spec/3 §3.1; " +
-      "модель септика — id из `catalogue list --json` (например topas-5).",
+      "Тело POST /api/estimates/generate и входной файл CLI `estimate generate`. Поля measurements — spec/3 §3.1 " +
+      "(станция; модель септика — id из `catalogue list --json`, например topas-5) и поля видов работ с " +
+      "приставками well_ (скважина), ws_ (водопровод), dr_ (дренаж), sw_ (наружная канализация).",
     type: "object",
     properties: {
       objectId: {
         anyOf: [{ type: "string", maxLength: 100 }, { type: "integer" }],
         description: "id объекта",
       },
-      workType: { ...specJsonSchema(workTypeSpec), description: "Вид работ" },
+      workType: {
+        ...specJsonSchema(workTypeSpec),
+        description:
+          "Вид работ: скважина (well_drilling, well_equipment, drilling), водопровод (water_supply), дренаж " +
+          "(drainage), наружная канализация (sewage_system), иначе станция (autonomous_sewage и прочие)",
+      },
+      workTypes: {
+        type: "array",
+        maxItems: MAX_WORK_TYPES,
+        items: { type: "string", enum: [...workTypeSpec.values] },
+        description: "Несколько видов работ одной сметой, по разделу на вид работ (иначе — только workType)",
+      },
       estimateNumber: {
         type: "string",
         maxLength: 50,

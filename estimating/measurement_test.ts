@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { workFieldSpecs } from "./work_types/mod.ts";
 import {
   defaultMeasurements,
   itemFields,
@@ -136,7 +137,13 @@ Deno.test("JSON Schema describes every field with its type, default and label", 
     properties: { measurements: { properties: Record<string, Record<string, unknown>> } };
   };
   const props = schema.properties.measurements.properties;
-  assert.deepEqual(Object.keys(props), [...measurementFieldNames]);
+  assert.deepEqual(Object.keys(props), [...measurementFieldNames, ...Object.keys(workFieldSpecs)]);
+  assert.deepEqual(props.well_type, {
+    type: "string",
+    enum: ["sand", "artesian"],
+    default: "sand",
+    description: "Скважина: Тип скважины",
+  });
   assert.deepEqual(props.residents_count, {
     type: "integer",
     minimum: 0,

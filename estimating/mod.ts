@@ -3,7 +3,8 @@
  * items, estimate rules, estimate generation, workbook export and price-list files.
  *
  * Pure: no database, no HTTP, no clock, no randomness (the date and the price list are inputs).
- * Used by the server and by the CLI. All money is integer kopecks, except catalogue prices, which are
+ * Besides the septic station it prices wells, the water pipe, drainage and external sewage (`work_types/`),
+ * one or several per document, all through {@link generateEstimate}. Used by the server and by the CLI. All money is integer kopecks, except catalogue prices, which are
  * whole roubles as in the spec. Islands import the light entry `form.ts` instead (field descriptions,
  * lenient reading, missing items: no zod, no price list, no catalogue data).
  *
@@ -139,7 +140,25 @@ export {
 } from "./rules.ts";
 export type { Geometry, Rule, RuleContext, RuleLine, RuleResult } from "./rules.ts";
 
-export { EstimateInputError, generateEstimate } from "./estimate.ts";
+export { EstimateInputError, generateEstimate, stationSummary } from "./estimate.ts";
+
+export {
+  choosePump,
+  districtGeology,
+  districtValues,
+  documentKinds,
+  kindOfWorkType,
+  wellPumps,
+  workFieldSpecs,
+  workFormSections,
+  workKinds,
+  workKindTitles,
+  workMissingItems,
+  workSections,
+  workTypeModules,
+  workTypeOfKind,
+} from "./work_types/mod.ts";
+export type { KindRule, KindValues, WellPump, WorkKind, WorkTypeModule } from "./work_types/mod.ts";
 export type { Estimate, EstimateItem, GenerateOptions } from "./estimate.ts";
 
 export { GRAND_TOTAL_LABEL, RUB_FORMAT, writeEstimateWorkbook } from "./workbook.ts";

@@ -19,6 +19,9 @@ import { pitVolumeMm3 } from "./catalogue/pricing.ts";
 import { itemFields, type Measurements } from "./fields.ts";
 import { fieldGetter } from "./fast.ts";
 import type { MeasurementDocument } from "./measurement.ts";
+import type { RuleLine, RuleResult } from "./rule_line.ts";
+
+export type { RuleLine, RuleResult } from "./rule_line.ts";
 import { divRound, formatQuantity, roundQuantity } from "./money.ts";
 
 /** Litres per day one resident needs (spec/3 §9.1: a station serves about 200 l/day per resident). */
@@ -54,30 +57,6 @@ export interface RuleContext {
   model: SepticModel;
   /** Pit geometry of the station at the installation depth. */
   geometry: Geometry;
-}
-
-/** A line a rule asks for: a price-list article and a quantity, or a custom-priced line (the station). */
-export interface RuleLine {
-  /** Article code (`А001`) or, for a custom line, its own code (the model id). */
-  code: string;
-  /** Quantity, at most two fraction digits. */
-  quantity: number;
-  /** Shown as 'Обязательно' (true) or 'Опционально' (false). */
-  isRequired: boolean;
-  /** Appended to the price-list name: `Труба … (подводящий трубопровод)`. */
-  detail?: string;
-  /** A line priced here rather than by the price list (kopecks per unit). */
-  custom?: { name: string; unit: string; section: string; materialsPrice: number; worksPrice: number };
-}
-
-/** What a rule returns. */
-export interface RuleResult {
-  /** Lines to price. */
-  lines?: RuleLine[];
-  /** Warnings for the surveyor. */
-  warnings?: string[];
-  /** Notes printed under the estimate. */
-  notes?: string[];
 }
 
 /** One rule of the table. */

@@ -202,12 +202,14 @@ function buildEstimateWorkbook(
   const phone = options.object?.clientPhone ?? estimate.clientPhone;
   wide(`Объект: ${address || "не указан"}`);
   wide(`Заказчик: ${[client, phone].filter(Boolean).join(", ") || "не указан"}`);
-  // The station line only when there is a station (a manual estimate has none): then the work type alone.
+  // The station line only when there is a station (a manual estimate has none): then the work type alone;
+  // an estimate of several work types names them all.
+  const work = (estimate.workKinds?.length ?? 0) > 1 ? estimate.templateName : estimate.workTypeLabel;
   wide(
     estimate.model
       ? `Станция: ${estimate.model.name} (${estimate.model.capacity} л/сут); проживающих: ${estimate.residentsCount}; ` +
-        `вид работ: ${estimate.workTypeLabel}`
-      : `Вид работ: ${estimate.workTypeLabel}`,
+        `вид работ: ${work}`
+      : `Вид работ: ${work}`,
   );
   r++;
 

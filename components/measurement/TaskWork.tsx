@@ -15,6 +15,7 @@ import { syncLabel, useMeasurementSession } from "./session.ts";
 import { ConflictNotice } from "./ConflictNotice.tsx";
 import { formatKopecks } from "../../domain/format.ts";
 import { labelOf, taskStatusLabels } from "../../domain/labels.ts";
+import { kindsForTask, type WorkKind, workKinds, workKindTitles } from "../../estimating/form.ts";
 
 /** The task the surveyor works on. */
 export interface WorkTask {
@@ -22,7 +23,7 @@ export interface WorkTask {
   objectId: number | null;
   title: string;
   address: string;
-  /** Work type code (domain/enums.ts); only sewage work has a measurement form yet. */
+  /** The object's work type code (domain/enums.ts); with the task's title it picks the forms. */
   workType: string | null;
   workTypeLabel: string;
   clientName: string | null;
@@ -43,14 +44,6 @@ export interface TaskWorkProps {
   onStatus?: (status: string) => void;
 }
 
-/** The work types the septic measurement form prices; the others get a manual estimate for now. */
-const septicWorkTypes = new Set(["autonomous_sewage", "septic", "sewage_system"]);
-
-/** Whether the task's work has the septic measurement form (a task without an object type counts as septic). */
-export function hasSepticForm(workType: string | null): boolean {
-  return workType === null || septicWorkTypes.has(workType);
-}
-
 type Tab = "measure" | "photos" | "estimate" | "send";
 const tabs: { id: Tab; label: string }[] = [
   { id: "measure", label: "Замер" },
@@ -62,14 +55,24 @@ const tabs: { id: Tab; label: string }[] = [
 const waiting = new Set(["assigned", "pending"]);
 
 export function TaskWork({ task, idPrefix, startOnOpen = false, close, onStatus }: TaskWorkProps) {
-  const septic = hasSepticForm(task.workType);
+  // The forms of the task's work types; the surveyor adds or removes the ones that apply on the site.
+  const [kinds, setKinds] = useState<WorkKind[]>(() => kindsForTask(task.title, task.workType));
+  const septic = kinds.length > 0;
   const [tab, setTab] = useState<Tab>("measure");
-  const [section, setSection] = useState("main");
+  const [section, setSection] = useState(() => firstSection(kinds));
   const [busy, setBusy] = useState<"" | "start" | "send">("");
   const s = useMeasurementSession(
     { id: task.id, objectId: task.objectId, title: task.title, address: task.address, status: task.status },
     septic,
+    kinds,
   );
+  const toggleKind = (kind: WorkKind) => {
+    const next = kinds.includes(kind) ? kinds.filter((k) => k !== kind) : [...kinds, kind];
+    if (next.length === 0) return;
+    const ordered = workKinds.filter((k) => next.includes(k));
+    setKinds(ordered);
+    setSection(firstSection(ordered));
+  };
   const status = s.taskStatus;
   useEffect(() => {
     if (status !== task.status) onStatus?.(status);
@@ -96,8 +99,10 @@ export function TaskWork({ task, idPrefix, startOnOpen = false, close, onStatus 
     if (startOnOpen && waiting.has(task.status)) void start();
   }, []);
 
+  // With several work types: one estimate with a section per work type, or one estimate per work type.
+  const [separate, setSeparate] = useState(false);
   async function generate() {
-    if (await s.generate()) setTab("estimate");
+    if (await s.generate(separate)) setTab("estimate");
   }
 
   async function sendToEngineer() {
@@ -204,6 +209,38 @@ export function TaskWork({ task, idPrefix, startOnOpen = false, close, onStatus 
 
             {s.config && tab === "measure" && (
               <div className="stack">
+                {/* Folded: the work types of the task are usually right; one tap opens the choice. */}
+                <details className="tw-kinds-box" data-testid="work-kinds">
+                  <summary>
+                    Виды работ: <strong>{kinds.map((k) => workKindTitles[k]).join(", ")}</strong>
+                  </summary>
+                  <fieldset className="tw-kinds">
+                    <legend className="visually-hidden">Виды работ в смете</legend>
+                    {workKinds.map((kind) => (
+                      <label key={kind} className="chip-radio">
+                        <input
+                          type="checkbox"
+                          checked={kinds.includes(kind)}
+                          onChange={() => toggleKind(kind)}
+                        />
+                        {workKindTitles[kind]}
+                      </label>
+                    ))}
+                  </fieldset>
+                </details>
+                {kinds.length > 1 && (
+                  <fieldset className="tw-kinds" data-testid="estimate-split">
+                    <legend>Сметы</legend>
+                    <label className="chip-radio">
+                      <input type="radio" checked={!separate} onChange={() => setSeparate(false)} />
+                      Одна смета, раздел на вид работ
+                    </label>
+                    <label className="chip-radio">
+                      <input type="radio" checked={separate} onChange={() => setSeparate(true)} />
+                      Отдельная смета на каждый вид
+                    </label>
+                  </fieldset>
+                )}
                 <dl className="details object-info">
                   <dt>Тип работ</dt>
                   <dd>{task.workTypeLabel}</dd>
@@ -264,6 +301,16 @@ export function TaskWork({ task, idPrefix, startOnOpen = false, close, onStatus 
                       </div>
                       <p className="est-head-total money">{formatKopecks(s.estimate.totalAmount)}</p>
                     </div>
+                    {s.separateEstimates.length > 1 && (
+                      <ul className="report-status" data-testid="separate-estimates">
+                        {s.separateEstimates.map((e) => (
+                          <li key={e.id}>
+                            <a href={`/estimates/${e.id}`}>{e.templateName ?? `№ ${e.estimateNumber}`}</a>
+                            <span className="money">{formatKopecks(e.totalAmount)}</span>
+                          </li>
+                        ))}
+                      </ul>
+                    )}
                     <EstimateView estimate={s.estimate} />
                   </div>
                 )
@@ -392,14 +439,28 @@ export function TaskWork({ task, idPrefix, startOnOpen = false, close, onStatus 
   );
 }
 
+/** The section a form of these work types opens on. */
+function firstSection(kinds: readonly WorkKind[]): string {
+  const first = kinds[0];
+  if (first === undefined || first === "septic" || kinds.includes("septic")) return "main";
+  return workSectionIds[first];
+}
+
+const workSectionIds: Record<Exclude<WorkKind, "septic">, string> = {
+  well: "well_drilling",
+  water_supply: "water_supply",
+  drainage: "drainage",
+  sewage: "sewage",
+};
+
 /** A task whose work has no measurement form yet: says so and offers a manual estimate. */
 function OtherWork({ task }: { task: WorkTask }) {
   return (
     <div className="empty tw-other">
       <p className="empty-text">Для работ «{task.workTypeLabel}» формы замера пока нет</p>
       <p className="muted">
-        Форма замера рассчитывает только канализацию и септики. Составьте смету вручную по прайс-листу
-        компании.
+        Форма замера рассчитывает скважины, водопровод, дренаж, канализацию и станции. Составьте смету вручную
+        по прайс-листу компании.
       </p>
       {task.objectId && (
         <a className="btn btn-primary" href={`/estimates?objectId=${task.objectId}`}>

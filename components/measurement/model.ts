@@ -15,9 +15,15 @@ import {
   modelLookup,
   parseField,
   progressPercent,
+  readWorkFields,
   suggestedDefaultFields,
   type SuggestedField,
   unconfirmedDefaults,
+  withoutCoveredItems,
+  workFieldSpecs,
+  workFormSections,
+  type WorkKind,
+  workMissingItems,
 } from "../../estimating/form.ts";
 
 export type { FormConfig, ModelInfo };
@@ -28,7 +34,7 @@ export type FormValues = Record<string, string | boolean>;
 /** One missing item: its label and the field to fill. */
 export type Missing = MissingItem;
 
-const specs = measurementFieldSpecs as Record<string, FieldSpec>;
+const specs: Record<string, FieldSpec> = { ...measurementFieldSpecs, ...workFieldSpecs };
 /** The fields the form holds: every field but the ones carried along unchanged (photos, notes …). */
 const formSpecs = Object.entries(specs).filter(([, spec]) => spec.kind !== "pass");
 
@@ -53,9 +59,28 @@ export function valueProblem(spec: FieldSpec | undefined, raw: unknown): string 
  * 0), with the suggested defaults the surveyor measured or confirmed: the form always sends `confirmed`, so
  * a default nobody looked at is missing, not priced.
  */
-export function toMeasurements(values: FormValues, confirmed: readonly string[]): Measurements {
-  return { ...lenientMeasurements(values), confirmed: [...confirmed] };
+export function toMeasurements(
+  values: FormValues,
+  confirmed: readonly string[],
+  kinds: readonly WorkKind[] = ["septic"],
+): Measurements {
+  const m = { ...lenientMeasurements(values), confirmed: [...confirmed] };
+  // Only the fields of the work types measured go along, so a station's record stays as it was.
+  const own: Record<string, unknown> = {};
+  for (const s of workFormSections(kinds)) for (const f of s.fields) own[f.name] = values[f.name];
+  readWorkFields(own, m as unknown as Record<string, unknown>, null);
+  return m;
 }
+
+/** The form for these work types: the station's sections when it is among them, then each work type's. */
+export function configForKinds(config: FormConfig, kinds: readonly WorkKind[]): FormConfig {
+  if (kinds.length === 1 && kinds[0] === "septic") return config;
+  const septic = kinds.includes("septic") ? config.sections : [];
+  return { ...config, kinds: [...kinds], sections: [...workFormSections(kinds), ...septic] };
+}
+
+/** The work types a form is for. */
+export const kindsOf = (config: FormConfig): readonly WorkKind[] => config.kinds ?? ["septic"];
 
 /** Whether a field is one of the price-changing suggested defaults. */
 export function isSuggested(name: string): name is SuggestedField {
@@ -127,12 +152,23 @@ export function modelOf(config: FormConfig, value: unknown): ModelInfo | undefin
 
 /** The live missing-items list of spec/3 §5: the engine's, with the models the server sent. */
 export function missingOf(config: FormConfig, m: Measurements): Missing[] {
-  return missingItemsDetailed(m, modelIndex(config).options);
+  const kinds = kindsOf(config);
+  const septic = kinds.includes("septic")
+    ? withoutCoveredItems(kinds, missingItemsDetailed(m, modelIndex(config).options))
+    : [];
+  return [...septic, ...workMissingItems(kinds, m as unknown as Record<string, unknown>)];
 }
 
 /** Progress in percent (spec/3 §4): the engine's, for the form's values. */
 export function progressOf(config: FormConfig, values: FormValues, confirmed: readonly string[]): number {
-  return progressPercent({ ...values, confirmed }, modelIndex(config).options);
+  const kinds = kindsOf(config);
+  if (kinds.length === 1 && kinds[0] === "septic") {
+    return progressPercent({ ...values, confirmed }, modelIndex(config).options);
+  }
+  // Several work types: the share of required fields filled, the missing items counting as empty.
+  const required = config.sections.flatMap((s) => s.fields.filter((f) => f.required)).length;
+  const missing = missingOf(config, toMeasurements(values, confirmed, kinds)).length;
+  return required === 0 ? 100 : Math.max(0, Math.round(100 * (1 - Math.min(missing, required) / required)));
 }
 
 /** Whether a field is shown: every flag up its reveal chain is ticked. */

@@ -8,6 +8,7 @@ import {
   suggestedDefaultFields,
 } from "../../estimating/mod.ts";
 import {
+  configForKinds,
   confirmedOfRecord,
   defaultValues,
   type FormValues,
@@ -100,4 +101,19 @@ Deno.test("the form starts from the engine's defaults, and values survive stored
   assert.equal(back.drainage_length, "12,5");
   assert.equal(back.need_drainage, true);
   assert.deepEqual(toMeasurements(back, ["residents_count"]), m);
+});
+
+Deno.test("the form of a well reads the well's fields, lists its missing items and leaves the station out", () => {
+  const config = configForKinds({ version: "1", sections: [], models: [] }, ["well"]);
+  assert.deepEqual(config.sections.map((s) => s.id), ["well_drilling", "well_equipment"]);
+  const values: FormValues = { ...defaultValues(), well_depth: "0" };
+  const m = toMeasurements(values, [], ["well"]) as unknown as Record<string, unknown>;
+  assert.equal(m.well_depth, 0);
+  assert.equal(m.ws_length, undefined);
+  assert.deepEqual(missingOf(config, toMeasurements(values, [], ["well"])).map((i) => i.field), [
+    "well_depth",
+  ]);
+  values.well_depth = "42,5";
+  assert.deepEqual(missingOf(config, toMeasurements(values, [], ["well"])), []);
+  assert.equal(progressOf(config, values, []), 100);
 });

@@ -7,7 +7,9 @@ import { api, ApiRequestError } from "../api.ts";
 import { toast } from "../toast.ts";
 import { errorMessage } from "../form.ts";
 import { cacheConfig, cachedConfig, clearDraft, type Draft, loadDraft, saveDraft } from "./draft.ts";
+import { type WorkKind, workTypeOfKind } from "../../estimating/form.ts";
 import {
+  configForKinds,
   confirmedOfRecord,
   defaultValues,
   type FormConfig,
@@ -67,9 +69,19 @@ async function loadConfig(): Promise<FormConfig | null> {
 }
 
 /** One task's measurement session; `active` starts it (the dialog opens it lazily). */
-export function useMeasurementSession(task: SessionTask | null, active: boolean) {
+export function useMeasurementSession(
+  task: SessionTask | null,
+  active: boolean,
+  kinds: readonly WorkKind[] = ["septic"],
+) {
   const scope = task ? `task-${task.id}` : "";
-  const [config, setConfig] = useState<FormConfig | null>(null);
+  const [baseConfig, setConfig] = useState<FormConfig | null>(null);
+  const kindsKey = kinds.join();
+  // The form of the task's work types: the station's sections and each work type's.
+  const config = useMemo(() => (baseConfig ? configForKinds(baseConfig, kinds) : null), [
+    baseConfig,
+    kindsKey,
+  ]);
   const [loadError, setLoadError] = useState("");
   const [values, setValues] = useState<FormValues>({});
   const [confirmed, setConfirmedState] = useState<string[]>([]);
@@ -79,6 +91,8 @@ export function useMeasurementSession(task: SessionTask | null, active: boolean)
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [photos, setPhotos] = useState<Photo[]>([]);
   const [estimate, setEstimate] = useState<StoredEstimate | null>(null);
+  /** Separate estimates of the last generation, one per work type (empty for one estimate). */
+  const [separateEstimates, setSeparateEstimates] = useState<StoredEstimate[]>([]);
   const [generating, setGenerating] = useState(false);
   const [loading, setLoading] = useState(false);
   const base = useRef<number | null>(null);
@@ -204,7 +218,7 @@ export function useMeasurementSession(task: SessionTask | null, active: boolean)
     setSync((s) => (s === "offline" ? "offline" : "device"));
   }, [writeDraft]);
 
-  const measurements = useMemo(() => toMeasurements(values, confirmed), [values, confirmed]);
+  const measurements = useMemo(() => toMeasurements(values, confirmed, kinds), [values, confirmed, kindsKey]);
   const missing = useMemo(() => (config ? missingOf(config, measurements) : []), [config, measurements]);
   const unconfirmed = useMemo(() => unconfirmedOf(measurements), [measurements]);
   const progress = useMemo(
@@ -221,7 +235,7 @@ export function useMeasurementSession(task: SessionTask | null, active: boolean)
       const record = await api<ServerRecord>("/api/measurements", {
         body: {
           taskId: task.id,
-          measurements: toMeasurements(snapshot.values, snapshot.confirmed),
+          measurements: toMeasurements(snapshot.values, snapshot.confirmed, kinds),
           photos: snapshot.photos.map((p) => p.id),
           notes: snapshot.notes || null,
         },
@@ -247,7 +261,7 @@ export function useMeasurementSession(task: SessionTask | null, active: boolean)
       });
       return false;
     }
-  }, [task?.id, config, writeDraft]);
+  }, [task?.id, config, writeDraft, kindsKey]);
 
   // The connection is back: send what the server has not received.
   useEffect(() => {
@@ -286,7 +300,7 @@ export function useMeasurementSession(task: SessionTask | null, active: boolean)
   }, [conflict, config, writeDraft, save]);
 
   /** Saves, then generates the estimate; true when generated. */
-  const generate = useCallback(async (workType = "autonomous_sewage"): Promise<StoredEstimate | null> => {
+  const generate = useCallback(async (separate = false): Promise<StoredEstimate | null> => {
     if (!task || !config) return null;
     if (!task.objectId) {
       toast({
@@ -309,20 +323,33 @@ export function useMeasurementSession(task: SessionTask | null, active: boolean)
       // Saved first, always: the record goes with the estimate, and the server starts a waiting task.
       if (!(await save(true))) return null;
       const snapshot = latest.current;
-      const result = await api<StoredEstimate>("/api/estimates/generate", {
+      const answer = await api<StoredEstimate | { estimates: StoredEstimate[] }>("/api/estimates/generate", {
         body: {
           objectId: task.objectId,
           taskId: task.id,
-          workType,
+          // The station alone keeps the documents it always had; several work types go as a list.
+          ...(kindsKey === "septic" ? { workType: "autonomous_sewage" } : {
+            workType: workTypeOfKind[kinds[0]],
+            workTypes: kinds.map((k) => workTypeOfKind[k]),
+            separate: separate && kinds.length > 1,
+          }),
           measurements: {
-            ...toMeasurements(snapshot.values, snapshot.confirmed),
+            ...toMeasurements(snapshot.values, snapshot.confirmed, kinds),
             photos: snapshot.photos.map((p) => p.id),
             notes: snapshot.notes,
           },
         },
       });
+      const all = "estimates" in answer ? answer.estimates : [answer];
+      const result = all[0];
       setEstimate(result);
-      toast({ title: "Смета сгенерирована", description: "Смета создана на основе ваших замеров" });
+      setSeparateEstimates(all.length > 1 ? all : []);
+      toast({
+        title: all.length > 1 ? `Сгенерировано смет: ${all.length}` : "Смета сгенерирована",
+        description: all.length > 1
+          ? "По отдельной смете на каждый вид работ"
+          : "Смета создана на основе ваших замеров",
+      });
       return result;
     } catch (error) {
       toast({
@@ -336,7 +363,7 @@ export function useMeasurementSession(task: SessionTask | null, active: boolean)
     } finally {
       setGenerating(false);
     }
-  }, [task?.id, task?.objectId, config, missing, save]);
+  }, [task?.id, task?.objectId, config, missing, save, kindsKey]);
 
   const forget = useCallback(() => {
     if (scope) clearDraft(scope);
@@ -365,6 +392,7 @@ export function useMeasurementSession(task: SessionTask | null, active: boolean)
     setPhotos,
     estimate,
     setEstimate,
+    separateEstimates,
     generate,
     generating,
     forget,

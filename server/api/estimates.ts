@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import {
-  brandLabel,
   defaultPriceList,
   type Estimate,
   EstimateInputError,
@@ -9,6 +8,7 @@ import {
   generateEstimate,
   measurementDocumentSchema,
   type PriceListItem,
+  stationSummary,
   workTypeLabel,
   writeEstimateWorkbook,
 } from "../../estimating/mod.ts";
@@ -62,6 +62,10 @@ const generateBody = z.object({
   ),
   taskId: z.coerce.number().int().positive().nullable().optional(),
   workType: z.string().max(50).optional(),
+  /** Several work types priced in one estimate, a section per work type (validated by the engine). */
+  workTypes: z.array(z.string().max(50)).max(5).optional(),
+  /** With several work types: an estimate per work type instead of one with a section per work type. */
+  separate: z.boolean().optional(),
   estimateNumber: z.string().max(50).optional(),
   /** The document's own object block (as the CLI reads it); only its distance is used, see below. */
   object: z.object({
@@ -179,15 +183,7 @@ function asEngineEstimate(e: EstimateDetail): Estimate {
     clientName: e.objectClientName ?? undefined,
     clientPhone: e.objectClientPhone ?? undefined,
     // A manual estimate has no station: the workbook then prints no station line.
-    model: model && {
-      id: model.id,
-      name: model.model,
-      brand: model.brand,
-      brandLabel: brandLabel(model.brand),
-      capacity: model.capacity,
-      peakDischarge: model.peakDischarge,
-      dimensions: model.dimensions,
-    },
+    model: model && stationSummary(model),
     residentsCount: typeof m.residents_count === "number" ? m.residents_count : 0,
     excavationVolume: 0,
     sections: e.subtotals.map((s) => s.section),
@@ -235,6 +231,22 @@ async function estimateOr404(c: { var: AppEnv["Variables"] }, user: CurrentUser,
   return e;
 }
 
+type Regenerated = Awaited<ReturnType<typeof estimateToRegenerate>>;
+
+/** The engine's estimate of a document, its input errors as a 422 naming each field. */
+function generated(doc: Record<string, unknown>, options: Parameters<typeof generateEstimate>[1]): Estimate {
+  try {
+    return generateEstimate(doc, options);
+  } catch (error) {
+    if (error instanceof EstimateInputError) {
+      const errors: Record<string, string[]> = {};
+      for (const issue of error.issues) (errors[issue.path] ??= []).push(issue.message);
+      throw invalid(errors, error.message);
+    }
+    throw error;
+  }
+}
+
 /**
  * Estimates (spec/3 §2.4, §7): list (and ?objectId=), create by hand, generate from measurements, read,
  * change status (approving and rejecting only for estimateApproverRoles), export to Excel. Company scoped:
@@ -273,6 +285,7 @@ export const estimatesApi = new Hono<AppEnv>()
     const doc: Record<string, unknown> = {
       objectId: object.id,
       workType: body.workType || "autonomous_sewage",
+      ...(body.workTypes?.length ? { workTypes: body.workTypes } : {}),
       object: {
         address: object.address,
         clientName: object.clientName ?? "",
@@ -289,36 +302,44 @@ export const estimatesApi = new Hono<AppEnv>()
     if (body.estimateNumber) doc.estimateNumber = body.estimateNumber;
     const checked = measurementDocumentSchema.safeParse(doc);
     if (!checked.success) throw invalid(fieldErrors(checked.error), "Проверьте значения замеров");
-    const earlier = await estimateToRegenerate(db, scope, { objectId: object.id, taskId });
-    if (earlier?.status === "approved") {
-      throw new ApiError(
-        409,
-        `Смета ${earlier.estimateNumber} утверждена: снимите утверждение, чтобы создать новую версию`,
-      );
-    }
+    // Separate estimates: one document per work type, each its own estimate (and its own versions).
+    const list = checked.data.workTypes ?? [];
+    const docs = body.separate && list.length > 1
+      ? list.map((workType, i) => ({
+        ...doc,
+        workType,
+        workTypes: [workType],
+        ...(body.estimateNumber ? { estimateNumber: `${body.estimateNumber}-${i + 1}` } : {}),
+      }))
+      : [doc];
     const priceList = (await activePriceList(db, object.companyId))?.items;
-    let estimate: Estimate;
-    try {
-      estimate = generateEstimate(doc, { priceList, date: moscowDay(at) });
-    } catch (error) {
-      if (error instanceof EstimateInputError) {
-        const errors: Record<string, string[]> = {};
-        for (const issue of error.issues) (errors[issue.path] ??= []).push(issue.message);
-        throw invalid(errors, error.message);
+    const made: { doc: Record<string, unknown>; estimate: Estimate; earlier: Regenerated }[] = [];
+    for (const one of docs) {
+      const earlier = await estimateToRegenerate(db, scope, {
+        objectId: object.id,
+        taskId,
+        workTypes: one.workTypes as string[] | undefined,
+      });
+      if (earlier?.status === "approved") {
+        throw new ApiError(
+          409,
+          `Смета ${earlier.estimateNumber} утверждена: снимите утверждение, чтобы создать новую версию`,
+        );
       }
-      throw error;
+      made.push({ doc: one, estimate: generated(one, { priceList, date: moscowDay(at) }), earlier });
     }
-    const { id, estimateNumber, version } = await storeGeneratedEstimate(db, {
-      companyId: object.companyId,
-      objectId: object.id,
-      taskId,
-      estimate,
-      measurementDocument: doc,
-      address: object.address,
-      replaces: earlier,
-    }, { id: user.id, now: at });
-    return c.json(
-      {
+    const stored = [];
+    for (const { doc: one, estimate, earlier } of made) {
+      const { id, estimateNumber, version } = await storeGeneratedEstimate(db, {
+        companyId: object.companyId,
+        objectId: object.id,
+        taskId,
+        estimate,
+        measurementDocument: one,
+        address: object.address,
+        replaces: earlier,
+      }, { id: user.id, now: at });
+      stored.push({
         ...estimate,
         estimateNumber,
         id,
@@ -327,9 +348,9 @@ export const estimatesApi = new Hono<AppEnv>()
         objectId: object.id,
         taskId,
         createdAt: at,
-      },
-      201,
-    );
+      });
+    }
+    return c.json(body.separate && stored.length > 1 ? { estimates: stored } : stored[0], 201);
   })
   .post("/", validate("json", manualBody, REQUIRED_MANUAL), async (c) => {
     const user = currentUser(c);

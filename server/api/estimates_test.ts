@@ -440,3 +440,71 @@ Deno.test("[api] a document with its own distance from МКАД is priced as the
     await t.close();
   }
 });
+
+Deno.test("[api] documents of every work type price as the CLI prices them", async () => {
+  const t = await createTestApp();
+  try {
+    const task = await surveyorTask(t);
+    const object = { address: "д. Петрово", distanceFromMKAD: 55, clientName: "Иванов", clientPhone: "" };
+    const docs = [
+      {
+        workType: "well_drilling",
+        object,
+        measurements: { well_type: "artesian", well_district: "dmitrov" },
+      },
+      {
+        workType: "water_supply",
+        object,
+        measurements: { ws_length: "22", ws_depth: "1,8", ws_pipe: "pnd_40" },
+      },
+      {
+        workType: "drainage",
+        object,
+        measurements: { dr_mode: "area", dr_area: 450, dr_inspection_wells: 2 },
+      },
+      {
+        workType: "sewage_system",
+        object,
+        measurements: { sw_length: 14, sw_drop: "0,3", sw_inspection_wells: 1 },
+      },
+    ];
+    for (const doc of docs) {
+      const res = await generate(t, { ...doc, objectId: task.objectId, taskId: task.id }, 201);
+      const cli = generateEstimate(doc, { date: res.date });
+      assert.equal(res.totalAmount, cli.totalAmount, doc.workType);
+      assert.deepEqual(res.workKinds, cli.workKinds);
+    }
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[api] several work types: one estimate with a section per work type, or separate estimates on request", async () => {
+  const t = await createTestApp();
+  try {
+    const task = await surveyorTask(t);
+    const body = {
+      workTypes: ["well_equipment", "water_supply"],
+      objectId: task.objectId,
+      taskId: task.id,
+      object: { distanceFromMKAD: 20 },
+      measurements: { well_depth: 30, ws_length: 12, ws_depth: 1.8 },
+    };
+    const one = await generate(t, body, 201);
+    assert.ok(
+      one.sections.includes("Бурение скважины") && one.sections.includes("Водопровод от скважины до дома"),
+    );
+    const separate = await generate(t, { ...body, separate: true }, 201);
+    assert.equal(separate.estimates.length, 2);
+    assert.deepEqual(separate.estimates.map((e: any) => e.workKinds), [["well"], ["water_supply"]]);
+    assert.equal(separate.estimates[0].itemsTotal + separate.estimates[1].itemsTotal, one.itemsTotal);
+    // Generating again makes new versions of the same three estimates, not new estimates.
+    const again = await generate(t, { ...body, separate: true }, 201);
+    assert.deepEqual(again.estimates.map((e: any) => e.id), separate.estimates.map((e: any) => e.id));
+    assert.deepEqual(again.estimates.map((e: any) => e.version), [2, 2]);
+    assert.equal((await generate(t, body, 201)).id, one.id);
+    await generate(t, { ...body, workTypes: ["nothing"], separate: true }, 422);
+  } finally {
+    await t.close();
+  }
+});

@@ -1,0 +1,26 @@
+// What a pricing rule returns, apart from the rule tables so the light work-type modules name it without
+// the septic rules and their catalogue.
+
+/** A line a rule asks for: a price-list article and a quantity, or a custom-priced line (the station). */
+export interface RuleLine {
+  /** Article code (`А001`) or, for a custom line, its own code (the model id). */
+  code: string;
+  /** Quantity, at most two fraction digits. */
+  quantity: number;
+  /** Shown as 'Обязательно' (true) or 'Опционально' (false). */
+  isRequired: boolean;
+  /** Appended to the price-list name: `Труба … (подводящий трубопровод)`. */
+  detail?: string;
+  /** A line priced here rather than by the price list (kopecks per unit). */
+  custom?: { name: string; unit: string; section: string; materialsPrice: number; worksPrice: number };
+}
+
+/** What a rule returns. */
+export interface RuleResult {
+  /** Lines to price. */
+  lines?: RuleLine[];
+  /** Warnings for the surveyor. */
+  warnings?: string[];
+  /** Notes printed under the estimate. */
+  notes?: string[];
+}

@@ -1,0 +1,142 @@
+/**
+ * External sewage from the house to the station or tank: trench, pipe, slope check, inspection wells and
+ * insulation.
+ *
+ * The slope check follows СП 32.13330: a gravity pipe of 110 mm needs at least {@link MIN_SLOPE}`["110"]`
+ * (2 cm per metre), of 160 mm at least 0.008. Given the height difference between the house outlet and
+ * the inlet of the station, a smaller slope is a warning; without it the note states the drop needed.
+ *
+ * @module
+ */
+
+import type { FormSection } from "../fields.ts";
+import type { MissingItem } from "../missing.ts";
+import type { RuleLine } from "../rule_line.ts";
+import { formatQuantity } from "../money.ts";
+import type { KindRule, KindValues, WorkTypeModule } from "./types.ts";
+import { formField, line, spec, trenchLine } from "./types.ts";
+
+/** The smallest slope of a gravity sewer by its diameter (СП 32.13330.2018, п. 5.4.2). */
+export const MIN_SLOPE: Readonly<Record<string, number>> = { "110": 0.02, "160": 0.008 };
+/** The deepest trench the shallow sewer trench article covers, m. */
+export const SHALLOW_SEWER_M = 1.5;
+/** A pipe shallower than this needs insulation, m (warm effluent freezes less deep than water). */
+export const SEWER_FROST_M = 1.0;
+/** An inspection well at least every so many metres of a 110 mm pipe and at each turn, m. */
+export const SEWER_WELL_EVERY_M = 15;
+
+const pipeLabels = { "110": "ПВХ 110 мм", "160": "ПВХ 160 мм" } as const;
+const pipeArticle: Record<string, string> = { "110": "А217", "160": "А218" };
+
+const specs = {
+  sw_length: spec.dec(0, 500),
+  sw_depth: spec.dec(1.2, 3),
+  sw_pipe: spec.oneOf(["110", "160"], "110"),
+  sw_drop: spec.dec(0, 10),
+  sw_inspection_wells: spec.int(0, 50),
+  sw_insulation: spec.bool(false),
+};
+
+/**
+ * The rules of the external sewage. Worked example (default price list): 18 m of 110 mm at 1.2 m with a
+ * 0.4 m drop (slope 0.022 ≥ 0.02), 1 inspection well, insulated: trench 18 × 1 600 = 28 800 ₽; pipe
+ * 18 × 980 = 17 640 ₽; well 11 500 ₽; insulation 18 × 700 = 12 600 ₽. Total 70 540 ₽
+ * (`work_types_test.ts` checks it).
+ */
+export const sewageRules: readonly KindRule[] = [
+  {
+    id: "sw_trench_pipe",
+    title: `Траншея (до ${SHALLOW_SEWER_M} м или глубже) и труба ПВХ на длину канализации`,
+    apply: ({ v }) => {
+      const length = v.sw_length as number;
+      if (!(length > 0)) return;
+      return {
+        lines: [
+          trenchLine(length, v.sw_depth as number, SHALLOW_SEWER_M, ["А215", "А216"]),
+          line(pipeArticle[v.sw_pipe as string] ?? "А217", length, true),
+        ],
+      };
+    },
+  },
+  {
+    id: "sw_slope",
+    title: "Проверка уклона: перепад высот / длина не меньше минимального для диаметра",
+    apply: ({ v }) => {
+      const length = v.sw_length as number;
+      if (!(length > 0)) return;
+      const min = MIN_SLOPE[v.sw_pipe as string] ?? 0.02;
+      const need = Math.round(length * min * 100) / 100;
+      const drop = v.sw_drop as number;
+      if (!(drop > 0)) {
+        return {
+          notes: [
+            `Нужный перепад высот для уклона ${formatQuantity(min)}: не менее ${formatQuantity(need)} м.`,
+          ],
+        };
+      }
+      const slope = drop / length;
+      if (slope + 1e-9 >= min) return;
+      return {
+        warnings: [
+          `Уклон ${formatQuantity(Math.round(slope * 1000) / 1000)} меньше минимального ${
+            formatQuantity(min)
+          }: нужен перепад не менее ${formatQuantity(need)} м (есть ${
+            formatQuantity(drop)
+          } м) — заглубите станцию или поставьте насос.`,
+        ],
+      };
+    },
+  },
+  {
+    id: "sw_wells_insulation",
+    title: `Ревизионные колодцы (не реже чем через ${SEWER_WELL_EVERY_M} м) и утепление трубы`,
+    apply: ({ v }) => {
+      const length = v.sw_length as number;
+      const lines: RuleLine[] = [];
+      const warnings: string[] = [];
+      const wells = v.sw_inspection_wells as number;
+      if (wells > 0) lines.push(line("А219", wells, true));
+      if (length > SEWER_WELL_EVERY_M && wells === 0) {
+        warnings.push(
+          `Канализация длиннее ${SEWER_WELL_EVERY_M} м без ревизионного колодца: прочистить трубу будет негде.`,
+        );
+      }
+      if (v.sw_insulation && length > 0) lines.push(line("А220", length, true));
+      else if ((v.sw_depth as number) < SEWER_FROST_M && length > 0) {
+        warnings.push(`Труба мельче ${formatQuantity(SEWER_FROST_M)} м без утепления может промерзнуть.`);
+      }
+      return { lines, warnings };
+    },
+  },
+];
+
+const { number, check, select, section } = formField;
+const sections: FormSection[] = [
+  section("sewage", "Наружная канализация", [
+    number("sw_length", specs.sw_length, "Длина от дома до станции", "м", 1, { required: true }),
+    number("sw_depth", specs.sw_depth, "Глубина траншеи", "м", 0.1),
+    select("sw_pipe", specs.sw_pipe, pipeLabels, "Труба"),
+    number("sw_drop", specs.sw_drop, "Перепад высот выпуск — вход станции (0 — не измерен)", "м", 0.05),
+    number("sw_inspection_wells", specs.sw_inspection_wells, "Ревизионные колодцы", "шт", 1, {
+      code: "А219",
+    }),
+    check("sw_insulation", specs.sw_insulation, "Утепление трубы", "А220"),
+  ]),
+];
+
+function missing(v: KindValues): MissingItem[] {
+  return (v.sw_length as number) > 0
+    ? []
+    : [{ label: "Длина канализации от дома до станции", field: "sw_length" }];
+}
+
+/** External sewage from the house to the station or tank. */
+export const sewage: WorkTypeModule = {
+  kind: "sewage",
+  title: "Наружная канализация",
+  specs,
+  sections,
+  missing,
+  rules: sewageRules,
+  summary: (v) => `наружная канализация ${formatQuantity(v.sw_length as number)} м`,
+};
