@@ -12,7 +12,7 @@ import {
   workTypeLabel,
   writeEstimateWorkbook,
 } from "../../estimating/mod.ts";
-import { activePriceList } from "../../db/price_lists.ts";
+import { activePriceList, searchCompanyPriceItems } from "../../db/price_lists.ts";
 import {
   applyEstimateEdit,
   type EstimateDetail,
@@ -26,7 +26,6 @@ import {
   numberOfEarlierVersion,
   objectForEstimate,
   type ResolvedEdit,
-  searchCompanyPriceItems,
   setEstimateStatus,
   storeGeneratedEstimate,
   storeManualEstimate,
