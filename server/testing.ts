@@ -84,6 +84,27 @@ export async function createTestApp(
   };
 }
 
+type TestAppOptions = Parameters<typeof createTestApp>[0];
+
+/** Runs `fn` on a fresh test app (createTestApp's options first, when given) and closes the app after. */
+export async function withTestApp(fn: (t: TestApp) => Promise<void> | void): Promise<void>;
+export async function withTestApp(
+  options: TestAppOptions,
+  fn: (t: TestApp) => Promise<void> | void,
+): Promise<void>;
+export async function withTestApp(
+  first: TestAppOptions | ((t: TestApp) => Promise<void> | void),
+  second?: (t: TestApp) => Promise<void> | void,
+): Promise<void> {
+  const [options, fn] = typeof first === "function" ? [{}, first] : [first, second!];
+  const t = await createTestApp(options);
+  try {
+    await fn(t);
+  } finally {
+    await t.close();
+  }
+}
+
 /** A multipart form with one file (and optional text fields), as a browser sends an upload. */
 export function fileForm(
   field: string,

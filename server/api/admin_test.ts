@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { count, eq } from "drizzle-orm";
-import { createTestApp, type TestApp } from "../testing.ts";
+import { createTestApp, type TestApp, withTestApp } from "../testing.ts";
 import { boot } from "../boot.ts";
 import { readEnv } from "../env.ts";
 import {
@@ -23,9 +23,8 @@ const notOwners = [
   "client@demo.local",
 ];
 
-Deno.test("[api] /api/admin answers the owner only and refuses everyone else", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] /api/admin answers the owner only and refuses everyone else", () =>
+  withTestApp(async (t) => {
     const list = await t.request("/api/admin/users", { as: "admin@demo.local" });
     assert.equal(list.status, 200);
     const rows = await list.json();
@@ -50,10 +49,7 @@ Deno.test("[api] /api/admin answers the owner only and refuses everyone else", a
       after.find((u: { email: string }) => u.email === "surveyor@demo.local").role,
       "measurement_engineer",
     );
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
 const json = { "Content-Type": "application/json", Origin: "http://localhost" };
 
@@ -82,9 +78,8 @@ async function registerAndSignIn(t: TestApp, email: string) {
   return { cookie, user: await res.json(), status: res.status };
 }
 
-Deno.test("[api] owner takeover: registering admin@demo.local on an install without the demo gives no owner rights", async () => {
-  const t = await createTestApp({ seed: false });
-  try {
+Deno.test("[api] owner takeover: registering admin@demo.local on an install without the demo gives no owner rights", () =>
+  withTestApp({ seed: false }, async (t) => {
     const { cookie, user } = await registerAndSignIn(t, "admin@demo.local");
     assert.equal(user.isOwner, false);
     assert.equal(user.role, "user");
@@ -103,14 +98,10 @@ Deno.test("[api] owner takeover: registering admin@demo.local on an install with
       if (other.user) assert.equal(other.user.isOwner, false, email);
     }
     assert.equal((await t.deps.db.select().from(users).where(eq(users.isOwner, true))).length, 0);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] owner takeover: nobody takes the configured OWNER_EMAIL by registering, renaming or being created", async () => {
-  const t = await createTestApp({ env: { OWNER_EMAIL: "Boss@Firm.ru" } });
-  try {
+Deno.test("[api] owner takeover: nobody takes the configured OWNER_EMAIL by registering, renaming or being created", () =>
+  withTestApp({ env: { OWNER_EMAIL: "Boss@Firm.ru" } }, async (t) => {
     // Registering it answers like any registration but creates nothing.
     const registered = await registerAndSignIn(t, "boss@firm.ru");
     assert.equal(registered.status, 401);
@@ -143,10 +134,7 @@ Deno.test("[api] owner takeover: nobody takes the configured OWNER_EMAIL by regi
       assert.equal((await (await t.request("/api/user", { as })).json()).isOwner, false, as);
       assert.equal((await t.request("/api/admin/users", { as })).status, 403, as);
     }
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
 Deno.test("[api] OWNER_EMAIL makes the owner only of an existing system_admin, at start", async () => {
   const first = await createTestApp();
@@ -184,9 +172,8 @@ Deno.test("[api] OWNER_EMAIL makes the owner only of an existing system_admin, a
   }
 });
 
-Deno.test("[api] only the owner changes the owner's account; the owner keeps system_admin", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] only the owner changes the owner's account; the owner keeps system_admin", () =>
+  withTestApp(async (t) => {
     const owner = await (await t.request("/api/user", { as: "admin@demo.local" })).json();
     assert.equal(owner.isOwner, true);
     const made = await t.request("/api/users", {
@@ -231,14 +218,10 @@ Deno.test("[api] only the owner changes the owner's account; the owner keeps sys
     });
     assert.equal(self.status, 200);
     assert.equal((await t.request("/api/admin/users", { as: "admin@demo.local" })).status, 200);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] PUT /api/admin/users/:id/role and /company change the role and assign, reassign, remove", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] PUT /api/admin/users/:id/role and /company change the role and assign, reassign, remove", () =>
+  withTestApp(async (t) => {
     const rows = await (await t.request("/api/admin/users", { as: "admin@demo.local" })).json();
     const client = rows.find((u: { email: string }) => u.email === "client@demo.local");
     const other = rows.find((u: { email: string }) => u.email === "admin@other.local").companyId;
@@ -287,14 +270,10 @@ Deno.test("[api] PUT /api/admin/users/:id/role and /company change the role and 
       })).status,
       404,
     );
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] DELETE /api/admin/cleanup removes the demo data and its files, and nothing else", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] DELETE /api/admin/cleanup removes the demo data and its files, and nothing else", () =>
+  withTestApp(async (t) => {
     const { db, storage } = t.deps;
     // Real data first: a company with a user, an object and a task, and a non-demo product.
     const company = await (await t.request("/api/companies", {
@@ -386,7 +365,4 @@ Deno.test("[api] DELETE /api/admin/cleanup removes the demo data and its files, 
     const again = await (await t.request("/api/admin/cleanup", { as: "admin@demo.local", method: "DELETE" }))
       .json();
     assert.equal(again.companies + again.users + again.products, 0);
-  } finally {
-    await t.close();
-  }
-});
+  }));

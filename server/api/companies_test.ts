@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { createTestApp, fileForm, type TestApp, tinyPng } from "../testing.ts";
+import { fileForm, type TestApp, tinyPng, withTestApp } from "../testing.ts";
 
 const staff = ["engineer@demo.local", "manager@demo.local", "surveyor@demo.local", "foreman@demo.local"];
 const everyone = [
@@ -36,9 +36,8 @@ async function companyIds(t: TestApp) {
   return { demo, other };
 }
 
-Deno.test("[api] /api/companies role matrix: list for admins, create for system_admin, own company for staff", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] /api/companies role matrix: list for admins, create for system_admin, own company for staff", () =>
+  withTestApp(async (t) => {
     const { demo, other } = await companyIds(t);
     assert.equal((await t.request("/api/companies")).status, 401);
     for (const as of everyone) {
@@ -65,14 +64,10 @@ Deno.test("[api] /api/companies role matrix: list for admins, create for system_
       const canPatchOther = as === "admin@demo.local" || as === "admin@other.local";
       assert.equal(patch.status, canPatchOther ? 200 : admin ? 404 : 403, `PATCH other as ${as}`);
     }
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] GET /api/companies lists with counts; a company_admin sees only its own company", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] GET /api/companies lists with counts; a company_admin sees only its own company", () =>
+  withTestApp(async (t) => {
     const all = await (await t.request("/api/companies", { as: "admin@demo.local" })).json();
     assert.equal(all.length, 2);
     const demo = all.find((c: { name: string }) => c.name === "ООО «Демо Септик»");
@@ -83,14 +78,10 @@ Deno.test("[api] GET /api/companies lists with counts; a company_admin sees only
     assert.ok(demo._count.objects >= 10);
     const own = await (await t.request("/api/companies", { as: "director@demo.local" })).json();
     assert.deepEqual(own.map((c: { name: string }) => c.name), ["ООО «Демо Септик»"]);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] POST /api/companies accepts valid requisites and refuses wrong check digits with 422", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] POST /api/companies accepts valid requisites and refuses wrong check digits with 422", () =>
+  withTestApp(async (t) => {
     const ok = await t.request("/api/companies", {
       as: "admin@demo.local",
       method: "POST",
@@ -127,14 +118,10 @@ Deno.test("[api] POST /api/companies accepts valid requisites and refuses wrong 
       const err = await res.json();
       assert.match(err.errors[field][0], message, JSON.stringify(err));
     }
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] PATCH /api/companies/:id checks the account key against the stored БИК; company_admin cannot change the tier", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] PATCH /api/companies/:id checks the account key against the stored БИК; company_admin cannot change the tier", () =>
+  withTestApp(async (t) => {
     const { demo } = await companyIds(t);
     // The demo company's БИК is Sberbank's: a wrong key is refused, the right one accepted.
     const bad = await t.request(`/api/companies/${demo}`, {
@@ -162,14 +149,10 @@ Deno.test("[api] PATCH /api/companies/:id checks the account key against the sto
       json: { isActive: false },
     });
     assert.equal(own.status, 403);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] a deactivated company's users cannot sign in and are told why", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] a deactivated company's users cannot sign in and are told why", () =>
+  withTestApp(async (t) => {
     const { other } = await companyIds(t);
     const cookie = await t.login("admin@other.local");
     const off = await t.request(`/api/companies/${other}`, {
@@ -200,14 +183,10 @@ Deno.test("[api] a deactivated company's users cannot sign in and are told why",
       })).status,
       200,
     );
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] POST /api/companies/:id/logo takes an image by content up to 1 MB and serves it to the company", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] POST /api/companies/:id/logo takes an image by content up to 1 MB and serves it to the company", () =>
+  withTestApp(async (t) => {
     const { demo } = await companyIds(t);
     const res = await t.request(`/api/companies/${demo}/logo`, {
       as: "director@demo.local",
@@ -246,7 +225,4 @@ Deno.test("[api] POST /api/companies/:id/logo takes an image by content up to 1 
       })).status,
       404,
     );
-  } finally {
-    await t.close();
-  }
-});
+  }));

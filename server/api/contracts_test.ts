@@ -5,7 +5,7 @@ import jsQRModule from "jsqr";
 import { PNG } from "pngjs";
 import JSZip from "jszip";
 import { Buffer } from "node:buffer";
-import { createTestApp, type TestApp } from "../testing.ts";
+import { createTestApp, type TestApp, withTestApp } from "../testing.ts";
 import { JS_BUDGET_BYTES } from "../js_budget.ts";
 import { companies, contractSignatures, estimates, objects } from "../../db/schema/mod.ts";
 import { amountInWords } from "../../domain/amount_words.ts";
@@ -119,9 +119,8 @@ function signaturePng(): string {
   return `data:image/png;base64,${btoa(String.fromCharCode(...bytes))}`;
 }
 
-Deno.test("[api] POST /api/contracts/generate writes the contract with both parties, the works and the sums in words", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] POST /api/contracts/generate writes the contract with both parties, the works and the sums in words", () =>
+  withTestApp(async (t) => {
     const { estimate, contractText, contract } = await makeContract(t);
     const prepayment = prepaymentAmount(estimate.totalAmount, 30);
     assert.equal(contract.prepaymentAmount, prepayment);
@@ -143,14 +142,10 @@ Deno.test("[api] POST /api/contracts/generate writes the contract with both part
       ]
     ) assert.ok(contractText.includes(expected), `the contract says "${expected}"`);
     assert.ok(!/\{\{|undefined|null/.test(contractText), "no blank or unknown placeholder");
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] POST /api/contracts/generate validates every field with Russian messages", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] POST /api/contracts/generate validates every field with Russian messages", () =>
+  withTestApp(async (t) => {
     const { estimate, object } = await demoEstimate(t);
     const x = { objectId: object.id, workType: object.workType, estimateId: estimate.id };
     const cases: [Record<string, unknown>, string, string][] = [
@@ -183,14 +178,10 @@ Deno.test("[api] POST /api/contracts/generate validates every field with Russian
     assert.ok(unknown.errors.templateId[0].includes("Неизвестный шаблон"));
     // The percent also comes as a string from a form.
     await json(generateContract(t, x, { PREPAYMENT_PERCENT: "50", CONTRACT_NUMBER: "Д-50" }), 201);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] a contract number belongs to one object; regenerating makes version 2 and keeps version 1", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] a contract number belongs to one object; regenerating makes version 2 and keeps version 1", () =>
+  withTestApp(async (t) => {
     const first = await makeContract(t);
     const again = await json(
       generateContract(t, {
@@ -218,14 +209,10 @@ Deno.test("[api] a contract number belongs to one object; regenerating makes ver
       );
       assert.ok(taken.errors["contractData.CONTRACT_NUMBER"]);
     }
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] incomplete or wrong requisites refuse the contract and the QR, naming the fields", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] incomplete or wrong requisites refuse the contract and the QR, naming the fields", () =>
+  withTestApp(async (t) => {
     const { company } = await demoEstimate(t);
     await t.deps.db.update(companies).set({ bankAccount: null, ogrn: null }).where(
       eq(companies.id, company.id),
@@ -244,14 +231,10 @@ Deno.test("[api] incomplete or wrong requisites refuse the contract and the QR, 
       409,
     );
     assert.match(wrong.message, /Расчётный счёт не сходится с БИК/);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] POST /api/payment/generate answers the ГОСТ QR of the demo requisites with the prepayment in kopecks", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] POST /api/payment/generate answers the ГОСТ QR of the demo requisites with the prepayment in kopecks", () =>
+  withTestApp(async (t) => {
     const { estimate, contract, payment } = await makePayment(t);
     const sum = Math.round(estimate.totalAmount * 30 / 100);
     assert.equal(payment.amount, sum);
@@ -266,14 +249,10 @@ Deno.test("[api] POST /api/payment/generate answers the ГОСТ QR of the demo 
         `CorrespAcc=30101810400000000225|Sum=${sum}|Purpose=Предоплата по договору №Д-123456 от ${day}|` +
         "PayeeINN=7723456782|KPP=772301001",
     );
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] POST /api/payment/generate checks the amount, the description and the contract", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] POST /api/payment/generate checks the amount, the description and the contract", () =>
+  withTestApp(async (t) => {
     const { object, contract } = await makeContract(t);
     const post = (body: Record<string, unknown>, status: number) =>
       json(t.request("/api/payment/generate", { as: ENGINEER, method: "POST", json: body }), status);
@@ -288,14 +267,10 @@ Deno.test("[api] POST /api/payment/generate checks the amount, the description a
     const { all } = await demoEstimate(t);
     const bare = all.find((r) => r.o.id !== object.id);
     if (bare) await post({ ...base, objectId: bare.o.id }, 409);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] another company's object, contract and payment answer 404; the foreman reads but cannot make", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] another company's object, contract and payment answer 404; the foreman reads but cannot make", () =>
+  withTestApp(async (t) => {
     const { object, contract } = await makeContract(t);
     const x = { objectId: object.id, workType: object.workType };
     await json(generateContract(t, x, { CONTRACT_NUMBER: "Д-999" }, OTHER_ADMIN), 404);
@@ -314,14 +289,10 @@ Deno.test("[api] another company's object, contract and payment answer 404; the 
     const seen = await json(t.request(`/api/contracts/object/${object.id}`, { as: "foreman@demo.local" }));
     assert.equal(seen.contract.id, contract.id);
     await json(t.request(`/api/contracts/${contract.id}`), 401);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] the client's link: opens signed out, signs once with the text's hash, revocation answers 410", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] the client's link: opens signed out, signs once with the text's hash, revocation answers 410", () =>
+  withTestApp(async (t) => {
     const { token, contract, contractText, payment } = await makePayment(t);
     const page = await t.request(`/c/${token}`);
     assert.equal(page.status, 200);
@@ -381,10 +352,7 @@ Deno.test("[api] the client's link: opens signed out, signs once with the text's
     assert.equal((await t.request(`/c/${token}`)).status, 410);
     assert.equal((await t.request(`/c/${token.slice(0, -2)}xx`)).status, 404);
     await json(t.request(`/api/client-links/${token}/accept`, { method: "POST" }), 410);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
 Deno.test("[api] a link opens its own estimate only and expires after 30 days", async () => {
   let now = new Date();
@@ -404,9 +372,8 @@ Deno.test("[api] a link opens its own estimate only and expires after 30 days", 
   }
 });
 
-Deno.test("[api] the contract downloads as a .docx with the client and the sum in words", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] the contract downloads as a .docx with the client and the sum in words", () =>
+  withTestApp(async (t) => {
     const { contract } = await makeContract(t);
     const res = await t.request(`/api/contracts/${contract.id}/docx`, { as: ENGINEER });
     assert.equal(res.status, 200);
@@ -419,14 +386,10 @@ Deno.test("[api] the contract downloads as a .docx with the client and the sum i
     const text = xml.replace(/<[^>]+>/g, "");
     assert.ok(text.includes("Смирнов Алексей Петрович"));
     assert.ok(text.includes(amountInWords(contract.totalAmount)));
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] a customer holding the link attaches the object; «Мои объекты» shows it; revoking keeps only what was signed", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] a customer holding the link attaches the object; «Мои объекты» shows it; revoking keeps only what was signed", () =>
+  withTestApp(async (t) => {
     const { token, payment, object, estimate, contract } = await makePayment(t);
     await json(t.request(`/api/client-links/${token}/attach`, { method: "POST" }), 401);
     await json(t.request(`/api/client-links/${token}/attach`, { as: ENGINEER, method: "POST" }), 403);
@@ -484,14 +447,10 @@ Deno.test("[api] a customer holding the link attaches the object; «Мои об�
     });
     assert.equal(stranger.status, 403);
     await stranger.body?.cancel();
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] a company_admin edits the template; an unknown placeholder is refused; the contract uses the company's text", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] a company_admin edits the template; an unknown placeholder is refused; the contract uses the company's text", () =>
+  withTestApp(async (t) => {
     const { object } = await demoEstimate(t);
     const DIRECTOR = "director@demo.local";
     const list = await json(t.request("/api/contracts/templates", { as: DIRECTOR }));
@@ -516,14 +475,10 @@ Deno.test("[api] a company_admin edits the template; an unknown placeholder is r
     await json(put(own.replace("свой", "чужой"), OTHER_ADMIN));
     const third = await makeContract(t, { CONTRACT_NUMBER: "Д-3" });
     assert.ok(third.contractText.startsWith("ДОГОВОР ПОДРЯДА № Д-3"));
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] the client accepts the estimate through the link; staff record the payment received", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] the client accepts the estimate through the link; staff record the payment received", () =>
+  withTestApp(async (t) => {
     const { token, estimate, payment, contract } = await makePayment(t);
     await json(t.request(`/api/client-links/${token}/accept`, { method: "POST" }));
     const [row] = await t.deps.db.select().from(estimates).where(eq(estimates.id, estimate.id));
@@ -561,10 +516,7 @@ Deno.test("[api] the client accepts the estimate through the link; staff record 
       "",
     );
     assert.ok(panel.includes(`href="/contracts/${contract.id}"`) && panel.includes("Договор №Д-123456"));
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
 /** gzip bytes of the JavaScript a page loads (its island entries and their preloaded chunks). */
 async function pageJs(t: TestApp, path: string, as?: string): Promise<number> {
@@ -580,9 +532,8 @@ async function pageJs(t: TestApp, path: string, as?: string): Promise<number> {
   return total;
 }
 
-Deno.test("[budget] the client's page, the estimate page with the wizard and the contract page receive at most 90 000 bytes of JavaScript", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[budget] the client's page, the estimate page with the wizard and the contract page receive at most 90 000 bytes of JavaScript", () =>
+  withTestApp(async (t) => {
     const { token, contract, estimate } = await makePayment(t);
     const sizes = {
       client: await pageJs(t, `/c/${token}`),
@@ -593,7 +544,4 @@ Deno.test("[budget] the client's page, the estimate page with the wizard and the
     for (const [page, size] of Object.entries(sizes)) {
       assert.ok(size > 0 && size <= JS_BUDGET_BYTES, `${page}: ${size} bytes`);
     }
-  } finally {
-    await t.close();
-  }
-});
+  }));

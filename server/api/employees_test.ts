@@ -1,9 +1,8 @@
 import assert from "node:assert/strict";
-import { createTestApp, fileForm, tinyPng } from "../testing.ts";
+import { fileForm, tinyPng, withTestApp } from "../testing.ts";
 
-Deno.test("[api] POST /api/employees adds to the admin's own company with a password shown once; it signs in", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] POST /api/employees adds to the admin's own company with a password shown once; it signs in", () =>
+  withTestApp(async (t) => {
     const res = await t.request("/api/employees", {
       as: "director@demo.local",
       method: "POST",
@@ -51,14 +50,10 @@ Deno.test("[api] POST /api/employees adds to the admin's own company with a pass
       json: { firstName: "А", lastName: "Б", email: "y@demo.local" },
     });
     assert.equal(surveyor.status, 403);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] a deactivated employee cannot sign in and their sessions end", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] a deactivated employee cannot sign in and their sessions end", () =>
+  withTestApp(async (t) => {
     const list = await (await t.request("/api/employees", { as: "director@demo.local" })).json();
     const foreman = list.find((e: { email: string }) => e.email === "foreman@demo.local");
     assert.equal((await t.request("/api/user", { as: "foreman@demo.local" })).status, 200);
@@ -93,14 +88,10 @@ Deno.test("[api] a deactivated employee cannot sign in and their sessions end", 
       json: { isActive: false },
     });
     assert.equal(byEngineer.status, 403);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] POST /api/employees/:id/avatar takes an image of up to 5 MB, refuses other content", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] POST /api/employees/:id/avatar takes an image of up to 5 MB, refuses other content", () =>
+  withTestApp(async (t) => {
     const me = await (await t.request("/api/user", { as: "surveyor@demo.local" })).json();
     const res = await t.request(`/api/employees/${me.id}/avatar`, {
       as: "surveyor@demo.local",
@@ -156,7 +147,4 @@ Deno.test("[api] POST /api/employees/:id/avatar takes an image of up to 5 MB, re
       })).status,
       200,
     );
-  } finally {
-    await t.close();
-  }
-});
+  }));

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import ExcelJS from "exceljs";
 import { and, eq } from "drizzle-orm";
-import { createTestApp, type TestApp } from "../testing.ts";
+import { type TestApp, withTestApp } from "../testing.ts";
 import { estimateTotals, findModel, generateEstimate } from "../../estimating/mod.ts";
 import { companies, notifications, objects, users } from "../../db/schema/mod.ts";
 import { moscowDay } from "./estimates.ts";
@@ -69,9 +69,8 @@ async function cellsOf(file: Response): Promise<string[]> {
   return out;
 }
 
-Deno.test("[api] generating twice for one task gives v1 and v2 of one estimate, both readable, one «Создана смета»", async () => {
-  const t = await createTestApp({ now: () => new Date("2026-05-20T09:00:00Z") });
-  try {
+Deno.test("[api] generating twice for one task gives v1 and v2 of one estimate, both readable, one «Создана смета»", () =>
+  withTestApp({ now: () => new Date("2026-05-20T09:00:00Z") }, async (t) => {
     const task = await surveyorTask(t);
     const first = await generate(t, task);
     const second = await generate(t, task, { residents_count: 6 });
@@ -114,14 +113,10 @@ Deno.test("[api] generating twice for one task gives v1 and v2 of one estimate, 
       "Смета обновлена",
       "Создана смета",
     ]);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] an unedited estimate keeps the engine's total; an edit changes the total by exactly its amount", async () => {
-  const t = await createTestApp({ now: () => new Date("2026-05-20T09:00:00Z") });
-  try {
+Deno.test("[api] an unedited estimate keeps the engine's total; an edit changes the total by exactly its amount", () =>
+  withTestApp({ now: () => new Date("2026-05-20T09:00:00Z") }, async (t) => {
     const task = await surveyorTask(t);
     const made = await generate(t, task);
     const e = await json(t.request(`/api/estimates/${made.id}`, { as: "engineer@demo.local" }));
@@ -182,14 +177,10 @@ Deno.test("[api] an unedited estimate keeps the engine's total; an edit changes 
     assert.match(log[log.length - 1].summary, /количество 8 → 10,5 м/);
     assert.equal(log[log.length - 1].totalDelta, grown);
     assert.equal(log[0].userFirstName !== undefined, true);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] estimate edits: roles, validation, another company, an approved estimate is locked until reopened", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] estimate edits: roles, validation, another company, an approved estimate is locked until reopened", () =>
+  withTestApp(async (t) => {
     const task = await surveyorTask(t);
     const made = await generate(t, task);
     const e = await json(t.request(`/api/estimates/${made.id}`, { as: "engineer@demo.local" }));
@@ -219,14 +210,10 @@ Deno.test("[api] estimate edits: roles, validation, another company, an approved
     await setStatus(t, e.id, "sent");
     const reopened = await edit(t, e.id, { action: "update_item", itemId, quantity: 4 });
     assert.equal(reopened.items.find((i: any) => i.id === itemId).quantity, 4);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] the client's workbook holds no surveyor note, article code or dealer price; «Для себя» keeps them", async () => {
-  const t = await createTestApp({ now: () => new Date("2026-05-20T09:00:00Z") });
-  try {
+Deno.test("[api] the client's workbook holds no surveyor note, article code or dealer price; «Для себя» keeps them", () =>
+  withTestApp({ now: () => new Date("2026-05-20T09:00:00Z") }, async (t) => {
     const [company] = await t.deps.db.select().from(companies).where(eq(companies.name, "ООО «Демо Септик»"));
     const task = await surveyorTask(t);
     const made = await generate(t, task);
@@ -264,14 +251,10 @@ Deno.test("[api] the client's workbook holds no surveyor note, article code or d
     assert.ok(internal.includes("Скидку не давать"));
     assert.ok(internal.includes("А001"));
     assert.ok(internal.includes("Работы, всего"));
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[pages] /estimates/:id/print shows the client's estimate without internal data; ?version=N an earlier one", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[pages] /estimates/:id/print shows the client's estimate without internal data; ?version=N an earlier one", () =>
+  withTestApp(async (t) => {
     const task = await surveyorTask(t);
     const first = await generate(t, task);
     await edit(t, first.id, {
@@ -297,7 +280,4 @@ Deno.test("[pages] /estimates/:id/print shows the client's estimate without inte
       404,
     );
     assert.equal((await t.request(`/estimates/${first.id}/print`, { as: "admin@other.local" })).status, 404);
-  } finally {
-    await t.close();
-  }
-});
+  }));

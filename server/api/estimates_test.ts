@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import ExcelJS from "exceljs";
 import { and, eq } from "drizzle-orm";
-import { createTestApp, type TestApp } from "../testing.ts";
+import { type TestApp, withTestApp } from "../testing.ts";
 import { defaultPriceList, generateEstimate } from "../../estimating/mod.ts";
 import { companies, estimateItems, objects, priceListItems, priceLists } from "../../db/schema/mod.ts";
 import { moscowDay } from "./estimates.ts";
@@ -51,9 +51,8 @@ const measurements = {
   elect_a039_length: 15,
 };
 
-Deno.test("[api] POST /api/measurements saves a record that GET /api/measurements/:taskId reads back", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] POST /api/measurements saves a record that GET /api/measurements/:taskId reads back", () =>
+  withTestApp(async (t) => {
     const task = await surveyorTask(t);
     assert.deepEqual(
       await json(await t.request(`/api/measurements/${task.id}`, { as: "surveyor@demo.local" })),
@@ -80,14 +79,10 @@ Deno.test("[api] POST /api/measurements saves a record that GET /api/measurement
     await json(await t.request(`/api/measurements/${task.id}`, { as: "engineer@demo.local" }));
     const notes = await json<any[]>(await t.request("/api/notifications", { as: "engineer@demo.local" }));
     assert.ok(notes.some((n) => n.type === "measurement_updated" && n.relatedTaskId === task.id));
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] /api/measurements answers 404 for another surveyor's task and another company", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] /api/measurements answers 404 for another surveyor's task and another company", () =>
+  withTestApp(async (t) => {
     const task = await surveyorTask(t);
     for (const as of ["surveyor2@demo.local", "admin@other.local"]) {
       await json(await t.request(`/api/measurements/${task.id}`, { as }), 404);
@@ -100,14 +95,10 @@ Deno.test("[api] /api/measurements answers 404 for another surveyor's task and a
         404,
       );
     }
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] bad measurements answer 422 naming each field, in Russian", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] bad measurements answer 422 naming each field, in Russian", () =>
+  withTestApp(async (t) => {
     const task = await surveyorTask(t);
     const body = await json(
       await t.request("/api/measurements", {
@@ -143,14 +134,10 @@ Deno.test("[api] bad measurements answer 422 naming each field, in Russian", asy
 
     const noObject = await generate(t, { measurements }, 422);
     assert.equal(noObject.errors.objectId[0], "Выберите задачу с объектом для генерации сметы");
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] POST /api/estimates/generate answers 404 for another company's object", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] POST /api/estimates/generate answers 404 for another company's object", () =>
+  withTestApp(async (t) => {
     const foreign = await otherCompanyObject(t);
     await generate(t, { objectId: foreign, measurements }, 404, "engineer@demo.local");
     const mine = await json<any[]>(await t.request("/api/estimates", { as: "admin@other.local" }));
@@ -159,14 +146,10 @@ Deno.test("[api] POST /api/estimates/generate answers 404 for another company's 
     assert.ok(!mine.some((e) => demo.some((d) => d.id === e.id)), "no estimate is shared between companies");
     await json(await t.request(`/api/estimates/${demo[0].id}`, { as: "admin@other.local" }), 404);
     await json(await t.request(`/api/estimates/${demo[0].id}/export`, { as: "admin@other.local" }), 404);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] a generated estimate is stored with the engine's total, moves the object and tells the chief engineer", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] a generated estimate is stored with the engine's total, moves the object and tells the chief engineer", () =>
+  withTestApp(async (t) => {
     const task = await surveyorTask(t);
     const [object] = await t.deps.db.select().from(objects).where(eq(objects.id, task.objectId));
     const res = await generate(t, {
@@ -208,14 +191,10 @@ Deno.test("[api] a generated estimate is stored with the engine's total, moves t
     );
     assert.ok(list.some((e) => e.id === res.id));
     assert.ok(list.every((e) => e.objectId === task.objectId));
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] generation prices by the company's active price list", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] generation prices by the company's active price list", () =>
+  withTestApp(async (t) => {
     const task = await surveyorTask(t);
     const [object] = await t.deps.db.select().from(objects).where(eq(objects.id, task.objectId));
     // The company's list: the default one with every price raised by 10 %.
@@ -262,14 +241,10 @@ Deno.test("[api] generation prices by the company's active price list", async ()
       rows[0].pricePerUnit,
       list.find((i) => i.code === "А001")!.materialsPrice + list.find((i) => i.code === "А001")!.worksPrice,
     );
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] PATCH /api/estimates/:id: a surveyor cannot approve, the chief engineer can", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] PATCH /api/estimates/:id: a surveyor cannot approve, the chief engineer can", () =>
+  withTestApp(async (t) => {
     const task = await surveyorTask(t);
     const res = await generate(t, { objectId: task.objectId, measurements }, 201);
     const url = `/api/estimates/${res.id}`;
@@ -300,14 +275,10 @@ Deno.test("[api] PATCH /api/estimates/:id: a surveyor cannot approve, the chief 
     );
     const notes = await json<any[]>(await t.request("/api/notifications", { as: "engineer@demo.local" }));
     assert.ok(notes.some((n) => n.type === "estimate_updated" && n.relatedEstimateId === res.id));
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] GET /api/estimates/:id/export answers a real workbook named by the estimate number", async () => {
-  const t = await createTestApp({ now: () => new Date("2026-05-20T09:00:00Z") });
-  try {
+Deno.test("[api] GET /api/estimates/:id/export answers a real workbook named by the estimate number", () =>
+  withTestApp({ now: () => new Date("2026-05-20T09:00:00Z") }, async (t) => {
     const task = await surveyorTask(t);
     const res = await generate(t, { objectId: task.objectId, measurements }, 201);
     const file = await t.request(`/api/estimates/${res.id}/export`, { as: "surveyor@demo.local" });
@@ -329,14 +300,10 @@ Deno.test("[api] GET /api/estimates/:id/export answers a real workbook named by 
       }
     });
     assert.equal(total, res.totalAmount / 100);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] POST /api/estimates creates a manual estimate and refuses one without items", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] POST /api/estimates creates a manual estimate and refuses one without items", () =>
+  withTestApp(async (t) => {
     const task = await surveyorTask(t);
     const empty = await json(
       await t.request("/api/estimates", {
@@ -387,14 +354,10 @@ Deno.test("[api] POST /api/estimates creates a manual estimate and refuses one w
       }),
       404,
     );
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] POST /api/field-work/report tells the chief engineers", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] POST /api/field-work/report tells the chief engineers", () =>
+  withTestApp(async (t) => {
     const task = await surveyorTask(t);
     await json(
       await t.request("/api/field-work/report", {
@@ -413,14 +376,10 @@ Deno.test("[api] POST /api/field-work/report tells the chief engineers", async (
       }),
       404,
     );
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] a document with its own distance from МКАД is priced as the CLI prices it", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] a document with its own distance from МКАД is priced as the CLI prices it", () =>
+  withTestApp(async (t) => {
     const task = await surveyorTask(t);
     const doc = {
       workType: "autonomous_sewage",
@@ -436,7 +395,4 @@ Deno.test("[api] a document with its own distance from МКАД is priced as the
     const cli = generateEstimate(doc, { date: "2026-11-21" });
     assert.equal(res.totalAmount, cli.totalAmount);
     assert.ok(cli.items.some((i) => /за пределы 30 км/.test(i.name)), "delivery beyond 30 km is charged");
-  } finally {
-    await t.close();
-  }
-});
+  }));

@@ -2,7 +2,7 @@
 // The measuring path's statuses on the server: a measurement starts the task, the generate call refuses
 // unconfirmed defaults, 'Отправить инженеру' completes the task.
 import assert from "node:assert/strict";
-import { createTestApp, type TestApp } from "../testing.ts";
+import { type TestApp, withTestApp } from "../testing.ts";
 import { suggestedDefaultFields } from "../../estimating/mod.ts";
 
 async function json<T = any>(response: Response | Promise<Response>, status = 200): Promise<T> {
@@ -27,9 +27,8 @@ async function storedStatus(t: TestApp, id: number): Promise<string> {
   return tasks.find((x) => x.id === id).storedStatus;
 }
 
-Deno.test("[api] the measuring path moves the task: saved measurement → in_progress, report → completed", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] the measuring path moves the task: saved measurement → in_progress, report → completed", () =>
+  withTestApp(async (t) => {
     const task = await waitingTask(t);
     const as = "surveyor@demo.local";
     const onlyModel = { septic_model: "topas-5", confirmed: [] };
@@ -92,14 +91,10 @@ Deno.test("[api] the measuring path moves the task: saved measurement → in_pro
     assert.equal(await storedStatus(t, task.id), "completed");
     const notes = await json<any[]>(await t.request("/api/notifications", { as: "engineer@demo.local" }));
     assert.ok(notes.some((n) => n.relatedEstimateId === estimate.id && n.title.startsWith("Отчет о выезде")));
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] POST /api/field-work/report answers 404 for another surveyor's task", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] POST /api/field-work/report answers 404 for another surveyor's task", () =>
+  withTestApp(async (t) => {
     const task = await waitingTask(t);
     await json(
       t.request("/api/field-work/report", {
@@ -109,7 +104,4 @@ Deno.test("[api] POST /api/field-work/report answers 404 for another surveyor's 
       }),
       404,
     );
-  } finally {
-    await t.close();
-  }
-});
+  }));

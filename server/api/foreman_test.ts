@@ -1,10 +1,9 @@
 // deno-lint-ignore-file no-explicit-any
 import assert from "node:assert/strict";
-import { createTestApp } from "../testing.ts";
+import { withTestApp } from "../testing.ts";
 
-Deno.test("[api] only the foreman starts works on an approved project and finishes them; other statuses get 409", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] only the foreman starts works on an approved project and finishes them; other statuses get 409", () =>
+  withTestApp(async (t) => {
     const projects: any[] = await (await t.request("/api/foreman/projects", { as: "foreman@demo.local" }))
       .json();
     const approved = projects.find((p) => p.status === "approved");
@@ -63,7 +62,4 @@ Deno.test("[api] only the foreman starts works on an approved project and finish
 
     const feed: any[] = await (await t.request("/api/activity", { as: "engineer@demo.local" })).json();
     assert.ok(feed.some((a) => a.objectId === approved.id && a.status === "completed"));
-  } finally {
-    await t.close();
-  }
-});
+  }));

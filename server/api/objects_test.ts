@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { createTestApp } from "../testing.ts";
+import { createTestApp, withTestApp } from "../testing.ts";
 
 const newObject = {
   address: "Московская обл, Рузский р-н, п Дорохово, ул Школьная, д 4",
@@ -12,9 +12,8 @@ const newObject = {
   description: "",
 };
 
-Deno.test("[api] POST /api/objects fills district, direction and distance, cleans the cost, notifies chief engineers", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] POST /api/objects fills district, direction and distance, cleans the cost, notifies chief engineers", () =>
+  withTestApp(async (t) => {
     const res = await t.request("/api/objects", {
       as: "manager@demo.local",
       method: "POST",
@@ -46,14 +45,10 @@ Deno.test("[api] POST /api/objects fills district, direction and distance, clean
     );
     const detail = await t.request(`/api/objects/${o.id}`, { as: "surveyor@demo.local" });
     assert.equal((await detail.json()).clientName, "Пётр Ильин");
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] POST /api/objects answers the spec's messages for missing fields", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] POST /api/objects answers the spec's messages for missing fields", () =>
+  withTestApp(async (t) => {
     const res = await t.request("/api/objects", {
       as: "manager@demo.local",
       method: "POST",
@@ -64,14 +59,10 @@ Deno.test("[api] POST /api/objects answers the spec's messages for missing field
     assert.equal(body.errors.settlement[0], "Минимум 2 символа");
     assert.equal(body.errors.clientPhone[0], "Телефон обязателен");
     assert.equal(body.errors.estimatedCost[0], "Примерная стоимость обязательна");
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] object editing needs an editor role; a surveyor and a foreman get 403", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] object editing needs an editor role; a surveyor and a foreman get 403", () =>
+  withTestApp(async (t) => {
     for (const as of ["surveyor@demo.local", "foreman@demo.local"]) {
       const post = await t.request("/api/objects", { as, method: "POST", json: newObject });
       assert.equal(post.status, 403, as);
@@ -83,14 +74,10 @@ Deno.test("[api] object editing needs an editor role; a surveyor and a foreman g
       json: { status: "approved" },
     });
     assert.equal(patch.status, 403);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] GET/PATCH /api/objects/:id of another company answers 404", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] GET/PATCH /api/objects/:id of another company answers 404", () =>
+  withTestApp(async (t) => {
     const [foreign] = await (await t.request("/api/objects", { as: "admin@other.local" })).json();
     assert.equal((await t.request(`/api/objects/${foreign.id}`, { as: "engineer@demo.local" })).status, 404);
     const patch = await t.request(`/api/objects/${foreign.id}`, {
@@ -101,14 +88,10 @@ Deno.test("[api] GET/PATCH /api/objects/:id of another company answers 404", asy
     assert.equal(patch.status, 404);
     const list = await (await t.request("/api/objects?pageSize=200", { as: "engineer@demo.local" })).json();
     assert.ok(!list.some((o: { id: number }) => o.id === foreign.id));
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] PATCH /api/objects/:id changes the status into the activity feed and parses costs", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] PATCH /api/objects/:id changes the status into the activity feed and parses costs", () =>
+  withTestApp(async (t) => {
     const [first] = await (await t.request("/api/objects?status=new", { as: "engineer@demo.local" })).json();
     const res = await t.request(`/api/objects/${first.id}`, {
       as: "engineer@demo.local",
@@ -121,14 +104,10 @@ Deno.test("[api] PATCH /api/objects/:id changes the status into the activity fee
     const feed = await (await t.request("/api/activity", { as: "engineer@demo.local" })).json();
     const items = Array.isArray(feed) ? feed : feed.items ?? feed.activities;
     assert.ok(JSON.stringify(items).includes("Статус объекта изменен"));
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] GET /api/objects filters by status, work type, district and search, with pagination headers", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] GET /api/objects filters by status, work type, district and search, with pagination headers", () =>
+  withTestApp(async (t) => {
     const all = await t.request("/api/objects?pageSize=3", { as: "manager@demo.local" });
     assert.equal(all.headers.get("X-Total-Count"), "10");
     assert.equal((await all.json()).length, 3);
@@ -152,14 +131,10 @@ Deno.test("[api] GET /api/objects filters by status, work type, district and sea
     assert.equal(byAddress.length, 1);
     const districts = await (await t.request("/api/objects/districts", { as: "manager@demo.local" })).json();
     assert.ok(districts.includes("Истринский"));
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] GET /api/address/suggest answers from the gazetteer without a DaData key", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] GET /api/address/suggest answers from the gazetteer without a DaData key", () =>
+  withTestApp(async (t) => {
     const short = await (await t.request("/api/address/suggest?q=Ис", { as: "manager@demo.local" })).json();
     assert.deepEqual(short.suggestions, []);
     const res = await t.request(
@@ -174,10 +149,7 @@ Deno.test("[api] GET /api/address/suggest answers from the gazetteer without a D
     assert.equal(s.data.district, "Истринский");
     assert.ok(Number(s.data.geo_lat) > 55);
     assert.equal((await t.request("/api/address/suggest?q=Истра")).status, 401);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
 Deno.test("[api] GET /api/address/suggest falls back to the gazetteer when DaData fails", async () => {
   const { addressDeps } = await import("./address.ts");

@@ -1,12 +1,11 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { createTestApp, fileForm } from "../testing.ts";
+import { fileForm, withTestApp } from "../testing.ts";
 import { companies, shopSettings } from "../../db/schema/mod.ts";
 import { defaultPriceList, readPriceListFile } from "../../estimating/mod.ts";
 
-Deno.test("[api] PATCH /api/profile changes the own name; the avatar is an image by content", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] PATCH /api/profile changes the own name; the avatar is an image by content", () =>
+  withTestApp(async (t) => {
     const res = await t.request("/api/profile", {
       as: "surveyor@demo.local",
       method: "PATCH",
@@ -40,14 +39,10 @@ Deno.test("[api] PATCH /api/profile changes the own name; the avatar is an image
       body: fileForm("file", "#!/bin/sh", "me.jpg", { type: "image/jpeg" }),
     });
     assert.equal(bad.status, 422);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] /api/settings/price-list: a company_admin uploads a CSV and downloads the merged .xlsx", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] /api/settings/price-list: a company_admin uploads a CSV and downloads the merged .xlsx", () =>
+  withTestApp(async (t) => {
     for (const as of ["surveyor@demo.local", "engineer@demo.local", "client@demo.local"]) {
       assert.equal((await t.request("/api/settings/price-list", { as })).status, 403, as);
     }
@@ -102,14 +97,10 @@ Deno.test("[api] /api/settings/price-list: a company_admin uploads a CSV and dow
       method: "DELETE",
     });
     assert.equal((await reset.json()).source, "default");
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] /api/settings/shop answers 404 for a company without a shop and saves the company's shop settings", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] /api/settings/shop answers 404 for a company without a shop and saves the company's shop settings", () =>
+  withTestApp(async (t) => {
     assert.equal((await t.request("/api/settings/shop", { as: "admin@other.local" })).status, 404);
     assert.equal((await t.request("/api/settings/shop", { as: "surveyor@demo.local" })).status, 403);
     const [other] = await t.deps.db.select().from(companies).where(
@@ -141,7 +132,4 @@ Deno.test("[api] /api/settings/shop answers 404 for a company without a shop and
     // Another company's admin sees their own shop, never this one.
     const demoShop = await (await t.request("/api/settings/shop", { as: "director@demo.local" })).json();
     assert.equal(demoShop.storeName, "Демо Септик — магазин");
-  } finally {
-    await t.close();
-  }
-});
+  }));

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { createTestApp, type TestApp } from "../testing.ts";
+import { type TestApp, withTestApp } from "../testing.ts";
 import { companies, products, shopSettings } from "../../db/schema/mod.ts";
 
 const checkout = {
@@ -31,9 +31,8 @@ async function productBySku(t: TestApp, sku: string) {
   return p;
 }
 
-Deno.test("[api] shop: a guest fills the cart and orders; totals, discount, free shipping and VAT follow the settings", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] shop: a guest fills the cart and orders; totals, discount, free shipping and VAT follow the settings", () =>
+  withTestApp(async (t) => {
     const db = t.deps.db;
     const topas = await productBySku(t, "TOPAS-5");
     const pump = await productBySku(t, "UNILIFT-KP150");
@@ -103,14 +102,10 @@ Deno.test("[api] shop: a guest fills the cart and orders; totals, discount, free
     const other = await (await t.request("/api/notifications", { as: "admin@other.local" })).json();
     const otherList = Array.isArray(other) ? other : other.notifications ?? other.items;
     assert.ok(!otherList.some((n: { message: string }) => n.message.includes(order.orderNumber)));
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] shop: the last unit bought by two customers at once — one order, one clear 409", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] shop: the last unit bought by two customers at once — one order, one clear 409", () =>
+  withTestApp(async (t) => {
     const topas = await productBySku(t, "TOPAS-5");
     await t.deps.db.update(products).set({ stockQuantity: 1 }).where(eq(products.id, topas.id));
     const a = guest(t);
@@ -126,14 +121,10 @@ Deno.test("[api] shop: the last unit bought by two customers at once — one ord
     const lost = results.find((r) => r.status === 409)!;
     assert.match((await lost.json()).message, /Топас 5|закончился|раскупили/);
     assert.equal((await productBySku(t, "TOPAS-5")).stockQuantity, 0);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] shop: an order with installation creates the company's client site, seen by its chief engineer only", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] shop: an order with installation creates the company's client site, seen by its chief engineer only", () =>
+  withTestApp(async (t) => {
     const topas = await productBySku(t, "TOPAS-5");
     const as = guest(t);
     await as("/api/shop/cart", { method: "POST", json: { productId: topas.id } });
@@ -163,14 +154,10 @@ Deno.test("[api] shop: an order with installation creates the company's client s
     const bell = await (await t.request("/api/notifications", { as: "engineer@demo.local" })).json();
     const list = Array.isArray(bell) ? bell : bell.notifications ?? bell.items;
     assert.ok(list.some((n: { relatedObjectId: number }) => n.relatedObjectId === order.objectId));
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] orders: a manager moves an order along spec/2 §4, the customer is told, cancelling returns stock; another company gets 404", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] orders: a manager moves an order along spec/2 §4, the customer is told, cancelling returns stock; another company gets 404", () =>
+  withTestApp(async (t) => {
     const topas = await productBySku(t, "TOPAS-5");
     await t.request("/api/shop/cart", {
       as: "client@demo.local",
@@ -237,14 +224,10 @@ Deno.test("[api] orders: a manager moves an order along spec/2 §4, the customer
       json: { status: "confirmed" },
     });
     assert.equal(again.status, 409);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] shop: a guest's cart joins the account's at sign-in; changed prices and removed products are flagged", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] shop: a guest's cart joins the account's at sign-in; changed prices and removed products are flagged", () =>
+  withTestApp(async (t) => {
     const topas = await productBySku(t, "TOPAS-5");
     const pump = await productBySku(t, "UNILIFT-KP150");
     await t.request("/api/shop/cart", {
@@ -287,14 +270,10 @@ Deno.test("[api] shop: a guest's cart joins the account's at sign-in; changed pr
       })).status,
       422,
     );
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] shop: settings switch guest checkout and installation off; other companies get their own storefront", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] shop: settings switch guest checkout and installation off; other companies get their own storefront", () =>
+  withTestApp(async (t) => {
     const db = t.deps.db;
     await db.update(shopSettings).set({ enableGuestCheckout: false, enableInstallationService: false });
     const topas = await productBySku(t, "TOPAS-5");
@@ -321,14 +300,10 @@ Deno.test("[api] shop: settings switch guest checkout and installation off; othe
     // The main storefront's product is not sold by the other one.
     assert.equal((await t.request(`/api/shop/products/topas-5?shop=${other.id}`)).status, 404);
     assert.equal((await t.request(`/api/shop/products/topas-5`)).status, 200);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] shop: catalogue filters, search, sort and paging", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] shop: catalogue filters, search, sort and paging", () =>
+  withTestApp(async (t) => {
     const all = await (await t.request("/api/shop/products?pageSize=100")).json();
     assert.ok(all.total >= 214);
     assert.equal(all.items.length, 100);
@@ -350,14 +325,10 @@ Deno.test("[api] shop: catalogue filters, search, sort and paging", async () => 
     assert.equal(acc.total, 2);
     const page2 = await (await t.request("/api/shop/products?page=2&pageSize=10")).json();
     assert.equal(page2.items.length, 10);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] shop: catalogue management — messages, isolation, hidden products leave the storefront", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] shop: catalogue management — messages, isolation, hidden products leave the storefront", () =>
+  withTestApp(async (t) => {
     const cat = await t.request("/api/shop/manage/categories", {
       as: "admin@demo.local",
       method: "POST",
@@ -415,14 +386,10 @@ Deno.test("[api] shop: catalogue management — messages, isolation, hidden prod
       json: { ...payload, isActive: true },
     });
     assert.equal(dup.status, 409);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] shop: the station calculator recommends only models that fit, sorted by price with installation", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] shop: the station calculator recommends only models that fit, sorted by price with installation", () =>
+  withTestApp(async (t) => {
     const res = await (await t.request("/api/shop/calculator?residents=5&guests=3&inletDepth=1.2&soil=clay"))
       .json();
     assert.equal(res.requirement.dailyLitres, 1000);
@@ -437,7 +404,4 @@ Deno.test("[api] shop: the station calculator recommends only models that fit, s
     }
     const totals = res.models.map((m: { totalWithInstallation: number }) => m.totalWithInstallation);
     assert.deepEqual(totals, [...totals].sort((a, b) => a - b));
-  } finally {
-    await t.close();
-  }
-});
+  }));

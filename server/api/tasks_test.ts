@@ -1,6 +1,6 @@
 // deno-lint-ignore-file no-explicit-any
 import assert from "node:assert/strict";
-import { createTestApp, type TestApp } from "../testing.ts";
+import { type TestApp, withTestApp } from "../testing.ts";
 import { toDateInput } from "../../domain/tasks.ts";
 
 const DAY = 86_400_000;
@@ -20,9 +20,8 @@ async function firstObject(t: TestApp, as = "engineer@demo.local"): Promise<numb
   return tasks.find((x) => x.objectId).objectId;
 }
 
-Deno.test("[api] POST /api/tasks notifies the surveyor, who alone sees, changes and starts it", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] POST /api/tasks notifies the surveyor, who alone sees, changes and starts it", () =>
+  withTestApp(async (t) => {
     const surveyorId = await idOf(t, "surveyor@demo.local");
     const objectId = await firstObject(t);
     const due = toDateInput(new Date(t.deps.now().getTime() + 3 * DAY));
@@ -96,14 +95,10 @@ Deno.test("[api] POST /api/tasks notifies the surveyor, who alone sees, changes 
     );
     const otherList = await json<any[]>(await t.request("/api/tasks", { as: "admin@other.local" }));
     assert.ok(!otherList.some((x) => x.id === task.id));
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] completing a task tells the one who assigned it (task_completed)", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] completing a task tells the one who assigned it (task_completed)", () =>
+  withTestApp(async (t) => {
     const mine = await json<any[]>(
       await t.request("/api/tasks?status=in_progress", { as: "surveyor@demo.local" }),
     );
@@ -128,14 +123,10 @@ Deno.test("[api] completing a task tells the one who assigned it (task_completed
     assert.ok(done.completedAt);
     const notes = await json<any[]>(await t.request("/api/notifications", { as: "engineer@demo.local" }));
     assert.ok(notes.some((n) => n.type === "task_completed" && n.relatedTaskId === task.id && !n.isRead));
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] POST /api/tasks refuses an assignee of another company and a missing field with 422", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] POST /api/tasks refuses an assignee of another company and a missing field with 422", () =>
+  withTestApp(async (t) => {
     const foreignId = await idOf(t, "admin@other.local");
     const objectId = await firstObject(t);
     const due = toDateInput(new Date(t.deps.now().getTime() + DAY));
@@ -192,14 +183,10 @@ Deno.test("[api] POST /api/tasks refuses an assignee of another company and a mi
       }),
       403,
     );
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] GET /api/tasks shows the demo's late tasks as overdue, and filters by status", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] GET /api/tasks shows the demo's late tasks as overdue, and filters by status", () =>
+  withTestApp(async (t) => {
     const all = await json<any[]>(await t.request("/api/tasks", { as: "engineer@demo.local" }));
     const now = t.deps.now().getTime();
     const late = all.filter((x) =>
@@ -221,24 +208,16 @@ Deno.test("[api] GET /api/tasks shows the demo's late tasks as overdue, and filt
       await t.request("/api/tasks?status=assigned", { as: "engineer@demo.local" }),
     );
     assert.ok(assigned.every((x) => x.status === "assigned"));
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] tasks: a customer without a company gets 403, signed out 401", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] tasks: a customer without a company gets 403, signed out 401", () =>
+  withTestApp(async (t) => {
     await json(await t.request("/api/tasks", { as: "client@demo.local" }), 403);
     await json(await t.request("/api/tasks"), 401);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] a measurement task without a generated estimate cannot be completed (422), nor set overdue", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] a measurement task without a generated estimate cannot be completed (422), nor set overdue", () =>
+  withTestApp(async (t) => {
     const [task] = await json<any[]>(
       await t.request("/api/tasks?status=in_progress", { as: "surveyor@demo.local" }),
     );
@@ -261,14 +240,10 @@ Deno.test("[api] a measurement task without a generated estimate cannot be compl
     const after = await json(await t.request(`/api/tasks/${task.id}`, { as: "engineer@demo.local" }));
     assert.equal(after.storedStatus, "in_progress");
     assert.equal(after.completedAt, null);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] a task without an assignee is created (201) and every reader of tasks still answers", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] a task without an assignee is created (201) and every reader of tasks still answers", () =>
+  withTestApp(async (t) => {
     const objectId = await firstObject(t);
     const due = toDateInput(new Date(t.deps.now().getTime() + DAY));
     const created = await json(
@@ -298,14 +273,10 @@ Deno.test("[api] a task without an assignee is created (201) and every reader of
       await res.body?.cancel();
       assert.equal(res.status, 200, page);
     }
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] a measurement task is refused without a surveyor (422) and nothing is saved", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] a measurement task is refused without a surveyor (422) and nothing is saved", () =>
+  withTestApp(async (t) => {
     const objectId = await firstObject(t);
     const before = (await json<any[]>(await t.request("/api/tasks", { as: "engineer@demo.local" }))).length;
     const due = toDateInput(new Date(t.deps.now().getTime() + DAY));
@@ -320,7 +291,4 @@ Deno.test("[api] a measurement task is refused without a surveyor (422) and noth
     assert.deepEqual(refused.errors.assignedTo, ["Замерщик обязателен"]);
     const after = (await json<any[]>(await t.request("/api/tasks", { as: "engineer@demo.local" }))).length;
     assert.equal(after, before);
-  } finally {
-    await t.close();
-  }
-});
+  }));

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { createTestApp, type TestApp } from "../testing.ts";
+import { type TestApp, withTestApp } from "../testing.ts";
 
 const nonAdmins = [
   "engineer@demo.local",
@@ -32,9 +32,8 @@ const newUser = (email: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-Deno.test("[api] /api/users role matrix: only system_admin and company_admin", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] /api/users role matrix: only system_admin and company_admin", () =>
+  withTestApp(async (t) => {
     assert.equal((await t.request("/api/users")).status, 401);
     const surveyor = (await usersAs(t, "admin@demo.local")).find((u) => u.email === "surveyor@demo.local")!;
     for (const as of nonAdmins) {
@@ -68,14 +67,10 @@ Deno.test("[api] /api/users role matrix: only system_admin and company_admin", a
         .status,
       404,
     );
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] GET /api/users: a company_admin sees only its company, system_admin sees all", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] GET /api/users: a company_admin sees only its company, system_admin sees all", () =>
+  withTestApp(async (t) => {
     const all = await usersAs(t, "admin@demo.local");
     assert.equal(all.length, 9);
     const demo = await usersAs(t, "director@demo.local");
@@ -86,14 +81,10 @@ Deno.test("[api] GET /api/users: a company_admin sees only its company, system_a
     assert.deepEqual(other.map((u) => u.email), ["admin@other.local"]);
     const surveyor = all.find((u) => u.email === "surveyor@demo.local")!;
     assert.equal((await t.request(`/api/users/${surveyor.id}`, { as: "admin@other.local" })).status, 404);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] POST /api/users by a company_admin: default role, own company, signs in; no system_admin", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] POST /api/users by a company_admin: default role, own company, signs in; no system_admin", () =>
+  withTestApp(async (t) => {
     const res = await t.request("/api/users", {
       as: "director@demo.local",
       method: "POST",
@@ -139,14 +130,10 @@ Deno.test("[api] POST /api/users by a company_admin: default role, own company, 
       json: { isActive: false },
     });
     assert.equal(touchSys.status, 403);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] POST /api/users validates required fields, password length and a taken e-mail", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] POST /api/users validates required fields, password length and a taken e-mail", () =>
+  withTestApp(async (t) => {
     const empty = await t.request("/api/users", { as: "admin@demo.local", method: "POST", json: {} });
     assert.equal(empty.status, 422);
     const errors = (await empty.json()).errors;
@@ -170,14 +157,10 @@ Deno.test("[api] POST /api/users validates required fields, password length and 
     });
     assert.equal(taken.status, 422);
     assert.match((await taken.json()).errors.email[0], /уже существует/);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] PATCH /api/users/:id deactivates a user, who can no longer sign in; not oneself", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] PATCH /api/users/:id deactivates a user, who can no longer sign in; not oneself", () =>
+  withTestApp(async (t) => {
     const list = await usersAs(t, "director@demo.local");
     const foreman = list.find((u) => u.email === "foreman@demo.local")!;
     const director = list.find((u) => u.email === "director@demo.local")!;
@@ -200,7 +183,4 @@ Deno.test("[api] PATCH /api/users/:id deactivates a user, who can no longer sign
       json: { isActive: false },
     });
     assert.equal(self.status, 422);
-  } finally {
-    await t.close();
-  }
-});
+  }));
