@@ -102,19 +102,19 @@ Deno.test("[api] notifications: a user reads only their own; someone else's answ
     assert.ok(mine.length >= 2);
     const id = mine[0].id;
     assert.equal(
-      (await t.request(`/api/notifications/${id}/read`, { as: "surveyor2@demo.local", method: "PUT" }))
+      (await t.as("surveyor2@demo.local").put(`/api/notifications/${id}/read`))
         .status,
       404,
     );
     assert.equal(
-      (await t.request(`/api/notifications/${id}`, { as: "admin@other.local", method: "DELETE" })).status,
+      (await t.as("admin@other.local").delete(`/api/notifications/${id}`)).status,
       404,
     );
     assert.equal(
-      (await t.request(`/api/notifications/${id}/read`, { as: "surveyor@demo.local", method: "PUT" })).status,
+      (await t.as("surveyor@demo.local").put(`/api/notifications/${id}/read`)).status,
       200,
     );
-    await t.request("/api/notifications/mark-all-read", { as: "surveyor@demo.local", method: "PUT" });
+    await t.as("surveyor@demo.local").put("/api/notifications/mark-all-read");
     const after = await (await t.request("/api/notifications", { as: "surveyor@demo.local" })).json();
     assert.equal(after.filter((n: { isRead: boolean }) => !n.isRead).length, 0);
   }));

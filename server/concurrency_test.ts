@@ -102,12 +102,16 @@ Deno.test("[concurrency] sign-ins keep answering 200 during and after bursts of 
 Deno.test("[concurrency] 20 parallel POST /api/employees with one e-mail: one 201, the rest 409/422", () =>
   withTestApp(async (t) => {
     await t.login("director@demo.local");
-    const results = await burst(20, () =>
-      t.request("/api/employees", {
-        as: "director@demo.local",
-        method: "POST",
-        json: { firstName: "Пётр", lastName: "Двойной", email: "twin@demo.local", role: "foreman" },
-      }));
+    const results = await burst(
+      20,
+      () =>
+        t.as("director@demo.local").post("/api/employees", {
+          firstName: "Пётр",
+          lastName: "Двойной",
+          email: "twin@demo.local",
+          role: "foreman",
+        }),
+    );
     assertOneCreated(results, "employees");
     assert.deepEqual(await usersWithEmail(t, "twin@demo.local"), { users: 1, accounts: 1 });
   }));
@@ -153,7 +157,7 @@ Deno.test("[concurrency] 20 parallel generations from one measurement give 20 es
     };
     const results = await burst(
       20,
-      () => t.request("/api/estimates/generate", { as: "surveyor@demo.local", method: "POST", json: body }),
+      () => t.as("surveyor@demo.local").post("/api/estimates/generate", body),
     );
     assertNo5xx(results, "generations");
     assert.deepEqual(tally(results), { 201: 20 });
@@ -175,24 +179,34 @@ Deno.test("[concurrency] registrations, employees, tasks, generations and sign-i
     const due = new Date(t.deps.now().getTime() + 3 * 86_400_000).toISOString().slice(0, 10);
     const [registrations, employees, created, generated, logins] = await Promise.all([
       burst(10, (i) => register(t, "mixed@example.ru", `127.0.9.${i}`)),
-      burst(10, () =>
-        t.request("/api/employees", {
-          as: "director@demo.local",
-          method: "POST",
-          json: { firstName: "Смешанный", lastName: "Поток", email: "mixed@demo.local", role: "foreman" },
-        })),
-      burst(10, (i) =>
-        t.request("/api/tasks", {
-          as: "engineer@demo.local",
-          method: "POST",
-          json: { title: `Смешанная ${i}`, dueDate: due, objectId: task.objectId, assignedTo: surveyor.id },
-        })),
-      burst(10, () =>
-        t.request("/api/estimates/generate", {
-          as: "surveyor@demo.local",
-          method: "POST",
-          json: { objectId: task.objectId, measurements: { septic_model: "topas-5", residents_count: 3 } },
-        })),
+      burst(
+        10,
+        () =>
+          t.as("director@demo.local").post("/api/employees", {
+            firstName: "Смешанный",
+            lastName: "Поток",
+            email: "mixed@demo.local",
+            role: "foreman",
+          }),
+      ),
+      burst(
+        10,
+        (i) =>
+          t.as("engineer@demo.local").post("/api/tasks", {
+            title: `Смешанная ${i}`,
+            dueDate: due,
+            objectId: task.objectId,
+            assignedTo: surveyor.id,
+          }),
+      ),
+      burst(
+        10,
+        () =>
+          t.as("surveyor@demo.local").post("/api/estimates/generate", {
+            objectId: task.objectId,
+            measurements: { septic_model: "topas-5", residents_count: 3 },
+          }),
+      ),
       burst(20, () => login(t, "manager@demo.local")),
     ]);
     assertNo5xx(registrations, "registrations");

@@ -2,20 +2,13 @@
 // What the database refuses reaches people as 409/422 with a Russian message, never as 500.
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { type TestApp, withTestApp } from "./testing.ts";
+import { demoSurveyorTask, withTestApp } from "./testing.ts";
 import { estimates, tasks } from "../db/schema/mod.ts";
 import { constraintViolation } from "./errors.ts";
 
 async function answer(res: Promise<Response>) {
   const r = await res;
   return { status: r.status, body: await r.json() as any };
-}
-
-async function surveyorTask(t: TestApp) {
-  const list = await (await t.request("/api/tasks", { as: "surveyor@demo.local" })).json() as any[];
-  const task = list.find((x) => x.storedStatus === "in_progress" && x.objectId);
-  assert.ok(task, "the demo surveyor has a task in progress");
-  return task;
 }
 
 Deno.test("[api] a system_admin creating an object or employee for a company that does not exist gets 422", () =>
@@ -37,25 +30,27 @@ Deno.test("[api] a system_admin creating an object or employee for a company tha
     assert.equal(object.status, 422, JSON.stringify(object.body));
     assert.deepEqual(object.body.errors.companyId, ["Компания не найдена"]);
 
-    const employee = await answer(t.request("/api/employees", {
-      as: "admin@demo.local",
-      method: "POST",
-      json: { firstName: "Никто", lastName: "Нигде", email: "nobody@demo.local", companyId: 987654 },
-    }));
+    const employee = await answer(
+      t.as("admin@demo.local").post("/api/employees", {
+        firstName: "Никто",
+        lastName: "Нигде",
+        email: "nobody@demo.local",
+        companyId: 987654,
+      }),
+    );
     assert.equal(employee.status, 422, JSON.stringify(employee.body));
     assert.deepEqual(employee.body.errors.companyId, ["Компания не найдена"]);
   }));
 
 Deno.test("[api] generating twice for one task makes version 2 of one estimate; an earlier version's number is 409 by hand", () =>
   withTestApp(async (t) => {
-    const task = await surveyorTask(t);
+    const task = await demoSurveyorTask(t);
     const body = {
       objectId: task.objectId,
       taskId: task.id,
       measurements: { septic_model: "topas-5", residents_count: 4, installation_depth: 2, soil_type: "sand" },
     };
-    const send = () =>
-      answer(t.request("/api/estimates/generate", { as: "surveyor@demo.local", method: "POST", json: body }));
+    const send = () => answer(t.as("surveyor@demo.local").post("/api/estimates/generate", body));
     const first = await send();
     const second = await send();
     assert.equal(first.status, 201, JSON.stringify(first.body));

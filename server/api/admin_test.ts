@@ -109,11 +109,7 @@ Deno.test("[api] owner takeover: nobody takes the configured OWNER_EMAIL by regi
     // A company_admin renaming itself to it (any case) is refused.
     const director = await (await t.request("/api/user", { as: "director@demo.local" })).json();
     for (const email of ["boss@firm.ru", " BOSS@firm.RU "]) {
-      const rename = await t.request(`/api/users/${director.id}`, {
-        as: "director@demo.local",
-        method: "PATCH",
-        json: { email },
-      });
+      const rename = await t.as("director@demo.local").patch(`/api/users/${director.id}`, { email });
       assert.equal(rename.status, 422, email);
     }
     // A system_admin cannot hand it to a new account either.
@@ -198,23 +194,13 @@ Deno.test("[api] only the owner changes the owner's account; the owner keeps sys
       assert.equal(res.status, 403, JSON.stringify(patch));
     }
     assert.equal(
-      (await t.request(`/api/users/${owner.id}`, {
-        as: "director@demo.local",
-        method: "PATCH",
-        json: { password: "hijacked1" },
-      })).status,
+      (await t.as("director@demo.local").patch(`/api/users/${owner.id}`, { password: "hijacked1" })).status,
       403,
     );
-    const demote = await t.request(`/api/admin/users/${owner.id}/role`, {
-      as: "admin@demo.local",
-      method: "PUT",
-      json: { role: "user" },
-    });
+    const demote = await t.as("admin@demo.local").put(`/api/admin/users/${owner.id}/role`, { role: "user" });
     assert.equal(demote.status, 422);
-    const self = await t.request(`/api/users/${owner.id}`, {
-      as: "admin@demo.local",
-      method: "PATCH",
-      json: { firstName: "Алексей Петрович" },
+    const self = await t.as("admin@demo.local").patch(`/api/users/${owner.id}`, {
+      firstName: "Алексей Петрович",
     });
     assert.equal(self.status, 200);
     assert.equal((await t.request("/api/admin/users", { as: "admin@demo.local" })).status, 200);
@@ -225,49 +211,33 @@ Deno.test("[api] PUT /api/admin/users/:id/role and /company change the role and 
     const rows = await (await t.request("/api/admin/users", { as: "admin@demo.local" })).json();
     const client = rows.find((u: { email: string }) => u.email === "client@demo.local");
     const other = rows.find((u: { email: string }) => u.email === "admin@other.local").companyId;
-    const role = await t.request(`/api/admin/users/${client.id}/role`, {
-      as: "admin@demo.local",
-      method: "PUT",
-      json: { role: "foreman" },
+    const role = await t.as("admin@demo.local").put(`/api/admin/users/${client.id}/role`, {
+      role: "foreman",
     });
     assert.equal(role.status, 200);
     assert.equal((await role.json()).role, "foreman");
     assert.equal(
-      (await t.request(`/api/admin/users/${client.id}/role`, {
-        as: "admin@demo.local",
-        method: "PUT",
-        json: { role: "king" },
-      })).status,
+      (await t.as("admin@demo.local").put(`/api/admin/users/${client.id}/role`, { role: "king" })).status,
       422,
     );
-    const assign = await t.request(`/api/admin/users/${client.id}/company`, {
-      as: "admin@demo.local",
-      method: "PUT",
-      json: { companyId: other },
+    const assign = await t.as("admin@demo.local").put(`/api/admin/users/${client.id}/company`, {
+      companyId: other,
     });
     assert.equal(assign.status, 200);
     assert.equal((await assign.json()).companyName, "ООО «Другая Компания»");
     const me = await (await t.request("/api/user", { as: "client@demo.local" })).json();
     assert.equal(me.companyName, "ООО «Другая Компания»");
     assert.equal(me.pendingAssignment, false);
-    const missing = await t.request(`/api/admin/users/${client.id}/company`, {
-      as: "admin@demo.local",
-      method: "PUT",
-      json: { companyId: 999 },
+    const missing = await t.as("admin@demo.local").put(`/api/admin/users/${client.id}/company`, {
+      companyId: 999,
     });
     assert.equal(missing.status, 422);
-    const remove = await t.request(`/api/admin/users/${client.id}/company`, {
-      as: "admin@demo.local",
-      method: "PUT",
-      json: { companyId: null },
+    const remove = await t.as("admin@demo.local").put(`/api/admin/users/${client.id}/company`, {
+      companyId: null,
     });
     assert.equal((await remove.json()).companyId, null);
     assert.equal(
-      (await t.request("/api/admin/users/9999/role", {
-        as: "admin@demo.local",
-        method: "PUT",
-        json: { role: "foreman" },
-      })).status,
+      (await t.as("admin@demo.local").put("/api/admin/users/9999/role", { role: "foreman" })).status,
       404,
     );
   }));
@@ -276,10 +246,9 @@ Deno.test("[api] DELETE /api/admin/cleanup removes the demo data and its files, 
   withTestApp(async (t) => {
     const { db, storage } = t.deps;
     // Real data first: a company with a user, an object and a task, and a non-demo product.
-    const company = await (await t.request("/api/companies", {
-      as: "admin@demo.local",
-      method: "POST",
-      json: { name: "ООО «Настоящая»", inn: "7736207543" },
+    const company = await (await t.as("admin@demo.local").post("/api/companies", {
+      name: "ООО «Настоящая»",
+      inn: "7736207543",
     })).json();
     const user = await (await t.request("/api/users", {
       as: "admin@demo.local",
@@ -328,7 +297,7 @@ Deno.test("[api] DELETE /api/admin/cleanup removes the demo data and its files, 
     assert.ok(seededKeys.length > 0);
     for (const key of seededKeys) assert.ok(await storage.open(key).then((f) => (f?.file.close(), !!f)), key);
 
-    const res = await t.request("/api/admin/cleanup", { as: "admin@demo.local", method: "DELETE" });
+    const res = await t.as("admin@demo.local").delete("/api/admin/cleanup");
     assert.equal(res.status, 200);
     const body = await res.json();
     assert.equal(body.message, "Все тестовые данные очищены");
@@ -362,7 +331,7 @@ Deno.test("[api] DELETE /api/admin/cleanup removes the demo data and its files, 
     assert.equal((await t.request("/api/user", { headers: { Cookie: cookie } })).status, 200);
     assert.equal((await t.request("/api/admin/users", { as: "admin@demo.local" })).status, 200);
     // A second clean-up finds nothing more.
-    const again = await (await t.request("/api/admin/cleanup", { as: "admin@demo.local", method: "DELETE" }))
+    const again = await (await t.as("admin@demo.local").delete("/api/admin/cleanup"))
       .json();
     assert.equal(again.companies + again.users + again.products, 0);
   }));

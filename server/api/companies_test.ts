@@ -82,11 +82,7 @@ Deno.test("[api] GET /api/companies lists with counts; a company_admin sees only
 
 Deno.test("[api] POST /api/companies accepts valid requisites and refuses wrong check digits with 422", () =>
   withTestApp(async (t) => {
-    const ok = await t.request("/api/companies", {
-      as: "admin@demo.local",
-      method: "POST",
-      json: validCompany,
-    });
+    const ok = await t.as("admin@demo.local").post("/api/companies", validCompany);
     assert.equal(ok.status, 201);
     const body = await ok.json();
     assert.equal(body.inn, "7707083893");
@@ -109,11 +105,7 @@ Deno.test("[api] POST /api/companies accepts valid requisites and refuses wrong 
       [{ subscriptionTier: "gold" }, "subscriptionTier", /тариф/],
     ];
     for (const [change, field, message] of cases) {
-      const res = await t.request("/api/companies", {
-        as: "admin@demo.local",
-        method: "POST",
-        json: { ...validCompany, ...change },
-      });
+      const res = await t.as("admin@demo.local").post("/api/companies", { ...validCompany, ...change });
       assert.equal(res.status, 422, JSON.stringify(change));
       const err = await res.json();
       assert.match(err.errors[field][0], message, JSON.stringify(err));
@@ -124,30 +116,21 @@ Deno.test("[api] PATCH /api/companies/:id checks the account key against the sto
   withTestApp(async (t) => {
     const { demo } = await companyIds(t);
     // The demo company's БИК is Sberbank's: a wrong key is refused, the right one accepted.
-    const bad = await t.request(`/api/companies/${demo}`, {
-      as: "director@demo.local",
-      method: "PATCH",
-      json: { bankAccount: "40702810138000000001" },
+    const bad = await t.as("director@demo.local").patch(`/api/companies/${demo}`, {
+      bankAccount: "40702810138000000001",
     });
     assert.equal(bad.status, 422);
-    const good = await t.request(`/api/companies/${demo}`, {
-      as: "director@demo.local",
-      method: "PATCH",
-      json: { bankAccount: "40702810938000000001", phone: "+7 495 000-00-00" },
+    const good = await t.as("director@demo.local").patch(`/api/companies/${demo}`, {
+      bankAccount: "40702810938000000001",
+      phone: "+7 495 000-00-00",
     });
     assert.equal(good.status, 200);
     assert.equal((await good.json()).bankAccount, "40702810938000000001");
-    const tier = await t.request(`/api/companies/${demo}`, {
-      as: "director@demo.local",
-      method: "PATCH",
-      json: { subscriptionTier: "smu" },
+    const tier = await t.as("director@demo.local").patch(`/api/companies/${demo}`, {
+      subscriptionTier: "smu",
     });
     assert.equal(tier.status, 403);
-    const own = await t.request(`/api/companies/${demo}`, {
-      as: "director@demo.local",
-      method: "PATCH",
-      json: { isActive: false },
-    });
+    const own = await t.as("director@demo.local").patch(`/api/companies/${demo}`, { isActive: false });
     assert.equal(own.status, 403);
   }));
 
@@ -155,11 +138,7 @@ Deno.test("[api] a deactivated company's users cannot sign in and are told why",
   withTestApp(async (t) => {
     const { other } = await companyIds(t);
     const cookie = await t.login("admin@other.local");
-    const off = await t.request(`/api/companies/${other}`, {
-      as: "admin@demo.local",
-      method: "PATCH",
-      json: { isActive: false },
-    });
+    const off = await t.as("admin@demo.local").patch(`/api/companies/${other}`, { isActive: false });
     assert.equal(off.status, 200);
     assert.equal((await off.json()).isActive, false);
     const login = await t.request("/api/login", {
@@ -171,11 +150,7 @@ Deno.test("[api] a deactivated company's users cannot sign in and are told why",
     // An open session stops working too.
     const me = await t.request("/api/user", { headers: { Cookie: cookie } });
     assert.equal(me.status, 401);
-    await t.request(`/api/companies/${other}`, {
-      as: "admin@demo.local",
-      method: "PATCH",
-      json: { isActive: true },
-    });
+    await t.as("admin@demo.local").patch(`/api/companies/${other}`, { isActive: true });
     assert.equal(
       (await t.request("/api/login", {
         method: "POST",

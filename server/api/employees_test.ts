@@ -3,10 +3,11 @@ import { fileForm, tinyPng, withTestApp } from "../testing.ts";
 
 Deno.test("[api] POST /api/employees adds to the admin's own company with a password shown once; it signs in", () =>
   withTestApp(async (t) => {
-    const res = await t.request("/api/employees", {
-      as: "director@demo.local",
-      method: "POST",
-      json: { firstName: "Антон", lastName: "Зуев", email: "Zuev@Demo.local", companyId: 999 },
+    const res = await t.as("director@demo.local").post("/api/employees", {
+      firstName: "Антон",
+      lastName: "Зуев",
+      email: "Zuev@Demo.local",
+      companyId: 999,
     });
     assert.equal(res.status, 201);
     const e = await res.json();
@@ -19,35 +20,34 @@ Deno.test("[api] POST /api/employees adds to the admin's own company with a pass
     assert.equal(typeof e.generatedPassword, "string");
     await t.login("zuev@demo.local", e.generatedPassword);
     // A set password is not echoed; system_admin is never offered; duplicates are refused.
-    const set = await t.request("/api/employees", {
-      as: "engineer@demo.local",
-      method: "POST",
-      json: { firstName: "Б", lastName: "В", email: "b@demo.local", role: "foreman", password: "secret77" },
+    const set = await t.as("engineer@demo.local").post("/api/employees", {
+      firstName: "Б",
+      lastName: "В",
+      email: "b@demo.local",
+      role: "foreman",
+      password: "secret77",
     });
     assert.equal(set.status, 201);
     assert.equal((await set.json()).generatedPassword, undefined);
-    const admin = await t.request("/api/employees", {
-      as: "director@demo.local",
-      method: "POST",
-      json: { firstName: "А", lastName: "Б", email: "x@demo.local", role: "system_admin" },
+    const admin = await t.as("director@demo.local").post("/api/employees", {
+      firstName: "А",
+      lastName: "Б",
+      email: "x@demo.local",
+      role: "system_admin",
     });
     assert.equal(admin.status, 422);
-    const dup = await t.request("/api/employees", {
-      as: "director@demo.local",
-      method: "POST",
-      json: { firstName: "А", lastName: "Б", email: "engineer@demo.local" },
+    const dup = await t.as("director@demo.local").post("/api/employees", {
+      firstName: "А",
+      lastName: "Б",
+      email: "engineer@demo.local",
     });
     assert.equal(dup.status, 422);
-    const missing = await t.request("/api/employees", {
-      as: "director@demo.local",
-      method: "POST",
-      json: { email: "" },
-    });
+    const missing = await t.as("director@demo.local").post("/api/employees", { email: "" });
     assert.equal((await missing.json()).errors.firstName[0], "Заполните все обязательные поля");
-    const surveyor = await t.request("/api/employees", {
-      as: "surveyor@demo.local",
-      method: "POST",
-      json: { firstName: "А", lastName: "Б", email: "y@demo.local" },
+    const surveyor = await t.as("surveyor@demo.local").post("/api/employees", {
+      firstName: "А",
+      lastName: "Б",
+      email: "y@demo.local",
     });
     assert.equal(surveyor.status, 403);
   }));
@@ -57,35 +57,23 @@ Deno.test("[api] a deactivated employee cannot sign in and their sessions end", 
     const list = await (await t.request("/api/employees", { as: "director@demo.local" })).json();
     const foreman = list.find((e: { email: string }) => e.email === "foreman@demo.local");
     assert.equal((await t.request("/api/user", { as: "foreman@demo.local" })).status, 200);
-    const res = await t.request(`/api/employees/${foreman.id}`, {
-      as: "director@demo.local",
-      method: "PATCH",
-      json: { isActive: false },
-    });
+    const res = await t.as("director@demo.local").patch(`/api/employees/${foreman.id}`, { isActive: false });
     assert.equal(res.status, 200);
     assert.equal((await res.json()).isActive, false);
     assert.equal((await t.request("/api/user", { as: "foreman@demo.local" })).status, 401);
     await assert.rejects(() => t.login("foreman@demo.local"));
-    await t.request(`/api/employees/${foreman.id}`, {
-      as: "director@demo.local",
-      method: "PATCH",
-      json: { isActive: true },
-    });
+    await t.as("director@demo.local").patch(`/api/employees/${foreman.id}`, { isActive: true });
     await t.login("foreman@demo.local");
     // Another company's employee is not found; a chief engineer may not touch the company administrator.
     const other = await (await t.request("/api/employees", { as: "admin@other.local" })).json();
     assert.ok(other.every((e: { email: string }) => e.email.endsWith("@other.local")));
-    const theirs = await t.request(`/api/employees/${other[0].id}`, {
-      as: "director@demo.local",
-      method: "PATCH",
-      json: { isActive: false },
+    const theirs = await t.as("director@demo.local").patch(`/api/employees/${other[0].id}`, {
+      isActive: false,
     });
     assert.equal(theirs.status, 404);
     const director = list.find((e: { email: string }) => e.email === "director@demo.local");
-    const byEngineer = await t.request(`/api/employees/${director.id}`, {
-      as: "engineer@demo.local",
-      method: "PATCH",
-      json: { isActive: false },
+    const byEngineer = await t.as("engineer@demo.local").patch(`/api/employees/${director.id}`, {
+      isActive: false,
     });
     assert.equal(byEngineer.status, 403);
   }));

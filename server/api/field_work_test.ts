@@ -2,19 +2,12 @@
 // The measuring path's statuses on the server: a measurement starts the task, the generate call refuses
 // unconfirmed defaults, 'Отправить инженеру' completes the task.
 import assert from "node:assert/strict";
-import { type TestApp, withTestApp } from "../testing.ts";
+import { expectJson, type TestApp, withTestApp } from "../testing.ts";
 import { suggestedDefaultFields } from "../../estimating/mod.ts";
-
-async function json<T = any>(response: Response | Promise<Response>, status = 200): Promise<T> {
-  const res = await response;
-  const body = await res.text();
-  assert.equal(res.status, status, body);
-  return (body ? JSON.parse(body) : null) as T;
-}
 
 /** The demo surveyor's task in a waiting status (assigned or pending), with an object. */
 async function waitingTask(t: TestApp) {
-  const tasks = await json<any[]>(await t.request("/api/tasks", { as: "surveyor@demo.local" }));
+  const tasks = await expectJson<any[]>(await t.request("/api/tasks", { as: "surveyor@demo.local" }));
   const task = tasks.find((x) =>
     (x.storedStatus === "assigned" || x.storedStatus === "pending") && x.objectId
   );
@@ -23,7 +16,7 @@ async function waitingTask(t: TestApp) {
 }
 
 async function storedStatus(t: TestApp, id: number): Promise<string> {
-  const tasks = await json<any[]>(await t.request("/api/tasks", { as: "surveyor@demo.local" }));
+  const tasks = await expectJson<any[]>(await t.request("/api/tasks", { as: "surveyor@demo.local" }));
   return tasks.find((x) => x.id === id).storedStatus;
 }
 
@@ -32,7 +25,7 @@ Deno.test("[api] the measuring path moves the task: saved measurement → in_pro
     const task = await waitingTask(t);
     const as = "surveyor@demo.local";
     const onlyModel = { septic_model: "topas-5", confirmed: [] };
-    const saved = await json(
+    const saved = await expectJson(
       t.request("/api/measurements", {
         as,
         method: "POST",
@@ -45,7 +38,7 @@ Deno.test("[api] the measuring path moves the task: saved measurement → in_pro
     assert.deepEqual(saved.measurements.confirmed, []);
 
     // A report before an estimate cannot complete the task.
-    await json(
+    await expectJson(
       t.request("/api/field-work/report", {
         as,
         method: "POST",
@@ -55,7 +48,7 @@ Deno.test("[api] the measuring path moves the task: saved measurement → in_pro
     );
 
     // Only a model chosen: the defaults are not priced.
-    const refused = await json(
+    const refused = await expectJson(
       t.request("/api/estimates/generate", {
         as,
         method: "POST",
@@ -68,7 +61,7 @@ Deno.test("[api] the measuring path moves the task: saved measurement → in_pro
     }
 
     const confirmed = { ...onlyModel, confirmed: Object.keys(suggestedDefaultFields) };
-    const estimate = await json(
+    const estimate = await expectJson(
       t.request("/api/estimates/generate", {
         as,
         method: "POST",
@@ -80,7 +73,7 @@ Deno.test("[api] the measuring path moves the task: saved measurement → in_pro
       estimate.notes.some((n: string) => n.startsWith("Принято по умолчанию: количество проживающих 4")),
     );
 
-    const report = await json(
+    const report = await expectJson(
       t.request("/api/field-work/report", {
         as,
         method: "POST",
@@ -89,18 +82,19 @@ Deno.test("[api] the measuring path moves the task: saved measurement → in_pro
     );
     assert.equal(report.taskStatus, "completed");
     assert.equal(await storedStatus(t, task.id), "completed");
-    const notes = await json<any[]>(await t.request("/api/notifications", { as: "engineer@demo.local" }));
+    const notes = await expectJson<any[]>(
+      await t.request("/api/notifications", { as: "engineer@demo.local" }),
+    );
     assert.ok(notes.some((n) => n.relatedEstimateId === estimate.id && n.title.startsWith("Отчет о выезде")));
   }));
 
 Deno.test("[api] POST /api/field-work/report answers 404 for another surveyor's task", () =>
   withTestApp(async (t) => {
     const task = await waitingTask(t);
-    await json(
-      t.request("/api/field-work/report", {
-        as: "surveyor2@demo.local",
-        method: "POST",
-        json: { objectId: task.objectId, taskId: task.id },
+    await expectJson(
+      t.as("surveyor2@demo.local").post("/api/field-work/report", {
+        objectId: task.objectId,
+        taskId: task.id,
       }),
       404,
     );

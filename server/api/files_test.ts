@@ -47,11 +47,11 @@ Deno.test("[api] a document round trip keeps the Russian file name and answers i
     await inline.body?.cancel();
     // Only the uploader or an administrator deletes.
     assert.equal(
-      (await t.request(`/api/documents/${doc.id}`, { as: "foreman@demo.local", method: "DELETE" })).status,
+      (await t.as("foreman@demo.local").delete(`/api/documents/${doc.id}`)).status,
       403,
     );
     assert.equal(
-      (await t.request(`/api/documents/${doc.id}`, { as: "director@demo.local", method: "DELETE" })).status,
+      (await t.as("director@demo.local").delete(`/api/documents/${doc.id}`)).status,
       200,
     );
     assert.deepEqual(await storedFiles(t), []);
@@ -175,11 +175,11 @@ Deno.test("[api] a video uploads, plays by byte range (206) and another company 
     });
     assert.equal(upload.status, 404);
     assert.equal(
-      (await t.request(`/api/videos/${video.id}`, { as: "admin@other.local", method: "DELETE" })).status,
+      (await t.as("admin@other.local").delete(`/api/videos/${video.id}`)).status,
       404,
     );
     assert.equal(
-      (await t.request(`/api/videos/${video.id}`, { as: "surveyor@demo.local", method: "DELETE" })).status,
+      (await t.as("surveyor@demo.local").delete(`/api/videos/${video.id}`)).status,
       200,
     );
     assert.deepEqual(await storedFiles(t), []);

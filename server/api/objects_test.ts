@@ -14,11 +14,7 @@ const newObject = {
 
 Deno.test("[api] POST /api/objects fills district, direction and distance, cleans the cost, notifies chief engineers", () =>
   withTestApp(async (t) => {
-    const res = await t.request("/api/objects", {
-      as: "manager@demo.local",
-      method: "POST",
-      json: newObject,
-    });
+    const res = await t.as("manager@demo.local").post("/api/objects", newObject);
     assert.equal(res.status, 201);
     const o = await res.json();
     assert.equal(o.district, "Рузский");
@@ -28,10 +24,12 @@ Deno.test("[api] POST /api/objects fills district, direction and distance, clean
     assert.equal(o.description, null);
     assert.equal(o.status, "new");
     // Coordinates sent by the client win over the gazetteer.
-    const withCoords = await t.request("/api/objects", {
-      as: "engineer@demo.local",
-      method: "POST",
-      json: { ...newObject, settlement: "Нигдейка", latitude: 56.3440, longitude: 37.5204, estimatedCost: 1 },
+    const withCoords = await t.as("engineer@demo.local").post("/api/objects", {
+      ...newObject,
+      settlement: "Нигдейка",
+      latitude: 56.3440,
+      longitude: 37.5204,
+      estimatedCost: 1,
     });
     const o2 = await withCoords.json();
     assert.deepEqual([o2.direction, o2.distanceFromMKAD], ["Север", 46]);
@@ -49,11 +47,7 @@ Deno.test("[api] POST /api/objects fills district, direction and distance, clean
 
 Deno.test("[api] POST /api/objects answers the spec's messages for missing fields", () =>
   withTestApp(async (t) => {
-    const res = await t.request("/api/objects", {
-      as: "manager@demo.local",
-      method: "POST",
-      json: { address: "ab" },
-    });
+    const res = await t.as("manager@demo.local").post("/api/objects", { address: "ab" });
     assert.equal(res.status, 422);
     const body = await res.json();
     assert.equal(body.errors.settlement[0], "Минимум 2 символа");
@@ -68,11 +62,7 @@ Deno.test("[api] object editing needs an editor role; a surveyor and a foreman g
       assert.equal(post.status, 403, as);
     }
     const [first] = await (await t.request("/api/objects", { as: "engineer@demo.local" })).json();
-    const patch = await t.request(`/api/objects/${first.id}`, {
-      as: "surveyor@demo.local",
-      method: "PATCH",
-      json: { status: "approved" },
-    });
+    const patch = await t.as("surveyor@demo.local").patch(`/api/objects/${first.id}`, { status: "approved" });
     assert.equal(patch.status, 403);
   }));
 
@@ -80,10 +70,8 @@ Deno.test("[api] GET/PATCH /api/objects/:id of another company answers 404", () 
   withTestApp(async (t) => {
     const [foreign] = await (await t.request("/api/objects", { as: "admin@other.local" })).json();
     assert.equal((await t.request(`/api/objects/${foreign.id}`, { as: "engineer@demo.local" })).status, 404);
-    const patch = await t.request(`/api/objects/${foreign.id}`, {
-      as: "engineer@demo.local",
-      method: "PATCH",
-      json: { status: "completed" },
+    const patch = await t.as("engineer@demo.local").patch(`/api/objects/${foreign.id}`, {
+      status: "completed",
     });
     assert.equal(patch.status, 404);
     const list = await (await t.request("/api/objects?pageSize=200", { as: "engineer@demo.local" })).json();
@@ -93,10 +81,10 @@ Deno.test("[api] GET/PATCH /api/objects/:id of another company answers 404", () 
 Deno.test("[api] PATCH /api/objects/:id changes the status into the activity feed and parses costs", () =>
   withTestApp(async (t) => {
     const [first] = await (await t.request("/api/objects?status=new", { as: "engineer@demo.local" })).json();
-    const res = await t.request(`/api/objects/${first.id}`, {
-      as: "engineer@demo.local",
-      method: "PATCH",
-      json: { status: "approved", estimatedCost: "1 200 000,50", distanceFromMKAD: "33" },
+    const res = await t.as("engineer@demo.local").patch(`/api/objects/${first.id}`, {
+      status: "approved",
+      estimatedCost: "1 200 000,50",
+      distanceFromMKAD: "33",
     });
     assert.equal(res.status, 200);
     const o = await res.json();

@@ -6,20 +6,15 @@ import { defaultPriceList, readPriceListFile } from "../../estimating/mod.ts";
 
 Deno.test("[api] PATCH /api/profile changes the own name; the avatar is an image by content", () =>
   withTestApp(async (t) => {
-    const res = await t.request("/api/profile", {
-      as: "surveyor@demo.local",
-      method: "PATCH",
-      json: { firstName: "Дмитрий", lastName: "Орлов-Новый" },
+    const res = await t.as("surveyor@demo.local").patch("/api/profile", {
+      firstName: "Дмитрий",
+      lastName: "Орлов-Новый",
     });
     assert.equal(res.status, 200);
     const me = await (await t.request("/api/user", { as: "surveyor@demo.local" })).json();
     assert.equal(me.lastName, "Орлов-Новый");
     assert.equal(
-      (await t.request("/api/profile", {
-        as: "surveyor@demo.local",
-        method: "PATCH",
-        json: { firstName: "", lastName: "X" },
-      })).status,
+      (await t.as("surveyor@demo.local").patch("/api/profile", { firstName: "", lastName: "X" })).status,
       422,
     );
 
@@ -92,10 +87,7 @@ Deno.test("[api] /api/settings/price-list: a company_admin uploads a CSV and dow
     });
     assert.equal(exe.status, 422);
 
-    const reset = await t.request("/api/settings/price-list", {
-      as: "director@demo.local",
-      method: "DELETE",
-    });
+    const reset = await t.as("director@demo.local").delete("/api/settings/price-list");
     assert.equal((await reset.json()).source, "default");
   }));
 
@@ -112,21 +104,18 @@ Deno.test("[api] /api/settings/shop answers 404 for a company without a shop and
     });
     const got = await (await t.request("/api/settings/shop", { as: "admin@other.local" })).json();
     assert.equal(got.primaryColor, "#dc2626");
-    const saved = await t.request("/api/settings/shop", {
-      as: "admin@other.local",
-      method: "PUT",
-      json: { ...got, storeName: "Септики Подмосковья", freeShippingThreshold: 150000.5, taxRate: 20 },
+    const saved = await t.as("admin@other.local").put("/api/settings/shop", {
+      ...got,
+      storeName: "Септики Подмосковья",
+      freeShippingThreshold: 150000.5,
+      taxRate: 20,
     });
     assert.equal(saved.status, 200);
     const [row] = await t.deps.db.select().from(shopSettings).where(eq(shopSettings.companyId, other.id));
     assert.equal(row.storeName, "Септики Подмосковья");
     assert.equal(row.freeShippingThreshold, 15000050);
     assert.equal(
-      (await t.request("/api/settings/shop", {
-        as: "admin@other.local",
-        method: "PUT",
-        json: { ...got, primaryColor: "red" },
-      })).status,
+      (await t.as("admin@other.local").put("/api/settings/shop", { ...got, primaryColor: "red" })).status,
       422,
     );
     // Another company's admin sees their own shop, never this one.

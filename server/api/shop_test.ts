@@ -159,16 +159,8 @@ Deno.test("[api] shop: an order with installation creates the company's client s
 Deno.test("[api] orders: a manager moves an order along spec/2 §4, the customer is told, cancelling returns stock; another company gets 404", () =>
   withTestApp(async (t) => {
     const topas = await productBySku(t, "TOPAS-5");
-    await t.request("/api/shop/cart", {
-      as: "client@demo.local",
-      method: "POST",
-      json: { productId: topas.id, quantity: 2 },
-    });
-    const placed = await t.request("/api/shop/orders", {
-      as: "client@demo.local",
-      method: "POST",
-      json: checkout,
-    });
+    await t.as("client@demo.local").post("/api/shop/cart", { productId: topas.id, quantity: 2 });
+    const placed = await t.as("client@demo.local").post("/api/shop/orders", checkout);
     assert.equal(placed.status, 201);
     const { order } = await placed.json();
     const mine = await (await t.request("/api/shop/orders/mine", { as: "client@demo.local" })).json();
@@ -177,24 +169,16 @@ Deno.test("[api] orders: a manager moves an order along spec/2 §4, the customer
 
     assert.equal((await t.request(`/api/orders/${order.id}`, { as: "admin@other.local" })).status, 404);
     assert.equal(
-      (await t.request(`/api/orders/${order.id}`, {
-        as: "admin@other.local",
-        method: "PATCH",
-        json: { status: "confirmed" },
-      })).status,
+      (await t.as("admin@other.local").patch(`/api/orders/${order.id}`, { status: "confirmed" })).status,
       404,
     );
     assert.equal((await t.request(`/api/orders/${order.id}`, { as: "surveyor@demo.local" })).status, 403);
-    const skip = await t.request(`/api/orders/${order.id}`, {
-      as: "manager@demo.local",
-      method: "PATCH",
-      json: { status: "shipped" },
-    });
+    const skip = await t.as("manager@demo.local").patch(`/api/orders/${order.id}`, { status: "shipped" });
     assert.equal(skip.status, 409);
-    const ok = await t.request(`/api/orders/${order.id}`, {
-      as: "manager@demo.local",
-      method: "PATCH",
-      json: { status: "confirmed", managerNotes: "Позвонить за день", estimatedDeliveryDate: "2026-12-01" },
+    const ok = await t.as("manager@demo.local").patch(`/api/orders/${order.id}`, {
+      status: "confirmed",
+      managerNotes: "Позвонить за день",
+      estimatedDeliveryDate: "2026-12-01",
     });
     assert.equal(ok.status, 200);
     const confirmed = await ok.json();
@@ -211,18 +195,10 @@ Deno.test("[api] orders: a manager moves an order along spec/2 §4, the customer
     assert.equal(otherList.orders.length, 0);
 
     const before = (await productBySku(t, "TOPAS-5")).stockQuantity;
-    const cancel = await t.request(`/api/orders/${order.id}`, {
-      as: "manager@demo.local",
-      method: "PATCH",
-      json: { status: "cancelled" },
-    });
+    const cancel = await t.as("manager@demo.local").patch(`/api/orders/${order.id}`, { status: "cancelled" });
     assert.equal(cancel.status, 200);
     assert.equal((await productBySku(t, "TOPAS-5")).stockQuantity, before + 2);
-    const again = await t.request(`/api/orders/${order.id}`, {
-      as: "manager@demo.local",
-      method: "PATCH",
-      json: { status: "confirmed" },
-    });
+    const again = await t.as("manager@demo.local").patch(`/api/orders/${order.id}`, { status: "confirmed" });
     assert.equal(again.status, 409);
   }));
 
@@ -230,11 +206,7 @@ Deno.test("[api] shop: a guest's cart joins the account's at sign-in; changed pr
   withTestApp(async (t) => {
     const topas = await productBySku(t, "TOPAS-5");
     const pump = await productBySku(t, "UNILIFT-KP150");
-    await t.request("/api/shop/cart", {
-      as: "client@demo.local",
-      method: "POST",
-      json: { productId: pump.id },
-    });
+    await t.as("client@demo.local").post("/api/shop/cart", { productId: pump.id });
     const session = await t.login("client@demo.local");
     // The browser signed in with a guest cart cookie: the first read joins it into the account.
     const both = await t.request("/api/shop/cart", {
@@ -256,18 +228,10 @@ Deno.test("[api] shop: a guest's cart joins the account's at sign-in; changed pr
     assert.equal(line("TOPAS-5").priceAtAdd * 100, topas.price);
     assert.equal(line("UNILIFT-KP150").unavailable, true);
     assert.equal(flagged.problems.length, 2);
-    const refused = await t.request("/api/shop/orders", {
-      as: "client@demo.local",
-      method: "POST",
-      json: checkout,
-    });
+    const refused = await t.as("client@demo.local").post("/api/shop/orders", checkout);
     assert.equal(refused.status, 409);
     assert.equal(
-      (await t.request(`/api/shop/cart/${topas.id}`, {
-        as: "client@demo.local",
-        method: "PATCH",
-        json: { quantity: 0 },
-      })).status,
+      (await t.as("client@demo.local").patch(`/api/shop/cart/${topas.id}`, { quantity: 0 })).status,
       422,
     );
   }));
@@ -280,15 +244,10 @@ Deno.test("[api] shop: settings switch guest checkout and installation off; othe
     const as = guest(t);
     await as("/api/shop/cart", { method: "POST", json: { productId: topas.id } });
     assert.equal((await as("/api/shop/orders", { method: "POST", json: checkout })).status, 401);
-    await t.request("/api/shop/cart", {
-      as: "client@demo.local",
-      method: "POST",
-      json: { productId: topas.id },
-    });
-    const noInstall = await t.request("/api/shop/orders", {
-      as: "client@demo.local",
-      method: "POST",
-      json: { ...checkout, needInstallation: true },
+    await t.as("client@demo.local").post("/api/shop/cart", { productId: topas.id });
+    const noInstall = await t.as("client@demo.local").post("/api/shop/orders", {
+      ...checkout,
+      needInstallation: true,
     });
     assert.equal(noInstall.status, 409);
 
@@ -329,33 +288,29 @@ Deno.test("[api] shop: catalogue filters, search, sort and paging", () =>
 
 Deno.test("[api] shop: catalogue management — messages, isolation, hidden products leave the storefront", () =>
   withTestApp(async (t) => {
-    const cat = await t.request("/api/shop/manage/categories", {
-      as: "admin@demo.local",
-      method: "POST",
-      json: { name: "", slug: "" },
-    });
+    const cat = await t.as("admin@demo.local").post("/api/shop/manage/categories", { name: "", slug: "" });
     assert.equal(cat.status, 422);
     const ce = (await cat.json()).errors;
     assert.deepEqual(ce.name, ["Название обязательно"]);
     assert.deepEqual(ce.slug, ["Slug обязателен"]);
     assert.equal(
-      (await t.request("/api/shop/manage/categories", {
-        as: "director@demo.local",
-        method: "POST",
-        json: { name: "x", slug: "x" },
-      })).status,
+      (await t.as("director@demo.local").post("/api/shop/manage/categories", { name: "x", slug: "x" }))
+        .status,
       403,
     );
-    const bad = await t.request("/api/shop/manage/products", {
-      as: "manager@demo.local",
-      method: "POST",
-      json: { name: " ", sku: "X-1", categoryId: null, price: 1 },
+    const bad = await t.as("manager@demo.local").post("/api/shop/manage/products", {
+      name: " ",
+      sku: "X-1",
+      categoryId: null,
+      price: 1,
     });
     assert.deepEqual((await bad.json()).errors.name, ["Название товара обязательно"]);
-    const made = await t.request("/api/shop/manage/products", {
-      as: "manager@demo.local",
-      method: "POST",
-      json: { name: "Крышка люка", sku: "lid-1", categoryId: null, price: "4 500", stockQuantity: 5 },
+    const made = await t.as("manager@demo.local").post("/api/shop/manage/products", {
+      name: "Крышка люка",
+      sku: "lid-1",
+      categoryId: null,
+      price: "4 500",
+      stockQuantity: 5,
     });
     assert.equal(made.status, 201);
     const product = await made.json();
@@ -364,26 +319,17 @@ Deno.test("[api] shop: catalogue management — messages, isolation, hidden prod
     assert.equal((await t.request("/api/shop/products/lid-1")).status, 200);
     const payload = { name: "Крышка люка", sku: "LID-1", categoryId: null, price: 4500, isActive: false };
     assert.equal(
-      (await t.request(`/api/shop/manage/products/${product.id}`, {
-        as: "admin@other.local",
-        method: "PUT",
-        json: payload,
-      })).status,
+      (await t.as("admin@other.local").put(`/api/shop/manage/products/${product.id}`, payload)).status,
       404,
     );
     assert.equal(
-      (await t.request(`/api/shop/manage/products/${product.id}`, {
-        as: "director@demo.local",
-        method: "PUT",
-        json: payload,
-      })).status,
+      (await t.as("director@demo.local").put(`/api/shop/manage/products/${product.id}`, payload)).status,
       200,
     );
     assert.equal((await t.request("/api/shop/products/lid-1")).status, 404);
-    const dup = await t.request("/api/shop/manage/products", {
-      as: "manager@demo.local",
-      method: "POST",
-      json: { ...payload, isActive: true },
+    const dup = await t.as("manager@demo.local").post("/api/shop/manage/products", {
+      ...payload,
+      isActive: true,
     });
     assert.equal(dup.status, 409);
   }));
