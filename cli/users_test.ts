@@ -1,37 +1,12 @@
 import assert from "node:assert/strict";
-import { fileURLToPath } from "node:url";
 import { eq } from "drizzle-orm";
-import { main } from "./main.ts";
-import type { Io } from "./io.ts";
+import { runCli, spawnCli, withTempDir } from "./testing.ts";
 import { openDb } from "../db/client.ts";
 import { users } from "../db/schema/mod.ts";
 import { verifyPassword } from "../db/password.ts";
 import { localAccounts } from "../db/schema/mod.ts";
 import { boot } from "../server/boot.ts";
 import { readEnv } from "../server/env.ts";
-
-const root = fileURLToPath(new URL("..", import.meta.url));
-
-async function run(...args: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: Io = { out: (l) => out.push(l), err: (l) => err.push(l) };
-  const code = await main(args, io);
-  return { code, out, err };
-}
-
-/** The real CLI as a subprocess with stdin closed (no terminal to prompt on). */
-async function cli(env: Record<string, string>, ...args: string[]) {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", `${root}cli/main.ts`, ...args],
-    env: { NO_COLOR: "1", ...env },
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
-}
 
 async function owners(url: string) {
   const db = await openDb(url);
@@ -44,11 +19,10 @@ async function owners(url: string) {
   }
 }
 
-Deno.test("[cli] users create-admin: the first system_admin is the owner, the next are not, a taken e-mail fails", async () => {
-  const dir = await Deno.makeTempDir();
-  const url = `file:${dir}/app.db`;
-  try {
-    const first = await run(
+Deno.test("[cli] users create-admin: the first system_admin is the owner, the next are not, a taken e-mail fails", () =>
+  withTempDir(async (dir) => {
+    const url = `file:${dir}/app.db`;
+    const first = await runCli(
       "users",
       "create-admin",
       "--email",
@@ -62,7 +36,7 @@ Deno.test("[cli] users create-admin: the first system_admin is the owner, the ne
     );
     assert.equal(first.code, 0, first.err.join("\n"));
     assert.match(first.out[0], /boss@firm\.ru .*владелец/);
-    const second = await run(
+    const second = await runCli(
       "users",
       "create-admin",
       "--email",
@@ -90,7 +64,7 @@ Deno.test("[cli] users create-admin: the first system_admin is the owner, the ne
       db.$client.close();
     }
 
-    const again = await run(
+    const again = await runCli(
       "users",
       "create-admin",
       "--email",
@@ -124,16 +98,12 @@ Deno.test("[cli] users create-admin: the first system_admin is the owner, the ne
     } finally {
       app.close();
     }
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-});
+  }));
 
-Deno.test("[cli] users create-admin refuses a bad e-mail, a short password and a missing one with a usage error", async () => {
-  const dir = await Deno.makeTempDir();
-  const url = `file:${dir}/app.db`;
-  try {
-    const badEmail = await run(
+Deno.test("[cli] users create-admin refuses a bad e-mail, a short password and a missing one with a usage error", () =>
+  withTempDir(async (dir) => {
+    const url = `file:${dir}/app.db`;
+    const badEmail = await runCli(
       "users",
       "create-admin",
       "--email",
@@ -147,7 +117,7 @@ Deno.test("[cli] users create-admin refuses a bad e-mail, a short password and a
     );
     assert.equal(badEmail.code, 2);
     assert.match(badEmail.err[0], /--email: Некорректный email/);
-    const short = await run(
+    const short = await runCli(
       "users",
       "create-admin",
       "--email",
@@ -161,7 +131,7 @@ Deno.test("[cli] users create-admin refuses a bad e-mail, a short password and a
     );
     assert.equal(short.code, 2);
     assert.match(short.err[0], /минимум 6 символов/);
-    const noName = await run(
+    const noName = await runCli(
       "users",
       "create-admin",
       "--email",
@@ -173,8 +143,7 @@ Deno.test("[cli] users create-admin refuses a bad e-mail, a short password and a
     );
     assert.equal(noName.code, 2);
     // No --password, no ADMIN_PASSWORD and no terminal: it says how to give one and writes nothing.
-    const noPassword = await cli(
-      {},
+    const noPassword = await spawnCli([
       "users",
       "create-admin",
       "--email",
@@ -183,40 +152,34 @@ Deno.test("[cli] users create-admin refuses a bad e-mail, a short password and a
       "Б",
       "--db",
       url,
-    );
+    ]);
     assert.equal(noPassword.code, 2, noPassword.stderr);
     assert.match(noPassword.stderr, /ADMIN_PASSWORD/);
     assert.equal(await Deno.stat(`${dir}/app.db`).then(() => true, () => false), false);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-});
+  }));
 
-Deno.test("[cli] users create-admin takes the password from ADMIN_PASSWORD and honours OWNER_EMAIL", async () => {
-  const dir = await Deno.makeTempDir();
-  const url = `file:${dir}/app.db`;
-  try {
+Deno.test("[cli] users create-admin takes the password from ADMIN_PASSWORD and honours OWNER_EMAIL", () =>
+  withTempDir(async (dir) => {
+    const url = `file:${dir}/app.db`;
     const env = { ADMIN_PASSWORD: "from-env-1", OWNER_EMAIL: "boss@firm.ru", DATABASE_URL: url };
-    const notOwner = await cli(
-      env,
+    const notOwner = await spawnCli([
       "users",
       "create-admin",
       "--email",
       "first@firm.ru",
       "--name",
       "Первый Админ",
-    );
+    ], { env });
     assert.equal(notOwner.code, 0, notOwner.stderr);
     assert.deepEqual(await owners(url), [], "with OWNER_EMAIL set, only that e-mail is the owner");
-    const owner = await cli(
-      env,
+    const owner = await spawnCli([
       "users",
       "create-admin",
       "--email",
       "boss@firm.ru",
       "--name",
       "Борис Главный",
-    );
+    ], { env });
     assert.equal(owner.code, 0, owner.stderr);
     assert.deepEqual(await owners(url), [{ email: "boss@firm.ru", role: "system_admin" }]);
     const db = await openDb(url);
@@ -226,7 +189,4 @@ Deno.test("[cli] users create-admin takes the password from ADMIN_PASSWORD and h
     } finally {
       db.$client.close();
     }
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-});
+  }));
