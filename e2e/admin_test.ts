@@ -1,21 +1,11 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
-import type { Page } from "playwright-core";
-import { browserTest, screenshot, startBrowser } from "./harness.ts";
-
-/** Waits for the island bundles so clicks reach React. */
-async function hydrated(page: Page, island: string) {
-  await page.waitForSelector(`[data-island=${island}]`);
-  await page.waitForLoadState("networkidle");
-}
-
-const toast = (page: Page, text: string) => page.locator(".toast").getByText(text, { exact: true }).waitFor();
+import { browserTest, hydrated, screenshot, toast, withBrowser } from "./harness.ts";
 
 browserTest(
   "[e2e] system_admin creates a company and its admin, who signs in and creates a surveyor",
-  async () => {
-    const h = await startBrowser();
-    try {
+  () =>
+    withBrowser(async (h) => {
       const desk = await h.newPage("desktop");
       await h.signIn(desk, "admin@demo.local");
       assert.match(desk.url(), /\/admin$/);
@@ -111,74 +101,70 @@ browserTest(
       assert.equal(denied?.status(), 403);
       await other.getByText("У вас нет прав доступа к панели администратора").first().waitFor();
       await toast(other, "Access Denied");
-    } finally {
-      await h.close();
-    }
-  },
+    }),
 );
 
-browserTest("[e2e] screens at phone size: companies, owner's users, settings", async () => {
-  const h = await startBrowser();
-  try {
-    const phone = await h.newPage("phone");
-    await h.signIn(phone, "admin@demo.local");
-    await phone.goto("/companies");
-    await hydrated(phone, "CompaniesManager");
-    await screenshot(phone, "companies-phone");
-    // The dialogs have addresses: the form loads after the page and opens again from the address.
-    const first = phone.locator(".admin-row").first();
-    const name = await first.locator("strong").innerText();
-    await first.getByRole("button", { name: "Изменить" }).click();
-    await phone.waitForURL(/\?companyId=\d+$/);
-    await phone.reload();
-    const edit = phone.getByRole("dialog", { name: `Компания: ${name}` });
-    assert.equal(await edit.getByLabel("Название").inputValue(), name);
-    await edit.getByRole("button", { name: "Отмена" }).click();
-    await phone.waitForURL(/\/companies$/);
-    await phone.goto("/users?new=1");
-    await phone.getByRole("dialog", { name: "Новый пользователь" }).getByLabel("Имя").waitFor();
-    await phone.goto("/admin/users");
-    await hydrated(phone, "AdminUsersTable");
-    await screenshot(phone, "admin-users-phone");
-    await phone.getByRole("button", { name: "Очистить тестовые данные" }).click();
-    await phone.getByRole("dialog", { name: "Очистить тестовые данные?" }).waitFor();
-    await screenshot(phone, "admin-cleanup-phone");
-    const desk = await h.newPage("desktop");
-    await h.signIn(desk, "director@demo.local");
-    await desk.goto("/settings?tab=company");
-    await hydrated(desk, "CompanySettings");
-    await screenshot(desk, "settings-company-desktop");
-    await desk.goto("/settings");
-    await hydrated(desk, "ProfileSettings");
-    await screenshot(desk, "settings-desktop");
-    // The forms' checks load on demand and still answer in the form.
-    await desk.getByRole("button", { name: "Сохранить", exact: true }).click();
-    await toast(desk, "Профиль сохранен");
-    await desk.getByRole("button", { name: "Изменить пароль" }).click();
-    await desk.getByLabel("Текущий пароль").fill("demo12345");
-    await desk.getByLabel(/^Новый пароль/).fill("new12345");
-    await desk.getByLabel("Повторите новый пароль").fill("other123");
-    await desk.getByRole("button", { name: "Сохранить пароль" }).click();
-    await desk.getByText("Пароли не совпадают").waitFor();
-    // The price list goes in through the engine's reader and comes back as a workbook.
-    await desk.goto("/settings?tab=price-list");
-    await hydrated(desk, "PriceListSettings");
-    await desk.getByLabel("Файл прайс-листа").setInputFiles({
-      name: "prices.csv",
-      mimeType: "text/csv",
-      buffer: Buffer.from(
-        "Артикул;Наименование;Ед. изм.;Раздел;Материалы;Работы\nЯ901;Кольцо ЖБИ;шт;;4500;1500\n",
-      ),
-    });
-    await toast(desk, "Прайс-лист загружен");
-    await desk.getByText("prices").first().waitFor();
-    const [download] = await Promise.all([
-      desk.waitForEvent("download"),
-      desk.getByRole("link", { name: "Скачать .xlsx" }).click(),
-    ]);
-    assert.equal(download.suggestedFilename(), "Прайс-лист.xlsx");
-    await screenshot(desk, "settings-price-list-desktop");
-  } finally {
-    await h.close();
-  }
-});
+browserTest(
+  "[e2e] screens at phone size: companies, owner's users, settings",
+  () =>
+    withBrowser(async (h) => {
+      const phone = await h.newPage("phone");
+      await h.signIn(phone, "admin@demo.local");
+      await phone.goto("/companies");
+      await hydrated(phone, "CompaniesManager");
+      await screenshot(phone, "companies-phone");
+      // The dialogs have addresses: the form loads after the page and opens again from the address.
+      const first = phone.locator(".admin-row").first();
+      const name = await first.locator("strong").innerText();
+      await first.getByRole("button", { name: "Изменить" }).click();
+      await phone.waitForURL(/\?companyId=\d+$/);
+      await phone.reload();
+      const edit = phone.getByRole("dialog", { name: `Компания: ${name}` });
+      assert.equal(await edit.getByLabel("Название").inputValue(), name);
+      await edit.getByRole("button", { name: "Отмена" }).click();
+      await phone.waitForURL(/\/companies$/);
+      await phone.goto("/users?new=1");
+      await phone.getByRole("dialog", { name: "Новый пользователь" }).getByLabel("Имя").waitFor();
+      await phone.goto("/admin/users");
+      await hydrated(phone, "AdminUsersTable");
+      await screenshot(phone, "admin-users-phone");
+      await phone.getByRole("button", { name: "Очистить тестовые данные" }).click();
+      await phone.getByRole("dialog", { name: "Очистить тестовые данные?" }).waitFor();
+      await screenshot(phone, "admin-cleanup-phone");
+      const desk = await h.newPage("desktop");
+      await h.signIn(desk, "director@demo.local");
+      await desk.goto("/settings?tab=company");
+      await hydrated(desk, "CompanySettings");
+      await screenshot(desk, "settings-company-desktop");
+      await desk.goto("/settings");
+      await hydrated(desk, "ProfileSettings");
+      await screenshot(desk, "settings-desktop");
+      // The forms' checks load on demand and still answer in the form.
+      await desk.getByRole("button", { name: "Сохранить", exact: true }).click();
+      await toast(desk, "Профиль сохранен");
+      await desk.getByRole("button", { name: "Изменить пароль" }).click();
+      await desk.getByLabel("Текущий пароль").fill("demo12345");
+      await desk.getByLabel(/^Новый пароль/).fill("new12345");
+      await desk.getByLabel("Повторите новый пароль").fill("other123");
+      await desk.getByRole("button", { name: "Сохранить пароль" }).click();
+      await desk.getByText("Пароли не совпадают").waitFor();
+      // The price list goes in through the engine's reader and comes back as a workbook.
+      await desk.goto("/settings?tab=price-list");
+      await hydrated(desk, "PriceListSettings");
+      await desk.getByLabel("Файл прайс-листа").setInputFiles({
+        name: "prices.csv",
+        mimeType: "text/csv",
+        buffer: Buffer.from(
+          "Артикул;Наименование;Ед. изм.;Раздел;Материалы;Работы\nЯ901;Кольцо ЖБИ;шт;;4500;1500\n",
+        ),
+      });
+      await toast(desk, "Прайс-лист загружен");
+      await desk.getByText("prices").first().waitFor();
+      const [download] = await Promise.all([
+        desk.waitForEvent("download"),
+        desk.getByRole("link", { name: "Скачать .xlsx" }).click(),
+      ]);
+      assert.equal(download.suggestedFilename(), "Прайс-лист.xlsx");
+      await screenshot(desk, "settings-price-list-desktop");
+    }),
+);

@@ -1,11 +1,10 @@
 import assert from "node:assert/strict";
-import { browserTest, startBrowser } from "./harness.ts";
+import { browserTest, withBrowser } from "./harness.ts";
 
 browserTest(
   "[e2e] registering signs the new customer in; a taken e-mail is told to sign in instead",
-  async () => {
-    const h = await startBrowser();
-    try {
+  () =>
+    withBrowser(async (h) => {
       const register = async (email: string, password: string) => {
         const page = await h.newPage("phone");
         await page.goto("/login?tab=register");
@@ -25,29 +24,25 @@ browserTest(
       const taken = await register("engineer@demo.local", "attacker1");
       await taken.getByText(/Если у вас уже есть учетная запись/).waitFor();
       assert.match(taken.url(), /\/login/);
-    } finally {
-      await h.close();
-    }
-  },
+    }),
 );
 
-browserTest("[e2e] /login?next= with a backslash or a tab stays on the site after sign-in", async () => {
-  const h = await startBrowser();
-  try {
-    for (const next of ["/%5Cevil.example", "/%09/evil.example", "/.//evil.example"]) {
-      const page = await h.newPage("desktop");
-      await page.goto(`/login?next=${next}`);
-      await page.waitForSelector("[data-island=LoginForm] form");
-      await page.getByLabel(/^Email/).fill("manager@demo.local");
-      await page.getByLabel(/^Пароль/).fill("demo12345");
-      await Promise.all([
-        page.waitForURL((url) => !url.pathname.startsWith("/login")),
-        page.getByRole("button", { name: "Войти", exact: true }).click(),
-      ]);
-      assert.equal(new URL(page.url()).origin, h.baseUrl, next);
-      await page.context().close();
-    }
-  } finally {
-    await h.close();
-  }
-});
+browserTest(
+  "[e2e] /login?next= with a backslash or a tab stays on the site after sign-in",
+  () =>
+    withBrowser(async (h) => {
+      for (const next of ["/%5Cevil.example", "/%09/evil.example", "/.//evil.example"]) {
+        const page = await h.newPage("desktop");
+        await page.goto(`/login?next=${next}`);
+        await page.waitForSelector("[data-island=LoginForm] form");
+        await page.getByLabel(/^Email/).fill("manager@demo.local");
+        await page.getByLabel(/^Пароль/).fill("demo12345");
+        await Promise.all([
+          page.waitForURL((url) => !url.pathname.startsWith("/login")),
+          page.getByRole("button", { name: "Войти", exact: true }).click(),
+        ]);
+        assert.equal(new URL(page.url()).origin, h.baseUrl, next);
+        await page.context().close();
+      }
+    }),
+);

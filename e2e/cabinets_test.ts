@@ -1,12 +1,11 @@
 import assert from "node:assert/strict";
-import { browserTest, screenshot, startBrowser } from "./harness.ts";
+import { browserTest, screenshot, withBrowser } from "./harness.ts";
 import { toDateInput } from "../domain/tasks.ts";
 
 browserTest(
   "[e2e] engineer assigns a measurement, the surveyor is notified and starts it, the foreman runs a project",
-  async () => {
-    const h = await startBrowser();
-    try {
+  () =>
+    withBrowser(async (h) => {
       const title = "Замер под станцию Топас";
       const due = toDateInput(new Date(Date.now() + 3 * 86_400_000));
 
@@ -83,8 +82,5 @@ browserTest(
       await screenshot(engineer, "analytics-phone");
       await desk.goto("/dashboard");
       await screenshot(desk, "dashboard-desktop");
-    } finally {
-      await h.close();
-    }
-  },
+    }),
 );

@@ -1,16 +1,9 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
-import { browserTest, screenshot, startBrowser } from "./harness.ts";
+import { browserTest, hydrated, screenshot, toast, withBrowser } from "./harness.ts";
 import { companies, contractSignatures, estimates } from "../db/schema/mod.ts";
 import { sha256Hex } from "../server/client_links.ts";
-
-async function hydrated(page: Page, island: string) {
-  await page.waitForSelector(`[data-island=${island}]`, { state: "attached" });
-  await page.waitForLoadState("networkidle");
-}
-
-const toast = (page: Page, text: string) => page.locator(".toast").getByText(text, { exact: true }).waitFor();
 
 /** Draws a wavy stroke across the signature canvas with the pointer. */
 async function drawSignature(page: Page) {
@@ -27,9 +20,8 @@ async function drawSignature(page: Page) {
 
 browserTest(
   "[e2e] the chief engineer makes a contract and a payment link on a phone; the client signs it signed out",
-  async () => {
-    const h = await startBrowser();
-    try {
+  () =>
+    withBrowser(async (h) => {
       const [demo] = await h.t.deps.db.select().from(companies).where(
         eq(companies.name, "ООО «Демо Септик»"),
       );
@@ -113,8 +105,5 @@ browserTest(
       await deskClient.goto(link);
       await hydrated(deskClient, "ClientContract");
       await screenshot(deskClient, "client-link-desktop");
-    } finally {
-      await h.close();
-    }
-  },
+    }),
 );

@@ -4,16 +4,15 @@
 import assert from "node:assert/strict";
 import ExcelJS from "exceljs";
 import { formatKopecks } from "../domain/format.ts";
-import { browserTest, screenshot, startBrowser } from "./harness.ts";
+import { browserTest, screenshot, withBrowser } from "./harness.ts";
 
 const NOTE = "Хозяин просит не трогать яблоню";
 
 for (const size of ["desktop", "phone"] as const) {
   browserTest(
     `[e2e] ${size}: the chief engineer edits a line, approves and downloads the client's Excel`,
-    async () => {
-      const h = await startBrowser();
-      try {
+    () =>
+      withBrowser(async (h) => {
         const tasks = await (await h.t.request("/api/tasks", { as: "surveyor@demo.local" })).json() as any[];
         const task = tasks.find((x) => x.storedStatus === "in_progress" && x.objectId);
         const made = await (await h.t.request("/api/estimates/generate", {
@@ -95,9 +94,6 @@ for (const size of ["desktop", "phone"] as const) {
           document.documentElement.scrollWidth - globalThis.innerWidth
         );
         assert.ok(printOverflow <= 0, `the print page overflows by ${printOverflow} px`);
-      } finally {
-        await h.close();
-      }
-    },
+      }),
   );
 }

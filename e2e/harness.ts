@@ -75,6 +75,35 @@ export async function startBrowser(
   };
 }
 
+/** Runs `fn` with a started browser harness (startBrowser's options first, when given) and closes it after. */
+export async function withBrowser(fn: (h: BrowserHarness) => Promise<void>): Promise<void>;
+export async function withBrowser(
+  options: Parameters<typeof createTestApp>[0],
+  fn: (h: BrowserHarness) => Promise<void>,
+): Promise<void>;
+export async function withBrowser(
+  first: Parameters<typeof createTestApp>[0] | ((h: BrowserHarness) => Promise<void>),
+  second?: (h: BrowserHarness) => Promise<void>,
+): Promise<void> {
+  const [options, fn] = typeof first === "function" ? [{}, first] : [first, second!];
+  const h = await startBrowser(options);
+  try {
+    await fn(h);
+  } finally {
+    await h.close();
+  }
+}
+
+/** Waits for an island's bundle to hydrate it, so that clicks reach React. */
+export async function hydrated(page: Page, island: string): Promise<void> {
+  await page.waitForSelector(`[data-island=${island}]`, { state: "attached" });
+  await page.waitForLoadState("networkidle");
+}
+
+/** Waits for a toast with exactly this text. */
+export const toast = (page: Page, text: string): Promise<void> =>
+  page.locator(".toast").getByText(text, { exact: true }).waitFor();
+
 /** Saves a screenshot under out/screenshots for a person to look at. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await Deno.mkdir("out/screenshots", { recursive: true });

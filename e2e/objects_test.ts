@@ -1,21 +1,12 @@
 import assert from "node:assert/strict";
 import { tinyMp4 } from "../server/testing.ts";
 import { Buffer } from "node:buffer";
-import type { Page } from "playwright-core";
-import { browserTest, screenshot, startBrowser } from "./harness.ts";
-
-async function hydrated(page: Page, island: string) {
-  await page.waitForSelector(`[data-island=${island}]`, { state: "attached" });
-  await page.waitForLoadState("networkidle");
-}
-
-const toast = (page: Page, text: string) => page.locator(".toast").getByText(text, { exact: true }).waitFor();
+import { browserTest, hydrated, screenshot, toast, withBrowser } from "./harness.ts";
 
 browserTest(
   "[e2e] a manager creates an object through the address suggestion, edits it, adds a document and a video",
-  async () => {
-    const h = await startBrowser();
-    try {
+  () =>
+    withBrowser(async (h) => {
       const page = await h.newPage("desktop");
       await h.signIn(page, "manager@demo.local");
       await page.goto("/improved-objects");
@@ -112,17 +103,13 @@ browserTest(
       await page.locator(".doc-card").filter({ hasText: "Договор №7.pdf" }).getByText("PDF", { exact: true })
         .waitFor();
       await screenshot(page, "documents-desktop");
-    } finally {
-      await h.close();
-    }
-  },
+    }),
 );
 
 browserTest(
   "[e2e] on a phone the director adds an employee, changes their avatar; objects list and details fit",
-  async () => {
-    const h = await startBrowser();
-    try {
+  () =>
+    withBrowser(async (h) => {
       const page = await h.newPage("phone");
       await h.signIn(page, "director@demo.local");
       await page.goto("/objects");
@@ -166,8 +153,5 @@ browserTest(
       const theirs = await h.newPage("phone");
       await h.signIn(theirs, "novikov@demo.local", password!);
       assert.match(theirs.url(), /\/foreman$/);
-    } finally {
-      await h.close();
-    }
-  },
+    }),
 );

@@ -7,7 +7,7 @@ import { pageRoutes } from "../routes/mod.ts";
 import type { Role } from "../domain/roles.ts";
 import { fillPath, queryFor, seedRecords } from "../server/testing_routes.ts";
 import { DEMO_PASSWORD } from "../server/testing.ts";
-import { browserTest, screenshot, startBrowser } from "./harness.ts";
+import { browserTest, screenshot, withBrowser } from "./harness.ts";
 
 const sizes = [
   { name: "390", width: 390, height: 844 },
@@ -105,9 +105,8 @@ async function check(page: Page, label: string, problems: string[]) {
   for (const f of found) problems.push(`${label}: ${f}`);
 }
 
-browserTest("[e2e] no page overflows a 390 px or a 360 px phone", async () => {
-  const h = await startBrowser();
-  try {
+browserTest("[e2e] no page overflows a 390 px or a 360 px phone", () =>
+  withBrowser(async (h) => {
     // Every page parameter gets a real record of the demo company, as in the route matrix.
     const { demo } = await seedRecords(h.t);
     const concrete = (path: string) => fillPath(path, demo) + queryFor(path, demo);
@@ -154,7 +153,4 @@ browserTest("[e2e] no page overflows a 390 px or a 360 px phone", async () => {
     for (const context of contexts.values()) await context.close();
     assert.ok(visited >= pageRoutes.length * 2);
     assert.deepEqual(problems, [], problems.join("\n"));
-  } finally {
-    await h.close();
-  }
-});
+  }));

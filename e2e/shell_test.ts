@@ -1,81 +1,77 @@
 import assert from "node:assert/strict";
 import { demoAccounts } from "../db/seed/demo.ts";
 import { menuFor } from "../domain/roles.ts";
-import { browserTest, screenshot, startBrowser } from "./harness.ts";
+import { browserTest, screenshot, withBrowser } from "./harness.ts";
 
-browserTest("[e2e] every demo account signs in, sees its role's menu and signs out", async () => {
-  const h = await startBrowser();
-  try {
-    for (const account of demoAccounts) {
-      const page = await h.newPage("desktop");
-      await h.signIn(page, account.email);
-      const expected = menuFor(account.role, account.email === "admin@demo.local").map((i) => i.label);
-      const shown = await page.locator(".sidebar-nav .nav-link").allInnerTexts();
-      assert.deepEqual(shown.map((s) => s.trim()), expected, account.email);
-      await page.getByRole("button", { name: "Выйти" }).click();
-      await page.waitForURL(/\/landing/);
-      await page.goto("/profile");
-      assert.match(page.url(), /\/login\?next=%2Fprofile/);
-      await page.context().close();
-    }
-  } finally {
-    await h.close();
-  }
-});
+browserTest(
+  "[e2e] every demo account signs in, sees its role's menu and signs out",
+  () =>
+    withBrowser(async (h) => {
+      for (const account of demoAccounts) {
+        const page = await h.newPage("desktop");
+        await h.signIn(page, account.email);
+        const expected = menuFor(account.role, account.email === "admin@demo.local").map((i) => i.label);
+        const shown = await page.locator(".sidebar-nav .nav-link").allInnerTexts();
+        assert.deepEqual(shown.map((s) => s.trim()), expected, account.email);
+        await page.getByRole("button", { name: "Выйти" }).click();
+        await page.waitForURL(/\/landing/);
+        await page.goto("/profile");
+        assert.match(page.url(), /\/login\?next=%2Fprofile/);
+        await page.context().close();
+      }
+    }),
+);
 
-browserTest("[e2e] a wrong password keeps the user on /login with the server's message", async () => {
-  const h = await startBrowser();
-  try {
-    const page = await h.newPage("phone");
-    await page.goto("/login");
-    await page.waitForSelector("[data-island=LoginForm] form");
-    await page.getByLabel(/^Email/).fill("engineer@demo.local");
-    await page.getByLabel(/^Пароль/).fill("wrong-password");
-    await page.getByRole("button", { name: "Войти", exact: true }).click();
-    await page.getByText("Неверный email или пароль").waitFor();
-    assert.match(page.url(), /\/login/);
-    // The registration tab checks with the server's own messages.
-    await page.getByRole("tab", { name: "Регистрация" }).click();
-    await page.getByRole("button", { name: "Зарегистрироваться" }).click();
-    await page.getByText("Имя обязательно").waitFor();
-    await page.getByText("Пароль обязателен").waitFor();
-    await screenshot(page, "login-phone-errors");
-  } finally {
-    await h.close();
-  }
-});
+browserTest(
+  "[e2e] a wrong password keeps the user on /login with the server's message",
+  () =>
+    withBrowser(async (h) => {
+      const page = await h.newPage("phone");
+      await page.goto("/login");
+      await page.waitForSelector("[data-island=LoginForm] form");
+      await page.getByLabel(/^Email/).fill("engineer@demo.local");
+      await page.getByLabel(/^Пароль/).fill("wrong-password");
+      await page.getByRole("button", { name: "Войти", exact: true }).click();
+      await page.getByText("Неверный email или пароль").waitFor();
+      assert.match(page.url(), /\/login/);
+      // The registration tab checks with the server's own messages.
+      await page.getByRole("tab", { name: "Регистрация" }).click();
+      await page.getByRole("button", { name: "Зарегистрироваться" }).click();
+      await page.getByText("Имя обязательно").waitFor();
+      await page.getByText("Пароль обязателен").waitFor();
+      await screenshot(page, "login-phone-errors");
+    }),
+);
 
-browserTest("[e2e] the shell on a phone opens the drawer and on a desktop shows the sidebar", async () => {
-  const h = await startBrowser();
-  try {
-    const phone = await h.newPage("phone");
-    await h.signIn(phone, "engineer@demo.local");
-    await phone.goto("/profile");
-    const hiddenBox = await phone.locator(".sidebar").boundingBox();
-    assert.ok(hiddenBox && hiddenBox.x + hiddenBox.width <= 0, "the drawer starts off-screen");
-    await phone.getByRole("banner").getByLabel("Открыть меню").click();
-    await phone.locator(".sidebar").getByRole("link", { name: "Настройки" }).waitFor({ state: "visible" });
-    await phone.waitForTimeout(300); // the drawer slides in over 200 ms
-    await screenshot(phone, "shell-phone-drawer");
-    const desktop = await h.newPage("desktop");
-    await h.signIn(desktop, "engineer@demo.local");
-    await desktop.goto("/profile");
-    assert.equal(await desktop.locator(".sidebar").isVisible(), true);
-    await screenshot(desktop, "shell-desktop");
-    await desktop.goto("/login");
-    await desktop.context().clearCookies();
-    await desktop.goto("/login");
-    await screenshot(desktop, "login-desktop");
-  } finally {
-    await h.close();
-  }
-});
+browserTest(
+  "[e2e] the shell on a phone opens the drawer and on a desktop shows the sidebar",
+  () =>
+    withBrowser(async (h) => {
+      const phone = await h.newPage("phone");
+      await h.signIn(phone, "engineer@demo.local");
+      await phone.goto("/profile");
+      const hiddenBox = await phone.locator(".sidebar").boundingBox();
+      assert.ok(hiddenBox && hiddenBox.x + hiddenBox.width <= 0, "the drawer starts off-screen");
+      await phone.getByRole("banner").getByLabel("Открыть меню").click();
+      await phone.locator(".sidebar").getByRole("link", { name: "Настройки" }).waitFor({ state: "visible" });
+      await phone.waitForTimeout(300); // the drawer slides in over 200 ms
+      await screenshot(phone, "shell-phone-drawer");
+      const desktop = await h.newPage("desktop");
+      await h.signIn(desktop, "engineer@demo.local");
+      await desktop.goto("/profile");
+      assert.equal(await desktop.locator(".sidebar").isVisible(), true);
+      await screenshot(desktop, "shell-desktop");
+      await desktop.goto("/login");
+      await desktop.context().clearCookies();
+      await desktop.goto("/login");
+      await screenshot(desktop, "login-desktop");
+    }),
+);
 
 browserTest(
   "[e2e] '?new=1' links open their dialogs: a new object, and a task for a chosen object",
-  async () => {
-    const h = await startBrowser();
-    try {
+  () =>
+    withBrowser(async (h) => {
       const page = await h.newPage("desktop");
       await h.signIn(page, "engineer@demo.local");
       await page.goto("/objects?new=1");
@@ -86,17 +82,13 @@ browserTest(
       const dialog = page.locator("dialog[open]");
       await dialog.waitFor();
       assert.equal(await dialog.getByLabel(/^Объект/).inputValue(), String(objects[0].id));
-    } finally {
-      await h.close();
-    }
-  },
+    }),
 );
 
 browserTest(
   "[e2e] the bell shows the unread count, opens the list, marks all read, and a click opens the task",
-  async () => {
-    const h = await startBrowser();
-    try {
+  () =>
+    withBrowser(async (h) => {
       const page = await h.newPage("phone");
       await h.signIn(page, "surveyor@demo.local");
       await page.goto("/profile");
@@ -112,8 +104,5 @@ browserTest(
         page.waitForURL(/\/tasks\?taskId=\d+/),
         panel.getByText("Новая задача на замер").click(),
       ]);
-    } finally {
-      await h.close();
-    }
-  },
+    }),
 );

@@ -1,13 +1,6 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { browserTest, screenshot, startBrowser } from "./harness.ts";
-
-async function hydrated(page: Page, island: string) {
-  await page.waitForSelector(`[data-island=${island}]`, { state: "attached" });
-  await page.waitForLoadState("networkidle");
-}
-
-const toast = (page: Page, text: string) => page.locator(".toast").getByText(text, { exact: true }).waitFor();
+import { browserTest, hydrated, screenshot, toast, withBrowser } from "./harness.ts";
 
 async function fillCheckout(page: Page, values: Record<string, string>) {
   for (const [field, value] of Object.entries(values)) {
@@ -17,9 +10,8 @@ async function fillCheckout(page: Page, values: Record<string, string>) {
 
 browserTest(
   "[e2e] phone: a guest picks a station in the calculator, orders it with installation; the manager confirms; the chief engineer sees the site",
-  async () => {
-    const h = await startBrowser();
-    try {
+  () =>
+    withBrowser(async (h) => {
       const guest = await h.newPage("phone");
       await guest.goto("/ruslos/calculator");
       await guest.getByLabel("Постоянно проживают, чел.").fill("4");
@@ -76,17 +68,13 @@ browserTest(
       await engineer.getByText("Марина Гостева").first().waitFor();
       await engineer.goto("/notifications");
       await engineer.getByText(/Новый объект из интернет-магазина/).first().waitFor();
-    } finally {
-      await h.close();
-    }
-  },
+    }),
 );
 
 browserTest(
   "[e2e] phone: client@demo.local fills the cart as a guest, signs in, finds it joined, orders and sees «Мои заказы»",
-  async () => {
-    const h = await startBrowser();
-    try {
+  () =>
+    withBrowser(async (h) => {
       const page = await h.newPage("phone");
       await page.goto("/ruslos?q=Топас 5");
       await page.getByRole("link", { name: "Топас 5", exact: true }).click();
@@ -119,8 +107,5 @@ browserTest(
       await page.getByText(`Заказ ${number}`).waitFor();
       await page.getByText("Новый", { exact: true }).first().waitFor();
       await screenshot(page, "shop-my-orders-phone");
-    } finally {
-      await h.close();
-    }
-  },
+    }),
 );
