@@ -433,6 +433,17 @@ export async function getEstimateVersion(
   };
 }
 
+/** The estimate's discount as the API and the pages show it: a percent in percent (stored in hundredths). */
+export function discountJson(
+  e: Pick<EstimateDetail, "discountKind" | "discountValue">,
+): { kind: NonNullable<EstimateDetail["discountKind"]>; value: number } | null {
+  if (!e.discountKind) return null;
+  return {
+    kind: e.discountKind,
+    value: e.discountKind === "percent" ? e.discountValue / 100 : e.discountValue,
+  };
+}
+
 /** The stored discount columns as the engine's Discount. */
 export function discountOf(kind: EstimateDetail["discountKind"], value: number): Discount | null {
   return kind ? { kind, value } : null;

@@ -47,20 +47,12 @@ Deno.test("[api] /api/companies role matrix: list for admins, create for system_
         admin ? 200 : 403,
         `GET list as ${as}`,
       );
-      const created = await t.request("/api/companies", {
-        as,
-        method: "POST",
-        json: { name: `Компания ${as}` },
-      });
+      const created = await t.as(as).post("/api/companies", { name: `Компания ${as}` });
       assert.equal(created.status, as === "admin@demo.local" ? 201 : 403, `POST as ${as}`);
       const own = await t.request(`/api/companies/${demo}`, { as });
       const seesDemo = as !== "admin@other.local" && as !== "client@demo.local";
       assert.equal(own.status, seesDemo ? 200 : 404, `GET demo as ${as}`);
-      const patch = await t.request(`/api/companies/${other}`, {
-        as,
-        method: "PATCH",
-        json: { phone: "+7 900 000-00-00" },
-      });
+      const patch = await t.as(as).patch(`/api/companies/${other}`, { phone: "+7 900 000-00-00" });
       const canPatchOther = as === "admin@demo.local" || as === "admin@other.local";
       assert.equal(patch.status, canPatchOther ? 200 : admin ? 404 : 403, `PATCH other as ${as}`);
     }

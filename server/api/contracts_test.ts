@@ -450,7 +450,7 @@ Deno.test("[api] a company_admin edits the template; an unknown placeholder is r
     const list = await expectJson(t.request("/api/contracts/templates", { as: DIRECTOR }));
     assert.ok(list.placeholders.CLIENT_NAME && list.templates.length > 5);
     const put = (body: string, as = DIRECTOR) =>
-      t.request(`/api/contracts/templates/${object.workType}`, { as, method: "PUT", json: { body } });
+      t.as(as).put(`/api/contracts/templates/${object.workType}`, { body });
     const own =
       `ДОГОВОР № {{CONTRACT_NUMBER}} (свой шаблон компании)\n\nЗаказчик {{CLIENT_NAME}}, паспорт {{CLIENT_PASSPORT}}.\n` +
       `Цена {{TOTAL}} ({{TOTAL_WORDS}}), предоплата {{PREPAYMENT}}.`;
@@ -485,7 +485,7 @@ Deno.test("[api] the client accepts the estimate through the link; staff record 
 
     const received = (body: Record<string, unknown>, status: number, as = ENGINEER) =>
       expectJson(
-        t.request(`/api/payment/${payment.paymentId}/received`, { as, method: "POST", json: body }),
+        t.as(as).post(`/api/payment/${payment.paymentId}/received`, body),
         status,
       );
     assert.ok((await received({ amount: 0, receivedOn: "2026-11-20" }, 422)).errors.amount);

@@ -111,28 +111,13 @@ Deno.test("[api] POST /api/employees/:id/avatar takes an image of up to 5 MB, re
     // A colleague's avatar needs a manager of employees; another company's is not found.
     const director = (await (await t.request("/api/employees", { as: "director@demo.local" })).json())
       .find((e: { email: string }) => e.email === "director@demo.local");
-    assert.equal(
-      (await t.request(`/api/employees/${director.id}/avatar`, {
-        as: "surveyor@demo.local",
+    const avatarBy = async (as: string, id: number) =>
+      (await t.request(`/api/employees/${id}/avatar`, {
+        as,
         method: "POST",
         body: fileForm("avatar", tinyPng, "me.png"),
-      })).status,
-      403,
-    );
-    assert.equal(
-      (await t.request(`/api/employees/${me.id}/avatar`, {
-        as: "admin@other.local",
-        method: "POST",
-        body: fileForm("avatar", tinyPng, "me.png"),
-      })).status,
-      404,
-    );
-    assert.equal(
-      (await t.request(`/api/employees/${me.id}/avatar`, {
-        as: "director@demo.local",
-        method: "POST",
-        body: fileForm("avatar", tinyPng, "me.png"),
-      })).status,
-      200,
-    );
+      })).status;
+    assert.equal(await avatarBy("surveyor@demo.local", director.id), 403);
+    assert.equal(await avatarBy("admin@other.local", me.id), 404);
+    assert.equal(await avatarBy("director@demo.local", me.id), 200);
   }));

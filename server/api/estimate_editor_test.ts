@@ -33,11 +33,11 @@ function generate(t: TestApp, task: any, extra: Record<string, unknown> = {}, st
 }
 
 function edit(t: TestApp, id: number, body: unknown, as = "engineer@demo.local", status = 200) {
-  return expectJson(t.request(`/api/estimates/${id}/edits`, { as, method: "POST", json: body }), status);
+  return expectJson(t.as(as).post(`/api/estimates/${id}/edits`, body), status);
 }
 
 function setStatus(t: TestApp, id: number, status: string, as = "engineer@demo.local") {
-  return expectJson(t.request(`/api/estimates/${id}`, { as, method: "PATCH", json: { status } }));
+  return expectJson(t.as(as).patch(`/api/estimates/${id}`, { status }));
 }
 
 /** Every cell of the first sheet as text (a formula's cached result). */

@@ -9,7 +9,7 @@ import { moscowDay } from "./estimates.ts";
 
 /** POST /api/estimates/generate as a demo user; checks the status and answers the body. */
 function generate(t: TestApp, body: Record<string, unknown>, status: number, as = "surveyor@demo.local") {
-  return expectJson(t.request("/api/estimates/generate", { as, method: "POST", json: body }), status);
+  return expectJson(t.as(as).post("/api/estimates/generate", body), status);
 }
 
 async function otherCompanyObject(t: TestApp): Promise<number> {
@@ -75,11 +75,7 @@ Deno.test("[api] /api/measurements answers 404 for another surveyor's task and a
     for (const as of ["surveyor2@demo.local", "admin@other.local"]) {
       await expectJson(await t.request(`/api/measurements/${task.id}`, { as }), 404);
       await expectJson(
-        await t.request("/api/measurements", {
-          as,
-          method: "POST",
-          json: { taskId: task.id, measurements: {} },
-        }),
+        await t.as(as).post("/api/measurements", { taskId: task.id, measurements: {} }),
         404,
       );
     }

@@ -26,11 +26,7 @@ Deno.test("[api] the measuring path moves the task: saved measurement → in_pro
     const as = "surveyor@demo.local";
     const onlyModel = { septic_model: "topas-5", confirmed: [] };
     const saved = await expectJson(
-      t.request("/api/measurements", {
-        as,
-        method: "POST",
-        json: { taskId: task.id, measurements: onlyModel },
-      }),
+      t.as(as).post("/api/measurements", { taskId: task.id, measurements: onlyModel }),
       201,
     );
     assert.equal(saved.taskStatus, "in_progress");
@@ -39,20 +35,16 @@ Deno.test("[api] the measuring path moves the task: saved measurement → in_pro
 
     // A report before an estimate cannot complete the task.
     await expectJson(
-      t.request("/api/field-work/report", {
-        as,
-        method: "POST",
-        json: { objectId: task.objectId, taskId: task.id },
-      }),
+      t.as(as).post("/api/field-work/report", { objectId: task.objectId, taskId: task.id }),
       422,
     );
 
     // Only a model chosen: the defaults are not priced.
     const refused = await expectJson(
-      t.request("/api/estimates/generate", {
-        as,
-        method: "POST",
-        json: { objectId: task.objectId, taskId: task.id, measurements: onlyModel },
+      t.as(as).post("/api/estimates/generate", {
+        objectId: task.objectId,
+        taskId: task.id,
+        measurements: onlyModel,
       }),
       422,
     );
@@ -62,10 +54,10 @@ Deno.test("[api] the measuring path moves the task: saved measurement → in_pro
 
     const confirmed = { ...onlyModel, confirmed: Object.keys(suggestedDefaultFields) };
     const estimate = await expectJson(
-      t.request("/api/estimates/generate", {
-        as,
-        method: "POST",
-        json: { objectId: task.objectId, taskId: task.id, measurements: confirmed },
+      t.as(as).post("/api/estimates/generate", {
+        objectId: task.objectId,
+        taskId: task.id,
+        measurements: confirmed,
       }),
       201,
     );
@@ -74,10 +66,11 @@ Deno.test("[api] the measuring path moves the task: saved measurement → in_pro
     );
 
     const report = await expectJson(
-      t.request("/api/field-work/report", {
-        as,
-        method: "POST",
-        json: { objectId: task.objectId, taskId: task.id, estimateId: estimate.id, comment: "Готово" },
+      t.as(as).post("/api/field-work/report", {
+        objectId: task.objectId,
+        taskId: task.id,
+        estimateId: estimate.id,
+        comment: "Готово",
       }),
     );
     assert.equal(report.taskStatus, "completed");

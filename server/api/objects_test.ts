@@ -58,7 +58,7 @@ Deno.test("[api] POST /api/objects answers the spec's messages for missing field
 Deno.test("[api] object editing needs an editor role; a surveyor and a foreman get 403", () =>
   withTestApp(async (t) => {
     for (const as of ["surveyor@demo.local", "foreman@demo.local"]) {
-      const post = await t.request("/api/objects", { as, method: "POST", json: newObject });
+      const post = await t.as(as).post("/api/objects", newObject);
       assert.equal(post.status, 403, as);
     }
     const [first] = await (await t.request("/api/objects", { as: "engineer@demo.local" })).json();

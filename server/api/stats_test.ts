@@ -52,11 +52,7 @@ Deno.test("[api] PUT /api/notifications/mark-all-read leaves nothing unread", ()
   withTestApp(async (t) => {
     const before: any[] = await (await t.request("/api/notifications", { as: "surveyor@demo.local" })).json();
     assert.ok(before.some((n) => !n.isRead));
-    const res = await t.request("/api/notifications/mark-all-read", {
-      as: "surveyor@demo.local",
-      method: "PUT",
-      headers: { Origin: "http://localhost" },
-    });
+    const res = await t.as("surveyor@demo.local").put("/api/notifications/mark-all-read");
     assert.equal(res.status, 200);
     const after: any[] = await (await t.request("/api/notifications", { as: "surveyor@demo.local" })).json();
     assert.equal(after.filter((n) => !n.isRead).length, 0);

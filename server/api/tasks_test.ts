@@ -198,7 +198,7 @@ Deno.test("[api] a measurement task without a generated estimate cannot be compl
     );
     for (const as of ["surveyor@demo.local", "engineer@demo.local"]) {
       const refused = await expectJson(
-        await t.request(`/api/tasks/${task.id}`, { as, method: "PATCH", json: { status: "completed" } }),
+        await t.as(as).patch(`/api/tasks/${task.id}`, { status: "completed" }),
         422,
       );
       assert.match(refused.errors.status[0], /сгенерируйте смету/);

@@ -39,23 +39,19 @@ Deno.test("[api] /api/users role matrix: only system_admin and company_admin", (
     for (const as of nonAdmins) {
       assert.equal((await t.request("/api/users", { as })).status, 403, `GET as ${as}`);
       assert.equal(
-        (await t.request("/api/users", { as, method: "POST", json: newUser(`x-${as}`) })).status,
+        (await t.as(as).post("/api/users", newUser(`x-${as}`))).status,
         403,
         `POST as ${as}`,
       );
       assert.equal(
-        (await t.request(`/api/users/${surveyor.id}`, { as, method: "PATCH", json: { isActive: false } }))
+        (await t.as(as).patch(`/api/users/${surveyor.id}`, { isActive: false }))
           .status,
         403,
         `PATCH as ${as}`,
       );
     }
     for (const as of ["admin@demo.local", "director@demo.local"]) {
-      const res = await t.request(`/api/users/${surveyor.id}`, {
-        as,
-        method: "PATCH",
-        json: { firstName: "Дмитрий" },
-      });
+      const res = await t.as(as).patch(`/api/users/${surveyor.id}`, { firstName: "Дмитрий" });
       assert.equal(res.status, 200, `PATCH as ${as}`);
     }
     assert.equal(
