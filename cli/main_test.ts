@@ -233,7 +233,7 @@ Deno.test("[cli] price-list import --company writes the company's price list in 
       `${dir}/in.csv`,
       "Артикул;Наименование;Ед. изм.;Раздел;Материалы;Работы\nА001;Труба ПВХ 110 (своя);м;Трубопроводы;700;500\nБ001;Выезд в выходной;компл;;0;5000\n",
     );
-    const first = await runCli(
+    const importArgs = [
       "price-list",
       "import",
       `${dir}/in.csv`,
@@ -241,21 +241,14 @@ Deno.test("[cli] price-list import --company writes the company's price list in 
       String(company.id),
       "--db",
       url,
-    );
+    ];
+    const first = await runCli(...importArgs);
     assert.equal(first.code, 0, first.err.join("\n"));
     assert.match(
       first.out[1],
       /^Добавлено: 1, обновлено: 1, без изменений: 0, отклонено: 0; позиций в прайс-листе: 168/,
     );
-    const again = await runCli(
-      "price-list",
-      "import",
-      `${dir}/in.csv`,
-      "--company",
-      String(company.id),
-      "--db",
-      url,
-    );
+    const again = await runCli(...importArgs);
     assert.match(again.out[1], /^Добавлено: 0, обновлено: 0, без изменений: 2/);
     const exp = await runCli(
       "price-list",

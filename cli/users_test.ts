@@ -19,35 +19,17 @@ async function owners(url: string) {
   }
 }
 
+/** `users create-admin` in-process with the password secret123. */
+const createAdmin = (url: string, email: string, name: string) =>
+  runCli("users", "create-admin", "--email", email, "--name", name, "--password", "secret123", "--db", url);
+
 Deno.test("[cli] users create-admin: the first system_admin is the owner, the next are not, a taken e-mail fails", () =>
   withTempDir(async (dir) => {
     const url = `file:${dir}/app.db`;
-    const first = await runCli(
-      "users",
-      "create-admin",
-      "--email",
-      "Boss@Firm.ru",
-      "--name",
-      "Борис Главный",
-      "--password",
-      "secret123",
-      "--db",
-      url,
-    );
+    const first = await createAdmin(url, "Boss@Firm.ru", "Борис Главный");
     assert.equal(first.code, 0, first.err.join("\n"));
     assert.match(first.out[0], /boss@firm\.ru .*владелец/);
-    const second = await runCli(
-      "users",
-      "create-admin",
-      "--email",
-      "two@firm.ru",
-      "--name",
-      "Вера",
-      "--password",
-      "secret123",
-      "--db",
-      url,
-    );
+    const second = await createAdmin(url, "two@firm.ru", "Вера");
     assert.equal(second.code, 0);
     assert.doesNotMatch(second.out[0], /владелец/);
     assert.deepEqual(await owners(url), [{ email: "boss@firm.ru", role: "system_admin" }]);
@@ -64,18 +46,7 @@ Deno.test("[cli] users create-admin: the first system_admin is the owner, the ne
       db.$client.close();
     }
 
-    const again = await runCli(
-      "users",
-      "create-admin",
-      "--email",
-      "boss@firm.ru",
-      "--name",
-      "Кто-то",
-      "--password",
-      "secret123",
-      "--db",
-      url,
-    );
+    const again = await createAdmin(url, "boss@firm.ru", "Кто-то");
     assert.equal(again.code, 1);
     assert.match(again.err[0], /уже есть/);
     assert.equal((await owners(url)).length, 1);
@@ -103,18 +74,7 @@ Deno.test("[cli] users create-admin: the first system_admin is the owner, the ne
 Deno.test("[cli] users create-admin refuses a bad e-mail, a short password and a missing one with a usage error", () =>
   withTempDir(async (dir) => {
     const url = `file:${dir}/app.db`;
-    const badEmail = await runCli(
-      "users",
-      "create-admin",
-      "--email",
-      "boss",
-      "--name",
-      "Б",
-      "--password",
-      "secret123",
-      "--db",
-      url,
-    );
+    const badEmail = await createAdmin(url, "boss", "Б");
     assert.equal(badEmail.code, 2);
     assert.match(badEmail.err[0], /--email: Некорректный email/);
     const short = await runCli(
