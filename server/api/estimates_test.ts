@@ -135,6 +135,20 @@ Deno.test("[api] POST /api/estimates/generate answers 404 for another company's 
     );
   }));
 
+/** The measurement document the server builds for `measurements` on this object, for the engine directly. */
+function documentOf(object: typeof objects.$inferSelect) {
+  return {
+    objectId: object.id,
+    object: {
+      address: object.address,
+      distanceFromMKAD: object.distanceFromMKAD,
+      clientName: object.clientName,
+      clientPhone: object.clientPhone,
+    },
+    measurements,
+  };
+}
+
 Deno.test("[api] a generated estimate is stored with the engine's total, moves the object and tells the chief engineer", () =>
   withTestApp(async (t) => {
     const task = await demoSurveyorTask(t);
@@ -148,16 +162,7 @@ Deno.test("[api] a generated estimate is stored with the engine's total, moves t
     assert.ok(res.id > 0);
     assert.equal(res.status, "draft");
     // The same document through the engine directly (what the CLI does) gives the same total.
-    const expected = generateEstimate({
-      objectId: object.id,
-      object: {
-        address: object.address,
-        distanceFromMKAD: object.distanceFromMKAD,
-        clientName: object.clientName,
-        clientPhone: object.clientPhone,
-      },
-      measurements,
-    }, { date: moscowDay(t.deps.now()) });
+    const expected = generateEstimate(documentOf(object), { date: moscowDay(t.deps.now()) });
     assert.equal(res.totalAmount, expected.totalAmount);
     assert.ok(expected.totalAmount > 0);
 
@@ -210,16 +215,7 @@ Deno.test("[api] generation prices by the company's active price list", () =>
       worksPrice: i.worksPrice,
     })));
     const res = await generate(t, { objectId: task.objectId, measurements }, 201);
-    const doc = {
-      objectId: object.id,
-      object: {
-        address: object.address,
-        distanceFromMKAD: object.distanceFromMKAD,
-        clientName: object.clientName,
-        clientPhone: object.clientPhone,
-      },
-      measurements,
-    };
+    const doc = documentOf(object);
     const date = moscowDay(t.deps.now());
     const withList = generateEstimate(doc, { date, priceList: list });
     const withDefault = generateEstimate(doc, { date });

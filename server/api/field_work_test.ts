@@ -40,27 +40,18 @@ Deno.test("[api] the measuring path moves the task: saved measurement → in_pro
     );
 
     // Only a model chosen: the defaults are not priced.
-    const refused = await expectJson(
-      t.as(as).post("/api/estimates/generate", {
-        objectId: task.objectId,
-        taskId: task.id,
-        measurements: onlyModel,
-      }),
-      422,
-    );
+    const generate = (measurements: Record<string, unknown>, status: number) =>
+      expectJson(
+        t.as(as).post("/api/estimates/generate", { objectId: task.objectId, taskId: task.id, measurements }),
+        status,
+      );
+    const refused = await generate(onlyModel, 422);
     for (const field of ["installation_depth", "groundwater_level", "inlet_pipe_length"]) {
       assert.ok(refused.errors[`measurements.${field}`], JSON.stringify(refused.errors));
     }
 
     const confirmed = { ...onlyModel, confirmed: Object.keys(suggestedDefaultFields) };
-    const estimate = await expectJson(
-      t.as(as).post("/api/estimates/generate", {
-        objectId: task.objectId,
-        taskId: task.id,
-        measurements: confirmed,
-      }),
-      201,
-    );
+    const estimate = await generate(confirmed, 201);
     assert.ok(
       estimate.notes.some((n: string) => n.startsWith("Принято по умолчанию: количество проживающих 4")),
     );
