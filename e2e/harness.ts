@@ -1,6 +1,6 @@
 // Browser tests: the app served on a free loopback port, driven by Debian's chromium via playwright-core.
 import { type Browser, chromium, type Page } from "playwright-core";
-import { createTestApp, DEMO_PASSWORD, type TestApp } from "../server/testing.ts";
+import { closingAfter, createTestApp, DEMO_PASSWORD, type TestApp } from "../server/testing.ts";
 
 export const CHROMIUM = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
 
@@ -86,12 +86,7 @@ export async function withBrowser(
   second?: (h: BrowserHarness) => Promise<void>,
 ): Promise<void> {
   const [options, fn] = typeof first === "function" ? [{}, first] : [first, second!];
-  const h = await startBrowser(options);
-  try {
-    await fn(h);
-  } finally {
-    await h.close();
-  }
+  await closingAfter(await startBrowser(options), fn);
 }
 
 /** Waits for an island's bundle to hydrate it, so that clicks reach React. */

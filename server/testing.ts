@@ -121,11 +121,18 @@ export async function withTestApp(
   second?: (t: TestApp) => Promise<void> | void,
 ): Promise<void> {
   const [options, fn] = typeof first === "function" ? [{}, first] : [first, second!];
-  const t = await createTestApp(options);
+  await closingAfter(await createTestApp(options), fn);
+}
+
+/** Runs `fn` with `resource` and closes the resource after, whatever happens. */
+export async function closingAfter<T extends { close(): Promise<void> }>(
+  resource: T,
+  fn: (resource: T) => Promise<void> | void,
+): Promise<void> {
   try {
-    await fn(t);
+    await fn(resource);
   } finally {
-    await t.close();
+    await resource.close();
   }
 }
 
