@@ -6,8 +6,7 @@ browserTest(
   "[e2e] system_admin creates a company and its admin, who signs in and creates a surveyor",
   () =>
     withBrowser(async (h) => {
-      const desk = await h.newPage("desktop");
-      await h.signIn(desk, "admin@demo.local");
+      const desk = await h.signedIn("admin@demo.local");
       assert.match(desk.url(), /\/admin$/);
       await desk.getByRole("heading", { name: "Компании" }).waitFor();
       await screenshot(desk, "admin-desktop");
@@ -95,8 +94,7 @@ browserTest(
       assert.equal(me.companyName, "ООО «Чистая Вода»");
 
       // A surveyor is refused the administrator panel with the spec's text.
-      const other = await h.newPage("phone");
-      await h.signIn(other, "surveyor@demo.local");
+      const other = await h.signedIn("surveyor@demo.local", "phone");
       const denied = await other.goto("/admin");
       assert.equal(denied?.status(), 403);
       await other.getByText("У вас нет прав доступа к панели администратора").first().waitFor();
@@ -108,8 +106,7 @@ browserTest(
   "[e2e] screens at phone size: companies, owner's users, settings",
   () =>
     withBrowser(async (h) => {
-      const phone = await h.newPage("phone");
-      await h.signIn(phone, "admin@demo.local");
+      const phone = await h.signedIn("admin@demo.local", "phone");
       await phone.goto("/companies");
       await hydrated(phone, "CompaniesManager");
       await screenshot(phone, "companies-phone");
@@ -131,8 +128,7 @@ browserTest(
       await phone.getByRole("button", { name: "Очистить тестовые данные" }).click();
       await phone.getByRole("dialog", { name: "Очистить тестовые данные?" }).waitFor();
       await screenshot(phone, "admin-cleanup-phone");
-      const desk = await h.newPage("desktop");
-      await h.signIn(desk, "director@demo.local");
+      const desk = await h.signedIn("director@demo.local");
       await desk.goto("/settings?tab=company");
       await hydrated(desk, "CompanySettings");
       await screenshot(desk, "settings-company-desktop");

@@ -10,8 +10,7 @@ browserTest(
       const due = toDateInput(new Date(Date.now() + 3 * 86_400_000));
 
       // The chief engineer assigns a measurement on the latest object to surveyor@demo.local.
-      const engineer = await h.newPage("phone");
-      await h.signIn(engineer, "engineer@demo.local");
+      const engineer = await h.signedIn("engineer@demo.local", "phone");
       assert.match(engineer.url(), /\/engineer$/);
       await engineer.waitForLoadState("networkidle");
       await engineer.locator(".object-row").first().getByRole("button", { name: "Назначить замер" }).click();
@@ -31,8 +30,7 @@ browserTest(
       await screenshot(engineer, "cabinet-engineer-phone");
 
       // The surveyor sees the notification, opens the task from it, and starts the work.
-      const surveyor = await h.newPage("phone");
-      await h.signIn(surveyor, "surveyor@demo.local");
+      const surveyor = await h.signedIn("surveyor@demo.local", "phone");
       assert.match(surveyor.url(), /\/surveyor$/);
       await surveyor.waitForLoadState("networkidle");
       await surveyor.getByRole("button", { name: /Уведомления: \d+ непрочитанных/ }).click();
@@ -54,8 +52,7 @@ browserTest(
       await screenshot(surveyor, "cabinet-surveyor-phone");
 
       // The foreman starts the works of an approved project, then finishes it.
-      const foreman = await h.newPage("phone");
-      await h.signIn(foreman, "foreman@demo.local");
+      const foreman = await h.signedIn("foreman@demo.local", "phone");
       assert.match(foreman.url(), /\/foreman$/);
       await foreman.waitForLoadState("networkidle");
       const approved = foreman.locator(".project-card", {
@@ -72,8 +69,7 @@ browserTest(
       await screenshot(foreman, "cabinet-foreman-phone");
 
       // Analytics and the dashboard draw their charts on the server.
-      const desk = await h.newPage("desktop");
-      await h.signIn(desk, "engineer@demo.local");
+      const desk = await h.signedIn("engineer@demo.local");
       await desk.goto("/analytics?period=all&tab=tasks");
       await desk.locator("svg.donut-chart").waitFor();
       await screenshot(desk, "analytics-desktop");

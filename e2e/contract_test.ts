@@ -82,8 +82,7 @@ browserTest(
       await staff.goto("/notifications");
       await staff.getByText("Клиент подписал договор").first().waitFor();
 
-      const desk = await h.newPage("desktop");
-      await h.signIn(desk, "engineer@demo.local");
+      const desk = await h.signedIn("engineer@demo.local");
       // The object's card and the field-work screen link to the estimate with ?contract=1: the wizard opens.
       await desk.goto(`/estimates/${estimate.id}?contract=1`);
       await hydrated(desk, "ContractWizard");

@@ -12,6 +12,8 @@ export interface BrowserHarness {
   newPage(size?: "phone" | "desktop"): Promise<Page>;
   /** Signs in through the /login form and waits for the home page. */
   signIn(page: Page, email: string, password?: string): Promise<void>;
+  /** A new page (desktop unless `size` says) signed in as `email`. */
+  signedIn(email: string, size?: "phone" | "desktop"): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -42,7 +44,7 @@ export async function startBrowser(
       "--disable-sync",
     ],
   });
-  return {
+  const harness: BrowserHarness = {
     t,
     baseUrl,
     browser,
@@ -67,12 +69,18 @@ export async function startBrowser(
         page.getByRole("button", { name: "Войти", exact: true }).click(),
       ]);
     },
+    async signedIn(email, size = "desktop") {
+      const page = await harness.newPage(size);
+      await harness.signIn(page, email);
+      return page;
+    },
     async close() {
       await browser.close();
       await server.shutdown();
       await t.close();
     },
   };
+  return harness;
 }
 
 /** Runs `fn` with a started browser harness (startBrowser's options first, when given) and closes it after. */

@@ -7,8 +7,7 @@ browserTest(
   "[e2e] a manager creates an object through the address suggestion, edits it, adds a document and a video",
   () =>
     withBrowser(async (h) => {
-      const page = await h.newPage("desktop");
-      await h.signIn(page, "manager@demo.local");
+      const page = await h.signedIn("manager@demo.local");
       await page.goto("/improved-objects");
       await hydrated(page, "ObjectDialog");
       await page.getByRole("button", { name: "Новый объект" }).click();
@@ -110,8 +109,7 @@ browserTest(
   "[e2e] on a phone the director adds an employee, changes their avatar; objects list and details fit",
   () =>
     withBrowser(async (h) => {
-      const page = await h.newPage("phone");
-      await h.signIn(page, "director@demo.local");
+      const page = await h.signedIn("director@demo.local", "phone");
       await page.goto("/objects");
       await page.locator(".object-card").first().waitFor();
       await screenshot(page, "objects-phone");

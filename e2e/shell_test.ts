@@ -8,8 +8,7 @@ browserTest(
   () =>
     withBrowser(async (h) => {
       for (const account of demoAccounts) {
-        const page = await h.newPage("desktop");
-        await h.signIn(page, account.email);
+        const page = await h.signedIn(account.email);
         const expected = menuFor(account.role, account.email === "admin@demo.local").map((i) => i.label);
         const shown = await page.locator(".sidebar-nav .nav-link").allInnerTexts();
         assert.deepEqual(shown.map((s) => s.trim()), expected, account.email);
@@ -47,8 +46,7 @@ browserTest(
   "[e2e] the shell on a phone opens the drawer and on a desktop shows the sidebar",
   () =>
     withBrowser(async (h) => {
-      const phone = await h.newPage("phone");
-      await h.signIn(phone, "engineer@demo.local");
+      const phone = await h.signedIn("engineer@demo.local", "phone");
       await phone.goto("/profile");
       const hiddenBox = await phone.locator(".sidebar").boundingBox();
       assert.ok(hiddenBox && hiddenBox.x + hiddenBox.width <= 0, "the drawer starts off-screen");
@@ -56,8 +54,7 @@ browserTest(
       await phone.locator(".sidebar").getByRole("link", { name: "Настройки" }).waitFor({ state: "visible" });
       await phone.waitForTimeout(300); // the drawer slides in over 200 ms
       await screenshot(phone, "shell-phone-drawer");
-      const desktop = await h.newPage("desktop");
-      await h.signIn(desktop, "engineer@demo.local");
+      const desktop = await h.signedIn("engineer@demo.local");
       await desktop.goto("/profile");
       assert.equal(await desktop.locator(".sidebar").isVisible(), true);
       await screenshot(desktop, "shell-desktop");
@@ -72,8 +69,7 @@ browserTest(
   "[e2e] '?new=1' links open their dialogs: a new object, and a task for a chosen object",
   () =>
     withBrowser(async (h) => {
-      const page = await h.newPage("desktop");
-      await h.signIn(page, "engineer@demo.local");
+      const page = await h.signedIn("engineer@demo.local");
       await page.goto("/objects?new=1");
       await page.locator("dialog[open]").waitFor();
       assert.doesNotMatch(page.url(), /new=1/);
@@ -89,8 +85,7 @@ browserTest(
   "[e2e] the bell shows the unread count, opens the list, marks all read, and a click opens the task",
   () =>
     withBrowser(async (h) => {
-      const page = await h.newPage("phone");
-      await h.signIn(page, "surveyor@demo.local");
+      const page = await h.signedIn("surveyor@demo.local", "phone");
       await page.goto("/profile");
       const bell = page.getByRole("button", { name: /^Уведомления/ });
       await bell.getByText("2").waitFor();

@@ -50,8 +50,7 @@ browserTest(
       await guest.getByText(model).first().waitFor();
       await screenshot(guest, "shop-confirmation-phone");
 
-      const manager = await h.newPage("phone");
-      await h.signIn(manager, "manager@demo.local");
+      const manager = await h.signedIn("manager@demo.local", "phone");
       await manager.goto("/notifications");
       await manager.getByText(new RegExp(`${number}: Марина Гостева`)).first().waitFor();
       await manager.goto("/orders");
@@ -62,8 +61,7 @@ browserTest(
       await manager.locator(".order-page .badge").getByText("Подтверждён").first().waitFor();
       await screenshot(manager, "shop-order-manager-phone");
 
-      const engineer = await h.newPage("phone");
-      await h.signIn(engineer, "engineer@demo.local");
+      const engineer = await h.signedIn("engineer@demo.local", "phone");
       await engineer.goto("/objects");
       await engineer.getByText("Марина Гостева").first().waitFor();
       await engineer.goto("/notifications");
