@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { count, eq } from "drizzle-orm";
-import { createTestApp, type TestApp, withTestApp } from "../testing.ts";
+import { createTestApp, expectJson, type TestApp, withTestApp } from "../testing.ts";
 import { boot } from "../boot.ts";
 import { readEnv } from "../env.ts";
 import {
@@ -25,9 +25,7 @@ const notOwners = [
 
 Deno.test("[api] /api/admin answers the owner only and refuses everyone else", () =>
   withTestApp(async (t) => {
-    const list = await t.request("/api/admin/users", { as: "admin@demo.local" });
-    assert.equal(list.status, 200);
-    const rows = await list.json();
+    const rows = await expectJson(t.request("/api/admin/users", { as: "admin@demo.local" }), 200);
     assert.equal(rows.length, 9);
     assert.ok(rows.some((u: { companyName: string | null }) => u.companyName === "ООО «Другая Компания»"));
     const someone = rows.find((u: { email: string }) => u.email === "surveyor@demo.local");
@@ -297,9 +295,7 @@ Deno.test("[api] DELETE /api/admin/cleanup removes the demo data and its files, 
     assert.ok(seededKeys.length > 0);
     for (const key of seededKeys) assert.ok(await storage.open(key).then((f) => (f?.file.close(), !!f)), key);
 
-    const res = await t.as("admin@demo.local").delete("/api/admin/cleanup");
-    assert.equal(res.status, 200);
-    const body = await res.json();
+    const body = await expectJson(t.as("admin@demo.local").delete("/api/admin/cleanup"), 200);
     assert.equal(body.message, "Все тестовые данные очищены");
     assert.equal(body.companies, 2);
     assert.equal(body.users, 8); // every demo account but the owner doing it

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { type TestApp, withTestApp } from "../testing.ts";
+import { expectJson, type TestApp, withTestApp } from "../testing.ts";
 import { eq } from "drizzle-orm";
 import { sessions, users } from "../../db/schema/mod.ts";
 import { sessionIdOf } from "../auth/sessions.ts";
@@ -110,12 +110,13 @@ Deno.test("[api] a right password clears the failures of its address, and the th
 
 Deno.test("[api] POST /api/register checks on the server with the spec's Russian messages", () =>
   withTestApp(async (t) => {
-    const res = await t.request("/api/register", {
-      method: "POST",
-      json: { email: "bad", firstName: "", lastName: "", password: "123", confirmPassword: "321" },
-    });
-    assert.equal(res.status, 422);
-    const body = await res.json();
+    const body = await expectJson(
+      t.request("/api/register", {
+        method: "POST",
+        json: { email: "bad", firstName: "", lastName: "", password: "123", confirmPassword: "321" },
+      }),
+      422,
+    );
     assert.deepEqual(body.errors.email, ["Некорректный email"]);
     assert.deepEqual(body.errors.firstName, ["Имя обязательно"]);
     assert.deepEqual(body.errors.lastName, ["Фамилия обязательна"]);

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { fileForm, type TestApp, tinyPng, withTestApp } from "../testing.ts";
+import { expectJson, fileForm, type TestApp, tinyPng, withTestApp } from "../testing.ts";
 
 const staff = ["engineer@demo.local", "manager@demo.local", "surveyor@demo.local", "foreman@demo.local"];
 const everyone = [
@@ -74,9 +74,7 @@ Deno.test("[api] GET /api/companies lists with counts; a company_admin sees only
 
 Deno.test("[api] POST /api/companies accepts valid requisites and refuses wrong check digits with 422", () =>
   withTestApp(async (t) => {
-    const ok = await t.as("admin@demo.local").post("/api/companies", validCompany);
-    assert.equal(ok.status, 201);
-    const body = await ok.json();
+    const body = await expectJson(t.as("admin@demo.local").post("/api/companies", validCompany), 201);
     assert.equal(body.inn, "7707083893");
     assert.equal(body.website, "https://kolodec.ru");
     assert.equal(body.subscriptionTier, "smu");

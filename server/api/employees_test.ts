@@ -1,16 +1,17 @@
 import assert from "node:assert/strict";
-import { fileForm, tinyPng, withTestApp } from "../testing.ts";
+import { expectJson, fileForm, tinyPng, withTestApp } from "../testing.ts";
 
 Deno.test("[api] POST /api/employees adds to the admin's own company with a password shown once; it signs in", () =>
   withTestApp(async (t) => {
-    const res = await t.as("director@demo.local").post("/api/employees", {
-      firstName: "Антон",
-      lastName: "Зуев",
-      email: "Zuev@Demo.local",
-      companyId: 999,
-    });
-    assert.equal(res.status, 201);
-    const e = await res.json();
+    const e = await expectJson(
+      t.as("director@demo.local").post("/api/employees", {
+        firstName: "Антон",
+        lastName: "Зуев",
+        email: "Zuev@Demo.local",
+        companyId: 999,
+      }),
+      201,
+    );
     assert.equal(e.role, "measurement_engineer");
     assert.equal(e.email, "zuev@demo.local");
     assert.equal(

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { fileForm, storedFiles, type TestApp, tinyMp4, withTestApp } from "../testing.ts";
+import { expectJson, fileForm, storedFiles, type TestApp, tinyMp4, withTestApp } from "../testing.ts";
 
 const enc = new TextEncoder();
 
@@ -12,18 +12,19 @@ Deno.test("[api] a document round trip keeps the Russian file name and answers i
   withTestApp(async (t) => {
     const objectId = await firstObjectId(t, "surveyor@demo.local");
     const pdf = enc.encode("%PDF-1.4\n% тестовый договор\n%%EOF\n");
-    const res = await t.request(`/api/objects/${objectId}/documents`, {
-      as: "surveyor@demo.local",
-      method: "POST",
-      body: fileForm("file", pdf, "Договор подряда №5.pdf", {
-        fields: {
-          description: "Подписанный договор",
-          documentType: "contract",
-        },
+    const doc = await expectJson(
+      t.request(`/api/objects/${objectId}/documents`, {
+        as: "surveyor@demo.local",
+        method: "POST",
+        body: fileForm("file", pdf, "Договор подряда №5.pdf", {
+          fields: {
+            description: "Подписанный договор",
+            documentType: "contract",
+          },
+        }),
       }),
-    });
-    assert.equal(res.status, 201);
-    const doc = await res.json();
+      201,
+    );
     assert.deepEqual([doc.fileName, doc.fileType, doc.fileSize, doc.documentType], [
       "Договор подряда №5.pdf",
       "pdf",
@@ -123,13 +124,14 @@ Deno.test("[api] a video uploads, plays by byte range (206) and another company 
   withTestApp(async (t) => {
     const objectId = await firstObjectId(t, "surveyor@demo.local");
     const mp4 = tinyMp4(10_000);
-    const res = await t.request(`/api/objects/${objectId}/videos`, {
-      as: "surveyor@demo.local",
-      method: "POST",
-      body: fileForm("video", mp4, "Осмотр участка.mp4", { fields: { description: "Общий вид" } }),
-    });
-    assert.equal(res.status, 201);
-    const video = await res.json();
+    const video = await expectJson(
+      t.request(`/api/objects/${objectId}/videos`, {
+        as: "surveyor@demo.local",
+        method: "POST",
+        body: fileForm("video", mp4, "Осмотр участка.mp4", { fields: { description: "Общий вид" } }),
+      }),
+      201,
+    );
     assert.equal(video.mimeType, "video/mp4");
     assert.equal(video.description, "Общий вид");
     const ranged = await t.request(video.fileUrl, {

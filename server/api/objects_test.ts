@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { createTestApp, withTestApp } from "../testing.ts";
+import { createTestApp, expectJson, withTestApp } from "../testing.ts";
 
 const newObject = {
   address: "Московская обл, Рузский р-н, п Дорохово, ул Школьная, д 4",
@@ -14,9 +14,7 @@ const newObject = {
 
 Deno.test("[api] POST /api/objects fills district, direction and distance, cleans the cost, notifies chief engineers", () =>
   withTestApp(async (t) => {
-    const res = await t.as("manager@demo.local").post("/api/objects", newObject);
-    assert.equal(res.status, 201);
-    const o = await res.json();
+    const o = await expectJson(t.as("manager@demo.local").post("/api/objects", newObject), 201);
     assert.equal(o.district, "Рузский");
     assert.equal(o.direction, "Запад");
     assert.equal(o.distanceFromMKAD, 61);
@@ -47,9 +45,7 @@ Deno.test("[api] POST /api/objects fills district, direction and distance, clean
 
 Deno.test("[api] POST /api/objects answers the spec's messages for missing fields", () =>
   withTestApp(async (t) => {
-    const res = await t.as("manager@demo.local").post("/api/objects", { address: "ab" });
-    assert.equal(res.status, 422);
-    const body = await res.json();
+    const body = await expectJson(t.as("manager@demo.local").post("/api/objects", { address: "ab" }), 422);
     assert.equal(body.errors.settlement[0], "Минимум 2 символа");
     assert.equal(body.errors.clientPhone[0], "Телефон обязателен");
     assert.equal(body.errors.estimatedCost[0], "Примерная стоимость обязательна");
@@ -81,13 +77,14 @@ Deno.test("[api] GET/PATCH /api/objects/:id of another company answers 404", () 
 Deno.test("[api] PATCH /api/objects/:id changes the status into the activity feed and parses costs", () =>
   withTestApp(async (t) => {
     const [first] = await (await t.request("/api/objects?status=new", { as: "engineer@demo.local" })).json();
-    const res = await t.as("engineer@demo.local").patch(`/api/objects/${first.id}`, {
-      status: "approved",
-      estimatedCost: "1 200 000,50",
-      distanceFromMKAD: "33",
-    });
-    assert.equal(res.status, 200);
-    const o = await res.json();
+    const o = await expectJson(
+      t.as("engineer@demo.local").patch(`/api/objects/${first.id}`, {
+        status: "approved",
+        estimatedCost: "1 200 000,50",
+        distanceFromMKAD: "33",
+      }),
+      200,
+    );
     assert.deepEqual([o.status, o.estimatedCost, o.distanceFromMKAD], ["approved", 1200000.5, 33]);
     const feed = await (await t.request("/api/activity", { as: "engineer@demo.local" })).json();
     const items = Array.isArray(feed) ? feed : feed.items ?? feed.activities;

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { fileForm, withTestApp } from "../testing.ts";
+import { expectJson, fileForm, withTestApp } from "../testing.ts";
 import { companies, shopSettings } from "../../db/schema/mod.ts";
 import { defaultPriceList, readPriceListFile } from "../../estimating/mod.ts";
 
@@ -49,13 +49,14 @@ Deno.test("[api] /api/settings/price-list: a company_admin uploads a CSV and dow
       "А001;Труба ПВХ 110 мм;м;Трубопроводы;700;550\n" +
       "Я900;Новая позиция;шт;;1 000,50;200\n" +
       ";Без кода;шт;;1;1\n";
-    const res = await t.request("/api/settings/price-list", {
-      as: "director@demo.local",
-      method: "POST",
-      body: fileForm("file", csv, "Прайс 2026.csv", { type: "text/csv" }),
-    });
-    assert.equal(res.status, 200);
-    const report = await res.json();
+    const report = await expectJson(
+      t.request("/api/settings/price-list", {
+        as: "director@demo.local",
+        method: "POST",
+        body: fileForm("file", csv, "Прайс 2026.csv", { type: "text/csv" }),
+      }),
+      200,
+    );
     assert.equal(report.added, 1);
     assert.equal(report.updated, 1);
     assert.equal(report.rejectedCount, 1);

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { type TestApp, withTestApp } from "../testing.ts";
+import { expectJson, type TestApp, withTestApp } from "../testing.ts";
 import { companies, products, shopSettings } from "../../db/schema/mod.ts";
 
 const checkout = {
@@ -175,13 +175,14 @@ Deno.test("[api] orders: a manager moves an order along spec/2 §4, the customer
     assert.equal((await t.request(`/api/orders/${order.id}`, { as: "surveyor@demo.local" })).status, 403);
     const skip = await t.as("manager@demo.local").patch(`/api/orders/${order.id}`, { status: "shipped" });
     assert.equal(skip.status, 409);
-    const ok = await t.as("manager@demo.local").patch(`/api/orders/${order.id}`, {
-      status: "confirmed",
-      managerNotes: "Позвонить за день",
-      estimatedDeliveryDate: "2026-12-01",
-    });
-    assert.equal(ok.status, 200);
-    const confirmed = await ok.json();
+    const confirmed = await expectJson(
+      t.as("manager@demo.local").patch(`/api/orders/${order.id}`, {
+        status: "confirmed",
+        managerNotes: "Позвонить за день",
+        estimatedDeliveryDate: "2026-12-01",
+      }),
+      200,
+    );
     assert.equal(confirmed.status, "confirmed");
     assert.equal(confirmed.estimatedDeliveryDate, "2026-12-01");
     assert.deepEqual(confirmed.nextStatuses, ["in_production", "cancelled"]);
@@ -305,15 +306,16 @@ Deno.test("[api] shop: catalogue management — messages, isolation, hidden prod
       price: 1,
     });
     assert.deepEqual((await bad.json()).errors.name, ["Название товара обязательно"]);
-    const made = await t.as("manager@demo.local").post("/api/shop/manage/products", {
-      name: "Крышка люка",
-      sku: "lid-1",
-      categoryId: null,
-      price: "4 500",
-      stockQuantity: 5,
-    });
-    assert.equal(made.status, 201);
-    const product = await made.json();
+    const product = await expectJson(
+      t.as("manager@demo.local").post("/api/shop/manage/products", {
+        name: "Крышка люка",
+        sku: "lid-1",
+        categoryId: null,
+        price: "4 500",
+        stockQuantity: 5,
+      }),
+      201,
+    );
     assert.equal(product.price, 4500);
     assert.equal(product.sku, "LID-1");
     assert.equal((await t.request("/api/shop/products/lid-1")).status, 200);

@@ -1,15 +1,16 @@
 // deno-lint-ignore-file no-explicit-any
 import assert from "node:assert/strict";
-import { withTestApp } from "../testing.ts";
+import { expectJson, withTestApp } from "../testing.ts";
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema/mod.ts";
 
 Deno.test("[api] GET /api/stats answers numbers and change strings for every period", () =>
   withTestApp(async (t) => {
     for (const period of ["7d", "30d", "90d", "1y", "all"]) {
-      const res = await t.request(`/api/stats?period=${period}`, { as: "engineer@demo.local" });
-      assert.equal(res.status, 200);
-      const s = await res.json();
+      const s = await expectJson(
+        t.request(`/api/stats?period=${period}`, { as: "engineer@demo.local" }),
+        200,
+      );
       for (const key of ["activeProjects", "tasksInProgress", "completedTasks", "teamSize", "revenue"]) {
         assert.equal(typeof s[key], "number", key);
       }

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { type TestApp, withTestApp } from "../testing.ts";
+import { expectJson, type TestApp, withTestApp } from "../testing.ts";
 
 const nonAdmins = [
   "engineer@demo.local",
@@ -77,9 +77,10 @@ Deno.test("[api] GET /api/users: a company_admin sees only its company, system_a
 
 Deno.test("[api] POST /api/users by a company_admin: default role, own company, signs in; no system_admin", () =>
   withTestApp(async (t) => {
-    const res = await t.as("director@demo.local").post("/api/users", newUser("new@demo.local"));
-    assert.equal(res.status, 201);
-    const created = await res.json();
+    const created = await expectJson(
+      t.as("director@demo.local").post("/api/users", newUser("new@demo.local")),
+      201,
+    );
     assert.equal(created.role, "measurement_engineer");
     assert.equal(created.companyName, "ООО «Демо Септик»");
     assert.equal(created.isActive, true);
