@@ -17,9 +17,17 @@ export interface BrowserHarness {
   close(): Promise<void>;
 }
 
-/** A browser test: playwright keeps its own timers and sockets, so Deno's leak checks are off. */
-export const browserTest = (name: string, fn: () => Promise<void>) =>
-  Deno.test({ name, fn, sanitizeOps: false, sanitizeResources: false });
+/**
+ * A browser test: `fn` gets a started harness, closed after it. Playwright keeps its own timers and
+ * sockets, so Deno's leak checks are off.
+ */
+export const browserTest = (name: string, fn: (h: BrowserHarness) => Promise<void>) =>
+  Deno.test({
+    name,
+    fn: async () => await closingAfter(await startBrowser(), fn),
+    sanitizeOps: false,
+    sanitizeResources: false,
+  });
 
 export const viewports = {
   phone: { width: 390, height: 844 },
@@ -81,20 +89,6 @@ export async function startBrowser(
     },
   };
   return harness;
-}
-
-/** Runs `fn` with a started browser harness (startBrowser's options first, when given) and closes it after. */
-export async function withBrowser(fn: (h: BrowserHarness) => Promise<void>): Promise<void>;
-export async function withBrowser(
-  options: Parameters<typeof createTestApp>[0],
-  fn: (h: BrowserHarness) => Promise<void>,
-): Promise<void>;
-export async function withBrowser(
-  first: Parameters<typeof createTestApp>[0] | ((h: BrowserHarness) => Promise<void>),
-  second?: (h: BrowserHarness) => Promise<void>,
-): Promise<void> {
-  const [options, fn] = typeof first === "function" ? [{}, first] : [first, second!];
-  await closingAfter(await startBrowser(options), fn);
 }
 
 /** Waits for an island's bundle to hydrate it, so that clicks reach React. */
