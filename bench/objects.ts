@@ -3,16 +3,9 @@
 import { join } from "node:path";
 import { signIn, startServer } from "./_server.ts";
 import { seedCompany } from "./_seed.ts";
+import { fileBytes, MB, rawUpload } from "./_raw_upload.ts";
 
 const OBJECTS = 10_000;
-const MB = 1024 * 1024;
-
-/** The server's resident set in MB, from /proc. */
-async function rssMb(pid: number): Promise<number> {
-  const status = await Deno.readTextFile(`/proc/${pid}/status`);
-  const kb = Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
-  return kb / 1024;
-}
 
 async function time(url: string, cookie: string, n = 40) {
   const ms: number[] = [];
@@ -42,85 +35,24 @@ async function upload(
   chunked = false,
 ) {
   const boundary = "benchBoundary7MA4YWxkTrZu0gW";
-  const url = new URL(base);
-  const before = await rssMb(pid);
-  let peak = before;
-  const sampler = setInterval(async () => {
-    try {
-      peak = Math.max(peak, await rssMb(pid));
-    } catch { /* exited */ }
-  }, 25);
-  const t0 = performance.now();
-  let status: number | string = "no answer";
-  const conn = await Deno.connect({ hostname: url.hostname, port: Number(url.port) });
-  const reply = (async () => {
-    const buf = new Uint8Array(4096);
-    let text = "";
-    for (;;) {
-      const n = await conn.read(buf).catch(() => null);
-      if (n === null) break;
-      text += new TextDecoder().decode(buf.subarray(0, n));
-      if (text.includes("\r\n")) break;
-    }
-    const m = text.match(/^HTTP\/1\.1 (\d{3})/);
-    if (m) status = Number(m[1]);
-  })();
-  try {
-    const enc = new TextEncoder();
-    const head = enc.encode(
-      `--${boundary}\r\nContent-Disposition: form-data; name="description"\r\n\r\nЗамер\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="big.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
-    );
-    const tail = enc.encode(`\r\n--${boundary}--\r\n`);
-    const length = head.length + size + tail.length;
-    const headers = [
+  const enc = new TextEncoder();
+  const head = enc.encode(
+    `--${boundary}\r\nContent-Disposition: form-data; name="description"\r\n\r\nЗамер\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="big.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
+  );
+  const tail = enc.encode(`\r\n--${boundary}--\r\n`);
+  const mp4 = new Uint8Array([0, 0, 0, 24, ...enc.encode("ftypisom")]);
+  const r = await rawUpload(base, pid, {
+    head: [
       `POST /api/objects/${objectId}/videos HTTP/1.1`,
-      `Host: ${url.host}`,
       `Cookie: ${cookie}`,
       `Origin: ${base}`,
       `Content-Type: multipart/form-data; boundary=${boundary}`,
-      chunked ? "Transfer-Encoding: chunked" : `Content-Length: ${length}`,
-      "Connection: close",
-      "",
-      "",
-    ].join("\r\n");
-    const write = async (bytes: Uint8Array) => {
-      if (chunked) {
-        await conn.write(enc.encode(`${bytes.length.toString(16)}\r\n`));
-        await writeAll(conn, bytes);
-        await conn.write(enc.encode("\r\n"));
-      } else await writeAll(conn, bytes);
-    };
-    await writeAll(conn, enc.encode(headers));
-    await write(head);
-    const chunk = new Uint8Array(256 * 1024);
-    for (let i = 0; i < chunk.length; i++) chunk[i] = (i * 7) & 255;
-    chunk.set([0, 0, 0, 24], 0);
-    chunk.set(enc.encode("ftypisom"), 4);
-    for (let sent = 0; sent < size; sent += chunk.length) {
-      await write(chunk.subarray(0, Math.min(chunk.length, size - sent)));
-      if (typeof status === "number") break;
-    }
-    if (typeof status !== "number") {
-      await write(tail);
-      if (chunked) await conn.write(enc.encode("0\r\n\r\n"));
-    }
-  } catch {
-    // The server answered and closed while we were still sending (a refused upload).
-  }
-  await reply;
-  try {
-    conn.close();
-  } catch { /* closed */ }
-  const seconds = (performance.now() - t0) / 1000;
-  clearInterval(sampler);
-  peak = Math.max(peak, await rssMb(pid));
-  return { status, before, peak, growth: peak - before, seconds, mbps: size / MB / seconds };
-}
-
-async function writeAll(conn: Deno.Conn, bytes: Uint8Array) {
-  let written = 0;
-  while (written < bytes.length) written += await conn.write(bytes.subarray(written));
+    ],
+    body: [head, ...fileBytes(size, mp4), tail],
+    length: chunked ? undefined : head.length + size + tail.length,
+  });
+  return { ...r, mbps: size / MB / r.seconds };
 }
 
 async function filesUnder(dir: string): Promise<Array<{ path: string; size: number }>> {

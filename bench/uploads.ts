@@ -3,100 +3,33 @@
 // the latency of other requests while a zip-bomb price list is being refused.
 import { priceListBomb } from "../estimating/zip_fixture.ts";
 import { signIn, startServer } from "./_server.ts";
+import { fileBytes, MB, rawUpload } from "./_raw_upload.ts";
 
-const MB = 1024 * 1024;
 const enc = new TextEncoder();
 
-/** The server's resident set in MB, from /proc. */
-async function rssMb(pid: number): Promise<number> {
-  const status = await Deno.readTextFile(`/proc/${pid}/status`);
-  return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
-}
-
-async function writeAll(conn: Deno.Conn, bytes: Uint8Array) {
-  let written = 0;
-  while (written < bytes.length) written += await conn.write(bytes.subarray(written));
-}
-
-/**
- * Sends a multipart upload of `size` bytes chunked (Transfer-Encoding: chunked, no Content-Length) over a
- * raw connection, stopping when the server answers; samples the server's RSS meanwhile.
- */
-async function chunkedUpload(
+/** Sends a multipart upload of `target.size` bytes chunked (no Content-Length) until the server answers. */
+function chunkedUpload(
   base: string,
   cookie: string,
   pid: number,
   target: { path: string; field: string; fileName: string; signature: Uint8Array; size: number },
 ) {
   const boundary = "benchBoundary7MA4YWxkTrZu0gW";
-  const before = await rssMb(pid);
-  let peak = before;
-  const sampler = setInterval(async () => {
-    peak = Math.max(peak, await rssMb(pid).catch(() => 0));
-  }, 25);
-  const url = new URL(base);
-  const conn = await Deno.connect({ hostname: url.hostname, port: Number(url.port) });
-  let status: number | string = "no answer";
-  const reply = (async () => {
-    const buf = new Uint8Array(4096);
-    let text = "";
-    for (;;) {
-      const n = await conn.read(buf).catch(() => null);
-      if (n === null) break;
-      text += new TextDecoder().decode(buf.subarray(0, n));
-      if (text.includes("\r\n")) break;
-    }
-    status = Number(text.match(/^HTTP\/1\.1 (\d{3})/)?.[1] ?? 0) || "closed";
-  })();
-  const t0 = performance.now();
-  let sent = 0;
-  try {
-    await writeAll(
-      conn,
+  return rawUpload(base, pid, {
+    head: [
+      `POST ${target.path} HTTP/1.1`,
+      `Cookie: ${cookie}`,
+      `Origin: ${base}`,
+      `Content-Type: multipart/form-data; boundary=${boundary}`,
+    ],
+    body: [
       enc.encode(
-        [
-          `POST ${target.path} HTTP/1.1`,
-          `Host: ${url.host}`,
-          `Cookie: ${cookie}`,
-          `Origin: ${base}`,
-          `Content-Type: multipart/form-data; boundary=${boundary}`,
-          "Transfer-Encoding: chunked",
-          "Connection: close",
-          "",
-          "",
-        ].join("\r\n"),
+        `--${boundary}\r\nContent-Disposition: form-data; name="${target.field}"; filename="${target.fileName}"\r\n\r\n`,
       ),
-    );
-    const write = async (bytes: Uint8Array) => {
-      await conn.write(enc.encode(`${bytes.length.toString(16)}\r\n`));
-      await writeAll(conn, bytes);
-      await conn.write(enc.encode("\r\n"));
-      sent += bytes.length;
-    };
-    await write(enc.encode(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${target.field}"; filename="${target.fileName}"\r\n\r\n`,
-    ));
-    const chunk = new Uint8Array(256 * 1024);
-    for (let i = 0; i < chunk.length; i++) chunk[i] = (i * 7) & 255;
-    chunk.set(target.signature);
-    for (let file = 0; file < target.size && typeof status !== "number"; file += chunk.length) {
-      await write(chunk.subarray(0, Math.min(chunk.length, target.size - file)));
-    }
-    if (typeof status !== "number") {
-      await write(enc.encode(`\r\n--${boundary}--\r\n`));
-      await conn.write(enc.encode("0\r\n\r\n"));
-    }
-  } catch {
-    // The server answered and closed while we were still sending (a refused upload).
-  }
-  await reply;
-  try {
-    conn.close();
-  } catch { /* closed */ }
-  const seconds = (performance.now() - t0) / 1000;
-  clearInterval(sampler);
-  peak = Math.max(peak, await rssMb(pid));
-  return { status, sentMb: sent / MB, before, peak, growth: peak - before, seconds };
+      ...fileBytes(target.size, target.signature),
+      enc.encode(`\r\n--${boundary}--\r\n`),
+    ],
+  });
 }
 
 async function latency(url: string, cookie: string): Promise<number> {

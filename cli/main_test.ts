@@ -1,42 +1,15 @@
 import assert from "node:assert/strict";
-import { fileURLToPath } from "node:url";
 import ExcelJS from "exceljs";
 import type { Estimate } from "../estimating/mod.ts";
-import { main } from "./main.ts";
-import type { Io } from "./io.ts";
-
-const root = fileURLToPath(new URL("..", import.meta.url));
-const examples = `${root}examples/measurements`;
-
-/** Runs the real CLI as a subprocess. */
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", `${root}cli/main.ts`, ...args],
-    env: { NO_COLOR: "1" },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
-}
-
-/** Runs the CLI in-process, capturing its output. */
-async function run(...args: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: Io = { out: (l) => out.push(l), err: (l) => err.push(l) };
-  const code = await main(args, io);
-  return { code, out, err };
-}
+import { examples, root, runCli, spawnCli, withTempDir } from "./testing.ts";
 
 const valid = (model: string, extra: Record<string, unknown> = {}, distance = 20) => ({
   object: { address: "МО, д. Тестовая, 1", distanceFromMKAD: distance, clientName: "Тест", clientPhone: "" },
   measurements: { septic_model: model, soil_type: "sandy", groundwater_level: 0, ...extra },
 });
 
-Deno.test("[cli] estimate generate: bad files print one line each naming file and field, the others go through, exit 1", async () => {
-  const dir = await Deno.makeTempDir();
-  try {
+Deno.test("[cli] estimate generate: bad files print one line each naming file and field, the others go through, exit 1", () =>
+  withTempDir(async (dir) => {
     await Deno.mkdir(`${dir}/in`);
     await Deno.writeTextFile(`${dir}/in/a-good.json`, JSON.stringify(valid("topas-5")));
     await Deno.writeTextFile(`${dir}/in/b-broken.json`, '{ "measurements": { ');
@@ -46,7 +19,7 @@ Deno.test("[cli] estimate generate: bad files print one line each naming file an
       JSON.stringify(valid("topas-5", { residents_count: "abc" })),
     );
     await Deno.writeTextFile(`${dir}/in/e-good.json`, JSON.stringify(valid("eurolos-bio-5")));
-    const r = await cli(
+    const r = await spawnCli([
       "estimate",
       "generate",
       `${dir}/in`,
@@ -56,7 +29,7 @@ Deno.test("[cli] estimate generate: bad files print one line each naming file an
       "json",
       "--date",
       "2026-06-01",
-    );
+    ]);
     assert.equal(r.code, 1, r.stderr);
     const lines = r.stderr.trim().split("\n");
     assert.equal(lines.length, 3, r.stderr);
@@ -72,15 +45,11 @@ Deno.test("[cli] estimate generate: bad files print one line each naming file an
     assert.match(r.stdout, /Итого: смет сформировано 2 из 5, с ошибками 3/);
     const names = [...Deno.readDirSync(`${dir}/out`)].map((e) => e.name).sort();
     assert.deepEqual(names, ["a-good.json", "e-good.json"]);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-});
+  }));
 
-Deno.test("[cli] estimate generate: the example files give exact JSON estimates with the rules' effects, exit 0", async () => {
-  const dir = await Deno.makeTempDir();
-  try {
-    const r = await cli(
+Deno.test("[cli] estimate generate: the example files give exact JSON estimates with the rules' effects, exit 0", () =>
+  withTempDir(async (dir) => {
+    const r = await spawnCli([
       "estimate",
       "generate",
       examples,
@@ -92,7 +61,7 @@ Deno.test("[cli] estimate generate: the example files give exact JSON estimates 
       "22",
       "--date",
       "2026-06-01",
-    );
+    ]);
     assert.equal(r.code, 0, r.stderr);
     for (const entry of Deno.readDirSync(dir)) {
       const e: Estimate = JSON.parse(await Deno.readTextFile(`${dir}/${entry.name}`));
@@ -110,13 +79,10 @@ Deno.test("[cli] estimate generate: the example files give exact JSON estimates 
     assert.equal(far.items.find((i) => i.articleCode === "А152")?.quantity, 48); // 78 km − 30 km
     const small: Estimate = JSON.parse(await Deno.readTextFile(`${dir}/topas4-undersized.json`));
     assert.ok(small.warnings.some((w) => w.includes("Подходит модель Топас 8")));
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-});
+  }));
 
 Deno.test("[cli] catalogue list --json prints the catalogue entries of all 11 brands", async () => {
-  const r = await cli("catalogue", "list", "--json");
+  const r = await spawnCli(["catalogue", "list", "--json"]);
   assert.equal(r.code, 0);
   const list = JSON.parse(r.stdout) as {
     id: string;
@@ -133,31 +99,33 @@ Deno.test("[cli] catalogue list --json prints the catalogue entries of all 11 br
 });
 
 Deno.test("[cli] wrong usage exits 2", async () => {
-  assert.equal((await cli("estimate", "generate", `${examples}/topas5-basic.json`, "--vat", "18")).code, 2);
-  assert.equal((await run()).code, 2);
-  assert.equal((await run("bogus")).code, 2);
-  assert.equal((await run("estimate", "generate")).code, 2);
-  assert.equal((await run("estimate", "generate", examples, "--format", "pdf")).code, 2);
-  assert.equal((await run("estimate", "generate", examples, "--date", "01.06.2026")).code, 2);
-  assert.equal((await run("estimate", "generate", examples, "--price-list", "/nonexistent.xlsx")).code, 2);
-  assert.equal((await run("catalogue", "list", "--brand", "nope")).code, 2);
-  assert.equal((await run("price-list", "export")).code, 2);
-  assert.equal((await run("price-list", "import", "x.csv", "--company", "abc")).code, 2);
-  assert.equal((await run("--help")).code, 0);
+  assert.equal(
+    (await spawnCli(["estimate", "generate", `${examples}/topas5-basic.json`, "--vat", "18"])).code,
+    2,
+  );
+  assert.equal((await runCli()).code, 2);
+  assert.equal((await runCli("bogus")).code, 2);
+  assert.equal((await runCli("estimate", "generate")).code, 2);
+  assert.equal((await runCli("estimate", "generate", examples, "--format", "pdf")).code, 2);
+  assert.equal((await runCli("estimate", "generate", examples, "--date", "01.06.2026")).code, 2);
+  assert.equal((await runCli("estimate", "generate", examples, "--price-list", "/nonexistent.xlsx")).code, 2);
+  assert.equal((await runCli("catalogue", "list", "--brand", "nope")).code, 2);
+  assert.equal((await runCli("price-list", "export")).code, 2);
+  assert.equal((await runCli("price-list", "import", "x.csv", "--company", "abc")).code, 2);
+  assert.equal((await runCli("--help")).code, 0);
 });
 
 Deno.test("[cli] estimate schema prints the JSON Schema of the measurement document", async () => {
-  const r = await run("estimate", "schema");
+  const r = await runCli("estimate", "schema");
   assert.equal(r.code, 0);
   const schema = JSON.parse(r.out.join("\n"));
   assert.equal(schema.properties.measurements.properties.residents_count.default, 4);
   assert.equal(schema.properties.measurements.properties.septic_model.type, "string");
 });
 
-Deno.test("[cli] estimate generate --format xlsx writes the client's workbook (--internal the own one) with the JSON's total", async () => {
-  const dir = await Deno.makeTempDir();
-  try {
-    const r = await run(
+Deno.test("[cli] estimate generate --format xlsx writes the client's workbook (--internal the own one) with the JSON's total", () =>
+  withTempDir(async (dir) => {
+    const r = await runCli(
       "estimate",
       "generate",
       `${examples}/topas5-basic.json`,
@@ -173,7 +141,7 @@ Deno.test("[cli] estimate generate --format xlsx writes the client's workbook (-
     await wb.xlsx.readFile(`${dir}/topas5-basic.xlsx`);
     const ws = wb.worksheets[0];
     assert.equal(ws.getCell("A1").value, "ООО «Демо Септик»");
-    const json = await run(
+    const json = await runCli(
       "estimate",
       "generate",
       `${examples}/topas5-basic.json`,
@@ -201,7 +169,7 @@ Deno.test("[cli] estimate generate --format xlsx writes the client's workbook (-
       return found;
     };
     assert.deepEqual(codes(ws), []);
-    const own = await run(
+    const own = await runCli(
       "estimate",
       "generate",
       `${examples}/topas5-basic.json`,
@@ -213,22 +181,18 @@ Deno.test("[cli] estimate generate --format xlsx writes the client's workbook (-
     const internal = new ExcelJS.Workbook();
     await internal.xlsx.readFile(`${dir}/topas5-basic.xlsx`);
     assert.ok(codes(internal.worksheets[0]).length > 0, "the internal workbook keeps the article codes");
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-});
+  }));
 
-Deno.test("[cli] price-list import and export a standalone file that --price-list accepts", async () => {
-  const dir = await Deno.makeTempDir();
-  try {
+Deno.test("[cli] price-list import and export a standalone file that --price-list accepts", () =>
+  withTempDir(async (dir) => {
     const csv =
       "Артикул;Наименование;Ед. изм.;Раздел;Материалы;Работы\nА086;Котлован вручную;м³;Земляные работы;0;2 000\n;Без кода;шт;;1;1\n";
     await Deno.writeTextFile(`${dir}/in.csv`, csv);
-    const imp = await run("price-list", "import", `${dir}/in.csv`, "--out", `${dir}/list.json`);
+    const imp = await runCli("price-list", "import", `${dir}/in.csv`, "--out", `${dir}/list.json`);
     assert.equal(imp.code, 1); // one row rejected
     assert.match(imp.out[1], /^Добавлено: 0, обновлено: 1, без изменений: 0, отклонено: 1/);
     assert.equal(imp.err[0], `${dir}/in.csv: строка 3: нет артикула`);
-    const exp = await run(
+    const exp = await runCli(
       "price-list",
       "export",
       "--price-list",
@@ -237,7 +201,7 @@ Deno.test("[cli] price-list import and export a standalone file that --price-lis
       `${dir}/list.xlsx`,
     );
     assert.equal(exp.code, 0);
-    const gen = await run(
+    const gen = await runCli(
       "estimate",
       "generate",
       `${examples}/topas5-basic.json`,
@@ -253,14 +217,10 @@ Deno.test("[cli] price-list import and export a standalone file that --price-lis
     assert.equal(gen.code, 0, gen.err.join("\n"));
     const e: Estimate = JSON.parse(await Deno.readTextFile(`${dir}/topas5-basic.json`));
     assert.equal(e.items.find((i) => i.articleCode === "А086")?.pricePerUnit, 200000);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-});
+  }));
 
-Deno.test("[cli] price-list import --company writes the company's price list in one transaction", async () => {
-  const dir = await Deno.makeTempDir();
-  try {
+Deno.test("[cli] price-list import --company writes the company's price list in one transaction", () =>
+  withTempDir(async (dir) => {
     const url = `file:${dir}/app.db`;
     const { openDb, migrateDb } = await import("../db/client.ts");
     const { companies } = await import("../db/schema/mod.ts");
@@ -273,7 +233,7 @@ Deno.test("[cli] price-list import --company writes the company's price list in 
       `${dir}/in.csv`,
       "Артикул;Наименование;Ед. изм.;Раздел;Материалы;Работы\nА001;Труба ПВХ 110 (своя);м;Трубопроводы;700;500\nБ001;Выезд в выходной;компл;;0;5000\n",
     );
-    const first = await run(
+    const importArgs = [
       "price-list",
       "import",
       `${dir}/in.csv`,
@@ -281,23 +241,16 @@ Deno.test("[cli] price-list import --company writes the company's price list in 
       String(company.id),
       "--db",
       url,
-    );
+    ];
+    const first = await runCli(...importArgs);
     assert.equal(first.code, 0, first.err.join("\n"));
     assert.match(
       first.out[1],
       /^Добавлено: 1, обновлено: 1, без изменений: 0, отклонено: 0; позиций в прайс-листе: 221/,
     );
-    const again = await run(
-      "price-list",
-      "import",
-      `${dir}/in.csv`,
-      "--company",
-      String(company.id),
-      "--db",
-      url,
-    );
+    const again = await runCli(...importArgs);
     assert.match(again.out[1], /^Добавлено: 0, обновлено: 0, без изменений: 2/);
-    const exp = await run(
+    const exp = await runCli(
       "price-list",
       "export",
       "--company",
@@ -311,51 +264,55 @@ Deno.test("[cli] price-list import --company writes the company's price list in 
     const list = JSON.parse(await Deno.readTextFile(`${dir}/out.json`));
     assert.equal(list.items.length, 221);
     assert.equal(list.items.find((i: { code: string }) => i.code === "А001").materialsPrice, 70000);
-    const missing = await run("price-list", "import", `${dir}/in.csv`, "--company", "999", "--db", url);
+    const missing = await runCli("price-list", "import", `${dir}/in.csv`, "--company", "999", "--db", url);
     assert.equal(missing.code, 1);
     assert.match(missing.err[0], /компания 999 не найдена/);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-});
+  }));
 
-Deno.test("[cli] estimate generate: a folder of every work type prices each document as the engine does, in JSON and Excel", async () => {
-  const dir = await Deno.makeTempDir();
-  const { generateEstimate } = await import("../estimating/mod.ts");
-  const near = { address: "МО, д. Тестовая, 1", distanceFromMKAD: 40, clientName: "Тест", clientPhone: "" };
-  const docs: Record<string, unknown> = {
-    "well.json": {
-      workType: "well_drilling",
-      object: near,
-      measurements: { well_type: "sand", well_depth: 32 },
-    },
-    "water.json": { workType: "water_supply", object: near, measurements: { ws_length: 25, ws_depth: 1.8 } },
-    "drainage.json": {
-      workType: "drainage",
-      object: near,
-      measurements: { dr_length: 35, dr_inspection_wells: 2 },
-    },
-    "sewage.json": { workType: "sewage_system", object: near, measurements: { sw_length: 12, sw_drop: 0.3 } },
-    "station.json": valid("topas-5"),
-    "all.json": {
-      workTypes: ["well_equipment", "water_supply", "drainage", "sewage_system", "septic"],
-      object: near,
-      measurements: {
-        ...valid("topas-5").measurements,
-        well_depth: 40,
-        ws_length: 20,
-        dr_length: 30,
-        sw_length: 10,
+Deno.test("[cli] estimate generate: a folder of every work type prices each document as the engine does, in JSON and Excel", () =>
+  withTempDir(async (dir) => {
+    const { generateEstimate } = await import("../estimating/mod.ts");
+    const near = { address: "МО, д. Тестовая, 1", distanceFromMKAD: 40, clientName: "Тест", clientPhone: "" };
+    const docs: Record<string, unknown> = {
+      "well.json": {
+        workType: "well_drilling",
+        object: near,
+        measurements: { well_type: "sand", well_depth: 32 },
       },
-    },
-  };
-  try {
+      "water.json": {
+        workType: "water_supply",
+        object: near,
+        measurements: { ws_length: 25, ws_depth: 1.8 },
+      },
+      "drainage.json": {
+        workType: "drainage",
+        object: near,
+        measurements: { dr_length: 35, dr_inspection_wells: 2 },
+      },
+      "sewage.json": {
+        workType: "sewage_system",
+        object: near,
+        measurements: { sw_length: 12, sw_drop: 0.3 },
+      },
+      "station.json": valid("topas-5"),
+      "all.json": {
+        workTypes: ["well_equipment", "water_supply", "drainage", "sewage_system", "septic"],
+        object: near,
+        measurements: {
+          ...valid("topas-5").measurements,
+          well_depth: 40,
+          ws_length: 20,
+          dr_length: 30,
+          sw_length: 10,
+        },
+      },
+    };
     await Deno.mkdir(`${dir}/in`);
     for (const [name, doc] of Object.entries(docs)) {
       await Deno.writeTextFile(`${dir}/in/${name}`, JSON.stringify(doc));
     }
     for (const format of ["json", "xlsx"]) {
-      const r = await run(
+      const r = await runCli(
         "estimate",
         "generate",
         `${dir}/in`,
@@ -386,10 +343,7 @@ Deno.test("[cli] estimate generate: a folder of every work type prices each docu
     const all: Estimate = JSON.parse(await Deno.readTextFile(`${dir}/json/all.json`));
     assert.deepEqual(all.workKinds, ["well", "water_supply", "sewage", "septic", "drainage"]);
     // The README's example documents of the work types go through as well.
-    const r = await run("estimate", "generate", `${root}examples/work_types`, "--out", `${dir}/examples`);
+    const r = await runCli("estimate", "generate", `${root}examples/work_types`, "--out", `${dir}/examples`);
     assert.equal(r.code, 0, r.err.join("\n"));
     assert.equal([...Deno.readDirSync(`${dir}/examples`)].length, 4);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-});
+  }));

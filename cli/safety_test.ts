@@ -3,12 +3,9 @@
 // trace); special files are skipped without being opened (exit 1); bad contents are one line each.
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { fileURLToPath } from "node:url";
 import { main } from "./main.ts";
-import type { Io } from "./io.ts";
+import { type CliRun, examples, root, runCli, spawnCli } from "./testing.ts";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
-const examples = `${root}examples/measurements`;
 const asRoot = Deno.uid() === 0;
 
 /** sha-256 of every regular file under `dir` (symlinks not followed, special files left out). */
@@ -25,7 +22,7 @@ async function hashTree(dir: string, into = new Map<string, string>()): Promise<
   return into;
 }
 
-type Result = { code: number; out: string[]; err: string[] };
+type Result = CliRun;
 
 /**
  * Runs the CLI in-process and checks that every file that existed under `fixture` before the run is still
@@ -33,45 +30,32 @@ type Result = { code: number; out: string[]; err: string[] };
  */
 async function runChecked(fixture: string, ...args: string[]): Promise<Result> {
   const before = await hashTree(fixture);
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: Io = { out: (l) => out.push(l), err: (l) => err.push(l) };
-  const code = await main(args, io);
+  const run = await runCli(...args);
   const after = await hashTree(fixture);
   for (const [path, hash] of before) {
     assert.equal(after.get(path), hash, `${path} changed by: ${args.join(" ")}`);
   }
-  for (const line of err) {
+  for (const line of run.err) {
     assert.ok(!/\n|^\s+at /.test(line), `one line, no stack trace: ${line}`);
   }
-  return { code, out, err };
+  return run;
 }
 
 /** Runs the real CLI as a subprocess (with a deadline: a hang fails the test instead of blocking it). */
 async function cliChecked(fixture: string, cwd: string, ...args: string[]) {
   const before = await hashTree(fixture);
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", `${root}cli/main.ts`, ...args],
+  const run = await spawnCli(args, {
     cwd,
     // The CLI moves to INIT_CWD (the caller's folder under `deno task` and npx), which the test run
     // itself may have set to the project's root: the subprocess's caller is `cwd`.
-    env: { NO_COLOR: "1", INIT_CWD: cwd },
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
+    env: { INIT_CWD: cwd },
     signal: AbortSignal.timeout(20_000),
-  }).output();
+  });
   const after = await hashTree(fixture);
   for (const [path, hash] of before) {
     assert.equal(after.get(path), hash, `${path} changed by: ${args.join(" ")}`);
   }
-  const dec = new TextDecoder();
-  return {
-    code: out.code,
-    signal: out.signal,
-    stdout: dec.decode(out.stdout),
-    stderr: dec.decode(out.stderr),
-  };
+  return run;
 }
 
 const usageLine = (r: Result) => {

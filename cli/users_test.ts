@@ -1,37 +1,12 @@
 import assert from "node:assert/strict";
-import { fileURLToPath } from "node:url";
 import { eq } from "drizzle-orm";
-import { main } from "./main.ts";
-import type { Io } from "./io.ts";
+import { runCli, spawnCli, withTempDir } from "./testing.ts";
 import { openDb } from "../db/client.ts";
 import { users } from "../db/schema/mod.ts";
 import { verifyPassword } from "../db/password.ts";
 import { localAccounts } from "../db/schema/mod.ts";
 import { boot } from "../server/boot.ts";
 import { readEnv } from "../server/env.ts";
-
-const root = fileURLToPath(new URL("..", import.meta.url));
-
-async function run(...args: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: Io = { out: (l) => out.push(l), err: (l) => err.push(l) };
-  const code = await main(args, io);
-  return { code, out, err };
-}
-
-/** The real CLI as a subprocess with stdin closed (no terminal to prompt on). */
-async function cli(env: Record<string, string>, ...args: string[]) {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", `${root}cli/main.ts`, ...args],
-    env: { NO_COLOR: "1", ...env },
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
-}
 
 async function owners(url: string) {
   const db = await openDb(url);
@@ -44,36 +19,17 @@ async function owners(url: string) {
   }
 }
 
-Deno.test("[cli] users create-admin: the first system_admin is the owner, the next are not, a taken e-mail fails", async () => {
-  const dir = await Deno.makeTempDir();
-  const url = `file:${dir}/app.db`;
-  try {
-    const first = await run(
-      "users",
-      "create-admin",
-      "--email",
-      "Boss@Firm.ru",
-      "--name",
-      "Борис Главный",
-      "--password",
-      "secret123",
-      "--db",
-      url,
-    );
+/** `users create-admin` in-process with the password secret123. */
+const createAdmin = (url: string, email: string, name: string) =>
+  runCli("users", "create-admin", "--email", email, "--name", name, "--password", "secret123", "--db", url);
+
+Deno.test("[cli] users create-admin: the first system_admin is the owner, the next are not, a taken e-mail fails", () =>
+  withTempDir(async (dir) => {
+    const url = `file:${dir}/app.db`;
+    const first = await createAdmin(url, "Boss@Firm.ru", "Борис Главный");
     assert.equal(first.code, 0, first.err.join("\n"));
     assert.match(first.out[0], /boss@firm\.ru .*владелец/);
-    const second = await run(
-      "users",
-      "create-admin",
-      "--email",
-      "two@firm.ru",
-      "--name",
-      "Вера",
-      "--password",
-      "secret123",
-      "--db",
-      url,
-    );
+    const second = await createAdmin(url, "two@firm.ru", "Вера");
     assert.equal(second.code, 0);
     assert.doesNotMatch(second.out[0], /владелец/);
     assert.deepEqual(await owners(url), [{ email: "boss@firm.ru", role: "system_admin" }]);
@@ -90,18 +46,7 @@ Deno.test("[cli] users create-admin: the first system_admin is the owner, the ne
       db.$client.close();
     }
 
-    const again = await run(
-      "users",
-      "create-admin",
-      "--email",
-      "boss@firm.ru",
-      "--name",
-      "Кто-то",
-      "--password",
-      "secret123",
-      "--db",
-      url,
-    );
+    const again = await createAdmin(url, "boss@firm.ru", "Кто-то");
     assert.equal(again.code, 1);
     assert.match(again.err[0], /уже есть/);
     assert.equal((await owners(url)).length, 1);
@@ -124,30 +69,15 @@ Deno.test("[cli] users create-admin: the first system_admin is the owner, the ne
     } finally {
       app.close();
     }
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-});
+  }));
 
-Deno.test("[cli] users create-admin refuses a bad e-mail, a short password and a missing one with a usage error", async () => {
-  const dir = await Deno.makeTempDir();
-  const url = `file:${dir}/app.db`;
-  try {
-    const badEmail = await run(
-      "users",
-      "create-admin",
-      "--email",
-      "boss",
-      "--name",
-      "Б",
-      "--password",
-      "secret123",
-      "--db",
-      url,
-    );
+Deno.test("[cli] users create-admin refuses a bad e-mail, a short password and a missing one with a usage error", () =>
+  withTempDir(async (dir) => {
+    const url = `file:${dir}/app.db`;
+    const badEmail = await createAdmin(url, "boss", "Б");
     assert.equal(badEmail.code, 2);
     assert.match(badEmail.err[0], /--email: Некорректный email/);
-    const short = await run(
+    const short = await runCli(
       "users",
       "create-admin",
       "--email",
@@ -161,7 +91,7 @@ Deno.test("[cli] users create-admin refuses a bad e-mail, a short password and a
     );
     assert.equal(short.code, 2);
     assert.match(short.err[0], /минимум 6 символов/);
-    const noName = await run(
+    const noName = await runCli(
       "users",
       "create-admin",
       "--email",
@@ -173,8 +103,7 @@ Deno.test("[cli] users create-admin refuses a bad e-mail, a short password and a
     );
     assert.equal(noName.code, 2);
     // No --password, no ADMIN_PASSWORD and no terminal: it says how to give one and writes nothing.
-    const noPassword = await cli(
-      {},
+    const noPassword = await spawnCli([
       "users",
       "create-admin",
       "--email",
@@ -183,40 +112,34 @@ Deno.test("[cli] users create-admin refuses a bad e-mail, a short password and a
       "Б",
       "--db",
       url,
-    );
+    ]);
     assert.equal(noPassword.code, 2, noPassword.stderr);
     assert.match(noPassword.stderr, /ADMIN_PASSWORD/);
     assert.equal(await Deno.stat(`${dir}/app.db`).then(() => true, () => false), false);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-});
+  }));
 
-Deno.test("[cli] users create-admin takes the password from ADMIN_PASSWORD and honours OWNER_EMAIL", async () => {
-  const dir = await Deno.makeTempDir();
-  const url = `file:${dir}/app.db`;
-  try {
+Deno.test("[cli] users create-admin takes the password from ADMIN_PASSWORD and honours OWNER_EMAIL", () =>
+  withTempDir(async (dir) => {
+    const url = `file:${dir}/app.db`;
     const env = { ADMIN_PASSWORD: "from-env-1", OWNER_EMAIL: "boss@firm.ru", DATABASE_URL: url };
-    const notOwner = await cli(
-      env,
+    const notOwner = await spawnCli([
       "users",
       "create-admin",
       "--email",
       "first@firm.ru",
       "--name",
       "Первый Админ",
-    );
+    ], { env });
     assert.equal(notOwner.code, 0, notOwner.stderr);
     assert.deepEqual(await owners(url), [], "with OWNER_EMAIL set, only that e-mail is the owner");
-    const owner = await cli(
-      env,
+    const owner = await spawnCli([
       "users",
       "create-admin",
       "--email",
       "boss@firm.ru",
       "--name",
       "Борис Главный",
-    );
+    ], { env });
     assert.equal(owner.code, 0, owner.stderr);
     assert.deepEqual(await owners(url), [{ email: "boss@firm.ru", role: "system_admin" }]);
     const db = await openDb(url);
@@ -226,7 +149,4 @@ Deno.test("[cli] users create-admin takes the password from ADMIN_PASSWORD and h
     } finally {
       db.$client.close();
     }
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-});
+  }));

@@ -9,8 +9,6 @@ import {
   estimates,
   estimateVersions,
   objects,
-  priceListItems,
-  priceLists,
   users,
 } from "./schema/mod.ts";
 import { notifyEstimateCreated, notifyEstimateUpdated, recordActivity } from "./notifications.ts";
@@ -20,7 +18,6 @@ import {
   estimateTotals,
   materialsPerUnit,
   priceLine,
-  type PriceListItem,
 } from "../estimating/mod.ts";
 import { type Scope, scopeOf } from "./scope.ts";
 
@@ -95,12 +92,6 @@ export async function estimateSummary(db: Db, scope: Scope, f: EstimateFilter = 
     approved: Number(row.approved ?? 0),
     amount: Number(row.amount ?? 0),
   };
-}
-
-export async function countEstimates(db: Db, scope: Scope, f: EstimateFilter = {}): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(estimates)
-    .innerJoin(objects, eq(objects.id, estimates.objectId)).where(filterConditions(scope, f));
-  return row.n;
 }
 
 /** One estimate of the scope with its items (in position order), or null. */
@@ -448,6 +439,17 @@ export async function getEstimateVersion(
   };
 }
 
+/** The estimate's discount as the API and the pages show it: a percent in percent (stored in hundredths). */
+export function discountJson(
+  e: Pick<EstimateDetail, "discountKind" | "discountValue">,
+): { kind: NonNullable<EstimateDetail["discountKind"]>; value: number } | null {
+  if (!e.discountKind) return null;
+  return {
+    kind: e.discountKind,
+    value: e.discountKind === "percent" ? e.discountValue / 100 : e.discountValue,
+  };
+}
+
 /** The stored discount columns as the engine's Discount. */
 export function discountOf(kind: EstimateDetail["discountKind"], value: number): Discount | null {
   return kind ? { kind, value } : null;
@@ -757,36 +759,6 @@ export async function listEstimateChanges(db: Db, scope: Scope, estimateId: numb
       scope === null ? undefined : eq(estimateChanges.companyId, scope),
     ))
     .orderBy(desc(estimateChanges.createdAt), desc(estimateChanges.id)).limit(limit);
-}
-
-/**
- * Items of the company's newest active price list whose code or name contains `q`, or null when the
- * company has no such list (the caller then searches the default price list).
- */
-export async function searchCompanyPriceItems(
-  db: Db,
-  companyId: number,
-  q: string,
-  limit = 20,
-): Promise<PriceListItem[] | null> {
-  const [list] = await db.select({ id: priceLists.id }).from(priceLists)
-    .where(and(eq(priceLists.companyId, companyId), eq(priceLists.isActive, true)))
-    .orderBy(desc(priceLists.createdAt), desc(priceLists.id)).limit(1);
-  if (!list) return null;
-  const pattern = `%${q.trim().replace(/[%_]/g, "")}%`;
-  const rows = await db.select().from(priceListItems).where(and(
-    eq(priceListItems.priceListId, list.id),
-    eq(priceListItems.companyId, companyId),
-    or(like(priceListItems.code, pattern), like(priceListItems.name, pattern)),
-  )).orderBy(priceListItems.code).limit(limit);
-  return rows.map((r) => ({
-    code: r.code,
-    name: r.name,
-    unit: r.unit,
-    section: r.section ?? "Прочие работы и оборудование",
-    materialsPrice: r.materialsPrice,
-    worksPrice: r.worksPrice,
-  }));
 }
 
 /**

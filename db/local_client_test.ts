@@ -23,6 +23,11 @@ async function twins(): Promise<{ plain: Client; local: Client; done: () => Prom
   await plain.executeMultiple(SCHEMA);
   const local = localClient(`${dir}/local.db`, 5000);
   await local.executeMultiple(SCHEMA);
+  return closing(dir, plain, local);
+}
+
+/** The two clients with a `done()` that closes them and removes their folder. */
+function closing(dir: string, plain: Client, local: Client) {
   return {
     plain,
     local,
@@ -42,15 +47,7 @@ async function both(): Promise<{ plain: Client; local: Client; done: () => Promi
   await plain.execute("PRAGMA foreign_keys = ON");
   await plain.executeMultiple(SCHEMA);
   const local = localClient(`${dir}/t.db`, 5000);
-  return {
-    plain,
-    local,
-    done: async () => {
-      plain.close();
-      local.close();
-      await Deno.remove(dir, { recursive: true });
-    },
-  };
+  return closing(dir, plain, local);
 }
 
 /** What a result says, in plain values: rows by index and by name, and the metadata. */

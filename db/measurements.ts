@@ -4,8 +4,7 @@ import { and, count, desc, eq, inArray, max } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import { documents, measurementRecords, objects, tasks, users } from "./schema/mod.ts";
 import { notifyMeasurementUpdated, recordActivity } from "./notifications.ts";
-
-export type Scope = number | null;
+import type { Scope } from "./scope.ts";
 
 /** The task of the scope (the assignee's own when `assignedTo` is given) with its object, or null. */
 export async function taskForMeasurement(
@@ -75,7 +74,14 @@ async function photosOf(db: Db, taskId: number, ids: number[]): Promise<PhotoVie
 export async function latestMeasurement(db: Db, taskId: number): Promise<MeasurementRecordView | null> {
   const [row] = await db.select().from(measurementRecords).where(eq(measurementRecords.taskId, taskId))
     .orderBy(desc(measurementRecords.createdAt), desc(measurementRecords.id)).limit(1);
-  if (!row) return null;
+  return row ? await recordView(db, row) : null;
+}
+
+/** A stored record as the API shows it, with its photos' links. */
+async function recordView(
+  db: Db,
+  row: typeof measurementRecords.$inferSelect,
+): Promise<MeasurementRecordView> {
   return {
     id: row.id,
     taskId: row.taskId,
@@ -155,17 +161,7 @@ export async function saveMeasurement(
     });
     return row;
   });
-  return {
-    id: row.id,
-    taskId: row.taskId,
-    objectId: row.objectId,
-    surveyorId: row.surveyorId,
-    measurements: row.measurements,
-    photos: await photosOf(db, row.taskId, row.photos),
-    notes: row.notes,
-    createdAt: row.createdAt,
-    taskStatus: starts ? "in_progress" : task.status,
-  };
+  return { ...await recordView(db, row), taskStatus: starts ? "in_progress" : task.status };
 }
 
 export interface MeasurementOverview {

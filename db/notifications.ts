@@ -142,3 +142,36 @@ export const notifyEstimateUpdated = (
   db: Executor,
   e: Omit<Parameters<typeof notifyEstimate>[1], "updated">,
 ) => notifyEstimate(db, { ...e, updated: true });
+
+/**
+ * The measuring screen's report on an object (spec/3 §2.3 'Сохранить отчет'): tells the company's chief
+ * engineers and records the activity, in one transaction.
+ */
+export async function sendFieldReport(
+  db: Db,
+  report: {
+    object: { id: number; companyId: number; address: string };
+    estimateId: number | null;
+    message: string;
+    by: { id: number; name: string };
+  },
+): Promise<void> {
+  const { object, by } = report;
+  await db.transaction(async (tx) => {
+    await notifyChiefEngineers(tx, {
+      companyId: object.companyId,
+      type: "other",
+      title: `Отчет о выезде: ${by.name}`,
+      message: report.message.slice(0, 1000),
+      relatedObjectId: object.id,
+      relatedEstimateId: report.estimateId,
+    }, by.id);
+    await recordActivity(tx, {
+      companyId: object.companyId,
+      userId: by.id,
+      type: "other",
+      title: `Отчет о выезде отправлен: ${object.address}`,
+      objectId: object.id,
+    });
+  });
+}

@@ -9,6 +9,7 @@ import {
   type ObjectJson,
   type ObjectPatchInput,
   type ObjectStatus,
+  objectTextFields,
   toKopecks,
   toRoubles,
   type WorkType,
@@ -134,23 +135,7 @@ type Values = Partial<typeof objects.$inferInsert>;
 
 function columnsOf(input: ObjectPatchInput): Values {
   const v: Values = {};
-  const copy = [
-    "address",
-    "settlement",
-    "region",
-    "city",
-    "district",
-    "direction",
-    "coordinates",
-    "latitude",
-    "longitude",
-    "clientName",
-    "clientPhone",
-    "clientEmail",
-    "workType",
-    "status",
-    "description",
-  ] as const;
+  const copy = [...objectTextFields, "latitude", "longitude"] as const;
   for (const key of copy) if (input[key] !== undefined) (v as Record<string, unknown>)[key] = input[key];
   if (input.distanceFromMKAD !== undefined) v.distanceFromMKAD = input.distanceFromMKAD;
   if (input.estimatedCost !== undefined) v.estimatedCost = toKopecks(input.estimatedCost);

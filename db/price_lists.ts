@@ -2,7 +2,7 @@
 // estimate generator and `cli price-list import|export --company` alike. A company has at most one
 // active list; an import merges the file over it (or over the base list) and stores the result as a new
 // active list, keeping the older ones switched off for the record.
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, like, or } from "drizzle-orm";
 import type { Db, Executor } from "./client.ts";
 import { priceListItems, priceLists } from "./schema/mod.ts";
 import {
@@ -50,15 +50,46 @@ function toItem(r: ItemRow): PriceListItem {
  * list (it has none, or an empty one).
  */
 export async function activePriceList(db: Executor, companyId: number): Promise<CompanyPriceList | null> {
-  const [list] = await db.select().from(priceLists)
-    .where(and(eq(priceLists.companyId, companyId), eq(priceLists.isActive, true)))
-    .orderBy(desc(priceLists.createdAt), desc(priceLists.id)).limit(1);
+  const list = await newestActiveList(db, companyId);
   if (!list) return null;
   const rows = await db.select().from(priceListItems)
-    .where(and(eq(priceListItems.priceListId, list.id), eq(priceListItems.companyId, companyId)))
+    .where(itemsOf(list.id, companyId))
     .orderBy(asc(priceListItems.id));
   if (rows.length === 0) return null;
   return { id: list.id, name: list.name, createdAt: list.createdAt, items: rows.map(toItem) };
+}
+
+/**
+ * Items of the company's active price list whose code or name contains `q`, by code, or null when the
+ * company has no active list (the caller then searches the base list).
+ */
+export async function searchCompanyPriceItems(
+  db: Db,
+  companyId: number,
+  q: string,
+  limit = 20,
+): Promise<PriceListItem[] | null> {
+  const list = await newestActiveList(db, companyId);
+  if (!list) return null;
+  const pattern = `%${q.trim().replace(/[%_]/g, "")}%`;
+  const rows = await db.select().from(priceListItems).where(and(
+    itemsOf(list.id, companyId),
+    or(like(priceListItems.code, pattern), like(priceListItems.name, pattern)),
+  )).orderBy(priceListItems.code).limit(limit);
+  return rows.map(toItem);
+}
+
+/** The company's newest active list (without items), or undefined. */
+async function newestActiveList(db: Executor, companyId: number) {
+  const [list] = await db.select().from(priceLists)
+    .where(and(eq(priceLists.companyId, companyId), eq(priceLists.isActive, true)))
+    .orderBy(desc(priceLists.createdAt), desc(priceLists.id)).limit(1);
+  return list;
+}
+
+/** The items of one list, guarded by its company as well. */
+function itemsOf(listId: number, companyId: number) {
+  return and(eq(priceListItems.priceListId, listId), eq(priceListItems.companyId, companyId));
 }
 
 /**

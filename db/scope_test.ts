@@ -3,7 +3,16 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { type Db, migrateDb, openDb } from "./client.ts";
-import { companies, documents, objects, priceListItems, tasks, users } from "./schema/mod.ts";
+import {
+  companies,
+  documents,
+  estimates,
+  measurementRecords,
+  objects,
+  priceListItems,
+  tasks,
+  users,
+} from "./schema/mod.ts";
 import { type Scope, scopeOf } from "./scope.ts";
 import { companyStats, findCompany, listCompanies, updateCompany } from "./companies.ts";
 import { findUser, listUsers, updateUser } from "./users.ts";
@@ -12,7 +21,29 @@ import { findObject, listObjects, objectDistricts, updateObject } from "./object
 import { assignableUsers, getTask, listTasks, objectChoices, tasksOfObjects } from "./tasks.ts";
 import { findDocument, listDocuments } from "./documents.ts";
 import { changeProjectStatus, foremanProjects } from "./foreman.ts";
-import { activePriceList, importPriceList, priceListSummary, resetPriceList } from "./price_lists.ts";
+import {
+  activePriceList,
+  importPriceList,
+  priceListSummary,
+  resetPriceList,
+  searchCompanyPriceItems,
+} from "./price_lists.ts";
+import {
+  estimateSummary,
+  getEstimate,
+  listEstimateChanges,
+  listEstimates,
+  objectForEstimate,
+  objectOptions,
+} from "./estimates.ts";
+import { listLatestMeasurements, taskForMeasurement } from "./measurements.ts";
+import {
+  contractObject,
+  currentContract,
+  estimateForContract,
+  objectLinks,
+  revokeLink,
+} from "./contracts.ts";
 import { defaultPriceList } from "../estimating/mod.ts";
 
 const now = new Date("2026-11-20T09:00:00Z");
@@ -47,7 +78,21 @@ async function seedCompany(db: Db, name: string) {
     fileSize: 10,
     fileType: "application/pdf",
   }).returning();
-  return { company, user, object, task, document, scope: scopeOf(company.id) };
+  const [estimate] = await db.insert(estimates).values({
+    companyId: company.id,
+    objectId: object.id,
+    taskId: task.id,
+    estimateNumber: `СМ-${name}`,
+    totalAmount: 100_00,
+  }).returning();
+  await db.insert(measurementRecords).values({
+    companyId: company.id,
+    taskId: task.id,
+    objectId: object.id,
+    surveyorId: user.id,
+    measurements: { distanceFromMKAD: 10 },
+  });
+  return { company, user, object, task, document, estimate, scope: scopeOf(company.id) };
 }
 
 async function withTwoCompanies(
@@ -156,6 +201,35 @@ Deno.test("scope: the foreman panel lists and moves only the scope's projects", 
     );
   }));
 
+Deno.test("scope: estimates, measurements and contracts of another company are not returned", () =>
+  withTwoCompanies(async (db, a, b) => {
+    assert.deepEqual(ids(await listEstimates(db, a.scope)), [a.estimate.id]);
+    assert.deepEqual(ids(await listEstimates(db, every)), [a.estimate.id, b.estimate.id]);
+    assert.equal((await estimateSummary(db, a.scope)).total, 1);
+    assert.equal((await estimateSummary(db, every)).amount, 200_00);
+    assert.equal(await getEstimate(db, a.scope, b.estimate.id), null);
+    assert.equal((await getEstimate(db, every, b.estimate.id))?.estimateNumber, "СМ-Бета");
+    assert.equal(await objectForEstimate(db, a.scope, b.object.id), null);
+    assert.equal((await objectForEstimate(db, every, b.object.id))?.id, b.object.id);
+    assert.deepEqual(ids(await objectOptions(db, a.scope)), [a.object.id]);
+    assert.deepEqual(await listEstimateChanges(db, a.scope, b.estimate.id), []);
+
+    assert.equal(await taskForMeasurement(db, a.scope, b.task.id), null);
+    assert.equal((await taskForMeasurement(db, every, b.task.id))?.id, b.task.id);
+    assert.equal(await taskForMeasurement(db, a.scope, a.task.id, { assignedTo: b.user.id }), null);
+    assert.deepEqual((await listLatestMeasurements(db, a.scope)).map((m) => m.taskId), [a.task.id]);
+    assert.equal((await listLatestMeasurements(db, every)).length, 2);
+
+    assert.equal(await contractObject(db, a.scope, b.object.id), null);
+    assert.equal((await contractObject(db, every, b.object.id))?.id, b.object.id);
+    assert.equal(await estimateForContract(db, a.scope, b.object.id), null);
+    assert.equal(await estimateForContract(db, a.scope, a.object.id, b.estimate.id), null);
+    assert.equal((await estimateForContract(db, every, b.object.id))?.id, b.estimate.id);
+    assert.equal(await currentContract(db, a.scope, b.object.id), null);
+    assert.deepEqual(await objectLinks(db, a.scope, b.object.id), []);
+    assert.equal(await revokeLink(db, a.scope, 1, now), false);
+  }));
+
 Deno.test("price lists: one company's import, reading and reset leave the other company's list alone", () =>
   withTwoCompanies(async (db, a, b) => {
     const item = (code: string, materialsPrice: number) => ({
@@ -194,7 +268,15 @@ Deno.test("price lists: one company's import, reading and reset leave the other 
       "Прочие работы и оборудование",
     );
 
+    // The editor's search reads the same list: the company's own items, never the other company's.
+    assert.deepEqual((await searchCompanyPriceItems(db, a.company.id, "Ц90"))?.map((i) => i.code), ["Ц901"]);
+    assert.deepEqual(
+      (await searchCompanyPriceItems(db, b.company.id, "Ц90"))?.map((i) => [i.code, i.section]),
+      [["Ц902", "Прочие работы и оборудование"]],
+    );
+
     await resetPriceList(db, a.company.id);
+    assert.equal(await searchCompanyPriceItems(db, a.company.id, "Ц90"), null, "the base list is searched");
     assert.equal(await activePriceList(db, a.company.id), null);
     assert.equal((await activePriceList(db, b.company.id))?.name, "Прайс Беты");
   }));

@@ -16,14 +16,23 @@ function scoped(scope: Scope, extra?: SQL): SQL | undefined {
   return own && extra ? and(own, extra) : own ?? extra;
 }
 
-/** The JSON of a user in admin lists: never the password, with the company and its name. */
-export function adminUserJson(u: User, company: { id: number; name: string } | null): AdminUserJson {
+/** Who a user is, as every user JSON starts: id, e-mail, names and avatar (never the password). */
+export function personJson(
+  u: Pick<User, "id" | "email" | "firstName" | "lastName" | "profileImageUrl">,
+) {
   return {
     id: u.id,
     email: u.email,
     firstName: u.firstName,
     lastName: u.lastName,
     profileImageUrl: u.profileImageUrl,
+  };
+}
+
+/** The JSON of a user in admin lists: never the password, with the company and its name. */
+export function adminUserJson(u: User, company: { id: number; name: string } | null): AdminUserJson {
+  return {
+    ...personJson(u),
     companyId: u.companyId,
     role: u.role,
     isActive: u.isActive,

@@ -53,7 +53,8 @@ function cleanFloat(value: unknown): number | null {
   return Number.isFinite(n) ? n : Number.NaN;
 }
 
-const textFields = [
+/** The object's text fields: a form posts them as strings, trimmed, an empty one null. */
+export const objectTextFields = [
   "address",
   "settlement",
   "region",
@@ -77,7 +78,7 @@ const textFields = [
 export function normalizeObjectInput(raw: unknown): Record<string, unknown> {
   const input = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
   const out: Record<string, unknown> = {};
-  for (const key of textFields) {
+  for (const key of objectTextFields) {
     if (!(key in input)) continue;
     const v = input[key];
     out[key] = v === null || v === undefined ? null : String(v).trim() || null;

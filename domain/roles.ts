@@ -76,66 +76,74 @@ const shopItems: MenuItem[] = [
   { href: "/ruslos/calculator", label: "Подбор септика", icon: "calculator" },
 ];
 
+/** The entries several menus share. */
+const common = {
+  objects: { href: "/objects", label: "Объекты", icon: "map" },
+  tasks: { href: "/tasks", label: "Задачи", icon: "tasks" },
+  estimates: { href: "/estimates", label: "Сметы", icon: "estimate" },
+  documents: { href: "/documents", label: "Документы", icon: "file" },
+  analytics: { href: "/analytics", label: "Аналитика", icon: "chart" },
+  companies: { href: "/companies", label: "Компании", icon: "building" },
+  settings: { href: "/settings", label: "Настройки", icon: "settings" },
+} satisfies Record<string, MenuItem>;
+
+/** A menu's first entry: the role's home panel. */
+const home = (href: string, label: string): MenuItem => ({ href, label, icon: "home" });
+
 /** The sidebar of spec/1 §6; the shop items stand at position 2. */
 export function menuFor(role: Role, isOwner: boolean): MenuItem[] {
+  const { objects, tasks, estimates, documents, analytics, companies, settings } = common;
   let items: MenuItem[];
   if (isOwner) {
-    items = [
-      { href: "/admin", label: "Главная", icon: "home" },
-      { href: "/admin/users", label: "Управление пользователями", icon: "users" },
-      { href: "/companies", label: "Компании", icon: "building" },
-      { href: "/analytics", label: "Аналитика", icon: "chart" },
-      { href: "/settings", label: "Настройки", icon: "settings" },
-    ];
+    const users = { href: "/admin/users", label: "Управление пользователями", icon: "users" };
+    items = [home("/admin", "Главная"), users, companies, analytics, settings];
   } else {
     switch (role) {
       case "system_admin":
       case "company_admin":
         items = [
-          { href: "/admin", label: "Панель администратора", icon: "home" },
-          ...(role === "system_admin" ? [{ href: "/companies", label: "Компании", icon: "building" }] : []),
+          home("/admin", "Панель администратора"),
+          ...(role === "system_admin" ? [companies] : []),
           { href: "/users", label: "Пользователи", icon: "users" },
-          { href: "/analytics", label: "Аналитика", icon: "chart" },
-          { href: "/settings", label: "Настройки", icon: "settings" },
+          analytics,
+          settings,
         ];
         break;
       case "chief_engineer":
-      case "manager":
+      case "manager": {
+        const team = { href: "/employees", label: "Команда", icon: "users" };
         items = [
-          { href: "/engineer", label: "Панель инженера", icon: "home" },
-          { href: "/objects", label: "Объекты", icon: "map" },
-          { href: "/tasks", label: "Задачи", icon: "tasks" },
-          { href: "/employees", label: "Команда", icon: "users" },
-          { href: "/analytics", label: "Аналитика", icon: "chart" },
-          { href: "/estimates", label: "Сметы", icon: "estimate" },
-          { href: "/documents", label: "Документы", icon: "file" },
-          { href: "/settings", label: "Настройки", icon: "settings" },
+          home("/engineer", "Панель инженера"),
+          objects,
+          tasks,
+          team,
+          analytics,
+          estimates,
+          documents,
+          settings,
         ];
         break;
+      }
       case "measurement_engineer":
         items = [
           { href: "/surveyor", label: "Мои задачи", icon: "tasks" },
           { href: "/field-work", label: "Выезды", icon: "truck" },
-          { href: "/objects", label: "Объекты", icon: "map" },
-          { href: "/documents", label: "Документы", icon: "file" },
-          { href: "/settings", label: "Настройки", icon: "settings" },
+          objects,
+          documents,
+          settings,
         ];
         break;
-      case "foreman":
-        items = [
-          { href: "/foreman", label: "Панель бригадира", icon: "home" },
-          { href: "/improved-objects", label: "Проекты", icon: "map" },
-          { href: "/estimates", label: "Сметы", icon: "estimate" },
-          { href: "/documents", label: "Документы", icon: "file" },
-          { href: "/settings", label: "Настройки", icon: "settings" },
-        ];
+      case "foreman": {
+        const projects = { href: "/improved-objects", label: "Проекты", icon: "map" };
+        items = [home("/foreman", "Панель бригадира"), projects, estimates, documents, settings];
         break;
+      }
       default:
         items = [
           { href: "/profile", label: "Личный кабинет", icon: "user" },
           { href: "/ruslos/orders", label: "Мои заказы", icon: "truck" },
           { href: "/economy-calculator", label: "Калькулятор экономии", icon: "calculator" },
-          { href: "/settings", label: "Настройки", icon: "settings" },
+          settings,
         ];
     }
   }

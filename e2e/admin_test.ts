@@ -1,127 +1,110 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
-import type { Page } from "playwright-core";
-import { browserTest, screenshot, startBrowser } from "./harness.ts";
-
-/** Waits for the island bundles so clicks reach React. */
-async function hydrated(page: Page, island: string) {
-  await page.waitForSelector(`[data-island=${island}]`);
-  await page.waitForLoadState("networkidle");
-}
-
-const toast = (page: Page, text: string) => page.locator(".toast").getByText(text, { exact: true }).waitFor();
+import { browserTest, hydrated, screenshot, toast } from "./harness.ts";
 
 browserTest(
   "[e2e] system_admin creates a company and its admin, who signs in and creates a surveyor",
-  async () => {
-    const h = await startBrowser();
-    try {
-      const desk = await h.newPage("desktop");
-      await h.signIn(desk, "admin@demo.local");
-      assert.match(desk.url(), /\/admin$/);
-      await desk.getByRole("heading", { name: "Компании" }).waitFor();
-      await screenshot(desk, "admin-desktop");
+  async (h) => {
+    const desk = await h.signedIn("admin@demo.local");
+    assert.match(desk.url(), /\/admin$/);
+    await desk.getByRole("heading", { name: "Компании" }).waitFor();
+    await screenshot(desk, "admin-desktop");
 
-      // Create the company; a wrong ИНН check digit is caught in the form first.
-      await desk.goto("/companies");
-      await hydrated(desk, "CompaniesManager");
-      await desk.getByRole("button", { name: "Создать компанию" }).click();
-      const dialog = desk.getByRole("dialog", { name: "Новая компания" });
-      await dialog.getByLabel("Название").fill("ООО «Чистая Вода»");
-      await dialog.getByLabel("ИНН").fill("7736207544");
-      await dialog.getByLabel("БИК").fill("044525225");
-      await dialog.getByLabel("Расчётный счёт").fill("40702810938000000001");
-      await dialog.getByLabel("Корреспондентский счёт").fill("30101810400000000225");
-      await dialog.getByLabel("Тариф").selectOption("smu");
-      await dialog.getByRole("button", { name: "Создать компанию" }).click();
-      await dialog.getByText("ИНН: неверная контрольная цифра, проверьте номер").waitFor();
-      await screenshot(desk, "companies-dialog-desktop");
-      await dialog.getByLabel("ИНН").fill("7736207543");
-      await dialog.getByRole("button", { name: "Создать компанию" }).click();
-      await toast(desk, "Компания создана");
-      await desk.locator(".admin-row").filter({ hasText: "ООО «Чистая Вода»" }).getByText("СМУ").waitFor();
-      await screenshot(desk, "companies-desktop");
+    // Create the company; a wrong ИНН check digit is caught in the form first.
+    await desk.goto("/companies");
+    await hydrated(desk, "CompaniesManager");
+    await desk.getByRole("button", { name: "Создать компанию" }).click();
+    const dialog = desk.getByRole("dialog", { name: "Новая компания" });
+    await dialog.getByLabel("Название").fill("ООО «Чистая Вода»");
+    await dialog.getByLabel("ИНН").fill("7736207544");
+    await dialog.getByLabel("БИК").fill("044525225");
+    await dialog.getByLabel("Расчётный счёт").fill("40702810938000000001");
+    await dialog.getByLabel("Корреспондентский счёт").fill("30101810400000000225");
+    await dialog.getByLabel("Тариф").selectOption("smu");
+    await dialog.getByRole("button", { name: "Создать компанию" }).click();
+    await dialog.getByText("ИНН: неверная контрольная цифра, проверьте номер").waitFor();
+    await screenshot(desk, "companies-dialog-desktop");
+    await dialog.getByLabel("ИНН").fill("7736207543");
+    await dialog.getByRole("button", { name: "Создать компанию" }).click();
+    await toast(desk, "Компания создана");
+    await desk.locator(".admin-row").filter({ hasText: "ООО «Чистая Вода»" }).getByText("СМУ").waitFor();
+    await screenshot(desk, "companies-desktop");
 
-      // Create its company_admin.
-      await desk.goto("/users");
-      await hydrated(desk, "UsersManager");
-      await desk.getByRole("button", { name: "Добавить пользователя" }).click();
-      const userDialog = desk.getByRole("dialog", { name: "Новый пользователь" });
-      await userDialog.getByRole("button", { name: "Создать пользователя" }).click();
-      await userDialog.getByText("Заполните все обязательные поля").waitFor();
-      await userDialog.getByLabel("Имя").fill("Вера");
-      await userDialog.getByLabel("Фамилия").fill("Ключевая");
-      await userDialog.getByLabel("Email").fill("vera@voda.ru");
-      await userDialog.getByLabel("Пароль").fill("voda12345");
-      assert.equal(await userDialog.getByLabel(/^Роль/).inputValue(), "measurement_engineer");
-      await userDialog.getByLabel(/^Роль/).selectOption("company_admin");
-      await userDialog.getByLabel(/^Компания/).selectOption({ label: "ООО «Чистая Вода»" });
-      await userDialog.getByRole("button", { name: "Создать пользователя" }).click();
-      await toast(desk, "Пользователь создан");
-      await desk.locator(".admin-row").filter({ hasText: "vera@voda.ru" }).waitFor();
-      await screenshot(desk, "users-desktop");
+    // Create its company_admin.
+    await desk.goto("/users");
+    await hydrated(desk, "UsersManager");
+    await desk.getByRole("button", { name: "Добавить пользователя" }).click();
+    const userDialog = desk.getByRole("dialog", { name: "Новый пользователь" });
+    await userDialog.getByRole("button", { name: "Создать пользователя" }).click();
+    await userDialog.getByText("Заполните все обязательные поля").waitFor();
+    await userDialog.getByLabel("Имя").fill("Вера");
+    await userDialog.getByLabel("Фамилия").fill("Ключевая");
+    await userDialog.getByLabel("Email").fill("vera@voda.ru");
+    await userDialog.getByLabel("Пароль").fill("voda12345");
+    assert.equal(await userDialog.getByLabel(/^Роль/).inputValue(), "measurement_engineer");
+    await userDialog.getByLabel(/^Роль/).selectOption("company_admin");
+    await userDialog.getByLabel(/^Компания/).selectOption({ label: "ООО «Чистая Вода»" });
+    await userDialog.getByRole("button", { name: "Создать пользователя" }).click();
+    await toast(desk, "Пользователь создан");
+    await desk.locator(".admin-row").filter({ hasText: "vera@voda.ru" }).waitFor();
+    await screenshot(desk, "users-desktop");
 
-      await desk.goto("/admin/users");
-      await hydrated(desk, "AdminUsersTable");
-      await desk.getByRole("cell", { name: /vera@voda\.ru/ }).waitFor();
-      await screenshot(desk, "admin-users-desktop");
+    await desk.goto("/admin/users");
+    await hydrated(desk, "AdminUsersTable");
+    await desk.getByRole("cell", { name: /vera@voda\.ru/ }).waitFor();
+    await screenshot(desk, "admin-users-desktop");
 
-      // The new company_admin signs in on a phone and creates a surveyor of her company.
-      const phone = await h.newPage("phone");
-      await h.signIn(phone, "vera@voda.ru", "voda12345");
-      assert.match(phone.url(), /\/admin$/);
-      await screenshot(phone, "admin-phone");
-      await phone.goto("/users");
-      await hydrated(phone, "UsersManager");
-      await phone.getByRole("button", { name: "Добавить пользователя" }).click();
-      const d = phone.getByRole("dialog", { name: "Новый пользователь" });
-      await d.getByLabel("Имя").fill("Степан");
-      await d.getByLabel("Фамилия").fill("Замеров");
-      await d.getByLabel("Email").fill("stepan@voda.ru");
-      await d.getByLabel("Пароль").fill("zamer123");
-      await screenshot(phone, "users-dialog-phone");
-      assert.ok(!(await d.getByLabel(/^Роль/).locator("option[value=system_admin]").count()));
-      await d.getByRole("button", { name: "Создать пользователя" }).click();
-      await toast(phone, "Пользователь создан");
-      const row = phone.locator(".admin-row").filter({ hasText: "stepan@voda.ru" });
-      await row.getByText("Инженер-замерщик").waitFor();
-      await screenshot(phone, "users-phone");
-      // She sees only her company's users.
-      assert.equal(await phone.locator(".admin-row").filter({ hasText: "@demo.local" }).count(), 0);
+    // The new company_admin signs in on a phone and creates a surveyor of her company.
+    const phone = await h.newPage("phone");
+    await h.signIn(phone, "vera@voda.ru", "voda12345");
+    assert.match(phone.url(), /\/admin$/);
+    await screenshot(phone, "admin-phone");
+    await phone.goto("/users");
+    await hydrated(phone, "UsersManager");
+    await phone.getByRole("button", { name: "Добавить пользователя" }).click();
+    const d = phone.getByRole("dialog", { name: "Новый пользователь" });
+    await d.getByLabel("Имя").fill("Степан");
+    await d.getByLabel("Фамилия").fill("Замеров");
+    await d.getByLabel("Email").fill("stepan@voda.ru");
+    await d.getByLabel("Пароль").fill("zamer123");
+    await screenshot(phone, "users-dialog-phone");
+    assert.ok(!(await d.getByLabel(/^Роль/).locator("option[value=system_admin]").count()));
+    await d.getByRole("button", { name: "Создать пользователя" }).click();
+    await toast(phone, "Пользователь создан");
+    const row = phone.locator(".admin-row").filter({ hasText: "stepan@voda.ru" });
+    await row.getByText("Инженер-замерщик").waitFor();
+    await screenshot(phone, "users-phone");
+    // She sees only her company's users.
+    assert.equal(await phone.locator(".admin-row").filter({ hasText: "@demo.local" }).count(), 0);
 
-      await phone.goto("/settings?tab=company");
-      await hydrated(phone, "CompanySettings");
-      await screenshot(phone, "settings-company-phone");
-      await phone.goto("/settings");
-      await hydrated(phone, "ProfileSettings");
-      await screenshot(phone, "settings-phone");
+    await phone.goto("/settings?tab=company");
+    await hydrated(phone, "CompanySettings");
+    await screenshot(phone, "settings-company-phone");
+    await phone.goto("/settings");
+    await hydrated(phone, "ProfileSettings");
+    await screenshot(phone, "settings-phone");
 
-      // The surveyor signs in and belongs to the new company.
-      const res = await h.t.request("/api/user", {
-        headers: { Cookie: await h.t.login("stepan@voda.ru", "zamer123") },
-      });
-      const me = await res.json();
-      assert.equal(me.role, "measurement_engineer");
-      assert.equal(me.companyName, "ООО «Чистая Вода»");
+    // The surveyor signs in and belongs to the new company.
+    const res = await h.t.request("/api/user", {
+      headers: { Cookie: await h.t.login("stepan@voda.ru", "zamer123") },
+    });
+    const me = await res.json();
+    assert.equal(me.role, "measurement_engineer");
+    assert.equal(me.companyName, "ООО «Чистая Вода»");
 
-      // A surveyor is refused the administrator panel with the spec's text.
-      const other = await h.newPage("phone");
-      await h.signIn(other, "surveyor@demo.local");
-      const denied = await other.goto("/admin");
-      assert.equal(denied?.status(), 403);
-      await other.getByText("У вас нет прав доступа к панели администратора").first().waitFor();
-      await toast(other, "Access Denied");
-    } finally {
-      await h.close();
-    }
+    // A surveyor is refused the administrator panel with the spec's text.
+    const other = await h.signedIn("surveyor@demo.local", "phone");
+    const denied = await other.goto("/admin");
+    assert.equal(denied?.status(), 403);
+    await other.getByText("У вас нет прав доступа к панели администратора").first().waitFor();
+    await toast(other, "Access Denied");
   },
 );
 
-browserTest("[e2e] screens at phone size: companies, owner's users, settings", async () => {
-  const h = await startBrowser();
-  try {
-    const phone = await h.newPage("phone");
-    await h.signIn(phone, "admin@demo.local");
+browserTest(
+  "[e2e] screens at phone size: companies, owner's users, settings",
+  async (h) => {
+    const phone = await h.signedIn("admin@demo.local", "phone");
     await phone.goto("/companies");
     await hydrated(phone, "CompaniesManager");
     await screenshot(phone, "companies-phone");
@@ -143,8 +126,7 @@ browserTest("[e2e] screens at phone size: companies, owner's users, settings", a
     await phone.getByRole("button", { name: "Очистить тестовые данные" }).click();
     await phone.getByRole("dialog", { name: "Очистить тестовые данные?" }).waitFor();
     await screenshot(phone, "admin-cleanup-phone");
-    const desk = await h.newPage("desktop");
-    await h.signIn(desk, "director@demo.local");
+    const desk = await h.signedIn("director@demo.local");
     await desk.goto("/settings?tab=company");
     await hydrated(desk, "CompanySettings");
     await screenshot(desk, "settings-company-desktop");
@@ -178,7 +160,5 @@ browserTest("[e2e] screens at phone size: companies, owner's users, settings", a
     ]);
     assert.equal(download.suggestedFilename(), "Прайс-лист.xlsx");
     await screenshot(desk, "settings-price-list-desktop");
-  } finally {
-    await h.close();
-  }
-});
+  },
+);

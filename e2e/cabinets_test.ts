@@ -1,90 +1,81 @@
 import assert from "node:assert/strict";
-import { browserTest, screenshot, startBrowser } from "./harness.ts";
+import { browserTest, screenshot } from "./harness.ts";
 import { toDateInput } from "../domain/tasks.ts";
 
 browserTest(
   "[e2e] engineer assigns a measurement, the surveyor is notified and starts it, the foreman runs a project",
-  async () => {
-    const h = await startBrowser();
-    try {
-      const title = "Замер под станцию Топас";
-      const due = toDateInput(new Date(Date.now() + 3 * 86_400_000));
+  async (h) => {
+    const title = "Замер под станцию Топас";
+    const due = toDateInput(new Date(Date.now() + 3 * 86_400_000));
 
-      // The chief engineer assigns a measurement on the latest object to surveyor@demo.local.
-      const engineer = await h.newPage("phone");
-      await h.signIn(engineer, "engineer@demo.local");
-      assert.match(engineer.url(), /\/engineer$/);
-      await engineer.waitForLoadState("networkidle");
-      await engineer.locator(".object-row").first().getByRole("button", { name: "Назначить замер" }).click();
-      const dialog = engineer.getByRole("dialog", { name: "Назначить замер" });
-      await dialog.waitFor();
-      await dialog.getByLabel("Название").fill(title);
-      await dialog.getByRole("button", { name: "Назначить" }).click();
-      await dialog.getByText("Описание обязательно").waitFor();
-      await dialog.getByLabel("Описание").fill("Определить место под станцию и глубину выхода трубы");
-      await dialog.getByLabel("Срок выполнения").fill(due);
-      await dialog.getByLabel("Замерщик").selectOption({ label: "Дмитрий Орлов" });
-      await dialog.getByRole("button", { name: "Назначить" }).click();
-      await engineer.getByText("Задача на замер назначена").waitFor();
-      await engineer.getByText("Исполнитель: Дмитрий Орлов").waitFor();
-      await engineer.getByRole("link", { name: title }).first().waitFor();
-      await engineer.evaluate(() => scrollTo(0, 0));
-      await screenshot(engineer, "cabinet-engineer-phone");
+    // The chief engineer assigns a measurement on the latest object to surveyor@demo.local.
+    const engineer = await h.signedIn("engineer@demo.local", "phone");
+    assert.match(engineer.url(), /\/engineer$/);
+    await engineer.waitForLoadState("networkidle");
+    await engineer.locator(".object-row").first().getByRole("button", { name: "Назначить замер" }).click();
+    const dialog = engineer.getByRole("dialog", { name: "Назначить замер" });
+    await dialog.waitFor();
+    await dialog.getByLabel("Название").fill(title);
+    await dialog.getByRole("button", { name: "Назначить" }).click();
+    await dialog.getByText("Описание обязательно").waitFor();
+    await dialog.getByLabel("Описание").fill("Определить место под станцию и глубину выхода трубы");
+    await dialog.getByLabel("Срок выполнения").fill(due);
+    await dialog.getByLabel("Замерщик").selectOption({ label: "Дмитрий Орлов" });
+    await dialog.getByRole("button", { name: "Назначить" }).click();
+    await engineer.getByText("Задача на замер назначена").waitFor();
+    await engineer.getByText("Исполнитель: Дмитрий Орлов").waitFor();
+    await engineer.getByRole("link", { name: title }).first().waitFor();
+    await engineer.evaluate(() => scrollTo(0, 0));
+    await screenshot(engineer, "cabinet-engineer-phone");
 
-      // The surveyor sees the notification, opens the task from it, and starts the work.
-      const surveyor = await h.newPage("phone");
-      await h.signIn(surveyor, "surveyor@demo.local");
-      assert.match(surveyor.url(), /\/surveyor$/);
-      await surveyor.waitForLoadState("networkidle");
-      await surveyor.getByRole("button", { name: /Уведомления: \d+ непрочитанных/ }).click();
-      await surveyor.locator(".bell-item.unread", { hasText: title }).locator(".bell-open").click();
-      await surveyor.waitForURL(/\/tasks\?taskId=\d+/);
-      await surveyor.getByRole("dialog", { name: title }).waitFor();
-      await surveyor.goto("/surveyor");
-      await surveyor.waitForLoadState("networkidle");
-      const card = surveyor.locator(".surveyor-task", { hasText: title });
-      // «Начать работу» opens the task's measuring screen and sets the task in progress; closing it shows
-      // the card's new status and its next step.
-      await card.getByRole("button", { name: "Начать работу" }).click();
-      await surveyor.getByText("Работа начата").waitFor();
-      await surveyor.getByTestId("task-status").getByText("В работе").waitFor();
-      await surveyor.locator(".site-dialog .tw-head .icon-btn").click();
-      await surveyor.locator(".surveyor-task", { hasText: title }).getByText("Продолжить замер").first()
-        .waitFor();
-      await surveyor.evaluate(() => scrollTo(0, 0));
-      await screenshot(surveyor, "cabinet-surveyor-phone");
+    // The surveyor sees the notification, opens the task from it, and starts the work.
+    const surveyor = await h.signedIn("surveyor@demo.local", "phone");
+    assert.match(surveyor.url(), /\/surveyor$/);
+    await surveyor.waitForLoadState("networkidle");
+    await surveyor.getByRole("button", { name: /Уведомления: \d+ непрочитанных/ }).click();
+    await surveyor.locator(".bell-item.unread", { hasText: title }).locator(".bell-open").click();
+    await surveyor.waitForURL(/\/tasks\?taskId=\d+/);
+    await surveyor.getByRole("dialog", { name: title }).waitFor();
+    await surveyor.goto("/surveyor");
+    await surveyor.waitForLoadState("networkidle");
+    const card = surveyor.locator(".surveyor-task", { hasText: title });
+    // «Начать работу» opens the task's measuring screen and sets the task in progress; closing it shows
+    // the card's new status and its next step.
+    await card.getByRole("button", { name: "Начать работу" }).click();
+    await surveyor.getByText("Работа начата").waitFor();
+    await surveyor.getByTestId("task-status").getByText("В работе").waitFor();
+    await surveyor.locator(".site-dialog .tw-head .icon-btn").click();
+    await surveyor.locator(".surveyor-task", { hasText: title }).getByText("Продолжить замер").first()
+      .waitFor();
+    await surveyor.evaluate(() => scrollTo(0, 0));
+    await screenshot(surveyor, "cabinet-surveyor-phone");
 
-      // The foreman starts the works of an approved project, then finishes it.
-      const foreman = await h.newPage("phone");
-      await h.signIn(foreman, "foreman@demo.local");
-      assert.match(foreman.url(), /\/foreman$/);
-      await foreman.waitForLoadState("networkidle");
-      const approved = foreman.locator(".project-card", {
-        has: foreman.getByRole("button", { name: "Начать работы" }),
-      }).first();
-      const address = (await approved.locator("h3").innerText()).trim();
-      await approved.getByRole("button", { name: "Начать работы" }).click();
-      await foreman.getByText("Работы начаты").waitFor();
-      const running = foreman.locator(".project-card", { hasText: address });
-      await running.getByRole("button", { name: "Завершить проект" }).click();
-      await foreman.getByText("Проект завершен").waitFor();
-      await foreman.locator(".project-card", { hasText: address }).getByText("Завершено").waitFor();
-      await foreman.evaluate(() => scrollTo(0, 0));
-      await screenshot(foreman, "cabinet-foreman-phone");
+    // The foreman starts the works of an approved project, then finishes it.
+    const foreman = await h.signedIn("foreman@demo.local", "phone");
+    assert.match(foreman.url(), /\/foreman$/);
+    await foreman.waitForLoadState("networkidle");
+    const approved = foreman.locator(".project-card", {
+      has: foreman.getByRole("button", { name: "Начать работы" }),
+    }).first();
+    const address = (await approved.locator("h3").innerText()).trim();
+    await approved.getByRole("button", { name: "Начать работы" }).click();
+    await foreman.getByText("Работы начаты").waitFor();
+    const running = foreman.locator(".project-card", { hasText: address });
+    await running.getByRole("button", { name: "Завершить проект" }).click();
+    await foreman.getByText("Проект завершен").waitFor();
+    await foreman.locator(".project-card", { hasText: address }).getByText("Завершено").waitFor();
+    await foreman.evaluate(() => scrollTo(0, 0));
+    await screenshot(foreman, "cabinet-foreman-phone");
 
-      // Analytics and the dashboard draw their charts on the server.
-      const desk = await h.newPage("desktop");
-      await h.signIn(desk, "engineer@demo.local");
-      await desk.goto("/analytics?period=all&tab=tasks");
-      await desk.locator("svg.donut-chart").waitFor();
-      await screenshot(desk, "analytics-desktop");
-      await engineer.goto("/analytics?period=all&tab=performance");
-      await engineer.getByText("Рекомендации").waitFor();
-      await screenshot(engineer, "analytics-phone");
-      await desk.goto("/dashboard");
-      await screenshot(desk, "dashboard-desktop");
-    } finally {
-      await h.close();
-    }
+    // Analytics and the dashboard draw their charts on the server.
+    const desk = await h.signedIn("engineer@demo.local");
+    await desk.goto("/analytics?period=all&tab=tasks");
+    await desk.locator("svg.donut-chart").waitFor();
+    await screenshot(desk, "analytics-desktop");
+    await engineer.goto("/analytics?period=all&tab=performance");
+    await engineer.getByText("Рекомендации").waitFor();
+    await screenshot(engineer, "analytics-phone");
+    await desk.goto("/dashboard");
+    await screenshot(desk, "dashboard-desktop");
   },
 );

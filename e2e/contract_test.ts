@@ -1,16 +1,9 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
-import { browserTest, screenshot, startBrowser } from "./harness.ts";
+import { browserTest, hydrated, screenshot, toast } from "./harness.ts";
 import { companies, contractSignatures, estimates } from "../db/schema/mod.ts";
 import { sha256Hex } from "../server/client_links.ts";
-
-async function hydrated(page: Page, island: string) {
-  await page.waitForSelector(`[data-island=${island}]`, { state: "attached" });
-  await page.waitForLoadState("networkidle");
-}
-
-const toast = (page: Page, text: string) => page.locator(".toast").getByText(text, { exact: true }).waitFor();
 
 /** Draws a wavy stroke across the signature canvas with the pointer. */
 async function drawSignature(page: Page) {
@@ -27,94 +20,88 @@ async function drawSignature(page: Page) {
 
 browserTest(
   "[e2e] the chief engineer makes a contract and a payment link on a phone; the client signs it signed out",
-  async () => {
-    const h = await startBrowser();
-    try {
-      const [demo] = await h.t.deps.db.select().from(companies).where(
-        eq(companies.name, "ООО «Демо Септик»"),
-      );
-      const [estimate] = await h.t.deps.db.select().from(estimates).where(eq(estimates.companyId, demo.id));
+  async (h) => {
+    const [demo] = await h.t.deps.db.select().from(companies).where(
+      eq(companies.name, "ООО «Демо Септик»"),
+    );
+    const [estimate] = await h.t.deps.db.select().from(estimates).where(eq(estimates.companyId, demo.id));
 
-      const staff = await h.newPage("phone");
-      await staff.context().grantPermissions(["clipboard-read", "clipboard-write"]);
-      await h.signIn(staff, "engineer@demo.local");
-      await staff.goto(`/estimates/${estimate.id}`);
-      await hydrated(staff, "ContractWizard");
-      await staff.getByRole("button", { name: "Заключение договора" }).click();
-      const wizard = staff.getByRole("dialog", { name: "Заключение договора" });
-      const generate = wizard.getByRole("button", { name: "Сгенерировать договор" });
-      await generate.waitFor();
-      assert.equal(await generate.isDisabled(), true, "disabled until passport and address are filled");
-      await wizard.getByLabel("ФИО клиента").fill("Смирнов Алексей Петрович");
-      await wizard.getByLabel("Паспорт").fill("4510 123456, выдан ОВД Тверского района 12.03.2015");
-      await wizard.getByLabel("Адрес регистрации клиента").fill("г. Москва, ул. Тверская, д. 1, кв. 5");
-      await screenshot(staff, "contract-wizard-client-phone");
-      await generate.click();
-      await toast(staff, "Договор сгенерирован");
-      const text = await wizard.getByTestId("contract-text").innerText();
-      assert.ok(text.includes("Смирнов Алексей Петрович"));
-      assert.ok(text.includes("рублей 00 копеек") || /рубл\S* \d\d копе/.test(text));
-      await screenshot(staff, "contract-wizard-preview-phone");
-      await wizard.getByRole("button", { name: "Создать платежную ссылку" }).click();
-      await toast(staff, "Платежная ссылка создана");
-      const link = await wizard.getByTestId("payment-link").inputValue();
-      await wizard.getByRole("button", { name: "Скопировать", exact: true }).click();
-      await toast(staff, "Скопировано");
-      assert.equal(await staff.evaluate(() => navigator.clipboard.readText()), link);
-      await screenshot(staff, "contract-wizard-payment-phone");
+    const staff = await h.newPage("phone");
+    await staff.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await h.signIn(staff, "engineer@demo.local");
+    await staff.goto(`/estimates/${estimate.id}`);
+    await hydrated(staff, "ContractWizard");
+    await staff.getByRole("button", { name: "Заключение договора" }).click();
+    const wizard = staff.getByRole("dialog", { name: "Заключение договора" });
+    const generate = wizard.getByRole("button", { name: "Сгенерировать договор" });
+    await generate.waitFor();
+    assert.equal(await generate.isDisabled(), true, "disabled until passport and address are filled");
+    await wizard.getByLabel("ФИО клиента").fill("Смирнов Алексей Петрович");
+    await wizard.getByLabel("Паспорт").fill("4510 123456, выдан ОВД Тверского района 12.03.2015");
+    await wizard.getByLabel("Адрес регистрации клиента").fill("г. Москва, ул. Тверская, д. 1, кв. 5");
+    await screenshot(staff, "contract-wizard-client-phone");
+    await generate.click();
+    await toast(staff, "Договор сгенерирован");
+    const text = await wizard.getByTestId("contract-text").innerText();
+    assert.ok(text.includes("Смирнов Алексей Петрович"));
+    assert.ok(text.includes("рублей 00 копеек") || /рубл\S* \d\d копе/.test(text));
+    await screenshot(staff, "contract-wizard-preview-phone");
+    await wizard.getByRole("button", { name: "Создать платежную ссылку" }).click();
+    await toast(staff, "Платежная ссылка создана");
+    const link = await wizard.getByTestId("payment-link").inputValue();
+    await wizard.getByRole("button", { name: "Скопировать", exact: true }).click();
+    await toast(staff, "Скопировано");
+    assert.equal(await staff.evaluate(() => navigator.clipboard.readText()), link);
+    await screenshot(staff, "contract-wizard-payment-phone");
 
-      const client = await h.newPage("phone");
-      const opened = await client.goto(link);
-      assert.equal(opened?.status(), 200);
-      await hydrated(client, "ClientContract");
-      await client.getByRole("heading", { name: `Смета № ${estimate.estimateNumber}` }).waitFor();
-      await client.getByRole("img", { name: "QR-код для оплаты в приложении банка" }).waitFor();
-      await screenshot(client, "client-link-top-phone");
-      await client.getByLabel("Фамилия, имя и отчество").fill("Смирнов Алексей Петрович");
-      await drawSignature(client);
-      await client.getByText("Я прочитал(а) договор").click();
-      await screenshot(client, "client-link-sign-phone");
-      await client.getByRole("button", { name: "Подписать договор" }).click();
-      await client.getByTestId("signed").getByText("Смирнов Алексей Петрович", { exact: false }).waitFor();
-      await screenshot(client, "client-link-signed-phone");
-      const [signature] = await h.t.deps.db.select().from(contractSignatures);
-      assert.equal(signature.ip, "127.0.0.1");
-      assert.match(signature.userAgent ?? "", /Chrome/);
-      assert.match(signature.signatureImage, /^data:image\/png;base64,/);
-      assert.equal(signature.textSha256, sha256Hex(text));
+    const client = await h.newPage("phone");
+    const opened = await client.goto(link);
+    assert.equal(opened?.status(), 200);
+    await hydrated(client, "ClientContract");
+    await client.getByRole("heading", { name: `Смета № ${estimate.estimateNumber}` }).waitFor();
+    await client.getByRole("img", { name: "QR-код для оплаты в приложении банка" }).waitFor();
+    await screenshot(client, "client-link-top-phone");
+    await client.getByLabel("Фамилия, имя и отчество").fill("Смирнов Алексей Петрович");
+    await drawSignature(client);
+    await client.getByText("Я прочитал(а) договор").click();
+    await screenshot(client, "client-link-sign-phone");
+    await client.getByRole("button", { name: "Подписать договор" }).click();
+    await client.getByTestId("signed").getByText("Смирнов Алексей Петрович", { exact: false }).waitFor();
+    await screenshot(client, "client-link-signed-phone");
+    const [signature] = await h.t.deps.db.select().from(contractSignatures);
+    assert.equal(signature.ip, "127.0.0.1");
+    assert.match(signature.userAgent ?? "", /Chrome/);
+    assert.match(signature.signatureImage, /^data:image\/png;base64,/);
+    assert.equal(signature.textSha256, sha256Hex(text));
 
-      await wizard.getByRole("button", { name: "Далее" }).click();
-      await wizard.getByRole("button", { name: "Обновить статус" }).click();
-      await wizard.getByTestId("signature-state").getByText(/^подписан: Смирнов Алексей Петрович/).waitFor();
-      await screenshot(staff, "contract-wizard-done-phone");
-      await staff.goto("/notifications");
-      await staff.getByText("Клиент подписал договор").first().waitFor();
+    await wizard.getByRole("button", { name: "Далее" }).click();
+    await wizard.getByRole("button", { name: "Обновить статус" }).click();
+    await wizard.getByTestId("signature-state").getByText(/^подписан: Смирнов Алексей Петрович/).waitFor();
+    await screenshot(staff, "contract-wizard-done-phone");
+    await staff.goto("/notifications");
+    await staff.getByText("Клиент подписал договор").first().waitFor();
 
-      const desk = await h.newPage("desktop");
-      await h.signIn(desk, "engineer@demo.local");
-      // The object's card and the field-work screen link to the estimate with ?contract=1: the wizard opens.
-      await desk.goto(`/estimates/${estimate.id}?contract=1`);
-      await hydrated(desk, "ContractWizard");
-      const reopened = desk.getByRole("dialog", { name: "Заключение договора" });
-      await reopened.getByText(/подписан/).first().waitFor();
-      assert.equal(
-        await reopened.getByLabel("Паспорт").inputValue(),
-        "4510 123456, выдан ОВД Тверского района 12.03.2015",
-        "the wizard starts from the current contract",
-      );
-      await screenshot(desk, "contract-wizard-client-desktop");
-      await desk.goto(`/contracts/${signature.contractId}`);
-      await hydrated(desk, "ContractPayment");
-      await desk.getByText("совпадает с текстом").waitFor();
-      await desk.getByRole("button", { name: "Отметить оплату" }).click();
-      await toast(desk, "Оплата отмечена");
-      await screenshot(desk, "contract-page-desktop");
-      const deskClient = await h.newPage("desktop");
-      await deskClient.goto(link);
-      await hydrated(deskClient, "ClientContract");
-      await screenshot(deskClient, "client-link-desktop");
-    } finally {
-      await h.close();
-    }
+    const desk = await h.signedIn("engineer@demo.local");
+    // The object's card and the field-work screen link to the estimate with ?contract=1: the wizard opens.
+    await desk.goto(`/estimates/${estimate.id}?contract=1`);
+    await hydrated(desk, "ContractWizard");
+    const reopened = desk.getByRole("dialog", { name: "Заключение договора" });
+    await reopened.getByText(/подписан/).first().waitFor();
+    assert.equal(
+      await reopened.getByLabel("Паспорт").inputValue(),
+      "4510 123456, выдан ОВД Тверского района 12.03.2015",
+      "the wizard starts from the current contract",
+    );
+    await screenshot(desk, "contract-wizard-client-desktop");
+    await desk.goto(`/contracts/${signature.contractId}`);
+    await hydrated(desk, "ContractPayment");
+    await desk.getByText("совпадает с текстом").waitFor();
+    await desk.getByRole("button", { name: "Отметить оплату" }).click();
+    await toast(desk, "Оплата отмечена");
+    await screenshot(desk, "contract-page-desktop");
+    const deskClient = await h.newPage("desktop");
+    await deskClient.goto(link);
+    await hydrated(deskClient, "ClientContract");
+    await screenshot(deskClient, "client-link-desktop");
   },
 );

@@ -1,6 +1,6 @@
 // Browser tests: the app served on a free loopback port, driven by Debian's chromium via playwright-core.
 import { type Browser, chromium, type Page } from "playwright-core";
-import { createTestApp, DEMO_PASSWORD, type TestApp } from "../server/testing.ts";
+import { closingAfter, createTestApp, DEMO_PASSWORD, type TestApp } from "../server/testing.ts";
 
 export const CHROMIUM = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
 
@@ -12,12 +12,22 @@ export interface BrowserHarness {
   newPage(size?: "phone" | "desktop"): Promise<Page>;
   /** Signs in through the /login form and waits for the home page. */
   signIn(page: Page, email: string, password?: string): Promise<void>;
+  /** A new page (desktop unless `size` says) signed in as `email`. */
+  signedIn(email: string, size?: "phone" | "desktop"): Promise<Page>;
   close(): Promise<void>;
 }
 
-/** A browser test: playwright keeps its own timers and sockets, so Deno's leak checks are off. */
-export const browserTest = (name: string, fn: () => Promise<void>) =>
-  Deno.test({ name, fn, sanitizeOps: false, sanitizeResources: false });
+/**
+ * A browser test: `fn` gets a started harness, closed after it. Playwright keeps its own timers and
+ * sockets, so Deno's leak checks are off.
+ */
+export const browserTest = (name: string, fn: (h: BrowserHarness) => Promise<void>) =>
+  Deno.test({
+    name,
+    fn: async () => await closingAfter(await startBrowser(), fn),
+    sanitizeOps: false,
+    sanitizeResources: false,
+  });
 
 export const viewports = {
   phone: { width: 390, height: 844 },
@@ -42,7 +52,7 @@ export async function startBrowser(
       "--disable-sync",
     ],
   });
-  return {
+  const harness: BrowserHarness = {
     t,
     baseUrl,
     browser,
@@ -67,13 +77,29 @@ export async function startBrowser(
         page.getByRole("button", { name: "Войти", exact: true }).click(),
       ]);
     },
+    async signedIn(email, size = "desktop") {
+      const page = await harness.newPage(size);
+      await harness.signIn(page, email);
+      return page;
+    },
     async close() {
       await browser.close();
       await server.shutdown();
       await t.close();
     },
   };
+  return harness;
 }
+
+/** Waits for an island's bundle to hydrate it, so that clicks reach React. */
+export async function hydrated(page: Page, island: string): Promise<void> {
+  await page.waitForSelector(`[data-island=${island}]`, { state: "attached" });
+  await page.waitForLoadState("networkidle");
+}
+
+/** Waits for a toast with exactly this text. */
+export const toast = (page: Page, text: string): Promise<void> =>
+  page.locator(".toast").getByText(text, { exact: true }).waitFor();
 
 /** Saves a screenshot under out/screenshots for a person to look at. */
 export async function screenshot(page: Page, name: string): Promise<void> {

@@ -7,7 +7,7 @@ import { pageRoutes } from "../routes/mod.ts";
 import type { Role } from "../domain/roles.ts";
 import { fillPath, queryFor, seedRecords } from "../server/testing_routes.ts";
 import { DEMO_PASSWORD } from "../server/testing.ts";
-import { browserTest, screenshot, startBrowser } from "./harness.ts";
+import { browserTest, screenshot } from "./harness.ts";
 
 const sizes = [
   { name: "390", width: 390, height: 844 },
@@ -105,56 +105,51 @@ async function check(page: Page, label: string, problems: string[]) {
   for (const f of found) problems.push(`${label}: ${f}`);
 }
 
-browserTest("[e2e] no page overflows a 390 px or a 360 px phone", async () => {
-  const h = await startBrowser();
-  try {
-    // Every page parameter gets a real record of the demo company, as in the route matrix.
-    const { demo } = await seedRecords(h.t);
-    const concrete = (path: string) => fillPath(path, demo) + queryFor(path, demo);
+browserTest("[e2e] no page overflows a 390 px or a 360 px phone", async (h) => {
+  // Every page parameter gets a real record of the demo company, as in the route matrix.
+  const { demo } = await seedRecords(h.t);
+  const concrete = (path: string) => fillPath(path, demo) + queryFor(path, demo);
 
-    const contexts = new Map<string | null, BrowserContext>();
-    const problems: string[] = [];
-    let visited = 0;
-    for (const route of pageRoutes) {
-      const email = accountFor(route.access, route.path);
-      if (!contexts.has(email)) contexts.set(email, await signedIn(h.browser, h.baseUrl, email));
-      const page = await contexts.get(email)!.newPage();
-      page.on("pageerror", (e) => problems.push(`${route.path}: ошибка скрипта ${e.message}`));
-      const path = concrete(route.path);
-      await page.setViewportSize(sizes[0]);
-      const res = await page.goto(path);
-      assert.ok(res && res.status() < 500, `${path} answered ${res?.status()}`);
-      // One load, both widths: the page reflows as the phone narrows.
-      for (const size of sizes) {
-        await page.setViewportSize(size);
-        await check(page, `${path} (${email ?? "без входа"}) ${size.name}`, problems);
-        visited++;
-      }
-      await page.close();
-    }
-
-    if (problems.length > 0) console.error(problems.join("\n"));
-    // The measuring screen's steps, opened from the surveyor's cabinet.
-    const page = await contexts.get("surveyor@demo.local")!.newPage();
+  const contexts = new Map<string | null, BrowserContext>();
+  const problems: string[] = [];
+  let visited = 0;
+  for (const route of pageRoutes) {
+    const email = accountFor(route.access, route.path);
+    if (!contexts.has(email)) contexts.set(email, await signedIn(h.browser, h.baseUrl, email));
+    const page = await contexts.get(email)!.newPage();
+    page.on("pageerror", (e) => problems.push(`${route.path}: ошибка скрипта ${e.message}`));
+    const path = concrete(route.path);
+    await page.setViewportSize(sizes[0]);
+    const res = await page.goto(path);
+    assert.ok(res && res.status() < 500, `${path} answered ${res?.status()}`);
+    // One load, both widths: the page reflows as the phone narrows.
     for (const size of sizes) {
       await page.setViewportSize(size);
-      await page.goto("/surveyor");
-      await page.locator(".surveyor-task", { hasText: "Автономная канализация" })
-        .getByRole("button", { name: /Продолжить замер|Начать работу/ }).first().click();
-      await page.locator(".site-dialog .msection").first().waitFor();
-      await page.getByRole("button", { name: /Основные параметры объекта/ }).click();
-      await page.getByRole("button", { name: /Данные участка/ }).click();
-      await check(page, `замер ${size.name}`, problems);
-      for (const tab of [/Фото$/, /Смета$/, /Инженеру$/]) {
-        await page.getByRole("tab", { name: tab }).click();
-        await check(page, `замер, вкладка ${tab.source} ${size.name}`, problems);
-      }
-      await screenshot(page, `overflow-measure-${size.name}`);
+      await check(page, `${path} (${email ?? "без входа"}) ${size.name}`, problems);
+      visited++;
     }
-    for (const context of contexts.values()) await context.close();
-    assert.ok(visited >= pageRoutes.length * 2);
-    assert.deepEqual(problems, [], problems.join("\n"));
-  } finally {
-    await h.close();
+    await page.close();
   }
+
+  if (problems.length > 0) console.error(problems.join("\n"));
+  // The measuring screen's steps, opened from the surveyor's cabinet.
+  const page = await contexts.get("surveyor@demo.local")!.newPage();
+  for (const size of sizes) {
+    await page.setViewportSize(size);
+    await page.goto("/surveyor");
+    await page.locator(".surveyor-task", { hasText: "Автономная канализация" })
+      .getByRole("button", { name: /Продолжить замер|Начать работу/ }).first().click();
+    await page.locator(".site-dialog .msection").first().waitFor();
+    await page.getByRole("button", { name: /Основные параметры объекта/ }).click();
+    await page.getByRole("button", { name: /Данные участка/ }).click();
+    await check(page, `замер ${size.name}`, problems);
+    for (const tab of [/Фото$/, /Смета$/, /Инженеру$/]) {
+      await page.getByRole("tab", { name: tab }).click();
+      await check(page, `замер, вкладка ${tab.source} ${size.name}`, problems);
+    }
+    await screenshot(page, `overflow-measure-${size.name}`);
+  }
+  for (const context of contexts.values()) await context.close();
+  assert.ok(visited >= pageRoutes.length * 2);
+  assert.deepEqual(problems, [], problems.join("\n"));
 });

@@ -1,14 +1,13 @@
 import assert from "node:assert/strict";
 import { demoAccounts } from "../db/seed/demo.ts";
 import { menuFor } from "../domain/roles.ts";
-import { browserTest, screenshot, startBrowser } from "./harness.ts";
+import { browserTest, screenshot } from "./harness.ts";
 
-browserTest("[e2e] every demo account signs in, sees its role's menu and signs out", async () => {
-  const h = await startBrowser();
-  try {
+browserTest(
+  "[e2e] every demo account signs in, sees its role's menu and signs out",
+  async (h) => {
     for (const account of demoAccounts) {
-      const page = await h.newPage("desktop");
-      await h.signIn(page, account.email);
+      const page = await h.signedIn(account.email);
       const expected = menuFor(account.role, account.email === "admin@demo.local").map((i) => i.label);
       const shown = await page.locator(".sidebar-nav .nav-link").allInnerTexts();
       assert.deepEqual(shown.map((s) => s.trim()), expected, account.email);
@@ -18,14 +17,12 @@ browserTest("[e2e] every demo account signs in, sees its role's menu and signs o
       assert.match(page.url(), /\/login\?next=%2Fprofile/);
       await page.context().close();
     }
-  } finally {
-    await h.close();
-  }
-});
+  },
+);
 
-browserTest("[e2e] a wrong password keeps the user on /login with the server's message", async () => {
-  const h = await startBrowser();
-  try {
+browserTest(
+  "[e2e] a wrong password keeps the user on /login with the server's message",
+  async (h) => {
     const page = await h.newPage("phone");
     await page.goto("/login");
     await page.waitForSelector("[data-island=LoginForm] form");
@@ -40,16 +37,13 @@ browserTest("[e2e] a wrong password keeps the user on /login with the server's m
     await page.getByText("Имя обязательно").waitFor();
     await page.getByText("Пароль обязателен").waitFor();
     await screenshot(page, "login-phone-errors");
-  } finally {
-    await h.close();
-  }
-});
+  },
+);
 
-browserTest("[e2e] the shell on a phone opens the drawer and on a desktop shows the sidebar", async () => {
-  const h = await startBrowser();
-  try {
-    const phone = await h.newPage("phone");
-    await h.signIn(phone, "engineer@demo.local");
+browserTest(
+  "[e2e] the shell on a phone opens the drawer and on a desktop shows the sidebar",
+  async (h) => {
+    const phone = await h.signedIn("engineer@demo.local", "phone");
     await phone.goto("/profile");
     const hiddenBox = await phone.locator(".sidebar").boundingBox();
     assert.ok(hiddenBox && hiddenBox.x + hiddenBox.width <= 0, "the drawer starts off-screen");
@@ -57,8 +51,7 @@ browserTest("[e2e] the shell on a phone opens the drawer and on a desktop shows 
     await phone.locator(".sidebar").getByRole("link", { name: "Настройки" }).waitFor({ state: "visible" });
     await phone.waitForTimeout(300); // the drawer slides in over 200 ms
     await screenshot(phone, "shell-phone-drawer");
-    const desktop = await h.newPage("desktop");
-    await h.signIn(desktop, "engineer@demo.local");
+    const desktop = await h.signedIn("engineer@demo.local");
     await desktop.goto("/profile");
     assert.equal(await desktop.locator(".sidebar").isVisible(), true);
     await screenshot(desktop, "shell-desktop");
@@ -66,54 +59,40 @@ browserTest("[e2e] the shell on a phone opens the drawer and on a desktop shows 
     await desktop.context().clearCookies();
     await desktop.goto("/login");
     await screenshot(desktop, "login-desktop");
-  } finally {
-    await h.close();
-  }
-});
+  },
+);
 
 browserTest(
   "[e2e] '?new=1' links open their dialogs: a new object, and a task for a chosen object",
-  async () => {
-    const h = await startBrowser();
-    try {
-      const page = await h.newPage("desktop");
-      await h.signIn(page, "engineer@demo.local");
-      await page.goto("/objects?new=1");
-      await page.locator("dialog[open]").waitFor();
-      assert.doesNotMatch(page.url(), /new=1/);
-      const objects = await (await page.request.get("/api/objects")).json();
-      await page.goto(`/tasks?objectId=${objects[0].id}&new=1`);
-      const dialog = page.locator("dialog[open]");
-      await dialog.waitFor();
-      assert.equal(await dialog.getByLabel(/^Объект/).inputValue(), String(objects[0].id));
-    } finally {
-      await h.close();
-    }
+  async (h) => {
+    const page = await h.signedIn("engineer@demo.local");
+    await page.goto("/objects?new=1");
+    await page.locator("dialog[open]").waitFor();
+    assert.doesNotMatch(page.url(), /new=1/);
+    const objects = await (await page.request.get("/api/objects")).json();
+    await page.goto(`/tasks?objectId=${objects[0].id}&new=1`);
+    const dialog = page.locator("dialog[open]");
+    await dialog.waitFor();
+    assert.equal(await dialog.getByLabel(/^Объект/).inputValue(), String(objects[0].id));
   },
 );
 
 browserTest(
   "[e2e] the bell shows the unread count, opens the list, marks all read, and a click opens the task",
-  async () => {
-    const h = await startBrowser();
-    try {
-      const page = await h.newPage("phone");
-      await h.signIn(page, "surveyor@demo.local");
-      await page.goto("/profile");
-      const bell = page.getByRole("button", { name: /^Уведомления/ });
-      await bell.getByText("2").waitFor();
-      await bell.click();
-      const panel = page.getByRole("dialog", { name: "Уведомления" });
-      await panel.getByText("Новая задача на замер").waitFor();
-      await panel.getByRole("button", { name: "Прочитать все" }).click();
-      await page.getByText("Все уведомления отмечены как прочитанные").waitFor();
-      assert.equal(await bell.locator(".bell-count").count(), 0);
-      await Promise.all([
-        page.waitForURL(/\/tasks\?taskId=\d+/),
-        panel.getByText("Новая задача на замер").click(),
-      ]);
-    } finally {
-      await h.close();
-    }
+  async (h) => {
+    const page = await h.signedIn("surveyor@demo.local", "phone");
+    await page.goto("/profile");
+    const bell = page.getByRole("button", { name: /^Уведомления/ });
+    await bell.getByText("2").waitFor();
+    await bell.click();
+    const panel = page.getByRole("dialog", { name: "Уведомления" });
+    await panel.getByText("Новая задача на замер").waitFor();
+    await panel.getByRole("button", { name: "Прочитать все" }).click();
+    await page.getByText("Все уведомления отмечены как прочитанные").waitFor();
+    assert.equal(await bell.locator(".bell-count").count(), 0);
+    await Promise.all([
+      page.waitForURL(/\/tasks\?taskId=\d+/),
+      panel.getByText("Новая задача на замер").click(),
+    ]);
   },
 );

@@ -5,18 +5,7 @@
  * @module
  */
 import { deflateRawSync } from "node:zlib";
-
-const crcTable = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (const b of bytes) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
+import { concatBytes, crc32 } from "../domain/bytes.ts";
 
 /**
  * A zip archive of the given files, deflated.
@@ -71,13 +60,7 @@ export function zipOf(files: Record<string, string | Uint8Array>): Uint8Array<Ar
   ev.setUint16(10, centrals.length, true);
   ev.setUint32(12, directorySize, true);
   ev.setUint32(16, offset, true);
-  const out = new Uint8Array(offset + directorySize + 22);
-  let at = 0;
-  for (const part of [...locals, ...centrals, end]) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+  return concatBytes([...locals, ...centrals, end]);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import {
+  discountJson,
   estimateDocumentParts,
   getEstimate,
   getEstimateVersion,
@@ -170,12 +171,7 @@ export default async function estimatePage(c: Context<AppEnv>) {
                       totalPrice: i.totalPrice,
                     })),
                     itemsTotal: e.itemsTotal,
-                    discount: e.discountKind
-                      ? {
-                        kind: e.discountKind,
-                        value: e.discountKind === "percent" ? e.discountValue / 100 : e.discountValue,
-                      }
-                      : null,
+                    discount: discountJson(e),
                     discountAmount: e.discountAmount,
                     vatMode: e.vatMode,
                     vatAmount: e.vatAmount,

@@ -1,11 +1,10 @@
 import assert from "node:assert/strict";
-import { createTestApp } from "./testing.ts";
+import { withTestApp } from "./testing.ts";
 import { eq } from "drizzle-orm";
 import { companies, users } from "../db/schema/mod.ts";
 
-Deno.test("[app] pages carry CSP without inline script, X-Frame-Options DENY, nosniff and a referrer policy", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[app] pages carry CSP without inline script, X-Frame-Options DENY, nosniff and a referrer policy", () =>
+  withTestApp(async (t) => {
     const res = await t.request("/login");
     assert.equal(res.status, 200);
     const csp = res.headers.get("content-security-policy") ?? "";
@@ -21,28 +20,20 @@ Deno.test("[app] pages carry CSP without inline script, X-Frame-Options DENY, no
       /<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>/,
       "no inline script",
     );
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[app] a cross-site form post is refused with 403", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[app] a cross-site form post is refused with 403", () =>
+  withTestApp(async (t) => {
     const res = await t.app.request("http://localhost/api/login", {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example" },
       body: "email=engineer%40demo.local&password=demo12345",
     });
     assert.equal(res.status, 403);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[app] a signed-out / goes to /login, an unknown path gives the 404 page, /landing has no script", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[app] a signed-out / goes to /login, an unknown path gives the 404 page, /landing has no script", () =>
+  withTestApp(async (t) => {
     const home = await t.request("/");
     assert.equal(home.status, 302);
     assert.match(home.headers.get("location") ?? "", /^\/login/);
@@ -54,14 +45,10 @@ Deno.test("[app] a signed-out / goes to /login, an unknown path gives the 404 pa
     const api404 = await t.request("/api/nothing-here", { as: "engineer@demo.local" });
     assert.equal(api404.status, 404);
     assert.ok((await api404.json()).message);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[app] / sends each role to its home page", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[app] / sends each role to its home page", () =>
+  withTestApp(async (t) => {
     const homes: Record<string, string> = {
       "admin@demo.local": "/admin",
       "director@demo.local": "/admin",
@@ -75,26 +62,18 @@ Deno.test("[app] / sends each role to its home page", async () => {
       const res = await t.request("/", { as: email });
       assert.equal(res.headers.get("location"), path, email);
     }
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[app] a signed-in visitor of /login is sent home; /login shows both tabs", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[app] a signed-in visitor of /login is sent home; /login shows both tabs", () =>
+  withTestApp(async (t) => {
     assert.equal((await t.request("/login", { as: "foreman@demo.local" })).headers.get("location"), "/");
     const html = await (await t.request("/login")).text();
     assert.match(html, />Вход</);
     assert.match(html, />Регистрация</);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[app] a deactivated user and the users of a deactivated company are signed out and refused", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[app] a deactivated user and the users of a deactivated company are signed out and refused", () =>
+  withTestApp(async (t) => {
     const { db } = t.deps;
     const cookie = await t.login("surveyor@demo.local");
     await db.update(users).set({ isActive: false }).where(eq(users.email, "surveyor@demo.local"));
@@ -115,34 +94,27 @@ Deno.test("[app] a deactivated user and the users of a deactivated company are s
     });
     assert.equal(other.status, 403);
     assert.match((await other.json()).message, /Компания «ООО «Другая Компания»» деактивирована/);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] notifications: a user reads only their own; someone else's answers 404", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] notifications: a user reads only their own; someone else's answers 404", () =>
+  withTestApp(async (t) => {
     const mine = await (await t.request("/api/notifications", { as: "surveyor@demo.local" })).json();
     assert.ok(mine.length >= 2);
     const id = mine[0].id;
     assert.equal(
-      (await t.request(`/api/notifications/${id}/read`, { as: "surveyor2@demo.local", method: "PUT" }))
+      (await t.as("surveyor2@demo.local").put(`/api/notifications/${id}/read`))
         .status,
       404,
     );
     assert.equal(
-      (await t.request(`/api/notifications/${id}`, { as: "admin@other.local", method: "DELETE" })).status,
+      (await t.as("admin@other.local").delete(`/api/notifications/${id}`)).status,
       404,
     );
     assert.equal(
-      (await t.request(`/api/notifications/${id}/read`, { as: "surveyor@demo.local", method: "PUT" })).status,
+      (await t.as("surveyor@demo.local").put(`/api/notifications/${id}/read`)).status,
       200,
     );
-    await t.request("/api/notifications/mark-all-read", { as: "surveyor@demo.local", method: "PUT" });
+    await t.as("surveyor@demo.local").put("/api/notifications/mark-all-read");
     const after = await (await t.request("/api/notifications", { as: "surveyor@demo.local" })).json();
     assert.equal(after.filter((n: { isRead: boolean }) => !n.isRead).length, 0);
-  } finally {
-    await t.close();
-  }
-});
+  }));

@@ -3,7 +3,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { compressedAnswers, MIN_COMPRESS_BYTES, negotiateEncoding } from "./compression.ts";
 import type { AppEnv } from "./types.ts";
-import { createTestApp } from "./testing.ts";
+import { type TestApp, withTestApp } from "./testing.ts";
 
 Deno.test("negotiateEncoding: brotli before gzip, q=0 refuses, * counts, nothing means identity", () => {
   assert.equal(negotiateEncoding("gzip, deflate, br"), "br");
@@ -17,7 +17,7 @@ Deno.test("negotiateEncoding: brotli before gzip, q=0 refuses, * counts, nothing
 });
 
 /** The largest script a page loads (the React chunk). */
-async function largestScript(t: Awaited<ReturnType<typeof createTestApp>>): Promise<string> {
+async function largestScript(t: TestApp): Promise<string> {
   const html = await (await t.request("/objects", { as: "engineer@demo.local" })).text();
   const urls = [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="([^"]+)"/g)]
     .map((m) => m[1]);
@@ -27,9 +27,8 @@ async function largestScript(t: Awaited<ReturnType<typeof createTestApp>>): Prom
   return urls[sizes.indexOf(Math.max(...sizes))];
 }
 
-Deno.test("static files: br, gzip or identity by Accept-Encoding, with Vary and a per-variant ETag and 304", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("static files: br, gzip or identity by Accept-Encoding, with Vary and a per-variant ETag and 304", () =>
+  withTestApp(async (t) => {
     const src = await largestScript(t);
     const plain = await t.request(src);
     const identity = new Uint8Array(await plain.arrayBuffer());
@@ -77,14 +76,10 @@ Deno.test("static files: br, gzip or identity by Accept-Encoding, with Vary and 
       assert.equal(res.status, 404, path);
       await res.body?.cancel();
     }
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("pages and JSON: compressed once when large, left alone when small, Vary always", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("pages and JSON: compressed once when large, left alone when small, Vary always", () =>
+  withTestApp(async (t) => {
     const as = "engineer@demo.local";
     const page = await t.request("/objects", { as, headers: { "Accept-Encoding": "br, gzip" } });
     assert.equal(page.headers.get("content-encoding"), "br");
@@ -107,14 +102,10 @@ Deno.test("pages and JSON: compressed once when large, left alone when small, Va
     assert.ok(body.length < MIN_COMPRESS_BYTES);
     assert.equal(small.headers.get("content-encoding"), null);
     assert.equal(JSON.parse(body).email, as);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("an ETag of a compressed JSON answer turns weak and still answers 304", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("an ETag of a compressed JSON answer turns weak and still answers 304", () =>
+  withTestApp(async (t) => {
     const as = "engineer@demo.local";
     const first = await t.request("/api/measurements/form", { as, headers: { "Accept-Encoding": "br" } });
     await first.arrayBuffer();
@@ -126,10 +117,7 @@ Deno.test("an ETag of a compressed JSON answer turns weak and still answers 304"
     });
     assert.equal(again.status, 304);
     assert.equal(again.headers.get("content-encoding"), null);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
 Deno.test("a stored file answered with Content-Disposition streams uncompressed", async () => {
   const app = new Hono<AppEnv>();

@@ -3,7 +3,7 @@
 // leave consistent rows behind, and sign-ins must keep answering while and after the bursts run.
 import assert from "node:assert/strict";
 import { count, eq } from "drizzle-orm";
-import { createTestApp, DEMO_PASSWORD, type TestApp } from "./testing.ts";
+import { DEMO_PASSWORD, type TestApp, withTestApp } from "./testing.ts";
 import { estimates, localAccounts, objects, tasks, users } from "../db/schema/mod.ts";
 
 /** Fires `n` requests at once; answers their statuses and bodies. */
@@ -68,22 +68,17 @@ async function usersWithEmail(t: TestApp, email: string) {
   return { users: u.n, accounts: a.n };
 }
 
-Deno.test("[concurrency] 20 parallel registrations with one e-mail: no 5xx, one account", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[concurrency] 20 parallel registrations with one e-mail: no 5xx, one account", () =>
+  withTestApp(async (t) => {
     const results = await burst(20, (i) => register(t, "same@example.ru", `127.0.1.${i}`));
     assertNo5xx(results, "registrations");
     // How a taken e-mail is answered is the sign-up's business (it may hide that the e-mail exists).
     for (const r of results) assert.ok(r.status < 300 || [409, 422].includes(r.status), `${r.status}`);
     assert.deepEqual(await usersWithEmail(t, "same@example.ru"), { users: 1, accounts: 1 });
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[concurrency] sign-ins keep answering 200 during and after bursts of registrations", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[concurrency] sign-ins keep answering 200 during and after bursts of registrations", () =>
+  withTestApp(async (t) => {
     for (let round = 0; round < 3; round++) {
       const [writes, logins] = await Promise.all([
         burst(
@@ -102,31 +97,27 @@ Deno.test("[concurrency] sign-ins keep answering 200 during and after bursts of 
     }
     const after = await burst(40, () => login(t, "manager@demo.local"));
     assert.deepEqual(tally(after), { 200: 40 }, "logins after the bursts");
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[concurrency] 20 parallel POST /api/employees with one e-mail: one 201, the rest 409/422", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[concurrency] 20 parallel POST /api/employees with one e-mail: one 201, the rest 409/422", () =>
+  withTestApp(async (t) => {
     await t.login("director@demo.local");
-    const results = await burst(20, () =>
-      t.request("/api/employees", {
-        as: "director@demo.local",
-        method: "POST",
-        json: { firstName: "Пётр", lastName: "Двойной", email: "twin@demo.local", role: "foreman" },
-      }));
+    const results = await burst(
+      20,
+      () =>
+        t.as("director@demo.local").post("/api/employees", {
+          firstName: "Пётр",
+          lastName: "Двойной",
+          email: "twin@demo.local",
+          role: "foreman",
+        }),
+    );
     assertOneCreated(results, "employees");
     assert.deepEqual(await usersWithEmail(t, "twin@demo.local"), { users: 1, accounts: 1 });
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[concurrency] 20 parallel POST /api/tasks each store one task", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[concurrency] 20 parallel POST /api/tasks each store one task", () =>
+  withTestApp(async (t) => {
     const [object] = await t.deps.db.select({ id: objects.id, companyId: objects.companyId }).from(objects)
       .innerJoin(users, eq(users.companyId, objects.companyId)).where(eq(users.email, "engineer@demo.local"))
       .limit(1);
@@ -148,14 +139,10 @@ Deno.test("[concurrency] 20 parallel POST /api/tasks each store one task", async
     assert.deepEqual(tally(results), { 201: 20 });
     const [after] = await t.deps.db.select({ n: count() }).from(tasks);
     assert.equal(after.n - before.n, 20, "one row per 201");
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[concurrency] 20 parallel generations from one measurement give 20 estimates with distinct numbers", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[concurrency] 20 parallel generations from one measurement give 20 estimates with distinct numbers", () =>
+  withTestApp(async (t) => {
     const list = await (await t.request("/api/tasks", { as: "surveyor@demo.local" })).json() as any[];
     const task = list.find((x) => x.storedStatus === "in_progress" && x.objectId);
     const body = {
@@ -170,7 +157,7 @@ Deno.test("[concurrency] 20 parallel generations from one measurement give 20 es
     };
     const results = await burst(
       20,
-      () => t.request("/api/estimates/generate", { as: "surveyor@demo.local", method: "POST", json: body }),
+      () => t.as("surveyor@demo.local").post("/api/estimates/generate", body),
     );
     assertNo5xx(results, "generations");
     assert.deepEqual(tally(results), { 201: 20 });
@@ -180,14 +167,10 @@ Deno.test("[concurrency] 20 parallel generations from one measurement give 20 es
       .where(eq(estimates.objectId, task.objectId));
     assert.equal(new Set(stored.map((s) => s.number)).size, stored.length, "stored numbers are unique");
     for (const n of numbers) assert.ok(stored.some((s) => s.number === n), `${n} is stored as answered`);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[concurrency] registrations, employees, tasks, generations and sign-ins at once: no 5xx", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[concurrency] registrations, employees, tasks, generations and sign-ins at once: no 5xx", () =>
+  withTestApp(async (t) => {
     for (const as of ["director@demo.local", "engineer@demo.local", "surveyor@demo.local"]) await t.login(as);
     const [surveyor] = await t.deps.db.select({ id: users.id }).from(users)
       .where(eq(users.email, "surveyor@demo.local"));
@@ -196,24 +179,34 @@ Deno.test("[concurrency] registrations, employees, tasks, generations and sign-i
     const due = new Date(t.deps.now().getTime() + 3 * 86_400_000).toISOString().slice(0, 10);
     const [registrations, employees, created, generated, logins] = await Promise.all([
       burst(10, (i) => register(t, "mixed@example.ru", `127.0.9.${i}`)),
-      burst(10, () =>
-        t.request("/api/employees", {
-          as: "director@demo.local",
-          method: "POST",
-          json: { firstName: "Смешанный", lastName: "Поток", email: "mixed@demo.local", role: "foreman" },
-        })),
-      burst(10, (i) =>
-        t.request("/api/tasks", {
-          as: "engineer@demo.local",
-          method: "POST",
-          json: { title: `Смешанная ${i}`, dueDate: due, objectId: task.objectId, assignedTo: surveyor.id },
-        })),
-      burst(10, () =>
-        t.request("/api/estimates/generate", {
-          as: "surveyor@demo.local",
-          method: "POST",
-          json: { objectId: task.objectId, measurements: { septic_model: "topas-5", residents_count: 3 } },
-        })),
+      burst(
+        10,
+        () =>
+          t.as("director@demo.local").post("/api/employees", {
+            firstName: "Смешанный",
+            lastName: "Поток",
+            email: "mixed@demo.local",
+            role: "foreman",
+          }),
+      ),
+      burst(
+        10,
+        (i) =>
+          t.as("engineer@demo.local").post("/api/tasks", {
+            title: `Смешанная ${i}`,
+            dueDate: due,
+            objectId: task.objectId,
+            assignedTo: surveyor.id,
+          }),
+      ),
+      burst(
+        10,
+        () =>
+          t.as("surveyor@demo.local").post("/api/estimates/generate", {
+            objectId: task.objectId,
+            measurements: { septic_model: "topas-5", residents_count: 3 },
+          }),
+      ),
       burst(20, () => login(t, "manager@demo.local")),
     ]);
     assertNo5xx(registrations, "registrations");
@@ -224,7 +217,4 @@ Deno.test("[concurrency] registrations, employees, tasks, generations and sign-i
     assert.deepEqual(tally(logins), { 200: 20 });
     assert.deepEqual(await usersWithEmail(t, "mixed@example.ru"), { users: 1, accounts: 1 });
     assert.deepEqual(await usersWithEmail(t, "mixed@demo.local"), { users: 1, accounts: 1 });
-  } finally {
-    await t.close();
-  }
-});
+  }));

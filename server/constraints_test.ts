@@ -2,7 +2,7 @@
 // What the database refuses reaches people as 409/422 with a Russian message, never as 500.
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { createTestApp, type TestApp } from "./testing.ts";
+import { demoSurveyorTask, withTestApp } from "./testing.ts";
 import { estimates, tasks } from "../db/schema/mod.ts";
 import { constraintViolation } from "./errors.ts";
 
@@ -11,16 +11,8 @@ async function answer(res: Promise<Response>) {
   return { status: r.status, body: await r.json() as any };
 }
 
-async function surveyorTask(t: TestApp) {
-  const list = await (await t.request("/api/tasks", { as: "surveyor@demo.local" })).json() as any[];
-  const task = list.find((x) => x.storedStatus === "in_progress" && x.objectId);
-  assert.ok(task, "the demo surveyor has a task in progress");
-  return task;
-}
-
-Deno.test("[api] a system_admin creating an object or employee for a company that does not exist gets 422", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] a system_admin creating an object or employee for a company that does not exist gets 422", () =>
+  withTestApp(async (t) => {
     const object = await answer(t.request("/api/objects", {
       as: "admin@demo.local",
       method: "POST",
@@ -38,29 +30,27 @@ Deno.test("[api] a system_admin creating an object or employee for a company tha
     assert.equal(object.status, 422, JSON.stringify(object.body));
     assert.deepEqual(object.body.errors.companyId, ["Компания не найдена"]);
 
-    const employee = await answer(t.request("/api/employees", {
-      as: "admin@demo.local",
-      method: "POST",
-      json: { firstName: "Никто", lastName: "Нигде", email: "nobody@demo.local", companyId: 987654 },
-    }));
+    const employee = await answer(
+      t.as("admin@demo.local").post("/api/employees", {
+        firstName: "Никто",
+        lastName: "Нигде",
+        email: "nobody@demo.local",
+        companyId: 987654,
+      }),
+    );
     assert.equal(employee.status, 422, JSON.stringify(employee.body));
     assert.deepEqual(employee.body.errors.companyId, ["Компания не найдена"]);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] generating twice for one task makes version 2 of one estimate; an earlier version's number is 409 by hand", async () => {
-  const t = await createTestApp();
-  try {
-    const task = await surveyorTask(t);
+Deno.test("[api] generating twice for one task makes version 2 of one estimate; an earlier version's number is 409 by hand", () =>
+  withTestApp(async (t) => {
+    const task = await demoSurveyorTask(t);
     const body = {
       objectId: task.objectId,
       taskId: task.id,
       measurements: { septic_model: "topas-5", residents_count: 4, installation_depth: 2, soil_type: "sand" },
     };
-    const send = () =>
-      answer(t.request("/api/estimates/generate", { as: "surveyor@demo.local", method: "POST", json: body }));
+    const send = () => answer(t.as("surveyor@demo.local").post("/api/estimates/generate", body));
     const first = await send();
     const second = await send();
     assert.equal(first.status, 201, JSON.stringify(first.body));
@@ -94,14 +84,10 @@ Deno.test("[api] generating twice for one task makes version 2 of one estimate; 
     assert.equal(current.status, 409, JSON.stringify(current.body));
     assert.equal(manual.body.message, "Смета с таким номером уже существует");
     assert.deepEqual(manual.body.errors, { estimateNumber: ["Смета с таким номером уже существует"] });
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("constraintViolation() maps a missing referenced row to 422 and leaves other errors alone", async () => {
-  const t = await createTestApp({ seed: false });
-  try {
+Deno.test("constraintViolation() maps a missing referenced row to 422 and leaves other errors alone", () =>
+  withTestApp({ seed: false }, async (t) => {
     const refused = await t.deps.db.insert(tasks).values({
       companyId: 424242,
       title: "Без компании",
@@ -112,14 +98,10 @@ Deno.test("constraintViolation() maps a missing referenced row to 422 and leaves
     assert.equal(mapped?.status, 422);
     assert.equal(mapped?.message, "Связанная запись не найдена");
     assert.equal(constraintViolation(new Error("disk I/O error")), null);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] GET /api/employees answers 422 for a company number that is no number", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] GET /api/employees answers 422 for a company number that is no number", () =>
+  withTestApp(async (t) => {
     for (const q of ["1e400", "abc", "1.5", "-1", "99999999999999999999"]) {
       const res = await answer(t.request(`/api/employees?companyId=${q}`, { as: "admin@demo.local" }));
       assert.equal(res.status, 422, `${q}: ${JSON.stringify(res.body)}`);
@@ -128,7 +110,4 @@ Deno.test("[api] GET /api/employees answers 422 for a company number that is no 
     const all = await t.request("/api/employees?companyId=", { as: "admin@demo.local" });
     assert.equal(all.status, 200);
     assert.ok((await all.json()).length > 0);
-  } finally {
-    await t.close();
-  }
-});
+  }));

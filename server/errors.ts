@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
@@ -18,6 +19,15 @@ export const forbidden = (message = "Недостаточно прав") => new 
 export const unauthorized = (message = "Требуется вход в систему") => new ApiError(401, message);
 export const invalid = (errors: FieldErrors, message?: string) =>
   new ApiError(422, message ?? Object.values(errors).flat()[0] ?? "Проверьте введённые данные", errors);
+
+/**
+ * The 413 of an upload past its limit, for receiveUpload()'s `tooLarge`: the connection closes after the
+ * answer rather than read the rest of the body.
+ */
+export const uploadTooLarge = (c: Context, message: string) => (): ApiError => {
+  c.header("Connection", "close");
+  return new ApiError(413, message);
+};
 
 /** Groups zod issues by their top-level field name. */
 export function fieldErrors(error: Issues): FieldErrors {

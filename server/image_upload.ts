@@ -1,7 +1,7 @@
 // Image uploads (company logos, avatars): the type is recognised by the file's bytes, never by its
 // name or the browser's claim; the body is counted while it streams and refused past the limit.
 import type { Context } from "hono";
-import { ApiError, invalid } from "./errors.ts";
+import { ApiError, invalid, uploadTooLarge } from "./errors.ts";
 import { sniffImage } from "./filetype.ts";
 import { receiveUploadBytes } from "./multipart.ts";
 import type { AppEnv } from "./types.ts";
@@ -37,11 +37,7 @@ export async function readImageUpload(
   const { file } = await receiveUploadBytes(c.req.raw, {
     field: "file",
     maxBytes,
-    tooLarge: () => {
-      // Close the connection after the answer rather than read the rest of the body.
-      c.header("Connection", "close");
-      return new ApiError(413, `Файл слишком большой: не более ${Math.round(maxBytes / MB)} MB`);
-    },
+    tooLarge: uploadTooLarge(c, `Файл слишком большой: не более ${Math.round(maxBytes / MB)} MB`),
     noFile: () => invalid({ file: ["Выберите файл изображения"] }),
   });
   const kind = imageKind(file.bytes);

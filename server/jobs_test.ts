@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { and, eq } from "drizzle-orm";
-import { createTestApp } from "./testing.ts";
+import { createTestApp, withTestApp } from "./testing.ts";
 import { cleanUpSessions, notifyOverdueTasks, startJobs } from "./jobs.ts";
 import { loginAttempts, notifications, sessions, tasks, users } from "../db/schema/mod.ts";
 import { createSession, SESSION_LIFETIME, sessionIdOf } from "./auth/sessions.ts";
@@ -58,9 +58,8 @@ Deno.test("cleanUpSessions() deletes expired sessions and old sign-in attempts, 
   }
 });
 
-Deno.test("startJobs() runs the session clean-up with the other jobs", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("startJobs() runs the session clean-up with the other jobs", () =>
+  withTestApp(async (t) => {
     const { db } = t.deps;
     const [manager] = await db.select().from(users).where(eq(users.email, "manager@demo.local"));
     await createSession(db, manager.id, new Date(Date.now() - SESSION_LIFETIME - 1000));
@@ -74,7 +73,4 @@ Deno.test("startJobs() runs the session clean-up with the other jobs", async () 
     } finally {
       stop();
     }
-  } finally {
-    await t.close();
-  }
-});
+  }));

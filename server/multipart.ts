@@ -2,6 +2,7 @@
 // request body, so an upload of hundreds of megabytes never sits in memory (c.req.parseBody() buffers).
 
 import { TooLargeError } from "./storage.ts";
+import { concatBytes } from "../domain/bytes.ts";
 
 export class MultipartError extends Error {}
 
@@ -351,13 +352,7 @@ export function receiveUploadBytes(
         // The parser reuses its buffers: keep a copy.
         chunks.push(chunk.slice());
       }
-      const bytes = new Uint8Array(size);
-      let at = 0;
-      for (const chunk of chunks) {
-        bytes.set(chunk, at);
-        at += chunk.length;
-      }
-      return { bytes, size };
+      return { bytes: concatBytes(chunks), size };
     },
     drop: async () => {},
   });

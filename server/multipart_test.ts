@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { boundaryOf, parseDisposition, parseMultipart } from "./multipart.ts";
+import { concatBytes } from "../domain/bytes.ts";
 
 const enc = new TextEncoder();
 
@@ -23,13 +24,7 @@ function build(boundary: string, parts: Array<{ headers: string; body: Uint8Arra
     chunks.push(enc.encode(`--${boundary}\r\n${p.headers}\r\n\r\n`), p.body, enc.encode("\r\n"));
   }
   chunks.push(enc.encode(`--${boundary}--\r\n`));
-  const out = new Uint8Array(chunks.reduce((s, c) => s + c.length, 0));
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
+  return concatBytes(chunks);
 }
 
 Deno.test("parseMultipart() streams fields and files whatever the chunking", async () => {

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { companies, objects, tasks, users } from "../db/schema/mod.ts";
 import { countQueries } from "./query_count.ts";
-import { createTestApp } from "./testing.ts";
+import { withTestApp } from "./testing.ts";
 
 /** The most statements each page may send (the session read goes through its own connection, not counted). */
 const bounds: Record<string, number> = {
@@ -18,9 +18,8 @@ const bounds: Record<string, number> = {
   "/engineer": 10,
 };
 
-Deno.test("queries per page: within the bound and independent of the number of records", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("queries per page: within the bound and independent of the number of records", () =>
+  withTestApp(async (t) => {
     const as = "engineer@demo.local";
     const count = async (path: string) => {
       const { result, queries } = await countQueries(t.deps.db, async () => {
@@ -53,7 +52,4 @@ Deno.test("queries per page: within the bound and independent of the number of r
       assert.ok(after <= bound, `${path}: ${after} queries, bound ${bound}`);
       assert.equal(after, before.get(path), `${path}: the number of queries grew with the data`);
     }
-  } finally {
-    await t.close();
-  }
-});
+  }));

@@ -2,7 +2,7 @@
 // someone signed out, a customer, each staff role and the other company, answers what its rule says
 // and never 5xx. A route added later without a rule in testing_routes.ts fails here.
 import assert from "node:assert/strict";
-import { createTestApp, type TestApp } from "./testing.ts";
+import { type TestApp, withTestApp } from "./testing.ts";
 import {
   apiRoutes,
   apiRules,
@@ -93,9 +93,8 @@ async function sessions(t: TestApp): Promise<Map<string, string>> {
   return cookies;
 }
 
-Deno.test("[matrix] every API route has a rule, and every rule a route", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[matrix] every API route has a rule, and every rule a route", () =>
+  withTestApp((t) => {
     const keys = apiRoutes(t.app).map((r) => r.key);
     assert.deepEqual(
       keys.filter((k) => !(k in apiRules)),
@@ -107,14 +106,10 @@ Deno.test("[matrix] every API route has a rule, and every rule a route", async (
       [],
       "rules of routes that are gone",
     );
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[matrix] every API route × signed out, customer, each staff role and the other company", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[matrix] every API route × signed out, customer, each staff role and the other company", () =>
+  withTestApp(async (t) => {
     const records = await seedRecords(t);
     const cookies = await sessions(t);
     // Revoking the client's link ends what its token opens, and the demo clean-up removes the demo data
@@ -149,14 +144,10 @@ Deno.test("[matrix] every API route × signed out, customer, each staff role and
     }
     console.log(`role matrix: ${routes.length} API routes, ${sent} requests, ${failures.length} unexpected`);
     assert.deepEqual(failures, []);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[matrix] every page × signed out, customer, each staff role and the other company", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[matrix] every page × signed out, customer, each staff role and the other company", () =>
+  withTestApp(async (t) => {
     const records = await seedRecords(t);
     const cookies = await sessions(t);
     const failures: string[] = [];
@@ -179,7 +170,4 @@ Deno.test("[matrix] every page × signed out, customer, each staff role and the 
     }
     console.log(`page matrix: ${pageRoutes.length} pages`);
     assert.deepEqual(failures, []);
-  } finally {
-    await t.close();
-  }
-});
+  }));

@@ -1,4 +1,6 @@
 // Test helpers: a fresh app on a temporary database with the demo data, and signed-in requests.
+// deno-lint-ignore-file no-explicit-any
+import assert from "node:assert/strict";
 import { join } from "node:path";
 import { readEnv } from "./env.ts";
 import { boot } from "./boot.ts";
@@ -18,7 +20,17 @@ export interface TestApp {
     path: string,
     init?: RequestInit & { as?: string; json?: unknown; from?: string },
   ): Promise<Response>;
+  /** The requests of one demo user, JSON bodies encoded: `t.as("director@demo.local").patch(path, body)`. */
+  as(email: string): UserClient;
   close(): Promise<void>;
+}
+
+export interface UserClient {
+  get(path: string): Promise<Response>;
+  post(path: string, json?: unknown): Promise<Response>;
+  put(path: string, json?: unknown): Promise<Response>;
+  patch(path: string, json?: unknown): Promise<Response>;
+  delete(path: string, json?: unknown): Promise<Response>;
 }
 
 export const DEMO_PASSWORD = "demo12345";
@@ -54,34 +66,90 @@ export async function createTestApp(
     return `${SESSION_COOKIE}=${token}`;
   }
 
+  async function request(
+    path: string,
+    init: RequestInit & { as?: string; json?: unknown; from?: string } = {},
+  ): Promise<Response> {
+    const { as, json, from, ...rest } = init;
+    const headers = new Headers(rest.headers);
+    // Same-origin requests from a browser carry Origin; without it the CSRF guard refuses non-JSON posts.
+    if (!headers.has("Origin")) headers.set("Origin", origin);
+    if (as) {
+      if (!cookies.has(as)) cookies.set(as, await login(as));
+      headers.set("Cookie", cookies.get(as)!);
+    }
+    let body = rest.body;
+    if (json !== undefined) {
+      headers.set("Content-Type", "application/json");
+      body = JSON.stringify(json);
+    }
+    // hono/deno's getConnInfo() reads the address from the handler info Deno.serve passes as env.
+    const info = from ? { remoteAddr: { hostname: from, port: 40000, transport: "tcp" } } : undefined;
+    return booted.app.request(`${origin}${path}`, { ...rest, headers, body }, info);
+  }
+
   return {
     app: booted.app,
     deps: booted.deps,
     dir,
     login,
-    async request(path, init = {}) {
-      const { as, json, from, ...rest } = init;
-      const headers = new Headers(rest.headers);
-      // Same-origin requests from a browser carry Origin; without it the CSRF guard refuses non-JSON posts.
-      if (!headers.has("Origin")) headers.set("Origin", origin);
-      if (as) {
-        if (!cookies.has(as)) cookies.set(as, await login(as));
-        headers.set("Cookie", cookies.get(as)!);
-      }
-      let body = rest.body;
-      if (json !== undefined) {
-        headers.set("Content-Type", "application/json");
-        body = JSON.stringify(json);
-      }
-      // hono/deno's getConnInfo() reads the address from the handler info Deno.serve passes as env.
-      const info = from ? { remoteAddr: { hostname: from, port: 40000, transport: "tcp" } } : undefined;
-      return booted.app.request(`${origin}${path}`, { ...rest, headers, body }, info);
-    },
+    request,
+    as: (as) => ({
+      get: (path) => request(path, { as }),
+      post: (path, json) => request(path, { as, method: "POST", json }),
+      put: (path, json) => request(path, { as, method: "PUT", json }),
+      patch: (path, json) => request(path, { as, method: "PATCH", json }),
+      delete: (path, json) => request(path, { as, method: "DELETE", json }),
+    }),
     async close() {
       booted.close();
       await Deno.remove(dir, { recursive: true }).catch(() => {});
     },
   };
+}
+
+type TestAppOptions = Parameters<typeof createTestApp>[0];
+
+/** Runs `fn` on a fresh test app (createTestApp's options first, when given) and closes the app after. */
+export async function withTestApp(fn: (t: TestApp) => Promise<void> | void): Promise<void>;
+export async function withTestApp(
+  options: TestAppOptions,
+  fn: (t: TestApp) => Promise<void> | void,
+): Promise<void>;
+export async function withTestApp(
+  first: TestAppOptions | ((t: TestApp) => Promise<void> | void),
+  second?: (t: TestApp) => Promise<void> | void,
+): Promise<void> {
+  const [options, fn] = typeof first === "function" ? [{}, first] : [first, second!];
+  await closingAfter(await createTestApp(options), fn);
+}
+
+/** Runs `fn` with `resource` and closes the resource after, whatever happens. */
+export async function closingAfter<T extends { close(): Promise<void> }>(
+  resource: T,
+  fn: (resource: T) => Promise<void> | void,
+): Promise<void> {
+  try {
+    await fn(resource);
+  } finally {
+    await resource.close();
+  }
+}
+
+/** The response's JSON body (null when empty) after asserting its status, which the message shows with the body. */
+export async function expectJson<T = any>(response: Response | Promise<Response>, status = 200): Promise<T> {
+  const res = await response;
+  const body = await res.text();
+  assert.equal(res.status, status, body);
+  return (body ? JSON.parse(body) : null) as T;
+}
+
+/** The demo surveyor's task in progress that has an object (the demo data holds one). */
+export async function demoSurveyorTask(t: TestApp) {
+  const tasks = await expectJson<any[]>(t.as("surveyor@demo.local").get("/api/tasks"));
+  const task = tasks.find((x) => x.storedStatus === "in_progress" && x.objectId);
+  assert.ok(task, "the demo surveyor has a task in progress");
+  return task;
 }
 
 /** A multipart form with one file (and optional text fields), as a browser sends an upload. */

@@ -2,6 +2,7 @@ import { zValidator } from "@hono/zod-validator";
 import type { Context, ValidationTargets } from "hono";
 import * as z from "zod/v4/core";
 import { ApiError, fieldErrors, invalid, notFound } from "./errors.ts";
+import { concatBytes } from "../domain/bytes.ts";
 
 /** The largest JSON body any route accepts (an estimate with its measurement document is a few KB). */
 export const MAX_JSON_BYTES = 1024 * 1024;
@@ -59,14 +60,8 @@ async function readBoundedText(c: Context): Promise<string> {
     }
     chunks.push(value);
   }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return new TextDecoder("utf-8", { fatal: true }).decode(concatBytes(chunks));
   } catch {
     throw new ApiError(400, "Тело запроса не в кодировке UTF-8");
   }

@@ -28,33 +28,34 @@ export interface DemoAccount {
   email: string;
   role: Role;
   company: string | null;
+  /** First and last name, one space between. */
+  name: string;
   /** The owner of the demo install (the main administrator of /admin/users). */
   isOwner?: boolean;
 }
 
 export const demoAccounts: DemoAccount[] = [
-  { email: "admin@demo.local", role: "system_admin", company: "demo", isOwner: true },
-  { email: "director@demo.local", role: "company_admin", company: "demo" },
-  { email: "engineer@demo.local", role: "chief_engineer", company: "demo" },
-  { email: "manager@demo.local", role: "manager", company: "demo" },
-  { email: "surveyor@demo.local", role: "measurement_engineer", company: "demo" },
-  { email: "surveyor2@demo.local", role: "measurement_engineer", company: "demo" },
-  { email: "foreman@demo.local", role: "foreman", company: "demo" },
-  { email: "client@demo.local", role: "user", company: null },
-  { email: "admin@other.local", role: "company_admin", company: "other" },
+  {
+    email: "admin@demo.local",
+    role: "system_admin",
+    company: "demo",
+    name: "Алексей Смирнов",
+    isOwner: true,
+  },
+  { email: "director@demo.local", role: "company_admin", company: "demo", name: "Ирина Волкова" },
+  { email: "engineer@demo.local", role: "chief_engineer", company: "demo", name: "Павел Кузнецов" },
+  { email: "manager@demo.local", role: "manager", company: "demo", name: "Ольга Морозова" },
+  { email: "surveyor@demo.local", role: "measurement_engineer", company: "demo", name: "Дмитрий Орлов" },
+  {
+    email: "surveyor2@demo.local",
+    role: "measurement_engineer",
+    company: "demo",
+    name: "Сергей Лебедев",
+  },
+  { email: "foreman@demo.local", role: "foreman", company: "demo", name: "Николай Соколов" },
+  { email: "client@demo.local", role: "user", company: null, name: "Мария Иванова" },
+  { email: "admin@other.local", role: "company_admin", company: "other", name: "Виктор Павлов" },
 ];
-
-const names: Record<string, [string, string]> = {
-  "admin@demo.local": ["Алексей", "Смирнов"],
-  "director@demo.local": ["Ирина", "Волкова"],
-  "engineer@demo.local": ["Павел", "Кузнецов"],
-  "manager@demo.local": ["Ольга", "Морозова"],
-  "surveyor@demo.local": ["Дмитрий", "Орлов"],
-  "surveyor2@demo.local": ["Сергей", "Лебедев"],
-  "foreman@demo.local": ["Николай", "Соколов"],
-  "client@demo.local": ["Мария", "Иванова"],
-  "admin@other.local": ["Виктор", "Павлов"],
-};
 
 type Status = typeof objectStatuses[number];
 type WorkType = typeof workTypes[number];
@@ -282,7 +283,7 @@ export async function seedDemo(
 
     const ids: Record<string, number> = {};
     for (const [i, account] of demoAccounts.entries()) {
-      const [firstName, lastName] = names[account.email];
+      const [firstName, lastName] = account.name.split(" ");
       const companyId = account.company === "demo" ? demo.id : account.company === "other" ? other.id : null;
       const [user] = await tx.insert(users).values({
         email: account.email,

@@ -1,6 +1,8 @@
 // Small valid files for the demo's documents and photos, made in code: a one-page PDF and a PNG picture.
 // Deterministic, a few hundred bytes each, so seeding stays fast.
 
+import { concatBytes, crc32 } from "../../domain/bytes.ts";
+
 const encoder = new TextEncoder();
 
 /** A one-page A4 PDF with a frame and a line of (Latin) text; the xref offsets are computed. */
@@ -25,18 +27,6 @@ export function demoPdf(title: string): Uint8Array<ArrayBuffer> {
   for (const off of offsets) body += `${String(off).padStart(10, "0")} 00000 n \n`;
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return encoder.encode(body);
-}
-
-const crcTable = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (const b of bytes) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
 }
 
 function chunk(type: string, data: Uint8Array): Uint8Array {
@@ -80,17 +70,10 @@ async function makePng(green: number): Promise<Uint8Array<ArrayBuffer>> {
   view.setUint32(0, width);
   view.setUint32(4, height);
   header.set([8, 2, 0, 0, 0], 8);
-  const parts = [
+  return concatBytes([
     new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk("IHDR", header),
     chunk("IDAT", idat),
     chunk("IEND", new Uint8Array()),
-  ];
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  ]);
 }

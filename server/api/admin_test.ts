@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { count, eq } from "drizzle-orm";
-import { createTestApp, type TestApp } from "../testing.ts";
+import { createTestApp, expectJson, type TestApp, withTestApp } from "../testing.ts";
 import { boot } from "../boot.ts";
 import { readEnv } from "../env.ts";
 import {
@@ -23,12 +23,9 @@ const notOwners = [
   "client@demo.local",
 ];
 
-Deno.test("[api] /api/admin answers the owner only and refuses everyone else", async () => {
-  const t = await createTestApp();
-  try {
-    const list = await t.request("/api/admin/users", { as: "admin@demo.local" });
-    assert.equal(list.status, 200);
-    const rows = await list.json();
+Deno.test("[api] /api/admin answers the owner only and refuses everyone else", () =>
+  withTestApp(async (t) => {
+    const rows = await expectJson(t.request("/api/admin/users", { as: "admin@demo.local" }), 200);
     assert.equal(rows.length, 9);
     assert.ok(rows.some((u: { companyName: string | null }) => u.companyName === "ООО «Другая Компания»"));
     const someone = rows.find((u: { email: string }) => u.email === "surveyor@demo.local");
@@ -50,10 +47,7 @@ Deno.test("[api] /api/admin answers the owner only and refuses everyone else", a
       after.find((u: { email: string }) => u.email === "surveyor@demo.local").role,
       "measurement_engineer",
     );
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
 const json = { "Content-Type": "application/json", Origin: "http://localhost" };
 
@@ -82,9 +76,8 @@ async function registerAndSignIn(t: TestApp, email: string) {
   return { cookie, user: await res.json(), status: res.status };
 }
 
-Deno.test("[api] owner takeover: registering admin@demo.local on an install without the demo gives no owner rights", async () => {
-  const t = await createTestApp({ seed: false });
-  try {
+Deno.test("[api] owner takeover: registering admin@demo.local on an install without the demo gives no owner rights", () =>
+  withTestApp({ seed: false }, async (t) => {
     const { cookie, user } = await registerAndSignIn(t, "admin@demo.local");
     assert.equal(user.isOwner, false);
     assert.equal(user.role, "user");
@@ -103,14 +96,10 @@ Deno.test("[api] owner takeover: registering admin@demo.local on an install with
       if (other.user) assert.equal(other.user.isOwner, false, email);
     }
     assert.equal((await t.deps.db.select().from(users).where(eq(users.isOwner, true))).length, 0);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] owner takeover: nobody takes the configured OWNER_EMAIL by registering, renaming or being created", async () => {
-  const t = await createTestApp({ env: { OWNER_EMAIL: "Boss@Firm.ru" } });
-  try {
+Deno.test("[api] owner takeover: nobody takes the configured OWNER_EMAIL by registering, renaming or being created", () =>
+  withTestApp({ env: { OWNER_EMAIL: "Boss@Firm.ru" } }, async (t) => {
     // Registering it answers like any registration but creates nothing.
     const registered = await registerAndSignIn(t, "boss@firm.ru");
     assert.equal(registered.status, 401);
@@ -118,11 +107,7 @@ Deno.test("[api] owner takeover: nobody takes the configured OWNER_EMAIL by regi
     // A company_admin renaming itself to it (any case) is refused.
     const director = await (await t.request("/api/user", { as: "director@demo.local" })).json();
     for (const email of ["boss@firm.ru", " BOSS@firm.RU "]) {
-      const rename = await t.request(`/api/users/${director.id}`, {
-        as: "director@demo.local",
-        method: "PATCH",
-        json: { email },
-      });
+      const rename = await t.as("director@demo.local").patch(`/api/users/${director.id}`, { email });
       assert.equal(rename.status, 422, email);
     }
     // A system_admin cannot hand it to a new account either.
@@ -143,10 +128,7 @@ Deno.test("[api] owner takeover: nobody takes the configured OWNER_EMAIL by regi
       assert.equal((await (await t.request("/api/user", { as })).json()).isOwner, false, as);
       assert.equal((await t.request("/api/admin/users", { as })).status, 403, as);
     }
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
 Deno.test("[api] OWNER_EMAIL makes the owner only of an existing system_admin, at start", async () => {
   const first = await createTestApp();
@@ -184,9 +166,8 @@ Deno.test("[api] OWNER_EMAIL makes the owner only of an existing system_admin, a
   }
 });
 
-Deno.test("[api] only the owner changes the owner's account; the owner keeps system_admin", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] only the owner changes the owner's account; the owner keeps system_admin", () =>
+  withTestApp(async (t) => {
     const owner = await (await t.request("/api/user", { as: "admin@demo.local" })).json();
     assert.equal(owner.isOwner, true);
     const made = await t.request("/api/users", {
@@ -211,96 +192,61 @@ Deno.test("[api] only the owner changes the owner's account; the owner keeps sys
       assert.equal(res.status, 403, JSON.stringify(patch));
     }
     assert.equal(
-      (await t.request(`/api/users/${owner.id}`, {
-        as: "director@demo.local",
-        method: "PATCH",
-        json: { password: "hijacked1" },
-      })).status,
+      (await t.as("director@demo.local").patch(`/api/users/${owner.id}`, { password: "hijacked1" })).status,
       403,
     );
-    const demote = await t.request(`/api/admin/users/${owner.id}/role`, {
-      as: "admin@demo.local",
-      method: "PUT",
-      json: { role: "user" },
-    });
+    const demote = await t.as("admin@demo.local").put(`/api/admin/users/${owner.id}/role`, { role: "user" });
     assert.equal(demote.status, 422);
-    const self = await t.request(`/api/users/${owner.id}`, {
-      as: "admin@demo.local",
-      method: "PATCH",
-      json: { firstName: "Алексей Петрович" },
+    const self = await t.as("admin@demo.local").patch(`/api/users/${owner.id}`, {
+      firstName: "Алексей Петрович",
     });
     assert.equal(self.status, 200);
     assert.equal((await t.request("/api/admin/users", { as: "admin@demo.local" })).status, 200);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] PUT /api/admin/users/:id/role and /company change the role and assign, reassign, remove", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] PUT /api/admin/users/:id/role and /company change the role and assign, reassign, remove", () =>
+  withTestApp(async (t) => {
     const rows = await (await t.request("/api/admin/users", { as: "admin@demo.local" })).json();
     const client = rows.find((u: { email: string }) => u.email === "client@demo.local");
     const other = rows.find((u: { email: string }) => u.email === "admin@other.local").companyId;
-    const role = await t.request(`/api/admin/users/${client.id}/role`, {
-      as: "admin@demo.local",
-      method: "PUT",
-      json: { role: "foreman" },
+    const role = await t.as("admin@demo.local").put(`/api/admin/users/${client.id}/role`, {
+      role: "foreman",
     });
     assert.equal(role.status, 200);
     assert.equal((await role.json()).role, "foreman");
     assert.equal(
-      (await t.request(`/api/admin/users/${client.id}/role`, {
-        as: "admin@demo.local",
-        method: "PUT",
-        json: { role: "king" },
-      })).status,
+      (await t.as("admin@demo.local").put(`/api/admin/users/${client.id}/role`, { role: "king" })).status,
       422,
     );
-    const assign = await t.request(`/api/admin/users/${client.id}/company`, {
-      as: "admin@demo.local",
-      method: "PUT",
-      json: { companyId: other },
+    const assign = await t.as("admin@demo.local").put(`/api/admin/users/${client.id}/company`, {
+      companyId: other,
     });
     assert.equal(assign.status, 200);
     assert.equal((await assign.json()).companyName, "ООО «Другая Компания»");
     const me = await (await t.request("/api/user", { as: "client@demo.local" })).json();
     assert.equal(me.companyName, "ООО «Другая Компания»");
     assert.equal(me.pendingAssignment, false);
-    const missing = await t.request(`/api/admin/users/${client.id}/company`, {
-      as: "admin@demo.local",
-      method: "PUT",
-      json: { companyId: 999 },
+    const missing = await t.as("admin@demo.local").put(`/api/admin/users/${client.id}/company`, {
+      companyId: 999,
     });
     assert.equal(missing.status, 422);
-    const remove = await t.request(`/api/admin/users/${client.id}/company`, {
-      as: "admin@demo.local",
-      method: "PUT",
-      json: { companyId: null },
+    const remove = await t.as("admin@demo.local").put(`/api/admin/users/${client.id}/company`, {
+      companyId: null,
     });
     assert.equal((await remove.json()).companyId, null);
     assert.equal(
-      (await t.request("/api/admin/users/9999/role", {
-        as: "admin@demo.local",
-        method: "PUT",
-        json: { role: "foreman" },
-      })).status,
+      (await t.as("admin@demo.local").put("/api/admin/users/9999/role", { role: "foreman" })).status,
       404,
     );
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] DELETE /api/admin/cleanup removes the demo data and its files, and nothing else", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] DELETE /api/admin/cleanup removes the demo data and its files, and nothing else", () =>
+  withTestApp(async (t) => {
     const { db, storage } = t.deps;
     // Real data first: a company with a user, an object and a task, and a non-demo product.
-    const company = await (await t.request("/api/companies", {
-      as: "admin@demo.local",
-      method: "POST",
-      json: { name: "ООО «Настоящая»", inn: "7736207543" },
+    const company = await (await t.as("admin@demo.local").post("/api/companies", {
+      name: "ООО «Настоящая»",
+      inn: "7736207543",
     })).json();
     const user = await (await t.request("/api/users", {
       as: "admin@demo.local",
@@ -349,9 +295,7 @@ Deno.test("[api] DELETE /api/admin/cleanup removes the demo data and its files, 
     assert.ok(seededKeys.length > 0);
     for (const key of seededKeys) assert.ok(await storage.open(key).then((f) => (f?.file.close(), !!f)), key);
 
-    const res = await t.request("/api/admin/cleanup", { as: "admin@demo.local", method: "DELETE" });
-    assert.equal(res.status, 200);
-    const body = await res.json();
+    const body = await expectJson(t.as("admin@demo.local").delete("/api/admin/cleanup"), 200);
     assert.equal(body.message, "Все тестовые данные очищены");
     assert.equal(body.companies, 2);
     assert.equal(body.users, 8); // every demo account but the owner doing it
@@ -383,10 +327,7 @@ Deno.test("[api] DELETE /api/admin/cleanup removes the demo data and its files, 
     assert.equal((await t.request("/api/user", { headers: { Cookie: cookie } })).status, 200);
     assert.equal((await t.request("/api/admin/users", { as: "admin@demo.local" })).status, 200);
     // A second clean-up finds nothing more.
-    const again = await (await t.request("/api/admin/cleanup", { as: "admin@demo.local", method: "DELETE" }))
+    const again = await (await t.as("admin@demo.local").delete("/api/admin/cleanup"))
       .json();
     assert.equal(again.companies + again.users + again.products, 0);
-  } finally {
-    await t.close();
-  }
-});
+  }));

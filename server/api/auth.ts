@@ -11,6 +11,7 @@ import {
   createOAuthCustomer,
   findLocalAccount,
   findUserByEmail,
+  personJson,
 } from "../../db/users.ts";
 import { ownerEmail } from "../env.ts";
 import { ApiError, invalid } from "../errors.ts";
@@ -45,11 +46,7 @@ function clientIp(c: Context<AppEnv>): string {
 /** The JSON shape of GET /api/user. */
 export function userJson(u: CurrentUser) {
   return {
-    id: u.id,
-    email: u.email,
-    firstName: u.firstName,
-    lastName: u.lastName,
-    profileImageUrl: u.profileImageUrl,
+    ...personJson(u),
     role: u.role,
     companyId: u.companyId,
     companyName: u.companyName,

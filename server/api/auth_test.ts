@@ -1,18 +1,9 @@
 import assert from "node:assert/strict";
-import { createTestApp, type TestApp } from "../testing.ts";
+import { expectJson, type TestApp, withTestApp } from "../testing.ts";
 import { eq } from "drizzle-orm";
 import { sessions, users } from "../../db/schema/mod.ts";
 import { sessionIdOf } from "../auth/sessions.ts";
 import { MAX_FAILURES_PER_IP, MAX_FAILURES_PER_PAIR, MAX_REGISTRATIONS_PER_IP } from "../auth/throttle.ts";
-
-async function withApp(fn: (t: TestApp) => Promise<void>, options?: Parameters<typeof createTestApp>[0]) {
-  const t = await createTestApp(options);
-  try {
-    await fn(t);
-  } finally {
-    await t.close();
-  }
-}
 
 const login = (t: TestApp, email: string, password: string, ip = "10.0.0.1") =>
   t.app.request("http://localhost/api/login", {
@@ -22,7 +13,7 @@ const login = (t: TestApp, email: string, password: string, ip = "10.0.0.1") =>
   }, { remoteAddr: { hostname: ip, port: 1, transport: "tcp" } });
 
 Deno.test("[api] POST /api/login signs a demo user in with an HttpOnly SameSite=Lax cookie", () =>
-  withApp(async (t) => {
+  withTestApp(async (t) => {
     const res = await login(t, "engineer@demo.local", "demo12345");
     assert.equal(res.status, 200);
     const cookie = res.headers.get("set-cookie") ?? "";
@@ -36,13 +27,13 @@ Deno.test("[api] POST /api/login signs a demo user in with an HttpOnly SameSite=
   }));
 
 Deno.test("[api] the session cookie is Secure behind https (PUBLIC_URL)", () =>
-  withApp(async (t) => {
+  withTestApp({ env: { PUBLIC_URL: "https://smeta.example.ru" } }, async (t) => {
     const res = await login(t, "engineer@demo.local", "demo12345");
     assert.match(res.headers.get("set-cookie") ?? "", /Secure/);
-  }, { env: { PUBLIC_URL: "https://smeta.example.ru" } }));
+  }));
 
 Deno.test("[api] a wrong password answers 401 with a Russian message and sets no cookie", () =>
-  withApp(async (t) => {
+  withTestApp(async (t) => {
     const res = await login(t, "engineer@demo.local", "nope-nope");
     assert.equal(res.status, 401);
     assert.equal((await res.json()).message, "Неверный email или пароль");
@@ -50,7 +41,7 @@ Deno.test("[api] a wrong password answers 401 with a Russian message and sets no
   }));
 
 Deno.test("[api] 10 wrong passwords from an attacker's address do not lock the owner out at another", () =>
-  withApp(async (t) => {
+  withTestApp(async (t) => {
     for (let i = 0; i < MAX_FAILURES_PER_PAIR; i++) {
       assert.equal((await login(t, "foreman@demo.local", "wrong", "10.6.6.6")).status, 401);
     }
@@ -59,7 +50,7 @@ Deno.test("[api] 10 wrong passwords from an attacker's address do not lock the o
   }));
 
 Deno.test("[api] the 11th attempt of one address on one e-mail answers 429 in Russian, even with the right password", () =>
-  withApp(async (t) => {
+  withTestApp(async (t) => {
     for (let i = 0; i < MAX_FAILURES_PER_PAIR; i++) {
       assert.equal((await login(t, "foreman@demo.local", "wrong", "10.6.6.6")).status, 401);
     }
@@ -72,7 +63,7 @@ Deno.test("[api] the 11th attempt of one address on one e-mail answers 429 in Ru
   }));
 
 Deno.test("[api] 60 parallel wrong passwords from one address reach the password check 10 times", () =>
-  withApp(async (t) => {
+  withTestApp(async (t) => {
     const answers = await Promise.all(
       Array.from({ length: 60 }, () => login(t, "engineer@demo.local", "wrong", "10.7.7.7")),
     );
@@ -85,7 +76,7 @@ Deno.test("[api] 60 parallel wrong passwords from one address reach the password
   }));
 
 Deno.test("[api] parallel guesses spread over e-mails from one address stop at the address's limit", () =>
-  withApp(async (t) => {
+  withTestApp(async (t) => {
     const answers = await Promise.all(
       Array.from({ length: 70 }, (_, i) => login(t, `nobody${i}@demo.local`, "wrong", "10.8.8.8")),
     );
@@ -96,7 +87,7 @@ Deno.test("[api] parallel guesses spread over e-mails from one address stop at t
   }));
 
 Deno.test("[api] colleagues behind one NAT still sign in after someone there failed 10 times", () =>
-  withApp(async (t) => {
+  withTestApp(async (t) => {
     for (let i = 0; i < MAX_FAILURES_PER_PAIR; i++) {
       assert.equal((await login(t, `nobody${i}@demo.local`, "wrong", "10.9.9.9")).status, 401);
     }
@@ -107,24 +98,25 @@ Deno.test("[api] colleagues behind one NAT still sign in after someone there fai
 
 Deno.test("[api] a right password clears the failures of its address, and the throttle window ends after 15 minutes", async () => {
   let now = new Date("2026-11-21T10:00:00Z");
-  await withApp(async (t) => {
+  await withTestApp({ now: () => now }, async (t) => {
     for (let i = 0; i < MAX_FAILURES_PER_PAIR - 1; i++) await login(t, "foreman@demo.local", "wrong");
     assert.equal((await login(t, "foreman@demo.local", "demo12345")).status, 200);
     for (let i = 0; i < MAX_FAILURES_PER_PAIR; i++) await login(t, "foreman@demo.local", "wrong");
     assert.equal((await login(t, "foreman@demo.local", "demo12345")).status, 429);
     now = new Date(now.getTime() + 16 * 60_000);
     assert.equal((await login(t, "foreman@demo.local", "demo12345")).status, 200);
-  }, { now: () => now });
+  });
 });
 
 Deno.test("[api] POST /api/register checks on the server with the spec's Russian messages", () =>
-  withApp(async (t) => {
-    const res = await t.request("/api/register", {
-      method: "POST",
-      json: { email: "bad", firstName: "", lastName: "", password: "123", confirmPassword: "321" },
-    });
-    assert.equal(res.status, 422);
-    const body = await res.json();
+  withTestApp(async (t) => {
+    const body = await expectJson(
+      t.request("/api/register", {
+        method: "POST",
+        json: { email: "bad", firstName: "", lastName: "", password: "123", confirmPassword: "321" },
+      }),
+      422,
+    );
     assert.deepEqual(body.errors.email, ["Некорректный email"]);
     assert.deepEqual(body.errors.firstName, ["Имя обязательно"]);
     assert.deepEqual(body.errors.lastName, ["Фамилия обязательна"]);
@@ -150,7 +142,7 @@ const register = (t: TestApp, email: string, ip = "10.0.0.1", password?: string)
   }, { remoteAddr: { hostname: ip, port: 1, transport: "tcp" } });
 
 Deno.test("[api] a registered person is a customer without a company, pending assignment", () =>
-  withApp(async (t) => {
+  withTestApp(async (t) => {
     const res = await register(t, "New.Client@Mail.ru");
     assert.equal(res.status, 202);
     assert.equal(res.headers.get("set-cookie"), null, "registering does not sign in: the form signs in next");
@@ -165,7 +157,7 @@ Deno.test("[api] a registered person is a customer without a company, pending as
   }));
 
 Deno.test("[api] POST /api/register answers a taken e-mail exactly as a new one and leaves the account alone", () =>
-  withApp(async (t) => {
+  withTestApp(async (t) => {
     const fresh = await register(t, "brand.new@mail.ru");
     const taken = await register(t, "Engineer@Demo.local", "10.0.0.1", "attacker1");
     assert.equal(taken.status, fresh.status);
@@ -177,7 +169,7 @@ Deno.test("[api] POST /api/register answers a taken e-mail exactly as a new one 
   }));
 
 Deno.test("[api] POST /api/register is throttled per address; another address still registers", () =>
-  withApp(async (t) => {
+  withTestApp(async (t) => {
     for (let i = 0; i < MAX_REGISTRATIONS_PER_IP; i++) {
       assert.equal((await register(t, `bulk${i}@mail.ru`, "10.5.5.5")).status, 202);
     }
@@ -189,7 +181,7 @@ Deno.test("[api] POST /api/register is throttled per address; another address st
   }));
 
 Deno.test("[api] GET /api/user answers 401 JSON when signed out; a work page redirects to /login with the path", () =>
-  withApp(async (t) => {
+  withTestApp(async (t) => {
     const res = await t.request("/api/user");
     assert.equal(res.status, 401);
     assert.ok((await res.json()).message);
@@ -202,7 +194,7 @@ const userStatus = async (t: TestApp, cookie: string) =>
   (await t.app.request("http://localhost/api/user", { headers: { Cookie: cookie } })).status;
 
 Deno.test("[api] POST /api/logout deletes the session; the menu's form gets a redirect, a fetch gets JSON", () =>
-  withApp(async (t) => {
+  withTestApp(async (t) => {
     const cookie = await t.login("surveyor@demo.local");
     const out = await t.app.request("http://localhost/api/logout", {
       method: "POST",
@@ -227,7 +219,7 @@ Deno.test("[api] POST /api/logout deletes the session; the menu's form gets a re
   }));
 
 Deno.test("[api] GET /api/logout does not sign out (any link or image could); a form from another site is refused", () =>
-  withApp(async (t) => {
+  withTestApp(async (t) => {
     const cookie = await t.login("surveyor@demo.local");
     const viaGet = await t.app.request("http://localhost/api/logout", { headers: { Cookie: cookie } });
     assert.equal(viaGet.status, 405);
@@ -251,14 +243,14 @@ Deno.test("[api] GET /api/logout does not sign out (any link or image could); a 
   }));
 
 Deno.test("[api] the shell's «Выйти» is a POST form, not a link", () =>
-  withApp(async (t) => {
+  withTestApp(async (t) => {
     const html = await (await t.request("/profile", { as: "manager@demo.local" })).text();
     assert.match(html, /<form action="\/api\/logout" method="post">/);
     assert.doesNotMatch(html, /href="\/api\/logout"/);
   }));
 
 Deno.test("[api] signing in as another user ends the first user's session on the server", () =>
-  withApp(async (t) => {
+  withTestApp(async (t) => {
     const first = await t.login("manager@demo.local");
     const res = await t.app.request("http://localhost/api/login", {
       method: "POST",
@@ -283,24 +275,24 @@ Deno.test("[api] signing in as another user ends the first user's session on the
   }));
 
 Deno.test("[api] POST /api/change-password checks the current password and changes it", () =>
-  withApp(async (t) => {
-    const wrong = await t.request("/api/change-password", {
-      as: "manager@demo.local",
-      method: "POST",
-      json: { currentPassword: "nope", newPassword: "newpass1", confirmPassword: "newpass1" },
+  withTestApp(async (t) => {
+    const wrong = await t.as("manager@demo.local").post("/api/change-password", {
+      currentPassword: "nope",
+      newPassword: "newpass1",
+      confirmPassword: "newpass1",
     });
     assert.equal(wrong.status, 422);
     assert.deepEqual((await wrong.json()).errors.currentPassword, ["Неверный текущий пароль"]);
-    const mismatch = await t.request("/api/change-password", {
-      as: "manager@demo.local",
-      method: "POST",
-      json: { currentPassword: "demo12345", newPassword: "newpass1", confirmPassword: "other" },
+    const mismatch = await t.as("manager@demo.local").post("/api/change-password", {
+      currentPassword: "demo12345",
+      newPassword: "newpass1",
+      confirmPassword: "other",
     });
     assert.deepEqual((await mismatch.json()).errors.confirmPassword, ["Пароли не совпадают"]);
-    const ok = await t.request("/api/change-password", {
-      as: "manager@demo.local",
-      method: "POST",
-      json: { currentPassword: "demo12345", newPassword: "newpass1", confirmPassword: "newpass1" },
+    const ok = await t.as("manager@demo.local").post("/api/change-password", {
+      currentPassword: "demo12345",
+      newPassword: "newpass1",
+      confirmPassword: "newpass1",
     });
     assert.equal(ok.status, 200);
     assert.equal((await login(t, "manager@demo.local", "demo12345")).status, 401);
@@ -308,7 +300,7 @@ Deno.test("[api] POST /api/change-password checks the current password and chang
   }));
 
 Deno.test("[api] changing the password ends every other session of the user and keeps the current one", () =>
-  withApp(async (t) => {
+  withTestApp(async (t) => {
     const phone = await t.login("manager@demo.local");
     const laptop = await t.login("manager@demo.local");
     const stolen = await t.login("manager@demo.local");
@@ -330,12 +322,12 @@ Deno.test("[api] changing the password ends every other session of the user and 
   }));
 
 Deno.test("[api] a new password follows the registration rule: 6 characters at least, same message", () =>
-  withApp(async (t) => {
+  withTestApp(async (t) => {
     for (const newPassword of ["1", "12345", ""]) {
-      const res = await t.request("/api/change-password", {
-        as: "manager@demo.local",
-        method: "POST",
-        json: { currentPassword: "demo12345", newPassword, confirmPassword: newPassword },
+      const res = await t.as("manager@demo.local").post("/api/change-password", {
+        currentPassword: "demo12345",
+        newPassword,
+        confirmPassword: newPassword,
       });
       assert.equal(res.status, 422, JSON.stringify(newPassword));
       const expected = newPassword ? "Пароль должен содержать минимум 6 символов" : "Введите новый пароль";
@@ -345,25 +337,25 @@ Deno.test("[api] a new password follows the registration rule: 6 characters at l
   }));
 
 Deno.test("[api] GET /api/login redirects to /login without Yandex and to Yandex ID when configured", async () => {
-  await withApp(async (t) => {
+  await withTestApp(async (t) => {
     const res = await t.request("/api/login?next=/tasks");
     assert.equal(res.status, 302);
     assert.equal(res.headers.get("location"), "/login?next=%2Ftasks");
   });
-  await withApp(async (t) => {
+  await withTestApp({
+    env: { YANDEX_CLIENT_ID: "abc", YANDEX_CLIENT_SECRET: "def", PUBLIC_URL: "https://smeta.example.ru" },
+  }, async (t) => {
     const res = await t.request("/api/login");
     assert.equal(res.status, 302);
     const url = new URL(res.headers.get("location")!);
     assert.match(url.host, /^oauth\.yandex\./);
     assert.equal(url.searchParams.get("client_id"), "abc");
     assert.match(res.headers.get("set-cookie") ?? "", /oauth_state=/);
-  }, {
-    env: { YANDEX_CLIENT_ID: "abc", YANDEX_CLIENT_SECRET: "def", PUBLIC_URL: "https://smeta.example.ru" },
   });
 });
 
 Deno.test("[api] /login?next= and /api/login?next= never lead off the site", () =>
-  withApp(async (t) => {
+  withTestApp(async (t) => {
     const nextProp = async (query: string) => {
       const html = await (await t.request(`/login?next=${query}`)).text();
       return html.match(/&quot;next&quot;:&quot;(.*?)&quot;/)?.[1];

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { createTestApp, fileForm, type TestApp, tinyPng } from "../testing.ts";
+import { expectJson, fileForm, type TestApp, tinyPng, withTestApp } from "../testing.ts";
 
 const staff = ["engineer@demo.local", "manager@demo.local", "surveyor@demo.local", "foreman@demo.local"];
 const everyone = [
@@ -36,9 +36,8 @@ async function companyIds(t: TestApp) {
   return { demo, other };
 }
 
-Deno.test("[api] /api/companies role matrix: list for admins, create for system_admin, own company for staff", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] /api/companies role matrix: list for admins, create for system_admin, own company for staff", () =>
+  withTestApp(async (t) => {
     const { demo, other } = await companyIds(t);
     assert.equal((await t.request("/api/companies")).status, 401);
     for (const as of everyone) {
@@ -48,31 +47,19 @@ Deno.test("[api] /api/companies role matrix: list for admins, create for system_
         admin ? 200 : 403,
         `GET list as ${as}`,
       );
-      const created = await t.request("/api/companies", {
-        as,
-        method: "POST",
-        json: { name: `Компания ${as}` },
-      });
+      const created = await t.as(as).post("/api/companies", { name: `Компания ${as}` });
       assert.equal(created.status, as === "admin@demo.local" ? 201 : 403, `POST as ${as}`);
       const own = await t.request(`/api/companies/${demo}`, { as });
       const seesDemo = as !== "admin@other.local" && as !== "client@demo.local";
       assert.equal(own.status, seesDemo ? 200 : 404, `GET demo as ${as}`);
-      const patch = await t.request(`/api/companies/${other}`, {
-        as,
-        method: "PATCH",
-        json: { phone: "+7 900 000-00-00" },
-      });
+      const patch = await t.as(as).patch(`/api/companies/${other}`, { phone: "+7 900 000-00-00" });
       const canPatchOther = as === "admin@demo.local" || as === "admin@other.local";
       assert.equal(patch.status, canPatchOther ? 200 : admin ? 404 : 403, `PATCH other as ${as}`);
     }
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] GET /api/companies lists with counts; a company_admin sees only its own company", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] GET /api/companies lists with counts; a company_admin sees only its own company", () =>
+  withTestApp(async (t) => {
     const all = await (await t.request("/api/companies", { as: "admin@demo.local" })).json();
     assert.equal(all.length, 2);
     const demo = all.find((c: { name: string }) => c.name === "ООО «Демо Септик»");
@@ -83,21 +70,11 @@ Deno.test("[api] GET /api/companies lists with counts; a company_admin sees only
     assert.ok(demo._count.objects >= 10);
     const own = await (await t.request("/api/companies", { as: "director@demo.local" })).json();
     assert.deepEqual(own.map((c: { name: string }) => c.name), ["ООО «Демо Септик»"]);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] POST /api/companies accepts valid requisites and refuses wrong check digits with 422", async () => {
-  const t = await createTestApp();
-  try {
-    const ok = await t.request("/api/companies", {
-      as: "admin@demo.local",
-      method: "POST",
-      json: validCompany,
-    });
-    assert.equal(ok.status, 201);
-    const body = await ok.json();
+Deno.test("[api] POST /api/companies accepts valid requisites and refuses wrong check digits with 422", () =>
+  withTestApp(async (t) => {
+    const body = await expectJson(t.as("admin@demo.local").post("/api/companies", validCompany), 201);
     assert.equal(body.inn, "7707083893");
     assert.equal(body.website, "https://kolodec.ru");
     assert.equal(body.subscriptionTier, "smu");
@@ -118,65 +95,40 @@ Deno.test("[api] POST /api/companies accepts valid requisites and refuses wrong 
       [{ subscriptionTier: "gold" }, "subscriptionTier", /тариф/],
     ];
     for (const [change, field, message] of cases) {
-      const res = await t.request("/api/companies", {
-        as: "admin@demo.local",
-        method: "POST",
-        json: { ...validCompany, ...change },
-      });
+      const res = await t.as("admin@demo.local").post("/api/companies", { ...validCompany, ...change });
       assert.equal(res.status, 422, JSON.stringify(change));
       const err = await res.json();
       assert.match(err.errors[field][0], message, JSON.stringify(err));
     }
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] PATCH /api/companies/:id checks the account key against the stored БИК; company_admin cannot change the tier", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] PATCH /api/companies/:id checks the account key against the stored БИК; company_admin cannot change the tier", () =>
+  withTestApp(async (t) => {
     const { demo } = await companyIds(t);
     // The demo company's БИК is Sberbank's: a wrong key is refused, the right one accepted.
-    const bad = await t.request(`/api/companies/${demo}`, {
-      as: "director@demo.local",
-      method: "PATCH",
-      json: { bankAccount: "40702810138000000001" },
+    const bad = await t.as("director@demo.local").patch(`/api/companies/${demo}`, {
+      bankAccount: "40702810138000000001",
     });
     assert.equal(bad.status, 422);
-    const good = await t.request(`/api/companies/${demo}`, {
-      as: "director@demo.local",
-      method: "PATCH",
-      json: { bankAccount: "40702810938000000001", phone: "+7 495 000-00-00" },
+    const good = await t.as("director@demo.local").patch(`/api/companies/${demo}`, {
+      bankAccount: "40702810938000000001",
+      phone: "+7 495 000-00-00",
     });
     assert.equal(good.status, 200);
     assert.equal((await good.json()).bankAccount, "40702810938000000001");
-    const tier = await t.request(`/api/companies/${demo}`, {
-      as: "director@demo.local",
-      method: "PATCH",
-      json: { subscriptionTier: "smu" },
+    const tier = await t.as("director@demo.local").patch(`/api/companies/${demo}`, {
+      subscriptionTier: "smu",
     });
     assert.equal(tier.status, 403);
-    const own = await t.request(`/api/companies/${demo}`, {
-      as: "director@demo.local",
-      method: "PATCH",
-      json: { isActive: false },
-    });
+    const own = await t.as("director@demo.local").patch(`/api/companies/${demo}`, { isActive: false });
     assert.equal(own.status, 403);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] a deactivated company's users cannot sign in and are told why", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] a deactivated company's users cannot sign in and are told why", () =>
+  withTestApp(async (t) => {
     const { other } = await companyIds(t);
     const cookie = await t.login("admin@other.local");
-    const off = await t.request(`/api/companies/${other}`, {
-      as: "admin@demo.local",
-      method: "PATCH",
-      json: { isActive: false },
-    });
+    const off = await t.as("admin@demo.local").patch(`/api/companies/${other}`, { isActive: false });
     assert.equal(off.status, 200);
     assert.equal((await off.json()).isActive, false);
     const login = await t.request("/api/login", {
@@ -188,11 +140,7 @@ Deno.test("[api] a deactivated company's users cannot sign in and are told why",
     // An open session stops working too.
     const me = await t.request("/api/user", { headers: { Cookie: cookie } });
     assert.equal(me.status, 401);
-    await t.request(`/api/companies/${other}`, {
-      as: "admin@demo.local",
-      method: "PATCH",
-      json: { isActive: true },
-    });
+    await t.as("admin@demo.local").patch(`/api/companies/${other}`, { isActive: true });
     assert.equal(
       (await t.request("/api/login", {
         method: "POST",
@@ -200,14 +148,10 @@ Deno.test("[api] a deactivated company's users cannot sign in and are told why",
       })).status,
       200,
     );
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] POST /api/companies/:id/logo takes an image by content up to 1 MB and serves it to the company", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] POST /api/companies/:id/logo takes an image by content up to 1 MB and serves it to the company", () =>
+  withTestApp(async (t) => {
     const { demo } = await companyIds(t);
     const res = await t.request(`/api/companies/${demo}/logo`, {
       as: "director@demo.local",
@@ -246,7 +190,4 @@ Deno.test("[api] POST /api/companies/:id/logo takes an image by content up to 1 
       })).status,
       404,
     );
-  } finally {
-    await t.close();
-  }
-});
+  }));

@@ -4,6 +4,7 @@
 import { type Context, Hono } from "hono";
 import { getConnInfo } from "hono/deno";
 import { z } from "zod";
+import { idText, validIdParam } from "../query.ts";
 import {
   acceptEstimateByLink,
   attachObjectToCustomer,
@@ -58,8 +59,7 @@ import { contractDocx, contractPdf } from "../contract_documents.ts";
 import { newToken, openLink, paymentQr, sha256Hex } from "../client_links.ts";
 import { contractJson } from "../contract_json.ts";
 
-const idParam = z.object({ id: z.coerce.number().int().positive() });
-const objectParam = z.object({ objectId: z.coerce.number().int().positive() });
+const objectParam = z.object({ objectId: idText });
 const workTypeParam = z.object({ workType: z.enum(workTypes, { error: "Неизвестный тип работ" }) });
 const templateEditorRoles = ["company_admin", "system_admin"] as const;
 
@@ -204,22 +204,22 @@ export const contractsApi = new Hono<AppEnv>()
       return c.json({ ok: true });
     },
   )
-  .get("/:id", validate("param", idParam), async (c) => {
+  .get("/:id", validIdParam, async (c) => {
     const contract = await getContract(c.var.deps.db, companyScope(currentUser(c)), c.req.valid("param").id);
     if (!contract) throw notFound("Договор не найден");
     return c.json(contractJson(contract));
   })
-  .get("/:id/pdf", validate("param", idParam), async (c) => {
+  .get("/:id/pdf", validIdParam, async (c) => {
     const contract = await getContract(c.var.deps.db, companyScope(currentUser(c)), c.req.valid("param").id);
     if (!contract) throw notFound("Договор не найден");
     return sendDocument(c, await contractPdf(documentInput(contract)), contract, "pdf");
   })
-  .get("/:id/docx", validate("param", idParam), async (c) => {
+  .get("/:id/docx", validIdParam, async (c) => {
     const contract = await getContract(c.var.deps.db, companyScope(currentUser(c)), c.req.valid("param").id);
     if (!contract) throw notFound("Договор не найден");
     return sendDocument(c, await contractDocx(documentInput(contract)), contract, "docx");
   })
-  .post("/links/:id/revoke", requireApi(paymentKeeperRoles), validate("param", idParam), async (c) => {
+  .post("/links/:id/revoke", requireApi(paymentKeeperRoles), validIdParam, async (c) => {
     const { db, now } = c.var.deps;
     const done = await revokeLink(db, companyScope(currentUser(c)), c.req.valid("param").id, now());
     if (!done) throw notFound("Ссылка не найдена или уже отозвана");
@@ -287,7 +287,7 @@ export const paymentApi = new Hono<AppEnv>()
   .post(
     "/:id/received",
     requireApi(paymentKeeperRoles),
-    validate("param", idParam),
+    validIdParam,
     validate("json", paymentReceivedSchema),
     async (c) => {
       const user = currentUser(c);
@@ -392,7 +392,7 @@ export const clientLinksApi = new Hono<AppEnv>()
 /** A customer's own documents: the contracts of objects attached to the account, as «Мои объекты» lists them. */
 export const customerApi = new Hono<AppEnv>()
   .use(requireApi(["user"]))
-  .get("/contracts/:id/pdf", validate("param", idParam), async (c) => {
+  .get("/contracts/:id/pdf", validIdParam, async (c) => {
     const user = currentUser(c);
     const { db, now } = c.var.deps;
     const id = c.req.valid("param").id;

@@ -5,20 +5,13 @@ import jsQRModule from "jsqr";
 import { PNG } from "pngjs";
 import JSZip from "jszip";
 import { Buffer } from "node:buffer";
-import { createTestApp, type TestApp } from "../testing.ts";
+import { createTestApp, expectJson, type TestApp, withTestApp } from "../testing.ts";
 import { JS_BUDGET_BYTES } from "../js_budget.ts";
 import { companies, contractSignatures, estimates, objects } from "../../db/schema/mod.ts";
 import { amountInWords } from "../../domain/amount_words.ts";
 import { prepaymentAmount } from "../../domain/contracts.ts";
 import { extractPdfText } from "../testing_pdf.ts";
 import { sha256Hex } from "../client_links.ts";
-
-async function json<T = any>(response: Response | Promise<Response>, status = 200): Promise<T> {
-  const res = await response;
-  const body = await res.text();
-  assert.equal(res.status, status, body);
-  return (body ? JSON.parse(body) : null) as T;
-}
 
 // jsqr is CommonJS: its function is the module itself or its default, depending on the loader.
 const jsQR = ((jsQRModule as unknown as { default?: unknown }).default ?? jsQRModule) as (
@@ -71,7 +64,7 @@ function generateContract(
 
 async function makeContract(t: TestApp, over = {}) {
   const { estimate, object } = await demoEstimate(t);
-  const body = await json(
+  const body = await expectJson(
     generateContract(t, { objectId: object.id, workType: object.workType, estimateId: estimate.id }, over),
     201,
   );
@@ -80,7 +73,7 @@ async function makeContract(t: TestApp, over = {}) {
 
 async function makePayment(t: TestApp, over: Record<string, unknown> = {}) {
   const made = await makeContract(t);
-  const payment = await json(
+  const payment = await expectJson(
     t.request("/api/payment/generate", {
       as: ENGINEER,
       method: "POST",
@@ -119,9 +112,8 @@ function signaturePng(): string {
   return `data:image/png;base64,${btoa(String.fromCharCode(...bytes))}`;
 }
 
-Deno.test("[api] POST /api/contracts/generate writes the contract with both parties, the works and the sums in words", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] POST /api/contracts/generate writes the contract with both parties, the works and the sums in words", () =>
+  withTestApp(async (t) => {
     const { estimate, contractText, contract } = await makeContract(t);
     const prepayment = prepaymentAmount(estimate.totalAmount, 30);
     assert.equal(contract.prepaymentAmount, prepayment);
@@ -143,14 +135,10 @@ Deno.test("[api] POST /api/contracts/generate writes the contract with both part
       ]
     ) assert.ok(contractText.includes(expected), `the contract says "${expected}"`);
     assert.ok(!/\{\{|undefined|null/.test(contractText), "no blank or unknown placeholder");
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] POST /api/contracts/generate validates every field with Russian messages", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] POST /api/contracts/generate validates every field with Russian messages", () =>
+  withTestApp(async (t) => {
     const { estimate, object } = await demoEstimate(t);
     const x = { objectId: object.id, workType: object.workType, estimateId: estimate.id };
     const cases: [Record<string, unknown>, string, string][] = [
@@ -164,35 +152,31 @@ Deno.test("[api] POST /api/contracts/generate validates every field with Russian
       [{ OBJECT_ADDRESS: "" }, "contractData.OBJECT_ADDRESS", "Адрес объекта обязателен"],
     ];
     for (const [over, field, message] of cases) {
-      const body = await json(generateContract(t, x, over), 422);
+      const body = await expectJson(generateContract(t, x, over), 422);
       assert.ok(
         body.errors[field]?.some((m: string) => m.includes(message)),
         `${field}: ${JSON.stringify(body)}`,
       );
     }
-    const wrongTemplate = await json(
-      t.request("/api/contracts/generate", {
-        as: ENGINEER,
-        method: "POST",
-        json: { templateId: "well_drilling_contract", contractData: clientData(), objectId: object.id },
+    const wrongTemplate = await expectJson(
+      t.as(ENGINEER).post("/api/contracts/generate", {
+        templateId: "well_drilling_contract",
+        contractData: clientData(),
+        objectId: object.id,
       }),
       object.workType === "well_drilling" ? 201 : 422,
     );
     if (object.workType !== "well_drilling") assert.ok(wrongTemplate.errors.templateId);
-    const unknown = await json(generateContract(t, { ...x, workType: "nonsense" }), 422);
+    const unknown = await expectJson(generateContract(t, { ...x, workType: "nonsense" }), 422);
     assert.ok(unknown.errors.templateId[0].includes("Неизвестный шаблон"));
     // The percent also comes as a string from a form.
-    await json(generateContract(t, x, { PREPAYMENT_PERCENT: "50", CONTRACT_NUMBER: "Д-50" }), 201);
-  } finally {
-    await t.close();
-  }
-});
+    await expectJson(generateContract(t, x, { PREPAYMENT_PERCENT: "50", CONTRACT_NUMBER: "Д-50" }), 201);
+  }));
 
-Deno.test("[api] a contract number belongs to one object; regenerating makes version 2 and keeps version 1", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] a contract number belongs to one object; regenerating makes version 2 and keeps version 1", () =>
+  withTestApp(async (t) => {
     const first = await makeContract(t);
-    const again = await json(
+    const again = await expectJson(
       generateContract(t, {
         objectId: first.object.id,
         workType: first.object.workType,
@@ -203,12 +187,12 @@ Deno.test("[api] a contract number belongs to one object; regenerating makes ver
       201,
     );
     assert.equal(again.contract.version, 2);
-    const v1 = await json(t.request(`/api/contracts/${first.contract.id}`, { as: ENGINEER }));
+    const v1 = await expectJson(t.request(`/api/contracts/${first.contract.id}`, { as: ENGINEER }));
     assert.equal(v1.contractText, first.contractText);
     const { all } = await demoEstimate(t);
     const otherObject = all.find((r) => r.o.id !== first.object.id);
     if (otherObject) {
-      const taken = await json(
+      const taken = await expectJson(
         generateContract(t, {
           objectId: otherObject.o.id,
           workType: otherObject.o.workType,
@@ -218,20 +202,16 @@ Deno.test("[api] a contract number belongs to one object; regenerating makes ver
       );
       assert.ok(taken.errors["contractData.CONTRACT_NUMBER"]);
     }
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] incomplete or wrong requisites refuse the contract and the QR, naming the fields", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] incomplete or wrong requisites refuse the contract and the QR, naming the fields", () =>
+  withTestApp(async (t) => {
     const { company } = await demoEstimate(t);
     await t.deps.db.update(companies).set({ bankAccount: null, ogrn: null }).where(
       eq(companies.id, company.id),
     );
     const { estimate, object } = await demoEstimate(t);
-    const body = await json(
+    const body = await expectJson(
       generateContract(t, { objectId: object.id, workType: object.workType, estimateId: estimate.id }),
       409,
     );
@@ -239,19 +219,15 @@ Deno.test("[api] incomplete or wrong requisites refuse the contract and the QR, 
     assert.ok(body.errors.bankAccount && body.errors.ogrn);
     await t.deps.db.update(companies).set({ ogrn: "1157746123457", bankAccount: "40702810938000012346" })
       .where(eq(companies.id, company.id));
-    const wrong = await json(
+    const wrong = await expectJson(
       generateContract(t, { objectId: object.id, workType: object.workType, estimateId: estimate.id }),
       409,
     );
     assert.match(wrong.message, /Расчётный счёт не сходится с БИК/);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] POST /api/payment/generate answers the ГОСТ QR of the demo requisites with the prepayment in kopecks", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] POST /api/payment/generate answers the ГОСТ QR of the demo requisites with the prepayment in kopecks", () =>
+  withTestApp(async (t) => {
     const { estimate, contract, payment } = await makePayment(t);
     const sum = Math.round(estimate.totalAmount * 30 / 100);
     assert.equal(payment.amount, sum);
@@ -266,17 +242,13 @@ Deno.test("[api] POST /api/payment/generate answers the ГОСТ QR of the demo 
         `CorrespAcc=30101810400000000225|Sum=${sum}|Purpose=Предоплата по договору №Д-123456 от ${day}|` +
         "PayeeINN=7723456782|KPP=772301001",
     );
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] POST /api/payment/generate checks the amount, the description and the contract", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] POST /api/payment/generate checks the amount, the description and the contract", () =>
+  withTestApp(async (t) => {
     const { object, contract } = await makeContract(t);
     const post = (body: Record<string, unknown>, status: number) =>
-      json(t.request("/api/payment/generate", { as: ENGINEER, method: "POST", json: body }), status);
+      expectJson(t.as(ENGINEER).post("/api/payment/generate", body), status);
     const base = { amount: contract.prepaymentAmount, description: "Предоплата", objectId: object.id };
     assert.ok(
       (await post({ ...base, amount: contract.prepaymentAmount + 1 }, 422)).errors.amount[0].includes("30 %"),
@@ -288,40 +260,34 @@ Deno.test("[api] POST /api/payment/generate checks the amount, the description a
     const { all } = await demoEstimate(t);
     const bare = all.find((r) => r.o.id !== object.id);
     if (bare) await post({ ...base, objectId: bare.o.id }, 409);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] another company's object, contract and payment answer 404; the foreman reads but cannot make", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] another company's object, contract and payment answer 404; the foreman reads but cannot make", () =>
+  withTestApp(async (t) => {
     const { object, contract } = await makeContract(t);
     const x = { objectId: object.id, workType: object.workType };
-    await json(generateContract(t, x, { CONTRACT_NUMBER: "Д-999" }, OTHER_ADMIN), 404);
-    await json(t.request(`/api/contracts/${contract.id}`, { as: OTHER_ADMIN }), 404);
-    await json(t.request(`/api/contracts/${contract.id}/pdf`, { as: OTHER_ADMIN }), 404);
-    await json(t.request(`/api/contracts/object/${object.id}`, { as: OTHER_ADMIN }), 404);
-    await json(
-      t.request("/api/payment/generate", {
-        as: OTHER_ADMIN,
-        method: "POST",
-        json: { amount: contract.prepaymentAmount, description: "x", objectId: object.id },
+    await expectJson(generateContract(t, x, { CONTRACT_NUMBER: "Д-999" }, OTHER_ADMIN), 404);
+    await expectJson(t.request(`/api/contracts/${contract.id}`, { as: OTHER_ADMIN }), 404);
+    await expectJson(t.request(`/api/contracts/${contract.id}/pdf`, { as: OTHER_ADMIN }), 404);
+    await expectJson(t.request(`/api/contracts/object/${object.id}`, { as: OTHER_ADMIN }), 404);
+    await expectJson(
+      t.as(OTHER_ADMIN).post("/api/payment/generate", {
+        amount: contract.prepaymentAmount,
+        description: "x",
+        objectId: object.id,
       }),
       404,
     );
-    await json(generateContract(t, x, {}, "foreman@demo.local"), 403);
-    const seen = await json(t.request(`/api/contracts/object/${object.id}`, { as: "foreman@demo.local" }));
+    await expectJson(generateContract(t, x, {}, "foreman@demo.local"), 403);
+    const seen = await expectJson(
+      t.request(`/api/contracts/object/${object.id}`, { as: "foreman@demo.local" }),
+    );
     assert.equal(seen.contract.id, contract.id);
-    await json(t.request(`/api/contracts/${contract.id}`), 401);
-  } finally {
-    await t.close();
-  }
-});
+    await expectJson(t.request(`/api/contracts/${contract.id}`), 401);
+  }));
 
-Deno.test("[api] the client's link: opens signed out, signs once with the text's hash, revocation answers 410", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] the client's link: opens signed out, signs once with the text's hash, revocation answers 410", () =>
+  withTestApp(async (t) => {
     const { token, contract, contractText, payment } = await makePayment(t);
     const page = await t.request(`/c/${token}`);
     assert.equal(page.status, 200);
@@ -334,7 +300,7 @@ Deno.test("[api] the client's link: opens signed out, signs once with the text's
         method: "POST",
         json: body,
         headers: { "User-Agent": "TestPhone/1.0" },
-      }).then((r) => json(r, status));
+      }).then((r) => expectJson(r, status));
     const good = { fullName: "Смирнов Алексей Петрович", signature: signaturePng(), agree: true };
     assert.ok((await sign({ ...good, fullName: "Смирнов" }, 422)).errors.fullName);
     assert.ok((await sign({ ...good, signature: "data:image/png;base64," }, 422)).errors.signature);
@@ -348,10 +314,10 @@ Deno.test("[api] the client's link: opens signed out, signs once with the text's
     assert.equal(row.signerName, "Смирнов Алексей Петрович");
     await sign(good, 409);
 
-    const state = await json(t.request(`/api/contracts/${contract.id}`, { as: ENGINEER }));
+    const state = await expectJson(t.request(`/api/contracts/${contract.id}`, { as: ENGINEER }));
     assert.equal(state.signed, true);
     assert.equal(state.signature.hashMatches, true);
-    const notes = await json(t.request("/api/notifications", { as: ENGINEER }));
+    const notes = await expectJson(t.request("/api/notifications", { as: ENGINEER }));
     const titles = (Array.isArray(notes) ? notes : notes.notifications ?? notes.items).map((n: any) =>
       n.title
     );
@@ -366,25 +332,21 @@ Deno.test("[api] the client's link: opens signed out, signs once with the text's
     assert.ok(text.includes(amountInWords(contract.totalAmount).split(" ").slice(0, 3).join(" ")));
     assert.ok(text.includes(sha256Hex(contractText)), "the signed PDF carries the hash");
 
-    await json(
-      t.request(`/api/payment/${payment.paymentId}/received`, {
-        as: ENGINEER,
-        method: "POST",
-        json: { amount: payment.amount, receivedOn: "2026-11-20" },
+    await expectJson(
+      t.as(ENGINEER).post(`/api/payment/${payment.paymentId}/received`, {
+        amount: payment.amount,
+        receivedOn: "2026-11-20",
       }),
     );
-    await json(
-      t.request(`/api/contracts/links/${payment.linkId}/revoke`, { as: OTHER_ADMIN, method: "POST" }),
+    await expectJson(
+      t.as(OTHER_ADMIN).post(`/api/contracts/links/${payment.linkId}/revoke`),
       404,
     );
-    await json(t.request(`/api/contracts/links/${payment.linkId}/revoke`, { as: ENGINEER, method: "POST" }));
+    await expectJson(t.as(ENGINEER).post(`/api/contracts/links/${payment.linkId}/revoke`));
     assert.equal((await t.request(`/c/${token}`)).status, 410);
     assert.equal((await t.request(`/c/${token.slice(0, -2)}xx`)).status, 404);
-    await json(t.request(`/api/client-links/${token}/accept`, { method: "POST" }), 410);
-  } finally {
-    await t.close();
-  }
-});
+    await expectJson(t.request(`/api/client-links/${token}/accept`, { method: "POST" }), 410);
+  }));
 
 Deno.test("[api] a link opens its own estimate only and expires after 30 days", async () => {
   let now = new Date();
@@ -404,9 +366,8 @@ Deno.test("[api] a link opens its own estimate only and expires after 30 days", 
   }
 });
 
-Deno.test("[api] the contract downloads as a .docx with the client and the sum in words", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] the contract downloads as a .docx with the client and the sum in words", () =>
+  withTestApp(async (t) => {
     const { contract } = await makeContract(t);
     const res = await t.request(`/api/contracts/${contract.id}/docx`, { as: ENGINEER });
     assert.equal(res.status, 200);
@@ -419,22 +380,18 @@ Deno.test("[api] the contract downloads as a .docx with the client and the sum i
     const text = xml.replace(/<[^>]+>/g, "");
     assert.ok(text.includes("Смирнов Алексей Петрович"));
     assert.ok(text.includes(amountInWords(contract.totalAmount)));
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] a customer holding the link attaches the object; «Мои объекты» shows it; revoking keeps only what was signed", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] a customer holding the link attaches the object; «Мои объекты» shows it; revoking keeps only what was signed", () =>
+  withTestApp(async (t) => {
     const { token, payment, object, estimate, contract } = await makePayment(t);
-    await json(t.request(`/api/client-links/${token}/attach`, { method: "POST" }), 401);
-    await json(t.request(`/api/client-links/${token}/attach`, { as: ENGINEER, method: "POST" }), 403);
-    await json(
-      t.request(`/api/client-links/${token.slice(1)}x/attach`, { as: "client@demo.local", method: "POST" }),
+    await expectJson(t.request(`/api/client-links/${token}/attach`, { method: "POST" }), 401);
+    await expectJson(t.as(ENGINEER).post(`/api/client-links/${token}/attach`), 403);
+    await expectJson(
+      t.as("client@demo.local").post(`/api/client-links/${token.slice(1)}x/attach`),
       404,
     );
-    await json(t.request(`/api/client-links/${token}/attach`, { as: "client@demo.local", method: "POST" }));
+    await expectJson(t.as("client@demo.local").post(`/api/client-links/${token}/attach`));
     const profile = await (await t.request("/profile", { as: "client@demo.local" })).text();
     assert.ok(profile.includes("Мои объекты") && profile.includes(object.address));
     assert.ok(profile.includes(estimate.estimateNumber) && profile.includes("Д-123456"));
@@ -444,17 +401,17 @@ Deno.test("[api] a customer holding the link attaches the object; «Мои об�
     assert.equal(pdf.headers.get("content-type"), "application/pdf");
     await pdf.body?.cancel();
     // The staff's own documents stay theirs: a customer never reads another contract.
-    await json(t.request(`/api/contracts/${contract.id}`, { as: "client@demo.local" }), 403);
+    await expectJson(t.request(`/api/contracts/${contract.id}`, { as: "client@demo.local" }), 403);
 
     // Revoked before signing: the object stays attached, the unsigned contract is no longer shown.
-    await json(t.request(`/api/contracts/links/${payment.linkId}/revoke`, { as: ENGINEER, method: "POST" }));
+    await expectJson(t.as(ENGINEER).post(`/api/contracts/links/${payment.linkId}/revoke`));
     const after = await (await t.request("/profile", { as: "client@demo.local" })).text();
     assert.ok(after.includes(object.address));
     assert.ok(!after.includes("Д-123456"));
-    await json(t.request(`/api/my/contracts/${contract.id}/pdf`, { as: "client@demo.local" }), 404);
+    await expectJson(t.request(`/api/my/contracts/${contract.id}/pdf`, { as: "client@demo.local" }), 404);
 
     // A new link for the same contract, signed, then revoked: the signed contract stays in the profile.
-    const again = await json(
+    const again = await expectJson(
       t.request("/api/payment/generate", {
         as: ENGINEER,
         method: "POST",
@@ -468,13 +425,13 @@ Deno.test("[api] a customer holding the link attaches the object; «Мои об�
       201,
     );
     const token2 = new URL(again.paymentLink).pathname.split("/").pop()!;
-    await json(
+    await expectJson(
       t.request(`/api/client-links/${token2}/sign`, {
         method: "POST",
         json: { fullName: "Смирнов Алексей Петрович", signature: signaturePng(), agree: true },
       }),
     );
-    await json(t.request(`/api/contracts/links/${again.linkId}/revoke`, { as: ENGINEER, method: "POST" }));
+    await expectJson(t.as(ENGINEER).post(`/api/contracts/links/${again.linkId}/revoke`));
     const signed = await (await t.request("/profile", { as: "client@demo.local" })).text();
     const signedText = signed.replace(/<!-- -->/g, "");
     assert.ok(signedText.includes("Д-123456") && signedText.includes("Подписал Смирнов Алексей Петрович"));
@@ -484,59 +441,51 @@ Deno.test("[api] a customer holding the link attaches the object; «Мои об�
     });
     assert.equal(stranger.status, 403);
     await stranger.body?.cancel();
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] a company_admin edits the template; an unknown placeholder is refused; the contract uses the company's text", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] a company_admin edits the template; an unknown placeholder is refused; the contract uses the company's text", () =>
+  withTestApp(async (t) => {
     const { object } = await demoEstimate(t);
     const DIRECTOR = "director@demo.local";
-    const list = await json(t.request("/api/contracts/templates", { as: DIRECTOR }));
+    const list = await expectJson(t.request("/api/contracts/templates", { as: DIRECTOR }));
     assert.ok(list.placeholders.CLIENT_NAME && list.templates.length > 5);
     const put = (body: string, as = DIRECTOR) =>
-      t.request(`/api/contracts/templates/${object.workType}`, { as, method: "PUT", json: { body } });
+      t.as(as).put(`/api/contracts/templates/${object.workType}`, { body });
     const own =
       `ДОГОВОР № {{CONTRACT_NUMBER}} (свой шаблон компании)\n\nЗаказчик {{CLIENT_NAME}}, паспорт {{CLIENT_PASSPORT}}.\n` +
       `Цена {{TOTAL}} ({{TOTAL_WORDS}}), предоплата {{PREPAYMENT}}.`;
-    const typo = await json(put(own.replace("{{CLIENT_NAME}}", "{{CLEINT_NAME}}")), 422);
+    const typo = await expectJson(put(own.replace("{{CLIENT_NAME}}", "{{CLEINT_NAME}}")), 422);
     assert.equal(typo.errors.body[0], "Неизвестные подстановки: {{CLEINT_NAME}}");
-    assert.ok((await json(put("коротко"), 422)).errors.body[0].includes("короткий"));
-    await json(put(own, ENGINEER), 403);
-    await json(put(own));
+    assert.ok((await expectJson(put("коротко"), 422)).errors.body[0].includes("короткий"));
+    await expectJson(put(own, ENGINEER), 403);
+    await expectJson(put(own));
     const made = await makeContract(t);
     assert.ok(made.contractText.startsWith("ДОГОВОР № Д-123456 (свой шаблон компании)"));
     assert.ok(made.contractText.includes("Заказчик Смирнов Алексей Петрович"));
-    await json(t.request(`/api/contracts/templates/${object.workType}`, { as: DIRECTOR, method: "DELETE" }));
+    await expectJson(t.as(DIRECTOR).delete(`/api/contracts/templates/${object.workType}`));
     const back = await makeContract(t, { CONTRACT_NUMBER: "Д-2" });
     assert.ok(back.contractText.startsWith("ДОГОВОР ПОДРЯДА № Д-2"));
     // Another company's administrator edits only their own company's templates.
-    await json(put(own.replace("свой", "чужой"), OTHER_ADMIN));
+    await expectJson(put(own.replace("свой", "чужой"), OTHER_ADMIN));
     const third = await makeContract(t, { CONTRACT_NUMBER: "Д-3" });
     assert.ok(third.contractText.startsWith("ДОГОВОР ПОДРЯДА № Д-3"));
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] the client accepts the estimate through the link; staff record the payment received", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] the client accepts the estimate through the link; staff record the payment received", () =>
+  withTestApp(async (t) => {
     const { token, estimate, payment, contract } = await makePayment(t);
-    await json(t.request(`/api/client-links/${token}/accept`, { method: "POST" }));
+    await expectJson(t.request(`/api/client-links/${token}/accept`, { method: "POST" }));
     const [row] = await t.deps.db.select().from(estimates).where(eq(estimates.id, estimate.id));
     assert.equal(row.status, "approved");
-    const notes = await json(t.request("/api/notifications", { as: ENGINEER }));
+    const notes = await expectJson(t.request("/api/notifications", { as: ENGINEER }));
     const titles = (Array.isArray(notes) ? notes : notes.notifications ?? notes.items).map((n: any) =>
       n.title
     );
     assert.ok(titles.includes("Клиент принял смету"));
 
     const received = (body: Record<string, unknown>, status: number, as = ENGINEER) =>
-      json(
-        t.request(`/api/payment/${payment.paymentId}/received`, { as, method: "POST", json: body }),
+      expectJson(
+        t.as(as).post(`/api/payment/${payment.paymentId}/received`, body),
         status,
       );
     assert.ok((await received({ amount: 0, receivedOn: "2026-11-20" }, 422)).errors.amount);
@@ -544,7 +493,7 @@ Deno.test("[api] the client accepts the estimate through the link; staff record 
     await received({ amount: payment.amount, receivedOn: "2026-11-20" }, 404, OTHER_ADMIN);
     await received({ amount: payment.amount, receivedOn: "2026-11-20" }, 403, "surveyor@demo.local");
     await received({ amount: payment.amount, receivedOn: "2026-11-20" }, 200);
-    const state = await json(t.request(`/api/contracts/${contract.id}`, { as: "foreman@demo.local" }));
+    const state = await expectJson(t.request(`/api/contracts/${contract.id}`, { as: "foreman@demo.local" }));
     assert.equal(state.payment.status, "paid");
     assert.equal(state.payment.receivedAmount, payment.amount);
     const html = await (await t.request(`/c/${token}`)).text();
@@ -561,10 +510,7 @@ Deno.test("[api] the client accepts the estimate through the link; staff record 
       "",
     );
     assert.ok(panel.includes(`href="/contracts/${contract.id}"`) && panel.includes("Договор №Д-123456"));
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
 /** gzip bytes of the JavaScript a page loads (its island entries and their preloaded chunks). */
 async function pageJs(t: TestApp, path: string, as?: string): Promise<number> {
@@ -580,9 +526,8 @@ async function pageJs(t: TestApp, path: string, as?: string): Promise<number> {
   return total;
 }
 
-Deno.test("[budget] the client's page, the estimate page with the wizard and the contract page receive at most 90 000 bytes of JavaScript", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[budget] the client's page, the estimate page with the wizard and the contract page receive at most 90 000 bytes of JavaScript", () =>
+  withTestApp(async (t) => {
     const { token, contract, estimate } = await makePayment(t);
     const sizes = {
       client: await pageJs(t, `/c/${token}`),
@@ -593,7 +538,4 @@ Deno.test("[budget] the client's page, the estimate page with the wizard and the
     for (const [page, size] of Object.entries(sizes)) {
       assert.ok(size > 0 && size <= JS_BUDGET_BYTES, `${page}: ${size} bytes`);
     }
-  } finally {
-    await t.close();
-  }
-});
+  }));

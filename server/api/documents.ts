@@ -13,7 +13,7 @@ import {
 import type { Db } from "../../db/client.ts";
 import { findObject } from "../../db/objects.ts";
 import { adminRoles, staffRoles } from "../../domain/roles.ts";
-import { ApiError, invalid, notFound } from "../errors.ts";
+import { ApiError, invalid, notFound, uploadTooLarge } from "../errors.ts";
 import { documentMime, safeFileName, sniffDocument } from "../filetype.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import { scopeOf } from "../../db/scope.ts";
@@ -50,11 +50,7 @@ export const objectDocumentsApi = new Hono<AppEnv>()
       key,
       maxBytes: DOCUMENT_MAX_BYTES,
       storage,
-      tooLarge: () => {
-        // Close the connection after the answer rather than read the rest of the body.
-        c.header("Connection", "close");
-        return new ApiError(413, "Файл слишком большой: размер документа не должен превышать 50MB");
-      },
+      tooLarge: uploadTooLarge(c, "Файл слишком большой: размер документа не должен превышать 50MB"),
       noFile: () => invalid({ file: ["Файл не выбран"] }),
       checkFields: async (fields) => {
         taskId = await taskOfField(db, object, fields.taskId);

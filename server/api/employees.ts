@@ -14,7 +14,7 @@ import { employeeManagerRoles, type Role, staffRoles } from "../../domain/roles.
 import { companyNumber, employeeCreateSchema, employeePatchSchema } from "../../domain/employees.ts";
 import { findCompany } from "../../db/companies.ts";
 import { hashPassword } from "../../db/password.ts";
-import { ApiError, forbidden, invalid, notFound } from "../errors.ts";
+import { ApiError, forbidden, invalid, notFound, uploadTooLarge } from "../errors.ts";
 import { sniffImage } from "../filetype.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import { receiveUpload } from "../multipart.ts";
@@ -125,11 +125,7 @@ export const employeesApi = new Hono<AppEnv>()
       key: temp,
       maxBytes: AVATAR_MAX_BYTES,
       storage,
-      tooLarge: () => {
-        // Close the connection after the answer rather than read the rest of the body.
-        c.header("Connection", "close");
-        return new ApiError(413, "Максимальный размер файла 5 МБ");
-      },
+      tooLarge: uploadTooLarge(c, "Максимальный размер файла 5 МБ"),
       noFile: () => invalid({ avatar: ["Файл не выбран"] }),
     });
     const kind = sniffImage(file!.head);

@@ -3,17 +3,10 @@
 import assert from "node:assert/strict";
 import ExcelJS from "exceljs";
 import { and, eq } from "drizzle-orm";
-import { createTestApp, type TestApp } from "../testing.ts";
+import { demoSurveyorTask, expectJson, type TestApp, withTestApp } from "../testing.ts";
 import { estimateTotals, findModel, generateEstimate } from "../../estimating/mod.ts";
 import { companies, notifications, objects, users } from "../../db/schema/mod.ts";
 import { moscowDay } from "./estimates.ts";
-
-async function json<T = any>(response: Response | Promise<Response>, status = 200): Promise<T> {
-  const res = await response;
-  const body = await res.text();
-  assert.equal(res.status, status, body);
-  return (body ? JSON.parse(body) : null) as T;
-}
 
 const NOTE = "Хозяин просит не трогать яблоню";
 const measurements = {
@@ -28,30 +21,23 @@ const measurements = {
   additional_notes: NOTE,
 };
 
-async function surveyorTask(t: TestApp) {
-  const tasks = await json<any[]>(t.request("/api/tasks", { as: "surveyor@demo.local" }));
-  const task = tasks.find((x) => x.storedStatus === "in_progress" && x.objectId);
-  assert.ok(task, "the demo surveyor has a task in progress");
-  return task;
-}
-
 function generate(t: TestApp, task: any, extra: Record<string, unknown> = {}, status = 201) {
-  return json(
-    t.request("/api/estimates/generate", {
-      as: "surveyor@demo.local",
-      method: "POST",
-      json: { objectId: task.objectId, taskId: task.id, measurements: { ...measurements, ...extra } },
+  return expectJson(
+    t.as("surveyor@demo.local").post("/api/estimates/generate", {
+      objectId: task.objectId,
+      taskId: task.id,
+      measurements: { ...measurements, ...extra },
     }),
     status,
   );
 }
 
 function edit(t: TestApp, id: number, body: unknown, as = "engineer@demo.local", status = 200) {
-  return json(t.request(`/api/estimates/${id}/edits`, { as, method: "POST", json: body }), status);
+  return expectJson(t.as(as).post(`/api/estimates/${id}/edits`, body), status);
 }
 
 function setStatus(t: TestApp, id: number, status: string, as = "engineer@demo.local") {
-  return json(t.request(`/api/estimates/${id}`, { as, method: "PATCH", json: { status } }));
+  return expectJson(t.as(as).patch(`/api/estimates/${id}`, { status }));
 }
 
 /** Every cell of the first sheet as text (a formula's cached result). */
@@ -69,10 +55,9 @@ async function cellsOf(file: Response): Promise<string[]> {
   return out;
 }
 
-Deno.test("[api] generating twice for one task gives v1 and v2 of one estimate, both readable, one «Создана смета»", async () => {
-  const t = await createTestApp({ now: () => new Date("2026-05-20T09:00:00Z") });
-  try {
-    const task = await surveyorTask(t);
+Deno.test("[api] generating twice for one task gives v1 and v2 of one estimate, both readable, one «Создана смета»", () =>
+  withTestApp({ now: () => new Date("2026-05-20T09:00:00Z") }, async (t) => {
+    const task = await demoSurveyorTask(t);
     const first = await generate(t, task);
     const second = await generate(t, task, { residents_count: 6 });
     assert.equal(second.id, first.id);
@@ -82,7 +67,7 @@ Deno.test("[api] generating twice for one task gives v1 and v2 of one estimate, 
     const third = await generate(t, task);
     assert.equal(third.estimateNumber, `${first.estimateNumber}-v3`);
 
-    const versions = await json<any[]>(
+    const versions = await expectJson<any[]>(
       t.request(`/api/estimates/${first.id}/versions`, { as: "engineer@demo.local" }),
     );
     assert.deepEqual(versions.map((v) => [v.version, v.estimateNumber, v.current]), [
@@ -91,7 +76,7 @@ Deno.test("[api] generating twice for one task gives v1 and v2 of one estimate, 
       [1, first.estimateNumber, false],
     ]);
     assert.equal(versions[2].totalAmount, first.totalAmount);
-    const list = await json<any[]>(
+    const list = await expectJson<any[]>(
       t.request(`/api/estimates?objectId=${task.objectId}`, { as: "engineer@demo.local" }),
     );
     assert.equal(list.filter((e) => e.estimateNumber.startsWith(first.estimateNumber)).length, 1);
@@ -104,7 +89,10 @@ Deno.test("[api] generating twice for one task gives v1 and v2 of one estimate, 
       ),
     );
     assert.ok((await cellsOf(old)).includes(String(first.totalAmount / 100)));
-    await json(t.request(`/api/estimates/${first.id}/export?version=9`, { as: "engineer@demo.local" }), 404);
+    await expectJson(
+      t.request(`/api/estimates/${first.id}/export?version=9`, { as: "engineer@demo.local" }),
+      404,
+    );
 
     const told = await t.deps.db.select({ title: notifications.title }).from(notifications)
       .innerJoin(users, eq(users.id, notifications.userId))
@@ -114,17 +102,13 @@ Deno.test("[api] generating twice for one task gives v1 and v2 of one estimate, 
       "Смета обновлена",
       "Создана смета",
     ]);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] an unedited estimate keeps the engine's total; an edit changes the total by exactly its amount", async () => {
-  const t = await createTestApp({ now: () => new Date("2026-05-20T09:00:00Z") });
-  try {
-    const task = await surveyorTask(t);
+Deno.test("[api] an unedited estimate keeps the engine's total; an edit changes the total by exactly its amount", () =>
+  withTestApp({ now: () => new Date("2026-05-20T09:00:00Z") }, async (t) => {
+    const task = await demoSurveyorTask(t);
     const made = await generate(t, task);
-    const e = await json(t.request(`/api/estimates/${made.id}`, { as: "engineer@demo.local" }));
+    const e = await expectJson(t.request(`/api/estimates/${made.id}`, { as: "engineer@demo.local" }));
     const engine = generateEstimate({ objectId: task.objectId, measurements }, {
       date: moscowDay(new Date()),
     });
@@ -177,28 +161,26 @@ Deno.test("[api] an unedited estimate keeps the engine's total; an edit changes 
     assert.equal(terms.totalAmount, expected.totalAmount);
     assert.deepEqual(terms.discount, { kind: "percent", value: 7.5 });
 
-    const log = await json<any[]>(t.request(`/api/estimates/${e.id}/changes`, { as: "manager@demo.local" }));
+    const log = await expectJson<any[]>(
+      t.request(`/api/estimates/${e.id}/changes`, { as: "manager@demo.local" }),
+    );
     assert.equal(log.length, 6);
     assert.match(log[log.length - 1].summary, /количество 8 → 10,5 м/);
     assert.equal(log[log.length - 1].totalDelta, grown);
     assert.equal(log[0].userFirstName !== undefined, true);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] estimate edits: roles, validation, another company, an approved estimate is locked until reopened", async () => {
-  const t = await createTestApp();
-  try {
-    const task = await surveyorTask(t);
+Deno.test("[api] estimate edits: roles, validation, another company, an approved estimate is locked until reopened", () =>
+  withTestApp(async (t) => {
+    const task = await demoSurveyorTask(t);
     const made = await generate(t, task);
-    const e = await json(t.request(`/api/estimates/${made.id}`, { as: "engineer@demo.local" }));
+    const e = await expectJson(t.request(`/api/estimates/${made.id}`, { as: "engineer@demo.local" }));
     const itemId = e.items[0].id;
     const body = { action: "update_item", itemId, quantity: 2 };
     // The surveyor and the foreman do not edit; another company's admin does not even see it.
     await edit(t, e.id, body, "surveyor@demo.local", 403);
     await edit(t, e.id, body, "admin@other.local", 404);
-    await json(t.request(`/api/estimates/${e.id}/changes`, { as: "admin@other.local" }), 404);
+    await expectJson(t.request(`/api/estimates/${e.id}/changes`, { as: "admin@other.local" }), 404);
     // Bad payloads answer 422 in Russian.
     const bad = await edit(t, e.id, { action: "update_item", itemId, quantity: -1 }, undefined, 422);
     assert.match(JSON.stringify(bad.errors), /Количество не меньше 0/);
@@ -219,16 +201,12 @@ Deno.test("[api] estimate edits: roles, validation, another company, an approved
     await setStatus(t, e.id, "sent");
     const reopened = await edit(t, e.id, { action: "update_item", itemId, quantity: 4 });
     assert.equal(reopened.items.find((i: any) => i.id === itemId).quantity, 4);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] the client's workbook holds no surveyor note, article code or dealer price; «Для себя» keeps them", async () => {
-  const t = await createTestApp({ now: () => new Date("2026-05-20T09:00:00Z") });
-  try {
+Deno.test("[api] the client's workbook holds no surveyor note, article code or dealer price; «Для себя» keeps them", () =>
+  withTestApp({ now: () => new Date("2026-05-20T09:00:00Z") }, async (t) => {
     const [company] = await t.deps.db.select().from(companies).where(eq(companies.name, "ООО «Демо Септик»"));
-    const task = await surveyorTask(t);
+    const task = await demoSurveyorTask(t);
     const made = await generate(t, task);
     await edit(t, made.id, {
       action: "set_terms",
@@ -264,15 +242,11 @@ Deno.test("[api] the client's workbook holds no surveyor note, article code or d
     assert.ok(internal.includes("Скидку не давать"));
     assert.ok(internal.includes("А001"));
     assert.ok(internal.includes("Работы, всего"));
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[pages] /estimates/:id/print shows the client's estimate without internal data; ?version=N an earlier one", async () => {
-  const t = await createTestApp();
-  try {
-    const task = await surveyorTask(t);
+Deno.test("[pages] /estimates/:id/print shows the client's estimate without internal data; ?version=N an earlier one", () =>
+  withTestApp(async (t) => {
+    const task = await demoSurveyorTask(t);
     const first = await generate(t, task);
     await edit(t, first.id, {
       action: "set_terms",
@@ -297,7 +271,4 @@ Deno.test("[pages] /estimates/:id/print shows the client's estimate without inte
       404,
     );
     assert.equal((await t.request(`/estimates/${first.id}/print`, { as: "admin@other.local" })).status, 404);
-  } finally {
-    await t.close();
-  }
-});
+  }));

@@ -12,9 +12,10 @@ import {
   workTypeLabel,
   writeEstimateWorkbook,
 } from "../../estimating/mod.ts";
-import { activePriceList } from "../../db/price_lists.ts";
+import { activePriceList, searchCompanyPriceItems } from "../../db/price_lists.ts";
 import {
   applyEstimateEdit,
+  discountJson,
   type EstimateDetail,
   estimateDocumentParts,
   estimateToRegenerate,
@@ -26,7 +27,6 @@ import {
   numberOfEarlierVersion,
   objectForEstimate,
   type ResolvedEdit,
-  searchCompanyPriceItems,
   setEstimateStatus,
   storeGeneratedEstimate,
   storeManualEstimate,
@@ -130,12 +130,7 @@ export function estimateJson(e: EstimateDetail) {
     itemsTotal: e.itemsTotal,
     vatMode: e.vatMode,
     vatAmount: e.vatAmount,
-    discount: e.discountKind
-      ? {
-        kind: e.discountKind,
-        value: e.discountKind === "percent" ? e.discountValue / 100 : e.discountValue,
-      }
-      : null,
+    discount: discountJson(e),
     discountAmount: e.discountAmount,
     totalAmount: e.totalAmount,
     totalCost: e.totalAmount,
@@ -149,19 +144,26 @@ export function estimateJson(e: EstimateDetail) {
     date: moscowDay(e.createdAt),
     items: e.items.map((i) => ({
       id: i.id,
-      section: i.section,
+      ...lineFigures(i),
       category: i.section,
       articleCode: i.articleCode,
       article: i.articleCode,
-      name: i.name,
-      unit: i.unit,
-      quantity: i.quantity,
-      pricePerUnit: i.pricePerUnit,
-      equipmentCost: i.equipmentCost,
-      workCost: i.workCost,
-      totalPrice: i.totalPrice,
-      isRequired: i.isRequired,
     })),
+  };
+}
+
+/** What a stored line says in the API's JSON and in the engine's Estimate alike. */
+function lineFigures(i: EstimateDetail["items"][number]) {
+  return {
+    section: i.section,
+    name: i.name,
+    unit: i.unit,
+    quantity: i.quantity,
+    pricePerUnit: i.pricePerUnit,
+    equipmentCost: i.equipmentCost,
+    workCost: i.workCost,
+    totalPrice: i.totalPrice,
+    isRequired: i.isRequired,
   };
 }
 
@@ -188,18 +190,7 @@ function asEngineEstimate(e: EstimateDetail): Estimate {
     excavationVolume: 0,
     sections: e.subtotals.map((s) => s.section),
     subtotals: e.subtotals,
-    items: e.items.map((i) => ({
-      section: i.section,
-      articleCode: i.articleCode ?? "",
-      name: i.name,
-      unit: i.unit,
-      quantity: i.quantity,
-      pricePerUnit: i.pricePerUnit,
-      equipmentCost: i.equipmentCost,
-      workCost: i.workCost,
-      totalPrice: i.totalPrice,
-      isRequired: i.isRequired,
-    })),
+    items: e.items.map((i) => ({ ...lineFigures(i), articleCode: i.articleCode ?? "" })),
     itemsTotal: e.itemsTotal,
     vat: {
       mode: e.vatMode,

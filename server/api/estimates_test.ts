@@ -2,29 +2,14 @@
 import assert from "node:assert/strict";
 import ExcelJS from "exceljs";
 import { and, eq } from "drizzle-orm";
-import { createTestApp, type TestApp } from "../testing.ts";
+import { demoSurveyorTask, expectJson, type TestApp, withTestApp } from "../testing.ts";
 import { defaultPriceList, generateEstimate } from "../../estimating/mod.ts";
 import { companies, estimateItems, objects, priceListItems, priceLists } from "../../db/schema/mod.ts";
 import { moscowDay } from "./estimates.ts";
 
-async function json<T = any>(response: Response | Promise<Response>, status = 200): Promise<T> {
-  const res = await response;
-  const body = await res.text();
-  assert.equal(res.status, status, body);
-  return (body ? JSON.parse(body) : null) as T;
-}
-
-/** The surveyor's in-progress task of the demo data (with its object). */
-async function surveyorTask(t: TestApp) {
-  const tasks = await json<any[]>(await t.request("/api/tasks", { as: "surveyor@demo.local" }));
-  const task = tasks.find((x) => x.storedStatus === "in_progress" && x.objectId);
-  assert.ok(task, "the demo surveyor has a task in progress");
-  return task;
-}
-
 /** POST /api/estimates/generate as a demo user; checks the status and answers the body. */
 function generate(t: TestApp, body: Record<string, unknown>, status: number, as = "surveyor@demo.local") {
-  return json(t.request("/api/estimates/generate", { as, method: "POST", json: body }), status);
+  return expectJson(t.as(as).post("/api/estimates/generate", body), status);
 }
 
 async function otherCompanyObject(t: TestApp): Promise<number> {
@@ -51,25 +36,25 @@ const measurements = {
   elect_a039_length: 15,
 };
 
-Deno.test("[api] POST /api/measurements saves a record that GET /api/measurements/:taskId reads back", async () => {
-  const t = await createTestApp();
-  try {
-    const task = await surveyorTask(t);
+Deno.test("[api] POST /api/measurements saves a record that GET /api/measurements/:taskId reads back", () =>
+  withTestApp(async (t) => {
+    const task = await demoSurveyorTask(t);
     assert.deepEqual(
-      await json(await t.request(`/api/measurements/${task.id}`, { as: "surveyor@demo.local" })),
+      await expectJson(await t.request(`/api/measurements/${task.id}`, { as: "surveyor@demo.local" })),
       [],
     );
-    const saved = await json(
-      await t.request("/api/measurements", {
-        as: "surveyor@demo.local",
-        method: "POST",
-        json: { taskId: task.id, measurements, photos: [], notes: "Грунт глинистый" },
+    const saved = await expectJson(
+      await t.as("surveyor@demo.local").post("/api/measurements", {
+        taskId: task.id,
+        measurements,
+        photos: [],
+        notes: "Грунт глинистый",
       }),
       201,
     );
     assert.equal(saved.measurements.residents_count, 5);
     assert.equal(saved.measurements.installation_depth, 2.5);
-    const [latest] = await json<any[]>(
+    const [latest] = await expectJson<any[]>(
       await t.request(`/api/measurements/${task.id}`, { as: "surveyor@demo.local" }),
     );
     assert.equal(latest.id, saved.id);
@@ -77,39 +62,29 @@ Deno.test("[api] POST /api/measurements saves a record that GET /api/measurement
     assert.equal(latest.measurements.notes, "Грунт глинистый");
     assert.equal(latest.measurements.septic_model, "topas-5");
     // The chief engineer may read it too and was told (measurement_updated).
-    await json(await t.request(`/api/measurements/${task.id}`, { as: "engineer@demo.local" }));
-    const notes = await json<any[]>(await t.request("/api/notifications", { as: "engineer@demo.local" }));
+    await expectJson(await t.request(`/api/measurements/${task.id}`, { as: "engineer@demo.local" }));
+    const notes = await expectJson<any[]>(
+      await t.request("/api/notifications", { as: "engineer@demo.local" }),
+    );
     assert.ok(notes.some((n) => n.type === "measurement_updated" && n.relatedTaskId === task.id));
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] /api/measurements answers 404 for another surveyor's task and another company", async () => {
-  const t = await createTestApp();
-  try {
-    const task = await surveyorTask(t);
+Deno.test("[api] /api/measurements answers 404 for another surveyor's task and another company", () =>
+  withTestApp(async (t) => {
+    const task = await demoSurveyorTask(t);
     for (const as of ["surveyor2@demo.local", "admin@other.local"]) {
-      await json(await t.request(`/api/measurements/${task.id}`, { as }), 404);
-      await json(
-        await t.request("/api/measurements", {
-          as,
-          method: "POST",
-          json: { taskId: task.id, measurements: {} },
-        }),
+      await expectJson(await t.request(`/api/measurements/${task.id}`, { as }), 404);
+      await expectJson(
+        await t.as(as).post("/api/measurements", { taskId: task.id, measurements: {} }),
         404,
       );
     }
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] bad measurements answer 422 naming each field, in Russian", async () => {
-  const t = await createTestApp();
-  try {
-    const task = await surveyorTask(t);
-    const body = await json(
+Deno.test("[api] bad measurements answer 422 naming each field, in Russian", () =>
+  withTestApp(async (t) => {
+    const task = await demoSurveyorTask(t);
+    const body = await expectJson(
       await t.request("/api/measurements", {
         as: "surveyor@demo.local",
         method: "POST",
@@ -143,31 +118,40 @@ Deno.test("[api] bad measurements answer 422 naming each field, in Russian", asy
 
     const noObject = await generate(t, { measurements }, 422);
     assert.equal(noObject.errors.objectId[0], "Выберите задачу с объектом для генерации сметы");
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] POST /api/estimates/generate answers 404 for another company's object", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] POST /api/estimates/generate answers 404 for another company's object", () =>
+  withTestApp(async (t) => {
     const foreign = await otherCompanyObject(t);
     await generate(t, { objectId: foreign, measurements }, 404, "engineer@demo.local");
-    const mine = await json<any[]>(await t.request("/api/estimates", { as: "admin@other.local" }));
-    const demo = await json<any[]>(await t.request("/api/estimates", { as: "engineer@demo.local" }));
+    const mine = await expectJson<any[]>(await t.request("/api/estimates", { as: "admin@other.local" }));
+    const demo = await expectJson<any[]>(await t.request("/api/estimates", { as: "engineer@demo.local" }));
     assert.ok(demo.length > 0);
     assert.ok(!mine.some((e) => demo.some((d) => d.id === e.id)), "no estimate is shared between companies");
-    await json(await t.request(`/api/estimates/${demo[0].id}`, { as: "admin@other.local" }), 404);
-    await json(await t.request(`/api/estimates/${demo[0].id}/export`, { as: "admin@other.local" }), 404);
-  } finally {
-    await t.close();
-  }
-});
+    await expectJson(await t.request(`/api/estimates/${demo[0].id}`, { as: "admin@other.local" }), 404);
+    await expectJson(
+      await t.request(`/api/estimates/${demo[0].id}/export`, { as: "admin@other.local" }),
+      404,
+    );
+  }));
 
-Deno.test("[api] a generated estimate is stored with the engine's total, moves the object and tells the chief engineer", async () => {
-  const t = await createTestApp();
-  try {
-    const task = await surveyorTask(t);
+/** The measurement document the server builds for `measurements` on this object, for the engine directly. */
+function documentOf(object: typeof objects.$inferSelect) {
+  return {
+    objectId: object.id,
+    object: {
+      address: object.address,
+      distanceFromMKAD: object.distanceFromMKAD,
+      clientName: object.clientName,
+      clientPhone: object.clientPhone,
+    },
+    measurements,
+  };
+}
+
+Deno.test("[api] a generated estimate is stored with the engine's total, moves the object and tells the chief engineer", () =>
+  withTestApp(async (t) => {
+    const task = await demoSurveyorTask(t);
     const [object] = await t.deps.db.select().from(objects).where(eq(objects.id, task.objectId));
     const res = await generate(t, {
       objectId: task.objectId,
@@ -178,20 +162,13 @@ Deno.test("[api] a generated estimate is stored with the engine's total, moves t
     assert.ok(res.id > 0);
     assert.equal(res.status, "draft");
     // The same document through the engine directly (what the CLI does) gives the same total.
-    const expected = generateEstimate({
-      objectId: object.id,
-      object: {
-        address: object.address,
-        distanceFromMKAD: object.distanceFromMKAD,
-        clientName: object.clientName,
-        clientPhone: object.clientPhone,
-      },
-      measurements,
-    }, { date: moscowDay(t.deps.now()) });
+    const expected = generateEstimate(documentOf(object), { date: moscowDay(t.deps.now()) });
     assert.equal(res.totalAmount, expected.totalAmount);
     assert.ok(expected.totalAmount > 0);
 
-    const stored = await json(await t.request(`/api/estimates/${res.id}`, { as: "engineer@demo.local" }));
+    const stored = await expectJson(
+      await t.request(`/api/estimates/${res.id}`, { as: "engineer@demo.local" }),
+    );
     assert.equal(stored.totalAmount, expected.totalAmount);
     assert.equal(stored.items.length, expected.items.length);
     assert.equal(stored.items.reduce((s: number, i: any) => s + i.totalPrice, 0), expected.itemsTotal);
@@ -201,22 +178,20 @@ Deno.test("[api] a generated estimate is stored with the engine's total, moves t
     if (["new", "in_progress", "measurement_done"].includes(object.status)) {
       assert.equal(after.status, "estimation_done");
     }
-    const notes = await json<any[]>(await t.request("/api/notifications", { as: "engineer@demo.local" }));
+    const notes = await expectJson<any[]>(
+      await t.request("/api/notifications", { as: "engineer@demo.local" }),
+    );
     assert.ok(notes.some((n) => n.type === "estimate_created" && n.relatedEstimateId === res.id));
-    const list = await json<any[]>(
+    const list = await expectJson<any[]>(
       await t.request(`/api/estimates?objectId=${task.objectId}`, { as: "surveyor@demo.local" }),
     );
     assert.ok(list.some((e) => e.id === res.id));
     assert.ok(list.every((e) => e.objectId === task.objectId));
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] generation prices by the company's active price list", async () => {
-  const t = await createTestApp();
-  try {
-    const task = await surveyorTask(t);
+Deno.test("[api] generation prices by the company's active price list", () =>
+  withTestApp(async (t) => {
+    const task = await demoSurveyorTask(t);
     const [object] = await t.deps.db.select().from(objects).where(eq(objects.id, task.objectId));
     // The company's list: the default one with every price raised by 10 %.
     const list = defaultPriceList.map((i) => ({
@@ -240,16 +215,7 @@ Deno.test("[api] generation prices by the company's active price list", async ()
       worksPrice: i.worksPrice,
     })));
     const res = await generate(t, { objectId: task.objectId, measurements }, 201);
-    const doc = {
-      objectId: object.id,
-      object: {
-        address: object.address,
-        distanceFromMKAD: object.distanceFromMKAD,
-        clientName: object.clientName,
-        clientPhone: object.clientPhone,
-      },
-      measurements,
-    };
+    const doc = documentOf(object);
     const date = moscowDay(t.deps.now());
     const withList = generateEstimate(doc, { date, priceList: list });
     const withDefault = generateEstimate(doc, { date });
@@ -262,53 +228,47 @@ Deno.test("[api] generation prices by the company's active price list", async ()
       rows[0].pricePerUnit,
       list.find((i) => i.code === "А001")!.materialsPrice + list.find((i) => i.code === "А001")!.worksPrice,
     );
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] PATCH /api/estimates/:id: a surveyor cannot approve, the chief engineer can", async () => {
-  const t = await createTestApp();
-  try {
-    const task = await surveyorTask(t);
+Deno.test("[api] PATCH /api/estimates/:id: a surveyor cannot approve, the chief engineer can", () =>
+  withTestApp(async (t) => {
+    const task = await demoSurveyorTask(t);
     const res = await generate(t, { objectId: task.objectId, measurements }, 201);
     const url = `/api/estimates/${res.id}`;
-    await json(
-      await t.request(url, { as: "surveyor@demo.local", method: "PATCH", json: { status: "approved" } }),
+    await expectJson(
+      await t.as("surveyor@demo.local").patch(url, { status: "approved" }),
       403,
     );
-    await json(
-      await t.request(url, { as: "surveyor@demo.local", method: "PATCH", json: { status: "rejected" } }),
+    await expectJson(
+      await t.as("surveyor@demo.local").patch(url, { status: "rejected" }),
       403,
     );
-    const sent = await json(
-      await t.request(url, { as: "surveyor@demo.local", method: "PATCH", json: { status: "sent" } }),
+    const sent = await expectJson(
+      await t.as("surveyor@demo.local").patch(url, { status: "sent" }),
     );
     assert.equal(sent.status, "sent");
-    const approved = await json(
-      await t.request(url, { as: "engineer@demo.local", method: "PATCH", json: { status: "approved" } }),
+    const approved = await expectJson(
+      await t.as("engineer@demo.local").patch(url, { status: "approved" }),
     );
     assert.equal(approved.status, "approved");
-    const bad = await json(
-      await t.request(url, { as: "engineer@demo.local", method: "PATCH", json: { status: "rejected" } }),
+    const bad = await expectJson(
+      await t.as("engineer@demo.local").patch(url, { status: "rejected" }),
       422,
     );
     assert.match(bad.errors.status[0], /Нельзя перевести/);
-    await json(
-      await t.request(url, { as: "admin@other.local", method: "PATCH", json: { status: "sent" } }),
+    await expectJson(
+      await t.as("admin@other.local").patch(url, { status: "sent" }),
       404,
     );
-    const notes = await json<any[]>(await t.request("/api/notifications", { as: "engineer@demo.local" }));
+    const notes = await expectJson<any[]>(
+      await t.request("/api/notifications", { as: "engineer@demo.local" }),
+    );
     assert.ok(notes.some((n) => n.type === "estimate_updated" && n.relatedEstimateId === res.id));
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] GET /api/estimates/:id/export answers a real workbook named by the estimate number", async () => {
-  const t = await createTestApp({ now: () => new Date("2026-05-20T09:00:00Z") });
-  try {
-    const task = await surveyorTask(t);
+Deno.test("[api] GET /api/estimates/:id/export answers a real workbook named by the estimate number", () =>
+  withTestApp({ now: () => new Date("2026-05-20T09:00:00Z") }, async (t) => {
+    const task = await demoSurveyorTask(t);
     const res = await generate(t, { objectId: task.objectId, measurements }, 201);
     const file = await t.request(`/api/estimates/${res.id}/export`, { as: "surveyor@demo.local" });
     assert.equal(file.status, 200);
@@ -329,25 +289,21 @@ Deno.test("[api] GET /api/estimates/:id/export answers a real workbook named by 
       }
     });
     assert.equal(total, res.totalAmount / 100);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] POST /api/estimates creates a manual estimate and refuses one without items", async () => {
-  const t = await createTestApp();
-  try {
-    const task = await surveyorTask(t);
-    const empty = await json(
-      await t.request("/api/estimates", {
-        as: "engineer@demo.local",
-        method: "POST",
-        json: { objectId: task.objectId, estimateNumber: "СМ-1", items: [] },
+Deno.test("[api] POST /api/estimates creates a manual estimate and refuses one without items", () =>
+  withTestApp(async (t) => {
+    const task = await demoSurveyorTask(t);
+    const empty = await expectJson(
+      await t.as("engineer@demo.local").post("/api/estimates", {
+        objectId: task.objectId,
+        estimateNumber: "СМ-1",
+        items: [],
       }),
       422,
     );
     assert.equal(empty.message, "Заполните все обязательные поля и добавьте позиции");
-    const created = await json(
+    const created = await expectJson(
       await t.request("/api/estimates", {
         as: "engineer@demo.local",
         method: "POST",
@@ -375,7 +331,7 @@ Deno.test("[api] POST /api/estimates creates a manual estimate and refuses one w
     assert.equal(lines.filter((l) => l.startsWith("Станция")).length, 0, lines.join("\n"));
     assert.ok(lines.some((l) => l.startsWith("Вид работ: ")), lines.join("\n"));
     const foreign = await otherCompanyObject(t);
-    await json(
+    await expectJson(
       await t.request("/api/estimates", {
         as: "engineer@demo.local",
         method: "POST",
@@ -387,41 +343,30 @@ Deno.test("[api] POST /api/estimates creates a manual estimate and refuses one w
       }),
       404,
     );
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] POST /api/field-work/report tells the chief engineers", async () => {
-  const t = await createTestApp();
-  try {
-    const task = await surveyorTask(t);
-    await json(
-      await t.request("/api/field-work/report", {
-        as: "surveyor@demo.local",
-        method: "POST",
-        json: { objectId: task.objectId, comment: "Всё замерено" },
+Deno.test("[api] POST /api/field-work/report tells the chief engineers", () =>
+  withTestApp(async (t) => {
+    const task = await demoSurveyorTask(t);
+    await expectJson(
+      await t.as("surveyor@demo.local").post("/api/field-work/report", {
+        objectId: task.objectId,
+        comment: "Всё замерено",
       }),
     );
-    const notes = await json<any[]>(await t.request("/api/notifications", { as: "engineer@demo.local" }));
+    const notes = await expectJson<any[]>(
+      await t.request("/api/notifications", { as: "engineer@demo.local" }),
+    );
     assert.ok(notes.some((n) => n.relatedObjectId === task.objectId && /Отчет о выезде/.test(n.title)));
-    await json(
-      await t.request("/api/field-work/report", {
-        as: "admin@other.local",
-        method: "POST",
-        json: { objectId: task.objectId },
-      }),
+    await expectJson(
+      await t.as("admin@other.local").post("/api/field-work/report", { objectId: task.objectId }),
       404,
     );
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] a document with its own distance from МКАД is priced as the CLI prices it", async () => {
-  const t = await createTestApp();
-  try {
-    const task = await surveyorTask(t);
+Deno.test("[api] a document with its own distance from МКАД is priced as the CLI prices it", () =>
+  withTestApp(async (t) => {
+    const task = await demoSurveyorTask(t);
     const doc = {
       workType: "autonomous_sewage",
       object: {
@@ -436,15 +381,11 @@ Deno.test("[api] a document with its own distance from МКАД is priced as the
     const cli = generateEstimate(doc, { date: "2026-11-21" });
     assert.equal(res.totalAmount, cli.totalAmount);
     assert.ok(cli.items.some((i) => /за пределы 30 км/.test(i.name)), "delivery beyond 30 km is charged");
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] documents of every work type price as the CLI prices them", async () => {
-  const t = await createTestApp();
-  try {
-    const task = await surveyorTask(t);
+Deno.test("[api] documents of every work type price as the CLI prices them", () =>
+  withTestApp(async (t) => {
+    const task = await demoSurveyorTask(t);
     const object = { address: "д. Петрово", distanceFromMKAD: 55, clientName: "Иванов", clientPhone: "" };
     const docs = [
       {
@@ -474,15 +415,11 @@ Deno.test("[api] documents of every work type price as the CLI prices them", asy
       assert.equal(res.totalAmount, cli.totalAmount, doc.workType);
       assert.deepEqual(res.workKinds, cli.workKinds);
     }
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] several work types: one estimate with a section per work type, or separate estimates on request", async () => {
-  const t = await createTestApp();
-  try {
-    const task = await surveyorTask(t);
+Deno.test("[api] several work types: one estimate with a section per work type, or separate estimates on request", () =>
+  withTestApp(async (t) => {
+    const task = await demoSurveyorTask(t);
     const body = {
       workTypes: ["well_equipment", "water_supply"],
       objectId: task.objectId,
@@ -504,7 +441,4 @@ Deno.test("[api] several work types: one estimate with a section per work type, 
     assert.deepEqual(again.estimates.map((e: any) => e.version), [2, 2]);
     assert.equal((await generate(t, body, 201)).id, one.id);
     await generate(t, { ...body, workTypes: ["nothing"], separate: true }, 422);
-  } finally {
-    await t.close();
-  }
-});
+  }));

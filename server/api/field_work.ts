@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { getEstimate, objectForEstimate } from "../../db/estimates.ts";
-import { notifyChiefEngineers, recordActivity } from "../../db/notifications.ts";
+import { sendFieldReport } from "../../db/notifications.ts";
 import { displayName, formatKopecks } from "../../domain/format.ts";
 import { staffRoles } from "../../domain/roles.ts";
 import { invalid, notFound } from "../errors.ts";
@@ -56,26 +56,14 @@ export const fieldWorkApi = new Hono<AppEnv>()
       if (!done) throw notFound("Задача не найдена");
       taskStatus = done.status;
     }
-    const who = displayName(user);
     const parts = [object.address];
     if (estimate) parts.push(`смета ${estimate.estimateNumber} на ${formatKopecks(estimate.totalAmount)}`);
     if (body.comment) parts.push(body.comment);
-    await db.transaction(async (tx) => {
-      await notifyChiefEngineers(tx, {
-        companyId: object.companyId,
-        type: "other",
-        title: `Отчет о выезде: ${who}`,
-        message: parts.join(" — ").slice(0, 1000),
-        relatedObjectId: object.id,
-        relatedEstimateId: estimate?.id ?? null,
-      }, user.id);
-      await recordActivity(tx, {
-        companyId: object.companyId,
-        userId: user.id,
-        type: "other",
-        title: `Отчет о выезде отправлен: ${object.address}`,
-        objectId: object.id,
-      });
+    await sendFieldReport(db, {
+      object,
+      estimateId: estimate?.id ?? null,
+      message: parts.join(" — "),
+      by: { id: user.id, name: displayName(user) },
     });
     return c.json({ ok: true, sentAt: now(), taskStatus });
   });

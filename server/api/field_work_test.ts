@@ -2,19 +2,12 @@
 // The measuring path's statuses on the server: a measurement starts the task, the generate call refuses
 // unconfirmed defaults, 'Отправить инженеру' completes the task.
 import assert from "node:assert/strict";
-import { createTestApp, type TestApp } from "../testing.ts";
+import { expectJson, type TestApp, withTestApp } from "../testing.ts";
 import { suggestedDefaultFields } from "../../estimating/mod.ts";
-
-async function json<T = any>(response: Response | Promise<Response>, status = 200): Promise<T> {
-  const res = await response;
-  const body = await res.text();
-  assert.equal(res.status, status, body);
-  return (body ? JSON.parse(body) : null) as T;
-}
 
 /** The demo surveyor's task in a waiting status (assigned or pending), with an object. */
 async function waitingTask(t: TestApp) {
-  const tasks = await json<any[]>(await t.request("/api/tasks", { as: "surveyor@demo.local" }));
+  const tasks = await expectJson<any[]>(await t.request("/api/tasks", { as: "surveyor@demo.local" }));
   const task = tasks.find((x) =>
     (x.storedStatus === "assigned" || x.storedStatus === "pending") && x.objectId
   );
@@ -23,22 +16,17 @@ async function waitingTask(t: TestApp) {
 }
 
 async function storedStatus(t: TestApp, id: number): Promise<string> {
-  const tasks = await json<any[]>(await t.request("/api/tasks", { as: "surveyor@demo.local" }));
+  const tasks = await expectJson<any[]>(await t.request("/api/tasks", { as: "surveyor@demo.local" }));
   return tasks.find((x) => x.id === id).storedStatus;
 }
 
-Deno.test("[api] the measuring path moves the task: saved measurement → in_progress, report → completed", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] the measuring path moves the task: saved measurement → in_progress, report → completed", () =>
+  withTestApp(async (t) => {
     const task = await waitingTask(t);
     const as = "surveyor@demo.local";
     const onlyModel = { septic_model: "topas-5", confirmed: [] };
-    const saved = await json(
-      t.request("/api/measurements", {
-        as,
-        method: "POST",
-        json: { taskId: task.id, measurements: onlyModel },
-      }),
+    const saved = await expectJson(
+      t.as(as).post("/api/measurements", { taskId: task.id, measurements: onlyModel }),
       201,
     );
     assert.equal(saved.taskStatus, "in_progress");
@@ -46,70 +34,52 @@ Deno.test("[api] the measuring path moves the task: saved measurement → in_pro
     assert.deepEqual(saved.measurements.confirmed, []);
 
     // A report before an estimate cannot complete the task.
-    await json(
-      t.request("/api/field-work/report", {
-        as,
-        method: "POST",
-        json: { objectId: task.objectId, taskId: task.id },
-      }),
+    await expectJson(
+      t.as(as).post("/api/field-work/report", { objectId: task.objectId, taskId: task.id }),
       422,
     );
 
     // Only a model chosen: the defaults are not priced.
-    const refused = await json(
-      t.request("/api/estimates/generate", {
-        as,
-        method: "POST",
-        json: { objectId: task.objectId, taskId: task.id, measurements: onlyModel },
-      }),
-      422,
-    );
+    const generate = (measurements: Record<string, unknown>, status: number) =>
+      expectJson(
+        t.as(as).post("/api/estimates/generate", { objectId: task.objectId, taskId: task.id, measurements }),
+        status,
+      );
+    const refused = await generate(onlyModel, 422);
     for (const field of ["installation_depth", "groundwater_level", "inlet_pipe_length"]) {
       assert.ok(refused.errors[`measurements.${field}`], JSON.stringify(refused.errors));
     }
 
     const confirmed = { ...onlyModel, confirmed: Object.keys(suggestedDefaultFields) };
-    const estimate = await json(
-      t.request("/api/estimates/generate", {
-        as,
-        method: "POST",
-        json: { objectId: task.objectId, taskId: task.id, measurements: confirmed },
-      }),
-      201,
-    );
+    const estimate = await generate(confirmed, 201);
     assert.ok(
       estimate.notes.some((n: string) => n.startsWith("Принято по умолчанию: количество проживающих 4")),
     );
 
-    const report = await json(
-      t.request("/api/field-work/report", {
-        as,
-        method: "POST",
-        json: { objectId: task.objectId, taskId: task.id, estimateId: estimate.id, comment: "Готово" },
+    const report = await expectJson(
+      t.as(as).post("/api/field-work/report", {
+        objectId: task.objectId,
+        taskId: task.id,
+        estimateId: estimate.id,
+        comment: "Готово",
       }),
     );
     assert.equal(report.taskStatus, "completed");
     assert.equal(await storedStatus(t, task.id), "completed");
-    const notes = await json<any[]>(await t.request("/api/notifications", { as: "engineer@demo.local" }));
+    const notes = await expectJson<any[]>(
+      await t.request("/api/notifications", { as: "engineer@demo.local" }),
+    );
     assert.ok(notes.some((n) => n.relatedEstimateId === estimate.id && n.title.startsWith("Отчет о выезде")));
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] POST /api/field-work/report answers 404 for another surveyor's task", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] POST /api/field-work/report answers 404 for another surveyor's task", () =>
+  withTestApp(async (t) => {
     const task = await waitingTask(t);
-    await json(
-      t.request("/api/field-work/report", {
-        as: "surveyor2@demo.local",
-        method: "POST",
-        json: { objectId: task.objectId, taskId: task.id },
+    await expectJson(
+      t.as("surveyor2@demo.local").post("/api/field-work/report", {
+        objectId: task.objectId,
+        taskId: task.id,
       }),
       404,
     );
-  } finally {
-    await t.close();
-  }
-});
+  }));

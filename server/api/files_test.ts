@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { createTestApp, fileForm, storedFiles, type TestApp, tinyMp4 } from "../testing.ts";
+import { expectJson, fileForm, storedFiles, type TestApp, tinyMp4, withTestApp } from "../testing.ts";
 
 const enc = new TextEncoder();
 
@@ -8,23 +8,23 @@ async function firstObjectId(t: TestApp, as: string): Promise<number> {
   return o.id;
 }
 
-Deno.test("[api] a document round trip keeps the Russian file name and answers inline for PDF", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] a document round trip keeps the Russian file name and answers inline for PDF", () =>
+  withTestApp(async (t) => {
     const objectId = await firstObjectId(t, "surveyor@demo.local");
     const pdf = enc.encode("%PDF-1.4\n% тестовый договор\n%%EOF\n");
-    const res = await t.request(`/api/objects/${objectId}/documents`, {
-      as: "surveyor@demo.local",
-      method: "POST",
-      body: fileForm("file", pdf, "Договор подряда №5.pdf", {
-        fields: {
-          description: "Подписанный договор",
-          documentType: "contract",
-        },
+    const doc = await expectJson(
+      t.request(`/api/objects/${objectId}/documents`, {
+        as: "surveyor@demo.local",
+        method: "POST",
+        body: fileForm("file", pdf, "Договор подряда №5.pdf", {
+          fields: {
+            description: "Подписанный договор",
+            documentType: "contract",
+          },
+        }),
       }),
-    });
-    assert.equal(res.status, 201);
-    const doc = await res.json();
+      201,
+    );
     assert.deepEqual([doc.fileName, doc.fileType, doc.fileSize, doc.documentType], [
       "Договор подряда №5.pdf",
       "pdf",
@@ -48,22 +48,18 @@ Deno.test("[api] a document round trip keeps the Russian file name and answers i
     await inline.body?.cancel();
     // Only the uploader or an administrator deletes.
     assert.equal(
-      (await t.request(`/api/documents/${doc.id}`, { as: "foreman@demo.local", method: "DELETE" })).status,
+      (await t.as("foreman@demo.local").delete(`/api/documents/${doc.id}`)).status,
       403,
     );
     assert.equal(
-      (await t.request(`/api/documents/${doc.id}`, { as: "director@demo.local", method: "DELETE" })).status,
+      (await t.as("director@demo.local").delete(`/api/documents/${doc.id}`)).status,
       200,
     );
     assert.deepEqual(await storedFiles(t), []);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] a disguised executable and a mismatched file are refused with 422 and not kept", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] a disguised executable and a mismatched file are refused with 422 and not kept", () =>
+  withTestApp(async (t) => {
     const objectId = await firstObjectId(t, "engineer@demo.local");
     const exe = new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0xff, 0xff]);
     const res = await t.request(`/api/objects/${objectId}/documents`, {
@@ -93,14 +89,10 @@ Deno.test("[api] a disguised executable and a mismatched file are refused with 4
     });
     assert.equal((await none.json()).errors.video[0], "Файл не выбран");
     assert.deepEqual(await storedFiles(t), []);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] an oversized document is stopped while streaming with 413 and nothing stays on disk", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] an oversized document is stopped while streaming with 413 and nothing stays on disk", () =>
+  withTestApp(async (t) => {
     const objectId = await firstObjectId(t, "engineer@demo.local");
     const big = new Uint8Array(50 * 1024 * 1024 + 10);
     big.set(enc.encode("%PDF-1.4\n"));
@@ -126,23 +118,20 @@ Deno.test("[api] an oversized document is stopped while streaming with 413 and n
     });
     assert.equal(announced.status, 413);
     assert.equal((await announced.json()).message, "Размер файла не должен превышать 500MB");
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] a video uploads, plays by byte range (206) and another company gets 404", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] a video uploads, plays by byte range (206) and another company gets 404", () =>
+  withTestApp(async (t) => {
     const objectId = await firstObjectId(t, "surveyor@demo.local");
     const mp4 = tinyMp4(10_000);
-    const res = await t.request(`/api/objects/${objectId}/videos`, {
-      as: "surveyor@demo.local",
-      method: "POST",
-      body: fileForm("video", mp4, "Осмотр участка.mp4", { fields: { description: "Общий вид" } }),
-    });
-    assert.equal(res.status, 201);
-    const video = await res.json();
+    const video = await expectJson(
+      t.request(`/api/objects/${objectId}/videos`, {
+        as: "surveyor@demo.local",
+        method: "POST",
+        body: fileForm("video", mp4, "Осмотр участка.mp4", { fields: { description: "Общий вид" } }),
+      }),
+      201,
+    );
     assert.equal(video.mimeType, "video/mp4");
     assert.equal(video.description, "Общий вид");
     const ranged = await t.request(video.fileUrl, {
@@ -188,22 +177,18 @@ Deno.test("[api] a video uploads, plays by byte range (206) and another company 
     });
     assert.equal(upload.status, 404);
     assert.equal(
-      (await t.request(`/api/videos/${video.id}`, { as: "admin@other.local", method: "DELETE" })).status,
+      (await t.as("admin@other.local").delete(`/api/videos/${video.id}`)).status,
       404,
     );
     assert.equal(
-      (await t.request(`/api/videos/${video.id}`, { as: "surveyor@demo.local", method: "DELETE" })).status,
+      (await t.as("surveyor@demo.local").delete(`/api/videos/${video.id}`)).status,
       200,
     );
     assert.deepEqual(await storedFiles(t), []);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] another company's document answers 404 for read, download and delete", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] another company's document answers 404 for read, download and delete", () =>
+  withTestApp(async (t) => {
     const objectId = await firstObjectId(t, "engineer@demo.local");
     const res = await t.request(`/api/objects/${objectId}/documents`, {
       as: "engineer@demo.local",
@@ -226,7 +211,4 @@ Deno.test("[api] another company's document answers 404 for read, download and d
     const theirs = await (await t.request("/api/documents", { as: "admin@other.local" })).json();
     assert.deepEqual(theirs, []);
     assert.equal((await t.request("/api/documents", { as: "client@demo.local" })).status, 403);
-  } finally {
-    await t.close();
-  }
-});
+  }));

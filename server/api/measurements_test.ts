@@ -1,11 +1,10 @@
 import assert from "node:assert/strict";
-import { createTestApp } from "../testing.ts";
+import { withTestApp } from "../testing.ts";
 import { catalogue, measurementFormSections } from "../../estimating/mod.ts";
 import type { FormConfig } from "../../estimating/mod.ts";
 
-Deno.test("[api] GET /api/measurements/form sends the sections and the catalogue, cached by version", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] GET /api/measurements/form sends the sections and the catalogue, cached by version", () =>
+  withTestApp(async (t) => {
     const res = await t.request("/api/measurements/form", { as: "surveyor@demo.local" });
     assert.equal(res.status, 200);
     const config = await res.json() as FormConfig;
@@ -32,7 +31,4 @@ Deno.test("[api] GET /api/measurements/form sends the sections and the catalogue
     const client = await t.request("/api/measurements/form", { as: "client@demo.local" });
     assert.equal(client.status, 403);
     await client.body?.cancel();
-  } finally {
-    await t.close();
-  }
-});
+  }));

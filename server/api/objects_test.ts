@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { createTestApp } from "../testing.ts";
+import { createTestApp, expectJson, withTestApp } from "../testing.ts";
 
 const newObject = {
   address: "Московская обл, Рузский р-н, п Дорохово, ул Школьная, д 4",
@@ -12,16 +12,9 @@ const newObject = {
   description: "",
 };
 
-Deno.test("[api] POST /api/objects fills district, direction and distance, cleans the cost, notifies chief engineers", async () => {
-  const t = await createTestApp();
-  try {
-    const res = await t.request("/api/objects", {
-      as: "manager@demo.local",
-      method: "POST",
-      json: newObject,
-    });
-    assert.equal(res.status, 201);
-    const o = await res.json();
+Deno.test("[api] POST /api/objects fills district, direction and distance, cleans the cost, notifies chief engineers", () =>
+  withTestApp(async (t) => {
+    const o = await expectJson(t.as("manager@demo.local").post("/api/objects", newObject), 201);
     assert.equal(o.district, "Рузский");
     assert.equal(o.direction, "Запад");
     assert.equal(o.distanceFromMKAD, 61);
@@ -29,10 +22,12 @@ Deno.test("[api] POST /api/objects fills district, direction and distance, clean
     assert.equal(o.description, null);
     assert.equal(o.status, "new");
     // Coordinates sent by the client win over the gazetteer.
-    const withCoords = await t.request("/api/objects", {
-      as: "engineer@demo.local",
-      method: "POST",
-      json: { ...newObject, settlement: "Нигдейка", latitude: 56.3440, longitude: 37.5204, estimatedCost: 1 },
+    const withCoords = await t.as("engineer@demo.local").post("/api/objects", {
+      ...newObject,
+      settlement: "Нигдейка",
+      latitude: 56.3440,
+      longitude: 37.5204,
+      estimatedCost: 1,
     });
     const o2 = await withCoords.json();
     assert.deepEqual([o2.direction, o2.distanceFromMKAD], ["Север", 46]);
@@ -46,89 +41,58 @@ Deno.test("[api] POST /api/objects fills district, direction and distance, clean
     );
     const detail = await t.request(`/api/objects/${o.id}`, { as: "surveyor@demo.local" });
     assert.equal((await detail.json()).clientName, "Пётр Ильин");
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] POST /api/objects answers the spec's messages for missing fields", async () => {
-  const t = await createTestApp();
-  try {
-    const res = await t.request("/api/objects", {
-      as: "manager@demo.local",
-      method: "POST",
-      json: { address: "ab" },
-    });
-    assert.equal(res.status, 422);
-    const body = await res.json();
+Deno.test("[api] POST /api/objects answers the spec's messages for missing fields", () =>
+  withTestApp(async (t) => {
+    const body = await expectJson(t.as("manager@demo.local").post("/api/objects", { address: "ab" }), 422);
     assert.equal(body.errors.settlement[0], "Минимум 2 символа");
     assert.equal(body.errors.clientPhone[0], "Телефон обязателен");
     assert.equal(body.errors.estimatedCost[0], "Примерная стоимость обязательна");
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] object editing needs an editor role; a surveyor and a foreman get 403", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] object editing needs an editor role; a surveyor and a foreman get 403", () =>
+  withTestApp(async (t) => {
     for (const as of ["surveyor@demo.local", "foreman@demo.local"]) {
-      const post = await t.request("/api/objects", { as, method: "POST", json: newObject });
+      const post = await t.as(as).post("/api/objects", newObject);
       assert.equal(post.status, 403, as);
     }
     const [first] = await (await t.request("/api/objects", { as: "engineer@demo.local" })).json();
-    const patch = await t.request(`/api/objects/${first.id}`, {
-      as: "surveyor@demo.local",
-      method: "PATCH",
-      json: { status: "approved" },
-    });
+    const patch = await t.as("surveyor@demo.local").patch(`/api/objects/${first.id}`, { status: "approved" });
     assert.equal(patch.status, 403);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] GET/PATCH /api/objects/:id of another company answers 404", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] GET/PATCH /api/objects/:id of another company answers 404", () =>
+  withTestApp(async (t) => {
     const [foreign] = await (await t.request("/api/objects", { as: "admin@other.local" })).json();
     assert.equal((await t.request(`/api/objects/${foreign.id}`, { as: "engineer@demo.local" })).status, 404);
-    const patch = await t.request(`/api/objects/${foreign.id}`, {
-      as: "engineer@demo.local",
-      method: "PATCH",
-      json: { status: "completed" },
+    const patch = await t.as("engineer@demo.local").patch(`/api/objects/${foreign.id}`, {
+      status: "completed",
     });
     assert.equal(patch.status, 404);
     const list = await (await t.request("/api/objects?pageSize=200", { as: "engineer@demo.local" })).json();
     assert.ok(!list.some((o: { id: number }) => o.id === foreign.id));
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] PATCH /api/objects/:id changes the status into the activity feed and parses costs", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] PATCH /api/objects/:id changes the status into the activity feed and parses costs", () =>
+  withTestApp(async (t) => {
     const [first] = await (await t.request("/api/objects?status=new", { as: "engineer@demo.local" })).json();
-    const res = await t.request(`/api/objects/${first.id}`, {
-      as: "engineer@demo.local",
-      method: "PATCH",
-      json: { status: "approved", estimatedCost: "1 200 000,50", distanceFromMKAD: "33" },
-    });
-    assert.equal(res.status, 200);
-    const o = await res.json();
+    const o = await expectJson(
+      t.as("engineer@demo.local").patch(`/api/objects/${first.id}`, {
+        status: "approved",
+        estimatedCost: "1 200 000,50",
+        distanceFromMKAD: "33",
+      }),
+      200,
+    );
     assert.deepEqual([o.status, o.estimatedCost, o.distanceFromMKAD], ["approved", 1200000.5, 33]);
     const feed = await (await t.request("/api/activity", { as: "engineer@demo.local" })).json();
     const items = Array.isArray(feed) ? feed : feed.items ?? feed.activities;
     assert.ok(JSON.stringify(items).includes("Статус объекта изменен"));
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] GET /api/objects filters by status, work type, district and search, with pagination headers", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] GET /api/objects filters by status, work type, district and search, with pagination headers", () =>
+  withTestApp(async (t) => {
     const all = await t.request("/api/objects?pageSize=3", { as: "manager@demo.local" });
     assert.equal(all.headers.get("X-Total-Count"), "10");
     assert.equal((await all.json()).length, 3);
@@ -152,14 +116,10 @@ Deno.test("[api] GET /api/objects filters by status, work type, district and sea
     assert.equal(byAddress.length, 1);
     const districts = await (await t.request("/api/objects/districts", { as: "manager@demo.local" })).json();
     assert.ok(districts.includes("Истринский"));
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] GET /api/address/suggest answers from the gazetteer without a DaData key", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] GET /api/address/suggest answers from the gazetteer without a DaData key", () =>
+  withTestApp(async (t) => {
     const short = await (await t.request("/api/address/suggest?q=Ис", { as: "manager@demo.local" })).json();
     assert.deepEqual(short.suggestions, []);
     const res = await t.request(
@@ -174,10 +134,7 @@ Deno.test("[api] GET /api/address/suggest answers from the gazetteer without a D
     assert.equal(s.data.district, "Истринский");
     assert.ok(Number(s.data.geo_lat) > 55);
     assert.equal((await t.request("/api/address/suggest?q=Истра")).status, 401);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
 Deno.test("[api] GET /api/address/suggest falls back to the gazetteer when DaData fails", async () => {
   const { addressDeps } = await import("./address.ts");

@@ -21,7 +21,7 @@ import {
   writePriceListWorkbook,
 } from "../../estimating/mod.ts";
 import { profileSchema, shopSettingsSchema } from "../../domain/admin.ts";
-import { ApiError, invalid, notFound } from "../errors.ts";
+import { invalid, notFound, uploadTooLarge } from "../errors.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import { validate } from "../validate.ts";
 import { MB, readImageUpload, serveStoredImage, streamOf } from "../image_upload.ts";
@@ -129,11 +129,7 @@ const priceListApi = new Hono<AppEnv>()
     const { file } = await receiveUploadBytes(c.req.raw, {
       field: "file",
       maxBytes: PRICE_LIST_MAX_BYTES,
-      tooLarge: () => {
-        // Close the connection after the answer rather than read the rest of the body.
-        c.header("Connection", "close");
-        return new ApiError(413, "Файл слишком большой: не более 5 MB");
-      },
+      tooLarge: uploadTooLarge(c, "Файл слишком большой: не более 5 MB"),
       noFile: () => invalid({ file: ["Выберите файл прайс-листа"] }),
     });
     if (!/\.(xlsx|csv|json)$/i.test(file.fileName)) {

@@ -1,26 +1,20 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { createTestApp, fileForm } from "../testing.ts";
+import { expectJson, fileForm, withTestApp } from "../testing.ts";
 import { companies, shopSettings } from "../../db/schema/mod.ts";
 import { defaultPriceList, readPriceListFile } from "../../estimating/mod.ts";
 
-Deno.test("[api] PATCH /api/profile changes the own name; the avatar is an image by content", async () => {
-  const t = await createTestApp();
-  try {
-    const res = await t.request("/api/profile", {
-      as: "surveyor@demo.local",
-      method: "PATCH",
-      json: { firstName: "Дмитрий", lastName: "Орлов-Новый" },
+Deno.test("[api] PATCH /api/profile changes the own name; the avatar is an image by content", () =>
+  withTestApp(async (t) => {
+    const res = await t.as("surveyor@demo.local").patch("/api/profile", {
+      firstName: "Дмитрий",
+      lastName: "Орлов-Новый",
     });
     assert.equal(res.status, 200);
     const me = await (await t.request("/api/user", { as: "surveyor@demo.local" })).json();
     assert.equal(me.lastName, "Орлов-Новый");
     assert.equal(
-      (await t.request("/api/profile", {
-        as: "surveyor@demo.local",
-        method: "PATCH",
-        json: { firstName: "", lastName: "X" },
-      })).status,
+      (await t.as("surveyor@demo.local").patch("/api/profile", { firstName: "", lastName: "X" })).status,
       422,
     );
 
@@ -40,14 +34,10 @@ Deno.test("[api] PATCH /api/profile changes the own name; the avatar is an image
       body: fileForm("file", "#!/bin/sh", "me.jpg", { type: "image/jpeg" }),
     });
     assert.equal(bad.status, 422);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] /api/settings/price-list: a company_admin uploads a CSV and downloads the merged .xlsx", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] /api/settings/price-list: a company_admin uploads a CSV and downloads the merged .xlsx", () =>
+  withTestApp(async (t) => {
     for (const as of ["surveyor@demo.local", "engineer@demo.local", "client@demo.local"]) {
       assert.equal((await t.request("/api/settings/price-list", { as })).status, 403, as);
     }
@@ -59,13 +49,14 @@ Deno.test("[api] /api/settings/price-list: a company_admin uploads a CSV and dow
       "А001;Труба ПВХ 110 мм;м;Трубопроводы;700;550\n" +
       "Я900;Новая позиция;шт;;1 000,50;200\n" +
       ";Без кода;шт;;1;1\n";
-    const res = await t.request("/api/settings/price-list", {
-      as: "director@demo.local",
-      method: "POST",
-      body: fileForm("file", csv, "Прайс 2026.csv", { type: "text/csv" }),
-    });
-    assert.equal(res.status, 200);
-    const report = await res.json();
+    const report = await expectJson(
+      t.request("/api/settings/price-list", {
+        as: "director@demo.local",
+        method: "POST",
+        body: fileForm("file", csv, "Прайс 2026.csv", { type: "text/csv" }),
+      }),
+      200,
+    );
     assert.equal(report.added, 1);
     assert.equal(report.updated, 1);
     assert.equal(report.rejectedCount, 1);
@@ -97,19 +88,12 @@ Deno.test("[api] /api/settings/price-list: a company_admin uploads a CSV and dow
     });
     assert.equal(exe.status, 422);
 
-    const reset = await t.request("/api/settings/price-list", {
-      as: "director@demo.local",
-      method: "DELETE",
-    });
+    const reset = await t.as("director@demo.local").delete("/api/settings/price-list");
     assert.equal((await reset.json()).source, "default");
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] /api/settings/shop answers 404 for a company without a shop and saves the company's shop settings", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] /api/settings/shop answers 404 for a company without a shop and saves the company's shop settings", () =>
+  withTestApp(async (t) => {
     assert.equal((await t.request("/api/settings/shop", { as: "admin@other.local" })).status, 404);
     assert.equal((await t.request("/api/settings/shop", { as: "surveyor@demo.local" })).status, 403);
     const [other] = await t.deps.db.select().from(companies).where(
@@ -121,27 +105,21 @@ Deno.test("[api] /api/settings/shop answers 404 for a company without a shop and
     });
     const got = await (await t.request("/api/settings/shop", { as: "admin@other.local" })).json();
     assert.equal(got.primaryColor, "#dc2626");
-    const saved = await t.request("/api/settings/shop", {
-      as: "admin@other.local",
-      method: "PUT",
-      json: { ...got, storeName: "Септики Подмосковья", freeShippingThreshold: 150000.5, taxRate: 20 },
+    const saved = await t.as("admin@other.local").put("/api/settings/shop", {
+      ...got,
+      storeName: "Септики Подмосковья",
+      freeShippingThreshold: 150000.5,
+      taxRate: 20,
     });
     assert.equal(saved.status, 200);
     const [row] = await t.deps.db.select().from(shopSettings).where(eq(shopSettings.companyId, other.id));
     assert.equal(row.storeName, "Септики Подмосковья");
     assert.equal(row.freeShippingThreshold, 15000050);
     assert.equal(
-      (await t.request("/api/settings/shop", {
-        as: "admin@other.local",
-        method: "PUT",
-        json: { ...got, primaryColor: "red" },
-      })).status,
+      (await t.as("admin@other.local").put("/api/settings/shop", { ...got, primaryColor: "red" })).status,
       422,
     );
     // Another company's admin sees their own shop, never this one.
     const demoShop = await (await t.request("/api/settings/shop", { as: "director@demo.local" })).json();
     assert.equal(demoShop.storeName, "Демо Септик — магазин");
-  } finally {
-    await t.close();
-  }
-});
+  }));

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { createTestApp, type TestApp } from "../testing.ts";
+import { expectJson, type TestApp, withTestApp } from "../testing.ts";
 import { companies, products, shopSettings } from "../../db/schema/mod.ts";
 
 const checkout = {
@@ -31,9 +31,8 @@ async function productBySku(t: TestApp, sku: string) {
   return p;
 }
 
-Deno.test("[api] shop: a guest fills the cart and orders; totals, discount, free shipping and VAT follow the settings", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] shop: a guest fills the cart and orders; totals, discount, free shipping and VAT follow the settings", () =>
+  withTestApp(async (t) => {
     const db = t.deps.db;
     const topas = await productBySku(t, "TOPAS-5");
     const pump = await productBySku(t, "UNILIFT-KP150");
@@ -103,14 +102,10 @@ Deno.test("[api] shop: a guest fills the cart and orders; totals, discount, free
     const other = await (await t.request("/api/notifications", { as: "admin@other.local" })).json();
     const otherList = Array.isArray(other) ? other : other.notifications ?? other.items;
     assert.ok(!otherList.some((n: { message: string }) => n.message.includes(order.orderNumber)));
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] shop: the last unit bought by two customers at once — one order, one clear 409", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] shop: the last unit bought by two customers at once — one order, one clear 409", () =>
+  withTestApp(async (t) => {
     const topas = await productBySku(t, "TOPAS-5");
     await t.deps.db.update(products).set({ stockQuantity: 1 }).where(eq(products.id, topas.id));
     const a = guest(t);
@@ -126,14 +121,10 @@ Deno.test("[api] shop: the last unit bought by two customers at once — one ord
     const lost = results.find((r) => r.status === 409)!;
     assert.match((await lost.json()).message, /Топас 5|закончился|раскупили/);
     assert.equal((await productBySku(t, "TOPAS-5")).stockQuantity, 0);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] shop: an order with installation creates the company's client site, seen by its chief engineer only", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] shop: an order with installation creates the company's client site, seen by its chief engineer only", () =>
+  withTestApp(async (t) => {
     const topas = await productBySku(t, "TOPAS-5");
     const as = guest(t);
     await as("/api/shop/cart", { method: "POST", json: { productId: topas.id } });
@@ -163,25 +154,13 @@ Deno.test("[api] shop: an order with installation creates the company's client s
     const bell = await (await t.request("/api/notifications", { as: "engineer@demo.local" })).json();
     const list = Array.isArray(bell) ? bell : bell.notifications ?? bell.items;
     assert.ok(list.some((n: { relatedObjectId: number }) => n.relatedObjectId === order.objectId));
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] orders: a manager moves an order along spec/2 §4, the customer is told, cancelling returns stock; another company gets 404", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] orders: a manager moves an order along spec/2 §4, the customer is told, cancelling returns stock; another company gets 404", () =>
+  withTestApp(async (t) => {
     const topas = await productBySku(t, "TOPAS-5");
-    await t.request("/api/shop/cart", {
-      as: "client@demo.local",
-      method: "POST",
-      json: { productId: topas.id, quantity: 2 },
-    });
-    const placed = await t.request("/api/shop/orders", {
-      as: "client@demo.local",
-      method: "POST",
-      json: checkout,
-    });
+    await t.as("client@demo.local").post("/api/shop/cart", { productId: topas.id, quantity: 2 });
+    const placed = await t.as("client@demo.local").post("/api/shop/orders", checkout);
     assert.equal(placed.status, 201);
     const { order } = await placed.json();
     const mine = await (await t.request("/api/shop/orders/mine", { as: "client@demo.local" })).json();
@@ -190,27 +169,20 @@ Deno.test("[api] orders: a manager moves an order along spec/2 §4, the customer
 
     assert.equal((await t.request(`/api/orders/${order.id}`, { as: "admin@other.local" })).status, 404);
     assert.equal(
-      (await t.request(`/api/orders/${order.id}`, {
-        as: "admin@other.local",
-        method: "PATCH",
-        json: { status: "confirmed" },
-      })).status,
+      (await t.as("admin@other.local").patch(`/api/orders/${order.id}`, { status: "confirmed" })).status,
       404,
     );
     assert.equal((await t.request(`/api/orders/${order.id}`, { as: "surveyor@demo.local" })).status, 403);
-    const skip = await t.request(`/api/orders/${order.id}`, {
-      as: "manager@demo.local",
-      method: "PATCH",
-      json: { status: "shipped" },
-    });
+    const skip = await t.as("manager@demo.local").patch(`/api/orders/${order.id}`, { status: "shipped" });
     assert.equal(skip.status, 409);
-    const ok = await t.request(`/api/orders/${order.id}`, {
-      as: "manager@demo.local",
-      method: "PATCH",
-      json: { status: "confirmed", managerNotes: "Позвонить за день", estimatedDeliveryDate: "2026-12-01" },
-    });
-    assert.equal(ok.status, 200);
-    const confirmed = await ok.json();
+    const confirmed = await expectJson(
+      t.as("manager@demo.local").patch(`/api/orders/${order.id}`, {
+        status: "confirmed",
+        managerNotes: "Позвонить за день",
+        estimatedDeliveryDate: "2026-12-01",
+      }),
+      200,
+    );
     assert.equal(confirmed.status, "confirmed");
     assert.equal(confirmed.estimatedDeliveryDate, "2026-12-01");
     assert.deepEqual(confirmed.nextStatuses, ["in_production", "cancelled"]);
@@ -224,34 +196,18 @@ Deno.test("[api] orders: a manager moves an order along spec/2 §4, the customer
     assert.equal(otherList.orders.length, 0);
 
     const before = (await productBySku(t, "TOPAS-5")).stockQuantity;
-    const cancel = await t.request(`/api/orders/${order.id}`, {
-      as: "manager@demo.local",
-      method: "PATCH",
-      json: { status: "cancelled" },
-    });
+    const cancel = await t.as("manager@demo.local").patch(`/api/orders/${order.id}`, { status: "cancelled" });
     assert.equal(cancel.status, 200);
     assert.equal((await productBySku(t, "TOPAS-5")).stockQuantity, before + 2);
-    const again = await t.request(`/api/orders/${order.id}`, {
-      as: "manager@demo.local",
-      method: "PATCH",
-      json: { status: "confirmed" },
-    });
+    const again = await t.as("manager@demo.local").patch(`/api/orders/${order.id}`, { status: "confirmed" });
     assert.equal(again.status, 409);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] shop: a guest's cart joins the account's at sign-in; changed prices and removed products are flagged", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] shop: a guest's cart joins the account's at sign-in; changed prices and removed products are flagged", () =>
+  withTestApp(async (t) => {
     const topas = await productBySku(t, "TOPAS-5");
     const pump = await productBySku(t, "UNILIFT-KP150");
-    await t.request("/api/shop/cart", {
-      as: "client@demo.local",
-      method: "POST",
-      json: { productId: pump.id },
-    });
+    await t.as("client@demo.local").post("/api/shop/cart", { productId: pump.id });
     const session = await t.login("client@demo.local");
     // The browser signed in with a guest cart cookie: the first read joins it into the account.
     const both = await t.request("/api/shop/cart", {
@@ -273,43 +229,26 @@ Deno.test("[api] shop: a guest's cart joins the account's at sign-in; changed pr
     assert.equal(line("TOPAS-5").priceAtAdd * 100, topas.price);
     assert.equal(line("UNILIFT-KP150").unavailable, true);
     assert.equal(flagged.problems.length, 2);
-    const refused = await t.request("/api/shop/orders", {
-      as: "client@demo.local",
-      method: "POST",
-      json: checkout,
-    });
+    const refused = await t.as("client@demo.local").post("/api/shop/orders", checkout);
     assert.equal(refused.status, 409);
     assert.equal(
-      (await t.request(`/api/shop/cart/${topas.id}`, {
-        as: "client@demo.local",
-        method: "PATCH",
-        json: { quantity: 0 },
-      })).status,
+      (await t.as("client@demo.local").patch(`/api/shop/cart/${topas.id}`, { quantity: 0 })).status,
       422,
     );
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] shop: settings switch guest checkout and installation off; other companies get their own storefront", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] shop: settings switch guest checkout and installation off; other companies get their own storefront", () =>
+  withTestApp(async (t) => {
     const db = t.deps.db;
     await db.update(shopSettings).set({ enableGuestCheckout: false, enableInstallationService: false });
     const topas = await productBySku(t, "TOPAS-5");
     const as = guest(t);
     await as("/api/shop/cart", { method: "POST", json: { productId: topas.id } });
     assert.equal((await as("/api/shop/orders", { method: "POST", json: checkout })).status, 401);
-    await t.request("/api/shop/cart", {
-      as: "client@demo.local",
-      method: "POST",
-      json: { productId: topas.id },
-    });
-    const noInstall = await t.request("/api/shop/orders", {
-      as: "client@demo.local",
-      method: "POST",
-      json: { ...checkout, needInstallation: true },
+    await t.as("client@demo.local").post("/api/shop/cart", { productId: topas.id });
+    const noInstall = await t.as("client@demo.local").post("/api/shop/orders", {
+      ...checkout,
+      needInstallation: true,
     });
     assert.equal(noInstall.status, 409);
 
@@ -321,14 +260,10 @@ Deno.test("[api] shop: settings switch guest checkout and installation off; othe
     // The main storefront's product is not sold by the other one.
     assert.equal((await t.request(`/api/shop/products/topas-5?shop=${other.id}`)).status, 404);
     assert.equal((await t.request(`/api/shop/products/topas-5`)).status, 200);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] shop: catalogue filters, search, sort and paging", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] shop: catalogue filters, search, sort and paging", () =>
+  withTestApp(async (t) => {
     const all = await (await t.request("/api/shop/products?pageSize=100")).json();
     assert.ok(all.total >= 214);
     assert.equal(all.items.length, 100);
@@ -350,79 +285,59 @@ Deno.test("[api] shop: catalogue filters, search, sort and paging", async () => 
     assert.equal(acc.total, 2);
     const page2 = await (await t.request("/api/shop/products?page=2&pageSize=10")).json();
     assert.equal(page2.items.length, 10);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] shop: catalogue management — messages, isolation, hidden products leave the storefront", async () => {
-  const t = await createTestApp();
-  try {
-    const cat = await t.request("/api/shop/manage/categories", {
-      as: "admin@demo.local",
-      method: "POST",
-      json: { name: "", slug: "" },
-    });
+Deno.test("[api] shop: catalogue management — messages, isolation, hidden products leave the storefront", () =>
+  withTestApp(async (t) => {
+    const cat = await t.as("admin@demo.local").post("/api/shop/manage/categories", { name: "", slug: "" });
     assert.equal(cat.status, 422);
     const ce = (await cat.json()).errors;
     assert.deepEqual(ce.name, ["Название обязательно"]);
     assert.deepEqual(ce.slug, ["Slug обязателен"]);
     assert.equal(
-      (await t.request("/api/shop/manage/categories", {
-        as: "director@demo.local",
-        method: "POST",
-        json: { name: "x", slug: "x" },
-      })).status,
+      (await t.as("director@demo.local").post("/api/shop/manage/categories", { name: "x", slug: "x" }))
+        .status,
       403,
     );
-    const bad = await t.request("/api/shop/manage/products", {
-      as: "manager@demo.local",
-      method: "POST",
-      json: { name: " ", sku: "X-1", categoryId: null, price: 1 },
+    const bad = await t.as("manager@demo.local").post("/api/shop/manage/products", {
+      name: " ",
+      sku: "X-1",
+      categoryId: null,
+      price: 1,
     });
     assert.deepEqual((await bad.json()).errors.name, ["Название товара обязательно"]);
-    const made = await t.request("/api/shop/manage/products", {
-      as: "manager@demo.local",
-      method: "POST",
-      json: { name: "Крышка люка", sku: "lid-1", categoryId: null, price: "4 500", stockQuantity: 5 },
-    });
-    assert.equal(made.status, 201);
-    const product = await made.json();
+    const product = await expectJson(
+      t.as("manager@demo.local").post("/api/shop/manage/products", {
+        name: "Крышка люка",
+        sku: "lid-1",
+        categoryId: null,
+        price: "4 500",
+        stockQuantity: 5,
+      }),
+      201,
+    );
     assert.equal(product.price, 4500);
     assert.equal(product.sku, "LID-1");
     assert.equal((await t.request("/api/shop/products/lid-1")).status, 200);
     const payload = { name: "Крышка люка", sku: "LID-1", categoryId: null, price: 4500, isActive: false };
     assert.equal(
-      (await t.request(`/api/shop/manage/products/${product.id}`, {
-        as: "admin@other.local",
-        method: "PUT",
-        json: payload,
-      })).status,
+      (await t.as("admin@other.local").put(`/api/shop/manage/products/${product.id}`, payload)).status,
       404,
     );
     assert.equal(
-      (await t.request(`/api/shop/manage/products/${product.id}`, {
-        as: "director@demo.local",
-        method: "PUT",
-        json: payload,
-      })).status,
+      (await t.as("director@demo.local").put(`/api/shop/manage/products/${product.id}`, payload)).status,
       200,
     );
     assert.equal((await t.request("/api/shop/products/lid-1")).status, 404);
-    const dup = await t.request("/api/shop/manage/products", {
-      as: "manager@demo.local",
-      method: "POST",
-      json: { ...payload, isActive: true },
+    const dup = await t.as("manager@demo.local").post("/api/shop/manage/products", {
+      ...payload,
+      isActive: true,
     });
     assert.equal(dup.status, 409);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] shop: the station calculator recommends only models that fit, sorted by price with installation", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] shop: the station calculator recommends only models that fit, sorted by price with installation", () =>
+  withTestApp(async (t) => {
     const res = await (await t.request("/api/shop/calculator?residents=5&guests=3&inletDepth=1.2&soil=clay"))
       .json();
     assert.equal(res.requirement.dailyLitres, 1000);
@@ -437,7 +352,4 @@ Deno.test("[api] shop: the station calculator recommends only models that fit, s
     }
     const totals = res.models.map((m: { totalWithInstallation: number }) => m.totalWithInstallation);
     assert.deepEqual(totals, [...totals].sort((a, b) => a - b));
-  } finally {
-    await t.close();
-  }
-});
+  }));

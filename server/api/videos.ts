@@ -5,7 +5,7 @@ import { z } from "zod";
 import { deleteVideo, findVideo, insertVideo, listVideos, videoJson } from "../../db/documents.ts";
 import { findObject } from "../../db/objects.ts";
 import { adminRoles, objectEditorRoles, staffRoles } from "../../domain/roles.ts";
-import { ApiError, invalid, notFound } from "../errors.ts";
+import { ApiError, invalid, notFound, uploadTooLarge } from "../errors.ts";
 import { safeFileName, sniffVideo } from "../filetype.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import { receiveUpload } from "../multipart.ts";
@@ -36,11 +36,7 @@ export const objectVideosApi = new Hono<AppEnv>()
       key,
       maxBytes: VIDEO_MAX_BYTES,
       storage,
-      tooLarge: () => {
-        // Close the connection after the answer rather than read the rest of the body.
-        c.header("Connection", "close");
-        return new ApiError(413, "Размер файла не должен превышать 500MB");
-      },
+      tooLarge: uploadTooLarge(c, "Размер файла не должен превышать 500MB"),
       noFile: () => invalid({ video: ["Файл не выбран"] }),
     });
     // From here on the file is stored: any refusal or failure removes it.

@@ -6,23 +6,19 @@ import { companies, sessions, users } from "../../db/schema/mod.ts";
 import { SESSION_LIFETIME, sessionIdOf, validateSessionToken } from "../auth/sessions.ts";
 import { countQueries } from "../query_count.ts";
 import { localSessionLookup, lookupSql } from "../../db/session_reader.ts";
-import { createTestApp } from "../testing.ts";
+import { createTestApp, withTestApp } from "../testing.ts";
 
 const DAY = 86_400_000;
 
-Deno.test("session: the lookup is one read by the primary key", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("session: the lookup is one read by the primary key", () =>
+  withTestApp(async (t) => {
     const plan = await t.deps.db.$client.execute({ sql: `explain query plan ${lookupSql}`, args: ["x"] });
     const steps = plan.rows.map((r) => String(r.detail));
     assert.equal(steps.length, 3, steps.join("; "));
     assert.match(steps[0], /^SEARCH s USING INDEX sqlite_autoindex_sessions_1 \(id=\?\)$/);
     assert.match(steps[1], /^SEARCH u USING INTEGER PRIMARY KEY/);
     assert.match(steps[2], /^SEARCH c USING INTEGER PRIMARY KEY/);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
 Deno.test("session: no statement through the general client per request; renewed (one write) only after half the lifetime", async () => {
   let now = new Date("2026-11-01T00:00:00Z");
@@ -65,9 +61,8 @@ Deno.test("session: no statement through the general client per request; renewed
   }
 });
 
-Deno.test("session: a revoked session, a deactivated user or company are refused on the next request", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("session: a revoked session, a deactivated user or company are refused on the next request", () =>
+  withTestApp(async (t) => {
     const engineer = await t.login("engineer@demo.local");
     const surveyor = await t.login("surveyor@demo.local");
     const ask = (cookie: string) => t.request("/api/user", { headers: { Cookie: cookie } });
@@ -91,27 +86,19 @@ Deno.test("session: a revoked session, a deactivated user or company are refused
     assert.equal((await ask(director)).status, 200);
     await t.deps.db.update(companies).set({ isActive: false }).where(eq(companies.name, "ООО «Демо Септик»"));
     assert.equal((await ask(director)).status, 401, "a deactivated company signs its people out");
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("session: a user without a company is signed in, with no company fields", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("session: a user without a company is signed in, with no company fields", () =>
+  withTestApp(async (t) => {
     const res = await t.request("/api/user", { as: "client@demo.local" });
     assert.equal(res.status, 200);
     const user = await res.json();
     assert.equal(user.email, "client@demo.local");
     assert.equal(user.companyId ?? null, null);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-Deno.test("session: the reader's row equals the general client's for a user with and without a company", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test("session: the reader's row equals the general client's for a user with and without a company", () =>
+  withTestApp(async (t) => {
     const lookup = localSessionLookup(t.deps.env.DATABASE_URL)!;
     for (const email of ["engineer@demo.local", "client@demo.local"]) {
       const token = (await t.login(email)).split("=")[1];
@@ -123,7 +110,4 @@ Deno.test("session: the reader's row equals the general client's for a user with
     }
     assert.equal(await lookup(sessionIdOf("not-a-token")), undefined);
     assert.equal(localSessionLookup("libsql://example.turso.io"), null, "a remote database uses the client");
-  } finally {
-    await t.close();
-  }
-});
+  }));
