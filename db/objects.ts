@@ -2,6 +2,7 @@
 import { and, asc, count, desc, eq, isNotNull, like, or, type SQL } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import type { Scope } from "./scope.ts";
+import { type Placeholders, preparedQuery } from "./prepared.ts";
 import { objects, tasks, users } from "./schema/mod.ts";
 import { notifyRoles, recordActivity } from "./notifications.ts";
 import {
@@ -37,43 +38,89 @@ function caseVariants(q: string): string[] {
   return [...new Set([q, lower, q.toUpperCase(), lower.charAt(0).toUpperCase() + lower.slice(1)])];
 }
 
-function searchCondition(q: string): SQL | undefined {
-  const conditions: SQL[] = [];
-  for (const v of caseVariants(q)) {
-    const pattern = `%${v}%`;
-    conditions.push(like(objects.address, pattern), like(objects.clientName, pattern));
-  }
-  if (/\d{3,}/.test(q)) conditions.push(like(objects.clientPhone, `%${q}%`));
-  return or(...conditions);
+const SEARCH_SLOTS = ["q0", "q1", "q2", "q3"] as const;
+
+/** The values of a filter, each bound to a placeholder of the prepared list queries. */
+function filterValues(scope: Scope, f: ObjectFilter) {
+  const q = f.q?.trim();
+  const variants = q ? caseVariants(q) : [];
+  return {
+    companyId: scope ?? undefined,
+    status: f.status,
+    workType: f.workType,
+    district: f.district,
+    ...Object.fromEntries(variants.map((v, i) => [SEARCH_SLOTS[i], `%${v}%`])) as {
+      [K in typeof SEARCH_SLOTS[number]]?: string;
+    },
+    phone: q && /\d{3,}/.test(q) ? `%${q}%` : undefined,
+  };
 }
 
-function filterCondition(scope: Scope, f: ObjectFilter): SQL | undefined {
-  const parts: (SQL | undefined)[] = [objectScope(scope)];
-  if (f.status) parts.push(eq(objects.status, f.status));
-  if (f.workType) parts.push(eq(objects.workType, f.workType));
-  if (f.district) parts.push(eq(objects.district, f.district));
-  if (f.q?.trim()) parts.push(searchCondition(f.q.trim()));
-  return and(...parts);
+function filterCondition(p: Placeholders<ReturnType<typeof filterValues>>): SQL | undefined {
+  const search: SQL[] = [];
+  for (const slot of SEARCH_SLOTS) {
+    const pattern = p[slot];
+    if (pattern) search.push(like(objects.address, pattern), like(objects.clientName, pattern));
+  }
+  if (p.phone) search.push(like(objects.clientPhone, p.phone));
+  return and(
+    p.companyId && eq(objects.companyId, p.companyId),
+    p.status && eq(objects.status, p.status),
+    p.workType && eq(objects.workType, p.workType),
+    p.district && eq(objects.district, p.district),
+    search.length > 0 ? or(...search) : undefined,
+  );
 }
 
 /** One page of objects, newest first, and the total matching the filter. */
 export async function listObjects(db: Db, scope: Scope, f: ObjectFilter = {}) {
   const pageSize = Math.min(Math.max(f.pageSize ?? 24, 1), 200);
   const page = Math.max(f.page ?? 1, 1);
-  const where = filterCondition(scope, f);
+  const values = filterValues(scope, f);
   const [rows, [{ total }]] = await Promise.all([
-    db.select().from(objects).where(where).orderBy(desc(objects.createdAt), desc(objects.id))
-      .limit(pageSize).offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(objects).where(where),
+    preparedQuery(
+      db,
+      "objects.page",
+      { ...values, limit: pageSize, offset: (page - 1) * pageSize },
+      (p) =>
+        db.select().from(objects).where(filterCondition(p)).orderBy(desc(objects.createdAt), desc(objects.id))
+          .limit(p.limit).offset(p.offset),
+    ).all(),
+    preparedQuery(
+      db,
+      "objects.count",
+      values,
+      (p) => db.select({ total: count() }).from(objects).where(filterCondition(p)),
+    ).all(),
   ]);
   return { rows, total, page, pageSize };
 }
 
 /** The districts the company's objects carry, for the filter. */
 export async function objectDistricts(db: Db, scope: Scope): Promise<string[]> {
-  const rows = await db.selectDistinct({ district: objects.district }).from(objects)
-    .where(and(objectScope(scope), isNotNull(objects.district))).orderBy(asc(objects.district));
+  const rows = await preparedQuery(
+    db,
+    "objects.districts",
+    { companyId: scope ?? undefined },
+    (p) =>
+      db.selectDistinct({ district: objects.district }).from(objects)
+        .where(and(p.companyId && eq(objects.companyId, p.companyId), isNotNull(objects.district)))
+        .orderBy(asc(objects.district)),
+  ).all();
   return rows.map((r) => r.district!).filter(Boolean);
+}
+
+/** Objects to choose from in the task and estimate dialogs and filters, newest first. */
+export async function objectChoices(db: Db, scope: Scope, limit = 300) {
+  return await preparedQuery(
+    db,
+    "objects.choices",
+    { companyId: scope ?? undefined, limit },
+    (p) =>
+      db.select({ id: objects.id, address: objects.address, status: objects.status }).from(objects)
+        .where(p.companyId && eq(objects.companyId, p.companyId))
+        .orderBy(desc(objects.createdAt), desc(objects.id)).limit(p.limit),
+  ).all();
 }
 
 export async function findObject(db: Db, scope: Scope, id: number): Promise<ObjectRow | null> {

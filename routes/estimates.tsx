@@ -1,5 +1,6 @@
 import type { Context } from "hono";
-import { type EstimateStatus, estimateSummary, listEstimates, objectOptions } from "../db/estimates.ts";
+import { type EstimateStatus, estimateSummary, listEstimates } from "../db/estimates.ts";
+import { objectChoices } from "../db/objects.ts";
 import { estimateStatuses } from "../domain/enums.ts";
 import { countOf, formatDate, formatKopecks } from "../domain/format.ts";
 import { estimateStatusLabels } from "../domain/labels.ts";
@@ -27,7 +28,7 @@ export default async function estimatesPage(c: Context<AppEnv>) {
   const [rows, summary, objects] = await Promise.all([
     listEstimates(db, scope, { ...filter, limit: 200 }),
     estimateSummary(db, scope, filter),
-    objectOptions(db, scope),
+    objectChoices(db, scope),
   ]);
   const filtered = Boolean(status || objectId || search);
   const at = now();
@@ -39,7 +40,11 @@ export default async function estimatesPage(c: Context<AppEnv>) {
     action: (
       <Island
         component={CreateEstimateDialog}
-        props={{ objects, objectId: objectId ?? null, number: suggested }}
+        props={{
+          objects: objects.map((o) => ({ id: o.id, address: o.address })),
+          objectId: objectId ?? null,
+          number: suggested,
+        }}
       />
     ),
     body: (

@@ -1,12 +1,6 @@
 import type { Context } from "hono";
-import {
-  assignableUsers,
-  countTasks,
-  getTask,
-  listTasks,
-  objectChoices,
-  type TaskFilter,
-} from "../db/tasks.ts";
+import { assignableUsers, countTasks, getTask, listTasks, type TaskFilter } from "../db/tasks.ts";
+import { objectChoices } from "../db/objects.ts";
 import { hasRole } from "../domain/roles.ts";
 import { taskManagerRoles, taskStatuses, toDateInput } from "../domain/tasks.ts";
 import { taskStatusLabels } from "../domain/labels.ts";
