@@ -5,6 +5,7 @@ import type { Db } from "./client.ts";
 import { activities, documents, estimates, objects } from "./schema/mod.ts";
 import type { Period } from "../domain/periods.ts";
 import type { Scope } from "./scope.ts";
+import { preparedQuery } from "./prepared.ts";
 import { type Figures, figures } from "./figures.ts";
 import { newCountNote, newForms, newTaskForms, revenueChange } from "../domain/figures.ts";
 
@@ -64,17 +65,25 @@ export interface ActivityItem {
  * as an activity appears once), newest first.
  */
 export async function activityFeed(db: Db, scope: Scope, limit = 20): Promise<ActivityItem[]> {
+  const values = { companyId: scope ?? undefined, limit };
   const [events, uploads] = await Promise.all([
-    db.select().from(activities).where(companyOf(activities.companyId, scope))
-      .orderBy(desc(activities.createdAt), desc(activities.id)).limit(limit),
-    db.select({
-      id: documents.id,
-      fileName: documents.fileName,
-      objectId: documents.objectId,
-      taskId: documents.taskId,
-      uploadedAt: documents.uploadedAt,
-    }).from(documents).where(companyOf(documents.companyId, scope))
-      .orderBy(desc(documents.uploadedAt), desc(documents.id)).limit(limit),
+    preparedQuery(
+      db,
+      "stats.activities",
+      values,
+      (p) =>
+        db.select().from(activities).where(p.companyId && eq(activities.companyId, p.companyId))
+          .orderBy(desc(activities.createdAt), desc(activities.id)).limit(p.limit),
+    ).all(),
+    preparedQuery(db, "stats.uploads", values, (p) =>
+      db.select({
+        id: documents.id,
+        fileName: documents.fileName,
+        objectId: documents.objectId,
+        taskId: documents.taskId,
+        uploadedAt: documents.uploadedAt,
+      }).from(documents).where(p.companyId && eq(documents.companyId, p.companyId))
+        .orderBy(desc(documents.uploadedAt), desc(documents.id)).limit(p.limit)).all(),
   ]);
   const recorded = new Set(events.filter((e) => e.fileName).map((e) => `${e.fileName}:${e.objectId}`));
   const items: ActivityItem[] = [
@@ -131,18 +140,24 @@ export async function documentsByObject(db: Db, scope: Scope, objectIds: number[
 
 /** The latest objects of the scope (the cabinets show 5). */
 export async function latestObjects(db: Db, scope: Scope, limit = 5) {
-  return await db.select({
-    id: objects.id,
-    address: objects.address,
-    settlement: objects.settlement,
-    status: objects.status,
-    workType: objects.workType,
-    clientName: objects.clientName,
-    clientPhone: objects.clientPhone,
-    estimatedCost: objects.estimatedCost,
-    createdAt: objects.createdAt,
-  }).from(objects).where(companyOf(objects.companyId, scope))
-    .orderBy(desc(objects.createdAt), desc(objects.id)).limit(limit);
+  return await preparedQuery(
+    db,
+    "stats.latestObjects",
+    { companyId: scope ?? undefined, limit },
+    (p) =>
+      db.select({
+        id: objects.id,
+        address: objects.address,
+        settlement: objects.settlement,
+        status: objects.status,
+        workType: objects.workType,
+        clientName: objects.clientName,
+        clientPhone: objects.clientPhone,
+        estimatedCost: objects.estimatedCost,
+        createdAt: objects.createdAt,
+      }).from(objects).where(p.companyId && eq(objects.companyId, p.companyId))
+        .orderBy(desc(objects.createdAt), desc(objects.id)).limit(p.limit),
+  ).all();
 }
 
 /** Estimates of these objects with one of the statuses (the surveyor's ready estimates). */

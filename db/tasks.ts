@@ -158,6 +158,8 @@ export interface TaskFilter {
   objectId?: number;
   /** Only tasks assigned to users with this role (the admin's view of the surveyor cabinet). */
   assigneeRole?: string;
+  /** Only tasks not completed or cancelled. */
+  open?: boolean;
   limit?: number;
   offset?: number;
 }
@@ -174,14 +176,16 @@ function filterValues(scope: Scope, f: TaskFilter, now: Date) {
   };
 }
 
-/** What shapes a filter's query besides the values present: the status and "unassigned". */
-const shapeOf = (f: TaskFilter) => `${f.status ?? ""}${f.assignedTo === "none" ? "-unassigned" : ""}`;
+/** What shapes a filter's query besides the values present: the status, "unassigned" and "open". */
+const shapeOf = (f: TaskFilter) =>
+  `${f.status ?? ""}${f.assignedTo === "none" ? "-unassigned" : ""}${f.open ? "-open" : ""}`;
 
 function filterConditions(p: Placeholders<ReturnType<typeof filterValues>>, f: TaskFilter): SQL | undefined {
   return and(
     p.companyId && eq(tasks.companyId, p.companyId),
     f.status && statusCondition(f.status, p.now ?? new Date(0)),
     f.assignedTo === "none" ? isNull(tasks.assignedTo) : undefined,
+    f.open ? notInArray(tasks.status, [...closedTaskStatuses]) : undefined,
     p.assignedTo && eq(tasks.assignedTo, p.assignedTo),
     p.objectId && eq(tasks.objectId, p.objectId),
     p.assigneeRole && eq(assignee.role, p.assigneeRole),

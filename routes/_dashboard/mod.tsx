@@ -31,12 +31,11 @@ export async function loadDashboard(
   scope: Scope,
   options: { period: Period; now: Date },
 ): Promise<DashboardData> {
-  const [stats, open, activity] = await Promise.all([
+  const [stats, recentTasks, activity] = await Promise.all([
     dashboardStats(db, scope, options.period, options.now),
-    listTasks(db, scope, { now: options.now, limit: 50 }),
+    listTasks(db, scope, { now: options.now, open: true, limit: 5 }),
     activityFeed(db, scope, 8),
   ]);
-  const recentTasks = open.filter((t) => t.status !== "completed" && t.status !== "cancelled").slice(0, 5);
   return { stats, recentTasks, activity };
 }
 
