@@ -1,5 +1,6 @@
 // Object (client site) queries. Every function takes the company scope (null = every company, system_admin).
 import { and, asc, count, desc, eq, isNotNull, like, or, type SQL } from "drizzle-orm";
+import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client.ts";
 import type { Scope } from "./scope.ts";
 import { type Placeholders, preparedQuery } from "./prepared.ts";
@@ -110,17 +111,35 @@ export async function objectDistricts(db: Db, scope: Scope): Promise<string[]> {
   return rows.map((r) => r.district!).filter(Boolean);
 }
 
-/** Objects to choose from in the task and estimate dialogs and filters, newest first. */
-export async function objectChoices(db: Db, scope: Scope, limit = 300) {
-  return await preparedQuery(
+type Columns = Record<string, AnySQLiteColumn>;
+/** A row of `C` as drizzle reads it: a nullable column may be null. */
+type RowOf<C extends Columns> = {
+  [K in keyof C]: C[K]["_"]["notNull"] extends true ? C[K]["_"]["data"] : C[K]["_"]["data"] | null;
+};
+
+/** The newest objects of the scope with the given columns (pickers, the cabinets' latest objects). */
+export async function newestObjects<C extends Columns>(
+  db: Db,
+  scope: Scope,
+  options: { name: string; columns: C; limit: number },
+): Promise<RowOf<C>[]> {
+  const columns: Columns = options.columns;
+  const values = { companyId: scope ?? undefined, limit: options.limit };
+  const rows = await preparedQuery(
     db,
-    "objects.choices",
-    { companyId: scope ?? undefined, limit },
+    `objects.newest.${options.name}`,
+    values,
     (p) =>
-      db.select({ id: objects.id, address: objects.address, status: objects.status }).from(objects)
-        .where(p.companyId && eq(objects.companyId, p.companyId))
+      db.select(columns).from(objects).where(p.companyId && eq(objects.companyId, p.companyId))
         .orderBy(desc(objects.createdAt), desc(objects.id)).limit(p.limit),
   ).all();
+  return rows as RowOf<C>[];
+}
+
+/** Objects to choose from in the task and estimate dialogs and filters, newest first. */
+export function objectChoices(db: Db, scope: Scope, limit = 300) {
+  const columns = { id: objects.id, address: objects.address, status: objects.status };
+  return newestObjects(db, scope, { name: "choices", columns, limit });
 }
 
 export async function findObject(db: Db, scope: Scope, id: number): Promise<ObjectRow | null> {

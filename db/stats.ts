@@ -6,6 +6,7 @@ import { activities, documents, estimates, objects } from "./schema/mod.ts";
 import type { Period } from "../domain/periods.ts";
 import type { Scope } from "./scope.ts";
 import { preparedQuery } from "./prepared.ts";
+import { newestObjects } from "./objects.ts";
 import { type Figures, figures } from "./figures.ts";
 import { newCountNote, newForms, newTaskForms, revenueChange } from "../domain/figures.ts";
 
@@ -139,25 +140,19 @@ export async function documentsByObject(db: Db, scope: Scope, objectIds: number[
 }
 
 /** The latest objects of the scope (the cabinets show 5). */
-export async function latestObjects(db: Db, scope: Scope, limit = 5) {
-  return await preparedQuery(
-    db,
-    "stats.latestObjects",
-    { companyId: scope ?? undefined, limit },
-    (p) =>
-      db.select({
-        id: objects.id,
-        address: objects.address,
-        settlement: objects.settlement,
-        status: objects.status,
-        workType: objects.workType,
-        clientName: objects.clientName,
-        clientPhone: objects.clientPhone,
-        estimatedCost: objects.estimatedCost,
-        createdAt: objects.createdAt,
-      }).from(objects).where(p.companyId && eq(objects.companyId, p.companyId))
-        .orderBy(desc(objects.createdAt), desc(objects.id)).limit(p.limit),
-  ).all();
+export function latestObjects(db: Db, scope: Scope, limit = 5) {
+  const columns = {
+    id: objects.id,
+    address: objects.address,
+    settlement: objects.settlement,
+    status: objects.status,
+    workType: objects.workType,
+    clientName: objects.clientName,
+    clientPhone: objects.clientPhone,
+    estimatedCost: objects.estimatedCost,
+    createdAt: objects.createdAt,
+  };
+  return newestObjects(db, scope, { name: "latest", columns, limit });
 }
 
 /** Estimates of these objects with one of the statuses (the surveyor's ready estimates). */
