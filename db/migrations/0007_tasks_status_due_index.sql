@@ -1,1 +1,0 @@
-CREATE INDEX `tasks_company_status_due_idx` ON `tasks` (`company_id`,`status`,`due_date`);
