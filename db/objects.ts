@@ -1,5 +1,5 @@
 // Object (client site) queries. Every function takes the company scope (null = every company, system_admin).
-import { and, asc, count, desc, eq, isNotNull, like, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, like, or, type SQL, sql } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client.ts";
 import type { Scope } from "./scope.ts";
@@ -97,17 +97,21 @@ export async function listObjects(db: Db, scope: Scope, f: ObjectFilter = {}) {
   return { rows, total, page, pageSize };
 }
 
-/** The districts the company's objects carry, for the filter. */
+/**
+ * The districts the company's objects carry, for the filter. Each step seeks the next district in the
+ * (company, district) index, so the cost follows the number of districts, not of objects: `select
+ * distinct` read every object's entry (4.6 ms at 10 000 objects, README «Performance»).
+ */
 export async function objectDistricts(db: Db, scope: Scope): Promise<string[]> {
-  const rows = await preparedQuery(
-    db,
-    "objects.districts",
-    { companyId: scope ?? undefined },
-    (p) =>
-      db.selectDistinct({ district: objects.district }).from(objects)
-        .where(and(p.companyId && eq(objects.companyId, p.companyId), isNotNull(objects.district)))
-        .orderBy(asc(objects.district)),
-  ).all();
+  const inScope = scope === null ? sql`1` : sql`${objects.companyId} = ${scope}`;
+  const rows = await db.all<{ district: string | null }>(sql`
+    with recursive d(district) as (
+      select min(${objects.district}) from ${objects} where ${inScope}
+      union all
+      select (select min(${objects.district}) from ${objects} where ${inScope} and ${objects.district} > d.district)
+      from d where d.district is not null
+    )
+    select district from d where district is not null`);
   return rows.map((r) => r.district!).filter(Boolean);
 }
 
