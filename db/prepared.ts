@@ -23,11 +23,8 @@ const kept = new WeakMap<Db, Map<string, unknown>>();
  * The prepared query `build` makes for these values, kept per database under `name` and the names of
  * the values present (undefined ones are left out). The shape of the query must follow from which values
  * are present, never from what they are: two calls with the same names share one statement.
- *
- * ```ts
- * const [{ n }] = await preparedQuery(db, "unread", { userId }, (p) =>
- *   db.select({ n: count() }).from(notifications).where(eq(notifications.userId, p.userId))).all();
- * ```
+ * For example `preparedQuery(db, "unread", { userId }, (p) => db.select({ n: count() }).from(notifications)
+ * .where(eq(notifications.userId, p.userId))).all()`.
  */
 export function preparedQuery<V extends Record<string, Bound | undefined>, Q extends Prepared>(
   db: Db,
