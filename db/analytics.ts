@@ -33,9 +33,32 @@ export async function analytics(db: Db, scope: Scope, period: Period, now: Date)
   const late = overdueCondition(now);
   const shownStatus = sql<string>`case when ${late} then 'overdue' else ${tasks.status} end`;
 
+  // The tasks are grouped first and the few groups joined to their assignee: joined before grouping, every
+  // task of the period cost a user lookup.
+  const taskGroups = db.select({
+    status: shownStatus.as("status"),
+    priority: tasks.priority,
+    userId: tasks.assignedTo,
+    count: count().as("count"),
+    completed: sql<number>`sum(case when ${tasks.status} = 'completed' then 1 else 0 end)`.as("completed"),
+    active: sql<
+      number
+    >`sum(case when ${tasks.status} in ('assigned','pending','in_progress') and not (${late}) then 1 else 0 end)`
+      .as("active"),
+    doneMs: sql<
+      number | null
+    >`sum(case when ${tasks.status} = 'completed' then ${tasks.completedAt} - ${tasks.createdAt} end)`.as(
+      "done_ms",
+    ),
+    doneTimed: sql<
+      number
+    >`count(case when ${tasks.status} = 'completed' then ${tasks.completedAt} - ${tasks.createdAt} end)`
+      .as("done_timed"),
+  }).from(tasks).where(taskWhere).groupBy(shownStatus, tasks.priority, tasks.assignedTo).as("task_groups");
+
   // One pass over the period's objects and one over its tasks, grouped finely enough that every breakdown
   // below is a sum of their rows: a big company costs two scans, not seven.
-  const [headline, objectGroups, taskGroups, team] = await Promise.all([
+  const [headline, objectGroups, taskRows, team] = await Promise.all([
     figures(db, scope, period, now),
     db.select({
       status: objects.status,
@@ -44,26 +67,19 @@ export async function analytics(db: Db, scope: Scope, period: Period, now: Date)
       est: sum(objects.estimatedCost),
     }).from(objects).where(objectWhere).groupBy(objects.status, objects.workType),
     db.select({
-      status: shownStatus,
-      priority: tasks.priority,
-      userId: tasks.assignedTo,
+      status: taskGroups.status,
+      priority: taskGroups.priority,
+      userId: taskGroups.userId,
       firstName: assignee.firstName,
       lastName: assignee.lastName,
       email: assignee.email,
       role: assignee.role,
-      count: count(),
-      completed: sql<number>`sum(case when ${tasks.status} = 'completed' then 1 else 0 end)`,
-      active: sql<
-        number
-      >`sum(case when ${tasks.status} in ('assigned','pending','in_progress') and not (${late}) then 1 else 0 end)`,
-      doneMs: sql<
-        number | null
-      >`sum(case when ${tasks.status} = 'completed' then ${tasks.completedAt} - ${tasks.createdAt} end)`,
-      doneTimed: sql<
-        number
-      >`count(case when ${tasks.status} = 'completed' then ${tasks.completedAt} - ${tasks.createdAt} end)`,
-    }).from(tasks).leftJoin(assignee, eq(assignee.id, tasks.assignedTo)).where(taskWhere)
-      .groupBy(shownStatus, tasks.priority, tasks.assignedTo),
+      count: taskGroups.count,
+      completed: taskGroups.completed,
+      active: taskGroups.active,
+      doneMs: taskGroups.doneMs,
+      doneTimed: taskGroups.doneTimed,
+    }).from(taskGroups).leftJoin(assignee, eq(assignee.id, taskGroups.userId)),
     db.select({ role: users.role, count: count() }).from(users)
       .where(and(
         scope === null ? isNotNull(users.companyId) : eq(users.companyId, scope),
@@ -89,11 +105,11 @@ export async function analytics(db: Db, scope: Scope, period: Period, now: Date)
     est: 0,
     n: 0,
   });
-  const taskStatus = sumBy(taskGroups, (r) => r.status, (r) => ({ status: r.status, count: 0 }), (t, r) => {
+  const taskStatus = sumBy(taskRows, (r) => r.status, (r) => ({ status: r.status, count: 0 }), (t, r) => {
     t.count += r.count;
   });
   const taskPriority = sumBy(
-    taskGroups,
+    taskRows,
     (r) => r.priority,
     (r) => ({ priority: r.priority, count: 0 }),
     (t, r) => {
@@ -101,7 +117,7 @@ export async function analytics(db: Db, scope: Scope, period: Period, now: Date)
     },
   ).sort((a, b) => a.priority < b.priority ? -1 : 1);
   const people = sumBy(
-    taskGroups,
+    taskRows,
     (r) => r.userId,
     (r) => ({ ...r, total: 0, completed: 0, active: 0, overdue: 0 }),
     (t, r) => {
@@ -111,8 +127,8 @@ export async function analytics(db: Db, scope: Scope, period: Period, now: Date)
       if (r.status === "overdue") t.overdue += r.count;
     },
   ).sort((a, b) => (a.userId ?? 0) - (b.userId ?? 0));
-  const doneTimed = taskGroups.reduce((n, r) => n + Number(r.doneTimed ?? 0), 0);
-  const doneMs = taskGroups.reduce((n, r) => n + Number(r.doneMs ?? 0), 0);
+  const doneTimed = taskRows.reduce((n, r) => n + Number(r.doneTimed ?? 0), 0);
+  const doneMs = taskRows.reduce((n, r) => n + Number(r.doneMs ?? 0), 0);
   const done = [{ avgMs: doneTimed ? doneMs / doneTimed : null }];
 
   const statusCount = (s: string) => byStatus.find((r) => r.status === s)?.count ?? 0;

@@ -20,6 +20,7 @@ import {
   priceLine,
 } from "../estimating/mod.ts";
 import { type Scope, scopeOf } from "./scope.ts";
+import { type Placeholders, preparedQuery } from "./prepared.ts";
 
 export type { Scope };
 export type EstimateStatus = typeof estimates.$inferSelect.status;
@@ -35,15 +36,24 @@ export interface EstimateFilter {
   offset?: number;
 }
 
-function filterConditions(scope: Scope, f: EstimateFilter): SQL | undefined {
-  const conds: (SQL | undefined)[] = [scoped(scope)];
-  if (f.objectId !== undefined) conds.push(eq(estimates.objectId, f.objectId));
-  if (f.status) conds.push(eq(estimates.status, f.status));
-  if (f.q && f.q.trim()) {
-    const pattern = `%${f.q.trim().replace(/[%_]/g, "")}%`;
-    conds.push(or(like(estimates.estimateNumber, pattern), like(objects.address, pattern)));
-  }
-  return and(...conds);
+/** The values of a filter, each bound to a placeholder of the prepared list queries. */
+function filterValues(scope: Scope, f: EstimateFilter) {
+  const q = f.q?.trim().replace(/[%_]/g, "");
+  return {
+    companyId: scope ?? undefined,
+    objectId: f.objectId,
+    status: f.status,
+    q: q ? `%${q}%` : undefined,
+  };
+}
+
+function filterConditions(p: Placeholders<ReturnType<typeof filterValues>>): SQL | undefined {
+  return and(
+    p.companyId && eq(estimates.companyId, p.companyId),
+    p.objectId && eq(estimates.objectId, p.objectId),
+    p.status && eq(estimates.status, p.status),
+    p.q && or(like(estimates.estimateNumber, p.q), like(objects.address, p.q)),
+  );
 }
 
 const listSelection = {
@@ -68,24 +78,32 @@ export type EstimateRow = Awaited<ReturnType<typeof listEstimates>>[number];
 
 /** Estimates of the scope, newest first, with the object's address. */
 export async function listEstimates(db: Db, scope: Scope, f: EstimateFilter = {}) {
-  const rows = await db.select(listSelection).from(estimates)
-    .innerJoin(objects, eq(objects.id, estimates.objectId))
-    .where(filterConditions(scope, f))
-    .orderBy(desc(estimates.createdAt), desc(estimates.id))
-    .limit(f.limit ?? 200)
-    .offset(f.offset ?? 0);
+  const values = { ...filterValues(scope, f), limit: f.limit ?? 200, offset: f.offset ?? 0 };
+  const rows = await preparedQuery(
+    db,
+    "estimates.page",
+    values,
+    (p) =>
+      db.select(listSelection).from(estimates)
+        .innerJoin(objects, eq(objects.id, estimates.objectId))
+        .where(filterConditions(p))
+        .orderBy(desc(estimates.createdAt), desc(estimates.id))
+        .limit(p.limit)
+        .offset(p.offset),
+  ).all();
   return rows.map((r) => ({ ...r, totalCost: r.totalAmount }));
 }
 
 /** The four cards of /estimates: count, drafts, approved, total sum (kopecks), for the filter. */
 export async function estimateSummary(db: Db, scope: Scope, f: EstimateFilter = {}) {
-  const [row] = await db.select({
-    total: count(),
-    drafts: sum(sql`case when ${estimates.status} = 'draft' then 1 else 0 end`),
-    approved: sum(sql`case when ${estimates.status} = 'approved' then 1 else 0 end`),
-    amount: sum(estimates.totalAmount),
-  }).from(estimates).innerJoin(objects, eq(objects.id, estimates.objectId))
-    .where(filterConditions(scope, { ...f, limit: undefined, offset: undefined }));
+  const [row] = await preparedQuery(db, "estimates.summary", filterValues(scope, f), (p) =>
+    db.select({
+      total: count(),
+      drafts: sum(sql`case when ${estimates.status} = 'draft' then 1 else 0 end`),
+      approved: sum(sql`case when ${estimates.status} = 'approved' then 1 else 0 end`),
+      amount: sum(estimates.totalAmount),
+    }).from(estimates).innerJoin(objects, eq(objects.id, estimates.objectId)).where(filterConditions(p)))
+    .all();
   return {
     total: row.total,
     drafts: Number(row.drafts ?? 0),
@@ -570,13 +588,6 @@ export async function setEstimateStatus(
       byUserId: by.id,
     });
   });
-}
-
-/** Objects of the scope to choose from in the manual estimate dialog, newest first. */
-export async function objectOptions(db: Db, scope: Scope, limit = 300) {
-  return await db.select({ id: objects.id, address: objects.address }).from(objects)
-    .where(scope === null ? undefined : eq(objects.companyId, scope))
-    .orderBy(desc(objects.createdAt), desc(objects.id)).limit(limit);
 }
 
 /** A change of the editor as the database applies it (a price-list item already looked up). Money in kopecks. */

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { Db, Executor } from "./client.ts";
+import { preparedQuery } from "./prepared.ts";
 import { activities, notifications, users } from "./schema/mod.ts";
 import type { notificationTypes } from "../domain/enums.ts";
 import type { Role } from "../domain/roles.ts";
@@ -54,8 +55,14 @@ export async function listNotifications(db: Db, userId: number, limit = 50) {
 }
 
 export async function unreadCount(db: Db, userId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
+  const [row] = await preparedQuery(
+    db,
+    "notifications.unread",
+    { userId },
+    (p) =>
+      db.select({ n: count() }).from(notifications)
+        .where(and(eq(notifications.userId, p.userId), eq(notifications.isRead, false))),
+  ).all();
   return row.n;
 }
 

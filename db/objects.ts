@@ -1,7 +1,9 @@
 // Object (client site) queries. Every function takes the company scope (null = every company, system_admin).
-import { and, asc, count, desc, eq, isNotNull, like, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, like, or, type SQL, sql } from "drizzle-orm";
+import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client.ts";
 import type { Scope } from "./scope.ts";
+import { type Placeholders, preparedQuery } from "./prepared.ts";
 import { objects, tasks, users } from "./schema/mod.ts";
 import { notifyRoles, recordActivity } from "./notifications.ts";
 import {
@@ -38,43 +40,111 @@ function caseVariants(q: string): string[] {
   return [...new Set([q, lower, q.toUpperCase(), lower.charAt(0).toUpperCase() + lower.slice(1)])];
 }
 
-function searchCondition(q: string): SQL | undefined {
-  const conditions: SQL[] = [];
-  for (const v of caseVariants(q)) {
-    const pattern = `%${v}%`;
-    conditions.push(like(objects.address, pattern), like(objects.clientName, pattern));
-  }
-  if (/\d{3,}/.test(q)) conditions.push(like(objects.clientPhone, `%${q}%`));
-  return or(...conditions);
+const SEARCH_SLOTS = ["q0", "q1", "q2", "q3"] as const;
+
+/** The values of a filter, each bound to a placeholder of the prepared list queries. */
+function filterValues(scope: Scope, f: ObjectFilter) {
+  const q = f.q?.trim();
+  const variants = q ? caseVariants(q) : [];
+  return {
+    companyId: scope ?? undefined,
+    status: f.status,
+    workType: f.workType,
+    district: f.district,
+    ...Object.fromEntries(variants.map((v, i) => [SEARCH_SLOTS[i], `%${v}%`])) as {
+      [K in typeof SEARCH_SLOTS[number]]?: string;
+    },
+    phone: q && /\d{3,}/.test(q) ? `%${q}%` : undefined,
+  };
 }
 
-function filterCondition(scope: Scope, f: ObjectFilter): SQL | undefined {
-  const parts: (SQL | undefined)[] = [objectScope(scope)];
-  if (f.status) parts.push(eq(objects.status, f.status));
-  if (f.workType) parts.push(eq(objects.workType, f.workType));
-  if (f.district) parts.push(eq(objects.district, f.district));
-  if (f.q?.trim()) parts.push(searchCondition(f.q.trim()));
-  return and(...parts);
+function filterCondition(p: Placeholders<ReturnType<typeof filterValues>>): SQL | undefined {
+  const search: SQL[] = [];
+  for (const slot of SEARCH_SLOTS) {
+    const pattern = p[slot];
+    if (pattern) search.push(like(objects.address, pattern), like(objects.clientName, pattern));
+  }
+  if (p.phone) search.push(like(objects.clientPhone, p.phone));
+  return and(
+    p.companyId && eq(objects.companyId, p.companyId),
+    p.status && eq(objects.status, p.status),
+    p.workType && eq(objects.workType, p.workType),
+    p.district && eq(objects.district, p.district),
+    search.length > 0 ? or(...search) : undefined,
+  );
 }
 
 /** One page of objects, newest first, and the total matching the filter. */
 export async function listObjects(db: Db, scope: Scope, f: ObjectFilter = {}) {
   const pageSize = Math.min(Math.max(f.pageSize ?? 24, 1), 200);
   const page = Math.max(f.page ?? 1, 1);
-  const where = filterCondition(scope, f);
+  const values = filterValues(scope, f);
   const [rows, [{ total }]] = await Promise.all([
-    db.select().from(objects).where(where).orderBy(desc(objects.createdAt), desc(objects.id))
-      .limit(pageSize).offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(objects).where(where),
+    preparedQuery(
+      db,
+      "objects.page",
+      { ...values, limit: pageSize, offset: (page - 1) * pageSize },
+      (p) =>
+        db.select().from(objects).where(filterCondition(p)).orderBy(desc(objects.createdAt), desc(objects.id))
+          .limit(p.limit).offset(p.offset),
+    ).all(),
+    preparedQuery(
+      db,
+      "objects.count",
+      values,
+      (p) => db.select({ total: count() }).from(objects).where(filterCondition(p)),
+    ).all(),
   ]);
   return { rows, total, page, pageSize };
 }
 
-/** The districts the company's objects carry, for the filter. */
+/**
+ * The districts the company's objects carry, for the filter. Each step seeks the next district in the
+ * (company, district) index, so the cost follows the number of districts, not of objects: `select
+ * distinct` read every object's entry (4.6 ms at 10 000 objects, README «Performance»).
+ */
 export async function objectDistricts(db: Db, scope: Scope): Promise<string[]> {
-  const rows = await db.selectDistinct({ district: objects.district }).from(objects)
-    .where(and(objectScope(scope), isNotNull(objects.district))).orderBy(asc(objects.district));
+  const inScope = scope === null ? sql`1` : sql`${objects.companyId} = ${scope}`;
+  const rows = await db.all<{ district: string | null }>(sql`
+    with recursive d(district) as (
+      select min(${objects.district}) from ${objects} where ${inScope}
+      union all
+      select (select min(${objects.district}) from ${objects} where ${inScope} and ${objects.district} > d.district)
+      from d where d.district is not null
+    )
+    select district from d where district is not null`);
   return rows.map((r) => r.district!).filter(Boolean);
+}
+
+type Columns = Record<string, AnySQLiteColumn>;
+/** A row of `C` as drizzle reads it: a nullable column may be null. */
+type RowOf<C extends Columns> = {
+  [K in keyof C]: C[K]["_"]["notNull"] extends true ? C[K]["_"]["data"] : C[K]["_"]["data"] | null;
+};
+
+/** The newest objects of the scope with the given columns (pickers, the cabinets' latest objects). */
+export async function newestObjects<C extends Columns>(
+  db: Db,
+  scope: Scope,
+  options: { name: string; columns: C; limit: number },
+): Promise<RowOf<C>[]> {
+  const columns: Columns = options.columns;
+  const values = { companyId: scope ?? undefined, limit: options.limit };
+  const rows = await preparedQuery(
+    db,
+    `objects.newest.${options.name}`,
+    values,
+    (p) =>
+      db.select(columns).from(objects).where(p.companyId && eq(objects.companyId, p.companyId))
+        .orderBy(desc(objects.createdAt), desc(objects.id)).limit(p.limit),
+  ).all();
+  return rows as RowOf<C>[];
+}
+
+/** Objects to choose from in the task and estimate dialogs and filters, newest first. */
+export function objectChoices(db: Db, scope: Scope, limit = 300) {
+  const columns = { id: objects.id, address: objects.address, status: objects.status };
+  return newestObjects(db, scope, { name: "choices", columns, limit });
 }
 
 export async function findObject(db: Db, scope: Scope, id: number): Promise<ObjectRow | null> {

@@ -17,8 +17,8 @@ import { type Scope, scopeOf } from "./scope.ts";
 import { companyStats, findCompany, listCompanies, updateCompany } from "./companies.ts";
 import { findUser, listUsers, updateUser } from "./users.ts";
 import { findEmployee, listEmployees } from "./employees.ts";
-import { findObject, listObjects, objectDistricts, updateObject } from "./objects.ts";
-import { assignableUsers, getTask, listTasks, objectChoices, tasksOfObjects } from "./tasks.ts";
+import { findObject, listObjects, objectChoices, objectDistricts, updateObject } from "./objects.ts";
+import { assignableUsers, getTask, listTasks, tasksOfObjects } from "./tasks.ts";
 import { findDocument, listDocuments } from "./documents.ts";
 import { changeProjectStatus, foremanProjects } from "./foreman.ts";
 import {

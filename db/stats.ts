@@ -5,6 +5,8 @@ import type { Db } from "./client.ts";
 import { activities, documents, estimates, objects } from "./schema/mod.ts";
 import type { Period } from "../domain/periods.ts";
 import type { Scope } from "./scope.ts";
+import { preparedQuery } from "./prepared.ts";
+import { newestObjects } from "./objects.ts";
 import { type Figures, figures } from "./figures.ts";
 import { newCountNote, newForms, newTaskForms, revenueChange } from "../domain/figures.ts";
 
@@ -64,17 +66,25 @@ export interface ActivityItem {
  * as an activity appears once), newest first.
  */
 export async function activityFeed(db: Db, scope: Scope, limit = 20): Promise<ActivityItem[]> {
+  const values = { companyId: scope ?? undefined, limit };
   const [events, uploads] = await Promise.all([
-    db.select().from(activities).where(companyOf(activities.companyId, scope))
-      .orderBy(desc(activities.createdAt), desc(activities.id)).limit(limit),
-    db.select({
-      id: documents.id,
-      fileName: documents.fileName,
-      objectId: documents.objectId,
-      taskId: documents.taskId,
-      uploadedAt: documents.uploadedAt,
-    }).from(documents).where(companyOf(documents.companyId, scope))
-      .orderBy(desc(documents.uploadedAt), desc(documents.id)).limit(limit),
+    preparedQuery(
+      db,
+      "stats.activities",
+      values,
+      (p) =>
+        db.select().from(activities).where(p.companyId && eq(activities.companyId, p.companyId))
+          .orderBy(desc(activities.createdAt), desc(activities.id)).limit(p.limit),
+    ).all(),
+    preparedQuery(db, "stats.uploads", values, (p) =>
+      db.select({
+        id: documents.id,
+        fileName: documents.fileName,
+        objectId: documents.objectId,
+        taskId: documents.taskId,
+        uploadedAt: documents.uploadedAt,
+      }).from(documents).where(p.companyId && eq(documents.companyId, p.companyId))
+        .orderBy(desc(documents.uploadedAt), desc(documents.id)).limit(p.limit)).all(),
   ]);
   const recorded = new Set(events.filter((e) => e.fileName).map((e) => `${e.fileName}:${e.objectId}`));
   const items: ActivityItem[] = [
@@ -130,8 +140,8 @@ export async function documentsByObject(db: Db, scope: Scope, objectIds: number[
 }
 
 /** The latest objects of the scope (the cabinets show 5). */
-export async function latestObjects(db: Db, scope: Scope, limit = 5) {
-  return await db.select({
+export function latestObjects(db: Db, scope: Scope, limit = 5) {
+  const columns = {
     id: objects.id,
     address: objects.address,
     settlement: objects.settlement,
@@ -141,8 +151,8 @@ export async function latestObjects(db: Db, scope: Scope, limit = 5) {
     clientPhone: objects.clientPhone,
     estimatedCost: objects.estimatedCost,
     createdAt: objects.createdAt,
-  }).from(objects).where(companyOf(objects.companyId, scope))
-    .orderBy(desc(objects.createdAt), desc(objects.id)).limit(limit);
+  };
+  return newestObjects(db, scope, { name: "latest", columns, limit });
 }
 
 /** Estimates of these objects with one of the statuses (the surveyor's ready estimates). */

@@ -10,12 +10,14 @@ import {
   lt,
   notInArray,
   or,
+  type Placeholder,
   type SQL,
   sql,
 } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client.ts";
 import { type Scope, scopeOf } from "./scope.ts";
+import { type Placeholders, preparedQuery } from "./prepared.ts";
 import { estimates, notifications, objects, tasks, users } from "./schema/mod.ts";
 import {
   closedTaskStatuses,
@@ -30,8 +32,11 @@ import { notifyUsers, recordActivity } from "./notifications.ts";
 
 const assignee = alias(users, "assignee");
 
-/** SQL twin of domain/tasks.ts isOverdue(): late and not closed, or stored as overdue. */
-export function overdueCondition(now: Date): SQL {
+/**
+ * SQL twin of domain/tasks.ts isOverdue(): late and not closed, or stored as overdue. `now` is a date or
+ * the placeholder of its milliseconds.
+ */
+export function overdueCondition(now: Date | Placeholder): SQL {
   return or(
     eq(tasks.status, "overdue"),
     and(lt(tasks.dueDate, now), notInArray(tasks.status, [...closedTaskStatuses])),
@@ -39,7 +44,7 @@ export function overdueCondition(now: Date): SQL {
 }
 
 /** A status filter on the status people see (overdue is derived). */
-export function statusCondition(status: TaskStatus, now: Date): SQL {
+export function statusCondition(status: TaskStatus, now: Date | Placeholder): SQL {
   if (status === "overdue") return overdueCondition(now);
   if (status === "completed" || status === "cancelled") return eq(tasks.status, status);
   return and(eq(tasks.status, status), sql`not (${overdueCondition(now)})`)!;
@@ -153,18 +158,38 @@ export interface TaskFilter {
   objectId?: number;
   /** Only tasks assigned to users with this role (the admin's view of the surveyor cabinet). */
   assigneeRole?: string;
+  /** Only tasks not completed or cancelled. */
+  open?: boolean;
   limit?: number;
   offset?: number;
 }
 
-function filterConditions(scope: Scope, f: TaskFilter, now: Date): SQL | undefined {
-  const conds: (SQL | undefined)[] = [scopeCondition(scope)];
-  if (f.status) conds.push(statusCondition(f.status, now));
-  if (f.assignedTo === "none") conds.push(isNull(tasks.assignedTo));
-  else if (f.assignedTo !== undefined) conds.push(eq(tasks.assignedTo, f.assignedTo));
-  if (f.objectId !== undefined) conds.push(eq(tasks.objectId, f.objectId));
-  if (f.assigneeRole) conds.push(eq(assignee.role, f.assigneeRole as typeof users.$inferSelect.role));
-  return and(...conds);
+/** The values of a filter, each bound to a placeholder of the prepared list queries. */
+function filterValues(scope: Scope, f: TaskFilter, now: Date) {
+  const late = f.status !== undefined && f.status !== "completed" && f.status !== "cancelled";
+  return {
+    companyId: scope ?? undefined,
+    now: late ? now.getTime() : undefined,
+    assignedTo: f.assignedTo === "none" ? undefined : f.assignedTo,
+    objectId: f.objectId,
+    assigneeRole: f.assigneeRole,
+  };
+}
+
+/** What shapes a filter's query besides the values present: the status, "unassigned" and "open". */
+const shapeOf = (f: TaskFilter) =>
+  `${f.status ?? ""}${f.assignedTo === "none" ? "-unassigned" : ""}${f.open ? "-open" : ""}`;
+
+function filterConditions(p: Placeholders<ReturnType<typeof filterValues>>, f: TaskFilter): SQL | undefined {
+  return and(
+    p.companyId && eq(tasks.companyId, p.companyId),
+    f.status && statusCondition(f.status, p.now ?? new Date(0)),
+    f.assignedTo === "none" ? isNull(tasks.assignedTo) : undefined,
+    f.open ? notInArray(tasks.status, [...closedTaskStatuses]) : undefined,
+    p.assignedTo && eq(tasks.assignedTo, p.assignedTo),
+    p.objectId && eq(tasks.objectId, p.objectId),
+    p.assigneeRole && eq(assignee.role, p.assigneeRole),
+  );
 }
 
 /** Tasks of the scope, newest first, with their object and assignee. */
@@ -173,20 +198,41 @@ export async function listTasks(
   scope: Scope,
   options: TaskFilter & { now: Date },
 ): Promise<TaskView[]> {
-  const rows = await db.select(selection).from(tasks)
-    .leftJoin(objects, eq(objects.id, tasks.objectId))
-    .leftJoin(assignee, eq(assignee.id, tasks.assignedTo))
-    .where(filterConditions(scope, options, options.now))
-    .orderBy(desc(tasks.createdAt), desc(tasks.id))
-    .limit(options.limit ?? 200)
-    .offset(options.offset ?? 0);
+  const values = {
+    ...filterValues(scope, options, options.now),
+    limit: options.limit ?? 200,
+    offset: options.offset ?? 0,
+  };
+  const rows = await preparedQuery(
+    db,
+    `tasks.page${shapeOf(options)}`,
+    values,
+    (p) =>
+      db.select(selection).from(tasks)
+        .leftJoin(objects, eq(objects.id, tasks.objectId))
+        .leftJoin(assignee, eq(assignee.id, tasks.assignedTo))
+        .where(filterConditions(p, options))
+        .orderBy(desc(tasks.createdAt), desc(tasks.id))
+        .limit(p.limit)
+        .offset(p.offset),
+  ).all();
   return rows.map((r) => toView(r as Row, options.now));
 }
 
 export async function countTasks(db: Db, scope: Scope, options: TaskFilter & { now: Date }): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(tasks)
-    .leftJoin(assignee, eq(assignee.id, tasks.assignedTo))
-    .where(filterConditions(scope, options, options.now));
+  const [row] = await preparedQuery(
+    db,
+    `tasks.count${shapeOf(options)}`,
+    filterValues(scope, options, options.now),
+    // The assignee is joined only to filter by role: a join per task kept the count off the covering
+    // index (21 ms against 3 ms at 50 000 tasks).
+    (p) =>
+      p.assigneeRole
+        ? db.select({ n: count() }).from(tasks)
+          .leftJoin(assignee, eq(assignee.id, tasks.assignedTo))
+          .where(filterConditions(p, options))
+        : db.select({ n: count() }).from(tasks).where(filterConditions(p, options)),
+  ).all();
   return row.n;
 }
 
@@ -212,17 +258,25 @@ export async function assignableUsers(
   scope: Scope,
   role?: typeof users.$inferSelect.role,
 ) {
-  const conds = [eq(users.isActive, true), notInArray(users.role, ["user"])];
-  if (scope !== null) conds.push(eq(users.companyId, scope));
-  if (role) conds.push(eq(users.role, role));
-  const rows = await db.select({
-    id: users.id,
-    firstName: users.firstName,
-    lastName: users.lastName,
-    email: users.email,
-    role: users.role,
-    companyId: users.companyId,
-  }).from(users).where(and(...conds)).orderBy(users.lastName, users.firstName).limit(500);
+  const rows = await preparedQuery(
+    db,
+    "tasks.assignable",
+    { companyId: scope ?? undefined, role },
+    (p) =>
+      db.select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        role: users.role,
+        companyId: users.companyId,
+      }).from(users).where(and(
+        eq(users.isActive, true),
+        notInArray(users.role, ["user"]),
+        p.companyId && eq(users.companyId, p.companyId),
+        p.role && eq(users.role, p.role),
+      )).orderBy(users.lastName, users.firstName).limit(500),
+  ).all();
   return rows.map((u) => ({ ...u, name: displayName(u) }));
 }
 
@@ -470,11 +524,6 @@ export async function tasksOfObjects(db: Db, scope: Scope, objectIds: number[]) 
 }
 
 /** Objects to choose from in the task dialogs and filters, newest first. */
-export async function objectChoices(db: Db, scope: Scope, limit = 300) {
-  return await db.select({ id: objects.id, address: objects.address, status: objects.status }).from(objects)
-    .where(scope === null ? undefined : eq(objects.companyId, scope))
-    .orderBy(desc(objects.createdAt), desc(objects.id)).limit(limit);
-}
 
 /**
  * Sends task_overdue to the assignee and to the one who assigned each task that has just become

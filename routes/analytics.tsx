@@ -14,6 +14,7 @@ import {
   objectStatusLabels,
   taskPriorityLabels,
   taskStatusLabels,
+  type Tone,
   toneOf,
   workTypeLabels,
 } from "../domain/labels.ts";
@@ -26,7 +27,7 @@ import { Card, StatCard } from "../components/Card.tsx";
 import { Icon } from "../components/Icon.tsx";
 import { inPeriod } from "../domain/figures.ts";
 import { FigureHints, PeriodSelector } from "./_dashboard/mod.tsx";
-import { BarChart, DonutChart } from "./_dashboard/charts.tsx";
+import { BarChart, type ChartRow, DonutChart } from "./_dashboard/charts.tsx";
 
 function DataTable({ data, name, period }: { data: Analytics; name: TableName; period: Period }) {
   const table = analyticsTable(data, name);
@@ -65,77 +66,81 @@ function DataTable({ data, name, period }: { data: Analytics; name: TableName; p
   );
 }
 
+/** Chart rows of counts by status, worded and coloured as the status labels say. */
+function statusRows<K extends string>(
+  rows: { status: K; count: number }[],
+  labels: Record<K, { label: string; tone: Tone }>,
+): ChartRow[] {
+  return rows.map((r) => ({
+    key: r.status,
+    label: labelOf(labels, r.status),
+    value: r.count,
+    tone: toneOf(labels, r.status),
+  }));
+}
+
+/** The key and the words of a work type's chart row. */
+const workTypeOf = (r: { workType: string }) => ({
+  key: r.workType,
+  label: labelOf(workTypeLabels, r.workType),
+});
+
+/** A card holding one chart under the card's title. */
+function ChartCard({ title, donut, rows }: { title: string; donut?: boolean; rows: ChartRow[] }) {
+  const Chart = donut ? DonutChart : BarChart;
+  return (
+    <Card title={title}>
+      <Chart title={title} rows={rows} />
+    </Card>
+  );
+}
+
 function TabBody({ tab, data, period }: { tab: AnalyticsTab; data: Analytics; period: Period }) {
   switch (tab) {
     case "objects":
       return (
         <div className="analytics-grid">
-          <Card title="Объекты по статусам">
-            <BarChart
-              title="Объекты по статусам"
-              rows={data.objectsByStatus.map((r) => ({
-                key: r.status,
-                label: labelOf(objectStatusLabels, r.status),
-                value: r.count,
-                tone: toneOf(objectStatusLabels, r.status),
-              }))}
-            />
-          </Card>
+          <ChartCard
+            title="Объекты по статусам"
+            rows={statusRows(data.objectsByStatus, objectStatusLabels)}
+          />
           <DataTable data={data} name="objects" period={period} />
         </div>
       );
     case "tasks":
       return (
         <div className="analytics-grid">
-          <Card title="Задачи по статусам">
-            <DonutChart
-              title="Задачи по статусам"
-              rows={data.tasksByStatus.map((r) => ({
-                key: r.status,
-                label: labelOf(taskStatusLabels, r.status),
-                value: r.count,
-                tone: toneOf(taskStatusLabels, r.status),
-              }))}
-            />
-          </Card>
-          <Card title="Задачи по приоритетам">
-            <BarChart
-              title="Задачи по приоритетам"
-              rows={priorityRows(data).map((r) => ({
-                ...r,
-                tone: toneOf(taskPriorityLabels, r.key),
-              }))}
-            />
-          </Card>
+          <ChartCard
+            title="Задачи по статусам"
+            donut
+            rows={statusRows(data.tasksByStatus, taskStatusLabels)}
+          />
+          <ChartCard
+            title="Задачи по приоритетам"
+            rows={priorityRows(data).map((r) => ({
+              ...r,
+              tone: toneOf(taskPriorityLabels, r.key),
+            }))}
+          />
           <DataTable data={data} name="tasks" period={period} />
         </div>
       );
     case "workTypes":
       return (
         <div className="analytics-grid">
-          <Card title="Объекты по видам работ">
-            <BarChart
-              title="Объекты по видам работ"
-              rows={data.workTypes.map((r) => ({
-                key: r.workType,
-                label: labelOf(workTypeLabels, r.workType),
-                value: r.count,
-                tone: "accent",
-              }))}
-            />
-          </Card>
-          <Card title="Сумма оценок по видам работ">
-            <BarChart
-              title="Сумма оценок по видам работ"
-              rows={data.workTypes.map((r) => ({
-                key: r.workType,
-                label: labelOf(workTypeLabels, r.workType),
-                value: r.estimatedKopecks,
-                note: formatKopecks(r.estimatedKopecks).replace(",00 ₽", " ₽"),
-                tone: "success",
-              }))}
-            />
-          </Card>
+          <ChartCard
+            title="Объекты по видам работ"
+            rows={data.workTypes.map((r) => ({ ...workTypeOf(r), value: r.count, tone: "accent" }))}
+          />
+          <ChartCard
+            title="Сумма оценок по видам работ"
+            rows={data.workTypes.map((r) => ({
+              ...workTypeOf(r),
+              value: r.estimatedKopecks,
+              note: formatKopecks(r.estimatedKopecks).replace(",00 ₽", " ₽"),
+              tone: "success",
+            }))}
+          />
           <DataTable data={data} name="workTypes" period={period} />
         </div>
       );
@@ -160,18 +165,16 @@ function TabBody({ tab, data, period }: { tab: AnalyticsTab; data: Analytics; pe
             />
           </div>
           <div className="analytics-grid">
-            <Card title="Выполнено задач по исполнителям">
-              <BarChart
-                title="Выполнено задач по исполнителям"
-                rows={data.performance.people.map((p) => ({
-                  key: String(p.userId),
-                  label: p.name,
-                  value: p.completed,
-                  note: `${p.completed} из ${p.total}`,
-                  tone: "success",
-                }))}
-              />
-            </Card>
+            <ChartCard
+              title="Выполнено задач по исполнителям"
+              rows={data.performance.people.map((p) => ({
+                key: String(p.userId),
+                label: p.name,
+                value: p.completed,
+                note: `${p.completed} из ${p.total}`,
+                tone: "success",
+              }))}
+            />
             <Card title="Рекомендации">
               <ul className="recommendations">
                 {data.recommendations.map((r) => (

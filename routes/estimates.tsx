@@ -1,5 +1,6 @@
 import type { Context } from "hono";
-import { type EstimateStatus, estimateSummary, listEstimates, objectOptions } from "../db/estimates.ts";
+import { type EstimateStatus, estimateSummary, listEstimates } from "../db/estimates.ts";
+import { objectChoices } from "../db/objects.ts";
 import { estimateStatuses } from "../domain/enums.ts";
 import { countOf, formatDate, formatKopecks } from "../domain/format.ts";
 import { estimateStatusLabels } from "../domain/labels.ts";
@@ -9,6 +10,7 @@ import type { AppEnv } from "../server/types.ts";
 import EstimatesTable from "../islands/EstimatesTable.tsx";
 import CreateEstimateDialog from "../islands/CreateEstimateDialog.tsx";
 import { renderWorkPage } from "./_page.tsx";
+import { FilterForm, FilterSearch, ObjectFilter, StatusFilter } from "./_filters.tsx";
 import { Card, EmptyState, StatCard } from "../components/Card.tsx";
 import { positiveInt } from "../server/query.ts";
 
@@ -27,7 +29,7 @@ export default async function estimatesPage(c: Context<AppEnv>) {
   const [rows, summary, objects] = await Promise.all([
     listEstimates(db, scope, { ...filter, limit: 200 }),
     estimateSummary(db, scope, filter),
-    objectOptions(db, scope),
+    objectChoices(db, scope),
   ]);
   const filtered = Boolean(status || objectId || search);
   const at = now();
@@ -39,7 +41,11 @@ export default async function estimatesPage(c: Context<AppEnv>) {
     action: (
       <Island
         component={CreateEstimateDialog}
-        props={{ objects, objectId: objectId ?? null, number: suggested }}
+        props={{
+          objects: objects.map((o) => ({ id: o.id, address: o.address })),
+          objectId: objectId ?? null,
+          number: suggested,
+        }}
       />
     ),
     body: (
@@ -55,38 +61,11 @@ export default async function estimatesPage(c: Context<AppEnv>) {
             tone="accent"
           />
         </div>
-        <form className="card filters" method="get" action="/estimates" aria-label="Фильтры смет">
-          <div className="field">
-            <label htmlFor="ef-q">Поиск</label>
-            <input
-              id="ef-q"
-              name="q"
-              type="search"
-              defaultValue={search ?? ""}
-              placeholder="Номер или адрес"
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="ef-status">Статус</label>
-            <select id="ef-status" name="status" defaultValue={status ?? ""}>
-              <option value="">Все статусы</option>
-              {estimateStatuses.map((s) => (
-                <option key={s} value={s}>{estimateStatusLabels[s].label}</option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="ef-object">Объект</label>
-            <select id="ef-object" name="objectId" defaultValue={objectId ? String(objectId) : ""}>
-              <option value="">Все объекты</option>
-              {objects.map((o) => <option key={o.id} value={o.id}>{o.address}</option>)}
-            </select>
-          </div>
-          <div className="row">
-            <button type="submit" className="btn btn-primary">Применить</button>
-            {filtered && <a className="btn btn-ghost" href="/estimates">Сбросить</a>}
-          </div>
-        </form>
+        <FilterForm action="/estimates" label="Фильтры смет" submit="Применить" filtered={filtered}>
+          <FilterSearch value={search} placeholder="Номер или адрес" />
+          <StatusFilter value={status} statuses={estimateStatuses} labels={estimateStatusLabels} />
+          <ObjectFilter value={objectId} objects={objects} />
+        </FilterForm>
         <Card>
           {rows.length === 0
             ? (

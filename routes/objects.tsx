@@ -11,6 +11,7 @@ import type { AppEnv } from "../server/types.ts";
 import ObjectDialog from "../islands/ObjectDialog.tsx";
 import ObjectDetails from "../islands/ObjectDetails.tsx";
 import { renderWorkPage } from "./_page.tsx";
+import { choicesOf, FilterForm, FilterSearch, FilterSelect, StatusFilter } from "./_filters.tsx";
 import { pageNumber, positiveInt } from "../server/query.ts";
 import { Badge } from "../components/Badge.tsx";
 import { EmptyState } from "../components/Card.tsx";
@@ -128,6 +129,8 @@ function objectsPage(variant: Variant) {
     const filtered = Boolean(status || workType || district || search);
     const path = variant === "improved" ? "/improved-objects" : "/objects";
     const params = { q: search, status, workType, district };
+    const works = choicesOf(workTypes, workTypeLabels);
+    const places = districts.map((d) => ({ value: d, label: d }));
 
     return renderWorkPage(c, {
       title: variant === "improved" ? "Проекты и объекты" : "Объекты",
@@ -148,51 +151,24 @@ function objectsPage(variant: Variant) {
         : undefined,
       body: (
         <div className="stack-lg objects-page">
-          <form
-            className="card filters"
-            method="get"
+          <FilterForm
             action={path}
-            role="search"
-            aria-label="Поиск и фильтры объектов"
+            label="Поиск и фильтры объектов"
+            submit="Найти"
+            filtered={filtered}
+            search
           >
-            <div className="field filter-search">
-              <label htmlFor="f-q">Поиск</label>
-              <input
-                id="f-q"
-                name="q"
-                type="search"
-                defaultValue={search ?? ""}
-                placeholder="Адрес или клиент"
-              />
-            </div>
-            <div className="field">
-              <label htmlFor="f-status">Статус</label>
-              <select id="f-status" name="status" defaultValue={status ?? ""}>
-                <option value="">Все статусы</option>
-                {objectStatuses.map((s) => <option key={s} value={s}>{objectStatusLabels[s].label}</option>)}
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor="f-work">Тип работ</label>
-              <select id="f-work" name="workType" defaultValue={workType ?? ""}>
-                <option value="">Все типы работ</option>
-                {workTypes.map((w) => <option key={w} value={w}>{workTypeLabels[w]}</option>)}
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor="f-district">Район</label>
-              <select id="f-district" name="district" defaultValue={district ?? ""}>
-                <option value="">Все районы</option>
-                {districts.map((d) => <option key={d} value={d}>{d}</option>)}
-              </select>
-            </div>
-            <div className="row filter-buttons">
-              <button type="submit" className="btn btn-primary">
-                <Icon name="search" /> Найти
-              </button>
-              {filtered && <a className="btn btn-ghost" href={path}>Сбросить</a>}
-            </div>
-          </form>
+            <FilterSearch value={search} placeholder="Адрес или клиент" className="field filter-search" />
+            <StatusFilter value={status} statuses={objectStatuses} labels={objectStatusLabels} />
+            <FilterSelect
+              label="Тип работ"
+              name="workType"
+              value={workType}
+              all="Все типы работ"
+              options={works}
+            />
+            <FilterSelect label="Район" name="district" value={district} all="Все районы" options={places} />
+          </FilterForm>
 
           {rows.length === 0
             ? (

@@ -1,12 +1,6 @@
 import type { Context } from "hono";
-import {
-  assignableUsers,
-  countTasks,
-  getTask,
-  listTasks,
-  objectChoices,
-  type TaskFilter,
-} from "../db/tasks.ts";
+import { assignableUsers, countTasks, getTask, listTasks, type TaskFilter } from "../db/tasks.ts";
+import { objectChoices } from "../db/objects.ts";
 import { hasRole } from "../domain/roles.ts";
 import { taskManagerRoles, taskStatuses, toDateInput } from "../domain/tasks.ts";
 import { taskStatusLabels } from "../domain/labels.ts";
@@ -18,6 +12,7 @@ import type { AppEnv } from "../server/types.ts";
 import TaskDialog from "../islands/TaskDialog.tsx";
 import TaskDetailDialog from "../islands/TaskDetailDialog.tsx";
 import { renderWorkPage } from "./_page.tsx";
+import { FilterForm, FilterSelect, ObjectFilter, StatusFilter } from "./_filters.tsx";
 import { EmptyState } from "../components/Card.tsx";
 import { Icon } from "../components/Icon.tsx";
 import { TaskCard, taskDetailProps } from "./_tasks/TaskCard.tsx";
@@ -83,38 +78,20 @@ export default async function tasksPage(c: Context<AppEnv>) {
       : undefined,
     body: (
       <div className="stack-lg">
-        <form className="card filters" method="get" action="/tasks" aria-label="Фильтры задач">
-          <div className="field">
-            <label htmlFor="f-status">Статус</label>
-            <select id="f-status" name="status" defaultValue={status ?? ""}>
-              <option value="">Все статусы</option>
-              {taskStatuses.map((s) => <option key={s} value={s}>{taskStatusLabels[s].label}</option>)}
-            </select>
-          </div>
+        <FilterForm action="/tasks" label="Фильтры задач" submit="Показать" filtered={filtered}>
+          <StatusFilter value={status} statuses={taskStatuses} labels={taskStatusLabels} />
           {!own && (
-            <div className="field">
-              <label htmlFor="f-assignee">Исполнитель</label>
-              <select id="f-assignee" name="assignedTo" defaultValue={assignedTo ? String(assignedTo) : ""}>
-                <option value="">Все исполнители</option>
-                <option value="none">Не назначено</option>
-                {people.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
-              </select>
-            </div>
+            <FilterSelect
+              label="Исполнитель"
+              name="assignedTo"
+              value={assignedTo || undefined}
+              all="Все исполнители"
+              extra={<option value="none">Не назначено</option>}
+              options={people.map((p) => ({ value: p.id, label: p.name }))}
+            />
           )}
-          <div className="field">
-            <label htmlFor="f-object">Объект</label>
-            <select id="f-object" name="objectId" defaultValue={objectId ? String(objectId) : ""}>
-              <option value="">Все объекты</option>
-              {objects.map((o) => <option key={o.id} value={o.id}>{o.address}</option>)}
-            </select>
-          </div>
-          <div className="row filter-buttons">
-            <button type="submit" className="btn btn-primary">
-              <Icon name="search" /> Показать
-            </button>
-            {filtered && <a className="btn btn-ghost" href="/tasks">Сбросить</a>}
-          </div>
-        </form>
+          <ObjectFilter value={objectId} objects={objects} />
+        </FilterForm>
 
         {taskId && !opened && (
           <div className="notice notice-warning" role="status">

@@ -33,6 +33,8 @@ export const objects = sqliteTable("objects", {
 }, (t) => [
   index("objects_company_created_idx").on(t.companyId, t.createdAt),
   index("objects_company_status_idx").on(t.companyId, t.status, t.createdAt),
+  // Completed objects of a period (the revenue figures) are read from this index alone.
+  index("objects_company_status_updated_idx").on(t.companyId, t.status, t.updatedAt),
   index("objects_company_work_type_idx").on(t.companyId, t.workType, t.createdAt),
   index("objects_company_district_idx").on(t.companyId, t.district, t.createdAt),
   check("objects_status_check", sql.raw(`status IN (${inList(objectStatuses)})`)),

@@ -6,7 +6,8 @@ import { taskManagerRoles } from "../../domain/tasks.ts";
 import type { CurrentUser } from "../../server/types.ts";
 import type { Db } from "../../db/client.ts";
 import { activityFeed, type ActivityItem, type DashboardStats, dashboardStats } from "../../db/stats.ts";
-import { assignableUsers, listTasks, objectChoices, type TaskView } from "../../db/tasks.ts";
+import { assignableUsers, listTasks, type TaskView } from "../../db/tasks.ts";
+import { objectChoices } from "../../db/objects.ts";
 import type { Scope } from "../../db/scope.ts";
 import { formatAge, formatKopecks } from "../../domain/format.ts";
 import { figureHints, revenueNote } from "../../domain/figures.ts";
@@ -30,12 +31,11 @@ export async function loadDashboard(
   scope: Scope,
   options: { period: Period; now: Date },
 ): Promise<DashboardData> {
-  const [stats, open, activity] = await Promise.all([
+  const [stats, recentTasks, activity] = await Promise.all([
     dashboardStats(db, scope, options.period, options.now),
-    listTasks(db, scope, { now: options.now, limit: 50 }),
+    listTasks(db, scope, { now: options.now, open: true, limit: 5 }),
     activityFeed(db, scope, 8),
   ]);
-  const recentTasks = open.filter((t) => t.status !== "completed" && t.status !== "cancelled").slice(0, 5);
   return { stats, recentTasks, activity };
 }
 

@@ -1,0 +1,2 @@
+CREATE INDEX `objects_company_status_updated_idx` ON `objects` (`company_id`,`status`,`updated_at`);--> statement-breakpoint
+CREATE INDEX `tasks_company_status_due_idx` ON `tasks` (`company_id`,`status`,`due_date`);
