@@ -72,7 +72,7 @@ export const objectTextFields = [
 
 /**
  * Normalises a posted object before validation: strings trimmed and empty ones null, costs cleaned,
- * the distance an integer, coordinates numbers; `distanceFromMkad` is accepted for `distanceFromMKAD`.
+ * the distance an integer, coordinates numbers.
  * Keys that were not sent stay absent (a PATCH changes only what it names).
  */
 export function normalizeObjectInput(raw: unknown): Record<string, unknown> {
@@ -83,9 +83,7 @@ export function normalizeObjectInput(raw: unknown): Record<string, unknown> {
     const v = input[key];
     out[key] = v === null || v === undefined ? null : String(v).trim() || null;
   }
-  if ("distanceFromMKAD" in input || "distanceFromMkad" in input) {
-    out.distanceFromMKAD = cleanInteger(input.distanceFromMKAD ?? input.distanceFromMkad);
-  }
+  if ("distanceFromMKAD" in input) out.distanceFromMKAD = cleanInteger(input.distanceFromMKAD);
   for (const key of ["estimatedCost", "actualCost"] as const) {
     if (key in input) out[key] = cleanCost(input[key]);
   }

@@ -28,7 +28,7 @@ Deno.test("objectCreateSchema gives the spec's messages and defaults", () => {
     clientPhone: "+7 916 000-00-00",
     estimatedCost: "250 000 ₽",
     description: "  ",
-    distanceFromMkad: "31",
+    distanceFromMKAD: "31",
   }));
   assert.equal(ok.workType, "construction");
   assert.equal(ok.status, "new");
