@@ -1,7 +1,7 @@
 // The company form's fields, shared by the companies dialog and the company settings (not an island).
 import { useId } from "react";
 import { companyTypeLabels, subscriptionTierLabels } from "../domain/labels.ts";
-import { Field } from "./Field.tsx";
+import { Field, TextField } from "./Field.tsx";
 import { api } from "./api.ts";
 import type { Errors } from "./form.ts";
 import { companyTextFields } from "../domain/company_fields.ts";
@@ -78,19 +78,18 @@ export function CompanyFields({ values, errors, onChange, adminFields, logo }: F
       type?: string;
     } = {},
   ) => (
-    <Field id={`${id}-${name}`} label={label} error={errors[name]} required={opts.required} hint={opts.hint}>
-      <input
-        id={`${id}-${name}`}
-        name={name}
-        type={opts.type ?? "text"}
-        inputMode={opts.inputMode}
-        value={values[name]}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
-        onChange={(e) =>
-          onChange({ ...values, [name]: e.target.value })}
-      />
-    </Field>
+    <TextField
+      id={`${id}-${name}`}
+      label={label}
+      error={errors[name]}
+      required={opts.required}
+      hint={opts.hint}
+      name={name}
+      type={opts.type ?? "text"}
+      inputMode={opts.inputMode}
+      value={values[name]}
+      onValue={(value) => onChange({ ...values, [name]: value })}
+    />
   );
   const preview = logo.file ? URL.createObjectURL(logo.file) : logo.url;
   return (

@@ -7,6 +7,8 @@ import { api } from "../components/api.ts";
 import { Dialog, DialogContent, SubmitFooter } from "../components/Dialog.tsx";
 import { toast, toastAfterNavigation, toastError } from "../components/toast.ts";
 import type { AdminUserJson } from "../domain/admin.ts";
+import { ActiveBadge } from "../components/AdminRow.tsx";
+import { labelOf } from "../domain/labels.ts";
 
 export interface AdminUsersTableProps {
   users: AdminUserJson[];
@@ -133,14 +135,12 @@ export default function AdminUsersTable({ users: initial, companies, currentUser
                     {u.id === currentUserId && <span className="muted small">(вы)</span>}
                     <div className="muted small">{u.email}</div>
                   </td>
-                  <td data-label="Роль">{roleLabels[u.role as keyof typeof roleLabels] ?? u.role}</td>
+                  <td data-label="Роль">{labelOf(roleLabels, u.role)}</td>
                   <td data-label="Компания">
                     {u.companyName ?? <span className="badge badge-warning">Ожидает назначения</span>}
                   </td>
                   <td data-label="Статус">
-                    {u.isActive
-                      ? <span className="badge badge-success">Активен</span>
-                      : <span className="badge badge-neutral">Неактивен</span>}
+                    <ActiveBadge active={u.isActive} />
                   </td>
                   <td className="right admin-table-actions">
                     <button

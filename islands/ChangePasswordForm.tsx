@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from "react";
-import { Field } from "../components/Field.tsx";
+import { TextField } from "../components/Field.tsx";
 import { api } from "../components/api.ts";
 import { type Errors, firstErrors, serverErrors } from "../components/form.ts";
 import { toast, toastError } from "../components/toast.ts";
@@ -41,17 +41,17 @@ export default function ChangePasswordForm() {
   }
 
   const input = (name: keyof typeof empty, label: string, autoComplete: string, hint?: string) => (
-    <Field id={`${id}-${name}`} label={label} error={errors[name]} hint={hint} required>
-      <input
-        id={`${id}-${name}`}
-        type="password"
-        autoComplete={autoComplete}
-        value={values[name]}
-        aria-invalid={errors[name] ? true : undefined}
-        onChange={(e) =>
-          setValues({ ...values, [name]: e.target.value })}
-      />
-    </Field>
+    <TextField
+      id={`${id}-${name}`}
+      label={label}
+      error={errors[name]}
+      hint={hint}
+      required
+      type="password"
+      autoComplete={autoComplete}
+      value={values[name]}
+      onValue={(value) => setValues({ ...values, [name]: value })}
+    />
   );
 
   return (

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useRef, useState } from "react";
 import { employeeRoles, type Role, roleLabels } from "../domain/roles.ts";
 import { displayName } from "../domain/format.ts";
-import { Field } from "../components/Field.tsx";
+import { Field, TextField } from "../components/Field.tsx";
 import { Icon } from "../components/Icon.tsx";
 import { api } from "../components/api.ts";
 import { Dialog, DialogHead, SubmitFooter } from "../components/Dialog.tsx";
@@ -134,17 +134,16 @@ export default function EmployeesPanel(
 
   const set = (name: keyof typeof empty, value: string) => setValues((v) => ({ ...v, [name]: value }));
   const input = (name: "firstName" | "lastName" | "email", label: string, type = "text") => (
-    <Field id={`${id}-${name}`} label={label} error={errors[name]} required>
-      <input
-        id={`${id}-${name}`}
-        type={type}
-        value={values[name]}
-        autoComplete="off"
-        aria-invalid={errors[name] ? true : undefined}
-        onChange={(e) =>
-          set(name, e.target.value)}
-      />
-    </Field>
+    <TextField
+      id={`${id}-${name}`}
+      label={label}
+      error={errors[name]}
+      required
+      type={type}
+      value={values[name]}
+      autoComplete="off"
+      onValue={(value) => set(name, value)}
+    />
   );
 
   return (

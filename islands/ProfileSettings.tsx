@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from "react";
-import { Field } from "../components/Field.tsx";
+import { Field, TextField } from "../components/Field.tsx";
 import { api } from "../components/api.ts";
 import { errorMessage, type Errors, firstErrors, serverErrors } from "../components/form.ts";
 import { toast, toastError } from "../components/toast.ts";
@@ -80,17 +80,16 @@ export default function ProfileSettings(props: ProfileSettingsProps) {
   }
 
   const input = (name: "firstName" | "lastName", label: string) => (
-    <Field id={`${id}-${name}`} label={label} error={errors[name]} required>
-      <input
-        id={`${id}-${name}`}
-        name={name}
-        autoComplete={name === "firstName" ? "given-name" : "family-name"}
-        value={values[name]}
-        aria-invalid={errors[name] ? true : undefined}
-        onChange={(e) =>
-          setValues({ ...values, [name]: e.target.value })}
-      />
-    </Field>
+    <TextField
+      id={`${id}-${name}`}
+      label={label}
+      error={errors[name]}
+      required
+      name={name}
+      autoComplete={name === "firstName" ? "given-name" : "family-name"}
+      value={values[name]}
+      onValue={(value) => setValues({ ...values, [name]: value })}
+    />
   );
 
   return (

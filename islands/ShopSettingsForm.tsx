@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from "react";
-import { Field } from "../components/Field.tsx";
+import { Field, TextField } from "../components/Field.tsx";
 import { api } from "../components/api.ts";
 import { errorMessage, type Errors, firstErrors, serverErrors } from "../components/form.ts";
 import { toast, toastError } from "../components/toast.ts";
@@ -66,16 +66,15 @@ export default function ShopSettingsForm({ settings }: { settings: ShopSettingsJ
   }
 
   const text = (name: TextKey, label: string, type = "text") => (
-    <Field id={`${id}-${name}`} label={label} error={errors[name]} required={name === "storeName"}>
-      <input
-        id={`${id}-${name}`}
-        type={type}
-        value={values[name]}
-        aria-invalid={errors[name] ? true : undefined}
-        onChange={(e) =>
-          setValues({ ...values, [name]: e.target.value })}
-      />
-    </Field>
+    <TextField
+      id={`${id}-${name}`}
+      label={label}
+      error={errors[name]}
+      required={name === "storeName"}
+      type={type}
+      value={values[name]}
+      onValue={(value) => setValues({ ...values, [name]: value })}
+    />
   );
   const color = (name: ColorKey, label: string) => (
     <Field id={`${id}-${name}`} label={label} error={errors[name]}>

@@ -13,6 +13,7 @@ import { parsePeriod } from "../domain/periods.ts";
 import { Card, EmptyState, StatCard } from "../components/Card.tsx";
 import { Icon } from "../components/Icon.tsx";
 import { CompanyLogo } from "../components/Avatar.tsx";
+import { AdminRow } from "../components/AdminRow.tsx";
 
 export const ADMIN_DENIED = "У вас нет прав доступа к панели администратора";
 
@@ -79,27 +80,21 @@ export default async function adminPage(c: Context<AppEnv>) {
               : (
                 <ul className="admin-list">
                   {companies.map((co) => (
-                    <li key={co.id} className={co.isActive ? "admin-row" : "admin-row inactive"}>
-                      <div className="admin-row-main">
-                        <CompanyLogo url={co.logoUrl} />
-                        <div className="admin-row-text">
-                          <strong>{co.name}</strong>
-                          <span className="muted small">ИНН: {co.inn || "не указан"}</span>
-                          <span className="muted small">
-                            {countOf(co._count?.users ?? 0, userForms)} ·{" "}
-                            {countOf(co._count?.objects ?? 0, objectForms)}
-                          </span>
-                        </div>
-                      </div>
-                      <div className="admin-row-badges">
-                        <span className="badge badge-info">
-                          {labelOf(subscriptionTierLabels, co.subscriptionTier)}
-                        </span>
-                        {co.isActive
-                          ? <span className="badge badge-success">Активна</span>
-                          : <span className="badge badge-neutral">Неактивна</span>}
-                      </div>
-                    </li>
+                    <AdminRow
+                      key={co.id}
+                      active={co.isActive}
+                      feminine
+                      picture={<CompanyLogo url={co.logoUrl} />}
+                      name={co.name}
+                      details={[
+                        `ИНН: ${co.inn || "не указан"}`,
+                        <>
+                          {countOf(co._count?.users ?? 0, userForms)} ·{" "}
+                          {countOf(co._count?.objects ?? 0, objectForms)}
+                        </>,
+                      ]}
+                      badge={labelOf(subscriptionTierLabels, co.subscriptionTier)}
+                    />
                   ))}
                 </ul>
               )}

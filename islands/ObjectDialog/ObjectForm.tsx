@@ -11,7 +11,7 @@ import {
 } from "../../domain/objects.ts";
 import { objectStatusLabels, workTypeLabels } from "../../domain/labels.ts";
 import { formatMkadDistance } from "../../domain/geo.ts";
-import { Field } from "../../components/Field.tsx";
+import { Field, TextField } from "../../components/Field.tsx";
 import { DialogHead, SubmitFooter } from "../../components/Dialog.tsx";
 import { api } from "../../components/api.ts";
 import { errorMessage, type Errors, firstErrors, serverErrors } from "../../components/form.ts";
@@ -232,19 +232,19 @@ export default function ObjectForm({ mode, object, afterSave, variant, titleId, 
       autoComplete?: string;
     } = {},
   ) => (
-    <Field id={f(name)} label={label} error={errors[name]} required={o.required} hint={o.hint}>
-      <input
-        id={f(name)}
-        type={o.type ?? "text"}
-        inputMode={o.inputMode}
-        value={values[name]}
-        readOnly={o.readOnly}
-        autoComplete={o.autoComplete ?? "off"}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `${f(name)}-error` : undefined}
-        onChange={(e) => set(name, e.target.value)}
-      />
-    </Field>
+    <TextField
+      id={f(name)}
+      label={label}
+      error={errors[name]}
+      required={o.required}
+      hint={o.hint}
+      type={o.type ?? "text"}
+      inputMode={o.inputMode}
+      value={values[name]}
+      readOnly={o.readOnly}
+      autoComplete={o.autoComplete ?? "off"}
+      onValue={(value) => set(name, value)}
+    />
   );
   const statuses = mode === "create" ? createStatuses : objectStatuses;
   const listId = `${id}-suggestions`;

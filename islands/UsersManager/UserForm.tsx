@@ -8,7 +8,7 @@ import {
   userPatchSchema,
 } from "../../domain/admin.ts";
 import { roleLabels, roles } from "../../domain/roles.ts";
-import { Field } from "../../components/Field.tsx";
+import { Field, TextField } from "../../components/Field.tsx";
 import { api } from "../../components/api.ts";
 import { DialogContent, SubmitFooter } from "../../components/Dialog.tsx";
 import { errorMessage, type Errors, firstErrors, serverErrors } from "../../components/form.ts";
@@ -113,23 +113,18 @@ export default function UserForm(
   }
 
   const text = (name: "firstName" | "lastName" | "email" | "password", label: string, type = "text") => (
-    <Field
+    <TextField
       id={`${id}-${name}`}
       label={label}
       error={errors[name]}
       required={name !== "password" || !editing}
       hint={name === "password" && editing ? "Оставьте пустым, чтобы не менять" : undefined}
-    >
-      <input
-        id={`${id}-${name}`}
-        name={name}
-        type={type}
-        autoComplete={name === "password" ? "new-password" : "off"}
-        value={values[name]}
-        aria-invalid={errors[name] ? true : undefined}
-        onChange={(e) => setValues({ ...values, [name]: e.target.value })}
-      />
-    </Field>
+      name={name}
+      type={type}
+      autoComplete={name === "password" ? "new-password" : "off"}
+      value={values[name]}
+      onValue={(value) => setValues({ ...values, [name]: value })}
+    />
   );
 
   return (

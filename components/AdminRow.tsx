@@ -1,0 +1,50 @@
+// The rows of the administration lists (/admin, /companies, /users, /admin/users), one markup for all.
+import type { ReactNode } from "react";
+import { Icon } from "./Icon.tsx";
+
+/** 'Активен' / 'Неактивен' (or the feminine pair, for a company) as a badge. */
+export function ActiveBadge({ active, feminine }: { active: boolean; feminine?: boolean }) {
+  const [on, off] = feminine ? ["Активна", "Неактивна"] : ["Активен", "Неактивен"];
+  return active
+    ? <span className="badge badge-success">{on}</span>
+    : <span className="badge badge-neutral">{off}</span>;
+}
+
+/** One record of an administration list: picture, name with its detail lines, badges, actions; dimmed while inactive. */
+export function AdminRow({ active, feminine, picture, name, details, badge, actions }: {
+  active: boolean;
+  /** The company's feminine 'Активна' instead of 'Активен'. */
+  feminine?: boolean;
+  picture: ReactNode;
+  name: ReactNode;
+  details: ReactNode[];
+  /** The informational badge before the activity badge (the role, the plan). */
+  badge: ReactNode;
+  actions?: ReactNode;
+}) {
+  return (
+    <li className={active ? "admin-row" : "admin-row inactive"}>
+      <div className="admin-row-main">
+        {picture}
+        <div className="admin-row-text">
+          <strong>{name}</strong>
+          {details.map((line, i) => <span key={i} className="muted small">{line}</span>)}
+        </div>
+      </div>
+      <div className="admin-row-badges">
+        <span className="badge badge-info">{badge}</span>
+        <ActiveBadge active={active} feminine={feminine} />
+      </div>
+      {actions && <div className="admin-row-actions">{actions}</div>}
+    </li>
+  );
+}
+
+/** 'Изменить' of a row; `intent` starts loading the dialog's form early. */
+export function EditButton({ onClick, intent }: { onClick: () => void; intent?: object }) {
+  return (
+    <button type="button" className="btn btn-secondary btn-sm" {...intent} onClick={onClick}>
+      <Icon name="edit" size={16} /> Изменить
+    </button>
+  );
+}
