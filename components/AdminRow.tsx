@@ -1,6 +1,10 @@
 // The rows of the administration lists (/admin, /companies, /users, /admin/users), one markup for all.
 import type { ReactNode } from "react";
 import { Icon } from "./Icon.tsx";
+import { CompanyLogo } from "./Avatar.tsx";
+import type { CompanyJson } from "../domain/admin.ts";
+import { countOf, formatDate, objectForms, userForms } from "../domain/format.ts";
+import { labelOf, subscriptionTierLabels } from "../domain/labels.ts";
 
 /** 'Активен' / 'Неактивен' (or the feminine pair, for a company) as a badge. */
 export function ActiveBadge({ active, feminine }: { active: boolean; feminine?: boolean }) {
@@ -17,7 +21,7 @@ export function AdminRow({ active, feminine, picture, name, details, badge, acti
   feminine?: boolean;
   picture: ReactNode;
   name: ReactNode;
-  details: ReactNode[];
+  details: string[];
   /** The informational badge before the activity badge (the role, the plan). */
   badge: ReactNode;
   actions?: ReactNode;
@@ -46,5 +50,25 @@ export function EditButton({ onClick, intent }: { onClick: () => void; intent?: 
     <button type="button" className="btn btn-secondary btn-sm" {...intent} onClick={onClick}>
       <Icon name="edit" size={16} /> Изменить
     </button>
+  );
+}
+
+/** A company in the lists of /admin and /companies: logo, ИНН, accounts and objects, plan and its expiry. */
+export function CompanyRow({ company: c, actions }: { company: CompanyJson; actions?: ReactNode }) {
+  return (
+    <AdminRow
+      active={c.isActive}
+      feminine
+      picture={<CompanyLogo url={c.logoUrl} />}
+      name={c.name}
+      details={[
+        `ИНН: ${c.inn || "не указан"} · ${countOf(c._count?.users ?? 0, userForms)} · ${
+          countOf(c._count?.objects ?? 0, objectForms)
+        }`,
+        `Подписка до ${formatDate(c.subscriptionExpiresAt)}`,
+      ]}
+      badge={labelOf(subscriptionTierLabels, c.subscriptionTier)}
+      actions={actions}
+    />
   );
 }

@@ -1,13 +1,10 @@
-import { labelOf, subscriptionTierLabels } from "../domain/labels.ts";
-import { countOf, formatDate, objectForms, userForms } from "../domain/format.ts";
 import { Icon } from "../components/Icon.tsx";
 import { Card, EmptyState, StatCard } from "../components/Card.tsx";
-import { AdminRow, EditButton } from "../components/AdminRow.tsx";
+import { CompanyRow, EditButton } from "../components/AdminRow.tsx";
 import { Dialog, DialogLoadFailed } from "../components/Dialog.tsx";
 import { lazyPart } from "../components/lazy.ts";
 import { ActiveToggle, useRecordList } from "../components/records.tsx";
 import type { CompanyJson } from "../domain/admin.ts";
-import { CompanyLogo } from "../components/Avatar.tsx";
 
 const form = lazyPart(() => import("./CompaniesManager/CompanyForm.tsx"), DialogLoadFailed);
 
@@ -70,20 +67,9 @@ export default function CompaniesManager(props: CompaniesManagerProps) {
           : (
             <ul className="admin-list">
               {companies.map((c) => (
-                <AdminRow
+                <CompanyRow
                   key={c.id}
-                  active={c.isActive}
-                  feminine
-                  picture={<CompanyLogo url={c.logoUrl} />}
-                  name={c.name}
-                  details={[
-                    <>
-                      ИНН: {c.inn || "не указан"} · {countOf(c._count?.users ?? 0, userForms)} ·{" "}
-                      {countOf(c._count?.objects ?? 0, objectForms)}
-                    </>,
-                    <>Подписка до {formatDate(c.subscriptionExpiresAt)}</>,
-                  ]}
-                  badge={labelOf(subscriptionTierLabels, c.subscriptionTier)}
+                  company={c}
                   actions={
                     <>
                       <EditButton intent={form.intent} onClick={() => openDialog(c)} />

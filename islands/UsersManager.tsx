@@ -94,7 +94,7 @@ export default function UsersManager(props: UsersManagerProps) {
                   active={u.isActive}
                   picture={<Avatar url={u.profileImageUrl} firstName={u.firstName} lastName={u.lastName} />}
                   name={displayName(u)}
-                  details={[u.email, <>{u.companyName ?? "Без компании"} · с {formatDate(u.createdAt)}</>]}
+                  details={[u.email, `${u.companyName ?? "Без компании"} · с ${formatDate(u.createdAt)}`]}
                   badge={labelOf(roleLabels, u.role)}
                   actions={
                     <>

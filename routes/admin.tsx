@@ -1,8 +1,6 @@
 import type { Context } from "hono";
 import { listCompanies } from "../db/companies.ts";
 import { adminRoles, hasRole } from "../domain/roles.ts";
-import { labelOf, subscriptionTierLabels } from "../domain/labels.ts";
-import { countOf, objectForms, userForms } from "../domain/format.ts";
 import { Island } from "../server/island.tsx";
 import { companyScope, currentUser } from "../server/middleware/guard.ts";
 import type { AppEnv } from "../server/types.ts";
@@ -12,8 +10,7 @@ import { DashboardSection, loadDashboardSection } from "./_dashboard/mod.tsx";
 import { parsePeriod } from "../domain/periods.ts";
 import { Card, EmptyState, StatCard } from "../components/Card.tsx";
 import { Icon } from "../components/Icon.tsx";
-import { CompanyLogo } from "../components/Avatar.tsx";
-import { AdminRow } from "../components/AdminRow.tsx";
+import { CompanyRow } from "../components/AdminRow.tsx";
 
 export const ADMIN_DENIED = "У вас нет прав доступа к панели администратора";
 
@@ -79,23 +76,7 @@ export default async function adminPage(c: Context<AppEnv>) {
               ? <EmptyState icon="building" text="Компаний пока нет" />
               : (
                 <ul className="admin-list">
-                  {companies.map((co) => (
-                    <AdminRow
-                      key={co.id}
-                      active={co.isActive}
-                      feminine
-                      picture={<CompanyLogo url={co.logoUrl} />}
-                      name={co.name}
-                      details={[
-                        `ИНН: ${co.inn || "не указан"}`,
-                        <>
-                          {countOf(co._count?.users ?? 0, userForms)} ·{" "}
-                          {countOf(co._count?.objects ?? 0, objectForms)}
-                        </>,
-                      ]}
-                      badge={labelOf(subscriptionTierLabels, co.subscriptionTier)}
-                    />
-                  ))}
+                  {companies.map((co) => <CompanyRow key={co.id} company={co} />)}
                 </ul>
               )}
           </Card>
