@@ -3,6 +3,7 @@
 import { isInternalNote } from "../estimating/notes.ts";
 import type { CompanyRequisites } from "../estimating/workbook.ts";
 import { formatKopecks, formatNumber } from "../domain/format.ts";
+import { groupBySection } from "../domain/estimate_sections.ts";
 
 export interface PrintEstimate {
   estimateNumber: string;
@@ -34,14 +35,7 @@ const ruDay = (iso: string) => iso.split("-").reverse().join(".");
 
 export function EstimatePrint({ estimate: e, parts }: { estimate: PrintEstimate; parts: PrintParts }) {
   const c = parts.company;
-  const groups: { section: string; items: PrintEstimate["items"]; subtotal: number }[] = [];
-  for (const it of e.items) {
-    const last = groups[groups.length - 1];
-    if (last && last.section === it.section) {
-      last.items.push(it);
-      last.subtotal += it.totalPrice;
-    } else groups.push({ section: it.section, items: [it], subtotal: it.totalPrice });
-  }
+  const groups = groupBySection(e.items);
   const notes = e.notes.filter((n) => !isInternalNote(n));
   if (parts.clientNote?.trim()) notes.push(parts.clientNote.trim());
   let n = 0;

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { api } from "../components/api.ts";
 import { toast, toastError } from "../components/toast.ts";
 import { errorMessage, serverErrors } from "../components/form.ts";
-import { Field } from "../components/Field.tsx";
+import { TextField } from "../components/Field.tsx";
 import { formatDateTime } from "../domain/format.ts";
 
 export interface ContractPaymentProps {
@@ -53,24 +53,24 @@ export default function ContractPayment({ payment, links: initial, today }: Cont
     <div className="stack">
       {payment && !paid && (
         <form className="row received-form" onSubmit={markReceived} noValidate>
-          <Field id="cp-amount" label="Получено, ₽" error={errors.amount}>
-            <input
-              id="cp-amount"
-              className="input"
-              inputMode="decimal"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-            />
-          </Field>
-          <Field id="cp-on" label="Дата" error={errors.receivedOn}>
-            <input
-              id="cp-on"
-              type="date"
-              className="input"
-              value={on}
-              onChange={(e) => setOn(e.target.value)}
-            />
-          </Field>
+          <TextField
+            id="cp-amount"
+            label="Получено, ₽"
+            error={errors.amount}
+            className="input"
+            inputMode="decimal"
+            value={amount}
+            onValue={setAmount}
+          />
+          <TextField
+            id="cp-on"
+            label="Дата"
+            error={errors.receivedOn}
+            type="date"
+            className="input"
+            value={on}
+            onValue={setOn}
+          />
           <button type="submit" className="btn btn-secondary">Отметить оплату</button>
         </form>
       )}

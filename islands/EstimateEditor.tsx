@@ -4,9 +4,11 @@
 // which replaces what is shown. An approved estimate is locked (the status buttons tell this island).
 import { useEffect, useState } from "react";
 import { api } from "../components/api.ts";
+import { TextField } from "../components/Field.tsx";
 import { toast } from "../components/toast.ts";
 import { errorMessage } from "../components/form.ts";
 import { formatDateTime, formatKopecks, formatNumber } from "../domain/format.ts";
+import { groupBySection } from "../domain/estimate_sections.ts";
 import type { EstimateEdit, EstimateStatus } from "../domain/estimates.ts";
 import { ESTIMATE_STATUS_EVENT, type EstimateStatusEvent } from "../components/EstimateStatusActions.tsx";
 
@@ -100,14 +102,7 @@ export default function EstimateEditor({ estimate: initial, changes: initialChan
     }
   }
 
-  const sections: { section: string; items: EditorItem[]; subtotal: number }[] = [];
-  for (const item of e.items) {
-    const last = sections[sections.length - 1];
-    if (last && last.section === item.section) {
-      last.items.push(item);
-      last.subtotal += item.totalPrice;
-    } else sections.push({ section: item.section, items: [item], subtotal: item.totalPrice });
-  }
+  const sections = groupBySection(e.items);
 
   return (
     <div className="stack-lg estimate-editor">
@@ -303,16 +298,14 @@ function AddFromPriceList({ disabled, onAdd }: {
   return (
     <section className="stack" aria-labelledby="ed-add">
       <h3 id="ed-add" className="card-title">Добавить из прайс-листа</h3>
-      <div className="field">
-        <label htmlFor="ed-search">Код или название</label>
-        <input
-          id="ed-search"
-          type="search"
-          placeholder="А012 или «труба»"
-          value={q}
-          onChange={(ev) => setQ(ev.target.value)}
-        />
-      </div>
+      <TextField
+        id="ed-search"
+        label="Код или название"
+        type="search"
+        placeholder="А012 или «труба»"
+        value={q}
+        onValue={setQ}
+      />
       {found.length > 0 && (
         <ul className="ed-found">
           {found.map((p) => (
@@ -363,33 +356,11 @@ function AddFreeLine({ disabled, onAdd }: {
   return (
     <form className="stack" aria-labelledby="ed-free" onSubmit={add}>
       <h3 id="ed-free" className="card-title">Своя строка</h3>
-      <div className="field">
-        <label htmlFor="ed-free-name">Наименование</label>
-        <input id="ed-free-name" value={name} onChange={(ev) => setName(ev.target.value)} />
-      </div>
+      <TextField id="ed-free-name" label="Наименование" value={name} onValue={setName} />
       <div className="grid-3">
-        <div className="field">
-          <label htmlFor="ed-free-unit">Ед.</label>
-          <input id="ed-free-unit" value={unit} onChange={(ev) => setUnit(ev.target.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor="ed-free-qty">Кол-во</label>
-          <input
-            id="ed-free-qty"
-            inputMode="decimal"
-            value={qty}
-            onChange={(ev) => setQty(ev.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="ed-free-price">Цена, ₽</label>
-          <input
-            id="ed-free-price"
-            inputMode="decimal"
-            value={price}
-            onChange={(ev) => setPrice(ev.target.value)}
-          />
-        </div>
+        <TextField id="ed-free-unit" label="Ед." value={unit} onValue={setUnit} />
+        <TextField id="ed-free-qty" label="Кол-во" inputMode="decimal" value={qty} onValue={setQty} />
+        <TextField id="ed-free-price" label="Цена, ₽" inputMode="decimal" value={price} onValue={setPrice} />
       </div>
       <div>
         <button type="submit" className="btn btn-secondary" disabled={disabled || !name.trim()}>

@@ -1,6 +1,7 @@
 // An estimate as a table grouped by section with subtotals, the grand total 'ОБЩАЯ СТОИМОСТЬ' and the
 // notes (spec/3 §2.2 estimate tab, §2.3). Shared by the site-work dialog, /field-work and /estimates/:id.
 import { formatKopecks, formatNumber } from "../../domain/format.ts";
+import { groupBySection } from "../../domain/estimate_sections.ts";
 
 export interface EstimateItemView {
   section: string;
@@ -27,21 +28,6 @@ export interface EstimateViewData {
   vat?: { rate: number; amount: number; label: string };
   notes: string[];
   warnings?: string[];
-}
-
-/** The sections in the order of the items, with their lines and subtotals. */
-export function groupBySection(items: EstimateItemView[]) {
-  const groups: { section: string; items: EstimateItemView[]; subtotal: number }[] = [];
-  for (const item of items) {
-    let g = groups[groups.length - 1];
-    if (!g || g.section !== item.section) {
-      g = { section: item.section, items: [], subtotal: 0 };
-      groups.push(g);
-    }
-    g.items.push(item);
-    g.subtotal += item.totalPrice;
-  }
-  return groups;
 }
 
 export function ruDay(iso?: string): string {
