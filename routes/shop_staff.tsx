@@ -1,5 +1,6 @@
 // The shop's staff pages (company_admin, manager, system_admin): /orders, /orders/{id} and /shop-products.
-import { OrderTotals } from "../components/OrderTotals.tsx";
+import { pageHref, Pagination } from "../components/Pagination.tsx";
+import { OrderLines } from "../components/OrderTotals.tsx";
 import type { Context } from "hono";
 import { findOrder, listOrders } from "../db/shop_orders.ts";
 import { type OrderStatus, orderStatuses, orderStatusLabels } from "../domain/shop.ts";
@@ -32,14 +33,6 @@ export async function ordersPage(c: Context<AppEnv>) {
   const page = positiveInt(q.page) ?? 1;
   const result = await listOrders(c.var.deps.db, companyScope(user), { status, from, to, page });
   const pages = Math.max(1, Math.ceil(result.total / result.pageSize));
-  const link = (p: number) => {
-    const params = new URLSearchParams();
-    if (status) params.set("status", status);
-    if (from) params.set("from", from);
-    if (to) params.set("to", to);
-    if (p > 1) params.set("page", String(p));
-    return `/orders${params.size ? `?${params}` : ""}`;
-  };
   return renderWorkPage(c, {
     title: "Заказы",
     subtitle: countOf(result.total, ["заказ", "заказа", "заказов"]),
@@ -104,13 +97,7 @@ export async function ordersPage(c: Context<AppEnv>) {
               </div>
             </Card>
           )}
-        {pages > 1 && (
-          <nav className="pagination" aria-label="Страницы">
-            {page > 1 ? <a className="btn btn-secondary" href={link(page - 1)}>← Назад</a> : <span />}
-            <span className="muted">Страница {page} из {pages}</span>
-            {page < pages ? <a className="btn btn-secondary" href={link(page + 1)}>Дальше →</a> : <span />}
-          </nav>
-        )}
+        <Pagination page={page} pages={pages} href={(p) => pageHref("/orders", { status, from, to }, p)} />
       </div>
     ),
   });
@@ -131,31 +118,7 @@ export async function orderDetailPage(c: Context<AppEnv>) {
     body: (
       <div className="order-page">
         <Card title="Состав заказа">
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th>Товар</th>
-                  <th>Артикул</th>
-                  <th className="num">Цена</th>
-                  <th className="num">Кол-во</th>
-                  <th className="num">Сумма</th>
-                </tr>
-              </thead>
-              <tbody>
-                {order.items.map((i, n) => (
-                  <tr key={n}>
-                    <td>{i.productName}</td>
-                    <td>{i.productSku}</td>
-                    <td className="num">{rub(i.pricePerUnit)}</td>
-                    <td className="num">{i.quantity}</td>
-                    <td className="num">{rub(i.totalPrice)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <OrderTotals totals={order} everyLine />
+          <OrderLines order={order} staff />
         </Card>
         <Card title="Покупатель и доставка">
           <dl className="details">

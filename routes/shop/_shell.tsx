@@ -9,6 +9,8 @@ import { Icon } from "../../components/Icon.tsx";
 import { notFoundPage } from "../_errors.tsx";
 import shopPlaceholderPage from "../shop_placeholder.tsx";
 import type { AppEnv } from "../../server/types.ts";
+import { Island } from "../../server/island.tsx";
+import AddToCart from "../../islands/AddToCart.tsx";
 
 /** '143 000 ₽' (whole roubles), '1 234,5 ₽'. */
 export { formatRoubles as rub } from "../../domain/format.ts";
@@ -152,4 +154,24 @@ export function shopRoute(
 export function JsonLd({ data }: { data: unknown }) {
   const json = JSON.stringify(data).replace(/</g, "\\u003c");
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />;
+}
+
+/** «В корзину» (with a quantity where asked) and, for a product the shop installs, «В корзину с монтажом». */
+export function BuyButtons({ shop, productId, available, installable, quantity }: {
+  shop: Storefront;
+  productId: number;
+  available: boolean;
+  /** A station, in a shop with the installation service. */
+  installable: boolean;
+  quantity?: boolean;
+}) {
+  const target = { productId, base: shop.base, query: shopQuery(shop) };
+  return (
+    <>
+      <Island component={AddToCart} props={{ ...target, quantity, disabled: !available }} />
+      {installable && available && (
+        <Island component={AddToCart} props={{ ...target, withInstallation: true }} />
+      )}
+    </>
+  );
 }

@@ -17,11 +17,10 @@ import {
   readEconomyQuery,
 } from "../../domain/economy.ts";
 import { formatNumber } from "../../domain/format.ts";
-import { Island } from "../../server/island.tsx";
-import AddToCart from "../../islands/AddToCart.tsx";
 import { EmptyState } from "../../components/Card.tsx";
+import { Field } from "../../components/Field.tsx";
 import type { AppEnv } from "../../server/types.ts";
-import { renderShopPage, rub, shopQuery } from "./_shell.tsx";
+import { BuyButtons, renderShopPage, rub } from "./_shell.tsx";
 
 export async function calculatorPage(c: Context<AppEnv>, shop: Storefront) {
   const s = shop.settings;
@@ -109,26 +108,12 @@ export async function calculatorPage(c: Context<AppEnv>, shop: Storefront) {
                           </dd>
                         </dl>
                         <div className="recommendation-actions">
-                          <Island
-                            component={AddToCart}
-                            props={{
-                              productId: p.id,
-                              base: shop.base,
-                              query: shopQuery(shop),
-                              disabled: !p.inStock,
-                            }}
+                          <BuyButtons
+                            shop={shop}
+                            productId={p.id}
+                            available={p.inStock}
+                            installable={s.enableInstallationService}
                           />
-                          {s.enableInstallationService && p.inStock && (
-                            <Island
-                              component={AddToCart}
-                              props={{
-                                productId: p.id,
-                                base: shop.base,
-                                query: shopQuery(shop),
-                                withInstallation: true,
-                              }}
-                            />
-                          )}
                           {!p.inStock && <span className="stock stock-out">Нет в наличии</span>}
                         </div>
                       </li>
@@ -143,73 +128,108 @@ export async function calculatorPage(c: Context<AppEnv>, shop: Storefront) {
   });
 }
 
+/** A number input of the calculators' GET forms, holding the value the page was asked with. */
+function NumberField({ id, name, label, value, hint, inputMode = "decimal", ...limits }: {
+  id: string;
+  name: string;
+  label: string;
+  value: number;
+  hint?: string;
+  inputMode?: "numeric" | "decimal";
+  step?: string;
+  min: number;
+  max?: number;
+}) {
+  return (
+    <Field id={id} label={label} hint={hint}>
+      <input
+        id={id}
+        name={name}
+        type="number"
+        inputMode={inputMode}
+        {...limits}
+        defaultValue={value}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+      />
+    </Field>
+  );
+}
+
+/** A select of the calculators' GET forms: its options as [value, label]. */
+function SelectField({ id, name, label, value, options }: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  options: [string, string][];
+}) {
+  return (
+    <Field id={id} label={label}>
+      <select id={id} name={name} defaultValue={value}>
+        {options.map(([v, text]) => <option key={v} value={v}>{text}</option>)}
+      </select>
+    </Field>
+  );
+}
+
 function CalculatorForm({ input, action }: { input: CalculatorInput; action: string }) {
   return (
     <form className="card shop-filters" method="get" action={action}>
-      <div className="field">
-        <label htmlFor="k-residents">Постоянно проживают, чел.</label>
-        <input
-          id="k-residents"
-          name="residents"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={50}
-          defaultValue={input.residents}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="k-guests">Гостей в пиковые дни, чел.</label>
-        <input
-          id="k-guests"
-          name="guests"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={30}
-          defaultValue={input.guests}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="k-usage">Как используется дом</label>
-        <select id="k-usage" name="usage" defaultValue={input.usage}>
-          <option value="permanent">Постоянное проживание</option>
-          <option value="seasonal">Дача, сезонно</option>
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="k-soil">Грунт</label>
-        <select id="k-soil" name="soil" defaultValue={input.soil}>
-          {Object.entries(soilKinds).map(([k, v]) => <option key={k} value={k}>{v}</option>)}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="k-gw">Грунтовые воды весной</label>
-        <select id="k-gw" name="groundwater" defaultValue={input.highGroundwater ? "high" : "low"}>
-          <option value="low">Глубже 1 м</option>
-          <option value="high">Ближе 1 м к поверхности</option>
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="k-depth">Глубина трубы из дома у станции, м</label>
-        <input
-          id="k-depth"
-          name="inletDepth"
-          type="number"
-          inputMode="decimal"
-          step="0.1"
-          min={0.3}
-          max={3}
-          defaultValue={input.inletDepth}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="k-discharge">Отвод очищенной воды</label>
-        <select id="k-discharge" name="discharge" defaultValue={input.discharge}>
-          <option value="gravity">Самотёком</option>
-          <option value="forced">Принудительно (насосом)</option>
-        </select>
-      </div>
+      <NumberField
+        id="k-residents"
+        name="residents"
+        label="Постоянно проживают, чел."
+        inputMode="numeric"
+        min={1}
+        max={50}
+        value={input.residents}
+      />
+      <NumberField
+        id="k-guests"
+        name="guests"
+        label="Гостей в пиковые дни, чел."
+        inputMode="numeric"
+        min={0}
+        max={30}
+        value={input.guests}
+      />
+      <SelectField
+        id="k-usage"
+        name="usage"
+        label="Как используется дом"
+        value={input.usage}
+        options={[["permanent", "Постоянное проживание"], ["seasonal", "Дача, сезонно"]]}
+      />
+      <SelectField
+        id="k-soil"
+        name="soil"
+        label="Грунт"
+        value={input.soil}
+        options={Object.entries(soilKinds)}
+      />
+      <SelectField
+        id="k-gw"
+        name="groundwater"
+        label="Грунтовые воды весной"
+        value={input.highGroundwater ? "high" : "low"}
+        options={[["low", "Глубже 1 м"], ["high", "Ближе 1 м к поверхности"]]}
+      />
+      <NumberField
+        id="k-depth"
+        name="inletDepth"
+        label="Глубина трубы из дома у станции, м"
+        step="0.1"
+        min={0.3}
+        max={3}
+        value={input.inletDepth}
+      />
+      <SelectField
+        id="k-discharge"
+        name="discharge"
+        label="Отвод очищенной воды"
+        value={input.discharge}
+        options={[["gravity", "Самотёком"], ["forced", "Принудительно (насосом)"]]}
+      />
       <div className="form-actions">
         <button className="btn btn-primary" type="submit">Подобрать</button>
       </div>
@@ -317,20 +337,16 @@ export function economyPage(c: Context<AppEnv>, shop: Storefront | null) {
       <div className="shop-layout">
         <form className="card shop-filters" method="get" action={action}>
           {economyFields.map(([k, label, step]) => (
-            <div className="field" key={k}>
-              <label htmlFor={`e-${k}`}>{label}</label>
-              <input
-                id={`e-${k}`}
-                name={k}
-                type="number"
-                inputMode="decimal"
-                step={step}
-                min={0}
-                defaultValue={input[k]}
-                aria-describedby={`e-${k}-hint`}
-              />
-              <p className="field-hint" id={`e-${k}-hint`}>{economyDefaultNotes[k]}</p>
-            </div>
+            <NumberField
+              key={k}
+              id={`e-${k}`}
+              name={k}
+              label={label}
+              step={step}
+              min={0}
+              value={input[k]}
+              hint={economyDefaultNotes[k]}
+            />
           ))}
           <div className="form-actions">
             <button className="btn btn-primary" type="submit">Пересчитать</button>

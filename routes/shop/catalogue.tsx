@@ -1,4 +1,5 @@
 // /ruslos: the catalogue. Filters are a plain GET form, so the page works and is indexed without script.
+import { Pagination } from "../../components/Pagination.tsx";
 import type { Context } from "hono";
 import type { Storefront } from "../../db/shop.ts";
 import { catalogueBrands, listCatalogue, storefrontCategories } from "../../db/shop.ts";
@@ -184,25 +185,7 @@ export async function cataloguePage(c: Context<AppEnv>, shop: Storefront) {
                   {items.map((p) => <ProductCard key={p.id} p={p} base={shop.base} />)}
                 </div>
               )}
-            {pages > 1 && (
-              <nav className="pagination" aria-label="Страницы">
-                {q.page > 1
-                  ? (
-                    <a className="btn btn-secondary" href={pageLink(shop.base, q, q.page - 1)} rel="prev">
-                      ← Назад
-                    </a>
-                  )
-                  : <span />}
-                <span className="muted">Страница {q.page} из {pages}</span>
-                {q.page < pages
-                  ? (
-                    <a className="btn btn-secondary" href={pageLink(shop.base, q, q.page + 1)} rel="next">
-                      Дальше →
-                    </a>
-                  )
-                  : <span />}
-              </nav>
-            )}
+            <Pagination page={q.page} pages={pages} href={(p) => pageLink(shop.base, q, p)} />
           </section>
         </div>
       </>

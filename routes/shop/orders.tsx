@@ -1,6 +1,6 @@
 // The buying pages: cart, checkout, an order's page (the confirmation and the guest's private link), and
 // «Мои заказы» of a signed-in customer.
-import { OrderTotals } from "../../components/OrderTotals.tsx";
+import { OrderLines, OrderTotals } from "../../components/OrderTotals.tsx";
 import type { Context } from "hono";
 import type { Storefront } from "../../db/shop.ts";
 import { findCustomerOrder, userOrders } from "../../db/shop_orders.ts";
@@ -134,33 +134,7 @@ export function OrderStatusBadge({ order }: { order: Pick<OrderJson, "status" | 
 function OrderDetails({ order }: { order: OrderJson }) {
   return (
     <div className="card">
-      <div className="table-wrap">
-        <table className="table">
-          <thead>
-            <tr>
-              <th>Товар</th>
-              <th className="num">Цена</th>
-              <th className="num">Кол-во</th>
-              <th className="num">Сумма</th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.items.map((i, n) => (
-              <tr key={n}>
-                <td>
-                  {i.productName}
-                  <br />
-                  <span className="muted">{i.productSku}</span>
-                </td>
-                <td className="num">{rub(i.pricePerUnit)}</td>
-                <td className="num">{i.quantity}</td>
-                <td className="num">{rub(i.totalPrice)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <OrderTotals totals={order} />
+      <OrderLines order={order} />
       <dl className="details">
         <dt>Покупатель</dt>
         <dd>{order.customerName}, {order.customerPhone}, {order.customerEmail}</dd>
