@@ -14,6 +14,7 @@ import CategoriesManager from "../islands/CategoriesManager.tsx";
 import { listAllCategories, listManagedProducts } from "../db/shop_manage.ts";
 import { storefrontOf } from "../server/shop.ts";
 import { Card, EmptyState } from "../components/Card.tsx";
+import { Field } from "../components/Field.tsx";
 import { renderWorkPage } from "./_page.tsx";
 import { notFoundPage } from "./_errors.tsx";
 import { positiveInt } from "../server/query.ts";
@@ -39,21 +40,18 @@ export async function ordersPage(c: Context<AppEnv>) {
     body: (
       <div className="stack-lg">
         <form className="card filters" method="get" action="/orders" aria-label="Фильтры заказов">
-          <div className="field">
-            <label htmlFor="of-status">Статус</label>
+          <Field id="of-status" label="Статус">
             <select id="of-status" name="status" defaultValue={status ?? ""}>
               <option value="">Все статусы</option>
               {orderStatuses.map((s) => <option key={s} value={s}>{orderStatusLabels[s]}</option>)}
             </select>
-          </div>
-          <div className="field">
-            <label htmlFor="of-from">С даты</label>
+          </Field>
+          <Field id="of-from" label="С даты">
             <input id="of-from" name="from" type="date" defaultValue={from ?? ""} />
-          </div>
-          <div className="field">
-            <label htmlFor="of-to">По дату</label>
+          </Field>
+          <Field id="of-to" label="По дату">
             <input id="of-to" name="to" type="date" defaultValue={to ?? ""} />
-          </div>
+          </Field>
           <div className="form-actions">
             <button className="btn btn-primary" type="submit">Показать</button>
             {(status || from || to) && <a className="btn btn-ghost" href="/orders">Сбросить</a>}

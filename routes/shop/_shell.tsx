@@ -6,6 +6,7 @@ import { renderPage } from "../../server/render.tsx";
 import { storefrontOf, visitorCart } from "../../server/shop.ts";
 import type { Storefront } from "../../db/shop.ts";
 import { Icon } from "../../components/Icon.tsx";
+import { EmptyState } from "../../components/Card.tsx";
 import { notFoundPage } from "../_errors.tsx";
 import shopPlaceholderPage from "../shop_placeholder.tsx";
 import type { AppEnv } from "../../server/types.ts";
@@ -174,4 +175,30 @@ export function BuyButtons({ shop, productId, available, installable, quantity }
       )}
     </>
   );
+}
+
+/** A storefront page that is not there (404): an empty state (its text the title unless given), a way to the catalogue. */
+export function renderShopNotFound(
+  c: Context<AppEnv>,
+  shop: Storefront,
+  page: Omit<ShopPage, "body" | "status"> & {
+    text?: string;
+    hint: string;
+    icon?: string;
+    action?: ReactNode;
+  },
+) {
+  const { text = page.title, hint, icon = "search", action, ...rest } = page;
+  return renderShopPage(c, shop, {
+    ...rest,
+    status: 404,
+    body: (
+      <EmptyState
+        icon={icon}
+        text={text}
+        hint={hint}
+        action={action ?? <a className="btn btn-primary" href={shop.base}>В каталог</a>}
+      />
+    ),
+  });
 }

@@ -20,23 +20,18 @@ import { formatNumber } from "../../domain/format.ts";
 import { EmptyState } from "../../components/Card.tsx";
 import { Field } from "../../components/Field.tsx";
 import type { AppEnv } from "../../server/types.ts";
-import { BuyButtons, renderShopPage, rub } from "./_shell.tsx";
+import { BuyButtons, renderShopNotFound, renderShopPage, rub } from "./_shell.tsx";
 
 export async function calculatorPage(c: Context<AppEnv>, shop: Storefront) {
   const s = shop.settings;
   if (!s.enableCalculator) {
-    return renderShopPage(c, shop, {
+    return renderShopNotFound(c, shop, {
       title: "Подбор станции",
       description: "Подбор станции биологической очистки.",
-      status: 404,
-      body: (
-        <EmptyState
-          icon="calculator"
-          text="Калькулятор подбора выключен"
-          hint="Позвоните нам — менеджер подберёт станцию по телефону."
-          action={<a className="btn btn-primary" href={`${shop.base}/contacts`}>Контакты</a>}
-        />
-      ),
+      text: "Калькулятор подбора выключен",
+      icon: "calculator",
+      hint: "Позвоните нам — менеджер подберёт станцию по телефону.",
+      action: <a className="btn btn-primary" href={`${shop.base}/contacts`}>Контакты</a>,
     });
   }
   const input = readCalculatorQuery(c.req.query());
@@ -128,108 +123,83 @@ export async function calculatorPage(c: Context<AppEnv>, shop: Storefront) {
   });
 }
 
-/** A number input of the calculators' GET forms, holding the value the page was asked with. */
-function NumberField({ id, name, label, value, hint, inputMode = "decimal", ...limits }: {
-  id: string;
-  name: string;
-  label: string;
-  value: number;
-  hint?: string;
-  inputMode?: "numeric" | "decimal";
-  step?: string;
-  min: number;
-  max?: number;
-}) {
-  return (
-    <Field id={id} label={label} hint={hint}>
-      <input
-        id={id}
-        name={name}
-        type="number"
-        inputMode={inputMode}
-        {...limits}
-        defaultValue={value}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-      />
-    </Field>
-  );
-}
+type CalculatorField =
+  & { id: string; name: string; label: string; value: (input: CalculatorInput) => string | number }
+  & ({ options: [string, string][] } | {
+    min: number;
+    max: number;
+    step?: string;
+    inputMode: "numeric" | "decimal";
+  });
 
-/** A select of the calculators' GET forms: its options as [value, label]. */
-function SelectField({ id, name, label, value, options }: {
-  id: string;
-  name: string;
-  label: string;
-  value: string;
-  options: [string, string][];
-}) {
-  return (
-    <Field id={id} label={label}>
-      <select id={id} name={name} defaultValue={value}>
-        {options.map(([v, text]) => <option key={v} value={v}>{text}</option>)}
-      </select>
-    </Field>
-  );
-}
+/** The calculator's questions in the order of the form: a number with its limits, or a choice. */
+const calculatorFields: CalculatorField[] = [
+  {
+    id: "k-residents",
+    name: "residents",
+    label: "Постоянно проживают, чел.",
+    value: (i) => i.residents,
+    inputMode: "numeric",
+    min: 1,
+    max: 50,
+  },
+  {
+    id: "k-guests",
+    name: "guests",
+    label: "Гостей в пиковые дни, чел.",
+    value: (i) => i.guests,
+    inputMode: "numeric",
+    min: 0,
+    max: 30,
+  },
+  {
+    id: "k-usage",
+    name: "usage",
+    label: "Как используется дом",
+    value: (i) => i.usage,
+    options: [["permanent", "Постоянное проживание"], ["seasonal", "Дача, сезонно"]],
+  },
+  { id: "k-soil", name: "soil", label: "Грунт", value: (i) => i.soil, options: Object.entries(soilKinds) },
+  {
+    id: "k-gw",
+    name: "groundwater",
+    label: "Грунтовые воды весной",
+    value: (i) => i.highGroundwater ? "high" : "low",
+    options: [["low", "Глубже 1 м"], ["high", "Ближе 1 м к поверхности"]],
+  },
+  {
+    id: "k-depth",
+    name: "inletDepth",
+    label: "Глубина трубы из дома у станции, м",
+    value: (i) => i.inletDepth,
+    inputMode: "decimal",
+    step: "0.1",
+    min: 0.3,
+    max: 3,
+  },
+  {
+    id: "k-discharge",
+    name: "discharge",
+    label: "Отвод очищенной воды",
+    value: (i) => i.discharge,
+    options: [["gravity", "Самотёком"], ["forced", "Принудительно (насосом)"]],
+  },
+];
 
 function CalculatorForm({ input, action }: { input: CalculatorInput; action: string }) {
   return (
     <form className="card shop-filters" method="get" action={action}>
-      <NumberField
-        id="k-residents"
-        name="residents"
-        label="Постоянно проживают, чел."
-        inputMode="numeric"
-        min={1}
-        max={50}
-        value={input.residents}
-      />
-      <NumberField
-        id="k-guests"
-        name="guests"
-        label="Гостей в пиковые дни, чел."
-        inputMode="numeric"
-        min={0}
-        max={30}
-        value={input.guests}
-      />
-      <SelectField
-        id="k-usage"
-        name="usage"
-        label="Как используется дом"
-        value={input.usage}
-        options={[["permanent", "Постоянное проживание"], ["seasonal", "Дача, сезонно"]]}
-      />
-      <SelectField
-        id="k-soil"
-        name="soil"
-        label="Грунт"
-        value={input.soil}
-        options={Object.entries(soilKinds)}
-      />
-      <SelectField
-        id="k-gw"
-        name="groundwater"
-        label="Грунтовые воды весной"
-        value={input.highGroundwater ? "high" : "low"}
-        options={[["low", "Глубже 1 м"], ["high", "Ближе 1 м к поверхности"]]}
-      />
-      <NumberField
-        id="k-depth"
-        name="inletDepth"
-        label="Глубина трубы из дома у станции, м"
-        step="0.1"
-        min={0.3}
-        max={3}
-        value={input.inletDepth}
-      />
-      <SelectField
-        id="k-discharge"
-        name="discharge"
-        label="Отвод очищенной воды"
-        value={input.discharge}
-        options={[["gravity", "Самотёком"], ["forced", "Принудительно (насосом)"]]}
-      />
+      {calculatorFields.map(({ id, name, label, value, ...control }) => (
+        <Field key={id} id={id} label={label}>
+          {"options" in control
+            ? (
+              <select id={id} name={name} defaultValue={value(input)}>
+                {control.options.map(([v, text]) => <option key={v} value={v}>{text}</option>)}
+              </select>
+            )
+            : <input id={id} name={name} type="number" {...control} defaultValue={value(input)} />}
+        </Field>
+      ))}
       <div className="form-actions">
         <button className="btn btn-primary" type="submit">Подобрать</button>
       </div>
@@ -337,16 +307,18 @@ export function economyPage(c: Context<AppEnv>, shop: Storefront | null) {
       <div className="shop-layout">
         <form className="card shop-filters" method="get" action={action}>
           {economyFields.map(([k, label, step]) => (
-            <NumberField
-              key={k}
-              id={`e-${k}`}
-              name={k}
-              label={label}
-              step={step}
-              min={0}
-              value={input[k]}
-              hint={economyDefaultNotes[k]}
-            />
+            <Field key={k} id={`e-${k}`} label={label} hint={economyDefaultNotes[k]}>
+              <input
+                id={`e-${k}`}
+                name={k}
+                type="number"
+                inputMode="decimal"
+                step={step}
+                min={0}
+                defaultValue={input[k]}
+                aria-describedby={`e-${k}-hint`}
+              />
+            </Field>
           ))}
           <div className="form-actions">
             <button className="btn btn-primary" type="submit">Пересчитать</button>

@@ -104,6 +104,10 @@ export async function cataloguePage(c: Context<AppEnv>, shop: Storefront) {
   const title = current ? current.name : "Станции биологической очистки и септики";
   const s = shop.settings;
   const filtered = q.brand || q.persons || q.priceMin !== null || q.priceMax !== null || q.q;
+  // The same filters twice: folded above the list on a phone, beside it on a desktop (CSS shows one).
+  const filters = (id: string, className: string) => (
+    <FiltersForm id={id} className={className} base={shop.base} q={q} filtered={Boolean(filtered)} />
+  );
   return renderShopPage(c, shop, {
     title: q.page > 1 ? `${title}, страница ${q.page}` : title,
     description: `${title} в магазине «${s.storeName}»: ${countOf(total, productForms)} с ценами, ` +
@@ -155,21 +159,9 @@ export async function cataloguePage(c: Context<AppEnv>, shop: Storefront) {
         <div className="shop-layout">
           <details className="card shop-filters-toggle" open={Boolean(filtered)}>
             <summary>Фильтры и сортировка</summary>
-            <FiltersForm
-              id="fm"
-              className="shop-filters"
-              base={shop.base}
-              q={q}
-              filtered={Boolean(filtered)}
-            />
+            {filters("fm", "shop-filters")}
           </details>
-          <FiltersForm
-            id="f"
-            className="card shop-filters shop-filters-side"
-            base={shop.base}
-            q={q}
-            filtered={Boolean(filtered)}
-          />
+          {filters("f", "card shop-filters shop-filters-side")}
           <section aria-label="Товары">
             <p className="muted shop-found">Найдено: {countOf(total, productForms)}</p>
             {items.length === 0

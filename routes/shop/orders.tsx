@@ -12,7 +12,7 @@ import CartView from "../../islands/CartView.tsx";
 import CheckoutForm from "../../islands/CheckoutForm.tsx";
 import { EmptyState } from "../../components/Card.tsx";
 import type { AppEnv } from "../../server/types.ts";
-import { renderShopPage, rub, shopQuery } from "./_shell.tsx";
+import { renderShopNotFound, renderShopPage, rub, shopQuery } from "./_shell.tsx";
 
 const noIndex = <meta name="robots" content="noindex" />;
 
@@ -168,19 +168,11 @@ export async function orderPage(c: Context<AppEnv>, shop: Storefront) {
     key: c.req.query("key") ?? null,
   });
   if (!order) {
-    return renderShopPage(c, shop, {
+    return renderShopNotFound(c, shop, {
       title: "Заказ не найден",
       description: "Заказ не найден.",
       head: noIndex,
-      status: 404,
-      body: (
-        <EmptyState
-          icon="search"
-          text="Заказ не найден"
-          hint="Проверьте ссылку из письма или войдите в личный кабинет."
-          action={<a className="btn btn-primary" href={shop.base}>В каталог</a>}
-        />
-      ),
+      hint: "Проверьте ссылку из письма или войдите в личный кабинет.",
     });
   }
   const user = c.var.user;
