@@ -38,9 +38,7 @@ export function DocumentCard({ doc, canDelete, onDelete, showObject }: {
         </span>
         <div className="doc-text">
           <h3 className="doc-name" title={doc.fileName}>{doc.fileName}</h3>
-          <p className="muted small">
-            <span className="num">{formatFileSize(doc.fileSize)}</span> · {formatDate(doc.uploadedAt)}
-          </p>
+          <FileMeta size={doc.fileSize} date={doc.uploadedAt} />
         </div>
         <span className="badge badge-neutral doc-type">{doc.fileType.toUpperCase()}</span>
       </div>
@@ -56,9 +54,7 @@ export function DocumentCard({ doc, canDelete, onDelete, showObject }: {
         </a>
       )}
       <div className="doc-actions">
-        <a className="btn btn-secondary btn-sm" href={doc.fileUrl} download={doc.fileName}>
-          <Icon name="download" size={16} /> Скачать
-        </a>
+        <DownloadLink href={doc.fileUrl} fileName={doc.fileName} className="btn btn-secondary btn-sm" />
         {viewable.has(doc.fileType)
           ? (
             <a
@@ -76,17 +72,52 @@ export function DocumentCard({ doc, canDelete, onDelete, showObject }: {
             </a>
           )}
         {canDelete && (
-          <button
-            type="button"
-            className="icon-btn doc-delete"
-            aria-label={`Удалить ${doc.fileName}`}
+          <DeleteFileButton
+            fileName={doc.fileName}
+            className="doc-delete"
             onClick={() => onDelete(doc)}
-          >
-            <Icon name="trash" size={18} />
-          </button>
+          />
         )}
       </div>
     </article>
+  );
+}
+
+/** A file's size and date under its name. */
+export function FileMeta({ size, date }: { size: number; date: string | Date }) {
+  return (
+    <p className="muted small">
+      <span className="num">{formatFileSize(size)}</span> · {formatDate(date)}
+    </p>
+  );
+}
+
+/** «Скачать» a file under its own name. */
+export function DownloadLink(
+  { href, fileName, className }: { href: string; fileName: string; className: string },
+) {
+  return (
+    <a className={className} href={href} download={fileName}>
+      <Icon name="download" size={16} /> Скачать
+    </a>
+  );
+}
+
+/** The bin of a document or a video, named after the file for screen readers. */
+export function DeleteFileButton({ fileName, className, onClick }: {
+  fileName: string;
+  className?: string;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={className ? `icon-btn ${className}` : "icon-btn"}
+      aria-label={`Удалить ${fileName}`}
+      onClick={onClick}
+    >
+      <Icon name="trash" size={18} />
+    </button>
   );
 }
 

@@ -1,3 +1,4 @@
+import { PhoneLink } from "../components/PhoneLink.tsx";
 import type { Context } from "hono";
 import { type ForemanProject, foremanProjects, foremanStats } from "../db/foreman.ts";
 import { formatKopecks } from "../domain/format.ts";
@@ -52,7 +53,7 @@ function ProjectCard(
           {p.clientPhone && (
             <>
               {" · "}
-              <a href={`tel:${p.clientPhone.replace(/[^\d+]/g, "")}`}>{p.clientPhone}</a>
+              <PhoneLink phone={p.clientPhone} />
             </>
           )}
         </dd>

@@ -1,4 +1,5 @@
 // The shop's staff pages (company_admin, manager, system_admin): /orders, /orders/{id} and /shop-products.
+import { PhoneLink } from "../components/PhoneLink.tsx";
 import { pageHref, Pagination } from "../components/Pagination.tsx";
 import { OrderLines } from "../components/OrderTotals.tsx";
 import type { Context } from "hono";
@@ -124,7 +125,7 @@ export async function orderDetailPage(c: Context<AppEnv>) {
             <dd>{order.customerName}</dd>
             <dt>Телефон</dt>
             <dd>
-              <a href={`tel:${order.customerPhone.replace(/[^\d+]/g, "")}`}>{order.customerPhone}</a>
+              <PhoneLink phone={order.customerPhone} />
             </dd>
             <dt>E-mail</dt>
             <dd>{order.customerEmail}</dd>

@@ -1,5 +1,6 @@
 // The storefront's frame: header with the store's name and colours, the shop's menu, the cart link, the
 // footer with its contacts. Server-rendered without script; a page adds islands only where it acts.
+import { telHref } from "../../components/PhoneLink.tsx";
 import type { Context } from "hono";
 import type { ReactNode } from "react";
 import { renderPage } from "../../server/render.tsx";
@@ -79,7 +80,7 @@ export async function renderShopPage(c: Context<AppEnv>, shop: Storefront, page:
             </a>
             <div className="shop-tools">
               {s.contactPhone && (
-                <a className="shop-phone" href={`tel:${s.contactPhone.replace(/[^\d+]/g, "")}`}>
+                <a className="shop-phone" href={telHref(s.contactPhone)}>
                   <Icon name="phone" size={18} />
                   <span>{s.contactPhone}</span>
                 </a>
