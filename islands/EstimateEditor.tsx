@@ -9,7 +9,7 @@ import { toast } from "../components/toast.ts";
 import { errorMessage } from "../components/form.ts";
 import { formatDateTime, formatKopecks, formatNumber } from "../domain/format.ts";
 import { groupBySection } from "../domain/estimate_sections.ts";
-import type { EstimateEdit, EstimateStatus } from "../domain/estimates.ts";
+import type { discountJson, EstimateEdit, EstimateStatus } from "../domain/estimates.ts";
 import { ESTIMATE_STATUS_EVENT, type EstimateStatusEvent } from "../components/EstimateStatusActions.tsx";
 
 export interface EditorItem {
@@ -28,7 +28,7 @@ export interface EditorEstimate {
   status: EstimateStatus;
   items: EditorItem[];
   itemsTotal: number;
-  discount: { kind: "percent" | "sum"; value: number } | null;
+  discount: ReturnType<typeof discountJson>;
   discountAmount: number;
   vatMode: "none" | "5" | "7" | "22";
   vatAmount: number;

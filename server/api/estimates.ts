@@ -36,6 +36,7 @@ import { estimateApproverRoles, hasRole, staffRoles } from "../../domain/roles.t
 import { estimateStatusLabels } from "../../domain/labels.ts";
 import {
   canEditEstimate,
+  discountJson,
   estimateEditSchema,
   estimateTransitions,
   LOCKED_MESSAGE,
@@ -126,12 +127,7 @@ export function estimateJson(e: EstimateDetail) {
     itemsTotal: e.itemsTotal,
     vatMode: e.vatMode,
     vatAmount: e.vatAmount,
-    discount: e.discountKind
-      ? {
-        kind: e.discountKind,
-        value: e.discountKind === "percent" ? e.discountValue / 100 : e.discountValue,
-      }
-      : null,
+    discount: discountJson(e.discountKind, e.discountValue),
     discountAmount: e.discountAmount,
     totalAmount: e.totalAmount,
     totalCost: e.totalAmount,
