@@ -3,7 +3,7 @@
 import { isInternalNote } from "../estimating/notes.ts";
 import type { CompanyRequisites } from "../estimating/workbook.ts";
 import { formatKopecks, formatNumber } from "../domain/format.ts";
-import { groupBySection } from "../domain/estimate_sections.ts";
+import { SectionBodies } from "./EstimateSections.tsx";
 
 export interface PrintEstimate {
   estimateNumber: string;
@@ -35,7 +35,6 @@ const ruDay = (iso: string) => iso.split("-").reverse().join(".");
 
 export function EstimatePrint({ estimate: e, parts }: { estimate: PrintEstimate; parts: PrintParts }) {
   const c = parts.company;
-  const groups = groupBySection(e.items);
   const notes = e.notes.filter((n) => !isInternalNote(n));
   if (parts.clientNote?.trim()) notes.push(parts.clientNote.trim());
   let n = 0;
@@ -79,27 +78,22 @@ export function EstimatePrint({ estimate: e, parts }: { estimate: PrintEstimate;
               <th scope="col" className="num">Сумма</th>
             </tr>
           </thead>
-          {groups.map((g, gi) => (
-            <tbody key={`${g.section}-${gi}`}>
-              <tr className="ed-section">
-                <th scope="rowgroup" colSpan={6}>{g.section}</th>
+          <SectionBodies
+            items={e.items}
+            columns={6}
+            classes={{ section: "ed-section" }}
+            subtotalLabel={(section) => `Итого по разделу «${section}»`}
+            line={(it, i) => (
+              <tr key={i}>
+                <td>{++n}</td>
+                <td>{it.name}</td>
+                <td>{it.unit}</td>
+                <td className="num">{formatNumber(it.quantity)}</td>
+                <td className="num">{formatKopecks(it.pricePerUnit)}</td>
+                <td className="num">{formatKopecks(it.totalPrice)}</td>
               </tr>
-              {g.items.map((it, i) => (
-                <tr key={i}>
-                  <td>{++n}</td>
-                  <td>{it.name}</td>
-                  <td>{it.unit}</td>
-                  <td className="num">{formatNumber(it.quantity)}</td>
-                  <td className="num">{formatKopecks(it.pricePerUnit)}</td>
-                  <td className="num">{formatKopecks(it.totalPrice)}</td>
-                </tr>
-              ))}
-              <tr>
-                <td colSpan={5}>Итого по разделу «{g.section}»</td>
-                <td className="num">{formatKopecks(g.subtotal)}</td>
-              </tr>
-            </tbody>
-          ))}
+            )}
+          />
           <tfoot>
             <tr>
               <td colSpan={5}>Итого по смете</td>

@@ -8,7 +8,7 @@ import { TextField } from "../components/Field.tsx";
 import { toast } from "../components/toast.ts";
 import { errorMessage } from "../components/form.ts";
 import { formatDateTime, formatKopecks, formatNumber } from "../domain/format.ts";
-import { groupBySection } from "../domain/estimate_sections.ts";
+import { SectionBodies } from "../components/EstimateSections.tsx";
 import type { discountJson, EstimateEdit, EstimateStatus } from "../domain/estimates.ts";
 import { ESTIMATE_STATUS_EVENT, type EstimateStatusEvent } from "../components/EstimateStatusActions.tsx";
 
@@ -102,8 +102,6 @@ export default function EstimateEditor({ estimate: initial, changes: initialChan
     }
   }
 
-  const sections = groupBySection(e.items);
-
   return (
     <div className="stack-lg estimate-editor">
       {locked && (
@@ -124,19 +122,13 @@ export default function EstimateEditor({ estimate: initial, changes: initialChan
               </th>
             </tr>
           </thead>
-          {sections.map((g, gi) => (
-            <tbody key={`${g.section}-${gi}`}>
-              <tr className="ed-section">
-                <th scope="rowgroup" colSpan={5}>{g.section}</th>
-              </tr>
-              {g.items.map((it) => <LineRow key={it.id} item={it} disabled={locked || busy} onEdit={send} />)}
-              <tr className="ed-subtotal">
-                <td colSpan={3}>Итого по разделу</td>
-                <td className="num">{formatKopecks(g.subtotal)}</td>
-                <td />
-              </tr>
-            </tbody>
-          ))}
+          <SectionBodies
+            items={e.items}
+            columns={5}
+            classes={{ section: "ed-section", subtotal: "ed-subtotal" }}
+            trailingCell
+            line={(it) => <LineRow key={it.id} item={it} disabled={locked || busy} onEdit={send} />}
+          />
           <tfoot>
             <tr>
               <td colSpan={3}>Итого по позициям</td>

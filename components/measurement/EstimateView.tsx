@@ -1,7 +1,7 @@
 // An estimate as a table grouped by section with subtotals, the grand total 'ОБЩАЯ СТОИМОСТЬ' and the
 // notes (spec/3 §2.2 estimate tab, §2.3). Shared by the site-work dialog, /field-work and /estimates/:id.
 import { formatKopecks, formatNumber } from "../../domain/format.ts";
-import { groupBySection } from "../../domain/estimate_sections.ts";
+import { SectionBodies } from "../EstimateSections.tsx";
 
 export interface EstimateItemView {
   section: string;
@@ -39,7 +39,6 @@ export function ruDay(iso?: string): string {
 export function EstimateView(
   { estimate, showBadges = false }: { estimate: EstimateViewData; showBadges?: boolean },
 ) {
-  const groups = groupBySection(estimate.items);
   const vat = estimate.vat?.amount ?? estimate.vatAmount ?? 0;
   return (
     <div className="estimate-view">
@@ -57,39 +56,33 @@ export function EstimateView(
               <th scope="col" className="num">Сумма</th>
             </tr>
           </thead>
-          {groups.map((g, gi) => (
-            <tbody key={`${g.section}-${gi}`}>
-              <tr className="est-section">
-                <th scope="rowgroup" colSpan={8}>{g.section}</th>
+          <SectionBodies
+            items={estimate.items}
+            columns={8}
+            classes={{ section: "est-section", subtotal: "est-subtotal" }}
+            line={(it, i) => (
+              <tr key={i} className="est-line">
+                <td className="est-code">{it.articleCode}</td>
+                <td className="est-name">
+                  {it.name}
+                  {showBadges && (
+                    <span className={`badge ${it.isRequired ? "badge-info" : "badge-neutral"}`}>
+                      {it.isRequired ? "Обязательно" : "Опционально"}
+                    </span>
+                  )}
+                </td>
+                <td className="est-unit">{it.unit}</td>
+                <td className="num est-qty">
+                  {formatNumber(it.quantity)}
+                  <span className="est-qty-unit">{it.unit}</span>
+                </td>
+                <td className="num est-price">{formatKopecks(it.pricePerUnit)}</td>
+                <td className="num est-mat">{formatKopecks(it.equipmentCost)}</td>
+                <td className="num est-work">{formatKopecks(it.workCost)}</td>
+                <td className="num est-total">{formatKopecks(it.totalPrice)}</td>
               </tr>
-              {g.items.map((it, i) => (
-                <tr key={i} className="est-line">
-                  <td className="est-code">{it.articleCode}</td>
-                  <td className="est-name">
-                    {it.name}
-                    {showBadges && (
-                      <span className={`badge ${it.isRequired ? "badge-info" : "badge-neutral"}`}>
-                        {it.isRequired ? "Обязательно" : "Опционально"}
-                      </span>
-                    )}
-                  </td>
-                  <td className="est-unit">{it.unit}</td>
-                  <td className="num est-qty">
-                    {formatNumber(it.quantity)}
-                    <span className="est-qty-unit">{it.unit}</span>
-                  </td>
-                  <td className="num est-price">{formatKopecks(it.pricePerUnit)}</td>
-                  <td className="num est-mat">{formatKopecks(it.equipmentCost)}</td>
-                  <td className="num est-work">{formatKopecks(it.workCost)}</td>
-                  <td className="num est-total">{formatKopecks(it.totalPrice)}</td>
-                </tr>
-              ))}
-              <tr className="est-subtotal">
-                <td colSpan={7}>Итого по разделу</td>
-                <td className="num">{formatKopecks(g.subtotal)}</td>
-              </tr>
-            </tbody>
-          ))}
+            )}
+          />
           <tfoot>
             {vat > 0 && (
               <tr className="est-subtotal">
