@@ -2,6 +2,7 @@
 import { type FormEvent, useId, useRef, useState } from "react";
 import { formatDate, formatFileSize } from "../domain/format.ts";
 import { Icon } from "./Icon.tsx";
+import { Field, TextField } from "./Field.tsx";
 import { ApiRequestError } from "./api.ts";
 import { errorMessage } from "./form.ts";
 import { toast, toastError } from "./toast.ts";
@@ -121,6 +122,13 @@ export function DeleteFileButton({ fileName, className, onClick }: {
   );
 }
 
+/** The bar of an upload under way; nothing while none is. */
+export function UploadProgress({ percent }: { percent: number | null }) {
+  return percent !== null && (
+    <progress className="upload-progress" max={100} value={percent} aria-label="Загрузка" />
+  );
+}
+
 /** Sends a multipart form with upload progress (fetch has none); resolves with the JSON answer. */
 export function uploadWithProgress<T>(
   url: string,
@@ -199,48 +207,36 @@ export function DocumentUploadForm({ objects, objectId, onUploaded }: {
   return (
     <form className="upload-form stack" onSubmit={submit} noValidate>
       {objects && (
-        <div className="field">
-          <label htmlFor={`${id}-object`}>
-            Объект<span className="field-required" aria-hidden="true">*</span>
-          </label>
+        <Field id={`${id}-object`} label="Объект" required>
           <select id={`${id}-object`} value={target} onChange={(e) => setTarget(e.target.value)}>
             <option value="">Выберите объект</option>
             {objects.map((o) => <option key={o.id} value={o.id}>{o.address}</option>)}
           </select>
-        </div>
+        </Field>
       )}
-      <div className="field">
-        <label htmlFor={`${id}-file`}>
-          Файл<span className="field-required" aria-hidden="true">*</span>
-        </label>
+      <Field
+        id={`${id}-file`}
+        label="Файл"
+        required
+        hint="PDF, изображения, DOC, DOCX, XLS, XLSX, TXT, CSV — до 50 MB"
+      >
         <input
           id={`${id}-file`}
           ref={fileRef}
           type="file"
           accept=".pdf,.jpg,.jpeg,.png,.gif,.webp,.heic,.doc,.docx,.xls,.xlsx,.txt,.csv"
         />
-        <p className="field-hint">PDF, изображения, DOC, DOCX, XLS, XLSX, TXT, CSV — до 50 MB</p>
-      </div>
+      </Field>
       <div className="grid-2">
-        <div className="field">
-          <label htmlFor={`${id}-type`}>Тип документа</label>
+        <Field id={`${id}-type`} label="Тип документа">
           <select id={`${id}-type`} value={documentType} onChange={(e) => setDocumentType(e.target.value)}>
             {documentTypes.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
           </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-description`}>Описание</label>
-          <input
-            id={`${id}-description`}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-          />
-        </div>
+        </Field>
+        <TextField id={`${id}-description`} label="Описание" value={description} onValue={setDescription} />
       </div>
       {error && <p className="field-error" role="alert">{error}</p>}
-      {progress !== null && (
-        <progress className="upload-progress" max={100} value={progress} aria-label="Загрузка" />
-      )}
+      <UploadProgress percent={progress} />
       <div className="form-actions">
         <button
           type="submit"

@@ -9,6 +9,7 @@ import { labelOf, objectStatusLabels, taskStatusLabels, workTypeLabels } from ".
 import { formatDateTime, formatKopecks } from "../../domain/format.ts";
 import { formatMkadDistance } from "../../domain/geo.ts";
 import { Icon } from "../../components/Icon.tsx";
+import { Field } from "../../components/Field.tsx";
 import { Dialog, DialogHead } from "../../components/Dialog.tsx";
 import { api } from "../../components/api.ts";
 import { errorMessage } from "../../components/form.ts";
@@ -19,6 +20,7 @@ import {
   DocumentUploadForm,
   DownloadLink,
   FileMeta,
+  UploadProgress,
   uploadWithProgress,
   VIDEO_MAX_BYTES,
 } from "../../components/Documents.tsx";
@@ -359,22 +361,17 @@ function Videos({ objectId, videos, canDeleteAny, userId, onUploaded, onPlay, on
             onClose={() => upload.current?.close()}
           />
           <div className="dialog-body stack">
-            <div className="field">
-              <label htmlFor={`${id}-video`}>Видеофайл</label>
+            <Field id={`${id}-video`} label="Видеофайл" hint="До 500 MB">
               <input id={`${id}-video`} ref={fileRef} type="file" accept="video/*" />
-              <p className="field-hint">До 500 MB</p>
-            </div>
-            <div className="field">
-              <label htmlFor={`${id}-description`}>Описание</label>
+            </Field>
+            <Field id={`${id}-description`} label="Описание">
               <textarea
                 id={`${id}-description`}
                 value={description}
                 onChange={(e) => setDescription(e.target.value)}
               />
-            </div>
-            {progress !== null && (
-              <progress className="upload-progress" max={100} value={progress} aria-label="Загрузка" />
-            )}
+            </Field>
+            <UploadProgress percent={progress} />
           </div>
           <footer className="dialog-foot">
             <button type="button" className="btn btn-secondary" onClick={() => upload.current?.close()}>
