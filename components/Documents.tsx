@@ -124,9 +124,8 @@ export function DeleteFileButton({ fileName, className, onClick }: {
 
 /** The bar of an upload under way; nothing while none is. */
 export function UploadProgress({ percent }: { percent: number | null }) {
-  return percent !== null && (
-    <progress className="upload-progress" max={100} value={percent} aria-label="Загрузка" />
-  );
+  if (percent === null) return null;
+  return <progress className="upload-progress" max={100} value={percent} aria-label="Загрузка" />;
 }
 
 /** Sends a multipart form with upload progress (fetch has none); resolves with the JSON answer. */
