@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode } from "react";
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
 
 interface FieldProps {
   id: string;
@@ -24,10 +24,16 @@ export function Field({ id, label, error, hint, required, children }: FieldProps
   );
 }
 
-type InputAttributes = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "value" | "onChange">;
+type ControlAttributes = Omit<
+  InputHTMLAttributes<HTMLInputElement> & TextareaHTMLAttributes<HTMLTextAreaElement>,
+  "id" | "value" | "onChange"
+>;
 
-/** The forms' one text input: a Field whose input is marked invalid and described by its error while it has one. */
-export function TextField({ id, label, error, hint, required, value, onValue, ...input }: {
+/**
+ * The forms' one text control: a Field whose input (a textarea with `multiline`) is marked invalid and
+ * described by its error while it has one.
+ */
+export function TextField({ id, label, error, hint, required, value, onValue, multiline, ...attributes }: {
   id: string;
   label: string;
   error?: string;
@@ -35,17 +41,20 @@ export function TextField({ id, label, error, hint, required, value, onValue, ..
   required?: boolean;
   value: string;
   onValue: (value: string) => void;
-} & InputAttributes) {
+  multiline?: boolean;
+} & ControlAttributes) {
+  const control = {
+    id,
+    value,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? `${id}-error` : undefined,
+    ...attributes,
+  };
   return (
     <Field id={id} label={label} error={error} hint={hint} required={required}>
-      <input
-        id={id}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => onValue(e.target.value)}
-        {...input}
-      />
+      {multiline
+        ? <textarea {...control} onChange={(e) => onValue(e.target.value)} />
+        : <input {...control} onChange={(e) => onValue(e.target.value)} />}
     </Field>
   );
 }

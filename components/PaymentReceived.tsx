@@ -36,24 +36,12 @@ export function PaymentReceivedForm({ paymentId, amount, today, className = "row
 
   return (
     <form className={className} onSubmit={submit} noValidate>
-      <TextField
-        id={`${id}-amount`}
-        label="Получено, ₽"
-        error={errors.amount}
-        className="input"
-        inputMode="decimal"
-        value={sum}
-        onValue={setSum}
-      />
-      <TextField
-        id={`${id}-on`}
-        label="Дата"
-        error={errors.receivedOn}
-        type="date"
-        className="input"
-        value={on}
-        onValue={setOn}
-      />
+      {[
+        { name: "amount", label: "Получено, ₽", value: sum, onValue: setSum, inputMode: "decimal" as const },
+        { name: "receivedOn", label: "Дата", value: on, onValue: setOn, type: "date" },
+      ].map(({ name, ...field }) => (
+        <TextField key={name} id={`${id}-${name}`} error={errors[name]} className="input" {...field} />
+      ))}
       <button type="submit" className="btn btn-secondary">Отметить оплату</button>
     </form>
   );

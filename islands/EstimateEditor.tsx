@@ -432,28 +432,26 @@ function Terms({ estimate: e, disabled, onSave }: {
         </div>
       </div>
       <div className="grid-2">
-        <div className="field">
-          <label htmlFor="ed-client-note">Примечание для клиента</label>
-          <textarea
-            id="ed-client-note"
-            rows={3}
-            value={clientNote}
-            disabled={disabled}
-            onChange={(ev) => setClientNote(ev.target.value)}
-          />
-          <span className="field-hint">Печатается в смете для клиента</span>
-        </div>
-        <div className="field">
-          <label htmlFor="ed-internal-note">Внутреннее примечание</label>
-          <textarea
-            id="ed-internal-note"
-            rows={3}
-            value={internalNote}
-            disabled={disabled}
-            onChange={(ev) => setInternalNote(ev.target.value)}
-          />
-          <span className="field-hint">Видно только сотрудникам компании</span>
-        </div>
+        <TextField
+          id="ed-client-note"
+          label="Примечание для клиента"
+          hint="Печатается в смете для клиента"
+          multiline
+          rows={3}
+          value={clientNote}
+          disabled={disabled}
+          onValue={setClientNote}
+        />
+        <TextField
+          id="ed-internal-note"
+          label="Внутреннее примечание"
+          hint="Видно только сотрудникам компании"
+          multiline
+          rows={3}
+          value={internalNote}
+          disabled={disabled}
+          onValue={setInternalNote}
+        />
       </div>
       <div>
         <button type="submit" className="btn btn-primary" disabled={disabled}>Сохранить условия</button>

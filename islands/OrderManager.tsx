@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { api, ApiRequestError } from "../components/api.ts";
 import { toast, toastAfterNavigation, toastError } from "../components/toast.ts";
-import { Field, TextField } from "../components/Field.tsx";
+import { TextField } from "../components/Field.tsx";
 import { type OrderStatus, orderStatusLabels } from "../domain/shop.ts";
 
 export interface OrderManagerProps {
@@ -87,9 +87,15 @@ export default function OrderManager(props: OrderManagerProps) {
           value={actual}
           onValue={setActual}
         />
-        <Field id="om-notes" label="Заметки менеджера" hint="Видны только сотрудникам">
-          <textarea id="om-notes" rows={3} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />
-        </Field>
+        <TextField
+          id="om-notes"
+          label="Заметки менеджера"
+          hint="Видны только сотрудникам"
+          multiline
+          rows={3}
+          value={notes}
+          onValue={setNotes}
+        />
         <button className="btn btn-secondary" type="submit" disabled={busy !== null}>Сохранить</button>
       </form>
     </div>

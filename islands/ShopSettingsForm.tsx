@@ -105,13 +105,14 @@ export default function ShopSettingsForm({ settings }: { settings: ShopSettingsJ
         <h2 className="card-title">Настройки магазина</h2>
       </header>
       {text("storeName", "Название магазина")}
-      <Field id={`${id}-desc`} label="Описание" error={errors.storeDescription}>
-        <textarea
-          id={`${id}-desc`}
-          value={values.storeDescription}
-          onChange={(e) => setValues({ ...values, storeDescription: e.target.value })}
-        />
-      </Field>
+      <TextField
+        id={`${id}-desc`}
+        label="Описание"
+        error={errors.storeDescription}
+        multiline
+        value={values.storeDescription}
+        onValue={(storeDescription) => setValues({ ...values, storeDescription })}
+      />
       <div className="grid-3">
         {text("contactEmail", "Email для заказов", "email")}
         {text("contactPhone", "Телефон", "tel")}

@@ -9,7 +9,7 @@ import { labelOf, objectStatusLabels, taskStatusLabels, workTypeLabels } from ".
 import { formatDateTime, formatKopecks } from "../../domain/format.ts";
 import { formatMkadDistance } from "../../domain/geo.ts";
 import { Icon } from "../../components/Icon.tsx";
-import { Field } from "../../components/Field.tsx";
+import { Field, TextField } from "../../components/Field.tsx";
 import { Dialog, DialogHead } from "../../components/Dialog.tsx";
 import { api } from "../../components/api.ts";
 import { errorMessage } from "../../components/form.ts";
@@ -364,13 +364,13 @@ function Videos({ objectId, videos, canDeleteAny, userId, onUploaded, onPlay, on
             <Field id={`${id}-video`} label="Видеофайл" hint="До 500 MB">
               <input id={`${id}-video`} ref={fileRef} type="file" accept="video/*" />
             </Field>
-            <Field id={`${id}-description`} label="Описание">
-              <textarea
-                id={`${id}-description`}
-                value={description}
-                onChange={(e) => setDescription(e.target.value)}
-              />
-            </Field>
+            <TextField
+              id={`${id}-description`}
+              label="Описание"
+              multiline
+              value={description}
+              onValue={setDescription}
+            />
             <UploadProgress percent={progress} />
           </div>
           <footer className="dialog-foot">

@@ -355,13 +355,14 @@ export default function ObjectForm({ mode, object, afterSave, variant, titleId, 
           })}
           {mode === "edit" && text("actualCost", "Фактическая стоимость, ₽", { inputMode: "decimal" })}
         </div>
-        <Field id={f("description")} label="Описание" error={errors.description}>
-          <textarea
-            id={f("description")}
-            value={values.description}
-            onChange={(e) => set("description", e.target.value)}
-          />
-        </Field>
+        <TextField
+          id={f("description")}
+          label="Описание"
+          error={errors.description}
+          multiline
+          value={values.description}
+          onValue={(value) => set("description", value)}
+        />
       </div>
       <footer className="dialog-foot">
         <SubmitFooter

@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from "react";
 import { taskPriorities } from "../../domain/tasks.ts";
 import { assignMeasurementSchema, taskFormSchema } from "../../domain/task_forms.ts";
 import { taskPriorityLabels } from "../../domain/labels.ts";
-import { Field } from "../../components/Field.tsx";
+import { Field, TextField } from "../../components/Field.tsx";
 import { Icon } from "../../components/Icon.tsx";
 import { DialogHead } from "../../components/Dialog.tsx";
 import { api } from "../../components/api.ts";
@@ -90,10 +90,8 @@ export default function TaskForm(
     }
   }
 
-  const set = (name: keyof ReturnType<typeof emptyValues>) =>
-  (
-    e: { target: { value: string } },
-  ) => setValues((v) => ({ ...v, [name]: e.target.value }));
+  const set = (name: keyof ReturnType<typeof emptyValues>) => (value: string) =>
+    setValues((v) => ({ ...v, [name]: value }));
   const fid = (name: string) => `${id}-${name}`;
 
   return (
@@ -117,43 +115,48 @@ export default function TaskForm(
           <select
             id={fid("objectId")}
             value={values.objectId}
-            onChange={set("objectId")}
+            onChange={(e) => set("objectId")(e.target.value)}
             aria-invalid={errors.objectId ? true : undefined}
           >
             <option value="">Выберите объект</option>
             {objects.map((o) => <option key={o.id} value={o.id}>{o.address}</option>)}
           </select>
         </Field>
-        <Field id={fid("title")} label="Название" error={errors.title} required>
-          <input
-            id={fid("title")}
-            value={values.title}
-            onChange={set("title")}
-            maxLength={300}
-            aria-invalid={errors.title ? true : undefined}
-          />
-        </Field>
-        <Field id={fid("description")} label="Описание" error={errors.description} required={measurement}>
-          <textarea
-            id={fid("description")}
-            value={values.description}
-            onChange={set("description")}
-            aria-invalid={errors.description ? true : undefined}
-          />
-        </Field>
+        <TextField
+          id={fid("title")}
+          label="Название"
+          error={errors.title}
+          required
+          value={values.title}
+          onValue={set("title")}
+          maxLength={300}
+        />
+        <TextField
+          id={fid("description")}
+          label="Описание"
+          error={errors.description}
+          required={measurement}
+          multiline
+          value={values.description}
+          onValue={set("description")}
+        />
         <div className="grid-2">
-          <Field id={fid("dueDate")} label="Срок выполнения" error={errors.dueDate} required>
-            <input
-              id={fid("dueDate")}
-              type="date"
-              min={today}
-              value={values.dueDate}
-              onChange={set("dueDate")}
-              aria-invalid={errors.dueDate ? true : undefined}
-            />
-          </Field>
+          <TextField
+            id={fid("dueDate")}
+            label="Срок выполнения"
+            error={errors.dueDate}
+            required
+            type="date"
+            min={today}
+            value={values.dueDate}
+            onValue={set("dueDate")}
+          />
           <Field id={fid("priority")} label="Приоритет">
-            <select id={fid("priority")} value={values.priority} onChange={set("priority")}>
+            <select
+              id={fid("priority")}
+              value={values.priority}
+              onChange={(e) => set("priority")(e.target.value)}
+            >
               {taskPriorities.map((p) => <option key={p} value={p}>{taskPriorityLabels[p].label}</option>)}
             </select>
           </Field>
@@ -167,7 +170,7 @@ export default function TaskForm(
           <select
             id={fid("assignedTo")}
             value={values.assignedTo}
-            onChange={set("assignedTo")}
+            onChange={(e) => set("assignedTo")(e.target.value)}
             disabled={noSurveyors}
             aria-invalid={errors.assignedTo ? true : undefined}
           >
