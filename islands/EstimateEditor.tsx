@@ -9,19 +9,17 @@ import { toast } from "../components/toast.ts";
 import { errorMessage } from "../components/form.ts";
 import { formatDateTime, formatKopecks, formatNumber } from "../domain/format.ts";
 import { SectionBodies } from "../components/EstimateSections.tsx";
+import type { EstimateItemView } from "../components/measurement/EstimateView.tsx";
 import type { discountJson, EstimateEdit, EstimateStatus } from "../domain/estimates.ts";
 import { ESTIMATE_STATUS_EVENT, type EstimateStatusEvent } from "../components/EstimateStatusActions.tsx";
 
-export interface EditorItem {
-  id: number;
-  section: string;
-  articleCode: string | null;
-  name: string;
-  unit: string;
-  quantity: number;
-  pricePerUnit: number;
-  totalPrice: number;
-}
+/** A line as the editor shows it: the estimate view's line with its id. */
+export type EditorItem =
+  & Pick<
+    EstimateItemView,
+    "section" | "articleCode" | "name" | "unit" | "quantity" | "pricePerUnit" | "totalPrice"
+  >
+  & { id: number };
 
 export interface EditorEstimate {
   id: number;
