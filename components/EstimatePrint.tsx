@@ -1,5 +1,6 @@
 // The client's printable estimate (/estimates/:id/print): requisites, client, object, sections, lines and
 // totals, the client note and VAT; nothing internal (no article codes, materials split, surveyor notes).
+import { num, Table } from "./Table.tsx";
 import { isInternalNote } from "../estimating/notes.ts";
 import type { CompanyRequisites } from "../estimating/workbook.ts";
 import { formatKopecks, formatNumber } from "../domain/format.ts";
@@ -66,58 +67,49 @@ export function EstimatePrint({ estimate: e, parts }: { estimate: PrintEstimate;
         Заказчик:{" "}
         {[parts.object.clientName, parts.object.clientPhone].filter(Boolean).join(", ") || "не указан"}
       </p>
-      <div className="table-wrap">
-        <table className="table print-table">
-          <thead>
-            <tr>
-              <th scope="col">№</th>
-              <th scope="col">Наименование</th>
-              <th scope="col">Ед.</th>
-              <th scope="col" className="num">Кол-во</th>
-              <th scope="col" className="num">Цена за ед.</th>
-              <th scope="col" className="num">Сумма</th>
+      <Table
+        columns={["№", "Наименование", "Ед.", num("Кол-во"), num("Цена за ед."), num("Сумма")]}
+        className="print-table"
+      >
+        <SectionBodies
+          items={e.items}
+          columns={6}
+          classes={{ section: "ed-section" }}
+          subtotalLabel={(section) => `Итого по разделу «${section}»`}
+          line={(it, i) => (
+            <tr key={i}>
+              <td>{++n}</td>
+              <td>{it.name}</td>
+              <td>{it.unit}</td>
+              <td className="num">{formatNumber(it.quantity)}</td>
+              <td className="num">{formatKopecks(it.pricePerUnit)}</td>
+              <td className="num">{formatKopecks(it.totalPrice)}</td>
             </tr>
-          </thead>
-          <SectionBodies
-            items={e.items}
-            columns={6}
-            classes={{ section: "ed-section" }}
-            subtotalLabel={(section) => `Итого по разделу «${section}»`}
-            line={(it, i) => (
-              <tr key={i}>
-                <td>{++n}</td>
-                <td>{it.name}</td>
-                <td>{it.unit}</td>
-                <td className="num">{formatNumber(it.quantity)}</td>
-                <td className="num">{formatKopecks(it.pricePerUnit)}</td>
-                <td className="num">{formatKopecks(it.totalPrice)}</td>
-              </tr>
-            )}
-          />
-          <tfoot>
+          )}
+        />
+        <tfoot>
+          <tr>
+            <td colSpan={5}>Итого по смете</td>
+            <td className="num">{formatKopecks(e.itemsTotal)}</td>
+          </tr>
+          {parts.discount && (
             <tr>
-              <td colSpan={5}>Итого по смете</td>
-              <td className="num">{formatKopecks(e.itemsTotal)}</td>
+              <td colSpan={5}>{parts.discount.label}</td>
+              <td className="num">−{formatKopecks(parts.discount.amount)}</td>
             </tr>
-            {parts.discount && (
-              <tr>
-                <td colSpan={5}>{parts.discount.label}</td>
-                <td className="num">−{formatKopecks(parts.discount.amount)}</td>
-              </tr>
-            )}
-            <tr>
-              <td colSpan={5}>{e.vatMode === "none" ? "Без НДС" : `НДС ${e.vatMode} %`}</td>
-              <td className="num">{formatKopecks(e.vatAmount)}</td>
-            </tr>
-            <tr>
-              <th scope="row" colSpan={5}>ОБЩАЯ СТОИМОСТЬ</th>
-              <td className="num">
-                <strong>{formatKopecks(e.totalAmount)}</strong>
-              </td>
-            </tr>
-          </tfoot>
-        </table>
-      </div>
+          )}
+          <tr>
+            <td colSpan={5}>{e.vatMode === "none" ? "Без НДС" : `НДС ${e.vatMode} %`}</td>
+            <td className="num">{formatKopecks(e.vatAmount)}</td>
+          </tr>
+          <tr>
+            <th scope="row" colSpan={5}>ОБЩАЯ СТОИМОСТЬ</th>
+            <td className="num">
+              <strong>{formatKopecks(e.totalAmount)}</strong>
+            </td>
+          </tr>
+        </tfoot>
+      </Table>
       {notes.length > 0 && (
         <section>
           <h2>Примечания</h2>

@@ -2,6 +2,7 @@
 // the staff's order page show the same lines.
 import { formatRoubles } from "../domain/format.ts";
 import type { OrderItemJson } from "../domain/shop.ts";
+import { num, Table } from "./Table.tsx";
 
 export interface OrderTotalsValues {
   totalAmount: number;
@@ -58,36 +59,25 @@ export function OrderLines({ order, staff = false }: {
 }) {
   return (
     <>
-      <div className="table-wrap">
-        <table className="table">
-          <thead>
-            <tr>
-              <th>Товар</th>
-              {staff && <th>Артикул</th>}
-              <th className="num">Цена</th>
-              <th className="num">Кол-во</th>
-              <th className="num">Сумма</th>
+      <Table columns={["Товар", ...(staff ? ["Артикул"] : []), num("Цена"), num("Кол-во"), num("Сумма")]}>
+        <tbody>
+          {order.items.map((i, n) => (
+            <tr key={n}>
+              {staff ? <td>{i.productName}</td> : (
+                <td>
+                  {i.productName}
+                  <br />
+                  <span className="muted">{i.productSku}</span>
+                </td>
+              )}
+              {staff && <td>{i.productSku}</td>}
+              <td className="num">{formatRoubles(i.pricePerUnit)}</td>
+              <td className="num">{i.quantity}</td>
+              <td className="num">{formatRoubles(i.totalPrice)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {order.items.map((i, n) => (
-              <tr key={n}>
-                {staff ? <td>{i.productName}</td> : (
-                  <td>
-                    {i.productName}
-                    <br />
-                    <span className="muted">{i.productSku}</span>
-                  </td>
-                )}
-                {staff && <td>{i.productSku}</td>}
-                <td className="num">{formatRoubles(i.pricePerUnit)}</td>
-                <td className="num">{i.quantity}</td>
-                <td className="num">{formatRoubles(i.totalPrice)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </Table>
       <OrderTotals totals={order} everyLine={staff} />
     </>
   );

@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { Table } from "../components/Table.tsx";
 import { roleLabels, roles } from "../domain/roles.ts";
 import { displayName } from "../domain/format.ts";
 import { Field } from "../components/Field.tsx";
@@ -116,53 +117,45 @@ export default function AdminUsersTable({ users: initial, companies, currentUser
             <Icon name="trash" /> Очистить тестовые данные
           </button>
         </header>
-        <div className="table-wrap">
-          <table className="table admin-table">
-            <thead>
-              <tr>
-                <th>Пользователь</th>
-                <th>Роль</th>
-                <th>Компания</th>
-                <th>Статус</th>
-                <th className="right">Действия</th>
+        <Table
+          columns={["Пользователь", "Роль", "Компания", "Статус", { label: "Действия", className: "right" }]}
+          className="admin-table"
+        >
+          <tbody>
+            {users.map((u) => (
+              <tr key={u.id}>
+                <td data-label="Пользователь">
+                  <strong>{displayName(u)}</strong>
+                  {u.id === currentUserId && <span className="muted small">(вы)</span>}
+                  <div className="muted small">{u.email}</div>
+                </td>
+                <td data-label="Роль">{labelOf(roleLabels, u.role)}</td>
+                <td data-label="Компания">
+                  {u.companyName ?? <span className="badge badge-warning">Ожидает назначения</span>}
+                </td>
+                <td data-label="Статус">
+                  <ActiveBadge active={u.isActive} />
+                </td>
+                <td className="right admin-table-actions">
+                  <button
+                    type="button"
+                    className="btn btn-secondary btn-sm"
+                    onClick={() => edit("role", u)}
+                  >
+                    Роль
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-secondary btn-sm"
+                    onClick={() => edit("company", u)}
+                  >
+                    Компания
+                  </button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {users.map((u) => (
-                <tr key={u.id}>
-                  <td data-label="Пользователь">
-                    <strong>{displayName(u)}</strong>
-                    {u.id === currentUserId && <span className="muted small">(вы)</span>}
-                    <div className="muted small">{u.email}</div>
-                  </td>
-                  <td data-label="Роль">{labelOf(roleLabels, u.role)}</td>
-                  <td data-label="Компания">
-                    {u.companyName ?? <span className="badge badge-warning">Ожидает назначения</span>}
-                  </td>
-                  <td data-label="Статус">
-                    <ActiveBadge active={u.isActive} />
-                  </td>
-                  <td className="right admin-table-actions">
-                    <button
-                      type="button"
-                      className="btn btn-secondary btn-sm"
-                      onClick={() => edit("role", u)}
-                    >
-                      Роль
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-secondary btn-sm"
-                      onClick={() => edit("company", u)}
-                    >
-                      Компания
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </Table>
       </section>
       <Dialog
         open={editing?.kind === "role" || editing?.kind === "company"}

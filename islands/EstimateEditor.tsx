@@ -2,6 +2,7 @@
 // company's price list or free ones, removal, discount, VAT mode and the two notes. Each change is one
 // POST /api/estimates/:id/edits; the server prices it with the engine's rules and answers the estimate,
 // which replaces what is shown. An approved estimate is locked (the status buttons tell this island).
+import { num, Table } from "../components/Table.tsx";
 import { useEffect, useState } from "react";
 import { api } from "../components/api.ts";
 import { TextField } from "../components/Field.tsx";
@@ -107,54 +108,47 @@ export default function EstimateEditor({ estimate: initial, changes: initialChan
           Смета утверждена и закрыта для изменений. Чтобы изменить её, снимите утверждение.
         </p>
       )}
-      <div className="table-wrap">
-        <table className="table ed-table">
-          <thead>
+      <Table
+        columns={["Наименование", num("Кол-во"), num("Цена за ед., ₽"), num("Сумма"), {
+          label: "Удалить",
+          hidden: true,
+        }]}
+        className="ed-table"
+      >
+        <SectionBodies
+          items={e.items}
+          columns={5}
+          classes={{ section: "ed-section", subtotal: "ed-subtotal" }}
+          trailingCell
+          line={(it) => <LineRow key={it.id} item={it} disabled={locked || busy} onEdit={send} />}
+        />
+        <tfoot>
+          <tr>
+            <td colSpan={3}>Итого по позициям</td>
+            <td className="num" data-testid="items-total">{formatKopecks(e.itemsTotal)}</td>
+            <td />
+          </tr>
+          {e.discountAmount > 0 && (
             <tr>
-              <th scope="col">Наименование</th>
-              <th scope="col" className="num">Кол-во</th>
-              <th scope="col" className="num">Цена за ед., ₽</th>
-              <th scope="col" className="num">Сумма</th>
-              <th scope="col">
-                <span className="visually-hidden">Удалить</span>
-              </th>
-            </tr>
-          </thead>
-          <SectionBodies
-            items={e.items}
-            columns={5}
-            classes={{ section: "ed-section", subtotal: "ed-subtotal" }}
-            trailingCell
-            line={(it) => <LineRow key={it.id} item={it} disabled={locked || busy} onEdit={send} />}
-          />
-          <tfoot>
-            <tr>
-              <td colSpan={3}>Итого по позициям</td>
-              <td className="num" data-testid="items-total">{formatKopecks(e.itemsTotal)}</td>
+              <td colSpan={3}>
+                Скидка{e.discount?.kind === "percent" ? ` ${formatNumber(e.discount.value)} %` : ""}
+              </td>
+              <td className="num">−{formatKopecks(e.discountAmount)}</td>
               <td />
             </tr>
-            {e.discountAmount > 0 && (
-              <tr>
-                <td colSpan={3}>
-                  Скидка{e.discount?.kind === "percent" ? ` ${formatNumber(e.discount.value)} %` : ""}
-                </td>
-                <td className="num">−{formatKopecks(e.discountAmount)}</td>
-                <td />
-              </tr>
-            )}
-            <tr>
-              <td colSpan={3}>{e.vatMode === "none" ? "Без НДС" : `НДС ${e.vatMode} %`}</td>
-              <td className="num">{formatKopecks(e.vatAmount)}</td>
-              <td />
-            </tr>
-            <tr className="ed-grand">
-              <td colSpan={3}>ОБЩАЯ СТОИМОСТЬ</td>
-              <td className="num" data-testid="estimate-total">{formatKopecks(e.totalAmount)}</td>
-              <td />
-            </tr>
-          </tfoot>
-        </table>
-      </div>
+          )}
+          <tr>
+            <td colSpan={3}>{e.vatMode === "none" ? "Без НДС" : `НДС ${e.vatMode} %`}</td>
+            <td className="num">{formatKopecks(e.vatAmount)}</td>
+            <td />
+          </tr>
+          <tr className="ed-grand">
+            <td colSpan={3}>ОБЩАЯ СТОИМОСТЬ</td>
+            <td className="num" data-testid="estimate-total">{formatKopecks(e.totalAmount)}</td>
+            <td />
+          </tr>
+        </tfoot>
+      </Table>
       {!locked && (
         <div className="grid-2 ed-panels">
           <AddFromPriceList disabled={busy} onAdd={send} />

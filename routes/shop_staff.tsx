@@ -1,4 +1,5 @@
 // The shop's staff pages (company_admin, manager, system_admin): /orders, /orders/{id} and /shop-products.
+import { num, Table } from "../components/Table.tsx";
 import { PhoneLink } from "../components/PhoneLink.tsx";
 import { pageHref, Pagination } from "../components/Pagination.tsx";
 import { OrderLines } from "../components/OrderTotals.tsx";
@@ -62,38 +63,27 @@ export async function ordersPage(c: Context<AppEnv>) {
           ? <EmptyState icon="shop" text="Заказов нет" hint="Заказы из интернет-магазина появятся здесь." />
           : (
             <Card>
-              <div className="table-wrap">
-                <table className="table">
-                  <thead>
-                    <tr>
-                      <th>Заказ</th>
-                      <th>Дата</th>
-                      <th>Покупатель</th>
-                      <th>Статус</th>
-                      <th className="num">Сумма</th>
+              <Table columns={["Заказ", "Дата", "Покупатель", "Статус", num("Сумма")]}>
+                <tbody>
+                  {result.orders.map((o) => (
+                    <tr key={o.id}>
+                      <td>
+                        <a href={`/orders/${o.id}`}>{o.orderNumber}</a>
+                        {o.needInstallation && <div className="muted">с монтажом</div>}
+                      </td>
+                      <td>{formatDateTime(o.createdAt)}</td>
+                      <td>
+                        {o.customerName}
+                        <div className="muted">{o.customerPhone}</div>
+                      </td>
+                      <td>
+                        <OrderStatusBadge order={o} />
+                      </td>
+                      <td className="num">{rub(o.finalAmount)}</td>
                     </tr>
-                  </thead>
-                  <tbody>
-                    {result.orders.map((o) => (
-                      <tr key={o.id}>
-                        <td>
-                          <a href={`/orders/${o.id}`}>{o.orderNumber}</a>
-                          {o.needInstallation && <div className="muted">с монтажом</div>}
-                        </td>
-                        <td>{formatDateTime(o.createdAt)}</td>
-                        <td>
-                          {o.customerName}
-                          <div className="muted">{o.customerPhone}</div>
-                        </td>
-                        <td>
-                          <OrderStatusBadge order={o} />
-                        </td>
-                        <td className="num">{rub(o.finalAmount)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+                  ))}
+                </tbody>
+              </Table>
             </Card>
           )}
         <Pagination page={page} pages={pages} href={(p) => pageHref("/orders", { status, from, to }, p)} />

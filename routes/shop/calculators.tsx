@@ -1,5 +1,6 @@
 // /ruslos/calculator (station selection) and /economy-calculator: GET forms computed on the server, the
 // chart an inline SVG; only the «В корзину» buttons of the recommendations are islands.
+import { num, Table } from "../../components/Table.tsx";
 import type { Context } from "hono";
 import { stationProducts, type Storefront } from "../../db/shop.ts";
 import {
@@ -349,34 +350,24 @@ export function economyPage(c: Context<AppEnv>, shop: Storefront | null) {
           </div>
           <EconomyChart result={result} years={input.years} />
           <div className="card">
-            <div className="table-wrap">
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th>Вариант</th>
-                    <th className="num">Сразу</th>
-                    <th className="num">В год</th>
-                    <th className="num">За {input.years} г.</th>
+            <Table columns={["Вариант", num("Сразу"), num("В год"), num(`За ${input.years} г.`)]}>
+              <tbody>
+                {result.options.map((o) => (
+                  <tr key={o.label}>
+                    <td>
+                      {o.label}
+                      <br />
+                      <span className="muted">{o.detail}</span>
+                    </td>
+                    <td className="num">{rub(o.upfront)}</td>
+                    <td className="num">{rub(Math.round(o.yearly))}</td>
+                    <td className="num">
+                      <strong>{rub(o.cumulative[last])}</strong>
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {result.options.map((o) => (
-                    <tr key={o.label}>
-                      <td>
-                        {o.label}
-                        <br />
-                        <span className="muted">{o.detail}</span>
-                      </td>
-                      <td className="num">{rub(o.upfront)}</td>
-                      <td className="num">{rub(Math.round(o.yearly))}</td>
-                      <td className="num">
-                        <strong>{rub(o.cumulative[last])}</strong>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                ))}
+              </tbody>
+            </Table>
           </div>
           <p className="muted">
             Станция в расчёте — {result.station.model} ({result.station.users} чел.,{" "}
