@@ -228,24 +228,18 @@ function FiltersForm(
       </div>
       <fieldset className="field shop-range">
         <legend>Цена, ₽</legend>
-        <input
-          name="priceMin"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          placeholder="от"
-          aria-label="Цена от"
-          defaultValue={q.priceMin ?? ""}
-        />
-        <input
-          name="priceMax"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          placeholder="до"
-          aria-label="Цена до"
-          defaultValue={q.priceMax ?? ""}
-        />
+        {([["priceMin", "от"], ["priceMax", "до"]] as const).map(([name, word]) => (
+          <input
+            key={name}
+            name={name}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            placeholder={word}
+            aria-label={`Цена ${word}`}
+            defaultValue={q[name] ?? ""}
+          />
+        ))}
       </fieldset>
       <div className="field">
         <label htmlFor={`${id}-sort`}>Сортировка</label>
