@@ -1,7 +1,7 @@
 // The company form's fields, shared by the companies dialog and the company settings (not an island).
 import { useId } from "react";
 import { companyTypeLabels, subscriptionTierLabels } from "../domain/labels.ts";
-import { Field, TextField } from "./Field.tsx";
+import { SelectField, TextField } from "./Field.tsx";
 import { api } from "./api.ts";
 import type { Errors } from "./form.ts";
 import { companyTextFields } from "../domain/company_fields.ts";
@@ -98,16 +98,15 @@ export function CompanyFields({ values, errors, onChange, adminFields, logo }: F
         <legend>Компания</legend>
         {input("name", "Название", { required: true })}
         <div className="grid-2">
-          <Field id={`${id}-companyType`} label="Тип компании" error={errors.companyType}>
-            <select
-              id={`${id}-companyType`}
-              name="companyType"
-              value={values.companyType}
-              onChange={(e) => onChange({ ...values, companyType: e.target.value })}
-            >
-              {companyTypes.map((t) => <option key={t} value={t}>{companyTypeLabels[t]}</option>)}
-            </select>
-          </Field>
+          <SelectField
+            id={`${id}-companyType`}
+            label="Тип компании"
+            error={errors.companyType}
+            name="companyType"
+            value={values.companyType}
+            onValue={(companyType) => onChange({ ...values, companyType })}
+            options={companyTypes.map((t) => [t, companyTypeLabels[t]])}
+          />
           {input("directorName", "Руководитель")}
         </div>
         <div className="logo-field">
@@ -172,25 +171,24 @@ export function CompanyFields({ values, errors, onChange, adminFields, logo }: F
         <fieldset className="form-group">
           <legend>Подписка</legend>
           <div className="grid-2">
-            <Field id={`${id}-tier`} label="Тариф" error={errors.subscriptionTier}>
-              <select
-                id={`${id}-tier`}
-                name="subscriptionTier"
-                value={values.subscriptionTier}
-                onChange={(e) => onChange({ ...values, subscriptionTier: e.target.value })}
-              >
-                {subscriptionTiers.map((t) => <option key={t} value={t}>{subscriptionTierLabels[t]}</option>)}
-              </select>
-            </Field>
-            <Field id={`${id}-expires`} label="Подписка до" error={errors.subscriptionExpiresAt}>
-              <input
-                id={`${id}-expires`}
-                name="subscriptionExpiresAt"
-                type="date"
-                value={values.subscriptionExpiresAt}
-                onChange={(e) => onChange({ ...values, subscriptionExpiresAt: e.target.value })}
-              />
-            </Field>
+            <SelectField
+              id={`${id}-tier`}
+              label="Тариф"
+              error={errors.subscriptionTier}
+              name="subscriptionTier"
+              value={values.subscriptionTier}
+              onValue={(subscriptionTier) => onChange({ ...values, subscriptionTier })}
+              options={subscriptionTiers.map((t) => [t, subscriptionTierLabels[t]])}
+            />
+            <TextField
+              id={`${id}-expires`}
+              label="Подписка до"
+              error={errors.subscriptionExpiresAt}
+              name="subscriptionExpiresAt"
+              type="date"
+              value={values.subscriptionExpiresAt}
+              onValue={(subscriptionExpiresAt) => onChange({ ...values, subscriptionExpiresAt })}
+            />
           </div>
           <label className="check">
             <input

@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Table } from "../components/Table.tsx";
 import { roleLabels, roles } from "../domain/roles.ts";
 import { displayName } from "../domain/format.ts";
-import { Field } from "../components/Field.tsx";
+import { companyOptions, SelectField } from "../components/Field.tsx";
 import { Icon } from "../components/Icon.tsx";
 import { api } from "../components/api.ts";
 import { Dialog, DialogContent, SubmitFooter } from "../components/Dialog.tsx";
@@ -173,23 +173,23 @@ export default function AdminUsersTable({ users: initial, companies, currentUser
               </p>
               {editing?.kind === "role"
                 ? (
-                  <Field id={`${id}-role`} label="Роль">
-                    <select id={`${id}-role`} value={choice} onChange={(e) => setChoice(e.target.value)}>
-                      {roles.map((r) => <option key={r} value={r}>{roleLabels[r]}</option>)}
-                    </select>
-                  </Field>
+                  <SelectField
+                    id={`${id}-role`}
+                    label="Роль"
+                    value={choice}
+                    onValue={setChoice}
+                    options={roles.map((r) => [r, roleLabels[r]])}
+                  />
                 )
                 : (
-                  <Field
+                  <SelectField
                     id={`${id}-company`}
                     label="Компания"
                     hint={target.companyId ? "«Без компании» снимет пользователя с компании" : undefined}
-                  >
-                    <select id={`${id}-company`} value={choice} onChange={(e) => setChoice(e.target.value)}>
-                      <option value="">Без компании</option>
-                      {companies.map((c) => <option key={c.id} value={String(c.id)}>{c.name}</option>)}
-                    </select>
-                  </Field>
+                    value={choice}
+                    onValue={setChoice}
+                    options={[["", "Без компании"], ...companyOptions(companies)]}
+                  />
                 )}
             </div>
           )}

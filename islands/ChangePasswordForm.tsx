@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from "react";
-import { TextField } from "../components/Field.tsx";
+import { SaveButton, TextField } from "../components/Field.tsx";
 import { api } from "../components/api.ts";
 import { type Errors, firstErrors, serverErrors } from "../components/form.ts";
 import { toast, toastError } from "../components/toast.ts";
@@ -72,9 +72,7 @@ export default function ChangePasswordForm() {
           {input("currentPassword", "Текущий пароль", "current-password")}
           {input("newPassword", "Новый пароль", "new-password", "Не менее 6 символов")}
           {input("confirmPassword", "Повторите новый пароль", "new-password")}
-          <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
-            {busy ? "Сохранение…" : "Сохранить пароль"}
-          </button>
+          <SaveButton busy={busy} label="Сохранить пароль" />
         </form>
       )}
     </section>

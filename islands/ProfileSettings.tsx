@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from "react";
-import { Field, TextField } from "../components/Field.tsx";
+import { Field, SaveButton, TextField } from "../components/Field.tsx";
 import { api } from "../components/api.ts";
 import { errorMessage, type Errors, firstErrors, serverErrors } from "../components/form.ts";
 import { toast, toastError } from "../components/toast.ts";
@@ -140,9 +140,7 @@ export default function ProfileSettings(props: ProfileSettingsProps) {
             <input id={`${id}-email`} value={props.email} readOnly />
           </Field>
           <div className="form-actions">
-            <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
-              {busy ? "Сохранение…" : "Сохранить"}
-            </button>
+            <SaveButton busy={busy} label="Сохранить" />
           </div>
         </form>
       </div>

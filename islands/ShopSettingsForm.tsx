@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from "react";
-import { Field, TextField } from "../components/Field.tsx";
+import { Field, SaveButton, TextField } from "../components/Field.tsx";
 import { api } from "../components/api.ts";
 import { errorMessage, type Errors, firstErrors, serverErrors } from "../components/form.ts";
 import { toast, toastError } from "../components/toast.ts";
@@ -124,37 +124,29 @@ export default function ShopSettingsForm({ settings }: { settings: ShopSettingsJ
         {color("accentColor", "Акцентный цвет")}
       </div>
       <div className="grid-2">
-        <Field id={`${id}-tax`} label="Ставка налога, %" error={errors.taxRate}>
-          <input
-            id={`${id}-tax`}
-            inputMode="decimal"
-            value={values.taxRate}
-            aria-invalid={errors.taxRate ? true : undefined}
-            onChange={(e) => setValues({ ...values, taxRate: e.target.value })}
-          />
-        </Field>
-        <Field
+        <TextField
+          id={`${id}-tax`}
+          label="Ставка налога, %"
+          error={errors.taxRate}
+          inputMode="decimal"
+          value={values.taxRate}
+          onValue={(taxRate) => setValues({ ...values, taxRate })}
+        />
+        <TextField
           id={`${id}-free`}
           label="Бесплатная доставка от, ₽"
           error={errors.freeShippingThreshold}
           hint="Пусто — без бесплатной доставки"
-        >
-          <input
-            id={`${id}-free`}
-            inputMode="decimal"
-            value={values.freeShippingThreshold}
-            aria-invalid={errors.freeShippingThreshold ? true : undefined}
-            onChange={(e) => setValues({ ...values, freeShippingThreshold: e.target.value })}
-          />
-        </Field>
+          inputMode="decimal"
+          value={values.freeShippingThreshold}
+          onValue={(freeShippingThreshold) => setValues({ ...values, freeShippingThreshold })}
+        />
       </div>
       {flag("enableGuestCheckout", "Заказ без регистрации")}
       {flag("enableInstallationService", "Услуга монтажа")}
       {flag("enableCalculator", "Калькулятор подбора")}
       <div className="action-bar">
-        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
-          {busy ? "Сохранение…" : "Сохранить настройки"}
-        </button>
+        <SaveButton busy={busy} label="Сохранить настройки" />
       </div>
     </form>
   );

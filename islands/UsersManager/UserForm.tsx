@@ -8,7 +8,7 @@ import {
   userPatchSchema,
 } from "../../domain/admin.ts";
 import { roleLabels, roles } from "../../domain/roles.ts";
-import { Field, TextField } from "../../components/Field.tsx";
+import { companyOptions, SelectField, TextField } from "../../components/Field.tsx";
 import { api } from "../../components/api.ts";
 import { DialogContent, SubmitFooter } from "../../components/Dialog.tsx";
 import { errorMessage, type Errors, firstErrors, serverErrors } from "../../components/form.ts";
@@ -143,35 +143,31 @@ export default function UserForm(
         {text("email", "Email", "email")}
         {text("password", editing ? "Новый пароль" : "Пароль", "password")}
         <div className="grid-2">
-          <Field id={`${id}-role`} label="Роль" error={errors.role} required>
-            <select
-              id={`${id}-role`}
-              name="role"
-              value={values.role}
-              disabled={editing?.id === currentUserId}
-              onChange={(e) => setValues({ ...values, role: e.target.value })}
-            >
-              {roleChoices.map((r) => <option key={r} value={r}>{roleLabels[r]}</option>)}
-            </select>
-          </Field>
-          <Field
+          <SelectField
+            id={`${id}-role`}
+            label="Роль"
+            error={errors.role}
+            required
+            name="role"
+            value={values.role}
+            disabled={editing?.id === currentUserId}
+            onValue={(role) => setValues({ ...values, role })}
+            options={roleChoices.map((r) => [r, roleLabels[r]])}
+          />
+          <SelectField
             id={`${id}-company`}
             label="Компания"
             error={errors.companyId}
             required={needsCompany(values.role)}
-          >
-            <select
-              id={`${id}-company`}
-              name="companyId"
-              value={values.companyId}
-              disabled={!isSystemAdmin}
-              aria-invalid={errors.companyId ? true : undefined}
-              onChange={(e) => setValues({ ...values, companyId: e.target.value })}
-            >
-              {isSystemAdmin && <option value="">Без компании</option>}
-              {companies.map((c) => <option key={c.id} value={String(c.id)}>{c.name}</option>)}
-            </select>
-          </Field>
+            name="companyId"
+            value={values.companyId}
+            disabled={!isSystemAdmin}
+            onValue={(companyId) => setValues({ ...values, companyId })}
+            options={[
+              ...(isSystemAdmin ? [["", "Без компании"] as const] : []),
+              ...companyOptions(companies),
+            ]}
+          />
         </div>
         {editing?.id !== currentUserId && (
           <label className="check">
