@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useRef, useState } from "react";
 import { employeeRoles, type Role, roleLabels } from "../domain/roles.ts";
 import { displayName } from "../domain/format.ts";
-import { Field, TextField } from "../components/Field.tsx";
+import { Field, SelectField, TextField } from "../components/Field.tsx";
 import { Icon } from "../components/Icon.tsx";
 import { api } from "../components/api.ts";
 import { Dialog, DialogHead, SubmitFooter } from "../components/Dialog.tsx";
@@ -263,11 +263,14 @@ export default function EmployeesPanel(
                   {input("lastName", "Фамилия")}
                 </div>
                 {input("email", "Email", "email")}
-                <Field id={`${id}-role`} label="Роль" error={errors.role}>
-                  <select id={`${id}-role`} value={values.role} onChange={(e) => set("role", e.target.value)}>
-                    {roles.map((r) => <option key={r} value={r}>{roleLabels[r]}</option>)}
-                  </select>
-                </Field>
+                <SelectField
+                  id={`${id}-role`}
+                  label="Роль"
+                  error={errors.role}
+                  value={values.role}
+                  onValue={(role) => set("role", role)}
+                  options={roles.map((r) => [r, roleLabels[r]])}
+                />
                 <fieldset className="stack password-choice">
                   <legend className="label">Пароль</legend>
                   <label className="check">

@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from "react";
 import { taskPriorities } from "../../domain/tasks.ts";
 import { assignMeasurementSchema, taskFormSchema } from "../../domain/task_forms.ts";
 import { taskPriorityLabels } from "../../domain/labels.ts";
-import { Field, TextField } from "../../components/Field.tsx";
+import { SelectField, TextField } from "../../components/Field.tsx";
 import { Icon } from "../../components/Icon.tsx";
 import { DialogHead } from "../../components/Dialog.tsx";
 import { api } from "../../components/api.ts";
@@ -111,17 +111,15 @@ export default function TaskForm(
             </p>
           </div>
         )}
-        <Field id={fid("objectId")} label="Объект" error={errors.objectId} required>
-          <select
-            id={fid("objectId")}
-            value={values.objectId}
-            onChange={(e) => set("objectId")(e.target.value)}
-            aria-invalid={errors.objectId ? true : undefined}
-          >
-            <option value="">Выберите объект</option>
-            {objects.map((o) => <option key={o.id} value={o.id}>{o.address}</option>)}
-          </select>
-        </Field>
+        <SelectField
+          id={fid("objectId")}
+          label="Объект"
+          error={errors.objectId}
+          required
+          value={values.objectId}
+          onValue={set("objectId")}
+          options={[["", "Выберите объект"], ...objects.map((o) => [String(o.id), o.address] as const)]}
+        />
         <TextField
           id={fid("title")}
           label="Название"
@@ -151,33 +149,27 @@ export default function TaskForm(
             value={values.dueDate}
             onValue={set("dueDate")}
           />
-          <Field id={fid("priority")} label="Приоритет">
-            <select
-              id={fid("priority")}
-              value={values.priority}
-              onChange={(e) => set("priority")(e.target.value)}
-            >
-              {taskPriorities.map((p) => <option key={p} value={p}>{taskPriorityLabels[p].label}</option>)}
-            </select>
-          </Field>
+          <SelectField
+            id={fid("priority")}
+            label="Приоритет"
+            value={values.priority}
+            onValue={set("priority")}
+            options={taskPriorities.map((p) => [p, taskPriorityLabels[p].label])}
+          />
         </div>
-        <Field
+        <SelectField
           id={fid("assignedTo")}
           label={measurement ? "Замерщик" : "Исполнитель"}
           error={errors.assignedTo}
           required={measurement}
-        >
-          <select
-            id={fid("assignedTo")}
-            value={values.assignedTo}
-            onChange={(e) => set("assignedTo")(e.target.value)}
-            disabled={noSurveyors}
-            aria-invalid={errors.assignedTo ? true : undefined}
-          >
-            <option value="">{measurement ? "Выберите замерщика" : "Не назначено"}</option>
-            {assignees.map((a) => <option key={a.id} value={a.id}>{a.name}</option>)}
-          </select>
-        </Field>
+          value={values.assignedTo}
+          onValue={set("assignedTo")}
+          disabled={noSurveyors}
+          options={[
+            ["", measurement ? "Выберите замерщика" : "Не назначено"],
+            ...assignees.map((a) => [String(a.id), a.name] as const),
+          ]}
+        />
       </div>
       <div className="dialog-foot">
         <button type="button" className="btn btn-secondary" onClick={close}>
