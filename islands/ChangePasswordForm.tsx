@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from "react";
+import { lazyModule } from "../components/lazy.ts";
 import { SaveButton, TextField } from "../components/Field.tsx";
 import { api } from "../components/api.ts";
 import { type Errors, firstErrors, serverErrors } from "../components/form.ts";
@@ -7,7 +8,7 @@ import { toast, toastError } from "../components/toast.ts";
 const empty = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
 // The checks (zod) load on the first focus or submit, not with the page; null if they cannot (the server checks).
-const schemas = () => import("../domain/auth.ts").catch(() => null);
+const schemas = lazyModule(() => import("../domain/auth.ts"));
 
 /** The change-password card, collapsed until asked for. */
 export default function ChangePasswordForm() {

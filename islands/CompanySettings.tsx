@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from "react";
+import { lazyModule } from "../components/lazy.ts";
 import { api } from "../components/api.ts";
 import {
   CompanyFields,
@@ -13,7 +14,7 @@ import { toast, toastError } from "../components/toast.ts";
 import { SaveButton } from "../components/Field.tsx";
 
 // The checks (zod) load on the first focus or submit, not with the page; null if they cannot (the server checks).
-const checks = () => import("../components/company_check.ts").catch(() => null);
+const checks = lazyModule(() => import("../components/company_check.ts"));
 
 /** /settings, company (company_admin): the company's requisites, contacts and logo. */
 export default function CompanySettings({ company }: { company: CompanyJson }) {

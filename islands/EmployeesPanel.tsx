@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useRef, useState } from "react";
+import { lazyModule } from "../components/lazy.ts";
 import { employeeRoles, type Role, roleLabels } from "../domain/roles.ts";
 import { displayName } from "../domain/format.ts";
 import { Field, SelectField, TextField } from "../components/Field.tsx";
@@ -23,7 +24,7 @@ export interface EmployeesPanelProps {
 const AVATAR_MAX = 5 * 1024 * 1024;
 
 // The server's checks (zod) load on the first submit, not with the page; null if they cannot (the server checks).
-const schemas = () => import("../domain/employees.ts").catch(() => null);
+const schemas = lazyModule(() => import("../domain/employees.ts"));
 const empty = { firstName: "", lastName: "", email: "", role: "measurement_engineer", password: "" };
 
 /** /employees: counters, the list with avatars and badges, the add-employee dialog, activation, avatars. */

@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from "react";
+import { lazyModule } from "../components/lazy.ts";
 import { Field, SaveButton, TextField } from "../components/Field.tsx";
 import { api } from "../components/api.ts";
 import { errorMessage, type Errors, firstErrors, serverErrors } from "../components/form.ts";
@@ -16,7 +17,7 @@ const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 const imageTypes = ["image/png", "image/jpeg", "image/gif", "image/webp"];
 
 // The checks (zod) load on the first focus or submit, not with the page; null if they cannot (the server checks).
-const schemas = () => import("../domain/admin.ts").catch(() => null);
+const schemas = lazyModule(() => import("../domain/admin.ts"));
 
 /** /settings, personal: the name and the avatar (an image checked again by content on the server, ≤ 5 MB). */
 export default function ProfileSettings(props: ProfileSettingsProps) {

@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from "react";
+import { lazyModule } from "../components/lazy.ts";
 import { Field, SaveButton, TextField } from "../components/Field.tsx";
 import { api } from "../components/api.ts";
 import { errorMessage, type Errors, firstErrors, serverErrors } from "../components/form.ts";
@@ -12,7 +13,7 @@ type FlagKey = "enableGuestCheckout" | "enableInstallationService" | "enableCalc
 const number = (v: string) => Number(v.replace(/\s/g, "").replace(",", "."));
 
 // The checks (zod) load on the first focus or submit, not with the page; null if they cannot (the server checks).
-const schemas = () => import("../domain/admin.ts").catch(() => null);
+const schemas = lazyModule(() => import("../domain/admin.ts"));
 
 /** /settings, shop (company_admin of a company with a shop). */
 export default function ShopSettingsForm({ settings }: { settings: ShopSettingsJson }) {
