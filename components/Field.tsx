@@ -24,34 +24,34 @@ export function Field({ id, label, error, hint, required, children }: FieldProps
   );
 }
 
-type ControlAttributes = Omit<
-  InputHTMLAttributes<HTMLInputElement> & TextareaHTMLAttributes<HTMLTextAreaElement>,
-  "id" | "value" | "onChange"
->;
-
-/**
- * The forms' one text control: a Field whose input (a textarea with `multiline`) is marked invalid and
- * described by its error while it has one.
- */
-export function TextField({ id, label, error, hint, required, value, onValue, multiline, ...attributes }: {
-  id: string;
-  label: string;
-  error?: string;
-  hint?: string;
-  required?: boolean;
+/** A bound control's Field props and value: what TextField and SelectField share. */
+interface Bound extends Omit<FieldProps, "children"> {
   value: string;
   onValue: (value: string) => void;
-  multiline?: boolean;
-} & ControlAttributes) {
-  const control = {
-    id,
-    value,
+}
+
+/** The Field's own props apart from the control's, which is marked invalid and described by the error. */
+function splitBound<T extends Bound>({ id, label, error, hint, required, onValue, ...control }: T) {
+  const field = { id, label, error, hint, required };
+  const aria = {
     "aria-invalid": error ? true : undefined,
     "aria-describedby": error ? `${id}-error` : undefined,
-    ...attributes,
   };
+  return { field, control: { id, ...aria, ...control }, onValue };
+}
+
+type Attributes<E> = Omit<E, "id" | "value" | "onChange">;
+
+/** The forms' one text control: a Field with an input, or a textarea with `multiline`. */
+export function TextField({ multiline, ...props }:
+  & Bound
+  & { multiline?: boolean }
+  & Attributes<
+    InputHTMLAttributes<HTMLInputElement> & TextareaHTMLAttributes<HTMLTextAreaElement>
+  >) {
+  const { field, control, onValue } = splitBound(props);
   return (
-    <Field id={id} label={label} error={error} hint={hint} required={required}>
+    <Field {...field}>
       {multiline
         ? <textarea {...control} onChange={(e) => onValue(e.target.value)} />
         : <input {...control} onChange={(e) => onValue(e.target.value)} />}
@@ -59,27 +59,14 @@ export function TextField({ id, label, error, hint, required, value, onValue, mu
   );
 }
 
-/** The forms' one choice: a Field with a select of `[value, label]` options, marked invalid while it has an error. */
-export function SelectField({ id, label, error, hint, required, value, onValue, options, ...attributes }: {
-  id: string;
-  label: string;
-  error?: string;
-  hint?: string;
-  required?: boolean;
-  value: string;
-  onValue: (value: string) => void;
+/** The forms' one choice: a Field with a select of `[value, label]` options. */
+export function SelectField({ options, ...props }: Bound & {
   options: readonly (readonly [string, string])[];
-} & Omit<SelectHTMLAttributes<HTMLSelectElement>, "id" | "value" | "onChange">) {
+} & Attributes<SelectHTMLAttributes<HTMLSelectElement>>) {
+  const { field, control, onValue } = splitBound(props);
   return (
-    <Field id={id} label={label} error={error} hint={hint} required={required}>
-      <select
-        id={id}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => onValue(e.target.value)}
-        {...attributes}
-      >
+    <Field {...field}>
+      <select {...control} onChange={(e) => onValue(e.target.value)}>
         {options.map(([v, text]) => <option key={v} value={v}>{text}</option>)}
       </select>
     </Field>
