@@ -1,6 +1,5 @@
 // The rows of the administration lists (/admin, /companies, /users, /admin/users), one markup for all.
 import type { ReactNode } from "react";
-import { Icon } from "./Icon.tsx";
 import { CompanyLogo } from "./Avatar.tsx";
 import type { CompanyJson } from "../domain/admin.ts";
 import { countOf, formatDate, objectForms, userForms } from "../domain/format.ts";
@@ -41,15 +40,6 @@ export function AdminRow({ active, feminine, picture, name, details, badge, acti
       </div>
       {actions && <div className="admin-row-actions">{actions}</div>}
     </li>
-  );
-}
-
-/** 'Изменить' of a row; `intent` starts loading the dialog's form early. */
-export function EditButton({ onClick, intent }: { onClick: () => void; intent?: object }) {
-  return (
-    <button type="button" className="btn btn-secondary btn-sm" {...intent} onClick={onClick}>
-      <Icon name="edit" size={16} /> Изменить
-    </button>
   );
 }
 

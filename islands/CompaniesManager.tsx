@@ -1,9 +1,8 @@
-import { Icon } from "../components/Icon.tsx";
 import { Card, EmptyState, StatCard } from "../components/Card.tsx";
-import { CompanyRow, EditButton } from "../components/AdminRow.tsx";
+import { CompanyRow } from "../components/AdminRow.tsx";
 import { Dialog, DialogLoadFailed } from "../components/Dialog.tsx";
 import { lazyPart } from "../components/lazy.ts";
-import { ActiveToggle, useRecordList } from "../components/records.tsx";
+import { CreateButton, RecordActions, useRecordList } from "../components/records.tsx";
 import type { CompanyJson } from "../domain/admin.ts";
 
 const form = lazyPart(() => import("./CompaniesManager/CompanyForm.tsx"), DialogLoadFailed);
@@ -29,7 +28,7 @@ export default function CompaniesManager(props: CompaniesManagerProps) {
     }),
     toggleFailed: "Не удалось изменить статус компании",
   });
-  const { records: companies, editing, open, openDialog, close, toggling, toggleActive } = list;
+  const { records: companies, editing, open, openDialog, close } = list;
 
   const total = companies.length;
   const active = companies.filter((c) => c.isActive).length;
@@ -52,14 +51,11 @@ export default function CompaniesManager(props: CompaniesManagerProps) {
       <Card
         title="Компании"
         action={
-          <button
-            type="button"
-            className="btn btn-primary"
-            {...form.intent}
+          <CreateButton
+            label="Создать компанию"
+            intent={form.intent}
             onClick={() => openDialog(null)}
-          >
-            <Icon name="plus" /> Создать компанию
-          </button>
+          />
         }
       >
         {companies.length === 0
@@ -70,16 +66,7 @@ export default function CompaniesManager(props: CompaniesManagerProps) {
                 <CompanyRow
                   key={c.id}
                   company={c}
-                  actions={
-                    <>
-                      <EditButton intent={form.intent} onClick={() => openDialog(c)} />
-                      <ActiveToggle
-                        active={c.isActive}
-                        busy={toggling === c.id}
-                        onToggle={() => toggleActive(c)}
-                      />
-                    </>
-                  }
+                  actions={<RecordActions list={list} record={c} intent={form.intent} />}
                 />
               ))}
             </ul>

@@ -1,13 +1,12 @@
 import { useState } from "react";
 import { roleLabels } from "../domain/roles.ts";
 import { displayName, formatDate } from "../domain/format.ts";
-import { Icon } from "../components/Icon.tsx";
 import { Card, EmptyState, StatCard } from "../components/Card.tsx";
-import { AdminRow, EditButton } from "../components/AdminRow.tsx";
+import { AdminRow } from "../components/AdminRow.tsx";
 import { labelOf } from "../domain/labels.ts";
 import { Dialog, DialogLoadFailed } from "../components/Dialog.tsx";
 import { lazyPart } from "../components/lazy.ts";
-import { ActiveToggle, useRecordList } from "../components/records.tsx";
+import { CreateButton, RecordActions, useRecordList } from "../components/records.tsx";
 import type { AdminUserJson } from "../domain/admin.ts";
 import type { CompanyChoice } from "./UsersManager/UserForm.tsx";
 import { Avatar } from "../components/Avatar.tsx";
@@ -35,7 +34,7 @@ export default function UsersManager(props: UsersManagerProps) {
     toggled: (user) => ({ title: user.isActive ? "Пользователь деактивирован" : "Пользователь активирован" }),
     toggleFailed: "Не удалось изменить статус пользователя",
   });
-  const { records: users, editing, open, openDialog, close, toggling, toggleActive } = list;
+  const { records: users, editing, open, openDialog, close } = list;
   const [query, setQuery] = useState("");
   const Form = form.component();
 
@@ -73,14 +72,11 @@ export default function UsersManager(props: UsersManagerProps) {
               value={query}
               onChange={(e) => setQuery(e.target.value)}
             />
-            <button
-              type="button"
-              className="btn btn-primary"
-              {...form.intent}
+            <CreateButton
+              label="Добавить пользователя"
+              intent={form.intent}
               onClick={() => openDialog(null)}
-            >
-              <Icon name="plus" /> Добавить пользователя
-            </button>
+            />
           </div>
         }
       >
@@ -97,16 +93,13 @@ export default function UsersManager(props: UsersManagerProps) {
                   details={[u.email, `${u.companyName ?? "Без компании"} · с ${formatDate(u.createdAt)}`]}
                   badge={labelOf(roleLabels, u.role)}
                   actions={
-                    <>
-                      {canManage(u) && <EditButton intent={form.intent} onClick={() => openDialog(u)} />}
-                      {canManage(u) && u.id !== currentUserId && (
-                        <ActiveToggle
-                          active={u.isActive}
-                          busy={toggling === u.id}
-                          onToggle={() => toggleActive(u)}
-                        />
-                      )}
-                    </>
+                    <RecordActions
+                      list={list}
+                      record={u}
+                      intent={form.intent}
+                      editable={canManage(u)}
+                      toggleable={canManage(u) && u.id !== currentUserId}
+                    />
                   }
                 />
               ))}
