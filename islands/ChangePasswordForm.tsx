@@ -2,8 +2,7 @@ import { type FormEvent, useId, useState } from "react";
 import { lazyModule } from "../components/lazy.ts";
 import { SaveButton, TextField } from "../components/Field.tsx";
 import { api } from "../components/api.ts";
-import { type Errors, firstErrors, serverErrors } from "../components/form.ts";
-import { toast, toastError } from "../components/toast.ts";
+import { firstErrors, useFormSend } from "../components/form.ts";
 
 const empty = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
@@ -14,30 +13,21 @@ const schemas = lazyModule(() => import("../domain/auth.ts"));
 export default function ChangePasswordForm() {
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState(empty);
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, busy, send } = useFormSend();
   const id = useId();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     const parsed = (await schemas())?.changePasswordSchema.safeParse(values);
     if (parsed && !parsed.success) return setErrors(firstErrors(parsed.error));
-    setBusy(true);
-    try {
-      await api("/api/change-password", { body: values });
-      toast({
-        title: "Пароль изменен",
-        description: "На других устройствах нужно войти заново",
-        variant: "success",
-      });
+    const changed = await send(() => api("/api/change-password", { body: values }), {
+      done: { title: "Пароль изменен", description: "На других устройствах нужно войти заново" },
+      failed: "Не удалось изменить пароль",
+      reason: false,
+    });
+    if (changed) {
       setValues(empty);
-      setErrors({});
       setOpen(false);
-    } catch (error) {
-      setErrors(serverErrors(error));
-      toastError("Не удалось изменить пароль");
-    } finally {
-      setBusy(false);
     }
   }
 

@@ -2,7 +2,7 @@ import { type FormEvent, useId, useState } from "react";
 import { lazyModule } from "../components/lazy.ts";
 import { Field, SaveButton, TextField } from "../components/Field.tsx";
 import { api } from "../components/api.ts";
-import { errorMessage, type Errors, firstErrors, serverErrors } from "../components/form.ts";
+import { errorMessage, firstErrors, useFormSend } from "../components/form.ts";
 import { toast, toastError } from "../components/toast.ts";
 import { Avatar } from "../components/Avatar.tsx";
 
@@ -22,8 +22,7 @@ const schemas = lazyModule(() => import("../domain/admin.ts"));
 /** /settings, personal: the name and the avatar (an image checked again by content on the server, ≤ 5 MB). */
 export default function ProfileSettings(props: ProfileSettingsProps) {
   const [values, setValues] = useState({ firstName: props.firstName, lastName: props.lastName });
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, busy, send } = useFormSend();
   const [avatar, setAvatar] = useState(props.profileImageUrl);
   const [uploading, setUploading] = useState(false);
   const id = useId();
@@ -32,17 +31,10 @@ export default function ProfileSettings(props: ProfileSettingsProps) {
     e.preventDefault();
     const parsed = (await schemas())?.profileSchema.safeParse(values);
     if (parsed && !parsed.success) return setErrors(firstErrors(parsed.error));
-    setBusy(true);
-    try {
-      await api("/api/profile", { method: "PATCH", body: parsed?.data ?? values });
-      setErrors({});
-      toast({ title: "Профиль сохранен", variant: "success" });
-    } catch (error) {
-      setErrors(serverErrors(error));
-      toastError(`Не удалось сохранить профиль: ${errorMessage(error)}`);
-    } finally {
-      setBusy(false);
-    }
+    await send(() => api("/api/profile", { method: "PATCH", body: parsed?.data ?? values }), {
+      done: { title: "Профиль сохранен" },
+      failed: "Не удалось сохранить профиль",
+    });
   }
 
   async function upload(file: File | null) {

@@ -2,8 +2,7 @@ import { type FormEvent, useId, useState } from "react";
 import { lazyModule } from "../components/lazy.ts";
 import { Field, SaveButton, TextField } from "../components/Field.tsx";
 import { api } from "../components/api.ts";
-import { errorMessage, type Errors, firstErrors, serverErrors } from "../components/form.ts";
-import { toast, toastError } from "../components/toast.ts";
+import { firstErrors, useFormSend } from "../components/form.ts";
 import type { ShopSettingsJson } from "../domain/admin.ts";
 
 type TextKey = "storeName" | "storeDescription" | "contactEmail" | "contactPhone" | "supportPhone";
@@ -28,8 +27,7 @@ export default function ShopSettingsForm({ settings }: { settings: ShopSettingsJ
       ? ""
       : String(settings.freeShippingThreshold),
   });
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, busy, send } = useFormSend();
   const id = useId();
 
   async function submit(e: FormEvent) {
@@ -53,17 +51,10 @@ export default function ShopSettingsForm({ settings }: { settings: ShopSettingsJ
     };
     const parsed = (await schemas())?.shopSettingsSchema.safeParse(payload);
     if (parsed && !parsed.success) return setErrors(firstErrors(parsed.error));
-    setBusy(true);
-    try {
-      await api("/api/settings/shop", { method: "PUT", body: payload });
-      setErrors({});
-      toast({ title: "Настройки магазина сохранены", variant: "success" });
-    } catch (error) {
-      setErrors(serverErrors(error));
-      toastError(`Не удалось сохранить настройки магазина: ${errorMessage(error)}`);
-    } finally {
-      setBusy(false);
-    }
+    await send(() => api("/api/settings/shop", { method: "PUT", body: payload }), {
+      done: { title: "Настройки магазина сохранены" },
+      failed: "Не удалось сохранить настройки магазина",
+    });
   }
 
   const text = (name: TextKey, label: string, type = "text") => (
