@@ -1,7 +1,7 @@
 // The company form's fields, shared by the companies dialog and the company settings (not an island).
 import { useId } from "react";
 import { companyTypeLabels, subscriptionTierLabels } from "../domain/labels.ts";
-import { SelectField, TextField } from "./Field.tsx";
+import { bindTextFields, SelectField, TextField } from "./Field.tsx";
 import { api } from "./api.ts";
 import type { Errors } from "./form.ts";
 import { companyTextFields } from "../domain/company_fields.ts";
@@ -68,29 +68,12 @@ interface FieldsProps {
 /** Every company field of spec/1 §3, grouped: main, requisites, contacts, bank, subscription. */
 export function CompanyFields({ values, errors, onChange, adminFields, logo }: FieldsProps) {
   const id = useId();
-  const input = (
-    name: typeof companyTextFields[number],
-    label: string,
-    opts: {
-      required?: boolean;
-      inputMode?: "numeric" | "tel" | "email" | "url";
-      hint?: string;
-      type?: string;
-    } = {},
-  ) => (
-    <TextField
-      id={`${id}-${name}`}
-      label={label}
-      error={errors[name]}
-      required={opts.required}
-      hint={opts.hint}
-      name={name}
-      type={opts.type ?? "text"}
-      inputMode={opts.inputMode}
-      value={values[name]}
-      onValue={(value) => onChange({ ...values, [name]: value })}
-    />
-  );
+  const input = bindTextFields<typeof companyTextFields[number]>({
+    id,
+    values,
+    errors,
+    set: (name, value) => onChange({ ...values, [name]: value }),
+  });
   const preview = logo.file ? URL.createObjectURL(logo.file) : logo.url;
   return (
     <div className="stack company-fields">

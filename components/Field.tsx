@@ -59,6 +59,35 @@ export function TextField({ multiline, ...props }:
   );
 }
 
+/** What a bound text field takes besides its name and label. */
+export type FieldOptions = Omit<
+  Parameters<typeof TextField>[0],
+  "id" | "label" | "value" | "onValue" | "error"
+>;
+
+/**
+ * A form's text fields bound by name: `field(name, label, options)` draws the TextField of `name` (its id
+ * `{id}-{name}`, the form's value and error) and reports an edit through `set(name, value)`.
+ */
+export function bindTextFields<K extends string>({ id, values, errors, set }: {
+  id: string;
+  values: Record<K, string>;
+  errors: Partial<Record<string, string>>;
+  set: (name: K, value: string) => void;
+}) {
+  return (name: K, label: string, options: FieldOptions = {}) => (
+    <TextField
+      id={`${id}-${name}`}
+      label={label}
+      error={errors[name]}
+      name={name}
+      value={values[name]}
+      onValue={(value) => set(name, value)}
+      {...options}
+    />
+  );
+}
+
 /** The forms' one choice: a Field with a select of `[value, label]` options. */
 export function SelectField({ options, ...props }: Bound & {
   options: readonly (readonly [string, string])[];

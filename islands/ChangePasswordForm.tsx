@@ -1,10 +1,11 @@
 import { type FormEvent, useId, useState } from "react";
 import { lazyModule } from "../components/lazy.ts";
-import { SaveButton, TextField } from "../components/Field.tsx";
+import { bindTextFields, SaveButton } from "../components/Field.tsx";
 import { api } from "../components/api.ts";
 import { firstErrors, useFormSend } from "../components/form.ts";
 
 const empty = { currentPassword: "", newPassword: "", confirmPassword: "" };
+const password = { required: true, type: "password", autoComplete: "new-password" };
 
 // The checks (zod) load on the first focus or submit, not with the page; null if they cannot (the server checks).
 const schemas = lazyModule(() => import("../domain/auth.ts"));
@@ -31,19 +32,12 @@ export default function ChangePasswordForm() {
     }
   }
 
-  const input = (name: keyof typeof empty, label: string, autoComplete: string, hint?: string) => (
-    <TextField
-      id={`${id}-${name}`}
-      label={label}
-      error={errors[name]}
-      hint={hint}
-      required
-      type="password"
-      autoComplete={autoComplete}
-      value={values[name]}
-      onValue={(value) => setValues({ ...values, [name]: value })}
-    />
-  );
+  const input = bindTextFields({
+    id,
+    values,
+    errors,
+    set: (name, value) => setValues({ ...values, [name]: value }),
+  });
 
   return (
     <section className="card">
@@ -60,9 +54,9 @@ export default function ChangePasswordForm() {
       </header>
       {open && (
         <form onSubmit={submit} onFocus={schemas} noValidate className="stack">
-          {input("currentPassword", "Текущий пароль", "current-password")}
-          {input("newPassword", "Новый пароль", "new-password", "Не менее 6 символов")}
-          {input("confirmPassword", "Повторите новый пароль", "new-password")}
+          {input("currentPassword", "Текущий пароль", { ...password, autoComplete: "current-password" })}
+          {input("newPassword", "Новый пароль", { ...password, hint: "Не менее 6 символов" })}
+          {input("confirmPassword", "Повторите новый пароль", password)}
           <SaveButton busy={busy} label="Сохранить пароль" />
         </form>
       )}

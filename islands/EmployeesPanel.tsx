@@ -2,7 +2,7 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import { lazyModule } from "../components/lazy.ts";
 import { employeeRoles, type Role, roleLabels } from "../domain/roles.ts";
 import { displayName } from "../domain/format.ts";
-import { Field, SelectField, TextField } from "../components/Field.tsx";
+import { bindTextFields, Field, SelectField } from "../components/Field.tsx";
 import { Icon } from "../components/Icon.tsx";
 import { api } from "../components/api.ts";
 import { Dialog, DialogHead, SubmitFooter } from "../components/Dialog.tsx";
@@ -26,6 +26,8 @@ const AVATAR_MAX = 5 * 1024 * 1024;
 // The server's checks (zod) load on the first submit, not with the page; null if they cannot (the server checks).
 const schemas = lazyModule(() => import("../domain/employees.ts"));
 const empty = { firstName: "", lastName: "", email: "", role: "measurement_engineer", password: "" };
+/** The name and e-mail fields of a new employee: required, never filled in by the browser. */
+const staffField = { required: true, autoComplete: "off" };
 
 /** /employees: counters, the list with avatars and badges, the add-employee dialog, activation, avatars. */
 export default function EmployeesPanel(
@@ -134,18 +136,7 @@ export default function EmployeesPanel(
   }
 
   const set = (name: keyof typeof empty, value: string) => setValues((v) => ({ ...v, [name]: value }));
-  const input = (name: "firstName" | "lastName" | "email", label: string, type = "text") => (
-    <TextField
-      id={`${id}-${name}`}
-      label={label}
-      error={errors[name]}
-      required
-      type={type}
-      value={values[name]}
-      autoComplete="off"
-      onValue={(value) => set(name, value)}
-    />
-  );
+  const input = bindTextFields<"firstName" | "lastName" | "email">({ id, values, errors, set });
 
   return (
     <div className="stack-lg">
@@ -260,10 +251,10 @@ export default function EmployeesPanel(
             : (
               <div className="dialog-body stack">
                 <div className="grid-2">
-                  {input("firstName", "Имя")}
-                  {input("lastName", "Фамилия")}
+                  {input("firstName", "Имя", staffField)}
+                  {input("lastName", "Фамилия", staffField)}
                 </div>
-                {input("email", "Email", "email")}
+                {input("email", "Email", { ...staffField, type: "email" })}
                 <SelectField
                   id={`${id}-role`}
                   label="Роль"

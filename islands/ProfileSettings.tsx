@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
 import { lazyModule } from "../components/lazy.ts";
-import { Field, SaveButton, TextField } from "../components/Field.tsx";
+import { bindTextFields, Field, SaveButton } from "../components/Field.tsx";
 import { api } from "../components/api.ts";
 import { errorMessage, firstErrors, useFormSend } from "../components/form.ts";
 import { toast, toastError } from "../components/toast.ts";
@@ -72,18 +72,12 @@ export default function ProfileSettings(props: ProfileSettingsProps) {
     }
   }
 
-  const input = (name: "firstName" | "lastName", label: string) => (
-    <TextField
-      id={`${id}-${name}`}
-      label={label}
-      error={errors[name]}
-      required
-      name={name}
-      autoComplete={name === "firstName" ? "given-name" : "family-name"}
-      value={values[name]}
-      onValue={(value) => setValues({ ...values, [name]: value })}
-    />
-  );
+  const input = bindTextFields({
+    id,
+    values,
+    errors,
+    set: (name, value) => setValues({ ...values, [name]: value }),
+  });
 
   return (
     <section className="card">
@@ -126,8 +120,8 @@ export default function ProfileSettings(props: ProfileSettingsProps) {
         <p className="muted small">PNG, JPEG, GIF или WebP, не больше 5 MB</p>
         <form onSubmit={submit} onFocus={schemas} noValidate className="stack">
           <div className="grid-2">
-            {input("firstName", "Имя")}
-            {input("lastName", "Фамилия")}
+            {input("firstName", "Имя", { required: true, autoComplete: "given-name" })}
+            {input("lastName", "Фамилия", { required: true, autoComplete: "family-name" })}
           </div>
           <Field id={`${id}-email`} label="Email" hint="Email меняет администратор">
             <input id={`${id}-email`} value={props.email} readOnly />

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
 import { lazyModule } from "../components/lazy.ts";
-import { Field, SaveButton, TextField } from "../components/Field.tsx";
+import { bindTextFields, Field, SaveButton, TextField } from "../components/Field.tsx";
 import { api } from "../components/api.ts";
 import { firstErrors, useFormSend } from "../components/form.ts";
 import type { ShopSettingsJson } from "../domain/admin.ts";
@@ -57,17 +57,12 @@ export default function ShopSettingsForm({ settings }: { settings: ShopSettingsJ
     });
   }
 
-  const text = (name: TextKey, label: string, type = "text") => (
-    <TextField
-      id={`${id}-${name}`}
-      label={label}
-      error={errors[name]}
-      required={name === "storeName"}
-      type={type}
-      value={values[name]}
-      onValue={(value) => setValues({ ...values, [name]: value })}
-    />
-  );
+  const text = bindTextFields<TextKey>({
+    id,
+    values,
+    errors,
+    set: (name, value) => setValues({ ...values, [name]: value }),
+  });
   const color = (name: ColorKey, label: string) => (
     <Field id={`${id}-${name}`} label={label} error={errors[name]}>
       <input
@@ -96,7 +91,7 @@ export default function ShopSettingsForm({ settings }: { settings: ShopSettingsJ
       <header className="card-head">
         <h2 className="card-title">Настройки магазина</h2>
       </header>
-      {text("storeName", "Название магазина")}
+      {text("storeName", "Название магазина", { required: true })}
       <TextField
         id={`${id}-desc`}
         label="Описание"
@@ -106,9 +101,9 @@ export default function ShopSettingsForm({ settings }: { settings: ShopSettingsJ
         onValue={(storeDescription) => setValues({ ...values, storeDescription })}
       />
       <div className="grid-3">
-        {text("contactEmail", "Email для заказов", "email")}
-        {text("contactPhone", "Телефон", "tel")}
-        {text("supportPhone", "Телефон поддержки", "tel")}
+        {text("contactEmail", "Email для заказов", { type: "email" })}
+        {text("contactPhone", "Телефон", { type: "tel" })}
+        {text("supportPhone", "Телефон поддержки", { type: "tel" })}
       </div>
       <div className="grid-3">
         {color("primaryColor", "Основной цвет")}

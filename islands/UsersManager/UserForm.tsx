@@ -8,7 +8,7 @@ import {
   userPatchSchema,
 } from "../../domain/admin.ts";
 import { roleLabels, roles } from "../../domain/roles.ts";
-import { companyOptions, SelectField, TextField } from "../../components/Field.tsx";
+import { bindTextFields, companyOptions, SelectField } from "../../components/Field.tsx";
 import { api } from "../../components/api.ts";
 import { DialogContent, SubmitFooter } from "../../components/Dialog.tsx";
 import { errorMessage, type Errors, firstErrors, serverErrors } from "../../components/form.ts";
@@ -112,20 +112,12 @@ export default function UserForm(
     }
   }
 
-  const text = (name: "firstName" | "lastName" | "email" | "password", label: string, type = "text") => (
-    <TextField
-      id={`${id}-${name}`}
-      label={label}
-      error={errors[name]}
-      required={name !== "password" || !editing}
-      hint={name === "password" && editing ? "Оставьте пустым, чтобы не менять" : undefined}
-      name={name}
-      type={type}
-      autoComplete={name === "password" ? "new-password" : "off"}
-      value={values[name]}
-      onValue={(value) => setValues({ ...values, [name]: value })}
-    />
-  );
+  const text = bindTextFields<"firstName" | "lastName" | "email" | "password">({
+    id,
+    values,
+    errors,
+    set: (name, value) => setValues({ ...values, [name]: value }),
+  });
 
   return (
     <DialogContent
@@ -137,11 +129,16 @@ export default function UserForm(
       <div className="stack">
         {errors._ && <p className="form-error" role="alert">{errors._}</p>}
         <div className="grid-2">
-          {text("firstName", "Имя")}
-          {text("lastName", "Фамилия")}
+          {text("firstName", "Имя", { required: true, autoComplete: "off" })}
+          {text("lastName", "Фамилия", { required: true, autoComplete: "off" })}
         </div>
-        {text("email", "Email", "email")}
-        {text("password", editing ? "Новый пароль" : "Пароль", "password")}
+        {text("email", "Email", { required: true, type: "email", autoComplete: "off" })}
+        {text("password", editing ? "Новый пароль" : "Пароль", {
+          required: !editing,
+          hint: editing ? "Оставьте пустым, чтобы не менять" : undefined,
+          type: "password",
+          autoComplete: "new-password",
+        })}
         <div className="grid-2">
           <SelectField
             id={`${id}-role`}
