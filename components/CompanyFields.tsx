@@ -1,7 +1,7 @@
 // The company form's fields, shared by the companies dialog and the company settings (not an island).
 import { useId } from "react";
 import { companyTypeLabels, subscriptionTierLabels } from "../domain/labels.ts";
-import { bindTextFields, SelectField, TextField } from "./Field.tsx";
+import { fieldBinder, SelectField, textFields } from "./Field.tsx";
 import { api } from "./api.ts";
 import type { Errors } from "./form.ts";
 import { companyTextFields } from "../domain/company_fields.ts";
@@ -68,12 +68,8 @@ interface FieldsProps {
 /** Every company field of spec/1 §3, grouped: main, requisites, contacts, bank, subscription. */
 export function CompanyFields({ values, errors, onChange, adminFields, logo }: FieldsProps) {
   const id = useId();
-  const input = bindTextFields<typeof companyTextFields[number]>({
-    id,
-    values,
-    errors,
-    set: (name, value) => onChange({ ...values, [name]: value }),
-  });
+  const bind = fieldBinder({ id, values, errors, onChange });
+  const input = textFields(bind);
   const preview = logo.file ? URL.createObjectURL(logo.file) : logo.url;
   return (
     <div className="stack company-fields">
@@ -82,12 +78,8 @@ export function CompanyFields({ values, errors, onChange, adminFields, logo }: F
         {input("name", "Название", { required: true })}
         <div className="grid-2">
           <SelectField
-            id={`${id}-companyType`}
+            {...bind("companyType")}
             label="Тип компании"
-            error={errors.companyType}
-            name="companyType"
-            value={values.companyType}
-            onValue={(companyType) => onChange({ ...values, companyType })}
             options={companyTypes.map((t) => [t, companyTypeLabels[t]])}
           />
           {input("directorName", "Руководитель")}
@@ -155,23 +147,11 @@ export function CompanyFields({ values, errors, onChange, adminFields, logo }: F
           <legend>Подписка</legend>
           <div className="grid-2">
             <SelectField
-              id={`${id}-tier`}
+              {...bind("subscriptionTier")}
               label="Тариф"
-              error={errors.subscriptionTier}
-              name="subscriptionTier"
-              value={values.subscriptionTier}
-              onValue={(subscriptionTier) => onChange({ ...values, subscriptionTier })}
               options={subscriptionTiers.map((t) => [t, subscriptionTierLabels[t]])}
             />
-            <TextField
-              id={`${id}-expires`}
-              label="Подписка до"
-              error={errors.subscriptionExpiresAt}
-              name="subscriptionExpiresAt"
-              type="date"
-              value={values.subscriptionExpiresAt}
-              onValue={(subscriptionExpiresAt) => onChange({ ...values, subscriptionExpiresAt })}
-            />
+            {input("subscriptionExpiresAt", "Подписка до", { type: "date" })}
           </div>
           <label className="check">
             <input

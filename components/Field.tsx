@@ -65,27 +65,41 @@ export type FieldOptions = Omit<
   "id" | "label" | "value" | "onValue" | "error"
 >;
 
+/** The names of a form's text values. */
+type TextKeys<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
+
+/** What a bound control receives: its id, `name`, value and error, and where an edit goes. */
+type BoundProps = Pick<Bound, "id" | "error" | "value" | "onValue"> & { name: string };
+
 /**
- * A form's text fields bound by name: `field(name, label, options)` draws the TextField of `name` (its id
- * `{id}-{name}`, the form's value and error) and reports an edit through `set(name, value)`.
+ * A form's controls bound by name: `bind(name)` gives a TextField or SelectField its id (`{id}-{name}`), its
+ * `name`, the form's value and error, and hands the edited values to `onChange`.
  */
-export function bindTextFields<K extends string>({ id, values, errors, set }: {
+export function fieldBinder<V extends object>({ id, values, errors, onChange }: {
   id: string;
-  values: Record<K, string>;
+  values: V;
   errors: Partial<Record<string, string>>;
-  set: (name: K, value: string) => void;
+  onChange: (values: V) => void;
 }) {
+  return (name: TextKeys<V>): BoundProps => ({
+    id: `${id}-${name}`,
+    name,
+    error: errors[name],
+    value: values[name] as string,
+    onValue: (value: string) => onChange({ ...values, [name]: value }),
+  });
+}
+
+/** `text(name, label, options)`: the TextField of `name` bound by `bind` (a {@link fieldBinder}). */
+export function textFields<K extends string>(bind: (name: K) => BoundProps) {
   return (name: K, label: string, options: FieldOptions = {}) => (
-    <TextField
-      id={`${id}-${name}`}
-      label={label}
-      error={errors[name]}
-      name={name}
-      value={values[name]}
-      onValue={(value) => set(name, value)}
-      {...options}
-    />
+    <TextField {...bind(name)} label={label} {...options} />
   );
+}
+
+/** The text fields of a form bound by name (see {@link fieldBinder}). */
+export function bindTextFields<V extends object>(form: Parameters<typeof fieldBinder<V>>[0]) {
+  return textFields(fieldBinder(form));
 }
 
 /** The forms' one choice: a Field with a select of `[value, label]` options. */

@@ -32,12 +32,7 @@ export default function ChangePasswordForm() {
     }
   }
 
-  const input = bindTextFields({
-    id,
-    values,
-    errors,
-    set: (name, value) => setValues({ ...values, [name]: value }),
-  });
+  const input = bindTextFields({ id, values, errors, onChange: setValues });
 
   return (
     <section className="card">

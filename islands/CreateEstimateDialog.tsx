@@ -176,20 +176,16 @@ export default function CreateEstimateDialog({ objects, objectId, number }: Crea
                       onValue={(unit) => update(i.key, { unit })}
                       options={units.map((u) => [u, u])}
                     />
-                    <TextField
-                      id={`ne-qty-${i.key}`}
-                      label="Кол-во"
-                      inputMode="decimal"
-                      value={i.quantity}
-                      onValue={(quantity) => update(i.key, { quantity })}
-                    />
-                    <TextField
-                      id={`ne-price-${i.key}`}
-                      label="Цена, ₽"
-                      inputMode="decimal"
-                      value={i.price}
-                      onValue={(price) => update(i.key, { price })}
-                    />
+                    {([["quantity", "Кол-во"], ["price", "Цена, ₽"]] as const).map(([field, label]) => (
+                      <TextField
+                        key={field}
+                        id={`ne-${field}-${i.key}`}
+                        label={label}
+                        inputMode="decimal"
+                        value={i[field]}
+                        onValue={(value) => update(i.key, { [field]: value })}
+                      />
+                    ))}
                     <button
                       type="button"
                       className="icon-btn"

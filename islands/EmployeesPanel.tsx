@@ -136,7 +136,7 @@ export default function EmployeesPanel(
   }
 
   const set = (name: keyof typeof empty, value: string) => setValues((v) => ({ ...v, [name]: value }));
-  const input = bindTextFields<"firstName" | "lastName" | "email">({ id, values, errors, set });
+  const input = bindTextFields({ id, values, errors, onChange: setValues });
 
   return (
     <div className="stack-lg">

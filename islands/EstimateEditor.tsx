@@ -424,26 +424,22 @@ function Terms({ estimate: e, disabled, onSave }: {
         </div>
       </div>
       <div className="grid-2">
-        <TextField
-          id="ed-client-note"
-          label="Примечание для клиента"
-          hint="Печатается в смете для клиента"
-          multiline
-          rows={3}
-          value={clientNote}
-          disabled={disabled}
-          onValue={setClientNote}
-        />
-        <TextField
-          id="ed-internal-note"
-          label="Внутреннее примечание"
-          hint="Видно только сотрудникам компании"
-          multiline
-          rows={3}
-          value={internalNote}
-          disabled={disabled}
-          onValue={setInternalNote}
-        />
+        {[
+          {
+            id: "ed-client-note",
+            label: "Примечание для клиента",
+            hint: "Печатается в смете для клиента",
+            value: clientNote,
+            onValue: setClientNote,
+          },
+          {
+            id: "ed-internal-note",
+            label: "Внутреннее примечание",
+            hint: "Видно только сотрудникам компании",
+            value: internalNote,
+            onValue: setInternalNote,
+          },
+        ].map((note) => <TextField key={note.id} {...note} multiline rows={3} disabled={disabled} />)}
       </div>
       <div>
         <button type="submit" className="btn btn-primary" disabled={disabled}>Сохранить условия</button>

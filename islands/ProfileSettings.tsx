@@ -72,12 +72,7 @@ export default function ProfileSettings(props: ProfileSettingsProps) {
     }
   }
 
-  const input = bindTextFields({
-    id,
-    values,
-    errors,
-    set: (name, value) => setValues({ ...values, [name]: value }),
-  });
+  const input = bindTextFields({ id, values, errors, onChange: setValues });
 
   return (
     <section className="card">

@@ -1,11 +1,10 @@
 import { type FormEvent, useId, useState } from "react";
 import { lazyModule } from "../components/lazy.ts";
-import { bindTextFields, Field, SaveButton, TextField } from "../components/Field.tsx";
+import { bindTextFields, Field, SaveButton } from "../components/Field.tsx";
 import { api } from "../components/api.ts";
 import { firstErrors, useFormSend } from "../components/form.ts";
 import type { ShopSettingsJson } from "../domain/admin.ts";
 
-type TextKey = "storeName" | "storeDescription" | "contactEmail" | "contactPhone" | "supportPhone";
 type ColorKey = "primaryColor" | "secondaryColor" | "accentColor";
 type FlagKey = "enableGuestCheckout" | "enableInstallationService" | "enableCalculator";
 
@@ -57,12 +56,7 @@ export default function ShopSettingsForm({ settings }: { settings: ShopSettingsJ
     });
   }
 
-  const text = bindTextFields<TextKey>({
-    id,
-    values,
-    errors,
-    set: (name, value) => setValues({ ...values, [name]: value }),
-  });
+  const text = bindTextFields({ id, values, errors, onChange: setValues });
   const color = (name: ColorKey, label: string) => (
     <Field id={`${id}-${name}`} label={label} error={errors[name]}>
       <input
@@ -92,14 +86,7 @@ export default function ShopSettingsForm({ settings }: { settings: ShopSettingsJ
         <h2 className="card-title">Настройки магазина</h2>
       </header>
       {text("storeName", "Название магазина", { required: true })}
-      <TextField
-        id={`${id}-desc`}
-        label="Описание"
-        error={errors.storeDescription}
-        multiline
-        value={values.storeDescription}
-        onValue={(storeDescription) => setValues({ ...values, storeDescription })}
-      />
+      {text("storeDescription", "Описание", { multiline: true })}
       <div className="grid-3">
         {text("contactEmail", "Email для заказов", { type: "email" })}
         {text("contactPhone", "Телефон", { type: "tel" })}
@@ -111,23 +98,11 @@ export default function ShopSettingsForm({ settings }: { settings: ShopSettingsJ
         {color("accentColor", "Акцентный цвет")}
       </div>
       <div className="grid-2">
-        <TextField
-          id={`${id}-tax`}
-          label="Ставка налога, %"
-          error={errors.taxRate}
-          inputMode="decimal"
-          value={values.taxRate}
-          onValue={(taxRate) => setValues({ ...values, taxRate })}
-        />
-        <TextField
-          id={`${id}-free`}
-          label="Бесплатная доставка от, ₽"
-          error={errors.freeShippingThreshold}
-          hint="Пусто — без бесплатной доставки"
-          inputMode="decimal"
-          value={values.freeShippingThreshold}
-          onValue={(freeShippingThreshold) => setValues({ ...values, freeShippingThreshold })}
-        />
+        {text("taxRate", "Ставка налога, %", { inputMode: "decimal" })}
+        {text("freeShippingThreshold", "Бесплатная доставка от, ₽", {
+          inputMode: "decimal",
+          hint: "Пусто — без бесплатной доставки",
+        })}
       </div>
       {flag("enableGuestCheckout", "Заказ без регистрации")}
       {flag("enableInstallationService", "Услуга монтажа")}

@@ -11,7 +11,7 @@ import {
 } from "../../domain/objects.ts";
 import { objectStatusLabels, workTypeLabels } from "../../domain/labels.ts";
 import { formatMkadDistance } from "../../domain/geo.ts";
-import { bindTextFields, Field, type FieldOptions, TextField } from "../../components/Field.tsx";
+import { bindTextFields, Field, type FieldOptions } from "../../components/Field.tsx";
 import { DialogHead, SubmitFooter } from "../../components/Dialog.tsx";
 import { api } from "../../components/api.ts";
 import { errorMessage, type Errors, firstErrors, serverErrors } from "../../components/form.ts";
@@ -220,7 +220,7 @@ export default function ObjectForm({ mode, object, afterSave, variant, titleId, 
   }
 
   const f = (name: keyof Values) => `${id}-${name}`;
-  const bound = bindTextFields({ id, values, errors, set });
+  const bound = bindTextFields({ id, values, errors, onChange: setValues });
   const text = (name: keyof Values, label: string, options: FieldOptions = {}) =>
     bound(name, label, { autoComplete: "off", ...options });
   const statuses = mode === "create" ? createStatuses : objectStatuses;
@@ -332,14 +332,7 @@ export default function ObjectForm({ mode, object, afterSave, variant, titleId, 
           })}
           {mode === "edit" && text("actualCost", "Фактическая стоимость, ₽", { inputMode: "decimal" })}
         </div>
-        <TextField
-          id={f("description")}
-          label="Описание"
-          error={errors.description}
-          multiline
-          value={values.description}
-          onValue={(value) => set("description", value)}
-        />
+        {text("description", "Описание", { multiline: true })}
       </div>
       <footer className="dialog-foot">
         <SubmitFooter

@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from "react";
 import { taskPriorities } from "../../domain/tasks.ts";
 import { assignMeasurementSchema, taskFormSchema } from "../../domain/task_forms.ts";
 import { taskPriorityLabels } from "../../domain/labels.ts";
-import { SelectField, TextField } from "../../components/Field.tsx";
+import { fieldBinder, SelectField, TextField } from "../../components/Field.tsx";
 import { Icon } from "../../components/Icon.tsx";
 import { DialogHead } from "../../components/Dialog.tsx";
 import { api } from "../../components/api.ts";
@@ -90,9 +90,7 @@ export default function TaskForm(
     }
   }
 
-  const set = (name: keyof ReturnType<typeof emptyValues>) => (value: string) =>
-    setValues((v) => ({ ...v, [name]: value }));
-  const fid = (name: string) => `${id}-${name}`;
+  const bind = fieldBinder({ id, values, errors, onChange: setValues });
 
   return (
     <form onSubmit={submit} noValidate>
@@ -112,58 +110,25 @@ export default function TaskForm(
           </div>
         )}
         <SelectField
-          id={fid("objectId")}
+          {...bind("objectId")}
           label="Объект"
-          error={errors.objectId}
           required
-          value={values.objectId}
-          onValue={set("objectId")}
           options={[["", "Выберите объект"], ...objects.map((o) => [String(o.id), o.address] as const)]}
         />
-        <TextField
-          id={fid("title")}
-          label="Название"
-          error={errors.title}
-          required
-          value={values.title}
-          onValue={set("title")}
-          maxLength={300}
-        />
-        <TextField
-          id={fid("description")}
-          label="Описание"
-          error={errors.description}
-          required={measurement}
-          multiline
-          value={values.description}
-          onValue={set("description")}
-        />
+        <TextField {...bind("title")} label="Название" required maxLength={300} />
+        <TextField {...bind("description")} label="Описание" required={measurement} multiline />
         <div className="grid-2">
-          <TextField
-            id={fid("dueDate")}
-            label="Срок выполнения"
-            error={errors.dueDate}
-            required
-            type="date"
-            min={today}
-            value={values.dueDate}
-            onValue={set("dueDate")}
-          />
+          <TextField {...bind("dueDate")} label="Срок выполнения" required type="date" min={today} />
           <SelectField
-            id={fid("priority")}
+            {...bind("priority")}
             label="Приоритет"
-            value={values.priority}
-            onValue={set("priority")}
             options={taskPriorities.map((p) => [p, taskPriorityLabels[p].label])}
           />
         </div>
         <SelectField
-          id={fid("assignedTo")}
+          {...bind("assignedTo")}
           label={measurement ? "Замерщик" : "Исполнитель"}
-          error={errors.assignedTo}
           required={measurement}
-          value={values.assignedTo}
-          onValue={set("assignedTo")}
           disabled={noSurveyors}
           options={[
             ["", measurement ? "Выберите замерщика" : "Не назначено"],

@@ -8,7 +8,7 @@ import {
   userPatchSchema,
 } from "../../domain/admin.ts";
 import { roleLabels, roles } from "../../domain/roles.ts";
-import { bindTextFields, companyOptions, SelectField } from "../../components/Field.tsx";
+import { companyOptions, fieldBinder, SelectField, textFields } from "../../components/Field.tsx";
 import { api } from "../../components/api.ts";
 import { DialogContent, SubmitFooter } from "../../components/Dialog.tsx";
 import { errorMessage, type Errors, firstErrors, serverErrors } from "../../components/form.ts";
@@ -112,12 +112,8 @@ export default function UserForm(
     }
   }
 
-  const text = bindTextFields<"firstName" | "lastName" | "email" | "password">({
-    id,
-    values,
-    errors,
-    set: (name, value) => setValues({ ...values, [name]: value }),
-  });
+  const bind = fieldBinder({ id, values, errors, onChange: setValues });
+  const text = textFields(bind);
 
   return (
     <DialogContent
@@ -141,25 +137,17 @@ export default function UserForm(
         })}
         <div className="grid-2">
           <SelectField
-            id={`${id}-role`}
+            {...bind("role")}
             label="Роль"
-            error={errors.role}
             required
-            name="role"
-            value={values.role}
             disabled={editing?.id === currentUserId}
-            onValue={(role) => setValues({ ...values, role })}
             options={roleChoices.map((r) => [r, roleLabels[r]])}
           />
           <SelectField
-            id={`${id}-company`}
+            {...bind("companyId")}
             label="Компания"
-            error={errors.companyId}
             required={needsCompany(values.role)}
-            name="companyId"
-            value={values.companyId}
             disabled={!isSystemAdmin}
-            onValue={(companyId) => setValues({ ...values, companyId })}
             options={[
               ...(isSystemAdmin ? [["", "Без компании"] as const] : []),
               ...companyOptions(companies),

@@ -124,81 +124,55 @@ export async function calculatorPage(c: Context<AppEnv>, shop: Storefront) {
   });
 }
 
-type CalculatorField =
-  & { id: string; name: string; label: string; value: (input: CalculatorInput) => string | number }
-  & ({ options: [string, string][] } | {
-    min: number;
-    max: number;
-    step?: string;
-    inputMode: "numeric" | "decimal";
-  });
+type Choice = { options: [string, string][] };
+type NumberLimits = { inputMode: "numeric" | "decimal"; min: number; max: number; step?: string };
 
-/** The calculator's questions in the order of the form: a number with its limits, or a choice. */
-const calculatorFields: CalculatorField[] = [
-  {
-    id: "k-residents",
-    name: "residents",
-    label: "Постоянно проживают, чел.",
-    value: (i) => i.residents,
-    inputMode: "numeric",
-    min: 1,
-    max: 50,
-  },
-  {
-    id: "k-guests",
-    name: "guests",
-    label: "Гостей в пиковые дни, чел.",
-    value: (i) => i.guests,
-    inputMode: "numeric",
-    min: 0,
-    max: 30,
-  },
-  {
-    id: "k-usage",
-    name: "usage",
-    label: "Как используется дом",
-    value: (i) => i.usage,
+/** The calculator's questions in the order of the form: [query name, label, a choice or a number's limits]. */
+const calculatorFields: [string, string, Choice | NumberLimits][] = [
+  ["residents", "Постоянно проживают, чел.", { inputMode: "numeric", min: 1, max: 50 }],
+  ["guests", "Гостей в пиковые дни, чел.", { inputMode: "numeric", min: 0, max: 30 }],
+  ["usage", "Как используется дом", {
     options: [["permanent", "Постоянное проживание"], ["seasonal", "Дача, сезонно"]],
-  },
-  { id: "k-soil", name: "soil", label: "Грунт", value: (i) => i.soil, options: Object.entries(soilKinds) },
-  {
-    id: "k-gw",
-    name: "groundwater",
-    label: "Грунтовые воды весной",
-    value: (i) => i.highGroundwater ? "high" : "low",
+  }],
+  ["soil", "Грунт", { options: Object.entries(soilKinds) }],
+  ["groundwater", "Грунтовые воды весной", {
     options: [["low", "Глубже 1 м"], ["high", "Ближе 1 м к поверхности"]],
-  },
-  {
-    id: "k-depth",
-    name: "inletDepth",
-    label: "Глубина трубы из дома у станции, м",
-    value: (i) => i.inletDepth,
+  }],
+  ["inletDepth", "Глубина трубы из дома у станции, м", {
     inputMode: "decimal",
     step: "0.1",
     min: 0.3,
     max: 3,
-  },
-  {
-    id: "k-discharge",
-    name: "discharge",
-    label: "Отвод очищенной воды",
-    value: (i) => i.discharge,
+  }],
+  ["discharge", "Отвод очищенной воды", {
     options: [["gravity", "Самотёком"], ["forced", "Принудительно (насосом)"]],
-  },
+  }],
 ];
+
+/** The value a question of the form shows: the query's, the groundwater as 'high' or 'low'. */
+const calculatorValue = (input: CalculatorInput, name: string) =>
+  name === "groundwater" ? (input.highGroundwater ? "high" : "low") : input[name as keyof CalculatorInput];
 
 function CalculatorForm({ input, action }: { input: CalculatorInput; action: string }) {
   return (
     <form className="card shop-filters" method="get" action={action}>
-      {calculatorFields.map(({ id, name, label, value, ...control }) => (
-        <Field key={id} id={id} label={label}>
+      {calculatorFields.map(([name, label, control]) => (
+        <Field key={name} id={`k-${name}`} label={label}>
           {"options" in control
             ? (
-              <select id={id} name={name} defaultValue={value(input)}>
+              <select id={`k-${name}`} name={name} defaultValue={String(calculatorValue(input, name))}>
                 {control.options.map(([v, text]) => <option key={v} value={v}>{text}</option>)}
               </select>
             )
-            : <input id={id} name={name} type="number" {...control} defaultValue={value(input)} />}
+            : (
+              <input
+                id={`k-${name}`}
+                name={name}
+                type="number"
+                {...control}
+                defaultValue={Number(calculatorValue(input, name))}
+              />
+            )}
         </Field>
       ))}
       <div className="form-actions">
