@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
 import { loginSchema, registerSchema, safeNext } from "../domain/auth.ts";
-import { TextField } from "../components/Field.tsx";
+import { type FieldOptions, TextField } from "../components/Field.tsx";
 import { api, ApiRequestError } from "../components/api.ts";
 import { errorMessage, type Errors, firstErrors, serverErrors } from "../components/form.ts";
 import { toastAfterNavigation, toastError } from "../components/toast.ts";
@@ -23,28 +23,20 @@ export default function LoginForm({ next, initialTab, yandexEnabled }: Props) {
   return (
     <div className="auth-card card">
       <div className="tabs" role="tablist" aria-label="Вход или регистрация">
-        <button
-          type="button"
-          role="tab"
-          id={`${id}-tab-login`}
-          aria-selected={tab === "login"}
-          aria-controls={`${id}-panel`}
-          className="tab"
-          onClick={() => setTab("login")}
-        >
-          Вход
-        </button>
-        <button
-          type="button"
-          role="tab"
-          id={`${id}-tab-register`}
-          aria-selected={tab === "register"}
-          aria-controls={`${id}-panel`}
-          className="tab"
-          onClick={() => setTab("register")}
-        >
-          Регистрация
-        </button>
+        {([["login", "Вход"], ["register", "Регистрация"]] as const).map(([name, label]) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            id={`${id}-tab-${name}`}
+            aria-selected={tab === name}
+            aria-controls={`${id}-panel`}
+            className="tab"
+            onClick={() => setTab(name)}
+          >
+            {label}
+          </button>
+        ))}
       </div>
       <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${tab}`}>
         {tab === "login" ? <SignIn next={next} /> : <Register />}
@@ -55,8 +47,6 @@ export default function LoginForm({ next, initialTab, yandexEnabled }: Props) {
     </div>
   );
 }
-
-type FieldOptions = Omit<Parameters<typeof TextField>[0], "id" | "label" | "value" | "onValue">;
 
 /** A form's values, errors and busy state; `field` draws a required text field that drops its error when edited. */
 function useForm(initial: Values) {
