@@ -3,9 +3,7 @@
 // draft for rework. Shared by the server (enforced) and the islands (which buttons to show).
 import * as z from "zod/mini";
 import { estimateApproverRoles, hasRole, type Role } from "./roles.ts";
-import { type discountKinds, vatModes } from "./enums.ts";
-
-type DiscountKind = typeof discountKinds[number];
+import { vatModes } from "./enums.ts";
 
 export type EstimateStatus = "draft" | "sent" | "approved" | "rejected";
 
@@ -133,14 +131,3 @@ export const estimateEditSchema = z.discriminatedUnion("action", [
 ], { error: "Неизвестное изменение сметы" });
 
 export type EstimateEdit = z.infer<typeof estimateEditSchema>;
-
-/**
- * An estimate's discount as the API and the editor give it: a percent in percent (stored in hundredths of one),
- * a sum in kopecks; null without a discount.
- */
-export function discountJson(
-  kind: DiscountKind | null,
-  stored: number,
-): { kind: DiscountKind; value: number } | null {
-  return kind ? { kind, value: kind === "percent" ? stored / 100 : stored } : null;
-}

@@ -71,80 +71,82 @@ export interface MenuItem {
   icon: string;
 }
 
-/** Every menu item once; a cabinet's menu lists them by name. */
-const pages = {
-  shop: { href: "/ruslos", label: "Интернет-магазин", icon: "shop" },
-  shopCalculator: { href: "/ruslos/calculator", label: "Подбор септика", icon: "calculator" },
-  adminUsers: { href: "/admin/users", label: "Управление пользователями", icon: "users" },
-  companies: { href: "/companies", label: "Компании", icon: "building" },
-  users: { href: "/users", label: "Пользователи", icon: "users" },
-  objects: { href: "/objects", label: "Объекты", icon: "map" },
-  projects: { href: "/improved-objects", label: "Проекты", icon: "map" },
-  tasks: { href: "/tasks", label: "Задачи", icon: "tasks" },
-  team: { href: "/employees", label: "Команда", icon: "users" },
-  analytics: { href: "/analytics", label: "Аналитика", icon: "chart" },
-  estimates: { href: "/estimates", label: "Сметы", icon: "estimate" },
-  documents: { href: "/documents", label: "Документы", icon: "file" },
-  fieldWork: { href: "/field-work", label: "Выезды", icon: "truck" },
-  myOrders: { href: "/ruslos/orders", label: "Мои заказы", icon: "truck" },
-  economy: { href: "/economy-calculator", label: "Калькулятор экономии", icon: "calculator" },
-  orders: { href: "/orders", label: "Заказы", icon: "truck" },
-  products: { href: "/shop-products", label: "Товары", icon: "shop" },
-  settings: { href: "/settings", label: "Настройки", icon: "settings" },
-} satisfies Record<string, MenuItem>;
-
-/** A cabinet's first item: its home page under the cabinet's own name. */
-const home = (href: string, label: string): MenuItem => ({ href, label, icon: "home" });
-
-/** The menu of a role below its home item, before the shop's items are placed. */
-function cabinetMenu(role: Role, isOwner: boolean): MenuItem[] {
-  const p = pages;
-  if (isOwner) return [home("/admin", "Главная"), p.adminUsers, p.companies, p.analytics, p.settings];
-  switch (role) {
-    case "system_admin":
-    case "company_admin":
-      return [
-        home("/admin", "Панель администратора"),
-        ...(role === "system_admin" ? [p.companies] : []),
-        p.users,
-        p.analytics,
-        p.settings,
-      ];
-    case "chief_engineer":
-    case "manager":
-      return [
-        home("/engineer", "Панель инженера"),
-        p.objects,
-        p.tasks,
-        p.team,
-        p.analytics,
-        p.estimates,
-        p.documents,
-        p.settings,
-      ];
-    case "measurement_engineer":
-      return [
-        { href: "/surveyor", label: "Мои задачи", icon: "tasks" },
-        p.fieldWork,
-        p.objects,
-        p.documents,
-        p.settings,
-      ];
-    case "foreman":
-      return [home("/foreman", "Панель бригадира"), p.projects, p.estimates, p.documents, p.settings];
-    default:
-      return [{ href: "/profile", label: "Личный кабинет", icon: "user" }, p.myOrders, p.economy, p.settings];
-  }
-}
+const shopItems: MenuItem[] = [
+  { href: "/ruslos", label: "Интернет-магазин", icon: "shop" },
+  { href: "/ruslos/calculator", label: "Подбор септика", icon: "calculator" },
+];
 
 /** The sidebar of spec/1 §6; the shop items stand at position 2. */
 export function menuFor(role: Role, isOwner: boolean): MenuItem[] {
-  const items = cabinetMenu(role, isOwner);
-  const shopItems = [pages.shop, pages.shopCalculator];
+  let items: MenuItem[];
+  if (isOwner) {
+    items = [
+      { href: "/admin", label: "Главная", icon: "home" },
+      { href: "/admin/users", label: "Управление пользователями", icon: "users" },
+      { href: "/companies", label: "Компании", icon: "building" },
+      { href: "/analytics", label: "Аналитика", icon: "chart" },
+      { href: "/settings", label: "Настройки", icon: "settings" },
+    ];
+  } else {
+    switch (role) {
+      case "system_admin":
+      case "company_admin":
+        items = [
+          { href: "/admin", label: "Панель администратора", icon: "home" },
+          ...(role === "system_admin" ? [{ href: "/companies", label: "Компании", icon: "building" }] : []),
+          { href: "/users", label: "Пользователи", icon: "users" },
+          { href: "/analytics", label: "Аналитика", icon: "chart" },
+          { href: "/settings", label: "Настройки", icon: "settings" },
+        ];
+        break;
+      case "chief_engineer":
+      case "manager":
+        items = [
+          { href: "/engineer", label: "Панель инженера", icon: "home" },
+          { href: "/objects", label: "Объекты", icon: "map" },
+          { href: "/tasks", label: "Задачи", icon: "tasks" },
+          { href: "/employees", label: "Команда", icon: "users" },
+          { href: "/analytics", label: "Аналитика", icon: "chart" },
+          { href: "/estimates", label: "Сметы", icon: "estimate" },
+          { href: "/documents", label: "Документы", icon: "file" },
+          { href: "/settings", label: "Настройки", icon: "settings" },
+        ];
+        break;
+      case "measurement_engineer":
+        items = [
+          { href: "/surveyor", label: "Мои задачи", icon: "tasks" },
+          { href: "/field-work", label: "Выезды", icon: "truck" },
+          { href: "/objects", label: "Объекты", icon: "map" },
+          { href: "/documents", label: "Документы", icon: "file" },
+          { href: "/settings", label: "Настройки", icon: "settings" },
+        ];
+        break;
+      case "foreman":
+        items = [
+          { href: "/foreman", label: "Панель бригадира", icon: "home" },
+          { href: "/improved-objects", label: "Проекты", icon: "map" },
+          { href: "/estimates", label: "Сметы", icon: "estimate" },
+          { href: "/documents", label: "Документы", icon: "file" },
+          { href: "/settings", label: "Настройки", icon: "settings" },
+        ];
+        break;
+      default:
+        items = [
+          { href: "/profile", label: "Личный кабинет", icon: "user" },
+          { href: "/ruslos/orders", label: "Мои заказы", icon: "truck" },
+          { href: "/economy-calculator", label: "Калькулятор экономии", icon: "calculator" },
+          { href: "/settings", label: "Настройки", icon: "settings" },
+        ];
+    }
+  }
   // The shop's orders and products for those who handle them: after the shop items, or, in the owner's
   // menu, before its settings.
-  const shopStaff = role === "system_admin" || role === "company_admin" || role === "manager"
-    ? [pages.orders, pages.products]
+  const shopStaff: MenuItem[] = role === "system_admin" || role === "company_admin" || role === "manager"
+    ? [{ href: "/orders", label: "Заказы", icon: "truck" }, {
+      href: "/shop-products",
+      label: "Товары",
+      icon: "shop",
+    }]
     : [];
   if (isOwner) return [items[0], ...shopItems, ...items.slice(1, -1), ...shopStaff, ...items.slice(-1)];
   return [items[0], ...shopItems, ...shopStaff, ...items.slice(1)];

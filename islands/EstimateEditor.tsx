@@ -11,7 +11,7 @@ import { errorMessage } from "../components/form.ts";
 import { formatDateTime, formatKopecks, formatNumber } from "../domain/format.ts";
 import { SectionBodies } from "../components/EstimateSections.tsx";
 import type { EstimateItemView } from "../components/measurement/EstimateView.tsx";
-import type { discountJson, EstimateEdit, EstimateStatus } from "../domain/estimates.ts";
+import type { EstimateEdit, EstimateStatus } from "../domain/estimates.ts";
 import { ESTIMATE_STATUS_EVENT, type EstimateStatusEvent } from "../components/EstimateStatusActions.tsx";
 
 /** A line as the editor shows it: the estimate view's line with its id. */
@@ -27,7 +27,7 @@ export interface EditorEstimate {
   status: EstimateStatus;
   items: EditorItem[];
   itemsTotal: number;
-  discount: ReturnType<typeof discountJson>;
+  discount: { kind: "percent" | "sum"; value: number } | null;
   discountAmount: number;
   vatMode: "none" | "5" | "7" | "22";
   vatAmount: number;

@@ -8,7 +8,7 @@ import {
 } from "../db/estimates.ts";
 import { displayName, formatDateTime, formatKopecks } from "../domain/format.ts";
 import { estimateStatusLabels, labelOf, workTypeLabels } from "../domain/labels.ts";
-import { canEditEstimate, discountJson } from "../domain/estimates.ts";
+import { canEditEstimate } from "../domain/estimates.ts";
 import { Island } from "../server/island.tsx";
 import { companyScope, currentUser } from "../server/middleware/guard.ts";
 import type { AppEnv } from "../server/types.ts";
@@ -170,7 +170,12 @@ export default async function estimatePage(c: Context<AppEnv>) {
                       totalPrice: i.totalPrice,
                     })),
                     itemsTotal: e.itemsTotal,
-                    discount: discountJson(e.discountKind, e.discountValue),
+                    discount: e.discountKind
+                      ? {
+                        kind: e.discountKind,
+                        value: e.discountKind === "percent" ? e.discountValue / 100 : e.discountValue,
+                      }
+                      : null,
                     discountAmount: e.discountAmount,
                     vatMode: e.vatMode,
                     vatAmount: e.vatAmount,

@@ -36,7 +36,6 @@ import { estimateApproverRoles, hasRole, staffRoles } from "../../domain/roles.t
 import { estimateStatusLabels } from "../../domain/labels.ts";
 import {
   canEditEstimate,
-  discountJson,
   estimateEditSchema,
   estimateTransitions,
   LOCKED_MESSAGE,
@@ -127,7 +126,12 @@ export function estimateJson(e: EstimateDetail) {
     itemsTotal: e.itemsTotal,
     vatMode: e.vatMode,
     vatAmount: e.vatAmount,
-    discount: discountJson(e.discountKind, e.discountValue),
+    discount: e.discountKind
+      ? {
+        kind: e.discountKind,
+        value: e.discountKind === "percent" ? e.discountValue / 100 : e.discountValue,
+      }
+      : null,
     discountAmount: e.discountAmount,
     totalAmount: e.totalAmount,
     totalCost: e.totalAmount,
