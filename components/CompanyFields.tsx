@@ -1,7 +1,7 @@
 // The company form's fields, shared by the companies dialog and the company settings (not an island).
 import { useId } from "react";
 import { companyTypeLabels, subscriptionTierLabels } from "../domain/labels.ts";
-import { Field } from "./Field.tsx";
+import { fieldBinder, SelectField, textFields } from "./Field.tsx";
 import { api } from "./api.ts";
 import type { Errors } from "./form.ts";
 import { companyTextFields } from "../domain/company_fields.ts";
@@ -68,30 +68,8 @@ interface FieldsProps {
 /** Every company field of spec/1 §3, grouped: main, requisites, contacts, bank, subscription. */
 export function CompanyFields({ values, errors, onChange, adminFields, logo }: FieldsProps) {
   const id = useId();
-  const input = (
-    name: typeof companyTextFields[number],
-    label: string,
-    opts: {
-      required?: boolean;
-      inputMode?: "numeric" | "tel" | "email" | "url";
-      hint?: string;
-      type?: string;
-    } = {},
-  ) => (
-    <Field id={`${id}-${name}`} label={label} error={errors[name]} required={opts.required} hint={opts.hint}>
-      <input
-        id={`${id}-${name}`}
-        name={name}
-        type={opts.type ?? "text"}
-        inputMode={opts.inputMode}
-        value={values[name]}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
-        onChange={(e) =>
-          onChange({ ...values, [name]: e.target.value })}
-      />
-    </Field>
-  );
+  const bind = fieldBinder({ id, values, errors, onChange });
+  const input = textFields(bind);
   const preview = logo.file ? URL.createObjectURL(logo.file) : logo.url;
   return (
     <div className="stack company-fields">
@@ -99,16 +77,11 @@ export function CompanyFields({ values, errors, onChange, adminFields, logo }: F
         <legend>Компания</legend>
         {input("name", "Название", { required: true })}
         <div className="grid-2">
-          <Field id={`${id}-companyType`} label="Тип компании" error={errors.companyType}>
-            <select
-              id={`${id}-companyType`}
-              name="companyType"
-              value={values.companyType}
-              onChange={(e) => onChange({ ...values, companyType: e.target.value })}
-            >
-              {companyTypes.map((t) => <option key={t} value={t}>{companyTypeLabels[t]}</option>)}
-            </select>
-          </Field>
+          <SelectField
+            {...bind("companyType")}
+            label="Тип компании"
+            options={companyTypes.map((t) => [t, companyTypeLabels[t]])}
+          />
           {input("directorName", "Руководитель")}
         </div>
         <div className="logo-field">
@@ -173,25 +146,12 @@ export function CompanyFields({ values, errors, onChange, adminFields, logo }: F
         <fieldset className="form-group">
           <legend>Подписка</legend>
           <div className="grid-2">
-            <Field id={`${id}-tier`} label="Тариф" error={errors.subscriptionTier}>
-              <select
-                id={`${id}-tier`}
-                name="subscriptionTier"
-                value={values.subscriptionTier}
-                onChange={(e) => onChange({ ...values, subscriptionTier: e.target.value })}
-              >
-                {subscriptionTiers.map((t) => <option key={t} value={t}>{subscriptionTierLabels[t]}</option>)}
-              </select>
-            </Field>
-            <Field id={`${id}-expires`} label="Подписка до" error={errors.subscriptionExpiresAt}>
-              <input
-                id={`${id}-expires`}
-                name="subscriptionExpiresAt"
-                type="date"
-                value={values.subscriptionExpiresAt}
-                onChange={(e) => onChange({ ...values, subscriptionExpiresAt: e.target.value })}
-              />
-            </Field>
+            <SelectField
+              {...bind("subscriptionTier")}
+              label="Тариф"
+              options={subscriptionTiers.map((t) => [t, subscriptionTierLabels[t]])}
+            />
+            {input("subscriptionExpiresAt", "Подписка до", { type: "date" })}
           </div>
           <label className="check">
             <input

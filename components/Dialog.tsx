@@ -1,6 +1,7 @@
 // The one modal dialog of the islands: a native <dialog> with a heading and a close button.
 import { type ReactNode, type RefObject, Suspense, useEffect, useRef } from "react";
 import { Icon } from "./Icon.tsx";
+import { SaveButton } from "./Field.tsx";
 
 interface DialogHeadProps {
   title: ReactNode;
@@ -117,9 +118,7 @@ export function SubmitFooter(
   return (
     <>
       <button type="button" className="btn btn-secondary" onClick={onCancel}>Отмена</button>
-      <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
-        {busy ? "Сохранение…" : label}
-      </button>
+      <SaveButton busy={busy} label={label} />
     </>
   );
 }

@@ -2,6 +2,7 @@
 import { type FormEvent, useId, useRef, useState } from "react";
 import { formatDate, formatFileSize } from "../domain/format.ts";
 import { Icon } from "./Icon.tsx";
+import { Field, TextField } from "./Field.tsx";
 import { ApiRequestError } from "./api.ts";
 import { errorMessage } from "./form.ts";
 import { toast, toastError } from "./toast.ts";
@@ -38,9 +39,7 @@ export function DocumentCard({ doc, canDelete, onDelete, showObject }: {
         </span>
         <div className="doc-text">
           <h3 className="doc-name" title={doc.fileName}>{doc.fileName}</h3>
-          <p className="muted small">
-            <span className="num">{formatFileSize(doc.fileSize)}</span> · {formatDate(doc.uploadedAt)}
-          </p>
+          <FileMeta size={doc.fileSize} date={doc.uploadedAt} />
         </div>
         <span className="badge badge-neutral doc-type">{doc.fileType.toUpperCase()}</span>
       </div>
@@ -56,9 +55,7 @@ export function DocumentCard({ doc, canDelete, onDelete, showObject }: {
         </a>
       )}
       <div className="doc-actions">
-        <a className="btn btn-secondary btn-sm" href={doc.fileUrl} download={doc.fileName}>
-          <Icon name="download" size={16} /> Скачать
-        </a>
+        <DownloadLink href={doc.fileUrl} fileName={doc.fileName} className="btn btn-secondary btn-sm" />
         {viewable.has(doc.fileType)
           ? (
             <a
@@ -76,18 +73,59 @@ export function DocumentCard({ doc, canDelete, onDelete, showObject }: {
             </a>
           )}
         {canDelete && (
-          <button
-            type="button"
-            className="icon-btn doc-delete"
-            aria-label={`Удалить ${doc.fileName}`}
+          <DeleteFileButton
+            fileName={doc.fileName}
+            className="doc-delete"
             onClick={() => onDelete(doc)}
-          >
-            <Icon name="trash" size={18} />
-          </button>
+          />
         )}
       </div>
     </article>
   );
+}
+
+/** A file's size and date under its name. */
+export function FileMeta({ size, date }: { size: number; date: string | Date }) {
+  return (
+    <p className="muted small">
+      <span className="num">{formatFileSize(size)}</span> · {formatDate(date)}
+    </p>
+  );
+}
+
+/** «Скачать» a file under its own name. */
+export function DownloadLink(
+  { href, fileName, className }: { href: string; fileName: string; className: string },
+) {
+  return (
+    <a className={className} href={href} download={fileName}>
+      <Icon name="download" size={16} /> Скачать
+    </a>
+  );
+}
+
+/** The bin of a document or a video, named after the file for screen readers. */
+export function DeleteFileButton({ fileName, className, onClick }: {
+  fileName: string;
+  className?: string;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={className ? `icon-btn ${className}` : "icon-btn"}
+      aria-label={`Удалить ${fileName}`}
+      onClick={onClick}
+    >
+      <Icon name="trash" size={18} />
+    </button>
+  );
+}
+
+/** The bar of an upload under way; nothing while none is. */
+export function UploadProgress({ percent }: { percent: number | null }) {
+  if (percent === null) return null;
+  return <progress className="upload-progress" max={100} value={percent} aria-label="Загрузка" />;
 }
 
 /** Sends a multipart form with upload progress (fetch has none); resolves with the JSON answer. */
@@ -168,48 +206,36 @@ export function DocumentUploadForm({ objects, objectId, onUploaded }: {
   return (
     <form className="upload-form stack" onSubmit={submit} noValidate>
       {objects && (
-        <div className="field">
-          <label htmlFor={`${id}-object`}>
-            Объект<span className="field-required" aria-hidden="true">*</span>
-          </label>
+        <Field id={`${id}-object`} label="Объект" required>
           <select id={`${id}-object`} value={target} onChange={(e) => setTarget(e.target.value)}>
             <option value="">Выберите объект</option>
             {objects.map((o) => <option key={o.id} value={o.id}>{o.address}</option>)}
           </select>
-        </div>
+        </Field>
       )}
-      <div className="field">
-        <label htmlFor={`${id}-file`}>
-          Файл<span className="field-required" aria-hidden="true">*</span>
-        </label>
+      <Field
+        id={`${id}-file`}
+        label="Файл"
+        required
+        hint="PDF, изображения, DOC, DOCX, XLS, XLSX, TXT, CSV — до 50 MB"
+      >
         <input
           id={`${id}-file`}
           ref={fileRef}
           type="file"
           accept=".pdf,.jpg,.jpeg,.png,.gif,.webp,.heic,.doc,.docx,.xls,.xlsx,.txt,.csv"
         />
-        <p className="field-hint">PDF, изображения, DOC, DOCX, XLS, XLSX, TXT, CSV — до 50 MB</p>
-      </div>
+      </Field>
       <div className="grid-2">
-        <div className="field">
-          <label htmlFor={`${id}-type`}>Тип документа</label>
+        <Field id={`${id}-type`} label="Тип документа">
           <select id={`${id}-type`} value={documentType} onChange={(e) => setDocumentType(e.target.value)}>
             {documentTypes.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
           </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-description`}>Описание</label>
-          <input
-            id={`${id}-description`}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-          />
-        </div>
+        </Field>
+        <TextField id={`${id}-description`} label="Описание" value={description} onValue={setDescription} />
       </div>
       {error && <p className="field-error" role="alert">{error}</p>}
-      {progress !== null && (
-        <progress className="upload-progress" max={100} value={progress} aria-label="Загрузка" />
-      )}
+      <UploadProgress percent={progress} />
       <div className="form-actions">
         <button
           type="submit"

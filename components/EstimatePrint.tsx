@@ -1,8 +1,10 @@
 // The client's printable estimate (/estimates/:id/print): requisites, client, object, sections, lines and
 // totals, the client note and VAT; nothing internal (no article codes, materials split, surveyor notes).
+import { num, Table } from "./Table.tsx";
 import { isInternalNote } from "../estimating/notes.ts";
 import type { CompanyRequisites } from "../estimating/workbook.ts";
 import { formatKopecks, formatNumber } from "../domain/format.ts";
+import { SectionBodies } from "./EstimateSections.tsx";
 
 export interface PrintEstimate {
   estimateNumber: string;
@@ -34,14 +36,6 @@ const ruDay = (iso: string) => iso.split("-").reverse().join(".");
 
 export function EstimatePrint({ estimate: e, parts }: { estimate: PrintEstimate; parts: PrintParts }) {
   const c = parts.company;
-  const groups: { section: string; items: PrintEstimate["items"]; subtotal: number }[] = [];
-  for (const it of e.items) {
-    const last = groups[groups.length - 1];
-    if (last && last.section === it.section) {
-      last.items.push(it);
-      last.subtotal += it.totalPrice;
-    } else groups.push({ section: it.section, items: [it], subtotal: it.totalPrice });
-  }
   const notes = e.notes.filter((n) => !isInternalNote(n));
   if (parts.clientNote?.trim()) notes.push(parts.clientNote.trim());
   let n = 0;
@@ -73,63 +67,49 @@ export function EstimatePrint({ estimate: e, parts }: { estimate: PrintEstimate;
         Заказчик:{" "}
         {[parts.object.clientName, parts.object.clientPhone].filter(Boolean).join(", ") || "не указан"}
       </p>
-      <div className="table-wrap">
-        <table className="table print-table">
-          <thead>
-            <tr>
-              <th scope="col">№</th>
-              <th scope="col">Наименование</th>
-              <th scope="col">Ед.</th>
-              <th scope="col" className="num">Кол-во</th>
-              <th scope="col" className="num">Цена за ед.</th>
-              <th scope="col" className="num">Сумма</th>
+      <Table
+        columns={["№", "Наименование", "Ед.", num("Кол-во"), num("Цена за ед."), num("Сумма")]}
+        className="print-table"
+      >
+        <SectionBodies
+          items={e.items}
+          columns={6}
+          classes={{ section: "ed-section" }}
+          subtotalLabel={(section) => `Итого по разделу «${section}»`}
+          line={(it, i) => (
+            <tr key={i}>
+              <td>{++n}</td>
+              <td>{it.name}</td>
+              <td>{it.unit}</td>
+              <td className="num">{formatNumber(it.quantity)}</td>
+              <td className="num">{formatKopecks(it.pricePerUnit)}</td>
+              <td className="num">{formatKopecks(it.totalPrice)}</td>
             </tr>
-          </thead>
-          {groups.map((g, gi) => (
-            <tbody key={`${g.section}-${gi}`}>
-              <tr className="ed-section">
-                <th scope="rowgroup" colSpan={6}>{g.section}</th>
-              </tr>
-              {g.items.map((it, i) => (
-                <tr key={i}>
-                  <td>{++n}</td>
-                  <td>{it.name}</td>
-                  <td>{it.unit}</td>
-                  <td className="num">{formatNumber(it.quantity)}</td>
-                  <td className="num">{formatKopecks(it.pricePerUnit)}</td>
-                  <td className="num">{formatKopecks(it.totalPrice)}</td>
-                </tr>
-              ))}
-              <tr>
-                <td colSpan={5}>Итого по разделу «{g.section}»</td>
-                <td className="num">{formatKopecks(g.subtotal)}</td>
-              </tr>
-            </tbody>
-          ))}
-          <tfoot>
+          )}
+        />
+        <tfoot>
+          <tr>
+            <td colSpan={5}>Итого по смете</td>
+            <td className="num">{formatKopecks(e.itemsTotal)}</td>
+          </tr>
+          {parts.discount && (
             <tr>
-              <td colSpan={5}>Итого по смете</td>
-              <td className="num">{formatKopecks(e.itemsTotal)}</td>
+              <td colSpan={5}>{parts.discount.label}</td>
+              <td className="num">−{formatKopecks(parts.discount.amount)}</td>
             </tr>
-            {parts.discount && (
-              <tr>
-                <td colSpan={5}>{parts.discount.label}</td>
-                <td className="num">−{formatKopecks(parts.discount.amount)}</td>
-              </tr>
-            )}
-            <tr>
-              <td colSpan={5}>{e.vatMode === "none" ? "Без НДС" : `НДС ${e.vatMode} %`}</td>
-              <td className="num">{formatKopecks(e.vatAmount)}</td>
-            </tr>
-            <tr>
-              <th scope="row" colSpan={5}>ОБЩАЯ СТОИМОСТЬ</th>
-              <td className="num">
-                <strong>{formatKopecks(e.totalAmount)}</strong>
-              </td>
-            </tr>
-          </tfoot>
-        </table>
-      </div>
+          )}
+          <tr>
+            <td colSpan={5}>{e.vatMode === "none" ? "Без НДС" : `НДС ${e.vatMode} %`}</td>
+            <td className="num">{formatKopecks(e.vatAmount)}</td>
+          </tr>
+          <tr>
+            <th scope="row" colSpan={5}>ОБЩАЯ СТОИМОСТЬ</th>
+            <td className="num">
+              <strong>{formatKopecks(e.totalAmount)}</strong>
+            </td>
+          </tr>
+        </tfoot>
+      </Table>
       {notes.length > 0 && (
         <section>
           <h2>Примечания</h2>

@@ -56,3 +56,11 @@ export function whenIdle(fn: () => void): void {
   if (document.readyState === "complete") idle();
   else addEventListener("load", idle, { once: true });
 }
+
+/**
+ * A module an island needs only once the person acts (the form's checks), from its own chunk: the loader
+ * answers null when it cannot download, and the island then leaves the checks to the server.
+ */
+export function lazyModule<M>(importer: () => Promise<M>): () => Promise<M | null> {
+  return () => importer().catch(() => null);
+}

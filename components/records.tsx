@@ -5,6 +5,7 @@ import { api } from "./api.ts";
 import { errorMessage } from "./form.ts";
 import { toast, toastError, type ToastOptions } from "./toast.ts";
 import { setQueryParam } from "./url.ts";
+import { Icon } from "./Icon.tsx";
 
 interface RecordListOptions<T> {
   records: T[];
@@ -58,6 +59,52 @@ export function useRecordList<T extends { id: number; isActive: boolean }>(optio
   }
 
   return { records, editing, setEditing, open, openDialog, close, refresh, toggling, toggleActive };
+}
+
+type RecordList<T extends { id: number; isActive: boolean }> = ReturnType<typeof useRecordList<T>>;
+
+/** The list's «Создать…» button; `intent` starts loading the dialog's form early. */
+export function CreateButton(
+  { label, intent, onClick }: { label: string; intent: object; onClick: () => void },
+) {
+  return (
+    <button type="button" className="btn btn-primary" {...intent} onClick={onClick}>
+      <Icon name="plus" /> {label}
+    </button>
+  );
+}
+
+/** A row's «Изменить» and its activation switch, each where the person may use it. */
+export function RecordActions<T extends { id: number; isActive: boolean }>(
+  { list, record, intent, editable = true, toggleable = true }: {
+    list: RecordList<T>;
+    record: T;
+    intent: object;
+    editable?: boolean;
+    toggleable?: boolean;
+  },
+) {
+  return (
+    <>
+      {editable && (
+        <button
+          type="button"
+          className="btn btn-secondary btn-sm"
+          {...intent}
+          onClick={() => list.openDialog(record)}
+        >
+          <Icon name="edit" size={16} /> Изменить
+        </button>
+      )}
+      {toggleable && (
+        <ActiveToggle
+          active={record.isActive}
+          busy={list.toggling === record.id}
+          onToggle={() => list.toggleActive(record)}
+        />
+      )}
+    </>
+  );
 }
 
 /** 'Деактивировать' / 'Активировать' of a list row, busy while its change is on the way. */

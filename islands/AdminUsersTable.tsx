@@ -1,12 +1,15 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { Table } from "../components/Table.tsx";
 import { roleLabels, roles } from "../domain/roles.ts";
 import { displayName } from "../domain/format.ts";
-import { Field } from "../components/Field.tsx";
+import { companyOptions, SelectField } from "../components/Field.tsx";
 import { Icon } from "../components/Icon.tsx";
 import { api } from "../components/api.ts";
 import { Dialog, DialogContent, SubmitFooter } from "../components/Dialog.tsx";
 import { toast, toastAfterNavigation, toastError } from "../components/toast.ts";
 import type { AdminUserJson } from "../domain/admin.ts";
+import { ActiveBadge } from "../components/AdminRow.tsx";
+import { labelOf } from "../domain/labels.ts";
 
 export interface AdminUsersTableProps {
   users: AdminUserJson[];
@@ -114,55 +117,45 @@ export default function AdminUsersTable({ users: initial, companies, currentUser
             <Icon name="trash" /> Очистить тестовые данные
           </button>
         </header>
-        <div className="table-wrap">
-          <table className="table admin-table">
-            <thead>
-              <tr>
-                <th>Пользователь</th>
-                <th>Роль</th>
-                <th>Компания</th>
-                <th>Статус</th>
-                <th className="right">Действия</th>
+        <Table
+          columns={["Пользователь", "Роль", "Компания", "Статус", { label: "Действия", className: "right" }]}
+          className="admin-table"
+        >
+          <tbody>
+            {users.map((u) => (
+              <tr key={u.id}>
+                <td data-label="Пользователь">
+                  <strong>{displayName(u)}</strong>
+                  {u.id === currentUserId && <span className="muted small">(вы)</span>}
+                  <div className="muted small">{u.email}</div>
+                </td>
+                <td data-label="Роль">{labelOf(roleLabels, u.role)}</td>
+                <td data-label="Компания">
+                  {u.companyName ?? <span className="badge badge-warning">Ожидает назначения</span>}
+                </td>
+                <td data-label="Статус">
+                  <ActiveBadge active={u.isActive} />
+                </td>
+                <td className="right admin-table-actions">
+                  <button
+                    type="button"
+                    className="btn btn-secondary btn-sm"
+                    onClick={() => edit("role", u)}
+                  >
+                    Роль
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-secondary btn-sm"
+                    onClick={() => edit("company", u)}
+                  >
+                    Компания
+                  </button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {users.map((u) => (
-                <tr key={u.id}>
-                  <td data-label="Пользователь">
-                    <strong>{displayName(u)}</strong>
-                    {u.id === currentUserId && <span className="muted small">(вы)</span>}
-                    <div className="muted small">{u.email}</div>
-                  </td>
-                  <td data-label="Роль">{roleLabels[u.role as keyof typeof roleLabels] ?? u.role}</td>
-                  <td data-label="Компания">
-                    {u.companyName ?? <span className="badge badge-warning">Ожидает назначения</span>}
-                  </td>
-                  <td data-label="Статус">
-                    {u.isActive
-                      ? <span className="badge badge-success">Активен</span>
-                      : <span className="badge badge-neutral">Неактивен</span>}
-                  </td>
-                  <td className="right admin-table-actions">
-                    <button
-                      type="button"
-                      className="btn btn-secondary btn-sm"
-                      onClick={() => edit("role", u)}
-                    >
-                      Роль
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-secondary btn-sm"
-                      onClick={() => edit("company", u)}
-                    >
-                      Компания
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </Table>
       </section>
       <Dialog
         open={editing?.kind === "role" || editing?.kind === "company"}
@@ -180,23 +173,23 @@ export default function AdminUsersTable({ users: initial, companies, currentUser
               </p>
               {editing?.kind === "role"
                 ? (
-                  <Field id={`${id}-role`} label="Роль">
-                    <select id={`${id}-role`} value={choice} onChange={(e) => setChoice(e.target.value)}>
-                      {roles.map((r) => <option key={r} value={r}>{roleLabels[r]}</option>)}
-                    </select>
-                  </Field>
+                  <SelectField
+                    id={`${id}-role`}
+                    label="Роль"
+                    value={choice}
+                    onValue={setChoice}
+                    options={roles.map((r) => [r, roleLabels[r]])}
+                  />
                 )
                 : (
-                  <Field
+                  <SelectField
                     id={`${id}-company`}
                     label="Компания"
                     hint={target.companyId ? "«Без компании» снимет пользователя с компании" : undefined}
-                  >
-                    <select id={`${id}-company`} value={choice} onChange={(e) => setChoice(e.target.value)}>
-                      <option value="">Без компании</option>
-                      {companies.map((c) => <option key={c.id} value={String(c.id)}>{c.name}</option>)}
-                    </select>
-                  </Field>
+                    value={choice}
+                    onValue={setChoice}
+                    options={[["", "Без компании"], ...companyOptions(companies)]}
+                  />
                 )}
             </div>
           )}

@@ -1,58 +1,38 @@
 import { type FormEvent, useId, useState } from "react";
-import { Field } from "../components/Field.tsx";
+import { lazyModule } from "../components/lazy.ts";
+import { bindTextFields, SaveButton } from "../components/Field.tsx";
 import { api } from "../components/api.ts";
-import { type Errors, firstErrors, serverErrors } from "../components/form.ts";
-import { toast, toastError } from "../components/toast.ts";
+import { firstErrors, useFormSend } from "../components/form.ts";
 
 const empty = { currentPassword: "", newPassword: "", confirmPassword: "" };
+const password = { required: true, type: "password", autoComplete: "new-password" };
 
 // The checks (zod) load on the first focus or submit, not with the page; null if they cannot (the server checks).
-const schemas = () => import("../domain/auth.ts").catch(() => null);
+const schemas = lazyModule(() => import("../domain/auth.ts"));
 
 /** The change-password card, collapsed until asked for. */
 export default function ChangePasswordForm() {
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState(empty);
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, busy, send } = useFormSend();
   const id = useId();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     const parsed = (await schemas())?.changePasswordSchema.safeParse(values);
     if (parsed && !parsed.success) return setErrors(firstErrors(parsed.error));
-    setBusy(true);
-    try {
-      await api("/api/change-password", { body: values });
-      toast({
-        title: "Пароль изменен",
-        description: "На других устройствах нужно войти заново",
-        variant: "success",
-      });
+    const changed = await send(() => api("/api/change-password", { body: values }), {
+      done: { title: "Пароль изменен", description: "На других устройствах нужно войти заново" },
+      failed: "Не удалось изменить пароль",
+      reason: false,
+    });
+    if (changed) {
       setValues(empty);
-      setErrors({});
       setOpen(false);
-    } catch (error) {
-      setErrors(serverErrors(error));
-      toastError("Не удалось изменить пароль");
-    } finally {
-      setBusy(false);
     }
   }
 
-  const input = (name: keyof typeof empty, label: string, autoComplete: string, hint?: string) => (
-    <Field id={`${id}-${name}`} label={label} error={errors[name]} hint={hint} required>
-      <input
-        id={`${id}-${name}`}
-        type="password"
-        autoComplete={autoComplete}
-        value={values[name]}
-        aria-invalid={errors[name] ? true : undefined}
-        onChange={(e) =>
-          setValues({ ...values, [name]: e.target.value })}
-      />
-    </Field>
-  );
+  const input = bindTextFields({ id, values, errors, onChange: setValues });
 
   return (
     <section className="card">
@@ -69,12 +49,10 @@ export default function ChangePasswordForm() {
       </header>
       {open && (
         <form onSubmit={submit} onFocus={schemas} noValidate className="stack">
-          {input("currentPassword", "Текущий пароль", "current-password")}
-          {input("newPassword", "Новый пароль", "new-password", "Не менее 6 символов")}
-          {input("confirmPassword", "Повторите новый пароль", "new-password")}
-          <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
-            {busy ? "Сохранение…" : "Сохранить пароль"}
-          </button>
+          {input("currentPassword", "Текущий пароль", { ...password, autoComplete: "current-password" })}
+          {input("newPassword", "Новый пароль", { ...password, hint: "Не менее 6 символов" })}
+          {input("confirmPassword", "Повторите новый пароль", password)}
+          <SaveButton busy={busy} label="Сохранить пароль" />
         </form>
       )}
     </section>

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { api, ApiRequestError } from "../components/api.ts";
 import { toastAfterNavigation, toastError } from "../components/toast.ts";
 import { type Errors, firstErrors, serverErrors } from "../components/form.ts";
-import { Field } from "../components/Field.tsx";
+import { TextField } from "../components/Field.tsx";
 import { checkoutSchema } from "../domain/shop.ts";
 
 export interface CheckoutFormProps {
@@ -42,10 +42,18 @@ export default function CheckoutForm(
   const [needInstallation, setNeedInstallation] = useState(installation && installationAvailable);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
-  const set = (k: string) => (e: { currentTarget: { value: string } }) => {
-    const value = e.currentTarget.value;
-    setValues((v) => ({ ...v, [k]: value }));
-  };
+  const set = (k: string) => (value: string) => setValues((v) => ({ ...v, [k]: value }));
+  const note = (name: string, label: string) => (
+    <TextField
+      id={`co-${name}`}
+      label={label}
+      error={errors[name]}
+      multiline
+      rows={2}
+      value={values[name] ?? ""}
+      onValue={set(name)}
+    />
+  );
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -80,33 +88,20 @@ export default function CheckoutForm(
   return (
     <form className="checkout-form" onSubmit={submit} noValidate>
       {fields.map(([name, label, type, auto]) => (
-        <Field
+        <TextField
           key={name}
           id={`co-${name}`}
           label={label}
           error={errors[name]}
           required={requiredFields.has(name)}
-        >
-          <input
-            id={`co-${name}`}
-            name={name}
-            type={type}
-            autoComplete={auto}
-            value={values[name] ?? ""}
-            onChange={set(name)}
-            aria-invalid={errors[name] ? true : undefined}
-            aria-describedby={errors[name] ? `co-${name}-error` : undefined}
-          />
-        </Field>
-      ))}
-      <Field id="co-deliveryNotes" label="Комментарий к доставке" error={errors.deliveryNotes}>
-        <textarea
-          id="co-deliveryNotes"
-          rows={2}
-          value={values.deliveryNotes ?? ""}
-          onChange={set("deliveryNotes")}
+          name={name}
+          type={type}
+          autoComplete={auto}
+          value={values[name] ?? ""}
+          onValue={set(name)}
         />
-      </Field>
+      ))}
+      {note("deliveryNotes", "Комментарий к доставке")}
       {installationAvailable && (
         <fieldset className="checkout-install">
           <label className="check">
@@ -120,30 +115,15 @@ export default function CheckoutForm(
           </label>
           {needInstallation && (
             <>
-              <Field
+              <TextField
                 id="co-installationAddress"
                 label="Адрес монтажа"
                 hint="Если совпадает с адресом доставки, оставьте пустым"
                 error={errors.installationAddress}
-              >
-                <input
-                  id="co-installationAddress"
-                  value={values.installationAddress ?? ""}
-                  onChange={set("installationAddress")}
-                />
-              </Field>
-              <Field
-                id="co-installationNotes"
-                label="Что важно знать о участке"
-                error={errors.installationNotes}
-              >
-                <textarea
-                  id="co-installationNotes"
-                  rows={2}
-                  value={values.installationNotes ?? ""}
-                  onChange={set("installationNotes")}
-                />
-              </Field>
+                value={values.installationAddress ?? ""}
+                onValue={set("installationAddress")}
+              />
+              {note("installationNotes", "Что важно знать о участке")}
             </>
           )}
         </fieldset>

@@ -1,12 +1,9 @@
-import { labelOf, subscriptionTierLabels } from "../domain/labels.ts";
-import { countOf, formatDate, objectForms, userForms } from "../domain/format.ts";
-import { Icon } from "../components/Icon.tsx";
-import { StatCard } from "../components/Card.tsx";
+import { Card, EmptyState, StatCard } from "../components/Card.tsx";
+import { CompanyRow } from "../components/AdminRow.tsx";
 import { Dialog, DialogLoadFailed } from "../components/Dialog.tsx";
 import { lazyPart } from "../components/lazy.ts";
-import { ActiveToggle, useRecordList } from "../components/records.tsx";
+import { CreateButton, RecordActions, useRecordList } from "../components/records.tsx";
 import type { CompanyJson } from "../domain/admin.ts";
-import { CompanyLogo } from "../components/Avatar.tsx";
 
 const form = lazyPart(() => import("./CompaniesManager/CompanyForm.tsx"), DialogLoadFailed);
 
@@ -31,7 +28,7 @@ export default function CompaniesManager(props: CompaniesManagerProps) {
     }),
     toggleFailed: "Не удалось изменить статус компании",
   });
-  const { records: companies, editing, open, openDialog, close, toggling, toggleActive } = list;
+  const { records: companies, editing, open, openDialog, close } = list;
 
   const total = companies.length;
   const active = companies.filter((c) => c.isActive).length;
@@ -51,67 +48,30 @@ export default function CompaniesManager(props: CompaniesManagerProps) {
         <StatCard label="Активные" value={active} icon="check" tone="success" />
         <StatCard label="Пользователи" value={props.users} icon="users" tone="accent" />
       </div>
-      <section className="card">
-        <header className="card-head">
-          <h2 className="card-title">Компании</h2>
-          <button type="button" className="btn btn-primary" {...form.intent} onClick={() => openDialog(null)}>
-            <Icon name="plus" /> Создать компанию
-          </button>
-        </header>
+      <Card
+        title="Компании"
+        action={
+          <CreateButton
+            label="Создать компанию"
+            intent={form.intent}
+            onClick={() => openDialog(null)}
+          />
+        }
+      >
         {companies.length === 0
-          ? (
-            <div className="empty">
-              <Icon name="building" size={40} />
-              <p className="empty-text">Компаний пока нет</p>
-            </div>
-          )
+          ? <EmptyState icon="building" text="Компаний пока нет" />
           : (
             <ul className="admin-list">
               {companies.map((c) => (
-                <li key={c.id} className={c.isActive ? "admin-row" : "admin-row inactive"}>
-                  <div className="admin-row-main">
-                    <CompanyLogo url={c.logoUrl} />
-                    <div className="admin-row-text">
-                      <strong>{c.name}</strong>
-                      <span className="muted small">
-                        ИНН: {c.inn || "не указан"} · {countOf(c._count?.users ?? 0, userForms)} ·{" "}
-                        {countOf(c._count?.objects ?? 0, objectForms)}
-                      </span>
-                      <span className="muted small">
-                        Подписка до {formatDate(c.subscriptionExpiresAt)}
-                      </span>
-                    </div>
-                  </div>
-                  <div className="admin-row-badges">
-                    <span className="badge badge-info">
-                      {labelOf(subscriptionTierLabels, c.subscriptionTier)}
-                    </span>
-                    {c.isActive
-                      ? <span className="badge badge-success">Активна</span>
-                      : <span className="badge badge-neutral">Неактивна</span>}
-                  </div>
-                  <div className="admin-row-actions">
-                    <button
-                      type="button"
-                      className="btn btn-secondary btn-sm"
-                      {...form.intent}
-                      onClick={() =>
-                        openDialog(c)}
-                    >
-                      <Icon name="edit" size={16} /> Изменить
-                    </button>
-                    <ActiveToggle
-                      active={c.isActive}
-                      busy={toggling === c.id}
-                      onToggle={() =>
-                        toggleActive(c)}
-                    />
-                  </div>
-                </li>
+                <CompanyRow
+                  key={c.id}
+                  company={c}
+                  actions={<RecordActions list={list} record={c} intent={form.intent} />}
+                />
               ))}
             </ul>
           )}
-      </section>
+      </Card>
       <Dialog
         open={open}
         wide

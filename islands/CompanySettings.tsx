@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from "react";
+import { lazyModule } from "../components/lazy.ts";
 import { api } from "../components/api.ts";
 import {
   CompanyFields,
@@ -10,9 +11,10 @@ import {
 import type { CompanyJson } from "../domain/admin.ts";
 import { errorMessage, type Errors, serverErrors } from "../components/form.ts";
 import { toast, toastError } from "../components/toast.ts";
+import { SaveButton } from "../components/Field.tsx";
 
 // The checks (zod) load on the first focus or submit, not with the page; null if they cannot (the server checks).
-const checks = () => import("../components/company_check.ts").catch(() => null);
+const checks = lazyModule(() => import("../components/company_check.ts"));
 
 /** /settings, company (company_admin): the company's requisites, contacts and logo. */
 export default function CompanySettings({ company }: { company: CompanyJson }) {
@@ -68,9 +70,7 @@ export default function CompanySettings({ company }: { company: CompanyJson }) {
         logo={{ url: logoUrl, file: logoFile, error: errors.logo, onFile: setLogoFile }}
       />
       <div className="action-bar">
-        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
-          {busy ? "Сохранение…" : "Сохранить реквизиты"}
-        </button>
+        <SaveButton busy={busy} label="Сохранить реквизиты" />
       </div>
     </form>
   );

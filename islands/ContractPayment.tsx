@@ -2,8 +2,8 @@
 import { useState } from "react";
 import { api } from "../components/api.ts";
 import { toast, toastError } from "../components/toast.ts";
-import { errorMessage, serverErrors } from "../components/form.ts";
-import { Field } from "../components/Field.tsx";
+import { errorMessage } from "../components/form.ts";
+import { PaymentReceivedForm } from "../components/PaymentReceived.tsx";
 import { formatDateTime } from "../domain/format.ts";
 
 export interface ContractPaymentProps {
@@ -20,24 +20,7 @@ export interface ContractPaymentProps {
 
 export default function ContractPayment({ payment, links: initial, today }: ContractPaymentProps) {
   const [paid, setPaid] = useState(payment?.status === "paid");
-  const [amount, setAmount] = useState(payment ? String(payment.amount / 100).replace(".", ",") : "");
-  const [on, setOn] = useState(today);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [links, setLinks] = useState(initial);
-
-  async function markReceived(e: React.FormEvent) {
-    e.preventDefault();
-    if (!payment) return;
-    const kopecks = Math.round(Number(amount.replace(/\s/g, "").replace(",", ".")) * 100);
-    try {
-      await api(`/api/payment/${payment.id}/received`, { body: { amount: kopecks, receivedOn: on } });
-      setPaid(true);
-      toast({ title: "Оплата отмечена", variant: "success" });
-    } catch (err) {
-      setErrors(serverErrors(err));
-      toastError(errorMessage(err));
-    }
-  }
 
   async function revoke(id: number) {
     try {
@@ -52,27 +35,13 @@ export default function ContractPayment({ payment, links: initial, today }: Cont
   return (
     <div className="stack">
       {payment && !paid && (
-        <form className="row received-form" onSubmit={markReceived} noValidate>
-          <Field id="cp-amount" label="Получено, ₽" error={errors.amount}>
-            <input
-              id="cp-amount"
-              className="input"
-              inputMode="decimal"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-            />
-          </Field>
-          <Field id="cp-on" label="Дата" error={errors.receivedOn}>
-            <input
-              id="cp-on"
-              type="date"
-              className="input"
-              value={on}
-              onChange={(e) => setOn(e.target.value)}
-            />
-          </Field>
-          <button type="submit" className="btn btn-secondary">Отметить оплату</button>
-        </form>
+        <PaymentReceivedForm
+          paymentId={payment.id}
+          amount={payment.amount}
+          today={today}
+          className="row received-form"
+          onReceived={() => setPaid(true)}
+        />
       )}
       {paid && (
         <p>

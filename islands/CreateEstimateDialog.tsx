@@ -7,6 +7,7 @@ import { toast, toastAfterNavigation } from "../components/toast.ts";
 import { errorMessage, serverErrors } from "../components/form.ts";
 import { formatKopecks } from "../domain/format.ts";
 import { Icon } from "../components/Icon.tsx";
+import { SelectField, TextField } from "../components/Field.tsx";
 
 export interface CreateEstimateDialogProps {
   objects: { id: number; address: string }[];
@@ -168,34 +169,23 @@ export default function CreateEstimateDialog({ objects, objectId, number }: Crea
                         onChange={(e) => update(i.key, { name: e.currentTarget.value })}
                       />
                     </div>
-                    <div className="field">
-                      <label htmlFor={`ne-unit-${i.key}`}>Ед.</label>
-                      <select
-                        id={`ne-unit-${i.key}`}
-                        value={i.unit}
-                        onChange={(e) => update(i.key, { unit: e.currentTarget.value })}
-                      >
-                        {units.map((u) => <option key={u} value={u}>{u}</option>)}
-                      </select>
-                    </div>
-                    <div className="field">
-                      <label htmlFor={`ne-qty-${i.key}`}>Кол-во</label>
-                      <input
-                        id={`ne-qty-${i.key}`}
+                    <SelectField
+                      id={`ne-unit-${i.key}`}
+                      label="Ед."
+                      value={i.unit}
+                      onValue={(unit) => update(i.key, { unit })}
+                      options={units.map((u) => [u, u])}
+                    />
+                    {([["quantity", "Кол-во"], ["price", "Цена, ₽"]] as const).map(([field, label]) => (
+                      <TextField
+                        key={field}
+                        id={`ne-${field}-${i.key}`}
+                        label={label}
                         inputMode="decimal"
-                        value={i.quantity}
-                        onChange={(e) => update(i.key, { quantity: e.currentTarget.value })}
+                        value={i[field]}
+                        onValue={(value) => update(i.key, { [field]: value })}
                       />
-                    </div>
-                    <div className="field">
-                      <label htmlFor={`ne-price-${i.key}`}>Цена, ₽</label>
-                      <input
-                        id={`ne-price-${i.key}`}
-                        inputMode="decimal"
-                        value={i.price}
-                        onChange={(e) => update(i.key, { price: e.currentTarget.value })}
-                      />
-                    </div>
+                    ))}
                     <button
                       type="button"
                       className="icon-btn"

@@ -1,7 +1,8 @@
 import { type FormEvent, useId, useRef, useState } from "react";
+import { lazyModule } from "../components/lazy.ts";
 import { employeeRoles, type Role, roleLabels } from "../domain/roles.ts";
 import { displayName } from "../domain/format.ts";
-import { Field } from "../components/Field.tsx";
+import { bindTextFields, Field, SelectField } from "../components/Field.tsx";
 import { Icon } from "../components/Icon.tsx";
 import { api } from "../components/api.ts";
 import { Dialog, DialogHead, SubmitFooter } from "../components/Dialog.tsx";
@@ -23,8 +24,10 @@ export interface EmployeesPanelProps {
 const AVATAR_MAX = 5 * 1024 * 1024;
 
 // The server's checks (zod) load on the first submit, not with the page; null if they cannot (the server checks).
-const schemas = () => import("../domain/employees.ts").catch(() => null);
+const schemas = lazyModule(() => import("../domain/employees.ts"));
 const empty = { firstName: "", lastName: "", email: "", role: "measurement_engineer", password: "" };
+/** The name and e-mail fields of a new employee: required, never filled in by the browser. */
+const staffField = { required: true, autoComplete: "off" };
 
 /** /employees: counters, the list with avatars and badges, the add-employee dialog, activation, avatars. */
 export default function EmployeesPanel(
@@ -133,19 +136,7 @@ export default function EmployeesPanel(
   }
 
   const set = (name: keyof typeof empty, value: string) => setValues((v) => ({ ...v, [name]: value }));
-  const input = (name: "firstName" | "lastName" | "email", label: string, type = "text") => (
-    <Field id={`${id}-${name}`} label={label} error={errors[name]} required>
-      <input
-        id={`${id}-${name}`}
-        type={type}
-        value={values[name]}
-        autoComplete="off"
-        aria-invalid={errors[name] ? true : undefined}
-        onChange={(e) =>
-          set(name, e.target.value)}
-      />
-    </Field>
-  );
+  const input = bindTextFields({ id, values, errors, onChange: setValues });
 
   return (
     <div className="stack-lg">
@@ -260,15 +251,18 @@ export default function EmployeesPanel(
             : (
               <div className="dialog-body stack">
                 <div className="grid-2">
-                  {input("firstName", "Имя")}
-                  {input("lastName", "Фамилия")}
+                  {input("firstName", "Имя", staffField)}
+                  {input("lastName", "Фамилия", staffField)}
                 </div>
-                {input("email", "Email", "email")}
-                <Field id={`${id}-role`} label="Роль" error={errors.role}>
-                  <select id={`${id}-role`} value={values.role} onChange={(e) => set("role", e.target.value)}>
-                    {roles.map((r) => <option key={r} value={r}>{roleLabels[r]}</option>)}
-                  </select>
-                </Field>
+                {input("email", "Email", { ...staffField, type: "email" })}
+                <SelectField
+                  id={`${id}-role`}
+                  label="Роль"
+                  error={errors.role}
+                  value={values.role}
+                  onValue={(role) => set("role", role)}
+                  options={roles.map((r) => [r, roleLabels[r]])}
+                />
                 <fieldset className="stack password-choice">
                   <legend className="label">Пароль</legend>
                   <label className="check">

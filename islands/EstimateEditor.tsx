@@ -2,24 +2,25 @@
 // company's price list or free ones, removal, discount, VAT mode and the two notes. Each change is one
 // POST /api/estimates/:id/edits; the server prices it with the engine's rules and answers the estimate,
 // which replaces what is shown. An approved estimate is locked (the status buttons tell this island).
+import { num, Table } from "../components/Table.tsx";
 import { useEffect, useState } from "react";
 import { api } from "../components/api.ts";
+import { TextField } from "../components/Field.tsx";
 import { toast } from "../components/toast.ts";
 import { errorMessage } from "../components/form.ts";
 import { formatDateTime, formatKopecks, formatNumber } from "../domain/format.ts";
+import { SectionBodies } from "../components/EstimateSections.tsx";
+import type { EstimateItemView } from "../components/measurement/EstimateView.tsx";
 import type { EstimateEdit, EstimateStatus } from "../domain/estimates.ts";
 import { ESTIMATE_STATUS_EVENT, type EstimateStatusEvent } from "../components/EstimateStatusActions.tsx";
 
-export interface EditorItem {
-  id: number;
-  section: string;
-  articleCode: string | null;
-  name: string;
-  unit: string;
-  quantity: number;
-  pricePerUnit: number;
-  totalPrice: number;
-}
+/** A line as the editor shows it: the estimate view's line with its id. */
+export type EditorItem =
+  & Pick<
+    EstimateItemView,
+    "section" | "articleCode" | "name" | "unit" | "quantity" | "pricePerUnit" | "totalPrice"
+  >
+  & { id: number };
 
 export interface EditorEstimate {
   id: number;
@@ -100,15 +101,6 @@ export default function EstimateEditor({ estimate: initial, changes: initialChan
     }
   }
 
-  const sections: { section: string; items: EditorItem[]; subtotal: number }[] = [];
-  for (const item of e.items) {
-    const last = sections[sections.length - 1];
-    if (last && last.section === item.section) {
-      last.items.push(item);
-      last.subtotal += item.totalPrice;
-    } else sections.push({ section: item.section, items: [item], subtotal: item.totalPrice });
-  }
-
   return (
     <div className="stack-lg estimate-editor">
       {locked && (
@@ -116,60 +108,47 @@ export default function EstimateEditor({ estimate: initial, changes: initialChan
           Смета утверждена и закрыта для изменений. Чтобы изменить её, снимите утверждение.
         </p>
       )}
-      <div className="table-wrap">
-        <table className="table ed-table">
-          <thead>
+      <Table
+        columns={["Наименование", num("Кол-во"), num("Цена за ед., ₽"), num("Сумма"), {
+          label: "Удалить",
+          hidden: true,
+        }]}
+        className="ed-table"
+      >
+        <SectionBodies
+          items={e.items}
+          columns={5}
+          classes={{ section: "ed-section", subtotal: "ed-subtotal" }}
+          trailingCell
+          line={(it) => <LineRow key={it.id} item={it} disabled={locked || busy} onEdit={send} />}
+        />
+        <tfoot>
+          <tr>
+            <td colSpan={3}>Итого по позициям</td>
+            <td className="num" data-testid="items-total">{formatKopecks(e.itemsTotal)}</td>
+            <td />
+          </tr>
+          {e.discountAmount > 0 && (
             <tr>
-              <th scope="col">Наименование</th>
-              <th scope="col" className="num">Кол-во</th>
-              <th scope="col" className="num">Цена за ед., ₽</th>
-              <th scope="col" className="num">Сумма</th>
-              <th scope="col">
-                <span className="visually-hidden">Удалить</span>
-              </th>
-            </tr>
-          </thead>
-          {sections.map((g, gi) => (
-            <tbody key={`${g.section}-${gi}`}>
-              <tr className="ed-section">
-                <th scope="rowgroup" colSpan={5}>{g.section}</th>
-              </tr>
-              {g.items.map((it) => <LineRow key={it.id} item={it} disabled={locked || busy} onEdit={send} />)}
-              <tr className="ed-subtotal">
-                <td colSpan={3}>Итого по разделу</td>
-                <td className="num">{formatKopecks(g.subtotal)}</td>
-                <td />
-              </tr>
-            </tbody>
-          ))}
-          <tfoot>
-            <tr>
-              <td colSpan={3}>Итого по позициям</td>
-              <td className="num" data-testid="items-total">{formatKopecks(e.itemsTotal)}</td>
+              <td colSpan={3}>
+                Скидка{e.discount?.kind === "percent" ? ` ${formatNumber(e.discount.value)} %` : ""}
+              </td>
+              <td className="num">−{formatKopecks(e.discountAmount)}</td>
               <td />
             </tr>
-            {e.discountAmount > 0 && (
-              <tr>
-                <td colSpan={3}>
-                  Скидка{e.discount?.kind === "percent" ? ` ${formatNumber(e.discount.value)} %` : ""}
-                </td>
-                <td className="num">−{formatKopecks(e.discountAmount)}</td>
-                <td />
-              </tr>
-            )}
-            <tr>
-              <td colSpan={3}>{e.vatMode === "none" ? "Без НДС" : `НДС ${e.vatMode} %`}</td>
-              <td className="num">{formatKopecks(e.vatAmount)}</td>
-              <td />
-            </tr>
-            <tr className="ed-grand">
-              <td colSpan={3}>ОБЩАЯ СТОИМОСТЬ</td>
-              <td className="num" data-testid="estimate-total">{formatKopecks(e.totalAmount)}</td>
-              <td />
-            </tr>
-          </tfoot>
-        </table>
-      </div>
+          )}
+          <tr>
+            <td colSpan={3}>{e.vatMode === "none" ? "Без НДС" : `НДС ${e.vatMode} %`}</td>
+            <td className="num">{formatKopecks(e.vatAmount)}</td>
+            <td />
+          </tr>
+          <tr className="ed-grand">
+            <td colSpan={3}>ОБЩАЯ СТОИМОСТЬ</td>
+            <td className="num" data-testid="estimate-total">{formatKopecks(e.totalAmount)}</td>
+            <td />
+          </tr>
+        </tfoot>
+      </Table>
       {!locked && (
         <div className="grid-2 ed-panels">
           <AddFromPriceList disabled={busy} onAdd={send} />
@@ -303,16 +282,14 @@ function AddFromPriceList({ disabled, onAdd }: {
   return (
     <section className="stack" aria-labelledby="ed-add">
       <h3 id="ed-add" className="card-title">Добавить из прайс-листа</h3>
-      <div className="field">
-        <label htmlFor="ed-search">Код или название</label>
-        <input
-          id="ed-search"
-          type="search"
-          placeholder="А012 или «труба»"
-          value={q}
-          onChange={(ev) => setQ(ev.target.value)}
-        />
-      </div>
+      <TextField
+        id="ed-search"
+        label="Код или название"
+        type="search"
+        placeholder="А012 или «труба»"
+        value={q}
+        onValue={setQ}
+      />
       {found.length > 0 && (
         <ul className="ed-found">
           {found.map((p) => (
@@ -363,33 +340,11 @@ function AddFreeLine({ disabled, onAdd }: {
   return (
     <form className="stack" aria-labelledby="ed-free" onSubmit={add}>
       <h3 id="ed-free" className="card-title">Своя строка</h3>
-      <div className="field">
-        <label htmlFor="ed-free-name">Наименование</label>
-        <input id="ed-free-name" value={name} onChange={(ev) => setName(ev.target.value)} />
-      </div>
+      <TextField id="ed-free-name" label="Наименование" value={name} onValue={setName} />
       <div className="grid-3">
-        <div className="field">
-          <label htmlFor="ed-free-unit">Ед.</label>
-          <input id="ed-free-unit" value={unit} onChange={(ev) => setUnit(ev.target.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor="ed-free-qty">Кол-во</label>
-          <input
-            id="ed-free-qty"
-            inputMode="decimal"
-            value={qty}
-            onChange={(ev) => setQty(ev.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="ed-free-price">Цена, ₽</label>
-          <input
-            id="ed-free-price"
-            inputMode="decimal"
-            value={price}
-            onChange={(ev) => setPrice(ev.target.value)}
-          />
-        </div>
+        <TextField id="ed-free-unit" label="Ед." value={unit} onValue={setUnit} />
+        <TextField id="ed-free-qty" label="Кол-во" inputMode="decimal" value={qty} onValue={setQty} />
+        <TextField id="ed-free-price" label="Цена, ₽" inputMode="decimal" value={price} onValue={setPrice} />
       </div>
       <div>
         <button type="submit" className="btn btn-secondary" disabled={disabled || !name.trim()}>
@@ -469,28 +424,22 @@ function Terms({ estimate: e, disabled, onSave }: {
         </div>
       </div>
       <div className="grid-2">
-        <div className="field">
-          <label htmlFor="ed-client-note">Примечание для клиента</label>
-          <textarea
-            id="ed-client-note"
-            rows={3}
-            value={clientNote}
-            disabled={disabled}
-            onChange={(ev) => setClientNote(ev.target.value)}
-          />
-          <span className="field-hint">Печатается в смете для клиента</span>
-        </div>
-        <div className="field">
-          <label htmlFor="ed-internal-note">Внутреннее примечание</label>
-          <textarea
-            id="ed-internal-note"
-            rows={3}
-            value={internalNote}
-            disabled={disabled}
-            onChange={(ev) => setInternalNote(ev.target.value)}
-          />
-          <span className="field-hint">Видно только сотрудникам компании</span>
-        </div>
+        {[
+          {
+            id: "ed-client-note",
+            label: "Примечание для клиента",
+            hint: "Печатается в смете для клиента",
+            value: clientNote,
+            onValue: setClientNote,
+          },
+          {
+            id: "ed-internal-note",
+            label: "Внутреннее примечание",
+            hint: "Видно только сотрудникам компании",
+            value: internalNote,
+            onValue: setInternalNote,
+          },
+        ].map((note) => <TextField key={note.id} {...note} multiline rows={3} disabled={disabled} />)}
       </div>
       <div>
         <button type="submit" className="btn btn-primary" disabled={disabled}>Сохранить условия</button>

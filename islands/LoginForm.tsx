@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
 import { loginSchema, registerSchema, safeNext } from "../domain/auth.ts";
-import { Field } from "../components/Field.tsx";
+import { type FieldOptions, TextField } from "../components/Field.tsx";
 import { api, ApiRequestError } from "../components/api.ts";
 import { errorMessage, type Errors, firstErrors, serverErrors } from "../components/form.ts";
 import { toastAfterNavigation, toastError } from "../components/toast.ts";
@@ -23,28 +23,20 @@ export default function LoginForm({ next, initialTab, yandexEnabled }: Props) {
   return (
     <div className="auth-card card">
       <div className="tabs" role="tablist" aria-label="Вход или регистрация">
-        <button
-          type="button"
-          role="tab"
-          id={`${id}-tab-login`}
-          aria-selected={tab === "login"}
-          aria-controls={`${id}-panel`}
-          className="tab"
-          onClick={() => setTab("login")}
-        >
-          Вход
-        </button>
-        <button
-          type="button"
-          role="tab"
-          id={`${id}-tab-register`}
-          aria-selected={tab === "register"}
-          aria-controls={`${id}-panel`}
-          className="tab"
-          onClick={() => setTab("register")}
-        >
-          Регистрация
-        </button>
+        {([["login", "Вход"], ["register", "Регистрация"]] as const).map(([name, label]) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            id={`${id}-tab-${name}`}
+            aria-selected={tab === name}
+            aria-controls={`${id}-panel`}
+            className="tab"
+            onClick={() => setTab(name)}
+          >
+            {label}
+          </button>
+        ))}
       </div>
       <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${tab}`}>
         {tab === "login" ? <SignIn next={next} /> : <Register />}
@@ -56,25 +48,32 @@ export default function LoginForm({ next, initialTab, yandexEnabled }: Props) {
   );
 }
 
+/** A form's values, errors and busy state; `field` draws a required text field that drops its error when edited. */
 function useForm(initial: Values) {
+  const id = useId();
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
-  const bind = (name: string) => ({
-    name,
-    value: values[name] ?? "",
-    "aria-invalid": errors[name] ? true : undefined,
-    onChange: (e: { target: { value: string } }) => {
-      setValues((v) => ({ ...v, [name]: e.target.value }));
-      if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
-    },
-  });
-  return { values, errors, setErrors, busy, setBusy, bind };
+  const field = (name: string, label: string, options: FieldOptions) => (
+    <TextField
+      id={`${id}-${name}`}
+      label={label}
+      error={errors[name]}
+      required
+      name={name}
+      value={values[name] ?? ""}
+      onValue={(value) => {
+        setValues((v) => ({ ...v, [name]: value }));
+        if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
+      }}
+      {...options}
+    />
+  );
+  return { values, errors, setErrors, busy, setBusy, field };
 }
 
 function SignIn({ next }: { next: string }) {
   const f = useForm({ email: "", password: "" });
-  const id = useId();
   async function submit(e: FormEvent) {
     e.preventDefault();
     const parsed = loginSchema.safeParse(f.values);
@@ -92,23 +91,8 @@ function SignIn({ next }: { next: string }) {
   }
   return (
     <form onSubmit={submit} noValidate className="stack">
-      <Field id={`${id}-email`} label="Email" error={f.errors.email} required>
-        <input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          {...f.bind("email")}
-        />
-      </Field>
-      <Field id={`${id}-password`} label="Пароль" error={f.errors.password} required>
-        <input
-          id={`${id}-password`}
-          type="password"
-          autoComplete="current-password"
-          {...f.bind("password")}
-        />
-      </Field>
+      {f.field("email", "Email", { type: "email", autoComplete: "username", inputMode: "email" })}
+      {f.field("password", "Пароль", { type: "password", autoComplete: "current-password" })}
       <button type="submit" className="btn btn-primary btn-block" disabled={f.busy} aria-busy={f.busy}>
         {f.busy ? "Вход…" : "Войти"}
       </button>
@@ -118,7 +102,6 @@ function SignIn({ next }: { next: string }) {
 
 function Register() {
   const f = useForm({ email: "", firstName: "", lastName: "", password: "", confirmPassword: "" });
-  const id = useId();
   async function submit(e: FormEvent) {
     e.preventDefault();
     const parsed = registerSchema.safeParse(f.values);
@@ -148,33 +131,16 @@ function Register() {
   return (
     <form onSubmit={submit} noValidate className="stack">
       <div className="grid-2">
-        <Field id={`${id}-first`} label="Имя" error={f.errors.firstName} required>
-          <input id={`${id}-first`} autoComplete="given-name" {...f.bind("firstName")} />
-        </Field>
-        <Field id={`${id}-last`} label="Фамилия" error={f.errors.lastName} required>
-          <input id={`${id}-last`} autoComplete="family-name" {...f.bind("lastName")} />
-        </Field>
+        {f.field("firstName", "Имя", { autoComplete: "given-name" })}
+        {f.field("lastName", "Фамилия", { autoComplete: "family-name" })}
       </div>
-      <Field id={`${id}-email`} label="Email" error={f.errors.email} required>
-        <input id={`${id}-email`} type="email" autoComplete="email" inputMode="email" {...f.bind("email")} />
-      </Field>
-      <Field
-        id={`${id}-password`}
-        label="Пароль"
-        error={f.errors.password}
-        hint="Не менее 6 символов"
-        required
-      >
-        <input id={`${id}-password`} type="password" autoComplete="new-password" {...f.bind("password")} />
-      </Field>
-      <Field id={`${id}-confirm`} label="Повторите пароль" error={f.errors.confirmPassword} required>
-        <input
-          id={`${id}-confirm`}
-          type="password"
-          autoComplete="new-password"
-          {...f.bind("confirmPassword")}
-        />
-      </Field>
+      {f.field("email", "Email", { type: "email", autoComplete: "email", inputMode: "email" })}
+      {f.field("password", "Пароль", {
+        type: "password",
+        autoComplete: "new-password",
+        hint: "Не менее 6 символов",
+      })}
+      {f.field("confirmPassword", "Повторите пароль", { type: "password", autoComplete: "new-password" })}
       <button type="submit" className="btn btn-primary btn-block" disabled={f.busy} aria-busy={f.busy}>
         {f.busy ? "Регистрация…" : "Зарегистрироваться"}
       </button>

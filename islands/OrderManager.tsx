@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { api, ApiRequestError } from "../components/api.ts";
 import { toast, toastAfterNavigation, toastError } from "../components/toast.ts";
-import { Field } from "../components/Field.tsx";
+import { TextField } from "../components/Field.tsx";
 import { type OrderStatus, orderStatusLabels } from "../domain/shop.ts";
 
 export interface OrderManagerProps {
@@ -73,25 +73,29 @@ export default function OrderManager(props: OrderManagerProps) {
         </div>
       )}
       <form onSubmit={save} className="order-notes">
-        <Field id="om-estimated" label="Ожидаемая дата доставки">
-          <input
-            id="om-estimated"
-            type="date"
-            value={estimated}
-            onChange={(e) => setEstimated(e.currentTarget.value)}
-          />
-        </Field>
-        <Field id="om-actual" label="Фактическая дата доставки">
-          <input
-            id="om-actual"
-            type="date"
-            value={actual}
-            onChange={(e) => setActual(e.currentTarget.value)}
-          />
-        </Field>
-        <Field id="om-notes" label="Заметки менеджера" hint="Видны только сотрудникам">
-          <textarea id="om-notes" rows={3} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />
-        </Field>
+        <TextField
+          id="om-estimated"
+          label="Ожидаемая дата доставки"
+          type="date"
+          value={estimated}
+          onValue={setEstimated}
+        />
+        <TextField
+          id="om-actual"
+          label="Фактическая дата доставки"
+          type="date"
+          value={actual}
+          onValue={setActual}
+        />
+        <TextField
+          id="om-notes"
+          label="Заметки менеджера"
+          hint="Видны только сотрудникам"
+          multiline
+          rows={3}
+          value={notes}
+          onValue={setNotes}
+        />
         <button className="btn btn-secondary" type="submit" disabled={busy !== null}>Сохранить</button>
       </form>
     </div>

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { num, Table } from "../components/Table.tsx";
 import { formatRoubles as rub } from "../domain/format.ts";
 import { Dialog, DialogLoadFailed } from "../components/Dialog.tsx";
 import { lazyPart } from "../components/lazy.ts";
@@ -36,43 +37,31 @@ export default function ProductsManager({ products, categories, base }: Products
         </div>
       </div>
       <div className="card">
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th>Товар</th>
-                <th>Артикул</th>
-                <th className="num">Цена</th>
-                <th className="num">Остаток</th>
-                <th>В магазине</th>
-                <th />
+        <Table columns={["Товар", "Артикул", num("Цена"), num("Остаток"), "В магазине", ""]}>
+          <tbody>
+            {shown.slice(0, 300).map((p) => (
+              <tr key={p.id}>
+                <td>
+                  <a href={`${base}/product/${p.sku.toLowerCase()}`}>{p.name}</a>
+                </td>
+                <td>{p.sku}</td>
+                <td className="num">{rub(p.price)}</td>
+                <td className="num">{p.stockQuantity}</td>
+                <td>{p.isActive ? "Да" : "Скрыт"}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm"
+                    onClick={() => setEditing(p)}
+                    {...form.intent}
+                  >
+                    Изменить
+                  </button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {shown.slice(0, 300).map((p) => (
-                <tr key={p.id}>
-                  <td>
-                    <a href={`${base}/product/${p.sku.toLowerCase()}`}>{p.name}</a>
-                  </td>
-                  <td>{p.sku}</td>
-                  <td className="num">{rub(p.price)}</td>
-                  <td className="num">{p.stockQuantity}</td>
-                  <td>{p.isActive ? "Да" : "Скрыт"}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="btn btn-ghost btn-sm"
-                      onClick={() => setEditing(p)}
-                      {...form.intent}
-                    >
-                      Изменить
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </Table>
       </div>
       <Dialog open={editing !== undefined} onClose={() => setEditing(undefined)} label="Товар">
         {editing !== undefined && (

@@ -1,7 +1,8 @@
 import { type FormEvent, useId, useState } from "react";
-import { Field } from "../components/Field.tsx";
+import { lazyModule } from "../components/lazy.ts";
+import { bindTextFields, Field, SaveButton } from "../components/Field.tsx";
 import { api } from "../components/api.ts";
-import { errorMessage, type Errors, firstErrors, serverErrors } from "../components/form.ts";
+import { errorMessage, firstErrors, useFormSend } from "../components/form.ts";
 import { toast, toastError } from "../components/toast.ts";
 import { Avatar } from "../components/Avatar.tsx";
 
@@ -16,13 +17,12 @@ const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 const imageTypes = ["image/png", "image/jpeg", "image/gif", "image/webp"];
 
 // The checks (zod) load on the first focus or submit, not with the page; null if they cannot (the server checks).
-const schemas = () => import("../domain/admin.ts").catch(() => null);
+const schemas = lazyModule(() => import("../domain/admin.ts"));
 
 /** /settings, personal: the name and the avatar (an image checked again by content on the server, ≤ 5 MB). */
 export default function ProfileSettings(props: ProfileSettingsProps) {
   const [values, setValues] = useState({ firstName: props.firstName, lastName: props.lastName });
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, busy, send } = useFormSend();
   const [avatar, setAvatar] = useState(props.profileImageUrl);
   const [uploading, setUploading] = useState(false);
   const id = useId();
@@ -31,17 +31,10 @@ export default function ProfileSettings(props: ProfileSettingsProps) {
     e.preventDefault();
     const parsed = (await schemas())?.profileSchema.safeParse(values);
     if (parsed && !parsed.success) return setErrors(firstErrors(parsed.error));
-    setBusy(true);
-    try {
-      await api("/api/profile", { method: "PATCH", body: parsed?.data ?? values });
-      setErrors({});
-      toast({ title: "Профиль сохранен", variant: "success" });
-    } catch (error) {
-      setErrors(serverErrors(error));
-      toastError(`Не удалось сохранить профиль: ${errorMessage(error)}`);
-    } finally {
-      setBusy(false);
-    }
+    await send(() => api("/api/profile", { method: "PATCH", body: parsed?.data ?? values }), {
+      done: { title: "Профиль сохранен" },
+      failed: "Не удалось сохранить профиль",
+    });
   }
 
   async function upload(file: File | null) {
@@ -79,19 +72,7 @@ export default function ProfileSettings(props: ProfileSettingsProps) {
     }
   }
 
-  const input = (name: "firstName" | "lastName", label: string) => (
-    <Field id={`${id}-${name}`} label={label} error={errors[name]} required>
-      <input
-        id={`${id}-${name}`}
-        name={name}
-        autoComplete={name === "firstName" ? "given-name" : "family-name"}
-        value={values[name]}
-        aria-invalid={errors[name] ? true : undefined}
-        onChange={(e) =>
-          setValues({ ...values, [name]: e.target.value })}
-      />
-    </Field>
-  );
+  const input = bindTextFields({ id, values, errors, onChange: setValues });
 
   return (
     <section className="card">
@@ -134,16 +115,14 @@ export default function ProfileSettings(props: ProfileSettingsProps) {
         <p className="muted small">PNG, JPEG, GIF или WebP, не больше 5 MB</p>
         <form onSubmit={submit} onFocus={schemas} noValidate className="stack">
           <div className="grid-2">
-            {input("firstName", "Имя")}
-            {input("lastName", "Фамилия")}
+            {input("firstName", "Имя", { required: true, autoComplete: "given-name" })}
+            {input("lastName", "Фамилия", { required: true, autoComplete: "family-name" })}
           </div>
           <Field id={`${id}-email`} label="Email" hint="Email меняет администратор">
             <input id={`${id}-email`} value={props.email} readOnly />
           </Field>
           <div className="form-actions">
-            <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
-              {busy ? "Сохранение…" : "Сохранить"}
-            </button>
+            <SaveButton busy={busy} label="Сохранить" />
           </div>
         </form>
       </div>

@@ -1,18 +1,17 @@
 import { type FormEvent, useId, useState } from "react";
-import { Field } from "../components/Field.tsx";
+import { lazyModule } from "../components/lazy.ts";
+import { bindTextFields, Field, SaveButton } from "../components/Field.tsx";
 import { api } from "../components/api.ts";
-import { errorMessage, type Errors, firstErrors, serverErrors } from "../components/form.ts";
-import { toast, toastError } from "../components/toast.ts";
+import { firstErrors, useFormSend } from "../components/form.ts";
 import type { ShopSettingsJson } from "../domain/admin.ts";
 
-type TextKey = "storeName" | "storeDescription" | "contactEmail" | "contactPhone" | "supportPhone";
 type ColorKey = "primaryColor" | "secondaryColor" | "accentColor";
 type FlagKey = "enableGuestCheckout" | "enableInstallationService" | "enableCalculator";
 
 const number = (v: string) => Number(v.replace(/\s/g, "").replace(",", "."));
 
 // The checks (zod) load on the first focus or submit, not with the page; null if they cannot (the server checks).
-const schemas = () => import("../domain/admin.ts").catch(() => null);
+const schemas = lazyModule(() => import("../domain/admin.ts"));
 
 /** /settings, shop (company_admin of a company with a shop). */
 export default function ShopSettingsForm({ settings }: { settings: ShopSettingsJson }) {
@@ -27,8 +26,7 @@ export default function ShopSettingsForm({ settings }: { settings: ShopSettingsJ
       ? ""
       : String(settings.freeShippingThreshold),
   });
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, busy, send } = useFormSend();
   const id = useId();
 
   async function submit(e: FormEvent) {
@@ -52,31 +50,13 @@ export default function ShopSettingsForm({ settings }: { settings: ShopSettingsJ
     };
     const parsed = (await schemas())?.shopSettingsSchema.safeParse(payload);
     if (parsed && !parsed.success) return setErrors(firstErrors(parsed.error));
-    setBusy(true);
-    try {
-      await api("/api/settings/shop", { method: "PUT", body: payload });
-      setErrors({});
-      toast({ title: "Настройки магазина сохранены", variant: "success" });
-    } catch (error) {
-      setErrors(serverErrors(error));
-      toastError(`Не удалось сохранить настройки магазина: ${errorMessage(error)}`);
-    } finally {
-      setBusy(false);
-    }
+    await send(() => api("/api/settings/shop", { method: "PUT", body: payload }), {
+      done: { title: "Настройки магазина сохранены" },
+      failed: "Не удалось сохранить настройки магазина",
+    });
   }
 
-  const text = (name: TextKey, label: string, type = "text") => (
-    <Field id={`${id}-${name}`} label={label} error={errors[name]} required={name === "storeName"}>
-      <input
-        id={`${id}-${name}`}
-        type={type}
-        value={values[name]}
-        aria-invalid={errors[name] ? true : undefined}
-        onChange={(e) =>
-          setValues({ ...values, [name]: e.target.value })}
-      />
-    </Field>
-  );
+  const text = bindTextFields({ id, values, errors, onChange: setValues });
   const color = (name: ColorKey, label: string) => (
     <Field id={`${id}-${name}`} label={label} error={errors[name]}>
       <input
@@ -105,18 +85,12 @@ export default function ShopSettingsForm({ settings }: { settings: ShopSettingsJ
       <header className="card-head">
         <h2 className="card-title">Настройки магазина</h2>
       </header>
-      {text("storeName", "Название магазина")}
-      <Field id={`${id}-desc`} label="Описание" error={errors.storeDescription}>
-        <textarea
-          id={`${id}-desc`}
-          value={values.storeDescription}
-          onChange={(e) => setValues({ ...values, storeDescription: e.target.value })}
-        />
-      </Field>
+      {text("storeName", "Название магазина", { required: true })}
+      {text("storeDescription", "Описание", { multiline: true })}
       <div className="grid-3">
-        {text("contactEmail", "Email для заказов", "email")}
-        {text("contactPhone", "Телефон", "tel")}
-        {text("supportPhone", "Телефон поддержки", "tel")}
+        {text("contactEmail", "Email для заказов", { type: "email" })}
+        {text("contactPhone", "Телефон", { type: "tel" })}
+        {text("supportPhone", "Телефон поддержки", { type: "tel" })}
       </div>
       <div className="grid-3">
         {color("primaryColor", "Основной цвет")}
@@ -124,37 +98,17 @@ export default function ShopSettingsForm({ settings }: { settings: ShopSettingsJ
         {color("accentColor", "Акцентный цвет")}
       </div>
       <div className="grid-2">
-        <Field id={`${id}-tax`} label="Ставка налога, %" error={errors.taxRate}>
-          <input
-            id={`${id}-tax`}
-            inputMode="decimal"
-            value={values.taxRate}
-            aria-invalid={errors.taxRate ? true : undefined}
-            onChange={(e) => setValues({ ...values, taxRate: e.target.value })}
-          />
-        </Field>
-        <Field
-          id={`${id}-free`}
-          label="Бесплатная доставка от, ₽"
-          error={errors.freeShippingThreshold}
-          hint="Пусто — без бесплатной доставки"
-        >
-          <input
-            id={`${id}-free`}
-            inputMode="decimal"
-            value={values.freeShippingThreshold}
-            aria-invalid={errors.freeShippingThreshold ? true : undefined}
-            onChange={(e) => setValues({ ...values, freeShippingThreshold: e.target.value })}
-          />
-        </Field>
+        {text("taxRate", "Ставка налога, %", { inputMode: "decimal" })}
+        {text("freeShippingThreshold", "Бесплатная доставка от, ₽", {
+          inputMode: "decimal",
+          hint: "Пусто — без бесплатной доставки",
+        })}
       </div>
       {flag("enableGuestCheckout", "Заказ без регистрации")}
       {flag("enableInstallationService", "Услуга монтажа")}
       {flag("enableCalculator", "Калькулятор подбора")}
       <div className="action-bar">
-        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
-          {busy ? "Сохранение…" : "Сохранить настройки"}
-        </button>
+        <SaveButton busy={busy} label="Сохранить настройки" />
       </div>
     </form>
   );

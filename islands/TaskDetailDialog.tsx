@@ -1,3 +1,4 @@
+import { PhoneLink } from "../components/PhoneLink.tsx";
 import { useEffect, useRef } from "react";
 import { Dialog } from "../components/Dialog.tsx";
 import TaskStatusMenu from "./TaskStatusMenu.tsx";
@@ -60,7 +61,7 @@ export default function TaskDetailDialog({ task, canChangeStatus, measureUrl }: 
           <dd>{task.client || "Не указан"}</dd>
           <dt>Телефон</dt>
           <dd>
-            {task.phone ? <a href={`tel:${task.phone.replace(/[^\d+]/g, "")}`}>{task.phone}</a> : "не указан"}
+            <PhoneLink phone={task.phone} fallback="не указан" />
           </dd>
           <dt>Исполнитель</dt>
           <dd>{task.assignee}</dd>

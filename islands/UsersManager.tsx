@@ -1,11 +1,12 @@
 import { useState } from "react";
 import { roleLabels } from "../domain/roles.ts";
 import { displayName, formatDate } from "../domain/format.ts";
-import { Icon } from "../components/Icon.tsx";
-import { StatCard } from "../components/Card.tsx";
+import { Card, EmptyState, StatCard } from "../components/Card.tsx";
+import { AdminRow } from "../components/AdminRow.tsx";
+import { labelOf } from "../domain/labels.ts";
 import { Dialog, DialogLoadFailed } from "../components/Dialog.tsx";
 import { lazyPart } from "../components/lazy.ts";
-import { ActiveToggle, useRecordList } from "../components/records.tsx";
+import { CreateButton, RecordActions, useRecordList } from "../components/records.tsx";
 import type { AdminUserJson } from "../domain/admin.ts";
 import type { CompanyChoice } from "./UsersManager/UserForm.tsx";
 import { Avatar } from "../components/Avatar.tsx";
@@ -33,7 +34,7 @@ export default function UsersManager(props: UsersManagerProps) {
     toggled: (user) => ({ title: user.isActive ? "Пользователь деактивирован" : "Пользователь активирован" }),
     toggleFailed: "Не удалось изменить статус пользователя",
   });
-  const { records: users, editing, open, openDialog, close, toggling, toggleActive } = list;
+  const { records: users, editing, open, openDialog, close } = list;
   const [query, setQuery] = useState("");
   const Form = form.component();
 
@@ -59,9 +60,9 @@ export default function UsersManager(props: UsersManagerProps) {
         <StatCard label="Активные" value={active} icon="check" tone="success" />
         <StatCard label="Неактивные" value={users.length - active} icon="lock" tone="warning" />
       </div>
-      <section className="card">
-        <header className="card-head">
-          <h2 className="card-title">Пользователи</h2>
+      <Card
+        title="Пользователи"
+        action={
           <div className="row">
             <input
               type="search"
@@ -71,69 +72,40 @@ export default function UsersManager(props: UsersManagerProps) {
               value={query}
               onChange={(e) => setQuery(e.target.value)}
             />
-            <button
-              type="button"
-              className="btn btn-primary"
-              {...form.intent}
+            <CreateButton
+              label="Добавить пользователя"
+              intent={form.intent}
               onClick={() => openDialog(null)}
-            >
-              <Icon name="plus" /> Добавить пользователя
-            </button>
+            />
           </div>
-        </header>
+        }
+      >
         {shown.length === 0
-          ? (
-            <div className="empty">
-              <Icon name="users" size={40} />
-              <p className="empty-text">{q ? "Никого не найдено" : "Пользователей пока нет"}</p>
-            </div>
-          )
+          ? <EmptyState icon="users" text={q ? "Никого не найдено" : "Пользователей пока нет"} />
           : (
             <ul className="admin-list">
               {shown.map((u) => (
-                <li key={u.id} className={u.isActive ? "admin-row" : "admin-row inactive"}>
-                  <div className="admin-row-main">
-                    <Avatar url={u.profileImageUrl} firstName={u.firstName} lastName={u.lastName} />
-                    <div className="admin-row-text">
-                      <strong>{displayName(u)}</strong>
-                      <span className="muted small">{u.email}</span>
-                      <span className="muted small">
-                        {u.companyName ?? "Без компании"} · с {formatDate(u.createdAt)}
-                      </span>
-                    </div>
-                  </div>
-                  <div className="admin-row-badges">
-                    <span className="badge badge-info">
-                      {roleLabels[u.role as keyof typeof roleLabels] ?? u.role}
-                    </span>
-                    {u.isActive
-                      ? <span className="badge badge-success">Активен</span>
-                      : <span className="badge badge-neutral">Неактивен</span>}
-                  </div>
-                  <div className="admin-row-actions">
-                    {canManage(u) && (
-                      <button
-                        type="button"
-                        className="btn btn-secondary btn-sm"
-                        {...form.intent}
-                        onClick={() => openDialog(u)}
-                      >
-                        <Icon name="edit" size={16} /> Изменить
-                      </button>
-                    )}
-                    {canManage(u) && u.id !== currentUserId && (
-                      <ActiveToggle
-                        active={u.isActive}
-                        busy={toggling === u.id}
-                        onToggle={() => toggleActive(u)}
-                      />
-                    )}
-                  </div>
-                </li>
+                <AdminRow
+                  key={u.id}
+                  active={u.isActive}
+                  picture={<Avatar url={u.profileImageUrl} firstName={u.firstName} lastName={u.lastName} />}
+                  name={displayName(u)}
+                  details={[u.email, `${u.companyName ?? "Без компании"} · с ${formatDate(u.createdAt)}`]}
+                  badge={labelOf(roleLabels, u.role)}
+                  actions={
+                    <RecordActions
+                      list={list}
+                      record={u}
+                      intent={form.intent}
+                      editable={canManage(u)}
+                      toggleable={canManage(u) && u.id !== currentUserId}
+                    />
+                  }
+                />
               ))}
             </ul>
           )}
-      </section>
+      </Card>
       <Dialog
         open={open}
         title={editing ? `Пользователь: ${displayName(editing)}` : "Новый пользователь"}

@@ -1,8 +1,6 @@
 import type { Context } from "hono";
 import { listCompanies } from "../db/companies.ts";
 import { adminRoles, hasRole } from "../domain/roles.ts";
-import { labelOf, subscriptionTierLabels } from "../domain/labels.ts";
-import { countOf, objectForms, userForms } from "../domain/format.ts";
 import { Island } from "../server/island.tsx";
 import { companyScope, currentUser } from "../server/middleware/guard.ts";
 import type { AppEnv } from "../server/types.ts";
@@ -12,7 +10,7 @@ import { DashboardSection, loadDashboardSection } from "./_dashboard/mod.tsx";
 import { parsePeriod } from "../domain/periods.ts";
 import { Card, EmptyState, StatCard } from "../components/Card.tsx";
 import { Icon } from "../components/Icon.tsx";
-import { CompanyLogo } from "../components/Avatar.tsx";
+import { CompanyRow } from "../components/AdminRow.tsx";
 
 export const ADMIN_DENIED = "У вас нет прав доступа к панели администратора";
 
@@ -78,29 +76,7 @@ export default async function adminPage(c: Context<AppEnv>) {
               ? <EmptyState icon="building" text="Компаний пока нет" />
               : (
                 <ul className="admin-list">
-                  {companies.map((co) => (
-                    <li key={co.id} className={co.isActive ? "admin-row" : "admin-row inactive"}>
-                      <div className="admin-row-main">
-                        <CompanyLogo url={co.logoUrl} />
-                        <div className="admin-row-text">
-                          <strong>{co.name}</strong>
-                          <span className="muted small">ИНН: {co.inn || "не указан"}</span>
-                          <span className="muted small">
-                            {countOf(co._count?.users ?? 0, userForms)} ·{" "}
-                            {countOf(co._count?.objects ?? 0, objectForms)}
-                          </span>
-                        </div>
-                      </div>
-                      <div className="admin-row-badges">
-                        <span className="badge badge-info">
-                          {labelOf(subscriptionTierLabels, co.subscriptionTier)}
-                        </span>
-                        {co.isActive
-                          ? <span className="badge badge-success">Активна</span>
-                          : <span className="badge badge-neutral">Неактивна</span>}
-                      </div>
-                    </li>
-                  ))}
+                  {companies.map((co) => <CompanyRow key={co.id} company={co} />)}
                 </ul>
               )}
           </Card>

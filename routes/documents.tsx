@@ -1,3 +1,4 @@
+import { pageHref, Pagination } from "../components/Pagination.tsx";
 import type { Context } from "hono";
 import { listDocuments } from "../db/documents.ts";
 import { listObjects } from "../db/objects.ts";
@@ -37,17 +38,7 @@ export default async function documentsPage(c: Context<AppEnv>) {
             isAdmin: hasRole(user.role, adminRoles),
           }}
         />
-        {pages > 1 && (
-          <nav className="pagination" aria-label="Страницы">
-            {page > 1
-              ? <a className="btn btn-secondary" href={`/documents?page=${page - 1}`}>← Назад</a>
-              : <span />}
-            <span className="muted">Страница {page} из {pages}</span>
-            {page < pages
-              ? <a className="btn btn-secondary" href={`/documents?page=${page + 1}`}>Вперед →</a>
-              : <span />}
-          </nav>
-        )}
+        <Pagination page={page} pages={pages} href={(p) => pageHref("/documents", {}, p)} />
       </div>
     ),
   });

@@ -1,3 +1,4 @@
+import { PhoneLink } from "../components/PhoneLink.tsx";
 import type { Context } from "hono";
 import { type ForemanProject, foremanProjects, foremanStats } from "../db/foreman.ts";
 import { formatKopecks } from "../domain/format.ts";
@@ -30,9 +31,23 @@ function OpenOrMissing(
     );
 }
 
+/** The foreman's one step for a project in this status: start the works, then complete them. */
+const nextStep: Partial<
+  Record<string, { label: string; action: string; success: { title: string }; className?: string }>
+> = {
+  approved: { label: "Начать работы", action: "start-work", success: { title: "Работы начаты" } },
+  work_in_progress: {
+    label: "Завершить проект",
+    action: "complete-work",
+    success: { title: "Проект завершен" },
+    className: "btn btn-success",
+  },
+};
+
 function ProjectCard(
   { p, contract }: { p: ForemanProject; contract: (ContractStateView & { id: number }) | null },
 ) {
+  const step = nextStep[p.status];
   const s = objectStatusLabels[p.status];
   return (
     <article className="card project-card">
@@ -52,7 +67,7 @@ function ProjectCard(
           {p.clientPhone && (
             <>
               {" · "}
-              <a href={`tel:${p.clientPhone.replace(/[^\d+]/g, "")}`}>{p.clientPhone}</a>
+              <PhoneLink phone={p.clientPhone} />
             </>
           )}
         </dd>
@@ -104,31 +119,18 @@ function ProjectCard(
           <Icon name="eye" size={16} /> Детали
         </a>
       </div>
-      {p.status !== "completed" && (
+      {step && (
         <footer className="task-card-foot">
-          {p.status === "approved" && (
-            <Island
-              component={ActionButton}
-              props={{
-                label: "Начать работы",
-                url: `/api/foreman/objects/${p.id}/start-work`,
-                success: { title: "Работы начаты" },
-                failure: "Не удалось обновить статус проекта",
-              }}
-            />
-          )}
-          {p.status === "work_in_progress" && (
-            <Island
-              component={ActionButton}
-              props={{
-                label: "Завершить проект",
-                url: `/api/foreman/objects/${p.id}/complete-work`,
-                success: { title: "Проект завершен" },
-                failure: "Не удалось обновить статус проекта",
-                className: "btn btn-success",
-              }}
-            />
-          )}
+          <Island
+            component={ActionButton}
+            props={{
+              label: step.label,
+              url: `/api/foreman/objects/${p.id}/${step.action}`,
+              success: step.success,
+              failure: "Не удалось обновить статус проекта",
+              className: step.className,
+            }}
+          />
         </footer>
       )}
     </article>

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { num, Table } from "../components/Table.tsx";
 import { listLatestMeasurements } from "../db/measurements.ts";
 import { displayName, formatDateTime } from "../domain/format.ts";
 import { labelOf, taskStatusLabels, toneOf } from "../domain/labels.ts";
@@ -27,48 +28,35 @@ export default async function measurementsPage(c: Context<AppEnv>) {
             />
           )
           : (
-            <div className="table-wrap">
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th>Объект</th>
-                    <th>Задача</th>
-                    <th>Замерщик</th>
-                    <th className="num">Заполнено</th>
-                    <th>Сохранено</th>
+            <Table columns={["Объект", "Задача", "Замерщик", num("Заполнено"), "Сохранено"]}>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={r.taskId}>
+                    <td>
+                      {r.objectId ? <a href={`/objects?objectId=${r.objectId}`}>{r.address}</a> : "Не указан"}
+                    </td>
+                    <td>
+                      <a href={`/tasks?taskId=${r.taskId}`}>{r.taskTitle}</a>
+                      <div>
+                        <Badge tone={toneOf(taskStatusLabels, r.taskStatus)}>
+                          {labelOf(taskStatusLabels, r.taskStatus)}
+                        </Badge>
+                      </div>
+                    </td>
+                    <td>
+                      {r.surveyorFirstName || r.surveyorLastName
+                        ? displayName({ firstName: r.surveyorFirstName, lastName: r.surveyorLastName })
+                        : "Не назначено"}
+                    </td>
+                    <td className="num">{progressPercent(r.measurements)}%</td>
+                    <td>
+                      {formatDateTime(r.savedAt)}
+                      <div className="muted small">сохранений: {r.saves}</div>
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {rows.map((r) => (
-                    <tr key={r.taskId}>
-                      <td>
-                        {r.objectId
-                          ? <a href={`/objects?objectId=${r.objectId}`}>{r.address}</a>
-                          : "Не указан"}
-                      </td>
-                      <td>
-                        <a href={`/tasks?taskId=${r.taskId}`}>{r.taskTitle}</a>
-                        <div>
-                          <Badge tone={toneOf(taskStatusLabels, r.taskStatus)}>
-                            {labelOf(taskStatusLabels, r.taskStatus)}
-                          </Badge>
-                        </div>
-                      </td>
-                      <td>
-                        {r.surveyorFirstName || r.surveyorLastName
-                          ? displayName({ firstName: r.surveyorFirstName, lastName: r.surveyorLastName })
-                          : "Не назначено"}
-                      </td>
-                      <td className="num">{progressPercent(r.measurements)}%</td>
-                      <td>
-                        {formatDateTime(r.savedAt)}
-                        <div className="muted small">сохранений: {r.saves}</div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                ))}
+              </tbody>
+            </Table>
           )}
       </Card>
     ),

@@ -43,46 +43,36 @@ export interface PageRoute {
 
 const home: Handler<AppEnv> = (c) => c.redirect(homePath(c.var.user!.role, c.var.user!.isOwner));
 
-export const pageRoutes: PageRoute[] = [
+const shopOrdersDenied = "Заказы магазина доступны администраторам и менеджерам";
+
+/** What a signed-in role that may not open the page is told, by path; other pages say it in general words. */
+const deniedTexts: Record<string, string> = {
+  "/companies": "У вас нет прав доступа к управлению компаниями",
+  "/users": "У вас нет прав доступа к управлению пользователями",
+  "/engineer": "У вас нет прав доступа к кабинету инженера",
+  "/surveyor": "Кабинет замерщика доступен только инженерам-замерщикам",
+  "/foreman": "У вас нет прав доступа к панели бригадира",
+  "/measurements": "Сводка замеров доступна руководителям и инженерам",
+  "/orders": shopOrdersDenied,
+  "/orders/:id{[0-9]+}": shopOrdersDenied,
+  "/shop-products": "Товары магазина доступны администраторам и менеджерам",
+};
+
+const routes: Omit<PageRoute, "denied">[] = [
   { path: "/", access: "auth", handler: home },
   { path: "/login", access: "public", handler: loginPage },
   { path: "/landing", access: "public", handler: landingPage },
   { path: "/profile", access: "auth", handler: profilePage },
   { path: "/admin", access: "auth", handler: adminPage },
   { path: "/admin/users", access: "owner", handler: adminUsersPage },
-  {
-    path: "/companies",
-    access: ["system_admin"],
-    denied: "У вас нет прав доступа к управлению компаниями",
-    handler: companiesPage,
-  },
-  {
-    path: "/users",
-    access: ["system_admin", "company_admin"],
-    denied: "У вас нет прав доступа к управлению пользователями",
-    handler: usersPage,
-  },
+  { path: "/companies", access: ["system_admin"], handler: companiesPage },
+  { path: "/users", access: ["system_admin", "company_admin"], handler: usersPage },
   { path: "/settings", access: "auth", handler: settingsPage },
   { path: "/tasks", access: staffRoles, handler: tasksPage },
   { path: "/dashboard", access: staffRoles, handler: dashboardPage },
-  {
-    path: "/engineer",
-    access: engineerCabinetRoles,
-    denied: "У вас нет прав доступа к кабинету инженера",
-    handler: engineerPage,
-  },
-  {
-    path: "/surveyor",
-    access: surveyorRoles,
-    denied: "Кабинет замерщика доступен только инженерам-замерщикам",
-    handler: surveyorPage,
-  },
-  {
-    path: "/foreman",
-    access: foremanRoles,
-    denied: "У вас нет прав доступа к панели бригадира",
-    handler: foremanPage,
-  },
+  { path: "/engineer", access: engineerCabinetRoles, handler: engineerPage },
+  { path: "/surveyor", access: surveyorRoles, handler: surveyorPage },
+  { path: "/foreman", access: foremanRoles, handler: foremanPage },
   { path: "/notifications", access: "auth", handler: notificationsPage },
   { path: "/analytics", access: staffRoles, handler: analyticsPage },
   { path: "/objects", access: staffRoles, handler: objectsPage },
@@ -97,29 +87,17 @@ export const pageRoutes: PageRoute[] = [
   {
     path: "/measurements",
     access: ["system_admin", "company_admin", "chief_engineer", "manager"],
-    denied: "Сводка замеров доступна руководителям и инженерам",
     handler: measurementsPage,
   },
   { path: "/c/:token", access: "public", handler: clientLinkPage },
   { path: "/contracts/:id{[0-9]+}", access: staffRoles, handler: contractPage },
   { path: "/contracts/:id{[0-9]+}/print", access: staffRoles, handler: contractPrintPage },
-  {
-    path: "/orders",
-    access: shopStaffRoles,
-    denied: "Заказы магазина доступны администраторам и менеджерам",
-    handler: ordersPage,
-  },
-  {
-    path: "/orders/:id{[0-9]+}",
-    access: shopStaffRoles,
-    denied: "Заказы магазина доступны администраторам и менеджерам",
-    handler: orderDetailPage,
-  },
-  {
-    path: "/shop-products",
-    access: shopStaffRoles,
-    denied: "Товары магазина доступны администраторам и менеджерам",
-    handler: shopProductsPage,
-  },
-  ...shopPageRoutes.map((r): PageRoute => ({ ...r, access: "public" })),
+  { path: "/orders", access: shopStaffRoles, handler: ordersPage },
+  { path: "/orders/:id{[0-9]+}", access: shopStaffRoles, handler: orderDetailPage },
+  { path: "/shop-products", access: shopStaffRoles, handler: shopProductsPage },
+  ...shopPageRoutes.map((r) => ({ ...r, access: "public" as const })),
 ];
+
+export const pageRoutes: PageRoute[] = routes.map((r) =>
+  deniedTexts[r.path] ? { ...r, denied: deniedTexts[r.path] } : r
+);

@@ -1,5 +1,8 @@
 // The shop's staff pages (company_admin, manager, system_admin): /orders, /orders/{id} and /shop-products.
-import { OrderTotals } from "../components/OrderTotals.tsx";
+import { num, Table } from "../components/Table.tsx";
+import { PhoneLink } from "../components/PhoneLink.tsx";
+import { pageHref, Pagination } from "../components/Pagination.tsx";
+import { OrderLines } from "../components/OrderTotals.tsx";
 import type { Context } from "hono";
 import { findOrder, listOrders } from "../db/shop_orders.ts";
 import { type OrderStatus, orderStatuses, orderStatusLabels } from "../domain/shop.ts";
@@ -13,6 +16,7 @@ import CategoriesManager from "../islands/CategoriesManager.tsx";
 import { listAllCategories, listManagedProducts } from "../db/shop_manage.ts";
 import { storefrontOf } from "../server/shop.ts";
 import { Card, EmptyState } from "../components/Card.tsx";
+import { Field } from "../components/Field.tsx";
 import { renderWorkPage } from "./_page.tsx";
 import { notFoundPage } from "./_errors.tsx";
 import { positiveInt } from "../server/query.ts";
@@ -32,35 +36,24 @@ export async function ordersPage(c: Context<AppEnv>) {
   const page = positiveInt(q.page) ?? 1;
   const result = await listOrders(c.var.deps.db, companyScope(user), { status, from, to, page });
   const pages = Math.max(1, Math.ceil(result.total / result.pageSize));
-  const link = (p: number) => {
-    const params = new URLSearchParams();
-    if (status) params.set("status", status);
-    if (from) params.set("from", from);
-    if (to) params.set("to", to);
-    if (p > 1) params.set("page", String(p));
-    return `/orders${params.size ? `?${params}` : ""}`;
-  };
   return renderWorkPage(c, {
     title: "Заказы",
     subtitle: countOf(result.total, ["заказ", "заказа", "заказов"]),
     body: (
       <div className="stack-lg">
         <form className="card filters" method="get" action="/orders" aria-label="Фильтры заказов">
-          <div className="field">
-            <label htmlFor="of-status">Статус</label>
+          <Field id="of-status" label="Статус">
             <select id="of-status" name="status" defaultValue={status ?? ""}>
               <option value="">Все статусы</option>
               {orderStatuses.map((s) => <option key={s} value={s}>{orderStatusLabels[s]}</option>)}
             </select>
-          </div>
-          <div className="field">
-            <label htmlFor="of-from">С даты</label>
+          </Field>
+          <Field id="of-from" label="С даты">
             <input id="of-from" name="from" type="date" defaultValue={from ?? ""} />
-          </div>
-          <div className="field">
-            <label htmlFor="of-to">По дату</label>
+          </Field>
+          <Field id="of-to" label="По дату">
             <input id="of-to" name="to" type="date" defaultValue={to ?? ""} />
-          </div>
+          </Field>
           <div className="form-actions">
             <button className="btn btn-primary" type="submit">Показать</button>
             {(status || from || to) && <a className="btn btn-ghost" href="/orders">Сбросить</a>}
@@ -70,47 +63,30 @@ export async function ordersPage(c: Context<AppEnv>) {
           ? <EmptyState icon="shop" text="Заказов нет" hint="Заказы из интернет-магазина появятся здесь." />
           : (
             <Card>
-              <div className="table-wrap">
-                <table className="table">
-                  <thead>
-                    <tr>
-                      <th>Заказ</th>
-                      <th>Дата</th>
-                      <th>Покупатель</th>
-                      <th>Статус</th>
-                      <th className="num">Сумма</th>
+              <Table columns={["Заказ", "Дата", "Покупатель", "Статус", num("Сумма")]}>
+                <tbody>
+                  {result.orders.map((o) => (
+                    <tr key={o.id}>
+                      <td>
+                        <a href={`/orders/${o.id}`}>{o.orderNumber}</a>
+                        {o.needInstallation && <div className="muted">с монтажом</div>}
+                      </td>
+                      <td>{formatDateTime(o.createdAt)}</td>
+                      <td>
+                        {o.customerName}
+                        <div className="muted">{o.customerPhone}</div>
+                      </td>
+                      <td>
+                        <OrderStatusBadge order={o} />
+                      </td>
+                      <td className="num">{rub(o.finalAmount)}</td>
                     </tr>
-                  </thead>
-                  <tbody>
-                    {result.orders.map((o) => (
-                      <tr key={o.id}>
-                        <td>
-                          <a href={`/orders/${o.id}`}>{o.orderNumber}</a>
-                          {o.needInstallation && <div className="muted">с монтажом</div>}
-                        </td>
-                        <td>{formatDateTime(o.createdAt)}</td>
-                        <td>
-                          {o.customerName}
-                          <div className="muted">{o.customerPhone}</div>
-                        </td>
-                        <td>
-                          <OrderStatusBadge order={o} />
-                        </td>
-                        <td className="num">{rub(o.finalAmount)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+                  ))}
+                </tbody>
+              </Table>
             </Card>
           )}
-        {pages > 1 && (
-          <nav className="pagination" aria-label="Страницы">
-            {page > 1 ? <a className="btn btn-secondary" href={link(page - 1)}>← Назад</a> : <span />}
-            <span className="muted">Страница {page} из {pages}</span>
-            {page < pages ? <a className="btn btn-secondary" href={link(page + 1)}>Дальше →</a> : <span />}
-          </nav>
-        )}
+        <Pagination page={page} pages={pages} href={(p) => pageHref("/orders", { status, from, to }, p)} />
       </div>
     ),
   });
@@ -131,31 +107,7 @@ export async function orderDetailPage(c: Context<AppEnv>) {
     body: (
       <div className="order-page">
         <Card title="Состав заказа">
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th>Товар</th>
-                  <th>Артикул</th>
-                  <th className="num">Цена</th>
-                  <th className="num">Кол-во</th>
-                  <th className="num">Сумма</th>
-                </tr>
-              </thead>
-              <tbody>
-                {order.items.map((i, n) => (
-                  <tr key={n}>
-                    <td>{i.productName}</td>
-                    <td>{i.productSku}</td>
-                    <td className="num">{rub(i.pricePerUnit)}</td>
-                    <td className="num">{i.quantity}</td>
-                    <td className="num">{rub(i.totalPrice)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <OrderTotals totals={order} everyLine />
+          <OrderLines order={order} staff />
         </Card>
         <Card title="Покупатель и доставка">
           <dl className="details">
@@ -163,7 +115,7 @@ export async function orderDetailPage(c: Context<AppEnv>) {
             <dd>{order.customerName}</dd>
             <dt>Телефон</dt>
             <dd>
-              <a href={`tel:${order.customerPhone.replace(/[^\d+]/g, "")}`}>{order.customerPhone}</a>
+              <PhoneLink phone={order.customerPhone} />
             </dd>
             <dt>E-mail</dt>
             <dd>{order.customerEmail}</dd>

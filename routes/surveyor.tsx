@@ -1,3 +1,4 @@
+import { PhoneLink } from "../components/PhoneLink.tsx";
 import type { Context } from "hono";
 import { estimateCount, estimatesOfObjects } from "../db/stats.ts";
 import { listTasks, type TaskView } from "../db/tasks.ts";
@@ -49,9 +50,7 @@ function SurveyorTaskCard({ task, estimates }: { task: TaskView; estimates: Esti
         <dd>{o?.clientName || "Не указан"}</dd>
         <dt>Телефон</dt>
         <dd>
-          {o?.clientPhone
-            ? <a href={`tel:${o.clientPhone.replace(/[^\d+]/g, "")}`}>{o.clientPhone}</a>
-            : "не указан"}
+          <PhoneLink phone={o?.clientPhone} fallback="не указан" />
         </dd>
         <dt>Тип работ</dt>
         <dd>{o ? labelOf(workTypeLabels, o.workType) : "Не указан"}</dd>

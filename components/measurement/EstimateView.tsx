@@ -1,6 +1,8 @@
 // An estimate as a table grouped by section with subtotals, the grand total 'ОБЩАЯ СТОИМОСТЬ' and the
 // notes (spec/3 §2.2 estimate tab, §2.3). Shared by the site-work dialog, /field-work and /estimates/:id.
+import { num, Table } from "../Table.tsx";
 import { formatKopecks, formatNumber } from "../../domain/format.ts";
+import { SectionBodies } from "../EstimateSections.tsx";
 
 export interface EstimateItemView {
   section: string;
@@ -29,21 +31,6 @@ export interface EstimateViewData {
   warnings?: string[];
 }
 
-/** The sections in the order of the items, with their lines and subtotals. */
-export function groupBySection(items: EstimateItemView[]) {
-  const groups: { section: string; items: EstimateItemView[]; subtotal: number }[] = [];
-  for (const item of items) {
-    let g = groups[groups.length - 1];
-    if (!g || g.section !== item.section) {
-      g = { section: item.section, items: [], subtotal: 0 };
-      groups.push(g);
-    }
-    g.items.push(item);
-    g.subtotal += item.totalPrice;
-  }
-  return groups;
-}
-
 export function ruDay(iso?: string): string {
   const m = iso ? /^(\d{4})-(\d{2})-(\d{2})/.exec(iso) : null;
   return m ? `${m[3]}.${m[2]}.${m[1]}` : "";
@@ -53,71 +40,62 @@ export function ruDay(iso?: string): string {
 export function EstimateView(
   { estimate, showBadges = false }: { estimate: EstimateViewData; showBadges?: boolean },
 ) {
-  const groups = groupBySection(estimate.items);
   const vat = estimate.vat?.amount ?? estimate.vatAmount ?? 0;
   return (
     <div className="estimate-view">
-      <div className="table-wrap">
-        <table className="table est-table">
-          <thead>
-            <tr>
-              <th scope="col">Артикул</th>
-              <th scope="col">Наименование</th>
-              <th scope="col">Ед.</th>
-              <th scope="col" className="num">Кол-во</th>
-              <th scope="col" className="num">Цена за ед.</th>
-              <th scope="col" className="num">Материалы</th>
-              <th scope="col" className="num">Работы</th>
-              <th scope="col" className="num">Сумма</th>
+      <Table
+        columns={[
+          "Артикул",
+          "Наименование",
+          "Ед.",
+          num("Кол-во"),
+          num("Цена за ед."),
+          num("Материалы"),
+          num("Работы"),
+          num("Сумма"),
+        ]}
+        className="est-table"
+      >
+        <SectionBodies
+          items={estimate.items}
+          columns={8}
+          classes={{ section: "est-section", subtotal: "est-subtotal" }}
+          line={(it, i) => (
+            <tr key={i} className="est-line">
+              <td className="est-code">{it.articleCode}</td>
+              <td className="est-name">
+                {it.name}
+                {showBadges && (
+                  <span className={`badge ${it.isRequired ? "badge-info" : "badge-neutral"}`}>
+                    {it.isRequired ? "Обязательно" : "Опционально"}
+                  </span>
+                )}
+              </td>
+              <td className="est-unit">{it.unit}</td>
+              <td className="num est-qty">
+                {formatNumber(it.quantity)}
+                <span className="est-qty-unit">{it.unit}</span>
+              </td>
+              <td className="num est-price">{formatKopecks(it.pricePerUnit)}</td>
+              <td className="num est-mat">{formatKopecks(it.equipmentCost)}</td>
+              <td className="num est-work">{formatKopecks(it.workCost)}</td>
+              <td className="num est-total">{formatKopecks(it.totalPrice)}</td>
             </tr>
-          </thead>
-          {groups.map((g, gi) => (
-            <tbody key={`${g.section}-${gi}`}>
-              <tr className="est-section">
-                <th scope="rowgroup" colSpan={8}>{g.section}</th>
-              </tr>
-              {g.items.map((it, i) => (
-                <tr key={i} className="est-line">
-                  <td className="est-code">{it.articleCode}</td>
-                  <td className="est-name">
-                    {it.name}
-                    {showBadges && (
-                      <span className={`badge ${it.isRequired ? "badge-info" : "badge-neutral"}`}>
-                        {it.isRequired ? "Обязательно" : "Опционально"}
-                      </span>
-                    )}
-                  </td>
-                  <td className="est-unit">{it.unit}</td>
-                  <td className="num est-qty">
-                    {formatNumber(it.quantity)}
-                    <span className="est-qty-unit">{it.unit}</span>
-                  </td>
-                  <td className="num est-price">{formatKopecks(it.pricePerUnit)}</td>
-                  <td className="num est-mat">{formatKopecks(it.equipmentCost)}</td>
-                  <td className="num est-work">{formatKopecks(it.workCost)}</td>
-                  <td className="num est-total">{formatKopecks(it.totalPrice)}</td>
-                </tr>
-              ))}
-              <tr className="est-subtotal">
-                <td colSpan={7}>Итого по разделу</td>
-                <td className="num">{formatKopecks(g.subtotal)}</td>
-              </tr>
-            </tbody>
-          ))}
-          <tfoot>
-            {vat > 0 && (
-              <tr className="est-subtotal">
-                <td colSpan={7}>{estimate.vat?.label ?? "НДС"}</td>
-                <td className="num">{formatKopecks(vat)}</td>
-              </tr>
-            )}
-            <tr className="est-grand">
-              <td colSpan={7}>ОБЩАЯ СТОИМОСТЬ{vat > 0 ? "" : " (без НДС)"}</td>
-              <td className="num" data-testid="estimate-total">{formatKopecks(estimate.totalAmount)}</td>
+          )}
+        />
+        <tfoot>
+          {vat > 0 && (
+            <tr className="est-subtotal">
+              <td colSpan={7}>{estimate.vat?.label ?? "НДС"}</td>
+              <td className="num">{formatKopecks(vat)}</td>
             </tr>
-          </tfoot>
-        </table>
-      </div>
+          )}
+          <tr className="est-grand">
+            <td colSpan={7}>ОБЩАЯ СТОИМОСТЬ{vat > 0 ? "" : " (без НДС)"}</td>
+            <td className="num" data-testid="estimate-total">{formatKopecks(estimate.totalAmount)}</td>
+          </tr>
+        </tfoot>
+      </Table>
       {estimate.notes.length > 0 && (
         <div className="est-notes">
           <h4>Примечания</h4>

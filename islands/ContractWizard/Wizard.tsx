@@ -3,6 +3,7 @@ import { useState } from "react";
 import { api } from "../../components/api.ts";
 import { DialogHead } from "../../components/Dialog.tsx";
 import { Field } from "../../components/Field.tsx";
+import { PaymentReceivedForm } from "../../components/PaymentReceived.tsx";
 import { toast, toastError } from "../../components/toast.ts";
 import { errorMessage, serverErrors } from "../../components/form.ts";
 import {
@@ -114,7 +115,6 @@ export default function Wizard(props: WizardProps) {
   const [payment, setPayment] = useState<PaymentState | null>(null);
   const [showItems, setShowItems] = useState(true);
   const [busy, setBusy] = useState(false);
-  const [received, setReceived] = useState({ amount: "", on: new Date().toISOString().slice(0, 10) });
 
   const set = (key: keyof Form, value: string | number) => {
     setForm((f) => ({ ...f, [key]: value }));
@@ -177,7 +177,6 @@ export default function Wizard(props: WizardProps) {
         },
       });
       setPayment(res);
-      setReceived((r) => ({ ...r, amount: String(res.amount / 100) }));
       toast({ title: "Платежная ссылка создана", variant: "success" });
       setTab("payment");
     } catch (err) {
@@ -210,21 +209,6 @@ export default function Wizard(props: WizardProps) {
     if (!contract) return;
     const w = open(`/contracts/${contract.id}/print`, "_blank");
     w?.addEventListener("load", () => w.print(), { once: true });
-  }
-
-  async function markReceived(e: React.FormEvent) {
-    e.preventDefault();
-    if (!payment) return;
-    const kopecks = Math.round(Number(received.amount.replace(",", ".").replace(/\s/g, "")) * 100);
-    try {
-      await api(`/api/payment/${payment.paymentId}/received`, {
-        body: { amount: kopecks, receivedOn: received.on },
-      });
-      toast({ title: "Оплата отмечена", variant: "success" });
-      await refresh();
-    } catch (err) {
-      toastError(errorMessage(err));
-    }
   }
 
   async function revoke() {
@@ -417,29 +401,11 @@ export default function Wizard(props: WizardProps) {
               Обновить статус
             </button>
             {props.canKeepPayments && contract.payment?.status !== "paid" && (
-              <form className="row" onSubmit={markReceived}>
-                <Field id="cw-received" label="Получено, ₽">
-                  <input
-                    id="cw-received"
-                    className="input"
-                    inputMode="decimal"
-                    value={received.amount}
-                    onChange={(e) =>
-                      setReceived({ ...received, amount: e.target.value })}
-                  />
-                </Field>
-                <Field id="cw-received-on" label="Дата">
-                  <input
-                    id="cw-received-on"
-                    type="date"
-                    className="input"
-                    value={received.on}
-                    onChange={(e) =>
-                      setReceived({ ...received, on: e.target.value })}
-                  />
-                </Field>
-                <button type="submit" className="btn btn-secondary">Отметить оплату</button>
-              </form>
+              <PaymentReceivedForm
+                paymentId={payment.paymentId}
+                amount={payment.amount}
+                onReceived={refresh}
+              />
             )}
             {props.canKeepPayments && (
               <button

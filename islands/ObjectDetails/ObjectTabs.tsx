@@ -1,20 +1,26 @@
 // The object detail dialog's body (loaded when it opens): tabs details, videos (upload, grid, play
 // dialog, download) and documents (list, upload, download, view).
+import { PhoneLink } from "../../components/PhoneLink.tsx";
 import { ContractSummary } from "./ContractSummary.tsx";
 import { type FormEvent, useId, useRef, useState } from "react";
 import type { ObjectJson } from "../../domain/objects.ts";
 import type { DocumentJson, VideoJson } from "../../domain/documents.ts";
 import { labelOf, objectStatusLabels, taskStatusLabels, workTypeLabels } from "../../domain/labels.ts";
-import { formatDate, formatDateTime, formatFileSize, formatKopecks } from "../../domain/format.ts";
+import { formatDateTime, formatKopecks } from "../../domain/format.ts";
 import { formatMkadDistance } from "../../domain/geo.ts";
 import { Icon } from "../../components/Icon.tsx";
+import { Field, TextField } from "../../components/Field.tsx";
 import { Dialog, DialogHead } from "../../components/Dialog.tsx";
 import { api } from "../../components/api.ts";
 import { errorMessage } from "../../components/form.ts";
 import { toast, toastError } from "../../components/toast.ts";
 import {
+  DeleteFileButton,
   DocumentCard,
   DocumentUploadForm,
+  DownloadLink,
+  FileMeta,
+  UploadProgress,
   uploadWithProgress,
   VIDEO_MAX_BYTES,
 } from "../../components/Documents.tsx";
@@ -218,9 +224,7 @@ function Details({ object: o, canEdit }: { object: ObjectJson; canEdit: boolean 
         <dd>{o.clientName ?? "Не указан"}</dd>
         <dt>Телефон</dt>
         <dd>
-          {o.clientPhone
-            ? <a href={`tel:${o.clientPhone.replace(/[^\d+]/g, "")}`}>{o.clientPhone}</a>
-            : "Не указан"}
+          <PhoneLink phone={o.clientPhone} fallback="Не указан" />
         </dd>
         <dt>Описание</dt>
         <dd className="pre-line">{o.description ?? "—"}</dd>
@@ -331,26 +335,18 @@ function Videos({ objectId, videos, canDeleteAny, userId, onUploaded, onPlay, on
                   <Icon name="play" size={36} />
                 </button>
                 <h4 className="doc-name" title={v.fileName}>{v.fileName}</h4>
-                <p className="muted small">
-                  <span className="num">{formatFileSize(v.fileSize)}</span> · {formatDate(v.createdAt)}
-                </p>
+                <FileMeta size={v.fileSize} date={v.createdAt} />
                 {v.description && <p className="small">{v.description}</p>}
                 <div className="doc-actions">
                   <button type="button" className="btn btn-secondary btn-sm" onClick={() => onPlay(v)}>
                     <Icon name="play" size={16} /> Смотреть
                   </button>
-                  <a className="btn btn-ghost btn-sm" href={v.downloadUrl} download={v.fileName}>
-                    <Icon name="download" size={16} /> Скачать
-                  </a>
+                  <DownloadLink href={v.downloadUrl} fileName={v.fileName} className="btn btn-ghost btn-sm" />
                   {(canDeleteAny || userId === v.uploadedBy) && (
-                    <button
-                      type="button"
-                      className="icon-btn"
-                      aria-label={`Удалить ${v.fileName}`}
+                    <DeleteFileButton
+                      fileName={v.fileName}
                       onClick={() => onDelete(v)}
-                    >
-                      <Icon name="trash" size={18} />
-                    </button>
+                    />
                   )}
                 </div>
               </article>
@@ -365,22 +361,17 @@ function Videos({ objectId, videos, canDeleteAny, userId, onUploaded, onPlay, on
             onClose={() => upload.current?.close()}
           />
           <div className="dialog-body stack">
-            <div className="field">
-              <label htmlFor={`${id}-video`}>Видеофайл</label>
+            <Field id={`${id}-video`} label="Видеофайл" hint="До 500 MB">
               <input id={`${id}-video`} ref={fileRef} type="file" accept="video/*" />
-              <p className="field-hint">До 500 MB</p>
-            </div>
-            <div className="field">
-              <label htmlFor={`${id}-description`}>Описание</label>
-              <textarea
-                id={`${id}-description`}
-                value={description}
-                onChange={(e) => setDescription(e.target.value)}
-              />
-            </div>
-            {progress !== null && (
-              <progress className="upload-progress" max={100} value={progress} aria-label="Загрузка" />
-            )}
+            </Field>
+            <TextField
+              id={`${id}-description`}
+              label="Описание"
+              multiline
+              value={description}
+              onValue={setDescription}
+            />
+            <UploadProgress percent={progress} />
           </div>
           <footer className="dialog-foot">
             <button type="button" className="btn btn-secondary" onClick={() => upload.current?.close()}>

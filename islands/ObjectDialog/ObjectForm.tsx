@@ -11,7 +11,7 @@ import {
 } from "../../domain/objects.ts";
 import { objectStatusLabels, workTypeLabels } from "../../domain/labels.ts";
 import { formatMkadDistance } from "../../domain/geo.ts";
-import { Field } from "../../components/Field.tsx";
+import { bindTextFields, Field, type FieldOptions } from "../../components/Field.tsx";
 import { DialogHead, SubmitFooter } from "../../components/Dialog.tsx";
 import { api } from "../../components/api.ts";
 import { errorMessage, type Errors, firstErrors, serverErrors } from "../../components/form.ts";
@@ -220,32 +220,9 @@ export default function ObjectForm({ mode, object, afterSave, variant, titleId, 
   }
 
   const f = (name: keyof Values) => `${id}-${name}`;
-  const text = (
-    name: keyof Values,
-    label: string,
-    o: {
-      required?: boolean;
-      type?: string;
-      hint?: string;
-      inputMode?: "decimal" | "numeric" | "tel" | "email";
-      readOnly?: boolean;
-      autoComplete?: string;
-    } = {},
-  ) => (
-    <Field id={f(name)} label={label} error={errors[name]} required={o.required} hint={o.hint}>
-      <input
-        id={f(name)}
-        type={o.type ?? "text"}
-        inputMode={o.inputMode}
-        value={values[name]}
-        readOnly={o.readOnly}
-        autoComplete={o.autoComplete ?? "off"}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `${f(name)}-error` : undefined}
-        onChange={(e) => set(name, e.target.value)}
-      />
-    </Field>
-  );
+  const bound = bindTextFields({ id, values, errors, onChange: setValues });
+  const text = (name: keyof Values, label: string, options: FieldOptions = {}) =>
+    bound(name, label, { autoComplete: "off", ...options });
   const statuses = mode === "create" ? createStatuses : objectStatuses;
   const listId = `${id}-suggestions`;
 
@@ -355,13 +332,7 @@ export default function ObjectForm({ mode, object, afterSave, variant, titleId, 
           })}
           {mode === "edit" && text("actualCost", "Фактическая стоимость, ₽", { inputMode: "decimal" })}
         </div>
-        <Field id={f("description")} label="Описание" error={errors.description}>
-          <textarea
-            id={f("description")}
-            value={values.description}
-            onChange={(e) => set("description", e.target.value)}
-          />
-        </Field>
+        {text("description", "Описание", { multiline: true })}
       </div>
       <footer className="dialog-foot">
         <SubmitFooter

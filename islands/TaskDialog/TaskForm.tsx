@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from "react";
 import { taskPriorities } from "../../domain/tasks.ts";
 import { assignMeasurementSchema, taskFormSchema } from "../../domain/task_forms.ts";
 import { taskPriorityLabels } from "../../domain/labels.ts";
-import { Field } from "../../components/Field.tsx";
+import { fieldBinder, SelectField, TextField } from "../../components/Field.tsx";
 import { Icon } from "../../components/Icon.tsx";
 import { DialogHead } from "../../components/Dialog.tsx";
 import { api } from "../../components/api.ts";
@@ -90,11 +90,7 @@ export default function TaskForm(
     }
   }
 
-  const set = (name: keyof ReturnType<typeof emptyValues>) =>
-  (
-    e: { target: { value: string } },
-  ) => setValues((v) => ({ ...v, [name]: e.target.value }));
-  const fid = (name: string) => `${id}-${name}`;
+  const bind = fieldBinder({ id, values, errors, onChange: setValues });
 
   return (
     <form onSubmit={submit} noValidate>
@@ -113,68 +109,32 @@ export default function TaskForm(
             </p>
           </div>
         )}
-        <Field id={fid("objectId")} label="Объект" error={errors.objectId} required>
-          <select
-            id={fid("objectId")}
-            value={values.objectId}
-            onChange={set("objectId")}
-            aria-invalid={errors.objectId ? true : undefined}
-          >
-            <option value="">Выберите объект</option>
-            {objects.map((o) => <option key={o.id} value={o.id}>{o.address}</option>)}
-          </select>
-        </Field>
-        <Field id={fid("title")} label="Название" error={errors.title} required>
-          <input
-            id={fid("title")}
-            value={values.title}
-            onChange={set("title")}
-            maxLength={300}
-            aria-invalid={errors.title ? true : undefined}
-          />
-        </Field>
-        <Field id={fid("description")} label="Описание" error={errors.description} required={measurement}>
-          <textarea
-            id={fid("description")}
-            value={values.description}
-            onChange={set("description")}
-            aria-invalid={errors.description ? true : undefined}
-          />
-        </Field>
+        <SelectField
+          {...bind("objectId")}
+          label="Объект"
+          required
+          options={[["", "Выберите объект"], ...objects.map((o) => [String(o.id), o.address] as const)]}
+        />
+        <TextField {...bind("title")} label="Название" required maxLength={300} />
+        <TextField {...bind("description")} label="Описание" required={measurement} multiline />
         <div className="grid-2">
-          <Field id={fid("dueDate")} label="Срок выполнения" error={errors.dueDate} required>
-            <input
-              id={fid("dueDate")}
-              type="date"
-              min={today}
-              value={values.dueDate}
-              onChange={set("dueDate")}
-              aria-invalid={errors.dueDate ? true : undefined}
-            />
-          </Field>
-          <Field id={fid("priority")} label="Приоритет">
-            <select id={fid("priority")} value={values.priority} onChange={set("priority")}>
-              {taskPriorities.map((p) => <option key={p} value={p}>{taskPriorityLabels[p].label}</option>)}
-            </select>
-          </Field>
+          <TextField {...bind("dueDate")} label="Срок выполнения" required type="date" min={today} />
+          <SelectField
+            {...bind("priority")}
+            label="Приоритет"
+            options={taskPriorities.map((p) => [p, taskPriorityLabels[p].label])}
+          />
         </div>
-        <Field
-          id={fid("assignedTo")}
+        <SelectField
+          {...bind("assignedTo")}
           label={measurement ? "Замерщик" : "Исполнитель"}
-          error={errors.assignedTo}
           required={measurement}
-        >
-          <select
-            id={fid("assignedTo")}
-            value={values.assignedTo}
-            onChange={set("assignedTo")}
-            disabled={noSurveyors}
-            aria-invalid={errors.assignedTo ? true : undefined}
-          >
-            <option value="">{measurement ? "Выберите замерщика" : "Не назначено"}</option>
-            {assignees.map((a) => <option key={a.id} value={a.id}>{a.name}</option>)}
-          </select>
-        </Field>
+          disabled={noSurveyors}
+          options={[
+            ["", measurement ? "Выберите замерщика" : "Не назначено"],
+            ...assignees.map((a) => [String(a.id), a.name] as const),
+          ]}
+        />
       </div>
       <div className="dialog-foot">
         <button type="button" className="btn btn-secondary" onClick={close}>

@@ -8,7 +8,7 @@ import {
   userPatchSchema,
 } from "../../domain/admin.ts";
 import { roleLabels, roles } from "../../domain/roles.ts";
-import { Field } from "../../components/Field.tsx";
+import { companyOptions, fieldBinder, SelectField, textFields } from "../../components/Field.tsx";
 import { api } from "../../components/api.ts";
 import { DialogContent, SubmitFooter } from "../../components/Dialog.tsx";
 import { errorMessage, type Errors, firstErrors, serverErrors } from "../../components/form.ts";
@@ -112,25 +112,8 @@ export default function UserForm(
     }
   }
 
-  const text = (name: "firstName" | "lastName" | "email" | "password", label: string, type = "text") => (
-    <Field
-      id={`${id}-${name}`}
-      label={label}
-      error={errors[name]}
-      required={name !== "password" || !editing}
-      hint={name === "password" && editing ? "Оставьте пустым, чтобы не менять" : undefined}
-    >
-      <input
-        id={`${id}-${name}`}
-        name={name}
-        type={type}
-        autoComplete={name === "password" ? "new-password" : "off"}
-        value={values[name]}
-        aria-invalid={errors[name] ? true : undefined}
-        onChange={(e) => setValues({ ...values, [name]: e.target.value })}
-      />
-    </Field>
-  );
+  const bind = fieldBinder({ id, values, errors, onChange: setValues });
+  const text = textFields(bind);
 
   return (
     <DialogContent
@@ -142,41 +125,34 @@ export default function UserForm(
       <div className="stack">
         {errors._ && <p className="form-error" role="alert">{errors._}</p>}
         <div className="grid-2">
-          {text("firstName", "Имя")}
-          {text("lastName", "Фамилия")}
+          {text("firstName", "Имя", { required: true, autoComplete: "off" })}
+          {text("lastName", "Фамилия", { required: true, autoComplete: "off" })}
         </div>
-        {text("email", "Email", "email")}
-        {text("password", editing ? "Новый пароль" : "Пароль", "password")}
+        {text("email", "Email", { required: true, type: "email", autoComplete: "off" })}
+        {text("password", editing ? "Новый пароль" : "Пароль", {
+          required: !editing,
+          hint: editing ? "Оставьте пустым, чтобы не менять" : undefined,
+          type: "password",
+          autoComplete: "new-password",
+        })}
         <div className="grid-2">
-          <Field id={`${id}-role`} label="Роль" error={errors.role} required>
-            <select
-              id={`${id}-role`}
-              name="role"
-              value={values.role}
-              disabled={editing?.id === currentUserId}
-              onChange={(e) => setValues({ ...values, role: e.target.value })}
-            >
-              {roleChoices.map((r) => <option key={r} value={r}>{roleLabels[r]}</option>)}
-            </select>
-          </Field>
-          <Field
-            id={`${id}-company`}
+          <SelectField
+            {...bind("role")}
+            label="Роль"
+            required
+            disabled={editing?.id === currentUserId}
+            options={roleChoices.map((r) => [r, roleLabels[r]])}
+          />
+          <SelectField
+            {...bind("companyId")}
             label="Компания"
-            error={errors.companyId}
             required={needsCompany(values.role)}
-          >
-            <select
-              id={`${id}-company`}
-              name="companyId"
-              value={values.companyId}
-              disabled={!isSystemAdmin}
-              aria-invalid={errors.companyId ? true : undefined}
-              onChange={(e) => setValues({ ...values, companyId: e.target.value })}
-            >
-              {isSystemAdmin && <option value="">Без компании</option>}
-              {companies.map((c) => <option key={c.id} value={String(c.id)}>{c.name}</option>)}
-            </select>
-          </Field>
+            disabled={!isSystemAdmin}
+            options={[
+              ...(isSystemAdmin ? [["", "Без компании"] as const] : []),
+              ...companyOptions(companies),
+            ]}
+          />
         </div>
         {editing?.id !== currentUserId && (
           <label className="check">

@@ -1,14 +1,18 @@
 // The storefront's frame: header with the store's name and colours, the shop's menu, the cart link, the
 // footer with its contacts. Server-rendered without script; a page adds islands only where it acts.
+import { telHref } from "../../components/PhoneLink.tsx";
 import type { Context } from "hono";
 import type { ReactNode } from "react";
 import { renderPage } from "../../server/render.tsx";
 import { storefrontOf, visitorCart } from "../../server/shop.ts";
 import type { Storefront } from "../../db/shop.ts";
 import { Icon } from "../../components/Icon.tsx";
+import { EmptyState } from "../../components/Card.tsx";
 import { notFoundPage } from "../_errors.tsx";
 import shopPlaceholderPage from "../shop_placeholder.tsx";
 import type { AppEnv } from "../../server/types.ts";
+import { Island } from "../../server/island.tsx";
+import AddToCart from "../../islands/AddToCart.tsx";
 
 /** '143 000 ₽' (whole roubles), '1 234,5 ₽'. */
 export { formatRoubles as rub } from "../../domain/format.ts";
@@ -76,7 +80,7 @@ export async function renderShopPage(c: Context<AppEnv>, shop: Storefront, page:
             </a>
             <div className="shop-tools">
               {s.contactPhone && (
-                <a className="shop-phone" href={`tel:${s.contactPhone.replace(/[^\d+]/g, "")}`}>
+                <a className="shop-phone" href={telHref(s.contactPhone)}>
                   <Icon name="phone" size={18} />
                   <span>{s.contactPhone}</span>
                 </a>
@@ -152,4 +156,50 @@ export function shopRoute(
 export function JsonLd({ data }: { data: unknown }) {
   const json = JSON.stringify(data).replace(/</g, "\\u003c");
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />;
+}
+
+/** «В корзину» (with a quantity where asked) and, for a product the shop installs, «В корзину с монтажом». */
+export function BuyButtons({ shop, productId, available, installable, quantity }: {
+  shop: Storefront;
+  productId: number;
+  available: boolean;
+  /** A station, in a shop with the installation service. */
+  installable: boolean;
+  quantity?: boolean;
+}) {
+  const target = { productId, base: shop.base, query: shopQuery(shop) };
+  return (
+    <>
+      <Island component={AddToCart} props={{ ...target, quantity, disabled: !available }} />
+      {installable && available && (
+        <Island component={AddToCart} props={{ ...target, withInstallation: true }} />
+      )}
+    </>
+  );
+}
+
+/** A storefront page that is not there (404): an empty state (its text the title unless given), a way to the catalogue. */
+export function renderShopNotFound(
+  c: Context<AppEnv>,
+  shop: Storefront,
+  page: Omit<ShopPage, "body" | "status"> & {
+    text?: string;
+    hint: string;
+    icon?: string;
+    action?: ReactNode;
+  },
+) {
+  const { text = page.title, hint, icon = "search", action, ...rest } = page;
+  return renderShopPage(c, shop, {
+    ...rest,
+    status: 404,
+    body: (
+      <EmptyState
+        icon={icon}
+        text={text}
+        hint={hint}
+        action={action ?? <a className="btn btn-primary" href={shop.base}>В каталог</a>}
+      />
+    ),
+  });
 }

@@ -1,5 +1,6 @@
 // /ruslos/calculator (station selection) and /economy-calculator: GET forms computed on the server, the
 // chart an inline SVG; only the «В корзину» buttons of the recommendations are islands.
+import { num, Table } from "../../components/Table.tsx";
 import type { Context } from "hono";
 import { stationProducts, type Storefront } from "../../db/shop.ts";
 import {
@@ -17,27 +18,21 @@ import {
   readEconomyQuery,
 } from "../../domain/economy.ts";
 import { formatNumber } from "../../domain/format.ts";
-import { Island } from "../../server/island.tsx";
-import AddToCart from "../../islands/AddToCart.tsx";
 import { EmptyState } from "../../components/Card.tsx";
+import { Field } from "../../components/Field.tsx";
 import type { AppEnv } from "../../server/types.ts";
-import { renderShopPage, rub, shopQuery } from "./_shell.tsx";
+import { BuyButtons, renderShopNotFound, renderShopPage, rub } from "./_shell.tsx";
 
 export async function calculatorPage(c: Context<AppEnv>, shop: Storefront) {
   const s = shop.settings;
   if (!s.enableCalculator) {
-    return renderShopPage(c, shop, {
+    return renderShopNotFound(c, shop, {
       title: "Подбор станции",
       description: "Подбор станции биологической очистки.",
-      status: 404,
-      body: (
-        <EmptyState
-          icon="calculator"
-          text="Калькулятор подбора выключен"
-          hint="Позвоните нам — менеджер подберёт станцию по телефону."
-          action={<a className="btn btn-primary" href={`${shop.base}/contacts`}>Контакты</a>}
-        />
-      ),
+      text: "Калькулятор подбора выключен",
+      icon: "calculator",
+      hint: "Позвоните нам — менеджер подберёт станцию по телефону.",
+      action: <a className="btn btn-primary" href={`${shop.base}/contacts`}>Контакты</a>,
     });
   }
   const input = readCalculatorQuery(c.req.query());
@@ -109,26 +104,12 @@ export async function calculatorPage(c: Context<AppEnv>, shop: Storefront) {
                           </dd>
                         </dl>
                         <div className="recommendation-actions">
-                          <Island
-                            component={AddToCart}
-                            props={{
-                              productId: p.id,
-                              base: shop.base,
-                              query: shopQuery(shop),
-                              disabled: !p.inStock,
-                            }}
+                          <BuyButtons
+                            shop={shop}
+                            productId={p.id}
+                            available={p.inStock}
+                            installable={s.enableInstallationService}
                           />
-                          {s.enableInstallationService && p.inStock && (
-                            <Island
-                              component={AddToCart}
-                              props={{
-                                productId: p.id,
-                                base: shop.base,
-                                query: shopQuery(shop),
-                                withInstallation: true,
-                              }}
-                            />
-                          )}
                           {!p.inStock && <span className="stock stock-out">Нет в наличии</span>}
                         </div>
                       </li>
@@ -143,73 +124,57 @@ export async function calculatorPage(c: Context<AppEnv>, shop: Storefront) {
   });
 }
 
+type Choice = { options: [string, string][] };
+type NumberLimits = { inputMode: "numeric" | "decimal"; min: number; max: number; step?: string };
+
+/** The calculator's questions in the order of the form: [query name, label, a choice or a number's limits]. */
+const calculatorFields: [string, string, Choice | NumberLimits][] = [
+  ["residents", "Постоянно проживают, чел.", { inputMode: "numeric", min: 1, max: 50 }],
+  ["guests", "Гостей в пиковые дни, чел.", { inputMode: "numeric", min: 0, max: 30 }],
+  ["usage", "Как используется дом", {
+    options: [["permanent", "Постоянное проживание"], ["seasonal", "Дача, сезонно"]],
+  }],
+  ["soil", "Грунт", { options: Object.entries(soilKinds) }],
+  ["groundwater", "Грунтовые воды весной", {
+    options: [["low", "Глубже 1 м"], ["high", "Ближе 1 м к поверхности"]],
+  }],
+  ["inletDepth", "Глубина трубы из дома у станции, м", {
+    inputMode: "decimal",
+    step: "0.1",
+    min: 0.3,
+    max: 3,
+  }],
+  ["discharge", "Отвод очищенной воды", {
+    options: [["gravity", "Самотёком"], ["forced", "Принудительно (насосом)"]],
+  }],
+];
+
+/** The value a question of the form shows: the query's, the groundwater as 'high' or 'low'. */
+const calculatorValue = (input: CalculatorInput, name: string) =>
+  name === "groundwater" ? (input.highGroundwater ? "high" : "low") : input[name as keyof CalculatorInput];
+
 function CalculatorForm({ input, action }: { input: CalculatorInput; action: string }) {
   return (
     <form className="card shop-filters" method="get" action={action}>
-      <div className="field">
-        <label htmlFor="k-residents">Постоянно проживают, чел.</label>
-        <input
-          id="k-residents"
-          name="residents"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={50}
-          defaultValue={input.residents}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="k-guests">Гостей в пиковые дни, чел.</label>
-        <input
-          id="k-guests"
-          name="guests"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={30}
-          defaultValue={input.guests}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="k-usage">Как используется дом</label>
-        <select id="k-usage" name="usage" defaultValue={input.usage}>
-          <option value="permanent">Постоянное проживание</option>
-          <option value="seasonal">Дача, сезонно</option>
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="k-soil">Грунт</label>
-        <select id="k-soil" name="soil" defaultValue={input.soil}>
-          {Object.entries(soilKinds).map(([k, v]) => <option key={k} value={k}>{v}</option>)}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="k-gw">Грунтовые воды весной</label>
-        <select id="k-gw" name="groundwater" defaultValue={input.highGroundwater ? "high" : "low"}>
-          <option value="low">Глубже 1 м</option>
-          <option value="high">Ближе 1 м к поверхности</option>
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="k-depth">Глубина трубы из дома у станции, м</label>
-        <input
-          id="k-depth"
-          name="inletDepth"
-          type="number"
-          inputMode="decimal"
-          step="0.1"
-          min={0.3}
-          max={3}
-          defaultValue={input.inletDepth}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="k-discharge">Отвод очищенной воды</label>
-        <select id="k-discharge" name="discharge" defaultValue={input.discharge}>
-          <option value="gravity">Самотёком</option>
-          <option value="forced">Принудительно (насосом)</option>
-        </select>
-      </div>
+      {calculatorFields.map(([name, label, control]) => (
+        <Field key={name} id={`k-${name}`} label={label}>
+          {"options" in control
+            ? (
+              <select id={`k-${name}`} name={name} defaultValue={String(calculatorValue(input, name))}>
+                {control.options.map(([v, text]) => <option key={v} value={v}>{text}</option>)}
+              </select>
+            )
+            : (
+              <input
+                id={`k-${name}`}
+                name={name}
+                type="number"
+                {...control}
+                defaultValue={Number(calculatorValue(input, name))}
+              />
+            )}
+        </Field>
+      ))}
       <div className="form-actions">
         <button className="btn btn-primary" type="submit">Подобрать</button>
       </div>
@@ -317,8 +282,7 @@ export function economyPage(c: Context<AppEnv>, shop: Storefront | null) {
       <div className="shop-layout">
         <form className="card shop-filters" method="get" action={action}>
           {economyFields.map(([k, label, step]) => (
-            <div className="field" key={k}>
-              <label htmlFor={`e-${k}`}>{label}</label>
+            <Field key={k} id={`e-${k}`} label={label} hint={economyDefaultNotes[k]}>
               <input
                 id={`e-${k}`}
                 name={k}
@@ -329,8 +293,7 @@ export function economyPage(c: Context<AppEnv>, shop: Storefront | null) {
                 defaultValue={input[k]}
                 aria-describedby={`e-${k}-hint`}
               />
-              <p className="field-hint" id={`e-${k}-hint`}>{economyDefaultNotes[k]}</p>
-            </div>
+            </Field>
           ))}
           <div className="form-actions">
             <button className="btn btn-primary" type="submit">Пересчитать</button>
@@ -361,34 +324,24 @@ export function economyPage(c: Context<AppEnv>, shop: Storefront | null) {
           </div>
           <EconomyChart result={result} years={input.years} />
           <div className="card">
-            <div className="table-wrap">
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th>Вариант</th>
-                    <th className="num">Сразу</th>
-                    <th className="num">В год</th>
-                    <th className="num">За {input.years} г.</th>
+            <Table columns={["Вариант", num("Сразу"), num("В год"), num(`За ${input.years} г.`)]}>
+              <tbody>
+                {result.options.map((o) => (
+                  <tr key={o.label}>
+                    <td>
+                      {o.label}
+                      <br />
+                      <span className="muted">{o.detail}</span>
+                    </td>
+                    <td className="num">{rub(o.upfront)}</td>
+                    <td className="num">{rub(Math.round(o.yearly))}</td>
+                    <td className="num">
+                      <strong>{rub(o.cumulative[last])}</strong>
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {result.options.map((o) => (
-                    <tr key={o.label}>
-                      <td>
-                        {o.label}
-                        <br />
-                        <span className="muted">{o.detail}</span>
-                      </td>
-                      <td className="num">{rub(o.upfront)}</td>
-                      <td className="num">{rub(Math.round(o.yearly))}</td>
-                      <td className="num">
-                        <strong>{rub(o.cumulative[last])}</strong>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                ))}
+              </tbody>
+            </Table>
           </div>
           <p className="muted">
             Станция в расчёте — {result.station.model} ({result.station.users} чел.,{" "}

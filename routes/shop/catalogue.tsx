@@ -1,4 +1,5 @@
 // /ruslos: the catalogue. Filters are a plain GET form, so the page works and is indexed without script.
+import { Pagination } from "../../components/Pagination.tsx";
 import type { Context } from "hono";
 import type { Storefront } from "../../db/shop.ts";
 import { catalogueBrands, listCatalogue, storefrontCategories } from "../../db/shop.ts";
@@ -103,6 +104,10 @@ export async function cataloguePage(c: Context<AppEnv>, shop: Storefront) {
   const title = current ? current.name : "Станции биологической очистки и септики";
   const s = shop.settings;
   const filtered = q.brand || q.persons || q.priceMin !== null || q.priceMax !== null || q.q;
+  // The same filters twice: folded above the list on a phone, beside it on a desktop (CSS shows one).
+  const filters = (id: string, className: string) => (
+    <FiltersForm id={id} className={className} base={shop.base} q={q} filtered={Boolean(filtered)} />
+  );
   return renderShopPage(c, shop, {
     title: q.page > 1 ? `${title}, страница ${q.page}` : title,
     description: `${title} в магазине «${s.storeName}»: ${countOf(total, productForms)} с ценами, ` +
@@ -154,21 +159,9 @@ export async function cataloguePage(c: Context<AppEnv>, shop: Storefront) {
         <div className="shop-layout">
           <details className="card shop-filters-toggle" open={Boolean(filtered)}>
             <summary>Фильтры и сортировка</summary>
-            <FiltersForm
-              id="fm"
-              className="shop-filters"
-              base={shop.base}
-              q={q}
-              filtered={Boolean(filtered)}
-            />
+            {filters("fm", "shop-filters")}
           </details>
-          <FiltersForm
-            id="f"
-            className="card shop-filters shop-filters-side"
-            base={shop.base}
-            q={q}
-            filtered={Boolean(filtered)}
-          />
+          {filters("f", "card shop-filters shop-filters-side")}
           <section aria-label="Товары">
             <p className="muted shop-found">Найдено: {countOf(total, productForms)}</p>
             {items.length === 0
@@ -184,25 +177,7 @@ export async function cataloguePage(c: Context<AppEnv>, shop: Storefront) {
                   {items.map((p) => <ProductCard key={p.id} p={p} base={shop.base} />)}
                 </div>
               )}
-            {pages > 1 && (
-              <nav className="pagination" aria-label="Страницы">
-                {q.page > 1
-                  ? (
-                    <a className="btn btn-secondary" href={pageLink(shop.base, q, q.page - 1)} rel="prev">
-                      ← Назад
-                    </a>
-                  )
-                  : <span />}
-                <span className="muted">Страница {q.page} из {pages}</span>
-                {q.page < pages
-                  ? (
-                    <a className="btn btn-secondary" href={pageLink(shop.base, q, q.page + 1)} rel="next">
-                      Дальше →
-                    </a>
-                  )
-                  : <span />}
-              </nav>
-            )}
+            <Pagination page={q.page} pages={pages} href={(p) => pageLink(shop.base, q, p)} />
           </section>
         </div>
       </>
@@ -253,24 +228,18 @@ function FiltersForm(
       </div>
       <fieldset className="field shop-range">
         <legend>Цена, ₽</legend>
-        <input
-          name="priceMin"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          placeholder="от"
-          aria-label="Цена от"
-          defaultValue={q.priceMin ?? ""}
-        />
-        <input
-          name="priceMax"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          placeholder="до"
-          aria-label="Цена до"
-          defaultValue={q.priceMax ?? ""}
-        />
+        {([["priceMin", "от"], ["priceMax", "до"]] as const).map(([name, word]) => (
+          <input
+            key={name}
+            name={name}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            placeholder={word}
+            aria-label={`Цена ${word}`}
+            defaultValue={q[name] ?? ""}
+          />
+        ))}
       </fieldset>
       <div className="field">
         <label htmlFor={`${id}-sort`}>Сортировка</label>

@@ -1,4 +1,5 @@
 // The storefront's text pages: contacts, questions and answers, the installation service; and the sitemap.
+import { PhoneLink } from "../../components/PhoneLink.tsx";
 import type { Context } from "hono";
 import { listShops, type Storefront } from "../../db/shop.ts";
 import { sitemapProducts } from "../../db/shop.ts";
@@ -35,7 +36,7 @@ export function contactsPage(c: Context<AppEnv>, shop: Storefront) {
               <>
                 <dt>Телефон</dt>
                 <dd>
-                  <a href={`tel:${s.contactPhone.replace(/[^\d+]/g, "")}`}>{s.contactPhone}</a>
+                  <PhoneLink phone={s.contactPhone} />
                 </dd>
               </>
             )}
@@ -43,7 +44,7 @@ export function contactsPage(c: Context<AppEnv>, shop: Storefront) {
               <>
                 <dt>Служба поддержки</dt>
                 <dd>
-                  <a href={`tel:${s.supportPhone.replace(/[^\d+]/g, "")}`}>{s.supportPhone}</a>
+                  <PhoneLink phone={s.supportPhone} />
                 </dd>
               </>
             )}

@@ -1,6 +1,6 @@
 // The buying pages: cart, checkout, an order's page (the confirmation and the guest's private link), and
 // «Мои заказы» of a signed-in customer.
-import { OrderTotals } from "../../components/OrderTotals.tsx";
+import { OrderLines, OrderTotals } from "../../components/OrderTotals.tsx";
 import type { Context } from "hono";
 import type { Storefront } from "../../db/shop.ts";
 import { findCustomerOrder, userOrders } from "../../db/shop_orders.ts";
@@ -12,7 +12,7 @@ import CartView from "../../islands/CartView.tsx";
 import CheckoutForm from "../../islands/CheckoutForm.tsx";
 import { EmptyState } from "../../components/Card.tsx";
 import type { AppEnv } from "../../server/types.ts";
-import { renderShopPage, rub, shopQuery } from "./_shell.tsx";
+import { renderShopNotFound, renderShopPage, rub, shopQuery } from "./_shell.tsx";
 
 const noIndex = <meta name="robots" content="noindex" />;
 
@@ -134,33 +134,7 @@ export function OrderStatusBadge({ order }: { order: Pick<OrderJson, "status" | 
 function OrderDetails({ order }: { order: OrderJson }) {
   return (
     <div className="card">
-      <div className="table-wrap">
-        <table className="table">
-          <thead>
-            <tr>
-              <th>Товар</th>
-              <th className="num">Цена</th>
-              <th className="num">Кол-во</th>
-              <th className="num">Сумма</th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.items.map((i, n) => (
-              <tr key={n}>
-                <td>
-                  {i.productName}
-                  <br />
-                  <span className="muted">{i.productSku}</span>
-                </td>
-                <td className="num">{rub(i.pricePerUnit)}</td>
-                <td className="num">{i.quantity}</td>
-                <td className="num">{rub(i.totalPrice)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <OrderTotals totals={order} />
+      <OrderLines order={order} />
       <dl className="details">
         <dt>Покупатель</dt>
         <dd>{order.customerName}, {order.customerPhone}, {order.customerEmail}</dd>
@@ -194,19 +168,11 @@ export async function orderPage(c: Context<AppEnv>, shop: Storefront) {
     key: c.req.query("key") ?? null,
   });
   if (!order) {
-    return renderShopPage(c, shop, {
+    return renderShopNotFound(c, shop, {
       title: "Заказ не найден",
       description: "Заказ не найден.",
       head: noIndex,
-      status: 404,
-      body: (
-        <EmptyState
-          icon="search"
-          text="Заказ не найден"
-          hint="Проверьте ссылку из письма или войдите в личный кабинет."
-          action={<a className="btn btn-primary" href={shop.base}>В каталог</a>}
-        />
-      ),
+      hint: "Проверьте ссылку из письма или войдите в личный кабинет.",
     });
   }
   const user = c.var.user;

@@ -4,10 +4,7 @@ import { findStorefrontProduct, type Storefront } from "../../db/shop.ts";
 import { findModel } from "../../estimating/mod.ts";
 import { formatNumber } from "../../domain/format.ts";
 import type { AppEnv } from "../../server/types.ts";
-import { Island } from "../../server/island.tsx";
-import AddToCart from "../../islands/AddToCart.tsx";
-import { EmptyState } from "../../components/Card.tsx";
-import { JsonLd, renderShopPage, rub, shopQuery } from "./_shell.tsx";
+import { BuyButtons, JsonLd, renderShopNotFound, renderShopPage, rub } from "./_shell.tsx";
 import { ProductPicture, StockBadge } from "./catalogue.tsx";
 
 /** The specifications table: the catalogue entry's figures for a station, else the product's own. */
@@ -35,18 +32,10 @@ function specRows(p: NonNullable<Awaited<ReturnType<typeof findStorefrontProduct
 export async function productPage(c: Context<AppEnv>, shop: Storefront) {
   const p = await findStorefrontProduct(c.var.deps.db, shop.companyId, c.req.param("slug") ?? "");
   if (!p) {
-    return renderShopPage(c, shop, {
+    return renderShopNotFound(c, shop, {
       title: "Товар не найден",
       description: "Такого товара нет в каталоге.",
-      status: 404,
-      body: (
-        <EmptyState
-          icon="search"
-          text="Товар не найден"
-          hint="Возможно, он снят с продажи."
-          action={<a className="btn btn-primary" href={shop.base}>В каталог</a>}
-        />
-      ),
+      hint: "Возможно, он снят с продажи.",
     });
   }
   const s = shop.settings;
@@ -119,22 +108,13 @@ export async function productPage(c: Context<AppEnv>, shop: Storefront) {
               {p.oldPrice && p.oldPrice > p.price && <s className="muted num">{rub(p.oldPrice)}</s>}
             </div>
             <StockBadge p={p} />
-            <Island
-              component={AddToCart}
-              props={{
-                productId: p.id,
-                base: shop.base,
-                query: shopQuery(shop),
-                quantity: true,
-                disabled: !available,
-              }}
+            <BuyButtons
+              shop={shop}
+              productId={p.id}
+              available={available}
+              installable={Boolean(model) && s.enableInstallationService}
+              quantity
             />
-            {model && s.enableInstallationService && available && (
-              <Island
-                component={AddToCart}
-                props={{ productId: p.id, base: shop.base, query: shopQuery(shop), withInstallation: true }}
-              />
-            )}
             {s.enableCalculator && (
               <a className="btn btn-ghost" href={`${shop.base}/calculator`}>Подобрать установку</a>
             )}
