@@ -84,9 +84,29 @@ hydrateIsland(${JSON.stringify(args.path)}, C);`,
       imports: [...staticImports(out)].map(urlOf),
     };
   }
+  manifest.files = Object.keys(outputs).filter((out) => out.endsWith(".js")).map(urlOf).sort();
+  manifest.serviceWorker = await buildServiceWorker(options.minify ?? true, urlOf);
   await precompress(Object.keys(outputs).filter((out) => out.endsWith(".js")).map((out) => join(root, out)));
   await Deno.writeTextFile(manifestPath, JSON.stringify(manifest, null, 2));
   return manifest;
+}
+
+/** Bundles the service worker (components/offline/sw.ts) on its own: a worker cannot load shared chunks. */
+async function buildServiceWorker(minify: boolean, urlOf: (out: string) => string): Promise<string> {
+  const result = await esbuild.build({
+    entryPoints: { sw: join(root, "components", "offline", "sw.ts") },
+    bundle: true,
+    format: "iife",
+    target: ["es2022"],
+    platform: "browser",
+    minify,
+    outdir: islandsOutDir,
+    entryNames: "[name]-[hash]",
+    metafile: true,
+    logLevel: "error",
+    absWorkingDir: root,
+  });
+  return urlOf(Object.keys(result.metafile.outputs).find((out) => out.endsWith(".js"))!);
 }
 
 /**
