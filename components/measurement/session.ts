@@ -20,6 +20,15 @@ import {
   unconfirmedOf,
 } from "./model.ts";
 import type { EstimateViewData } from "./EstimateView.tsx";
+import {
+  dropWaitingMeasurement,
+  enqueueWork,
+  type EstimatePayload,
+  fieldWorkBundle,
+  newClientId,
+  onSynced,
+  waitingEstimate,
+} from "../offline/sync.ts";
 
 export interface SessionTask {
   id: number;
@@ -53,7 +62,18 @@ export interface Conflict {
   draft: Draft;
 }
 
-export type StoredEstimate = EstimateViewData & { id: number; status?: string };
+export type StoredEstimate = EstimateViewData & {
+  id: number;
+  status?: string;
+  /** Priced on the phone with no signal (issue 16): not saved on the server yet. */
+  onDevice?: boolean;
+};
+
+/** The phone's total and the server's, when the server priced the queued estimate differently. */
+export interface TotalsDiffer {
+  device: number;
+  server: number;
+}
 
 async function loadConfig(): Promise<FormConfig | null> {
   const cached = cachedConfig<FormConfig>();
@@ -81,6 +101,9 @@ export function useMeasurementSession(task: SessionTask | null, active: boolean)
   const [estimate, setEstimate] = useState<StoredEstimate | null>(null);
   const [generating, setGenerating] = useState(false);
   const [loading, setLoading] = useState(false);
+  const [totalsDiffer, setTotalsDiffer] = useState<TotalsDiffer | null>(null);
+  /** The last save failed for want of a connection. */
+  const offline = useRef(false);
   const base = useRef<number | null>(null);
   const latest = useRef({ values, notes, photos, confirmed });
   latest.current = { values, notes, photos, confirmed };
@@ -92,7 +115,9 @@ export function useMeasurementSession(task: SessionTask | null, active: boolean)
     dirty: boolean,
   ) => {
     if (!scope) return;
-    saveDraft(scope, { ...next, savedAt: Date.now(), baseRecordId: base.current, dirty });
+    // Changed values get a new id to be sent under; unchanged ones keep theirs, so a resend is recognised.
+    const clientId = dirty ? newClientId() : loadDraft(scope)?.clientId;
+    saveDraft(scope, { ...next, savedAt: Date.now(), baseRecordId: base.current, dirty, clientId });
   }, [scope]);
 
   // Open: the form description, the device's draft, the server's latest record, photos and estimate.
@@ -148,6 +173,9 @@ export function useMeasurementSession(task: SessionTask | null, active: boolean)
         setSync("idle");
       }
       setLoading(false);
+      const priced = await waitingEstimate(task.id).catch(() => null);
+      if (cancelled) return;
+      if (priced) setEstimate({ ...(priced.estimate as StoredEstimate), id: 0, onDevice: true });
       if (!online || !task.objectId) return;
       const [docs, estimates] = await Promise.all([
         api<{ id: number; fileName: string; documentType: string | null; fileUrl: string }[]>(
@@ -167,7 +195,7 @@ export function useMeasurementSession(task: SessionTask | null, active: boolean)
         })),
       );
       const mine = estimates.find((e) => e.taskId === task.id);
-      if (mine) {
+      if (mine && !priced) {
         const full = await api<StoredEstimate>(`/api/estimates/${mine.id}`).catch(() => null);
         if (!cancelled && full) setEstimate(full);
       }
@@ -216,16 +244,19 @@ export function useMeasurementSession(task: SessionTask | null, active: boolean)
   const save = useCallback(async (quiet = false): Promise<boolean> => {
     if (!task || !config) return false;
     const snapshot = latest.current;
+    const body = {
+      taskId: task.id,
+      measurements: toMeasurements(snapshot.values, snapshot.confirmed),
+      photos: snapshot.photos.map((p) => p.id),
+      notes: snapshot.notes || null,
+    };
+    const clientId = loadDraft(scope)?.clientId ?? newClientId();
     setSync("sending");
+    offline.current = false;
     try {
-      const record = await api<ServerRecord>("/api/measurements", {
-        body: {
-          taskId: task.id,
-          measurements: toMeasurements(snapshot.values, snapshot.confirmed),
-          photos: snapshot.photos.map((p) => p.id),
-          notes: snapshot.notes || null,
-        },
-      });
+      const record = await api<ServerRecord>("/api/measurements", { body: { ...body, clientId } });
+      // A copy queued while there was no signal would now be older than this record.
+      void dropWaitingMeasurement(task.id);
       base.current = record.id;
       if (record.taskStatus) setTaskStatus(record.taskStatus);
       // Still dirty when something was typed while sending.
@@ -236,18 +267,29 @@ export function useMeasurementSession(task: SessionTask | null, active: boolean)
       if (!quiet) toast({ title: "Замеры сохранены", description: "Данные успешно сохранены на сервере" });
       return true;
     } catch (error) {
-      const offline = error instanceof ApiRequestError && error.status === 0;
-      setSync(offline ? "offline" : "device");
+      offline.current = error instanceof ApiRequestError && error.status === 0;
+      setSync(offline.current ? "offline" : "device");
+      if (offline.current) {
+        // Queued under the draft's id: sent in order when the connection returns, once.
+        await enqueueWork("measurement", task.id, { body, baseRecordId: base.current }, clientId).catch(
+          () => {},
+        );
+        if (!quiet) {
+          toast({
+            title: "Нет связи",
+            description: "Замер сохранен на устройстве и будет отправлен, когда появится связь.",
+          });
+        }
+        return false;
+      }
       toast({
         title: "Ошибка сохранения",
-        description: `Не удалось сохранить замеры: ${errorMessage(error)}${
-          offline ? " Данные сохранены на устройстве и будут отправлены, когда появится связь." : ""
-        }`,
+        description: `Не удалось сохранить замеры: ${errorMessage(error)}`,
         variant: "destructive",
       });
       return false;
     }
-  }, [task?.id, config, writeDraft]);
+  }, [task?.id, config, writeDraft, scope]);
 
   // The connection is back: send what the server has not received.
   useEffect(() => {
@@ -307,20 +349,21 @@ export function useMeasurementSession(task: SessionTask | null, active: boolean)
     setGenerating(true);
     try {
       // Saved first, always: the record goes with the estimate, and the server starts a waiting task.
-      if (!(await save(true))) return null;
+      const saved = await save(true);
       const snapshot = latest.current;
-      const result = await api<StoredEstimate>("/api/estimates/generate", {
-        body: {
-          objectId: task.objectId,
-          taskId: task.id,
-          workType,
-          measurements: {
-            ...toMeasurements(snapshot.values, snapshot.confirmed),
-            photos: snapshot.photos.map((p) => p.id),
-            notes: snapshot.notes,
-          },
+      const body = {
+        objectId: task.objectId,
+        taskId: task.id,
+        workType,
+        measurements: {
+          ...toMeasurements(snapshot.values, snapshot.confirmed),
+          photos: snapshot.photos.map((p) => p.id),
+          notes: snapshot.notes,
         },
-      });
+      };
+      if (!saved) return offline.current ? await priceWithoutSignal(task.id, body) : null;
+      setTotalsDiffer(null);
+      const result = await api<StoredEstimate>("/api/estimates/generate", { body });
       setEstimate(result);
       toast({ title: "Смета сгенерирована", description: "Смета создана на основе ваших замеров" });
       return result;
@@ -337,6 +380,80 @@ export function useMeasurementSession(task: SessionTask | null, active: boolean)
       setGenerating(false);
     }
   }, [task?.id, task?.objectId, config, missing, save]);
+
+  /**
+   * No signal: the engine prices the estimate on the phone with the price list it keeps, and the request is
+   * queued for the server, which generates the estimate of record when the connection returns.
+   */
+  async function priceWithoutSignal(
+    taskId: number,
+    body: { workType: string; measurements: Record<string, unknown> },
+  ): Promise<StoredEstimate | null> {
+    const bundle = await fieldWorkBundle();
+    const kept = bundle?.tasks.find((t) => t.id === taskId);
+    if (!bundle || !kept) {
+      toast({
+        title: "Нет связи",
+        description:
+          "Для расчета без связи откройте кабинет замерщика при связи: задача еще не сохранена на устройстве.",
+        variant: "destructive",
+      });
+      return null;
+    }
+    // The engine is a chunk of its own, downloaded only now (the service worker keeps it for offline).
+    const { priceOnDevice } = await import("../offline/price_on_device.ts");
+    const priced = priceOnDevice(bundle, kept, body.measurements, {
+      at: new Date(),
+      workType: body.workType,
+    });
+    const result: StoredEstimate = { ...priced, id: 0, onDevice: true };
+    const payload: EstimatePayload = {
+      body,
+      estimate: priced,
+      deviceTotal: priced.totalAmount,
+      priceListId: bundle.priceList?.id ?? null,
+    };
+    await enqueueWork("estimate", taskId, payload);
+    setEstimate(result);
+    setTotalsDiffer(null);
+    toast({
+      title: "Смета рассчитана на устройстве",
+      description: "Не сохранена: отправится на сервер, когда появится связь.",
+    });
+    return result;
+  }
+
+  // What the queue sent for this task while the screen is open: the record, a photo, the server's estimate.
+  useEffect(() => {
+    if (!active || !task) return;
+    return onSynced(({ entry, answer }) => {
+      if (entry.taskId !== task.id) return;
+      if (entry.kind === "measurement") {
+        const record = answer as ServerRecord;
+        base.current = record.id;
+        if (record.taskStatus) setTaskStatus(record.taskStatus);
+        if (!loadDraft(scope)?.dirty) setSync("sent");
+      } else if (entry.kind === "status") {
+        setTaskStatus((answer as { status?: string }).status ?? "in_progress");
+      } else if (entry.kind === "photo") {
+        const doc = answer as { id: number; fileName: string; documentType: string | null; fileUrl: string };
+        setPhotos((list) =>
+          list.some((p) => p.id === doc.id) ? list : [...list, {
+            id: doc.id,
+            fileName: doc.fileName,
+            documentType: doc.documentType,
+            url: `${doc.fileUrl}?inline=1`,
+          }]
+        );
+      } else if (entry.kind === "estimate") {
+        const server = answer as StoredEstimate;
+        const device = (entry.payload as EstimatePayload).deviceTotal;
+        setEstimate(server);
+        setTotalsDiffer(device === server.totalAmount ? null : { device, server: server.totalAmount });
+        toast({ title: "Смета сохранена на сервере", description: "Расчет с устройства отправлен" });
+      }
+    });
+  }, [active, task?.id, scope]);
 
   const forget = useCallback(() => {
     if (scope) clearDraft(scope);
@@ -367,6 +484,7 @@ export function useMeasurementSession(task: SessionTask | null, active: boolean)
     setEstimate,
     generate,
     generating,
+    totalsDiffer,
     forget,
   };
 }

@@ -30,9 +30,9 @@ export function retryDelay(attempts: number): number {
 }
 
 /**
- * Adds an entry at the end. A measurement replaces the task's measurement that was never tried (the newer
- * values are what the server must get), keeping its place and id, so one record is created; one already tried
- * may have reached the server under its id, so the newer values then go as an entry of their own.
+ * Adds an entry at the end. A measurement replaces the task's measurement that was never tried, in its place
+ * (the newer values, under their own id, are what the server must get: one record is created); one already
+ * tried may have reached the server under its id, so the newer values then go as an entry of their own.
  */
 export function enqueue<P>(
   entries: readonly QueueEntry[],
@@ -44,7 +44,7 @@ export function enqueue<P>(
       e.kind === "measurement" && e.taskId === entry.taskId && e.attempts === 0
     );
     if (waiting) {
-      return entries.map((e) => e === waiting ? { ...e, payload: entry.payload, notBefore: 0 } : e);
+      return entries.map((e) => e === waiting ? { ...e, id: entry.id, payload: entry.payload } : e);
     }
   }
   const seq = entries.reduce((max, e) => Math.max(max, e.seq), 0) + 1;

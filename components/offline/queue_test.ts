@@ -68,7 +68,9 @@ Deno.test("flush() stops at a failed entry so nothing goes ahead of it, and retr
 });
 
 Deno.test("a retried request whose reply was lost creates its record once (the client id is the key)", async () => {
-  const server = fakeServer((e, call) => call === 0 ? { ok: false, retry: true, error: "lost reply" } : null);
+  const server = fakeServer((_entry, call) =>
+    call === 0 ? { ok: false, retry: true, error: "lost reply" } : null
+  );
   let now = 0;
   const first = await flush(queueOf("photo"), server.send, { now: () => now, save: noSave });
   now += retryDelay(5);
@@ -101,11 +103,11 @@ Deno.test("the queue is saved after every step, so a reload mid-run repeats noth
   assert.deepEqual(saved, [["id-1"], []]);
 });
 
-Deno.test("enqueue() keeps one waiting measurement per task, with the newest values, in its place and id", () => {
+Deno.test("enqueue() keeps one untried measurement per task, with the newest values and id, in its place", () => {
   let entries = queueOf("measurement", "photo");
   entries = enqueue(entries, { kind: "measurement", taskId: 7, payload: { n: 9 }, id: "id-new" }, 9000);
   assert.deepEqual(entries.map((e) => [e.id, e.kind, e.payload]), [
-    ["id-0", "measurement", { n: 9 }],
+    ["id-new", "measurement", { n: 9 }],
     ["id-1", "photo", { n: 1 }],
   ]);
   entries = enqueue(entries, { kind: "measurement", taskId: 8, payload: {}, id: "id-8" }, 9000);

@@ -73,7 +73,6 @@ export function warmUrls(bundle: FieldWorkBundle): string[] {
   for (const t of bundle.tasks) {
     urls.push(
       `/field-work?taskId=${t.id}`,
-      `/tasks?taskId=${t.id}`,
       `/objects?objectId=${t.objectId}`,
       `/api/measurements/${t.id}`,
       `/api/documents?taskId=${t.id}&pageSize=200`,

