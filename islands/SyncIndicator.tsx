@@ -25,6 +25,8 @@ export default function SyncIndicator() {
   const state = useSyncState();
   const [ready, setReady] = useState(false);
   useEffect(() => {
+    // The service worker (components/offline/sw.ts) is installed on the phones of those who work in the field.
+    navigator.serviceWorker?.register("/sw.js").catch(() => {});
     const stop = startSync();
     const warm = () => void warmFieldWork().then((kept) => kept && setReady(true), () => {});
     warm();

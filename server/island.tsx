@@ -8,6 +8,8 @@ export interface IslandManifest {
   files?: string[];
   /** The service worker's bundle (served at /sw.js with its build, server/offline.ts). */
   serviceWorker?: string;
+  /** The estimating engine for pricing on the phone, loaded only when there is no signal. */
+  engine?: string;
 }
 
 /** Collects the islands a page renders, so the page loads only their bundles. */

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { createTestApp, fileForm, storedFiles, type TestApp, tinyPng } from "./testing.ts";
 import { ACCOUNT_HEADER, type FieldWorkBundle, warmUrls } from "../components/offline/urls.ts";
 import { fieldWorkDocument, moscowDay } from "../components/offline/estimate_document.ts";
-import { priceOnDevice } from "../components/offline/price_on_device.ts";
+import { priceOnDevice } from "../components/offline/engine.ts";
 import { importPriceList } from "../db/price_lists.ts";
 import { defaultPriceList, writePriceListJson } from "../estimating/mod.ts";
 import { generateCommand } from "../cli/estimate.ts";

@@ -400,8 +400,8 @@ export function useMeasurementSession(task: SessionTask | null, active: boolean)
       });
       return null;
     }
-    // The engine is a chunk of its own, downloaded only now (the service worker keeps it for offline).
-    const { priceOnDevice } = await import("../offline/price_on_device.ts");
+    // The engine is a script of its own, downloaded only now (the service worker keeps it for offline).
+    const { priceOnDevice } = await import(bundle.engineUrl) as typeof import("../offline/engine.ts");
     const priced = priceOnDevice(bundle, kept, body.measurements, {
       at: new Date(),
       workType: body.workType,

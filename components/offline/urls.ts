@@ -21,6 +21,8 @@ export const FIELD_WORK_BUNDLE_URL = "/api/offline/field-work";
 /** The bundle's JSON (server/api/offline.ts). Money in kopecks. */
 export interface FieldWorkBundle {
   account: number;
+  /** The estimating engine's script (components/offline/engine.ts as built), imported only when needed. */
+  engineUrl: string;
   /** The company's active price list (null: the built-in list); its id says when it changed. */
   priceList: { id: number; name: string; items: unknown[] } | null;
   tasks: {

@@ -106,9 +106,9 @@ export const measurementRecords = sqliteTable("measurement_records", {
   /** Document ids of the photos, JSON array. */
   photos: text("photos", { mode: "json" }).$type<number[]>().notNull().default(sql`'[]'`),
   notes: text("notes"),
+  createdAt: createdAt(),
   /** The phone's id of this save (issue 16): a repeated request answers this record instead of a second one. */
   clientId: text("client_id"),
-  createdAt: createdAt(),
 }, (t) => [
   index("measurement_records_task_idx").on(t.taskId, t.createdAt),
   uniqueIndex("measurement_records_client_idx").on(t.taskId, t.clientId),

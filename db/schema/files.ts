@@ -18,9 +18,9 @@ export const documents = sqliteTable("documents", {
   fileType: text("file_type").notNull(),
   documentType: text("document_type"),
   description: text("description"),
+  uploadedAt: createdAt(),
   /** The phone's id of a queued upload (issue 16): a repeated upload answers this document. */
   clientId: text("client_id"),
-  uploadedAt: createdAt(),
 }, (t) => [
   uniqueIndex("documents_client_idx").on(t.companyId, t.clientId),
   index("documents_company_idx").on(t.companyId, t.uploadedAt),

@@ -23,7 +23,7 @@ import { serveStoredFile } from "../serve_file.ts";
 import { validate } from "../validate.ts";
 import { positiveInt, queryText, validIdParam } from "../query.ts";
 import type { AppEnv } from "../types.ts";
-import { clientIdSchema } from "../../domain/offline.ts";
+import { isClientId } from "../../domain/offline.ts";
 
 export const DOCUMENT_MAX_BYTES = 50 * 1024 * 1024;
 
@@ -120,9 +120,8 @@ async function taskOfField(
 /** The optional `clientId` field of a queued upload (issue 16), or 422. */
 function clientIdOfField(value: string | undefined): string | null {
   if (!value) return null;
-  const checked = clientIdSchema.safeParse(value);
-  if (!checked.success) throw invalid({ clientId: ["Некорректный идентификатор запроса"] });
-  return checked.data;
+  if (!isClientId(value)) throw invalid({ clientId: ["Некорректный идентификатор запроса"] });
+  return value;
 }
 
 const listQuery = z.object({

@@ -43,8 +43,11 @@ export const offlineApi = new Hono<AppEnv>()
       });
     }
     const list = await activePriceList(db, user.companyId);
+    const engineUrl = c.var.deps.islands.engine;
+    if (!engineUrl) throw new Error("The island manifest has no engine; run the build");
     const bundle: FieldWorkBundle = {
       account: user.id,
+      engineUrl,
       priceList: list ? { id: list.id, name: list.name, items: list.items } : null,
       tasks,
     };

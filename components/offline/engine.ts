@@ -1,6 +1,7 @@
-// The estimating engine on the phone (issue 16): a chunk of its own, loaded only when the surveyor asks for
-// an estimate with no signal. It calls the engine's one public entry, generateEstimate, with the company's
-// price list the phone keeps, so the total equals the server's and the CLI's to the kopeck.
+// The estimating engine on the phone (issue 16): a script of its own (server/build.ts), loaded only when the
+// surveyor asks for an estimate with no signal, from the address the field-work bundle gives. It calls the
+// engine's one public entry, generateEstimate, with the company's price list the phone keeps, so the total
+// equals the server's and the CLI's to the kopeck.
 import { type Estimate, generateEstimate, type PriceListItem } from "../../estimating/mod.ts";
 import { type BundleTask, fieldWorkDocument, moscowDay } from "./estimate_document.ts";
 import type { FieldWorkBundle } from "./urls.ts";
