@@ -51,7 +51,6 @@ browserTest(
 
       let page = await h.newPage("phone", { serviceWorkers: "allow" });
       const context = page.context();
-      page.on("console", (m) => console.log("console:", m.text()));
       page.on("pageerror", (e) => console.error("pageerror:", e.message));
       await h.signIn(page, SURVEYOR);
       const started = performance.now();
@@ -148,6 +147,59 @@ browserTest(
       assert.equal(norm(formatKopecks(server.totalAmount)), deviceTotal);
       const stored = await (await h.t.request(`/api/tasks/${task.id}`, { as: SURVEYOR })).json() as any;
       assert.equal(stored.storedStatus, "in_progress");
+      await context.close();
+    } finally {
+      await h.close();
+    }
+  },
+);
+
+browserTest(
+  "[e2e] offline: after logout another account on the same browser sees nothing of the first",
+  async () => {
+    const h = await startBrowser();
+    try {
+      const first = await (await h.t.request("/api/offline/field-work", { as: SURVEYOR })).json() as any;
+      const second = await (await h.t.request("/api/offline/field-work", { as: "surveyor2@demo.local" }))
+        .json() as any;
+      const secondTitles = new Set(second.tasks.map((t: any) => t.title));
+      const onlyFirst = first.tasks.filter((t: any) => !secondTitles.has(t.title));
+      assert.ok(onlyFirst.length > 0, "the first surveyor has tasks the second has not");
+      const dataCaches = (page: Page) =>
+        page.evaluate(async () => (await caches.keys()).filter((n) => n.startsWith("polesmeta-data-")));
+
+      const page = await h.newPage("phone", { serviceWorkers: "allow" });
+      const context = page.context();
+      await h.signIn(page, SURVEYOR);
+      await readyOffline(page);
+      assert.deepEqual(await dataCaches(page), [`polesmeta-data-${first.account}`]);
+
+      // «Выйти» from the phone's menu: the worker drops the account's data before the sign-out goes out.
+      await page.locator("label.nav-open").click();
+      await page.getByRole("button", { name: "Выйти" }).click();
+      await page.waitForURL(/\/landing/);
+      assert.deepEqual(await dataCaches(page), []);
+
+      await h.signIn(page, "surveyor2@demo.local");
+      await readyOffline(page);
+      assert.deepEqual(await dataCaches(page), [`polesmeta-data-${second.account}`]);
+      await context.setOffline(true);
+      await page.goto("/surveyor");
+      await page.getByRole("heading", { name: "Кабинет замерщика" }).waitFor();
+      const text = await page.locator("main").innerText();
+      for (const t of onlyFirst) assert.ok(!text.includes(t.title), `«${t.title}» of the first account`);
+      // The first account's task screen and data are not on the device.
+      await page.goto(`/field-work?taskId=${onlyFirst[0].id}`);
+      await page.getByText("Эта страница доступна только онлайн", { exact: false }).waitFor();
+      const kept = await page.evaluate(async (id) => {
+        try {
+          return (await fetch(`/api/measurements/${id}`)).status;
+        } catch {
+          return "нет";
+        }
+      }, onlyFirst[0].id);
+      assert.equal(kept, "нет");
+      await screenshot(page, "offline-other-account");
       await context.close();
     } finally {
       await h.close();

@@ -51,8 +51,8 @@ worker.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) {
       if (name.startsWith(SHELL_CACHE_PREFIX) && name !== SHELL_CACHE) await caches.delete(name);
-      if (name.startsWith(DATA_CACHE_PREFIX)) await caches.delete(name);
     }
+    await dropData();
     await worker.clients.claim();
   })());
 });
@@ -76,20 +76,35 @@ async function currentAccount(): Promise<string | null> {
   return kept ? await kept.text() : null;
 }
 
-/** Drops every account's data (sign-out, sign-in, an answer for nobody). */
-async function forgetAccount(): Promise<void> {
+/** Changes of the kept account, one at a time: answers arrive together, and none may undo another. */
+let accountChange: Promise<unknown> = Promise.resolve();
+function oneAtATime(change: () => Promise<void>): Promise<void> {
+  const next = accountChange.then(change);
+  accountChange = next.catch(() => {});
+  return next;
+}
+
+async function dropData(): Promise<void> {
   for (const name of await caches.keys()) {
     if (name.startsWith(DATA_CACHE_PREFIX)) await caches.delete(name);
   }
-  await caches.delete(META_CACHE);
+}
+
+/** Drops every account's data (sign-out, sign-in, an answer for nobody). */
+function forgetAccount(): Promise<void> {
+  return oneAtATime(async () => {
+    await dropData();
+    await caches.delete(META_CACHE);
+  });
 }
 
 /** The account an answer names becomes the one whose data is kept; another account's data goes first. */
-async function rememberAccount(account: string): Promise<void> {
-  const current = await currentAccount();
-  if (current === account) return;
-  await forgetAccount();
-  await (await caches.open(META_CACHE)).put(ACCOUNT_KEY, new Response(account));
+function rememberAccount(account: string): Promise<void> {
+  return oneAtATime(async () => {
+    if (await currentAccount() === account) return;
+    await dropData();
+    await (await caches.open(META_CACHE)).put(ACCOUNT_KEY, new Response(account));
+  });
 }
 
 async function fromShell(request: Request): Promise<Response> {
@@ -107,7 +122,8 @@ async function fromShell(request: Request): Promise<Response> {
 async function networkFirst(request: Request, url: URL): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(request);
+    // Past the HTTP cache: a copy kept there may name the account that was signed in before.
+    response = await fetch(request, { cache: "no-store" });
   } catch {
     return await keptAnswer(request, url) ?? offlineAnswer(request);
   }
