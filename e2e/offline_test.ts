@@ -8,7 +8,9 @@ import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import type { Page } from "playwright-core";
 import { formatKopecks } from "../domain/format.ts";
-import { browserTest, screenshot, startBrowser } from "./harness.ts";
+import { type BrowserHarness, browserTest, screenshot, startBrowser } from "./harness.ts";
+import { importPriceList } from "../db/price_lists.ts";
+import { defaultPriceList } from "../estimating/mod.ts";
 import { tinyPng } from "../server/testing.ts";
 
 const SURVEYOR = "surveyor@demo.local";
@@ -29,24 +31,47 @@ async function count(
   return Number(rows.rows[0].n);
 }
 
+/** A waiting sewage task of the surveyor that nobody measured yet, from the field-work bundle. */
+async function waitingTask(h: BrowserHarness): Promise<any> {
+  const bundle = await (await h.t.request("/api/offline/field-work", { as: SURVEYOR })).json() as any;
+  for (const x of bundle.tasks) {
+    const records = await (await h.t.request(`/api/measurements/${x.id}`, { as: SURVEYOR })).json();
+    if (["assigned", "pending"].includes(x.status) && septic.includes(x.workType) && records.length === 0) {
+      return x;
+    }
+  }
+  assert.fail("the demo surveyor has a waiting sewage task not yet measured");
+}
+
+/**
+ * From the cabinet with no signal: «Начать работу» on the task's card, a Топас 5 for five residents at 2.2 m with
+ * the other defaults confirmed, «Рассчитать смету»; answers the total the phone shows.
+ */
+async function measureAndPriceOffline(page: Page, task: { id: number; title: string }): Promise<string> {
+  const p = `#sw${task.id}-`;
+  const card = page.locator(".surveyor-task", { hasText: task.title }).first();
+  await card.getByRole("button", { name: "Начать работу" }).click();
+  await page.locator(".site-dialog .msection").first().waitFor();
+  await page.getByTestId("task-status").getByText("В работе").waitFor();
+  await page.selectOption(`${p}septic_brand`, "topas");
+  await page.selectOption(`${p}septic_model`, "topas-5");
+  await page.getByRole("button", { name: "Больше: Количество проживающих" }).click();
+  await page.getByRole("button", { name: /Данные участка/ }).click();
+  await page.fill(`${p}installation_depth`, "2,2");
+  await page.getByRole("button", { name: "Подтвердить значения по умолчанию" }).click();
+  await page.getByRole("button", { name: "Рассчитать смету" }).click();
+  await page.getByTestId("on-device").waitFor();
+  const total = norm(await page.locator(".est-head-total").innerText());
+  assert.match(total, /^\d[\d\s]*,\d\d ₽$/);
+  return total;
+}
+
 browserTest(
   "[e2e] offline: the surveyor measures, prices and photographs with no signal; all reaches the server once",
   async () => {
     const h = await startBrowser();
     try {
-      // A waiting sewage task of the surveyor that nobody measured yet.
-      const bundle = await (await h.t.request("/api/offline/field-work", { as: SURVEYOR })).json() as any;
-      let task: any = null;
-      for (const x of bundle.tasks) {
-        const records = await (await h.t.request(`/api/measurements/${x.id}`, { as: SURVEYOR })).json();
-        if (
-          ["assigned", "pending"].includes(x.status) && septic.includes(x.workType) && records.length === 0
-        ) {
-          task = x;
-          break;
-        }
-      }
-      assert.ok(task, "the demo surveyor has a waiting sewage task not yet measured");
+      const task = await waitingTask(h);
       const p = `#sw${task.id}-`;
 
       let page = await h.newPage("phone", { serviceWorkers: "allow" });
@@ -72,20 +97,7 @@ browserTest(
       await screenshot(other, "offline-other-page");
       await other.close();
 
-      const card = page.locator(".surveyor-task", { hasText: task.title }).first();
-      await card.getByRole("button", { name: "Начать работу" }).click();
-      await page.locator(".site-dialog .msection").first().waitFor();
-      await page.getByTestId("task-status").getByText("В работе").waitFor();
-      await page.selectOption(`${p}septic_brand`, "topas");
-      await page.selectOption(`${p}septic_model`, "topas-5");
-      await page.getByRole("button", { name: "Больше: Количество проживающих" }).click();
-      await page.getByRole("button", { name: /Данные участка/ }).click();
-      await page.fill(`${p}installation_depth`, "2,2");
-      await page.getByRole("button", { name: "Подтвердить значения по умолчанию" }).click();
-      await page.getByRole("button", { name: "Рассчитать смету" }).click();
-      await page.getByTestId("on-device").waitFor();
-      const deviceTotal = norm(await page.locator(".est-head-total").innerText());
-      assert.match(deviceTotal, /^\d[\d\s]*,\d\d ₽$/);
+      const deviceTotal = await measureAndPriceOffline(page, task);
       assert.ok(await page.locator(".estimate-view tbody tr").count() > 3, "the full estimate, by section");
       await page.getByTestId("on-device").scrollIntoViewIfNeeded();
       await screenshot(page, "offline-estimate");
@@ -201,6 +213,44 @@ browserTest(
       assert.equal(kept, "нет");
       await screenshot(page, "offline-other-account");
       await context.close();
+    } finally {
+      await h.close();
+    }
+  },
+);
+
+browserTest(
+  "[e2e] offline: when the price list changed meanwhile, the server's total is shown beside the phone's",
+  async () => {
+    const h = await startBrowser();
+    try {
+      const task = await waitingTask(h);
+      const page = await h.newPage("phone", { serviceWorkers: "allow" });
+      await h.signIn(page, SURVEYOR);
+      await readyOffline(page);
+      await page.context().setOffline(true);
+      const deviceTotal = await measureAndPriceOffline(page, task);
+
+      // The office raises the works prices while the surveyor has no signal.
+      const me = await (await h.t.request("/api/user", { as: SURVEYOR })).json() as any;
+      const dearer = defaultPriceList.map((item) => ({ ...item, worksPrice: item.worksPrice + 10_000 }));
+      await importPriceList(h.t.deps.db, me.companyId, dearer);
+
+      await page.context().setOffline(false);
+      const differ = page.getByTestId("totals-differ");
+      await differ.waitFor({ timeout: 15_000 });
+      const estimates =
+        await (await h.t.request(`/api/estimates?objectId=${task.objectId}`, { as: SURVEYOR }))
+          .json() as any[];
+      const server = norm(formatKopecks(estimates.find((e) => e.taskId === task.id).totalAmount));
+      assert.notEqual(server, deviceTotal);
+      const text = norm(await differ.innerText());
+      assert.ok(text.includes(`Итог на сервере ${server}, на устройстве был ${deviceTotal}`), text);
+      assert.match(text, /прайс-лист компании изменился/);
+      assert.equal(norm(await page.locator(".est-head-total").innerText()), server);
+      await differ.scrollIntoViewIfNeeded();
+      await screenshot(page, "offline-totals-differ");
+      await page.context().close();
     } finally {
       await h.close();
     }
