@@ -230,6 +230,15 @@ browserTest(
       await readyOffline(page);
       await page.context().setOffline(true);
       const deviceTotal = await measureAndPriceOffline(page, task);
+      // Another tab of the cabinet shows what waits on the phone.
+      const cabinet = await page.context().newPage();
+      await cabinet.goto("/surveyor");
+      const indicator = cabinet.getByTestId("sync-indicator");
+      await indicator.locator("summary").getByText("Нет связи · ждут: 3").waitFor();
+      await indicator.locator("summary").click();
+      await indicator.getByText("1 смена статуса").waitFor();
+      await screenshot(cabinet, "offline-sync-indicator");
+      await cabinet.close();
 
       // The office raises the works prices while the surveyor has no signal.
       const me = await (await h.t.request("/api/user", { as: SURVEYOR })).json() as any;

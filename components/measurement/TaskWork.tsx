@@ -417,7 +417,7 @@ function OfflineEstimateNotes(
   }
   if (!differ) return null;
   return (
-    <div className="notice notice-info" data-testid="totals-differ">
+    <div className="notice notice-info totals-differ" data-testid="totals-differ">
       <p>
         Итог на сервере <strong className="money">{formatKopecks(differ.server)}</strong>, на устройстве был
         {" "}

@@ -4,7 +4,7 @@ export const offlinePageHtml = `<!DOCTYPE html>
 <meta name="theme-color" content="#2563eb"><title>Нет соединения — ПолеСмета</title>
 <style>
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#111827;background:#f3f4f6}
-main{max-width:28rem;margin:15vh auto 0;padding:24px;background:#fff;border-radius:12px;text-align:center}
+main{box-sizing:border-box;width:calc(100% - 32px);max-width:28rem;margin:15vh auto 0;padding:24px;background:#fff;border-radius:12px;text-align:center}
 h1{font-size:1.25rem;margin:0 0 8px}p{margin:0 0 16px;color:#374151}
 a{display:inline-block;min-height:44px;line-height:44px;padding:0 20px;border-radius:8px;background:#2563eb;
 color:#fff;text-decoration:none;font-weight:600}
