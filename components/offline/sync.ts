@@ -140,12 +140,18 @@ export async function waitingEstimate(taskId: number): Promise<EstimatePayload |
   return entry ? entry.payload as EstimatePayload : null;
 }
 
-/** Drops the task's waiting measurement (the surveyor settled a conflict and the screen sent it). */
+/**
+ * Drops the task's measurement waiting or set aside (a conflict): the screen has just sent the surveyor's
+ * values itself, so an older copy must not follow.
+ */
 export async function dropWaitingMeasurement(taskId: number): Promise<void> {
   const account = currentAccount();
   if (!account) return;
-  const queue = await readAll(account, "queue");
-  await writeAll(account, "queue", queue.filter((e) => !(e.kind === "measurement" && e.taskId === taskId)));
+  const other = (e: QueueEntry) => !(e.kind === "measurement" && e.taskId === taskId);
+  for (const store of ["queue", "set_aside"] as const) {
+    const entries = await readAll(account, store);
+    if (!entries.every(other)) await writeAll(account, store, entries.filter(other));
+  }
   await refresh(account);
 }
 
