@@ -87,7 +87,9 @@ browserTest(
       await page.close();
       page = await context.newPage();
       page.on("pageerror", (e) => console.error("pageerror:", e.message));
-      await page.goto("/surveyor");
+      // The installed app starts at "/": with no signal it is the kept cabinet.
+      await page.goto("/");
+      await page.waitForURL(/\/surveyor$/);
       await page.getByRole("heading", { name: "Кабинет замерщика" }).waitFor();
       await page.getByTestId("sync-indicator").getByText("Нет связи").waitFor();
       // A page that is not kept says it needs a connection.

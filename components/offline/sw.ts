@@ -38,6 +38,7 @@ const worker = globalThis as unknown as WorkerScope;
 const { version, shell } = worker.__BUILD__;
 const SHELL_CACHE = SHELL_CACHE_PREFIX + version;
 const ACCOUNT_KEY = "/__account";
+const CABINET = new URL("/surveyor", worker.location.origin).href;
 
 worker.addEventListener("install", (event) => {
   event.waitUntil(
@@ -152,6 +153,10 @@ async function onlineOnly(request: Request): Promise<Response> {
     if (!response.headers.get(ACCOUNT_HEADER)) await forgetAccount();
     return response;
   } catch {
+    // The installed app starts at "/" (the user's home page): with no signal, the kept cabinet is that page.
+    if (new URL(request.url).pathname === "/" && await keptAnswer(new Request(CABINET), new URL(CABINET))) {
+      return Response.redirect(CABINET, 302);
+    }
     return offlineAnswer(request);
   }
 }
