@@ -17,8 +17,6 @@ function startOnce() {
   if (started) return;
   started = true;
   showPendingToast();
-  // The service worker (components/offline/sw.ts) keeps the field-work screens for work with no signal.
-  if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
   // F8 moves focus to the notification region, as in the spec's toast system.
   addEventListener("keydown", (e) => {
     if (e.key === "F8") document.getElementById("toast-region")?.focus();
