@@ -12,6 +12,18 @@ import { generateCommand } from "../cli/estimate.ts";
 
 const SURVEYOR = "surveyor@demo.local";
 
+/** Runs `fn` on a fresh app with the demo data, closed afterwards. */
+function withApp(fn: (t: TestApp) => Promise<void>): () => Promise<void> {
+  return async () => {
+    const t = await createTestApp();
+    try {
+      await fn(t);
+    } finally {
+      await t.close();
+    }
+  };
+}
+
 async function bundleOf(t: TestApp, as = SURVEYOR): Promise<FieldWorkBundle> {
   const res = await t.request("/api/offline/field-work", { as });
   assert.equal(res.status, 200);
@@ -30,9 +42,9 @@ const measured = {
   notes: "Проезд узкий",
 };
 
-Deno.test("[pwa] every page links the manifest and the iPhone icon; the manifest starts at the user's home page", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test(
+  "[pwa] every page links the manifest and the iPhone icon; the manifest starts at the user's home page",
+  withApp(async (t) => {
     for (const [path, as] of [["/login", undefined], ["/surveyor", SURVEYOR]] as const) {
       const html = await (await t.request(path, { as })).text();
       assert.match(html, /<link rel="manifest" href="\/static\/manifest.webmanifest"/, path);
@@ -57,14 +69,12 @@ Deno.test("[pwa] every page links the manifest and the iPhone icon; the manifest
     // "/" sends each user to their home page: the start of the installed app.
     const home = await t.request("/", { as: SURVEYOR, redirect: "manual" });
     assert.equal(home.headers.get("location"), "/surveyor");
-  } finally {
-    await t.close();
-  }
-});
+  }),
+);
 
-Deno.test("[pwa] /sw.js is served at the root, not HTTP-cached, with the build's version and every bundle", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test(
+  "[pwa] /sw.js is served at the root, not HTTP-cached, with the build's version and every bundle",
+  withApp(async (t) => {
     const res = await t.request("/sw.js");
     assert.equal(res.status, 200);
     assert.match(res.headers.get("content-type") ?? "", /javascript/);
@@ -79,14 +89,12 @@ Deno.test("[pwa] /sw.js is served at the root, not HTTP-cached, with the build's
       assert.equal(asset.status, 200, url);
       await asset.body?.cancel();
     }
-  } finally {
-    await t.close();
-  }
-});
+  }),
+);
 
-Deno.test("[api] answers name the signed-in account; a signed-out answer names nobody", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test(
+  "[api] answers name the signed-in account; a signed-out answer names nobody",
+  withApp(async (t) => {
     const me = await (await t.request("/api/user", { as: SURVEYOR })).json();
     const page = await t.request("/surveyor", { as: SURVEYOR });
     assert.equal(page.headers.get(ACCOUNT_HEADER), String(me.id));
@@ -94,14 +102,12 @@ Deno.test("[api] answers name the signed-in account; a signed-out answer names n
     const login = await t.request("/login");
     assert.equal(login.headers.get(ACCOUNT_HEADER), null);
     await login.body?.cancel();
-  } finally {
-    await t.close();
-  }
-});
+  }),
+);
 
-Deno.test("[api] GET /api/offline/field-work sends the surveyor's own open tasks and the company's price list", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test(
+  "[api] GET /api/offline/field-work sends the surveyor's own open tasks and the company's price list",
+  withApp(async (t) => {
     const bundle = await bundleOf(t);
     const me = await (await t.request("/api/user", { as: SURVEYOR })).json();
     assert.equal(bundle.account, me.id);
@@ -127,14 +133,12 @@ Deno.test("[api] GET /api/offline/field-work sends the surveyor's own open tasks
     const anonymous = await t.request("/api/offline/field-work");
     assert.equal(anonymous.status, 401);
     await anonymous.body?.cancel();
-  } finally {
-    await t.close();
-  }
-});
+  }),
+);
 
-Deno.test("[api] POST /api/measurements with a client id already saved answers that record and adds none", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test(
+  "[api] POST /api/measurements with a client id already saved answers that record and adds none",
+  withApp(async (t) => {
     const task = (await bundleOf(t)).tasks[0];
     const body = {
       taskId: task.id,
@@ -162,14 +166,12 @@ Deno.test("[api] POST /api/measurements with a client id already saved answers t
     });
     assert.equal(bad.status, 422);
     await bad.body?.cancel();
-  } finally {
-    await t.close();
-  }
-});
+  }),
+);
 
-Deno.test("[api] a photo uploaded again under its client id is stored once", async () => {
-  const t = await createTestApp();
-  try {
+Deno.test(
+  "[api] a photo uploaded again under its client id is stored once",
+  withApp(async (t) => {
     const task = (await bundleOf(t)).tasks[0];
     const clientId = crypto.randomUUID();
     const upload = () =>
@@ -192,10 +194,8 @@ Deno.test("[api] a photo uploaded again under its client id is stored once", asy
     });
     assert.equal(rows.rows[0].n, 1);
     assert.equal((await storedFiles(t)).length, 1, "the repeat's bytes are not kept");
-  } finally {
-    await t.close();
-  }
-});
+  }),
+);
 
 Deno.test("the phone's estimate equals the server's and the CLI's to the kopeck, on the company's own price list", async () => {
   const t = await createTestApp();
