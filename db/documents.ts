@@ -87,6 +87,15 @@ export async function findDocument(db: Db, scope: Scope, id: number) {
   return row ?? null;
 }
 
+/** The company's document a phone uploaded under this client id (issue 16), or null. */
+export async function documentByClientId(db: Db, companyId: number, clientId: string) {
+  const [row] = await db.select(documentSelection).from(documents)
+    .leftJoin(users, eq(documents.uploadedBy, users.id))
+    .leftJoin(objects, eq(documents.objectId, objects.id))
+    .where(and(eq(documents.companyId, companyId), eq(documents.clientId, clientId)));
+  return row ?? null;
+}
+
 /** A task of the company (and of the object when given), or null. */
 export async function findTaskOf(db: Db, companyId: number, taskId: number, objectId?: number) {
   const [row] = await db.select({ id: tasks.id, objectId: tasks.objectId }).from(tasks)

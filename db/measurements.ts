@@ -110,16 +110,29 @@ const waitingStatuses = ["assigned", "pending"];
  * Saves a measurement record of a task, tells the company's chief engineers (measurement_updated) and
  * records the activity, in one transaction. A task still waiting (assigned, pending) goes in_progress:
  * the surveyor is measuring, whichever screen they started from. Answers the task's status too.
+ * A save whose `clientId` the task already has (a phone retrying a request whose answer it lost) answers
+ * that record and changes nothing.
  */
 export async function saveMeasurement(
   db: Db,
   task: { id: number; companyId: number; objectId: number | null; title: string; status: string },
-  input: { measurements: Record<string, unknown>; photos: number[]; notes: string | null },
+  input: {
+    measurements: Record<string, unknown>;
+    photos: number[];
+    notes: string | null;
+    clientId?: string | null;
+  },
   by: { id: number; now: Date },
 ): Promise<MeasurementRecordView & { taskStatus: string }> {
   const photos = await ownPhotoIds(db, task.id, input.photos);
   const starts = waitingStatuses.includes(task.status);
-  const row = await db.transaction(async (tx) => {
+  const clientId = input.clientId ?? null;
+  const saved = await db.transaction(async (tx) => {
+    if (clientId) {
+      const [kept] = await tx.select().from(measurementRecords)
+        .where(and(eq(measurementRecords.taskId, task.id), eq(measurementRecords.clientId, clientId)));
+      if (kept) return { row: kept, repeated: true };
+    }
     if (starts) {
       await tx.update(tasks).set({ status: "in_progress", completedAt: null, updatedAt: by.now }).where(
         eq(tasks.id, task.id),
@@ -142,6 +155,7 @@ export async function saveMeasurement(
       measurements: input.measurements,
       photos,
       notes: input.notes,
+      clientId,
       createdAt: by.now,
     }).returning();
     await notifyMeasurementUpdated(tx, {
@@ -159,9 +173,13 @@ export async function saveMeasurement(
       objectId: task.objectId,
       taskId: task.id,
     });
-    return row;
+    return { row, repeated: false };
   });
-  return { ...await recordView(db, row), taskStatus: starts ? "in_progress" : task.status };
+  const { row } = saved;
+  return {
+    ...await recordView(db, row),
+    taskStatus: starts && !saved.repeated ? "in_progress" : task.status,
+  };
 }
 
 export interface MeasurementOverview {

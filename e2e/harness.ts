@@ -8,8 +8,12 @@ export interface BrowserHarness {
   t: TestApp;
   baseUrl: string;
   browser: Browser;
-  /** A new page at the phone (390×844) or desktop (1366×768) size. */
-  newPage(size?: "phone" | "desktop"): Promise<Page>;
+  /**
+   * A new page at the phone (390×844) or desktop (1366×768) size, in a context of its own. The service
+   * worker is blocked unless `serviceWorkers: "allow"` (the offline tests): playwright's routes do not see
+   * requests a worker answers.
+   */
+  newPage(size?: "phone" | "desktop", options?: { serviceWorkers?: "allow" | "block" }): Promise<Page>;
   /** Signs in through the /login form and waits for the home page. */
   signIn(page: Page, email: string, password?: string): Promise<void>;
   /** A new page (desktop unless `size` says) signed in as `email`. */
@@ -56,8 +60,9 @@ export async function startBrowser(
     t,
     baseUrl,
     browser,
-    async newPage(size = "desktop") {
+    async newPage(size = "desktop", options = {}) {
       const context = await browser.newContext({
+        serviceWorkers: options.serviceWorkers ?? "block",
         viewport: viewports[size],
         baseURL: baseUrl,
         locale: "ru-RU",

@@ -6,6 +6,7 @@ import { labelOf, subscriptionTierLabels } from "../domain/labels.ts";
 import { Island } from "../server/island.tsx";
 import type { CurrentUser } from "../server/types.ts";
 import NotificationBell from "../islands/NotificationBell.tsx";
+import SyncIndicator from "../islands/SyncIndicator.tsx";
 import { Icon } from "../components/Icon.tsx";
 import { Avatar } from "../components/Avatar.tsx";
 
@@ -120,7 +121,8 @@ function sidebarHtml(user: CurrentUser, path: string): string {
  */
 export function Shell({ user, path, title, subtitle, action, unread, today, children }: ShellProps) {
   return (
-    <div className="shell">
+    // data-account names the signed-in account for the offline queue and cache (components/offline/).
+    <div className="shell" data-account={user.id}>
       <input type="checkbox" id="nav-toggle" className="nav-toggle" aria-label="Открыть меню" />
       <label htmlFor="nav-toggle" className="nav-overlay" aria-hidden="true" />
       <aside
@@ -139,6 +141,7 @@ export function Shell({ user, path, title, subtitle, action, unread, today, chil
           </div>
           <div className="page-tools">
             {action}
+            {user.role === "measurement_engineer" && <Island component={SyncIndicator} props={{}} />}
             <Island component={NotificationBell} props={{ initialUnread: unread }} />
             <time className="today" dateTime={today.toISOString().slice(0, 10)}>{formatLongDate(today)}</time>
           </div>

@@ -30,6 +30,8 @@ import { fieldWorkApi } from "./api/field_work.ts";
 import { clientLinksApi, contractsApi, customerApi, paymentApi } from "./api/contracts.ts";
 import { shopApi } from "./api/shop.ts";
 import { ordersApi } from "./api/orders.ts";
+import { offlineApi } from "./api/offline.ts";
+import { accountHeader, serviceWorkerRoute } from "./offline.ts";
 import { pageRoutes } from "../routes/mod.ts";
 import { accessDeniedPage, notFoundPage } from "../routes/_errors.tsx";
 import type { AppDeps, AppEnv } from "./types.ts";
@@ -75,7 +77,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.get("/static/*", staticFiles(staticRoot, "/static/", "public, max-age=3600"));
 
   app.use(compressedAnswers);
+  // The service worker needs no session either; it must sit at the root for its scope to be the whole app.
+  app.get("/sw.js", serviceWorkerRoute(deps));
   app.use(sessionMiddleware);
+  app.use(accountHeader);
 
   const api = new Hono<AppEnv>();
   api.route("/", authApi);
@@ -105,6 +110,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/my", customerApi);
   api.route("/shop", shopApi);
   api.route("/orders", ordersApi);
+  api.route("/offline", offlineApi);
   api.all("*", () => {
     throw new ApiError(404, "Нет такого адреса API");
   });

@@ -66,16 +66,7 @@ hydrateIsland(${JSON.stringify(args.path)}, C);`,
   });
   const outputs = result.metafile.outputs;
   const urlOf = (out: string) => "/" + relative(join(root, "static"), join(root, out)).replaceAll("\\", "/");
-  // Every chunk an entry imports statically, directly or not, so the page can preload them all at once.
-  const staticImports = (out: string, seen = new Set<string>()): Set<string> => {
-    for (const imp of outputs[out]?.imports ?? []) {
-      if (imp.kind === "import-statement" && !seen.has(imp.path)) {
-        seen.add(imp.path);
-        staticImports(imp.path, seen);
-      }
-    }
-    return seen;
-  };
+  const staticImports = (out: string) => staticImportsOf(outputs, out);
   const manifest: IslandManifest = { entries: {} };
   for (const [out, meta] of Object.entries(outputs)) {
     if (!out.endsWith(".js") || !meta.entryPoint?.startsWith("island:")) continue;
@@ -84,9 +75,63 @@ hydrateIsland(${JSON.stringify(args.path)}, C);`,
       imports: [...staticImports(out)].map(urlOf),
     };
   }
-  await precompress(Object.keys(outputs).filter((out) => out.endsWith(".js")).map((out) => join(root, out)));
+  const minify = options.minify ?? true;
+  const serviceWorker = await buildStandalone("sw", "iife", minify);
+  const engine = await buildStandalone("engine", "esm", minify);
+  manifest.serviceWorker = urlOf(serviceWorker[0]);
+  manifest.engine = urlOf(engine[0]);
+  const scripts = [...Object.keys(outputs).filter((out) => out.endsWith(".js")), ...engine];
+  manifest.files = scripts.map(urlOf).sort();
+  await precompress(scripts.map((out) => join(root, out)));
   await Deno.writeTextFile(manifestPath, JSON.stringify(manifest, null, 2));
   return manifest;
+}
+
+/**
+ * Bundles a script of the offline work (issue 16) on its own, out of the islands' shared chunks: the service
+ * worker (components/offline/sw.ts), which cannot load chunks, and the estimating engine for the phone
+ * (components/offline/engine.ts), whose zod would otherwise join the chunk every island loads. Answers its
+ * output path and those of the chunks it imports statically.
+ */
+async function buildStandalone(
+  name: "sw" | "engine",
+  format: "iife" | "esm",
+  minify: boolean,
+): Promise<string[]> {
+  const result = await esbuild.build({
+    entryPoints: { [name]: join(root, "components", "offline", `${name}.ts`) },
+    bundle: true,
+    format,
+    // The engine's own lazy parts (the workbook writer) stay apart, never loaded on the phone.
+    splitting: format === "esm",
+    chunkNames: "chunks/[name]-[hash]",
+    target: ["es2022"],
+    platform: "browser",
+    minify,
+    outdir: islandsOutDir,
+    entryNames: "[name]-[hash]",
+    metafile: true,
+    logLevel: "error",
+    absWorkingDir: root,
+  });
+  const outputs = result.metafile.outputs;
+  const entry = Object.entries(outputs).find(([, meta]) => meta.entryPoint)![0];
+  return [entry, ...staticImportsOf(outputs, entry)];
+}
+
+/** Every chunk an entry imports statically, directly or not, so the page can preload them all at once. */
+function staticImportsOf(
+  outputs: esbuild.Metafile["outputs"],
+  out: string,
+  seen = new Set<string>(),
+): Set<string> {
+  for (const imp of outputs[out]?.imports ?? []) {
+    if (imp.kind === "import-statement" && !seen.has(imp.path)) {
+      seen.add(imp.path);
+      staticImportsOf(outputs, imp.path, seen);
+    }
+  }
+  return seen;
 }
 
 /**

@@ -4,6 +4,12 @@ import { renderToString } from "react-dom/server";
 /** Island name → the hashed bundle that hydrates it and the shared chunks it imports. */
 export interface IslandManifest {
   entries: Record<string, { src: string; imports: string[] }>;
+  /** Every bundle and chunk, lazy ones included: the service worker keeps them for offline. */
+  files?: string[];
+  /** The service worker's bundle (served at /sw.js with its build, server/offline.ts). */
+  serviceWorker?: string;
+  /** The estimating engine for pricing on the phone, loaded only when there is no signal. */
+  engine?: string;
 }
 
 /** Collects the islands a page renders, so the page loads only their bundles. */

@@ -27,13 +27,14 @@ const types: Record<string, string> = {
   ".css": "text/css; charset=utf-8",
   ".svg": "image/svg+xml",
   ".json": "application/json",
+  ".webmanifest": "application/manifest+json",
   ".png": "image/png",
   ".ico": "image/x-icon",
   ".webp": "image/webp",
   ".woff2": "font/woff2",
   ".txt": "text/plain; charset=utf-8",
 };
-const compressible = new Set([".js", ".css", ".svg", ".json", ".txt", ".ico"]);
+const compressible = new Set([".js", ".css", ".svg", ".json", ".webmanifest", ".txt", ".ico"]);
 
 /** The precompressed files the build writes next to a bundle: `x.js.br` and `x.js.gz`. */
 export const encodedSuffix: Record<Encoding, string> = { br: ".br", gzip: ".gz" };

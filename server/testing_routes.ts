@@ -21,6 +21,7 @@ const employeeManagers: readonly Role[] = ["system_admin", "company_admin", "chi
  */
 export const apiRules: Record<string, Rule> = {
   "GET /api/user": "auth",
+  "GET /api/offline/field-work": ["measurement_engineer"],
   "POST /api/login": "public",
   "POST /api/register": "public",
   "POST /api/logout": "public",

@@ -1,11 +1,15 @@
 // The photo report (spec/3 §2.2 'Фотоотчет'): 'before work', 'installation place' and 'communications'.
-// The phone's camera opens; each photo becomes a document of the task; thumbnails; delete.
-import { useState } from "react";
+// The phone's camera opens; each photo becomes a document of the task; thumbnails; delete. A photo is kept
+// on the phone first and uploaded by the queue (issue 16), so one taken with no signal waits, marked
+// «ожидает отправки», and goes up once when the connection returns.
+import { useEffect, useState } from "react";
 import { api } from "../api.ts";
 import { toast } from "../toast.ts";
 import { errorMessage } from "../form.ts";
 import type { Photo } from "./session.ts";
 import { Icon } from "../Icon.tsx";
+import { enqueueWork, type PhotoPayload, usePendingPhotos, useSyncState } from "../offline/sync.ts";
+import type { QueueEntry } from "../offline/queue.ts";
 
 export const photoKinds = [
   { type: "Фото до начала работ", label: "До начала работ" },
@@ -22,39 +26,30 @@ export function PhotoReport({ objectId, taskId, photos, onChange, idPrefix }: {
 }) {
   const [busy, setBusy] = useState<string>("");
 
+  const pending = usePendingPhotos(taskId);
+  const sync = useSyncState();
+
   async function upload(kind: string, files: File[]) {
     if (!files || files.length === 0 || !objectId) return;
     setBusy(kind);
-    const added: Photo[] = [];
     try {
       for (const file of files) {
-        const form = new FormData();
-        form.append("taskId", String(taskId));
-        form.append("documentType", kind);
-        form.append("file", file);
-        const doc = await api<{ id: number; fileName: string; documentType: string; fileUrl: string }>(
-          `/api/objects/${objectId}/documents`,
-          { form },
-        );
-        added.push({
-          id: doc.id,
-          fileName: doc.fileName,
-          documentType: doc.documentType,
-          url: `${doc.fileUrl}?inline=1`,
-        });
+        const payload: PhotoPayload = { objectId, documentType: kind, fileName: file.name, file };
+        await enqueueWork("photo", taskId, payload);
       }
       toast({
-        title: "Фото загружено",
-        description: added.length > 1 ? `Загружено фото: ${added.length}` : undefined,
+        title: files.length > 1 ? `Фото добавлено: ${files.length}` : "Фото добавлено",
+        description: navigator.onLine
+          ? "Загружается на сервер"
+          : "Ожидает отправки: загрузится, когда появится связь",
       });
     } catch (error) {
       toast({
         title: "Ошибка",
-        description: `Не удалось загрузить фото: ${errorMessage(error)}`,
+        description: `Не удалось сохранить фото на устройстве: ${errorMessage(error)}`,
         variant: "destructive",
       });
     } finally {
-      if (added.length) onChange([...photos, ...added]);
       setBusy("");
     }
   }
@@ -78,14 +73,24 @@ export function PhotoReport({ objectId, taskId, photos, onChange, idPrefix }: {
 
   return (
     <div className="photo-report stack">
+      {pending.length > 0 && (
+        <p className="notice notice-warning" data-testid="photos-waiting">
+          Ожидает отправки: {pending.length} фото.{" "}
+          {sync.online ? "Загружается по порядку." : "Загрузится, когда появится связь."}
+        </p>
+      )}
       {photoKinds.map((k) => {
         const list = photos.filter((p) => p.documentType === k.type);
+        const waiting = pending.filter((p) => p.payload.documentType === k.type);
         const inputId = `${idPrefix}-photo-${k.label.replace(/\s+/g, "-")}`;
         return (
           <section key={k.type} className="photo-kind" aria-label={k.label}>
             <div className="row-between">
               <h4>{k.label}</h4>
-              <span className="muted">{list.length} фото</span>
+              <span className="muted">
+                {list.length + waiting.length}{" "}
+                фото{waiting.length > 0 && `, ожидает отправки: ${waiting.length}`}
+              </span>
             </div>
             <div className="photo-grid">
               {list.map((p) => (
@@ -104,6 +109,14 @@ export function PhotoReport({ objectId, taskId, photos, onChange, idPrefix }: {
                     </svg>
                   </button>
                 </figure>
+              ))}
+              {waiting.map((p) => (
+                <PendingPhoto
+                  key={p.id}
+                  entry={p}
+                  share={sync.upload?.id === p.id ? sync.upload.share : null}
+                  label={k.label}
+                />
               ))}
               <label className={`photo-add${busy === k.type ? " is-busy" : ""}`} htmlFor={inputId}>
                 {busy === k.type
@@ -130,5 +143,26 @@ export function PhotoReport({ objectId, taskId, photos, onChange, idPrefix }: {
         );
       })}
     </div>
+  );
+}
+
+/** A photo kept on the phone until the queue uploads it: its thumbnail, the mark and the upload's progress. */
+function PendingPhoto(
+  { entry, share, label }: { entry: QueueEntry<PhotoPayload>; share: number | null; label: string },
+) {
+  const [url, setUrl] = useState("");
+  useEffect(() => {
+    const made = URL.createObjectURL(entry.payload.file);
+    setUrl(made);
+    return () => URL.revokeObjectURL(made);
+  }, [entry.id]);
+  return (
+    <figure className="photo-thumb pending-photo" data-testid="pending-photo">
+      {url && <img src={url} alt={`${label}: ${entry.payload.fileName}, ожидает отправки`} />}
+      <span className="pending-mark">
+        {share === null ? "ожидает отправки" : `отправка ${Math.round(share * 100)}%`}
+      </span>
+      {entry.lastError && <span className="visually-hidden">Ошибка: {entry.lastError}</span>}
+    </figure>
   );
 }

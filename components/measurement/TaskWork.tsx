@@ -3,7 +3,8 @@
 // «Начать работу» (in_progress) → Замер (a saved measurement starts a waiting task too) → Смета →
 // «Отправить инженеру» (the report completes the task). The status badge follows the server's answer.
 import { useEffect, useMemo, useState } from "react";
-import { api } from "../api.ts";
+import { api, ApiRequestError } from "../api.ts";
+import { enqueueWork } from "../offline/sync.ts";
 import { toast } from "../toast.ts";
 import { errorMessage } from "../form.ts";
 import { Icon } from "../Icon.tsx";
@@ -11,7 +12,7 @@ import { MeasurementForm, MissingLine } from "./MeasurementForm.tsx";
 import { EstimateView, ruDay } from "./EstimateView.tsx";
 import { PhotoReport } from "./PhotoReport.tsx";
 import { exportEstimate } from "./export.ts";
-import { syncLabel, useMeasurementSession } from "./session.ts";
+import { type StoredEstimate, syncLabel, type TotalsDiffer, useMeasurementSession } from "./session.ts";
 import { ConflictNotice } from "./ConflictNotice.tsx";
 import { formatKopecks } from "../../domain/format.ts";
 import { labelOf, taskStatusLabels } from "../../domain/labels.ts";
@@ -86,6 +87,13 @@ export function TaskWork({ task, idPrefix, startOnOpen = false, close, onStatus 
       s.setTaskStatus("in_progress");
       toast({ title: "Работа начата", description: "Задача в работе" });
     } catch (error) {
+      if (error instanceof ApiRequestError && error.status === 0) {
+        // No signal: the start waits on the phone and goes to the server, in order, when it returns.
+        await enqueueWork("status", task.id, { status: "in_progress" });
+        s.setTaskStatus("in_progress");
+        toast({ title: "Работа начата", description: "Нет связи: статус отправится, когда появится связь" });
+        return;
+      }
       toast({
         title: "Ошибка",
         description: `Не удалось начать работу: ${errorMessage(error)}`,
@@ -301,6 +309,7 @@ export function TaskWork({ task, idPrefix, startOnOpen = false, close, onStatus 
                       </div>
                       <p className="est-head-total money">{formatKopecks(s.estimate.totalAmount)}</p>
                     </div>
+                    <OfflineEstimateNotes estimate={s.estimate} differ={s.totalsDiffer} />
                     {s.separateEstimates.length > 1 && (
                       <ul className="report-status" data-testid="separate-estimates">
                         {s.separateEstimates.map((e) => (
@@ -393,7 +402,7 @@ export function TaskWork({ task, idPrefix, startOnOpen = false, close, onStatus 
               </button>
             )}
             {tab === "estimate" && (
-              s.estimate
+              s.estimate && !s.estimate.onDevice
                 ? (
                   <>
                     <button
@@ -426,7 +435,7 @@ export function TaskWork({ task, idPrefix, startOnOpen = false, close, onStatus 
               <button
                 type="button"
                 className="btn btn-primary btn-lg"
-                disabled={!s.estimate || busy === "send"}
+                disabled={!s.estimate || s.estimate.onDevice || busy === "send"}
                 onClick={sendToEngineer}
               >
                 {busy === "send" ? "Отправка..." : "Отправить инженеру"}
@@ -452,6 +461,36 @@ const workSectionIds: Record<Exclude<WorkKind, "septic">, string> = {
   drainage: "drainage",
   sewage: "sewage",
 };
+
+/**
+ * Issue 16: an estimate priced on the phone says it is not saved yet; the server's estimate that replaced it
+ * says so when its total differs, and why.
+ */
+function OfflineEstimateNotes(
+  { estimate, differ }: { estimate: StoredEstimate; differ: TotalsDiffer | null },
+) {
+  if (estimate.onDevice) {
+    return (
+      <p className="notice notice-warning on-device-mark" data-testid="on-device">
+        Рассчитано на устройстве, не сохранено: смета отправится на сервер, когда появится связь.
+      </p>
+    );
+  }
+  if (!differ) return null;
+  return (
+    <div className="notice notice-info totals-differ" data-testid="totals-differ">
+      <p>
+        Итог на сервере <strong className="money">{formatKopecks(differ.server)}</strong>, на устройстве был
+        {" "}
+        <strong className="money">{formatKopecks(differ.device)}</strong>.
+      </p>
+      <p className="muted">
+        Пока не было связи, прайс-лист компании изменился: сервер посчитал по действующим ценам. Действует
+        смета сервера.
+      </p>
+    </div>
+  );
+}
 
 /** A task whose work has no measurement form yet: says so and offers a manual estimate. */
 function OtherWork({ task }: { task: WorkTask }) {

@@ -14,6 +14,8 @@ export interface Draft {
   baseRecordId: number | null;
   /** Changes not yet sent to the server. */
   dirty: boolean;
+  /** The id these values are sent under (issue 16): a resend of the same values creates no second record. */
+  clientId?: string;
 }
 
 const key = (scope: string) => `polesmeta:measurement-draft:${scope}`;

@@ -22,6 +22,15 @@ import {
   unconfirmedOf,
 } from "./model.ts";
 import type { EstimateViewData } from "./EstimateView.tsx";
+import {
+  dropWaitingMeasurement,
+  enqueueWork,
+  type EstimatePayload,
+  fieldWorkBundle,
+  newClientId,
+  onSynced,
+  waitingEstimate,
+} from "../offline/sync.ts";
 
 export interface SessionTask {
   id: number;
@@ -55,7 +64,18 @@ export interface Conflict {
   draft: Draft;
 }
 
-export type StoredEstimate = EstimateViewData & { id: number; status?: string };
+export type StoredEstimate = EstimateViewData & {
+  id: number;
+  status?: string;
+  /** Priced on the phone with no signal (issue 16): not saved on the server yet. */
+  onDevice?: boolean;
+};
+
+/** The phone's total and the server's, when the server priced the queued estimate differently. */
+export interface TotalsDiffer {
+  device: number;
+  server: number;
+}
 
 async function loadConfig(): Promise<FormConfig | null> {
   const cached = cachedConfig<FormConfig>();
@@ -95,6 +115,9 @@ export function useMeasurementSession(
   const [separateEstimates, setSeparateEstimates] = useState<StoredEstimate[]>([]);
   const [generating, setGenerating] = useState(false);
   const [loading, setLoading] = useState(false);
+  const [totalsDiffer, setTotalsDiffer] = useState<TotalsDiffer | null>(null);
+  /** The last save failed for want of a connection. */
+  const offline = useRef(false);
   const base = useRef<number | null>(null);
   const latest = useRef({ values, notes, photos, confirmed });
   latest.current = { values, notes, photos, confirmed };
@@ -106,7 +129,9 @@ export function useMeasurementSession(
     dirty: boolean,
   ) => {
     if (!scope) return;
-    saveDraft(scope, { ...next, savedAt: Date.now(), baseRecordId: base.current, dirty });
+    // Changed values get a new id to be sent under; unchanged ones keep theirs, so a resend is recognised.
+    const clientId = dirty ? newClientId() : loadDraft(scope)?.clientId;
+    saveDraft(scope, { ...next, savedAt: Date.now(), baseRecordId: base.current, dirty, clientId });
   }, [scope]);
 
   // Open: the form description, the device's draft, the server's latest record, photos and estimate.
@@ -162,6 +187,9 @@ export function useMeasurementSession(
         setSync("idle");
       }
       setLoading(false);
+      const priced = await waitingEstimate(task.id).catch(() => null);
+      if (cancelled) return;
+      if (priced) setEstimate({ ...(priced.estimate as StoredEstimate), id: 0, onDevice: true });
       if (!online || !task.objectId) return;
       const [docs, estimates] = await Promise.all([
         api<{ id: number; fileName: string; documentType: string | null; fileUrl: string }[]>(
@@ -181,7 +209,7 @@ export function useMeasurementSession(
         })),
       );
       const mine = estimates.find((e) => e.taskId === task.id);
-      if (mine) {
+      if (mine && !priced) {
         const full = await api<StoredEstimate>(`/api/estimates/${mine.id}`).catch(() => null);
         if (!cancelled && full) setEstimate(full);
       }
@@ -230,16 +258,19 @@ export function useMeasurementSession(
   const save = useCallback(async (quiet = false): Promise<boolean> => {
     if (!task || !config) return false;
     const snapshot = latest.current;
+    const body = {
+      taskId: task.id,
+      measurements: toMeasurements(snapshot.values, snapshot.confirmed, kinds),
+      photos: snapshot.photos.map((p) => p.id),
+      notes: snapshot.notes || null,
+    };
+    const clientId = loadDraft(scope)?.clientId ?? newClientId();
     setSync("sending");
+    offline.current = false;
     try {
-      const record = await api<ServerRecord>("/api/measurements", {
-        body: {
-          taskId: task.id,
-          measurements: toMeasurements(snapshot.values, snapshot.confirmed, kinds),
-          photos: snapshot.photos.map((p) => p.id),
-          notes: snapshot.notes || null,
-        },
-      });
+      const record = await api<ServerRecord>("/api/measurements", { body: { ...body, clientId } });
+      // A copy queued while there was no signal would now be older than this record.
+      void dropWaitingMeasurement(task.id);
       base.current = record.id;
       if (record.taskStatus) setTaskStatus(record.taskStatus);
       // Still dirty when something was typed while sending.
@@ -250,18 +281,29 @@ export function useMeasurementSession(
       if (!quiet) toast({ title: "Замеры сохранены", description: "Данные успешно сохранены на сервере" });
       return true;
     } catch (error) {
-      const offline = error instanceof ApiRequestError && error.status === 0;
-      setSync(offline ? "offline" : "device");
+      offline.current = error instanceof ApiRequestError && error.status === 0;
+      setSync(offline.current ? "offline" : "device");
+      if (offline.current) {
+        // Queued under the draft's id: sent in order when the connection returns, once.
+        await enqueueWork("measurement", task.id, { body, baseRecordId: base.current }, clientId).catch(
+          () => {},
+        );
+        if (!quiet) {
+          toast({
+            title: "Нет связи",
+            description: "Замер сохранен на устройстве и будет отправлен, когда появится связь.",
+          });
+        }
+        return false;
+      }
       toast({
         title: "Ошибка сохранения",
-        description: `Не удалось сохранить замеры: ${errorMessage(error)}${
-          offline ? " Данные сохранены на устройстве и будут отправлены, когда появится связь." : ""
-        }`,
+        description: `Не удалось сохранить замеры: ${errorMessage(error)}`,
         variant: "destructive",
       });
       return false;
     }
-  }, [task?.id, config, writeDraft, kindsKey]);
+  }, [task?.id, config, writeDraft, kindsKey, scope]);
 
   // The connection is back: send what the server has not received.
   useEffect(() => {
@@ -321,26 +363,26 @@ export function useMeasurementSession(
     setGenerating(true);
     try {
       // Saved first, always: the record goes with the estimate, and the server starts a waiting task.
-      if (!(await save(true))) return null;
+      const saved = await save(true);
       const snapshot = latest.current;
-      const answer = await api<StoredEstimate | { estimates: StoredEstimate[] }>("/api/estimates/generate", {
-        body: {
-          objectId: task.objectId,
-          taskId: task.id,
-          // The station alone keeps the documents it always had; several work types go as a list.
-          ...(kindsKey === "septic" ? { workType: "autonomous_sewage" } : {
-            workType: workTypeOfKind[kinds[0]],
-            workTypes: kinds.map((k) => workTypeOfKind[k]),
-            separate: separate && kinds.length > 1,
-          }),
-          measurements: {
-            ...toMeasurements(snapshot.values, snapshot.confirmed, kinds),
-            photos: snapshot.photos.map((p) => p.id),
-            notes: snapshot.notes,
-          },
+      const body = {
+        objectId: task.objectId,
+        taskId: task.id,
+        // The station alone keeps the documents it always had; several work types go as a list.
+        ...(kindsKey === "septic" ? { workType: "autonomous_sewage" } : {
+          workType: workTypeOfKind[kinds[0]],
+          workTypes: kinds.map((k) => workTypeOfKind[k]),
+          separate: separate && kinds.length > 1,
+        }),
+        measurements: {
+          ...toMeasurements(snapshot.values, snapshot.confirmed, kinds),
+          photos: snapshot.photos.map((p) => p.id),
+          notes: snapshot.notes,
         },
-      });
-      const all = "estimates" in answer ? answer.estimates : [answer];
+      };
+      if (!saved) return offline.current ? await priceWithoutSignal(task.id, body) : null;
+      setTotalsDiffer(null);
+      const all = generatedEstimates(await api<GenerateAnswer>("/api/estimates/generate", { body }));
       const result = all[0];
       setEstimate(result);
       setSeparateEstimates(all.length > 1 ? all : []);
@@ -364,6 +406,84 @@ export function useMeasurementSession(
       setGenerating(false);
     }
   }, [task?.id, task?.objectId, config, missing, save, kindsKey]);
+
+  /**
+   * No signal: the engine prices the estimate on the phone with the price list it keeps, and the request is
+   * queued for the server, which generates the estimate of record when the connection returns.
+   */
+  async function priceWithoutSignal(
+    taskId: number,
+    body: { workType: string; workTypes?: string[]; measurements: Record<string, unknown> },
+  ): Promise<StoredEstimate | null> {
+    const bundle = await fieldWorkBundle();
+    const kept = bundle?.tasks.find((t) => t.id === taskId);
+    if (!bundle || !kept) {
+      toast({
+        title: "Нет связи",
+        description:
+          "Для расчета без связи откройте кабинет замерщика при связи: задача еще не сохранена на устройстве.",
+        variant: "destructive",
+      });
+      return null;
+    }
+    // The engine is a script of its own, downloaded only now (the service worker keeps it for offline).
+    const { priceOnDevice } = await import(bundle.engineUrl) as typeof import("../offline/engine.ts");
+    const priced = priceOnDevice(bundle, kept, body.measurements, {
+      at: new Date(),
+      workType: body.workType,
+      workTypes: body.workTypes,
+    });
+    const result: StoredEstimate = { ...priced, id: 0, onDevice: true };
+    const payload: EstimatePayload = {
+      body,
+      estimate: priced,
+      deviceTotal: priced.totalAmount,
+      priceListId: bundle.priceList?.id ?? null,
+    };
+    await enqueueWork("estimate", taskId, payload);
+    setEstimate(result);
+    setTotalsDiffer(null);
+    toast({
+      title: "Смета рассчитана на устройстве",
+      description: "Не сохранена: отправится на сервер, когда появится связь.",
+    });
+    return result;
+  }
+
+  // What the queue sent for this task while the screen is open: the record, a photo, the server's estimate.
+  useEffect(() => {
+    if (!active || !task) return;
+    return onSynced(({ entry, answer }) => {
+      if (entry.taskId !== task.id) return;
+      if (entry.kind === "measurement") {
+        const record = answer as ServerRecord;
+        base.current = record.id;
+        if (record.taskStatus) setTaskStatus(record.taskStatus);
+        if (!loadDraft(scope)?.dirty) setSync("sent");
+      } else if (entry.kind === "status") {
+        setTaskStatus((answer as { status?: string }).status ?? "in_progress");
+      } else if (entry.kind === "photo") {
+        const doc = answer as { id: number; fileName: string; documentType: string | null; fileUrl: string };
+        setPhotos((list) =>
+          list.some((p) => p.id === doc.id) ? list : [...list, {
+            id: doc.id,
+            fileName: doc.fileName,
+            documentType: doc.documentType,
+            url: `${doc.fileUrl}?inline=1`,
+          }]
+        );
+      } else if (entry.kind === "estimate") {
+        // Separate estimates on request: the phone priced them as one, so their sum is what compares.
+        const all = generatedEstimates(answer as GenerateAnswer);
+        const serverTotal = all.reduce((sum, e) => sum + e.totalAmount, 0);
+        const device = (entry.payload as EstimatePayload).deviceTotal;
+        setEstimate(all[0]);
+        setSeparateEstimates(all.length > 1 ? all : []);
+        setTotalsDiffer(device === serverTotal ? null : { device, server: serverTotal });
+        toast({ title: "Смета сохранена на сервере", description: "Расчет с устройства отправлен" });
+      }
+    });
+  }, [active, task?.id, scope]);
 
   const forget = useCallback(() => {
     if (scope) clearDraft(scope);
@@ -395,6 +515,7 @@ export function useMeasurementSession(
     separateEstimates,
     generate,
     generating,
+    totalsDiffer,
     forget,
   };
 }
@@ -415,4 +536,11 @@ export function syncLabel(sync: SyncState): string {
     default:
       return "Новый замер";
   }
+}
+
+/** What POST /api/estimates/generate answers: the estimate, or the separate estimates one per work type. */
+type GenerateAnswer = StoredEstimate | { estimates: StoredEstimate[] };
+
+function generatedEstimates(answer: GenerateAnswer): StoredEstimate[] {
+  return "estimates" in answer ? answer.estimates : [answer];
 }

@@ -107,7 +107,12 @@ export const measurementRecords = sqliteTable("measurement_records", {
   photos: text("photos", { mode: "json" }).$type<number[]>().notNull().default(sql`'[]'`),
   notes: text("notes"),
   createdAt: createdAt(),
-}, (t) => [index("measurement_records_task_idx").on(t.taskId, t.createdAt)]);
+  /** The phone's id of this save (issue 16): a repeated request answers this record instead of a second one. */
+  clientId: text("client_id"),
+}, (t) => [
+  index("measurement_records_task_idx").on(t.taskId, t.createdAt),
+  uniqueIndex("measurement_records_client_idx").on(t.taskId, t.clientId),
+]);
 
 export const priceLists = sqliteTable("price_lists", {
   id: id(),

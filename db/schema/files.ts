@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, id } from "./_columns.ts";
 import { companies } from "./companies.ts";
 import { users } from "./users.ts";
@@ -19,7 +19,10 @@ export const documents = sqliteTable("documents", {
   documentType: text("document_type"),
   description: text("description"),
   uploadedAt: createdAt(),
+  /** The phone's id of a queued upload (issue 16): a repeated upload answers this document. */
+  clientId: text("client_id"),
 }, (t) => [
+  uniqueIndex("documents_client_idx").on(t.companyId, t.clientId),
   index("documents_company_idx").on(t.companyId, t.uploadedAt),
   index("documents_object_idx").on(t.objectId),
   index("documents_task_idx").on(t.taskId),

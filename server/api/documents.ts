@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import * as z from "zod";
 import {
   deleteDocument,
+  documentByClientId,
   documentJson,
   findDocument,
   findTaskOf,
@@ -22,6 +23,7 @@ import { serveStoredFile } from "../serve_file.ts";
 import { validate } from "../validate.ts";
 import { positiveInt, queryText, validIdParam } from "../query.ts";
 import type { AppEnv } from "../types.ts";
+import { isClientId } from "../../domain/offline.ts";
 
 export const DOCUMENT_MAX_BYTES = 50 * 1024 * 1024;
 
@@ -45,6 +47,7 @@ export const objectDocumentsApi = new Hono<AppEnv>()
     const key = `documents/${object.companyId}/${randomName()}`;
     // The task is checked from the fields sent before the file, before a byte of it is stored.
     let taskId: number | null = null;
+    let clientId: string | null = null;
     const { fields, file } = await receiveUpload(c.req.raw, {
       field: "file",
       key,
@@ -54,8 +57,15 @@ export const objectDocumentsApi = new Hono<AppEnv>()
       noFile: () => invalid({ file: ["Файл не выбран"] }),
       checkFields: async (fields) => {
         taskId = await taskOfField(db, object, fields.taskId);
+        clientId = clientIdOfField(fields.clientId);
       },
     });
+    // A phone repeating a queued upload whose answer it lost: the document it already made, once.
+    const repeated = clientId ? await documentByClientId(db, object.companyId, clientId) : null;
+    if (repeated) {
+      await storage.delete(key);
+      return c.json(documentJson(repeated), 200);
+    }
     // From here on the file is stored: any refusal or failure removes it.
     try {
       const kind = sniffDocument(file.head, file.fileName);
@@ -77,6 +87,7 @@ export const objectDocumentsApi = new Hono<AppEnv>()
         fileType: kind.type,
         documentType: fields.documentType?.trim().slice(0, 100) || null,
         description: fields.description?.trim().slice(0, 2000) || null,
+        clientId,
         uploadedAt: now(),
       });
       const found = await findDocument(db, scopeOf(null), row.id);
@@ -100,6 +111,13 @@ async function taskOfField(
   const task = await findTaskOf(db, object.companyId, id, object.id);
   if (!task) throw invalid({ taskId: ["Задача не найдена"] });
   return task.id;
+}
+
+/** The optional `clientId` field of a queued upload (issue 16), or 422. */
+function clientIdOfField(value: string | undefined): string | null {
+  if (!value) return null;
+  if (!isClientId(value)) throw invalid({ clientId: ["Некорректный идентификатор запроса"] });
+  return value;
 }
 
 const listQuery = z.object({

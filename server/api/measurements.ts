@@ -9,6 +9,7 @@ import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import { idText } from "../query.ts";
 import type { AppEnv, CurrentUser } from "../types.ts";
 import { seesOnlyOwnTasks } from "../../domain/tasks.ts";
+import { clientIdSchema } from "../../domain/offline.ts";
 
 const taskParam = z.object({ taskId: idText });
 
@@ -17,6 +18,8 @@ const saveBody = z.object({
   measurements: z.record(z.string(), z.unknown(), { error: "Ожидается объект с полями замера" }),
   photos: z.array(z.coerce.number().int().positive()).max(100).optional().default([]),
   notes: z.string().max(5000, "Не длиннее 5000 символов").nullable().optional(),
+  /** The phone's id of this save: a retry with the same id answers the first record (issue 16). */
+  clientId: clientIdSchema.optional(),
 });
 
 /** The task the user may measure: in their company, and their own when they are a surveyor or foreman. */
@@ -65,6 +68,7 @@ export const measurementsApi = new Hono<AppEnv>()
       measurements,
       photos: body.photos,
       notes: body.notes ?? null,
+      clientId: body.clientId ?? null,
     }, { id: user.id, now: now() });
     return c.json(record, 201);
   });

@@ -1,0 +1,82 @@
+// The surveyor's sync indicator (issue 16), in the page header: online or not, and what waits on the phone to
+// be sent (status changes, measurements, photos, estimates), with the upload's progress. It keeps the queue
+// going and fills the service worker's cache for work with no signal.
+import { useEffect, useState } from "react";
+import { startSync, type SyncState, useSyncState, warmFieldWork } from "../components/offline/sync.ts";
+import { countOf } from "../domain/format.ts";
+
+const kinds = [
+  ["status", ["смена статуса", "смены статуса", "смен статуса"]],
+  ["measurement", ["замер", "замера", "замеров"]],
+  ["photo", ["фото", "фото", "фото"]],
+  ["estimate", ["смета", "сметы", "смет"]],
+] as const;
+
+/** The lines of what waits, in Russian with plural forms. */
+export function waitingLines(state: SyncState): string[] {
+  const lines = kinds.filter(([k]) => state.counts[k] > 0).map(([k, forms]) =>
+    countOf(state.counts[k], forms)
+  );
+  if (state.setAside > 0) lines.push(`не принято сервером: ${state.setAside}`);
+  return lines;
+}
+
+export default function SyncIndicator() {
+  const state = useSyncState();
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    // The service worker (components/offline/sw.ts) is installed on the phones of those who work in the field.
+    navigator.serviceWorker?.register("/sw.js").catch(() => {});
+    const stop = startSync();
+    const warm = () => void warmFieldWork().then((kept) => kept && setReady(true), () => {});
+    warm();
+    navigator.serviceWorker?.addEventListener("controllerchange", warm);
+    addEventListener("online", warm);
+    return () => {
+      stop();
+      navigator.serviceWorker?.removeEventListener("controllerchange", warm);
+      removeEventListener("online", warm);
+    };
+  }, []);
+  const lines = waitingLines(state);
+  const waiting = lines.length > 0;
+  const tone = !state.online ? "offline" : waiting ? "device" : "sent";
+  const label = !state.online ? "Нет связи" : state.sending && waiting ? "Отправка…" : "В сети";
+  return (
+    <details className="sync-indicator" data-testid="sync-indicator" data-ready={ready ? "1" : undefined}>
+      <summary className={`sync sync-${tone}`} aria-live="polite">
+        {label}
+        {waiting && <span className="sync-count">{lines.length > 0 && ` · ждут: ${totalOf(state)}`}</span>}
+      </summary>
+      <div className="sync-panel card">
+        {waiting
+          ? (
+            <>
+              <p className="label">Ждут отправки</p>
+              <ul>
+                {lines.map((l) => <li key={l}>{l}</li>)}
+              </ul>
+              {state.upload && (
+                <progress max={1} value={state.upload.share} aria-label="Отправка фото">
+                  {Math.round(state.upload.share * 100)}%
+                </progress>
+              )}
+              <p className="muted">
+                {state.online ? "Отправляется по порядку." : "Отправится по порядку, когда появится связь."}
+              </p>
+            </>
+          )
+          : <p>Всё отправлено.</p>}
+        <p className="muted">
+          {ready
+            ? "Задачи, объекты и форма замера сохранены на устройстве: открываются и без связи."
+            : "Задачи сохраняются на устройстве для работы без связи…"}
+        </p>
+      </div>
+    </details>
+  );
+}
+
+function totalOf(state: SyncState): number {
+  return Object.values(state.counts).reduce((a, b) => a + b, 0) + state.setAside;
+}
