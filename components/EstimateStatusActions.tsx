@@ -4,7 +4,7 @@ import { useState } from "react";
 import { api } from "./api.ts";
 import { toast } from "./toast.ts";
 import { errorMessage } from "./form.ts";
-import { type EstimateStatus, nextStatuses, statusActionLabel } from "../domain/estimates.ts";
+import { type EstimateStatus, nextStatuses, statusActionLabel } from "../domain/estimate_status.ts";
 import { estimateStatusLabels } from "../domain/labels.ts";
 import type { Role } from "../domain/roles.ts";
 

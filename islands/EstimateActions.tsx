@@ -2,7 +2,7 @@
 // steps the role may take.
 import { useState } from "react";
 import { StatusActions } from "../components/EstimateStatusActions.tsx";
-import type { EstimateStatus } from "../domain/estimates.ts";
+import type { EstimateStatus } from "../domain/estimate_status.ts";
 import { estimateStatusLabels } from "../domain/labels.ts";
 import type { Role } from "../domain/roles.ts";
 

@@ -11,7 +11,8 @@ import { errorMessage } from "../components/form.ts";
 import { formatDateTime, formatKopecks, formatNumber } from "../domain/format.ts";
 import { SectionBodies } from "../components/EstimateSections.tsx";
 import type { EstimateItemView } from "../components/measurement/EstimateView.tsx";
-import type { EstimateEdit, EstimateStatus } from "../domain/estimates.ts";
+import type { EstimateEdit } from "../domain/estimates.ts";
+import type { EstimateStatus } from "../domain/estimate_status.ts";
 import { ESTIMATE_STATUS_EVENT, type EstimateStatusEvent } from "../components/EstimateStatusActions.tsx";
 
 /** A line as the editor shows it: the estimate view's line with its id. */

@@ -2,7 +2,7 @@
 // (open, Excel, the status steps the role may take). A table on a desktop, cards on a phone.
 import { useState } from "react";
 import { exportEstimate } from "../components/measurement/export.ts";
-import type { EstimateStatus } from "../domain/estimates.ts";
+import type { EstimateStatus } from "../domain/estimate_status.ts";
 import { StatusActions } from "../components/EstimateStatusActions.tsx";
 import { estimateStatusLabels } from "../domain/labels.ts";
 import { formatKopecks } from "../domain/format.ts";

@@ -9,7 +9,7 @@ import {
 } from "../db/estimates.ts";
 import { displayName, formatDateTime, formatKopecks } from "../domain/format.ts";
 import { estimateStatusLabels, labelOf, workTypeLabels } from "../domain/labels.ts";
-import { canEditEstimate } from "../domain/estimates.ts";
+import { canEditEstimate } from "../domain/estimate_status.ts";
 import { Island } from "../server/island.tsx";
 import { companyScope, currentUser } from "../server/middleware/guard.ts";
 import type { AppEnv } from "../server/types.ts";

@@ -34,13 +34,13 @@ import {
 import { estimateStatuses } from "../../domain/enums.ts";
 import { estimateApproverRoles, hasRole, staffRoles } from "../../domain/roles.ts";
 import { estimateStatusLabels } from "../../domain/labels.ts";
+import { estimateEditSchema } from "../../domain/estimates.ts";
 import {
   canEditEstimate,
-  estimateEditSchema,
   estimateTransitions,
   LOCKED_MESSAGE,
   needsApprover,
-} from "../../domain/estimates.ts";
+} from "../../domain/estimate_status.ts";
 import { ApiError, fieldErrors, forbidden, invalid, notFound } from "../errors.ts";
 import { validate } from "../validate.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
