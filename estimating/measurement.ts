@@ -469,6 +469,25 @@ const opts = <T extends { value: string; label: string }>(o: readonly T[]) =>
   o.map(({ value, label }) => ({ value, label }));
 
 /**
+ * A form field of a checkbox or a measured number, its kind, default and minimum read from its descriptor
+ * in `measurementFieldSpecs` (fields.ts), so the form never restates them; `extra` adds the unit, a step
+ * other than the kind's (1 for a count, 0.1 for a measure), a maximum, the flag that reveals the field and
+ * the article it is priced by.
+ */
+function specField(
+  name: keyof typeof measurementFieldSpecs,
+  label: string,
+  extra: Omit<Partial<FormField>, "name" | "label" | "kind"> = {},
+): FormField {
+  const spec: FieldSpec = measurementFieldSpecs[name];
+  if (spec.kind === "bool") return { name, label, kind: "boolean", default: spec.def, ...extra };
+  if (spec.kind !== "int" && spec.kind !== "dec") throw new Error(`${name}: not a number or a checkbox`);
+  const integer = spec.kind === "int";
+  const kind = integer ? "integer" : "decimal";
+  return { name, label, kind, default: spec.def, min: spec.min, step: integer ? 1 : 0.1, ...extra };
+}
+
+/**
  * The measurement form, section by section (spec/3 §2.2): labels, units, defaults, options, and which
  * flag reveals which field, so the web form can be rendered from data. An item's amount field is
  * revealed by its own checkbox; a section's group flag reveals the section.
@@ -494,43 +513,20 @@ export const measurementFormSections: readonly FormSection[] = [
         options: brands.map((b) => ({ value: b.id, label: b.label })),
       },
       { name: "septic_model", label: "Модель септика", kind: "model", default: "", required: true },
-      {
-        name: "residents_count",
-        label: "Количество проживающих",
-        kind: "integer",
+      specField("residents_count", "Количество проживающих", {
         unit: "чел.",
-        default: 4,
         min: 1,
         max: 20,
-        step: 1,
         required: true,
-      },
+      }),
     ],
   },
   {
     id: "site",
     title: "Данные участка",
     fields: [
-      {
-        name: "installation_depth",
-        label: "Глубина установки",
-        kind: "decimal",
-        unit: "м",
-        default: 2.5,
-        min: 0,
-        max: 6,
-        step: 0.1,
-        required: true,
-      },
-      {
-        name: "groundwater_level",
-        label: "Уровень грунтовых вод (глубина, 0 — не обнаружены)",
-        kind: "decimal",
-        unit: "м",
-        default: 1.5,
-        min: 0,
-        step: 0.1,
-      },
+      specField("installation_depth", "Глубина установки", { unit: "м", max: 6, required: true }),
+      specField("groundwater_level", "Уровень грунтовых вод (глубина, 0 — не обнаружены)", { unit: "м" }),
       { name: "soil_type", label: "Тип грунта", kind: "select", default: "mixed", options: opts(soilTypes) },
       {
         name: "access_difficulty",
@@ -539,33 +535,9 @@ export const measurementFormSections: readonly FormSection[] = [
         default: "medium",
         options: opts(accessDifficulties),
       },
-      {
-        name: "distance_to_house",
-        label: "Расстояние до дома",
-        kind: "decimal",
-        unit: "м",
-        default: 10,
-        min: 0,
-        step: 1,
-      },
-      {
-        name: "inlet_pipe_length",
-        label: "Длина подводящей трубы",
-        kind: "decimal",
-        unit: "м",
-        default: 5,
-        min: 0,
-        step: 1,
-      },
-      {
-        name: "outlet_pipe_length",
-        label: "Длина отводящей трубы",
-        kind: "decimal",
-        unit: "м",
-        default: 5,
-        min: 0,
-        step: 1,
-      },
+      specField("distance_to_house", "Расстояние до дома", { unit: "м", step: 1 }),
+      specField("inlet_pipe_length", "Длина подводящей трубы", { unit: "м", step: 1 }),
+      specField("outlet_pipe_length", "Длина отводящей трубы", { unit: "м", step: 1 }),
       {
         name: "pipe_exit_diameter",
         label: "Диаметр выпуска из дома",
@@ -583,63 +555,24 @@ export const measurementFormSections: readonly FormSection[] = [
     id: "extra",
     title: "Дополнительные замеры",
     fields: [
-      {
-        name: "foundation_depth",
-        label: "Глубина фундамента",
-        kind: "integer",
-        unit: "см",
-        default: 150,
-        min: 0,
-        step: 1,
-      },
-      {
-        name: "foundation_width",
-        label: "Толщина фундамента",
-        kind: "integer",
-        unit: "см",
-        default: 40,
-        min: 0,
-        step: 1,
-      },
-      {
-        name: "ceiling_height",
-        label: "Высота потолка подвала",
-        kind: "integer",
-        unit: "см",
-        default: 200,
-        min: 0,
-        step: 1,
-      },
+      specField("foundation_depth", "Глубина фундамента", { unit: "см" }),
+      specField("foundation_width", "Толщина фундамента", { unit: "см" }),
+      specField("ceiling_height", "Высота потолка подвала", { unit: "см" }),
       { name: "need_insulation", label: "Требуется утепление трубопровода", kind: "boolean", default: false },
-      {
-        name: "insulation_length",
-        label: "Длина утепления",
-        kind: "decimal",
+      specField("insulation_length", "Длина утепления", {
         unit: "м",
-        default: 0,
-        min: 0,
         step: 1,
         revealedBy: "need_insulation",
         code: "А021",
-      },
+      }),
       { name: "need_drainage", label: "Требуется дренаж", kind: "boolean", default: false },
-      {
-        name: "drainage_length",
-        label: "Длина дренажа",
-        kind: "decimal",
+      specField("drainage_length", "Длина дренажа", {
         unit: "м",
-        default: 0,
-        min: 0,
         step: 1,
         revealedBy: "need_drainage",
         code: "А026",
-      },
-      {
-        name: "need_pumping",
-        label: "Требуется насос (принудительный отвод)",
-        kind: "boolean",
-        default: false,
-      },
+      }),
+      specField("need_pumping", "Требуется насос (принудительный отвод)"),
       {
         name: "pump_type",
         label: "Тип насоса",
@@ -648,12 +581,7 @@ export const measurementFormSections: readonly FormSection[] = [
         options: opts(pumpTypes),
         revealedBy: "need_pumping",
       },
-      {
-        name: "foundation_drilling",
-        label: "Бурение отверстий в фундаменте",
-        kind: "boolean",
-        default: false,
-      },
+      specField("foundation_drilling", "Бурение отверстий в фундаменте"),
       ...itemFormFields("foundation", "foundation_drilling").map((f) => ({
         ...f,
         label: `Отверстия Ø${f.name.slice("drilling_holes_".length)} мм`,
@@ -666,23 +594,13 @@ export const measurementFormSections: readonly FormSection[] = [
     title: "Электромонтажные работы",
     flag: "electrical_work_needed",
     fields: [
-      {
-        name: "electrical_work_needed",
-        label: "Требуются электромонтажные работы",
-        kind: "boolean",
-        default: false,
-      },
-      {
-        name: "cable_length",
-        label: "Кабель питания от дома до станции",
-        kind: "decimal",
+      specField("electrical_work_needed", "Требуются электромонтажные работы"),
+      specField("cable_length", "Кабель питания от дома до станции", {
         unit: "м",
-        default: 0,
-        min: 0,
         step: 1,
         revealedBy: "electrical_work_needed",
         code: "А040",
-      },
+      }),
       ...itemFormFields("electrical", "electrical_work_needed"),
     ],
   },
@@ -699,163 +617,69 @@ export const measurementFormSections: readonly FormSection[] = [
         default: "",
         revealedBy: "demolition_work",
       },
-      {
-        name: "demolition_old_septic",
-        label: "Демонтаж старого септика",
-        kind: "boolean",
-        default: false,
-        revealedBy: "demolition_work",
-      },
-      {
-        name: "demolition_septic_volume",
-        label: "Объем старого септика",
-        kind: "decimal",
+      specField("demolition_old_septic", "Демонтаж старого септика", { revealedBy: "demolition_work" }),
+      specField("demolition_septic_volume", "Объем старого септика", {
         unit: "м³",
-        default: 0,
-        min: 0,
-        step: 0.1,
         revealedBy: "demolition_old_septic",
         code: "А048",
-      },
-      {
-        name: "stump_removal",
-        label: "Корчевание пней",
-        kind: "boolean",
-        default: false,
-        revealedBy: "demolition_work",
-      },
-      {
-        name: "stump_removal_count",
-        label: "Количество пней",
-        kind: "integer",
+      }),
+      specField("stump_removal", "Корчевание пней", { revealedBy: "demolition_work" }),
+      specField("stump_removal_count", "Количество пней", {
         unit: "шт",
-        default: 0,
-        min: 0,
-        step: 1,
         revealedBy: "stump_removal",
         code: "А050",
-      },
-      {
-        name: "demolition_pavement",
-        label: "Демонтаж тротуарной плитки",
-        kind: "boolean",
-        default: false,
-        revealedBy: "demolition_work",
-      },
-      {
-        name: "demolition_pavement_length",
-        label: "Длина демонтажа тротуарной плитки",
-        kind: "decimal",
+      }),
+      specField("demolition_pavement", "Демонтаж тротуарной плитки", { revealedBy: "demolition_work" }),
+      specField("demolition_pavement_length", "Длина демонтажа тротуарной плитки", {
         unit: "м",
-        default: 0,
-        min: 0,
-        step: 0.1,
         revealedBy: "demolition_pavement",
         code: "А051",
-      },
-      {
-        name: "concrete_demolition",
-        label: "Демонтаж бетонного покрытия",
-        kind: "boolean",
-        default: false,
-        revealedBy: "demolition_work",
-      },
-      {
-        name: "concrete_demolition_area",
-        label: "Площадь демонтажа бетона",
-        kind: "decimal",
+      }),
+      specField("concrete_demolition", "Демонтаж бетонного покрытия", { revealedBy: "demolition_work" }),
+      specField("concrete_demolition_area", "Площадь демонтажа бетона", {
         unit: "м²",
-        default: 0,
-        min: 0,
-        step: 0.1,
         revealedBy: "concrete_demolition",
         code: "А052",
-      },
-      {
-        name: "demolition_asphalt_area",
-        label: "Площадь демонтажа асфальта",
-        kind: "decimal",
+      }),
+      specField("demolition_asphalt_area", "Площадь демонтажа асфальта", {
         unit: "м²",
-        default: 0,
-        min: 0,
-        step: 0.1,
         revealedBy: "demolition_work",
         code: "А053",
-      },
-      {
-        name: "demolition_ring_1000_count",
-        label: "Ж/б кольца Ø1000 мм",
-        kind: "integer",
+      }),
+      specField("demolition_ring_1000_count", "Ж/б кольца Ø1000 мм", {
         unit: "шт",
-        default: 0,
-        min: 0,
-        step: 1,
         revealedBy: "demolition_work",
         code: "А054",
-      },
-      {
-        name: "demolition_ring_1500_count",
-        label: "Ж/б кольца Ø1500 мм",
-        kind: "integer",
+      }),
+      specField("demolition_ring_1500_count", "Ж/б кольца Ø1500 мм", {
         unit: "шт",
-        default: 0,
-        min: 0,
-        step: 1,
         revealedBy: "demolition_work",
         code: "А055",
-      },
-      {
-        name: "demolition_ring_2000_count",
-        label: "Ж/б кольца Ø2000 мм",
-        kind: "integer",
+      }),
+      specField("demolition_ring_2000_count", "Ж/б кольца Ø2000 мм", {
         unit: "шт",
-        default: 0,
-        min: 0,
-        step: 1,
         revealedBy: "demolition_work",
         code: "А056",
-      },
-      {
-        name: "demolition_rings_reinforced",
-        label: "Кольца армированные",
-        kind: "boolean",
-        default: false,
+      }),
+      specField("demolition_rings_reinforced", "Кольца армированные", {
         revealedBy: "demolition_work",
         code: "А057",
-      },
-      {
-        name: "demolition_well_ring_count",
-        label: "Бетонный колодец: кольца",
-        kind: "integer",
+      }),
+      specField("demolition_well_ring_count", "Бетонный колодец: кольца", {
         unit: "шт",
-        default: 0,
-        min: 0,
-        step: 1,
         revealedBy: "demolition_work",
         code: "А060",
-      },
-      {
-        name: "demolition_well_cover_count",
-        label: "Бетонный колодец: крышки",
-        kind: "integer",
+      }),
+      specField("demolition_well_cover_count", "Бетонный колодец: крышки", {
         unit: "шт",
-        default: 0,
-        min: 0,
-        step: 1,
         revealedBy: "demolition_work",
         code: "А058",
-      },
-      {
-        name: "demolition_well_piercing_count",
-        label: "Бетонный колодец: пробивка отверстий",
-        kind: "integer",
+      }),
+      specField("demolition_well_piercing_count", "Бетонный колодец: пробивка отверстий", {
         unit: "шт",
-        default: 0,
-        min: 0,
-        step: 1,
         revealedBy: "demolition_work",
         code: "А059",
-      },
+      }),
     ],
   },
   {
@@ -872,23 +696,12 @@ export const measurementFormSections: readonly FormSection[] = [
     title: "Прочие работы и оборудование",
     flag: "miscellaneous_work",
     fields: [
-      {
-        name: "miscellaneous_work",
-        label: "Требуются прочие работы и оборудование",
-        kind: "boolean",
-        default: false,
-      },
+      specField("miscellaneous_work", "Требуются прочие работы и оборудование"),
       ...itemFormFields("misc", "miscellaneous_work"),
-      {
-        name: "misc_a122_quantity",
-        label: "Песок для обратной засыпки (0 — по расчёту)",
-        kind: "decimal",
+      specField("misc_a122_quantity", "Песок для обратной засыпки (0 — по расчёту)", {
         unit: "м³",
-        default: 0,
-        min: 0,
-        step: 0.1,
         code: "А122",
-      },
+      }),
     ],
   },
   {
@@ -897,66 +710,19 @@ export const measurementFormSections: readonly FormSection[] = [
     flag: "machinery_work",
     fields: [
       { name: "machinery_work", label: "Требуется спецтехника и транспорт", kind: "boolean", default: false },
-      {
-        name: "need_excavator",
-        label: "Экскаватор-погрузчик",
-        kind: "boolean",
-        default: false,
-        revealedBy: "machinery_work",
-        code: "А133",
-      },
-      {
-        name: "need_crane",
-        label: "Кран-манипулятор",
-        kind: "boolean",
-        default: false,
-        revealedBy: "machinery_work",
-        code: "А135",
-      },
-      {
-        name: "soil_removal",
-        label: "Вывоз грунта",
-        kind: "boolean",
-        default: false,
-        revealedBy: "machinery_work",
-        code: "А136",
-      },
-      {
-        name: "soil_volume",
-        label: "Объем вывоза грунта (0 — весь котлован)",
-        kind: "decimal",
+      specField("need_excavator", "Экскаватор-погрузчик", { revealedBy: "machinery_work", code: "А133" }),
+      specField("need_crane", "Кран-манипулятор", { revealedBy: "machinery_work", code: "А135" }),
+      specField("soil_removal", "Вывоз грунта", { revealedBy: "machinery_work", code: "А136" }),
+      specField("soil_volume", "Объем вывоза грунта (0 — весь котлован)", {
         unit: "м³",
-        default: 0,
-        min: 0,
-        step: 0.1,
         revealedBy: "soil_removal",
-      },
-      {
-        name: "sand_delivery",
-        label: "Доставка песка",
-        kind: "boolean",
-        default: false,
-        revealedBy: "machinery_work",
-        code: "А137",
-      },
-      {
-        name: "sand_volume",
-        label: "Объем песка (0 — по расчёту)",
-        kind: "decimal",
-        unit: "м³",
-        default: 0,
-        min: 0,
-        step: 0.1,
-        revealedBy: "sand_delivery",
-      },
-      {
-        name: "water_delivery",
-        label: "Доставка воды для запуска станции",
-        kind: "boolean",
-        default: false,
+      }),
+      specField("sand_delivery", "Доставка песка", { revealedBy: "machinery_work", code: "А137" }),
+      specField("sand_volume", "Объем песка (0 — по расчёту)", { unit: "м³", revealedBy: "sand_delivery" }),
+      specField("water_delivery", "Доставка воды для запуска станции", {
         revealedBy: "machinery_work",
         code: "А138",
-      },
+      }),
       {
         name: "manual_distance",
         label: "Ручной перенос станции",
@@ -965,13 +731,7 @@ export const measurementFormSections: readonly FormSection[] = [
         options: opts(manualDistances),
         revealedBy: "machinery_work",
       },
-      {
-        name: "winter_work",
-        label: "Зимние работы",
-        kind: "boolean",
-        default: false,
-        revealedBy: "machinery_work",
-      },
+      specField("winter_work", "Зимние работы", { revealedBy: "machinery_work" }),
     ],
   },
   {
