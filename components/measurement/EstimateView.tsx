@@ -3,19 +3,10 @@
 import { num, Table } from "../Table.tsx";
 import { formatKopecks, formatNumber } from "../../domain/format.ts";
 import { SectionBodies } from "../EstimateSections.tsx";
+import type { EstimateItem } from "../../estimating/mod.ts";
 
-export interface EstimateItemView {
-  section: string;
-  articleCode: string | null;
-  name: string;
-  unit: string;
-  quantity: number;
-  pricePerUnit: number;
-  equipmentCost: number;
-  workCost: number;
-  totalPrice: number;
-  isRequired: boolean;
-}
+/** A line as the engine makes it; a line added by hand in the editor may have no article. */
+export type EstimateItemView = Omit<EstimateItem, "articleCode"> & { articleCode: string | null };
 
 export interface EstimateViewData {
   id?: number;
