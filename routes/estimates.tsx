@@ -40,6 +40,7 @@ export default async function estimatesPage(c: Context<AppEnv>) {
     subtitle: countOf(summary.total, ["смета", "сметы", "смет"]),
     action: (
       <Island
+        cached
         component={CreateEstimateDialog}
         props={{
           objects: objects.map((o) => ({ id: o.id, address: o.address })),
@@ -79,6 +80,7 @@ export default async function estimatesPage(c: Context<AppEnv>) {
             )
             : (
               <Island
+                cached
                 component={EstimatesTable}
                 props={{
                   role: user.role,

@@ -138,6 +138,7 @@ function objectsPage(variant: Variant) {
       action: canEdit
         ? (
           <Island
+            cached
             component={ObjectDialog}
             props={{
               mode: "create",
@@ -211,6 +212,7 @@ function objectsPage(variant: Variant) {
           )}
 
           <Island
+            cached
             component={ObjectDetails}
             props={{ objectId, canEdit, userId: user.id, isAdmin: hasRole(user.role, adminRoles) }}
           />
