@@ -1,8 +1,8 @@
 // Object (client site) queries. Every function takes the company scope (null = every company, system_admin).
 import { and, count, desc, eq, getTableColumns, like, or, type SQL, sql } from "drizzle-orm";
-import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client.ts";
 import type { Scope } from "./scope.ts";
+import type { Columns, RowOf, Shown } from "./columns.ts";
 import { type Placeholders, preparedQuery } from "./prepared.ts";
 import { objects, tasks, users } from "./schema/mod.ts";
 import { notifyRoles, recordActivity } from "./notifications.ts";
@@ -74,12 +74,6 @@ function filterCondition(p: Placeholders<ReturnType<typeof filterValues>>): SQL 
   );
 }
 
-type Columns = Record<string, AnySQLiteColumn>;
-/** A row of `C` as drizzle reads it: a nullable column may be null. */
-type RowOf<C extends Columns> = {
-  [K in keyof C]: C[K]["_"]["notNull"] extends true ? C[K]["_"]["data"] : C[K]["_"]["data"] | null;
-};
-
 /** What an object card on /objects shows: reading only these is 14 of the 23 columns per row. */
 export const objectCardColumns = {
   id: objects.id,
@@ -98,12 +92,6 @@ export const objectCardColumns = {
   description: objects.description,
 };
 export type ObjectCardRow = RowOf<typeof objectCardColumns>;
-
-/** The columns a list is read with, under a name of its own for its prepared statement. */
-interface Shown<C extends Columns> {
-  name: string;
-  columns: C;
-}
 
 /** One page of objects, newest first, and the total matching the filter: every column, or those `shown`. */
 export function listObjects(
