@@ -44,23 +44,28 @@ const paths: Record<string, string> = {
 
 export type IconName = keyof typeof paths;
 
+const escapes: Record<string, string> = {
+  "&": "&amp;",
+  '"': "&quot;",
+  "<": "&lt;",
+  ">": "&gt;",
+  "'": "&#x27;",
+};
+const escapeAttribute = (value: string) => value.replace(/[&"<>']/g, (char) => escapes[char]);
+
+/** The icon's SVG markup, the same React would render for an <svg> with these attributes. */
+function iconMarkup(name: string, size: number, label?: string): string {
+  const a11y = label ? `role="img" aria-label="${escapeAttribute(label)}"` : `aria-hidden="true"`;
+  return `<svg class="icon" width="${size}" height="${size}" viewBox="0 0 24 24" fill="none" stroke="currentColor" ` +
+    `stroke-width="2" stroke-linecap="round" stroke-linejoin="round" ${a11y}><path d="${
+      paths[name] ?? paths.file
+    }"></path></svg>`;
+}
+
+/**
+ * An icon as prebuilt markup in a box that takes no part in layout (`display: contents`): a page renders
+ * dozens of icons, and React handling one element costs a fraction of an <svg> with ten attributes.
+ */
 export function Icon({ name, size = 20, label }: { name: string; size?: number; label?: string }) {
-  return (
-    <svg
-      className="icon"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden={label ? undefined : true}
-      role={label ? "img" : undefined}
-      aria-label={label}
-    >
-      <path d={paths[name] ?? paths.file} />
-    </svg>
-  );
+  return <span className="icon-box" dangerouslySetInnerHTML={{ __html: iconMarkup(name, size, label) }} />;
 }

@@ -21,6 +21,7 @@ import {
 } from "../estimating/mod.ts";
 import { type Scope, scopeOf } from "./scope.ts";
 import { type Placeholders, preparedQuery } from "./prepared.ts";
+import type { Columns, RowOf, Shown } from "./columns.ts";
 
 export type { Scope };
 export type EstimateStatus = typeof estimates.$inferSelect.status;
@@ -76,22 +77,45 @@ const listSelection = {
 
 export type EstimateRow = Awaited<ReturnType<typeof listEstimates>>[number];
 
+/** What a row of the /estimates table shows (not the sections, a whole estimate's items as JSON). */
+export const estimateTableColumns = {
+  id: estimates.id,
+  estimateNumber: estimates.estimateNumber,
+  objectId: estimates.objectId,
+  objectAddress: objects.address,
+  totalAmount: estimates.totalAmount,
+  status: estimates.status,
+  createdAt: estimates.createdAt,
+};
+
 /** Estimates of the scope, newest first, with the object's address. */
 export async function listEstimates(db: Db, scope: Scope, f: EstimateFilter = {}) {
+  const rows = await listEstimateColumns(db, scope, f, { name: "all", columns: listSelection });
+  return rows.map((r) => ({ ...r, totalCost: r.totalAmount }));
+}
+
+/** Estimates of the scope, newest first, with the columns `shown` (the object's among them, if asked). */
+export async function listEstimateColumns<C extends Columns>(
+  db: Db,
+  scope: Scope,
+  f: EstimateFilter,
+  shown: Shown<C>,
+): Promise<RowOf<C>[]> {
+  const columns: Columns = shown.columns;
   const values = { ...filterValues(scope, f), limit: f.limit ?? 200, offset: f.offset ?? 0 };
   const rows = await preparedQuery(
     db,
-    "estimates.page",
+    `estimates.page.${shown.name}`,
     values,
     (p) =>
-      db.select(listSelection).from(estimates)
+      db.select(columns).from(estimates)
         .innerJoin(objects, eq(objects.id, estimates.objectId))
         .where(filterConditions(p))
         .orderBy(desc(estimates.createdAt), desc(estimates.id))
         .limit(p.limit)
         .offset(p.offset),
   ).all();
-  return rows.map((r) => ({ ...r, totalCost: r.totalAmount }));
+  return rows as RowOf<C>[];
 }
 
 /** The four cards of /estimates: count, drafts, approved, total sum (kopecks), for the filter. */

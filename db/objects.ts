@@ -1,8 +1,8 @@
 // Object (client site) queries. Every function takes the company scope (null = every company, system_admin).
-import { and, count, desc, eq, like, or, type SQL, sql } from "drizzle-orm";
-import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { and, count, desc, eq, getTableColumns, like, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import type { Scope } from "./scope.ts";
+import type { Columns, RowOf, Shown } from "./columns.ts";
 import { type Placeholders, preparedQuery } from "./prepared.ts";
 import { objects, tasks, users } from "./schema/mod.ts";
 import { notifyRoles, recordActivity } from "./notifications.ts";
@@ -74,18 +74,55 @@ function filterCondition(p: Placeholders<ReturnType<typeof filterValues>>): SQL 
   );
 }
 
-/** One page of objects, newest first, and the total matching the filter. */
-export async function listObjects(db: Db, scope: Scope, f: ObjectFilter = {}) {
+/** What an object card on /objects shows: reading only these is 14 of the 23 columns per row. */
+export const objectCardColumns = {
+  id: objects.id,
+  address: objects.address,
+  status: objects.status,
+  settlement: objects.settlement,
+  city: objects.city,
+  region: objects.region,
+  distanceFromMKAD: objects.distanceFromMKAD,
+  direction: objects.direction,
+  district: objects.district,
+  workType: objects.workType,
+  clientName: objects.clientName,
+  clientPhone: objects.clientPhone,
+  estimatedCost: objects.estimatedCost,
+  description: objects.description,
+};
+export type ObjectCardRow = RowOf<typeof objectCardColumns>;
+
+/** One page of objects, newest first, and the total matching the filter: every column, or those `shown`. */
+export function listObjects(
+  db: Db,
+  scope: Scope,
+  f?: ObjectFilter,
+): Promise<{ rows: ObjectRow[]; total: number; page: number; pageSize: number }>;
+export function listObjects<C extends Columns>(
+  db: Db,
+  scope: Scope,
+  f: ObjectFilter,
+  shown: Shown<C>,
+): Promise<{ rows: RowOf<C>[]; total: number; page: number; pageSize: number }>;
+export async function listObjects(
+  db: Db,
+  scope: Scope,
+  f: ObjectFilter = {},
+  shown?: Shown<Columns>,
+): Promise<{ rows: unknown[]; total: number; page: number; pageSize: number }> {
   const pageSize = Math.min(Math.max(f.pageSize ?? 24, 1), 200);
   const page = Math.max(f.page ?? 1, 1);
   const values = filterValues(scope, f);
+  const columns: Columns = shown?.columns ?? getTableColumns(objects);
   const [rows, [{ total }]] = await Promise.all([
     preparedQuery(
       db,
-      "objects.page",
+      `objects.page.${shown?.name ?? "all"}`,
       { ...values, limit: pageSize, offset: (page - 1) * pageSize },
       (p) =>
-        db.select().from(objects).where(filterCondition(p)).orderBy(desc(objects.createdAt), desc(objects.id))
+        db.select(columns).from(objects).where(filterCondition(p))
+          .orderBy(desc(objects.createdAt), desc(objects.id))
           .limit(p.limit).offset(p.offset),
     ).all(),
     preparedQuery(
@@ -115,12 +152,6 @@ export async function objectDistricts(db: Db, scope: Scope): Promise<string[]> {
     select district from d where district is not null`);
   return rows.map((r) => r.district!).filter(Boolean);
 }
-
-type Columns = Record<string, AnySQLiteColumn>;
-/** A row of `C` as drizzle reads it: a nullable column may be null. */
-type RowOf<C extends Columns> = {
-  [K in keyof C]: C[K]["_"]["notNull"] extends true ? C[K]["_"]["data"] : C[K]["_"]["data"] | null;
-};
 
 /** The newest objects of the scope with the given columns (pickers, the cabinets' latest objects). */
 export async function newestObjects<C extends Columns>(

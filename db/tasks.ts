@@ -413,9 +413,17 @@ export async function updateTask(
   patch: TaskPatch,
   by: { id: number; now: Date; assignedTo?: number },
 ) {
-  const conds = [eq(tasks.id, id), scopeCondition(scope)];
-  if (by.assignedTo !== undefined) conds.push(eq(tasks.assignedTo, by.assignedTo));
-  const [current] = await db.select().from(tasks).where(and(...conds));
+  const current = await preparedQuery(
+    db,
+    "tasks.toUpdate",
+    { id, companyId: scope ?? undefined, assignedTo: by.assignedTo },
+    (p) =>
+      db.select().from(tasks).where(and(
+        eq(tasks.id, p.id),
+        p.companyId && eq(tasks.companyId, p.companyId),
+        p.assignedTo && eq(tasks.assignedTo, p.assignedTo),
+      )),
+  ).get();
   if (!current) return null;
   let objectAddress: string | null = null;
   if (patch.objectId !== undefined && patch.objectId !== current.objectId) {
@@ -445,20 +453,27 @@ export async function updateTask(
     if (patch.status !== "completed") values.completedAt = null;
   }
 
+  const completes = patch.status === "completed" && current.status !== "completed";
+  const tellsAssigner = completes && current.assignedBy !== null && current.assignedBy !== by.id;
+  const tellsAssignee = !!patch.assignedTo && patch.assignedTo !== current.assignedTo &&
+    patch.assignedTo !== by.id;
+  const records = patch.status !== undefined && patch.status !== current.status;
+  // An edit that tells nobody and records nothing (a description, a title) is one statement, not a transaction.
+  if (!tellsAssigner && !tellsAssignee && !records) {
+    const [task] = await db.update(tasks).set(values).where(eq(tasks.id, id)).returning();
+    return task;
+  }
   return await db.transaction(async (tx) => {
     const [task] = await tx.update(tasks).set(values).where(eq(tasks.id, id)).returning();
-    if (!objectAddress && task.objectId) {
+    if (!objectAddress && task.objectId && (tellsAssigner || tellsAssignee)) {
       const [o] = await tx.select({ address: objects.address }).from(objects).where(
         eq(objects.id, task.objectId),
       );
       objectAddress = o?.address ?? null;
     }
     const where = objectAddress ? ` — ${objectAddress}` : "";
-    if (
-      patch.status === "completed" && current.status !== "completed" && task.assignedBy &&
-      task.assignedBy !== by.id
-    ) {
-      await notifyUsers(tx, [task.assignedBy], {
+    if (tellsAssigner) {
+      await notifyUsers(tx, [task.assignedBy!], {
         companyId: task.companyId,
         type: "task_completed",
         title: "Задача выполнена",
@@ -467,8 +482,8 @@ export async function updateTask(
         relatedObjectId: task.objectId,
       });
     }
-    if (patch.assignedTo && patch.assignedTo !== current.assignedTo && patch.assignedTo !== by.id) {
-      await notifyUsers(tx, [patch.assignedTo], {
+    if (tellsAssignee) {
+      await notifyUsers(tx, [patch.assignedTo!], {
         companyId: task.companyId,
         type: "task_assigned",
         title: "Новая задача",
@@ -477,13 +492,13 @@ export async function updateTask(
         relatedObjectId: task.objectId,
       });
     }
-    if (patch.status !== undefined && patch.status !== current.status) {
+    if (records) {
       await recordActivity(tx, {
         companyId: task.companyId,
         userId: by.id,
         type: "task",
-        title: `${statusVerb(patch.status)}: ${task.title}`,
-        status: patch.status,
+        title: `${statusVerb(patch.status!)}: ${task.title}`,
+        status: patch.status!,
         objectId: task.objectId,
         taskId: task.id,
       });

@@ -1,7 +1,7 @@
 import { pageHref, Pagination } from "../components/Pagination.tsx";
 import type { Context } from "hono";
 import { listDocuments } from "../db/documents.ts";
-import { listObjects } from "../db/objects.ts";
+import { objectChoices } from "../db/objects.ts";
 import { countOf } from "../domain/format.ts";
 import { adminRoles, hasRole } from "../domain/roles.ts";
 import { Island } from "../server/island.tsx";
@@ -21,7 +21,7 @@ export default async function documentsPage(c: Context<AppEnv>) {
   const page = pageNumber(c.req.query("page"));
   const [docs, objects] = await Promise.all([
     listDocuments(db, scope, { page, pageSize: PAGE_SIZE }),
-    listObjects(db, scope, { pageSize: 200 }),
+    objectChoices(db, scope, 200),
   ]);
   const pages = Math.max(1, Math.ceil(docs.total / PAGE_SIZE));
   return renderWorkPage(c, {
@@ -33,7 +33,7 @@ export default async function documentsPage(c: Context<AppEnv>) {
           component={DocumentsBrowser}
           props={{
             documents: docs.items,
-            objects: objects.rows.map((o) => ({ id: o.id, address: o.address })),
+            objects: objects.map((o) => ({ id: o.id, address: o.address })),
             userId: user.id,
             isAdmin: hasRole(user.role, adminRoles),
           }}

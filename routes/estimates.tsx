@@ -1,5 +1,10 @@
 import type { Context } from "hono";
-import { type EstimateStatus, estimateSummary, listEstimates } from "../db/estimates.ts";
+import {
+  type EstimateStatus,
+  estimateSummary,
+  estimateTableColumns,
+  listEstimateColumns,
+} from "../db/estimates.ts";
 import { objectChoices } from "../db/objects.ts";
 import { estimateStatuses } from "../domain/enums.ts";
 import { countOf, formatDate, formatKopecks } from "../domain/format.ts";
@@ -27,7 +32,10 @@ export default async function estimatesPage(c: Context<AppEnv>) {
   const search = (q.q ?? "").trim().slice(0, 100) || undefined;
   const filter = { status, objectId, q: search };
   const [rows, summary, objects] = await Promise.all([
-    listEstimates(db, scope, { ...filter, limit: 200 }),
+    listEstimateColumns(db, scope, { ...filter, limit: 200 }, {
+      name: "table",
+      columns: estimateTableColumns,
+    }),
     estimateSummary(db, scope, filter),
     objectChoices(db, scope),
   ]);
@@ -40,6 +48,7 @@ export default async function estimatesPage(c: Context<AppEnv>) {
     subtitle: countOf(summary.total, ["смета", "сметы", "смет"]),
     action: (
       <Island
+        cached
         component={CreateEstimateDialog}
         props={{
           objects: objects.map((o) => ({ id: o.id, address: o.address })),
@@ -79,6 +88,7 @@ export default async function estimatesPage(c: Context<AppEnv>) {
             )
             : (
               <Island
+                cached
                 component={EstimatesTable}
                 props={{
                   role: user.role,

@@ -1,5 +1,11 @@
 import type { Context } from "hono";
-import { listObjects, objectDistricts, type ObjectRow } from "../db/objects.ts";
+import {
+  listObjects,
+  objectCardColumns,
+  type ObjectCardRow,
+  objectDistricts,
+  type ObjectRow,
+} from "../db/objects.ts";
 import { objectStatuses, workTypes } from "../domain/objects.ts";
 import { labelOf, objectStatusLabels, workTypeLabels } from "../domain/labels.ts";
 import { countOf, formatKopecks } from "../domain/format.ts";
@@ -21,7 +27,7 @@ const PAGE_SIZE = 24;
 
 type Variant = "manager" | "improved";
 
-function ObjectCard({ o, variant, canEdit }: { o: ObjectRow; variant: Variant; canEdit: boolean }) {
+function ObjectCard({ o, variant, canEdit }: { o: ObjectCardRow; variant: Variant; canEdit: boolean }) {
   const status = objectStatusLabels[o.status];
   const place = [o.settlement ?? o.city, o.region].filter(Boolean).join(", ");
   return (
@@ -122,7 +128,10 @@ function objectsPage(variant: Variant) {
     const objectId = positiveInt(q.objectId) ?? null;
 
     const [{ rows, total }, districts] = await Promise.all([
-      listObjects(db, scope, { status, workType, district, q: search, page, pageSize: PAGE_SIZE }),
+      listObjects(db, scope, { status, workType, district, q: search, page, pageSize: PAGE_SIZE }, {
+        name: "cards",
+        columns: objectCardColumns,
+      }),
       objectDistricts(db, scope),
     ]);
     const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
@@ -138,6 +147,7 @@ function objectsPage(variant: Variant) {
       action: canEdit
         ? (
           <Island
+            cached
             component={ObjectDialog}
             props={{
               mode: "create",
@@ -211,6 +221,7 @@ function objectsPage(variant: Variant) {
           )}
 
           <Island
+            cached
             component={ObjectDetails}
             props={{ objectId, canEdit, userId: user.id, isAdmin: hasRole(user.role, adminRoles) }}
           />

@@ -64,6 +64,7 @@ export default async function tasksPage(c: Context<AppEnv>) {
     action: manager
       ? (
         <Island
+          cached
           component={TaskDialog}
           props={{
             mode: "task",

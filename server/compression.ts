@@ -10,8 +10,14 @@ export type Encoding = "br" | "gzip";
 /** Below this many bytes compression saves less than it costs (headers, CPU, a lost TCP packet or none). */
 export const MIN_COMPRESS_BYTES = 1024;
 
-/** The best encoding `Accept-Encoding` allows: br, then gzip; null for identity. Honours `q=0`. */
-export function negotiateEncoding(header: string | undefined | null): Encoding | null {
+/**
+ * The best encoding `Accept-Encoding` allows, in the order of `preferred` (br before gzip unless told);
+ * null for identity. Honours `q=0`.
+ */
+export function negotiateEncoding(
+  header: string | undefined | null,
+  preferred: readonly Encoding[] = ["br", "gzip"],
+): Encoding | null {
   if (!header) return null;
   const q = new Map<string, number>();
   for (const part of header.toLowerCase().split(",")) {
@@ -19,11 +25,15 @@ export function negotiateEncoding(header: string | undefined | null): Encoding |
     const weight = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
     q.set(name.trim(), weight === undefined ? 1 : Number(weight));
   }
-  const accepts = (name: Encoding) => (q.get(name) ?? q.get("*") ?? 0) > 0;
-  if (accepts("br")) return "br";
-  if (accepts("gzip")) return "gzip";
-  return null;
+  return preferred.find((name) => (q.get(name) ?? q.get("*") ?? 0) > 0) ?? null;
 }
+
+/**
+ * Answers made per request go out as gzip when the client takes it: on the 38 KB /tasks page gzip 4 takes
+ * 0.18 ms for 5.2 KB and brotli 4 0.45 ms for 4.9 KB, a third of the page's whole cost for 6 % fewer
+ * bytes (README «Performance», fourth round). Static files, compressed once, stay brotli first.
+ */
+const DYNAMIC_PREFERENCE: readonly Encoding[] = ["gzip", "br"];
 
 /**
  * Fast levels for answers made per request (brotli 4, gzip 4): on a 27 KB list page brotli 5 took longer
@@ -71,7 +81,7 @@ export const compressedAnswers = createMiddleware<AppEnv>(async (c, next) => {
   if (res.headers.has("Content-Disposition")) return;
   if (res.status < 200 || res.status === 204 || res.status === 206) return;
   res.headers.append("Vary", "Accept-Encoding");
-  const encoding = negotiateEncoding(c.req.header("Accept-Encoding"));
+  const encoding = negotiateEncoding(c.req.header("Accept-Encoding"), DYNAMIC_PREFERENCE);
   if (!encoding) return;
   const bytes = new Uint8Array(await res.arrayBuffer());
   const headers = new Headers(res.headers);

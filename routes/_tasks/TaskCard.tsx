@@ -67,7 +67,7 @@ export function TaskCard(
       <footer className="task-card-foot">
         <a className="btn btn-secondary btn-sm" href={`/tasks?taskId=${task.id}`}>Открыть</a>
         {canChangeStatus && (
-          <Island component={TaskStatusMenu} props={{ taskId: task.id, status: task.status }} />
+          <Island cached component={TaskStatusMenu} props={{ taskId: task.id, status: task.status }} />
         )}
       </footer>
     </article>

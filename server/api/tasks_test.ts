@@ -2,6 +2,8 @@
 import assert from "node:assert/strict";
 import { expectJson, type TestApp, withTestApp } from "../testing.ts";
 import { toDateInput } from "../../domain/tasks.ts";
+import { eq } from "drizzle-orm";
+import { activities, notifications } from "../../db/schema/mod.ts";
 
 const DAY = 86_400_000;
 
@@ -102,7 +104,30 @@ Deno.test("[api] completing a task tells the one who assigned it (task_completed
     const notes = await expectJson<any[]>(
       await t.request("/api/notifications", { as: "engineer@demo.local" }),
     );
-    assert.ok(notes.some((n) => n.type === "task_completed" && n.relatedTaskId === task.id && !n.isRead));
+    const note = notes.find((n) => n.type === "task_completed" && n.relatedTaskId === task.id);
+    assert.ok(note && !note.isRead);
+    assert.equal(note.message, `${task.title} — ${task.object.address}`);
+  }));
+
+Deno.test("[api] a description edit is stored and tells nobody; a status change is recorded in the feed", () =>
+  withTestApp(async (t) => {
+    const [task] = await expectJson<any[]>(
+      await t.request("/api/tasks?status=in_progress", { as: "surveyor@demo.local" }),
+    );
+    const { db } = t.deps;
+    const notesBefore = (await db.select().from(notifications)).length;
+    const feedBefore = (await db.select().from(activities)).length;
+    const edited = await expectJson(
+      await t.as("surveyor@demo.local").patch(`/api/tasks/${task.id}`, { description: "Новое описание" }),
+    );
+    assert.equal(edited.description, "Новое описание");
+    assert.equal(edited.object.address, task.object.address, "answered with the joined task");
+    assert.equal((await db.select().from(notifications)).length, notesBefore);
+    assert.equal((await db.select().from(activities)).length, feedBefore);
+
+    await expectJson(await t.as("surveyor@demo.local").patch(`/api/tasks/${task.id}`, { status: "pending" }));
+    const feed = await db.select().from(activities).where(eq(activities.taskId, task.id));
+    assert.ok(feed.some((a) => a.status === "pending"));
   }));
 
 Deno.test("[api] POST /api/tasks refuses an assignee of another company and a missing field with 422", () =>
