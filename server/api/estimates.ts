@@ -35,7 +35,7 @@ import {
 } from "../../db/estimates.ts";
 import { estimateStatuses } from "../../domain/enums.ts";
 import { clientIdSchema } from "../../domain/offline.ts";
-import { estimateApproverRoles, hasRole, staffRoles } from "../../domain/roles.ts";
+import { estimateApproverRoles, estimateSplitRoles, hasRole, staffRoles } from "../../domain/roles.ts";
 import { estimateStatusLabels } from "../../domain/labels.ts";
 import {
   canEditEstimate,
@@ -67,8 +67,9 @@ const generateBody = z.object({
   workType: z.string().max(50).optional(),
   /** Several work types priced in one estimate, a section per work type (validated by the engine). */
   workTypes: z.array(z.string().max(50)).max(5).optional(),
-  /** With several work types: an estimate per work type instead of one with a section per work type. */
-  separate: z.boolean().optional(),
+  /** With several work types: an estimate per work type instead of one with a section per work type. Only
+   * estimateSplitRoles may ask it; for anyone else the task's «Сметы по видам работ» decides. */
+  separate: z.boolean({ error: "Отдельные сметы: да или нет" }).optional(),
   estimateNumber: z.string().max(50).optional(),
   /** The phone's id of a queued request (issue 16): a repeat answers what the first one generated. */
   clientId: clientIdSchema.optional(),
@@ -289,11 +290,15 @@ export const estimatesApi = new Hono<AppEnv>()
       }
     }
     let taskId: number | null = null;
+    let taskSplit = false;
     if (body.taskId) {
       const task = await measurableTask(c, user, body.taskId);
       if (task.objectId !== object.id) throw invalid({ taskId: ["Задача относится к другому объекту"] });
       taskId = task.id;
+      taskSplit = task.separateEstimates;
     }
+    // One estimate or one per work type is the chief engineer's choice, stored on the task (issue 17).
+    const separate = hasRole(user.role, estimateSplitRoles) ? body.separate ?? taskSplit : taskSplit;
     const at = now();
     const measurements = typeof body.measurements === "object" && body.measurements !== null &&
         !Array.isArray(body.measurements)
@@ -327,7 +332,7 @@ export const estimatesApi = new Hono<AppEnv>()
     if (!checked.success) throw invalid(fieldErrors(checked.error), "Проверьте значения замеров");
     // Separate estimates: one document per work type, each its own estimate (and its own versions).
     const list = checked.data.workTypes ?? [];
-    const docs = body.separate && list.length > 1
+    const docs = separate && list.length > 1
       ? list.map((workType, i) => ({
         ...doc,
         workType,
@@ -374,7 +379,7 @@ export const estimatesApi = new Hono<AppEnv>()
         createdAt: at,
       });
     }
-    return c.json(body.separate && stored.length > 1 ? { estimates: stored } : stored[0], 201);
+    return c.json(separate && stored.length > 1 ? { estimates: stored } : stored[0], 201);
   })
   .post("/", validate("json", manualBody, REQUIRED_MANUAL), async (c) => {
     const user = currentUser(c);

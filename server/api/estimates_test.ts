@@ -428,28 +428,48 @@ function wellAndWaterSupply(task: { id: number; objectId: number | null }) {
   };
 }
 
-Deno.test("[api] several work types: one estimate with a section per work type, or separate estimates on request", () =>
+Deno.test("[api] several work types: one estimate with a section per work type, or separate ones as the task says", () =>
   withTestApp(async (t) => {
-    const body = wellAndWaterSupply(await demoSurveyorTask(t));
-    const one = await generate(t, body, 201);
+    const task = await demoSurveyorTask(t);
+    const body = wellAndWaterSupply(task);
+    // The surveyor's own `separate` is ignored: the task says «одна общая» (the default).
+    const one = await generate(t, { ...body, separate: true }, 201);
     assert.ok(
       one.sections.includes("Бурение скважины") && one.sections.includes("Водопровод от скважины до дома"),
     );
-    const separate = await generate(t, { ...body, separate: true }, 201);
+    await setSplit(t, task.id, true);
+    const separate = await generate(t, body, 201);
     assert.equal(separate.estimates.length, 2);
     assert.deepEqual(separate.estimates.map((e: any) => e.workKinds), [["well"], ["water_supply"]]);
     assert.equal(separate.estimates[0].itemsTotal + separate.estimates[1].itemsTotal, one.itemsTotal);
-    // Generating again makes new versions of the same three estimates, not new estimates.
-    const again = await generate(t, { ...body, separate: true }, 201);
+    // The surveyor cannot ask for one estimate either.
+    const again = await generate(t, { ...body, separate: false }, 201);
     assert.deepEqual(again.estimates.map((e: any) => e.id), separate.estimates.map((e: any) => e.id));
     assert.deepEqual(again.estimates.map((e: any) => e.version), [2, 2]);
-    assert.equal((await generate(t, body, 201)).id, one.id);
-    await generate(t, { ...body, workTypes: ["nothing"], separate: true }, 422);
+    await generate(t, { ...body, workTypes: ["nothing"] }, 422);
+    // The chief engineer may still ask either explicitly; without `separate` the task decides.
+    const chief = "engineer@demo.local";
+    assert.equal((await generate(t, { ...body, separate: false }, 201, chief)).id, one.id);
+    assert.equal((await generate(t, body, 201, chief)).estimates.length, 2);
+    await setSplit(t, task.id, false);
+    assert.equal((await generate(t, { ...body, separate: true }, 201, chief)).estimates.length, 2);
+    assert.equal((await generate(t, body, 201, chief)).id, one.id);
+    const bad = await generate(t, { ...body, separate: "да" }, 422, chief);
+    assert.deepEqual(bad.errors.separate, ["Отдельные сметы: да или нет"]);
   }));
+
+/** The chief engineer sets the task's «Сметы по видам работ». */
+async function setSplit(t: TestApp, taskId: number, separateEstimates: boolean) {
+  const task = await expectJson(
+    t.as("engineer@demo.local").patch(`/api/tasks/${taskId}`, { separateEstimates }),
+  );
+  assert.equal(task.separateEstimates, separateEstimates);
+}
 
 Deno.test("[api] a generate request repeated with its clientId answers the estimate it made and writes nothing", () =>
   withTestApp(async (t) => {
-    const body = { ...wellAndWaterSupply(await demoSurveyorTask(t)), clientId: crypto.randomUUID() };
+    const task = await demoSurveyorTask(t);
+    const body = { ...wellAndWaterSupply(task), clientId: crypto.randomUUID() };
     const count = async (table: string) =>
       Number((await t.deps.db.$client.execute(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
     const first = await generate(t, body, 201);
@@ -475,7 +495,8 @@ Deno.test("[api] a generate request repeated with its clientId answers the estim
     // The first request's repeat still writes nothing once its version is replaced.
     assert.equal((await generate(t, body, 200)).version, 2);
     // Separate estimates: the repeat answers both, in the same shape.
-    const separateBody = { ...body, separate: true, clientId: crypto.randomUUID() };
+    await setSplit(t, task.id, true);
+    const separateBody = { ...body, clientId: crypto.randomUUID() };
     const separate = await generate(t, separateBody, 201);
     const separateRepeat = await generate(t, separateBody, 200);
     assert.deepEqual(
