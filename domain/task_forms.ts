@@ -12,11 +12,6 @@ const objectId = z.union([z.number(), z.string()], { error: "Необходим�
 );
 const optionalUserId = z.optional(z.nullable(z.union([z.number(), z.string()])));
 
-/** The wording of a task's estimate split, as the task dialog offers it and the measuring screen shows it. */
-export const estimateSplitLabels = {
-  combined: "Одна общая",
-  separate: "Отдельная на каждый вид работ",
-} as const;
 export const ESTIMATE_SPLIT_MESSAGE = "Выберите: одна общая смета или отдельная на каждый вид работ";
 /** «Сметы по видам работ» (issue 17): true, a separate estimate per work type; set by estimateSplitRoles. */
 export const separateEstimates = z.optional(z.boolean({ error: ESTIMATE_SPLIT_MESSAGE }));

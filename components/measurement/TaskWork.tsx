@@ -15,8 +15,7 @@ import { exportEstimate } from "./export.ts";
 import { type StoredEstimate, syncLabel, type TotalsDiffer, useMeasurementSession } from "./session.ts";
 import { ConflictNotice } from "./ConflictNotice.tsx";
 import { formatKopecks } from "../../domain/format.ts";
-import { labelOf, taskStatusLabels } from "../../domain/labels.ts";
-import { estimateSplitLabels } from "../../domain/task_forms.ts";
+import { estimateSplitLabels, labelOf, taskStatusLabels } from "../../domain/labels.ts";
 import { kindsForTask, type WorkKind, workKinds, workKindTitles } from "../../estimating/form.ts";
 
 /** The task the surveyor works on. */

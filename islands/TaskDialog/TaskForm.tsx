@@ -1,8 +1,8 @@
 // The body of the task dialogs (loaded when one opens): the form and its validation.
 import { type FormEvent, useId, useState } from "react";
 import { taskPriorities } from "../../domain/tasks.ts";
-import { assignMeasurementSchema, estimateSplitLabels, taskFormSchema } from "../../domain/task_forms.ts";
-import { taskPriorityLabels } from "../../domain/labels.ts";
+import { assignMeasurementSchema, taskFormSchema } from "../../domain/task_forms.ts";
+import { estimateSplitLabels, taskPriorityLabels } from "../../domain/labels.ts";
 import { fieldBinder, SelectField, TextField } from "../../components/Field.tsx";
 import { Icon } from "../../components/Icon.tsx";
 import { DialogHead } from "../../components/Dialog.tsx";
