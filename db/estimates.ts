@@ -149,6 +149,7 @@ export async function getEstimate(db: Db | Tx, scope: Scope, id: number) {
     discountAmount: estimates.discountAmount,
     clientNote: estimates.clientNote,
     internalNote: estimates.internalNote,
+    clientId: estimates.clientId,
     objectClientName: objects.clientName,
     objectClientPhone: objects.clientPhone,
     objectDistanceFromMKAD: objects.distanceFromMKAD,
@@ -259,6 +260,23 @@ export async function estimateToRegenerate(
   return row ?? null;
 }
 
+/**
+ * The estimates a generate request with this client id already made (a phone repeating a request whose answer
+ * it lost), oldest first; empty for a new request. A version since replaced by generating again answers its
+ * estimate as it is now.
+ */
+export async function estimatesOfRequest(db: Db, scope: Scope, clientId: string): Promise<EstimateDetail[]> {
+  const company = (column: typeof estimates.companyId | typeof estimateVersions.companyId) =>
+    scope === null ? undefined : eq(column, scope);
+  const current = await db.select({ id: estimates.id }).from(estimates)
+    .where(and(eq(estimates.clientId, clientId), company(estimates.companyId)));
+  const replaced = await db.select({ id: estimateVersions.estimateId }).from(estimateVersions)
+    .where(and(eq(estimateVersions.clientId, clientId), company(estimateVersions.companyId)));
+  const ids = [...new Set([...current, ...replaced].map((r) => r.id))].sort((a, b) => a - b);
+  const found = await Promise.all(ids.map((id) => getEstimate(db, scope, id)));
+  return found.filter((e) => e !== null);
+}
+
 /** An estimate as it was, kept in estimate_versions when generating again replaces it. */
 export interface EstimateSnapshot {
   estimateNumber: string;
@@ -298,6 +316,8 @@ export async function storeGeneratedEstimate(
     measurementDocument: unknown;
     address: string;
     replaces?: { id: number } | null;
+    /** The phone's id of the request (see estimatesOfRequest). */
+    clientId?: string | null;
   },
   by: { id: number; now: Date },
 ): Promise<{ id: number; estimateNumber: string; version: number }> {
@@ -315,6 +335,7 @@ export async function storeGeneratedEstimate(
     notes: e.notes,
     warnings: e.warnings,
     measurementDocument: input.measurementDocument,
+    clientId: input.clientId ?? null,
     updatedAt: by.now,
   };
   return await db.transaction(async (tx) => {
@@ -341,6 +362,7 @@ export async function storeGeneratedEstimate(
         snapshot: snapshotOf(previous),
         createdAt: previous.createdAt,
         replacedAt: by.now,
+        clientId: previous.clientId,
       });
       await tx.delete(estimateItems).where(eq(estimateItems.estimateId, previous.id));
       await tx.update(estimates).set({

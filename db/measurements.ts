@@ -23,6 +23,7 @@ export async function taskForMeasurement(
     title: tasks.title,
     status: tasks.status,
     assignedTo: tasks.assignedTo,
+    separateEstimates: tasks.separateEstimates,
     address: objects.address,
   }).from(tasks).leftJoin(objects, eq(objects.id, tasks.objectId)).where(and(...conds));
   return row ?? null;

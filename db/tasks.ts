@@ -103,6 +103,8 @@ export interface TaskView {
   storedStatus: TaskStatus;
   isOverdue: boolean;
   priority: TaskPriority;
+  /** «Сметы по видам работ»: a separate estimate per work type, or (false) one estimate. */
+  separateEstimates: boolean;
   dueDate: Date | null;
   completedAt: Date | null;
   createdAt: Date;
@@ -136,6 +138,7 @@ function toView(row: Row, now: Date): TaskView {
     storedStatus: t.status,
     isOverdue: isOverdue(t, now),
     priority: t.priority,
+    separateEstimates: t.separateEstimates,
     dueDate: t.dueDate,
     completedAt: t.completedAt,
     createdAt: t.createdAt,
@@ -288,6 +291,8 @@ export interface NewTask {
   assignedTo?: number | null;
   status?: TaskStatus;
   priority?: TaskPriority;
+  /** A separate estimate per work type (the chief engineer's choice); one estimate by default. */
+  separateEstimates?: boolean;
 }
 
 export class TaskRuleError extends Error {
@@ -364,6 +369,7 @@ export async function createTask(db: Db, scope: Scope, input: NewTask, by: { id:
       dueDate: input.dueDate,
       status: input.status ?? "assigned",
       priority: input.priority ?? "medium",
+      separateEstimates: input.separateEstimates ?? false,
       completedAt: input.status === "completed" ? by.now : null,
       createdAt: by.now,
       updatedAt: by.now,
@@ -399,6 +405,7 @@ export interface TaskPatch {
   dueDate?: Date | null;
   assignedTo?: number | null;
   objectId?: number;
+  separateEstimates?: boolean;
 }
 
 /**
@@ -442,6 +449,7 @@ export async function updateTask(
   if (patch.description !== undefined) values.description = patch.description || null;
   if (patch.priority !== undefined) values.priority = patch.priority;
   if (patch.objectId !== undefined) values.objectId = patch.objectId;
+  if (patch.separateEstimates !== undefined) values.separateEstimates = patch.separateEstimates;
   if (patch.dueDate !== undefined) {
     values.dueDate = patch.dueDate;
     values.overdueNotifiedAt = null;

@@ -40,6 +40,13 @@ export const taskPriorityLabels: Labelled<typeof taskPriorities[number]> = {
   urgent: { label: "Срочный", tone: "danger" },
 };
 
+/** The wording of a task's «Сметы по видам работ» (issue 17), as the task dialog offers it and the measuring
+ * screen shows it. */
+export const estimateSplitLabels = {
+  combined: "Одна общая",
+  separate: "Отдельная на каждый вид работ",
+} as const;
+
 export const estimateStatusLabels: Labelled<typeof estimateStatuses[number]> = {
   draft: { label: "Черновик", tone: "neutral" },
   sent: { label: "Отправлено", tone: "info" },

@@ -12,6 +12,10 @@ const objectId = z.union([z.number(), z.string()], { error: "Необходим�
 );
 const optionalUserId = z.optional(z.nullable(z.union([z.number(), z.string()])));
 
+export const ESTIMATE_SPLIT_MESSAGE = "Выберите: одна общая смета или отдельная на каждый вид работ";
+/** «Сметы по видам работ» (issue 17): true, a separate estimate per work type; set by estimateSplitRoles. */
+export const separateEstimates = z.optional(z.boolean({ error: ESTIMATE_SPLIT_MESSAGE }));
+
 /** The add-task dialog (spec/2 §5 'Task (general)'). */
 export const taskFormSchema = z.object({
   title: z.string({ error: "Название обязательно" }).check(z.trim(), z.minLength(1, "Название обязательно")),
@@ -21,6 +25,7 @@ export const taskFormSchema = z.object({
   assignedTo: optionalUserId,
   status: z.optional(z.enum(taskStatuses)),
   priority: z.optional(z.enum(taskPriorities)),
+  separateEstimates,
 });
 
 /** The assign-measurement dialog: description and surveyor are required too. */
@@ -37,4 +42,5 @@ export const assignMeasurementSchema = z.object({
   ),
   status: z.optional(z.enum(taskStatuses)),
   priority: z.optional(z.enum(taskPriorities)),
+  separateEstimates,
 });

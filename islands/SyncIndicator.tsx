@@ -2,7 +2,15 @@
 // be sent (status changes, measurements, photos, estimates), with the upload's progress. It keeps the queue
 // going and fills the service worker's cache for work with no signal.
 import { useEffect, useState } from "react";
-import { startSync, type SyncState, useSyncState, warmFieldWork } from "../components/offline/sync.ts";
+import {
+  deleteRefused,
+  type RefusedEntry,
+  retryRefused,
+  startSync,
+  type SyncState,
+  useSyncState,
+  warmFieldWork,
+} from "../components/offline/sync.ts";
 import { countOf } from "../domain/format.ts";
 
 const kinds = [
@@ -64,6 +72,7 @@ export default function SyncIndicator() {
               <p className="muted">
                 {state.online ? "Отправляется по порядку." : "Отправится по порядку, когда появится связь."}
               </p>
+              {state.refused.length > 0 && <RefusedList entries={state.refused} />}
             </>
           )
           : <p>Всё отправлено.</p>}
@@ -75,6 +84,44 @@ export default function SyncIndicator() {
       </div>
     </details>
   );
+}
+
+/** What the server refused for good, each with «Повторить» and «Удалить» (asked to confirm). */
+function RefusedList({ entries }: { entries: RefusedEntry[] }) {
+  const remove = (e: RefusedEntry) => {
+    if (!confirm(`Удалить с устройства: ${describe(e)}? Отправить это будет уже нельзя.`)) return;
+    void deleteRefused(e.id);
+  };
+  return (
+    <>
+      <p className="label">Не принято сервером</p>
+      <ul className="sync-refused">
+        {entries.map((e) => (
+          <li key={e.id} data-testid="sync-refused">
+            <span>{describe(e)}</span>
+            {e.error && <span className="muted">{e.error}</span>}
+            <span className="actions">
+              <button
+                type="button"
+                className="btn btn-secondary btn-sm"
+                onClick={() => void retryRefused(e.id)}
+              >
+                Повторить
+              </button>
+              <button type="button" className="btn btn-sm btn-danger" onClick={() => remove(e)}>
+                Удалить
+              </button>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function describe(e: RefusedEntry): string {
+  const [, forms] = kinds.find(([k]) => k === e.kind)!;
+  return `${forms[0][0].toUpperCase()}${forms[0].slice(1)}, задача №${e.taskId}`;
 }
 
 function totalOf(state: SyncState): number {

@@ -15,6 +15,8 @@ export interface TaskDialogProps {
   assignees: { id: number; name: string }[];
   /** Today in Moscow, 'YYYY-MM-DD': the date input's minimum. */
   today: string;
+  /** Offer «Сметы по видам работ» (the chief engineer and administrators choose it). */
+  chooseEstimates?: boolean;
   /** The label of the island's own button; without it the dialog only opens from page buttons. */
   trigger?: string;
   triggerClass?: string;
@@ -30,7 +32,8 @@ export const openAttribute = { task: "data-new-task", measurement: "data-assign-
  * page button with `data-new-task` / `data-assign-measurement="{objectId}"`.
  */
 export default function TaskDialog(
-  { mode, objects, assignees, today, trigger, triggerClass, openOnLoad }: TaskDialogProps,
+  { mode, objects, assignees, today, chooseEstimates = false, trigger, triggerClass, openOnLoad }:
+    TaskDialogProps,
 ) {
   const dialog = useRef<HTMLDialogElement>(null);
   const openings = useRef(0);
@@ -92,6 +95,7 @@ export default function TaskDialog(
               objects={objects}
               assignees={assignees}
               today={today}
+              chooseEstimates={chooseEstimates}
               objectId={opened.objectId}
               titleId={titleId}
               close={close}

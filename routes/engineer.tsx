@@ -35,7 +35,7 @@ export default async function engineerPage(c: Context<AppEnv>) {
     loadDashboard(db, scope, { period: "30d", now: at }),
     latestObjects(db, scope, 5),
     listTasks(db, scope, { now: at, limit: 6 }),
-    loadTaskDialogs(db, scope, { now: at, measurement: true }),
+    loadTaskDialogs(db, scope, { now: at, role: user.role, measurement: true }),
   ]);
   return renderWorkPage(c, {
     title: "Панель инженера",

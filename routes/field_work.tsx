@@ -54,6 +54,7 @@ export default async function fieldWorkPage(c: Context<AppEnv>) {
             clientName: t.object!.clientName,
             clientPhone: t.object!.clientPhone,
             status: t.storedStatus,
+            separateEstimates: t.separateEstimates,
             statusLabel: labelOf(taskStatusLabels, t.storedStatus),
           })),
         }}

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { assignableUsers, countTasks, getTask, listTasks, type TaskFilter } from "../db/tasks.ts";
 import { objectChoices } from "../db/objects.ts";
-import { hasRole } from "../domain/roles.ts";
+import { estimateSplitRoles, hasRole } from "../domain/roles.ts";
 import { taskManagerRoles, taskStatuses, toDateInput } from "../domain/tasks.ts";
 import { taskStatusLabels } from "../domain/labels.ts";
 import { countOf } from "../domain/format.ts";
@@ -71,6 +71,7 @@ export default async function tasksPage(c: Context<AppEnv>) {
             objects: objects.map((o) => ({ id: o.id, address: o.address })),
             assignees: people.map((p) => ({ id: p.id, name: p.name })),
             today: toDateInput(at),
+            chooseEstimates: hasRole(user.role, estimateSplitRoles),
             trigger: "Создать задачу",
             openOnLoad: q.new === "1" ? String(objectId ?? "") : undefined,
           }}

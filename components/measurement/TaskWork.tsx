@@ -15,7 +15,7 @@ import { exportEstimate } from "./export.ts";
 import { type StoredEstimate, syncLabel, type TotalsDiffer, useMeasurementSession } from "./session.ts";
 import { ConflictNotice } from "./ConflictNotice.tsx";
 import { formatKopecks } from "../../domain/format.ts";
-import { labelOf, taskStatusLabels } from "../../domain/labels.ts";
+import { estimateSplitLabels, labelOf, taskStatusLabels } from "../../domain/labels.ts";
 import { kindsForTask, type WorkKind, workKinds, workKindTitles } from "../../estimating/form.ts";
 
 /** The task the surveyor works on. */
@@ -31,6 +31,8 @@ export interface WorkTask {
   clientPhone: string | null;
   /** The stored status (assigned, pending, in_progress, completed …). */
   status: string;
+  /** The chief engineer's «Сметы по видам работ»: a separate estimate per work type, or one. */
+  separateEstimates: boolean;
 }
 
 export interface TaskWorkProps {
@@ -107,10 +109,10 @@ export function TaskWork({ task, idPrefix, startOnOpen = false, close, onStatus 
     if (startOnOpen && waiting.has(task.status)) void start();
   }, []);
 
-  // With several work types: one estimate with a section per work type, or one estimate per work type.
-  const [separate, setSeparate] = useState(false);
+  // With several work types: one estimate with a section per work type, or one estimate per work type, as
+  // the chief engineer chose on the task (the server applies the same choice to the surveyor's request).
   async function generate() {
-    if (await s.generate(separate)) setTab("estimate");
+    if (await s.generate(task.separateEstimates)) setTab("estimate");
   }
 
   async function sendToEngineer() {
@@ -237,17 +239,11 @@ export function TaskWork({ task, idPrefix, startOnOpen = false, close, onStatus 
                   </fieldset>
                 </details>
                 {kinds.length > 1 && (
-                  <fieldset className="tw-kinds" data-testid="estimate-split">
-                    <legend>Сметы</legend>
-                    <label className="chip-radio">
-                      <input type="radio" checked={!separate} onChange={() => setSeparate(false)} />
-                      Одна смета, раздел на вид работ
-                    </label>
-                    <label className="chip-radio">
-                      <input type="radio" checked={separate} onChange={() => setSeparate(true)} />
-                      Отдельная смета на каждый вид
-                    </label>
-                  </fieldset>
+                  <p className="muted" data-testid="estimate-split">
+                    Сметы:{" "}
+                    {estimateSplitLabels[task.separateEstimates ? "separate" : "combined"].toLowerCase()}{" "}
+                    (так решил главный инженер)
+                  </p>
                 )}
                 <dl className="details object-info">
                   <dt>Тип работ</dt>

@@ -116,3 +116,26 @@ export async function flush(
   }
   return { remaining, sent, refused };
 }
+
+/**
+ * The surveyor's «Повторить» for an entry the server refused: it leaves the set-aside list and waits again at
+ * the end of the queue, untried, under its own id (so a request that did reach the server is not made twice).
+ */
+export function retrySetAside(
+  queue: readonly QueueEntry[],
+  setAside: readonly QueueEntry[],
+  id: string,
+): { queue: QueueEntry[]; setAside: QueueEntry[] } {
+  const entry = setAside.find((e) => e.id === id);
+  if (!entry) return { queue: [...queue], setAside: [...setAside] };
+  const seq = queue.reduce((max, e) => Math.max(max, e.seq), entry.seq) + 1;
+  return {
+    queue: [...queue, { ...entry, seq, attempts: 0, notBefore: 0, lastError: null }],
+    setAside: setAside.filter((e) => e !== entry),
+  };
+}
+
+/** The surveyor's «Удалить» (after confirming): the refused entry is dropped from the device. */
+export function dropSetAside(setAside: readonly QueueEntry[], id: string): QueueEntry[] {
+  return setAside.filter((e) => e.id !== id);
+}

@@ -1,5 +1,15 @@
 import assert from "node:assert/strict";
-import { countByKind, enqueue, flush, type QueueEntry, retryDelay, type SendOutcome } from "./queue.ts";
+import {
+  countByKind,
+  dropSetAside,
+  enqueue,
+  flush,
+  ordered,
+  type QueueEntry,
+  retryDelay,
+  retrySetAside,
+  type SendOutcome,
+} from "./queue.ts";
 
 function queueOf(...kinds: QueueEntry["kind"][]): QueueEntry[] {
   let entries: QueueEntry[] = [];
@@ -117,4 +127,32 @@ Deno.test("enqueue() keeps one untried measurement per task, with the newest val
   entries = entries.slice(0, 3);
   assert.equal(entries.length, 3);
   assert.deepEqual(countByKind(entries), { status: 0, measurement: 2, photo: 1, estimate: 0 });
+});
+
+Deno.test("a refused entry retried goes to the end of the queue untried, under its id, and is sent once", async () => {
+  const server = fakeServer((_entry, call) =>
+    call === 0 ? { ok: false, retry: false, error: "Задача закрыта" } : null
+  );
+  const first = await flush(queueOf("estimate", "photo"), server.send, {
+    now: () => 0,
+    save: () => Promise.resolve(),
+  });
+  const aside = first.refused.map((r) => ({ ...r.entry, attempts: 3, lastError: r.error }));
+  assert.deepEqual(aside.map((e) => e.id), ["id-0"]);
+  const waiting = enqueue(first.remaining, { kind: "status", taskId: 7, payload: {}, id: "id-s" }, 5000);
+  const { queue, setAside } = retrySetAside(waiting, aside, "id-0");
+  assert.deepEqual(setAside, []);
+  assert.deepEqual(ordered(queue).map((e) => e.id), ["id-s", "id-0"]);
+  const retried = queue.find((e) => e.id === "id-0")!;
+  assert.deepEqual([retried.attempts, retried.notBefore, retried.lastError], [0, 0, null]);
+  await flush(queue, server.send, { now: () => 0, save: () => Promise.resolve() });
+  assert.deepEqual(server.received, ["id-1", "id-s", "id-0"]);
+  // An id not set aside changes nothing.
+  assert.deepEqual(retrySetAside(queue, aside, "id-x"), { queue, setAside: aside });
+});
+
+Deno.test("a refused entry deleted leaves the set-aside list, the others stay", () => {
+  const aside = queueOf("estimate", "photo", "measurement");
+  assert.deepEqual(dropSetAside(aside, "id-1").map((e) => e.id), ["id-0", "id-2"]);
+  assert.deepEqual(dropSetAside(aside, "id-x").map((e) => e.id), ["id-0", "id-1", "id-2"]);
 });

@@ -3,7 +3,16 @@
 // creates nothing twice. The screens enqueue and listen; the sync indicator shows the state. The cache the
 // service worker keeps for offline is filled from here too (warmFieldWork).
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { countByKind, enqueue, flush, type QueueEntry, type QueueKind, type SendOutcome } from "./queue.ts";
+import {
+  countByKind,
+  dropSetAside,
+  enqueue,
+  flush,
+  type QueueEntry,
+  type QueueKind,
+  retrySetAside,
+  type SendOutcome,
+} from "./queue.ts";
 import { add, readAll, writeAll } from "./store.ts";
 import { dataCacheName, FIELD_WORK_BUNDLE_URL, type FieldWorkBundle, warmUrls } from "./urls.ts";
 import { loadDraft, saveDraft } from "../measurement/draft.ts";
@@ -46,9 +55,19 @@ export interface SyncState {
   online: boolean;
   counts: Record<QueueKind, number>;
   setAside: number;
+  /** The entries the server refused for good, oldest first, for the surveyor to retry or delete. */
+  refused: RefusedEntry[];
   sending: boolean;
   /** The photo being uploaded: its entry and the share sent (0–1). */
   upload: { id: string; share: number } | null;
+}
+
+/** A set-aside entry as the indicator lists it. */
+export interface RefusedEntry {
+  id: string;
+  kind: QueueKind;
+  taskId: number;
+  error: string;
 }
 
 /** As the server renders it (and the page hydrates it): online, nothing waiting. */
@@ -56,6 +75,7 @@ const initialState: SyncState = {
   online: true,
   counts: { status: 0, measurement: 0, photo: 0, estimate: 0 },
   setAside: 0,
+  refused: [],
   sending: false,
   upload: null,
 };
@@ -95,7 +115,29 @@ async function refresh(account: string) {
   const [queue, aside] = await Promise.all([readAll(account, "queue"), readAll(account, "set_aside")]);
   pendingPhotos = queue.filter((e): e is QueueEntry<PhotoPayload> => e.kind === "photo")
     .sort((a, b) => a.seq - b.seq);
-  update({ counts: countByKind(queue), setAside: aside.length });
+  const refused = [...aside].sort((a, b) => a.seq - b.seq)
+    .map((e) => ({ id: e.id, kind: e.kind, taskId: e.taskId, error: e.lastError ?? "" }));
+  update({ counts: countByKind(queue), setAside: aside.length, refused });
+}
+
+/** «Повторить»: the refused entry waits again at the end of the queue, and the queue is sent. */
+export async function retryRefused(id: string): Promise<void> {
+  const account = currentAccount();
+  if (!account) return;
+  const [queue, aside] = await Promise.all([readAll(account, "queue"), readAll(account, "set_aside")]);
+  const next = retrySetAside(queue, aside, id);
+  await writeAll(account, "queue", next.queue);
+  await writeAll(account, "set_aside", next.setAside);
+  await refresh(account);
+  syncSoon();
+}
+
+/** «Удалить» (confirmed by the surveyor): the refused entry leaves the device. */
+export async function deleteRefused(id: string): Promise<void> {
+  const account = currentAccount();
+  if (!account) return;
+  await writeAll(account, "set_aside", dropSetAside(await readAll(account, "set_aside"), id));
+  await refresh(account);
 }
 
 /** A sent entry: `{ entry, answer }` as the server answered it. */
@@ -272,7 +314,7 @@ async function send(entry: QueueEntry): Promise<SendOutcome> {
     case "estimate":
       answer = await request(
         "/api/estimates/generate",
-        json("POST", (entry.payload as EstimatePayload).body),
+        json("POST", { ...(entry.payload as EstimatePayload).body, clientId: entry.id }),
       );
       break;
   }

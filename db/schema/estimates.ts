@@ -39,8 +39,12 @@ export const estimates = sqliteTable("estimates", {
   clientNote: text("client_note"),
   /** Seen only by the company. */
   internalNote: text("internal_note"),
+  /** The phone's id of the generate request that made this version (issue 16): a repeat answers it. Not unique:
+   * separate estimates made by one request share it. */
+  clientId: text("client_id"),
 }, (t) => [
   index("estimates_company_idx").on(t.companyId, t.createdAt),
+  index("estimates_client_idx").on(t.companyId, t.clientId),
   // A number names one estimate of its company (db/estimates.ts picks a free one when generating).
   uniqueIndex("estimates_company_number_idx").on(t.companyId, t.estimateNumber),
   index("estimates_company_status_idx").on(t.companyId, t.status),
@@ -80,7 +84,12 @@ export const estimateVersions = sqliteTable("estimate_versions", {
   createdAt: createdAt(),
   /** When it was replaced by the next version. */
   replacedAt: timestamp("replaced_at").notNull(),
-}, (t) => [uniqueIndex("estimate_versions_estimate_version_idx").on(t.estimateId, t.version)]);
+  /** The client id of the request that made this version, kept so its repeat still writes nothing. */
+  clientId: text("client_id"),
+}, (t) => [
+  uniqueIndex("estimate_versions_estimate_version_idx").on(t.estimateId, t.version),
+  index("estimate_versions_client_idx").on(t.companyId, t.clientId),
+]);
 
 /** Who changed what in an estimate, and when (the editor's log). */
 export const estimateChanges = sqliteTable("estimate_changes", {

@@ -1,6 +1,6 @@
 import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { sql } from "drizzle-orm";
-import { createdAt, id, inList, timestamp, updatedAt } from "./_columns.ts";
+import { bool, createdAt, id, inList, timestamp, updatedAt } from "./_columns.ts";
 import { taskPriorities, taskStatuses } from "../../domain/enums.ts";
 import { companies } from "./companies.ts";
 import { users } from "./users.ts";
@@ -22,6 +22,9 @@ export const tasks = sqliteTable("tasks", {
   overdueNotifiedAt: timestamp("overdue_notified_at"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  /** The chief engineer's choice for a task of several work types (issue 17): false, one estimate with a section
+   * per work type; true, a separate estimate per work type. */
+  separateEstimates: bool("separate_estimates").notNull().default(false),
 }, (t) => [
   index("tasks_company_created_idx").on(t.companyId, t.createdAt),
   // With completed_at, "completed in the period" (the dashboard) is counted from the index alone.

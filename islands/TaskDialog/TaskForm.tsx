@@ -2,7 +2,7 @@
 import { type FormEvent, useId, useState } from "react";
 import { taskPriorities } from "../../domain/tasks.ts";
 import { assignMeasurementSchema, taskFormSchema } from "../../domain/task_forms.ts";
-import { taskPriorityLabels } from "../../domain/labels.ts";
+import { estimateSplitLabels, taskPriorityLabels } from "../../domain/labels.ts";
 import { fieldBinder, SelectField, TextField } from "../../components/Field.tsx";
 import { Icon } from "../../components/Icon.tsx";
 import { DialogHead } from "../../components/Dialog.tsx";
@@ -17,6 +17,8 @@ export interface TaskFormProps {
   assignees: { id: number; name: string }[];
   /** Today in Moscow, 'YYYY-MM-DD': the date input's minimum. */
   today: string;
+  /** Offer «Сметы по видам работ»; without it the task gets the default, one estimate. */
+  chooseEstimates: boolean;
   /** The preselected object ("" for none). */
   objectId: string;
   /** The id of the heading that names the dialog. */
@@ -32,12 +34,13 @@ function emptyValues(mode: TaskFormProps["mode"], objectId: string) {
     objectId,
     assignedTo: "",
     priority: mode === "measurement" ? "high" : "medium",
+    estimateSplit: "combined" as keyof typeof estimateSplitLabels,
   };
 }
 
 /** The add-task and assign-measurement forms (spec/2 §5); a new task reloads the page with its toast. */
 export default function TaskForm(
-  { mode, objects, assignees, today, objectId, titleId, close }: TaskFormProps,
+  { mode, objects, assignees, today, chooseEstimates, objectId, titleId, close }: TaskFormProps,
 ) {
   const [values, setValues] = useState(() => emptyValues(mode, objectId));
   const [errors, setErrors] = useState<Errors>({});
@@ -49,8 +52,10 @@ export default function TaskForm(
   async function submit(e: FormEvent) {
     e.preventDefault();
     const schema = measurement ? assignMeasurementSchema : taskFormSchema;
+    const { estimateSplit, ...fields } = values;
     const payload = {
-      ...values,
+      ...fields,
+      ...(chooseEstimates ? { separateEstimates: estimateSplit === "separate" } : {}),
       objectId: values.objectId,
       assignedTo: values.assignedTo || null,
       status: "assigned" as const,
@@ -135,6 +140,14 @@ export default function TaskForm(
             ...assignees.map((a) => [String(a.id), a.name] as const),
           ]}
         />
+        {chooseEstimates && (
+          <SelectField
+            {...bind("estimateSplit")}
+            label="Сметы по видам работ"
+            hint="Для объекта с несколькими видами работ: замерщик увидит, какие сметы будут сделаны"
+            options={Object.entries(estimateSplitLabels)}
+          />
+        )}
       </div>
       <div className="dialog-foot">
         <button type="button" className="btn btn-secondary" onClick={close}>

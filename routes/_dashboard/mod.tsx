@@ -1,7 +1,7 @@
 // The dashboard of spec/1 §2 as reusable server components: the admin panel (/admin), /dashboard and
 // the engineer cabinet use them. loadDashboard() reads everything a dashboard shows in one go.
 import type { ReactNode } from "react";
-import { hasRole } from "../../domain/roles.ts";
+import { estimateSplitRoles, hasRole, type Role } from "../../domain/roles.ts";
 import { taskManagerRoles } from "../../domain/tasks.ts";
 import type { CurrentUser } from "../../server/types.ts";
 import type { Db } from "../../db/client.ts";
@@ -237,13 +237,15 @@ export interface TaskDialogData {
   people: { id: number; name: string }[];
   surveyors: { id: number; name: string }[] | null;
   today: string;
+  /** The dialogs offer «Сметы по видам работ» (the chief engineer and administrators). */
+  chooseEstimates: boolean;
 }
 
 /** What the task dialogs need: the scope's objects, staff and (for assign measurement) active surveyors. */
 export async function loadTaskDialogs(
   db: Db,
   scope: Scope,
-  options: { now: Date; measurement?: boolean },
+  options: { now: Date; role: Role; measurement?: boolean },
 ): Promise<TaskDialogData> {
   const [objects, people, surveyors] = await Promise.all([
     objectChoices(db, scope),
@@ -256,6 +258,7 @@ export async function loadTaskDialogs(
     people: people.map(short),
     surveyors: surveyors?.map(short) ?? null,
     today: toDateInput(options.now),
+    chooseEstimates: hasRole(options.role, estimateSplitRoles),
   };
 }
 
@@ -265,12 +268,24 @@ export function TaskDialogs({ data }: { data: TaskDialogData }) {
     <>
       <Island
         component={TaskDialog}
-        props={{ mode: "task", objects: data.objects, assignees: data.people, today: data.today }}
+        props={{
+          mode: "task",
+          objects: data.objects,
+          assignees: data.people,
+          today: data.today,
+          chooseEstimates: data.chooseEstimates,
+        }}
       />
       {data.surveyors && (
         <Island
           component={TaskDialog}
-          props={{ mode: "measurement", objects: data.objects, assignees: data.surveyors, today: data.today }}
+          props={{
+            mode: "measurement",
+            objects: data.objects,
+            assignees: data.surveyors,
+            today: data.today,
+            chooseEstimates: data.chooseEstimates,
+          }}
         />
       )}
     </>
@@ -287,7 +302,7 @@ export async function loadDashboardSection(
   const canCreate = hasRole(user.role, taskManagerRoles);
   const [data, dialogs] = await Promise.all([
     loadDashboard(db, scope, options),
-    canCreate ? loadTaskDialogs(db, scope, { now: options.now }) : Promise.resolve(null),
+    canCreate ? loadTaskDialogs(db, scope, { now: options.now, role: user.role }) : Promise.resolve(null),
   ]);
   return { ...options, data, dialogs, canCreate };
 }

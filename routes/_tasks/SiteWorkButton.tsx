@@ -8,7 +8,9 @@ import SiteWorkDialog from "../../islands/SiteWorkDialog.tsx";
  * замер» or «Открыть замер» by the stored status; the dialog loads the form and the records only when opened.
  */
 export function SiteWorkButton(
-  { task }: { task: Pick<TaskView, "id" | "objectId" | "title" | "object" | "storedStatus"> },
+  { task }: {
+    task: Pick<TaskView, "id" | "objectId" | "title" | "object" | "storedStatus" | "separateEstimates">;
+  },
 ) {
   const o = task.object;
   return (
@@ -27,6 +29,7 @@ export function SiteWorkButton(
           clientName: o?.clientName ?? null,
           clientPhone: o?.clientPhone ?? null,
           status: task.storedStatus,
+          separateEstimates: task.separateEstimates,
         },
       }}
     />

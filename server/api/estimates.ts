@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import {
   defaultPriceList,
+  documentKinds,
   type Estimate,
   EstimateInputError,
   findModel,
@@ -18,6 +19,7 @@ import {
   discountJson,
   type EstimateDetail,
   estimateDocumentParts,
+  estimatesOfRequest,
   estimateToRegenerate,
   getEstimate,
   getEstimateVersion,
@@ -32,7 +34,8 @@ import {
   storeManualEstimate,
 } from "../../db/estimates.ts";
 import { estimateStatuses } from "../../domain/enums.ts";
-import { estimateApproverRoles, hasRole, staffRoles } from "../../domain/roles.ts";
+import { clientIdSchema } from "../../domain/offline.ts";
+import { estimateApproverRoles, estimateSplitRoles, hasRole, staffRoles } from "../../domain/roles.ts";
 import { estimateStatusLabels } from "../../domain/labels.ts";
 import { estimateEditSchema } from "../../domain/estimates.ts";
 import {
@@ -64,9 +67,12 @@ const generateBody = z.object({
   workType: z.string().max(50).optional(),
   /** Several work types priced in one estimate, a section per work type (validated by the engine). */
   workTypes: z.array(z.string().max(50)).max(5).optional(),
-  /** With several work types: an estimate per work type instead of one with a section per work type. */
-  separate: z.boolean().optional(),
+  /** With several work types: an estimate per work type instead of one with a section per work type. Only
+   * estimateSplitRoles may ask it; for anyone else the task's «Сметы по видам работ» decides. */
+  separate: z.boolean({ error: "Отдельные сметы: да или нет" }).optional(),
   estimateNumber: z.string().max(50).optional(),
+  /** The phone's id of a queued request (issue 16): a repeat answers what the first one generated. */
+  clientId: clientIdSchema.optional(),
   /** The document's own object block (as the CLI reads it); only its distance is used, see below. */
   object: z.object({
     distanceFromMKAD: z.coerce.number().int("Расстояние от МКАД — целое число км").min(0).optional(),
@@ -206,6 +212,25 @@ function asEngineEstimate(e: EstimateDetail): Estimate {
   };
 }
 
+/** A stored generated estimate as POST /generate answers it: the engine's estimate with its record's fields. */
+function generatedAnswer(e: EstimateDetail) {
+  const doc = (e.measurementDocument ?? {}) as {
+    workType?: string;
+    workTypes?: string[];
+    measurements?: object;
+  };
+  return {
+    ...asEngineEstimate(e),
+    workKinds: documentKinds(doc, (doc.measurements ?? {}) as Record<string, unknown>),
+    id: e.id,
+    version: e.version,
+    status: e.status,
+    objectId: e.objectId,
+    taskId: e.taskId,
+    createdAt: e.createdAt,
+  };
+}
+
 /** `attachment` with an ASCII fallback name and the UTF-8 name of RFC 5987. */
 export function contentDisposition(fileName: string, asciiName = fileName): string {
   const ascii = asciiName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
@@ -256,12 +281,24 @@ export const estimatesApi = new Hono<AppEnv>()
     const scope = companyScope(user);
     const object = await objectForEstimate(db, scope, body.objectId);
     if (!object) throw notFound("Объект не найден");
+    if (body.clientId) {
+      // A repeat writes nothing: it answers the estimate(s) the first request made, in the same shape.
+      const made = await estimatesOfRequest(db, scope, body.clientId);
+      if (made.length > 0) {
+        const answers = made.map(generatedAnswer);
+        return c.json(answers.length > 1 ? { estimates: answers } : answers[0], 200);
+      }
+    }
     let taskId: number | null = null;
+    let taskSplit = false;
     if (body.taskId) {
       const task = await measurableTask(c, user, body.taskId);
       if (task.objectId !== object.id) throw invalid({ taskId: ["Задача относится к другому объекту"] });
       taskId = task.id;
+      taskSplit = task.separateEstimates;
     }
+    // One estimate or one per work type is the chief engineer's choice, stored on the task (issue 17).
+    const separate = hasRole(user.role, estimateSplitRoles) ? body.separate ?? taskSplit : taskSplit;
     const at = now();
     const measurements = typeof body.measurements === "object" && body.measurements !== null &&
         !Array.isArray(body.measurements)
@@ -295,7 +332,7 @@ export const estimatesApi = new Hono<AppEnv>()
     if (!checked.success) throw invalid(fieldErrors(checked.error), "Проверьте значения замеров");
     // Separate estimates: one document per work type, each its own estimate (and its own versions).
     const list = checked.data.workTypes ?? [];
-    const docs = body.separate && list.length > 1
+    const docs = separate && list.length > 1
       ? list.map((workType, i) => ({
         ...doc,
         workType,
@@ -329,6 +366,7 @@ export const estimatesApi = new Hono<AppEnv>()
         measurementDocument: one,
         address: object.address,
         replaces: earlier,
+        clientId: body.clientId,
       }, { id: user.id, now: at });
       stored.push({
         ...estimate,
@@ -341,7 +379,7 @@ export const estimatesApi = new Hono<AppEnv>()
         createdAt: at,
       });
     }
-    return c.json(body.separate && stored.length > 1 ? { estimates: stored } : stored[0], 201);
+    return c.json(separate && stored.length > 1 ? { estimates: stored } : stored[0], 201);
   })
   .post("/", validate("json", manualBody, REQUIRED_MANUAL), async (c) => {
     const user = currentUser(c);

@@ -417,28 +417,92 @@ Deno.test("[api] documents of every work type price as the CLI prices them", () 
     }
   }));
 
-Deno.test("[api] several work types: one estimate with a section per work type, or separate estimates on request", () =>
+/** A generate request for a well and its water supply on the task's object. */
+function wellAndWaterSupply(task: { id: number; objectId: number | null }) {
+  return {
+    workTypes: ["well_equipment", "water_supply"],
+    objectId: task.objectId,
+    taskId: task.id,
+    object: { distanceFromMKAD: 20 },
+    measurements: { well_depth: 30, ws_length: 12, ws_depth: 1.8 },
+  };
+}
+
+Deno.test("[api] several work types: one estimate with a section per work type, or separate ones as the task says", () =>
   withTestApp(async (t) => {
     const task = await demoSurveyorTask(t);
-    const body = {
-      workTypes: ["well_equipment", "water_supply"],
-      objectId: task.objectId,
-      taskId: task.id,
-      object: { distanceFromMKAD: 20 },
-      measurements: { well_depth: 30, ws_length: 12, ws_depth: 1.8 },
-    };
-    const one = await generate(t, body, 201);
+    const body = wellAndWaterSupply(task);
+    // The surveyor's own `separate` is ignored: the task says «одна общая» (the default).
+    const one = await generate(t, { ...body, separate: true }, 201);
     assert.ok(
       one.sections.includes("Бурение скважины") && one.sections.includes("Водопровод от скважины до дома"),
     );
-    const separate = await generate(t, { ...body, separate: true }, 201);
+    await setSplit(t, task.id, true);
+    const separate = await generate(t, body, 201);
     assert.equal(separate.estimates.length, 2);
     assert.deepEqual(separate.estimates.map((e: any) => e.workKinds), [["well"], ["water_supply"]]);
     assert.equal(separate.estimates[0].itemsTotal + separate.estimates[1].itemsTotal, one.itemsTotal);
-    // Generating again makes new versions of the same three estimates, not new estimates.
-    const again = await generate(t, { ...body, separate: true }, 201);
+    // The surveyor cannot ask for one estimate either.
+    const again = await generate(t, { ...body, separate: false }, 201);
     assert.deepEqual(again.estimates.map((e: any) => e.id), separate.estimates.map((e: any) => e.id));
     assert.deepEqual(again.estimates.map((e: any) => e.version), [2, 2]);
-    assert.equal((await generate(t, body, 201)).id, one.id);
-    await generate(t, { ...body, workTypes: ["nothing"], separate: true }, 422);
+    await generate(t, { ...body, workTypes: ["nothing"] }, 422);
+    // The chief engineer may still ask either explicitly; without `separate` the task decides.
+    const chief = "engineer@demo.local";
+    assert.equal((await generate(t, { ...body, separate: false }, 201, chief)).id, one.id);
+    assert.equal((await generate(t, body, 201, chief)).estimates.length, 2);
+    await setSplit(t, task.id, false);
+    assert.equal((await generate(t, { ...body, separate: true }, 201, chief)).estimates.length, 2);
+    assert.equal((await generate(t, body, 201, chief)).id, one.id);
+    const bad = await generate(t, { ...body, separate: "да" }, 422, chief);
+    assert.deepEqual(bad.errors.separate, ["Отдельные сметы: да или нет"]);
+  }));
+
+/** The chief engineer sets the task's «Сметы по видам работ». */
+async function setSplit(t: TestApp, taskId: number, separateEstimates: boolean) {
+  const task = await expectJson(
+    t.as("engineer@demo.local").patch(`/api/tasks/${taskId}`, { separateEstimates }),
+  );
+  assert.equal(task.separateEstimates, separateEstimates);
+}
+
+Deno.test("[api] a generate request repeated with its clientId answers the estimate it made and writes nothing", () =>
+  withTestApp(async (t) => {
+    const task = await demoSurveyorTask(t);
+    const body = { ...wellAndWaterSupply(task), clientId: crypto.randomUUID() };
+    const count = async (table: string) =>
+      Number((await t.deps.db.$client.execute(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
+    const first = await generate(t, body, 201);
+    const written = [
+      await count("estimates"),
+      await count("estimate_versions"),
+      await count("estimate_items"),
+    ];
+    const repeat = await generate(t, body, 200);
+    assert.deepEqual(
+      [repeat.id, repeat.version, repeat.estimateNumber, repeat.totalAmount, repeat.itemsTotal],
+      [first.id, first.version, first.estimateNumber, first.totalAmount, first.itemsTotal],
+    );
+    assert.deepEqual(repeat.workKinds, first.workKinds);
+    assert.deepEqual(repeat.items.length, first.items.length);
+    assert.deepEqual(
+      [await count("estimates"), await count("estimate_versions"), await count("estimate_items")],
+      written,
+    );
+    // Another request is another version.
+    const next = await generate(t, { ...body, clientId: crypto.randomUUID() }, 201);
+    assert.deepEqual([next.id, next.version], [first.id, 2]);
+    // The first request's repeat still writes nothing once its version is replaced.
+    assert.equal((await generate(t, body, 200)).version, 2);
+    // Separate estimates: the repeat answers both, in the same shape.
+    await setSplit(t, task.id, true);
+    const separateBody = { ...body, clientId: crypto.randomUUID() };
+    const separate = await generate(t, separateBody, 201);
+    const separateRepeat = await generate(t, separateBody, 200);
+    assert.deepEqual(
+      separateRepeat.estimates.map((e: any) => [e.id, e.version, e.totalAmount, e.workKinds]),
+      separate.estimates.map((e: any) => [e.id, e.version, e.totalAmount, e.workKinds]),
+    );
+    const bad = await generate(t, { ...body, clientId: "../x" }, 422);
+    assert.ok(bad.errors.clientId);
   }));

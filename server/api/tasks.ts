@@ -16,8 +16,8 @@ import {
   taskPriorities,
   taskStatuses,
 } from "../../domain/tasks.ts";
-import { assignMeasurementSchema, taskFormSchema } from "../../domain/task_forms.ts";
-import { hasRole, staffRoles } from "../../domain/roles.ts";
+import { assignMeasurementSchema, ESTIMATE_SPLIT_MESSAGE, taskFormSchema } from "../../domain/task_forms.ts";
+import { estimateSplitRoles, hasRole, type Role, staffRoles } from "../../domain/roles.ts";
 import { fieldErrors, forbidden, invalid, notFound } from "../errors.ts";
 import { validate } from "../validate.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
@@ -45,7 +45,17 @@ const patchBody = z.object({
   dueDate: z.string().min(1, "Срок выполнения обязателен").nullable().optional(),
   assignedTo: z.coerce.number().int().positive().nullable().optional(),
   objectId: z.coerce.number().int().positive().optional(),
+  separateEstimates: z.boolean({ error: ESTIMATE_SPLIT_MESSAGE }).optional(),
 }).strict();
+
+/** «Сметы по видам работ» is the chief engineer's (or an administrator's) choice. */
+function checkEstimateSplit(role: Role, value: boolean | undefined) {
+  if (value !== undefined && !hasRole(role, estimateSplitRoles)) {
+    throw forbidden(
+      "Выбирать, делать ли отдельные сметы по видам работ, может главный инженер или администратор",
+    );
+  }
+}
 
 function dueDateOrError(value: string, now: Date): Date {
   const d = parseDueDate(value);
@@ -102,6 +112,7 @@ export const tasksApi = new Hono<AppEnv>()
     const parsed = schema.safeParse(raw);
     if (!parsed.success) throw invalid(fieldErrors(parsed.error));
     const input = parsed.data;
+    checkEstimateSplit(user.role, input.separateEstimates);
     const { db, now } = c.var.deps;
     const at = now();
     const dueDate = dueDateOrError(input.dueDate, at);
@@ -117,6 +128,7 @@ export const tasksApi = new Hono<AppEnv>()
       assignedTo,
       status: input.status,
       priority: input.priority ?? (raw.measurement ? "high" : "medium"),
+      separateEstimates: input.separateEstimates,
     }, { id: user.id, now: at }).catch(ruleError);
     return c.json(await getTask(db, scopeOf(null), task.id, { now: at }), 201);
   })
@@ -129,6 +141,7 @@ export const tasksApi = new Hono<AppEnv>()
       const extra = Object.keys(body).filter((k) => k !== "status" && k !== "description");
       if (extra.length > 0) throw forbidden("Исполнитель может менять только статус и описание задачи");
     }
+    checkEstimateSplit(user.role, body.separateEstimates);
     const { db, now } = c.var.deps;
     const at = now();
     const id = c.req.valid("param").id;

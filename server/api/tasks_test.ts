@@ -288,3 +288,50 @@ Deno.test("[api] a measurement task is refused without a surveyor (422) and noth
       (await expectJson<any[]>(await t.request("/api/tasks", { as: "engineer@demo.local" }))).length;
     assert.equal(after, before);
   }));
+
+Deno.test("[api] «Сметы по видам работ» is set by the chief engineer and administrators, one estimate by default", () =>
+  withTestApp(async (t) => {
+    const objectId = await firstObject(t);
+    const due = toDateInput(new Date(t.deps.now().getTime() + DAY));
+    const task = { title: "Скважина и водопровод", dueDate: due, objectId };
+    const plain = await expectJson(await t.as("manager@demo.local").post("/api/tasks", task), 201);
+    assert.equal(plain.separateEstimates, false);
+    const chosen = await expectJson(
+      await t.as("engineer@demo.local").post("/api/tasks", { ...task, separateEstimates: true }),
+      201,
+    );
+    assert.equal(chosen.separateEstimates, true);
+    // A manager and a surveyor may not choose.
+    await expectJson(
+      await t.as("manager@demo.local").post("/api/tasks", { ...task, separateEstimates: true }),
+      403,
+    );
+    await expectJson(
+      await t.as("manager@demo.local").patch(`/api/tasks/${plain.id}`, { separateEstimates: true }),
+      403,
+    );
+    const mine = (await expectJson<any[]>(await t.request("/api/tasks", { as: "surveyor@demo.local" })))[0];
+    await expectJson(
+      await t.as("surveyor@demo.local").patch(`/api/tasks/${mine.id}`, { separateEstimates: true }),
+      403,
+    );
+    for (const admin of ["director@demo.local", "admin@demo.local"]) {
+      const set = await expectJson(
+        await t.as(admin).patch(`/api/tasks/${plain.id}`, {
+          separateEstimates: admin === "admin@demo.local",
+        }),
+      );
+      assert.equal(set.separateEstimates, admin === "admin@demo.local");
+    }
+    const message = ["Выберите: одна общая смета или отдельная на каждый вид работ"];
+    const badPatch = await expectJson(
+      await t.as("engineer@demo.local").patch(`/api/tasks/${plain.id}`, { separateEstimates: "отдельная" }),
+      422,
+    );
+    assert.deepEqual(badPatch.errors.separateEstimates, message);
+    const badPost = await expectJson(
+      await t.as("engineer@demo.local").post("/api/tasks", { ...task, separateEstimates: 1 }),
+      422,
+    );
+    assert.deepEqual(badPost.errors.separateEstimates, message);
+  }));

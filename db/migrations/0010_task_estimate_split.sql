@@ -1,0 +1,1 @@
+ALTER TABLE `tasks` ADD `separate_estimates` integer DEFAULT false NOT NULL;
