@@ -2,7 +2,7 @@
 // server's resident memory while a 400 MB video streams in and while a 600 MB one is refused with 413.
 import { join } from "node:path";
 import { signIn, startServer } from "./_server.ts";
-import { seedCompany } from "./_seed.ts";
+import { seedCompany } from "../db/seed/bench.ts";
 import { fileBytes, MB, rawUpload } from "./_raw_upload.ts";
 
 const OBJECTS = 10_000;

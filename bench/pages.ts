@@ -5,7 +5,7 @@
 // BENCH_SECONDS sets the length of each load (8 s by default).
 import { answering, freePort, signIn, startServer } from "./_server.ts";
 import { hasWrk, load, sequentialP50 } from "./_load.ts";
-import { seedCompany } from "./_seed.ts";
+import { seedCompany } from "../db/seed/bench.ts";
 
 const CONNECTIONS = 50;
 const SECONDS = Number(Deno.env.get("BENCH_SECONDS") ?? 8);

@@ -1,12 +1,12 @@
 // The bench seed: objects, tasks and estimates added to the demo company of a bench server's database,
 // so the pages can be measured with a company of a given size.
 import { count, eq, inArray } from "drizzle-orm";
-import { openDb } from "../db/client.ts";
-import { companies, estimates, objects, tasks, users } from "../db/schema/mod.ts";
-import { estimateStatuses, taskPriorities, taskStatuses } from "../domain/enums.ts";
-import { places } from "../domain/location/mod.ts";
-import { directionFromCenter, distanceFromMKAD } from "../domain/geo.ts";
-import { objectStatuses } from "../domain/objects.ts";
+import { openDb } from "../client.ts";
+import { companies, estimates, objects, tasks, users } from "../schema/mod.ts";
+import { estimateStatuses, taskPriorities, taskStatuses } from "../../domain/enums.ts";
+import { places } from "../../domain/location/mod.ts";
+import { directionFromCenter, distanceFromMKAD } from "../../domain/geo.ts";
+import { objectStatuses } from "../../domain/objects.ts";
 
 export interface SeedSize {
   objects: number;
