@@ -79,9 +79,7 @@ export const taskForms = ["задача", "задачи", "задач"] as const
 export const estimateForms = ["смета", "сметы", "смет"] as const;
 export const userForms = ["пользователь", "пользователя", "пользователей"] as const;
 export const employeeForms = ["сотрудник", "сотрудника", "сотрудников"] as const;
-export const companyForms = ["компания", "компании", "компаний"] as const;
 export const dayForms = ["день", "дня", "дней"] as const;
-export const fileForms = ["файл", "файла", "файлов"] as const;
 export const documentForms = ["документ", "документа", "документов"] as const;
 export const itemForms = ["позиция", "позиции", "позиций"] as const;
 

@@ -11,13 +11,13 @@ import {
   useSyncState,
   warmFieldWork,
 } from "../components/offline/sync.ts";
-import { countOf } from "../domain/format.ts";
+import { countOf, estimateForms } from "../domain/format.ts";
 
 const kinds = [
   ["status", ["смена статуса", "смены статуса", "смен статуса"]],
   ["measurement", ["замер", "замера", "замеров"]],
   ["photo", ["фото", "фото", "фото"]],
-  ["estimate", ["смета", "сметы", "смет"]],
+  ["estimate", estimateForms],
 ] as const;
 
 /** The lines of what waits, in Russian with plural forms. */

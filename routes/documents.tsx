@@ -2,7 +2,7 @@ import { pageHref, Pagination } from "../components/Pagination.tsx";
 import type { Context } from "hono";
 import { listDocuments } from "../db/documents.ts";
 import { objectChoices } from "../db/objects.ts";
-import { countOf } from "../domain/format.ts";
+import { countOf, documentForms } from "../domain/format.ts";
 import { adminRoles, hasRole } from "../domain/roles.ts";
 import { Island } from "../server/island.tsx";
 import { companyScope, currentUser } from "../server/middleware/guard.ts";
@@ -26,7 +26,7 @@ export default async function documentsPage(c: Context<AppEnv>) {
   const pages = Math.max(1, Math.ceil(docs.total / PAGE_SIZE));
   return renderWorkPage(c, {
     title: "Документы",
-    subtitle: countOf(docs.total, ["документ", "документа", "документов"]),
+    subtitle: countOf(docs.total, documentForms),
     body: (
       <div className="stack-lg">
         <Island

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { employeeJson, listEmployees } from "../db/employees.ts";
-import { countOf } from "../domain/format.ts";
+import { countOf, employeeForms } from "../domain/format.ts";
 import { employeeManagerRoles, hasRole } from "../domain/roles.ts";
 import { Island } from "../server/island.tsx";
 import { companyScope, currentUser } from "../server/middleware/guard.ts";
@@ -14,7 +14,7 @@ export default async function employeesPage(c: Context<AppEnv>) {
   const rows = await listEmployees(c.var.deps.db, companyScope(user));
   return renderWorkPage(c, {
     title: "Сотрудники",
-    subtitle: user.companyName ?? countOf(rows.length, ["сотрудник", "сотрудника", "сотрудников"]),
+    subtitle: user.companyName ?? countOf(rows.length, employeeForms),
     body: (
       <Island
         component={EmployeesPanel}

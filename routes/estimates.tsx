@@ -7,7 +7,7 @@ import {
 } from "../db/estimates.ts";
 import { objectChoices } from "../db/objects.ts";
 import { estimateStatuses } from "../domain/enums.ts";
-import { countOf, formatDate, formatKopecks } from "../domain/format.ts";
+import { countOf, estimateForms, formatDate, formatKopecks } from "../domain/format.ts";
 import { estimateStatusLabels } from "../domain/labels.ts";
 import { Island } from "../server/island.tsx";
 import { companyScope, currentUser } from "../server/middleware/guard.ts";
@@ -45,7 +45,7 @@ export default async function estimatesPage(c: Context<AppEnv>) {
 
   return renderWorkPage(c, {
     title: "Сметы",
-    subtitle: countOf(summary.total, ["смета", "сметы", "смет"]),
+    subtitle: countOf(summary.total, estimateForms),
     action: (
       <Island
         cached

@@ -8,7 +8,7 @@ import {
 } from "../db/objects.ts";
 import { objectStatuses, workTypes } from "../domain/objects.ts";
 import { labelOf, objectStatusLabels, workTypeLabels } from "../domain/labels.ts";
-import { countOf, formatKopecks } from "../domain/format.ts";
+import { countOf, formatKopecks, objectForms } from "../domain/format.ts";
 import { formatMkadDistance } from "../domain/geo.ts";
 import { adminRoles, hasRole, objectEditorRoles } from "../domain/roles.ts";
 import { Island } from "../server/island.tsx";
@@ -143,7 +143,7 @@ function objectsPage(variant: Variant) {
 
     return renderWorkPage(c, {
       title: variant === "improved" ? "Проекты и объекты" : "Объекты",
-      subtitle: `${countOf(total, ["объект", "объекта", "объектов"])}${filtered ? " по фильтру" : ""}`,
+      subtitle: `${countOf(total, objectForms)}${filtered ? " по фильтру" : ""}`,
       action: canEdit
         ? (
           <Island

@@ -4,7 +4,7 @@ import { objectChoices } from "../db/objects.ts";
 import { estimateSplitRoles, hasRole } from "../domain/roles.ts";
 import { taskManagerRoles, taskStatuses, toDateInput } from "../domain/tasks.ts";
 import { taskStatusLabels } from "../domain/labels.ts";
-import { countOf } from "../domain/format.ts";
+import { countOf, taskForms } from "../domain/format.ts";
 import { Island } from "../server/island.tsx";
 import { companyScope, currentUser } from "../server/middleware/guard.ts";
 import { seesOnlyOwnTasks } from "../domain/tasks.ts";
@@ -60,7 +60,7 @@ export default async function tasksPage(c: Context<AppEnv>) {
 
   return renderWorkPage(c, {
     title: "Задачи",
-    subtitle: own ? "Задачи, назначенные вам" : `${countOf(total, ["задача", "задачи", "задач"])}`,
+    subtitle: own ? "Задачи, назначенные вам" : `${countOf(total, taskForms)}`,
     action: manager
       ? (
         <Island

@@ -1,7 +1,7 @@
 import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { sql } from "drizzle-orm";
 import { bool, createdAt, id, inList, kopecks, timestamp, updatedAt } from "./_columns.ts";
-import { discountKinds, estimateStatuses, vatModes } from "../../domain/enums.ts";
+import { discountKinds, estimateStatuses, paymentStatuses, vatModes } from "../../domain/enums.ts";
 import { companies } from "./companies.ts";
 import { users } from "./users.ts";
 import { objects } from "./objects.ts";
@@ -181,7 +181,7 @@ export const payments = sqliteTable("payments", {
   description: text("description").notNull(),
   paymentLink: text("payment_link").notNull(),
   qrPayload: text("qr_payload").notNull(),
-  status: text("status").notNull().default("pending"),
+  status: text("status", { enum: paymentStatuses }).notNull().default("pending"),
   createdAt: createdAt(),
   /** What staff recorded as received, when, and who (a user id, kept even if the account goes). */
   receivedAmount: kopecks("received_amount"),
