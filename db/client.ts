@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import * as schema from "./schema/mod.ts";
 import { localClient } from "./local_client.ts";
 import { queueWrites } from "./write_queue.ts";
+import { installTableVersions } from "./table_versions.ts";
 
 export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
 /** The database or an open transaction of it: what a query that may run inside a transaction takes. */
@@ -65,6 +66,7 @@ export async function migrateDb(db: Db): Promise<void> {
   await db.$client.execute("PRAGMA foreign_keys = OFF");
   await migrate(db, { migrationsFolder });
   await db.$client.execute("PRAGMA foreign_keys = ON");
+  await installTableVersions(db.$client);
 }
 
 export { schema };

@@ -7,6 +7,7 @@
 import Database from "libsql";
 import type { Statement } from "./libsql.d.ts";
 import { Buffer } from "node:buffer";
+import { noteStatement } from "./table_versions.ts";
 import {
   type Client,
   type InArgs,
@@ -233,6 +234,7 @@ class Connection {
 
   run(stmt: InStatement | [string, InArgs?], args?: InArgs): ResultSet {
     const { sql, args: own } = normalize(stmt);
+    noteStatement(sql);
     try {
       return this.#run(sql, argsToSql(own ?? args));
     } catch (error) {

@@ -10,7 +10,9 @@ type Snapshot = Parameters<typeof generateSQLiteMigration>[0];
 async function describe(url: string) {
   const client = createClient({ url });
   const tables = (await client.execute(
-    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' ORDER BY name",
+    // table_versions is made by db/table_versions.ts after the migrations, not by drizzle's schema.
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' " +
+      "AND name <> 'table_versions' ORDER BY name",
   )).rows.map((r) => String(r.name));
   const out: Record<string, unknown> = {};
   for (const t of tables) {

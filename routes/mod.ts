@@ -39,6 +39,11 @@ export interface PageRoute {
   /** The access-denied text for a role that may not open the page. */
   denied?: string;
   handler: Handler<AppEnv>;
+  /**
+   * The answer depends only on the user, the address, the minute and the database, so it is kept until a
+   * table it read changes (server/kept_answers.ts): the lists and cabinets people reload most.
+   */
+  kept?: true;
 }
 
 const home: Handler<AppEnv> = (c) => c.redirect(homePath(c.var.user!.role, c.var.user!.isOwner));
@@ -68,18 +73,18 @@ const routes: Omit<PageRoute, "denied">[] = [
   { path: "/companies", access: ["system_admin"], handler: companiesPage },
   { path: "/users", access: ["system_admin", "company_admin"], handler: usersPage },
   { path: "/settings", access: "auth", handler: settingsPage },
-  { path: "/tasks", access: staffRoles, handler: tasksPage },
-  { path: "/dashboard", access: staffRoles, handler: dashboardPage },
-  { path: "/engineer", access: engineerCabinetRoles, handler: engineerPage },
+  { path: "/tasks", access: staffRoles, handler: tasksPage, kept: true },
+  { path: "/dashboard", access: staffRoles, handler: dashboardPage, kept: true },
+  { path: "/engineer", access: engineerCabinetRoles, handler: engineerPage, kept: true },
   { path: "/surveyor", access: surveyorRoles, handler: surveyorPage },
   { path: "/foreman", access: foremanRoles, handler: foremanPage },
   { path: "/notifications", access: "auth", handler: notificationsPage },
-  { path: "/analytics", access: staffRoles, handler: analyticsPage },
-  { path: "/objects", access: staffRoles, handler: objectsPage },
-  { path: "/improved-objects", access: staffRoles, handler: improvedObjectsPage },
+  { path: "/analytics", access: staffRoles, handler: analyticsPage, kept: true },
+  { path: "/objects", access: staffRoles, handler: objectsPage, kept: true },
+  { path: "/improved-objects", access: staffRoles, handler: improvedObjectsPage, kept: true },
   { path: "/documents", access: staffRoles, handler: documentsPage },
   { path: "/employees", access: staffRoles, handler: employeesPage },
-  { path: "/estimates", access: staffRoles, handler: estimatesPage },
+  { path: "/estimates", access: staffRoles, handler: estimatesPage, kept: true },
   { path: "/estimates/:id{[0-9]+}", access: staffRoles, handler: estimatePage },
   { path: "/estimates/:id{[0-9]+}/print", access: staffRoles, handler: estimatePrintPage },
   { path: "/field-work", access: staffRoles, handler: fieldWorkPage },

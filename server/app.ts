@@ -32,6 +32,7 @@ import { shopApi } from "./api/shop.ts";
 import { ordersApi } from "./api/orders.ts";
 import { offlineApi } from "./api/offline.ts";
 import { accountHeader, serviceWorkerRoute } from "./offline.ts";
+import { KeptAnswers } from "./kept_answers.ts";
 import { pageRoutes } from "../routes/mod.ts";
 import { accessDeniedPage, notFoundPage } from "../routes/_errors.tsx";
 import type { AppDeps, AppEnv } from "./types.ts";
@@ -81,6 +82,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.get("/sw.js", serviceWorkerRoute(deps));
   app.use(sessionMiddleware);
   app.use(accountHeader);
+  const kept = new KeptAnswers(deps.env.DATABASE_URL);
+  app.get("/api/objects", kept.middleware);
 
   const api = new Hono<AppEnv>();
   api.route("/", authApi);
@@ -126,7 +129,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       }
       if (!allows(user, route.access)) return accessDeniedPage(c, route.denied);
       return next();
-    }, route.handler);
+    }, ...(route.kept ? [kept.middleware] : []), route.handler);
   }
 
   app.notFound((c) => notFoundPage(c));

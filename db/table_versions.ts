@@ -1,0 +1,100 @@
+// A change counter per table, kept by the database itself: a trigger on every insert, update and delete adds
+// one to the table's row in `table_versions`, in the same transaction as the change. Whoever writes (this
+// process, the CLI beside it, a foreign-key cascade) moves the counter, so an answer made from some tables
+// can be kept until one of their counters moves (server/kept_answers.ts) and never outlives a change.
+// @ts-types="./libsql.d.ts"
+import Database from "libsql";
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { Client } from "@libsql/client";
+
+export const VERSIONS_TABLE = "table_versions";
+
+/** Counters by table name, as one read saw them. */
+export type Versions = ReadonlyMap<string, number>;
+
+const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const literal = (name: string) => `'${name.replaceAll("'", "''")}'`;
+
+/**
+ * Creates the counters and the triggers that move them for every table that lacks them. It runs after the
+ * migrations (db/client.ts), so a table a migration adds or rebuilds gets its triggers at the next start.
+ */
+export async function installTableVersions(client: Client): Promise<void> {
+  await client.execute(
+    `CREATE TABLE IF NOT EXISTS ${VERSIONS_TABLE} (name TEXT PRIMARY KEY NOT NULL, version INTEGER NOT NULL)`,
+  );
+  const tables = (await client.execute(
+    `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ` +
+      `AND name NOT LIKE '__drizzle%' AND name <> '${VERSIONS_TABLE}'`,
+  )).rows.map((r) => String(r.name));
+  const statements = tables.flatMap((table) => [
+    `INSERT OR IGNORE INTO ${VERSIONS_TABLE} (name, version) VALUES (${literal(table)}, 0)`,
+    ...["INSERT", "UPDATE", "DELETE"].map((event) =>
+      `CREATE TRIGGER IF NOT EXISTS ${quoted(`${table}_${event.toLowerCase()}_version`)} AFTER ${event} ` +
+      `ON ${quoted(table)} BEGIN UPDATE ${VERSIONS_TABLE} SET version = version + 1 ` +
+      `WHERE name = ${literal(table)}; END`
+    ),
+  ]);
+  await client.batch(statements, "write");
+}
+
+/** Reads the counters of a local database file. */
+export interface VersionReader {
+  current(): Versions;
+}
+
+/**
+ * A reader on its own connection to the database file at `path` (db/client.ts `localPath`).
+ * `PRAGMA data_version` changes on that connection whenever any other connection commits, so the counters
+ * are read again only after a commit. It is read before the counters: a commit between the two reads makes
+ * the next call read them again.
+ */
+export function localVersionReader(path: string): VersionReader {
+  const connection = new Database(path);
+  const dataVersion = connection.prepare("PRAGMA data_version");
+  dataVersion.raw(true);
+  const counters = connection.prepare(`SELECT name, version FROM ${VERSIONS_TABLE}`);
+  counters.raw(true);
+  let seen: unknown = null;
+  let versions: Versions = new Map();
+  return {
+    current() {
+      const now = (dataVersion.get() as unknown[])[0];
+      if (now !== seen) {
+        seen = now;
+        versions = new Map(counters.all() as [string, number][]);
+      }
+      return versions;
+    },
+  };
+}
+
+const reads = new AsyncLocalStorage<Set<string>>();
+
+/** Words of each statement seen, by its SQL (bounded: raw SQL with values written in is never repeated). */
+const wordsOf = new Map<string, string[]>();
+const WORDS_KEPT = 2000;
+
+/**
+ * Notes the words of a statement for the `trackReads` around it. Every table a statement reads is named in
+ * it, so the caller intersecting these words with the table names gets every table read (and perhaps a
+ * column that shares a table's name, which only keeps less).
+ */
+export function noteStatement(sql: string): void {
+  const tracked = reads.getStore();
+  if (!tracked) return;
+  let words = wordsOf.get(sql);
+  if (!words) {
+    if (wordsOf.size >= WORDS_KEPT) wordsOf.clear();
+    words = [...new Set(sql.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? [])];
+    wordsOf.set(sql, words);
+  }
+  for (const word of words) tracked.add(word);
+}
+
+/** Runs `work` and answers with the words of every statement it sent, to intersect with table names. */
+export async function trackReads(work: () => Promise<void>): Promise<Set<string>> {
+  const tracked = new Set<string>();
+  await reads.run(tracked, work);
+  return tracked;
+}
