@@ -4,6 +4,8 @@
 // @ts-types="./libsql.d.ts"
 import Database from "libsql";
 import type { SessionLookup, SessionRow } from "./sessions.ts";
+import { localPath } from "./client.ts";
+import { versionReaderOf } from "./table_versions.ts";
 
 export const lookupSql = `select s.expires_at,
   u.id, u.email, u.first_name, u.last_name, u.profile_image_url, u.role, u.company_id, u.is_active, u.is_owner,
@@ -13,17 +15,40 @@ where s.id = ?`;
 
 type Cell = string | number | null;
 
+/** The tables the lookup reads: a row read is kept while none of them changed (db/table_versions.ts). */
+const LOOKUP_TABLES = ["sessions", "users", "companies"];
+/** Sessions kept per process; all are dropped when more come (they are read again at the next request). */
+const KEPT_SESSIONS = 10_000;
+
 /**
  * A lookup on its own connection to the `file:` database at `url` (null for a remote database, which
  * then uses the general client). WAL lets it read while the app's connection writes, and each read sees
- * every committed change, so a session deleted or a user deactivated is refused on the next request.
+ * every committed change. A session found is kept with the change counters of the three tables, taken
+ * before the read, and given again while they stand: a session deleted, renewed or added, a user or a
+ * company changed moves a counter, so a revoked session or a deactivated user is refused on the next request.
  */
 export function localSessionLookup(url: string): SessionLookup | null {
-  if (!url.startsWith("file:")) return null;
-  const connection = new Database(url.slice("file:".length));
+  const path = localPath(url);
+  if (path === null) return null;
+  const connection = new Database(path);
   const statement = connection.prepare(lookupSql);
   statement.raw(true);
+  const versions = versionReaderOf(path);
+  const kept = new Map<string, { row: SessionRow; stamp: number[] }>();
   return (id: string): SessionRow | undefined => {
+    const now = versions.current();
+    const stamp = LOOKUP_TABLES.map((table) => now.get(table) ?? -1);
+    const found = kept.get(id);
+    if (found && found.stamp.every((v, i) => v === stamp[i])) return found.row;
+    const row = read(id);
+    if (row) {
+      if (kept.size >= KEPT_SESSIONS) kept.clear();
+      kept.set(id, { row, stamp });
+    }
+    return row;
+  };
+
+  function read(id: string): SessionRow | undefined {
     const row = statement.get(id) as Cell[] | undefined;
     if (!row) return undefined;
     const [expiresAt, userId, email, firstName, lastName, image, role, companyId, userActive, owner] = row;
@@ -48,5 +73,5 @@ export function localSessionLookup(url: string): SessionLookup | null {
         isActive: cActive === 1,
       },
     };
-  };
+  }
 }

@@ -53,7 +53,10 @@ export function localVersionReader(path: string): VersionReader {
   const connection = new Database(path);
   const dataVersion = connection.prepare("PRAGMA data_version");
   dataVersion.raw(true);
-  const counters = connection.prepare(`SELECT name, version FROM ${VERSIONS_TABLE}`);
+  // One row, not one per table: the driver crosses into native code once per row.
+  const counters = connection.prepare(
+    `SELECT group_concat(name || ' ' || version, ' ') FROM ${VERSIONS_TABLE}`,
+  );
   counters.raw(true);
   let seen: unknown = null;
   let versions: Versions = new Map();
@@ -62,11 +65,23 @@ export function localVersionReader(path: string): VersionReader {
       const now = (dataVersion.get() as unknown[])[0];
       if (now !== seen) {
         seen = now;
-        versions = new Map(counters.all() as [string, number][]);
+        const pairs = String((counters.get() as unknown[])[0] ?? "").split(" ");
+        const read = new Map<string, number>();
+        for (let i = 0; i + 1 < pairs.length; i += 2) read.set(pairs[i], Number(pairs[i + 1]));
+        versions = read;
       }
       return versions;
     },
   };
+}
+
+const readers = new Map<string, VersionReader>();
+
+/** The one reader of the database file at `path` in this process, shared by the session check and the kept answers. */
+export function versionReaderOf(path: string): VersionReader {
+  let reader = readers.get(path);
+  if (!reader) readers.set(path, reader = localVersionReader(path));
+  return reader;
 }
 
 const reads = new AsyncLocalStorage<Set<string>>();

@@ -17,7 +17,7 @@ import {
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client.ts";
 import { type Scope, scopeOf } from "./scope.ts";
-import { type Placeholders, preparedQuery } from "./prepared.ts";
+import { type Bound, type Placeholders, preparedQuery } from "./prepared.ts";
 import { estimates, notifications, objects, tasks, users } from "./schema/mod.ts";
 import {
   closedTaskStatuses,
@@ -246,12 +246,20 @@ export async function getTask(
   id: number,
   options: { now: Date; assignedTo?: number },
 ): Promise<TaskView | null> {
-  const conds = [eq(tasks.id, id), scopeCondition(scope)];
-  if (options.assignedTo !== undefined) conds.push(eq(tasks.assignedTo, options.assignedTo));
-  const [row] = await db.select(selection).from(tasks)
-    .leftJoin(objects, eq(objects.id, tasks.objectId))
-    .leftJoin(assignee, eq(assignee.id, tasks.assignedTo))
-    .where(and(...conds));
+  const [row] = await preparedQuery(
+    db,
+    "tasks.one",
+    { id, companyId: scope ?? undefined, assignedTo: options.assignedTo },
+    (p) =>
+      db.select(selection).from(tasks)
+        .leftJoin(objects, eq(objects.id, tasks.objectId))
+        .leftJoin(assignee, eq(assignee.id, tasks.assignedTo))
+        .where(and(
+          eq(tasks.id, p.id),
+          p.companyId && eq(tasks.companyId, p.companyId),
+          p.assignedTo && eq(tasks.assignedTo, p.assignedTo),
+        )),
+  ).all();
   return row ? toView(row as Row, options.now) : null;
 }
 
@@ -409,6 +417,32 @@ export interface TaskPatch {
 }
 
 /**
+ * One UPDATE of a task's columns, prepared once per set of columns changed (the description edit the
+ * mixed load repeats cost more to build than to run). Values go to placeholders as the driver stores them.
+ */
+async function updateTaskRow(db: Db, id: number, values: Partial<typeof tasks.$inferInsert>) {
+  const bound: Record<string, Bound> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    bound[key] = value instanceof Date ? value.getTime() : typeof value === "boolean" ? Number(value) : value;
+  }
+  const columns = Object.keys(bound).sort();
+  bound.id = id;
+  const [task] = await preparedQuery(
+    db,
+    `tasks.update(${columns.join(",")})`,
+    bound,
+    (p) =>
+      db.update(tasks)
+        // A placeholder inside sql`` reaches the driver as it is (bare, set() would encode it again).
+        .set(Object.fromEntries(columns.map((column) => [column, sql`${p[column]}`])))
+        .where(eq(tasks.id, p.id!))
+        .returning(),
+  ).all();
+  return task;
+}
+
+/**
  * Changes a task of the scope (`assignedTo` limits it to the assignee's own tasks). Completing it
  * tells the one who assigned it (task_completed); a new assignee gets task_assigned. Null when the
  * task is not visible.
@@ -467,10 +501,7 @@ export async function updateTask(
     patch.assignedTo !== by.id;
   const records = patch.status !== undefined && patch.status !== current.status;
   // An edit that tells nobody and records nothing (a description, a title) is one statement, not a transaction.
-  if (!tellsAssigner && !tellsAssignee && !records) {
-    const [task] = await db.update(tasks).set(values).where(eq(tasks.id, id)).returning();
-    return task;
-  }
+  if (!tellsAssigner && !tellsAssignee && !records) return await updateTaskRow(db, id, values);
   return await db.transaction(async (tx) => {
     const [task] = await tx.update(tasks).set(values).where(eq(tasks.id, id)).returning();
     if (!objectAddress && task.objectId && (tellsAssigner || tellsAssignee)) {

@@ -5,7 +5,7 @@
 // afresh. The session is still checked on every request before anything is looked up (server/app.ts).
 import type { Context, MiddlewareHandler } from "hono";
 import { localPath } from "../db/client.ts";
-import { localVersionReader, trackReads, type VersionReader, type Versions } from "../db/table_versions.ts";
+import { trackReads, versionReaderOf, type VersionReader, type Versions } from "../db/table_versions.ts";
 import { compress, type Encoding, matchesEtag, MIN_COMPRESS_BYTES, negotiateDynamic } from "./compression.ts";
 import type { AppEnv } from "./types.ts";
 
@@ -45,7 +45,7 @@ export class KeptAnswers {
     const user = c.var.user;
     if (!user || this.#path === null || c.req.method !== "GET") return next();
     // Opened at the first request, after the migrations made the counters.
-    this.#reader ??= localVersionReader(this.#path);
+    this.#reader ??= versionReaderOf(this.#path);
     const versions = this.#reader.current();
     const key = `${user.id} ${Math.floor(c.var.deps.now().getTime() / MINUTE)} ${c.req.url}`;
     const kept = this.#answers.get(key);
