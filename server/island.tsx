@@ -1,4 +1,4 @@
-import { type ComponentType, createContext, useContext } from "react";
+import { type ComponentType, createContext, type ReactNode, useContext } from "react";
 import { renderToString } from "react-dom/server";
 
 /** Island name → the hashed bundle that hydrates it and the shared chunks it imports. */
@@ -12,17 +12,27 @@ export interface IslandManifest {
   engine?: string;
 }
 
+/** Hands each island of a page its prefix (its position on the page) and notes its name. */
+export interface IslandRegistry {
+  /** How many islands the page has had so far. */
+  readonly count: number;
+  nextPrefix(name: string): string;
+}
+
 /** Collects the islands a page renders, so the page loads only their bundles. */
-export class IslandCollector {
+export class IslandCollector implements IslandRegistry {
   readonly used = new Set<string>();
   #count = 0;
+  get count(): number {
+    return this.#count;
+  }
   nextPrefix(name: string): string {
     this.used.add(name);
     return `${name}${this.#count++}-`;
   }
 }
 
-export const IslandContext = createContext<IslandCollector | null>(null);
+export const IslandContext = createContext<IslandRegistry | null>(null);
 
 interface IslandProps<P> {
   component: ComponentType<P>;
@@ -37,27 +47,72 @@ interface IslandProps<P> {
   cached?: boolean;
 }
 
-/** Kept island HTML by name, prefix and props, oldest first; bounded by characters held. */
-const kept = new Map<string, string>();
-const KEPT_CHARS = 4_000_000;
+/** HTML kept with the islands rendered inside it, by name, in page order. */
+interface KeptFragment {
+  html: string;
+  islands: string[];
+}
+
+/** Kept HTML by key, oldest first; bounded by characters held. */
+const kept = new Map<string, KeptFragment>();
+const KEPT_CHARS = 8_000_000;
 let keptChars = 0;
 
-function keptHtml(key: string, render: () => string): string {
+function keptHtml(key: string, render: () => KeptFragment): KeptFragment {
   const found = kept.get(key);
   if (found !== undefined) {
     kept.delete(key); // refreshed: most recently used last
     kept.set(key, found);
     return found;
   }
-  const html = render();
-  kept.set(key, html);
-  keptChars += key.length + html.length;
-  for (const [oldKey, oldHtml] of kept) {
+  const fragment = render();
+  kept.set(key, fragment);
+  keptChars += key.length + fragment.html.length;
+  for (const [oldKey, old] of kept) {
     if (keptChars <= KEPT_CHARS) break;
     kept.delete(oldKey);
-    keptChars -= oldKey.length + oldHtml.length;
+    keptChars -= oldKey.length + old.html.length;
   }
-  return html;
+  return fragment;
+}
+
+/**
+ * An element whose inner HTML is a function of `data` alone (no clock, no randomness: what it needs from
+ * them is in `data`), rendered once per `data` and position on the page and kept: a list's card, made
+ * again only when its record changes. Islands inside it take their places on the page as if rendered.
+ * It is rendered as a root of its own, so it sees no React context but the islands'.
+ */
+export function Kept(
+  { name, as: Tag = "div", className, data, render }: {
+    /** What is kept (a component's name): two kinds of card with equal data are kept apart. */
+    name: string;
+    as?: "div" | "article" | "tr" | "li";
+    className?: string;
+    data: unknown;
+    render: () => ReactNode;
+  },
+) {
+  const registry = useContext(IslandContext);
+  if (!registry) throw new Error("Kept rendered outside a page");
+  const key = `${name}\u0001${registry.count}\u0001${JSON.stringify(data)}`;
+  let rendered = false;
+  const fragment = keptHtml(key, () => {
+    rendered = true;
+    const islands: string[] = [];
+    const recorder: IslandRegistry = {
+      get count() {
+        return registry.count;
+      },
+      nextPrefix(name) {
+        islands.push(name);
+        return registry.nextPrefix(name);
+      },
+    };
+    const html = renderToString(<IslandContext.Provider value={recorder}>{render()}</IslandContext.Provider>);
+    return { html, islands };
+  });
+  if (!rendered) fragment.islands.forEach((name) => registry.nextPrefix(name));
+  return <Tag className={className} dangerouslySetInnerHTML={{ __html: fragment.html }} />;
 }
 
 /**
@@ -74,7 +129,9 @@ export function Island<P extends object>(
   const Component = component as ComponentType<object>;
   const json = JSON.stringify(props);
   const render = () => renderToString(<Component {...props} />, { identifierPrefix: prefix });
-  const html = cached ? keptHtml(`${prefix}\u0000${json}`, render) : render();
+  const html = cached
+    ? keptHtml(`${prefix}\u0000${json}`, () => ({ html: render(), islands: [] })).html
+    : render();
   const Tag = as;
   return (
     <Tag

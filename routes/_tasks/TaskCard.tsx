@@ -1,7 +1,7 @@
 import type { TaskView } from "../../db/tasks.ts";
 import { formatDate, formatDateTime } from "../../domain/format.ts";
 import { labelOf, taskPriorityLabels, taskStatusLabels, workTypeLabels } from "../../domain/labels.ts";
-import { Island } from "../../server/island.tsx";
+import { Island, Kept } from "../../server/island.tsx";
 import TaskStatusMenu from "../../islands/TaskStatusMenu.tsx";
 import type { TaskDetailProps } from "../../islands/TaskDetailDialog.tsx";
 import { Badge } from "../../components/Badge.tsx";
@@ -25,11 +25,29 @@ export const assigneeText = (task: Pick<TaskView, "assignedUser">) =>
   task.assignedUser?.name ?? "Не назначено";
 
 /** A task card with its priority strip, status and priority words, object, assignee, due date and status menu. */
-export function TaskCard(
-  { task, canChangeStatus, compact }: { task: TaskView; canChangeStatus: boolean; compact?: boolean },
-) {
+export function TaskCard(props: TaskCardProps) {
+  const { task } = props;
   return (
-    <article className={`card task-card priority-${task.priority}${task.isOverdue ? " is-overdue" : ""}`}>
+    <Kept
+      name="TaskCard"
+      as="article"
+      className={`card task-card priority-${task.priority}${task.isOverdue ? " is-overdue" : ""}`}
+      data={props}
+      render={() => <TaskCardContent {...props} />}
+    />
+  );
+}
+
+interface TaskCardProps {
+  task: TaskView;
+  canChangeStatus: boolean;
+  compact?: boolean;
+}
+
+/** What is inside the card: kept per task as it stands (TaskCard). */
+function TaskCardContent({ task, canChangeStatus, compact }: TaskCardProps) {
+  return (
+    <>
       <header className="task-card-head">
         <h3>
           <a href={`/tasks?taskId=${task.id}`}>{task.title}</a>
@@ -70,7 +88,7 @@ export function TaskCard(
           <Island cached component={TaskStatusMenu} props={{ taskId: task.id, status: task.status }} />
         )}
       </footer>
-    </article>
+    </>
   );
 }
 
