@@ -120,16 +120,21 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api", api);
 
   for (const route of pageRoutes) {
-    app.get(route.path, (c, next) => {
-      if (route.access === "public") return next();
-      const user = c.var.user;
-      if (!user) {
-        const back = c.req.path + (new URL(c.req.url).search);
-        return c.redirect(`/login?next=${encodeURIComponent(back)}`);
-      }
-      if (!allows(user, route.access)) return accessDeniedPage(c, route.denied);
-      return next();
-    }, ...(route.kept ? [kept.middleware] : []), route.handler);
+    app.get(
+      route.path,
+      (c, next) => {
+        if (route.access === "public") return next();
+        const user = c.var.user;
+        if (!user) {
+          const back = c.req.path + (new URL(c.req.url).search);
+          return c.redirect(`/login?next=${encodeURIComponent(back)}`);
+        }
+        if (!allows(user, route.access)) return accessDeniedPage(c, route.denied);
+        return next();
+      },
+      ...(route.kept ? [kept.middleware] : []),
+      route.handler,
+    );
   }
 
   app.notFound((c) => notFoundPage(c));

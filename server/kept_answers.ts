@@ -5,7 +5,7 @@
 // afresh. The session is still checked on every request before anything is looked up (server/app.ts).
 import type { Context, MiddlewareHandler } from "hono";
 import { localPath } from "../db/client.ts";
-import { trackReads, versionReaderOf, type VersionReader, type Versions } from "../db/table_versions.ts";
+import { trackReads, type VersionReader, versionReaderOf, type Versions } from "../db/table_versions.ts";
 import { compress, type Encoding, matchesEtag, MIN_COMPRESS_BYTES, negotiateDynamic } from "./compression.ts";
 import type { AppEnv } from "./types.ts";
 
