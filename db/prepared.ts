@@ -3,6 +3,7 @@
 // shape of it is asked for, with a placeholder for every value, and reused with the next values.
 import { type Placeholder, sql } from "drizzle-orm";
 import type { Db } from "./client.ts";
+import { keptRead, type KeptRows } from "./table_versions.ts";
 
 /** A value bound to a placeholder, as the driver stores it (a timestamp as its milliseconds, a flag as 0/1). */
 export type Bound = string | number | null;
@@ -17,7 +18,14 @@ interface Prepared {
   get(values?: Record<string, unknown>): unknown;
 }
 
-const kept = new WeakMap<Db, Map<string, unknown>>();
+interface Built {
+  query: Prepared;
+  sql: string;
+}
+
+/** Per database: the queries built, and the rows of reads kept for the requests that read them again. */
+const built = new WeakMap<Db, Map<string, Built>>();
+const keptRows = new WeakMap<Db, Map<string, KeptRows>>();
 
 /**
  * The prepared query `build` makes for these values, kept per database under `name` and the names of
@@ -25,27 +33,42 @@ const kept = new WeakMap<Db, Map<string, unknown>>();
  * are present, never from what they are: two calls with the same names share one statement.
  * For example `preparedQuery(db, "unread", { userId }, (p) => db.select({ n: count() }).from(notifications)
  * .where(eq(notifications.userId, p.userId))).all()`.
+ *
+ * Within a request whose answer is kept (server/kept_answers.ts), a read gives the rows it gave before, for
+ * the same values, while the tables it names are unchanged (db/table_versions.ts `keptRead`); the rows are
+ * then frozen.
  */
 export function preparedQuery<V extends Record<string, Bound | undefined>, Q extends Prepared>(
   db: Db,
   name: string,
   values: V,
-  build: (p: Placeholders<V>) => { prepare(): Q },
+  build: (p: Placeholders<V>) => { prepare(): Q; toSQL(): { sql: string } },
 ): { all(): ReturnType<Q["all"]>; get(): ReturnType<Q["get"]> } {
   const present: Record<string, Bound> = {};
   for (const [k, v] of Object.entries(values)) if (v !== undefined) present[k] = v;
   const key = `${name}(${Object.keys(present).join(",")})`;
-  let byKey = kept.get(db);
-  if (!byKey) kept.set(db, byKey = new Map());
-  let query = byKey.get(key) as Q | undefined;
-  if (!query) {
+  let byKey = built.get(db);
+  if (!byKey) built.set(db, byKey = new Map());
+  let found = byKey.get(key);
+  if (!found) {
     const placeholders = Object.fromEntries(Object.keys(present).map((k) => [k, sql.placeholder(k)]));
-    query = build(placeholders as Placeholders<V>).prepare();
-    byKey.set(key, query);
+    const builder = build(placeholders as Placeholders<V>);
+    found = { query: builder.prepare(), sql: builder.toSQL().sql };
+    byKey.set(key, found);
   }
-  const q = query;
+  const { query, sql: text } = found;
+  let rows = keptRows.get(db);
+  if (!rows) keptRows.set(db, rows = new Map());
+  const kept = rows;
+  const read = (how: "all" | "get") =>
+    keptRead(
+      kept,
+      `${how} ${key} ${JSON.stringify(present)}`,
+      text,
+      () => query[how](present) as Promise<unknown>,
+    );
   return {
-    all: () => q.all(present) as ReturnType<Q["all"]>,
-    get: () => q.get(present) as ReturnType<Q["get"]>,
+    all: () => read("all") as ReturnType<Q["all"]>,
+    get: () => read("get") as ReturnType<Q["get"]>,
   };
 }

@@ -84,32 +84,91 @@ export function versionReaderOf(path: string): VersionReader {
   return reader;
 }
 
-const reads = new AsyncLocalStorage<Set<string>>();
+/** What a tracked request has read: the words of its statements, its counters at the start, whether it wrote. */
+interface Tracked {
+  words: Set<string>;
+  versions: Versions;
+  wrote: boolean;
+}
+
+const reads = new AsyncLocalStorage<Tracked>();
 
 /** Words of each statement seen, by its SQL (bounded: raw SQL with values written in is never repeated). */
-const wordsOf = new Map<string, string[]>();
+const wordsBySql = new Map<string, string[]>();
 const WORDS_KEPT = 2000;
+
+function wordsOf(sql: string): string[] {
+  let words = wordsBySql.get(sql);
+  if (!words) {
+    if (wordsBySql.size >= WORDS_KEPT) wordsBySql.clear();
+    words = [...new Set(sql.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? [])];
+    wordsBySql.set(sql, words);
+  }
+  return words;
+}
+
+const READS = /^\s*select\b/i;
 
 /**
  * Notes the words of a statement for the `trackReads` around it. Every table a statement reads is named in
  * it, so the caller intersecting these words with the table names gets every table read (and perhaps a
- * column that shares a table's name, which only keeps less).
+ * column that shares a table's name, which only keeps less). Any other statement marks the request as
+ * one that wrote: it reads no kept rows after that.
  */
 export function noteStatement(sql: string): void {
   const tracked = reads.getStore();
   if (!tracked) return;
-  let words = wordsOf.get(sql);
-  if (!words) {
-    if (wordsOf.size >= WORDS_KEPT) wordsOf.clear();
-    words = [...new Set(sql.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? [])];
-    wordsOf.set(sql, words);
-  }
-  for (const word of words) tracked.add(word);
+  if (!READS.test(sql)) tracked.wrote = true;
+  for (const word of wordsOf(sql)) tracked.words.add(word);
 }
 
-/** Runs `work` and answers with the words of every statement it sent, to intersect with table names. */
-export async function trackReads(work: () => Promise<void>): Promise<Set<string>> {
-  const tracked = new Set<string>();
+/**
+ * Runs `work` with the counters `versions` read at its start and answers with the words of every statement
+ * it sent (or took kept rows of), to intersect with table names.
+ */
+export async function trackReads(versions: Versions, work: () => Promise<void>): Promise<Set<string>> {
+  const tracked: Tracked = { words: new Set(), versions, wrote: false };
   await reads.run(tracked, work);
-  return tracked;
+  return tracked.words;
+}
+
+/** Rows a read gave, frozen, with the counters of its tables before it ran. */
+export interface KeptRows {
+  stamp: [string, number][];
+  rows: unknown;
+}
+const KEPT_READS = 5000;
+
+/**
+ * Within a tracked request, the rows of the read `sql` under `key` (its statement and values) as kept in
+ * `kept`, while none of the tables it names changed since they were read; else `read()` runs and its rows
+ * are kept. The rows are frozen, since every later request gets the same objects. Outside a tracked request,
+ * after the request wrote, or for a statement that is not a SELECT, `read()` simply runs.
+ */
+export async function keptRead<T>(
+  kept: Map<string, KeptRows>,
+  key: string,
+  sql: string,
+  read: () => Promise<T>,
+) {
+  const tracked = reads.getStore();
+  if (!tracked || tracked.wrote || !READS.test(sql)) return await read();
+  const { versions } = tracked;
+  const words = wordsOf(sql);
+  const found = kept.get(key);
+  if (found && found.stamp.every(([table, version]) => versions.get(table) === version)) {
+    for (const word of words) tracked.words.add(word); // the answer depends on them as if it had read them
+    return found.rows as T;
+  }
+  const stamp: [string, number][] = words.filter((w) => versions.has(w)).map((t) => [t, versions.get(t)!]);
+  const rows = deepFreeze(await read());
+  if (kept.size >= KEPT_READS) kept.clear();
+  kept.set(key, { stamp, rows });
+  return rows;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value === null || typeof value !== "object" || Object.isFrozen(value)) return value;
+  for (const inner of Object.values(value)) deepFreeze(inner);
+  return Object.freeze(value);
 }

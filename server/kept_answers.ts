@@ -54,7 +54,7 @@ export class KeptAnswers {
       this.#answers.set(key, kept);
       return answer(c, kept);
     }
-    const words = await trackReads(next);
+    const words = await trackReads(versions, next);
     const res = c.res;
     // A renewed session's cookie or an answer other than a page is not kept.
     if (res.status !== 200 || res.headers.has("Set-Cookie") || res.headers.has("Cache-Control")) return;

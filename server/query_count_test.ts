@@ -1,5 +1,5 @@
-// Queries per page: each list page sends a bounded number of statements, and the same number however
-// many records the company has (no query per row).
+// Queries per page: each list page sends a bounded number of statements, and no more however many records
+// the company has (no query per row). Kept answers and kept reads (server/kept_answers.ts) may send fewer.
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { companies, objects, tasks, users } from "../db/schema/mod.ts";
@@ -50,6 +50,6 @@ Deno.test("queries per page: within the bound and independent of the number of r
     for (const [path, bound] of Object.entries(bounds)) {
       const after = await count(path);
       assert.ok(after <= bound, `${path}: ${after} queries, bound ${bound}`);
-      assert.equal(after, before.get(path), `${path}: the number of queries grew with the data`);
+      assert.ok(after <= before.get(path)!, `${path}: ${after} queries, ${before.get(path)} before the data grew`);
     }
   }));
