@@ -102,12 +102,21 @@ export async function load(url: string, o: LoadOptions): Promise<LoadResult> {
   return await hasWrk() ? wrk(url, o) : fetchLoop(url, o);
 }
 
-/** p50 of `n` sequential requests, ms (the cost of one request without queueing). */
-export async function sequentialP50(url: string, headers: Record<string, string>, n = 30): Promise<number> {
+/**
+ * p50 of `n` sequential requests, ms (the cost of one request without queueing). `fresh` gives each request
+ * an address of its own (an unused `_` parameter), so no answer kept for an earlier one is given again.
+ */
+export async function sequentialP50(
+  url: string,
+  headers: Record<string, string>,
+  { n = 30, fresh = false } = {},
+): Promise<number> {
   const times: number[] = [];
+  const run = crypto.randomUUID().slice(0, 8);
   for (let i = 0; i < n; i++) {
+    const address = fresh ? `${url}${url.includes("?") ? "&" : "?"}_=${run}${i}` : url;
     const t0 = performance.now();
-    const res = await fetch(url, { headers });
+    const res = await fetch(address, { headers });
     await res.arrayBuffer();
     if (!res.ok) throw new Error(`${url} answered ${res.status}`);
     times.push(performance.now() - t0);

@@ -137,7 +137,7 @@ export interface KeptRows {
   stamp: [string, number][];
   rows: unknown;
 }
-const KEPT_READS = 5000;
+const KEPT_READS = 1000;
 
 /**
  * Within a tracked request, the rows of the read `sql` under `key` (its statement and values) as kept in

@@ -5,6 +5,8 @@ import assert from "node:assert/strict";
 import { gunzipSync } from "node:zlib";
 import { expectJson, withTestApp } from "./testing.ts";
 import { openDb } from "../db/client.ts";
+import { boot } from "./boot.ts";
+import { readEnv } from "./env.ts";
 
 const ENGINEER = "engineer@demo.local";
 
@@ -116,5 +118,58 @@ Deno.test("kept answers: If-None-Match answers 304, gzip is the same page, the n
     const nextMinute = await page(t.request("/tasks", { headers }));
     assert.equal(sameMinute.etag, first.etag);
     assert.notEqual(nextMinute.etag, first.etag);
+  });
+});
+
+Deno.test("kept answers: after each of a run of random edits, every kept page is the page a fresh server makes", async () => {
+  const at = new Date("2026-11-23T10:00:00Z");
+  await withTestApp({ now: () => at }, async (t) => {
+    const engineer = t.as(ENGINEER);
+    const pages = [
+      "/objects",
+      "/tasks",
+      "/estimates",
+      "/engineer",
+      "/dashboard",
+      "/analytics",
+      "/api/objects",
+    ];
+    const tasks: { id: number }[] = await expectJson(engineer.get("/api/tasks"));
+    const objects: { id: number }[] = await expectJson(engineer.get("/api/objects"));
+    const statuses = ["pending", "in_progress", "assigned"];
+    let seed = 7;
+    const random = (n: number) => (seed = (seed * 48271) % 2147483647) % n;
+    const edits = [
+      () =>
+        engineer.patch(`/api/tasks/${tasks[random(tasks.length)].id}`, {
+          description: `Правка ${random(1e6)}`,
+        }),
+      () => engineer.patch(`/api/tasks/${tasks[random(tasks.length)].id}`, { status: statuses[random(3)] }),
+      () =>
+        engineer.patch(`/api/objects/${objects[random(objects.length)].id}`, {
+          clientName: `Клиент ${random(1e6)}`,
+        }),
+      () => t.as("director@demo.local").patch("/api/settings", { firstName: `Ирина${random(100)}` }),
+    ];
+    for (const path of pages) await (await engineer.get(path)).arrayBuffer(); // kept before the first edit
+    for (let round = 0; round < 12; round++) {
+      await expectJson(edits[random(edits.length)]());
+      const fresh = await boot(
+        readEnv({ DATABASE_URL: t.deps.env.DATABASE_URL, DATA_DIR: t.dir, SEED: "none" }),
+        {
+          now: () => at,
+        },
+      );
+      try {
+        const cookie = { Cookie: await t.login(ENGINEER) };
+        for (const path of pages) {
+          const kept = await (await engineer.get(path)).text();
+          const made = await (await fresh.app.request(`http://localhost${path}`, { headers: cookie })).text();
+          assert.equal(kept, made, `${path} after edit ${round + 1}`);
+        }
+      } finally {
+        fresh.close();
+      }
+    }
   });
 });
