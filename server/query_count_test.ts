@@ -50,6 +50,9 @@ Deno.test("queries per page: within the bound and independent of the number of r
     for (const [path, bound] of Object.entries(bounds)) {
       const after = await count(path);
       assert.ok(after <= bound, `${path}: ${after} queries, bound ${bound}`);
-      assert.ok(after <= before.get(path)!, `${path}: ${after} queries, ${before.get(path)} before the data grew`);
+      assert.ok(
+        after <= before.get(path)!,
+        `${path}: ${after} queries, ${before.get(path)} before the data grew`,
+      );
     }
   }));
