@@ -7,7 +7,7 @@ import Database from "libsql";
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Client } from "@libsql/client";
 
-export const VERSIONS_TABLE = "table_versions";
+const VERSIONS_TABLE = "table_versions";
 
 /** Counters by table name, as one read saw them. */
 export type Versions = ReadonlyMap<string, number>;
@@ -17,7 +17,8 @@ const literal = (name: string) => `'${name.replaceAll("'", "''")}'`;
 
 /**
  * Creates the counters and the triggers that move them for every table that lacks them. It runs after the
- * migrations (db/client.ts), so a table a migration adds or rebuilds gets its triggers at the next start.
+ * migrations at every start (db/client.ts `migrateDb`), so a table a migration adds or rebuilds gets its
+ * triggers before any request.
  */
 export async function installTableVersions(client: Client): Promise<void> {
   await client.execute(
@@ -53,7 +54,7 @@ export function localVersionReader(path: string): VersionReader {
   const connection = new Database(path);
   const dataVersion = connection.prepare("PRAGMA data_version");
   dataVersion.raw(true);
-  // One row, not one per table: the driver crosses into native code once per row.
+  // One row, not one per table: the driver crosses into native code once per row. Table names have no spaces.
   const counters = connection.prepare(
     `SELECT group_concat(name || ' ' || version, ' ') FROM ${VERSIONS_TABLE}`,
   );

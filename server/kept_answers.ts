@@ -52,7 +52,7 @@ export class KeptAnswers {
     if (kept && isCurrent(kept, versions)) {
       this.#answers.delete(key); // to the end of the order: most recently used
       this.#answers.set(key, kept);
-      return answer(c, kept);
+      return this.#answer(c, kept);
     }
     const words = await trackReads(versions, next);
     const res = c.res;
@@ -88,22 +88,26 @@ export class KeptAnswers {
   #forget(key: string): void {
     const entry = this.#answers.get(key);
     if (!entry) return;
-    this.#bytes -= entry.bytes.length;
+    this.#bytes -= entry.bytes.length + (entry.encoded.gzip?.length ?? 0) + (entry.encoded.br?.length ?? 0);
     this.#answers.delete(key);
+  }
+
+  /** The kept answer, compressed once per encoding, or 304 when the browser holds it already. */
+  #answer(c: Context<AppEnv>, kept: Kept): Response {
+    const headers: Record<string, string> = { "Content-Type": kept.contentType, ETag: kept.etag };
+    if (matchesEtag(c.req.header("If-None-Match"), kept.etag)) return c.body(null, 304, headers);
+    const encoding = negotiateDynamic(c.req.header("Accept-Encoding"));
+    if (!encoding || kept.bytes.length < MIN_COMPRESS_BYTES) return c.body(kept.bytes, 200, headers);
+    let body = kept.encoded[encoding];
+    if (!body) {
+      body = kept.encoded[encoding] = compress(kept.bytes, encoding) as Uint8Array<ArrayBuffer>;
+      this.#bytes += body.length;
+    }
+    return c.body(body, 200, { ...headers, "Content-Encoding": encoding, Vary: "Accept-Encoding" });
   }
 }
 
 function isCurrent(kept: Kept, versions: Versions): boolean {
   for (const [table, version] of kept.versions) if (versions.get(table) !== version) return false;
   return true;
-}
-
-/** The kept answer, compressed once per encoding, or 304 when the browser holds it already. */
-function answer(c: Context<AppEnv>, kept: Kept): Response {
-  const headers: Record<string, string> = { "Content-Type": kept.contentType, ETag: kept.etag };
-  if (matchesEtag(c.req.header("If-None-Match"), kept.etag)) return c.body(null, 304, headers);
-  const encoding = negotiateDynamic(c.req.header("Accept-Encoding"));
-  if (!encoding || kept.bytes.length < MIN_COMPRESS_BYTES) return c.body(kept.bytes, 200, headers);
-  const body = kept.encoded[encoding] ??= compress(kept.bytes, encoding) as Uint8Array<ArrayBuffer>;
-  return c.body(body, 200, { ...headers, "Content-Encoding": encoding, Vary: "Accept-Encoding" });
 }
