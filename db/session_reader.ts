@@ -3,9 +3,9 @@
 // which costs several times the read itself (bench/pages.ts, profile in README "Performance").
 // @ts-types="./libsql.d.ts"
 import Database from "libsql";
-import type { SessionLookup, SessionRow } from "./sessions.ts";
+import type { SessionRow } from "./sessions.ts";
 import { localPath } from "./client.ts";
-import { versionReaderOf } from "./table_versions.ts";
+import { versionReaderOf, type Versions } from "./table_versions.ts";
 
 export const lookupSql = `select s.expires_at,
   u.id, u.email, u.first_name, u.last_name, u.profile_image_url, u.role, u.company_id, u.is_active, u.is_owner,
@@ -14,6 +14,9 @@ from sessions s join users u on u.id = s.user_id left join companies c on c.id =
 where s.id = ?`;
 
 type Cell = string | number | null;
+
+/** A lookup that may be given the counters its request already read (server/versions.ts). */
+export type LocalSessionLookup = (id: string, versions?: Versions) => SessionRow | undefined;
 
 /** The tables the lookup reads: a row read is kept while none of them changed (db/table_versions.ts). */
 const LOOKUP_TABLES = ["sessions", "users", "companies"];
@@ -27,7 +30,7 @@ const KEPT_SESSIONS = 10_000;
  * before the read, and given again while they stand: a session deleted, renewed or added, a user or a
  * company changed moves a counter, so a revoked session or a deactivated user is refused on the next request.
  */
-export function localSessionLookup(url: string): SessionLookup | null {
+export function localSessionLookup(url: string): LocalSessionLookup | null {
   const path = localPath(url);
   if (path === null) return null;
   const connection = new Database(path);
@@ -35,8 +38,7 @@ export function localSessionLookup(url: string): SessionLookup | null {
   statement.raw(true);
   const versions = versionReaderOf(path);
   const kept = new Map<string, { row: SessionRow; stamp: number[] }>();
-  return (id: string): SessionRow | undefined => {
-    const now = versions.current();
+  return (id: string, now = versions.current()): SessionRow | undefined => {
     const stamp = LOOKUP_TABLES.map((table) => now.get(table) ?? -1);
     const found = kept.get(id);
     if (found && found.stamp.every((v, i) => v === stamp[i])) return found.row;

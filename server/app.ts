@@ -82,7 +82,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.get("/sw.js", serviceWorkerRoute(deps));
   app.use(sessionMiddleware);
   app.use(accountHeader);
-  const kept = new KeptAnswers(deps.env.DATABASE_URL);
+  const kept = new KeptAnswers();
   app.get("/api/objects", kept.middleware);
 
   const api = new Hono<AppEnv>();

@@ -4,8 +4,8 @@
 // counter has moved. Any commit to one of them, by this process or another, makes the next request render
 // afresh. The session is still checked on every request before anything is looked up (server/app.ts).
 import type { Context, MiddlewareHandler } from "hono";
-import { localPath } from "../db/client.ts";
-import { trackReads, type VersionReader, versionReaderOf, type Versions } from "../db/table_versions.ts";
+import { trackReads, type Versions } from "../db/table_versions.ts";
+import { requestVersions } from "./versions.ts";
 import { compress, type Encoding, matchesEtag, MIN_COMPRESS_BYTES, negotiateDynamic } from "./compression.ts";
 import type { AppEnv } from "./types.ts";
 
@@ -26,27 +26,19 @@ interface Kept {
   etag: string;
 }
 
-/** Answers kept by one app (one database); none when the database is not a local file. */
+/** Answers kept by one app (one database); none when the database is not a local file (server/versions.ts). */
 export class KeptAnswers {
-  readonly #path: string | null;
-  #reader: VersionReader | null = null;
   readonly #answers = new Map<string, Kept>();
   #bytes = 0;
   #serial = 0;
   /** Tells this process's ETags from those of an earlier one, whose counters started elsewhere. */
   readonly #boot = crypto.randomUUID().slice(0, 8);
 
-  constructor(databaseUrl: string) {
-    this.#path = localPath(databaseUrl);
-  }
-
   /** Middleware for GET routes whose answer is a function of the user, the address, the minute and the database. */
   readonly middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
     const user = c.var.user;
-    if (!user || this.#path === null || c.req.method !== "GET") return next();
-    // Opened at the first request, after the migrations made the counters.
-    this.#reader ??= versionReaderOf(this.#path);
-    const versions = this.#reader.current();
+    const versions = user && c.req.method === "GET" ? requestVersions(c) : null;
+    if (!user || !versions) return next();
     const key = `${user.id} ${Math.floor(c.var.deps.now().getTime() / MINUTE)} ${c.req.url}`;
     const kept = this.#answers.get(key);
     if (kept && isCurrent(kept, versions)) {

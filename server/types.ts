@@ -1,4 +1,5 @@
 import type { Db } from "../db/client.ts";
+import type { Versions } from "../db/table_versions.ts";
 import type { Env } from "./env.ts";
 import type { Role } from "../domain/roles.ts";
 import type { IslandManifest } from "./island.tsx";
@@ -36,5 +37,7 @@ export interface AppEnv {
     deps: AppDeps;
     user: CurrentUser | null;
     sessionId: string | null;
+    /** The tables' change counters as this request found them (server/versions.ts); unset until asked for. */
+    versions: Versions | null | undefined;
   };
 }

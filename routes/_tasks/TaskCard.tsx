@@ -25,47 +25,69 @@ export const assigneeText = (task: Pick<TaskView, "assignedUser">) =>
   task.assignedUser?.name ?? "Не назначено";
 
 /** A task card with its priority strip, status and priority words, object, assignee, due date and status menu. */
-export function TaskCard(props: TaskCardProps) {
-  const { task } = props;
+export function TaskCard(
+  { task, canChangeStatus, compact }: { task: TaskView; canChangeStatus: boolean; compact?: boolean },
+) {
+  // Exactly what the card shows, worked out here: the card is kept per these values (server/island.tsx Kept)
+  // and rendered from them alone, so nothing it shows can change without changing its key.
+  const card: CardData = {
+    id: task.id,
+    title: task.title,
+    description: compact ? null : task.description,
+    status: task.status,
+    priority: task.priority,
+    object: task.object && { id: task.object.id, address: task.object.address },
+    assignee: assigneeText(task),
+    due: dueText(task),
+    overdue: task.isOverdue,
+    canChangeStatus,
+  };
   return (
     <Kept
       name="TaskCard"
       as="article"
       className={`card task-card priority-${task.priority}${task.isOverdue ? " is-overdue" : ""}`}
-      data={props}
-      render={() => <TaskCardContent {...props} />}
+      data={card}
+      render={() => <TaskCardContent {...card} />}
     />
   );
 }
 
-interface TaskCardProps {
-  task: TaskView;
+interface CardData {
+  id: number;
+  title: string;
+  description: string | null;
+  status: TaskView["status"];
+  priority: TaskView["priority"];
+  object: { id: number; address: string } | null;
+  assignee: string;
+  due: string;
+  overdue: boolean;
   canChangeStatus: boolean;
-  compact?: boolean;
 }
 
-/** What is inside the card: kept per task as it stands (TaskCard). */
-function TaskCardContent({ task, canChangeStatus, compact }: TaskCardProps) {
+/** What is inside the card. */
+function TaskCardContent(card: CardData) {
   return (
     <>
       <header className="task-card-head">
         <h3>
-          <a href={`/tasks?taskId=${task.id}`}>{task.title}</a>
+          <a href={`/tasks?taskId=${card.id}`}>{card.title}</a>
         </h3>
         <div className="row task-badges">
-          <TaskStatusBadge status={task.status} />
-          <PriorityBadge priority={task.priority} />
+          <TaskStatusBadge status={card.status} />
+          <PriorityBadge priority={card.priority} />
         </div>
       </header>
-      {!compact && task.description && <p className="task-desc">{task.description}</p>}
+      {card.description && <p className="task-desc">{card.description}</p>}
       <dl className="task-meta">
         <div>
           <dt>
             <Icon name="pin" size={16} label="Объект" />
           </dt>
           <dd>
-            {task.object
-              ? <a href={`/objects?objectId=${task.object.id}`}>{task.object.address}</a>
+            {card.object
+              ? <a href={`/objects?objectId=${card.object.id}`}>{card.object.address}</a>
               : "Объект не указан"}
           </dd>
         </div>
@@ -73,19 +95,19 @@ function TaskCardContent({ task, canChangeStatus, compact }: TaskCardProps) {
           <dt>
             <Icon name="user" size={16} label="Исполнитель" />
           </dt>
-          <dd>{assigneeText(task)}</dd>
+          <dd>{card.assignee}</dd>
         </div>
         <div>
           <dt>
             <Icon name="calendar" size={16} label="Срок" />
           </dt>
-          <dd className={task.isOverdue ? "overdue-text" : undefined}>{dueText(task)}</dd>
+          <dd className={card.overdue ? "overdue-text" : undefined}>{card.due}</dd>
         </div>
       </dl>
       <footer className="task-card-foot">
-        <a className="btn btn-secondary btn-sm" href={`/tasks?taskId=${task.id}`}>Открыть</a>
-        {canChangeStatus && (
-          <Island cached component={TaskStatusMenu} props={{ taskId: task.id, status: task.status }} />
+        <a className="btn btn-secondary btn-sm" href={`/tasks?taskId=${card.id}`}>Открыть</a>
+        {card.canChangeStatus && (
+          <Island cached component={TaskStatusMenu} props={{ taskId: card.id, status: card.status }} />
         )}
       </footer>
     </>

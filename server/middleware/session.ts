@@ -7,8 +7,9 @@ import {
   type ValidatedSession,
   validateSessionToken,
 } from "../auth/sessions.ts";
-import { findUserWithCompany, type SessionLookup } from "../../db/sessions.ts";
-import { localSessionLookup } from "../../db/session_reader.ts";
+import { findUserWithCompany } from "../../db/sessions.ts";
+import { type LocalSessionLookup, localSessionLookup } from "../../db/session_reader.ts";
+import { requestVersions } from "../versions.ts";
 import { normalizeRole } from "../../domain/roles.ts";
 import type { AppDeps, AppEnv, CurrentUser } from "../types.ts";
 
@@ -19,7 +20,10 @@ export const sessionMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   const token = getCookie(c, SESSION_COOKIE);
   if (token) {
     const { db, now } = c.var.deps;
-    const session = await validateSessionToken(db, token, now(), sessionLookupOf(c.var.deps));
+    const local = sessionLookupOf(c.var.deps);
+    const versions = local ? requestVersions(c) ?? undefined : undefined;
+    const lookup = local && ((id: string) => local(id, versions));
+    const session = await validateSessionToken(db, token, now(), lookup ?? undefined);
     const user = session ? toCurrentUser(session) : null;
     if (session && user) {
       c.set("user", user);
@@ -33,9 +37,9 @@ export const sessionMiddleware = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 /** One lookup per app (per database), opened at the first signed-in request. */
-const lookups = new WeakMap<AppDeps, SessionLookup | null>();
+const lookups = new WeakMap<AppDeps, LocalSessionLookup | null>();
 
-function sessionLookupOf(deps: AppDeps): SessionLookup | undefined {
+function sessionLookupOf(deps: AppDeps): LocalSessionLookup | undefined {
   if (!lookups.has(deps)) lookups.set(deps, localSessionLookup(deps.env.DATABASE_URL));
   return lookups.get(deps) ?? undefined;
 }

@@ -1,0 +1,17 @@
+// The change counters of the tables (db/table_versions.ts) as this request found them: read once, at the
+// first need (the session check), before the request reads anything, and shared by the session check and
+// the kept answers. Null for a database that is not a local file (nothing is kept then).
+import type { Context } from "hono";
+import { localPath } from "../db/client.ts";
+import { versionReaderOf, type Versions } from "../db/table_versions.ts";
+import type { AppEnv } from "./types.ts";
+
+export function requestVersions(c: Context<AppEnv>): Versions | null {
+  let versions = c.get("versions");
+  if (versions === undefined) {
+    const path = localPath(c.var.deps.env.DATABASE_URL);
+    versions = path === null ? null : versionReaderOf(path).current();
+    c.set("versions", versions);
+  }
+  return versions;
+}
