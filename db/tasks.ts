@@ -443,9 +443,9 @@ async function updateTaskRow(db: Db, id: number, values: Partial<typeof tasks.$i
 }
 
 /**
- * Changes a task of the scope (`assignedTo` limits it to the assignee's own tasks). Completing it
- * tells the one who assigned it (task_completed); a new assignee gets task_assigned. Null when the
- * task is not visible.
+ * Changes a task of the scope (`assignedTo` limits it to the assignee's own tasks) and answers it as
+ * it now stands. Completing it tells the one who assigned it (task_completed); a new assignee gets
+ * task_assigned. Null when the task is not visible.
  */
 export async function updateTask(
   db: Db,
@@ -454,17 +454,7 @@ export async function updateTask(
   patch: TaskPatch,
   by: { id: number; now: Date; assignedTo?: number },
 ) {
-  const current = await preparedQuery(
-    db,
-    "tasks.toUpdate",
-    { id, companyId: scope ?? undefined, assignedTo: by.assignedTo },
-    (p) =>
-      db.select().from(tasks).where(and(
-        eq(tasks.id, p.id),
-        p.companyId && eq(tasks.companyId, p.companyId),
-        p.assignedTo && eq(tasks.assignedTo, p.assignedTo),
-      )),
-  ).get();
+  const current = await getTask(db, scope, id, { now: by.now, assignedTo: by.assignedTo });
   if (!current) return null;
   let objectAddress: string | null = null;
   if (patch.objectId !== undefined && patch.objectId !== current.objectId) {
@@ -474,7 +464,7 @@ export async function updateTask(
   }
   if (patch.assignedTo) await checkAssignee(db, current.companyId, patch.assignedTo);
   checkSettableStatus(patch.status);
-  if (patch.status === "completed" && current.status !== "completed") {
+  if (patch.status === "completed" && current.storedStatus !== "completed") {
     await checkCompletion(db, id, patch.assignedTo !== undefined ? patch.assignedTo : current.assignedTo);
   }
 
@@ -491,18 +481,41 @@ export async function updateTask(
   if (patch.assignedTo !== undefined) values.assignedTo = patch.assignedTo;
   if (patch.status !== undefined) {
     values.status = patch.status;
-    if (patch.status === "completed" && current.status !== "completed") values.completedAt = by.now;
+    if (patch.status === "completed" && current.storedStatus !== "completed") values.completedAt = by.now;
     if (patch.status !== "completed") values.completedAt = null;
   }
 
-  const completes = patch.status === "completed" && current.status !== "completed";
+  const completes = patch.status === "completed" && current.storedStatus !== "completed";
   const tellsAssigner = completes && current.assignedBy !== null && current.assignedBy !== by.id;
   const tellsAssignee = !!patch.assignedTo && patch.assignedTo !== current.assignedTo &&
     patch.assignedTo !== by.id;
-  const records = patch.status !== undefined && patch.status !== current.status;
+  const records = patch.status !== undefined && patch.status !== current.storedStatus;
   // An edit that tells nobody and records nothing (a description, a title) is one statement, not a transaction.
-  if (!tellsAssigner && !tellsAssignee && !records) return await updateTaskRow(db, id, values);
-  return await db.transaction(async (tx) => {
+  const task = !tellsAssigner && !tellsAssignee && !records
+    ? await updateTaskRow(db, id, values)
+    : await updateTaskTelling(db, id, values, { objectAddress, tellsAssigner, tellsAssignee, records, patch, by });
+  // The object and the assignee read before the change still stand unless the change replaced them.
+  if (task.objectId !== current.objectId || task.assignedTo !== current.assignedTo) {
+    return await getTask(db, scope, id, { now: by.now });
+  }
+  return toView({ task, object: current.object, assignee: current.assignedUser } as Row, by.now);
+}
+
+/** The change of a task that notifies someone or records an activity: one transaction. */
+function updateTaskTelling(
+  db: Db,
+  id: number,
+  values: Partial<typeof tasks.$inferInsert>,
+  { objectAddress, tellsAssigner, tellsAssignee, records, patch, by }: {
+    objectAddress: string | null;
+    tellsAssigner: boolean;
+    tellsAssignee: boolean;
+    records: boolean;
+    patch: TaskPatch;
+    by: { id: number };
+  },
+) {
+  return db.transaction(async (tx) => {
     const [task] = await tx.update(tasks).set(values).where(eq(tasks.id, id)).returning();
     if (!objectAddress && task.objectId && (tellsAssigner || tellsAssignee)) {
       const [o] = await tx.select({ address: objects.address }).from(objects).where(

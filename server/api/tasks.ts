@@ -154,5 +154,5 @@ export const tasksApi = new Hono<AppEnv>()
         : dueDateOrError(body.dueDate, at),
     }, { id: user.id, now: at, assignedTo: own ? user.id : undefined }).catch(ruleError);
     if (!updated) throw notFound("Задача не найдена");
-    return c.json(await getTask(db, scopeOf(null), id, { now: at }));
+    return c.json(updated);
   });

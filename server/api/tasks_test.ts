@@ -335,3 +335,27 @@ Deno.test("[api] «Сметы по видам работ» is set by the chief e
     );
     assert.deepEqual(badPost.errors.separateEstimates, message);
   }));
+
+Deno.test("[api] PATCH answers the task as GET shows it after the change, whatever was changed", () =>
+  withTestApp(async (t) => {
+    const engineer = t.as("engineer@demo.local");
+    const tasks = await expectJson<any[]>(engineer.get("/api/tasks"));
+    const task = tasks.find((x) => x.objectId && x.assignedTo && x.storedStatus === "pending");
+    const otherObject = tasks.find((x) => x.objectId && x.objectId !== task.objectId).objectId;
+    const surveyor2 = await idOf(t, "surveyor2@demo.local");
+    const changes = [
+      { description: "Новое описание" },
+      { priority: "high" },
+      { status: "in_progress" },
+      { dueDate: toDateInput(new Date(Date.now() + 3 * DAY)) },
+      { objectId: otherObject },
+      { assignedTo: surveyor2 },
+      { assignedTo: null },
+      { title: "Новое название", description: null },
+    ];
+    for (const change of changes) {
+      const answered = await expectJson(engineer.patch(`/api/tasks/${task.id}`, change));
+      const shown = await expectJson(engineer.get(`/api/tasks/${task.id}`));
+      assert.deepEqual(answered, shown, JSON.stringify(change));
+    }
+  }));
