@@ -493,7 +493,14 @@ export async function updateTask(
   // An edit that tells nobody and records nothing (a description, a title) is one statement, not a transaction.
   const task = !tellsAssigner && !tellsAssignee && !records
     ? await updateTaskRow(db, id, values)
-    : await updateTaskTelling(db, id, values, { objectAddress, tellsAssigner, tellsAssignee, records, patch, by });
+    : await updateTaskTelling(db, id, values, {
+      objectAddress,
+      tellsAssigner,
+      tellsAssignee,
+      records,
+      patch,
+      by,
+    });
   // The object and the assignee read before the change still stand unless the change replaced them.
   if (task.objectId !== current.objectId || task.assignedTo !== current.assignedTo) {
     return await getTask(db, scope, id, { now: by.now });
