@@ -36,10 +36,10 @@ export function localSessionLookup(url: string): LocalSessionLookup | null {
   const connection = new Database(path);
   const statement = connection.prepare(lookupSql);
   statement.raw(true);
-  const versions = versionReaderOf(path);
+  const reader = versionReaderOf(path);
   const kept = new Map<string, { row: SessionRow; stamp: number[] }>();
-  return (id: string, now = versions.current()): SessionRow | undefined => {
-    const stamp = LOOKUP_TABLES.map((table) => now.get(table) ?? -1);
+  return (id: string, counters = reader.current()): SessionRow | undefined => {
+    const stamp = LOOKUP_TABLES.map((table) => counters.get(table) ?? -1);
     const found = kept.get(id);
     if (found && found.stamp.every((v, i) => v === stamp[i])) return found.row;
     const row = read(id);

@@ -21,9 +21,9 @@ export const sessionMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   if (token) {
     const { db, now } = c.var.deps;
     const local = sessionLookupOf(c.var.deps);
-    const versions = local ? requestVersions(c) ?? undefined : undefined;
-    const lookup = local && ((id: string) => local(id, versions));
-    const session = await validateSessionToken(db, token, now(), lookup ?? undefined);
+    // The request's counters are read before the session, so a session kept is never newer than they say.
+    const lookup = local && ((id: string) => local(id, requestVersions(c) ?? undefined));
+    const session = await validateSessionToken(db, token, now(), lookup);
     const user = session ? toCurrentUser(session) : null;
     if (session && user) {
       c.set("user", user);
