@@ -1,6 +1,10 @@
 import { PhoneLink } from "../components/PhoneLink.tsx";
-import { useEffect, useRef } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Dialog } from "../components/Dialog.tsx";
+import { api } from "../components/api.ts";
+import { SelectField } from "../components/Field.tsx";
+import { toast, toastError } from "../components/toast.ts";
+import { estimateSplitLabels } from "../domain/labels.ts";
 import TaskStatusMenu from "./TaskStatusMenu.tsx";
 
 export interface TaskDetailProps {
@@ -21,14 +25,20 @@ export interface TaskDetailProps {
     client: string | null;
     phone: string | null;
     workType: string | null;
+    /** «Сметы по видам работ»: a separate estimate per work type, or one. */
+    separateEstimates: boolean;
   };
   canChangeStatus: boolean;
+  /** The chief engineer (or an administrator) may change «Сметы по видам работ» here; others see it. */
+  canChooseEstimates: boolean;
   /** The task's measuring screen, when it has one to open. */
   measureUrl?: string | null;
 }
 
 /** The task opened by /tasks?taskId= (a notification click): a modal with the task and its status menu. */
-export default function TaskDetailDialog({ task, canChangeStatus, measureUrl }: TaskDetailProps) {
+export default function TaskDetailDialog(
+  { task, canChangeStatus, canChooseEstimates, measureUrl }: TaskDetailProps,
+) {
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     dialog.current?.showModal();
@@ -69,7 +79,14 @@ export default function TaskDetailDialog({ task, canChangeStatus, measureUrl }: 
           <dd>{task.due}</dd>
           <dt>Создана</dt>
           <dd>{task.created}</dd>
+          {!canChooseEstimates && (
+            <>
+              <dt>Сметы по видам работ</dt>
+              <dd>{estimateSplitLabels[task.separateEstimates ? "separate" : "combined"]}</dd>
+            </>
+          )}
         </dl>
+        {canChooseEstimates && <EstimateSplitChoice taskId={task.id} separate={task.separateEstimates} />}
         {canChangeStatus && (
           <div className="field">
             <span className="label">Статус</span>
@@ -84,5 +101,45 @@ export default function TaskDetailDialog({ task, canChangeStatus, measureUrl }: 
         {measureUrl && <a className="btn btn-primary" href={measureUrl}>Открыть замер</a>}
       </div>
     </Dialog>
+  );
+}
+
+/** «Сметы по видам работ», saved as soon as it is chosen; a refusal puts the choice back. */
+function EstimateSplitChoice({ taskId, separate }: { taskId: number; separate: boolean }) {
+  const [value, setValue] = useState<keyof typeof estimateSplitLabels>(separate ? "separate" : "combined");
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  async function choose(next: string) {
+    const chosen = next === "separate" ? "separate" : "combined";
+    const before = value;
+    setValue(chosen);
+    setBusy(true);
+    try {
+      await api(`/api/tasks/${taskId}`, {
+        method: "PATCH",
+        body: { separateEstimates: chosen === "separate" },
+      });
+      toast({
+        title: "Сохранено",
+        description: `Сметы по видам работ: ${estimateSplitLabels[chosen].toLowerCase()}`,
+        variant: "success",
+      });
+    } catch {
+      toastError("Не удалось сохранить выбор смет");
+      setValue(before);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <SelectField
+      id={id}
+      label="Сметы по видам работ"
+      hint="Для объекта с несколькими видами работ: замерщик увидит, какие сметы будут сделаны"
+      value={value}
+      onValue={choose}
+      disabled={busy}
+      options={Object.entries(estimateSplitLabels)}
+    />
   );
 }

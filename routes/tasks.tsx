@@ -130,6 +130,7 @@ export default async function tasksPage(c: Context<AppEnv>) {
             props={{
               task: taskDetailProps(opened),
               canChangeStatus: manager || opened.assignedTo === user.id,
+              canChooseEstimates: hasRole(user.role, estimateSplitRoles),
               // The task's measuring screen (/field-work lists the active tasks with an object).
               measureUrl: opened.objectId &&
                   ["assigned", "pending", "in_progress"].includes(opened.storedStatus) &&

@@ -135,5 +135,6 @@ export function taskDetailProps(task: TaskView): TaskDetailProps["task"] {
     client: task.object?.clientName ?? null,
     phone: task.object?.clientPhone ?? null,
     workType: task.object ? labelOf(workTypeLabels, task.object.workType) : null,
+    separateEstimates: task.separateEstimates,
   };
 }
