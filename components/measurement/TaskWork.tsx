@@ -126,6 +126,8 @@ export function TaskWork({ task, idPrefix, startOnOpen = false, close, onStatus 
           objectId: task.objectId,
           taskId: task.id,
           estimateId: s.estimate.id,
+          // With an estimate per work type, every one of them goes with the report.
+          estimateIds: s.separateEstimates.map((e) => e.id),
           comment: s.notes.trim() || null,
         },
       });

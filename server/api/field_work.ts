@@ -17,15 +17,17 @@ const reportBody = z.object({
     "Выберите объект для работы",
   ),
   estimateId: z.coerce.number().int().positive().nullable().optional(),
+  /** The other estimates of the same measuring, when the chief engineer asked for one per work type. */
+  estimateIds: z.array(z.coerce.number().int().positive()).max(20).optional(),
   taskId: z.coerce.number().int().positive().nullable().optional(),
   comment: z.string().trim().max(5000, "Не длиннее 5000 символов").nullable().optional(),
 });
 
 /**
  * The measuring screen's 'Отправить инженеру' (spec/3 §2.2 'Завершить задачу' and §2.3 'Сохранить отчет' in
- * one): sends the report on the object (and its estimate) to the company's chief engineers as a
- * notification and records the activity; with a task, completes it first (which needs its estimate), so
- * the task's status follows the report.
+ * one): sends the report on the object (and its estimate, or each of its estimates when there is one per
+ * work type) to the company's chief engineers as a notification and records the activity; with a task,
+ * completes it first (which needs its estimate), so the task's status follows the report.
  */
 export const fieldWorkApi = new Hono<AppEnv>()
   .use(requireApi(staffRoles))
@@ -36,10 +38,12 @@ export const fieldWorkApi = new Hono<AppEnv>()
     const scope = companyScope(user);
     const object = await objectForEstimate(db, scope, body.objectId);
     if (!object) throw notFound("Объект не найден");
-    let estimate: Awaited<ReturnType<typeof getEstimate>> = null;
-    if (body.estimateId) {
-      estimate = await getEstimate(db, scope, body.estimateId);
+    const estimates: NonNullable<Awaited<ReturnType<typeof getEstimate>>>[] = [];
+    for (const id of new Set([body.estimateId, ...body.estimateIds ?? []])) {
+      if (!id) continue;
+      const estimate = await getEstimate(db, scope, id);
       if (!estimate || estimate.objectId !== object.id) throw notFound("Смета не найдена");
+      estimates.push(estimate);
     }
     let taskStatus: string | null = null;
     if (body.taskId) {
@@ -57,11 +61,11 @@ export const fieldWorkApi = new Hono<AppEnv>()
       taskStatus = done.status;
     }
     const parts = [object.address];
-    if (estimate) parts.push(`смета ${estimate.estimateNumber} на ${formatKopecks(estimate.totalAmount)}`);
+    for (const e of estimates) parts.push(`смета ${e.estimateNumber} на ${formatKopecks(e.totalAmount)}`);
     if (body.comment) parts.push(body.comment);
     await sendFieldReport(db, {
       object,
-      estimateId: estimate?.id ?? null,
+      estimateId: estimates[0]?.id ?? null,
       message: parts.join(" — "),
       by: { id: user.id, name: displayName(user) },
     });

@@ -83,3 +83,46 @@ Deno.test("[api] POST /api/field-work/report answers 404 for another surveyor's 
       404,
     );
   }));
+
+Deno.test("[api] a report names every estimate sent with it (one per work type), each of the same object", () =>
+  withTestApp(async (t) => {
+    const task = await waitingTask(t);
+    const as = "surveyor@demo.local";
+    await expectJson(t.as("engineer@demo.local").patch(`/api/tasks/${task.id}`, { separateEstimates: true }));
+    const { estimates } = await expectJson(
+      t.as(as).post("/api/estimates/generate", {
+        workTypes: ["well_equipment", "water_supply"],
+        objectId: task.objectId,
+        taskId: task.id,
+        object: { distanceFromMKAD: 20 },
+        measurements: { well_depth: 30, ws_length: 12, ws_depth: 1.8 },
+      }),
+      201,
+    );
+    const [well, water] = estimates;
+    // An estimate of another object is refused, and nothing is sent.
+    const all = await expectJson<any[]>(t.as("engineer@demo.local").get("/api/estimates"));
+    const elsewhere = all.find((e) => e.objectId !== task.objectId);
+    assert.ok(elsewhere, "the demo has an estimate of another object");
+    await expectJson(
+      t.as(as).post("/api/field-work/report", {
+        objectId: task.objectId,
+        estimateId: well.id,
+        estimateIds: [well.id, elsewhere.id],
+      }),
+      404,
+    );
+    await expectJson(
+      t.as(as).post("/api/field-work/report", {
+        objectId: task.objectId,
+        taskId: task.id,
+        estimateId: well.id,
+        estimateIds: [well.id, water.id],
+      }),
+    );
+    const notes = await expectJson<any[]>(t.as("engineer@demo.local").get("/api/notifications"));
+    const report = notes.find((n) => n.title.startsWith("Отчет о выезде"));
+    assert.equal(report.relatedEstimateId, well.id);
+    assert.ok(report.message.includes(`смета ${well.estimateNumber} на `), report.message);
+    assert.ok(report.message.includes(`смета ${water.estimateNumber} на `), report.message);
+  }));
