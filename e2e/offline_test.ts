@@ -262,3 +262,57 @@ browserTest(
     await page.context().close();
   }),
 );
+
+browserTest(
+  "[e2e] offline: what the server refuses for good is listed; «Удалить» drops it, «Повторить» sends it once allowed",
+  withBrowser(async (h) => {
+    const task = await waitingTask(h);
+    const idOf = async (email: string) =>
+      ((await (await h.t.request("/api/user", { as: email })).json()) as any).id;
+    const assign = async (email: string) => {
+      const res = await h.t.as("engineer@demo.local").patch(`/api/tasks/${task.id}`, {
+        assignedTo: await idOf(email),
+      });
+      assert.equal(res.status, 200);
+      await res.body?.cancel();
+    };
+
+    const page = await h.newPage("phone", { serviceWorkers: "allow" });
+    const context = page.context();
+    page.on("dialog", (d) => void d.accept());
+    await h.signIn(page, SURVEYOR);
+    await readyOffline(page);
+    await context.setOffline(true);
+    await page.goto("/surveyor");
+    await measureAndPriceOffline(page, task);
+
+    // Meanwhile the chief engineer gives the task to the other surveyor: the phone's work is refused (404).
+    await assign("surveyor2@demo.local");
+    await context.setOffline(false);
+    const indicator = page.getByTestId("sync-indicator");
+    const refused = indicator.getByTestId("sync-refused");
+    // The measuring dialog covers the header; the surveyor closes it and opens the indicator.
+    await page.keyboard.press("Escape");
+    await indicator.locator("summary").click();
+    await refused.nth(2).waitFor({ timeout: 15_000 });
+    assert.equal(await refused.count(), 3, "the start, the measurement and the estimate");
+    assert.match(norm(await indicator.innerText()), /не принято сервером: 3/);
+    await screenshot(page, "offline-refused");
+
+    // «Удалить» on the start (asked to confirm); the task is given back and the rest is sent again.
+    await refused.first().getByRole("button", { name: "Удалить" }).click();
+    await page.waitForFunction(() => document.querySelectorAll("[data-testid=sync-refused]").length === 2);
+    await assign(SURVEYOR);
+    await refused.first().getByRole("button", { name: "Повторить" }).click();
+    await page.waitForFunction(() => document.querySelectorAll("[data-testid=sync-refused]").length === 1);
+    await refused.first().getByRole("button", { name: "Повторить" }).click();
+    await indicator.getByText("Всё отправлено.").waitFor({ timeout: 15_000 });
+
+    assert.equal(
+      await count(h, "SELECT count(*) AS n FROM measurement_records WHERE task_id = ?", task.id),
+      1,
+    );
+    assert.equal(await count(h, "SELECT count(*) AS n FROM estimates WHERE task_id = ?", task.id), 1);
+    await context.close();
+  }),
+);
