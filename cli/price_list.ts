@@ -122,7 +122,9 @@ function report(io: Io, source: string, target: string, merge: MergeReport, reje
   );
   if (merge.added.length) io.out(`  добавлены: ${merge.added.join(", ")}`);
   if (merge.updated.length) io.out(`  обновлены: ${merge.updated.join(", ")}`);
-  for (const r of rejected) io.err(`${source}: строка ${r.row}${r.code ? ` (${r.code})` : ""}: ${r.reason}`);
+  for (const r of rejected) {
+    io.err(oneLine(`${source}: строка ${r.row}${r.code ? ` (${r.code})` : ""}: ${r.reason}`));
+  }
   return rejected.length > 0 ? EXIT_INPUT_FAILED : EXIT_OK;
 }
 
@@ -144,7 +146,8 @@ export async function importCommand(file: string, opts: ImportOptions, io: Io): 
     imported = await readPriceListFile(bytes, file);
   } catch (err) {
     if (err instanceof PriceListFileError) {
-      io.err(`${file}: ${err.message}`);
+      // The message may quote the file's bytes (a JSON parse error), control characters included.
+      io.err(oneLine(`${file}: ${err.message}`));
       return EXIT_INPUT_FAILED;
     }
     throw err;
@@ -172,7 +175,7 @@ export async function importCommand(file: string, opts: ImportOptions, io: Io): 
   const url = databaseUrl(opts.db);
   const result = await importIntoDatabase(url, id!, imported.items, opts.name);
   if ("error" in result) {
-    io.err(result.error);
+    io.err(oneLine(result.error));
     return EXIT_INPUT_FAILED;
   }
   return report(
@@ -198,7 +201,7 @@ export async function exportCommand(opts: ExportOptions, io: Io): Promise<number
     await checkOutputFile(opts.out, "--out", inputs);
     const result = await readFromDatabase(databaseUrl(opts.db), id);
     if ("error" in result) {
-      io.err(result.error);
+      io.err(oneLine(result.error));
       return EXIT_INPUT_FAILED;
     }
     items = result.items;

@@ -617,11 +617,15 @@ Deno.test("[cli safety] price-list import of bad contents: one line, exit 1, the
     await Deno.writeTextFile(`${dir}/empty.csv`, "");
     await Deno.writeFile(`${dir}/garbage.xlsx`, crypto.getRandomValues(new Uint8Array(4096)));
     await Deno.writeFile(`${dir}/garbage.json`, crypto.getRandomValues(new Uint8Array(4096)));
+    // The parse error quotes the file's first bytes: a line break among them stays out of the one line.
+    await Deno.writeTextFile(`${dir}/newline.json`, "R$'TM\nbж");
     await Deno.writeTextFile(`${dir}/deep.json`, `${"[".repeat(900_000)}${"]".repeat(900_000)}`);
     const huge = await Deno.open(`${dir}/huge.csv`, { write: true, create: true });
     await huge.truncate(200 * 1024 * 1024);
     huge.close();
-    for (const file of ["empty.csv", "garbage.xlsx", "garbage.json", "deep.json", "huge.csv"]) {
+    for (
+      const file of ["empty.csv", "garbage.xlsx", "garbage.json", "newline.json", "deep.json", "huge.csv"]
+    ) {
       // Merging into an existing list: a failed import must not touch it either.
       const r = await runChecked(dir, "price-list", "import", `${dir}/${file}`, "--out", `${dir}/list.json`);
       assert.equal(r.code, 1, `${file}: ${r.err.join("\n")}`);
