@@ -501,6 +501,7 @@ export async function updateTask(
       patch,
       by,
     });
+  if (!task) return null; // deleted meanwhile
   // The object and the assignee read before the change still stand unless the change replaced them.
   if (task.objectId !== current.objectId || task.assignedTo !== current.assignedTo) {
     return await getTask(db, scope, id, { now: by.now });
