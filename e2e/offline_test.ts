@@ -291,11 +291,16 @@ browserTest(
     await context.setOffline(false);
     const indicator = page.getByTestId("sync-indicator");
     const refused = indicator.getByTestId("sync-refused");
-    // The measuring dialog covers the header; the surveyor closes it and opens the indicator.
+    // Each is refused in turn (404); then the surveyor closes the measuring dialog and opens the indicator.
+    await page.waitForFunction(
+      () => document.querySelectorAll("[data-testid=sync-refused]").length === 3,
+      null,
+      { timeout: 20_000 },
+    );
     await page.keyboard.press("Escape");
+    await page.locator(".site-dialog").waitFor({ state: "hidden" });
     await indicator.locator("summary").click();
-    await refused.nth(2).waitFor({ timeout: 15_000 });
-    assert.equal(await refused.count(), 3, "the start, the measurement and the estimate");
+    await refused.nth(2).waitFor();
     assert.match(norm(await indicator.innerText()), /не принято сервером: 3/);
     await screenshot(page, "offline-refused");
 
