@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import type { Page } from "playwright-core";
 import { formatKopecks } from "../domain/format.ts";
-import { type BrowserHarness, browserTest, screenshot, startBrowser } from "./harness.ts";
+import { type BrowserHarness, browserTest, screenshot } from "./harness.ts";
 import { importPriceList } from "../db/price_lists.ts";
 import { defaultPriceList } from "../estimating/mod.ts";
 import { tinyPng } from "../server/testing.ts";
@@ -29,18 +29,6 @@ async function count(
 ): Promise<number> {
   const rows = await h.t.deps.db.$client.execute({ sql, args: [arg] });
   return Number(rows.rows[0].n);
-}
-
-/** Runs `fn` with the app and a browser, closed afterwards. */
-function withBrowser(fn: (h: BrowserHarness) => Promise<void>): () => Promise<void> {
-  return async () => {
-    const h = await startBrowser();
-    try {
-      await fn(h);
-    } finally {
-      await h.close();
-    }
-  };
 }
 
 /** A waiting sewage task of the surveyor that nobody measured yet, from the field-work bundle. */
@@ -80,7 +68,7 @@ async function measureAndPriceOffline(page: Page, task: { id: number; title: str
 
 browserTest(
   "[e2e] offline: the surveyor measures, prices and photographs with no signal; all reaches the server once",
-  withBrowser(async (h) => {
+  async (h) => {
     const task = await waitingTask(h);
     const p = `#sw${task.id}-`;
 
@@ -171,12 +159,12 @@ browserTest(
     const stored = await (await h.t.request(`/api/tasks/${task.id}`, { as: SURVEYOR })).json() as any;
     assert.equal(stored.storedStatus, "in_progress");
     await context.close();
-  }),
+  },
 );
 
 browserTest(
   "[e2e] offline: after logout another account on the same browser sees nothing of the first",
-  withBrowser(async (h) => {
+  async (h) => {
     const first = await (await h.t.request("/api/offline/field-work", { as: SURVEYOR })).json() as any;
     const second = await (await h.t.request("/api/offline/field-work", { as: "surveyor2@demo.local" }))
       .json() as any;
@@ -219,12 +207,12 @@ browserTest(
     assert.equal(kept, "нет");
     await screenshot(page, "offline-other-account");
     await context.close();
-  }),
+  },
 );
 
 browserTest(
   "[e2e] offline: when the price list changed meanwhile, the server's total is shown beside the phone's",
-  withBrowser(async (h) => {
+  async (h) => {
     const task = await waitingTask(h);
     const page = await h.newPage("phone", { serviceWorkers: "allow" });
     await h.signIn(page, SURVEYOR);
@@ -260,12 +248,12 @@ browserTest(
     await differ.scrollIntoViewIfNeeded();
     await screenshot(page, "offline-totals-differ");
     await page.context().close();
-  }),
+  },
 );
 
 browserTest(
   "[e2e] offline: what the server refuses for good is listed; «Удалить» drops it, «Повторить» sends it once allowed",
-  withBrowser(async (h) => {
+  async (h) => {
     const task = await waitingTask(h);
     const idOf = async (email: string) =>
       ((await (await h.t.request("/api/user", { as: email })).json()) as any).id;
@@ -319,5 +307,5 @@ browserTest(
     );
     assert.equal(await count(h, "SELECT count(*) AS n FROM estimates WHERE task_id = ?", task.id), 1);
     await context.close();
-  }),
+  },
 );

@@ -2,7 +2,7 @@
 // the phone keeps, idempotent saves and uploads, and the phone's estimate equal to the server's and the CLI's.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { createTestApp, fileForm, storedFiles, type TestApp, tinyPng } from "./testing.ts";
+import { createTestApp, fileForm, storedFiles, type TestApp, tinyPng, withTestApp } from "./testing.ts";
 import { ACCOUNT_HEADER, type FieldWorkBundle, warmUrls } from "../components/offline/urls.ts";
 import { fieldWorkDocument, moscowDay } from "../components/offline/estimate_document.ts";
 import { priceOnDevice } from "../components/offline/engine.ts";
@@ -11,18 +11,6 @@ import { defaultPriceList, writePriceListJson } from "../estimating/mod.ts";
 import { generateCommand } from "../cli/estimate.ts";
 
 const SURVEYOR = "surveyor@demo.local";
-
-/** Runs `fn` on a fresh app with the demo data, closed afterwards. */
-function withApp(fn: (t: TestApp) => Promise<void>): () => Promise<void> {
-  return async () => {
-    const t = await createTestApp();
-    try {
-      await fn(t);
-    } finally {
-      await t.close();
-    }
-  };
-}
 
 async function bundleOf(t: TestApp, as = SURVEYOR): Promise<FieldWorkBundle> {
   const res = await t.request("/api/offline/field-work", { as });
@@ -44,157 +32,163 @@ const measured = {
 
 Deno.test(
   "[pwa] every page links the manifest and the iPhone icon; the manifest starts at the user's home page",
-  withApp(async (t) => {
-    for (const [path, as] of [["/login", undefined], ["/surveyor", SURVEYOR]] as const) {
-      const html = await (await t.request(path, { as })).text();
-      assert.match(html, /<link rel="manifest" href="\/static\/manifest.webmanifest"/, path);
-      assert.match(html, /<link rel="apple-touch-icon" href="\/static\/icons\/apple-touch-icon.png"/, path);
-      assert.match(html, /<meta name="theme-color" content="#2563eb"/, path);
-    }
-    const res = await t.request("/static/manifest.webmanifest");
-    assert.equal(res.headers.get("content-type"), "application/manifest+json");
-    const manifest = await res.json();
-    assert.equal(manifest.name, "ПолеСмета");
-    assert.equal(manifest.start_url, "/");
-    assert.equal(manifest.display, "standalone");
-    assert.equal(manifest.theme_color, "#2563eb");
-    assert.ok(manifest.icons.some((i: { purpose: string }) => i.purpose === "maskable"));
-    for (const icon of manifest.icons) {
-      const png = await t.request(icon.src);
-      assert.equal(png.headers.get("content-type"), "image/png", icon.src);
-      const bytes = new Uint8Array(await png.arrayBuffer());
-      const side = new DataView(bytes.buffer).getUint32(16);
-      assert.equal(`${side}x${side}`, icon.sizes, icon.src);
-    }
-    // "/" sends each user to their home page: the start of the installed app.
-    const home = await t.request("/", { as: SURVEYOR, redirect: "manual" });
-    assert.equal(home.headers.get("location"), "/surveyor");
-  }),
+  () =>
+    withTestApp(async (t) => {
+      for (const [path, as] of [["/login", undefined], ["/surveyor", SURVEYOR]] as const) {
+        const html = await (await t.request(path, { as })).text();
+        assert.match(html, /<link rel="manifest" href="\/static\/manifest.webmanifest"/, path);
+        assert.match(html, /<link rel="apple-touch-icon" href="\/static\/icons\/apple-touch-icon.png"/, path);
+        assert.match(html, /<meta name="theme-color" content="#2563eb"/, path);
+      }
+      const res = await t.request("/static/manifest.webmanifest");
+      assert.equal(res.headers.get("content-type"), "application/manifest+json");
+      const manifest = await res.json();
+      assert.equal(manifest.name, "ПолеСмета");
+      assert.equal(manifest.start_url, "/");
+      assert.equal(manifest.display, "standalone");
+      assert.equal(manifest.theme_color, "#2563eb");
+      assert.ok(manifest.icons.some((i: { purpose: string }) => i.purpose === "maskable"));
+      for (const icon of manifest.icons) {
+        const png = await t.request(icon.src);
+        assert.equal(png.headers.get("content-type"), "image/png", icon.src);
+        const bytes = new Uint8Array(await png.arrayBuffer());
+        const side = new DataView(bytes.buffer).getUint32(16);
+        assert.equal(`${side}x${side}`, icon.sizes, icon.src);
+      }
+      // "/" sends each user to their home page: the start of the installed app.
+      const home = await t.request("/", { as: SURVEYOR, redirect: "manual" });
+      assert.equal(home.headers.get("location"), "/surveyor");
+    }),
 );
 
 Deno.test(
   "[pwa] /sw.js is served at the root, not HTTP-cached, with the build's version and every bundle",
-  withApp(async (t) => {
-    const res = await t.request("/sw.js");
-    assert.equal(res.status, 200);
-    assert.match(res.headers.get("content-type") ?? "", /javascript/);
-    assert.equal(res.headers.get("cache-control"), "no-cache");
-    const script = await res.text();
-    const build = JSON.parse(script.match(/^self\.__BUILD__=(.*);$/m)![1]);
-    assert.match(build.version, /^[0-9a-f]{16}$/);
-    for (const file of t.deps.islands.files!) assert.ok(build.shell.includes(file), file);
-    assert.ok(build.shell.includes(`/static/styles.css?v=${t.deps.styles.version}`));
-    for (const url of build.shell) {
-      const asset = await t.request(url);
-      assert.equal(asset.status, 200, url);
-      await asset.body?.cancel();
-    }
-  }),
+  () =>
+    withTestApp(async (t) => {
+      const res = await t.request("/sw.js");
+      assert.equal(res.status, 200);
+      assert.match(res.headers.get("content-type") ?? "", /javascript/);
+      assert.equal(res.headers.get("cache-control"), "no-cache");
+      const script = await res.text();
+      const build = JSON.parse(script.match(/^self\.__BUILD__=(.*);$/m)![1]);
+      assert.match(build.version, /^[0-9a-f]{16}$/);
+      for (const file of t.deps.islands.files!) assert.ok(build.shell.includes(file), file);
+      assert.ok(build.shell.includes(`/static/styles.css?v=${t.deps.styles.version}`));
+      for (const url of build.shell) {
+        const asset = await t.request(url);
+        assert.equal(asset.status, 200, url);
+        await asset.body?.cancel();
+      }
+    }),
 );
 
 Deno.test(
   "[api] answers name the signed-in account; a signed-out answer names nobody",
-  withApp(async (t) => {
-    const me = await (await t.request("/api/user", { as: SURVEYOR })).json();
-    const page = await t.request("/surveyor", { as: SURVEYOR });
-    assert.equal(page.headers.get(ACCOUNT_HEADER), String(me.id));
-    await page.body?.cancel();
-    const login = await t.request("/login");
-    assert.equal(login.headers.get(ACCOUNT_HEADER), null);
-    await login.body?.cancel();
-  }),
+  () =>
+    withTestApp(async (t) => {
+      const me = await (await t.request("/api/user", { as: SURVEYOR })).json();
+      const page = await t.request("/surveyor", { as: SURVEYOR });
+      assert.equal(page.headers.get(ACCOUNT_HEADER), String(me.id));
+      await page.body?.cancel();
+      const login = await t.request("/login");
+      assert.equal(login.headers.get(ACCOUNT_HEADER), null);
+      await login.body?.cancel();
+    }),
 );
 
 Deno.test(
   "[api] GET /api/offline/field-work sends the surveyor's own open tasks and the company's price list",
-  withApp(async (t) => {
-    const bundle = await bundleOf(t);
-    const me = await (await t.request("/api/user", { as: SURVEYOR })).json();
-    assert.equal(bundle.account, me.id);
-    assert.ok(bundle.tasks.length > 0);
-    const tasks = await (await t.request("/api/tasks?pageSize=200", { as: SURVEYOR })).json() as {
-      id: number;
-      assignedTo: number | null;
-    }[];
-    const own = new Set(tasks.filter((x) => x.assignedTo === me.id).map((x) => x.id));
-    for (const task of bundle.tasks) {
-      assert.ok(own.has(task.id), `task ${task.id} is the surveyor's`);
-      assert.ok(["assigned", "pending", "in_progress"].includes(task.status));
-    }
-    const other = await bundleOf(t, "surveyor2@demo.local");
-    assert.equal(other.tasks.filter((x) => own.has(x.id)).length, 0, "nothing of another surveyor");
-    assert.ok(warmUrls(bundle).includes(`/field-work?taskId=${bundle.tasks[0].id}`));
+  () =>
+    withTestApp(async (t) => {
+      const bundle = await bundleOf(t);
+      const me = await (await t.request("/api/user", { as: SURVEYOR })).json();
+      assert.equal(bundle.account, me.id);
+      assert.ok(bundle.tasks.length > 0);
+      const tasks = await (await t.request("/api/tasks?pageSize=200", { as: SURVEYOR })).json() as {
+        id: number;
+        assignedTo: number | null;
+      }[];
+      const own = new Set(tasks.filter((x) => x.assignedTo === me.id).map((x) => x.id));
+      for (const task of bundle.tasks) {
+        assert.ok(own.has(task.id), `task ${task.id} is the surveyor's`);
+        assert.ok(["assigned", "pending", "in_progress"].includes(task.status));
+      }
+      const other = await bundleOf(t, "surveyor2@demo.local");
+      assert.equal(other.tasks.filter((x) => own.has(x.id)).length, 0, "nothing of another surveyor");
+      assert.ok(warmUrls(bundle).includes(`/field-work?taskId=${bundle.tasks[0].id}`));
 
-    for (const as of ["engineer@demo.local", "client@demo.local", "admin@other.local"]) {
-      const res = await t.request("/api/offline/field-work", { as });
-      assert.equal(res.status, 403, as);
-      await res.body?.cancel();
-    }
-    const anonymous = await t.request("/api/offline/field-work");
-    assert.equal(anonymous.status, 401);
-    await anonymous.body?.cancel();
-  }),
+      for (const as of ["engineer@demo.local", "client@demo.local", "admin@other.local"]) {
+        const res = await t.request("/api/offline/field-work", { as });
+        assert.equal(res.status, 403, as);
+        await res.body?.cancel();
+      }
+      const anonymous = await t.request("/api/offline/field-work");
+      assert.equal(anonymous.status, 401);
+      await anonymous.body?.cancel();
+    }),
 );
 
 Deno.test(
   "[api] POST /api/measurements with a client id already saved answers that record and adds none",
-  withApp(async (t) => {
-    const task = (await bundleOf(t)).tasks[0];
-    const body = {
-      taskId: task.id,
-      measurements: { septic_model: "topas-5" },
-      clientId: crypto.randomUUID(),
-    };
-    const first = await t.request("/api/measurements", { as: SURVEYOR, method: "POST", json: body });
-    assert.equal(first.status, 201);
-    const record = await first.json();
-    const again = await t.request("/api/measurements", {
-      as: SURVEYOR,
-      method: "POST",
-      json: { ...body, measurements: { septic_model: "topas-8" } },
-    });
-    assert.equal((await again.json()).id, record.id);
-    const count = await t.deps.db.$client.execute({
-      sql: "SELECT count(*) AS n FROM measurement_records WHERE task_id = ?",
-      args: [task.id],
-    });
-    assert.equal(count.rows[0].n, 1);
-    const bad = await t.request("/api/measurements", {
-      as: SURVEYOR,
-      method: "POST",
-      json: { ...body, clientId: "../x" },
-    });
-    assert.equal(bad.status, 422);
-    await bad.body?.cancel();
-  }),
+  () =>
+    withTestApp(async (t) => {
+      const task = (await bundleOf(t)).tasks[0];
+      const body = {
+        taskId: task.id,
+        measurements: { septic_model: "topas-5" },
+        clientId: crypto.randomUUID(),
+      };
+      const first = await t.request("/api/measurements", { as: SURVEYOR, method: "POST", json: body });
+      assert.equal(first.status, 201);
+      const record = await first.json();
+      const again = await t.request("/api/measurements", {
+        as: SURVEYOR,
+        method: "POST",
+        json: { ...body, measurements: { septic_model: "topas-8" } },
+      });
+      assert.equal((await again.json()).id, record.id);
+      const count = await t.deps.db.$client.execute({
+        sql: "SELECT count(*) AS n FROM measurement_records WHERE task_id = ?",
+        args: [task.id],
+      });
+      assert.equal(count.rows[0].n, 1);
+      const bad = await t.request("/api/measurements", {
+        as: SURVEYOR,
+        method: "POST",
+        json: { ...body, clientId: "../x" },
+      });
+      assert.equal(bad.status, 422);
+      await bad.body?.cancel();
+    }),
 );
 
 Deno.test(
   "[api] a photo uploaded again under its client id is stored once",
-  withApp(async (t) => {
-    const task = (await bundleOf(t)).tasks[0];
-    const clientId = crypto.randomUUID();
-    const upload = () =>
-      t.request(`/api/objects/${task.objectId}/documents`, {
-        as: SURVEYOR,
-        method: "POST",
-        body: fileForm("file", tinyPng, "фото.png", {
-          fields: { taskId: String(task.id), documentType: "Фото места установки", clientId },
-        }),
+  () =>
+    withTestApp(async (t) => {
+      const task = (await bundleOf(t)).tasks[0];
+      const clientId = crypto.randomUUID();
+      const upload = () =>
+        t.request(`/api/objects/${task.objectId}/documents`, {
+          as: SURVEYOR,
+          method: "POST",
+          body: fileForm("file", tinyPng, "фото.png", {
+            fields: { taskId: String(task.id), documentType: "Фото места установки", clientId },
+          }),
+        });
+      const first = await upload();
+      assert.equal(first.status, 201);
+      const doc = await first.json();
+      const again = await upload();
+      assert.equal(again.status, 200);
+      assert.equal((await again.json()).id, doc.id);
+      const rows = await t.deps.db.$client.execute({
+        sql: "SELECT count(*) AS n FROM documents WHERE client_id = ?",
+        args: [clientId],
       });
-    const first = await upload();
-    assert.equal(first.status, 201);
-    const doc = await first.json();
-    const again = await upload();
-    assert.equal(again.status, 200);
-    assert.equal((await again.json()).id, doc.id);
-    const rows = await t.deps.db.$client.execute({
-      sql: "SELECT count(*) AS n FROM documents WHERE client_id = ?",
-      args: [clientId],
-    });
-    assert.equal(rows.rows[0].n, 1);
-    assert.equal((await storedFiles(t)).length, 1, "the repeat's bytes are not kept");
-  }),
+      assert.equal(rows.rows[0].n, 1);
+      assert.equal((await storedFiles(t)).length, 1, "the repeat's bytes are not kept");
+    }),
 );
 
 Deno.test("the phone's estimate equals the server's and the CLI's to the kopeck, on the company's own price list", async () => {
