@@ -63,7 +63,7 @@ export function preparedQuery<V extends Record<string, Bound | undefined>, Q ext
   const read = (how: "all" | "get") =>
     keptRead(
       kept,
-      `${how} ${key} ${JSON.stringify(present)}`,
+      () => `${how} ${key} ${JSON.stringify(present)}`,
       text,
       () => query[how](present) as Promise<unknown>,
     );

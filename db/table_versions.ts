@@ -141,20 +141,21 @@ export interface KeptRows {
 const KEPT_READS = 1000;
 
 /**
- * Within a tracked request, the rows of the read `sql` under `key` (its statement and values) as kept in
- * `kept`, while none of the tables it names changed since they were read; else `read()` runs and its rows
- * are kept. The rows are frozen, since every later request gets the same objects. Outside a tracked request,
+ * Within a tracked request, the rows of the read `sql` as kept in `kept` under the key `keyOf` makes (its
+ * statement and values), while none of the tables it names changed since they were read; else `read()` runs
+ * and its rows are kept. The rows are frozen, since every later request gets the same objects. Outside a tracked request,
  * after the request wrote, or for a statement that is not a SELECT, `read()` simply runs.
  */
 export async function keptRead<T>(
   kept: Map<string, KeptRows>,
-  key: string,
+  keyOf: () => string,
   sql: string,
   read: () => Promise<T>,
 ) {
   const tracked = reads.getStore();
   if (!tracked || tracked.wrote || !READS.test(sql)) return await read();
   const { versions } = tracked;
+  const key = keyOf(); // made only here: reads outside a kept request need none
   const words = wordsOf(sql);
   const found = kept.get(key);
   if (found && found.stamp.every(([table, version]) => versions.get(table) === version)) {

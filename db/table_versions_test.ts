@@ -88,7 +88,7 @@ Deno.test("table versions: a kept read gives its rows again, frozen, until a tab
     const kept = new Map<string, KeptRows>();
     let runs = 0;
     const companyNames = (sql = "SELECT name FROM companies ORDER BY id") =>
-      keptRead(kept, sql, sql, async () => {
+      keptRead(kept, () => sql, sql, async () => {
         runs++;
         return (await db.$client.execute(sql)).rows.map((r) => ({ name: String(r.name) }));
       });
