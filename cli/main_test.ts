@@ -78,7 +78,7 @@ Deno.test("[cli] estimate generate: the example files give exact JSON estimates 
     const far: Estimate = JSON.parse(await Deno.readTextFile(`${dir}/eurolos-far-clay.json`));
     assert.equal(far.items.find((i) => i.articleCode === "А152")?.quantity, 48); // 78 km − 30 km
     const small: Estimate = JSON.parse(await Deno.readTextFile(`${dir}/topas4-undersized.json`));
-    assert.ok(small.warnings.some((w) => w.includes("Подходит модель Топас 8")));
+    assert.ok(small.alerts.some((w) => w.includes("Подходит модель Топас 8")));
   }));
 
 Deno.test("[cli] catalogue list --json prints the catalogue entries of all 11 brands", async () => {

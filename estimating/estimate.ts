@@ -113,8 +113,13 @@ export interface Estimate {
   totalAmount: number;
   /** Notes printed under the estimate (spec/3 §9). */
   notes: string[];
-  /** Warnings for the surveyor (undersized station, fields not counted …); not printed. */
+  /** Warnings for the surveyor (fields not counted, defaults …); not printed. */
   warnings: string[];
+  /**
+   * Warnings that change what should be installed (an undersized station, a pipe deeper than the model takes):
+   * shown prominently to the surveyor and the engineer; approving over one asks for a confirmation. Not printed.
+   */
+  alerts: string[];
   /** Currency of every money field. */
   currency: "RUB";
   /** All money fields are integer kopecks. */
@@ -229,11 +234,12 @@ export function generateEstimate(doc: unknown, options: GenerateOptions): Estima
   }
   let model: SepticModel | undefined;
   let geometry: Geometry | undefined;
-  const ruled: Required<RuleResult> = { lines: [], warnings: [], notes: [] };
+  const ruled: Required<RuleResult> = { lines: [], warnings: [], alerts: [], notes: [] };
   const collect = (r: RuleResult | undefined) => {
     if (!r) return;
     if (r.lines) { for (const l of r.lines) if (l.quantity > 0) ruled.lines.push(l); }
     if (r.warnings) ruled.warnings.push(...r.warnings);
+    if (r.alerts) ruled.alerts.push(...r.alerts);
     if (r.notes) ruled.notes.push(...r.notes);
   };
   const distanceFromMKAD = d.object?.distanceFromMKAD;
@@ -393,6 +399,7 @@ export function generateEstimate(doc: unknown, options: GenerateOptions): Estima
     totalAmount: totals.totalAmount,
     notes,
     warnings,
+    alerts: ruled.alerts,
     currency: "RUB",
     moneyUnit: "kopeck",
   };

@@ -21,6 +21,11 @@ export interface RuleResult {
   lines?: RuleLine[];
   /** Warnings for the surveyor. */
   warnings?: string[];
+  /**
+   * Warnings that change what should be installed (an undersized station, a pipe deeper than the model
+   * takes): shown prominently to the surveyor and the engineer; approving over one needs a confirmation.
+   */
+  alerts?: string[];
   /** Notes printed under the estimate. */
   notes?: string[];
 }

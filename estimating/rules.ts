@@ -174,7 +174,7 @@ export const rules: readonly Rule[] = [
       const head =
         `Производительность станции ${model.model} (${model.capacity} л/сут) меньше потребности ${m.residents_count} проживающих (${need} л/сут из расчёта ${LITRES_PER_RESIDENT} л/сут на человека).`;
       return {
-        warnings: [
+        alerts: [
           fit
             ? `${head} Подходит модель ${fit.model} (${fit.capacity} л/сут, id ${fit.id}).`
             : `${head} В линейке ${brandLabel(model.brand)} нет модели такой производительности.`,
@@ -454,13 +454,15 @@ export const rules: readonly Rule[] = [
 export function applyRules(ctx: RuleContext, table: readonly Rule[] = rules): Required<RuleResult> {
   const lines: RuleLine[] = [];
   const warnings: string[] = [];
+  const alerts: string[] = [];
   const notes: string[] = [];
   for (const rule of table) {
     const r = rule.apply(ctx);
     if (!r) continue;
     if (r.lines) { for (const l of r.lines) if (l.quantity > 0) lines.push(l); }
     if (r.warnings) warnings.push(...r.warnings);
+    if (r.alerts) alerts.push(...r.alerts);
     if (r.notes) notes.push(...r.notes);
   }
-  return { lines, warnings, notes };
+  return { lines, warnings, alerts, notes };
 }

@@ -71,22 +71,22 @@ Deno.test("generateEstimate() prices the installation of a model without a tier 
   assert.ok(e.warnings.some((w) => w.includes("индивидуально")));
 });
 
-Deno.test("generateEstimate() warns when the station is undersized and names the smallest fitting model", () => {
+Deno.test("generateEstimate() alerts when the station is undersized and names the smallest fitting model", () => {
   // Топас 4 = 800 l/day; 6 residents × 200 = 1 200 l/day → Топас 6 (1 200 l/day).
   const e = gen({ septic_model: "topas-4", residents_count: 6 });
-  const w = e.warnings.find((w) => w.startsWith("Производительность"));
-  assert.ok(w, e.warnings.join("\n"));
+  const w = e.alerts.find((w) => w.startsWith("Производительность"));
+  assert.ok(w, e.alerts.join("\n"));
   assert.match(w, /Топас 4 \(800 л\/сут\)/);
   assert.match(w, /6 проживающих \(1200 л\/сут/);
   assert.match(w, /Подходит модель Топас 6 \(1200 л\/сут, id topas-6\)/);
   assert.ok(
-    !gen({ septic_model: "topas-6", residents_count: 6 }).warnings.some((w) =>
+    !gen({ septic_model: "topas-6", residents_count: 6 }).alerts.some((w) =>
       w.startsWith("Производительность")
     ),
   );
   // 20 residents need 4 000 l/day: no Спарта fits.
   const none = gen({ septic_model: "sparta-eco-600", residents_count: 20 });
-  assert.ok(none.warnings.some((w) => w.includes("В линейке Спарта нет модели")));
+  assert.ok(none.alerts.some((w) => w.includes("В линейке Спарта нет модели")));
 });
 
 Deno.test("generateEstimate() adds neck extensions below the model's height and warns when it stands out", () => {

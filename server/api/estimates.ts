@@ -207,6 +207,7 @@ function asEngineEstimate(e: EstimateDetail): Estimate {
     totalAmount: e.totalAmount,
     notes: e.notes,
     warnings: e.warnings,
+    alerts: [],
     currency: "RUB",
     moneyUnit: "kopeck",
   };
