@@ -96,10 +96,20 @@ export async function startBrowser(
   return harness;
 }
 
-/** Waits for an island's bundle to hydrate it, so that clicks reach React. */
+/**
+ * Waits until React has hydrated every root of an island (`data-hydrated`, set by islands/client.ts), so
+ * that clicks reach React and typed text is not replaced by the server's value. A quiet network is not
+ * enough: on a loaded machine the bundle may still be running when the network is idle.
+ */
 export async function hydrated(page: Page, island: string): Promise<void> {
   await page.waitForSelector(`[data-island=${island}]`, { state: "attached" });
-  await page.waitForLoadState("networkidle");
+  await page.waitForFunction(
+    (name) =>
+      [...document.querySelectorAll<HTMLElement>(`[data-island="${name}"]`)].every((el) =>
+        el.dataset.hydrated
+      ),
+    island,
+  );
 }
 
 /** Waits for a toast with exactly this text. */

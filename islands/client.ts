@@ -1,15 +1,34 @@
 // Browser entry shared by every island bundle: hydrates the island's roots and runs the shared toast.
-import { type ComponentType, createElement } from "react";
+import { type ComponentType, createElement, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { showPendingToast } from "../components/toast.ts";
 
-/** Hydrates every server-rendered root of one island with its JSON props. */
+/**
+ * Hydrates every server-rendered root of one island with its JSON props. Once React has committed the
+ * hydration (its effects run), the root is marked `data-hydrated`: before that, the server's inputs are on
+ * the screen but typing into them is lost when React takes them over, so browser tests wait for the mark.
+ */
 export function hydrateIsland(name: string, Component: ComponentType<Record<string, unknown>>): void {
   for (const el of document.querySelectorAll<HTMLElement>(`[data-island="${name}"]`)) {
     const props = JSON.parse(el.dataset.props ?? "{}");
-    hydrateRoot(el, createElement(Component, props), { identifierPrefix: el.dataset.prefix });
+    hydrateRoot(el, createElement(Hydrated, { root: el, Component, props }), {
+      identifierPrefix: el.dataset.prefix,
+    });
   }
   startOnce();
+}
+
+function Hydrated(
+  { root, Component, props }: {
+    root: HTMLElement;
+    Component: ComponentType<Record<string, unknown>>;
+    props: Record<string, unknown>;
+  },
+) {
+  useEffect(() => {
+    root.dataset.hydrated = "1";
+  }, [root]);
+  return createElement(Component, props);
 }
 
 let started = false;

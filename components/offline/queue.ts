@@ -87,12 +87,16 @@ export interface FlushResult {
 /**
  * Sends the waiting entries in order, one at a time. A try that fails for want of a connection (or a server
  * error) stops the run, so nothing is sent ahead of an earlier entry; it is tried again after its delay.
- * `save` is told the queue after every step, so a reload mid-run loses nothing and repeats nothing sent.
+ * `save` is told the queue (and what was refused so far) after every step, so a reload mid-run loses nothing
+ * and repeats nothing sent.
  */
 export async function flush(
   entries: readonly QueueEntry[],
   send: (entry: QueueEntry) => Promise<SendOutcome>,
-  options: { now: () => number; save: (remaining: QueueEntry[]) => Promise<void> },
+  options: {
+    now: () => number;
+    save: (remaining: QueueEntry[], refused: FlushResult["refused"]) => Promise<void>;
+  },
 ): Promise<FlushResult> {
   let remaining = ordered(entries);
   const sent: string[] = [];
@@ -109,12 +113,29 @@ export async function flush(
       remaining = remaining.slice(1);
     } else {
       remaining = [failed(entry, outcome.error, options.now()), ...remaining.slice(1)];
-      await options.save(remaining);
+      await options.save(remaining, refused);
       break;
     }
-    await options.save(remaining);
+    await options.save(remaining, refused);
   }
   return { remaining, sent, refused };
+}
+
+/**
+ * What a sending run has done, applied to the queue as it is now rather than written over it: the run
+ * worked on the entries it read at its start (`started`), and `remaining` is what it still holds of them.
+ * Entries it no longer holds were sent or set aside and leave; the ones it holds carry their counted tries;
+ * entries added meanwhile («Повторить», a new measurement) stay. Writing `remaining` as the whole queue
+ * would drop those.
+ */
+export function afterRun(
+  current: readonly QueueEntry[],
+  started: readonly QueueEntry[],
+  remaining: readonly QueueEntry[],
+): QueueEntry[] {
+  const held = new Map(remaining.map((e) => [e.id, e]));
+  const left = new Set(started.filter((e) => !held.has(e.id)).map((e) => e.id));
+  return current.filter((e) => !left.has(e.id)).map((e) => held.get(e.id) ?? e);
 }
 
 /**

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import {
+  afterRun,
   countByKind,
   dropSetAside,
   enqueue,
@@ -155,4 +156,30 @@ Deno.test("a refused entry deleted leaves the set-aside list, the others stay", 
   const aside = queueOf("estimate", "photo", "measurement");
   assert.deepEqual(dropSetAside(aside, "id-1").map((e) => e.id), ["id-0", "id-2"]);
   assert.deepEqual(dropSetAside(aside, "id-x").map((e) => e.id), ["id-0", "id-1", "id-2"]);
+});
+
+Deno.test("afterRun() keeps what was queued while a run was sending: «Повторить» during a run is not lost", async () => {
+  // The run starts with the measurement; meanwhile the surveyor sends the refused estimate again.
+  const started = queueOf("measurement");
+  const retried = retrySetAside(started, queueOf("status", "photo", "estimate").slice(2), "id-2");
+  let store = retried.queue;
+  const server = fakeServer();
+  await flush(started, server.send, {
+    now: () => 0,
+    save: (remaining) => {
+      store = afterRun(store, started, remaining);
+      return Promise.resolve();
+    },
+  });
+  assert.deepEqual(server.received, ["id-0"]);
+  assert.deepEqual(store.map((e) => e.id), ["id-2"], "the estimate waits for the next run");
+  // A failed try is counted on the entry in the store, and the entry added meanwhile stays behind it.
+  const failing = fakeServer(() => ({ ok: false, retry: true, error: "offline" }));
+  const next = await flush(store, failing.send, { now: () => 5, save: noSave });
+  const after = afterRun(
+    [...store, ...queueOf("status").map((e) => ({ ...e, id: "new", seq: 9 }))],
+    store,
+    next.remaining,
+  );
+  assert.deepEqual(after.map((e) => [e.id, e.attempts]), [["id-2", 1], ["new", 0]]);
 });

@@ -4,6 +4,7 @@
 // service worker keeps for offline is filled from here too (warmFieldWork).
 import { useEffect, useState, useSyncExternalStore } from "react";
 import {
+  afterRun,
   countByKind,
   dropSetAside,
   enqueue,
@@ -111,6 +112,15 @@ export function usePendingPhotos(taskId: number): QueueEntry<PhotoPayload>[] {
   return photos;
 }
 
+/**
+ * Runs one read-modify-write of the account's stores at a time (across tabs where the browser has Web
+ * Locks): a change read before another one was written would otherwise write it away.
+ */
+function changeStores<T>(account: string, change: () => Promise<T>): Promise<T> {
+  const locks = (navigator as Navigator & { locks?: LockManager }).locks;
+  return locks ? locks.request(`polesmeta-queue-${account}`, change) : change();
+}
+
 async function refresh(account: string) {
   const [queue, aside] = await Promise.all([readAll(account, "queue"), readAll(account, "set_aside")]);
   pendingPhotos = queue.filter((e): e is QueueEntry<PhotoPayload> => e.kind === "photo")
@@ -124,10 +134,12 @@ async function refresh(account: string) {
 export async function retryRefused(id: string): Promise<void> {
   const account = currentAccount();
   if (!account) return;
-  const [queue, aside] = await Promise.all([readAll(account, "queue"), readAll(account, "set_aside")]);
-  const next = retrySetAside(queue, aside, id);
-  await writeAll(account, "queue", next.queue);
-  await writeAll(account, "set_aside", next.setAside);
+  await changeStores(account, async () => {
+    const [queue, aside] = await Promise.all([readAll(account, "queue"), readAll(account, "set_aside")]);
+    const next = retrySetAside(queue, aside, id);
+    await writeAll(account, "queue", next.queue);
+    await writeAll(account, "set_aside", next.setAside);
+  });
   await refresh(account);
   syncSoon();
 }
@@ -136,7 +148,9 @@ export async function retryRefused(id: string): Promise<void> {
 export async function deleteRefused(id: string): Promise<void> {
   const account = currentAccount();
   if (!account) return;
-  await writeAll(account, "set_aside", dropSetAside(await readAll(account, "set_aside"), id));
+  await changeStores(account, async () => {
+    await writeAll(account, "set_aside", dropSetAside(await readAll(account, "set_aside"), id));
+  });
   await refresh(account);
 }
 
@@ -163,11 +177,13 @@ export async function enqueueWork(
 ): Promise<void> {
   const account = currentAccount();
   if (!account) throw new Error("No signed-in account to queue for");
-  await writeAll(
-    account,
-    "queue",
-    enqueue(await readAll(account, "queue"), { kind, taskId, payload, id }, Date.now()),
-  );
+  await changeStores(account, async () => {
+    await writeAll(
+      account,
+      "queue",
+      enqueue(await readAll(account, "queue"), { kind, taskId, payload, id }, Date.now()),
+    );
+  });
   await refresh(account);
   syncSoon();
 }
@@ -190,10 +206,12 @@ export async function dropWaitingMeasurement(taskId: number): Promise<void> {
   const account = currentAccount();
   if (!account) return;
   const other = (e: QueueEntry) => !(e.kind === "measurement" && e.taskId === taskId);
-  for (const store of ["queue", "set_aside"] as const) {
-    const entries = await readAll(account, store);
-    if (!entries.every(other)) await writeAll(account, store, entries.filter(other));
-  }
+  await changeStores(account, async () => {
+    for (const store of ["queue", "set_aside"] as const) {
+      const entries = await readAll(account, store);
+      if (!entries.every(other)) await writeAll(account, store, entries.filter(other));
+    }
+  });
   await refresh(account);
 }
 
@@ -228,17 +246,23 @@ export function syncSoon(): void {
 }
 
 async function runQueue(account: string): Promise<void> {
-  const result = await flush(await readAll(account, "queue"), (entry) => send(entry), {
+  const started = await readAll(account, "queue");
+  let setAside = 0;
+  await flush(started, (entry) => send(entry), {
     now: Date.now,
-    save: async (remaining) => {
-      await writeAll(account, "queue", remaining);
+    // Each step lands in the queue as it is now, with what it refused set aside in the same change.
+    save: async (remaining, refused) => {
+      await changeStores(account, async () => {
+        const fresh = refused.slice(setAside);
+        if (fresh.length > 0) {
+          await add(account, "set_aside", fresh.map((r) => ({ ...r.entry, lastError: r.error })));
+          setAside = refused.length;
+        }
+        await writeAll(account, "queue", afterRun(await readAll(account, "queue"), started, remaining));
+      });
       await refresh(account);
     },
   });
-  if (result.refused.length > 0) {
-    await add(account, "set_aside", result.refused.map((r) => ({ ...r.entry, lastError: r.error })));
-    await refresh(account);
-  }
 }
 
 /** Keeps the sending going: when the connection returns, and every half minute while anything waits. */
