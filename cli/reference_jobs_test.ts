@@ -1,64 +1,51 @@
-// The reference jobs: realistic measurement documents (examples/reference-jobs/) priced by the CLI as a
-// contractor would (default price list, no VAT, dated 2026-02-10), each beside the range an estimator
-// would quote for it, written before pricing (examples/reference-quotes/, same file name):
-// `{ "title": "…", "quoteMin": 180000, "quoteMax": 230000, "why": "…", "totalKopecks": 19876543 }`.
-// The product's total must equal `totalKopecks` to the kopeck and fall within the quoted range in roubles.
+// Each reference job priced by the CLI as the issue's estimator prices them: the total equals the recorded
+// one to the kopeck, lies within the estimator's range, and the README's table says so.
 import assert from "node:assert/strict";
 import type { Estimate } from "../estimating/mod.ts";
+import {
+  referenceDate,
+  referenceJobsDir,
+  referenceQuotes,
+  referenceTable,
+  tableMarkers,
+} from "./reference_jobs.ts";
 import { root, spawnCli, withTempDir } from "./testing.ts";
-
-const jobs = `${root}examples/reference-jobs`;
-const quotes = `${root}examples/reference-quotes`;
-
-/** What an estimator expects of one reference job. */
-export interface ReferenceQuote {
-  title: string;
-  quoteMin: number;
-  quoteMax: number;
-  why: string;
-  totalKopecks: number;
-}
-
-/** The reference quotes by document file name. */
-export function referenceQuotes(): Map<string, ReferenceQuote> {
-  const out = new Map<string, ReferenceQuote>();
-  for (const e of [...Deno.readDirSync(quotes)].sort((a, b) => a.name.localeCompare(b.name))) {
-    if (e.isFile && e.name.endsWith(".json")) {
-      out.set(e.name, JSON.parse(Deno.readTextFileSync(`${quotes}/${e.name}`)));
-    }
-  }
-  return out;
-}
 
 Deno.test("[cli] reference jobs: each total equals its recorded total and lies within the estimator's range", () =>
   withTempDir(async (dir) => {
     const expected = referenceQuotes();
-    const documents = [...Deno.readDirSync(jobs)].filter((e) => e.name.endsWith(".json")).map((e) => e.name);
-    assert.deepEqual(
-      documents.sort(),
-      [...expected.keys()].sort(),
-      "every job has a quote and every quote a job",
-    );
+    const documents = [...Deno.readDirSync(referenceJobsDir)].filter((e) => e.name.endsWith(".json"))
+      .map((e) => e.name);
+    assert.deepEqual(documents.sort(), [...expected.keys()], "every job has a quote and every quote a job");
     if (documents.length === 0) return;
     const r = await spawnCli([
       "estimate",
       "generate",
-      jobs,
+      referenceJobsDir,
       "--out",
       dir,
       "--format",
       "json",
       "--date",
-      "2026-02-10",
+      referenceDate,
       "--quiet",
     ]);
     assert.equal(r.code, 0, r.stderr);
+    const totals = new Map<string, number>();
     for (const [name, quote] of expected) {
       const estimate: Estimate = JSON.parse(await Deno.readTextFile(`${dir}/${name}`));
+      totals.set(name, estimate.totalAmount);
       assert.equal(estimate.totalAmount, quote.totalKopecks, `${name}: ${quote.title}`);
       assert.ok(
         estimate.totalAmount >= quote.quoteMin * 100 && estimate.totalAmount <= quote.quoteMax * 100,
         `${name}: ${estimate.totalAmount / 100} ₽ outside ${quote.quoteMin}–${quote.quoteMax} ₽`,
       );
     }
+    const readme = await Deno.readTextFile(`${root}README.md`);
+    const table = readme.split(tableMarkers[0])[1]?.split(tableMarkers[1])[0]?.trim();
+    assert.equal(
+      table,
+      referenceTable(expected, totals),
+      "the README's table (scripts/reference_jobs.ts --write)",
+    );
   }));
