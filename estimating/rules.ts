@@ -381,6 +381,7 @@ export const rules: readonly Rule[] = [
       const lines: RuleLine[] = [];
       const notes: string[] = [];
       const alerts: string[] = [];
+      const warnings: string[] = [];
       if (m.has_basement) {
         lines.push(line("А164", 1, true, "выпуск через стену подвала ниже уровня земли"));
         notes.push(
@@ -426,8 +427,22 @@ export const rules: readonly Rule[] = [
               brandLabel(model.brand)
             } нет модели этой производительности с таким глубоким вводом: нужна КНС перед станцией или выпуск из дома выше.`,
         );
+      } else if (lowered > 0) {
+        // Within one extension the chosen model will do; the surveyor is told which model needs none.
+        const without = modelsOfBrand(model.brand).filter((o) =>
+          o.capacity === model.capacity && o.maxDepthConnection >= at
+        ).sort((a, b) => a.retailPrice - b.retailPrice);
+        if (without.length > 0) {
+          warnings.push(
+            `${model.model} заглублена на ${
+              formatQuantity(lowered / 1000)
+            } м с удлинителем горловины: ввод на глубине ${
+              formatQuantity(at / 1000)
+            } м без удлинителя принимает ${without.map((o) => o.model).join(", ")}.`,
+          );
+        }
       }
-      return { lines, notes, alerts };
+      return { lines, notes, alerts, warnings };
     },
   },
   {

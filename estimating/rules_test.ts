@@ -385,6 +385,14 @@ Deno.test("generateEstimate() checks the pipe's exit depth against the model and
   assert.equal(one(long, "А095").totalPrice, rub(8_900));
   assert.equal(long.excavationVolume, 11.02);
   assert.equal(one(long, "А106").quantity, 11.02);
+  // A pipe at 1.1 m reaches the station at 1.2 m: the standard model goes 0.4 m deeper with one extension, no
+  // alert; the surveyor is told the Лонг models take it without one.
+  const one_extension = gen({ pipe_exit_depth: 1.1 });
+  assert.equal(one(one_extension, "А095").quantity, 1);
+  assert.deepEqual(one_extension.alerts, []);
+  assert.ok(
+    one_extension.warnings.some((w) => w.endsWith("без удлинителя принимает Топас 5 Лонг, Топас 5 Лонг Пр.")),
+  );
   // A pipe at 0.6 m fits the standard model: no extension, no alert.
   const fits = gen({ pipe_exit_depth: 0.6 });
   assert.equal(lines(fits, "А095").length, 0);
