@@ -404,7 +404,8 @@ export const rules: readonly Rule[] = [
             : ""
         }.`,
       );
-      // Makers let the station go one neck extension deeper than its deepest inlet; beyond that the deep-inlet model.
+      // An estimator's rule (no maker's document states a limit): a station may go one neck extension (0.5 m)
+      // deeper than its deepest inlet; beyond that the deep-inlet model of the same size is installed.
       if (lowered > NECK_EXTENSION_MM) {
         const fit = modelsOfBrand(model.brand).filter((o) =>
           o.capacity === model.capacity && o.maxDepthConnection + NECK_EXTENSION_MM >= at
