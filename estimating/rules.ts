@@ -60,14 +60,16 @@ export const TURNKEY_SCOPE = {
  */
 export const TRENCH_M3_PER_M = 0.6;
 /**
- * Output of a backhoe loader (JCB 3CX, А133) per 8-hour shift, m³: an estimator's assumption for a private
- * plot, where the machine works around the house with hand finishing of the pit and the pipes laid between
- * passes (contractors around Moscow charge one shift for a station pit with some 50–60 m of trench).
+ * Output of a backhoe loader (JCB 3CX, А133) per 8-hour shift, m³: an estimator's assumption (no public norm
+ * fits a private plot), well below the machine's open-cut output because it works around the house, waits for
+ * the hand finishing of the pit and for the pipes laid between passes: a station pit with some 50–60 m of
+ * trench takes one shift, a longer run two.
  */
 export const EXCAVATOR_M3_PER_SHIFT = 60;
 /**
- * Pit volume one pumping shift (А089) keeps dry, m³: a crew digs, sets and backfills about 12 m³ of a
- * waterlogged pit in a working day, so a Топас 5–8 pit takes one shift, a Топас 15 pit two.
+ * Pit volume one pumping shift (А089) keeps dry, m³: an estimator's assumption that a crew digs, sets and
+ * backfills about 12 m³ of a waterlogged pit in a working day, so a Топас 5–8 pit takes one shift, a Топас 15
+ * pit two.
  */
 export const PIT_M3_PER_PUMPING_SHIFT = 12;
 /** Pits deeper than this get the depth surcharge А106 and wall shoring А088, mm (the article's 3 m). */
