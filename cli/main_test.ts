@@ -186,7 +186,7 @@ Deno.test("[cli] estimate generate --format xlsx writes the client's workbook (-
 Deno.test("[cli] price-list import and export a standalone file that --price-list accepts", () =>
   withTempDir(async (dir) => {
     const csv =
-      "Артикул;Наименование;Ед. изм.;Раздел;Материалы;Работы\nА086;Котлован вручную;м³;Земляные работы;0;2 000\n;Без кода;шт;;1;1\n";
+      "Артикул;Наименование;Ед. изм.;Раздел;Материалы;Работы\nА002;Траншея вручную;м;Трубопроводы;0;2 000\n;Без кода;шт;;1;1\n";
     await Deno.writeTextFile(`${dir}/in.csv`, csv);
     const imp = await runCli("price-list", "import", `${dir}/in.csv`, "--out", `${dir}/list.json`);
     assert.equal(imp.code, 1); // one row rejected
@@ -216,7 +216,8 @@ Deno.test("[cli] price-list import and export a standalone file that --price-lis
     );
     assert.equal(gen.code, 0, gen.err.join("\n"));
     const e: Estimate = JSON.parse(await Deno.readTextFile(`${dir}/topas5-basic.json`));
-    assert.equal(e.items.find((i) => i.articleCode === "А086")?.pricePerUnit, 200000);
+    // А002 (the trenches; the pit of this document is within the turnkey installation) at the file's price.
+    assert.equal(e.items.find((i) => i.articleCode === "А002")?.pricePerUnit, 200000);
   }));
 
 Deno.test("[cli] price-list import --company writes the company's price list in one transaction", () =>

@@ -34,7 +34,8 @@ for (const size of ["desktop", "phone"] as const) {
         },
       })).json() as any;
       assert.ok(made.id, JSON.stringify(made));
-      const line = made.items.find((i: any) => i.articleCode === "А001");
+      // The ticked 8 m of А001 (the inlet's own line is the 3 m beyond the turnkey installation's 5 m).
+      const line = made.items.find((i: any) => i.articleCode === "А001" && i.quantity === 8);
 
       const page = await h.newPage(size);
       await h.signIn(page, "engineer@demo.local");
@@ -45,11 +46,11 @@ for (const size of ["desktop", "phone"] as const) {
         formatKopecks(made.totalAmount).replace(/\s/g, ""),
       );
       await screenshot(page, `estimate-editor-${size}`);
-      await page.getByLabel(`Количество: ${line.name}`).scrollIntoViewIfNeeded();
+      await page.getByLabel(`Количество: ${line.name}`, { exact: true }).scrollIntoViewIfNeeded();
       await screenshot(page, `estimate-editor-lines-${size}`);
 
       // 8 → 10 m of the pipe: the total grows by exactly two metres of it.
-      const qty = page.getByLabel(`Количество: ${line.name}`);
+      const qty = page.getByLabel(`Количество: ${line.name}`, { exact: true });
       await qty.fill("10");
       await qty.press("Enter");
       const expected = made.totalAmount + line.pricePerUnit * 2;
@@ -62,7 +63,7 @@ for (const size of ["desktop", "phone"] as const) {
 
       await page.getByRole("button", { name: "Утвердить" }).click();
       await page.getByTestId("estimate-locked").waitFor();
-      assert.equal(await page.getByLabel(`Количество: ${line.name}`).isDisabled(), true);
+      assert.equal(await page.getByLabel(`Количество: ${line.name}`, { exact: true }).isDisabled(), true);
       await screenshot(page, `estimate-approved-${size}`);
       const overflow = await page.evaluate(() =>
         document.documentElement.scrollWidth - globalThis.innerWidth

@@ -154,6 +154,22 @@ export const manualDistances: readonly Option<ManualDistance>[] = /* @__PURE__ *
   { "10-20": "10–20 м", "20-50": "20–50 м", "до-20": "до 20 м", "до-50": "до 50 м" },
 );
 
+/**
+ * Season of the works for the winter surcharges: by the estimate's date (`auto`: December to March, see
+ * `WINTER_MONTHS` in rules.ts), or set by the surveyor.
+ */
+export const seasonValues = ["auto", "winter", "summer"] as const;
+
+/** A season option. */
+export type Season = (typeof seasonValues)[number];
+
+/** Season options with their labels. */
+export const seasons: readonly Option<Season>[] = /* @__PURE__ */ withLabels(seasonValues, {
+  auto: "По дате сметы (декабрь–март — зима)",
+  winter: "Зима: мёрзлый грунт",
+  summer: "Без зимнего удорожания",
+});
+
 /** Installation depths offered by the field-work screen, m (any value from 0.5 to 6 is accepted). */
 export const installationDepthOptions = [1.5, 2.0, 2.5, 3.0, 3.5, 4.0] as const;
 

@@ -24,7 +24,14 @@ import { missingItemsDetailed } from "./missing_catalogue.ts";
 import { keptDefaults, suggestedDefaultFields, type SuggestedField } from "./missing.ts";
 import { formatRub } from "./money.ts";
 import { defaultPriceList, priceListIndex, type PriceListItem, sectionOrder } from "./price_list.ts";
-import { applyRules, FREE_DELIVERY_KM, type Geometry, geometryFor, type RuleResult } from "./rules.ts";
+import {
+  applyRules,
+  FREE_DELIVERY_KM,
+  type Geometry,
+  geometryFor,
+  installationDepthFor,
+  type RuleResult,
+} from "./rules.ts";
 import type { SepticModel } from "./catalogue/types.ts";
 import {
   documentKinds,
@@ -246,8 +253,8 @@ export function generateEstimate(doc: unknown, options: GenerateOptions): Estima
   for (const kind of kinds) {
     if (kind === "septic") {
       model = findModel(m.septic_model)!;
-      geometry = geometryFor(model, m.installation_depth);
-      collect(applyRules({ doc: d, m, model, geometry }));
+      geometry = geometryFor(model, installationDepthFor(m, model));
+      collect(applyRules({ doc: d, m, model, geometry, date }));
       continue;
     }
     const ctx: KindContext = { v: valuesOfKind(kind, all), all, kinds, distanceFromMKAD };

@@ -32,6 +32,7 @@ import {
   manualDistanceValues,
   pipeExitDiameterValues,
   pumpTypeValues,
+  seasonValues,
   soilTypeValues,
 } from "./enums.ts";
 import { brandIds } from "./catalogue/names.ts";
@@ -286,9 +287,12 @@ export const measurementFieldSpecs = {
   inlet_pipe_length: dec(5),
   outlet_pipe_length: dec(5),
   pipe_exit_diameter: oneOf(pipeExitDiameterValues, "110"),
+  // Depth of the sewer pipe leaving the house, m; 0 — not measured (with a basement the foundation depth).
+  pipe_exit_depth: dec(0, 6),
   has_basement: bool(false),
   has_electricity: bool(true),
   winter_conditions: bool(false),
+  season: oneOf(seasonValues, "auto"),
   // 3. Дополнительные замеры
   foundation_depth: int(150),
   foundation_width: int(40, 300),

@@ -19,6 +19,7 @@ import {
   manualDistances,
   pipeExitDiameters,
   pumpTypes,
+  seasons,
   soilTypes,
   workTypeValues,
 } from "./enums.ts";
@@ -546,9 +547,15 @@ export const measurementFormSections: readonly FormSection[] = [
         default: "110",
         options: opts(pipeExitDiameters),
       },
+      specField("pipe_exit_depth", "Глубина выхода трубы из дома (0 — не измерена)", {
+        unit: "м",
+        max: 6,
+        step: 0.05,
+      }),
       { name: "has_basement", label: "Есть подвал", kind: "boolean", default: false },
       { name: "has_electricity", label: "Есть электричество на участке", kind: "boolean", default: true },
       { name: "winter_conditions", label: "Зимние условия работ", kind: "boolean", default: false },
+      { name: "season", label: "Сезон работ", kind: "select", default: "auto", options: opts(seasons) },
     ],
   },
   {

@@ -10,12 +10,16 @@
  * the installation depth (depth of the station's bottom) plus a 0.2 m sand bed; backfill sand fills the
  * pit around and under the station: `pit − length × width × min(height, depth)`.
  *
+ * The station line is the turnkey installation ({@link TURNKEY_SCOPE}): the earthworks rules charge only
+ * what goes beyond it (a deeper pit, more sand, the inlet beyond 5 m), and the surcharges (soil, access,
+ * groundwater, winter, depth) on the whole volumes they concern.
+ *
  * @module
  */
 
 import type { SepticModel } from "./catalogue/types.ts";
-import { brandLabel, smallestFittingModel } from "./catalogue/mod.ts";
-import { pitVolumeMm3 } from "./catalogue/pricing.ts";
+import { brandLabel, modelsOfBrand, smallestFittingModel } from "./catalogue/mod.ts";
+import { PIT_MARGIN_MM, pitVolumeMm3, SAND_BED_MM } from "./catalogue/pricing.ts";
 import { itemFields, type Measurements } from "./fields.ts";
 import { fieldGetter } from "./fast.ts";
 import type { MeasurementDocument } from "./measurement.ts";
@@ -37,6 +41,51 @@ export const NECK_EXTENSION_MM = 500;
 /** How far the station may stand above ground before a warning, mm. */
 export const PROTRUSION_WARNING_MM = 300;
 
+/**
+ * What the turnkey installation of the station («монтаж под ключ», the works price of the station line)
+ * includes, defined once: the pit dug by hand to the station's size at its standard depth (the body's own
+ * height, flush with the ground) with the sand bed, the sand backfill of that pit, up to 5 m of the inlet
+ * pipe with its trench, the connection and the start-up. The rules charge only what goes beyond it.
+ * Source: Moscow-region installers' turnkey offers, e.g. know-house.ru «Сколько стоит установка септика под
+ * ключ» (2025): the turnkey price covers the earthworks, the sand and «ограниченная длина магистрали — 4-5 м».
+ */
+export const TURNKEY_SCOPE = {
+  /** Inlet pipe with its trench included, m. */
+  inletLength: 5,
+} as const;
+
+/**
+ * Trench cross-section per metre, m³: 0.5 m wide × 1.2 m deep, the depth of the trench article А002. Used for
+ * the excavator's volume, the machine trench's backfill (А094) and the frozen ground of a winter trench (А103).
+ */
+export const TRENCH_M3_PER_M = 0.6;
+/**
+ * Output of a backhoe loader (JCB 3CX, А133) per 8-hour shift, m³: an estimator's assumption (no public norm
+ * fits a private plot), well below the machine's open-cut output because it works around the house, waits for
+ * the hand finishing of the pit and for the pipes laid between passes: a station pit with some 50–60 m of
+ * trench takes one shift, a longer run two.
+ */
+export const EXCAVATOR_M3_PER_SHIFT = 60;
+/**
+ * Pit volume one pumping shift (А089) keeps dry, m³: an estimator's assumption that a crew digs, sets and
+ * backfills about 12 m³ of a waterlogged pit in a working day, so a Топас 5–8 pit takes one shift, a Топас 15
+ * pit two.
+ */
+export const PIT_M3_PER_PUMPING_SHIFT = 12;
+/** Pits deeper than this get the depth surcharge А106 and wall shoring А088, mm (the article's 3 m). */
+export const DEEP_PIT_MM = 3000;
+/**
+ * Months priced as winter works when the surveyor leaves the season on «по дате сметы»: December to March,
+ * the months of frozen ground around Moscow (mean monthly air temperature below zero in the Moscow climate
+ * normals of СП 131.13330.2020, table 5.1).
+ */
+export const WINTER_MONTHS: readonly number[] = [12, 1, 2, 3];
+/**
+ * Smallest slope of a gravity sewer pipe by diameter, mm → m per m (СП 30.13330.2020 §8.3: 0.03 for 50 mm,
+ * 0.02 for 100–110 mm, 0.008 for 150–160 mm): the inlet reaches the station this much deeper per metre.
+ */
+export const MIN_SLOPE_BY_DIAMETER: Record<string, number> = { "50": 0.03, "110": 0.02, "160": 0.008 };
+
 /** Pit geometry of the chosen model at the measured installation depth. */
 export interface Geometry {
   /** Pit volume, m³ (0.01). */
@@ -57,6 +106,8 @@ export interface RuleContext {
   model: SepticModel;
   /** Pit geometry of the station at the installation depth. */
   geometry: Geometry;
+  /** Date of the estimate, `YYYY-MM-DD` (the season is inferred from it). */
+  date?: string;
 }
 
 /** One rule of the table. */
@@ -92,6 +143,114 @@ export function geometryFor(model: SepticModel, installationDepth: number): Geom
     depthMm,
   };
 }
+
+/**
+ * Whether the works are priced as winter works: the surveyor's season, the winter flags of the form, or, with
+ * the season left on `auto`, a month of {@link WINTER_MONTHS} in the estimate's date.
+ *
+ * @example
+ * ```ts
+ * import { isWinter } from "./rules.ts";
+ * import { defaultMeasurements } from "./fields.ts";
+ * const m = defaultMeasurements();
+ * if (!isWinter(m, "2026-02-10") || isWinter(m, "2026-06-10")) throw new Error("by date");
+ * if (isWinter({ ...m, season: "summer" }, "2026-02-10")) throw new Error("override");
+ * ```
+ */
+export function isWinter(m: Measurements, date: string | undefined): boolean {
+  if (m.season === "winter" || m.winter_conditions || m.winter_work) return true;
+  if (m.season === "summer" || !date) return false;
+  return WINTER_MONTHS.includes(Number(date.slice(5, 7)));
+}
+
+/** Where the inlet pipe meets the station. */
+export interface InletDepth {
+  /** Depth of the pipe leaving the house, m. */
+  exitDepth: number;
+  /** Whether that depth was taken from the basement's foundation depth (not measured). */
+  fromBasement: boolean;
+  /** Slope of the inlet, m per m. */
+  slope: number;
+  /** Depth of the inlet at the station: exit depth + slope × inlet length, mm. */
+  atStationMm: number;
+}
+
+/**
+ * The inlet's depth at the station, from the measured depth of the pipe leaving the house (or, with a
+ * basement and no such measure, the foundation depth) and the smallest slope over the inlet's length;
+ * `undefined` when neither is known.
+ *
+ * @example
+ * ```ts
+ * import { inletDepth } from "./rules.ts";
+ * import { defaultMeasurements } from "./fields.ts";
+ * // 1.7 m + 0.02 × 6 m = 1.82 m
+ * const d = inletDepth({ ...defaultMeasurements(), pipe_exit_depth: 1.7, inlet_pipe_length: 6 });
+ * if (d?.atStationMm !== 1820) throw new Error(String(d?.atStationMm));
+ * ```
+ */
+export function inletDepth(m: Measurements): InletDepth | undefined {
+  const fromBasement = !(m.pipe_exit_depth > 0) && m.has_basement && m.foundation_depth > 0;
+  const exitDepth = m.pipe_exit_depth > 0 ? m.pipe_exit_depth : fromBasement ? m.foundation_depth / 100 : 0;
+  if (!(exitDepth > 0)) return undefined;
+  const slope = MIN_SLOPE_BY_DIAMETER[m.pipe_exit_diameter] ?? 0.02;
+  return {
+    exitDepth,
+    fromBasement,
+    slope,
+    atStationMm: Math.round((exitDepth + slope * m.inlet_pipe_length) * 1000),
+  };
+}
+
+/**
+ * The installation depth priced, m: the surveyor's, or deeper when the inlet reaches the station below the
+ * model's deepest connection (the station is lowered by the difference, with neck extensions).
+ *
+ * @example
+ * ```ts
+ * import { installationDepthFor } from "./rules.ts";
+ * import { defaultMeasurements } from "./fields.ts";
+ * import { findModel } from "./catalogue/mod.ts";
+ * // Топас 5 Лонг (3.0 m, inlet up to 1.4 m), inlet at 1.82 m: lowered 0.42 m → 3.42 m
+ * const m = { ...defaultMeasurements(), pipe_exit_depth: 1.7, inlet_pipe_length: 6, installation_depth: 3 };
+ * if (installationDepthFor(m, findModel("topas-5-long")!) !== 3.42) throw new Error("depth");
+ * ```
+ */
+export function installationDepthFor(m: Measurements, model: SepticModel): number {
+  const inlet = inletDepth(m);
+  if (!inlet) return m.installation_depth;
+  const lowered = Math.max(0, inlet.atStationMm - model.maxDepthConnection);
+  return Math.max(m.installation_depth, (model.dimensions.height + lowered) / 1000);
+}
+
+/** Water in the pit: the groundwater level against the pit's bottom. */
+interface PitWater {
+  /** Depth of the groundwater, mm. */
+  levelMm: number;
+  /** Pit volume below the groundwater level, m³ (А105). */
+  waterlogged: number;
+  /** Backfill below the groundwater level, sand-cement instead of sand, m³ (А091). */
+  sandCement: number;
+}
+
+const m3 = (mm3: number) => divRound(mm3, 10_000_000) / 100;
+
+/** The water in the pit, when the groundwater level is above the pit's bottom. */
+function pitWater(m: Measurements, model: SepticModel, geometry: Geometry): PitWater | undefined {
+  const levelMm = Math.round(m.groundwater_level * 1000);
+  const bottomMm = geometry.depthMm + SAND_BED_MM;
+  if (!(levelMm > 0 && levelMm < bottomMm)) return undefined;
+  const { length, width, height } = model.dimensions;
+  const plan = (length + 2 * PIT_MARGIN_MM) * (width + 2 * PIT_MARGIN_MM);
+  const wet = plan * (bottomMm - levelMm);
+  // The body stands from depth − height to depth; its part below the water displaces backfill.
+  const bodyWet = length * width *
+    Math.max(0, geometry.depthMm - Math.max(levelMm, geometry.depthMm - height));
+  return { levelMm, waterlogged: m3(wet), sandCement: m3(wet - bodyWet) };
+}
+
+/** The pit and sand the turnkey installation includes: the model's pit at its standard depth. */
+const includedGeometry = (model: SepticModel) => geometryFor(model, model.dimensions.height / 1000);
 
 const q = roundQuantity;
 const line = (code: string, quantity: number, isRequired: boolean, detail?: string): RuleLine => ({
@@ -130,6 +289,20 @@ export const manualDistanceArticle: Record<string, string | undefined> = {
   "20-50": "А140",
   "до-50": "А140",
 };
+/** The trench of a pipe: by hand (А002) or, with an excavator, the machine trench А093 and its backfill А094. */
+function trenchLines(m: Measurements, length: number, detail: string): RuleLine[] {
+  if (!m.need_excavator) return [line("А002", length, true, detail)];
+  return [
+    line("А093", length, true, detail),
+    line(
+      "А094",
+      length * TRENCH_M3_PER_M,
+      true,
+      `${detail}, ${formatQuantity(length)} м × ${formatQuantity(TRENCH_M3_PER_M)} м³`,
+    ),
+  ];
+}
+
 /** Pump article by pump type. */
 export const pumpArticle: Record<string, string> = { kp150: "А033", kp250: "А034" };
 
@@ -202,40 +375,151 @@ export const rules: readonly Rule[] = [
     },
   },
   {
+    id: "pipe_depth",
+    title:
+      "Глубина ввода: выпуск из дома (или фундамент подвала) плюс уклон подводящей трубы против ввода модели; гидроизоляция ввода через стену подвала",
+    apply: ({ m, model, geometry }) => {
+      const inlet = inletDepth(m);
+      const lines: RuleLine[] = [];
+      const notes: string[] = [];
+      const alerts: string[] = [];
+      const warnings: string[] = [];
+      if (m.has_basement) {
+        lines.push(line("А164", 1, true, "выпуск через стену подвала ниже уровня земли"));
+        notes.push(
+          "Дом с подвалом: выпуск проходит через стену подвала ниже уровня земли, учтена гидроизоляция ввода.",
+        );
+      }
+      if (!inlet) return { lines, notes };
+      const at = inlet.atStationMm;
+      const lowered = at - model.maxDepthConnection;
+      notes.push(
+        `Глубина выхода трубы из дома ${formatQuantity(inlet.exitDepth)} м${
+          inlet.fromBasement ? " (принята по глубине фундамента подвала)" : ""
+        }; с уклоном ${formatQuantity(inlet.slope)} на ${
+          formatQuantity(m.inlet_pipe_length)
+        } м ввод в станцию на глубине ${formatQuantity(at / 1000)} м${
+          lowered > 0
+            ? `: станция заглублена на ${formatQuantity(lowered / 1000)} м (глубина установки ${
+              formatQuantity(geometry.depthMm / 1000)
+            } м)`
+            : ""
+        }.`,
+      );
+      // An estimator's rule (no maker's document states a limit): a station may go one neck extension (0.5 m)
+      // deeper than its deepest inlet; beyond that the deep-inlet model of the same size is installed.
+      if (lowered > NECK_EXTENSION_MM) {
+        const fit = modelsOfBrand(model.brand).filter((o) =>
+          o.capacity === model.capacity && o.maxDepthConnection + NECK_EXTENSION_MM >= at
+        ).sort((a, b) => a.maxDepthConnection - b.maxDepthConnection || a.retailPrice - b.retailPrice);
+        const head = `Ввод в станцию на глубине ${formatQuantity(at / 1000)} м (выход трубы из дома ${
+          formatQuantity(inlet.exitDepth)
+        } м и уклон подводящей трубы), а ${model.model} принимает ввод не глубже ${
+          formatQuantity(model.maxDepthConnection / 1000)
+        } м (с одним удлинителем горловины — ${
+          formatQuantity((model.maxDepthConnection + NECK_EXTENSION_MM) / 1000)
+        } м).`;
+        alerts.push(
+          fit.length > 0
+            ? `${head} Подходят модели с глубоким вводом: ${
+              fit.map((o) => `${o.model} (ввод до ${formatQuantity(o.maxDepthConnection / 1000)} м)`).join(
+                ", ",
+              )
+            }.`
+            : `${head} В линейке ${
+              brandLabel(model.brand)
+            } нет модели этой производительности с таким глубоким вводом: нужна КНС перед станцией или выпуск из дома выше.`,
+        );
+      } else if (lowered > 0) {
+        // Within one extension the chosen model will do; the surveyor is told which model needs none.
+        const without = modelsOfBrand(model.brand).filter((o) =>
+          o.capacity === model.capacity && o.maxDepthConnection >= at
+        ).sort((a, b) => a.retailPrice - b.retailPrice);
+        if (without.length > 0) {
+          warnings.push(
+            `${model.model} заглублена на ${
+              formatQuantity(lowered / 1000)
+            } м с удлинителем горловины: ввод на глубине ${
+              formatQuantity(at / 1000)
+            } м без удлинителя принимает ${without.map((o) => o.model).join(", ")}.`,
+          );
+        }
+      }
+      return { lines, notes, alerts, warnings };
+    },
+  },
+  {
     id: "excavation",
-    title: "Котлован: объём по габаритам модели и глубине установки",
-    apply: ({ m, model, geometry }) => ({
-      lines: [line(m.need_excavator ? "А087" : "А086", geometry.pitVolume, true)],
-      notes: [
-        `Объём котлована ${
-          formatQuantity(geometry.pitVolume)
-        } м³: габариты станции ${model.dimensions.length}×${model.dimensions.width}×${model.dimensions.height} мм, глубина установки ${
-          formatQuantity(geometry.depthMm / 1000)
-        } м, по 0,3 м с каждой стороны и песчаная подушка 0,2 м.`,
-      ],
-    }),
+    title:
+      "Котлован: объём по габаритам модели и глубине установки; в монтаж под ключ входит котлован на стандартную глубину, сверх неё — доработка",
+    apply: ({ m, model, geometry }) => {
+      const included = includedGeometry(model);
+      const extra = q(geometry.pitVolume - included.pitVolume);
+      return {
+        lines: extra > 0
+          ? [line(m.need_excavator ? "А087" : "А086", extra, true, "сверх котлована, входящего в монтаж")]
+          : [],
+        notes: [
+          `Монтаж станции под ключ включает: котлован вручную под габариты станции на стандартную глубину ${
+            formatQuantity(model.dimensions.height / 1000)
+          } м (${formatQuantity(included.pitVolume)} м³) с песчаной подушкой, обратную засыпку песком (${
+            formatQuantity(included.sandVolume)
+          } м³), до ${TURNKEY_SCOPE.inletLength} м подводящей трубы с траншеей, подключение, пусконаладку и запуск. Сверх этого в смете учтены только дополнительные работы и надбавки.`,
+          `Объём котлована ${
+            formatQuantity(geometry.pitVolume)
+          } м³: габариты станции ${model.dimensions.length}×${model.dimensions.width}×${model.dimensions.height} мм, глубина установки ${
+            formatQuantity(geometry.depthMm / 1000)
+          } м, по 0,3 м с каждой стороны и песчаная подушка 0,2 м.`,
+        ],
+      };
+    },
+  },
+  {
+    id: "deep_pit",
+    title: "Котлован глубже 3 м: доплата за глубину на объём котлована и крепление стенок щитами",
+    apply: ({ model, geometry }) => {
+      const depthMm = geometry.depthMm + SAND_BED_MM;
+      if (depthMm <= DEEP_PIT_MM) return;
+      const { length, width } = model.dimensions;
+      const wallsMm2 = 2 * (length + width + 4 * PIT_MARGIN_MM) * depthMm;
+      return {
+        lines: [
+          line("А106", geometry.pitVolume, true, `котлован глубиной ${formatQuantity(depthMm / 1000)} м`),
+          line("А088", divRound(wallsMm2, 10_000) / 100, true, "стенки котлована глубже 3 м"),
+        ],
+      };
+    },
   },
   {
     id: "sand",
-    title: "Песок для обратной засыпки: по расчёту или по misc_a122_quantity",
-    apply: ({ m, geometry }) => ({
-      lines: [line("А122", m.misc_a122_quantity > 0 ? m.misc_a122_quantity : geometry.sandVolume, true)],
-    }),
+    title:
+      "Песок для обратной засыпки (по расчёту или misc_a122_quantity) сверх входящего в монтаж, за вычетом пескоцементной обсыпки",
+    apply: ({ m, model, geometry }) => {
+      const total = m.misc_a122_quantity > 0 ? m.misc_a122_quantity : geometry.sandVolume;
+      const sandCement = pitWater(m, model, geometry)?.sandCement ?? 0;
+      const extra = q(total - sandCement - includedGeometry(model).sandVolume);
+      return extra > 0
+        ? { lines: [line("А122", extra, true, "сверх засыпки, входящей в монтаж")] }
+        : undefined;
+    },
   },
   {
     id: "inlet",
-    title: "Подводящий трубопровод от дома до станции (диаметр по выпуску из дома) и траншея",
+    title:
+      "Подводящий трубопровод от дома до станции (диаметр по выпуску из дома) и траншея сверх 5 м, входящих в монтаж",
     apply: ({ m }) => {
-      if (!(m.inlet_pipe_length > 0)) return;
+      const extra = q(m.inlet_pipe_length - TURNKEY_SCOPE.inletLength);
+      if (!(extra > 0)) return;
+      const beyond = `сверх ${TURNKEY_SCOPE.inletLength} м, входящих в монтаж`;
       return {
         lines: [
           line(
             inletPipeByDiameter[m.pipe_exit_diameter] ?? "А001",
-            m.inlet_pipe_length,
+            extra,
             true,
-            "подводящий трубопровод",
+            `подводящий трубопровод ${beyond}`,
           ),
-          line("А002", m.inlet_pipe_length, true, "под подводящий трубопровод"),
+          ...trenchLines(m, extra, `под подводящий трубопровод ${beyond}`),
         ],
       };
     },
@@ -249,7 +533,7 @@ export const rules: readonly Rule[] = [
       return {
         lines: [
           line(forced ? "А007" : "А001", m.outlet_pipe_length, true, "отводящий трубопровод"),
-          line("А002", m.outlet_pipe_length, true, "под отводящий трубопровод"),
+          ...trenchLines(m, m.outlet_pipe_length, "под отводящий трубопровод"),
         ],
       };
     },
@@ -359,7 +643,19 @@ export const rules: readonly Rule[] = [
     title: "Спецтехника и транспорт: экскаватор, манипулятор, вывоз грунта, песок, вода, ручной перенос",
     apply: ({ m, geometry }) => {
       const lines: RuleLine[] = [];
-      if (m.need_excavator) lines.push(line("А133", 1, false));
+      if (m.need_excavator) {
+        // The machine digs the whole pit and every trench, the turnkey part included.
+        const trenches = m.inlet_pipe_length + m.outlet_pipe_length;
+        const volume = geometry.pitVolume + trenches * TRENCH_M3_PER_M;
+        lines.push(
+          line(
+            "А133",
+            Math.max(1, Math.ceil(volume / EXCAVATOR_M3_PER_SHIFT)),
+            false,
+            `котлован и траншеи ${formatQuantity(q(volume))} м³, до ${EXCAVATOR_M3_PER_SHIFT} м³ за смену`,
+          ),
+        );
+      }
       if (m.need_crane) lines.push(line("А135", 1, false));
       if (m.soil_removal) {
         lines.push(line("А136", m.soil_volume > 0 ? m.soil_volume : geometry.pitVolume, false));
@@ -411,28 +707,57 @@ export const rules: readonly Rule[] = [
   },
   {
     id: "groundwater",
-    title: "Грунтовые воды выше дна станции: анкеровка и водоотлив",
-    apply: ({ m }) => {
-      const gw = m.groundwater_level;
-      if (!(gw > 0 && gw < m.installation_depth)) return;
+    title:
+      "Грунтовые воды выше дна котлована: водоотлив по объёму, доплата за обводнённый объём, пескоцементная обсыпка ниже уровня воды, анкеровка выше дна станции",
+    apply: ({ m, model, geometry }) => {
+      const water = pitWater(m, model, geometry);
+      if (!water) return;
+      const aboveStationBottom = water.levelMm < geometry.depthMm;
+      const shifts = Math.max(1, Math.ceil(geometry.pitVolume / PIT_M3_PER_PUMPING_SHIFT));
       return {
-        lines: [line("А090", 1, true), line("А089", 1, true)],
+        lines: [
+          ...(aboveStationBottom ? [line("А090", 1, true)] : []),
+          line("А089", shifts, true, `котлован ${formatQuantity(geometry.pitVolume)} м³`),
+          line("А105", water.waterlogged, true, "объём котлована ниже уровня грунтовых вод"),
+          line("А091", water.sandCement, true, "обратная засыпка ниже уровня грунтовых вод"),
+        ],
         notes: [
-          `Грунтовые воды на глубине ${formatQuantity(gw)} м выше дна станции (${
-            formatQuantity(m.installation_depth)
-          } м): предусмотрены анкеровка станции и водоотлив.`,
+          `Грунтовые воды на глубине ${formatQuantity(m.groundwater_level)} м выше дна котлована (${
+            formatQuantity((geometry.depthMm + SAND_BED_MM) / 1000)
+          } м): предусмотрены водоотлив, обсыпка пескоцементной смесью ниже уровня воды${
+            aboveStationBottom ? " и анкеровка станции" : ""
+          }.`,
         ],
       };
     },
   },
   {
     id: "winter",
-    title: "Зимние работы: мёрзлый грунт на объём котлована и утепление на период запуска",
-    apply: (
-      { m, geometry },
-    ) => (m.winter_conditions || m.winter_work
-      ? { lines: [line("А103", geometry.pitVolume, true), line("А104", 1, true)] }
-      : undefined),
+    title:
+      "Зимние работы (по дате сметы: декабрь–март, или по выбору замерщика): мёрзлый грунт на котлован и все траншеи, утепление на период запуска",
+    apply: ({ m, geometry, date }) => {
+      if (!isWinter(m, date)) return;
+      const trenches = m.inlet_pipe_length + m.outlet_pipe_length + (m.need_drainage ? m.drainage_length : 0);
+      const volume = geometry.pitVolume + trenches * TRENCH_M3_PER_M;
+      return {
+        lines: [
+          line(
+            "А103",
+            volume,
+            true,
+            `котлован ${formatQuantity(geometry.pitVolume)} м³ и траншеи ${formatQuantity(trenches)} м × ${
+              formatQuantity(TRENCH_M3_PER_M)
+            } м³`,
+          ),
+          line("А104", 1, true),
+        ],
+        notes: [
+          m.season === "auto" && !m.winter_conditions && !m.winter_work
+            ? "Работы в период мёрзлого грунта (декабрь–март, по дате сметы): учтено зимнее удорожание земляных работ."
+            : "Зимние условия работ: учтено зимнее удорожание земляных работ.",
+        ],
+      };
+    },
   },
 ];
 

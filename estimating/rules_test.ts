@@ -4,18 +4,20 @@ import assert from "node:assert/strict";
 import { type Estimate, type EstimateItem, generateEstimate } from "./estimate.ts";
 import { rules } from "./rules.ts";
 
-const DATE = "2026-03-02";
+// A summer date: the winter surcharges (inferred from the date) are tested on their own below.
+const DATE = "2026-06-02";
 
 function gen(
   measurements: Record<string, unknown>,
   object: Record<string, unknown> = { distanceFromMKAD: 20 },
+  date = DATE,
 ): Estimate {
   return generateEstimate(
     {
       object,
       measurements: { septic_model: "topas-5", soil_type: "sandy", groundwater_level: 0, ...measurements },
     },
-    { date: DATE },
+    { date },
   );
 }
 const lines = (e: Estimate, code: string): EstimateItem[] => e.items.filter((i) => i.articleCode === code);
@@ -31,7 +33,9 @@ Deno.test("every rule of the table has a worked example below", () => {
     "station",
     "capacity",
     "neck",
+    "pipe_depth",
     "excavation",
+    "deep_pit",
     "sand",
     "inlet",
     "outlet",
@@ -101,49 +105,85 @@ Deno.test("generateEstimate() adds neck extensions below the model's height and 
   );
 });
 
-Deno.test("generateEstimate() digs the pit from the model's dimensions and the installation depth", () => {
-  // Топас 5: 1 100 × 1 200 mm. At 3.0 m: (1.1 + 0.6) × (1.2 + 0.6) × (3.0 + 0.2) = 9.792 → 9.79 m³.
+Deno.test("generateEstimate() charges nothing on top of the turnkey installation for a standard Топас 5 job", () => {
+  // Топас 5 at its own height 2.5 m with a 5 m inlet: the pit, the sand and the inlet are in the turnkey price.
+  // What is left: the station 143 100 + 36 000, the outlet 5 m × (620 + 480) = 5 500 and its trench 5 × 1 500
+  // = 7 500, free delivery: 192 100 ₽.
+  const e = gen({});
+  for (const code of ["А086", "А087", "А122", "А003"]) assert.equal(lines(e, code).length, 0, code);
+  assert.equal(one(e, "А001").quantity, 5);
+  assert.match(one(e, "А001").name, /отводящий/);
+  assert.equal(e.totalAmount, rub(192_100));
+  assert.ok(e.notes.some((n) => n.startsWith("Монтаж станции под ключ включает: котлован вручную")));
+});
+
+Deno.test("generateEstimate() charges only the pit beyond the turnkey one, dug at the model's own height", () => {
+  // Топас 5: 1 100 × 1 200 × 2 500 mm. At 3.0 m: (1.1 + 0.6) × (1.2 + 0.6) × (3.0 + 0.2) = 9.792 → 9.79 m³;
+  // the turnkey pit at 2.5 m: 1.7 × 1.8 × 2.7 = 8.262 → 8.26 m³; beyond it 1.53 m³ × 1 600 = 2 448 ₽.
   const dig = one(gen({ installation_depth: 3 }), "А086");
-  assert.equal(dig.quantity, 9.79);
-  assert.equal(dig.totalPrice, rub(9.79 * 1_600)); // 15 664 ₽
-  // At 2.5 m: 1.7 × 1.8 × 2.7 = 8.262 → 8.26 m³; deeper means more.
-  assert.equal(one(gen({ installation_depth: 2.5 }), "А086").quantity, 8.26);
-  // With an excavator the pit is dug by machine (650 ₽/m³) and the machine's shift is added.
+  assert.equal(dig.quantity, 1.53);
+  assert.equal(dig.totalPrice, rub(2_448));
+  // At its own height: nothing beyond the turnkey pit.
+  assert.equal(lines(gen({ installation_depth: 2.5 }), "А086").length, 0);
+  // With an excavator the extra is dug by machine: 1.53 × 650 = 994.5 ₽.
   const e = gen({ installation_depth: 3, need_excavator: true });
-  assert.equal(one(e, "А087").totalPrice, rub(6_363.5)); // 9.79 × 650
-  assert.equal(one(e, "А133").totalPrice, rub(22_000));
+  assert.equal(one(e, "А087").totalPrice, rub(994.5));
   assert.equal(lines(e, "А086").length, 0);
   assert.equal(e.excavationVolume, 9.79);
 });
 
-Deno.test("generateEstimate() backfills the pit with sand: pit minus the station's body below ground", () => {
-  // At 3.0 m: 9.792 − 1.1 × 1.2 × 2.5 = 9.792 − 3.3 = 6.492 → 6.49 m³ × (1 100 + 600) = 11 033 ₽.
+Deno.test("generateEstimate() charges only the backfill sand beyond the turnkey backfill", () => {
+  // At 3.0 m: 9.792 − 1.1 × 1.2 × 2.5 = 6.492 → 6.49 m³; the turnkey backfill at 2.5 m: 8.262 − 3.3 = 4.962
+  // → 4.96 m³; beyond it 1.53 m³ × (1 100 + 600) = 2 601 ₽, of which sand 1.53 × 1 100 = 1 683 ₽.
   const sand = one(gen({ installation_depth: 3 }), "А122");
-  assert.equal(sand.quantity, 6.49);
-  assert.equal(sand.totalPrice, rub(11_033));
-  assert.equal(sand.equipmentCost, rub(6.49 * 1_100)); // 7 139 ₽
-  // misc_a122_quantity overrides the computed volume.
-  assert.equal(one(gen({ misc_a122_quantity: 3 }), "А122").quantity, 3);
+  assert.equal(sand.quantity, 1.53);
+  assert.equal(sand.totalPrice, rub(2_601));
+  assert.equal(sand.equipmentCost, rub(1_683));
+  // misc_a122_quantity is the whole backfill: 8 − 4.96 = 3.04 m³ beyond; 3 m³ is within the turnkey backfill.
+  assert.equal(one(gen({ misc_a122_quantity: 8 }), "А122").quantity, 3.04);
+  assert.equal(lines(gen({ misc_a122_quantity: 3 }), "А122").length, 0);
 });
 
-Deno.test("generateEstimate() lays the inlet pipe by the house pipe's diameter, with its trench", () => {
-  // 160 mm, 12 m: А003 12 × (1 180 + 650) = 21 960 ₽ and trench А002 12 × (300 + 1 200) = 18 000 ₽.
+Deno.test("generateEstimate() lays the inlet beyond the turnkey 5 m by the house pipe's diameter, with its trench", () => {
+  // 160 mm, 12 m: 7 m beyond the turnkey 5 m: А003 7 × (1 180 + 650) = 12 810 ₽, trench А002 7 × (300 + 1 200)
+  // = 10 500 ₽; the outlet's trench 4 m follows.
   const e = gen({ pipe_exit_diameter: "160", inlet_pipe_length: 12, outlet_pipe_length: 4 });
-  assert.equal(one(e, "А003").totalPrice, rub(21_960));
+  assert.equal(one(e, "А003").quantity, 7);
+  assert.equal(one(e, "А003").totalPrice, rub(12_810));
   const trenches = lines(e, "А002");
-  assert.deepEqual(trenches.map((t) => t.quantity), [12, 4]);
-  assert.equal(trenches[0].totalPrice, rub(18_000));
+  assert.deepEqual(trenches.map((t) => t.quantity), [7, 4]);
+  assert.equal(trenches[0].totalPrice, rub(10_500));
+  // Up to 5 m the inlet is in the turnkey price.
+  assert.equal(lines(gen({ pipe_exit_diameter: "160", inlet_pipe_length: 5 }), "А003").length, 0);
 });
 
 Deno.test("generateEstimate() lays the outlet by gravity in PVC 110 or pumped in HDPE 32", () => {
-  // Gravity, 7.5 m: А001 7.5 × (620 + 480) = 8 250 ₽.
+  // Gravity, 7.5 m: А001 7.5 × (620 + 480) = 8 250 ₽ (the 3 m inlet is within the turnkey 5 m).
   const gravity = lines(gen({ inlet_pipe_length: 3, outlet_pipe_length: 7.5 }), "А001");
-  assert.deepEqual(gravity.map((l) => l.quantity), [3, 7.5]);
-  assert.equal(gravity[1].totalPrice, rub(8_250));
+  assert.deepEqual(gravity.map((l) => l.quantity), [7.5]);
+  assert.equal(gravity[0].totalPrice, rub(8_250));
   // Топас 5 Пр (forced), 20 m: А007 20 × (160 + 280) = 8 800 ₽.
   const forced = one(gen({ septic_model: "topas-5-pr", outlet_pipe_length: 20 }), "А007");
   assert.equal(forced.totalPrice, rub(8_800));
   assert.match(forced.name, /отводящий/);
+});
+
+Deno.test("generateEstimate() digs the trenches by machine with an excavator, and its shifts follow the volume", () => {
+  // Топас 5 at 2.5 m, inlet 80 m (75 m beyond the turnkey 5 m), outlet 10 m, excavator:
+  // machine trench А093 75 × 300 = 22 500 ₽ and 10 × 300 = 3 000 ₽ instead of А002 at 1 500 ₽/m (112 500 ₽);
+  // backfill А094 75 × 0.6 = 45 m³ × 450 = 20 250 ₽ and 10 × 0.6 = 6 m³ × 450 = 2 700 ₽;
+  // shifts: pit 8.26 + 90 m × 0.6 = 62.26 m³ / 60 m³ a shift → 2 shifts × 22 000 = 44 000 ₽.
+  const e = gen({ inlet_pipe_length: 80, outlet_pipe_length: 10, need_excavator: true });
+  assert.equal(lines(e, "А002").length, 0);
+  assert.deepEqual(lines(e, "А093").map((l) => l.totalPrice), [rub(22_500), rub(3_000)]);
+  assert.deepEqual(lines(e, "А094").map((l) => [l.quantity, l.totalPrice]), [[45, rub(20_250)], [
+    6,
+    rub(2_700),
+  ]]);
+  assert.equal(one(e, "А133").quantity, 2);
+  assert.equal(one(e, "А133").totalPrice, rub(44_000));
+  // A station pit with the turnkey 5 m inlet and a 5 m outlet: 8.26 + 6 = 14.26 m³ → one shift.
+  assert.equal(one(gen({ need_excavator: true }), "А133").quantity, 1);
 });
 
 Deno.test("generateEstimate() adds insulation when need_insulation is set", () => {
@@ -292,11 +332,109 @@ Deno.test("generateEstimate() anchors the station when groundwater is above its 
   assert.equal(lines(gen({ groundwater_level: 0 }), "А090").length, 0); // 0 = not found
 });
 
-Deno.test("generateEstimate() adds winter work per m³ of the pit", () => {
-  // 8.26 × 800 = 6 608 ₽ and the start-up insulation 1 200 + 2 000.
+Deno.test("generateEstimate() works a waterlogged pit from the groundwater level against the pit bottom", () => {
+  // Топас 8 (1 500 × 1 200 × 2 500) at 2.5 m, clay, groundwater at 0.8 m. Pit plan 2.1 × 1.8 = 3.78 m², bottom
+  // at 2.7 m: below the water 3.78 × 1.9 = 7.182 → 7.18 m³ × 300 = 2 154 ₽ (А105). The body below the water
+  // 1.5 × 1.2 × (2.5 − 0.8) = 3.06 m³, so sand-cement 7.182 − 3.06 = 4.122 → 4.12 m³ × (3 900 + 800) = 19 364 ₽
+  // (А091). Pit 10.206 → 10.21 m³ / 12 m³ a shift → 1 pumping shift 4 500 ₽; anchoring 16 000 ₽. Sand: 5.71 m³
+  // in all, 4.12 of it sand-cement, within the turnkey 5.71 m³ → no А122.
+  const e = gen({ septic_model: "topas-8", groundwater_level: 0.8, soil_type: "clay" });
+  assert.deepEqual([one(e, "А105").quantity, one(e, "А105").totalPrice], [7.18, rub(2_154)]);
+  assert.deepEqual([one(e, "А091").quantity, one(e, "А091").totalPrice], [4.12, rub(19_364)]);
+  assert.equal(one(e, "А089").totalPrice, rub(4_500));
+  assert.equal(one(e, "А090").totalPrice, rub(16_000));
+  assert.equal(lines(e, "А122").length, 0);
+  // Топас 15 (2 000 × 2 000): pit 2.6 × 2.6 × 2.7 = 18.252 → 18.25 m³ → ⌈18.25 / 12⌉ = 2 shifts × 4 500 = 9 000 ₽.
+  assert.equal(one(gen({ septic_model: "topas-15", groundwater_level: 1 }), "А089").totalPrice, rub(9_000));
+  // Water at 2.6 m: below the station's bottom (2.5 m), above the pit's (2.7 m): no anchoring, the sand bed
+  // 1.7 × 1.8 × 0.1 = 0.306 → 0.31 m³ is waterlogged and laid in sand-cement.
+  const low = gen({ groundwater_level: 2.6 });
+  assert.equal(lines(low, "А090").length, 0);
+  assert.equal(one(low, "А105").quantity, 0.31);
+  assert.equal(one(low, "А091").quantity, 0.31);
+  assert.equal(lines(gen({ groundwater_level: 2.7 }), "А089").length, 0);
+});
+
+Deno.test("generateEstimate() adds the depth surcharge and wall shoring to a pit deeper than 3 m", () => {
+  // Топас 5 at 3.5 m: pit 3.7 m deep, 1.7 × 1.8 × 3.7 = 11.322 → 11.32 m³ × 500 = 5 660 ₽ (А106); walls
+  // 2 × (1.7 + 1.8) × 3.7 = 25.9 m² × (250 + 450) = 18 130 ₽ (А088).
+  const e = gen({ installation_depth: 3.5 });
+  assert.deepEqual([one(e, "А106").quantity, one(e, "А106").totalPrice], [11.32, rub(5_660)]);
+  assert.deepEqual([one(e, "А088").quantity, one(e, "А088").totalPrice], [25.9, rub(18_130)]);
+  // At 2.8 m the pit is exactly 3 m deep: no surcharge.
+  const shallow = gen({ installation_depth: 2.8 });
+  assert.equal(lines(shallow, "А106").length + lines(shallow, "А088").length, 0);
+});
+
+Deno.test("generateEstimate() checks the pipe's exit depth against the model and names the deep-inlet models", () => {
+  // A standard Топас 5 takes the inlet at 0.8 m at most. The pipe leaves the house at 1.7 m; with the slope
+  // 0.02 over the 5 m inlet it reaches the station at 1.7 + 0.1 = 1.8 m: the station goes 1.0 m deeper (3.5 m),
+  // two neck extensions — beyond the one extension makers allow (0.8 + 0.5 = 1.3 m): an alert naming the
+  // Лонг models of the same size (inlet up to 1.4 m, with one extension 1.9 m ≥ 1.8 m).
+  const e = gen({ pipe_exit_depth: 1.7 });
+  assert.equal(one(e, "А095").quantity, 2);
+  const alert = e.alerts.find((a) => a.startsWith("Ввод в станцию на глубине 1,8 м"));
+  assert.ok(alert, e.alerts.join("\n"));
+  assert.match(alert, /Топас 5 принимает ввод не глубже 0,8 м/);
+  assert.match(alert, /Подходят модели с глубоким вводом: Топас 5 Лонг \(ввод до 1,4 м\), Топас 5 Лонг Пр/);
+  assert.doesNotMatch(alert, /Топас 5 Пр /);
+  // Топас 5 Лонг (3.0 m high): lowered 1.8 − 1.4 = 0.4 m to 3.4 m, one extension 6 900 + 2 000 = 8 900 ₽, no
+  // alert; its pit 1.7 × 1.8 × 3.6 = 11.016 → 11.02 m³ is deeper than 3 m.
+  const long = gen({ septic_model: "topas-5-long", pipe_exit_depth: 1.7 });
+  assert.deepEqual(long.alerts, []);
+  assert.equal(one(long, "А095").totalPrice, rub(8_900));
+  assert.equal(long.excavationVolume, 11.02);
+  assert.equal(one(long, "А106").quantity, 11.02);
+  // A pipe at 1.1 m reaches the station at 1.2 m: the standard model goes 0.4 m deeper with one extension, no
+  // alert; the surveyor is told the Лонг models take it without one.
+  const one_extension = gen({ pipe_exit_depth: 1.1 });
+  assert.equal(one(one_extension, "А095").quantity, 1);
+  assert.deepEqual(one_extension.alerts, []);
+  assert.ok(
+    one_extension.warnings.some((w) => w.endsWith("без удлинителя принимает Топас 5 Лонг, Топас 5 Лонг Пр.")),
+  );
+  // A pipe at 0.6 m fits the standard model: no extension, no alert.
+  const fits = gen({ pipe_exit_depth: 0.6 });
+  assert.equal(lines(fits, "А095").length, 0);
+  assert.deepEqual(fits.alerts, []);
+  // Deeper than any model of the size takes: said so.
+  assert.ok(
+    gen({ pipe_exit_depth: 2.5 }).alerts.some((a) => a.includes("нет модели этой производительности")),
+  );
+});
+
+Deno.test("generateEstimate() waterproofs the wall entry of a basement and takes the exit depth from its foundation", () => {
+  // A basement with a 1.8 m foundation and no measured exit: the pipe leaves at 1.8 m, reaches the station at
+  // 1.8 + 0.02 × 5 = 1.9 m; the wall entry below ground is waterproofed: А164 400 + 1 200 = 1 600 ₽.
+  const e = gen({ has_basement: true, foundation_depth: 180 });
+  assert.equal(one(e, "А164").totalPrice, rub(1_600));
+  assert.ok(e.notes.some((n) => n.includes("принята по глубине фундамента подвала")));
+  assert.ok(e.alerts.some((a) => a.startsWith("Ввод в станцию на глубине 1,9 м")));
+  assert.equal(lines(gen({}), "А164").length, 0);
+});
+
+Deno.test("generateEstimate() prices frozen ground on the pit and every trench in winter, inferred from the date", () => {
+  // Топас 5 at 2.5 m, inlet 5 m and outlet 5 m: pit 8.26 m³ + 10 m × 0.6 m³ = 14.26 m³ × 800 = 11 408 ₽ (А103)
+  // and the start-up insulation 1 200 + 2 000 = 3 200 ₽ (А104).
   for (const flag of ["winter_conditions", "winter_work"]) {
     const e = gen({ [flag]: true });
-    assert.equal(one(e, "А103").totalPrice, rub(6_608));
+    assert.equal(one(e, "А103").quantity, 14.26);
+    assert.equal(one(e, "А103").totalPrice, rub(11_408));
     assert.equal(one(e, "А104").totalPrice, rub(3_200));
   }
+  // Dated 10 February: winter without any flag; 2 December too; 2 November and 2 June not.
+  const feb = gen({}, undefined, "2026-02-10");
+  assert.equal(one(feb, "А103").totalPrice, rub(11_408));
+  assert.ok(feb.notes.some((n) => n.includes("по дате сметы")));
+  assert.equal(lines(gen({}, undefined, "2026-12-02"), "А103").length, 1);
+  assert.equal(lines(gen({}, undefined, "2026-11-02"), "А103").length, 0);
+  assert.equal(lines(gen({}), "А103").length, 0);
+  // The surveyor overrides the date either way.
+  assert.equal(lines(gen({ season: "summer" }, undefined, "2026-02-10"), "А103").length, 0);
+  assert.equal(lines(gen({ season: "winter" }), "А103").length, 1);
+  // The station's drainage trench too: 15 m more → 8.26 + 25 × 0.6 = 23.26 m³.
+  assert.equal(
+    one(gen({ season: "winter", need_drainage: true, drainage_length: 15 }), "А103").quantity,
+    23.26,
+  );
 });

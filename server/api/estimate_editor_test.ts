@@ -116,7 +116,8 @@ Deno.test("[api] an unedited estimate keeps the engine's total; an edit changes 
     assert.equal(e.totalAmount, made.totalAmount);
 
     const line = e.items.find((i: any) => i.articleCode === "А001");
-    // Quantity 8 → 10.5: the line grows by round(price × 2.5) exactly.
+    // Quantity 3 (the 8 m inlet less the 5 m of the turnkey installation) → 10.5: the line grows by
+    // round(price × 10.5) − its total exactly.
     const q = await edit(t, e.id, { action: "update_item", itemId: line.id, quantity: 10.5 });
     const grown = Math.round(line.pricePerUnit * 10.5) - line.totalPrice;
     assert.equal(q.totalAmount - e.totalAmount, grown);
@@ -165,7 +166,7 @@ Deno.test("[api] an unedited estimate keeps the engine's total; an edit changes 
       t.request(`/api/estimates/${e.id}/changes`, { as: "manager@demo.local" }),
     );
     assert.equal(log.length, 6);
-    assert.match(log[log.length - 1].summary, /количество 8 → 10,5 м/);
+    assert.match(log[log.length - 1].summary, /количество 3 → 10,5 м/);
     assert.equal(log[log.length - 1].totalDelta, grown);
     assert.equal(log[0].userFirstName !== undefined, true);
   }));

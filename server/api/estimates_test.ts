@@ -120,6 +120,30 @@ Deno.test("[api] bad measurements answer 422 naming each field, in Russian", () 
     assert.equal(noObject.errors.objectId[0], "Выберите задачу с объектом для генерации сметы");
   }));
 
+Deno.test("[api] POST /api/estimates/generate reads the pipe's exit depth and the season as the engine does", () =>
+  withTestApp({ now: () => new Date("2026-06-10T09:00:00Z") }, async (t) => {
+    const task = await demoSurveyorTask(t);
+    // A June estimate with the season set to winter, and a pipe leaving the house at 1.7 m: over the 8 m inlet at
+    // 0.02 it reaches a standard Топас 5 (inlet up to 0.8 m) at 1.86 m, so the station goes 1.06 m deeper, three
+    // neck extensions. The same lines as the engine's, to the kopeck.
+    const doc = { ...measurements, season: "winter", pipe_exit_depth: "1,7" };
+    const res = await generate(t, { objectId: task.objectId, taskId: task.id, measurements: doc }, 201);
+    const [object] = await t.deps.db.select().from(objects).where(eq(objects.id, task.objectId));
+    const engine = generateEstimate({ ...documentOf(object), measurements: doc }, { date: "2026-06-10" });
+    assert.equal(res.totalAmount, engine.totalAmount);
+    const stored = await expectJson(
+      await t.request(`/api/estimates/${res.id}`, { as: "engineer@demo.local" }),
+    );
+    assert.ok(stored.items.some((i: any) => i.articleCode === "А103"), "winter chosen by the surveyor");
+    assert.equal(stored.items.find((i: any) => i.articleCode === "А095")?.quantity, 3);
+    const bad = await generate(t, {
+      objectId: task.objectId,
+      measurements: { ...measurements, season: "осень", pipe_exit_depth: 9 },
+    }, 422);
+    assert.match(bad.errors["measurements.season"][0], /^допустимые значения: auto, winter, summer/);
+    assert.match(bad.errors["measurements.pipe_exit_depth"][0], /не больше 6/);
+  }));
+
 Deno.test("[api] POST /api/estimates/generate answers 404 for another company's object", () =>
   withTestApp(async (t) => {
     const foreign = await otherCompanyObject(t);
