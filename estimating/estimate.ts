@@ -247,7 +247,7 @@ export function generateEstimate(doc: unknown, options: GenerateOptions): Estima
     if (kind === "septic") {
       model = findModel(m.septic_model)!;
       geometry = geometryFor(model, m.installation_depth);
-      collect(applyRules({ doc: d, m, model, geometry }));
+      collect(applyRules({ doc: d, m, model, geometry, kinds }));
       continue;
     }
     const ctx: KindContext = { v: valuesOfKind(kind, all), all, kinds, distanceFromMKAD };

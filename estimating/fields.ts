@@ -286,6 +286,9 @@ export const measurementFieldSpecs = {
   inlet_pipe_length: dec(5),
   outlet_pipe_length: dec(5),
   pipe_exit_diameter: oneOf(pipeExitDiameterValues, "110"),
+  // Turns of the routes: each needs an inspection well (sewer_line.ts, СП 32.13330.2018 п. 6.3.1).
+  inlet_turns: int(0, 20),
+  outlet_turns: int(0, 20),
   has_basement: bool(false),
   has_electricity: bool(true),
   winter_conditions: bool(false),

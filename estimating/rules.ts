@@ -20,6 +20,15 @@ import { itemFields, type Measurements } from "./fields.ts";
 import { fieldGetter } from "./fast.ts";
 import type { MeasurementDocument } from "./measurement.ts";
 import type { RuleLine, RuleResult } from "./rule_line.ts";
+import {
+  inletPipeByDiameter,
+  inletRunLines,
+  inspectionWellsNote,
+  outletRunLines,
+  type RunLine,
+  STATION_WELL_ARTICLE,
+} from "./sewer_line.ts";
+import type { WorkKind } from "./work_types/types.ts";
 
 export type { RuleLine, RuleResult } from "./rule_line.ts";
 import { divRound, formatQuantity, roundQuantity } from "./money.ts";
@@ -57,6 +66,8 @@ export interface RuleContext {
   model: SepticModel;
   /** Pit geometry of the station at the installation depth. */
   geometry: Geometry;
+  /** The kinds the document prices together (absent: the station alone). */
+  kinds?: readonly WorkKind[];
 }
 
 /** One rule of the table. */
@@ -108,8 +119,7 @@ const items = itemFields.map((item) => ({
   getAmount: fieldGetter(item.amount),
 }));
 
-/** Article of the inlet pipe by the diameter of the pipe leaving the house. */
-export const inletPipeByDiameter: Record<string, string> = { "50": "А010", "110": "А001", "160": "А003" };
+export { inletPipeByDiameter };
 /** Surcharge article per m³ of the pit by soil type (sandy and mixed soils have none). */
 export const soilSurcharge: Record<string, string | undefined> = {
   clay: "А096",
@@ -132,6 +142,29 @@ export const manualDistanceArticle: Record<string, string | undefined> = {
 };
 /** Pump article by pump type. */
 export const pumpArticle: Record<string, string> = { kp150: "А033", kp250: "А034" };
+/**
+ * What a separate pump of a gravity station needs besides the pump: its well (А036, a 1 m³ HDPE chamber the
+ * station drains into), the piping in the well (А037) and the check valve on the pressure pipe (А018).
+ */
+export const pumpUnitArticles: readonly string[] = ["А036", "А037", "А018"];
+/** The form section of each item group, as a merge warning names it. */
+const itemSectionTitle: Record<string, string> = {
+  pipes: "Прокладка труб",
+  electrical: "Электромонтажные работы",
+  misc: "Прочие работы и оборудование",
+  drilling: "Алмазное бурение и проколы",
+  demolition: "Демонтаж",
+  foundation: "Дополнительные замеры",
+};
+
+const runLine = (l: RunLine): RuleLine => line(l.code, l.quantity, true, l.detail);
+/** Why a run has its inspection wells, as a note (none without wells). */
+function wellsNotes(run: RunLine[], where: string, turns: number, diameter: string): string[] {
+  const wells = run.find((l) => l.code === STATION_WELL_ARTICLE);
+  return wells
+    ? [inspectionWellsNote(where, { length: run[0].quantity, turns, diameter }, wells.quantity)]
+    : [];
+}
 
 /** The rule table, applied in order. */
 export const rules: readonly Rule[] = [
@@ -225,18 +258,18 @@ export const rules: readonly Rule[] = [
   {
     id: "inlet",
     title: "Подводящий трубопровод от дома до станции (диаметр по выпуску из дома) и траншея",
-    apply: ({ m }) => {
+    apply: ({ m, kinds }) => {
       if (!(m.inlet_pipe_length > 0)) return;
+      // Issue 22 item 9: the external sewer of the same document runs from the house to the station.
+      if (kinds?.includes("sewage")) {
+        return {
+          notes: ["Подводящий трубопровод от дома до станции учтён в разделе «Наружная канализация»."],
+        };
+      }
+      const run = inletRunLines(m, false);
       return {
-        lines: [
-          line(
-            inletPipeByDiameter[m.pipe_exit_diameter] ?? "А001",
-            m.inlet_pipe_length,
-            true,
-            "подводящий трубопровод",
-          ),
-          line("А002", m.inlet_pipe_length, true, "под подводящий трубопровод"),
-        ],
+        lines: run.map(runLine),
+        notes: wellsNotes(run, "подводящем трубопроводе", m.inlet_turns, m.pipe_exit_diameter),
       };
     },
   },
@@ -245,12 +278,10 @@ export const rules: readonly Rule[] = [
     title: "Отводящий трубопровод: ПВХ 110 самотёком или ПНД 32 при принудительном отводе, и траншея",
     apply: ({ m, model }) => {
       if (!(m.outlet_pipe_length > 0)) return;
-      const forced = model.discharge === "forced" || m.need_pumping;
+      const run = outletRunLines(m, model.discharge === "forced" || m.need_pumping);
       return {
-        lines: [
-          line(forced ? "А007" : "А001", m.outlet_pipe_length, true, "отводящий трубопровод"),
-          line("А002", m.outlet_pipe_length, true, "под отводящий трубопровод"),
-        ],
+        lines: run.map(runLine),
+        notes: wellsNotes(run, "отводящем трубопроводе", m.outlet_turns, "110"),
       };
     },
   },
@@ -277,15 +308,26 @@ export const rules: readonly Rule[] = [
   },
   {
     id: "pump",
-    title: "Насос Unilift KP150 или KP250 при принудительном отводе",
+    title:
+      "Насос Unilift KP150 или KP250 при принудительном отводе; у самотёчной станции — с колодцем, обвязкой и обратным клапаном",
     apply: ({ m, model }) => {
       if (!m.need_pumping) return;
-      const warnings = model.discharge === "forced"
-        ? [
-          `Станция ${model.model} уже оснащена насосом принудительного отвода: проверьте, нужен ли отдельный насос.`,
-        ]
-        : [];
-      return { lines: [line(pumpArticle[m.pump_type] ?? "А033", 1, true)], warnings };
+      const pump = line(pumpArticle[m.pump_type] ?? "А033", 1, true);
+      if (model.discharge === "forced") {
+        return {
+          lines: [pump],
+          warnings: [
+            `Станция ${model.model} уже оснащена насосом принудительного отвода: проверьте, нужен ли отдельный насос.`,
+          ],
+        };
+      }
+      // Issue 22 item 5: a gravity station has no pump chamber; the separate pump stands in its own well.
+      return {
+        lines: [pump, ...pumpUnitArticles.map((code) => line(code, 1, true, "принудительный отвод"))],
+        notes: [
+          `Станция ${model.model} самотёчная: для принудительного отвода учтён отдельный насосный узел — насос, колодец-накопитель, обвязка и обратный клапан на напорной трубе.`,
+        ],
+      };
     },
   },
   {
@@ -303,7 +345,7 @@ export const rules: readonly Rule[] = [
           warnings.push(`Поле ${item.amount} заполнено, но позиция ${item.flag} не отмечена: не учтено.`);
           continue;
         }
-        lines.push(line(item.code, amount, false));
+        lines.push({ ...line(item.code, amount, false), formField: item.amount });
       }
       return { lines, warnings };
     },
@@ -456,13 +498,52 @@ export function applyRules(ctx: RuleContext, table: readonly Rule[] = rules): Re
   const warnings: string[] = [];
   const alerts: string[] = [];
   const notes: string[] = [];
+  let ticked = false;
   for (const rule of table) {
     const r = rule.apply(ctx);
     if (!r) continue;
-    if (r.lines) { for (const l of r.lines) if (l.quantity > 0) lines.push(l); }
+    if (r.lines) {
+      for (const l of r.lines) {
+        if (!(l.quantity > 0)) continue;
+        lines.push(l);
+        if (l.formField) ticked = true;
+      }
+    }
     if (r.warnings) warnings.push(...r.warnings);
     if (r.alerts) alerts.push(...r.alerts);
     if (r.notes) notes.push(...r.notes);
   }
+  if (ticked) return { lines: mergeTickedItems(lines, warnings), warnings, alerts, notes };
   return { lines, warnings, alerts, notes };
+}
+
+/** The group of each item's amount field, for the merge warning. */
+const groupOfAmount = new Map(itemFields.map((i) => [i.amount, i.group]));
+
+/**
+ * Issue 22 item 10, one source for each quantity: an article ticked in the form that another rule already
+ * prices from the measurements (А001/А002 from the pipe lengths, А040 from the cable length) is merged into
+ * the rule's line — the measured quantity stays, the ticked one is not added again — and a warning says so.
+ */
+function mergeTickedItems(lines: RuleLine[], warnings: string[]): RuleLine[] {
+  const measured = new Map<string, RuleLine[]>();
+  for (const l of lines) {
+    if (l.formField) continue;
+    const same = measured.get(l.code);
+    if (same) same.push(l);
+    else measured.set(l.code, [l]);
+  }
+  return lines.filter((l) => {
+    const same = l.formField ? measured.get(l.code) : undefined;
+    if (!same) return true;
+    const from = same.map((s) => `${s.detail ?? "по замерам"} ${formatQuantity(s.quantity)}`).join(", ");
+    const section = itemSectionTitle[groupOfAmount.get(l.formField!) ?? ""] ?? "";
+    warnings.push(
+      `${l.code} (${
+        formatQuantity(l.quantity)
+      }), отмеченная в разделе «${section}», уже рассчитана по замерам ` +
+        `(${from}) и второй раз не учтена. Другую трассу добавьте к длине в замерах.`,
+    );
+    return false;
+  });
 }
