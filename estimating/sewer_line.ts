@@ -157,3 +157,31 @@ export function outletRunLines(
   if (wells > 0) out.push({ code: STATION_WELL_ARTICLE, quantity: wells, detail });
   return out;
 }
+
+/**
+ * What the station's length fields price, an article once with its total quantity: what the form shows
+ * beside «Прокладка труб», so the surveyor does not tick the same pipe or trench again (a ticked article
+ * that is also here is merged into these lines, `rules.ts`).
+ *
+ * @example
+ * ```ts
+ * import { pricedByLengths } from "./sewer_line.ts";
+ * const m = { inlet_pipe_length: 5, outlet_pipe_length: 5, pipe_exit_diameter: "110", inlet_turns: 0,
+ *   outlet_turns: 0, need_pumping: false };
+ * const priced = pricedByLengths(m, { forced: false, sewerIsInlet: false });
+ * if (priced.map((l) => `${l.code} ${l.quantity}`).join() !== "А001 10,А002 10") throw new Error("priced");
+ * ```
+ */
+export function pricedByLengths(
+  m: StationRunsInput,
+  { forced, sewerIsInlet }: { forced: boolean; sewerIsInlet: boolean },
+): { code: string; quantity: number }[] {
+  const out: { code: string; quantity: number }[] = [];
+  const run = [...inletRunLines(m, sewerIsInlet), ...outletRunLines(m, forced || m.need_pumping)];
+  for (const l of run) {
+    const same = out.find((o) => o.code === l.code);
+    if (same) same.quantity = Math.round((same.quantity + l.quantity) * 100) / 100;
+    else out.push({ code: l.code, quantity: l.quantity });
+  }
+  return out;
+}
