@@ -314,9 +314,10 @@ export const rules: readonly Rule[] = [
       if (!m.need_pumping) return;
       const pump = line(pumpArticle[m.pump_type] ?? "А033", 1, true);
       if (model.discharge === "forced") {
+        // An alert: a second pump changes what is installed (the shared context of issue 22).
         return {
           lines: [pump],
-          warnings: [
+          alerts: [
             `Станция ${model.model} уже оснащена насосом принудительного отвода: проверьте, нужен ли отдельный насос.`,
           ],
         };

@@ -167,7 +167,7 @@ Deno.test("generateEstimate() adds the chosen Unilift pump when need_pumping is 
   assert.equal(lines(e, "А007").length, 1);
   assert.equal(one(gen({ need_pumping: true }), "А033").totalPrice, rub(21_400)); // KP150: 17 900 + 3 500
   assert.ok(
-    gen({ septic_model: "topas-5-pr", need_pumping: true }).warnings.some((w) => w.includes("уже оснащена")),
+    gen({ septic_model: "topas-5-pr", need_pumping: true }).alerts.some((w) => w.includes("уже оснащена")),
   );
 });
 
