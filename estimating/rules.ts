@@ -157,13 +157,12 @@ const itemSectionTitle: Record<string, string> = {
   foundation: "Дополнительные замеры",
 };
 
-const runLine = (l: RunLine): RuleLine => line(l.code, l.quantity, true, l.detail);
-/** Why a run has its inspection wells, as a note (none without wells). */
-function wellsNotes(run: RunLine[], where: string, turns: number, diameter: string): string[] {
-  const wells = run.find((l) => l.code === STATION_WELL_ARTICLE);
-  return wells
-    ? [inspectionWellsNote(where, { length: run[0].quantity, turns, diameter }, wells.quantity)]
-    : [];
+/** A run's lines, with a note on why it has its inspection wells when it has any (the last line). */
+function runResult(run: RunLine[], where: string, turns: number, diameter: string): RuleResult {
+  const wells = run[run.length - 1];
+  if (wells?.code !== STATION_WELL_ARTICLE) return { lines: run };
+  const note = inspectionWellsNote(where, { length: run[0].quantity, turns, diameter }, wells.quantity);
+  return { lines: run, notes: [note] };
 }
 
 /** The rule table, applied in order. */
@@ -266,11 +265,12 @@ export const rules: readonly Rule[] = [
           notes: ["Подводящий трубопровод от дома до станции учтён в разделе «Наружная канализация»."],
         };
       }
-      const run = inletRunLines(m, false);
-      return {
-        lines: run.map(runLine),
-        notes: wellsNotes(run, "подводящем трубопроводе", m.inlet_turns, m.pipe_exit_diameter),
-      };
+      return runResult(
+        inletRunLines(m, false),
+        "подводящем трубопроводе",
+        m.inlet_turns,
+        m.pipe_exit_diameter,
+      );
     },
   },
   {
@@ -279,10 +279,7 @@ export const rules: readonly Rule[] = [
     apply: ({ m, model }) => {
       if (!(m.outlet_pipe_length > 0)) return;
       const run = outletRunLines(m, model.discharge === "forced" || m.need_pumping);
-      return {
-        lines: run.map(runLine),
-        notes: wellsNotes(run, "отводящем трубопроводе", m.outlet_turns, "110"),
-      };
+      return runResult(run, "отводящем трубопроводе", m.outlet_turns, "110");
     },
   },
   {
@@ -527,24 +524,21 @@ const groupOfAmount = new Map(itemFields.map((i) => [i.amount, i.group]));
  * the rule's line — the measured quantity stays, the ticked one is not added again — and a warning says so.
  */
 function mergeTickedItems(lines: RuleLine[], warnings: string[]): RuleLine[] {
-  const measured = new Map<string, RuleLine[]>();
+  // A handful of ticked lines against a dozen others: a scan, no index (this runs for every estimate).
+  const measuredOf = (code: string) => lines.filter((l) => !l.formField && l.code === code);
+  let merged: Set<RuleLine> | undefined;
   for (const l of lines) {
-    if (l.formField) continue;
-    const same = measured.get(l.code);
-    if (same) same.push(l);
-    else measured.set(l.code, [l]);
-  }
-  return lines.filter((l) => {
-    const same = l.formField ? measured.get(l.code) : undefined;
-    if (!same) return true;
-    const from = same.map((s) => `${s.detail ?? "по замерам"} ${formatQuantity(s.quantity)}`).join(", ");
-    const section = itemSectionTitle[groupOfAmount.get(l.formField!) ?? ""] ?? "";
+    if (!l.formField || !lines.some((o) => !o.formField && o.code === l.code)) continue;
+    const from = measuredOf(l.code).map((s) => `${s.detail ?? "по замерам"} ${formatQuantity(s.quantity)}`)
+      .join(", ");
+    const section = itemSectionTitle[groupOfAmount.get(l.formField) ?? ""] ?? "";
     warnings.push(
       `${l.code} (${
         formatQuantity(l.quantity)
       }), отмеченная в разделе «${section}», уже рассчитана по замерам ` +
         `(${from}) и второй раз не учтена. Другую трассу добавьте к длине в замерах.`,
     );
-    return false;
-  });
+    (merged ??= new Set()).add(l);
+  }
+  return merged ? lines.filter((l) => !merged.has(l)) : lines;
 }

@@ -14,6 +14,8 @@
  * @module
  */
 
+import { roundQuantity } from "./money.ts";
+
 /** The longest straight stretch between inspection wells by pipe diameter, m (СП 32.13330.2018, п. 6.3.1). */
 export const WELL_SPACING_M: Readonly<Record<string, number>> = { "50": 35, "110": 35, "160": 35 };
 
@@ -77,15 +79,24 @@ export interface StationRunsInput {
   need_pumping: boolean;
 }
 
-/** One line the length fields price: the article, the quantity and what it is for. */
+/** One line the length fields price: a required rule line of an article, with what it is for. */
 export interface RunLine {
   /** Article code of the default price list. */
   code: string;
-  /** Quantity, m or pieces. */
+  /** Quantity, m or pieces, at most two fraction digits. */
   quantity: number;
+  /** Always required: the run is part of the station's installation. */
+  isRequired: true;
   /** What the line is for, as the estimate's name appends it: «подводящий трубопровод». */
   detail: string;
 }
+
+const run = (code: string, quantity: number, detail: string): RunLine => ({
+  code,
+  quantity: roundQuantity(quantity),
+  isRequired: true,
+  detail,
+});
 
 /** Article of the inlet pipe by the diameter of the pipe leaving the house. */
 export const inletPipeByDiameter: Readonly<Record<string, string>> = {
@@ -120,11 +131,11 @@ export function inletRunLines(
   if (!(length > 0) || sewerIsInlet) return [];
   const detail = "подводящий трубопровод";
   const out: RunLine[] = [
-    { code: inletPipeByDiameter[m.pipe_exit_diameter] ?? "А001", quantity: length, detail },
-    { code: "А002", quantity: length, detail: "под подводящий трубопровод" },
+    run(inletPipeByDiameter[m.pipe_exit_diameter] ?? "А001", length, detail),
+    run("А002", length, "под подводящий трубопровод"),
   ];
   const wells = inspectionWells({ length, turns: m.inlet_turns, diameter: m.pipe_exit_diameter });
-  if (wells > 0) out.push({ code: STATION_WELL_ARTICLE, quantity: wells, detail });
+  if (wells > 0) out.push(run(STATION_WELL_ARTICLE, wells, detail));
   return out;
 }
 
@@ -150,11 +161,11 @@ export function outletRunLines(
   if (!(length > 0)) return [];
   const detail = "отводящий трубопровод";
   const out: RunLine[] = [
-    { code: forced ? "А007" : "А001", quantity: length, detail },
-    { code: "А002", quantity: length, detail: "под отводящий трубопровод" },
+    run(forced ? "А007" : "А001", length, detail),
+    run("А002", length, "под отводящий трубопровод"),
   ];
   const wells = forced ? 0 : inspectionWells({ length, turns: m.outlet_turns, diameter: "110" });
-  if (wells > 0) out.push({ code: STATION_WELL_ARTICLE, quantity: wells, detail });
+  if (wells > 0) out.push(run(STATION_WELL_ARTICLE, wells, detail));
   return out;
 }
 
