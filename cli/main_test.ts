@@ -348,3 +348,20 @@ Deno.test("[cli] estimate generate: a folder of every work type prices each docu
     assert.equal(r.code, 0, r.err.join("\n"));
     assert.equal([...Deno.readDirSync(`${dir}/examples`)].length, 4);
   }));
+
+Deno.test("[cli] estimate generate: a ticked pipe the lengths already price is merged with the API's warning; the power cable alone is electrical work", () =>
+  withTempDir(async (dir) => {
+    const doc = valid("topas-5", {
+      pipe_a001: true,
+      pipe_a001_length: 8,
+      electrical_work_needed: true,
+      cable_length: 12,
+    });
+    await Deno.writeTextFile(`${dir}/job.json`, JSON.stringify(doc));
+    const r = await runCli("estimate", "generate", `${dir}/job.json`, "--out", dir, "--date", "2026-02-10");
+    assert.equal(r.code, 0, r.err.join("\n"));
+    const warning = r.out.find((l) => l.includes("предупреждение: А001 (8)"));
+    assert.ok(warning, r.out.join("\n"));
+    assert.match(warning, /«Прокладка труб».*второй раз не учтена/);
+    assert.ok(r.out.some((l) => /смет сформировано 1 из 1, с ошибками 0/.test(l)), r.out.join("\n"));
+  }));

@@ -254,7 +254,7 @@ export function generateEstimate(doc: unknown, options: GenerateOptions): Estima
     if (kind === "septic") {
       model = findModel(m.septic_model)!;
       geometry = geometryFor(model, installationDepthFor(m, model));
-      collect(applyRules({ doc: d, m, model, geometry, date }));
+      collect(applyRules({ doc: d, m, model, geometry, date, kinds }));
       continue;
     }
     const ctx: KindContext = { v: valuesOfKind(kind, all), all, kinds, distanceFromMKAD };

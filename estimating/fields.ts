@@ -289,6 +289,9 @@ export const measurementFieldSpecs = {
   pipe_exit_diameter: oneOf(pipeExitDiameterValues, "110"),
   // Depth of the sewer pipe leaving the house, m; 0 — not measured (with a basement the foundation depth).
   pipe_exit_depth: dec(0, 6),
+  // Turns of the routes: each needs an inspection well (sewer_line.ts, СП 32.13330.2018 п. 6.3.1).
+  inlet_turns: int(0, 20),
+  outlet_turns: int(0, 20),
   has_basement: bool(false),
   has_electricity: bool(true),
   winter_conditions: bool(false),

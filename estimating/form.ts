@@ -61,6 +61,7 @@ export {
 } from "./missing.ts";
 export type { MissingItem, MissingOptions, SuggestedField } from "./missing.ts";
 export { brands, modelLookup, normalizeModelName } from "./catalogue/names.ts";
+export { pricedByLengths } from "./sewer_line.ts";
 export {
   documentKinds,
   kindOfWorkType,
@@ -88,6 +89,8 @@ export interface ModelInfo {
   width: number;
   height: number;
   dealerPrice: number;
+  /** Gravity or forced (pumped) discharge: a forced model's outlet is the pressure pipe. */
+  discharge: "gravity" | "forced";
 }
 
 /**

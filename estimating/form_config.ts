@@ -31,6 +31,7 @@ export function formConfig(): FormConfig {
       width: m.dimensions.width,
       height: m.dimensions.height,
       dealerPrice: m.dealerPrice,
+      discharge: m.discharge,
     })),
   };
   // The version changes with the content, so a device's cached copy is replaced when the engine changes.

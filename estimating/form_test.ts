@@ -18,6 +18,7 @@ Deno.test("the light entry form.ts imports no zod, no price list and no catalogu
     "missing.ts",
     "money.ts",
     "rule_line.ts",
+    "sewer_line.ts",
     "work_types/drainage.ts",
     "work_types/geology.ts",
     "work_types/mod.ts",

@@ -539,6 +539,8 @@ export const measurementFormSections: readonly FormSection[] = [
       specField("distance_to_house", "Расстояние до дома", { unit: "м", step: 1 }),
       specField("inlet_pipe_length", "Длина подводящей трубы", { unit: "м", step: 1 }),
       specField("outlet_pipe_length", "Длина отводящей трубы", { unit: "м", step: 1 }),
+      specField("inlet_turns", "Количество поворотов трассы подводящей трубы", { unit: "шт", max: 20 }),
+      specField("outlet_turns", "Количество поворотов трассы отводящей трубы", { unit: "шт", max: 20 }),
       {
         name: "pipe_exit_diameter",
         label: "Диаметр выпуска из дома",

@@ -117,7 +117,9 @@ const positive = (v: unknown) => typeof v === "number" && v > 0;
 
 const electricalItems = itemFields.filter((i) => i.group === "electrical");
 
+/** Whether the electrical section has work to price: the station's power cable (А040) or a ticked item. */
 function electricalItemsPositive(m: Measurements): boolean {
+  if (positive(m.cable_length)) return true;
   const fields = m as unknown as Record<string, unknown>;
   for (const item of electricalItems) {
     if (fields[item.flag!] === true && positive(fields[item.amount])) return true;

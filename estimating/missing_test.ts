@@ -139,3 +139,16 @@ Deno.test("generateEstimate() prices confirmed defaults as the CLI's document wi
   assert.ok(!note?.includes("глубина установки"), String(note));
   assert.ok(!cli.notes.some((n) => n.startsWith("Принято по умолчанию:")));
 });
+
+Deno.test("missingItems() counts the station's power cable as electrical work (issue 22 item 12)", () => {
+  const cableOnly = { ...complete, electrical_work_needed: true, cable_length: 18 };
+  assert.deepEqual(missingItems(cableOnly), []);
+  // Neither the cable nor an item: still refused with the label of spec/3 §5.
+  assert.deepEqual(missingItems({ ...cableOnly, cable_length: 0 }), [
+    "Хотя бы одна позиция электромонтажных работ",
+  ]);
+  // The API and the CLI price it: 18 м × (180 + 160) ₽ = 6 120 ₽ = 612 000 коп. of А040.
+  const e = generateEstimate({ measurements: cableOnly }, { date: "2026-05-20" });
+  const cable = e.items.find((i) => i.articleCode === "А040");
+  assert.equal(cable?.totalPrice, 612_000);
+});

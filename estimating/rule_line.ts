@@ -11,6 +11,11 @@ export interface RuleLine {
   isRequired: boolean;
   /** Appended to the price-list name: `Труба … (подводящий трубопровод)`. */
   detail?: string;
+  /**
+   * The form field a ticked item came from (`pipe_a001_length`): when another rule prices the same article
+   * from the measurements, the ticked line is merged into it (`rules.ts`, `applyRules`).
+   */
+  formField?: string;
   /** A line priced here rather than by the price list (kopecks per unit). */
   custom?: { name: string; unit: string; section: string; materialsPrice: number; worksPrice: number };
 }

@@ -24,6 +24,17 @@ import { itemFields, type Measurements } from "./fields.ts";
 import { fieldGetter } from "./fast.ts";
 import type { MeasurementDocument } from "./measurement.ts";
 import type { RuleLine, RuleResult } from "./rule_line.ts";
+import {
+  inletPipeByDiameter,
+  inletRunLines,
+  inspectionWellsNote,
+  outletRunLines,
+  type RunLine,
+  STATION_WELL_ARTICLE,
+  TRENCH_M3_PER_M,
+  TURNKEY_INLET_M,
+} from "./sewer_line.ts";
+import type { WorkKind } from "./work_types/types.ts";
 
 export type { RuleLine, RuleResult } from "./rule_line.ts";
 import { divRound, formatQuantity, roundQuantity } from "./money.ts";
@@ -48,17 +59,14 @@ export const PROTRUSION_WARNING_MM = 300;
  * pipe with its trench, the connection and the start-up. The rules charge only what goes beyond it.
  * Source: Moscow-region installers' turnkey offers, e.g. know-house.ru «Сколько стоит установка септика под
  * ключ» (2025): the turnkey price covers the earthworks, the sand and «ограниченная длина магистрали — 4-5 м».
+ * The inlet's part is priced with the other pipe runs (`sewer_line.ts`).
  */
 export const TURNKEY_SCOPE = {
   /** Inlet pipe with its trench included, m. */
-  inletLength: 5,
+  inletLength: TURNKEY_INLET_M,
 } as const;
 
-/**
- * Trench cross-section per metre, m³: 0.5 m wide × 1.2 m deep, the depth of the trench article А002. Used for
- * the excavator's volume, the machine trench's backfill (А094) and the frozen ground of a winter trench (А103).
- */
-export const TRENCH_M3_PER_M = 0.6;
+export { TRENCH_M3_PER_M };
 /**
  * Output of a backhoe loader (JCB 3CX, А133) per 8-hour shift, m³: an estimator's assumption (no public norm
  * fits a private plot), well below the machine's open-cut output because it works around the house, waits for
@@ -108,6 +116,8 @@ export interface RuleContext {
   geometry: Geometry;
   /** Date of the estimate, `YYYY-MM-DD` (the season is inferred from it). */
   date?: string;
+  /** The kinds the document prices together (absent: the station alone). */
+  kinds?: readonly WorkKind[];
 }
 
 /** One rule of the table. */
@@ -267,8 +277,7 @@ const items = itemFields.map((item) => ({
   getAmount: fieldGetter(item.amount),
 }));
 
-/** Article of the inlet pipe by the diameter of the pipe leaving the house. */
-export const inletPipeByDiameter: Record<string, string> = { "50": "А010", "110": "А001", "160": "А003" };
+export { inletPipeByDiameter };
 /** Surcharge article per m³ of the pit by soil type (sandy and mixed soils have none). */
 export const soilSurcharge: Record<string, string | undefined> = {
   clay: "А096",
@@ -289,22 +298,41 @@ export const manualDistanceArticle: Record<string, string | undefined> = {
   "20-50": "А140",
   "до-50": "А140",
 };
-/** The trench of a pipe: by hand (А002) or, with an excavator, the machine trench А093 and its backfill А094. */
-function trenchLines(m: Measurements, length: number, detail: string): RuleLine[] {
-  if (!m.need_excavator) return [line("А002", length, true, detail)];
-  return [
-    line("А093", length, true, detail),
-    line(
-      "А094",
-      length * TRENCH_M3_PER_M,
-      true,
-      `${detail}, ${formatQuantity(length)} м × ${formatQuantity(TRENCH_M3_PER_M)} м³`,
-    ),
-  ];
+/** The length of the station's own trenches, m: the inlet (unless the external sewer is the inlet) and the outlet. */
+function stationTrenches(m: Measurements, kinds: readonly WorkKind[] | undefined): number {
+  return (kinds?.includes("sewage") ? 0 : m.inlet_pipe_length) + m.outlet_pipe_length;
 }
 
 /** Pump article by pump type. */
 export const pumpArticle: Record<string, string> = { kp150: "А033", kp250: "А034" };
+/**
+ * What a separate pump of a gravity station needs besides the pump: its well (А036, a 1 m³ HDPE chamber the
+ * station drains into), the piping in the well (А037) and the check valve on the pressure pipe (А018).
+ */
+export const pumpUnitArticles: readonly string[] = ["А036", "А037", "А018"];
+/** The form section of each item group, as a merge warning names it. */
+const itemSectionTitle: Record<string, string> = {
+  pipes: "Прокладка труб",
+  electrical: "Электромонтажные работы",
+  misc: "Прочие работы и оборудование",
+  drilling: "Алмазное бурение и проколы",
+  demolition: "Демонтаж",
+  foundation: "Дополнительные замеры",
+};
+
+/** A run's lines, with a note on why it has its inspection wells when it has any (the last line). */
+function runResult(
+  run: RunLine[],
+  where: string,
+  length: number,
+  turns: number,
+  diameter: string,
+): RuleResult {
+  const wells = run[run.length - 1];
+  if (wells?.code !== STATION_WELL_ARTICLE) return { lines: run };
+  const note = inspectionWellsNote(where, { length, turns, diameter }, wells.quantity);
+  return { lines: run, notes: [note] };
+}
 
 /** The rule table, applied in order. */
 export const rules: readonly Rule[] = [
@@ -506,22 +534,22 @@ export const rules: readonly Rule[] = [
   {
     id: "inlet",
     title:
-      "Подводящий трубопровод от дома до станции (диаметр по выпуску из дома) и траншея сверх 5 м, входящих в монтаж",
-    apply: ({ m }) => {
-      const extra = q(m.inlet_pipe_length - TURNKEY_SCOPE.inletLength);
-      if (!(extra > 0)) return;
-      const beyond = `сверх ${TURNKEY_SCOPE.inletLength} м, входящих в монтаж`;
-      return {
-        lines: [
-          line(
-            inletPipeByDiameter[m.pipe_exit_diameter] ?? "А001",
-            extra,
-            true,
-            `подводящий трубопровод ${beyond}`,
-          ),
-          ...trenchLines(m, extra, `под подводящий трубопровод ${beyond}`),
-        ],
-      };
+      "Подводящий трубопровод от дома до станции (диаметр по выпуску из дома) и траншея сверх 5 м, входящих в монтаж; ревизионные колодцы на всю длину",
+    apply: ({ m, kinds }) => {
+      if (!(m.inlet_pipe_length > 0)) return;
+      // Issue 22 item 9: the external sewer of the same document runs from the house to the station.
+      if (kinds?.includes("sewage")) {
+        return {
+          notes: ["Подводящий трубопровод от дома до станции учтён в разделе «Наружная канализация»."],
+        };
+      }
+      return runResult(
+        inletRunLines(m, false),
+        "подводящем трубопроводе",
+        m.inlet_pipe_length,
+        m.inlet_turns,
+        m.pipe_exit_diameter,
+      );
     },
   },
   {
@@ -529,13 +557,8 @@ export const rules: readonly Rule[] = [
     title: "Отводящий трубопровод: ПВХ 110 самотёком или ПНД 32 при принудительном отводе, и траншея",
     apply: ({ m, model }) => {
       if (!(m.outlet_pipe_length > 0)) return;
-      const forced = model.discharge === "forced" || m.need_pumping;
-      return {
-        lines: [
-          line(forced ? "А007" : "А001", m.outlet_pipe_length, true, "отводящий трубопровод"),
-          ...trenchLines(m, m.outlet_pipe_length, "под отводящий трубопровод"),
-        ],
-      };
+      const run = outletRunLines(m, model.discharge === "forced" || m.need_pumping);
+      return runResult(run, "отводящем трубопроводе", m.outlet_pipe_length, m.outlet_turns, "110");
     },
   },
   {
@@ -561,15 +584,27 @@ export const rules: readonly Rule[] = [
   },
   {
     id: "pump",
-    title: "Насос Unilift KP150 или KP250 при принудительном отводе",
+    title:
+      "Насос Unilift KP150 или KP250 при принудительном отводе; у самотёчной станции — с колодцем, обвязкой и обратным клапаном",
     apply: ({ m, model }) => {
       if (!m.need_pumping) return;
-      const warnings = model.discharge === "forced"
-        ? [
-          `Станция ${model.model} уже оснащена насосом принудительного отвода: проверьте, нужен ли отдельный насос.`,
-        ]
-        : [];
-      return { lines: [line(pumpArticle[m.pump_type] ?? "А033", 1, true)], warnings };
+      const pump = line(pumpArticle[m.pump_type] ?? "А033", 1, true);
+      if (model.discharge === "forced") {
+        // An alert: a second pump changes what is installed (the shared context of issue 22).
+        return {
+          lines: [pump],
+          alerts: [
+            `Станция ${model.model} уже оснащена насосом принудительного отвода: проверьте, нужен ли отдельный насос.`,
+          ],
+        };
+      }
+      // Issue 22 item 5: a gravity station has no pump chamber; the separate pump stands in its own well.
+      return {
+        lines: [pump, ...pumpUnitArticles.map((code) => line(code, 1, true, "принудительный отвод"))],
+        notes: [
+          `Станция ${model.model} самотёчная: для принудительного отвода учтён отдельный насосный узел — насос, колодец-накопитель, обвязка и обратный клапан на напорной трубе.`,
+        ],
+      };
     },
   },
   {
@@ -587,7 +622,7 @@ export const rules: readonly Rule[] = [
           warnings.push(`Поле ${item.amount} заполнено, но позиция ${item.flag} не отмечена: не учтено.`);
           continue;
         }
-        lines.push(line(item.code, amount, false));
+        lines.push({ ...line(item.code, amount, false), formField: item.amount });
       }
       return { lines, warnings };
     },
@@ -641,11 +676,11 @@ export const rules: readonly Rule[] = [
   {
     id: "machinery",
     title: "Спецтехника и транспорт: экскаватор, манипулятор, вывоз грунта, песок, вода, ручной перенос",
-    apply: ({ m, geometry }) => {
+    apply: ({ m, geometry, kinds }) => {
       const lines: RuleLine[] = [];
       if (m.need_excavator) {
         // The machine digs the whole pit and every trench, the turnkey part included.
-        const trenches = m.inlet_pipe_length + m.outlet_pipe_length;
+        const trenches = stationTrenches(m, kinds);
         const volume = geometry.pitVolume + trenches * TRENCH_M3_PER_M;
         lines.push(
           line(
@@ -735,9 +770,9 @@ export const rules: readonly Rule[] = [
     id: "winter",
     title:
       "Зимние работы (по дате сметы: декабрь–март, или по выбору замерщика): мёрзлый грунт на котлован и все траншеи, утепление на период запуска",
-    apply: ({ m, geometry, date }) => {
+    apply: ({ m, geometry, date, kinds }) => {
       if (!isWinter(m, date)) return;
-      const trenches = m.inlet_pipe_length + m.outlet_pipe_length + (m.need_drainage ? m.drainage_length : 0);
+      const trenches = stationTrenches(m, kinds) + (m.need_drainage ? m.drainage_length : 0);
       const volume = geometry.pitVolume + trenches * TRENCH_M3_PER_M;
       return {
         lines: [
@@ -781,13 +816,49 @@ export function applyRules(ctx: RuleContext, table: readonly Rule[] = rules): Re
   const warnings: string[] = [];
   const alerts: string[] = [];
   const notes: string[] = [];
+  let ticked = false;
   for (const rule of table) {
     const r = rule.apply(ctx);
     if (!r) continue;
-    if (r.lines) { for (const l of r.lines) if (l.quantity > 0) lines.push(l); }
+    if (r.lines) {
+      for (const l of r.lines) {
+        if (!(l.quantity > 0)) continue;
+        lines.push(l);
+        if (l.formField) ticked = true;
+      }
+    }
     if (r.warnings) warnings.push(...r.warnings);
     if (r.alerts) alerts.push(...r.alerts);
     if (r.notes) notes.push(...r.notes);
   }
+  if (ticked) return { lines: mergeTickedItems(lines, warnings), warnings, alerts, notes };
   return { lines, warnings, alerts, notes };
+}
+
+/** The group of each item's amount field, for the merge warning. */
+const groupOfAmount = new Map(itemFields.map((i) => [i.amount, i.group]));
+
+/**
+ * Issue 22 item 10, one source for each quantity: an article ticked in the form that another rule already
+ * prices from the measurements (А001/А002 from the pipe lengths, А040 from the cable length) is merged into
+ * the rule's line — the measured quantity stays, the ticked one is not added again — and a warning says so.
+ */
+function mergeTickedItems(lines: RuleLine[], warnings: string[]): RuleLine[] {
+  // A handful of ticked lines against a dozen others: a scan, no index (this runs for every estimate).
+  const measuredOf = (code: string) => lines.filter((l) => !l.formField && l.code === code);
+  let merged: Set<RuleLine> | undefined;
+  for (const l of lines) {
+    if (!l.formField || !lines.some((o) => !o.formField && o.code === l.code)) continue;
+    const from = measuredOf(l.code).map((s) => `${s.detail ?? "по замерам"} ${formatQuantity(s.quantity)}`)
+      .join(", ");
+    const section = itemSectionTitle[groupOfAmount.get(l.formField) ?? ""] ?? "";
+    warnings.push(
+      `${l.code} (${
+        formatQuantity(l.quantity)
+      }), отмеченная в разделе «${section}», уже рассчитана по замерам ` +
+        `(${from}) и второй раз не учтена. Другую трассу добавьте к длине в замерах.`,
+    );
+    (merged ??= new Set()).add(l);
+  }
+  return merged ? lines.filter((l) => !merged.has(l)) : lines;
 }

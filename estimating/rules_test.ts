@@ -207,7 +207,7 @@ Deno.test("generateEstimate() adds the chosen Unilift pump when need_pumping is 
   assert.equal(lines(e, "А007").length, 1);
   assert.equal(one(gen({ need_pumping: true }), "А033").totalPrice, rub(21_400)); // KP150: 17 900 + 3 500
   assert.ok(
-    gen({ septic_model: "topas-5-pr", need_pumping: true }).warnings.some((w) => w.includes("уже оснащена")),
+    gen({ septic_model: "topas-5-pr", need_pumping: true }).alerts.some((w) => w.includes("уже оснащена")),
   );
 });
 
@@ -437,4 +437,98 @@ Deno.test("generateEstimate() prices frozen ground on the pit and every trench i
     one(gen({ season: "winter", need_drainage: true, drainage_length: 15 }), "А103").quantity,
     23.26,
   );
+});
+
+Deno.test("generateEstimate() puts inspection wells on a long inlet at each turn and by length (СП 32.13330.2018 п. 6.3.1)", () => {
+  // Inlet 35 m of Ø110 with two turns: a well at each turn → А012 2 × (6 500 + 3 500) = 20 000 ₽.
+  const e = gen({ inlet_pipe_length: 35, inlet_turns: 2, outlet_pipe_length: 5 });
+  const wells = one(e, "А012");
+  assert.equal(wells.quantity, 2);
+  assert.equal(wells.totalPrice, rub(20_000));
+  assert.match(wells.name, /подводящий трубопровод/);
+  assert.ok(e.notes.some((n) => n.includes("2 шт.") && n.includes("п. 6.3.1")), e.notes.join("\n"));
+  // Straight: a stretch up to 35 m needs none; 36 m needs one (⌈36 / 35⌉ − 1 = 1); 75 m two.
+  assert.equal(lines(gen({ inlet_pipe_length: 35 }), "А012").length, 0);
+  assert.equal(one(gen({ inlet_pipe_length: 36 }), "А012").quantity, 1);
+  assert.equal(one(gen({ inlet_pipe_length: 75 }), "А012").quantity, 2);
+  // A gravity outlet of 40 m with one turn: max(1, ⌈40 / 35⌉ − 1) = 1 well = 10 000 ₽.
+  const outlet = one(gen({ outlet_pipe_length: 40, outlet_turns: 1 }), "А012");
+  assert.equal(outlet.totalPrice, rub(10_000));
+  assert.match(outlet.name, /отводящий трубопровод/);
+  // A pressure outlet (Топас 5 Пр) gets none.
+  assert.equal(
+    lines(gen({ septic_model: "topas-5-pr", outlet_pipe_length: 40, outlet_turns: 1 }), "А012").length,
+    0,
+  );
+});
+
+Deno.test("generateEstimate() gives a gravity station's separate pump its well, piping and check valve", () => {
+  // Евролос Био 5 is gravity; with need_pumping the pump stands in its own well:
+  // А034 24 500 + 3 500 = 28 000; А036 19 500 + 6 500 = 26 000; А037 1 900 + 1 200 = 3 100;
+  // А018 1 600 + 900 = 2 500. The unit: 59 600 ₽, of which 31 600 ₽ were missing before.
+  const e = gen({
+    septic_model: "eurolos-bio-5",
+    need_pumping: true,
+    pump_type: "kp250",
+    outlet_pipe_length: 30,
+  });
+  const unit = ["А034", "А036", "А037", "А018"].map((c) => one(e, c).totalPrice);
+  assert.deepEqual(unit, [rub(28_000), rub(26_000), rub(3_100), rub(2_500)]);
+  assert.equal(unit.reduce((a, b) => a + b, 0), rub(59_600));
+  // The outlet is the pressure pipe: А007 30 × (160 + 280) = 13 200 ₽.
+  assert.equal(one(e, "А007").totalPrice, rub(13_200));
+  assert.ok(e.notes.some((n) => n.includes("отдельный насосный узел")));
+  // A forced-discharge model has its own pump chamber: no second well.
+  const pr = gen({ septic_model: "topas-5-pr", need_pumping: true });
+  assert.equal(lines(pr, "А036").length, 0);
+  assert.equal(lines(pr, "А018").length, 0);
+});
+
+Deno.test("generateEstimate() takes the external sewer as the station's inlet when both are in one document", () => {
+  // A house 40 m from the station: the sewer prices the run (А215 40 × 1 600, А217 40 × 980, one well at
+  // ⌈40 / 35⌉ − 1 = 1: А219 11 500); the station adds no inlet of its own, only its outlet.
+  const e = generateEstimate({
+    workTypes: ["autonomous_sewage", "sewage_system"],
+    object: { distanceFromMKAD: 20 },
+    measurements: {
+      septic_model: "topas-5",
+      soil_type: "sandy",
+      groundwater_level: 0,
+      inlet_pipe_length: 40,
+      outlet_pipe_length: 6,
+      sw_length: 40,
+      sw_drop: 0.9,
+    },
+  }, { date: DATE });
+  assert.equal(e.items.filter((i) => i.name.includes("подводящ")).length, 0);
+  assert.deepEqual(lines(e, "А002").map((l) => l.quantity), [6]);
+  assert.equal(one(e, "А001").quantity, 6);
+  assert.equal(one(e, "А215").totalPrice, rub(64_000));
+  assert.equal(one(e, "А219").totalPrice, rub(11_500));
+  assert.ok(e.notes.some((n) => n.includes("учтён в разделе «Наружная канализация»")));
+});
+
+Deno.test("generateEstimate() merges a ticked pipe or cable the length fields already price, with a warning", () => {
+  // The inlet's 5 m are in the turnkey installation; the outlet's 5 m price А001 5 and А002 5 (5 500 + 7 500
+  // ₽). Ticking А001 8 m and А002 8 m again used to add 8 × 1 100 + 8 × 1 500 = 20 800 ₽; now nothing is added.
+  const plain = gen({});
+  const ticked = gen({ pipe_a001: true, pipe_a001_length: 8, pipe_a002: true, pipe_a002_length: 8 });
+  assert.equal(ticked.totalAmount, plain.totalAmount);
+  assert.deepEqual(lines(ticked, "А001").map((l) => l.quantity), [5]);
+  const w = ticked.warnings.find((w) => w.startsWith("А001 (8)"));
+  assert.ok(w, ticked.warnings.join("\n"));
+  assert.match(w, /«Прокладка труб»/);
+  assert.match(w, /отводящий трубопровод 5\)/);
+  assert.ok(ticked.warnings.some((w) => w.startsWith("А002 (8)")));
+  // An article no length field prices is added as before: А006 10 × (110 + 260) = 3 700 ₽.
+  assert.equal(one(gen({ pipe_a006: true, pipe_a006_length: 10 }), "А006").totalPrice, rub(3_700));
+  // The station's cable (cable_length) and a ticked А040: one line, the cable's 10 × 340 = 3 400 ₽.
+  const cable = gen({
+    cable_length: 10,
+    electrical_work_needed: true,
+    elect_a040: true,
+    elect_a040_length: 12,
+  });
+  assert.equal(one(cable, "А040").totalPrice, rub(3_400));
+  assert.ok(cable.warnings.some((w) => w.includes("«Электромонтажные работы»")));
 });

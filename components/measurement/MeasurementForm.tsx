@@ -11,6 +11,7 @@ import {
   isRevealed,
   type Missing,
   modelOf,
+  pricedByLengthsOf,
   valueProblem,
 } from "./model.ts";
 
@@ -155,11 +156,36 @@ export function MeasurementForm(props: MeasurementFormProps) {
                 names={shown.map((f) => f.name).filter((n) => props.unconfirmed.has(n))}
                 onConfirm={props.onConfirm}
               />
+              {section.id === "pipes" && <PricedByLengths config={config} values={values} />}
               {shown.map((f) => <FieldControl key={f.name} field={f} {...props} />)}
             </div>
           </section>
         );
       })}
+    </div>
+  );
+}
+
+/**
+ * What the inlet and outlet lengths already price, shown at the top of «Прокладка труб» (issue 22 item 10):
+ * the same article ticked here is not added a second time.
+ */
+function PricedByLengths({ config, values }: { config: FormConfig; values: FormValues }) {
+  const priced = pricedByLengthsOf(config, values);
+  if (priced.length === 0) return null;
+  return (
+    <div className="mpriced" data-testid="priced-by-lengths">
+      <p>Уже учтено по длинам подводящей и отводящей труб («Данные участка»):</p>
+      <ul>
+        {priced.map((p) => (
+          <li key={p.code}>
+            {p.code} {p.label} — {formatNumber(p.quantity)}&nbsp;{p.unit}
+          </li>
+        ))}
+      </ul>
+      <p>
+        Не отмечайте их здесь: та же позиция второй раз не учитывается. Другую трассу добавьте к длине трубы.
+      </p>
     </div>
   );
 }

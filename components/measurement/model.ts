@@ -14,6 +14,7 @@ import {
   type ModelInfo,
   modelLookup,
   parseField,
+  pricedByLengths,
   progressPercent,
   readWorkFields,
   suggestedDefaultFields,
@@ -184,4 +185,34 @@ export function isRevealed(
     f = byName.get(f.revealedBy);
   }
   return true;
+}
+
+/** One article the station's length fields already price, as the «Прокладка труб» section lists it. */
+export interface PricedByLength {
+  code: string;
+  /** The article's name as the form labels it (the price list's), or the code alone. */
+  label: string;
+  quantity: number;
+  unit: string;
+}
+
+/**
+ * What the inlet and outlet lengths already price (issue 22 item 10), with the form's labels: the engine's
+ * own `pricedByLengths`, for the model's discharge, a separate pump and an external sewer of the same form.
+ */
+export function pricedByLengthsOf(config: FormConfig, values: FormValues): PricedByLength[] {
+  const m = lenientMeasurements(values);
+  const forced = modelOf(config, m.septic_model)?.discharge === "forced";
+  const sewerIsInlet = kindsOf(config).includes("sewage");
+  const fields = config.sections.flatMap((s) => s.fields);
+  return pricedByLengths(m, { forced, sewerIsInlet }).map(({ code, quantity }) => {
+    const amount = fields.find((f) => f.code === code && f.kind !== "boolean");
+    const flag = fields.find((f) => f.code === code && f.kind === "boolean");
+    return {
+      code,
+      label: flag?.label ?? (code === "А012" ? "Колодец ревизионный ПНД 315 мм" : code),
+      quantity,
+      unit: amount?.unit ?? "шт",
+    };
+  });
 }

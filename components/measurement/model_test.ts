@@ -15,6 +15,7 @@ import {
   fromMeasurements,
   missingOf,
   modelOf,
+  pricedByLengthsOf,
   progressOf,
   toMeasurements,
   unconfirmedOf,
@@ -116,4 +117,28 @@ Deno.test("the form of a well reads the well's fields, lists its missing items a
   values.well_depth = "42,5";
   assert.deepEqual(missingOf(config, toMeasurements(values, [], ["well"])), []);
   assert.equal(progressOf(config, values, []), 100);
+});
+
+Deno.test("the form lists what the pipe lengths already price, as the engine prices them", () => {
+  const values: FormValues = {
+    ...defaultValues(),
+    septic_model: "Топас 5",
+    inlet_pipe_length: "35",
+    inlet_turns: "2",
+    outlet_pipe_length: "6,5",
+  };
+  const priced = pricedByLengthsOf(config, values);
+  // The inlet's 30 m beyond the turnkey 5 m and the outlet's 6,5 m; the wells on the whole 35 m inlet.
+  assert.deepEqual(priced.map((p) => [p.code, p.quantity, p.unit]), [
+    ["А001", 36.5, "м"],
+    ["А002", 36.5, "м"],
+    ["А012", 2, "шт"],
+  ]);
+  assert.match(priced[0].label, /^Труба ПВХ 110 мм/);
+  // A forced-discharge model's outlet is the pressure pipe А007.
+  const pr = pricedByLengthsOf(config, { ...values, septic_model: "topas-5-pr" });
+  assert.deepEqual(pr.map((p) => p.code), ["А001", "А002", "А012", "А007"]);
+  // With the external sewer in the same form, the sewer is the inlet: only the outlet is priced.
+  const both = pricedByLengthsOf(configForKinds(config, ["sewage", "septic"]), values);
+  assert.deepEqual(both.map((p) => [p.code, p.quantity]), [["А001", 6.5], ["А002", 6.5]]);
 });

@@ -13,6 +13,7 @@ import type { FormSection } from "../fields.ts";
 import type { MissingItem } from "../missing.ts";
 import type { RuleLine } from "../rule_line.ts";
 import { formatQuantity } from "../money.ts";
+import { inspectionWells, inspectionWellsNote, WELL_SPACING_M } from "../sewer_line.ts";
 import type { KindRule, KindValues, WorkTypeModule } from "./types.ts";
 import { formField, line, spec, trenchLine } from "./types.ts";
 
@@ -22,8 +23,6 @@ export const MIN_SLOPE: Readonly<Record<string, number>> = { "110": 0.02, "160":
 export const SHALLOW_SEWER_M = 1.5;
 /** A pipe shallower than this needs insulation, m (warm effluent freezes less deep than water). */
 export const SEWER_FROST_M = 1.0;
-/** An inspection well at least every so many metres of a 110 mm pipe and at each turn, m. */
-export const SEWER_WELL_EVERY_M = 15;
 
 const pipeLabels = { "110": "ПВХ 110 мм", "160": "ПВХ 160 мм" } as const;
 const pipeArticle: Record<string, string> = { "110": "А217", "160": "А218" };
@@ -33,6 +32,7 @@ const specs = {
   sw_depth: spec.dec(1.2, 3),
   sw_pipe: spec.oneOf(["110", "160"], "110"),
   sw_drop: spec.dec(0, 10),
+  sw_turns: spec.int(0, 20),
   sw_inspection_wells: spec.int(0, 50),
   sw_insulation: spec.bool(false),
 };
@@ -89,23 +89,32 @@ export const sewageRules: readonly KindRule[] = [
   },
   {
     id: "sw_wells_insulation",
-    title: `Ревизионные колодцы (не реже чем через ${SEWER_WELL_EVERY_M} м) и утепление трубы`,
+    title: `Ревизионные колодцы (на поворотах и не реже чем через ${
+      WELL_SPACING_M["110"]
+    } м) и утепление трубы`,
     apply: ({ v }) => {
       const length = v.sw_length as number;
       const lines: RuleLine[] = [];
       const warnings: string[] = [];
-      const wells = v.sw_inspection_wells as number;
+      const notes: string[] = [];
+      // The wells the route needs (sewer_line.ts, СП 32.13330.2018 п. 6.3.1); more when the surveyor counts
+      // more (a joining pipe needs one too), never fewer.
+      const run = { length, turns: v.sw_turns as number, diameter: v.sw_pipe as string };
+      const needed = inspectionWells(run);
+      const counted = v.sw_inspection_wells as number;
+      const wells = Math.max(needed, counted);
       if (wells > 0) lines.push(line("А219", wells, true));
-      if (length > SEWER_WELL_EVERY_M && wells === 0) {
+      if (needed > 0) notes.push(inspectionWellsNote("наружной канализации", run, needed));
+      if (needed > counted && counted > 0) {
         warnings.push(
-          `Канализация длиннее ${SEWER_WELL_EVERY_M} м без ревизионного колодца: прочистить трубу будет негде.`,
+          `Указано ревизионных колодцев ${counted}, по трассе нужно ${needed}: учтено ${needed}.`,
         );
       }
       if (v.sw_insulation && length > 0) lines.push(line("А220", length, true));
       else if ((v.sw_depth as number) < SEWER_FROST_M && length > 0) {
         warnings.push(`Труба мельче ${formatQuantity(SEWER_FROST_M)} м без утепления может промерзнуть.`);
       }
-      return { lines, warnings };
+      return { lines, warnings, notes };
     },
   },
 ];
@@ -117,7 +126,8 @@ const sections: FormSection[] = [
     number("sw_depth", specs.sw_depth, "Глубина траншеи", "м", 0.1),
     select("sw_pipe", specs.sw_pipe, pipeLabels, "Труба"),
     number("sw_drop", specs.sw_drop, "Перепад высот выпуск — вход станции (0 — не измерен)", "м", 0.05),
-    number("sw_inspection_wells", specs.sw_inspection_wells, "Ревизионные колодцы", "шт", 1, {
+    number("sw_turns", specs.sw_turns, "Количество поворотов трассы", "шт", 1),
+    number("sw_inspection_wells", specs.sw_inspection_wells, "Ревизионные колодцы (0 — по трассе)", "шт", 1, {
       code: "А219",
     }),
     check("sw_insulation", specs.sw_insulation, "Утепление трубы", "А220"),

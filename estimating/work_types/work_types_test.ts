@@ -172,7 +172,10 @@ Deno.test("generateEstimate() prices several work types in one estimate, a secti
     separate += generateEstimate({ workTypes: [w], object: near, measurements }, { date }).itemsTotal;
   }
   // The well's pump reads the water pipe's length in both (head 27 + 30 + 5 + 1.5 → 64 m).
+  // Together, the external sewer is the station's inlet (issue 22 item 9). The station alone charges nothing
+  // for its default 5 m inlet either (the turnkey installation includes 5 m), so the sum is the same.
   assert.equal(one.itemsTotal, separate);
+  assert.equal(one.items.filter((i) => i.name.includes("подводящ")).length, 0);
   assert.equal(one.model?.id, "topas-5");
 });
 
@@ -272,4 +275,26 @@ Deno.test("generateEstimate() prices a well by a company list older than the wor
   const notes = e.warnings.filter((w) => w.includes("базового прайс-листа"));
   assert.equal(notes.length, 1, e.warnings.join("\n"));
   assert.match(notes[0], /А168, А169, А172/);
+});
+
+Deno.test("generateEstimate() puts the external sewer's inspection wells by the shared rule: each turn, every 35 m", () => {
+  const sewer = (m: Record<string, unknown>) =>
+    generateEstimate({ workType: "sewage_system", object: near, measurements: { sw_drop: 1, ...m } }, {
+      date,
+    });
+  const wells = (e: ReturnType<typeof sewer>) => e.items.find((i) => i.articleCode === "А219");
+  // 40 m straight, none counted: ⌈40 / 35⌉ − 1 = 1 well, А219 7 500 + 4 000 = 11 500 ₽ = 1 150 000 коп.
+  const long = sewer({ sw_length: 40 });
+  assert.equal(wells(long)?.quantity, 1);
+  assert.equal(wells(long)?.totalPrice, 1_150_000);
+  assert.ok(long.notes.some((n) => n.includes("п. 6.3.1")), long.notes.join("\n"));
+  // 18 m with two turns: 2 wells = 23 000 ₽; a surveyor's count below that is raised, with a warning.
+  const turns = sewer({ sw_length: 18, sw_turns: 2, sw_inspection_wells: 1 });
+  assert.equal(wells(turns)?.totalPrice, 2_300_000);
+  assert.ok(turns.warnings.some((w) => w.includes("по трассе нужно 2")));
+  // A count above the rule's (a joining pipe) is kept; 30 m straight needs none and warns of nothing.
+  assert.equal(wells(sewer({ sw_length: 18, sw_inspection_wells: 3 }))?.quantity, 3);
+  const short = sewer({ sw_length: 30 });
+  assert.equal(wells(short), undefined);
+  assert.ok(!short.warnings.some((w) => w.includes("колодц")), short.warnings.join("\n"));
 });

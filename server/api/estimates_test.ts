@@ -530,3 +530,44 @@ Deno.test("[api] a generate request repeated with its clientId answers the estim
     const bad = await generate(t, { ...body, clientId: "../x" }, 422);
     assert.ok(bad.errors.clientId);
   }));
+
+Deno.test("[api] station lines of issue 22 (wells, pump unit, merged pipes, cable as electrical work, sewer as inlet) price as the CLI prices them", () =>
+  withTestApp(async (t) => {
+    const task = await demoSurveyorTask(t);
+    const object = { address: "д. Ивлево", distanceFromMKAD: 45, clientName: "Кузнецов", clientPhone: "" };
+    const docs = [
+      {
+        workType: "autonomous_sewage",
+        object,
+        measurements: {
+          septic_model: "eurolos-bio-5",
+          inlet_pipe_length: "35",
+          inlet_turns: "2",
+          outlet_pipe_length: 30,
+          need_pumping: true,
+          pump_type: "kp250",
+          pipe_a001: true,
+          pipe_a001_length: 8,
+          electrical_work_needed: true,
+          cable_length: 14,
+        },
+      },
+      {
+        workTypes: ["autonomous_sewage", "sewage_system"],
+        object,
+        measurements: { septic_model: "topas-5", sw_length: 40, sw_turns: 1, sw_drop: 0.9 },
+      },
+    ];
+    for (const doc of docs) {
+      const res = await generate(t, { ...doc, objectId: task.objectId, taskId: task.id }, 201);
+      const cli = generateEstimate(doc, { date: res.date });
+      assert.equal(res.totalAmount, cli.totalAmount);
+      assert.deepEqual(res.warnings, cli.warnings);
+    }
+    const [pumped, combined] = docs.map((d) => generateEstimate(d, { date: "2026-02-10" }));
+    for (const code of ["А012", "А034", "А036", "А037", "А018"]) {
+      assert.ok(pumped.items.some((i) => i.articleCode === code), code);
+    }
+    assert.ok(pumped.warnings.some((w) => w.startsWith("А001 (8)")), pumped.warnings.join("\n"));
+    assert.ok(!combined.items.some((i) => i.name.includes("подводящ")));
+  }));

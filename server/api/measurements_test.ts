@@ -21,6 +21,7 @@ Deno.test("[api] GET /api/measurements/form sends the sections and the catalogue
       peakDischarge: topas.peakDischarge,
       ...topas.dimensions,
       dealerPrice: topas.dealerPrice,
+      discharge: "gravity",
     });
     assert.equal(res.headers.get("etag"), `"${config.version}"`);
     const again = await t.request("/api/measurements/form", {
