@@ -26,6 +26,7 @@ import { formatRub } from "./money.ts";
 import { defaultPriceList, priceListIndex, type PriceListItem, sectionOrder } from "./price_list.ts";
 import { applyRules, FREE_DELIVERY_KM, type Geometry, geometryFor, type RuleResult } from "./rules.ts";
 import type { SepticModel } from "./catalogue/types.ts";
+import { equipmentPriceProblem, type EquipmentPriceSetting } from "./catalogue/equipment_price.ts";
 import {
   documentKinds,
   type KindContext,
@@ -136,6 +137,8 @@ export interface GenerateOptions {
   vat?: VatMode;
   /** Estimate number; else the document's, else `СМ-YYYYMMDD-XXXXXX` derived from the document. */
   estimateNumber?: string;
+  /** The company's equipment-price basis (issue 22 item 1); the maker's retail price (РРЦ) by default. */
+  equipmentPrice?: EquipmentPriceSetting;
 }
 
 /**
@@ -209,6 +212,8 @@ export function generateEstimate(doc: unknown, options: GenerateOptions): Estima
   const vatMode: VatMode = options.vat ?? "none";
   const vat = vatModes.find((v) => v.value === vatMode);
   if (!vat) throw new TypeError(`Expected a VAT mode none, 5, 7 or 22, got "${vatMode}"`);
+  const equipmentProblem = options.equipmentPrice && equipmentPriceProblem(options.equipmentPrice);
+  if (equipmentProblem) throw new TypeError(equipmentProblem);
 
   const parsed = parseMeasurementDocument(doc);
   if (!parsed.ok) {
@@ -247,7 +252,7 @@ export function generateEstimate(doc: unknown, options: GenerateOptions): Estima
     if (kind === "septic") {
       model = findModel(m.septic_model)!;
       geometry = geometryFor(model, m.installation_depth);
-      collect(applyRules({ doc: d, m, model, geometry }));
+      collect(applyRules({ doc: d, m, model, geometry, equipmentPrice: options.equipmentPrice }));
       continue;
     }
     const ctx: KindContext = { v: valuesOfKind(kind, all), all, kinds, distanceFromMKAD };

@@ -16,6 +16,7 @@
 import type { SepticModel } from "./catalogue/types.ts";
 import { brandLabel, smallestFittingModel } from "./catalogue/mod.ts";
 import { pitVolumeMm3 } from "./catalogue/pricing.ts";
+import { equipmentPrice, type EquipmentPriceSetting } from "./catalogue/equipment_price.ts";
 import { itemFields, type Measurements } from "./fields.ts";
 import { fieldGetter } from "./fast.ts";
 import type { MeasurementDocument } from "./measurement.ts";
@@ -57,6 +58,8 @@ export interface RuleContext {
   model: SepticModel;
   /** Pit geometry of the station at the installation depth. */
   geometry: Geometry;
+  /** The company's equipment-price basis; the maker's retail price when absent. */
+  equipmentPrice?: EquipmentPriceSetting;
 }
 
 /** One rule of the table. */
@@ -137,8 +140,10 @@ export const pumpArticle: Record<string, string> = { kp150: "А033", kp250: "А0
 export const rules: readonly Rule[] = [
   {
     id: "station",
-    title: "Станция: оборудование по дилерской цене модели и монтаж под ключ по модели",
-    apply: ({ model }) => {
+    title:
+      "Станция: оборудование по цене на основе, выбранной компанией (РРЦ по умолчанию), и монтаж под ключ",
+    apply: ({ model, equipmentPrice: setting }) => {
+      const price = equipmentPrice(model, setting);
       const lines: RuleLine[] = [{
         code: model.id,
         quantity: 1,
@@ -148,7 +153,7 @@ export const rules: readonly Rule[] = [
             `Станция биологической очистки ${model.model} (${model.capacity} л/сут): поставка и монтаж под ключ`,
           unit: "компл",
           section: "Оборудование и монтаж станции",
-          materialsPrice: model.dealerPrice * 100,
+          materialsPrice: price.kopecks,
           worksPrice: model.fullInstallationCost * 100,
         },
       }];
@@ -161,7 +166,7 @@ export const rules: readonly Rule[] = [
           } м³/сут.`,
         );
       }
-      return { lines, warnings };
+      return { lines, warnings, notes: [price.note] };
     },
   },
   {
