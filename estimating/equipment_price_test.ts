@@ -78,3 +78,14 @@ Deno.test("generateEstimate() refuses an equipment-price setting out of range", 
     /Основа цены оборудования/,
   );
 });
+
+Deno.test("generateEstimate() prices a Юнилос Астра 5 Миди at its retail price with the 5-resident installation", () => {
+  // Юнилос Астра 5 Миди: retail 148 000 ₽ (dealer 90 % = 133 200) + full installation for 5 residents 36 000
+  // = 184 000 ₽.
+  const astra = { ...doc, measurements: { ...doc.measurements, septic_model: "Юнилос Астра 5 Миди" } };
+  const e = generateEstimate(astra, { date: DATE });
+  const line = e.items.find((i) => i.articleCode === "unilos-astra-5-midi")!;
+  assert.equal(line.equipmentCost, rub(148_000));
+  assert.equal(line.totalPrice, rub(184_000));
+  assert.ok(e.notes.some((n) => n.includes("закупка по дилерской цене 133\u00a0200,00\u00a0₽")));
+});
