@@ -113,6 +113,10 @@ Deno.test("[pages] the client's Excel and print page show neither the dealer pri
     );
     const page = await (await t.request(`/estimates/${made.id}`, { as: ENGINEER })).text();
     assert.match(page, /data-testid="equipment-price-note"[^>]*>Топас 5 — РРЦ производителя/);
+    // The read-only view (the surveyor's) lists the notes without the basis and the margin.
+    const readOnly = await (await t.request(`/estimates/${made.id}`, { as: SURVEYOR })).text();
+    assert.ok(readOnly.includes("Примечания"), "the read-only view shows its notes");
+    assert.ok(!readOnly.includes("(для себя):"), "no equipment-price note among them");
   }));
 
 Deno.test("[pages] the client's link page shows the estimate without the dealer price nor «дилер»", () =>
