@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import ExcelJS from "exceljs";
 import { demoSurveyorTask, expectJson, type TestApp, withTestApp } from "../testing.ts";
+import { priceOnDevice } from "../../components/offline/engine.ts";
 
 const ADMIN = "director@demo.local";
 const ENGINEER = "engineer@demo.local";
@@ -92,6 +93,12 @@ Deno.test("[api] POST /api/estimates/generate and the phone's bundle price the s
     assert.equal(marked.totalAmount - retail.totalAmount, 20_772_000 - 19_500_000);
     const bundle = await expectJson(t.request("/api/offline/field-work", { as: SURVEYOR }));
     assert.deepEqual(bundle.equipmentPrice, { basis: "dealer_markup", markupPercent: 20 });
+    // The phone prices with the bundle's basis: the same line and total as the server.
+    const task = await demoSurveyorTask(t);
+    const kept = bundle.tasks.find((x: any) => x.id === task.id);
+    const onPhone = priceOnDevice(bundle, kept, measurements, { at: t.deps.now() });
+    assert.equal(onPhone.items.find((i) => i.articleCode === "topas-5")!.totalPrice, 20_772_000);
+    assert.equal(onPhone.totalAmount, marked.totalAmount);
   }));
 
 Deno.test("[pages] the client's Excel and print page show neither the dealer price nor «дилер»; the internal view does", () =>
