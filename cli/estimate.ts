@@ -2,9 +2,12 @@
 import { basename, extname, join } from "node:path";
 import {
   type CompanyRequisites,
+  DEFAULT_MARKUP_PERCENT,
+  type EquipmentPriceSetting,
   EstimateInputError,
   formatRub,
   generateEstimate,
+  MAX_MARKUP_PERCENT,
   measurementJsonSchema,
   PriceListFileError,
   type PriceListItem,
@@ -39,6 +42,23 @@ export interface GenerateCommandOptions {
   /** The «Для себя» workbook instead of the client's. */
   internal?: boolean;
   quiet?: boolean;
+  /** The station's price basis (`--equipment-price`); the maker's retail price when absent. */
+  equipmentPrice?: EquipmentPriceSetting;
+}
+
+/**
+ * `--equipment-price retail|dealer|dealer+N` (issue 22 item 1): the maker's retail price, the dealer price,
+ * or the dealer price plus N % (a whole number 0–300).
+ */
+export function parseEquipmentPriceOption(value: string): EquipmentPriceSetting {
+  const v = value.trim().toLowerCase();
+  if (v === "retail") return { basis: "retail", markupPercent: DEFAULT_MARKUP_PERCENT };
+  if (v === "dealer") return { basis: "dealer", markupPercent: 0 };
+  const m = /^dealer\+(\d{1,3})%?$/.exec(v);
+  if (m && Number(m[1]) <= MAX_MARKUP_PERCENT) return { basis: "dealer_markup", markupPercent: Number(m[1]) };
+  throw new UsageError(
+    `--equipment-price: ожидается retail, dealer или dealer+N (наценка N — целое число от 0 до ${MAX_MARKUP_PERCENT} %), получено "${value}"`,
+  );
 }
 
 /** Largest measurement document read (real ones are a few kilobytes). */
@@ -264,7 +284,12 @@ export async function generateCommand(
     let estimate;
     try {
       const doc = readJsonFile(file);
-      estimate = generateEstimate(doc, { date: opts.date, vat: opts.vat, priceList });
+      estimate = generateEstimate(doc, {
+        date: opts.date,
+        vat: opts.vat,
+        priceList,
+        equipmentPrice: opts.equipmentPrice,
+      });
       const data = opts.format === "json"
         ? JSON.stringify(estimate, null, 2) + "\n"
         : await writeEstimateWorkbook(estimate, {

@@ -3,7 +3,7 @@
 import { Command, CommanderError, Option } from "commander";
 import { vatModes } from "../estimating/mod.ts";
 import { catalogueListCommand } from "./catalogue.ts";
-import { generateCommand, schemaCommand } from "./estimate.ts";
+import { generateCommand, parseEquipmentPriceOption, schemaCommand } from "./estimate.ts";
 import { oneLine } from "./files.ts";
 import { exportCommand, importCommand } from "./price_list.ts";
 import { createAdminCommand, PASSWORD_ENV } from "./users.ts";
@@ -43,6 +43,10 @@ export function buildProgram(io: Io, result: { code: number }): Command {
     .addOption(new Option("--vat <mode>", "НДС сверху").choices(vatModes.map((v) => v.value)).default("none"))
     .option("--date <date>", "дата смет ГГГГ-ММ-ДД (по умолчанию сегодня)")
     .option(
+      "--equipment-price <basis>",
+      "цена станции: retail — РРЦ производителя (по умолчанию), dealer — дилерская, dealer+N — дилерская + N %",
+    )
+    .option(
       "--requisites <file>",
       "реквизиты компании для шапки Excel (JSON: name, inn, kpp, address, phone …)",
     )
@@ -53,6 +57,9 @@ export function buildProgram(io: Io, result: { code: number }): Command {
         generateCommand(paths, {
           ...opts,
           date: opts.date !== undefined ? parseDateOption(opts.date) : today(),
+          equipmentPrice: opts.equipmentPrice !== undefined
+            ? parseEquipmentPriceOption(opts.equipmentPrice)
+            : undefined,
         }, io)
       )()
     );

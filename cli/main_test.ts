@@ -81,7 +81,7 @@ Deno.test("[cli] estimate generate: the example files give exact JSON estimates 
     assert.ok(small.alerts.some((w) => w.includes("Подходит модель Топас 8")));
   }));
 
-Deno.test("[cli] catalogue list --json prints the catalogue entries of all 11 brands", async () => {
+Deno.test("[cli] catalogue list --json prints the catalogue entries of all 12 brands", async () => {
   const r = await spawnCli(["catalogue", "list", "--json"]);
   assert.equal(r.code, 0);
   const list = JSON.parse(r.stdout) as {
@@ -92,7 +92,7 @@ Deno.test("[cli] catalogue list --json prints the catalogue entries of all 11 br
     capacity: number;
   }[];
   assert.ok(list.length >= 80);
-  assert.equal(new Set(list.map((m) => m.brand)).size, 11);
+  assert.equal(new Set(list.map((m) => m.brand)).size, 12);
   for (const key of ["id", "brand", "series", "model", "capacity", "dealerPrice", "totalWithInstallation"]) {
     assert.ok(key in list[0], key);
   }

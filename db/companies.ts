@@ -10,6 +10,7 @@ import type {
   ShopSettingsInput,
   ShopSettingsJson,
 } from "../domain/admin.ts";
+import type { EquipmentPriceSetting } from "../estimating/mod.ts";
 
 export type { CompanyJson, ShopSettingsJson };
 
@@ -162,5 +163,30 @@ export async function updateShopSettings(db: Db, companyId: number, input: ShopS
     taxRate: Math.round(rest.taxRate * 100) / 100,
     freeShippingThreshold: freeShippingThreshold === null ? null : Math.round(freeShippingThreshold * 100),
   }).where(eq(shopSettings.companyId, companyId)).returning();
+  return row ?? null;
+}
+
+/** The company's equipment-price basis for estimates (issue 22 item 1); null for an unknown company. */
+export async function findEquipmentPrice(db: Db, companyId: number): Promise<EquipmentPriceSetting | null> {
+  const [row] = await db.select({
+    basis: companies.equipmentPriceBasis,
+    markupPercent: companies.equipmentMarkupPercent,
+  }).from(companies).where(eq(companies.id, companyId));
+  return row ?? null;
+}
+
+/** Sets the company's equipment-price basis; null for an unknown company. */
+export async function updateEquipmentPrice(
+  db: Db,
+  companyId: number,
+  setting: EquipmentPriceSetting,
+): Promise<EquipmentPriceSetting | null> {
+  const [row] = await db.update(companies).set({
+    equipmentPriceBasis: setting.basis,
+    equipmentMarkupPercent: setting.markupPercent,
+  }).where(eq(companies.id, companyId)).returning({
+    basis: companies.equipmentPriceBasis,
+    markupPercent: companies.equipmentMarkupPercent,
+  });
   return row ?? null;
 }

@@ -3,6 +3,7 @@ import * as z from "zod/mini";
 import { companyTypes, type Role, roles, subscriptionTiers } from "./enums.ts";
 import { cleanRequisite, requisiteErrors } from "./requisites.ts";
 import { companyTextFields } from "./company_fields.ts";
+import { equipmentPriceBases, MAX_MARKUP_PERCENT } from "../estimating/catalogue/equipment_price.ts";
 
 const toNull = (v: string) => (v === "" ? null : v);
 
@@ -291,3 +292,13 @@ export interface PriceListSummary {
   itemCount: number;
   createdAt: string | null;
 }
+
+/** The company's equipment-price basis for estimates (issue 22 item 1), as PUT /api/settings/equipment-price takes it. */
+export const equipmentPriceSchema = z.object({
+  basis: z.enum(equipmentPriceBases, "Выберите, по какой цене считать оборудование"),
+  markupPercent: z.number("Укажите наценку числом").check(
+    z.int("Наценка — целое число процентов"),
+    z.gte(0, "Наценка не может быть отрицательной"),
+    z.lte(MAX_MARKUP_PERCENT, `Наценка не больше ${MAX_MARKUP_PERCENT} %`),
+  ),
+});

@@ -33,6 +33,7 @@ import {
   type RuleResult,
 } from "./rules.ts";
 import type { SepticModel } from "./catalogue/types.ts";
+import { equipmentPriceProblem, type EquipmentPriceSetting } from "./catalogue/equipment_price.ts";
 import {
   documentKinds,
   type KindContext,
@@ -143,6 +144,8 @@ export interface GenerateOptions {
   vat?: VatMode;
   /** Estimate number; else the document's, else `СМ-YYYYMMDD-XXXXXX` derived from the document. */
   estimateNumber?: string;
+  /** The company's equipment-price basis (issue 22 item 1); the maker's retail price (РРЦ) by default. */
+  equipmentPrice?: EquipmentPriceSetting;
 }
 
 /**
@@ -216,6 +219,8 @@ export function generateEstimate(doc: unknown, options: GenerateOptions): Estima
   const vatMode: VatMode = options.vat ?? "none";
   const vat = vatModes.find((v) => v.value === vatMode);
   if (!vat) throw new TypeError(`Expected a VAT mode none, 5, 7 or 22, got "${vatMode}"`);
+  const equipmentProblem = options.equipmentPrice && equipmentPriceProblem(options.equipmentPrice);
+  if (equipmentProblem) throw new TypeError(equipmentProblem);
 
   const parsed = parseMeasurementDocument(doc);
   if (!parsed.ok) {
@@ -254,7 +259,9 @@ export function generateEstimate(doc: unknown, options: GenerateOptions): Estima
     if (kind === "septic") {
       model = findModel(m.septic_model)!;
       geometry = geometryFor(model, installationDepthFor(m, model));
-      collect(applyRules({ doc: d, m, model, geometry, date, kinds }));
+      collect(
+        applyRules({ doc: d, m, model, geometry, date, kinds, equipmentPrice: options.equipmentPrice }),
+      );
       continue;
     }
     const ctx: KindContext = { v: valuesOfKind(kind, all), all, kinds, distanceFromMKAD };

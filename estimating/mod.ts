@@ -38,6 +38,21 @@ export {
   smallestFittingModel,
 } from "./catalogue/mod.ts";
 export type { BrandId, Discharge, SepticModel } from "./catalogue/mod.ts";
+export {
+  DEFAULT_MARKUP_PERCENT,
+  defaultEquipmentPrice,
+  equipmentPrice,
+  equipmentPriceBases,
+  equipmentPriceBasisLabels,
+  equipmentPriceProblem,
+  isEquipmentPriceNote,
+  MAX_MARKUP_PERCENT,
+} from "./catalogue/equipment_price.ts";
+export type {
+  EquipmentPrice,
+  EquipmentPriceBasis,
+  EquipmentPriceSetting,
+} from "./catalogue/equipment_price.ts";
 
 export {
   accessDifficulties,

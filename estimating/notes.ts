@@ -4,8 +4,11 @@
  * @module
  */
 
+import { isEquipmentPriceNote } from "./catalogue/equipment_price.ts";
+
 /**
- * Whether a note of an estimate is for the company only: the surveyor's note and the price-list codes.
+ * Whether a note of an estimate is for the company only: the surveyor's note, the price-list codes and the
+ * equipment price's basis and margin (issue 22 item 1).
  *
  * @example
  * ```ts
@@ -16,5 +19,5 @@
  * ```
  */
 export function isInternalNote(note: string): boolean {
-  return /^Примечание замерщика/i.test(note) || /артикул/i.test(note);
+  return /^Примечание замерщика/i.test(note) || /артикул/i.test(note) || isEquipmentPriceNote(note);
 }

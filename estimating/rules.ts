@@ -20,6 +20,7 @@
 import type { SepticModel } from "./catalogue/types.ts";
 import { brandLabel, modelsOfBrand, smallestFittingModel } from "./catalogue/mod.ts";
 import { PIT_MARGIN_MM, pitVolumeMm3, SAND_BED_MM } from "./catalogue/pricing.ts";
+import { equipmentPrice, type EquipmentPriceSetting } from "./catalogue/equipment_price.ts";
 import { itemFields, type Measurements } from "./fields.ts";
 import { fieldGetter } from "./fast.ts";
 import type { MeasurementDocument } from "./measurement.ts";
@@ -118,6 +119,8 @@ export interface RuleContext {
   date?: string;
   /** The kinds the document prices together (absent: the station alone). */
   kinds?: readonly WorkKind[];
+  /** The company's equipment-price basis; the maker's retail price when absent. */
+  equipmentPrice?: EquipmentPriceSetting;
 }
 
 /** One rule of the table. */
@@ -338,8 +341,10 @@ function runResult(
 export const rules: readonly Rule[] = [
   {
     id: "station",
-    title: "Станция: оборудование по дилерской цене модели и монтаж под ключ по модели",
-    apply: ({ model }) => {
+    title:
+      "Станция: оборудование по цене на основе, выбранной компанией (РРЦ по умолчанию), и монтаж под ключ",
+    apply: ({ model, equipmentPrice: setting }) => {
+      const price = equipmentPrice(model, setting);
       const lines: RuleLine[] = [{
         code: model.id,
         quantity: 1,
@@ -349,7 +354,7 @@ export const rules: readonly Rule[] = [
             `Станция биологической очистки ${model.model} (${model.capacity} л/сут): поставка и монтаж под ключ`,
           unit: "компл",
           section: "Оборудование и монтаж станции",
-          materialsPrice: model.dealerPrice * 100,
+          materialsPrice: price.kopecks,
           worksPrice: model.fullInstallationCost * 100,
         },
       }];
@@ -362,7 +367,7 @@ export const rules: readonly Rule[] = [
           } м³/сут.`,
         );
       }
-      return { lines, warnings };
+      return { lines, warnings, notes: [price.note] };
     },
   },
   {

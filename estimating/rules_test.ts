@@ -55,21 +55,22 @@ Deno.test("every rule of the table has a worked example below", () => {
   ]);
 });
 
-Deno.test("generateEstimate() prices the station at the model's dealer price plus its full installation", () => {
-  // Топас 5: retail 159 000, dealer 90 % = 143 100; full installation for 5 residents 36 000.
+Deno.test("generateEstimate() prices the station at the model's retail price plus its full installation", () => {
+  // Топас 5: retail (РРЦ, the default basis of issue 22 item 1) 159 000; full installation for 5 residents
+  // 36 000; 159 000 + 36 000 = 195 000.
   const s = one(gen({}), "topas-5");
   assert.equal(s.quantity, 1);
-  assert.equal(s.equipmentCost, rub(143_100));
+  assert.equal(s.equipmentCost, rub(159_000));
   assert.equal(s.workCost, rub(36_000));
-  assert.equal(s.totalPrice, rub(179_100));
+  assert.equal(s.totalPrice, rub(195_000));
   assert.equal(s.section, "Оборудование и монтаж станции");
   assert.equal(s.isRequired, true);
 });
 
 Deno.test("generateEstimate() prices the installation of a model without a tier by А154 per m³/day", () => {
-  // Евробион Ультра 25: dealer 690 000 × 0.9 = 621 000; 5 000 l/day = 5 m³/day × 12 000 = 60 000.
+  // Евробион Ультра 25: retail 690 000, no installation tier; 5 000 l/day = 5 m³/day × 12 000 = 60 000.
   const e = gen({ septic_model: "eurobion-ultra-25", residents_count: 20 });
-  assert.equal(one(e, "eurobion-ultra-25").totalPrice, rub(621_000));
+  assert.equal(one(e, "eurobion-ultra-25").totalPrice, rub(690_000));
   assert.equal(one(e, "А154").quantity, 5);
   assert.equal(one(e, "А154").totalPrice, rub(60_000));
   assert.ok(e.warnings.some((w) => w.includes("индивидуально")));
@@ -107,13 +108,13 @@ Deno.test("generateEstimate() adds neck extensions below the model's height and 
 
 Deno.test("generateEstimate() charges nothing on top of the turnkey installation for a standard Топас 5 job", () => {
   // Топас 5 at its own height 2.5 m with a 5 m inlet: the pit, the sand and the inlet are in the turnkey price.
-  // What is left: the station 143 100 + 36 000, the outlet 5 m × (620 + 480) = 5 500 and its trench 5 × 1 500
-  // = 7 500, free delivery: 192 100 ₽.
+  // What is left: the station at its retail price 159 000 + 36 000, the outlet 5 m × (620 + 480) = 5 500 and
+  // its trench 5 × 1 500 = 7 500, free delivery: 208 000 ₽.
   const e = gen({});
   for (const code of ["А086", "А087", "А122", "А003"]) assert.equal(lines(e, code).length, 0, code);
   assert.equal(one(e, "А001").quantity, 5);
   assert.match(one(e, "А001").name, /отводящий/);
-  assert.equal(e.totalAmount, rub(192_100));
+  assert.equal(e.totalAmount, rub(208_000));
   assert.ok(e.notes.some((n) => n.startsWith("Монтаж станции под ключ включает: котлован вручную")));
 });
 

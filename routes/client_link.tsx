@@ -11,6 +11,7 @@ import { paymentPurpose } from "../domain/contracts.ts";
 import { requisitesText } from "../domain/payment_qr.ts";
 import { Card } from "../components/Card.tsx";
 import { EstimateView } from "../components/measurement/EstimateView.tsx";
+import { isInternalNote } from "../estimating/notes.ts";
 import ClientContract from "../islands/ClientContract.tsx";
 
 function closedPage(c: Context<AppEnv>, status: 404 | 410) {
@@ -98,7 +99,7 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
                       items: estimate.items,
                       totalAmount: estimate.totalAmount,
                       vatAmount: estimate.vatAmount,
-                      notes: estimate.notes,
+                      notes: estimate.notes.filter((n) => !isInternalNote(n)),
                     }}
                   />
                 )

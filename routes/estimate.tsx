@@ -21,6 +21,7 @@ import { EstimatePrint } from "../components/EstimatePrint.tsx";
 import { notFoundPage } from "./_errors.tsx";
 import { renderWorkPage } from "./_page.tsx";
 import { renderPage } from "../server/render.tsx";
+import { isEquipmentPriceNote } from "../estimating/catalogue/equipment_price.ts";
 import { Card } from "../components/Card.tsx";
 import ContractWizard from "../islands/ContractWizard.tsx";
 import { contractObject, currentContract } from "../db/contracts.ts";
@@ -72,6 +73,8 @@ export default async function estimatePage(c: Context<AppEnv>) {
     ? displayName({ firstName: e.authorFirstName, lastName: e.authorLastName })
     : "—";
   const editable = isCurrent && canEditEstimate(user.role);
+  // The basis and the margin of the station's price (issue 22 item 1): for the company, never the client.
+  const equipmentNote = e.notes.find(isEquipmentPriceNote)?.replace(/^[^:]*:\s*/, "");
   return renderWorkPage(c, {
     title: `Смета ${e.estimateNumber}`,
     subtitle: e.templateName ?? undefined,
@@ -126,6 +129,12 @@ export default async function estimatePage(c: Context<AppEnv>) {
               <dd>{author}</dd>
               <dt>Создана</dt>
               <dd>{formatDateTime(e.createdAt)}</dd>
+              {equipmentNote && (
+                <>
+                  <dt>Цена оборудования</dt>
+                  <dd data-testid="equipment-price-note">{equipmentNote}</dd>
+                </>
+              )}
               {contract && (
                 <>
                   <dt>Договор</dt>

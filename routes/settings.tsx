@@ -1,6 +1,12 @@
 import type { Context } from "hono";
 import type { ReactNode } from "react";
-import { companyJson, findCompany, findShopSettings, shopSettingsJson } from "../db/companies.ts";
+import {
+  companyJson,
+  findCompany,
+  findEquipmentPrice,
+  findShopSettings,
+  shopSettingsJson,
+} from "../db/companies.ts";
 import { priceListSummary } from "../db/price_lists.ts";
 import { Island } from "../server/island.tsx";
 import { companyScope, currentUser } from "../server/middleware/guard.ts";
@@ -10,6 +16,8 @@ import CompanySettings from "../islands/CompanySettings.tsx";
 import ProfileSettings from "../islands/ProfileSettings.tsx";
 import ShopSettingsForm from "../islands/ShopSettingsForm.tsx";
 import PriceListSettings from "../islands/PriceListSettings.tsx";
+import EquipmentPriceSettings from "../islands/EquipmentPriceSettings.tsx";
+import { defaultEquipmentPrice } from "../estimating/mod.ts";
 import { renderWorkPage } from "./_page.tsx";
 import ContractTemplates from "../islands/ContractTemplates.tsx";
 import { companyContractTemplates } from "../db/contracts.ts";
@@ -28,7 +36,8 @@ const tabLabels: Record<Tab, string> = {
 
 /**
  * /settings: personal data, avatar and password for everyone; for a company_admin also the company's
- * requisites and logo, its price list, its contract templates, and the shop settings when it has a shop.
+ * requisites and logo, its price list and equipment-price basis, its contract templates, and the shop
+ * settings when it has a shop.
  */
 export default async function settingsPage(c: Context<AppEnv>) {
   const user = currentUser(c);
@@ -64,7 +73,13 @@ export default async function settingsPage(c: Context<AppEnv>) {
     );
   } else if (tab === "price-list" && company) {
     body = (
-      <Island component={PriceListSettings} props={{ summary: await priceListSummary(db, company.id) }} />
+      <>
+        <Island component={PriceListSettings} props={{ summary: await priceListSummary(db, company.id) }} />
+        <Island
+          component={EquipmentPriceSettings}
+          props={{ setting: (await findEquipmentPrice(db, company.id)) ?? defaultEquipmentPrice }}
+        />
+      </>
     );
   } else {
     body = (

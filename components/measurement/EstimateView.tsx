@@ -4,6 +4,7 @@ import { num, Table } from "../Table.tsx";
 import { formatKopecks, formatNumber } from "../../domain/format.ts";
 import { SectionBodies } from "../EstimateSections.tsx";
 import type { EstimateItem } from "../../estimating/mod.ts";
+import { isEquipmentPriceNote } from "../../estimating/catalogue/equipment_price.ts";
 
 /** A line as the engine makes it; a line added by hand in the editor may have no article. */
 export type EstimateItemView = Omit<EstimateItem, "articleCode"> & { articleCode: string | null };
@@ -32,6 +33,9 @@ export function EstimateView(
   { estimate, showBadges = false }: { estimate: EstimateViewData; showBadges?: boolean },
 ) {
   const vat = estimate.vat?.amount ?? estimate.vatAmount ?? 0;
+  // The station's price basis and margin (issue 22 item 1) stay off a screen a client may look at; the
+  // engineer's estimate page shows them apart, in its details.
+  const notes = estimate.notes.filter((n) => !isEquipmentPriceNote(n));
   return (
     <div className="estimate-view">
       <Table
@@ -87,10 +91,10 @@ export function EstimateView(
           </tr>
         </tfoot>
       </Table>
-      {estimate.notes.length > 0 && (
+      {notes.length > 0 && (
         <div className="est-notes">
           <h4>Примечания</h4>
-          <ul>{estimate.notes.map((n, i) => <li key={i}>{n}</li>)}</ul>
+          <ul>{notes.map((n, i) => <li key={i}>{n}</li>)}</ul>
         </div>
       )}
       {estimate.warnings && estimate.warnings.length > 0 && (

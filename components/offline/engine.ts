@@ -1,7 +1,7 @@
 // The estimating engine on the phone (issue 16): a script of its own (server/build.ts), loaded only when the
 // surveyor asks for an estimate with no signal, from the address the field-work bundle gives. It calls the
-// engine's one public entry, generateEstimate, with the company's price list the phone keeps, so the total
-// equals the server's and the CLI's to the kopeck.
+// engine's one public entry, generateEstimate, with the company's price list and equipment-price basis the
+// phone keeps, so the total equals the server's and the CLI's to the kopeck.
 import { type Estimate, generateEstimate, type PriceListItem } from "../../estimating/mod.ts";
 import { type BundleTask, fieldWorkDocument, moscowDay } from "./estimate_document.ts";
 import type { FieldWorkBundle } from "./urls.ts";
@@ -16,6 +16,7 @@ export function priceOnDevice(
   const doc = fieldWorkDocument(task, measurements, { account: bundle.account, ...options });
   return generateEstimate(doc, {
     priceList: bundle.priceList?.items as PriceListItem[] | undefined,
+    equipmentPrice: bundle.equipmentPrice,
     date: moscowDay(options.at),
   });
 }

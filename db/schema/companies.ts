@@ -1,7 +1,8 @@
-import { check, index, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { sql } from "drizzle-orm";
 import { bool, createdAt, id, inList, timestamp, updatedAt } from "./_columns.ts";
 import { companyTypes, subscriptionTiers } from "../../domain/enums.ts";
+import { DEFAULT_MARKUP_PERCENT, equipmentPriceBases } from "../../estimating/catalogue/equipment_price.ts";
 
 export const companies = sqliteTable("companies", {
   id: id(),
@@ -30,6 +31,14 @@ export const companies = sqliteTable("companies", {
   isDemo: bool("is_demo").notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  // Issue 22 item 1 (ALTER TABLE appends columns, so they follow the timestamps). No CHECK: adding one would
+  // make drizzle-kit rebuild the table; the zod schema of the settings (domain/admin.ts) guards the values.
+  /** The price the estimates quote for a station: the maker's retail price, dealer + markup, or dealer. */
+  equipmentPriceBasis: text("equipment_price_basis", { enum: equipmentPriceBases }).notNull().default(
+    "retail",
+  ),
+  /** Markup on the dealer price, whole percent 0–300. */
+  equipmentMarkupPercent: integer("equipment_markup_percent").notNull().default(DEFAULT_MARKUP_PERCENT),
 }, (t) => [
   check("companies_tier_check", sql.raw(`subscription_tier IN (${inList(subscriptionTiers)})`)),
   check("companies_type_check", sql.raw(`company_type IN (${inList(companyTypes)})`)),

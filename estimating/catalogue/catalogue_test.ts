@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { brands, catalogue, findModel, modelsOfBrand, smallestFittingModel } from "./mod.ts";
 
-Deno.test("catalogue has the 11 manufacturer groups and at least 80 models with unique ids", () => {
+Deno.test("catalogue has the 12 manufacturer groups and at least 80 models with unique ids", () => {
   assert.deepEqual(
     brands.map((b) => b.id),
     [
@@ -16,6 +16,7 @@ Deno.test("catalogue has the 11 manufacturer groups and at least 80 models with 
       "topol",
       "akvalos",
       "sparta",
+      "unilos",
     ],
   );
   assert.ok(catalogue.length >= 80, `only ${catalogue.length} models`);
@@ -55,6 +56,19 @@ Deno.test("catalogue has the model lines of spec/3 §9.1", () => {
   for (const brand of ["optima", "genesis"]) {
     assert.ok(modelsOfBrand(brand).every((m) => m.series.startsWith("DEKA")), brand);
   }
+  // Юнилос Астра 5 and 8 (issue 22 item 18) in every variant; Миди and Лонг take a deeper inlet.
+  for (const size of [5, 8]) {
+    for (const suffix of ["", " Пр", " Миди", " Миди Пр", " Лонг", " Лонг Пр"]) {
+      const m = findModel(`Юнилос Астра ${size}${suffix}`);
+      assert.ok(m, `Юнилос Астра ${size}${suffix}`);
+      assert.equal(m.discharge, suffix.endsWith("Пр") ? "forced" : "gravity");
+      assert.equal(
+        m.maxDepthConnection,
+        suffix.includes("Лонг") ? 1500 : suffix.includes("Миди") ? 1000 : 850,
+      );
+      assert.equal(m.capacity, size * 200);
+    }
+  }
   // Топас 4…20 with their Пр and Лонг variants.
   for (const size of [4, 5, 6, 8, 10, 12, 15, 20]) {
     for (const suffix of ["", " Пр", " Лонг", " Лонг Пр"]) {
@@ -76,6 +90,7 @@ Deno.test("catalogue prices follow the dealer, installation and crew rules of sp
     akvalos: 90,
     sparta: 90,
     eurobion: 90,
+    unilos: 90,
   };
   // Full-installation tiers by residents (capacity / 200), written out here independently.
   const tier = (users: number) =>

@@ -1,5 +1,5 @@
 /**
- * The treatment-unit catalogue of spec/3 §9.1: 11 manufacturer groups, one literal data file each.
+ * The treatment-unit catalogue of spec/3 §9.1 and Юнилос (issue 22 item 18): 12 manufacturer groups, one literal data file each.
  *
  * @module
  */
@@ -15,6 +15,7 @@ import { spartaModels } from "./sparta.ts";
 import { topasModels } from "./topas.ts";
 import { topasCModels } from "./topas_c.ts";
 import { topolModels } from "./topol.ts";
+import { unilosModels } from "./unilos.ts";
 import { brands, modelLookup } from "./names.ts";
 import type { SepticModel } from "./types.ts";
 
@@ -51,6 +52,7 @@ export const catalogue: readonly SepticModel[] = [
   ...topolModels,
   ...akvalosModels,
   ...spartaModels,
+  ...unilosModels,
 ];
 
 const byBrand = new Map<string, SepticModel[]>();

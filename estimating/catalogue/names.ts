@@ -21,6 +21,7 @@ export const brandIds = [
   "topol",
   "akvalos",
   "sparta",
+  "unilos",
 ] as const satisfies readonly BrandId[];
 
 const brandLabels: Record<BrandId, string> = {
@@ -35,6 +36,7 @@ const brandLabels: Record<BrandId, string> = {
   topol: "Тополь",
   akvalos: "Аквалос",
   sparta: "Спарта",
+  unilos: "Юнилос",
 };
 
 /**
@@ -43,7 +45,7 @@ const brandLabels: Record<BrandId, string> = {
  * @example
  * ```ts
  * import { brands } from "./names.ts";
- * if (brands.length !== 11 || brands[0].label !== "Топас") throw new Error("brands");
+ * if (brands.length !== 12 || brands[0].label !== "Топас") throw new Error("brands");
  * ```
  */
 export const brands: readonly { id: BrandId; label: string }[] = /* @__PURE__ */ brandIds.map((id) => ({

@@ -9,8 +9,9 @@ import type { BrandId } from "./types.ts";
 
 /**
  * Dealer price as a percentage of retail: 95 % for the DEKA brands (Биодека, Оптима, Генезис),
- * Евролос and Биодевайс; 90 % for Топас, Топас-С, Тополь, Аквалос, Спарта and Евробион
- * (spec/3 §9.1 gives Евробион retail 0 in the old data; here it has real prices and the 90 % rule).
+ * Евролос and Биодевайс; 90 % for Топас, Топас-С, Тополь, Аквалос, Спарта, Евробион and Юнилос
+ * (spec/3 §9.1 gives Евробион retail 0 in the old data; here it has real prices and the 90 % rule; Юнилос
+ * publishes no dealer rate and takes the usual 90 %).
  *
  * @example
  * ```ts

@@ -19,7 +19,8 @@ export type BrandId =
   | "biodevice"
   | "topol"
   | "akvalos"
-  | "sparta";
+  | "sparta"
+  | "unilos";
 
 /** How treated water leaves the station: by gravity or pumped (forced, "Пр", "ПРО", "П-…", "ПЛЮС"). */
 export type Discharge = "gravity" | "forced";

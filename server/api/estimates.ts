@@ -14,6 +14,7 @@ import {
   writeEstimateWorkbook,
 } from "../../estimating/mod.ts";
 import { activePriceList, searchCompanyPriceItems } from "../../db/price_lists.ts";
+import { findEquipmentPrice } from "../../db/companies.ts";
 import {
   applyEstimateEdit,
   discountJson,
@@ -342,6 +343,7 @@ export const estimatesApi = new Hono<AppEnv>()
       }))
       : [doc];
     const priceList = (await activePriceList(db, object.companyId))?.items;
+    const equipmentPrice = (await findEquipmentPrice(db, object.companyId)) ?? undefined;
     const made: { doc: Record<string, unknown>; estimate: Estimate; earlier: Regenerated }[] = [];
     for (const one of docs) {
       const earlier = await estimateToRegenerate(db, scope, {
@@ -355,7 +357,11 @@ export const estimatesApi = new Hono<AppEnv>()
           `Смета ${earlier.estimateNumber} утверждена: снимите утверждение, чтобы создать новую версию`,
         );
       }
-      made.push({ doc: one, estimate: generated(one, { priceList, date: moscowDay(at) }), earlier });
+      made.push({
+        doc: one,
+        estimate: generated(one, { priceList, equipmentPrice, date: moscowDay(at) }),
+        earlier,
+      });
     }
     const stored = [];
     for (const { doc: one, estimate, earlier } of made) {

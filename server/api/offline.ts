@@ -2,6 +2,8 @@ import { Hono } from "hono";
 import { listTasks } from "../../db/tasks.ts";
 import { objectForEstimate } from "../../db/estimates.ts";
 import { activePriceList } from "../../db/price_lists.ts";
+import { findEquipmentPrice } from "../../db/companies.ts";
+import { defaultEquipmentPrice } from "../../estimating/mod.ts";
 import type { FieldWorkBundle } from "../../components/offline/urls.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import { forbidden } from "../errors.ts";
@@ -13,7 +15,7 @@ const fieldStatuses = new Set(["assigned", "pending", "in_progress"]);
 /**
  * GET /api/offline/field-work (issue 16): what the surveyor's phone keeps to measure and price with no
  * signal: the surveyor's own open tasks with their objects as the estimate generator reads them, and the
- * company's active price list. Only the signed-in surveyor's own tasks of their own company.
+ * company's active price list and equipment-price basis. Only the signed-in surveyor's own tasks of their own company.
  */
 export const offlineApi = new Hono<AppEnv>()
   .use(requireApi(["measurement_engineer"]))
@@ -49,6 +51,7 @@ export const offlineApi = new Hono<AppEnv>()
       account: user.id,
       engineUrl,
       priceList: list ? { id: list.id, name: list.name, items: list.items } : null,
+      equipmentPrice: (await findEquipmentPrice(db, user.companyId)) ?? defaultEquipmentPrice,
       tasks,
     };
     c.header("Cache-Control", "private, no-cache");

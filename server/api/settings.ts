@@ -1,11 +1,17 @@
 // /api/profile: the signed-in user's own name and avatar. /api/settings: the company_admin's company
-// settings that are not requisites (the shop settings, the price list).
+// settings that are not requisites (the shop settings, the price list, the equipment-price basis).
 import { Hono } from "hono";
 import { z } from "zod";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { storageKeyOfImageUrl } from "../../db/admin.ts";
 import { findUser, setProfileImage, updateUser } from "../../db/users.ts";
-import { findShopSettings, shopSettingsJson, updateShopSettings } from "../../db/companies.ts";
+import {
+  findEquipmentPrice,
+  findShopSettings,
+  shopSettingsJson,
+  updateEquipmentPrice,
+  updateShopSettings,
+} from "../../db/companies.ts";
 import {
   activePriceList,
   BASE_PRICE_LIST_NAME,
@@ -20,7 +26,7 @@ import {
   writePriceListCsv,
   writePriceListWorkbook,
 } from "../../estimating/mod.ts";
-import { profileSchema, shopSettingsSchema } from "../../domain/admin.ts";
+import { equipmentPriceSchema, profileSchema, shopSettingsSchema } from "../../domain/admin.ts";
 import { invalid, notFound, uploadTooLarge } from "../errors.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import { validate } from "../validate.ts";
@@ -92,7 +98,27 @@ export const settingsApi = new Hono<AppEnv>()
     const row = await updateShopSettings(c.var.deps.db, user.companyId ?? -1, c.req.valid("json"));
     if (!row) throw notFound("У компании нет магазина");
     return c.json(shopSettingsJson(row));
-  });
+  })
+  // Issue 22 item 1: the price the estimates quote for a station (РРЦ, dealer + markup, dealer).
+  .get("/equipment-price", requireApi(["company_admin"]), async (c) => {
+    const row = await findEquipmentPrice(c.var.deps.db, currentUser(c).companyId ?? -1);
+    if (!row) throw notFound();
+    return c.json(row);
+  })
+  .put(
+    "/equipment-price",
+    requireApi(["company_admin"]),
+    validate("json", equipmentPriceSchema),
+    async (c) => {
+      const row = await updateEquipmentPrice(
+        c.var.deps.db,
+        currentUser(c).companyId ?? -1,
+        c.req.valid("json"),
+      );
+      if (!row) throw notFound();
+      return c.json(row);
+    },
+  );
 
 export const PRICE_LIST_MAX_BYTES = 5 * MB;
 
