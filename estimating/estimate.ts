@@ -243,6 +243,9 @@ export function generateEstimate(doc: unknown, options: GenerateOptions): Estima
     if (r.notes) ruled.notes.push(...r.notes);
   };
   const distanceFromMKAD = d.object?.distanceFromMKAD;
+  const list = options.priceList ?? defaultPriceList;
+  const index = priceListIndex(list);
+  const hasArticle = (code: string) => index.has(code);
   for (const kind of kinds) {
     if (kind === "septic") {
       model = findModel(m.septic_model)!;
@@ -250,7 +253,7 @@ export function generateEstimate(doc: unknown, options: GenerateOptions): Estima
       collect(applyRules({ doc: d, m, model, geometry }));
       continue;
     }
-    const ctx: KindContext = { v: valuesOfKind(kind, all), all, kinds, distanceFromMKAD };
+    const ctx: KindContext = { v: valuesOfKind(kind, all), all, kinds, distanceFromMKAD, hasArticle };
     for (const rule of workTypeModules[kind].rules) collect(rule.apply(ctx));
   }
   // Without a station or a rig there is no delivery line yet: the materials come by the per-km article.
@@ -268,8 +271,6 @@ export function generateEstimate(doc: unknown, options: GenerateOptions): Estima
   warnings.push(...ruled.warnings);
 
   // Price the lines.
-  const list = options.priceList ?? defaultPriceList;
-  const index = priceListIndex(list);
   const fallback = list === defaultPriceList ? undefined : priceListIndex(defaultPriceList);
   const items: EstimateItem[] = [];
   const ranks: number[] = [];
