@@ -6,7 +6,8 @@
  * which is also accepted as a bare array of items. Column headers are recognised in Russian or English:
  * Артикул/code, Наименование/name, Ед. изм./unit, Раздел/section, Материалы/materials,
  * Работы/works (a single Цена/price column is taken as the works price), Описание/description,
- * Производитель/manufacturer. CSV may be UTF-8 or Windows-1251, separated by `;`, `,` or tabs.
+ * Производитель/manufacturer, Источник цены/source (where the price comes from: internal, never on a
+ * client's document; not compared by a merge). CSV may be UTF-8 or Windows-1251, separated by `;`, `,` or tabs.
  *
  * @module
  */
@@ -436,8 +437,7 @@ export function mergePriceList(
 function samePriceItem(a: PriceListItem, b: PriceListItem): boolean {
   return a.name === b.name && a.unit === b.unit && a.section === b.section &&
     a.materialsPrice === b.materialsPrice && a.worksPrice === b.worksPrice &&
-    (a.description ?? "") === (b.description ?? "") && (a.manufacturer ?? "") === (b.manufacturer ?? "") &&
-    (a.source ?? "") === (b.source ?? "");
+    (a.description ?? "") === (b.description ?? "") && (a.manufacturer ?? "") === (b.manufacturer ?? "");
 }
 
 /**
