@@ -266,11 +266,11 @@ function separatelyPriced(ctx: KindContext, casing: Casing): boolean {
  * The rules of a well. Worked example (default price list): a sand well 35 m deep, 45 km from МКАД, casing
  * by the type (ПНД 125), filter, plastic caisson, flow 3 m³/h, no water pipe in the document:
  * well all-in 30 × 2 200 + 5 × 2 300 = 77 500 ₽; filter 6 300 ₽; head 4 000 ₽; test pumping 6 500 ₽;
- * analysis 7 500 ₽; rig 15 km × 150 = 2 250 ₽; caisson 80 000 ₽; caisson fittings 13 500 ₽; the pump must
+ * analysis 7 500 ₽; rig 15 km × 150 = 2 250 ₽; caisson 68 000 ₽; caisson fittings 13 500 ₽; the pump must
  * lift from the dynamic level 14 m (40 % of 35) + 5 m to the tap + 30 m of pressure + 3,9 m of friction
  * (32 m of riser and 5 m in the house at 3 m³/h) = 53 m → Джилекс Водомет ПРОФ 55/90, 26 500 ₽, installed
- * 6 000 ₽; cable 32 + 5 + 10 = 47 m × 230 = 10 810 ₽; rope 35 m × 90 = 3 150 ₽; pipe 34 m × 160 = 5 440 ₽;
- * accumulator 100 л 14 900 ₽; automation 10 400 ₽. Total 274 750 ₽ (`work_types_test.ts` checks it).
+ * 6 000 ₽; cable 32 + 5 + 10 = 47 m × 170 = 7 990 ₽; rope 35 m × 90 = 3 150 ₽; pipe 34 m × 130 = 4 420 ₽;
+ * accumulator 100 л 14 900 ₽; automation 10 400 ₽. Total 258 910 ₽ (`work_types_test.ts` checks it).
  */
 export const wellRules: readonly KindRule[] = [
   {

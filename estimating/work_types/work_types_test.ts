@@ -19,12 +19,12 @@ Deno.test("generateEstimate() prices a sand well with its arrangement as the wor
     measurements: { well_type: "sand", well_depth: 35 },
   }, { date });
   // Well all-in (ПНД 125, the sand standard) 30 × 2 200 + 5 × 2 300; filter 6 300; head 4 000; test pumping
-  // 6 500; analysis 7 500; rig 15 km × 150; caisson 80 000; caisson fittings 13 500; pump Водомет 55/90
+  // 6 500; analysis 7 500; rig 15 km × 150; caisson 68 000; caisson fittings 13 500; pump Водомет 55/90
   // 26 500 (level 14 + 5 + 30 + friction in 32 + 5 m of 32 mm pipe ≈ 3,9 → 53 m at 3 m³/h; the 55/50 gives
-  // 40 m) installed 6 000; cable 47 × 230; rope 35 × 90; pipe 34 × 160; accumulator 14 900; automation 10 400.
-  const hand = 30 * 2200 + 5 * 2300 + 6300 + 4000 + 6500 + 7500 + 15 * 150 + 80000 + 13500 +
-    26500 + 6000 + 47 * 230 + 35 * 90 + 34 * 160 + 14900 + 10400;
-  assert.equal(hand, 274_750);
+  // 40 m) installed 6 000; cable 47 × 170; rope 35 × 90; pipe 34 × 130; accumulator 14 900; automation 10 400.
+  const hand = 30 * 2200 + 5 * 2300 + 6300 + 4000 + 6500 + 7500 + 15 * 150 + 68000 + 13500 +
+    26500 + 6000 + 47 * 170 + 35 * 90 + 34 * 130 + 14900 + 10400;
+  assert.equal(hand, 258_910);
   assert.equal(rub(e.totalAmount), hand);
   assert.deepEqual(e.sections, [workSections.wellDrilling, workSections.wellEquipment]);
   assert.equal(e.items.find((i) => i.articleCode === "vodomet-55-90")?.totalPrice, 2_650_000);
