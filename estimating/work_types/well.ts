@@ -59,7 +59,7 @@ const separateCasing: Record<Casing, string> = {
 
 const wellTypeLabels = { sand: "На песок", artesian: "Артезианская (на известняк)" } as const;
 const casingLabels = {
-  "": "По типу скважины (песок — ПНД 125, известняк — сталь 133 + ПНД 117)",
+  "": "По типу скважины",
   pnd_125: "ПНД 125 мм",
   steel_133: "Сталь 133 мм",
   steel_133_pnd_117: "Сталь 133 мм + ПНД 117 мм",
@@ -455,7 +455,12 @@ const sections: FormSection[] = [
       options: districtValues.map((d) => ({ value: d, label: districtGeology[d].label })),
     },
     number("well_depth", specs.well_depth, "Глубина скважины (0 — по району)", "м", 1, { required: true }),
-    select("well_casing", specs.well_casing, casingLabels, "Обсадная труба"),
+    select(
+      "well_casing",
+      specs.well_casing,
+      casingLabels,
+      "Обсадная труба (по типу: песок — ПНД 125, известняк — сталь 133 + ПНД 117)",
+    ),
     check("well_filter", specs.well_filter, "Фильтр (скважина на песок)", "А175"),
     check("well_test_pumping", specs.well_test_pumping, "Пробная откачка", "А177"),
     check("well_water_analysis", specs.well_water_analysis, "Анализ воды", "А178"),
