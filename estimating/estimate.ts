@@ -356,7 +356,7 @@ export function generateEstimate(doc: unknown, options: GenerateOptions): Estima
       ? "Цены указаны без НДС."
       : `Цены указаны без НДС; НДС ${vat.rate} % начислен сверху: ${formatRub(vatAmount)}.`,
   );
-  notes.push("Цены указаны согласно прайс-листу компании (артикулы А001–А220).");
+  notes.push("Цены указаны согласно прайс-листу компании (артикулы А001–А261).");
   notes.push(...ruled.notes);
   if (septic && m.demolition_work && m.demolition_description) {
     notes.push(`Демонтаж: ${m.demolition_description}`);
