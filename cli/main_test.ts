@@ -244,9 +244,13 @@ Deno.test("[cli] price-list import --company writes the company's price list in 
     ];
     const first = await runCli(...importArgs);
     assert.equal(first.code, 0, first.err.join("\n"));
-    assert.match(
+    assert.ok(
+      first.out[1].startsWith(
+        `Добавлено: 1, обновлено: 1, без изменений: 0, отклонено: 0; позиций в прайс-листе: ${
+          defaultPriceList.length + 1
+        }`,
+      ),
       first.out[1],
-      /^Добавлено: 1, обновлено: 1, без изменений: 0, отклонено: 0; позиций в прайс-листе: 221/,
     );
     const again = await runCli(...importArgs);
     assert.match(again.out[1], /^Добавлено: 0, обновлено: 0, без изменений: 2/);
