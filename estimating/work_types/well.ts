@@ -175,24 +175,26 @@ export function drillingMetres(depth: number, codes: readonly string[]): [string
 }
 
 /**
- * The dynamic water level (while the pump runs), m: as measured, else 40 % of a sand well's depth, else
- * 35 m in an artesian well but at least 10 m above its bottom — the usual levels of the Moscow region's
- * sand and limestone aquifers in the drillers' well passports; the test pumping gives the real one.
+ * The dynamic water level (while the pump runs), m: as measured, else 40 % of the well's depth (at least
+ * 10 m above the bottom of an artesian well). Deeper aquifers around Moscow stand deeper: a 60 m artesian
+ * well in Домодедово has its static level at 19 m in the driller's published passport (ok.ru «Кимберия»,
+ * December 2023), 24 m by this rule with the drawdown; a 30 m sand well 12 m. The test pumping gives the
+ * real one, and the note asks for it.
  *
  * @example
  * ```ts
  * import { dynamicLevel } from "./well.ts";
  * if (dynamicLevel({ well_dynamic_level: 0, well_type: "sand" }, 30) !== 12) throw new Error("sand");
- * if (dynamicLevel({ well_dynamic_level: 0, well_type: "artesian" }, 80) !== 35) throw new Error("artesian");
- * if (dynamicLevel({ well_dynamic_level: 0, well_type: "artesian" }, 40) !== 30) throw new Error("shallow");
+ * if (dynamicLevel({ well_dynamic_level: 0, well_type: "artesian" }, 80) !== 32) throw new Error("artesian");
+ * if (dynamicLevel({ well_dynamic_level: 0, well_type: "artesian" }, 15) !== 5) throw new Error("shallow");
  * if (dynamicLevel({ well_dynamic_level: 22, well_type: "artesian" }, 80) !== 22) throw new Error("measured");
  * ```
  */
 export function dynamicLevel(v: KindValues, depth: number): number {
   const given = v.well_dynamic_level as number;
   if (given > 0) return Math.min(given, depth);
-  if (v.well_type === "artesian") return Math.max(Math.min(35, depth - 10), 0);
-  return Math.round(depth * 0.4 * 10) / 10;
+  const level = Math.round(depth * 0.4 * 10) / 10;
+  return v.well_type === "artesian" ? Math.max(Math.min(level, depth - 10), 0) : level;
 }
 
 /** Inner diameter of a ПНД PN10–PN16 pipe by its outer diameter, mm (SDR 11, ГОСТ 18599). */
@@ -234,9 +236,9 @@ export interface RequiredHead {
  * @example
  * ```ts
  * import { requiredHead } from "./well.ts";
- * // 35 + 5 + 30 + loss in 50 m of riser (32 mm) and 15 + 5 m of 32 mm pipe at 3 m³/h (≈ 7,3 m) → 78 m.
+ * // 32 (40 % of 80) + 5 + 30 + loss in 50 m of riser and 15 + 5 m of 32 mm pipe at 3 m³/h (≈ 7,3 m) → 75 m.
  * const r = requiredHead({ well_type: "artesian", well_dynamic_level: 0, well_house_height: 5, well_flow: 3 }, 80, 50, 15, "32");
- * if (r.head !== 78 || r.level !== 35) throw new Error(JSON.stringify(r));
+ * if (r.head !== 75 || r.level !== 32) throw new Error(JSON.stringify(r));
  * ```
  */
 export function requiredHead(

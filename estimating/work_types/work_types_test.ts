@@ -82,8 +82,8 @@ Deno.test("generateEstimate() takes an artesian well's depth from the district; 
   assert.equal(q("А194"), undefined);
   assert.equal(q("А184"), 1);
   assert.ok(e.notes.some((n) => n.includes("Истра") && n.includes("касимовский")), e.notes.join("\n"));
-  // Level 35 m + 5 + 30 + friction in 50 m of riser and 5 m in the house ≈ 5,7 → 76 m at 3 m³/h: the 55/90
-  // gives 72 m, so Grundfos SQ 3-105 (85 m).
+  // Level 32 m (40 % of 80) + 5 + 30 + friction in 50 m of riser and 5 m in the house ≈ 5,7 → 73 m at
+  // 3 m³/h: the 55/90 gives 72 m, so Grundfos SQ 3-105 (85 m).
   assert.ok(e.items.some((i) => i.articleCode === "sq-3-105"));
   const caisson = generateEstimate({
     workType: "well_drilling",
@@ -99,11 +99,11 @@ Deno.test("generateEstimate() sizes the pump by the dynamic level, the tap's hei
     object: near,
     measurements: { well_type: "artesian", ws_length: 15, ws_depth: 1.8, ...m },
   });
-  // 90 m artesian well, 3 m³/h, the pump at 50 m, 15 m of ПНД 32 to the house: level 35 + 5 + 30 + friction
-  // (50 + 15 + 5 m of 32 mm at 3 m³/h) = 77,3 → 78 m → SQ 3-105 (85 m at 3 m³/h, 99 800 ₽), not the
-  // 5 m³/h SQE 5-110 (165 000 ₽) the pump's depth chose.
+  // 90 m artesian well, 3 m³/h, the pump at 50 m, 15 m of ПНД 32 to the house: level 36 (40 % of 90) + 5 +
+  // 30 + friction (50 + 15 + 5 m of 32 mm at 3 m³/h) = 78,3 → 79 m → SQ 3-105 (85 m at 3 m³/h, 99 800 ₽),
+  // not the 5 m³/h SQE 5-110 (165 000 ₽) the pump's depth chose.
   const loss = frictionLoss(3, 70, "32");
-  assert.equal(Math.ceil(35 + 5 + 30 + loss), 78);
+  assert.equal(Math.ceil(36 + 5 + 30 + loss), 79);
   const deep = generateEstimate(doc({ well_depth: 90 }), { date });
   assert.ok(
     deep.items.some((i) => i.articleCode === "sq-3-105"),
