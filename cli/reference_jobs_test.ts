@@ -42,10 +42,12 @@ Deno.test("[cli] reference jobs: each total equals its recorded total and lies w
       );
     }
     const readme = await Deno.readTextFile(`${root}README.md`);
-    const table = readme.split(tableMarkers[0])[1]?.split(tableMarkers[1])[0]?.trim();
+    const table = readme.split(tableMarkers[0])[1]?.split(tableMarkers[1])[0] ?? "";
+    // As `deno fmt` aligns it: the cells' padding and the dashes' count do not matter.
+    const cells = (md: string) => md.trim().replace(/ *\| */g, "|").replace(/-{3,}/g, "---");
     assert.equal(
-      table,
-      referenceTable(expected, totals),
+      cells(table),
+      cells(referenceTable(expected, totals)),
       "the README's table (scripts/reference_jobs.ts --write)",
     );
   }));

@@ -255,6 +255,9 @@ export function generateEstimate(doc: unknown, options: GenerateOptions): Estima
     if (r.notes) ruled.notes.push(...r.notes);
   };
   const distanceFromMKAD = d.object?.distanceFromMKAD;
+  const list = options.priceList ?? defaultPriceList;
+  const index = priceListIndex(list);
+  const hasArticle = (code: string) => index.has(code);
   for (const kind of kinds) {
     if (kind === "septic") {
       model = findModel(m.septic_model)!;
@@ -264,7 +267,7 @@ export function generateEstimate(doc: unknown, options: GenerateOptions): Estima
       );
       continue;
     }
-    const ctx: KindContext = { v: valuesOfKind(kind, all), all, kinds, distanceFromMKAD };
+    const ctx: KindContext = { v: valuesOfKind(kind, all), all, kinds, distanceFromMKAD, hasArticle };
     for (const rule of workTypeModules[kind].rules) collect(rule.apply(ctx));
   }
   // Without a station or a rig there is no delivery line yet: the materials come by the per-km article.
@@ -282,8 +285,6 @@ export function generateEstimate(doc: unknown, options: GenerateOptions): Estima
   warnings.push(...ruled.warnings);
 
   // Price the lines.
-  const list = options.priceList ?? defaultPriceList;
-  const index = priceListIndex(list);
   const fallback = list === defaultPriceList ? undefined : priceListIndex(defaultPriceList);
   const items: EstimateItem[] = [];
   const ranks: number[] = [];
@@ -369,7 +370,7 @@ export function generateEstimate(doc: unknown, options: GenerateOptions): Estima
       ? "Цены указаны без НДС."
       : `Цены указаны без НДС; НДС ${vat.rate} % начислен сверху: ${formatRub(vatAmount)}.`,
   );
-  notes.push("Цены указаны согласно прайс-листу компании (артикулы А001–А220).");
+  notes.push("Цены указаны согласно прайс-листу компании (артикулы А001–А261).");
   notes.push(...ruled.notes);
   if (septic && m.demolition_work && m.demolition_description) {
     notes.push(`Демонтаж: ${m.demolition_description}`);

@@ -1,7 +1,7 @@
 /**
- * The default price list (article codes А001–А220, Moscow region, 2026) and price-list helpers.
- * А001–А167 price the septic station and its works; А168–А220 the wells, the water pipe, the drainage and the
- * external sewage (`work_types/`).
+ * The default price list (Moscow region, price level of January 2026) and price-list helpers.
+ * А001–А167 price the septic station and its works; А168–А220 and А245–А261 the wells, the water pipe, the
+ * drainage and the external sewage (`work_types/`). Every row names its source and date ({@link priceSources}).
  *
  * Article codes use the Cyrillic letter А, as in spec/3 §9 (`А001`); {@link normalizeCode} also accepts
  * a Latin A or a lower-case letter (`a001`, as in the form's field names). Prices are integer kopecks.
@@ -54,6 +54,8 @@ export interface PriceListItem {
   description?: string;
   /** Optional manufacturer of the material. */
   manufacturer?: string;
+  /** Where the price comes from and its date (internal: the price-list export shows it, client documents never). */
+  source?: string;
 }
 
 const S = sections;
@@ -362,8 +364,60 @@ const rows: readonly Row[] = [
   ["А179", "Мобилизация буровой установки за пределы 30 км от МКАД (за 1 км)", "км", S.wellDrilling, 0, 150],
   ["А180", "Подготовка заезда буровой установки (расчистка, настил)", "компл", S.wellDrilling, 0, 15000],
   ["А181", "Оголовок скважинный 133–159 мм с монтажом", "шт", S.wellDrilling, 3200, 800],
-  // Обустройство скважины
-  ["А182", "Кессон пластиковый Ø1 м: котлован, анкеровка, засыпка", "шт", S.wellEquipment, 62000, 18000],
+  // Скважина под ключ за метр (А245–А260): бурение, обсадная колонна и прокачка до чистой воды одной ставкой,
+  // каждый метр по ставке своего интервала глубины, как буровые Подмосковья публикуют цены (по обсадной
+  // трубе и глубине). Стандарт артезианской скважины — две колонны: сталь 133 мм + ПНД 117 мм. Источники:
+  // «Центр геологии» (finance.rambler.ru, «Эксперты рассказали, сколько стоит подвести воду на дачу»:
+  // 133 мм сталь + 117 мм пластик — в среднем 2 300 ₽/м, от 2 000 ₽/м); vodopod-em.ru (цены бурения по
+  // обсадной трубе 133 / 133 + 117 нПВХ / 159 мм); burvita.ru; просмотрено в ноябре 2026 г.
+  ["А245", "Скважина под ключ, обсадка ПНД 125 мм, интервал 0–30 м", "м", S.wellDrilling, 700, 1500],
+  ["А246", "Скважина под ключ, обсадка ПНД 125 мм, интервал 30–60 м", "м", S.wellDrilling, 700, 1600],
+  ["А247", "Скважина под ключ, обсадка ПНД 125 мм, интервал 60–100 м", "м", S.wellDrilling, 700, 1800],
+  ["А248", "Скважина под ключ, обсадка ПНД 125 мм, интервал свыше 100 м", "м", S.wellDrilling, 700, 2100],
+  ["А249", "Скважина под ключ, обсадка сталь 133 мм, интервал 0–30 м", "м", S.wellDrilling, 900, 1000],
+  ["А250", "Скважина под ключ, обсадка сталь 133 мм, интервал 30–60 м", "м", S.wellDrilling, 900, 1100],
+  ["А251", "Скважина под ключ, обсадка сталь 133 мм, интервал 60–100 м", "м", S.wellDrilling, 900, 1300],
+  ["А252", "Скважина под ключ, обсадка сталь 133 мм, интервал свыше 100 м", "м", S.wellDrilling, 900, 1700],
+  [
+    "А253",
+    "Скважина под ключ, обсадка сталь 133 мм + ПНД 117 мм, интервал 0–30 м",
+    "м",
+    S.wellDrilling,
+    1100,
+    1000,
+  ],
+  [
+    "А254",
+    "Скважина под ключ, обсадка сталь 133 мм + ПНД 117 мм, интервал 30–60 м",
+    "м",
+    S.wellDrilling,
+    1100,
+    1100,
+  ],
+  [
+    "А255",
+    "Скважина под ключ, обсадка сталь 133 мм + ПНД 117 мм, интервал 60–100 м",
+    "м",
+    S.wellDrilling,
+    1100,
+    1200,
+  ],
+  [
+    "А256",
+    "Скважина под ключ, обсадка сталь 133 мм + ПНД 117 мм, интервал свыше 100 м",
+    "м",
+    S.wellDrilling,
+    1100,
+    1600,
+  ],
+  ["А257", "Скважина под ключ, обсадка сталь 159 мм, интервал 0–30 м", "м", S.wellDrilling, 1300, 1300],
+  ["А258", "Скважина под ключ, обсадка сталь 159 мм, интервал 30–60 м", "м", S.wellDrilling, 1300, 1400],
+  ["А259", "Скважина под ключ, обсадка сталь 159 мм, интервал 60–100 м", "м", S.wellDrilling, 1300, 1600],
+  ["А260", "Скважина под ключ, обсадка сталь 159 мм, интервал свыше 100 м", "м", S.wellDrilling, 1300, 2000],
+  // Обустройство скважины. Пересмотрено в ноябре 2026 г. по розничным ценам: кессон Rodlex KS2.0 около 52 000 ₽
+  // и монтаж 15–20 тыс. ₽ (было 80 000 ₽ за кессон с монтажом — верх рынка); кабель погружной 4×1,5 мм²
+  // 110–150 ₽/м; труба ПНД 32 PN16 80–100 ₽/м. Остальные позиции раздела в пределах публичных цен.
+  ["А182", "Кессон пластиковый Ø1 м: котлован, анкеровка, засыпка", "шт", S.wellEquipment, 52000, 16000],
   ["А183", "Кессон стальной Ø1 м, 4 мм, антикоррозийный, монтаж", "шт", S.wellEquipment, 55000, 20000],
   ["А184", "Скважинный адаптер латунный 1″ с монтажом", "шт", S.wellEquipment, 6500, 7500],
   ["А185", "Приямок из ж/б колец Ø1 м с крышкой и люком", "шт", S.wellEquipment, 26000, 16000],
@@ -379,11 +433,21 @@ const rows: readonly Row[] = [
     6900,
     3500,
   ],
-  ["А191", "Кабель погружной 4×1,5 мм²", "м", S.wellEquipment, 190, 40],
+  ["А191", "Кабель погружной 4×1,5 мм²", "м", S.wellEquipment, 130, 40],
   ["А192", "Трос нержавеющий 4 мм с зажимами", "м", S.wellEquipment, 70, 20],
-  ["А193", "Труба ПНД 32 мм напорная PN16 в скважине", "м", S.wellEquipment, 120, 40],
-  ["А194", "Обвязка устья: кран, обратный клапан, фильтр, фитинги", "компл", S.wellEquipment, 8500, 5000],
+  ["А193", "Труба ПНД 32 мм напорная PN16 в скважине", "м", S.wellEquipment, 90, 40],
+  [
+    "А194",
+    "Обвязка в кессоне или приямке: кран, обратный клапан, фильтр, фитинги",
+    "компл",
+    S.wellEquipment,
+    8500,
+    5000,
+  ],
   // Водопровод от скважины до дома
+  // Траншея до 1,2 м вручную под утеплённую трубу с греющим кабелем: ручная разработка траншей 1,0–1,2 м —
+  // 700–1 200 ₽/м в открытых прайс-листах землекопов Подмосковья (оценка, ноябрь 2026 г.).
+  ["А261", "Траншея под водопровод до 1,2 м (разработка и засыпка)", "м", S.waterSupply, 0, 1000],
   ["А195", "Траншея под водопровод до 1,8 м (разработка и засыпка)", "м", S.waterSupply, 0, 1500],
   ["А196", "Траншея под водопровод до 2,5 м (разработка и засыпка)", "м", S.waterSupply, 0, 2200],
   ["А197", "Труба ПНД 32 мм PN10 питьевая в траншее с песчаной подсыпкой", "м", S.waterSupply, 110, 250],
@@ -414,8 +478,50 @@ const rows: readonly Row[] = [
   ["А214", "Дождеприёмник пластиковый 300×300 с решёткой, монтаж", "шт", S.siteDrainage, 2900, 2500],
 ];
 
+const stationEstimate =
+  "Оценка ПолеСметы по открытым прайс-листам монтажных организаций Московской области (установка ЛОС под ключ), уровень цен января 2026 г.; построчно не сверялась";
+const wellWorks =
+  "Открытые прайс-листы буровых и монтажных организаций Московской области (burvita.ru, vodopod-em.ru, «Центр геологии» в finance.rambler.ru), работы — середина диапазонов 2025 г. + 8 % на 2026 г.; материалы — розничные цены строительных баз и магазинов производителей (Rodlex, Тритон, Джилекс); просмотрено в ноябре 2026 г.";
+const earthworks =
+  "Открытые прайс-листы землекопов и ландшафтных организаций Московской области (траншеи 1 000–2 500 ₽/м по глубине), 2025 г. + 8 % на 2026 г.; материалы — розничные цены строительных баз; оценка, ноябрь 2026 г.";
+
 /**
- * The default price list: 220 items, article codes А001–А220, prices in integer kopecks.
+ * Where the default prices come from, by section: a public price page, a maker's price list or a stated
+ * estimate, with its date. The all-in drilling articles (А245–А260) name their own sources (row comments).
+ */
+export const priceSources: Readonly<Record<string, string>> = {
+  [S.wellDrilling]: wellWorks,
+  [S.wellEquipment]: wellWorks,
+  [S.waterSupply]: earthworks,
+  [S.sewerage]: earthworks,
+  [S.siteDrainage]: earthworks,
+  [S.station]: stationEstimate,
+  [S.earthworks]: stationEstimate,
+  [S.pipes]: stationEstimate,
+  [S.insulation]: stationEstimate,
+  [S.drainage]: stationEstimate,
+  [S.pump]: stationEstimate,
+  [S.electrical]: stationEstimate,
+  [S.demolition]: stationEstimate,
+  [S.drilling]: stationEstimate,
+  [S.misc]: stationEstimate,
+  [S.machinery]: stationEstimate,
+  [S.delivery]: stationEstimate,
+  [S.surcharges]: stationEstimate,
+};
+
+const allInDrilling =
+  "Буровые Московской области: «Центр геологии» (finance.rambler.ru: 133 сталь + 117 пластик — 2 000–2 300 ₽/м), vodopod-em.ru (цены по обсадной трубе), burvita.ru; просмотрено в ноябре 2026 г.";
+
+/** The source of a default row: the all-in drilling rates name the drillers' pages, the others their section's. */
+function sourceOf(code: string, section: string): string | undefined {
+  if (code >= "А245" && code <= "А260") return allInDrilling;
+  return priceSources[section];
+}
+
+/**
+ * The default price list: article codes А001–А220 and А245–А261 (more from the other work), prices in
+ * integer kopecks, each with its source and date (`source`, see {@link priceSources}).
  * A company may replace it with its own (see `readPriceListFile`).
  *
  * @example
@@ -425,14 +531,18 @@ const rows: readonly Row[] = [
  * if (pipe.unit !== "м" || pipe.materialsPrice !== 62000) throw new Error("А001");
  * ```
  */
-export const defaultPriceList: readonly PriceListItem[] = rows.map(([code, name, unit, section, m, w]) => ({
-  code,
-  name,
-  unit,
-  section,
-  materialsPrice: m * 100,
-  worksPrice: w * 100,
-}));
+export const defaultPriceList: readonly PriceListItem[] = rows.map(([code, name, unit, section, m, w]) => {
+  const source = sourceOf(code, section);
+  return {
+    code,
+    name,
+    unit,
+    section,
+    materialsPrice: m * 100,
+    worksPrice: w * 100,
+    ...(source ? { source } : {}),
+  };
+});
 
 /**
  * An article code in its canonical form: Cyrillic upper-case А followed by the digits, three at least

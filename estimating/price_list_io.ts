@@ -6,7 +6,8 @@
  * which is also accepted as a bare array of items. Column headers are recognised in Russian or English:
  * Артикул/code, Наименование/name, Ед. изм./unit, Раздел/section, Материалы/materials,
  * Работы/works (a single Цена/price column is taken as the works price), Описание/description,
- * Производитель/manufacturer. CSV may be UTF-8 or Windows-1251, separated by `;`, `,` or tabs.
+ * Производитель/manufacturer, Источник цены/source (where the price comes from: internal, never on a
+ * client's document; not compared by a merge). CSV may be UTF-8 or Windows-1251, separated by `;`, `,` or tabs.
  *
  * @module
  */
@@ -52,7 +53,8 @@ type Column =
   | "works"
   | "price"
   | "description"
-  | "manufacturer";
+  | "manufacturer"
+  | "source";
 
 const headerSynonyms: Record<Column, string[]> = {
   code: ["артикул", "код", "code", "article", "articlecode", "арт", "article code"],
@@ -72,6 +74,7 @@ const headerSynonyms: Record<Column, string[]> = {
   price: ["цена", "цена за ед", "стоимость", "price"],
   description: ["описание", "description", "примечание"],
   manufacturer: ["производитель", "manufacturer", "бренд", "brand"],
+  source: ["источник цены", "источник", "source"],
 };
 
 function normalizeHeader(h: string): string {
@@ -202,6 +205,8 @@ function validateRows(rows: RawRow[]): { items: PriceListItem[]; rejected: Rejec
     const manufacturer = text(values.get("manufacturer"));
     if (description) item.description = description;
     if (manufacturer) item.manufacturer = manufacturer.slice(0, 100);
+    const source = text(values.get("source"));
+    if (source) item.source = source.slice(0, 1000);
     items.push(item);
   }
   return { items, rejected };
@@ -328,6 +333,7 @@ export async function readPriceListFile(bytes: Uint8Array, fileName: string): Pr
         ["section", o.section],
         ["description", o.description],
         ["manufacturer", o.manufacturer],
+        ["source", o.source],
       ]);
       // Kopecks in the JSON format: convert to roubles for the shared validation.
       for (const [col, key] of [["materials", "materialsPrice"], ["works", "worksPrice"]] as const) {
@@ -472,8 +478,9 @@ export async function writePriceListWorkbook(
     "Цена, ₽",
     "Описание",
     "Производитель",
+    "Источник цены",
   ];
-  const widths = [10, 70, 9, 30, 14, 14, 14, 30, 18];
+  const widths = [10, 70, 9, 30, 14, 14, 14, 30, 18, 60];
   ws.columns = widths.map((width) => ({ width }));
   const header = ws.getRow(r);
   headers.forEach((h, i) => {
@@ -496,6 +503,10 @@ export async function writePriceListWorkbook(
     row.getCell(7).value = { formula: `E${r}+F${r}`, result: (item.materialsPrice + item.worksPrice) / 100 };
     if (item.description) row.getCell(8).value = item.description;
     if (item.manufacturer) row.getCell(9).value = item.manufacturer;
+    if (item.source) {
+      row.getCell(10).value = item.source;
+      row.getCell(10).alignment = { wrapText: true };
+    }
     for (const c of [5, 6, 7]) row.getCell(c).numFmt = '#,##0.00 "₽"';
     row.getCell(2).alignment = { wrapText: true };
   }
@@ -517,7 +528,17 @@ export async function writePriceListWorkbook(
 export function writePriceListCsv(items: readonly PriceListItem[]): string {
   const money = (k: number) => `${Math.floor(k / 100)},${String(k % 100).padStart(2, "0")}`;
   return toCsv([
-    ["Артикул", "Наименование", "Ед. изм.", "Раздел", "Материалы", "Работы", "Описание", "Производитель"],
+    [
+      "Артикул",
+      "Наименование",
+      "Ед. изм.",
+      "Раздел",
+      "Материалы",
+      "Работы",
+      "Описание",
+      "Производитель",
+      "Источник цены",
+    ],
     ...items.map((i) => [
       i.code,
       i.name,
@@ -527,6 +548,7 @@ export function writePriceListCsv(items: readonly PriceListItem[]): string {
       money(i.worksPrice),
       i.description ?? "",
       i.manufacturer ?? "",
+      i.source ?? "",
     ]),
   ]);
 }

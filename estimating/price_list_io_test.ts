@@ -147,3 +147,21 @@ Deno.test("mergePriceList() reports added, updated and unchanged codes and keeps
   assert.equal(r.items.find((i) => i.code === "А002")!.section, "Трубопроводы");
   assert.equal(r.items.find((i) => i.code === "Б001")!.section, "Прочие работы и оборудование");
 });
+
+Deno.test("writePriceListWorkbook() shows where each default price comes from in «Источник цены»; the CSV too", async () => {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load((await writePriceListWorkbook(defaultPriceList)).buffer as ArrayBuffer);
+  const ws = book.worksheets[0];
+  assert.equal(ws.getRow(1).getCell(10).value, "Источник цены");
+  const rows: Record<string, string> = {};
+  ws.eachRow((row, n) => {
+    if (n > 1) rows[String(row.getCell(1).value)] = String(row.getCell(10).value ?? "");
+  });
+  for (const item of defaultPriceList) assert.equal(rows[item.code], item.source, item.code);
+  assert.match(rows["А253"], /Центр геологии.*2026/);
+  const csv = writePriceListCsv(defaultPriceList);
+  assert.ok(csv.split("\n")[0].trim().endsWith("Источник цены"), csv.split("\n")[0]);
+  // A company's list without the column merges as unchanged: the source is not a price.
+  const own = defaultPriceList.map(({ source: _source, ...rest }) => rest);
+  assert.equal(mergePriceList(defaultPriceList, own).updated.length, 0);
+});

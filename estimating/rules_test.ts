@@ -486,8 +486,9 @@ Deno.test("generateEstimate() gives a gravity station's separate pump its well, 
 });
 
 Deno.test("generateEstimate() takes the external sewer as the station's inlet when both are in one document", () => {
-  // A house 40 m from the station: the sewer prices the run (А215 40 × 1 600, А217 40 × 980, one well at
-  // ⌈40 / 35⌉ − 1 = 1: А219 11 500); the station adds no inlet of its own, only its outlet.
+  // A house 40 m from the station: the sewer prices the run (the pipe from 1,2 m down by 0,9 m: the first
+  // 0,3 / 0,9 × 40 = 13,33 m of trench to 1,5 m at А215 1 600 = 21 328 ₽, the other 26,67 m at А216; А217
+  // 40 × 980, one well at ⌈40 / 35⌉ − 1 = 1: А219 11 500); the station adds no inlet of its own, only its outlet.
   const e = generateEstimate({
     workTypes: ["autonomous_sewage", "sewage_system"],
     object: { distanceFromMKAD: 20 },
@@ -504,7 +505,8 @@ Deno.test("generateEstimate() takes the external sewer as the station's inlet wh
   assert.equal(e.items.filter((i) => i.name.includes("подводящ")).length, 0);
   assert.deepEqual(lines(e, "А002").map((l) => l.quantity), [6]);
   assert.equal(one(e, "А001").quantity, 6);
-  assert.equal(one(e, "А215").totalPrice, rub(64_000));
+  assert.equal(one(e, "А215").totalPrice, rub(21_328));
+  assert.equal(one(e, "А216").quantity, 26.67);
   assert.equal(one(e, "А219").totalPrice, rub(11_500));
   assert.ok(e.notes.some((n) => n.includes("учтён в разделе «Наружная канализация»")));
 });

@@ -26,6 +26,10 @@ export interface WellPump {
 export const wellPumps: readonly WellPump[] = [
   { id: "vodomet-55-50", name: "Джилекс Водомет ПРОФ 55/50", flow: 3.3, head: 40, price: 17_900 },
   { id: "vodomet-55-90", name: "Джилекс Водомет ПРОФ 55/90", flow: 3.3, head: 72, price: 26_500 },
+  // The series' deeper model: 55 l/min (3.3 m³/h), 120 m at zero flow per the maker; the head at the rated flow
+  // taken at the 80 % of the maximum the 55/90 row reads off its curve. Price: the maker's shop level of 2025,
+  // rounded up (an estimate, not a dated page).
+  { id: "vodomet-55-120", name: "Джилекс Водомет ПРОФ 55/120", flow: 3.3, head: 96, price: 34_900 },
   { id: "unipump-eco-midi-2", name: "UNIPUMP ECO MIDI-2", flow: 2.5, head: 55, price: 21_800 },
   { id: "sq-2-55", name: "Grundfos SQ 2-55", flow: 2, head: 46, price: 64_900 },
   { id: "sq-2-85", name: "Grundfos SQ 2-85", flow: 2, head: 72, price: 79_900 },

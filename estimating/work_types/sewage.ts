@@ -15,7 +15,7 @@ import type { RuleLine } from "../rule_line.ts";
 import { formatQuantity } from "../money.ts";
 import { inspectionWells, inspectionWellsNote, WELL_SPACING_M } from "../sewer_line.ts";
 import type { KindRule, KindValues, WorkTypeModule } from "./types.ts";
-import { formField, line, spec, trenchLine } from "./types.ts";
+import { formField, line, spec } from "./types.ts";
 
 /** The smallest slope of a gravity sewer by its diameter (СП 32.13330.2018, п. 5.4.2). */
 export const MIN_SLOPE: Readonly<Record<string, number>> = { "110": 0.02, "160": 0.008 };
@@ -38,21 +38,88 @@ const specs = {
 };
 
 /**
+ * The drop of a line, m: as measured, else the least its diameter's slope needs over its length.
+ *
+ * @example
+ * ```ts
+ * import { sewerDrop } from "./sewage.ts";
+ * if (sewerDrop({ sw_length: 25, sw_drop: 0, sw_pipe: "110" }) !== 0.5) throw new Error("least");
+ * if (sewerDrop({ sw_length: 25, sw_drop: 0.6, sw_pipe: "110" }) !== 0.6) throw new Error("measured");
+ * ```
+ */
+export function sewerDrop(v: KindValues): number {
+  const drop = v.sw_drop as number;
+  if (drop > 0) return drop;
+  const min = MIN_SLOPE[v.sw_pipe as string] ?? 0.02;
+  return Math.round((v.sw_length as number) * min * 100) / 100;
+}
+
+/**
+ * A slope with enough digits to compare with the minimum `min`: thousandths, or ten-thousandths rounded
+ * down when thousandths would read as the minimum (0,0199 reads 0,0199, never «0,02 меньше 0,02»).
+ *
+ * @example
+ * ```ts
+ * import { formatSlope } from "./sewage.ts";
+ * if (formatSlope(0.42 / 25, 0.02) !== "0,017") throw new Error("0,0168");
+ * if (formatSlope(0.398 / 20, 0.02) !== "0,0199") throw new Error("0,0199");
+ * if (formatSlope(0.02, 0.02) !== "0,02") throw new Error("0,02");
+ * ```
+ */
+export function formatSlope(slope: number, min: number): string {
+  let shown = Math.round(slope * 1000) / 1000;
+  if (shown >= min && slope < min) shown = Math.floor(slope * 10000) / 10000;
+  return String(shown).replace(".", ",");
+}
+
+/**
+ * The trench of a sloped line, split where it passes {@link SHALLOW_SEWER_M}: the pipe starts at the trench
+ * depth by the house and falls by the drop, so the metres past the shallow article's depth take the deep one.
+ *
+ * @example
+ * ```ts
+ * import { sewerTrench } from "./sewage.ts";
+ * // 25 m from 1,2 m falling 0,5 m: 15 m to 1,5 m, 10 m from 1,5 to 1,7 m.
+ * const t = sewerTrench(25, 1.2, 0.5);
+ * if (t.map((l) => `${l.code} ${l.quantity}`).join() !== "А215 15,А216 10") throw new Error(JSON.stringify(t));
+ * ```
+ */
+export function sewerTrench(length: number, start: number, drop: number): RuleLine[] {
+  const end = start + drop;
+  const range = drop > 0
+    ? `глубина ${formatQuantity(start)}–${formatQuantity(end)} м`
+    : `глубина ${formatQuantity(start)} м`;
+  if (end <= SHALLOW_SEWER_M + 1e-9) return [line("А215", length, true, range)];
+  if (start >= SHALLOW_SEWER_M || !(drop > 0)) return [line("А216", length, true, range)];
+  const shallow = Math.round(length * (SHALLOW_SEWER_M - start) / drop * 100) / 100;
+  return [
+    line("А215", shallow, true, `глубина ${formatQuantity(start)}–${formatQuantity(SHALLOW_SEWER_M)} м`),
+    line(
+      "А216",
+      length - shallow,
+      true,
+      `глубина ${formatQuantity(SHALLOW_SEWER_M)}–${formatQuantity(end)} м`,
+    ),
+  ];
+}
+
+/**
  * The rules of the external sewage. Worked example (default price list): 18 m of 110 mm at 1.2 m with a
- * 0.4 m drop (slope 0.022 ≥ 0.02), 1 inspection well, insulated: trench 18 × 1 600 = 28 800 ₽; pipe
- * 18 × 980 = 17 640 ₽; well 11 500 ₽; insulation 18 × 700 = 12 600 ₽. Total 70 540 ₽
- * (`work_types_test.ts` checks it).
+ * 0.4 m drop (slope 0.022 ≥ 0.02, the pipe ends at 1,6 m), 1 inspection well, insulated: trench to 1,5 m
+ * 13,5 × 1 600 = 21 600 ₽ and 1,5–1,6 m 4,5 × 2 300 = 10 350 ₽; pipe 18 × 980 = 17 640 ₽; well 11 500 ₽;
+ * insulation 18 × 700 = 12 600 ₽. Total 73 690 ₽ (`work_types_test.ts` checks it).
  */
 export const sewageRules: readonly KindRule[] = [
   {
     id: "sw_trench_pipe",
-    title: `Траншея (до ${SHALLOW_SEWER_M} м или глубже) и труба ПВХ на длину канализации`,
+    title:
+      `Траншея по глубине трубы от дома до конца с уклоном (до ${SHALLOW_SEWER_M} м или глубже) и труба ПВХ на длину канализации`,
     apply: ({ v }) => {
       const length = v.sw_length as number;
       if (!(length > 0)) return;
       return {
         lines: [
-          trenchLine(length, v.sw_depth as number, SHALLOW_SEWER_M, ["А215", "А216"]),
+          ...sewerTrench(length, v.sw_depth as number, sewerDrop(v)),
           line(pipeArticle[v.sw_pipe as string] ?? "А217", length, true),
         ],
       };
@@ -70,7 +137,7 @@ export const sewageRules: readonly KindRule[] = [
       if (!(drop > 0)) {
         return {
           notes: [
-            `Нужный перепад высот для уклона ${formatQuantity(min)}: не менее ${formatQuantity(need)} м.`,
+            `Нужный перепад высот для уклона ${formatSlope(min, min)}: не менее ${formatQuantity(need)} м.`,
           ],
         };
       }
@@ -78,11 +145,13 @@ export const sewageRules: readonly KindRule[] = [
       if (slope + 1e-9 >= min) return;
       return {
         warnings: [
-          `Уклон ${formatQuantity(Math.round(slope * 1000) / 1000)} меньше минимального ${
-            formatQuantity(min)
-          }: нужен перепад не менее ${formatQuantity(need)} м (есть ${
-            formatQuantity(drop)
-          } м) — заглубите станцию или поставьте насос.`,
+          `Уклон ${formatSlope(slope, min)} меньше минимального ${
+            formatSlope(min, min)
+          } для трубы ${v.sw_pipe} мм: на ${formatQuantity(length)} м нужен перепад не менее ${
+            formatQuantity(need)
+          } м, есть ${formatQuantity(drop)} м — не хватает ${
+            formatQuantity(Math.round((need - drop) * 100) / 100)
+          } м; заглубите станцию или поставьте насос.`,
         ],
       };
     },

@@ -30,6 +30,8 @@ export interface KindContext {
   kinds: readonly WorkKind[];
   /** Distance of the object from МКАД, km, when known. */
   distanceFromMKAD?: number;
+  /** Whether the price list in use has the article (absent: the default list, which has them all). */
+  hasArticle?: (code: string) => boolean;
 }
 
 /** One pricing rule of a work type. */

@@ -17,6 +17,8 @@ import { formField, line, spec, trenchLine } from "./types.ts";
 
 /** The depth a water pipe needs without a heating cable in the Moscow region, m. */
 export const FROST_DEPTH_M = 1.6;
+/** The deepest trench the shallowest article covers (a heated pipe above the frost depth), m. */
+export const HEATED_TRENCH_M = 1.2;
 /** The deepest trench the shallow trench article covers, m. */
 export const SHALLOW_TRENCH_M = 1.8;
 
@@ -35,18 +37,26 @@ const specs = {
 
 /**
  * The rules of the water pipe. Worked example (default price list): 20 m at 1.2 m with a heating cable and
- * insulation, ПНД 32, wall entry, a 40 cm foundation: trench 20 × 1 500 = 30 000 ₽; pipe 20 × 360 =
- * 7 200 ₽; cable 20 × 900 = 18 000 ₽; insulation 20 × 260 = 5 200 ₽; entry 6 000 ₽; drilling 40 cm × 55 =
- * 2 200 ₽. Total 68 600 ₽ (`work_types_test.ts` checks it).
+ * insulation, ПНД 32, wall entry, a 40 cm foundation: trench up to 1,2 m 20 × 1 000 = 20 000 ₽; pipe
+ * 20 × 360 = 7 200 ₽; cable 20 × 900 = 18 000 ₽; insulation 20 × 260 = 5 200 ₽; entry 6 000 ₽; drilling
+ * 40 cm × 55 = 2 200 ₽. Total 58 600 ₽ (`work_types_test.ts` checks it).
  */
 export const waterSupplyRules: readonly KindRule[] = [
   {
     id: "ws_trench",
-    title: `Траншея на длину водопровода: до ${SHALLOW_TRENCH_M} м или глубже`,
+    title:
+      `Траншея на длину водопровода: до ${HEATED_TRENCH_M} м (утеплённая труба с кабелем), до ${SHALLOW_TRENCH_M} м или глубже`,
     apply: ({ v }) => {
       const length = v.ws_length as number;
       if (!(length > 0)) return;
-      return { lines: [trenchLine(length, v.ws_depth as number, SHALLOW_TRENCH_M, ["А195", "А196"])] };
+      const depth = v.ws_depth as number;
+      return {
+        lines: [
+          depth <= HEATED_TRENCH_M
+            ? trenchLine(length, depth, HEATED_TRENCH_M, ["А261", "А195"])
+            : trenchLine(length, depth, SHALLOW_TRENCH_M, ["А195", "А196"]),
+        ],
+      };
     },
   },
   {

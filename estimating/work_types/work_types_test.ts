@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { EstimateInputError, generateEstimate } from "../estimate.ts";
 import { defaultPriceList, priceListIndex, sectionOrder } from "../price_list.ts";
-import { drillingBands } from "./well.ts";
+import { allInArticles, drillingBands, frictionLoss } from "./well.ts";
 import { kindsForTask, workFieldSpecs, type WorkKind, workSections, workTypeModules } from "./mod.ts";
 
 const date = "2026-06-01";
@@ -18,25 +18,25 @@ Deno.test("generateEstimate() prices a sand well with its arrangement as the wor
     object: { ...near, distanceFromMKAD: 45 },
     measurements: { well_type: "sand", well_depth: 35 },
   }, { date });
-  // Drilling 30 × 2 200 + 5 × 2 500; casing 35 × 2 100; filter 6 300; head 4 000; flushing 8 000; test pumping
-  // 6 500; analysis 7 500; rig 15 km × 150; caisson 80 000; fittings 13 500; pump Водомет 55/90 26 500 (head
-  // 32 + 30 + 5 = 67 m at 3 m³/h) installed 6 000; cable 47 × 230; rope 35 × 90; pipe 34 × 160;
-  // accumulator 14 900; automation 10 400.
-  const hand = 30 * 2200 + 5 * 2500 + 35 * 2100 + 6300 + 4000 + 8000 + 6500 + 7500 + 15 * 150 + 80000 +
-    13500 +
-    26500 + 6000 + 47 * 230 + 35 * 90 + 34 * 160 + 14900 + 10400;
-  assert.equal(hand, 357_250);
+  // Well all-in (ПНД 125, the sand standard) 30 × 2 200 + 5 × 2 300; filter 6 300; head 4 000; test pumping
+  // 6 500; analysis 7 500; rig 15 km × 150; caisson 68 000; caisson fittings 13 500; pump Водомет 55/90
+  // 26 500 (level 14 + 5 + 30 + friction in 32 + 5 m of 32 mm pipe ≈ 3,9 → 53 m at 3 m³/h; the 55/50 gives
+  // 40 m) installed 6 000; cable 47 × 170; rope 35 × 90; pipe 34 × 130; accumulator 14 900; automation 10 400.
+  const hand = 30 * 2200 + 5 * 2300 + 6300 + 4000 + 6500 + 7500 + 15 * 150 + 68000 + 13500 +
+    26500 + 6000 + 47 * 170 + 35 * 90 + 34 * 130 + 14900 + 10400;
+  assert.equal(hand, 258_910);
   assert.equal(rub(e.totalAmount), hand);
   assert.deepEqual(e.sections, [workSections.wellDrilling, workSections.wellEquipment]);
   assert.equal(e.items.find((i) => i.articleCode === "vodomet-55-90")?.totalPrice, 2_650_000);
+  assert.ok(e.notes.some((n) => n.includes("напор 53 м") && n.includes("динамический уровень 14 м")));
   assert.equal(e.templateName, "Обустройство скважины: скважина на песок 35 м");
   assert.deepEqual(e.workKinds, ["well"]);
   assert.equal(e.model, undefined);
 });
 
-Deno.test("generateEstimate() prices a well of any depth as its drilling bands and casing per metre plus the arrangement", () => {
+Deno.test("generateEstimate() prices a well of any depth per metre all-in by its casing's depth bands plus the arrangement", () => {
   // Without the pump, accumulator and automation, only the per-metre lines depend on the depth.
-  const fixed = ["А175", "А181", "А176", "А177", "А178", "А182", "А194"].reduce((s, c) => s + price(c), 0);
+  const fixed = ["А175", "А181", "А177", "А178", "А182", "А194"].reduce((s, c) => s + price(c), 0);
   for (const depth of [1, 12.5, 30, 31, 59.99, 60, 75, 100, 101, 140, 300]) {
     const e = generateEstimate({
       workType: "well_drilling",
@@ -44,27 +44,87 @@ Deno.test("generateEstimate() prices a well of any depth as its drilling bands a
       measurements: { well_depth: depth, well_pump: false, well_accumulator: "none", well_automation: false },
     }, { date });
     let drilling = 0;
-    for (const b of drillingBands) drilling += Math.max(0, Math.min(depth, b.to) - b.from) * price(b.code);
-    const expected = Math.round((drilling + depth * price("А172") + fixed) * 100);
+    drillingBands.forEach((b, i) => {
+      drilling += Math.max(0, Math.min(depth, b.to) - b.from) * price(allInArticles.pnd_125[i]);
+    });
+    const expected = Math.round((drilling + fixed) * 100);
     assert.equal(e.totalAmount, expected, `depth ${depth}`);
   }
 });
 
-Deno.test("generateEstimate() takes an artesian well's depth from the district and cases it to the limestone", () => {
+Deno.test("generateEstimate() prices an artesian well of 70 m at 2 000–2 300 ₽/м all-in with two casing strings", () => {
+  const e = generateEstimate({
+    workType: "well_drilling",
+    object: near,
+    measurements: { well_type: "artesian", well_depth: 70, well_pump: false, well_arrangement: "none" },
+  }, { date });
+  // Steel 133 + ПНД 117 by default: 30 × 2 100 + 30 × 2 200 + 10 × 2 300 = 152 000 ₽, 2 171 ₽/м; no
+  // separate casing or flushing line.
+  const well = e.items.filter((i) => i.section === workSections.wellDrilling && i.unit === "м");
+  assert.deepEqual(well.map((i) => [i.articleCode, i.quantity]), [["А253", 30], ["А254", 30], ["А255", 10]]);
+  const sum = rub(well.reduce((s, i) => s + i.totalPrice, 0));
+  assert.equal(sum, 30 * 2100 + 30 * 2200 + 10 * 2300);
+  assert.ok(sum / 70 >= 2000 && sum / 70 <= 2300, String(sum / 70));
+  assert.ok(!e.items.some((i) => ["А172", "А176"].includes(i.articleCode)));
+});
+
+Deno.test("generateEstimate() takes an artesian well's depth from the district; an adapter gets no caisson fittings", () => {
   const e = generateEstimate({
     workType: "well_drilling",
     object: near,
     measurements: { well_type: "artesian", well_district: "istra", well_arrangement: "adapter" },
   }, { date });
   const q = (code: string) => e.items.find((i) => i.articleCode === code)?.quantity;
-  // Истра: artesian 80 m → 30 + 30 + 20 m of drilling, casing 80 − 10 = 70 m, no filter, no head (adapter).
-  assert.deepEqual([q("А168"), q("А169"), q("А170"), q("А172")], [30, 30, 20, 70]);
+  // Истра: artesian 80 m → 30 + 30 + 20 m at the two-string rates, no filter, no head, no fittings (adapter).
+  assert.deepEqual([q("А253"), q("А254"), q("А255")], [30, 30, 20]);
   assert.equal(q("А175"), undefined);
   assert.equal(q("А181"), undefined);
+  assert.equal(q("А194"), undefined);
   assert.equal(q("А184"), 1);
   assert.ok(e.notes.some((n) => n.includes("Истра") && n.includes("касимовский")), e.notes.join("\n"));
-  // The pump hangs at 50 m: head 50 + 30 + 5 = 85 m at 3 m³/h → Grundfos SQ 3-105.
-  assert.ok(e.items.some((i) => i.articleCode === "sq-3-105"));
+  // Level 32 m (40 % of 80) + 5 + 30 + friction in 50 m of riser and 5 m in the house ≈ 5,7 → 73 m at
+  // 3 m³/h: the 55/90 gives 72 m, so the 55/120 (96 m, 34 900 ₽), cheaper than Grundfos SQ 3-105 (85 m).
+  assert.ok(e.items.some((i) => i.articleCode === "vodomet-55-120"));
+  const caisson = generateEstimate({
+    workType: "well_drilling",
+    object: near,
+    measurements: { well_type: "artesian", well_district: "istra", well_arrangement: "caisson_plastic" },
+  }, { date });
+  assert.equal(caisson.items.find((i) => i.articleCode === "А194")?.quantity, 1);
+});
+
+Deno.test("generateEstimate() sizes the pump by the dynamic level, the tap's height and pressure and the pipe losses, the cheapest that fits", () => {
+  const doc = (m: Record<string, unknown>) => ({
+    workTypes: ["well_equipment", "water_supply"],
+    object: near,
+    measurements: { well_type: "artesian", ws_length: 15, ws_depth: 1.8, ...m },
+  });
+  // 90 m artesian well, 3 m³/h, the pump at 50 m, 15 m of ПНД 32 to the house: level 36 (40 % of 90) + 5 +
+  // 30 + friction (50 + 15 + 5 m of 32 mm at 3 m³/h) = 78,3 → 79 m → Водомет ПРОФ 55/120 (96 m at 3,3 m³/h,
+  // 34 900 ₽), the cheapest that fits, not the 5 m³/h SQE 5-110 (165 000 ₽) the pump's depth chose.
+  const loss = frictionLoss(3, 70, "32");
+  assert.equal(Math.ceil(36 + 5 + 30 + loss), 79);
+  const deep = generateEstimate(doc({ well_depth: 90 }), { date });
+  assert.ok(
+    deep.items.some((i) => i.articleCode === "vodomet-55-120"),
+    deep.items.map((i) => i.articleCode).join(),
+  );
+  // A measured dynamic level of 22 m, the top tap at 6 m: 22 + 6 + 30 + 7,3 = 65,3 → 66 m → the cheapest that
+  // gives 3 m³/h at 66 m is Джилекс Водомет ПРОФ 55/90 (72 m, 26 500 ₽), not SQ 3-105 (99 800 ₽).
+  const measured = generateEstimate(doc({ well_depth: 90, well_dynamic_level: 22, well_house_height: 6 }), {
+    date,
+  });
+  const pump = measured.items.find((i) =>
+    i.section === workSections.wellEquipment && i.articleCode.includes("-")
+  );
+  assert.equal(pump?.articleCode, "vodomet-55-90");
+  assert.equal(pump?.totalPrice, 2_650_000);
+  assert.ok(measured.notes.some((n) => n.includes("напор 66 м")), measured.notes.join("\n"));
+  // A pump hung above the dynamic level is an alert (it would run dry).
+  const dry = generateEstimate(doc({ well_depth: 90, well_dynamic_level: 40, well_pump_depth: 30 }), {
+    date,
+  });
+  assert.ok(dry.alerts.some((a) => a.includes("выше динамического уровня 40 м")), dry.alerts.join());
 });
 
 Deno.test("generateEstimate() prices a water pipe as the worked example says", () => {
@@ -79,9 +139,24 @@ Deno.test("generateEstimate() prices a water pipe as the worked example says", (
       ws_foundation_cm: 40,
     },
   }, { date });
-  // Trench 20 × 1 500; pipe 20 × 360; cable 20 × 900; insulation 20 × 260; entry 6 000; drilling 40 × 55.
-  assert.equal(rub(e.totalAmount), 20 * 1500 + 20 * 360 + 20 * 900 + 20 * 260 + 6000 + 40 * 55);
-  assert.equal(rub(e.totalAmount), 68_600);
+  // Trench to 1,2 m 20 × 1 000; pipe 20 × 360; cable 20 × 900; insulation 20 × 260; entry 6 000; drilling
+  // 40 × 55.
+  assert.equal(rub(e.totalAmount), 20 * 1000 + 20 * 360 + 20 * 900 + 20 * 260 + 6000 + 40 * 55);
+  assert.equal(rub(e.totalAmount), 58_600);
+});
+
+Deno.test("generateEstimate() prices a heated water pipe at 1,0 m with the trench up to 1,2 m, deeper ones by their depth", () => {
+  const trench = (depth: number) =>
+    generateEstimate({
+      workType: "water_supply",
+      object: near,
+      measurements: { ws_length: 35, ws_depth: depth, ws_heating_cable: true },
+    }, { date }).items.find((i) => i.articleCode.startsWith("А") && i.name.startsWith("Траншея"));
+  // 35 m × 1 000 ₽ = 35 000 ₽ at 1,0 m (was the «до 1,8 м» article: 35 × 1 500 = 52 500 ₽).
+  assert.deepEqual([trench(1)?.articleCode, trench(1)?.totalPrice], ["А261", 3_500_000]);
+  assert.equal(trench(1.2)?.articleCode, "А261");
+  assert.equal(trench(1.3)?.articleCode, "А195");
+  assert.equal(trench(2)?.articleCode, "А196");
 });
 
 Deno.test("generateEstimate() refuses a water pipe above the frost depth without a heating cable", () => {
@@ -132,9 +207,10 @@ Deno.test("generateEstimate() prices external sewage as the worked example says 
     object: near,
     measurements: { sw_length: 18, sw_drop: 0.4, sw_inspection_wells: 1, sw_insulation: true },
   }, { date });
-  // Trench 18 × 1 600; pipe 18 × 980; well 11 500; insulation 18 × 700.
-  assert.equal(rub(e.totalAmount), 18 * 1600 + 18 * 980 + 11500 + 18 * 700);
-  assert.equal(rub(e.totalAmount), 70_540);
+  // The pipe falls from 1,2 to 1,6 m: trench to 1,5 m 13,5 × 1 600, 1,5–1,6 m 4,5 × 2 300; pipe 18 × 980;
+  // well 11 500; insulation 18 × 700.
+  assert.equal(rub(e.totalAmount), 13.5 * 1600 + 4.5 * 2300 + 18 * 980 + 11500 + 18 * 700);
+  assert.equal(rub(e.totalAmount), 73_690);
   assert.ok(!e.warnings.some((w) => w.startsWith("Уклон")));
   const flat = generateEstimate(
     { workType: "sewage_system", measurements: { sw_length: 18, sw_drop: 0.2, sw_inspection_wells: 1 } },
@@ -144,6 +220,32 @@ Deno.test("generateEstimate() prices external sewage as the worked example says 
     flat.warnings.some((w) => w.includes("меньше минимального 0,02") && w.includes("0,36")),
     flat.warnings.join(),
   );
+});
+
+Deno.test("generateEstimate() shows a slope of 0,017 with its digits and the drop it lacks", () => {
+  const e = generateEstimate(
+    { workType: "sewage_system", measurements: { sw_length: 25, sw_drop: 0.42, sw_inspection_wells: 2 } },
+    { date },
+  );
+  // 0,42 / 25 = 0,0168; 25 × 0,02 = 0,5 m needed, 0,08 m short.
+  assert.ok(
+    e.warnings.includes(
+      "Уклон 0,017 меньше минимального 0,02 для трубы 110 мм: на 25 м нужен перепад не менее 0,5 м, есть 0,42 м — не хватает 0,08 м; заглубите станцию или поставьте насос.",
+    ),
+    e.warnings.join("\n"),
+  );
+});
+
+Deno.test("generateEstimate() prices a sewer trench by the depth the sloped pipe reaches, not the depth it starts at", () => {
+  const trench = (m: Record<string, unknown>) =>
+    generateEstimate({ workType: "sewage_system", measurements: { sw_inspection_wells: 2, ...m } }, { date })
+      .items.filter((i) => ["А215", "А216"].includes(i.articleCode)).map((i) => [i.articleCode, i.quantity]);
+  // 25 m from 1,4 m with a 0,5 m drop ends at 1,9 m: 5 m to 1,5 m (25 × 0,1 / 0,5), 20 m deeper.
+  assert.deepEqual(trench({ sw_length: 25, sw_depth: 1.4, sw_drop: 0.5 }), [["А215", 5], ["А216", 20]]);
+  // Unmeasured drop: the least slope's, 25 × 0,02 = 0,5 m, the same split.
+  assert.deepEqual(trench({ sw_length: 25, sw_depth: 1.4 }), [["А215", 5], ["А216", 20]]);
+  assert.deepEqual(trench({ sw_length: 10, sw_depth: 1, sw_drop: 0.3 }), [["А215", 10]]);
+  assert.deepEqual(trench({ sw_length: 10, sw_depth: 1.6, sw_drop: 0.3 }), [["А216", 10]]);
 });
 
 Deno.test("generateEstimate() keeps a legacy sewage_system document with a station a station estimate", () => {
@@ -274,7 +376,35 @@ Deno.test("generateEstimate() prices a well by a company list older than the wor
   assert.equal(e.totalAmount, generateEstimate(doc, { date }).totalAmount);
   const notes = e.warnings.filter((w) => w.includes("базового прайс-листа"));
   assert.equal(notes.length, 1, e.warnings.join("\n"));
-  assert.match(notes[0], /А168, А169, А172/);
+  assert.match(notes[0], /А245, А246, А175/);
+});
+
+Deno.test("generateEstimate() prices a well by a company list with the separate drilling and casing articles by those articles", () => {
+  // A list of before the all-in rates: А001–А220. Sand 35 m, ПНД 125: drilling 30 × 2 200 + 5 × 2 500,
+  // casing 35 × 950, flushing 8 000; filter 6 300, head 4 000, test pumping 6 500, analysis 7 500 — from the
+  // company's own articles, no fallback for them.
+  const old = defaultPriceList.filter((i) => i.code <= "А220");
+  const doc = {
+    workType: "well_drilling",
+    object: near,
+    measurements: {
+      well_depth: 35,
+      well_pump: false,
+      well_arrangement: "none",
+      well_accumulator: "none",
+      well_automation: false,
+    },
+  };
+  const e = generateEstimate(doc, { date, priceList: old });
+  assert.deepEqual(
+    e.items.filter((i) => i.section === workSections.wellDrilling).map((i) => [i.articleCode, i.quantity]),
+    [["А168", 30], ["А169", 5], ["А174", 35], ["А176", 1], ["А175", 1], ["А181", 1], ["А177", 1], [
+      "А178",
+      1,
+    ]],
+  );
+  assert.ok(!e.warnings.some((w) => w.includes("базового прайс-листа")), e.warnings.join("\n"));
+  assert.equal(rub(e.totalAmount), 30 * 2200 + 5 * 2500 + 35 * 950 + 8000 + 6300 + 4000 + 6500 + 7500);
 });
 
 Deno.test("generateEstimate() puts the external sewer's inspection wells by the shared rule: each turn, every 35 m", () => {

@@ -415,7 +415,7 @@ Deno.test("[api] documents of every work type price as the CLI prices them", () 
       {
         workType: "well_drilling",
         object,
-        measurements: { well_type: "artesian", well_district: "dmitrov" },
+        measurements: { well_type: "artesian", well_district: "dmitrov", well_dynamic_level: "28" },
       },
       {
         workType: "water_supply",
