@@ -14,11 +14,13 @@ import {
 import { notifyEstimateCreated, notifyEstimateUpdated, recordActivity } from "./notifications.ts";
 import {
   type Discount,
+  documentKinds,
   type Estimate as GeneratedEstimate,
   estimateTotals,
   materialsPerUnit,
   priceLine,
 } from "../estimating/mod.ts";
+import { alias } from "drizzle-orm/sqlite-core";
 import { type Scope, scopeOf } from "./scope.ts";
 import { type Placeholders, preparedQuery } from "./prepared.ts";
 import type { Columns, RowOf, Shown } from "./columns.ts";
@@ -73,6 +75,7 @@ const listSelection = {
   updatedAt: estimates.updatedAt,
   createdBy: estimates.createdBy,
   objectAddress: objects.address,
+  alerts: estimates.alerts,
 };
 
 export type EstimateRow = Awaited<ReturnType<typeof listEstimates>>[number];
@@ -86,6 +89,8 @@ export const estimateTableColumns = {
   totalAmount: estimates.totalAmount,
   status: estimates.status,
   createdAt: estimates.createdAt,
+  /** Warnings that change what should be installed: the row is marked. */
+  alerts: estimates.alerts,
 };
 
 /** Estimates of the scope, newest first, with the object's address. */
@@ -150,6 +155,11 @@ export async function getEstimate(db: Db | Tx, scope: Scope, id: number) {
     clientNote: estimates.clientNote,
     internalNote: estimates.internalNote,
     clientId: estimates.clientId,
+    alertsConfirmed: estimates.alertsConfirmed,
+    alertsConfirmedAt: estimates.alertsConfirmedAt,
+    alertsConfirmedBy: estimates.alertsConfirmedBy,
+    confirmerFirstName: confirmer.firstName,
+    confirmerLastName: confirmer.lastName,
     objectClientName: objects.clientName,
     objectClientPhone: objects.clientPhone,
     objectDistanceFromMKAD: objects.distanceFromMKAD,
@@ -159,6 +169,7 @@ export async function getEstimate(db: Db | Tx, scope: Scope, id: number) {
   }).from(estimates)
     .innerJoin(objects, eq(objects.id, estimates.objectId))
     .leftJoin(users, eq(users.id, estimates.createdBy))
+    .leftJoin(confirmer, eq(confirmer.id, estimates.alertsConfirmedBy))
     .where(and(eq(estimates.id, id), scoped(scope)));
   if (!row) return null;
   const items = await db.select().from(estimateItems).where(eq(estimateItems.estimateId, id))
@@ -172,6 +183,9 @@ export async function getEstimate(db: Db | Tx, scope: Scope, id: number) {
   const itemsTotal = items.reduce((s, i) => s + i.totalPrice, 0);
   return { ...row, totalCost: row.totalAmount, items, subtotals, itemsTotal };
 }
+
+/** Who confirmed approving an estimate over its alerts (the users table a second time in getEstimate). */
+const confirmer = alias(users, "confirmer");
 
 export type EstimateDetail = NonNullable<Awaited<ReturnType<typeof getEstimate>>>;
 
@@ -233,31 +247,45 @@ export async function numberOfEarlierVersion(
   return row !== undefined;
 }
 
-/** The estimate that generating again for this task (or, without a task, this object) makes a new version of. */
+/**
+ * The estimate that generating this document makes a new version of, or null when it is a new estimate.
+ *
+ * A new version is a re-pricing of the same job (issue 22 item 21). The same job is: the same object, the
+ * same task (or, both without a task, none), and the same work kinds (documentKinds: a station, a well, a
+ * water pipe …). A different station model or other figures are the same job priced again (the surveyor
+ * changes the model an alert suggests); another kind of work on the same object is another job, with its
+ * own estimate and number, as are the separate estimates of one task (one per work type).
+ */
 export async function estimateToRegenerate(
   db: Db,
   scope: Scope,
-  of: { objectId: number; taskId: number | null; workTypes?: readonly string[] },
+  of: { objectId: number; taskId: number | null; workType?: string; workTypes?: readonly string[] },
+  measurements: Readonly<Record<string, unknown>> = {},
 ): Promise<{ id: number; status: EstimateStatus; estimateNumber: string; version: number } | null> {
-  // An estimate of other work types (the separate estimates of one task) is another estimate, not a version.
-  const listed = sql`json_extract(${estimates.measurementDocument}, '$.workTypes')`;
-  const sameWork = of.workTypes?.length
-    ? sql`${listed} = ${JSON.stringify(of.workTypes)}`
-    : sql`${listed} IS NULL`;
-  const [row] = await db.select({
+  const kinds = documentKinds(of, measurements).join(",");
+  const rows = await db.select({
     id: estimates.id,
     status: estimates.status,
     estimateNumber: estimates.estimateNumber,
     version: estimates.version,
+    measurementDocument: estimates.measurementDocument,
   }).from(estimates).where(and(
     scoped(scope),
     eq(estimates.objectId, of.objectId),
-    of.taskId !== null
-      ? eq(estimates.taskId, of.taskId)
-      : and(isNull(estimates.taskId), isNotNull(estimates.measurementDocument)),
-    sameWork,
-  )).orderBy(desc(estimates.createdAt), desc(estimates.id)).limit(1);
-  return row ?? null;
+    of.taskId !== null ? eq(estimates.taskId, of.taskId) : isNull(estimates.taskId),
+    isNotNull(estimates.measurementDocument),
+  )).orderBy(desc(estimates.createdAt), desc(estimates.id));
+  const same = rows.find((r) => {
+    const doc = (r.measurementDocument ?? {}) as {
+      workType?: string;
+      workTypes?: string[];
+      measurements?: Record<string, unknown>;
+    };
+    return documentKinds(doc, doc.measurements ?? {}).join(",") === kinds;
+  });
+  if (!same) return null;
+  const { measurementDocument: _, ...found } = same;
+  return found;
 }
 
 /**
@@ -291,6 +319,11 @@ export interface EstimateSnapshot {
   totalAmount: number;
   notes: string[];
   warnings: string[];
+  /** Absent in versions kept before alerts were stored. */
+  alerts?: string[];
+  alertsConfirmed?: string[] | null;
+  alertsConfirmedAt?: string | null;
+  alertsConfirmedBy?: number | null;
   clientNote: string | null;
   internalNote: string | null;
   createdAt: string;
@@ -334,6 +367,11 @@ export async function storeGeneratedEstimate(
     discountAmount: 0,
     notes: e.notes,
     warnings: e.warnings,
+    alerts: e.alerts,
+    // A new version is priced again: its alerts are confirmed anew.
+    alertsConfirmed: null,
+    alertsConfirmedBy: null,
+    alertsConfirmedAt: null,
     measurementDocument: input.measurementDocument,
     clientId: input.clientId ?? null,
     updatedAt: by.now,
@@ -442,6 +480,10 @@ function snapshotOf(e: EstimateDetail): EstimateSnapshot {
     totalAmount: e.totalAmount,
     notes: e.notes,
     warnings: e.warnings,
+    alerts: e.alerts,
+    alertsConfirmed: e.alertsConfirmed,
+    alertsConfirmedAt: e.alertsConfirmedAt?.toISOString() ?? null,
+    alertsConfirmedBy: e.alertsConfirmedBy,
     clientNote: e.clientNote,
     internalNote: e.internalNote,
     createdAt: e.createdAt.toISOString(),
@@ -495,6 +537,17 @@ export async function getEstimateVersion(
   return {
     ...current,
     ...snap,
+    alerts: snap.alerts ?? [],
+    alertsConfirmed: snap.alertsConfirmed ?? null,
+    alertsConfirmedAt: snap.alertsConfirmedAt ? new Date(snap.alertsConfirmedAt) : null,
+    alertsConfirmedBy: snap.alertsConfirmedBy ?? null,
+    // The confirmer's name is read for the current version only.
+    confirmerFirstName: snap.alertsConfirmedBy === current.alertsConfirmedBy
+      ? current.confirmerFirstName
+      : null,
+    confirmerLastName: snap.alertsConfirmedBy === current.alertsConfirmedBy
+      ? current.confirmerLastName
+      : null,
     version,
     createdAt: new Date(snap.createdAt),
     totalCost: snap.totalAmount,
@@ -614,9 +667,25 @@ export async function setEstimateStatus(
   },
   status: EstimateStatus,
   by: { id: number; now: Date; label: string },
+  /** Approving over alerts: the alerts the approver confirmed, recorded with who and when, and logged. */
+  confirmedAlerts?: readonly string[],
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.update(estimates).set({ status, updatedAt: by.now }).where(eq(estimates.id, current.id));
+    const confirmation = confirmedAlerts?.length
+      ? { alertsConfirmed: [...confirmedAlerts], alertsConfirmedBy: by.id, alertsConfirmedAt: by.now }
+      : {};
+    await tx.update(estimates).set({ status, updatedAt: by.now, ...confirmation })
+      .where(eq(estimates.id, current.id));
+    if (confirmedAlerts?.length) {
+      await tx.insert(estimateChanges).values({
+        estimateId: current.id,
+        companyId: current.companyId,
+        userId: by.id,
+        summary: `Утверждена с предупреждениями: ${confirmedAlerts.join(" ")}`,
+        totalDelta: 0,
+        createdAt: by.now,
+      });
+    }
     await recordActivity(tx, {
       companyId: current.companyId,
       userId: by.id,

@@ -77,8 +77,10 @@ Deno.test("generateEstimate() alerts when the station is undersized and names th
   const w = e.alerts.find((w) => w.startsWith("Производительность"));
   assert.ok(w, e.alerts.join("\n"));
   assert.match(w, /Топас 4 \(800 л\/сут\)/);
-  assert.match(w, /6 проживающих \(1200 л\/сут/);
-  assert.match(w, /Подходит модель Топас 6 \(1200 л\/сут, id topas-6\)/);
+  assert.match(w, /6 проживающих \(1\u00A0200 л\/сут/);
+  // A person reads the alert: no model id, thousands grouped.
+  assert.match(w, /Подходит модель Топас 6 \(1\u00A0200 л\/сут\)\.$/);
+  assert.doesNotMatch(w, /topas|id /);
   assert.ok(
     !gen({ septic_model: "topas-6", residents_count: 6 }).alerts.some((w) =>
       w.startsWith("Производительность")

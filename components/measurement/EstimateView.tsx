@@ -4,6 +4,7 @@ import { num, Table } from "../Table.tsx";
 import { formatKopecks, formatNumber } from "../../domain/format.ts";
 import { SectionBodies } from "../EstimateSections.tsx";
 import type { EstimateItem } from "../../estimating/mod.ts";
+import { EstimateAlerts } from "../EstimateAlerts.tsx";
 
 /** A line as the engine makes it; a line added by hand in the editor may have no article. */
 export type EstimateItemView = Omit<EstimateItem, "articleCode"> & { articleCode: string | null };
@@ -20,6 +21,8 @@ export interface EstimateViewData {
   vat?: { rate: number; amount: number; label: string };
   notes: string[];
   warnings?: string[];
+  /** Warnings that change what should be installed: shown first, prominently (issue 22 item 11). */
+  alerts?: string[];
 }
 
 export function ruDay(iso?: string): string {
@@ -34,6 +37,7 @@ export function EstimateView(
   const vat = estimate.vat?.amount ?? estimate.vatAmount ?? 0;
   return (
     <div className="estimate-view">
+      {estimate.alerts && <EstimateAlerts alerts={estimate.alerts} />}
       <Table
         columns={[
           "Артикул",

@@ -114,7 +114,14 @@ const priceItemsQuery = z.object({ q: z.string().trim().max(100).optional().defa
 
 const patchBody = z.object({
   status: z.enum(estimateStatuses, { error: "Неизвестный статус" }),
+  /** Approving an estimate with alerts: the approver has read them and approves all the same. */
+  confirmAlerts: z.boolean({ error: "Подтверждение: да или нет" }).optional(),
 }).strict();
+
+/** The refusal of approving an estimate with alerts without a confirmation. */
+export function alertsConfirmationMessage(alerts: readonly string[]): string {
+  return `Смета содержит предупреждения: ${alerts.join(" ")} Утвердить всё равно? Подтвердите утверждение.`;
+}
 
 /** The estimate date the engine prints: Moscow's calendar day. */
 export function moscowDay(at: Date): string {
@@ -145,6 +152,15 @@ export function estimateJson(e: EstimateDetail) {
     internalNote: e.internalNote,
     notes: e.notes,
     warnings: e.warnings,
+    alerts: e.alerts,
+    alertsConfirmation: e.alertsConfirmed?.length
+      ? {
+        alerts: e.alertsConfirmed,
+        at: e.alertsConfirmedAt,
+        byUserId: e.alertsConfirmedBy,
+        byName: [e.confirmerLastName, e.confirmerFirstName].filter(Boolean).join(" ") || null,
+      }
+      : null,
     createdAt: e.createdAt,
     updatedAt: e.updatedAt,
     date: moscowDay(e.createdAt),
@@ -207,7 +223,7 @@ function asEngineEstimate(e: EstimateDetail): Estimate {
     totalAmount: e.totalAmount,
     notes: e.notes,
     warnings: e.warnings,
-    alerts: [],
+    alerts: e.alerts,
     currency: "RUB",
     moneyUnit: "kopeck",
   };
@@ -347,8 +363,9 @@ export const estimatesApi = new Hono<AppEnv>()
       const earlier = await estimateToRegenerate(db, scope, {
         objectId: object.id,
         taskId,
+        workType: one.workType as string | undefined,
         workTypes: one.workTypes as string[] | undefined,
-      });
+      }, (measurements ?? {}) as Record<string, unknown>);
       if (earlier?.status === "approved") {
         throw new ApiError(
           409,
@@ -414,7 +431,7 @@ export const estimatesApi = new Hono<AppEnv>()
   .patch("/:id{[0-9]+}", validIdParam, validate("json", patchBody), async (c) => {
     const user = currentUser(c);
     const e = await estimateOr404(c, user, c.req.valid("param").id);
-    const { status } = c.req.valid("json");
+    const { status, confirmAlerts } = c.req.valid("json");
     if (status !== e.status) {
       if (needsApprover(e.status, status) && !hasRole(user.role, estimateApproverRoles)) {
         throw forbidden("Утверждать и отклонять сметы могут главный инженер и администраторы");
@@ -428,12 +445,17 @@ export const estimatesApi = new Hono<AppEnv>()
           ],
         });
       }
+      // Alerts change what should be installed: approving over them is a decision, asked for and recorded.
+      const overAlerts = status === "approved" && e.alerts.length > 0;
+      if (overAlerts && confirmAlerts !== true) {
+        throw new ApiError(409, alertsConfirmationMessage(e.alerts), { confirmAlerts: e.alerts });
+      }
       const { db, now } = c.var.deps;
       await setEstimateStatus(db, { ...e, address: e.objectAddress }, status, {
         id: user.id,
         now: now(),
         label: estimateStatusLabels[status].label,
-      });
+      }, overAlerts ? e.alerts : undefined);
     }
     return c.json(estimateJson(await estimateOr404(c, user, e.id)));
   })
