@@ -157,6 +157,27 @@ export const manualDistances: readonly Option<ManualDistance>[] = /* @__PURE__ *
 /** Installation depths offered by the field-work screen, m (any value from 0.5 to 6 is accepted). */
 export const installationDepthOptions = [1.5, 2.0, 2.5, 3.0, 3.5, 4.0] as const;
 
+/**
+ * The distance of an object from МКАД, one rule for the object's card, the API, the CLI's measurement document
+ * and the engine (issue 22 item 20): kilometres from 0 to 5 000, kept and priced in whole km. A surveyor may
+ * type 41,5: it is accepted and rounded to the nearest whole km (41,5 → 42), as the object's card always did,
+ * since the object stores whole km and delivery is charged per whole km.
+ */
+export const distanceFromMkadRule = { min: 0, max: 5000 } as const;
+
+/**
+ * A distance from МКАД as kept and priced: rounded to the nearest whole km.
+ *
+ * @example
+ * ```ts
+ * import { wholeKm } from "./enums.ts";
+ * if (wholeKm(41.5) !== 42 || wholeKm(41.4) !== 41 || wholeKm(72) !== 72) throw new Error("km");
+ * ```
+ */
+export function wholeKm(km: number): number {
+  return Math.round(km);
+}
+
 /** VAT modes of an estimate: without VAT (default) or 5, 7 or 22 % added on top of the lines. */
 export const vatModes = [
   { value: "none", label: "без НДС", rate: 0 },

@@ -42,6 +42,7 @@ export type { BrandId, Discharge, SepticModel } from "./catalogue/mod.ts";
 export {
   accessDifficulties,
   accessDifficultyLabel,
+  distanceFromMkadRule,
   estimateStatuses,
   installationDepthOptions,
   manualDistances,
@@ -52,6 +53,7 @@ export {
   soilTypes,
   vatModes,
   vatRate,
+  wholeKm,
   workTypeLabel,
   workTypes,
   workTypeValues,

@@ -3,6 +3,7 @@
 // version is a re-pricing of the same job; a different job is a new estimate).
 import assert from "node:assert/strict";
 import { demoSurveyorTask, expectJson, type TestApp, withTestApp } from "../testing.ts";
+import { generateEstimate } from "../../estimating/mod.ts";
 
 const chief = "engineer@demo.local";
 
@@ -127,4 +128,28 @@ Deno.test("[api] generating different jobs on one object without a task makes se
     });
     assert.notEqual(ofTask.id, station.id);
     assert.equal(ofTask.version, 1);
+  }));
+
+Deno.test("[api] a fractional distance from МКАД is accepted and priced in whole km, as the CLI prices it (41,5 → 42)", () =>
+  withTestApp(async (t) => {
+    const task = await demoSurveyorTask(t);
+    const doc = {
+      workType: "autonomous_sewage",
+      object: { address: "д. Кузяево", distanceFromMKAD: "41,5", clientName: "Волков", clientPhone: "" },
+      measurements: { septic_model: "topas-5", residents_count: 4 },
+    };
+    const res = await generate(t, { ...doc, objectId: task.objectId });
+    // 41,5 km → 42 km; delivery beyond 30 km: (42 − 30) km × 120 ₽ = 12 × 12 000 = 144 000 kopecks.
+    const delivery = res.items.find((i: any) => /за пределы 30 км/.test(i.name));
+    assert.equal(delivery.quantity, 12);
+    assert.equal(delivery.totalPrice, 144_000);
+    const cli = generateEstimate(doc, { date: res.date });
+    assert.equal(res.totalAmount, cli.totalAmount);
+    // A distance that is not a number is refused with the engine's message, here as in the CLI.
+    const bad = await generate(
+      t,
+      { ...doc, object: { distanceFromMKAD: "далеко" }, objectId: task.objectId },
+      422,
+    );
+    assert.match(bad.errors["object.distanceFromMKAD"][0], /ожидается число/);
   }));

@@ -73,10 +73,9 @@ const generateBody = z.object({
   estimateNumber: z.string().max(50).optional(),
   /** The phone's id of a queued request (issue 16): a repeat answers what the first one generated. */
   clientId: clientIdSchema.optional(),
-  /** The document's own object block (as the CLI reads it); only its distance is used, see below. */
-  object: z.object({
-    distanceFromMKAD: z.coerce.number().int("Расстояние от МКАД — целое число км").min(0).optional(),
-  }).passthrough().optional(),
+  /** The document's own object block (as the CLI reads it); only its distance is used, see below. It is checked
+   * by the engine's rule (distanceFromMkadRule), as the CLI checks it. */
+  object: z.object({ distanceFromMKAD: z.unknown().optional() }).passthrough().optional(),
   measurements: z.unknown(),
 }).passthrough();
 
@@ -336,7 +335,8 @@ export const estimatesApi = new Hono<AppEnv>()
         clientName: object.clientName ?? "",
         clientPhone: object.clientPhone ?? "",
         // A distance given in the document wins, so one document prices the same here and in the CLI.
-        ...(body.object?.distanceFromMKAD !== undefined
+        ...(body.object?.distanceFromMKAD !== undefined && body.object.distanceFromMKAD !== null &&
+            body.object.distanceFromMKAD !== ""
           ? { distanceFromMKAD: body.object.distanceFromMKAD }
           : object.distanceFromMKAD !== null
           ? { distanceFromMKAD: object.distanceFromMKAD }
