@@ -2,6 +2,7 @@
 import { basename, extname, join } from "node:path";
 import {
   type CompanyRequisites,
+  type Discount,
   EstimateInputError,
   formatRub,
   generateEstimate,
@@ -34,6 +35,8 @@ export interface GenerateCommandOptions {
   out: string;
   format: "xlsx" | "json";
   vat: VatMode;
+  /** A discount before VAT (`--discount`), as the web editor's. */
+  discount?: Discount;
   date: string;
   requisites?: string;
   /** The «Для себя» workbook instead of the client's. */
@@ -264,7 +267,12 @@ export async function generateCommand(
     let estimate;
     try {
       const doc = readJsonFile(file);
-      estimate = generateEstimate(doc, { date: opts.date, vat: opts.vat, priceList });
+      estimate = generateEstimate(doc, {
+        date: opts.date,
+        vat: opts.vat,
+        discount: opts.discount,
+        priceList,
+      });
       const data = opts.format === "json"
         ? JSON.stringify(estimate, null, 2) + "\n"
         : await writeEstimateWorkbook(estimate, {
@@ -279,9 +287,11 @@ export async function generateCommand(
       continue;
     }
     ok++;
-    if (estimate.warnings.length) warned++;
+    if (estimate.warnings.length || estimate.alerts.length) warned++;
     if (!opts.quiet) {
       io.out(`${file} → ${outPath}: ${estimate.estimateNumber}, ${formatRub(estimate.totalAmount)}`);
+      // Alerts change what should be installed: they come first.
+      for (const a of estimate.alerts) io.out(`  ВНИМАНИЕ: ${a}`);
       for (const w of estimate.warnings) io.out(`  предупреждение: ${w}`);
     }
   }

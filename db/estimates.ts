@@ -14,11 +14,16 @@ import {
 import { notifyEstimateCreated, notifyEstimateUpdated, recordActivity } from "./notifications.ts";
 import {
   type Discount,
+  discountLabel,
   documentKinds,
   type Estimate as GeneratedEstimate,
   estimateTotals,
+  isVatNote,
   materialsPerUnit,
   priceLine,
+  type VatMode,
+  vatModes,
+  vatNote,
 } from "../estimating/mod.ts";
 import { alias } from "drizzle-orm/sqlite-core";
 import { type Scope, scopeOf } from "./scope.ts";
@@ -27,6 +32,20 @@ import type { Columns, RowOf, Shown } from "./columns.ts";
 
 export type { Scope };
 export type EstimateStatus = typeof estimates.$inferSelect.status;
+
+type StoredVatMode = typeof estimates.$inferSelect.vatMode;
+
+/** The engine's VAT mode of the stored columns: vat_mode keeps the rate, vat_included whether prices include it
+ * (a column of its own, so the table's CHECK on vat_mode stays). */
+function engineVatMode(mode: StoredVatMode, included: boolean): VatMode {
+  return mode !== "none" && included ? `incl-${mode}` : mode;
+}
+
+/** The stored columns of an engine's VAT mode. */
+export function vatColumns(mode: VatMode): { vatMode: StoredVatMode; vatIncluded: boolean } {
+  const vat = vatModes.find((v) => v.value === mode) ?? vatModes[0];
+  return { vatMode: vat.rate === 0 ? "none" : String(vat.rate) as StoredVatMode, vatIncluded: vat.included };
+}
 
 const scoped = (scope: Scope): SQL | undefined => scope === null ? undefined : eq(estimates.companyId, scope);
 
@@ -69,6 +88,7 @@ const listSelection = {
   status: estimates.status,
   sections: estimates.sections,
   vatMode: estimates.vatMode,
+  vatIncluded: estimates.vatIncluded,
   vatAmount: estimates.vatAmount,
   totalAmount: estimates.totalAmount,
   createdAt: estimates.createdAt,
@@ -96,7 +116,11 @@ export const estimateTableColumns = {
 /** Estimates of the scope, newest first, with the object's address. */
 export async function listEstimates(db: Db, scope: Scope, f: EstimateFilter = {}) {
   const rows = await listEstimateColumns(db, scope, f, { name: "all", columns: listSelection });
-  return rows.map((r) => ({ ...r, totalCost: r.totalAmount }));
+  return rows.map((r) => ({
+    ...r,
+    vatMode: engineVatMode(r.vatMode, r.vatIncluded),
+    totalCost: r.totalAmount,
+  }));
 }
 
 /** Estimates of the scope, newest first, with the columns `shown` (the object's among them, if asked). */
@@ -181,7 +205,8 @@ export async function getEstimate(db: Db | Tx, scope: Scope, id: number) {
     else subtotals.push({ section: item.section, amount: item.totalPrice });
   }
   const itemsTotal = items.reduce((s, i) => s + i.totalPrice, 0);
-  return { ...row, totalCost: row.totalAmount, items, subtotals, itemsTotal };
+  const vatMode = engineVatMode(row.vatMode, row.vatIncluded);
+  return { ...row, vatMode, totalCost: row.totalAmount, items, subtotals, itemsTotal };
 }
 
 /** Who confirmed approving an estimate over its alerts (the users table a second time in getEstimate). */
@@ -359,7 +384,7 @@ export async function storeGeneratedEstimate(
     templateName: e.templateName,
     status: "draft" as const,
     sections: e.sections,
-    vatMode: e.vat.mode,
+    ...vatColumns(e.vat.mode),
     vatAmount: e.vat.amount,
     totalAmount: e.totalAmount,
     discountKind: null,
@@ -813,7 +838,7 @@ export async function applyEstimateEdit(
       const parts: string[] = [];
       if (edit.vatMode !== undefined && edit.vatMode !== terms.vatMode) {
         terms.vatMode = edit.vatMode;
-        parts.push(`НДС: ${edit.vatMode === "none" ? "без НДС" : `${edit.vatMode} %`}`);
+        parts.push(`НДС: ${vatModes.find((v) => v.value === edit.vatMode)?.label ?? edit.vatMode}`);
       }
       if (edit.discount !== undefined && JSON.stringify(edit.discount) !== JSON.stringify(terms.discount)) {
         terms.discount = edit.discount && edit.discount.value > 0 ? edit.discount : null;
@@ -841,7 +866,7 @@ export async function applyEstimateEdit(
     const totalDelta = totals.totalAmount - e.totalAmount;
     await tx.update(estimates).set({
       sections: totals.sections,
-      vatMode: terms.vatMode,
+      ...vatColumns(terms.vatMode),
       vatAmount: totals.vat.amount,
       discountKind: terms.discount?.kind ?? null,
       discountValue: terms.discount?.value ?? 0,
@@ -849,7 +874,7 @@ export async function applyEstimateEdit(
       totalAmount: totals.totalAmount,
       clientNote: terms.clientNote,
       internalNote: terms.internalNote,
-      notes: e.notes.map((n) => n.startsWith("Цены указаны без НДС") ? vatNote(totals.vat) : n),
+      notes: e.notes.map((n) => isVatNote(n) ? vatNote(totals.vat) : n),
       updatedAt: by.now,
     }).where(eq(estimates.id, e.id));
     await tx.insert(estimateChanges).values({
@@ -862,12 +887,6 @@ export async function applyEstimateEdit(
     });
     return { ok: true, totalDelta, summary };
   });
-}
-
-function vatNote(vat: { rate: number; amount: number }): string {
-  return vat.rate === 0
-    ? "Цены указаны без НДС."
-    : `Цены указаны без НДС; НДС ${vat.rate} % начислен сверху: ${rubText(vat.amount)}.`;
 }
 
 /** The change log of an estimate of the scope, newest first, with the author's name. */
@@ -915,7 +934,13 @@ export async function estimateDocumentParts(db: Db, e: EstimateDetail) {
       clientName: e.objectClientName ?? undefined,
       clientPhone: e.objectClientPhone ?? undefined,
     },
-    discount: e.discountAmount > 0 ? { label: discountLabel(e), amount: e.discountAmount } : undefined,
+    discount: e.discountAmount > 0 && e.discountKind
+      ? {
+        label: discountLabel({ kind: e.discountKind, value: e.discountValue }),
+        amount: e.discountAmount,
+        ...(e.discountKind === "percent" ? { percent: e.discountValue / 100 } : {}),
+      }
+      : undefined,
     clientNote: e.clientNote ?? undefined,
     internalNote: e.internalNote ?? undefined,
   };
@@ -926,11 +951,4 @@ export type EstimateDocumentParts = Awaited<ReturnType<typeof estimateDocumentPa
 /** The estimate date: Moscow's calendar day, `YYYY-MM-DD`. */
 function moscowDate(at: Date): string {
   return new Date(at.getTime() + 3 * 3600_000).toISOString().slice(0, 10);
-}
-
-/** «Скидка 10 %» or «Скидка». */
-function discountLabel(e: Pick<EstimateDetail, "discountKind" | "discountValue">): string {
-  return e.discountKind === "percent"
-    ? `Скидка ${String(e.discountValue / 100).replace(".", ",")} %`
-    : "Скидка";
 }

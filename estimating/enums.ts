@@ -178,16 +178,38 @@ export function wholeKm(km: number): number {
   return Math.round(km);
 }
 
-/** VAT modes of an estimate: without VAT (default) or 5, 7 or 22 % added on top of the lines. */
+/**
+ * VAT modes of an estimate: without VAT (default), 5, 7 or 22 % added on top of the lines, or the prices
+ * include VAT («в т.ч. НДС», issue 22 item 19: the total stays, the VAT in it is shown).
+ */
 export const vatModes = [
-  { value: "none", label: "без НДС", rate: 0 },
-  { value: "5", label: "НДС 5 %", rate: 5 },
-  { value: "7", label: "НДС 7 %", rate: 7 },
-  { value: "22", label: "НДС 22 %", rate: 22 },
+  { value: "none", label: "без НДС", rate: 0, included: false },
+  { value: "5", label: "НДС 5 %", rate: 5, included: false },
+  { value: "7", label: "НДС 7 %", rate: 7, included: false },
+  { value: "22", label: "НДС 22 %", rate: 22, included: false },
+  { value: "incl-5", label: "в т.ч. НДС 5 %", rate: 5, included: true },
+  { value: "incl-7", label: "в т.ч. НДС 7 %", rate: 7, included: true },
+  { value: "incl-22", label: "в т.ч. НДС 22 %", rate: 22, included: true },
 ] as const;
 
 /** A VAT mode. */
 export type VatMode = (typeof vatModes)[number]["value"];
+
+/**
+ * The line that shows an estimate's VAT: «Без НДС», «НДС 22 %» (on top) or «в т.ч. НДС 22 %» (included); and
+ * whether it is included (shown under the total rather than added before it). An unknown mode reads as none.
+ *
+ * @example
+ * ```ts
+ * import { vatLine } from "./enums.ts";
+ * if (vatLine("incl-22").label !== "в т.ч. НДС 22 %" || !vatLine("incl-22").included) throw new Error("incl");
+ * if (vatLine("22").label !== "НДС 22 %" || vatLine("none").label !== "Без НДС") throw new Error("top");
+ * ```
+ */
+export function vatLine(mode: string): { label: string; rate: number; included: boolean } {
+  const vat = vatModes.find((v) => v.value === mode) ?? vatModes[0];
+  return { label: vat.rate === 0 ? "Без НДС" : vat.label, rate: vat.rate, included: vat.included };
+}
 
 /**
  * The VAT rate in percent of a mode.

@@ -51,6 +51,7 @@ export {
   pumpTypes,
   soilTypeLabel,
   soilTypes,
+  vatLine,
   vatModes,
   vatRate,
   wholeKm,
@@ -179,6 +180,14 @@ export {
 } from "./price_list_io.ts";
 export type { MergeReport, PriceListFile, RejectedRow } from "./price_list_io.ts";
 
-export { discountAmount, estimateTotals, materialsPerUnit, priceLine } from "./totals.ts";
+export {
+  discountAmount,
+  discountLabel,
+  estimateTotals,
+  isVatNote,
+  materialsPerUnit,
+  priceLine,
+  vatNote,
+} from "./totals.ts";
 export type { Discount, EstimateTotals, TotalsLine } from "./totals.ts";
 export { isInternalNote } from "./notes.ts";

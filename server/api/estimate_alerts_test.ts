@@ -153,3 +153,41 @@ Deno.test("[api] a fractional distance from МКАД is accepted and priced in w
     );
     assert.match(bad.errors["object.distanceFromMKAD"][0], /ожидается число/);
   }));
+
+Deno.test("[api] the editor's «в т.ч. НДС 22 %» keeps the total the client pays and shows the VAT in it; the note and the Excel follow", () =>
+  withTestApp(async (t) => {
+    const task = await demoSurveyorTask(t);
+    const made = await generate(t, {
+      objectId: task.objectId,
+      taskId: task.id,
+      measurements: { septic_model: "topas-5", residents_count: 4 },
+    });
+    const url = `/api/estimates/${made.id}`;
+    const incl = await expectJson(
+      t.as(chief).post(`${url}/edits`, {
+        action: "set_terms",
+        vatMode: "incl-22",
+        discount: { kind: "sum", value: 500_000 },
+      }),
+    );
+    // The lines less 5 000 ₽ is the total; the VAT in it is round(total × 22 / 122).
+    const base = made.itemsTotal - 500_000;
+    assert.equal(incl.vatMode, "incl-22");
+    assert.equal(incl.totalAmount, base);
+    assert.equal(incl.vatAmount, Math.round(base * 22 / 122));
+    assert.ok(
+      incl.notes.some((n: string) => n.startsWith("Цены указаны с НДС; в т.ч. НДС 22 %:")),
+      incl.notes,
+    );
+    const read = await expectJson(t.as(chief).get(url));
+    assert.equal(read.vatMode, "incl-22");
+    // Back to VAT on top: the note says so again, the total grows by the VAT.
+    const top = await expectJson(t.as(chief).post(`${url}/edits`, { action: "set_terms", vatMode: "22" }));
+    assert.equal(top.totalAmount, base + Math.round(base * 0.22));
+    assert.ok(top.notes.some((n: string) => n.startsWith("Цены указаны без НДС; НДС 22 % начислен сверху")));
+    const bad = await expectJson(
+      t.as(chief).post(`${url}/edits`, { action: "set_terms", vatMode: "incl-18" }),
+      422,
+    );
+    assert.match(JSON.stringify(bad), /НДС: без НДС, 5, 7 или 22 %/);
+  }));

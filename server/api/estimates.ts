@@ -10,6 +10,7 @@ import {
   measurementDocumentSchema,
   type PriceListItem,
   stationSummary,
+  vatLine,
   workTypeLabel,
   writeEstimateWorkbook,
 } from "../../estimating/mod.ts";
@@ -194,7 +195,7 @@ function asEngineEstimate(e: EstimateDetail): Estimate {
   const m = doc.measurements ?? {};
   const model = findModel(typeof m.septic_model === "string" ? m.septic_model : undefined);
   const workType = (doc.workType ?? e.objectWorkType ?? "other") as Estimate["workType"];
-  const vatRate = e.vatMode === "none" ? 0 : Number(e.vatMode);
+  const vat = vatLine(e.vatMode);
   return {
     estimateNumber: e.estimateNumber,
     templateName: e.templateName ?? "Смета",
@@ -213,12 +214,7 @@ function asEngineEstimate(e: EstimateDetail): Estimate {
     subtotals: e.subtotals,
     items: e.items.map((i) => ({ ...lineFigures(i), articleCode: i.articleCode ?? "" })),
     itemsTotal: e.itemsTotal,
-    vat: {
-      mode: e.vatMode,
-      rate: vatRate,
-      label: vatRate ? `НДС ${vatRate} %` : "Без НДС",
-      amount: e.vatAmount,
-    },
+    vat: { mode: e.vatMode, rate: vat.rate, label: vat.label, amount: e.vatAmount, included: vat.included },
     totalAmount: e.totalAmount,
     notes: e.notes,
     warnings: e.warnings,
