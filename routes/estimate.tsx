@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { vatLine } from "../estimating/enums.ts";
 import {
   discountJson,
   estimateDocumentParts,
@@ -209,6 +210,7 @@ export default async function estimatePage(c: Context<AppEnv>) {
                   items: e.items,
                   totalAmount: e.totalAmount,
                   vatAmount: e.vatAmount,
+                  vat: { ...vatLine(e.vatMode), amount: e.vatAmount },
                   notes: e.notes,
                 }}
               />

@@ -18,7 +18,7 @@ export interface EstimateViewData {
   items: EstimateItemView[];
   totalAmount: number;
   vatAmount?: number;
-  vat?: { rate: number; amount: number; label: string };
+  vat?: { rate: number; amount: number; label: string; included?: boolean };
   notes: string[];
   warnings?: string[];
   /** Warnings that change what should be installed: shown first, prominently (issue 22 item 11). */
@@ -35,6 +35,14 @@ export function EstimateView(
   { estimate, showBadges = false }: { estimate: EstimateViewData; showBadges?: boolean },
 ) {
   const vat = estimate.vat?.amount ?? estimate.vatAmount ?? 0;
+  // VAT included («в т.ч. НДС») is part of the total: shown under it rather than added before it.
+  const included = estimate.vat?.included === true;
+  const vatRow = (
+    <tr className="est-subtotal">
+      <td colSpan={7}>{estimate.vat?.label ?? "НДС"}</td>
+      <td className="num">{formatKopecks(vat)}</td>
+    </tr>
+  );
   return (
     <div className="estimate-view">
       {estimate.alerts && <EstimateAlerts alerts={estimate.alerts} />}
@@ -79,16 +87,12 @@ export function EstimateView(
           )}
         />
         <tfoot>
-          {vat > 0 && (
-            <tr className="est-subtotal">
-              <td colSpan={7}>{estimate.vat?.label ?? "НДС"}</td>
-              <td className="num">{formatKopecks(vat)}</td>
-            </tr>
-          )}
+          {vat > 0 && !included && vatRow}
           <tr className="est-grand">
             <td colSpan={7}>ОБЩАЯ СТОИМОСТЬ{vat > 0 ? "" : " (без НДС)"}</td>
             <td className="num" data-testid="estimate-total">{formatKopecks(estimate.totalAmount)}</td>
           </tr>
+          {vat > 0 && included && vatRow}
         </tfoot>
       </Table>
       {estimate.notes.length > 0 && (
