@@ -3,6 +3,7 @@ import { basename, extname, join } from "node:path";
 import {
   type CompanyRequisites,
   DEFAULT_MARKUP_PERCENT,
+  type Discount,
   type EquipmentPriceSetting,
   EstimateInputError,
   formatRub,
@@ -37,6 +38,8 @@ export interface GenerateCommandOptions {
   out: string;
   format: "xlsx" | "json";
   vat: VatMode;
+  /** A discount before VAT (`--discount`), as the web editor's. */
+  discount?: Discount;
   date: string;
   requisites?: string;
   /** The «Для себя» workbook instead of the client's. */
@@ -287,6 +290,7 @@ export async function generateCommand(
       estimate = generateEstimate(doc, {
         date: opts.date,
         vat: opts.vat,
+        discount: opts.discount,
         priceList,
         equipmentPrice: opts.equipmentPrice,
       });
@@ -304,9 +308,11 @@ export async function generateCommand(
       continue;
     }
     ok++;
-    if (estimate.warnings.length) warned++;
+    if (estimate.warnings.length || estimate.alerts.length) warned++;
     if (!opts.quiet) {
       io.out(`${file} → ${outPath}: ${estimate.estimateNumber}, ${formatRub(estimate.totalAmount)}`);
+      // Alerts change what should be installed: they come first.
+      for (const a of estimate.alerts) io.out(`  ВНИМАНИЕ: ${a}`);
       for (const w of estimate.warnings) io.out(`  предупреждение: ${w}`);
     }
   }

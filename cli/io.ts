@@ -1,4 +1,5 @@
 // Output and errors shared by the CLI commands: writers that tests can capture, and the usage error (exit 2).
+import type { Discount } from "../estimating/totals.ts";
 
 /** Where a command writes: lines to stdout and to stderr. */
 export interface Io {
@@ -37,6 +38,24 @@ export function parseDateOption(value: string): string {
     throw new UsageError(`--date: ожидается дата ГГГГ-ММ-ДД, получено "${value}"`);
   }
   return value;
+}
+
+/**
+ * `--discount`: a percentage («5%», «5,5 %») or a sum in roubles («10000», «10 000,50»), as the web editor's
+ * discount (estimating/totals.ts Discount: percent in hundredths of a percent, sum in kopecks).
+ */
+export function parseDiscountOption(value: string): Discount {
+  const text = value.trim().replace(/[\s\u00A0]/g, "").replace(",", ".");
+  const m = /^(\d{1,9}(?:\.\d{1,2})?)(%?)$/.exec(text);
+  const n = m ? Number(m[1]) : Number.NaN;
+  if (!m || !(n > 0) || (m[2] === "%" && n > 100)) {
+    throw new UsageError(
+      `--discount: ожидается процент от 0 до 100 (например, 5%) или сумма в рублях (например, 10000), получено "${value}"`,
+    );
+  }
+  return m[2] === "%"
+    ? { kind: "percent", value: Math.round(n * 100) }
+    : { kind: "sum", value: Math.round(n * 100) };
 }
 
 /** The file name shown in messages: relative to the working directory when inside it. */

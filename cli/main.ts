@@ -13,6 +13,7 @@ import {
   EXIT_USAGE,
   type Io,
   parseDateOption,
+  parseDiscountOption,
   processIo,
   today,
   UsageError,
@@ -40,7 +41,14 @@ export function buildProgram(io: Io, result: { code: number }): Command {
     .option("--price-list <file>", "прайс-лист компании (.json, .xlsx или .csv); иначе базовый")
     .option("--out <dir>", "папка для смет", "out")
     .addOption(new Option("--format <format>", "формат смет").choices(["xlsx", "json"]).default("xlsx"))
-    .addOption(new Option("--vat <mode>", "НДС сверху").choices(vatModes.map((v) => v.value)).default("none"))
+    .addOption(
+      new Option("--vat <mode>", "НДС: 5, 7, 22 — сверху; incl-5, incl-7, incl-22 — цены с НДС (в т.ч. НДС)")
+        .choices(vatModes.map((v) => v.value)).default("none"),
+    )
+    .option(
+      "--discount <discount>",
+      "скидка до НДС, как в редакторе сметы: процент (5%) или сумма в рублях (10000)",
+    )
     .option("--date <date>", "дата смет ГГГГ-ММ-ДД (по умолчанию сегодня)")
     .option(
       "--equipment-price <basis>",
@@ -60,6 +68,7 @@ export function buildProgram(io: Io, result: { code: number }): Command {
           equipmentPrice: opts.equipmentPrice !== undefined
             ? parseEquipmentPriceOption(opts.equipmentPrice)
             : undefined,
+          discount: opts.discount !== undefined ? parseDiscountOption(opts.discount) : undefined,
         }, io)
       )()
     );

@@ -369,3 +369,34 @@ Deno.test("[cli] estimate generate: a ticked pipe the lengths already price is m
     assert.match(warning, /«Прокладка труб».*второй раз не учтена/);
     assert.ok(r.out.some((l) => /смет сформировано 1 из 1, с ошибками 0/.test(l)), r.out.join("\n"));
   }));
+
+Deno.test("[cli] estimate generate --vat incl-22 --discount 5% prices as the web editor: discount before VAT, VAT included", () =>
+  withTempDir(async (dir) => {
+    const file = `${examples}/topas4-undersized.json`;
+    const plain = await spawnCli(["estimate", "generate", file, "--out", `${dir}/a`, "--format", "json"]);
+    assert.equal(plain.code, 0, plain.stderr);
+    // The undersized station's alert is printed first, as «ВНИМАНИЕ».
+    assert.match(plain.stdout, /\n {2}ВНИМАНИЕ: Производительность станции Топас 4/);
+    const args = ["estimate", "generate", file, "--out", `${dir}/b`, "--format", "json"];
+    const r = await spawnCli([...args, "--vat", "incl-22", "--discount", "5%"]);
+    assert.equal(r.code, 0, r.stderr);
+    const read = (sub: string): Estimate =>
+      JSON.parse(Deno.readTextFileSync(`${dir}/${sub}/topas4-undersized.json`));
+    const before = read("a");
+    const e = read("b");
+    // Discount: round(lines × 5 %); VAT included: round(base × 22 / 122); the total is the base.
+    const discount = Math.round(before.itemsTotal * 0.05);
+    const base = before.itemsTotal - discount;
+    assert.deepEqual(e.discount, { kind: "percent", value: 500, label: "Скидка 5 %", amount: discount });
+    assert.equal(e.vat.amount, Math.round(base * 22 / 122));
+    assert.equal(e.totalAmount, base);
+    // A sum in roubles, with VAT on top.
+    const sum = await spawnCli([...args.slice(0, 4), `${dir}/c`, "--format", "json", "--discount", "10 000"]);
+    assert.equal(sum.code, 0, sum.stderr);
+    assert.equal(read("c").totalAmount, before.itemsTotal - 1_000_000);
+    // A discount that is neither is a usage error (exit 2), naming the option.
+    const bad = await spawnCli([...args, "--discount", "пять"]);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /--discount: ожидается процент от 0 до 100 \(например, 5%\) или сумма в рублях/);
+    assert.equal((await spawnCli([...args, "--discount", "120%"])).code, 2);
+  }));

@@ -2,6 +2,7 @@
 // totals, the client note and VAT; nothing internal (no article codes, materials split, surveyor notes).
 import { num, Table } from "./Table.tsx";
 import { isInternalNote } from "../estimating/notes.ts";
+import { vatLine } from "../estimating/enums.ts";
 import type { CompanyRequisites } from "../estimating/workbook.ts";
 import { formatKopecks, formatNumber } from "../domain/format.ts";
 import { SectionBodies } from "./EstimateSections.tsx";
@@ -98,16 +99,24 @@ export function EstimatePrint({ estimate: e, parts }: { estimate: PrintEstimate;
               <td className="num">−{formatKopecks(parts.discount.amount)}</td>
             </tr>
           )}
-          <tr>
-            <td colSpan={5}>{e.vatMode === "none" ? "Без НДС" : `НДС ${e.vatMode} %`}</td>
-            <td className="num">{formatKopecks(e.vatAmount)}</td>
-          </tr>
+          {!vatLine(e.vatMode).included && (
+            <tr>
+              <td colSpan={5}>{vatLine(e.vatMode).label}</td>
+              <td className="num">{formatKopecks(e.vatAmount)}</td>
+            </tr>
+          )}
           <tr>
             <th scope="row" colSpan={5}>ОБЩАЯ СТОИМОСТЬ</th>
             <td className="num">
               <strong>{formatKopecks(e.totalAmount)}</strong>
             </td>
           </tr>
+          {vatLine(e.vatMode).included && (
+            <tr>
+              <td colSpan={5}>{vatLine(e.vatMode).label}</td>
+              <td className="num">{formatKopecks(e.vatAmount)}</td>
+            </tr>
+          )}
         </tfoot>
       </Table>
       {notes.length > 0 && (

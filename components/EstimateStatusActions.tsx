@@ -1,7 +1,8 @@
 // The status steps of one estimate the role may take, as buttons: the estimates list, the estimate page and
 // the field-work screen.
 import { useState } from "react";
-import { api } from "./api.ts";
+import { api, ApiRequestError } from "./api.ts";
+import { Dialog, DialogContent } from "./Dialog.tsx";
 import { toast } from "./toast.ts";
 import { errorMessage } from "./form.ts";
 import { type EstimateStatus, nextStatuses, statusActionLabel } from "../domain/estimate_status.ts";
@@ -15,25 +16,48 @@ export interface EstimateStatusEvent {
   status: EstimateStatus;
 }
 
-/** Status buttons of one estimate. */
-export function StatusActions({ id, status, role, onChanged, size = "sm" }: {
+/**
+ * Status buttons of one estimate. Approving an estimate with alerts first asks «Утвердить всё равно?» and
+ * sends the confirmation; the server refuses approval without it (409 naming the alerts, which opens the same
+ * question when the page did not know them).
+ */
+export function StatusActions({ id, status, role, onChanged, size = "sm", alerts = [] }: {
   id: number;
   status: EstimateStatus;
   role: Role;
   onChanged: (status: EstimateStatus) => void;
   size?: "sm" | "md";
+  /** The estimate's alerts, when the page knows them. */
+  alerts?: readonly string[];
 }) {
   const [busy, setBusy] = useState(false);
-  async function change(to: EstimateStatus) {
+  /** The alerts the approver is asked to confirm; null while not asking. */
+  const [asking, setAsking] = useState<readonly string[] | null>(null);
+  async function change(to: EstimateStatus, confirmAlerts = false) {
+    if (to === "approved" && !confirmAlerts && alerts.length > 0) {
+      setAsking(alerts);
+      return;
+    }
     setBusy(true);
     try {
-      await api(`/api/estimates/${id}`, { method: "PATCH", body: { status: to } });
+      await api(`/api/estimates/${id}`, {
+        method: "PATCH",
+        body: confirmAlerts ? { status: to, confirmAlerts: true } : { status: to },
+      });
+      setAsking(null);
       onChanged(to);
       globalThis.dispatchEvent(
         new CustomEvent<EstimateStatusEvent>(ESTIMATE_STATUS_EVENT, { detail: { id, status: to } }),
       );
       toast({ title: "Успешно", description: `Статус сметы: ${estimateStatusLabels[to].label}` });
     } catch (error) {
+      const named = error instanceof ApiRequestError && error.status === 409
+        ? error.errors.confirmAlerts
+        : null;
+      if (to === "approved" && named?.length) {
+        setAsking(named);
+        return;
+      }
       toast({
         title: "Ошибка",
         description: `Не удалось изменить статус сметы: ${errorMessage(error)}`,
@@ -58,6 +82,37 @@ export function StatusActions({ id, status, role, onChanged, size = "sm" }: {
           {statusActionLabel(status, to)}
         </button>
       ))}
+      <Dialog
+        open={asking !== null}
+        title="Утвердить смету с предупреждениями?"
+        onClose={() => setAsking(null)}
+        className="alerts-confirm"
+      >
+        <DialogContent
+          footer={
+            <>
+              <button type="button" className="btn btn-secondary" onClick={() => setAsking(null)}>
+                Отмена
+              </button>
+              <button
+                type="button"
+                className="btn btn-danger"
+                disabled={busy}
+                onClick={() => change("approved", true)}
+                data-testid="confirm-alerts"
+              >
+                Утвердить всё равно
+              </button>
+            </>
+          }
+        >
+          <p>Смета содержит предупреждения, которые меняют состав работ:</p>
+          <ul className="alerts-confirm-list">{(asking ?? []).map((a, i) => <li key={i}>{a}</li>)}</ul>
+          <p>
+            <strong>Утвердить всё равно?</strong> Ваше подтверждение будет записано в смете.
+          </p>
+        </DialogContent>
+      </Dialog>
     </>
   );
 }

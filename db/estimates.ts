@@ -14,17 +14,38 @@ import {
 import { notifyEstimateCreated, notifyEstimateUpdated, recordActivity } from "./notifications.ts";
 import {
   type Discount,
+  discountLabel,
+  documentKinds,
   type Estimate as GeneratedEstimate,
   estimateTotals,
+  isVatNote,
   materialsPerUnit,
   priceLine,
+  type VatMode,
+  vatModes,
+  vatNote,
 } from "../estimating/mod.ts";
+import { alias } from "drizzle-orm/sqlite-core";
 import { type Scope, scopeOf } from "./scope.ts";
 import { type Placeholders, preparedQuery } from "./prepared.ts";
 import type { Columns, RowOf, Shown } from "./columns.ts";
 
 export type { Scope };
 export type EstimateStatus = typeof estimates.$inferSelect.status;
+
+type StoredVatMode = typeof estimates.$inferSelect.vatMode;
+
+/** The engine's VAT mode of the stored columns: vat_mode keeps the rate, vat_included whether prices include it
+ * (a column of its own, so the table's CHECK on vat_mode stays). */
+function engineVatMode(mode: StoredVatMode, included: boolean): VatMode {
+  return mode !== "none" && included ? `incl-${mode}` : mode;
+}
+
+/** The stored columns of an engine's VAT mode. */
+export function vatColumns(mode: VatMode): { vatMode: StoredVatMode; vatIncluded: boolean } {
+  const vat = vatModes.find((v) => v.value === mode) ?? vatModes[0];
+  return { vatMode: vat.rate === 0 ? "none" : String(vat.rate) as StoredVatMode, vatIncluded: vat.included };
+}
 
 const scoped = (scope: Scope): SQL | undefined => scope === null ? undefined : eq(estimates.companyId, scope);
 
@@ -67,12 +88,14 @@ const listSelection = {
   status: estimates.status,
   sections: estimates.sections,
   vatMode: estimates.vatMode,
+  vatIncluded: estimates.vatIncluded,
   vatAmount: estimates.vatAmount,
   totalAmount: estimates.totalAmount,
   createdAt: estimates.createdAt,
   updatedAt: estimates.updatedAt,
   createdBy: estimates.createdBy,
   objectAddress: objects.address,
+  alerts: estimates.alerts,
 };
 
 export type EstimateRow = Awaited<ReturnType<typeof listEstimates>>[number];
@@ -86,12 +109,18 @@ export const estimateTableColumns = {
   totalAmount: estimates.totalAmount,
   status: estimates.status,
   createdAt: estimates.createdAt,
+  /** Warnings that change what should be installed: the row is marked. */
+  alerts: estimates.alerts,
 };
 
 /** Estimates of the scope, newest first, with the object's address. */
 export async function listEstimates(db: Db, scope: Scope, f: EstimateFilter = {}) {
   const rows = await listEstimateColumns(db, scope, f, { name: "all", columns: listSelection });
-  return rows.map((r) => ({ ...r, totalCost: r.totalAmount }));
+  return rows.map((r) => ({
+    ...r,
+    vatMode: engineVatMode(r.vatMode, r.vatIncluded),
+    totalCost: r.totalAmount,
+  }));
 }
 
 /** Estimates of the scope, newest first, with the columns `shown` (the object's among them, if asked). */
@@ -150,6 +179,11 @@ export async function getEstimate(db: Db | Tx, scope: Scope, id: number) {
     clientNote: estimates.clientNote,
     internalNote: estimates.internalNote,
     clientId: estimates.clientId,
+    alertsConfirmed: estimates.alertsConfirmed,
+    alertsConfirmedAt: estimates.alertsConfirmedAt,
+    alertsConfirmedBy: estimates.alertsConfirmedBy,
+    confirmerFirstName: confirmer.firstName,
+    confirmerLastName: confirmer.lastName,
     objectClientName: objects.clientName,
     objectClientPhone: objects.clientPhone,
     objectDistanceFromMKAD: objects.distanceFromMKAD,
@@ -159,6 +193,7 @@ export async function getEstimate(db: Db | Tx, scope: Scope, id: number) {
   }).from(estimates)
     .innerJoin(objects, eq(objects.id, estimates.objectId))
     .leftJoin(users, eq(users.id, estimates.createdBy))
+    .leftJoin(confirmer, eq(confirmer.id, estimates.alertsConfirmedBy))
     .where(and(eq(estimates.id, id), scoped(scope)));
   if (!row) return null;
   const items = await db.select().from(estimateItems).where(eq(estimateItems.estimateId, id))
@@ -170,8 +205,12 @@ export async function getEstimate(db: Db | Tx, scope: Scope, id: number) {
     else subtotals.push({ section: item.section, amount: item.totalPrice });
   }
   const itemsTotal = items.reduce((s, i) => s + i.totalPrice, 0);
-  return { ...row, totalCost: row.totalAmount, items, subtotals, itemsTotal };
+  const vatMode = engineVatMode(row.vatMode, row.vatIncluded);
+  return { ...row, vatMode, totalCost: row.totalAmount, items, subtotals, itemsTotal };
 }
+
+/** Who confirmed approving an estimate over its alerts (the users table a second time in getEstimate). */
+const confirmer = alias(users, "confirmer");
 
 export type EstimateDetail = NonNullable<Awaited<ReturnType<typeof getEstimate>>>;
 
@@ -233,31 +272,45 @@ export async function numberOfEarlierVersion(
   return row !== undefined;
 }
 
-/** The estimate that generating again for this task (or, without a task, this object) makes a new version of. */
+/**
+ * The estimate that generating this document makes a new version of, or null when it is a new estimate.
+ *
+ * A new version is a re-pricing of the same job (issue 22 item 21). The same job is: the same object, the
+ * same task (or, both without a task, none), and the same work kinds (documentKinds: a station, a well, a
+ * water pipe …). A different station model or other figures are the same job priced again (the surveyor
+ * changes the model an alert suggests); another kind of work on the same object is another job, with its
+ * own estimate and number, as are the separate estimates of one task (one per work type).
+ */
 export async function estimateToRegenerate(
   db: Db,
   scope: Scope,
-  of: { objectId: number; taskId: number | null; workTypes?: readonly string[] },
+  of: { objectId: number; taskId: number | null; workType?: string; workTypes?: readonly string[] },
+  measurements: Readonly<Record<string, unknown>> = {},
 ): Promise<{ id: number; status: EstimateStatus; estimateNumber: string; version: number } | null> {
-  // An estimate of other work types (the separate estimates of one task) is another estimate, not a version.
-  const listed = sql`json_extract(${estimates.measurementDocument}, '$.workTypes')`;
-  const sameWork = of.workTypes?.length
-    ? sql`${listed} = ${JSON.stringify(of.workTypes)}`
-    : sql`${listed} IS NULL`;
-  const [row] = await db.select({
+  const kinds = documentKinds(of, measurements).join(",");
+  const rows = await db.select({
     id: estimates.id,
     status: estimates.status,
     estimateNumber: estimates.estimateNumber,
     version: estimates.version,
+    measurementDocument: estimates.measurementDocument,
   }).from(estimates).where(and(
     scoped(scope),
     eq(estimates.objectId, of.objectId),
-    of.taskId !== null
-      ? eq(estimates.taskId, of.taskId)
-      : and(isNull(estimates.taskId), isNotNull(estimates.measurementDocument)),
-    sameWork,
-  )).orderBy(desc(estimates.createdAt), desc(estimates.id)).limit(1);
-  return row ?? null;
+    of.taskId !== null ? eq(estimates.taskId, of.taskId) : isNull(estimates.taskId),
+    isNotNull(estimates.measurementDocument),
+  )).orderBy(desc(estimates.createdAt), desc(estimates.id));
+  const same = rows.find((r) => {
+    const doc = (r.measurementDocument ?? {}) as {
+      workType?: string;
+      workTypes?: string[];
+      measurements?: Record<string, unknown>;
+    };
+    return documentKinds(doc, doc.measurements ?? {}).join(",") === kinds;
+  });
+  if (!same) return null;
+  const { measurementDocument: _, ...found } = same;
+  return found;
 }
 
 /**
@@ -291,6 +344,11 @@ export interface EstimateSnapshot {
   totalAmount: number;
   notes: string[];
   warnings: string[];
+  /** Absent in versions kept before alerts were stored. */
+  alerts?: string[];
+  alertsConfirmed?: string[] | null;
+  alertsConfirmedAt?: string | null;
+  alertsConfirmedBy?: number | null;
   clientNote: string | null;
   internalNote: string | null;
   createdAt: string;
@@ -326,7 +384,7 @@ export async function storeGeneratedEstimate(
     templateName: e.templateName,
     status: "draft" as const,
     sections: e.sections,
-    vatMode: e.vat.mode,
+    ...vatColumns(e.vat.mode),
     vatAmount: e.vat.amount,
     totalAmount: e.totalAmount,
     discountKind: null,
@@ -334,6 +392,11 @@ export async function storeGeneratedEstimate(
     discountAmount: 0,
     notes: e.notes,
     warnings: e.warnings,
+    alerts: e.alerts,
+    // A new version is priced again: its alerts are confirmed anew.
+    alertsConfirmed: null,
+    alertsConfirmedBy: null,
+    alertsConfirmedAt: null,
     measurementDocument: input.measurementDocument,
     clientId: input.clientId ?? null,
     updatedAt: by.now,
@@ -442,6 +505,10 @@ function snapshotOf(e: EstimateDetail): EstimateSnapshot {
     totalAmount: e.totalAmount,
     notes: e.notes,
     warnings: e.warnings,
+    alerts: e.alerts,
+    alertsConfirmed: e.alertsConfirmed,
+    alertsConfirmedAt: e.alertsConfirmedAt?.toISOString() ?? null,
+    alertsConfirmedBy: e.alertsConfirmedBy,
     clientNote: e.clientNote,
     internalNote: e.internalNote,
     createdAt: e.createdAt.toISOString(),
@@ -495,6 +562,17 @@ export async function getEstimateVersion(
   return {
     ...current,
     ...snap,
+    alerts: snap.alerts ?? [],
+    alertsConfirmed: snap.alertsConfirmed ?? null,
+    alertsConfirmedAt: snap.alertsConfirmedAt ? new Date(snap.alertsConfirmedAt) : null,
+    alertsConfirmedBy: snap.alertsConfirmedBy ?? null,
+    // The confirmer's name is read for the current version only.
+    confirmerFirstName: snap.alertsConfirmedBy === current.alertsConfirmedBy
+      ? current.confirmerFirstName
+      : null,
+    confirmerLastName: snap.alertsConfirmedBy === current.alertsConfirmedBy
+      ? current.confirmerLastName
+      : null,
     version,
     createdAt: new Date(snap.createdAt),
     totalCost: snap.totalAmount,
@@ -614,9 +692,25 @@ export async function setEstimateStatus(
   },
   status: EstimateStatus,
   by: { id: number; now: Date; label: string },
+  /** Approving over alerts: the alerts the approver confirmed, recorded with who and when, and logged. */
+  confirmedAlerts?: readonly string[],
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.update(estimates).set({ status, updatedAt: by.now }).where(eq(estimates.id, current.id));
+    const confirmation = confirmedAlerts?.length
+      ? { alertsConfirmed: [...confirmedAlerts], alertsConfirmedBy: by.id, alertsConfirmedAt: by.now }
+      : {};
+    await tx.update(estimates).set({ status, updatedAt: by.now, ...confirmation })
+      .where(eq(estimates.id, current.id));
+    if (confirmedAlerts?.length) {
+      await tx.insert(estimateChanges).values({
+        estimateId: current.id,
+        companyId: current.companyId,
+        userId: by.id,
+        summary: `Утверждена с предупреждениями: ${confirmedAlerts.join(" ")}`,
+        totalDelta: 0,
+        createdAt: by.now,
+      });
+    }
     await recordActivity(tx, {
       companyId: current.companyId,
       userId: by.id,
@@ -744,7 +838,7 @@ export async function applyEstimateEdit(
       const parts: string[] = [];
       if (edit.vatMode !== undefined && edit.vatMode !== terms.vatMode) {
         terms.vatMode = edit.vatMode;
-        parts.push(`НДС: ${edit.vatMode === "none" ? "без НДС" : `${edit.vatMode} %`}`);
+        parts.push(`НДС: ${vatModes.find((v) => v.value === edit.vatMode)?.label ?? edit.vatMode}`);
       }
       if (edit.discount !== undefined && JSON.stringify(edit.discount) !== JSON.stringify(terms.discount)) {
         terms.discount = edit.discount && edit.discount.value > 0 ? edit.discount : null;
@@ -772,7 +866,7 @@ export async function applyEstimateEdit(
     const totalDelta = totals.totalAmount - e.totalAmount;
     await tx.update(estimates).set({
       sections: totals.sections,
-      vatMode: terms.vatMode,
+      ...vatColumns(terms.vatMode),
       vatAmount: totals.vat.amount,
       discountKind: terms.discount?.kind ?? null,
       discountValue: terms.discount?.value ?? 0,
@@ -780,7 +874,7 @@ export async function applyEstimateEdit(
       totalAmount: totals.totalAmount,
       clientNote: terms.clientNote,
       internalNote: terms.internalNote,
-      notes: e.notes.map((n) => n.startsWith("Цены указаны без НДС") ? vatNote(totals.vat) : n),
+      notes: e.notes.map((n) => isVatNote(n) ? vatNote(totals.vat) : n),
       updatedAt: by.now,
     }).where(eq(estimates.id, e.id));
     await tx.insert(estimateChanges).values({
@@ -793,12 +887,6 @@ export async function applyEstimateEdit(
     });
     return { ok: true, totalDelta, summary };
   });
-}
-
-function vatNote(vat: { rate: number; amount: number }): string {
-  return vat.rate === 0
-    ? "Цены указаны без НДС."
-    : `Цены указаны без НДС; НДС ${vat.rate} % начислен сверху: ${rubText(vat.amount)}.`;
 }
 
 /** The change log of an estimate of the scope, newest first, with the author's name. */
@@ -846,7 +934,13 @@ export async function estimateDocumentParts(db: Db, e: EstimateDetail) {
       clientName: e.objectClientName ?? undefined,
       clientPhone: e.objectClientPhone ?? undefined,
     },
-    discount: e.discountAmount > 0 ? { label: discountLabel(e), amount: e.discountAmount } : undefined,
+    discount: e.discountAmount > 0 && e.discountKind
+      ? {
+        label: discountLabel({ kind: e.discountKind, value: e.discountValue }),
+        amount: e.discountAmount,
+        ...(e.discountKind === "percent" ? { percent: e.discountValue / 100 } : {}),
+      }
+      : undefined,
     clientNote: e.clientNote ?? undefined,
     internalNote: e.internalNote ?? undefined,
   };
@@ -857,11 +951,4 @@ export type EstimateDocumentParts = Awaited<ReturnType<typeof estimateDocumentPa
 /** The estimate date: Moscow's calendar day, `YYYY-MM-DD`. */
 function moscowDate(at: Date): string {
   return new Date(at.getTime() + 3 * 3600_000).toISOString().slice(0, 10);
-}
-
-/** «Скидка 10 %» or «Скидка». */
-function discountLabel(e: Pick<EstimateDetail, "discountKind" | "discountValue">): string {
-  return e.discountKind === "percent"
-    ? `Скидка ${String(e.discountValue / 100).replace(".", ",")} %`
-    : "Скидка";
 }

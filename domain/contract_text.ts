@@ -1,5 +1,6 @@
 // The contract's text without zod, so islands that only show or check it stay small: prepayment rule,
 // built-in templates per work type, placeholders, money and dates as a contract prints them, who may do what.
+import { vatLine } from "../estimating/enums.ts";
 import type { workTypes } from "./enums.ts";
 import { amountInWords } from "./amount_words.ts";
 import type { CompanyRequisites } from "./payment_qr.ts";
@@ -291,8 +292,10 @@ export interface ContractEstimate {
 
 /** The VAT sentence of clause 2.1 from the estimate's VAT mode. */
 export function vatSentence(e: Pick<ContractEstimate, "vatMode" | "vatAmount">): string {
-  if (e.vatMode === "none") return "НДС не облагается";
-  return `в том числе НДС ${e.vatMode} % — ${contractMoney(e.vatAmount)}`;
+  // On top or included, the total of the contract is what the client pays, VAT in it.
+  const { rate } = vatLine(e.vatMode);
+  if (rate === 0) return "НДС не облагается";
+  return `в том числе НДС ${rate} % — ${contractMoney(e.vatAmount)}`;
 }
 
 /** Every placeholder's value for one contract. */

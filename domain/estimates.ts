@@ -2,7 +2,7 @@
 // server (enforced) and the editor island (hints). The status rules are in estimate_status.ts, free of zod,
 // so the status buttons do not load it.
 import * as z from "zod/mini";
-import { vatModes } from "./enums.ts";
+import { vatModes } from "../estimating/enums.ts";
 
 const MAX_KOPECKS = 1e13;
 const itemId = z.number({ error: "Укажите позицию" }).check(
@@ -70,7 +70,9 @@ export const estimateEditSchema = z.discriminatedUnion("action", [
   z.object({ action: z.literal("remove_item"), itemId }),
   z.object({
     action: z.literal("set_terms"),
-    vatMode: z.optional(z.enum(vatModes, { error: "НДС: без НДС, 5, 7 или 22 %" })),
+    vatMode: z.optional(
+      z.enum(vatModes.map((v) => v.value), { error: "НДС: без НДС, 5, 7 или 22 % сверху или в т.ч." }),
+    ),
     discount: z.nullish(discountSchema),
     clientNote: note,
     internalNote: note,

@@ -2,6 +2,7 @@
 // of spec/2 §5 with their messages, cost cleaning and empty optional fields as null. zod/mini: islands import it.
 import * as z from "zod/mini";
 import { objectStatuses, workTypes } from "./enums.ts";
+import { distanceFromMkadRule, wholeKm } from "../estimating/enums.ts";
 
 export { objectStatuses, workTypes };
 export type ObjectStatus = typeof objectStatuses[number];
@@ -36,6 +37,12 @@ export function cleanCost(value: unknown): number | null {
   const digits = withDot.replace(/[^\d.]/g, "");
   if (!digits) return Number.NaN;
   return Number.parseFloat(digits);
+}
+
+/** A distance from МКАД by the engine's rule: a number (41.5 or "41,5 км") rounded to whole km. */
+function cleanDistance(value: unknown): number | null {
+  const km = cleanInteger(value);
+  return km === null || !Number.isFinite(km) ? km : wholeKm(km);
 }
 
 function cleanInteger(value: unknown): number | null {
@@ -83,7 +90,7 @@ export function normalizeObjectInput(raw: unknown): Record<string, unknown> {
     const v = input[key];
     out[key] = v === null || v === undefined ? null : String(v).trim() || null;
   }
-  if ("distanceFromMKAD" in input) out.distanceFromMKAD = cleanInteger(input.distanceFromMKAD);
+  if ("distanceFromMKAD" in input) out.distanceFromMKAD = cleanDistance(input.distanceFromMKAD);
   for (const key of ["estimatedCost", "actualCost"] as const) {
     if (key in input) out[key] = cleanCost(input[key]);
   }
@@ -120,10 +127,12 @@ const fields = {
   longitude: z.nullish(
     z.number("Неверная долгота").check(z.gte(-180, "Неверная долгота"), z.lte(180, "Неверная долгота")),
   ),
+  // The engine's rule for the distance (issue 22 item 20): whole km, a fraction rounded by normalizeObjectInput.
   distanceFromMKAD: z.nullish(
     z.number("Введите число километров").check(
       z.int("Введите целое число"),
-      z.gte(0, "Не может быть меньше 0"),
+      z.gte(distanceFromMkadRule.min, "Не может быть меньше 0"),
+      z.lte(distanceFromMkadRule.max, `Не больше ${distanceFromMkadRule.max} км`),
     ),
   ),
   clientName: optionalText(255),

@@ -54,3 +54,8 @@ Deno.test("normalizeObjectInput() reads «31 км» and «31,5» as distances an
   assert.ok(Number.isNaN(normalizeObjectInput({ distanceFromMKAD: "1e400" }).distanceFromMKAD));
   assert.ok(Number.isNaN(normalizeObjectInput({ companyId: "abc" }).companyId));
 });
+
+Deno.test("normalizeObjectInput() rounds a distance to whole km by the engine's rule, a number as a text", () => {
+  assert.equal(normalizeObjectInput({ distanceFromMKAD: 41.5 }).distanceFromMKAD, 42);
+  assert.equal(normalizeObjectInput({ distanceFromMKAD: "41,4 км" }).distanceFromMKAD, 41);
+});

@@ -173,16 +173,59 @@ export const seasons: readonly Option<Season>[] = /* @__PURE__ */ withLabels(sea
 /** Installation depths offered by the field-work screen, m (any value from 0.5 to 6 is accepted). */
 export const installationDepthOptions = [1.5, 2.0, 2.5, 3.0, 3.5, 4.0] as const;
 
-/** VAT modes of an estimate: without VAT (default) or 5, 7 or 22 % added on top of the lines. */
+/**
+ * The distance of an object from МКАД, one rule for the object's card, the API, the CLI's measurement document
+ * and the engine (issue 22 item 20): kilometres from 0 to 5 000, kept and priced in whole km. A surveyor may
+ * type 41,5: it is accepted and rounded to the nearest whole km (41,5 → 42), as the object's card always did,
+ * since the object stores whole km and delivery is charged per whole km.
+ */
+export const distanceFromMkadRule = { min: 0, max: 5000 } as const;
+
+/**
+ * A distance from МКАД as kept and priced: rounded to the nearest whole km.
+ *
+ * @example
+ * ```ts
+ * import { wholeKm } from "./enums.ts";
+ * if (wholeKm(41.5) !== 42 || wholeKm(41.4) !== 41 || wholeKm(72) !== 72) throw new Error("km");
+ * ```
+ */
+export function wholeKm(km: number): number {
+  return Math.round(km);
+}
+
+/**
+ * VAT modes of an estimate: without VAT (default), 5, 7 or 22 % added on top of the lines, or the prices
+ * include VAT («в т.ч. НДС», issue 22 item 19: the total stays, the VAT in it is shown).
+ */
 export const vatModes = [
-  { value: "none", label: "без НДС", rate: 0 },
-  { value: "5", label: "НДС 5 %", rate: 5 },
-  { value: "7", label: "НДС 7 %", rate: 7 },
-  { value: "22", label: "НДС 22 %", rate: 22 },
+  { value: "none", label: "без НДС", rate: 0, included: false },
+  { value: "5", label: "НДС 5 %", rate: 5, included: false },
+  { value: "7", label: "НДС 7 %", rate: 7, included: false },
+  { value: "22", label: "НДС 22 %", rate: 22, included: false },
+  { value: "incl-5", label: "в т.ч. НДС 5 %", rate: 5, included: true },
+  { value: "incl-7", label: "в т.ч. НДС 7 %", rate: 7, included: true },
+  { value: "incl-22", label: "в т.ч. НДС 22 %", rate: 22, included: true },
 ] as const;
 
 /** A VAT mode. */
 export type VatMode = (typeof vatModes)[number]["value"];
+
+/**
+ * The line that shows an estimate's VAT: «Без НДС», «НДС 22 %» (on top) or «в т.ч. НДС 22 %» (included); and
+ * whether it is included (shown under the total rather than added before it). An unknown mode reads as none.
+ *
+ * @example
+ * ```ts
+ * import { vatLine } from "./enums.ts";
+ * if (vatLine("incl-22").label !== "в т.ч. НДС 22 %" || !vatLine("incl-22").included) throw new Error("incl");
+ * if (vatLine("22").label !== "НДС 22 %" || vatLine("none").label !== "Без НДС") throw new Error("top");
+ * ```
+ */
+export function vatLine(mode: string): { label: string; rate: number; included: boolean } {
+  const vat = vatModes.find((v) => v.value === mode) ?? vatModes[0];
+  return { label: vat.rate === 0 ? "Без НДС" : vat.label, rate: vat.rate, included: vat.included };
+}
 
 /**
  * The VAT rate in percent of a mode.

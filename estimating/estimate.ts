@@ -43,7 +43,7 @@ import {
   workMissingItems,
   workTypeModules,
 } from "./work_types/mod.ts";
-import { estimateTotals, priceLine } from "./totals.ts";
+import { type Discount, discountLabel, estimateTotals, priceLine, vatNote } from "./totals.ts";
 
 /** One line of an estimate. Money in integer kopecks. */
 export interface EstimateItem {
@@ -115,9 +115,12 @@ export interface Estimate {
   items: EstimateItem[];
   /** Sum of all lines, kopecks. */
   itemsTotal: number;
-  /** VAT added on top of the lines. */
-  vat: { mode: VatMode; rate: number; label: string; amount: number };
-  /** `itemsTotal + vat.amount`, kopecks ('ОБЩАЯ СТОИМОСТЬ'). */
+  /** A discount taken from the lines before VAT, when one was given (the CLI's `--discount`). */
+  discount?: { kind: Discount["kind"]; value: number; label: string; amount: number };
+  /** VAT added on top of the lines, or (`included`, «в т.ч. НДС») the VAT the total includes. */
+  vat: { mode: VatMode; rate: number; label: string; amount: number; included?: boolean };
+  /** `itemsTotal − discount + vat.amount` (VAT on top) or `itemsTotal − discount` (VAT included), kopecks
+   * ('ОБЩАЯ СТОИМОСТЬ'): what the client pays. */
   totalAmount: number;
   /** Notes printed under the estimate (spec/3 §9). */
   notes: string[];
@@ -140,8 +143,10 @@ export interface GenerateOptions {
   priceList?: readonly PriceListItem[];
   /** Date of the estimate: `YYYY-MM-DD` or a Date (its UTC date). Required: the package reads no clock. */
   date: string | Date;
-  /** VAT mode; `none` (без НДС) by default. */
+  /** VAT mode; `none` (без НДС) by default; `incl-22` … when the prices include VAT. */
   vat?: VatMode;
+  /** A discount taken from the lines before VAT (percent in hundredths of a percent, or a sum in kopecks). */
+  discount?: Discount | null;
   /** Estimate number; else the document's, else `СМ-YYYYMMDD-XXXXXX` derived from the document. */
   estimateNumber?: string;
   /** The company's equipment-price basis (issue 22 item 1); the maker's retail price (РРЦ) by default. */
@@ -218,7 +223,9 @@ export function generateEstimate(doc: unknown, options: GenerateOptions): Estima
   const date = isoDate(options.date);
   const vatMode: VatMode = options.vat ?? "none";
   const vat = vatModes.find((v) => v.value === vatMode);
-  if (!vat) throw new TypeError(`Expected a VAT mode none, 5, 7 or 22, got "${vatMode}"`);
+  if (!vat) {
+    throw new TypeError(`Expected a VAT mode ${vatModes.map((v) => v.value).join(", ")}, got "${vatMode}"`);
+  }
   const equipmentProblem = options.equipmentPrice && equipmentPriceProblem(options.equipmentPrice);
   if (equipmentProblem) throw new TypeError(equipmentProblem);
 
@@ -348,7 +355,7 @@ export function generateEstimate(doc: unknown, options: GenerateOptions): Estima
   const order = items.map((_, i) => i).sort((a, b) => ranks[a] - ranks[b] || a - b);
   const sorted = order.map((i) => items[i]);
 
-  const totals = estimateTotals(sorted, { vatMode: vat.value });
+  const totals = estimateTotals(sorted, { vatMode: vat.value, discount: options.discount });
   const { sections, subtotals, itemsTotal } = totals;
   const vatAmount = totals.vat.amount;
 
@@ -365,11 +372,7 @@ export function generateEstimate(doc: unknown, options: GenerateOptions): Estima
     );
   } else notes.push(`Выезд и доставка в пределах ${FREE_DELIVERY_KM} км от МКАД включены в стоимость.`);
   notes.push("Гарантия на работы — 1 год, на оборудование — согласно паспорту изделия.");
-  notes.push(
-    vat.rate === 0
-      ? "Цены указаны без НДС."
-      : `Цены указаны без НДС; НДС ${vat.rate} % начислен сверху: ${formatRub(vatAmount)}.`,
-  );
+  notes.push(vatNote(totals.vat));
   notes.push("Цены указаны согласно прайс-листу компании (артикулы А001–А261).");
   notes.push(...ruled.notes);
   if (septic && m.demolition_work && m.demolition_description) {
@@ -410,7 +413,16 @@ export function generateEstimate(doc: unknown, options: GenerateOptions): Estima
     subtotals,
     items: sorted,
     itemsTotal,
-    vat: { mode: vat.value, rate: vat.rate, label: vat.label, amount: vatAmount },
+    ...(totals.discountAmount > 0 && options.discount
+      ? {
+        discount: {
+          ...options.discount,
+          label: discountLabel(options.discount),
+          amount: totals.discountAmount,
+        },
+      }
+      : {}),
+    vat: { mode: vat.value, rate: vat.rate, label: vat.label, amount: vatAmount, included: vat.included },
     totalAmount: totals.totalAmount,
     notes,
     warnings,

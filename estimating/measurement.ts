@@ -23,7 +23,7 @@ import {
   soilTypes,
   workTypeValues,
 } from "./enums.ts";
-import type { WorkType } from "./enums.ts";
+import { distanceFromMkadRule, wholeKm, type WorkType } from "./enums.ts";
 import { brands } from "./catalogue/names.ts";
 import { defaultPriceList } from "./price_list.ts";
 import {
@@ -269,9 +269,9 @@ export function parseMeasurementDocument(input: unknown): ParseResult {
       }
       const d = object.distanceFromMKAD;
       if (d !== undefined && d !== null && d !== "") {
-        const spec: NumberSpec = { kind: "dec", def: 0, min: 0, max: 5000 };
+        const spec: NumberSpec = { kind: "dec", def: 0, ...distanceFromMkadRule };
         const r = parseField(spec, d);
-        if (r.ok) info.distanceFromMKAD = r.value as number;
+        if (r.ok) info.distanceFromMKAD = wholeKm(r.value as number);
         else issues.push({ path: "object.distanceFromMKAD", message: problemMessage(spec, d, r.problem) });
       }
       doc.object = info as ObjectInfo;
@@ -419,7 +419,12 @@ export function measurementJsonSchema(): Record<string, unknown> {
         description: "Объект (участок клиента)",
         properties: {
           address: { type: "string", maxLength: 500, description: "Адрес" },
-          distanceFromMKAD: { type: "number", minimum: 0, description: "Расстояние от МКАД, км" },
+          distanceFromMKAD: {
+            type: "number",
+            minimum: distanceFromMkadRule.min,
+            maximum: distanceFromMkadRule.max,
+            description: "Расстояние от МКАД, км; дробное округляется до целого (41,5 → 42)",
+          },
           clientName: { type: "string", maxLength: 200, description: "Клиент" },
           clientPhone: { type: "string", maxLength: 50, description: "Телефон клиента" },
         },

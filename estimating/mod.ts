@@ -57,6 +57,7 @@ export type {
 export {
   accessDifficulties,
   accessDifficultyLabel,
+  distanceFromMkadRule,
   estimateStatuses,
   installationDepthOptions,
   manualDistances,
@@ -65,8 +66,10 @@ export {
   pumpTypes,
   soilTypeLabel,
   soilTypes,
+  vatLine,
   vatModes,
   vatRate,
+  wholeKm,
   workTypeLabel,
   workTypes,
   workTypeValues,
@@ -192,6 +195,14 @@ export {
 } from "./price_list_io.ts";
 export type { MergeReport, PriceListFile, RejectedRow } from "./price_list_io.ts";
 
-export { discountAmount, estimateTotals, materialsPerUnit, priceLine } from "./totals.ts";
+export {
+  discountAmount,
+  discountLabel,
+  estimateTotals,
+  isVatNote,
+  materialsPerUnit,
+  priceLine,
+  vatNote,
+} from "./totals.ts";
 export type { Discount, EstimateTotals, TotalsLine } from "./totals.ts";
 export { isInternalNote } from "./notes.ts";

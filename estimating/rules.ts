@@ -377,12 +377,15 @@ export const rules: readonly Rule[] = [
       const need = m.residents_count * LITRES_PER_RESIDENT;
       if (model.capacity >= need) return;
       const fit = smallestFittingModel(model, need);
-      const head =
-        `Производительность станции ${model.model} (${model.capacity} л/сут) меньше потребности ${m.residents_count} проживающих (${need} л/сут из расчёта ${LITRES_PER_RESIDENT} л/сут на человека).`;
+      const head = `Производительность станции ${model.model} (${
+        formatQuantity(model.capacity)
+      } л/сут) меньше потребности ${m.residents_count} проживающих (${
+        formatQuantity(need)
+      } л/сут из расчёта ${LITRES_PER_RESIDENT} л/сут на человека).`;
       return {
         alerts: [
           fit
-            ? `${head} Подходит модель ${fit.model} (${fit.capacity} л/сут, id ${fit.id}).`
+            ? `${head} Подходит модель ${fit.model} (${formatQuantity(fit.capacity)} л/сут).`
             : `${head} В линейке ${brandLabel(model.brand)} нет модели такой производительности.`,
         ],
       };

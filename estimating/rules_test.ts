@@ -82,8 +82,10 @@ Deno.test("generateEstimate() alerts when the station is undersized and names th
   const w = e.alerts.find((w) => w.startsWith("Производительность"));
   assert.ok(w, e.alerts.join("\n"));
   assert.match(w, /Топас 4 \(800 л\/сут\)/);
-  assert.match(w, /6 проживающих \(1200 л\/сут/);
-  assert.match(w, /Подходит модель Топас 6 \(1200 л\/сут, id topas-6\)/);
+  assert.match(w, /6 проживающих \(1\u00A0200 л\/сут/);
+  // A person reads the alert: no model id, thousands grouped.
+  assert.match(w, /Подходит модель Топас 6 \(1\u00A0200 л\/сут\)\.$/);
+  assert.doesNotMatch(w, /topas|id /);
   assert.ok(
     !gen({ septic_model: "topas-6", residents_count: 6 }).alerts.some((w) =>
       w.startsWith("Производительность")
@@ -302,7 +304,8 @@ Deno.test("generateEstimate() delivers free within 30 km of МКАД and charges
   assert.equal(one(far, "А152").totalPrice, rub(1_800));
   assert.equal(one(far, "А151").totalPrice, 0);
   assert.equal(lines(gen({}, { distanceFromMKAD: 30 }), "А152").length, 0);
-  assert.equal(one(gen({}, { distanceFromMKAD: 30.5 }), "А152").totalPrice, rub(60));
+  // A fraction is rounded to the nearest whole km (the one distance rule): 30,5 → 31 km, 1 km × 120 ₽.
+  assert.equal(one(gen({}, { distanceFromMKAD: 30.5 }), "А152").totalPrice, rub(120));
   const unknown = gen({}, {});
   assert.equal(lines(unknown, "А152").length, 0);
   assert.ok(unknown.warnings.some((w) => w.startsWith("Расстояние от МКАД не указано")));

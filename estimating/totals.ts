@@ -4,13 +4,14 @@
  *
  * Money is integer kopecks. `itemsTotal` is the sum of the lines; the discount is taken from it
  * (a percentage is rounded half-up once, a sum is taken as is; neither beyond the lines); VAT is
- * `round(base × rate / 100)` on the base after the discount; `totalAmount = base + vat`.
+ * `round(base × rate / 100)` on the base after the discount and `totalAmount = base + vat`; with VAT included
+(«в т.ч. НДС») the base is the total and the VAT in it is `round(base × rate / (100 + rate))`.
  *
  * @module
  */
 
 import { type VatMode, vatModes } from "./enums.ts";
-import { divRound, toHundredths } from "./money.ts";
+import { divRound, formatRub, toHundredths } from "./money.ts";
 
 /** A discount: a percentage in hundredths of a percent (10 % = 1000), or a sum in kopecks. */
 export type Discount = { kind: "percent"; value: number } | { kind: "sum"; value: number };
@@ -36,9 +37,9 @@ export interface EstimateTotals {
   worksTotal: number;
   /** The discount taken from the lines (0 without one). */
   discountAmount: number;
-  /** VAT added on top of the lines after the discount. */
-  vat: { mode: VatMode; rate: number; label: string; amount: number };
-  /** `itemsTotal − discountAmount + vat.amount`. */
+  /** VAT added on top of the lines after the discount, or (`included`) the VAT the prices include. */
+  vat: { mode: VatMode; rate: number; label: string; amount: number; included: boolean };
+  /** `itemsTotal − discountAmount + vat.amount`; with VAT included `itemsTotal − discountAmount`. */
   totalAmount: number;
 }
 
@@ -71,6 +72,9 @@ export function discountAmount(itemsTotal: number, discount: Discount | null | u
  *   { section: "Работы", totalPrice: 50_000, equipmentCost: 20_000 },
  * ], { vatMode: "22", discount: { kind: "sum", value: 10_000 } });
  * if (t.itemsTotal !== 150_000 || t.vat.amount !== 30_800 || t.totalAmount !== 170_800) throw new Error("totals");
+ * // VAT included: 140 000 × 22 / 122 = 25 245,9… → 25 246 kopecks in a total of 140 000.
+ * const incl = estimateTotals([{ section: "Работы", totalPrice: 140_000, equipmentCost: 0 }], { vatMode: "incl-22" });
+ * if (incl.vat.amount !== 25_246 || incl.totalAmount !== 140_000) throw new Error("included");
  * ```
  */
 export function estimateTotals(
@@ -78,7 +82,11 @@ export function estimateTotals(
   options: { vatMode?: VatMode; discount?: Discount | null } = {},
 ): EstimateTotals {
   const vat = vatModes.find((v) => v.value === (options.vatMode ?? "none"));
-  if (!vat) throw new TypeError(`Expected a VAT mode none, 5, 7 or 22, got "${options.vatMode}"`);
+  if (!vat) {
+    throw new TypeError(
+      `Expected a VAT mode ${vatModes.map((v) => v.value).join(", ")}, got "${options.vatMode}"`,
+    );
+  }
   const sections: string[] = [];
   const subtotals: { section: string; amount: number }[] = [];
   let itemsTotal = 0;
@@ -94,7 +102,7 @@ export function estimateTotals(
   }
   const discount = discountAmount(itemsTotal, options.discount);
   const base = itemsTotal - discount;
-  const vatAmount = divRound(base * vat.rate, 100);
+  const vatAmount = vat.included ? divRound(base * vat.rate, 100 + vat.rate) : divRound(base * vat.rate, 100);
   return {
     sections,
     subtotals,
@@ -102,9 +110,48 @@ export function estimateTotals(
     materialsTotal,
     worksTotal: itemsTotal - materialsTotal,
     discountAmount: discount,
-    vat: { mode: vat.value, rate: vat.rate, label: vat.label, amount: vatAmount },
-    totalAmount: base + vatAmount,
+    vat: { mode: vat.value, rate: vat.rate, label: vat.label, amount: vatAmount, included: vat.included },
+    totalAmount: vat.included ? base : base + vatAmount,
   };
+}
+
+/**
+ * The name of a discount's line: «Скидка 5 %» for a percentage, «Скидка» for a sum.
+ *
+ * @example
+ * ```ts
+ * import { discountLabel } from "./totals.ts";
+ * if (discountLabel({ kind: "percent", value: 550 }) !== "Скидка 5,5 %") throw new Error("percent");
+ * if (discountLabel({ kind: "sum", value: 1_000_000 }) !== "Скидка") throw new Error("sum");
+ * ```
+ */
+export function discountLabel(discount: Discount): string {
+  return discount.kind === "percent"
+    ? `Скидка ${String(discount.value / 100).replace(".", ",")} %`
+    : "Скидка";
+}
+
+/**
+ * The note on VAT printed under an estimate, for its VAT and amount.
+ *
+ * @example
+ * ```ts
+ * import { vatNote } from "./totals.ts";
+ * if (vatNote({ rate: 0, amount: 0, included: false }) !== "Цены указаны без НДС.") throw new Error("none");
+ * const incl = vatNote({ rate: 22, amount: 2_524_590, included: true });
+ * if (incl !== "Цены указаны с НДС; в т.ч. НДС 22 %: 25\u00A0245,90\u00A0₽.") throw new Error(incl);
+ * ```
+ */
+export function vatNote(vat: { rate: number; amount: number; included: boolean }): string {
+  if (vat.rate === 0) return "Цены указаны без НДС.";
+  return vat.included
+    ? `Цены указаны с НДС; в т.ч. НДС ${vat.rate} %: ${formatRub(vat.amount)}.`
+    : `Цены указаны без НДС; НДС ${vat.rate} % начислен сверху: ${formatRub(vat.amount)}.`;
+}
+
+/** Whether a note is the VAT note of {@link vatNote} (replaced when the VAT mode is edited). */
+export function isVatNote(note: string): boolean {
+  return note.startsWith("Цены указаны без НДС") || note.startsWith("Цены указаны с НДС");
 }
 
 /**

@@ -58,8 +58,9 @@ export interface WorkbookOptions {
    * plus the materials and works totals, the internal note and the warnings.
    */
   audience?: "client" | "internal";
-  /** A discount taken from the lines before VAT (see totals.ts). */
-  discount?: { label: string; amount: number };
+  /** A discount taken from the lines before VAT (see totals.ts); the estimate's own one when absent. A
+   * percentage (`percent`, in percent) is written as a formula on the total, a sum as the sum. */
+  discount?: { label: string; amount: number; percent?: number };
   /** The note for the client, printed under the totals. */
   clientNote?: string;
   /** The company's own note, printed only in the internal workbook. */
@@ -337,28 +338,41 @@ function buildEstimateWorkbook(
     true,
   );
   let baseRef = `${total}${sumRow}`;
-  if (options.discount && options.discount.amount > 0) {
+  const discount = options.discount ??
+    (estimate.discount && {
+      label: estimate.discount.label,
+      amount: estimate.discount.amount,
+      ...(estimate.discount.kind === "percent" ? { percent: estimate.discount.value / 100 } : {}),
+    });
+  if (discount && discount.amount > 0) {
     const discountRow = totalRow(
-      options.discount.label,
-      String(rub(options.discount.amount)),
-      options.discount.amount,
+      discount.label,
+      discount.percent !== undefined
+        ? `ROUND(${baseRef}*${discount.percent}/100,2)`
+        : String(rub(discount.amount)),
+      discount.amount,
     );
     const afterRow = totalRow(
       "Итого со скидкой",
       `${total}${sumRow}-${total}${discountRow}`,
-      estimate.itemsTotal - options.discount.amount,
+      estimate.itemsTotal - discount.amount,
       true,
     );
     baseRef = `${total}${afterRow}`;
   }
-  const vatRow = estimate.vat.rate > 0
-    ? totalRow(
-      `НДС ${estimate.vat.rate} %`,
-      `ROUND(${baseRef}*${estimate.vat.rate}/100,2)`,
-      estimate.vat.amount,
-    )
-    : totalRow("Без НДС", "0", 0);
-  const grand = totalRow(GRAND_TOTAL_LABEL, `${baseRef}+${total}${vatRow}`, estimate.totalAmount, true, 12);
+  // The VAT line is a formula on the total above it, so it follows a total edited in the spreadsheet: VAT on
+  // top is added to the base; VAT included («в т.ч.») is the part of the total, rate / (100 + rate) of it.
+  const { rate, included } = estimate.vat;
+  let grand: number;
+  if (rate > 0 && included) {
+    grand = totalRow(GRAND_TOTAL_LABEL, baseRef, estimate.totalAmount, true, 12);
+    totalRow(`в т.ч. НДС ${rate} %`, `ROUND(${total}${grand}*${rate}/${100 + rate},2)`, estimate.vat.amount);
+  } else {
+    const vatRow = rate > 0
+      ? totalRow(`НДС ${rate} %`, `ROUND(${baseRef}*${rate}/100,2)`, estimate.vat.amount)
+      : totalRow("Без НДС", "0", 0);
+    grand = totalRow(GRAND_TOTAL_LABEL, `${baseRef}+${total}${vatRow}`, estimate.totalAmount, true, 12);
+  }
   ws.getCell(`A${grand}`).fill = fill("FFFFF2CC");
   ws.getCell(`${total}${grand}`).fill = fill("FFFFF2CC");
   if (internal) {

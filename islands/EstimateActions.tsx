@@ -10,9 +10,11 @@ export interface EstimateActionsProps {
   id: number;
   status: EstimateStatus;
   role: Role;
+  /** Warnings that change what should be installed: approving over them asks for a confirmation. */
+  alerts?: string[];
 }
 
-export default function EstimateActions({ id, status: initial, role }: EstimateActionsProps) {
+export default function EstimateActions({ id, status: initial, role, alerts = [] }: EstimateActionsProps) {
   const [status, setStatus] = useState(initial);
   return (
     <div className="row est-page-actions">
@@ -33,7 +35,18 @@ export default function EstimateActions({ id, status: initial, role }: EstimateA
       <a className="btn btn-ghost" href={`/api/estimates/${id}/export?for=internal`} download>
         Excel для себя
       </a>
-      <StatusActions id={id} status={status} role={role} onChanged={setStatus} size="md" />
+      <StatusActions
+        id={id}
+        status={status}
+        role={role}
+        alerts={alerts}
+        onChanged={(next) => {
+          setStatus(next);
+          // The page shows who confirmed approving over the alerts: read it again.
+          if (next === "approved" && alerts.length > 0) location.reload();
+        }}
+        size="md"
+      />
     </div>
   );
 }

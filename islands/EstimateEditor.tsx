@@ -12,6 +12,7 @@ import { formatDateTime, formatKopecks, formatNumber } from "../domain/format.ts
 import { SectionBodies } from "../components/EstimateSections.tsx";
 import type { EstimateItemView } from "../components/measurement/EstimateView.tsx";
 import type { EstimateEdit } from "../domain/estimates.ts";
+import { vatLine, type VatMode, vatModes } from "../estimating/enums.ts";
 import type { EstimateStatus } from "../domain/estimate_status.ts";
 import { ESTIMATE_STATUS_EVENT, type EstimateStatusEvent } from "../components/EstimateStatusActions.tsx";
 
@@ -30,7 +31,7 @@ export interface EditorEstimate {
   itemsTotal: number;
   discount: { kind: "percent" | "sum"; value: number } | null;
   discountAmount: number;
-  vatMode: "none" | "5" | "7" | "22";
+  vatMode: VatMode;
   vatAmount: number;
   totalAmount: number;
   clientNote: string | null;
@@ -138,16 +139,25 @@ export default function EstimateEditor({ estimate: initial, changes: initialChan
               <td />
             </tr>
           )}
-          <tr>
-            <td colSpan={3}>{e.vatMode === "none" ? "Без НДС" : `НДС ${e.vatMode} %`}</td>
-            <td className="num">{formatKopecks(e.vatAmount)}</td>
-            <td />
-          </tr>
+          {!vatLine(e.vatMode).included && (
+            <tr>
+              <td colSpan={3}>{vatLine(e.vatMode).label}</td>
+              <td className="num">{formatKopecks(e.vatAmount)}</td>
+              <td />
+            </tr>
+          )}
           <tr className="ed-grand">
             <td colSpan={3}>ОБЩАЯ СТОИМОСТЬ</td>
             <td className="num" data-testid="estimate-total">{formatKopecks(e.totalAmount)}</td>
             <td />
           </tr>
+          {vatLine(e.vatMode).included && (
+            <tr>
+              <td colSpan={3}>{vatLine(e.vatMode).label}</td>
+              <td className="num" data-testid="estimate-vat">{formatKopecks(e.vatAmount)}</td>
+              <td />
+            </tr>
+          )}
         </tfoot>
       </Table>
       {!locked && (
@@ -417,10 +427,11 @@ function Terms({ estimate: e, disabled, onSave }: {
             disabled={disabled}
             onChange={(ev) => setVatMode(ev.target.value as typeof vatMode)}
           >
-            <option value="none">Без НДС</option>
-            <option value="5">НДС 5 %</option>
-            <option value="7">НДС 7 %</option>
-            <option value="22">НДС 22 %</option>
+            {vatModes.map((v) => (
+              <option key={v.value} value={v.value}>
+                {v.rate === 0 ? "Без НДС" : v.included ? `${v.label} (цены с НДС)` : `${v.label} сверху`}
+              </option>
+            ))}
           </select>
         </div>
       </div>

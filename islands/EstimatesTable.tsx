@@ -16,6 +16,8 @@ export interface EstimateRowView {
   totalAmount: number;
   status: EstimateStatus;
   created: string;
+  /** Warnings that change what should be installed: the row is marked and approving asks first. */
+  alerts: string[];
 }
 
 export interface EstimatesTableProps {
@@ -38,9 +40,25 @@ export default function EstimatesTable({ rows: initial, role }: EstimatesTablePr
       >
         Excel
       </button>
-      <StatusActions id={r.id} status={r.status} role={role} onChanged={(s) => setStatus(r.id, s)} />
+      <StatusActions
+        id={r.id}
+        status={r.status}
+        role={role}
+        alerts={r.alerts}
+        onChanged={(s) => setStatus(r.id, s)}
+      />
     </div>
   );
+  const alertMark = (r: EstimateRowView) =>
+    r.alerts.length > 0 && (
+      <span
+        className="badge badge-danger est-row-alert"
+        title={r.alerts.join("\n")}
+        data-testid="estimate-alert-mark"
+      >
+        {r.alerts.length === 1 ? "Предупреждение" : `Предупреждений: ${r.alerts.length}`}
+      </span>
+    );
   const badge = (s: EstimateStatus) => (
     <span className={`badge badge-${estimateStatusLabels[s].tone}`}>{estimateStatusLabels[s].label}</span>
   );
@@ -64,6 +82,7 @@ export default function EstimatesTable({ rows: initial, role }: EstimatesTablePr
               <tr key={r.id} data-estimate-id={r.id}>
                 <td>
                   <a href={`/estimates/${r.id}`}>{r.estimateNumber}</a>
+                  {alertMark(r)}
                 </td>
                 <td>
                   <a href={`/objects?objectId=${r.objectId}`}>{r.objectAddress}</a>
@@ -84,6 +103,7 @@ export default function EstimatesTable({ rows: initial, role }: EstimatesTablePr
               <a href={`/estimates/${r.id}`}>
                 <strong>{r.estimateNumber}</strong>
               </a>
+              {alertMark(r)}
               {badge(r.status)}
             </div>
             <p>{r.objectAddress}</p>

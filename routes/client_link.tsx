@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { vatLine } from "../estimating/enums.ts";
 import { linkView, recordLinkOpened } from "../db/contracts.ts";
 import { openLink, paymentQr } from "../server/client_links.ts";
 import { renderPage } from "../server/render.tsx";
@@ -99,6 +100,7 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
                       items: estimate.items,
                       totalAmount: estimate.totalAmount,
                       vatAmount: estimate.vatAmount,
+                      vat: { ...vatLine(estimate.vatMode), amount: estimate.vatAmount },
                       notes: estimate.notes.filter((n) => !isInternalNote(n)),
                     }}
                   />

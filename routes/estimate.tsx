@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { vatLine } from "../estimating/enums.ts";
 import {
   discountJson,
   estimateDocumentParts,
@@ -18,6 +19,7 @@ import EstimateActions from "../islands/EstimateActions.tsx";
 import EstimateEditor from "../islands/EstimateEditor.tsx";
 import { EstimateView } from "../components/measurement/EstimateView.tsx";
 import { EstimatePrint } from "../components/EstimatePrint.tsx";
+import { EstimateAlerts } from "../components/EstimateAlerts.tsx";
 import { notFoundPage } from "./_errors.tsx";
 import { renderWorkPage } from "./_page.tsx";
 import { renderPage } from "../server/render.tsx";
@@ -83,7 +85,12 @@ export default async function estimatePage(c: Context<AppEnv>) {
         <Card>
           <div className="stack">
             {isCurrent
-              ? <Island component={EstimateActions} props={{ id: e.id, status: e.status, role: user.role }} />
+              ? (
+                <Island
+                  component={EstimateActions}
+                  props={{ id: e.id, status: e.status, role: user.role, alerts: e.alerts }}
+                />
+              )
               : (
                 <div className="row est-page-actions">
                   <span className="badge badge-neutral">{`Версия ${e.version} · только чтение`}</span>
@@ -97,6 +104,18 @@ export default async function estimatePage(c: Context<AppEnv>) {
                   <a className="btn btn-ghost" href={`/estimates/${e.id}`}>К текущей версии</a>
                 </div>
               )}
+            <EstimateAlerts
+              alerts={e.alerts}
+              confirmation={e.alertsConfirmed?.length
+                ? {
+                  alerts: e.alertsConfirmed,
+                  at: e.alertsConfirmedAt,
+                  byName: e.confirmerFirstName || e.confirmerLastName
+                    ? displayName({ firstName: e.confirmerFirstName, lastName: e.confirmerLastName })
+                    : null,
+                }
+                : null}
+            />
             {object && (
               <Island
                 component={ContractWizard}
@@ -200,6 +219,7 @@ export default async function estimatePage(c: Context<AppEnv>) {
                   items: e.items,
                   totalAmount: e.totalAmount,
                   vatAmount: e.vatAmount,
+                  vat: { ...vatLine(e.vatMode), amount: e.vatAmount },
                   notes: e.notes,
                 }}
               />

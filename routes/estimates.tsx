@@ -100,6 +100,7 @@ export default async function estimatesPage(c: Context<AppEnv>) {
                     totalAmount: r.totalAmount,
                     status: r.status,
                     created: formatDate(r.createdAt),
+                    alerts: r.alerts,
                   })),
                 }}
               />

@@ -5,6 +5,7 @@ import { formatKopecks, formatNumber } from "../../domain/format.ts";
 import { SectionBodies } from "../EstimateSections.tsx";
 import type { EstimateItem } from "../../estimating/mod.ts";
 import { isEquipmentPriceNote } from "../../estimating/catalogue/equipment_price.ts";
+import { EstimateAlerts } from "../EstimateAlerts.tsx";
 
 /** A line as the engine makes it; a line added by hand in the editor may have no article. */
 export type EstimateItemView = Omit<EstimateItem, "articleCode"> & { articleCode: string | null };
@@ -18,9 +19,11 @@ export interface EstimateViewData {
   items: EstimateItemView[];
   totalAmount: number;
   vatAmount?: number;
-  vat?: { rate: number; amount: number; label: string };
+  vat?: { rate: number; amount: number; label: string; included?: boolean };
   notes: string[];
   warnings?: string[];
+  /** Warnings that change what should be installed: shown first, prominently (issue 22 item 11). */
+  alerts?: string[];
 }
 
 export function ruDay(iso?: string): string {
@@ -36,8 +39,17 @@ export function EstimateView(
   // The station's price basis and margin (issue 22 item 1) stay off a screen a client may look at; the
   // engineer's estimate page shows them apart, in its details.
   const notes = estimate.notes.filter((n) => !isEquipmentPriceNote(n));
+  // VAT included («в т.ч. НДС») is part of the total: shown under it rather than added before it.
+  const included = estimate.vat?.included === true;
+  const vatRow = (
+    <tr className="est-subtotal">
+      <td colSpan={7}>{estimate.vat?.label ?? "НДС"}</td>
+      <td className="num">{formatKopecks(vat)}</td>
+    </tr>
+  );
   return (
     <div className="estimate-view">
+      {estimate.alerts && <EstimateAlerts alerts={estimate.alerts} />}
       <Table
         columns={[
           "Артикул",
@@ -79,16 +91,12 @@ export function EstimateView(
           )}
         />
         <tfoot>
-          {vat > 0 && (
-            <tr className="est-subtotal">
-              <td colSpan={7}>{estimate.vat?.label ?? "НДС"}</td>
-              <td className="num">{formatKopecks(vat)}</td>
-            </tr>
-          )}
+          {vat > 0 && !included && vatRow}
           <tr className="est-grand">
             <td colSpan={7}>ОБЩАЯ СТОИМОСТЬ{vat > 0 ? "" : " (без НДС)"}</td>
             <td className="num" data-testid="estimate-total">{formatKopecks(estimate.totalAmount)}</td>
           </tr>
+          {vat > 0 && included && vatRow}
         </tfoot>
       </Table>
       {notes.length > 0 && (

@@ -42,6 +42,17 @@ export const estimates = sqliteTable("estimates", {
   /** The phone's id of the generate request that made this version (issue 16): a repeat answers it. Not unique:
    * separate estimates made by one request share it. */
   clientId: text("client_id"),
+  /** Warnings that change what should be installed (Estimate.alerts: an undersized station …), JSON array. */
+  alerts: text("alerts", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+  /** Approving over alerts needs a confirmation: the alerts confirmed, who confirmed and when (issue 22 item
+   * 11). Cleared when a new version is generated. */
+  alertsConfirmed: text("alerts_confirmed", { mode: "json" }).$type<string[]>(),
+  /** A user id, kept even if the account goes (as payments.receivedBy). */
+  alertsConfirmedBy: integer("alerts_confirmed_by"),
+  alertsConfirmedAt: timestamp("alerts_confirmed_at"),
+  /** With a VAT rate in vat_mode: the prices include VAT («в т.ч. НДС», the amount shown) instead of VAT added
+   * on top. A column of its own, so the vat_mode CHECK (and the table) stay as they are. */
+  vatIncluded: bool("vat_included").notNull().default(false),
 }, (t) => [
   index("estimates_company_idx").on(t.companyId, t.createdAt),
   index("estimates_client_idx").on(t.companyId, t.clientId),

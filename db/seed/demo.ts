@@ -23,6 +23,7 @@ import { hashPassword } from "../password.ts";
 import { directionFromCenter, distanceFromMKAD } from "../../domain/geo.ts";
 import { brandLabel, catalogue, generateEstimate } from "../../estimating/mod.ts";
 import { demoPdf, demoPng } from "./demo_files.ts";
+import { vatColumns } from "../estimates.ts";
 
 export interface DemoAccount {
   email: string;
@@ -558,11 +559,12 @@ export async function seedDemo(
         templateName: estimate.templateName,
         status,
         sections: estimate.sections,
-        vatMode: estimate.vat.mode,
+        ...vatColumns(estimate.vat.mode),
         vatAmount: estimate.vat.amount,
         totalAmount: estimate.totalAmount,
         notes: estimate.notes,
         warnings: estimate.warnings,
+        alerts: estimate.alerts,
         measurementDocument: { measurements },
         createdAt: at(-12 + i * 3),
       }).returning({ id: estimates.id });

@@ -10,6 +10,7 @@ import {
   measurementDocumentSchema,
   type PriceListItem,
   stationSummary,
+  vatLine,
   workTypeLabel,
   writeEstimateWorkbook,
 } from "../../estimating/mod.ts";
@@ -74,10 +75,9 @@ const generateBody = z.object({
   estimateNumber: z.string().max(50).optional(),
   /** The phone's id of a queued request (issue 16): a repeat answers what the first one generated. */
   clientId: clientIdSchema.optional(),
-  /** The document's own object block (as the CLI reads it); only its distance is used, see below. */
-  object: z.object({
-    distanceFromMKAD: z.coerce.number().int("Расстояние от МКАД — целое число км").min(0).optional(),
-  }).passthrough().optional(),
+  /** The document's own object block (as the CLI reads it); only its distance is used, see below. It is checked
+   * by the engine's rule (distanceFromMkadRule), as the CLI checks it. */
+  object: z.object({ distanceFromMKAD: z.unknown().optional() }).passthrough().optional(),
   measurements: z.unknown(),
 }).passthrough();
 
@@ -115,7 +115,14 @@ const priceItemsQuery = z.object({ q: z.string().trim().max(100).optional().defa
 
 const patchBody = z.object({
   status: z.enum(estimateStatuses, { error: "Неизвестный статус" }),
+  /** Approving an estimate with alerts: the approver has read them and approves all the same. */
+  confirmAlerts: z.boolean({ error: "Подтверждение: да или нет" }).optional(),
 }).strict();
+
+/** The refusal of approving an estimate with alerts without a confirmation. */
+export function alertsConfirmationMessage(alerts: readonly string[]): string {
+  return `Смета содержит предупреждения: ${alerts.join(" ")} Утвердить всё равно? Подтвердите утверждение.`;
+}
 
 /** The estimate date the engine prints: Moscow's calendar day. */
 export function moscowDay(at: Date): string {
@@ -146,6 +153,15 @@ export function estimateJson(e: EstimateDetail) {
     internalNote: e.internalNote,
     notes: e.notes,
     warnings: e.warnings,
+    alerts: e.alerts,
+    alertsConfirmation: e.alertsConfirmed?.length
+      ? {
+        alerts: e.alertsConfirmed,
+        at: e.alertsConfirmedAt,
+        byUserId: e.alertsConfirmedBy,
+        byName: [e.confirmerLastName, e.confirmerFirstName].filter(Boolean).join(" ") || null,
+      }
+      : null,
     createdAt: e.createdAt,
     updatedAt: e.updatedAt,
     date: moscowDay(e.createdAt),
@@ -180,7 +196,7 @@ function asEngineEstimate(e: EstimateDetail): Estimate {
   const m = doc.measurements ?? {};
   const model = findModel(typeof m.septic_model === "string" ? m.septic_model : undefined);
   const workType = (doc.workType ?? e.objectWorkType ?? "other") as Estimate["workType"];
-  const vatRate = e.vatMode === "none" ? 0 : Number(e.vatMode);
+  const vat = vatLine(e.vatMode);
   return {
     estimateNumber: e.estimateNumber,
     templateName: e.templateName ?? "Смета",
@@ -199,16 +215,11 @@ function asEngineEstimate(e: EstimateDetail): Estimate {
     subtotals: e.subtotals,
     items: e.items.map((i) => ({ ...lineFigures(i), articleCode: i.articleCode ?? "" })),
     itemsTotal: e.itemsTotal,
-    vat: {
-      mode: e.vatMode,
-      rate: vatRate,
-      label: vatRate ? `НДС ${vatRate} %` : "Без НДС",
-      amount: e.vatAmount,
-    },
+    vat: { mode: e.vatMode, rate: vat.rate, label: vat.label, amount: e.vatAmount, included: vat.included },
     totalAmount: e.totalAmount,
     notes: e.notes,
     warnings: e.warnings,
-    alerts: [],
+    alerts: e.alerts,
     currency: "RUB",
     moneyUnit: "kopeck",
   };
@@ -321,7 +332,8 @@ export const estimatesApi = new Hono<AppEnv>()
         clientName: object.clientName ?? "",
         clientPhone: object.clientPhone ?? "",
         // A distance given in the document wins, so one document prices the same here and in the CLI.
-        ...(body.object?.distanceFromMKAD !== undefined
+        ...(body.object?.distanceFromMKAD !== undefined && body.object.distanceFromMKAD !== null &&
+            body.object.distanceFromMKAD !== ""
           ? { distanceFromMKAD: body.object.distanceFromMKAD }
           : object.distanceFromMKAD !== null
           ? { distanceFromMKAD: object.distanceFromMKAD }
@@ -349,8 +361,9 @@ export const estimatesApi = new Hono<AppEnv>()
       const earlier = await estimateToRegenerate(db, scope, {
         objectId: object.id,
         taskId,
+        workType: one.workType as string | undefined,
         workTypes: one.workTypes as string[] | undefined,
-      });
+      }, (measurements ?? {}) as Record<string, unknown>);
       if (earlier?.status === "approved") {
         throw new ApiError(
           409,
@@ -420,7 +433,7 @@ export const estimatesApi = new Hono<AppEnv>()
   .patch("/:id{[0-9]+}", validIdParam, validate("json", patchBody), async (c) => {
     const user = currentUser(c);
     const e = await estimateOr404(c, user, c.req.valid("param").id);
-    const { status } = c.req.valid("json");
+    const { status, confirmAlerts } = c.req.valid("json");
     if (status !== e.status) {
       if (needsApprover(e.status, status) && !hasRole(user.role, estimateApproverRoles)) {
         throw forbidden("Утверждать и отклонять сметы могут главный инженер и администраторы");
@@ -434,12 +447,17 @@ export const estimatesApi = new Hono<AppEnv>()
           ],
         });
       }
+      // Alerts change what should be installed: approving over them is a decision, asked for and recorded.
+      const overAlerts = status === "approved" && e.alerts.length > 0;
+      if (overAlerts && confirmAlerts !== true) {
+        throw new ApiError(409, alertsConfirmationMessage(e.alerts), { confirmAlerts: e.alerts });
+      }
       const { db, now } = c.var.deps;
       await setEstimateStatus(db, { ...e, address: e.objectAddress }, status, {
         id: user.id,
         now: now(),
         label: estimateStatusLabels[status].label,
-      });
+      }, overAlerts ? e.alerts : undefined);
     }
     return c.json(estimateJson(await estimateOr404(c, user, e.id)));
   })
