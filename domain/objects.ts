@@ -21,6 +21,8 @@ export const formWorkTypes: readonly WorkType[] = workTypes.filter((w) =>
 );
 
 export const MAX_COST = 9_999_999_999.99;
+/** The farthest site from the MKAD, km: the distance prices travel, so it is bounded (domain/bounds.ts). */
+export const MAX_DISTANCE_KM = 1000;
 
 /**
  * A cost as typed: a number stays, a string is stripped of everything but digits and the dot
@@ -124,6 +126,7 @@ const fields = {
     z.number("Введите число километров").check(
       z.int("Введите целое число"),
       z.gte(0, "Не может быть меньше 0"),
+      z.lte(MAX_DISTANCE_KM, "Не больше 1000 км"),
     ),
   ),
   clientName: optionalText(255),

@@ -38,6 +38,8 @@ import { clientIdSchema } from "../../domain/offline.ts";
 import { estimateApproverRoles, estimateSplitRoles, hasRole, staffRoles } from "../../domain/roles.ts";
 import { estimateStatusLabels } from "../../domain/labels.ts";
 import { estimateEditSchema } from "../../domain/estimates.ts";
+import { MAX_DISTANCE_KM } from "../../domain/objects.ts";
+import { LINE_TOO_LARGE, lineWithinBound, MAX_AMOUNT_KOPECKS, MAX_QUANTITY } from "../../domain/bounds.ts";
 import {
   canEditEstimate,
   estimateTransitions,
@@ -75,7 +77,8 @@ const generateBody = z.object({
   clientId: clientIdSchema.optional(),
   /** The document's own object block (as the CLI reads it); only its distance is used, see below. */
   object: z.object({
-    distanceFromMKAD: z.coerce.number().int("Расстояние от МКАД — целое число км").min(0).optional(),
+    distanceFromMKAD: z.coerce.number().int("Расстояние от МКАД — целое число км").min(0)
+      .max(MAX_DISTANCE_KM, "Не больше 1000 км").optional(),
   }).passthrough().optional(),
   measurements: z.unknown(),
 }).passthrough();
@@ -87,21 +90,29 @@ const manualBody = z.object({
   status: z.enum(estimateStatuses, { error: "Неизвестный статус" }).optional().default("draft"),
   templateName: z.string().trim().max(200).nullable().optional(),
   totalAmount: z.unknown().optional(),
-  items: z.array(z.object({
-    section: z.string().trim().max(100).optional(),
-    category: z.string().trim().max(100).optional(),
-    articleCode: z.string().trim().max(50).nullable().optional(),
-    name: z.string({ error: "Укажите наименование" }).trim().min(1, "Укажите наименование").max(500),
-    unit: z.enum(["шт", "м", "м²", "м³", "кг", "т"], { error: "Единица: шт, м, м², м³, кг или т" })
-      .optional().default("шт"),
-    quantity: z.coerce.number({ error: "Количество — число" }).min(0, "Количество не меньше 0").max(1e6)
-      .transform((q) => Math.round(q * 100) / 100),
-    /** Kopecks per unit. */
-    pricePerUnit: z.coerce.number({ error: "Цена — число" }).min(0, "Цена не меньше 0").max(1e13)
-      .transform(Math.round),
-    equipmentCost: z.coerce.number().min(0).optional(),
-    isRequired: z.boolean().optional(),
-  })).min(1, REQUIRED_MANUAL).max(500),
+  items: z.array(
+    z.object({
+      section: z.string().trim().max(100).optional(),
+      category: z.string().trim().max(100).optional(),
+      articleCode: z.string().trim().max(50).nullable().optional(),
+      name: z.string({ error: "Укажите наименование" }).trim().min(1, "Укажите наименование").max(500),
+      unit: z.enum(["шт", "м", "м²", "м³", "кг", "т"], { error: "Единица: шт, м, м², м³, кг или т" })
+        .optional().default("шт"),
+      quantity: z.coerce.number({ error: "Количество — число" }).min(0, "Количество не меньше 0")
+        .max(MAX_QUANTITY, "Слишком большое количество")
+        .transform((q) => Math.round(q * 100) / 100),
+      /** Kopecks per unit. */
+      pricePerUnit: z.coerce.number({ error: "Цена — число" }).min(0, "Цена не меньше 0")
+        .max(MAX_AMOUNT_KOPECKS, "Цена не больше 1 млрд ₽")
+        .transform(Math.round),
+      equipmentCost: z.coerce.number().min(0).max(MAX_AMOUNT_KOPECKS).optional(),
+      isRequired: z.boolean().optional(),
+    }).refine((line) => lineWithinBound(line.quantity, line.pricePerUnit), {
+      message: LINE_TOO_LARGE,
+      path: ["pricePerUnit"],
+    }),
+    { error: REQUIRED_MANUAL },
+  ).min(1, REQUIRED_MANUAL).max(500, "Не более 500 позиций"),
 });
 
 const documentQuery = z.object({
@@ -518,6 +529,12 @@ export const estimatesApi = new Hono<AppEnv>()
         if (outcome.reason === "locked") throw new ApiError(409, LOCKED_MESSAGE);
         if (outcome.reason === "item_not_found") throw notFound("Позиция сметы не найдена");
         if (outcome.reason === "not_found") throw notFound("Смета не найдена");
+        if (outcome.reason === "too_large") {
+          throw invalid(
+            { pricePerUnit: [LINE_TOO_LARGE] },
+            "Сумма сметы превысила бы допустимую: проверьте количество и цену",
+          );
+        }
       }
       return c.json({
         ...estimateJson(await estimateOr404(c, user, e.id)),
