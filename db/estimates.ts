@@ -664,7 +664,10 @@ export type ResolvedEdit =
 
 export type EditOutcome =
   | { ok: true; totalDelta: number; summary: string }
-  | { ok: false; reason: "not_found" | "item_not_found" | "locked" | "unchanged" | "too_large" };
+  | {
+    ok: false;
+    reason: "not_found" | "item_not_found" | "locked" | "unchanged" | "line_too_large" | "total_too_large";
+  };
 
 /** Thrown inside the edit's transaction so that nothing of an edit past the bounds is written. */
 class PastBounds extends Error {}
@@ -688,7 +691,7 @@ export async function applyEstimateEdit(
   return await db.transaction(async (tx): Promise<EditOutcome> => {
     const e = await getEstimate(tx, scope, id);
     if (edit.action === "add_line" && !lineWithinBound(edit.line.quantity, edit.line.pricePerUnit)) {
-      return { ok: false, reason: "too_large" };
+      return { ok: false, reason: "line_too_large" };
     }
     if (!e) return { ok: false, reason: "not_found" };
     if (e.status === "approved") return { ok: false, reason: "locked" };
@@ -708,7 +711,7 @@ export async function applyEstimateEdit(
       } else {
         const quantity = edit.quantity ?? item.quantity;
         const pricePerUnit = edit.pricePerUnit ?? item.pricePerUnit;
-        if (!lineWithinBound(quantity, pricePerUnit)) return { ok: false, reason: "too_large" };
+        if (!lineWithinBound(quantity, pricePerUnit)) return { ok: false, reason: "line_too_large" };
         const line = priceLine({ quantity, pricePerUnit, materialsPerUnit: materialsPerUnit(item) });
         const name = edit.name ?? item.name;
         const parts: string[] = [];
@@ -802,7 +805,7 @@ export async function applyEstimateEdit(
     });
     return { ok: true, totalDelta, summary };
   }).catch((error) => {
-    if (error instanceof PastBounds) return { ok: false, reason: "too_large" } as const;
+    if (error instanceof PastBounds) return { ok: false, reason: "total_too_large" } as const;
     throw error;
   });
 }

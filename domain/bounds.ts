@@ -6,8 +6,9 @@
 // is also where the database's 64-bit integers stop reading back as exact JavaScript numbers:
 // - one amount a person types (a unit price, a payment, a discount, a threshold): ≤ 10^11 (1 млрд ₽);
 // - a quantity ≤ 10^6, and a line's quantity × unit price ≤ 10^11 as well (checked on the line);
-// - an estimate's lines: ≤ 500 in one request, so ≤ 5 × 10^13 before VAT, ≤ 6.1 × 10^13 with 22 % VAT;
-//   the editor adds lines one at a time and refuses a total past MAX_ESTIMATE_TOTAL_KOPECKS = 10^14;
+// - an estimate's total ≤ MAX_ESTIMATE_TOTAL_KOPECKS = 10^13 (100 млрд ₽) with VAT: a manual estimate's
+//   lines may sum to half of it (room for 22 % VAT), the editor refuses a change past it; 10^13 kopecks
+//   are also well below what a contract writes in words (< 10^12 ₽, domain/amount_words.ts);
 // - a shop product ≤ 10^10 (100 млн ₽) × at most 999 per cart line ≈ 10^13 per line, so a cart reaches
 //   the safe range only past 700 distinct products; a company's sums over many records stay well below it.
 // A value past the range that is already stored (an old install) is read back inexactly, never thrown on
@@ -22,8 +23,15 @@ export { isCalendarDate };
 export const MAX_AMOUNT_KOPECKS = 100_000_000_000;
 /** The largest quantity of a line (2 decimals are kept). */
 export const MAX_QUANTITY = 1_000_000;
-/** The largest total of one estimate, in kopecks (1 трлн ₽): past it the editor refuses a change. */
-export const MAX_ESTIMATE_TOTAL_KOPECKS = 100_000_000_000_000;
+/** The largest total of one estimate with VAT, in kopecks (100 млрд ₽): past it a change is refused. */
+export const MAX_ESTIMATE_TOTAL_KOPECKS = 10_000_000_000_000;
+
+/** Whether the lines of a new estimate, before VAT, leave room for any VAT within the total's bound. */
+export const linesWithinBound = (lines: readonly { quantity: number; pricePerUnit: number }[]): boolean =>
+  lines.reduce((sum, l) => sum + l.quantity * l.pricePerUnit, 0) <= MAX_ESTIMATE_TOTAL_KOPECKS / 2;
+
+/** The message of an estimate whose total would pass its bound. */
+export const ESTIMATE_TOO_LARGE = "Сумма сметы больше 100 млрд ₽: уменьшите количество или цены";
 /** The largest price of a shop product, in roubles (100 млн ₽). */
 export const MAX_PRODUCT_PRICE_ROUBLES = 100_000_000;
 /** The largest id a path or a body may name: ids are positive safe integers. */

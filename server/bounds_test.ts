@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { eq, sql } from "drizzle-orm";
 import { expectJson, type TestApp, withTestApp } from "./testing.ts";
 import { estimates, products, shopSettings } from "../db/schema/mod.ts";
+import { ESTIMATE_TOO_LARGE, MAX_AMOUNT_KOPECKS, MAX_ESTIMATE_TOTAL_KOPECKS } from "../domain/bounds.ts";
 
 const ADMIN = "director@demo.local";
 const MANAGER = "manager@demo.local";
@@ -204,4 +205,40 @@ Deno.test("[api] a missing field is named in Russian, with the spec's text where
     for (const messages of Object.values(estimate.errors) as string[][]) {
       for (const m of messages) assert.ok(russian(m), m);
     }
+  }));
+
+Deno.test("[api] an estimate's total stays within 100 млрд ₽: a manual estimate past half of it and an edit past it are refused", () =>
+  withTestApp(async (t) => {
+    const objectId = await demoObjectId(t);
+    const line = { name: "Станция", unit: "шт", quantity: 1, pricePerUnit: MAX_AMOUNT_KOPECKS };
+    const lines = (n: number) => Array.from({ length: n }, () => line);
+    const refused = await expectJson(
+      t.as(ADMIN).post("/api/estimates", { objectId, estimateNumber: "Б-1", items: lines(51) }),
+      422,
+    );
+    assert.deepEqual(refused.errors.items, [ESTIMATE_TOO_LARGE]);
+    const made = await expectJson(
+      t.as(ADMIN).post("/api/estimates", { objectId, estimateNumber: "Б-2", items: lines(50) }),
+      201,
+    );
+    await expectJson(
+      t.as(ADMIN).post(`/api/estimates/${made.id}/edits`, { action: "set_terms", vatMode: "22" }),
+    );
+    let status = 200;
+    for (let i = 0; i < 60 && status === 200; i++) {
+      const res = await t.as(ADMIN).post(`/api/estimates/${made.id}/edits`, {
+        action: "add_free_item",
+        name: "Ещё станция",
+        unit: "шт",
+        quantity: 1,
+        pricePerUnit: MAX_AMOUNT_KOPECKS,
+      });
+      status = res.status;
+      if (status === 422) assert.deepEqual((await res.json()).errors._, [ESTIMATE_TOO_LARGE]);
+      else await res.body?.cancel();
+    }
+    assert.equal(status, 422);
+    const after = await expectJson(t.request(`/api/estimates/${made.id}`, { as: ADMIN }));
+    assert.ok(after.totalAmount <= MAX_ESTIMATE_TOTAL_KOPECKS, String(after.totalAmount));
+    assert.ok(after.totalAmount > MAX_ESTIMATE_TOTAL_KOPECKS * 0.9, String(after.totalAmount));
   }));

@@ -39,7 +39,14 @@ import { estimateApproverRoles, estimateSplitRoles, hasRole, staffRoles } from "
 import { estimateStatusLabels } from "../../domain/labels.ts";
 import { estimateEditSchema } from "../../domain/estimates.ts";
 import { MAX_DISTANCE_KM } from "../../domain/objects.ts";
-import { LINE_TOO_LARGE, lineWithinBound, MAX_AMOUNT_KOPECKS, MAX_QUANTITY } from "../../domain/bounds.ts";
+import {
+  ESTIMATE_TOO_LARGE,
+  LINE_TOO_LARGE,
+  linesWithinBound,
+  lineWithinBound,
+  MAX_AMOUNT_KOPECKS,
+  MAX_QUANTITY,
+} from "../../domain/bounds.ts";
 import {
   canEditEstimate,
   estimateTransitions,
@@ -112,7 +119,7 @@ const manualBody = z.object({
       path: ["pricePerUnit"],
     }),
     { error: REQUIRED_MANUAL },
-  ).min(1, REQUIRED_MANUAL).max(500, "Не более 500 позиций"),
+  ).min(1, REQUIRED_MANUAL).max(500, "Не более 500 позиций").refine(linesWithinBound, ESTIMATE_TOO_LARGE),
 });
 
 const documentQuery = z.object({
@@ -529,12 +536,8 @@ export const estimatesApi = new Hono<AppEnv>()
         if (outcome.reason === "locked") throw new ApiError(409, LOCKED_MESSAGE);
         if (outcome.reason === "item_not_found") throw notFound("Позиция сметы не найдена");
         if (outcome.reason === "not_found") throw notFound("Смета не найдена");
-        if (outcome.reason === "too_large") {
-          throw invalid(
-            { pricePerUnit: [LINE_TOO_LARGE] },
-            "Сумма сметы превысила бы допустимую: проверьте количество и цену",
-          );
-        }
+        if (outcome.reason === "line_too_large") throw invalid({ pricePerUnit: [LINE_TOO_LARGE] });
+        if (outcome.reason === "total_too_large") throw invalid({ _: [ESTIMATE_TOO_LARGE] });
       }
       return c.json({
         ...estimateJson(await estimateOr404(c, user, e.id)),
