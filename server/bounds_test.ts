@@ -242,3 +242,26 @@ Deno.test("[api] an estimate's total stays within 100 млрд ₽: a manual est
     assert.ok(after.totalAmount <= MAX_ESTIMATE_TOTAL_KOPECKS, String(after.totalAmount));
     assert.ok(after.totalAmount > MAX_ESTIMATE_TOTAL_KOPECKS * 0.9, String(after.totalAmount));
   }));
+
+Deno.test("[api] a stored JSON text that does not parse does not take a page down: the list shows the rest and logs the column", () =>
+  withTestApp(async (t) => {
+    const [estimate] = await t.deps.db.select({ id: estimates.id }).from(estimates).limit(1);
+    await t.deps.db.run(
+      sql`UPDATE ${estimates} SET notes = '{', sections = 'не JSON' WHERE id = ${estimate.id}`,
+    );
+    const [product] = await t.deps.db.select({ id: products.id }).from(products).limit(1);
+    await t.deps.db.run(
+      sql`UPDATE ${products} SET features = '[1,', specifications = 'x' WHERE id = ${product.id}`,
+    );
+    const logged: unknown[][] = [];
+    const error = console.error;
+    console.error = (...args: unknown[]) => void logged.push(args);
+    try {
+      await expectPagesRead(t);
+      assert.equal((await t.request(`/api/estimates/${estimate.id}`, { as: ADMIN })).status, 200);
+      assert.equal((await t.request(`/estimates/${estimate.id}`, { as: ADMIN })).status, 200);
+    } finally {
+      console.error = error;
+    }
+    assert.ok(logged.some((args) => String(args[0]).includes("notes")), "the column is named in the log");
+  }));
