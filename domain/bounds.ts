@@ -34,28 +34,8 @@ export const linesWithinBound = (lines: readonly { quantity: number; pricePerUni
 export const ESTIMATE_TOO_LARGE = "Сумма сметы больше 100 млрд ₽: уменьшите количество или цены";
 /** The largest price of a shop product, in roubles (100 млн ₽). */
 export const MAX_PRODUCT_PRICE_ROUBLES = 100_000_000;
-/** The largest id a path or a body may name: ids are positive safe integers. */
-export const MAX_ID = Number.MAX_SAFE_INTEGER;
 /** The largest page number a list or the catalogue reads. */
 export const MAX_PAGE = 100_000;
-
-const TOO_LARGE_AMOUNT = "Слишком большая сумма";
-const TOO_LARGE_QUANTITY = "Слишком большое количество";
-
-/** An amount in kopecks: a whole number from 0 to MAX_AMOUNT_KOPECKS. */
-export const kopecksAmount = (message: string) =>
-  z.number({ error: message }).check(
-    z.int(message),
-    z.gte(0, message),
-    z.lte(MAX_AMOUNT_KOPECKS, TOO_LARGE_AMOUNT),
-  );
-
-/** A quantity: a finite number from 0 to MAX_QUANTITY. */
-export const quantityAmount = (message: string) =>
-  z.number({ error: message }).check(
-    z.gte(0, message),
-    z.lte(MAX_QUANTITY, TOO_LARGE_QUANTITY),
-  );
 
 /** Whether quantity × unit price (kopecks) stays within one amount. */
 export const lineWithinBound = (quantity: number, pricePerUnit: number): boolean =>
@@ -77,7 +57,7 @@ export const recordId = (message: string) =>
     ),
   ).check(z.refine(isRecordId, message));
 
-export const CALENDAR_DATE_MESSAGE = "Укажите дату в формате ГГГГ-ММ-ДД";
+const CALENDAR_DATE_MESSAGE = "Укажите дату в формате ГГГГ-ММ-ДД";
 
 /** A calendar date 'YYYY-MM-DD' that exists. */
 export const calendarDate = (message = CALENDAR_DATE_MESSAGE) =>
