@@ -1,6 +1,7 @@
 // ПолеСмета command line: `deno task cli -- <command> …`.
 // Exit codes: 0 success, 1 when any input failed, 2 on wrong usage.
 import { Command, CommanderError, Option } from "commander";
+import "../domain/zod_messages.ts";
 import { vatModes } from "../estimating/mod.ts";
 import { catalogueListCommand } from "./catalogue.ts";
 import { generateCommand, parseEquipmentPriceOption, schemaCommand } from "./estimate.ts";

@@ -31,10 +31,11 @@ export async function api<T = unknown>(
   }
   // A wrong password on /api/login is a 401 too, but it is answered on the form, not by a redirect.
   if (res.status === 401 && !path.startsWith("/api/login")) {
-    // The session is gone: say so and go to sign-in, coming back here afterwards.
+    // The session is gone: say so and go to sign-in, coming back here afterwards. The spec's English
+    // 'Unauthorized' toast is said in Russian: every message a person sees is Russian (issue 23 item 17).
     toast({
-      title: "Unauthorized",
-      description: "You are logged out. Logging in again...",
+      title: "Требуется вход",
+      description: "Вы вышли из системы. Переходим ко входу…",
       variant: "destructive",
     });
     setTimeout(
@@ -47,14 +48,17 @@ export async function api<T = unknown>(
   try {
     data = text ? JSON.parse(text) : null;
   } catch {
-    if (!res.ok) {
-      throw new ApiRequestError(res.status, `${res.status}: ${text.slice(0, 200) || res.statusText}`);
-    }
-    throw new ApiRequestError(res.status, "Server returned non-JSON response");
+    throw new ApiRequestError(res.status, unreadableAnswer(res.status));
   }
   if (!res.ok) {
     const err = data as { message?: string; errors?: Record<string, string[]> } | null;
-    throw new ApiRequestError(res.status, err?.message ?? `${res.status}: ${res.statusText}`, err?.errors);
+    throw new ApiRequestError(res.status, err?.message ?? unreadableAnswer(res.status), err?.errors);
   }
   return data as T;
+}
+
+/** What a person is told when the answer carries no message of ours (a proxy's page, an empty body). */
+function unreadableAnswer(status: number): string {
+  if (status >= 200 && status < 300) return "Сервер прислал непонятный ответ. Обновите страницу и повторите.";
+  return `Ошибка сервера (${status}). Повторите попытку позже.`;
 }

@@ -27,6 +27,7 @@ import {
 } from "../estimating/mod.ts";
 import { alias } from "drizzle-orm/sqlite-core";
 import { type Scope, scopeOf } from "./scope.ts";
+import { lineWithinBound, MAX_ESTIMATE_TOTAL_KOPECKS } from "../domain/bounds.ts";
 import { type Placeholders, preparedQuery } from "./prepared.ts";
 import type { Columns, RowOf, Shown } from "./columns.ts";
 
@@ -757,7 +758,13 @@ export type ResolvedEdit =
 
 export type EditOutcome =
   | { ok: true; totalDelta: number; summary: string }
-  | { ok: false; reason: "not_found" | "item_not_found" | "locked" | "unchanged" };
+  | {
+    ok: false;
+    reason: "not_found" | "item_not_found" | "locked" | "unchanged" | "line_too_large" | "total_too_large";
+  };
+
+/** Thrown inside the edit's transaction so that nothing of an edit past the bounds is written. */
+class PastBounds extends Error {}
 
 const qty = (q: number) => String(q).replace(".", ",");
 const rubText = (k: number) => `${(k / 100).toLocaleString("ru-RU", { minimumFractionDigits: 2 })} ₽`;
@@ -777,6 +784,9 @@ export async function applyEstimateEdit(
 ): Promise<EditOutcome> {
   return await db.transaction(async (tx): Promise<EditOutcome> => {
     const e = await getEstimate(tx, scope, id);
+    if (edit.action === "add_line" && !lineWithinBound(edit.line.quantity, edit.line.pricePerUnit)) {
+      return { ok: false, reason: "line_too_large" };
+    }
     if (!e) return { ok: false, reason: "not_found" };
     if (e.status === "approved") return { ok: false, reason: "locked" };
     const terms = {
@@ -795,6 +805,7 @@ export async function applyEstimateEdit(
       } else {
         const quantity = edit.quantity ?? item.quantity;
         const pricePerUnit = edit.pricePerUnit ?? item.pricePerUnit;
+        if (!lineWithinBound(quantity, pricePerUnit)) return { ok: false, reason: "line_too_large" };
         const line = priceLine({ quantity, pricePerUnit, materialsPerUnit: materialsPerUnit(item) });
         const name = edit.name ?? item.name;
         const parts: string[] = [];
@@ -863,6 +874,7 @@ export async function applyEstimateEdit(
     const items = await tx.select().from(estimateItems).where(eq(estimateItems.estimateId, e.id))
       .orderBy(estimateItems.position, estimateItems.id);
     const totals = estimateTotals(items, { vatMode: terms.vatMode, discount: terms.discount });
+    if (totals.totalAmount > MAX_ESTIMATE_TOTAL_KOPECKS) throw new PastBounds();
     const totalDelta = totals.totalAmount - e.totalAmount;
     await tx.update(estimates).set({
       sections: totals.sections,
@@ -886,6 +898,9 @@ export async function applyEstimateEdit(
       createdAt: by.now,
     });
     return { ok: true, totalDelta, summary };
+  }).catch((error) => {
+    if (error instanceof PastBounds) return { ok: false, reason: "total_too_large" } as const;
+    throw error;
   });
 }
 

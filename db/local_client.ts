@@ -2,7 +2,8 @@
 // every statement again and describes its columns on every run, which cost more than the read itself on
 // this app's pages (profile in README "Performance"). This client answers the same `Client` interface, on
 // the same native `libsql` driver, with the same values, rows and errors; only the statements are kept,
-// per connection, keyed by their SQL text (bounded, least recently used dropped first).
+// per connection, keyed by their SQL text (bounded, least recently used dropped first). One difference:
+// an integer past the safe range is read as the nearest number and logged, not thrown on (valueFromSql).
 // @ts-types="./libsql.d.ts"
 import Database from "libsql";
 import type { Statement } from "./libsql.d.ts";
@@ -78,11 +79,17 @@ const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 const MIN_INTEGER = -9223372036854775808n;
 const MAX_INTEGER = 9223372036854775807n;
 
-function valueFromSql(value: unknown): unknown {
+/** The column index of the last integer past the safe range that valueFromSql() read, else -1. */
+let inexact = -1;
+
+/**
+ * A value as JavaScript reads it. An integer past the safe range (written before the bounds of issue 23,
+ * or by hand) becomes the nearest number rather than a RangeError, so that one stored row does not take
+ * every list that reads it down («a read never throws on a stored value»); #run() logs the row.
+ */
+function valueFromSql(value: unknown, column: number): unknown {
   if (typeof value === "bigint") {
-    if (value < MIN_SAFE || value > MAX_SAFE) {
-      throw new RangeError("Received integer which cannot be safely represented as a JavaScript number");
-    }
+    if (value < MIN_SAFE || value > MAX_SAFE) inexact = column;
     return Number(value);
   }
   if (value instanceof Buffer) return value.buffer;
@@ -120,6 +127,18 @@ function argsToSql(args: InArgs | undefined): unknown[] | Record<string, unknown
     named[bare] = valueToSql(args[name]);
   }
   return named;
+}
+
+/** Names the table, the column and the row's id of an inexact integer (no values: they may be personal). */
+function logInexact(sql: string, columns: string[], values: unknown[], column: number): void {
+  inexact = -1;
+  const table = /\bfrom\s+["`]?(\w+)/i.exec(sql)?.[1] ?? "?";
+  const id = columns.indexOf("id");
+  console.error(
+    `Integer past the safe range read inexactly: table "${table}", column "${columns[column]}", id ${
+      id >= 0 ? values[id] : "?"
+    }`,
+  );
 }
 
 const BASE_CODES = [
@@ -258,6 +277,7 @@ class Connection {
     }
     const rows = cells.map((row) => {
       const values = row.map(valueFromSql);
+      if (inexact >= 0) logInexact(sql, columns, values, inexact);
       const shaped = Object.create(rowPrototype);
       shaped[VALUES] = values;
       for (const [i, name] of named) shaped[name] = values[i];

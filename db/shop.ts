@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, gte, inArray, like, lte, or, type SQL, sql }
 import type { Db } from "./client.ts";
 import { cartItems, companies, productCategories, products, shopSettings } from "./schema/mod.ts";
 import { brandLabel, catalogue, findModel } from "../estimating/mod.ts";
+import { isRecordId } from "../domain/bounds.ts";
 import {
   type CartJson,
   type CartLineJson,
@@ -200,7 +201,8 @@ export async function listCatalogue(db: Db, companyId: number, q: CatalogueQuery
 
 /** An active product of the company by its SKU (any case) or its id. */
 export async function findStorefrontProduct(db: Db, companyId: number, slugOrId: string) {
-  const byId = /^\d+$/.test(slugOrId) ? Number(slugOrId) : null;
+  const number = /^\d{1,16}$/.test(slugOrId) ? Number(slugOrId) : null;
+  const byId = isRecordId(number) ? number : null;
   const [row] = await db.select({ product: products, categoryName: productCategories.name }).from(products)
     .leftJoin(productCategories, eq(productCategories.id, products.categoryId))
     .where(and(

@@ -4,6 +4,7 @@ import { companyTypes, type Role, roles, subscriptionTiers } from "./enums.ts";
 import { cleanRequisite, requisiteErrors } from "./requisites.ts";
 import { companyTextFields } from "./company_fields.ts";
 import { equipmentPriceBases, MAX_MARKUP_PERCENT } from "../estimating/catalogue/equipment_price.ts";
+import { isRecordId, MAX_AMOUNT_KOPECKS, optionalCalendarDate } from "./bounds.ts";
 
 const toNull = (v: string) => (v === "" ? null : v);
 
@@ -47,11 +48,8 @@ const website = z.optional(z.nullable(z.pipe(
   z.transform((v: string) => normalizeWebsite(v)),
 )));
 
-/** 'YYYY-MM-DD' from a date input, or empty. */
-const dateOnly = z.optional(z.nullable(z.pipe(
-  z.string().check(z.refine((v) => v === "" || /^\d{4}-\d{2}-\d{2}$/.test(v), "Укажите дату")),
-  z.transform(toNull),
-)));
+/** 'YYYY-MM-DD' from a date input (a real calendar day), or empty. */
+const dateOnly = optionalCalendarDate("Укажите дату");
 
 export const companyFields = {
   name: z.string({ error: "Заполните название компании" }).check(
@@ -124,7 +122,7 @@ const companyId = z.nullable(z.pipe(
   z.union([z.number(), z.string()]),
   z.transform((v: number | string, ctx) => {
     const n = typeof v === "number" ? v : v === "" ? NaN : Number(v);
-    if (!Number.isInteger(n) || n <= 0) {
+    if (!isRecordId(n)) {
       ctx.issues.push({ code: "custom", message: "Выберите компанию", input: v });
       return z.NEVER;
     }
@@ -184,11 +182,14 @@ export const REQUIRED_FIELDS_MESSAGE = REQUIRED;
 
 const hexColor = z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, "Цвет в формате #RRGGBB"));
 
+/** The store name's message, verbatim from spec/2 (validation, «Shop»). */
+const STORE_NAME_REQUIRED = "Название магазина обязательно";
+
 /** PUT /api/settings/shop: the company's shop settings (money in roubles in the form, kopecks in the table). */
 export const shopSettingsSchema = z.object({
-  storeName: z.string({ error: "Укажите название магазина" }).check(
+  storeName: z.string({ error: STORE_NAME_REQUIRED }).check(
     z.trim(),
-    z.minLength(1, "Укажите название магазина"),
+    z.minLength(1, STORE_NAME_REQUIRED),
     z.maxLength(255, "Не более 255 символов"),
   ),
   storeDescription: text(2000),
@@ -200,7 +201,12 @@ export const shopSettingsSchema = z.object({
   accentColor: hexColor,
   taxRate: z.number("Укажите ставку налога").check(z.gte(0, "Не меньше 0"), z.lte(100, "Не больше 100")),
   /** Roubles; null for no free shipping. */
-  freeShippingThreshold: z.nullable(z.number("Укажите сумму").check(z.gte(0, "Не меньше 0"))),
+  freeShippingThreshold: z.nullable(
+    z.number("Укажите сумму").check(
+      z.gte(0, "Не меньше 0"),
+      z.lte(MAX_AMOUNT_KOPECKS / 100, "Не больше 1 млрд ₽"),
+    ),
+  ),
   enableGuestCheckout: z.boolean(),
   enableInstallationService: z.boolean(),
   enableCalculator: z.boolean(),

@@ -3,6 +3,7 @@
 // contract_text.ts, re-exported here for the server.
 import * as z from "zod/mini";
 import { workTypes } from "./enums.ts";
+import { calendarDate, isRecordId, MAX_AMOUNT_KOPECKS } from "./bounds.ts";
 import { prepaymentPercents, signatureProblems, templateProblem } from "./contract_text.ts";
 
 export * from "./contract_text.ts";
@@ -40,7 +41,7 @@ export const contractDataSchema = z.object({
 });
 export type ContractData = z.infer<typeof contractDataSchema>;
 
-const id = (message: string) => z.number(message).check(z.int(message), z.positive(message));
+const id = (message: string) => z.number(message).check(z.refine(isRecordId, message));
 
 /** POST /api/contracts/generate (spec/3 §7). estimateData names the estimate; its items are read on the server. */
 export const contractGenerateSchema = z.object({
@@ -59,6 +60,7 @@ export const paymentGenerateSchema = z.object({
   amount: z.number("Сумма предоплаты обязательна").check(
     z.int("Сумма предоплаты — целое число копеек"),
     z.positive("Сумма предоплаты должна быть больше нуля"),
+    z.lte(MAX_AMOUNT_KOPECKS, "Сумма не больше 1 млрд ₽"),
   ),
   description: text("Назначение платежа обязательно", 1, 210),
   objectId: id("Выберите объект"),
@@ -72,8 +74,9 @@ export const paymentReceivedSchema = z.object({
   amount: z.number("Сумма обязательна").check(
     z.int("Сумма — целое число копеек"),
     z.positive("Сумма должна быть больше нуля"),
+    z.lte(MAX_AMOUNT_KOPECKS, "Сумма не больше 1 млрд ₽"),
   ),
-  receivedOn: z.string("Дата обязательна").check(z.regex(/^\d{4}-\d{2}-\d{2}$/, "Дата в формате ГГГГ-ММ-ДД")),
+  receivedOn: calendarDate("Дата в формате ГГГГ-ММ-ДД"),
 });
 
 /** The client signs by typing the full name and drawing the signature (the rules: signatureProblems). */

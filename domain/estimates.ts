@@ -3,21 +3,31 @@
 // so the status buttons do not load it.
 import * as z from "zod/mini";
 import { vatModes } from "../estimating/enums.ts";
+import { isRecordId, LINE_TOO_LARGE, lineWithinBound, MAX_AMOUNT_KOPECKS, MAX_QUANTITY } from "./bounds.ts";
 
-const MAX_KOPECKS = 1e13;
-const itemId = z.number({ error: "Укажите позицию" }).check(
-  z.int("Укажите позицию"),
-  z.positive("Укажите позицию"),
-);
+const itemId = z.number({ error: "Укажите позицию" }).check(z.refine(isRecordId, "Укажите позицию"));
 const quantity = z.number({ error: "Количество — число" }).check(
   z.gte(0, "Количество не меньше 0"),
-  z.lte(1e6, "Слишком большое количество"),
+  z.lte(MAX_QUANTITY, "Слишком большое количество"),
 );
 const kopecks = z.number({ error: "Цена — число" }).check(
   z.int("Цена — в копейках, целое число"),
   z.gte(0, "Цена не меньше 0"),
-  z.lte(MAX_KOPECKS, "Слишком большая цена"),
+  z.lte(MAX_AMOUNT_KOPECKS, "Цена не больше 1 млрд ₽"),
 );
+
+/** A line whose quantity × price would pass one amount's bound is refused on its price (domain/bounds.ts). */
+const boundedLine = z.superRefine((line: { quantity?: number; pricePerUnit?: number }, ctx) => {
+  if (line.quantity === undefined || line.pricePerUnit === undefined) return;
+  if (!lineWithinBound(line.quantity, line.pricePerUnit)) {
+    ctx.addIssue({
+      code: "custom",
+      message: LINE_TOO_LARGE,
+      path: ["pricePerUnit"],
+      input: line.pricePerUnit,
+    });
+  }
+});
 const lineName = z.string({ error: "Укажите наименование" }).check(
   z.trim(),
   z.minLength(1, "Укажите наименование"),
@@ -45,7 +55,7 @@ export const estimateEditSchema = z.discriminatedUnion("action", [
     quantity: z.optional(quantity),
     pricePerUnit: z.optional(kopecks),
     name: z.optional(lineName),
-  }),
+  }).check(boundedLine),
   z.object({
     action: z.literal("add_item"),
     code: z.string({ error: "Выберите позицию прайс-листа" }).check(
@@ -66,7 +76,7 @@ export const estimateEditSchema = z.discriminatedUnion("action", [
     section: z.optional(z.string().check(z.trim(), z.maxLength(100, "Не более 100 символов"))),
     quantity,
     pricePerUnit: kopecks,
-  }),
+  }).check(boundedLine),
   z.object({ action: z.literal("remove_item"), itemId }),
   z.object({
     action: z.literal("set_terms"),

@@ -1,6 +1,7 @@
 // Client-site (object) rules shared by the server and the object dialog: the create and edit payloads
 // of spec/2 §5 with their messages, cost cleaning and empty optional fields as null. zod/mini: islands import it.
 import * as z from "zod/mini";
+import "./zod_messages.ts"; // the Russian messages of checks without their own (issue 23)
 import { objectStatuses, workTypes } from "./enums.ts";
 import { distanceFromMkadRule, wholeKm } from "../estimating/enums.ts";
 

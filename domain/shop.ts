@@ -2,6 +2,15 @@
 // order statuses and their transitions (spec/2 §4), the order totals, and the API's JSON types.
 import * as z from "zod/mini";
 import { lenientQuery } from "./lenient_query.ts";
+import {
+  boundedInt,
+  isRecordId,
+  MAX_PAGE,
+  MAX_PRODUCT_PRICE_ROUBLES,
+  MAX_QUANTITY,
+  optionalCalendarDate,
+  recordId,
+} from "./bounds.ts";
 import { orderStatuses, productCategoryKinds, type Role } from "./enums.ts";
 
 export type OrderStatus = typeof orderStatuses[number];
@@ -114,7 +123,7 @@ const quantity = z.pipe(
 
 /** POST /api/shop/cart */
 export const cartAddSchema = z.object({
-  productId: z.number("Выберите товар").check(z.int("Выберите товар")),
+  productId: z.number("Выберите товар").check(z.refine(isRecordId, "Выберите товар")),
   quantity: z._default(quantity, 1),
 });
 export type CartAddInput = z.infer<typeof cartAddSchema>;
@@ -147,11 +156,8 @@ export const checkoutSchema = z.object({
 });
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
 
-/** 'YYYY-MM-DD' from a date input, or empty for none. */
-const dateOnly = z.optional(z.nullable(z.pipe(
-  z.string().check(z.refine((v) => v === "" || /^\d{4}-\d{2}-\d{2}$/.test(v), "Укажите дату")),
-  z.transform(toNull),
-)));
+/** 'YYYY-MM-DD' from a date input (a real calendar day), or empty for none. */
+const dateOnly = optionalCalendarDate("Укажите дату");
 
 /** PATCH /api/orders/{id}: the manager's changes. */
 export const orderPatchSchema = z.object({
@@ -174,30 +180,28 @@ export const categorySchema = z.object({
     z.refine((v) => v === "" || slugRe.test(v), "Только латинские буквы, цифры и дефис"),
   ),
   description: optionalText(),
-  sortOrder: z._default(z.number().check(z.int()), 0),
+  sortOrder: z._default(z.number().check(z.int(), z.gte(-MAX_QUANTITY), z.lte(MAX_QUANTITY)), 0),
   isActive: z._default(z.boolean(), true),
 });
 export type CategoryInput = z.infer<typeof categorySchema>;
 
-/** A price in roubles: a number, or a string such as '125 000,50'. */
+/** A price in roubles up to MAX_PRODUCT_PRICE_ROUBLES: a number, or a string such as '125 000,50'. */
 const roubles = (message: string) =>
   z.pipe(
-    z.union([z.number(message), z.string(message)]),
+    z.union([z.number(message), z.string(message)], { error: message }),
     z.transform((v: number | string) =>
       typeof v === "number" ? v : Number(v.replace(/[\s\u00a0₽]/g, "").replace(",", "."))
     ),
-  ).check(z.refine((v) => Number.isFinite(v) && v >= 0, message));
+  ).check(
+    z.refine((v) => Number.isFinite(v) && v >= 0, message),
+    z.refine((v) => !(v > MAX_PRODUCT_PRICE_ROUBLES), "Цена не больше 100 млн ₽"),
+  );
 
 /** POST/PATCH /api/shop/manage/products (prices in roubles). */
 export const productSchema = z.object({
   name: required("Название товара обязательно", 255),
   sku: required("Артикул обязателен", 100),
-  categoryId: z.nullable(
-    z.pipe(
-      z.union([z.number("Выберите категорию"), z.string("Выберите категорию")]),
-      z.transform((v: number | string) => Number(v)),
-    ).check(z.refine((v) => Number.isInteger(v) && v > 0, "Выберите категорию")),
-  ),
+  categoryId: z.nullable(recordId("Выберите категорию")),
   category: z._default(z.enum(productCategoryKinds), "bio_long"),
   price: roubles("Укажите цену"),
   oldPrice: z.optional(z.nullable(roubles("Укажите цену"))),
@@ -206,9 +210,12 @@ export const productSchema = z.object({
   /** Left out: an edit keeps the product's own. */
   features: z.optional(z.array(z.string().check(z.trim(), z.maxLength(300)))),
   specifications: z.optional(z.record(z.string(), z.string())),
-  capacity: z.optional(z.nullable(z.number().check(z.int(), z.gte(0)))),
+  capacity: z.optional(z.nullable(z.number().check(z.int(), z.gte(0), z.lte(10_000)))),
   dimensions: optionalText(100),
-  stockQuantity: z._default(z.number("Укажите остаток").check(z.int(), z.gte(0, "Не меньше 0")), 0),
+  stockQuantity: z._default(
+    z.number("Укажите остаток").check(z.int(), z.gte(0, "Не меньше 0"), z.lte(MAX_QUANTITY)),
+    0,
+  ),
   isActive: z._default(z.boolean(), true),
   isFeatured: z._default(z.boolean(), false),
 });
@@ -239,17 +246,18 @@ export interface CatalogueQuery {
   pageSize: number;
 }
 
+/** A filter's number, null when unreadable or past what any product could have (a price filter is roubles). */
 const positive = (v: string | undefined): number | null => {
   if (!v) return null;
   const n = Number(v.replace(/[\s\u00a0]/g, "").replace(",", "."));
-  return Number.isFinite(n) && n >= 0 ? n : null;
+  return Number.isFinite(n) && n >= 0 && n <= MAX_PRODUCT_PRICE_ROUBLES ? n : null;
 };
 
 /** Reads the catalogue's URL query leniently: anything unreadable is "not filtered". Prices in roubles. */
 export function readCatalogueQuery(q: Record<string, string | undefined>): CatalogueQuery {
   const sort = (q.sort && q.sort in catalogueSorts ? q.sort : "popular") as CatalogueSort;
-  const page = Math.max(1, Math.floor(positive(q.page) ?? 1));
-  const size = Math.floor(positive(q.pageSize) ?? CATALOGUE_PAGE_SIZE);
+  const page = boundedInt(q.page, 1, MAX_PAGE, 1);
+  const size = boundedInt(q.pageSize, 1, 100, CATALOGUE_PAGE_SIZE);
   return {
     category: q.category?.trim() || null,
     brand: q.brand?.trim() || null,
@@ -259,7 +267,7 @@ export function readCatalogueQuery(q: Record<string, string | undefined>): Catal
     q: q.q?.trim().slice(0, 100) || null,
     sort,
     page,
-    pageSize: Math.min(100, Math.max(1, size)),
+    pageSize: size,
   };
 }
 

@@ -2,15 +2,22 @@
 import * as z from "zod/mini";
 import { taskPriorities, taskStatuses } from "./enums.ts";
 import { parseDueDate } from "./tasks.ts";
+import { isRecordId, recordId } from "./bounds.ts";
 
 const dueDate = z.string({ error: "Срок выполнения обязателен" }).check(
   z.minLength(1, "Срок выполнения обязателен"),
   z.refine((v) => v === "" || parseDueDate(v) !== null, "Некорректная дата"),
 );
-const objectId = z.union([z.number(), z.string()], { error: "Необходимо выбрать объект" }).check(
-  z.refine((v) => Number(v) > 0 && Number.isInteger(Number(v)), "Необходимо выбрать объект"),
-);
-const optionalUserId = z.optional(z.nullable(z.union([z.number(), z.string()])));
+const objectId = recordId("Необходимо выбрать объект");
+/** An assignee: a user id, or null or '' for nobody. */
+const optionalUserId = z.optional(z.nullable(
+  z.union([z.number(), z.string()]).check(
+    z.refine(
+      (v) => v === "" || isRecordId(typeof v === "string" && /^\d{1,16}$/.test(v) ? Number(v) : v),
+      "Исполнитель не найден",
+    ),
+  ),
+));
 
 export const ESTIMATE_SPLIT_MESSAGE = "Выберите: одна общая смета или отдельная на каждый вид работ";
 /** «Сметы по видам работ» (issue 17): true, a separate estimate per work type; set by estimateSplitRoles. */
@@ -37,9 +44,7 @@ export const assignMeasurementSchema = z.object({
   ),
   dueDate,
   objectId,
-  assignedTo: z.union([z.number(), z.string()], { error: "Замерщик обязателен" }).check(
-    z.refine((v) => Number(v) > 0, "Замерщик обязателен"),
-  ),
+  assignedTo: recordId("Замерщик обязателен"),
   status: z.optional(z.enum(taskStatuses)),
   priority: z.optional(z.enum(taskPriorities)),
   separateEstimates,

@@ -2,6 +2,7 @@
 // No zod here: islands that only show statuses stay small (the form schemas are in task_forms.ts).
 import { taskPriorities, taskStatuses } from "./enums.ts";
 import { hasRole, objectEditorRoles, type Role } from "./roles.ts";
+import { isCalendarDate } from "./calendar_date.ts";
 
 export type TaskStatus = typeof taskStatuses[number];
 export type TaskPriority = typeof taskPriorities[number];
@@ -77,8 +78,10 @@ const dateOnly = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A due date from a form: a bare day means the end of that day in Moscow; a full timestamp is kept. */
 export function parseDueDate(value: string): Date | null {
+  if (dateOnly.test(value) && !isCalendarDate(value)) return null; // '2026-02-30' would roll over
   const d = dateOnly.test(value) ? new Date(`${value}T23:59:59.999+03:00`) : new Date(value);
-  return Number.isNaN(d.getTime()) ? null : d;
+  const year = d.getUTCFullYear();
+  return Number.isNaN(d.getTime()) || year < 1900 || year > 2999 ? null : d;
 }
 
 /** A due date must not be before today (Moscow); the date input's minimum is today as well. */

@@ -175,11 +175,11 @@ export const installationDepthOptions = [1.5, 2.0, 2.5, 3.0, 3.5, 4.0] as const;
 
 /**
  * The distance of an object from МКАД, one rule for the object's card, the API, the CLI's measurement document
- * and the engine (issue 22 item 20): kilometres from 0 to 5 000, kept and priced in whole km. A surveyor may
- * type 41,5: it is accepted and rounded to the nearest whole km (41,5 → 42), as the object's card always did,
- * since the object stores whole km and delivery is charged per whole km.
+ * and the engine: kilometres from 0 to 1 000 (the distance prices travel, so it is bounded), kept and priced in
+ * whole km. A surveyor may type 41,5: it is accepted and rounded to the nearest whole km (41,5 → 42), as the
+ * object's card always did, since the object stores whole km and delivery is charged per whole km.
  */
-export const distanceFromMkadRule = { min: 0, max: 5000 } as const;
+export const distanceFromMkadRule = { min: 0, max: 1000 } as const;
 
 /**
  * A distance from МКАД as kept and priced: rounded to the nearest whole km.

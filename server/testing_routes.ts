@@ -507,3 +507,91 @@ export function passes(rule: Rule, role: Role, isOwner: boolean): boolean {
   if (rule === "owner") return isOwner;
   return rule.includes(role);
 }
+
+/**
+ * A valid body of each write route whose numbers, dates or ids are optional or nested, so the bounds
+ * fuzz (fuzz_test.ts) finds them: the fields the route's 422 to `{}` names cover the rest. Every number,
+ * 'YYYY-MM-DD' text and id-named field in these bodies is tried at and past its bound.
+ */
+export function boundedBodies(r: Records): Record<string, Record<string, unknown>[]> {
+  const day = "2026-12-01";
+  const product = {
+    name: "Станция Граница",
+    sku: "BOUND-1",
+    categoryId: r.category,
+    price: 1000,
+    oldPrice: 1200,
+    capacity: 5,
+    stockQuantity: 3,
+  };
+  const category = { name: "Граница", slug: "bound-1", sortOrder: 1 };
+  return {
+    "PUT /api/settings/shop": [{
+      storeName: "Магазин",
+      primaryColor: "#dc2626",
+      secondaryColor: "#2563eb",
+      accentColor: "#16a34a",
+      taxRate: 20,
+      freeShippingThreshold: 50_000,
+      enableGuestCheckout: true,
+      enableInstallationService: true,
+      enableCalculator: true,
+    }],
+    "POST /api/estimates": [{
+      objectId: r.object,
+      estimateNumber: "Г-1",
+      items: [{ name: "Септик", unit: "шт", quantity: 1, pricePerUnit: 100_000, equipmentCost: 0 }],
+    }],
+    "POST /api/estimates/generate": [{
+      objectId: r.object,
+      taskId: r.task,
+      object: { distanceFromMKAD: 30 },
+    }],
+    "POST /api/estimates/:id{[0-9]+}/edits": [
+      { action: "add_free_item", name: "Насос", unit: "шт", quantity: 1, pricePerUnit: 100_000 },
+      { action: "add_item", code: "А086", quantity: 1 },
+      { action: "set_terms", discount: { kind: "sum", value: 1000 } },
+      { action: "set_terms", discount: { kind: "percent", value: 5 } },
+    ],
+    "POST /api/shop/manage/products": [product],
+    "PUT /api/shop/manage/products/:id": [product],
+    "POST /api/shop/manage/categories": [category],
+    "PUT /api/shop/manage/categories/:id": [category],
+    "POST /api/shop/cart": [{ productId: r.product, quantity: 1 }],
+    "PATCH /api/shop/cart/:productId": [{ quantity: 2 }],
+    "PATCH /api/orders/:id": [{ estimatedDeliveryDate: day, actualDeliveryDate: day }],
+    "POST /api/companies": [{ name: "Компания Граница", subscriptionExpiresAt: day }],
+    "PATCH /api/companies/:id": [{ subscriptionExpiresAt: day }],
+    "POST /api/payment/:id/received": [{ amount: 100_000, receivedOn: "2026-11-20" }],
+    "POST /api/payment/generate": [{
+      amount: 100_000,
+      description: "Предоплата",
+      objectId: r.object,
+      contractId: r.contract,
+    }],
+    "POST /api/tasks": [{ title: "Граница", dueDate: day, objectId: r.object, assignedTo: r.user }],
+    "PATCH /api/tasks/:id": [{ dueDate: day, assignedTo: r.user, objectId: r.object }],
+    "POST /api/objects": [{
+      address: "ул. Ленина, д. 1",
+      settlement: "Истра",
+      region: "Московская область",
+      clientPhone: "+7 916 000-00-00",
+      workType: "septic",
+      estimatedCost: 100_000,
+      actualCost: 1000,
+      distanceFromMKAD: 30,
+      latitude: 55.9,
+      longitude: 36.8,
+    }],
+    "PATCH /api/objects/:id{[0-9]+}": [{
+      estimatedCost: 100_000,
+      actualCost: 1000,
+      distanceFromMKAD: 30,
+      latitude: 55.9,
+      longitude: 36.8,
+    }],
+    "POST /api/field-work/report": [{ objectId: r.object, estimateId: r.estimate, taskId: r.task }],
+    "PUT /api/admin/users/:id/company": [{ companyId: r.company }],
+    "PATCH /api/users/:id": [{ companyId: r.company }],
+  };
+}

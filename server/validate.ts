@@ -1,4 +1,5 @@
 import { zValidator } from "@hono/zod-validator";
+import "../domain/zod_messages.ts";
 import type { Context, ValidationTargets } from "hono";
 import * as z from "zod/v4/core";
 import { ApiError, fieldErrors, invalid, notFound } from "./errors.ts";

@@ -1,4 +1,4 @@
-import { integer } from "drizzle-orm/sqlite-core";
+import { customType, integer } from "drizzle-orm/sqlite-core";
 
 /** Primary key shared by every table. */
 export const id = () => integer("id").primaryKey({ autoIncrement: true });
@@ -18,3 +18,27 @@ export const kopecks = (name: string) => integer(name);
 export function inList(values: readonly string[]): string {
   return values.map((v) => `'${v}'`).join(", ");
 }
+
+/**
+ * A JSON text column whose stored text may fail to parse (written by hand or by an old version): the
+ * read gets `fallback` and the column is logged, rather than every list that reads the row failing
+ * (issue 23, «a read never throws on a stored value»). Declared with the `{ mode: "json" }` text's SQL
+ * type, so the schema and its migrations are unchanged.
+ */
+export const jsonText = <T>(table: string, name: string, fallback: T) =>
+  customType<{ data: T; driverData: string }>({
+    dataType: () => "text",
+    toDriver: (value) => JSON.stringify(value),
+    fromDriver: (value) => {
+      try {
+        return JSON.parse(value) as T;
+      } catch {
+        console.error(
+          `Stored JSON does not parse: table "${table}", column "${name}"; read as ${
+            JSON.stringify(fallback)
+          }`,
+        );
+        return fallback;
+      }
+    },
+  })(name);

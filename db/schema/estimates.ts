@@ -1,6 +1,6 @@
 import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { sql } from "drizzle-orm";
-import { bool, createdAt, id, inList, kopecks, timestamp, updatedAt } from "./_columns.ts";
+import { bool, createdAt, id, inList, jsonText, kopecks, timestamp, updatedAt } from "./_columns.ts";
 import { discountKinds, estimateStatuses, paymentStatuses, vatModes } from "../../domain/enums.ts";
 import { companies } from "./companies.ts";
 import { users } from "./users.ts";
@@ -17,14 +17,14 @@ export const estimates = sqliteTable("estimates", {
   templateName: text("template_name"),
   status: text("status", { enum: estimateStatuses }).notNull().default("draft"),
   /** Section names in display order, JSON array. */
-  sections: text("sections", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+  sections: jsonText<string[]>("estimates", "sections", []).notNull().default(sql`'[]'`),
   vatMode: text("vat_mode", { enum: vatModes }).notNull().default("none"),
   vatAmount: kopecks("vat_amount").notNull().default(0),
   totalAmount: kopecks("total_amount").notNull().default(0),
-  notes: text("notes", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
-  warnings: text("warnings", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+  notes: jsonText<string[]>("estimates", "notes", []).notNull().default(sql`'[]'`),
+  warnings: jsonText<string[]>("estimates", "warnings", []).notNull().default(sql`'[]'`),
   /** The measurement document the estimate was generated from, when it was generated. */
-  measurementDocument: text("measurement_document", { mode: "json" }).$type<unknown>(),
+  measurementDocument: jsonText<unknown>("estimates", "measurement_document", null),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
   // Added by migration 0004 (ALTER TABLE appends columns, so they follow the timestamps).
@@ -90,7 +90,7 @@ export const estimateVersions = sqliteTable("estimate_versions", {
   status: text("status", { enum: estimateStatuses }).notNull(),
   totalAmount: kopecks("total_amount").notNull(),
   /** The estimate and its items as they were (EstimateSnapshot of db/estimates.ts). */
-  snapshot: text("snapshot", { mode: "json" }).$type<unknown>().notNull(),
+  snapshot: jsonText<unknown>("estimate_versions", "snapshot", null).notNull(),
   /** When the estimate of this version was created. */
   createdAt: createdAt(),
   /** When it was replaced by the next version. */
@@ -122,9 +122,9 @@ export const measurementRecords = sqliteTable("measurement_records", {
   taskId: integer("task_id").notNull().references(() => tasks.id, { onDelete: "cascade" }),
   objectId: integer("object_id").references(() => objects.id, { onDelete: "cascade" }),
   surveyorId: integer("surveyor_id").references(() => users.id, { onDelete: "set null" }),
-  measurements: text("measurements", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+  measurements: jsonText<Record<string, unknown>>("measurement_records", "measurements", {}).notNull(),
   /** Document ids of the photos, JSON array. */
-  photos: text("photos", { mode: "json" }).$type<number[]>().notNull().default(sql`'[]'`),
+  photos: jsonText<number[]>("measurement_records", "photos", []).notNull().default(sql`'[]'`),
   notes: text("notes"),
   createdAt: createdAt(),
   /** The phone's id of this save (issue 16): a repeated request answers this record instead of a second one. */
@@ -166,7 +166,7 @@ export const contracts = sqliteTable("contracts", {
   createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
   contractNumber: text("contract_number").notNull(),
   templateId: text("template_id").notNull(),
-  contractData: text("contract_data", { mode: "json" }).$type<Record<string, string>>().notNull(),
+  contractData: jsonText<Record<string, string>>("contracts", "contract_data", {}).notNull(),
   contractText: text("contract_text").notNull(),
   prepaymentPercent: integer("prepayment_percent").notNull().default(30),
   createdAt: createdAt(),

@@ -1,6 +1,6 @@
 import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { sql } from "drizzle-orm";
-import { bool, createdAt, id, inList, kopecks, timestamp, updatedAt } from "./_columns.ts";
+import { bool, createdAt, id, inList, jsonText, kopecks, timestamp, updatedAt } from "./_columns.ts";
 import { orderStatuses, productCategoryKinds } from "../../domain/enums.ts";
 import { companies } from "./companies.ts";
 import { users } from "./users.ts";
@@ -29,9 +29,9 @@ export const products = sqliteTable("products", {
   price: kopecks("price").notNull(),
   oldPrice: kopecks("old_price"),
   category: text("category", { enum: productCategoryKinds }).notNull().default("bio_long"),
-  specifications: text("specifications", { mode: "json" }).$type<Record<string, string>>(),
-  images: text("images", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
-  features: text("features", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+  specifications: jsonText<Record<string, string>>("products", "specifications", {}),
+  images: jsonText<string[]>("products", "images", []).notNull().default(sql`'[]'`),
+  features: jsonText<string[]>("products", "features", []).notNull().default(sql`'[]'`),
   capacity: integer("capacity"),
   dimensions: text("dimensions"),
   /** The treatment-unit catalogue id this product sells, when it is a station. */

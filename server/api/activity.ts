@@ -6,10 +6,11 @@ import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import type { AppEnv } from "../types.ts";
 import { validate } from "../validate.ts";
 import { firstOf } from "../query.ts";
+import { boundedInt } from "../../domain/bounds.ts";
 
-/** ?limit=: 20 by default (also for anything but a number), between 1 and 100. */
+/** ?limit=: a whole number from 1 to 100; 20 for anything else ('1.5', '1e400', 2^63). */
 const feedQuery = z.object({
-  limit: firstOf(z.unknown().transform((v) => Math.min(100, Math.max(1, Number(v) || 20)))),
+  limit: firstOf(z.unknown().transform((v) => boundedInt(typeof v === "string" ? v : undefined, 1, 100, 20))),
 });
 
 /** GET /api/activity and GET /api/activities (the same payload): the company's activity feed. */

@@ -41,6 +41,14 @@ import { estimateApproverRoles, estimateSplitRoles, hasRole, staffRoles } from "
 import { estimateStatusLabels } from "../../domain/labels.ts";
 import { estimateEditSchema } from "../../domain/estimates.ts";
 import {
+  ESTIMATE_TOO_LARGE,
+  LINE_TOO_LARGE,
+  linesWithinBound,
+  lineWithinBound,
+  MAX_AMOUNT_KOPECKS,
+  MAX_QUANTITY,
+} from "../../domain/bounds.ts";
+import {
   canEditEstimate,
   estimateTransitions,
   LOCKED_MESSAGE,
@@ -88,21 +96,29 @@ const manualBody = z.object({
   status: z.enum(estimateStatuses, { error: "Неизвестный статус" }).optional().default("draft"),
   templateName: z.string().trim().max(200).nullable().optional(),
   totalAmount: z.unknown().optional(),
-  items: z.array(z.object({
-    section: z.string().trim().max(100).optional(),
-    category: z.string().trim().max(100).optional(),
-    articleCode: z.string().trim().max(50).nullable().optional(),
-    name: z.string({ error: "Укажите наименование" }).trim().min(1, "Укажите наименование").max(500),
-    unit: z.enum(["шт", "м", "м²", "м³", "кг", "т"], { error: "Единица: шт, м, м², м³, кг или т" })
-      .optional().default("шт"),
-    quantity: z.coerce.number({ error: "Количество — число" }).min(0, "Количество не меньше 0").max(1e6)
-      .transform((q) => Math.round(q * 100) / 100),
-    /** Kopecks per unit. */
-    pricePerUnit: z.coerce.number({ error: "Цена — число" }).min(0, "Цена не меньше 0").max(1e13)
-      .transform(Math.round),
-    equipmentCost: z.coerce.number().min(0).optional(),
-    isRequired: z.boolean().optional(),
-  })).min(1, REQUIRED_MANUAL).max(500),
+  items: z.array(
+    z.object({
+      section: z.string().trim().max(100).optional(),
+      category: z.string().trim().max(100).optional(),
+      articleCode: z.string().trim().max(50).nullable().optional(),
+      name: z.string({ error: "Укажите наименование" }).trim().min(1, "Укажите наименование").max(500),
+      unit: z.enum(["шт", "м", "м²", "м³", "кг", "т"], { error: "Единица: шт, м, м², м³, кг или т" })
+        .optional().default("шт"),
+      quantity: z.coerce.number({ error: "Количество — число" }).min(0, "Количество не меньше 0")
+        .max(MAX_QUANTITY, "Слишком большое количество")
+        .transform((q) => Math.round(q * 100) / 100),
+      /** Kopecks per unit. */
+      pricePerUnit: z.coerce.number({ error: "Цена — число" }).min(0, "Цена не меньше 0")
+        .max(MAX_AMOUNT_KOPECKS, "Цена не больше 1 млрд ₽")
+        .transform(Math.round),
+      equipmentCost: z.coerce.number().min(0).max(MAX_AMOUNT_KOPECKS).optional(),
+      isRequired: z.boolean().optional(),
+    }).refine((line) => lineWithinBound(line.quantity, line.pricePerUnit), {
+      message: LINE_TOO_LARGE,
+      path: ["pricePerUnit"],
+    }),
+    { error: REQUIRED_MANUAL },
+  ).min(1, REQUIRED_MANUAL).max(500, "Не более 500 позиций").refine(linesWithinBound, ESTIMATE_TOO_LARGE),
 });
 
 const documentQuery = z.object({
@@ -542,6 +558,8 @@ export const estimatesApi = new Hono<AppEnv>()
         if (outcome.reason === "locked") throw new ApiError(409, LOCKED_MESSAGE);
         if (outcome.reason === "item_not_found") throw notFound("Позиция сметы не найдена");
         if (outcome.reason === "not_found") throw notFound("Смета не найдена");
+        if (outcome.reason === "line_too_large") throw invalid({ pricePerUnit: [LINE_TOO_LARGE] });
+        if (outcome.reason === "total_too_large") throw invalid({ _: [ESTIMATE_TOO_LARGE] });
       }
       return c.json({
         ...estimateJson(await estimateOr404(c, user, e.id)),
