@@ -45,6 +45,13 @@ export interface PlaceOrder {
 
 const rand = (bytes: number) => encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(bytes)));
 
+/** Why an order with a line whose price changed is refused, and what the buyer does about it. */
+export function priceChangedMessage(name: string, was: number, now: number): string {
+  const rub = (k: number) => (k / 100).toLocaleString("ru-RU");
+  return `Цена «${name}» изменилась: было ${rub(was)} ₽, стало ${rub(now)} ₽. ` +
+    "Подтвердите новую цену в корзине, чтобы оформить заказ.";
+}
+
 /** 'З-20261123-K7Q2M4': the day and a random part, unique by the index. */
 export function newOrderNumber(now: Date): string {
   const day = now.toISOString().slice(0, 10).replaceAll("-", "");
@@ -70,6 +77,10 @@ export async function placeOrder(db: Db, o: PlaceOrder): Promise<{ order: OrderR
       const p = byId.get(l.productId);
       if (!p || !p.isActive || p.companyId !== o.companyId) {
         throw new OrderConflictError(`Товар «${p?.name ?? l.productId}» больше не продаётся`);
+      }
+      // The buyer pays the price they saw: a price changed since it went into the cart is confirmed first.
+      if (p.price !== l.priceAtAdd) {
+        throw new OrderConflictError(priceChangedMessage(p.name, l.priceAtAdd, p.price));
       }
       return { line: l, product: p };
     });

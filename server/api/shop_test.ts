@@ -237,6 +237,40 @@ Deno.test("[api] shop: a guest's cart joins the account's at sign-in; changed pr
     );
   }));
 
+Deno.test("[api] shop: an order with a repriced line is refused with 409 until the buyer confirms the new price", () =>
+  withTestApp(async (t) => {
+    const topas = await productBySku(t, "TOPAS-5");
+    const as = guest(t);
+    await t.deps.db.update(products).set({ price: 21_900_000 }).where(eq(products.id, topas.id));
+    await expectJson(as("/api/shop/cart", { method: "POST", json: { productId: topas.id } }), 201);
+    await t.deps.db.update(products).set({ price: 22_000_000 }).where(eq(products.id, topas.id));
+
+    const refused = await expectJson(as("/api/shop/orders", { method: "POST", json: checkout }), 409);
+    assert.match(
+      refused.message,
+      /Цена «.*» изменилась: было 219\s000 ₽, стало 220\s000 ₽\. Подтвердите новую цену/,
+    );
+    const stillFlagged = await expectJson(as("/api/shop/cart"));
+    assert.equal(stillFlagged.items[0].priceChanged, true);
+    assert.equal(stillFlagged.items[0].priceAtAdd, 219_000);
+
+    const confirmed = await expectJson(as(`/api/shop/cart/${topas.id}/confirm-price`, { method: "POST" }));
+    assert.equal(confirmed.items[0].priceChanged, false);
+    assert.equal(confirmed.items[0].priceAtAdd, 220_000);
+    const placed = await expectJson(as("/api/shop/orders", { method: "POST", json: checkout }), 201);
+    assert.equal(placed.order.items[0].pricePerUnit, 220_000);
+
+    // A signed-in customer's cart (cart_items) works the same way.
+    const client = t.as("client@demo.local");
+    await expectJson(client.post("/api/shop/cart", { productId: topas.id }), 201);
+    await t.deps.db.update(products).set({ price: 22_100_000 }).where(eq(products.id, topas.id));
+    assert.equal((await client.post("/api/shop/orders", checkout)).status, 409);
+    assert.equal((await client.post(`/api/shop/cart/${topas.id}/confirm-price`)).status, 200);
+    await expectJson(client.post("/api/shop/orders", checkout), 201);
+    // Confirming a product that is not in the cart answers 404.
+    assert.equal((await client.post(`/api/shop/cart/${topas.id}/confirm-price`)).status, 404);
+  }));
+
 Deno.test("[api] shop: settings switch guest checkout and installation off; other companies get their own storefront", () =>
   withTestApp(async (t) => {
     const db = t.deps.db;
