@@ -22,6 +22,19 @@ export async function notifyUsers(db: Executor, userIds: number[], n: NewNotific
   await db.insert(notifications).values(unique.map((userId) => ({ ...n, userId })));
 }
 
+/** Sends a notification to the account with this e-mail, when there is one (about the account itself). */
+export async function notifyAccountHolder(
+  db: Executor,
+  email: string,
+  n: Omit<NewNotification, "companyId">,
+): Promise<boolean> {
+  const [user] = await db.select({ id: users.id, companyId: users.companyId }).from(users)
+    .where(eq(users.email, email.toLowerCase()));
+  if (!user) return false;
+  await notifyUsers(db, [user.id], { ...n, companyId: user.companyId });
+  return true;
+}
+
 /** Sends a notification to every active user of the company with one of the roles, except one user. */
 export async function notifyRoles(
   db: Executor,

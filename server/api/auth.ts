@@ -88,7 +88,7 @@ async function throttledCheck(c: Context<AppEnv>, email: string, check: () => Pr
     if (!attempt) throw new ApiError(429, THROTTLE_MESSAGE);
     if (attempt.delayMs) await new Promise((resolve) => setTimeout(resolve, attempt.delayMs));
     const ok = await check();
-    if (ok) await acceptLoginAttempt(db, email, ip);
+    if (ok) await acceptLoginAttempt(db, email, ip, now());
     return ok;
   };
   const previous = checksInFlight.get(key) ?? Promise.resolve();
