@@ -1,6 +1,6 @@
 // Rows of login_attempts: sign-in attempts and registrations by e-mail and address. The limits and what
 // they mean are server/auth/throttle.ts.
-import { and, count, eq, gt, lt, lte, ne, or } from "drizzle-orm";
+import { and, count, eq, gt, lt, lte, or } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import { loginAttempts } from "./schema/mod.ts";
 
@@ -41,11 +41,12 @@ export async function deleteLoginAttempts(db: Db, email: string, ip: string): Pr
   );
 }
 
-/** Drops the attempts made before `since` and the known addresses last used before `knownSince`; how many. */
-export async function deleteAttemptsBefore(db: Db, since: Date, knownSince: Date): Promise<number> {
+/** Drops the rows of each kind made before its cutoff; returns how many. */
+export async function deleteAttemptsBefore(db: Db, cutoffs: Record<AttemptKind, Date>): Promise<number> {
   const gone = await db.delete(loginAttempts).where(or(
-    and(ne(loginAttempts.kind, "known"), lt(loginAttempts.createdAt, since)),
-    and(eq(loginAttempts.kind, "known"), lt(loginAttempts.createdAt, knownSince)),
+    ...Object.entries(cutoffs).map(([kind, before]) =>
+      and(eq(loginAttempts.kind, kind as AttemptKind), lt(loginAttempts.createdAt, before))
+    ),
   )).returning({ id: loginAttempts.id });
   return gone.length;
 }

@@ -54,6 +54,8 @@ import {
   requestStorefront,
   visitorCart,
 } from "../shop.ts";
+import { GUEST_ORDER_LIMIT_MESSAGE, releaseGuestOrder, reserveGuestOrder } from "../shop_limits.ts";
+import { clientIp } from "../client_ip.ts";
 import { MB, readImageUpload, serveStoredImage, streamOf } from "../image_upload.ts";
 import { idText, queryText, validIdParam } from "../query.ts";
 
@@ -250,6 +252,10 @@ export const shopApi = new Hono<AppEnv>()
         longitude: where.longitude,
       };
     }
+    const counted = !user && input.needInstallation
+      ? await reserveGuestOrder(c.var.deps.db, input.customerPhone, clientIp(c), c.var.deps.now())
+      : undefined;
+    if (counted === null) throw new ApiError(429, GUEST_ORDER_LIMIT_MESSAGE);
     try {
       const { order, items } = await placeOrder(c.var.deps.db, {
         companyId: shop.companyId,
@@ -263,6 +269,7 @@ export const shopApi = new Hono<AppEnv>()
       dropGuestLines(c, items.map((i) => i.productId!));
       return c.json({ order: orderJson(order, items), link: orderLink(shop.base, order) }, 201);
     } catch (e) {
+      if (counted) await releaseGuestOrder(c.var.deps.db, counted);
       throw conflict(e);
     }
   })

@@ -19,6 +19,7 @@ import {
   rememberKnownAddress,
 } from "../../db/login_attempts.ts";
 import { notifyAccountHolder } from "../../db/notifications.ts";
+import { GUEST_ORDER_PHONE_WINDOW_MS } from "../shop_limits.ts";
 
 export const THROTTLE_WINDOW_MS = 15 * 60_000;
 /** Wrong passwords one address may try on one e-mail within the window. */
@@ -123,5 +124,10 @@ export async function reserveRegistration(db: Db, email: string, ip: string, now
 
 /** Drops the attempts that fell out of the window (the periodic job). Returns how many. */
 export async function pruneAttempts(db: Db, now: Date): Promise<number> {
-  return await deleteAttemptsBefore(db, since(now), knownSince(now));
+  return await deleteAttemptsBefore(db, {
+    login: since(now),
+    register: since(now),
+    known: knownSince(now),
+    guest_order: new Date(now.getTime() - GUEST_ORDER_PHONE_WINDOW_MS),
+  });
 }
