@@ -115,6 +115,7 @@ export function buildProgram(io: Io, result: { code: number }): Command {
     .requiredOption("--name <name>", "имя и фамилия")
     .option("--password <password>", `пароль (иначе переменная ${PASSWORD_ENV} или ввод в терминале)`)
     .option("--db <url>", "URL базы (по умолчанию DATABASE_URL или file:data/app.db)")
+    .option("--promote", "если email уже зарегистрирован, сделать этот аккаунт системным администратором")
     .action((opts) => run(() => createAdminCommand(opts, io))());
 
   return program;

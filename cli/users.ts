@@ -2,13 +2,17 @@
 // OWNER_EMAIL and the demo data, that an install gets its owner; nobody becomes one by registering).
 import * as z from "zod/mini";
 import { registerSchema } from "../domain/auth.ts";
-import { EXIT_INPUT_FAILED, EXIT_OK, type Io, UsageError } from "./io.ts";
+import { EXIT_OK, type Io, UsageError } from "./io.ts";
+import { roleLabels } from "../domain/roles.ts";
+import type { ExistingAccount } from "../db/users.ts";
 
 export interface CreateAdminOptions {
   email: string;
   name: string;
   password?: string;
   db?: string;
+  /** Make the account that already has this e-mail the system administrator. */
+  promote?: boolean;
 }
 
 /** Where the password comes from when --password is not given. */
@@ -64,10 +68,19 @@ function splitName(name: string): { firstName: string; lastName: string } {
   return { firstName, lastName: rest.join(" ") };
 }
 
+/** «Иван Петров, роль «Клиент», компания —, зарегистрирован 25.11.2026» for the operator to judge. */
+function describeAccount(account: ExistingAccount): string {
+  const name = [account.firstName, account.lastName].filter(Boolean).join(" ") || "без имени";
+  const registered = account.createdAt.toLocaleDateString("ru-RU", { timeZone: "Europe/Moscow" });
+  return `${name}, роль «${roleLabels[account.role]}», компания ${account.companyName ?? "—"}, ` +
+    `зарегистрирован ${registered}${account.isActive ? "" : ", отключён"}`;
+}
+
 /**
- * `users create-admin --email E --name N [--password P]`: writes a system_admin into the app database
+ * `users create-admin --email E --name N [--password P] [--promote]`: writes a system_admin into the app database
  * (--db or DATABASE_URL). It is the owner when its e-mail is OWNER_EMAIL or, with none configured,
- * when the install has no owner yet.
+ * when the install has no owner yet. A taken e-mail is refused (exit 2) with whose account it is, unless
+ * --promote makes that account the system administrator.
  */
 export async function createAdminCommand(opts: CreateAdminOptions, io: Io): Promise<number> {
   const { firstName, lastName } = splitName(opts.name);
@@ -87,20 +100,28 @@ export async function createAdminCommand(opts: CreateAdminOptions, io: Io): Prom
   const db = await openDb(url, { authToken: Deno.env.get("DATABASE_AUTH_TOKEN") });
   try {
     await migrateDb(db);
-    const created = await createSystemAdmin(db, {
+    const result = await createSystemAdmin(db, {
       email: parsed.data.email,
       firstName,
       lastName,
       passwordHash: await hashPassword(parsed.data.password),
-    }, { ownerEmail: Deno.env.get("OWNER_EMAIL")?.trim() || null });
-    if (!created) {
-      io.err(`${parsed.data.email}: пользователь с таким email уже есть`);
-      return EXIT_INPUT_FAILED;
+    }, { ownerEmail: Deno.env.get("OWNER_EMAIL")?.trim() || null, promote: opts.promote });
+    const email = parsed.data.email;
+    if (result.kind === "taken") {
+      throw new UsageError(
+        `${email}: уже зарегистрирован (${describeAccount(result.account)}); чтобы сделать этот аккаунт ` +
+          `системным администратором с вашим паролем, повторите команду с --promote, или укажите другой --email`,
+      );
     }
-    io.out(
-      `Создан системный администратор ${parsed.data.email} (id ${created.id})` +
-        (created.isOwner ? ", главный администратор (владелец)" : ""),
-    );
+    const owner = result.isOwner ? ", главный администратор (владелец)" : "";
+    if (result.kind === "promoted") {
+      io.out(`Аккаунт ${email}: ${describeAccount(result.account)}`);
+      io.out(
+        `Назначен системным администратором${owner} (id ${result.id}); пароль заменён, прежние сеансы завершены`,
+      );
+    } else {
+      io.out(`Создан системный администратор ${email} (id ${result.id})${owner}`);
+    }
     return EXIT_OK;
   } finally {
     db.$client.close();

@@ -23,7 +23,7 @@ async function owners(url: string) {
 const createAdmin = (url: string, email: string, name: string) =>
   runCli("users", "create-admin", "--email", email, "--name", name, "--password", "secret123", "--db", url);
 
-Deno.test("[cli] users create-admin: the first system_admin is the owner, the next are not, a taken e-mail fails", () =>
+Deno.test("[cli] users create-admin: the first system_admin is the owner, the next are not, a taken e-mail is refused", () =>
   withTempDir(async (dir) => {
     const url = `file:${dir}/app.db`;
     const first = await createAdmin(url, "Boss@Firm.ru", "Борис Главный");
@@ -47,8 +47,8 @@ Deno.test("[cli] users create-admin: the first system_admin is the owner, the ne
     }
 
     const again = await createAdmin(url, "boss@firm.ru", "Кто-то");
-    assert.equal(again.code, 1);
-    assert.match(again.err[0], /уже есть/);
+    assert.equal(again.code, 2, "a taken e-mail is a usage error: --promote is the way forward");
+    assert.match(again.err[0], /уже зарегистрирован.*--promote/);
     assert.equal((await owners(url)).length, 1);
 
     // The app started on that database lets the owner, and only the owner, into /api/admin.
@@ -148,5 +148,75 @@ Deno.test("[cli] users create-admin takes the password from ADMIN_PASSWORD and h
       assert.equal(await verifyPassword(account.passwordHash, "from-env-1"), true);
     } finally {
       db.$client.close();
+    }
+  }));
+
+Deno.test("[cli] users create-admin for OWNER_EMAIL registered first as a customer refuses, then --promote makes it the owner", () =>
+  withTempDir(async (dir) => {
+    const url = `file:${dir}/app.db`;
+    // Someone registers the future owner's e-mail before the operator sets OWNER_EMAIL.
+    const app = await boot(readEnv({ DATABASE_URL: url, DATA_DIR: dir }));
+    const signIn = (password: string) =>
+      app.app.request("http://localhost/api/login", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email: "boss@firm.ru", password }),
+      });
+    let squatterCookie = "";
+    try {
+      const registered = await app.app.request("http://localhost/api/register", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({
+          email: "boss@firm.ru",
+          firstName: "Иван",
+          lastName: "Чужой",
+          password: "squatter1",
+          confirmPassword: "squatter1",
+        }),
+      });
+      assert.equal(registered.status, 202);
+      squatterCookie = ((await signIn("squatter1")).headers.get("set-cookie") ?? "").split(";")[0];
+      assert.ok(squatterCookie);
+    } finally {
+      app.close();
+    }
+
+    const env = { ADMIN_PASSWORD: "operator-1", OWNER_EMAIL: "boss@firm.ru", DATABASE_URL: url };
+    const args = ["users", "create-admin", "--email", "boss@firm.ru", "--name", "Борис Главный"];
+    const refused = await spawnCli(args, { env });
+    assert.equal(refused.code, 2, refused.stderr);
+    const lines = refused.stderr.trim().split("\n");
+    assert.equal(lines.length, 1, refused.stderr);
+    assert.match(lines[0], /boss@firm\.ru: уже зарегистрирован \(Иван Чужой, роль «Пользователь».*--promote/);
+    assert.deepEqual(await owners(url), []);
+
+    const promoted = await spawnCli([...args, "--promote"], { env });
+    assert.equal(promoted.code, 0, promoted.stderr);
+    assert.match(promoted.stdout, /Иван Чужой, роль «Пользователь»/);
+    assert.match(promoted.stdout, /системным администратором, главный администратор \(владелец\)/);
+    assert.deepEqual(await owners(url), [{ email: "boss@firm.ru", role: "system_admin" }]);
+
+    // The first registrant's password and session no longer open the account; the operator's does.
+    const after = await boot(readEnv({ DATABASE_URL: url, DATA_DIR: dir, OWNER_EMAIL: "boss@firm.ru" }));
+    try {
+      const login = (password: string) =>
+        after.app.request("http://localhost/api/login", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ email: "boss@firm.ru", password }),
+        });
+      assert.equal((await login("squatter1")).status, 401);
+      const old = await after.app.request("http://localhost/api/user", {
+        headers: { Cookie: squatterCookie },
+      });
+      assert.equal(old.status, 401);
+      const cookie = ((await login("operator-1")).headers.get("set-cookie") ?? "").split(";")[0];
+      const adminUsers = await after.app.request("http://localhost/api/admin/users", {
+        headers: { Cookie: cookie },
+      });
+      assert.equal(adminUsers.status, 200);
+    } finally {
+      after.close();
     }
   }));

@@ -73,21 +73,6 @@ export async function estimateForContract(db: Db, scope: Scope, objectId: number
   return e && e.objectId === objectId ? e : null;
 }
 
-/** True when another object of the company already has a contract with this number. */
-export async function contractNumberTaken(
-  db: Db,
-  companyId: number,
-  contractNumber: string,
-  objectId: number,
-) {
-  const [row] = await db.select({ id: contracts.id }).from(contracts).where(and(
-    eq(contracts.companyId, companyId),
-    eq(contracts.contractNumber, contractNumber),
-    ne(contracts.objectId, objectId),
-  )).limit(1);
-  return Boolean(row);
-}
-
 export interface NewContractVersion {
   companyId: number;
   objectId: number;
@@ -103,13 +88,22 @@ export interface NewContractVersion {
 }
 
 /**
- * Stores the contract text as the next version of its number (1, 2, …): a stored version is never
- * updated, so a signed one stays as signed. Records the activity. Answers the new row.
+ * Stores the contract text as the next version of its number on its object (1, 2, …): a stored version is
+ * never updated, so a signed one stays as signed. Records the activity. Answers the new row, or null when
+ * another object of the company has the number: checked in the same transaction as the write, and the
+ * unique (company, number, version) index stops a second process that checked at the same moment.
  */
 export async function storeContractVersion(db: Db, c: NewContractVersion, by: { id: number; now: Date }) {
   return await db.transaction(async (tx) => {
+    const sameNumber = and(
+      eq(contracts.companyId, c.companyId),
+      eq(contracts.contractNumber, c.contractNumber),
+    );
+    const [other] = await tx.select({ id: contracts.id }).from(contracts)
+      .where(and(sameNumber, ne(contracts.objectId, c.objectId))).limit(1);
+    if (other) return null;
     const [last] = await tx.select({ v: max(contracts.version) }).from(contracts)
-      .where(and(eq(contracts.companyId, c.companyId), eq(contracts.contractNumber, c.contractNumber)));
+      .where(and(sameNumber, eq(contracts.objectId, c.objectId)));
     const [row] = await tx.insert(contracts).values({
       ...c,
       version: (last?.v ?? 0) + 1,

@@ -1,5 +1,5 @@
 // Documents and videos of objects (and tasks). Every function takes the company scope (null = every company).
-import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import type { Scope } from "./scope.ts";
 import { documents, objects, tasks, users, videos } from "./schema/mod.ts";
@@ -157,4 +157,18 @@ export async function insertVideo(db: Db, values: typeof videos.$inferInsert): P
 
 export async function deleteVideo(db: Db, id: number): Promise<void> {
   await db.delete(videos).where(eq(videos.id, id));
+}
+
+/** Which of these storage keys a document or a video row names (the upload sweep keeps those files). */
+export async function keysWithRows(db: Db, keys: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let i = 0; i < keys.length; i += 500) {
+    const chunk = keys.slice(i, i + 500);
+    const [docs, clips] = await Promise.all([
+      db.select({ key: documents.storageKey }).from(documents).where(inArray(documents.storageKey, chunk)),
+      db.select({ key: videos.storageKey }).from(videos).where(inArray(videos.storageKey, chunk)),
+    ]);
+    for (const row of [...docs, ...clips]) found.add(row.key);
+  }
+  return found;
 }

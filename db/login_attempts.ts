@@ -1,6 +1,6 @@
 // Rows of login_attempts: sign-in attempts and registrations by e-mail and address. The limits and what
 // they mean are server/auth/throttle.ts.
-import { and, count, eq, gt, lt, lte } from "drizzle-orm";
+import { and, count, eq, gt, lt, lte, or } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import { loginAttempts } from "./schema/mod.ts";
 
@@ -41,9 +41,33 @@ export async function deleteLoginAttempts(db: Db, email: string, ip: string): Pr
   );
 }
 
-/** Drops the attempts made before `since`; returns how many. */
-export async function deleteAttemptsBefore(db: Db, since: Date): Promise<number> {
-  const gone = await db.delete(loginAttempts).where(lt(loginAttempts.createdAt, since))
-    .returning({ id: loginAttempts.id });
+/** Drops the rows of each kind made before its cutoff; returns how many. */
+export async function deleteAttemptsBefore(db: Db, cutoffs: Record<AttemptKind, Date>): Promise<number> {
+  const gone = await db.delete(loginAttempts).where(or(
+    ...Object.entries(cutoffs).map(([kind, before]) =>
+      and(eq(loginAttempts.kind, kind as AttemptKind), lt(loginAttempts.createdAt, before))
+    ),
+  )).returning({ id: loginAttempts.id });
   return gone.length;
+}
+
+/** Remembers that the e-mail signed in from the address (the newest time only). */
+export async function rememberKnownAddress(db: Db, email: string, ip: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(loginAttempts).where(
+      and(eq(loginAttempts.kind, "known"), eq(loginAttempts.email, email), eq(loginAttempts.ip, ip)),
+    );
+    await tx.insert(loginAttempts).values({ kind: "known", email, ip, createdAt: now });
+  });
+}
+
+/** Whether the e-mail signed in from the address since `since`. */
+export async function isKnownAddress(db: Db, email: string, ip: string, since: Date): Promise<boolean> {
+  const [row] = await db.select({ id: loginAttempts.id }).from(loginAttempts).where(and(
+    eq(loginAttempts.kind, "known"),
+    eq(loginAttempts.email, email),
+    eq(loginAttempts.ip, ip),
+    gt(loginAttempts.createdAt, since),
+  )).limit(1);
+  return Boolean(row);
 }

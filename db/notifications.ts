@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, like, or } from "drizzle-orm";
 import type { Db, Executor } from "./client.ts";
 import { preparedQuery } from "./prepared.ts";
 import { activities, notifications, users } from "./schema/mod.ts";
@@ -15,11 +15,67 @@ export interface NewNotification {
   relatedEstimateId?: number | null;
 }
 
-/** Sends one notification to each of the users. */
-export async function notifyUsers(db: Executor, userIds: number[], n: NewNotification): Promise<void> {
-  const unique = [...new Set(userIds)];
+/**
+ * Notifications of one kind that come in bursts (shop orders) are grouped: a user who has an unread one of
+ * this title, or its group «{plural}: N», since `since` gets that one updated to «{plural}: N+1» with the
+ * newest message instead of another row.
+ */
+export interface NotificationGroup {
+  plural: string;
+  since: Date;
+  now: Date;
+}
+
+/** Sends one notification to each of the users (grouped with their unread ones when `group` is given). */
+export async function notifyUsers(
+  db: Executor,
+  userIds: number[],
+  n: NewNotification,
+  group?: NotificationGroup,
+): Promise<void> {
+  let unique = [...new Set(userIds)];
   if (unique.length === 0) return;
+  if (group) {
+    const open = await db.select({
+      id: notifications.id,
+      userId: notifications.userId,
+      title: notifications.title,
+    })
+      .from(notifications).where(and(
+        inArray(notifications.userId, unique),
+        eq(notifications.type, n.type),
+        eq(notifications.isRead, false),
+        gt(notifications.createdAt, group.since),
+        or(eq(notifications.title, n.title), like(notifications.title, `${group.plural}: %`)),
+      )).orderBy(desc(notifications.id));
+    const newest = new Map<number, (typeof open)[number]>();
+    for (const row of open) if (!newest.has(row.userId)) newest.set(row.userId, row);
+    for (const row of newest.values()) {
+      const count = row.title === n.title ? 1 : Number(row.title.slice(group.plural.length + 2)) || 1;
+      await db.update(notifications).set({
+        title: `${group.plural}: ${count + 1}`,
+        message: n.message,
+        relatedObjectId: n.relatedObjectId ?? null,
+        createdAt: group.now,
+      }).where(eq(notifications.id, row.id));
+    }
+    unique = unique.filter((id) => !newest.has(id));
+    if (unique.length === 0) return;
+  }
   await db.insert(notifications).values(unique.map((userId) => ({ ...n, userId })));
+}
+
+/** Sends a notification to the account with this e-mail, when there is one (about the account itself). */
+export async function notifyAccountHolder(
+  db: Executor,
+  email: string,
+  n: Omit<NewNotification, "companyId">,
+): Promise<boolean> {
+  const [user] = await db.select({ id: users.id, companyId: users.companyId }).from(users)
+    .where(eq(users.email, email.toLowerCase()));
+  if (!user) return false;
+  await notifyUsers(db, [user.id], { ...n, companyId: user.companyId });
+  return true;
 }
 
 /** Sends a notification to every active user of the company with one of the roles, except one user. */
@@ -28,10 +84,11 @@ export async function notifyRoles(
   roles: Role[],
   n: NewNotification & { companyId: number },
   exceptUserId?: number | null,
+  group?: NotificationGroup,
 ) {
   const rows = await db.select({ id: users.id }).from(users)
     .where(and(eq(users.companyId, n.companyId), inArray(users.role, roles), eq(users.isActive, true)));
-  await notifyUsers(db, rows.map((r) => r.id).filter((id) => id !== exceptUserId), n);
+  await notifyUsers(db, rows.map((r) => r.id).filter((id) => id !== exceptUserId), n, group);
 }
 
 export interface NewActivity {
@@ -99,8 +156,9 @@ export async function notifyChiefEngineers(
   db: Executor,
   n: NewNotification & { companyId: number },
   exceptUserId?: number | null,
+  group?: NotificationGroup,
 ): Promise<void> {
-  await notifyRoles(db, ["chief_engineer"], n, exceptUserId);
+  await notifyRoles(db, ["chief_engineer"], n, exceptUserId, group);
 }
 
 /** measurement_updated: a surveyor saved measurements of a task. */

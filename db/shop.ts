@@ -272,6 +272,18 @@ export async function saveUserCartLine(
   });
 }
 
+/** The customer accepts the product's current price for a cart line (the one the order will charge). */
+export async function setUserCartPrice(
+  db: Db,
+  userId: number,
+  productId: number,
+  price: number,
+): Promise<void> {
+  await db.update(cartItems).set({ priceAtAdd: price }).where(
+    and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)),
+  );
+}
+
 const sqlAdd = (n: number) => sql`min(${cartItems.quantity} + ${n}, 999)`;
 
 export async function removeUserCartLine(db: Db, userId: number, productId: number): Promise<void> {

@@ -20,6 +20,9 @@ import {
 export type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
 
+/** Orders within this long of an unread order notification join it («Новые заказы: N»). */
+export const NOTIFICATION_GROUP_MS = 60 * 60_000;
+
 /** A refusal the customer can act on; the API answers it with 409 and the message. */
 export class OrderConflictError extends Error {}
 
@@ -44,6 +47,13 @@ export interface PlaceOrder {
 }
 
 const rand = (bytes: number) => encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(bytes)));
+
+/** Why an order with a line whose price changed is refused, and what the buyer does about it. */
+export function priceChangedMessage(name: string, was: number, now: number): string {
+  const rub = (k: number) => (k / 100).toLocaleString("ru-RU");
+  return `Цена «${name}» изменилась: было ${rub(was)} ₽, стало ${rub(now)} ₽. ` +
+    "Подтвердите новую цену в корзине, чтобы оформить заказ.";
+}
 
 /** 'З-20261123-K7Q2M4': the day and a random part, unique by the index. */
 export function newOrderNumber(now: Date): string {
@@ -70,6 +80,10 @@ export async function placeOrder(db: Db, o: PlaceOrder): Promise<{ order: OrderR
       const p = byId.get(l.productId);
       if (!p || !p.isActive || p.companyId !== o.companyId) {
         throw new OrderConflictError(`Товар «${p?.name ?? l.productId}» больше не продаётся`);
+      }
+      // The buyer pays the price they saw: a price changed since it went into the cart is confirmed first.
+      if (p.price !== l.priceAtAdd) {
+        throw new OrderConflictError(priceChangedMessage(p.name, l.priceAtAdd, p.price));
       }
       return { line: l, product: p };
     });
@@ -125,6 +139,8 @@ export async function placeOrder(db: Db, o: PlaceOrder): Promise<{ order: OrderR
       productSku: product.sku,
     }))).returning();
     let placed = order;
+    // A burst of orders updates one unread notification per person instead of adding one per order.
+    const grouping = { since: new Date(o.now.getTime() - NOTIFICATION_GROUP_MS), now: o.now };
     if (i.needInstallation) {
       const address = installationAddressOf(i);
       const [site] = await tx.insert(objects).values({
@@ -158,23 +174,34 @@ export async function placeOrder(db: Db, o: PlaceOrder): Promise<{ order: OrderR
         status: "new",
         objectId: site.id,
       });
-      await notifyChiefEngineers(tx, {
-        companyId: o.companyId,
-        type: "object_created",
-        title: "Новый объект из интернет-магазина",
-        message: `${address} — ${i.customerName}, заказ ${order.orderNumber} с монтажом`,
-        relatedObjectId: site.id,
-      });
+      await notifyChiefEngineers(
+        tx,
+        {
+          companyId: o.companyId,
+          type: "object_created",
+          title: "Новый объект из интернет-магазина",
+          message: `${address} — ${i.customerName}, заказ ${order.orderNumber} с монтажом`,
+          relatedObjectId: site.id,
+        },
+        null,
+        { plural: "Новые объекты из интернет-магазина", ...grouping },
+      );
     }
-    await notifyRoles(tx, ["manager", "company_admin"], {
-      companyId: o.companyId,
-      type: "other",
-      title: "Новый заказ",
-      message: `${order.orderNumber}: ${i.customerName}, ${
-        (totals.finalAmount / 100).toLocaleString("ru-RU")
-      } ₽${i.needInstallation ? ", с монтажом" : ""}`,
-      relatedObjectId: placed.objectId,
-    });
+    await notifyRoles(
+      tx,
+      ["manager", "company_admin"],
+      {
+        companyId: o.companyId,
+        type: "other",
+        title: i.needInstallation ? "Новый заказ с монтажом" : "Новый заказ",
+        message: `${order.orderNumber}: ${i.customerName}, ${
+          (totals.finalAmount / 100).toLocaleString("ru-RU")
+        } ₽${i.needInstallation ? ", с монтажом" : ""}`,
+        relatedObjectId: placed.objectId,
+      },
+      null,
+      { plural: i.needInstallation ? "Новые заказы с монтажом" : "Новые заказы", ...grouping },
+    );
     if (o.userId !== null) {
       await tx.delete(cartItems).where(and(
         eq(cartItems.userId, o.userId),

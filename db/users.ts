@@ -222,33 +222,70 @@ export interface NewAdmin {
   passwordHash: string;
 }
 
+/** The account that already has an e-mail, as the operator sees it before promoting it. */
+export interface ExistingAccount {
+  id: number;
+  firstName: string | null;
+  lastName: string | null;
+  role: Role;
+  companyName: string | null;
+  createdAt: Date;
+  isActive: boolean;
+}
+
+export type CreateAdminResult =
+  | { kind: "created"; id: number; isOwner: boolean }
+  | { kind: "taken"; account: ExistingAccount }
+  | { kind: "promoted"; id: number; isOwner: boolean; account: ExistingAccount };
+
 /**
  * Creates a system administrator (the CLI's `users create-admin`). It becomes the owner when it has
- * the configured OWNER_EMAIL, or, with none configured, when there is no owner yet. Null when the
- * e-mail is taken.
+ * the configured OWNER_EMAIL, or, with none configured, when there is no owner yet. When the e-mail is
+ * taken it answers "taken" with whose account it is, or, with `promote`, makes that account the system
+ * administrator (and owner by the same rule) with the operator's password and ends its sessions: e-mails
+ * are not verified, so whoever registered the e-mail first must not keep a way in.
  */
 export async function createSystemAdmin(
   db: Db,
   input: NewAdmin,
-  options: { ownerEmail?: string | null } = {},
-): Promise<{ id: number; isOwner: boolean } | null> {
+  options: { ownerEmail?: string | null; promote?: boolean } = {},
+): Promise<CreateAdminResult> {
   const email = input.email.toLowerCase();
   return await db.transaction(async (tx) => {
-    const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
-    if (taken) return null;
+    const [taken] = await tx.select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      role: users.role,
+      companyName: companies.name,
+      createdAt: users.createdAt,
+      isActive: users.isActive,
+    }).from(users).leftJoin(companies, eq(companies.id, users.companyId)).where(eq(users.email, email));
+    if (taken && !options.promote) return { kind: "taken", account: taken };
     const configured = options.ownerEmail?.toLowerCase();
     const [current] = await tx.select({ id: users.id }).from(users).where(eq(users.isOwner, true)).limit(1);
-    const isOwner = configured ? configured === email : !current;
-    if (isOwner && current) await tx.update(users).set({ isOwner: false }).where(eq(users.isOwner, true));
+    const isOwner = configured ? configured === email : !current || current.id === taken?.id;
+    if (isOwner && current && current.id !== taken?.id) {
+      await tx.update(users).set({ isOwner: false }).where(eq(users.isOwner, true));
+    }
+    const admin = { role: "system_admin" as const, companyId: null, isOwner };
+    if (taken) {
+      await tx.update(users).set({ ...admin, isActive: true }).where(eq(users.id, taken.id));
+      await tx.insert(localAccounts).values({ userId: taken.id, email, passwordHash: input.passwordHash })
+        .onConflictDoUpdate({
+          target: localAccounts.userId,
+          set: { email, passwordHash: input.passwordHash },
+        });
+      await deleteUserSessions(tx, taken.id);
+      return { kind: "promoted", id: taken.id, isOwner, account: taken };
+    }
     const [row] = await tx.insert(users).values({
       email,
       firstName: input.firstName,
       lastName: input.lastName,
-      role: "system_admin",
-      companyId: null,
-      isOwner,
+      ...admin,
     }).returning({ id: users.id });
     await tx.insert(localAccounts).values({ userId: row.id, email, passwordHash: input.passwordHash });
-    return { id: row.id, isOwner };
+    return { kind: "created", id: row.id, isOwner };
   });
 }

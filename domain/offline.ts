@@ -12,3 +12,18 @@ export const clientIdSchema = z.string().regex(CLIENT_ID, CLIENT_ID_MESSAGE);
 export function isClientId(value: string): boolean {
   return CLIENT_ID.test(value);
 }
+
+/**
+ * The key a request's repeat is recognised by (issue 23 item 13): the phone's id within who sent it and what
+ * it names, so that another user's request, or one for another object or task, that carries the same id is
+ * a request of its own and never answers (or drops) someone else's record. Stored in the `client_id` columns.
+ * `requestKey("3f2a…", { user: 5, object: 12, task: 3 })` → `"u5.object12.task3:3f2a…"`.
+ */
+export function requestKey(
+  clientId: string,
+  names: { user: number } & Record<string, number | null>,
+): string {
+  const { user, ...rest } = names;
+  const parts = Object.entries(rest).map(([name, id]) => `${name}${id ?? "-"}`);
+  return [`u${user}`, ...parts].join(".") + ":" + clientId;
+}

@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
+import { eq, sql } from "drizzle-orm";
+import { products } from "../db/schema/mod.ts";
 import { browserTest, hydrated, screenshot, toast } from "./harness.ts";
 
 async function fillCheckout(page: Page, values: Record<string, string>) {
@@ -103,5 +105,34 @@ browserTest(
     await page.getByText(`Заказ ${number}`).waitFor();
     await page.getByText("Новый", { exact: true }).first().waitFor();
     await screenshot(page, "shop-my-orders-phone");
+  },
+);
+
+browserTest(
+  "[e2e] a guest whose cart line was repriced confirms «Подтвердить новую цену» before «Оформить заказ» appears",
+  async (h) => {
+    for (const size of ["phone", "desktop"] as const) {
+      const page = await h.newPage(size);
+      await page.goto("/ruslos/product/topas-5");
+      await hydrated(page, "AddToCart");
+      await page.getByRole("button", { name: "В корзину" }).click();
+      await toast(page, "Товар добавлен в корзину");
+      await h.t.deps.db.update(products).set({ price: sql`${products.price} + 100000` })
+        .where(eq(products.sku, "TOPAS-5"));
+
+      await page.goto("/ruslos/cart");
+      await hydrated(page, "CartView");
+      const confirm = page.getByRole("button", { name: "Подтвердить новую цену" });
+      await confirm.waitFor();
+      assert.equal(await page.getByRole("link", { name: "Оформить заказ" }).count(), 0);
+      const box = await confirm.boundingBox();
+      assert.ok(box && box.height >= 44, `tap target ${box?.height}px`);
+      await screenshot(page, `shop-cart-price-changed-${size}`);
+      await confirm.click();
+      await page.getByRole("link", { name: "Оформить заказ" }).waitFor();
+      assert.equal(await confirm.count(), 0);
+      await screenshot(page, `shop-cart-price-confirmed-${size}`);
+      await page.context().close();
+    }
   },
 );

@@ -11,19 +11,27 @@ export interface CartViewProps {
   query: string;
 }
 
-/** The cart: quantities, removal, the problems (changed price, gone, short stock) and the totals. */
+/**
+ * The cart: quantities, removal, the problems (changed price, gone, short stock) and the totals. A changed
+ * price is confirmed line by line before the checkout opens.
+ */
 export default function CartView({ cart: initial, base, query }: CartViewProps) {
   const [cart, setCart] = useState(initial);
   const [busy, setBusy] = useState<number | null>(null);
   const [errors, setErrors] = useState<Record<number, string>>({});
 
-  async function change(productId: number, method: "PATCH" | "DELETE", quantity?: string) {
+  async function change(productId: number, method: "PATCH" | "DELETE" | "CONFIRM", quantity?: string) {
     setBusy(productId);
     try {
-      const next = await api<CartJson>(`/api/shop/cart/${productId}${query}`, {
-        method,
-        body: method === "PATCH" ? { quantity } : undefined,
-      });
+      const next = await api<CartJson>(
+        method === "CONFIRM"
+          ? `/api/shop/cart/${productId}/confirm-price${query}`
+          : `/api/shop/cart/${productId}${query}`,
+        {
+          method: method === "CONFIRM" ? "POST" : method,
+          body: method === "PATCH" ? { quantity } : undefined,
+        },
+      );
       setCart(next);
       setErrors((e) => ({ ...e, [productId]: "" }));
       for (const el of document.querySelectorAll(".shop-cart-count")) el.textContent = String(next.count);
@@ -45,6 +53,7 @@ export default function CartView({ cart: initial, base, query }: CartViewProps) 
     );
   }
   const blocked = cart.items.some((i) => i.unavailable || i.outOfStock);
+  const repriced = cart.items.some((i) => i.priceChanged);
   const t = cart.totals;
   return (
     <div className="cart">
@@ -72,6 +81,16 @@ export default function CartView({ cart: initial, base, query }: CartViewProps) 
                 <span className="stock stock-changed">
                   Цена изменилась: было {rub(i.priceAtAdd)}, стало {rub(i.price)}
                 </span>
+              )}
+              {i.priceChanged && (
+                <button
+                  type="button"
+                  className="btn btn-secondary btn-sm cart-line-confirm"
+                  onClick={() => change(i.productId, "CONFIRM")}
+                  disabled={busy === i.productId}
+                >
+                  Подтвердить новую цену
+                </button>
               )}
             </div>
             <label className="cart-line-qty">
@@ -117,6 +136,8 @@ export default function CartView({ cart: initial, base, query }: CartViewProps) 
       <div className="action-bar">
         {blocked
           ? <p className="muted">Уберите отмеченные товары или уменьшите количество, чтобы оформить заказ.</p>
+          : repriced
+          ? <p className="muted">Подтвердите новую цену, чтобы оформить заказ.</p>
           : <a className="btn btn-primary btn-lg btn-block" href={`${base}/checkout`}>Оформить заказ</a>}
       </div>
     </div>

@@ -5,7 +5,7 @@ import { HTTPException } from "hono/http-exception";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 import { ApiError, constraintViolation } from "./errors.ts";
-import { sessionMiddleware } from "./middleware/session.ts";
+import { isSecureRequest, sessionMiddleware } from "./middleware/session.ts";
 import { compressedAnswers } from "./compression.ts";
 import { answerAsset, staticFiles, stylesheetAsset } from "./static_files.ts";
 import { allows } from "./middleware/guard.ts";
@@ -65,7 +65,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     },
     xFrameOptions: "DENY",
     referrerPolicy: "strict-origin-when-cross-origin",
+    // HSTS over plain HTTP would pin browsers to an https that this install may not have (issue 23 item 15).
+    strictTransportSecurity: false,
   }));
+  app.use(async (c, next) => {
+    await next();
+    if (isSecureRequest(c)) c.header("Strict-Transport-Security", "max-age=15552000; includeSubDomains");
+  });
   // Form posts from another site are refused (JSON posts from another site are stopped by CORS preflight).
   app.use(csrf({
     origin: (origin, c) => origin === new URL(c.req.url).origin || origin === deps.env.PUBLIC_URL,

@@ -118,3 +118,15 @@ Deno.test("[api] notifications: a user reads only their own; someone else's answ
     const after = await (await t.request("/api/notifications", { as: "surveyor@demo.local" })).json();
     assert.equal(after.filter((n: { isRead: boolean }) => !n.isRead).length, 0);
   }));
+
+Deno.test("[app] Strict-Transport-Security is sent only when PUBLIC_URL is https", async () => {
+  await withTestApp(async (t) => {
+    assert.equal((await t.request("/login")).headers.get("strict-transport-security"), null);
+  });
+  await withTestApp({ env: { PUBLIC_URL: "http://192.168.1.5:8000" } }, async (t) => {
+    assert.equal((await t.request("/login")).headers.get("strict-transport-security"), null);
+  });
+  await withTestApp({ env: { PUBLIC_URL: "https://smeta.example.ru" } }, async (t) => {
+    assert.match((await t.request("/login")).headers.get("strict-transport-security") ?? "", /max-age=\d+/);
+  });
+});

@@ -7,6 +7,7 @@ import { buildIslands, loadIslandManifest } from "./build.ts";
 import { type Env, ownerEmail } from "./env.ts";
 import { syncOwner } from "../db/users.ts";
 import { localStorage } from "./storage.ts";
+import { sweepUploads } from "./upload_sweep.ts";
 import { loadStylesheet } from "./styles.ts";
 import type { AppDeps } from "./types.ts";
 import type { IslandManifest } from "./island.tsx";
@@ -41,6 +42,12 @@ export async function boot(env: Env, options: { now?: () => Date } = {}) {
   if (env.SEED === "demo" && await isEmpty(db)) {
     await seedDemo(db, { password: env.DEMO_PASSWORD, now: now(), files: storage });
     seeded = true;
+  }
+  const swept = await sweepUploads(db, storage, now());
+  if (swept.temporary + swept.orphans > 0) {
+    console.warn(
+      `Uploads: removed ${swept.temporary} unfinished and ${swept.orphans} row-less files left by an interrupted run`,
+    );
   }
   const configuredOwner = ownerEmail(env);
   if (configuredOwner && (await syncOwner(db, configuredOwner)) === null) {

@@ -40,6 +40,8 @@ export function fieldErrors(error: Issues): FieldErrors {
 }
 
 /** What a person is told when a UNIQUE index refuses a row, by the index's columns. */
+export const CONTRACT_NUMBER_TAKEN = "Договор с таким номером уже существует";
+
 const duplicates: Record<string, [field: string, message: string]> = {
   "users.email": ["email", "Пользователь с таким email уже существует"],
   "local_accounts.email": ["email", "Пользователь с таким email уже существует"],
@@ -50,6 +52,10 @@ const duplicates: Record<string, [field: string, message: string]> = {
   "products.sku": ["sku", "Товар с таким артикулом уже существует"],
   "product_categories.slug": ["slug", "Категория с таким адресом уже существует"],
   "orders.order_number": ["orderNumber", "Заказ с таким номером уже существует"],
+  "contracts.company_id, contracts.contract_number, contracts.version": [
+    "contractData.CONTRACT_NUMBER",
+    CONTRACT_NUMBER_TAKEN,
+  ],
 };
 
 /**

@@ -182,12 +182,74 @@ Deno.test(
       const again = await upload();
       assert.equal(again.status, 200);
       assert.equal((await again.json()).id, doc.id);
+      // The id is kept within who sent it and what it named (requestKey), so it ends the stored key.
       const rows = await t.deps.db.$client.execute({
-        sql: "SELECT count(*) AS n FROM documents WHERE client_id = ?",
-        args: [clientId],
+        sql: "SELECT count(*) AS n FROM documents WHERE client_id LIKE ?",
+        args: [`%:${clientId}`],
       });
       assert.equal(rows.rows[0].n, 1);
       assert.equal((await storedFiles(t)).length, 1, "the repeat's bytes are not kept");
+    }),
+);
+
+Deno.test(
+  "[api] a request id replayed by another user or for another object or task is a request of its own: measurements, estimates, documents",
+  () =>
+    withTestApp(async (t) => {
+      const [mine, theirs] = [
+        (await bundleOf(t)).tasks[0],
+        (await bundleOf(t, "surveyor2@demo.local")).tasks[0],
+      ];
+      assert.ok(mine && theirs && mine.objectId !== theirs.objectId);
+      const clientId = crypto.randomUUID();
+      const post = (as: string, path: string, json: unknown) => t.request(path, { as, method: "POST", json });
+
+      // Measurements: the chief engineer saving on the surveyor's task with the surveyor's id gets a record of their own.
+      const measured = { taskId: mine.id, measurements: { septic_model: "topas-5" }, clientId };
+      const first = await (await post(SURVEYOR, "/api/measurements", measured)).json();
+      const chief = await post("engineer@demo.local", "/api/measurements", measured);
+      assert.equal(chief.status, 201);
+      assert.notEqual((await chief.json()).id, first.id);
+
+      // Estimates: the second surveyor replaying the first one's id on their own object gets their own estimate.
+      const estimateBody = (task: typeof mine) => ({
+        objectId: task.objectId,
+        taskId: task.id,
+        workType: "autonomous_sewage",
+        measurements: { septic_model: "topas-5", residents_count: 4 },
+        clientId,
+      });
+      const made = await post(SURVEYOR, "/api/estimates/generate", estimateBody(mine));
+      assert.equal(made.status, 201, await made.clone().text());
+      const estimate = await made.json();
+      // (The demo approved the estimate of the second surveyor's object; a draft can be generated again.)
+      await t.deps.db.$client.execute({
+        sql: "UPDATE estimates SET status = 'draft' WHERE object_id = ?",
+        args: [theirs.objectId],
+      });
+      const replayed = await post("surveyor2@demo.local", "/api/estimates/generate", estimateBody(theirs));
+      assert.equal(replayed.status, 201, await replayed.clone().text());
+      const own = await replayed.json();
+      assert.notEqual(own.id, estimate.id);
+      assert.equal(own.objectId, theirs.objectId);
+      // The first surveyor's own repeat is still a repeat.
+      assert.equal((await post(SURVEYOR, "/api/estimates/generate", estimateBody(mine))).status, 200);
+
+      // Documents: the same id on another object stores the new upload instead of answering the first.
+      const upload = (as: string, task: typeof mine) =>
+        t.request(`/api/objects/${task.objectId}/documents`, {
+          as,
+          method: "POST",
+          body: fileForm("file", tinyPng, "фото.png", { fields: { taskId: String(task.id), clientId } }),
+        });
+      const doc = await (await upload(SURVEYOR, mine)).json();
+      const other = await upload("surveyor2@demo.local", theirs);
+      assert.equal(other.status, 201);
+      const otherDoc = await other.json();
+      assert.notEqual(otherDoc.id, doc.id);
+      assert.equal(otherDoc.objectId, theirs.objectId);
+      assert.equal((await storedFiles(t)).length, 2, "both uploads are kept");
+      assert.equal((await upload(SURVEYOR, mine)).status, 200, "the sender's own repeat is still a repeat");
     }),
 );
 

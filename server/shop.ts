@@ -12,6 +12,7 @@ import {
   productsByIds,
   removeUserCartLine,
   saveUserCartLine,
+  setUserCartPrice,
   type Storefront,
   userCartLines,
 } from "../db/shop.ts";
@@ -122,6 +123,23 @@ export async function changeCart(
         : l
     )
     : [...lines, line];
+  writeGuestCart(c, next);
+  return next;
+}
+
+/** The buyer confirms a changed price: the line keeps the product's price now. The new lines. */
+export async function confirmCartPrice(c: Context<AppEnv>, productId: number): Promise<CartLine[]> {
+  const { db } = c.var.deps;
+  const user = c.var.user;
+  const lines = await cartLines(c);
+  if (!lines.some((l) => l.productId === productId)) throw notFound("Этого товара нет в корзине");
+  const product = await findProduct(db, productId);
+  if (!product || !product.isActive) throw new ApiError(409, "Товар больше не продаётся");
+  if (user) {
+    await setUserCartPrice(db, user.id, productId, product.price);
+    return await userCartLines(db, user.id);
+  }
+  const next = lines.map((l) => l.productId === productId ? { ...l, priceAtAdd: product.price } : l);
   writeGuestCart(c, next);
   return next;
 }

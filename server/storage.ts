@@ -1,4 +1,4 @@
-import { dirname, join, normalize } from "node:path";
+import { dirname, join, normalize, relative, sep } from "node:path";
 
 /** Thrown while streaming when the upload passes its limit; the partial file is already gone. */
 export class TooLargeError extends Error {
@@ -19,7 +19,15 @@ export interface Storage {
   /** Reads the first bytes, enough to recognise a type by its signature. */
   head(key: string, bytes: number): Promise<Uint8Array>;
   delete(key: string): Promise<void>;
+  /**
+   * Every file below `prefix` with when it was last written; `temporary` marks the partial file of a write
+   * that never finished (a crash mid-upload). Its key is what delete() takes.
+   */
+  list(prefix: string): AsyncIterable<{ key: string; modifiedAt: Date; temporary: boolean }>;
 }
+
+/** The ending of a file being written: renamed to its key only once every byte is on disk. */
+export const TEMPORARY_SUFFIX = ".part";
 
 export function localStorage(root: string): Storage {
   const pathOf = (key: string) => {
@@ -28,10 +36,13 @@ export function localStorage(root: string): Storage {
     return path;
   };
   return {
+    // Written under a temporary name in the same folder and renamed when complete (issue 23 item 14), so a
+    // crash mid-upload leaves a `.part` file that sweepUploads() removes, never a truncated file at the key.
     async write(key, body, { maxBytes }) {
-      const path = pathOf(key);
-      await Deno.mkdir(dirname(path), { recursive: true });
-      const file = await Deno.open(path, { write: true, create: true, truncate: true });
+      const final = pathOf(key);
+      await Deno.mkdir(dirname(final), { recursive: true });
+      const path = `${final}.${crypto.randomUUID().slice(0, 8)}${TEMPORARY_SUFFIX}`;
+      const file = await Deno.open(path, { write: true, createNew: true });
       let size = 0;
       try {
         for await (const chunk of body) {
@@ -46,6 +57,7 @@ export function localStorage(root: string): Storage {
         throw error;
       }
       file.close();
+      await Deno.rename(path, final);
       return size;
     },
     async open(key) {
@@ -66,6 +78,28 @@ export function localStorage(root: string): Storage {
         return buf.subarray(0, n);
       } finally {
         file.close();
+      }
+    },
+    async *list(prefix) {
+      const base = pathOf(prefix);
+      const walk = async function* (dir: string): AsyncGenerator<string> {
+        try {
+          for await (const entry of Deno.readDir(dir)) {
+            const path = join(dir, entry.name);
+            if (entry.isDirectory) yield* walk(path);
+            else if (entry.isFile) yield path;
+          }
+        } catch (error) {
+          if (!(error instanceof Deno.errors.NotFound)) throw error;
+        }
+      };
+      for await (const path of walk(base)) {
+        const { mtime } = await Deno.stat(path);
+        yield {
+          key: relative(normalize(root), path).split(sep).join("/"),
+          modifiedAt: mtime ?? new Date(0),
+          temporary: path.endsWith(TEMPORARY_SUFFIX),
+        };
       }
     },
     async delete(key) {

@@ -136,6 +136,7 @@ export const apiRules: Record<string, Rule> = {
   "POST /api/shop/cart": "public",
   "PATCH /api/shop/cart/:productId": "public",
   "DELETE /api/shop/cart/:productId": "public",
+  "POST /api/shop/cart/:productId/confirm-price": "public",
   // A guest orders when the shop allows it; the handler answers 401 otherwise.
   "POST /api/shop/orders": "public",
   "GET /api/shop/orders/mine": "auth",

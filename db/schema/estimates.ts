@@ -180,7 +180,9 @@ export const contracts = sqliteTable("contracts", {
 }, (t) => [
   index("contracts_object_idx").on(t.objectId),
   index("contracts_company_idx").on(t.companyId),
-  index("contracts_company_number_idx").on(t.companyId, t.contractNumber, t.version),
+  // A number belongs to one object: its versions count 1, 2, … per object, so a second object taking the
+  // number would write version 1 again and meet this index (issue 23 item 12).
+  uniqueIndex("contracts_company_number_idx").on(t.companyId, t.contractNumber, t.version),
 ]);
 
 export const payments = sqliteTable("payments", {

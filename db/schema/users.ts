@@ -45,7 +45,11 @@ export const sessions = sqliteTable("sessions", {
   createdAt: createdAt(),
 }, (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)]);
 
-export const attemptKinds = ["login", "register"] as const;
+/**
+ * `known`: an address the e-mail signed in from (kept longer; it gets through when the account is capped);
+ * `guest_order`: a guest's order with installation, by phone (in `email`) and address.
+ */
+export const attemptKinds = ["login", "register", "known", "guest_order"] as const;
 
 /**
  * Sign-in attempts (written before the password is checked, removed when it was right) and

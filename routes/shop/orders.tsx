@@ -41,7 +41,7 @@ export async function checkoutPage(c: Context<AppEnv>, shop: Storefront) {
   const user = c.var.user;
   const cart = await visitorCart(c, shop);
   const mine = cart.items.filter((i) => i.companyId === shop.companyId);
-  const blocked = mine.some((i) => i.unavailable || i.outOfStock);
+  const blocked = mine.some((i) => i.unavailable || i.outOfStock || i.priceChanged);
   let body;
   if (!user && !s.enableGuestCheckout) {
     body = (

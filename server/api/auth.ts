@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { Context } from "hono";
-import { getConnInfo } from "hono/deno";
+import { clientIp } from "../client_ip.ts";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { generateState, Yandex } from "arctic";
 import { changePasswordSchema, loginSchema, registerSchema, safeNext } from "../../domain/auth.ts";
@@ -33,15 +33,6 @@ import type { AppEnv, CurrentUser } from "../types.ts";
 
 const WRONG_CREDENTIALS = "Неверный email или пароль";
 const REGISTERED = "Регистрация принята. Войдите с этим email и паролем.";
-
-/** The caller's address; behind no proxy this is the socket's peer. */
-function clientIp(c: Context<AppEnv>): string {
-  try {
-    return getConnInfo(c).remote.address ?? "unknown";
-  } catch {
-    return "unknown";
-  }
-}
 
 /** The JSON shape of GET /api/user. */
 export function userJson(u: CurrentUser) {
@@ -88,7 +79,7 @@ async function throttledCheck(c: Context<AppEnv>, email: string, check: () => Pr
     if (!attempt) throw new ApiError(429, THROTTLE_MESSAGE);
     if (attempt.delayMs) await new Promise((resolve) => setTimeout(resolve, attempt.delayMs));
     const ok = await check();
-    if (ok) await acceptLoginAttempt(db, email, ip);
+    if (ok) await acceptLoginAttempt(db, email, ip, now());
     return ok;
   };
   const previous = checksInFlight.get(key) ?? Promise.resolve();

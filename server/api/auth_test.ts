@@ -1,9 +1,16 @@
 import assert from "node:assert/strict";
 import { expectJson, type TestApp, withTestApp } from "../testing.ts";
 import { eq } from "drizzle-orm";
-import { sessions, users } from "../../db/schema/mod.ts";
+import { notifications, sessions, users } from "../../db/schema/mod.ts";
 import { sessionIdOf } from "../auth/sessions.ts";
-import { MAX_FAILURES_PER_IP, MAX_FAILURES_PER_PAIR, MAX_REGISTRATIONS_PER_IP } from "../auth/throttle.ts";
+import {
+  ACCOUNT_UNDER_ATTACK,
+  MAX_FAILURES_PER_ACCOUNT,
+  MAX_FAILURES_PER_IP,
+  MAX_FAILURES_PER_PAIR,
+  MAX_REGISTRATIONS_PER_IP,
+} from "../auth/throttle.ts";
+import { insertAttempt } from "../../db/login_attempts.ts";
 
 const login = (t: TestApp, email: string, password: string, ip = "10.0.0.1") =>
   t.app.request("http://localhost/api/login", {
@@ -47,6 +54,32 @@ Deno.test("[api] 10 wrong passwords from an attacker's address do not lock the o
     }
     const res = await login(t, "foreman@demo.local", "demo12345", "10.0.2.1");
     assert.equal(res.status, 200, "the right password from an address that has not failed");
+  }));
+
+Deno.test("[api] past the per-account cap of failures from many addresses, new addresses get 429, the owner's known address signs in, the owner is told once", () =>
+  withTestApp(async (t) => {
+    const owner = "admin@demo.local";
+    assert.equal((await login(t, owner, "demo12345", "10.0.9.1")).status, 200, "the owner's own address");
+    // The attack so far: the cap's worth of failures spread over 20 addresses (written directly, no waiting).
+    const now = t.deps.now();
+    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT; i++) {
+      await insertAttempt(t.deps.db, { kind: "login", email: owner, ip: `10.7.0.${i % 20}`, createdAt: now });
+    }
+    const fresh = await login(t, owner, "guess-1", "10.7.1.1");
+    assert.equal(fresh.status, 429);
+    assert.equal(
+      (await login(t, owner, "demo12345", "10.7.1.2")).status,
+      429,
+      "even a right guess elsewhere",
+    );
+    assert.equal((await login(t, owner, "demo12345", "10.0.9.1")).status, 200, "the owner is not locked out");
+    const [me] = await t.deps.db.select().from(users).where(eq(users.email, owner));
+    const notices = await t.deps.db.select().from(notifications).where(eq(notifications.userId, me.id));
+    const told = notices.filter((n) => n.title === ACCOUNT_UNDER_ATTACK.title);
+    assert.equal(told.length, 1);
+    assert.match(told[0].message, /неудачных попыток войти в вашу учётную запись/);
+    // Another account is not affected.
+    assert.equal((await login(t, "foreman@demo.local", "demo12345", "10.7.1.1")).status, 200);
   }));
 
 Deno.test("[api] the 11th attempt of one address on one e-mail answers 429 in Russian, even with the right password", () =>

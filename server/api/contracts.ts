@@ -11,7 +11,6 @@ import {
   type ClientLink,
   companyContractTemplates,
   companyRequisites,
-  contractNumberTaken,
   contractObject,
   contractTemplate,
   type ContractWithState,
@@ -50,7 +49,7 @@ import { gostPaymentString, requisitesProblem } from "../../domain/payment_qr.ts
 import { formatKopecks } from "../../domain/format.ts";
 import { hasRole, staffRoles } from "../../domain/roles.ts";
 import { workTypes } from "../../domain/enums.ts";
-import { ApiError, invalid, notFound } from "../errors.ts";
+import { ApiError, CONTRACT_NUMBER_TAKEN, invalid, notFound } from "../errors.ts";
 import { validate } from "../validate.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import type { AppEnv } from "../types.ts";
@@ -99,6 +98,12 @@ const documentInput = (c: ContractWithState) => ({
   signature: c.signature,
 });
 
+/** Another object of the company has this number (the same answer as the unique index gives a racer). */
+const contractNumberTaken = () =>
+  new ApiError(409, CONTRACT_NUMBER_TAKEN, {
+    "contractData.CONTRACT_NUMBER": ["Этот номер уже занят другим объектом, выберите другой"],
+  });
+
 export const contractsApi = new Hono<AppEnv>()
   .use(requireApi(staffRoles))
   .post("/generate", requireApi(contractMakerRoles), validate("json", contractGenerateSchema), async (c) => {
@@ -122,11 +127,6 @@ export const contractsApi = new Hono<AppEnv>()
     const problem = company ? requisitesProblem(company) : { message: "Компания не найдена", errors: {} };
     if (problem) throw new ApiError(409, problem.message, problem.errors);
     const data = body.contractData;
-    if (await contractNumberTaken(db, object.companyId, data.CONTRACT_NUMBER, object.id)) {
-      throw new ApiError(409, `Номер договора «${data.CONTRACT_NUMBER}» уже занят другим объектом`, {
-        "contractData.CONTRACT_NUMBER": ["Этот номер уже занят, выберите другой"],
-      });
-    }
     const date = now();
     const template = await contractTemplate(db, object.companyId, object.workType) ?? defaultTemplate;
     const contractText = renderTemplate(
@@ -146,6 +146,7 @@ export const contractsApi = new Hono<AppEnv>()
       totalAmount: estimate.totalAmount,
       prepaymentAmount: prepaymentAmount(estimate.totalAmount, data.PREPAYMENT_PERCENT),
     }, { id: user.id, now: date });
+    if (!row) throw contractNumberTaken();
     return c.json({
       contractText,
       contract: contractJson({ ...row, signature: null, payment: null }),

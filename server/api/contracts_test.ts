@@ -7,7 +7,7 @@ import JSZip from "jszip";
 import { Buffer } from "node:buffer";
 import { createTestApp, expectJson, type TestApp, withTestApp } from "../testing.ts";
 import { JS_BUDGET_BYTES } from "../js_budget.ts";
-import { companies, contractSignatures, estimates, objects } from "../../db/schema/mod.ts";
+import { companies, contracts, contractSignatures, estimates, objects } from "../../db/schema/mod.ts";
 import { amountInWords } from "../../domain/amount_words.ts";
 import { prepaymentAmount } from "../../domain/contracts.ts";
 import { extractPdfText } from "../testing_pdf.ts";
@@ -202,6 +202,41 @@ Deno.test("[api] a contract number belongs to one object; regenerating makes ver
       );
       assert.ok(taken.errors["contractData.CONTRACT_NUMBER"]);
     }
+  }));
+
+Deno.test("[api] POST /api/contracts/generate with one number on ten objects at once: one succeeds, the rest 409", () =>
+  withTestApp(async (t) => {
+    const { all } = await demoEstimate(t);
+    const byObject = new Map(all.filter((r) => r.e.totalAmount > 0).map((r) => [r.o.id, r]));
+    const targets = [...byObject.values()].slice(0, 10);
+    assert.ok(targets.length >= 2, `${targets.length} objects with an estimate`);
+    const answers = await Promise.all(
+      targets.map((r) =>
+        generateContract(t, { objectId: r.o.id, workType: r.o.workType, estimateId: r.e.id }, {
+          CONTRACT_NUMBER: "Д-777",
+        })
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    assert.equal(statuses.filter((s) => s === 201).length, 1, statuses.join(","));
+    assert.equal(statuses.filter((s) => s === 409).length, targets.length - 1, statuses.join(","));
+    for (const a of answers.filter((a) => a.status === 409)) {
+      assert.equal((await a.json()).message, "Договор с таким номером уже существует");
+    }
+    const holders = await t.deps.db.selectDistinct({ objectId: contracts.objectId }).from(contracts)
+      .where(eq(contracts.contractNumber, "Д-777"));
+    assert.equal(holders.length, 1);
+  }));
+
+Deno.test("db: contracts refuse a second object's version of a taken number (the unique index)", () =>
+  withTestApp(async (t) => {
+    const made = await makeContract(t, { CONTRACT_NUMBER: "Д-900" });
+    const [row] = await t.deps.db.select().from(contracts).where(eq(contracts.id, made.contract.id));
+    const { id: _, ...copy } = row;
+    await assert.rejects(
+      t.deps.db.insert(contracts).values({ ...copy, objectId: made.object.id + 1 }),
+      (e: Error) => /UNIQUE constraint failed/.test(String(e) + String(e.cause)),
+    );
   }));
 
 Deno.test("[api] incomplete or wrong requisites refuse the contract and the QR, naming the fields", () =>

@@ -23,7 +23,7 @@ import { serveStoredFile } from "../serve_file.ts";
 import { validate } from "../validate.ts";
 import { positiveInt, queryText, validIdParam } from "../query.ts";
 import type { AppEnv } from "../types.ts";
-import { isClientId } from "../../domain/offline.ts";
+import { isClientId, requestKey } from "../../domain/offline.ts";
 
 export const DOCUMENT_MAX_BYTES = 50 * 1024 * 1024;
 
@@ -61,7 +61,10 @@ export const objectDocumentsApi = new Hono<AppEnv>()
       },
     });
     // A phone repeating a queued upload whose answer it lost: the document it already made, once.
-    const repeated = clientId ? await documentByClientId(db, object.companyId, clientId) : null;
+    const requestId = clientId
+      ? requestKey(clientId, { user: user.id, object: object.id, task: taskId })
+      : null;
+    const repeated = requestId ? await documentByClientId(db, object.companyId, requestId) : null;
     if (repeated) {
       await storage.delete(key);
       return c.json(documentJson(repeated), 200);
@@ -87,7 +90,7 @@ export const objectDocumentsApi = new Hono<AppEnv>()
         fileType: kind.type,
         documentType: fields.documentType?.trim().slice(0, 100) || null,
         description: fields.description?.trim().slice(0, 2000) || null,
-        clientId,
+        clientId: requestId,
         uploadedAt: now(),
       });
       const found = await findDocument(db, scopeOf(null), row.id);

@@ -36,7 +36,7 @@ import {
   storeManualEstimate,
 } from "../../db/estimates.ts";
 import { estimateStatuses } from "../../domain/enums.ts";
-import { clientIdSchema } from "../../domain/offline.ts";
+import { clientIdSchema, requestKey } from "../../domain/offline.ts";
 import { estimateApproverRoles, estimateSplitRoles, hasRole, staffRoles } from "../../domain/roles.ts";
 import { estimateStatusLabels } from "../../domain/labels.ts";
 import { estimateEditSchema } from "../../domain/estimates.ts";
@@ -310,9 +310,12 @@ export const estimatesApi = new Hono<AppEnv>()
     const scope = companyScope(user);
     const object = await objectForEstimate(db, scope, body.objectId);
     if (!object) throw notFound("Объект не найден");
-    if (body.clientId) {
+    const key = body.clientId
+      ? requestKey(body.clientId, { user: user.id, object: object.id, task: body.taskId ?? null })
+      : null;
+    if (key) {
       // A repeat writes nothing: it answers the estimate(s) the first request made, in the same shape.
-      const made = await estimatesOfRequest(db, scope, body.clientId);
+      const made = await estimatesOfRequest(db, scope, key);
       if (made.length > 0) {
         const answers = made.map(generatedAnswer);
         return c.json(answers.length > 1 ? { estimates: answers } : answers[0], 200);
@@ -402,7 +405,7 @@ export const estimatesApi = new Hono<AppEnv>()
         measurementDocument: one,
         address: object.address,
         replaces: earlier,
-        clientId: body.clientId,
+        clientId: key,
       }, { id: user.id, now: at });
       stored.push({
         ...estimate,

@@ -9,7 +9,7 @@ import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import { idText } from "../query.ts";
 import type { AppEnv, CurrentUser } from "../types.ts";
 import { seesOnlyOwnTasks } from "../../domain/tasks.ts";
-import { clientIdSchema } from "../../domain/offline.ts";
+import { clientIdSchema, requestKey } from "../../domain/offline.ts";
 
 const taskParam = z.object({ taskId: idText });
 
@@ -68,7 +68,7 @@ export const measurementsApi = new Hono<AppEnv>()
       measurements,
       photos: body.photos,
       notes: body.notes ?? null,
-      clientId: body.clientId ?? null,
+      clientId: body.clientId ? requestKey(body.clientId, { user: user.id, task: task.id }) : null,
     }, { id: user.id, now: now() });
     return c.json(record, 201);
   });

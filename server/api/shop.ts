@@ -16,6 +16,7 @@ import {
   orderJson,
   orderLink,
   placeOrder,
+  priceChangedMessage,
   userOrders,
 } from "../../db/shop_orders.ts";
 import {
@@ -44,7 +45,17 @@ import { locate } from "../../domain/location/mod.ts";
 import { ApiError, invalid, notFound } from "../errors.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import { validate } from "../validate.ts";
-import { changeCart, dropGuestLines, removeFromCart, requestStorefront, visitorCart } from "../shop.ts";
+import {
+  cartLines,
+  changeCart,
+  confirmCartPrice,
+  dropGuestLines,
+  removeFromCart,
+  requestStorefront,
+  visitorCart,
+} from "../shop.ts";
+import { GUEST_ORDER_LIMIT_MESSAGE, releaseGuestOrder, reserveGuestOrder } from "../shop_limits.ts";
+import { clientIp } from "../client_ip.ts";
 import { MB, readImageUpload, serveStoredImage, streamOf } from "../image_upload.ts";
 import { idText, queryText, validIdParam } from "../query.ts";
 
@@ -194,6 +205,10 @@ export const shopApi = new Hono<AppEnv>()
     const lines = await changeCart(c, c.req.valid("param").productId, c.req.valid("json").quantity, "set");
     return c.json(await visitorCart(c, shop, lines));
   })
+  .post("/cart/:productId/confirm-price", productParam, async (c) => {
+    const shop = await requestStorefront(c);
+    return c.json(await visitorCart(c, shop, await confirmCartPrice(c, c.req.valid("param").productId)));
+  })
   .delete("/cart/:productId", productParam, async (c) => {
     const shop = await requestStorefront(c);
     return c.json(await visitorCart(c, shop, await removeFromCart(c, c.req.valid("param").productId)));
@@ -205,11 +220,23 @@ export const shopApi = new Hono<AppEnv>()
       throw new ApiError(401, "Войдите или зарегистрируйтесь, чтобы оформить заказ");
     }
     const input = c.req.valid("json");
-    const cart = await visitorCart(c, shop);
+    const lines = await cartLines(c);
+    const cart = await visitorCart(c, shop, lines);
     const mine = cart.items.filter((i) => i.companyId === shop.companyId);
     if (mine.length === 0) throw new ApiError(409, "Корзина пуста");
     const blocked = mine.find((i) => i.unavailable || i.outOfStock);
     if (blocked) throw new ApiError(409, cart.problems[0] ?? `«${blocked.name}» нельзя заказать`);
+    const repriced = mine.find((i) => i.priceChanged);
+    if (repriced) {
+      throw new ApiError(
+        409,
+        priceChangedMessage(
+          repriced.name,
+          Math.round(repriced.priceAtAdd * 100),
+          Math.round(repriced.price * 100),
+        ),
+      );
+    }
     let site = null;
     if (input.needInstallation) {
       const where = locate({
@@ -225,16 +252,16 @@ export const shopApi = new Hono<AppEnv>()
         longitude: where.longitude,
       };
     }
+    const counted = !user && input.needInstallation
+      ? await reserveGuestOrder(c.var.deps.db, input.customerPhone, clientIp(c), c.var.deps.now())
+      : undefined;
+    if (counted === null) throw new ApiError(429, GUEST_ORDER_LIMIT_MESSAGE);
     try {
       const { order, items } = await placeOrder(c.var.deps.db, {
         companyId: shop.companyId,
         settings: shop.settings,
         userId: user?.id ?? null,
-        lines: mine.map((i) => ({
-          productId: i.productId,
-          quantity: i.quantity,
-          priceAtAdd: i.priceAtAdd * 100,
-        })),
+        lines: lines.filter((l) => mine.some((i) => i.productId === l.productId)),
         input,
         site,
         now: c.var.deps.now(),
@@ -242,6 +269,7 @@ export const shopApi = new Hono<AppEnv>()
       dropGuestLines(c, items.map((i) => i.productId!));
       return c.json({ order: orderJson(order, items), link: orderLink(shop.base, order) }, 201);
     } catch (e) {
+      if (counted) await releaseGuestOrder(c.var.deps.db, counted);
       throw conflict(e);
     }
   })

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { eq } from "drizzle-orm";
+import { eq, isNotNull } from "drizzle-orm";
 import { expectJson, type TestApp, withTestApp } from "../testing.ts";
-import { companies, products, shopSettings } from "../../db/schema/mod.ts";
+import { companies, notifications, orders, products, shopSettings, users } from "../../db/schema/mod.ts";
 
 const checkout = {
   customerName: "Ольга Смирнова",
@@ -156,6 +156,44 @@ Deno.test("[api] shop: an order with installation creates the company's client s
     assert.ok(list.some((n: { relatedObjectId: number }) => n.relatedObjectId === order.objectId));
   }));
 
+Deno.test("[api] shop: guest orders with installation stop at 3 per phone a day and 5 per address an hour (429); staff get one grouped notification", () =>
+  withTestApp(async (t) => {
+    const topas = await productBySku(t, "TOPAS-5");
+    await t.deps.db.update(products).set({ stockQuantity: 100 }).where(eq(products.id, topas.id));
+    const order = async (phone: string, from: string) => {
+      const cart = await t.request("/api/shop/cart", { method: "POST", json: { productId: topas.id }, from });
+      const cookie = (cart.headers.get("set-cookie") ?? "").split(";")[0];
+      return await t.request("/api/shop/orders", {
+        method: "POST",
+        from,
+        headers: { Cookie: cookie },
+        json: { ...checkout, customerPhone: phone, needInstallation: true },
+      });
+    };
+    for (const from of ["10.1.1.1", "10.1.1.2", "10.1.1.3"]) {
+      assert.equal((await order("+7 916 111-22-33", from)).status, 201);
+    }
+    const samePhone = await order("8 (916) 111-22-33", "10.1.1.4");
+    assert.equal(samePhone.status, 429);
+    assert.match((await samePhone.json()).message, /^Слишком много заказов/);
+    for (let i = 0; i < 5; i++) {
+      assert.equal((await order(`+7 903 000-00-0${i}`, "10.2.2.2")).status, 201);
+    }
+    assert.equal((await order("+7 903 000-00-09", "10.2.2.2")).status, 429);
+    // Another phone from another address still orders.
+    assert.equal((await order("+7 903 000-00-09", "10.3.3.3")).status, 201);
+
+    const titles = async (email: string) => {
+      const [u] = await t.deps.db.select().from(users).where(eq(users.email, email));
+      return (await t.deps.db.select().from(notifications).where(eq(notifications.userId, u.id)))
+        .map((n) => n.title).filter((x) => /интернет-магазина|заказ/i.test(x));
+    };
+    assert.deepEqual(await titles("manager@demo.local"), ["Новые заказы с монтажом: 9"]);
+    assert.deepEqual(await titles("engineer@demo.local"), ["Новые объекты из интернет-магазина: 9"]);
+    const sites = await t.deps.db.select().from(orders).where(isNotNull(orders.objectId));
+    assert.equal(sites.length, 9);
+  }));
+
 Deno.test("[api] orders: a manager moves an order along spec/2 §4, the customer is told, cancelling returns stock; another company gets 404", () =>
   withTestApp(async (t) => {
     const topas = await productBySku(t, "TOPAS-5");
@@ -235,6 +273,40 @@ Deno.test("[api] shop: a guest's cart joins the account's at sign-in; changed pr
       (await t.as("client@demo.local").patch(`/api/shop/cart/${topas.id}`, { quantity: 0 })).status,
       422,
     );
+  }));
+
+Deno.test("[api] shop: an order with a repriced line is refused with 409 until the buyer confirms the new price", () =>
+  withTestApp(async (t) => {
+    const topas = await productBySku(t, "TOPAS-5");
+    const as = guest(t);
+    await t.deps.db.update(products).set({ price: 21_900_000 }).where(eq(products.id, topas.id));
+    await expectJson(as("/api/shop/cart", { method: "POST", json: { productId: topas.id } }), 201);
+    await t.deps.db.update(products).set({ price: 22_000_000 }).where(eq(products.id, topas.id));
+
+    const refused = await expectJson(as("/api/shop/orders", { method: "POST", json: checkout }), 409);
+    assert.match(
+      refused.message,
+      /Цена «.*» изменилась: было 219\s000 ₽, стало 220\s000 ₽\. Подтвердите новую цену/,
+    );
+    const stillFlagged = await expectJson(as("/api/shop/cart"));
+    assert.equal(stillFlagged.items[0].priceChanged, true);
+    assert.equal(stillFlagged.items[0].priceAtAdd, 219_000);
+
+    const confirmed = await expectJson(as(`/api/shop/cart/${topas.id}/confirm-price`, { method: "POST" }));
+    assert.equal(confirmed.items[0].priceChanged, false);
+    assert.equal(confirmed.items[0].priceAtAdd, 220_000);
+    const placed = await expectJson(as("/api/shop/orders", { method: "POST", json: checkout }), 201);
+    assert.equal(placed.order.items[0].pricePerUnit, 220_000);
+
+    // A signed-in customer's cart (cart_items) works the same way.
+    const client = t.as("client@demo.local");
+    await expectJson(client.post("/api/shop/cart", { productId: topas.id }), 201);
+    await t.deps.db.update(products).set({ price: 22_100_000 }).where(eq(products.id, topas.id));
+    assert.equal((await client.post("/api/shop/orders", checkout)).status, 409);
+    assert.equal((await client.post(`/api/shop/cart/${topas.id}/confirm-price`)).status, 200);
+    await expectJson(client.post("/api/shop/orders", checkout), 201);
+    // Confirming a product that is not in the cart answers 404.
+    assert.equal((await client.post(`/api/shop/cart/${topas.id}/confirm-price`)).status, 404);
   }));
 
 Deno.test("[api] shop: settings switch guest checkout and installation off; other companies get their own storefront", () =>
