@@ -180,3 +180,5 @@ export type { MergeReport, PriceListFile, RejectedRow } from "./price_list_io.ts
 export { discountAmount, estimateTotals, materialsPerUnit, priceLine } from "./totals.ts";
 export type { Discount, EstimateTotals, TotalsLine } from "./totals.ts";
 export { isInternalNote } from "./notes.ts";
+export { clientEstimate, clientLines, clientNotes } from "./client_view.ts";
+export type { ClientEstimate, ClientLine } from "./client_view.ts";

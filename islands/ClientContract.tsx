@@ -12,6 +12,8 @@ import type { SignatureFieldHandle, SignatureFieldProps } from "./ClientContract
 export interface ClientContractProps {
   token: string;
   hasContract: boolean;
+  /** A newer version replaced the link's: nothing to accept or sign (the page says why). */
+  superseded: boolean;
   signed: { name: string; at: string } | null;
   accepted: boolean;
   clientName: string;
@@ -114,7 +116,7 @@ export default function ClientContract(props: ClientContractProps) {
           Скопировать реквизиты
         </button>
       )}
-      {!accepted && !signed && (
+      {!accepted && !signed && !props.superseded && (
         <button
           type="button"
           className="btn btn-secondary btn-block"
@@ -138,7 +140,7 @@ export default function ClientContract(props: ClientContractProps) {
           <a className="btn btn-primary btn-block" href={`${base}/contract.pdf`}>Скачать подписанный PDF</a>
         </section>
       )}
-      {props.hasContract && !signed && (
+      {props.hasContract && !signed && !props.superseded && (
         <form className="card stack client-sign" onSubmit={sign} noValidate>
           <h2 className="card-title">Подписать договор</h2>
           <Field id="sign-name" label="Фамилия, имя и отчество" error={errors.fullName} required>
