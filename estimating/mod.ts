@@ -42,6 +42,7 @@ export type { BrandId, Discharge, SepticModel } from "./catalogue/mod.ts";
 export {
   accessDifficulties,
   accessDifficultyLabel,
+  accessDifficultyPhrase,
   estimateStatuses,
   installationDepthOptions,
   manualDistances,

@@ -43,7 +43,7 @@ export default function ClientContract(props: ClientContractProps) {
   const [agree, setAgree] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const [attached, setAttached] = useState(false);
+  const [attached, setAttached] = useState<"approved" | "pending" | null>(null);
   const pad = useRef<SignatureFieldHandle>(null);
   const base = `/api/client-links/${props.token}`;
   const Pad = signaturePad.component();
@@ -96,9 +96,16 @@ export default function ClientContract(props: ClientContractProps) {
 
   async function attach() {
     try {
-      await api(`${base}/attach`, { method: "POST" });
-      setAttached(true);
-      toast({ title: "Объект прикреплён", description: "Он появится в профиле в разделе «Мои объекты»" });
+      const { state } = await api<{ state: "approved" | "pending" }>(`${base}/attach`, { method: "POST" });
+      setAttached(state);
+      toast(
+        state === "approved"
+          ? { title: "Объект уже прикреплён", description: "Он в профиле в разделе «Мои объекты»" }
+          : {
+            title: "Запрос отправлен компании",
+            description: "Объект появится в «Мои объекты», когда компания подтвердит, что вы её клиент",
+          },
+      );
     } catch (e) {
       toastError(e instanceof Error ? e.message : String(e));
     }
@@ -149,7 +156,8 @@ export default function ClientContract(props: ClientContractProps) {
               className="input"
               autoComplete="name"
               value={fullName}
-              onChange={(e) => setFullName(e.target.value)}
+              onChange={(e) =>
+                setFullName(e.target.value)}
               aria-invalid={Boolean(errors.fullName)}
             />
           </Field>
@@ -161,7 +169,12 @@ export default function ClientContract(props: ClientContractProps) {
             )
             : <SignatureSkeleton />}
           <label className="checkbox">
-            <input type="checkbox" checked={agree} onChange={(e) => setAgree(e.target.checked)} />
+            <input
+              type="checkbox"
+              checked={agree}
+              onChange={(e) =>
+                setAgree(e.target.checked)}
+            />
             <span>Я прочитал(а) договор и согласен(на) с его условиями</span>
           </label>
           {errors.agree && <p className="field-error" role="alert">{errors.agree}</p>}
@@ -183,7 +196,13 @@ export default function ClientContract(props: ClientContractProps) {
           </>
         )}
         {props.account === "customer" && (attached
-          ? <a href="/profile">Объект прикреплён — открыть «Мои объекты»</a>
+          ? attached === "approved"
+            ? <a href="/profile">Объект прикреплён — открыть «Мои объекты»</a>
+            : (
+              <p role="status">
+                Запрос отправлен. Компания подтвердит, что вы её клиент, и объект появится в «Мои объекты».
+              </p>
+            )
           : (
             <button type="button" className="btn btn-secondary btn-block" onClick={() => void attach()}>
               Прикрепить объект к моей учётной записи

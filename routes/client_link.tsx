@@ -86,7 +86,7 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
           <dl className="details">
             <dt>Адрес</dt>
             <dd>{v.object.address}</dd>
-            <dt>Работы</dt>
+            <dt>Вид работ</dt>
             <dd>{labelOf(workTypeLabels, v.object.workType)}</dd>
             {contract && (
               <>

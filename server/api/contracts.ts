@@ -176,6 +176,7 @@ export const contractsApi = new Hono<AppEnv>()
       customerAccess,
       estimate: estimate && { id: estimate.id, estimateNumber: estimate.estimateNumber },
       canMake: hasRole(currentUser(c).role, contractMakerRoles),
+      canDecideAccess: hasRole(currentUser(c).role, paymentKeeperRoles),
     });
   })
   .get("/templates", requireApi(templateEditorRoles), async (c) => {
