@@ -86,7 +86,7 @@ export function clientNotes(notes: readonly string[], clientNote?: string | null
  * if ("articleCode" in line || "equipmentCost" in line) throw new Error("internal field");
  * ```
  */
-export function clientLines(items: readonly ClientLine[]): ClientLine[] {
+export function clientLines<T extends ClientLine>(items: readonly T[]): ClientLine[] {
   return items.map(({ section, name, unit, quantity, pricePerUnit, totalPrice }) => ({
     section,
     name,
@@ -116,10 +116,10 @@ export function clientLines(items: readonly ClientLine[]): ClientLine[] {
  * if (view.sections[0].amount !== 150_000 || view.notes.join() !== "Позвонить за час") throw new Error("view");
  * ```
  */
-export function clientEstimate(e: {
+export function clientEstimate<T extends ClientLine>(e: {
   estimateNumber: string;
   templateName: string | null;
-  items: readonly ClientLine[];
+  items: readonly T[];
   vatMode: string;
   vatAmount: number;
   totalAmount: number;
