@@ -227,3 +227,16 @@ Deno.test("[api] attaching an object needs the company's confirmation; the staff
     await expectJson(t.as(ENGINEER).post(`/api/contracts/access/${request.id}/reject`));
     assert.ok(!(await (await t.request("/profile", { as: CLIENT })).text()).includes("Д-777"));
   }));
+
+Deno.test("[api] the contract writes each sum with «руб.» once, also before the template's full stop (issue 22)", () =>
+  withTestApp(async (t) => {
+    const j = await job(t);
+    await expectJson(
+      t.as(ENGINEER).post(`/api/estimates/${j.estimate.id}/edits`, { action: "set_terms", vatMode: "22" }),
+    );
+    const contract = await j.contract();
+    const { contractText } = await expectJson(t.request(`/api/contracts/${contract.id}`, { as: ENGINEER }));
+    assert.ok(contractText.includes("в том числе НДС 22 %"), "the VAT sentence is there");
+    assert.ok(!contractText.includes("руб.."), contractText.match(/.{60}руб\.\./)?.[0]);
+    assert.match(contractText, /руб\.\n/, "the last line of the works ends with «руб.»");
+  }));
