@@ -89,42 +89,40 @@ export function ContractSummary({ objectId }: { objectId: number }) {
             Клиент прикрепляет объект к своей учётной записи по ссылке; объект виден ему после подтверждения.
             Прежде чем подтвердить, убедитесь (например, звонком по телефону из договора), что это ваш клиент.
           </p>
-          <ul className="stack">
+          <ul className="link-list customer-access">
             {data.customerAccess.map((a) => (
-              <li key={a.id} className="row">
+              <li key={a.id} className="stack-sm">
                 <span>
-                  {fullName(a.firstName, a.lastName) || a.email} ({a.email}), запрос{" "}
+                  <strong>{fullName(a.firstName, a.lastName) || a.email}</strong> ({a.email}), запрос{" "}
                   {formatDateTime(a.requestedAt)}
                 </span>
                 {a.approvedAt
                   ? (
-                    <span className="badge badge-success">
-                      подтвердил(а) {fullName(a.approverFirstName, a.approverLastName) || "сотрудник"}{" "}
+                    <span className="muted small">
+                      Подтвердил(а) {fullName(a.approverFirstName, a.approverLastName) || "сотрудник"},{" "}
                       {formatDateTime(a.approvedAt)}
                     </span>
                   )
                   : (
-                    <>
+                    <span>
                       <span className="badge badge-warning">ждёт подтверждения</span>
-                      {data.canDecideAccess && (
-                        <button
-                          type="button"
-                          className="btn btn-secondary btn-sm"
-                          onClick={() => void decide(a, "approve")}
-                        >
-                          Подтвердить
-                        </button>
-                      )}
-                    </>
+                    </span>
                   )}
                 {data.canDecideAccess && (
-                  <button
-                    type="button"
-                    className="btn btn-ghost btn-sm"
-                    onClick={() => void decide(a, "reject")}
-                  >
-                    {a.approvedAt ? "Закрыть доступ" : "Отклонить"}
-                  </button>
+                  <span className="row">
+                    {!a.approvedAt && (
+                      <button
+                        type="button"
+                        className="btn btn-secondary"
+                        onClick={() => void decide(a, "approve")}
+                      >
+                        Подтвердить
+                      </button>
+                    )}
+                    <button type="button" className="btn btn-ghost" onClick={() => void decide(a, "reject")}>
+                      {a.approvedAt ? "Закрыть доступ" : "Отклонить"}
+                    </button>
+                  </span>
                 )}
               </li>
             ))}
