@@ -388,7 +388,12 @@ export async function recordLinkOpened(db: Db, link: ClientLink, address: string
  * while it is still that version, and the chief engineers hear of it once per version (a repeat through this
  * or another link to the same version changes nothing). Answers when the version was accepted.
  */
-export async function acceptEstimateByLink(db: Db, link: ClientLink, address: string, now: Date): Promise<Date> {
+export async function acceptEstimateByLink(
+  db: Db,
+  link: ClientLink,
+  address: string,
+  now: Date,
+): Promise<Date> {
   return await db.transaction(async (tx) => {
     const marked = await tx.update(clientLinks).set({ acceptedAt: now })
       .where(and(eq(clientLinks.id, link.id), isNull(clientLinks.acceptedAt)))
@@ -533,8 +538,7 @@ export async function objectCustomerAccess(db: Db, scope: Scope, objectId: numbe
 export async function decideCustomerAccess(
   db: Db,
   scope: Scope,
-  accessId: number,
-  decision: "approve" | "reject",
+  d: { objectId: number; accessId: number; decision: "approve" | "reject" },
   by: { id: number; now: Date },
 ): Promise<boolean> {
   return await db.transaction(async (tx) => {
@@ -546,9 +550,13 @@ export async function decideCustomerAccess(
     }).from(customerObjects)
       .innerJoin(objects, eq(objects.id, customerObjects.objectId))
       .innerJoin(users, eq(users.id, customerObjects.userId))
-      .where(and(eq(customerObjects.id, accessId), inScope(objects.companyId, scope)));
+      .where(and(
+        eq(customerObjects.id, d.accessId),
+        eq(customerObjects.objectId, d.objectId),
+        inScope(objects.companyId, scope),
+      ));
     if (!row) return false;
-    if (decision === "approve") {
+    if (d.decision === "approve") {
       await tx.update(customerObjects).set({ approvedAt: by.now, approvedBy: by.id })
         .where(eq(customerObjects.id, row.id));
     } else await tx.delete(customerObjects).where(eq(customerObjects.id, row.id));
@@ -556,7 +564,7 @@ export async function decideCustomerAccess(
       companyId: row.companyId,
       userId: by.id,
       type: "other",
-      title: decision === "approve"
+      title: d.decision === "approve"
         ? `Доступ клиента ${row.email} к объекту подтверждён`
         : `Доступ клиента ${row.email} к объекту отклонён`,
       objectId: row.objectId,

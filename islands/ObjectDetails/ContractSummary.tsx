@@ -43,7 +43,7 @@ export function ContractSummary({ objectId }: { objectId: number }) {
 
   async function decide(a: CustomerAccess, decision: "approve" | "reject") {
     try {
-      await api(`/api/contracts/access/${a.id}/${decision}`, { method: "POST" });
+      await api(`/api/contracts/object/${objectId}/access`, { body: { accessId: a.id, decision } });
       toast({
         title: decision === "approve" ? "Доступ клиента подтверждён" : "Запрос клиента отклонён",
         variant: "success",

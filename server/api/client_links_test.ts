@@ -206,10 +206,50 @@ Deno.test("[api] attaching an object needs the company's confirmation; the staff
     assert.equal(request.email, CLIENT);
     assert.equal(request.approvedAt, null);
     assert.equal(summary.canDecideAccess, true);
-    await expectJson(t.as("admin@other.local").post(`/api/contracts/access/${request.id}/approve`), 404);
-    await expectJson(t.as("surveyor@demo.local").post(`/api/contracts/access/${request.id}/approve`), 403);
-    await expectJson(t.request(`/api/contracts/access/${request.id}/approve`, { method: "POST" }), 401);
-    await expectJson(t.as(ENGINEER).post(`/api/contracts/access/${request.id}/approve`));
+    await expectJson(
+      t.as("admin@other.local").post(`/api/contracts/object/${j.task.objectId}/access`, {
+        accessId: request.id,
+        decision: "approve",
+      }),
+      404,
+    );
+    await expectJson(
+      t.as("surveyor@demo.local").post(`/api/contracts/object/${j.task.objectId}/access`, {
+        accessId: request.id,
+        decision: "approve",
+      }),
+      403,
+    );
+    await expectJson(
+      t.request(`/api/contracts/object/${j.task.objectId}/access`, {
+        method: "POST",
+        json: { accessId: request.id, decision: "approve" },
+      }),
+      401,
+    );
+    // Another object's path does not reach this request, nor does a made-up decision.
+    const elsewhere = j.task.objectId === 1 ? 2 : 1;
+    await expectJson(
+      t.as(ENGINEER).post(`/api/contracts/object/${elsewhere}/access`, {
+        accessId: request.id,
+        decision: "approve",
+      }),
+      404,
+    );
+    const bad = await expectJson(
+      t.as(ENGINEER).post(`/api/contracts/object/${j.task.objectId}/access`, {
+        accessId: 1e400,
+        decision: "maybe",
+      }),
+      422,
+    );
+    assert.ok(bad.errors.accessId && bad.errors.decision);
+    await expectJson(
+      t.as(ENGINEER).post(`/api/contracts/object/${j.task.objectId}/access`, {
+        accessId: request.id,
+        decision: "approve",
+      }),
+    );
     const after = await expectJson(t.request(`/api/contracts/object/${j.task.objectId}`, { as: ENGINEER }));
     assert.ok(after.customerAccess[0].approvedAt);
     assert.ok(after.customerAccess[0].approverFirstName || after.customerAccess[0].approverLastName);
@@ -224,7 +264,12 @@ Deno.test("[api] attaching an object needs the company's confirmation; the staff
     );
     assert.ok(asks.length > 0 && asks.every((n) => n.message?.includes(CLIENT)), "the staff hear who asked");
     // Closing the access takes the object out of the account.
-    await expectJson(t.as(ENGINEER).post(`/api/contracts/access/${request.id}/reject`));
+    await expectJson(
+      t.as(ENGINEER).post(`/api/contracts/object/${j.task.objectId}/access`, {
+        accessId: request.id,
+        decision: "reject",
+      }),
+    );
     assert.ok(!(await (await t.request("/profile", { as: CLIENT })).text()).includes("Д-777"));
   }));
 

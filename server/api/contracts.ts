@@ -15,19 +15,19 @@ import {
   contractTemplate,
   type ContractWithState,
   createPaymentWithLink,
-  decideCustomerAccess,
   currentContract,
   customerObjectList,
+  decideCustomerAccess,
   estimateForContract,
   getContract,
+  linkSuperseded,
   markPaymentReceived,
   objectCustomerAccess,
   objectLinks,
+  requestCustomerObject,
   resetContractTemplate,
   revokeLink,
   saveContractTemplate,
-  linkSuperseded,
-  requestCustomerObject,
   signContractByLink,
   storeContractVersion,
 } from "../../db/contracts.ts";
@@ -49,7 +49,7 @@ import {
   renderTemplate,
   type WorkType,
 } from "../../domain/contracts.ts";
-import { supersededMessage } from "../../domain/client_links.ts";
+import { customerAccessDecisionSchema, supersededMessage } from "../../domain/client_links.ts";
 import { gostPaymentString, requisitesProblem } from "../../domain/payment_qr.ts";
 import { formatKopecks } from "../../domain/format.ts";
 import { hasRole, staffRoles } from "../../domain/roles.ts";
@@ -65,7 +65,6 @@ import { contractJson } from "../contract_json.ts";
 import { signatureImageProblem } from "../signature_image.ts";
 
 const objectParam = z.object({ objectId: idText });
-const accessParam = z.object({ id: idText, decision: z.enum(["approve", "reject"]) });
 const workTypeParam = z.object({ workType: z.enum(workTypes, { error: "Неизвестный тип работ" }) });
 const templateEditorRoles = ["company_admin", "system_admin"] as const;
 
@@ -230,14 +229,19 @@ export const contractsApi = new Hono<AppEnv>()
     return sendDocument(c, await contractDocx(documentInput(contract)), contract, "docx");
   })
   .post(
-    "/access/:id/:decision{approve|reject}",
+    "/object/:objectId/access",
     requireApi(paymentKeeperRoles),
-    validate("param", accessParam),
+    validate("param", objectParam),
+    validate("json", customerAccessDecisionSchema),
     async (c) => {
       const { db, now } = c.var.deps;
       const user = currentUser(c);
-      const { id, decision } = c.req.valid("param");
-      const done = await decideCustomerAccess(db, companyScope(user), id, decision, { id: user.id, now: now() });
+      const { accessId, decision } = c.req.valid("json");
+      const done = await decideCustomerAccess(db, companyScope(user), {
+        objectId: c.req.valid("param").objectId,
+        accessId,
+        decision,
+      }, { id: user.id, now: now() });
       if (!done) throw notFound("Запрос клиента не найден");
       return c.json({ ok: true });
     },

@@ -396,7 +396,12 @@ Deno.test("[api] a customer holding the link attaches the object; once the compa
     const { customerAccess } = await expectJson(
       t.request(`/api/contracts/object/${object.id}`, { as: ENGINEER }),
     );
-    await expectJson(t.as(ENGINEER).post(`/api/contracts/access/${customerAccess[0].id}/approve`));
+    await expectJson(
+      t.as(ENGINEER).post(`/api/contracts/object/${object.id}/access`, {
+        accessId: customerAccess[0].id,
+        decision: "approve",
+      }),
+    );
     const profile = await (await t.request("/profile", { as: "client@demo.local" })).text();
     assert.ok(profile.includes("Мои объекты") && profile.includes(object.address));
     assert.ok(profile.includes(estimate.estimateNumber) && profile.includes("Д-123456"));
