@@ -7,7 +7,9 @@ import { formatKopecks, formatNumber } from "../domain/format.ts";
 import type { ClientEstimate } from "../estimating/client_view.ts";
 
 /** Itemised, or (`showItems` false) only the total of each section. */
-export function ClientEstimateView({ estimate: e, showItems }: { estimate: ClientEstimate; showItems: boolean }) {
+export function ClientEstimateView(
+  { estimate: e, showItems }: { estimate: ClientEstimate; showItems: boolean },
+) {
   const vat = e.vatMode === "none" ? null : `НДС ${e.vatMode} %`;
   const totals = (columns: number) => (
     <tfoot>

@@ -5,7 +5,7 @@ import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
 import fontkit from "@pdf-lib/fontkit";
 import type { ContractSignature } from "../db/contracts.ts";
 import { formatDateTime } from "../domain/format.ts";
-import { signatureBytes, signatureImageProblem } from "./signature_image.ts";
+import { readablePng } from "./signature_image.ts";
 
 /** Printed instead of a stored signature image that cannot be read; the signature's record stays above it. */
 const IMAGE_MISSING = "Изображение подписи не удалось прочитать";
@@ -39,8 +39,9 @@ export function signatureLines(s: ContractSignature): string[] {
 /** The stored signature's PNG bytes when they are a readable image; null (and a log line) otherwise, so a
  * bad row stored before the images were checked still gives its documents, without the picture. */
 function signaturePng(s: ContractSignature): Uint8Array | null {
-  if (!signatureImageProblem(s.signatureImage)) return signatureBytes(s.signatureImage);
-  console.error(`contract signature image unreadable (signed ${s.signedAt.toISOString()} by ${s.signerName})`);
+  const read = readablePng(s.signatureImage);
+  if (read) return read.bytes;
+  console.error(`contract signature of ${s.signedAt.toISOString()}: image unreadable, drawn without it`);
   return null;
 }
 

@@ -20,16 +20,23 @@ export function signatureBytes(dataUrl: string): Uint8Array | null {
   }
 }
 
+/** The PNG bytes of the data URL when pngjs reads them in full (what a document can embed); null otherwise. */
+export function readablePng(dataUrl: string): { bytes: Uint8Array; png: PNG } | null {
+  const bytes = signatureBytes(dataUrl);
+  if (!bytes) return null;
+  try {
+    return { bytes, png: PNG.sync.read(Buffer.from(bytes)) };
+  } catch {
+    return null;
+  }
+}
+
 /** Null when the data URL is a real PNG of sane size and dimensions, else the message for the client. */
 export function signatureImageProblem(dataUrl: string): string | null {
-  const bytes = signatureBytes(dataUrl);
-  if (!bytes || bytes.length > SIGNATURE_LIMITS.maxBytes) return SIGNATURE_UNREADABLE;
-  let png: PNG;
-  try {
-    png = PNG.sync.read(Buffer.from(bytes));
-  } catch {
-    return SIGNATURE_UNREADABLE;
-  }
+  if (dataUrl.length > SIGNATURE_LIMITS.maxBytes * 1.4) return SIGNATURE_UNREADABLE;
+  const read = readablePng(dataUrl);
+  if (!read || read.bytes.length > SIGNATURE_LIMITS.maxBytes) return SIGNATURE_UNREADABLE;
+  const { png } = read;
   const { width, height } = png;
   if (
     width < SIGNATURE_LIMITS.minSide || height < SIGNATURE_LIMITS.minSide ||
