@@ -1,8 +1,8 @@
 // The client's printable estimate (/estimates/:id/print): requisites, client, object, sections, lines and
-// totals, the client note and VAT; nothing internal (no article codes, materials split, surveyor notes).
+// totals, the client note and VAT; what estimating/client_view.ts lets a client see, nothing internal.
 import { num, Table } from "./Table.tsx";
-import { isInternalNote } from "../estimating/notes.ts";
 import { vatLine } from "../estimating/enums.ts";
+import { clientLines, clientNotes } from "../estimating/client_view.ts";
 import type { CompanyRequisites } from "../estimating/workbook.ts";
 import { formatKopecks, formatNumber } from "../domain/format.ts";
 import { SectionBodies } from "./EstimateSections.tsx";
@@ -37,8 +37,7 @@ const ruDay = (iso: string) => iso.split("-").reverse().join(".");
 
 export function EstimatePrint({ estimate: e, parts }: { estimate: PrintEstimate; parts: PrintParts }) {
   const c = parts.company;
-  const notes = e.notes.filter((n) => !isInternalNote(n));
-  if (parts.clientNote?.trim()) notes.push(parts.clientNote.trim());
+  const notes = clientNotes(e.notes, parts.clientNote);
   let n = 0;
   return (
     <main className="print-sheet">
@@ -73,7 +72,7 @@ export function EstimatePrint({ estimate: e, parts }: { estimate: PrintEstimate;
         className="print-table"
       >
         <SectionBodies
-          items={e.items}
+          items={clientLines(e.items)}
           columns={6}
           classes={{ section: "ed-section" }}
           subtotalLabel={(section) => `Итого по разделу «${section}»`}

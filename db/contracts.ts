@@ -1,7 +1,7 @@
 // Contract, payment and client-link queries. Staff functions take the company scope (null = every company,
 // system_admin only): another company's record is simply not found. Link functions find their company
 // through the token's hash. Money is integer kopecks.
-import { and, desc, eq, inArray, isNull, max, ne, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, max, ne, type SQL } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import { type Scope, scopeOf } from "./scope.ts";
 import {
@@ -14,10 +14,14 @@ import {
   estimates,
   objects,
   payments,
+  users,
 } from "./schema/mod.ts";
+import { alias } from "drizzle-orm/sqlite-core";
 import { notifyChiefEngineers, recordActivity } from "./notifications.ts";
-import { getEstimate } from "./estimates.ts";
+import { estimateDocumentParts, getEstimate, getEstimateVersion } from "./estimates.ts";
+import { clientEstimate } from "../estimating/client_view.ts";
 import type { CompanyRequisites } from "../domain/payment_qr.ts";
+import type { LinkSupersession } from "../domain/client_links.ts";
 
 const inScope = (
   column: typeof contracts.companyId | typeof objects.companyId,
@@ -77,6 +81,8 @@ export interface NewContractVersion {
   companyId: number;
   objectId: number;
   estimateId: number;
+  /** The estimate's version it was made from. */
+  estimateVersion: number;
   templateId: string;
   contractNumber: string;
   contractData: Record<string, string>;
@@ -189,6 +195,7 @@ export async function createPaymentWithLink(
     objectId: number;
     contractId: number;
     estimateId: number | null;
+    estimateVersion: number | null;
     amount: number;
     description: string;
     qrPayload: string;
@@ -215,6 +222,7 @@ export async function createPaymentWithLink(
       companyId: p.companyId,
       objectId: p.objectId,
       estimateId: p.estimateId,
+      estimateVersion: p.estimateVersion,
       contractId: p.contractId,
       paymentId: payment.id,
       tokenHash: p.tokenHash,
@@ -283,18 +291,62 @@ export async function findLinkByTokenHash(db: Db, tokenHash: string): Promise<Cl
 /** Everything the client's page shows, read through the link's own company. */
 export async function linkView(db: Db, link: ClientLink) {
   const scope = scopeOf(link.companyId);
-  const [object, company, contract, estimate] = await Promise.all([
+  const [object, company, contract, estimate, superseded] = await Promise.all([
     contractObject(db, scope, link.objectId),
     companyRequisites(db, link.companyId),
     link.contractId ? getContract(db, scope, link.contractId) : null,
-    link.estimateId ? getEstimate(db, scope, link.estimateId) : null,
+    link.estimateId
+      ? link.estimateVersion === null
+        ? getEstimate(db, scope, link.estimateId)
+        : getEstimateVersion(db, scope, link.estimateId, link.estimateVersion)
+      : null,
+    linkSuperseded(db, link),
   ]);
   const [payment] = link.paymentId
     ? await db.select().from(payments).where(eq(payments.id, link.paymentId))
     : [];
   const [contacts] = await db.select({ phone: companies.phone, email: companies.email })
     .from(companies).where(eq(companies.id, link.companyId));
-  return { link, object, company, contacts, contract, estimate, payment: payment ?? null };
+  const parts = estimate ? await estimateDocumentParts(db, estimate) : null;
+  const clientEstimateView = estimate && parts
+    ? clientEstimate({ ...estimate, discount: parts.discount, clientNote: parts.clientNote })
+    : null;
+  return {
+    link,
+    object,
+    company,
+    contacts,
+    contract,
+    estimate: clientEstimateView,
+    superseded,
+    payment: payment ?? null,
+  };
+}
+
+/**
+ * What replaced the version a link was made for: a newer contract version of its object, or a newer
+ * version of its estimate; null while the link's versions are current. A superseded link only shows.
+ */
+export async function linkSuperseded(
+  db: Db,
+  link: ClientLink,
+): Promise<LinkSupersession | null> {
+  const scope = scopeOf(link.companyId);
+  const [newest, estimate] = await Promise.all([
+    link.contractId ? currentContract(db, scope, link.objectId) : null,
+    link.estimateId && link.estimateVersion !== null
+      ? db.select({ version: estimates.version }).from(estimates).where(eq(estimates.id, link.estimateId))
+        .then((rows) => rows[0] ?? null)
+      : null,
+  ]);
+  const contractReplaced = newest !== null && newest.id !== link.contractId;
+  const estimateReplaced = estimate !== null && estimate.version !== link.estimateVersion;
+  if (!contractReplaced && !estimateReplaced) return null;
+  return {
+    contractVersion: contractReplaced ? newest.version : null,
+    createdAt: contractReplaced ? newest.createdAt : null,
+    estimateVersion: estimateReplaced ? estimate.version : null,
+  };
 }
 export type LinkView = Awaited<ReturnType<typeof linkView>>;
 
@@ -325,15 +377,42 @@ export async function recordLinkOpened(db: Db, link: ClientLink, address: string
   });
 }
 
-/** The client accepts the estimate: the link remembers it and the estimate becomes approved. */
-export async function acceptEstimateByLink(db: Db, link: ClientLink, address: string, now: Date) {
-  await db.transaction(async (tx) => {
-    await tx.update(clientLinks).set({ acceptedAt: now }).where(eq(clientLinks.id, link.id));
+/**
+ * The client accepts the estimate version of the link: the link remembers it, the estimate becomes approved
+ * while it is still that version, and the chief engineers hear of it once per version (a repeat through this
+ * or another link to the same version changes nothing). Answers when the version was accepted.
+ */
+export async function acceptEstimateByLink(
+  db: Db,
+  link: ClientLink,
+  address: string,
+  now: Date,
+): Promise<Date> {
+  return await db.transaction(async (tx) => {
+    const marked = await tx.update(clientLinks).set({ acceptedAt: now })
+      .where(and(eq(clientLinks.id, link.id), isNull(clientLinks.acceptedAt)))
+      .returning({ id: clientLinks.id });
+    if (marked.length === 0) return link.acceptedAt ?? now;
+    const sameVersion = link.estimateId
+      ? await tx.select({ acceptedAt: clientLinks.acceptedAt }).from(clientLinks).where(and(
+        ne(clientLinks.id, link.id),
+        eq(clientLinks.estimateId, link.estimateId),
+        link.estimateVersion === null
+          ? isNull(clientLinks.estimateVersion)
+          : eq(clientLinks.estimateVersion, link.estimateVersion),
+        isNotNull(clientLinks.acceptedAt),
+      )).limit(1)
+      : [];
+    if (sameVersion.length) return now;
     if (link.estimateId) {
-      await tx.update(estimates).set({ status: "approved", updatedAt: now })
-        .where(and(eq(estimates.id, link.estimateId), inArray(estimates.status, ["draft", "sent"])));
+      await tx.update(estimates).set({ status: "approved", updatedAt: now }).where(and(
+        eq(estimates.id, link.estimateId),
+        link.estimateVersion === null ? undefined : eq(estimates.version, link.estimateVersion),
+        inArray(estimates.status, ["draft", "sent"]),
+      ));
     }
     await notifyFromLink(tx, link, "Клиент принял смету", address);
+    return now;
   });
 }
 
@@ -389,19 +468,107 @@ export async function signContractByLink(
   });
 }
 
-/** Attaches the link's object to a customer's account (holding the link is the proof). */
-export async function attachObjectToCustomer(db: Db, userId: number, link: ClientLink, now: Date) {
-  await db.insert(customerObjects).values({
-    userId,
-    objectId: link.objectId,
-    linkId: link.id,
-    createdAt: now,
-  })
-    .onConflictDoNothing();
+/**
+ * A customer asks to attach the link's object to the account. Holding a link proves nothing (it may have been
+ * forwarded), so the request waits for the company's confirmation; the chief engineers hear who asked.
+ * Answers whether the object is attached already ("approved") or waits ("pending").
+ */
+export async function requestCustomerObject(
+  db: Db,
+  user: { id: number; email: string; name: string },
+  link: ClientLink,
+  address: string,
+  now: Date,
+): Promise<"approved" | "pending"> {
+  return await db.transaction(async (tx) => {
+    const inserted = await tx.insert(customerObjects).values({
+      userId: user.id,
+      objectId: link.objectId,
+      linkId: link.id,
+      createdAt: now,
+    }).onConflictDoNothing().returning({ id: customerObjects.id });
+    if (inserted.length === 0) {
+      const [row] = await tx.select({ approvedAt: customerObjects.approvedAt }).from(customerObjects)
+        .where(and(eq(customerObjects.userId, user.id), eq(customerObjects.objectId, link.objectId)));
+      return row?.approvedAt ? "approved" : "pending";
+    }
+    const who = `${user.name} (${user.email})`;
+    await recordActivity(tx, {
+      companyId: link.companyId,
+      userId: user.id,
+      type: "other",
+      title: `Клиент ${who} просит прикрепить объект к своей учётной записи`,
+      objectId: link.objectId,
+    });
+    await notifyFromLink(tx, link, "Клиент просит доступ к объекту", `${who} — ${address}`);
+    return "pending";
+  });
+}
+
+/** The customers who asked for an object of the scope, and who confirmed each, newest first. */
+export async function objectCustomerAccess(db: Db, scope: Scope, objectId: number) {
+  const approver = alias(users, "approver");
+  return await db.select({
+    id: customerObjects.id,
+    email: users.email,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    requestedAt: customerObjects.createdAt,
+    approvedAt: customerObjects.approvedAt,
+    approverFirstName: approver.firstName,
+    approverLastName: approver.lastName,
+  }).from(customerObjects)
+    .innerJoin(users, eq(users.id, customerObjects.userId))
+    .innerJoin(objects, eq(objects.id, customerObjects.objectId))
+    .leftJoin(approver, eq(approver.id, customerObjects.approvedBy))
+    .where(and(eq(customerObjects.objectId, objectId), inScope(objects.companyId, scope)))
+    .orderBy(desc(customerObjects.createdAt), desc(customerObjects.id));
 }
 
 /**
- * The customer's attached objects, each with the links still in force (not revoked, not expired); a signed
+ * Staff confirm (the object appears in the customer's «Мои объекты») or refuse (the request is removed) a
+ * customer's request for an object of the scope; recorded in the activity. False when not in the scope.
+ */
+export async function decideCustomerAccess(
+  db: Db,
+  scope: Scope,
+  d: { objectId: number; accessId: number; decision: "approve" | "reject" },
+  by: { id: number; now: Date },
+): Promise<boolean> {
+  return await db.transaction(async (tx) => {
+    const [row] = await tx.select({
+      id: customerObjects.id,
+      objectId: customerObjects.objectId,
+      companyId: objects.companyId,
+      email: users.email,
+    }).from(customerObjects)
+      .innerJoin(objects, eq(objects.id, customerObjects.objectId))
+      .innerJoin(users, eq(users.id, customerObjects.userId))
+      .where(and(
+        eq(customerObjects.id, d.accessId),
+        eq(customerObjects.objectId, d.objectId),
+        inScope(objects.companyId, scope),
+      ));
+    if (!row) return false;
+    if (d.decision === "approve") {
+      await tx.update(customerObjects).set({ approvedAt: by.now, approvedBy: by.id })
+        .where(eq(customerObjects.id, row.id));
+    } else await tx.delete(customerObjects).where(eq(customerObjects.id, row.id));
+    await recordActivity(tx, {
+      companyId: row.companyId,
+      userId: by.id,
+      type: "other",
+      title: d.decision === "approve"
+        ? `Доступ клиента ${row.email} к объекту подтверждён`
+        : `Доступ клиента ${row.email} к объекту отклонён`,
+      objectId: row.objectId,
+    });
+    return true;
+  });
+}
+
+/**
+ * The customer's attached objects (those the company confirmed), each with the links still in force (not revoked, not expired); a signed
  * contract stays visible even after its link is revoked.
  */
 export async function customerObjectList(db: Db, userId: number, now: Date) {
@@ -414,7 +581,7 @@ export async function customerObjectList(db: Db, userId: number, now: Date) {
   }).from(customerObjects)
     .innerJoin(objects, eq(objects.id, customerObjects.objectId))
     .innerJoin(companies, eq(companies.id, objects.companyId))
-    .where(eq(customerObjects.userId, userId))
+    .where(and(eq(customerObjects.userId, userId), isNotNull(customerObjects.approvedAt)))
     .orderBy(desc(customerObjects.createdAt));
   const out = [];
   for (const r of rows) {

@@ -246,7 +246,11 @@ export function unknownPlaceholders(template: string): string[] {
 export function renderTemplate(template: string, values: Record<Placeholder, string>): string {
   const unknown = unknownPlaceholders(template);
   if (unknown.length) throw new Error(`Unknown placeholders: ${unknown.map((u) => `"{{${u}}}"`).join(", ")}`);
-  return template.replace(placeholderPattern, (_, name: Placeholder) => values[name]);
+  // A value that ends a sentence itself («… руб.») takes the template's full stop after it, not «руб..».
+  return template.replace(
+    new RegExp(`${placeholderPattern.source}(\\.?)`, "g"),
+    (_, name: Placeholder, stop: string) => values[name] + (stop && values[name].endsWith(".") ? "" : stop),
+  );
 }
 
 const rub = new Intl.NumberFormat("ru-RU", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -336,7 +340,7 @@ export function contractValues(input: {
     WORK_SUBJECT: cl.subject,
     WORKS: e.subtotals.length
       ? e.subtotals.map((s, i, all) =>
-        `  ${i + 1}) ${s.section} — ${contractMoney(s.amount)}${i === all.length - 1 ? "." : ";"}`
+        `  ${i + 1}) ${s.section} — ${contractMoney(s.amount)}${i === all.length - 1 ? "" : ";"}`
       ).join("\n")
       : "  (позиции сметы не указаны)",
     TOTAL: contractMoney(e.totalAmount),

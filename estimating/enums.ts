@@ -102,7 +102,7 @@ export type AccessDifficulty = (typeof accessDifficultyValues)[number];
 /** Access difficulties with their labels. */
 export const accessDifficulties: readonly Option<AccessDifficulty>[] = /* @__PURE__ */ withLabels(
   accessDifficultyValues,
-  { easy: "Легкий", medium: "Средний", difficult: "Сложный", very_difficult: "Очень сложный" },
+  { easy: "Лёгкий", medium: "Средний", difficult: "Сложный", very_difficult: "Очень сложный" },
 );
 
 /**
@@ -116,6 +116,26 @@ export const accessDifficulties: readonly Option<AccessDifficulty>[] = /* @__PUR
  */
 export function accessDifficultyLabel(value: string): string {
   return labelOf(accessDifficulties, value) ?? value;
+}
+
+/**
+ * The access difficulty as a phrase of a client's document («подъезд средней сложности»): the labels are
+ * adjectives of «подъезд», which «сложность подъезда средний» would not agree with.
+ *
+ * @example
+ * ```ts
+ * import { accessDifficultyPhrase } from "./enums.ts";
+ * if (accessDifficultyPhrase("medium") !== "подъезд средней сложности") throw new Error("phrase");
+ * ```
+ */
+export function accessDifficultyPhrase(value: string): string {
+  const phrases: Record<AccessDifficulty, string> = {
+    easy: "подъезд лёгкий",
+    medium: "подъезд средней сложности",
+    difficult: "подъезд сложный",
+    very_difficult: "подъезд очень сложный",
+  };
+  return phrases[value as AccessDifficulty] ?? `подъезд ${accessDifficultyLabel(value).toLowerCase()}`;
 }
 
 /** Codes of the two drainage pumps of the form (spec/3 §3.1). */

@@ -12,7 +12,7 @@
 
 import { brandLabel, findModel } from "./catalogue/mod.ts";
 import {
-  accessDifficulties,
+  accessDifficultyPhrase,
   soilTypes,
   type VatMode,
   vatModes,
@@ -441,14 +441,14 @@ export function generateEstimate(doc: unknown, options: GenerateOptions): Estima
   return estimate;
 }
 
-/** A kept default as the note reads it: «глубина установки 2,5 м», «тип грунта смешанный». */
+/** A kept default as the note reads it: «глубина установки 2,5 м», «тип грунта смешанный», «подъезд средней
+ * сложности». */
 function keptText(m: MeasurementDocument["measurements"], field: SuggestedField): string {
   const { label, unit } = suggestedDefaultFields[field];
   const raw = (m as unknown as Record<string, unknown>)[field];
+  if (field === "access_difficulty") return accessDifficultyPhrase(String(raw));
   const value = field === "soil_type"
     ? soilTypes.find((o) => o.value === raw)?.label.toLowerCase()
-    : field === "access_difficulty"
-    ? accessDifficulties.find((o) => o.value === raw)?.label.toLowerCase()
     : typeof raw === "number"
     ? raw.toLocaleString("ru-RU")
     : String(raw);

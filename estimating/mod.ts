@@ -57,6 +57,7 @@ export type {
 export {
   accessDifficulties,
   accessDifficultyLabel,
+  accessDifficultyPhrase,
   distanceFromMkadRule,
   estimateStatuses,
   installationDepthOptions,
@@ -206,3 +207,5 @@ export {
 } from "./totals.ts";
 export type { Discount, EstimateTotals, TotalsLine } from "./totals.ts";
 export { isInternalNote } from "./notes.ts";
+export { clientEstimate, clientLines, clientNotes } from "./client_view.ts";
+export type { ClientEstimate, ClientLine } from "./client_view.ts";

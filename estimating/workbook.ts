@@ -16,7 +16,7 @@ import type ExcelJS from "exceljs";
 import { loadExcelJS } from "./excel.ts";
 import type { Estimate } from "./estimate.ts";
 import { materialsPerUnit } from "./totals.ts";
-import { isInternalNote } from "./notes.ts";
+import { clientNotes } from "./client_view.ts";
 
 /** The company's requisites printed at the top of the workbook. */
 export interface CompanyRequisites {
@@ -390,9 +390,9 @@ function buildEstimateWorkbook(
     );
   }
 
-  // Notes: the client's sheet leaves out the company's own ones.
-  const notes = internal ? [...estimate.notes] : estimate.notes.filter((note) => !isInternalNote(note));
-  if (options.clientNote?.trim()) notes.push(options.clientNote.trim());
+  // Notes: the client's sheet has the client's view of them (client_view.ts), the internal one all.
+  const notes = internal ? [...estimate.notes] : clientNotes(estimate.notes, options.clientNote);
+  if (internal && options.clientNote?.trim()) notes.push(options.clientNote.trim());
   if (notes.length) {
     r++;
     wide("Примечания:", { bold: true });

@@ -12,6 +12,8 @@ import type { SignatureFieldHandle, SignatureFieldProps } from "./ClientContract
 export interface ClientContractProps {
   token: string;
   hasContract: boolean;
+  /** A newer version replaced the link's: nothing to accept or sign (the page says why). */
+  superseded: boolean;
   signed: { name: string; at: string } | null;
   accepted: boolean;
   clientName: string;
@@ -41,7 +43,7 @@ export default function ClientContract(props: ClientContractProps) {
   const [agree, setAgree] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const [attached, setAttached] = useState(false);
+  const [attached, setAttached] = useState<"approved" | "pending" | null>(null);
   const pad = useRef<SignatureFieldHandle>(null);
   const base = `/api/client-links/${props.token}`;
   const Pad = signaturePad.component();
@@ -94,9 +96,16 @@ export default function ClientContract(props: ClientContractProps) {
 
   async function attach() {
     try {
-      await api(`${base}/attach`, { method: "POST" });
-      setAttached(true);
-      toast({ title: "Объект прикреплён", description: "Он появится в профиле в разделе «Мои объекты»" });
+      const { state } = await api<{ state: "approved" | "pending" }>(`${base}/attach`, { method: "POST" });
+      setAttached(state);
+      toast(
+        state === "approved"
+          ? { title: "Объект уже прикреплён", description: "Он в профиле в разделе «Мои объекты»" }
+          : {
+            title: "Запрос отправлен компании",
+            description: "Объект появится в «Мои объекты», когда компания подтвердит, что вы её клиент",
+          },
+      );
     } catch (e) {
       toastError(e instanceof Error ? e.message : String(e));
     }
@@ -114,7 +123,7 @@ export default function ClientContract(props: ClientContractProps) {
           Скопировать реквизиты
         </button>
       )}
-      {!accepted && !signed && (
+      {!accepted && !signed && !props.superseded && (
         <button
           type="button"
           className="btn btn-secondary btn-block"
@@ -138,7 +147,7 @@ export default function ClientContract(props: ClientContractProps) {
           <a className="btn btn-primary btn-block" href={`${base}/contract.pdf`}>Скачать подписанный PDF</a>
         </section>
       )}
-      {props.hasContract && !signed && (
+      {props.hasContract && !signed && !props.superseded && (
         <form className="card stack client-sign" onSubmit={sign} noValidate>
           <h2 className="card-title">Подписать договор</h2>
           <Field id="sign-name" label="Фамилия, имя и отчество" error={errors.fullName} required>
@@ -147,7 +156,8 @@ export default function ClientContract(props: ClientContractProps) {
               className="input"
               autoComplete="name"
               value={fullName}
-              onChange={(e) => setFullName(e.target.value)}
+              onChange={(e) =>
+                setFullName(e.target.value)}
               aria-invalid={Boolean(errors.fullName)}
             />
           </Field>
@@ -159,7 +169,12 @@ export default function ClientContract(props: ClientContractProps) {
             )
             : <SignatureSkeleton />}
           <label className="checkbox">
-            <input type="checkbox" checked={agree} onChange={(e) => setAgree(e.target.checked)} />
+            <input
+              type="checkbox"
+              checked={agree}
+              onChange={(e) =>
+                setAgree(e.target.checked)}
+            />
             <span>Я прочитал(а) договор и согласен(на) с его условиями</span>
           </label>
           {errors.agree && <p className="field-error" role="alert">{errors.agree}</p>}
@@ -181,7 +196,13 @@ export default function ClientContract(props: ClientContractProps) {
           </>
         )}
         {props.account === "customer" && (attached
-          ? <a href="/profile">Объект прикреплён — открыть «Мои объекты»</a>
+          ? attached === "approved"
+            ? <a href="/profile">Объект прикреплён — открыть «Мои объекты»</a>
+            : (
+              <p role="status">
+                Запрос отправлен. Компания подтвердит, что вы её клиент, и объект появится в «Мои объекты».
+              </p>
+            )
           : (
             <button type="button" className="btn btn-secondary btn-block" onClick={() => void attach()}>
               Прикрепить объект к моей учётной записи

@@ -11,8 +11,8 @@ import { amountInWords } from "../domain/amount_words.ts";
 import { paymentPurpose } from "../domain/contracts.ts";
 import { requisitesText } from "../domain/payment_qr.ts";
 import { Card } from "../components/Card.tsx";
-import { EstimateView } from "../components/measurement/EstimateView.tsx";
-import { isInternalNote } from "../estimating/notes.ts";
+import { ClientEstimateView } from "../components/ClientEstimateView.tsx";
+import { supersededMessage } from "../domain/client_links.ts";
 import ClientContract from "../islands/ClientContract.tsx";
 
 function closedPage(c: Context<AppEnv>, status: 404 | 410) {
@@ -46,7 +46,9 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
   await recordLinkOpened(db, state.link, v.object.address, now());
   c.header("Cache-Control", "private, no-store");
   const token = c.req.param("token")!;
-  const { contract, estimate, payment, company } = v;
+  const { contract, estimate, company, superseded } = v;
+  // A replaced version's prepayment is not asked for any more; one already received is still shown.
+  const payment = superseded && v.payment?.status !== "paid" ? null : v.payment;
   const user = c.var.user;
   const purpose = contract ? paymentPurpose(contract.contractNumber, contract.createdAt) : "";
   const qr = payment && payment.status !== "cancelled" ? await paymentQr(payment.qrPayload) : null;
@@ -66,8 +68,15 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
           {estimate && <a href="#client-estimate">Смета</a>}
           {contract && <a href="#client-contract">Договор</a>}
           {payment && <a href="#client-payment">Оплата</a>}
-          {contract && <a href="#client-sign">{contract.signature ? "Подпись" : "Подписать"}</a>}
+          {contract && !superseded && (
+            <a href="#client-sign">{contract.signature ? "Подпись" : "Подписать"}</a>
+          )}
         </nav>
+        {superseded && (
+          <p className="notice notice-warning" role="status" data-testid="superseded">
+            {supersededMessage(superseded)}
+          </p>
+        )}
         {payment && contract && (
           <p className="client-summary">
             К оплате сейчас: <strong className="money">{formatKopecks(payment.amount)}</strong> из{" "}
@@ -78,7 +87,7 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
           <dl className="details">
             <dt>Адрес</dt>
             <dd>{v.object.address}</dd>
-            <dt>Работы</dt>
+            <dt>Вид работ</dt>
             <dd>{labelOf(workTypeLabels, v.object.workType)}</dd>
             {contract && (
               <>
@@ -91,38 +100,7 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
         {estimate && (
           <div id="client-estimate">
             <Card title={`Смета № ${estimate.estimateNumber}`}>
-              {state.link.showItems
-                ? (
-                  <EstimateView
-                    estimate={{
-                      estimateNumber: estimate.estimateNumber,
-                      templateName: estimate.templateName,
-                      items: estimate.items,
-                      totalAmount: estimate.totalAmount,
-                      vatAmount: estimate.vatAmount,
-                      vat: { ...vatLine(estimate.vatMode), amount: estimate.vatAmount },
-                      notes: estimate.notes.filter((n) => !isInternalNote(n)),
-                    }}
-                  />
-                )
-                : (
-                  <table className="table client-sections">
-                    <tbody>
-                      {estimate.subtotals.map((s) => (
-                        <tr key={s.section}>
-                          <td>{s.section}</td>
-                          <td className="num">{formatKopecks(s.amount)}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                    <tfoot>
-                      <tr className="est-grand">
-                        <td>ОБЩАЯ СТОИМОСТЬ</td>
-                        <td className="num">{formatKopecks(estimate.totalAmount)}</td>
-                      </tr>
-                    </tfoot>
-                  </table>
-                )}
+              <ClientEstimateView estimate={estimate} showItems={state.link.showItems} />
             </Card>
           </div>
         )}
@@ -188,6 +166,7 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
             props={{
               token,
               hasContract: Boolean(contract),
+              superseded: Boolean(superseded),
               signed: contract?.signature
                 ? { name: contract.signature.signerName, at: contract.signature.signedAt.toISOString() }
                 : null,

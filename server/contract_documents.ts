@@ -5,6 +5,10 @@ import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
 import fontkit from "@pdf-lib/fontkit";
 import type { ContractSignature } from "../db/contracts.ts";
 import { formatDateTime } from "../domain/format.ts";
+import { readablePng } from "./signature_image.ts";
+
+/** Printed instead of a stored signature image that cannot be read; the signature's record stays above it. */
+const IMAGE_MISSING = "Изображение подписи не удалось прочитать";
 
 const fontUrl = new URL("../static/fonts/DejaVuSans.ttf", import.meta.url);
 let fontBytes: Promise<Uint8Array> | undefined;
@@ -32,8 +36,14 @@ export function signatureLines(s: ContractSignature): string[] {
   ];
 }
 
-const dataUrlBytes = (dataUrl: string) =>
-  Uint8Array.from(atob(dataUrl.slice(dataUrl.indexOf(",") + 1)), (c) => c.charCodeAt(0));
+/** The stored signature's PNG bytes when they are a readable image; null (and a log line) otherwise, so a
+ * bad row stored before the images were checked still gives its documents, without the picture. */
+function signaturePng(s: ContractSignature): Uint8Array | null {
+  const read = readablePng(s.signatureImage);
+  if (read) return read.bytes;
+  console.error(`contract signature of ${s.signedAt.toISOString()}: image unreadable, drawn without it`);
+  return null;
+}
 
 /** The contract as a .docx a person can edit in Word or LibreOffice. */
 export async function contractDocx(input: ContractDocumentInput): Promise<Uint8Array> {
@@ -51,16 +61,13 @@ export async function contractDocx(input: ContractDocumentInput): Promise<Uint8A
     for (const [i, line] of signatureLines(s).entries()) {
       children.push(new Paragraph({ children: [new TextRun({ text: line, bold: i === 0, size: 20 })] }));
     }
+    const png = signaturePng(s);
     children.push(
-      new Paragraph({
-        children: [
-          new ImageRun({
-            type: "png",
-            data: dataUrlBytes(s.signatureImage),
-            transformation: { width: 240, height: 90 },
-          }),
-        ],
-      }),
+      png
+        ? new Paragraph({
+          children: [new ImageRun({ type: "png", data: png, transformation: { width: 240, height: 90 } })],
+        })
+        : new Paragraph({ children: [new TextRun({ text: IMAGE_MISSING, italics: true, size: 20 })] }),
     );
   }
   const doc = new Document({
@@ -126,11 +133,17 @@ export async function contractPdf(input: ContractDocumentInput): Promise<Uint8Ar
   if (s) {
     y -= LEADING;
     for (const [i, line] of signatureLines(s).entries()) write(line, { size: i === 0 ? 11 : 9 });
-    const image = await pdf.embedPng(dataUrlBytes(s.signatureImage));
-    const scaled = image.scaleToFit(200, 80);
-    newPageIfBelow(scaled.height + 8);
-    y -= scaled.height + 4;
-    page.drawImage(image, { x: MARGIN, y, width: scaled.width, height: scaled.height });
+    const png = signaturePng(s);
+    const image = png && await pdf.embedPng(png).catch((e) => {
+      console.error("contract signature image not embedded:", e);
+      return null;
+    });
+    if (image) {
+      const scaled = image.scaleToFit(200, 80);
+      newPageIfBelow(scaled.height + 8);
+      y -= scaled.height + 4;
+      page.drawImage(image, { x: MARGIN, y, width: scaled.width, height: scaled.height });
+    } else write(IMAGE_MISSING, { size: 9 });
   }
   const pages = pdf.getPages();
   for (const [i, p] of pages.entries()) {

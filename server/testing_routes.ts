@@ -111,6 +111,7 @@ export const apiRules: Record<string, Rule> = {
   "POST /api/field-work/report": staffRoles,
   "POST /api/contracts/generate": contractMakerRoles,
   "GET /api/contracts/object/:objectId": staffRoles,
+  "POST /api/contracts/object/:objectId/access": paymentKeeperRoles,
   "GET /api/contracts/templates": admins,
   "PUT /api/contracts/templates/:workType": admins,
   "DELETE /api/contracts/templates/:workType": admins,

@@ -25,6 +25,9 @@ export const clientLinks = sqliteTable("client_links", {
   revokedAt: timestamp("revoked_at"),
   openedAt: timestamp("opened_at"),
   acceptedAt: timestamp("accepted_at"),
+  /** The estimate version the link shows and lets the client accept (its contract's); a newer version of the
+   * estimate supersedes the link. Null for links made before it was recorded. */
+  estimateVersion: integer("estimate_version"),
 }, (t) => [
   uniqueIndex("client_links_token_idx").on(t.tokenHash),
   index("client_links_object_idx").on(t.objectId),
@@ -45,13 +48,19 @@ export const contractSignatures = sqliteTable("contract_signatures", {
   signedAt: timestamp("signed_at").notNull(),
 }, (t) => [uniqueIndex("contract_signatures_contract_idx").on(t.contractId)]);
 
-/** Objects a customer attached to the account through a private link (holding the link is the proof). */
+/**
+ * Objects a customer asked to attach to the account through a private link. Holding the link proves nothing
+ * (links are forwarded), so the request waits until the company's staff confirm that the account is their
+ * client (approvedAt); only then does «Мои объекты» show the object.
+ */
 export const customerObjects = sqliteTable("customer_objects", {
   id: id(),
   userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
   objectId: integer("object_id").notNull().references(() => objects.id, { onDelete: "cascade" }),
   linkId: integer("link_id").references(() => clientLinks.id, { onDelete: "set null" }),
   createdAt: createdAt(),
+  approvedAt: timestamp("approved_at"),
+  approvedBy: integer("approved_by").references(() => users.id, { onDelete: "set null" }),
 }, (t) => [uniqueIndex("customer_objects_user_object_idx").on(t.userId, t.objectId)]);
 
 /** A company's own contract template for one work type; without a row the built-in template is used. */

@@ -177,6 +177,9 @@ export const contracts = sqliteTable("contracts", {
   textSha256: text("text_sha256").notNull().default(""),
   totalAmount: kopecks("total_amount").notNull().default(0),
   prepaymentAmount: kopecks("prepayment_amount").notNull().default(0),
+  /** The estimate's version the contract was made from (estimates.version then); null for rows made before it
+   * was recorded (the migration fills what it can). */
+  estimateVersion: integer("estimate_version"),
 }, (t) => [
   index("contracts_object_idx").on(t.objectId),
   index("contracts_company_idx").on(t.companyId),

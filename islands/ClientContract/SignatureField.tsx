@@ -13,6 +13,18 @@ export interface SignatureFieldHandle {
   dataUrl(): string;
 }
 
+/** The drawing as a PNG no larger than the server accepts (1600×800): a wide screen at a high pixel ratio
+ * draws a bigger bitmap, which is scaled down rather than refused. */
+function fitted(el: HTMLCanvasElement): string {
+  const scale = Math.min(1, 1600 / el.width, 800 / el.height);
+  if (scale === 1) return el.toDataURL("image/png");
+  const small = document.createElement("canvas");
+  small.width = Math.round(el.width * scale);
+  small.height = Math.round(el.height * scale);
+  small.getContext("2d")!.drawImage(el, 0, 0, small.width, small.height);
+  return small.toDataURL("image/png");
+}
+
 export default function SignatureField({ error, handle }: SignatureFieldProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const pad = useRef<SignaturePad | null>(null);
@@ -40,7 +52,7 @@ export default function SignatureField({ error, handle }: SignatureFieldProps) {
   }, []);
 
   useImperativeHandle(handle, () => ({
-    dataUrl: () => (pad.current && !pad.current.isEmpty() ? pad.current.toDataURL("image/png") : ""),
+    dataUrl: () => (pad.current && !pad.current.isEmpty() ? fitted(canvas.current!) : ""),
   }));
 
   return (

@@ -3,6 +3,20 @@
 import { useEffect, useState } from "react";
 import { api } from "../../components/api.ts";
 import { errorMessage } from "../../components/form.ts";
+import { toast, toastError } from "../../components/toast.ts";
+import { formatDateTime } from "../../domain/format.ts";
+
+/** A customer who asked, through the client's link, to see the object in their account. */
+interface CustomerAccess {
+  id: number;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  requestedAt: string;
+  approvedAt: string | null;
+  approverFirstName: string | null;
+  approverLastName: string | null;
+}
 
 interface Summary {
   contract: {
@@ -14,14 +28,31 @@ interface Summary {
   } | null;
   estimate: { id: number; estimateNumber: string } | null;
   canMake: boolean;
+  canDecideAccess: boolean;
+  customerAccess: CustomerAccess[];
 }
+
+const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(" ");
 
 export function ContractSummary({ objectId }: { objectId: number }) {
   const [data, setData] = useState<Summary | null>(null);
   const [error, setError] = useState("");
-  useEffect(() => {
+  const load = () =>
     api<Summary>(`/api/contracts/object/${objectId}`).then(setData, (e) => setError(errorMessage(e)));
-  }, [objectId]);
+  useEffect(() => void load(), [objectId]);
+
+  async function decide(a: CustomerAccess, decision: "approve" | "reject") {
+    try {
+      await api(`/api/contracts/object/${objectId}/access`, { body: { accessId: a.id, decision } });
+      toast({
+        title: decision === "approve" ? "Доступ клиента подтверждён" : "Запрос клиента отклонён",
+        variant: "success",
+      });
+      await load();
+    } catch (e) {
+      toastError(errorMessage(e));
+    }
+  }
   if (error) return <p className="muted small">Договор: {error}</p>;
   if (!data) return <p className="muted small" aria-busy="true">Загрузка договора…</p>;
   const c = data.contract;
@@ -51,6 +82,53 @@ export function ContractSummary({ objectId }: { objectId: number }) {
           </a>
         )
         : <p className="muted small">Договор составляется по смете: сначала составьте смету.</p>)}
+      {data.customerAccess.length > 0 && (
+        <section className="stack" data-testid="customer-access">
+          <h4>Доступ клиентов к объекту</h4>
+          <p className="muted small">
+            Клиент прикрепляет объект к своей учётной записи по ссылке; объект виден ему после подтверждения.
+            Прежде чем подтвердить, убедитесь (например, звонком по телефону из договора), что это ваш клиент.
+          </p>
+          <ul className="link-list customer-access">
+            {data.customerAccess.map((a) => (
+              <li key={a.id} className="stack-sm">
+                <span>
+                  <strong>{fullName(a.firstName, a.lastName) || a.email}</strong> ({a.email}), запрос{" "}
+                  {formatDateTime(a.requestedAt)}
+                </span>
+                {a.approvedAt
+                  ? (
+                    <span className="muted small">
+                      Подтвердил(а) {fullName(a.approverFirstName, a.approverLastName) || "сотрудник"},{" "}
+                      {formatDateTime(a.approvedAt)}
+                    </span>
+                  )
+                  : (
+                    <span>
+                      <span className="badge badge-warning">ждёт подтверждения</span>
+                    </span>
+                  )}
+                {data.canDecideAccess && (
+                  <span className="row">
+                    {!a.approvedAt && (
+                      <button
+                        type="button"
+                        className="btn btn-secondary"
+                        onClick={() => void decide(a, "approve")}
+                      >
+                        Подтвердить
+                      </button>
+                    )}
+                    <button type="button" className="btn btn-ghost" onClick={() => void decide(a, "reject")}>
+                      {a.approvedAt ? "Закрыть доступ" : "Отклонить"}
+                    </button>
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </div>
   );
 }

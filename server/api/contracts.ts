@@ -7,7 +7,6 @@ import { z } from "zod";
 import { idText, validIdParam } from "../query.ts";
 import {
   acceptEstimateByLink,
-  attachObjectToCustomer,
   type ClientLink,
   companyContractTemplates,
   companyRequisites,
@@ -17,10 +16,14 @@ import {
   createPaymentWithLink,
   currentContract,
   customerObjectList,
+  decideCustomerAccess,
   estimateForContract,
   getContract,
+  linkSuperseded,
   markPaymentReceived,
+  objectCustomerAccess,
   objectLinks,
+  requestCustomerObject,
   resetContractTemplate,
   revokeLink,
   saveContractTemplate,
@@ -45,6 +48,7 @@ import {
   renderTemplate,
   type WorkType,
 } from "../../domain/contracts.ts";
+import { customerAccessDecisionSchema, supersededMessage } from "../../domain/client_links.ts";
 import { gostPaymentString, requisitesProblem } from "../../domain/payment_qr.ts";
 import { formatKopecks } from "../../domain/format.ts";
 import { hasRole, staffRoles } from "../../domain/roles.ts";
@@ -57,6 +61,7 @@ import { scopeOf } from "../../db/scope.ts";
 import { contractDocx, contractPdf } from "../contract_documents.ts";
 import { newToken, openLink, paymentQr, sha256Hex } from "../client_links.ts";
 import { contractJson } from "../contract_json.ts";
+import { signatureImageProblem } from "../signature_image.ts";
 
 const objectParam = z.object({ objectId: idText });
 const workTypeParam = z.object({ workType: z.enum(workTypes, { error: "Неизвестный тип работ" }) });
@@ -137,6 +142,7 @@ export const contractsApi = new Hono<AppEnv>()
       companyId: object.companyId,
       objectId: object.id,
       estimateId: estimate.id,
+      estimateVersion: estimate.version,
       templateId: body.templateId,
       contractNumber: data.CONTRACT_NUMBER,
       contractData: Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)])),
@@ -158,16 +164,19 @@ export const contractsApi = new Hono<AppEnv>()
     const { objectId } = c.req.valid("param");
     const object = await contractObject(db, scope, objectId);
     if (!object) throw notFound("Объект не найден");
-    const [contract, links, estimate] = await Promise.all([
+    const [contract, links, estimate, customerAccess] = await Promise.all([
       currentContract(db, scope, objectId),
       objectLinks(db, scope, objectId),
       estimateForContract(db, scope, objectId),
+      objectCustomerAccess(db, scope, objectId),
     ]);
     return c.json({
       contract: contract && contractJson(contract),
       links,
+      customerAccess,
       estimate: estimate && { id: estimate.id, estimateNumber: estimate.estimateNumber },
       canMake: hasRole(currentUser(c).role, contractMakerRoles),
+      canDecideAccess: hasRole(currentUser(c).role, paymentKeeperRoles),
     });
   })
   .get("/templates", requireApi(templateEditorRoles), async (c) => {
@@ -220,6 +229,24 @@ export const contractsApi = new Hono<AppEnv>()
     if (!contract) throw notFound("Договор не найден");
     return sendDocument(c, await contractDocx(documentInput(contract)), contract, "docx");
   })
+  .post(
+    "/object/:objectId/access",
+    requireApi(paymentKeeperRoles),
+    validate("param", objectParam),
+    validate("json", customerAccessDecisionSchema),
+    async (c) => {
+      const { db, now } = c.var.deps;
+      const user = currentUser(c);
+      const { accessId, decision } = c.req.valid("json");
+      const done = await decideCustomerAccess(db, companyScope(user), {
+        objectId: c.req.valid("param").objectId,
+        accessId,
+        decision,
+      }, { id: user.id, now: now() });
+      if (!done) throw notFound("Запрос клиента не найден");
+      return c.json({ ok: true });
+    },
+  )
   .post("/links/:id/revoke", requireApi(paymentKeeperRoles), validIdParam, async (c) => {
     const { db, now } = c.var.deps;
     const done = await revokeLink(db, companyScope(currentUser(c)), c.req.valid("param").id, now());
@@ -266,6 +293,7 @@ export const paymentApi = new Hono<AppEnv>()
       objectId: object.id,
       contractId: contract.id,
       estimateId: contract.estimateId,
+      estimateVersion: contract.estimateVersion,
       amount: body.amount,
       description: body.description,
       qrPayload,
@@ -328,6 +356,14 @@ function clientIp(c: Context<AppEnv>): string | null {
   }
 }
 
+/** A link that acts: refused with 409 once a newer contract or estimate version replaced the one it was made for. */
+async function actingLink(c: Context<AppEnv>, token: string): Promise<ClientLink> {
+  const link = await liveLink(c, token);
+  const superseded = await linkSuperseded(c.var.deps.db, link);
+  if (superseded) throw new ApiError(409, supersededMessage(superseded));
+  return link;
+}
+
 async function linkContract(c: Context<AppEnv>, link: ClientLink) {
   const contract = link.contractId
     ? await getContract(c.var.deps.db, scopeOf(link.companyId), link.contractId)
@@ -338,22 +374,24 @@ async function linkContract(c: Context<AppEnv>, link: ClientLink) {
 
 export const clientLinksApi = new Hono<AppEnv>()
   .post("/:token/accept", tokenParam, async (c) => {
-    const link = await liveLink(c, c.req.valid("param").token);
+    const link = await actingLink(c, c.req.valid("param").token);
     const { db, now } = c.var.deps;
     const object = await contractObject(
       db,
       scopeOf(link.companyId),
       link.objectId,
     );
-    await acceptEstimateByLink(db, link, object?.address ?? "", now());
-    return c.json({ ok: true });
+    const acceptedAt = await acceptEstimateByLink(db, link, object?.address ?? "", now());
+    return c.json({ ok: true, acceptedAt: acceptedAt.toISOString() });
   })
   .post("/:token/sign", tokenParam, validate("json", contractSignSchema), async (c) => {
-    const link = await liveLink(c, c.req.valid("param").token);
+    const link = await actingLink(c, c.req.valid("param").token);
     const { db, now } = c.var.deps;
     const contract = await linkContract(c, link);
     if (contract.signature) throw new ApiError(409, "Договор уже подписан, подписанная версия не меняется");
     const body = c.req.valid("json");
+    const unreadable = signatureImageProblem(body.signature);
+    if (unreadable) throw invalid({ signature: [unreadable] });
     const object = await contractObject(
       db,
       scopeOf(link.companyId),
@@ -378,8 +416,17 @@ export const clientLinksApi = new Hono<AppEnv>()
       throw new ApiError(403, "Прикрепить объект можно только к учётной записи клиента");
     }
     const link = await liveLink(c, c.req.valid("param").token);
-    await attachObjectToCustomer(c.var.deps.db, user.id, link, c.var.deps.now());
-    return c.json({ ok: true });
+    const { db, now } = c.var.deps;
+    const object = await contractObject(db, scopeOf(link.companyId), link.objectId);
+    const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email;
+    const state = await requestCustomerObject(
+      db,
+      { id: user.id, email: user.email, name },
+      link,
+      object?.address ?? "",
+      now(),
+    );
+    return c.json({ ok: true, state });
   })
   .get("/:token/contract.pdf", tokenParam, async (c) => {
     const contract = await linkContract(c, await liveLink(c, c.req.valid("param").token));

@@ -417,7 +417,7 @@ Deno.test("[api] the contract downloads as a .docx with the client and the sum i
     assert.ok(text.includes(amountInWords(contract.totalAmount)));
   }));
 
-Deno.test("[api] a customer holding the link attaches the object; «Мои объекты» shows it; revoking keeps only what was signed", () =>
+Deno.test("[api] a customer holding the link attaches the object; once the company confirms, «Мои объекты» shows it; revoking keeps only what was signed", () =>
   withTestApp(async (t) => {
     const { token, payment, object, estimate, contract } = await makePayment(t);
     await expectJson(t.request(`/api/client-links/${token}/attach`, { method: "POST" }), 401);
@@ -427,6 +427,16 @@ Deno.test("[api] a customer holding the link attaches the object; «Мои об�
       404,
     );
     await expectJson(t.as("client@demo.local").post(`/api/client-links/${token}/attach`));
+    // Holding the link is no proof (issue 23 item 19): the company confirms the customer first.
+    const { customerAccess } = await expectJson(
+      t.request(`/api/contracts/object/${object.id}`, { as: ENGINEER }),
+    );
+    await expectJson(
+      t.as(ENGINEER).post(`/api/contracts/object/${object.id}/access`, {
+        accessId: customerAccess[0].id,
+        decision: "approve",
+      }),
+    );
     const profile = await (await t.request("/profile", { as: "client@demo.local" })).text();
     assert.ok(profile.includes("Мои объекты") && profile.includes(object.address));
     assert.ok(profile.includes(estimate.estimateNumber) && profile.includes("Д-123456"));

@@ -1,0 +1,44 @@
+// Issue 23 items 5 and 18: what the client's private link shows in a browser, on a phone and on a desktop:
+// the client's estimate (no article codes, model ids, materials/works split or internal notes) with the
+// «Примечание для клиента»; a link whose contract was replaced says so and offers nothing to sign.
+import assert from "node:assert/strict";
+import { browserTest, hydrated, screenshot } from "./harness.ts";
+import { assertClientClean, CLIENT_NOTE, clientLinkJob } from "../server/testing_client_links.ts";
+
+browserTest(
+  "[e2e] the client's link shows only the client's estimate at 390 and 1366 px; a replaced one offers nothing to sign",
+  async (h) => {
+    const job = await clientLinkJob(h.t);
+    const v1 = await job.contract();
+    const { token } = await job.link(v1);
+    for (const size of ["phone", "desktop"] as const) {
+      const page = await h.newPage(size);
+      await page.goto(`${h.baseUrl}/c/${token}`);
+      await hydrated(page, "ClientContract");
+      await page.getByRole("button", { name: "Подписать договор" }).waitFor();
+      const text = await page.locator("main").innerText();
+      assertClientClean(text, `the link page (${size})`);
+      assert.ok(text.includes(CLIENT_NOTE), `the client note is shown (${size})`);
+      const table = page.locator(".client-estimate");
+      await table.scrollIntoViewIfNeeded();
+      await screenshot(page, `client-link-estimate-${size}`);
+      await page.locator(".client-estimate .est-notes").scrollIntoViewIfNeeded();
+      await screenshot(page, `client-link-notes-${size}`);
+      // Every button and link of the client's actions is a tap target of at least 44 px on a phone.
+      if (size === "phone") {
+        for (const button of await page.locator(".client-actions button:visible").all()) {
+          const box = (await button.boundingBox())!;
+          assert.ok(box.height >= 44, `${await button.innerText()}: ${box.height}px`);
+        }
+      }
+    }
+    await job.contract({ PREPAYMENT_PERCENT: 50 });
+    const old = await h.newPage("phone");
+    await old.goto(`${h.baseUrl}/c/${token}`);
+    await hydrated(old, "ClientContract");
+    await old.getByTestId("superseded").getByText(/^Договор заменён новой версией 2/).waitFor();
+    assert.equal(await old.getByRole("button", { name: "Подписать договор" }).count(), 0);
+    assert.equal(await old.getByRole("button", { name: "Принять смету" }).count(), 0);
+    await screenshot(old, "client-link-superseded-phone");
+  },
+);
