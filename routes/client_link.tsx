@@ -1,5 +1,4 @@
 import type { Context } from "hono";
-import { vatLine } from "../estimating/enums.ts";
 import { linkView, recordLinkOpened } from "../db/contracts.ts";
 import { openLink, paymentQr } from "../server/client_links.ts";
 import { renderPage } from "../server/render.tsx";
