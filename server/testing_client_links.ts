@@ -4,10 +4,8 @@
 // tests of the client's link.
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
-import { eq } from "drizzle-orm";
 import { PNG } from "pngjs";
 import { demoSurveyorTask, expectJson, type TestApp } from "./testing.ts";
-import { objects } from "../db/schema/mod.ts";
 
 const ENGINEER = "engineer@demo.local";
 
@@ -38,8 +36,9 @@ export async function clientLinkJob(t: TestApp, extra: Record<string, unknown> =
       201,
     );
   const estimate = await generate();
-  const [{ workType }] = await t.deps.db.select({ workType: objects.workType }).from(objects)
-    .where(eq(objects.id, task.objectId));
+  const { workType } = await expectJson<{ workType: string }>(
+    t.as(ENGINEER).get(`/api/objects/${task.objectId}`),
+  );
   await expectJson(
     t.as(ENGINEER).post(`/api/estimates/${estimate.id}/edits`, {
       action: "set_terms",
