@@ -61,7 +61,7 @@ export {
 } from "./missing.ts";
 export type { MissingItem, MissingOptions, SuggestedField } from "./missing.ts";
 export { brands, modelLookup, normalizeModelName } from "./catalogue/names.ts";
-export { pricedByLengths } from "./sewer_line.ts";
+export { pricedByLengths, TURNKEY_INLET_M } from "./sewer_line.ts";
 export {
   documentKinds,
   kindOfWorkType,

@@ -2,7 +2,7 @@
 // time, number inputs with inputmode="decimal", steppers for counts, per-item amounts revealed by their
 // checkbox and sections revealed by their group flag. Shared by the site-work dialog and /field-work.
 import { useMemo } from "react";
-import type { FormField, FormSection } from "../../estimating/form.ts";
+import { type FormField, type FormSection, TURNKEY_INLET_M } from "../../estimating/form.ts";
 import { formatKopecks, formatNumber } from "../../domain/format.ts";
 import {
   fieldSpec,
@@ -175,7 +175,10 @@ function PricedByLengths({ config, values }: { config: FormConfig; values: FormV
   if (priced.length === 0) return null;
   return (
     <div className="mpriced" data-testid="priced-by-lengths">
-      <p>Уже учтено по длинам подводящей и отводящей труб («Данные участка»):</p>
+      <p>
+        Уже учтено по длинам подводящей и отводящей труб («Данные участка»); первые {TURNKEY_INLET_M}&nbsp;м
+        подводящей трубы с траншеей входят в монтаж станции под ключ:
+      </p>
       <ul>
         {priced.map((p) => (
           <li key={p.code}>
