@@ -26,16 +26,15 @@ for (const size of ["desktop", "phone"] as const) {
             installation_depth: 2.5,
             soil_type: "clay",
             inlet_pipe_length: 8,
-            outlet_pipe_length: 10,
-            pipe_a001: true,
-            pipe_a001_length: 8,
+            outlet_pipe_length: 8,
             additional_notes: NOTE,
           },
         },
       })).json() as any;
       assert.ok(made.id, JSON.stringify(made));
-      // The ticked 8 m of А001 (the inlet's own line is the 3 m beyond the turnkey installation's 5 m).
+      // The outlet's 8 m of А001 (the inlet's own line is the 3 m beyond the turnkey installation's 5 m).
       const line = made.items.find((i: any) => i.articleCode === "А001" && i.quantity === 8);
+      assert.ok(line, JSON.stringify(made.items));
 
       const page = await h.newPage(size);
       await h.signIn(page, "engineer@demo.local");
