@@ -59,6 +59,8 @@ export const apiRules: Record<string, Rule> = {
   "GET /api/settings/price-list/download": ["company_admin"],
   "POST /api/settings/price-list": ["company_admin"],
   "DELETE /api/settings/price-list": ["company_admin"],
+  "GET /api/settings/equipment-price": ["company_admin"],
+  "PUT /api/settings/equipment-price": ["company_admin"],
   "GET /api/tasks": staffRoles,
   "GET /api/tasks/assignees": staffRoles,
   "GET /api/tasks/:id": staffRoles,
