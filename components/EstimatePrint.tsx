@@ -2,7 +2,7 @@
 // totals, the client note and VAT; what estimating/client_view.ts lets a client see, nothing internal.
 import { num, Table } from "./Table.tsx";
 import { vatLine } from "../estimating/enums.ts";
-import { clientLines, clientNotes } from "../estimating/client_view.ts";
+import { type ClientLine, clientLines, clientNotes } from "../estimating/client_view.ts";
 import type { CompanyRequisites } from "../estimating/workbook.ts";
 import { formatKopecks, formatNumber } from "../domain/format.ts";
 import { SectionBodies } from "./EstimateSections.tsx";
@@ -10,14 +10,7 @@ import { SectionBodies } from "./EstimateSections.tsx";
 export interface PrintEstimate {
   estimateNumber: string;
   templateName: string | null;
-  items: {
-    section: string;
-    name: string;
-    unit: string;
-    quantity: number;
-    pricePerUnit: number;
-    totalPrice: number;
-  }[];
+  items: ClientLine[];
   itemsTotal: number;
   vatMode: string;
   vatAmount: number;
