@@ -14,7 +14,7 @@
  * @module
  */
 
-import { roundQuantity } from "./money.ts";
+import { formatQuantity, roundQuantity } from "./money.ts";
 
 /** The longest straight stretch between inspection wells by pipe diameter, m (СП 32.13330.2018, п. 6.3.1). */
 export const WELL_SPACING_M: Readonly<Record<string, number>> = { "50": 35, "110": 35, "160": 35 };
@@ -63,7 +63,7 @@ export function inspectionWells({ length, turns, diameter }: GravityRun): number
  */
 export function inspectionWellsNote(where: string, run: GravityRun, wells: number): string {
   const spacing = WELL_SPACING_M[run.diameter] ?? 35;
-  const length = run.length.toLocaleString("ru-RU");
+  const length = formatQuantity(run.length);
   return `Ревизионные колодцы на ${where}: ${wells} шт. (${length} м, поворотов ${run.turns}; ` +
     `СП 32.13330.2018, п. 6.3.1: колодец на каждом повороте трассы и не реже чем через ${spacing} м ` +
     `для труб Ø${run.diameter} мм).`;
@@ -130,7 +130,7 @@ export function trenchRunLines(length: number, excavator: boolean, detail: strin
     run(
       "А094",
       length * TRENCH_M3_PER_M,
-      `${detail}, ${length.toLocaleString("ru-RU")} м × ${TRENCH_M3_PER_M.toLocaleString("ru-RU")} м³`,
+      `${detail}, ${formatQuantity(length)} м × ${formatQuantity(TRENCH_M3_PER_M)} м³`,
     ),
   ];
 }
