@@ -3,16 +3,7 @@
 import type { Context } from "hono";
 import { ApiError } from "./errors.ts";
 import type { AppEnv } from "./types.ts";
-
-/** `attachment; filename="Dogovor.pdf"; filename*=UTF-8''%D0%94…` — an ASCII fallback and the exact name. */
-export function contentDisposition(kind: "inline" | "attachment", fileName: string): string {
-  const fallback = fileName.normalize("NFKD").replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_") || "file";
-  const encoded = encodeURIComponent(fileName).replace(
-    /['()*]/g,
-    (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
-}
+import { contentDisposition, type Disposition } from "./content_disposition.ts";
 
 /** The one byte range of a `Range: bytes=…` header, null for none or several, "invalid" when unsatisfiable. */
 export function parseRange(
@@ -79,7 +70,7 @@ function rangeStream(file: Deno.FsFile, start: number, length: number): Readable
 export interface ServeOptions {
   mime: string;
   fileName: string;
-  disposition: "inline" | "attachment";
+  disposition: Disposition;
   /** Honour Range requests (videos). */
   ranges?: boolean;
 }
@@ -90,7 +81,7 @@ export async function serveStoredFile(c: Context<AppEnv>, key: string, o: ServeO
   const { file, size } = opened;
   const headers = new Headers({
     "Content-Type": o.mime,
-    "Content-Disposition": contentDisposition(o.disposition, o.fileName),
+    "Content-Disposition": contentDisposition(o.fileName, { type: o.disposition }),
     "Cache-Control": "private, no-cache",
     "X-Content-Type-Options": "nosniff",
   });

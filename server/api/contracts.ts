@@ -54,6 +54,7 @@ import { formatKopecks } from "../../domain/format.ts";
 import { hasRole, staffRoles } from "../../domain/roles.ts";
 import { workTypes } from "../../domain/enums.ts";
 import { ApiError, CONTRACT_NUMBER_TAKEN, invalid, notFound } from "../errors.ts";
+import { contentDisposition } from "../content_disposition.ts";
 import { validate } from "../validate.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import type { AppEnv } from "../types.ts";
@@ -88,10 +89,7 @@ function sendDocument(
       ? "application/pdf"
       : "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
   );
-  c.header(
-    "Content-Disposition",
-    `attachment; filename="dogovor.${ext}"; filename*=UTF-8''${encodeURIComponent(name)}`,
-  );
+  c.header("Content-Disposition", contentDisposition(name, { asciiName: `dogovor.${ext}` }));
   c.header("Cache-Control", "private, no-store");
   return c.body(bytes.slice().buffer as ArrayBuffer);
 }

@@ -55,6 +55,7 @@ import {
   needsApprover,
 } from "../../domain/estimate_status.ts";
 import { ApiError, fieldErrors, forbidden, invalid, notFound } from "../errors.ts";
+import { contentDisposition } from "../content_disposition.ts";
 import { validate } from "../validate.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import { validIdParam } from "../query.ts";
@@ -258,16 +259,6 @@ function generatedAnswer(e: EstimateDetail) {
     taskId: e.taskId,
     createdAt: e.createdAt,
   };
-}
-
-/** `attachment` with an ASCII fallback name and the UTF-8 name of RFC 5987. */
-export function contentDisposition(fileName: string, asciiName = fileName): string {
-  const ascii = asciiName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  const encoded = encodeURIComponent(fileName).replace(
-    /['()*]/g,
-    (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 async function estimateOr404(c: { var: AppEnv["Variables"] }, user: CurrentUser, id: number) {
@@ -592,10 +583,9 @@ export const estimatesApi = new Hono<AppEnv>()
       return new Response(bytes as Uint8Array<ArrayBuffer>, {
         headers: {
           "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-          "Content-Disposition": contentDisposition(
-            fileName,
-            `Smeta_${e.id}${internal ? "_internal" : ""}.xlsx`,
-          ),
+          "Content-Disposition": contentDisposition(fileName, {
+            asciiName: `Smeta_${e.id}${internal ? "_internal" : ""}.xlsx`,
+          }),
           "Content-Length": String(bytes.byteLength),
           "Cache-Control": "private, no-store",
         },

@@ -28,6 +28,7 @@ import {
 } from "../../estimating/mod.ts";
 import { equipmentPriceSchema, profileSchema, shopSettingsSchema } from "../../domain/admin.ts";
 import { invalid, notFound, uploadTooLarge } from "../errors.ts";
+import { contentDisposition } from "../content_disposition.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import { validate } from "../validate.ts";
 import { MB, readImageUpload, serveStoredImage, streamOf } from "../image_upload.ts";
@@ -122,11 +123,6 @@ export const settingsApi = new Hono<AppEnv>()
 
 export const PRICE_LIST_MAX_BYTES = 5 * MB;
 
-/** `attachment` with a Russian file name (RFC 6266 / 5987) and an ASCII fallback. */
-function attachment(fileName: string, ascii: string): string {
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
 const priceListApi = new Hono<AppEnv>()
   .use(requireApi(["company_admin"]))
   .get("/", async (c) => {
@@ -140,12 +136,12 @@ const priceListApi = new Hono<AppEnv>()
     const name = own?.name ?? BASE_PRICE_LIST_NAME;
     if (c.req.valid("query").format === "csv") {
       c.header("Content-Type", "text/csv; charset=utf-8");
-      c.header("Content-Disposition", attachment("Прайс-лист.csv", "price-list.csv"));
+      c.header("Content-Disposition", contentDisposition("Прайс-лист.csv", { asciiName: "price-list.csv" }));
       return c.body("\uFEFF" + writePriceListCsv(items));
     }
     const bytes = await writePriceListWorkbook(items, { name });
     c.header("Content-Type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
-    c.header("Content-Disposition", attachment("Прайс-лист.xlsx", "price-list.xlsx"));
+    c.header("Content-Disposition", contentDisposition("Прайс-лист.xlsx", { asciiName: "price-list.xlsx" }));
     return c.body(bytes as Uint8Array<ArrayBuffer>);
   })
   .post("/", async (c) => {

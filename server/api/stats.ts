@@ -8,6 +8,7 @@ import { staffRoles } from "../../domain/roles.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import type { AppEnv } from "../types.ts";
 import { validate } from "../validate.ts";
+import { contentDisposition } from "../content_disposition.ts";
 import { firstOf, queryText } from "../query.ts";
 
 const isOneOf = (names: readonly string[]) => (v: string | undefined) => names.includes(v ?? "");
@@ -51,6 +52,6 @@ export const analyticsApi = new Hono<AppEnv>()
     const data = await analytics(db, companyScope(currentUser(c)), period, now());
     const csv = toCsv(analyticsTable(data, name as TableName));
     c.header("Content-Type", "text/csv; charset=utf-8");
-    c.header("Content-Disposition", `attachment; filename="analytics-${name}-${period}.csv"`);
+    c.header("Content-Disposition", contentDisposition(`analytics-${name}-${period}.csv`));
     return c.body(csv);
   });
