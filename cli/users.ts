@@ -4,6 +4,8 @@ import * as z from "zod/mini";
 import { registerSchema } from "../domain/auth.ts";
 import { EXIT_OK, type Io, UsageError } from "./io.ts";
 import { roleLabels } from "../domain/roles.ts";
+import { MOSCOW } from "../domain/dates.ts";
+import { personName } from "../domain/format.ts";
 import type { ExistingAccount } from "../db/users.ts";
 
 export interface CreateAdminOptions {
@@ -70,8 +72,8 @@ function splitName(name: string): { firstName: string; lastName: string } {
 
 /** «Иван Петров, роль «Клиент», компания —, зарегистрирован 25.11.2026» for the operator to judge. */
 function describeAccount(account: ExistingAccount): string {
-  const name = [account.firstName, account.lastName].filter(Boolean).join(" ") || "без имени";
-  const registered = account.createdAt.toLocaleDateString("ru-RU", { timeZone: "Europe/Moscow" });
+  const name = personName(account.firstName, account.lastName) || "без имени";
+  const registered = account.createdAt.toLocaleDateString("ru-RU", { timeZone: MOSCOW });
   return `${name}, роль «${roleLabels[account.role]}», компания ${account.companyName ?? "—"}, ` +
     `зарегистрирован ${registered}${account.isActive ? "" : ", отключён"}`;
 }

@@ -2,6 +2,7 @@
 import { and, asc, count, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import type { Scope } from "./scope.ts";
+import { moscowDate, moscowDayStart } from "../domain/dates.ts";
 import { companies, objects, shopSettings, users } from "./schema/mod.ts";
 import type {
   CompanyInput,
@@ -29,13 +30,13 @@ function scoped(scope: Scope, extra?: SQL): SQL | undefined {
 export function dayToDate(day: string | null | undefined): Date | null | undefined {
   if (day === undefined) return undefined;
   if (day === null) return null;
-  return new Date(`${day}T00:00:00+03:00`);
+  return moscowDayStart(day);
 }
 
 /** The Moscow calendar day of a stored date, for a date input. */
 export function dateToDay(date: Date | null): string | null {
   if (!date) return null;
-  return new Date(date.getTime() + 3 * 3_600_000).toISOString().slice(0, 10);
+  return moscowDate(date);
 }
 
 /** The JSON of a company as the API answers it. */

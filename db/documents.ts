@@ -5,6 +5,7 @@ import type { Scope } from "./scope.ts";
 import { documents, objects, tasks, users, videos } from "./schema/mod.ts";
 import { recordActivity } from "./notifications.ts";
 import type { DocumentJson, VideoJson } from "../domain/documents.ts";
+import { personName } from "../domain/format.ts";
 
 export type { DocumentJson, VideoJson };
 
@@ -41,7 +42,7 @@ export function documentJson(r: DocumentWithNames): DocumentJson {
     objectAddress: r.objectAddress,
     taskId: d.taskId,
     uploadedBy: d.uploadedBy,
-    uploaderName: [r.uploaderFirstName, r.uploaderLastName].filter(Boolean).join(" ") || null,
+    uploaderName: personName(r.uploaderFirstName, r.uploaderLastName) || null,
     fileName: d.fileName,
     fileUrl: `/api/documents/${d.id}/download`,
     fileSize: d.fileSize,

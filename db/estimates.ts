@@ -28,6 +28,7 @@ import {
 import { alias } from "drizzle-orm/sqlite-core";
 import { type Scope, scopeOf } from "./scope.ts";
 import { lineWithinBound, MAX_ESTIMATE_TOTAL_KOPECKS } from "../domain/bounds.ts";
+import { moscowDate } from "../domain/dates.ts";
 import { type Placeholders, preparedQuery } from "./prepared.ts";
 import type { Columns, RowOf, Shown } from "./columns.ts";
 
@@ -962,8 +963,3 @@ export async function estimateDocumentParts(db: Db, e: EstimateDetail) {
 }
 
 export type EstimateDocumentParts = Awaited<ReturnType<typeof estimateDocumentParts>>;
-
-/** The estimate date: Moscow's calendar day, `YYYY-MM-DD`. */
-function moscowDate(at: Date): string {
-  return new Date(at.getTime() + 3 * 3600_000).toISOString().slice(0, 10);
-}

@@ -5,6 +5,7 @@ import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import type { Db } from "./client.ts";
 import { cartItems, objects, orderItems, orders, products } from "./schema/mod.ts";
 import type { Scope } from "./scope.ts";
+import { moscowDate, moscowDayEnd, moscowDayStart } from "../domain/dates.ts";
 import { notifyChiefEngineers, notifyRoles, notifyUsers, recordActivity } from "./notifications.ts";
 import { type CartLine, isService, type ShopSettingsRow } from "./shop.ts";
 import {
@@ -216,8 +217,8 @@ const installationAddressOf = (i: CheckoutInput) =>
   i.installationAddress ?? `${i.deliveryCity}, ${i.deliveryAddress}`;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-/** The Moscow calendar day (UTC+3) of a moment, 'YYYY-MM-DD'. */
-const day = (d: Date | null) => (d ? new Date(d.getTime() + 3 * 3600_000).toISOString().slice(0, 10) : null);
+/** The Moscow calendar day of a moment, 'YYYY-MM-DD'. */
+const day = (d: Date | null) => (d ? moscowDate(d) : null);
 
 /** The order as the API answers it; money in roubles. Manager notes only for staff. */
 export function orderJson(o: OrderRow, items: ItemRow[], forStaff = false): OrderJson {
@@ -281,15 +282,12 @@ export interface OrderFilter {
   pageSize?: number;
 }
 
-/** Midnight in Moscow (UTC+3, no daylight saving) of a 'YYYY-MM-DD' day. */
-const moscowDay = (d: string) => new Date(`${d}T00:00:00+03:00`);
-
 /** One page of the company's orders, newest first, and the total. */
 export async function listOrders(db: Db, scope: Scope, f: OrderFilter = {}) {
   const parts: (SQL | undefined)[] = [scope === null ? undefined : eq(orders.companyId, scope)];
   if (f.status) parts.push(eq(orders.status, f.status));
-  if (f.from) parts.push(gte(orders.createdAt, moscowDay(f.from)));
-  if (f.to) parts.push(lt(orders.createdAt, new Date(moscowDay(f.to).getTime() + 86_400_000)));
+  if (f.from) parts.push(gte(orders.createdAt, moscowDayStart(f.from)));
+  if (f.to) parts.push(lt(orders.createdAt, moscowDayEnd(f.to)));
   const where = and(...parts);
   const pageSize = Math.min(100, f.pageSize ?? 50);
   const page = Math.max(1, f.page ?? 1);
@@ -354,10 +352,12 @@ export async function updateOrder(
     const set: Partial<typeof orders.$inferInsert> = { updatedAt: now };
     if (patch.managerNotes !== undefined) set.managerNotes = patch.managerNotes;
     if (patch.estimatedDeliveryDate !== undefined) {
-      set.estimatedDeliveryDate = patch.estimatedDeliveryDate ? moscowDay(patch.estimatedDeliveryDate) : null;
+      set.estimatedDeliveryDate = patch.estimatedDeliveryDate
+        ? moscowDayStart(patch.estimatedDeliveryDate)
+        : null;
     }
     if (patch.actualDeliveryDate !== undefined) {
-      set.actualDeliveryDate = patch.actualDeliveryDate ? moscowDay(patch.actualDeliveryDate) : null;
+      set.actualDeliveryDate = patch.actualDeliveryDate ? moscowDayStart(patch.actualDeliveryDate) : null;
     }
     const moves = patch.status !== undefined && patch.status !== row.status;
     if (moves) {

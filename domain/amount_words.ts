@@ -1,6 +1,8 @@
 // Money in Russian words, as a contract writes it: «триста сорок три тысячи семьсот восемьдесят рублей 00 копеек».
 // Pure; the contract templates and their tests use it.
 
+import { plural } from "./format.ts";
+
 type Forms = readonly [one: string, few: string, many: string];
 
 const unitsMasculine = ["", "один", "два", "три", "четыре", "пять", "шесть", "семь", "восемь", "девять"];
@@ -49,16 +51,6 @@ const scales: { forms: Forms; feminine: boolean }[] = [
   { forms: ["миллиард", "миллиарда", "миллиардов"], feminine: false },
 ];
 
-/** The Russian plural form for `n`: 1 рубль, 2 рубля, 5 рублей, 11 рублей, 21 рубль. */
-export function pluralForm(n: number, forms: Forms): string {
-  const n100 = n % 100;
-  const n10 = n % 10;
-  if (n100 >= 11 && n100 <= 14) return forms[2];
-  if (n10 === 1) return forms[0];
-  if (n10 >= 2 && n10 <= 4) return forms[1];
-  return forms[2];
-}
-
 /** 1…999 in words; empty for 0. */
 function triadWords(n: number, feminine: boolean): string[] {
   const words: string[] = [];
@@ -89,7 +81,7 @@ export function numberInWords(n: number, options: { feminine?: boolean } = {}): 
     if (i === 0) words.push(...triadWords(g, options.feminine ?? false));
     else {
       const scale = scales[i - 1];
-      words.push(...triadWords(g, scale.feminine), pluralForm(g, scale.forms));
+      words.push(...triadWords(g, scale.feminine), plural(g, scale.forms));
     }
   }
   return words.join(" ");
@@ -108,7 +100,7 @@ export function amountInWords(kopecks: number): string {
   }
   const roubles = Math.floor(kopecks / 100);
   const k = kopecks % 100;
-  return `${numberInWords(roubles)} ${pluralForm(roubles, roubleForms)} ${String(k).padStart(2, "0")} ${
-    pluralForm(k, kopeckForms)
+  return `${numberInWords(roubles)} ${plural(roubles, roubleForms)} ${String(k).padStart(2, "0")} ${
+    plural(k, kopeckForms)
   }`;
 }

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { amountInWords, numberInWords, pluralForm } from "./amount_words.ts";
+import { amountInWords, numberInWords } from "./amount_words.ts";
+import { plural } from "./format.ts";
 
 Deno.test("amountInWords() writes roubles in words and kopecks in figures, as a contract does", () => {
   assert.equal(amountInWords(34_378_000), "триста сорок три тысячи семьсот восемьдесят рублей 00 копеек");
@@ -28,7 +29,7 @@ Deno.test("amountInWords() refuses what is not whole kopecks", () => {
   assert.throws(() => numberInWords(1e12), RangeError);
 });
 
-Deno.test("pluralForm() follows the Russian rule, teens included", () => {
+Deno.test("plural() picks the forms of roubles and kopecks by the Russian rule, teens included", () => {
   const forms = ["рубль", "рубля", "рублей"] as const;
   const cases: [number, string][] = [
     [1, "рубль"],
@@ -47,7 +48,7 @@ Deno.test("pluralForm() follows the Russian rule, teens included", () => {
     [101, "рубль"],
     [1000, "рублей"],
   ];
-  for (const [n, expected] of cases) assert.equal(pluralForm(n, forms), expected, String(n));
+  for (const [n, expected] of cases) assert.equal(plural(n, forms), expected, String(n));
   assert.equal(numberInWords(1, { feminine: true }), "одна");
   assert.equal(numberInWords(1_002_003), "один миллион две тысячи три");
 });

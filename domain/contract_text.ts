@@ -5,6 +5,7 @@ import type { workTypes } from "./enums.ts";
 import { amountInWords } from "./amount_words.ts";
 import type { CompanyRequisites } from "./payment_qr.ts";
 import { cleanRequisite } from "./requisites.ts";
+import { moscowCalendar, moscowDate } from "./dates.ts";
 
 export type WorkType = typeof workTypes[number];
 
@@ -275,15 +276,14 @@ const months = [
 ];
 /** «23 ноября 2026 г.» in Moscow time. */
 export function contractDate(date: Date): string {
-  const moscow = new Date(date.getTime() + 3 * 3600_000);
-  return `${moscow.getUTCDate()} ${months[moscow.getUTCMonth()]} ${moscow.getUTCFullYear()} г.`;
+  const { year, month, day } = moscowCalendar(date);
+  return `${day} ${months[month - 1]} ${year} г.`;
 }
 
 /** dd.mm.yyyy in Moscow time, for file names and the payment purpose. */
 export function contractDay(date: Date): string {
-  const moscow = new Date(date.getTime() + 3 * 3600_000);
-  const p = (n: number) => String(n).padStart(2, "0");
-  return `${p(moscow.getUTCDate())}.${p(moscow.getUTCMonth() + 1)}.${moscow.getUTCFullYear()}`;
+  const [year, month, day] = moscowDate(date).split("-");
+  return `${day}.${month}.${year}`;
 }
 
 export interface ContractEstimate {

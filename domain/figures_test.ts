@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { countOf, objectForms, plural, taskForms, userForms } from "./format.ts";
+import { countOf, displayName, objectForms, personName, plural, taskForms, userForms } from "./format.ts";
 import { newCountNote, newForms, newTaskForms, revenueChange, revenueNote } from "./figures.ts";
 
 Deno.test("plural() picks the Russian form for 1, 2–4 and the rest, teens included", () => {
@@ -40,4 +40,16 @@ Deno.test("newCountNote() counts what a period added with agreeing forms", () =>
   assert.equal(newCountNote(3, "7d", newTaskForms), "+3 новых за 7 дней");
   assert.equal(newCountNote(1, "1y", newTaskForms), "+1 новая за год");
   assert.equal(newCountNote(0, "all", newForms), "новых за всё время нет");
+});
+
+Deno.test("plural() takes the 2–4 form for a fraction (1,5 задачи)", () => {
+  assert.equal(plural(1.5, taskForms), "задачи");
+});
+
+Deno.test("personName() joins the parts that are not blank, surname first when asked", () => {
+  assert.equal(personName("Иван", "Петров"), "Иван Петров");
+  assert.equal(personName("Иван", "Петров", { surnameFirst: true }), "Петров Иван");
+  assert.equal(personName(null, "Петров"), "Петров");
+  assert.equal(personName(" ", undefined), "");
+  assert.equal(displayName({ firstName: "", lastName: null, email: "a@b.ru" }), "a@b.ru");
 });

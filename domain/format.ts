@@ -1,4 +1,5 @@
 // Russian formatting of money, dates, sizes and plurals. Pure; used by pages, islands and exports.
+import { MOSCOW } from "./dates.ts";
 
 const rub = new Intl.NumberFormat("ru-RU", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const whole = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 2 });
@@ -18,16 +19,15 @@ export function formatRoubles(value: number): string {
   return `${whole.format(value)}\u00a0₽`;
 }
 
-const moscow = "Europe/Moscow";
 const dateFormat = new Intl.DateTimeFormat("ru-RU", {
-  timeZone: moscow,
+  timeZone: MOSCOW,
   day: "2-digit",
   month: "2-digit",
   year: "numeric",
 });
-const timeFormat = new Intl.DateTimeFormat("ru-RU", { timeZone: moscow, hour: "2-digit", minute: "2-digit" });
+const timeFormat = new Intl.DateTimeFormat("ru-RU", { timeZone: MOSCOW, hour: "2-digit", minute: "2-digit" });
 const longDateFormat = new Intl.DateTimeFormat("ru-RU", {
-  timeZone: moscow,
+  timeZone: MOSCOW,
   weekday: "long",
   day: "numeric",
   month: "long",
@@ -58,14 +58,20 @@ export function formatLongDate(value: Date): string {
   return longDateFormat.format(value);
 }
 
-/** plural(5, ['задача', 'задачи', 'задач']) → 'задач'. */
-export function plural(n: number, forms: readonly [string, string, string]): string {
-  const abs = Math.abs(n) % 100;
-  const last = abs % 10;
-  if (abs > 10 && abs < 20) return forms[2];
-  if (last > 1 && last < 5) return forms[1];
-  if (last === 1) return forms[0];
-  return forms[2];
+const pluralRules = new Intl.PluralRules("ru");
+/** The form for each of the language's categories; "other" (fractions: 1,5 задачи) takes the 2–4 form. */
+const formIndex: Record<Intl.LDMLPluralRule, 0 | 1 | 2> = {
+  one: 0,
+  few: 1,
+  many: 2,
+  other: 1,
+  zero: 2,
+  two: 1,
+};
+
+/** plural(5, ['задача', 'задачи', 'задач']) → 'задач' (the language's rule from Intl.PluralRules). */
+export function plural(n: number, forms: readonly [one: string, few: string, many: string]): string {
+  return forms[formIndex[pluralRules.select(n)]];
 }
 
 /** '5 задач' */
@@ -116,10 +122,22 @@ export function initials(firstName?: string | null, lastName?: string | null): s
   return (a + b).toUpperCase() || "U";
 }
 
+/**
+ * A person's name from its parts, the blank ones left out: personName('Иван', 'Петров') → 'Иван Петров';
+ * '' when there are none. `surnameFirst` for lists read by surname: 'Петров Иван'.
+ */
+export function personName(
+  firstName: string | null | undefined,
+  lastName: string | null | undefined,
+  options: { surnameFirst?: boolean } = {},
+): string {
+  const parts = options.surnameFirst ? [lastName, firstName] : [firstName, lastName];
+  return parts.filter((s) => s?.trim()).join(" ");
+}
+
 /** The full name, else the e-mail, else 'Пользователь'. */
 export function displayName(
   u: { firstName?: string | null; lastName?: string | null; email?: string | null },
 ) {
-  const name = [u.firstName, u.lastName].filter((s) => s?.trim()).join(" ");
-  return name || u.email || "Пользователь";
+  return personName(u.firstName, u.lastName) || u.email || "Пользователь";
 }

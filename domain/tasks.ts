@@ -3,6 +3,7 @@
 import { taskPriorities, taskStatuses } from "./enums.ts";
 import { hasRole, objectEditorRoles, type Role } from "./roles.ts";
 import { isCalendarDate } from "./calendar_date.ts";
+import { moscowDate, moscowTime } from "./dates.ts";
 
 export type TaskStatus = typeof taskStatuses[number];
 export type TaskPriority = typeof taskPriorities[number];
@@ -60,18 +61,11 @@ export function canStart(status: string): boolean {
   return status === "assigned" || status === "pending";
 }
 
-const moscowDay = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Europe/Moscow",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-
 /** The Moscow calendar day of a moment as 'YYYY-MM-DD' (the value of a date input). */
 export function toDateInput(value: Date | string | number | null | undefined): string {
   if (value === null || value === undefined || value === "") return "";
   const d = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(d.getTime()) ? "" : moscowDay.format(d);
+  return Number.isNaN(d.getTime()) ? "" : moscowDate(d);
 }
 
 const dateOnly = /^\d{4}-\d{2}-\d{2}$/;
@@ -79,7 +73,7 @@ const dateOnly = /^\d{4}-\d{2}-\d{2}$/;
 /** A due date from a form: a bare day means the end of that day in Moscow; a full timestamp is kept. */
 export function parseDueDate(value: string): Date | null {
   if (dateOnly.test(value) && !isCalendarDate(value)) return null; // '2026-02-30' would roll over
-  const d = dateOnly.test(value) ? new Date(`${value}T23:59:59.999+03:00`) : new Date(value);
+  const d = dateOnly.test(value) ? moscowTime(value, 23, 59, 59, 999) : new Date(value);
   const year = d.getUTCFullYear();
   return Number.isNaN(d.getTime()) || year < 1900 || year > 2999 ? null : d;
 }

@@ -4,15 +4,9 @@
 // Written here rather than zod's `locales.ru()`: that one names JavaScript types («ожидалось string,
 // получено undefined») and operators («<=100»), which a person filling a form cannot act on.
 import * as z from "zod/mini";
+import { plural } from "./format.ts";
 
 type Issue = z.core.$ZodRawIssue;
-
-const plural = (n: number, one: string, few: string, many: string) => {
-  const tens = Math.abs(n) % 100;
-  const last = tens % 10;
-  if (tens >= 11 && tens <= 19) return many;
-  return last === 1 ? one : last >= 2 && last <= 4 ? few : many;
-};
 
 const formatNumber = (n: number | bigint) => new Intl.NumberFormat("ru-RU").format(n);
 
@@ -31,7 +25,7 @@ export function russianMessage(issue: Issue): string {
     case "too_big": {
       const max = issue.maximum as number | bigint;
       if (issue.origin === "string") {
-        return `Не более ${formatNumber(max)} ${plural(Number(max), "символа", "символов", "символов")}`;
+        return `Не более ${formatNumber(max)} ${plural(Number(max), ["символа", "символов", "символов"])}`;
       }
       if (issue.origin === "array" || issue.origin === "set") {
         return `Не более ${formatNumber(max)} элементов`;

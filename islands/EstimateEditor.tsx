@@ -8,7 +8,7 @@ import { api } from "../components/api.ts";
 import { TextField } from "../components/Field.tsx";
 import { toast } from "../components/toast.ts";
 import { errorMessage } from "../components/form.ts";
-import { formatDateTime, formatKopecks, formatNumber } from "../domain/format.ts";
+import { formatDateTime, formatKopecks, formatNumber, personName } from "../domain/format.ts";
 import { SectionBodies } from "../components/EstimateSections.tsx";
 import type { EstimateItemView } from "../components/measurement/EstimateView.tsx";
 import type { EstimateEdit } from "../domain/estimates.ts";
@@ -176,9 +176,7 @@ export default function EstimateEditor({ estimate: initial, changes: initialChan
               {changes.map((ch) => (
                 <li key={ch.id}>
                   <span className="muted">
-                    {formatDateTime(ch.createdAt)} ·{" "}
-                    {[ch.userFirstName, ch.userLastName].filter(Boolean).join(" ") ||
-                      "—"}
+                    {formatDateTime(ch.createdAt)} · {personName(ch.userFirstName, ch.userLastName) || "—"}
                   </span>
                   <span>{ch.summary}</span>
                   {ch.totalDelta !== 0 && (

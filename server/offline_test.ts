@@ -4,7 +4,8 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { createTestApp, fileForm, storedFiles, type TestApp, tinyPng, withTestApp } from "./testing.ts";
 import { ACCOUNT_HEADER, type FieldWorkBundle, warmUrls } from "../components/offline/urls.ts";
-import { fieldWorkDocument, moscowDay } from "../components/offline/estimate_document.ts";
+import { fieldWorkDocument } from "../components/offline/estimate_document.ts";
+import { moscowDate } from "../domain/dates.ts";
 import { priceOnDevice } from "../components/offline/engine.ts";
 import { importPriceList } from "../db/price_lists.ts";
 import { defaultPriceList, writePriceListJson } from "../estimating/mod.ts";
@@ -301,7 +302,7 @@ Deno.test("the phone's estimate equals the server's and the CLI's to the kopeck,
       out: join(dir, "out"),
       format: "json",
       vat: "none",
-      date: moscowDay(at),
+      date: moscowDate(at),
       priceList: listFile,
       quiet: true,
     }, io);

@@ -3,7 +3,8 @@
 // engine's one public entry, generateEstimate, with the company's price list and equipment-price basis the
 // phone keeps, so the total equals the server's and the CLI's to the kopeck.
 import { type Estimate, generateEstimate, type PriceListItem } from "../../estimating/mod.ts";
-import { type BundleTask, fieldWorkDocument, moscowDay } from "./estimate_document.ts";
+import { type BundleTask, fieldWorkDocument } from "./estimate_document.ts";
+import { moscowDate } from "../../domain/dates.ts";
 import type { FieldWorkBundle } from "./urls.ts";
 
 /** The estimate of the task's measurements, priced with the bundle's price list on this device. */
@@ -17,6 +18,6 @@ export function priceOnDevice(
   return generateEstimate(doc, {
     priceList: bundle.priceList?.items as PriceListItem[] | undefined,
     equipmentPrice: bundle.equipmentPrice,
-    date: moscowDay(options.at),
+    date: moscowDate(options.at),
   });
 }

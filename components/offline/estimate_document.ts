@@ -4,11 +4,6 @@ import type { FieldWorkBundle } from "./urls.ts";
 
 export type BundleTask = FieldWorkBundle["tasks"][number];
 
-/** The estimate date the engine prints: Moscow's calendar day, as the server takes it. */
-export function moscowDay(at: Date): string {
-  return new Date(at.getTime() + 3 * 3600_000).toISOString().slice(0, 10);
-}
-
 /**
  * The document of `measurements` (the body the form sends: values, `confirmed`, photos, notes) for the
  * bundle's task, signed by `account` at `at`, with the object's address, client and distance from МКАД.

@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { api } from "../../components/api.ts";
 import { errorMessage } from "../../components/form.ts";
 import { toast, toastError } from "../../components/toast.ts";
-import { formatDateTime } from "../../domain/format.ts";
+import { formatDateTime, personName } from "../../domain/format.ts";
 
 /** A customer who asked, through the client's link, to see the object in their account. */
 interface CustomerAccess {
@@ -31,8 +31,6 @@ interface Summary {
   canDecideAccess: boolean;
   customerAccess: CustomerAccess[];
 }
-
-const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(" ");
 
 export function ContractSummary({ objectId }: { objectId: number }) {
   const [data, setData] = useState<Summary | null>(null);
@@ -93,13 +91,13 @@ export function ContractSummary({ objectId }: { objectId: number }) {
             {data.customerAccess.map((a) => (
               <li key={a.id} className="stack-sm">
                 <span>
-                  <strong>{fullName(a.firstName, a.lastName) || a.email}</strong> ({a.email}), запрос{" "}
+                  <strong>{personName(a.firstName, a.lastName) || a.email}</strong> ({a.email}), запрос{" "}
                   {formatDateTime(a.requestedAt)}
                 </span>
                 {a.approvedAt
                   ? (
                     <span className="muted small">
-                      Подтвердил(а) {fullName(a.approverFirstName, a.approverLastName) || "сотрудник"},{" "}
+                      Подтвердил(а) {personName(a.approverFirstName, a.approverLastName) || "сотрудник"},{" "}
                       {formatDateTime(a.approvedAt)}
                     </span>
                   )

@@ -6,7 +6,7 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import type { ObjectJson } from "../../domain/objects.ts";
 import type { DocumentJson, VideoJson } from "../../domain/documents.ts";
 import { labelOf, objectStatusLabels, taskStatusLabels, workTypeLabels } from "../../domain/labels.ts";
-import { formatDateTime, formatKopecks } from "../../domain/format.ts";
+import { formatDateTime, formatKopecks, personName } from "../../domain/format.ts";
 import { formatMkadDistance } from "../../domain/geo.ts";
 import { Icon } from "../../components/Icon.tsx";
 import { Field, TextField } from "../../components/Field.tsx";
@@ -244,7 +244,7 @@ function Details({ object: o, canEdit }: { object: ObjectJson; canEdit: boolean 
                 <span className="muted small">
                   {labelOf(taskStatusLabels, t.status)}
                   {t.assignedUser
-                    ? ` · ${[t.assignedUser.firstName, t.assignedUser.lastName].filter(Boolean).join(" ")}`
+                    ? ` · ${personName(t.assignedUser.firstName, t.assignedUser.lastName)}`
                     : ""}
                 </span>
               </li>

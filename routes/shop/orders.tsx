@@ -5,7 +5,7 @@ import type { Context } from "hono";
 import type { Storefront } from "../../db/shop.ts";
 import { findCustomerOrder, userOrders } from "../../db/shop_orders.ts";
 import { DELIVERY_COST, type OrderJson, type OrderStatus } from "../../domain/shop.ts";
-import { formatDate, formatDateTime } from "../../domain/format.ts";
+import { formatDate, formatDateTime, personName } from "../../domain/format.ts";
 import { visitorCart } from "../../server/shop.ts";
 import { Island } from "../../server/island.tsx";
 import CartView from "../../islands/CartView.tsx";
@@ -79,7 +79,7 @@ export async function checkoutPage(c: Context<AppEnv>, shop: Storefront) {
             installationAvailable: s.enableInstallationService,
             installation: c.req.query("installation") === "1",
             initial: {
-              customerName: user ? [user.firstName, user.lastName].filter(Boolean).join(" ") : "",
+              customerName: user ? personName(user.firstName, user.lastName) : "",
               customerEmail: user?.email ?? "",
             },
             total: t.finalAmount,

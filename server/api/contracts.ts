@@ -55,6 +55,8 @@ import { hasRole, staffRoles } from "../../domain/roles.ts";
 import { workTypes } from "../../domain/enums.ts";
 import { ApiError, CONTRACT_NUMBER_TAKEN, invalid, notFound } from "../errors.ts";
 import { contentDisposition } from "../content_disposition.ts";
+import { moscowTime } from "../../domain/dates.ts";
+import { personName } from "../../domain/format.ts";
 import { validate } from "../validate.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import type { AppEnv } from "../types.ts";
@@ -321,7 +323,7 @@ export const paymentApi = new Hono<AppEnv>()
       const body = c.req.valid("json");
       const done = await markPaymentReceived(c.var.deps.db, companyScope(user), c.req.valid("param").id, {
         amount: body.amount,
-        receivedAt: new Date(`${body.receivedOn}T12:00:00+03:00`),
+        receivedAt: moscowTime(body.receivedOn, 12),
         byUserId: user.id,
       });
       if (!done) throw notFound("Платёж не найден");
@@ -416,7 +418,7 @@ export const clientLinksApi = new Hono<AppEnv>()
     const link = await liveLink(c, c.req.valid("param").token);
     const { db, now } = c.var.deps;
     const object = await contractObject(db, scopeOf(link.companyId), link.objectId);
-    const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email;
+    const name = personName(user.firstName, user.lastName) || user.email;
     const state = await requestCustomerObject(
       db,
       { id: user.id, email: user.email, name },

@@ -6,7 +6,7 @@ import { and, eq } from "drizzle-orm";
 import { demoSurveyorTask, expectJson, type TestApp, withTestApp } from "../testing.ts";
 import { estimateTotals, findModel, generateEstimate } from "../../estimating/mod.ts";
 import { companies, notifications, objects, users } from "../../db/schema/mod.ts";
-import { moscowDay } from "./estimates.ts";
+import { moscowDate } from "../../domain/dates.ts";
 
 const NOTE = "Хозяин просит не трогать яблоню";
 const measurements = {
@@ -110,7 +110,7 @@ Deno.test("[api] an unedited estimate keeps the engine's total; an edit changes 
     const made = await generate(t, task);
     const e = await expectJson(t.request(`/api/estimates/${made.id}`, { as: "engineer@demo.local" }));
     const engine = generateEstimate({ objectId: task.objectId, measurements }, {
-      date: moscowDay(new Date()),
+      date: moscowDate(new Date()),
     });
     assert.equal(e.itemsTotal, engine.itemsTotal);
     assert.equal(e.totalAmount, made.totalAmount);

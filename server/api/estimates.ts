@@ -56,6 +56,8 @@ import {
 } from "../../domain/estimate_status.ts";
 import { ApiError, fieldErrors, forbidden, invalid, notFound } from "../errors.ts";
 import { contentDisposition } from "../content_disposition.ts";
+import { moscowDate } from "../../domain/dates.ts";
+import { personName } from "../../domain/format.ts";
 import { validate } from "../validate.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import { validIdParam } from "../query.ts";
@@ -141,11 +143,6 @@ export function alertsConfirmationMessage(alerts: readonly string[]): string {
   return `Смета содержит предупреждения: ${alerts.join(" ")} Утвердить всё равно? Подтвердите утверждение.`;
 }
 
-/** The estimate date the engine prints: Moscow's calendar day. */
-export function moscowDay(at: Date): string {
-  return new Date(at.getTime() + 3 * 3600_000).toISOString().slice(0, 10);
-}
-
 /** The JSON of a stored estimate (spec/3 §3 field names; money in kopecks). */
 export function estimateJson(e: EstimateDetail) {
   return {
@@ -176,12 +173,12 @@ export function estimateJson(e: EstimateDetail) {
         alerts: e.alertsConfirmed,
         at: e.alertsConfirmedAt,
         byUserId: e.alertsConfirmedBy,
-        byName: [e.confirmerLastName, e.confirmerFirstName].filter(Boolean).join(" ") || null,
+        byName: personName(e.confirmerFirstName, e.confirmerLastName, { surnameFirst: true }) || null,
       }
       : null,
     createdAt: e.createdAt,
     updatedAt: e.updatedAt,
-    date: moscowDay(e.createdAt),
+    date: moscowDate(e.createdAt),
     items: e.items.map((i) => ({
       id: i.id,
       ...lineFigures(i),
@@ -217,7 +214,7 @@ function asEngineEstimate(e: EstimateDetail): Estimate {
   return {
     estimateNumber: e.estimateNumber,
     templateName: e.templateName ?? "Смета",
-    date: moscowDay(e.createdAt),
+    date: moscowDate(e.createdAt),
     workType,
     workTypeLabel: workTypeLabel(workType),
     objectId: e.objectId,
@@ -382,7 +379,7 @@ export const estimatesApi = new Hono<AppEnv>()
       }
       made.push({
         doc: one,
-        estimate: generated(one, { priceList, equipmentPrice, date: moscowDay(at) }),
+        estimate: generated(one, { priceList, equipmentPrice, date: moscowDate(at) }),
         earlier,
       });
     }

@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { demoSurveyorTask, expectJson, type TestApp, withTestApp } from "../testing.ts";
 import { defaultPriceList, generateEstimate } from "../../estimating/mod.ts";
 import { companies, estimateItems, objects, priceListItems, priceLists } from "../../db/schema/mod.ts";
-import { moscowDay } from "./estimates.ts";
+import { moscowDate } from "../../domain/dates.ts";
 
 /** POST /api/estimates/generate as a demo user; checks the status and answers the body. */
 function generate(t: TestApp, body: Record<string, unknown>, status: number, as = "surveyor@demo.local") {
@@ -186,7 +186,7 @@ Deno.test("[api] a generated estimate is stored with the engine's total, moves t
     assert.ok(res.id > 0);
     assert.equal(res.status, "draft");
     // The same document through the engine directly (what the CLI does) gives the same total.
-    const expected = generateEstimate(documentOf(object), { date: moscowDay(t.deps.now()) });
+    const expected = generateEstimate(documentOf(object), { date: moscowDate(t.deps.now()) });
     assert.equal(res.totalAmount, expected.totalAmount);
     assert.ok(expected.totalAmount > 0);
 
@@ -240,7 +240,7 @@ Deno.test("[api] generation prices by the company's active price list", () =>
     })));
     const res = await generate(t, { objectId: task.objectId, measurements }, 201);
     const doc = documentOf(object);
-    const date = moscowDay(t.deps.now());
+    const date = moscowDate(t.deps.now());
     const withList = generateEstimate(doc, { date, priceList: list });
     const withDefault = generateEstimate(doc, { date });
     assert.equal(res.totalAmount, withList.totalAmount);

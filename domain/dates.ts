@@ -1,0 +1,44 @@
+// Moscow calendar days: the dates people type and read (due dates, estimate and contract dates, report
+// filters) are Moscow's, while moments are stored in UTC. Europe/Moscow's offset comes from the time-zone
+// database through @date-fns/tz, never from adding hours by hand. Pure; used by the server and the islands.
+import { TZDate } from "@date-fns/tz";
+
+/** The time zone of the company's work and of every date shown. */
+export const MOSCOW = "Europe/Moscow";
+
+const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+
+/** Year, month (1–12) and day of a moment on Moscow's calendar. */
+export function moscowCalendar(at: Date | number): { year: number; month: number; day: number } {
+  const d = new TZDate(typeof at === "number" ? at : at.getTime(), MOSCOW);
+  return { year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate() };
+}
+
+/** Moscow's calendar day of a moment as 'YYYY-MM-DD': moscowDate(2026-03-01T22:30Z) → '2026-03-02'. */
+export function moscowDate(at: Date | number): string {
+  const { year, month, day } = moscowCalendar(at);
+  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+}
+
+/**
+ * The moment of a Moscow wall-clock time on a 'YYYY-MM-DD' day; an Invalid Date for a day that is not on
+ * the calendar ('2026-02-30'), as `new Date('2026-02-30T00:00+03:00')` was.
+ */
+export function moscowTime(day: string, hours = 0, minutes = 0, seconds = 0, ms = 0): Date {
+  const [year, month, date] = day.split("-").map(Number);
+  const at = new Date(new TZDate(year, month - 1, date, hours, minutes, seconds, ms, MOSCOW).getTime());
+  return Number.isNaN(at.getTime()) || moscowDate(at) !== day ? new Date(NaN) : at;
+}
+
+/** Midnight in Moscow that starts a 'YYYY-MM-DD' day. */
+export function moscowDayStart(day: string): Date {
+  return moscowTime(day);
+}
+
+/** Midnight in Moscow that ends a 'YYYY-MM-DD' day (the start of the next one). */
+export function moscowDayEnd(day: string): Date {
+  const start = moscowDayStart(day);
+  if (Number.isNaN(start.getTime())) return start;
+  const [year, month, date] = day.split("-").map(Number);
+  return new Date(new TZDate(year, month - 1, date + 1, MOSCOW).getTime());
+}
