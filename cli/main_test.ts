@@ -347,7 +347,7 @@ Deno.test("[cli] estimate generate: a folder of every work type prices each docu
     }
     const all: Estimate = JSON.parse(await Deno.readTextFile(`${dir}/json/all.json`));
     assert.deepEqual(all.workKinds, ["well", "water_supply", "sewage", "septic", "drainage"]);
-    // The README's example documents of the work types go through as well.
+    // The example documents of the work types (examples/work_types/) go through as well.
     const r = await runCli("estimate", "generate", `${root}examples/work_types`, "--out", `${dir}/examples`);
     assert.equal(r.code, 0, r.err.join("\n"));
     assert.equal([...Deno.readDirSync(`${dir}/examples`)].length, 4);

@@ -1,7 +1,8 @@
 // The reference jobs: realistic measurement documents (examples/reference-jobs/) priced as a contractor
 // would (default price list, no VAT, dated 2026-02-10), each beside the range an estimator would quote for
-// it, written before pricing (examples/reference-quotes/, same file name). The README's table of them is
-// made here (`deno run -A scripts/reference_jobs.ts --write`) and checked by cli/reference_jobs_test.ts.
+// it, written before pricing (examples/reference-quotes/, same file name). The table of them in
+// docs/estimating.md is made here (`deno run -A scripts/reference_jobs.ts --write`) and checked by
+// cli/reference_jobs_test.ts.
 import { fileURLToPath } from "node:url";
 import { formatRub } from "../estimating/mod.ts";
 
@@ -37,7 +38,7 @@ export function referenceQuotes(): Map<string, ReferenceQuote> {
 
 const rub = (roubles: number) => formatRub(roubles * 100).replace(",00", "");
 
-/** The README's table: each job, the estimator's range and the product's total (kopecks by file name). */
+/** The table in docs/estimating.md: each job, the estimator's range and the product's total (kopecks by name). */
 export function referenceTable(quotes: Map<string, ReferenceQuote>, totals: Map<string, number>): string {
   const rows = [...quotes].map(([name, q]) => {
     const total = totals.get(name) ?? q.totalKopecks;
@@ -50,5 +51,5 @@ export function referenceTable(quotes: Map<string, ReferenceQuote>, totals: Map<
   ].join("\n");
 }
 
-/** Markers around the table in the README. */
+/** Markers around the table in docs/estimating.md. */
 export const tableMarkers = ["<!-- reference-jobs -->", "<!-- /reference-jobs -->"] as const;

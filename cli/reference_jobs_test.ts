@@ -1,5 +1,5 @@
 // Each reference job priced by the CLI as the issue's estimator prices them: the total equals the recorded
-// one to the kopeck, lies within the estimator's range, and the README's table says so.
+// one to the kopeck, lies within the estimator's range, and the table in docs/estimating.md says so.
 import assert from "node:assert/strict";
 import type { Estimate } from "../estimating/mod.ts";
 import {
@@ -41,13 +41,13 @@ Deno.test("[cli] reference jobs: each total equals its recorded total and lies w
         `${name}: ${estimate.totalAmount / 100} ₽ outside ${quote.quoteMin}–${quote.quoteMax} ₽`,
       );
     }
-    const readme = await Deno.readTextFile(`${root}README.md`);
-    const table = readme.split(tableMarkers[0])[1]?.split(tableMarkers[1])[0] ?? "";
+    const doc = await Deno.readTextFile(`${root}docs/estimating.md`);
+    const table = doc.split(tableMarkers[0])[1]?.split(tableMarkers[1])[0] ?? "";
     // As `deno fmt` aligns it: the cells' padding and the dashes' count do not matter.
     const cells = (md: string) => md.trim().replace(/ *\| */g, "|").replace(/-{3,}/g, "---");
     assert.equal(
       cells(table),
       cells(referenceTable(expected, totals)),
-      "the README's table (scripts/reference_jobs.ts --write)",
+      "the table in docs/estimating.md (scripts/reference_jobs.ts --write)",
     );
   }));

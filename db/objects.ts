@@ -138,7 +138,7 @@ export async function listObjects(
 /**
  * The districts the company's objects carry, for the filter. Each step seeks the next district in the
  * (company, district) index, so the cost follows the number of districts, not of objects: `select
- * distinct` read every object's entry (4.6 ms at 10 000 objects, README «Performance»).
+ * distinct` read every object's entry (4.6 ms at 10 000 objects, docs/performance.md).
  */
 export async function objectDistricts(db: Db, scope: Scope): Promise<string[]> {
   const inScope = scope === null ? sql`1` : sql`${objects.companyId} = ${scope}`;

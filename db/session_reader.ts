@@ -1,6 +1,6 @@
 // The session lookup of a local database file through a statement prepared once: the check runs on every
 // request, and through the general client each run prepares the statement again and describes its columns,
-// which costs several times the read itself (bench/pages.ts, profile in README "Performance").
+// which costs several times the read itself (bench/pages.ts, profile in docs/performance.md).
 // @ts-types="./libsql.d.ts"
 import Database from "libsql";
 import type { SessionRow } from "./sessions.ts";

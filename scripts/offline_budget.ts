@@ -1,4 +1,4 @@
-// What field work with no signal costs (issue 16), for the README: the gzip JavaScript of the field-work page
+// What field work with no signal costs, for docs/field_work.md: the gzip JavaScript of the field-work page
 // without and with the estimating engine, and what the phone keeps for a surveyor with 20 open tasks.
 // NODE_ENV=production deno run -A scripts/offline_budget.ts
 import { gzipSync } from "node:zlib";

@@ -1,5 +1,5 @@
-// Prices the reference jobs with the CLI and prints the README's table of them; with --write it also
-// records each total in its quote file and puts the table into README.md between its markers.
+// Prices the reference jobs with the CLI and prints the table of them in docs/estimating.md; with --write it
+// also records each total in its quote file and puts the table into docs/estimating.md between its markers.
 //   deno run -A scripts/reference_jobs.ts [--write]
 import { fileURLToPath } from "node:url";
 import {
@@ -54,11 +54,11 @@ if (Deno.args.includes("--write")) {
       JSON.stringify({ ...q, totalKopecks: totals.get(name) }, null, 2) + "\n",
     );
   }
-  const readme = await Deno.readTextFile(`${root}README.md`);
-  const [before, rest] = readme.split(tableMarkers[0]);
+  const doc = await Deno.readTextFile(`${root}docs/estimating.md`);
+  const [before, rest] = doc.split(tableMarkers[0]);
   const after = rest.split(tableMarkers[1])[1];
   await Deno.writeTextFile(
-    `${root}README.md`,
+    `${root}docs/estimating.md`,
     `${before}${tableMarkers[0]}\n\n${table}\n\n${tableMarkers[1]}${after}`,
   );
 }

@@ -31,7 +31,7 @@ export function negotiateEncoding(
 /**
  * Answers made per request go out as gzip when the client takes it: on the 38 KB /tasks page gzip 4 takes
  * 0.18 ms for 5.2 KB and brotli 4 0.45 ms for 4.9 KB, a third of the page's whole cost for 6 % fewer
- * bytes (README «Performance», fourth round). Static files, compressed once, stay brotli first.
+ * bytes (docs/performance.md). Static files, compressed once, stay brotli first.
  */
 const DYNAMIC_PREFERENCE: readonly Encoding[] = ["gzip", "br"];
 
@@ -41,7 +41,7 @@ export const negotiateDynamic = (header: string | undefined | null): Encoding | 
 
 /**
  * Fast levels for answers made per request (brotli 4, gzip 4): on a 27 KB list page brotli 5 took longer
- * than rendering it, for 11 % fewer bytes than 4 (README «Performance»). Static files are compressed
+ * than rendering it, for 11 % fewer bytes than 4 (docs/performance.md). Static files are compressed
  * hardest, once, at build.
  */
 export function compress(bytes: Uint8Array, encoding: Encoding, hard = false): Uint8Array {

@@ -30,7 +30,7 @@ export const tasks = sqliteTable("tasks", {
   // With completed_at, "completed in the period" (the dashboard) is counted from the index alone.
   index("tasks_company_status_completed_idx").on(t.companyId, t.status, t.completedAt),
   // With due_date, the overdue count (tasks in work and late) is read from the index alone: 38 ms → 2 ms
-  // at 50 000 tasks (README «Performance»).
+  // at 50 000 tasks (docs/performance.md).
   index("tasks_company_status_due_idx").on(t.companyId, t.status, t.dueDate),
   index("tasks_assignee_idx").on(t.assignedTo, t.status),
   index("tasks_object_idx").on(t.objectId),
