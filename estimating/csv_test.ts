@@ -10,7 +10,7 @@ Deno.test("csvCell() neutralizes every formula-looking start (OWASP): = + - @ ta
   assert.equal(csvCell(-2), "-2");
 });
 
-Deno.test("a price list with formula-looking names survives writing and reading its CSV", () => {
+Deno.test("a price list with formula-looking names survives writing and reading its CSV", async () => {
   const names = ['=HYPERLINK("http://evil.example","x")', "-Труба", "+Колено", "@Муфта", "'Кавычка"];
   const items = names.map((name, i) => ({
     code: `A${i}`,
@@ -22,6 +22,6 @@ Deno.test("a price list with formula-looking names survives writing and reading 
   }));
   const csv = writePriceListCsv(items);
   assert.ok(!csv.split("\r\n").some((line) => line.split(";").some((cell) => /^"?[=+\-@]/.test(cell))));
-  assert.deepEqual(parseCsv(csv).slice(1).map((row) => row[1]), names);
+  assert.deepEqual((await parseCsv(csv)).slice(1).map((row) => row[1]), names);
   assert.equal(toCsv([["a"]]), "\uFEFFa\r\n");
 });

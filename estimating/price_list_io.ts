@@ -14,6 +14,7 @@
 
 import type ExcelJS from "exceljs";
 import { loadExcelJS } from "./excel.ts";
+import type Papa from "papaparse";
 import { csvText, toCsv } from "./csv.ts";
 import { rubToKopecks } from "./money.ts";
 import { normalizeCode, type PriceListItem, sections } from "./price_list.ts";
@@ -235,51 +236,43 @@ function rowsFromTable(table: unknown[][], rowNumbers?: number[]): { rows: RawRo
 }
 
 /**
- * Splits CSV text into rows of fields (RFC 4180 quoting; `;`, `,` or tab detected from the first line;
- * the apostrophe that writePriceListCsv() puts before formula-looking text is taken off).
+ * Splits CSV text into rows of fields with papaparse (RFC 4180 quoting; `;`, `,` or tab guessed from the
+ * first lines, `;` for a file of one column; the apostrophe that writePriceListCsv() puts before
+ * formula-looking text is taken off). Empty lines are kept as rows, so a row's index is its line in the file.
+papaparse is imported on first use, as exceljs is, so that the islands and the phone's engine that import
+`estimating/mod.ts` do not carry it.
  *
  * @example
  * ```ts
  * import { parseCsv } from "./price_list_io.ts";
- * const rows = parseCsv('Артикул;Наименование\nА001;"Труба; ПВХ"\n');
+ * const rows = await parseCsv('Артикул;Наименование\nА001;"Труба; ПВХ"\n');
  * if (rows[1][1] !== "Труба; ПВХ") throw new Error("csv");
+ * if ((await parseCsv("Артикул,Наименование\r\n\r\nА001,Труба")).length !== 3) throw new Error("lines");
  * ```
  */
-export function parseCsv(source: string): string[][] {
+export async function parseCsv(source: string): Promise<string[][]> {
+  const Papa = await loadPapaparse();
   const s = source.replace(/^\uFEFF/, "");
-  const firstLine = s.slice(0, s.search(/\r?\n|$/));
-  const counts = [";", ",", "\t"].map((d) => firstLine.split(d).length);
-  const delimiter = [";", ",", "\t"][counts.indexOf(Math.max(...counts))];
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < s.length; i++) {
-    const ch = s[i];
-    if (quoted) {
-      if (ch === '"') {
-        if (s[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else quoted = false;
-      } else field += ch;
-    } else if (ch === '"' && field === "") quoted = true;
-    else if (ch === delimiter) {
-      row.push(csvText(field));
-      field = "";
-    } else if (ch === "\n" || ch === "\r") {
-      if (ch === "\r" && s[i + 1] === "\n") i++;
-      row.push(csvText(field));
-      rows.push(row);
-      row = [];
-      field = "";
-    } else field += ch;
-  }
-  if (field !== "" || row.length > 0) {
-    row.push(csvText(field));
-    rows.push(row);
-  }
+  const guess = Papa.parse<string[]>(s, { preview: 20, skipEmptyLines: true, delimitersToGuess });
+  const undetected = guess.errors.some((e) => e.code === "UndetectableDelimiter");
+  const rows = Papa.parse<string[]>(s, {
+    delimiter: undetected ? ";" : guess.meta.delimiter,
+    transform: csvText,
+  }).data;
+  // papaparse gives the end of the last line a row of its own.
+  const last = rows.at(-1);
+  if (last && last.length === 1 && last[0] === "" && /\n$/.test(s)) rows.pop();
   return rows;
+}
+
+const delimitersToGuess = [";", ",", "\t"];
+
+let papaparse: Promise<typeof Papa> | undefined;
+function loadPapaparse(): Promise<typeof Papa> {
+  papaparse ??= import("papaparse").then((m) =>
+    ((m as { default?: typeof Papa }).default ?? m) as typeof Papa
+  );
+  return papaparse;
 }
 
 function decodeText(bytes: Uint8Array): string {
@@ -348,14 +341,14 @@ export async function readPriceListFile(bytes: Uint8Array, fileName: string): Pr
     return { ...validateRows(rows), ...(typeof name === "string" ? { name } : {}), format: "json" };
   }
   if (ext === "csv" || ext === "txt") {
-    const { rows, error } = rowsFromTable(parseCsv(decodeText(bytes)));
+    const { rows, error } = rowsFromTable(await parseCsv(decodeText(bytes)));
     if (error) throw new PriceListFileError(error);
     return { ...validateRows(rows), format: "csv" };
   }
   if (ext === "xlsx") {
     // A zip bomb or a sheet of millions of cells is refused before exceljs inflates it all into memory.
     try {
-      await checkZip(bytes, priceListZipLimits);
+      checkZip(bytes, priceListZipLimits);
     } catch (err) {
       if (err instanceof ZipLimitError) throw new PriceListFileError(err.message);
       throw err;

@@ -3,10 +3,13 @@
  * a small file may inflate to gigabytes (a zip bomb) or hold millions of cells. The central directory is
  * checked first (entry count, declared sizes, compression ratio), then every entry is inflated as a
  * stream, without keeping it, to verify that the declared sizes are true and to count the sheets'
- * rows and cells.
+ * rows and cells. The archive is read by fflate (its central directory through `unzipSync`'s filter, the
+ * entries through the streaming `Unzip`); the limits and the counting are ours.
  *
  * @module
  */
+
+import { Unzip, UnzipInflate, unzipSync } from "fflate";
 
 /** What an archive may hold. */
 export interface ZipLimits {
@@ -45,14 +48,9 @@ export interface ZipEntry {
   method: number;
   compressedSize: number;
   uncompressedSize: number;
-  /** Offset of the entry's local header. */
-  localOffset: number;
 }
 
 const MB = 1024 * 1024;
-const EOCD_SIGNATURE = 0x06054b50;
-const CENTRAL_SIGNATURE = 0x02014b50;
-const LOCAL_SIGNATURE = 0x04034b50;
 
 /**
  * The entries of a zip archive from its central directory, checked against the limits on entry count,
@@ -70,63 +68,43 @@ const LOCAL_SIGNATURE = 0x04034b50;
  * ```
  */
 export function zipDirectory(bytes: Uint8Array, limits: ZipLimits): ZipEntry[] {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let eocd = -1;
-  // The end record is 22 bytes plus a comment of at most 65 535.
-  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 0xffff); i--) {
-    if (view.getUint32(i, true) === EOCD_SIGNATURE) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd === -1) throw new ZipLimitError("файл не является книгой .xlsx (не zip-архив)");
-  const count = view.getUint16(eocd + 10, true);
-  const directorySize = view.getUint32(eocd + 12, true);
-  const directoryOffset = view.getUint32(eocd + 16, true);
-  if (count === 0xffff || directoryOffset === 0xffffffff) {
-    throw new ZipLimitError("архив слишком большой (ZIP64)");
-  }
-  if (count > limits.maxEntries) {
-    throw new ZipLimitError(
-      `в архиве слишком много файлов: ${count}, допустимо не более ${limits.maxEntries}`,
-    );
-  }
-  if (directoryOffset + directorySize > eocd) throw new ZipLimitError("архив повреждён");
   const entries: ZipEntry[] = [];
   let total = 0;
-  let at = directoryOffset;
-  for (let n = 0; n < count; n++) {
-    if (at + 46 > eocd || view.getUint32(at, true) !== CENTRAL_SIGNATURE) {
-      throw new ZipLimitError("архив повреждён");
-    }
-    const nameLength = view.getUint16(at + 28, true);
-    const entry: ZipEntry = {
-      name: new TextDecoder().decode(bytes.subarray(at + 46, at + 46 + nameLength)),
-      method: view.getUint16(at + 10, true),
-      compressedSize: view.getUint32(at + 20, true),
-      uncompressedSize: view.getUint32(at + 24, true),
-      localOffset: view.getUint32(at + 42, true),
-    };
-    if (entry.method !== 0 && entry.method !== 8) {
-      throw new ZipLimitError(`неподдерживаемое сжатие в архиве (метод ${entry.method})`);
-    }
-    if (entry.localOffset + 30 + entry.compressedSize > directoryOffset) {
-      throw new ZipLimitError("архив повреждён");
-    }
-    total += entry.uncompressedSize;
-    if (total > limits.maxUncompressedBytes) {
-      throw new ZipLimitError(
-        `распакованная книга больше ${Math.round(limits.maxUncompressedBytes / MB)} MB`,
-      );
-    }
-    if (
-      entry.uncompressedSize > MB &&
-      entry.uncompressedSize / Math.max(entry.compressedSize, 1) > limits.maxRatio
-    ) {
-      throw new ZipLimitError(`подозрительно высокая степень сжатия файла «${entry.name}» в архиве`);
-    }
-    entries.push(entry);
-    at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+  try {
+    // The filter sees each entry of the central directory and extracts none.
+    unzipSync(bytes, {
+      filter: (file) => {
+        const entry: ZipEntry = {
+          name: file.name,
+          method: file.compression,
+          compressedSize: file.size,
+          uncompressedSize: file.originalSize,
+        };
+        if (entries.length === limits.maxEntries) {
+          throw new ZipLimitError(`в архиве слишком много файлов: допустимо не более ${limits.maxEntries}`);
+        }
+        if (entry.method !== 0 && entry.method !== 8) {
+          throw new ZipLimitError(`неподдерживаемое сжатие в архиве (метод ${entry.method})`);
+        }
+        total += entry.uncompressedSize;
+        if (total > limits.maxUncompressedBytes) {
+          throw new ZipLimitError(
+            `распакованная книга больше ${Math.round(limits.maxUncompressedBytes / MB)} MB`,
+          );
+        }
+        if (
+          entry.uncompressedSize > MB &&
+          entry.uncompressedSize / Math.max(entry.compressedSize, 1) > limits.maxRatio
+        ) {
+          throw new ZipLimitError(`подозрительно высокая степень сжатия файла «${entry.name}» в архиве`);
+        }
+        entries.push(entry);
+        return false;
+      },
+    });
+  } catch (error) {
+    if (error instanceof ZipLimitError) throw error;
+    throw new ZipLimitError("файл не является книгой .xlsx (не zip-архив или архив повреждён)");
   }
   return entries;
 }
@@ -156,38 +134,9 @@ class SheetCounter {
   }
 }
 
-const SLICE = 16 * 1024;
-
-/** Inflates one entry chunk by chunk, handing each piece to `each`, keeping none. Returns the size. */
-async function inflate(
-  compressed: Uint8Array,
-  method: number,
-  each: (chunk: Uint8Array) => void,
-): Promise<number> {
-  if (method === 0) {
-    each(compressed);
-    return compressed.length;
-  }
-  const stream = new DecompressionStream("deflate-raw");
-  const writer = stream.writable.getWriter();
-  const writing = (async () => {
-    for (let i = 0; i < compressed.length; i += SLICE) await writer.write(compressed.slice(i, i + SLICE));
-    await writer.close();
-  })();
-  writing.catch(() => {});
-  let size = 0;
-  try {
-    for await (const chunk of stream.readable) {
-      size += chunk.length;
-      each(chunk);
-    }
-    await writing;
-  } catch (error) {
-    if (error instanceof ZipLimitError) throw error;
-    throw new ZipLimitError("архив повреждён: данные не распаковываются");
-  }
-  return size;
-}
+/** Bytes handed to the inflater at a time: deflate expands at most about 1 032 times, so one inflated
+ * piece stays near a megabyte however the archive was made. */
+const SLICE = 1024;
 
 /**
  * Checks an .xlsx archive against the limits: the directory ({@link zipDirectory}), then every entry
@@ -199,42 +148,54 @@ async function inflate(
  * import { checkZip, priceListZipLimits } from "./zip_guard.ts";
  * import { writePriceListWorkbook } from "./price_list_io.ts";
  * const bytes = await writePriceListWorkbook([{ code: "А001", name: "Труба", unit: "м", section: "", materialsPrice: 1, worksPrice: 2 }]);
- * const { rows, cells } = await checkZip(bytes, priceListZipLimits);
+ * const { rows, cells } = checkZip(bytes, priceListZipLimits);
  * if (rows < 2 || cells < 2) throw new Error("counted");
  * ```
  */
-export async function checkZip(
+export function checkZip(
   bytes: Uint8Array,
   limits: ZipLimits,
-): Promise<{ rows: number; cells: number }> {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+): { rows: number; cells: number } {
+  const declared = new Map(zipDirectory(bytes, limits).map((e) => [e.name, e]));
   let total = 0;
   let rows = 0;
   let cells = 0;
-  for (const entry of zipDirectory(bytes, limits)) {
-    const at = entry.localOffset;
-    if (view.getUint32(at, true) !== LOCAL_SIGNATURE) throw new ZipLimitError("архив повреждён");
-    const start = at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
-    if (start + entry.compressedSize > bytes.length) throw new ZipLimitError("архив повреждён");
+  const unzip = new Unzip((file) => {
+    const entry = declared.get(file.name);
+    if (!entry) throw new ZipLimitError("архив повреждён");
     const counter = /^xl\/worksheets\/[^/]+\.xml$/.test(entry.name) ? new SheetCounter() : null;
     let size = 0;
-    await inflate(bytes.subarray(start, start + entry.compressedSize), entry.method, (chunk) => {
+    file.ondata = (error, chunk, final) => {
+      if (error) throw error;
       size += chunk.length;
       if (size > entry.uncompressedSize || total + size > limits.maxUncompressedBytes) {
         throw new ZipLimitError(`файл «${entry.name}» в архиве больше заявленного размера`);
       }
-      if (!counter) return;
-      counter.add(chunk);
-      if (rows + counter.rows > limits.maxRows) {
-        throw new ZipLimitError(`в книге больше ${limits.maxRows} строк`);
+      if (counter) {
+        counter.add(chunk);
+        if (rows + counter.rows > limits.maxRows) {
+          throw new ZipLimitError(`в книге больше ${limits.maxRows} строк`);
+        }
+        if (cells + counter.cells > limits.maxCells) {
+          throw new ZipLimitError(`в книге больше ${limits.maxCells} ячеек`);
+        }
       }
-      if (cells + counter.cells > limits.maxCells) {
-        throw new ZipLimitError(`в книге больше ${limits.maxCells} ячеек`);
+      if (final) {
+        total += size;
+        rows += counter?.rows ?? 0;
+        cells += counter?.cells ?? 0;
       }
-    });
-    total += size;
-    rows += counter?.rows ?? 0;
-    cells += counter?.cells ?? 0;
+    };
+    file.start();
+  });
+  unzip.register(UnzipInflate);
+  try {
+    for (let i = 0; i < bytes.length; i += SLICE) {
+      unzip.push(bytes.subarray(i, i + SLICE), i + SLICE >= bytes.length);
+    }
+  } catch (error) {
+    if (error instanceof ZipLimitError) throw error;
+    throw new ZipLimitError("архив повреждён: данные не распаковываются");
   }
   return { rows, cells };
 }
