@@ -50,7 +50,7 @@ export interface GenerateCommandOptions {
 }
 
 /**
- * `--equipment-price retail|dealer|dealer+N` (issue 22 item 1): the maker's retail price, the dealer price,
+ * `--equipment-price retail|dealer|dealer+N`: the maker's retail price, the dealer price,
  * or the dealer price plus N % (a whole number 0–300).
  */
 export function parseEquipmentPriceOption(value: string): EquipmentPriceSetting {

@@ -1,5 +1,5 @@
 // Warnings that change what should be installed (Estimate.alerts: an undersized station …), shown at the top
-// of an estimate for the surveyor and the engineer (issue 22 item 11), with the approver's confirmation
+// of an estimate for the surveyor and the engineer, with the approver's confirmation
 // once the estimate was approved over them. Never shown to the client.
 import { formatDateTime } from "../domain/format.ts";
 

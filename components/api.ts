@@ -32,7 +32,7 @@ export async function api<T = unknown>(
   // A wrong password on /api/login is a 401 too, but it is answered on the form, not by a redirect.
   if (res.status === 401 && !path.startsWith("/api/login")) {
     // The session is gone: say so and go to sign-in, coming back here afterwards. The spec's English
-    // 'Unauthorized' toast is said in Russian: every message a person sees is Russian (issue 23 item 17).
+    // 'Unauthorized' toast is said in Russian: every message a person sees is Russian.
     toast({
       title: "Требуется вход",
       description: "Вы вышли из системы. Переходим ко входу…",

@@ -167,7 +167,7 @@ export async function updateShopSettings(db: Db, companyId: number, input: ShopS
   return row ?? null;
 }
 
-/** The company's equipment-price basis for estimates (issue 22 item 1); null for an unknown company. */
+/** The company's equipment-price basis for estimates; null for an unknown company. */
 export async function findEquipmentPrice(db: Db, companyId: number): Promise<EquipmentPriceSetting | null> {
   const [row] = await db.select({
     basis: companies.equipmentPriceBasis,

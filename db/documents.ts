@@ -88,7 +88,7 @@ export async function findDocument(db: Db, scope: Scope, id: number) {
   return row ?? null;
 }
 
-/** The company's document a phone uploaded under this client id (issue 16), or null. */
+/** The company's document a phone uploaded under this client id, or null. */
 export async function documentByClientId(db: Db, companyId: number, clientId: string) {
   const [row] = await db.select(documentSelection).from(documents)
     .leftJoin(users, eq(documents.uploadedBy, users.id))

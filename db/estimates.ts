@@ -277,7 +277,7 @@ export async function numberOfEarlierVersion(
 /**
  * The estimate that generating this document makes a new version of, or null when it is a new estimate.
  *
- * A new version is a re-pricing of the same job (issue 22 item 21). The same job is: the same object, the
+ * A new version is a re-pricing of the same job. The same job is: the same object, the
  * same task (or, both without a task, none), and the same work kinds (documentKinds: a station, a well, a
  * water pipe …). A different station model or other figures are the same job priced again (the surveyor
  * changes the model an alert suggests); another kind of work on the same object is another job, with its

@@ -299,7 +299,7 @@ export interface PriceListSummary {
   createdAt: string | null;
 }
 
-/** The company's equipment-price basis for estimates (issue 22 item 1), as PUT /api/settings/equipment-price takes it. */
+/** The company's equipment-price basis for estimates, as PUT /api/settings/equipment-price takes it. */
 export const equipmentPriceSchema = z.object({
   basis: z.enum(equipmentPriceBases, "Выберите, по какой цене считать оборудование"),
   markupPercent: z.number("Укажите наценку числом").check(

@@ -1,7 +1,7 @@
 // Sign-in payloads, shared by the server and the login island so both give the same messages.
 // zod/mini keeps the island bundles small (the full zod API adds about 25 KB gzip to a page).
 import * as z from "zod/mini";
-import "./zod_messages.ts"; // the Russian messages of checks without their own (issue 23)
+import "./zod_messages.ts"; // the Russian messages of checks without their own
 
 const email = z.pipe(
   z.string({ error: "Email обязателен" }).check(z.trim(), z.minLength(1, "Email обязателен")),

@@ -1,4 +1,4 @@
-// The one check of a calendar date (issue 23 item 9), free of zod so that zod-free modules (domain/tasks.ts,
+// The one check of a calendar date, free of zod so that zod-free modules (domain/tasks.ts,
 // read by pages and light islands) use it too; the zod schemas are in domain/bounds.ts.
 
 /** Whether 'YYYY-MM-DD' names a real calendar day of the years 1900–2999 ('2026-02-30' does not). */

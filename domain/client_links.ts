@@ -1,4 +1,4 @@
-// What the client's private link says when the version it was made for has been replaced (issue 23 item 5):
+// What the client's private link says when the version it was made for has been replaced:
 // the page and the API's 409 use the same words.
 import * as z from "zod/mini";
 import { formatDate } from "./format.ts";

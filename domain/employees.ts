@@ -1,6 +1,6 @@
 // The employee payloads of /api/employees, shared by the router and EmployeesPanel's hints (zod/mini).
 import * as z from "zod/mini";
-import "./zod_messages.ts"; // the Russian messages of checks without their own (issue 23)
+import "./zod_messages.ts"; // the Russian messages of checks without their own
 import { employeeRoles, type Role } from "./roles.ts";
 
 const REQUIRED = "Заполните все обязательные поля";

@@ -38,7 +38,7 @@ export function statusActionLabel(from: EstimateStatus, to: EstimateStatus): str
   return statusActionLabels[to];
 }
 
-/** Roles that edit an estimate's lines, discount, VAT and notes (issue 13). */
+/** Roles that edit an estimate's lines, discount, VAT and notes. */
 export const estimateEditorRoles: readonly Role[] = [
   "chief_engineer",
   "manager",

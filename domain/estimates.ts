@@ -1,4 +1,4 @@
-// Estimate edit schemas (issue 13): the editor's actions on lines, discount, VAT and notes, shared by the
+// Estimate edit schemas: the editor's actions on lines, discount, VAT and notes, shared by the
 // server (enforced) and the editor island (hints). The status rules are in estimate_status.ts, free of zod,
 // so the status buttons do not load it.
 import * as z from "zod/mini";

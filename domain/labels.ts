@@ -40,7 +40,7 @@ export const taskPriorityLabels: Labelled<typeof taskPriorities[number]> = {
   urgent: { label: "Срочный", tone: "danger" },
 };
 
-/** The wording of a task's «Сметы по видам работ» (issue 17), as the task dialog offers it and the measuring
+/** The wording of a task's «Сметы по видам работ», as the task dialog offers it and the measuring
  * screen shows it. */
 export const estimateSplitLabels = {
   combined: "Одна общая",

@@ -1,7 +1,7 @@
 // Client-site (object) rules shared by the server and the object dialog: the create and edit payloads
 // of spec/2 §5 with their messages, cost cleaning and empty optional fields as null. zod/mini: islands import it.
 import * as z from "zod/mini";
-import "./zod_messages.ts"; // the Russian messages of checks without their own (issue 23)
+import "./zod_messages.ts"; // the Russian messages of checks without their own
 import { objectStatuses, workTypes } from "./enums.ts";
 import { distanceFromMkadRule, wholeKm } from "../estimating/enums.ts";
 
@@ -128,7 +128,7 @@ const fields = {
   longitude: z.nullish(
     z.number("Неверная долгота").check(z.gte(-180, "Неверная долгота"), z.lte(180, "Неверная долгота")),
   ),
-  // The engine's rule for the distance (issue 22 item 20): whole km, a fraction rounded by normalizeObjectInput.
+  // The engine's rule for the distance: whole km, a fraction rounded by normalizeObjectInput.
   distanceFromMKAD: z.nullish(
     z.number("Введите число километров").check(
       z.int("Введите целое число"),

@@ -1,4 +1,4 @@
-// Field work with no signal (issue 16): the id a phone gives each queued request, so that the server can
+// Field work with no signal: the id a phone gives each queued request, so that the server can
 // recognise a repeat of a request it already answered.
 import { z } from "zod";
 
@@ -14,7 +14,7 @@ export function isClientId(value: string): boolean {
 }
 
 /**
- * The key a request's repeat is recognised by (issue 23 item 13): the phone's id within who sent it and what
+ * The key a request's repeat is recognised by: the phone's id within who sent it and what
  * it names, so that another user's request, or one for another object or task, that carries the same id is
  * a request of its own and never answers (or drops) someone else's record. Stored in the `client_id` columns.
  * `requestKey("3f2a…", { user: 5, object: 12, task: 3 })` → `"u5.object12.task3:3f2a…"`.

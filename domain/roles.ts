@@ -33,7 +33,7 @@ export const objectEditorRoles: readonly Role[] = [
 ];
 /** Who may approve or reject an estimate. */
 export const estimateApproverRoles: readonly Role[] = ["chief_engineer", "company_admin", "system_admin"];
-/** Who chooses, per task, one estimate for all its work types or one per work type (issue 17). */
+/** Who chooses, per task, one estimate for all its work types or one per work type. */
 export const estimateSplitRoles: readonly Role[] = estimateApproverRoles;
 /** Roles an administrator may give an employee: never system_admin. */
 export const employeeRoles: readonly Role[] = [

@@ -20,7 +20,7 @@ const optionalUserId = z.optional(z.nullable(
 ));
 
 export const ESTIMATE_SPLIT_MESSAGE = "Выберите: одна общая смета или отдельная на каждый вид работ";
-/** «Сметы по видам работ» (issue 17): true, a separate estimate per work type; set by estimateSplitRoles. */
+/** «Сметы по видам работ»: true, a separate estimate per work type; set by estimateSplitRoles. */
 export const separateEstimates = z.optional(z.boolean({ error: ESTIMATE_SPLIT_MESSAGE }));
 
 /** The add-task dialog (spec/2 §5 'Task (general)'). */

@@ -1,4 +1,4 @@
-// The Russian messages of every zod check that has no message of its own (issue 23 item 17), installed
+// The Russian messages of every zod check that has no message of its own, installed
 // once for the whole process: the server, the CLI and each island import it through domain/bounds.ts (and
 // server/validate.ts, cli/main.ts). A schema's own message (the spec's texts) always wins over these.
 // Written here rather than zod's `locales.ru()`: that one names JavaScript types («ожидалось string,

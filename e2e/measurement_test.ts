@@ -351,7 +351,7 @@ Deno.test({
           assert.equal(created.status, 201, await created.clone().text());
           const wellTask = await created.json() as any;
           await page.goto(`/field-work?taskId=${wellTask.id}`);
-          // A well task opens the well's form, not the station's (issue 17).
+          // A well task opens the well's form, not the station's.
           await page.getByRole("button", { name: /Бурение скважины/ }).first().waitFor();
           assert.equal(await page.locator("#fw-septic_model").count(), 0);
           assert.equal(await page.locator("#fw-well_depth").count(), 1);

@@ -1,5 +1,5 @@
 // deno-lint-ignore-file no-explicit-any
-// Field work with no signal (issue 16) on a 390×844 phone with playwright's offline mode: the surveyor opens
+// Field work with no signal on a 390×844 phone with playwright's offline mode: the surveyor opens
 // the app once online, then with the network off opens the cabinet and a task from a fresh page, measures,
 // prices the estimate on the phone, adds a photo and reloads; back online, the measurement, the photo and
 // the estimate reach the server once, and the server's total is the phone's. Another account on the same

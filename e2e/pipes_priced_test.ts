@@ -1,5 +1,5 @@
 // «Прокладка труб» on the surveyor's phone and a desktop: the section lists what the inlet and outlet
-// lengths already price (issue 22 item 10), following the lengths as they are typed.
+// lengths already price, following the lengths as they are typed.
 import type { Page } from "playwright-core";
 import { type BrowserHarness, browserTest, screenshot } from "./harness.ts";
 

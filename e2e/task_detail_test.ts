@@ -1,4 +1,4 @@
-// The task opened from /tasks?taskId=: the chief engineer changes «Сметы по видам работ» there (issue 17);
+// The task opened from /tasks?taskId=: the chief engineer changes «Сметы по видам работ» there;
 // the surveyor sees the choice and cannot change it.
 import assert from "node:assert/strict";
 import { browserTest, hydrated, screenshot, toast } from "./harness.ts";

@@ -149,7 +149,7 @@ export interface GenerateOptions {
   discount?: Discount | null;
   /** Estimate number; else the document's, else `СМ-YYYYMMDD-XXXXXX` derived from the document. */
   estimateNumber?: string;
-  /** The company's equipment-price basis (issue 22 item 1); the maker's retail price (РРЦ) by default. */
+  /** The company's equipment-price basis; the maker's retail price (РРЦ) by default. */
   equipmentPrice?: EquipmentPriceSetting;
 }
 

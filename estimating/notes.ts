@@ -8,7 +8,7 @@ import { isEquipmentPriceNote } from "./catalogue/equipment_price.ts";
 
 /**
  * Whether a note of an estimate is for the company only: the surveyor's note, the price-list codes and the
- * equipment price's basis and margin (issue 22 item 1).
+ * equipment price's basis and margin.
  *
  * @example
  * ```ts

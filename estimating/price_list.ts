@@ -153,7 +153,7 @@ const rows: readonly Row[] = [
   ],
   ["А035", "Монтаж и подключение насоса в камере принудительного отвода", "шт", S.pump, 0, 3000],
   ["А036", "Колодец-накопитель ПНД 1 м³ для насоса", "шт", S.pump, 19500, 6500],
-  // А037 without the check valve: the valve of a separate pump is А018, on the pressure pipe (issue 22 item 5).
+  // А037 without the check valve: the valve of a separate pump is А018, on the pressure pipe.
   ["А037", "Обвязка насоса в колодце: напорный шланг, фитинги, шаровой кран", "компл", S.pump, 1900, 1200],
   // Электромонтажные работы (А038–А047, А165–А167)
   ["А038", "Автоматический выключатель 16 А в щите, установка", "шт", S.electrical, 450, 900],

@@ -17,7 +17,7 @@ const schemas = lazyModule(() => import("../domain/admin.ts"));
 const options = equipmentPriceBases.map((b) => [b, equipmentPriceBasisLabels[b]] as const);
 
 /**
- * /settings, price list (company_admin): the price the estimates quote for a station (issue 22 item 1). The
+ * /settings, price list (company_admin): the price the estimates quote for a station. The
  * client never sees the basis nor the margin; the internal view («Для себя») does.
  */
 export default function EquipmentPriceSettings({ setting }: { setting: EquipmentPriceSetting }) {

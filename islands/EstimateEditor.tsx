@@ -1,4 +1,4 @@
-// The estimate editor of /estimates/:id (issue 13): quantities and prices of the lines, lines from the
+// The estimate editor of /estimates/:id: quantities and prices of the lines, lines from the
 // company's price list or free ones, removal, discount, VAT mode and the two notes. Each change is one
 // POST /api/estimates/:id/edits; the server prices it with the engine's rules and answers the estimate,
 // which replaces what is shown. An approved estimate is locked (the status buttons tell this island).

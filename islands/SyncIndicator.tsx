@@ -1,4 +1,4 @@
-// The surveyor's sync indicator (issue 16), in the page header: online or not, and what waits on the phone to
+// The surveyor's sync indicator, in the page header: online or not, and what waits on the phone to
 // be sent (status changes, measurements, photos, estimates), with the upload's progress. It keeps the queue
 // going and fills the service worker's cache for work with no signal.
 import { useEffect, useState } from "react";

@@ -75,7 +75,7 @@ export default async function estimatePage(c: Context<AppEnv>) {
     ? displayName({ firstName: e.authorFirstName, lastName: e.authorLastName })
     : "—";
   const editable = isCurrent && canEditEstimate(user.role);
-  // The basis and the margin of the station's price (issue 22 item 1): for the company, never the client.
+  // The basis and the margin of the station's price: for the company, never the client.
   const equipmentNote = e.notes.find(isEquipmentPriceNote)?.replace(/^[^:]*:\s*/, "");
   return renderWorkPage(c, {
     title: `Смета ${e.estimateNumber}`,

@@ -65,7 +65,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     },
     xFrameOptions: "DENY",
     referrerPolicy: "strict-origin-when-cross-origin",
-    // HSTS over plain HTTP would pin browsers to an https that this install may not have (issue 23 item 15).
+    // HSTS over plain HTTP would pin browsers to an https that this install may not have.
     strictTransportSecurity: false,
   }));
   app.use(async (c, next) => {

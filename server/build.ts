@@ -88,7 +88,7 @@ hydrateIsland(${JSON.stringify(args.path)}, C);`,
 }
 
 /**
- * Bundles a script of the offline work (issue 16) on its own, out of the islands' shared chunks: the service
+ * Bundles a script of the offline work on its own, out of the islands' shared chunks: the service
  * worker (components/offline/sw.ts), which cannot load chunks, and the estimating engine for the phone
  * (components/offline/engine.ts), whose zod would otherwise join the chunk every island loads. Answers its
  * output path and those of the chunks it imports statically.

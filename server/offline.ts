@@ -1,4 +1,4 @@
-// Field work with no signal (issue 16), the server's part: the service worker at /sw.js (root scope), versioned
+// Field work with no signal, the server's part: the service worker at /sw.js (root scope), versioned
 // with the build, and the account header that lets the worker keep each account's data apart.
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";

@@ -1,4 +1,4 @@
-// Field work with no signal (issue 16), the server's side: installable pages, the service worker, the bundle
+// Field work with no signal, the server's side: installable pages, the service worker, the bundle
 // the phone keeps, idempotent saves and uploads, and the phone's estimate equal to the server's and the CLI's.
 import assert from "node:assert/strict";
 import { join } from "node:path";

@@ -30,7 +30,7 @@ function Document(
         <title>{`${title} — ${siteName}`}</title>
         {description && <meta name="description" content={description} />}
         <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
-        {/* Installable (issue 16): the manifest for Android, the touch icon and title for iPhone's home screen. */}
+        {/* Installable: the manifest for Android, the touch icon and title for iPhone's home screen. */}
         <link rel="manifest" href="/static/manifest.webmanifest" />
         <link rel="apple-touch-icon" href="/static/icons/apple-touch-icon.png" />
         <meta name="mobile-web-app-capable" content="yes" />

@@ -1,5 +1,5 @@
 // Guest orders with installation create an object and notify the company, with no account behind them, so
-// they are limited per phone and per address (issue 23 item 6). Each one is written down in login_attempts
+// they are limited per phone and per address. Each one is written down in login_attempts
 // before it is placed and the rows up to it are counted, as sign-ins are (server/auth/throttle.ts), so
 // parallel orders cannot pass the limit together; an order that is then refused gives its row back.
 import type { Db } from "../db/client.ts";

@@ -1,4 +1,4 @@
-// The client's drawn signature as an image the documents can embed (issue 23 item 4): a base64 PNG data URL
+// The client's drawn signature as an image the documents can embed: a base64 PNG data URL
 // is decoded and parsed in full by pngjs (signature, IHDR, every chunk's CRC, the inflated pixels), so a
 // header alone, a truncated file or another format is refused before it is stored.
 import { Buffer } from "node:buffer";

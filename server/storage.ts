@@ -36,7 +36,7 @@ export function localStorage(root: string): Storage {
     return path;
   };
   return {
-    // Written under a temporary name in the same folder and renamed when complete (issue 23 item 14), so a
+    // Written under a temporary name in the same folder and renamed when complete, so a
     // crash mid-upload leaves a `.part` file that sweepUploads() removes, never a truncated file at the key.
     async write(key, body, { maxBytes }) {
       const final = pathOf(key);

@@ -1,5 +1,5 @@
 // deno-lint-ignore-file no-explicit-any
-// Test helper (issue 23): a Топас 6 job with every kind of note, its contract and client links, a drawn
+// Test helper: a Топас 6 job with every kind of note, its contract and client links, a drawn
 // signature, and the check that a client-facing text carries nothing internal. Shared by the API and browser
 // tests of the client's link.
 import assert from "node:assert/strict";

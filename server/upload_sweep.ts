@@ -1,4 +1,4 @@
-// At start, files that no row will ever name are removed (issue 23 item 14): the `.part` files of writes a
+// At start, files that no row will ever name are removed: the `.part` files of writes a
 // crash interrupted, and files of documents and videos whose row was never written (a crash between the
 // last byte and the insert). Only files older than ORPHAN_MIN_AGE_MS are touched, so an upload another app
 // server is finishing right now keeps its file; a file a row names is never removed.

@@ -22,7 +22,7 @@ export interface EstimateViewData {
   vat?: { rate: number; amount: number; label: string; included?: boolean };
   notes: string[];
   warnings?: string[];
-  /** Warnings that change what should be installed: shown first, prominently (issue 22 item 11). */
+  /** Warnings that change what should be installed: shown first, prominently. */
   alerts?: string[];
 }
 
@@ -36,7 +36,7 @@ export function EstimateView(
   { estimate, showBadges = false }: { estimate: EstimateViewData; showBadges?: boolean },
 ) {
   const vat = estimate.vat?.amount ?? estimate.vatAmount ?? 0;
-  // The station's price basis and margin (issue 22 item 1) stay off a screen a client may look at; the
+  // The station's price basis and margin stay off a screen a client may look at; the
   // engineer's estimate page shows them apart, in its details.
   const notes = estimate.notes.filter((n) => !isEquipmentPriceNote(n));
   // VAT included («в т.ч. НДС») is part of the total: shown under it rather than added before it.

@@ -167,7 +167,7 @@ export function MeasurementForm(props: MeasurementFormProps) {
 }
 
 /**
- * What the inlet and outlet lengths already price, shown at the top of «Прокладка труб» (issue 22 item 10):
+ * What the inlet and outlet lengths already price, shown at the top of «Прокладка труб»:
  * the same article ticked here is not added a second time.
  */
 function PricedByLengths({ config, values }: { config: FormConfig; values: FormValues }) {

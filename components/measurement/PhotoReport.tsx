@@ -1,6 +1,6 @@
 // The photo report (spec/3 §2.2 'Фотоотчет'): 'before work', 'installation place' and 'communications'.
 // The phone's camera opens; each photo becomes a document of the task; thumbnails; delete. A photo is kept
-// on the phone first and uploaded by the queue (issue 16), so one taken with no signal waits, marked
+// on the phone first and uploaded by the queue, so one taken with no signal waits, marked
 // «ожидает отправки», and goes up once when the connection returns.
 import { useEffect, useState } from "react";
 import { api } from "../api.ts";

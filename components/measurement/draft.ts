@@ -14,7 +14,7 @@ export interface Draft {
   baseRecordId: number | null;
   /** Changes not yet sent to the server. */
   dirty: boolean;
-  /** The id these values are sent under (issue 16): a resend of the same values creates no second record. */
+  /** The id these values are sent under: a resend of the same values creates no second record. */
   clientId?: string;
 }
 

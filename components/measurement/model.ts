@@ -197,7 +197,7 @@ export interface PricedByLength {
 }
 
 /**
- * What the inlet and outlet lengths already price (issue 22 item 10), with the form's labels: the engine's
+ * What the inlet and outlet lengths already price, with the form's labels: the engine's
  * own `pricedByLengths`, for the model's discharge, a separate pump and an external sewer of the same form.
  */
 export function pricedByLengthsOf(config: FormConfig, values: FormValues): PricedByLength[] {

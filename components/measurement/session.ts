@@ -67,7 +67,7 @@ export interface Conflict {
 export type StoredEstimate = EstimateViewData & {
   id: number;
   status?: string;
-  /** Priced on the phone with no signal (issue 16): not saved on the server yet. */
+  /** Priced on the phone with no signal: not saved on the server yet. */
   onDevice?: boolean;
 };
 

@@ -1,4 +1,4 @@
-// The estimating engine on the phone (issue 16): a script of its own (server/build.ts), loaded only when the
+// The estimating engine on the phone: a script of its own (server/build.ts), loaded only when the
 // surveyor asks for an estimate with no signal, from the address the field-work bundle gives. It calls the
 // engine's one public entry, generateEstimate, with the company's price list and equipment-price basis the
 // phone keeps, so the total equals the server's and the CLI's to the kopeck.

@@ -1,4 +1,4 @@
-// The queue of what the surveyor did with no signal (issue 16), as pure functions over a list of entries:
+// The queue of what the surveyor did with no signal, as pure functions over a list of entries:
 // status changes, measurements, photos and estimates, sent in the order they were made. Each entry carries a
 // client-generated id that goes with its request, so a retry of a request the server already received
 // creates nothing new (the server answers the record it has). The device storage is in store.ts, the sending

@@ -1,4 +1,4 @@
-// The device's keeping of the queue (issue 16): IndexedDB, one database per account, so another account
+// The device's keeping of the queue: IndexedDB, one database per account, so another account
 // signed in on the same phone opens its own and sees nothing of the first. Photos are kept as Blobs in their
 // entries, so they survive reloads and a closed browser until the server has them.
 import type { QueueEntry } from "./queue.ts";

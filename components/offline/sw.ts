@@ -1,4 +1,4 @@
-// The service worker (issue 16), bundled by server/build.ts and served at /sw.js with its build prepended
+// The service worker, bundled by server/build.ts and served at /sw.js with its build prepended
 // (`self.__BUILD__`: the version and the shell's URLs). The shell (bundles, stylesheet, icons) is kept per
 // build, first from the cache; the field-work pages and data are asked from the network first and kept, per
 // account, for when there is no signal; any other page offline says it needs a connection. Data is kept only

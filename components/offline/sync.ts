@@ -1,4 +1,4 @@
-// Sending what the surveyor did with no signal (issue 16): the queue (queue.ts) kept on the device (store.ts)
+// Sending what the surveyor did with no signal: the queue (queue.ts) kept on the device (store.ts)
 // is sent in order whenever there is a connection, each request with its entry's client id so that a retry
 // creates nothing twice. The screens enqueue and listen; the sync indicator shows the state. The cache the
 // service worker keeps for offline is filled from here too (warmFieldWork).

@@ -1,4 +1,4 @@
-// Which requests the service worker keeps for field work with no signal (issue 16), as pure rules shared by
+// Which requests the service worker keeps for field work with no signal, as pure rules shared by
 // the worker (components/offline/sw.ts), the page that fills the cache and the tests. Only same-origin GETs of
 // the signed-in account are kept, each account in its own cache; other pages say they need a connection.
 import type { EquipmentPriceSetting } from "../../estimating/catalogue/equipment_price.ts";
@@ -26,7 +26,7 @@ export interface FieldWorkBundle {
   engineUrl: string;
   /** The company's active price list (null: the built-in list); its id says when it changed. */
   priceList: { id: number; name: string; items: unknown[] } | null;
-  /** The company's equipment-price basis (issue 22 item 1); absent in a bundle kept before it existed. */
+  /** The company's equipment-price basis; absent in a bundle kept before it existed. */
   equipmentPrice?: EquipmentPriceSetting;
   tasks: {
     id: number;

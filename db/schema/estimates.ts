@@ -39,7 +39,7 @@ export const estimates = sqliteTable("estimates", {
   clientNote: text("client_note"),
   /** Seen only by the company. */
   internalNote: text("internal_note"),
-  /** The phone's id of the generate request that made this version (issue 16): a repeat answers it. Not unique:
+  /** The phone's id of the generate request that made this version: a repeat answers it. Not unique:
    * separate estimates made by one request share it. */
   clientId: text("client_id"),
   /** Warnings that change what should be installed (Estimate.alerts: an undersized station …), JSON array. */
@@ -127,7 +127,7 @@ export const measurementRecords = sqliteTable("measurement_records", {
   photos: jsonText<number[]>("measurement_records", "photos", []).notNull().default(sql`'[]'`),
   notes: text("notes"),
   createdAt: createdAt(),
-  /** The phone's id of this save (issue 16): a repeated request answers this record instead of a second one. */
+  /** The phone's id of this save: a repeated request answers this record instead of a second one. */
   clientId: text("client_id"),
 }, (t) => [
   index("measurement_records_task_idx").on(t.taskId, t.createdAt),
@@ -184,7 +184,7 @@ export const contracts = sqliteTable("contracts", {
   index("contracts_object_idx").on(t.objectId),
   index("contracts_company_idx").on(t.companyId),
   // A number belongs to one object: its versions count 1, 2, … per object, so a second object taking the
-  // number would write version 1 again and meet this index (issue 23 item 12).
+  // number would write version 1 again and meet this index.
   uniqueIndex("contracts_company_number_idx").on(t.companyId, t.contractNumber, t.version),
 ]);
 

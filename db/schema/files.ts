@@ -19,7 +19,7 @@ export const documents = sqliteTable("documents", {
   documentType: text("document_type"),
   description: text("description"),
   uploadedAt: createdAt(),
-  /** The phone's id of a queued upload (issue 16): a repeated upload answers this document. */
+  /** The phone's id of a queued upload: a repeated upload answers this document. */
   clientId: text("client_id"),
 }, (t) => [
   uniqueIndex("documents_client_idx").on(t.companyId, t.clientId),

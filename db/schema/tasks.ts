@@ -22,7 +22,7 @@ export const tasks = sqliteTable("tasks", {
   overdueNotifiedAt: timestamp("overdue_notified_at"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-  /** The chief engineer's choice for a task of several work types (issue 17): false, one estimate with a section
+  /** The chief engineer's choice for a task of several work types: false, one estimate with a section
    * per work type; true, a separate estimate per work type. */
   separateEstimates: bool("separate_estimates").notNull().default(false),
 }, (t) => [

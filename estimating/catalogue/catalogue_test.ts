@@ -56,7 +56,7 @@ Deno.test("catalogue has the model lines of spec/3 §9.1", () => {
   for (const brand of ["optima", "genesis"]) {
     assert.ok(modelsOfBrand(brand).every((m) => m.series.startsWith("DEKA")), brand);
   }
-  // Юнилос Астра 5 and 8 (issue 22 item 18) in every variant; Миди and Лонг take a deeper inlet.
+  // Юнилос Астра 5 and 8 in every variant; Миди and Лонг take a deeper inlet.
   for (const size of [5, 8]) {
     for (const suffix of ["", " Пр", " Миди", " Миди Пр", " Лонг", " Лонг Пр"]) {
       const m = findModel(`Юнилос Астра ${size}${suffix}`);

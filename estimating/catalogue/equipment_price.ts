@@ -1,5 +1,5 @@
 /**
- * The price the client is quoted for a station (issue 22 item 1): a company setting says whether it is the
+ * The price the client is quoted for a station: a company setting says whether it is the
  * maker's retail price (РРЦ, the default), the dealer price plus a markup, or the dealer price. The dealer
  * price is the contractor's own purchase price, so the basis and the margin go only to the internal view
  * (a note that {@link isEquipmentPriceNote} recognises, kept out of every client document).

@@ -1,5 +1,5 @@
 /**
- * The treatment-unit catalogue of spec/3 §9.1 and Юнилос (issue 22 item 18): 12 manufacturer groups, one literal data file each.
+ * The treatment-unit catalogue of spec/3 §9.1 and Юнилос: 12 manufacturer groups, one literal data file each.
  *
  * @module
  */

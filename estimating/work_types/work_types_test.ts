@@ -274,7 +274,7 @@ Deno.test("generateEstimate() prices several work types in one estimate, a secti
     separate += generateEstimate({ workTypes: [w], object: near, measurements }, { date }).itemsTotal;
   }
   // The well's pump reads the water pipe's length in both (head 27 + 30 + 5 + 1.5 → 64 m).
-  // Together, the external sewer is the station's inlet (issue 22 item 9). The station alone charges nothing
+  // Together, the external sewer is the station's inlet. The station alone charges nothing
   // for its default 5 m inlet either (the turnkey installation includes 5 m), so the sum is the same.
   assert.equal(one.itemsTotal, separate);
   assert.equal(one.items.filter((i) => i.name.includes("подводящ")).length, 0);

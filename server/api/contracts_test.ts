@@ -427,7 +427,7 @@ Deno.test("[api] a customer holding the link attaches the object; once the compa
       404,
     );
     await expectJson(t.as("client@demo.local").post(`/api/client-links/${token}/attach`));
-    // Holding the link is no proof (issue 23 item 19): the company confirms the customer first.
+    // Holding the link is no proof: the company confirms the customer first.
     const { customerAccess } = await expectJson(
       t.request(`/api/contracts/object/${object.id}`, { as: ENGINEER }),
     );

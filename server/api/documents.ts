@@ -116,7 +116,7 @@ async function taskOfField(
   return task.id;
 }
 
-/** The optional `clientId` field of a queued upload (issue 16), or 422. */
+/** The optional `clientId` field of a queued upload, or 422. */
 function clientIdOfField(value: string | undefined): string | null {
   if (!value) return null;
   if (!isClientId(value)) throw invalid({ clientId: ["Некорректный идентификатор запроса"] });

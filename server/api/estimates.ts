@@ -84,7 +84,7 @@ const generateBody = z.object({
    * estimateSplitRoles may ask it; for anyone else the task's «Сметы по видам работ» decides. */
   separate: z.boolean({ error: "Отдельные сметы: да или нет" }).optional(),
   estimateNumber: z.string().max(50).optional(),
-  /** The phone's id of a queued request (issue 16): a repeat answers what the first one generated. */
+  /** The phone's id of a queued request: a repeat answers what the first one generated. */
   clientId: clientIdSchema.optional(),
   /** The document's own object block (as the CLI reads it); only its distance is used, see below. It is checked
    * by the engine's rule (distanceFromMkadRule), as the CLI checks it. */
@@ -317,7 +317,7 @@ export const estimatesApi = new Hono<AppEnv>()
       taskId = task.id;
       taskSplit = task.separateEstimates;
     }
-    // One estimate or one per work type is the chief engineer's choice, stored on the task (issue 17).
+    // One estimate or one per work type is the chief engineer's choice, stored on the task.
     const separate = hasRole(user.role, estimateSplitRoles) ? body.separate ?? taskSplit : taskSplit;
     const at = now();
     const measurements = typeof body.measurements === "object" && body.measurements !== null &&

@@ -18,7 +18,7 @@ const saveBody = z.object({
   measurements: z.record(z.string(), z.unknown(), { error: "Ожидается объект с полями замера" }),
   photos: z.array(z.coerce.number().int().positive()).max(100).optional().default([]),
   notes: z.string().max(5000, "Не длиннее 5000 символов").nullable().optional(),
-  /** The phone's id of this save: a retry with the same id answers the first record (issue 16). */
+  /** The phone's id of this save: a retry with the same id answers the first record. */
   clientId: clientIdSchema.optional(),
 });
 

@@ -1,4 +1,4 @@
-// One validation path (issue 11): a router reads its body, query string and path parameters only through
+// One validation path: a router reads its body, query string and path parameters only through
 // validate() (server/validate.ts), so every input gets the same limits, statuses and Russian messages.
 // Multipart uploads stream through server/multipart.ts and are not JSON, query or path reads.
 import assert from "node:assert/strict";

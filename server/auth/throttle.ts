@@ -7,7 +7,7 @@
 // address cannot lock the owner out at another) and, much higher, per address (a shared office NAT
 // stays far below it). Failures on one e-mail from everywhere slow its attempts down and, past a cap per
 // account, stop them from every address the account has not signed in from (the owner's own stays open),
-// and the account holder is told once (issue 23 item 8).
+// and the account holder is told once.
 import type { Db } from "../../db/client.ts";
 import {
   countAttempts,
