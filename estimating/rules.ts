@@ -20,7 +20,11 @@
 import type { SepticModel } from "./catalogue/types.ts";
 import { brandLabel, modelsOfBrand, smallestFittingModel } from "./catalogue/mod.ts";
 import { PIT_MARGIN_MM, pitVolumeMm3, SAND_BED_MM } from "./catalogue/pricing.ts";
-import { equipmentPrice, type EquipmentPriceSetting } from "./catalogue/equipment_price.ts";
+import {
+  type EquipmentPrice,
+  equipmentPrice,
+  type EquipmentPriceSetting,
+} from "./catalogue/equipment_price.ts";
 import { itemFields, type Measurements } from "./fields.ts";
 import { fieldGetter } from "./fast.ts";
 import type { MeasurementDocument } from "./measurement.ts";
@@ -36,8 +40,10 @@ import {
   TURNKEY_INLET_M,
 } from "./sewer_line.ts";
 import type { WorkKind } from "./work_types/types.ts";
+import { type Excavation, frozenGroundLine, isWinter, trench, winterNote } from "./winter.ts";
 
 export type { RuleLine, RuleResult } from "./rule_line.ts";
+export { isWinter, WINTER_MONTHS } from "./winter.ts";
 import { divRound, formatQuantity, roundQuantity } from "./money.ts";
 
 /** Litres per day one resident needs (spec/3 §9.1: a station serves about 200 l/day per resident). */
@@ -83,12 +89,6 @@ export const EXCAVATOR_M3_PER_SHIFT = 60;
 export const PIT_M3_PER_PUMPING_SHIFT = 12;
 /** Pits deeper than this get the depth surcharge А106 and wall shoring А088, mm (the article's 3 m). */
 export const DEEP_PIT_MM = 3000;
-/**
- * Months priced as winter works when the surveyor leaves the season on «по дате сметы»: December to March,
- * the months of frozen ground around Moscow (mean monthly air temperature below zero in the Moscow climate
- * normals of СП 131.13330.2020, table 5.1).
- */
-export const WINTER_MONTHS: readonly number[] = [12, 1, 2, 3];
 /**
  * Smallest slope of a gravity sewer pipe by diameter, mm → m per m (СП 30.13330.2020 §8.3: 0.03 for 50 mm,
  * 0.02 for 100–110 mm, 0.008 for 150–160 mm): the inlet reaches the station this much deeper per metre.
@@ -155,25 +155,6 @@ export function geometryFor(model: SepticModel, installationDepth: number): Geom
     sandVolume: divRound(sandMm3, 10_000_000) / 100,
     depthMm,
   };
-}
-
-/**
- * Whether the works are priced as winter works: the surveyor's season, the winter flags of the form, or, with
- * the season left on `auto`, a month of {@link WINTER_MONTHS} in the estimate's date.
- *
- * @example
- * ```ts
- * import { isWinter } from "./rules.ts";
- * import { defaultMeasurements } from "./fields.ts";
- * const m = defaultMeasurements();
- * if (!isWinter(m, "2026-02-10") || isWinter(m, "2026-06-10")) throw new Error("by date");
- * if (isWinter({ ...m, season: "summer" }, "2026-02-10")) throw new Error("override");
- * ```
- */
-export function isWinter(m: Measurements, date: string | undefined): boolean {
-  if (m.season === "winter" || m.winter_conditions || m.winter_work) return true;
-  if (m.season === "summer" || !date) return false;
-  return WINTER_MONTHS.includes(Number(date.slice(5, 7)));
 }
 
 /** Where the inlet pipe meets the station. */
@@ -262,8 +243,62 @@ function pitWater(m: Measurements, model: SepticModel, geometry: Geometry): PitW
   return { levelMm, waterlogged: m3(wet), sandCement: m3(wet - bodyWet) };
 }
 
+// Per-model caches: what depends only on the model (and the company's setting) is computed once, not for
+// every estimate — the notes' number formatting was a good part of the engine's time (bench/estimating.ts).
+const includedGeometries = new WeakMap<SepticModel, Geometry>();
 /** The pit and sand the turnkey installation includes: the model's pit at its standard depth. */
-const includedGeometry = (model: SepticModel) => geometryFor(model, model.dimensions.height / 1000);
+function includedGeometry(model: SepticModel): Geometry {
+  let g = includedGeometries.get(model);
+  if (!g) includedGeometries.set(model, g = geometryFor(model, model.dimensions.height / 1000));
+  return g;
+}
+
+const stationPrices = new WeakMap<SepticModel, Map<string, EquipmentPrice>>();
+/** The station's price and its internal note on a company's basis. */
+function stationPrice(model: SepticModel, setting: EquipmentPriceSetting | undefined): EquipmentPrice {
+  const key = setting ? `${setting.basis}:${setting.markupPercent}` : "";
+  let byKey = stationPrices.get(model);
+  if (!byKey) stationPrices.set(model, byKey = new Map());
+  let price = byKey.get(key);
+  if (!price) byKey.set(key, price = equipmentPrice(model, setting));
+  return price;
+}
+
+const turnkeyNotes = new WeakMap<SepticModel, string>();
+/** The note saying what the model's turnkey installation includes. */
+function turnkeyNote(model: SepticModel): string {
+  let note = turnkeyNotes.get(model);
+  if (note) return note;
+  const included = includedGeometry(model);
+  note = `Монтаж станции под ключ включает: котлован вручную под габариты станции на стандартную глубину ${
+    formatQuantity(model.dimensions.height / 1000)
+  } м (${formatQuantity(included.pitVolume)} м³) с песчаной подушкой, обратную засыпку песком (${
+    formatQuantity(included.sandVolume)
+  } м³), до ${TURNKEY_SCOPE.inletLength} м подводящей трубы с траншеей, подключение, пусконаладку и запуск. Сверх этого в смете учтены только дополнительные работы и надбавки.`;
+  turnkeyNotes.set(model, note);
+  return note;
+}
+
+const capacityAlerts = new WeakMap<SepticModel, Map<number, string>>();
+/** The alert of a model too small for its residents (the same few sizes recur: kept per model). */
+function capacityAlert(model: SepticModel, residents: number): string {
+  let byResidents = capacityAlerts.get(model);
+  if (!byResidents) capacityAlerts.set(model, byResidents = new Map());
+  let alert = byResidents.get(residents);
+  if (alert) return alert;
+  const need = residents * LITRES_PER_RESIDENT;
+  const fit = smallestFittingModel(model, need);
+  const head = `Производительность станции ${model.model} (${
+    formatQuantity(model.capacity)
+  } л/сут) меньше потребности ${residents} проживающих (${
+    formatQuantity(need)
+  } л/сут из расчёта ${LITRES_PER_RESIDENT} л/сут на человека).`;
+  alert = fit
+    ? `${head} Подходит модель ${fit.model} (${formatQuantity(fit.capacity)} л/сут).`
+    : `${head} В линейке ${brandLabel(model.brand)} нет модели такой производительности.`;
+  byResidents.set(residents, alert);
+  return alert;
+}
 
 const q = roundQuantity;
 const line = (code: string, quantity: number, isRequired: boolean, detail?: string): RuleLine => ({
@@ -306,6 +341,31 @@ function stationTrenches(m: Measurements, kinds: readonly WorkKind[] | undefined
   return (kinds?.includes("sewage") ? 0 : m.inlet_pipe_length) + m.outlet_pipe_length;
 }
 
+/** Depth of the station's trenches, m: the depth of the trench article А002. */
+const STATION_TRENCH_DEPTH_M = 1.2;
+
+/**
+ * The station's excavations for the winter surcharge: the pit (its plan at the pit's depth) and the trenches
+ * of the inlet (unless the external sewer is the inlet), the outlet and the drainage.
+ */
+export function stationExcavations(
+  m: Measurements,
+  model: SepticModel,
+  geometry: Geometry,
+  kinds?: readonly WorkKind[],
+): Excavation[] {
+  const { length, width } = model.dimensions;
+  const planMm2 = (length + 2 * PIT_MARGIN_MM) * (width + 2 * PIT_MARGIN_MM);
+  const out: Excavation[] = [{
+    what: "котлован",
+    area: planMm2 / 1_000_000,
+    depth: (geometry.depthMm + SAND_BED_MM) / 1000,
+  }];
+  const trenches = stationTrenches(m, kinds) + (m.need_drainage ? m.drainage_length : 0);
+  if (trenches > 0) out.push(trench("траншеи", trenches, STATION_TRENCH_DEPTH_M));
+  return out;
+}
+
 /** Pump article by pump type. */
 export const pumpArticle: Record<string, string> = { kp150: "А033", kp250: "А034" };
 /**
@@ -344,7 +404,7 @@ export const rules: readonly Rule[] = [
     title:
       "Станция: оборудование по цене на основе, выбранной компанией (РРЦ по умолчанию), и монтаж под ключ",
     apply: ({ model, equipmentPrice: setting }) => {
-      const price = equipmentPrice(model, setting);
+      const price = stationPrice(model, setting);
       const lines: RuleLine[] = [{
         code: model.id,
         quantity: 1,
@@ -374,21 +434,8 @@ export const rules: readonly Rule[] = [
     id: "capacity",
     title: "Проверка производительности: проживающие × 200 л/сут",
     apply: ({ m, model }) => {
-      const need = m.residents_count * LITRES_PER_RESIDENT;
-      if (model.capacity >= need) return;
-      const fit = smallestFittingModel(model, need);
-      const head = `Производительность станции ${model.model} (${
-        formatQuantity(model.capacity)
-      } л/сут) меньше потребности ${m.residents_count} проживающих (${
-        formatQuantity(need)
-      } л/сут из расчёта ${LITRES_PER_RESIDENT} л/сут на человека).`;
-      return {
-        alerts: [
-          fit
-            ? `${head} Подходит модель ${fit.model} (${formatQuantity(fit.capacity)} л/сут).`
-            : `${head} В линейке ${brandLabel(model.brand)} нет модели такой производительности.`,
-        ],
-      };
+      if (model.capacity >= m.residents_count * LITRES_PER_RESIDENT) return;
+      return { alerts: [capacityAlert(model, m.residents_count)] };
     },
   },
   {
@@ -496,11 +543,7 @@ export const rules: readonly Rule[] = [
           ? [line(m.need_excavator ? "А087" : "А086", extra, true, "сверх котлована, входящего в монтаж")]
           : [],
         notes: [
-          `Монтаж станции под ключ включает: котлован вручную под габариты станции на стандартную глубину ${
-            formatQuantity(model.dimensions.height / 1000)
-          } м (${formatQuantity(included.pitVolume)} м³) с песчаной подушкой, обратную засыпку песком (${
-            formatQuantity(included.sandVolume)
-          } м³), до ${TURNKEY_SCOPE.inletLength} м подводящей трубы с траншеей, подключение, пусконаладку и запуск. Сверх этого в смете учтены только дополнительные работы и надбавки.`,
+          turnkeyNote(model),
           `Объём котлована ${
             formatQuantity(geometry.pitVolume)
           } м³: габариты станции ${model.dimensions.length}×${model.dimensions.width}×${model.dimensions.height} мм, глубина установки ${
@@ -777,28 +820,13 @@ export const rules: readonly Rule[] = [
   {
     id: "winter",
     title:
-      "Зимние работы (по дате сметы: декабрь–март, или по выбору замерщика): мёрзлый грунт на котлован и все траншеи, утепление на период запуска",
-    apply: ({ m, geometry, date, kinds }) => {
+      "Зимние работы (по дате сметы: декабрь–март, или по выбору замерщика): мёрзлый слой котлована и траншей, утепление на период запуска",
+    apply: ({ m, model, geometry, date, kinds }) => {
       if (!isWinter(m, date)) return;
-      const trenches = stationTrenches(m, kinds) + (m.need_drainage ? m.drainage_length : 0);
-      const volume = geometry.pitVolume + trenches * TRENCH_M3_PER_M;
+      const frozen = frozenGroundLine(stationExcavations(m, model, geometry, kinds));
       return {
-        lines: [
-          line(
-            "А103",
-            volume,
-            true,
-            `котлован ${formatQuantity(geometry.pitVolume)} м³ и траншеи ${formatQuantity(trenches)} м × ${
-              formatQuantity(TRENCH_M3_PER_M)
-            } м³`,
-          ),
-          line("А104", 1, true),
-        ],
-        notes: [
-          m.season === "auto" && !m.winter_conditions && !m.winter_work
-            ? "Работы в период мёрзлого грунта (декабрь–март, по дате сметы): учтено зимнее удорожание земляных работ."
-            : "Зимние условия работ: учтено зимнее удорожание земляных работ.",
-        ],
+        lines: [...(frozen ? [frozen] : []), line("А104", 1, true)],
+        notes: [winterNote(m)],
       };
     },
   },

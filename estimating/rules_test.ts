@@ -417,18 +417,19 @@ Deno.test("generateEstimate() waterproofs the wall entry of a basement and takes
   assert.equal(lines(gen({}), "А164").length, 0);
 });
 
-Deno.test("generateEstimate() prices frozen ground on the pit and every trench in winter, inferred from the date", () => {
-  // Топас 5 at 2.5 m, inlet 5 m and outlet 5 m: pit 8.26 m³ + 10 m × 0.6 m³ = 14.26 m³ × 800 = 11 408 ₽ (А103)
+Deno.test("generateEstimate() prices the frozen layer of the pit and every trench in winter, inferred from the date", () => {
+  // Топас 5 at 2.5 m, inlet 5 m and outlet 5 m, the frozen layer 0.7 m deep (winter.ts): pit 1.7 × 1.8 m ×
+  // 0.7 = 2.142 m³ + trenches 10 m × 0.5 m × 0.7 = 3.5 m³ = 5.642 → 5.64 m³ × 800 = 4 512 ₽ (А103)
   // and the start-up insulation 1 200 + 2 000 = 3 200 ₽ (А104).
   for (const flag of ["winter_conditions", "winter_work"]) {
     const e = gen({ [flag]: true });
-    assert.equal(one(e, "А103").quantity, 14.26);
-    assert.equal(one(e, "А103").totalPrice, rub(11_408));
+    assert.equal(one(e, "А103").quantity, 5.64);
+    assert.equal(one(e, "А103").totalPrice, rub(4_512));
     assert.equal(one(e, "А104").totalPrice, rub(3_200));
   }
   // Dated 10 February: winter without any flag; 2 December too; 2 November and 2 June not.
   const feb = gen({}, undefined, "2026-02-10");
-  assert.equal(one(feb, "А103").totalPrice, rub(11_408));
+  assert.equal(one(feb, "А103").totalPrice, rub(4_512));
   assert.ok(feb.notes.some((n) => n.includes("по дате сметы")));
   assert.equal(lines(gen({}, undefined, "2026-12-02"), "А103").length, 1);
   assert.equal(lines(gen({}, undefined, "2026-11-02"), "А103").length, 0);
@@ -436,10 +437,10 @@ Deno.test("generateEstimate() prices frozen ground on the pit and every trench i
   // The surveyor overrides the date either way.
   assert.equal(lines(gen({ season: "summer" }, undefined, "2026-02-10"), "А103").length, 0);
   assert.equal(lines(gen({ season: "winter" }), "А103").length, 1);
-  // The station's drainage trench too: 15 m more → 8.26 + 25 × 0.6 = 23.26 m³.
+  // The station's drainage trench too: 15 m more → 2.142 + 25 × 0.5 × 0.7 = 10.892 → 10.89 m³.
   assert.equal(
     one(gen({ season: "winter", need_drainage: true, drainage_length: 15 }), "А103").quantity,
-    23.26,
+    10.89,
   );
 });
 
