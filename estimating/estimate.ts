@@ -31,6 +31,7 @@ import {
   geometryFor,
   installationDepthFor,
   type RuleResult,
+  withHouseDistance,
 } from "./rules.ts";
 import { isWinter } from "./winter.ts";
 import type { SepticModel } from "./catalogue/types.ts";
@@ -270,10 +271,14 @@ export function generateEstimate(doc: unknown, options: GenerateOptions): Estima
   const winter = isWinter(m, date);
   for (const kind of kinds) {
     if (kind === "septic") {
-      model = findModel(m.septic_model)!;
-      geometry = geometryFor(model, installationDepthFor(m, model));
+      // Issue 22 item 8: a measured distance to the house is the inlet's least length.
+      const house = withHouseDistance(m, kinds);
+      const sm = house.m;
+      model = findModel(sm.septic_model)!;
+      geometry = geometryFor(model, installationDepthFor(sm, model));
+      collect({ warnings: house.warnings });
       collect(
-        applyRules({ doc: d, m, model, geometry, date, kinds, equipmentPrice: options.equipmentPrice }),
+        applyRules({ doc: d, m: sm, model, geometry, date, kinds, equipmentPrice: options.equipmentPrice }),
       );
       continue;
     }

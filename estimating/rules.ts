@@ -25,7 +25,7 @@ import {
   equipmentPrice,
   type EquipmentPriceSetting,
 } from "./catalogue/equipment_price.ts";
-import { itemFields, type Measurements } from "./fields.ts";
+import { itemFields, measurementFieldSpecs, type Measurements } from "./fields.ts";
 import { fieldGetter } from "./fast.ts";
 import type { MeasurementDocument } from "./measurement.ts";
 import type { RuleLine, RuleResult } from "./rule_line.ts";
@@ -89,6 +89,19 @@ export const EXCAVATOR_M3_PER_SHIFT = 60;
 export const PIT_M3_PER_PUMPING_SHIFT = 12;
 /** Pits deeper than this get the depth surcharge А106 and wall shoring А088, mm (the article's 3 m). */
 export const DEEP_PIT_MM = 3000;
+/**
+ * Least distance from a station to a house's foundation, m: the 5 m the building code for sewerage sets
+ * between a treatment unit and a building (СП 32.13330.2018, the revision of СНиП 2.04.03-85), as
+ * Moscow-region installers and the makers' installation manuals apply it to a house's station.
+ */
+export const MIN_DISTANCE_TO_HOUSE_M = 5;
+/**
+ * Height of a basement's walls above the ground (the plinth), m: an estimator's assumption for a private
+ * house. The sewer leaves a basement at its floor, so with no measured exit depth the pipe leaves at the
+ * ceiling height less the plinth — never below the foundation it passes.
+ */
+export const BASEMENT_PLINTH_M = 0.5;
+
 /**
  * Smallest slope of a gravity sewer pipe by diameter, mm → m per m (СП 30.13330.2020 §8.3: 0.03 for 50 mm,
  * 0.02 for 100–110 mm, 0.008 for 150–160 mm): the inlet reaches the station this much deeper per metre.
@@ -184,8 +197,9 @@ export interface InletDepth {
  * ```
  */
 export function inletDepth(m: Measurements): InletDepth | undefined {
-  const fromBasement = !(m.pipe_exit_depth > 0) && m.has_basement && m.foundation_depth > 0;
-  const exitDepth = m.pipe_exit_depth > 0 ? m.pipe_exit_depth : fromBasement ? m.foundation_depth / 100 : 0;
+  const basement = m.pipe_exit_depth > 0 ? undefined : basementExitDepth(m);
+  const fromBasement = basement !== undefined;
+  const exitDepth = m.pipe_exit_depth > 0 ? m.pipe_exit_depth : basement ?? 0;
   if (!(exitDepth > 0)) return undefined;
   const slope = MIN_SLOPE_BY_DIAMETER[m.pipe_exit_diameter] ?? 0.02;
   return {
@@ -194,6 +208,82 @@ export function inletDepth(m: Measurements): InletDepth | undefined {
     slope,
     atStationMm: Math.round((exitDepth + slope * m.inlet_pipe_length) * 1000),
   };
+}
+
+/**
+ * Where the sewer leaves a basement, m, when the exit was not measured: at the basement's floor, the ceiling
+ * height less the plinth ({@link BASEMENT_PLINTH_M}), no deeper than the foundation; the foundation depth
+ * alone when the ceiling height gives no floor below ground; `undefined` without a basement.
+ *
+ * @example
+ * ```ts
+ * import { basementExitDepth } from "./rules.ts";
+ * import { defaultMeasurements } from "./fields.ts";
+ * const m = { ...defaultMeasurements(), has_basement: true, foundation_depth: 220 };
+ * // ceiling 2.6 m − plinth 0.5 m = floor at 2.1 m, above the 2.2 m foundation
+ * if (basementExitDepth({ ...m, ceiling_height: 260 }) !== 2.1) throw new Error("floor");
+ * // ceiling 3.0 m: the floor would be at 2.5 m, below the foundation: 2.2 m
+ * if (basementExitDepth({ ...m, ceiling_height: 300 }) !== 2.2) throw new Error("foundation");
+ * if (basementExitDepth({ ...m, has_basement: false }) !== undefined) throw new Error("no basement");
+ * ```
+ */
+export function basementExitDepth(m: Measurements): number | undefined {
+  if (!m.has_basement) return undefined;
+  const floorCm = m.ceiling_height - BASEMENT_PLINTH_M * 100;
+  const foundationCm = m.foundation_depth;
+  const cm = floorCm > 0 && foundationCm > 0
+    ? Math.min(floorCm, foundationCm)
+    : floorCm > 0
+    ? floorCm
+    : foundationCm;
+  return cm > 0 ? cm / 100 : undefined;
+}
+
+const distanceDefault = measurementFieldSpecs.distance_to_house.def;
+
+/**
+ * The station's measurements with the distance to the house taken into account, and what the surveyor is told:
+ * when the distance was measured (not the form's 10 m left untouched), an inlet shorter than it is priced at
+ * the distance (a pipe cannot be shorter than the way it runs) and a station nearer the house than
+ * {@link MIN_DISTANCE_TO_HOUSE_M} is a warning. The same object when nothing changes.
+ *
+ * @example
+ * ```ts
+ * import { withHouseDistance } from "./rules.ts";
+ * import { defaultMeasurements } from "./fields.ts";
+ * const m = { ...defaultMeasurements(), inlet_pipe_length: 5, distance_to_house: 8 };
+ * const r = withHouseDistance(m);
+ * if (r.m.inlet_pipe_length !== 8 || r.warnings.length !== 1) throw new Error(JSON.stringify(r));
+ * if (!withHouseDistance({ ...m, distance_to_house: 3 }).warnings[0].includes("ближе 5 м")) throw new Error("near");
+ * const untouched = defaultMeasurements(); // the form's 10 m, not measured: nothing changes
+ * if (withHouseDistance(untouched).m !== untouched) throw new Error("default");
+ * ```
+ */
+export function withHouseDistance(
+  m: Measurements,
+  kinds?: readonly WorkKind[],
+): { m: Measurements; warnings: string[] } {
+  const d = m.distance_to_house;
+  const confirmed = (m as { confirmed?: unknown }).confirmed;
+  const measured = d > 0 &&
+    (d !== distanceDefault || (Array.isArray(confirmed) && confirmed.includes("distance_to_house")));
+  if (!measured) return { m, warnings: [] };
+  const warnings: string[] = [];
+  if (d < MIN_DISTANCE_TO_HOUSE_M) {
+    warnings.push(
+      `Станция в ${
+        formatQuantity(d)
+      } м от дома — ближе ${MIN_DISTANCE_TO_HOUSE_M} м от фундамента (СП 32.13330.2018): перенесите станцию дальше или согласуйте место с заказчиком.`,
+    );
+  }
+  // With the external sewer in the same document, that sewer is the inlet (its own length).
+  if (kinds?.includes("sewage") || !(m.inlet_pipe_length < d)) return { m, warnings };
+  warnings.push(
+    `Подводящая труба ${formatQuantity(m.inlet_pipe_length)} м короче расстояния от станции до дома ${
+      formatQuantity(d)
+    } м: учтена длина ${formatQuantity(d)} м.`,
+  );
+  return { m: { ...m, inlet_pipe_length: d }, warnings };
 }
 
 /**
@@ -478,7 +568,13 @@ export const rules: readonly Rule[] = [
       const lowered = at - model.maxDepthConnection;
       notes.push(
         `Глубина выхода трубы из дома ${formatQuantity(inlet.exitDepth)} м${
-          inlet.fromBasement ? " (принята по глубине фундамента подвала)" : ""
+          inlet.fromBasement
+            ? ` (не измерена: принята по подвалу — пол подвала при высоте потолка ${
+              formatQuantity(m.ceiling_height / 100)
+            } м и цоколе ${formatQuantity(BASEMENT_PLINTH_M)} м, не ниже фундамента ${
+              formatQuantity(m.foundation_depth / 100)
+            } м)`
+            : ""
         }; с уклоном ${formatQuantity(inlet.slope)} на ${
           formatQuantity(m.inlet_pipe_length)
         } м ввод в станцию на глубине ${formatQuantity(at / 1000)} м${

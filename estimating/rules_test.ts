@@ -1,3 +1,4 @@
+import { suggestedDefaultFields } from "./missing.ts";
 // Every rule of rules.ts with a worked example computed by hand. Prices are those of the default
 // price list, in roubles, written out here; money in the estimate is kopecks (× 100).
 import assert from "node:assert/strict";
@@ -407,14 +408,43 @@ Deno.test("generateEstimate() checks the pipe's exit depth against the model and
   );
 });
 
-Deno.test("generateEstimate() waterproofs the wall entry of a basement and takes the exit depth from its foundation", () => {
-  // A basement with a 1.8 m foundation and no measured exit: the pipe leaves at 1.8 m, reaches the station at
-  // 1.8 + 0.02 × 5 = 1.9 m; the wall entry below ground is waterproofed: А164 400 + 1 200 = 1 600 ₽.
+Deno.test("generateEstimate() waterproofs the wall entry of a basement and takes the exit depth from its floor", () => {
+  // A basement with a 1.8 m foundation, a 2.0 m ceiling and no measured exit: the pipe leaves at the floor,
+  // 2.0 − 0.5 m of plinth = 1.5 m, and reaches the station at 1.5 + 0.02 × 5 = 1.6 m; the wall entry below
+  // ground is waterproofed: А164 400 + 1 200 = 1 600 ₽.
   const e = gen({ has_basement: true, foundation_depth: 180 });
   assert.equal(one(e, "А164").totalPrice, rub(1_600));
-  assert.ok(e.notes.some((n) => n.includes("принята по глубине фундамента подвала")));
-  assert.ok(e.alerts.some((a) => a.startsWith("Ввод в станцию на глубине 1,9 м")));
+  assert.ok(e.notes.some((n) => n.includes("пол подвала при высоте потолка 2 м")), e.notes.join("\n"));
+  assert.ok(e.alerts.some((a) => a.startsWith("Ввод в станцию на глубине 1,6 м")));
+  // A 2.6 m ceiling puts the floor at 2.1 m, below the 1.8 m foundation: the pipe leaves at 1.8 m → 1.9 m.
+  const high = gen({ has_basement: true, foundation_depth: 180, ceiling_height: 260 });
+  assert.ok(high.alerts.some((a) => a.startsWith("Ввод в станцию на глубине 1,9 м")));
+  // A measured exit depth wins over the basement.
+  assert.ok(
+    gen({ has_basement: true, ceiling_height: 260, pipe_exit_depth: 1 }).notes
+      .some((n) => n.startsWith("Глубина выхода трубы из дома 1 м;")),
+  );
   assert.equal(lines(gen({}), "А164").length, 0);
+});
+
+Deno.test("generateEstimate() prices the inlet at least as long as the measured distance to the house and warns under 5 m", () => {
+  // Топас 5, inlet 5 m, the station measured 14 m from the house: the inlet is priced 14 m, 9 m beyond the
+  // turnkey 5 m: pipe А010 9 × (…) and trench — the same lines as an inlet of 14 m.
+  const far = gen({ distance_to_house: 14 });
+  const as14 = gen({ inlet_pipe_length: 14 });
+  assert.equal(far.totalAmount, as14.totalAmount);
+  assert.ok(far.warnings.some((w) => w.includes("короче расстояния от станции до дома 14 м")));
+  // The form's untouched 10 m is not a measure: nothing changes; confirmed, it is.
+  assert.equal(gen({ distance_to_house: 10 }).totalAmount, gen({}).totalAmount);
+  const all = Object.keys(suggestedDefaultFields);
+  assert.equal(
+    gen({ distance_to_house: 10, confirmed: [...all, "distance_to_house"] }).totalAmount,
+    gen({ inlet_pipe_length: 10 }).totalAmount,
+  );
+  // 3 m from the house: the sanitary minimum is 5 m (СП 32.13330.2018): a warning, the inlet stays 5 m.
+  const near = gen({ distance_to_house: 3 });
+  assert.ok(near.warnings.some((w) => w.includes("ближе 5 м от фундамента")));
+  assert.equal(near.totalAmount, gen({}).totalAmount);
 });
 
 Deno.test("generateEstimate() prices the frozen layer of the pit and every trench in winter, inferred from the date", () => {
