@@ -22,7 +22,7 @@ import {
 import { type InputIssue, type MeasurementDocument, parseMeasurementDocument } from "./measurement.ts";
 import { missingItemsDetailed } from "./missing_catalogue.ts";
 import { keptDefaults, suggestedDefaultFields, type SuggestedField } from "./missing.ts";
-import { formatRub } from "./money.ts";
+import { formatQuantity, formatRub } from "./money.ts";
 import { defaultPriceList, priceListIndex, type PriceListItem, sectionOrder } from "./price_list.ts";
 import {
   applyRules,
@@ -31,7 +31,9 @@ import {
   geometryFor,
   installationDepthFor,
   type RuleResult,
+  withHouseDistance,
 } from "./rules.ts";
+import { isWinter } from "./winter.ts";
 import type { SepticModel } from "./catalogue/types.ts";
 import { equipmentPriceProblem, type EquipmentPriceSetting } from "./catalogue/equipment_price.ts";
 import {
@@ -259,22 +261,28 @@ export function generateEstimate(doc: unknown, options: GenerateOptions): Estima
     if (r.lines) { for (const l of r.lines) if (l.quantity > 0) ruled.lines.push(l); }
     if (r.warnings) ruled.warnings.push(...r.warnings);
     if (r.alerts) ruled.alerts.push(...r.alerts);
-    if (r.notes) ruled.notes.push(...r.notes);
+    // The sections of one estimate share some notes (winter works): each is printed once.
+    if (r.notes) { for (const n of r.notes) if (!ruled.notes.includes(n)) ruled.notes.push(n); }
   };
   const distanceFromMKAD = d.object?.distanceFromMKAD;
   const list = options.priceList ?? defaultPriceList;
   const index = priceListIndex(list);
   const hasArticle = (code: string) => index.has(code);
+  const winter = isWinter(m, date);
   for (const kind of kinds) {
     if (kind === "septic") {
-      model = findModel(m.septic_model)!;
-      geometry = geometryFor(model, installationDepthFor(m, model));
+      // Issue 22 item 8: a measured distance to the house is the inlet's least length.
+      const house = withHouseDistance(m, kinds);
+      const sm = house.m;
+      model = findModel(sm.septic_model)!;
+      geometry = geometryFor(model, installationDepthFor(sm, model));
+      collect({ warnings: house.warnings });
       collect(
-        applyRules({ doc: d, m, model, geometry, date, kinds, equipmentPrice: options.equipmentPrice }),
+        applyRules({ doc: d, m: sm, model, geometry, date, kinds, equipmentPrice: options.equipmentPrice }),
       );
       continue;
     }
-    const ctx: KindContext = { v: valuesOfKind(kind, all), all, kinds, distanceFromMKAD, hasArticle };
+    const ctx: KindContext = { v: valuesOfKind(kind, all), all, kinds, distanceFromMKAD, hasArticle, winter };
     for (const rule of workTypeModules[kind].rules) collect(rule.apply(ctx));
   }
   // Without a station or a rig there is no delivery line yet: the materials come by the per-km article.
@@ -495,12 +503,10 @@ function materialsDelivery(km: number | undefined): RuleResult {
       code: "А153",
       quantity: km - FREE_DELIVERY_KM,
       isRequired: true,
-      detail: `${formatRubKm(km)} км от МКАД`,
+      detail: `${formatQuantity(km)} км от МКАД`,
     }],
   };
 }
-
-const formatRubKm = (km: number) => km.toLocaleString("ru-RU");
 
 /** «Автономная канализация: станция Топас 5»; several work types: «Скважина на песок 35 м, водопровод 20 м». */
 function templateName(

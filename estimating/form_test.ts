@@ -19,6 +19,7 @@ Deno.test("the light entry form.ts imports no zod, no price list and no catalogu
     "money.ts",
     "rule_line.ts",
     "sewer_line.ts",
+    "winter.ts",
     "work_types/drainage.ts",
     "work_types/geology.ts",
     "work_types/mod.ts",

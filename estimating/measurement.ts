@@ -541,7 +541,14 @@ export const measurementFormSections: readonly FormSection[] = [
         default: "medium",
         options: opts(accessDifficulties),
       },
-      specField("distance_to_house", "Расстояние до дома", { unit: "м", step: 1 }),
+      specField(
+        "distance_to_house",
+        "Расстояние от станции до дома (подводящая труба не короче; не ближе 5 м)",
+        {
+          unit: "м",
+          step: 1,
+        },
+      ),
       specField("inlet_pipe_length", "Длина подводящей трубы", { unit: "м", step: 1 }),
       specField("outlet_pipe_length", "Длина отводящей трубы", { unit: "м", step: 1 }),
       specField("inlet_turns", "Количество поворотов трассы подводящей трубы", { unit: "шт", max: 20 }),
@@ -571,7 +578,9 @@ export const measurementFormSections: readonly FormSection[] = [
     fields: [
       specField("foundation_depth", "Глубина фундамента", { unit: "см" }),
       specField("foundation_width", "Толщина фундамента", { unit: "см" }),
-      specField("ceiling_height", "Высота потолка подвала", { unit: "см" }),
+      specField("ceiling_height", "Высота потолка подвала (по ней — глубина выпуска, если не измерена)", {
+        unit: "см",
+      }),
       { name: "need_insulation", label: "Требуется утепление трубопровода", kind: "boolean", default: false },
       specField("insulation_length", "Длина утепления", {
         unit: "м",

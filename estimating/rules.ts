@@ -20,8 +20,12 @@
 import type { SepticModel } from "./catalogue/types.ts";
 import { brandLabel, modelsOfBrand, smallestFittingModel } from "./catalogue/mod.ts";
 import { PIT_MARGIN_MM, pitVolumeMm3, SAND_BED_MM } from "./catalogue/pricing.ts";
-import { equipmentPrice, type EquipmentPriceSetting } from "./catalogue/equipment_price.ts";
-import { itemFields, type Measurements } from "./fields.ts";
+import {
+  type EquipmentPrice,
+  equipmentPrice,
+  type EquipmentPriceSetting,
+} from "./catalogue/equipment_price.ts";
+import { itemFields, measurementFieldSpecs, type Measurements } from "./fields.ts";
 import { fieldGetter } from "./fast.ts";
 import type { MeasurementDocument } from "./measurement.ts";
 import type { RuleLine, RuleResult } from "./rule_line.ts";
@@ -36,8 +40,10 @@ import {
   TURNKEY_INLET_M,
 } from "./sewer_line.ts";
 import type { WorkKind } from "./work_types/types.ts";
+import { type Excavation, frozenGroundLine, isWinter, trench, winterNote } from "./winter.ts";
 
 export type { RuleLine, RuleResult } from "./rule_line.ts";
+export { isWinter, WINTER_MONTHS } from "./winter.ts";
 import { divRound, formatQuantity, roundQuantity } from "./money.ts";
 
 /** Litres per day one resident needs (spec/3 §9.1: a station serves about 200 l/day per resident). */
@@ -84,11 +90,18 @@ export const PIT_M3_PER_PUMPING_SHIFT = 12;
 /** Pits deeper than this get the depth surcharge А106 and wall shoring А088, mm (the article's 3 m). */
 export const DEEP_PIT_MM = 3000;
 /**
- * Months priced as winter works when the surveyor leaves the season on «по дате сметы»: December to March,
- * the months of frozen ground around Moscow (mean monthly air temperature below zero in the Moscow climate
- * normals of СП 131.13330.2020, table 5.1).
+ * Least distance from a station to a house's foundation, m: the 5 m the building code for sewerage sets
+ * between a treatment unit and a building (СП 32.13330.2018, the revision of СНиП 2.04.03-85), as
+ * Moscow-region installers and the makers' installation manuals apply it to a house's station.
  */
-export const WINTER_MONTHS: readonly number[] = [12, 1, 2, 3];
+export const MIN_DISTANCE_TO_HOUSE_M = 5;
+/**
+ * Height of a basement's walls above the ground (the plinth), m: an estimator's assumption for a private
+ * house. The sewer leaves a basement at its floor, so with no measured exit depth the pipe leaves at the
+ * ceiling height less the plinth — never below the foundation it passes.
+ */
+export const BASEMENT_PLINTH_M = 0.5;
+
 /**
  * Smallest slope of a gravity sewer pipe by diameter, mm → m per m (СП 30.13330.2020 §8.3: 0.03 for 50 mm,
  * 0.02 for 100–110 mm, 0.008 for 150–160 mm): the inlet reaches the station this much deeper per metre.
@@ -157,25 +170,6 @@ export function geometryFor(model: SepticModel, installationDepth: number): Geom
   };
 }
 
-/**
- * Whether the works are priced as winter works: the surveyor's season, the winter flags of the form, or, with
- * the season left on `auto`, a month of {@link WINTER_MONTHS} in the estimate's date.
- *
- * @example
- * ```ts
- * import { isWinter } from "./rules.ts";
- * import { defaultMeasurements } from "./fields.ts";
- * const m = defaultMeasurements();
- * if (!isWinter(m, "2026-02-10") || isWinter(m, "2026-06-10")) throw new Error("by date");
- * if (isWinter({ ...m, season: "summer" }, "2026-02-10")) throw new Error("override");
- * ```
- */
-export function isWinter(m: Measurements, date: string | undefined): boolean {
-  if (m.season === "winter" || m.winter_conditions || m.winter_work) return true;
-  if (m.season === "summer" || !date) return false;
-  return WINTER_MONTHS.includes(Number(date.slice(5, 7)));
-}
-
 /** Where the inlet pipe meets the station. */
 export interface InletDepth {
   /** Depth of the pipe leaving the house, m. */
@@ -203,8 +197,9 @@ export interface InletDepth {
  * ```
  */
 export function inletDepth(m: Measurements): InletDepth | undefined {
-  const fromBasement = !(m.pipe_exit_depth > 0) && m.has_basement && m.foundation_depth > 0;
-  const exitDepth = m.pipe_exit_depth > 0 ? m.pipe_exit_depth : fromBasement ? m.foundation_depth / 100 : 0;
+  const basement = m.pipe_exit_depth > 0 ? undefined : basementExitDepth(m);
+  const fromBasement = basement !== undefined;
+  const exitDepth = m.pipe_exit_depth > 0 ? m.pipe_exit_depth : basement ?? 0;
   if (!(exitDepth > 0)) return undefined;
   const slope = MIN_SLOPE_BY_DIAMETER[m.pipe_exit_diameter] ?? 0.02;
   return {
@@ -213,6 +208,82 @@ export function inletDepth(m: Measurements): InletDepth | undefined {
     slope,
     atStationMm: Math.round((exitDepth + slope * m.inlet_pipe_length) * 1000),
   };
+}
+
+/**
+ * Where the sewer leaves a basement, m, when the exit was not measured: at the basement's floor, the ceiling
+ * height less the plinth ({@link BASEMENT_PLINTH_M}), no deeper than the foundation; the foundation depth
+ * alone when the ceiling height gives no floor below ground; `undefined` without a basement.
+ *
+ * @example
+ * ```ts
+ * import { basementExitDepth } from "./rules.ts";
+ * import { defaultMeasurements } from "./fields.ts";
+ * const m = { ...defaultMeasurements(), has_basement: true, foundation_depth: 220 };
+ * // ceiling 2.6 m − plinth 0.5 m = floor at 2.1 m, above the 2.2 m foundation
+ * if (basementExitDepth({ ...m, ceiling_height: 260 }) !== 2.1) throw new Error("floor");
+ * // ceiling 3.0 m: the floor would be at 2.5 m, below the foundation: 2.2 m
+ * if (basementExitDepth({ ...m, ceiling_height: 300 }) !== 2.2) throw new Error("foundation");
+ * if (basementExitDepth({ ...m, has_basement: false }) !== undefined) throw new Error("no basement");
+ * ```
+ */
+export function basementExitDepth(m: Measurements): number | undefined {
+  if (!m.has_basement) return undefined;
+  const floorCm = m.ceiling_height - BASEMENT_PLINTH_M * 100;
+  const foundationCm = m.foundation_depth;
+  const cm = floorCm > 0 && foundationCm > 0
+    ? Math.min(floorCm, foundationCm)
+    : floorCm > 0
+    ? floorCm
+    : foundationCm;
+  return cm > 0 ? cm / 100 : undefined;
+}
+
+const distanceDefault = measurementFieldSpecs.distance_to_house.def;
+
+/**
+ * The station's measurements with the distance to the house taken into account, and what the surveyor is told:
+ * when the distance was measured (not the form's 10 m left untouched), an inlet shorter than it is priced at
+ * the distance (a pipe cannot be shorter than the way it runs) and a station nearer the house than
+ * {@link MIN_DISTANCE_TO_HOUSE_M} is a warning. The same object when nothing changes.
+ *
+ * @example
+ * ```ts
+ * import { withHouseDistance } from "./rules.ts";
+ * import { defaultMeasurements } from "./fields.ts";
+ * const m = { ...defaultMeasurements(), inlet_pipe_length: 5, distance_to_house: 8 };
+ * const r = withHouseDistance(m);
+ * if (r.m.inlet_pipe_length !== 8 || r.warnings.length !== 1) throw new Error(JSON.stringify(r));
+ * if (!withHouseDistance({ ...m, distance_to_house: 3 }).warnings[0].includes("ближе 5 м")) throw new Error("near");
+ * const untouched = defaultMeasurements(); // the form's 10 m, not measured: nothing changes
+ * if (withHouseDistance(untouched).m !== untouched) throw new Error("default");
+ * ```
+ */
+export function withHouseDistance(
+  m: Measurements,
+  kinds?: readonly WorkKind[],
+): { m: Measurements; warnings: string[] } {
+  const d = m.distance_to_house;
+  const confirmed = (m as { confirmed?: unknown }).confirmed;
+  const measured = d > 0 &&
+    (d !== distanceDefault || (Array.isArray(confirmed) && confirmed.includes("distance_to_house")));
+  if (!measured) return { m, warnings: [] };
+  const warnings: string[] = [];
+  if (d < MIN_DISTANCE_TO_HOUSE_M) {
+    warnings.push(
+      `Станция в ${
+        formatQuantity(d)
+      } м от дома — ближе ${MIN_DISTANCE_TO_HOUSE_M} м от фундамента (СП 32.13330.2018): перенесите станцию дальше или согласуйте место с заказчиком.`,
+    );
+  }
+  // With the external sewer in the same document, that sewer is the inlet (its own length).
+  if (kinds?.includes("sewage") || !(m.inlet_pipe_length < d)) return { m, warnings };
+  warnings.push(
+    `Подводящая труба ${formatQuantity(m.inlet_pipe_length)} м короче расстояния от станции до дома ${
+      formatQuantity(d)
+    } м: учтена длина ${formatQuantity(d)} м.`,
+  );
+  return { m: { ...m, inlet_pipe_length: d }, warnings };
 }
 
 /**
@@ -262,8 +333,62 @@ function pitWater(m: Measurements, model: SepticModel, geometry: Geometry): PitW
   return { levelMm, waterlogged: m3(wet), sandCement: m3(wet - bodyWet) };
 }
 
+// Per-model caches: what depends only on the model (and the company's setting) is computed once, not for
+// every estimate — the notes' number formatting was a good part of the engine's time (bench/estimating.ts).
+const includedGeometries = new WeakMap<SepticModel, Geometry>();
 /** The pit and sand the turnkey installation includes: the model's pit at its standard depth. */
-const includedGeometry = (model: SepticModel) => geometryFor(model, model.dimensions.height / 1000);
+function includedGeometry(model: SepticModel): Geometry {
+  let g = includedGeometries.get(model);
+  if (!g) includedGeometries.set(model, g = geometryFor(model, model.dimensions.height / 1000));
+  return g;
+}
+
+const stationPrices = new WeakMap<SepticModel, Map<string, EquipmentPrice>>();
+/** The station's price and its internal note on a company's basis. */
+function stationPrice(model: SepticModel, setting: EquipmentPriceSetting | undefined): EquipmentPrice {
+  const key = setting ? `${setting.basis}:${setting.markupPercent}` : "";
+  let byKey = stationPrices.get(model);
+  if (!byKey) stationPrices.set(model, byKey = new Map());
+  let price = byKey.get(key);
+  if (!price) byKey.set(key, price = equipmentPrice(model, setting));
+  return price;
+}
+
+const turnkeyNotes = new WeakMap<SepticModel, string>();
+/** The note saying what the model's turnkey installation includes. */
+function turnkeyNote(model: SepticModel): string {
+  let note = turnkeyNotes.get(model);
+  if (note) return note;
+  const included = includedGeometry(model);
+  note = `Монтаж станции под ключ включает: котлован вручную под габариты станции на стандартную глубину ${
+    formatQuantity(model.dimensions.height / 1000)
+  } м (${formatQuantity(included.pitVolume)} м³) с песчаной подушкой, обратную засыпку песком (${
+    formatQuantity(included.sandVolume)
+  } м³), до ${TURNKEY_SCOPE.inletLength} м подводящей трубы с траншеей, подключение, пусконаладку и запуск. Сверх этого в смете учтены только дополнительные работы и надбавки.`;
+  turnkeyNotes.set(model, note);
+  return note;
+}
+
+const capacityAlerts = new WeakMap<SepticModel, Map<number, string>>();
+/** The alert of a model too small for its residents (the same few sizes recur: kept per model). */
+function capacityAlert(model: SepticModel, residents: number): string {
+  let byResidents = capacityAlerts.get(model);
+  if (!byResidents) capacityAlerts.set(model, byResidents = new Map());
+  let alert = byResidents.get(residents);
+  if (alert) return alert;
+  const need = residents * LITRES_PER_RESIDENT;
+  const fit = smallestFittingModel(model, need);
+  const head = `Производительность станции ${model.model} (${
+    formatQuantity(model.capacity)
+  } л/сут) меньше потребности ${residents} проживающих (${
+    formatQuantity(need)
+  } л/сут из расчёта ${LITRES_PER_RESIDENT} л/сут на человека).`;
+  alert = fit
+    ? `${head} Подходит модель ${fit.model} (${formatQuantity(fit.capacity)} л/сут).`
+    : `${head} В линейке ${brandLabel(model.brand)} нет модели такой производительности.`;
+  byResidents.set(residents, alert);
+  return alert;
+}
 
 const q = roundQuantity;
 const line = (code: string, quantity: number, isRequired: boolean, detail?: string): RuleLine => ({
@@ -306,6 +431,31 @@ function stationTrenches(m: Measurements, kinds: readonly WorkKind[] | undefined
   return (kinds?.includes("sewage") ? 0 : m.inlet_pipe_length) + m.outlet_pipe_length;
 }
 
+/** Depth of the station's trenches, m: the depth of the trench article А002. */
+const STATION_TRENCH_DEPTH_M = 1.2;
+
+/**
+ * The station's excavations for the winter surcharge: the pit (its plan at the pit's depth) and the trenches
+ * of the inlet (unless the external sewer is the inlet), the outlet and the drainage.
+ */
+export function stationExcavations(
+  m: Measurements,
+  model: SepticModel,
+  geometry: Geometry,
+  kinds?: readonly WorkKind[],
+): Excavation[] {
+  const { length, width } = model.dimensions;
+  const planMm2 = (length + 2 * PIT_MARGIN_MM) * (width + 2 * PIT_MARGIN_MM);
+  const out: Excavation[] = [{
+    what: "котлован",
+    area: planMm2 / 1_000_000,
+    depth: (geometry.depthMm + SAND_BED_MM) / 1000,
+  }];
+  const trenches = stationTrenches(m, kinds) + (m.need_drainage ? m.drainage_length : 0);
+  if (trenches > 0) out.push(trench("траншеи", trenches, STATION_TRENCH_DEPTH_M));
+  return out;
+}
+
 /** Pump article by pump type. */
 export const pumpArticle: Record<string, string> = { kp150: "А033", kp250: "А034" };
 /**
@@ -344,7 +494,7 @@ export const rules: readonly Rule[] = [
     title:
       "Станция: оборудование по цене на основе, выбранной компанией (РРЦ по умолчанию), и монтаж под ключ",
     apply: ({ model, equipmentPrice: setting }) => {
-      const price = equipmentPrice(model, setting);
+      const price = stationPrice(model, setting);
       const lines: RuleLine[] = [{
         code: model.id,
         quantity: 1,
@@ -374,21 +524,8 @@ export const rules: readonly Rule[] = [
     id: "capacity",
     title: "Проверка производительности: проживающие × 200 л/сут",
     apply: ({ m, model }) => {
-      const need = m.residents_count * LITRES_PER_RESIDENT;
-      if (model.capacity >= need) return;
-      const fit = smallestFittingModel(model, need);
-      const head = `Производительность станции ${model.model} (${
-        formatQuantity(model.capacity)
-      } л/сут) меньше потребности ${m.residents_count} проживающих (${
-        formatQuantity(need)
-      } л/сут из расчёта ${LITRES_PER_RESIDENT} л/сут на человека).`;
-      return {
-        alerts: [
-          fit
-            ? `${head} Подходит модель ${fit.model} (${formatQuantity(fit.capacity)} л/сут).`
-            : `${head} В линейке ${brandLabel(model.brand)} нет модели такой производительности.`,
-        ],
-      };
+      if (model.capacity >= m.residents_count * LITRES_PER_RESIDENT) return;
+      return { alerts: [capacityAlert(model, m.residents_count)] };
     },
   },
   {
@@ -431,7 +568,13 @@ export const rules: readonly Rule[] = [
       const lowered = at - model.maxDepthConnection;
       notes.push(
         `Глубина выхода трубы из дома ${formatQuantity(inlet.exitDepth)} м${
-          inlet.fromBasement ? " (принята по глубине фундамента подвала)" : ""
+          inlet.fromBasement
+            ? ` (не измерена: принята по подвалу — пол подвала при высоте потолка ${
+              formatQuantity(m.ceiling_height / 100)
+            } м и цоколе ${formatQuantity(BASEMENT_PLINTH_M)} м, не ниже фундамента ${
+              formatQuantity(m.foundation_depth / 100)
+            } м)`
+            : ""
         }; с уклоном ${formatQuantity(inlet.slope)} на ${
           formatQuantity(m.inlet_pipe_length)
         } м ввод в станцию на глубине ${formatQuantity(at / 1000)} м${
@@ -496,11 +639,7 @@ export const rules: readonly Rule[] = [
           ? [line(m.need_excavator ? "А087" : "А086", extra, true, "сверх котлована, входящего в монтаж")]
           : [],
         notes: [
-          `Монтаж станции под ключ включает: котлован вручную под габариты станции на стандартную глубину ${
-            formatQuantity(model.dimensions.height / 1000)
-          } м (${formatQuantity(included.pitVolume)} м³) с песчаной подушкой, обратную засыпку песком (${
-            formatQuantity(included.sandVolume)
-          } м³), до ${TURNKEY_SCOPE.inletLength} м подводящей трубы с траншеей, подключение, пусконаладку и запуск. Сверх этого в смете учтены только дополнительные работы и надбавки.`,
+          turnkeyNote(model),
           `Объём котлована ${
             formatQuantity(geometry.pitVolume)
           } м³: габариты станции ${model.dimensions.length}×${model.dimensions.width}×${model.dimensions.height} мм, глубина установки ${
@@ -777,28 +916,13 @@ export const rules: readonly Rule[] = [
   {
     id: "winter",
     title:
-      "Зимние работы (по дате сметы: декабрь–март, или по выбору замерщика): мёрзлый грунт на котлован и все траншеи, утепление на период запуска",
-    apply: ({ m, geometry, date, kinds }) => {
+      "Зимние работы (по дате сметы: декабрь–март, или по выбору замерщика): мёрзлый слой котлована и траншей, утепление на период запуска",
+    apply: ({ m, model, geometry, date, kinds }) => {
       if (!isWinter(m, date)) return;
-      const trenches = stationTrenches(m, kinds) + (m.need_drainage ? m.drainage_length : 0);
-      const volume = geometry.pitVolume + trenches * TRENCH_M3_PER_M;
+      const frozen = frozenGroundLine(stationExcavations(m, model, geometry, kinds));
       return {
-        lines: [
-          line(
-            "А103",
-            volume,
-            true,
-            `котлован ${formatQuantity(geometry.pitVolume)} м³ и траншеи ${formatQuantity(trenches)} м × ${
-              formatQuantity(TRENCH_M3_PER_M)
-            } м³`,
-          ),
-          line("А104", 1, true),
-        ],
-        notes: [
-          m.season === "auto" && !m.winter_conditions && !m.winter_work
-            ? "Работы в период мёрзлого грунта (декабрь–март, по дате сметы): учтено зимнее удорожание земляных работ."
-            : "Зимние условия работ: учтено зимнее удорожание земляных работ.",
-        ],
+        lines: [...(frozen ? [frozen] : []), line("А104", 1, true)],
+        notes: [winterNote(m)],
       };
     },
   },

@@ -1,3 +1,4 @@
+import { suggestedDefaultFields } from "./missing.ts";
 // Every rule of rules.ts with a worked example computed by hand. Prices are those of the default
 // price list, in roubles, written out here; money in the estimate is kopecks (× 100).
 import assert from "node:assert/strict";
@@ -407,28 +408,58 @@ Deno.test("generateEstimate() checks the pipe's exit depth against the model and
   );
 });
 
-Deno.test("generateEstimate() waterproofs the wall entry of a basement and takes the exit depth from its foundation", () => {
-  // A basement with a 1.8 m foundation and no measured exit: the pipe leaves at 1.8 m, reaches the station at
-  // 1.8 + 0.02 × 5 = 1.9 m; the wall entry below ground is waterproofed: А164 400 + 1 200 = 1 600 ₽.
+Deno.test("generateEstimate() waterproofs the wall entry of a basement and takes the exit depth from its floor", () => {
+  // A basement with a 1.8 m foundation, a 2.0 m ceiling and no measured exit: the pipe leaves at the floor,
+  // 2.0 − 0.5 m of plinth = 1.5 m, and reaches the station at 1.5 + 0.02 × 5 = 1.6 m; the wall entry below
+  // ground is waterproofed: А164 400 + 1 200 = 1 600 ₽.
   const e = gen({ has_basement: true, foundation_depth: 180 });
   assert.equal(one(e, "А164").totalPrice, rub(1_600));
-  assert.ok(e.notes.some((n) => n.includes("принята по глубине фундамента подвала")));
-  assert.ok(e.alerts.some((a) => a.startsWith("Ввод в станцию на глубине 1,9 м")));
+  assert.ok(e.notes.some((n) => n.includes("пол подвала при высоте потолка 2 м")), e.notes.join("\n"));
+  assert.ok(e.alerts.some((a) => a.startsWith("Ввод в станцию на глубине 1,6 м")));
+  // A 2.6 m ceiling puts the floor at 2.1 m, below the 1.8 m foundation: the pipe leaves at 1.8 m → 1.9 m.
+  const high = gen({ has_basement: true, foundation_depth: 180, ceiling_height: 260 });
+  assert.ok(high.alerts.some((a) => a.startsWith("Ввод в станцию на глубине 1,9 м")));
+  // A measured exit depth wins over the basement.
+  assert.ok(
+    gen({ has_basement: true, ceiling_height: 260, pipe_exit_depth: 1 }).notes
+      .some((n) => n.startsWith("Глубина выхода трубы из дома 1 м;")),
+  );
   assert.equal(lines(gen({}), "А164").length, 0);
 });
 
-Deno.test("generateEstimate() prices frozen ground on the pit and every trench in winter, inferred from the date", () => {
-  // Топас 5 at 2.5 m, inlet 5 m and outlet 5 m: pit 8.26 m³ + 10 m × 0.6 m³ = 14.26 m³ × 800 = 11 408 ₽ (А103)
+Deno.test("generateEstimate() prices the inlet at least as long as the measured distance to the house and warns under 5 m", () => {
+  // Топас 5, inlet 5 m, the station measured 14 m from the house: the inlet is priced 14 m, 9 m beyond the
+  // turnkey 5 m: pipe А010 9 × (…) and trench — the same lines as an inlet of 14 m.
+  const far = gen({ distance_to_house: 14 });
+  const as14 = gen({ inlet_pipe_length: 14 });
+  assert.equal(far.totalAmount, as14.totalAmount);
+  assert.ok(far.warnings.some((w) => w.includes("короче расстояния от станции до дома 14 м")));
+  // The form's untouched 10 m is not a measure: nothing changes; confirmed, it is.
+  assert.equal(gen({ distance_to_house: 10 }).totalAmount, gen({}).totalAmount);
+  const all = Object.keys(suggestedDefaultFields);
+  assert.equal(
+    gen({ distance_to_house: 10, confirmed: [...all, "distance_to_house"] }).totalAmount,
+    gen({ inlet_pipe_length: 10 }).totalAmount,
+  );
+  // 3 m from the house: the sanitary minimum is 5 m (СП 32.13330.2018): a warning, the inlet stays 5 m.
+  const near = gen({ distance_to_house: 3 });
+  assert.ok(near.warnings.some((w) => w.includes("ближе 5 м от фундамента")));
+  assert.equal(near.totalAmount, gen({}).totalAmount);
+});
+
+Deno.test("generateEstimate() prices the frozen layer of the pit and every trench in winter, inferred from the date", () => {
+  // Топас 5 at 2.5 m, inlet 5 m and outlet 5 m, the frozen layer 0.7 m deep (winter.ts): pit 1.7 × 1.8 m ×
+  // 0.7 = 2.142 m³ + trenches 10 m × 0.5 m × 0.7 = 3.5 m³ = 5.642 → 5.64 m³ × 800 = 4 512 ₽ (А103)
   // and the start-up insulation 1 200 + 2 000 = 3 200 ₽ (А104).
   for (const flag of ["winter_conditions", "winter_work"]) {
     const e = gen({ [flag]: true });
-    assert.equal(one(e, "А103").quantity, 14.26);
-    assert.equal(one(e, "А103").totalPrice, rub(11_408));
+    assert.equal(one(e, "А103").quantity, 5.64);
+    assert.equal(one(e, "А103").totalPrice, rub(4_512));
     assert.equal(one(e, "А104").totalPrice, rub(3_200));
   }
   // Dated 10 February: winter without any flag; 2 December too; 2 November and 2 June not.
   const feb = gen({}, undefined, "2026-02-10");
-  assert.equal(one(feb, "А103").totalPrice, rub(11_408));
+  assert.equal(one(feb, "А103").totalPrice, rub(4_512));
   assert.ok(feb.notes.some((n) => n.includes("по дате сметы")));
   assert.equal(lines(gen({}, undefined, "2026-12-02"), "А103").length, 1);
   assert.equal(lines(gen({}, undefined, "2026-11-02"), "А103").length, 0);
@@ -436,10 +467,10 @@ Deno.test("generateEstimate() prices frozen ground on the pit and every trench i
   // The surveyor overrides the date either way.
   assert.equal(lines(gen({ season: "summer" }, undefined, "2026-02-10"), "А103").length, 0);
   assert.equal(lines(gen({ season: "winter" }), "А103").length, 1);
-  // The station's drainage trench too: 15 m more → 8.26 + 25 × 0.6 = 23.26 m³.
+  // The station's drainage trench too: 15 m more → 2.142 + 25 × 0.5 × 0.7 = 10.892 → 10.89 m³.
   assert.equal(
     one(gen({ season: "winter", need_drainage: true, drainage_length: 15 }), "А103").quantity,
-    23.26,
+    10.89,
   );
 });
 

@@ -106,7 +106,7 @@ Deno.test("the form starts from the engine's defaults, and values survive stored
 
 Deno.test("the form of a well reads the well's fields, lists its missing items and leaves the station out", () => {
   const config = configForKinds({ version: "1", sections: [], models: [] }, ["well"]);
-  assert.deepEqual(config.sections.map((s) => s.id), ["well_drilling", "well_equipment"]);
+  assert.deepEqual(config.sections.map((s) => s.id), ["well_drilling", "well_equipment", "season"]);
   const values: FormValues = { ...defaultValues(), well_depth: "0" };
   const m = toMeasurements(values, [], ["well"]) as unknown as Record<string, unknown>;
   assert.equal(m.well_depth, 0);

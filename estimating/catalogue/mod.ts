@@ -88,8 +88,8 @@ export function findModel(idOrName: string | undefined | null): SepticModel | un
  * if (!modelsOfBrand("sparta").every((m) => m.brand === "sparta")) throw new Error("brand");
  * ```
  */
-export function modelsOfBrand(brand: string): SepticModel[] {
-  return catalogue.filter((m) => m.brand === brand);
+export function modelsOfBrand(brand: string): readonly SepticModel[] {
+  return byBrand.get(brand) ?? [];
 }
 
 /**

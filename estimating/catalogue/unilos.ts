@@ -14,7 +14,10 @@
 //   from the maker's data sheet as dealers reproduce it. Astra 8's consumption is not published in these
 //   sources: н/д.
 // - Deepest inlet: 0.85 m standard, 1.0 m Миди, 1.5 m Лонг (the installer's list, «глубина подводящей трубы»).
-// Sizes 3, 4, 6, 7, 10 and 15 are left out until a price source for them is found.
+// Sizes 3, 4, 6, 7, 10 and 15 are left out: the one public list with their prices found on 2026-11-25 (an
+// installer's calculator page kept in a public GitHub repository, undated, about 10 % below this file's price
+// level: Астра 5 131 325 ₽, Астра 8 160 140 ₽) gives price, capacity and volley but no body size, weight or
+// inlet depth, and its Астра 10 volley (350 l) contradicts another installer's list (760 l).
 import { seriesModels } from "./series.ts";
 import type { SepticModel } from "./types.ts";
 

@@ -14,10 +14,13 @@ import type { MissingItem } from "../missing.ts";
 import type { RuleLine } from "../rule_line.ts";
 import { formatQuantity } from "../money.ts";
 import type { KindRule, KindValues, WorkTypeModule } from "./types.ts";
-import { formField, line, spec, trenchLine } from "./types.ts";
+import { formField, line, spec, trenchLine, winterRule } from "./types.ts";
+import { trench } from "../winter.ts";
 
 /** Distance between drains on a plot, m. */
 export const DRAIN_SPACING_M = 10;
+/** Width of the drainage trench, m (the 0.4 m trench the stone is reckoned for). */
+export const DRAIN_TRENCH_WIDTH_M = 0.4;
 /** Crushed stone per metre of drain, m³. */
 export const STONE_M3_PER_M = 0.2;
 /** Geotextile per metre of drain, m² (the wrap around the stone). */
@@ -143,6 +146,7 @@ export const drainageRules: readonly KindRule[] = [
       return { lines };
     },
   },
+  winterRule((v) => [trench("траншея дренажа", drainLength(v), v.dr_depth as number, DRAIN_TRENCH_WIDTH_M)]),
 ];
 
 const { number, check, select, section } = formField;

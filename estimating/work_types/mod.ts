@@ -14,6 +14,7 @@
 
 import type { FieldProblem, FieldSpec, FormSection } from "../fields.ts";
 import { readField } from "../fields.ts";
+import { seasons } from "../enums.ts";
 import type { MissingItem } from "../missing.ts";
 import { drainage } from "./drainage.ts";
 import { sewage } from "./sewage.ts";
@@ -222,7 +223,34 @@ export function withoutCoveredItems(kinds: readonly WorkKind[], items: MissingIt
   return kinds.includes("sewage") ? items.filter((i) => i.field !== "inlet_pipe_length") : items;
 }
 
-/** The form sections of the work types among `kinds`, in order (the septic sections come from the engine apart). */
+/**
+ * The season of the works, asked on a form without the station (whose own section asks it): winter prices the
+ * frozen ground of every excavation (`winter.ts`).
+ */
+const seasonSection: FormSection = {
+  id: "season",
+  title: "Сезон работ",
+  fields: [{
+    name: "season",
+    label: "Сезон работ",
+    kind: "select",
+    default: "auto",
+    options: seasons.map((o) => ({ value: o.value, label: o.label })),
+  }],
+};
+
+/**
+ * The form sections of the work types among `kinds`, in order (the septic sections come from the engine apart,
+ * and ask the season themselves; without the station the season is a section of its own, last).
+ *
+ * @example
+ * ```ts
+ * import { workFormSections } from "./mod.ts";
+ * if (workFormSections(["water_supply"]).map((s) => s.id).join() !== "water_supply,season") throw new Error("season");
+ * if (workFormSections(["water_supply", "septic"]).some((s) => s.id === "season")) throw new Error("once");
+ * ```
+ */
 export function workFormSections(kinds: readonly WorkKind[]): FormSection[] {
-  return kinds.flatMap((k) => (k === "septic" ? [] : [...workTypeModules[k].sections]));
+  const own = kinds.flatMap((k) => (k === "septic" ? [] : [...workTypeModules[k].sections]));
+  return own.length > 0 && !kinds.includes("septic") ? [...own, seasonSection] : own;
 }

@@ -15,7 +15,8 @@ import type { RuleLine } from "../rule_line.ts";
 import { formatQuantity } from "../money.ts";
 import { inspectionWells, inspectionWellsNote, WELL_SPACING_M } from "../sewer_line.ts";
 import type { KindRule, KindValues, WorkTypeModule } from "./types.ts";
-import { formField, line, spec } from "./types.ts";
+import { formField, line, spec, winterRule } from "./types.ts";
+import { trench } from "../winter.ts";
 
 /** The smallest slope of a gravity sewer by its diameter (СП 32.13330.2018, п. 5.4.2). */
 export const MIN_SLOPE: Readonly<Record<string, number>> = { "110": 0.02, "160": 0.008 };
@@ -186,6 +187,7 @@ export const sewageRules: readonly KindRule[] = [
       return { lines, warnings, notes };
     },
   },
+  winterRule((v) => [trench("траншея канализации", v.sw_length as number, v.sw_depth as number)]),
 ];
 
 const { number, check, select, section } = formField;

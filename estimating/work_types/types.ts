@@ -13,6 +13,7 @@ import type { BoolSpec, EnumSpec, FieldSpec, FormField, FormSection, NumberSpec 
 import type { MissingItem } from "../missing.ts";
 import type { RuleLine, RuleResult } from "../rule_line.ts";
 import { formatQuantity, roundQuantity } from "../money.ts";
+import { type Excavation, frozenGroundLine, type SeasonFields, winterNote } from "../winter.ts";
 
 /** The kinds of estimate the engine prices: the septic station and the four work types of this folder. */
 export type WorkKind = "septic" | "well" | "water_supply" | "drainage" | "sewage";
@@ -32,6 +33,8 @@ export interface KindContext {
   distanceFromMKAD?: number;
   /** Whether the price list in use has the article (absent: the default list, which has them all). */
   hasArticle?: (code: string) => boolean;
+  /** Whether the works are winter works (`isWinter` of `winter.ts`: the season field or the estimate's date). */
+  winter?: boolean;
 }
 
 /** One pricing rule of a work type. */
@@ -129,6 +132,35 @@ export const line = (code: string, quantity: number, isRequired: boolean, detail
   isRequired,
   ...(detail ? { detail } : {}),
 });
+
+/**
+ * The winter rule every work type shares (issue 22 item 7): in winter, the frozen-ground surcharge А103 on the
+ * frozen layer of the work type's excavations (`frozenGroundLine` of `winter.ts`, the helper the station's
+ * pit and trenches use too).
+ *
+ * @example
+ * ```ts
+ * import { winterRule } from "./types.ts";
+ * import { trench } from "../winter.ts";
+ * const rule = winterRule((v) => [trench("траншея", v.len as number, 1.8)]);
+ * const ctx = { v: { len: 10 }, all: {}, kinds: ["water_supply" as const] };
+ * // 10 m × 0.5 m × 0.7 m = 3.5 m³
+ * if (rule.apply({ ...ctx, winter: true })?.lines?.[0].quantity !== 3.5) throw new Error("winter");
+ * if (rule.apply({ ...ctx, winter: false }) !== undefined) throw new Error("summer");
+ * ```
+ */
+export function winterRule(excavations: (v: KindValues) => Excavation[]): KindRule {
+  return {
+    id: "winter",
+    title:
+      "Зимние работы (по дате сметы: декабрь–март, или по выбору замерщика): мёрзлый слой траншей и котлованов",
+    apply: ({ v, all, winter }) => {
+      if (!winter) return;
+      const frozen = frozenGroundLine(excavations(v));
+      return frozen ? { lines: [frozen], notes: [winterNote(all as SeasonFields)] } : undefined;
+    },
+  };
+}
 
 /**
  * The trench of a run of pipe: the shallow article up to `shallowMax` m deep, else the deep one.

@@ -13,7 +13,8 @@ import type { MissingItem } from "../missing.ts";
 import type { RuleLine } from "../rule_line.ts";
 import { formatQuantity } from "../money.ts";
 import type { KindRule, KindValues, WorkTypeModule } from "./types.ts";
-import { formField, line, spec, trenchLine } from "./types.ts";
+import { formField, line, spec, trenchLine, winterRule } from "./types.ts";
+import { trench } from "../winter.ts";
 
 /** The depth a water pipe needs without a heating cable in the Moscow region, m. */
 export const FROST_DEPTH_M = 1.6;
@@ -96,6 +97,7 @@ export const waterSupplyRules: readonly KindRule[] = [
       return { lines };
     },
   },
+  winterRule((v) => [trench("траншея водопровода", v.ws_length as number, v.ws_depth as number)]),
 ];
 
 const { number, check, select, section } = formField;

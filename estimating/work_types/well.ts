@@ -19,7 +19,8 @@ import { type District, districtGeology, districtValues } from "./geology.ts";
 import { choosePump } from "./pumps.ts";
 import { workSections } from "./sections.ts";
 import type { KindContext, KindRule, KindValues, WorkTypeModule } from "./types.ts";
-import { formField, line, spec } from "./types.ts";
+import { formField, line, spec, winterRule } from "./types.ts";
+import type { Excavation } from "../winter.ts";
 
 /** Metres at the bottom of an artesian well left without casing (the separate casing articles only). */
 export const ARTESIAN_OPEN_HOLE_M = 10;
@@ -78,6 +79,14 @@ const arrangementArticle: Record<string, string> = {
   adapter: "А184",
   pit: "А185",
 };
+/** The arrangements set in a dug pit: the caissons and the pit of concrete rings (an adapter needs none). */
+const CAISSON_PIT_ARRANGEMENTS: readonly string[] = ["caisson_plastic", "caisson_steel", "pit"];
+/**
+ * The pit of a Ø1 m caisson or ring pit (А182/А183/А185): 1.6 × 1.6 m in plan (0.3 m around the body, as the
+ * station's pit) and 2.4 m deep (a 2 m caisson on a 0.2 m bed with its neck at ground level), for the winter
+ * surcharge.
+ */
+const CAISSON_PIT: Excavation = { what: "котлован кессона", area: 1.6 * 1.6, depth: 2.4 };
 const accumulatorLabels = { none: "Не нужен", "50": "50 л", "100": "100 л", "200": "200 л" } as const;
 const accumulatorArticle: Record<string, string> = { "50": "А187", "100": "А188", "200": "А189" };
 const accessLabels = { easy: "Свободный заезд", difficult: "Нужна подготовка заезда" } as const;
@@ -443,6 +452,7 @@ export const wellRules: readonly KindRule[] = [
       return { lines };
     },
   },
+  winterRule((v) => CAISSON_PIT_ARRANGEMENTS.includes(v.well_arrangement as string) ? [CAISSON_PIT] : []),
 ];
 
 const { number, check, select, section } = formField;

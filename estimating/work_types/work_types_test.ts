@@ -428,3 +428,36 @@ Deno.test("generateEstimate() puts the external sewer's inspection wells by the 
   assert.equal(wells(short), undefined);
   assert.ok(!short.warnings.some((w) => w.includes("колодц")), short.warnings.join("\n"));
 });
+
+Deno.test("generateEstimate() prices the frozen layer of every work type's excavations in winter, by one rule", () => {
+  // Dated 10 February (winter by the date), the frozen layer 0.7 m (winter.ts), А103 800 ₽/m³:
+  const a103 = (measurements: Record<string, unknown>, workTypes: string[], when = "2026-02-10") =>
+    generateEstimate({ workTypes, object: near, measurements }, { date: when }).items
+      .filter((i) => i.articleCode === "А103");
+  // water pipe 20 m at 1.8 m: 20 × 0.5 × 0.7 = 7 m³ × 800 = 5 600 ₽;
+  const ws = a103({ ws_length: 20 }, ["water_supply"]);
+  assert.deepEqual(ws.map((i) => [i.quantity, i.totalPrice]), [[7, 560_000]]);
+  assert.match(ws[0].name, /мёрзлый слой до 0,7 м: траншея водопровода 20 м/);
+  // a heated pipe at 0.6 m freezes through: 20 × 0.5 × 0.6 = 6 m³ = 4 800 ₽;
+  assert.equal(
+    a103({ ws_length: 20, ws_depth: 0.6, ws_heating_cable: true }, ["water_supply"])[0].totalPrice,
+    480_000,
+  );
+  // drainage 40 m in a 0.4 m trench: 40 × 0.4 × 0.7 = 11.2 m³ = 8 960 ₽;
+  assert.equal(a103({ dr_length: 40 }, ["drainage"])[0].totalPrice, 896_000);
+  // external sewer 18 m: 18 × 0.5 × 0.7 = 6.3 m³ = 5 040 ₽;
+  assert.equal(a103({ sw_length: 18 }, ["sewage_system"])[0].totalPrice, 504_000);
+  // the well's caisson pit 1.6 × 1.6 × 0.7 = 1.792 → 1.79 m³ = 1 432 ₽; an adapter digs no pit.
+  assert.equal(a103({ well_depth: 30 }, ["well_equipment"])[0].totalPrice, 143_200);
+  assert.equal(a103({ well_depth: 30, well_arrangement: "adapter" }, ["well_equipment"]).length, 0);
+  // One winter note for an estimate of several work types; none in June, none with the season set to summer.
+  const both = generateEstimate({
+    workTypes: ["well_equipment", "water_supply"],
+    object: near,
+    measurements: { well_depth: 30, ws_length: 20 },
+  }, { date: "2026-02-10" });
+  assert.equal(both.notes.filter((n) => n.includes("мёрзлого грунта")).length, 1);
+  assert.equal(a103({ ws_length: 20 }, ["water_supply"], "2026-06-10").length, 0);
+  assert.equal(a103({ ws_length: 20, season: "summer" }, ["water_supply"]).length, 0);
+  assert.equal(a103({ ws_length: 20, season: "winter" }, ["water_supply"], "2026-06-10").length, 1);
+});
