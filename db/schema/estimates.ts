@@ -1,7 +1,13 @@
 import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { sql } from "drizzle-orm";
 import { bool, createdAt, id, inList, jsonText, kopecks, timestamp, updatedAt } from "./_columns.ts";
-import { discountKinds, estimateStatuses, paymentKinds, paymentStatuses, vatModes } from "../../domain/enums.ts";
+import {
+  discountKinds,
+  estimateStatuses,
+  paymentKinds,
+  paymentStatuses,
+  vatModes,
+} from "../../domain/enums.ts";
 import { companies } from "./companies.ts";
 import { users } from "./users.ts";
 import { objects } from "./objects.ts";

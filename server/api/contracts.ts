@@ -330,6 +330,9 @@ export const paymentApi = new Hono<AppEnv>()
     if (!object || !money) throw notFound("Объект не найден");
     const contract = money.contract && await getContract(db, scope, money.contract.id);
     if (!contract) throw new ApiError(409, "Сначала сгенерируйте договор");
+    if (contract.payment?.status === "pending") {
+      throw new ApiError(409, "Предоплата ещё не получена: отметьте её, затем выставляйте остаток");
+    }
     const amount = finalPaymentAmount(money.ledger);
     if (amount === null) {
       throw new ApiError(409, "По объекту нет остатка к оплате: договор оплачен полностью");

@@ -100,6 +100,8 @@ Deno.test("[api] POST /api/payment/final asks for the contract's remainder with 
       owed: total,
       awaiting: prepayment.amount,
     });
+    const early = await expectJson(t.as(MANAGER).post("/api/payment/final", { objectId: object.id }), 409);
+    assert.match(early.message, /Предоплата ещё не получена/);
     await markReceived(t, prepayment.paymentId, prepayment.amount);
     const afterPrepayment = await summary(t, object.id);
     assert.deepEqual(afterPrepayment.ledger, {
@@ -207,4 +209,22 @@ Deno.test("db: owedObjects() lists the contracts not paid in full; receivablesBy
       prepayment.amount,
       "45 days later it is 31–60 days old",
     );
+  }));
+
+Deno.test("demo seed: the Раменское station job is signed with its prepayment received and owes the remaining 70 %", () =>
+  withTestApp(async (t) => {
+    const objects = await expectJson(t.as(ENGINEER).get("/api/objects?limit=100"));
+    const list = Array.isArray(objects) ? objects : objects.items;
+    const ramenskoe = list.find((o: { address: string }) => o.address.includes("Раменское"));
+    const s = await summary(t, ramenskoe.id);
+    assert.ok(s.contract.signature, "the contract is signed");
+    assert.equal(s.contract.payment.status, "paid");
+    assert.equal(s.ledger.received, s.contract.prepaymentAmount);
+    assert.equal(s.ledger.owed, s.contract.totalAmount - s.contract.prepaymentAmount);
+    const page = await (await t.request("/engineer", { as: ENGINEER })).text();
+    assert.match(page, /Объекты с задолженностью/);
+    assert.match(page, /Д-2026-002/);
+    assert.ok(page.includes(formatKopecks(s.ledger.owed)), "the cabinet shows what remains owed");
+    const analytics = await (await t.request("/analytics", { as: ENGINEER })).text();
+    assert.match(analytics, /Дебиторская задолженность по срокам/);
   }));
