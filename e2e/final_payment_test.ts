@@ -59,6 +59,14 @@ browserTest(
     assert.equal(after.ledger.owed, 0);
     assert.equal(after.ledger.received, after.ledger.due);
 
+    // The signed contract's page (amount, signer, IP, hash) fits a phone too.
+    const contractPage = await h.signedIn(MANAGER, "phone");
+    await contractPage.goto(`/contracts/${before.contract.id}`);
+    await contractPage.getByText("SHA-256 текста").waitFor();
+    await screenshot(contractPage, "contract-signed-phone");
+    const contractWidth = await contractPage.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(contractWidth <= 390, `/contracts/{id} fits the phone (${contractWidth} px)`);
+
     const cabinet = await h.signedIn("engineer@demo.local");
     await cabinet.goto("/analytics");
     await cabinet.locator("[data-testid=receivables]").waitFor();
