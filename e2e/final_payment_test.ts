@@ -21,7 +21,14 @@ browserTest(
     await hydrated(staff, "ObjectDetails");
     const ledger = staff.locator("[data-testid=ledger]");
     await ledger.getByText(formatKopecks(owed)).first().waitFor();
+    await ledger.scrollIntoViewIfNeeded();
     await screenshot(staff, "ledger-object-desktop");
+    const engineer = await h.signedIn("engineer@demo.local", "phone");
+    await engineer.goto("/engineer");
+    const owedCard = engineer.locator("[data-testid=owed-objects]");
+    await owedCard.getByText(formatKopecks(owed)).waitFor();
+    await owedCard.scrollIntoViewIfNeeded();
+    await screenshot(engineer, "owed-objects-phone");
     await ledger.getByRole("button", { name: `Выставить остаток ${formatKopecks(owed)}` }).click();
     await toast(staff, "Платежная ссылка создана");
     const link = await ledger.getByRole("link", { name: "Ссылка клиента на оплату" }).getAttribute("href");
