@@ -8,40 +8,30 @@ import { Card, EmptyState } from "./Card.tsx";
 export function OwedObjectsCard({ objects }: { objects: OwedObject[] }) {
   return (
     <Card title="Объекты с задолженностью" className="owed-objects">
-      {objects.length === 0
-        ? <EmptyState icon="check" text="Все договоры оплачены" />
-        : (
-          <div className="table-wrap">
-            <table className="table" data-testid="owed-objects">
-              <thead>
-                <tr>
-                  <th>Объект</th>
-                  <th className="num">{ledgerLabels.due}</th>
-                  <th className="num">{ledgerLabels.received}</th>
-                  <th className="num">{ledgerLabels.owed}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {objects.map((o) => (
-                  <tr key={o.objectId}>
-                    <td>
-                      <a href={`/objects?objectId=${o.objectId}`}>{o.address}</a>
-                      <div className="muted small">
-                        Договор № {o.contractNumber}
-                        {o.clientName ? ` · ${o.clientName}` : ""}
-                      </div>
-                    </td>
-                    <td className="num money">{formatKopecks(o.ledger.due)}</td>
-                    <td className="num money">{formatKopecks(o.ledger.received)}</td>
-                    <td className="num money">
-                      <strong>{formatKopecks(o.ledger.owed)}</strong>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+      {objects.length === 0 ? <EmptyState icon="check" text="Все договоры оплачены" /> : (
+        // A list, not a table: on a phone the remainder stays in sight beside the address.
+        <ul className="owed-list" data-testid="owed-objects">
+          {objects.map((o) => (
+            <li key={o.objectId} className="owed-row">
+              <div className="owed-main">
+                <a href={`/objects?objectId=${o.objectId}`}>{o.address}</a>
+                <span className="muted small">
+                  Договор № {o.contractNumber}
+                  {o.clientName ? ` · ${o.clientName}` : ""}
+                </span>
+              </div>
+              <div className="owed-sums">
+                <span className="muted small">{ledgerLabels.owed}</span>
+                <strong className="money">{formatKopecks(o.ledger.owed)}</strong>
+                <span className="muted small">
+                  получено <span className="money">{formatKopecks(o.ledger.received)}</span> из{" "}
+                  <span className="money">{formatKopecks(o.ledger.due)}</span>
+                </span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
     </Card>
   );
 }
