@@ -166,7 +166,9 @@ type ContractRow = typeof contracts.$inferSelect;
 async function withState(db: Db, row: ContractRow) {
   const [signature] = await db.select(signatureSelection).from(contractSignatures)
     .where(eq(contractSignatures.contractId, row.id));
-  const [payment] = await db.select().from(payments).where(eq(payments.contractId, row.id))
+  // The contract's state is its prepayment; the final payment is the ledger's (db/ledger.ts).
+  const [payment] = await db.select().from(payments)
+    .where(and(eq(payments.contractId, row.id), eq(payments.kind, "prepayment")))
     .orderBy(desc(payments.createdAt), desc(payments.id)).limit(1);
   return {
     ...row,
@@ -187,7 +189,10 @@ export async function contractStates(db: Db, scope: Scope, objectIds: number[]) 
   return out;
 }
 
-/** Creates the prepayment and the client's link to it in one transaction. */
+/**
+ * Creates a payment request (the prepayment by default) and the client's link to it in one transaction. A new
+ * final payment cancels the object's earlier final payments still awaited, so the remainder is asked for once.
+ */
 export async function createPaymentWithLink(
   db: Db,
   p: {
@@ -203,11 +208,21 @@ export async function createPaymentWithLink(
     tokenHash: string;
     paymentLink: string;
     expiresAt: Date;
+    kind?: "prepayment" | "final";
   },
   by: { id: number; now: Date },
 ) {
+  const kind = p.kind ?? "prepayment";
   return await db.transaction(async (tx) => {
+    if (kind === "final") {
+      await tx.update(payments).set({ status: "cancelled" }).where(and(
+        eq(payments.objectId, p.objectId),
+        eq(payments.kind, "final"),
+        eq(payments.status, "pending"),
+      ));
+    }
     const [payment] = await tx.insert(payments).values({
+      kind,
       companyId: p.companyId,
       objectId: p.objectId,
       contractId: p.contractId,

@@ -87,3 +87,5 @@ export const vatModes = ["none", "5", "7", "22"] as const;
 /** A discount on an estimate: a percentage or a sum. */
 export const discountKinds = ["percent", "sum"] as const;
 export const paymentStatuses = ["pending", "paid", "cancelled"] as const;
+/** What a payment request is for: the contract's prepayment, or the final payment of what remains owed. */
+export const paymentKinds = ["prepayment", "final"] as const;

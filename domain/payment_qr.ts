@@ -97,18 +97,31 @@ export function gostPaymentString(r: CompanyRequisites, order: PaymentOrder): st
   return ["ST00012", ...parts].join("|");
 }
 
-/** The requisites as the client copies them into a bank app by hand. */
-export function requisitesText(r: CompanyRequisites, order: PaymentOrder): string {
+/** The requisites field by field, as the client copies them into a bank app by hand (one copy button each). */
+export function requisitesFields(
+  r: CompanyRequisites,
+  order: PaymentOrder,
+): { label: string; value: string; copy?: string }[] {
   const rub = new Intl.NumberFormat("ru-RU", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return [
-    `Получатель: ${r.name}`,
-    `ИНН: ${cleanRequisite(r.inn)}`,
-    ...(r.kpp ? [`КПП: ${cleanRequisite(r.kpp)}`] : []),
-    `Расчётный счёт: ${cleanRequisite(r.bankAccount)}`,
-    `Банк: ${r.bankName ?? ""}`,
-    `БИК: ${cleanRequisite(r.bankBik)}`,
-    `Корр. счёт: ${cleanRequisite(r.bankCorAccount)}`,
-    `Сумма: ${rub.format(order.sum / 100)} руб.`,
-    `Назначение платежа: ${order.purpose}`,
-  ].join("\n");
+    { label: "Получатель", value: r.name },
+    { label: "ИНН", value: cleanRequisite(r.inn) },
+    ...(r.kpp ? [{ label: "КПП", value: cleanRequisite(r.kpp) }] : []),
+    { label: "Расчётный счёт", value: cleanRequisite(r.bankAccount) },
+    { label: "Банк", value: r.bankName ?? "" },
+    { label: "БИК", value: cleanRequisite(r.bankBik) },
+    { label: "Корр. счёт", value: cleanRequisite(r.bankCorAccount) },
+    // A bank app's amount field takes the figure alone, without grouping spaces.
+    {
+      label: "Сумма",
+      value: `${rub.format(order.sum / 100)} руб.`,
+      copy: (order.sum / 100).toFixed(2).replace(".", ","),
+    },
+    { label: "Назначение платежа", value: order.purpose },
+  ];
+}
+
+/** The requisites as one text, for copying all of them at once. */
+export function requisitesText(r: CompanyRequisites, order: PaymentOrder): string {
+  return requisitesFields(r, order).map((f) => `${f.label}: ${f.value}`).join("\n");
 }

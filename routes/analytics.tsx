@@ -1,5 +1,7 @@
 import type { Context } from "hono";
 import { type Analytics, analytics } from "../db/analytics.ts";
+import { receivablesByAge } from "../db/ledger.ts";
+import { ReceivablesCard } from "../components/Ledger.tsx";
 import {
   type AnalyticsTab,
   analyticsTable,
@@ -203,7 +205,10 @@ export default async function analyticsPage(c: Context<AppEnv>) {
   const tab = (analyticsTabs as readonly string[]).includes(c.req.query("tab") ?? "")
     ? c.req.query("tab") as AnalyticsTab
     : "objects";
-  const data = await analytics(db, companyScope(user), period, now());
+  const [data, receivables] = await Promise.all([
+    analytics(db, companyScope(user), period, now()),
+    receivablesByAge(db, companyScope(user), now()),
+  ]);
   const f = data.finance;
   const during = inPeriod(period);
   return renderWorkPage(c, {
@@ -250,6 +255,7 @@ export default async function analyticsPage(c: Context<AppEnv>) {
               <dd className="num">{countOf(f.objectCount, objectForms)}</dd>
             </dl>
           </Card>
+          <ReceivablesCard receivables={receivables} />
           <Card
             title="Команда"
             action={

@@ -8,7 +8,9 @@ import { formatDateTime, formatKopecks } from "../domain/format.ts";
 import { labelOf, workTypeLabels } from "../domain/labels.ts";
 import { amountInWords } from "../domain/amount_words.ts";
 import { paymentPurpose } from "../domain/contracts.ts";
-import { requisitesText } from "../domain/payment_qr.ts";
+import { requisitesFields, requisitesText } from "../domain/payment_qr.ts";
+import { finalPaymentPurpose } from "../domain/ledger.ts";
+import PaymentRequisites from "../islands/PaymentRequisites.tsx";
 import { Card } from "../components/Card.tsx";
 import { ClientEstimateView } from "../components/ClientEstimateView.tsx";
 import { supersededMessage } from "../domain/client_links.ts";
@@ -49,7 +51,12 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
   // A replaced version's prepayment is not asked for any more; one already received is still shown.
   const payment = superseded && v.payment?.status !== "paid" ? null : v.payment;
   const user = c.var.user;
-  const purpose = contract ? paymentPurpose(contract.contractNumber, contract.createdAt) : "";
+  const final = payment?.kind === "final";
+  const purpose = !contract
+    ? ""
+    : final
+    ? finalPaymentPurpose(contract.contractNumber, contract.createdAt)
+    : paymentPurpose(contract.contractNumber, contract.createdAt);
   const qr = payment && payment.status !== "cancelled" ? await paymentQr(payment.qrPayload) : null;
   return renderPage(c, {
     title: contract ? `Договор № ${contract.contractNumber}` : "Смета",
@@ -128,12 +135,22 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
         )}
         {payment && contract && (
           <div id="client-payment">
-            <Card title="Предоплата" className="client-payment">
+            <Card title={final ? "Окончательный расчёт" : "Предоплата"} className="client-payment">
               <p className="client-amount money">
                 <strong>{formatKopecks(payment.amount)}</strong>
-                <span className="muted small">{contract.prepaymentPercent} % от суммы договора</span>
+                <span className="muted small">
+                  {final
+                    ? `остаток по договору ${formatKopecks(contract.totalAmount)}`
+                    : `${contract.prepaymentPercent} % от суммы договора`}
+                </span>
               </p>
-              {payment.status === "paid"
+              {payment.status === "cancelled"
+                ? (
+                  <p className="notice notice-warning" data-testid="payment-state">
+                    Этот счёт заменён новым: попросите у компании актуальную ссылку на оплату.
+                  </p>
+                )
+                : payment.status === "paid"
                 ? (
                   <p className="badge badge-success" data-testid="payment-state">
                     Оплата получена {payment.receivedAt ? formatDateTime(payment.receivedAt) : ""}
@@ -152,10 +169,15 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
                   </figcaption>
                 </figure>
               )}
-              <pre
-                className="requisites"
-                data-testid="requisites"
-              >{requisitesText(company, { sum: payment.amount, purpose })}</pre>
+              {payment.status !== "cancelled" && (
+                <Island
+                  component={PaymentRequisites}
+                  props={{
+                    fields: requisitesFields(company, { sum: payment.amount, purpose }),
+                    qrFileUrl: payment.status === "pending" ? `/api/client-links/${token}/qr.png` : null,
+                  }}
+                />
+              )}
             </Card>
           </div>
         )}

@@ -1,5 +1,7 @@
 import type { Context } from "hono";
 import { latestObjects } from "../db/stats.ts";
+import { owedObjects } from "../db/ledger.ts";
+import { OwedObjectsCard } from "../components/Ledger.tsx";
 import { listTasks } from "../db/tasks.ts";
 import { displayName, formatKopecks } from "../domain/format.ts";
 import { labelOf, objectStatusLabels, workTypeLabels } from "../domain/labels.ts";
@@ -31,11 +33,12 @@ export default async function engineerPage(c: Context<AppEnv>) {
   const scope = companyScope(user);
   const { db, now } = c.var.deps;
   const at = now();
-  const [data, objects, tasks, dialogs] = await Promise.all([
+  const [data, objects, tasks, dialogs, owed] = await Promise.all([
     loadDashboard(db, scope, { period: "30d", now: at }),
     latestObjects(db, scope, 5),
     listTasks(db, scope, { now: at, limit: 6 }),
     loadTaskDialogs(db, scope, { now: at, role: user.role, measurement: true }),
+    owedObjects(db, scope, 10),
   ]);
   return renderWorkPage(c, {
     title: "Панель инженера",
@@ -115,6 +118,7 @@ export default async function engineerPage(c: Context<AppEnv>) {
               </ul>
             )}
         </Card>
+        <OwedObjectsCard objects={owed} />
         <Card title="Задачи" action={<a className="btn btn-ghost btn-sm" href="/tasks">Все задачи</a>}>
           {tasks.length === 0 ? <EmptyState icon="tasks" text="Нет задач" /> : (
             <div className="grid-cards">

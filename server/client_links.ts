@@ -20,6 +20,10 @@ export function newToken(): { token: string; hash: string } {
 export const paymentQr = (payload: string) =>
   QRCode.toDataURL(payload, { errorCorrectionLevel: "M", margin: 2, width: 360 });
 
+/** The same QR as a PNG file, for the client to save and open in the bank app on the same phone. */
+export const paymentQrPng = (payload: string): Promise<Uint8Array> =>
+  QRCode.toBuffer(payload, { errorCorrectionLevel: "M", margin: 2, width: 360, type: "png" });
+
 export type LinkState = { link: ClientLink } | { status: 404 | 410 };
 
 /** The link of a token: 404 when unknown, 410 when revoked or expired (the page says no more). */

@@ -123,10 +123,12 @@ export const apiRules: Record<string, Rule> = {
   "POST /api/contracts/links/:id/revoke": paymentKeeperRoles,
   "POST /api/payment/generate": contractMakerRoles,
   "POST /api/payment/:id/received": paymentKeeperRoles,
+  "POST /api/payment/final": paymentKeeperRoles,
   // The client's link: anyone holding the token (it is the secret); attaching needs a customer's account.
   "POST /api/client-links/:token/accept": "public",
   "POST /api/client-links/:token/sign": "public",
   "POST /api/client-links/:token/attach": ["user"],
+  "GET /api/client-links/:token/qr.png": "public",
   "GET /api/client-links/:token/contract.pdf": "public",
   "GET /api/client-links/:token/contract.docx": "public",
   "GET /api/my/contracts/:id/pdf": ["user"],

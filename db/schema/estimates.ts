@@ -1,7 +1,13 @@
 import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { sql } from "drizzle-orm";
 import { bool, createdAt, id, inList, jsonText, kopecks, timestamp, updatedAt } from "./_columns.ts";
-import { discountKinds, estimateStatuses, paymentStatuses, vatModes } from "../../domain/enums.ts";
+import {
+  discountKinds,
+  estimateStatuses,
+  paymentKinds,
+  paymentStatuses,
+  vatModes,
+} from "../../domain/enums.ts";
 import { companies } from "./companies.ts";
 import { users } from "./users.ts";
 import { objects } from "./objects.ts";
@@ -203,4 +209,6 @@ export const payments = sqliteTable("payments", {
   receivedAmount: kopecks("received_amount"),
   receivedAt: timestamp("received_at"),
   receivedBy: integer("received_by"),
+  /** The prepayment of the contract, or the final payment of the ledger's remainder (issue 25 item 7). */
+  kind: text("kind", { enum: paymentKinds }).notNull().default("prepayment"),
 }, (t) => [index("payments_object_idx").on(t.objectId), index("payments_company_idx").on(t.companyId)]);

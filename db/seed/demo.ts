@@ -5,6 +5,8 @@ import type { Db } from "../client.ts";
 import {
   activities,
   companies,
+  contracts,
+  contractSignatures,
   documents,
   estimateItems,
   estimates,
@@ -12,6 +14,7 @@ import {
   measurementRecords,
   notifications,
   objects,
+  payments,
   productCategories,
   products,
   shopSettings,
@@ -24,6 +27,17 @@ import { directionFromCenter, distanceFromMKAD } from "../../domain/geo.ts";
 import { brandLabel, catalogue, generateEstimate } from "../../estimating/mod.ts";
 import { demoPdf, demoPng } from "./demo_files.ts";
 import { vatColumns } from "../estimates.ts";
+import { encodeBase64, encodeHexLowerCase } from "@oslojs/encoding";
+import { sha256 } from "@oslojs/crypto/sha2";
+import {
+  type ContractEstimate,
+  contractValues,
+  defaultTemplate,
+  paymentPurpose,
+  prepaymentAmount,
+  renderTemplate,
+} from "../../domain/contract_text.ts";
+import { type CompanyRequisites, gostPaymentString } from "../../domain/payment_qr.ts";
 
 export interface DemoAccount {
   email: string;
@@ -571,6 +585,27 @@ export async function seedDemo(
       await tx.insert(estimateItems).values(
         estimate.items.map((it, position) => ({ ...it, position, estimateId: est.id })),
       );
+      // The station job under way (Раменское, Топас 5 ПР): its contract, signed, with the prepayment received,
+      // so the ledger, the engineer's «Объекты с задолженностью» and the final payment have a job to show.
+      if (objectIndex === 4) {
+        await seedPaidPrepayment(tx, {
+          companyId: demo.id,
+          company: demo,
+          objectId: objectIds[objectIndex],
+          estimateId: est.id,
+          estimate: {
+            ...estimate,
+            estimateNumber: number,
+            vatMode: estimate.vat.mode,
+            vatAmount: estimate.vat.amount,
+          },
+          client: object.client,
+          address: object.address,
+          signedAt: at(-9),
+          receivedAt: at(-8),
+          by: ids["manager@demo.local"],
+        });
+      }
     }
 
     await tx.insert(measurementRecords).values(records);
@@ -691,6 +726,84 @@ export async function seedDemo(
 }
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** A contract made from the estimate, signed by the client, and its 30 % prepayment received. */
+async function seedPaidPrepayment(tx: Tx, j: {
+  companyId: number;
+  company: CompanyRequisites;
+  objectId: number;
+  estimateId: number;
+  estimate: ContractEstimate;
+  client: [string, string];
+  address: string;
+  signedAt: Date;
+  receivedAt: Date;
+  by: number;
+}) {
+  const data = {
+    CLIENT_NAME: j.client[0],
+    CLIENT_PHONE: j.client[1],
+    CLIENT_PASSPORT: "4612 345678, выдан ГУ МВД России по Московской обл. 14.06.2017",
+    CLIENT_ADDRESS: j.address,
+    CONTRACT_NUMBER: "Д-2026-002",
+    PREPAYMENT_PERCENT: 30 as const,
+    OBJECT_ADDRESS: j.address,
+    CITY: "Москва",
+  };
+  const made = new Date(j.signedAt.getTime() - DAY);
+  const text = renderTemplate(
+    defaultTemplate,
+    contractValues({
+      workType: "autonomous_sewage",
+      data,
+      company: j.company,
+      estimate: j.estimate,
+      date: made,
+    }),
+  );
+  const textSha256 = encodeHexLowerCase(sha256(new TextEncoder().encode(text)));
+  const prepayment = prepaymentAmount(j.estimate.totalAmount, 30);
+  const [contract] = await tx.insert(contracts).values({
+    companyId: j.companyId,
+    objectId: j.objectId,
+    estimateId: j.estimateId,
+    estimateVersion: 1,
+    createdBy: j.by,
+    contractNumber: data.CONTRACT_NUMBER,
+    templateId: "autonomous_sewage_contract",
+    contractData: Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)])),
+    contractText: text,
+    textSha256,
+    prepaymentPercent: 30,
+    totalAmount: j.estimate.totalAmount,
+    prepaymentAmount: prepayment,
+    createdAt: made,
+  }).returning({ id: contracts.id });
+  await tx.insert(contractSignatures).values({
+    contractId: contract.id,
+    companyId: j.companyId,
+    signerName: data.CLIENT_NAME,
+    signatureImage: `data:image/png;base64,${encodeBase64(await demoPng(90))}`,
+    textSha256,
+    signedAt: j.signedAt,
+  });
+  const purpose = paymentPurpose(data.CONTRACT_NUMBER, made);
+  await tx.insert(payments).values({
+    companyId: j.companyId,
+    objectId: j.objectId,
+    contractId: contract.id,
+    kind: "prepayment",
+    amount: prepayment,
+    description: purpose,
+    paymentLink: "",
+    qrPayload: gostPaymentString(j.company, { sum: prepayment, purpose }),
+    status: "paid",
+    createdAt: made,
+    receivedAmount: prepayment,
+    receivedAt: j.receivedAt,
+    receivedBy: j.by,
+  });
+}
 
 /** One demo document: a PDF or a photo of an object (and of its measuring task, for a photo of a measurement). */
 interface DemoFile {

@@ -4,7 +4,9 @@ import { useEffect, useState } from "react";
 import { api } from "../../components/api.ts";
 import { errorMessage } from "../../components/form.ts";
 import { toast, toastError } from "../../components/toast.ts";
-import { formatDateTime, personName } from "../../domain/format.ts";
+import { formatDateTime, formatKopecks, personName } from "../../domain/format.ts";
+import { type Ledger, ledgerLabels } from "../../domain/ledger.ts";
+import { PaymentReceivedForm } from "../../components/PaymentReceived.tsx";
 
 /** A customer who asked, through the client's link, to see the object in their account. */
 interface CustomerAccess {
@@ -29,12 +31,16 @@ interface Summary {
   estimate: { id: number; estimateNumber: string } | null;
   canMake: boolean;
   canDecideAccess: boolean;
+  canCharge: boolean;
+  ledger: Ledger | null;
+  finalPayment: { id: number; amount: number; status: string; createdAt: string } | null;
   customerAccess: CustomerAccess[];
 }
 
 export function ContractSummary({ objectId }: { objectId: number }) {
   const [data, setData] = useState<Summary | null>(null);
   const [error, setError] = useState("");
+  const [finalLink, setFinalLink] = useState<string | null>(null);
   const load = () =>
     api<Summary>(`/api/contracts/object/${objectId}`).then(setData, (e) => setError(errorMessage(e)));
   useEffect(() => void load(), [objectId]);
@@ -51,6 +57,32 @@ export function ContractSummary({ objectId }: { objectId: number }) {
       toastError(errorMessage(e));
     }
   }
+  async function askRemainder() {
+    try {
+      const made = await api<{ paymentLink: string; amount: number }>("/api/payment/final", {
+        body: { objectId },
+      });
+      setFinalLink(made.paymentLink);
+      toast({
+        title: "Платежная ссылка создана",
+        description: formatKopecks(made.amount),
+        variant: "success",
+      });
+      await load();
+    } catch (e) {
+      toastError(`Не удалось создать платежную ссылку: ${errorMessage(e)}`);
+    }
+  }
+
+  async function copyLink(link: string) {
+    try {
+      await navigator.clipboard.writeText(link);
+      toast({ title: "Скопировано", variant: "success" });
+    } catch {
+      toastError("Не удалось скопировать: выделите ссылку и скопируйте вручную");
+    }
+  }
+
   if (error) return <p className="muted small">Договор: {error}</p>;
   if (!data) return <p className="muted small" aria-busy="true">Загрузка договора…</p>;
   const c = data.contract;
@@ -73,6 +105,65 @@ export function ContractSummary({ objectId }: { objectId: number }) {
           </p>
         )
         : <p className="muted">Договора пока нет</p>}
+      {c && data.ledger && (
+        <section className="stack-sm" data-testid="ledger">
+          <h4>Расчёты по объекту</h4>
+          <dl className="ledger-lines">
+            <dt>{ledgerLabels.due}</dt>
+            <dd className="money">{formatKopecks(data.ledger.due)}</dd>
+            <dt>{ledgerLabels.received}</dt>
+            <dd className="money">{formatKopecks(data.ledger.received)}</dd>
+            <dt>
+              <strong>{data.ledger.owed < 0 ? "Переплата" : ledgerLabels.owed}</strong>
+            </dt>
+            <dd className="money">
+              <strong>{formatKopecks(Math.abs(data.ledger.owed))}</strong>
+            </dd>
+            {data.ledger.awaiting > 0 && (
+              <>
+                <dt className="muted">{ledgerLabels.awaiting}</dt>
+                <dd className="money muted">{formatKopecks(data.ledger.awaiting)}</dd>
+              </>
+            )}
+          </dl>
+          {data.finalPayment?.status === "pending" && (
+            <p className="small">
+              Окончательный расчёт на {formatKopecks(data.finalPayment.amount)} выставлен{" "}
+              {formatDateTime(data.finalPayment.createdAt)}, ждёт оплаты.
+            </p>
+          )}
+          {data.canCharge && data.finalPayment?.status === "pending" && (
+            <PaymentReceivedForm
+              paymentId={data.finalPayment.id}
+              amount={data.finalPayment.amount}
+              className="row received-form"
+              onReceived={load}
+            />
+          )}
+          {finalLink && (
+            <p className="row">
+              <a href={finalLink} target="_blank" className="small">Ссылка клиента на оплату</a>
+              <button type="button" className="btn btn-ghost btn-sm" onClick={() => void copyLink(finalLink)}>
+                Скопировать ссылку
+              </button>
+            </p>
+          )}
+          {data.canCharge && data.ledger.owed > 0 && c.payment?.status === "pending" && (
+            <p className="muted small">Остаток выставляется после того, как получена предоплата.</p>
+          )}
+          {data.canCharge && data.ledger.owed > 0 && c.payment?.status !== "pending" && (
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => void askRemainder()}
+            >
+              {data.finalPayment?.status === "pending"
+                ? "Выставить остаток заново"
+                : `Выставить остаток ${formatKopecks(data.ledger.owed)}`}
+            </button>
+          )}
+        </section>
+      )}
       {data.canMake && (data.estimate
         ? (
           <a className="btn btn-secondary" href={`/estimates/${data.estimate.id}?contract=1`}>

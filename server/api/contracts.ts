@@ -62,8 +62,10 @@ import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import type { AppEnv } from "../types.ts";
 import { scopeOf } from "../../db/scope.ts";
 import { contractDocx, contractPdf } from "../contract_documents.ts";
-import { newToken, openLink, paymentQr, sha256Hex } from "../client_links.ts";
+import { newToken, openLink, paymentQr, paymentQrPng, sha256Hex } from "../client_links.ts";
 import { contractJson } from "../contract_json.ts";
+import { latestFinalPayment, linkPayment, objectLedger } from "../../db/ledger.ts";
+import { finalPaymentAmount, finalPaymentPurpose, finalPaymentSchema } from "../../domain/ledger.ts";
 import { signatureImageProblem } from "../signature_image.ts";
 
 const objectParam = z.object({ objectId: idText });
@@ -164,14 +166,19 @@ export const contractsApi = new Hono<AppEnv>()
     const { objectId } = c.req.valid("param");
     const object = await contractObject(db, scope, objectId);
     if (!object) throw notFound("Объект не найден");
-    const [contract, links, estimate, customerAccess] = await Promise.all([
+    const [contract, links, estimate, customerAccess, money, finalPayment] = await Promise.all([
       currentContract(db, scope, objectId),
       objectLinks(db, scope, objectId),
       estimateForContract(db, scope, objectId),
       objectCustomerAccess(db, scope, objectId),
+      objectLedger(db, scope, objectId),
+      latestFinalPayment(db, scope, objectId),
     ]);
     return c.json({
       contract: contract && contractJson(contract),
+      ledger: money?.ledger ?? null,
+      finalPayment,
+      canCharge: hasRole(currentUser(c).role, paymentKeeperRoles),
       links,
       customerAccess,
       estimate: estimate && { id: estimate.id, estimateNumber: estimate.estimateNumber },
@@ -313,6 +320,57 @@ export const paymentApi = new Hono<AppEnv>()
       purpose,
     }, 201);
   })
+  .post("/final", requireApi(paymentKeeperRoles), validate("json", finalPaymentSchema), async (c) => {
+    const user = currentUser(c);
+    const { db, now, env } = c.var.deps;
+    const scope = companyScope(user);
+    const body = c.req.valid("json");
+    const object = await contractObject(db, scope, body.objectId);
+    const money = object && await objectLedger(db, scope, object.id);
+    if (!object || !money) throw notFound("Объект не найден");
+    const contract = money.contract && await getContract(db, scope, money.contract.id);
+    if (!contract) throw new ApiError(409, "Сначала сгенерируйте договор");
+    if (contract.payment?.status === "pending") {
+      throw new ApiError(409, "Предоплата ещё не получена: отметьте её, затем выставляйте остаток");
+    }
+    const amount = finalPaymentAmount(money.ledger);
+    if (amount === null) {
+      throw new ApiError(409, "По объекту нет остатка к оплате: договор оплачен полностью");
+    }
+    const company = await companyRequisites(db, object.companyId);
+    const problem = company ? requisitesProblem(company) : { message: "Компания не найдена", errors: {} };
+    if (problem) throw new ApiError(409, problem.message, problem.errors);
+    const purpose = finalPaymentPurpose(contract.contractNumber, contract.createdAt);
+    const qrPayload = gostPaymentString(company!, { sum: amount, purpose });
+    const { token, hash } = newToken();
+    const origin = (env.PUBLIC_URL ?? new URL(c.req.url).origin).replace(/\/$/, "");
+    const at = now();
+    const { payment, linkId } = await createPaymentWithLink(db, {
+      kind: "final",
+      companyId: object.companyId,
+      objectId: object.id,
+      contractId: contract.id,
+      estimateId: contract.estimateId,
+      estimateVersion: contract.estimateVersion,
+      amount,
+      description: purpose,
+      qrPayload,
+      showItems: body.showItems,
+      tokenHash: hash,
+      paymentLink: `${origin}/c/…${token.slice(-4)}`,
+      expiresAt: new Date(at.getTime() + CLIENT_LINK_DAYS * 86_400_000),
+    }, { id: user.id, now: at });
+    return c.json({
+      amount: payment.amount,
+      paymentLink: `${origin}/c/${token}`,
+      qrCode: await paymentQr(qrPayload),
+      qrPayload,
+      paymentId: payment.id,
+      linkId,
+      purpose,
+      ledger: money.ledger,
+    }, 201);
+  })
   .post(
     "/:id/received",
     requireApi(paymentKeeperRoles),
@@ -427,6 +485,15 @@ export const clientLinksApi = new Hono<AppEnv>()
       now(),
     );
     return c.json({ ok: true, state });
+  })
+  .get("/:token/qr.png", tokenParam, async (c) => {
+    const link = await liveLink(c, c.req.valid("param").token);
+    const payment = await linkPayment(c.var.deps.db, link);
+    if (!payment || payment.status === "cancelled") throw notFound("Платёж не найден");
+    c.header("Content-Type", "image/png");
+    c.header("Content-Disposition", `attachment; filename="qr-oplata-${payment.id}.png"`);
+    c.header("Cache-Control", "private, no-store");
+    return c.body((await paymentQrPng(payment.qrPayload)).slice().buffer as ArrayBuffer);
   })
   .get("/:token/contract.pdf", tokenParam, async (c) => {
     const contract = await linkContract(c, await liveLink(c, c.req.valid("param").token));
