@@ -35,21 +35,19 @@ export async function startTestSmtp(port = 0): Promise<TestSmtp> {
     attempts: 0,
     mode: "accept",
     holdAfter: null,
-    waitForReceived: (count) =>
-      new Promise((resolve) => {
-        const check = () => state.received.length >= count ? (resolve(), true) : false;
-        if (!check()) waiters.push(() => void check());
-      }),
-    waitForHeld: () =>
-      new Promise((resolve) => {
-        const check = () => held.length > 0 ? (resolve(), true) : false;
-        if (!check()) waiters.push(() => void check());
-      }),
+    waitForReceived: (count) => until(() => state.received.length >= count),
+    waitForHeld: () => until(() => held.length > 0),
     releaseHeld() {
       for (const answer of held.splice(0)) answer(refusal(451, "4.3.0 Released after the test"));
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+  /** Resolves when `done` holds, checked again after each message. */
+  const until = (done: () => boolean) =>
+    new Promise<void>((resolve) => {
+      const check = () => done() ? resolve() : waiters.push(check);
+      check();
+    });
   const notify = () => {
     for (const w of waiters.splice(0)) w();
   };
