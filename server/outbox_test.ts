@@ -8,7 +8,7 @@ import { startTestSmtp, type TestSmtp } from "./testing_smtp.ts";
 import { deliverDueMessages, MAX_ATTEMPTS, retryDelayMs } from "./outbox_worker.ts";
 import { smtpMailer } from "./mail.ts";
 import { enqueueClientMessage } from "../db/outbox.ts";
-import { companies, estimates, objects, outboxMessages } from "../db/schema/mod.ts";
+import { companies, estimates, objects, outboxMessages, products } from "../db/schema/mod.ts";
 
 const ENGINEER = "engineer@demo.local";
 const CLIENT_EMAIL = "smirnov@example.ru";
@@ -343,4 +343,61 @@ Deno.test({
       const body = await expectJson(t.as(ENGINEER).get(`/api/client-messages/object/${job.object.id}`));
       assert.equal(body.messages.length, 0);
     }),
+});
+
+/** A guest's order of one station, placed through the API (the cart cookie carried by hand). */
+async function guestOrder(t: TestApp) {
+  const [topas] = await t.deps.db.select().from(products).where(eq(products.sku, "TOPAS-5"));
+  const added = await t.request("/api/shop/cart", { method: "POST", json: { productId: topas.id } });
+  const cookie = added.headers.get("set-cookie")!.split(";")[0];
+  const placed = await expectJson(
+    t.request("/api/shop/orders", {
+      method: "POST",
+      headers: { Cookie: cookie },
+      json: {
+        customerName: "Ольга Смирнова",
+        customerEmail: "olga@example.ru",
+        customerPhone: "+7 916 111-22-33",
+        deliveryAddress: "ул. Школьная, д. 4",
+        deliveryCity: "Дорохово",
+        deliveryRegion: "Московская область",
+      },
+    }),
+    201,
+  );
+  return placed.order;
+}
+
+Deno.test({
+  name: "[mail] each status of a shop order reaches the customer once, with the order's page that states it",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  fn: () =>
+    withSmtp((smtp) =>
+      withTestApp(async (t) => {
+        const order = await guestOrder(t);
+        for (const status of ["confirmed", "in_production", "ready_for_delivery", "shipped", "delivered"]) {
+          await expectJson(t.as("manager@demo.local").patch(`/api/orders/${order.id}`, { status }));
+        }
+        await expectJson(t.as("manager@demo.local").patch(`/api/orders/${order.id}`, { managerNotes: "ок" }));
+        await expectJson(
+          t.as("manager@demo.local").patch(`/api/orders/${order.id}`, { status: "completed" }),
+        );
+        await run(t, smtp);
+        assert.deepEqual(
+          smtp.received.map((m) => m.subject),
+          ["Подтверждён", "В производстве", "Готов к отгрузке", "Отгружен", "Доставлен", "Выполнен"].map((
+            s,
+          ) => `Заказ ${order.orderNumber}: ${s} — ООО «Демо Септик»`),
+        );
+        const last = smtp.received.at(-1)!;
+        assert.equal((last.to as any).value[0].address, "olga@example.ru");
+        const link = (last.text ?? "").match(/Открыть заказ: (\S+)/)?.[1];
+        const page = await t.request(new URL(link!).pathname + new URL(link!).search);
+        assert.equal(page.status, 200);
+        const html = await page.text();
+        assert.ok(html.includes("Заказ выполнен. Спасибо за покупку!"), "the page states the status");
+        assert.ok(!html.includes("чтобы подтвердить заказ"), "a completed order no longer promises the call");
+      })
+    ),
 });
