@@ -14,6 +14,7 @@ import {
   estimates,
   objects,
   payments,
+  tasks,
   users,
 } from "./schema/mod.ts";
 import { alias } from "drizzle-orm/sqlite-core";
@@ -371,8 +372,32 @@ export async function linkView(db: Db, link: ClientLink) {
   const [payment] = link.paymentId
     ? await db.select().from(payments).where(eq(payments.id, link.paymentId))
     : [];
-  const [contacts] = await db.select({ phone: companies.phone, email: companies.email })
-    .from(companies).where(eq(companies.id, link.companyId));
+  const [contacts] = await db.select({
+    phone: companies.phone,
+    email: companies.email,
+    website: companies.website,
+    whatsapp: companies.whatsapp,
+    telegram: companies.telegram,
+    address: companies.actualAddress,
+  }).from(companies).where(eq(companies.id, link.companyId));
+  // Every payment of the object (due and made) and its dated visits: what the client's page lists.
+  const objectPayments = await db.select({
+    id: payments.id,
+    amount: payments.amount,
+    description: payments.description,
+    status: payments.status,
+    createdAt: payments.createdAt,
+    receivedAt: payments.receivedAt,
+    receivedAmount: payments.receivedAmount,
+  }).from(payments).where(and(eq(payments.objectId, link.objectId), eq(payments.companyId, link.companyId)))
+    .orderBy(desc(payments.createdAt));
+  const visits = await db.select({ title: tasks.title, dueDate: tasks.dueDate, status: tasks.status })
+    .from(tasks).where(and(
+      eq(tasks.objectId, link.objectId),
+      eq(tasks.companyId, link.companyId),
+      isNotNull(tasks.dueDate),
+      ne(tasks.status, "cancelled"),
+    )).orderBy(tasks.dueDate).limit(20);
   const parts = estimate ? await estimateDocumentParts(db, estimate) : null;
   const clientEstimateView = estimate && parts
     ? clientEstimate({ ...estimate, discount: parts.discount, clientNote: parts.clientNote })
@@ -386,6 +411,8 @@ export async function linkView(db: Db, link: ClientLink) {
     estimate: clientEstimateView,
     superseded,
     payment: payment ?? null,
+    payments: objectPayments,
+    visits,
   };
 }
 
