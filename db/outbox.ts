@@ -222,6 +222,14 @@ export async function unsubscribeByToken(db: Db, token: string, now: Date): Prom
   return company?.name ?? "";
 }
 
+/** The name of the company whose reminder carried this unsubscribe token, or null. */
+export async function companyOfUnsubscribeToken(db: Db, token: string): Promise<string | null> {
+  const [row] = await db.select({ name: companies.name }).from(outboxMessages)
+    .innerJoin(companies, eq(companies.id, outboxMessages.companyId))
+    .where(eq(outboxMessages.unsubscribeHash, hashOf(token))).limit(1);
+  return row?.name ?? null;
+}
+
 /** The company's switch per event (true: the event sends its message). */
 export async function companyMessageEvents(db: Db, companyId: number) {
   const rows = await db.select().from(companyMessageSettings).where(

@@ -54,3 +54,16 @@ Deno.test("[page] /c/:token puts what to do next on top: sign the contract, then
     assert.match(nextStep(last), /С вашей стороны всё сделано/);
     assert.match(text(last), /Платежи .*получен 21\.11\.2026/);
   }));
+
+Deno.test("[page] /profile speaks to a customer: «Мои объекты», «Мои заказы», no staff wording", () =>
+  withTestApp(async (t) => {
+    const res = await t.request("/profile", { as: "client@demo.local" });
+    assert.equal(res.status, 200);
+    const page = text(await res.text());
+    assert.match(page, /Мои объекты .*Откройте ссылку из письма компании/);
+    assert.match(page, /Мои заказы .*Заказов пока нет/);
+    assert.ok(!page.includes("Ожидается назначение в компанию"));
+    assert.ok(!page.includes("Администратор добавит вас в компанию"));
+    const staff = text(await (await t.request("/profile", { as: "engineer@demo.local" })).text());
+    assert.ok(!staff.includes("Мои заказы"), "staff see their own profile as before");
+  }));

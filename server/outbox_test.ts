@@ -401,3 +401,44 @@ Deno.test({
       })
     ),
 });
+
+Deno.test({
+  name: "[mail] a client who unsubscribes gets no more reminders but still gets documents to sign",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  fn: () =>
+    withSmtp((smtp) =>
+      withTestApp(async (t) => {
+        const job = await sendContract(t);
+        const received = { amount: job.contract.prepaymentAmount, receivedOn: "2026-11-21" };
+        await expectJson(t.as(ENGINEER).post(`/api/payment/${job.payment.paymentId}/received`, received));
+        await run(t, smtp);
+        const link = (smtp.received[1].text ?? "").match(/Отписаться: (\S+)/)![1];
+        const path = new URL(link).pathname;
+        const page = await t.request(path);
+        assert.equal(page.status, 200);
+        assert.match(await page.text(), /Отписаться/);
+        const posted = await t.request(`/api${path}`, { method: "POST" });
+        assert.equal(posted.status, 303);
+        const done = await t.request(posted.headers.get("location")!);
+        assert.match(await done.text(), /Вы отписались от напоминаний компании ООО «Демо Септик»/);
+        assert.equal((await t.request("/api/unsubscribe/" + "x".repeat(30), { method: "POST" })).status, 404);
+
+        const sendAgain = (event: "works_scheduled" | "act_to_sign") =>
+          t.deps.db.transaction((tx) =>
+            enqueueClientMessage(tx, {
+              companyId: job.company.id,
+              objectId: job.object.id,
+              event,
+              recipient: CLIENT_EMAIL,
+              key: "after-unsubscribe",
+              facts: { link: "http://localhost/c/x" },
+              origin: "http://localhost",
+              now: t.deps.now(),
+            })
+          );
+        assert.deepEqual(await sendAgain("works_scheduled"), { skipped: "unsubscribed" });
+        assert.ok("id" in await sendAgain("act_to_sign"), "a document to sign is still sent");
+      })
+    ),
+});

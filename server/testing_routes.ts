@@ -126,6 +126,7 @@ export const apiRules: Record<string, Rule> = {
   "GET /api/client-messages/object/:objectId": staffRoles,
   "POST /api/client-messages/object/:objectId/resend": paymentKeeperRoles,
   "GET /api/client-messages/settings": ["company_admin"],
+  "POST /api/unsubscribe/:token": "public",
   "PUT /api/client-messages/settings": ["company_admin"],
   // The client's link: anyone holding the token (it is the secret); attaching needs a customer's account.
   "POST /api/client-links/:token/accept": "public",
