@@ -18,7 +18,7 @@ import {
   outboxStatusLabel,
 } from "../../domain/client_messages.ts";
 import { paymentKeeperRoles } from "../../domain/contract_text.ts";
-import { staffRoles } from "../../domain/roles.ts";
+import { hasRole, staffRoles } from "../../domain/roles.ts";
 import { ApiError, notFound } from "../errors.ts";
 import { validate } from "../validate.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
@@ -55,6 +55,7 @@ export const clientMessagesApi = new Hono<AppEnv>()
     const rows = await objectMessages(db, scope, objectId);
     return c.json({
       mailConfigured: configured,
+      canResend: hasRole(currentUser(c).role, paymentKeeperRoles),
       messages: rows.map((m) => ({
         ...m,
         eventLabel: clientMessageEventLabels[m.event as keyof typeof clientMessageEventLabels] ?? m.event,
