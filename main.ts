@@ -2,11 +2,13 @@ import { readEnv } from "./server/env.ts";
 import { boot } from "./server/boot.ts";
 import { demoAccounts } from "./db/seed/demo.ts";
 import { startJobs } from "./server/jobs.ts";
+import { startOutboxWorker } from "./server/outbox_worker.ts";
 
 const started = performance.now();
 const env = readEnv();
 const { app, seeded, deps } = await boot(env);
 startJobs(deps);
+startOutboxWorker(deps);
 
 if (env.SEED === "demo") {
   console.log(seeded ? "Демо-данные созданы." : "Демо-данные уже есть в базе.");

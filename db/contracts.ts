@@ -14,10 +14,12 @@ import {
   estimates,
   objects,
   payments,
+  tasks,
   users,
 } from "./schema/mod.ts";
 import { alias } from "drizzle-orm/sqlite-core";
 import { notifyChiefEngineers, recordActivity } from "./notifications.ts";
+import { type ClientMessage, enqueueClientMessage } from "./outbox.ts";
 import { estimateDocumentParts, getEstimate, getEstimateVersion } from "./estimates.ts";
 import { clientEstimate } from "../estimating/client_view.ts";
 import type { CompanyRequisites } from "../domain/payment_qr.ts";
@@ -38,6 +40,7 @@ export async function contractObject(db: Db, scope: Scope, objectId: number) {
     settlement: objects.settlement,
     clientName: objects.clientName,
     clientPhone: objects.clientPhone,
+    clientEmail: objects.clientEmail,
     workType: objects.workType,
     status: objects.status,
   }).from(objects).where(and(eq(objects.id, objectId), inScope(objects.companyId, scope)));
@@ -189,8 +192,12 @@ export async function contractStates(db: Db, scope: Scope, objectIds: number[]) 
   return out;
 }
 
+/** A client message of an event whose key the event's own write decides (db/outbox.ts). */
+export type MessageDraft = Omit<ClientMessage, "key" | "now">;
+
 /**
- * Creates a payment request (the prepayment by default) and the client's link to it in one transaction. A new
+ * Creates a payment request (the prepayment by default) and the client's link to it in one transaction, with the
+ * client's messages of the event («Договор на подпись», written to the outbox in the same transaction). A new
  * final payment cancels the object's earlier final payments still awaited, so the remainder is asked for once.
  */
 export async function createPaymentWithLink(
@@ -211,6 +218,7 @@ export async function createPaymentWithLink(
     kind?: "prepayment" | "final";
   },
   by: { id: number; now: Date },
+  messages: MessageDraft[] = [],
 ) {
   const kind = p.kind ?? "prepayment";
   return await db.transaction(async (tx) => {
@@ -246,25 +254,82 @@ export async function createPaymentWithLink(
       createdAt: by.now,
       expiresAt: p.expiresAt,
     }).returning({ id: clientLinks.id });
+    for (const m of messages) {
+      await enqueueClientMessage(tx, { ...m, key: `payment:${payment.id}`, now: by.now });
+    }
     return { payment, linkId: link.id };
   });
 }
 
-/** Staff record the prepayment as received. False when the payment is not in the scope. */
+/**
+ * Staff record the prepayment as received. False when the payment is not in the scope. When the payment was
+ * pending, `received` makes a fresh client link (its token's hash) like the payment's own and writes the
+ * «Предоплата получена» message with it, in the same transaction.
+ */
 export async function markPaymentReceived(
   db: Db,
   scope: Scope,
   paymentId: number,
-  r: { amount: number; receivedAt: Date; byUserId: number },
+  r: { amount: number; receivedAt: Date; byUserId: number; now?: Date },
+  received?: {
+    tokenHash: string;
+    expiresAt: Date;
+    message: (p: typeof payments.$inferSelect) => MessageDraft;
+  },
 ): Promise<boolean> {
-  const rows = await db.update(payments).set({
-    status: "paid",
-    receivedAmount: r.amount,
-    receivedAt: r.receivedAt,
-    receivedBy: r.byUserId,
-  }).where(and(eq(payments.id, paymentId), scope === null ? undefined : eq(payments.companyId, scope)))
-    .returning({ id: payments.id });
-  return rows.length > 0;
+  return await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(payments)
+      .where(and(eq(payments.id, paymentId), scope === null ? undefined : eq(payments.companyId, scope)));
+    if (!before) return false;
+    await tx.update(payments).set({
+      status: "paid",
+      receivedAmount: r.amount,
+      receivedAt: r.receivedAt,
+      receivedBy: r.byUserId,
+    }).where(eq(payments.id, paymentId));
+    if (received && before.status === "pending") {
+      const now = r.now ?? new Date();
+      const [original] = await tx.select().from(clientLinks).where(eq(clientLinks.paymentId, paymentId))
+        .orderBy(clientLinks.id).limit(1);
+      await tx.insert(clientLinks).values({
+        companyId: before.companyId,
+        objectId: before.objectId,
+        estimateId: original?.estimateId ?? null,
+        estimateVersion: original?.estimateVersion ?? null,
+        contractId: before.contractId,
+        paymentId,
+        tokenHash: received.tokenHash,
+        showItems: original?.showItems ?? true,
+        createdBy: r.byUserId,
+        createdAt: now,
+        expiresAt: received.expiresAt,
+      });
+      const [site] = await tx.select({
+        email: objects.clientEmail,
+        name: objects.clientName,
+        address: objects.address,
+      })
+        .from(objects).where(eq(objects.id, before.objectId));
+      const [contract] = before.contractId
+        ? await tx.select({ number: contracts.contractNumber }).from(contracts)
+          .where(eq(contracts.id, before.contractId))
+        : [];
+      const draft = received.message(before);
+      await enqueueClientMessage(tx, {
+        ...draft,
+        recipient: draft.recipient ?? site?.email,
+        facts: {
+          clientName: site?.name,
+          address: site?.address,
+          contractNumber: contract?.number,
+          ...draft.facts,
+        },
+        key: `payment:${paymentId}:received`,
+        now,
+      });
+    }
+    return true;
+  });
 }
 
 /** The object's links, newest first, for staff to see and revoke. */
@@ -320,8 +385,32 @@ export async function linkView(db: Db, link: ClientLink) {
   const [payment] = link.paymentId
     ? await db.select().from(payments).where(eq(payments.id, link.paymentId))
     : [];
-  const [contacts] = await db.select({ phone: companies.phone, email: companies.email })
-    .from(companies).where(eq(companies.id, link.companyId));
+  const [contacts] = await db.select({
+    phone: companies.phone,
+    email: companies.email,
+    website: companies.website,
+    whatsapp: companies.whatsapp,
+    telegram: companies.telegram,
+    address: companies.actualAddress,
+  }).from(companies).where(eq(companies.id, link.companyId));
+  // Every payment of the object (due and made) and its dated visits: what the client's page lists.
+  const objectPayments = await db.select({
+    id: payments.id,
+    amount: payments.amount,
+    description: payments.description,
+    status: payments.status,
+    createdAt: payments.createdAt,
+    receivedAt: payments.receivedAt,
+    receivedAmount: payments.receivedAmount,
+  }).from(payments).where(and(eq(payments.objectId, link.objectId), eq(payments.companyId, link.companyId)))
+    .orderBy(desc(payments.createdAt));
+  const visits = await db.select({ title: tasks.title, dueDate: tasks.dueDate, status: tasks.status })
+    .from(tasks).where(and(
+      eq(tasks.objectId, link.objectId),
+      eq(tasks.companyId, link.companyId),
+      isNotNull(tasks.dueDate),
+      ne(tasks.status, "cancelled"),
+    )).orderBy(tasks.dueDate).limit(20);
   const parts = estimate ? await estimateDocumentParts(db, estimate) : null;
   const clientEstimateView = estimate && parts
     ? clientEstimate({ ...estimate, discount: parts.discount, clientNote: parts.clientNote })
@@ -335,6 +424,8 @@ export async function linkView(db: Db, link: ClientLink) {
     estimate: clientEstimateView,
     superseded,
     payment: payment ?? null,
+    payments: objectPayments,
+    visits,
   };
 }
 

@@ -7,6 +7,7 @@ import { cartItems, objects, orderItems, orders, products } from "./schema/mod.t
 import type { Scope } from "./scope.ts";
 import { moscowDate, moscowDayEnd, moscowDayStart } from "../domain/dates.ts";
 import { notifyChiefEngineers, notifyRoles, notifyUsers, recordActivity } from "./notifications.ts";
+import { enqueueClientMessage } from "./outbox.ts";
 import { type CartLine, isService, type ShopSettingsRow } from "./shop.ts";
 import {
   type CheckoutInput,
@@ -344,6 +345,8 @@ export async function updateOrder(
   id: number,
   patch: OrderPatchInput,
   now: Date,
+  /** The site's address: a status change writes the customer's e-mail to the outbox with the order's link. */
+  options: { origin?: string } = {},
 ): Promise<OrderJson | null> {
   return await db.transaction(async (tx) => {
     const [row] = await tx.select().from(orders)
@@ -398,6 +401,25 @@ export async function updateOrder(
         message: `Статус вашего заказа изменился: «${orderStatusLabels[row.status]}» → «${
           orderStatusLabels[patch.status!]
         }».`,
+      });
+    }
+    if (moves && options.origin && row.companyId !== null) {
+      const origin = options.origin.replace(/\/$/, "");
+      await enqueueClientMessage(tx, {
+        companyId: row.companyId,
+        objectId: row.objectId,
+        orderId: row.id,
+        event: "order_status",
+        recipient: row.customerEmail,
+        key: `order:${row.id}:${patch.status}`,
+        facts: {
+          clientName: row.customerName,
+          orderNumber: row.orderNumber,
+          statusLabel: orderStatusLabels[patch.status!],
+          link: orderLink(`${origin}/ruslos/c/${row.companyId}`, row),
+        },
+        origin,
+        now,
       });
     }
     return orderJson(updated, items, true);

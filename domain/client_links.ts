@@ -1,7 +1,7 @@
 // What the client's private link says when the version it was made for has been replaced:
 // the page and the API's 409 use the same words.
 import * as z from "zod/mini";
-import { formatDate } from "./format.ts";
+import { formatDate, formatKopecks } from "./format.ts";
 
 /** What replaced a link's versions (db/contracts.ts linkSuperseded). */
 export interface LinkSupersession {
@@ -32,3 +32,43 @@ export const customerAccessDecisionSchema = z.object({
   ),
   decision: z.enum(["approve", "reject"], "Выберите: подтвердить или отклонить"),
 });
+
+/** The one thing the client is asked to do now, and where on the page it is done. */
+export interface ClientNextStep {
+  text: string;
+  anchor: string | null;
+  done: boolean;
+}
+
+/** What the client's page puts on top: re-ask for a link, accept the estimate, sign, pay, or nothing to do. */
+export function clientNextStep(s: {
+  superseded: boolean;
+  hasEstimate: boolean;
+  accepted: boolean;
+  hasContract: boolean;
+  signed: boolean;
+  /** Kopecks still asked for (a pending payment), or null. */
+  due: number | null;
+}): ClientNextStep {
+  if (s.superseded) {
+    return {
+      text: "Документ заменён новой версией: попросите у компании новую ссылку.",
+      anchor: null,
+      done: false,
+    };
+  }
+  if (s.hasContract && !s.signed) {
+    return { text: "Прочитайте договор и подпишите его.", anchor: "#client-sign", done: false };
+  }
+  if (s.due !== null) {
+    return {
+      text: `Оплатите предоплату ${formatKopecks(s.due)} по QR-коду или по реквизитам.`,
+      anchor: "#client-payment",
+      done: false,
+    };
+  }
+  if (s.hasEstimate && !s.hasContract && !s.accepted) {
+    return { text: "Посмотрите смету и согласуйте её.", anchor: "#client-sign", done: false };
+  }
+  return { text: "С вашей стороны всё сделано. Мы свяжемся с вами перед выездом.", anchor: null, done: true };
+}

@@ -27,6 +27,28 @@ export const orderStatusLabels: Record<OrderStatus, string> = {
   cancelled: "Отменён",
 };
 
+/** What the customer is told on the order's page at each status: the call to confirm only while it is new. */
+export function orderNextStep(status: OrderStatus, phone: string): string {
+  switch (status) {
+    case "pending":
+      return `Менеджер позвонит по телефону ${phone}, чтобы подтвердить заказ.`;
+    case "confirmed":
+      return "Заказ подтверждён. Мы напишем, когда он будет готов к отгрузке.";
+    case "in_production":
+      return "Заказ в производстве. Мы напишем, когда он будет готов к отгрузке.";
+    case "ready_for_delivery":
+      return "Заказ готов к отгрузке. Менеджер согласует с вами дату доставки.";
+    case "shipped":
+      return "Заказ отгружен и едет к вам.";
+    case "delivered":
+      return "Заказ доставлен. Спасибо за покупку!";
+    case "completed":
+      return "Заказ выполнен. Спасибо за покупку!";
+    case "cancelled":
+      return "Заказ отменён. Если это ошибка, позвоните нам.";
+  }
+}
+
 /** The forward chain of spec/2 §4 (the statuses in their order, cancelling aside); one step at a time. */
 const chain: readonly OrderStatus[] = orderStatuses.filter((s) => s !== "cancelled");
 

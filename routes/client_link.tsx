@@ -4,7 +4,7 @@ import { openLink, paymentQr } from "../server/client_links.ts";
 import { renderPage } from "../server/render.tsx";
 import { Island } from "../server/island.tsx";
 import type { AppEnv } from "../server/types.ts";
-import { formatDateTime, formatKopecks } from "../domain/format.ts";
+import { formatDate, formatDateTime, formatKopecks } from "../domain/format.ts";
 import { labelOf, workTypeLabels } from "../domain/labels.ts";
 import { amountInWords } from "../domain/amount_words.ts";
 import { paymentPurpose } from "../domain/contracts.ts";
@@ -13,7 +13,8 @@ import { finalPaymentPurpose } from "../domain/ledger.ts";
 import PaymentRequisites from "../islands/PaymentRequisites.tsx";
 import { Card } from "../components/Card.tsx";
 import { ClientEstimateView } from "../components/ClientEstimateView.tsx";
-import { supersededMessage } from "../domain/client_links.ts";
+import { clientNextStep, supersededMessage } from "../domain/client_links.ts";
+import { taskStatusLabels } from "../domain/labels.ts";
 import ClientContract from "../islands/ClientContract.tsx";
 
 function closedPage(c: Context<AppEnv>, status: 404 | 410) {
@@ -58,6 +59,15 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
     ? finalPaymentPurpose(contract.contractNumber, contract.createdAt)
     : paymentPurpose(contract.contractNumber, contract.createdAt);
   const qr = payment && payment.status !== "cancelled" ? await paymentQr(payment.qrPayload) : null;
+  const next = clientNextStep({
+    superseded: Boolean(superseded),
+    hasEstimate: Boolean(estimate),
+    accepted: Boolean(state.link.acceptedAt),
+    hasContract: Boolean(contract),
+    signed: Boolean(contract?.signature),
+    due: payment?.status === "pending" ? payment.amount : null,
+  });
+  const contacts = v.contacts;
   return renderPage(c, {
     title: contract ? `Договор № ${contract.contractNumber}` : "Смета",
     bodyClass: "client-page",
@@ -78,6 +88,15 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
             <a href="#client-sign">{contract.signature ? "Подпись" : "Подписать"}</a>
           )}
         </nav>
+        <section
+          className={`notice ${next.done ? "notice-success" : "notice-info"} client-next`}
+          aria-label="Что дальше"
+          data-testid="next-step"
+        >
+          <h2 className="client-next-title">Что дальше</h2>
+          <p>{next.text}</p>
+          {next.anchor && <a className="btn btn-primary" href={next.anchor}>Перейти</a>}
+        </section>
         {superseded && (
           <p className="notice notice-warning" role="status" data-testid="superseded">
             {supersededMessage(superseded)}
@@ -181,6 +200,50 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
             </Card>
           </div>
         )}
+        {v.payments.length > 0 && (
+          <Card title="Платежи">
+            <ul className="client-list" data-testid="payments">
+              {v.payments.map((p) => (
+                <li key={p.id}>
+                  <span>{p.description} от {formatDate(p.createdAt)}</span>
+                  <span className="money">{formatKopecks(p.receivedAmount ?? p.amount)}</span>
+                  <span className={`badge ${p.status === "paid" ? "badge-success" : "badge-warning"}`}>
+                    {p.status === "paid"
+                      ? `получен ${p.receivedAt ? formatDate(p.receivedAt) : ""}`.trim()
+                      : p.status === "cancelled"
+                      ? "отменён"
+                      : "ожидает оплаты"}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </Card>
+        )}
+        {v.visits.length > 0 && (
+          <Card title="Выезды и работы">
+            <ul className="client-list" data-testid="visits">
+              {v.visits.map((visit, i) => (
+                <li key={i}>
+                  <span>{visit.title}</span>
+                  <span>{formatDate(visit.dueDate)}</span>
+                  <span className="badge">{labelOf(taskStatusLabels, visit.status)}</span>
+                </li>
+              ))}
+            </ul>
+          </Card>
+        )}
+        {contract && (
+          <Card title="Документы">
+            <ul className="client-list">
+              <li>
+                <span>Договор № {contract.contractNumber}, версия {contract.version}</span>
+                <a className="btn btn-secondary btn-sm" href={`/api/client-links/${token}/contract.pdf`}>
+                  PDF
+                </a>
+              </li>
+            </ul>
+          </Card>
+        )}
         <div id="client-sign">
           <Island
             component={ClientContract}
@@ -198,6 +261,40 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
             }}
           />
         </div>
+        <Card title="Контакты компании">
+          <dl className="details" data-testid="company-contacts">
+            <dt>Компания</dt>
+            <dd>{company.name}</dd>
+            {contacts?.phone && (
+              <>
+                <dt>Телефон</dt>
+                <dd>
+                  <a href={`tel:${contacts.phone.replace(/[^\d+]/g, "")}`}>{contacts.phone}</a>
+                </dd>
+              </>
+            )}
+            {contacts?.email && (
+              <>
+                <dt>Почта</dt>
+                <dd>
+                  <a href={`mailto:${contacts.email}`}>{contacts.email}</a>
+                </dd>
+              </>
+            )}
+            {contacts?.website && (
+              <>
+                <dt>Сайт</dt>
+                <dd>{contacts.website}</dd>
+              </>
+            )}
+            {contacts?.address && (
+              <>
+                <dt>Офис</dt>
+                <dd>{contacts.address}</dd>
+              </>
+            )}
+          </dl>
+        </Card>
       </main>
     ),
   });

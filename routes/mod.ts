@@ -29,6 +29,7 @@ import notificationsPage from "./notifications.tsx";
 import analyticsPage from "./analytics.tsx";
 import measurementsPage from "./measurements.tsx";
 import clientLinkPage from "./client_link.tsx";
+import unsubscribePage from "./unsubscribe.tsx";
 import contractPrintPage from "./contract_print.tsx";
 import contractPage from "./contract.tsx";
 
@@ -95,6 +96,7 @@ const routes: Omit<PageRoute, "denied">[] = [
     handler: measurementsPage,
   },
   { path: "/c/:token", access: "public", handler: clientLinkPage },
+  { path: "/unsubscribe/:token", access: "public", handler: unsubscribePage },
   { path: "/contracts/:id{[0-9]+}", access: staffRoles, handler: contractPage },
   { path: "/contracts/:id{[0-9]+}/print", access: staffRoles, handler: contractPrintPage },
   { path: "/orders", access: shopStaffRoles, handler: ordersPage },

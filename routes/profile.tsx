@@ -12,22 +12,24 @@ import { findUser } from "../db/users.ts";
 import { scopeOf } from "../db/scope.ts";
 import { Avatar } from "../components/Avatar.tsx";
 import { customerObjectList } from "../db/contracts.ts";
-import { MyObjects } from "./_my_objects.tsx";
+import { MyObjects, MyOrders } from "./_my_objects.tsx";
+import { userOrders } from "../db/shop_orders.ts";
 
 /** /profile, 'Личный кабинет': who I am, the pending-assignment warning, and the password form. */
 export default async function profilePage(c: Context<AppEnv>) {
   const user = currentUser(c);
   const own = await findUser(c.var.deps.db, scopeOf(null), user.id);
-  const myObjects = user.role === "user"
-    ? await customerObjectList(c.var.deps.db, user.id, c.var.deps.now())
-    : [];
+  const customer = user.role === "user";
+  const myObjects = customer ? await customerObjectList(c.var.deps.db, user.id, c.var.deps.now()) : [];
+  const myOrders = customer ? await userOrders(c.var.deps.db, user.id) : [];
   return renderWorkPage(c, {
     title: "Личный кабинет",
-    subtitle: "Ваши данные и пароль",
+    subtitle: customer ? "Ваши объекты, заказы и контакты компаний" : "Ваши данные и пароль",
     body: (
       <div className="stack-lg narrow">
-        {myObjects.length > 0 && <MyObjects objects={myObjects} />}
-        {user.companyId === null && myObjects.length === 0 && (
+        {customer && <MyObjects objects={myObjects} />}
+        {customer && <MyOrders orders={myOrders} />}
+        {!customer && user.companyId === null && (
           <div className="notice notice-warning" role="status">
             <Icon name="alert" />
             <div>
@@ -41,14 +43,18 @@ export default async function profilePage(c: Context<AppEnv>) {
             <Avatar url={user.profileImageUrl} firstName={user.firstName} lastName={user.lastName} large />
             <div>
               <strong className="profile-name">{displayName(user)}</strong>
-              <p className="muted">{roleLabels[user.role]}</p>
+              <p className="muted">{customer ? "Заказчик" : roleLabels[user.role]}</p>
             </div>
           </div>
           <dl className="details">
             <dt>Email</dt>
             <dd>{user.email}</dd>
-            <dt>Компания</dt>
-            <dd>{user.companyName ?? "Не назначена"}</dd>
+            {!customer && (
+              <>
+                <dt>Компания</dt>
+                <dd>{user.companyName ?? "Не назначена"}</dd>
+              </>
+            )}
             <dt>Дата регистрации</dt>
             <dd>{formatDate(own?.row.createdAt)}</dd>
           </dl>

@@ -1,3 +1,5 @@
+import { unsubscribeApi } from "./api/unsubscribe.ts";
+import { clientMessagesApi } from "./api/client_messages.ts";
 import { Hono } from "hono";
 import { csrf } from "hono/csrf";
 import { secureHeaders } from "hono/secure-headers";
@@ -116,6 +118,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/contracts", contractsApi);
   api.route("/payment", paymentApi);
   api.route("/client-links", clientLinksApi);
+  api.route("/client-messages", clientMessagesApi);
+  api.route("/unsubscribe", unsubscribeApi);
   api.route("/my", customerApi);
   api.route("/shop", shopApi);
   api.route("/orders", ordersApi);

@@ -17,6 +17,18 @@ export const envSchema = z.object({
   DEMO_PASSWORD: z.string().min(6).default("demo12345"),
   /** The company /ruslos sells for; by default the first company with a shop. */
   SHOP_COMPANY_ID: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().optional()),
+  /** Mail to clients (server/mail.ts); without SMTP_HOST messages wait in the outbox. */
+  SMTP_HOST: optional,
+  SMTP_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).optional()),
+  /** "true": TLS from the first byte (port 465); otherwise STARTTLS when the server offers it. */
+  SMTP_SECURE: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("false")),
+  SMTP_USER: optional,
+  SMTP_PASSWORD: optional,
+  /** The sender, e.g. `ПолеСмета <noreply@example.ru>`; the company's name is put before the address. */
+  MAIL_FROM: optional,
+  /** How often the outbox worker looks for due messages, and how long its claim on a batch lasts, ms. */
+  OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5000),
+  OUTBOX_LEASE_MS: z.coerce.number().int().min(500).max(3_600_000).default(120_000),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -124,6 +124,11 @@ export const apiRules: Record<string, Rule> = {
   "POST /api/payment/generate": contractMakerRoles,
   "POST /api/payment/:id/received": paymentKeeperRoles,
   "POST /api/payment/final": paymentKeeperRoles,
+  "GET /api/client-messages/object/:objectId": staffRoles,
+  "POST /api/client-messages/object/:objectId/resend": paymentKeeperRoles,
+  "GET /api/client-messages/settings": ["company_admin"],
+  "POST /api/unsubscribe/:token": "public",
+  "PUT /api/client-messages/settings": ["company_admin"],
   // The client's link: anyone holding the token (it is the secret); attaching needs a customer's account.
   "POST /api/client-links/:token/accept": "public",
   "POST /api/client-links/:token/sign": "public",

@@ -7,3 +7,4 @@ export * from "./activity.ts";
 export * from "./estimates.ts";
 export * from "./shop.ts";
 export * from "./contracts.ts";
+export * from "./outbox.ts";

@@ -2,6 +2,7 @@
 // dialog, download) and documents (list, upload, download, view).
 import { PhoneLink } from "../../components/PhoneLink.tsx";
 import { ContractSummary } from "./ContractSummary.tsx";
+import { ClientMessages } from "./ClientMessages.tsx";
 import { type FormEvent, useId, useRef, useState } from "react";
 import type { ObjectJson } from "../../domain/objects.ts";
 import type { DocumentJson, VideoJson } from "../../domain/documents.ts";
@@ -234,6 +235,7 @@ function Details({ object: o, canEdit }: { object: ObjectJson; canEdit: boolean 
         <dd>{formatDateTime(o.updatedAt)}</dd>
       </dl>
       <ContractSummary objectId={o.id} />
+      <ClientMessages objectId={o.id} />
       {o.tasks && o.tasks.length > 0 && (
         <div className="stack">
           <h3 className="section-title">Задачи по объекту</h3>

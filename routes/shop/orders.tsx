@@ -4,7 +4,7 @@ import { OrderLines, OrderTotals } from "../../components/OrderTotals.tsx";
 import type { Context } from "hono";
 import type { Storefront } from "../../db/shop.ts";
 import { findCustomerOrder, userOrders } from "../../db/shop_orders.ts";
-import { DELIVERY_COST, type OrderJson, type OrderStatus } from "../../domain/shop.ts";
+import { DELIVERY_COST, type OrderJson, orderNextStep, type OrderStatus } from "../../domain/shop.ts";
 import { formatDate, formatDateTime, personName } from "../../domain/format.ts";
 import { visitorCart } from "../../server/shop.ts";
 import { Island } from "../../server/island.tsx";
@@ -182,12 +182,16 @@ export async function orderPage(c: Context<AppEnv>, shop: Storefront) {
     head: noIndex,
     body: (
       <section className="shop-narrow">
-        <div className="notice notice-success order-confirmation" role="status">
-          <h1>Заказ {order.orderNumber} принят</h1>
+        <div
+          className={`notice ${
+            order.status === "cancelled" ? "notice-warning" : "notice-success"
+          } order-confirmation`}
+          role="status"
+        >
+          <h1>Заказ {order.orderNumber}{order.status === "pending" ? " принят" : ""}</h1>
           <p>
-            Статус: <OrderStatusBadge order={order} />. Оформлен{" "}
-            {formatDateTime(order.createdAt)}. Менеджер позвонит по телефону{" "}
-            {order.customerPhone}, чтобы подтвердить заказ.
+            Статус: <OrderStatusBadge order={order} />. Оформлен {formatDateTime(order.createdAt)}.{" "}
+            {orderNextStep(order.status, order.customerPhone)}
           </p>
           {!user && (
             <p>

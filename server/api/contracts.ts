@@ -295,21 +295,40 @@ export const paymentApi = new Hono<AppEnv>()
     const origin = env.PUBLIC_URL ?? new URL(c.req.url).origin;
     const paymentLink = `${origin.replace(/\/$/, "")}/c/${token}`;
     const at = now();
-    const { payment, linkId } = await createPaymentWithLink(db, {
-      companyId: object.companyId,
-      objectId: object.id,
-      contractId: contract.id,
-      estimateId: contract.estimateId,
-      estimateVersion: contract.estimateVersion,
-      amount: body.amount,
-      description: body.description,
-      qrPayload,
-      showItems: body.showItems,
-      tokenHash: hash,
-      // Only the hash identifies the link; the stored address shows where it led, without the secret.
-      paymentLink: `${origin.replace(/\/$/, "")}/c/…${token.slice(-4)}`,
-      expiresAt: new Date(at.getTime() + CLIENT_LINK_DAYS * 86_400_000),
-    }, { id: user.id, now: at });
+    const { payment, linkId } = await createPaymentWithLink(
+      db,
+      {
+        companyId: object.companyId,
+        objectId: object.id,
+        contractId: contract.id,
+        estimateId: contract.estimateId,
+        estimateVersion: contract.estimateVersion,
+        amount: body.amount,
+        description: body.description,
+        qrPayload,
+        showItems: body.showItems,
+        tokenHash: hash,
+        // Only the hash identifies the link; the stored address shows where it led, without the secret.
+        paymentLink: `${origin.replace(/\/$/, "")}/c/…${token.slice(-4)}`,
+        expiresAt: new Date(at.getTime() + CLIENT_LINK_DAYS * 86_400_000),
+      },
+      { id: user.id, now: at },
+      [{
+        companyId: object.companyId,
+        objectId: object.id,
+        // A signed contract (a payment made again) asks only for the money.
+        event: contract.signature ? "prepayment_requested" : "contract_to_sign",
+        recipient: object.clientEmail,
+        facts: {
+          clientName: object.clientName ?? contract.contractData?.CLIENT_NAME,
+          address: object.address,
+          link: paymentLink,
+          amount: body.amount,
+          contractNumber: contract.contractNumber,
+        },
+        origin,
+      }],
+    );
     return c.json({
       amount: payment.amount,
       paymentLink,
@@ -379,10 +398,26 @@ export const paymentApi = new Hono<AppEnv>()
     async (c) => {
       const user = currentUser(c);
       const body = c.req.valid("json");
-      const done = await markPaymentReceived(c.var.deps.db, companyScope(user), c.req.valid("param").id, {
+      const { db, env, now } = c.var.deps;
+      const scope = companyScope(user);
+      const { token, hash } = newToken();
+      const origin = (env.PUBLIC_URL ?? new URL(c.req.url).origin).replace(/\/$/, "");
+      const done = await markPaymentReceived(db, scope, c.req.valid("param").id, {
         amount: body.amount,
         receivedAt: moscowTime(body.receivedOn, 12),
         byUserId: user.id,
+        now: now(),
+      }, {
+        tokenHash: hash,
+        expiresAt: new Date(now().getTime() + CLIENT_LINK_DAYS * 86_400_000),
+        message: (payment) => ({
+          companyId: payment.companyId,
+          objectId: payment.objectId,
+          event: "prepayment_received",
+          recipient: null,
+          facts: { link: `${origin}/c/${token}`, amount: body.amount },
+          origin,
+        }),
       });
       if (!done) throw notFound("Платёж не найден");
       return c.json({ ok: true, status: "paid" });

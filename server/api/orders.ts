@@ -39,6 +39,7 @@ export const ordersApi = new Hono<AppEnv>()
         c.req.valid("param").id,
         c.req.valid("json"),
         c.var.deps.now(),
+        { origin: c.var.deps.env.PUBLIC_URL ?? new URL(c.req.url).origin },
       );
       if (!order) throw notFound("Заказ не найден");
       return c.json(order);
