@@ -335,6 +335,36 @@ async function afresh(base: string, cookies: Map<string, string>, read: Call, wr
   return { rps: (times.length * 1000) / total, p50: p(0.5), p99: p(0.99), errors, requests: times.length };
 }
 
+/** `/api/user` under load while (when `heavy`) one more connection reads the heavy pages made afresh. */
+async function whileReading(base: string, cookie: string, heavy: boolean) {
+  let running = heavy;
+  const heavyTimes: number[] = [];
+  const reader = (async () => {
+    const paths = ["/analytics", "/engineer", "/dashboard"];
+    for (let i = 0; running; i++) {
+      const t0 = performance.now();
+      const res = await fetch(`${base}${paths[i % paths.length]}?_=${crypto.randomUUID()}`, {
+        headers: { Cookie: cookie },
+      });
+      await res.arrayBuffer();
+      heavyTimes.push(performance.now() - t0);
+    }
+  })();
+  const user = await load(`${base}/api/user`, {
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    headers: { Cookie: cookie },
+  });
+  running = false;
+  await reader;
+  heavyTimes.sort((a, b) => a - b);
+  return {
+    user,
+    heavyReads: heavyTimes.length,
+    heavyP50: heavyTimes[Math.floor(heavyTimes.length / 2)] ?? 0,
+  };
+}
+
 const pct = (x: number) => `${Math.round(x * 100)} %`;
 const num = (x: number) => Math.round(x).toLocaleString("ru-RU");
 const msText = (x: number) => `${x < 10 ? x.toFixed(1) : Math.round(x)} ms`;
@@ -473,6 +503,27 @@ export async function run(): Promise<void> {
         msText(r.p50),
         msText(r.p99),
         String(r.errors),
+      ]));
+    }
+    say();
+    say(
+      "**Stalls**: `/api/user` loaded alone, then while one more connection reads `/analytics`, " +
+        "`/engineer` and `/dashboard` made afresh (a new address each time) in turn. Target: p99 < 50 ms.",
+    );
+    say();
+    say(row(["load", "req/s", "anchor just before", "p50", "p99", "errors", "heavy reads meanwhile"]));
+    say(row(["---", "---:", "---:", "---:", "---:", "---:", "---:"]));
+    for (const heavy of [false, true]) {
+      const before = await anchorNow();
+      const r = await whileReading(base, cookies.get("engineer@demo.local")!, heavy);
+      say(row([
+        heavy ? "`/api/user` while the heavy pages are read" : "`/api/user` alone",
+        num(r.user.rps),
+        num(before.rps),
+        msText(r.user.p50),
+        msText(r.user.p99),
+        String(r.user.errors),
+        heavy ? `${r.heavyReads} (p50 ${msText(r.heavyP50)})` : "",
       ]));
     }
     say();
