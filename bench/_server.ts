@@ -68,3 +68,23 @@ export async function answering(url: string): Promise<void> {
     }
   }
 }
+
+/** The anchors of bench/_anchor.tsx in a process of their own: `/hello` (bare Hono) and `/table` (React SSR). */
+export async function startAnchor(): Promise<{ base: string; stop(): Promise<void> }> {
+  const port = freePort();
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", new URL("./_anchor.tsx", import.meta.url).pathname, String(port)],
+    env: { NODE_ENV: "production" },
+    stdout: "null",
+    stderr: "inherit",
+  }).spawn();
+  const base = `http://127.0.0.1:${port}`;
+  await answering(`${base}/hello`);
+  return {
+    base,
+    async stop() {
+      child.kill();
+      await child.status;
+    },
+  };
+}

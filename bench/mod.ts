@@ -10,7 +10,8 @@ for await (const entry of Deno.readDir(dir)) {
     names.push(entry.name);
   }
 }
-const only = Deno.args[0];
+// The first argument that is not a flag names the bench (`deno task bench mix --write`).
+const only = Deno.args.find((a) => !a.startsWith("--"));
 for (const name of names.sort()) {
   if (only && !name.startsWith(only)) continue;
   console.log(`\n== ${name.replace(/\.tsx?$/, "")} ==`);

@@ -4,7 +4,7 @@
 // kept answers (server/kept_answers.ts) and made afresh. The machine is shared, so the anchor is loaded again
 // just before each page and the share is taken of that neighbouring run.
 // BENCH_SECONDS sets the length of each load (8 s by default).
-import { answering, freePort, signIn, startServer } from "./_server.ts";
+import { signIn, startAnchor, startServer } from "./_server.ts";
 import { hasWrk, load, sequentialP50 } from "./_load.ts";
 import { seedCompany } from "../db/seed/bench.ts";
 
@@ -25,25 +25,6 @@ const pages: Array<{ path: string; target: number }> = [
 const P99_LIMIT_MS = 50;
 const MIXED = { rps: 2000, p99: 100 };
 const READS = ["/api/objects", "/objects", "/tasks", "/estimates", "/api/user"];
-
-async function startAnchor() {
-  const port = freePort();
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", new URL("./_anchor.tsx", import.meta.url).pathname, String(port)],
-    env: { NODE_ENV: "production" },
-    stdout: "null",
-    stderr: "inherit",
-  }).spawn();
-  const base = `http://127.0.0.1:${port}`;
-  await answering(`${base}/hello`);
-  return {
-    base,
-    async stop() {
-      child.kill();
-      await child.status;
-    },
-  };
-}
 
 /** 80 % reads of the list pages and 20 % task edits, each connection cycling through its own order. */
 function mixedScript(cookie: string, host: string, taskIds: number[]): string {

@@ -1,6 +1,5 @@
 // The one lazy loader of the islands: a part of an island (a dialog's form, a screen's steps) that is a chunk
-// of its own, downloaded when it is needed, on intent or once the page is idle, so the page loads only the
-// island's small entry. Island chunks are immutable, so a prefetched part is in the HTTP cache for later.
+// of its own, downloaded when it is needed or on intent, so the page loads only the island's small entry. Island chunks are immutable, so a prefetched part is in the HTTP cache for later.
 import { type ComponentType, lazy } from "react";
 
 type Module<P> = { default: ComponentType<P> };
@@ -48,13 +47,6 @@ export function preloadOnIntentOf(selector: string, preload: () => void): () => 
   }
   events.forEach((name) => document.addEventListener(name, onIntent, { passive: true }));
   return stop;
-}
-
-/** Runs `fn` once the page has loaded and the browser is idle. */
-export function whenIdle(fn: () => void): void {
-  const idle = () => (self.requestIdleCallback ?? setTimeout)(() => fn());
-  if (document.readyState === "complete") idle();
-  else addEventListener("load", idle, { once: true });
 }
 
 /**

@@ -9,7 +9,7 @@ import ExcelJS from "exceljs";
 import type { Page } from "playwright-core";
 import { formatKopecks } from "../domain/format.ts";
 import { toDateInput } from "../domain/tasks.ts";
-import { type BrowserHarness, screenshot, startBrowser } from "./harness.ts";
+import { type BrowserHarness, hydrated, screenshot, startBrowser } from "./harness.ts";
 
 /** A 64×64 gradient PNG, as a phone camera would send a photo. */
 function gradientPng(w = 64, h = 64): Buffer {
@@ -158,8 +158,11 @@ Deno.test({
           await page.goto("/field-work");
           await page.locator(".fw-choice-item").first().waitFor();
 
-          // The dialog's content is downloaded once the page is idle, so it opens after the signal is gone.
+          // The dialog's content is downloaded on intent (the service worker keeps it in production), so once
+          // the surveyor has reached for the button it opens after the signal is gone.
           await page.goto("/surveyor");
+          await hydrated(page, "SiteWorkDialog");
+          await page.getByRole("button", { name: "Продолжить замер" }).first().focus();
           await page.waitForFunction(() =>
             performance.getEntriesByType("resource").some((e) => /\/_islands\/chunks\/SiteWork-/.test(e.name))
           );

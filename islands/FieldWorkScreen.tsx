@@ -1,9 +1,9 @@
 // 'Полевые работы' (spec/3 §2.3): choose the object of an active task, then the task's one measuring screen
 // (the same as in the surveyor cabinet: Замер, Фото, Смета, Инженеру). The measuring part
-// (FieldWorkScreen/FieldWorkSteps.tsx) is a chunk of its own, loaded when a task is chosen and once the page
-// is idle.
+// (FieldWorkScreen/FieldWorkSteps.tsx) is a chunk of its own, loaded when a task is chosen (on intent: pointer,
+// finger or focus on a choice) or is chosen already by the address.
 import { Suspense, useEffect, useState } from "react";
-import { lazyPart, whenIdle } from "../components/lazy.ts";
+import { lazyPart } from "../components/lazy.ts";
 import type { FieldWorkStepsProps, FieldWorkTask } from "./FieldWorkScreen/FieldWorkSteps.tsx";
 
 export interface FieldWorkScreenProps {
@@ -22,10 +22,7 @@ export default function FieldWorkScreen({ tasks, selectedTaskId }: FieldWorkScre
   const task = tasks.find((t) => t.id === taskId) ?? null;
   const Steps = steps.component();
 
-  useEffect(() => {
-    setClient(true);
-    whenIdle(steps.preload);
-  }, []);
+  useEffect(() => setClient(true), []);
 
   function choose(id: number | null) {
     setTaskId(id);
@@ -76,7 +73,12 @@ export default function FieldWorkScreen({ tasks, selectedTaskId }: FieldWorkScre
             <ul className="fw-choice">
               {tasks.map((t) => (
                 <li key={t.id}>
-                  <button type="button" className="fw-choice-item" onClick={() => choose(t.id)}>
+                  <button
+                    type="button"
+                    className="fw-choice-item"
+                    onClick={() => choose(t.id)}
+                    {...steps.intent}
+                  >
                     <strong>{t.address}</strong>
                     <span className="muted">{t.title} · {t.workTypeLabel} · {t.statusLabel}</span>
                   </button>

@@ -1,11 +1,12 @@
 // The surveyor card's one button into the measuring screen (spec/3 §2.2, issue 13): «Начать работу» for a
 // waiting task (opening sets it in progress), «Продолжить замер» for one in progress, «Открыть замер» for
 // a done one. The dialog has a URL (?siteWork={taskId}) so a reload reopens it. Its content
-// (SiteWorkDialog/SiteWork.tsx: the one measuring screen) is a chunk of its own, loaded on open, on intent
-// and once the page is idle.
+// (SiteWorkDialog/SiteWork.tsx: the one measuring screen) is a chunk of its own, loaded on intent (pointer,
+// finger or focus on the button) and on open: the cabinet's first paint does not need it, and the service
+// worker keeps it for work with no signal.
 import { Suspense, useEffect, useRef, useState } from "react";
 import { Dialog, DialogHead } from "../components/Dialog.tsx";
-import { lazyPart, whenIdle } from "../components/lazy.ts";
+import { lazyPart } from "../components/lazy.ts";
 import type { SiteWorkProps, SiteWorkTask } from "./SiteWorkDialog/SiteWork.tsx";
 import { Icon } from "../components/Icon.tsx";
 
@@ -27,7 +28,6 @@ export default function SiteWorkDialog({ task }: SiteWorkDialogProps) {
   const [starting, setStarting] = useState(false);
   useEffect(() => {
     if (new URL(location.href).searchParams.get(PARAM) === String(task.id)) setOpen(true);
-    whenIdle(content.preload);
   }, []);
   function show() {
     setStarting(task.status === "assigned" || task.status === "pending");
