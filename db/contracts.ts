@@ -18,6 +18,7 @@ import {
 } from "./schema/mod.ts";
 import { alias } from "drizzle-orm/sqlite-core";
 import { notifyChiefEngineers, recordActivity } from "./notifications.ts";
+import { refreshJobState } from "./job_status.ts";
 import { estimateDocumentParts, getEstimate, getEstimateVersion } from "./estimates.ts";
 import { clientEstimate } from "../estimating/client_view.ts";
 import type { CompanyRequisites } from "../domain/payment_qr.ts";
@@ -123,6 +124,7 @@ export async function storeContractVersion(db: Db, c: NewContractVersion, by: { 
       title: `Договор №${c.contractNumber} (версия ${row.version})`,
       objectId: c.objectId,
     });
+    await refreshJobState(tx, c.objectId, by.now, by.id);
     return row;
   });
 }
@@ -240,16 +242,20 @@ export async function markPaymentReceived(
   db: Db,
   scope: Scope,
   paymentId: number,
-  r: { amount: number; receivedAt: Date; byUserId: number },
+  r: { amount: number; receivedAt: Date; byUserId: number; now: Date },
 ): Promise<boolean> {
-  const rows = await db.update(payments).set({
-    status: "paid",
-    receivedAmount: r.amount,
-    receivedAt: r.receivedAt,
-    receivedBy: r.byUserId,
-  }).where(and(eq(payments.id, paymentId), scope === null ? undefined : eq(payments.companyId, scope)))
-    .returning({ id: payments.id });
-  return rows.length > 0;
+  return await db.transaction(async (tx) => {
+    const rows = await tx.update(payments).set({
+      status: "paid",
+      receivedAmount: r.amount,
+      receivedAt: r.receivedAt,
+      receivedBy: r.byUserId,
+    }).where(and(eq(payments.id, paymentId), scope === null ? undefined : eq(payments.companyId, scope)))
+      .returning({ objectId: payments.objectId });
+    if (rows.length === 0) return false;
+    await refreshJobState(tx, rows[0].objectId, r.now, r.byUserId);
+    return true;
+  });
 }
 
 /** The object's links, newest first, for staff to see and revoke. */
@@ -378,45 +384,6 @@ export async function recordLinkOpened(db: Db, link: ClientLink, address: string
 }
 
 /**
- * The client accepts the estimate version of the link: the link remembers it, the estimate becomes approved
- * while it is still that version, and the chief engineers hear of it once per version (a repeat through this
- * or another link to the same version changes nothing). Answers when the version was accepted.
- */
-export async function acceptEstimateByLink(
-  db: Db,
-  link: ClientLink,
-  address: string,
-  now: Date,
-): Promise<Date> {
-  return await db.transaction(async (tx) => {
-    const marked = await tx.update(clientLinks).set({ acceptedAt: now })
-      .where(and(eq(clientLinks.id, link.id), isNull(clientLinks.acceptedAt)))
-      .returning({ id: clientLinks.id });
-    if (marked.length === 0) return link.acceptedAt ?? now;
-    const sameVersion = link.estimateId
-      ? await tx.select({ acceptedAt: clientLinks.acceptedAt }).from(clientLinks).where(and(
-        ne(clientLinks.id, link.id),
-        eq(clientLinks.estimateId, link.estimateId),
-        link.estimateVersion === null
-          ? isNull(clientLinks.estimateVersion)
-          : eq(clientLinks.estimateVersion, link.estimateVersion),
-        isNotNull(clientLinks.acceptedAt),
-      )).limit(1)
-      : [];
-    if (sameVersion.length) return now;
-    if (link.estimateId) {
-      await tx.update(estimates).set({ status: "approved", updatedAt: now }).where(and(
-        eq(estimates.id, link.estimateId),
-        link.estimateVersion === null ? undefined : eq(estimates.version, link.estimateVersion),
-        inArray(estimates.status, ["draft", "sent"]),
-      ));
-    }
-    await notifyFromLink(tx, link, "Клиент принял смету", address);
-    return now;
-  });
-}
-
-/**
  * Stores the client's signature of the link's contract version. False when that version is already signed
  * (the unique index keeps it so even under a race).
  */
@@ -458,6 +425,7 @@ export async function signContractByLink(
       title: `Договор №${s.contractNumber} подписан клиентом (${s.signerName})`,
       objectId: link.objectId,
     });
+    await refreshJobState(tx, link.objectId, s.now);
     await notifyFromLink(
       tx,
       link,

@@ -12,6 +12,8 @@ import {
   users,
 } from "./schema/mod.ts";
 import { notifyEstimateCreated, notifyEstimateUpdated, recordActivity } from "./notifications.ts";
+import { refreshJobState } from "./job_status.ts";
+import { recordStaffApproval } from "./quotes.ts";
 import {
   type Discount,
   discountLabel,
@@ -231,9 +233,6 @@ export async function objectForEstimate(db: Db, scope: Scope, objectId: number) 
   );
   return row ?? null;
 }
-
-/** Object statuses an estimate moves forward to estimation_done (later ones stay). */
-const beforeEstimation = ["new", "in_progress", "measurement_done"] as const;
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -467,8 +466,7 @@ export async function storeGeneratedEstimate(
         isRequired: it.isRequired,
       })));
     }
-    await tx.update(objects).set({ status: "estimation_done", updatedAt: by.now })
-      .where(and(eq(objects.id, input.objectId), inArray(objects.status, [...beforeEstimation])));
+    await refreshJobState(tx, input.objectId, by.now, by.id);
     await recordActivity(tx, {
       companyId: input.companyId,
       userId: by.id,
@@ -661,6 +659,7 @@ export async function storeManualEstimate(
     if (lines.length > 0) {
       await tx.insert(estimateItems).values(lines.map((l) => ({ ...l, estimateId: row.id })));
     }
+    await refreshJobState(tx, input.objectId, by.now, by.id);
     await recordActivity(tx, {
       companyId: input.companyId,
       userId: by.id,
@@ -688,6 +687,7 @@ export async function setEstimateStatus(
     id: number;
     companyId: number;
     objectId: number;
+    version: number;
     estimateNumber: string;
     address: string | null;
   },
@@ -720,6 +720,8 @@ export async function setEstimateStatus(
       status,
       objectId: current.objectId,
     });
+    if (status === "approved") await recordStaffApproval(tx, current, by);
+    await refreshJobState(tx, current.objectId, by.now, by.id);
     await notifyEstimateUpdated(tx, {
       companyId: current.companyId,
       estimateId: current.id,

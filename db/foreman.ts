@@ -5,6 +5,7 @@ import { contracts, estimates, objects } from "./schema/mod.ts";
 import type { Scope } from "./scope.ts";
 import { tasksOfObjects } from "./tasks.ts";
 import { documentCount, documentsByObject } from "./stats.ts";
+import { refreshJobState } from "./job_status.ts";
 import { notifyChiefEngineers, recordActivity } from "./notifications.ts";
 import { displayName } from "../domain/format.ts";
 
@@ -134,10 +135,21 @@ export async function changeProjectStatus(
   change: ProjectStatusChange,
 ): Promise<typeof objects.$inferSelect | "missing" | "refused"> {
   const updated = await db.transaction(async (tx) => {
-    const [row] = await tx.update(objects).set({ status: change.to, updatedAt: change.at })
+    // The event is recorded and the status follows from it (db/job_status.ts); the works are newer than a
+    // hand-set status, so they end it.
+    const event = {
+      ...(change.to === "completed" ? { worksFinishedAt: change.at } : { worksStartedAt: change.at }),
+      statusOverride: null,
+      statusOverrideReason: null,
+      statusOverrideBy: null,
+      statusOverrideAt: null,
+    };
+    const [marked] = await tx.update(objects).set(event)
       .where(and(eq(objects.id, id), eq(objects.status, change.from), inScope(scope)))
-      .returning();
-    if (!row) return null;
+      .returning({ id: objects.id });
+    if (!marked) return null;
+    await refreshJobState(tx, id, change.at, change.userId);
+    const [row] = await tx.select().from(objects).where(eq(objects.id, id));
     await recordActivity(tx, {
       companyId: row.companyId,
       userId: change.userId,

@@ -3,7 +3,7 @@
 // refreshJobState() inside its own transaction; it reads the facts, derives the state with
 // domain/job_status.ts and stores status, stage and the money figures of domain/job_money.ts.
 import { and, eq, sql } from "drizzle-orm";
-import type { Executor } from "./client.ts";
+import type { Db, Executor } from "./client.ts";
 import { companies, objects } from "./schema/mod.ts";
 import { type Scope } from "./scope.ts";
 import { notifyRoles, recordActivity } from "./notifications.ts";
@@ -145,32 +145,34 @@ export async function refreshJobState(
  * reason recorded in the activity feed. False when the object is not in the scope.
  */
 export async function setStatusOverride(
-  db: Executor,
+  db: Db,
   scope: Scope,
   objectId: number,
   o: { status: ObjectStatus | null; reason: string },
   by: { id: number; now: Date },
 ): Promise<boolean> {
-  const rows = await db.update(objects).set({
-    statusOverride: o.status,
-    statusOverrideReason: o.status ? o.reason : null,
-    statusOverrideBy: o.status ? by.id : null,
-    statusOverrideAt: o.status ? by.now : null,
-  }).where(and(eq(objects.id, objectId), scope === null ? undefined : eq(objects.companyId, scope)))
-    .returning({ companyId: objects.companyId, address: objects.address });
-  if (rows.length === 0) return false;
-  await refreshJobState(db, objectId, by.now, by.id);
-  await recordActivity(db, {
-    companyId: rows[0].companyId,
-    userId: by.id,
-    type: "other",
-    title: o.status
-      ? `Статус задан вручную: ${rows[0].address}. Причина: ${o.reason}`
-      : `Ручной статус снят, статус снова следует событиям: ${rows[0].address}. Причина: ${o.reason}`,
-    status: o.status,
-    objectId,
+  return await db.transaction(async (tx) => {
+    const rows = await tx.update(objects).set({
+      statusOverride: o.status,
+      statusOverrideReason: o.status ? o.reason : null,
+      statusOverrideBy: o.status ? by.id : null,
+      statusOverrideAt: o.status ? by.now : null,
+    }).where(and(eq(objects.id, objectId), scope === null ? undefined : eq(objects.companyId, scope)))
+      .returning({ companyId: objects.companyId, address: objects.address });
+    if (rows.length === 0) return false;
+    await refreshJobState(tx, objectId, by.now, by.id);
+    await recordActivity(tx, {
+      companyId: rows[0].companyId,
+      userId: by.id,
+      type: "other",
+      title: o.status
+        ? `Статус задан вручную: ${rows[0].address}. Причина: ${o.reason}`
+        : `Ручной статус снят, статус снова следует событиям: ${rows[0].address}. Причина: ${o.reason}`,
+      status: o.status,
+      objectId,
+    });
+    return true;
   });
-  return true;
 }
 
 /** The company's rule for starting the works. */

@@ -100,6 +100,37 @@ export const jobStageLabels: Record<Exclude<JobStage, "override">, { label: stri
   paid: { label: "Оплачен полностью", tone: "success" },
 };
 
+/**
+ * The columns of an object whose status was set by hand before statuses followed events (the demo seed; the
+ * migration 0015 does the same in SQL): its step follows the status, works under way or done are dated, and
+ * a cancellation stays as a recorded override.
+ */
+export function adoptedState(status: ObjectStatus, at: Date) {
+  const stage: Record<ObjectStatus, JobStage> = {
+    new: "new",
+    in_progress: "measuring",
+    measurement_done: "measured",
+    estimation_done: "estimated",
+    approved: "ready",
+    work_in_progress: "works",
+    completed: "works_done",
+    cancelled: "override",
+  };
+  return {
+    status,
+    stage: stage[status],
+    worksStartedAt: status === "work_in_progress" || status === "completed" ? at : null,
+    worksFinishedAt: status === "completed" ? at : null,
+    ...(status === "cancelled"
+      ? {
+        statusOverride: status,
+        statusOverrideReason: "Отменён до перехода на статусы по событиям",
+        statusOverrideAt: at,
+      }
+      : {}),
+  };
+}
+
 /** Whether the company's rule for starting the works is met. */
 export function readyForWorks(f: JobFacts, rule: WorksStartRule): boolean {
   if (!f.estimateApproved && !f.contractSigned) return false;
@@ -159,6 +190,10 @@ export function jobBadge(o: { status: ObjectStatus; stage: string | null }): { l
   const base = objectStatusLabels[o.status];
   return stage === "override" ? { label: `${base.label} (вручную)`, tone: base.tone } : base;
 }
+
+/** PATCH /api/objects/:id refuses a changed status with this (422 on the status field). */
+export const STATUS_FOLLOWS_EVENTS =
+  "Статус объекта следует событиям (смета, договор, оплата, работы). Задать его вручную может главный инженер, указав причину";
 
 /** PUT /api/objects/:id/status-override: set (status and reason) or clear (status null) the override. */
 export const statusOverrideSchema = z.object({

@@ -20,7 +20,6 @@ CREATE TABLE `estimate_decisions` (
 --> statement-breakpoint
 CREATE INDEX `estimate_decisions_estimate_idx` ON `estimate_decisions` (`estimate_id`,`estimate_version`,`created_at`);--> statement-breakpoint
 CREATE INDEX `estimate_decisions_object_idx` ON `estimate_decisions` (`object_id`,`created_at`);--> statement-breakpoint
-CREATE UNIQUE INDEX `estimate_decisions_approved_idx` ON `estimate_decisions` (`estimate_id`,`estimate_version`) WHERE decision = 'approved';--> statement-breakpoint
 ALTER TABLE `companies` ADD `works_start_rule` text DEFAULT 'signed_and_prepaid' NOT NULL;--> statement-breakpoint
 ALTER TABLE `objects` ADD `stage` text DEFAULT 'new' NOT NULL;--> statement-breakpoint
 ALTER TABLE `objects` ADD `status_override` text;--> statement-breakpoint

@@ -1,5 +1,4 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { sql } from "drizzle-orm";
 import { bool, createdAt, id, timestamp } from "./_columns.ts";
 import { companies } from "./companies.ts";
 import { users } from "./users.ts";
@@ -77,7 +76,8 @@ export const contractTemplates = sqliteTable("contract_templates", {
 /**
  * The client's answer to an estimate version sent for approval (issue 25 item 1): approved, or changes asked
  * for with a comment. Who (the name the client typed, or the staff member), when, through which link, which
- * version. One approval per estimate version (the partial unique index keeps a repeat from adding a second).
+ * version. A repeated approval of an approved version adds nothing (db/quotes.ts); approving again after
+ * the approval was taken back adds a second row.
  */
 export const estimateDecisions = sqliteTable("estimate_decisions", {
   id: id(),
@@ -99,6 +99,4 @@ export const estimateDecisions = sqliteTable("estimate_decisions", {
 }, (t) => [
   index("estimate_decisions_estimate_idx").on(t.estimateId, t.estimateVersion, t.createdAt),
   index("estimate_decisions_object_idx").on(t.objectId, t.createdAt),
-  uniqueIndex("estimate_decisions_approved_idx").on(t.estimateId, t.estimateVersion)
-    .where(sql`decision = 'approved'`),
 ]);
