@@ -19,6 +19,7 @@ import {
 import { alias } from "drizzle-orm/sqlite-core";
 import { notifyChiefEngineers, recordActivity } from "./notifications.ts";
 import { refreshJobState } from "./job_status.ts";
+import { latestAnswer } from "./quotes.ts";
 import { estimateDocumentParts, getEstimate, getEstimateVersion } from "./estimates.ts";
 import { clientEstimate } from "../estimating/client_view.ts";
 import type { CompanyRequisites } from "../domain/payment_qr.ts";
@@ -314,6 +315,9 @@ export async function linkView(db: Db, link: ClientLink) {
   const [contacts] = await db.select({ phone: companies.phone, email: companies.email })
     .from(companies).where(eq(companies.id, link.companyId));
   const parts = estimate ? await estimateDocumentParts(db, estimate) : null;
+  const answer = link.estimateId && estimate
+    ? await latestAnswer(db, link.estimateId, link.estimateVersion ?? estimate.version)
+    : null;
   const clientEstimateView = estimate && parts
     ? clientEstimate({ ...estimate, discount: parts.discount, clientNote: parts.clientNote })
     : null;
@@ -326,6 +330,12 @@ export async function linkView(db: Db, link: ClientLink) {
     estimate: clientEstimateView,
     superseded,
     payment: payment ?? null,
+    /** The link's estimate version is approved (through any link, or by staff). */
+    quoteApproved: answer?.decision === "approved" && estimate?.status === "approved",
+    /** The client's request for changes to this version, while it is the newest answer. */
+    changesRequested: answer?.decision === "changes_requested"
+      ? { comment: answer.comment ?? "", at: answer.createdAt.toISOString() }
+      : null,
   };
 }
 

@@ -1,6 +1,6 @@
 // Estimate queries. Every function takes the company scope (null = every company, system_admin only);
 // a record of another company is simply not found. Money is integer kopecks.
-import { and, count, desc, eq, inArray, isNotNull, isNull, like, or, type SQL, sql, sum } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, isNull, like, or, type SQL, sql, sum } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import {
   companies,

@@ -2,7 +2,7 @@
 // approved, a contract signed, a payment received, works started or finished) the writer calls
 // refreshJobState() inside its own transaction; it reads the facts, derives the state with
 // domain/job_status.ts and stores status, stage and the money figures of domain/job_money.ts.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Executor } from "./client.ts";
 import { companies, objects } from "./schema/mod.ts";
 import { type Scope } from "./scope.ts";
@@ -36,8 +36,10 @@ export async function jobFacts(db: Executor, objectId: number) {
       exists(select 1 from estimates e where e.object_id = o.id) as hasEstimate,
       exists(select 1 from estimates e where e.object_id = o.id and e.status = 'sent') as quoteSent,
       exists(select 1 from estimates e where e.object_id = o.id and e.status = 'approved') as estimateApproved,
-      coalesce((select d.decision = 'changes_requested' from estimate_decisions d
-        join estimates e on e.id = d.estimate_id and e.version = d.estimate_version and e.status <> 'approved'
+      -- The newest answer asks for changes, and the estimate was not sent again since.
+      coalesce((select d.decision = 'changes_requested' and not exists(select 1 from client_links l
+          where l.estimate_id = d.estimate_id and l.contract_id is null and l.created_at > d.created_at)
+        from estimate_decisions d join estimates e on e.id = d.estimate_id and e.status <> 'approved'
         where d.object_id = o.id order by d.created_at desc, d.id desc limit 1), 0) as changesRequested,
       (select c.total_amount from contracts c where c.object_id = o.id
         order by c.created_at desc, c.id desc limit 1) as contractTotal,
@@ -180,4 +182,28 @@ export async function worksStartRule(db: Executor, companyId: number): Promise<W
   const [row] = await db.select({ rule: companies.worksStartRule }).from(companies)
     .where(eq(companies.id, companyId));
   return row?.rule ?? "signed_and_prepaid";
+}
+
+/**
+ * Changes the company's rule for starting the works; the company's jobs not yet started move by the new rule
+ * (one transaction). False when there is no such company.
+ */
+export async function setWorksStartRule(
+  db: Db,
+  companyId: number,
+  rule: WorksStartRule,
+  now: Date,
+): Promise<boolean> {
+  return await db.transaction(async (tx) => {
+    const rows = await tx.update(companies).set({ worksStartRule: rule }).where(eq(companies.id, companyId))
+      .returning({ id: companies.id });
+    if (rows.length === 0) return false;
+    const waiting = await tx.select({ id: objects.id }).from(objects).where(and(
+      eq(objects.companyId, companyId),
+      inArray(objects.status, ["estimation_done", "approved"]),
+      isNull(objects.statusOverride),
+    ));
+    for (const o of waiting) await refreshJobState(tx, o.id, now);
+    return true;
+  });
 }

@@ -211,3 +211,16 @@ export async function estimateState(db: Executor, estimateId: number) {
     .where(eq(estimates.id, estimateId));
   return row ?? null;
 }
+
+/** The newest answer to an estimate version, or null. */
+export async function latestAnswer(
+  db: Executor,
+  estimateId: number,
+  version: number,
+): Promise<EstimateDecision | null> {
+  const [row] = await db.select().from(estimateDecisions).where(and(
+    eq(estimateDecisions.estimateId, estimateId),
+    eq(estimateDecisions.estimateVersion, version),
+  )).orderBy(desc(estimateDecisions.createdAt), desc(estimateDecisions.id)).limit(1);
+  return row ?? null;
+}

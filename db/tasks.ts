@@ -516,8 +516,9 @@ export async function updateTask(
       by,
     });
   if (!task) return null; // deleted meanwhile
-  // The object and the assignee read before the change still stand unless the change replaced them.
-  if (task.objectId !== current.objectId || task.assignedTo !== current.assignedTo) {
+  // The object and the assignee read before the change still stand unless the change replaced them (or a
+  // status change moved the object's state).
+  if (task.objectId !== current.objectId || task.assignedTo !== current.assignedTo || records) {
     return await getTask(db, scope, id, { now: by.now });
   }
   return toView({ task, object: current.object, assignee: current.assignedUser } as Row, by.now);

@@ -22,6 +22,11 @@ export const worksStartRuleLabels: Record<WorksStartRule, string> = {
   signed_and_prepaid: "Договор подписан и предоплата получена",
 };
 
+/** PUT /api/settings/works-start. */
+export const worksStartRuleSchema = z.object({
+  rule: z.enum(worksStartRules, "Выберите, когда объект передаётся прорабу"),
+});
+
 /** What happened to an object, as db/job_status.ts reads it. */
 export interface JobFacts {
   /** A task of the object that is not cancelled (the survey is under way). */
@@ -100,10 +105,13 @@ export const jobStageLabels: Record<Exclude<JobStage, "override">, { label: stri
   paid: { label: "Оплачен полностью", tone: "success" },
 };
 
+/** The reason of the overrides made from statuses set by hand before (migration 0015 writes the same text). */
+export const ADOPTED_REASON = "Статус задан вручную до перехода на статусы по событиям";
+
 /**
  * The columns of an object whose status was set by hand before statuses followed events (the demo seed; the
  * migration 0015 does the same in SQL): its step follows the status, works under way or done are dated, and
- * a cancellation stays as a recorded override.
+ * an approval or a cancellation stays as a recorded override.
  */
 export function adoptedState(status: ObjectStatus, at: Date) {
   const stage: Record<ObjectStatus, JobStage> = {
@@ -111,7 +119,7 @@ export function adoptedState(status: ObjectStatus, at: Date) {
     in_progress: "measuring",
     measurement_done: "measured",
     estimation_done: "estimated",
-    approved: "ready",
+    approved: "override",
     work_in_progress: "works",
     completed: "works_done",
     cancelled: "override",
@@ -121,10 +129,12 @@ export function adoptedState(status: ObjectStatus, at: Date) {
     stage: stage[status],
     worksStartedAt: status === "work_in_progress" || status === "completed" ? at : null,
     worksFinishedAt: status === "completed" ? at : null,
-    ...(status === "cancelled"
+    // Approval and cancellation were decisions nobody recorded as events: they stay, as overrides (the works
+    // starting ends an approval's override).
+    ...(status === "cancelled" || status === "approved"
       ? {
         statusOverride: status,
-        statusOverrideReason: "Отменён до перехода на статусы по событиям",
+        statusOverrideReason: ADOPTED_REASON,
         statusOverrideAt: at,
       }
       : {}),

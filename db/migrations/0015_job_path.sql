@@ -32,16 +32,18 @@ ALTER TABLE `objects` ADD `contract_total` integer;--> statement-breakpoint
 ALTER TABLE `objects` ADD `received_total` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 -- Hand-written (issue 25 items 2 and 4): the objects made before statuses followed events. Their stage follows
 -- the status they had; works in progress or completed get their start (and finish) dated by their last change,
--- so deriving the status again later keeps them where they are; a cancelled object keeps «Отменено» as a
--- recorded override; the contract's total and the money received are filled from contracts and payments.
+-- so deriving the status again later keeps them where they are; an approved or cancelled object keeps its
+-- status as a recorded override (domain/job_status.ts adoptedState; the works starting ends an approval's);
+-- the contract's total and the money received are filled from contracts and payments.
 UPDATE `objects` SET `stage` = CASE `status`
   WHEN 'in_progress' THEN 'measuring' WHEN 'measurement_done' THEN 'measured'
-  WHEN 'estimation_done' THEN 'estimated' WHEN 'approved' THEN 'ready' WHEN 'work_in_progress' THEN 'works'
+  WHEN 'estimation_done' THEN 'estimated' WHEN 'approved' THEN 'override' WHEN 'work_in_progress' THEN 'works'
   WHEN 'completed' THEN 'works_done' WHEN 'cancelled' THEN 'override' ELSE 'new' END;--> statement-breakpoint
 UPDATE `objects` SET `works_started_at` = `updated_at` WHERE `status` IN ('work_in_progress', 'completed');--> statement-breakpoint
 UPDATE `objects` SET `works_finished_at` = `updated_at` WHERE `status` = 'completed';--> statement-breakpoint
-UPDATE `objects` SET `status_override` = 'cancelled', `status_override_at` = `updated_at`,
-  `status_override_reason` = 'Отменён до перехода на статусы по событиям' WHERE `status` = 'cancelled';--> statement-breakpoint
+UPDATE `objects` SET `status_override` = `status`, `status_override_at` = `updated_at`,
+  `status_override_reason` = 'Статус задан вручную до перехода на статусы по событиям'
+  WHERE `status` IN ('approved', 'cancelled');--> statement-breakpoint
 UPDATE `objects` SET `contract_total` = (SELECT c.`total_amount` FROM `contracts` c WHERE c.`object_id` = `objects`.`id`
   ORDER BY c.`created_at` DESC, c.`id` DESC LIMIT 1);--> statement-breakpoint
 UPDATE `objects` SET `received_total` = COALESCE((SELECT SUM(p.`received_amount`) FROM `payments` p
