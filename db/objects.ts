@@ -90,6 +90,9 @@ export const objectCardColumns = {
   clientName: objects.clientName,
   clientPhone: objects.clientPhone,
   estimatedCost: objects.estimatedCost,
+  stage: objects.stage,
+  contractTotal: objects.contractTotal,
+  receivedTotal: objects.receivedTotal,
   description: objects.description,
 };
 export type ObjectCardRow = RowOf<typeof objectCardColumns>;
