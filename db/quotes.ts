@@ -8,10 +8,10 @@ import type { Scope } from "./scope.ts";
 import { clientLinks, estimateDecisions, estimates, users } from "./schema/mod.ts";
 import { notifyChiefEngineers, notifyUsers, recordActivity } from "./notifications.ts";
 import { refreshJobState } from "./job_status.ts";
-import type { ClientLink } from "./contracts.ts";
 import { displayName } from "../domain/format.ts";
 
 export type EstimateDecision = typeof estimateDecisions.$inferSelect;
+type ClientLink = typeof clientLinks.$inferSelect;
 
 /**
  * «Смета отправлена клиенту»: the one place this event happens. Stores the client's link to the estimate's
