@@ -7,4 +7,6 @@ import { objects } from "./schema/mod.ts";
 export const jobValueSql = sql<number>`coalesce(${objects.contractTotal}, ${objects.estimatedCost}, 0)`;
 
 /** What an object's client still owes under the contract (jobMoney().owed). */
-export const jobOwedSql = sql<number>`max(coalesce(${objects.contractTotal}, 0) - ${objects.receivedTotal}, 0)`;
+export const jobOwedSql = sql<
+  number
+>`max(coalesce(${objects.contractTotal}, 0) - ${objects.receivedTotal}, 0)`;

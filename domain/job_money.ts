@@ -50,4 +50,3 @@ export const moneyHints = {
 export function moneyInRoubles(m: JobMoney) {
   return { value: m.value / 100, contracted: m.contracted, received: m.received / 100, owed: m.owed / 100 };
 }
-

@@ -211,14 +211,15 @@ function Details({ object: o, canEdit }: { object: ObjectJson; canEdit: boolean 
         <dt>Статус</dt>
         <dd>
           {o.badge.label}
-          {o.statusOverride && <span className="muted small">{` — причина: ${o.statusOverride.reason}`}</span>}
+          {o.statusOverride && <span className="muted small">{` — причина: ${o.statusOverride.reason}`}
+          </span>}
         </dd>
         <dt>Тип работ</dt>
         <dd>{labelOf(workTypeLabels, o.workType)}</dd>
         <dt>Стоимость</dt>
         <dd className="num">
           {o.money.contracted ? money(o.money.value) : money(o.estimatedCost)}
-          {o.money.contracted && <span className="muted small"> (по договору)</span>}
+          {o.money.contracted && <span className="muted small">(по договору)</span>}
         </dd>
         {o.money.contracted && (
           <>
