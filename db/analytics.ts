@@ -149,6 +149,8 @@ export async function analytics(db: Db, scope: Scope, period: Period, now: Date)
     },
     finance: {
       revenueKopecks: headline.revenueKopecks,
+      contractedKopecks: headline.contractedKopecks,
+      owedKopecks: headline.owedKopecks,
       estimatedKopecks,
       // Average project cost = total estimated cost / number of objects, rounded (spec/2 §9).
       averageKopecks: objectCount ? Math.round(estimatedKopecks / objectCount) : 0,

@@ -20,6 +20,8 @@ import {
 import { alias } from "drizzle-orm/sqlite-core";
 import { notifyChiefEngineers, recordActivity } from "./notifications.ts";
 import { type ClientMessage, enqueueClientMessage } from "./outbox.ts";
+import { refreshJobState } from "./job_status.ts";
+import { latestAnswer } from "./quotes.ts";
 import { estimateDocumentParts, getEstimate, getEstimateVersion } from "./estimates.ts";
 import { clientEstimate } from "../estimating/client_view.ts";
 import type { CompanyRequisites } from "../domain/payment_qr.ts";
@@ -126,6 +128,7 @@ export async function storeContractVersion(db: Db, c: NewContractVersion, by: { 
       title: `Договор №${c.contractNumber} (версия ${row.version})`,
       objectId: c.objectId,
     });
+    await refreshJobState(tx, c.objectId, by.now, by.id);
     return row;
   });
 }
@@ -270,7 +273,7 @@ export async function markPaymentReceived(
   db: Db,
   scope: Scope,
   paymentId: number,
-  r: { amount: number; receivedAt: Date; byUserId: number; now?: Date },
+  r: { amount: number; receivedAt: Date; byUserId: number; now: Date },
   received?: {
     tokenHash: string;
     expiresAt: Date;
@@ -288,7 +291,7 @@ export async function markPaymentReceived(
       receivedBy: r.byUserId,
     }).where(eq(payments.id, paymentId));
     if (received && before.status === "pending") {
-      const now = r.now ?? new Date();
+      const now = r.now;
       const [original] = await tx.select().from(clientLinks).where(eq(clientLinks.paymentId, paymentId))
         .orderBy(clientLinks.id).limit(1);
       await tx.insert(clientLinks).values({
@@ -328,6 +331,7 @@ export async function markPaymentReceived(
         now,
       });
     }
+    await refreshJobState(tx, before.objectId, r.now, r.byUserId);
     return true;
   });
 }
@@ -412,6 +416,9 @@ export async function linkView(db: Db, link: ClientLink) {
       ne(tasks.status, "cancelled"),
     )).orderBy(tasks.dueDate).limit(20);
   const parts = estimate ? await estimateDocumentParts(db, estimate) : null;
+  const answer = link.estimateId && estimate
+    ? await latestAnswer(db, link.estimateId, link.estimateVersion ?? estimate.version)
+    : null;
   const clientEstimateView = estimate && parts
     ? clientEstimate({ ...estimate, discount: parts.discount, clientNote: parts.clientNote })
     : null;
@@ -426,6 +433,12 @@ export async function linkView(db: Db, link: ClientLink) {
     payment: payment ?? null,
     payments: objectPayments,
     visits,
+    /** The link's estimate version is approved (through any link, or by staff). */
+    quoteApproved: answer?.decision === "approved" && estimate?.status === "approved",
+    /** The client's request for changes to this version, while it is the newest answer. */
+    changesRequested: answer?.decision === "changes_requested"
+      ? { comment: answer.comment ?? "", at: answer.createdAt.toISOString() }
+      : null,
   };
 }
 
@@ -484,45 +497,6 @@ export async function recordLinkOpened(db: Db, link: ClientLink, address: string
 }
 
 /**
- * The client accepts the estimate version of the link: the link remembers it, the estimate becomes approved
- * while it is still that version, and the chief engineers hear of it once per version (a repeat through this
- * or another link to the same version changes nothing). Answers when the version was accepted.
- */
-export async function acceptEstimateByLink(
-  db: Db,
-  link: ClientLink,
-  address: string,
-  now: Date,
-): Promise<Date> {
-  return await db.transaction(async (tx) => {
-    const marked = await tx.update(clientLinks).set({ acceptedAt: now })
-      .where(and(eq(clientLinks.id, link.id), isNull(clientLinks.acceptedAt)))
-      .returning({ id: clientLinks.id });
-    if (marked.length === 0) return link.acceptedAt ?? now;
-    const sameVersion = link.estimateId
-      ? await tx.select({ acceptedAt: clientLinks.acceptedAt }).from(clientLinks).where(and(
-        ne(clientLinks.id, link.id),
-        eq(clientLinks.estimateId, link.estimateId),
-        link.estimateVersion === null
-          ? isNull(clientLinks.estimateVersion)
-          : eq(clientLinks.estimateVersion, link.estimateVersion),
-        isNotNull(clientLinks.acceptedAt),
-      )).limit(1)
-      : [];
-    if (sameVersion.length) return now;
-    if (link.estimateId) {
-      await tx.update(estimates).set({ status: "approved", updatedAt: now }).where(and(
-        eq(estimates.id, link.estimateId),
-        link.estimateVersion === null ? undefined : eq(estimates.version, link.estimateVersion),
-        inArray(estimates.status, ["draft", "sent"]),
-      ));
-    }
-    await notifyFromLink(tx, link, "Клиент принял смету", address);
-    return now;
-  });
-}
-
-/**
  * Stores the client's signature of the link's contract version. False when that version is already signed
  * (the unique index keeps it so even under a race).
  */
@@ -564,6 +538,7 @@ export async function signContractByLink(
       title: `Договор №${s.contractNumber} подписан клиентом (${s.signerName})`,
       objectId: link.objectId,
     });
+    await refreshJobState(tx, link.objectId, s.now);
     await notifyFromLink(
       tx,
       link,

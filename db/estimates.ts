@@ -1,6 +1,6 @@
 // Estimate queries. Every function takes the company scope (null = every company, system_admin only);
 // a record of another company is simply not found. Money is integer kopecks.
-import { and, count, desc, eq, inArray, isNotNull, isNull, like, or, type SQL, sql, sum } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, isNull, like, or, type SQL, sql, sum } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import {
   companies,
@@ -12,6 +12,8 @@ import {
   users,
 } from "./schema/mod.ts";
 import { notifyEstimateCreated, notifyEstimateUpdated, recordActivity } from "./notifications.ts";
+import { refreshJobState } from "./job_status.ts";
+import { recordStaffApproval } from "./quotes.ts";
 import {
   type Discount,
   discountLabel,
@@ -232,9 +234,6 @@ export async function objectForEstimate(db: Db, scope: Scope, objectId: number) 
   );
   return row ?? null;
 }
-
-/** Object statuses an estimate moves forward to estimation_done (later ones stay). */
-const beforeEstimation = ["new", "in_progress", "measurement_done"] as const;
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -468,8 +467,7 @@ export async function storeGeneratedEstimate(
         isRequired: it.isRequired,
       })));
     }
-    await tx.update(objects).set({ status: "estimation_done", updatedAt: by.now })
-      .where(and(eq(objects.id, input.objectId), inArray(objects.status, [...beforeEstimation])));
+    await refreshJobState(tx, input.objectId, by.now, by.id);
     await recordActivity(tx, {
       companyId: input.companyId,
       userId: by.id,
@@ -662,6 +660,7 @@ export async function storeManualEstimate(
     if (lines.length > 0) {
       await tx.insert(estimateItems).values(lines.map((l) => ({ ...l, estimateId: row.id })));
     }
+    await refreshJobState(tx, input.objectId, by.now, by.id);
     await recordActivity(tx, {
       companyId: input.companyId,
       userId: by.id,
@@ -689,6 +688,7 @@ export async function setEstimateStatus(
     id: number;
     companyId: number;
     objectId: number;
+    version: number;
     estimateNumber: string;
     address: string | null;
   },
@@ -721,6 +721,8 @@ export async function setEstimateStatus(
       status,
       objectId: current.objectId,
     });
+    if (status === "approved") await recordStaffApproval(tx, current, by);
+    await refreshJobState(tx, current.objectId, by.now, by.id);
     await notifyEstimateUpdated(tx, {
       companyId: current.companyId,
       estimateId: current.id,

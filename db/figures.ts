@@ -15,7 +15,8 @@ import {
 } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client.ts";
-import { objects, tasks, users } from "./schema/mod.ts";
+import { contracts, contractSignatures, objects, payments, tasks, users } from "./schema/mod.ts";
+import { jobOwedSql } from "./job_money.ts";
 import type { Scope } from "./scope.ts";
 import { preparedQuery } from "./prepared.ts";
 import { overdueCondition } from "./tasks.ts";
@@ -52,10 +53,19 @@ export async function figures(db: Db, scope: Scope, period: Period, now: Date): 
       db.select({ n: count() }).from(objects).where(and(objectScope, where));
     const countTasks = (where?: SQL) => db.select({ n: count() }).from(tasks).where(and(taskScope, where));
     const countUsers = (where?: SQL) => db.select({ n: count() }).from(users).where(where);
+    // Выручка is money received (domain/job_money.ts): the payments staff marked received in the period.
+    const paymentScope = p.companyId && eq(payments.companyId, p.companyId);
     const revenueIn = (a?: Placeholder, b?: Placeholder) =>
-      db.select({ v: sql`coalesce(sum(coalesce(${objects.actualCost}, ${objects.estimatedCost}, 0)), 0)` })
-        .from(objects)
-        .where(and(objectScope, eq(objects.status, "completed"), inRange(objects.updatedAt, a, b)));
+      db.select({ v: sql`coalesce(sum(${payments.receivedAmount}), 0)` }).from(payments)
+        .where(and(paymentScope, eq(payments.status, "paid"), inRange(payments.receivedAt, a, b)));
+    // Contracted: the totals of the contracts the clients signed in the period.
+    const contractedIn = (a?: Placeholder) =>
+      db.select({ v: sql`coalesce(sum(${contracts.totalAmount}), 0)` }).from(contractSignatures)
+        .innerJoin(contracts, eq(contracts.id, contractSignatures.contractId))
+        .where(and(
+          p.companyId && eq(contractSignatures.companyId, p.companyId),
+          inRange(contractSignatures.signedAt, a),
+        ));
     const inWork = inArray(tasks.status, tasksInWorkStatuses);
     // Each figure is a subquery its own index answers, all in one statement: the per-statement cost of
     // the driver, not the counting, is most of the time.
@@ -74,6 +84,10 @@ export async function figures(db: Db, scope: Scope, period: Period, now: Date): 
       newTeam: countUsers(and(teamScope, inRange(users.createdAt, p.from))),
       accounts: countUsers(accountScope),
       revenue: revenueIn(p.from),
+      contracted: contractedIn(p.from),
+      // Owed, now: what the clients of the objects still owe under their contracts.
+      owed: db.select({ v: sql`coalesce(sum(${jobOwedSql}), 0)` }).from(objects)
+        .where(and(objectScope, isNotNull(objects.contractTotal), ne(objects.status, "cancelled"))),
       previousRevenue: p.from ? revenueIn(p.prevFrom, p.from) : sql`null`,
     };
     return db.select(
@@ -96,6 +110,8 @@ export async function figures(db: Db, scope: Scope, period: Period, now: Date): 
     newTeam,
     accounts,
     revenue,
+    contracted,
+    owed,
     previousRevenue,
   } = Object.fromEntries(Object.entries(row).map(([k, v]) => [k, n(v)])) as Record<
     keyof typeof row,
@@ -115,6 +131,8 @@ export async function figures(db: Db, scope: Scope, period: Period, now: Date): 
     newTeam: newTeam ?? 0,
     users: accounts ?? 0,
     revenueKopecks: revenue ?? 0,
+    contractedKopecks: contracted ?? 0,
+    owedKopecks: owed ?? 0,
     previousRevenueKopecks: previousRevenue,
   };
 }

@@ -1,8 +1,9 @@
 // figures() against a hand-built company whose every figure is known, and against a second company
 // that must not leak into it.
 import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
 import { migrateDb, openDb } from "./client.ts";
-import { companies, objects, tasks, users } from "./schema/mod.ts";
+import { companies, contracts, contractSignatures, objects, payments, tasks, users } from "./schema/mod.ts";
 import { figures } from "./figures.ts";
 import { scopeOf } from "./scope.ts";
 import type { objectStatuses, Role, taskStatuses } from "../domain/enums.ts";
@@ -65,6 +66,46 @@ async function fixture() {
     object(b.id, "new", 1, [900_00, 900_00]),
     object(b.id, "completed", 1, [1000_00, 1000_00]),
   ]).returning({ id: objects.id });
+  // Issue 25 item 4: revenue is money received, by the day it was received; a finished job that was not paid
+  // adds nothing. The job in works has a contract of 1 200 ₽ signed 3 days ago, 450 ₽ of it received.
+  const [contract] = await db.insert(contracts).values({
+    companyId: a.id,
+    objectId: objs[2].id,
+    contractNumber: "1",
+    templateId: "septic_contract",
+    contractData: {},
+    contractText: "…",
+    totalAmount: 1200_00,
+  }).returning();
+  await db.insert(contractSignatures).values({
+    contractId: contract.id,
+    companyId: a.id,
+    signerName: "Клиент",
+    signatureImage: "data:image/png;base64,",
+    textSha256: "",
+    signedAt: at(-3),
+  });
+  await db.update(objects).set({ contractTotal: 1200_00, receivedTotal: 450_00 }).where(
+    eq(objects.id, objs[2].id),
+  );
+  const payment = (companyId: number, objectId: number, amount: number, receivedDaysAgo: number | null) => ({
+    companyId,
+    objectId,
+    amount,
+    description: "Оплата",
+    paymentLink: "",
+    qrPayload: "",
+    status: receivedDaysAgo === null ? "pending" as const : "paid" as const,
+    receivedAmount: receivedDaysAgo === null ? null : amount,
+    receivedAt: receivedDaysAgo === null ? null : at(-receivedDaysAgo),
+  });
+  await db.insert(payments).values([
+    payment(a.id, objs[2].id, 450_00, 10),
+    payment(a.id, objs[3].id, 500_00, 20),
+    payment(a.id, objs[5].id, 700_00, 45), // received in the previous 30 days
+    payment(a.id, objs[4].id, 999_00, null), // asked for, not received: not revenue
+    payment(b.id, objs[8].id, 1000_00, 1),
+  ]);
   type TaskStatus = typeof taskStatuses[number];
   const task = (
     companyId: number,
@@ -119,6 +160,8 @@ Deno.test("figures() counts each figure by its definition for a company and for 
       newTeam: 1,
       users: 4, // every account of the company
       revenueKopecks: 450_00 + 500_00,
+      contractedKopecks: 1200_00,
+      owedKopecks: 1200_00 - 450_00,
       previousRevenueKopecks: 700_00,
     });
     const all = await figures(db, scopeOf(null), "all", now);

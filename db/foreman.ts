@@ -5,8 +5,11 @@ import { contracts, estimates, objects } from "./schema/mod.ts";
 import type { Scope } from "./scope.ts";
 import { tasksOfObjects } from "./tasks.ts";
 import { documentCount, documentsByObject } from "./stats.ts";
+import { refreshJobState } from "./job_status.ts";
 import { notifyChiefEngineers, recordActivity } from "./notifications.ts";
 import { displayName } from "../domain/format.ts";
+import { type JobMoney, jobMoney } from "../domain/job_money.ts";
+import { jobValueSql } from "./job_money.ts";
 
 export const foremanStatuses = ["approved", "work_in_progress", "completed"] as const;
 
@@ -23,6 +26,9 @@ export interface ForemanProject {
   clientName: string | null;
   clientPhone: string | null;
   estimatedCost: number | null;
+  /** The job's step (domain/job_status.ts) and its money (domain/job_money.ts), kopecks. */
+  stage: string;
+  money: JobMoney;
   comments: { taskId: number; title: string; description: string | null; author: string | null }[];
   estimate: { id: number; estimateNumber: string; status: string } | null;
   contract: { id: number; contractNumber: string; createdAt: Date; text: string } | null;
@@ -78,6 +84,8 @@ export async function foremanProjects(db: Db, scope: Scope, limit = 100): Promis
       clientName: o.clientName,
       clientPhone: o.clientPhone,
       estimatedCost: o.estimatedCost,
+      stage: o.stage,
+      money: jobMoney(o),
       comments: taskRows.filter((t) => t.objectId === o.id).map((t) => ({
         taskId: t.id,
         title: t.title,
@@ -100,9 +108,9 @@ export async function foremanProjects(db: Db, scope: Scope, limit = 100): Promis
 
 /** The four cards: active projects, completed, total estimated cost (kopecks) and the real document count. */
 export async function foremanStats(db: Db, scope: Scope) {
-  const [active] = await db.select({ n: count(), cost: sum(objects.estimatedCost) }).from(objects)
+  const [active] = await db.select({ n: count(), cost: sum(jobValueSql) }).from(objects)
     .where(and(inScope(scope), inArray(objects.status, ["approved", "work_in_progress"])));
-  const [done] = await db.select({ n: count(), cost: sum(objects.estimatedCost) }).from(objects)
+  const [done] = await db.select({ n: count(), cost: sum(jobValueSql) }).from(objects)
     .where(and(inScope(scope), eq(objects.status, "completed")));
   return {
     activeProjects: active.n,
@@ -134,10 +142,21 @@ export async function changeProjectStatus(
   change: ProjectStatusChange,
 ): Promise<typeof objects.$inferSelect | "missing" | "refused"> {
   const updated = await db.transaction(async (tx) => {
-    const [row] = await tx.update(objects).set({ status: change.to, updatedAt: change.at })
+    // The event is recorded and the status follows from it (db/job_status.ts); the works are newer than a
+    // hand-set status, so they end it.
+    const event = {
+      ...(change.to === "completed" ? { worksFinishedAt: change.at } : { worksStartedAt: change.at }),
+      statusOverride: null,
+      statusOverrideReason: null,
+      statusOverrideBy: null,
+      statusOverrideAt: null,
+    };
+    const [marked] = await tx.update(objects).set(event)
       .where(and(eq(objects.id, id), eq(objects.status, change.from), inScope(scope)))
-      .returning();
-    if (!row) return null;
+      .returning({ id: objects.id });
+    if (!marked) return null;
+    await refreshJobState(tx, id, change.at, change.userId);
+    const [row] = await tx.select().from(objects).where(eq(objects.id, id));
     await recordActivity(tx, {
       companyId: row.companyId,
       userId: change.userId,

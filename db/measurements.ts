@@ -1,6 +1,7 @@
 // Measurement records: what a surveyor recorded at the site, one row per save. Every function takes the
 // company scope (null = every company, system_admin only); `assignedTo` limits a surveyor to their own tasks.
 import { and, count, desc, eq, inArray, max } from "drizzle-orm";
+import { refreshJobState } from "./job_status.ts";
 import type { Db } from "./client.ts";
 import { documents, measurementRecords, objects, tasks, users } from "./schema/mod.ts";
 import { notifyMeasurementUpdated, recordActivity } from "./notifications.ts";
@@ -174,6 +175,7 @@ export async function saveMeasurement(
       objectId: task.objectId,
       taskId: task.id,
     });
+    if (task.objectId !== null) await refreshJobState(tx, task.objectId, by.now, by.id);
     return { row, repeated: false };
   });
   const { row } = saved;

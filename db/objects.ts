@@ -16,7 +16,8 @@ import {
   toRoubles,
   type WorkType,
 } from "../domain/objects.ts";
-import { objectStatusLabels } from "../domain/labels.ts";
+import { jobBadge } from "../domain/job_status.ts";
+import { jobMoney, moneyInRoubles } from "../domain/job_money.ts";
 
 export type ObjectRow = typeof objects.$inferSelect;
 
@@ -89,6 +90,9 @@ export const objectCardColumns = {
   clientName: objects.clientName,
   clientPhone: objects.clientPhone,
   estimatedCost: objects.estimatedCost,
+  stage: objects.stage,
+  contractTotal: objects.contractTotal,
+  receivedTotal: objects.receivedTotal,
   description: objects.description,
 };
 export type ObjectCardRow = RowOf<typeof objectCardColumns>;
@@ -223,9 +227,19 @@ export function objectJson(row: ObjectRow, extra: Pick<ObjectJson, "tasks"> = {}
     clientEmail: row.clientEmail,
     workType: row.workType,
     status: row.status,
+    stage: row.stage,
+    badge: jobBadge(row),
+    statusOverride: row.statusOverride
+      ? {
+        status: row.statusOverride,
+        reason: row.statusOverrideReason ?? "",
+        at: row.statusOverrideAt?.toISOString() ?? null,
+      }
+      : null,
     description: row.description,
     estimatedCost: toRoubles(row.estimatedCost),
     actualCost: toRoubles(row.actualCost),
+    money: moneyInRoubles(jobMoney(row)),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     ...extra,
@@ -251,8 +265,20 @@ export async function createObject(
   options: { userId: number; now: Date },
 ): Promise<ObjectRow> {
   return await db.transaction(async (tx) => {
+    const values = columnsOf(input);
+    // A status other than «Новый» chosen at creation is a hand-set status: recorded as the override it is.
+    const handSet = values.status && values.status !== "new"
+      ? {
+        stage: "override",
+        statusOverride: values.status,
+        statusOverrideReason: "Статус задан при создании объекта",
+        statusOverrideBy: options.userId,
+        statusOverrideAt: options.now,
+      }
+      : {};
     const [row] = await tx.insert(objects).values({
-      ...columnsOf(input),
+      ...values,
+      ...handSet,
       address: input.address,
       companyId: input.companyId,
       createdBy: options.userId,
@@ -289,19 +315,10 @@ export async function updateObject(
   return await db.transaction(async (tx) => {
     const [before] = await tx.select().from(objects).where(and(eq(objects.id, id), objectScope(scope)));
     if (!before) return null;
-    const values = columnsOf(input);
+    // The status follows events (db/job_status.ts); the API refuses a changed one before this.
+    const { status: _status, ...values } = columnsOf(input);
     const [row] = await tx.update(objects).set({ ...values, updatedAt: options.now })
       .where(eq(objects.id, id)).returning();
-    if (values.status && values.status !== before.status) {
-      await recordActivity(tx, {
-        companyId: row.companyId,
-        userId: options.userId,
-        type: "other",
-        title: `Статус объекта изменен: ${row.address} — ${objectStatusLabels[row.status].label}`,
-        status: row.status,
-        objectId: row.id,
-      });
-    }
     return row;
   });
 }

@@ -150,6 +150,9 @@ export function latestObjects(db: Db, scope: Scope, limit = 5) {
     clientName: objects.clientName,
     clientPhone: objects.clientPhone,
     estimatedCost: objects.estimatedCost,
+    stage: objects.stage,
+    contractTotal: objects.contractTotal,
+    receivedTotal: objects.receivedTotal,
     createdAt: objects.createdAt,
   };
   return newestObjects(db, scope, { name: "latest", columns, limit });

@@ -27,8 +27,9 @@ import {
   type TaskPriority,
   type TaskStatus,
 } from "../domain/tasks.ts";
-import { displayName } from "../domain/format.ts";
+import { displayName, formatDateTime } from "../domain/format.ts";
 import { notifyUsers, recordActivity } from "./notifications.ts";
+import { refreshJobState } from "./job_status.ts";
 
 const assignee = alias(users, "assignee");
 
@@ -401,6 +402,7 @@ export async function createTask(db: Db, scope: Scope, input: NewTask, by: { id:
       objectId: object.id,
       taskId: task.id,
     });
+    await refreshJobState(tx, object.id, by.now, by.id);
     return task;
   });
 }
@@ -487,23 +489,36 @@ export async function updateTask(
 
   const completes = patch.status === "completed" && current.storedStatus !== "completed";
   const tellsAssigner = completes && current.assignedBy !== null && current.assignedBy !== by.id;
-  const tellsAssignee = !!patch.assignedTo && patch.assignedTo !== current.assignedTo &&
-    patch.assignedTo !== by.id;
+  const reassigned = patch.assignedTo !== undefined && patch.assignedTo !== current.assignedTo;
+  const tellsAssignee = reassigned && !!patch.assignedTo && patch.assignedTo !== by.id;
+  // Reassigned: the one who had it hears that it was taken off them (what they recorded stays with the task).
+  const tellsPrevious = reassigned && current.assignedTo !== null && current.assignedTo !== by.id;
+  // The due date or the description changed under the one who keeps the task.
+  const rescheduled = !reassigned && current.assignedTo !== null && current.assignedTo !== by.id &&
+    ((patch.dueDate !== undefined && patch.dueDate?.getTime() !== current.dueDate?.getTime()) ||
+      (patch.description !== undefined && (patch.description || null) !== current.description));
   const records = patch.status !== undefined && patch.status !== current.storedStatus;
+  const moves = patch.objectId !== undefined && patch.objectId !== current.objectId;
   // An edit that tells nobody and records nothing (a description, a title) is one statement, not a transaction.
-  const task = !tellsAssigner && !tellsAssignee && !records
+  const task = !tellsAssigner && !tellsAssignee && !tellsPrevious && !rescheduled && !records && !moves &&
+      !reassigned
     ? await updateTaskRow(db, id, values)
     : await updateTaskTelling(db, id, values, {
       objectAddress,
       tellsAssigner,
       tellsAssignee,
+      previous: tellsPrevious ? current.assignedTo : null,
+      keeper: rescheduled ? current.assignedTo : null,
+      reassigned,
       records,
+      before: { objectId: current.objectId },
       patch,
       by,
     });
   if (!task) return null; // deleted meanwhile
-  // The object and the assignee read before the change still stand unless the change replaced them.
-  if (task.objectId !== current.objectId || task.assignedTo !== current.assignedTo) {
+  // The object and the assignee read before the change still stand unless the change replaced them (or a
+  // status change moved the object's state).
+  if (task.objectId !== current.objectId || task.assignedTo !== current.assignedTo || records) {
     return await getTask(db, scope, id, { now: by.now });
   }
   return toView({ task, object: current.object, assignee: current.assignedUser } as Row, by.now);
@@ -514,18 +529,25 @@ function updateTaskTelling(
   db: Db,
   id: number,
   values: Partial<typeof tasks.$inferInsert>,
-  { objectAddress, tellsAssigner, tellsAssignee, records, patch, by }: {
+  { objectAddress, tellsAssigner, tellsAssignee, previous, keeper, reassigned, records, before, patch, by }: {
     objectAddress: string | null;
     tellsAssigner: boolean;
     tellsAssignee: boolean;
+    /** The former assignee to tell of the reassignment. */
+    previous: number | null;
+    /** The assignee to tell that the due date or description changed. */
+    keeper: number | null;
+    reassigned: boolean;
     records: boolean;
+    before: { objectId: number | null };
     patch: TaskPatch;
-    by: { id: number };
+    by: { id: number; now: Date };
   },
 ) {
   return db.transaction(async (tx) => {
     const [task] = await tx.update(tasks).set(values).where(eq(tasks.id, id)).returning();
-    if (!objectAddress && task.objectId && (tellsAssigner || tellsAssignee)) {
+    if (!task) return task;
+    if (!objectAddress && task.objectId) {
       const [o] = await tx.select({ address: objects.address }).from(objects).where(
         eq(objects.id, task.objectId),
       );
@@ -551,6 +573,42 @@ function updateTaskTelling(
         relatedTaskId: task.id,
         relatedObjectId: task.objectId,
       });
+    }
+    if (previous !== null) {
+      await notifyUsers(tx, [previous], {
+        companyId: task.companyId,
+        type: "other",
+        title: "Задача передана другому исполнителю",
+        message: `${task.title}${where}`,
+        relatedTaskId: task.id,
+        relatedObjectId: task.objectId,
+      });
+    }
+    if (keeper !== null) {
+      await notifyUsers(tx, [keeper], {
+        companyId: task.companyId,
+        type: "other",
+        title: "Задача изменена",
+        message: `${task.title}${where}${task.dueDate ? `. Срок: ${formatDateTime(task.dueDate)}` : ""}`,
+        relatedTaskId: task.id,
+        relatedObjectId: task.objectId,
+      });
+    }
+    if (reassigned) {
+      await recordActivity(tx, {
+        companyId: task.companyId,
+        userId: by.id,
+        type: "task",
+        title: `Задача передана другому исполнителю: ${task.title}`,
+        objectId: task.objectId,
+        taskId: task.id,
+      });
+    }
+    // The survey of an object may have started or stopped: its status follows.
+    if (records || before.objectId !== task.objectId) {
+      for (const objectId of new Set([before.objectId, task.objectId])) {
+        if (objectId !== null) await refreshJobState(tx, objectId, by.now, by.id);
+      }
     }
     if (records) {
       await recordActivity(tx, {

@@ -16,7 +16,14 @@ export interface Analytics {
   period: Period;
   kpi: { activeObjects: number; completedObjects: number; activeTasks: number; overdueTasks: number };
   /** revenueKopecks is the shared figure (domain/figures.ts); the rest are of the objects created in the period. */
-  finance: { revenueKopecks: number; estimatedKopecks: number; averageKopecks: number; objectCount: number };
+  finance: {
+    revenueKopecks: number;
+    contractedKopecks: number;
+    owedKopecks: number;
+    estimatedKopecks: number;
+    averageKopecks: number;
+    objectCount: number;
+  };
   team: { role: Role; count: number }[];
   objectsByStatus: { status: string; count: number }[];
   workTypes: { workType: string; count: number; estimatedKopecks: number }[];

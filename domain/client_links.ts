@@ -72,3 +72,29 @@ export function clientNextStep(s: {
   }
   return { text: "С вашей стороны всё сделано. Мы свяжемся с вами перед выездом.", anchor: null, done: true };
 }
+
+const clientName = z.optional(
+  z.string("Укажите имя").check(
+    z.trim(),
+    z.maxLength(200, "Имя — не длиннее 200 символов"),
+  ),
+);
+
+/** POST /api/client-links/:token/accept: the client approves the estimate (the name is optional). */
+export const quoteApprovalSchema = z.object({ name: clientName });
+
+/** POST /api/client-links/:token/request-changes: what the client wants changed. */
+export const quoteChangesSchema = z.object({
+  name: clientName,
+  comment: z.string("Напишите, что изменить в смете").check(
+    z.trim(),
+    z.minLength(3, "Напишите, что изменить в смете (не короче 3 символов)"),
+    z.maxLength(2000, "Комментарий — не длиннее 2000 символов"),
+  ),
+});
+
+/** The client's answer to a quote, as the link page and the staff's pages show it. */
+export const quoteDecisionLabels = {
+  approved: "Смета согласована",
+  changes_requested: "Клиент просит изменить смету",
+} as const;

@@ -2,6 +2,7 @@
 // /analytics, /admin and /companies print them with these labels and hints, so the pages cannot disagree.
 import { objectStatuses, type Role, taskStatuses } from "./enums.ts";
 import { countOf } from "./format.ts";
+import { moneyHints } from "./job_money.ts";
 import { type Period, periodLabels } from "./periods.ts";
 
 /**
@@ -47,12 +48,12 @@ export interface Figures {
   newTeam: number;
   /** Every account that belongs to a company of the scope (active or blocked); system administrators without a company are not counted. */
   users: number;
-  /**
-   * Выручка, kopecks: the price of the work handed over to clients within the period, i.e. the actual cost
-   * of the objects completed in it (their estimated cost when no actual one was entered). The completion
-   * date of an object is its last change while completed.
-   */
+  /** Выручка, kopecks: the money received from clients within the period (domain/job_money.ts). */
   revenueKopecks: number;
+  /** The totals of the contracts signed within the period, kopecks. */
+  contractedKopecks: number;
+  /** What clients owe under their contracts now (contract totals less what was received), kopecks. */
+  owedKopecks: number;
   /** The revenue of the period just before, or null for «всё время». */
   previousRevenueKopecks: number | null;
 }
@@ -62,8 +63,9 @@ export const figureHints = {
   activeObjects: "Активные объекты — все объекты, кроме завершённых и отменённых, на сегодня.",
   tasksInWork: "Задачи в работе — все незавершённые и неотменённые задачи на сегодня, включая просроченные.",
   team: "Команда — активные сотрудники компании (без заблокированных).",
-  revenue:
-    "Выручка — фактическая стоимость объектов, завершённых за период (оценочная, если фактическая не указана).",
+  revenue: moneyHints.revenue,
+  contracted: moneyHints.contracted,
+  owed: moneyHints.owed,
 } as const;
 
 /** «за 30 дней», «за год», «за всё время». */

@@ -1,5 +1,6 @@
 // Client-site (object) rules shared by the server and the object dialog: the create and edit payloads
 // of spec/2 §5 with their messages, cost cleaning and empty optional fields as null. zod/mini: islands import it.
+import type { Tone } from "./labels.ts";
 import * as z from "zod/mini";
 import "./zod_messages.ts"; // the Russian messages of checks without their own
 import { objectStatuses, workTypes } from "./enums.ts";
@@ -185,9 +186,16 @@ export interface ObjectJson {
   clientEmail: string | null;
   workType: WorkType;
   status: ObjectStatus;
+  /** The job's step and its badge (domain/job_status.ts). */
+  stage: string;
+  badge: { label: string; tone: Tone };
+  /** The chief engineer's hand-set status, with its reason. */
+  statusOverride: { status: ObjectStatus; reason: string; at: string | null } | null;
   description: string | null;
   estimatedCost: number | null;
   actualCost: number | null;
+  /** domain/job_money.ts, roubles. */
+  money: { value: number; contracted: boolean; received: number; owed: number };
   createdAt: string;
   updatedAt: string;
   tasks?: Array<{

@@ -16,6 +16,10 @@ export interface ClientContractProps {
   superseded: boolean;
   signed: { name: string; at: string } | null;
   accepted: boolean;
+  /** The link shows an estimate the client may approve or ask to change (issue 25 item 1). */
+  hasEstimate: boolean;
+  /** The client's latest request for changes to this version, if any. */
+  changesRequested: { comment: string; at: string } | null;
   clientName: string;
   /** The requisites as text for «Скопировать реквизиты»; null without a payment. */
   requisites: string | null;
@@ -52,14 +56,51 @@ export default function ClientContract(props: ClientContractProps) {
   const [inBrowser, setInBrowser] = useState(false);
   useEffect(() => setInBrowser(true), []);
 
+  const [asking, setAsking] = useState(false);
+  const [comment, setComment] = useState("");
+  const [requested, setRequested] = useState(props.changesRequested);
+
   async function accept() {
     setBusy(true);
     try {
-      await api(`${base}/accept`, { method: "POST" });
+      await api(`${base}/accept`, { body: { name: fullName.trim() || undefined } });
       setAccepted(true);
-      toast({ title: "Смета принята", variant: "success" });
+      toast({ title: "Смета принята", description: "Компания получила ваше согласие", variant: "success" });
     } catch (e) {
       toastError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function askForChanges(e: React.FormEvent) {
+    e.preventDefault();
+    if (comment.trim().length < 3) {
+      setErrors({ comment: "Напишите, что изменить в смете (не короче 3 символов)" });
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const { decision } = await api<{ decision: { comment: string; at: string } }>(
+        `${base}/request-changes`,
+        {
+          body: { comment: comment.trim(), name: fullName.trim() || undefined },
+        },
+      );
+      setRequested({ comment: decision.comment, at: decision.at });
+      setAsking(false);
+      setComment("");
+      toast({
+        title: "Комментарий отправлен",
+        description: "Компания пришлёт исправленную смету",
+        variant: "success",
+      });
+    } catch (err) {
+      if (err instanceof ApiRequestError && Object.keys(err.errors).length) {
+        setErrors(Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [k, v[0]])));
+      }
+      toastError(err instanceof Error ? err.message : String(err), "Не удалось отправить комментарий");
     } finally {
       setBusy(false);
     }
@@ -123,18 +164,67 @@ export default function ClientContract(props: ClientContractProps) {
           Скопировать реквизиты
         </button>
       )}
-      {!accepted && !signed && !props.superseded && (
-        <button
-          type="button"
-          className="btn btn-secondary btn-block"
-          disabled={busy}
-          onClick={() => void accept()}
-        >
-          Принять смету
-        </button>
+      {props.hasEstimate && !accepted && !signed && !props.superseded && (
+        <section className="card stack client-quote" data-testid="quote">
+          <h2 className="card-title">Согласование сметы</h2>
+          {requested && (
+            <p className="notice" role="status" data-testid="changes-requested">
+              Вы попросили изменить смету{" "}
+              {formatDateTime(requested.at)}: «{requested.comment}». Компания пришлёт исправленную смету.
+            </p>
+          )}
+          {!props.hasContract && (
+            <Field id="quote-name" label="Ваше имя">
+              <input
+                id="quote-name"
+                className="input"
+                autoComplete="name"
+                value={fullName}
+                onChange={(e) => setFullName(e.target.value)}
+              />
+            </Field>
+          )}
+          <button
+            type="button"
+            className="btn btn-primary btn-block"
+            disabled={busy}
+            onClick={() =>
+              void accept()}
+          >
+            Принять смету
+          </button>
+          {asking
+            ? (
+              <form className="stack" onSubmit={askForChanges} noValidate>
+                <Field id="quote-comment" label="Что изменить в смете" error={errors.comment} required>
+                  <textarea
+                    id="quote-comment"
+                    className="input"
+                    rows={4}
+                    value={comment}
+                    onChange={(e) => setComment(e.target.value)}
+                    aria-invalid={Boolean(errors.comment)}
+                  />
+                </Field>
+                <button type="submit" className="btn btn-secondary btn-block" disabled={busy}>
+                  Отправить комментарий
+                </button>
+              </form>
+            )
+            : (
+              <button
+                type="button"
+                className="btn btn-secondary btn-block"
+                disabled={busy}
+                onClick={() => setAsking(true)}
+              >
+                Попросить изменить смету
+              </button>
+            )}
+        </section>
       )}
       {accepted && !signed && (
-        <p>
+        <p data-testid="quote-accepted">
           <span className="badge badge-success">Смета принята</span>
         </p>
       )}

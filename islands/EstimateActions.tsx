@@ -1,6 +1,9 @@
 // The estimate page's actions: the client's documents (Excel, print), the «Для себя» Excel and the status
 // steps the role may take.
 import { useState } from "react";
+import { api } from "../components/api.ts";
+import { toast, toastError } from "../components/toast.ts";
+import { canEditEstimate } from "../domain/estimate_status.ts";
 import { StatusActions } from "../components/EstimateStatusActions.tsx";
 import type { EstimateStatus } from "../domain/estimate_status.ts";
 import { estimateStatusLabels } from "../domain/labels.ts";
@@ -35,6 +38,12 @@ export default function EstimateActions({ id, status: initial, role, alerts = []
       <a className="btn btn-ghost" href={`/api/estimates/${id}/export?for=internal`} download>
         Excel для себя
       </a>
+      {canEditEstimate(role) && status !== "rejected" && (
+        <SendToClient
+          id={id}
+          onSent={() => status === "draft" && setStatus("sent")}
+        />
+      )}
       <StatusActions
         id={id}
         status={status}
@@ -48,5 +57,60 @@ export default function EstimateActions({ id, status: initial, role, alerts = []
         size="md"
       />
     </div>
+  );
+}
+
+/**
+ * «Отправить клиенту»: a private link to this version of the estimate, to copy into a message (issue 25 item 1).
+ * The client opens it on a phone, and approves the estimate or asks for changes.
+ */
+function SendToClient({ id, onSent }: { id: number; onSent: () => void }) {
+  const [url, setUrl] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function send() {
+    setBusy(true);
+    try {
+      const sent = await api<{ url: string }>(`/api/estimates/${id}/send-to-client`, { body: {} });
+      setUrl(sent.url);
+      onSent();
+      await copy(sent.url);
+    } catch (e) {
+      toastError(e instanceof Error ? e.message : String(e), "Не удалось отправить смету");
+    } finally {
+      setBusy(false);
+    }
+  }
+  async function copy(text: string) {
+    try {
+      await navigator.clipboard.writeText(text);
+      toast({
+        title: "Ссылка для клиента скопирована",
+        description: "Отправьте её клиенту",
+        variant: "success",
+      });
+    } catch {
+      toast({ title: "Ссылка для клиента готова", description: "Скопируйте её из поля ниже" });
+    }
+  }
+  if (url) {
+    return (
+      <div className="row send-to-client" data-testid="client-link">
+        <input
+          className="input"
+          readOnly
+          value={url}
+          aria-label="Ссылка для клиента"
+          onFocus={(e) => e.target.select()}
+        />
+        <button type="button" className="btn btn-secondary" onClick={() => void copy(url)}>
+          Скопировать
+        </button>
+      </div>
+    );
+  }
+  return (
+    <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void send()}>
+      {busy ? "Отправка…" : "Отправить клиенту"}
+    </button>
   );
 }

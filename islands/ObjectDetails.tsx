@@ -1,6 +1,5 @@
 import { Suspense, useEffect, useId, useRef, useState } from "react";
 import type { ObjectJson } from "../domain/objects.ts";
-import { objectStatusLabels } from "../domain/labels.ts";
 import { Icon } from "../components/Icon.tsx";
 import { api } from "../components/api.ts";
 import { Dialog, DialogHead } from "../components/Dialog.tsx";
@@ -90,7 +89,7 @@ export default function ObjectDetails({ objectId, canEdit, userId, isAdmin }: Ob
     };
   }, []);
 
-  const status = object ? objectStatusLabels[object.status] : null;
+  const status = object ? object.badge : null;
   const ObjectTabs = tabs.component();
 
   return (

@@ -247,6 +247,10 @@ export default async function analyticsPage(c: Context<AppEnv>) {
             <dl className="details">
               <dt>Выручка {during}</dt>
               <dd className="money">{formatKopecks(f.revenueKopecks)}</dd>
+              <dt>По договорам, подписанным {during}</dt>
+              <dd className="money">{formatKopecks(f.contractedKopecks)}</dd>
+              <dt>Долг клиентов на сегодня</dt>
+              <dd className="money">{formatKopecks(f.owedKopecks)}</dd>
               <dt>Оценочная стоимость новых объектов</dt>
               <dd className="money">{formatKopecks(f.estimatedKopecks)}</dd>
               <dt>Средняя стоимость проекта</dt>

@@ -254,8 +254,10 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
               signed: contract?.signature
                 ? { name: contract.signature.signerName, at: contract.signature.signedAt.toISOString() }
                 : null,
-              accepted: Boolean(state.link.acceptedAt),
-              clientName: contract?.contractData.CLIENT_NAME ?? "",
+              accepted: Boolean(state.link.acceptedAt) || v.quoteApproved,
+              hasEstimate: Boolean(estimate),
+              changesRequested: v.changesRequested,
+              clientName: contract?.contractData.CLIENT_NAME ?? v.object.clientName ?? "",
               requisites: payment ? requisitesText(company, { sum: payment.amount, purpose }) : null,
               account: user ? (user.role === "user" ? "customer" : "staff") : "guest",
             }}

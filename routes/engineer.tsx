@@ -1,10 +1,12 @@
+import { jobBadge } from "../domain/job_status.ts";
+import { jobMoney } from "../domain/job_money.ts";
 import type { Context } from "hono";
 import { latestObjects } from "../db/stats.ts";
 import { owedObjects } from "../db/ledger.ts";
 import { OwedObjectsCard } from "../components/Ledger.tsx";
 import { listTasks } from "../db/tasks.ts";
 import { displayName, formatKopecks } from "../domain/format.ts";
-import { labelOf, objectStatusLabels, workTypeLabels } from "../domain/labels.ts";
+import { labelOf, workTypeLabels } from "../domain/labels.ts";
 import { companyScope, currentUser } from "../server/middleware/guard.ts";
 import type { AppEnv } from "../server/types.ts";
 import { Island } from "../server/island.tsx";
@@ -82,7 +84,8 @@ export default async function engineerPage(c: Context<AppEnv>) {
             : (
               <ul className="object-list">
                 {objects.map((o) => {
-                  const s = objectStatusLabels[o.status];
+                  const s = jobBadge(o);
+                  const value = jobMoney(o);
                   return (
                     <li key={o.id} className="object-row">
                       <div className="object-main">
@@ -91,8 +94,8 @@ export default async function engineerPage(c: Context<AppEnv>) {
                           <Badge tone={s.tone}>{s.label}</Badge>
                           <span className="muted">{labelOf(workTypeLabels, o.workType)}</span>
                           {o.clientName && <span className="muted">{o.clientName}</span>}
-                          {o.estimatedCost !== null && (
-                            <span className="money">{formatKopecks(o.estimatedCost)}</span>
+                          {(value.contracted || o.estimatedCost !== null) && (
+                            <span className="money">{formatKopecks(value.value)}</span>
                           )}
                         </div>
                       </div>

@@ -31,6 +31,8 @@ import { contractJson } from "../server/contract_json.ts";
 import { contractMakerRoles, paymentKeeperRoles } from "../domain/contracts.ts";
 import { hasRole } from "../domain/roles.ts";
 import { ContractState } from "../components/ContractState.tsx";
+import { estimateDecisionsOf } from "../db/quotes.ts";
+import { quoteDecisionLabels } from "../domain/client_links.ts";
 
 /** `?version=N` of the request, when it names one. */
 function versionOf(c: Context<AppEnv>): number | undefined {
@@ -61,9 +63,10 @@ export default async function estimatePage(c: Context<AppEnv>) {
   const scope = companyScope(user);
   const current = await getEstimate(db, scope, e.id);
   const isCurrent = current !== null && current.version === e.version;
-  const [versions, changes] = await Promise.all([
+  const [versions, changes, decisions] = await Promise.all([
     listEstimateVersions(db, scope, current ?? e),
     isCurrent ? listEstimateChanges(db, scope, e.id) : Promise.resolve([]),
+    estimateDecisionsOf(db, scope, e.id),
   ]);
   const [object, contract] = hasRole(user.role, contractMakerRoles)
     ? await Promise.all([
@@ -104,6 +107,22 @@ export default async function estimatePage(c: Context<AppEnv>) {
                   <a className="btn btn-ghost" href={`/estimates/${e.id}`}>К текущей версии</a>
                 </div>
               )}
+            {decisions.length > 0 && (
+              <section className="stack" data-testid="quote-decisions" aria-label="Согласование с клиентом">
+                {decisions.slice(0, 5).map((d) => (
+                  <p
+                    key={d.id}
+                    className={`notice ${d.decision === "approved" ? "notice-success" : "notice-warning"}`}
+                  >
+                    <strong>{quoteDecisionLabels[d.decision]}</strong>{" "}
+                    {`(версия ${d.estimateVersion}): ${d.byName}${
+                      d.byUserId !== null ? " (сотрудник)" : ""
+                    }, ${formatDateTime(d.createdAt)}`}
+                    {d.comment && <>{" — «"}{d.comment}{"»"}</>}
+                  </p>
+                ))}
+              </section>
+            )}
             <EstimateAlerts
               alerts={e.alerts}
               confirmation={e.alertsConfirmed?.length

@@ -1,8 +1,9 @@
+import { jobBadge } from "../domain/job_status.ts";
 import { PhoneLink } from "../components/PhoneLink.tsx";
 import type { Context } from "hono";
 import { type ForemanProject, foremanProjects, foremanStats } from "../db/foreman.ts";
 import { formatKopecks } from "../domain/format.ts";
-import { labelOf, objectStatusLabels, workTypeLabels } from "../domain/labels.ts";
+import { labelOf, workTypeLabels } from "../domain/labels.ts";
 import { Island } from "../server/island.tsx";
 import { companyScope, currentUser } from "../server/middleware/guard.ts";
 import type { AppEnv } from "../server/types.ts";
@@ -48,7 +49,7 @@ function ProjectCard(
   { p, contract }: { p: ForemanProject; contract: (ContractStateView & { id: number }) | null },
 ) {
   const step = nextStep[p.status];
-  const s = objectStatusLabels[p.status];
+  const s = jobBadge(p);
   return (
     <article className="card project-card">
       <header className="task-card-head">
@@ -71,10 +72,13 @@ function ProjectCard(
             </>
           )}
         </dd>
-        {p.estimatedCost !== null && (
+        {(p.money.contracted || p.estimatedCost !== null) && (
           <>
             <dt>Стоимость</dt>
-            <dd className="money">{formatKopecks(p.estimatedCost)}</dd>
+            <dd className="money">
+              {formatKopecks(p.money.value)}
+              {p.money.contracted && <span className="muted small">(по договору)</span>}
+            </dd>
           </>
         )}
       </dl>

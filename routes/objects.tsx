@@ -1,3 +1,5 @@
+import { jobBadge } from "../domain/job_status.ts";
+import { jobMoney } from "../domain/job_money.ts";
 import type { Context } from "hono";
 import {
   listObjects,
@@ -28,7 +30,8 @@ const PAGE_SIZE = 24;
 type Variant = "manager" | "improved";
 
 function ObjectCard({ o, variant, canEdit }: { o: ObjectCardRow; variant: Variant; canEdit: boolean }) {
-  const status = objectStatusLabels[o.status];
+  const status = jobBadge(o);
+  const value = jobMoney(o);
   const place = [o.settlement ?? o.city, o.region].filter(Boolean).join(", ");
   return (
     <article className="card object-card">
@@ -70,7 +73,10 @@ function ObjectCard({ o, variant, canEdit }: { o: ObjectCardRow; variant: Varian
         </div>
         <div>
           <dt>Стоимость</dt>
-          <dd className="num">{o.estimatedCost === null ? "Не указана" : formatKopecks(o.estimatedCost)}</dd>
+          <dd className="num">
+            {value.contracted || o.estimatedCost !== null ? formatKopecks(value.value) : "Не указана"}
+            {value.contracted && <span className="muted small">(по договору)</span>}
+          </dd>
         </div>
       </dl>
       {o.description && <p className="object-description small">{o.description}</p>}

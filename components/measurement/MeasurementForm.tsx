@@ -176,8 +176,8 @@ function PricedByLengths({ config, values }: { config: FormConfig; values: FormV
   return (
     <div className="mpriced" data-testid="priced-by-lengths">
       <p>
-        Уже учтено по длинам подводящей и отводящей труб («Данные участка»); первые {TURNKEY_INLET_M}&nbsp;м
-        подводящей трубы с траншеей входят в монтаж станции под ключ:
+        Уже учтено по длинам подводящей и отводящей труб («Данные участка»); первые{" "}
+        {TURNKEY_INLET_M}&nbsp;м подводящей трубы с траншеей входят в монтаж станции под ключ:
       </p>
       <ul>
         {priced.map((p) => (

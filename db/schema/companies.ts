@@ -2,6 +2,7 @@ import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-cor
 import { sql } from "drizzle-orm";
 import { bool, createdAt, id, inList, timestamp, updatedAt } from "./_columns.ts";
 import { companyTypes, subscriptionTiers } from "../../domain/enums.ts";
+import { DEFAULT_WORKS_START_RULE, worksStartRules } from "../../domain/job_status.ts";
 import { DEFAULT_MARKUP_PERCENT, equipmentPriceBases } from "../../estimating/catalogue/equipment_price.ts";
 
 export const companies = sqliteTable("companies", {
@@ -39,6 +40,10 @@ export const companies = sqliteTable("companies", {
   ),
   /** Markup on the dealer price, whole percent 0–300. */
   equipmentMarkupPercent: integer("equipment_markup_percent").notNull().default(DEFAULT_MARKUP_PERCENT),
+  /** Issue 25 item 2: when the foreman sees a job (domain/job_status.ts worksStartRules). */
+  worksStartRule: text("works_start_rule", { enum: worksStartRules }).notNull().default(
+    DEFAULT_WORKS_START_RULE,
+  ),
 }, (t) => [
   check("companies_tier_check", sql.raw(`subscription_tier IN (${inList(subscriptionTiers)})`)),
   check("companies_type_check", sql.raw(`company_type IN (${inList(companyTypes)})`)),

@@ -72,3 +72,31 @@ export const contractTemplates = sqliteTable("contract_templates", {
   updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
   updatedAt: timestamp("updated_at").notNull(),
 }, (t) => [uniqueIndex("contract_templates_company_type_idx").on(t.companyId, t.workType)]);
+
+/**
+ * The client's answer to an estimate version sent for approval (issue 25 item 1): approved, or changes asked
+ * for with a comment. Who (the name the client typed, or the staff member), when, through which link, which
+ * version. A repeated approval of an approved version adds nothing (db/quotes.ts); approving again after
+ * the approval was taken back adds a second row.
+ */
+export const estimateDecisions = sqliteTable("estimate_decisions", {
+  id: id(),
+  companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+  objectId: integer("object_id").notNull().references(() => objects.id, { onDelete: "cascade" }),
+  estimateId: integer("estimate_id").notNull().references(() => estimates.id, { onDelete: "cascade" }),
+  estimateVersion: integer("estimate_version").notNull(),
+  linkId: integer("link_id").references(() => clientLinks.id, { onDelete: "set null" }),
+  /** "approved" or "changes_requested". */
+  decision: text("decision", { enum: ["approved", "changes_requested"] }).notNull(),
+  comment: text("comment"),
+  /** The name the client gave, or the staff member's name. */
+  byName: text("by_name").notNull(),
+  /** A staff member who recorded it (null for the client through the link); kept even if the account goes. */
+  byUserId: integer("by_user_id"),
+  ip: text("ip"),
+  userAgent: text("user_agent"),
+  createdAt: createdAt(),
+}, (t) => [
+  index("estimate_decisions_estimate_idx").on(t.estimateId, t.estimateVersion, t.createdAt),
+  index("estimate_decisions_object_idx").on(t.objectId, t.createdAt),
+]);

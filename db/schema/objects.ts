@@ -1,6 +1,6 @@
 import { check, index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { sql } from "drizzle-orm";
-import { createdAt, id, inList, kopecks, updatedAt } from "./_columns.ts";
+import { createdAt, id, inList, kopecks, timestamp, updatedAt } from "./_columns.ts";
 import { objectStatuses, workTypes } from "../../domain/enums.ts";
 import { companies } from "./companies.ts";
 import { users } from "./users.ts";
@@ -30,6 +30,21 @@ export const objects = sqliteTable("objects", {
   createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  // Issue 25 items 2 and 4 (ALTER TABLE appends columns). Written only by db/job_status.ts, in the transaction
+  // of each event, from domain/job_status.ts; no CHECK, which would make drizzle-kit rebuild the table.
+  /** The job's step (domain/job_status.ts JobStage) every badge shows; status is its coarse group. */
+  stage: text("stage").notNull().default("new"),
+  /** The chief engineer's override of the derived status, with its reason, who and when; null without one. */
+  statusOverride: text("status_override", { enum: objectStatuses }),
+  statusOverrideReason: text("status_override_reason"),
+  statusOverrideBy: integer("status_override_by"),
+  statusOverrideAt: timestamp("status_override_at"),
+  /** The foreman started and finished the works. */
+  worksStartedAt: timestamp("works_started_at"),
+  worksFinishedAt: timestamp("works_finished_at"),
+  /** The current contract's total (null without a contract) and the money received, kopecks (domain/job_money.ts). */
+  contractTotal: kopecks("contract_total"),
+  receivedTotal: kopecks("received_total").notNull().default(0),
 }, (t) => [
   index("objects_company_created_idx").on(t.companyId, t.createdAt),
   index("objects_company_status_idx").on(t.companyId, t.status, t.createdAt),

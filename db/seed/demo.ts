@@ -1,5 +1,6 @@
 // The demo data of DESIGN.md: two companies, an account for every role, objects and tasks in every
 // status, a few estimates and notifications. Marked is_demo so the owner's clean-up removes it.
+import { adoptedState } from "../../domain/job_status.ts";
 import { count } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import {
@@ -332,7 +333,7 @@ export async function seedDemo(
           clientName: o.client[0],
           clientPhone: o.client[1],
           workType: o.workType,
-          status: o.status,
+          ...adoptedState(o.status, o.status === "completed" ? at(-20) : at(-30)),
           estimatedCost: o.cost * 100,
           actualCost: o.status === "completed" ? Math.round(o.cost * 1.04) * 100 : null,
           // Handed over when its last task was: the revenue of a period is dated by the completion.

@@ -6,7 +6,7 @@ import { ClientMessages } from "./ClientMessages.tsx";
 import { type FormEvent, useId, useRef, useState } from "react";
 import type { ObjectJson } from "../../domain/objects.ts";
 import type { DocumentJson, VideoJson } from "../../domain/documents.ts";
-import { labelOf, objectStatusLabels, taskStatusLabels, workTypeLabels } from "../../domain/labels.ts";
+import { labelOf, taskStatusLabels, workTypeLabels } from "../../domain/labels.ts";
 import { formatDateTime, formatKopecks, personName } from "../../domain/format.ts";
 import { formatMkadDistance } from "../../domain/geo.ts";
 import { Icon } from "../../components/Icon.tsx";
@@ -210,11 +210,26 @@ function Details({ object: o, canEdit }: { object: ObjectJson; canEdit: boolean 
           {o.direction && o.distanceFromMKAD ? `, ${o.direction.toLowerCase()}` : ""}
         </dd>
         <dt>Статус</dt>
-        <dd>{objectStatusLabels[o.status].label}</dd>
+        <dd>
+          {o.badge.label}
+          {o.statusOverride && <span className="muted small">{` — причина: ${o.statusOverride.reason}`}
+          </span>}
+        </dd>
         <dt>Тип работ</dt>
         <dd>{labelOf(workTypeLabels, o.workType)}</dd>
         <dt>Стоимость</dt>
-        <dd className="num">{money(o.estimatedCost)}</dd>
+        <dd className="num">
+          {o.money.contracted ? money(o.money.value) : money(o.estimatedCost)}
+          {o.money.contracted && <span className="muted small">(по договору)</span>}
+        </dd>
+        {o.money.contracted && (
+          <>
+            <dt>Получено</dt>
+            <dd className="num">{money(o.money.received)}</dd>
+            <dt>Долг клиента</dt>
+            <dd className="num">{money(o.money.owed)}</dd>
+          </>
+        )}
         {o.actualCost !== null && (
           <>
             <dt>Фактическая стоимость</dt>

@@ -70,7 +70,11 @@ export function DashboardStatCards({ stats }: { stats: DashboardStats }) {
         <StatCard
           label={p === "30d" ? "Выручка месяц" : `Выручка, ${periodLabels[p].toLowerCase()}`}
           value={<span className="money">{formatKopecks(stats.revenueKopecks).replace(",00 ₽", " ₽")}</span>}
-          change={revenueNote(stats.revenueKopecks, stats.previousRevenueKopecks, p)}
+          change={`${
+            revenueNote(stats.revenueKopecks, stats.previousRevenueKopecks, p) ?? "получено"
+          }; по договорам ${formatKopecks(stats.contractedKopecks).replace(",00 ₽", " ₽")}, долг ${
+            formatKopecks(stats.owedKopecks).replace(",00 ₽", " ₽")
+          }`}
           icon="chart"
           tone="warning"
         />

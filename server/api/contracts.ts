@@ -6,7 +6,6 @@ import { getConnInfo } from "hono/deno";
 import { z } from "zod";
 import { idText, validIdParam } from "../query.ts";
 import {
-  acceptEstimateByLink,
   type ClientLink,
   companyContractTemplates,
   companyRequisites,
@@ -48,16 +47,27 @@ import {
   renderTemplate,
   type WorkType,
 } from "../../domain/contracts.ts";
-import { customerAccessDecisionSchema, supersededMessage } from "../../domain/client_links.ts";
+import {
+  customerAccessDecisionSchema,
+  quoteApprovalSchema,
+  quoteChangesSchema,
+  supersededMessage,
+} from "../../domain/client_links.ts";
 import { gostPaymentString, requisitesProblem } from "../../domain/payment_qr.ts";
 import { formatKopecks } from "../../domain/format.ts";
 import { hasRole, staffRoles } from "../../domain/roles.ts";
 import { workTypes } from "../../domain/enums.ts";
-import { ApiError, CONTRACT_NUMBER_TAKEN, invalid, notFound } from "../errors.ts";
+import { ApiError, CONTRACT_NUMBER_TAKEN, fieldErrors, invalid, notFound } from "../errors.ts";
 import { contentDisposition } from "../content_disposition.ts";
 import { moscowTime } from "../../domain/dates.ts";
 import { personName } from "../../domain/format.ts";
-import { validate } from "../validate.ts";
+import { readJsonBody, validate } from "../validate.ts";
+import {
+  approveEstimateByLink,
+  type EstimateDecision,
+  estimateState,
+  requestEstimateChangesByLink,
+} from "../../db/quotes.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import type { AppEnv } from "../types.ts";
 import { scopeOf } from "../../db/scope.ts";
@@ -364,21 +374,39 @@ export const paymentApi = new Hono<AppEnv>()
     const { token, hash } = newToken();
     const origin = (env.PUBLIC_URL ?? new URL(c.req.url).origin).replace(/\/$/, "");
     const at = now();
-    const { payment, linkId } = await createPaymentWithLink(db, {
-      kind: "final",
-      companyId: object.companyId,
-      objectId: object.id,
-      contractId: contract.id,
-      estimateId: contract.estimateId,
-      estimateVersion: contract.estimateVersion,
-      amount,
-      description: purpose,
-      qrPayload,
-      showItems: body.showItems,
-      tokenHash: hash,
-      paymentLink: `${origin}/c/…${token.slice(-4)}`,
-      expiresAt: new Date(at.getTime() + CLIENT_LINK_DAYS * 86_400_000),
-    }, { id: user.id, now: at });
+    const { payment, linkId } = await createPaymentWithLink(
+      db,
+      {
+        kind: "final",
+        companyId: object.companyId,
+        objectId: object.id,
+        contractId: contract.id,
+        estimateId: contract.estimateId,
+        estimateVersion: contract.estimateVersion,
+        amount,
+        description: purpose,
+        qrPayload,
+        showItems: body.showItems,
+        tokenHash: hash,
+        paymentLink: `${origin}/c/…${token.slice(-4)}`,
+        expiresAt: new Date(at.getTime() + CLIENT_LINK_DAYS * 86_400_000),
+      },
+      { id: user.id, now: at },
+      [{
+        companyId: object.companyId,
+        objectId: object.id,
+        event: "final_payment_requested",
+        recipient: object.clientEmail,
+        facts: {
+          clientName: object.clientName ?? contract.contractData?.CLIENT_NAME,
+          address: object.address,
+          link: `${origin}/c/${token}`,
+          amount,
+          contractNumber: contract.contractNumber,
+        },
+        origin,
+      }],
+    );
     return c.json({
       amount: payment.amount,
       paymentLink: `${origin}/c/${token}`,
@@ -413,7 +441,7 @@ export const paymentApi = new Hono<AppEnv>()
         message: (payment) => ({
           companyId: payment.companyId,
           objectId: payment.objectId,
-          event: "prepayment_received",
+          event: payment.kind === "final" ? "final_payment_received" : "prepayment_received",
           recipient: null,
           facts: { link: `${origin}/c/${token}`, amount: body.amount },
           origin,
@@ -465,17 +493,61 @@ async function linkContract(c: Context<AppEnv>, link: ClientLink) {
   return contract;
 }
 
+/** The acting link's estimate version and who answers through it (the given name, else the client's). */
+async function quoteAnswer(c: Context<AppEnv>, token: string, name: string | undefined) {
+  const link = await actingLink(c, token);
+  const { db, now } = c.var.deps;
+  if (!link.estimateId) throw new ApiError(409, "По этой ссылке нет сметы для согласования");
+  const [object, estimate] = await Promise.all([
+    contractObject(db, scopeOf(link.companyId), link.objectId),
+    estimateState(db, link.estimateId),
+  ]);
+  const version = link.estimateVersion ?? estimate?.version ?? 1;
+  return {
+    link: { ...link, estimateId: link.estimateId, estimateVersion: version },
+    answer: {
+      name: name || object?.clientName || "Клиент",
+      ip: clientIp(c),
+      userAgent: c.req.header("user-agent")?.slice(0, 500) ?? null,
+      address: object?.address ?? "",
+      now: now(),
+    },
+  };
+}
+
+/** An answer to a quote as the API gives it. */
+const decisionJson = (d: EstimateDecision) => ({
+  decision: d.decision,
+  comment: d.comment,
+  byName: d.byName,
+  estimateVersion: d.estimateVersion,
+  at: d.createdAt.toISOString(),
+});
+
 export const clientLinksApi = new Hono<AppEnv>()
   .post("/:token/accept", tokenParam, async (c) => {
-    const link = await actingLink(c, c.req.valid("param").token);
-    const { db, now } = c.var.deps;
-    const object = await contractObject(
-      db,
-      scopeOf(link.companyId),
-      link.objectId,
-    );
-    const acceptedAt = await acceptEstimateByLink(db, link, object?.address ?? "", now());
-    return c.json({ ok: true, acceptedAt: acceptedAt.toISOString() });
+    // The name is optional: an empty body approves under the name the company knows the client by.
+    const raw = c.req.raw.body ? await readJsonBody(c) : {};
+    const parsed = z.safeParse(quoteApprovalSchema, raw);
+    if (!parsed.success) throw invalid(fieldErrors(parsed.error));
+    const { link, answer } = await quoteAnswer(c, c.req.valid("param").token, parsed.data.name);
+    const approval = await approveEstimateByLink(c.var.deps.db, link, answer);
+    return c.json({
+      ok: true,
+      acceptedAt: approval.createdAt.toISOString(),
+      approval: decisionJson(approval),
+    });
+  })
+  .post("/:token/request-changes", tokenParam, validate("json", quoteChangesSchema), async (c) => {
+    const body = c.req.valid("json");
+    const { link, answer } = await quoteAnswer(c, c.req.valid("param").token, body.name);
+    const { db } = c.var.deps;
+    const estimate = await estimateState(db, link.estimateId);
+    if (estimate?.status === "approved" && estimate.version === link.estimateVersion) {
+      throw new ApiError(409, "Смета уже согласована. Чтобы что-то изменить, свяжитесь с компанией.");
+    }
+    const decision = await requestEstimateChangesByLink(db, link, { ...answer, comment: body.comment });
+    return c.json({ ok: true, decision: decisionJson(decision) }, 201);
   })
   .post("/:token/sign", tokenParam, validate("json", contractSignSchema), async (c) => {
     const link = await actingLink(c, c.req.valid("param").token);

@@ -63,6 +63,14 @@ import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import { validIdParam } from "../query.ts";
 import type { AppEnv, CurrentUser } from "../types.ts";
 import { measurableTask } from "./measurements.ts";
+import { estimateDecisionsOf, sendEstimateToClient } from "../../db/quotes.ts";
+import { newToken } from "../client_links.ts";
+import { CLIENT_LINK_DAYS } from "../../domain/contract_text.ts";
+
+const sendToClientBody = z.object({
+  /** Itemised estimate (default), or only section totals. */
+  showItems: z.boolean({ error: "Укажите, показывать ли позиции сметы" }).optional(),
+}).strict();
 
 const listQuery = z.object({
   objectId: z.coerce.number().int().positive().optional(),
@@ -467,6 +475,49 @@ export const estimatesApi = new Hono<AppEnv>()
       }, overAlerts ? e.alerts : undefined);
     }
     return c.json(estimateJson(await estimateOr404(c, user, e.id)));
+  })
+  .post(
+    "/:id{[0-9]+}/send-to-client",
+    validIdParam,
+    validate("json", sendToClientBody),
+    async (c) => {
+      const user = currentUser(c);
+      if (!canEditEstimate(user.role)) {
+        throw forbidden("Отправлять сметы клиенту могут менеджер, главный инженер и администраторы");
+      }
+      const e = await estimateOr404(c, user, c.req.valid("param").id);
+      if (e.totalAmount <= 0) throw new ApiError(409, "Сумма сметы равна нулю: отправлять клиенту нечего");
+      if (e.status === "rejected") {
+        throw new ApiError(409, "Смета отклонена: верните её на доработку, прежде чем отправлять клиенту");
+      }
+      const { db, now, env } = c.var.deps;
+      const at = now();
+      const { token, hash } = newToken();
+      const expiresAt = new Date(at.getTime() + CLIENT_LINK_DAYS * 86_400_000);
+      const origin = (env.PUBLIC_URL ?? new URL(c.req.url).origin).replace(/\/$/, "");
+      const url = `${origin}/c/${token}`;
+      const { linkId } = await sendEstimateToClient(db, e, {
+        tokenHash: hash,
+        showItems: c.req.valid("json").showItems ?? true,
+        expiresAt,
+        url,
+        origin,
+      }, { id: user.id, now: at });
+      return c.json({ linkId, url, expiresAt: expiresAt.toISOString() }, 201);
+    },
+  )
+  .get("/:id{[0-9]+}/decisions", validIdParam, async (c) => {
+    const user = currentUser(c);
+    const e = await estimateOr404(c, user, c.req.valid("param").id);
+    const rows = await estimateDecisionsOf(c.var.deps.db, companyScope(user), e.id);
+    return c.json(rows.map((d) => ({
+      decision: d.decision,
+      comment: d.comment,
+      byName: d.byName,
+      byStaff: d.byUserId !== null,
+      estimateVersion: d.estimateVersion,
+      at: d.createdAt.toISOString(),
+    })));
   })
   .get("/:id{[0-9]+}/versions", validIdParam, async (c) => {
     const user = currentUser(c);

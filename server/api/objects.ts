@@ -18,7 +18,9 @@ import {
   workTypes,
 } from "../../domain/objects.ts";
 import { locate } from "../../domain/location/mod.ts";
-import { objectEditorRoles, staffRoles } from "../../domain/roles.ts";
+import { objectEditorRoles, staffRoles, statusOverrideRoles } from "../../domain/roles.ts";
+import { STATUS_FOLLOWS_EVENTS, statusOverrideSchema } from "../../domain/job_status.ts";
+import { setStatusOverride } from "../../db/job_status.ts";
 import { invalid, notFound } from "../errors.ts";
 import { findCompany } from "../../db/companies.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
@@ -158,9 +160,30 @@ export const objectsApi = new Hono<AppEnv>()
         };
       }
       delete (input as { companyId?: unknown }).companyId;
+      if (input.status !== undefined) {
+        const before = await findObject(db, scope, id);
+        if (!before) throw notFound("Объект не найден");
+        if (before.status !== input.status) throw invalid({ status: [STATUS_FOLLOWS_EVENTS] });
+      }
       const row = await updateObject(db, scope, id, input, { userId: user.id, now: now() });
       if (!row) throw notFound("Объект не найден");
       return c.json(objectJson(row));
+    },
+  )
+  .put(
+    "/:id{[0-9]+}/status-override",
+    requireApi(statusOverrideRoles),
+    validIdParam,
+    validate("json", statusOverrideSchema),
+    async (c) => {
+      const user = currentUser(c);
+      const { id } = c.req.valid("param");
+      const { db, now } = c.var.deps;
+      const body = c.req.valid("json");
+      const done = await setStatusOverride(db, companyScope(user), id, body, { id: user.id, now: now() });
+      if (!done) throw notFound("Объект не найден");
+      const row = await findObject(db, companyScope(user), id);
+      return c.json(objectJson(row!));
     },
   )
   .route("/:id{[0-9]+}/documents", objectDocumentsApi)

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { STATUS_FOLLOWS_EVENTS } from "../../domain/job_status.ts";
 import { createTestApp, expectJson, withTestApp } from "../testing.ts";
 
 const newObject = {
@@ -74,21 +75,56 @@ Deno.test("[api] GET/PATCH /api/objects/:id of another company answers 404", () 
     assert.ok(!list.some((o: { id: number }) => o.id === foreign.id));
   }));
 
-Deno.test("[api] PATCH /api/objects/:id changes the status into the activity feed and parses costs", () =>
+Deno.test("[api] PATCH /api/objects/:id refuses a hand-set status (it follows events) and parses costs", () =>
   withTestApp(async (t) => {
     const [first] = await (await t.request("/api/objects?status=new", { as: "engineer@demo.local" })).json();
-    const o = await expectJson(
+    const refused = await expectJson(
       t.as("engineer@demo.local").patch(`/api/objects/${first.id}`, {
         status: "approved",
+        estimatedCost: "1",
+      }),
+      422,
+    );
+    assert.equal(refused.errors.status[0], STATUS_FOLLOWS_EVENTS);
+    const o = await expectJson(
+      t.as("engineer@demo.local").patch(`/api/objects/${first.id}`, {
+        status: "new",
         estimatedCost: "1 200 000,50",
         distanceFromMKAD: "33",
       }),
       200,
     );
-    assert.deepEqual([o.status, o.estimatedCost, o.distanceFromMKAD], ["approved", 1200000.5, 33]);
-    const feed = await (await t.request("/api/activity", { as: "engineer@demo.local" })).json();
-    const items = Array.isArray(feed) ? feed : feed.items ?? feed.activities;
-    assert.ok(JSON.stringify(items).includes("Статус объекта изменен"));
+    assert.deepEqual([o.status, o.estimatedCost, o.distanceFromMKAD], ["new", 1200000.5, 33]);
+    assert.equal(o.money.value, 1200000.5, "without a contract the object is worth its rough estimate");
+  }));
+
+Deno.test("[api] PUT /api/objects/:id/status-override is the chief engineer's, with a reason, recorded", () =>
+  withTestApp(async (t) => {
+    const [first] = await (await t.request("/api/objects?status=new", { as: "engineer@demo.local" })).json();
+    const path = `/api/objects/${first.id}/status-override`;
+    await expectJson(t.as("manager@demo.local").put(path, { status: "cancelled", reason: "Отказ" }), 403);
+    const noReason = await expectJson(
+      t.as("engineer@demo.local").put(path, { status: "cancelled", reason: "" }),
+      422,
+    );
+    assert.ok(noReason.errors.reason[0].startsWith("Укажите причину"));
+    await expectJson(
+      t.as("admin@other.local").put(path, { status: "cancelled", reason: "Чужой объект" }),
+      404,
+    );
+    const o = await expectJson(
+      t.as("engineer@demo.local").put(path, { status: "cancelled", reason: "Клиент отказался от работ" }),
+    );
+    assert.equal(o.status, "cancelled");
+    assert.equal(o.badge.label, "Отменено (вручную)");
+    assert.equal(o.statusOverride.reason, "Клиент отказался от работ");
+    const feed = JSON.stringify(
+      await (await t.request("/api/activity", { as: "engineer@demo.local" })).json(),
+    );
+    assert.ok(feed.includes("Статус задан вручную") && feed.includes("Клиент отказался от работ"));
+    const back = await expectJson(t.as("engineer@demo.local").put(path, { status: null, reason: "Ошибка" }));
+    assert.equal(back.statusOverride, null);
+    assert.notEqual(back.stage, "override", "the status follows events again");
   }));
 
 Deno.test("[api] GET /api/objects filters by status, work type, district and search, with pagination headers", () =>

@@ -37,6 +37,8 @@ import { readPriceListInWorker } from "../price_list_reader.ts";
 import { idText, queryText } from "../query.ts";
 import type { AppEnv } from "../types.ts";
 import { scopeOf } from "../../db/scope.ts";
+import { setWorksStartRule, worksStartRule } from "../../db/job_status.ts";
+import { worksStartRuleLabels, worksStartRuleSchema } from "../../domain/job_status.ts";
 
 export const AVATAR_MAX_BYTES = 5 * MB;
 
@@ -118,6 +120,27 @@ export const settingsApi = new Hono<AppEnv>()
       );
       if (!row) throw notFound();
       return c.json(row);
+    },
+  )
+  // Issue 25 item 2: when a job reaches the foreman (by default: contract signed and prepayment received).
+  .get("/works-start", requireApi(["company_admin", "chief_engineer"]), async (c) => {
+    const rule = await worksStartRule(c.var.deps.db, currentUser(c).companyId ?? -1);
+    return c.json({ rule, options: worksStartRuleLabels });
+  })
+  .put(
+    "/works-start",
+    requireApi(["company_admin"]),
+    validate("json", worksStartRuleSchema),
+    async (c) => {
+      const { db, now } = c.var.deps;
+      const done = await setWorksStartRule(
+        db,
+        currentUser(c).companyId ?? -1,
+        c.req.valid("json").rule,
+        now(),
+      );
+      if (!done) throw notFound();
+      return c.json({ rule: c.req.valid("json").rule });
     },
   );
 

@@ -94,7 +94,14 @@ Deno.test("recommend() warns of high workload above 10 active tasks", async () =
   const base = {
     period: "30d" as const,
     kpi: { activeObjects: 1, completedObjects: 0, activeTasks: 11, overdueTasks: 0 },
-    finance: { revenueKopecks: 0, estimatedKopecks: 0, averageKopecks: 0, objectCount: 1 },
+    finance: {
+      revenueKopecks: 0,
+      contractedKopecks: 0,
+      owedKopecks: 0,
+      estimatedKopecks: 0,
+      averageKopecks: 0,
+      objectCount: 1,
+    },
     team: [{ role: "measurement_engineer" as const, count: 1 }],
     objectsByStatus: [],
     workTypes: [],
