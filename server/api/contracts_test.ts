@@ -293,7 +293,10 @@ Deno.test("[api] POST /api/payment/generate checks the amount, the description a
     assert.ok((await post({ ...base, description: "" }, 422)).errors.description);
     assert.ok((await post({ ...base, objectId: "x" }, 422)).errors.objectId);
     const { all } = await demoEstimate(t);
-    const bare = all.find((r) => r.o.id !== object.id);
+    const withContract = new Set(
+      (await t.deps.db.select({ id: contracts.objectId }).from(contracts)).map((r) => r.id),
+    );
+    const bare = all.find((r) => r.o.id !== object.id && !withContract.has(r.o.id));
     if (bare) await post({ ...base, objectId: bare.o.id }, 409);
   }));
 
