@@ -8,7 +8,8 @@ import type { Client, InArgs, InStatement, ResultSet, Row, Transaction } from "@
 
 const UNSAFE_INTEGER = /cannot be safely represented as a JavaScript number/;
 
-const isUnsafeIntegerRead = (error: unknown) => error instanceof RangeError && UNSAFE_INTEGER.test(error.message);
+const isUnsafeIntegerRead = (error: unknown) =>
+  error instanceof RangeError && UNSAFE_INTEGER.test(error.message);
 
 /** `rows` as numbers, logging each value that was past the safe range. */
 function asNumbers(result: ResultSet, sql: string): ResultSet {

@@ -57,7 +57,9 @@ Deno.test("table versions: inserts, updates, deletes and cascades move the count
 
 Deno.test("table versions: after the migrations every table of the schema has its counter and its three triggers", async () => {
   await withDb(async (db, path) => {
-    const tables = Object.values(schema).filter((value) => isTable(value)).map((table) => getTableName(table));
+    const tables = Object.values(schema).filter((value) => isTable(value)).map((table) =>
+      getTableName(table)
+    );
     const counters = localVersionReader(path).current();
     const triggers = new Set(
       (await db.$client.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")).rows.map((r) =>

@@ -3,7 +3,14 @@
 // to commit the first, then fails with SQLITE_BUSY (measured: db/write_queue_test.ts fails without the
 // queue). Waiting in a promise queue instead lets the holder finish; reads never wait (WAL lets them run
 // beside a writer).
-import { type Client, type InArgs, type InStatement, LibsqlError, type Transaction, type TransactionMode } from "@libsql/client";
+import {
+  type Client,
+  type InArgs,
+  type InStatement,
+  LibsqlError,
+  type Transaction,
+  type TransactionMode,
+} from "@libsql/client";
 
 /** Hands out the right to write to one holder at a time, in arrival order. */
 export class WriteQueue {
@@ -81,7 +88,8 @@ export function queuedClient(client: Client, waitMs: number, queue = new WriteQu
       if (readsOnly(sqlOf(statement))) return client.execute(statement);
       return inTurn(() => client.execute(statement));
     },
-    batch: (stmts, mode) => mode === "read" ? client.batch(stmts, mode) : inTurn(() => client.batch(stmts, mode)),
+    batch: (stmts, mode) =>
+      mode === "read" ? client.batch(stmts, mode) : inTurn(() => client.batch(stmts, mode)),
     migrate: (stmts) => inTurn(() => client.migrate(stmts)),
     executeMultiple: (sql) => inTurn(() => client.executeMultiple(sql)),
     async transaction(mode: TransactionMode = "write") {
