@@ -1,11 +1,11 @@
 import { type Client, createClient } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
+import type { Logger } from "drizzle-orm";
 import { fileURLToPath } from "node:url";
 import * as schema from "./schema/mod.ts";
-import { localClient } from "./local_client.ts";
-import { queueWrites } from "./write_queue.ts";
-import { installTableVersions } from "./table_versions.ts";
+import { queuedClient } from "./write_queue.ts";
+import { lenientIntegers } from "./lenient_integers.ts";
 
 export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
 /** The database or an open transaction of it: what a query that may run inside a transaction takes. */
@@ -13,14 +13,21 @@ export type Executor = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export interface OpenOptions {
   authToken?: string;
+  /** Drizzle's logger: hears every query drizzle builds (the page cache's declaration test listens here). */
+  logger?: Logger;
+  /** How long a write waits for its turn in the process's write queue (db/write_queue.ts), ms. */
+  writeWaitMs?: number;
 }
 
 /** How long a connection waits for a lock another process holds (the CLI beside the server), ms. */
 const BUSY_TIMEOUT_MS = 5000;
+/** How long a write waits for the writes of this process ahead of it; far past any real queue. */
+const WRITE_WAIT_MS = 60_000;
 
 /**
- * Opens the database, creating the folder of a `file:` URL, and switches on foreign keys. Every write
- * (transaction, batch or single statement) takes its turn in one queue per database (db/write_queue.ts).
+ * Opens the database through drizzle's libSQL driver (`@libsql/client`), the same path for a `file:` URL
+ * and a server (`libsql://`, `https://`), creating the folder of a `file:` URL. Every write (transaction,
+ * batch or single statement) takes its turn in one queue per database (db/write_queue.ts).
  */
 export async function openDb(url: string, options: OpenOptions = {}): Promise<Db> {
   if (url.startsWith("file:")) {
@@ -28,17 +35,17 @@ export async function openDb(url: string, options: OpenOptions = {}): Promise<Db
     const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
     if (dir) await Deno.mkdir(dir, { recursive: true });
   }
-  const { client, marked } = queueWrites(connect(url, options));
+  const config = { url, authToken: options.authToken, timeout: BUSY_TIMEOUT_MS };
+  const client = queuedClient(
+    lenientIntegers(createClient(config), () => createClient({ ...config, intMode: "bigint" })),
+    options.writeWaitMs ?? WRITE_WAIT_MS,
+  );
   if (url.startsWith("file:")) {
-    // WAL lets readers go on while a write commits.
+    // WAL lets readers go on while a write commits; it is kept in the file, for every connection.
     await client.execute("PRAGMA journal_mode = WAL");
-    await client.execute("PRAGMA synchronous = NORMAL");
   }
   await client.execute("PRAGMA foreign_keys = ON");
-  const db = drizzle(client, { schema }) as Db;
-  const transaction = db.transaction.bind(db);
-  db.transaction = (work, config) => transaction((tx) => marked(() => work(tx)), config);
-  return db;
+  return drizzle(client, { schema, logger: options.logger }) as Db;
 }
 
 /** The path of a database file, or null for a remote or in-memory database (or one with URL options). */
@@ -46,16 +53,6 @@ export function localPath(url: string): string | null {
   if (!url.startsWith("file:") || url.includes("?") || url.includes(":memory:")) return null;
   const path = url.slice("file:".length);
   return path.startsWith("//") ? path.slice(2) : path;
-}
-
-/**
- * A database file gets the client that prepares each statement once (db/local_client.ts); a remote one
- * the plain client. `timeout` is the busy timeout of every connection, not only of the first.
- */
-function connect(url: string, options: OpenOptions): Client {
-  const path = localPath(url);
-  if (path !== null) return localClient(path, BUSY_TIMEOUT_MS);
-  return createClient({ url, authToken: options.authToken, timeout: BUSY_TIMEOUT_MS });
 }
 
 export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
@@ -66,7 +63,6 @@ export async function migrateDb(db: Db): Promise<void> {
   await db.$client.execute("PRAGMA foreign_keys = OFF");
   await migrate(db, { migrationsFolder });
   await db.$client.execute("PRAGMA foreign_keys = ON");
-  await installTableVersions(db.$client);
 }
 
 export { schema };

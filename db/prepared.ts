@@ -3,7 +3,6 @@
 // shape of it is asked for, with a placeholder for every value, and reused with the next values.
 import { type Placeholder, sql } from "drizzle-orm";
 import type { Db } from "./client.ts";
-import { keptRead, type KeptRows } from "./table_versions.ts";
 
 /** A value bound to a placeholder, as the driver stores it (a timestamp as its milliseconds, a flag as 0/1). */
 export type Bound = string | number | null;
@@ -20,12 +19,10 @@ interface Prepared {
 
 interface Built {
   query: Prepared;
-  sql: string;
 }
 
-/** Per database: the queries built, and the rows of reads kept for the requests that read them again. */
+/** Per database: the queries built. */
 const built = new WeakMap<Db, Map<string, Built>>();
-const keptRows = new WeakMap<Db, Map<string, KeptRows>>();
 
 /**
  * The prepared query `build` makes for these values, kept per database under `name` and the names of
@@ -33,16 +30,12 @@ const keptRows = new WeakMap<Db, Map<string, KeptRows>>();
  * are present, never from what they are: two calls with the same names share one statement.
  * For example `preparedQuery(db, "unread", { userId }, (p) => db.select({ n: count() }).from(notifications)
  * .where(eq(notifications.userId, p.userId))).all()`.
- *
- * Within a request whose answer is kept (server/kept_answers.ts), a read gives the rows it gave before, for
- * the same values, while the tables it names are unchanged (db/table_versions.ts `keptRead`); the rows are
- * then frozen.
  */
 export function preparedQuery<V extends Record<string, Bound | undefined>, Q extends Prepared>(
   db: Db,
   name: string,
   values: V,
-  build: (p: Placeholders<V>) => { prepare(): Q; toSQL(): { sql: string } },
+  build: (p: Placeholders<V>) => { prepare(): Q },
 ): { all(): ReturnType<Q["all"]>; get(): ReturnType<Q["get"]> } {
   const present: Record<string, Bound> = {};
   for (const [k, v] of Object.entries(values)) if (v !== undefined) present[k] = v;
@@ -53,22 +46,12 @@ export function preparedQuery<V extends Record<string, Bound | undefined>, Q ext
   if (!found) {
     const placeholders = Object.fromEntries(Object.keys(present).map((k) => [k, sql.placeholder(k)]));
     const builder = build(placeholders as Placeholders<V>);
-    found = { query: builder.prepare(), sql: builder.toSQL().sql };
+    found = { query: builder.prepare() };
     byKey.set(key, found);
   }
-  const { query, sql: text } = found;
-  let rows = keptRows.get(db);
-  if (!rows) keptRows.set(db, rows = new Map());
-  const kept = rows;
-  const read = (how: "all" | "get") =>
-    keptRead(
-      kept,
-      () => `${how} ${key} ${JSON.stringify(present)}`,
-      text,
-      () => query[how](present) as Promise<unknown>,
-    );
+  const { query } = found;
   return {
-    all: () => read("all") as ReturnType<Q["all"]>,
-    get: () => read("get") as ReturnType<Q["get"]>,
+    all: () => query.all(present) as ReturnType<Q["all"]>,
+    get: () => query.get(present) as ReturnType<Q["get"]>,
   };
 }

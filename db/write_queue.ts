@@ -1,47 +1,64 @@
-// One queue for every write of a process. The embedded libSQL driver runs each statement synchronously
-// on the JavaScript thread, so a second writer that meets a held write lock busy-waits on the very thread
-// that has to commit the first, then fails with SQLITE_BUSY. Waiting in a promise queue instead lets the
-// holder finish; reads never wait (WAL lets them run beside a writer).
-import { AsyncLocalStorage } from "node:async_hooks";
-import type { Client, InArgs, InStatement, ResultSet, Transaction, TransactionMode } from "@libsql/client";
+// One queue for every write of a process. The embedded driver runs each statement synchronously on the
+// JavaScript thread, so a second writer that meets a held write lock busy-waits on the very thread that has
+// to commit the first, then fails with SQLITE_BUSY (measured: db/write_queue_test.ts fails without the
+// queue). Waiting in a promise queue instead lets the holder finish; reads never wait (WAL lets them run
+// beside a writer).
+import {
+  type Client,
+  type InArgs,
+  type InStatement,
+  LibsqlError,
+  type Transaction,
+  type TransactionMode,
+} from "@libsql/client";
 
 /** Hands out the right to write to one holder at a time, in arrival order. */
 export class WriteQueue {
   #tail: Promise<void> = Promise.resolve();
 
-  /** Waits for the turn; the answer gives it back (calling it again does nothing). */
-  async acquire(): Promise<() => void> {
+  /**
+   * Waits for the turn, at most `waitMs` (then fails as SQLite does when a lock stays held past its busy
+   * timeout: a write through `db` inside its own transaction would otherwise wait for itself for ever).
+   * The answer gives the turn back (calling it again does nothing).
+   */
+  async acquire(waitMs = Infinity): Promise<() => void> {
     let free!: () => void;
     const turn = new Promise<void>((resolve) => free = resolve);
     const before = this.#tail;
     this.#tail = before.then(() => turn);
-    await before;
     let freed = false;
-    return () => {
+    const release = () => {
       if (freed) return;
       freed = true;
       free();
     };
+    if (waitMs === Infinity) {
+      await before;
+      return release;
+    }
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const gaveUp = new Promise<"busy">((resolve) => timer = setTimeout(() => resolve("busy"), waitMs));
+    const outcome = await Promise.race([before, gaveUp]);
+    clearTimeout(timer);
+    if (outcome === "busy") {
+      // Our place in the line passes on at once when it comes.
+      before.then(release);
+      throw new LibsqlError(
+        `Waited ${waitMs} ms for the write turn (a write through db inside its own transaction?)`,
+        "SQLITE_BUSY",
+      );
+    }
+    return release;
   }
 
   /** Runs `work` in its turn and gives the turn back however it ends. */
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    const release = await this.acquire();
+  async run<T>(work: () => Promise<T>, waitMs?: number): Promise<T> {
+    const release = await this.acquire(waitMs);
     try {
       return await work();
     } finally {
       release();
     }
-  }
-}
-
-/** Thrown instead of waiting forever for a turn the caller itself holds. */
-export class NestedWriteError extends Error {
-  constructor() {
-    super(
-      "A write through the database object inside its own write transaction would wait for itself: " +
-        "write through the transaction (`tx`) instead",
-    );
   }
 }
 
@@ -53,104 +70,68 @@ function readsOnly(sql: string): boolean {
 }
 
 /**
- * Wraps a libSQL client so that its write transactions, batches and single write statements take turns
- * through `queue`, and a transaction gives its turn back on commit, rollback or close, whichever comes
- * first. `marked` runs the code of a write transaction, where waiting for the queue would wait for itself.
+ * The libSQL client whose write transactions, batches and single write statements take turns through
+ * `queue`, waiting at most `waitMs` each; a transaction gives its turn back on commit, rollback or close,
+ * whichever comes first. Reads go straight to `client`.
  */
-export function queueWrites(client: Client, queue = new WriteQueue()) {
-  // Open while a transaction's code runs; work it started that outlives it (a timer) may write again.
-  const inside = new AsyncLocalStorage<{ open: boolean }>();
-
-  async function turn(): Promise<() => void> {
-    if (inside.getStore()?.open) throw new NestedWriteError();
-    return await queue.acquire();
-  }
-
-  async function inTurn<T>(work: () => Promise<T>): Promise<T> {
-    if (inside.getStore()?.open) throw new NestedWriteError();
-    return await queue.run(work);
-  }
-
-  function heldTransaction(tx: Transaction, release: () => void): Transaction {
-    return new Proxy(tx, {
-      get(target, key) {
-        if (key === "commit" || key === "rollback") {
-          return async () => {
-            try {
-              await target[key]();
-            } finally {
-              release();
-            }
-          };
-        }
-        if (key === "close") {
-          return () => {
-            try {
-              target.close();
-            } finally {
-              release();
-            }
-          };
-        }
-        const value = Reflect.get(target, key, target);
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    });
-  }
-
-  // A method assigned to the queued client (a test's statement counter) shadows the queued one and may
-  // call it; without this the assignment would land on the raw client under the queue, and the queued
-  // method would call the counter back in a loop.
-  const assigned = new Map<string | symbol, unknown>();
-  const queued = new Proxy(client, {
-    set(_target, key, value) {
-      assigned.set(key, value);
-      return true;
-    },
-    get(target, key) {
-      if (assigned.has(key)) return assigned.get(key);
-      switch (key) {
-        case "execute": {
-          const execute = target.execute.bind(target) as (s: InStatement, a?: InArgs) => Promise<ResultSet>;
-          return (stmt: InStatement, args?: InArgs) =>
-            readsOnly(sqlOf(stmt)) ? execute(stmt, args) : inTurn(() => execute(stmt, args));
-        }
-        case "batch":
-          return (stmts: InStatement[], mode?: TransactionMode) =>
-            mode === "read" ? target.batch(stmts, mode) : inTurn(() => target.batch(stmts, mode));
-        case "executeMultiple":
-          return (sql: string) => inTurn(() => target.executeMultiple(sql));
-        case "migrate":
-          return (stmts: InStatement[]) => inTurn(() => target.migrate(stmts));
-        case "transaction":
-          return async (mode: TransactionMode = "write") => {
-            if (mode === "read") return await target.transaction(mode);
-            const release = await turn();
-            try {
-              return heldTransaction(await target.transaction(mode), release);
-            } catch (error) {
-              release();
-              throw error;
-            }
-          };
-      }
-      const value = Reflect.get(target, key, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-
+export function queuedClient(client: Client, waitMs: number, queue = new WriteQueue()): Client {
+  const inTurn = <T>(work: () => Promise<T>) => queue.run(work, waitMs);
   return {
-    client: queued,
-    /** Runs a write transaction's code so that a write bypassing its `tx` fails at once. */
-    marked<T>(work: () => Promise<T>): Promise<T> {
-      const state = { open: true };
-      return inside.run(state, async () => {
-        try {
-          return await work();
-        } finally {
-          state.open = false;
-        }
-      });
+    get closed() {
+      return client.closed;
+    },
+    get protocol() {
+      return client.protocol;
+    },
+    execute(stmt: InStatement | string, args?: InArgs) {
+      const statement: InStatement = typeof stmt === "string" ? { sql: stmt, args: args ?? [] } : stmt;
+      if (readsOnly(sqlOf(statement))) return client.execute(statement);
+      return inTurn(() => client.execute(statement));
+    },
+    batch: (stmts, mode) =>
+      mode === "read" ? client.batch(stmts, mode) : inTurn(() => client.batch(stmts, mode)),
+    migrate: (stmts) => inTurn(() => client.migrate(stmts)),
+    executeMultiple: (sql) => inTurn(() => client.executeMultiple(sql)),
+    async transaction(mode: TransactionMode = "write") {
+      if (mode === "read") return await client.transaction(mode);
+      const release = await queue.acquire(waitMs);
+      try {
+        return heldTransaction(await client.transaction(mode), release);
+      } catch (error) {
+        release();
+        throw error;
+      }
+    },
+    sync: () => client.sync(),
+    close: () => client.close(),
+    reconnect: () => client.reconnect(),
+  } as Client;
+}
+
+/** `tx` with its turn given back when it ends. */
+function heldTransaction(tx: Transaction, release: () => void): Transaction {
+  const releasing = async (end: () => Promise<void>) => {
+    try {
+      await end();
+    } finally {
+      release();
+    }
+  };
+  return {
+    get closed() {
+      return tx.closed;
+    },
+    execute: (stmt) => tx.execute(stmt),
+    batch: (stmts) => tx.batch(stmts),
+    executeMultiple: (sql) => tx.executeMultiple(sql),
+    commit: () => releasing(() => tx.commit()),
+    rollback: () => releasing(() => tx.rollback()),
+    close() {
+      try {
+        tx.close();
+      } finally {
+        release();
+      }
     },
   };
 }

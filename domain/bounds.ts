@@ -12,7 +12,7 @@
 // - a shop product ≤ 10^10 (100 млн ₽) × at most 999 per cart line ≈ 10^13 per line, so a cart reaches
 //   the safe range only past 700 distinct products; a company's sums over many records stay well below it.
 // A value past the range that is already stored (an old install) is read back inexactly, never thrown on
-// (db/local_client.ts).
+// (db/lenient_integers.ts).
 import * as z from "zod/mini";
 import "./zod_messages.ts";
 import { isCalendarDate } from "./calendar_date.ts";

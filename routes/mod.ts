@@ -1,6 +1,7 @@
 // The explicit route table of server-rendered pages. Access is enforced on the server by app.ts.
 import type { Handler } from "hono";
 import type { Access } from "../server/middleware/guard.ts";
+import type { CacheRule } from "../server/page_cache.ts";
 import type { AppEnv } from "../server/types.ts";
 import { engineerCabinetRoles, foremanRoles, homePath, staffRoles, surveyorRoles } from "../domain/roles.ts";
 import loginPage from "./login.tsx";
@@ -41,10 +42,11 @@ export interface PageRoute {
   denied?: string;
   handler: Handler<AppEnv>;
   /**
-   * The answer depends only on the user, the address, the minute and the database, so it is kept until a
-   * table it read changes (server/kept_answers.ts): the lists and cabinets people reload most.
+   * The page is cached until a table it reads changes (server/page_cache.ts): the lists and cabinets people
+   * reload most, and the storefront every signed-out visitor gets alike. The tables are checked against the
+   * statements the page runs by server/page_cache_test.ts.
    */
-  kept?: true;
+  cache?: CacheRule;
 }
 
 const home: Handler<AppEnv> = (c) => c.redirect(homePath(c.var.user!.role, c.var.user!.isOwner));
@@ -74,18 +76,79 @@ const routes: Omit<PageRoute, "denied">[] = [
   { path: "/companies", access: ["system_admin"], handler: companiesPage },
   { path: "/users", access: ["system_admin", "company_admin"], handler: usersPage },
   { path: "/settings", access: "auth", handler: settingsPage },
-  { path: "/tasks", access: staffRoles, handler: tasksPage, kept: true },
-  { path: "/dashboard", access: staffRoles, handler: dashboardPage, kept: true },
-  { path: "/engineer", access: engineerCabinetRoles, handler: engineerPage, kept: true },
+  {
+    path: "/tasks",
+    access: staffRoles,
+    handler: tasksPage,
+    cache: { tables: ["tasks", "objects", "users", "notifications"] },
+  },
+  {
+    path: "/dashboard",
+    access: staffRoles,
+    handler: dashboardPage,
+    cache: {
+      tables: [
+        "tasks",
+        "objects",
+        "users",
+        "activities",
+        "documents",
+        "notifications",
+        "payments",
+        "contracts",
+        "contract_signatures",
+      ],
+    },
+  },
+  {
+    path: "/engineer",
+    access: engineerCabinetRoles,
+    handler: engineerPage,
+    cache: {
+      tables: [
+        "tasks",
+        "objects",
+        "users",
+        "activities",
+        "documents",
+        "notifications",
+        "payments",
+        "contracts",
+        "contract_signatures",
+      ],
+    },
+  },
   { path: "/surveyor", access: surveyorRoles, handler: surveyorPage },
   { path: "/foreman", access: foremanRoles, handler: foremanPage },
   { path: "/notifications", access: "auth", handler: notificationsPage },
-  { path: "/analytics", access: staffRoles, handler: analyticsPage, kept: true },
-  { path: "/objects", access: staffRoles, handler: objectsPage, kept: true },
-  { path: "/improved-objects", access: staffRoles, handler: improvedObjectsPage, kept: true },
+  {
+    path: "/analytics",
+    access: staffRoles,
+    handler: analyticsPage,
+    cache: {
+      tables: ["tasks", "objects", "users", "notifications", "payments", "contracts", "contract_signatures"],
+    },
+  },
+  {
+    path: "/objects",
+    access: staffRoles,
+    handler: objectsPage,
+    cache: { tables: ["objects", "notifications"] },
+  },
+  {
+    path: "/improved-objects",
+    access: staffRoles,
+    handler: improvedObjectsPage,
+    cache: { tables: ["objects", "notifications"] },
+  },
   { path: "/documents", access: staffRoles, handler: documentsPage },
   { path: "/employees", access: staffRoles, handler: employeesPage },
-  { path: "/estimates", access: staffRoles, handler: estimatesPage, kept: true },
+  {
+    path: "/estimates",
+    access: staffRoles,
+    handler: estimatesPage,
+    cache: { tables: ["estimates", "objects", "notifications"] },
+  },
   { path: "/estimates/:id{[0-9]+}", access: staffRoles, handler: estimatePage },
   { path: "/estimates/:id{[0-9]+}/print", access: staffRoles, handler: estimatePrintPage },
   { path: "/field-work", access: staffRoles, handler: fieldWorkPage },

@@ -34,7 +34,7 @@ import { shopApi } from "./api/shop.ts";
 import { ordersApi } from "./api/orders.ts";
 import { offlineApi } from "./api/offline.ts";
 import { accountHeader, serviceWorkerRoute } from "./offline.ts";
-import { KeptAnswers } from "./kept_answers.ts";
+import { type CacheRule, PageCache } from "./page_cache.ts";
 import { pageRoutes } from "../routes/mod.ts";
 import { accessDeniedPage, notFoundPage } from "../routes/_errors.tsx";
 import type { AppDeps, AppEnv } from "./types.ts";
@@ -42,6 +42,11 @@ import type { AppDeps, AppEnv } from "./types.ts";
 const staticRoot = fileURLToPath(new URL("../static", import.meta.url));
 /** Content-hashed URLs never change content, so browsers keep them for good. */
 const IMMUTABLE = "public, max-age=31536000, immutable";
+
+/** API answers cached like pages (server/page_cache.ts): the object list the objects page reloads. */
+export const cachedApiRoutes: { path: string; cache: CacheRule }[] = [
+  { path: "/api/objects", cache: { tables: ["objects"] } },
+];
 
 /** Composes the application: security middleware, static files, the API routers and the pages. */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
@@ -90,8 +95,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.get("/sw.js", serviceWorkerRoute(deps));
   app.use(sessionMiddleware);
   app.use(accountHeader);
-  const kept = new KeptAnswers();
-  app.get("/api/objects", kept.middleware);
+  const pageCache = new PageCache();
+  for (const route of cachedApiRoutes) app.get(route.path, pageCache.middleware(route.cache));
 
   const api = new Hono<AppEnv>();
   api.route("/", authApi);
@@ -142,7 +147,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
         if (!allows(user, route.access)) return accessDeniedPage(c, route.denied);
         return next();
       },
-      ...(route.kept ? [kept.middleware] : []),
+      ...(route.cache ? [pageCache.middleware(route.cache)] : []),
       route.handler,
     );
   }

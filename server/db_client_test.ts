@@ -1,11 +1,11 @@
-// openDb gives a database file the statement-keeping client (db/local_client.ts); its constraint errors
-// must still reach the API's 409/422 answers.
+// openDb opens a database file through drizzle's libSQL driver; its constraint errors reach the API's
+// 409/422 answers by their extended codes, not by their text.
 import assert from "node:assert/strict";
 import { localPath, migrateDb, openDb } from "../db/client.ts";
 import { companies } from "../db/schema/mod.ts";
 import { constraintViolation } from "./errors.ts";
 
-Deno.test("openDb: a database file gets the local client, and a UNIQUE violation still reaches constraintViolation", async () => {
+Deno.test("openDb: a database file gets the file client, and a UNIQUE violation reaches constraintViolation by its extended code", async () => {
   assert.equal(localPath("file:data/app.db"), "data/app.db");
   assert.equal(localPath("file:///tmp/app.db"), "/tmp/app.db");
   assert.equal(localPath("file::memory:"), null);
@@ -20,17 +20,14 @@ Deno.test("openDb: a database file gets the local client, and a UNIQUE violation
     assert.equal(company.name, "Дубль");
     const fk = (await db.$client.execute("PRAGMA foreign_keys")).rows[0];
     assert.equal(fk[0], 1);
-    const duplicate = await db.$client.execute({
-      sql: "select id from companies where id = ?",
-      args: [company.id],
-    })
-      .then(() =>
-        db.$client.execute({
-          sql: "insert into companies (id, name) values (?, ?)",
-          args: [company.id, "Второй"],
-        })
-      ).catch((e) => e);
-    assert.ok(constraintViolation(duplicate), String(duplicate));
+    const duplicate = await db.insert(companies).values({ id: company.id, name: "Второй" }).catch((e) => e);
+    assert.equal(duplicate.cause?.extendedCode, "SQLITE_CONSTRAINT_PRIMARYKEY");
+    assert.equal(constraintViolation(duplicate)?.status, 409, String(duplicate));
+    assert.equal(
+      constraintViolation(new Error("UNIQUE constraint failed: users.email")),
+      null,
+      "an error that only says the words is not the driver's",
+    );
   } finally {
     db.$client.close();
     await Deno.remove(dir, { recursive: true });

@@ -65,17 +65,26 @@ const duplicates: Record<string, [field: string, message: string]> = {
  */
 export function constraintViolation(error: unknown): ApiError | null {
   for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    const unique = e.message.match(/UNIQUE constraint failed: ([\w., ]+)/);
-    if (unique) {
-      const [field, message] = duplicates[unique[1].trim()] ?? ["_", "Такая запись уже существует"];
-      return new ApiError(409, message, { [field]: [message] });
-    }
-    if (/FOREIGN KEY constraint failed/.test(e.message)) {
-      return invalid({ _: ["Связанная запись не найдена"] });
-    }
-    if (/(CHECK|NOT NULL) constraint failed/.test(e.message)) {
-      return invalid({ _: ["Недопустимое значение"] });
+    switch (extendedCode(e)) {
+      case "SQLITE_CONSTRAINT_UNIQUE":
+      case "SQLITE_CONSTRAINT_PRIMARYKEY": {
+        // The driver names the index's columns only in its message: «UNIQUE constraint failed: users.email».
+        const columns = e.message.slice(e.message.lastIndexOf(":") + 1).trim();
+        const [field, message] = duplicates[columns] ?? ["_", "Такая запись уже существует"];
+        return new ApiError(409, message, { [field]: [message] });
+      }
+      case "SQLITE_CONSTRAINT_FOREIGNKEY":
+        return invalid({ _: ["Связанная запись не найдена"] });
+      case "SQLITE_CONSTRAINT_CHECK":
+      case "SQLITE_CONSTRAINT_NOTNULL":
+        return invalid({ _: ["Недопустимое значение"] });
     }
   }
   return null;
+}
+
+/** The driver's extended result code of a libSQL error (`SQLITE_CONSTRAINT_UNIQUE` …), if it has one. */
+function extendedCode(error: Error): string | undefined {
+  const code = (error as { extendedCode?: unknown }).extendedCode;
+  return typeof code === "string" ? code : undefined;
 }

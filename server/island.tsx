@@ -1,5 +1,6 @@
 import { type ComponentType, createContext, type ReactNode, useContext } from "react";
 import { renderToString } from "react-dom/server";
+import { LRUCache } from "lru-cache";
 
 /** Island name → the hashed bundle that hydrates it and the shared chunks it imports. */
 export interface IslandManifest {
@@ -42,49 +43,38 @@ interface IslandProps<P> {
   className?: string;
   /**
    * The island's server HTML depends on its props alone (no clock, no randomness while rendering): it is
-   * rendered once per props and position and kept (bounded), since a card list renders one per card.
+   * rendered once per props and position and cached (bounded), since a card list renders one per card.
    */
   cached?: boolean;
 }
 
-/** HTML kept with the islands rendered inside it, by name, in page order. */
-interface KeptFragment {
+/** Cached HTML with the islands rendered inside it, by name, in page order. */
+interface CachedFragment {
   html: string;
   islands: string[];
 }
 
-/** Kept HTML by key, oldest first; bounded by characters held. */
-const kept = new Map<string, KeptFragment>();
-const KEPT_CHARS = 8_000_000;
-let keptChars = 0;
+/** Cached HTML by key; the least recently used go first past the bound (bytes, two per UTF-16 unit). */
+const fragments = new LRUCache<string, CachedFragment>({
+  maxSize: 16_000_000,
+  sizeCalculation: (fragment, key) => 2 * (key.length + fragment.html.length),
+});
 
-function keptHtml(key: string, render: () => KeptFragment): KeptFragment {
-  const found = kept.get(key);
-  if (found !== undefined) {
-    kept.delete(key); // refreshed: most recently used last
-    kept.set(key, found);
-    return found;
-  }
-  const fragment = render();
-  kept.set(key, fragment);
-  keptChars += key.length + fragment.html.length;
-  for (const [oldKey, old] of kept) {
-    if (keptChars <= KEPT_CHARS) break;
-    kept.delete(oldKey);
-    keptChars -= oldKey.length + old.html.length;
-  }
+function cachedHtml(key: string, render: () => CachedFragment): CachedFragment {
+  let fragment = fragments.get(key);
+  if (fragment === undefined) fragments.set(key, fragment = render());
   return fragment;
 }
 
 /**
  * An element whose inner HTML is a function of `data` alone (no clock, no randomness: what it needs from
- * them is in `data`), rendered once per `data` and position on the page and kept: a list's card, made
+ * them is in `data`), rendered once per `data` and position on the page and cached: a list's card, made
  * again only when its record changes. Islands inside it take their places on the page as if rendered.
  * It is rendered as a root of its own, so it sees no React context but the islands'.
  */
-export function Kept(
+export function CachedHtml(
   { name, as: Tag = "div", className, data, render }: {
-    /** What is kept (a component's name): two kinds of card with equal data are kept apart. */
+    /** What is cached (a component's name): two kinds of card with equal data are cached apart. */
     name: string;
     as?: "div" | "article" | "tr" | "li";
     className?: string;
@@ -93,10 +83,10 @@ export function Kept(
   },
 ) {
   const registry = useContext(IslandContext);
-  if (!registry) throw new Error("Kept rendered outside a page");
+  if (!registry) throw new Error("CachedHtml rendered outside a page");
   const key = `${name}\u0001${registry.count}\u0001${JSON.stringify(data)}`;
   let rendered = false;
-  const fragment = keptHtml(key, () => {
+  const fragment = cachedHtml(key, () => {
     rendered = true;
     const islands: string[] = [];
     const recorder: IslandRegistry = {
@@ -130,7 +120,7 @@ export function Island<P extends object>(
   const json = JSON.stringify(props);
   const render = () => renderToString(<Component {...props} />, { identifierPrefix: prefix });
   const html = cached
-    ? keptHtml(`${prefix}\u0000${json}`, () => ({ html: render(), islands: [] })).html
+    ? cachedHtml(`${prefix}\u0000${json}`, () => ({ html: render(), islands: [] })).html
     : render();
   const Tag = as;
   return (

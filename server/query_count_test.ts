@@ -1,5 +1,5 @@
 // Queries per page: each list page sends a bounded number of statements, and no more however many records
-// the company has (no query per row). Kept answers and kept reads (server/kept_answers.ts) may send fewer.
+// the company has (no query per row). Cached pages (server/page_cache.ts) may send fewer.
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { companies, objects, tasks, users } from "../db/schema/mod.ts";

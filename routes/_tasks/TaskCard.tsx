@@ -1,7 +1,7 @@
 import type { TaskView } from "../../db/tasks.ts";
 import { formatDate, formatDateTime } from "../../domain/format.ts";
 import { labelOf, taskPriorityLabels, taskStatusLabels, workTypeLabels } from "../../domain/labels.ts";
-import { Island, Kept } from "../../server/island.tsx";
+import { CachedHtml, Island } from "../../server/island.tsx";
 import TaskStatusMenu from "../../islands/TaskStatusMenu.tsx";
 import type { TaskDetailProps } from "../../islands/TaskDetailDialog.tsx";
 import { Badge } from "../../components/Badge.tsx";
@@ -28,7 +28,7 @@ export const assigneeText = (task: Pick<TaskView, "assignedUser">) =>
 export function TaskCard(
   { task, canChangeStatus, compact }: { task: TaskView; canChangeStatus: boolean; compact?: boolean },
 ) {
-  // Exactly what the card shows, worked out here: the card is kept per these values (server/island.tsx Kept)
+  // Exactly what the card shows, worked out here: the card is cached per these values (server/island.tsx CachedHtml)
   // and rendered from them alone, so nothing it shows can change without changing its key.
   const card: CardData = {
     id: task.id,
@@ -43,7 +43,7 @@ export function TaskCard(
     canChangeStatus,
   };
   return (
-    <Kept
+    <CachedHtml
       name="TaskCard"
       as="article"
       className={`card task-card priority-${task.priority}${task.isOverdue ? " is-overdue" : ""}`}

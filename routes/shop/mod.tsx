@@ -1,5 +1,5 @@
 // The storefront's routes: the main shop at /ruslos, every other company's at /ruslos/c/{companyId}.
-import type { Context } from "hono";
+import type { Context, Handler } from "hono";
 import type { AppEnv } from "../../server/types.ts";
 import { renderPage } from "../../server/render.tsx";
 import { cataloguePage } from "./catalogue.tsx";
@@ -8,6 +8,8 @@ import { cartPage, checkoutPage, myOrdersPage, orderPage } from "./orders.tsx";
 import { contactsPage, faqPage, installationPage, robots, sitemap } from "./info.tsx";
 import { calculatorPage, economyPage, shopEconomyPage } from "./calculators.tsx";
 import { pageStorefront, shopRoute } from "./_shell.tsx";
+import type { CacheRule } from "../../server/page_cache.ts";
+import { CART_COOKIE } from "../../server/shop.ts";
 
 const pages = {
   "": cataloguePage,
@@ -35,9 +37,26 @@ async function publicEconomyPage(c: Context<AppEnv>) {
   });
 }
 
-export const shopPageRoutes = [
+/**
+ * Storefront pages every signed-out visitor without a guest cart gets alike: one cached copy serves them all
+ * (server/page_cache.ts) until a product, a price, the stock or the shop's settings change.
+ */
+const storefrontCache: CacheRule = {
+  tables: ["companies", "shop_settings", "products", "product_categories"],
+  sharedUnless: [CART_COOKIE],
+};
+const cached: Partial<Record<keyof typeof pages, CacheRule>> = {
+  "": storefrontCache,
+  "/product/:slug": storefrontCache,
+};
+
+export const shopPageRoutes: { path: string; handler: Handler<AppEnv>; cache?: CacheRule }[] = [
   ...["/ruslos", "/ruslos/c/:companyId{[0-9]+}"].flatMap((prefix) =>
-    Object.entries(pages).map(([path, page]) => ({ path: prefix + path, handler: shopRoute(page) }))
+    Object.entries(pages).map(([path, page]) => ({
+      path: prefix + path,
+      handler: shopRoute(page),
+      cache: cached[path as keyof typeof pages],
+    }))
   ),
   { path: "/economy-calculator", handler: publicEconomyPage },
   { path: "/sitemap.xml", handler: sitemap },

@@ -1,0 +1,125 @@
+// The page cache. A cached route declares what its page is made of (routes/mod.ts `cache`): the tables it
+// reads (server/page_cache_test.ts checks the declaration against the tables SQLite says the page's
+// statements open) and the request headers it reads. Its answer is cached under everything else it reads —
+// the user, company and role (or, for a page every signed-out visitor gets alike, nobody), the address with
+// its query, the minute (overdue marks, "today") and those headers — with the change counters of its tables
+// (db/table_versions.ts, moved by triggers from migration 0015). Any commit to one of them, by this process
+// or another, makes the next request render afresh. The app's settings (env, build) are fixed for the life
+// of a cache, which is one per app. The session is still checked on every request before anything is
+// looked up (server/app.ts), and a reload with the ETag it holds answers 304 without a render.
+import type { Context, MiddlewareHandler } from "hono";
+import { getCookie } from "hono/cookie";
+import { LRUCache } from "lru-cache";
+import { requestVersions } from "./versions.ts";
+import { compress, type Encoding, matchesEtag, MIN_COMPRESS_BYTES, negotiateDynamic } from "./compression.ts";
+import { SESSION_COOKIE } from "./auth/sessions.ts";
+import type { AppEnv } from "./types.ts";
+
+/** What a cached route's page is made of, besides the address and the minute. */
+export interface CacheRule {
+  /** Every table the page reads (checked by server/page_cache_test.ts). */
+  tables: readonly string[];
+  /** Request headers the page reads: their values are part of the key. */
+  headers?: readonly string[];
+  /**
+   * The page is the same for every signed-out visitor without any of these cookies (the storefront, whose
+   * only per-visitor part is the guest cart's badge): one copy serves them all. A signed-in visitor or one
+   * carrying such a cookie gets a page made for them and not cached.
+   */
+  sharedUnless?: readonly string[];
+}
+
+/** What every signed-in page reads without its route's statements: the session's rows. */
+const SESSION_TABLES = ["sessions", "users", "companies"];
+
+/** Bytes the cache may hold per app (pages and their compressed copies); the least recently used go first. */
+const CACHE_BYTES = 32 * 1024 * 1024;
+
+const MINUTE = 60_000;
+
+interface Cached {
+  /** The declared tables' counters when the page began. */
+  stamp: number[];
+  contentType: string;
+  bytes: Uint8Array<ArrayBuffer>;
+  encoded: Partial<Record<Encoding, Uint8Array<ArrayBuffer>>>;
+  etag: string;
+}
+
+const sizeOf = (page: Cached) =>
+  page.bytes.length + (page.encoded.gzip?.length ?? 0) + (page.encoded.br?.length ?? 0);
+
+/** Cached pages of one app (one database); none when the database is not a local file (server/versions.ts). */
+export class PageCache {
+  readonly #pages = new LRUCache<string, Cached>({ maxSize: CACHE_BYTES, sizeCalculation: sizeOf });
+  #serial = 0;
+  /** Tells this process's ETags from those of an earlier one, whose counters started elsewhere. */
+  readonly #boot = crypto.randomUUID().slice(0, 8);
+
+  /** Middleware caching a GET route's page by `rule`. */
+  middleware(rule: CacheRule): MiddlewareHandler<AppEnv> {
+    const tables = rule.sharedUnless ? rule.tables : [...new Set([...SESSION_TABLES, ...rule.tables])];
+    return async (c, next) => {
+      const key = c.req.method === "GET" ? this.#keyOf(c, rule) : null;
+      const versions = key === null ? null : requestVersions(c);
+      if (key === null || !versions) return next();
+      const stamp = tables.map((table) => versions.get(table) ?? -1);
+      const cached = this.#pages.get(key);
+      if (cached && sameStamp(cached.stamp, stamp)) return this.#answer(c, key, cached);
+      await next();
+      const res = c.res;
+      // A renewed session's cookie or an answer other than a page is not cached.
+      if (res.status !== 200 || res.headers.has("Set-Cookie") || res.headers.has("Cache-Control")) return;
+      const contentType = res.headers.get("Content-Type");
+      if (!contentType) return;
+      const page: Cached = {
+        stamp,
+        contentType,
+        bytes: new Uint8Array(await res.arrayBuffer()),
+        encoded: {},
+        etag: `W/"${this.#boot}-${++this.#serial}"`,
+      };
+      this.#pages.set(key, page);
+      c.res = undefined as unknown as Response; // Hono would copy the old answer's headers onto the new one
+      c.res = new Response(page.bytes, { headers: res.headers });
+      c.res.headers.set("ETag", page.etag);
+    };
+  }
+
+  /** The key of everything the page reads besides its tables; null when it is not to be cached. */
+  #keyOf(c: Context<AppEnv>, rule: CacheRule): string | null {
+    const user = c.var.user;
+    let who: string;
+    if (rule.sharedUnless) {
+      if (user || getCookie(c, SESSION_COOKIE) || rule.sharedUnless.some((name) => getCookie(c, name))) {
+        return null;
+      }
+      who = "signed out";
+    } else {
+      if (!user) return null;
+      who = `${user.id} ${user.companyId} ${user.role}`;
+    }
+    const minute = Math.floor(c.var.deps.now().getTime() / MINUTE);
+    const headers = (rule.headers ?? []).map((name) => c.req.header(name) ?? "");
+    return JSON.stringify([who, minute, c.req.url, headers]);
+  }
+
+  /** The cached page, compressed once per encoding, or 304 when the browser holds it already. */
+  #answer(c: Context<AppEnv>, key: string, page: Cached): Response {
+    const headers: Record<string, string> = { "Content-Type": page.contentType, ETag: page.etag };
+    if (matchesEtag(c.req.header("If-None-Match"), page.etag)) return c.body(null, 304, headers);
+    const encoding = negotiateDynamic(c.req.header("Accept-Encoding"));
+    if (!encoding || page.bytes.length < MIN_COMPRESS_BYTES) return c.body(page.bytes, 200, headers);
+    let body = page.encoded[encoding];
+    if (!body) {
+      body = page.encoded[encoding] = compress(page.bytes, encoding) as Uint8Array<ArrayBuffer>;
+      this.#pages.set(key, page); // again, so that the bound counts the compressed copy
+    }
+    return c.body(body, 200, { ...headers, "Content-Encoding": encoding, Vary: "Accept-Encoding" });
+  }
+}
+
+function sameStamp(a: number[], b: number[]): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}

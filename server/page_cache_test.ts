@@ -1,0 +1,353 @@
+// The page cache (server/page_cache.ts): a page is given again while the tables it declares are unchanged,
+// made afresh after any change to one of them (by this app or by another connection), never across users,
+// minutes or a closed session; each declaration holds every table the page's statements open; the
+// storefront signed out is one page for all, with nothing of any visitor in it.
+import assert from "node:assert/strict";
+import { gunzipSync } from "node:zlib";
+import { eq } from "drizzle-orm";
+import type { Client, InStatement } from "@libsql/client";
+import { expectJson, type TestApp, withTestApp } from "./testing.ts";
+import { products, shopSettings } from "../db/schema/mod.ts";
+import { pageRoutes } from "../routes/mod.ts";
+import { cachedApiRoutes } from "./app.ts";
+import { openDb } from "../db/client.ts";
+import { boot } from "./boot.ts";
+import { readEnv } from "./env.ts";
+
+const ENGINEER = "engineer@demo.local";
+
+async function page(res: Response | Promise<Response>) {
+  const answer = await res;
+  assert.equal(answer.status, 200);
+  return { etag: answer.headers.get("ETag"), html: await answer.text() };
+}
+
+Deno.test("page cache: a page is given again until a table it read changes; other writes keep it", async () => {
+  await withTestApp(async (t) => {
+    const engineer = t.as(ENGINEER);
+    const first = await page(engineer.get("/objects"));
+    const again = await page(engineer.get("/objects"));
+    assert.ok(first.etag, "a cached page carries an ETag");
+    assert.equal(again.etag, first.etag, "the second request is the cached page");
+    assert.equal(again.html, first.html);
+
+    // A task's priority changed touches no table /objects reads (a changed description or date would notify the
+    // assignee, and the bell is on every page): still cached. /tasks reads tasks: made afresh.
+    const tasks = await page(engineer.get("/tasks"));
+    const [task] = await expectJson(engineer.get("/api/tasks?limit=1"));
+    const priority = task.priority === "high" ? "low" : "high";
+    await expectJson(engineer.patch(`/api/tasks/${task.id}`, { priority }));
+    assert.equal((await page(engineer.get("/objects"))).etag, first.etag);
+    const tasksAfter = await page(engineer.get("/tasks"));
+    assert.notEqual(tasksAfter.etag, tasks.etag);
+
+    // An object edit through the API: the list shows it at once.
+    const [object] = await expectJson(engineer.get("/api/objects?limit=1"));
+    await expectJson(engineer.patch(`/api/objects/${object.id}`, { clientName: "Клиент После Правки" }));
+    const after = await page(engineer.get("/objects"));
+    assert.notEqual(after.etag, first.etag);
+    assert.match(after.html, /Клиент После Правки/);
+    assert.match((await engineer.get("/api/objects")).headers.get("ETag") ?? "", /^W\//);
+    assert.match(await (await engineer.get("/api/objects")).text(), /Клиент После Правки/);
+  });
+});
+
+Deno.test("page cache: a commit by another connection (the CLI beside the server) is seen on the next request", async () => {
+  await withTestApp(async (t) => {
+    const engineer = t.as(ENGINEER);
+    const before = await page(engineer.get("/api/objects"));
+    const other = await openDb(t.deps.env.DATABASE_URL);
+    try {
+      await other.$client.execute(
+        "UPDATE objects SET client_name = 'Клиент Из Другого Процесса' WHERE id = (SELECT min(id) FROM objects)",
+      );
+    } finally {
+      other.$client.close();
+    }
+    const after = await page(engineer.get("/api/objects"));
+    assert.notEqual(after.etag, before.etag);
+    assert.match(after.html, /Клиент Из Другого Процесса/);
+  });
+});
+
+Deno.test("page cache: each user gets their own page, and a closed session is refused though its page is cached", async () => {
+  await withTestApp(async (t) => {
+    const engineer = await page(t.as(ENGINEER).get("/dashboard"));
+    const manager = await page(t.as("manager@demo.local").get("/dashboard"));
+    assert.notEqual(manager.etag, engineer.etag);
+    const signedIn = (html: string) => /<div class="sidebar-user-text"><strong>([^<]+)/.exec(html)?.[1];
+    assert.equal(signedIn(engineer.html), "Павел Кузнецов");
+    assert.equal(signedIn(manager.html), "Ольга Морозова");
+
+    const cookie = await t.login(ENGINEER);
+    const cached = await t.request("/objects", { headers: { Cookie: cookie } });
+    assert.equal(cached.status, 200);
+    await cached.body?.cancel();
+    await expectJson(t.request("/api/logout", { method: "POST", headers: { Cookie: cookie } }));
+    const closed = await t.request("/objects", { headers: { Cookie: cookie }, redirect: "manual" });
+    assert.equal(closed.status, 302);
+    assert.match(closed.headers.get("Location") ?? "", /^\/login/);
+  });
+});
+
+Deno.test("page cache: a user renamed by the admin sees the new name at once (users is read by every page)", async () => {
+  await withTestApp(async (t) => {
+    const before = await page(t.as(ENGINEER).get("/objects"));
+    const users = await expectJson(t.as("director@demo.local").get("/api/users"));
+    const engineer = users.find((u: { email: string }) => u.email === ENGINEER);
+    await expectJson(t.as("director@demo.local").patch(`/api/users/${engineer.id}`, { firstName: "Пётр" }));
+    const after = await page(t.as(ENGINEER).get("/objects"));
+    assert.notEqual(after.etag, before.etag);
+    assert.match(after.html, /Пётр Кузнецов/);
+  });
+});
+
+Deno.test("page cache: If-None-Match answers 304, gzip is the same page, the next minute renders afresh", async () => {
+  let now = new Date("2026-11-23T10:00:00Z").getTime();
+  await withTestApp({ now: () => new Date(now) }, async (t) => {
+    const cookie = await t.login(ENGINEER);
+    const headers = { Cookie: cookie };
+    const first = await page(t.request("/tasks", { headers }));
+    const notModified = await t.request("/tasks", { headers: { ...headers, "If-None-Match": first.etag! } });
+    assert.equal(notModified.status, 304);
+    assert.equal(await notModified.text(), "");
+
+    const zipped = await t.request("/tasks", { headers: { ...headers, "Accept-Encoding": "gzip" } });
+    assert.equal(zipped.headers.get("Content-Encoding"), "gzip");
+    assert.equal(zipped.headers.get("ETag"), first.etag);
+    assert.equal(
+      new TextDecoder().decode(gunzipSync(new Uint8Array(await zipped.arrayBuffer()))),
+      first.html,
+    );
+
+    now += 30_000;
+    const sameMinute = await page(t.request("/tasks", { headers }));
+    now += 60_000;
+    const nextMinute = await page(t.request("/tasks", { headers }));
+    assert.equal(sameMinute.etag, first.etag);
+    assert.notEqual(nextMinute.etag, first.etag);
+  });
+});
+
+Deno.test("page cache: after each of a run of random edits, every cached page is the page a fresh server makes", async () => {
+  const at = new Date("2026-11-23T10:00:00Z");
+  await withTestApp({ now: () => at }, async (t) => {
+    const engineer = t.as(ENGINEER);
+    const pages = [
+      "/objects",
+      "/tasks",
+      "/estimates",
+      "/engineer",
+      "/dashboard",
+      "/analytics",
+      "/api/objects",
+    ];
+    const tasks: { id: number }[] = await expectJson(engineer.get("/api/tasks"));
+    const objects: { id: number }[] = await expectJson(engineer.get("/api/objects"));
+    const statuses = ["pending", "in_progress", "assigned"];
+    let seed = 7;
+    const random = (n: number) => (seed = (seed * 48271) % 2147483647) % n;
+    const edits = [
+      () =>
+        engineer.patch(`/api/tasks/${tasks[random(tasks.length)].id}`, {
+          description: `Правка ${random(1e6)}`,
+        }),
+      () => engineer.patch(`/api/tasks/${tasks[random(tasks.length)].id}`, { status: statuses[random(3)] }),
+      () =>
+        engineer.patch(`/api/objects/${objects[random(objects.length)].id}`, {
+          clientName: `Клиент ${random(1e6)}`,
+        }),
+      () => t.as("director@demo.local").patch("/api/settings", { firstName: `Ирина${random(100)}` }),
+    ];
+    for (const path of pages) await (await engineer.get(path)).arrayBuffer(); // cached before the first edit
+    for (let round = 0; round < 12; round++) {
+      await expectJson(edits[random(edits.length)]());
+      const fresh = await boot(
+        readEnv({ DATABASE_URL: t.deps.env.DATABASE_URL, DATA_DIR: t.dir, SEED: "none" }),
+        {
+          now: () => at,
+        },
+      );
+      try {
+        const cookie = { Cookie: await t.login(ENGINEER) };
+        for (const path of pages) {
+          const cached = await (await engineer.get(path)).text();
+          const made = await (await fresh.app.request(`http://localhost${path}`, { headers: cookie })).text();
+          assert.equal(cached, made, `${path} after edit ${round + 1}`);
+        }
+      } finally {
+        fresh.close();
+      }
+    }
+  });
+});
+
+/** A request to each cached route, by its path pattern: every cached route must have one here. */
+const examples: Record<string, { url: string; as?: string }[]> = {
+  "/tasks": [{ url: "/tasks", as: ENGINEER }, { url: "/tasks?status=pending&page=2", as: ENGINEER }],
+  "/dashboard": [{ url: "/dashboard", as: ENGINEER }, { url: "/dashboard", as: "director@demo.local" }],
+  "/engineer": [{ url: "/engineer", as: ENGINEER }],
+  "/analytics": [{ url: "/analytics", as: ENGINEER }, { url: "/analytics?period=year", as: ENGINEER }],
+  "/objects": [{ url: "/objects", as: ENGINEER }, { url: "/objects?search=а&status=active", as: ENGINEER }],
+  "/improved-objects": [{ url: "/improved-objects", as: ENGINEER }],
+  "/estimates": [{ url: "/estimates", as: ENGINEER }, { url: "/estimates?status=draft", as: ENGINEER }],
+  "/api/objects": [{ url: "/api/objects", as: ENGINEER }, { url: "/api/objects?search=а", as: ENGINEER }],
+  "/ruslos": [{ url: "/ruslos" }, { url: "/ruslos?brand=topas&persons=4&sort=price_asc" }],
+  "/ruslos/product/:slug": [{ url: "/ruslos/product/topas-5" }, { url: "/ruslos/product/no-such" }],
+  "/ruslos/c/:companyId{[0-9]+}": [{ url: "/ruslos/c/1" }],
+  "/ruslos/c/:companyId{[0-9]+}/product/:slug": [{ url: "/ruslos/c/1/product/topas-5" }],
+};
+
+/**
+ * The tables SQLite opens to run each read (its own plan: OpenRead of a table's or an index's root page),
+ * asked on a connection of its own: the driver leaves an EXPLAIN's read open, which would make the app's
+ * next write on that connection fail with SQLITE_BUSY_SNAPSHOT.
+ */
+async function tablesOpened(t: TestApp, statements: InStatement[]): Promise<Set<string>> {
+  const own = await openDb(t.deps.env.DATABASE_URL);
+  try {
+    return await opened(own.$client, statements);
+  } finally {
+    own.$client.close();
+  }
+}
+
+async function opened(client: Client, statements: InStatement[]): Promise<Set<string>> {
+  const roots = new Map(
+    (await client.execute("SELECT rootpage, tbl_name FROM sqlite_master WHERE rootpage > 0")).rows.map((
+      r,
+    ) => [Number(r.rootpage), String(r.tbl_name)]),
+  );
+  const opened = new Set<string>();
+  for (const stmt of statements) {
+    const { sql, args } = typeof stmt === "string" ? { sql: stmt, args: [] } : stmt;
+    if (!/^\s*(select|with)\b/i.test(sql)) continue;
+    const plan = await client.execute({ sql: `EXPLAIN ${sql}`, args });
+    for (const step of plan.rows) {
+      if (step.opcode === "OpenRead") opened.add(roots.get(Number(step.p2))!);
+    }
+  }
+  return opened;
+}
+
+Deno.test("page cache: each cached route declares every table its statements open, as SQLite's plan says", async () => {
+  await withTestApp(async (t) => {
+    const cachedRoutes = [...pageRoutes, ...cachedApiRoutes].filter((r) => r.cache);
+    assert.ok(cachedRoutes.length >= 10);
+    const client = t.deps.db.$client;
+    const execute = client.execute;
+    const sent: InStatement[] = [];
+    let recording = false;
+    client.execute = ((
+      stmt: InStatement | string,
+      args?: InStatement extends { args?: infer A } ? A : never,
+    ) => {
+      const statement: InStatement = typeof stmt === "string" ? { sql: stmt, args: args ?? [] } : stmt;
+      if (recording) sent.push(statement);
+      return (execute as (s: InStatement) => ReturnType<typeof execute>).call(client, statement);
+    }) as typeof client.execute;
+    try {
+      for (const route of cachedRoutes) {
+        const requests = examples[route.path];
+        assert.ok(requests, `${route.path} is cached: give it an example request here`);
+        for (const { url, as } of requests) {
+          if (as) await (await t.request("/api/user", { as })).arrayBuffer(); // signing in is not the page's
+          sent.length = 0;
+          recording = true;
+          const res = await t.request(url, { as });
+          await res.arrayBuffer();
+          recording = false;
+          assert.ok(res.status === 200 || res.status === 404, `${url}: ${res.status}`);
+          assert.ok(sent.length > 0 || res.headers.has("ETag"), `${url} ran its statements`);
+          const opened = await tablesOpened(t, sent);
+          const undeclared = [...opened].filter((table) => !route.cache!.tables.includes(table));
+          assert.deepEqual(undeclared, [], `${url} reads tables ${route.path} does not declare`);
+        }
+      }
+    } finally {
+      client.execute = execute;
+    }
+  });
+});
+
+/** The storefront as a visitor without any cookie sees it. */
+async function storefront(t: TestApp, url = "/ruslos") {
+  const res = await t.request(url);
+  assert.equal(res.status, 200);
+  return { etag: res.headers.get("ETag"), html: await res.text() };
+}
+
+Deno.test("page cache: the storefront signed out is one page for all, made afresh when a product, a price, the stock or the shop's settings change", async () => {
+  await withTestApp(async (t) => {
+    const db = t.deps.db;
+    const product = "/ruslos/product/topas-5";
+    const first = await storefront(t);
+    assert.ok(first.etag, "the signed-out storefront is cached");
+    assert.equal((await storefront(t)).etag, first.etag, "a second visitor gets the same copy");
+    const firstProduct = await storefront(t, product);
+    assert.equal((await storefront(t, product)).etag, firstProduct.etag);
+
+    const [topas] = await db.select().from(products).where(eq(products.sku, "TOPAS-5"));
+    const changes: [string, () => Promise<unknown>, RegExp][] = [
+      [
+        "a product",
+        () => db.update(products).set({ name: "Топас 5 Новый" }).where(eq(products.id, topas.id)),
+        /Топас 5 Новый/,
+      ],
+      [
+        "a price",
+        () => db.update(products).set({ price: 12_345_600 }).where(eq(products.id, topas.id)),
+        /123\s456/,
+      ],
+      [
+        "the stock",
+        () => db.update(products).set({ stockQuantity: 0 }).where(eq(products.id, topas.id)),
+        /OutOfStock|Нет в наличии|Под заказ/,
+      ],
+      [
+        "the shop's settings",
+        () => db.update(shopSettings).set({ storeName: "Новое имя магазина" }),
+        /Новое имя магазина/,
+      ],
+    ];
+    let before = [first.etag, firstProduct.etag];
+    for (const [what, change, shows] of changes) {
+      await change();
+      const catalogue = await storefront(t);
+      const page = await storefront(t, product);
+      assert.notEqual(catalogue.etag, before[0], `the catalogue after a change to ${what}`);
+      assert.notEqual(page.etag, before[1], `the product page after a change to ${what}`);
+      assert.match(page.html, shows, `the product page shows the change to ${what}`);
+      before = [catalogue.etag, page.etag];
+    }
+  });
+});
+
+Deno.test("page cache: nothing of one visitor reaches the shared storefront (cart badge, sign-in)", async () => {
+  await withTestApp(async (t) => {
+    const badge = (html: string) => /shop-cart-count num">(\d+)</.exec(html)?.[1];
+    const [topas] = await t.deps.db.select().from(products).where(eq(products.sku, "TOPAS-5"));
+    const withCart = await t.request("/ruslos", {
+      headers: { Cookie: `shop_cart=${topas.id}.3.${topas.price}` },
+    });
+    const cartHtml = await withCart.text();
+    assert.equal(badge(cartHtml), "3", "the visitor with a cart sees their own badge");
+    const customer = await t.request("/ruslos", { as: ENGINEER });
+    assert.match(await customer.text(), /Мои заказы/);
+
+    const anyone = await storefront(t);
+    assert.equal(badge(anyone.html), "0", "a visitor without a cart sees an empty one");
+    assert.match(anyone.html, /Войти/);
+    assert.doesNotMatch(anyone.html, /Мои заказы/);
+
+    const again = await t.request("/ruslos", {
+      headers: { Cookie: `shop_cart=${topas.id}.2.${topas.price}` },
+    });
+    assert.equal(
+      badge(await again.text()),
+      "2",
+      "a cart still gets its own page after the shared one is cached",
+    );
+    assert.notEqual(again.headers.get("ETag"), anyone.etag);
+  });
+});
