@@ -82,7 +82,12 @@ const fromDemoTemplate = (options: TestAppOptions) =>
 /** Boots the app on a temporary database (seeded with the demo data unless `seed: false`). */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dir = await Deno.makeTempDir({ prefix: "polesmeta-test-" });
-  if (fromDemoTemplate(options)) await cp(await demoTemplateDir(), dir, { recursive: true });
+  if (fromDemoTemplate(options)) {
+    // The database file and the uploads only: the template's -wal and -shm files may still be going away.
+    const template = await demoTemplateDir();
+    await Deno.copyFile(join(template, "app.db"), join(dir, "app.db"));
+    await cp(join(template, "uploads"), join(dir, "uploads"), { recursive: true });
+  }
   const env = testEnv(dir, options);
   const booted = await boot(env, { now: options.now });
   const cookies = new Map<string, string>();
