@@ -38,13 +38,14 @@ export const viewports = {
   desktop: { width: 1366, height: 768 },
 } as const;
 
-export async function startBrowser(
-  options: Parameters<typeof createTestApp>[0] = {},
-): Promise<BrowserHarness> {
-  const t = await createTestApp(options);
-  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, t.app.fetch);
-  const baseUrl = `http://127.0.0.1:${server.addr.port}`;
-  const browser = await chromium.launch({
+/**
+ * One chromium per test file (each file runs in a worker of its own), started by its first browser test and
+ * closed after its last; each test gets contexts of its own, as isolated as a new browser and far cheaper.
+ */
+let sharedBrowser: Promise<Browser> | null = null;
+
+function browserOfFile(): Promise<Browser> {
+  sharedBrowser ??= chromium.launch({
     executablePath: CHROMIUM,
     args: [
       "--no-sandbox",
@@ -56,6 +57,21 @@ export async function startBrowser(
       "--disable-sync",
     ],
   });
+  return sharedBrowser;
+}
+
+Deno.test.afterAll(async () => {
+  if (sharedBrowser) await (await sharedBrowser).close();
+});
+
+/** The app on a free port of its own with the file's browser; `close()` ends the test's contexts and the app. */
+export async function startBrowser(
+  options: Parameters<typeof createTestApp>[0] = {},
+): Promise<BrowserHarness> {
+  const t = await createTestApp(options);
+  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, t.app.fetch);
+  const baseUrl = `http://127.0.0.1:${server.addr.port}`;
+  const browser = await browserOfFile();
   const harness: BrowserHarness = {
     t,
     baseUrl,
@@ -88,7 +104,8 @@ export async function startBrowser(
       return page;
     },
     async close() {
-      await browser.close();
+      // The tests of a file run one after another: every context open now is this test's.
+      await Promise.all(browser.contexts().map((context) => context.close()));
       await server.shutdown();
       await t.close();
     },

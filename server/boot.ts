@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { migrateDb, openDb } from "../db/client.ts";
 import { isEmpty, seedDemo } from "../db/seed/demo.ts";
 import { createApp } from "./app.ts";
-import { buildIslands, loadIslandManifest } from "./build.ts";
+import { buildIslands, currentIslandManifest, loadIslandManifest } from "./build.ts";
 import { type Env, ownerEmail } from "./env.ts";
 import { syncOwner } from "../db/users.ts";
 import { localStorage } from "./storage.ts";
@@ -17,7 +17,10 @@ let manifestOnce: Promise<IslandManifest> | null = null;
 /** A binary made by `deno compile` runs as itself, not as `deno`. */
 const isCompiled = !/(^|[\\/])deno(\.exe)?$/.test(Deno.execPath());
 
-/** Builds the island bundles once per process; a compiled binary ships them (`deno task compile`) and only loads. */
+/**
+ * Builds the island bundles once per process, unless the last build's sources are unchanged; a compiled binary
+ * ships them (`deno task compile`) and only loads.
+ */
 function islandManifest(): Promise<IslandManifest> {
   manifestOnce ??= (async () => {
     if (isCompiled) {
@@ -25,6 +28,8 @@ function islandManifest(): Promise<IslandManifest> {
       if (!prebuilt) throw new Error("The binary has no island bundles: build it with `deno task compile`");
       return prebuilt;
     }
+    const current = await currentIslandManifest();
+    if (current) return current;
     const manifest = await buildIslands();
     await esbuild.stop();
     return manifest;

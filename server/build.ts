@@ -1,14 +1,27 @@
 import * as esbuild from "esbuild";
 import { fileURLToPath } from "node:url";
-import { basename, join, relative } from "node:path";
+import { basename, dirname, join, relative } from "node:path";
+import { encodeHexLowerCase } from "@oslojs/encoding";
 import type { IslandManifest } from "./island.tsx";
 import { compress } from "./compression.ts";
 import { encodedSuffix } from "./static_files.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
+const thisFile = fileURLToPath(import.meta.url);
 const islandsDir = join(root, "islands");
 export const islandsOutDir = join(root, "static", "_islands");
 const manifestPath = join(islandsOutDir, "manifest.json");
+/**
+ * What the last build read (each source's SHA-256) and made, outside static/ (which is served). A start whose
+ * sources are unchanged reuses the bundles: every test file boots the app in a process of its own.
+ */
+const buildRecordPath = join(root, "node_modules", ".cache", "polesmeta", "islands.json");
+
+interface BuildRecord {
+  minify: boolean;
+  sources: Record<string, string | undefined>;
+  manifest: IslandManifest;
+}
 
 /**
  * Islands are the PascalCase .tsx files directly in islands/; the default export's name must match the file.
@@ -78,13 +91,67 @@ hydrateIsland(${JSON.stringify(args.path)}, C);`,
   const minify = options.minify ?? true;
   const serviceWorker = await buildStandalone("sw", "iife", minify);
   const engine = await buildStandalone("engine", "esm", minify);
-  manifest.serviceWorker = urlOf(serviceWorker[0]);
-  manifest.engine = urlOf(engine[0]);
-  const scripts = [...Object.keys(outputs).filter((out) => out.endsWith(".js")), ...engine];
+  manifest.serviceWorker = urlOf(serviceWorker.files[0]);
+  manifest.engine = urlOf(engine.files[0]);
+  const scripts = [...Object.keys(outputs).filter((out) => out.endsWith(".js")), ...engine.files];
   manifest.files = scripts.map(urlOf).sort();
   await precompress(scripts.map((out) => join(root, out)));
-  await Deno.writeTextFile(manifestPath, JSON.stringify(manifest, null, 2));
+  await writeWhole(manifestPath, JSON.stringify(manifest, null, 2));
+  const inputs = [result.metafile, serviceWorker.metafile, engine.metafile].flatMap((m) =>
+    Object.keys(m.inputs)
+  );
+  await recordBuild(minify, inputs, manifest);
   return manifest;
+}
+
+/**
+ * The manifest of the last build when it is current: the same island files, the same `minify`, every source
+ * it read unchanged (build.ts among them) and every bundle still there; else null.
+ */
+export async function currentIslandManifest(
+  options: { minify?: boolean } = {},
+): Promise<IslandManifest | null> {
+  let record: BuildRecord;
+  try {
+    record = JSON.parse(await Deno.readTextFile(buildRecordPath));
+  } catch {
+    return null;
+  }
+  const { manifest } = record;
+  if (record.minify !== (options.minify ?? true)) return null;
+  if ((await islandNames()).join() !== Object.keys(manifest.entries).sort().join()) return null;
+  const hashes = await sourceHashes(Object.keys(record.sources));
+  if (Object.entries(record.sources).some(([path, hash]) => hashes[path] !== hash)) return null;
+  const bundles = [...(manifest.files ?? []), manifest.serviceWorker ?? ""].map((url) =>
+    join(root, "static", url)
+  );
+  const present = await Promise.all(bundles.map((file) => Deno.stat(file).then(() => true, () => false)));
+  return present.every(Boolean) ? manifest : null;
+}
+
+/** Notes the sources a build read (paths relative to the root; esbuild's plugin namespaces are not files). */
+async function recordBuild(minify: boolean, inputs: string[], manifest: IslandManifest): Promise<void> {
+  const files = [...new Set([...inputs.filter((path) => !path.includes(":")), relative(root, thisFile)])];
+  const record: BuildRecord = { minify, sources: await sourceHashes(files), manifest };
+  await Deno.mkdir(dirname(buildRecordPath), { recursive: true });
+  await writeWhole(buildRecordPath, JSON.stringify(record));
+}
+
+/** Each file's SHA-256 in hex; a missing file has none. */
+async function sourceHashes(files: string[]): Promise<Record<string, string | undefined>> {
+  const hashes = await Promise.all(files.map(async (file) => {
+    const bytes = await Deno.readFile(join(root, file)).catch(() => null);
+    if (!bytes) return undefined;
+    return encodeHexLowerCase(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)));
+  }));
+  return Object.fromEntries(files.map((file, i) => [file, hashes[i]]));
+}
+
+/** Writes a file whole (a temporary file renamed), so that a process building at the same time never reads half. */
+async function writeWhole(path: string, text: string): Promise<void> {
+  const temp = `${path}.${crypto.randomUUID()}.tmp`;
+  await Deno.writeTextFile(temp, text);
+  await Deno.rename(temp, path);
 }
 
 /**
@@ -97,7 +164,7 @@ async function buildStandalone(
   name: "sw" | "engine",
   format: "iife" | "esm",
   minify: boolean,
-): Promise<string[]> {
+): Promise<{ files: string[]; metafile: esbuild.Metafile }> {
   const result = await esbuild.build({
     entryPoints: { [name]: join(root, "components", "offline", `${name}.ts`) },
     bundle: true,
@@ -116,7 +183,7 @@ async function buildStandalone(
   });
   const outputs = result.metafile.outputs;
   const entry = Object.entries(outputs).find(([, meta]) => meta.entryPoint)![0];
-  return [entry, ...staticImportsOf(outputs, entry)];
+  return { files: [entry, ...staticImportsOf(outputs, entry)], metafile: result.metafile };
 }
 
 /** Every chunk an entry imports statically, directly or not, so the page can preload them all at once. */

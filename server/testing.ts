@@ -1,6 +1,7 @@
 // Test helpers: a fresh app on a temporary database with the demo data, and signed-in requests.
 // deno-lint-ignore-file no-explicit-any
 import assert from "node:assert/strict";
+import { cp } from "node:fs/promises";
 import { join } from "node:path";
 import { readEnv } from "./env.ts";
 import { boot } from "./boot.ts";
@@ -35,18 +36,59 @@ export interface UserClient {
 
 export const DEMO_PASSWORD = "demo12345";
 
-/** Boots the app on a temporary database (seeded with the demo data unless `seed: false`). */
-export async function createTestApp(
-  options: { seed?: boolean; now?: () => Date; env?: Record<string, string> } = {},
-): Promise<TestApp> {
-  const dir = await Deno.makeTempDir({ prefix: "polesmeta-test-" });
-  const env = readEnv({
+type TestAppOptions = { seed?: boolean; now?: () => Date; env?: Record<string, string> };
+
+/** The environment of a test app whose database and files live in `dir`. */
+const testEnv = (dir: string, options: TestAppOptions) =>
+  readEnv({
     DATABASE_URL: `file:${dir}/app.db`,
     DATA_DIR: dir,
     SEED: options.seed === false ? "none" : "demo",
     DEMO_PASSWORD,
     ...options.env,
   });
+
+/**
+ * A folder with the migrated database seeded with the demo data and its uploads, made once per test file
+ * (each runs in a worker of its own) by the app's own boot; each test app starts from a copy of it rather
+ * than migrating and seeding again. Removed after the file's tests.
+ */
+let demoTemplate: Promise<string> | null = null;
+
+function demoTemplateDir(): Promise<string> {
+  demoTemplate ??= (async () => {
+    const dir = await Deno.makeTempDir({ prefix: "polesmeta-template-" });
+    const booted = await boot(testEnv(dir, {}));
+    // Everything into the database file, so that a copy of the file alone is the whole database.
+    await booted.deps.db.$client.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+    booted.close();
+    return dir;
+  })();
+  return demoTemplate;
+}
+
+Deno.test.afterAll(async () => {
+  if (demoTemplate) await Deno.remove(await demoTemplate, { recursive: true }).catch(() => {});
+});
+
+/**
+ * Whether the app may start from the demo template: seeded with the demo data by the real clock (a fixed
+ * `now` seeds other dates) and without an environment that changes what is seeded or where.
+ */
+const fromDemoTemplate = (options: TestAppOptions) =>
+  options.seed !== false && options.now === undefined &&
+  !["SEED", "DEMO_PASSWORD", "DATABASE_URL", "DATA_DIR"].some((name) => name in (options.env ?? {}));
+
+/** Boots the app on a temporary database (seeded with the demo data unless `seed: false`). */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dir = await Deno.makeTempDir({ prefix: "polesmeta-test-" });
+  if (fromDemoTemplate(options)) {
+    // The database file and the uploads only: the template's -wal and -shm files may still be going away.
+    const template = await demoTemplateDir();
+    await Deno.copyFile(join(template, "app.db"), join(dir, "app.db"));
+    await cp(join(template, "uploads"), join(dir, "uploads"), { recursive: true });
+  }
+  const env = testEnv(dir, options);
   const booted = await boot(env, { now: options.now });
   const cookies = new Map<string, string>();
   const origin = "http://localhost";
@@ -107,8 +149,6 @@ export async function createTestApp(
     },
   };
 }
-
-type TestAppOptions = Parameters<typeof createTestApp>[0];
 
 /** Runs `fn` on a fresh test app (createTestApp's options first, when given) and closes the app after. */
 export async function withTestApp(fn: (t: TestApp) => Promise<void> | void): Promise<void>;
