@@ -74,7 +74,6 @@ function documents(n: number): Record<string, unknown>[] {
   return docs;
 }
 
-
 const docs = documents(500);
 for (let i = 0; i < 20_000; i++) generateEstimate(docs[i % docs.length], { date: DATE });
 const n = 100_000;

@@ -1,4 +1,4 @@
-// The realistic mix (issue 24): several staff accounts of the demo company and of a second company reading
+// The realistic mix: several staff accounts of the demo company and of a second company reading
 // the pages and filters a company uses in a day, the public shop signed out, and one request in five a write
 // (task edits and status changes, an object note, a cart add). Every load is held against the bare React SSR
 // anchor (bench/_anchor.tsx) loaded just before it in the same run. It prints three tables:

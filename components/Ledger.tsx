@@ -1,4 +1,4 @@
-// The payment ledger's server-rendered views (issue 25 item 7): the objects with money owed (the engineer's
+// The payment ledger's server-rendered views: the objects with money owed (the engineer's
 // cabinet) and the money asked for and not received, by age (analytics). Figures from db/ledger.ts.
 import type { OwedObject, ReceivablesByAge } from "../db/ledger.ts";
 import { formatKopecks } from "../domain/format.ts";

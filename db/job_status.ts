@@ -1,4 +1,4 @@
-// The one place an object's status is written (issue 25 item 2): after each event (an estimate made, sent,
+// The one place an object's status is written: after each event (an estimate made, sent,
 // approved, a contract signed, a payment received, works started or finished) the writer calls
 // refreshJobState() inside its own transaction; it reads the facts, derives the state with
 // domain/job_status.ts and stores status, stage and the money figures of domain/job_money.ts.
@@ -65,7 +65,7 @@ export async function jobFacts(db: Executor, objectId: number) {
     prepaymentReceived: flag(r.prepaymentReceived),
     worksStarted: flag(r.worksStarted),
     worksFinished: flag(r.worksFinished),
-    // The act of completed works is issue 25 item 6 (branch job-money): its signature sets this fact here.
+    // No act of completed works is signed in the product yet: when it is, its signature sets this fact here.
     actSigned: false,
     paidInFull: contractTotal !== null && contractTotal > 0 && receivedTotal >= contractTotal,
   };

@@ -1,4 +1,4 @@
-// «A read never throws on a stored value» (issue 23): an integer past the safe range (written before the
+// «A read never throws on a stored value»: an integer past the safe range (written before the
 // bounds, or by hand) makes @libsql/client refuse the whole read with a RangeError, which would take every
 // list that reads the row down. The driver cannot read it leniently on its own, so such a read (and only
 // such a read: the usual path pays nothing) runs again on a second client that reads integers as bigints;

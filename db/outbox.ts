@@ -1,4 +1,4 @@
-// The outbox of messages to clients (issue 26). An event writes its message with enqueueClientMessage in its own
+// The outbox of messages to clients. An event writes its message with enqueueClientMessage in its own
 // transaction; the worker (server/outbox_worker.ts) claims due messages with a lease, sends each, and marks it
 // sent the moment the mail server accepted it, or schedules a retry, or marks it failed with the server's answer.
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";

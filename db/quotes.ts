@@ -1,4 +1,4 @@
-// The quote's approval (issue 25 item 1): staff send an estimate version to the client as a private link
+// The quote's approval: staff send an estimate version to the client as a private link
 // without a contract; the client approves it or asks for changes with a comment; each answer is recorded
 // (estimate_decisions: who, when, which version, through which link), the engineer who sent it and the
 // chief engineers are notified, and the object's state follows (db/job_status.ts), all in one transaction.

@@ -1,4 +1,4 @@
-// The bounds of every number a user can write, and the one check of a calendar date (issue 23, DESIGN.md
+// The bounds of every number a user can write, and the one check of a calendar date (DESIGN.md
 // «Every number a user can write has a bound that keeps every sum and product inside the safe integer
 // range»). Shared by the server's route schemas, the islands and the CLI (zod/mini keeps islands small).
 //

@@ -1,17 +1,17 @@
-// Messages to a client (issue 26): the events that send one, whether each is a reminder (the client may
+// Messages to a client: the events that send one, whether each is a reminder (the client may
 // unsubscribe) or a document the client must act on (always sent), and their Russian texts. Pure: the outbox
 // (db/outbox.ts enqueueClientMessage) renders a message with renderClientMessage when its event happens.
 //
 // Events and who raises them:
-//   estimate_ready          — an estimate version is ready for the client's approval (issue 25, job-path)
+//   estimate_ready          — an estimate version is ready for the client's approval (POST /api/estimates/:id/send-to-client)
 //   contract_to_sign        — the contract and its prepayment link are sent (POST /api/payment/generate)
 //   prepayment_requested    — the same link asks for the prepayment; kept apart for companies that send the
 //                             invoice separately
 //   prepayment_received     — staff record the prepayment (POST /api/payment/:id/received)
 //   works_scheduled         — the works' date and time window are set
-//   act_to_sign             — the act of completed works is ready to sign (issue 25, job-money)
-//   final_payment_requested — the final payment is due (issue 25, job-money)
-//   final_payment_received  — the final payment is recorded (issue 25, job-money)
+//   act_to_sign             — the act of completed works is ready to sign (when the act exists)
+//   final_payment_requested — the final payment is due (POST /api/payment/final)
+//   final_payment_received  — the final payment is recorded (POST /api/payment/:id/received)
 //   order_status            — a shop order moved to another status (PATCH /api/orders/:id)
 //   service_visit_due       — a service visit is due (when service plans exist)
 import { formatKopecks } from "./format.ts";

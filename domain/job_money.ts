@@ -1,4 +1,4 @@
-// One set of money figures for a job (issue 25 item 4), used by every card, list, chart and summary:
+// One set of money figures for a job, used by every card, list, chart and summary:
 // - value: what the job is worth — its current contract's total once there is one, the rough estimate typed
 //   at the object's creation before;
 // - contracted: the current contract's total (null without a contract);

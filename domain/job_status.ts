@@ -1,4 +1,4 @@
-// The state of a job (issue 25 item 2): an object's status follows what happened to it — the survey, the
+// The state of a job: an object's status follows what happened to it — the survey, the
 // estimate, the client's approval, the signed contract, the prepayment, the works, the act, the payment in
 // full — and is never set by hand, except by the chief engineer's recorded override. db/job_status.ts reads
 // the facts and stores the result in objects.status (the coarse status lists filter and count by) and
@@ -47,7 +47,7 @@ export interface JobFacts {
   prepaymentReceived: boolean;
   worksStarted: boolean;
   worksFinished: boolean;
-  /** The act of completed works is signed (the act is issue 25 item 6). */
+  /** The act of completed works is signed (no act is made in the product yet). */
   actSigned: boolean;
   /** What was received covers the contract's total. */
   paidInFull: boolean;

@@ -1,4 +1,4 @@
-// An object's payment ledger (issue 25 item 7), defined once: what the client owes by the contract, what the
+// An object's payment ledger, defined once: what the client owes by the contract, what the
 // company received, what remains, and how old the money asked for and not yet received is. The object's card,
 // the engineer's cabinet, analytics and every payment request read these definitions and nothing else.
 import * as z from "zod/mini";
@@ -39,7 +39,7 @@ export function ledgerOf(due: number, payments: readonly LedgerPayment[]): Ledge
 }
 
 /**
- * «Оплачено полностью»: there is a contract and nothing of it remains owed. The status module (issue 25 item 2)
+ * «Оплачено полностью»: there is a contract and nothing of it remains owed. The status module
  * moves the object to «paid in full» on this, not on a status set by hand.
  */
 export function paidInFull(ledger: Ledger): boolean {

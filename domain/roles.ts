@@ -35,7 +35,7 @@ export const objectEditorRoles: readonly Role[] = [
 export const estimateApproverRoles: readonly Role[] = ["chief_engineer", "company_admin", "system_admin"];
 /** Who chooses, per task, one estimate for all its work types or one per work type. */
 export const estimateSplitRoles: readonly Role[] = estimateApproverRoles;
-/** Who may set an object's status by hand, with a reason (issue 25 item 2): the chief engineer and administrators. */
+/** Who may set an object's status by hand, with a reason: the chief engineer and administrators. */
 export const statusOverrideRoles: readonly Role[] = estimateApproverRoles;
 /** Roles an administrator may give an employee: never system_admin. */
 export const employeeRoles: readonly Role[] = [

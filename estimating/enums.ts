@@ -216,7 +216,7 @@ export function wholeKm(km: number): number {
 
 /**
  * VAT modes of an estimate: without VAT (default), 5, 7 or 22 % added on top of the lines, or the prices
- * include VAT («в т.ч. НДС», issue 22 item 19: the total stays, the VAT in it is shown).
+ * include VAT («в т.ч. НДС»: the total stays, the VAT in it is shown).
  */
 export const vatModes = [
   { value: "none", label: "без НДС", rate: 0, included: false },

@@ -737,7 +737,7 @@ export const rules: readonly Rule[] = [
       if (!m.need_pumping) return;
       const pump = line(pumpArticle[m.pump_type] ?? "А033", 1, true);
       if (model.discharge === "forced") {
-        // An alert: a second pump changes what is installed (the shared context of issue 22).
+        // An alert: a second pump changes what is installed.
         return {
           lines: [pump],
           alerts: [

@@ -1,5 +1,5 @@
 /**
- * Winter works (issue 22 item 7): when the season is winter, and the frozen-ground surcharge А103 on every
+ * Winter works: when the season is winter, and the frozen-ground surcharge А103 on every
  * excavation of the estimate — the station's pit and trenches, the well's caisson pit, the trenches of the
  * water pipe, the drainage and the external sewer — by one helper, so every section counts it the same way.
  *

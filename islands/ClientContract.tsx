@@ -16,7 +16,7 @@ export interface ClientContractProps {
   superseded: boolean;
   signed: { name: string; at: string } | null;
   accepted: boolean;
-  /** The link shows an estimate the client may approve or ask to change (issue 25 item 1). */
+  /** The link shows an estimate the client may approve or ask to change. */
   hasEstimate: boolean;
   /** The client's latest request for changes to this version, if any. */
   changesRequested: { comment: string; at: string } | null;

@@ -61,7 +61,7 @@ export default function EstimateActions({ id, status: initial, role, alerts = []
 }
 
 /**
- * «Отправить клиенту»: a private link to this version of the estimate, to copy into a message (issue 25 item 1).
+ * «Отправить клиенту»: a private link to this version of the estimate, to copy into a message.
  * The client opens it on a phone, and approves the estimate or asks for changes.
  */
 function SendToClient({ id, onSent }: { id: number; onSent: () => void }) {

@@ -1,4 +1,4 @@
-// The surveyor card's one button into the measuring screen (spec/3 §2.2, issue 13): «Начать работу» for a
+// The surveyor card's one button into the measuring screen (spec/3 §2.2): «Начать работу» for a
 // waiting task (opening sets it in progress), «Продолжить замер» for one in progress, «Открыть замер» for
 // a done one. The dialog has a URL (?siteWork={taskId}) so a reload reopens it. Its content
 // (SiteWorkDialog/SiteWork.tsx: the one measuring screen) is a chunk of its own, loaded on intent (pointer,

@@ -1,4 +1,4 @@
-// The one measuring screen of a task (spec/3 §2.2 and §2.3 in one, issue 13): the same tree in the
+// The one measuring screen of a task (spec/3 §2.2 and §2.3 in one): the same tree in the
 // surveyor cabinet's dialog and on /field-work. One path, each step moving the task on the server:
 // «Начать работу» (in_progress) → Замер (a saved measurement starts a waiting task too) → Смета →
 // «Отправить инженеру» (the report completes the task). The status badge follows the server's answer.

@@ -22,7 +22,7 @@ export function inList(values: readonly string[]): string {
 /**
  * A JSON text column whose stored text may fail to parse (written by hand or by an old version): the
  * read gets `fallback` and the column is logged, rather than every list that reads the row failing
- * (issue 23, «a read never throws on a stored value»). Declared with the `{ mode: "json" }` text's SQL
+ * («a read never throws on a stored value»). Declared with the `{ mode: "json" }` text's SQL
  * type, so the schema and its migrations are unchanged.
  */
 export const jsonText = <T>(table: string, name: string, fallback: T) =>

@@ -74,7 +74,7 @@ export const contractTemplates = sqliteTable("contract_templates", {
 }, (t) => [uniqueIndex("contract_templates_company_type_idx").on(t.companyId, t.workType)]);
 
 /**
- * The client's answer to an estimate version sent for approval (issue 25 item 1): approved, or changes asked
+ * The client's answer to an estimate version sent for approval: approved, or changes asked
  * for with a comment. Who (the name the client typed, or the staff member), when, through which link, which
  * version. A repeated approval of an approved version adds nothing (db/quotes.ts); approving again after
  * the approval was taken back adds a second row.

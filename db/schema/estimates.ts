@@ -50,8 +50,8 @@ export const estimates = sqliteTable("estimates", {
   clientId: text("client_id"),
   /** Warnings that change what should be installed (Estimate.alerts: an undersized station …), JSON array. */
   alerts: text("alerts", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
-  /** Approving over alerts needs a confirmation: the alerts confirmed, who confirmed and when (issue 22 item
-   * 11). Cleared when a new version is generated. */
+  /** Approving over alerts needs a confirmation: the alerts confirmed, who confirmed and when.
+   * Cleared when a new version is generated. */
   alertsConfirmed: text("alerts_confirmed", { mode: "json" }).$type<string[]>(),
   /** A user id, kept even if the account goes (as payments.receivedBy). */
   alertsConfirmedBy: integer("alerts_confirmed_by"),
@@ -209,6 +209,6 @@ export const payments = sqliteTable("payments", {
   receivedAmount: kopecks("received_amount"),
   receivedAt: timestamp("received_at"),
   receivedBy: integer("received_by"),
-  /** The prepayment of the contract, or the final payment of the ledger's remainder (issue 25 item 7). */
+  /** The prepayment of the contract, or the final payment of the ledger's remainder. */
   kind: text("kind", { enum: paymentKinds }).notNull().default("prepayment"),
 }, (t) => [index("payments_object_idx").on(t.objectId), index("payments_company_idx").on(t.companyId)]);

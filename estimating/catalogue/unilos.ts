@@ -1,4 +1,4 @@
-// Юнилос Астра (СБМ-Групп, issue 22 item 18): Астра 5 и Астра 8 в исполнениях стандарт, Миди, Лонг и Пр.
+// Юнилос Астра (СБМ-Групп): Астра 5 и Астра 8 в исполнениях стандарт, Миди, Лонг и Пр.
 // Data only: the published figures of each model; seriesModels() adds what the rules of ./pricing.ts derive.
 //
 // Sources, as found on 2026-11-25 (re-check against unilos.ru before relying on a single figure):

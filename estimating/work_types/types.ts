@@ -134,7 +134,7 @@ export const line = (code: string, quantity: number, isRequired: boolean, detail
 });
 
 /**
- * The winter rule every work type shares (issue 22 item 7): in winter, the frozen-ground surcharge А103 on the
+ * The winter rule every work type shares: in winter, the frozen-ground surcharge А103 on the
  * frozen layer of the work type's excavations (`frozenGroundLine` of `winter.ts`, the helper the station's
  * pit and trenches use too).
  *

@@ -1,4 +1,4 @@
-// The messages sent to the object's client (issue 26): what, to whom, when, and whether the mail server took it or
+// The messages sent to the object's client: what, to whom, when, and whether the mail server took it or
 // refused it (a bounce), with «Отправить ещё раз».
 import { useEffect, useState } from "react";
 import { api } from "../../components/api.ts";
