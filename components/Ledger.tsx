@@ -1,8 +1,7 @@
 // The payment ledger's server-rendered views: the objects with money owed (the engineer's
 // cabinet) and the money asked for and not received, by age (analytics). Figures from db/ledger.ts.
-import type { OwedObject, ReceivablesByAge } from "../db/ledger.ts";
 import { formatKopecks } from "../domain/format.ts";
-import { ledgerLabels } from "../domain/ledger.ts";
+import { ledgerLabels, type OwedObject, type ReceivablesByAge } from "../domain/ledger.ts";
 import { Card, EmptyState } from "./Card.tsx";
 
 export function OwedObjectsCard({ objects }: { objects: OwedObject[] }) {

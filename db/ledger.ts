@@ -4,6 +4,7 @@ import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import type { Scope } from "./scope.ts";
 import { contracts, objects, payments } from "./schema/mod.ts";
+import type { OwedObject, ReceivablesByAge } from "../domain/ledger.ts";
 import {
   type Ledger,
   ledgerOf,
@@ -49,15 +50,6 @@ export async function objectLedger(db: Db, scope: Scope, objectId: number): Prom
   };
 }
 
-export interface OwedObject {
-  objectId: number;
-  address: string;
-  clientName: string | null;
-  contractId: number;
-  contractNumber: string;
-  ledger: Ledger;
-}
-
 /** Objects (not cancelled) whose current contract is not paid in full, the largest remainder first. */
 export async function owedObjects(db: Db, scope: Scope, limit = 20): Promise<OwedObject[]> {
   const received = sql<number>`coalesce((select sum(coalesce(p.received_amount, p.amount)) from payments p
@@ -94,12 +86,6 @@ export async function owedObjects(db: Db, scope: Scope, limit = 20): Promise<Owe
       ledger: { due, received: got, owed: due - got, awaiting: Number(r.awaiting) },
     };
   });
-}
-
-export interface ReceivablesByAge {
-  /** Per age group: the requests' count and their sum, kopecks. */
-  ages: { key: ReceivableAge; label: string; count: number; amount: number }[];
-  total: number;
 }
 
 /**

@@ -84,3 +84,20 @@ export const ledgerLabels = {
   owed: "Остаток к оплате",
   awaiting: "Выставлено, ждёт оплаты",
 } as const;
+
+/** An object whose current contract is not paid in full (the engineer's «Объекты с задолженностью»). */
+export interface OwedObject {
+  objectId: number;
+  address: string;
+  clientName: string | null;
+  contractId: number;
+  contractNumber: string;
+  ledger: Ledger;
+}
+
+/** Money asked for and not yet received, by the days since each request (analytics). */
+export interface ReceivablesByAge {
+  /** Per age group: the requests' count and their sum, kopecks. */
+  ages: { key: ReceivableAge; label: string; count: number; amount: number }[];
+  total: number;
+}
