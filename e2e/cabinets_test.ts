@@ -63,7 +63,7 @@ browserTest(
     const running = foreman.locator(".project-card", { hasText: address });
     await running.getByRole("button", { name: "Завершить проект" }).click();
     await foreman.getByText("Проект завершен").waitFor();
-    await foreman.locator(".project-card", { hasText: address }).getByText("Завершено").waitFor();
+    await foreman.locator(".project-card", { hasText: address }).getByText("Работы завершены").waitFor();
     await foreman.evaluate(() => scrollTo(0, 0));
     await screenshot(foreman, "cabinet-foreman-phone");
 

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { browserTest, hydrated, screenshot, toast } from "./harness.ts";
 import { companies, contractSignatures, estimates } from "../db/schema/mod.ts";
@@ -68,7 +68,11 @@ browserTest(
     await client.getByRole("button", { name: "Подписать договор" }).click();
     await client.getByTestId("signed").getByText("Смирнов Алексей Петрович", { exact: false }).waitFor();
     await screenshot(client, "client-link-signed-phone");
-    const [signature] = await h.t.deps.db.select().from(contractSignatures);
+    // The newest signature: the demo's Раменское contract is signed already.
+    const [signature] = await h.t.deps.db.select().from(contractSignatures).orderBy(
+      desc(contractSignatures.id),
+    )
+      .limit(1);
     assert.equal(signature.ip, "127.0.0.1");
     assert.match(signature.userAgent ?? "", /Chrome/);
     assert.match(signature.signatureImage, /^data:image\/png;base64,/);

@@ -315,10 +315,16 @@ export default function ObjectForm({ mode, object, afterSave, variant, titleId, 
               )}
             </select>
           </Field>
-          <Field id={f("status")} label="Статус" error={errors.status}>
+          <Field
+            id={f("status")}
+            label="Статус"
+            error={errors.status}
+            hint={mode === "edit" ? "Меняется сам: по смете, договору, оплате и работам" : undefined}
+          >
             <select
               id={f("status")}
               value={values.status}
+              disabled={mode === "edit"}
               onChange={(e) => set("status", e.target.value)}
             >
               {statuses.map((s) => <option key={s} value={s}>{objectStatusLabels[s].label}</option>)}
