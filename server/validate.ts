@@ -35,6 +35,22 @@ export function validate<T extends z.$ZodType, Target extends keyof ValidationTa
   return json;
 }
 
+/**
+ * Like validate("json", schema) for a body that may be left out: an empty body is validated as `{}` (a client's
+ * «Принять смету» posts nothing when it gives no name).
+ */
+export function validateOptionalJson<T extends z.$ZodType>(schema: T) {
+  const check = zValidator("json", schema);
+  const json: typeof check = async (c, next) => {
+    const text = await readBoundedText(c);
+    const result = await z.safeParseAsync(schema, text.trim() === "" ? {} : parseBoundedJson(text));
+    if (!result.success) throw invalid(fieldErrors(result.error));
+    c.req.addValidatedData("json", result.data as object);
+    await next();
+  };
+  return json;
+}
+
 /** The request's JSON body, refused before parsing when too large (413), too deep or malformed (400). */
 export async function readJsonBody(c: Context): Promise<unknown> {
   return parseBoundedJson(await readBoundedText(c));

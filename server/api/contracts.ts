@@ -57,11 +57,11 @@ import { gostPaymentString, requisitesProblem } from "../../domain/payment_qr.ts
 import { formatKopecks } from "../../domain/format.ts";
 import { hasRole, staffRoles } from "../../domain/roles.ts";
 import { workTypes } from "../../domain/enums.ts";
-import { ApiError, CONTRACT_NUMBER_TAKEN, fieldErrors, invalid, notFound } from "../errors.ts";
+import { ApiError, CONTRACT_NUMBER_TAKEN, invalid, notFound } from "../errors.ts";
 import { contentDisposition } from "../content_disposition.ts";
 import { moscowTime } from "../../domain/dates.ts";
 import { personName } from "../../domain/format.ts";
-import { readJsonBody, validate } from "../validate.ts";
+import { validate, validateOptionalJson } from "../validate.ts";
 import {
   approveEstimateByLink,
   type EstimateDecision,
@@ -525,12 +525,9 @@ const decisionJson = (d: EstimateDecision) => ({
 });
 
 export const clientLinksApi = new Hono<AppEnv>()
-  .post("/:token/accept", tokenParam, async (c) => {
-    // The name is optional: an empty body approves under the name the company knows the client by.
-    const raw = c.req.raw.body ? await readJsonBody(c) : {};
-    const parsed = z.safeParse(quoteApprovalSchema, raw);
-    if (!parsed.success) throw invalid(fieldErrors(parsed.error));
-    const { link, answer } = await quoteAnswer(c, c.req.valid("param").token, parsed.data.name);
+  // The name is optional: an empty body approves under the name the company knows the client by.
+  .post("/:token/accept", tokenParam, validateOptionalJson(quoteApprovalSchema), async (c) => {
+    const { link, answer } = await quoteAnswer(c, c.req.valid("param").token, c.req.valid("json").name);
     const approval = await approveEstimateByLink(c.var.deps.db, link, answer);
     return c.json({
       ok: true,
