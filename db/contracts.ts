@@ -291,7 +291,6 @@ export async function markPaymentReceived(
       receivedBy: r.byUserId,
     }).where(eq(payments.id, paymentId));
     if (received && before.status === "pending") {
-      const now = r.now;
       const [original] = await tx.select().from(clientLinks).where(eq(clientLinks.paymentId, paymentId))
         .orderBy(clientLinks.id).limit(1);
       await tx.insert(clientLinks).values({
@@ -304,7 +303,7 @@ export async function markPaymentReceived(
         tokenHash: received.tokenHash,
         showItems: original?.showItems ?? true,
         createdBy: r.byUserId,
-        createdAt: now,
+        createdAt: r.now,
         expiresAt: received.expiresAt,
       });
       const [site] = await tx.select({
@@ -328,7 +327,7 @@ export async function markPaymentReceived(
           ...draft.facts,
         },
         key: `payment:${paymentId}:received`,
-        now,
+        now: r.now,
       });
     }
     await refreshJobState(tx, before.objectId, r.now, r.byUserId);
