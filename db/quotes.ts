@@ -181,19 +181,24 @@ export async function requestEstimateChangesByLink(
   });
 }
 
-/** The approval of an estimate version, or null. */
-export async function approvalOf(
+/** The newest answer to an estimate version (of one kind when `decision` is given), or null. */
+async function newestDecision(
   db: Executor,
   estimateId: number,
   version: number,
+  decision?: EstimateDecision["decision"],
 ): Promise<EstimateDecision | null> {
   const [row] = await db.select().from(estimateDecisions).where(and(
     eq(estimateDecisions.estimateId, estimateId),
     eq(estimateDecisions.estimateVersion, version),
-    eq(estimateDecisions.decision, "approved"),
+    decision ? eq(estimateDecisions.decision, decision) : undefined,
   )).orderBy(desc(estimateDecisions.createdAt), desc(estimateDecisions.id)).limit(1);
   return row ?? null;
 }
+
+/** The approval of an estimate version, or null. */
+export const approvalOf = (db: Executor, estimateId: number, version: number) =>
+  newestDecision(db, estimateId, version, "approved");
 
 /** Staff approved an estimate version (the status button): recorded like the client's. */
 export async function recordStaffApproval(
@@ -235,14 +240,5 @@ export async function estimateState(db: Executor, estimateId: number) {
 }
 
 /** The newest answer to an estimate version, or null. */
-export async function latestAnswer(
-  db: Executor,
-  estimateId: number,
-  version: number,
-): Promise<EstimateDecision | null> {
-  const [row] = await db.select().from(estimateDecisions).where(and(
-    eq(estimateDecisions.estimateId, estimateId),
-    eq(estimateDecisions.estimateVersion, version),
-  )).orderBy(desc(estimateDecisions.createdAt), desc(estimateDecisions.id)).limit(1);
-  return row ?? null;
-}
+export const latestAnswer = (db: Executor, estimateId: number, version: number) =>
+  newestDecision(db, estimateId, version);

@@ -4,7 +4,7 @@
 // the facts and stores the result in objects.status (the coarse status lists filter and count by) and
 // objects.stage (the finer step every badge shows), in the transaction of the event.
 import * as z from "zod/mini";
-import type { objectStatuses } from "./enums.ts";
+import { objectStatuses } from "./enums.ts";
 import type { Tone } from "./labels.ts";
 import { objectStatusLabels } from "./labels.ts";
 
@@ -207,19 +207,7 @@ export const STATUS_FOLLOWS_EVENTS =
 
 /** PUT /api/objects/:id/status-override: set (status and reason) or clear (status null) the override. */
 export const statusOverrideSchema = z.object({
-  status: z.nullable(z.enum(
-    [
-      "new",
-      "in_progress",
-      "measurement_done",
-      "estimation_done",
-      "approved",
-      "work_in_progress",
-      "completed",
-      "cancelled",
-    ],
-    "Неизвестный статус",
-  )),
+  status: z.nullable(z.enum(objectStatuses, "Неизвестный статус")),
   reason: z.string("Укажите причину").check(
     z.trim(),
     z.minLength(3, "Укажите причину (не короче 3 символов)"),

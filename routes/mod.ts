@@ -66,6 +66,19 @@ const deniedTexts: Record<string, string> = {
   "/shop-products": "Товары магазина доступны администраторам и менеджерам",
 };
 
+/** What the dashboard and the engineer's cabinet read: the work, the feed, the bell and the money figures. */
+const cabinetTables = [
+  "tasks",
+  "objects",
+  "users",
+  "activities",
+  "documents",
+  "notifications",
+  "payments",
+  "contracts",
+  "contract_signatures",
+];
+
 const routes: Omit<PageRoute, "denied">[] = [
   { path: "/", access: "auth", handler: home },
   { path: "/login", access: "public", handler: loginPage },
@@ -86,37 +99,13 @@ const routes: Omit<PageRoute, "denied">[] = [
     path: "/dashboard",
     access: staffRoles,
     handler: dashboardPage,
-    cache: {
-      tables: [
-        "tasks",
-        "objects",
-        "users",
-        "activities",
-        "documents",
-        "notifications",
-        "payments",
-        "contracts",
-        "contract_signatures",
-      ],
-    },
+    cache: { tables: cabinetTables },
   },
   {
     path: "/engineer",
     access: engineerCabinetRoles,
     handler: engineerPage,
-    cache: {
-      tables: [
-        "tasks",
-        "objects",
-        "users",
-        "activities",
-        "documents",
-        "notifications",
-        "payments",
-        "contracts",
-        "contract_signatures",
-      ],
-    },
+    cache: { tables: cabinetTables },
   },
   { path: "/surveyor", access: surveyorRoles, handler: surveyorPage },
   { path: "/foreman", access: foremanRoles, handler: foremanPage },
