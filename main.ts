@@ -3,9 +3,13 @@ import { boot } from "./server/boot.ts";
 import { demoAccounts } from "./db/seed/demo.ts";
 import { startJobs } from "./server/jobs.ts";
 import { startOutboxWorker } from "./server/outbox_worker.ts";
+import { CHEAP_HASHING_SETTING } from "./db/password.ts";
 
 const started = performance.now();
 const env = readEnv();
+if (Deno.env.get(CHEAP_HASHING_SETTING) === "1") {
+  console.warn(`${CHEAP_HASHING_SETTING}=1 is a test setting: new passwords get weak hashes. Unset it.`);
+}
 const { app, seeded, deps } = await boot(env);
 startJobs(deps);
 startOutboxWorker(deps);

@@ -3,6 +3,15 @@ import ExcelJS from "exceljs";
 import { defaultPriceList, type Estimate } from "../estimating/mod.ts";
 import { examples, root, runCli, spawnCli, withTempDir } from "./testing.ts";
 
+/**
+ * The CLI run in-process, its output as the process would print it: these tests are about what it prints and
+ * writes; «wrong usage exits 2» runs the real process, whose exit code is main()'s.
+ */
+async function cli(args: string[]) {
+  const r = await runCli(...args);
+  return { code: r.code, stdout: r.out.join("\n"), stderr: r.err.join("\n") };
+}
+
 const valid = (model: string, extra: Record<string, unknown> = {}, distance = 20) => ({
   object: { address: "МО, д. Тестовая, 1", distanceFromMKAD: distance, clientName: "Тест", clientPhone: "" },
   measurements: { septic_model: model, soil_type: "sandy", groundwater_level: 0, ...extra },
@@ -19,7 +28,7 @@ Deno.test("[cli] estimate generate: bad files print one line each naming file an
       JSON.stringify(valid("topas-5", { residents_count: "abc" })),
     );
     await Deno.writeTextFile(`${dir}/in/e-good.json`, JSON.stringify(valid("eurolos-bio-5")));
-    const r = await spawnCli([
+    const r = await cli([
       "estimate",
       "generate",
       `${dir}/in`,
@@ -49,7 +58,7 @@ Deno.test("[cli] estimate generate: bad files print one line each naming file an
 
 Deno.test("[cli] estimate generate: the example files give exact JSON estimates with the rules' effects, exit 0", () =>
   withTempDir(async (dir) => {
-    const r = await spawnCli([
+    const r = await cli([
       "estimate",
       "generate",
       examples,
@@ -82,7 +91,7 @@ Deno.test("[cli] estimate generate: the example files give exact JSON estimates 
   }));
 
 Deno.test("[cli] catalogue list --json prints the catalogue entries of all 12 brands", async () => {
-  const r = await spawnCli(["catalogue", "list", "--json"]);
+  const r = await cli(["catalogue", "list", "--json"]);
   assert.equal(r.code, 0);
   const list = JSON.parse(r.stdout) as {
     id: string;
@@ -373,12 +382,12 @@ Deno.test("[cli] estimate generate: a ticked pipe the lengths already price is m
 Deno.test("[cli] estimate generate --vat incl-22 --discount 5% prices as the web editor: discount before VAT, VAT included", () =>
   withTempDir(async (dir) => {
     const file = `${examples}/topas4-undersized.json`;
-    const plain = await spawnCli(["estimate", "generate", file, "--out", `${dir}/a`, "--format", "json"]);
+    const plain = await cli(["estimate", "generate", file, "--out", `${dir}/a`, "--format", "json"]);
     assert.equal(plain.code, 0, plain.stderr);
     // The undersized station's alert is printed first, as «ВНИМАНИЕ».
     assert.match(plain.stdout, /\n {2}ВНИМАНИЕ: Производительность станции Топас 4/);
     const args = ["estimate", "generate", file, "--out", `${dir}/b`, "--format", "json"];
-    const r = await spawnCli([...args, "--vat", "incl-22", "--discount", "5%"]);
+    const r = await cli([...args, "--vat", "incl-22", "--discount", "5%"]);
     assert.equal(r.code, 0, r.stderr);
     const read = (sub: string): Estimate =>
       JSON.parse(Deno.readTextFileSync(`${dir}/${sub}/topas4-undersized.json`));
@@ -391,12 +400,12 @@ Deno.test("[cli] estimate generate --vat incl-22 --discount 5% prices as the web
     assert.equal(e.vat.amount, Math.round(base * 22 / 122));
     assert.equal(e.totalAmount, base);
     // A sum in roubles, with VAT on top.
-    const sum = await spawnCli([...args.slice(0, 4), `${dir}/c`, "--format", "json", "--discount", "10 000"]);
+    const sum = await cli([...args.slice(0, 4), `${dir}/c`, "--format", "json", "--discount", "10 000"]);
     assert.equal(sum.code, 0, sum.stderr);
     assert.equal(read("c").totalAmount, before.itemsTotal - 1_000_000);
     // A discount that is neither is a usage error (exit 2), naming the option.
-    const bad = await spawnCli([...args, "--discount", "пять"]);
+    const bad = await cli([...args, "--discount", "пять"]);
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /--discount: ожидается процент от 0 до 100 \(например, 5%\) или сумма в рублях/);
-    assert.equal((await spawnCli([...args, "--discount", "120%"])).code, 2);
+    assert.equal((await cli([...args, "--discount", "120%"])).code, 2);
   }));

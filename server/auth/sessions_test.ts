@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { migrateDb, openDb } from "../../db/client.ts";
 import { sessions, users } from "../../db/schema/mod.ts";
 import { createSession, SESSION_LIFETIME, sessionIdOf, validateSessionToken } from "./sessions.ts";
-import { hashPassword, verifyPassword } from "../../db/password.ts";
+import { hashPassword, passwordHashOptions, verifyPassword } from "../../db/password.ts";
 
 const DAY = 86_400_000;
 
@@ -52,4 +52,26 @@ Deno.test("passwords: argon2id hashes verify only the right password", async () 
   assert.equal(await verifyPassword(hash, "секрет123"), true);
   assert.equal(await verifyPassword(hash, "секрет124"), false);
   assert.equal(await verifyPassword("garbage", "x"), false);
+});
+
+Deno.test("hashPassword() uses the production argon2id parameters when the test setting is absent", async () => {
+  assert.deepEqual(passwordHashOptions(undefined), { memoryCost: 19456, timeCost: 2, parallelism: 1 });
+  assert.notDeepEqual(passwordHashOptions("1"), passwordHashOptions(undefined));
+  // A process without the setting, as a server is started: its hashes carry the production parameters.
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "eval",
+      `import { hashPassword } from "${new URL("../../db/password.ts", import.meta.url)}";` +
+      `console.log(await hashPassword("секрет123"));`,
+    ],
+    // Only what deno needs to find its cache: not TEST_CHEAP_PASSWORD_HASHING.
+    env: Object.fromEntries(
+      ["HOME", "PATH", "DENO_DIR", "NO_COLOR"].flatMap((k) => Deno.env.has(k) ? [[k, Deno.env.get(k)!]] : []),
+    ),
+    clearEnv: true,
+    stdout: "piped",
+    stderr: "inherit",
+  }).output();
+  assert.equal(out.code, 0);
+  assert.match(new TextDecoder().decode(out.stdout), /^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
 });
