@@ -2,7 +2,9 @@
 import { type Browser, chromium, type Page } from "playwright-core";
 import { closingAfter, createTestApp, DEMO_PASSWORD, type TestApp } from "../server/testing.ts";
 
-export const CHROMIUM = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
+import { CHROMIUM } from "./chromium_path.ts";
+
+export { CHROMIUM };
 
 export interface BrowserHarness {
   t: TestApp;
@@ -16,7 +18,7 @@ export interface BrowserHarness {
   newPage(size?: "phone" | "desktop", options?: { serviceWorkers?: "allow" | "block" }): Promise<Page>;
   /** Signs in through the /login form and waits for the home page. */
   signIn(page: Page, email: string, password?: string): Promise<void>;
-  /** A new page (desktop unless `size` says) signed in as `email`. */
+  /** A new page (desktop unless `size` says) signed in as `email` (through the API), at the role's home. */
   signedIn(email: string, size?: "phone" | "desktop"): Promise<Page>;
   close(): Promise<void>;
 }
@@ -99,8 +101,13 @@ export async function startBrowser(
       ]);
     },
     async signedIn(email, size = "desktop") {
+      // The session through the API, as the form gets it, without loading and typing into /login: the form
+      // itself is the subject of e2e/auth_test.ts and e2e/shell_test.ts (signIn above).
       const page = await harness.newPage(size);
-      await harness.signIn(page, email);
+      const res = await page.request.post("/api/login", { data: { email, password: DEMO_PASSWORD } });
+      if (res.status() !== 200) throw new Error(`Login of "${email}" failed with ${res.status()}`);
+      // Where the form leads after signing in: the role's home.
+      await page.goto("/");
       return page;
     },
     async close() {

@@ -68,10 +68,10 @@ async function waitMissing(page: Page, expected: string[]) {
 }
 
 async function openSiteWork(h: BrowserHarness, email: string, button = "Продолжить замер") {
-  const page = await h.newPage("phone");
+  // Signed in through the API (the /login form is e2e/shell_test.ts's): the surveyor lands on the cabinet.
+  const page = await h.signedIn(email, "phone");
   page.on("pageerror", (e) => console.error("pageerror:", e.message));
-  await h.signIn(page, email);
-  await page.goto("/surveyor");
+  assert.match(page.url(), /\/surveyor$/);
   await page.getByRole("button", { name: button }).first().click();
   await page.waitForURL(/siteWork=\d+/);
   const taskId = Number(new URL(page.url()).searchParams.get("siteWork"));
@@ -192,10 +192,9 @@ Deno.test({
             ) waiting.push(x);
           }
           assert.ok(waiting.length > 0, "the demo surveyor has a waiting sewage task not yet measured");
-          const page = await h.newPage("phone");
+          const page = await h.signedIn("surveyor@demo.local", "phone");
           page.on("pageerror", (e) => console.error("pageerror:", e.message));
-          await h.signIn(page, "surveyor@demo.local");
-          await page.goto("/surveyor");
+          assert.match(page.url(), /\/surveyor$/);
           const card = page.locator(".surveyor-task", { hasText: waiting[0].title }).first();
           await card.getByRole("button", { name: "Начать работу" }).click();
           await page.waitForURL(/siteWork=\d+/);
@@ -317,10 +316,9 @@ Deno.test({
       await t.step(
         "the same measuring screen on a 1366×768 desktop, in the dialog and on /field-work",
         async () => {
-          const page = await h.newPage("desktop");
+          const page = await h.signedIn("surveyor2@demo.local", "desktop");
           page.on("pageerror", (e) => console.error("pageerror:", e.message));
-          await h.signIn(page, "surveyor2@demo.local");
-          await page.goto("/surveyor");
+          assert.match(page.url(), /\/surveyor$/);
           await page.getByRole("button", { name: "Продолжить замер" }).first().click();
           await page.locator(".site-dialog .msection").first().waitFor();
           await page.getByRole("button", { name: /Данные участка/ }).click();
@@ -364,9 +362,8 @@ Deno.test({
       );
 
       await t.step("the chief engineer sees the notification and approves the estimate", async () => {
-        const page = await h.newPage("phone");
+        const page = await h.signedIn("engineer@demo.local", "phone");
         page.on("pageerror", (e) => console.error("pageerror:", e.message));
-        await h.signIn(page, "engineer@demo.local");
         await page.goto("/notifications");
         await page.getByText("Создана смета").first().waitFor();
         await page.getByText("Задача выполнена").first().waitFor();

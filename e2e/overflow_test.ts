@@ -9,6 +9,9 @@ import { fillPath, queryFor, seedRecords } from "../server/testing_routes.ts";
 import { DEMO_PASSWORD } from "../server/testing.ts";
 import { browserTest, screenshot } from "./harness.ts";
 
+/** Pages rendered at once, in tabs of the same browser: the server and chromium work while the other waits. */
+const TABS = 3;
+
 const sizes = [
   { name: "390", width: 390, height: 844 },
   { name: "360", width: 360, height: 740 },
@@ -110,46 +113,61 @@ browserTest("[e2e] no page overflows a 390 px or a 360 px phone", async (h) => {
   const { demo } = await seedRecords(h.t);
   const concrete = (path: string) => fillPath(path, demo) + queryFor(path, demo);
 
-  const contexts = new Map<string | null, BrowserContext>();
+  // One context per account, signed in once through the API; the pages open side by side in tabs of it.
+  const contexts = new Map<string | null, Promise<BrowserContext>>();
+  const contextOf = (email: string | null) => {
+    if (!contexts.has(email)) contexts.set(email, signedIn(h.browser, h.baseUrl, email));
+    return contexts.get(email)!;
+  };
   const problems: string[] = [];
   let visited = 0;
-  for (const route of pageRoutes) {
-    const email = accountFor(route.access, route.path);
-    if (!contexts.has(email)) contexts.set(email, await signedIn(h.browser, h.baseUrl, email));
-    const page = await contexts.get(email)!.newPage();
-    page.on("pageerror", (e) => problems.push(`${route.path}: ошибка скрипта ${e.message}`));
-    const path = concrete(route.path);
-    await page.setViewportSize(sizes[0]);
-    const res = await page.goto(path);
-    assert.ok(res && res.status() < 500, `${path} answered ${res?.status()}`);
-    // One load, both widths: the page reflows as the phone narrows.
-    for (const size of sizes) {
-      await page.setViewportSize(size);
-      await check(page, `${path} (${email ?? "без входа"}) ${size.name}`, problems);
-      visited++;
+  const queue = [...pageRoutes];
+  const tab = async () => {
+    for (let route = queue.shift(); route; route = queue.shift()) {
+      const email = accountFor(route.access, route.path);
+      const page = await (await contextOf(email)).newPage();
+      page.on("pageerror", (e) => problems.push(`${route!.path}: ошибка скрипта ${e.message}`));
+      const path = concrete(route.path);
+      await page.setViewportSize(sizes[0]);
+      const res = await page.goto(path);
+      assert.ok(res && res.status() < 500, `${path} answered ${res?.status()}`);
+      // One load, both widths: the page reflows as the phone narrows.
+      for (const size of sizes) {
+        await page.setViewportSize(size);
+        await check(page, `${path} (${email ?? "без входа"}) ${size.name}`, problems);
+        visited++;
+      }
+      await page.close();
     }
-    await page.close();
-  }
+  };
+  await Promise.all(Array.from({ length: TABS }, tab));
 
   if (problems.length > 0) console.error(problems.join("\n"));
-  // The measuring screen's steps, opened from the surveyor's cabinet.
-  const page = await contexts.get("surveyor@demo.local")!.newPage();
+  // The measuring screen's steps, opened from the surveyor's cabinet once; each step checked at both widths.
+  const page = await (await contextOf("surveyor@demo.local")).newPage();
+  const atBothWidths = async (label: string) => {
+    for (const size of sizes) {
+      await page.setViewportSize(size);
+      await check(page, `${label} ${size.name}`, problems);
+    }
+  };
+  await page.setViewportSize(sizes[0]);
+  await page.goto("/surveyor");
+  await page.locator(".surveyor-task", { hasText: "Автономная канализация" })
+    .getByRole("button", { name: /Продолжить замер|Начать работу/ }).first().click();
+  await page.locator(".site-dialog .msection").first().waitFor();
+  await page.getByRole("button", { name: /Основные параметры объекта/ }).click();
+  await page.getByRole("button", { name: /Данные участка/ }).click();
+  await atBothWidths("замер");
+  for (const tab of [/Фото$/, /Смета$/, /Инженеру$/]) {
+    await page.getByRole("tab", { name: tab }).click();
+    await atBothWidths(`замер, вкладка ${tab.source}`);
+  }
   for (const size of sizes) {
     await page.setViewportSize(size);
-    await page.goto("/surveyor");
-    await page.locator(".surveyor-task", { hasText: "Автономная канализация" })
-      .getByRole("button", { name: /Продолжить замер|Начать работу/ }).first().click();
-    await page.locator(".site-dialog .msection").first().waitFor();
-    await page.getByRole("button", { name: /Основные параметры объекта/ }).click();
-    await page.getByRole("button", { name: /Данные участка/ }).click();
-    await check(page, `замер ${size.name}`, problems);
-    for (const tab of [/Фото$/, /Смета$/, /Инженеру$/]) {
-      await page.getByRole("tab", { name: tab }).click();
-      await check(page, `замер, вкладка ${tab.source} ${size.name}`, problems);
-    }
     await screenshot(page, `overflow-measure-${size.name}`);
   }
-  for (const context of contexts.values()) await context.close();
+  for (const context of contexts.values()) await (await context).close();
   assert.ok(visited >= pageRoutes.length * 2);
   assert.deepEqual(problems, [], problems.join("\n"));
 });

@@ -1,5 +1,5 @@
 // The browser tests drive Debian's chromium; install it with apt when it is missing.
-import { CHROMIUM } from "../e2e/harness.ts";
+import { CHROMIUM } from "../e2e/chromium_path.ts";
 
 async function exists(path: string) {
   try {
