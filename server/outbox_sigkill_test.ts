@@ -1,18 +1,19 @@
-// The app process killed with SIGKILL while its outbox worker is in the middle of a batch (the SMTP server is
-// holding one message, unanswered): after a restart on the same database every message reaches the SMTP server
-// exactly once. The messages accepted before the kill are not sent again; the one cut off and the rest of the
-// claimed batch are sent after the killed process's claim lapses (OUTBOX_LEASE_MS).
-// Only the killed app is a process of its own (main.ts, on a copy of the demo database made by the test
-// helpers); the restarted worker runs in the test's process, as main.ts starts it, with an owner of its own:
-// one process start fewer keeps the test well inside the 30 s of a fault test.
+// The process running the outbox worker killed with SIGKILL in the middle of a batch (the SMTP server is holding
+// one message, unanswered): after a restart on the same database every message reaches the SMTP server exactly
+// once. The messages accepted before the kill are not sent again; the one cut off and the rest of the claimed
+// batch are sent after the killed process's claim lapses (OUTBOX_LEASE_MS).
+// The killed process runs the worker alone (server/testing_outbox_process.ts, started as main.ts starts it:
+// the exactly-once lies in the worker and the database, not in the HTTP app, whose start would cost the most);
+// the restarted worker runs in the test's process with an owner of its own. One light process start keeps
+// the test inside the 30 s of a fault test.
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { answering, freePort } from "../bench/_server.ts";
+import { migrateDb, openDb } from "../db/client.ts";
 import { enqueueClientMessage } from "../db/outbox.ts";
 import { companies, outboxMessages } from "../db/schema/mod.ts";
 import { startOutboxWorker } from "./outbox_worker.ts";
 import { startTestSmtp } from "./testing_smtp.ts";
-import { closingAfter, createTestApp } from "./testing.ts";
+import { readEnv } from "./env.ts";
 
 const MESSAGES = 12;
 const ACCEPTED_BEFORE_KILL = 4;
@@ -32,77 +33,72 @@ Deno.test({
       OUTBOX_POLL_MS: "100",
       OUTBOX_LEASE_MS: "1500",
     };
-    await closingAfter(await createTestApp({ env: mail }), async (t) => {
-      const { db } = t.deps;
-      const port = freePort();
-      const child = new Deno.Command(Deno.execPath(), {
-        args: ["run", "-A", "main.ts"],
-        env: {
-          ...mail,
-          PORT: String(port),
-          DATABASE_URL: `file:${t.dir}/app.db`,
-          DATA_DIR: t.dir,
-          SEED: "none",
-          NODE_ENV: "production",
-        },
+    const dir = await Deno.makeTempDir({ prefix: "polesmeta-outbox-kill-" });
+    const env = readEnv({ ...mail, DATABASE_URL: `file:${dir}/app.db`, DATA_DIR: dir, SEED: "none" });
+    const db = await openDb(env.DATABASE_URL);
+    await migrateDb(db);
+    let stopWorker = () => {};
+    let child: Deno.ChildProcess | undefined;
+    try {
+      const [company] = await db.insert(companies).values({ name: "ООО «Септик»" }).returning();
+      await db.transaction(async (tx) => {
+        for (let i = 0; i < MESSAGES; i++) {
+          await enqueueClientMessage(tx, {
+            companyId: company.id,
+            event: "works_scheduled",
+            recipient: `client${i}@example.ru`,
+            key: `kill:${i}`,
+            facts: { link: `http://localhost/c/kill${i}` },
+            origin: "http://localhost",
+            now: new Date(),
+          });
+        }
+      });
+      child = new Deno.Command(Deno.execPath(), {
+        args: ["run", "-A", new URL("./testing_outbox_process.ts", import.meta.url).href],
+        env: { ...mail, DATABASE_URL: env.DATABASE_URL, NODE_ENV: "production" },
         stdout: "null",
         stderr: "inherit",
       }).spawn();
-      let stopWorker = () => {};
-      try {
-        await answering(`http://127.0.0.1:${port}/login`);
-        const [company] = await db.select().from(companies).where(eq(companies.name, "ООО «Демо Септик»"));
-        await db.transaction(async (tx) => {
-          for (let i = 0; i < MESSAGES; i++) {
-            await enqueueClientMessage(tx, {
-              companyId: company.id,
-              event: "works_scheduled",
-              recipient: `client${i}@example.ru`,
-              key: `kill:${i}`,
-              facts: { link: `http://localhost/c/kill${i}` },
-              origin: "http://localhost",
-              now: new Date(),
-            });
-          }
-        });
-        await smtp.waitForHeld();
-        child.kill("SIGKILL");
-        assert.equal((await child.status).signal, "SIGKILL");
-        assert.equal(smtp.received.length, ACCEPTED_BEFORE_KILL);
-        const sentBefore = await db.select().from(outboxMessages).where(eq(outboxMessages.status, "sent"));
-        assert.equal(
-          sentBefore.length,
-          ACCEPTED_BEFORE_KILL,
-          "each accepted message was marked sent at once",
-        );
+      await smtp.waitForHeld();
+      child.kill("SIGKILL");
+      assert.equal((await child.status).signal, "SIGKILL");
+      assert.equal(smtp.received.length, ACCEPTED_BEFORE_KILL);
+      const sentBefore = await db.select().from(outboxMessages).where(eq(outboxMessages.status, "sent"));
+      assert.equal(
+        sentBefore.length,
+        ACCEPTED_BEFORE_KILL,
+        "each accepted message was marked sent at once",
+      );
 
-        smtp.releaseHeld();
-        smtp.holdAfter = null;
-        // The restart: a new worker on the same database.
-        stopWorker = startOutboxWorker(t.deps);
-        await smtp.waitForReceived(MESSAGES);
-        // Every row sent means no send is under way: nothing more can arrive.
-        for (;;) {
-          const rows = await db.select({ status: outboxMessages.status }).from(outboxMessages);
-          if (rows.every((r) => r.status === "sent")) break;
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-        const keys = smtp.received.map((m) => String(m.headers.get("x-polesmeta-message")));
-        assert.equal(keys.length, MESSAGES);
-        assert.equal(new Set(keys).size, MESSAGES, "no message arrived twice");
-        const recipients = smtp.received.map((m) => (m.to as { text: string }).text).sort();
-        assert.deepEqual(
-          recipients,
-          Array.from({ length: MESSAGES }, (_, i) => `client${i}@example.ru`).sort(),
-        );
-      } finally {
-        stopWorker();
-        try {
-          child.kill("SIGKILL");
-        } catch { /* already killed */ }
-        await child.status;
-        await smtp.close();
+      smtp.releaseHeld();
+      smtp.holdAfter = null;
+      // The restart: a new worker on the same database.
+      stopWorker = startOutboxWorker({ db, env, now: () => new Date() });
+      await smtp.waitForReceived(MESSAGES);
+      // Every row sent means no send is under way: nothing more can arrive.
+      for (;;) {
+        const rows = await db.select({ status: outboxMessages.status }).from(outboxMessages);
+        if (rows.every((r) => r.status === "sent")) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
       }
-    });
+      const keys = smtp.received.map((m) => String(m.headers.get("x-polesmeta-message")));
+      assert.equal(keys.length, MESSAGES);
+      assert.equal(new Set(keys).size, MESSAGES, "no message arrived twice");
+      const recipients = smtp.received.map((m) => (m.to as { text: string }).text).sort();
+      assert.deepEqual(
+        recipients,
+        Array.from({ length: MESSAGES }, (_, i) => `client${i}@example.ru`).sort(),
+      );
+    } finally {
+      stopWorker();
+      try {
+        child?.kill("SIGKILL");
+      } catch { /* already killed */ }
+      await child?.status;
+      db.$client.close();
+      await smtp.close();
+      await Deno.remove(dir, { recursive: true });
+    }
   },
 });
