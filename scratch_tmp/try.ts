@@ -1,0 +1,17 @@
+import { openDb, migrateDb } from "/work/wt/ops-core/db/client.ts";
+import { createBackup, verifyBackup, restoreBackup } from "/work/wt/ops-core/server/backup.ts";
+const dir = await Deno.makeTempDir();
+const db = await openDb(`file:${dir}/app.db`);
+await migrateDb(db);
+await Deno.mkdir(`${dir}/uploads/a`, { recursive: true });
+await Deno.writeTextFile(`${dir}/uploads/a/x.txt`, "hello".repeat(1000));
+const t0 = performance.now();
+const { path, manifest } = await createBackup({ db, uploadsDir: `${dir}/uploads`, outDir: `${dir}/bk` });
+console.log(path, manifest.files, manifest.migration, performance.now() - t0);
+console.log(await verifyBackup(path).then((m) => "ok " + m.files.length));
+const bytes = await Deno.readFile(path);
+const bad = bytes.slice(); bad[Math.floor(bad.length / 2)] ^= 0xff; await Deno.writeFile(`${dir}/bad.tgz`, bad);
+await Deno.writeFile(`${dir}/cut.tgz`, bytes.slice(0, bytes.length - 100));
+for (const f of ["bad.tgz", "cut.tgz"]) console.log(f, await verifyBackup(`${dir}/${f}`).then(() => "ACCEPTED", (e) => e.message));
+console.log(await restoreBackup(path, `${dir}/restored`).then((m) => "restored"), [...Deno.readDirSync(`${dir}/restored`)].map(e=>e.name));
+console.log(await restoreBackup(path, `${dir}/restored`).then(() => "ACCEPTED", (e) => e.message));
