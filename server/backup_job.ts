@@ -85,15 +85,16 @@ export function startBackups(
 ): () => Promise<void> {
   const dir = deps.env.BACKUP_DIR;
   if (!dir) return () => Promise.resolve();
-  let running: Promise<void> = Promise.resolve();
+  let running: Promise<void> | null = null;
   const run = () => {
-    running = dailyBackup(deps, dir).then(() => {}, onError);
+    // A backup still under way (a slow disk) is not started twice.
+    running ??= dailyBackup(deps, dir).then(() => {}, onError).finally(() => running = null);
   };
   run();
   const timer = setInterval(run, everyMs);
   return () => {
     clearInterval(timer);
-    return running;
+    return running ?? Promise.resolve();
   };
 }
 
