@@ -57,7 +57,9 @@ export async function lastAppliedMigration(client: Client): Promise<MigrationId 
     "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'",
   );
   if (exists.rows.length === 0) return null;
-  const last = await client.execute("SELECT created_at FROM __drizzle_migrations ORDER BY created_at DESC LIMIT 1");
+  const last = await client.execute(
+    "SELECT created_at FROM __drizzle_migrations ORDER BY created_at DESC LIMIT 1",
+  );
   if (last.rows.length === 0) return null;
   const when = Number(last.rows[0].created_at);
   const shipped = (await shippedMigrations()).find((m) => m.when === when);

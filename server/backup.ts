@@ -330,7 +330,10 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Mani
   await Deno.mkdir(dataDir, { recursive: true });
   try {
     const database = join(dataDir, RESTORED_DATABASE);
-    const { manifest, found } = await readArchive(file, (e) => e === DATABASE_ENTRY ? database : join(dataDir, e));
+    const { manifest, found } = await readArchive(
+      file,
+      (e) => e === DATABASE_ENTRY ? database : join(dataDir, e),
+    );
     compareFiles(manifest, found, file);
     await checkDatabase(database, manifest, file);
     return manifest;
@@ -346,7 +349,8 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Mani
 export function describeManifest(m: Manifest): string {
   const bytes = m.files.reduce((sum, f) => sum + f.size, 0);
   const rows = Object.values(m.tables).reduce((sum, n) => sum + n, 0);
-  return `${m.files.length} файлов (${bytes} байт), ${rows} строк в ${Object.keys(m.tables).length} таблицах, ` +
+  return `${m.files.length} файлов (${bytes} байт), ${rows} строк в ${
+    Object.keys(m.tables).length
+  } таблицах, ` +
     `миграция ${m.migration?.tag ?? "—"}, версия ${m.appVersion}, снимок ${m.createdAt}`;
 }
-

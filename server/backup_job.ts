@@ -64,8 +64,9 @@ export async function dailyBackup(deps: Pick<AppDeps, "db" | "env" | "now">, dir
   });
   let created: string | null = null;
   if (!made) {
-    created = (await createBackup({ db: deps.db, uploadsDir: join(deps.env.DATA_DIR, "uploads"), outDir: dir, now }))
-      .path;
+    created =
+      (await createBackup({ db: deps.db, uploadsDir: join(deps.env.DATA_DIR, "uploads"), outDir: dir, now }))
+        .path;
   }
   const all = names();
   const keep = archivesToKeep(all);
@@ -97,4 +98,3 @@ export function startBackups(
     return running ?? Promise.resolve();
   };
 }
-

@@ -47,7 +47,8 @@ async function page(base: string, cookie: string, path: string): Promise<string>
 }
 
 Deno.test({
-  name: "backup create during a burst of writes restores every acknowledged write, sound, with the same pages",
+  name:
+    "backup create during a burst of writes restores every acknowledged write, sound, with the same pages",
   sanitizeResources: false,
   sanitizeOps: false,
   fn: () =>
@@ -96,16 +97,23 @@ Deno.test({
         copy = restoredApp;
         const again = await signIn(restoredApp.base, "director@demo.local");
         for (const ack of before) {
-          const res = await fetch(`${restoredApp.base}/api/objects/${ack.id}`, { headers: { Cookie: again } });
+          const res = await fetch(`${restoredApp.base}/api/objects/${ack.id}`, {
+            headers: { Cookie: again },
+          });
           const body = await res.json();
           assert.equal(res.status, 200, `object ${ack.id}: ${JSON.stringify(body)}`);
           assert.equal(body.clientName, ack.clientName);
         }
         const estimates = await (await fetch(`${server.base}/api/estimates`, { headers: { Cookie: cookie } }))
           .json();
-        const estimateId = (Array.isArray(estimates) ? estimates : estimates.items ?? estimates.estimates)[0].id;
+        const estimateId =
+          (Array.isArray(estimates) ? estimates : estimates.items ?? estimates.estimates)[0].id;
         for (const path of stablePages(estimateId)) {
-          assert.equal(await page(restoredApp.base, again, path), await page(server.base, cookie, path), path);
+          assert.equal(
+            await page(restoredApp.base, again, path),
+            await page(server.base, cookie, path),
+            path,
+          );
         }
       } finally {
         await server.stop();
