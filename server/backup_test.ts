@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { signIn, startServer } from "../bench/_server.ts";
 import { runCli, spawnCli, withTempDir } from "../cli/testing.ts";
 import { integrityProblems, openFile } from "../db/backup.ts";
-import { withTestApp } from "./testing.ts";
+import { copyDemoData, withTestApp } from "./testing.ts";
 import { createBackup } from "./backup.ts";
 
 /** Writers sending at once, and the writes of the whole burst. */
@@ -55,6 +55,8 @@ Deno.test({
     withTempDir(async (dir) => {
       const live = join(dir, "live");
       const restored = join(dir, "restored");
+      // The demo data made once per test file rather than seeded again by the spawned server.
+      await copyDemoData(live);
       const server = await startServer(live);
       let copy: Awaited<ReturnType<typeof startServer>> | null = null;
       try {

@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { answering, freePort, signIn } from "../bench/_server.ts";
 import { withTempDir } from "../cli/testing.ts";
 import { openFile } from "../db/backup.ts";
+import { copyDemoData } from "./testing.ts";
 
 const WRITERS = 4;
 /** The burst's bound, and how many acknowledged writes come before the signal. */
@@ -28,6 +29,7 @@ Deno.test({
   sanitizeOps: false,
   fn: () =>
     withTempDir(async (dir) => {
+      await copyDemoData(dir);
       const port = freePort();
       const child = new Deno.Command(Deno.execPath(), {
         args: ["run", "-A", "main.ts"],

@@ -70,6 +70,14 @@ function demoTemplateDir(): Promise<string> {
   return demoTemplate;
 }
 
+/** Fills the empty folder `dir` with the demo data (database and uploads), for a server spawned on it. */
+export async function copyDemoData(dir: string): Promise<void> {
+  const template = await demoTemplateDir();
+  await Deno.mkdir(dir, { recursive: true });
+  await Deno.copyFile(join(template, "app.db"), join(dir, "app.db"));
+  await cp(join(template, "uploads"), join(dir, "uploads"), { recursive: true });
+}
+
 Deno.test.afterAll(async () => {
   if (demoTemplate) await Deno.remove(await demoTemplate, { recursive: true }).catch(() => {});
 });
