@@ -85,7 +85,7 @@ async function sendOne(mailer: Mailer, message: OutboxMessage) {
  * Starts the worker when mail is configured (SMTP_HOST): a run every OUTBOX_POLL_MS, at once again while batches
  * come full. Answers a function that stops it. Without mail nothing runs and the messages wait.
  */
-export function startOutboxWorker(deps: Pick<AppDeps, "db" | "now" | "env">): () => Promise<void> {
+export function startOutboxWorker(deps: Pick<AppDeps, "db" | "now" | "env" | "log">): () => Promise<void> {
   const config = smtpConfigFromEnv(deps.env);
   if (!config) return () => Promise.resolve();
   const mailer = smtpMailer(config);
@@ -99,7 +99,8 @@ export function startOutboxWorker(deps: Pick<AppDeps, "db" | "now" | "env">): ()
       const report = await deliverDueMessages(deps, mailer, { owner, leaseMs: deps.env.OUTBOX_LEASE_MS });
       full = report.claimed >= BATCH_SIZE;
     } catch (error) {
-      console.error("Отправка писем из очереди не удалась:", error);
+      // Through the redacting logger: an SMTP error may quote a recipient's address.
+      deps.log.error("outbox", { stack: (error as Error)?.stack ?? String(error) });
     }
     if (!stopped) timer = setTimeout(() => running = run(), full ? 0 : deps.env.OUTBOX_POLL_MS);
   };
