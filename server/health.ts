@@ -46,7 +46,8 @@ async function checkUploads(uploads: string): Promise<NotReady[]> {
     await Deno.remove(probe);
     return [];
   } catch {
-    return [{ code: "uploads_not_writable", message: `В папку загрузок нельзя записать файл: ${uploads}` }];
+    // No path in the answer: /readyz is public.
+    return [{ code: "uploads_not_writable", message: "В папку загрузок нельзя записать файл" }];
   }
 }
 
@@ -57,7 +58,7 @@ async function checkDisk(dir: string, minFreeMb: number): Promise<NotReady[]> {
     if (freeMb >= minFreeMb) return [];
     return [{ code: "disk_low", message: `На диске свободно ${freeMb} МБ, нужно не меньше ${minFreeMb} МБ` }];
   } catch {
-    return [{ code: "disk_low", message: `Не удалось узнать свободное место на диске: ${dir}` }];
+    return [{ code: "disk_low", message: "Не удалось узнать свободное место на диске" }];
   }
 }
 
