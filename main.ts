@@ -4,15 +4,23 @@ import { demoAccounts } from "./db/seed/demo.ts";
 import { startJobs } from "./server/jobs.ts";
 import { startOutboxWorker } from "./server/outbox_worker.ts";
 import { CHEAP_HASHING_SETTING } from "./db/password.ts";
+import { startBackups } from "./server/backup_job.ts";
+import { stopOnSignals } from "./server/shutdown.ts";
 
 const started = performance.now();
 const env = readEnv();
 if (Deno.env.get(CHEAP_HASHING_SETTING) === "1") {
   console.warn(`${CHEAP_HASHING_SETTING}=1 is a test setting: new passwords get weak hashes. Unset it.`);
 }
-const { app, seeded, deps } = await boot(env);
-startJobs(deps);
-startOutboxWorker(deps);
+const { app, seeded, deps, close } = await boot(env);
+const workers = [
+  startJobs(deps),
+  startOutboxWorker(deps),
+  startBackups(
+    deps,
+    (error) => deps.log.error("backup", { stack: String((error as Error)?.stack ?? error) }),
+  ),
+];
 
 if (env.SEED === "demo") {
   console.log(seeded ? "Демо-данные созданы." : "Демо-данные уже есть в базе.");
@@ -20,7 +28,7 @@ if (env.SEED === "demo") {
   for (const a of demoAccounts) console.log(`  ${a.email.padEnd(24)} ${a.role}`);
 }
 
-Deno.serve({
+const server = Deno.serve({
   port: env.PORT,
   onListen: ({ port }) => {
     console.log(
@@ -28,3 +36,4 @@ Deno.serve({
     );
   },
 }, app.fetch);
+stopOnSignals({ server, workers, closeDb: close, log: deps.log });

@@ -8,6 +8,7 @@ import { generateCommand, parseEquipmentPriceOption, schemaCommand } from "./est
 import { oneLine } from "./files.ts";
 import { exportCommand, importCommand } from "./price_list.ts";
 import { createAdminCommand, PASSWORD_ENV } from "./users.ts";
+import { createBackupCommand, restoreBackupCommand, verifyBackupCommand } from "./backup.ts";
 import {
   EXIT_INPUT_FAILED,
   EXIT_OK,
@@ -117,6 +118,26 @@ export function buildProgram(io: Io, result: { code: number }): Command {
     .option("--db <url>", "URL базы (по умолчанию DATABASE_URL или file:data/app.db)")
     .option("--promote", "если email уже зарегистрирован, сделать этот аккаунт системным администратором")
     .action((opts) => run(() => createAdminCommand(opts, io))());
+
+  const backup = program.command("backup").description("резервные копии: база и загруженные файлы");
+  backup
+    .command("create")
+    .description("архив .tar.gz: снимок базы (можно при работающем сервере), загруженные файлы, опись")
+    .option("--out <dir>", "папка для архива (по умолчанию BACKUP_DIR или backups)")
+    .option("--db <url>", "URL базы (по умолчанию DATABASE_URL или file:data/app.db)")
+    .option("--data <dir>", "папка данных с uploads/ (по умолчанию DATA_DIR или data)")
+    .action((opts) => run(() => createBackupCommand(opts, io))());
+  backup
+    .command("verify")
+    .description("проверка архива: контрольные суммы, целостность базы, число строк")
+    .argument("<file>", "архив .tar.gz")
+    .action((file: string) => run(() => verifyBackupCommand(file, io))());
+  backup
+    .command("restore")
+    .description("восстановление архива в пустую папку данных")
+    .argument("<file>", "архив .tar.gz")
+    .requiredOption("--data <dir>", "пустая папка данных (база app.db и uploads/)")
+    .action((file: string, opts) => run(() => restoreBackupCommand(file, opts, io))());
 
   return program;
 }

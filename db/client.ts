@@ -4,7 +4,8 @@ import { migrate } from "drizzle-orm/libsql/migrator";
 import type { Logger } from "drizzle-orm";
 import { fileURLToPath } from "node:url";
 import * as schema from "./schema/mod.ts";
-import { queuedClient } from "./write_queue.ts";
+import { queuedClient, WriteQueue } from "./write_queue.ts";
+import { type DbObserver, observedClient } from "./observed_client.ts";
 import { lenientIntegers } from "./lenient_integers.ts";
 
 export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
@@ -17,6 +18,8 @@ export interface OpenOptions {
   logger?: Logger;
   /** How long a write waits for its turn in the process's write queue (db/write_queue.ts), ms. */
   writeWaitMs?: number;
+  /** Hears each statement's time and each write's wait for its turn (the server's metrics). */
+  observer?: DbObserver;
 }
 
 /** How long a connection waits for a lock another process holds (the CLI beside the server), ms. */
@@ -36,9 +39,11 @@ export async function openDb(url: string, options: OpenOptions = {}): Promise<Db
     if (dir) await Deno.mkdir(dir, { recursive: true });
   }
   const config = { url, authToken: options.authToken, timeout: BUSY_TIMEOUT_MS };
+  const direct = lenientIntegers(createClient(config), () => createClient({ ...config, intMode: "bigint" }));
   const client = queuedClient(
-    lenientIntegers(createClient(config), () => createClient({ ...config, intMode: "bigint" })),
+    options.observer ? observedClient(direct, options.observer) : direct,
     options.writeWaitMs ?? WRITE_WAIT_MS,
+    new WriteQueue(options.observer?.queueWait),
   );
   if (url.startsWith("file:")) {
     // WAL lets readers go on while a write commits; it is kept in the file, for every connection.

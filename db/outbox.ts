@@ -1,7 +1,7 @@
 // The outbox of messages to clients. An event writes its message with enqueueClientMessage in its own
 // transaction; the worker (server/outbox_worker.ts) claims due messages with a lease, sends each, and marks it
 // sent the moment the mail server accepted it, or schedules a retry, or marks it failed with the server's answer.
-import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { encodeBase64url, encodeHexLowerCase } from "@oslojs/encoding";
 import { sha256 } from "@oslojs/crypto/sha2";
 import type { Db, Executor } from "./client.ts";
@@ -255,4 +255,12 @@ export async function saveCompanyMessageEvents(
         });
     }
   });
+}
+
+/** How many messages wait to be sent, in every company (the server's metrics). */
+export async function pendingMessageCount(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(outboxMessages).where(
+    eq(outboxMessages.status, "pending"),
+  );
+  return row.n;
 }

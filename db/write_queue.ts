@@ -16,6 +16,9 @@ import {
 export class WriteQueue {
   #tail: Promise<void> = Promise.resolve();
 
+  /** `onWait` hears how long each holder waited for its turn, ms (the server's metrics). */
+  constructor(private readonly onWait?: (ms: number) => void) {}
+
   /**
    * Waits for the turn, at most `waitMs` (then fails as SQLite does when a lock stays held past its busy
    * timeout: a write through `db` inside its own transaction would otherwise wait for itself for ever).
@@ -27,6 +30,7 @@ export class WriteQueue {
     const before = this.#tail;
     this.#tail = before.then(() => turn);
     let freed = false;
+    const asked = performance.now();
     const release = () => {
       if (freed) return;
       freed = true;
@@ -34,6 +38,7 @@ export class WriteQueue {
     };
     if (waitMs === Infinity) {
       await before;
+      this.onWait?.(performance.now() - asked);
       return release;
     }
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -48,6 +53,7 @@ export class WriteQueue {
         "SQLITE_BUSY",
       );
     }
+    this.onWait?.(performance.now() - asked);
     return release;
   }
 

@@ -38,6 +38,10 @@ import { type CacheRule, PageCache } from "./page_cache.ts";
 import { pageRoutes } from "../routes/mod.ts";
 import { accessDeniedPage, notFoundPage } from "../routes/_errors.tsx";
 import type { AppDeps, AppEnv } from "./types.ts";
+import { requestIdOf, requestLog } from "./request_log.ts";
+import { healthRoutes } from "./health.ts";
+import { metricsRoutes } from "./metrics_route.ts";
+import { routePath } from "hono/route";
 
 const staticRoot = fileURLToPath(new URL("../static", import.meta.url));
 /** Content-hashed URLs never change content, so browsers keep them for good. */
@@ -56,6 +60,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.set("deps", deps);
     await next();
   });
+  app.use(requestLog(deps.log));
+  // The probes and the metrics come before everything else: no session, no database read for /healthz.
+  app.route("/", healthRoutes);
+  app.route("/", metricsRoutes);
   app.use(secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
@@ -166,10 +174,20 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       }
       return notFoundPage(c);
     }
-    console.error(`${c.req.method} ${c.req.path}:`, error);
-    if (isApi) return c.json({ message: "Внутренняя ошибка сервера. Повторите попытку позже." }, 500);
+    const requestId = requestIdOf(c);
+    deps.log.error("error", {
+      requestId,
+      method: c.req.method,
+      route: routePath(c) || c.req.routePath,
+      stack: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    });
+    if (isApi) {
+      return c.json({ message: "Внутренняя ошибка сервера. Повторите попытку позже.", requestId }, 500);
+    }
+    // The id is a UUID or a plain token (server/request_log.ts): nothing in it to escape.
     return c.html(
-      "<!DOCTYPE html><meta charset=utf-8><title>Ошибка</title><p>Внутренняя ошибка сервера.</p>",
+      "<!DOCTYPE html><meta charset=utf-8><title>Ошибка</title><p>Внутренняя ошибка сервера.</p>" +
+        `<p>Код запроса: <code>${requestId}</code></p>`,
       500,
     );
   });

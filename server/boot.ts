@@ -10,6 +10,8 @@ import { localStorage } from "./storage.ts";
 import { sweepUploads } from "./upload_sweep.ts";
 import { loadStylesheet } from "./styles.ts";
 import type { AppDeps } from "./types.ts";
+import { jsonLogger, type Logger } from "./log.ts";
+import { dbObserver } from "./metrics.ts";
 import type { IslandManifest } from "./island.tsx";
 
 let manifestOnce: Promise<IslandManifest> | null = null;
@@ -38,8 +40,8 @@ function islandManifest(): Promise<IslandManifest> {
 }
 
 /** Opens and migrates the database, seeds it when asked, and composes the app. */
-export async function boot(env: Env, options: { now?: () => Date } = {}) {
-  const db = await openDb(env.DATABASE_URL, { authToken: env.DATABASE_AUTH_TOKEN });
+export async function boot(env: Env, options: { now?: () => Date; log?: Logger } = {}) {
+  const db = await openDb(env.DATABASE_URL, { authToken: env.DATABASE_AUTH_TOKEN, observer: dbObserver });
   await migrateDb(db);
   const now = options.now ?? (() => new Date());
   const storage = localStorage(join(env.DATA_DIR, "uploads"));
@@ -68,6 +70,7 @@ export async function boot(env: Env, options: { now?: () => Date } = {}) {
     styles: await loadStylesheet(),
     storage,
     now,
+    log: options.log ?? jsonLogger(),
   };
   const app = createApp(deps);
   return { app, deps, seeded, close: () => db.$client.close() };

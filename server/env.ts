@@ -29,6 +29,12 @@ export const envSchema = z.object({
   /** How often the outbox worker looks for due messages, and how long its claim on a batch lasts, ms. */
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5000),
   OUTBOX_LEASE_MS: z.coerce.number().int().min(500).max(3_600_000).default(120_000),
+  /** Where the daily backups go (server/backup_job.ts); without it the server makes none. */
+  BACKUP_DIR: optional,
+  /** /readyz answers 503 when the data folder's disk has less free space than this, MB. */
+  READY_MIN_FREE_MB: z.coerce.number().min(0).default(200),
+  /** The bearer token /metrics asks for; without it /metrics answers 404. */
+  METRICS_TOKEN: optional,
 });
 
 export type Env = z.infer<typeof envSchema>;

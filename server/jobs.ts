@@ -21,8 +21,14 @@ export async function cleanUpSessions(deps: Pick<AppDeps, "db" | "now">) {
   };
 }
 
-/** Runs the jobs now and then every few minutes; returns a function that stops them. */
-export function startJobs(deps: Pick<AppDeps, "db" | "now">, everyMs = OVERDUE_CHECK_MS): () => void {
+/**
+ * Runs the jobs now and then every few minutes; returns a function that stops them and resolves once a run
+ * under way has finished (a graceful stop waits for its writes).
+ */
+export function startJobs(
+  deps: Pick<AppDeps, "db" | "now">,
+  everyMs = OVERDUE_CHECK_MS,
+): () => Promise<void> {
   // One after the other: the jobs write, and writes are not to overlap.
   const run = async () => {
     await notifyOverdueTasks(deps).catch((error) =>
@@ -30,7 +36,10 @@ export function startJobs(deps: Pick<AppDeps, "db" | "now">, everyMs = OVERDUE_C
     );
     await cleanUpSessions(deps).catch((error) => console.error("Очистка истекших сессий не удалась:", error));
   };
-  run();
-  const timer = setInterval(run, everyMs);
-  return () => clearInterval(timer);
+  let running = run();
+  const timer = setInterval(() => running = run(), everyMs);
+  return () => {
+    clearInterval(timer);
+    return running;
+  };
 }

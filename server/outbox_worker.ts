@@ -85,27 +85,31 @@ async function sendOne(mailer: Mailer, message: OutboxMessage) {
  * Starts the worker when mail is configured (SMTP_HOST): a run every OUTBOX_POLL_MS, at once again while batches
  * come full. Answers a function that stops it. Without mail nothing runs and the messages wait.
  */
-export function startOutboxWorker(deps: Pick<AppDeps, "db" | "now" | "env">): () => void {
+export function startOutboxWorker(deps: Pick<AppDeps, "db" | "now" | "env" | "log">): () => Promise<void> {
   const config = smtpConfigFromEnv(deps.env);
-  if (!config) return () => {};
+  if (!config) return () => Promise.resolve();
   const mailer = smtpMailer(config);
   const owner = `${Deno.hostname()}:${Deno.pid}:${crypto.randomUUID().slice(0, 8)}`;
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let running: Promise<void>;
   const run = async () => {
     let full = false;
     try {
       const report = await deliverDueMessages(deps, mailer, { owner, leaseMs: deps.env.OUTBOX_LEASE_MS });
       full = report.claimed >= BATCH_SIZE;
     } catch (error) {
-      console.error("Отправка писем из очереди не удалась:", error);
+      // Through the redacting logger: an SMTP error may quote a recipient's address.
+      deps.log.error("outbox", { stack: (error as Error)?.stack ?? String(error) });
     }
-    if (!stopped) timer = setTimeout(run, full ? 0 : deps.env.OUTBOX_POLL_MS);
+    if (!stopped) timer = setTimeout(() => running = run(), full ? 0 : deps.env.OUTBOX_POLL_MS);
   };
-  run();
-  return () => {
+  running = run();
+  return async () => {
     stopped = true;
     clearTimeout(timer);
+    // The batch being sent is finished (each message marked sent or failed) before the mailer closes.
+    await running;
     mailer.close();
   };
 }

@@ -13,6 +13,7 @@ import { LRUCache } from "lru-cache";
 import { requestVersions } from "./versions.ts";
 import { compress, type Encoding, matchesEtag, MIN_COMPRESS_BYTES, negotiateDynamic } from "./compression.ts";
 import { SESSION_COOKIE } from "./auth/sessions.ts";
+import { pageCacheLookups } from "./metrics.ts";
 import type { AppEnv } from "./types.ts";
 
 /** What a cached route's page is made of, besides the address and the minute. */
@@ -65,7 +66,11 @@ export class PageCache {
       if (key === null || !versions) return next();
       const stamp = tables.map((table) => versions.get(table) ?? -1);
       const cached = this.#pages.get(key);
-      if (cached && sameStamp(cached.stamp, stamp)) return this.#answer(c, key, cached);
+      if (cached && sameStamp(cached.stamp, stamp)) {
+        pageCacheLookups.inc({ result: "hit" });
+        return this.#answer(c, key, cached);
+      }
+      pageCacheLookups.inc({ result: "miss" });
       await next();
       const res = c.res;
       // A renewed session's cookie or an answer other than a page is not cached.

@@ -6,11 +6,14 @@ import { join } from "node:path";
 import { readEnv } from "./env.ts";
 import { boot } from "./boot.ts";
 import { SESSION_COOKIE } from "./auth/sessions.ts";
+import { collectingLogger } from "./log.ts";
 
 export interface TestApp {
   app: Awaited<ReturnType<typeof boot>>["app"];
   deps: Awaited<ReturnType<typeof boot>>["deps"];
   dir: string;
+  /** The app's log lines (server/log.ts), kept here rather than printed. */
+  logs: string[];
   /** Signs in with the demo password and returns the cookie header value. */
   login(email: string, password?: string): Promise<string>;
   /**
@@ -58,13 +61,21 @@ let demoTemplate: Promise<string> | null = null;
 function demoTemplateDir(): Promise<string> {
   demoTemplate ??= (async () => {
     const dir = await Deno.makeTempDir({ prefix: "polesmeta-template-" });
-    const booted = await boot(testEnv(dir, {}));
+    const booted = await boot(testEnv(dir, {}), { log: collectingLogger() });
     // Everything into the database file, so that a copy of the file alone is the whole database.
     await booted.deps.db.$client.execute("PRAGMA wal_checkpoint(TRUNCATE)");
     booted.close();
     return dir;
   })();
   return demoTemplate;
+}
+
+/** Fills the empty folder `dir` with the demo data (database and uploads), for a server spawned on it. */
+export async function copyDemoData(dir: string): Promise<void> {
+  const template = await demoTemplateDir();
+  await Deno.mkdir(dir, { recursive: true });
+  await Deno.copyFile(join(template, "app.db"), join(dir, "app.db"));
+  await cp(join(template, "uploads"), join(dir, "uploads"), { recursive: true });
 }
 
 Deno.test.afterAll(async () => {
@@ -89,7 +100,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     await cp(join(template, "uploads"), join(dir, "uploads"), { recursive: true });
   }
   const env = testEnv(dir, options);
-  const booted = await boot(env, { now: options.now });
+  const log = collectingLogger();
+  const booted = await boot(env, { now: options.now, log });
   const cookies = new Map<string, string>();
   const origin = "http://localhost";
 
@@ -134,6 +146,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     app: booted.app,
     deps: booted.deps,
     dir,
+    logs: log.lines,
     login,
     request,
     as: (as) => ({

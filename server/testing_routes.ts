@@ -173,6 +173,16 @@ export const apiRules: Record<string, Rule> = {
   "PATCH /api/orders/:id": shopStaffRoles,
 };
 
+/**
+ * The operator's routes outside /api (server/health.ts, server/metrics_route.ts): the probes are public, the
+ * metrics answer only to the bearer token METRICS_TOKEN (404 otherwise).
+ */
+export const operationRoutes: Record<string, "public" | "token"> = {
+  "/healthz": "public",
+  "/readyz": "public",
+  "/metrics": "token",
+};
+
 export interface ApiRoute {
   method: string;
   path: string;

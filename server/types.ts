@@ -5,6 +5,7 @@ import type { Role } from "../domain/roles.ts";
 import type { IslandManifest } from "./island.tsx";
 import type { Storage } from "./storage.ts";
 import type { Stylesheet } from "./styles.ts";
+import type { Logger } from "./log.ts";
 
 /** The signed-in user as the server sees it on every request. */
 export interface CurrentUser {
@@ -30,6 +31,8 @@ export interface AppDeps {
   storage: Storage;
   /** Overridable clock, so tests can move time. */
   now: () => Date;
+  /** Where request and error lines go (server/log.ts): JSON lines on stdout unless a test collects them. */
+  log: Logger;
 }
 
 export interface AppEnv {
@@ -39,5 +42,7 @@ export interface AppEnv {
     sessionId: string | null;
     /** The tables' change counters as this request found them (server/versions.ts); unset until asked for. */
     versions: Versions | null | undefined;
+    /** The request's id (server/request_log.ts), in its log lines, X-Request-Id and the error page. */
+    requestId: string;
   };
 }
