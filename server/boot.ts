@@ -1,12 +1,12 @@
 import * as esbuild from "esbuild";
 import { join } from "node:path";
-import { migrateDb, openDb } from "../db/client.ts";
+import { type Db, migrateDb, openDb } from "../db/client.ts";
 import { isEmpty, seedDemo } from "../db/seed/demo.ts";
 import { createApp } from "./app.ts";
 import { buildIslands, currentIslandManifest, loadIslandManifest } from "./build.ts";
 import { type Env, ownerEmail } from "./env.ts";
 import { syncOwner } from "../db/users.ts";
-import { localStorage } from "./storage.ts";
+import { localStorage, type Storage } from "./storage.ts";
 import { sweepUploads } from "./upload_sweep.ts";
 import { loadStylesheet } from "./styles.ts";
 import type { AppDeps } from "./types.ts";
@@ -37,18 +37,39 @@ function islandManifest(): Promise<IslandManifest> {
   return manifestOnce;
 }
 
-/** Opens and migrates the database, seeds it when asked, and composes the app. */
-export async function boot(env: Env, options: { now?: () => Date } = {}) {
+/**
+ * Opens and migrates the database, seeds it when asked, and composes the app. `serveOnly`: a process the
+ * primary started (server/cluster.ts), which finds the database migrated, seeded and swept already.
+ */
+export async function boot(env: Env, options: { now?: () => Date; serveOnly?: boolean } = {}) {
   const db = await openDb(env.DATABASE_URL, { authToken: env.DATABASE_AUTH_TOKEN });
-  await migrateDb(db);
   const now = options.now ?? (() => new Date());
   const storage = localStorage(join(env.DATA_DIR, "uploads"));
+  const seeded = options.serveOnly ? false : await prepareData(db, env, storage, now());
+  const deps: AppDeps = {
+    db,
+    env,
+    islands: await islandManifest(),
+    styles: await loadStylesheet(),
+    storage,
+    now,
+  };
+  const app = createApp(deps);
+  return { app, deps, seeded, close: () => db.$client.close() };
+}
+
+/**
+ * Migrates, seeds when asked, sweeps the uploads an interrupted run left and marks the owner; answers
+ * whether the demo data was created.
+ */
+async function prepareData(db: Db, env: Env, storage: Storage, now: Date): Promise<boolean> {
+  await migrateDb(db);
   let seeded = false;
   if (env.SEED === "demo" && await isEmpty(db)) {
-    await seedDemo(db, { password: env.DEMO_PASSWORD, now: now(), files: storage });
+    await seedDemo(db, { password: env.DEMO_PASSWORD, now, files: storage });
     seeded = true;
   }
-  const swept = await sweepUploads(db, storage, now());
+  const swept = await sweepUploads(db, storage, now);
   if (swept.temporary + swept.orphans > 0) {
     console.warn(
       `Uploads: removed ${swept.temporary} unfinished and ${swept.orphans} row-less files left by an interrupted run`,
@@ -61,14 +82,5 @@ export async function boot(env: Env, options: { now?: () => Date } = {}) {
         "`deno task cli -- users create-admin`",
     );
   }
-  const deps: AppDeps = {
-    db,
-    env,
-    islands: await islandManifest(),
-    styles: await loadStylesheet(),
-    storage,
-    now,
-  };
-  const app = createApp(deps);
-  return { app, deps, seeded, close: () => db.$client.close() };
+  return seeded;
 }

@@ -5,6 +5,11 @@ const optional = z.preprocess(emptyAsUndefined, z.string().optional());
 
 export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  /** Server processes on the port (server/cluster.ts); "auto" is one per core. */
+  WEB_CONCURRENCY: z.preprocess(
+    (v) => v === "auto" ? navigator.hardwareConcurrency : emptyAsUndefined(v),
+    z.coerce.number().int().min(1).max(64).default(1),
+  ),
   DATABASE_URL: z.string().default("file:data/app.db"),
   DATABASE_AUTH_TOKEN: optional,
   DATA_DIR: z.string().default("data"),
@@ -29,6 +34,9 @@ export const envSchema = z.object({
   /** How often the outbox worker looks for due messages, and how long its claim on a batch lasts, ms. */
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5000),
   OUTBOX_LEASE_MS: z.coerce.number().int().min(500).max(3_600_000).default(120_000),
+}).refine((e) => e.WEB_CONCURRENCY === 1 || e.PORT !== 0, {
+  path: ["WEB_CONCURRENCY"],
+  message: "several processes share one fixed PORT, not 0",
 });
 
 export type Env = z.infer<typeof envSchema>;
