@@ -7,6 +7,7 @@ import { buildIslands, currentIslandManifest, loadIslandManifest } from "./build
 import { type Env, ownerEmail } from "./env.ts";
 import { syncOwner } from "../db/users.ts";
 import { localStorage, type Storage } from "./storage.ts";
+import { s3Storage } from "./s3_storage.ts";
 import { sweepUploads } from "./upload_sweep.ts";
 import { loadStylesheet } from "./styles.ts";
 import type { AppDeps } from "./types.ts";
@@ -44,7 +45,7 @@ function islandManifest(): Promise<IslandManifest> {
 export async function boot(env: Env, options: { now?: () => Date; serveOnly?: boolean } = {}) {
   const db = await openDb(env.DATABASE_URL, { authToken: env.DATABASE_AUTH_TOKEN });
   const now = options.now ?? (() => new Date());
-  const storage = localStorage(join(env.DATA_DIR, "uploads"));
+  const storage = storageOf(env);
   const seeded = options.serveOnly ? false : await prepareData(db, env, storage, now());
   const deps: AppDeps = {
     db,
@@ -56,6 +57,19 @@ export async function boot(env: Env, options: { now?: () => Date; serveOnly?: bo
   };
   const app = createApp(deps);
   return { app, deps, seeded, close: () => db.$client.close() };
+}
+
+/** The uploads' storage: the S3 bucket when S3_BUCKET is set, otherwise DATA_DIR/uploads. */
+function storageOf(env: Env): Storage {
+  if (!env.S3_BUCKET) return localStorage(join(env.DATA_DIR, "uploads"));
+  return s3Storage({
+    bucket: env.S3_BUCKET,
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === "true",
+  });
 }
 
 /**

@@ -34,6 +34,14 @@ export const envSchema = z.object({
   /** How often the outbox worker looks for due messages, and how long its claim on a batch lasts, ms. */
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5000),
   OUTBOX_LEASE_MS: z.coerce.number().int().min(500).max(3_600_000).default(120_000),
+  /** Uploads in an S3-compatible bucket instead of DATA_DIR/uploads (server/s3_storage.ts). */
+  S3_BUCKET: optional,
+  S3_ENDPOINT: optional,
+  S3_REGION: z.preprocess(emptyAsUndefined, z.string().default("us-east-1")),
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  /** "true" for a self-hosted server (MinIO, Garage): the bucket in the path, not in the host name. */
+  S3_FORCE_PATH_STYLE: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("false")),
 }).refine((e) => e.WEB_CONCURRENCY === 1 || e.PORT !== 0, {
   path: ["WEB_CONCURRENCY"],
   message: "several processes share one fixed PORT, not 0",
