@@ -9,6 +9,14 @@ import { answering, freePort } from "../bench/_server.ts";
 import { openDb } from "../db/client.ts";
 import { objects } from "../db/schema/mod.ts";
 import { WORKER_ENV } from "./cluster.ts";
+import { readEnv } from "./env.ts";
+
+Deno.test("readEnv() takes WEB_CONCURRENCY=auto as one process per core and refuses several on PORT=0", () => {
+  assert.equal(readEnv({}).WEB_CONCURRENCY, 1);
+  assert.equal(readEnv({ WEB_CONCURRENCY: "auto" }).WEB_CONCURRENCY, navigator.hardwareConcurrency);
+  assert.throws(() => readEnv({ WEB_CONCURRENCY: "2", PORT: "0" }), /WEB_CONCURRENCY/);
+  assert.throws(() => readEnv({ WEB_CONCURRENCY: "0" }), /WEB_CONCURRENCY/);
+});
 
 function startProcess(dir: string, serveOnly: boolean) {
   const port = freePort();
