@@ -2,8 +2,9 @@
 // what several machines serving one database share instead of DATA_DIR/uploads. Set by S3_BUCKET (and
 // S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY; S3_FORCE_PATH_STYLE for a self-hosted
 // server without bucket subdomains). An upload streams through @aws-sdk/lib-storage's multipart upload
-// (parts of 5 MB, nothing larger is held in memory) and becomes visible only when complete, so no
-// temporary key is left behind by an interrupted upload; one past its limit is aborted with its parts.
+// (parts of 5 MB, two in flight: at most 10 MB of an upload in memory) and becomes visible only when
+// complete, so no temporary key is left behind by an interrupted upload; one past its limit is aborted with
+// its parts.
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -16,6 +17,8 @@ import {
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { type ByteRange, limited, type Storage } from "./storage.ts";
+
+const UPLOAD_PARTS_IN_FLIGHT = 2;
 
 export interface S3Config {
   bucket: string;

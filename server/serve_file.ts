@@ -3,6 +3,7 @@
 import type { Context } from "hono";
 import { ApiError } from "./errors.ts";
 import type { AppEnv } from "./types.ts";
+import type { ByteRange } from "./storage.ts";
 import { contentDisposition, type Disposition } from "./content_disposition.ts";
 
 /** The one byte range of a `Range: bytes=…` header, null for none or several, "invalid" when unsatisfiable. */
@@ -63,10 +64,16 @@ export async function serveStoredFile(c: Context<AppEnv>, key: string, o: ServeO
     const length = range.end - range.start + 1;
     headers.set("Content-Range", `bytes ${range.start}-${range.end}/${size}`);
     headers.set("Content-Length", String(length));
-    const body = c.req.method === "HEAD" ? null : await storage.read(key, range);
-    return new Response(body, { status: 206, headers });
+    return new Response(await bodyOf(c, key, range), { status: 206, headers });
   }
   headers.set("Content-Length", String(size));
-  const body = c.req.method === "HEAD" ? null : await storage.read(key);
-  return new Response(body, { status: 200, headers });
+  return new Response(await bodyOf(c, key), { status: 200, headers });
+}
+
+/** The bytes to send (none for HEAD); 404 when the file went away since it was looked up. */
+async function bodyOf(c: Context<AppEnv>, key: string, range?: ByteRange) {
+  if (c.req.method === "HEAD") return null;
+  const body = await c.var.deps.storage.read(key, range);
+  if (!body) throw new ApiError(404, "Файл не найден");
+  return body;
 }
