@@ -15,6 +15,8 @@ export interface OpenOptions {
   authToken?: string;
   /** Drizzle's logger: hears every query drizzle builds (the page cache's declaration test listens here). */
   logger?: Logger;
+  /** How long a connection waits for a lock another process holds, ms (BUSY_TIMEOUT_MS). */
+  busyTimeoutMs?: number;
   /** How long a write waits for its turn in the process's write queue (db/write_queue.ts), ms. */
   writeWaitMs?: number;
 }
@@ -28,7 +30,7 @@ const WRITE_WAIT_MS = 60_000;
  * Opens the database through drizzle's libSQL driver (`@libsql/client`), the same path for a `file:` URL
  * and a server (`libsql://`, `https://`), creating the folder of a `file:` URL. Every write (transaction,
  * batch or single statement) takes its turn in one queue per database (db/write_queue.ts); a local file's
- * writes go through one connection of their own, set up once (writerOf()).
+ * writes go through one connection of their own, set up once (setUpWriter()).
  */
 export async function openDb(url: string, options: OpenOptions = {}): Promise<Db> {
   const local = url.startsWith("file:") && !url.includes(":memory:");
@@ -37,15 +39,23 @@ export async function openDb(url: string, options: OpenOptions = {}): Promise<Db
     const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
     if (dir) await Deno.mkdir(dir, { recursive: true });
   }
-  const config = { url, authToken: options.authToken, timeout: BUSY_TIMEOUT_MS };
+  const config = { url, authToken: options.authToken, timeout: options.busyTimeoutMs ?? BUSY_TIMEOUT_MS };
   const open = (concurrency?: number) =>
     lenientIntegers(
       createClient({ ...config, concurrency }),
       () => createClient({ ...config, intMode: "bigint", concurrency }),
     );
   const reader = open();
+  const writer = local ? open(1) : reader;
+  if (local) await setUpWriter(writer);
   const client = queuedClient(reader, options.writeWaitMs ?? WRITE_WAIT_MS, {
-    writer: local ? await writerOf(open(1)) : reader,
+    writer,
+    renewWriter: local
+      ? async () => {
+        await writer.reconnect();
+        await setUpWriter(writer);
+      }
+      : undefined,
   });
   if (local) {
     // WAL lets readers go on while a write commits; it is kept in the file, for every connection.
@@ -65,10 +75,9 @@ export async function openDb(url: string, options: OpenOptions = {}): Promise<Db
  * own writer: BEGIN IMMEDIATE (the driver's "write" transactions) takes the file's write lock at once, and
  * a lock another process holds is waited for up to the busy timeout.
  */
-async function writerOf(writer: Client): Promise<Client> {
+async function setUpWriter(writer: Client): Promise<void> {
   await writer.execute("PRAGMA synchronous = NORMAL");
   await writer.execute("PRAGMA foreign_keys = ON");
-  return writer;
 }
 
 /** The path of a database file, or null for a remote or in-memory database (or one with URL options). */

@@ -78,9 +78,25 @@ function readsOnly(sql: string): boolean {
 export function queuedClient(
   client: Client,
   waitMs: number,
-  { writer = client, queue = new WriteQueue() }: { writer?: Client; queue?: WriteQueue } = {},
+  { writer = client, queue = new WriteQueue(), renewWriter }: {
+    writer?: Client;
+    queue?: WriteQueue;
+    /** Opens the writer's connection afresh (after SQLITE_BUSY, see below). */
+    renewWriter?: () => Promise<void>;
+  } = {},
 ): Client {
-  const inTurn = <T>(work: () => Promise<T>) => queue.run(work, waitMs);
+  // The native driver leaves a statement that failed with SQLITE_BUSY (another process held the write lock
+  // past the busy timeout) unfinished on its connection: a later write there is never committed. The
+  // writer's connection is therefore opened afresh before the failure reaches the caller.
+  const renewedOnBusy = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (renewWriter && isBusy(error)) await renewWriter();
+      throw error;
+    }
+  };
+  const inTurn = <T>(work: () => Promise<T>) => queue.run(() => renewedOnBusy(work), waitMs);
   return {
     get closed() {
       return client.closed;
@@ -101,7 +117,7 @@ export function queuedClient(
       if (mode === "read") return await client.transaction(mode);
       const release = await queue.acquire(waitMs);
       try {
-        return heldTransaction(await writer.transaction(mode), release);
+        return heldTransaction(await renewedOnBusy(() => writer.transaction(mode)), release);
       } catch (error) {
         release();
         throw error;
@@ -118,6 +134,8 @@ export function queuedClient(
     },
   } as Client;
 }
+
+const isBusy = (error: unknown) => error instanceof LibsqlError && error.code.startsWith("SQLITE_BUSY");
 
 /** `tx` with its turn given back when it ends. */
 function heldTransaction(tx: Transaction, release: () => void): Transaction {
