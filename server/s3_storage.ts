@@ -62,6 +62,7 @@ export function s3Storage(config: S3Config): Storage & { close(): void } {
       const counted = { bytes: 0 };
       const upload = new Upload({
         client,
+        queueSize: UPLOAD_PARTS_IN_FLIGHT,
         params: { Bucket, Key: key, Body: limited(body, maxBytes, counted) },
       });
       await upload.done();
