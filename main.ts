@@ -6,14 +6,17 @@ import { startOutboxWorker } from "./server/outbox_worker.ts";
 import { CHEAP_HASHING_SETTING } from "./db/password.ts";
 import { startBackups } from "./server/backup_job.ts";
 import { stopOnSignals } from "./server/shutdown.ts";
+import { followPrimary, isServeOnlyProcess, startServingProcesses } from "./server/cluster.ts";
 
 const started = performance.now();
 const env = readEnv();
 if (Deno.env.get(CHEAP_HASHING_SETTING) === "1") {
   console.warn(`${CHEAP_HASHING_SETTING}=1 is a test setting: new passwords get weak hashes. Unset it.`);
 }
-const { app, seeded, deps, close } = await boot(env);
-const workers = [
+// A process started by the primary only serves: the data is prepared and the jobs run in the primary.
+const serveOnly = isServeOnlyProcess();
+const { app, seeded, deps, close } = await boot(env, { serveOnly });
+const workers = serveOnly ? [] : [
   startJobs(deps),
   startOutboxWorker(deps),
   startBackups(
@@ -21,8 +24,9 @@ const workers = [
     (error) => deps.log.error("backup", { stack: String((error as Error)?.stack ?? error) }),
   ),
 ];
+if (serveOnly) followPrimary();
 
-if (env.SEED === "demo") {
+if (env.SEED === "demo" && !serveOnly) {
   console.log(seeded ? "Демо-данные созданы." : "Демо-данные уже есть в базе.");
   console.log(`Демо-учётные записи (пароль ${env.DEMO_PASSWORD}):`);
   for (const a of demoAccounts) console.log(`  ${a.email.padEnd(24)} ${a.role}`);
@@ -30,10 +34,14 @@ if (env.SEED === "demo") {
 
 const server = Deno.serve({
   port: env.PORT,
+  // Several processes on one port: the kernel spreads the connections among them.
+  reusePort: env.WEB_CONCURRENCY > 1,
   onListen: ({ port }) => {
+    if (serveOnly) return console.log(`ПолеСмета: процесс ${Deno.pid} обслуживает порт ${port}`);
     console.log(
       `ПолеСмета: http://localhost:${port} (готово за ${Math.round(performance.now() - started)} мс)`,
     );
+    if (env.WEB_CONCURRENCY > 1) startServingProcesses(env.WEB_CONCURRENCY - 1);
   },
 }, app.fetch);
 stopOnSignals({ server, workers, closeDb: close, log: deps.log });

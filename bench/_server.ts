@@ -16,8 +16,11 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** Starts `main.ts` on the database in `dir` (seeded with the demo data) and waits for its first answer. */
-export async function startServer(dir: string): Promise<BenchServer> {
+/**
+ * Starts `main.ts` on the database in `dir` (seeded with the demo data) as `processes` processes on one port
+ * (WEB_CONCURRENCY, server/cluster.ts) and waits for its first answer and for every process to listen.
+ */
+export async function startServer(dir: string, { processes = 1 } = {}): Promise<BenchServer> {
   const port = freePort();
   const started = performance.now();
   const child = new Deno.Command(Deno.execPath(), {
@@ -28,12 +31,15 @@ export async function startServer(dir: string): Promise<BenchServer> {
       DATA_DIR: dir,
       SEED: "demo",
       NODE_ENV: "production",
+      WEB_CONCURRENCY: String(processes),
     },
-    stdout: "null",
+    stdout: "piped",
     stderr: "inherit",
   }).spawn();
+  const listening = servingProcesses(child.stdout, processes - 1);
   const base = `http://127.0.0.1:${port}`;
   await answering(`${base}/login`);
+  await listening;
   return {
     base,
     child,
@@ -43,6 +49,21 @@ export async function startServer(dir: string): Promise<BenchServer> {
       await child.status;
     },
   };
+}
+
+/** Reads the server's output to its end; resolves once `count` serving processes said they listen. */
+function servingProcesses(stdout: ReadableStream<Uint8Array>, count: number): Promise<void> {
+  return new Promise((resolve) => {
+    let seen = 0;
+    if (count === 0) resolve();
+    (async () => {
+      const decoder = new TextDecoder();
+      for await (const chunk of stdout) {
+        seen += decoder.decode(chunk, { stream: true }).split("обслуживает порт").length - 1;
+        if (seen >= count) resolve();
+      }
+    })();
+  });
 }
 
 /** Signs a demo account in and returns its cookie. */

@@ -5,7 +5,8 @@
 //   - the mix;
 //   - each page kept: the same address asked again and again (what a kept answer gives);
 //   - each staff page made afresh: asked right after a write that concerns it, one at a time.
-// `deno task bench mix --write` also puts the tables into docs/performance.md between its markers.
+// `deno task bench mix --write` also puts the tables into docs/performance.md between its markers;
+// `--mix-only` stops after the mix (BENCH_MIX_ROUNDS rounds, 3 by default, of one and of two processes).
 // BENCH_SECONDS sets the length of each load (5 s by default); BENCH_SCALE=N adds N× data
 // (1 000 objects, 5 000 tasks, 500 estimates per 1×) to the demo company before the loads.
 import { fileURLToPath } from "node:url";
@@ -17,6 +18,8 @@ const CONNECTIONS = 50;
 const SECONDS = Number(Deno.env.get("BENCH_SECONDS") ?? 5);
 const SCALE = Number(Deno.env.get("BENCH_SCALE") ?? 0);
 const AFRESH_SAMPLES = 30;
+/** Rounds of the mix, each with one process and with two. */
+const MIX_ROUNDS = Number(Deno.env.get("BENCH_MIX_ROUNDS") ?? 3);
 const TARGET = { share: 0.25, p99: 50 };
 export const readmeMarkers = ["<!-- bench-mix -->", "<!-- /bench-mix -->"] as const;
 
@@ -420,6 +423,7 @@ export async function run(): Promise<void> {
   const anchor = await startAnchor();
   const dir = await Deno.makeTempDir({ prefix: "polesmeta-bench-mix-" });
   let server: BenchServer | null = null;
+  let pair: BenchServer | null = null;
   try {
     server = await startServer(dir);
     if (SCALE) {
@@ -448,87 +452,114 @@ export async function run(): Promise<void> {
     say();
     say(row(["load", "req/s", "anchor just before", "share", "p50", "p99", "errors", "target"]));
     say(row(["---", "---:", "---:", "---:", "---:", "---:", "---:", "---"]));
-    const mixAnchor = await anchorNow();
-    say(row(["anchor: Hono + React renderToString, 50-row table", ...loadCells(mixAnchor), ""]));
-    const mixAnchor2 = await anchorNow();
-    const mix = await load(base + "/", {
-      connections: CONNECTIONS,
-      seconds: SECONDS,
-      luaScript: mixScript(new URL(base).host, cookies, readCalls, writeCalls),
-      pick: mixPick(cookies, readCalls, writeCalls),
-    });
-    const met = mix.rps / mixAnchor2.rps >= TARGET.share && mix.p99 < TARGET.p99 && mix.errors === 0;
-    say(row(["the mix", ...loadCells(mix, mixAnchor2), met ? "met" : "**not met**"]));
-
-    say();
-    say(
-      "**Kept**: each address asked again and again by one account (what a kept answer gives), " +
-        "beside the anchor loaded just before it.",
-    );
-    say();
-    say(row(["address", "account", "req/s", "anchor just before", "share", "p50", "p99", "errors"]));
-    say(row(["---", "---", "---:", "---:", "---:", "---:", "---:", "---:"]));
-    const seen = new Set<string>();
-    for (const call of readCalls) {
-      if (seen.has(call.path)) continue;
-      seen.add(call.path);
-      const before = await anchorNow();
-      const r = await load(base + call.path, {
+    // The same database served by one process and by two (WEB_CONCURRENCY, server/cluster.ts), each load
+    // beside the anchor loaded just before it; the idle server costs nothing while the other is loaded.
+    pair = await startServer(dir, { processes: 2 });
+    const mixLoad = (on: BenchServer) =>
+      load(on.base + "/", {
         connections: CONNECTIONS,
         seconds: SECONDS,
-        headers: call.account ? { Cookie: cookies.get(call.account)! } : {},
+        luaScript: mixScript(new URL(on.base).host, cookies, readCalls, writeCalls),
+        pick: mixPick(cookies, readCalls, writeCalls),
       });
-      say(row([`\`${call.path}\``, who(call), ...loadCells(r, before)]));
+    const gains: number[] = [];
+    for (let round = 1; round <= MIX_ROUNDS; round++) {
+      const rps: number[] = [];
+      for (const [label, on] of [["1 process", server], ["2 processes", pair]] as const) {
+        const anchorBefore = await anchorNow();
+        const mix = await mixLoad(on);
+        rps.push(mix.rps);
+        const met = mix.rps / anchorBefore.rps >= TARGET.share && mix.p99 < TARGET.p99 && mix.errors === 0;
+        say(row([
+          `the mix, ${label} (round ${round})`,
+          ...loadCells(mix, anchorBefore),
+          met ? "met" : "**not met**",
+        ]));
+      }
+      gains.push(rps[1] / rps[0]);
     }
+    await pair.stop();
+    pair = null;
+    say();
+    say(
+      `Two processes against one: ${
+        gains.map((g) => `×${g.toFixed(2)}`).join(", ")
+      } in ${MIX_ROUNDS} rounds (req/s of the mix, ${navigator.hardwareConcurrency} cores; the load generator ` +
+        "runs on the same cores).",
+    );
+    // `--mix-only`: the mix alone.
+    if (!Deno.args.includes("--mix-only")) {
+      say();
+      say(
+        "**Kept**: each address asked again and again by one account (what a kept answer gives), " +
+          "beside the anchor loaded just before it.",
+      );
+      say();
+      say(row(["address", "account", "req/s", "anchor just before", "share", "p50", "p99", "errors"]));
+      say(row(["---", "---", "---:", "---:", "---:", "---:", "---:", "---:"]));
+      const seen = new Set<string>();
+      for (const call of readCalls) {
+        if (seen.has(call.path)) continue;
+        seen.add(call.path);
+        const before = await anchorNow();
+        const r = await load(base + call.path, {
+          connections: CONNECTIONS,
+          seconds: SECONDS,
+          headers: call.account ? { Cookie: cookies.get(call.account)! } : {},
+        });
+        say(row([`\`${call.path}\``, who(call), ...loadCells(r, before)]));
+      }
 
-    say();
-    say(
-      `**Made afresh**: each staff page asked right after a write that concerns it, ${AFRESH_SAMPLES} times, ` +
-        "one request at a time (req/s is one connection's: 1 / the mean time of the read). " +
-        "Target: p50 ≤ 5 ms.",
-    );
-    say();
-    say(row(["address", "account", "after", "req/s", "anchor just before", "p50", "p99", "errors"]));
-    say(row(["---", "---", "---", "---:", "---:", "---:", "---:", "---:"]));
-    for (const { read, write } of afreshPages(f, writeCalls)) {
-      const before = await anchorNow();
-      const r = await afresh(base, cookies, read, write);
-      const after = write.path.startsWith("/api/tasks") ? "task edit" : "object note";
-      say(row([
-        `\`${read.path}\``,
-        who(read),
-        after,
-        num(r.rps),
-        num(before.rps),
-        msText(r.p50),
-        msText(r.p99),
-        String(r.errors),
-      ]));
-    }
-    say();
-    say(
-      "**Stalls**: `/api/user` loaded alone, then while one more connection reads `/analytics`, " +
-        "`/engineer` and `/dashboard` made afresh (a new address each time) in turn. Target: p99 < 50 ms.",
-    );
-    say();
-    say(row(["load", "req/s", "anchor just before", "p50", "p99", "errors", "heavy reads meanwhile"]));
-    say(row(["---", "---:", "---:", "---:", "---:", "---:", "---:"]));
-    for (const heavy of [false, true]) {
-      const before = await anchorNow();
-      const r = await whileReading(base, cookies.get("engineer@demo.local")!, heavy);
-      say(row([
-        heavy ? "`/api/user` while the heavy pages are read" : "`/api/user` alone",
-        num(r.user.rps),
-        num(before.rps),
-        msText(r.user.p50),
-        msText(r.user.p99),
-        String(r.user.errors),
-        heavy ? `${r.heavyReads} (p50 ${msText(r.heavyP50)})` : "",
-      ]));
+      say();
+      say(
+        `**Made afresh**: each staff page asked right after a write that concerns it, ${AFRESH_SAMPLES} times, ` +
+          "one request at a time (req/s is one connection's: 1 / the mean time of the read). " +
+          "Target: p50 ≤ 5 ms.",
+      );
+      say();
+      say(row(["address", "account", "after", "req/s", "anchor just before", "p50", "p99", "errors"]));
+      say(row(["---", "---", "---", "---:", "---:", "---:", "---:", "---:"]));
+      for (const { read, write } of afreshPages(f, writeCalls)) {
+        const before = await anchorNow();
+        const r = await afresh(base, cookies, read, write);
+        const after = write.path.startsWith("/api/tasks") ? "task edit" : "object note";
+        say(row([
+          `\`${read.path}\``,
+          who(read),
+          after,
+          num(r.rps),
+          num(before.rps),
+          msText(r.p50),
+          msText(r.p99),
+          String(r.errors),
+        ]));
+      }
+      say();
+      say(
+        "**Stalls**: `/api/user` loaded alone, then while one more connection reads `/analytics`, " +
+          "`/engineer` and `/dashboard` made afresh (a new address each time) in turn. Target: p99 < 50 ms.",
+      );
+      say();
+      say(row(["load", "req/s", "anchor just before", "p50", "p99", "errors", "heavy reads meanwhile"]));
+      say(row(["---", "---:", "---:", "---:", "---:", "---:", "---:"]));
+      for (const heavy of [false, true]) {
+        const before = await anchorNow();
+        const r = await whileReading(base, cookies.get("engineer@demo.local")!, heavy);
+        say(row([
+          heavy ? "`/api/user` while the heavy pages are read" : "`/api/user` alone",
+          num(r.user.rps),
+          num(before.rps),
+          msText(r.user.p50),
+          msText(r.user.p99),
+          String(r.user.errors),
+          heavy ? `${r.heavyReads} (p50 ${msText(r.heavyP50)})` : "",
+        ]));
+      }
     }
     say();
     say(`Load average ${await loadAverage()} at the end.`);
   } finally {
+    await pair?.stop();
     await server?.stop();
     await anchor.stop();
     await Deno.remove(dir, { recursive: true }).catch(() => {});

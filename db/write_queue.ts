@@ -77,11 +77,32 @@ function readsOnly(sql: string): boolean {
 
 /**
  * The libSQL client whose write transactions, batches and single write statements take turns through
- * `queue`, waiting at most `waitMs` each; a transaction gives its turn back on commit, rollback or close,
- * whichever comes first. Reads go straight to `client`.
+ * `queue`, waiting at most `waitMs` each, on `writer` (by default `client` itself: a local database gets a
+ * client of one connection of its own, db/client.ts); a transaction gives its turn back on commit, rollback
+ * or close, whichever comes first. Reads go straight to `client`.
  */
-export function queuedClient(client: Client, waitMs: number, queue = new WriteQueue()): Client {
-  const inTurn = <T>(work: () => Promise<T>) => queue.run(work, waitMs);
+export function queuedClient(
+  client: Client,
+  waitMs: number,
+  { writer = client, queue = new WriteQueue(), renewWriter }: {
+    writer?: Client;
+    queue?: WriteQueue;
+    /** Opens the writer's connection afresh (after SQLITE_BUSY, see below). */
+    renewWriter?: () => Promise<void>;
+  } = {},
+): Client {
+  // The native driver leaves a statement that failed with SQLITE_BUSY (another process held the write lock
+  // past the busy timeout) unfinished on its connection: a later write there is never committed. The
+  // writer's connection is therefore opened afresh before the failure reaches the caller.
+  const renewedOnBusy = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (renewWriter && isBusy(error)) await renewWriter();
+      throw error;
+    }
+  };
+  const inTurn = <T>(work: () => Promise<T>) => queue.run(() => renewedOnBusy(work), waitMs);
   return {
     get closed() {
       return client.closed;
@@ -92,27 +113,35 @@ export function queuedClient(client: Client, waitMs: number, queue = new WriteQu
     execute(stmt: InStatement | string, args?: InArgs) {
       const statement: InStatement = typeof stmt === "string" ? { sql: stmt, args: args ?? [] } : stmt;
       if (readsOnly(sqlOf(statement))) return client.execute(statement);
-      return inTurn(() => client.execute(statement));
+      return inTurn(() => writer.execute(statement));
     },
     batch: (stmts, mode) =>
-      mode === "read" ? client.batch(stmts, mode) : inTurn(() => client.batch(stmts, mode)),
-    migrate: (stmts) => inTurn(() => client.migrate(stmts)),
-    executeMultiple: (sql) => inTurn(() => client.executeMultiple(sql)),
+      mode === "read" ? client.batch(stmts, mode) : inTurn(() => writer.batch(stmts, mode)),
+    migrate: (stmts) => inTurn(() => writer.migrate(stmts)),
+    executeMultiple: (sql) => inTurn(() => writer.executeMultiple(sql)),
     async transaction(mode: TransactionMode = "write") {
       if (mode === "read") return await client.transaction(mode);
       const release = await queue.acquire(waitMs);
       try {
-        return heldTransaction(await client.transaction(mode), release);
+        return heldTransaction(await renewedOnBusy(() => writer.transaction(mode)), release);
       } catch (error) {
         release();
         throw error;
       }
     },
     sync: () => client.sync(),
-    close: () => client.close(),
-    reconnect: () => client.reconnect(),
+    close() {
+      client.close();
+      if (writer !== client) writer.close();
+    },
+    async reconnect() {
+      await client.reconnect();
+      if (writer !== client) await writer.reconnect();
+    },
   } as Client;
 }
+
+const isBusy = (error: unknown) => error instanceof LibsqlError && error.code.startsWith("SQLITE_BUSY");
 
 /** `tx` with its turn given back when it ends. */
 function heldTransaction(tx: Transaction, release: () => void): Transaction {

@@ -1,12 +1,13 @@
 import * as esbuild from "esbuild";
 import { join } from "node:path";
-import { migrateDb, openDb } from "../db/client.ts";
+import { type Db, migrateDb, openDb } from "../db/client.ts";
 import { isEmpty, seedDemo } from "../db/seed/demo.ts";
 import { createApp } from "./app.ts";
 import { buildIslands, currentIslandManifest, loadIslandManifest } from "./build.ts";
 import { type Env, ownerEmail } from "./env.ts";
 import { syncOwner } from "../db/users.ts";
-import { localStorage } from "./storage.ts";
+import { localStorage, type Storage } from "./storage.ts";
+import { s3Storage } from "./s3_storage.ts";
 import { sweepUploads } from "./upload_sweep.ts";
 import { loadStylesheet } from "./styles.ts";
 import type { AppDeps } from "./types.ts";
@@ -39,18 +40,56 @@ function islandManifest(): Promise<IslandManifest> {
   return manifestOnce;
 }
 
-/** Opens and migrates the database, seeds it when asked, and composes the app. */
-export async function boot(env: Env, options: { now?: () => Date; log?: Logger } = {}) {
+/**
+ * Opens and migrates the database, seeds it when asked, and composes the app. `serveOnly`: a process the
+ * primary started (server/cluster.ts), which finds the database migrated, seeded and swept already.
+ */
+export async function boot(
+  env: Env,
+  options: { now?: () => Date; log?: Logger; serveOnly?: boolean } = {},
+) {
   const db = await openDb(env.DATABASE_URL, { authToken: env.DATABASE_AUTH_TOKEN, observer: dbObserver });
-  await migrateDb(db);
   const now = options.now ?? (() => new Date());
-  const storage = localStorage(join(env.DATA_DIR, "uploads"));
+  const storage = storageOf(env);
+  const seeded = options.serveOnly ? false : await prepareData(db, env, storage, now());
+  const deps: AppDeps = {
+    db,
+    env,
+    islands: await islandManifest(),
+    styles: await loadStylesheet(),
+    storage,
+    now,
+    log: options.log ?? jsonLogger(),
+  };
+  const app = createApp(deps);
+  return { app, deps, seeded, close: () => db.$client.close() };
+}
+
+/** The uploads' storage: the S3 bucket when S3_BUCKET is set, otherwise DATA_DIR/uploads. */
+function storageOf(env: Env): Storage {
+  if (!env.S3_BUCKET) return localStorage(join(env.DATA_DIR, "uploads"));
+  return s3Storage({
+    bucket: env.S3_BUCKET,
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === "true",
+  });
+}
+
+/**
+ * Migrates, seeds when asked, sweeps the uploads an interrupted run left and marks the owner; answers
+ * whether the demo data was created.
+ */
+async function prepareData(db: Db, env: Env, storage: Storage, now: Date): Promise<boolean> {
+  await migrateDb(db);
   let seeded = false;
   if (env.SEED === "demo" && await isEmpty(db)) {
-    await seedDemo(db, { password: env.DEMO_PASSWORD, now: now(), files: storage });
+    await seedDemo(db, { password: env.DEMO_PASSWORD, now, files: storage });
     seeded = true;
   }
-  const swept = await sweepUploads(db, storage, now());
+  const swept = await sweepUploads(db, storage, now);
   if (swept.temporary + swept.orphans > 0) {
     console.warn(
       `Uploads: removed ${swept.temporary} unfinished and ${swept.orphans} row-less files left by an interrupted run`,
@@ -63,15 +102,5 @@ export async function boot(env: Env, options: { now?: () => Date; log?: Logger }
         "`deno task cli -- users create-admin`",
     );
   }
-  const deps: AppDeps = {
-    db,
-    env,
-    islands: await islandManifest(),
-    styles: await loadStylesheet(),
-    storage,
-    now,
-    log: options.log ?? jsonLogger(),
-  };
-  const app = createApp(deps);
-  return { app, deps, seeded, close: () => db.$client.close() };
+  return seeded;
 }

@@ -5,6 +5,11 @@ const optional = z.preprocess(emptyAsUndefined, z.string().optional());
 
 export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  /** Server processes on the port (server/cluster.ts); "auto" is one per core. */
+  WEB_CONCURRENCY: z.preprocess(
+    (v) => v === "auto" ? navigator.hardwareConcurrency : emptyAsUndefined(v),
+    z.coerce.number().int().min(1).max(64).default(1),
+  ),
   DATABASE_URL: z.string().default("file:data/app.db"),
   DATABASE_AUTH_TOKEN: optional,
   DATA_DIR: z.string().default("data"),
@@ -35,6 +40,17 @@ export const envSchema = z.object({
   READY_MIN_FREE_MB: z.coerce.number().min(0).default(200),
   /** The bearer token /metrics asks for; without it /metrics answers 404. */
   METRICS_TOKEN: optional,
+  /** Uploads in an S3-compatible bucket instead of DATA_DIR/uploads (server/s3_storage.ts). */
+  S3_BUCKET: optional,
+  S3_ENDPOINT: optional,
+  S3_REGION: z.preprocess(emptyAsUndefined, z.string().default("us-east-1")),
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  /** "true" for a self-hosted server (MinIO, Garage): the bucket in the path, not in the host name. */
+  S3_FORCE_PATH_STYLE: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("false")),
+}).refine((e) => e.WEB_CONCURRENCY === 1 || e.PORT !== 0, {
+  path: ["WEB_CONCURRENCY"],
+  message: "several processes share one fixed PORT, not 0",
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -57,12 +57,14 @@ export function streamOf(bytes: Uint8Array): ReadableStream<Uint8Array> {
 
 /** Answers a stored image with its type and a long private cache (the name changes with each upload). */
 export async function serveStoredImage(c: Context<AppEnv>, key: string, ext: string): Promise<Response> {
-  const opened = await c.var.deps.storage.open(key);
-  if (!opened) throw new ApiError(404, "Файл не найден");
-  return new Response(opened.file.readable, {
+  const { storage } = c.var.deps;
+  const found = await storage.stat(key);
+  const body = found && await storage.read(key);
+  if (!found || !body) throw new ApiError(404, "Файл не найден");
+  return new Response(body, {
     headers: {
       "Content-Type": mimeOfExt[ext as ImageKind["ext"]] ?? "application/octet-stream",
-      "Content-Length": String(opened.size),
+      "Content-Length": String(found.size),
       "Cache-Control": "private, max-age=31536000, immutable",
       "X-Content-Type-Options": "nosniff",
     },

@@ -3,6 +3,7 @@
 import type { Context } from "hono";
 import { ApiError } from "./errors.ts";
 import type { AppEnv } from "./types.ts";
+import type { ByteRange } from "./storage.ts";
 import { contentDisposition, type Disposition } from "./content_disposition.ts";
 
 /** The one byte range of a `Range: bytes=…` header, null for none or several, "invalid" when unsatisfiable. */
@@ -29,44 +30,6 @@ export function parseRange(
   return { start, end };
 }
 
-/** A stream of `length` bytes of the file from `start`; the file is closed at the end or on cancel. */
-function rangeStream(file: Deno.FsFile, start: number, length: number): ReadableStream<Uint8Array> {
-  let left = length;
-  let positioned = false;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        if (!positioned) {
-          await file.seek(start, Deno.SeekMode.Start);
-          positioned = true;
-        }
-        if (left <= 0) {
-          file.close();
-          return controller.close();
-        }
-        const buf = new Uint8Array(Math.min(64 * 1024, left));
-        const n = await file.read(buf);
-        if (n === null) {
-          file.close();
-          return controller.close();
-        }
-        left -= n;
-        controller.enqueue(buf.subarray(0, n));
-      } catch (error) {
-        try {
-          file.close();
-        } catch { /* closed */ }
-        controller.error(error);
-      }
-    },
-    cancel() {
-      try {
-        file.close();
-      } catch { /* closed */ }
-    },
-  }, { highWaterMark: 0 });
-}
-
 export interface ServeOptions {
   mime: string;
   fileName: string;
@@ -76,9 +39,10 @@ export interface ServeOptions {
 }
 
 export async function serveStoredFile(c: Context<AppEnv>, key: string, o: ServeOptions): Promise<Response> {
-  const opened = await c.var.deps.storage.open(key);
-  if (!opened) throw new ApiError(404, "Файл не найден");
-  const { file, size } = opened;
+  const { storage } = c.var.deps;
+  const found = await storage.stat(key);
+  if (!found) throw new ApiError(404, "Файл не найден");
+  const { size } = found;
   const headers = new Headers({
     "Content-Type": o.mime,
     "Content-Disposition": contentDisposition(o.fileName, { type: o.disposition }),
@@ -93,7 +57,6 @@ export async function serveStoredFile(c: Context<AppEnv>, key: string, o: ServeO
   if (o.ranges) headers.set("Accept-Ranges", "bytes");
   const range = o.ranges ? parseRange(c.req.header("range"), size) : null;
   if (range === "invalid") {
-    file.close();
     headers.set("Content-Range", `bytes */${size}`);
     return new Response(null, { status: 416, headers });
   }
@@ -101,10 +64,16 @@ export async function serveStoredFile(c: Context<AppEnv>, key: string, o: ServeO
     const length = range.end - range.start + 1;
     headers.set("Content-Range", `bytes ${range.start}-${range.end}/${size}`);
     headers.set("Content-Length", String(length));
-    const body = c.req.method === "HEAD" ? (file.close(), null) : rangeStream(file, range.start, length);
-    return new Response(body, { status: 206, headers });
+    return new Response(await bodyOf(c, key, range), { status: 206, headers });
   }
   headers.set("Content-Length", String(size));
-  const body = c.req.method === "HEAD" ? (file.close(), null) : rangeStream(file, 0, size);
-  return new Response(body, { status: 200, headers });
+  return new Response(await bodyOf(c, key), { status: 200, headers });
+}
+
+/** The bytes to send (none for HEAD); 404 when the file went away since it was looked up. */
+async function bodyOf(c: Context<AppEnv>, key: string, range?: ByteRange) {
+  if (c.req.method === "HEAD") return null;
+  const body = await c.var.deps.storage.read(key, range);
+  if (!body) throw new ApiError(404, "Файл не найден");
+  return body;
 }

@@ -7,15 +7,24 @@ export class TooLargeError extends Error {
   }
 }
 
+/** Bytes `start` to `end` of a file, both included (as in an HTTP Range). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 /**
- * Where uploaded files live. The local-disk default keeps them below DATA_DIR; an S3-compatible
- * implementation can replace it when several app servers run behind a load balancer.
+ * Where uploaded files live: below DATA_DIR by default (localStorage), or in an S3-compatible bucket
+ * (server/s3_storage.ts) when several machines serve one company's files. Every upload and download goes
+ * through it, streamed both ways.
  */
 export interface Storage {
   /** Streams `body` to `key`, stopping with TooLargeError past `maxBytes`. Returns the byte count. */
   write(key: string, body: ReadableStream<Uint8Array>, options: { maxBytes: number }): Promise<number>;
-  /** Opens the file for reading; `null` when it does not exist. */
-  open(key: string): Promise<{ file: Deno.FsFile; size: number } | null>;
+  /** The file's size and when it was written; `null` when it does not exist. */
+  stat(key: string): Promise<{ size: number; modifiedAt: Date } | null>;
+  /** The file's bytes (those of `range` only, when given) as a stream; `null` when it does not exist. */
+  read(key: string, range?: ByteRange): Promise<ReadableStream<Uint8Array> | null>;
   /** Reads the first bytes, enough to recognise a type by its signature. */
   head(key: string, bytes: number): Promise<Uint8Array>;
   delete(key: string): Promise<void>;
@@ -60,15 +69,25 @@ export function localStorage(root: string): Storage {
       await Deno.rename(path, final);
       return size;
     },
-    async open(key) {
+    async stat(key) {
       try {
-        const file = await Deno.open(pathOf(key), { read: true });
-        const { size } = await file.stat();
-        return { file, size };
+        const { size, mtime } = await Deno.stat(pathOf(key));
+        return { size, modifiedAt: mtime ?? new Date(0) };
       } catch (error) {
         if (error instanceof Deno.errors.NotFound) return null;
         throw error;
       }
+    },
+    async read(key, range) {
+      let file: Deno.FsFile;
+      try {
+        file = await Deno.open(pathOf(key), { read: true });
+      } catch (error) {
+        if (error instanceof Deno.errors.NotFound) return null;
+        throw error;
+      }
+      if (!range) return file.readable;
+      return rangeStream(file, range.start, range.end - range.start + 1);
     },
     async head(key, bytes) {
       const file = await Deno.open(pathOf(key), { read: true });
@@ -108,4 +127,63 @@ export function localStorage(root: string): Storage {
       });
     },
   };
+}
+
+/** A stream of `length` bytes of the file from `start`; the file is closed at the end or on cancel. */
+function rangeStream(file: Deno.FsFile, start: number, length: number): ReadableStream<Uint8Array> {
+  let left = length;
+  let positioned = false;
+  const close = () => {
+    try {
+      file.close();
+    } catch { /* closed */ }
+  };
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        if (!positioned) {
+          await file.seek(start, Deno.SeekMode.Start);
+          positioned = true;
+        }
+        if (left <= 0) {
+          close();
+          return controller.close();
+        }
+        const buf = new Uint8Array(Math.min(64 * 1024, left));
+        const n = await file.read(buf);
+        if (n === null) {
+          close();
+          return controller.close();
+        }
+        left -= n;
+        controller.enqueue(buf.subarray(0, n));
+      } catch (error) {
+        close();
+        controller.error(error);
+      }
+    },
+    cancel: close,
+  }, { highWaterMark: 0 });
+}
+
+/**
+ * `body` passed on, failing with TooLargeError once more than `maxBytes` went through; counts the bytes
+ * into `counted`. Each chunk is passed on as a copy: the multipart parser (server/multipart.ts) reuses the
+ * buffers of the request body, and a consumer that keeps chunks to gather a part (the S3 multipart upload)
+ * would find them detached.
+ */
+export function limited(
+  body: ReadableStream<Uint8Array>,
+  maxBytes: number,
+  counted: { bytes: number },
+): ReadableStream<Uint8Array> {
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        counted.bytes += chunk.byteLength;
+        if (counted.bytes > maxBytes) return controller.error(new TooLargeError(maxBytes));
+        controller.enqueue(chunk.slice());
+      },
+    }),
+  );
 }

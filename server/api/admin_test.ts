@@ -289,11 +289,11 @@ Deno.test("[api] DELETE /api/admin/cleanup removes the demo data and its files, 
       body: realForm,
     })).json();
     const keyOf = (url: string) => url.replace(/^\/api\/companies\/(\d+)\/logo\//, "logos/$1/");
-    assert.ok(await storage.open(keyOf(logo.logoUrl)).then((f) => (f?.file.close(), !!f)));
+    assert.ok(await storage.stat(keyOf(logo.logoUrl)));
     // The demo's own documents and photos, seeded into the storage.
     const seededKeys = (await db.select({ key: documents.storageKey }).from(documents)).map((d) => d.key);
     assert.ok(seededKeys.length > 0);
-    for (const key of seededKeys) assert.ok(await storage.open(key).then((f) => (f?.file.close(), !!f)), key);
+    for (const key of seededKeys) assert.ok(await storage.stat(key), key);
 
     const body = await expectJson(t.as("admin@demo.local").delete("/api/admin/cleanup"), 200);
     assert.equal(body.message, "Все тестовые данные очищены");
@@ -316,12 +316,10 @@ Deno.test("[api] DELETE /api/admin/cleanup removes the demo data and its files, 
       eq(productCategories.isDemo, true),
     );
     assert.equal(demoCategories.n, 0);
-    assert.equal(await storage.open(keyOf(logo.logoUrl)), null);
-    for (const key of seededKeys) assert.equal(await storage.open(key), null, key);
+    assert.equal(await storage.stat(keyOf(logo.logoUrl)), null);
+    for (const key of seededKeys) assert.equal(await storage.stat(key), null, key);
     assert.equal(body.files, seededKeys.length + 1, "the demo's documents and its logo");
-    const kept = await storage.open(keyOf(realLogo.logoUrl));
-    assert.ok(kept);
-    kept.file.close();
+    assert.ok(await storage.stat(keyOf(realLogo.logoUrl)));
     // The real company's admin still signs in; the owner is still the owner.
     const cookie = await t.login("real@real.ru", "secret123");
     assert.equal((await t.request("/api/user", { headers: { Cookie: cookie } })).status, 200);

@@ -135,9 +135,9 @@ export const employeesApi = new Hono<AppEnv>()
     }
     // Stored under a fresh name (the URL changes, so caches never show the old picture).
     const name = `${crypto.randomUUID().replaceAll("-", "").slice(0, 20)}.${kind.type}`;
-    const opened = await storage.open(temp);
-    if (!opened) throw new ApiError(500, "Файл не найден");
-    await storage.write(`avatars/${id}/${name}`, opened.file.readable, { maxBytes: AVATAR_MAX_BYTES });
+    const uploaded = await storage.read(temp);
+    if (!uploaded) throw new ApiError(500, "Файл не найден");
+    await storage.write(`avatars/${id}/${name}`, uploaded, { maxBytes: AVATAR_MAX_BYTES });
     await storage.delete(temp);
     const profileImageUrl = avatarUrl(id, name);
     const row = await updateEmployee(db, id, { profileImageUrl }, now());
