@@ -7,7 +7,8 @@
  */
 
 import type { BrandId, SepticModel } from "./catalogue/types.ts";
-import type { StationSizeBand } from "../domain/service.ts";
+import type { ServicePrices, StationSizeBand } from "../domain/service.ts";
+import { priceListIndex, type PriceListItem } from "./price_list.ts";
 
 /** One part that wears, and after how many months it is replaced. */
 export interface WearPart {
@@ -131,3 +132,87 @@ export const sizeBandLabels: Readonly<Record<StationSizeBand, string>> = {
   medium: "6–10 чел.",
   large: "11–20 чел.",
 };
+
+/** A plan as the settings screen offers it before the company edits it (domain/service_forms.ts shape). */
+export interface PlanTemplate {
+  name: string;
+  visitsPerYear: number;
+  rrule: string;
+  operations: string[];
+  priorityCallout: boolean;
+  partsDiscountPercent: number;
+  prices: ServicePrices;
+}
+
+const band = (list: readonly PriceListItem[], visit: string, year: string) => {
+  const index = priceListIndex(list);
+  const price = (code: string) => {
+    const item = index.get(code);
+    return item ? item.materialsPrice + item.worksPrice : 0;
+  };
+  return {
+    perVisit: price(visit),
+    perYear: year.includes("+") ? year.split("+").reduce((s, c) => s + price(c), 0) : price(year),
+  };
+};
+
+/**
+ * The three plans of issue 27 priced from the price list's service rows (А280–А295): «Стандарт» (2 visits
+ * a year), «Премиум» (4 visits, priority call-out, 10 % off parts) and «Сезонный» (spring start in April and
+ * winter shutdown in October).
+ *
+ * @example
+ * ```ts
+ * import { defaultServicePlans } from "./service.ts";
+ * import { defaultPriceList } from "./price_list.ts";
+ * const [standard, premium, seasonal] = defaultServicePlans(defaultPriceList);
+ * if (standard.prices.small.perYear !== 1_000_000) throw new Error("А283: 10 000 ₽");
+ * if (!premium.priorityCallout || seasonal.rrule !== "FREQ=YEARLY;BYMONTH=4,10;BYMONTHDAY=15") throw new Error();
+ * ```
+ */
+export function defaultServicePlans(list: readonly PriceListItem[]): PlanTemplate[] {
+  return [
+    {
+      name: "Стандарт",
+      visitsPerYear: 2,
+      rrule: "FREQ=MONTHLY;INTERVAL=6",
+      operations: [...aerobicOperations],
+      priorityCallout: false,
+      partsDiscountPercent: 0,
+      prices: {
+        small: band(list, "А280", "А283"),
+        medium: band(list, "А281", "А284"),
+        large: band(list, "А282", "А285"),
+      },
+    },
+    {
+      name: "Премиум",
+      visitsPerYear: 4,
+      rrule: "FREQ=MONTHLY;INTERVAL=3",
+      operations: [...aerobicOperations, "Замена мембран компрессора по сроку (работа)"],
+      priorityCallout: true,
+      partsDiscountPercent: 10,
+      prices: {
+        small: band(list, "А280", "А286"),
+        medium: band(list, "А281", "А287"),
+        large: band(list, "А282", "А288"),
+      },
+    },
+    {
+      name: "Сезонный",
+      visitsPerYear: 2,
+      rrule: "FREQ=YEARLY;BYMONTH=4,10;BYMONTHDAY=15",
+      operations: [
+        "Весной: расконсервация, запуск компрессора, проверка эрлифтов",
+        "Осенью: откачка ила, промывка, консервация на зиму",
+      ],
+      priorityCallout: false,
+      partsDiscountPercent: 0,
+      prices: {
+        small: band(list, "А290", "А289+А290"),
+        medium: band(list, "А290", "А289+А290"),
+        large: band(list, "А290", "А289+А290"),
+      },
+    },
+  ];
+}
