@@ -120,7 +120,7 @@ export async function recordInstalledEquipment(
   const station = await estimatedStation(tx, objectId);
   const values = station
     ? [{ kind: "station" as const, modelCode: station.id, modelName: station.model }]
-    : p.workType === "well"
+    : p.workType === "well_drilling" || p.workType === "drilling"
     ? [{ kind: "well" as const, modelCode: null, modelName: "Скважина" }]
     : [];
   if (values.length === 0) return [];
