@@ -233,7 +233,7 @@ export async function createAgreement(
   const company = await companyRequisites(db, object.companyId);
   if (!company) return { problem: "requisites" };
   const band = input.sizeBand ?? sizeBandOf(findModel(equipment.modelCode)?.users);
-  const price = plan.prices![band];
+  const price = plan.prices[band];
   const endsOn = yearLater(input.startsOn);
   const year = moscowCalendar(by.now).year;
   return await db.transaction(async (tx) => {

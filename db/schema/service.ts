@@ -55,6 +55,13 @@ export const installedEquipment = sqliteTable("installed_equipment", {
   check("installed_equipment_source_check", sql.raw(`source IN (${inList(equipmentSources)})`)),
 ]);
 
+/** Read for a stored price text that does not parse: every price 0, so no agreement is sold at a wrong price. */
+const unpricedPlan: ServicePrices = {
+  small: { perVisit: 0, perYear: 0 },
+  medium: { perVisit: 0, perYear: 0 },
+  large: { perVisit: 0, perYear: 0 },
+};
+
 /** A company's service plan («Стандарт», «Премиум», «Сезонный»). */
 export const servicePlans = sqliteTable("service_plans", {
   id: id(),
@@ -69,7 +76,7 @@ export const servicePlans = sqliteTable("service_plans", {
   /** Discount on spare parts, whole percent. */
   partsDiscountPercent: integer("parts_discount_percent").notNull().default(0),
   /** Prices per visit and per year by station size band, kopecks (filled from the price list's А280–А299). */
-  prices: jsonText<ServicePrices | null>("service_plans", "prices", null).notNull(),
+  prices: jsonText<ServicePrices>("service_plans", "prices", unpricedPlan).notNull(),
   /** An archived plan is no longer sold; the agreements made on it keep their terms. */
   archived: bool("archived").notNull().default(false),
   createdAt: createdAt(),
