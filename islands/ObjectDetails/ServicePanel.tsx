@@ -298,9 +298,14 @@ export default function ServicePanel({ objectId, canEdit }: { objectId: number; 
 
   async function act(path: string, done: string, body?: unknown) {
     try {
-      const result = await api<any>(path, { method: "POST", body: body ?? {} });
+      const result = await api<{ qrCode?: string; paymentLink?: string; amount?: number }>(path, {
+        method: "POST",
+        body: body ?? {},
+      });
       toast({ title: done, variant: "success" });
-      if (result?.qrCode) setQr(result);
+      if (result?.qrCode && result.paymentLink && result.amount) {
+        setQr({ qrCode: result.qrCode, paymentLink: result.paymentLink, amount: result.amount });
+      }
       await load();
     } catch (e) {
       toastError(e instanceof Error ? e.message : "Не удалось выполнить");

@@ -1,3 +1,4 @@
+// deno-lint-ignore-file no-explicit-any
 // Service plans (issue 27 items 1, 2, 6) and the warranty card and the well passport (issue 25 item 9),
 // through the API: a station job finished, its equipment recorded, a plan sold, signed through the client's
 // link, paid with the QR, and the figures read back.
@@ -12,7 +13,6 @@ import { extractPdfText } from "../testing_pdf.ts";
 const ENGINEER = "engineer@demo.local";
 const DIRECTOR = "director@demo.local";
 const FOREMAN = "foreman@demo.local";
-const tokenOf = (url: string) => new URL(url).pathname.split("/").pop()!;
 
 /** A station job taken to the end: contract signed, prepaid, works started and finished by the foreman. */
 async function finishedStationJob(t: TestApp) {
