@@ -58,7 +58,7 @@ function PlanCard({ plan, onSaved }: { plan: PlanJson; onSaved: (p: PlanJson) =>
         {plan.priorityCallout ? " · приоритетный выезд" : ""}
         {plan.partsDiscountPercent ? ` · скидка на запчасти ${plan.partsDiscountPercent} %` : ""}
       </p>
-      <p className="muted small">Правило визитов: {plan.rrule}</p>
+      <p className="muted small" style={{ overflowWrap: "anywhere" }}>Правило визитов: {plan.rrule}</p>
       <ul className="small">
         {plan.operations.map((o) => <li key={o}>{o}</li>)}
       </ul>
