@@ -6,6 +6,8 @@ import type { Scope } from "./scope.ts";
 import { tasksOfObjects } from "./tasks.ts";
 import { documentCount, documentsByObject } from "./stats.ts";
 import { refreshJobState } from "./job_status.ts";
+import { recordInstalledEquipment } from "./service.ts";
+import { moscowDate } from "../domain/dates.ts";
 import { notifyChiefEngineers, recordActivity } from "./notifications.ts";
 import { displayName } from "../domain/format.ts";
 import { type JobMoney, jobMoney } from "../domain/job_money.ts";
@@ -157,6 +159,15 @@ export async function changeProjectStatus(
     if (!marked) return null;
     await refreshJobState(tx, id, change.at, change.userId);
     const [row] = await tx.select().from(objects).where(eq(objects.id, id));
+    if (change.to === "completed") {
+      // What the works installed (the estimate's station, a well): the foreman adds its serial number after.
+      await recordInstalledEquipment(tx, id, {
+        companyId: row.companyId,
+        byUserId: change.userId,
+        installedOn: moscowDate(change.at),
+        workType: row.workType,
+      });
+    }
     await recordActivity(tx, {
       companyId: row.companyId,
       userId: change.userId,

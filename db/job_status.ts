@@ -45,9 +45,10 @@ export async function jobFacts(db: Executor, objectId: number) {
         order by c.created_at desc, c.id desc limit 1) as contractTotal,
       exists(select 1 from contract_signatures s where s.contract_id = (select c.id from contracts c
         where c.object_id = o.id order by c.created_at desc, c.id desc limit 1)) as contractSigned,
-      exists(select 1 from payments p where p.object_id = o.id and p.status = 'paid') as prepaymentReceived,
-      coalesce((select sum(p.received_amount) from payments p where p.object_id = o.id and p.status = 'paid'), 0)
-        as receivedTotal
+      exists(select 1 from payments p where p.object_id = o.id and p.status = 'paid' and p.kind <> 'service')
+        as prepaymentReceived,
+      coalesce((select sum(p.received_amount) from payments p where p.object_id = o.id and p.status = 'paid'
+        and p.kind <> 'service'), 0) as receivedTotal
     from objects o left join companies co on co.id = o.company_id
     where o.id = ${objectId}`);
   const r = rows[0];

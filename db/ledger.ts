@@ -39,7 +39,8 @@ export async function objectLedger(db: Db, scope: Scope, objectId: number): Prom
     amount: payments.amount,
     receivedAmount: payments.receivedAmount,
     contractId: payments.contractId,
-  }).from(payments).where(eq(payments.objectId, objectId));
+  }).from(payments).where(and(eq(payments.objectId, objectId), ne(payments.kind, "service")));
+  // The service agreements' payments have their own figures (db/service_figures.ts), not the works' ledger.
   // A request made for a replaced contract version is not awaited any more; money received stays received.
   const live = rows.filter((p) => p.status === "paid" || p.contractId === contract?.id);
   return {
@@ -53,7 +54,7 @@ export async function objectLedger(db: Db, scope: Scope, objectId: number): Prom
 /** Objects (not cancelled) whose current contract is not paid in full, the largest remainder first. */
 export async function owedObjects(db: Db, scope: Scope, limit = 20): Promise<OwedObject[]> {
   const received = sql<number>`coalesce((select sum(coalesce(p.received_amount, p.amount)) from payments p
-    where p.object_id = ${objects.id} and p.status = 'paid'), 0)`;
+    where p.object_id = ${objects.id} and p.status = 'paid' and p.kind <> 'service'), 0)`;
   const awaiting = sql<number>`coalesce((select sum(p.amount) from payments p
     where p.object_id = ${objects.id} and p.status = 'pending' and p.contract_id = ${contracts.id}), 0)`;
   const rows = await db.select({

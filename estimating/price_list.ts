@@ -1,7 +1,8 @@
 /**
  * The default price list (Moscow region, price level of January 2026) and price-list helpers.
  * А001–А167 price the septic station and its works; А168–А220 and А245–А261 the wells, the water pipe, the
- * drainage and the external sewage (`work_types/`). Every row names its source and date ({@link priceSources}).
+ * drainage and the external sewage (`work_types/`); А280–А295 the service of installed stations and wells
+ * (service plans, issue 27). Every row names its source and date ({@link priceSources}).
  *
  * Article codes use the Cyrillic letter А, as in spec/3 §9 (`А001`); {@link normalizeCode} also accepts
  * a Latin A or a lower-case letter (`a001`, as in the form's field names). Prices are integer kopecks.
@@ -31,6 +32,7 @@ export const sections = {
   machinery: "Спецтехника и транспорт",
   delivery: "Доставка",
   surcharges: "Надбавки и удорожания",
+  service: "Сервисное обслуживание",
 } as const;
 
 /** The section names in display order. */
@@ -476,6 +478,45 @@ const rows: readonly Row[] = [
   ["А212", "Выпуск дренажа в кювет или канаву с оголовком", "шт", S.siteDrainage, 2500, 3000],
   ["А213", "Поглощающий колодец (инфильтратор) для выпуска дренажа", "шт", S.siteDrainage, 18000, 12000],
   ["А214", "Дождеприёмник пластиковый 300×300 с решёткой, монтаж", "шт", S.siteDrainage, 2900, 2500],
+  // Сервисное обслуживание (А280–А295): the plans' prices by station size band (residents) come from these
+  // rows (domain/service_pricing.ts); source: serviceWorks below.
+  ["А280", "Сервисный визит (ТО) станции до 5 чел.", "визит", S.service, 0, 5500],
+  ["А281", "Сервисный визит (ТО) станции 6–10 чел.", "визит", S.service, 0, 7500],
+  ["А282", "Сервисный визит (ТО) станции 11–20 чел.", "визит", S.service, 0, 11000],
+  ["А283", "Годовое обслуживание станции до 5 чел., 2 визита", "год", S.service, 0, 10000],
+  ["А284", "Годовое обслуживание станции 6–10 чел., 2 визита", "год", S.service, 0, 14000],
+  ["А285", "Годовое обслуживание станции 11–20 чел., 2 визита", "год", S.service, 0, 20000],
+  [
+    "А286",
+    "Годовое обслуживание станции до 5 чел., 4 визита, приоритетный выезд",
+    "год",
+    S.service,
+    0,
+    19000,
+  ],
+  [
+    "А287",
+    "Годовое обслуживание станции 6–10 чел., 4 визита, приоритетный выезд",
+    "год",
+    S.service,
+    0,
+    26000,
+  ],
+  [
+    "А288",
+    "Годовое обслуживание станции 11–20 чел., 4 визита, приоритетный выезд",
+    "год",
+    S.service,
+    0,
+    38000,
+  ],
+  ["А289", "Консервация станции на зиму", "шт", S.service, 0, 6000],
+  ["А290", "Расконсервация и запуск станции весной", "шт", S.service, 0, 6000],
+  ["А291", "Откачка избыточного ила ассенизационной машиной (до 3 м³)", "рейс", S.service, 0, 5000],
+  ["А292", "Замена мембран компрессора (работа)", "шт", S.service, 0, 2500],
+  ["А293", "Ремкомплект мембран компрессора", "компл", S.service, 3500, 0],
+  ["А294", "Приоритетный выезд в течение 24 часов (надбавка)", "выезд", S.service, 0, 3000],
+  ["А295", "Обслуживание скважинного насоса и оголовка", "шт", S.service, 0, 4500],
 ];
 
 const stationEstimate =
@@ -484,6 +525,9 @@ const wellWorks =
   "Открытые прайс-листы буровых и монтажных организаций Московской области (burvita.ru, vodopod-em.ru, «Центр геологии» в finance.rambler.ru), работы — середина диапазонов 2025 г. + 8 % на 2026 г.; материалы — розничные цены строительных баз и магазинов производителей (Rodlex, Тритон, Джилекс); просмотрено в ноябре 2026 г.";
 const earthworks =
   "Открытые прайс-листы землекопов и ландшафтных организаций Московской области (траншеи 1 000–2 500 ₽/м по глубине), 2025 г. + 8 % на 2026 г.; материалы — розничные цены строительных баз; оценка, ноябрь 2026 г.";
+
+const serviceWorks =
+  "Оценка ПолеСметы по открытым прайс-листам сервисных организаций Московской области на обслуживание станций Топас, Юнилос Астра и аналогов (разовый визит 4 000–12 000 ₽ по размеру станции, годовой договор на 2–4 визита дешевле разовых на 10–15 %, консервация и запуск 5 000–7 000 ₽), ноябрь 2026 г.; построчно не сверялась";
 
 /**
  * Where the default prices come from, by section: a public price page, a maker's price list or a stated
@@ -508,6 +552,7 @@ export const priceSources: Readonly<Record<string, string>> = {
   [S.machinery]: stationEstimate,
   [S.delivery]: stationEstimate,
   [S.surcharges]: stationEstimate,
+  [S.service]: serviceWorks,
 };
 
 const allInDrilling =

@@ -20,7 +20,7 @@ import {
   toneOf,
   workTypeLabels,
 } from "../domain/labels.ts";
-import { parsePeriod, type Period } from "../domain/periods.ts";
+import { parsePeriod, type Period, periodRange } from "../domain/periods.ts";
 import { roleLabels } from "../domain/roles.ts";
 import { companyScope, currentUser } from "../server/middleware/guard.ts";
 import type { AppEnv } from "../server/types.ts";
@@ -28,6 +28,8 @@ import { renderWorkPage } from "./_page.tsx";
 import { Card, StatCard } from "../components/Card.tsx";
 import { Icon } from "../components/Icon.tsx";
 import { inPeriod } from "../domain/figures.ts";
+import { serviceFigures } from "../db/service_figures.ts";
+import { ServiceFiguresCard } from "../components/ServiceFigures.tsx";
 import { FigureHints, PeriodSelector } from "./_dashboard/mod.tsx";
 import { BarChart, type ChartRow, DonutChart } from "./_dashboard/charts.tsx";
 
@@ -205,9 +207,10 @@ export default async function analyticsPage(c: Context<AppEnv>) {
   const tab = (analyticsTabs as readonly string[]).includes(c.req.query("tab") ?? "")
     ? c.req.query("tab") as AnalyticsTab
     : "objects";
-  const [data, receivables] = await Promise.all([
+  const [data, receivables, service] = await Promise.all([
     analytics(db, companyScope(user), period, now()),
     receivablesByAge(db, companyScope(user), now()),
+    serviceFigures(db, companyScope(user), now(), periodRange(period, now()).from),
   ]);
   const f = data.finance;
   const during = inPeriod(period);
@@ -260,6 +263,7 @@ export default async function analyticsPage(c: Context<AppEnv>) {
             </dl>
           </Card>
           <ReceivablesCard receivables={receivables} />
+          <ServiceFiguresCard figures={service} during={during} />
           <Card
             title="Команда"
             action={

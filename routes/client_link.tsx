@@ -16,6 +16,8 @@ import { ClientEstimateView } from "../components/ClientEstimateView.tsx";
 import { clientNextStep, supersededMessage } from "../domain/client_links.ts";
 import { taskStatusLabels } from "../domain/labels.ts";
 import ClientContract from "../islands/ClientContract.tsx";
+import ClientServiceAgreements from "../islands/ClientServiceAgreements.tsx";
+import { equipmentLabel, linkService } from "../db/service.ts";
 
 function closedPage(c: Context<AppEnv>, status: 404 | 410) {
   return renderPage(c, {
@@ -43,7 +45,7 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
   const state = await openLink(c, c.req.param("token") ?? "");
   if ("status" in state) return closedPage(c, state.status);
   const { db, now } = c.var.deps;
-  const v = await linkView(db, state.link);
+  const [v, service] = await Promise.all([linkView(db, state.link), linkService(db, state.link)]);
   if (!v.object || !v.company) return closedPage(c, 404);
   await recordLinkOpened(db, state.link, v.object.address, now());
   c.header("Cache-Control", "private, no-store");
@@ -243,6 +245,40 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
               </li>
             </ul>
           </Card>
+        )}
+        {(service.agreements.length > 0 || service.equipment.length > 0) && (
+          <Island
+            component={ClientServiceAgreements}
+            props={{
+              token,
+              clientName: v.object.clientName ?? "",
+              agreements: service.agreements.map((a) => ({
+                id: a.id,
+                number: a.number,
+                planName: a.planName,
+                status: a.status as "sent" | "signed" | "ended",
+                terms: `${a.startsOn.split("-").reverse().join(".")}–${
+                  a.endsOn.split("-").reverse().join(".")
+                } · ${a.visitsPerYear} визит(а) в год · ${
+                  a.payMode === "year"
+                    ? `${formatKopecks(a.pricePerYear)} в год`
+                    : `${formatKopecks(a.pricePerVisit)} за визит`
+                }`,
+                signed: a.signerName && a.signedAt ? `${a.signerName}, ${formatDateTime(a.signedAt)}` : null,
+              })),
+              documents: service.equipment.map((e) =>
+                e.kind === "well"
+                  ? {
+                    href: `/api/client-links/${token}/equipment/${e.id}/passport.pdf`,
+                    label: `Паспорт скважины — ${e.modelName}`,
+                  }
+                  : {
+                    href: `/api/client-links/${token}/equipment/${e.id}/warranty.pdf`,
+                    label: `Гарантийный талон — ${equipmentLabel(e)}`,
+                  }
+              ),
+            }}
+          />
         )}
         <div id="client-sign">
           <Island

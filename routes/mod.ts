@@ -79,6 +79,9 @@ const cabinetTables = [
   "contract_signatures",
 ];
 
+/** The dashboard's tables: the cabinet's and the service figures' (db/service_figures.ts). */
+const dashboardTables = [...cabinetTables, "service_agreements", "service_visits"];
+
 const routes: Omit<PageRoute, "denied">[] = [
   { path: "/", access: "auth", handler: home },
   { path: "/login", access: "public", handler: loginPage },
@@ -99,7 +102,7 @@ const routes: Omit<PageRoute, "denied">[] = [
     path: "/dashboard",
     access: staffRoles,
     handler: dashboardPage,
-    cache: { tables: cabinetTables },
+    cache: { tables: dashboardTables },
   },
   {
     path: "/engineer",
@@ -115,7 +118,17 @@ const routes: Omit<PageRoute, "denied">[] = [
     access: staffRoles,
     handler: analyticsPage,
     cache: {
-      tables: ["tasks", "objects", "users", "notifications", "payments", "contracts", "contract_signatures"],
+      tables: [
+        "tasks",
+        "objects",
+        "users",
+        "notifications",
+        "payments",
+        "contracts",
+        "contract_signatures",
+        "service_agreements",
+        "service_visits",
+      ],
     },
   },
   {

@@ -20,17 +20,20 @@ import EquipmentPriceSettings from "../islands/EquipmentPriceSettings.tsx";
 import { defaultEquipmentPrice } from "../estimating/mod.ts";
 import { renderWorkPage } from "./_page.tsx";
 import ContractTemplates from "../islands/ContractTemplates.tsx";
+import ServicePlansSettings from "../islands/ServicePlansSettings.tsx";
+import { listPlans } from "../db/service.ts";
 import { companyContractTemplates } from "../db/contracts.ts";
 import { defaultTemplate, placeholders } from "../domain/contracts.ts";
 import { workTypes } from "../domain/enums.ts";
 
-type Tab = "profile" | "company" | "price-list" | "contracts" | "shop";
+type Tab = "profile" | "company" | "price-list" | "contracts" | "service" | "shop";
 
 const tabLabels: Record<Tab, string> = {
   profile: "Профиль",
   company: "Компания",
   "price-list": "Прайс-лист",
   contracts: "Договоры",
+  service: "Планы обслуживания",
   shop: "Магазин",
 };
 
@@ -46,7 +49,7 @@ export default async function settingsPage(c: Context<AppEnv>) {
   const company = companyAdmin ? await findCompany(db, companyScope(user), user.companyId!) : null;
   const shop = company ? await findShopSettings(db, company.id) : null;
   const tabs: Tab[] = ["profile"];
-  if (company) tabs.push("company", "price-list", "contracts");
+  if (company) tabs.push("company", "price-list", "contracts", "service");
   if (shop) tabs.push("shop");
   const asked = c.req.query("tab") as Tab | undefined;
   const tab: Tab = asked && tabs.includes(asked) ? asked : "profile";
@@ -71,6 +74,8 @@ export default async function settingsPage(c: Context<AppEnv>) {
         }}
       />
     );
+  } else if (tab === "service" && company) {
+    body = <Island component={ServicePlansSettings} props={{ plans: await listPlans(db, company.id) }} />;
   } else if (tab === "price-list" && company) {
     body = (
       <>

@@ -17,6 +17,7 @@ import { companiesApi } from "./api/companies.ts";
 import { usersApi } from "./api/users.ts";
 import { adminApi } from "./api/admin.ts";
 import { profileApi, settingsApi } from "./api/settings.ts";
+import { serviceApi, serviceLinkApi } from "./api/service.ts";
 import { tasksApi } from "./api/tasks.ts";
 import { analyticsApi, statsApi } from "./api/stats.ts";
 import { activityApi } from "./api/activity.ts";
@@ -131,6 +132,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/contracts", contractsApi);
   api.route("/payment", paymentApi);
   api.route("/client-links", clientLinksApi);
+  api.route("/client-links", serviceLinkApi);
+  api.route("/service", serviceApi);
   api.route("/client-messages", clientMessagesApi);
   api.route("/unsubscribe", unsubscribeApi);
   api.route("/my", customerApi);

@@ -19,6 +19,8 @@ export interface ContractDocumentInput {
   contractNumber: string;
   version: number;
   signature: ContractSignature | null;
+  /** The footer's document name («Гарантийный талон № …»); «Договор № …, версия …» without one. */
+  footer?: string;
 }
 
 /** A heading of the template: the title line or a numbered section in capitals («2. ЦЕНА И …»). */
@@ -105,7 +107,7 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
 export async function contractPdf(input: ContractDocumentInput): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(fontkit);
-  pdf.setTitle(`Договор № ${input.contractNumber}`);
+  pdf.setTitle(input.footer ?? `Договор № ${input.contractNumber}`);
   pdf.setCreator("ПолеСмета");
   const font = await pdf.embedFont(await loadFont(), { subset: true });
   const width = A4[0] - 2 * MARGIN;
@@ -147,7 +149,7 @@ export async function contractPdf(input: ContractDocumentInput): Promise<Uint8Ar
   }
   const pages = pdf.getPages();
   for (const [i, p] of pages.entries()) {
-    const label = `Договор № ${input.contractNumber}, версия ${input.version} — стр. ${
+    const label = `${input.footer ?? `Договор № ${input.contractNumber}, версия ${input.version}`} — стр. ${
       i + 1
     } из ${pages.length}`;
     p.drawText(label, { x: MARGIN, y: MARGIN / 2, size: 8, font, color: rgb(0.4, 0.4, 0.4) });

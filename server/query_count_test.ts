@@ -13,8 +13,9 @@ const bounds: Record<string, number> = {
   "/objects": 4,
   "/tasks": 5, // the page, its total (for the pager), the object and assignee choices, the bell
   "/estimates": 4,
-  "/analytics": 6, // the period's figures, the money received, the receivables by age, the bell …
-  "/dashboard": 7,
+  "/analytics": 8, // the period's figures, the money received, the receivables by age, the bell, the service
+  // figures (agreements with their money, visits by month) …
+  "/dashboard": 9, // … and the service figures (2)
   "/engineer": 11, // … and the objects with money owed
 };
 

@@ -7,6 +7,9 @@ import { toDateInput } from "../domain/tasks.ts";
 import { contractMakerRoles, paymentKeeperRoles } from "../domain/contract_text.ts";
 import { shopStaffRoles } from "../domain/shop.ts";
 import { openStorefront } from "../db/shop.ts";
+import { signAgreementByLink } from "../db/service.ts";
+import { drawnPng } from "./testing_client_links.ts";
+import { equipmentEditorRoles, planAdminRoles } from "./api/service.ts";
 
 /** Who may call a route: anyone, any signed-in user, the owner account, or these roles. */
 export type Rule = "public" | "auth" | "owner" | readonly Role[];
@@ -143,6 +146,25 @@ export const apiRules: Record<string, Rule> = {
   "GET /api/client-links/:token/contract.pdf": "public",
   "GET /api/client-links/:token/contract.docx": "public",
   "GET /api/my/contracts/:id/pdf": ["user"],
+  "GET /api/service/objects/:objectId": staffRoles,
+  "POST /api/service/objects/:objectId/equipment": equipmentEditorRoles,
+  "PUT /api/service/equipment/:id": equipmentEditorRoles,
+  "GET /api/service/equipment/:id/warranty.pdf": staffRoles,
+  "GET /api/service/equipment/:id/passport.pdf": staffRoles,
+  "GET /api/service/plans": staffRoles,
+  "POST /api/service/plans/defaults": planAdminRoles,
+  "POST /api/service/plans": planAdminRoles,
+  "PUT /api/service/plans/:id": planAdminRoles,
+  "POST /api/service/objects/:objectId/agreements": contractMakerRoles,
+  "POST /api/service/agreements/:id/send": contractMakerRoles,
+  "GET /api/service/agreements/:id/pdf": staffRoles,
+  "POST /api/service/agreements/:id/payment": paymentKeeperRoles,
+  "POST /api/service/payments/:id/received": paymentKeeperRoles,
+  "GET /api/client-links/:token/service": "public",
+  "POST /api/client-links/:token/agreements/:id/sign": "public",
+  "GET /api/client-links/:token/agreements/:id/pdf": "public",
+  "GET /api/client-links/:token/equipment/:id/warranty.pdf": "public",
+  "GET /api/client-links/:token/equipment/:id/passport.pdf": "public",
   "GET /api/shop/shops": "public",
   "GET /api/shop/categories": "public",
   "GET /api/shop/products": "public",
@@ -234,7 +256,11 @@ type Kind =
   | "category"
   | "order"
   | "orderNumber"
-  | "orderKey";
+  | "orderKey"
+  | "equipment"
+  | "plan"
+  | "agreement"
+  | "servicePayment";
 export type Records = Record<Kind, number | string>;
 
 /** The kind of record behind a path parameter, by the parameter's own name (before its segment). */
@@ -280,6 +306,10 @@ const kindBySegment: Record<string, Kind> = {
   images: "product",
   categories: "category",
   orders: "order",
+  equipment: "equipment",
+  plans: "plan",
+  agreements: "agreement",
+  payments: "servicePayment",
 };
 
 /**
@@ -402,6 +432,7 @@ async function recordsOf(t: TestApp, admin: string, userEmail: string): Promise<
     "a payment link",
   );
   const shop = await shopRecords(t, admin, me.companyId);
+  const service = await serviceRecords(t, admin, object, me.companyId);
   return {
     notification: notes[0].id,
     company: me.companyId,
@@ -416,6 +447,47 @@ async function recordsOf(t: TestApp, admin: string, userEmail: string): Promise<
     payment: payment.paymentId,
     token: new URL(payment.paymentLink).pathname.split("/").pop()!,
     ...shop,
+    ...service,
+  };
+}
+
+/** A station on the object, the typical plans, a signed service agreement and its payment awaited. */
+async function serviceRecords(t: TestApp, admin: string, object: number, companyId: number) {
+  const equipment = await ok<{ id: number }>(
+    t.request(`/api/service/objects/${object}/equipment`, {
+      as: admin,
+      method: "POST",
+      json: { kind: "station", modelCode: "topas-5", modelName: "Топас 5", serialNumber: "T5-0001" },
+    }),
+    "installed equipment",
+  );
+  await t.request("/api/service/plans/defaults", { as: admin, method: "POST" });
+  const [plan] = await ok<{ id: number }[]>(t.request("/api/service/plans", { as: admin }), "service plans");
+  const agreement = await ok<{ id: number }>(
+    t.request(`/api/service/objects/${object}/agreements`, {
+      as: admin,
+      method: "POST",
+      json: { planId: plan.id, equipmentId: equipment.id, startsOn: "2026-12-01", payMode: "year" },
+    }),
+    "a service agreement",
+  );
+  await ok(t.request(`/api/service/agreements/${agreement.id}/send`, { as: admin, method: "POST" }), "sent");
+  await signAgreementByLink(t.deps.db, { companyId, objectId: object }, agreement.id, {
+    signerName: "Иванов Иван Иванович",
+    signatureImage: drawnPng(),
+    ip: null,
+    userAgent: null,
+    at: t.deps.now(),
+  });
+  const servicePayment = await ok<{ paymentId: number }>(
+    t.request(`/api/service/agreements/${agreement.id}/payment`, { as: admin, method: "POST" }),
+    "a service payment",
+  );
+  return {
+    equipment: equipment.id,
+    plan: plan.id,
+    agreement: agreement.id,
+    servicePayment: servicePayment.paymentId,
   };
 }
 

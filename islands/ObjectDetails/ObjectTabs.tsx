@@ -25,6 +25,7 @@ import {
   uploadWithProgress,
   VIDEO_MAX_BYTES,
 } from "../../components/Documents.tsx";
+import ServicePanel, { EquipmentDocuments } from "./ServicePanel.tsx";
 
 export interface ObjectTabsProps {
   object: ObjectJson;
@@ -34,7 +35,7 @@ export interface ObjectTabsProps {
   isAdmin: boolean;
 }
 
-type Tab = "details" | "videos" | "documents";
+type Tab = "details" | "videos" | "documents" | "service";
 
 const money = (
   roubles: number | null,
@@ -47,6 +48,7 @@ export default function ObjectTabs({ object, canEdit, userId, isAdmin }: ObjectT
   const [tab, setTab] = useState<Tab>("details");
   const [videos, setVideos] = useState<VideoJson[] | null>(null);
   const [documents, setDocuments] = useState<DocumentJson[] | null>(null);
+  const [equipment, setEquipment] = useState<Parameters<typeof EquipmentDocuments>[0]["equipment"]>([]);
   const [playing, setPlaying] = useState<VideoJson | null>(null);
 
   async function openTab(next: Tab) {
@@ -56,7 +58,14 @@ export default function ObjectTabs({ object, canEdit, userId, isAdmin }: ObjectT
         setVideos(await api<VideoJson[]>(`/api/objects/${object.id}/videos`));
       }
       if (next === "documents" && documents === null) {
-        setDocuments(await api<DocumentJson[]>(`/api/objects/${object.id}/documents`));
+        const [docs, service] = await Promise.all([
+          api<DocumentJson[]>(`/api/objects/${object.id}/documents`),
+          api<{ equipment: Parameters<typeof EquipmentDocuments>[0]["equipment"] }>(
+            `/api/service/objects/${object.id}`,
+          ),
+        ]);
+        setEquipment(service.equipment);
+        setDocuments(docs);
       }
     } catch (err) {
       toastError(errorMessage(err));
@@ -90,7 +99,12 @@ export default function ObjectTabs({ object, canEdit, userId, isAdmin }: ObjectT
     player.current?.showModal();
   }
 
-  const tabs: Array<[Tab, string]> = [["details", "Детали"], ["videos", "Видео"], ["documents", "Документы"]];
+  const tabs: Array<[Tab, string]> = [
+    ["details", "Детали"],
+    ["videos", "Видео"],
+    ["documents", "Документы"],
+    ["service", "Оборудование"],
+  ];
 
   return (
     <>
@@ -123,8 +137,10 @@ export default function ObjectTabs({ object, canEdit, userId, isAdmin }: ObjectT
             onDelete={deleteVideo}
           />
         )}
+        {tab === "service" && <ServicePanel objectId={object.id} canEdit={canEdit} />}
         {tab === "documents" && (
           <div className="stack-lg">
+            {equipment.length > 0 && <EquipmentDocuments equipment={equipment} base="/api/service" />}
             {documents === null
               ? <div className="skeleton" style={{ height: 80 }} />
               : documents.length === 0

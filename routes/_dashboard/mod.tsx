@@ -10,8 +10,10 @@ import { assignableUsers, listTasks, type TaskView } from "../../db/tasks.ts";
 import { objectChoices } from "../../db/objects.ts";
 import type { Scope } from "../../db/scope.ts";
 import { formatAge, formatKopecks } from "../../domain/format.ts";
-import { figureHints, revenueNote } from "../../domain/figures.ts";
-import { type Period, periodLabels, periods } from "../../domain/periods.ts";
+import { figureHints, inPeriod, revenueNote } from "../../domain/figures.ts";
+import { type Period, periodLabels, periodRange, periods } from "../../domain/periods.ts";
+import { serviceFigures } from "../../db/service_figures.ts";
+import { ServiceFiguresCard } from "../../components/ServiceFigures.tsx";
 import { toDateInput } from "../../domain/tasks.ts";
 import { Island } from "../../server/island.tsx";
 import TaskDialog from "../../islands/TaskDialog.tsx";
@@ -304,11 +306,12 @@ export async function loadDashboardSection(
   options: { period: Period; now: Date },
 ) {
   const canCreate = hasRole(user.role, taskManagerRoles);
-  const [data, dialogs] = await Promise.all([
+  const [data, dialogs, service] = await Promise.all([
     loadDashboard(db, scope, options),
     canCreate ? loadTaskDialogs(db, scope, { now: options.now, role: user.role }) : Promise.resolve(null),
+    serviceFigures(db, scope, options.now, periodRange(options.period, options.now).from),
   ]);
-  return { ...options, data, dialogs, canCreate };
+  return { ...options, data, dialogs, canCreate, service };
 }
 
 /**
@@ -319,7 +322,7 @@ export function DashboardSection({ section, path }: {
   section: Awaited<ReturnType<typeof loadDashboardSection>>;
   path: string;
 }) {
-  const { data, dialogs, canCreate, period, now } = section;
+  const { data, dialogs, canCreate, period, now, service } = section;
   return (
     <>
       <PeriodSelector current={period} path={path} />
@@ -328,6 +331,7 @@ export function DashboardSection({ section, path }: {
         <RecentTasks tasks={data.recentTasks} canCreate={canCreate} />
         <ActivityFeed items={data.activity} now={now} />
       </div>
+      <ServiceFiguresCard figures={service} during={inPeriod(period)} />
       <QuickActions
         actions={[
           { label: "Создать объект", icon: "map", href: "/objects?new=1" },

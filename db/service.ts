@@ -1,0 +1,448 @@
+// Service queries (issue 27, docs/service.md): what is installed on an object, the company's service plans,
+// the service agreement sold on an object (its contract signed through the client's link) and its payments,
+// which land in `payments` with kind "service". Staff functions take the company scope: another company's
+// record is not found.
+import { and, asc, count, desc, eq, inArray, like, ne, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { Db, Executor } from "./client.ts";
+import type { Scope } from "./scope.ts";
+import {
+  clientLinks,
+  estimates,
+  installedEquipment,
+  objects,
+  payments,
+  serviceAgreements,
+  servicePlans,
+} from "./schema/mod.ts";
+import { activePriceList } from "./price_lists.ts";
+import { companyRequisites } from "./contracts.ts";
+import { defaultPriceList, findModel } from "../estimating/mod.ts";
+import { defaultServicePlans, serviceNeedsOf, sizeBandOf } from "../estimating/service.ts";
+import type { EquipmentInput, ServiceAgreementInput, ServicePlanInput } from "../domain/service_forms.ts";
+import { serviceAgreementNumber, serviceContractText } from "../domain/service_forms.ts";
+import { moscowCalendar } from "../domain/dates.ts";
+
+export type InstalledEquipment = typeof installedEquipment.$inferSelect;
+export type ServicePlan = typeof servicePlans.$inferSelect;
+export type ServiceAgreement = typeof serviceAgreements.$inferSelect;
+
+const companyOf = (column: SQLiteColumn, scope: Scope): SQL | undefined =>
+  scope === null ? undefined : eq(column, scope);
+
+/** The object of the scope (id, company, address, client), or null. */
+async function scopedObject(db: Executor, scope: Scope, objectId: number) {
+  const [row] = await db.select({
+    id: objects.id,
+    companyId: objects.companyId,
+    address: objects.address,
+    clientName: objects.clientName,
+    latitude: objects.latitude,
+    longitude: objects.longitude,
+  }).from(objects).where(and(eq(objects.id, objectId), companyOf(objects.companyId, scope)));
+  return row ?? null;
+}
+
+/** The catalogue's name for a model code; the typed name otherwise. */
+function modelFields(input: Pick<EquipmentInput, "modelCode" | "modelName">) {
+  const model = input.modelCode ? findModel(input.modelCode) : undefined;
+  return { modelCode: model?.id ?? null, modelName: model ? model.model : input.modelName };
+}
+
+const equipmentValues = (input: EquipmentInput) => ({
+  kind: input.kind,
+  ...modelFields(input),
+  serialNumber: input.serialNumber ?? null,
+  installedOn: input.installedOn ?? null,
+  depthM: input.depthM ?? null,
+  casing: input.casing ?? null,
+  staticLevelM: input.staticLevelM ?? null,
+  dynamicLevelM: input.dynamicLevelM ?? null,
+  flowRateM3h: input.flowRateM3h ?? null,
+  pump: input.pump ?? null,
+  notes: input.notes ?? null,
+});
+
+/** Adds equipment entered by hand (a station someone else installed); null when the object is not in the scope. */
+export async function addEquipment(
+  db: Db,
+  scope: Scope,
+  objectId: number,
+  input: EquipmentInput,
+  byUserId: number,
+): Promise<InstalledEquipment | null> {
+  const object = await scopedObject(db, scope, objectId);
+  if (!object) return null;
+  const [row] = await db.insert(installedEquipment).values({
+    companyId: object.companyId,
+    objectId,
+    source: "manual",
+    createdBy: byUserId,
+    ...equipmentValues(input),
+  }).returning();
+  return row;
+}
+
+/** Edits a record (the serial number, the date, a well's data); null when it is not in the scope. */
+export async function updateEquipment(
+  db: Db,
+  scope: Scope,
+  id: number,
+  input: EquipmentInput,
+): Promise<InstalledEquipment | null> {
+  const [row] = await db.update(installedEquipment).set(equipmentValues(input))
+    .where(and(eq(installedEquipment.id, id), companyOf(installedEquipment.companyId, scope))).returning();
+  return row ?? null;
+}
+
+/** The station model the object's newest estimate was made for (its measurement's `septic_model`), if any. */
+async function estimatedStation(tx: Executor, objectId: number) {
+  const rows = await tx.select({ doc: estimates.measurementDocument }).from(estimates)
+    .where(eq(estimates.objectId, objectId)).orderBy(desc(estimates.createdAt), desc(estimates.id)).limit(1);
+  const found = /"septic_model"\s*:\s*"([^"]+)"/.exec(JSON.stringify(rows[0]?.doc ?? null));
+  return found ? findModel(found[1]) : undefined;
+}
+
+/**
+ * Records what the finished works installed, from the finish path in its transaction: the station of the
+ * object's estimate (its catalogue model), source «act», dated the day the works finished; the foreman adds the
+ * serial number (and a well's data) on the phone after. Idempotent: a station already recorded from the act is
+ * kept. Returns the object's equipment from the act.
+ */
+export async function recordInstalledEquipment(
+  tx: Executor,
+  objectId: number,
+  p: { companyId: number; byUserId: number | null; installedOn: string; workType: string },
+): Promise<InstalledEquipment[]> {
+  const existing = await tx.select().from(installedEquipment)
+    .where(and(eq(installedEquipment.objectId, objectId), eq(installedEquipment.source, "act")));
+  if (existing.length > 0) return existing;
+  const station = await estimatedStation(tx, objectId);
+  const values = station
+    ? [{ kind: "station" as const, modelCode: station.id, modelName: station.model }]
+    : p.workType === "well_drilling" || p.workType === "drilling"
+    ? [{ kind: "well" as const, modelCode: null, modelName: "Скважина" }]
+    : [];
+  if (values.length === 0) return [];
+  return await tx.insert(installedEquipment).values(values.map((v) => ({
+    ...v,
+    companyId: p.companyId,
+    objectId,
+    source: "act" as const,
+    installedOn: p.installedOn,
+    createdBy: p.byUserId,
+  }))).returning();
+}
+
+/** The company's plans, the ones on sale first. */
+export async function listPlans(db: Db, companyId: number): Promise<ServicePlan[]> {
+  return await db.select().from(servicePlans).where(eq(servicePlans.companyId, companyId))
+    .orderBy(asc(servicePlans.archived), asc(servicePlans.id));
+}
+
+/** Adds the three typical plans priced from the company's price list (the default list's service rows where
+ * the company's own has none). Adds nothing when the company has plans already. */
+export async function addDefaultPlans(db: Db, companyId: number): Promise<ServicePlan[]> {
+  const own = await activePriceList(db, companyId);
+  const list = own && own.items.some((i) => i.code >= "А280" && i.code <= "А295")
+    ? own.items
+    : defaultPriceList;
+  return await db.transaction(async (tx) => {
+    const [{ n }] = await tx.select({ n: count() }).from(servicePlans).where(
+      eq(servicePlans.companyId, companyId),
+    );
+    if (n > 0) return [];
+    return await tx.insert(servicePlans).values(
+      defaultServicePlans(list).map((p) => ({ ...p, companyId })),
+    ).returning();
+  });
+}
+
+/** Adds a plan, or changes the plan `id` of the scope (null when it is not in the scope). */
+export async function savePlan(
+  db: Db,
+  scope: Scope,
+  companyId: number,
+  input: ServicePlanInput,
+  id?: number,
+): Promise<ServicePlan | null> {
+  if (id === undefined) {
+    const [row] = await db.insert(servicePlans).values({ ...input, companyId }).returning();
+    return row;
+  }
+  const [row] = await db.update(servicePlans).set(input)
+    .where(and(eq(servicePlans.id, id), companyOf(servicePlans.companyId, scope))).returning();
+  return row ?? null;
+}
+
+/** The object's equipment and service agreements (newest first), with each agreement's payments. */
+export async function objectService(db: Db, scope: Scope, objectId: number) {
+  const object = await scopedObject(db, scope, objectId);
+  if (!object) return null;
+  const [equipment, agreements, paid] = await Promise.all([
+    db.select().from(installedEquipment).where(eq(installedEquipment.objectId, objectId))
+      .orderBy(asc(installedEquipment.id)),
+    db.select().from(serviceAgreements).where(eq(serviceAgreements.objectId, objectId))
+      .orderBy(desc(serviceAgreements.id)),
+    db.select().from(payments).where(and(eq(payments.objectId, objectId), eq(payments.kind, "service")))
+      .orderBy(desc(payments.id)),
+  ]);
+  return {
+    object,
+    equipment,
+    agreements: agreements.map((a) => ({
+      ...a,
+      payments: paid.filter((p) => p.serviceAgreementId === a.id),
+    })),
+  };
+}
+
+/** What a service contract or a warranty card prints for a piece of equipment. */
+export function equipmentLabel(e: Pick<InstalledEquipment, "modelName" | "serialNumber">): string {
+  return e.serialNumber ? `${e.modelName}, заводской № ${e.serialNumber}` : e.modelName;
+}
+
+type AgreementResult =
+  | { agreement: ServiceAgreement }
+  | { problem: "missing" | "plan" | "equipment" | "requisites" };
+
+/**
+ * Sells a plan on an object: a draft agreement with the plan's terms copied, the price of the station's size
+ * band, a year from the start, numbered per company per year, and its contract text.
+ */
+export async function createAgreement(
+  db: Db,
+  scope: Scope,
+  objectId: number,
+  input: ServiceAgreementInput,
+  by: { id: number; now: Date },
+): Promise<AgreementResult> {
+  const object = await scopedObject(db, scope, objectId);
+  if (!object) return { problem: "missing" };
+  const [plan] = await db.select().from(servicePlans).where(and(
+    eq(servicePlans.id, input.planId),
+    eq(servicePlans.companyId, object.companyId),
+    eq(servicePlans.archived, false),
+  ));
+  if (!plan) return { problem: "plan" };
+  const [equipment] = await db.select().from(installedEquipment).where(and(
+    eq(installedEquipment.id, input.equipmentId),
+    eq(installedEquipment.objectId, objectId),
+  ));
+  if (!equipment) return { problem: "equipment" };
+  const company = await companyRequisites(db, object.companyId);
+  if (!company) return { problem: "requisites" };
+  const band = input.sizeBand ?? sizeBandOf(findModel(equipment.modelCode)?.users);
+  const price = plan.prices[band];
+  const endsOn = yearLater(input.startsOn);
+  const year = moscowCalendar(by.now).year;
+  return await db.transaction(async (tx) => {
+    const [{ n }] = await tx.select({ n: count() }).from(serviceAgreements).where(and(
+      eq(serviceAgreements.companyId, object.companyId),
+      like(serviceAgreements.number, `ТО-${year}-%`),
+    ));
+    const number = serviceAgreementNumber(year, n + 1);
+    const terms = {
+      planName: plan.name,
+      visitsPerYear: plan.visitsPerYear,
+      rrule: plan.rrule,
+      operations: plan.operations,
+      priorityCallout: plan.priorityCallout,
+      partsDiscountPercent: plan.partsDiscountPercent,
+    };
+    const contractText = serviceContractText({
+      ...terms,
+      number,
+      date: by.now,
+      company,
+      clientName: object.clientName ?? "Заказчик",
+      objectAddress: object.address,
+      equipment: equipmentLabel(equipment),
+      startsOn: input.startsOn,
+      endsOn,
+      payMode: input.payMode,
+      pricePerYear: price.perYear,
+      pricePerVisit: price.perVisit,
+    });
+    const [agreement] = await tx.insert(serviceAgreements).values({
+      ...terms,
+      companyId: object.companyId,
+      objectId,
+      equipmentId: equipment.id,
+      planId: plan.id,
+      number,
+      sizeBand: band,
+      startsOn: input.startsOn,
+      endsOn,
+      payMode: input.payMode,
+      pricePerYear: price.perYear,
+      pricePerVisit: price.perVisit,
+      contractText,
+      textSha256: await sha256Hex(contractText),
+      createdBy: by.id,
+      createdAt: by.now,
+    }).returning();
+    return { agreement };
+  });
+}
+
+/** The last day of a year from `startsOn`: 2026-05-10 → 2027-05-09 (Date.UTC carries the day over). */
+function yearLater(startsOn: string): string {
+  const [y, m, d] = startsOn.split("-").map(Number);
+  return new Date(Date.UTC(y + 1, m - 1, d - 1)).toISOString().slice(0, 10);
+}
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** One agreement of the scope, or null. */
+export async function getAgreement(db: Executor, scope: Scope, id: number): Promise<ServiceAgreement | null> {
+  const [row] = await db.select().from(serviceAgreements)
+    .where(and(eq(serviceAgreements.id, id), companyOf(serviceAgreements.companyId, scope)));
+  return row ?? null;
+}
+
+/** Sends a draft to the client: the client's link shows it to sign. False when it is not a draft of the scope. */
+export async function sendAgreement(db: Db, scope: Scope, id: number): Promise<ServiceAgreement | null> {
+  const [row] = await db.update(serviceAgreements).set({ status: "sent" })
+    .where(and(
+      eq(serviceAgreements.id, id),
+      companyOf(serviceAgreements.companyId, scope),
+      inArray(serviceAgreements.status, ["draft", "sent"]),
+    )).returning();
+  return row ?? null;
+}
+
+/** The client signs a sent agreement of the link's object. "missing" for another object's or a draft,
+ * "signed" when it was signed already (a signed agreement never changes). */
+export async function signAgreementByLink(
+  db: Db,
+  link: { companyId: number; objectId: number },
+  id: number,
+  s: { signerName: string; signatureImage: string; ip: string | null; userAgent: string | null; at: Date },
+): Promise<ServiceAgreement | "missing" | "signed"> {
+  return await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(serviceAgreements).where(and(
+      eq(serviceAgreements.id, id),
+      eq(serviceAgreements.objectId, link.objectId),
+      eq(serviceAgreements.companyId, link.companyId),
+    ));
+    if (!row || row.status === "draft") return "missing";
+    if (row.status !== "sent") return "signed";
+    const [signed] = await tx.update(serviceAgreements).set({
+      status: "signed",
+      signerName: s.signerName,
+      signatureImage: s.signatureImage,
+      signedIp: s.ip,
+      signedUserAgent: s.userAgent,
+      signedAt: s.at,
+    }).where(and(eq(serviceAgreements.id, id), eq(serviceAgreements.status, "sent"))).returning();
+    return signed ?? "signed";
+  });
+}
+
+/** The sent and signed agreements and the equipment of the link's object: what the client's page shows. */
+export async function linkService(db: Db, link: { companyId: number; objectId: number }) {
+  const [agreements, equipment, paid] = await Promise.all([
+    db.select().from(serviceAgreements).where(and(
+      eq(serviceAgreements.objectId, link.objectId),
+      eq(serviceAgreements.companyId, link.companyId),
+      ne(serviceAgreements.status, "draft"),
+    )).orderBy(desc(serviceAgreements.id)),
+    db.select().from(installedEquipment).where(and(
+      eq(installedEquipment.objectId, link.objectId),
+      eq(installedEquipment.companyId, link.companyId),
+    )).orderBy(asc(installedEquipment.id)),
+    db.select().from(payments).where(and(
+      eq(payments.objectId, link.objectId),
+      eq(payments.companyId, link.companyId),
+      eq(payments.kind, "service"),
+    )).orderBy(desc(payments.id)),
+  ]);
+  return {
+    agreements: agreements.map((a) => ({
+      ...a,
+      payments: paid.filter((p) => p.serviceAgreementId === a.id),
+    })),
+    equipment,
+  };
+}
+
+/** A payment of a sent or signed agreement (a year, or one visit), with the client's link to it. */
+export async function createServicePayment(
+  db: Db,
+  agreement: ServiceAgreement,
+  p: {
+    amount: number;
+    description: string;
+    qrPayload: string;
+    tokenHash: string;
+    paymentLink: string;
+    expiresAt: Date;
+  },
+  by: { id: number; now: Date },
+) {
+  return await db.transaction(async (tx) => {
+    const [payment] = await tx.insert(payments).values({
+      kind: "service",
+      companyId: agreement.companyId,
+      objectId: agreement.objectId,
+      serviceAgreementId: agreement.id,
+      amount: p.amount,
+      description: p.description,
+      paymentLink: p.paymentLink,
+      qrPayload: p.qrPayload,
+      status: "pending",
+      createdAt: by.now,
+    }).returning();
+    const [link] = await tx.insert(clientLinks).values({
+      companyId: agreement.companyId,
+      objectId: agreement.objectId,
+      paymentId: payment.id,
+      tokenHash: p.tokenHash,
+      createdBy: by.id,
+      createdAt: by.now,
+      expiresAt: p.expiresAt,
+    }).returning({ id: clientLinks.id });
+    return { payment, linkId: link.id };
+  });
+}
+
+/** Staff record a service payment received. False when it is not a service payment of the scope (a service
+ * payment is not in the works' ledger, so the works' status does not change). */
+export async function markServicePaymentReceived(
+  db: Db,
+  scope: Scope,
+  paymentId: number,
+  r: { amount: number; receivedAt: Date; byUserId: number; now: Date },
+): Promise<boolean> {
+  const [row] = await db.update(payments).set({
+    status: "paid",
+    receivedAmount: r.amount,
+    receivedAt: r.receivedAt,
+    receivedBy: r.byUserId,
+  }).where(and(
+    eq(payments.id, paymentId),
+    eq(payments.kind, "service"),
+    companyOf(payments.companyId, scope),
+  )).returning({ id: payments.id });
+  return row !== undefined;
+}
+
+/** A piece of equipment of the scope with its object's address and coordinates: what its documents print. */
+export async function equipmentDocument(db: Db, scope: Scope, id: number) {
+  const [row] = await db.select({
+    equipment: installedEquipment,
+    address: objects.address,
+    clientName: objects.clientName,
+    latitude: objects.latitude,
+    longitude: objects.longitude,
+  }).from(installedEquipment).innerJoin(objects, eq(objects.id, installedEquipment.objectId))
+    .where(and(eq(installedEquipment.id, id), companyOf(installedEquipment.companyId, scope)));
+  if (!row) return null;
+  const company = await companyRequisites(db, row.equipment.companyId);
+  const model = row.equipment.modelCode ? findModel(row.equipment.modelCode) : undefined;
+  return { ...row, company, needs: model ? serviceNeedsOf(model) : null };
+}

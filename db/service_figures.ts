@@ -1,0 +1,64 @@
+// The service figures' reads (definitions in domain/service_figures.ts): two statements whatever the number of
+// agreements — the agreements with their renewals and the period's service money, and the visits of twelve months.
+import { and, eq, gte, lt, sql } from "drizzle-orm";
+import type { Db } from "./client.ts";
+import type { Scope } from "./scope.ts";
+import { serviceAgreements, serviceVisits } from "./schema/mod.ts";
+import {
+  agreementFigures,
+  figureMonths,
+  type ServiceFigures,
+  visitMonths,
+} from "../domain/service_figures.ts";
+import { moscowDate } from "../domain/dates.ts";
+
+/** The company's service figures on `now`; `from` starts the period of the money received (null: all time). */
+export async function serviceFigures(
+  db: Db,
+  scope: Scope,
+  now: Date,
+  from: Date | null,
+): Promise<ServiceFigures> {
+  const today = moscowDate(now);
+  const months = figureMonths(today);
+  const yearAgo = `${Number(today.slice(0, 4)) - 1}${today.slice(4)}`;
+  const company = scope === null ? undefined : eq(serviceAgreements.companyId, scope);
+  const received = sql<number>`(select coalesce(sum(p.received_amount), 0) from payments p
+    where p.kind = 'service' and p.status = 'paid'
+    ${scope === null ? sql`` : sql`and p.company_id = ${scope}`}
+    ${from === null ? sql`` : sql`and p.received_at >= ${from.getTime()}`})`;
+  const [agreements, visits] = await Promise.all([
+    db.select({
+      status: serviceAgreements.status,
+      startsOn: serviceAgreements.startsOn,
+      endsOn: serviceAgreements.endsOn,
+      payMode: serviceAgreements.payMode,
+      pricePerYear: serviceAgreements.pricePerYear,
+      pricePerVisit: serviceAgreements.pricePerVisit,
+      visitsPerYear: serviceAgreements.visitsPerYear,
+      renewed: sql<
+        number
+      >`exists(select 1 from service_agreements r where r.renews_id = ${serviceAgreements.id}
+        and r.status <> 'draft')`,
+      received,
+    }).from(serviceAgreements).where(company),
+    db.select({ plannedOn: serviceVisits.plannedOn, status: serviceVisits.status }).from(serviceVisits).where(
+      and(
+        scope === null ? undefined : eq(serviceVisits.companyId, scope),
+        gte(serviceVisits.plannedOn, `${months[0]}-01`),
+        lt(serviceVisits.plannedOn, `${months[11]}-32`),
+      ),
+    ),
+  ]);
+  const figures = agreementFigures(
+    agreements.map((a) => ({ ...a, renewed: Boolean(a.renewed) })),
+    today,
+    yearAgo,
+  );
+  return {
+    ...figures,
+    // Read beside every agreement row; no agreement, no service payment either (a payment needs one).
+    received: Number(agreements[0]?.received ?? 0),
+    visits: visitMonths(visits, today, months),
+  };
+}

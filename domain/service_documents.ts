@@ -1,0 +1,117 @@
+// The texts of the warranty card («Гарантийный талон») and the well passport («Паспорт скважины», issue 25
+// item 9), printed as PDF by server/contract_documents.ts like the contract. The works' warranty is the
+// contract's (domain/contract_text.ts: 1 year from the act); the equipment's is the maker's (estimating/service.ts).
+import type { CompanyRequisites } from "./payment_qr.ts";
+import { cleanRequisite } from "./requisites.ts";
+
+const day = (iso: string | null) => iso ? iso.split("-").reverse().join(".") : "не указана";
+const value = (v: string | number | null | undefined, unit = "") =>
+  v === null || v === undefined || v === "" ? "не указано" : `${String(v).replace(".", ",")}${unit}`;
+const contractor = (co: CompanyRequisites | null) =>
+  co ? `${co.name}, ИНН ${cleanRequisite(co.inn)}${co.legalAddress ? `, ${co.legalAddress}` : ""}` : "—";
+
+/** The months as a warranty prints them: «36 месяцев (3 года)». */
+export function warrantyTerm(months: number): string {
+  const years = months / 12;
+  const y = Number.isInteger(years) ? ` (${years} ${years === 1 ? "год" : years < 5 ? "года" : "лет"})` : "";
+  const m = months % 10 === 1 && months % 100 !== 11
+    ? "месяц"
+    : [2, 3, 4].includes(months % 10) && ![12, 13, 14].includes(months % 100)
+    ? "месяца"
+    : "месяцев";
+  return `${months} ${m}${y}`;
+}
+
+export interface WarrantyCardFields {
+  number: string;
+  company: CompanyRequisites | null;
+  clientName: string | null;
+  address: string;
+  modelName: string;
+  serialNumber: string | null;
+  installedOn: string | null;
+  /** The maker's warranty on the equipment and its source; null for a model not in the catalogue. */
+  equipmentWarranty: { months: number; source: string } | null;
+}
+
+/** The warranty card's lines. */
+export function warrantyCardText(f: WarrantyCardFields): string {
+  return [
+    `ГАРАНТИЙНЫЙ ТАЛОН № ${f.number}`,
+    "на станцию очистки сточных вод и работы по её монтажу",
+    "",
+    `Исполнитель: ${contractor(f.company)}`,
+    `Заказчик: ${f.clientName ?? "—"}`,
+    `Адрес объекта: ${f.address}`,
+    "",
+    "1. ОБОРУДОВАНИЕ",
+    `Модель: ${f.modelName}`,
+    `Заводской номер: ${f.serialNumber ?? "не указан"}`,
+    `Дата установки: ${day(f.installedOn)}`,
+    "",
+    "2. ГАРАНТИЙНЫЕ СРОКИ",
+    "2.1. Гарантия на монтажные работы — 12 месяцев (1 год) со дня подписания акта сдачи-приёмки работ.",
+    f.equipmentWarranty
+      ? `2.2. Гарантия изготовителя на оборудование — ${
+        warrantyTerm(f.equipmentWarranty.months)
+      } со дня установки (${f.equipmentWarranty.source}).`
+      : "2.2. Гарантия изготовителя на оборудование — по паспорту изготовителя.",
+    "2.3. Гарантия не распространяется на повреждения из-за нарушения правил эксплуатации, сброса запрещённых веществ и отсутствия сервисного обслуживания в сроки руководства по эксплуатации.",
+    "",
+    "3. ОБРАЩЕНИЕ ПО ГАРАНТИИ",
+    `Обращайтесь к Исполнителю${
+      f.company ? `: ${f.company.name}` : ""
+    }; при обращении назовите номер талона.`,
+    "",
+    "Исполнитель: ____________ / М. П.",
+    "Заказчик: ____________",
+  ].join("\n");
+}
+
+export interface WellPassportFields {
+  number: string;
+  company: CompanyRequisites | null;
+  clientName: string | null;
+  address: string;
+  coordinates: string | null;
+  drilledOn: string | null;
+  depthM: number | null;
+  casing: string | null;
+  staticLevelM: number | null;
+  dynamicLevelM: number | null;
+  flowRateM3h: number | null;
+  pump: string | null;
+  notes: string | null;
+}
+
+/** The well passport's lines: location, depth, casing, levels, flow rate of the test pumping, the pump. */
+export function wellPassportText(f: WellPassportFields): string {
+  return [
+    `ПАСПОРТ СКВАЖИНЫ № ${f.number}`,
+    "на воду, для индивидуального водоснабжения",
+    "",
+    `Буровая организация: ${contractor(f.company)}`,
+    `Владелец: ${f.clientName ?? "—"}`,
+    "",
+    "1. МЕСТОПОЛОЖЕНИЕ",
+    `Адрес: ${f.address}`,
+    `Координаты: ${f.coordinates ?? "не указаны"}`,
+    `Дата окончания бурения: ${day(f.drilledOn)}`,
+    "",
+    "2. КОНСТРУКЦИЯ",
+    `Глубина скважины: ${value(f.depthM, " м")}`,
+    `Обсадная колонна: ${value(f.casing)}`,
+    "",
+    "3. ГИДРОГЕОЛОГИЧЕСКИЕ ДАННЫЕ (ПРОБНАЯ ОТКАЧКА)",
+    `Статический уровень: ${value(f.staticLevelM, " м")}`,
+    `Динамический уровень: ${value(f.dynamicLevelM, " м")}`,
+    `Дебит: ${value(f.flowRateM3h, " м³/ч")}`,
+    "",
+    "4. ОБОРУДОВАНИЕ",
+    `Насос: ${value(f.pump)}`,
+    ...(f.notes ? ["", `Примечания: ${f.notes}`] : []),
+    "",
+    "Паспорт составил: ____________ / М. П.",
+    "Владелец: ____________",
+  ].join("\n");
+}

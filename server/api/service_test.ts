@@ -1,0 +1,267 @@
+// deno-lint-ignore-file no-explicit-any
+// Service plans (issue 27 items 1, 2, 6) and the warranty card and the well passport (issue 25 item 9),
+// through the API: a station job finished, its equipment recorded, a plan sold, signed through the client's
+// link, paid with the QR, and the figures read back.
+import assert from "node:assert/strict";
+import { expectJson, type TestApp, withTestApp } from "../testing.ts";
+import { clientLinkJob, drawnPng } from "../testing_client_links.ts";
+import { objectLedger } from "../../db/ledger.ts";
+import { serviceFigures } from "../../db/service_figures.ts";
+import { scopeOf } from "../../db/scope.ts";
+import { extractPdfText } from "../testing_pdf.ts";
+
+const ENGINEER = "engineer@demo.local";
+const DIRECTOR = "director@demo.local";
+const FOREMAN = "foreman@demo.local";
+
+/** A station job taken to the end: contract signed, prepaid, works started and finished by the foreman. */
+async function finishedStationJob(t: TestApp) {
+  const j = await clientLinkJob(t);
+  const objectId = j.task.objectId;
+  const contract = await j.contract();
+  const { token, paymentId } = await j.link(contract);
+  await expectJson(t.request(`/api/client-links/${token}/sign`, {
+    method: "POST",
+    json: { fullName: "Смирнов Алексей Петрович", signature: drawnPng(), agree: true },
+  }));
+  await expectJson(
+    t.as(ENGINEER).post(`/api/payment/${paymentId}/received`, {
+      amount: contract.prepaymentAmount,
+      receivedOn: "2026-11-20",
+    }),
+  );
+  await expectJson(t.as(FOREMAN).post(`/api/foreman/objects/${objectId}/start-work`));
+  await expectJson(t.as(FOREMAN).post(`/api/foreman/objects/${objectId}/complete-work`));
+  return { objectId, token, contract };
+}
+
+Deno.test("[api] finishing the works records the estimate's station; the foreman adds its serial number", () =>
+  withTestApp(async (t) => {
+    const { objectId } = await finishedStationJob(t);
+    const service = await expectJson<any>(t.as(FOREMAN).get(`/api/service/objects/${objectId}`));
+    const fromAct = service.equipment.filter((e: any) => e.source === "act");
+    assert.equal(fromAct.length, 1, "one station from the act (the demo may hold a station entered by hand)");
+    const [station] = fromAct;
+    assert.deepEqual([station.kind, station.modelCode, station.modelName, station.source], [
+      "station",
+      "topas-6",
+      "Топас 6",
+      "act",
+    ]);
+    assert.match(station.installedOn, /^\d{4}-\d{2}-\d{2}$/);
+    const edited = await expectJson<any>(
+      t.as(FOREMAN).put(`/api/service/equipment/${station.id}`, {
+        kind: "station",
+        modelCode: "topas-6",
+        modelName: "Топас 6",
+        serialNumber: "ТП6-2026-0412",
+        installedOn: "2026-11-24",
+      }),
+    );
+    assert.equal(edited.serialNumber, "ТП6-2026-0412");
+    assert.equal(edited.source, "act", "an edit keeps where the record came from");
+  }));
+
+Deno.test("[api] installed equipment: 422 in Russian, 404 for another company, no plan edits for the foreman", () =>
+  withTestApp(async (t) => {
+    const [object] = await expectJson<any[]>(t.as(ENGINEER).get("/api/objects"));
+    const bad = await expectJson<any>(
+      t.as(ENGINEER).post(`/api/service/objects/${object.id}/equipment`, {
+        kind: "well",
+        modelName: "",
+        depthM: 40,
+        staticLevelM: 12,
+        dynamicLevelM: 8,
+      }),
+      422,
+    );
+    assert.deepEqual(bad.errors.modelName, ["Укажите модель"]);
+    assert.deepEqual(bad.errors.dynamicLevelM, ["Динамический уровень не выше статического"]);
+    const well = await expectJson<any>(
+      t.as(ENGINEER).post(`/api/service/objects/${object.id}/equipment`, {
+        kind: "well",
+        modelName: "Скважина на известняк",
+        installedOn: "2026-10-02",
+        depthM: 62.5,
+        casing: "Сталь 133 мм 0–40 м + НПВХ 117 мм 38–62 м",
+        staticLevelM: 18,
+        dynamicLevelM: 24.5,
+        flowRateM3h: 2.4,
+        pump: "Grundfos SQ 2-70 на 40 м",
+      }),
+      201,
+    );
+    assert.equal(well.source, "manual");
+    await expectJson(t.as("admin@other.local").get(`/api/service/objects/${object.id}`), 404);
+    await expectJson(
+      t.as("admin@other.local").put(`/api/service/equipment/${well.id}`, {
+        kind: "well",
+        modelName: "Чужая",
+      }),
+      404,
+    );
+    await expectJson(t.as("admin@other.local").get(`/api/service/equipment/${well.id}/passport.pdf`), 404);
+    await expectJson(t.as(FOREMAN).post("/api/service/plans/defaults"), 403);
+    await expectJson(
+      t.as("surveyor@demo.local").post(`/api/service/objects/${object.id}/equipment`, {
+        kind: "station",
+        modelName: "Топас 5",
+      }),
+      403,
+    );
+
+    const passport = await t.as(ENGINEER).get(`/api/service/equipment/${well.id}/passport.pdf`);
+    assert.equal(passport.status, 200);
+    assert.equal(passport.headers.get("content-type"), "application/pdf");
+    const text = await extractPdfText(new Uint8Array(await passport.arrayBuffer()));
+    for (
+      const line of [
+        "ПАСПОРТ СКВАЖИНЫ",
+        "62,5 м",
+        "18 м",
+        "24,5 м",
+        "2,4 м³/ч",
+        "Grundfos SQ 2-70",
+        object.address,
+      ]
+    ) {
+      assert.ok(text.includes(line), `the passport prints ${line}`);
+    }
+    await expectJson(t.as(ENGINEER).get(`/api/service/equipment/${well.id}/warranty.pdf`), 404);
+  }));
+
+Deno.test("[api] a plan sold on a finished station: contract signed through the link, paid by QR, in the figures", () =>
+  withTestApp(async (t) => {
+    const { objectId, token } = await finishedStationJob(t);
+    const ledgerBefore = (await objectLedger(t.deps.db, scopeOf(null), objectId))!.ledger;
+    const figuresBefore = await serviceFigures(t.deps.db, scopeOf(null), t.deps.now(), null);
+    const { equipment } = await expectJson<any>(t.as(ENGINEER).get(`/api/service/objects/${objectId}`));
+    const station = equipment.find((e: any) => e.source === "act");
+
+    // The demo company has the typical plans (the seed adds them as «Добавить типовые планы» does); asked
+    // again, nothing is added.
+    const plans = await expectJson<any[]>(t.as(DIRECTOR).get("/api/service/plans"));
+    assert.deepEqual(plans.map((p) => p.name), ["Стандарт", "Премиум", "Сезонный"]);
+    const premium = plans.find((p) => p.name === "Премиум");
+    assert.deepEqual([premium.visitsPerYear, premium.priorityCallout, premium.partsDiscountPercent], [
+      4,
+      true,
+      10,
+    ]);
+    assert.equal(premium.prices.medium.perYear, 2_600_000, "А287: 26 000 ₽ a year for 6–10 residents");
+    assert.deepEqual(await expectJson(t.as(DIRECTOR).post("/api/service/plans/defaults"), 200), []);
+
+    const badPlan = await expectJson<any>(
+      t.as(DIRECTOR).post("/api/service/plans", { ...premium, rrule: "FREQ=MONTHLY", id: undefined }),
+      422,
+    );
+    assert.deepEqual(badPlan.errors.rrule, ["По правилу выходит визитов в год: 12, а в плане указано 4"]);
+
+    const refused = await expectJson<any>(
+      t.as(ENGINEER).post(`/api/service/objects/${objectId}/agreements`, {
+        planId: premium.id,
+        equipmentId: station.id,
+        startsOn: "2026-02-30",
+        payMode: "month",
+      }),
+      422,
+    );
+    assert.deepEqual(refused.errors.startsOn, ["Дата начала в формате ГГГГ-ММ-ДД"]);
+    assert.deepEqual(refused.errors.payMode, ["Выберите порядок оплаты: за год или за визит"]);
+    const draft = await expectJson<any>(
+      t.as(ENGINEER).post(`/api/service/objects/${objectId}/agreements`, {
+        planId: premium.id,
+        equipmentId: station.id,
+        startsOn: "2026-12-01",
+        payMode: "year",
+      }),
+      201,
+    );
+    assert.deepEqual(
+      [draft.status, draft.sizeBand, draft.pricePerYear, draft.endsOn],
+      ["draft", "medium", 2_600_000, "2027-11-30"],
+      "Топас 6 is the 6–10 band; a year from the start",
+    );
+    assert.match(draft.number, /^ТО-\d{4}-\d{3}$/);
+    const numbers = (await expectJson<any>(t.as(ENGINEER).get(`/api/service/objects/${objectId}`))).agreements
+      .map((a: any) => a.number);
+    assert.equal(
+      new Set(numbers).size,
+      numbers.length,
+      "numbered after the company's agreements of the year",
+    );
+    assert.match(draft.contractText, /ДОГОВОР НА СЕРВИСНОЕ ОБСЛУЖИВАНИЕ/);
+    assert.match(draft.contractText, /26 000,00 руб\./);
+    await expectJson(t.as("admin@other.local").post(`/api/service/agreements/${draft.id}/send`), 404);
+
+    const sign = (id: number) =>
+      t.request(`/api/client-links/${token}/agreements/${id}/sign`, {
+        method: "POST",
+        json: { fullName: "Смирнов Алексей Петрович", signature: drawnPng(), agree: true },
+      });
+    await expectJson(sign(draft.id), 404); // a draft is not the client's to sign
+    await expectJson(t.as(ENGINEER).post(`/api/service/agreements/${draft.id}/send`));
+    const onLink = await expectJson<any>(t.request(`/api/client-links/${token}/service`));
+    assert.deepEqual(
+      onLink.agreements.filter((a: any) => a.id === draft.id).map((a: any) => [a.number, a.status]),
+      [[draft.number, "sent"]],
+    );
+    const badSign = await expectJson<any>(
+      t.request(`/api/client-links/${token}/agreements/${draft.id}/sign`, {
+        method: "POST",
+        json: { fullName: "Смирнов", signature: "", agree: false },
+      }),
+      422,
+    );
+    assert.deepEqual(badSign.errors.fullName, ["Введите фамилию, имя и отчество полностью"]);
+    await expectJson(t.as(ENGINEER).post(`/api/service/agreements/${draft.id}/payment`), 409);
+    await expectJson(sign(draft.id));
+    await expectJson(sign(draft.id), 409); // a signed agreement never changes
+    await expectJson(t.as(ENGINEER).post(`/api/service/agreements/${draft.id}/send`), 409);
+
+    const pdf = await t.request(`/api/client-links/${token}/agreements/${draft.id}/pdf`);
+    const pdfText = await extractPdfText(new Uint8Array(await pdf.arrayBuffer()));
+    assert.ok(
+      pdfText.includes("ЭЛЕКТРОННАЯ ПОДПИСЬ ЗАКАЗЧИКА") && pdfText.includes("Смирнов Алексей Петрович"),
+    );
+
+    const payment = await expectJson<any>(
+      t.as(ENGINEER).post(`/api/service/agreements/${draft.id}/payment`),
+      201,
+    );
+    assert.equal(payment.amount, 2_600_000);
+    assert.match(payment.qrPayload, /\|Sum=2600000\|/);
+    assert.match(
+      payment.qrPayload,
+      new RegExp(`Purpose=Оплата обслуживания по договору №${draft.number} за год`),
+    );
+    await expectJson(
+      t.as("admin@other.local").post(`/api/service/payments/${payment.paymentId}/received`, {
+        amount: 2_600_000,
+        receivedOn: "2026-12-02",
+      }),
+      404,
+    );
+    await expectJson(
+      t.as(ENGINEER).post(`/api/service/payments/${payment.paymentId}/received`, {
+        amount: 2_600_000,
+        receivedOn: "2026-12-02",
+      }),
+    );
+
+    const ledgerAfter = (await objectLedger(t.deps.db, scopeOf(null), objectId))!.ledger;
+    assert.deepEqual(ledgerAfter, ledgerBefore, "the works' ledger leaves the service payment out");
+    const figures = await serviceFigures(t.deps.db, scopeOf(null), new Date("2026-12-15T09:00:00Z"), null);
+    assert.equal(figures.received - figuresBefore.received, 2_600_000, "received: the payment marked");
+    assert.equal(figures.contractedPerYear - figuresBefore.contractedPerYear, 2_600_000);
+    assert.equal(figures.active - figuresBefore.active, 1);
+
+    const warranty = await t.request(`/api/client-links/${token}/equipment/${station.id}/warranty.pdf`);
+    assert.equal(warranty.status, 200);
+    const card = await extractPdfText(new Uint8Array(await warranty.arrayBuffer()));
+    for (
+      const line of ["ГАРАНТИЙНЫЙ ТАЛОН", "Топас 6", "12 месяцев (1 год)", "36 месяцев (3 года)", "ТОПОЛ-ЭКО"]
+    ) {
+      assert.ok(card.includes(line), `the warranty card prints ${line}`);
+    }
+  }));
