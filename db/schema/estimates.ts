@@ -1,3 +1,4 @@
+import { serviceAgreements } from "./service.ts";
 import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { sql } from "drizzle-orm";
 import { bool, createdAt, id, inList, jsonText, kopecks, timestamp, updatedAt } from "./_columns.ts";
@@ -211,4 +212,8 @@ export const payments = sqliteTable("payments", {
   receivedBy: integer("received_by"),
   /** The prepayment of the contract, or the final payment of the ledger's remainder. */
   kind: text("kind", { enum: paymentKinds }).notNull().default("prepayment"),
+  /** The service agreement a "service" payment is for (db/schema/service.ts); null for the works' payments. */
+  serviceAgreementId: integer("service_agreement_id").references(() => serviceAgreements.id, {
+    onDelete: "set null",
+  }),
 }, (t) => [index("payments_object_idx").on(t.objectId), index("payments_company_idx").on(t.companyId)]);
