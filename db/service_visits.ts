@@ -5,7 +5,7 @@ import { and, asc, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db, Executor } from "./client.ts";
 import type { Scope } from "./scope.ts";
-import { objects, serviceAgreements, serviceVisits, tasks, users } from "./schema/mod.ts";
+import { documents, objects, serviceAgreements, serviceVisits, tasks, users } from "./schema/mod.ts";
 import { notifyUsers, recordActivity } from "./notifications.ts";
 import { enqueueClientMessage } from "./outbox.ts";
 import { serviceStaffRoles, visitDays, visitDue } from "../domain/service_schedule.ts";
@@ -346,7 +346,7 @@ export async function moveVisit(
 
 /**
  * Records the visit carried out: the report read from the form's values (the checklist of the agreement's
- * operations, readings, parts at the plan's discount, photos), the visit done and its task completed, in one
+ * operations, readings, parts at the plan's discount, the photos of its task), the visit done and its task completed, in one
  * transaction. A repeat of the same client id (the phone's queue sending again) answers the visit as it is and
  * writes nothing; another report of a done visit is refused.
  */
@@ -354,7 +354,7 @@ export async function saveVisitReport(
   db: Db,
   scope: Scope,
   id: number,
-  input: { values: Record<string, string | boolean>; photoIds?: number[]; clientId?: string },
+  input: { values: Record<string, string | boolean>; clientId?: string },
   by: { userId: number; now: Date; ownOnly: boolean },
 ): Promise<{ report: VisitReport; repeated: boolean } | null> {
   const v = await getVisit(db, scope, id);
@@ -365,11 +365,14 @@ export async function saveVisitReport(
   }
   if (visit.status === "done") throw new VisitRuleError("values", "Визит уже проведён, отчёт сохранён");
   if (visit.status === "cancelled") throw new VisitRuleError("values", "Визит отменён");
+  // The photos are the visit task's documents: the phone's queue sends them before the report.
+  const photos = visit.taskId === null ? [] : await db.select({ id: documents.id }).from(documents)
+    .where(and(eq(documents.taskId, visit.taskId), sql`${documents.fileType} like 'image/%'`)).limit(50);
   const report = visitReport(input.values, {
     operations: v.operations,
     parts: visitParts(),
     discountPercent: v.partsDiscountPercent,
-    photoIds: input.photoIds,
+    photoIds: photos.map((p) => p.id),
   });
   if (!report.checklist.some((c) => c.done)) {
     throw new VisitRuleError("values", "Отметьте выполненные операции");
@@ -538,4 +541,12 @@ export async function objectVisitReports(db: Db, companyId: number, objectId: nu
       eq(serviceVisits.status, "done"),
     ))
     .orderBy(sql`${serviceVisits.doneAt} desc`).limit(50);
+}
+
+/** The service visit of each of these tasks (the phone keeps their screens for offline), by task id. */
+export async function visitsOfTasks(db: Db, companyId: number, taskIds: number[]): Promise<Map<number, number>> {
+  if (taskIds.length === 0) return new Map();
+  const rows = await db.select({ id: serviceVisits.id, taskId: serviceVisits.taskId }).from(serviceVisits)
+    .where(and(eq(serviceVisits.companyId, companyId), inArray(serviceVisits.taskId, taskIds)));
+  return new Map(rows.map((r) => [r.taskId!, r.id]));
 }

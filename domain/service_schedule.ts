@@ -17,16 +17,6 @@ export const SCHEDULE_MONTHS = 12;
 /** The service staff: the crews (foremen) and the surveyors; a visit's assignee must hold one of these roles. */
 export const serviceStaffRoles = ["foreman", "measurement_engineer"] as const;
 
-/** Whether `rule` is an RRULE the library reads and that yields at least one date (no DTSTART: the agreement's). */
-export function isServiceRule(rule: string): boolean {
-  try {
-    const parsed = RRule.parseString(rule.replace(/^RRULE:/i, ""));
-    return options.freq !== undefined && !("dtstart" in options && options.dtstart);
-  } catch {
-    return false;
-  }
-}
-
 const utcDay = (day: string) => {
   const [y, m, d] = day.split("-").map(Number);
   return new Date(Date.UTC(y, m - 1, d));

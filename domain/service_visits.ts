@@ -6,15 +6,10 @@ import * as z from "zod/mini";
 import type { FormField, FormSection } from "../estimating/fields.ts";
 import { isCalendarDate } from "./calendar_date.ts";
 import { recordId } from "./bounds.ts";
+import type { ServiceVisitReport } from "./service.ts";
 
-/** The report of a done visit (service_visits.report): the checklist, the readings, parts replaced, photos. */
-export interface VisitReport {
-  checklist: { operation: string; done: boolean }[];
-  readings: Record<string, string | number>;
-  parts: { code: string; name: string; quantity: number; price: number; billable: boolean }[];
-  photoIds: number[];
-  comment: string;
-}
+/** The report of a done visit (service_visits.report), as domain/service.ts defines it. */
+export type VisitReport = ServiceVisitReport;
 
 /**
  * The operations of a treatment station's visit when the model has none of its own: the common list of the
@@ -245,10 +240,9 @@ export const moveVisitSchema = z.object({
   ),
 });
 
-/** POST /api/service/visits/:id/report: the form's values (the server reads them), photos, the client id. */
+/** POST /api/service/visits/:id/report: the form's values (the server reads them) and the phone's client id. */
 export const visitReportSchema = z.object({
   values: z.record(z.string(), z.union([z.string().check(z.maxLength(5000)), z.boolean()])),
-  photoIds: z.optional(z.array(recordId("Фото не найдено")).check(z.maxLength(50))),
   clientId: z.optional(z.string().check(z.minLength(8), z.maxLength(64))),
 });
 

@@ -112,14 +112,6 @@ export default async function servicePage(c: Context<AppEnv>) {
     byMonth.set(month, [...(byMonth.get(month) ?? []), v]);
   }
   const count = (s: VisitState) => shown.filter((v) => v.state === s).length;
-  const query = (extra: Record<string, string | number | undefined>) => {
-    const p = new URLSearchParams();
-    for (const [k, v] of Object.entries({ objectId, assignedTo: person, state, ...extra })) {
-      if (v !== undefined && v !== "") p.set(k, String(v));
-    }
-    return p.size ? `?${p}` : "";
-  };
-
   const body = (
     <div className="stack">
       <div className="stats">
@@ -149,7 +141,7 @@ export default async function servicePage(c: Context<AppEnv>) {
           </select>
         </div>
         <button type="submit" className="btn btn-secondary">Показать</button>
-        {objectId && <a className="btn btn-ghost" href={`/service${query({ objectId: "" })}`}>Все объекты</a>}
+        {objectId && <a className="btn btn-ghost" href="/service">Все объекты</a>}
       </form>
       {renewals.length > 0 && (
         <section className="card" aria-labelledby="renewals-title">
