@@ -1,7 +1,7 @@
 // Service visits: created ahead as tasks from an agreement's recurrence rule when the agreement is signed or
 // activated, moved by a person with a reason, carried out on the phone (the report), signed by the client,
 // reminded to the client through the outbox. Every function takes the company scope (null = every company).
-import { and, asc, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lte, ne, notExists, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db, Executor } from "./client.ts";
 import type { Scope } from "./scope.ts";
@@ -15,8 +15,8 @@ import {
   type VisitPart,
   type VisitReport,
   visitReport,
-  visitState,
   type VisitState,
+  visitState,
 } from "../domain/service_visits.ts";
 import { displayName, formatDate } from "../domain/format.ts";
 import { moscowDate } from "../domain/dates.ts";
@@ -423,7 +423,9 @@ export async function signVisitReport(
     clientSignature: signature.signature,
     clientSignedAt: now,
     updatedAt: now,
-  }).where(and(eq(serviceVisits.id, id), isNull(serviceVisits.clientSignedAt))).returning({ id: serviceVisits.id });
+  }).where(and(eq(serviceVisits.id, id), isNull(serviceVisits.clientSignedAt))).returning({
+    id: serviceVisits.id,
+  });
   if (updated.length === 0) throw new VisitRuleError("signature", "Отчёт уже подписан");
   return { signedAt: now };
 }
@@ -501,12 +503,13 @@ export async function agreementsDueForRenewal(db: Db, scope: Scope, now: Date, d
       eq(serviceAgreements.status, "signed"),
       gte(serviceAgreements.endsOn, today),
       lte(serviceAgreements.endsOn, until),
-      sql`not exists (select 1 from ${renewed} where ${renewed.renewsId} = ${serviceAgreements.id}
-        and ${renewed.status} <> 'ended')`,
+      notExists(
+        db.select({ id: renewed.id }).from(renewed)
+          .where(and(eq(renewed.renewsId, serviceAgreements.id), ne(renewed.status, "ended"))),
+      ),
     ))
     .orderBy(asc(serviceAgreements.endsOn)).limit(200);
 }
-
 
 /** The active service staff of the scope (surveyors and foremen), to choose a visit's assignee from. */
 export async function serviceStaff(db: Db, scope: Scope): Promise<{ id: number; name: string }[]> {
@@ -544,7 +547,11 @@ export async function objectVisitReports(db: Db, companyId: number, objectId: nu
 }
 
 /** The service visit of each of these tasks (the phone keeps their screens for offline), by task id. */
-export async function visitsOfTasks(db: Db, companyId: number, taskIds: number[]): Promise<Map<number, number>> {
+export async function visitsOfTasks(
+  db: Db,
+  companyId: number,
+  taskIds: number[],
+): Promise<Map<number, number>> {
   if (taskIds.length === 0) return new Map();
   const rows = await db.select({ id: serviceVisits.id, taskId: serviceVisits.taskId }).from(serviceVisits)
     .where(and(eq(serviceVisits.companyId, companyId), inArray(serviceVisits.taskId, taskIds)));

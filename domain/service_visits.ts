@@ -86,7 +86,12 @@ export function visitFormSections(operations: readonly string[], parts: readonly
     {
       id: "checklist",
       title: "Операции",
-      fields: ops.map((op, i): FormField => ({ name: opField(i), label: op, kind: "boolean", default: false })),
+      fields: ops.map((op, i): FormField => ({
+        name: opField(i),
+        label: op,
+        kind: "boolean",
+        default: false,
+      })),
     },
     {
       id: "readings",
@@ -102,7 +107,13 @@ export function visitFormSections(operations: readonly string[], parts: readonly
           max: 300,
         },
         { name: "smell", label: "Запах", kind: "select", default: "none", options: smellOptions },
-        { name: "clarity", label: "Прозрачность стока", kind: "select", default: "clear", options: clarityOptions },
+        {
+          name: "clarity",
+          label: "Прозрачность стока",
+          kind: "select",
+          default: "clear",
+          options: clarityOptions,
+        },
         {
           name: "compressor_pressure",
           label: visitReadings.compressor_pressure.label,
@@ -143,7 +154,9 @@ export function visitFormSections(operations: readonly string[], parts: readonly
 export function visitFormDefaults(sections: readonly FormSection[]): Record<string, string | boolean> {
   const values: Record<string, string | boolean> = {};
   for (const s of sections) {
-    for (const f of s.fields) values[f.name] = typeof f.default === "boolean" ? f.default : String(f.default ?? "");
+    for (const f of s.fields) {
+      values[f.name] = typeof f.default === "boolean" ? f.default : String(f.default ?? "");
+    }
   }
   return values;
 }

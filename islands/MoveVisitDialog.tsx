@@ -33,7 +33,9 @@ export default function MoveVisitDialog(props: MoveVisitDialogProps) {
       await api(`/api/service/visits/${props.visitId}/move`, {
         body: {
           ...(plannedOn !== props.plannedOn ? { plannedOn } : {}),
-          ...(assignedTo && assignedTo !== String(props.assignedTo) ? { assignedTo: Number(assignedTo) } : {}),
+          ...(assignedTo && assignedTo !== String(props.assignedTo)
+            ? { assignedTo: Number(assignedTo) }
+            : {}),
           reason,
         },
       });

@@ -33,7 +33,10 @@ export interface ServiceVisitScreenProps {
 type Sync = "draft" | "queued" | "sent";
 const draftKey = (id: number) => `polesmeta:visit-draft:${id}`;
 
-function loadValues(id: number, defaults: FormValues): { values: FormValues; sync: Sync; clientId: string | null } {
+function loadValues(
+  id: number,
+  defaults: FormValues,
+): { values: FormValues; sync: Sync; clientId: string | null } {
   try {
     const raw = localStorage.getItem(draftKey(id));
     if (raw) {
@@ -52,9 +55,7 @@ export function VisitReportView({ report }: { report: VisitReport }) {
   return (
     <div className="stack visit-report">
       <ul className="plain-list">
-        {report.checklist.map((c) => (
-          <li key={c.operation}>{c.done ? "✓" : "—"} {c.operation}</li>
-        ))}
+        {report.checklist.map((c) => <li key={c.operation}>{c.done ? "✓" : "—"} {c.operation}</li>)}
       </ul>
       {Object.keys(report.readings).length > 0 && (
         <dl className="details">
@@ -78,7 +79,11 @@ export function VisitReportView({ report }: { report: VisitReport }) {
 }
 
 export default function ServiceVisitScreen(props: ServiceVisitScreenProps) {
-  const [state, setState] = useState(() => ({ values: props.defaults, sync: "draft" as Sync, clientId: null as string | null }));
+  const [state, setState] = useState(() => ({
+    values: props.defaults,
+    sync: "draft" as Sync,
+    clientId: null as string | null,
+  }));
   const [open, setOpen] = useState("checklist");
   const [photos, setPhotos] = useState(props.photos);
   const [report, setReport] = useState(props.report);
@@ -103,7 +108,12 @@ export default function ServiceVisitScreen(props: ServiceVisitScreenProps) {
   async function save() {
     const clientId = state.clientId ?? newClientId();
     setState((s) => ({ ...s, sync: "queued", clientId }));
-    await enqueueWork("visit", props.taskId, { visitId: props.visitId, body: { values: state.values } }, clientId);
+    await enqueueWork(
+      "visit",
+      props.taskId,
+      { visitId: props.visitId, body: { values: state.values } },
+      clientId,
+    );
     if (!navigator.onLine) {
       toast({ title: "Отчёт сохранён на устройстве", description: "Отправим, когда появится связь" });
     }

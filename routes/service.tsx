@@ -151,7 +151,8 @@ export default async function servicePage(c: Context<AppEnv>) {
               <li key={a.id} className="row">
                 <span>
                   №{a.number} · {a.planName} · <a href={`/objects?objectId=${a.objectId}`}>{a.address}</a>
-                  {" "}— до {formatDate(a.endsOn)}
+                  {" "}
+                  — до {formatDate(a.endsOn)}
                 </span>
                 <a className="btn btn-primary btn-sm" href={`/objects?objectId=${a.objectId}&renew=${a.id}`}>
                   Продлить
@@ -184,7 +185,9 @@ export default async function servicePage(c: Context<AppEnv>) {
                   </tr>
                 </thead>
                 <tbody>
-                  {rows.map((v) => <VisitLine key={v.id} v={v} canMove={canPlan} staff={staff} today={today} />)}
+                  {rows.map((v) => (
+                    <VisitLine key={v.id} v={v} canMove={canPlan} staff={staff} today={today} />
+                  ))}
                 </tbody>
               </table>
             </div>
@@ -194,7 +197,9 @@ export default async function servicePage(c: Context<AppEnv>) {
   );
   return renderWorkPage(c, {
     title: "Обслуживание",
-    subtitle: objectId && visits[0] ? `Сервисные визиты: ${visits[0].address}` : "Сервисные визиты на 12 месяцев",
+    subtitle: objectId && visits[0]
+      ? `Сервисные визиты: ${visits[0].address}`
+      : "Сервисные визиты на 12 месяцев",
     body,
   });
 }

@@ -1,7 +1,12 @@
 import type { Context } from "hono";
 import { getVisit, visitParts } from "../db/service_visits.ts";
 import { listDocuments } from "../db/documents.ts";
-import { visitFormDefaults, visitFormSections, visitState, visitStateLabels } from "../domain/service_visits.ts";
+import {
+  visitFormDefaults,
+  visitFormSections,
+  visitState,
+  visitStateLabels,
+} from "../domain/service_visits.ts";
 import { seesOnlyOwnTasks } from "../domain/tasks.ts";
 import { moscowDate } from "../domain/dates.ts";
 import { formatDate } from "../domain/format.ts";

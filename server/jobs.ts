@@ -16,7 +16,11 @@ export async function notifyOverdueTasks(deps: Pick<AppDeps, "db" | "now">): Pro
 
 /** Writes the clients' reminders of the service visits due in the next days into the outbox; returns how many. */
 export async function remindServiceVisits(deps: Pick<AppDeps, "db" | "now" | "env">): Promise<number> {
-  return await remindUpcomingVisits(deps.db, deps.now(), deps.env.PUBLIC_URL ?? `http://localhost:${deps.env.PORT}`);
+  return await remindUpcomingVisits(
+    deps.db,
+    deps.now(),
+    deps.env.PUBLIC_URL ?? `http://localhost:${deps.env.PORT}`,
+  );
 }
 
 /** Deletes the sessions that have run out and the sign-in attempts older than the throttle window. */

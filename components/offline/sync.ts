@@ -349,7 +349,10 @@ async function send(entry: QueueEntry): Promise<SendOutcome> {
       break;
     case "visit": {
       const p = entry.payload as VisitPayload;
-      answer = await request(`/api/service/visits/${p.visitId}/report`, json("POST", { ...p.body, clientId: entry.id }));
+      answer = await request(
+        `/api/service/visits/${p.visitId}/report`,
+        json("POST", { ...p.body, clientId: entry.id }),
+      );
       break;
     }
   }

@@ -44,7 +44,9 @@ function ruleError(error: unknown): never {
 }
 
 const editorsOnly = (role: Parameters<typeof hasRole>[0], what: string) => {
-  if (!hasRole(role, taskManagerRoles)) throw forbidden(`${what} могут менеджер, главный инженер и администратор`);
+  if (!hasRole(role, taskManagerRoles)) {
+    throw forbidden(`${what} могут менеджер, главный инженер и администратор`);
+  }
 };
 
 /**
@@ -92,11 +94,17 @@ export const serviceApi = new Hono<AppEnv>()
   .post("/visits/:id/report", validIdParam, validate("json", visitReportSchema), async (c) => {
     const user = currentUser(c);
     const { db, now } = c.var.deps;
-    const saved = await saveVisitReport(db, companyScope(user), c.req.valid("param").id, c.req.valid("json"), {
-      userId: user.id,
-      now: now(),
-      ownOnly: seesOnlyOwnTasks(user),
-    }).catch(ruleError);
+    const saved = await saveVisitReport(
+      db,
+      companyScope(user),
+      c.req.valid("param").id,
+      c.req.valid("json"),
+      {
+        userId: user.id,
+        now: now(),
+        ownOnly: seesOnlyOwnTasks(user),
+      },
+    ).catch(ruleError);
     if (!saved) throw notFound("Визит не найден");
     return c.json(saved, saved.repeated ? 200 : 201);
   })
