@@ -71,17 +71,16 @@ async function checkServiceStaff(tx: Executor, companyId: number, userId: number
 
 /**
  * Creates the agreement's visits of the next 12 months (from its start, or from today when it started
- * earlier), each a task due at the end of its Moscow day, in the caller's transaction. A day that already
+ * earlier; the demo seed gives `from` to plan a past year), each a task due at the end of its Moscow day, in the caller's transaction. A day that already
  * has its visit (moved or not) gets no second one, so scheduling twice, or again after a renewal, is safe.
  * Returns the days created.
  */
 export async function scheduleAgreementVisits(
   tx: Executor,
   agreement: SchedulableAgreement,
-  by: { userId: number | null; now: Date; assignedTo?: number | null },
+  by: { userId: number | null; now: Date; assignedTo?: number | null; from?: string },
 ): Promise<string[]> {
-  const today = moscowDate(by.now);
-  const days = visitDays(agreement.rrule, agreement.startsOn, { from: today })
+  const days = visitDays(agreement.rrule, agreement.startsOn, { from: by.from ?? moscowDate(by.now) })
     .filter((d) => d <= agreement.endsOn);
   const existing = await tx.select({ plannedOn: serviceVisits.plannedOn, movedFrom: serviceVisits.movedFrom })
     .from(serviceVisits).where(eq(serviceVisits.agreementId, agreement.id));

@@ -11,9 +11,8 @@ import { PhotoReport } from "../components/measurement/PhotoReport.tsx";
 import type { Photo } from "../components/measurement/session.ts";
 import { enqueueWork, newClientId, onSynced, useSyncState } from "../components/offline/sync.ts";
 import { toast } from "../components/toast.ts";
-import { formatKopecks } from "../domain/format.ts";
 import type { VisitReport } from "../domain/service_visits.ts";
-import { readingLabels, readingValueLabels } from "../domain/service_visits.ts";
+import { VisitReportView } from "../components/VisitReport.tsx";
 import VisitSignature from "./VisitSignature.tsx";
 
 export interface ServiceVisitScreenProps {
@@ -47,35 +46,6 @@ function loadValues(
     // A draft the device cannot read starts afresh.
   }
   return { values: defaults, sync: "draft", clientId: null };
-}
-
-/** The report as the client and the office read it: operations, readings, parts with their bill. */
-export function VisitReportView({ report }: { report: VisitReport }) {
-  const billed = report.parts.reduce((s, p) => s + p.price * p.quantity, 0);
-  return (
-    <div className="stack visit-report">
-      <ul className="plain-list">
-        {report.checklist.map((c) => <li key={c.operation}>{c.done ? "✓" : "—"} {c.operation}</li>)}
-      </ul>
-      {Object.keys(report.readings).length > 0 && (
-        <dl className="details">
-          {Object.entries(report.readings).map(([k, v]) => (
-            <div key={k}>
-              <dt>{readingLabels[k] ?? k}</dt>
-              <dd>{typeof v === "string" ? readingValueLabels[v] ?? v : String(v).replace(".", ",")}</dd>
-            </div>
-          ))}
-        </dl>
-      )}
-      {report.parts.length > 0 && (
-        <p>
-          Заменено: {report.parts.map((p) => `${p.name} × ${p.quantity}`).join(", ")} — к оплате{" "}
-          <span className="money">{formatKopecks(billed)}</span>
-        </p>
-      )}
-      {report.comment && <p>{report.comment}</p>}
-    </div>
-  );
 }
 
 export default function ServiceVisitScreen(props: ServiceVisitScreenProps) {

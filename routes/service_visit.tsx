@@ -28,10 +28,16 @@ export default async function serviceVisitPage(c: Context<AppEnv>) {
   const { db, now } = c.var.deps;
   const id = positiveInt(c.req.param("id"));
   const v = id ? await getVisit(db, scope, id) : null;
-  if (!v || v.visit.taskId === null || (seesOnlyOwnTasks(user) && v.assignedTo !== user.id)) {
-    return notFoundPage(c);
-  }
+  if (!v || v.visit.taskId === null) return notFoundPage(c);
   const visit = v.visit;
+  // A surveyor or foreman carries out only their own visits; another's shows who has it, nothing more.
+  if (seesOnlyOwnTasks(user) && v.assignedTo !== user.id) {
+    return renderWorkPage(c, {
+      title: `Сервисный визит ${formatDate(visit.plannedOn)}`,
+      subtitle: v.address,
+      body: <p className="notice notice-info">Визит назначен другому сотруднику.</p>,
+    });
+  }
   const sections = visitFormSections(v.operations, visitParts());
   const photos = await listDocuments(db, scope, { taskId: visit.taskId!, pageSize: 200 });
   const state = visitState(visit, moscowDate(now()));

@@ -7,6 +7,9 @@ import { toDateInput } from "../domain/tasks.ts";
 import { contractMakerRoles, paymentKeeperRoles } from "../domain/contract_text.ts";
 import { shopStaffRoles } from "../domain/shop.ts";
 import { openStorefront } from "../db/shop.ts";
+import { insertAgreement } from "./testing_service.ts";
+import { moscowDate } from "../domain/dates.ts";
+import { addMonths } from "../domain/service_schedule.ts";
 
 /** Who may call a route: anyone, any signed-in user, the owner account, or these roles. */
 export type Rule = "public" | "auth" | "owner" | readonly Role[];
@@ -139,6 +142,7 @@ export const apiRules: Record<string, Rule> = {
   "POST /api/client-links/:token/request-changes": "public",
   "POST /api/client-links/:token/sign": "public",
   "POST /api/client-links/:token/attach": ["user"],
+  "POST /api/client-links/:token/visits/:visitId/sign": "public",
   "GET /api/client-links/:token/qr.png": "public",
   "GET /api/client-links/:token/contract.pdf": "public",
   "GET /api/client-links/:token/contract.docx": "public",
@@ -171,6 +175,14 @@ export const apiRules: Record<string, Rule> = {
   "GET /api/orders": shopStaffRoles,
   "GET /api/orders/:id": shopStaffRoles,
   "PATCH /api/orders/:id": shopStaffRoles,
+  "GET /api/service/visits": staffRoles,
+  // A surveyor's or foreman's own visits only: another's answers 404 (the route's work, not a refusal).
+  "GET /api/service/visits/:id": staffRoles,
+  "POST /api/service/visits/:id/move": editors,
+  "POST /api/service/visits/:id/report": staffRoles,
+  "POST /api/service/visits/:id/sign": staffRoles,
+  "POST /api/service/agreements/:id/activate": editors,
+  "GET /api/service/renewals": editors,
 };
 
 export interface ApiRoute {
@@ -224,7 +236,9 @@ type Kind =
   | "category"
   | "order"
   | "orderNumber"
-  | "orderKey";
+  | "orderKey"
+  | "serviceVisit"
+  | "serviceAgreement";
 export type Records = Record<Kind, number | string>;
 
 /** The kind of record behind a path parameter, by the parameter's own name (before its segment). */
@@ -235,6 +249,7 @@ const kindByName: Record<string, Kind> = {
   number: "orderNumber",
   companyId: "company",
   objectId: "object",
+  visitId: "serviceVisit",
 };
 
 /** Parameters that name no company's record: the same value is everyone's. */
@@ -270,6 +285,8 @@ const kindBySegment: Record<string, Kind> = {
   images: "product",
   categories: "category",
   orders: "order",
+  visits: "serviceVisit",
+  agreements: "serviceAgreement",
 };
 
 /**
@@ -392,6 +409,7 @@ async function recordsOf(t: TestApp, admin: string, userEmail: string): Promise<
     "a payment link",
   );
   const shop = await shopRecords(t, admin, me.companyId);
+  const service = await serviceRecords(t, admin, me.companyId, object);
   return {
     notification: notes[0].id,
     company: me.companyId,
@@ -406,7 +424,28 @@ async function recordsOf(t: TestApp, admin: string, userEmail: string): Promise<
     payment: payment.paymentId,
     token: new URL(payment.paymentLink).pathname.split("/").pop()!,
     ...shop,
+    ...service,
   };
+}
+
+/** A service agreement on the object starting today, activated by the administrator: its first visit. */
+async function serviceRecords(t: TestApp, admin: string, companyId: number, objectId: number) {
+  const today = moscowDate(t.deps.now());
+  const agreement = await insertAgreement(t, {
+    companyId,
+    objectId,
+    startsOn: today,
+    endsOn: addMonths(today, 12),
+  });
+  await ok(
+    t.request(`/api/service/agreements/${agreement}/activate`, { as: admin, method: "POST" }),
+    "a service agreement",
+  );
+  const visits = await ok<{ id: number }[]>(
+    t.request(`/api/service/visits?objectId=${objectId}`, { as: admin }),
+    "service visits",
+  );
+  return { serviceAgreement: agreement, serviceVisit: visits[0].id };
 }
 
 const requisites = [
@@ -609,6 +648,8 @@ export function boundedBodies(r: Records): Record<string, Record<string, unknown
     }],
     "POST /api/field-work/report": [{ objectId: r.object, estimateId: r.estimate, taskId: r.task }],
     "PUT /api/admin/users/:id/company": [{ companyId: r.company }],
+    "POST /api/service/visits/:id/move": [{ plannedOn: day, assignedTo: r.user, reason: "Граница" }],
+    "POST /api/service/agreements/:id/activate": [{ assignedTo: r.user }],
     "PATCH /api/users/:id": [{ companyId: r.company }],
   };
 }

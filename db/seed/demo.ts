@@ -27,6 +27,7 @@ import { hashPassword } from "../password.ts";
 import { directionFromCenter, distanceFromMKAD } from "../../domain/geo.ts";
 import { brandLabel, catalogue, generateEstimate } from "../../estimating/mod.ts";
 import { demoPdf, demoPng } from "./demo_files.ts";
+import { seedServiceVisits } from "./service_visits.ts";
 import { vatColumns } from "../estimates.ts";
 import { encodeBase64, encodeHexLowerCase } from "@oslojs/encoding";
 import { sha256 } from "@oslojs/crypto/sha2";
@@ -612,6 +613,12 @@ export async function seedDemo(
     await tx.insert(measurementRecords).values(records);
 
     await seedShopCatalogue(tx, demo.id);
+    await seedServiceVisits(tx, {
+      companyId: demo.id,
+      now,
+      surveyorId: ids["surveyor@demo.local"],
+      managerId: ids["manager@demo.local"],
+    });
     await tx.insert(shopSettings).values({
       companyId: demo.id,
       storeName: "Демо Септик — магазин",

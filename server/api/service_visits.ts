@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 import {
   activateAgreement,
@@ -43,10 +43,12 @@ function ruleError(error: unknown): never {
   throw error;
 }
 
-const editorsOnly = (role: Parameters<typeof hasRole>[0], what: string) => {
-  if (!hasRole(role, taskManagerRoles)) {
+/** Refuses, before the body is read, anyone but a manager, chief engineer or administrator. */
+const editorsOnly = (what: string): MiddlewareHandler<AppEnv> => async (c, next) => {
+  if (!hasRole(currentUser(c).role, taskManagerRoles)) {
     throw forbidden(`${what} могут менеджер, главный инженер и администратор`);
   }
+  await next();
 };
 
 /**
@@ -79,18 +81,23 @@ export const serviceApi = new Hono<AppEnv>()
       form: { sections: visitFormSections(v.operations, visitParts()), models: [], version: "visit" },
     });
   })
-  .post("/visits/:id/move", validIdParam, validate("json", moveVisitSchema), async (c) => {
-    const user = currentUser(c);
-    editorsOnly(user.role, "Переносить визиты");
-    const { db, now } = c.var.deps;
-    const body = c.req.valid("json");
-    const moved = await moveVisit(db, companyScope(user), c.req.valid("param").id, body, {
-      userId: user.id,
-      now: now(),
-    }).catch(ruleError);
-    if (!moved) throw notFound("Визит не найден");
-    return c.json(moved);
-  })
+  .post(
+    "/visits/:id/move",
+    editorsOnly("Переносить визиты"),
+    validIdParam,
+    validate("json", moveVisitSchema),
+    async (c) => {
+      const user = currentUser(c);
+      const { db, now } = c.var.deps;
+      const body = c.req.valid("json");
+      const moved = await moveVisit(db, companyScope(user), c.req.valid("param").id, body, {
+        userId: user.id,
+        now: now(),
+      }).catch(ruleError);
+      if (!moved) throw notFound("Визит не найден");
+      return c.json(moved);
+    },
+  )
   .post("/visits/:id/report", validIdParam, validate("json", visitReportSchema), async (c) => {
     const user = currentUser(c);
     const { db, now } = c.var.deps;
@@ -122,21 +129,25 @@ export const serviceApi = new Hono<AppEnv>()
     if (!signed) throw notFound("Визит не найден");
     return c.json(signed);
   })
-  .post("/agreements/:id/activate", validIdParam, validateOptionalJson(activateBody), async (c) => {
+  .post(
+    "/agreements/:id/activate",
+    editorsOnly("Запускать обслуживание"),
+    validIdParam,
+    validateOptionalJson(activateBody),
+    async (c) => {
+      const user = currentUser(c);
+      const { db, now } = c.var.deps;
+      const done = await activateAgreement(db, companyScope(user), c.req.valid("param").id, {
+        userId: user.id,
+        now: now(),
+        assignedTo: c.req.valid("json").assignedTo,
+      }).catch(ruleError);
+      if (!done) throw notFound("Договор обслуживания не найден");
+      return c.json(done);
+    },
+  )
+  .get("/renewals", editorsOnly("Продлевать договоры"), async (c) => {
     const user = currentUser(c);
-    editorsOnly(user.role, "Запускать обслуживание");
-    const { db, now } = c.var.deps;
-    const done = await activateAgreement(db, companyScope(user), c.req.valid("param").id, {
-      userId: user.id,
-      now: now(),
-      assignedTo: c.req.valid("json").assignedTo,
-    }).catch(ruleError);
-    if (!done) throw notFound("Договор обслуживания не найден");
-    return c.json(done);
-  })
-  .get("/renewals", async (c) => {
-    const user = currentUser(c);
-    editorsOnly(user.role, "Продлевать договоры");
     const { db, now } = c.var.deps;
     return c.json(await agreementsDueForRenewal(db, companyScope(user), now()));
   });
