@@ -616,7 +616,7 @@ export async function seedDemo(
     await seedServiceVisits(tx, {
       companyId: demo.id,
       now,
-      surveyorId: ids["surveyor@demo.local"],
+      surveyorId: ids["surveyor2@demo.local"],
       managerId: ids["manager@demo.local"],
     });
     await tx.insert(shopSettings).values({

@@ -5,6 +5,7 @@ import { and, asc, eq, inArray, lt } from "drizzle-orm";
 import type { Executor } from "../client.ts";
 import { objects, serviceAgreements, serviceVisits, tasks } from "../schema/mod.ts";
 import { scheduleAgreementVisits } from "../service_visits.ts";
+import { notifyUsers } from "../notifications.ts";
 import { addMonths } from "../../domain/service_schedule.ts";
 import { moscowDate } from "../../domain/dates.ts";
 import { genericStationOperations, genericStationParts, visitReport } from "../../domain/service_visits.ts";
@@ -74,6 +75,18 @@ export async function seedServiceVisits(
     lt(serviceVisits.plannedOn, today),
   )).orderBy(asc(serviceVisits.agreementId), asc(serviceVisits.plannedOn));
   const overdue = past.filter((v) => v.agreementId === agreements[0]?.id).at(-1);
+  if (overdue?.taskId) {
+    // The demo has told the surveyor already, as for its other late task.
+    await tx.update(tasks).set({ overdueNotifiedAt: o.now }).where(eq(tasks.id, overdue.taskId));
+    await notifyUsers(tx, [o.surveyorId], {
+      companyId: o.companyId,
+      type: "task_overdue",
+      title: "Задача просрочена",
+      message: "Сервисный визит просрочен",
+      relatedTaskId: overdue.taskId,
+      relatedObjectId: overdue.objectId,
+    });
+  }
   for (const [i, v] of past.entries()) {
     if (v.id === overdue?.id) continue;
     const doneAt = new Date(`${v.plannedOn}T08:00:00Z`);

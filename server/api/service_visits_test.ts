@@ -17,9 +17,21 @@ function clock() {
   return c;
 }
 
+/** A new station object of the demo company (the demo's own have service visits of their own). */
 async function demoObject(t: TestApp, as = engineer): Promise<{ companyId: number; objectId: number }> {
   const me = await expectJson(await t.request("/api/user", { as }));
-  const [object] = await expectJson<any[]>(await t.request("/api/objects", { as }));
+  const object = await expectJson(
+    await t.as(as).post("/api/objects", {
+      address: "Московская обл., г. Истра, ул. Садовая, д. 5",
+      settlement: "Истра",
+      region: "Московская область",
+      clientName: "Смирнов Алексей",
+      clientPhone: "+7 916 000-00-00",
+      workType: "autonomous_sewage",
+      estimatedCost: 300_000,
+    }),
+    201,
+  );
   return { companyId: me.companyId, objectId: object.id };
 }
 
@@ -88,13 +100,15 @@ Deno.test("[api] a seasonal plan (April and October, the 15th) started 2026-05-1
 Deno.test("[api] service visits: overdue after their day (and told by the periodic job), moved with a reason by the engineer only, carried out and signed", async () => {
   const time = clock();
   await withTestApp({ now: time.now }, async (t) => {
-    const { visits } = await activated(t);
+    const { visits, objectId } = await activated(t);
     const [first, second] = visits;
     const taskOf = async (id: number) => (await t.deps.db.select().from(tasks).where(eq(tasks.id, id)))[0];
 
     // Not done by its day: overdue on the schedule, and the overdue job tells the assignee.
     time.at = new Date("2026-05-16T09:00:00Z");
-    const late = await expectJson<any[]>(await t.as(engineer).get("/api/service/visits?state=overdue"));
+    const late = await expectJson<any[]>(
+      await t.as(engineer).get(`/api/service/visits?state=overdue&objectId=${objectId}`),
+    );
     assert.deepEqual(late.map((v) => v.id), [first.id]);
     await notifyOverdueTasks(t.deps);
     const told = await t.deps.db.select().from(notifications)
@@ -165,7 +179,9 @@ Deno.test("[api] service visits: overdue after their day (and told by the period
     assert.deepEqual(repeat.report, saved.report, "the queue sending again writes nothing");
     await expectJson(await t.as(surveyor).post(report, { ...body, clientId: "another-report-01" }), 422);
     assert.equal((await taskOf(first.taskId)).status, "completed");
-    const done = await expectJson<any[]>(await t.as(engineer).get("/api/service/visits?state=done"));
+    const done = await expectJson<any[]>(
+      await t.as(engineer).get(`/api/service/visits?state=done&objectId=${objectId}`),
+    );
     assert.deepEqual(done.map((v) => v.id), [first.id]);
 
     // The client signs on the surveyor's phone; once.
