@@ -4,6 +4,7 @@ import { Suspense, useEffect, useRef, useState } from "react";
 import { api, ApiRequestError } from "../components/api.ts";
 import { toast, toastError } from "../components/toast.ts";
 import { lazyPart } from "../components/lazy.ts";
+import { formatDateTime } from "../domain/format.ts";
 import type { SignatureFieldHandle, SignatureFieldProps } from "./ClientContract/SignatureField.tsx";
 
 export interface VisitSignatureProps {
@@ -31,7 +32,7 @@ export default function VisitSignature(props: VisitSignatureProps) {
   if (signed) {
     return (
       <p className="visit-signed" role="status">
-        Отчёт подписан клиентом: {signed.name}, {new Date(signed.at).toLocaleString("ru-RU")}
+        Отчёт подписан клиентом: {signed.name}, {formatDateTime(signed.at)}
       </p>
     );
   }
