@@ -7,7 +7,7 @@ import { toDateInput } from "../domain/tasks.ts";
 import { contractMakerRoles, paymentKeeperRoles } from "../domain/contract_text.ts";
 import { shopStaffRoles } from "../domain/shop.ts";
 import { openStorefront } from "../db/shop.ts";
-import { insertAgreement } from "./testing_service.ts";
+import { insertAgreement } from "../db/testing_service.ts";
 import { moscowDate } from "../domain/dates.ts";
 import { addMonths } from "../domain/service_schedule.ts";
 
@@ -431,7 +431,7 @@ async function recordsOf(t: TestApp, admin: string, userEmail: string): Promise<
 /** A service agreement on the object starting today, activated by the administrator: its first visit. */
 async function serviceRecords(t: TestApp, admin: string, companyId: number, objectId: number) {
   const today = moscowDate(t.deps.now());
-  const agreement = await insertAgreement(t, {
+  const agreement = await insertAgreement(t.deps.db, {
     companyId,
     objectId,
     startsOn: today,

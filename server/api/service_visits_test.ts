@@ -4,7 +4,7 @@ import { Buffer } from "node:buffer";
 import { PNG } from "pngjs";
 import { and, eq } from "drizzle-orm";
 import { expectJson, type TestApp, withTestApp } from "../testing.ts";
-import { insertAgreement } from "../testing_service.ts";
+import { insertAgreement } from "../../db/testing_service.ts";
 import { notifications, objects, outboxMessages, tasks, users } from "../../db/schema/mod.ts";
 import { notifyOverdueTasks, remindServiceVisits } from "../jobs.ts";
 
@@ -38,7 +38,7 @@ async function demoObject(t: TestApp, as = engineer): Promise<{ companyId: numbe
 /** An agreement signed for 2026-05-15 … 2027-05-14 on the demo's first object, activated: its visits. */
 async function activated(t: TestApp, rrule?: string) {
   const { companyId, objectId } = await demoObject(t);
-  const agreementId = await insertAgreement(t, {
+  const agreementId = await insertAgreement(t.deps.db, {
     companyId,
     objectId,
     startsOn: "2026-05-15",

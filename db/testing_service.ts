@@ -1,7 +1,7 @@
 // Test helper: a service agreement written straight into the database (the sale and the client's signature
 // are tested with the agreements themselves), for the tests of the visits it schedules.
-import { serviceAgreements } from "../db/schema/mod.ts";
-import type { TestApp } from "./testing.ts";
+import { serviceAgreements } from "./schema/mod.ts";
+import type { Db } from "./client.ts";
 
 export interface TestAgreement {
   companyId: number;
@@ -16,8 +16,8 @@ export interface TestAgreement {
 }
 
 /** Inserts an agreement of the «Стандарт» plan (two visits a year) and answers its id. */
-export async function insertAgreement(t: TestApp, a: TestAgreement): Promise<number> {
-  const [row] = await t.deps.db.insert(serviceAgreements).values({
+export async function insertAgreement(db: Db, a: TestAgreement): Promise<number> {
+  const [row] = await db.insert(serviceAgreements).values({
     companyId: a.companyId,
     objectId: a.objectId,
     number: a.number ?? `ТО-${a.startsOn.slice(0, 4)}-${crypto.randomUUID().slice(0, 6)}`,
