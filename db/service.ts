@@ -22,6 +22,7 @@ import { defaultServicePlans, serviceNeedsOf, sizeBandOf } from "../estimating/s
 import type { EquipmentInput, ServiceAgreementInput, ServicePlanInput } from "../domain/service_forms.ts";
 import { serviceAgreementNumber, serviceContractText } from "../domain/service_forms.ts";
 import { moscowCalendar } from "../domain/dates.ts";
+import { scheduleAgreementVisits } from "./service_visits.ts";
 
 export type InstalledEquipment = typeof installedEquipment.$inferSelect;
 export type ServicePlan = typeof servicePlans.$inferSelect;
@@ -339,7 +340,10 @@ export async function signAgreementByLink(
       signedUserAgent: s.userAgent,
       signedAt: s.at,
     }).where(and(eq(serviceAgreements.id, id), eq(serviceAgreements.status, "sent"))).returning();
-    return signed ?? "signed";
+    if (!signed) return "signed";
+    // A signed agreement's visits of the next 12 months are planned at once, in the signature's transaction.
+    await scheduleAgreementVisits(tx, signed, { userId: null, now: s.at });
+    return signed;
   });
 }
 

@@ -14,6 +14,7 @@
 //   final_payment_received  — the final payment is recorded (POST /api/payment/:id/received)
 //   order_status            — a shop order moved to another status (PATCH /api/orders/:id)
 //   service_visit_due       — a service visit is due (when service plans exist)
+//   service_visit_soon      — a scheduled service visit is a few days ahead (server/jobs.ts, db/service_visits.ts)
 import { formatKopecks } from "./format.ts";
 
 export const clientMessageEvents = [
@@ -27,6 +28,7 @@ export const clientMessageEvents = [
   "final_payment_received",
   "order_status",
   "service_visit_due",
+  "service_visit_soon",
 ] as const;
 export type ClientMessageEvent = typeof clientMessageEvents[number];
 
@@ -53,6 +55,7 @@ export const clientMessageEventLabels: Record<ClientMessageEvent, string> = {
   final_payment_received: "Окончательный расчёт получен",
   order_status: "Изменился статус заказа",
   service_visit_due: "Пора сервисное обслуживание",
+  service_visit_soon: "Напоминание о сервисном визите",
 };
 
 /** The facts a message names; each event uses the ones it needs. */
@@ -154,6 +157,16 @@ const templates: Record<
     subject: "Пора сервисное обслуживание",
     lines: [`Подошёл срок сервисного обслуживания${on(f)}. Выберите удобную дату.`],
     action: "Страница объекта",
+  }),
+  service_visit_soon: (f) => ({
+    subject: `Сервисный визит${f.when ? ` ${f.when}` : ""}`,
+    lines: [
+      `Напоминаем: ${
+        f.when ? `${f.when} ` : ""
+      }к вам приедет наш специалист на сервисное обслуживание станции${on(f)}.`,
+      "Пожалуйста, обеспечьте доступ к станции. Если дата неудобна, позвоните нам — перенесём визит.",
+    ],
+    action: "Личный кабинет",
   }),
 };
 

@@ -64,6 +64,7 @@ Deno.test("roles: unknown roles are customers; menus put the shop at position 2;
     "Интернет-магазин",
     "Подбор септика",
     "Выезды",
+    "Обслуживание",
     "Объекты",
     "Документы",
     "Настройки",

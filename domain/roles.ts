@@ -89,6 +89,7 @@ const common = {
   analytics: { href: "/analytics", label: "Аналитика", icon: "chart" },
   companies: { href: "/companies", label: "Компании", icon: "building" },
   settings: { href: "/settings", label: "Настройки", icon: "settings" },
+  service: { href: "/service", label: "Обслуживание", icon: "calendar" },
 } satisfies Record<string, MenuItem>;
 
 /** A menu's first entry: the role's home panel. */
@@ -96,7 +97,7 @@ const home = (href: string, label: string): MenuItem => ({ href, label, icon: "h
 
 /** The sidebar of spec/1 §6; the shop items stand at position 2. */
 export function menuFor(role: Role, isOwner: boolean): MenuItem[] {
-  const { objects, tasks, estimates, documents, analytics, companies, settings } = common;
+  const { objects, tasks, estimates, documents, analytics, companies, settings, service } = common;
   let items: MenuItem[];
   if (isOwner) {
     const users = { href: "/admin/users", label: "Управление пользователями", icon: "users" };
@@ -120,6 +121,7 @@ export function menuFor(role: Role, isOwner: boolean): MenuItem[] {
           home("/engineer", "Панель инженера"),
           objects,
           tasks,
+          service,
           team,
           analytics,
           estimates,
@@ -132,6 +134,7 @@ export function menuFor(role: Role, isOwner: boolean): MenuItem[] {
         items = [
           { href: "/surveyor", label: "Мои задачи", icon: "tasks" },
           { href: "/field-work", label: "Выезды", icon: "truck" },
+          service,
           objects,
           documents,
           settings,
@@ -139,7 +142,7 @@ export function menuFor(role: Role, isOwner: boolean): MenuItem[] {
         break;
       case "foreman": {
         const projects = { href: "/improved-objects", label: "Проекты", icon: "map" };
-        items = [home("/foreman", "Панель бригадира"), projects, estimates, documents, settings];
+        items = [home("/foreman", "Панель бригадира"), projects, service, estimates, documents, settings];
         break;
       }
       default:

@@ -18,6 +18,7 @@ const kinds = [
   ["measurement", ["замер", "замера", "замеров"]],
   ["photo", ["фото", "фото", "фото"]],
   ["estimate", estimateForms],
+  ["visit", ["отчёт о визите", "отчёта о визите", "отчётов о визите"]],
 ] as const;
 
 /** The lines of what waits, in Russian with plural forms. */

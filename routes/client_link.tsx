@@ -18,6 +18,9 @@ import { taskStatusLabels } from "../domain/labels.ts";
 import ClientContract from "../islands/ClientContract.tsx";
 import ClientServiceAgreements from "../islands/ClientServiceAgreements.tsx";
 import { equipmentLabel, linkService } from "../db/service.ts";
+import VisitSignature from "../islands/VisitSignature.tsx";
+import { VisitReportView } from "../components/VisitReport.tsx";
+import { objectVisitReports } from "../db/service_visits.ts";
 
 function closedPage(c: Context<AppEnv>, status: 404 | 410) {
   return renderPage(c, {
@@ -70,6 +73,8 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
     due: payment?.status === "pending" ? payment.amount : null,
   });
   const contacts = v.contacts;
+  // The reports of the object's service visits, each signed here by the client.
+  const visits = await objectVisitReports(db, state.link.companyId, state.link.objectId);
   return renderPage(c, {
     title: contract ? `Договор № ${contract.contractNumber}` : "Смета",
     bodyClass: "client-page",
@@ -89,6 +94,7 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
           {contract && !superseded && (
             <a href="#client-sign">{contract.signature ? "Подпись" : "Подписать"}</a>
           )}
+          {visits.length > 0 && <a href="#client-service">Обслуживание</a>}
         </nav>
         <section
           className={`notice ${next.done ? "notice-success" : "notice-info"} client-next`}
@@ -333,6 +339,29 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
             )}
           </dl>
         </Card>
+        {visits.length > 0 && (
+          <Card>
+            <h2 id="client-service">Сервисное обслуживание</h2>
+            {visits.map((visit) => (
+              <section key={visit.id} className="stack" data-visit={visit.id}>
+                <h3>
+                  Визит {formatDate(visit.plannedOn)} · {visit.planName}
+                </h3>
+                {visit.report && <VisitReportView report={visit.report} />}
+                <Island
+                  component={VisitSignature}
+                  props={{
+                    url: `/api/client-links/${token}/visits/${visit.id}/sign`,
+                    clientName: v.object?.clientName ?? "",
+                    signed: visit.clientSignedAt
+                      ? { name: visit.clientSignerName ?? "", at: visit.clientSignedAt.toISOString() }
+                      : null,
+                  }}
+                />
+              </section>
+            ))}
+          </Card>
+        )}
       </main>
     ),
   });

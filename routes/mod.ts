@@ -33,6 +33,8 @@ import clientLinkPage from "./client_link.tsx";
 import unsubscribePage from "./unsubscribe.tsx";
 import contractPrintPage from "./contract_print.tsx";
 import contractPage from "./contract.tsx";
+import servicePage from "./service.tsx";
+import serviceVisitPage from "./service_visit.tsx";
 
 export interface PageRoute {
   path: string;
@@ -154,6 +156,8 @@ const routes: Omit<PageRoute, "denied">[] = [
   { path: "/estimates/:id{[0-9]+}", access: staffRoles, handler: estimatePage },
   { path: "/estimates/:id{[0-9]+}/print", access: staffRoles, handler: estimatePrintPage },
   { path: "/field-work", access: staffRoles, handler: fieldWorkPage },
+  { path: "/service", access: staffRoles, handler: servicePage },
+  { path: "/service/visits/:id{[0-9]+}", access: staffRoles, handler: serviceVisitPage },
   { path: "/objects/:id{[0-9]+}/field-work", access: staffRoles, handler: fieldWorkPage },
   {
     path: "/measurements",

@@ -33,6 +33,7 @@ import { fieldWorkApi } from "./api/field_work.ts";
 import { clientLinksApi, contractsApi, customerApi, paymentApi } from "./api/contracts.ts";
 import { shopApi } from "./api/shop.ts";
 import { ordersApi } from "./api/orders.ts";
+import { serviceVisitsApi } from "./api/service_visits.ts";
 import { offlineApi } from "./api/offline.ts";
 import { accountHeader, serviceWorkerRoute } from "./offline.ts";
 import { type CacheRule, PageCache } from "./page_cache.ts";
@@ -140,6 +141,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/shop", shopApi);
   api.route("/orders", ordersApi);
   api.route("/offline", offlineApi);
+  api.route("/service", serviceVisitsApi);
   api.all("*", () => {
     throw new ApiError(404, "Нет такого адреса API");
   });

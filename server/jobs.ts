@@ -1,6 +1,8 @@
-// Periodic work of the server: the task_overdue notification, sent once per late task, and the
-// clean-up of expired sessions and of sign-in attempts that fell out of the throttle window.
+// Periodic work of the server: the task_overdue notification, sent once per late task (a service visit is a
+// task, so a visit not done by its day is told the same way), the clients' reminders of service visits a few
+// days ahead, and the clean-up of expired sessions and of sign-in attempts that fell out of the throttle window.
 import { notifyNewlyOverdueTasks } from "../db/tasks.ts";
+import { remindUpcomingVisits } from "../db/service_visits.ts";
 import { deleteExpiredSessions } from "../db/sessions.ts";
 import { pruneAttempts } from "./auth/throttle.ts";
 import type { AppDeps } from "./types.ts";
@@ -10,6 +12,15 @@ export const OVERDUE_CHECK_MS = 5 * 60_000;
 /** Sends task_overdue for each task that has just become late (db/tasks.ts); returns how many. */
 export async function notifyOverdueTasks(deps: Pick<AppDeps, "db" | "now">): Promise<number> {
   return await notifyNewlyOverdueTasks(deps.db, deps.now());
+}
+
+/** Writes the clients' reminders of the service visits due in the next days into the outbox; returns how many. */
+export async function remindServiceVisits(deps: Pick<AppDeps, "db" | "now" | "env">): Promise<number> {
+  return await remindUpcomingVisits(
+    deps.db,
+    deps.now(),
+    deps.env.PUBLIC_URL ?? `http://localhost:${deps.env.PORT}`,
+  );
 }
 
 /** Deletes the sessions that have run out and the sign-in attempts older than the throttle window. */
@@ -26,13 +37,16 @@ export async function cleanUpSessions(deps: Pick<AppDeps, "db" | "now">) {
  * under way has finished (a graceful stop waits for its writes).
  */
 export function startJobs(
-  deps: Pick<AppDeps, "db" | "now">,
+  deps: Pick<AppDeps, "db" | "now" | "env">,
   everyMs = OVERDUE_CHECK_MS,
 ): () => Promise<void> {
   // One after the other: the jobs write, and writes are not to overlap.
   const run = async () => {
     await notifyOverdueTasks(deps).catch((error) =>
       console.error("Проверка просроченных задач не удалась:", error)
+    );
+    await remindServiceVisits(deps).catch((error) =>
+      console.error("Напоминания о сервисных визитах не записаны:", error)
     );
     await cleanUpSessions(deps).catch((error) => console.error("Очистка истекших сессий не удалась:", error));
   };

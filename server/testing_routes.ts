@@ -142,6 +142,7 @@ export const apiRules: Record<string, Rule> = {
   "POST /api/client-links/:token/request-changes": "public",
   "POST /api/client-links/:token/sign": "public",
   "POST /api/client-links/:token/attach": ["user"],
+  "POST /api/client-links/:token/visits/:visitId/sign": "public",
   "GET /api/client-links/:token/qr.png": "public",
   "GET /api/client-links/:token/contract.pdf": "public",
   "GET /api/client-links/:token/contract.docx": "public",
@@ -193,6 +194,14 @@ export const apiRules: Record<string, Rule> = {
   "GET /api/orders": shopStaffRoles,
   "GET /api/orders/:id": shopStaffRoles,
   "PATCH /api/orders/:id": shopStaffRoles,
+  "GET /api/service/visits": staffRoles,
+  // A surveyor's or foreman's own visits only: another's answers 404 (the route's work, not a refusal).
+  "GET /api/service/visits/:id": staffRoles,
+  "POST /api/service/visits/:id/move": editors,
+  "POST /api/service/visits/:id/report": staffRoles,
+  "POST /api/service/visits/:id/sign": staffRoles,
+  "POST /api/service/agreements/:id/activate": editors,
+  "GET /api/service/renewals": editors,
 };
 
 /**
@@ -260,7 +269,8 @@ type Kind =
   | "equipment"
   | "plan"
   | "agreement"
-  | "servicePayment";
+  | "servicePayment"
+  | "serviceVisit";
 export type Records = Record<Kind, number | string>;
 
 /** The kind of record behind a path parameter, by the parameter's own name (before its segment). */
@@ -271,6 +281,7 @@ const kindByName: Record<string, Kind> = {
   number: "orderNumber",
   companyId: "company",
   objectId: "object",
+  visitId: "serviceVisit",
 };
 
 /** Parameters that name no company's record: the same value is everyone's. */
@@ -310,6 +321,7 @@ const kindBySegment: Record<string, Kind> = {
   plans: "plan",
   agreements: "agreement",
   payments: "servicePayment",
+  visits: "serviceVisit",
 };
 
 /**
@@ -451,7 +463,7 @@ async function recordsOf(t: TestApp, admin: string, userEmail: string): Promise<
   };
 }
 
-/** A station on the object, the typical plans, a signed service agreement and its payment awaited. */
+/** A station on the object, the typical plans, a signed service agreement with its visits, its payment awaited. */
 async function serviceRecords(t: TestApp, admin: string, object: number, companyId: number) {
   const equipment = await ok<{ id: number }>(
     t.request(`/api/service/objects/${object}/equipment`, {
@@ -483,7 +495,13 @@ async function serviceRecords(t: TestApp, admin: string, object: number, company
     t.request(`/api/service/agreements/${agreement.id}/payment`, { as: admin, method: "POST" }),
     "a service payment",
   );
+  // Signing scheduled the agreement's visits (its start is ahead: the first is on 2026-12-01 or later).
+  const visits = await ok<{ id: number }[]>(
+    t.request(`/api/service/visits?objectId=${object}`, { as: admin }),
+    "service visits",
+  );
   return {
+    serviceVisit: visits[0].id,
     equipment: equipment.id,
     plan: plan.id,
     agreement: agreement.id,
@@ -691,6 +709,8 @@ export function boundedBodies(r: Records): Record<string, Record<string, unknown
     }],
     "POST /api/field-work/report": [{ objectId: r.object, estimateId: r.estimate, taskId: r.task }],
     "PUT /api/admin/users/:id/company": [{ companyId: r.company }],
+    "POST /api/service/visits/:id/move": [{ plannedOn: day, assignedTo: r.user, reason: "Граница" }],
+    "POST /api/service/agreements/:id/activate": [{ assignedTo: r.user }],
     "PATCH /api/users/:id": [{ companyId: r.company }],
   };
 }

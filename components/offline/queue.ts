@@ -1,10 +1,10 @@
 // The queue of what the surveyor did with no signal, as pure functions over a list of entries:
-// status changes, measurements, photos and estimates, sent in the order they were made. Each entry carries a
+// status changes, measurements, photos, estimates and service visit reports, sent in the order they were made. Each entry carries a
 // client-generated id that goes with its request, so a retry of a request the server already received
 // creates nothing new (the server answers the record it has). The device storage is in store.ts, the sending
 // in sync.ts.
 
-export type QueueKind = "status" | "measurement" | "photo" | "estimate";
+export type QueueKind = "status" | "measurement" | "photo" | "estimate" | "visit";
 
 export interface QueueEntry<P = unknown> {
   /** Client-generated id, sent as `clientId`: the server ignores a repeat. */
@@ -65,7 +65,7 @@ export function ordered(entries: readonly QueueEntry[]): QueueEntry[] {
 
 /** How many entries of each kind are waiting (the sync indicator's line). */
 export function countByKind(entries: readonly QueueEntry[]): Record<QueueKind, number> {
-  const counts = { status: 0, measurement: 0, photo: 0, estimate: 0 };
+  const counts = { status: 0, measurement: 0, photo: 0, estimate: 0, visit: 0 };
   for (const e of entries) counts[e.kind]++;
   return counts;
 }

@@ -127,7 +127,7 @@ Deno.test("enqueue() keeps one untried measurement per task, with the newest val
   assert.deepEqual(entries.slice(2).map((e) => e.id), ["id-8", "id-8b"], "a tried one may be on the server");
   entries = entries.slice(0, 3);
   assert.equal(entries.length, 3);
-  assert.deepEqual(countByKind(entries), { status: 0, measurement: 2, photo: 1, estimate: 0 });
+  assert.deepEqual(countByKind(entries), { status: 0, measurement: 2, photo: 1, estimate: 0, visit: 0 });
 });
 
 Deno.test("a refused entry retried goes to the end of the queue untried, under its id, and is sent once", async () => {

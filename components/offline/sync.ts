@@ -51,6 +51,12 @@ export interface EstimatePayload {
   priceListId: number | null;
 }
 
+/** A service visit's report (the visit's form on the phone): sent to its visit under the entry's client id. */
+export interface VisitPayload {
+  visitId: number;
+  body: { values: Record<string, string | boolean> };
+}
+
 /** What the indicator shows. */
 export interface SyncState {
   online: boolean;
@@ -74,7 +80,7 @@ export interface RefusedEntry {
 /** As the server renders it (and the page hydrates it): online, nothing waiting. */
 const initialState: SyncState = {
   online: true,
-  counts: { status: 0, measurement: 0, photo: 0, estimate: 0 },
+  counts: { status: 0, measurement: 0, photo: 0, estimate: 0, visit: 0 },
   setAside: 0,
   refused: [],
   sending: false,
@@ -341,6 +347,14 @@ async function send(entry: QueueEntry): Promise<SendOutcome> {
         json("POST", { ...(entry.payload as EstimatePayload).body, clientId: entry.id }),
       );
       break;
+    case "visit": {
+      const p = entry.payload as VisitPayload;
+      answer = await request(
+        `/api/service/visits/${p.visitId}/report`,
+        json("POST", { ...p.body, clientId: entry.id }),
+      );
+      break;
+    }
   }
   const outcome = outcomeOf(answer.status, messageOf(answer.body));
   if (outcome.ok) dispatchEvent(new CustomEvent<Synced>(SYNCED, { detail: { entry, answer: answer.body } }));

@@ -34,15 +34,19 @@ export interface FieldWorkBundle {
     title: string;
     status: string;
     workType: string;
+    /** The service visit the task carries (its screen is kept for offline), or null for a measurement task. */
+    serviceVisitId?: number | null;
     /** The object as the server puts it in the measurement document it prices. */
     object: { address: string; clientName: string; clientPhone: string; distanceFromMKAD: number | null };
   }[];
 }
 
-/** Field-work pages kept for offline: the cabinet, the field-work screen, the task list, an object's card. */
+/** Field-work pages kept for offline: the cabinet, the field-work screen, the task list, an object's card, the
+ * service schedule and each service visit's screen. */
 export function isFieldWorkPage(url: URL): boolean {
   const p = url.pathname;
-  if (p === "/surveyor" || p === "/field-work" || p === "/tasks") return true;
+  if (p === "/surveyor" || p === "/field-work" || p === "/tasks" || p === "/service") return true;
+  if (/^\/service\/visits\/\d+$/.test(p)) return true;
   if (/^\/objects\/\d+\/field-work$/.test(p)) return true;
   return p === "/objects" && url.searchParams.has("objectId");
 }
@@ -74,8 +78,9 @@ export function fallbackIgnoringQuery(url: URL): boolean {
 
 /** Every URL to fetch (through the worker, which keeps them) so the bundle's tasks open offline. */
 export function warmUrls(bundle: FieldWorkBundle): string[] {
-  const urls = ["/surveyor", "/field-work", "/tasks", "/api/measurements/form"];
+  const urls = ["/surveyor", "/field-work", "/tasks", "/service", "/api/measurements/form"];
   for (const t of bundle.tasks) {
+    if (t.serviceVisitId) urls.push(`/service/visits/${t.serviceVisitId}`);
     urls.push(
       `/field-work?taskId=${t.id}`,
       `/objects?objectId=${t.objectId}`,

@@ -152,6 +152,14 @@ export const serviceVisits = sqliteTable("service_visits", {
   /** The client's drawn signature of the visit report, a PNG data URL. */
   clientSignature: text("client_signature"),
   clientSignedAt: timestamp("client_signed_at"),
+  /** The first planned day of a visit a person moved (its recurrence day); null while never moved. */
+  movedFrom: text("moved_from"),
+  /** Why it was last moved (day or assignee), as the person wrote it. */
+  moveReason: text("move_reason"),
+  /** When the client's reminder of the visit's current day was written to the outbox. */
+  reminderSentAt: timestamp("reminder_sent_at"),
+  /** The phone's client id of the report: its queue sending again gets the visit as it is. */
+  reportClientId: text("report_client_id"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [

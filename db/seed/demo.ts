@@ -28,6 +28,7 @@ import { directionFromCenter, distanceFromMKAD } from "../../domain/geo.ts";
 import { brandLabel, catalogue, generateEstimate } from "../../estimating/mod.ts";
 import { demoPdf, demoPng } from "./demo_files.ts";
 import { seedService } from "./service.ts";
+import { seedServiceVisits } from "./service_visits.ts";
 import { vatColumns } from "../estimates.ts";
 import { encodeBase64, encodeHexLowerCase } from "@oslojs/encoding";
 import { sha256 } from "@oslojs/crypto/sha2";
@@ -614,6 +615,12 @@ export async function seedDemo(
 
     await seedShopCatalogue(tx, demo.id);
     await seedService(tx, { companyId: demo.id, company: demo, now, by: ids["manager@demo.local"] });
+    await seedServiceVisits(tx, {
+      companyId: demo.id,
+      now,
+      surveyorId: ids["surveyor2@demo.local"],
+      managerId: ids["manager@demo.local"],
+    });
     await tx.insert(shopSettings).values({
       companyId: demo.id,
       storeName: "Демо Септик — магазин",

@@ -77,6 +77,8 @@ import { contractJson } from "../contract_json.ts";
 import { latestFinalPayment, linkPayment, objectLedger } from "../../db/ledger.ts";
 import { finalPaymentAmount, finalPaymentPurpose, finalPaymentSchema } from "../../domain/ledger.ts";
 import { signatureImageProblem } from "../signature_image.ts";
+import { getVisit, signVisitReport, VisitRuleError } from "../../db/service_visits.ts";
+import { visitSignatureSchema } from "../../domain/service_visits.ts";
 
 const objectParam = z.object({ objectId: idText });
 const workTypeParam = z.object({ workType: z.enum(workTypes, { error: "Неизвестный тип работ" }) });
@@ -572,6 +574,28 @@ export const clientLinksApi = new Hono<AppEnv>()
     if (!signed) throw new ApiError(409, "Договор уже подписан, подписанная версия не меняется");
     return c.json({ ok: true, textSha256: sha256Hex(contract.contractText) });
   })
+  // The client signs a service visit's report of the link's object (any live link of the object shows them).
+  .post(
+    "/:token/visits/:visitId/sign",
+    validate("param", z.object({ token: z.string(), visitId: idText })),
+    validate("json", visitSignatureSchema),
+    async (c) => {
+      const { token, visitId } = c.req.valid("param");
+      const link = await liveLink(c, token);
+      const body = c.req.valid("json");
+      const unreadable = signatureImageProblem(body.signature);
+      if (unreadable) throw invalid({ signature: [unreadable] });
+      const { db, now } = c.var.deps;
+      const scope = scopeOf(link.companyId);
+      const visit = await getVisit(db, scope, visitId);
+      if (!visit || visit.visit.objectId !== link.objectId) throw notFound("Визит не найден");
+      const signed = await signVisitReport(db, scope, visitId, body, now()).catch((error) => {
+        if (error instanceof VisitRuleError) throw invalid({ [error.field]: [error.message] });
+        throw error;
+      });
+      return c.json({ ok: true, signedAt: signed!.signedAt.toISOString() });
+    },
+  )
   .post("/:token/attach", tokenParam, async (c) => {
     const user = currentUser(c);
     if (user.role !== "user") {

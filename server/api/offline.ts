@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { listTasks } from "../../db/tasks.ts";
+import { visitsOfTasks } from "../../db/service_visits.ts";
 import { objectForEstimate } from "../../db/estimates.ts";
 import { activePriceList } from "../../db/price_lists.ts";
 import { findEquipmentPrice } from "../../db/companies.ts";
@@ -14,7 +15,7 @@ const fieldStatuses = new Set(["assigned", "pending", "in_progress"]);
 
 /**
  * GET /api/offline/field-work: what the surveyor's phone keeps to measure and price with no
- * signal: the surveyor's own open tasks with their objects as the estimate generator reads them, and the
+ * signal: the surveyor's own open tasks (a service visit's with its visit) with their objects as the estimate generator reads them, and the
  * company's active price list and equipment-price basis. Only the signed-in surveyor's own tasks of their own company.
  */
 export const offlineApi = new Hono<AppEnv>()
@@ -26,6 +27,7 @@ export const offlineApi = new Hono<AppEnv>()
     const { db, now } = c.var.deps;
     const own = await listTasks(db, scope, { now: now(), assignedTo: user.id, limit: 200 });
     const tasks: FieldWorkBundle["tasks"] = [];
+    const visits = await visitsOfTasks(db, user.companyId, own.map((t) => t.id));
     for (const t of own) {
       if (!t.object || !fieldStatuses.has(t.storedStatus)) continue;
       const object = await objectForEstimate(db, scope, t.object.id);
@@ -36,6 +38,7 @@ export const offlineApi = new Hono<AppEnv>()
         title: t.title,
         status: t.storedStatus,
         workType: object.workType,
+        serviceVisitId: visits.get(t.id) ?? null,
         object: {
           address: object.address,
           clientName: object.clientName ?? "",

@@ -1,0 +1,278 @@
+// deno-lint-ignore-file no-explicit-any
+import assert from "node:assert/strict";
+import { Buffer } from "node:buffer";
+import { PNG } from "pngjs";
+import { and, eq } from "drizzle-orm";
+import { expectJson, type TestApp, withTestApp } from "../testing.ts";
+import { insertAgreement } from "../../db/testing_service.ts";
+import { notifications, objects, outboxMessages, tasks, users } from "../../db/schema/mod.ts";
+import { notifyOverdueTasks, remindServiceVisits } from "../jobs.ts";
+
+const engineer = "engineer@demo.local";
+const surveyor = "surveyor@demo.local";
+
+/** A clock the test moves: 2026-05-10, 12:00 in Moscow. */
+function clock() {
+  const c = { at: new Date("2026-05-10T09:00:00Z"), now: () => c.at };
+  return c;
+}
+
+/** A new station object of the demo company (the demo's own have service visits of their own). */
+async function demoObject(t: TestApp, as = engineer): Promise<{ companyId: number; objectId: number }> {
+  const me = await expectJson(await t.request("/api/user", { as }));
+  const object = await expectJson(
+    await t.as(as).post("/api/objects", {
+      address: "Московская обл., г. Истра, ул. Садовая, д. 5",
+      settlement: "Истра",
+      region: "Московская область",
+      clientName: "Смирнов Алексей",
+      clientPhone: "+7 916 000-00-00",
+      workType: "autonomous_sewage",
+      estimatedCost: 300_000,
+    }),
+    201,
+  );
+  return { companyId: me.companyId, objectId: object.id };
+}
+
+/** An agreement signed for 2026-05-15 … 2027-05-14 on the demo's first object, activated: its visits. */
+async function activated(t: TestApp, rrule?: string) {
+  const { companyId, objectId } = await demoObject(t);
+  const agreementId = await insertAgreement(t.deps.db, {
+    companyId,
+    objectId,
+    startsOn: "2026-05-15",
+    endsOn: "2027-05-14",
+    rrule,
+    partsDiscountPercent: 10,
+  });
+  const done = await expectJson(await t.as(engineer).post(`/api/service/agreements/${agreementId}/activate`));
+  const visits = await expectJson<any[]>(
+    await t.as(engineer).get(`/api/service/visits?objectId=${objectId}`),
+  );
+  return { companyId, objectId, agreementId, days: done.days as string[], visits };
+}
+
+function signaturePng(): string {
+  const png = new PNG({ width: 40, height: 16 });
+  for (let i = 0; i < png.data.length; i += 4) {
+    const ink = Math.abs(Math.floor(i / 4 / 40) - 8) < 2;
+    png.data[i] = png.data[i + 1] = png.data[i + 2] = ink ? 20 : 255;
+    png.data[i + 3] = 255;
+  }
+  return `data:image/png;base64,${Buffer.from(PNG.sync.write(png)).toString("base64")}`;
+}
+
+Deno.test("[api] activating an agreement of 2 visits a year started 2026-05-15 plans 15.05.2026 and 15.11.2026, due at the end of each Moscow day, once", async () => {
+  const time = clock();
+  await withTestApp({ now: time.now }, async (t) => {
+    const { agreementId, days, visits } = await activated(t);
+    assert.deepEqual(days, ["2026-05-15", "2026-11-15"]);
+    assert.deepEqual(visits.map((v) => [v.plannedOn, v.state]), [
+      ["2026-05-15", "planned"],
+      ["2026-11-15", "planned"],
+    ]);
+    // Moscow keeps UTC+3 the year round: 23:59:59.999 in Moscow is 20:59:59.999 UTC in May and in November.
+    for (const v of visits) {
+      const task = await expectJson(await t.as(engineer).get(`/api/tasks/${v.taskId}`));
+      assert.equal(task.dueDate, `${v.plannedOn}T20:59:59.999Z`);
+      assert.equal(task.title, "Сервисный визит: Стандарт");
+      const [who] = await t.deps.db.select({ role: users.role }).from(users).where(
+        eq(users.id, task.assignedTo),
+      );
+      assert.ok(["measurement_engineer", "foreman"].includes(who.role), who.role);
+    }
+    const again = await expectJson(
+      await t.as(engineer).post(`/api/service/agreements/${agreementId}/activate`),
+    );
+    assert.deepEqual(again.days, [], "a second activation plans nothing twice");
+  });
+});
+
+Deno.test("[api] a seasonal plan (April and October, the 15th) started 2026-05-15 plans 15.10.2026 and 15.04.2027", async () => {
+  const time = clock();
+  await withTestApp({ now: time.now }, async (t) => {
+    const { days } = await activated(t, "FREQ=YEARLY;BYMONTH=4,10;BYMONTHDAY=15");
+    assert.deepEqual(days, ["2026-10-15", "2027-04-15"]);
+  });
+});
+
+Deno.test("[api] service visits: overdue after their day (and told by the periodic job), moved with a reason by the engineer only, carried out and signed", async () => {
+  const time = clock();
+  await withTestApp({ now: time.now }, async (t) => {
+    const { visits, objectId } = await activated(t);
+    const [first, second] = visits;
+    const taskOf = async (id: number) => (await t.deps.db.select().from(tasks).where(eq(tasks.id, id)))[0];
+
+    // Not done by its day: overdue on the schedule, and the overdue job tells the assignee.
+    time.at = new Date("2026-05-16T09:00:00Z");
+    const late = await expectJson<any[]>(
+      await t.as(engineer).get(`/api/service/visits?state=overdue&objectId=${objectId}`),
+    );
+    assert.deepEqual(late.map((v) => v.id), [first.id]);
+    await notifyOverdueTasks(t.deps);
+    const told = await t.deps.db.select().from(notifications)
+      .where(and(eq(notifications.type, "task_overdue"), eq(notifications.relatedTaskId, first.taskId)));
+    assert.ok(told.length > 0, "the overdue visit's task is told");
+
+    // Moving needs a reason, a day from today on, a service staff member; a surveyor may not move.
+    const move = `/api/service/visits/${first.id}/move`;
+    const noReason = await expectJson(await t.as(engineer).post(move, { plannedOn: "2026-05-20" }), 422);
+    assert.ok(noReason.errors.reason);
+    const past = await expectJson(
+      await t.as(engineer).post(move, { plannedOn: "2026-05-01", reason: "Клиент в отъезде" }),
+      422,
+    );
+    assert.deepEqual(past.errors.plannedOn, ["Дата визита не может быть раньше сегодняшнего дня"]);
+    const [director] = await t.deps.db.select({ id: users.id }).from(users)
+      .where(eq(users.email, "director@demo.local"));
+    const notStaff = await expectJson(
+      await t.as(engineer).post(move, { assignedTo: director.id, reason: "Замена" }),
+      422,
+    );
+    assert.ok(notStaff.errors.assignedTo);
+    await expectJson(await t.as(surveyor).post(move, { plannedOn: "2026-05-20", reason: "Сам" }), 403);
+    const [surveyorRow] = await t.deps.db.select({ id: users.id }).from(users).where(
+      eq(users.email, surveyor),
+    );
+    const moved = await expectJson(
+      await t.as(engineer).post(move, {
+        plannedOn: "2026-05-20",
+        assignedTo: surveyorRow.id,
+        reason: "Клиент в отъезде",
+      }),
+    );
+    assert.equal(moved.plannedOn, "2026-05-20");
+    assert.equal(moved.movedFrom, "2026-05-15");
+    assert.equal(moved.moveReason, "Клиент в отъезде");
+    assert.equal(moved.state, "planned");
+    const task = await taskOf(first.taskId);
+    assert.equal(task.dueDate?.toISOString(), "2026-05-20T20:59:59.999Z");
+    assert.equal(task.assignedTo, surveyorRow.id);
+    assert.equal(task.overdueNotifiedAt, null, "the new day's lateness is told again");
+
+    // The surveyor sees their visit and carries it out: checklist, readings, a part at the plan's 10 % off.
+    const mine = await expectJson<any[]>(await t.as(surveyor).get("/api/service/visits"));
+    assert.ok(mine.every((v) => v.assignedTo === surveyorRow.id) && mine.some((v) => v.id === first.id));
+    const screen = await expectJson(await t.as(surveyor).get(`/api/service/visits/${first.id}`));
+    assert.equal(screen.form.sections[0].id, "checklist");
+    const report = `/api/service/visits/${first.id}/report`;
+    const empty = await expectJson(await t.as(surveyor).post(report, { values: {} }), 422);
+    assert.deepEqual(empty.errors.values, ["Отметьте выполненные операции"]);
+    const body = {
+      values: {
+        op_0: true,
+        op_1: true,
+        sludge_level: "35",
+        smell: "weak",
+        part_А300: true,
+        part_А300_quantity: "2",
+      },
+      clientId: "visit-report-0001",
+    };
+    const saved = await expectJson(await t.as(surveyor).post(report, body), 201);
+    assert.deepEqual(saved.report.parts, [
+      { code: "А300", name: "Ремкомплект мембран компрессора", quantity: 2, price: 3_150_00, billable: true },
+    ]);
+    assert.deepEqual(saved.report.readings, { sludge_level: 35, smell: "weak" });
+    const repeat = await expectJson(await t.as(surveyor).post(report, body), 200);
+    assert.deepEqual(repeat.report, saved.report, "the queue sending again writes nothing");
+    await expectJson(await t.as(surveyor).post(report, { ...body, clientId: "another-report-01" }), 422);
+    assert.equal((await taskOf(first.taskId)).status, "completed");
+    const done = await expectJson<any[]>(
+      await t.as(engineer).get(`/api/service/visits?state=done&objectId=${objectId}`),
+    );
+    assert.deepEqual(done.map((v) => v.id), [first.id]);
+
+    // The client signs on the surveyor's phone; once.
+    const sign = `/api/service/visits/${first.id}/sign`;
+    const notYet = await expectJson(
+      await t.as(engineer).post(`/api/service/visits/${second.id}/sign`, {
+        signerName: "Смирнов Алексей",
+        signature: signaturePng(),
+      }),
+      422,
+    );
+    assert.deepEqual(notYet.errors.signature, ["Отчёт о визите ещё не готов"]);
+    await expectJson(
+      await t.as(surveyor).post(sign, { signerName: "Смирнов Алексей", signature: signaturePng() }),
+    );
+    await expectJson(
+      await t.as(surveyor).post(sign, { signerName: "Смирнов Алексей", signature: signaturePng() }),
+      422,
+    );
+  });
+});
+
+Deno.test("[api] service visits of another company answer 404; a surveyor does not see another's visit", async () => {
+  const time = clock();
+  await withTestApp({ now: time.now }, async (t) => {
+    const { visits, agreementId } = await activated(t);
+    const other = t.as("admin@other.local");
+    await expectJson(await other.get(`/api/service/visits/${visits[0].id}`), 404);
+    await expectJson(
+      await other.post(`/api/service/visits/${visits[0].id}/move`, {
+        reason: "Чужой визит",
+        plannedOn: "2026-06-01",
+      }),
+      404,
+    );
+    await expectJson(
+      await other.post(`/api/service/visits/${visits[0].id}/report`, { values: { op_0: true } }),
+      404,
+    );
+    await expectJson(await other.post(`/api/service/agreements/${agreementId}/activate`), 404);
+    assert.deepEqual(await expectJson(await other.get("/api/service/visits")), []);
+    // Given to the other surveyor, the visit is not this surveyor's to see or carry out.
+    const [other2] = await t.deps.db.select({ id: users.id }).from(users)
+      .where(eq(users.email, "surveyor2@demo.local"));
+    await expectJson(
+      await t.as(engineer).post(`/api/service/visits/${visits[0].id}/move`, {
+        assignedTo: other2.id,
+        reason: "Другой район",
+      }),
+    );
+    await expectJson(await t.as(surveyor).get(`/api/service/visits/${visits[0].id}`), 404);
+    await expectJson(
+      await t.as(surveyor).post(`/api/service/visits/${visits[0].id}/report`, { values: { op_0: true } }),
+      404,
+    );
+    // The pages answer the same.
+    assert.equal(
+      (await t.request(`/service/visits/${visits[0].id}`, { as: "admin@other.local" })).status,
+      404,
+    );
+    assert.equal((await t.request("/service", { as: engineer })).status, 200);
+  });
+});
+
+Deno.test("[api] the client is reminded of a visit three days ahead through the outbox, once, and again after a move", async () => {
+  const time = clock();
+  await withTestApp({ now: time.now }, async (t) => {
+    const { objectId, agreementId, visits } = await activated(t);
+    await t.deps.db.update(objects).set({ clientEmail: "smirnov@example.ru" }).where(
+      eq(objects.id, objectId),
+    );
+    const reminders = () =>
+      t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.event, "service_visit_soon"));
+    time.at = new Date("2026-05-11T09:00:00Z");
+    assert.equal(await remindServiceVisits(t.deps), 0, "not before three days ahead");
+    assert.equal((await reminders()).length, 0);
+    time.at = new Date("2026-05-12T09:00:00Z");
+    assert.equal(await remindServiceVisits(t.deps), 1);
+    assert.equal(await remindServiceVisits(t.deps), 0, "once per visit and day");
+    const [m] = await reminders();
+    assert.equal(m.recipient, "smirnov@example.ru");
+    assert.ok(m.isReminder, "the client may unsubscribe");
+    assert.match(m.textBody, /15\.05\.2026 к вам приедет наш специалист на сервисное обслуживание/);
+    await expectJson(
+      await t.as(engineer).post(`/api/service/visits/${visits[0].id}/move`, {
+        plannedOn: "2026-05-14",
+        reason: "Клиент попросил раньше",
+      }),
+    );
+    assert.equal(await remindServiceVisits(t.deps), 1, "the new day is reminded again");
+    assert.equal((await reminders()).length, 2);
+    assert.ok(agreementId);
+  });
+});
