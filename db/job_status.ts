@@ -46,6 +46,7 @@ export async function jobFacts(db: Executor, objectId: number) {
       exists(select 1 from contract_signatures s where s.contract_id = (select c.id from contracts c
         where c.object_id = o.id order by c.created_at desc, c.id desc limit 1)) as contractSigned,
       exists(select 1 from payments p where p.object_id = o.id and p.status = 'paid') as prepaymentReceived,
+      exists(select 1 from completion_acts a where a.object_id = o.id and a.signed_at is not null) as actSigned,
       coalesce((select sum(p.received_amount) from payments p where p.object_id = o.id and p.status = 'paid'), 0)
         as receivedTotal
     from objects o left join companies co on co.id = o.company_id
@@ -65,8 +66,7 @@ export async function jobFacts(db: Executor, objectId: number) {
     prepaymentReceived: flag(r.prepaymentReceived),
     worksStarted: flag(r.worksStarted),
     worksFinished: flag(r.worksFinished),
-    // No act of completed works is signed in the product yet: when it is, its signature sets this fact here.
-    actSigned: false,
+    actSigned: flag(r.actSigned),
     paidInFull: contractTotal !== null && contractTotal > 0 && receivedTotal >= contractTotal,
   };
   const override: StatusOverride | null = r.override

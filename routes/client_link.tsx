@@ -16,6 +16,10 @@ import { ClientEstimateView } from "../components/ClientEstimateView.tsx";
 import { clientNextStep, supersededMessage } from "../domain/client_links.ts";
 import { taskStatusLabels } from "../domain/labels.ts";
 import ClientContract from "../islands/ClientContract.tsx";
+import ClientAct from "../islands/ClientAct.tsx";
+import { linkAct } from "../db/acts.ts";
+import { ACT_TITLE, type ActContent, actState, formatQuantity } from "../domain/acts.ts";
+import { vatLine } from "../estimating/enums.ts";
 
 function closedPage(c: Context<AppEnv>, status: 404 | 410) {
   return renderPage(c, {
@@ -43,7 +47,7 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
   const state = await openLink(c, c.req.param("token") ?? "");
   if ("status" in state) return closedPage(c, state.status);
   const { db, now } = c.var.deps;
-  const v = await linkView(db, state.link);
+  const [v, act] = await Promise.all([linkView(db, state.link), linkAct(db, state.link)]);
   if (!v.object || !v.company) return closedPage(c, 404);
   await recordLinkOpened(db, state.link, v.object.address, now());
   c.header("Cache-Control", "private, no-store");
@@ -66,6 +70,7 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
     hasContract: Boolean(contract),
     signed: Boolean(contract?.signature),
     due: payment?.status === "pending" ? payment.amount : null,
+    actToSign: act !== null && actState(act) === "awaiting",
   });
   const contacts = v.contacts;
   return renderPage(c, {
@@ -83,6 +88,7 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
         <nav className="client-jump" aria-label="Разделы">
           {estimate && <a href="#client-estimate">Смета</a>}
           {contract && <a href="#client-contract">Договор</a>}
+          {act && <a href="#client-act">Акт</a>}
           {payment && <a href="#client-payment">Оплата</a>}
           {contract && !superseded && (
             <a href="#client-sign">{contract.signature ? "Подпись" : "Подписать"}</a>
@@ -150,6 +156,32 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
                 </a>
               </p>
             </Card>
+          </div>
+        )}
+        {act?.content && (
+          <div id="client-act" className="stack">
+            <Card title={`${ACT_TITLE} № ${act.content.actNumber}`} className="client-act">
+              <ActView act={act.content} />
+              <p className="row">
+                <a className="btn btn-secondary btn-sm" href={`/api/client-links/${token}/act.pdf`}>
+                  Скачать акт (PDF)
+                </a>
+              </p>
+            </Card>
+            <Island
+              component={ClientAct}
+              props={{
+                token,
+                actNumber: act.content.actNumber,
+                signed: act.signedAt && act.signerName
+                  ? { name: act.signerName, at: act.signedAt.toISOString() }
+                  : null,
+                refused: act.refusedAt
+                  ? { comment: act.refusalComment ?? "", at: act.refusedAt.toISOString() }
+                  : null,
+                clientName: act.content.customer,
+              }}
+            />
           </div>
         )}
         {payment && contract && (
@@ -241,6 +273,14 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
                   PDF
                 </a>
               </li>
+              {act?.content && (
+                <li>
+                  <span>Акт № {act.content.actNumber}</span>
+                  <a className="btn btn-secondary btn-sm" href={`/api/client-links/${token}/act.pdf`}>
+                    PDF
+                  </a>
+                </li>
+              )}
             </ul>
           </Card>
         )}
@@ -300,4 +340,60 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
       </main>
     ),
   });
+}
+
+/** The act's works and equipment and its figures, as the PDF prints them. */
+function ActView({ act }: { act: ActContent }) {
+  const vat = vatLine(act.vatMode);
+  return (
+    <div className="stack-sm">
+      <p className="muted small">
+        К договору № {act.contractNumber}. Работы по адресу: {act.address}
+      </p>
+      <div className="table-wrap">
+        <table className="table est-table" data-testid="act-lines">
+          <thead>
+            <tr>
+              <th>Наименование</th>
+              <th className="num">Кол-во</th>
+              <th className="num">Сумма</th>
+            </tr>
+          </thead>
+          <tbody>
+            {act.lines.map((l, i) => (
+              <tr key={i}>
+                <td>{l.name}</td>
+                <td className="num">{formatQuantity(l.quantity)} {l.unit}</td>
+                <td className="num">{formatKopecks(l.totalPrice)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <dl className="ledger-lines" data-testid="act-figures">
+        {act.discount && (
+          <>
+            <dt>{act.discount.label}</dt>
+            <dd className="money">−{formatKopecks(act.discount.amount)}</dd>
+          </>
+        )}
+        {vat.rate > 0 && (
+          <>
+            <dt>{vat.label}</dt>
+            <dd className="money">{formatKopecks(act.vatAmount)}</dd>
+          </>
+        )}
+        <dt>Всего по акту</dt>
+        <dd className="money">{formatKopecks(act.totalAmount)}</dd>
+        <dt>Получено</dt>
+        <dd className="money">{formatKopecks(act.receivedAmount)}</dd>
+        <dt>
+          <strong>К оплате по акту</strong>
+        </dt>
+        <dd className="money">
+          <strong>{formatKopecks(Math.max(0, act.dueAmount))}</strong>
+        </dd>
+      </dl>
+    </div>
+  );
 }

@@ -6,6 +6,7 @@ import { fileForm, type TestApp, tinyMp4 } from "./testing.ts";
 import { toDateInput } from "../domain/tasks.ts";
 import { contractMakerRoles, paymentKeeperRoles } from "../domain/contract_text.ts";
 import { shopStaffRoles } from "../domain/shop.ts";
+import { actMakerRoles } from "../domain/acts.ts";
 import { openStorefront } from "../db/shop.ts";
 
 /** Who may call a route: anyone, any signed-in user, the owner account, or these roles. */
@@ -142,6 +143,12 @@ export const apiRules: Record<string, Rule> = {
   "GET /api/client-links/:token/qr.png": "public",
   "GET /api/client-links/:token/contract.pdf": "public",
   "GET /api/client-links/:token/contract.docx": "public",
+  "GET /api/client-links/:token/act.pdf": "public",
+  "POST /api/client-links/:token/act/sign": "public",
+  "POST /api/client-links/:token/act/refuse": "public",
+  "GET /api/acts/object/:objectId": staffRoles,
+  "POST /api/acts/object/:objectId/finish": actMakerRoles,
+  "GET /api/acts/:id/pdf": staffRoles,
   "GET /api/my/contracts/:id/pdf": ["user"],
   "GET /api/shop/shops": "public",
   "GET /api/shop/categories": "public",
