@@ -15,10 +15,14 @@ export interface FinishWorksProps {
   /** «Завершить работы», or «Составить новый акт» after a refusal. */
   label?: string;
   className?: string;
-  onDone: (result: { act: { actNumber: string; dueAmount: number } | null; clientLink: string | null }) => void;
+  onDone: (
+    result: { act: { actNumber: string; dueAmount: number } | null; clientLink: string | null },
+  ) => void;
 }
 
-export function FinishWorks({ objectId, url, label = "Завершить работы", className, onDone }: FinishWorksProps) {
+export function FinishWorks(
+  { objectId, url, label = "Завершить работы", className, onDone }: FinishWorksProps,
+) {
   const [open, setOpen] = useState(false);
   const [preview, setPreview] = useState<ActPreview | null | undefined>(undefined);
   const [busy, setBusy] = useState(false);

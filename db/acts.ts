@@ -58,9 +58,12 @@ export async function completedWorkLines(db: Executor, objectId: number): Promis
   }).from(contracts).where(eq(contracts.objectId, objectId))
     .orderBy(desc(contracts.createdAt), desc(contracts.id)).limit(1);
   if (!contract?.estimateId) return null;
-  const estimate = contract.estimateVersion === null
-    ? null
-    : await getEstimateVersion(db, scopeOf(contract.companyId), contract.estimateId, contract.estimateVersion);
+  const estimate = contract.estimateVersion === null ? null : await getEstimateVersion(
+    db,
+    scopeOf(contract.companyId),
+    contract.estimateId,
+    contract.estimateVersion,
+  );
   if (!estimate) return null;
   const data = (contract.contractData ?? {}) as Record<string, string>;
   return {
@@ -133,7 +136,11 @@ export async function actContent(db: Executor, objectId: number, now: Date, vers
 }
 
 /** The object's newest act version of the scope; null when none. */
-export async function currentAct(db: Executor, scope: Scope, objectId: number): Promise<CompletionAct | null> {
+export async function currentAct(
+  db: Executor,
+  scope: Scope,
+  objectId: number,
+): Promise<CompletionAct | null> {
   const [row] = await db.select().from(completionActs).where(and(
     eq(completionActs.objectId, objectId),
     scope === null ? undefined : eq(completionActs.companyId, scope),

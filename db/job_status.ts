@@ -8,6 +8,8 @@ import { companies, objects } from "./schema/mod.ts";
 import { type Scope } from "./scope.ts";
 import { notifyRoles, recordActivity } from "./notifications.ts";
 import {
+  deriveJobState,
+  jobBadge,
   type JobFacts,
   type JobStage,
   jobStageLabels,
@@ -81,6 +83,23 @@ export async function jobFacts(db: Executor, objectId: number) {
     facts,
     contractTotal,
     receivedTotal,
+  };
+}
+
+/**
+ * The object's status as its events give it, beside the override in force (for the chief engineer's
+ * «Статус вручную» form); null when the object is not in the scope.
+ */
+export async function statusOverrideView(db: Executor, scope: Scope, objectId: number) {
+  const read = await jobFacts(db, objectId);
+  if (!read || (scope !== null && read.companyId !== scope)) return null;
+  const [row] = await db.select({ at: objects.statusOverrideAt }).from(objects).where(
+    eq(objects.id, objectId),
+  );
+  const derived = deriveJobState(read.facts, read.rule);
+  return {
+    derived: { ...derived, badge: jobBadge(derived) },
+    override: read.override && { ...read.override, at: row?.at?.toISOString() ?? null },
   };
 }
 

@@ -63,7 +63,6 @@ export const ACT_TITLE = "Акт сдачи-приёмки выполненны�
 /** The act's number: the contract's, with the version (the company numbering replaces it when it exists). */
 export const actNumber = (contractNumber: string, version: number) => `${contractNumber}-А${version}`;
 
-
 /**
  * The act as text, line by line: what the client reads, what the PDF prints above the signatures and
  * what the signature's SHA-256 is taken over.

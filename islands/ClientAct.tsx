@@ -23,7 +23,9 @@ const signaturePad = lazyPart<SignatureFieldProps>(
 );
 
 const fieldErrors = (err: unknown) =>
-  err instanceof ApiRequestError ? Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [k, v[0]])) : {};
+  err instanceof ApiRequestError
+    ? Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [k, v[0]]))
+    : {};
 
 export default function ClientAct(props: ClientActProps) {
   const [signed, setSigned] = useState(props.signed);
@@ -54,7 +56,11 @@ export default function ClientAct(props: ClientActProps) {
     try {
       await api(`${base}/act/sign`, { body });
       setSigned({ name: fullName.trim(), at: new Date().toISOString() });
-      toast({ title: "Акт подписан", description: "Подписанный акт можно скачать в PDF", variant: "success" });
+      toast({
+        title: "Акт подписан",
+        description: "Подписанный акт можно скачать в PDF",
+        variant: "success",
+      });
     } catch (err) {
       setErrors(fieldErrors(err));
       toastError(err instanceof Error ? err.message : String(err), "Не удалось подписать акт");
@@ -72,7 +78,9 @@ export default function ClientAct(props: ClientActProps) {
     setErrors({});
     setBusy(true);
     try {
-      await api(`${base}/act/refuse`, { body: { comment: comment.trim(), name: fullName.trim() || undefined } });
+      await api(`${base}/act/refuse`, {
+        body: { comment: comment.trim(), name: fullName.trim() || undefined },
+      });
       setRefused({ comment: comment.trim(), at: new Date().toISOString() });
       toast({ title: "Замечания отправлены", description: "Компания свяжется с вами", variant: "success" });
     } catch (err) {
@@ -95,8 +103,9 @@ export default function ClientAct(props: ClientActProps) {
   if (refused) {
     return (
       <p className="notice notice-warning" role="status" data-testid="act-refused">
-        Вы не подписали акт № {props.actNumber} {formatDateTime(refused.at)}: «{refused.comment}». Компания
-        свяжется с вами и пришлёт исправленный акт.
+        Вы не подписали акт № {props.actNumber}{" "}
+        {formatDateTime(refused.at)}: «{refused.comment}». Компания свяжется с вами и пришлёт исправленный
+        акт.
       </p>
     );
   }
@@ -116,7 +125,9 @@ export default function ClientAct(props: ClientActProps) {
         </Field>
         {inBrowser
           ? (
-            <Suspense fallback={<div className="skeleton signature-skeleton" aria-label="Загрузка поля подписи" />}>
+            <Suspense
+              fallback={<div className="skeleton signature-skeleton" aria-label="Загрузка поля подписи" />}
+            >
               <Pad handle={pad} error={errors.signature} />
             </Suspense>
           )

@@ -13,7 +13,9 @@ export default function FinishWorksButton({ objectId }: { objectId: number }) {
       onDone={({ act }) => {
         toastAfterNavigation({
           title: act ? `Работы завершены, акт № ${act.actNumber} отправлен клиенту` : "Работы завершены",
-          description: act && act.dueAmount > 0 ? `К оплате по акту: ${formatKopecks(act.dueAmount)}` : undefined,
+          description: act && act.dueAmount > 0
+            ? `К оплате по акту: ${formatKopecks(act.dueAmount)}`
+            : undefined,
           variant: "success",
         });
         location.reload();

@@ -90,7 +90,9 @@ export async function actPdf(act: CompletionAct): Promise<Uint8Array> {
   );
   write(`Заказчик: ${a.customer}`);
   write(`Объект: ${a.address}`);
-  write(`Основание: договор № ${a.contractNumber}, смета № ${a.estimateNumber} (версия ${a.estimateVersion})`);
+  write(
+    `Основание: договор № ${a.contractNumber}, смета № ${a.estimateNumber} (версия ${a.estimateVersion})`,
+  );
   y -= 4;
   write("Исполнитель выполнил, а Заказчик принял следующие работы и оборудование:");
   y -= 2;

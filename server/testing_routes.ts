@@ -83,6 +83,7 @@ export const apiRules: Record<string, Rule> = {
   "GET /api/objects/:id{[0-9]+}": staffRoles,
   "PATCH /api/objects/:id{[0-9]+}": editors,
   "PUT /api/objects/:id{[0-9]+}/status-override": ["chief_engineer", "company_admin", "system_admin"],
+  "GET /api/objects/:id{[0-9]+}/status-override": ["chief_engineer", "company_admin", "system_admin"],
   "GET /api/objects/:id{[0-9]+}/documents": staffRoles,
   "POST /api/objects/:id{[0-9]+}/documents": staffRoles,
   "GET /api/objects/:id{[0-9]+}/videos": staffRoles,

@@ -498,8 +498,7 @@ function SignedContract(props: WizardProps & { contract: ContractState }) {
           <dd className="money">{formatKopecks(c.totalAmount)}</dd>
           <dt>Предоплата</dt>
           <dd>
-            {formatKopecks(c.prepaymentAmount)} ({c.prepaymentPercent} %) —{" "}
-            {payment?.status === "paid"
+            {formatKopecks(c.prepaymentAmount)} ({c.prepaymentPercent} %) — {payment?.status === "paid"
               ? `получена${payment.receivedAt ? ` ${formatDateTime(payment.receivedAt)}` : ""}`
               : payment
               ? "ожидается"

@@ -7,6 +7,7 @@ import { toast, toastError } from "../../components/toast.ts";
 import { formatDateTime, formatKopecks, personName } from "../../domain/format.ts";
 import { type Ledger, ledgerLabels } from "../../domain/ledger.ts";
 import { PaymentReceivedForm } from "../../components/PaymentReceived.tsx";
+import { ActSummary } from "./ActSummary.tsx";
 
 /** A customer who asked, through the client's link, to see the object in their account. */
 interface CustomerAccess {
@@ -164,6 +165,7 @@ export function ContractSummary({ objectId }: { objectId: number }) {
           )}
         </section>
       )}
+      {c && <ActSummary objectId={objectId} onChanged={() => void load()} />}
       {data.canMake && (data.estimate
         ? (
           <a className="btn btn-secondary" href={`/estimates/${data.estimate.id}?contract=1`}>

@@ -174,7 +174,9 @@ export const clientActsApi = new Hono<AppEnv>()
       userAgent: c.req.header("user-agent")?.slice(0, 500) ?? null,
       now: c.var.deps.now(),
     });
-    if (!signed) throw alreadyAnswered((await currentAct(c.var.deps.db, scopeOf(link.companyId), link.objectId))!);
+    if (!signed) {
+      throw alreadyAnswered((await currentAct(c.var.deps.db, scopeOf(link.companyId), link.objectId))!);
+    }
     return c.json({ ok: true, textSha256: act.textSha256 });
   })
   .post("/:token/act/refuse", tokenParam, validate("json", actRefusalSchema), async (c) => {

@@ -148,10 +148,16 @@ Deno.test("[api] «Завершить работы» issues the act: the estimat
       .where(eq(outboxMessages.event, "act_to_sign"));
     assert.ok(message.subject.startsWith("Акт готов к подписанию"), message.subject);
     assert.equal(message.recipient, "zimina@example.ru");
-    assert.ok(message.textBody.includes(`/c/${tokenOf(done.clientLink)}`), "the message leads to the act's link");
+    assert.ok(
+      message.textBody.includes(`/c/${tokenOf(done.clientLink)}`),
+      "the message leads to the act's link",
+    );
     assert.ok(message.textBody.includes(formatKopecks(act.dueAmount)));
 
-    const again = await expectJson(t.as(FOREMAN).post(`/api/foreman/objects/${object.id}/complete-work`), 409);
+    const again = await expectJson(
+      t.as(FOREMAN).post(`/api/foreman/objects/${object.id}/complete-work`),
+      409,
+    );
     assert.match(again.message, /ждёт ответа/);
   }));
 
@@ -249,7 +255,10 @@ Deno.test("[api] the client refuses the act with a comment the staff see; the ne
     );
     const notes = await expectJson<any[]>(t.as(ENGINEER).get("/api/notifications"));
     const note = notes.find((n) => n.title === "Клиент отказался подписать акт");
-    assert.ok(note?.message.includes("Не засыпана траншея у калитки"), "the chief engineer reads the comment");
+    assert.ok(
+      note?.message.includes("Не засыпана траншея у калитки"),
+      "the chief engineer reads the comment",
+    );
     const foremanNotes = await expectJson<any[]>(t.as(FOREMAN).get("/api/notifications"));
     assert.ok(foremanNotes.some((n) => n.title === "Клиент отказался подписать акт"));
     const o = await objectOf(t, object.id);

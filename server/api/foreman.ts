@@ -30,7 +30,11 @@ export const foremanApi = new Hono<AppEnv>()
     const user = currentUser(c);
     return c.json(await foremanProjects(c.var.deps.db, companyScope(user)));
   })
-  .post("/objects/:id/complete-work", validIdParam, async (c) => await finishWorks(c, c.req.valid("param").id));
+  .post(
+    "/objects/:id/complete-work",
+    validIdParam,
+    async (c) => await finishWorks(c, c.req.valid("param").id),
+  );
 
 for (const [action, rule] of Object.entries(transitions)) {
   foremanApi.post(`/objects/:id/${action}`, validIdParam, async (c) => {
