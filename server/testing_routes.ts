@@ -224,6 +224,7 @@ type Kind =
   | "video"
   | "estimate"
   | "contract"
+  | "act"
   | "clientLink"
   | "payment"
   | "token"
@@ -272,6 +273,7 @@ const kindBySegment: Record<string, Kind> = {
   videos: "video",
   estimates: "estimate",
   contracts: "contract",
+  acts: "act",
   links: "clientLink",
   payment: "payment",
   products: "product",
@@ -399,8 +401,22 @@ async function recordsOf(t: TestApp, admin: string, userEmail: string): Promise<
     }),
     "a payment link",
   );
+  // The works under way (set by hand), then finished: the object's act.
+  await ok(
+    t.request(`/api/objects/${object}/status-override`, {
+      as: admin,
+      method: "PUT",
+      json: { status: "work_in_progress", reason: "Для проверки прав" },
+    }),
+    "works under way",
+  );
+  const act = await ok<{ act: { id: number } }>(
+    t.request(`/api/acts/object/${object}/finish`, { as: admin, method: "POST" }),
+    "an act",
+  );
   const shop = await shopRecords(t, admin, me.companyId);
   return {
+    act: act.act.id,
     notification: notes[0].id,
     company: me.companyId,
     user: person.id,
