@@ -31,6 +31,13 @@ browserTest(
     const before = await (await h.t.request(`/api/contracts/object/${job.id}`, { as: MANAGER })).json();
     const owed = before.ledger.owed;
     assert.ok(owed > 0);
+    // The client's e-mail, so the act's message (with its link) is written.
+    const patched = await h.t.request(`/api/objects/${job.id}`, {
+      as: MANAGER,
+      method: "PATCH",
+      json: { clientEmail: "ramenskoe@example.ru" },
+    });
+    assert.equal(patched.status, 200);
 
     const foreman = await h.signedIn("foreman@demo.local", "phone");
     await foreman.goto("/foreman");

@@ -18,8 +18,8 @@ import { taskStatusLabels } from "../domain/labels.ts";
 import ClientContract from "../islands/ClientContract.tsx";
 import ClientAct from "../islands/ClientAct.tsx";
 import { linkAct } from "../db/acts.ts";
-import { ACT_TITLE, type ActContent, actState, formatQuantity } from "../domain/acts.ts";
-import { vatLine } from "../estimating/enums.ts";
+import { ACT_TITLE, type ActContent, actState } from "../domain/acts.ts";
+import { clientEstimate } from "../estimating/client_view.ts";
 
 function closedPage(c: Context<AppEnv>, status: 404 | 410) {
   return renderPage(c, {
@@ -342,47 +342,25 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
   });
 }
 
-/** The act's works and equipment and its figures, as the PDF prints them. */
+/** The act's works and equipment (drawn as the client's estimate is) and what remains to pay. */
 function ActView({ act }: { act: ActContent }) {
-  const vat = vatLine(act.vatMode);
+  const view = clientEstimate({
+    estimateNumber: act.estimateNumber,
+    templateName: null,
+    items: act.lines,
+    vatMode: act.vatMode,
+    vatAmount: act.vatAmount,
+    totalAmount: act.totalAmount,
+    discount: act.discount,
+    notes: [],
+  });
   return (
     <div className="stack-sm">
       <p className="muted small">
         К договору № {act.contractNumber}. Работы по адресу: {act.address}
       </p>
-      <div className="table-wrap">
-        <table className="table est-table" data-testid="act-lines">
-          <thead>
-            <tr>
-              <th>Наименование</th>
-              <th className="num">Кол-во</th>
-              <th className="num">Сумма</th>
-            </tr>
-          </thead>
-          <tbody>
-            {act.lines.map((l, i) => (
-              <tr key={i}>
-                <td>{l.name}</td>
-                <td className="num">{formatQuantity(l.quantity)} {l.unit}</td>
-                <td className="num">{formatKopecks(l.totalPrice)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ClientEstimateView estimate={view} showItems />
       <dl className="ledger-lines" data-testid="act-figures">
-        {act.discount && (
-          <>
-            <dt>{act.discount.label}</dt>
-            <dd className="money">−{formatKopecks(act.discount.amount)}</dd>
-          </>
-        )}
-        {vat.rate > 0 && (
-          <>
-            <dt>{vat.label}</dt>
-            <dd className="money">{formatKopecks(act.vatAmount)}</dd>
-          </>
-        )}
         <dt>Всего по акту</dt>
         <dd className="money">{formatKopecks(act.totalAmount)}</dd>
         <dt>Получено</dt>
