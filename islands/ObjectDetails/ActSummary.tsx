@@ -26,8 +26,10 @@ interface ActJson {
 
 const tones: Record<ActState, string> = { awaiting: "warning", signed: "success", refused: "danger" };
 
-export function ActSummary({ objectId, onChanged, listOnly = false }: {
+export function ActSummary({ objectId, onChanged, owed = 0, listOnly = false }: {
   objectId: number;
+  /** What the ledger says is still owed (kopecks): a signed act then asks for the final payment. */
+  owed?: number;
   onChanged: () => void;
   /** Only the documents (the Documents tab), without «Завершить работы». */
   listOnly?: boolean;
@@ -69,7 +71,7 @@ export function ActSummary({ objectId, onChanged, listOnly = false }: {
           ))}
         </ul>
       )}
-      {last?.state === "signed" && last.dueAmount > 0 && (
+      {last?.state === "signed" && owed > 0 && (
         <p className="small">Акт подписан: выставьте клиенту окончательный расчёт.</p>
       )}
       {link && (
