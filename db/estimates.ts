@@ -543,7 +543,7 @@ export async function listEstimateVersions(db: Db, scope: Scope, current: Estima
 
 /** An earlier version of an estimate of the scope, read as the estimate was then (object data as now), or null. */
 export async function getEstimateVersion(
-  db: Db,
+  db: Db | Tx,
   scope: Scope,
   id: number,
   version: number,

@@ -8,6 +8,8 @@ import { companies, objects } from "./schema/mod.ts";
 import { type Scope } from "./scope.ts";
 import { notifyRoles, recordActivity } from "./notifications.ts";
 import {
+  deriveJobState,
+  jobBadge,
   type JobFacts,
   type JobStage,
   jobStageLabels,
@@ -47,6 +49,7 @@ export async function jobFacts(db: Executor, objectId: number) {
         where c.object_id = o.id order by c.created_at desc, c.id desc limit 1)) as contractSigned,
       exists(select 1 from payments p where p.object_id = o.id and p.status = 'paid' and p.kind <> 'service')
         as prepaymentReceived,
+      exists(select 1 from completion_acts a where a.object_id = o.id and a.signed_at is not null) as actSigned,
       coalesce((select sum(p.received_amount) from payments p where p.object_id = o.id and p.status = 'paid'
         and p.kind <> 'service'), 0) as receivedTotal
     from objects o left join companies co on co.id = o.company_id
@@ -66,8 +69,7 @@ export async function jobFacts(db: Executor, objectId: number) {
     prepaymentReceived: flag(r.prepaymentReceived),
     worksStarted: flag(r.worksStarted),
     worksFinished: flag(r.worksFinished),
-    // No act of completed works is signed in the product yet: when it is, its signature sets this fact here.
-    actSigned: false,
+    actSigned: flag(r.actSigned),
     paidInFull: contractTotal !== null && contractTotal > 0 && receivedTotal >= contractTotal,
   };
   const override: StatusOverride | null = r.override
@@ -82,6 +84,23 @@ export async function jobFacts(db: Executor, objectId: number) {
     facts,
     contractTotal,
     receivedTotal,
+  };
+}
+
+/**
+ * The object's status as its events give it, beside the override in force (for the chief engineer's
+ * «Статус вручную» form); null when the object is not in the scope.
+ */
+export async function statusOverrideView(db: Executor, scope: Scope, objectId: number) {
+  const read = await jobFacts(db, objectId);
+  if (!read || (scope !== null && read.companyId !== scope)) return null;
+  const [row] = await db.select({ at: objects.statusOverrideAt }).from(objects).where(
+    eq(objects.id, objectId),
+  );
+  const derived = deriveJobState(read.facts, read.rule);
+  return {
+    derived: { ...derived, badge: jobBadge(derived) },
+    override: read.override && { ...read.override, at: row?.at?.toISOString() ?? null },
   };
 }
 

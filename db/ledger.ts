@@ -5,13 +5,7 @@ import type { Db } from "./client.ts";
 import type { Scope } from "./scope.ts";
 import { contracts, objects, payments } from "./schema/mod.ts";
 import type { OwedObject, ReceivablesByAge } from "../domain/ledger.ts";
-import {
-  type Ledger,
-  ledgerOf,
-  type ReceivableAge,
-  receivableAge,
-  receivableAges,
-} from "../domain/ledger.ts";
+import { type Ledger, ledgerOf, receivableAge, receivableAges } from "../domain/ledger.ts";
 
 const DAY_MS = 86_400_000;
 

@@ -49,6 +49,8 @@ export function clientNextStep(s: {
   signed: boolean;
   /** Kopecks still asked for (a pending payment), or null. */
   due: number | null;
+  /** The act of completed works awaits the client's signature. */
+  actToSign?: boolean;
 }): ClientNextStep {
   if (s.superseded) {
     return {
@@ -59,6 +61,9 @@ export function clientNextStep(s: {
   }
   if (s.hasContract && !s.signed) {
     return { text: "Прочитайте договор и подпишите его.", anchor: "#client-sign", done: false };
+  }
+  if (s.actToSign) {
+    return { text: "Работы выполнены: проверьте акт и подпишите его.", anchor: "#client-act", done: false };
   }
   if (s.due !== null) {
     return {

@@ -9,7 +9,7 @@
 //                             invoice separately
 //   prepayment_received     — staff record the prepayment (POST /api/payment/:id/received)
 //   works_scheduled         — the works' date and time window are set
-//   act_to_sign             — the act of completed works is ready to sign (when the act exists)
+//   act_to_sign             — the act of completed works is ready to sign («Завершить работы», db/acts.ts)
 //   final_payment_requested — the final payment is due (POST /api/payment/final)
 //   final_payment_received  — the final payment is recorded (POST /api/payment/:id/received)
 //   order_status            — a shop order moved to another status (PATCH /api/orders/:id)
@@ -132,8 +132,11 @@ const templates: Record<
     action: "Страница объекта",
   }),
   act_to_sign: (f) => ({
-    subject: "Акт выполненных работ на подпись",
-    lines: [`Работы${on(f)} выполнены. Проверьте акт и подпишите его на странице объекта.`],
+    subject: "Акт готов к подписанию",
+    lines: [
+      `Работы${on(f)} выполнены. Проверьте акт и подпишите его на странице объекта.`,
+      ...(f.amount ? [`К оплате по акту: ${formatKopecks(f.amount)}.`] : []),
+    ],
     action: "Открыть акт",
   }),
   final_payment_requested: (f) => ({

@@ -47,7 +47,7 @@ export interface JobFacts {
   prepaymentReceived: boolean;
   worksStarted: boolean;
   worksFinished: boolean;
-  /** The act of completed works is signed (no act is made in the product yet). */
+  /** A version of the act of completed works is signed by the client (db/acts.ts). */
   actSigned: boolean;
   /** What was received covers the contract's total. */
   paidInFull: boolean;

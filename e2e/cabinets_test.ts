@@ -61,8 +61,11 @@ browserTest(
     await approved.getByRole("button", { name: "Начать работы" }).click();
     await foreman.getByText("Работы начаты").waitFor();
     const running = foreman.locator(".project-card", { hasText: address });
-    await running.getByRole("button", { name: "Завершить проект" }).click();
-    await foreman.getByText("Проект завершен").waitFor();
+    // «Завершить работы» asks first (with the act's figures, or that there is no contract to act on).
+    await running.getByRole("button", { name: "Завершить работы" }).click();
+    const confirm = foreman.getByRole("dialog", { name: "Завершить работы и выставить акт?" });
+    await confirm.getByRole("button", { name: /^Завершить/ }).click();
+    await foreman.getByText("Работы завершены").first().waitFor();
     await foreman.locator(".project-card", { hasText: address }).getByText("Работы завершены").waitFor();
     await foreman.evaluate(() => scrollTo(0, 0));
     await screenshot(foreman, "cabinet-foreman-phone");

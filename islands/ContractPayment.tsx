@@ -1,7 +1,7 @@
 // The contract page's staff actions: record the prepayment as received, revoke a client's link.
 import { useState } from "react";
 import { api } from "../components/api.ts";
-import { toast, toastError } from "../components/toast.ts";
+import { toast, toastAfterNavigation, toastError } from "../components/toast.ts";
 import { errorMessage } from "../components/form.ts";
 import { PaymentReceivedForm } from "../components/PaymentReceived.tsx";
 import { formatDateTime } from "../domain/format.ts";
@@ -19,7 +19,7 @@ export interface ContractPaymentProps {
 }
 
 export default function ContractPayment({ payment, links: initial, today }: ContractPaymentProps) {
-  const [paid, setPaid] = useState(payment?.status === "paid");
+  const paid = payment?.status === "paid";
   const [links, setLinks] = useState(initial);
 
   async function revoke(id: number) {
@@ -40,7 +40,11 @@ export default function ContractPayment({ payment, links: initial, today }: Cont
           amount={payment.amount}
           today={today}
           className="row received-form"
-          onReceived={() => setPaid(true)}
+          onReceived={() => {
+            // The page's badges are rendered on the server: load it again so all of them follow.
+            toastAfterNavigation({ title: "Оплата отмечена", variant: "success" });
+            location.reload();
+          }}
         />
       )}
       {paid && (

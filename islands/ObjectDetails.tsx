@@ -20,6 +20,8 @@ export interface ObjectDetailsProps {
   userId: number;
   /** Administrators delete anyone's documents; editors anyone's videos. */
   isAdmin: boolean;
+  /** May set the status by hand, with a reason (chief engineer, administrators). */
+  canOverride?: boolean;
 }
 
 const loading = <div className="skeleton" style={{ height: 160 }} aria-label="Загрузка" />;
@@ -28,7 +30,9 @@ const loading = <div className="skeleton" style={{ height: 160 }} aria-label="З
  * The object detail dialog: the object's tabs (details, videos, documents). Opens from `?objectId=` and
  * from any `[data-object-details="ID"]` click, and keeps the address bar in step so the dialog has a URL.
  */
-export default function ObjectDetails({ objectId, canEdit, userId, isAdmin }: ObjectDetailsProps) {
+export default function ObjectDetails(
+  { objectId, canEdit, userId, isAdmin, canOverride }: ObjectDetailsProps,
+) {
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const [object, setObject] = useState<ObjectJson | null>(null);
@@ -113,7 +117,13 @@ export default function ObjectDetails({ objectId, canEdit, userId, isAdmin }: Ob
         {!object && !error && loading}
         {object && (
           <Suspense fallback={loading}>
-            <ObjectTabs object={object} canEdit={canEdit} userId={userId} isAdmin={isAdmin} />
+            <ObjectTabs
+              object={object}
+              canEdit={canEdit}
+              canOverride={canOverride}
+              userId={userId}
+              isAdmin={isAdmin}
+            />
           </Suspense>
         )}
       </div>

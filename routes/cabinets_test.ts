@@ -25,7 +25,7 @@ Deno.test("[pages] the cabinets, tasks, dashboard, analytics and notifications r
       ["/engineer", "manager@demo.local", /Панель инженера/],
       ["/surveyor", "surveyor@demo.local", /Добро пожаловать, Дмитрий! У вас 2 активные задачи на замеры/],
       ["/surveyor", "admin@demo.local", /Мои задачи на замеры/],
-      ["/foreman", "foreman@demo.local", /Завершить проект[\s\S]*Начать работы/],
+      ["/foreman", "foreman@demo.local", /Завершить работы[\s\S]*Начать работы/],
       ["/tasks", "engineer@demo.local", /Просрочено/],
       ["/tasks?status=overdue", "surveyor@demo.local", /Повторный замер уровня грунтовых вод/],
       ["/dashboard", "director@demo.local", /Последние задачи[\s\S]*Активность/],

@@ -21,6 +21,10 @@ import { equipmentLabel, linkService } from "../db/service.ts";
 import VisitSignature from "../islands/VisitSignature.tsx";
 import { VisitReportView } from "../components/VisitReport.tsx";
 import { objectVisitReports } from "../db/service_visits.ts";
+import ClientAct from "../islands/ClientAct.tsx";
+import { linkAct } from "../db/acts.ts";
+import { ACT_TITLE, type ActContent, actState } from "../domain/acts.ts";
+import { clientEstimate } from "../estimating/client_view.ts";
 
 function closedPage(c: Context<AppEnv>, status: 404 | 410) {
   return renderPage(c, {
@@ -48,7 +52,11 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
   const state = await openLink(c, c.req.param("token") ?? "");
   if ("status" in state) return closedPage(c, state.status);
   const { db, now } = c.var.deps;
-  const [v, service] = await Promise.all([linkView(db, state.link), linkService(db, state.link)]);
+  const [v, service, act] = await Promise.all([
+    linkView(db, state.link),
+    linkService(db, state.link),
+    linkAct(db, state.link),
+  ]);
   if (!v.object || !v.company) return closedPage(c, 404);
   await recordLinkOpened(db, state.link, v.object.address, now());
   c.header("Cache-Control", "private, no-store");
@@ -71,6 +79,7 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
     hasContract: Boolean(contract),
     signed: Boolean(contract?.signature),
     due: payment?.status === "pending" ? payment.amount : null,
+    actToSign: act !== null && actState(act) === "awaiting",
   });
   const contacts = v.contacts;
   // The reports of the object's service visits, each signed here by the client.
@@ -90,6 +99,7 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
         <nav className="client-jump" aria-label="Разделы">
           {estimate && <a href="#client-estimate">Смета</a>}
           {contract && <a href="#client-contract">Договор</a>}
+          {act && <a href="#client-act">Акт</a>}
           {payment && <a href="#client-payment">Оплата</a>}
           {contract && !superseded && (
             <a href="#client-sign">{contract.signature ? "Подпись" : "Подписать"}</a>
@@ -158,6 +168,32 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
                 </a>
               </p>
             </Card>
+          </div>
+        )}
+        {act?.content && (
+          <div id="client-act" className="stack">
+            <Card title={`${ACT_TITLE} № ${act.content.actNumber}`} className="client-act">
+              <ActView act={act.content} />
+              <p className="row">
+                <a className="btn btn-secondary btn-sm" href={`/api/client-links/${token}/act.pdf`}>
+                  Скачать акт (PDF)
+                </a>
+              </p>
+            </Card>
+            <Island
+              component={ClientAct}
+              props={{
+                token,
+                actNumber: act.content.actNumber,
+                signed: act.signedAt && act.signerName
+                  ? { name: act.signerName, at: act.signedAt.toISOString() }
+                  : null,
+                refused: act.refusedAt
+                  ? { comment: act.refusalComment ?? "", at: act.refusedAt.toISOString() }
+                  : null,
+                clientName: act.content.customer,
+              }}
+            />
           </div>
         )}
         {payment && contract && (
@@ -249,6 +285,14 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
                   PDF
                 </a>
               </li>
+              {act?.content && (
+                <li>
+                  <span>Акт № {act.content.actNumber}</span>
+                  <a className="btn btn-secondary btn-sm" href={`/api/client-links/${token}/act.pdf`}>
+                    PDF
+                  </a>
+                </li>
+              )}
             </ul>
           </Card>
         )}
@@ -365,4 +409,38 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
       </main>
     ),
   });
+}
+
+/** The act's works and equipment (drawn as the client's estimate is) and what remains to pay. */
+function ActView({ act }: { act: ActContent }) {
+  const view = clientEstimate({
+    estimateNumber: act.estimateNumber,
+    templateName: null,
+    items: act.lines,
+    vatMode: act.vatMode,
+    vatAmount: act.vatAmount,
+    totalAmount: act.totalAmount,
+    discount: act.discount,
+    notes: [],
+  });
+  return (
+    <div className="stack-sm">
+      <p className="muted small">
+        К договору № {act.contractNumber}. Работы по адресу: {act.address}
+      </p>
+      <ClientEstimateView estimate={view} showItems />
+      <dl className="ledger-lines" data-testid="act-figures">
+        <dt>Всего по акту</dt>
+        <dd className="money">{formatKopecks(act.totalAmount)}</dd>
+        <dt>Получено</dt>
+        <dd className="money">{formatKopecks(act.receivedAmount)}</dd>
+        <dt>
+          <strong>К оплате по акту</strong>
+        </dt>
+        <dd className="money">
+          <strong>{formatKopecks(Math.max(0, act.dueAmount))}</strong>
+        </dd>
+      </dl>
+    </div>
+  );
 }

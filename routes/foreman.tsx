@@ -8,6 +8,7 @@ import { Island } from "../server/island.tsx";
 import { companyScope, currentUser } from "../server/middleware/guard.ts";
 import type { AppEnv } from "../server/types.ts";
 import ActionButton from "../islands/ActionButton.tsx";
+import FinishWorksButton from "../islands/FinishWorksButton.tsx";
 import { renderWorkPage } from "./_page.tsx";
 import { Badge } from "../components/Badge.tsx";
 import { EmptyState, StatCard } from "../components/Card.tsx";
@@ -32,17 +33,11 @@ function OpenOrMissing(
     );
 }
 
-/** The foreman's one step for a project in this status: start the works, then complete them. */
+/** The foreman's step for an approved project: start the works (finishing them is FinishWorksButton). */
 const nextStep: Partial<
   Record<string, { label: string; action: string; success: { title: string }; className?: string }>
 > = {
   approved: { label: "Начать работы", action: "start-work", success: { title: "Работы начаты" } },
-  work_in_progress: {
-    label: "Завершить проект",
-    action: "complete-work",
-    success: { title: "Проект завершен" },
-    className: "btn btn-success",
-  },
 };
 
 function ProjectCard(
@@ -123,6 +118,11 @@ function ProjectCard(
           <Icon name="eye" size={16} /> Детали
         </a>
       </div>
+      {p.status === "work_in_progress" && (
+        <footer className="task-card-foot">
+          <Island component={FinishWorksButton} props={{ objectId: p.id }} />
+        </footer>
+      )}
       {step && (
         <footer className="task-card-foot">
           <Island

@@ -12,7 +12,7 @@ import { objectStatuses, workTypes } from "../domain/objects.ts";
 import { labelOf, objectStatusLabels, workTypeLabels } from "../domain/labels.ts";
 import { countOf, formatKopecks, objectForms } from "../domain/format.ts";
 import { formatMkadDistance } from "../domain/geo.ts";
-import { adminRoles, hasRole, objectEditorRoles } from "../domain/roles.ts";
+import { adminRoles, hasRole, objectEditorRoles, statusOverrideRoles } from "../domain/roles.ts";
 import { Island } from "../server/island.tsx";
 import { companyScope, currentUser } from "../server/middleware/guard.ts";
 import type { AppEnv } from "../server/types.ts";
@@ -229,7 +229,13 @@ function objectsPage(variant: Variant) {
           <Island
             cached
             component={ObjectDetails}
-            props={{ objectId, canEdit, userId: user.id, isAdmin: hasRole(user.role, adminRoles) }}
+            props={{
+              objectId,
+              canEdit,
+              userId: user.id,
+              isAdmin: hasRole(user.role, adminRoles),
+              canOverride: hasRole(user.role, statusOverrideRoles),
+            }}
           />
         </div>
       ),

@@ -22,6 +22,7 @@ import { tasksApi } from "./api/tasks.ts";
 import { analyticsApi, statsApi } from "./api/stats.ts";
 import { activityApi } from "./api/activity.ts";
 import { foremanApi } from "./api/foreman.ts";
+import { actsApi, clientActsApi } from "./api/acts.ts";
 import { objectsApi } from "./api/objects.ts";
 import { addressApi } from "./api/address.ts";
 import { documentsApi } from "./api/documents.ts";
@@ -135,6 +136,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/client-links", clientLinksApi);
   api.route("/client-links", serviceLinkApi);
   api.route("/service", serviceApi);
+  api.route("/client-links", clientActsApi);
+  api.route("/acts", actsApi);
   api.route("/client-messages", clientMessagesApi);
   api.route("/unsubscribe", unsubscribeApi);
   api.route("/my", customerApi);

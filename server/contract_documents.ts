@@ -12,7 +12,7 @@ const IMAGE_MISSING = "Изображение подписи не удалось
 
 const fontUrl = new URL("../static/fonts/DejaVuSans.ttf", import.meta.url);
 let fontBytes: Promise<Uint8Array> | undefined;
-const loadFont = () => (fontBytes ??= Deno.readFile(fontUrl));
+export const loadFont = () => (fontBytes ??= Deno.readFile(fontUrl));
 
 export interface ContractDocumentInput {
   contractText: string;
@@ -86,7 +86,7 @@ const SIZE = 10;
 const LEADING = 14;
 
 /** Breaks one paragraph into lines that fit `width` at `size`. */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   if (!text.trim()) return [""];
   const out: string[] = [];
   const indent = text.match(/^\s*/)![0];

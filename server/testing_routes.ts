@@ -6,6 +6,7 @@ import { fileForm, type TestApp, tinyMp4 } from "./testing.ts";
 import { toDateInput } from "../domain/tasks.ts";
 import { contractMakerRoles, paymentKeeperRoles } from "../domain/contract_text.ts";
 import { shopStaffRoles } from "../domain/shop.ts";
+import { actMakerRoles } from "../domain/acts.ts";
 import { openStorefront } from "../db/shop.ts";
 import { signAgreementByLink } from "../db/service.ts";
 import { drawnPng } from "./testing_client_links.ts";
@@ -85,6 +86,7 @@ export const apiRules: Record<string, Rule> = {
   "GET /api/objects/:id{[0-9]+}": staffRoles,
   "PATCH /api/objects/:id{[0-9]+}": editors,
   "PUT /api/objects/:id{[0-9]+}/status-override": ["chief_engineer", "company_admin", "system_admin"],
+  "GET /api/objects/:id{[0-9]+}/status-override": ["chief_engineer", "company_admin", "system_admin"],
   "GET /api/objects/:id{[0-9]+}/documents": staffRoles,
   "POST /api/objects/:id{[0-9]+}/documents": staffRoles,
   "GET /api/objects/:id{[0-9]+}/videos": staffRoles,
@@ -146,6 +148,12 @@ export const apiRules: Record<string, Rule> = {
   "GET /api/client-links/:token/qr.png": "public",
   "GET /api/client-links/:token/contract.pdf": "public",
   "GET /api/client-links/:token/contract.docx": "public",
+  "GET /api/client-links/:token/act.pdf": "public",
+  "POST /api/client-links/:token/act/sign": "public",
+  "POST /api/client-links/:token/act/refuse": "public",
+  "GET /api/acts/object/:objectId": staffRoles,
+  "POST /api/acts/object/:objectId/finish": actMakerRoles,
+  "GET /api/acts/:id/pdf": staffRoles,
   "GET /api/my/contracts/:id/pdf": ["user"],
   "GET /api/service/objects/:objectId": staffRoles,
   "POST /api/service/objects/:objectId/equipment": equipmentEditorRoles,
@@ -257,6 +265,7 @@ type Kind =
   | "video"
   | "estimate"
   | "contract"
+  | "act"
   | "clientLink"
   | "payment"
   | "token"
@@ -311,6 +320,7 @@ const kindBySegment: Record<string, Kind> = {
   videos: "video",
   estimates: "estimate",
   contracts: "contract",
+  acts: "act",
   links: "clientLink",
   payment: "payment",
   products: "product",
@@ -443,9 +453,23 @@ async function recordsOf(t: TestApp, admin: string, userEmail: string): Promise<
     }),
     "a payment link",
   );
+  // The works under way (set by hand), then finished: the object's act.
+  await ok(
+    t.request(`/api/objects/${object}/status-override`, {
+      as: admin,
+      method: "PUT",
+      json: { status: "work_in_progress", reason: "Для проверки прав" },
+    }),
+    "works under way",
+  );
+  const act = await ok<{ act: { id: number } }>(
+    t.request(`/api/acts/object/${object}/finish`, { as: admin, method: "POST" }),
+    "an act",
+  );
   const shop = await shopRecords(t, admin, me.companyId);
   const service = await serviceRecords(t, admin, object, me.companyId);
   return {
+    act: act.act.id,
     notification: notes[0].id,
     company: me.companyId,
     user: person.id,

@@ -9,3 +9,4 @@ export * from "./shop.ts";
 export * from "./contracts.ts";
 export * from "./outbox.ts";
 export * from "./service.ts";
+export * from "./acts.ts";

@@ -4,7 +4,7 @@ import { api } from "../../components/api.ts";
 import { DialogHead } from "../../components/Dialog.tsx";
 import { Field } from "../../components/Field.tsx";
 import { PaymentReceivedForm } from "../../components/PaymentReceived.tsx";
-import { toast, toastError } from "../../components/toast.ts";
+import { toast, toastAfterNavigation, toastError } from "../../components/toast.ts";
 import { errorMessage, serverErrors } from "../../components/form.ts";
 import {
   contractDataSchema,
@@ -221,6 +221,10 @@ export default function Wizard(props: WizardProps) {
     }
   }
 
+  // A signed contract is never made again: reopening shows it, its documents and its prepayment.
+  const signed = props.current?.signature ? props.current : null;
+  if (signed) return <SignedContract contract={signed} {...props} />;
+
   return (
     <>
       <DialogHead title="Заключение договора" titleId="contract-wizard-title" onClose={props.onClose}>
@@ -404,7 +408,7 @@ export default function Wizard(props: WizardProps) {
               <PaymentReceivedForm
                 paymentId={payment.paymentId}
                 amount={payment.amount}
-                onReceived={refresh}
+                onReceived={reloadPage}
               />
             )}
             {props.canKeepPayments && (
@@ -461,6 +465,57 @@ export default function Wizard(props: WizardProps) {
         {tab === "done" && (
           <button type="button" className="btn btn-primary" onClick={props.onClose}>Готово</button>
         )}
+      </div>
+    </>
+  );
+}
+
+/**
+ * The page behind the wizard shows the contract's state (its badges are rendered on the server): once a payment
+ * is marked, the page is loaded again so every badge says what the server now knows.
+ */
+function reloadPage() {
+  toastAfterNavigation({ title: "Оплата отмечена", variant: "success" });
+  location.reload();
+}
+
+/** The object's signed contract: what was signed, by whom, its documents and the prepayment's state. */
+function SignedContract(props: WizardProps & { contract: ContractState }) {
+  const c = props.contract;
+  const payment = c.payment;
+  return (
+    <>
+      <DialogHead title="Заключение договора" titleId="contract-wizard-title" onClose={props.onClose}>
+        <span className="badge badge-success">Договор подписан</span>
+      </DialogHead>
+      <div className="dialog-body stack" data-testid="signed-contract">
+        <p>
+          Договор № {c.contractNumber}, версия {c.version}, подписан клиентом: {c.signature!.signerName},{" "}
+          {formatDateTime(c.signature!.signedAt)}. Подписанный договор не меняется.
+        </p>
+        <dl className="details">
+          <dt>Сумма договора</dt>
+          <dd className="money">{formatKopecks(c.totalAmount)}</dd>
+          <dt>Предоплата</dt>
+          <dd>
+            {formatKopecks(c.prepaymentAmount)} ({c.prepaymentPercent} %) — {payment?.status === "paid"
+              ? `получена${payment.receivedAt ? ` ${formatDateTime(payment.receivedAt)}` : ""}`
+              : payment
+              ? "ожидается"
+              : "платёжная ссылка не создана"}
+          </dd>
+        </dl>
+        <div className="row">
+          <a className="btn btn-secondary btn-sm" href={`/contracts/${c.id}`}>Открыть договор</a>
+          <a className="btn btn-secondary btn-sm" href={`/api/contracts/${c.id}/pdf`}>PDF</a>
+          <a className="btn btn-secondary btn-sm" href={`/api/contracts/${c.id}/docx`}>DOCX (Word)</a>
+        </div>
+        {props.canKeepPayments && payment && payment.status === "pending" && (
+          <PaymentReceivedForm paymentId={payment.id} amount={payment.amount} onReceived={reloadPage} />
+        )}
+      </div>
+      <div className="dialog-foot">
+        <button type="button" className="btn btn-primary" onClick={props.onClose}>Закрыть</button>
       </div>
     </>
   );

@@ -3,10 +3,11 @@
 import { useEffect, useState } from "react";
 import { api } from "../../components/api.ts";
 import { errorMessage } from "../../components/form.ts";
-import { toast, toastError } from "../../components/toast.ts";
+import { toast, toastAfterNavigation, toastError } from "../../components/toast.ts";
 import { formatDateTime, formatKopecks, personName } from "../../domain/format.ts";
 import { type Ledger, ledgerLabels } from "../../domain/ledger.ts";
 import { PaymentReceivedForm } from "../../components/PaymentReceived.tsx";
+import { ActSummary } from "./ActSummary.tsx";
 
 /** A customer who asked, through the client's link, to see the object in their account. */
 interface CustomerAccess {
@@ -137,7 +138,11 @@ export function ContractSummary({ objectId }: { objectId: number }) {
               paymentId={data.finalPayment.id}
               amount={data.finalPayment.amount}
               className="row received-form"
-              onReceived={load}
+              onReceived={() => {
+                // The dialog's status badge and the page's lists are the server's: load the page again.
+                toastAfterNavigation({ title: "Оплата отмечена", variant: "success" });
+                location.reload();
+              }}
             />
           )}
           {finalLink && (
@@ -164,6 +169,7 @@ export function ContractSummary({ objectId }: { objectId: number }) {
           )}
         </section>
       )}
+      {c && <ActSummary objectId={objectId} owed={data.ledger?.owed ?? 0} onChanged={() => void load()} />}
       {data.canMake && (data.estimate
         ? (
           <a className="btn btn-secondary" href={`/estimates/${data.estimate.id}?contract=1`}>

@@ -2,6 +2,8 @@
 // dialog, download) and documents (list, upload, download, view).
 import { PhoneLink } from "../../components/PhoneLink.tsx";
 import { ContractSummary } from "./ContractSummary.tsx";
+import { ActSummary } from "./ActSummary.tsx";
+import { StatusOverride } from "./StatusOverride.tsx";
 import { ClientMessages } from "./ClientMessages.tsx";
 import { type FormEvent, useId, useRef, useState } from "react";
 import type { ObjectJson } from "../../domain/objects.ts";
@@ -30,6 +32,8 @@ import ServicePanel, { EquipmentDocuments } from "./ServicePanel.tsx";
 export interface ObjectTabsProps {
   object: ObjectJson;
   canEdit: boolean;
+  /** May set the status by hand (chief engineer, administrators). */
+  canOverride?: boolean;
   userId: number;
   /** Administrators delete anyone's documents; editors anyone's videos. */
   isAdmin: boolean;
@@ -42,7 +46,7 @@ const money = (
 ) => (roubles === null ? "Не указана" : formatKopecks(Math.round(roubles * 100)));
 
 /** The tabs of one object; a fresh set (details first, lists loaded on demand) for every opening. */
-export default function ObjectTabs({ object, canEdit, userId, isAdmin }: ObjectTabsProps) {
+export default function ObjectTabs({ object, canEdit, canOverride, userId, isAdmin }: ObjectTabsProps) {
   const id = useId();
   const player = useRef<HTMLDialogElement>(null);
   const [tab, setTab] = useState<Tab>("details");
@@ -125,7 +129,7 @@ export default function ObjectTabs({ object, canEdit, userId, isAdmin }: ObjectT
         ))}
       </div>
       <section role="tabpanel" id={`${id}-panel-${tab}`} aria-labelledby={`${id}-tab-${tab}`}>
-        {tab === "details" && <Details object={object} canEdit={canEdit} />}
+        {tab === "details" && <Details object={object} canEdit={canEdit} canOverride={canOverride} />}
         {tab === "videos" && (
           <Videos
             objectId={object.id}
@@ -141,6 +145,7 @@ export default function ObjectTabs({ object, canEdit, userId, isAdmin }: ObjectT
         {tab === "documents" && (
           <div className="stack-lg">
             {equipment.length > 0 && <EquipmentDocuments equipment={equipment} base="/api/service" />}
+            <ActSummary objectId={object.id} onChanged={() => {}} listOnly />
             {documents === null
               ? <div className="skeleton" style={{ height: 80 }} />
               : documents.length === 0
@@ -208,7 +213,9 @@ export default function ObjectTabs({ object, canEdit, userId, isAdmin }: ObjectT
   );
 }
 
-function Details({ object: o, canEdit }: { object: ObjectJson; canEdit: boolean }) {
+function Details(
+  { object: o, canEdit, canOverride }: { object: ObjectJson; canEdit: boolean; canOverride?: boolean },
+) {
   return (
     <div className="stack-lg">
       <dl className="details">
@@ -265,6 +272,7 @@ function Details({ object: o, canEdit }: { object: ObjectJson; canEdit: boolean 
         <dt>Обновлен</dt>
         <dd>{formatDateTime(o.updatedAt)}</dd>
       </dl>
+      {canOverride && <StatusOverride objectId={o.id} />}
       <ContractSummary objectId={o.id} />
       <ClientMessages objectId={o.id} />
       {o.tasks && o.tasks.length > 0 && (

@@ -459,7 +459,8 @@ export const paymentApi = new Hono<AppEnv>()
 /** validate("param", tokenParam): the client's link token of the path. */
 const tokenParam = validate("param", z.object({ token: z.string() }));
 
-async function liveLink(c: Context<AppEnv>, token: string): Promise<ClientLink> {
+/** The link of the token, or 404/410 as an API error. */
+export async function liveLink(c: Context<AppEnv>, token: string): Promise<ClientLink> {
   const state = await openLink(c, token);
   if ("status" in state) {
     throw new ApiError(
@@ -471,7 +472,7 @@ async function liveLink(c: Context<AppEnv>, token: string): Promise<ClientLink> 
 }
 
 /** The client's address as the connection shows it (no proxy header is trusted). */
-function clientIp(c: Context<AppEnv>): string | null {
+export function clientIp(c: Context<AppEnv>): string | null {
   try {
     return getConnInfo(c).remote.address ?? null;
   } catch {

@@ -5,6 +5,7 @@ import { ApiError, notFound } from "../errors.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import { validIdParam } from "../query.ts";
 import type { AppEnv } from "../types.ts";
+import { finishWorks } from "./acts.ts";
 
 const transitions = {
   "start-work": {
@@ -13,28 +14,27 @@ const transitions = {
     refused: "Начать работы можно только по утверждённому проекту",
     activity: "Работы начаты",
   },
-  "complete-work": {
-    from: "work_in_progress",
-    to: "completed",
-    refused: "Завершить можно только проект, по которому ведутся работы",
-    activity: "Проект завершен",
-  },
 } as const satisfies Record<
   string,
   Pick<ProjectStatusChange, "from" | "to" | "activity"> & { refused: string }
 >;
 
 /**
- * The foreman panel (foreman and system_admin only): its projects, and the two status changes
- * approved → work_in_progress and work_in_progress → completed. Another status answers 409,
- * another company's object 404.
+ * The foreman panel (foreman and system_admin only): its projects, starting the works of an approved project
+ * and «Завершить работы», which finishes them and issues the act (server/api/acts.ts). Another status
+ * answers 409, another company's object 404.
  */
 export const foremanApi = new Hono<AppEnv>()
   .use(requireApi(foremanRoles))
   .get("/projects", async (c) => {
     const user = currentUser(c);
     return c.json(await foremanProjects(c.var.deps.db, companyScope(user)));
-  });
+  })
+  .post(
+    "/objects/:id/complete-work",
+    validIdParam,
+    async (c) => await finishWorks(c, c.req.valid("param").id),
+  );
 
 for (const [action, rule] of Object.entries(transitions)) {
   foremanApi.post(`/objects/:id/${action}`, validIdParam, async (c) => {

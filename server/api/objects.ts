@@ -20,7 +20,7 @@ import {
 import { locate } from "../../domain/location/mod.ts";
 import { objectEditorRoles, staffRoles, statusOverrideRoles } from "../../domain/roles.ts";
 import { STATUS_FOLLOWS_EVENTS, statusOverrideSchema } from "../../domain/job_status.ts";
-import { setStatusOverride } from "../../db/job_status.ts";
+import { setStatusOverride, statusOverrideView } from "../../db/job_status.ts";
 import { invalid, notFound } from "../errors.ts";
 import { findCompany } from "../../db/companies.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
@@ -170,6 +170,15 @@ export const objectsApi = new Hono<AppEnv>()
       return c.json(objectJson(row));
     },
   )
+  .get("/:id{[0-9]+}/status-override", requireApi(statusOverrideRoles), validIdParam, async (c) => {
+    const view = await statusOverrideView(
+      c.var.deps.db,
+      companyScope(currentUser(c)),
+      c.req.valid("param").id,
+    );
+    if (!view) throw notFound("Объект не найден");
+    return c.json(view);
+  })
   .put(
     "/:id{[0-9]+}/status-override",
     requireApi(statusOverrideRoles),

@@ -1,0 +1,112 @@
+// «Завершить работы» with its confirmation: the dialog states what the act will carry (total, received, the
+// amount due, as the server computes them) before the works are finished and the act is issued.
+import { useState } from "react";
+import { api } from "./api.ts";
+import { errorMessage } from "./form.ts";
+import { toastError } from "./toast.ts";
+import { Dialog, DialogContent } from "./Dialog.tsx";
+import { formatKopecks } from "../domain/format.ts";
+import type { ActPreview } from "../domain/acts.ts";
+
+export interface FinishWorksProps {
+  objectId: number;
+  /** Where the confirmation posts: the foreman's panel or the acts API. */
+  url: string;
+  /** «Завершить работы», or «Составить новый акт» after a refusal. */
+  label?: string;
+  className?: string;
+  onDone: (
+    result: { act: { actNumber: string; dueAmount: number } | null; clientLink: string | null },
+  ) => void;
+}
+
+export function FinishWorks(
+  { objectId, url, label = "Завершить работы", className, onDone }: FinishWorksProps,
+) {
+  const [open, setOpen] = useState(false);
+  const [preview, setPreview] = useState<ActPreview | null | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+
+  async function ask() {
+    setBusy(true);
+    try {
+      const view = await api<{ preview: ActPreview | null }>(`/api/acts/object/${objectId}`);
+      setPreview(view.preview);
+      setOpen(true);
+    } catch (e) {
+      toastError(errorMessage(e), "Не удалось подготовить акт");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function confirm() {
+    setBusy(true);
+    try {
+      const result = await api<Parameters<FinishWorksProps["onDone"]>[0]>(url, { body: {} });
+      setOpen(false);
+      onDone(result);
+    } catch (e) {
+      toastError(errorMessage(e), "Не удалось завершить работы");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        className={className ?? "btn btn-success"}
+        onClick={() => void ask()}
+        disabled={busy}
+        aria-busy={busy}
+      >
+        {label}
+      </button>
+      <Dialog open={open} title="Завершить работы и выставить акт?" onClose={() => setOpen(false)}>
+        <DialogContent
+          footer={
+            <>
+              <button type="button" className="btn btn-secondary" onClick={() => setOpen(false)}>
+                Отмена
+              </button>
+              <button
+                type="button"
+                className="btn btn-success"
+                onClick={() => void confirm()}
+                disabled={busy}
+                aria-busy={busy}
+              >
+                {preview ? "Завершить и отправить акт" : "Завершить работы"}
+              </button>
+            </>
+          }
+        >
+          {preview
+            ? (
+              <div className="stack-sm" data-testid="finish-preview">
+                <p>
+                  Клиент получит акт сдачи-приёмки выполненных работ на подпись. Проверьте, что все работы
+                  выполнены.
+                </p>
+                <dl className="ledger-lines">
+                  <dt>Всего по акту</dt>
+                  <dd className="money">{formatKopecks(preview.totalAmount)}</dd>
+                  <dt>Получено</dt>
+                  <dd className="money">{formatKopecks(preview.receivedAmount)}</dd>
+                  <dt>
+                    <strong>К оплате по акту</strong>
+                  </dt>
+                  <dd className="money">
+                    <strong>{formatKopecks(Math.max(0, preview.dueAmount))}</strong>
+                  </dd>
+                </dl>
+              </div>
+            )
+            : <p>У объекта нет договора: работы будут завершены без акта.</p>}
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,285 @@
+// deno-lint-ignore-file no-explicit-any
+// The act of completed works: «Завершить работы» issues it, the client signs or refuses it through the link,
+// its figures are the estimate's and the ledger's to the kopeck, and a signed act never changes.
+import assert from "node:assert/strict";
+import { Buffer } from "node:buffer";
+import { PNG } from "pngjs";
+import { eq } from "drizzle-orm";
+import { expectJson, type TestApp, withTestApp } from "../testing.ts";
+import { extractPdfText } from "../testing_pdf.ts";
+import { outboxMessages } from "../../db/schema/mod.ts";
+import { formatKopecks } from "../../domain/format.ts";
+
+const ENGINEER = "engineer@demo.local";
+const MANAGER = "manager@demo.local";
+const FOREMAN = "foreman@demo.local";
+
+/** A drawn signature: a small real PNG. */
+function drawnPng(): string {
+  const png = new PNG({ width: 40, height: 16 });
+  for (let i = 0; i < png.data.length; i += 4) {
+    const x = (i / 4) % 40;
+    const y = Math.floor(i / 4 / 40);
+    const ink = Math.abs(y - 8 - Math.round(4 * Math.sin(x / 4))) < 2;
+    png.data[i] = png.data[i + 1] = png.data[i + 2] = ink ? 20 : 255;
+    png.data[i + 3] = 255;
+  }
+  return `data:image/png;base64,${Buffer.from(PNG.sync.write(png)).toString("base64")}`;
+}
+
+const tokenOf = (url: string) => url.split("/c/")[1];
+
+/**
+ * A job under way: an object with a two-line estimate (VAT 22 % on top, a 5 % discount), its contract
+ * signed through the link, the prepayment received and the works started by the foreman.
+ */
+async function jobUnderWay(t: TestApp, number = "Д-А-1") {
+  const object = await expectJson(
+    t.as(MANAGER).post("/api/objects", {
+      address: "Московская обл, Истринский р-н, д Крючково, ул Лесная, д 7",
+      settlement: "Крючково",
+      region: "Московская область",
+      clientName: "Ольга Зимина",
+      clientPhone: "+7 916 222-33-44",
+      clientEmail: "zimina@example.ru",
+      workType: "septic",
+      estimatedCost: "250 000 ₽",
+      description: "",
+    }),
+    201,
+  );
+  const estimate = await expectJson(
+    t.as(ENGINEER).post("/api/estimates", {
+      objectId: object.id,
+      estimateNumber: `С-${number}`,
+      items: [
+        { name: "Станция Топас 6", unit: "шт", quantity: 1, pricePerUnit: 18_730_050 },
+        { name: "Траншея под трубу", unit: "м", quantity: 12.5, pricePerUnit: 133_333 },
+      ],
+    }),
+    201,
+  );
+  const { contract } = await expectJson(
+    t.as(ENGINEER).post("/api/contracts/generate", {
+      templateId: "septic_contract",
+      objectId: object.id,
+      estimateData: { id: estimate.id },
+      contractData: {
+        CLIENT_NAME: "Зимина Ольга Викторовна",
+        CLIENT_PHONE: "+7 916 222-33-44",
+        CLIENT_PASSPORT: "4510 123456, выдан ОВД Тверского района г. Москвы 12.03.2015",
+        CLIENT_ADDRESS: "г. Москва, ул. Тверская, д. 1, кв. 5",
+        CONTRACT_NUMBER: number,
+        PREPAYMENT_PERCENT: 30,
+        OBJECT_ADDRESS: object.address,
+        CITY: "Москва",
+      },
+    }),
+    201,
+  );
+  const prepayment = await expectJson(
+    t.as(ENGINEER).post("/api/payment/generate", {
+      amount: contract.prepaymentAmount,
+      description: "Предоплата",
+      objectId: object.id,
+    }),
+    201,
+  );
+  await expectJson(t.request(`/api/client-links/${tokenOf(prepayment.paymentLink)}/sign`, {
+    method: "POST",
+    json: { fullName: "Зимина Ольга Викторовна", signature: drawnPng(), agree: true },
+  }));
+  await expectJson(
+    t.as(MANAGER).post(`/api/payment/${prepayment.paymentId}/received`, {
+      amount: contract.prepaymentAmount,
+      receivedOn: "2026-11-20",
+    }),
+  );
+  await expectJson(t.as(FOREMAN).post(`/api/foreman/objects/${object.id}/start-work`));
+  return { object, estimate, contract, prepayment };
+}
+
+const objectOf = (t: TestApp, id: number) => expectJson(t.as(ENGINEER).get(`/api/objects/${id}`));
+const ledgerOf = async (t: TestApp, id: number) =>
+  (await expectJson(t.as(ENGINEER).get(`/api/contracts/object/${id}`))).ledger;
+
+Deno.test("[api] «Завершить работы» issues the act: the estimate's lines, total, prepayment and amount due equal the ledger to the kopeck", () =>
+  withTestApp(async (t) => {
+    const { object, contract } = await jobUnderWay(t);
+    const preview = await expectJson(t.as(FOREMAN).get(`/api/acts/object/${object.id}`));
+    assert.equal(preview.canFinish, true);
+    assert.deepEqual(preview.acts, []);
+    const done = await expectJson(t.as(FOREMAN).post(`/api/foreman/objects/${object.id}/complete-work`));
+    assert.equal(done.status, "completed");
+    const act = done.act;
+    const ledger = await ledgerOf(t, object.id);
+    assert.equal(act.totalAmount, contract.totalAmount, "the act's total is the contract's");
+    assert.equal(act.totalAmount, ledger.due);
+    assert.equal(act.receivedAmount, ledger.received);
+    assert.equal(act.receivedAmount, contract.prepaymentAmount);
+    assert.equal(act.dueAmount, ledger.owed);
+    assert.deepEqual(preview.preview, {
+      totalAmount: act.totalAmount,
+      receivedAmount: act.receivedAmount,
+      dueAmount: act.dueAmount,
+    }, "the confirmation stated the figures the act carries");
+    assert.equal(act.state, "awaiting");
+    const o = await objectOf(t, object.id);
+    assert.deepEqual([o.status, o.stage], ["completed", "works_done"]);
+
+    const pdf = new Uint8Array(await (await t.as(ENGINEER).get(act.pdfUrl)).arrayBuffer());
+    const text = await extractPdfText(pdf);
+    for (
+      const expected of [
+        "Акт сдачи-приёмки выполненных работ",
+        "Станция Топас 6",
+        "Траншея под трубу",
+        formatKopecks(act.totalAmount),
+        formatKopecks(act.receivedAmount),
+        formatKopecks(act.dueAmount),
+        "Зимина Ольга Викторовна",
+      ]
+    ) {
+      const shown = expected.replace(/\s+/g, " ");
+      assert.ok(text.includes(shown), `the PDF shows «${shown}»: ${text}`);
+    }
+
+    const [message] = await t.deps.db.select().from(outboxMessages)
+      .where(eq(outboxMessages.event, "act_to_sign"));
+    assert.ok(message.subject.startsWith("Акт готов к подписанию"), message.subject);
+    assert.equal(message.recipient, "zimina@example.ru");
+    assert.ok(
+      message.textBody.includes(`/c/${tokenOf(done.clientLink)}`),
+      "the message leads to the act's link",
+    );
+    assert.ok(message.textBody.includes(formatKopecks(act.dueAmount)));
+
+    const again = await expectJson(
+      t.as(FOREMAN).post(`/api/foreman/objects/${object.id}/complete-work`),
+      409,
+    );
+    assert.match(again.message, /ждёт ответа/);
+  }));
+
+Deno.test("[api] the act: only the foreman and engineers issue it; another company's act and object answer 404", () =>
+  withTestApp(async (t) => {
+    const { object } = await jobUnderWay(t, "Д-А-2");
+    for (const who of ["surveyor@demo.local"]) {
+      assert.equal((await t.as(who).post(`/api/acts/object/${object.id}/finish`)).status, 403, who);
+    }
+    assert.equal((await t.as("admin@other.local").post(`/api/acts/object/${object.id}/finish`)).status, 404);
+    const { act } = await expectJson(t.as(ENGINEER).post(`/api/acts/object/${object.id}/finish`));
+    assert.equal((await t.as("admin@other.local").get(`/api/acts/${act.id}/pdf`)).status, 404);
+    assert.equal((await t.as("admin@other.local").get(`/api/acts/object/${object.id}`)).status, 404);
+    assert.equal((await t.request(`/api/acts/${act.id}/pdf`)).status, 401);
+  }));
+
+Deno.test("[api] the client signs the act through the link: «Акт подписан», a signed act never changes, the final payment is the act's amount due", () =>
+  withTestApp(async (t) => {
+    const { object } = await jobUnderWay(t, "Д-А-3");
+    const done = await expectJson(t.as(FOREMAN).post(`/api/foreman/objects/${object.id}/complete-work`));
+    const token = tokenOf(done.clientLink);
+    const page = await (await t.request(`/c/${token}`)).text();
+    assert.ok(page.includes("Акт сдачи-приёмки выполненных работ"));
+    assert.ok(page.includes("проверьте акт и подпишите его"));
+
+    const bad = await expectJson(
+      t.request(`/api/client-links/${token}/act/sign`, {
+        method: "POST",
+        json: { fullName: "Зимина", signature: "data:image/png;base64,AAAA", agree: false },
+      }),
+      422,
+    );
+    assert.ok(bad.errors.fullName && bad.errors.agree);
+    const signed = await expectJson(t.request(`/api/client-links/${token}/act/sign`, {
+      method: "POST",
+      json: { fullName: "Зимина  Ольга Викторовна", signature: drawnPng(), agree: true },
+    }));
+    assert.match(signed.textSha256, /^[0-9a-f]{64}$/);
+    const o = await objectOf(t, object.id);
+    assert.deepEqual([o.status, o.stage, o.badge.label], ["completed", "act_signed", "Акт подписан"]);
+
+    const twice = await expectJson(
+      t.request(`/api/client-links/${token}/act/sign`, {
+        method: "POST",
+        json: { fullName: "Другой Человек Иванович", signature: drawnPng(), agree: true },
+      }),
+      409,
+    );
+    assert.match(twice.message, /подписанный акт не меняется/);
+    await expectJson(
+      t.request(`/api/client-links/${token}/act/refuse`, { method: "POST", json: { comment: "Передумал" } }),
+      409,
+    );
+    const reissue = await expectJson(t.as(ENGINEER).post(`/api/acts/object/${object.id}/finish`), 409);
+    assert.match(reissue.message, /подписанный акт не меняется/);
+    const { acts } = await expectJson(t.as(ENGINEER).get(`/api/acts/object/${object.id}`));
+    assert.equal(acts.length, 1);
+    assert.deepEqual([acts[0].state, acts[0].signerName], ["signed", "Зимина Ольга Викторовна"]);
+    const pdfText = await extractPdfText(
+      new Uint8Array(await (await t.request(`/api/client-links/${token}/act.pdf`)).arrayBuffer()),
+    );
+    assert.ok(pdfText.includes("ЭЛЕКТРОННАЯ ПОДПИСЬ ЗАКАЗЧИКА"), pdfText);
+    assert.ok(pdfText.includes(`Подписал: Зимина Ольга Викторовна`));
+    assert.ok(pdfText.includes(signed.textSha256), "the signed text's hash is printed");
+
+    const final = await expectJson(t.as(MANAGER).post("/api/payment/final", { objectId: object.id }), 201);
+    assert.equal(final.amount, acts[0].dueAmount, "the final payment asks for the act's amount due");
+    await expectJson(
+      t.as(MANAGER).post(`/api/payment/${final.paymentId}/received`, {
+        amount: final.amount,
+        receivedOn: "2026-11-25",
+      }),
+    );
+    const paid = await objectOf(t, object.id);
+    assert.deepEqual([paid.stage, paid.badge.label], ["paid", "Оплачен полностью"]);
+    assert.equal((await ledgerOf(t, object.id)).owed, 0);
+  }));
+
+Deno.test("[api] the client refuses the act with a comment the staff see; the next act is a new version, the refused one stays", () =>
+  withTestApp(async (t) => {
+    const { object } = await jobUnderWay(t, "Д-А-4");
+    const done = await expectJson(t.as(FOREMAN).post(`/api/foreman/objects/${object.id}/complete-work`));
+    const token = tokenOf(done.clientLink);
+    const short = await expectJson(
+      t.request(`/api/client-links/${token}/act/refuse`, { method: "POST", json: { comment: " " } }),
+      422,
+    );
+    assert.ok(short.errors.comment[0].startsWith("Напишите"));
+    await expectJson(
+      t.request(`/api/client-links/${token}/act/refuse`, {
+        method: "POST",
+        json: { comment: "Не засыпана траншея у калитки" },
+      }),
+      201,
+    );
+    const notes = await expectJson<any[]>(t.as(ENGINEER).get("/api/notifications"));
+    const note = notes.find((n) => n.title === "Клиент отказался подписать акт");
+    assert.ok(
+      note?.message.includes("Не засыпана траншея у калитки"),
+      "the chief engineer reads the comment",
+    );
+    const foremanNotes = await expectJson<any[]>(t.as(FOREMAN).get("/api/notifications"));
+    assert.ok(foremanNotes.some((n) => n.title === "Клиент отказался подписать акт"));
+    const o = await objectOf(t, object.id);
+    assert.equal(o.stage, "works_done", "a refused act signs nothing");
+
+    const view = await expectJson(t.as(ENGINEER).get(`/api/acts/object/${object.id}`));
+    assert.equal(view.canFinish, true, "a new version may be issued");
+    assert.deepEqual(
+      [view.acts[0].state, view.acts[0].refusalComment],
+      ["refused", "Не засыпана траншея у калитки"],
+    );
+    const second = await expectJson(t.as(ENGINEER).post(`/api/acts/object/${object.id}/finish`));
+    assert.equal(second.act.version, 2);
+    assert.match(second.act.actNumber, /-А2$/);
+    const { acts } = await expectJson(t.as(ENGINEER).get(`/api/acts/object/${object.id}`));
+    assert.deepEqual(acts.map((a: any) => [a.version, a.state]), [[2, "awaiting"], [1, "refused"]]);
+    // The first link now acts on the newest version.
+    await expectJson(t.request(`/api/client-links/${token}/act/sign`, {
+      method: "POST",
+      json: { fullName: "Зимина Ольга Викторовна", signature: drawnPng(), agree: true },
+    }));
+    const after = await expectJson(t.as(ENGINEER).get(`/api/acts/object/${object.id}`));
+    assert.deepEqual(after.acts.map((a: any) => a.state), ["signed", "refused"]);
+  }));
