@@ -7,11 +7,11 @@ import { type Placeholders, preparedQuery } from "./prepared.ts";
 import { objects, tasks, users } from "./schema/mod.ts";
 import { notifyRoles, recordActivity } from "./notifications.ts";
 import {
+  clientNumberFields,
   type ObjectCreateInput,
   type ObjectJson,
   type ObjectPatchInput,
   type ObjectStatus,
-  clientNumberFields,
   objectTextFields,
   toKopecks,
   toRoubles,
