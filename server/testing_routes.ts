@@ -123,6 +123,9 @@ export const apiRules: Record<string, Rule> = {
   "PUT /api/contracts/templates/:workType": admins,
   "DELETE /api/contracts/templates/:workType": admins,
   "GET /api/contracts/:id": staffRoles,
+  "GET /api/invoices/object/:objectId": staffRoles,
+  "POST /api/invoices/object/:objectId": contractMakerRoles,
+  "GET /api/invoices/:id/pdf": staffRoles,
   "GET /api/contracts/:id/pdf": staffRoles,
   "GET /api/contracts/:id/docx": staffRoles,
   "POST /api/contracts/links/:id/revoke": paymentKeeperRoles,
@@ -218,6 +221,7 @@ type Kind =
   | "contract"
   | "clientLink"
   | "payment"
+  | "invoice"
   | "token"
   | "product"
   | "productSlug"
@@ -266,6 +270,7 @@ const kindBySegment: Record<string, Kind> = {
   contracts: "contract",
   links: "clientLink",
   payment: "payment",
+  invoices: "invoice",
   products: "product",
   images: "product",
   categories: "category",
@@ -391,8 +396,13 @@ async function recordsOf(t: TestApp, admin: string, userEmail: string): Promise<
     }),
     "a payment link",
   );
+  const invoice = await ok<{ id: number }>(
+    t.request(`/api/invoices/object/${object}`, { as: admin, method: "POST" }),
+    "an invoice",
+  );
   const shop = await shopRecords(t, admin, me.companyId);
   return {
+    invoice: invoice.id,
     notification: notes[0].id,
     company: me.companyId,
     user: person.id,

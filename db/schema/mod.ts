@@ -8,3 +8,4 @@ export * from "./estimates.ts";
 export * from "./shop.ts";
 export * from "./contracts.ts";
 export * from "./outbox.ts";
+export * from "./documents_issued.ts";

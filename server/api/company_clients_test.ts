@@ -4,30 +4,7 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { expectJson, type TestApp, withTestApp } from "../testing.ts";
 import { companies, estimates, objects } from "../../db/schema/mod.ts";
-
-export const organisationClient = {
-  clientKind: "organisation",
-  clientName: "ООО «Новый Колодец»",
-  clientInn: "7707083893",
-  clientKpp: "773601001",
-  clientOgrn: "1027700132195",
-  clientLegalAddress: "117997, г. Москва, ул. Вавилова, д. 19",
-  clientSigner: "Генеральный директор Соколов Андрей Петрович",
-  clientBankName: "ПАО Сбербанк",
-  clientBankBik: "044525225",
-  clientBankAccount: "40702810938000000001",
-  clientBankCorAccount: "30101810400000000225",
-};
-
-export const organisationObject = {
-  address: "Московская обл, Рузский р-н, п Дорохово, ул Школьная, д 4",
-  settlement: "Дорохово",
-  region: "Московская область",
-  clientPhone: "+7 916 555-44-33",
-  workType: "septic",
-  estimatedCost: "315 000 ₽",
-  ...organisationClient,
-};
+import { organisationClient, organisationObject } from "../testing_clients.ts";
 
 Deno.test("[api] POST /api/objects keeps an organisation client's requisites, typed with spaces", () =>
   withTestApp(async (t) => {
