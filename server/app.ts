@@ -31,6 +31,7 @@ import { estimatesApi } from "./api/estimates.ts";
 import { fieldWorkApi } from "./api/field_work.ts";
 import { clientLinksApi, contractsApi, customerApi, paymentApi } from "./api/contracts.ts";
 import { invoicesApi } from "./api/invoices.ts";
+import { closingDocumentsApi } from "./api/closing_documents.ts";
 import { shopApi } from "./api/shop.ts";
 import { ordersApi } from "./api/orders.ts";
 import { offlineApi } from "./api/offline.ts";
@@ -123,6 +124,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/field-work", fieldWorkApi);
   api.route("/contracts", contractsApi);
   api.route("/invoices", invoicesApi);
+  api.route("/closing-documents", closingDocumentsApi);
   api.route("/payment", paymentApi);
   api.route("/client-links", clientLinksApi);
   api.route("/client-messages", clientMessagesApi);

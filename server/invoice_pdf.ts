@@ -15,7 +15,7 @@ export async function invoicePdf(d: InvoiceDocument, qrPayload: string): Promise
   const sheet = await PdfSheet.create(title);
   const w = sheet.width;
   const half = [{ width: w * 0.6 }, { width: w * 0.4 }];
-  sheet.row([`Банк получателя: ${d.seller.bank}`, d.seller.requisites], half);
+  sheet.row([d.seller.bank, d.seller.requisites], half);
   sheet.row([`Получатель: ${d.seller.name}`, d.seller.address], half);
   sheet.gap(12);
   sheet.text(title, { size: 14, bold: true });
@@ -80,6 +80,7 @@ export async function invoicePdf(d: InvoiceDocument, qrPayload: string): Promise
   sheet.gap(4);
   sheet.text(`Назначение платежа: ${d.purpose}`, { size: 8 });
   sheet.gap(10);
+  sheet.ensure(150); // the QR stays with its caption
   sheet.text("Оплатить по QR-коду в приложении банка (ГОСТ Р 56042-2014):", { size: 8 });
   sheet.gap(2);
   await sheet.image(await paymentQrPng(qrPayload), 110);

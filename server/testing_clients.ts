@@ -1,4 +1,10 @@
-// Test fixtures: an organisation client with requisites whose check digits are right (issue 25 item 8).
+// Test fixtures: an organisation client with requisites whose check digits are right, and a job of it with a
+// contract (issue 25 item 8).
+import { eq } from "drizzle-orm";
+import { expectJson, type TestApp } from "./testing.ts";
+import { companies, estimates, objects } from "../db/schema/mod.ts";
+
+const MANAGER = "manager@demo.local";
 
 export const organisationClient = {
   clientKind: "organisation",
@@ -23,3 +29,52 @@ export const organisationObject = {
   estimatedCost: "315 000 ₽",
   ...organisationClient,
 };
+
+/** A demo estimate's object made an organisation client, with a contract for the estimate. */
+export async function organisationJob(t: TestApp) {
+  const [co] = await t.deps.db.select().from(companies).where(eq(companies.name, "ООО «Демо Септик»"));
+  const [row] = await t.deps.db.select({ e: estimates, o: objects }).from(estimates)
+    .innerJoin(objects, eq(objects.id, estimates.objectId)).where(eq(estimates.companyId, co.id)).limit(1);
+  await expectJson(t.as(MANAGER).patch(`/api/objects/${row.o.id}`, organisationClient), 200);
+  const made = await expectJson(
+    t.as(MANAGER).post("/api/contracts/generate", {
+      templateId: `${row.o.workType}_contract`,
+      contractData: {
+        CLIENT_KIND: "organisation",
+        CLIENT_NAME: organisationClient.clientName,
+        CLIENT_PHONE: "+7 495 000-00-01",
+        CLIENT_ADDRESS: organisationClient.clientLegalAddress,
+        CONTRACT_NUMBER: "Д-ORG-1",
+        PREPAYMENT_PERCENT: 30,
+        OBJECT_ADDRESS: row.o.address,
+      },
+      objectId: row.o.id,
+      estimateData: { id: row.e.id },
+    }),
+    201,
+  );
+  return { object: row.o, estimate: row.e, contract: made.contract };
+}
+
+/** The prepayment asked through a link and marked received by staff. */
+export async function receivePrepayment(
+  t: TestApp,
+  job: { object: { id: number }; contract: { id: number; prepaymentAmount: number } },
+) {
+  const link = await expectJson(
+    t.as(MANAGER).post("/api/payment/generate", {
+      amount: job.contract.prepaymentAmount,
+      description: "Предоплата",
+      objectId: job.object.id,
+      contractId: job.contract.id,
+    }),
+    201,
+  );
+  await expectJson(
+    t.as(MANAGER).post(`/api/payment/${link.paymentId}/received`, {
+      amount: job.contract.prepaymentAmount,
+      receivedOn: new Date().toISOString().slice(0, 10),
+    }),
+    200,
+  );
+}

@@ -26,6 +26,8 @@ import {
   VIDEO_MAX_BYTES,
 } from "../../components/Documents.tsx";
 
+import { ClosingDocuments } from "./ClosingDocuments.tsx";
+
 export interface ObjectTabsProps {
   object: ObjectJson;
   canEdit: boolean;
@@ -125,6 +127,7 @@ export default function ObjectTabs({ object, canEdit, userId, isAdmin }: ObjectT
         )}
         {tab === "documents" && (
           <div className="stack-lg">
+            <ClosingDocuments objectId={object.id} canIssue={canEdit} />
             {documents === null
               ? <div className="skeleton" style={{ height: 80 }} />
               : documents.length === 0

@@ -37,7 +37,7 @@ export const invoicesApi = new Hono<AppEnv>()
     if (result.problem === "not_found") throw notFound("Объект не найден");
     throw new ApiError(409, result.problem, "errors" in result ? result.errors : undefined);
   })
-  .get("/:id{[0-9]+}/pdf", validIdParam, async (c) => {
+  .get("/:id/pdf", validIdParam, async (c) => {
     const { db } = c.var.deps;
     const invoice = await getInvoice(db, companyScope(currentUser(c)), c.req.valid("param").id);
     if (!invoice) throw notFound("Счёт не найден");

@@ -7,58 +7,9 @@ import { companies, estimates, objects } from "../../db/schema/mod.ts";
 import { extractPdfText } from "../testing_pdf.ts";
 import { contractMoney } from "../../domain/contract_text.ts";
 import { amountInWords } from "../../domain/amount_words.ts";
-import { organisationClient } from "../testing_clients.ts";
+import { organisationJob, receivePrepayment } from "../testing_clients.ts";
 
 const MANAGER = "manager@demo.local";
-
-/** A demo estimate's object made an organisation client, with a contract for the estimate. */
-export async function organisationJob(t: TestApp) {
-  const [co] = await t.deps.db.select().from(companies).where(eq(companies.name, "ООО «Демо Септик»"));
-  const [row] = await t.deps.db.select({ e: estimates, o: objects }).from(estimates)
-    .innerJoin(objects, eq(objects.id, estimates.objectId)).where(eq(estimates.companyId, co.id)).limit(1);
-  await expectJson(t.as(MANAGER).patch(`/api/objects/${row.o.id}`, organisationClient), 200);
-  const made = await expectJson(
-    t.as(MANAGER).post("/api/contracts/generate", {
-      templateId: `${row.o.workType}_contract`,
-      contractData: {
-        CLIENT_KIND: "organisation",
-        CLIENT_NAME: organisationClient.clientName,
-        CLIENT_PHONE: "+7 495 000-00-01",
-        CLIENT_ADDRESS: organisationClient.clientLegalAddress,
-        CONTRACT_NUMBER: "Д-ORG-1",
-        PREPAYMENT_PERCENT: 30,
-        OBJECT_ADDRESS: row.o.address,
-      },
-      objectId: row.o.id,
-      estimateData: { id: row.e.id },
-    }),
-    201,
-  );
-  return { object: row.o, estimate: row.e, contract: made.contract };
-}
-
-/** The prepayment asked through a link and marked received by staff. */
-export async function receivePrepayment(
-  t: TestApp,
-  job: { object: { id: number }; contract: { id: number; prepaymentAmount: number } },
-) {
-  const link = await expectJson(
-    t.as(MANAGER).post("/api/payment/generate", {
-      amount: job.contract.prepaymentAmount,
-      description: "Предоплата",
-      objectId: job.object.id,
-      contractId: job.contract.id,
-    }),
-    201,
-  );
-  await expectJson(
-    t.as(MANAGER).post(`/api/payment/${link.paymentId}/received`, {
-      amount: job.contract.prepaymentAmount,
-      receivedOn: new Date().toISOString().slice(0, 10),
-    }),
-    200,
-  );
-}
 
 const pdfText = async (t: TestApp, id: number, as = MANAGER) => {
   const res = await t.request(`/api/invoices/${id}/pdf`, { as });
