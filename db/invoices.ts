@@ -73,8 +73,9 @@ export async function issueInvoice(
   });
 }
 
-/** The object's invoices, newest first (without their documents). */
+/** The object's invoices, newest first (without their documents); null when the object is not in the scope. */
 export async function objectInvoices(db: Db, scope: Scope, objectId: number) {
+  if (!await contractObject(db, scope, objectId)) return null;
   return await db.select({
     id: invoices.id,
     number: invoices.number,

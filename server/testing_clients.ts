@@ -1,8 +1,6 @@
 // Test fixtures: an organisation client with requisites whose check digits are right, and a job of it with a
 // contract (issue 25 item 8).
-import { eq } from "drizzle-orm";
 import { expectJson, type TestApp } from "./testing.ts";
-import { companies, estimates, objects } from "../db/schema/mod.ts";
 
 const MANAGER = "manager@demo.local";
 
@@ -32,9 +30,13 @@ export const organisationObject = {
 
 /** A demo estimate's object made an organisation client, with a contract for the estimate. */
 export async function organisationJob(t: TestApp) {
-  const [co] = await t.deps.db.select().from(companies).where(eq(companies.name, "ООО «Демо Септик»"));
-  const [row] = await t.deps.db.select({ e: estimates, o: objects }).from(estimates)
-    .innerJoin(objects, eq(objects.id, estimates.objectId)).where(eq(estimates.companyId, co.id)).limit(1);
+  const list: { id: number; objectId: number; totalAmount: number }[] = await expectJson(
+    t.request("/api/estimates", { as: MANAGER }),
+    200,
+  );
+  const estimate = list.find((e) => e.totalAmount > 0)!;
+  const object = await expectJson(t.request(`/api/objects/${estimate.objectId}`, { as: MANAGER }), 200);
+  const row = { e: estimate, o: object };
   await expectJson(t.as(MANAGER).patch(`/api/objects/${row.o.id}`, organisationClient), 200);
   const made = await expectJson(
     t.as(MANAGER).post("/api/contracts/generate", {

@@ -21,7 +21,9 @@ export const invoicesApi = new Hono<AppEnv>()
   .use(requireApi(staffRoles))
   .get("/object/:objectId", validate("param", objectParam), async (c) => {
     const { db } = c.var.deps;
-    return c.json(await objectInvoices(db, companyScope(currentUser(c)), c.req.valid("param").objectId));
+    const list = await objectInvoices(db, companyScope(currentUser(c)), c.req.valid("param").objectId);
+    if (!list) throw notFound("Объект не найден");
+    return c.json(list);
   })
   .post("/object/:objectId", requireApi(contractMakerRoles), validate("param", objectParam), async (c) => {
     const user = currentUser(c);
