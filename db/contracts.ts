@@ -25,6 +25,7 @@ import { latestAnswer } from "./quotes.ts";
 import { estimateDocumentParts, getEstimate, getEstimateVersion } from "./estimates.ts";
 import { clientEstimate } from "../estimating/client_view.ts";
 import type { CompanyRequisites } from "../domain/payment_qr.ts";
+import type { ContractClient } from "../domain/contract_text.ts";
 import type { LinkSupersession } from "../domain/client_links.ts";
 
 const inScope = (
@@ -45,8 +46,36 @@ export async function contractObject(db: Db, scope: Scope, objectId: number) {
     clientEmail: objects.clientEmail,
     workType: objects.workType,
     status: objects.status,
+    clientKind: objects.clientKind,
+    inn: objects.clientInn,
+    kpp: objects.clientKpp,
+    ogrn: objects.clientOgrn,
+    legalAddress: objects.clientLegalAddress,
+    signer: objects.clientSigner,
+    bankName: objects.clientBankName,
+    bankBik: objects.clientBankBik,
+    bankAccount: objects.clientBankAccount,
+    bankCorAccount: objects.clientBankCorAccount,
   }).from(objects).where(and(eq(objects.id, objectId), inScope(objects.companyId, scope)));
   return row ?? null;
+}
+
+/** Who the object's client is, as a contract, an invoice and КС-2/КС-3 name it. */
+export function contractClient(o: NonNullable<Awaited<ReturnType<typeof contractObject>>>): ContractClient {
+  if (o.clientKind === "person") return { kind: "person" };
+  const { inn, kpp, ogrn, legalAddress, signer, bankName, bankBik, bankAccount, bankCorAccount } = o;
+  return {
+    kind: "organisation",
+    inn,
+    kpp,
+    ogrn,
+    legalAddress,
+    signer,
+    bankName,
+    bankBik,
+    bankAccount,
+    bankCorAccount,
+  };
 }
 
 /** The company's requisites as a contract and a payment order print them. */

@@ -7,6 +7,7 @@ import { type Placeholders, preparedQuery } from "./prepared.ts";
 import { objects, tasks, users } from "./schema/mod.ts";
 import { notifyRoles, recordActivity } from "./notifications.ts";
 import {
+  clientNumberFields,
   type ObjectCreateInput,
   type ObjectJson,
   type ObjectPatchInput,
@@ -225,6 +226,16 @@ export function objectJson(row: ObjectRow, extra: Pick<ObjectJson, "tasks"> = {}
     clientName: row.clientName,
     clientPhone: row.clientPhone,
     clientEmail: row.clientEmail,
+    clientKind: row.clientKind,
+    clientInn: row.clientInn,
+    clientKpp: row.clientKpp,
+    clientOgrn: row.clientOgrn,
+    clientLegalAddress: row.clientLegalAddress,
+    clientSigner: row.clientSigner,
+    clientBankName: row.clientBankName,
+    clientBankBik: row.clientBankBik,
+    clientBankAccount: row.clientBankAccount,
+    clientBankCorAccount: row.clientBankCorAccount,
     workType: row.workType,
     status: row.status,
     stage: row.stage,
@@ -250,7 +261,7 @@ type Values = Partial<typeof objects.$inferInsert>;
 
 function columnsOf(input: ObjectPatchInput): Values {
   const v: Values = {};
-  const copy = [...objectTextFields, "latitude", "longitude"] as const;
+  const copy = [...objectTextFields, ...clientNumberFields, "latitude", "longitude"] as const;
   for (const key of copy) if (input[key] !== undefined) (v as Record<string, unknown>)[key] = input[key];
   if (input.distanceFromMKAD !== undefined) v.distanceFromMKAD = input.distanceFromMKAD;
   if (input.estimatedCost !== undefined) v.estimatedCost = toKopecks(input.estimatedCost);

@@ -27,6 +27,7 @@ export function prepaymentAmount(totalKopecks: number, percent: number): number 
 
 /** The client data a contract is filled with (contractDataSchema's output). */
 export interface ContractFields {
+  CLIENT_KIND?: "person" | "organisation";
   CLIENT_NAME: string;
   CLIENT_PHONE: string;
   CLIENT_PASSPORT: string;
@@ -35,6 +36,66 @@ export interface ContractFields {
   PREPAYMENT_PERCENT: typeof prepaymentPercents[number];
   OBJECT_ADDRESS: string;
   CITY: string;
+}
+
+/** An organisation client's requisites as the object keeps them (domain/objects.ts checks them). */
+export interface OrganisationRequisites {
+  inn: string | null;
+  kpp: string | null;
+  ogrn: string | null;
+  legalAddress: string | null;
+  signer: string | null;
+  bankName: string | null;
+  bankBik: string | null;
+  bankAccount: string | null;
+  bankCorAccount: string | null;
+}
+
+/** Who the contract is made with: a consumer, or an organisation with its requisites. */
+export type ContractClient = { kind: "person" } | ({ kind: "organisation" } & OrganisationRequisites);
+
+/** «ИНН …, КПП …, ОГРН …» of whoever has them (an ИП has no КПП and an ОГРНИП of 15 digits). */
+export function requisitesLine(r: { inn: string | null; kpp: string | null; ogrn: string | null }): string {
+  const ogrn = cleanRequisite(r.ogrn);
+  return [
+    `ИНН ${cleanRequisite(r.inn)}`,
+    ...(cleanRequisite(r.kpp) ? [`КПП ${cleanRequisite(r.kpp)}`] : []),
+    ...(ogrn ? [`${ogrn.length === 15 ? "ОГРНИП" : "ОГРН"} ${ogrn}`] : []),
+  ].join(", ");
+}
+
+/** «Банк: …, БИК …, р/с …, к/с …», or "" without an account. */
+export function bankLine(
+  r: {
+    bankName: string | null;
+    bankBik: string | null;
+    bankAccount: string | null;
+    bankCorAccount: string | null;
+  },
+): string {
+  if (!cleanRequisite(r.bankAccount)) return "";
+  return [
+    `Банк: ${r.bankName ?? ""}`.trim(),
+    `БИК ${cleanRequisite(r.bankBik)}`,
+    `р/с ${cleanRequisite(r.bankAccount)}`,
+    ...(cleanRequisite(r.bankCorAccount) ? [`к/с ${cleanRequisite(r.bankCorAccount)}`] : []),
+  ].join(", ");
+}
+
+/**
+ * The contractor's liability for delay. A consumer's right is set by law and a contract may not lower it
+ * (Закон РФ от 07.02.1992 № 2300-1 «О защите прав потребителей», ст. 16 п. 1 and ст. 28 п. 5: 3 % of the
+ * price of the work for each day, up to the price of the work); with an organisation the parties agree.
+ */
+export function penaltyClause(kind: ContractClient["kind"]): string {
+  if (kind === "person") {
+    return "6.1. За нарушение сроков выполнения работ Подрядчик уплачивает Заказчику неустойку в размере 3 % " +
+      "цены работы за каждый день просрочки, но не более цены работы (п. 5 ст. 28 Закона РФ от 07.02.1992 " +
+      "№ 2300-1 «О защите прав потребителей»). Права Заказчика как потребителя определяются этим законом; " +
+      "условия договора, ухудшающие его положение, не применяются.";
+  }
+  return "6.1. За нарушение сроков выполнения работ Подрядчик уплачивает неустойку 0,1 % от стоимости работ " +
+    "за каждый день просрочки, но не более 10 % их стоимости (условие согласовано сторонами).";
 }
 
 /** What each work type's contract says in its own words. */
@@ -160,7 +221,11 @@ export const placeholders = {
   CLIENT_NAME: "ФИО клиента",
   CLIENT_PHONE: "телефон клиента",
   CLIENT_PASSPORT: "паспорт клиента",
-  CLIENT_ADDRESS: "адрес регистрации клиента",
+  CLIENT_ADDRESS: "адрес регистрации клиента (юридический адрес организации)",
+  CLIENT_PARTY: "заказчик в преамбуле: ФИО с паспортом или организация с реквизитами",
+  CLIENT_DETAILS: "реквизиты заказчика для подписи: паспорт или ИНН, КПП, ОГРН, банк",
+  CLIENT_SIGNER: "кто подписывает за заказчика",
+  PENALTY: "неустойка подрядчика: по закону о защите прав потребителей или согласованная с организацией",
   OBJECT_ADDRESS: "адрес объекта",
   ESTIMATE_NUMBER: "номер сметы",
   WORK_TITLE: "вид договора по типу работ",
@@ -185,7 +250,7 @@ export const defaultTemplate = `ДОГОВОР ПОДРЯДА № {{CONTRACT_NUM
 
 г. {{CITY}}, {{CONTRACT_DATE}}
 
-{{COMPANY_NAME}} ({{COMPANY_REQUISITES}}), от имени которого на основании Устава действует руководитель {{COMPANY_DIRECTOR}}, именуемое в дальнейшем «Подрядчик», с одной стороны, и {{CLIENT_NAME}}, паспорт {{CLIENT_PASSPORT}}, зарегистрированный(-ая) по адресу: {{CLIENT_ADDRESS}}, именуемый(-ая) в дальнейшем «Заказчик», с другой стороны, заключили настоящий договор о нижеследующем.
+{{COMPANY_NAME}} ({{COMPANY_REQUISITES}}), от имени которого на основании Устава действует руководитель {{COMPANY_DIRECTOR}}, именуемое в дальнейшем «Подрядчик», с одной стороны, и {{CLIENT_PARTY}}, именуемый(-ая, -ое) в дальнейшем «Заказчик», с другой стороны, заключили настоящий договор о нижеследующем.
 
 1. ПРЕДМЕТ ДОГОВОРА
 1.1. Подрядчик обязуется выполнить {{WORK_SUBJECT}} на объекте Заказчика по адресу: {{OBJECT_ADDRESS}}, а Заказчик обязуется принять и оплатить результат работ.
@@ -211,7 +276,7 @@ export const defaultTemplate = `ДОГОВОР ПОДРЯДА № {{CONTRACT_NUM
 {{WARRANTY}}
 
 6. ОТВЕТСТВЕННОСТЬ СТОРОН
-6.1. За нарушение сроков выполнения работ Подрядчик уплачивает неустойку 0,1 % от стоимости работ за каждый день просрочки, но не более 10 % их стоимости.
+{{PENALTY}}
 6.2. За нарушение сроков оплаты Заказчик уплачивает неустойку 0,1 % от неоплаченной суммы за каждый день просрочки, но не более 10 % этой суммы.
 6.3. Споры решаются переговорами, а при недостижении согласия — в суде по месту нахождения объекта.
 
@@ -228,10 +293,8 @@ export const defaultTemplate = `ДОГОВОР ПОДРЯДА № {{CONTRACT_NUM
 Руководитель: ____________ / {{COMPANY_DIRECTOR}} /
 
 Заказчик: {{CLIENT_NAME}}
-Паспорт: {{CLIENT_PASSPORT}}
-Адрес: {{CLIENT_ADDRESS}}
-Телефон: {{CLIENT_PHONE}}
-Подпись: ____________ / {{CLIENT_NAME}} /
+{{CLIENT_DETAILS}}
+Подпись: ____________ / {{CLIENT_SIGNER}} /
 `;
 
 const placeholderPattern = /\{\{\s*([A-Za-z_]+)\s*\}\}/g;
@@ -309,8 +372,11 @@ export function contractValues(input: {
   company: CompanyRequisites;
   estimate: ContractEstimate;
   date: Date;
+  /** A person when not given. */
+  client?: ContractClient;
 }): Record<Placeholder, string> {
   const { data, company: co, estimate: e } = input;
+  const client = input.client ?? { kind: "person" };
   const cl = clauses[input.workType];
   const prepayment = prepaymentAmount(e.totalAmount, data.PREPAYMENT_PERCENT);
   const remainder = e.totalAmount - prepayment;
@@ -320,11 +386,7 @@ export function contractValues(input: {
     CONTRACT_DATE: contractDate(input.date),
     CITY: data.CITY || "Москва",
     COMPANY_NAME: co.name,
-    COMPANY_REQUISITES: [
-      `ИНН ${cleanRequisite(co.inn)}`,
-      ...(kpp ? [`КПП ${kpp}`] : []),
-      `${cleanRequisite(co.ogrn).length === 15 ? "ОГРНИП" : "ОГРН"} ${cleanRequisite(co.ogrn)}`,
-    ].join(", "),
+    COMPANY_REQUISITES: requisitesLine({ inn: co.inn, kpp, ogrn: co.ogrn }),
     COMPANY_DIRECTOR: co.directorName ?? "",
     COMPANY_ADDRESS: co.legalAddress ?? "",
     COMPANY_BANK: `Банк: ${co.bankName}, БИК ${cleanRequisite(co.bankBik)}, р/с ${
@@ -334,6 +396,8 @@ export function contractValues(input: {
     CLIENT_PHONE: data.CLIENT_PHONE || "не указан",
     CLIENT_PASSPORT: data.CLIENT_PASSPORT,
     CLIENT_ADDRESS: data.CLIENT_ADDRESS,
+    ...clientParts(data, client),
+    PENALTY: penaltyClause(client.kind),
     OBJECT_ADDRESS: data.OBJECT_ADDRESS,
     ESTIMATE_NUMBER: e.estimateNumber,
     WORK_TITLE: cl.title,
@@ -353,6 +417,31 @@ export function contractValues(input: {
     REMAINDER_WORDS: amountInWords(remainder),
     TERMS: cl.terms,
     WARRANTY: cl.warranty,
+  };
+}
+
+/** The client's side of the preamble and of the signatures, for a person or an organisation. */
+function clientParts(
+  data: ContractFields,
+  client: ContractClient,
+): Pick<Record<Placeholder, string>, "CLIENT_PARTY" | "CLIENT_DETAILS" | "CLIENT_SIGNER"> {
+  const phone = `Телефон: ${data.CLIENT_PHONE || "не указан"}`;
+  if (client.kind === "person") {
+    return {
+      CLIENT_PARTY:
+        `${data.CLIENT_NAME}, паспорт ${data.CLIENT_PASSPORT}, зарегистрированный(-ая) по адресу: ` +
+        data.CLIENT_ADDRESS,
+      CLIENT_DETAILS: [`Паспорт: ${data.CLIENT_PASSPORT}`, `Адрес: ${data.CLIENT_ADDRESS}`, phone].join("\n"),
+      CLIENT_SIGNER: data.CLIENT_NAME,
+    };
+  }
+  const signer = client.signer?.trim();
+  return {
+    CLIENT_PARTY: `${data.CLIENT_NAME} (${requisitesLine(client)}, адрес: ${data.CLIENT_ADDRESS})` +
+      (signer ? `, от имени которого действует ${signer}` : ""),
+    CLIENT_DETAILS: [requisitesLine(client), `Адрес: ${data.CLIENT_ADDRESS}`, bankLine(client), phone]
+      .filter(Boolean).join("\n"),
+    CLIENT_SIGNER: signer || data.CLIENT_NAME,
   };
 }
 

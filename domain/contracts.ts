@@ -2,7 +2,7 @@
 // data, the generate and payment calls, the signature, a company's template. The text itself is in
 // contract_text.ts, re-exported here for the server.
 import * as z from "zod/mini";
-import { workTypes } from "./enums.ts";
+import { clientKinds, workTypes } from "./enums.ts";
 import { calendarDate, isRecordId, MAX_AMOUNT_KOPECKS } from "./bounds.ts";
 import { prepaymentPercents, signatureProblems, templateProblem } from "./contract_text.ts";
 
@@ -23,11 +23,16 @@ const passport = text("Паспортные данные обязательны"
   z.refine((v) => /(^|\D)\d{2}\s?\d{2}\s?(№\s?)?\d{6}(\D|$)/.test(v), PASSPORT_MESSAGE),
 );
 
-/** The wizard's client data (spec/3 §3 contractData); the generate button and the server check the same. */
+/**
+ * The wizard's client data (spec/3 §3 contractData); the generate button and the server check the same.
+ * A person's passport is required; an organisation's contract carries its requisites from the object instead
+ * (CLIENT_KIND names which; the server takes it from the object).
+ */
 export const contractDataSchema = z.object({
+  CLIENT_KIND: z._default(z.enum(clientKinds, "Выберите: частное лицо или организация"), "person"),
   CLIENT_NAME: text("ФИО клиента обязательно", 3, 255),
   CLIENT_PHONE: optionalText(50),
-  CLIENT_PASSPORT: passport,
+  CLIENT_PASSPORT: optionalText(500),
   CLIENT_ADDRESS: text("Адрес регистрации клиента обязателен", 5, 500),
   CONTRACT_NUMBER: text("Номер договора обязателен", 1, 50).check(
     z.regex(/^[0-9A-Za-zА-Яа-яЁё/_.-]+$/, "Номер договора: буквы, цифры, «-», «/», «.» без пробелов"),
@@ -38,7 +43,17 @@ export const contractDataSchema = z.object({
   ),
   OBJECT_ADDRESS: text("Адрес объекта обязателен", 3, 500),
   CITY: optionalText(100),
-});
+}).check(z.superRefine((data, ctx) => {
+  const problem = passportProblem(data.CLIENT_KIND, data.CLIENT_PASSPORT);
+  if (problem) ctx.addIssue({ code: "custom", message: problem, path: ["CLIENT_PASSPORT"], input: data });
+}));
+
+/** A person's contract needs the passport (series and number); an organisation's does not. */
+export function passportProblem(kind: typeof clientKinds[number], value: string): string | null {
+  if (kind === "organisation") return null;
+  const r = passport.safeParse(value);
+  return r.success ? null : r.error.issues[0].message;
+}
 export type ContractData = z.infer<typeof contractDataSchema>;
 
 const id = (message: string) => z.number(message).check(z.refine(isRecordId, message));

@@ -40,6 +40,8 @@ export const workTypes = [
   "water_treatment",
 ] as const;
 
+/** Who the client of an object is: a private person (consumer-protection terms) or an organisation. */
+export const clientKinds = ["person", "organisation"] as const;
 export const objectStatuses = [
   "new",
   "in_progress",

@@ -3,10 +3,12 @@
 import type { Tone } from "./labels.ts";
 import * as z from "zod/mini";
 import "./zod_messages.ts"; // the Russian messages of checks without their own
-import { objectStatuses, workTypes } from "./enums.ts";
+import { clientKinds, objectStatuses, workTypes } from "./enums.ts";
 import { distanceFromMkadRule, wholeKm } from "../estimating/enums.ts";
+import { cleanRequisite, requisiteErrors } from "./requisites.ts";
 
-export { objectStatuses, workTypes };
+export { clientKinds, objectStatuses, workTypes };
+export type ClientKind = typeof clientKinds[number];
 export type ObjectStatus = typeof objectStatuses[number];
 export type WorkType = typeof workTypes[number];
 
@@ -77,7 +79,60 @@ export const objectTextFields = [
   "description",
   "workType",
   "status",
+  "clientKind",
+  "clientLegalAddress",
+  "clientSigner",
+  "clientBankName",
 ] as const;
+
+/** An organisation client's numbers: spaces and dashes people type are dropped (domain/requisites.ts). */
+export const clientNumberFields = [
+  "clientInn",
+  "clientKpp",
+  "clientOgrn",
+  "clientBankBik",
+  "clientBankAccount",
+  "clientBankCorAccount",
+] as const;
+
+/** The object's field of each requisite requisiteErrors() names. */
+const requisiteField = {
+  inn: "clientInn",
+  kpp: "clientKpp",
+  ogrn: "clientOgrn",
+  bankBik: "clientBankBik",
+  bankAccount: "clientBankAccount",
+  bankCorAccount: "clientBankCorAccount",
+} as const;
+
+type ClientRequisiteInput = Partial<Record<typeof clientNumberFields[number], string | null>> & {
+  clientKind?: ClientKind | null;
+  clientName?: string | null;
+};
+
+/**
+ * What is wrong with an object's client requisites, by the object's field names: the check digits of every
+ * filled number, and for an organisation its name and ИНН (a document for it cannot be issued without them).
+ */
+export function clientRequisiteErrors(o: ClientRequisiteInput): Record<string, string> {
+  const out: Record<string, string> = {};
+  const found = requisiteErrors({
+    inn: o.clientInn,
+    kpp: o.clientKpp,
+    ogrn: o.clientOgrn,
+    bankBik: o.clientBankBik,
+    bankAccount: o.clientBankAccount,
+    bankCorAccount: o.clientBankCorAccount,
+  });
+  for (const [key, message] of Object.entries(found)) {
+    out[requisiteField[key as keyof typeof requisiteField]] = message;
+  }
+  if (o.clientKind === "organisation") {
+    if (!o.clientName) out.clientName = "Укажите название организации";
+    if (!o.clientInn) out.clientInn ??= "Укажите ИНН организации";
+  }
+  return out;
+}
 
 /**
  * Normalises a posted object before validation: strings trimmed and empty ones null, costs cleaned,
@@ -91,6 +146,9 @@ export function normalizeObjectInput(raw: unknown): Record<string, unknown> {
     if (!(key in input)) continue;
     const v = input[key];
     out[key] = v === null || v === undefined ? null : String(v).trim() || null;
+  }
+  for (const key of clientNumberFields) {
+    if (key in input) out[key] = cleanRequisite(input[key] as string | null) || null;
   }
   if ("distanceFromMKAD" in input) out.distanceFromMKAD = cleanDistance(input.distanceFromMKAD);
   for (const key of ["estimatedCost", "actualCost"] as const) {
@@ -140,6 +198,16 @@ const fields = {
   clientName: optionalText(255),
   clientPhone: required(1, "Телефон обязателен", 50),
   clientEmail: z.nullish(z.email("Некорректный email")),
+  clientKind: z.enum(clientKinds, "Выберите: частное лицо или организация"),
+  clientInn: optionalText(12),
+  clientKpp: optionalText(9),
+  clientOgrn: optionalText(15),
+  clientLegalAddress: optionalText(500),
+  clientSigner: optionalText(255),
+  clientBankName: optionalText(255),
+  clientBankBik: optionalText(9),
+  clientBankAccount: optionalText(20),
+  clientBankCorAccount: optionalText(20),
   workType: z.enum(workTypes, "Тип работ обязателен"),
   status: z.enum(objectStatuses, "Неизвестный статус"),
   estimatedCost: money("Примерная стоимость обязательна"),
@@ -148,21 +216,32 @@ const fields = {
   companyId: z.nullish(z.number().check(z.int())),
 };
 
+/** Each wrong client requisite as an issue on its field (the same messages as the company's own). */
+const clientRequisites = z.superRefine((o: ClientRequisiteInput, ctx) => {
+  for (const [field, message] of Object.entries(clientRequisiteErrors(o))) {
+    ctx.addIssue({ code: "custom", message, path: [field], input: o });
+  }
+});
+
 /** POST /api/objects, after normalizeObjectInput(). */
 export const objectCreateSchema = z.object({
   ...fields,
   workType: z._default(fields.workType, "construction"),
   status: z._default(fields.status, "new"),
-});
+  clientKind: z._default(fields.clientKind, "person"),
+}).check(clientRequisites);
 
-/** PATCH /api/objects/:id: any subset; the required fields stay required when sent; costs may be cleared. */
+/**
+ * PATCH /api/objects/:id: any subset; the required fields stay required when sent; costs may be cleared.
+ * The requisites sent are checked together (an account with its БИК); the edit form sends them all.
+ */
 export const objectPatchSchema = z.partial(
   z.object({
     ...fields,
     estimatedCost: z.nullable(fields.estimatedCost),
     clientPhone: z.nullable(fields.clientPhone),
   }),
-);
+).check(clientRequisites);
 
 export type ObjectCreateInput = z.infer<typeof objectCreateSchema>;
 export type ObjectPatchInput = z.infer<typeof objectPatchSchema>;
@@ -184,6 +263,17 @@ export interface ObjectJson {
   clientName: string | null;
   clientPhone: string | null;
   clientEmail: string | null;
+  /** The client's kind and, for an organisation, its requisites. */
+  clientKind: ClientKind;
+  clientInn: string | null;
+  clientKpp: string | null;
+  clientOgrn: string | null;
+  clientLegalAddress: string | null;
+  clientSigner: string | null;
+  clientBankName: string | null;
+  clientBankBik: string | null;
+  clientBankAccount: string | null;
+  clientBankCorAccount: string | null;
   workType: WorkType;
   status: ObjectStatus;
   /** The job's step and its badge (domain/job_status.ts). */

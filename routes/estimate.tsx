@@ -27,6 +27,7 @@ import { isEquipmentPriceNote } from "../estimating/catalogue/equipment_price.ts
 import { Card } from "../components/Card.tsx";
 import ContractWizard from "../islands/ContractWizard.tsx";
 import { contractObject, currentContract } from "../db/contracts.ts";
+import { bankLine, requisitesLine } from "../domain/contract_text.ts";
 import { contractJson } from "../server/contract_json.ts";
 import { contractMakerRoles, paymentKeeperRoles } from "../domain/contracts.ts";
 import { hasRole } from "../domain/roles.ts";
@@ -147,6 +148,11 @@ export default async function estimatePage(c: Context<AppEnv>) {
                     phone: object.clientPhone ?? "",
                     objectAddress: object.address,
                     city: object.city ?? object.settlement ?? "",
+                    kind: object.clientKind,
+                    legalAddress: object.legalAddress ?? "",
+                    requisites: object.clientKind === "organisation"
+                      ? [requisitesLine(object), bankLine(object)].filter(Boolean).join("; ")
+                      : "",
                   },
                   current: contract && contractJson(contract),
                   canKeepPayments: hasRole(user.role, paymentKeeperRoles),

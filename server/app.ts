@@ -32,6 +32,8 @@ import { measurementsApi } from "./api/measurements.ts";
 import { estimatesApi } from "./api/estimates.ts";
 import { fieldWorkApi } from "./api/field_work.ts";
 import { clientLinksApi, contractsApi, customerApi, paymentApi } from "./api/contracts.ts";
+import { invoicesApi } from "./api/invoices.ts";
+import { closingDocumentsApi } from "./api/closing_documents.ts";
 import { shopApi } from "./api/shop.ts";
 import { ordersApi } from "./api/orders.ts";
 import { serviceVisitsApi } from "./api/service_visits.ts";
@@ -132,6 +134,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/estimates", estimatesApi);
   api.route("/field-work", fieldWorkApi);
   api.route("/contracts", contractsApi);
+  api.route("/invoices", invoicesApi);
+  api.route("/closing-documents", closingDocumentsApi);
   api.route("/payment", paymentApi);
   api.route("/client-links", clientLinksApi);
   api.route("/client-links", serviceLinkApi);

@@ -128,6 +128,12 @@ export const apiRules: Record<string, Rule> = {
   "PUT /api/contracts/templates/:workType": admins,
   "DELETE /api/contracts/templates/:workType": admins,
   "GET /api/contracts/:id": staffRoles,
+  "GET /api/invoices/object/:objectId": staffRoles,
+  "POST /api/invoices/object/:objectId": contractMakerRoles,
+  "GET /api/invoices/:id/pdf": staffRoles,
+  "GET /api/closing-documents/object/:objectId/ks2.pdf": staffRoles,
+  "GET /api/closing-documents/object/:objectId/ks3.pdf": staffRoles,
+  "GET /api/closing-documents/object/:objectId/ks.xlsx": staffRoles,
   "GET /api/contracts/:id/pdf": staffRoles,
   "GET /api/contracts/:id/docx": staffRoles,
   "POST /api/contracts/links/:id/revoke": paymentKeeperRoles,
@@ -268,6 +274,7 @@ type Kind =
   | "act"
   | "clientLink"
   | "payment"
+  | "invoice"
   | "token"
   | "product"
   | "productSlug"
@@ -323,6 +330,7 @@ const kindBySegment: Record<string, Kind> = {
   acts: "act",
   links: "clientLink",
   payment: "payment",
+  invoices: "invoice",
   products: "product",
   images: "product",
   categories: "category",
@@ -453,6 +461,10 @@ async function recordsOf(t: TestApp, admin: string, userEmail: string): Promise<
     }),
     "a payment link",
   );
+  const invoice = await ok<{ id: number }>(
+    t.request(`/api/invoices/object/${object}`, { as: admin, method: "POST" }),
+    "an invoice",
+  );
   // The works under way (set by hand), then finished: the object's act.
   await ok(
     t.request(`/api/objects/${object}/status-override`, {
@@ -470,6 +482,7 @@ async function recordsOf(t: TestApp, admin: string, userEmail: string): Promise<
   const service = await serviceRecords(t, admin, object, me.companyId);
   return {
     act: act.act.id,
+    invoice: invoice.id,
     notification: notes[0].id,
     company: me.companyId,
     user: person.id,

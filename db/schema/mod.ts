@@ -10,3 +10,4 @@ export * from "./contracts.ts";
 export * from "./outbox.ts";
 export * from "./service.ts";
 export * from "./acts.ts";
+export * from "./documents_issued.ts";

@@ -1,7 +1,7 @@
 import { check, index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { sql } from "drizzle-orm";
 import { createdAt, id, inList, kopecks, timestamp, updatedAt } from "./_columns.ts";
-import { objectStatuses, workTypes } from "../../domain/enums.ts";
+import { clientKinds, objectStatuses, workTypes } from "../../domain/enums.ts";
 import { companies } from "./companies.ts";
 import { users } from "./users.ts";
 
@@ -45,6 +45,20 @@ export const objects = sqliteTable("objects", {
   /** The current contract's total (null without a contract) and the money received, kopecks (domain/job_money.ts). */
   contractTotal: kopecks("contract_total"),
   receivedTotal: kopecks("received_total").notNull().default(0),
+  // Issue 25 item 8: the client is a person or an organisation; an organisation's requisites (checked by their
+  // check digits, domain/requisites.ts) go into its contract, invoice and КС-2/КС-3. No CHECK on the kind, as
+  // above: the zod schema of domain/objects.ts guards it.
+  clientKind: text("client_kind", { enum: clientKinds }).notNull().default("person"),
+  clientInn: text("client_inn", { length: 12 }),
+  clientKpp: text("client_kpp", { length: 9 }),
+  clientOgrn: text("client_ogrn", { length: 15 }),
+  clientLegalAddress: text("client_legal_address"),
+  /** Who signs for the organisation, «Генеральный директор Иванов И. И.». */
+  clientSigner: text("client_signer"),
+  clientBankName: text("client_bank_name"),
+  clientBankBik: text("client_bank_bik", { length: 9 }),
+  clientBankAccount: text("client_bank_account", { length: 20 }),
+  clientBankCorAccount: text("client_bank_cor_account", { length: 20 }),
 }, (t) => [
   index("objects_company_created_idx").on(t.companyId, t.createdAt),
   index("objects_company_status_idx").on(t.companyId, t.status, t.createdAt),

@@ -34,7 +34,17 @@ export interface WizardProps {
   objectId: number;
   workType: string;
   estimate: { id: number; estimateNumber: string; totalAmount: number };
-  client: { name: string; phone: string; objectAddress: string; city: string };
+  client: {
+    name: string;
+    phone: string;
+    objectAddress: string;
+    city: string;
+    /** A person (passport) or an organisation (its requisites, kept on the object). */
+    kind: "person" | "organisation";
+    legalAddress: string;
+    /** The organisation's requisites in one line, as the contract prints them. */
+    requisites: string;
+  };
   /** The object's current contract, when there is one. */
   current: ContractState | null;
   /** May record a received payment and revoke a link. */
@@ -93,6 +103,12 @@ const textFields: {
   { key: "CONTRACT_NUMBER", label: "Номер договора", required: true },
 ];
 
+/** The same fields, named for an organisation client. */
+const organisationLabels: Partial<Record<keyof Form, string>> = {
+  CLIENT_NAME: "Название организации",
+  CLIENT_ADDRESS: "Юридический адрес",
+};
+
 export default function Wizard(props: WizardProps) {
   const { estimate } = props;
   const [tab, setTab] = useState<Tab>("client");
@@ -103,7 +119,7 @@ export default function Wizard(props: WizardProps) {
       CLIENT_NAME: d.CLIENT_NAME ?? props.client.name,
       CLIENT_PHONE: d.CLIENT_PHONE ?? props.client.phone,
       CLIENT_PASSPORT: d.CLIENT_PASSPORT ?? "",
-      CLIENT_ADDRESS: d.CLIENT_ADDRESS ?? "",
+      CLIENT_ADDRESS: d.CLIENT_ADDRESS ?? props.client.legalAddress,
       CONTRACT_NUMBER: d.CONTRACT_NUMBER ?? defaultContractNumber(new Date()),
       OBJECT_ADDRESS: d.OBJECT_ADDRESS ?? props.client.objectAddress,
       CITY: d.CITY ?? props.client.city,
@@ -120,7 +136,8 @@ export default function Wizard(props: WizardProps) {
     setForm((f) => ({ ...f, [key]: value }));
     setErrors((e) => ({ ...e, [key]: "" }));
   };
-  const ready = form.CLIENT_PASSPORT.trim() !== "" && form.CLIENT_ADDRESS.trim() !== "";
+  const organisation = props.client.kind === "organisation";
+  const ready = (organisation || form.CLIENT_PASSPORT.trim() !== "") && form.CLIENT_ADDRESS.trim() !== "";
   const prepayment = prepaymentAmount(estimate.totalAmount, form.PREPAYMENT_PERCENT);
   const reachable: Record<Tab, boolean> = {
     client: true,
@@ -131,7 +148,7 @@ export default function Wizard(props: WizardProps) {
 
   async function generate(e: React.FormEvent) {
     e.preventDefault();
-    const parsed = contractDataSchema.safeParse(form);
+    const parsed = contractDataSchema.safeParse({ ...form, CLIENT_KIND: props.client.kind });
     if (!parsed.success) {
       const out: Record<string, string> = {};
       for (const issue of parsed.error.issues) out[String(issue.path[0])] ??= issue.message;
@@ -143,7 +160,7 @@ export default function Wizard(props: WizardProps) {
       const res = await api<{ contractText: string; contract: ContractState }>("/api/contracts/generate", {
         body: {
           templateId: `${props.workType}_contract`,
-          contractData: form,
+          contractData: { ...form, CLIENT_KIND: props.client.kind },
           objectId: props.objectId,
           estimateData: { id: estimate.id },
         },
@@ -258,12 +275,18 @@ export default function Wizard(props: WizardProps) {
               {props.current &&
                 ` · договор №${props.current.contractNumber} уже есть: новая генерация создаст его следующую версию`}
             </p>
+            {organisation && (
+              <p className="notice notice-info" data-testid="organisation-client">
+                Заказчик — организация: в договор войдут её реквизиты из карточки объекта
+                {props.client.requisites ? ` (${props.client.requisites})` : ""} и согласованная неустойка.
+              </p>
+            )}
             <div className="form-grid">
-              {textFields.map((f) => (
+              {textFields.filter((f) => !(organisation && f.key === "CLIENT_PASSPORT")).map((f) => (
                 <Field
                   key={f.key}
                   id={`cw-${f.key}`}
-                  label={f.label}
+                  label={organisation ? organisationLabels[f.key] ?? f.label : f.label}
                   hint={f.hint}
                   error={errors[f.key]}
                   required={f.required}
@@ -311,7 +334,9 @@ export default function Wizard(props: WizardProps) {
             </fieldset>
             {!ready && (
               <p className="muted small">
-                Заполните паспорт и адрес регистрации клиента, чтобы сгенерировать договор.
+                {organisation
+                  ? "Заполните юридический адрес организации, чтобы сгенерировать договор."
+                  : "Заполните паспорт и адрес регистрации клиента, чтобы сгенерировать договор."}
               </p>
             )}
           </form>

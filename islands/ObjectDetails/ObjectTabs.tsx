@@ -29,6 +29,8 @@ import {
 } from "../../components/Documents.tsx";
 import ServicePanel, { EquipmentDocuments } from "./ServicePanel.tsx";
 
+import { ClosingDocuments } from "./ClosingDocuments.tsx";
+
 export interface ObjectTabsProps {
   object: ObjectJson;
   canEdit: boolean;
@@ -146,6 +148,7 @@ export default function ObjectTabs({ object, canEdit, canOverride, userId, isAdm
           <div className="stack-lg">
             {equipment.length > 0 && <EquipmentDocuments equipment={equipment} base="/api/service" />}
             <ActSummary objectId={object.id} onChanged={() => {}} listOnly />
+            <ClosingDocuments objectId={object.id} canIssue={canEdit} />
             {documents === null
               ? <div className="skeleton" style={{ height: 80 }} />
               : documents.length === 0

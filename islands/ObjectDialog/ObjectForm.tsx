@@ -59,9 +59,24 @@ type Values = Record<
   | "actualCost"
   | "description"
   | "latitude"
-  | "longitude",
+  | "longitude"
+  | "clientKind"
+  | typeof clientRequisiteFields[number],
   string
 >;
+
+/** An organisation client's requisites, as the form shows them (domain/objects.ts checks them). */
+const clientRequisiteFields = [
+  "clientInn",
+  "clientKpp",
+  "clientOgrn",
+  "clientLegalAddress",
+  "clientSigner",
+  "clientBankName",
+  "clientBankBik",
+  "clientBankAccount",
+  "clientBankCorAccount",
+] as const;
 
 const REGION = "Московская область";
 
@@ -84,6 +99,11 @@ function valuesOf(o: ObjectJson | null | undefined): Values {
     description: s(o?.description),
     latitude: s(o?.latitude),
     longitude: s(o?.longitude),
+    clientKind: o?.clientKind ?? "person",
+    ...Object.fromEntries(clientRequisiteFields.map((k) => [k, s(o?.[k])])) as Record<
+      typeof clientRequisiteFields[number],
+      string
+    >,
   };
 }
 
@@ -177,6 +197,8 @@ export default function ObjectForm({ mode, object, afterSave, variant, titleId, 
     const improved = variant === "improved";
     const payload: Record<string, unknown> = { ...values };
     if (mode === "create") delete payload.actualCost;
+    // A person has no requisites: what was typed before switching to «Частное лицо» is not kept.
+    if (values.clientKind === "person") { for (const k of clientRequisiteFields) payload[k] = null; }
     const normalized = normalizeObjectInput(payload);
     const parsed = mode === "create"
       ? objectCreateSchema.safeParse(normalized)
@@ -225,6 +247,7 @@ export default function ObjectForm({ mode, object, afterSave, variant, titleId, 
     bound(name, label, { autoComplete: "off", ...options });
   const statuses = mode === "create" ? createStatuses : objectStatuses;
   const listId = `${id}-suggestions`;
+  const organisation = values.clientKind === "organisation";
 
   return (
     <form onSubmit={submit} noValidate>
@@ -291,8 +314,20 @@ export default function ObjectForm({ mode, object, afterSave, variant, titleId, 
           {text("direction", "Направление", { readOnly: true, hint: "Вычисляется по адресу" })}
           {text("distanceFromMKAD", "Расстояние от МКАД, км", { inputMode: "numeric" })}
         </div>
+        <Field id={f("clientKind")} label="Клиент" error={errors.clientKind}>
+          <select
+            id={f("clientKind")}
+            value={values.clientKind}
+            onChange={(e) => set("clientKind", e.target.value)}
+          >
+            <option value="person">Частное лицо</option>
+            <option value="organisation">Организация или ИП</option>
+          </select>
+        </Field>
         <div className="grid-2">
-          {text("clientName", "Имя клиента", { autoComplete: "name" })}
+          {organisation
+            ? text("clientName", "Название организации", { required: true })
+            : text("clientName", "Имя клиента", { autoComplete: "name" })}
           {text("clientPhone", "Телефон клиента", {
             required: mode === "create",
             type: "tel",
@@ -300,6 +335,28 @@ export default function ObjectForm({ mode, object, afterSave, variant, titleId, 
             autoComplete: "tel",
           })}
         </div>
+        {organisation && (
+          <fieldset className="stack client-requisites">
+            <legend>Реквизиты организации</legend>
+            <div className="grid-3">
+              {text("clientInn", "ИНН", { required: true, inputMode: "numeric" })}
+              {text("clientKpp", "КПП", { hint: "Для ИП не заполняется" })}
+              {text("clientOgrn", "ОГРН или ОГРНИП", { inputMode: "numeric" })}
+            </div>
+            {text("clientLegalAddress", "Юридический адрес")}
+            {text("clientSigner", "Кто подписывает", {
+              hint: "Должность и ФИО: Генеральный директор Соколов А. П.",
+            })}
+            <div className="grid-2">
+              {text("clientBankName", "Банк")}
+              {text("clientBankBik", "БИК", { inputMode: "numeric" })}
+            </div>
+            <div className="grid-2">
+              {text("clientBankAccount", "Расчётный счёт", { inputMode: "numeric" })}
+              {text("clientBankCorAccount", "Корреспондентский счёт", { inputMode: "numeric" })}
+            </div>
+          </fieldset>
+        )}
         <div className="grid-2">
           <Field id={f("workType")} label="Тип работ" error={errors.workType} required>
             <select

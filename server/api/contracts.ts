@@ -9,6 +9,7 @@ import {
   type ClientLink,
   companyContractTemplates,
   companyRequisites,
+  contractClient,
   contractObject,
   contractTemplate,
   type ContractWithState,
@@ -38,6 +39,7 @@ import {
   contractTemplateSchema,
   contractValues,
   defaultTemplate,
+  passportProblem,
   paymentGenerateSchema,
   paymentKeeperRoles,
   paymentPurpose,
@@ -145,12 +147,24 @@ export const contractsApi = new Hono<AppEnv>()
     const company = await companyRequisites(db, object.companyId);
     const problem = company ? requisitesProblem(company) : { message: "Компания не найдена", errors: {} };
     if (problem) throw new ApiError(409, problem.message, problem.errors);
-    const data = body.contractData;
+    // The object says who the client is: a person's contract needs the passport, an organisation's carries
+    // the requisites kept on the object.
+    const passport = passportProblem(object.clientKind, body.contractData.CLIENT_PASSPORT);
+    if (passport) throw invalid({ "contractData.CLIENT_PASSPORT": [passport] });
+    const data = { ...body.contractData, CLIENT_KIND: object.clientKind };
+    const client = contractClient(object);
     const date = now();
     const template = await contractTemplate(db, object.companyId, object.workType) ?? defaultTemplate;
     const contractText = renderTemplate(
       template,
-      contractValues({ workType: object.workType as WorkType, data, company: company!, estimate, date }),
+      contractValues({
+        workType: object.workType as WorkType,
+        data,
+        company: company!,
+        estimate,
+        date,
+        client,
+      }),
     );
     const row = await storeContractVersion(db, {
       companyId: object.companyId,

@@ -1,0 +1,30 @@
+// Allocates the next number of a kind of document for a company and year (domain/document_numbers.ts).
+// Called inside the transaction that writes the document, so a rolled-back document gives its number back;
+// the unique (company, kind, year, seq) index stops two writers that read the same last number.
+import { and, eq, max } from "drizzle-orm";
+import type { Db } from "./client.ts";
+import { documentNumbers } from "./schema/mod.ts";
+import { documentNumber, type DocumentNumberKind } from "../domain/document_numbers.ts";
+import { moscowCalendar } from "../domain/dates.ts";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** The next number, «СЧ-2026-0003», of `kind` for the company in the Moscow year of `date`. */
+export async function allocateNumber(
+  tx: Tx | Db,
+  companyId: number,
+  kind: DocumentNumberKind,
+  date: Date,
+): Promise<string> {
+  const { year } = moscowCalendar(date);
+  const where = and(
+    eq(documentNumbers.companyId, companyId),
+    eq(documentNumbers.kind, kind),
+    eq(documentNumbers.year, year),
+  );
+  const [last] = await tx.select({ seq: max(documentNumbers.seq) }).from(documentNumbers).where(where);
+  const seq = (last?.seq ?? 0) + 1;
+  const label = documentNumber(kind, year, seq);
+  await tx.insert(documentNumbers).values({ companyId, kind, year, seq, label, createdAt: date });
+  return label;
+}

@@ -1,0 +1,55 @@
+// КС-2 and КС-3 of an object (issue 25 item 8): GET …/ks2.pdf, …/ks3.pdf and …/ks.xlsx (both forms, with
+// formulas). Staff of the object's company only; another company's object answers 404.
+import { type Context, Hono } from "hono";
+import { z } from "zod";
+import { objectKsDocument } from "../../db/ks_forms.ts";
+import { staffRoles } from "../../domain/roles.ts";
+import { ApiError, notFound } from "../errors.ts";
+import { contentDisposition } from "../content_disposition.ts";
+import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
+import { idText } from "../query.ts";
+import { validate } from "../validate.ts";
+import { ksPdf, ksXlsx } from "../ks_documents.ts";
+import type { AppEnv } from "../types.ts";
+
+const objectParam = z.object({ objectId: idText });
+
+async function ksOf(c: Context<AppEnv>, objectId: number) {
+  const { db, now } = c.var.deps;
+  const d = await objectKsDocument(db, companyScope(currentUser(c)), objectId, now());
+  if (d === "not_found") throw notFound("Объект не найден");
+  if (d === "no_contract") {
+    throw new ApiError(409, "У объекта нет договора: КС-2 и КС-3 составляются по договору");
+  }
+  return d;
+}
+
+function send(c: Context<AppEnv>, bytes: Uint8Array, name: string, ascii: string, type: string) {
+  c.header("Content-Type", type);
+  c.header("Content-Disposition", contentDisposition(name, { asciiName: ascii }));
+  c.header("Cache-Control", "private, no-store");
+  return c.body(bytes.slice().buffer as ArrayBuffer);
+}
+
+const fileSafe = (s: string) => s.replace(/[\\/:*?"<>|\s]+/g, "-");
+
+export const closingDocumentsApi = new Hono<AppEnv>()
+  .use(requireApi(staffRoles))
+  .get("/object/:objectId/ks2.pdf", validate("param", objectParam), async (c) => {
+    const d = await ksOf(c, c.req.valid("param").objectId);
+    return send(c, await ksPdf(d, "ks2"), `КС-2_${fileSafe(d.number)}.pdf`, "ks2.pdf", "application/pdf");
+  })
+  .get("/object/:objectId/ks3.pdf", validate("param", objectParam), async (c) => {
+    const d = await ksOf(c, c.req.valid("param").objectId);
+    return send(c, await ksPdf(d, "ks3"), `КС-3_${fileSafe(d.number)}.pdf`, "ks3.pdf", "application/pdf");
+  })
+  .get("/object/:objectId/ks.xlsx", validate("param", objectParam), async (c) => {
+    const d = await ksOf(c, c.req.valid("param").objectId);
+    return send(
+      c,
+      await ksXlsx(d),
+      `КС-2_КС-3_${fileSafe(d.number)}.xlsx`,
+      "ks.xlsx",
+      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    );
+  });

@@ -1,0 +1,56 @@
+// Invoices («Счёт на оплату», issue 25 item 8): issued for the amount the object's ledger asks now and kept as
+// issued; the PDF carries the ГОСТ Р 56042 QR of that amount. Another company's invoice or object is 404.
+import { Hono } from "hono";
+import { z } from "zod";
+import { getInvoice, issueInvoice, objectInvoices } from "../../db/invoices.ts";
+import { companyRequisites } from "../../db/contracts.ts";
+import { contractMakerRoles } from "../../domain/contract_text.ts";
+import { gostPaymentString } from "../../domain/payment_qr.ts";
+import { staffRoles } from "../../domain/roles.ts";
+import { ApiError, notFound } from "../errors.ts";
+import { contentDisposition } from "../content_disposition.ts";
+import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
+import { idText, validIdParam } from "../query.ts";
+import { validate } from "../validate.ts";
+import { invoicePdf } from "../invoice_pdf.ts";
+import type { AppEnv } from "../types.ts";
+
+const objectParam = z.object({ objectId: idText });
+
+export const invoicesApi = new Hono<AppEnv>()
+  .use(requireApi(staffRoles))
+  .get("/object/:objectId", validate("param", objectParam), async (c) => {
+    const { db } = c.var.deps;
+    const list = await objectInvoices(db, companyScope(currentUser(c)), c.req.valid("param").objectId);
+    if (!list) throw notFound("Объект не найден");
+    return c.json(list);
+  })
+  .post("/object/:objectId", requireApi(contractMakerRoles), validate("param", objectParam), async (c) => {
+    const user = currentUser(c);
+    const { db, now } = c.var.deps;
+    const result = await issueInvoice(db, companyScope(user), c.req.valid("param").objectId, {
+      id: user.id,
+      now: now(),
+    });
+    if ("invoice" in result) {
+      const { document: _, ...invoice } = result.invoice;
+      return c.json(invoice, 201);
+    }
+    if (result.problem === "not_found") throw notFound("Объект не найден");
+    throw new ApiError(409, result.problem, "errors" in result ? result.errors : undefined);
+  })
+  .get("/:id/pdf", validIdParam, async (c) => {
+    const { db } = c.var.deps;
+    const invoice = await getInvoice(db, companyScope(currentUser(c)), c.req.valid("param").id);
+    if (!invoice) throw notFound("Счёт не найден");
+    const seller = await companyRequisites(db, invoice.companyId);
+    const qr = gostPaymentString(seller!, { sum: invoice.amount, purpose: invoice.document.purpose });
+    const bytes = await invoicePdf(invoice.document, qr);
+    c.header("Content-Type", "application/pdf");
+    c.header(
+      "Content-Disposition",
+      contentDisposition(`Счёт_${invoice.number}.pdf`, { asciiName: "schet.pdf" }),
+    );
+    c.header("Cache-Control", "private, no-store");
+    return c.body(bytes.slice().buffer as ArrayBuffer);
+  });

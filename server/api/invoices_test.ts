@@ -1,0 +1,66 @@
+// Invoices of a company client (issue 25 item 8): numbered per company and year, for the amount the ledger
+// asks (prepayment, then the remainder), with both parties' requisites, the estimate's totals and the QR.
+import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
+import { expectJson, type TestApp, withTestApp } from "../testing.ts";
+import { companies, estimates, objects } from "../../db/schema/mod.ts";
+import { extractPdfText } from "../testing_pdf.ts";
+import { contractMoney } from "../../domain/contract_text.ts";
+import { amountInWords } from "../../domain/amount_words.ts";
+import { organisationJob, receivePrepayment } from "../testing_clients.ts";
+
+const MANAGER = "manager@demo.local";
+
+const pdfText = async (t: TestApp, id: number, as = MANAGER) => {
+  const res = await t.request(`/api/invoices/${id}/pdf`, { as });
+  assert.equal(res.status, 200);
+  assert.equal(res.headers.get("content-type"), "application/pdf");
+  return await extractPdfText(new Uint8Array(await res.arrayBuffer()));
+};
+
+Deno.test("[api] POST /api/invoices/object/:id asks the prepayment, then the remainder, numbered СЧ-year-seq", () =>
+  withTestApp(async (t) => {
+    const job = await organisationJob(t);
+    const year = new Date().getUTCFullYear();
+    const first = await expectJson(t.as(MANAGER).post(`/api/invoices/object/${job.object.id}`, {}), 201);
+    assert.match(first.number, new RegExp(`^СЧ-${year}-0001$`));
+    assert.equal(first.kind, "prepayment");
+    assert.equal(first.amount, job.contract.prepaymentAmount);
+    const text = await pdfText(t, first.id);
+    assert.ok(text.includes(`Счёт на оплату № ${first.number}`), text.slice(0, 200));
+    assert.ok(text.includes("ИНН 7707083893, КПП 773601001"), "the buyer's requisites");
+    assert.ok(text.includes("ИНН 7723456782"), "the seller's requisites");
+    assert.ok(text.includes(contractMoney(job.estimate.totalAmount).replace(/ руб\.$/, "")), "the total");
+    assert.ok(text.includes(amountInWords(first.amount)), "the amount in words");
+    assert.ok(text.includes("Договор подряда № Д-ORG-1"), "the basis");
+    // The prepayment received, the next invoice asks the remainder, to the kopeck.
+    await receivePrepayment(t, job);
+    const second = await expectJson(t.as(MANAGER).post(`/api/invoices/object/${job.object.id}`, {}), 201);
+    assert.equal(second.number, `СЧ-${year}-0002`);
+    assert.equal(second.kind, "final");
+    assert.equal(second.amount, job.estimate.totalAmount - job.contract.prepaymentAmount);
+    const list = await expectJson(t.request(`/api/invoices/object/${job.object.id}`, { as: MANAGER }), 200);
+    assert.deepEqual(list.map((i: { number: string }) => i.number), [second.number, first.number]);
+  }));
+
+Deno.test("[api] invoices: another company's invoice and object answer 404; a foreman may not issue one", () =>
+  withTestApp(async (t) => {
+    const job = await organisationJob(t);
+    const invoice = await expectJson(t.as(MANAGER).post(`/api/invoices/object/${job.object.id}`, {}), 201);
+    assert.equal(
+      (await t.request(`/api/invoices/${invoice.id}/pdf`, { as: "admin@other.local" })).status,
+      404,
+    );
+    assert.equal(
+      (await t.as("admin@other.local").post(`/api/invoices/object/${job.object.id}`, {})).status,
+      404,
+    );
+    assert.equal(
+      (await t.as("foreman@demo.local").post(`/api/invoices/object/${job.object.id}`, {})).status,
+      403,
+    );
+    assert.equal(
+      (await t.request(`/api/invoices/${invoice.id}/pdf`, { as: "foreman@demo.local" })).status,
+      200,
+    );
+  }));
