@@ -18,6 +18,7 @@ import { usersApi } from "./api/users.ts";
 import { adminApi } from "./api/admin.ts";
 import { profileApi, settingsApi } from "./api/settings.ts";
 import { tasksApi } from "./api/tasks.ts";
+import { calendarFeedApi, crewsApi, scheduleApi } from "./api/schedule.ts";
 import { analyticsApi, statsApi } from "./api/stats.ts";
 import { activityApi } from "./api/activity.ts";
 import { foremanApi } from "./api/foreman.ts";
@@ -107,6 +108,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/profile", profileApi);
   api.route("/settings", settingsApi);
   api.route("/tasks", tasksApi);
+  api.route("/crews", crewsApi);
+  api.route("/schedule", scheduleApi);
+  api.route("/calendar-feed", calendarFeedApi);
   api.route("/stats", statsApi);
   api.route("/analytics", analyticsApi);
   api.route("/activity", activityApi);
