@@ -3,18 +3,15 @@
 import ical, { ICalCalendarMethod } from "ical-generator";
 import type { CalendarTask } from "../db/schedule.ts";
 import { addDays, formatWindow, windowInstants } from "../domain/schedule.ts";
-import { MOSCOW } from "../domain/dates.ts";
 
 /** The feed's text: one event per scheduled task; a task without a window is an all-day event. */
 export function calendarFeed(
   tasks: readonly CalendarTask[],
-  o: { name: string; origin: string; now: Date },
+  o: { name: string; origin: string },
 ): string {
-  const calendar = ical({
-    name: `ПолеСмета — ${o.name}`,
-    timezone: MOSCOW,
-    method: ICalCalendarMethod.PUBLISH,
-  });
+  // Times are written in UTC («…Z»): without a time-zone library ical-generator would write the server's wall
+  // clock under TZID=Europe/Moscow. Each phone shows them in its own zone.
+  const calendar = ical({ name: `ПолеСмета — ${o.name}`, method: ICalCalendarMethod.PUBLISH });
   const origin = o.origin.replace(/\/$/, "");
   for (const t of tasks) {
     if (!t.scheduledDate) continue;
@@ -32,7 +29,6 @@ export function calendarFeed(
       start: span.start,
       end: span.end,
       allDay: !timed,
-      timezone: timed ? MOSCOW : undefined,
       stamp: t.updatedAt,
       summary: t.settlement ? `${t.title} — ${t.settlement}` : t.title,
       location: t.address ?? undefined,

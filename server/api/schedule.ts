@@ -123,7 +123,6 @@ export const calendarFeedApi = new Hono<AppEnv>()
     const body = calendarFeed(tasks, {
       name: displayName(owner),
       origin: env.PUBLIC_URL ?? new URL(c.req.url).origin,
-      now: now(),
     });
     return c.body(body, 200, { "Content-Type": "text/calendar; charset=utf-8", "Cache-Control": "no-store" });
   })
