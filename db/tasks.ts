@@ -15,7 +15,7 @@ import {
   sql,
 } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import type { Db } from "./client.ts";
+import type { Db, Executor } from "./client.ts";
 import { type Scope, scopeOf } from "./scope.ts";
 import { type Bound, type Placeholders, preparedQuery } from "./prepared.ts";
 import { estimates, notifications, objects, tasks, users } from "./schema/mod.ts";
@@ -30,6 +30,9 @@ import {
 import { displayName, formatDateTime } from "../domain/format.ts";
 import { notifyUsers, recordActivity } from "./notifications.ts";
 import { refreshJobState } from "./job_status.ts";
+import { enqueueClientMessage } from "./outbox.ts";
+import { peopleOfTask } from "./schedule.ts";
+import { formatVisit } from "../domain/schedule.ts";
 
 const assignee = alias(users, "assignee");
 
@@ -66,6 +69,7 @@ const selection = {
     workType: objects.workType,
     clientName: objects.clientName,
     clientPhone: objects.clientPhone,
+    clientEmail: objects.clientEmail,
   },
   assignee: {
     id: assignee.id,
@@ -107,6 +111,11 @@ export interface TaskView {
   /** «Сметы по видам работ»: a separate estimate per work type, or (false) one estimate. */
   separateEstimates: boolean;
   dueDate: Date | null;
+  /** The visit's Moscow day and window in minutes (domain/schedule.ts); null when not scheduled. */
+  scheduledDate: string | null;
+  windowStart: number | null;
+  windowEnd: number | null;
+  crewId: number | null;
   completedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
@@ -119,6 +128,7 @@ export interface TaskView {
     workType: string;
     clientName: string | null;
     clientPhone: string | null;
+    clientEmail: string | null;
   } | null;
   assignedUser:
     | { id: number; firstName: string | null; lastName: string | null; email: string; name: string }
@@ -141,6 +151,10 @@ function toView(row: Row, now: Date): TaskView {
     priority: t.priority,
     separateEstimates: t.separateEstimates,
     dueDate: t.dueDate,
+    scheduledDate: t.scheduledDate,
+    windowStart: t.windowStart,
+    windowEnd: t.windowEnd,
+    crewId: t.crewId,
     completedAt: t.completedAt,
     createdAt: t.createdAt,
     updatedAt: t.updatedAt,
@@ -416,6 +430,11 @@ export interface TaskPatch {
   assignedTo?: number | null;
   objectId?: number;
   separateEstimates?: boolean;
+  /** The visit's day ('YYYY-MM-DD', Moscow) and window (minutes); null unschedules. */
+  scheduledDate?: string | null;
+  windowStart?: number | null;
+  windowEnd?: number | null;
+  crewId?: number | null;
 }
 
 /**
@@ -454,7 +473,7 @@ export async function updateTask(
   scope: Scope,
   id: number,
   patch: TaskPatch,
-  by: { id: number; now: Date; assignedTo?: number },
+  by: { id: number; now: Date; assignedTo?: number; origin?: string },
 ) {
   const current = await getTask(db, scope, id, { now: by.now, assignedTo: by.assignedTo });
   if (!current) return null;
@@ -481,6 +500,10 @@ export async function updateTask(
     values.overdueNotifiedAt = null;
   }
   if (patch.assignedTo !== undefined) values.assignedTo = patch.assignedTo;
+  if (patch.scheduledDate !== undefined) values.scheduledDate = patch.scheduledDate;
+  if (patch.windowStart !== undefined) values.windowStart = patch.windowStart;
+  if (patch.windowEnd !== undefined) values.windowEnd = patch.windowEnd;
+  if (patch.crewId !== undefined) values.crewId = patch.crewId;
   if (patch.status !== undefined) {
     values.status = patch.status;
     if (patch.status === "completed" && current.storedStatus !== "completed") values.completedAt = by.now;
@@ -499,9 +522,14 @@ export async function updateTask(
       (patch.description !== undefined && (patch.description || null) !== current.description));
   const records = patch.status !== undefined && patch.status !== current.storedStatus;
   const moves = patch.objectId !== undefined && patch.objectId !== current.objectId;
+  // Moved to another day or window, or given to another crew: the people concerned and the client are told.
+  const scheduled = (patch.scheduledDate !== undefined && patch.scheduledDate !== current.scheduledDate) ||
+    (patch.windowStart !== undefined && patch.windowStart !== current.windowStart) ||
+    (patch.windowEnd !== undefined && patch.windowEnd !== current.windowEnd) ||
+    (patch.crewId !== undefined && patch.crewId !== current.crewId);
   // An edit that tells nobody and records nothing (a description, a title) is one statement, not a transaction.
   const task = !tellsAssigner && !tellsAssignee && !tellsPrevious && !rescheduled && !records && !moves &&
-      !reassigned
+      !reassigned && !scheduled
     ? await updateTaskRow(db, id, values)
     : await updateTaskTelling(db, id, values, {
       objectAddress,
@@ -511,7 +539,9 @@ export async function updateTask(
       keeper: rescheduled ? current.assignedTo : null,
       reassigned,
       records,
-      before: { objectId: current.objectId },
+      scheduled,
+      before: { objectId: current.objectId, assignedTo: current.assignedTo, crewId: current.crewId },
+      client: current.object,
       patch,
       by,
     });
@@ -529,7 +559,20 @@ function updateTaskTelling(
   db: Db,
   id: number,
   values: Partial<typeof tasks.$inferInsert>,
-  { objectAddress, tellsAssigner, tellsAssignee, previous, keeper, reassigned, records, before, patch, by }: {
+  {
+    objectAddress,
+    tellsAssigner,
+    tellsAssignee,
+    previous,
+    keeper,
+    reassigned,
+    records,
+    scheduled,
+    before,
+    client,
+    patch,
+    by,
+  }: {
     objectAddress: string | null;
     tellsAssigner: boolean;
     tellsAssignee: boolean;
@@ -539,9 +582,11 @@ function updateTaskTelling(
     keeper: number | null;
     reassigned: boolean;
     records: boolean;
-    before: { objectId: number | null };
+    scheduled: boolean;
+    before: { objectId: number | null; assignedTo: number | null; crewId: number | null };
+    client: TaskView["object"];
     patch: TaskPatch;
-    by: { id: number; now: Date };
+    by: { id: number; now: Date; origin?: string };
   },
 ) {
   return db.transaction(async (tx) => {
@@ -594,6 +639,7 @@ function updateTaskTelling(
         relatedObjectId: task.objectId,
       });
     }
+    if (scheduled) await tellScheduled(tx, task, before, { where, keeper, previous, patch, client, by });
     if (reassigned) {
       await recordActivity(tx, {
         companyId: task.companyId,
@@ -622,6 +668,54 @@ function updateTaskTelling(
       });
     }
     return task;
+  });
+}
+
+/**
+ * A task moved to another day, window or crew: everyone it concerns now or concerned before (assignee and crew
+ * members; not the one who moved it, nor whom another notice of this change already reached) hears
+ * «Задача перенесена», and the client is told the new day and window through the outbox (works_scheduled for
+ * a foreman's or crew's task, visit_scheduled for a visit).
+ */
+async function tellScheduled(
+  tx: Executor,
+  task: typeof tasks.$inferSelect,
+  before: { assignedTo: number | null; crewId: number | null },
+  o: {
+    where: string;
+    keeper: number | null;
+    previous: number | null;
+    patch: TaskPatch;
+    client: TaskView["object"];
+    by: { id: number; now: Date; origin?: string };
+  },
+) {
+  const told = new Set([o.by.id, o.keeper, o.previous, o.patch.assignedTo ?? null]);
+  const people = [...new Set([...await peopleOfTask(tx, task), ...await peopleOfTask(tx, before)])]
+    .filter((id) => !told.has(id));
+  const when = task.scheduledDate ? formatVisit(task.scheduledDate, task.windowStart, task.windowEnd) : null;
+  await notifyUsers(tx, people, {
+    companyId: task.companyId,
+    type: "other",
+    title: "Задача перенесена",
+    message: `${task.title}${o.where}. ${when ? `Когда: ${when}` : "Дата снята"}`,
+    relatedTaskId: task.id,
+    relatedObjectId: task.objectId,
+  });
+  if (!when || !task.objectId || !o.by.origin) return;
+  const [role] = task.assignedTo
+    ? await tx.select({ role: users.role }).from(users).where(eq(users.id, task.assignedTo))
+    : [];
+  const works = task.crewId !== null || role?.role === "foreman";
+  await enqueueClientMessage(tx, {
+    companyId: task.companyId,
+    objectId: task.objectId,
+    event: works ? "works_scheduled" : "visit_scheduled",
+    recipient: o.client?.clientEmail,
+    key: `task:${task.id}:${when}`,
+    facts: { clientName: o.client?.clientName, address: o.client?.address, when, link: "" },
+    origin: o.by.origin,
+    now: o.by.now,
   });
 }
 

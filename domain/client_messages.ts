@@ -8,7 +8,9 @@
 //   prepayment_requested    — the same link asks for the prepayment; kept apart for companies that send the
 //                             invoice separately
 //   prepayment_received     — staff record the prepayment (POST /api/payment/:id/received)
-//   works_scheduled         — the works' date and time window are set
+//   works_scheduled         — the works' date and time window are set (PATCH /api/tasks/:id of a foreman's or
+//                             crew's task, db/tasks.ts)
+//   visit_scheduled         — a visit's (a measurement's, a service visit's) date and window are set (the same)
 //   act_to_sign             — the act of completed works is ready to sign («Завершить работы», db/acts.ts)
 //   final_payment_requested — the final payment is due (POST /api/payment/final)
 //   final_payment_received  — the final payment is recorded (POST /api/payment/:id/received)
@@ -23,6 +25,7 @@ export const clientMessageEvents = [
   "prepayment_requested",
   "prepayment_received",
   "works_scheduled",
+  "visit_scheduled",
   "act_to_sign",
   "final_payment_requested",
   "final_payment_received",
@@ -50,6 +53,7 @@ export const clientMessageEventLabels: Record<ClientMessageEvent, string> = {
   prepayment_requested: "Запрошена предоплата",
   prepayment_received: "Предоплата получена",
   works_scheduled: "Назначены работы",
+  visit_scheduled: "Назначен визит специалиста",
   act_to_sign: "Акт на подпись",
   final_payment_requested: "Запрошен окончательный расчёт",
   final_payment_received: "Окончательный расчёт получен",
@@ -129,6 +133,14 @@ const templates: Record<
   works_scheduled: (f) => ({
     subject: "Назначена дата работ",
     lines: [`Работы${on(f)} назначены${f.when ? ` на ${f.when}` : ""}.`],
+    action: "Страница объекта",
+  }),
+  visit_scheduled: (f) => ({
+    subject: "Назначен визит специалиста",
+    lines: [
+      `Наш специалист приедет${on(f)}${f.when ? ` — ${f.when}` : ""}.`,
+      "Если время неудобно, ответьте на это письмо или позвоните нам.",
+    ],
     action: "Страница объекта",
   }),
   act_to_sign: (f) => ({
@@ -215,8 +227,7 @@ export function renderClientMessage(
     "",
     ...lines,
     "",
-    `${action}: ${facts.link}`,
-    "",
+    ...(facts.link ? [`${action}: ${facts.link}`, ""] : []),
     "—",
     ...footer,
     ...(unsubscribe ? ["", unsubscribe] : []),
@@ -227,10 +238,15 @@ export function renderClientMessage(
     '<!doctype html><html lang="ru"><body style="font-family:Arial,sans-serif;font-size:16px;color:#111">',
     p(greeting),
     ...lines.map(p),
-    `<p><a href="${
-      escapeHtml(facts.link)
-    }" style="display:inline-block;padding:12px 20px;background:#2563eb;` +
-    `color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(action)}</a></p>`,
+    // A visit may come before the client has a page: then the message has no button.
+    ...(facts.link
+      ? [
+        `<p><a href="${
+          escapeHtml(facts.link)
+        }" style="display:inline-block;padding:12px 20px;background:#2563eb;` +
+        `color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(action)}</a></p>`,
+      ]
+      : []),
     `<hr><p style="font-size:13px;color:#555">${footer.map(escapeHtml).join("<br>")}</p>`,
     ...(options.unsubscribeLink
       ? [

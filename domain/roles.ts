@@ -84,6 +84,7 @@ const shopItems: MenuItem[] = [
 const common = {
   objects: { href: "/objects", label: "Объекты", icon: "map" },
   tasks: { href: "/tasks", label: "Задачи", icon: "tasks" },
+  schedule: { href: "/schedule", label: "Расписание", icon: "calendar" },
   estimates: { href: "/estimates", label: "Сметы", icon: "estimate" },
   documents: { href: "/documents", label: "Документы", icon: "file" },
   analytics: { href: "/analytics", label: "Аналитика", icon: "chart" },
@@ -97,7 +98,7 @@ const home = (href: string, label: string): MenuItem => ({ href, label, icon: "h
 
 /** The sidebar of spec/1 §6; the shop items stand at position 2. */
 export function menuFor(role: Role, isOwner: boolean): MenuItem[] {
-  const { objects, tasks, estimates, documents, analytics, companies, settings, service } = common;
+  const { objects, tasks, schedule, estimates, documents, analytics, companies, settings, service } = common;
   let items: MenuItem[];
   if (isOwner) {
     const users = { href: "/admin/users", label: "Управление пользователями", icon: "users" };
@@ -122,6 +123,7 @@ export function menuFor(role: Role, isOwner: boolean): MenuItem[] {
           objects,
           tasks,
           service,
+          schedule,
           team,
           analytics,
           estimates,
@@ -142,7 +144,15 @@ export function menuFor(role: Role, isOwner: boolean): MenuItem[] {
         break;
       case "foreman": {
         const projects = { href: "/improved-objects", label: "Проекты", icon: "map" };
-        items = [home("/foreman", "Панель бригадира"), projects, service, estimates, documents, settings];
+        items = [
+          home("/foreman", "Панель бригадира"),
+          projects,
+          schedule,
+          service,
+          estimates,
+          documents,
+          settings,
+        ];
         break;
       }
       default:

@@ -85,7 +85,7 @@ browserTest(
         let total = 0;
         for (const script of scripts) total += await sizeOf(script);
         loaded.set(`${route.path} (${as ?? "гость"})`, total);
-        if (route.path === "/surveyor" || route.path === "/field-work") {
+        if (route.path === "/surveyor" || route.path === "/field-work" || route.path === "/schedule") {
           console.log(`${route.path} as ${as}: ${total} bytes in ${scripts.length} scripts`);
         }
         if (total > JS_BUDGET_BYTES) {

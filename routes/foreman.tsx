@@ -9,6 +9,7 @@ import { companyScope, currentUser } from "../server/middleware/guard.ts";
 import type { AppEnv } from "../server/types.ts";
 import ActionButton from "../islands/ActionButton.tsx";
 import FinishWorksButton from "../islands/FinishWorksButton.tsx";
+import { DayRoutes, dayRoutes } from "./_schedule/DayRoutes.tsx";
 import { renderWorkPage } from "./_page.tsx";
 import { Badge } from "../components/Badge.tsx";
 import { EmptyState, StatCard } from "../components/Card.tsx";
@@ -145,14 +146,19 @@ function ProjectCard(
 export default async function foremanPage(c: Context<AppEnv>) {
   const user = currentUser(c);
   const scope = companyScope(user);
-  const { db } = c.var.deps;
-  const [stats, projects] = await Promise.all([foremanStats(db, scope), foremanProjects(db, scope)]);
+  const { db, now } = c.var.deps;
+  const [stats, projects, routes] = await Promise.all([
+    foremanStats(db, scope),
+    foremanProjects(db, scope),
+    user.role === "foreman" ? dayRoutes(db, user, now()) : Promise.resolve([]),
+  ]);
   const contracts = await contractStates(db, scope, projects.map((p) => p.id));
   return renderWorkPage(c, {
     title: "Панель бригадира",
     subtitle: "Утверждённые проекты и ход работ",
     body: (
       <div className="stack-lg cabinet">
+        <DayRoutes days={routes} />
         <div className="stats">
           <StatCard label="Активные проекты" value={stats.activeProjects} icon="truck" />
           <StatCard label="Завершено" value={stats.completedProjects} icon="check" tone="success" />

@@ -22,6 +22,7 @@ import companiesPage from "./companies.tsx";
 import usersPage from "./users.tsx";
 import settingsPage from "./settings.tsx";
 import tasksPage from "./tasks.tsx";
+import schedulePage from "./schedule.tsx";
 import dashboardPage from "./dashboard.tsx";
 import engineerPage from "./engineer.tsx";
 import surveyorPage from "./surveyor.tsx";
@@ -100,6 +101,7 @@ const routes: Omit<PageRoute, "denied">[] = [
     handler: tasksPage,
     cache: { tables: ["tasks", "objects", "users", "notifications"] },
   },
+  { path: "/schedule", access: staffRoles, handler: schedulePage },
   {
     path: "/dashboard",
     access: staffRoles,

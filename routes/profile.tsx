@@ -8,6 +8,8 @@ import { renderWorkPage } from "./_page.tsx";
 import { Card } from "../components/Card.tsx";
 import { Icon } from "../components/Icon.tsx";
 import ChangePasswordForm from "../islands/ChangePasswordForm.tsx";
+import CalendarFeedLink from "../islands/CalendarFeedLink.tsx";
+import { calendarFeedIssuedAt } from "../db/schedule.ts";
 import { findUser } from "../db/users.ts";
 import { scopeOf } from "../db/scope.ts";
 import { Avatar } from "../components/Avatar.tsx";
@@ -22,6 +24,9 @@ export default async function profilePage(c: Context<AppEnv>) {
   const customer = user.role === "user";
   const myObjects = customer ? await customerObjectList(c.var.deps.db, user.id, c.var.deps.now()) : [];
   const myOrders = customer ? await userOrders(c.var.deps.db, user.id) : [];
+  const feedIssued = customer || user.companyId === null
+    ? null
+    : await calendarFeedIssuedAt(c.var.deps.db, user.id);
   return renderWorkPage(c, {
     title: "Личный кабинет",
     subtitle: customer ? "Ваши объекты, заказы и контакты компаний" : "Ваши данные и пароль",
@@ -59,6 +64,12 @@ export default async function profilePage(c: Context<AppEnv>) {
             <dd>{formatDate(own?.row.createdAt)}</dd>
           </dl>
         </Card>
+        {!customer && user.companyId !== null && (
+          <Island
+            component={CalendarFeedLink}
+            props={{ issued: feedIssued ? formatDate(feedIssued) : null }}
+          />
+        )}
         <Island component={ChangePasswordForm} props={{}} />
       </div>
     ),

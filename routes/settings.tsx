@@ -25,8 +25,13 @@ import { listPlans } from "../db/service.ts";
 import { companyContractTemplates } from "../db/contracts.ts";
 import { defaultTemplate, placeholders } from "../domain/contracts.ts";
 import { workTypes } from "../domain/enums.ts";
+import CrewsManager from "../islands/CrewsManager.tsx";
+import { listCrews } from "../db/schedule.ts";
+import { assignableUsers } from "../db/tasks.ts";
+import { taskManagerRoles } from "../domain/tasks.ts";
+import { hasRole } from "../domain/roles.ts";
 
-type Tab = "profile" | "company" | "price-list" | "contracts" | "service" | "shop";
+type Tab = "profile" | "company" | "price-list" | "contracts" | "service" | "shop" | "crews";
 
 const tabLabels: Record<Tab, string> = {
   profile: "Профиль",
@@ -35,6 +40,7 @@ const tabLabels: Record<Tab, string> = {
   contracts: "Договоры",
   service: "Планы обслуживания",
   shop: "Магазин",
+  crews: "Бригады",
 };
 
 /**
@@ -51,11 +57,24 @@ export default async function settingsPage(c: Context<AppEnv>) {
   const tabs: Tab[] = ["profile"];
   if (company) tabs.push("company", "price-list", "contracts", "service");
   if (shop) tabs.push("shop");
+  const managesCrews = hasRole(user.role, taskManagerRoles) && user.companyId !== null;
+  if (managesCrews) tabs.push("crews");
   const asked = c.req.query("tab") as Tab | undefined;
   const tab: Tab = asked && tabs.includes(asked) ? asked : "profile";
 
   let body: ReactNode;
-  if (tab === "company" && company) {
+  if (tab === "crews" && managesCrews) {
+    const [crews, people] = await Promise.all([
+      listCrews(db, companyScope(user)),
+      assignableUsers(db, companyScope(user)),
+    ]);
+    body = (
+      <Island
+        component={CrewsManager}
+        props={{ crews, people: people.map((p) => ({ id: p.id, name: p.name, role: p.role })) }}
+      />
+    );
+  } else if (tab === "company" && company) {
     body = <Island component={CompanySettings} props={{ company: companyJson(company) }} />;
   } else if (tab === "shop" && shop) {
     body = <Island component={ShopSettingsForm} props={{ settings: shopSettingsJson(shop) }} />;

@@ -7,6 +7,7 @@ import { labelOf, workTypeLabels } from "../domain/labels.ts";
 import { canStart, isActiveStatus } from "../domain/tasks.ts";
 import { companyScope, currentUser } from "../server/middleware/guard.ts";
 import type { AppEnv } from "../server/types.ts";
+import { DayRoutes, dayRoutes } from "./_schedule/DayRoutes.tsx";
 import { renderWorkPage } from "./_page.tsx";
 import { Badge } from "../components/Badge.tsx";
 import { EmptyState, StatCard } from "../components/Card.tsx";
@@ -101,9 +102,10 @@ export default async function surveyorPage(c: Context<AppEnv>) {
   const active = tasks.filter((t) => !t.isOverdue && isActiveStatus(t.status));
   const completed = tasks.filter((t) => t.status === "completed");
   const objectIds = [...new Set(tasks.map((t) => t.objectId).filter((id): id is number => id !== null))];
-  const [estimates, ready] = await Promise.all([
+  const [estimates, ready, routes] = await Promise.all([
     estimatesOfObjects(db, scope, objectIds),
     estimateCount(db, scope, isSurveyor ? user.id : undefined),
+    isSurveyor ? dayRoutes(db, user, at) : Promise.resolve([]),
   ]);
   const shown = [...overdue, ...active, ...completed.slice(0, 3)];
   const name = user.firstName || user.email;
@@ -117,6 +119,7 @@ export default async function surveyorPage(c: Context<AppEnv>) {
             countOf(active.length, ["активная задача", "активные задачи", "активных задач"])
           } на замеры`}
         </p>
+        <DayRoutes days={routes} />
         <div className="stats stats-5">
           <StatCard label="Активные" value={active.length} icon="tasks" />
           <StatCard label="Выполнено" value={completed.length} icon="check" tone="success" />

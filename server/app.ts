@@ -19,6 +19,7 @@ import { adminApi } from "./api/admin.ts";
 import { profileApi, settingsApi } from "./api/settings.ts";
 import { serviceApi, serviceLinkApi } from "./api/service.ts";
 import { tasksApi } from "./api/tasks.ts";
+import { calendarFeedApi, crewsApi, scheduleApi } from "./api/schedule.ts";
 import { analyticsApi, statsApi } from "./api/stats.ts";
 import { activityApi } from "./api/activity.ts";
 import { foremanApi } from "./api/foreman.ts";
@@ -120,6 +121,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/profile", profileApi);
   api.route("/settings", settingsApi);
   api.route("/tasks", tasksApi);
+  api.route("/crews", crewsApi);
+  api.route("/schedule", scheduleApi);
+  api.route("/calendar-feed", calendarFeedApi);
   api.route("/stats", statsApi);
   api.route("/analytics", analyticsApi);
   api.route("/activity", activityApi);

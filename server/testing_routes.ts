@@ -72,6 +72,14 @@ export const apiRules: Record<string, Rule> = {
   "GET /api/tasks/:id": staffRoles,
   "POST /api/tasks": editors,
   "PATCH /api/tasks/:id": staffRoles,
+  "GET /api/crews": staffRoles,
+  "POST /api/crews": editors,
+  "PUT /api/crews/:id": editors,
+  "DELETE /api/crews/:id": editors,
+  "GET /api/schedule/suggest": staffRoles,
+  "GET /api/calendar-feed/:token": "public",
+  "POST /api/calendar-feed": staffRoles,
+  "DELETE /api/calendar-feed": staffRoles,
   "GET /api/stats": staffRoles,
   "GET /api/analytics": staffRoles,
   "GET /api/analytics/export": staffRoles,
@@ -286,7 +294,8 @@ type Kind =
   | "plan"
   | "agreement"
   | "servicePayment"
-  | "serviceVisit";
+  | "serviceVisit"
+  | "crew";
 export type Records = Record<Kind, number | string>;
 
 /** The kind of record behind a path parameter, by the parameter's own name (before its segment). */
@@ -340,6 +349,7 @@ const kindBySegment: Record<string, Kind> = {
   agreements: "agreement",
   payments: "servicePayment",
   visits: "serviceVisit",
+  crews: "crew",
 };
 
 /**
@@ -480,7 +490,12 @@ async function recordsOf(t: TestApp, admin: string, userEmail: string): Promise<
   );
   const shop = await shopRecords(t, admin, me.companyId);
   const service = await serviceRecords(t, admin, object, me.companyId);
+  const crew = await ok<{ id: number }>(
+    t.request("/api/crews", { as: admin, method: "POST", json: { name: "Бригада", memberIds: [person.id] } }),
+    "a crew",
+  );
   return {
+    crew: crew.id,
     act: act.act.id,
     invoice: invoice.id,
     notification: notes[0].id,
@@ -725,6 +740,8 @@ export function boundedBodies(r: Records): Record<string, Record<string, unknown
     }],
     "POST /api/tasks": [{ title: "Граница", dueDate: day, objectId: r.object, assignedTo: r.user }],
     "PATCH /api/tasks/:id": [{ dueDate: day, assignedTo: r.user, objectId: r.object }],
+    "POST /api/crews": [{ name: "Бригада Граница", memberIds: [r.user] }],
+    "PUT /api/crews/:id": [{ name: "Бригада Граница 2", memberIds: [r.user] }],
     "POST /api/objects": [{
       address: "ул. Ленина, д. 1",
       settlement: "Истра",

@@ -1,4 +1,4 @@
-import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { sql } from "drizzle-orm";
 import { bool, createdAt, id, inList, timestamp, updatedAt } from "./_columns.ts";
 import { taskPriorities, taskStatuses } from "../../domain/enums.ts";
@@ -25,7 +25,18 @@ export const tasks = sqliteTable("tasks", {
   /** The chief engineer's choice for a task of several work types: false, one estimate with a section
    * per work type; true, a separate estimate per work type. */
   separateEstimates: bool("separate_estimates").notNull().default(false),
+  // Issue 28: the schedule. A visit is a Moscow calendar day plus a time window in minutes after Moscow's
+  // midnight of that day (540–720 is 9:00–12:00): what the dispatcher and the client mean, unambiguous
+  // because the company's zone is Europe/Moscow; instants are derived by domain/schedule.ts through
+  // domain/dates.ts (@date-fns/tz). Null: not scheduled (the side list of the calendar).
+  /** 'YYYY-MM-DD' in Europe/Moscow. */
+  scheduledDate: text("scheduled_date"),
+  windowStart: integer("window_start"),
+  windowEnd: integer("window_end"),
+  /** A crew doing the task: it shows in every member's calendar and feed. */
+  crewId: integer("crew_id"),
 }, (t) => [
+  index("tasks_company_scheduled_idx").on(t.companyId, t.scheduledDate),
   index("tasks_company_created_idx").on(t.companyId, t.createdAt),
   // With completed_at, "completed in the period" (the dashboard) is counted from the index alone.
   index("tasks_company_status_completed_idx").on(t.companyId, t.status, t.completedAt),
@@ -38,3 +49,37 @@ export const tasks = sqliteTable("tasks", {
   check("tasks_status_check", sql.raw(`status IN (${inList(taskStatuses)})`)),
   check("tasks_priority_check", sql.raw(`priority IN (${inList(taskPriorities)})`)),
 ]);
+
+/** A named group of a foreman and workers (issue 28 item 4), managed in the settings. */
+export const crews = sqliteTable("crews", {
+  id: id(),
+  companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  foremanId: integer("foreman_id").references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex("crews_company_name_idx").on(t.companyId, t.name)]);
+
+export const crewMembers = sqliteTable("crew_members", {
+  crewId: integer("crew_id").notNull().references(() => crews.id, { onDelete: "cascade" }),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+}, (t) => [primaryKey({ columns: [t.crewId, t.userId] }), index("crew_members_user_idx").on(t.userId)]);
+
+/**
+ * A person's private calendar feed (iCalendar): only the SHA-256 of the link's token is kept; revoking
+ * deletes the row, and the link answers 404.
+ */
+export const calendarFeeds = sqliteTable(
+  "calendar_feeds",
+  {
+    id: id(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: createdAt(),
+  },
+  (
+    t,
+  ) => [
+    uniqueIndex("calendar_feeds_user_idx").on(t.userId),
+    uniqueIndex("calendar_feeds_token_idx").on(t.tokenHash),
+  ],
+);

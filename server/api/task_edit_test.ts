@@ -88,6 +88,6 @@ Deno.test("[api] PATCH /api/tasks/:id refuses with Russian field messages, by ro
       }),
       403,
     );
-    assert.equal(self.message, "Исполнитель может менять только статус и описание задачи");
+    assert.equal(self.message, "Исполнитель может менять только статус, описание и время своей задачи");
     await expectJson(t.as("admin@other.local").patch(`/api/tasks/${task.id}`, { description: "x" }), 404);
   }));

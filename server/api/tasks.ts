@@ -6,6 +6,7 @@ import {
   getTask,
   listTasks,
   TaskRuleError,
+  type TaskView,
   updateTask,
 } from "../../db/tasks.ts";
 import {
@@ -18,7 +19,12 @@ import {
 } from "../../domain/tasks.ts";
 import { assignMeasurementSchema, ESTIMATE_SPLIT_MESSAGE, taskFormSchema } from "../../domain/task_forms.ts";
 import { estimateSplitRoles, hasRole, type Role, staffRoles } from "../../domain/roles.ts";
-import { fieldErrors, forbidden, invalid, notFound } from "../errors.ts";
+import { ApiError, fieldErrors, forbidden, invalid, notFound } from "../errors.ts";
+import { crewInCompany, scheduleConflicts } from "../../db/schedule.ts";
+import { formatVisit, windowInstants } from "../../domain/schedule.ts";
+import { moscowDate, moscowTime } from "../../domain/dates.ts";
+import { isCalendarDate } from "../../domain/calendar_date.ts";
+import type { Db } from "../../db/client.ts";
 import { validate } from "../validate.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import { queryText, validIdParam } from "../query.ts";
@@ -46,7 +52,17 @@ const patchBody = z.object({
   assignedTo: z.coerce.number().int().positive().nullable().optional(),
   objectId: z.coerce.number().int().positive().optional(),
   separateEstimates: z.boolean({ error: ESTIMATE_SPLIT_MESSAGE }).optional(),
+  // The schedule (issue 28): the Moscow day, the window in minutes after midnight, the crew; `confirm` books
+  // it despite the conflicts a 409 listed.
+  scheduledDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Некорректная дата").nullable().optional(),
+  windowStart: z.number().int().min(0).max(1440).nullable().optional(),
+  windowEnd: z.number().int().min(0).max(1440).nullable().optional(),
+  crewId: z.number().int().positive().nullable().optional(),
+  confirm: z.boolean().optional(),
 }).strict();
+
+/** What the assignee may change of their own task: its status, description and when they go. */
+const ownTaskFields = ["status", "description", "scheduledDate", "windowStart", "windowEnd", "confirm"];
 
 /** «Сметы по видам работ» is the chief engineer's (or an administrator's) choice. */
 function checkEstimateSplit(role: Role, value: boolean | undefined) {
@@ -62,6 +78,66 @@ function dueDateOrError(value: string, now: Date): Date {
   if (!d) throw invalid({ dueDate: ["Некорректная дата"] });
   if (isPastDay(value, now)) throw invalid({ dueDate: ["Срок не может быть раньше сегодняшнего дня"] });
   return d;
+}
+
+type Patch = z.infer<typeof patchBody>;
+
+/**
+ * Checks a change of the schedule: a day not in the past, a window of start < end (both or neither), a crew of
+ * the company; then the conflicts with the people's and the crew's other tasks, which answer 409 with the
+ * conflicting tasks unless `confirm`. A new day moves the due date to the window's end (the end of the day
+ * without a window), so «просрочено» follows the visit.
+ */
+async function scheduleOrError(
+  db: Db,
+  current: TaskView,
+  patch: Patch,
+  now: Date,
+  confirm: boolean,
+): Promise<{ dueDate?: Date | null }> {
+  const touches = patch.scheduledDate !== undefined || patch.windowStart !== undefined ||
+    patch.windowEnd !== undefined || patch.crewId !== undefined || patch.assignedTo !== undefined;
+  if (!touches) return {};
+  const next = {
+    id: current.id,
+    scheduledDate: patch.scheduledDate !== undefined ? patch.scheduledDate : current.scheduledDate,
+    windowStart: patch.windowStart !== undefined ? patch.windowStart : current.windowStart,
+    windowEnd: patch.windowEnd !== undefined ? patch.windowEnd : current.windowEnd,
+    crewId: patch.crewId !== undefined ? patch.crewId : current.crewId,
+    assignedTo: patch.assignedTo !== undefined ? patch.assignedTo : current.assignedTo,
+  };
+  if (next.scheduledDate && !isCalendarDate(next.scheduledDate)) {
+    throw invalid({ scheduledDate: ["Некорректная дата"] });
+  }
+  if (patch.scheduledDate && patch.scheduledDate < moscowDate(now)) {
+    throw invalid({ scheduledDate: ["Дата не может быть раньше сегодняшнего дня"] });
+  }
+  if ((next.windowStart === null) !== (next.windowEnd === null)) {
+    throw invalid({ windowEnd: ["Укажите начало и конец времени визита"] });
+  }
+  if (next.windowStart !== null && next.windowEnd !== null && next.windowStart >= next.windowEnd) {
+    throw invalid({ windowEnd: ["Конец окна должен быть позже начала"] });
+  }
+  if (next.crewId && !(await crewInCompany(db, current.companyId, next.crewId))) {
+    throw invalid({ crewId: ["Бригада не найдена"] });
+  }
+  const conflicts = await scheduleConflicts(db, current.companyId, next, now);
+  if (conflicts.length > 0 && !confirm) {
+    throw new ApiError(409, "Время пересекается с другими задачами. Подтвердите, чтобы назначить всё равно", {
+      conflicts: conflicts.map((t) =>
+        `${t.title} — ${t.assigneeName ?? t.crewName ?? "без исполнителя"}, ${
+          formatVisit(t.scheduledDate!, t.windowStart, t.windowEnd)
+        }${t.address ? `, ${t.address}` : ""}`
+      ),
+    });
+  }
+  if (patch.scheduledDate === undefined && patch.windowEnd === undefined) return {};
+  if (!next.scheduledDate) return {};
+  return {
+    dueDate: next.windowEnd !== null
+      ? windowInstants(next.scheduledDate, { start: next.windowStart!, end: next.windowEnd }).end
+      : moscowTime(next.scheduledDate, 23, 59, 59, 999),
+  };
 }
 
 function ruleError(error: unknown): never {
@@ -138,21 +214,34 @@ export const tasksApi = new Hono<AppEnv>()
     const own = seesOnlyOwnTasks(user);
     if (!own && !hasRole(user.role, taskManagerRoles)) throw forbidden();
     if (own) {
-      const extra = Object.keys(body).filter((k) => k !== "status" && k !== "description");
-      if (extra.length > 0) throw forbidden("Исполнитель может менять только статус и описание задачи");
+      const extra = Object.keys(body).filter((k) => !ownTaskFields.includes(k));
+      if (extra.length > 0) {
+        throw forbidden("Исполнитель может менять только статус, описание и время своей задачи");
+      }
     }
     checkEstimateSplit(user.role, body.separateEstimates);
     const { db, now } = c.var.deps;
     const at = now();
     const id = c.req.valid("param").id;
-    const updated = await updateTask(db, companyScope(user), id, {
-      ...body,
+    const { confirm, ...patch } = body;
+    const scope = companyScope(user);
+    const current = await getTask(db, scope, id, { now: at, assignedTo: own ? user.id : undefined });
+    if (!current) throw notFound("Задача не найдена");
+    const schedule = await scheduleOrError(db, current, patch, at, confirm === true);
+    const updated = await updateTask(db, scope, id, {
+      ...patch,
+      ...schedule,
       dueDate: body.dueDate === undefined
-        ? undefined
+        ? schedule.dueDate
         : body.dueDate === null
         ? null
         : dueDateOrError(body.dueDate, at),
-    }, { id: user.id, now: at, assignedTo: own ? user.id : undefined }).catch(ruleError);
+    }, {
+      id: user.id,
+      now: at,
+      assignedTo: own ? user.id : undefined,
+      origin: c.var.deps.env.PUBLIC_URL ?? new URL(c.req.url).origin,
+    }).catch(ruleError);
     if (!updated) throw notFound("Задача не найдена");
     return c.json(updated);
   });

@@ -1,0 +1,208 @@
+// deno-lint-ignore-file no-explicit-any
+// Issue 28: time windows in Moscow time, conflicts refused then confirmed, who may move a task, crews, the
+// «Подобрать день» suggestion and the private calendar feed read back by an iCalendar parser.
+import assert from "node:assert/strict";
+import { and, eq } from "drizzle-orm";
+import ical from "node-ical";
+import { demoSurveyorTask, expectJson, type TestApp, withTestApp } from "../testing.ts";
+import { objects, outboxMessages, users } from "../../db/schema/mod.ts";
+import { addDays } from "../../domain/schedule.ts";
+import { moscowDate } from "../../domain/dates.ts";
+import { calendarTasks } from "../../db/schedule.ts";
+import { scopeOf } from "../../db/scope.ts";
+
+const ENGINEER = "engineer@demo.local";
+
+async function idOf(t: TestApp, email: string): Promise<number> {
+  const [u] = await t.deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return u.id;
+}
+
+const tomorrow = (t: TestApp) => addDays(moscowDate(t.deps.now()), 1);
+
+/** A new task of the engineer's for `email` on the object. */
+async function newTask(t: TestApp, objectId: number, email: string | null, title: string) {
+  return await expectJson<any>(
+    t.as(ENGINEER).post("/api/tasks", {
+      title,
+      objectId,
+      dueDate: addDays(moscowDate(t.deps.now()), 10),
+      assignedTo: email ? await idOf(t, email) : null,
+    }),
+    201,
+  );
+}
+
+Deno.test("[api] PATCH /api/tasks/:id books a day and a window in Moscow time and tells the client the window", () =>
+  withTestApp(async (t) => {
+    const task = await demoSurveyorTask(t);
+    await t.deps.db.update(objects).set({ clientEmail: "client@example.ru" }).where(
+      eq(objects.id, task.objectId),
+    );
+    const day = tomorrow(t);
+    const booked = await expectJson<any>(
+      t.as(ENGINEER).patch(`/api/tasks/${task.id}`, { scheduledDate: day, windowStart: 540, windowEnd: 720 }),
+    );
+    assert.equal(booked.scheduledDate, day);
+    assert.deepEqual([booked.windowStart, booked.windowEnd], [540, 720]);
+    // The due date follows the window's end: 12:00 in Moscow is 09:00 UTC.
+    assert.equal(new Date(booked.dueDate).toISOString(), `${day}T09:00:00.000Z`);
+    const [message] = await t.deps.db.select().from(outboxMessages).where(and(
+      eq(outboxMessages.objectId, task.objectId),
+      eq(outboxMessages.event, "visit_scheduled"),
+    ));
+    const [y, m, d] = day.split("-");
+    assert.ok(message?.textBody.includes(`${d}.${m}.${y}, 9:00–12:00`), message?.textBody);
+    assert.equal(message.recipient, "client@example.ru");
+
+    const bad = await expectJson<any>(
+      t.as(ENGINEER).patch(`/api/tasks/${task.id}`, { windowStart: 720, windowEnd: 600 }),
+      422,
+    );
+    assert.deepEqual(bad.errors.windowEnd, ["Конец окна должен быть позже начала"]);
+    const past = await expectJson<any>(
+      t.as(ENGINEER).patch(`/api/tasks/${task.id}`, { scheduledDate: "2020-01-01" }),
+      422,
+    );
+    assert.deepEqual(past.errors.scheduledDate, ["Дата не может быть раньше сегодняшнего дня"]);
+  }));
+
+Deno.test("[api] PATCH /api/tasks/:id answers 409 with a person's overlapping task and a crew booked twice, then books when confirmed", () =>
+  withTestApp(async (t) => {
+    const first = await demoSurveyorTask(t);
+    const day = tomorrow(t);
+    await expectJson(
+      t.as(ENGINEER).patch(`/api/tasks/${first.id}`, {
+        scheduledDate: day,
+        windowStart: 540,
+        windowEnd: 720,
+      }),
+    );
+    const second = await newTask(t, first.objectId, "surveyor@demo.local", "Повторный замер");
+    const move = { scheduledDate: day, windowStart: 660, windowEnd: 780 };
+    const refused = await expectJson<any>(t.as(ENGINEER).patch(`/api/tasks/${second.id}`, move), 409);
+    assert.equal(refused.errors.conflicts.length, 1);
+    assert.ok(refused.errors.conflicts[0].startsWith(first.title), refused.errors.conflicts[0]);
+    const unchanged = await expectJson<any>(t.as(ENGINEER).get(`/api/tasks/${second.id}`));
+    assert.equal(unchanged.scheduledDate, null, "a refused move changes nothing");
+    const confirmed = await expectJson<any>(
+      t.as(ENGINEER).patch(`/api/tasks/${second.id}`, { ...move, confirm: true }),
+    );
+    assert.equal(confirmed.windowStart, 660);
+    // Touching windows (12:00–13:00 after 9:00–12:00) do not collide.
+    await expectJson(t.as(ENGINEER).patch(`/api/tasks/${second.id}`, { windowStart: 720, windowEnd: 780 }));
+
+    const crew = await expectJson<any>(
+      t.as(ENGINEER).post("/api/crews", {
+        name: "Бригада Петрова",
+        foremanId: await idOf(t, "foreman@demo.local"),
+        memberIds: [],
+      }),
+      201,
+    );
+    const a = await newTask(t, first.objectId, null, "Монтаж септика");
+    const b = await newTask(t, first.objectId, null, "Прокладка трубы");
+    const slot = { scheduledDate: addDays(day, 1), windowStart: 540, windowEnd: 1020, crewId: crew.id };
+    await expectJson(t.as(ENGINEER).patch(`/api/tasks/${a.id}`, slot));
+    const twice = await expectJson<any>(
+      t.as(ENGINEER).patch(`/api/tasks/${b.id}`, { ...slot, windowStart: 600, windowEnd: 660 }),
+      409,
+    );
+    assert.ok(twice.errors.conflicts[0].includes("Бригада Петрова"), twice.errors.conflicts[0]);
+  }));
+
+Deno.test("[api] PATCH /api/tasks/:id: the assignee moves only their own task, the roles that assign move others', another company gets 404", () =>
+  withTestApp(async (t) => {
+    const task = await demoSurveyorTask(t);
+    const day = tomorrow(t);
+    await expectJson(
+      t.as("surveyor@demo.local").patch(`/api/tasks/${task.id}`, {
+        scheduledDate: day,
+        windowStart: 600,
+        windowEnd: 660,
+      }),
+    );
+    await expectJson(
+      t.as("surveyor2@demo.local").patch(`/api/tasks/${task.id}`, { scheduledDate: day }),
+      404,
+    );
+    const crew = await expectJson(
+      t.as("surveyor@demo.local").patch(`/api/tasks/${task.id}`, { crewId: 1 }),
+      403,
+    );
+    assert.equal(crew.message, "Исполнитель может менять только статус, описание и время своей задачи");
+    await expectJson(t.as("admin@other.local").patch(`/api/tasks/${task.id}`, { scheduledDate: day }), 404);
+    const foreign = await expectJson<any>(
+      t.as("admin@other.local").post("/api/crews", { name: "Чужая", memberIds: [] }),
+      201,
+    );
+    const wrong = await expectJson<any>(
+      t.as(ENGINEER).patch(`/api/tasks/${task.id}`, { crewId: foreign.id }),
+      422,
+    );
+    assert.deepEqual(wrong.errors.crewId, ["Бригада не найдена"]);
+    await expectJson(t.as(ENGINEER).delete(`/api/crews/${foreign.id}`), 404);
+    await expectJson(t.as("foreman@demo.local").post("/api/crews", { name: "Своя", memberIds: [] }), 403);
+  }));
+
+Deno.test("[api] the calendar feed: a crew's task is in each member's feed, node-ical reads what the calendar shows, a revoked link is 404", () =>
+  withTestApp(async (t) => {
+    const task = await demoSurveyorTask(t);
+    const foreman = await idOf(t, "foreman@demo.local");
+    const crew = await expectJson<any>(
+      t.as(ENGINEER).post("/api/crews", { name: "Бригада 1", memberIds: [foreman] }),
+      201,
+    );
+    const day = tomorrow(t);
+    await expectJson(
+      t.as(ENGINEER).patch(`/api/tasks/${task.id}`, {
+        scheduledDate: day,
+        windowStart: 540,
+        windowEnd: 720,
+        crewId: crew.id,
+        confirm: true,
+      }),
+    );
+    const { url } = await expectJson<any>(t.as("foreman@demo.local").post("/api/calendar-feed"), 201);
+    const path = new URL(url).pathname;
+    const res = await t.request(path);
+    assert.equal(res.status, 200);
+    assert.match(res.headers.get("content-type") ?? "", /text\/calendar/);
+    const events = Object.values(ical.sync.parseICS(await res.text())).filter((e: any) =>
+      e.type === "VEVENT"
+    ) as any[];
+    const shown = await calendarTasks(t.deps.db, scopeOf(task.companyId), {
+      from: moscowDate(t.deps.now()),
+      to: addDays(day, 30),
+      personId: foreman,
+      now: t.deps.now(),
+    });
+    assert.deepEqual(events.map((e) => e.uid).sort(), shown.map((s) => `task-${s.id}@polesmeta`).sort());
+    const event = events.find((e) => e.uid === `task-${task.id}@polesmeta`);
+    assert.equal(new Date(event.start).toISOString(), `${day}T06:00:00.000Z`, "9:00 in Moscow");
+    assert.equal(new Date(event.end).toISOString(), `${day}T09:00:00.000Z`);
+    assert.equal(event.location, task.object.address);
+    assert.ok(event.description.includes(task.object.clientPhone), event.description);
+    assert.ok(event.description.includes(`/tasks?taskId=${task.id}`));
+
+    await expectJson(t.as("foreman@demo.local").delete("/api/calendar-feed"));
+    assert.equal((await t.request(path)).status, 404);
+  }));
+
+Deno.test("[api] GET /api/schedule/suggest offers the day the person already goes the site's way", () =>
+  withTestApp(async (t) => {
+    const task = await demoSurveyorTask(t);
+    const [site] = await t.deps.db.select().from(objects).where(eq(objects.id, task.objectId));
+    assert.ok(site.direction, "the demo site has a direction");
+    const day = addDays(moscowDate(t.deps.now()), 3);
+    await expectJson(t.as(ENGINEER).patch(`/api/tasks/${task.id}`, { scheduledDate: day }));
+    const surveyor = await idOf(t, "surveyor@demo.local");
+    const days = await expectJson<any[]>(
+      t.as(ENGINEER).get(`/api/schedule/suggest?objectId=${site.id}&personId=${surveyor}`),
+    );
+    assert.deepEqual(days.map((d) => d.day), [day]);
+    await expectJson(
+      t.as("admin@other.local").get(`/api/schedule/suggest?objectId=${site.id}&personId=${surveyor}`),
+      404,
+    );
+  }));
