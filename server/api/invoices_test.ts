@@ -1,9 +1,7 @@
 // Invoices of a company client (issue 25 item 8): numbered per company and year, for the amount the ledger
 // asks (prepayment, then the remainder), with both parties' requisites, the estimate's totals and the QR.
 import assert from "node:assert/strict";
-import { eq } from "drizzle-orm";
 import { expectJson, type TestApp, withTestApp } from "../testing.ts";
-import { companies, estimates, objects } from "../../db/schema/mod.ts";
 import { extractPdfText } from "../testing_pdf.ts";
 import { contractMoney } from "../../domain/contract_text.ts";
 import { amountInWords } from "../../domain/amount_words.ts";
