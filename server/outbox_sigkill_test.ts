@@ -12,6 +12,7 @@ import { migrateDb, openDb } from "../db/client.ts";
 import { enqueueClientMessage } from "../db/outbox.ts";
 import { companies, outboxMessages } from "../db/schema/mod.ts";
 import { startOutboxWorker } from "./outbox_worker.ts";
+import { collectingLogger } from "./log.ts";
 import { startTestSmtp } from "./testing_smtp.ts";
 import { readEnv } from "./env.ts";
 
@@ -74,7 +75,7 @@ Deno.test({
       smtp.releaseHeld();
       smtp.holdAfter = null;
       // The restart: a new worker on the same database.
-      stopWorker = startOutboxWorker({ db, env, now: () => new Date() });
+      stopWorker = startOutboxWorker({ db, env, now: () => new Date(), log: collectingLogger() });
       await smtp.waitForReceived(MESSAGES);
       // Every row sent means no send is under way: nothing more can arrive.
       for (;;) {

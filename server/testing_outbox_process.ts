@@ -3,7 +3,8 @@
 import { openDb } from "../db/client.ts";
 import { readEnv } from "./env.ts";
 import { startOutboxWorker } from "./outbox_worker.ts";
+import { jsonLogger } from "./log.ts";
 
 const env = readEnv();
 const db = await openDb(env.DATABASE_URL, { authToken: env.DATABASE_AUTH_TOKEN });
-startOutboxWorker({ db, env, now: () => new Date() });
+startOutboxWorker({ db, env, now: () => new Date(), log: jsonLogger() });
