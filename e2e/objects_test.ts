@@ -111,7 +111,7 @@ browserTest(
     await screenshot(page, "objects-phone");
     await hydrated(page, "ObjectDetails");
     await page.locator(".object-card .object-address a").first().click();
-    await page.locator("dialog.object-details dl.details").waitFor();
+    await page.locator("dialog.object-details dl.details").first().waitFor();
     await screenshot(page, "object-details-phone");
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > innerWidth);
     assert.equal(overflow, false, "the page scrolls sideways");

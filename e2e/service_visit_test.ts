@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { and, asc, eq, gte } from "drizzle-orm";
 import { browserTest, hydrated, screenshot } from "./harness.ts";
-import { clientLinks, serviceVisits, tasks, users } from "../db/schema/mod.ts";
+import { clientLinks, serviceAgreements, serviceVisits, tasks, users } from "../db/schema/mod.ts";
 import { newToken } from "../server/client_links.ts";
 import { moscowDate } from "../domain/dates.ts";
 
@@ -15,8 +15,10 @@ browserTest(
       id: serviceVisits.id,
       objectId: serviceVisits.objectId,
       companyId: serviceVisits.companyId,
+      operations: serviceAgreements.operations,
     })
       .from(serviceVisits).innerJoin(tasks, eq(tasks.id, serviceVisits.taskId))
+      .innerJoin(serviceAgreements, eq(serviceAgreements.id, serviceVisits.agreementId))
       .where(and(
         eq(serviceVisits.status, "planned"),
         eq(tasks.assignedTo, surveyor.id),
@@ -37,8 +39,10 @@ browserTest(
     await phone.goto(`/service/visits/${visit.id}`);
     await hydrated(phone, "ServiceVisitScreen");
     await phone.context().setOffline(true);
-    await phone.getByLabel("Откачка избыточного ила из стабилизатора").check();
-    await phone.getByLabel("Промывка эрлифтов и рециркулятора").check();
+    // The checklist is the agreement's operations (the plan's, from the station's maker).
+    const [first, second] = visit.operations;
+    await phone.getByLabel(first, { exact: true }).check();
+    await phone.getByLabel(second, { exact: true }).check();
     await phone.getByRole("button", { name: /Показания/ }).click();
     await phone.getByLabel(/Уровень ила/).fill("40");
     await phone.getByRole("button", { name: "Сохранить отчёт" }).click();
