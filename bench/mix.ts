@@ -94,7 +94,7 @@ async function fixtures(base: string, cookies: Map<string, string>): Promise<Fix
   const tasks: Array<{ id: number; status: string }> = await json(base, "/api/tasks?limit=50", engineer);
   const other: Array<{ id: number }> = await json(
     base,
-    "/api/tasks?limit=20",
+    "/api/objects?pageSize=20",
     cookies.get("admin@other.local"),
   );
   const estimates = await json(base, "/api/estimates", engineer);
