@@ -284,6 +284,27 @@ export async function linkAct(db: Db, link: { companyId: number; objectId: numbe
 }
 
 /**
+ * An act version of the company that awaits the client's answer: neither signed nor refused. The condition of
+ * both answers' updates, so a race between them leaves one answer.
+ */
+function awaitsAnswer(actId: number, companyId: number) {
+  return and(
+    eq(completionActs.id, actId),
+    eq(completionActs.companyId, companyId),
+    isNull(completionActs.signedAt),
+    isNull(completionActs.refusedAt),
+  );
+}
+
+/** The object's address, as the staff's notifications of the client's answer name it. */
+async function objectAddress(tx: Executor, objectId: number): Promise<string> {
+  const [object] = await tx.select({ address: objects.address }).from(objects).where(
+    eq(objects.id, objectId),
+  );
+  return object?.address ?? "";
+}
+
+/**
  * Stores the client's signature of an act version that awaits it; false when it is signed or refused
  * already (the update's condition keeps it so under a race). The status follows («Акт подписан»).
  */
@@ -301,15 +322,12 @@ export async function signActByLink(
       userAgent: s.userAgent,
       signedAt: s.now,
       linkId: link.id,
-    }).where(and(
-      eq(completionActs.id, actId),
-      eq(completionActs.companyId, link.companyId),
-      isNull(completionActs.signedAt),
-      isNull(completionActs.refusedAt),
-    )).returning({ content: completionActs.content, dueAmount: completionActs.dueAmount });
+    }).where(awaitsAnswer(actId, link.companyId)).returning({
+      content: completionActs.content,
+      dueAmount: completionActs.dueAmount,
+    });
     if (rows.length === 0) return false;
-    const [object] = await tx.select({ address: objects.address }).from(objects)
-      .where(eq(objects.id, link.objectId));
+    const address = await objectAddress(tx, link.objectId);
     await recordActivity(tx, {
       companyId: link.companyId,
       type: "document",
@@ -321,9 +339,7 @@ export async function signActByLink(
       companyId: link.companyId,
       type: "other",
       title: "Клиент подписал акт выполненных работ",
-      message: `${object?.address ?? ""}${
-        rows[0].dueAmount > 0 ? " — можно выставить окончательный расчёт" : ""
-      }`,
+      message: `${address}${rows[0].dueAmount > 0 ? " — можно выставить окончательный расчёт" : ""}`,
       relatedObjectId: link.objectId,
     });
     return true;
@@ -345,15 +361,9 @@ export async function refuseActByLink(
       refusedAt: r.now,
       refusalComment: r.comment,
       refusedBy: r.name,
-    }).where(and(
-      eq(completionActs.id, actId),
-      eq(completionActs.companyId, link.companyId),
-      isNull(completionActs.signedAt),
-      isNull(completionActs.refusedAt),
-    )).returning({ content: completionActs.content });
+    }).where(awaitsAnswer(actId, link.companyId)).returning({ content: completionActs.content });
     if (rows.length === 0) return false;
-    const [object] = await tx.select({ address: objects.address }).from(objects)
-      .where(eq(objects.id, link.objectId));
+    const address = await objectAddress(tx, link.objectId);
     await recordActivity(tx, {
       companyId: link.companyId,
       type: "document",
@@ -364,7 +374,7 @@ export async function refuseActByLink(
       companyId: link.companyId,
       type: "other",
       title: "Клиент отказался подписать акт",
-      message: `${object?.address ?? ""}: «${r.comment}»`,
+      message: `${address}: «${r.comment}»`,
       relatedObjectId: link.objectId,
     });
     return true;
