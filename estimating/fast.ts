@@ -1,9 +1,7 @@
 /**
- * Generated code for the server and the CLI, where code generation is allowed: a measurements reader with
- * one named store per field and getters with one named load. A generated constructor keeps the 170-field
- * object in V8's fast mode, several times faster to build and read than a dictionary. Where `new Function`
- * is refused, the plain versions are used. Not part of the light entry (`form.ts`): the browser page's CSP
- * forbids code generation.
+ * Generated code for the server and the CLI, where code generation is allowed: a measurements reader and
+ * getters with one named load. Where `new Function` is refused, the plain versions are used. Not part of the
+ * light entry (`form.ts`): the browser page's CSP forbids code generation.
  *
  * @module
  */
@@ -20,23 +18,42 @@ import {
 
 const NAME = /^[a-z_][a-z0-9_]*$/;
 
+/**
+ * The reader copies an object of the defaults with a generated constructor (one named load and store per
+ * field: every result has one shape, in V8's fast mode, so the rules' loads stay monomorphic) and reads only
+ * the fields the input has (a document fills a score of the 170). Reading all 170 by name from inputs of
+ * many shapes cost four times as much (12 µs against 3 µs a document, 2026-11-26, bench/estimating.ts).
+ */
 function compileReader(): FieldsReader | undefined {
   const entries = Object.entries(measurementFieldSpecs) as [string, FieldSpec][];
   if (!entries.every(([name]) => NAME.test(name))) return undefined;
   try {
-    const body = entries.map(([name, spec], i) =>
-      spec.kind === "pass"
-        ? `if (m.${name} !== undefined) this.${name} = m.${name};`
-        : `this.${name} = read(S[${i}], m.${name}, "${name}", problems);`
-    ).join("\n");
-    const Ctor = new Function("m", "problems", "read", "S", body) as unknown as new (
-      m: Record<string, unknown>,
-      problems: FieldProblem[] | null,
-      read: typeof readField,
-      specs: FieldSpec[],
+    // Pass-through fields are last in the table and set only when given, as the plain reader does.
+    const valued = entries.filter(([, spec]) => spec.kind !== "pass");
+    const Copy = new Function(
+      "d",
+      valued.map(([name]) => `this.${name} = d.${name};`).join("\n"),
+    ) as unknown as new (
+      defaults: Measurements,
     ) => Measurements;
-    const specs = entries.map(([, spec]) => spec);
-    return (m, problems) => new Ctor(m, problems, readField, specs);
+    const defaults = new Copy(readFields({}, null));
+    const byName = new Map(entries.map(([name, spec], i) => [name, { spec, i }]));
+    const order = (p: FieldProblem) => byName.get(p.field)!.i;
+    return (m, problems) => {
+      const out = new Copy(defaults) as unknown as Record<string, unknown>;
+      const before = problems?.length ?? 0;
+      for (const name in m) {
+        const field = byName.get(name);
+        const raw = m[name];
+        if (field === undefined || raw === undefined) continue;
+        out[name] = field.spec.kind === "pass" ? raw : readField(field.spec, raw, name, problems);
+      }
+      // Problems in the fields' order, as the plain reader reports them.
+      if (problems && problems.length - before > 1) {
+        problems.splice(before, Infinity, ...problems.slice(before).sort((a, b) => order(a) - order(b)));
+      }
+      return out as unknown as Measurements;
+    };
   } catch {
     return undefined;
   }
