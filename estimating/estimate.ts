@@ -359,9 +359,12 @@ export function generateEstimate(doc: unknown, options: GenerateOptions): Estima
   if (missingCodes.length) {
     warnings.push(`Позиций нет в прайс-листе, строки не учтены: ${missingCodes.join(", ")}.`);
   }
-  // Stable sort by section rank.
-  const order = items.map((_, i) => i).sort((a, b) => ranks[a] - ranks[b] || a - b);
-  const sorted = order.map((i) => items[i]);
+  // Stable sort by section rank; the rules mostly emit their lines in section order already.
+  let inOrder = true;
+  for (let i = 1; i < ranks.length && inOrder; i++) inOrder = ranks[i - 1] <= ranks[i];
+  const sorted = inOrder
+    ? items
+    : items.map((_, i) => i).sort((a, b) => ranks[a] - ranks[b] || a - b).map((i) => items[i]);
 
   const totals = estimateTotals(sorted, { vatMode: vat.value, discount: options.discount });
   const { sections, subtotals, itemsTotal } = totals;
@@ -392,20 +395,12 @@ export function generateEstimate(doc: unknown, options: GenerateOptions): Estima
 
   const estimateNumber = options.estimateNumber ?? d.estimateNumber ??
     `СМ-${date.replaceAll("-", "")}-${
+      // The same text as the former `[…].join("|")` (no part is null or undefined), without the array.
       fnv1a(
-        [
-          d.objectId ?? "",
-          d.object?.address ?? "",
-          model?.id ?? kinds.join(","),
-          m.residents_count,
-          m.installation_depth,
-          m.inlet_pipe_length,
-          m.outlet_pipe_length,
-          itemsTotal,
-        ]
-          .join("|"),
-      )
-    }`;
+        `${d.objectId ?? ""}|${d.object?.address ?? ""}|${
+          model?.id ?? kinds.join(",")
+        }|${m.residents_count}|${m.installation_depth}|${m.inlet_pipe_length}|${m.outlet_pipe_length}|${itemsTotal}`,
+      )}`;
 
   const estimate: Estimate = {
     estimateNumber,
