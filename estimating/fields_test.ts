@@ -49,6 +49,16 @@ Deno.test("the server's generated reader reads every field as the plain reader t
       demolition_description: 5,
       photos: [1],
     },
+    // Problems out of the fields' order in the input, a pass-through field, an unknown one, an explicit
+    // undefined: the generated reader reads only what is given and reports in the fields' order.
+    {
+      soil_type: "lava",
+      confirmed: ["installation_depth"],
+      residents_count: -1,
+      no_such_field: 1,
+      installation_depth: undefined,
+      need_drainage: "maybe",
+    },
   ];
   for (const input of inputs) {
     const plain: FieldProblem[] = [];
