@@ -178,6 +178,14 @@ const specEntries = Object.entries(measurementFieldSpecs) as [string, FieldSpec]
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
 
+/** The object's text fields and the distance, read the way the measurement fields are (built once). */
+const objectTextSpecs: readonly (readonly ["address" | "clientName" | "clientPhone", TextSpec])[] = [
+  ["address", { kind: "text", def: "", max: 500 }],
+  ["clientName", { kind: "text", def: "", max: 200 }],
+  ["clientPhone", { kind: "text", def: "", max: 50 }],
+];
+const distanceSpec: NumberSpec = { kind: "dec", def: 0, ...distanceFromMkadRule };
+
 /**
  * Validates a measurement document and applies defaults. Every problem is reported with its path.
  * `unknownFields` lists measurement fields that are not in spec/3 §3.1 (they are ignored).
@@ -261,15 +269,14 @@ export function parseMeasurementDocument(input: unknown): ParseResult {
       issues.push({ path: "object", message: `ожидается объект, получено ${quote(object)}` });
     } else {
       const info: Partial<ObjectInfo> = {};
-      for (const [key, max] of [["address", 500], ["clientName", 200], ["clientPhone", 50]] as const) {
-        const spec: TextSpec = { kind: "text", def: "", max };
+      for (const [key, spec] of objectTextSpecs) {
         const r = parseField(spec, object[key]);
         if (r.ok) info[key] = r.value as string;
         else issues.push({ path: `object.${key}`, message: problemMessage(spec, object[key], r.problem) });
       }
       const d = object.distanceFromMKAD;
       if (d !== undefined && d !== null && d !== "") {
-        const spec: NumberSpec = { kind: "dec", def: 0, ...distanceFromMkadRule };
+        const spec = distanceSpec;
         const r = parseField(spec, d);
         if (r.ok) info.distanceFromMKAD = wholeKm(r.value as number);
         else issues.push({ path: "object.distanceFromMKAD", message: problemMessage(spec, d, r.problem) });

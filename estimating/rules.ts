@@ -39,7 +39,7 @@ import {
   TRENCH_M3_PER_M,
   TURNKEY_INLET_M,
 } from "./sewer_line.ts";
-import type { WorkKind } from "./work_types/types.ts";
+import { line, type WorkKind } from "./work_types/types.ts";
 import { type Excavation, frozenGroundLine, isWinter, trench, winterNote } from "./winter.ts";
 
 export type { RuleLine, RuleResult } from "./rule_line.ts";
@@ -391,12 +391,6 @@ function capacityAlert(model: SepticModel, residents: number): string {
 }
 
 const q = roundQuantity;
-const line = (code: string, quantity: number, isRequired: boolean, detail?: string): RuleLine => ({
-  code,
-  quantity: q(quantity),
-  isRequired,
-  ...(detail ? { detail } : {}),
-});
 
 /** Item fields with compiled getters for their flag and amount. */
 const items = itemFields.map((item) => ({
