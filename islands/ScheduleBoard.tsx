@@ -68,13 +68,13 @@ export default function ScheduleBoard(
   );
   const [timing, setTiming] = useState<EditableTask | null>(null);
   const [pending, setPending] = useState<
-    { taskId: number; change: Change; conflicts: string[]; undo?: () => void } | null
+    { taskId: number; change: Change; conflicts: string[]; undo?: () => void; done: string } | null
   >(null);
   /** The time dialog's task is opened by id from the page's buttons; the drag handler reads the tasks here. */
   const tasksById = useRef(new Map(tasks.map((t) => [t.id, t])));
 
   /** Saves a change; `undo` puts a dragged window back when the change is refused or the conflict cancelled. */
-  async function send(taskId: number, change: Change, undo?: () => void) {
+  async function send(taskId: number, change: Change, undo?: () => void, done = "Задача перенесена") {
     try {
       await api(`/api/tasks/${taskId}`, { method: "PATCH", body: change });
       if (editOnLoad) {
@@ -82,12 +82,12 @@ export default function ScheduleBoard(
         location.assign(editOnLoad.returnTo);
         return true;
       }
-      toastAfterNavigation({ title: "Задача перенесена", variant: "success" });
+      toastAfterNavigation({ title: done, variant: "success" });
       location.reload();
       return true;
     } catch (e) {
       if (e instanceof ApiRequestError && e.status === 409) {
-        setPending({ taskId, change, conflicts: e.errors.conflicts ?? [], undo });
+        setPending({ taskId, change, conflicts: e.errors.conflicts ?? [], undo, done });
       } else {
         undo?.();
         toastError(undo ? `Время не изменено: ${reasonOf(e)}` : reasonOf(e));
@@ -149,7 +149,7 @@ export default function ScheduleBoard(
         chip?.classList.remove("is-timing");
       };
       if (next.start === g.window.start && next.end === g.window.end) return undo();
-      send(g.task.id, { windowStart: next.start, windowEnd: next.end }, undo);
+      send(g.task.id, { windowStart: next.start, windowEnd: next.end }, undo, "Время изменено");
     };
     const onDragStart = (e: DragEvent) => {
       // A window handle drags the time, not the task to another day or person.
@@ -233,7 +233,7 @@ export default function ScheduleBoard(
             if (editOnLoad) history.replaceState(null, "", editOnLoad.returnTo);
           }}
           onSave={async (change) => {
-            if (await send(editing.id, change)) setEditing(null);
+            if (await send(editing.id, change, undefined, "Задача изменена")) setEditing(null);
           }}
         />
       )}
@@ -242,7 +242,8 @@ export default function ScheduleBoard(
           task={timing}
           onClose={() => setTiming(null)}
           onSave={async (w) => {
-            if (await send(timing.id, { windowStart: w.start, windowEnd: w.end })) setTiming(null);
+            const change = { windowStart: w.start, windowEnd: w.end };
+            if (await send(timing.id, change, undefined, "Время изменено")) setTiming(null);
           }}
         />
       )}
@@ -256,7 +257,9 @@ export default function ScheduleBoard(
               <button
                 type="button"
                 className="btn btn-primary"
-                onClick={() => pending && send(pending.taskId, { ...pending.change, confirm: true })}
+                onClick={() =>
+                  pending &&
+                  send(pending.taskId, { ...pending.change, confirm: true }, pending.undo, pending.done)}
               >
                 Назначить всё равно
               </button>
