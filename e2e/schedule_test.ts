@@ -232,6 +232,23 @@ browserTest(
     await memberRow.locator(`[data-task-id="${task.id}"]`).waitFor();
     await screenshot(page, "schedule-crew-desktop");
 
+    // «Изменить» on /tasks: the same dialog, and back to the filtered list.
+    const list = `/tasks?assignedTo=${member.id}`;
+    await page.goto(list);
+    const card = page.locator(".task-card").first();
+    const title = await card.locator("h3").innerText();
+    await card.getByRole("link", { name: `Изменить задачу «${title}»` }).click();
+    await hydrated(page, "ScheduleBoard");
+    const again = page.getByRole("dialog", { name: `Изменить задачу: ${title}` });
+    await again.getByLabel("Описание").fill("Ключи от калитки у соседа");
+    await screenshot(page, "tasks-edit-desktop");
+    await Promise.all([
+      page.waitForURL((u) => u.pathname + u.search === list),
+      again.getByRole("button", { name: "Сохранить" }).click(),
+    ]);
+    await toast(page, "Задача изменена");
+    await page.locator(".task-card", { hasText: "Ключи от калитки у соседа" }).waitFor();
+
     // The member's profile: a feed link, read without a session by an iCalendar parser.
     const phone = await h.signedIn("surveyor2@demo.local", "phone");
     await phone.goto("/profile");
@@ -239,6 +256,11 @@ browserTest(
     await phone.getByRole("button", { name: "Получить ссылку" }).click();
     const url = await phone.getByLabel("Ссылка для календаря").inputValue();
     await screenshot(phone, "profile-feed-phone");
+    await phone.goto("/tasks");
+    const editLink = phone.locator(".task-card").first().getByRole("link", { name: /^Изменить задачу/ });
+    const box = await editLink.boundingBox();
+    assert.ok(box && box.height >= 44, "«Изменить» on a phone: a tap target of 44 px");
+    await screenshot(phone, "tasks-phone");
     const res = await fetch(`${h.baseUrl}${new URL(url).pathname}`);
     assert.equal(res.status, 200);
     const events = Object.values(ical.sync.parseICS(await res.text()))
