@@ -153,6 +153,16 @@ browserTest(
     await handle.getByText("9:00–12:00").waitFor();
     assert.deepEqual(await windowOf(h.t, moved.id), [540, 720]);
 
+    // The week on a phone, as the engineer sees it (every person, the crews' filter): a list per day, nothing
+    // wider than the screen.
+    const week390 = await h.signedIn(ENGINEER, "phone");
+    await week390.goto(`/schedule?date=${week[0]}`);
+    await hydrated(week390, "ScheduleBoard");
+    assert.equal(await week390.locator(".sched-list .sched-item").count(), 20);
+    const widths = await week390.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
+    assert.ok(widths[0] <= widths[1], `the week fits 390 px: ${widths}`);
+    await screenshot(week390, "schedule-week-phone");
+
     // The phone: person 1's day list, «Перенести на завтра» through the menu.
     const phone = await h.signedIn(PEOPLE[0], "phone");
     const day = week[4];
