@@ -114,6 +114,7 @@ export default function ScheduleBoard(
     } | null = null;
     let swallowClick = false;
     const onPointerDown = (e: PointerEvent) => {
+      swallowClick = false; // a drag released off its handle gives no click to swallow
       const handle = (e.target as HTMLElement).closest<HTMLElement>("[data-time-drag]");
       const task = handle && byId.get(Number(handle.dataset.timeTask));
       const label = handle?.closest(".sched-task")?.querySelector<HTMLElement>(".sched-time");
