@@ -53,6 +53,23 @@ export function windowInstants(day: string, w: Window): { start: Date; end: Date
   };
 }
 
+/** A dragged window moves by quarters of an hour (the calendar's day view, issue 28). */
+export const DRAG_STEP = 15;
+
+/**
+ * A window dragged by `minutes`: `move` shifts it keeping its length, `resize` moves its end; snapped to
+ * DRAG_STEP and kept within the working day DAY_START–DAY_END, a stretched window at least one step long.
+ */
+export function dragWindow(w: Window, minutes: number, mode: "move" | "resize"): Window {
+  const delta = Math.round(minutes / DRAG_STEP) * DRAG_STEP;
+  if (mode === "resize") {
+    return { start: w.start, end: Math.min(DAY_END, Math.max(w.start + DRAG_STEP, w.end + delta)) };
+  }
+  const length = w.end - w.start;
+  const start = Math.min(Math.max(DAY_START, w.start + delta), Math.max(DAY_START, DAY_END - length));
+  return { start, end: start + length };
+}
+
 /** Two windows overlap when one starts before the other ends (9–12 and 12–15 do not). */
 export function overlaps(a: Window, b: Window): boolean {
   return a.start < b.end && b.start < a.end;

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import {
   addDays,
   conflictsOf,
+  dragWindow,
   formatLeg,
   formatVisit,
   orderRoute,
@@ -78,4 +79,15 @@ Deno.test("suggestDays() offers the days the person already goes the new site's 
   const days = suggestDays(nw(35), byDay, { from: "2026-12-01" });
   assert.deepEqual(days.map((d) => d.day), ["2026-12-04", "2026-12-01"]);
   assert.ok(days.every((d) => d.extraKm >= 0));
+});
+
+Deno.test("dragWindow() moves a window by quarters of an hour keeping its length, stretches its end, stays in the working day", () => {
+  const nineToNoon = { start: 540, end: 720 };
+  assert.deepEqual(dragWindow(nineToNoon, 31, "move"), { start: 570, end: 750 });
+  assert.deepEqual(dragWindow(nineToNoon, -7, "move"), nineToNoon, "less than half a step does not move");
+  assert.deepEqual(dragWindow(nineToNoon, -600, "move"), { start: 420, end: 600 }, "not before 7:00");
+  assert.deepEqual(dragWindow(nineToNoon, 900, "move"), { start: 1080, end: 1260 }, "not after 21:00");
+  assert.deepEqual(dragWindow(nineToNoon, 60, "resize"), { start: 540, end: 780 });
+  assert.deepEqual(dragWindow(nineToNoon, -500, "resize"), { start: 540, end: 555 }, "one step at least");
+  assert.deepEqual(dragWindow(nineToNoon, 900, "resize"), { start: 540, end: 1260 });
 });

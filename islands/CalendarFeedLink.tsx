@@ -62,7 +62,13 @@ export default function CalendarFeedLink({ issued }: CalendarFeedLinkProps) {
       {url && (
         <div className="stack-sm">
           <label htmlFor="calendar-feed-url">Ссылка для календаря</label>
-          <input id="calendar-feed-url" readOnly value={url} onFocus={(e) => e.target.select()} />
+          <input
+            id="calendar-feed-url"
+            className="feed-url"
+            readOnly
+            value={url}
+            onFocus={(e) => e.target.select()}
+          />
           <button type="button" className="btn btn-primary" onClick={copy}>Скопировать ссылку</button>
         </div>
       )}

@@ -86,7 +86,7 @@ export default function CrewsManager({ crews: initial, people }: CrewsManagerPro
               {foremen.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
             </select>
           </div>
-          <fieldset className="stack-sm">
+          <fieldset className="plain-fieldset crew-members">
             <legend>Участники</legend>
             {people.map((p) => (
               <label key={p.id} className="checkbox">

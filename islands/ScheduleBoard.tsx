@@ -2,11 +2,21 @@
 // native HTML5 drag and drop on a desktop (no library: the grid is the server's, the island only listens), by
 // the day list's menu on a phone — and holds the task-edit dialog. A conflict answers 409 with the conflicting
 // tasks: the confirm dialog lists them and sends the change again with `confirm: true`.
-import { useEffect, useState } from "react";
+// The day view's time (issue 28): a task's window handle dragged up or down moves the window by quarters of an
+// hour (pointer events, so a finger on a touch screen drags it too), its lower edge changes the length; the
+// «Время» dialog does the same from a click, a tap or the keyboard. A refused change puts the window back.
+import { useEffect, useRef, useState } from "react";
 import { Dialog, DialogContent, SubmitFooter } from "../components/Dialog.tsx";
 import { api, ApiRequestError } from "../components/api.ts";
 import { toastAfterNavigation, toastError } from "../components/toast.ts";
-import { DAY_END, DAY_START, formatMinutes } from "../domain/schedule.ts";
+import {
+  DAY_END,
+  DAY_START,
+  DRAG_STEP,
+  dragWindow,
+  formatMinutes,
+  formatWindow,
+} from "../domain/schedule.ts";
 
 interface EditableTask {
   id: number;
@@ -27,37 +37,124 @@ export interface ScheduleBoardProps {
   people: { id: number; name: string }[];
   crews: { id: number; name: string }[];
   tasks: EditableTask[];
+  /**
+   * /tasks?edit= opens the task-edit dialog of this task at once; a save or a close goes back to `returnTo`
+   * (the list with its filters) instead of reloading.
+   */
+  editOnLoad?: { taskId: number; returnTo: string };
 }
 
 type Change = Record<string, string | number | null | boolean>;
 
 const slots = Array.from({ length: (DAY_END - DAY_START) / 30 + 1 }, (_, i) => DAY_START + i * 30);
+const quarterSlots = Array.from(
+  { length: (DAY_END - DAY_START) / DRAG_STEP + 1 },
+  (_, i) => DAY_START + i * DRAG_STEP,
+);
+/** Pixels of pointer travel per quarter of an hour. */
+const PX_PER_STEP = 12;
 
-export default function ScheduleBoard({ canAssign, today, people, crews, tasks }: ScheduleBoardProps) {
-  const [editing, setEditing] = useState<EditableTask | null>(null);
-  const [pending, setPending] = useState<{ taskId: number; change: Change; conflicts: string[] } | null>(
-    null,
+/** The server's reason in one line: the first field message, else the answer's message. */
+function reasonOf(e: unknown): string {
+  if (e instanceof ApiRequestError) return Object.values(e.errors).flat()[0] ?? e.message;
+  return e instanceof Error ? e.message : "неизвестная ошибка";
+}
+
+export default function ScheduleBoard(
+  { canAssign, today, people, crews, tasks, editOnLoad }: ScheduleBoardProps,
+) {
+  const [editing, setEditing] = useState<EditableTask | null>(
+    () => tasks.find((t) => t.id === editOnLoad?.taskId) ?? null,
   );
+  const [timing, setTiming] = useState<EditableTask | null>(null);
+  const [pending, setPending] = useState<
+    { taskId: number; change: Change; conflicts: string[]; undo?: () => void; done: string } | null
+  >(null);
+  /** The time dialog's task is opened by id from the page's buttons; the drag handler reads the tasks here. */
+  const tasksById = useRef(new Map(tasks.map((t) => [t.id, t])));
 
-  async function send(taskId: number, change: Change) {
+  /** Saves a change; `undo` puts a dragged window back when the change is refused or the conflict cancelled. */
+  async function send(taskId: number, change: Change, undo?: () => void, done = "Задача перенесена") {
     try {
       await api(`/api/tasks/${taskId}`, { method: "PATCH", body: change });
-      toastAfterNavigation({ title: "Задача перенесена", variant: "success" });
+      if (editOnLoad) {
+        toastAfterNavigation({ title: "Задача изменена", variant: "success" });
+        location.assign(editOnLoad.returnTo);
+        return true;
+      }
+      toastAfterNavigation({ title: done, variant: "success" });
       location.reload();
       return true;
     } catch (e) {
       if (e instanceof ApiRequestError && e.status === 409) {
-        setPending({ taskId, change, conflicts: e.errors.conflicts ?? [] });
+        setPending({ taskId, change, conflicts: e.errors.conflicts ?? [], undo, done });
       } else {
-        toastError(e instanceof Error ? e.message : "Не удалось изменить задачу");
+        undo?.();
+        toastError(undo ? `Время не изменено: ${reasonOf(e)}` : reasonOf(e));
       }
       return false;
     }
   }
 
+  function cancelPending() {
+    pending?.undo?.();
+    setPending(null);
+  }
+
   useEffect(() => {
-    const byId = new Map(tasks.map((t) => [t.id, t]));
+    const byId = tasksById.current;
+    // A window being dragged: the handle's task, its window before, the mode and where the pointer went down.
+    let gesture: {
+      task: EditableTask;
+      label: HTMLElement;
+      mode: "move" | "resize";
+      y: number;
+      window: { start: number; end: number };
+      moved: boolean;
+    } | null = null;
+    let swallowClick = false;
+    const onPointerDown = (e: PointerEvent) => {
+      swallowClick = false; // a drag released off its handle gives no click to swallow
+      const handle = (e.target as HTMLElement).closest<HTMLElement>("[data-time-drag]");
+      const task = handle && byId.get(Number(handle.dataset.timeTask));
+      const label = handle?.closest(".sched-task")?.querySelector<HTMLElement>(".sched-time");
+      if (!handle || !task || !label || task.windowStart === null || task.windowEnd === null) return;
+      gesture = {
+        task,
+        label,
+        mode: handle.dataset.timeDrag === "resize" ? "resize" : "move",
+        y: e.clientY,
+        window: { start: task.windowStart, end: task.windowEnd },
+        moved: false,
+      };
+      handle.setPointerCapture(e.pointerId);
+    };
+    const onPointerMove = (e: PointerEvent) => {
+      if (!gesture) return;
+      const steps = Math.round((e.clientY - gesture.y) / PX_PER_STEP);
+      if (steps === 0 && !gesture.moved) return;
+      gesture.moved = true;
+      const next = dragWindow(gesture.window, steps * DRAG_STEP, gesture.mode);
+      gesture.label.textContent = formatWindow(next.start, next.end);
+      gesture.label.closest(".sched-task")?.classList.add("is-timing");
+    };
+    const onPointerUp = (e: PointerEvent) => {
+      const g = gesture;
+      gesture = null;
+      if (!g?.moved) return;
+      swallowClick = true;
+      const chip = g.label.closest(".sched-task");
+      const next = dragWindow(g.window, Math.round((e.clientY - g.y) / PX_PER_STEP) * DRAG_STEP, g.mode);
+      const undo = () => {
+        g.label.textContent = formatWindow(g.window.start, g.window.end);
+        chip?.classList.remove("is-timing");
+      };
+      if (next.start === g.window.start && next.end === g.window.end) return undo();
+      send(g.task.id, { windowStart: next.start, windowEnd: next.end }, undo, "Время изменено");
+    };
     const onDragStart = (e: DragEvent) => {
+      // A window handle drags the time, not the task to another day or person.
+      if (gesture || (e.target as HTMLElement).closest?.("[data-time-drag]")) return e.preventDefault();
       const el = (e.target as HTMLElement).closest<HTMLElement>("[data-task-id][draggable]");
       if (el && e.dataTransfer) {
         e.dataTransfer.setData("text/plain", el.dataset.taskId!);
@@ -89,11 +186,21 @@ export default function ScheduleBoard({ canAssign, today, people, crews, tasks }
     };
     const onClick = (e: MouseEvent) => {
       const target = e.target as HTMLElement;
+      if (swallowClick) {
+        swallowClick = false;
+        if (target.closest("[data-time-task]")) return;
+      }
+      const time = target.closest<HTMLElement>("[data-time-task]");
+      if (time) setTiming(byId.get(Number(time.dataset.timeTask)) ?? null);
       const edit = target.closest<HTMLElement>("[data-edit-task]");
       if (edit) setEditing(byId.get(Number(edit.dataset.editTask)) ?? null);
       const move = target.closest<HTMLElement>("[data-move-task]");
       if (move) send(Number(move.dataset.moveTask), { scheduledDate: move.dataset.moveTo! });
     };
+    document.addEventListener("pointerdown", onPointerDown);
+    document.addEventListener("pointermove", onPointerMove);
+    document.addEventListener("pointerup", onPointerUp);
+    document.addEventListener("pointercancel", onPointerUp);
     document.addEventListener("dragstart", onDragStart);
     document.addEventListener("dragover", onDragOver);
     document.addEventListener("dragleave", onDragLeave);
@@ -101,6 +208,10 @@ export default function ScheduleBoard({ canAssign, today, people, crews, tasks }
     document.addEventListener("click", onClick);
     document.documentElement.classList.add("sched-ready");
     return () => {
+      document.removeEventListener("pointerdown", onPointerDown);
+      document.removeEventListener("pointermove", onPointerMove);
+      document.removeEventListener("pointerup", onPointerUp);
+      document.removeEventListener("pointercancel", onPointerUp);
       document.removeEventListener("dragstart", onDragStart);
       document.removeEventListener("dragover", onDragOver);
       document.removeEventListener("dragleave", onDragLeave);
@@ -118,23 +229,38 @@ export default function ScheduleBoard({ canAssign, today, people, crews, tasks }
           today={today}
           people={people}
           crews={crews}
-          onClose={() => setEditing(null)}
+          onClose={() => {
+            setEditing(null);
+            if (editOnLoad) history.replaceState(null, "", editOnLoad.returnTo);
+          }}
           onSave={async (change) => {
-            if (await send(editing.id, change)) setEditing(null);
+            if (await send(editing.id, change, undefined, "Задача изменена")) setEditing(null);
           }}
         />
       )}
-      <Dialog open={pending !== null} title="Пересечение по времени" onClose={() => setPending(null)}>
+      {timing && (
+        <TimeDialog
+          task={timing}
+          onClose={() => setTiming(null)}
+          onSave={async (w) => {
+            const change = { windowStart: w.start, windowEnd: w.end };
+            if (await send(timing.id, change, undefined, "Время изменено")) setTiming(null);
+          }}
+        />
+      )}
+      <Dialog open={pending !== null} title="Пересечение по времени" onClose={cancelPending}>
         <DialogContent
           footer={
             <>
-              <button type="button" className="btn btn-secondary" onClick={() => setPending(null)}>
+              <button type="button" className="btn btn-secondary" onClick={cancelPending}>
                 Отмена
               </button>
               <button
                 type="button"
                 className="btn btn-primary"
-                onClick={() => pending && send(pending.taskId, { ...pending.change, confirm: true })}
+                onClick={() =>
+                  pending &&
+                  send(pending.taskId, { ...pending.change, confirm: true }, pending.undo, pending.done)}
               >
                 Назначить всё равно
               </button>
@@ -148,6 +274,54 @@ export default function ScheduleBoard({ canAssign, today, people, crews, tasks }
         </DialogContent>
       </Dialog>
     </>
+  );
+}
+
+/** «Время»: the window's start and end by quarters of an hour — the keyboard's and the phone's way to drag. */
+function TimeDialog({ task, onClose, onSave }: {
+  task: EditableTask;
+  onClose: () => void;
+  onSave: (w: { start: number; end: number }) => Promise<void>;
+}) {
+  const [start, setStart] = useState(task.windowStart ?? 9 * 60);
+  const [end, setEnd] = useState(task.windowEnd ?? 10 * 60);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  const select = (id: string, label: string, value: number, set: (v: number) => void) => (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(e) => set(Number(e.target.value))}>
+        {quarterSlots.map((m) => <option key={m} value={m}>{formatMinutes(m)}</option>)}
+      </select>
+    </div>
+  );
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    if (end <= start) return setError("Конец окна должен быть позже начала");
+    setBusy(true);
+    setError("");
+    await onSave({ start, end });
+    setBusy(false);
+  }
+  return (
+    <Dialog open title={`Время: ${task.title}`} onClose={onClose}>
+      <DialogContent
+        onSubmit={submit}
+        footer={<SubmitFooter onCancel={onClose} busy={busy} label="Сохранить" />}
+      >
+        <div className="stack">
+          <div className="row">
+            {select("time-start", "Начало", start, (v) => {
+              // Moving the start keeps the window's length, as dragging it does.
+              setEnd(Math.min(DAY_END, v + (end - start)));
+              setStart(v);
+            })}
+            {select("time-end", "Конец", end, setEnd)}
+          </div>
+          {error && <p className="field-error" role="alert">{error}</p>}
+        </div>
+      </DialogContent>
+    </Dialog>
   );
 }
 

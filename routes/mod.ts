@@ -99,7 +99,7 @@ const routes: Omit<PageRoute, "denied">[] = [
     path: "/tasks",
     access: staffRoles,
     handler: tasksPage,
-    cache: { tables: ["tasks", "objects", "users", "notifications"] },
+    cache: { tables: ["tasks", "objects", "users", "notifications", "crews", "crew_members"] },
   },
   { path: "/schedule", access: staffRoles, handler: schedulePage },
   {

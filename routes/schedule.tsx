@@ -32,17 +32,37 @@ function siteLine(t: CalendarTask): string {
     .filter(Boolean).join(" · ");
 }
 
-/** One task as the grid and the lists show it; draggable on a desktop when the viewer may move it. */
-function TaskChip({ t, movable, crewNote }: { t: CalendarTask; movable: boolean; crewNote?: boolean }) {
+/**
+ * One task as the grid and the lists show it; draggable on a desktop when the viewer may move it. In the day
+ * view (`timed`) its window is a handle: dragged up or down it moves the window, its lower edge changes the
+ * length, a click or Enter opens the «Время» dialog.
+ */
+function TaskChip(
+  { t, movable, crewNote, timed }: { t: CalendarTask; movable: boolean; crewNote?: boolean; timed?: boolean },
+) {
   const window = formatWindow(t.windowStart, t.windowEnd);
+  const handles = timed && movable;
   return (
     <div
       className={`sched-task status-${t.status}`}
       data-task-id={t.id}
       draggable={movable ? "true" : undefined}
     >
+      {handles && (
+        <button
+          type="button"
+          className="sched-time"
+          data-time-task={t.id}
+          data-time-drag={window ? "move" : undefined}
+          aria-label={window
+            ? `Время ${window}: потяните вверх или вниз, чтобы сдвинуть, или нажмите, чтобы изменить`
+            : "Указать время"}
+        >
+          {window || "Время"}
+        </button>
+      )}
       <a href={`/tasks?taskId=${t.id}`} className="sched-task-title">
-        {window && <strong>{window}</strong>} {t.title}
+        {window && !handles && <strong>{window}</strong>} {t.title}
       </a>
       <span className="sched-task-site">{siteLine(t) || t.address || "Объект не указан"}</span>
       {crewNote && t.crewName && <span className="muted">Бригада: {t.crewName}</span>}
@@ -50,6 +70,15 @@ function TaskChip({ t, movable, crewNote }: { t: CalendarTask; movable: boolean;
         <button type="button" className="btn btn-ghost btn-sm sched-edit" data-edit-task={t.id}>
           Изменить
         </button>
+      )}
+      {handles && window && (
+        <span
+          className="sched-resize"
+          data-time-task={t.id}
+          data-time-drag="resize"
+          title="Потяните, чтобы изменить длительность"
+          aria-hidden="true"
+        />
       )}
     </div>
   );
@@ -143,7 +172,12 @@ export default async function schedulePage(c: Context<AppEnv>) {
                     {ordered.map(({ site, leg }) => (
                       <div key={site.id}>
                         {leg && <span className="sched-leg">{formatLeg(leg)}</span>}
-                        <TaskChip t={site} movable={movable(site)} crewNote={!r.crewId} />
+                        <TaskChip
+                          t={site}
+                          movable={movable(site)}
+                          crewNote={!r.crewId}
+                          timed={view === "day"}
+                        />
                       </div>
                     ))}
                     {view === "day" && ordered.length > 1 && (
@@ -196,6 +230,7 @@ export default async function schedulePage(c: Context<AppEnv>) {
                       >
                         На день раньше
                       </button>
+                      <button type="button" className="btn btn-ghost" data-time-task={t.id}>Время…</button>
                       <button type="button" className="btn btn-ghost" data-edit-task={t.id}>Изменить…</button>
                     </div>
                   </details>

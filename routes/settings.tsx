@@ -124,7 +124,11 @@ export default async function settingsPage(c: Context<AppEnv>) {
 
   return renderWorkPage(c, {
     title: "Настройки",
-    subtitle: company ? `Профиль и компания «${company.name}»` : "Ваш профиль и пароль",
+    subtitle: tab === "crews"
+      ? "Бригады: бригадир и участники"
+      : company
+      ? `Профиль и компания «${company.name}»`
+      : "Ваш профиль и пароль",
     body: (
       <div className="stack-lg settings">
         {tabs.length > 1 && (

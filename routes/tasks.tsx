@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { assignableUsers, countTasks, getTask, listTasks, type TaskFilter } from "../db/tasks.ts";
+import { listCrews } from "../db/schedule.ts";
 import { objectChoices } from "../db/objects.ts";
 import { estimateSplitRoles, hasRole } from "../domain/roles.ts";
 import { taskManagerRoles, taskStatuses, toDateInput } from "../domain/tasks.ts";
@@ -11,6 +12,8 @@ import { seesOnlyOwnTasks } from "../domain/tasks.ts";
 import type { AppEnv } from "../server/types.ts";
 import TaskDialog from "../islands/TaskDialog.tsx";
 import TaskDetailDialog from "../islands/TaskDetailDialog.tsx";
+import ScheduleBoard from "../islands/ScheduleBoard.tsx";
+import { moscowDate } from "../domain/dates.ts";
 import { renderWorkPage } from "./_page.tsx";
 import { FilterForm, FilterSelect, ObjectFilter, StatusFilter } from "./_filters.tsx";
 import { EmptyState } from "../components/Card.tsx";
@@ -22,7 +25,10 @@ import { pageHref, Pagination } from "../components/Pagination.tsx";
 /** Cards per page: a page of 200 cards (each with its status menu island) cost ~80 ms at 5 000 tasks. */
 const PAGE_SIZE = 48;
 
-/** /tasks: task cards, a page at a time, with filters by status, assignee and object; ?taskId= opens one task. */
+/**
+ * /tasks: task cards, a page at a time, with filters by status, assignee and object; ?taskId= opens one task,
+ * ?edit= its task-edit dialog (the schedule's, issue 28), which goes back to the list with its filters.
+ */
 export default async function tasksPage(c: Context<AppEnv>) {
   const user = currentUser(c);
   const scope = companyScope(user);
@@ -38,17 +44,19 @@ export default async function tasksPage(c: Context<AppEnv>) {
   const assignedTo = own ? user.id : q.assignedTo === "none" ? "none" as const : positiveInt(q.assignedTo);
   const objectId = positiveInt(q.objectId);
   const taskId = positiveInt(q.taskId);
+  const editId = positiveInt(q.edit);
   const page = pageNumber(q.page);
   const filter = { status, assignedTo, objectId, now: at };
 
-  const [tasks, total, objects, people, opened] = await Promise.all([
+  const byViewer = { now: at, assignedTo: own ? user.id : undefined };
+  const [tasks, total, objects, people, opened, edited, crews] = await Promise.all([
     listTasks(db, scope, { ...filter, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
     countTasks(db, scope, filter),
     objectChoices(db, scope),
     own ? Promise.resolve([]) : assignableUsers(db, scope),
-    taskId
-      ? getTask(db, scope, taskId, { now: at, assignedTo: own ? user.id : undefined })
-      : Promise.resolve(null),
+    taskId ? getTask(db, scope, taskId, byViewer) : Promise.resolve(null),
+    editId ? getTask(db, scope, editId, byViewer) : Promise.resolve(null),
+    editId ? listCrews(db, scope) : Promise.resolve([]),
   ]);
   const filtered = Boolean(status || (!own && assignedTo) || objectId);
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
@@ -57,6 +65,9 @@ export default async function tasksPage(c: Context<AppEnv>) {
     assignedTo: own || !assignedTo ? undefined : String(assignedTo),
     objectId: objectId ? String(objectId) : undefined,
   };
+  const listHref = pageHref("/tasks", params, page);
+  const editHref = (id: number) => `${listHref}${listHref.includes("?") ? "&" : "?"}edit=${id}`;
+  const editable = (t: { assignedTo: number | null }) => manager || t.assignedTo === user.id;
 
   return renderWorkPage(c, {
     title: "Задачи",
@@ -95,7 +106,7 @@ export default async function tasksPage(c: Context<AppEnv>) {
           <ObjectFilter value={objectId} objects={objects} />
         </FilterForm>
 
-        {taskId && !opened && (
+        {(taskId && !opened || editId && !(edited && editable(edited))) && (
           <div className="notice notice-warning" role="status">
             <Icon name="alert" />
             <p>Задача не найдена или недоступна вам.</p>
@@ -119,11 +130,39 @@ export default async function tasksPage(c: Context<AppEnv>) {
           : (
             <div className="grid-cards task-grid">
               {tasks.map((t) => (
-                <TaskCard key={t.id} task={t} canChangeStatus={manager || t.assignedTo === user.id} />
+                <TaskCard
+                  key={t.id}
+                  task={t}
+                  canChangeStatus={editable(t)}
+                  editHref={editable(t) ? editHref(t.id) : undefined}
+                />
               ))}
             </div>
           )}
         <Pagination page={page} pages={pages} href={(n) => pageHref("/tasks", params, n)} />
+        {edited && editable(edited) && (
+          <Island
+            component={ScheduleBoard}
+            props={{
+              canAssign: manager,
+              today: moscowDate(at),
+              people: people.map((p) => ({ id: p.id, name: p.name })),
+              crews: crews.map((cr) => ({ id: cr.id, name: cr.name })),
+              tasks: [{
+                id: edited.id,
+                title: edited.title,
+                objectId: edited.objectId,
+                assignedTo: edited.assignedTo,
+                crewId: edited.crewId,
+                scheduledDate: edited.scheduledDate,
+                windowStart: edited.windowStart,
+                windowEnd: edited.windowEnd,
+                description: edited.description,
+              }],
+              editOnLoad: { taskId: edited.id, returnTo: listHref },
+            }}
+          />
+        )}
         {opened && (
           <Island
             component={TaskDetailDialog}

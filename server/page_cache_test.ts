@@ -184,7 +184,11 @@ Deno.test("page cache: after each of a run of random edits, every cached page is
 
 /** A request to each cached route, by its path pattern: every cached route must have one here. */
 const examples: Record<string, { url: string; as?: string }[]> = {
-  "/tasks": [{ url: "/tasks", as: ENGINEER }, { url: "/tasks?status=pending&page=2", as: ENGINEER }],
+  "/tasks": [
+    { url: "/tasks", as: ENGINEER },
+    { url: "/tasks?status=pending&page=2", as: ENGINEER },
+    { url: "/tasks?status=pending&edit=1", as: ENGINEER },
+  ],
   "/dashboard": [{ url: "/dashboard", as: ENGINEER }, { url: "/dashboard", as: "director@demo.local" }],
   "/engineer": [{ url: "/engineer", as: ENGINEER }],
   "/analytics": [{ url: "/analytics", as: ENGINEER }, { url: "/analytics?period=year", as: ENGINEER }],

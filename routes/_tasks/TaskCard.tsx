@@ -26,7 +26,13 @@ export const assigneeText = (task: Pick<TaskView, "assignedUser">) =>
 
 /** A task card with its priority strip, status and priority words, object, assignee, due date and status menu. */
 export function TaskCard(
-  { task, canChangeStatus, compact }: { task: TaskView; canChangeStatus: boolean; compact?: boolean },
+  { task, canChangeStatus, compact, editHref }: {
+    task: TaskView;
+    canChangeStatus: boolean;
+    compact?: boolean;
+    /** The task-edit dialog's address (the list's own, with its filters, and `edit=`), when the viewer may edit. */
+    editHref?: string;
+  },
 ) {
   // Exactly what the card shows, worked out here: the card is cached per these values (server/island.tsx CachedHtml)
   // and rendered from them alone, so nothing it shows can change without changing its key.
@@ -41,6 +47,7 @@ export function TaskCard(
     due: dueText(task),
     overdue: task.isOverdue,
     canChangeStatus,
+    editHref: editHref ?? null,
   };
   return (
     <CachedHtml
@@ -64,6 +71,7 @@ interface CardData {
   due: string;
   overdue: boolean;
   canChangeStatus: boolean;
+  editHref: string | null;
 }
 
 /** What is inside the card. */
@@ -106,6 +114,15 @@ function TaskCardContent(card: CardData) {
       </dl>
       <footer className="task-card-foot">
         <a className="btn btn-secondary btn-sm" href={`/tasks?taskId=${card.id}`}>Открыть</a>
+        {card.editHref && (
+          <a
+            className="btn btn-outline btn-sm"
+            href={card.editHref}
+            aria-label={`Изменить задачу «${card.title}»`}
+          >
+            Изменить
+          </a>
+        )}
         {card.canChangeStatus && (
           <Island cached component={TaskStatusMenu} props={{ taskId: card.id, status: card.status }} />
         )}

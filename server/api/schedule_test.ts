@@ -111,6 +111,40 @@ Deno.test("[api] PATCH /api/tasks/:id answers 409 with a person's overlapping ta
     assert.ok(twice.errors.conflicts[0].includes("Бригада Петрова"), twice.errors.conflicts[0]);
   }));
 
+Deno.test("[api] PATCH /api/tasks/:id changes a booked task's time: the window moved keeping its length, its length changed, 409 on an overlap, 404 for another company", () =>
+  withTestApp(async (t) => {
+    const task = await demoSurveyorTask(t);
+    const day = tomorrow(t);
+    const book = (id: number, body: Record<string, unknown>, email = ENGINEER) =>
+      t.as(email).patch(`/api/tasks/${id}`, body);
+    await expectJson(book(task.id, { scheduledDate: day, windowStart: 540, windowEnd: 720 }));
+    // Dragged down by an hour and a half (the day view sends only the window): 10:30–13:30, due at its end.
+    const moved = await expectJson<any>(
+      book(task.id, { windowStart: 630, windowEnd: 810 }, "surveyor@demo.local"),
+    );
+    assert.deepEqual([moved.scheduledDate, moved.windowStart, moved.windowEnd], [day, 630, 810]);
+    assert.equal(new Date(moved.dueDate).toISOString(), `${day}T10:30:00.000Z`);
+    // Its lower edge dragged up: 10:30–11:15.
+    const shorter = await expectJson<any>(book(task.id, { windowStart: 630, windowEnd: 675 }));
+    assert.deepEqual([shorter.windowStart, shorter.windowEnd], [630, 675]);
+
+    const other = await newTask(t, task.objectId, "surveyor@demo.local", "Повторный замер");
+    await expectJson(book(other.id, { scheduledDate: day, windowStart: 720, windowEnd: 840 }));
+    const longer = await expectJson<any>(book(task.id, { windowStart: 630, windowEnd: 780 }), 409);
+    assert.equal(
+      longer.message,
+      "Время пересекается с другими задачами. Подтвердите, чтобы назначить всё равно",
+    );
+    assert.ok(longer.errors.conflicts[0].startsWith("Повторный замер"), longer.errors.conflicts[0]);
+    const kept = await expectJson<any>(t.as(ENGINEER).get(`/api/tasks/${task.id}`));
+    assert.deepEqual([kept.windowStart, kept.windowEnd], [630, 675], "a refused change keeps the window");
+    const inverted = await expectJson<any>(book(task.id, { windowStart: 675, windowEnd: 675 }), 422);
+    assert.deepEqual(inverted.errors.windowEnd, ["Конец окна должен быть позже начала"]);
+    await expectJson(book(task.id, { windowStart: 540, windowEnd: 600 }, "admin@other.local"), 404);
+    const still = await expectJson<any>(t.as(ENGINEER).get(`/api/tasks/${task.id}`));
+    assert.deepEqual([still.windowStart, still.windowEnd], [630, 675]);
+  }));
+
 Deno.test("[api] PATCH /api/tasks/:id: the assignee moves only their own task, the roles that assign move others', another company gets 404", () =>
   withTestApp(async (t) => {
     const task = await demoSurveyorTask(t);
