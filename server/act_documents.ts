@@ -2,23 +2,21 @@
 // Cyrillic is real text): the parties, a table of the works and equipment, the totals, the prepayment received
 // and the amount due, then the signatures — the client's electronic one (name, time, IP, browser, the text's
 // SHA-256 and the drawn image) once signed, or the refusal with its comment.
-import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
-import fontkit from "@pdf-lib/fontkit";
+import type { PDFFont, PDFPage } from "pdf-lib";
 import type { CompletionAct } from "../db/acts.ts";
 import { ACT_TITLE, type ActContent, formatQuantity } from "../domain/acts.ts";
 import { contractDay } from "../domain/contract_text.ts";
 import { formatDateTime, formatKopecks } from "../domain/format.ts";
 import { amountInWords } from "../domain/amount_words.ts";
 import { vatLine } from "../estimating/enums.ts";
-import { loadFont, wrap } from "./contract_documents.ts";
+import { wrap } from "./contract_documents.ts";
+import { newPdf } from "./pdf_document.ts";
 import { readablePng } from "./signature_image.ts";
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 48;
 const SIZE = 9.5;
 const LEADING = 13;
-const INK = rgb(0.1, 0.1, 0.1);
-const GREY = rgb(0.45, 0.45, 0.45);
 
 /** The table's columns: header, width (points), right-aligned. The name takes what the others leave. */
 const columns = [
@@ -43,11 +41,9 @@ export function actFileName(a: Pick<CompletionAct, "createdAt"> & { content: Act
 export async function actPdf(act: CompletionAct): Promise<Uint8Array> {
   const a = act.content;
   if (!a) throw new Error(`act ${act.id}: stored content unreadable`);
-  const pdf = await PDFDocument.create();
-  pdf.registerFontkit(fontkit);
-  pdf.setTitle(`${ACT_TITLE} № ${a.actNumber}`);
-  pdf.setCreator("ПолеСмета");
-  const font = await pdf.embedFont(await loadFont(), { subset: true });
+  const { pdf, font, rgb } = await newPdf(`${ACT_TITLE} № ${a.actNumber}`);
+  const INK = rgb(0.1, 0.1, 0.1);
+  const GREY = rgb(0.45, 0.45, 0.45);
   const width = A4[0] - 2 * MARGIN;
   let page: PDFPage = pdf.addPage(A4);
   let y = A4[1] - MARGIN;

@@ -1,13 +1,11 @@
-import * as esbuild from "esbuild";
 import { join } from "node:path";
 import { type Db, migrateDb, openDb } from "../db/client.ts";
 import { isEmpty, seedDemo } from "../db/seed/demo.ts";
 import { createApp } from "./app.ts";
-import { buildIslands, currentIslandManifest, loadIslandManifest } from "./build.ts";
+import { buildIslands, currentIslandManifest, loadEsbuild, loadIslandManifest } from "./build.ts";
 import { type Env, ownerEmail } from "./env.ts";
 import { syncOwner } from "../db/users.ts";
 import { localStorage, type Storage } from "./storage.ts";
-import { s3Storage } from "./s3_storage.ts";
 import { sweepUploads } from "./upload_sweep.ts";
 import { loadStylesheet } from "./styles.ts";
 import type { AppDeps } from "./types.ts";
@@ -34,7 +32,7 @@ function islandManifest(): Promise<IslandManifest> {
     const current = await currentIslandManifest();
     if (current) return current;
     const manifest = await buildIslands();
-    await esbuild.stop();
+    await (await loadEsbuild()).stop();
     return manifest;
   })();
   return manifestOnce;
@@ -50,7 +48,7 @@ export async function boot(
 ) {
   const db = await openDb(env.DATABASE_URL, { authToken: env.DATABASE_AUTH_TOKEN, observer: dbObserver });
   const now = options.now ?? (() => new Date());
-  const storage = storageOf(env);
+  const storage = await storageOf(env);
   const seeded = options.serveOnly ? false : await prepareData(db, env, storage, now());
   const deps: AppDeps = {
     db,
@@ -66,8 +64,10 @@ export async function boot(
 }
 
 /** The uploads' storage: the S3 bucket when S3_BUCKET is set, otherwise DATA_DIR/uploads. */
-function storageOf(env: Env): Storage {
+async function storageOf(env: Env): Promise<Storage> {
   if (!env.S3_BUCKET) return localStorage(join(env.DATA_DIR, "uploads"));
+  // Imported only for a bucket: the AWS SDK takes about half a CPU-second to load.
+  const { s3Storage } = await import("./s3_storage.ts");
   return s3Storage({
     bucket: env.S3_BUCKET,
     endpoint: env.S3_ENDPOINT,

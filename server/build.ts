@@ -1,10 +1,13 @@
-import * as esbuild from "esbuild";
+import type * as esbuild from "esbuild";
 import { fileURLToPath } from "node:url";
 import { basename, dirname, join, relative } from "node:path";
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import type { IslandManifest } from "./island.tsx";
-import { compress } from "./compression.ts";
+import { compress } from "./compress.ts";
 import { encodedSuffix } from "./static_files.ts";
+
+/** esbuild, imported when a build runs: a server whose bundles are current never loads it. */
+export const loadEsbuild = (): Promise<typeof esbuild> => import("esbuild");
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const thisFile = fileURLToPath(import.meta.url);
@@ -59,7 +62,7 @@ hydrateIsland(${JSON.stringify(args.path)}, C);`,
       }));
     },
   };
-  const result = await esbuild.build({
+  const result = await (await loadEsbuild()).build({
     entryPoints: Object.fromEntries(names.map((n) => [n, `island:${n}`])),
     bundle: true,
     splitting: true,
@@ -165,7 +168,7 @@ async function buildStandalone(
   format: "iife" | "esm",
   minify: boolean,
 ): Promise<{ files: string[]; metafile: esbuild.Metafile }> {
-  const result = await esbuild.build({
+  const result = await (await loadEsbuild()).build({
     entryPoints: { [name]: join(root, "components", "offline", `${name}.ts`) },
     bundle: true,
     format,
@@ -228,6 +231,6 @@ export async function loadIslandManifest(): Promise<IslandManifest | null> {
 
 if (import.meta.main) {
   const manifest = await buildIslands({ clean: true });
-  esbuild.stop();
+  (await loadEsbuild()).stop();
   console.log(`Built ${Object.keys(manifest.entries).length} islands into ${islandsOutDir}`);
 }

@@ -1,11 +1,9 @@
 // Compressed answers: the encoding a client accepts (brotli before gzip), HTML and JSON compressed on the
 // fly when they are large enough to gain, and the precompressed variants of static files.
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "./types.ts";
-
-export type Encoding = "br" | "gzip";
+import { compress, type Encoding } from "./compress.ts";
 
 /** Below this many bytes compression saves less than it costs (headers, CPU, a lost TCP packet or none). */
 export const MIN_COMPRESS_BYTES = 1024;
@@ -38,23 +36,6 @@ const DYNAMIC_PREFERENCE: readonly Encoding[] = ["gzip", "br"];
 /** The encoding of an answer made per request for this `Accept-Encoding`: gzip first, then brotli. */
 export const negotiateDynamic = (header: string | undefined | null): Encoding | null =>
   negotiateEncoding(header, DYNAMIC_PREFERENCE);
-
-/**
- * Fast levels for answers made per request (brotli 4, gzip 4): on a 27 KB list page brotli 5 took longer
- * than rendering it, for 11 % fewer bytes than 4 (docs/performance.md). Static files are compressed
- * hardest, once, at build.
- */
-export function compress(bytes: Uint8Array, encoding: Encoding, hard = false): Uint8Array {
-  if (encoding === "br") {
-    return brotliCompressSync(bytes, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: hard ? 11 : 4,
-        [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-      },
-    });
-  }
-  return gzipSync(bytes, { level: hard ? 9 : 4 });
-}
 
 /** Hono copies the old answer's headers onto a new one; clearing it first keeps the new headers as set. */
 function replaceAnswer(c: Context<AppEnv>, res: Response): void {

@@ -1,18 +1,14 @@
 // The contract as files: an editable .docx (docx) and a PDF with Cyrillic text (pdf-lib + the bundled DejaVu
 // Sans). A signed version carries the signature block: name, time, IP, user agent, the text's SHA-256, the image.
-import { AlignmentType, Document, ImageRun, Packer, Paragraph, TextRun } from "docx";
-import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
-import fontkit from "@pdf-lib/fontkit";
+import type { Paragraph } from "docx";
+import type { PDFFont, PDFPage } from "pdf-lib";
 import type { ContractSignature } from "../db/contracts.ts";
 import { formatDateTime } from "../domain/format.ts";
 import { readablePng } from "./signature_image.ts";
+import { newPdf } from "./pdf_document.ts";
 
 /** Printed instead of a stored signature image that cannot be read; the signature's record stays above it. */
 const IMAGE_MISSING = "Изображение подписи не удалось прочитать";
-
-const fontUrl = new URL("../static/fonts/DejaVuSans.ttf", import.meta.url);
-let fontBytes: Promise<Uint8Array> | undefined;
-export const loadFont = () => (fontBytes ??= Deno.readFile(fontUrl));
 
 export interface ContractDocumentInput {
   contractText: string;
@@ -49,6 +45,8 @@ function signaturePng(s: ContractSignature): Uint8Array | null {
 
 /** The contract as a .docx a person can edit in Word or LibreOffice. */
 export async function contractDocx(input: ContractDocumentInput): Promise<Uint8Array> {
+  // Imported here, as pdf-lib is (pdf_document.ts): only a download of the .docx needs it.
+  const { AlignmentType, Document, ImageRun, Packer, Paragraph, TextRun } = await import("docx");
   const lines = input.contractText.split("\n");
   const children: Paragraph[] = lines.map((line, i) =>
     new Paragraph({
@@ -105,11 +103,7 @@ export function wrap(text: string, font: PDFFont, size: number, width: number): 
 
 /** The contract as a PDF with the text embedded (searchable, Cyrillic), page numbers and the signature. */
 export async function contractPdf(input: ContractDocumentInput): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
-  pdf.registerFontkit(fontkit);
-  pdf.setTitle(input.footer ?? `Договор № ${input.contractNumber}`);
-  pdf.setCreator("ПолеСмета");
-  const font = await pdf.embedFont(await loadFont(), { subset: true });
+  const { pdf, font, rgb } = await newPdf(input.footer ?? `Договор № ${input.contractNumber}`);
   const width = A4[0] - 2 * MARGIN;
   let page: PDFPage = pdf.addPage(A4);
   let y = A4[1] - MARGIN;

@@ -1,7 +1,8 @@
 // КС-2 and КС-3 as files (domain/ks_forms.ts gives the figures): an .xlsx an accountant edits, whose cost,
 // totals and VAT are formulas that recalculate (their stored results are the estimate's own figures, to the
 // kopeck), and a PDF of each form laid out as the unified forms are, on landscape A4.
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
+import { loadExcelJS } from "../estimating/excel.ts";
 import { A4_LANDSCAPE, PdfSheet } from "./pdf_layout.ts";
 import { cellMoney } from "./invoice_pdf.ts";
 import { formatNumber } from "../domain/format.ts";
@@ -30,7 +31,7 @@ function headerRows(d: KsDocument): [string, string][] {
 
 /** The workbook: sheet «КС-2» with the works and formulas, sheet «КС-3» referring to its totals. */
 export async function ksXlsx(d: KsDocument): Promise<Uint8Array> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcelJS()).Workbook();
   wb.creator = "ПолеСмета";
   const ks2 = wb.addWorksheet("КС-2", {
     pageSetup: { paperSize: 9, orientation: "landscape", fitToPage: true },

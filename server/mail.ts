@@ -2,7 +2,7 @@
 // SMTP_USER, SMTP_PASSWORD, MAIL_FROM). Without SMTP_HOST there is no mailer and the outbox keeps its messages
 // («не отправлено: почта не настроена»).
 // @ts-types="npm:@types/nodemailer@^8.0.2"
-import nodemailer from "nodemailer";
+import type Nodemailer from "nodemailer";
 import type { Env } from "./env.ts";
 
 /** One message as the outbox holds it. */
@@ -63,20 +63,23 @@ export const messageIdOf = (m: Pick<MailMessage, "id">, from: string) =>
 
 /** A mailer for one SMTP server. Timeouts are well under the outbox lease, so a claim outlives its send. */
 export function smtpMailer(config: SmtpConfig): Mailer {
-  const transport = nodemailer.createTransport({
-    host: config.host,
-    port: config.port,
-    secure: config.secure,
-    auth: config.user ? { user: config.user, pass: config.password ?? "" } : undefined,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  });
+  // Imported with the first mailer (as pdf-lib is, pdf_document.ts): a server without mail never loads it.
+  const transport = import("nodemailer").then(({ default: nodemailer }) =>
+    (nodemailer as typeof Nodemailer).createTransport({
+      host: config.host,
+      port: config.port,
+      secure: config.secure,
+      auth: config.user ? { user: config.user, pass: config.password ?? "" } : undefined,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    })
+  );
   const fromAddress = addressOf(config.from);
   return {
     async send(m) {
       try {
-        const info = await transport.sendMail({
+        const info = await (await transport).sendMail({
           from: { name: m.senderName, address: fromAddress },
           replyTo: m.replyTo ?? undefined,
           to: m.recipient,
@@ -94,6 +97,6 @@ export function smtpMailer(config: SmtpConfig): Mailer {
         throw new MailError(text, code !== null && code >= 500, code);
       }
     },
-    close: () => transport.close(),
+    close: () => void transport.then((t) => t.close()),
   };
 }

@@ -2,18 +2,12 @@
 // (real Cyrillic text a search or a screen reader finds), wrapped paragraphs and ruled tables that break
 // across pages. pdf-lib draws; it has no layout of its own, hence these few helpers. The font has one weight:
 // "bold" is a strong ink (a second, offset drawing would read twice in the text layer).
-import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
-import fontkit from "@pdf-lib/fontkit";
-
-const fontUrl = new URL("../static/fonts/DejaVuSans.ttf", import.meta.url);
-let fontBytes: Promise<Uint8Array> | undefined;
-const loadFont = () => (fontBytes ??= Deno.readFile(fontUrl));
+import type { PDFDocument, PDFFont, PDFPage } from "pdf-lib";
+import { type NewPdf, newPdf } from "./pdf_document.ts";
 
 export const A4_PORTRAIT: [number, number] = [595.28, 841.89];
 export const A4_LANDSCAPE: [number, number] = [841.89, 595.28];
 const MARGIN = 36;
-const INK = rgb(0.1, 0.1, 0.1);
-const STRONG = rgb(0, 0, 0);
 
 /** Breaks a text into lines that fit `width` at `size` (words longer than the width stay whole). */
 export function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
@@ -41,17 +35,22 @@ export interface Column {
 export class PdfSheet {
   private page!: PDFPage;
   y = 0;
-  private constructor(readonly pdf: PDFDocument, readonly font: PDFFont, readonly size: [number, number]) {
+  readonly pdf: PDFDocument;
+  readonly font: PDFFont;
+  private readonly rgb: NewPdf["rgb"];
+  private readonly ink;
+  private readonly strong;
+  private constructor({ pdf, font, rgb }: NewPdf, readonly size: [number, number]) {
+    this.pdf = pdf;
+    this.font = font;
+    this.rgb = rgb;
+    this.ink = rgb(0.1, 0.1, 0.1);
+    this.strong = rgb(0, 0, 0);
     this.addPage();
   }
 
   static async create(title: string, size = A4_PORTRAIT): Promise<PdfSheet> {
-    const pdf = await PDFDocument.create();
-    pdf.registerFontkit(fontkit);
-    pdf.setTitle(title);
-    pdf.setCreator("ПолеСмета");
-    const font = await pdf.embedFont(await loadFont(), { subset: true });
-    return new PdfSheet(pdf, font, size);
+    return new PdfSheet(await newPdf(title), size);
   }
 
   get width(): number {
@@ -85,7 +84,7 @@ export class PdfSheet {
           y: this.y - size,
           size,
           font: this.font,
-          color: o.bold ? STRONG : INK,
+          color: o.bold ? this.strong : this.ink,
         });
       }
       this.y -= size + 3;
@@ -109,9 +108,9 @@ export class PdfSheet {
         y: this.y - height,
         width: col.width,
         height,
-        borderColor: INK,
+        borderColor: this.ink,
         borderWidth: 0.5,
-        color: o.fill ? rgb(0.93, 0.93, 0.93) : undefined,
+        color: o.fill ? this.rgb(0.93, 0.93, 0.93) : undefined,
       });
       for (const [j, line] of lines[i].entries()) {
         const w = this.font.widthOfTextAtSize(line, size);
@@ -121,7 +120,13 @@ export class PdfSheet {
           ? x + (col.width - w) / 2
           : x + 3;
         const ty = this.y - 3 - size - j * (size + 2);
-        this.page.drawText(line, { x: tx, y: ty, size, font: this.font, color: o.bold ? STRONG : INK });
+        this.page.drawText(line, {
+          x: tx,
+          y: ty,
+          size,
+          font: this.font,
+          color: o.bold ? this.strong : this.ink,
+        });
       }
       x += col.width;
     }
@@ -146,7 +151,7 @@ export class PdfSheet {
         y: MARGIN / 2,
         size: 7,
         font: this.font,
-        color: rgb(0.4, 0.4, 0.4),
+        color: this.rgb(0.4, 0.4, 0.4),
       });
     }
     return await this.pdf.save();

@@ -4,13 +4,8 @@ import { extname, join, normalize } from "node:path";
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import { sha256 } from "@oslojs/crypto/sha2";
 import type { Context } from "hono";
-import {
-  compress,
-  type Encoding,
-  matchesEtag,
-  MIN_COMPRESS_BYTES,
-  negotiateEncoding,
-} from "./compression.ts";
+import { matchesEtag, MIN_COMPRESS_BYTES, negotiateEncoding } from "./compression.ts";
+import { compress, type Encoding } from "./compress.ts";
 import type { AppEnv } from "./types.ts";
 import type { Stylesheet } from "./styles.ts";
 
@@ -106,7 +101,7 @@ const stylesheets = new Map<string, StaticAsset>();
 export function stylesheetAsset(styles: Stylesheet): StaticAsset {
   let asset = stylesheets.get(styles.version);
   if (!asset) {
-    asset = assetOf(types[".css"], new TextEncoder().encode(styles.css), {});
+    asset = assetOf(types[".css"], new TextEncoder().encode(styles.css), styles.compressed);
     stylesheets.set(styles.version, asset);
   }
   return asset;

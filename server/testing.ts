@@ -1,8 +1,10 @@
 // Test helpers: a fresh app on a temporary database with the demo data, and signed-in requests.
 // deno-lint-ignore-file no-explicit-any
 import assert from "node:assert/strict";
-import { cp } from "node:fs/promises";
+import { cp, readdir } from "node:fs/promises";
+import { createHash } from "node:crypto";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { readEnv } from "./env.ts";
 import { boot } from "./boot.ts";
 import { SESSION_COOKIE } from "./auth/sessions.ts";
@@ -52,22 +54,64 @@ const testEnv = (dir: string, options: TestAppOptions) =>
   });
 
 /**
- * A folder with the migrated database seeded with the demo data and its uploads, made once per test file
- * (each runs in a worker of its own) by the app's own boot; each test app starts from a copy of it rather
- * than migrating and seeding again. Removed after the file's tests.
+ * A folder with the migrated database seeded with the demo data and its uploads, made by the app's own boot;
+ * each test app starts from a copy of it rather than migrating and seeding again. It is kept on disk for the
+ * hour and shared by the test files (each runs in a worker of its own): seeding takes about two CPU-seconds,
+ * which some 250 files paid each. Its name holds a hash of every source a boot and the seed run and of the
+ * environment that changes them, so a changed migration, seed or rule never starts from an old template; the
+ * hour (Moscow) keeps the seed's dates, made by the real clock, as near to the test's as before.
  */
 let demoTemplate: Promise<string> | null = null;
 
+const root = fileURLToPath(new URL("..", import.meta.url));
+const templatesDir = join(root, "node_modules", ".cache", "polesmeta");
+const seededSources = ["db", "domain", "estimating", "server", "components", "routes", "static/fonts"];
+
+/** SHA-256 of the seed's sources (test files aside), deno.lock and the environment that changes a boot. */
+async function templateKey(): Promise<string> {
+  const files: string[] = [];
+  for (const dir of seededSources) {
+    for (const entry of await readdir(join(root, dir), { recursive: true, withFileTypes: true })) {
+      if (entry.isFile() && !/_test\.tsx?$/.test(entry.name)) files.push(join(entry.parentPath, entry.name));
+    }
+  }
+  files.sort();
+  const hash = createHash("sha256");
+  for (const file of [...files, join(root, "deno.lock")]) hash.update(file).update(await Deno.readFile(file));
+  for (const name of ["NODE_ENV", "TEST_CHEAP_PASSWORD_HASHING"]) {
+    hash.update(`${name}=${Deno.env.get(name)}`);
+  }
+  hash.update(new Date().toLocaleString("sv", { timeZone: "Europe/Moscow" }).slice(0, 13));
+  return hash.digest("hex").slice(0, 16);
+}
+
 function demoTemplateDir(): Promise<string> {
   demoTemplate ??= (async () => {
-    const dir = await Deno.makeTempDir({ prefix: "polesmeta-template-" });
-    const booted = await boot(testEnv(dir, {}), { log: collectingLogger() });
+    const dir = join(templatesDir, `demo-template-${await templateKey()}`);
+    if (await Deno.stat(join(dir, "app.db")).then(() => true, () => false)) return dir;
+    await Deno.mkdir(templatesDir, { recursive: true });
+    const temp = await Deno.makeTempDir({ dir: templatesDir, prefix: "demo-template-tmp-" });
+    const booted = await boot(testEnv(temp, {}), { log: collectingLogger() });
     // Everything into the database file, so that a copy of the file alone is the whole database.
     await booted.deps.db.$client.execute("PRAGMA wal_checkpoint(TRUNCATE)");
     booted.close();
+    // Whole or not at all: another file may have made the same template meanwhile (then it stays).
+    await Deno.rename(temp, dir).catch(() => Deno.remove(temp, { recursive: true }));
+    await removeOldTemplates(dir);
     return dir;
   })();
   return demoTemplate;
+}
+
+/** Templates of other sources or hours, a day old or more, are removed. */
+async function removeOldTemplates(current: string): Promise<void> {
+  const dayAgo = Date.now() - 24 * 3600_000;
+  for await (const entry of Deno.readDir(templatesDir)) {
+    const path = join(templatesDir, entry.name);
+    if (!entry.name.startsWith("demo-template-") || path === current) continue;
+    const { mtime } = await Deno.stat(path);
+    if (mtime && mtime.getTime() < dayAgo) await Deno.remove(path, { recursive: true }).catch(() => {});
+  }
 }
 
 /** Fills the empty folder `dir` with the demo data (database and uploads), for a server spawned on it. */
@@ -77,10 +121,6 @@ export async function copyDemoData(dir: string): Promise<void> {
   await Deno.copyFile(join(template, "app.db"), join(dir, "app.db"));
   await cp(join(template, "uploads"), join(dir, "uploads"), { recursive: true });
 }
-
-Deno.test.afterAll(async () => {
-  if (demoTemplate) await Deno.remove(await demoTemplate, { recursive: true }).catch(() => {});
-});
 
 /**
  * Whether the app may start from the demo template: seeded with the demo data by the real clock (a fixed
