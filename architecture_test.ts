@@ -36,12 +36,14 @@ async function sourceFiles(dir = root): Promise<string[]> {
 interface DenoInfo {
   modules: {
     specifier: string;
-    dependencies?: { code?: { specifier: string }; type?: { specifier: string } }[];
+    dependencies?: { code?: { specifier: string }; type?: { specifier: string }; isDynamic?: boolean }[];
   }[];
 }
 
 /** The packages (npm:, jsr:, https:) each project module imports itself. */
 const packageImports = new Map<string, Set<string>>();
+/** What each project module imports when it loads: neither type-only nor `await import(…)` imports. */
+const loadTimeImports = new Map<string, Set<string>>();
 
 /** Every project module (a path relative to the root) and the project modules it imports. */
 async function projectGraph(): Promise<Map<string, Set<string>>> {
@@ -71,7 +73,9 @@ async function projectGraph(): Promise<Map<string, Set<string>>> {
       if (!from) continue;
       const to = new Set<string>();
       const packages = new Set<string>();
+      const atLoad = new Set<string>();
       for (const dep of module.dependencies ?? []) {
+        if (dep.code && !dep.isDynamic) atLoad.add(local(dep.code.specifier) ?? dep.code.specifier);
         for (const target of [dep.code?.specifier, dep.type?.specifier]) {
           if (!target) continue;
           const path = local(target);
@@ -81,6 +85,7 @@ async function projectGraph(): Promise<Map<string, Set<string>>> {
       }
       graph.set(from, to);
       packageImports.set(from, packages);
+      loadTimeImports.set(from, atLoad);
     }
     return graph;
   } finally {
@@ -224,4 +229,30 @@ Deno.test("islands/ holds only the hydrated entries, one PascalCase .tsx each, a
     if (!ok) misplaced.push(e.name);
   }
   assert.deepEqual(misplaced, []);
+});
+
+/**
+ * Libraries that take a large part of a start to load (pdf-lib and fontkit about a CPU-second, exceljs, the AWS
+ * SDK, esbuild, nodemailer, docx), imported where they are used with `await import(…)`: every start of the
+ * server, and every test file booting the app, would load them otherwise.
+ */
+const loadedOnUse = /^npm:\/?(pdf-lib|@pdf-lib\/fontkit|docx|nodemailer|exceljs|esbuild|@aws-sdk\/[\w-]+)@/;
+
+Deno.test("the server starts without the heavy libraries: none is imported at load from server/boot.ts", () => {
+  const parent = new Map<string, string | null>([["server/boot.ts", null]]);
+  const queue = ["server/boot.ts"];
+  const found: string[] = [];
+  for (let i = 0; i < queue.length; i++) {
+    for (const next of loadTimeImports.get(queue[i]) ?? []) {
+      if (loadedOnUse.test(next)) {
+        const chain = [next];
+        for (let p: string | null | undefined = queue[i]; p; p = parent.get(p)) chain.unshift(p);
+        found.push(chain.join(" → "));
+      } else if (!parent.has(next) && loadTimeImports.has(next)) {
+        parent.set(next, queue[i]);
+        queue.push(next);
+      }
+    }
+  }
+  assert.deepEqual(found, []);
 });
