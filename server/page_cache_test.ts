@@ -322,6 +322,14 @@ Deno.test("page cache: the storefront signed out is one page for all, made afres
     assert.equal((await storefront(t)).etag, first.etag, "a second visitor gets the same copy");
     const firstProduct = await storefront(t, product);
     assert.equal((await storefront(t, product)).etag, firstProduct.etag);
+    const calculators = ["/ruslos/calculator", "/ruslos/economy-calculator"];
+    let calculatorTags: (string | null)[] = [];
+    for (const url of calculators) {
+      const once = await storefront(t, url);
+      assert.ok(once.etag, `${url} is cached`);
+      assert.equal((await storefront(t, url)).etag, once.etag, `a second visitor gets the same ${url}`);
+      calculatorTags.push(once.etag);
+    }
 
     const [topas] = await db.select().from(products).where(eq(products.sku, "TOPAS-5"));
     const changes: [string, () => Promise<unknown>, RegExp][] = [
@@ -355,6 +363,9 @@ Deno.test("page cache: the storefront signed out is one page for all, made afres
       assert.notEqual(page.etag, before[1], `the product page after a change to ${what}`);
       assert.match(page.html, shows, `the product page shows the change to ${what}`);
       before = [catalogue.etag, page.etag];
+      const tags = await Promise.all(calculators.map(async (url) => (await storefront(t, url)).etag));
+      tags.forEach((tag, i) => assert.notEqual(tag, calculatorTags[i], `${calculators[i]} after ${what}`));
+      calculatorTags = tags;
     }
   });
 });
