@@ -217,11 +217,22 @@ export async function findStorefrontProduct(db: Db, companyId: number, slugOrId:
   return row ? productJson(row.product, row.categoryName) : null;
 }
 
-/** The company's active station products by catalogue model id, for the calculators. */
-export async function stationProducts(db: Db, companyId: number): Promise<Map<string, ProductJson>> {
-  const rows = await db.select().from(products)
-    .where(and(eq(products.companyId, companyId), eq(products.isActive, true)));
-  return new Map(rows.filter((p) => p.catalogueModelId).map((p) => [p.catalogueModelId!, productJson(p)]));
+/**
+ * The company's active products of these catalogue models (the ones that fit), by model id, for the
+ * calculators: only those rows, not the whole catalogue.
+ */
+export async function stationProducts(
+  db: Db,
+  companyId: number,
+  modelIds: string[],
+): Promise<Map<string, ProductJson>> {
+  if (modelIds.length === 0) return new Map();
+  const rows = await db.select().from(products).where(and(
+    eq(products.companyId, companyId),
+    eq(products.isActive, true),
+    inArray(products.catalogueModelId, modelIds),
+  ));
+  return new Map(rows.map((p) => [p.catalogueModelId!, productJson(p)]));
 }
 
 /** Every active product of the active shops, for the sitemap. */

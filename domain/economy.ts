@@ -3,6 +3,7 @@
 import { LITRES_PER_RESIDENT, type SepticModel } from "../estimating/mod.ts";
 import { fittingModels, requirement } from "./station_calculator.ts";
 import { lenientQuery } from "./lenient_query.ts";
+import { formatNumber } from "./format.ts";
 
 export interface EconomyInput {
   residents: number;
@@ -102,7 +103,8 @@ export interface EconomyResult {
   paybackVsSeptic: number | null;
 }
 
-const rub = (n: number) => Math.round(n).toLocaleString("ru-RU");
+/** Whole roubles with ru-RU grouping, through the shared formatter (toLocaleString makes one per call). */
+const rub = (n: number) => formatNumber(Math.round(n));
 
 /** The three options over the years; the station is the cheapest fitting gravity model of the catalogue. */
 export function compareEconomy(input: EconomyInput, models?: readonly SepticModel[]): EconomyResult {

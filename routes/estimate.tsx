@@ -62,7 +62,8 @@ export default async function estimatePage(c: Context<AppEnv>) {
   if (!e) return notFoundPage(c);
   const { db } = c.var.deps;
   const scope = companyScope(user);
-  const current = await getEstimate(db, scope, e.id);
+  // The estimate as it stands: the one read already unless an earlier version was asked for.
+  const current = versionOf(c) ? await getEstimate(db, scope, e.id) : e;
   const isCurrent = current !== null && current.version === e.version;
   const [versions, changes, decisions] = await Promise.all([
     listEstimateVersions(db, scope, current ?? e),

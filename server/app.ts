@@ -53,9 +53,21 @@ const staticRoot = fileURLToPath(new URL("../static", import.meta.url));
 /** Content-hashed URLs never change content, so browsers keep them for good. */
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
-/** API answers cached like pages (server/page_cache.ts): the object list the objects page reloads. */
+/**
+ * API answers cached like pages (server/page_cache.ts): the object list and an object's card (its details,
+ * documents, videos and contract) that the objects page asks for again each time an object is opened.
+ */
 export const cachedApiRoutes: { path: string; cache: CacheRule }[] = [
   { path: "/api/objects", cache: { tables: ["objects"] } },
+  { path: "/api/objects/:id{[0-9]+}", cache: { tables: ["objects", "tasks", "users"] } },
+  { path: "/api/objects/:id{[0-9]+}/documents", cache: { tables: ["objects", "documents", "users"] } },
+  { path: "/api/objects/:id{[0-9]+}/videos", cache: { tables: ["objects", "videos"] } },
+  {
+    path: "/api/contracts/object/:objectId",
+    cache: {
+      tables: ["objects", "contracts", "client_links", "customer_objects", "estimates", "payments", "users"],
+    },
+  },
 ];
 
 /** Composes the application: security middleware, static files, the API routers and the pages. */

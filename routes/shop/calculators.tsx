@@ -37,8 +37,9 @@ export async function calculatorPage(c: Context<AppEnv>, shop: Storefront) {
   }
   const input = readCalculatorQuery(c.req.query());
   const need = requirement(input);
-  const onSale = await stationProducts(c.var.deps.db, shop.companyId);
-  const results = fittingModels(need).filter((m) => onSale.has(m.id)).map((m) => {
+  const fitting = fittingModels(need);
+  const onSale = await stationProducts(c.var.deps.db, shop.companyId, fitting.map((m) => m.id));
+  const results = fitting.filter((m) => onSale.has(m.id)).map((m) => {
     const product = onSale.get(m.id)!;
     return { model: m, product, total: product.price + m.fullInstallationCost };
   }).sort((a, b) => a.total - b.total);

@@ -48,6 +48,8 @@ const storefrontCache: CacheRule = {
 const cached: Partial<Record<keyof typeof pages, CacheRule>> = {
   "": storefrontCache,
   "/product/:slug": storefrontCache,
+  "/calculator": storefrontCache,
+  "/economy-calculator": storefrontCache,
 };
 
 export const shopPageRoutes: { path: string; handler: Handler<AppEnv>; cache?: CacheRule }[] = [
@@ -58,7 +60,7 @@ export const shopPageRoutes: { path: string; handler: Handler<AppEnv>; cache?: C
       cache: cached[path as keyof typeof pages],
     }))
   ),
-  { path: "/economy-calculator", handler: publicEconomyPage },
+  { path: "/economy-calculator", handler: publicEconomyPage, cache: storefrontCache },
   { path: "/sitemap.xml", handler: sitemap },
   { path: "/robots.txt", handler: robots },
 ];

@@ -292,8 +292,9 @@ export const shopApi = new Hono<AppEnv>()
     if (!shop.settings.enableCalculator) throw notFound("Калькулятор выключен в настройках магазина");
     const input = c.req.valid("query");
     const need = requirement(input);
-    const onSale = await stationProducts(c.var.deps.db, shop.companyId);
-    const models = fittingModels(need).filter((m) => onSale.has(m.id)).map((m) => ({
+    const fitting = fittingModels(need);
+    const onSale = await stationProducts(c.var.deps.db, shop.companyId, fitting.map((m) => m.id));
+    const models = fitting.filter((m) => onSale.has(m.id)).map((m) => ({
       model: m,
       product: onSale.get(m.id)!,
       installation: m.fullInstallationCost,
