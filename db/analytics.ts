@@ -1,13 +1,12 @@
 // Analytics of spec/2 §2: objects, tasks, money and team of the period, with recommendations.
-import { and, count, eq, gte, isNotNull, lt, ne, sql } from "drizzle-orm";
+import { and, count, eq, gte, inArray, isNotNull, lt, ne, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client.ts";
 import { companyDayTallies, objects, tasks, users } from "./schema/mod.ts";
 import { splitPeriod, tallyWhere } from "./tallies.ts";
-import { overdueCondition } from "./tasks.ts";
 import type { Scope } from "./scope.ts";
 import { figures } from "./figures.ts";
-import { teamRoleExcluded } from "../domain/figures.ts";
+import { openTaskStatuses, teamRoleExcluded } from "../domain/figures.ts";
 import { type Period, periodRange } from "../domain/periods.ts";
 import { countOf, displayName, taskForms } from "../domain/format.ts";
 import type { Analytics } from "../domain/analytics.ts";
@@ -31,7 +30,6 @@ export async function analytics(db: Db, scope: Scope, period: Period, now: Date)
       gte(column, new Date(cut.from)),
       lt(column, new Date(cut.wholeFrom)),
     );
-  const late = overdueCondition(now);
   const done = sql`${tasks.status} = 'completed' and ${tasks.completedAt} is not null`;
 
   const taskScope = scope === null ? undefined : eq(tasks.companyId, scope);
@@ -43,7 +41,8 @@ export async function analytics(db: Db, scope: Scope, period: Period, now: Date)
       : sql``
   }`;
   // One statement: the tallies, the first day's rows and (late = 1) what the minute decides — the period's
-  // open tasks past their due date, which are shown as overdue — with each assignee's name.
+  // open tasks past their due date, shown as overdue (db/tasks.ts overdueCondition; those marked overdue
+  // are counted so already) — with each assignee's name.
   const taskGroupsQuery = sql`select g.status as status, g.priority as priority, g.user_id as userId,
     g.n as count, g.done_ms as doneMs, g.done_timed as doneTimed, g.late as late, u.first_name as firstName,
     u.last_name as lastName, u.email as email, u.role as role
@@ -57,7 +56,12 @@ export async function analytics(db: Db, scope: Scope, period: Period, now: Date)
       : sql``
   } union all select ${tasks.status}, ${tasks.priority}, coalesce(${tasks.assignedTo}, 0), count(*), 0, 0, 1
       from ${tasks} where ${
-    and(taskScope, from ? gte(tasks.createdAt, from) : undefined, ne(tasks.status, "overdue"), late)
+    and(
+      taskScope,
+      from ? gte(tasks.createdAt, from) : undefined,
+      inArray(tasks.status, openTaskStatuses),
+      lt(tasks.dueDate, now),
+    )
   } group by 1, 2, 3) g left join ${users} u on u.id = g.user_id`;
 
   const [headline, objectRows, taskRows, team] = await Promise.all([
@@ -219,7 +223,7 @@ function shownTaskGroups(rows: TaskRow[]): TaskGroup[] {
     if (!t) return void groups.set(key(g), g);
     for (const f of ["count", "completed", "active", "doneMs", "doneTimed"] as const) t[f] += g[f];
   };
-  const openStatuses: string[] = ["assigned", "pending", "in_progress"];
+  const openStatuses: readonly string[] = openTaskStatuses;
   for (const { late, count, doneMs, doneTimed, ...r } of rows) {
     const n = Number(count ?? 0);
     const userId = Number(r.userId);

@@ -2,19 +2,7 @@
 // objects, tasks in work, the team, users or revenue takes them from figures() and nothing else. Objects,
 // tasks and revenue are summed from the per-day tallies (db/tallies.ts) with the first, partial day of a
 // period counted from the rows; what depends on the minute (overdue tasks) from the rows by their index.
-import {
-  and,
-  count,
-  eq,
-  gte,
-  inArray,
-  isNotNull,
-  lt,
-  ne,
-  type Placeholder,
-  type SQL,
-  sql,
-} from "drizzle-orm";
+import { and, count, eq, inArray, isNotNull, lt, ne, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client.ts";
 import { contracts, contractSignatures, objects, payments, tasks, users } from "./schema/mod.ts";
@@ -30,10 +18,10 @@ import {
   tallyDay,
   tallyWhere,
 } from "./tallies.ts";
-import { overdueCondition } from "./tasks.ts";
 import {
   activeObjectStatuses,
   type Figures,
+  openTaskStatuses,
   tasksInWorkStatuses,
   teamRoleExcluded,
 } from "../domain/figures.ts";
@@ -88,7 +76,6 @@ export async function figures(db: Db, scope: Scope, period: Period, now: Date): 
           p.companyId && eq(contractSignatures.companyId, p.companyId),
           inRange(contractSignatures.signedAt, a),
         ));
-    const inWork = inArray(tasks.status, tasksInWorkStatuses);
     const revenue = p.from
       ? sql`${receivedIn(p.from, p.wholeFrom)} + ${
         tallyAmount(tallyWhere("payment", p.companyId, p.firstDay))
@@ -107,7 +94,11 @@ export async function figures(db: Db, scope: Scope, period: Period, now: Date): 
         sql`(${countObjects(and(eq(objects.status, "completed"), firstPart(objects.updatedAt)))})`,
       ),
       tasksInWork: tallyCount(tallyWhere("task", p.companyId, undefined, undefined, tasksInWorkStatuses)),
-      overdueTasks: countTasks(and(inWork, overdueCondition(p.now))),
+      // In work and overdue (db/tasks.ts overdueCondition): marked overdue, or open and past the due date —
+      // two counts, so that each walks its stretch of the (company, status, due date) index.
+      overdueTasks: sql`(${countTasks(eq(tasks.status, "overdue"))}) + (${
+        countTasks(and(inArray(tasks.status, openTaskStatuses), lt(tasks.dueDate, p.now)))
+      })`,
       newTasks: sinceFrom("task", sql`(${countTasks(firstPart(tasks.createdAt))})`),
       completedTasks: sinceFrom(
         "task_completed",
