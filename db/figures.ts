@@ -110,8 +110,10 @@ export async function figures(db: Db, scope: Scope, period: Period, now: Date): 
       revenue,
       contracted: contractedIn(p.from),
       // Owed, now: what the clients of the objects still owe under their contracts.
+      // The condition written as the partial index objects_company_contracted_idx has it (a literal, not a
+      // bound value), so SQLite reads that index instead of every object of the company.
       owed: db.select({ v: sql`coalesce(sum(${jobOwedSql}), 0)` }).from(objects)
-        .where(and(objectScope, isNotNull(objects.contractTotal), ne(objects.status, "cancelled"))),
+        .where(and(objectScope, isNotNull(objects.contractTotal), sql`${objects.status} <> 'cancelled'`)),
       previousRevenue: p.prevFrom
         ? sql`${receivedIn(p.prevFrom, p.prevWholeFrom)} + ${
           tallyAmount(tallyWhere("payment", p.companyId, p.prevFirstDay, p.fromDay))

@@ -11,7 +11,10 @@ CREATE TABLE `company_day_tallies` (
 	PRIMARY KEY(`company_id`, `kind`, `day`, `status`, `variant`, `user_id`)
 );
 --> statement-breakpoint
-CREATE INDEX `company_day_tallies_kind_day_idx` ON `company_day_tallies` (`kind`,`day`);
+CREATE INDEX `company_day_tallies_kind_day_idx` ON `company_day_tallies` (`kind`,`day`);--> statement-breakpoint
+DROP INDEX `tasks_company_status_due_idx`;--> statement-breakpoint
+CREATE INDEX `tasks_company_status_due_idx` ON `tasks` (`company_id`,`status`,`due_date`,`created_at`,`priority`,`assigned_to`);--> statement-breakpoint
+CREATE INDEX `objects_company_contracted_idx` ON `objects` (`company_id`,`contract_total`,`received_total`) WHERE "objects"."contract_total" is not null and "objects"."status" <> 'cancelled';
 --> statement-breakpoint
 -- Hand-written (issue 24): the per-day tallies of db/schema/tallies.ts are kept by the triggers below, in
 -- the same transaction as every insert, update and delete of an object, a task or a payment, whoever
