@@ -1,19 +1,17 @@
 // Analytics of spec/2 §2: objects, tasks, money and team of the period, with recommendations.
-import { and, count, eq, gte, isNotNull, ne, type SQL, sql, sum } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
+import { and, count, eq, gte, inArray, isNotNull, lt, ne, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client.ts";
-import { objects, tasks, users } from "./schema/mod.ts";
-import { overdueCondition } from "./tasks.ts";
+import { companyDayTallies, objects, tasks, users } from "./schema/mod.ts";
+import { splitPeriod, tallyWhere } from "./tallies.ts";
 import type { Scope } from "./scope.ts";
 import { figures } from "./figures.ts";
-import { teamRoleExcluded } from "../domain/figures.ts";
+import { openTaskStatuses, teamRoleExcluded } from "../domain/figures.ts";
 import { type Period, periodRange } from "../domain/periods.ts";
 import { countOf, displayName, taskForms } from "../domain/format.ts";
 import type { Analytics } from "../domain/analytics.ts";
 
 export type { Analytics };
-
-const assignee = alias(users, "assignee");
 
 /**
  * The KPI cards and the money are the shared figures of db/figures.ts (the same numbers as the dashboard);
@@ -22,64 +20,56 @@ const assignee = alias(users, "assignee");
  */
 export async function analytics(db: Db, scope: Scope, period: Period, now: Date): Promise<Analytics> {
   const { from } = periodRange(period, now);
-  const objectWhere: SQL | undefined = and(
-    scope === null ? undefined : eq(objects.companyId, scope),
-    from ? gte(objects.createdAt, from) : undefined,
-  );
-  const taskWhere: SQL | undefined = and(
-    scope === null ? undefined : eq(tasks.companyId, scope),
-    from ? gte(tasks.createdAt, from) : undefined,
-  );
-  const late = overdueCondition(now);
-  const shownStatus = sql<string>`case when ${late} then 'overdue' else ${tasks.status} end`;
+  const cut = from ? splitPeriod(from) : undefined;
+  const companyId = scope ?? undefined;
+  const t = companyDayTallies;
+  // The period's objects and tasks: the tallies of its whole days plus its first, partial day's rows.
+  const firstPart = (companyColumn: SQLiteColumn, column: SQLiteColumn) =>
+    cut && and(
+      scope === null ? undefined : eq(companyColumn, scope),
+      gte(column, new Date(cut.from)),
+      lt(column, new Date(cut.wholeFrom)),
+    );
+  const done = sql`${tasks.status} = 'completed' and ${tasks.completedAt} is not null`;
 
-  // The tasks are grouped first and the few groups joined to their assignee: joined before grouping, every
-  // task of the period cost a user lookup.
-  const taskGroups = db.select({
-    status: shownStatus.as("status"),
-    priority: tasks.priority,
-    userId: tasks.assignedTo,
-    count: count().as("count"),
-    completed: sql<number>`sum(case when ${tasks.status} = 'completed' then 1 else 0 end)`.as("completed"),
-    active: sql<
-      number
-    >`sum(case when ${tasks.status} in ('assigned','pending','in_progress') and not (${late}) then 1 else 0 end)`
-      .as("active"),
-    doneMs: sql<
-      number | null
-    >`sum(case when ${tasks.status} = 'completed' then ${tasks.completedAt} - ${tasks.createdAt} end)`.as(
-      "done_ms",
-    ),
-    doneTimed: sql<
-      number
-    >`count(case when ${tasks.status} = 'completed' then ${tasks.completedAt} - ${tasks.createdAt} end)`
-      .as("done_timed"),
-  }).from(tasks).where(taskWhere).groupBy(shownStatus, tasks.priority, tasks.assignedTo).as("task_groups");
+  const taskScope = scope === null ? undefined : eq(tasks.companyId, scope);
+  const objectGroupsQuery = sql`select ${t.status} as status, ${t.variant} as workType, sum(${t.n}) as count,
+    sum(${t.amount}) as est from ${t} where ${tallyWhere("object", companyId, cut?.firstDay)} group by 1, 2${
+    cut
+      ? sql` union all select ${objects.status}, ${objects.workType}, count(*), sum(${objects.estimatedCost})
+        from ${objects} where ${firstPart(objects.companyId, objects.createdAt)} group by 1, 2`
+      : sql``
+  }`;
+  // One statement: the tallies, the first day's rows and (late = 1) what the minute decides — the period's
+  // open tasks past their due date, shown as overdue (db/tasks.ts overdueCondition; those marked overdue
+  // are counted so already) — with each assignee's name.
+  const taskGroupsQuery = sql`select g.status as status, g.priority as priority, g.user_id as userId,
+    g.n as count, g.done_ms as doneMs, g.done_timed as doneTimed, g.late as late, u.first_name as firstName,
+    u.last_name as lastName, u.email as email, u.role as role
+    from (select ${t.status} as status, ${t.variant} as priority, ${t.userId} as user_id, sum(${t.n}) as n,
+      sum(${t.amount}) as done_ms, sum(${t.timed}) as done_timed, 0 as late from ${t}
+      where ${tallyWhere("task", companyId, cut?.firstDay)} group by 1, 2, 3${
+    cut
+      ? sql` union all select ${tasks.status}, ${tasks.priority}, coalesce(${tasks.assignedTo}, 0), count(*),
+        sum(case when ${done} then ${tasks.completedAt} - ${tasks.createdAt} else 0 end), sum(${done}), 0
+        from ${tasks} where ${firstPart(tasks.companyId, tasks.createdAt)} group by 1, 2, 3`
+      : sql``
+  } union all select ${tasks.status}, ${tasks.priority}, coalesce(${tasks.assignedTo}, 0), count(*), 0, 0, 1
+      from ${tasks} where ${
+    and(
+      taskScope,
+      // `+`: not the created index (every task of the period) but (company, status, due date, …), which
+      // holds the late ones alone and everything this part reads.
+      from ? sql`+${tasks.createdAt} >= ${from.getTime()}` : undefined,
+      inArray(tasks.status, openTaskStatuses),
+      lt(tasks.dueDate, now),
+    )
+  } group by 1, 2, 3) g left join ${users} u on u.id = g.user_id`;
 
-  // One pass over the period's objects and one over its tasks, grouped finely enough that every breakdown
-  // below is a sum of their rows: a big company costs two scans, not seven.
-  const [headline, objectGroups, taskRows, team] = await Promise.all([
+  const [headline, objectRows, taskRows, team] = await Promise.all([
     figures(db, scope, period, now),
-    db.select({
-      status: objects.status,
-      workType: objects.workType,
-      count: count(),
-      est: sum(objects.estimatedCost),
-    }).from(objects).where(objectWhere).groupBy(objects.status, objects.workType),
-    db.select({
-      status: taskGroups.status,
-      priority: taskGroups.priority,
-      userId: taskGroups.userId,
-      firstName: assignee.firstName,
-      lastName: assignee.lastName,
-      email: assignee.email,
-      role: assignee.role,
-      count: taskGroups.count,
-      completed: taskGroups.completed,
-      active: taskGroups.active,
-      doneMs: taskGroups.doneMs,
-      doneTimed: taskGroups.doneTimed,
-    }).from(taskGroups).leftJoin(assignee, eq(assignee.id, taskGroups.userId)),
+    db.all<{ status: string; workType: string; count: number; est: number | null }>(objectGroupsQuery),
+    db.all<TaskRow>(taskGroupsQuery),
     db.select({ role: users.role, count: count() }).from(users)
       .where(and(
         scope === null ? isNotNull(users.companyId) : eq(users.companyId, scope),
@@ -88,6 +78,9 @@ export async function analytics(db: Db, scope: Scope, period: Period, now: Date)
       ))
       .groupBy(users.role),
   ]);
+  const objectGroups = objectRows.map((r) => ({ ...r, count: Number(r.count ?? 0) }));
+  const taskGroups = shownTaskGroups(taskRows);
+  const taskRowsNamed = taskGroups.map((r) => ({ ...r, userId: r.userId === 0 ? null : r.userId }));
 
   const byStatus = sumBy(objectGroups, (r) => r.status, (r) => ({ status: r.status, count: 0 }), (t, r) => {
     t.count += r.count;
@@ -105,19 +98,24 @@ export async function analytics(db: Db, scope: Scope, period: Period, now: Date)
     est: 0,
     n: 0,
   });
-  const taskStatus = sumBy(taskRows, (r) => r.status, (r) => ({ status: r.status, count: 0 }), (t, r) => {
-    t.count += r.count;
-  });
+  const taskStatus = sumBy(
+    taskRowsNamed,
+    (r) => r.status,
+    (r) => ({ status: r.status, count: 0 }),
+    (t, r) => {
+      t.count += r.count;
+    },
+  );
   const taskPriority = sumBy(
-    taskRows,
+    taskRowsNamed,
     (r) => r.priority,
     (r) => ({ priority: r.priority, count: 0 }),
     (t, r) => {
       t.count += r.count;
     },
   ).sort((a, b) => a.priority < b.priority ? -1 : 1);
-  const people = sumBy(
-    taskRows,
+  const perPerson = sumBy(
+    taskRowsNamed,
     (r) => r.userId,
     (r) => ({ ...r, total: 0, completed: 0, active: 0, overdue: 0 }),
     (t, r) => {
@@ -127,9 +125,9 @@ export async function analytics(db: Db, scope: Scope, period: Period, now: Date)
       if (r.status === "overdue") t.overdue += r.count;
     },
   ).sort((a, b) => (a.userId ?? 0) - (b.userId ?? 0));
-  const doneTimed = taskRows.reduce((n, r) => n + Number(r.doneTimed ?? 0), 0);
-  const doneMs = taskRows.reduce((n, r) => n + Number(r.doneMs ?? 0), 0);
-  const done = [{ avgMs: doneTimed ? doneMs / doneTimed : null }];
+  const doneTimed = taskGroups.reduce((n, r) => n + r.doneTimed, 0);
+  const doneMs = taskGroups.reduce((n, r) => n + r.doneMs, 0);
+  const avgMs = doneTimed ? doneMs / doneTimed : null;
 
   const statusCount = (s: string) => byStatus.find((r) => r.status === s)?.count ?? 0;
   const taskCount = (s: string) => taskStatus.find((r) => r.status === s)?.count ?? 0;
@@ -137,7 +135,6 @@ export async function analytics(db: Db, scope: Scope, period: Period, now: Date)
   const estimatedKopecks = money.est;
   const totalTasks = taskStatus.reduce((s, r) => s + r.count, 0);
   const completedTasks = taskCount("completed");
-  const avgMs = done[0]?.avgMs;
 
   const result: Analytics = {
     period,
@@ -174,7 +171,7 @@ export async function analytics(db: Db, scope: Scope, period: Period, now: Date)
       averageDays: avgMs === null || avgMs === undefined
         ? null
         : Math.round((Number(avgMs) / 86_400_000) * 10) / 10,
-      people: people.map((p) => ({
+      people: perPerson.map((p) => ({
         userId: p.userId,
         name: p.userId === null ? "Не назначено" : displayName(p),
         role: p.role,
@@ -188,6 +185,70 @@ export async function analytics(db: Db, scope: Scope, period: Period, now: Date)
   };
   result.recommendations = recommend(result, statusCount("new"));
   return result;
+}
+
+/** A row of the period's task groups: counted (late = 0) or the late ones among them (late = 1). */
+interface TaskRow {
+  status: string;
+  priority: string;
+  /** The assignee, 0 for none. */
+  userId: number;
+  count: number | null;
+  doneMs: number | null;
+  doneTimed: number | null;
+  late: number;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  role: string | null;
+}
+
+interface TaskGroup extends Omit<TaskRow, "count" | "doneMs" | "doneTimed" | "late"> {
+  count: number;
+  completed: number;
+  active: number;
+  doneMs: number;
+  doneTimed: number;
+}
+
+/**
+ * The period's tasks by the status people see: the stored status, but overdue for an open task past its
+ * due date (db/tasks.ts overdueCondition), so each group's late tasks move to an «overdue» group. In the
+ * order SQLite groups them (status, priority, assignee).
+ */
+function shownTaskGroups(rows: TaskRow[]): TaskGroup[] {
+  const key = (r: { status: string; priority: string; userId: number }) =>
+    `${r.status}\u0000${r.priority}\u0000${r.userId}`;
+  const groups = new Map<string, TaskGroup>();
+  const add = (g: TaskGroup) => {
+    const t = groups.get(key(g));
+    if (!t) return void groups.set(key(g), g);
+    for (const f of ["count", "completed", "active", "doneMs", "doneTimed"] as const) t[f] += g[f];
+  };
+  const openStatuses: readonly string[] = openTaskStatuses;
+  for (const { late, count, doneMs, doneTimed, ...r } of rows) {
+    const n = Number(count ?? 0);
+    const userId = Number(r.userId);
+    if (late) {
+      // Counted already under their stored status: moved from it to «overdue».
+      const open = openStatuses.includes(r.status) ? n : 0;
+      add({ ...r, userId, count: -n, completed: 0, active: -open, doneMs: 0, doneTimed: 0 });
+      add({ ...r, userId, status: "overdue", count: n, completed: 0, active: 0, doneMs: 0, doneTimed: 0 });
+      continue;
+    }
+    add({
+      ...r,
+      userId,
+      count: n,
+      completed: r.status === "completed" ? n : 0,
+      active: openStatuses.includes(r.status) ? n : 0,
+      doneMs: Number(doneMs ?? 0),
+      doneTimed: Number(doneTimed ?? 0),
+    });
+  }
+  const cmp = (a: string | number, b: string | number) => a < b ? -1 : a > b ? 1 : 0;
+  return [...groups.values()].filter((g) => g.count !== 0)
+    .sort((a, b) => cmp(a.status, b.status) || cmp(a.priority, b.priority) || cmp(a.userId, b.userId));
 }
 
 /** Rows summed into one total per key, in the order the keys first appear. */

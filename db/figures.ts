@@ -1,28 +1,27 @@
 // The headline figures of domain/figures.ts, counted in one statement. Every page that prints active
-// objects, tasks in work, the team, users or revenue takes them from figures() and nothing else.
-import {
-  and,
-  count,
-  eq,
-  gte,
-  inArray,
-  isNotNull,
-  lt,
-  ne,
-  type Placeholder,
-  type SQL,
-  sql,
-} from "drizzle-orm";
+// objects, tasks in work, the team, users or revenue takes them from figures() and nothing else. Objects,
+// tasks and revenue are summed from the per-day tallies (db/tallies.ts) with the first, partial day of a
+// period counted from the rows; what depends on the minute (overdue tasks) from the rows by their index.
+import { and, count, eq, inArray, isNotNull, lt, ne, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client.ts";
 import { contracts, contractSignatures, objects, payments, tasks, users } from "./schema/mod.ts";
 import { jobOwedSql } from "./job_money.ts";
 import type { Scope } from "./scope.ts";
 import { preparedQuery } from "./prepared.ts";
-import { overdueCondition } from "./tasks.ts";
+import {
+  inRange,
+  splitPeriod,
+  TALLY_DAY_MS,
+  tallyAmount,
+  tallyCount,
+  tallyDay,
+  tallyWhere,
+} from "./tallies.ts";
 import {
   activeObjectStatuses,
   type Figures,
+  openTaskStatuses,
   tasksInWorkStatuses,
   teamRoleExcluded,
 } from "../domain/figures.ts";
@@ -30,19 +29,23 @@ import { type Period, periodRange } from "../domain/periods.ts";
 
 export type { Figures };
 
-/** `column` in [from, to), each bound left out when absent. */
-function inRange(column: SQLiteColumn, from?: Placeholder, to?: Placeholder): SQL | undefined {
-  return and(from && gte(column, from), to && lt(column, to));
-}
-
 /** The figures of the scope: states as of `now`, flows of the period ending at `now`. */
 export async function figures(db: Db, scope: Scope, period: Period, now: Date): Promise<Figures> {
   const { from, prevFrom } = periodRange(period, now);
+  const cut = from ? splitPeriod(from) : undefined;
+  const prevCut = prevFrom ? splitPeriod(prevFrom) : undefined;
   const values = {
     companyId: scope ?? undefined,
     now: now.getTime(),
-    from: from?.getTime(),
-    prevFrom: prevFrom?.getTime(),
+    from: cut?.from,
+    wholeFrom: cut?.wholeFrom,
+    firstDay: cut?.firstDay,
+    // The period before: [prevFrom, from) is its partial first day, whole days, and the day of `from` up to it.
+    prevFrom: prevCut?.from,
+    prevWholeFrom: prevCut?.wholeFrom,
+    prevFirstDay: prevCut?.firstDay,
+    fromDay: from ? tallyDay(from.getTime()) : undefined,
+    fromDayStart: from ? tallyDay(from.getTime()) * TALLY_DAY_MS : undefined,
   };
   const [row] = await preparedQuery(db, "figures", values, (p) => {
     const objectScope = p.companyId && eq(objects.companyId, p.companyId);
@@ -53,11 +56,18 @@ export async function figures(db: Db, scope: Scope, period: Period, now: Date): 
       db.select({ n: count() }).from(objects).where(and(objectScope, where));
     const countTasks = (where?: SQL) => db.select({ n: count() }).from(tasks).where(and(taskScope, where));
     const countUsers = (where?: SQL) => db.select({ n: count() }).from(users).where(where);
-    // Выручка is money received (domain/job_money.ts): the payments staff marked received in the period.
     const paymentScope = p.companyId && eq(payments.companyId, p.companyId);
-    const revenueIn = (a?: Placeholder, b?: Placeholder) =>
-      db.select({ v: sql`coalesce(sum(${payments.receivedAmount}), 0)` }).from(payments)
-        .where(and(paymentScope, eq(payments.status, "paid"), inRange(payments.receivedAt, a, b)));
+    // Выручка is money received (domain/job_money.ts): the payments staff marked received in the period.
+    const receivedIn = (a?: Placeholder, b?: Placeholder) =>
+      sql`(select coalesce(sum(${payments.receivedAmount}), 0) from ${payments} where ${
+        and(paymentScope, eq(payments.status, "paid"), inRange(payments.receivedAt, a, b)) ?? sql`1`
+      })`;
+    // Rows of the period's first, partial day plus the tallies of its whole days; everything without a period.
+    const sinceFrom = (kind: Parameters<typeof tallyWhere>[0], rows: SQL, statuses?: readonly string[]) =>
+      p.from
+        ? sql`${rows} + ${tallyCount(tallyWhere(kind, p.companyId, p.firstDay, undefined, statuses))}`
+        : tallyCount(tallyWhere(kind, p.companyId, undefined, undefined, statuses));
+    const firstPart = (column: SQLiteColumn) => inRange(column, p.from, p.wholeFrom);
     // Contracted: the totals of the contracts the clients signed in the period.
     const contractedIn = (a?: Placeholder) =>
       db.select({ v: sql`coalesce(sum(${contracts.totalAmount}), 0)` }).from(contractSignatures)
@@ -66,29 +76,49 @@ export async function figures(db: Db, scope: Scope, period: Period, now: Date): 
           p.companyId && eq(contractSignatures.companyId, p.companyId),
           inRange(contractSignatures.signedAt, a),
         ));
-    const inWork = inArray(tasks.status, tasksInWorkStatuses);
+    const revenue = p.from
+      ? sql`${receivedIn(p.from, p.wholeFrom)} + ${
+        tallyAmount(tallyWhere("payment", p.companyId, p.firstDay))
+      }`
+      : tallyAmount(tallyWhere("payment", p.companyId));
     // Each figure is a subquery its own index answers, all in one statement: the per-statement cost of
     // the driver, not the counting, is most of the time.
     const parts = {
-      allObjects: countObjects(),
-      activeObjects: countObjects(inArray(objects.status, activeObjectStatuses)),
-      newObjects: countObjects(inRange(objects.createdAt, p.from)),
-      completedObjects: countObjects(
-        and(eq(objects.status, "completed"), inRange(objects.updatedAt, p.from)),
+      allObjects: tallyCount(tallyWhere("object", p.companyId)),
+      activeObjects: tallyCount(
+        tallyWhere("object", p.companyId, undefined, undefined, activeObjectStatuses),
       ),
-      tasksInWork: countTasks(inWork),
-      overdueTasks: countTasks(and(inWork, overdueCondition(p.now))),
-      newTasks: countTasks(inRange(tasks.createdAt, p.from)),
-      completedTasks: countTasks(and(eq(tasks.status, "completed"), inRange(tasks.completedAt, p.from))),
+      newObjects: sinceFrom("object", sql`(${countObjects(firstPart(objects.createdAt))})`),
+      completedObjects: sinceFrom(
+        "object_completed",
+        sql`(${countObjects(and(eq(objects.status, "completed"), firstPart(objects.updatedAt)))})`,
+      ),
+      tasksInWork: tallyCount(tallyWhere("task", p.companyId, undefined, undefined, tasksInWorkStatuses)),
+      // In work and overdue (db/tasks.ts overdueCondition): marked overdue, or open and past the due date —
+      // two counts, so that each walks its stretch of the (company, status, due date) index.
+      overdueTasks: sql`(${countTasks(eq(tasks.status, "overdue"))}) + (${
+        countTasks(and(inArray(tasks.status, openTaskStatuses), lt(tasks.dueDate, p.now)))
+      })`,
+      newTasks: sinceFrom("task", sql`(${countTasks(firstPart(tasks.createdAt))})`),
+      completedTasks: sinceFrom(
+        "task_completed",
+        sql`(${countTasks(and(eq(tasks.status, "completed"), firstPart(tasks.completedAt)))})`,
+      ),
       team: countUsers(teamScope),
       newTeam: countUsers(and(teamScope, inRange(users.createdAt, p.from))),
       accounts: countUsers(accountScope),
-      revenue: revenueIn(p.from),
+      revenue,
       contracted: contractedIn(p.from),
       // Owed, now: what the clients of the objects still owe under their contracts.
+      // The condition written as the partial index objects_company_contracted_idx has it (a literal, not a
+      // bound value), so SQLite reads that index instead of every object of the company.
       owed: db.select({ v: sql`coalesce(sum(${jobOwedSql}), 0)` }).from(objects)
-        .where(and(objectScope, isNotNull(objects.contractTotal), ne(objects.status, "cancelled"))),
-      previousRevenue: p.from ? revenueIn(p.prevFrom, p.from) : sql`null`,
+        .where(and(objectScope, isNotNull(objects.contractTotal), sql`${objects.status} <> 'cancelled'`)),
+      previousRevenue: p.prevFrom
+        ? sql`${receivedIn(p.prevFrom, p.prevWholeFrom)} + ${
+          tallyAmount(tallyWhere("payment", p.companyId, p.prevFirstDay, p.fromDay))
+        } + ${receivedIn(p.fromDayStart, p.from)}`
+        : sql`null`,
     };
     return db.select(
       Object.fromEntries(Object.entries(parts).map(([k, part]) => [k, sql<number | null>`(${part})`])) as {

@@ -16,6 +16,8 @@ export const activeObjectStatuses = objectStatuses.filter((s) => s !== "complete
  * now; «Просрочено» counts those of them past their due date.
  */
 export const tasksInWorkStatuses = taskStatuses.filter((s) => s !== "completed" && s !== "cancelled");
+/** Tasks in work that are not marked overdue: one of them past its due date is overdue all the same. */
+export const openTaskStatuses = tasksInWorkStatuses.filter((s) => s !== "overdue");
 
 /**
  * Команда: active accounts of the company's staff (every role but the shop's customer «user»); blocked

@@ -80,6 +80,7 @@ const cabinetTables = [
   "payments",
   "contracts",
   "contract_signatures",
+  "company_day_tallies",
 ];
 
 /** The dashboard's tables: the cabinet's and the service figures' (db/service_figures.ts). */
@@ -156,6 +157,7 @@ const routes: Omit<PageRoute, "denied">[] = [
         "contract_signatures",
         "service_agreements",
         "service_visits",
+        "company_day_tallies",
       ],
     },
   },

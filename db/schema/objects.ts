@@ -66,6 +66,9 @@ export const objects = sqliteTable("objects", {
   index("objects_company_status_updated_idx").on(t.companyId, t.status, t.updatedAt),
   index("objects_company_work_type_idx").on(t.companyId, t.workType, t.createdAt),
   index("objects_company_district_idx").on(t.companyId, t.district, t.createdAt),
+  // What the clients owe (db/figures.ts): only the objects under a contract, not every object of the company.
+  index("objects_company_contracted_idx").on(t.companyId, t.contractTotal, t.receivedTotal)
+    .where(sql`${t.contractTotal} is not null and ${t.status} <> 'cancelled'`),
   check("objects_status_check", sql.raw(`status IN (${inList(objectStatuses)})`)),
   check("objects_work_type_check", sql.raw(`work_type IN (${inList(workTypes)})`)),
 ]);
