@@ -11,3 +11,4 @@ export * from "./outbox.ts";
 export * from "./service.ts";
 export * from "./acts.ts";
 export * from "./documents_issued.ts";
+export * from "./job_changes.ts";

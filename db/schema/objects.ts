@@ -45,6 +45,9 @@ export const objects = sqliteTable("objects", {
   /** The current contract's total (null without a contract) and the money received, kopecks (domain/job_money.ts). */
   contractTotal: kopecks("contract_total"),
   receivedTotal: kopecks("received_total").notNull().default(0),
+  /** What the changes in force (db/job_changes.ts) add to the contract's total, kopecks (negative: less work);
+   * written in each change's transaction, read by the status module and the ledger. */
+  changesDelta: kopecks("changes_delta").notNull().default(0),
   // Issue 25 item 8: the client is a person or an organisation; an organisation's requisites (checked by their
   // check digits, domain/requisites.ts) go into its contract, invoice and КС-2/КС-3. No CHECK on the kind, as
   // above: the zod schema of domain/objects.ts guards it.
