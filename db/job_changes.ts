@@ -254,7 +254,26 @@ export async function jobChangesView(db: Db, scope: Scope, objectId: number) {
   const [survey] = await db.select({ notes: measurementRecords.notes, photos: measurementRecords.photos })
     .from(measurementRecords).where(eq(measurementRecords.objectId, objectId))
     .orderBy(desc(measurementRecords.createdAt), desc(measurementRecords.id)).limit(1);
+  // The company's active price lists: where an added item's price comes from.
+  const priceItems = await db.select({
+    id: priceListItems.id,
+    name: priceListItems.name,
+    unit: priceListItems.unit,
+    materialsPrice: priceListItems.materialsPrice,
+    worksPrice: priceListItems.worksPrice,
+  }).from(priceListItems).innerJoin(priceLists, eq(priceLists.id, priceListItems.priceListId))
+    .where(and(eq(priceListItems.companyId, object.companyId), eq(priceLists.isActive, true)))
+    .orderBy(priceListItems.name).limit(500);
+  const open = await changeableJob(db, scope, objectId);
   return {
+    /** Whether changes may be recorded now (works under way, no act issued). */
+    canRecord: !("refused" in open),
+    priceItems: priceItems.map((p) => ({
+      id: p.id,
+      name: p.name,
+      unit: p.unit,
+      price: p.materialsPrice + p.worksPrice,
+    })),
     lines: (estimate?.items ?? []).map((i, index) => ({
       index,
       section: i.section,

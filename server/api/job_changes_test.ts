@@ -1,4 +1,3 @@
-// deno-lint-ignore-file no-explicit-any
 // Works done with changes: the foreman records them, decreases count at once, increases wait for the
 // supplementary agreement the client signs (or refuses) through the link; estimate + agreed changes = act =
 // ledger = КС-2 to the kopeck; a signed agreement never changes; another company's answers 404.
