@@ -62,7 +62,9 @@ async function changeableJob(tx: Executor, scope: Scope, objectId: number) {
   const [contract] = await tx.select().from(contracts).where(eq(contracts.objectId, objectId))
     .orderBy(desc(contracts.createdAt), desc(contracts.id)).limit(1);
   if (!contract?.estimateId || contract.estimateVersion === null) return { refused: "no_contract" as const };
-  if (!object.worksStartedAt) return { refused: "not_started" as const };
+  if (!object.worksStartedAt && object.status !== "work_in_progress") {
+    return { refused: "not_started" as const };
+  }
   // Once an act awaits the client or is signed, its lines are settled; after a refusal changes may follow.
   const [act] = await tx.select({ id: completionActs.id }).from(completionActs).where(and(
     eq(completionActs.objectId, objectId),
