@@ -45,7 +45,9 @@ browserTest(
     await form.getByLabel("Позиция сметы").selectOption(String(line.index));
     await form.getByLabel("Количество по факту").fill(String(line.quantity + 2));
     await form.getByLabel("Причина").fill("Септик дальше от дома, чем на замере");
-    for (const control of await form.locator("select, input, button").all()) {
+    for (
+      const control of await form.locator("select, input:not([type=checkbox]), button, label.checkbox").all()
+    ) {
       const box = await control.boundingBox();
       if (box) assert.ok(box.height >= 44, `a thumb-sized target (${box.height} px)`);
     }

@@ -52,7 +52,7 @@ export async function agreementPdf(a: SupplementaryAgreement): Promise<Uint8Arra
   };
   const [title, dated, ...body] = agreementText(content).split("\n");
   write(title, { size: 13, center: true });
-  write(dated.replace("от", `к договору от`), { size: 10.5, center: true });
+  write(dated.replace("от", "договор от"), { size: 10.5, center: true });
   y -= 6;
   for (const line of body) write(line);
   y -= 14;
