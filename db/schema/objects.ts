@@ -45,9 +45,6 @@ export const objects = sqliteTable("objects", {
   /** The current contract's total (null without a contract) and the money received, kopecks (domain/job_money.ts). */
   contractTotal: kopecks("contract_total"),
   receivedTotal: kopecks("received_total").notNull().default(0),
-  /** What the changes in force (db/job_changes.ts) add to the contract's total, kopecks (negative: less work);
-   * written in each change's transaction, read by the status module and the ledger. */
-  changesDelta: kopecks("changes_delta").notNull().default(0),
   // Issue 25 item 8: the client is a person or an organisation; an organisation's requisites (checked by their
   // check digits, domain/requisites.ts) go into its contract, invoice and КС-2/КС-3. No CHECK on the kind, as
   // above: the zod schema of domain/objects.ts guards it.
@@ -62,6 +59,9 @@ export const objects = sqliteTable("objects", {
   clientBankBik: text("client_bank_bik", { length: 9 }),
   clientBankAccount: text("client_bank_account", { length: 20 }),
   clientBankCorAccount: text("client_bank_cor_account", { length: 20 }),
+  /** What the changes in force (db/job_changes.ts) add to the contract's total, kopecks (negative: less work);
+   * written in each change's transaction, read by the status module and the ledger. */
+  changesDelta: kopecks("changes_delta").notNull().default(0),
 }, (t) => [
   index("objects_company_created_idx").on(t.companyId, t.createdAt),
   index("objects_company_status_idx").on(t.companyId, t.status, t.createdAt),
