@@ -25,13 +25,17 @@ export function FinishWorks(
 ) {
   const [open, setOpen] = useState(false);
   const [preview, setPreview] = useState<ActPreview | null | undefined>(undefined);
+  const [awaiting, setAwaiting] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function ask() {
     setBusy(true);
     try {
-      const view = await api<{ preview: ActPreview | null }>(`/api/acts/object/${objectId}`);
+      const view = await api<{ preview: ActPreview | null; awaitingAgreement: string | null }>(
+        `/api/acts/object/${objectId}`,
+      );
       setPreview(view.preview);
+      setAwaiting(view.awaitingAgreement);
       setOpen(true);
     } catch (e) {
       toastError(errorMessage(e), "Не удалось подготовить акт");
@@ -90,6 +94,11 @@ export function FinishWorks(
                   Клиент получит акт сдачи-приёмки выполненных работ на подпись. Проверьте, что все работы
                   выполнены.
                 </p>
+                {awaiting && (
+                  <p className="notice notice-warning" role="status" data-testid="finish-awaiting-agreement">
+                    {awaiting} ещё ждёт ответа клиента: его изменения не войдут в акт.
+                  </p>
+                )}
                 <dl className="ledger-lines">
                   <dt>Всего по акту</dt>
                   <dd className="money">{formatKopecks(preview.totalAmount)}</dd>

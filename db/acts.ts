@@ -4,13 +4,23 @@
 import { and, desc, eq, isNull, max, ne } from "drizzle-orm";
 import type { Db, Executor } from "./client.ts";
 import { type Scope, scopeOf } from "./scope.ts";
-import { clientLinks, companies, completionActs, contracts, objects, payments } from "./schema/mod.ts";
-import { getEstimateVersion } from "./estimates.ts";
+import {
+  clientLinks,
+  companies,
+  completionActs,
+  contracts,
+  jobChanges,
+  objects,
+  payments,
+  supplementaryAgreements,
+} from "./schema/mod.ts";
+import { discountOf, getEstimateVersion } from "./estimates.ts";
 import { refreshJobState } from "./job_status.ts";
 import { notifyChiefEngineers, notifyRoles, recordActivity } from "./notifications.ts";
 import { enqueueClientMessage } from "./outbox.ts";
 import { clientLines } from "../estimating/client_view.ts";
-import { discountLabel } from "../estimating/mod.ts";
+import { discountLabel, estimateTotals } from "../estimating/mod.ts";
+import { applyChanges, needsConsent } from "../domain/job_changes.ts";
 import { ledgerOf } from "../domain/ledger.ts";
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import { sha256 } from "@oslojs/crypto/sha2";
@@ -24,7 +34,8 @@ export const actSha256 = (content: ActContent) =>
 
 export type CompletionAct = typeof completionActs.$inferSelect;
 
-/** What the act of an object lists and sums: the current contract's approved estimate, kopecks. */
+/** What the act of an object lists and sums: the current contract's approved estimate with the changes in
+ * force (db/job_changes.ts), kopecks. */
 export interface CompletedWork {
   contract: {
     id: number;
@@ -40,14 +51,23 @@ export interface CompletedWork {
   vatMode: string;
   vatAmount: number;
   totalAmount: number;
+  /** The estimate version's own total, before the changes. */
+  estimateTotal: number;
 }
 
 /**
  * The works and equipment of the object's act, one definition for every document that lists them (the act,
  * the КС-2): the lines of the estimate version its current contract was made from, with that version's
- * discount, VAT mode and total. Null when the object has no contract (or its estimate is gone).
+ * discount, VAT mode and total, changed by the changes recorded at the works that are in force: decreases at
+ * once, increases and changes flagged for the client's consent once their supplementary agreement is signed
+ * (domain/job_changes.ts). `alsoCounting` counts changes not yet agreed as if they were (an agreement's new
+ * total). Null when the object has no contract (or its estimate is gone).
  */
-export async function completedWorkLines(db: Executor, objectId: number): Promise<CompletedWork | null> {
+export async function completedWorkLines(
+  db: Executor,
+  objectId: number,
+  alsoCounting: readonly number[] = [],
+): Promise<CompletedWork | null> {
   const [contract] = await db.select({
     id: contracts.id,
     companyId: contracts.companyId,
@@ -68,6 +88,30 @@ export async function completedWorkLines(db: Executor, objectId: number): Promis
   );
   if (!estimate) return null;
   const data = (contract.contractData ?? {}) as Record<string, string>;
+  const changes = (await db.select({
+    id: jobChanges.id,
+    kind: jobChanges.kind,
+    lineIndex: jobChanges.lineIndex,
+    section: jobChanges.section,
+    name: jobChanges.name,
+    unit: jobChanges.unit,
+    oldQuantity: jobChanges.oldQuantity,
+    newQuantity: jobChanges.newQuantity,
+    pricePerUnit: jobChanges.pricePerUnit,
+    requiresConsent: jobChanges.requiresConsent,
+    agreedAt: supplementaryAgreements.signedAt,
+  }).from(jobChanges)
+    .leftJoin(supplementaryAgreements, eq(supplementaryAgreements.id, jobChanges.agreementId))
+    .where(eq(jobChanges.contractId, contract.id)).orderBy(jobChanges.id))
+    .filter((c) => c.agreedAt !== null || !needsConsent(c) || alsoCounting.includes(c.id));
+  const lines = applyChanges(clientLines(estimate.items), changes);
+  const discount = discountOf(estimate.discountKind, estimate.discountValue);
+  // Without changes the estimate's stored figures stand as they are; with them, its rules price the lines.
+  const totals = changes.length === 0 ? null : estimateTotals(
+    lines.map((l) => ({ section: l.section, totalPrice: l.totalPrice, equipmentCost: 0 })),
+    { vatMode: estimate.vatMode, discount },
+  );
+  const discountAmount = totals ? totals.discountAmount : estimate.discountAmount;
   return {
     contract: {
       id: contract.id,
@@ -77,17 +121,15 @@ export async function completedWorkLines(db: Executor, objectId: number): Promis
       totalAmount: contract.totalAmount,
     },
     estimate: { id: estimate.id, estimateNumber: estimate.estimateNumber, version: estimate.version },
-    lines: clientLines(estimate.items),
-    itemsTotal: estimate.itemsTotal,
-    discount: estimate.discountAmount > 0 && estimate.discountKind
-      ? {
-        label: discountLabel({ kind: estimate.discountKind, value: estimate.discountValue }),
-        amount: estimate.discountAmount,
-      }
+    lines,
+    itemsTotal: totals ? totals.itemsTotal : estimate.itemsTotal,
+    discount: discountAmount > 0 && discount
+      ? { label: discountLabel(discount), amount: discountAmount }
       : null,
     vatMode: estimate.vatMode,
-    vatAmount: estimate.vatAmount,
-    totalAmount: estimate.totalAmount,
+    vatAmount: totals ? totals.vat.amount : estimate.vatAmount,
+    totalAmount: totals ? totals.totalAmount : estimate.totalAmount,
+    estimateTotal: estimate.totalAmount,
   };
 }
 

@@ -43,7 +43,7 @@ export async function jobFacts(db: Executor, objectId: number) {
           where l.estimate_id = d.estimate_id and l.contract_id is null and l.created_at > d.created_at)
         from estimate_decisions d join estimates e on e.id = d.estimate_id and e.status <> 'approved'
         where d.object_id = o.id order by d.created_at desc, d.id desc limit 1), 0) as changesRequested,
-      (select c.total_amount from contracts c where c.object_id = o.id
+      (select c.total_amount + o.changes_delta from contracts c where c.object_id = o.id
         order by c.created_at desc, c.id desc limit 1) as contractTotal,
       exists(select 1 from contract_signatures s where s.contract_id = (select c.id from contracts c
         where c.object_id = o.id order by c.created_at desc, c.id desc limit 1)) as contractSigned,

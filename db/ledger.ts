@@ -17,7 +17,7 @@ const currentContractId = sql`(select c2.id from contracts c2 where c2.object_id
 export async function objectLedger(db: Db, scope: Scope, objectId: number): Promise<
   { ledger: Ledger; contract: { id: number; contractNumber: string; createdAt: Date } | null } | null
 > {
-  const [object] = await db.select({ id: objects.id }).from(objects)
+  const [object] = await db.select({ id: objects.id, changesDelta: objects.changesDelta }).from(objects)
     .where(and(eq(objects.id, objectId), scope === null ? undefined : eq(objects.companyId, scope)));
   if (!object) return null;
   const [contract] = await db.select({
@@ -38,7 +38,8 @@ export async function objectLedger(db: Db, scope: Scope, objectId: number): Prom
   // A request made for a replaced contract version is not awaited any more; money received stays received.
   const live = rows.filter((p) => p.status === "paid" || p.contractId === contract?.id);
   return {
-    ledger: ledgerOf(contract?.totalAmount ?? 0, live),
+    // The works' total with the changes in force (agreed increases, decreases): the act's total.
+    ledger: ledgerOf(contract ? contract.totalAmount + object.changesDelta : 0, live),
     contract: contract
       ? { id: contract.id, contractNumber: contract.contractNumber, createdAt: contract.createdAt }
       : null,
@@ -57,7 +58,7 @@ export async function owedObjects(db: Db, scope: Scope, limit = 20): Promise<Owe
     clientName: objects.clientName,
     contractId: contracts.id,
     contractNumber: contracts.contractNumber,
-    due: contracts.totalAmount,
+    due: sql<number>`${contracts.totalAmount} + ${objects.changesDelta}`,
     received,
     awaiting,
   }).from(objects)
@@ -65,9 +66,9 @@ export async function owedObjects(db: Db, scope: Scope, limit = 20): Promise<Owe
     .where(and(
       scope === null ? undefined : eq(objects.companyId, scope),
       ne(objects.status, "cancelled"),
-      sql`${contracts.totalAmount} > ${received}`,
+      sql`${contracts.totalAmount} + ${objects.changesDelta} > ${received}`,
     ))
-    .orderBy(sql`${contracts.totalAmount} - ${received} desc`, objects.id)
+    .orderBy(sql`${contracts.totalAmount} + ${objects.changesDelta} - ${received} desc`, objects.id)
     .limit(limit);
   return rows.map((r) => {
     const due = Number(r.due);

@@ -11,6 +11,7 @@
 //   works_scheduled         — the works' date and time window are set (PATCH /api/tasks/:id of a foreman's or
 //                             crew's task, db/tasks.ts)
 //   visit_scheduled         — a visit's (a measurement's, a service visit's) date and window are set (the same)
+//   agreement_to_sign       — a supplementary agreement (changes of the works) is sent to sign (db/job_changes.ts)
 //   act_to_sign             — the act of completed works is ready to sign («Завершить работы», db/acts.ts)
 //   final_payment_requested — the final payment is due (POST /api/payment/final)
 //   final_payment_received  — the final payment is recorded (POST /api/payment/:id/received)
@@ -26,6 +27,7 @@ export const clientMessageEvents = [
   "prepayment_received",
   "works_scheduled",
   "visit_scheduled",
+  "agreement_to_sign",
   "act_to_sign",
   "final_payment_requested",
   "final_payment_received",
@@ -42,6 +44,7 @@ export type OutboxStatus = typeof outboxStatuses[number];
 const mustAct: ReadonlySet<ClientMessageEvent> = new Set([
   "estimate_ready",
   "contract_to_sign",
+  "agreement_to_sign",
   "act_to_sign",
 ]);
 export const isReminder = (event: ClientMessageEvent) => !mustAct.has(event);
@@ -54,6 +57,7 @@ export const clientMessageEventLabels: Record<ClientMessageEvent, string> = {
   prepayment_received: "Предоплата получена",
   works_scheduled: "Назначены работы",
   visit_scheduled: "Назначен визит специалиста",
+  agreement_to_sign: "Дополнительное соглашение на подпись",
   act_to_sign: "Акт на подпись",
   final_payment_requested: "Запрошен окончательный расчёт",
   final_payment_received: "Окончательный расчёт получен",
@@ -142,6 +146,18 @@ const templates: Record<
       "Если время неудобно, ответьте на это письмо или позвоните нам.",
     ],
     action: "Страница объекта",
+  }),
+  agreement_to_sign: (f) => ({
+    subject: `Дополнительное соглашение к договору${
+      f.contractNumber ? ` №${f.contractNumber}` : ""
+    } на подпись`,
+    lines: [
+      `Состав работ${
+        on(f)
+      } изменился. Прочитайте дополнительное соглашение и подпишите его на странице объекта.`,
+      ...(f.amount ? [`Новая цена работ: ${formatKopecks(f.amount)}.`] : []),
+    ],
+    action: "Открыть соглашение",
   }),
   act_to_sign: (f) => ({
     subject: "Акт готов к подписанию",

@@ -1,13 +1,11 @@
 // The client's answer to the act of completed works on the private link: sign it (full name and a drawn
 // signature, the contract's pad and checks) or refuse with a comment the company sees.
-import { Suspense, useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { api, ApiRequestError } from "../components/api.ts";
 import { toast, toastError } from "../components/toast.ts";
 import { Field } from "../components/Field.tsx";
-import { lazyPart } from "../components/lazy.ts";
-import { signatureProblems } from "../domain/contract_text.ts";
 import { formatDateTime } from "../domain/format.ts";
-import type { SignatureFieldHandle, SignatureFieldProps } from "./ClientContract/SignatureField.tsx";
+import { type SignatureBody, SignForm } from "./ClientContract/SignForm.tsx";
 
 export interface ClientActProps {
   token: string;
@@ -17,11 +15,6 @@ export interface ClientActProps {
   clientName: string;
 }
 
-const signaturePad = lazyPart<SignatureFieldProps>(
-  () => import("./ClientContract/SignatureField.tsx"),
-  () => <p className="form-error" role="alert">Не удалось загрузить поле подписи. Обновите страницу.</p>,
-);
-
 const fieldErrors = (err: unknown) =>
   err instanceof ApiRequestError
     ? Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [k, v[0]]))
@@ -30,43 +23,20 @@ const fieldErrors = (err: unknown) =>
 export default function ClientAct(props: ClientActProps) {
   const [signed, setSigned] = useState(props.signed);
   const [refused, setRefused] = useState(props.refused);
-  const [fullName, setFullName] = useState(props.clientName);
-  const [agree, setAgree] = useState(false);
   const [refusing, setRefusing] = useState(false);
   const [comment, setComment] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const pad = useRef<SignatureFieldHandle>(null);
   const base = `/api/client-links/${props.token}`;
-  const Pad = signaturePad.component();
-  const [inBrowser, setInBrowser] = useState(false);
-  useEffect(() => setInBrowser(true), []);
 
-  async function sign(e: React.FormEvent) {
-    e.preventDefault();
-    const body = { fullName, signature: pad.current?.dataUrl() ?? "", agree };
-    const problems = signatureProblems(body);
-    if (problems.agree) problems.agree = "Подтвердите, что работы приняты";
-    if (Object.keys(problems).length) {
-      setErrors(problems);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await api(`${base}/act/sign`, { body });
-      setSigned({ name: fullName.trim(), at: new Date().toISOString() });
-      toast({
-        title: "Акт подписан",
-        description: "Подписанный акт можно скачать в PDF",
-        variant: "success",
-      });
-    } catch (err) {
-      setErrors(fieldErrors(err));
-      toastError(err instanceof Error ? err.message : String(err), "Не удалось подписать акт");
-    } finally {
-      setBusy(false);
-    }
+  async function sign(body: SignatureBody) {
+    await api(`${base}/act/sign`, { body });
+    setSigned({ name: body.fullName, at: new Date().toISOString() });
+    toast({
+      title: "Акт подписан",
+      description: "Подписанный акт можно скачать в PDF",
+      variant: "success",
+    });
   }
 
   async function refuse(e: React.FormEvent) {
@@ -79,7 +49,7 @@ export default function ClientAct(props: ClientActProps) {
     setBusy(true);
     try {
       await api(`${base}/act/refuse`, {
-        body: { comment: comment.trim(), name: fullName.trim() || undefined },
+        body: { comment: comment.trim(), name: props.clientName.trim() || undefined },
       });
       setRefused({ comment: comment.trim(), at: new Date().toISOString() });
       toast({ title: "Замечания отправлены", description: "Компания свяжется с вами", variant: "success" });
@@ -111,36 +81,18 @@ export default function ClientAct(props: ClientActProps) {
   }
   return (
     <div className="stack">
-      <form className="card stack client-sign" onSubmit={sign} noValidate data-testid="act-sign">
-        <h2 className="card-title">Подписать акт</h2>
-        <Field id="act-sign-name" label="Фамилия, имя и отчество" error={errors.fullName} required>
-          <input
-            id="act-sign-name"
-            className="input"
-            autoComplete="name"
-            value={fullName}
-            onChange={(e) => setFullName(e.target.value)}
-            aria-invalid={Boolean(errors.fullName)}
-          />
-        </Field>
-        {inBrowser
-          ? (
-            <Suspense
-              fallback={<div className="skeleton signature-skeleton" aria-label="Загрузка поля подписи" />}
-            >
-              <Pad handle={pad} error={errors.signature} />
-            </Suspense>
-          )
-          : <div className="skeleton signature-skeleton" aria-label="Загрузка поля подписи" />}
-        <label className="checkbox">
-          <input type="checkbox" checked={agree} onChange={(e) => setAgree(e.target.checked)} />
-          <span>Работы выполнены, я принимаю их и согласен(на) с суммой акта</span>
-        </label>
-        {errors.agree && <p className="field-error" role="alert">{errors.agree}</p>}
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>
-          {busy ? "Подписание…" : "Подписать акт"}
-        </button>
-      </form>
+      <SignForm
+        nameId="act-sign-name"
+        title="Подписать акт"
+        initialName={props.clientName}
+        consent="Работы выполнены, я принимаю их и согласен(на) с суммой акта"
+        consentError="Подтвердите, что работы приняты"
+        submitLabel="Подписать акт"
+        failure="Не удалось подписать акт"
+        className="card stack client-sign"
+        testId="act-sign"
+        onSign={sign}
+      />
       {refusing
         ? (
           <form className="card stack" onSubmit={refuse} noValidate data-testid="act-refuse">

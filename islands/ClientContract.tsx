@@ -1,13 +1,11 @@
 // The client's actions on the private link: copy the requisites, accept the estimate, sign the contract by
 // typing the full name and drawing the signature (the pad is a chunk of its own), attach the object to an account.
-import { Suspense, useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { api, ApiRequestError } from "../components/api.ts";
 import { toast, toastError } from "../components/toast.ts";
 import { Field } from "../components/Field.tsx";
-import { lazyPart } from "../components/lazy.ts";
-import { signatureProblems } from "../domain/contract_text.ts";
 import { formatDateTime } from "../domain/format.ts";
-import type { SignatureFieldHandle, SignatureFieldProps } from "./ClientContract/SignatureField.tsx";
+import { type SignatureBody, SignForm } from "./ClientContract/SignForm.tsx";
 
 export interface ClientContractProps {
   token: string;
@@ -26,11 +24,6 @@ export interface ClientContractProps {
   account: "guest" | "customer" | "staff";
 }
 
-const signaturePad = lazyPart<SignatureFieldProps>(
-  () => import("./ClientContract/SignatureField.tsx"),
-  () => <p className="form-error" role="alert">Не удалось загрузить поле подписи. Обновите страницу.</p>,
-);
-
 async function copy(text: string) {
   try {
     await navigator.clipboard.writeText(text);
@@ -44,17 +37,10 @@ export default function ClientContract(props: ClientContractProps) {
   const [accepted, setAccepted] = useState(props.accepted);
   const [signed, setSigned] = useState(props.signed);
   const [fullName, setFullName] = useState(props.clientName);
-  const [agree, setAgree] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [attached, setAttached] = useState<"approved" | "pending" | null>(null);
-  const pad = useRef<SignatureFieldHandle>(null);
   const base = `/api/client-links/${props.token}`;
-  const Pad = signaturePad.component();
-  // The pad is a chunk of its own: the server and the first render show its placeholder (a lazy part
-  // cannot render to a string), and it loads once the page is in the browser.
-  const [inBrowser, setInBrowser] = useState(false);
-  useEffect(() => setInBrowser(true), []);
 
   const [asking, setAsking] = useState(false);
   const [comment, setComment] = useState("");
@@ -106,33 +92,15 @@ export default function ClientContract(props: ClientContractProps) {
     }
   }
 
-  async function sign(e: React.FormEvent) {
-    e.preventDefault();
-    const body = { fullName, signature: pad.current?.dataUrl() ?? "", agree };
-    const problems = signatureProblems(body);
-    if (Object.keys(problems).length) {
-      setErrors(problems);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await api(`${base}/sign`, { body });
-      setSigned({ name: fullName, at: new Date().toISOString() });
-      setAccepted(true);
-      toast({
-        title: "Договор подписан",
-        description: "Подписанный договор можно скачать в PDF",
-        variant: "success",
-      });
-    } catch (err) {
-      if (err instanceof ApiRequestError && Object.keys(err.errors).length) {
-        setErrors(Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [k, v[0]])));
-      }
-      toastError(err instanceof Error ? err.message : String(err), "Не удалось подписать договор");
-    } finally {
-      setBusy(false);
-    }
+  async function sign(body: SignatureBody) {
+    await api(`${base}/sign`, { body });
+    setSigned({ name: body.fullName, at: new Date().toISOString() });
+    setAccepted(true);
+    toast({
+      title: "Договор подписан",
+      description: "Подписанный договор можно скачать в PDF",
+      variant: "success",
+    });
   }
 
   async function attach() {
@@ -238,40 +206,16 @@ export default function ClientContract(props: ClientContractProps) {
         </section>
       )}
       {props.hasContract && !signed && !props.superseded && (
-        <form className="card stack client-sign" onSubmit={sign} noValidate>
-          <h2 className="card-title">Подписать договор</h2>
-          <Field id="sign-name" label="Фамилия, имя и отчество" error={errors.fullName} required>
-            <input
-              id="sign-name"
-              className="input"
-              autoComplete="name"
-              value={fullName}
-              onChange={(e) =>
-                setFullName(e.target.value)}
-              aria-invalid={Boolean(errors.fullName)}
-            />
-          </Field>
-          {inBrowser
-            ? (
-              <Suspense fallback={<SignatureSkeleton />}>
-                <Pad handle={pad} error={errors.signature} />
-              </Suspense>
-            )
-            : <SignatureSkeleton />}
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              checked={agree}
-              onChange={(e) =>
-                setAgree(e.target.checked)}
-            />
-            <span>Я прочитал(а) договор и согласен(на) с его условиями</span>
-          </label>
-          {errors.agree && <p className="field-error" role="alert">{errors.agree}</p>}
-          <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>
-            {busy ? "Подписание…" : "Подписать договор"}
-          </button>
-        </form>
+        <SignForm
+          nameId="sign-name"
+          title="Подписать договор"
+          initialName={fullName}
+          consent="Я прочитал(а) договор и согласен(на) с его условиями"
+          submitLabel="Подписать договор"
+          failure="Не удалось подписать договор"
+          className="card stack client-sign"
+          onSign={sign}
+        />
       )}
       <section className="card stack client-account">
         {props.account === "guest" && (
@@ -304,8 +248,4 @@ export default function ClientContract(props: ClientContractProps) {
       </section>
     </div>
   );
-}
-
-function SignatureSkeleton() {
-  return <div className="skeleton signature-skeleton" aria-label="Загрузка поля подписи" />;
 }

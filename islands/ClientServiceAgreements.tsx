@@ -1,13 +1,10 @@
 // The client's page, «Обслуживание» (issue 27 item 2, issue 25 item 9): the service contracts sent to the
 // client — read, downloaded as PDF, signed by typing the full name and drawing the signature (the same pad as
 // the works contract's, a chunk of its own) — and the warranty card and the well passport as PDF.
-import { Suspense, useEffect, useRef, useState } from "react";
-import { api, ApiRequestError } from "../components/api.ts";
-import { toast, toastError } from "../components/toast.ts";
-import { Field } from "../components/Field.tsx";
-import { lazyPart } from "../components/lazy.ts";
-import { signatureProblems } from "../domain/contract_text.ts";
-import type { SignatureFieldHandle, SignatureFieldProps } from "./ClientContract/SignatureField.tsx";
+import { useState } from "react";
+import { api } from "../components/api.ts";
+import { toast } from "../components/toast.ts";
+import { type SignatureBody, SignForm as SignatureForm } from "./ClientContract/SignForm.tsx";
 
 export interface ClientServiceAgreementsProps {
   token: string;
@@ -23,74 +20,26 @@ export interface ClientServiceAgreementsProps {
   documents: { href: string; label: string }[];
 }
 
-const signaturePad = lazyPart<SignatureFieldProps>(
-  () => import("./ClientContract/SignatureField.tsx"),
-  () => <p className="form-error" role="alert">Не удалось загрузить поле подписи. Обновите страницу.</p>,
-);
-
 function SignForm({ token, id, clientName, onSigned }: {
   token: string;
   id: number;
   clientName: string;
   onSigned: (name: string) => void;
 }) {
-  const [fullName, setFullName] = useState(clientName);
-  const [agree, setAgree] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const pad = useRef<SignatureFieldHandle>(null);
-  const Pad = signaturePad.component();
-  const [inBrowser, setInBrowser] = useState(false);
-  useEffect(() => setInBrowser(true), []);
-  async function sign(e: React.FormEvent) {
-    e.preventDefault();
-    const body = { fullName, signature: pad.current?.dataUrl() ?? "", agree };
-    const problems = signatureProblems(body);
-    if (Object.keys(problems).length) {
-      setErrors(problems);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await api(`/api/client-links/${token}/agreements/${id}/sign`, { body });
-      toast({ title: "Договор обслуживания подписан", variant: "success" });
-      onSigned(fullName);
-    } catch (err) {
-      if (err instanceof ApiRequestError && Object.keys(err.errors).length) {
-        setErrors(Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [k, v[0]])));
-      }
-      toastError(err instanceof Error ? err.message : String(err), "Не удалось подписать договор");
-    } finally {
-      setBusy(false);
-    }
+  async function sign(body: SignatureBody) {
+    await api(`/api/client-links/${token}/agreements/${id}/sign`, { body });
+    toast({ title: "Договор обслуживания подписан", variant: "success" });
+    onSigned(body.fullName);
   }
   return (
-    <form className="stack" onSubmit={sign}>
-      <Field id={`svc-name-${id}`} label="Фамилия, имя и отчество" error={errors.fullName} required>
-        <input
-          id={`svc-name-${id}`}
-          value={fullName}
-          autoComplete="name"
-          onChange={(e) => setFullName(e.target.value)}
-        />
-      </Field>
-      {inBrowser
-        ? (
-          <Suspense fallback={<div className="skeleton" style={{ height: 160 }} />}>
-            <Pad handle={pad} error={errors.signature} />
-          </Suspense>
-        )
-        : <div className="skeleton" style={{ height: 160 }} />}
-      <label className="checkbox">
-        <input type="checkbox" checked={agree} onChange={(e) => setAgree(e.target.checked)} />
-        <span>С условиями договора обслуживания согласен(-на)</span>
-      </label>
-      {errors.agree && <p className="field-error" role="alert">{errors.agree}</p>}
-      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-        Подписать договор обслуживания
-      </button>
-    </form>
+    <SignatureForm
+      nameId={`svc-name-${id}`}
+      initialName={clientName}
+      consent="С условиями договора обслуживания согласен(-на)"
+      submitLabel="Подписать договор обслуживания"
+      failure="Не удалось подписать договор"
+      onSign={sign}
+    />
   );
 }
 

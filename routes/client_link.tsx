@@ -23,6 +23,9 @@ import { VisitReportView } from "../components/VisitReport.tsx";
 import { objectVisitReports } from "../db/service_visits.ts";
 import ClientAct from "../islands/ClientAct.tsx";
 import { linkAct } from "../db/acts.ts";
+import ClientAgreement from "../islands/ClientAgreement.tsx";
+import { linkAgreement } from "../db/job_changes.ts";
+import { agreementLineChange, agreementTitle } from "../domain/job_changes.ts";
 import { ACT_TITLE, type ActContent, actState } from "../domain/acts.ts";
 import { clientEstimate } from "../estimating/client_view.ts";
 
@@ -52,10 +55,11 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
   const state = await openLink(c, c.req.param("token") ?? "");
   if ("status" in state) return closedPage(c, state.status);
   const { db, now } = c.var.deps;
-  const [v, service, act] = await Promise.all([
+  const [v, service, act, agreement] = await Promise.all([
     linkView(db, state.link),
     linkService(db, state.link),
     linkAct(db, state.link),
+    linkAgreement(db, state.link),
   ]);
   if (!v.object || !v.company) return closedPage(c, 404);
   await recordLinkOpened(db, state.link, v.object.address, now());
@@ -99,6 +103,7 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
         <nav className="client-jump" aria-label="Разделы">
           {estimate && <a href="#client-estimate">Смета</a>}
           {contract && <a href="#client-contract">Договор</a>}
+          {agreement && <a href="#client-agreement">Доп. соглашение</a>}
           {act && <a href="#client-act">Акт</a>}
           {payment && <a href="#client-payment">Оплата</a>}
           {contract && !superseded && (
@@ -168,6 +173,47 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
                 </a>
               </p>
             </Card>
+          </div>
+        )}
+        {agreement?.content && (
+          <div id="client-agreement" className="stack">
+            <Card title={agreementTitle(agreement.content)} className="client-agreement">
+              <ol className="stack">
+                {agreement.content.lines.map((l, i) => (
+                  <li key={i}>
+                    <strong>{l.name}</strong>: {agreementLineChange(l)},{" "}
+                    <span className="money">{formatKopecks(l.oldTotal)} → {formatKopecks(l.newTotal)}</span>
+                    <br />
+                    <span className="muted small">Причина: {l.reason}</span>
+                  </li>
+                ))}
+              </ol>
+              <p>
+                Цена работ: <span className="money">{formatKopecks(agreement.content.oldTotal)}</span> →{" "}
+                <strong className="money" data-testid="agreement-new-total">
+                  {formatKopecks(agreement.content.newTotal)}
+                </strong>
+              </p>
+              <p className="row">
+                <a className="btn btn-secondary btn-sm" href={`/api/client-links/${token}/agreement.pdf`}>
+                  Скачать соглашение (PDF)
+                </a>
+              </p>
+            </Card>
+            <Island
+              component={ClientAgreement}
+              props={{
+                token,
+                title: agreementTitle(agreement.content),
+                signed: agreement.signedAt && agreement.signerName
+                  ? { name: agreement.signerName, at: agreement.signedAt.toISOString() }
+                  : null,
+                refused: agreement.refusedAt
+                  ? { comment: agreement.refusalComment ?? "", at: agreement.refusedAt.toISOString() }
+                  : null,
+                clientName: agreement.content.customer,
+              }}
+            />
           </div>
         )}
         {act?.content && (

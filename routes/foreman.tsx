@@ -9,6 +9,7 @@ import { companyScope, currentUser } from "../server/middleware/guard.ts";
 import type { AppEnv } from "../server/types.ts";
 import ActionButton from "../islands/ActionButton.tsx";
 import FinishWorksButton from "../islands/FinishWorksButton.tsx";
+import JobChanges from "../islands/JobChanges.tsx";
 import { DayRoutes, dayRoutes } from "./_schedule/DayRoutes.tsx";
 import { renderWorkPage } from "./_page.tsx";
 import { Badge } from "../components/Badge.tsx";
@@ -121,6 +122,7 @@ function ProjectCard(
       </div>
       {p.status === "work_in_progress" && (
         <footer className="task-card-foot">
+          <Island component={JobChanges} props={{ objectId: p.id }} />
           <Island component={FinishWorksButton} props={{ objectId: p.id }} />
         </footer>
       )}

@@ -24,6 +24,7 @@ import { analyticsApi, statsApi } from "./api/stats.ts";
 import { activityApi } from "./api/activity.ts";
 import { foremanApi } from "./api/foreman.ts";
 import { actsApi, clientActsApi } from "./api/acts.ts";
+import { clientAgreementApi, jobChangesApi } from "./api/job_changes.ts";
 import { objectsApi } from "./api/objects.ts";
 import { addressApi } from "./api/address.ts";
 import { documentsApi } from "./api/documents.ts";
@@ -157,6 +158,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/client-links", serviceLinkApi);
   api.route("/service", serviceApi);
   api.route("/client-links", clientActsApi);
+  api.route("/client-links", clientAgreementApi);
+  api.route("/job-changes", jobChangesApi);
   api.route("/acts", actsApi);
   api.route("/client-messages", clientMessagesApi);
   api.route("/unsubscribe", unsubscribeApi);

@@ -7,6 +7,8 @@ import { toDateInput } from "../domain/tasks.ts";
 import { contractMakerRoles, paymentKeeperRoles } from "../domain/contract_text.ts";
 import { shopStaffRoles } from "../domain/shop.ts";
 import { actMakerRoles } from "../domain/acts.ts";
+import { agreementMakerRoles, changeRecorderRoles } from "../domain/job_changes.ts";
+import { testChangeAndAgreement } from "../db/testing_job_changes.ts";
 import { openStorefront } from "../db/shop.ts";
 import { signAgreementByLink } from "../db/service.ts";
 import { drawnPng } from "./testing_client_links.ts";
@@ -168,6 +170,15 @@ export const apiRules: Record<string, Rule> = {
   "GET /api/acts/object/:objectId": staffRoles,
   "POST /api/acts/object/:objectId/finish": actMakerRoles,
   "GET /api/acts/:id/pdf": staffRoles,
+  "GET /api/client-links/:token/agreement.pdf": "public",
+  "POST /api/client-links/:token/agreement/sign": "public",
+  "POST /api/client-links/:token/agreement/refuse": "public",
+  "GET /api/job-changes/object/:objectId": staffRoles,
+  "POST /api/job-changes/object/:objectId": changeRecorderRoles,
+  "PATCH /api/job-changes/:id": agreementMakerRoles,
+  "DELETE /api/job-changes/:id": agreementMakerRoles,
+  "POST /api/job-changes/object/:objectId/agreement": agreementMakerRoles,
+  "GET /api/job-changes/agreement/:id/pdf": staffRoles,
   "GET /api/my/contracts/:id/pdf": ["user"],
   "GET /api/service/objects/:objectId": staffRoles,
   "POST /api/service/objects/:objectId/equipment": equipmentEditorRoles,
@@ -295,7 +306,9 @@ type Kind =
   | "agreement"
   | "servicePayment"
   | "serviceVisit"
-  | "crew";
+  | "crew"
+  | "jobChange"
+  | "supplementaryAgreement";
 export type Records = Record<Kind, number | string>;
 
 /** The kind of record behind a path parameter, by the parameter's own name (before its segment). */
@@ -350,6 +363,8 @@ const kindBySegment: Record<string, Kind> = {
   payments: "servicePayment",
   visits: "serviceVisit",
   crews: "crew",
+  "job-changes": "jobChange",
+  agreement: "supplementaryAgreement",
 };
 
 /**
@@ -495,6 +510,7 @@ async function recordsOf(t: TestApp, admin: string, userEmail: string): Promise<
     "a crew",
   );
   return {
+    ...await testChangeAndAgreement(t.deps.db, object),
     crew: crew.id,
     act: act.act.id,
     invoice: invoice.id,

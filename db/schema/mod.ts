@@ -12,3 +12,4 @@ export * from "./service.ts";
 export * from "./acts.ts";
 export * from "./documents_issued.ts";
 export * from "./tallies.ts";
+export * from "./job_changes.ts";

@@ -59,6 +59,9 @@ export const objects = sqliteTable("objects", {
   clientBankBik: text("client_bank_bik", { length: 9 }),
   clientBankAccount: text("client_bank_account", { length: 20 }),
   clientBankCorAccount: text("client_bank_cor_account", { length: 20 }),
+  /** What the changes in force (db/job_changes.ts) add to the contract's total, kopecks (negative: less work);
+   * written in each change's transaction, read by the status module and the ledger. */
+  changesDelta: kopecks("changes_delta").notNull().default(0),
 }, (t) => [
   index("objects_company_created_idx").on(t.companyId, t.createdAt),
   index("objects_company_status_idx").on(t.companyId, t.status, t.createdAt),

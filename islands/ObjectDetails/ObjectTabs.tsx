@@ -3,6 +3,7 @@
 import { PhoneLink } from "../../components/PhoneLink.tsx";
 import { ContractSummary } from "./ContractSummary.tsx";
 import { ActSummary } from "./ActSummary.tsx";
+import { JobChangesPanel } from "../../components/JobChangesPanel.tsx";
 import { StatusOverride } from "./StatusOverride.tsx";
 import { ClientMessages } from "./ClientMessages.tsx";
 import { type FormEvent, useId, useRef, useState } from "react";
@@ -277,6 +278,9 @@ function Details(
       </dl>
       {canOverride && <StatusOverride objectId={o.id} />}
       <ContractSummary objectId={o.id} />
+      {(o.status === "work_in_progress" || o.status === "completed") && (
+        <JobChangesPanel objectId={o.id} staff />
+      )}
       <ClientMessages objectId={o.id} />
       {o.tasks && o.tasks.length > 0 && (
         <div className="stack">

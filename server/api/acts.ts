@@ -14,6 +14,8 @@ import {
   signActByLink,
 } from "../../db/acts.ts";
 import { changeProjectStatus } from "../../db/foreman.ts";
+import { awaitingAgreement } from "../../db/job_changes.ts";
+import { agreementTitle } from "../../domain/job_changes.ts";
 import { contractObject } from "../../db/contracts.ts";
 import { scopeOf } from "../../db/scope.ts";
 import { actMakerRoles, actRefusalSchema, actSignSchema, actState } from "../../domain/acts.ts";
@@ -119,8 +121,11 @@ export const actsApi = new Hono<AppEnv>()
     const next = last?.signedAt || (last && !last.refusedAt)
       ? null
       : await actContent(db, objectId, now(), (last?.version ?? 0) + 1);
+    // An agreement awaiting the client's answer: its changes are not in the act (the confirmation says so).
+    const awaiting = await awaitingAgreement(db, objectId);
     return c.json({
       acts: acts.map(actJson),
+      awaitingAgreement: awaiting?.content ? agreementTitle(awaiting.content) : null,
       preview: next && {
         totalAmount: next.content.totalAmount,
         receivedAmount: next.content.receivedAmount,

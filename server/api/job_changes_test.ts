@@ -1,0 +1,336 @@
+// Works done with changes: the foreman records them, decreases count at once, increases wait for the
+// supplementary agreement the client signs (or refuses) through the link; estimate + agreed changes = act =
+// ledger = КС-2 to the kopeck; a signed agreement never changes; another company's answers 404.
+import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
+import { expectJson, type TestApp, withTestApp } from "../testing.ts";
+import { extractPdfText } from "../testing_pdf.ts";
+import { drawnPng } from "../testing_client_links.ts";
+import { outboxMessages, priceListItems, priceLists } from "../../db/schema/mod.ts";
+import { performedWorks } from "../../db/completed_works.ts";
+import { formatKopecks } from "../../domain/format.ts";
+import { lineAmount } from "../../estimating/money.ts";
+import { estimateTotals } from "../../estimating/totals.ts";
+
+const ENGINEER = "engineer@demo.local";
+const MANAGER = "manager@demo.local";
+const FOREMAN = "foreman@demo.local";
+const OTHER = "admin@other.local";
+
+const tokenOf = (url: string) => url.split("/c/")[1];
+
+/** A job under way: a three-line estimate (VAT 22 % on top, a 5 % discount), the contract signed, prepayment received, works started. */
+async function jobUnderWay(t: TestApp, number: string) {
+  const object = await expectJson(
+    t.as(MANAGER).post("/api/objects", {
+      address: "Московская обл, Истринский р-н, д Крючково, ул Лесная, д 9",
+      settlement: "Крючково",
+      region: "Московская область",
+      clientName: "Ольга Зимина",
+      clientPhone: "+7 916 222-33-44",
+      clientEmail: "zimina@example.ru",
+      workType: "septic",
+      estimatedCost: "250 000 ₽",
+      description: "",
+    }),
+    201,
+  );
+  const estimate = await expectJson(
+    t.as(ENGINEER).post("/api/estimates", {
+      objectId: object.id,
+      estimateNumber: `С-${number}`,
+      items: [
+        { name: "Станция Топас 6", unit: "шт", quantity: 1, pricePerUnit: 18_730_050 },
+        { name: "Траншея под трубу", unit: "м", quantity: 12.5, pricePerUnit: 133_333 },
+        { name: "Засыпка песком", unit: "м³", quantity: 4, pricePerUnit: 95_000 },
+      ],
+    }),
+    201,
+  );
+  await expectJson(
+    t.as(ENGINEER).post(`/api/estimates/${estimate.id}/edits`, {
+      action: "set_terms",
+      vatMode: "22",
+      discount: { kind: "percent", value: 5 },
+    }),
+  );
+  const { contract } = await expectJson(
+    t.as(ENGINEER).post("/api/contracts/generate", {
+      templateId: "septic_contract",
+      objectId: object.id,
+      estimateData: { id: estimate.id },
+      contractData: {
+        CLIENT_NAME: "Зимина Ольга Викторовна",
+        CLIENT_PHONE: "+7 916 222-33-44",
+        CLIENT_PASSPORT: "4510 123456, выдан ОВД Тверского района г. Москвы 12.03.2015",
+        CLIENT_ADDRESS: "г. Москва, ул. Тверская, д. 1, кв. 5",
+        CONTRACT_NUMBER: number,
+        PREPAYMENT_PERCENT: 30,
+        OBJECT_ADDRESS: object.address,
+        CITY: "Москва",
+      },
+    }),
+    201,
+  );
+  const prepayment = await expectJson(
+    t.as(ENGINEER).post("/api/payment/generate", {
+      amount: contract.prepaymentAmount,
+      description: "Предоплата",
+      objectId: object.id,
+    }),
+    201,
+  );
+  await expectJson(t.request(`/api/client-links/${tokenOf(prepayment.paymentLink)}/sign`, {
+    method: "POST",
+    json: { fullName: "Зимина Ольга Викторовна", signature: drawnPng(), agree: true },
+  }));
+  await expectJson(
+    t.as(MANAGER).post(`/api/payment/${prepayment.paymentId}/received`, {
+      amount: contract.prepaymentAmount,
+      receivedOn: "2026-11-20",
+    }),
+  );
+  await expectJson(t.as(FOREMAN).post(`/api/foreman/objects/${object.id}/start-work`));
+  return { object, estimate, contract };
+}
+
+const ledgerOf = async (t: TestApp, id: number) =>
+  (await expectJson(t.as(ENGINEER).get(`/api/contracts/object/${id}`))).ledger;
+const changesOf = (t: TestApp, id: number) => expectJson(t.as(FOREMAN).get(`/api/job-changes/object/${id}`));
+
+/** A line of the company's price list (the source of an added item's price). */
+async function priceItem(t: TestApp, companyId: number) {
+  const [list] = await t.deps.db.insert(priceLists).values({ companyId, name: "Прайс 2026" }).returning();
+  const [item] = await t.deps.db.insert(priceListItems).values({
+    priceListId: list.id,
+    companyId,
+    code: "А120",
+    name: "Кольцо бетонное КС 10-9",
+    unit: "шт",
+    section: "Дополнительные работы",
+    materialsPrice: 450_000,
+    worksPrice: 250_000,
+  }).returning();
+  return item;
+}
+
+Deno.test("[api] a decrease counts without a signature; an increase waits for the signed agreement; estimate + agreed changes = act = ledger = КС-2 to the kopeck", () =>
+  withTestApp(async (t) => {
+    const { object, contract } = await jobUnderWay(t, "Д-ИЗМ-1");
+    const view = await changesOf(t, object.id);
+    assert.equal(view.lines.length, 3);
+    assert.equal(view.worksTotal, contract.totalAmount);
+
+    // Less sand: a decrease, in force at once (no agreement).
+    await expectJson(
+      t.as(FOREMAN).post(`/api/job-changes/object/${object.id}`, {
+        kind: "qty",
+        lineIndex: 2,
+        newQuantity: 3,
+        reason: "Грунт песчаный, засыпки меньше",
+      }),
+      201,
+    );
+    const lines = [18_730_050, lineAmount(133_333, 12.5), lineAmount(95_000, 3)];
+    const afterDecrease = estimateTotals(
+      lines.map((totalPrice) => ({ section: "Работы", totalPrice, equipmentCost: 0 })),
+      { vatMode: "22", discount: { kind: "percent", value: 500 } },
+    ).totalAmount;
+    assert.ok(afterDecrease < contract.totalAmount);
+    assert.equal((await ledgerOf(t, object.id)).due, afterDecrease, "a decrease needs no signature");
+
+    // A longer trench and one more item from the price list: increases, waiting for the client.
+    await expectJson(
+      t.as(FOREMAN).post(`/api/job-changes/object/${object.id}`, {
+        kind: "qty",
+        lineIndex: 1,
+        newQuantity: 15,
+        reason: "Септик дальше от дома: траншея длиннее",
+      }),
+      201,
+    );
+    const item = await priceItem(t, object.companyId);
+    const added = await expectJson(
+      t.as(FOREMAN).post(`/api/job-changes/object/${object.id}`, {
+        kind: "added",
+        priceItemId: item.id,
+        newQuantity: 1,
+        reason: "Нужна ещё одна позиция",
+      }),
+      201,
+    );
+    assert.equal((await ledgerOf(t, object.id)).due, afterDecrease, "not agreed yet: not counted");
+
+    const sent = await expectJson(t.as(ENGINEER).post(`/api/job-changes/object/${object.id}/agreement`), 201);
+    const withAll = [
+      ...lines.slice(0, 1),
+      lineAmount(133_333, 15),
+      lines[2],
+      lineAmount(added.pricePerUnit, 1),
+    ];
+    const newTotal = estimateTotals(
+      withAll.map((totalPrice) => ({ section: "Работы", totalPrice, equipmentCost: 0 })),
+      { vatMode: "22", discount: { kind: "percent", value: 500 } },
+    ).totalAmount;
+    assert.equal(sent.agreement.oldTotal, afterDecrease);
+    assert.equal(sent.agreement.newTotal, newTotal);
+    assert.equal(sent.agreement.title, "Дополнительное соглашение № 1 к договору № Д-ИЗМ-1");
+    const [message] = await t.deps.db.select().from(outboxMessages)
+      .where(eq(outboxMessages.event, "agreement_to_sign"));
+    assert.equal(message.recipient, "zimina@example.ru");
+    assert.ok(message.textBody.includes(`/c/${tokenOf(sent.clientLink)}`));
+
+    const pdf = await extractPdfText(
+      new Uint8Array(await (await t.as(ENGINEER).get(sent.agreement.pdfUrl)).arrayBuffer()),
+    );
+    for (
+      const s of [
+        "Дополнительное соглашение № 1 к договору № Д-ИЗМ-1",
+        "Траншея под трубу",
+        formatKopecks(newTotal),
+      ]
+    ) {
+      assert.ok(pdf.includes(s.replace(/\s+/g, " ")), `the PDF shows «${s}»`);
+    }
+
+    // Finishing now: the confirmation names the agreement awaiting the client.
+    const preview = await expectJson(t.as(FOREMAN).get(`/api/acts/object/${object.id}`));
+    assert.match(preview.awaitingAgreement, /Дополнительное соглашение № 1/);
+
+    const token = tokenOf(sent.clientLink);
+    await expectJson(t.request(`/api/client-links/${token}/agreement/sign`, {
+      method: "POST",
+      json: { fullName: "Зимина Ольга Викторовна", signature: drawnPng(), agree: true },
+    }));
+    const ledger = await ledgerOf(t, object.id);
+    assert.equal(ledger.due, newTotal, "estimate + agreed changes");
+
+    const done = await expectJson(t.as(FOREMAN).post(`/api/foreman/objects/${object.id}/complete-work`));
+    assert.equal(done.act.totalAmount, newTotal, "the act");
+    assert.equal(
+      done.act.dueAmount,
+      (await ledgerOf(t, object.id)).owed,
+      "the act's amount due is the ledger's",
+    );
+    const ks2 = await performedWorks(t.deps.db, object.id);
+    assert.equal(ks2!.totalAmount, newTotal, "КС-2 and the invoice read the same works");
+    assert.equal(ks2!.lines.length, 4);
+    const o = await expectJson(t.as(ENGINEER).get(`/api/objects/${object.id}`));
+    assert.equal(o.contractTotal ?? o.money?.value * 100, newTotal);
+  }));
+
+Deno.test("[api] a signed agreement never changes (409); a refusal reaches staff and its changes can be edited and sent again", () =>
+  withTestApp(async (t) => {
+    const { object, contract } = await jobUnderWay(t, "Д-ИЗМ-2");
+    const change = await expectJson(
+      t.as(FOREMAN).post(`/api/job-changes/object/${object.id}`, {
+        kind: "qty",
+        lineIndex: 1,
+        newQuantity: 20,
+        reason: "Траншея длиннее",
+      }),
+      201,
+    );
+    const first = await expectJson(t.as(MANAGER).post(`/api/job-changes/object/${object.id}/agreement`), 201);
+    const again = await expectJson(t.as(MANAGER).post(`/api/job-changes/object/${object.id}/agreement`), 409);
+    assert.match(again.message, /ждёт ответа/);
+    await expectJson(t.as(MANAGER).patch(`/api/job-changes/${change.id}`, { newQuantity: 18 }), 409);
+
+    const token = tokenOf(first.clientLink);
+    await expectJson(
+      t.request(`/api/client-links/${token}/agreement/refuse`, {
+        method: "POST",
+        json: { comment: "Траншея была 16 метров, я измерила" },
+      }),
+      201,
+    );
+    const view = await expectJson(t.as(ENGINEER).get(`/api/job-changes/object/${object.id}`));
+    assert.equal(view.agreements[0].state, "refused");
+    assert.equal(view.agreements[0].refusalComment, "Траншея была 16 метров, я измерила");
+    const notes = await expectJson(t.as(ENGINEER).get("/api/notifications"));
+    assert.ok(
+      JSON.stringify(notes).includes("Клиент отказался подписать дополнительное соглашение"),
+      "staff are notified",
+    );
+    assert.equal(
+      (await ledgerOf(t, object.id)).due,
+      contract.totalAmount,
+      "a refused increase is not counted",
+    );
+
+    await expectJson(t.as(MANAGER).patch(`/api/job-changes/${change.id}`, { newQuantity: 16 }));
+    const second = await expectJson(
+      t.as(MANAGER).post(`/api/job-changes/object/${object.id}/agreement`),
+      201,
+    );
+    assert.equal(second.agreement.number, 2);
+    await expectJson(t.request(`/api/client-links/${tokenOf(second.clientLink)}/agreement/sign`, {
+      method: "POST",
+      json: { fullName: "Зимина Ольга Викторовна", signature: drawnPng(), agree: true },
+    }));
+    const signedAgain = await expectJson(
+      t.request(`/api/client-links/${tokenOf(second.clientLink)}/agreement/sign`, {
+        method: "POST",
+        json: { fullName: "Зимина Ольга Викторовна", signature: drawnPng(), agree: true },
+      }),
+      409,
+    );
+    assert.match(signedAgain.message, /подписанное соглашение не меняется/);
+    await expectJson(
+      t.request(`/api/client-links/${tokenOf(second.clientLink)}/agreement/refuse`, {
+        method: "POST",
+        json: { comment: "Передумала" },
+      }),
+      409,
+    );
+    await expectJson(t.as(MANAGER).patch(`/api/job-changes/${change.id}`, { newQuantity: 30 }), 409);
+    await expectJson(t.as(MANAGER).delete(`/api/job-changes/${change.id}`), 409);
+    assert.ok((await ledgerOf(t, object.id)).due > contract.totalAmount);
+  }));
+
+Deno.test("[api] job changes: roles; another company's object, change and agreement answer 404; bad input 422 in Russian", () =>
+  withTestApp(async (t) => {
+    const { object } = await jobUnderWay(t, "Д-ИЗМ-3");
+    const body = { kind: "removed", lineIndex: 2, reason: "Засыпка не понадобилась" };
+    assert.equal(
+      (await t.as("surveyor@demo.local").post(`/api/job-changes/object/${object.id}`, body)).status,
+      403,
+    );
+    assert.equal((await t.as(OTHER).post(`/api/job-changes/object/${object.id}`, body)).status, 404);
+    assert.equal((await t.as(OTHER).get(`/api/job-changes/object/${object.id}`)).status, 404);
+    const bad = await expectJson(
+      t.as(FOREMAN).post(`/api/job-changes/object/${object.id}`, {
+        kind: "qty",
+        lineIndex: 0,
+        newQuantity: -1,
+        reason: "",
+      }),
+      422,
+    );
+    assert.ok(bad.errors.newQuantity && bad.errors.reason, JSON.stringify(bad));
+    const outOfRange = await expectJson(
+      t.as(FOREMAN).post(`/api/job-changes/object/${object.id}`, { ...body, lineIndex: 99 }),
+      422,
+    );
+    assert.equal(outOfRange.errors.lineIndex[0], "Выберите позицию сметы");
+    const change = await expectJson(
+      t.as(FOREMAN).post(`/api/job-changes/object/${object.id}`, {
+        ...body,
+        requiresConsent: true,
+      }),
+      201,
+    );
+    // The foreman records; staff correct and send.
+    assert.equal(
+      (await t.as(FOREMAN).patch(`/api/job-changes/${change.id}`, { reason: "Иначе" })).status,
+      403,
+    );
+    assert.equal((await t.as(OTHER).patch(`/api/job-changes/${change.id}`, { reason: "Иначе" })).status, 404);
+    assert.equal((await t.as(OTHER).delete(`/api/job-changes/${change.id}`)).status, 404);
+    assert.equal((await t.as(FOREMAN).post(`/api/job-changes/object/${object.id}/agreement`)).status, 403);
+    // A decrease flagged «требует согласия клиента» goes to the agreement too.
+    const sent = await expectJson(t.as(ENGINEER).post(`/api/job-changes/object/${object.id}/agreement`), 201);
+    assert.ok(sent.agreement.newTotal < sent.agreement.oldTotal);
+    assert.equal((await t.as(OTHER).get(sent.agreement.pdfUrl)).status, 404);
+    assert.equal((await t.request(sent.agreement.pdfUrl)).status, 401);
+  }));
