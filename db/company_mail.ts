@@ -85,9 +85,13 @@ export async function updateWebhook(
   id: number,
   change: { url?: string; events?: ClientMessageEvent[]; secretCipher?: string },
 ): Promise<boolean> {
-  const rows = await db.update(webhookEndpoints).set(change)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.companyId, companyId)))
-    .returning({ id: webhookEndpoints.id });
+  const mine = and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.companyId, companyId));
+  if (Object.keys(change).length === 0) {
+    return (await db.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(mine)).length > 0;
+  }
+  const rows = await db.update(webhookEndpoints).set(change).where(mine).returning({
+    id: webhookEndpoints.id,
+  });
   return rows.length > 0;
 }
 
