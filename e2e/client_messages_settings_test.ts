@@ -11,7 +11,7 @@ Deno.test({
   name: "[e2e] the company_admin chooses the events, sets the company's SMTP server and adds a webhook",
   sanitizeOps: false,
   sanitizeResources: false,
-  fn: () =>
+  fn: async () =>
     closingAfter(
       await startBrowser({ env: { MAIL_SECRET_KEY: "test-key-0123456789-abcdefghijklmnop" } }),
       async (h) => {

@@ -27,7 +27,7 @@ import { defaultTemplate, placeholders } from "../domain/contracts.ts";
 import { workTypes } from "../domain/enums.ts";
 import CrewsManager from "../islands/CrewsManager.tsx";
 import ClientMessageSettings from "../islands/ClientMessageSettings.tsx";
-import { messageSettingsJson } from "../server/api/client_messages.ts";
+import { messageSettingsJson } from "../server/client_message_settings.ts";
 import { listCrews } from "../db/schedule.ts";
 import { assignableUsers } from "../db/tasks.ts";
 import { taskManagerRoles } from "../domain/tasks.ts";

@@ -5,12 +5,7 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { idText } from "../query.ts";
-import {
-  companyMessageEvents,
-  objectMessages,
-  resendMessage,
-  saveCompanyMessageEvents,
-} from "../../db/outbox.ts";
+import { objectMessages, resendMessage, saveCompanyMessageEvents } from "../../db/outbox.ts";
 import { contractObject } from "../../db/contracts.ts";
 import {
   createWebhook,
@@ -21,13 +16,10 @@ import {
   saveCompanyMailServer,
   updateWebhook,
 } from "../../db/company_mail.ts";
-import type { Db } from "../../db/client.ts";
 import {
   clientMessageEventLabels,
   clientMessageEvents,
   isMandatory,
-  isReminder,
-  type MessageSettingsJson,
   outboxStatusLabel,
   smtpTlsModes,
 } from "../../domain/client_messages.ts";
@@ -47,6 +39,7 @@ import { noSecretKeyMessage, SecretBox } from "../secret_box.ts";
 import { newWebhookSecret, webhookUrlProblem } from "../webhooks.ts";
 import type { Env } from "../env.ts";
 import type { AppEnv } from "../types.ts";
+import { messageSettingsJson } from "../client_message_settings.ts";
 
 const objectParam = z.object({ objectId: idText });
 const resendSchema = z.object({
@@ -106,35 +99,6 @@ const webhookChangeSchema = z.object({
 const webhookParam = z.object({ id: idText });
 /** Endpoints a company may have: each event is POSTed to each of them. */
 const MAX_WEBHOOKS = 10;
-
-/** Everything the «Уведомления клиентам» screen shows; never a password or a secret. */
-export async function messageSettingsJson(db: Db, env: Env, companyId: number): Promise<MessageSettingsJson> {
-  const [events, webhooks, server] = await Promise.all([
-    companyMessageEvents(db, companyId),
-    listWebhooks(db, companyId),
-    findCompanyMailServer(db, companyId),
-  ]);
-  return {
-    events: clientMessageEvents.map((event) => ({
-      event,
-      label: clientMessageEventLabels[event],
-      reminder: isReminder(event),
-      mandatory: isMandatory(event),
-      enabled: isMandatory(event) || events[event],
-    })),
-    webhooks: webhooks.map((w) => ({ ...w, createdAt: w.createdAt.toISOString() })),
-    mailServer: server && {
-      host: server.host,
-      port: server.port,
-      tls: server.tls,
-      username: server.username,
-      fromAddress: server.fromAddress,
-      passwordSaved: server.passwordCipher !== null,
-    },
-    secretKeyConfigured: Boolean(env.MAIL_SECRET_KEY),
-    defaultServerConfigured: smtpConfigFromEnv(env) !== null,
-  };
-}
 
 /** The box sealing secrets, or a 422 saying the server has no key (field `field`). */
 async function secretBox(env: Env, field: string): Promise<SecretBox> {
