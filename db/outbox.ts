@@ -5,12 +5,21 @@ import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql } from "drizzl
 import { encodeBase64url, encodeHexLowerCase } from "@oslojs/encoding";
 import { sha256 } from "@oslojs/crypto/sha2";
 import type { Db, Executor } from "./client.ts";
-import { companies, companyMessageSettings, mailUnsubscribes, outboxMessages } from "./schema/mod.ts";
+import {
+  companies,
+  companyMailServers,
+  companyMessageSettings,
+  mailUnsubscribes,
+  outboxMessages,
+  webhookEndpoints,
+} from "./schema/mod.ts";
 import type { Scope } from "./scope.ts";
 import {
   type ClientMessageEvent,
+  clientMessageEventLabels,
   clientMessageEvents,
   type ClientMessageFacts,
+  isMandatory,
   isReminder,
   renderClientMessage,
 } from "../domain/client_messages.ts";
@@ -46,17 +55,6 @@ export type EnqueueResult =
  * A repeat of the same event, key and recipient writes nothing (the unique dedupe key).
  */
 export async function enqueueClientMessage(tx: Executor, m: ClientMessage): Promise<EnqueueResult> {
-  const recipient = m.recipient?.trim().toLowerCase();
-  if (!recipient || !recipient.includes("@")) return { skipped: "no_recipient" };
-  const [setting] = await tx.select({ enabled: companyMessageSettings.enabled }).from(companyMessageSettings)
-    .where(and(eq(companyMessageSettings.companyId, m.companyId), eq(companyMessageSettings.event, m.event)));
-  if (setting && !setting.enabled) return { skipped: "disabled" };
-  const reminder = isReminder(m.event);
-  if (reminder) {
-    const [gone] = await tx.select({ id: mailUnsubscribes.id }).from(mailUnsubscribes)
-      .where(and(eq(mailUnsubscribes.companyId, m.companyId), eq(mailUnsubscribes.email, recipient)));
-    if (gone) return { skipped: "unsubscribed" };
-  }
   const [company] = await tx.select({
     name: companies.name,
     phone: companies.phone,
@@ -67,6 +65,25 @@ export async function enqueueClientMessage(tx: Executor, m: ClientMessage): Prom
     legalAddress: companies.legalAddress,
   }).from(companies).where(eq(companies.id, m.companyId));
   if (!company) throw new Error(`Company ${m.companyId} not found for a client message`);
+  // The company's webhooks get the event whatever the client's address, switch or unsubscription.
+  await enqueueWebhooks(tx, m, company.name);
+  const recipient = m.recipient?.trim().toLowerCase();
+  if (!recipient || !recipient.includes("@")) return { skipped: "no_recipient" };
+  if (!isMandatory(m.event)) {
+    const [setting] = await tx.select({ enabled: companyMessageSettings.enabled }).from(
+      companyMessageSettings,
+    )
+      .where(
+        and(eq(companyMessageSettings.companyId, m.companyId), eq(companyMessageSettings.event, m.event)),
+      );
+    if (setting && !setting.enabled) return { skipped: "disabled" };
+  }
+  const reminder = isReminder(m.event);
+  if (reminder) {
+    const [gone] = await tx.select({ id: mailUnsubscribes.id }).from(mailUnsubscribes)
+      .where(and(eq(mailUnsubscribes.companyId, m.companyId), eq(mailUnsubscribes.email, recipient)));
+    if (gone) return { skipped: "unsubscribed" };
+  }
   const unsubscribeToken = reminder
     ? encodeBase64url(crypto.getRandomValues(new Uint8Array(24))).replace(/=+$/, "")
     : null;
@@ -95,6 +112,51 @@ export async function enqueueClientMessage(tx: Executor, m: ClientMessage): Prom
   return rows[0] ? { id: rows[0].id } : { skipped: "duplicate" };
 }
 
+/** The JSON a webhook receives for an event (docs/messages.md shows it). */
+export function webhookPayload(
+  m: Pick<ClientMessage, "companyId" | "objectId" | "orderId" | "event" | "facts" | "now">,
+  companyName: string,
+) {
+  return {
+    event: m.event,
+    eventLabel: clientMessageEventLabels[m.event],
+    object: m.objectId ? { id: m.objectId, address: m.facts.address ?? null } : null,
+    order: m.orderId ? { id: m.orderId, number: m.facts.orderNumber ?? null } : null,
+    company: { id: m.companyId, name: companyName },
+    time: m.now.toISOString(),
+    link: m.facts.link,
+  };
+}
+
+/** A row per endpoint of the company that chose this event, each with its own unique key. */
+async function enqueueWebhooks(tx: Executor, m: ClientMessage, companyName: string) {
+  const endpoints = await tx.select({
+    id: webhookEndpoints.id,
+    url: webhookEndpoints.url,
+    events: webhookEndpoints.events,
+  })
+    .from(webhookEndpoints).where(eq(webhookEndpoints.companyId, m.companyId));
+  const chosen = endpoints.filter((e) => e.events.includes(m.event));
+  if (chosen.length === 0) return;
+  const body = JSON.stringify(webhookPayload(m, companyName));
+  await tx.insert(outboxMessages).values(chosen.map((e) => ({
+    companyId: m.companyId,
+    objectId: m.objectId ?? null,
+    orderId: m.orderId ?? null,
+    event: m.event,
+    channel: "webhook" as const,
+    webhookId: e.id,
+    recipient: e.url,
+    dedupeKey: `${m.companyId}:${m.event}:${m.key}:webhook:${e.id}`,
+    senderName: companyName,
+    subject: clientMessageEventLabels[m.event],
+    textBody: body,
+    htmlBody: "",
+    nextAttemptAt: m.now,
+    createdAt: m.now,
+  }))).onConflictDoNothing({ target: outboxMessages.dedupeKey });
+}
+
 /**
  * Claims up to `limit` due messages for `owner` until `leaseUntil`, in one statement: a message whose claim has
  * lapsed (its worker was killed) is due again. Oldest first.
@@ -102,13 +164,24 @@ export async function enqueueClientMessage(tx: Executor, m: ClientMessage): Prom
 export async function claimDueMessages(
   db: Db,
   owner: string,
-  o: { now: Date; leaseUntil: Date; limit: number; companyIds?: number[] },
+  o: { now: Date; leaseUntil: Date; limit: number; companyIds?: number[]; defaultMailServer?: boolean },
 ): Promise<OutboxMessage[]> {
+  // Without the environment's server an e-mail waits unless its company has a server of its own.
+  const sendable = o.defaultMailServer === false
+    ? or(
+      eq(outboxMessages.channel, "webhook"),
+      inArray(
+        outboxMessages.companyId,
+        db.select({ id: companyMailServers.companyId }).from(companyMailServers),
+      ),
+    )
+    : undefined;
   const due = db.select({ id: outboxMessages.id }).from(outboxMessages).where(and(
     eq(outboxMessages.status, "pending"),
     lte(outboxMessages.nextAttemptAt, o.now),
     or(isNull(outboxMessages.leaseUntil), lte(outboxMessages.leaseUntil, o.now)),
     o.companyIds ? inArray(outboxMessages.companyId, o.companyIds) : undefined,
+    sendable,
   )).orderBy(asc(outboxMessages.id)).limit(o.limit);
   const rows = await db.update(outboxMessages).set({ leaseOwner: owner, leaseUntil: o.leaseUntil })
     .where(inArray(outboxMessages.id, due)).returning();
@@ -161,7 +234,9 @@ export async function markAttemptFailed(
 export async function objectMessages(db: Db, scope: Scope, objectId: number) {
   return await db.select({
     id: outboxMessages.id,
+    companyId: outboxMessages.companyId,
     event: outboxMessages.event,
+    channel: outboxMessages.channel,
     recipient: outboxMessages.recipient,
     subject: outboxMessages.subject,
     status: outboxMessages.status,
@@ -240,7 +315,7 @@ export async function companyMessageEvents(db: Db, companyId: number) {
   ) as Record<ClientMessageEvent, boolean>;
 }
 
-/** Sets the company's switches of the events given. */
+/** Sets the company's switches of the events given (the API refuses switching off a document to sign). */
 export async function saveCompanyMessageEvents(
   db: Db,
   companyId: number,

@@ -40,6 +40,19 @@ export type ClientMessageEvent = typeof clientMessageEvents[number];
 export const outboxStatuses = ["pending", "sent", "failed"] as const;
 export type OutboxStatus = typeof outboxStatuses[number];
 
+/** Where an outbox row goes: the client's e-mail or one of the company's webhooks. */
+export const outboxChannels = ["email", "webhook"] as const;
+export type OutboxChannel = typeof outboxChannels[number];
+
+/** A company SMTP server's encryption: TLS from the first byte (465), STARTTLS (587), none (a local relay). */
+export const smtpTlsModes = ["tls", "starttls", "none"] as const;
+export type SmtpTlsMode = typeof smtpTlsModes[number];
+export const smtpTlsModeLabels: Record<SmtpTlsMode, string> = {
+  tls: "SSL/TLS (обычно порт 465)",
+  starttls: "STARTTLS (обычно порт 587)",
+  none: "Без шифрования (только сервер в своей сети)",
+};
+
 /** Documents the client must act on are never unsubscribed from; everything else is a reminder. */
 const mustAct: ReadonlySet<ClientMessageEvent> = new Set([
   "estimate_ready",
@@ -48,6 +61,9 @@ const mustAct: ReadonlySet<ClientMessageEvent> = new Set([
   "act_to_sign",
 ]);
 export const isReminder = (event: ClientMessageEvent) => !mustAct.has(event);
+/** A document the client must sign: its e-mail cannot be switched off by the company (the client would never
+ * learn there is something to sign, and the job would stop at it). */
+export const isMandatory = (event: ClientMessageEvent) => mustAct.has(event);
 
 /** What the company's settings call each event («Какие события отправляют письма клиенту»). */
 export const clientMessageEventLabels: Record<ClientMessageEvent, string> = {
@@ -280,12 +296,37 @@ export function renderClientMessage(
  * «повтор …» with the server's answer, «доставлено на почтовый сервер», «не доставлено» (a bounce) with the answer.
  */
 export function outboxStatusLabel(
-  m: { status: OutboxStatus; attempts: number; lastResponse: string | null },
+  m: { status: OutboxStatus; attempts: number; lastResponse: string | null; channel?: OutboxChannel },
   mailConfigured: boolean,
 ): string {
-  if (m.status === "sent") return "доставлено на почтовый сервер";
+  const webhook = m.channel === "webhook";
+  if (m.status === "sent") {
+    return webhook ? `доставлено: ${m.lastResponse ?? ""}`.trim() : "доставлено на почтовый сервер";
+  }
   if (m.status === "failed") return `не доставлено: ${m.lastResponse ?? "ошибка"}`;
-  if (!mailConfigured) return "не отправлено: почта не настроена";
+  if (!mailConfigured && !webhook) return "не отправлено: почта не настроена";
   if (m.attempts === 0) return "в очереди";
   return `повтор после ошибки: ${m.lastResponse ?? ""}`.trim();
+}
+
+/** What the «Уведомления клиентам» screen shows (GET /api/client-messages/settings); never a password or secret. */
+export interface MessageSettingsJson {
+  events: {
+    event: ClientMessageEvent;
+    label: string;
+    reminder: boolean;
+    mandatory: boolean;
+    enabled: boolean;
+  }[];
+  webhooks: { id: number; url: string; events: ClientMessageEvent[]; createdAt: string }[];
+  mailServer: {
+    host: string;
+    port: number;
+    tls: SmtpTlsMode;
+    username: string | null;
+    fromAddress: string;
+    passwordSaved: boolean;
+  } | null;
+  secretKeyConfigured: boolean;
+  defaultServerConfigured: boolean;
 }

@@ -26,16 +26,19 @@ import { companyContractTemplates } from "../db/contracts.ts";
 import { defaultTemplate, placeholders } from "../domain/contracts.ts";
 import { workTypes } from "../domain/enums.ts";
 import CrewsManager from "../islands/CrewsManager.tsx";
+import ClientMessageSettings from "../islands/ClientMessageSettings.tsx";
+import { messageSettingsJson } from "../server/client_message_settings.ts";
 import { listCrews } from "../db/schedule.ts";
 import { assignableUsers } from "../db/tasks.ts";
 import { taskManagerRoles } from "../domain/tasks.ts";
 import { hasRole } from "../domain/roles.ts";
 
-type Tab = "profile" | "company" | "price-list" | "contracts" | "service" | "shop" | "crews";
+type Tab = "profile" | "company" | "messages" | "price-list" | "contracts" | "service" | "shop" | "crews";
 
 const tabLabels: Record<Tab, string> = {
   profile: "Профиль",
   company: "Компания",
+  messages: "Уведомления клиентам",
   "price-list": "Прайс-лист",
   contracts: "Договоры",
   service: "Планы обслуживания",
@@ -55,7 +58,7 @@ export default async function settingsPage(c: Context<AppEnv>) {
   const company = companyAdmin ? await findCompany(db, companyScope(user), user.companyId!) : null;
   const shop = company ? await findShopSettings(db, company.id) : null;
   const tabs: Tab[] = ["profile"];
-  if (company) tabs.push("company", "price-list", "contracts", "service");
+  if (company) tabs.push("company", "messages", "price-list", "contracts", "service");
   if (shop) tabs.push("shop");
   const managesCrews = hasRole(user.role, taskManagerRoles) && user.companyId !== null;
   if (managesCrews) tabs.push("crews");
@@ -76,6 +79,9 @@ export default async function settingsPage(c: Context<AppEnv>) {
     );
   } else if (tab === "company" && company) {
     body = <Island component={CompanySettings} props={{ company: companyJson(company) }} />;
+  } else if (tab === "messages" && company) {
+    const settings = await messageSettingsJson(db, c.var.deps.env, company.id);
+    body = <Island component={ClientMessageSettings} props={{ settings }} />;
   } else if (tab === "shop" && shop) {
     body = <Island component={ShopSettingsForm} props={{ settings: shopSettingsJson(shop) }} />;
   } else if (tab === "contracts" && company) {

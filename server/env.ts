@@ -31,6 +31,14 @@ export const envSchema = z.object({
   SMTP_PASSWORD: optional,
   /** The sender, e.g. `ПолеСмета <noreply@example.ru>`; the company's name is put before the address. */
   MAIL_FROM: optional,
+  /** Encrypts the companies' SMTP passwords and webhook secrets at rest (server/secret_box.ts); at least 32
+   * random characters (`openssl rand -base64 32`). Without it no company password or webhook can be stored. */
+  MAIL_SECRET_KEY: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(32, "MAIL_SECRET_KEY: at least 32 characters").optional(),
+  ),
+  /** "true" lets a webhook be http://127.0.0.1 (tests, a receiver on the same machine); otherwise https only. */
+  WEBHOOK_ALLOW_LOOPBACK: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("false")),
   /** How often the outbox worker looks for due messages, and how long its claim on a batch lasts, ms. */
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5000),
   OUTBOX_LEASE_MS: z.coerce.number().int().min(500).max(3_600_000).default(120_000),

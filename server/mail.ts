@@ -4,6 +4,7 @@
 // @ts-types="npm:@types/nodemailer@^8.0.2"
 import type Nodemailer from "nodemailer";
 import type { Env } from "./env.ts";
+import type { SmtpTlsMode } from "../domain/client_messages.ts";
 
 /** One message as the outbox holds it. */
 export interface MailMessage {
@@ -34,6 +35,9 @@ export interface SmtpConfig {
   host: string;
   port: number;
   secure: boolean;
+  /** A company's server: STARTTLS required, or never tried (a relay in its own network). */
+  requireTLS?: boolean;
+  ignoreTLS?: boolean;
   user?: string;
   password?: string;
   /** `Name <address>` or an address. */
@@ -54,6 +58,44 @@ export function smtpConfigFromEnv(env: Env): SmtpConfig | null {
   };
 }
 
+/** The SMTP settings of a company's own server (db/company_mail.ts), its password already unsealed. */
+export function smtpConfigOfCompany(
+  server: { host: string; port: number; tls: SmtpTlsMode; username: string | null; fromAddress: string },
+  password: string | null,
+): SmtpConfig {
+  return {
+    host: server.host,
+    port: server.port,
+    secure: server.tls === "tls",
+    requireTLS: server.tls === "starttls",
+    ignoreTLS: server.tls === "none",
+    user: server.username ?? undefined,
+    password: password ?? undefined,
+    from: server.fromAddress,
+  };
+}
+
+/**
+ * The server's answer to a try, said in Russian for the settings' «Проверить» (the server's own words kept
+ * after the dash: they are what its administrator searches for).
+ */
+export function smtpAnswerInRussian(error: MailError, config: Pick<SmtpConfig, "host" | "port">): string {
+  const code = error.responseCode;
+  const said = error.message;
+  if (code === 535 || code === 534 || /EAUTH/.test(said)) {
+    return `Сервер не принял логин или пароль — ${said}`;
+  }
+  if (/ECONNREFUSED/.test(said)) return `Сервер ${config.host}:${config.port} не принимает соединения — ${said}`;
+  if (/ENOTFOUND|EAI_AGAIN|getaddrinfo/.test(said)) return `Сервер ${config.host} не найден — ${said}`;
+  if (/ETIMEDOUT|ESOCKET|timeout/i.test(said)) return `Сервер не ответил вовремя — ${said}`;
+  if (/certificate|TLS|SSL|wrong version/i.test(said)) {
+    return `Не удалось установить защищённое соединение: проверьте порт и шифрование — ${said}`;
+  }
+  if (code !== null && code >= 500) return `Сервер отказал в отправке — ${said}`;
+  if (code !== null && code >= 400) return `Сервер временно отказал, письмо можно отправить позже — ${said}`;
+  return `Письмо не отправлено — ${said}`;
+}
+
 /** The bare address of `Name <address>`. */
 const addressOf = (from: string) => from.match(/<([^>]+)>/)?.[1] ?? from.trim();
 
@@ -69,6 +111,8 @@ export function smtpMailer(config: SmtpConfig): Mailer {
       host: config.host,
       port: config.port,
       secure: config.secure,
+      requireTLS: config.requireTLS,
+      ignoreTLS: config.ignoreTLS,
       auth: config.user ? { user: config.user, pass: config.password ?? "" } : undefined,
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,

@@ -329,19 +329,23 @@ Deno.test({
 });
 
 Deno.test({
+  // The contract to sign cannot be switched off any more (issue 26: documents to sign are always sent); the
+  // prepayment received stands for a switchable event.
   name: "[api] a company that switched an event off sends no message for it",
   fn: () =>
     withTestApp(async (t) => {
       await expectJson(
         t.as("director@demo.local").put("/api/client-messages/settings", {
-          events: { contract_to_sign: false },
+          events: { prepayment_received: false },
         }),
       );
       const settings = await expectJson(t.as("director@demo.local").get("/api/client-messages/settings"));
-      assert.equal(settings.events.find((e: any) => e.event === "contract_to_sign").enabled, false);
+      assert.equal(settings.events.find((e: any) => e.event === "prepayment_received").enabled, false);
       const job = await sendContract(t);
+      const received = { amount: job.contract.prepaymentAmount, receivedOn: "2026-11-21" };
+      await expectJson(t.as(ENGINEER).post(`/api/payment/${job.payment.paymentId}/received`, received));
       const body = await expectJson(t.as(ENGINEER).get(`/api/client-messages/object/${job.object.id}`));
-      assert.equal(body.messages.length, 0);
+      assert.deepEqual(body.messages.map((m: any) => m.event), ["contract_to_sign"]);
     }),
 });
 

@@ -12,7 +12,10 @@ import {
   type OutboxMessage,
   renewLease,
 } from "../db/outbox.ts";
-import { type Mailer, MailError, smtpConfigFromEnv, smtpMailer } from "./mail.ts";
+import { deletedWebhookAnswer, findCompanyMailServer, findWebhook } from "../db/company_mail.ts";
+import { type Mailer, MailError, smtpConfigFromEnv, smtpConfigOfCompany, smtpMailer } from "./mail.ts";
+import { SecretBox } from "./secret_box.ts";
+import { postWebhook } from "./webhooks.ts";
 import type { AppDeps } from "./types.ts";
 
 /** Messages claimed at once. */
@@ -34,12 +37,16 @@ export interface DeliveryReport {
   failed: number;
 }
 
-type WorkerDeps = Pick<AppDeps, "db" | "now">;
+type WorkerDeps = Pick<AppDeps, "db" | "now" | "env">;
 
-/** One run: claims a batch of due messages and sends each; answers what happened. */
+/**
+ * One run: claims a batch of due messages and sends each (an e-mail through its company's own server when it has
+ * one, else through `mailer`, the environment's; a webhook to its endpoint); answers what happened. Without
+ * `mailer` the e-mails of companies without a server of their own wait.
+ */
 export async function deliverDueMessages(
   deps: WorkerDeps,
-  mailer: Mailer,
+  mailer: Mailer | null,
   o: { owner: string; leaseMs: number; limit?: number; retryBaseMs?: number },
 ): Promise<DeliveryReport> {
   const { db, now } = deps;
@@ -47,31 +54,107 @@ export async function deliverDueMessages(
     now: now(),
     leaseUntil: new Date(now().getTime() + o.leaseMs),
     limit: o.limit ?? BATCH_SIZE,
+    defaultMailServer: mailer !== null,
   });
   const report: DeliveryReport = { claimed: batch.length, sent: 0, retried: 0, failed: 0 };
-  for (const message of batch) {
-    if (!await renewLease(db, message.id, o.owner, new Date(now().getTime() + o.leaseMs))) continue;
-    const outcome = await sendOne(mailer, message);
-    if (outcome.ok) {
-      await markSent(db, message.id, { response: outcome.response, at: now() });
-      report.sent++;
-      continue;
-    }
-    const attempts = message.attempts + 1;
-    const forGood = outcome.permanent || attempts >= MAX_ATTEMPTS;
-    await markAttemptFailed(db, message.id, {
-      response: outcome.response,
-      retryAt: forGood ? null : new Date(now().getTime() + retryDelayMs(attempts, o.retryBaseMs)),
-    });
-    if (forGood) report.failed++;
-    else report.retried++;
+  const couriers = new Couriers(deps, mailer);
+  try {
+    for (const message of batch) await deliverOne(deps, couriers, message, o, report);
+  } finally {
+    couriers.close();
   }
   return report;
 }
 
-async function sendOne(mailer: Mailer, message: OutboxMessage) {
+async function deliverOne(
+  { db, now }: WorkerDeps,
+  couriers: Couriers,
+  message: OutboxMessage,
+  o: { owner: string; leaseMs: number; retryBaseMs?: number },
+  report: DeliveryReport,
+) {
+  if (!await renewLease(db, message.id, o.owner, new Date(now().getTime() + o.leaseMs))) return;
+  const outcome = await sendOne(() => couriers.deliver(message));
+  if (outcome.ok) {
+    await markSent(db, message.id, { response: outcome.response, at: now() });
+    report.sent++;
+    return;
+  }
+  const attempts = message.attempts + 1;
+  const forGood = outcome.permanent || attempts >= MAX_ATTEMPTS;
+  await markAttemptFailed(db, message.id, {
+    response: outcome.response,
+    retryAt: forGood ? null : new Date(now().getTime() + retryDelayMs(attempts, o.retryBaseMs)),
+  });
+  if (forGood) report.failed++;
+  else report.retried++;
+}
+
+/**
+ * Who carries each message of one run: the company's own SMTP server (made once per run, its password unsealed
+ * with MAIL_SECRET_KEY), the environment's, or the webhook's endpoint.
+ */
+class Couriers {
+  private readonly companyMailers = new Map<number, Promise<Mailer | null>>();
+  private box: Promise<SecretBox | null> | null = null;
+
+  constructor(private readonly deps: WorkerDeps, private readonly mailer: Mailer | null) {}
+
+  private secrets() {
+    return this.box ??= SecretBox.fromSecret(this.deps.env.MAIL_SECRET_KEY);
+  }
+
+  private async unseal(sealed: string, what: string): Promise<string> {
+    const box = await this.secrets();
+    try {
+      if (!box) throw new Error("no key");
+      return await box.open(sealed);
+    } catch {
+      throw new MailError(`не удалось расшифровать ${what}: проверьте MAIL_SECRET_KEY`, false, null);
+    }
+  }
+
+  private companyMailer(companyId: number): Promise<Mailer | null> {
+    let made = this.companyMailers.get(companyId);
+    if (!made) {
+      made = findCompanyMailServer(this.deps.db, companyId).then(async (server) => {
+        if (!server) return null;
+        const password = server.passwordCipher
+          ? await this.unseal(server.passwordCipher, "пароль почтового сервера компании")
+          : null;
+        return smtpMailer(smtpConfigOfCompany(server, password));
+      });
+      this.companyMailers.set(companyId, made);
+    }
+    return made;
+  }
+
+  async deliver(message: OutboxMessage): Promise<{ response: string }> {
+    if (message.channel === "webhook") {
+      const endpoint = message.webhookId ? await findWebhook(this.deps.db, message.webhookId) : null;
+      // Deleted while this message was claimed: failed at once, like its other waiting deliveries.
+      if (!endpoint) throw new MailError(deletedWebhookAnswer, true, null);
+      return await postWebhook({
+        url: endpoint.url,
+        secret: await this.unseal(endpoint.secretCipher, "секрет вебхука"),
+        body: message.textBody,
+        deliveryId: message.id,
+        now: this.deps.now(),
+      });
+    }
+    const mailer = (await this.companyMailer(message.companyId)) ?? this.mailer;
+    if (!mailer) throw new MailError("почта не настроена", false, null);
+    return await mailer.send(message);
+  }
+
+  close() {
+    for (const made of this.companyMailers.values()) made.then((m) => m?.close(), () => {});
+  }
+}
+
+async function sendOne(send: () => Promise<{ response: string }>) {
   try {
-    const { response } = await mailer.send(message);
+    const { response } = await send();
     return { ok: true as const, response };
   } catch (error) {
     if (error instanceof MailError) {
@@ -82,13 +165,13 @@ async function sendOne(mailer: Mailer, message: OutboxMessage) {
 }
 
 /**
- * Starts the worker when mail is configured (SMTP_HOST): a run every OUTBOX_POLL_MS, at once again while batches
- * come full. Answers a function that stops it. Without mail nothing runs and the messages wait.
+ * Starts the worker: a run every OUTBOX_POLL_MS, at once again while batches come full. Answers a function that
+ * stops it. Without SMTP_HOST it still carries webhooks and the e-mails of companies with a server of their own;
+ * the other e-mails wait.
  */
 export function startOutboxWorker(deps: Pick<AppDeps, "db" | "now" | "env" | "log">): () => Promise<void> {
   const config = smtpConfigFromEnv(deps.env);
-  if (!config) return () => Promise.resolve();
-  const mailer = smtpMailer(config);
+  const mailer = config ? smtpMailer(config) : null;
   const owner = `${Deno.hostname()}:${Deno.pid}:${crypto.randomUUID().slice(0, 8)}`;
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -110,6 +193,6 @@ export function startOutboxWorker(deps: Pick<AppDeps, "db" | "now" | "env" | "lo
     clearTimeout(timer);
     // The batch being sent is finished (each message marked sent or failed) before the mailer closes.
     await running;
-    mailer.close();
+    mailer?.close();
   };
 }

@@ -2,6 +2,7 @@
 // the API routes as the app registered them, who may call each one, and real ids to put in their paths.
 import { type Role, staffRoles } from "../domain/roles.ts";
 import { notifyUsers } from "../db/notifications.ts";
+import { createWebhook } from "../db/company_mail.ts";
 import { fileForm, type TestApp, tinyMp4 } from "./testing.ts";
 import { toDateInput } from "../domain/tasks.ts";
 import { contractMakerRoles, paymentKeeperRoles } from "../domain/contract_text.ts";
@@ -155,6 +156,13 @@ export const apiRules: Record<string, Rule> = {
   "GET /api/client-messages/settings": ["company_admin"],
   "POST /api/unsubscribe/:token": "public",
   "PUT /api/client-messages/settings": ["company_admin"],
+  "PUT /api/client-messages/mail-server": ["company_admin"],
+  "DELETE /api/client-messages/mail-server": ["company_admin"],
+  "POST /api/client-messages/mail-server/test": ["company_admin"],
+  "POST /api/client-messages/webhooks": ["company_admin"],
+  "PATCH /api/client-messages/webhooks/:id": ["company_admin"],
+  "POST /api/client-messages/webhooks/:id/rotate": ["company_admin"],
+  "DELETE /api/client-messages/webhooks/:id": ["company_admin"],
   // The client's link: anyone holding the token (it is the secret); attaching needs a customer's account.
   "POST /api/client-links/:token/accept": "public",
   "POST /api/client-links/:token/request-changes": "public",
@@ -308,7 +316,8 @@ type Kind =
   | "serviceVisit"
   | "crew"
   | "jobChange"
-  | "supplementaryAgreement";
+  | "supplementaryAgreement"
+  | "webhook";
 export type Records = Record<Kind, number | string>;
 
 /** The kind of record behind a path parameter, by the parameter's own name (before its segment). */
@@ -365,6 +374,7 @@ const kindBySegment: Record<string, Kind> = {
   crews: "crew",
   "job-changes": "jobChange",
   agreement: "supplementaryAgreement",
+  webhooks: "webhook",
 };
 
 /**
@@ -509,8 +519,16 @@ async function recordsOf(t: TestApp, admin: string, userEmail: string): Promise<
     t.request("/api/crews", { as: admin, method: "POST", json: { name: "Бригада", memberIds: [person.id] } }),
     "a crew",
   );
+  // Straight into the database: the route's own POST needs MAIL_SECRET_KEY, which these apps do not set.
+  const webhook = await createWebhook(t.deps.db, me.companyId, {
+    url: "https://crm.example.ru/hooks",
+    events: ["contract_to_sign"],
+    secretCipher: "v1.sealed-elsewhere",
+    now: t.deps.now(),
+  });
   return {
     ...await testChangeAndAgreement(t.deps.db, object),
+    webhook,
     crew: crew.id,
     act: act.act.id,
     invoice: invoice.id,

@@ -25,8 +25,14 @@ export interface TestSmtp {
   close(): Promise<void>;
 }
 
-/** Starts the server on a free loopback port. */
-export async function startTestSmtp(port = 0): Promise<TestSmtp> {
+/**
+ * Starts the server on a free loopback port; with `auth` it asks for that login and answers any other with
+ * «535 5.7.8 Authentication credentials invalid», as a real provider does.
+ */
+export async function startTestSmtp(
+  port = 0,
+  o: { auth?: { user: string; pass: string } } = {},
+): Promise<TestSmtp> {
   const waiters: Array<() => void> = [];
   const held: Array<(error?: Error | null) => void> = [];
   const state: TestSmtp = {
@@ -52,8 +58,15 @@ export async function startTestSmtp(port = 0): Promise<TestSmtp> {
     for (const w of waiters.splice(0)) w();
   };
   const server = new SMTPServer({
-    authOptional: true,
+    authOptional: !o.auth,
+    allowInsecureAuth: true,
     disabledCommands: ["STARTTLS"],
+    onAuth(auth, _session, callback) {
+      if (o.auth && auth.username === o.auth.user && auth.password === o.auth.pass) {
+        return callback(null, { user: auth.username });
+      }
+      callback(refusal(535, "5.7.8 Authentication credentials invalid"));
+    },
     logger: false,
     onData(stream, _session, callback) {
       const chunks: Uint8Array[] = [];

@@ -1,9 +1,47 @@
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { sql } from "drizzle-orm";
-import { bool, createdAt, id, inList, timestamp } from "./_columns.ts";
+import { bool, createdAt, id, inList, jsonText, timestamp, updatedAt } from "./_columns.ts";
 import { companies } from "./companies.ts";
 import { objects } from "./objects.ts";
-import { outboxStatuses } from "../../domain/client_messages.ts";
+import {
+  type ClientMessageEvent,
+  outboxChannels,
+  outboxStatuses,
+  smtpTlsModes,
+} from "../../domain/client_messages.ts";
+
+/**
+ * A company's webhook: every event it chose is POSTed to `url` as JSON signed with the endpoint's secret
+ * (server/webhooks.ts). The secret is kept encrypted (server/secret_box.ts): the server needs it to sign.
+ */
+export const webhookEndpoints = sqliteTable("webhook_endpoints", {
+  id: id(),
+  companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+  url: text("url").notNull(),
+  events: jsonText<ClientMessageEvent[]>("webhook_endpoints", "events", [])
+    .notNull(),
+  secretCipher: text("secret_cipher").notNull(),
+  createdAt: createdAt(),
+}, (t) => [index("webhook_endpoints_company_idx").on(t.companyId)]);
+
+/**
+ * A company's own SMTP server: its messages go through it instead of the environment's. The password is
+ * kept encrypted with MAIL_SECRET_KEY (server/secret_box.ts) and never leaves the server.
+ */
+export const companyMailServers = sqliteTable("company_mail_servers", {
+  id: id(),
+  companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+  host: text("host").notNull(),
+  port: integer("port").notNull(),
+  tls: text("tls", { enum: smtpTlsModes }).notNull(),
+  username: text("username"),
+  passwordCipher: text("password_cipher"),
+  fromAddress: text("from_address").notNull(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex("company_mail_servers_company_idx").on(t.companyId),
+  check("company_mail_servers_tls_check", sql.raw(`tls IN (${inList(smtpTlsModes)})`)),
+]);
 
 /**
  * A message to a client, written in the same transaction as the event that causes it (db/outbox.ts) and sent
@@ -40,6 +78,10 @@ export const outboxMessages = sqliteTable("outbox_messages", {
   createdAt: createdAt(),
   /** SHA-256 of the reminder's unsubscribe token (the link in its footer); null for a document to sign. */
   unsubscribeHash: text("unsubscribe_hash"),
+  /** "email": `recipient` is the client's address; "webhook": it is the endpoint's URL and `textBody` the JSON. */
+  channel: text("channel", { enum: outboxChannels }).notNull().default("email"),
+  /** The webhook's id (no foreign key: deleting an endpoint fails its waiting rows, db/webhooks.ts). */
+  webhookId: integer("webhook_id"),
 }, (t) => [
   uniqueIndex("outbox_messages_dedupe_idx").on(t.dedupeKey),
   index("outbox_messages_due_idx").on(t.status, t.nextAttemptAt),
