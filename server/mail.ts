@@ -85,7 +85,9 @@ export function smtpAnswerInRussian(error: MailError, config: Pick<SmtpConfig, "
   if (code === 535 || code === 534 || /EAUTH/.test(said)) {
     return `Сервер не принял логин или пароль — ${said}`;
   }
-  if (/ECONNREFUSED/.test(said)) return `Сервер ${config.host}:${config.port} не принимает соединения — ${said}`;
+  if (/ECONNREFUSED/.test(said)) {
+    return `Сервер ${config.host}:${config.port} не принимает соединения — ${said}`;
+  }
   if (/ENOTFOUND|EAI_AGAIN|getaddrinfo/.test(said)) return `Сервер ${config.host} не найден — ${said}`;
   if (/ETIMEDOUT|ESOCKET|timeout/i.test(said)) return `Сервер не ответил вовремя — ${said}`;
   if (/certificate|TLS|SSL|wrong version/i.test(said)) {
