@@ -39,8 +39,7 @@ browserTest(
     });
     assert.equal(patched.status, 200);
 
-    const foreman = await h.signedIn("foreman@demo.local", "phone");
-    await foreman.goto("/foreman");
+    const foreman = await h.signedIn("foreman@demo.local", "phone", "/foreman");
     const card = foreman.locator(".project-card", { hasText: "Раменское" });
     await hydrated(foreman, "FinishWorksButton");
     const finish = card.getByRole("button", { name: "Завершить работы" });
@@ -77,8 +76,7 @@ browserTest(
     const signed = await (await h.t.request(`/api/objects/${job.id}`, { as: MANAGER })).json();
     assert.equal(signed.badge.label, "Акт подписан");
 
-    const staff = await h.signedIn(MANAGER);
-    await staff.goto(`/objects?objectId=${job.id}`);
+    const staff = await h.signedIn(MANAGER, "desktop", `/objects?objectId=${job.id}`);
     await hydrated(staff, "ObjectDetails");
     await staff.getByTestId("acts").getByText("подписан клиентом").waitFor();
     const ledger = staff.locator("[data-testid=ledger]");

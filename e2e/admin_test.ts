@@ -104,8 +104,7 @@ browserTest(
 browserTest(
   "[e2e] screens at phone size: companies, owner's users, settings",
   async (h) => {
-    const phone = await h.signedIn("admin@demo.local", "phone");
-    await phone.goto("/companies");
+    const phone = await h.signedIn("admin@demo.local", "phone", "/companies");
     await hydrated(phone, "CompaniesManager");
     await screenshot(phone, "companies-phone");
     // The dialogs have addresses: the form loads after the page and opens again from the address.
@@ -126,8 +125,7 @@ browserTest(
     await phone.getByRole("button", { name: "Очистить тестовые данные" }).click();
     await phone.getByRole("dialog", { name: "Очистить тестовые данные?" }).waitFor();
     await screenshot(phone, "admin-cleanup-phone");
-    const desk = await h.signedIn("director@demo.local");
-    await desk.goto("/settings?tab=company");
+    const desk = await h.signedIn("director@demo.local", "desktop", "/settings?tab=company");
     await hydrated(desk, "CompanySettings");
     await screenshot(desk, "settings-company-desktop");
     await desk.goto("/settings");

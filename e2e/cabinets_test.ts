@@ -71,8 +71,7 @@ browserTest(
     await screenshot(foreman, "cabinet-foreman-phone");
 
     // Analytics and the dashboard draw their charts on the server.
-    const desk = await h.signedIn("engineer@demo.local");
-    await desk.goto("/analytics?period=all&tab=tasks");
+    const desk = await h.signedIn("engineer@demo.local", "desktop", "/analytics?period=all&tab=tasks");
     await desk.locator("svg.donut-chart").waitFor();
     await screenshot(desk, "analytics-desktop");
     await engineer.goto("/analytics?period=all&tab=performance");

@@ -7,8 +7,7 @@ import { organisationClient } from "../server/testing_clients.ts";
 browserTest(
   "[e2e] an organisation client's requisites are checked in the object form, on a phone and a desktop",
   async (h) => {
-    const page = await h.signedIn("manager@demo.local", "phone");
-    await page.goto("/improved-objects");
+    const page = await h.signedIn("manager@demo.local", "phone", "/improved-objects");
     await hydrated(page, "ObjectDialog");
     await page.getByRole("button", { name: "Новый объект" }).click();
     const dialog = page.getByRole("dialog", { name: "Новый объект" });
@@ -37,8 +36,7 @@ browserTest(
     await dialog.getByRole("button", { name: "Создать объект" }).click();
     await toast(page, "УСПЕШНО СОЗДАН ОБЪЕКТ!");
 
-    const desk = await h.signedIn("manager@demo.local", "desktop");
-    await desk.goto("/improved-objects");
+    const desk = await h.signedIn("manager@demo.local", "desktop", "/improved-objects");
     await hydrated(desk, "ObjectDetails");
     const card = desk.locator(".object-card").filter({ hasText: organisationClient.clientName });
     await card.getByRole("button", { name: "Редактировать" }).click();

@@ -11,8 +11,7 @@ browserTest(
     const j = await clientLinkJob(h.t);
     const contract = await j.contract();
     await j.link(contract);
-    const page = await h.signedIn("manager@demo.local", "phone");
-    await page.goto(`/contracts/${contract.id}`);
+    const page = await h.signedIn("manager@demo.local", "phone", `/contracts/${contract.id}`);
     const state = page.locator(".contract-state").first();
     await state.getByText("ожидает предоплаты").waitFor();
     await hydrated(page, "ContractPayment");
@@ -34,8 +33,7 @@ browserTest(
       method: "POST",
       json: { fullName: "Смирнов Алексей Петрович", signature: drawnPng(), agree: true },
     }));
-    const page = await h.signedIn("engineer@demo.local");
-    await page.goto(`/estimates/${j.estimate.id}?contract=1`);
+    const page = await h.signedIn("engineer@demo.local", "desktop", `/estimates/${j.estimate.id}?contract=1`);
     await hydrated(page, "ContractWizard");
     const signed = page.getByTestId("signed-contract");
     await signed.getByText("подписан клиентом: Смирнов Алексей Петрович").waitFor();

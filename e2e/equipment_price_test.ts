@@ -6,8 +6,7 @@ import { expectJson } from "../server/testing.ts";
 browserTest(
   "[e2e] the company_admin sets «Дилерская цена + наценка» 20 %; 400 % is refused in the form",
   async (h) => {
-    const desk = await h.signedIn("director@demo.local");
-    await desk.goto("/settings?tab=price-list");
+    const desk = await h.signedIn("director@demo.local", "desktop", "/settings?tab=price-list");
     await hydrated(desk, "EquipmentPriceSettings");
     const basis = desk.getByLabel("Станцию считать по цене");
     assert.equal(await basis.inputValue(), "retail");
@@ -25,8 +24,7 @@ browserTest(
       markupPercent: 20,
     });
 
-    const phone = await h.signedIn("director@demo.local", "phone");
-    await phone.goto("/settings?tab=price-list");
+    const phone = await h.signedIn("director@demo.local", "phone", "/settings?tab=price-list");
     await hydrated(phone, "EquipmentPriceSettings");
     await phone.getByRole("heading", { name: "Цена оборудования в сметах" }).evaluate((el) =>
       el.scrollIntoView()

@@ -16,15 +16,13 @@ browserTest(
     const owed = before.ledger.owed;
     assert.ok(owed > 0);
 
-    const staff = await h.signedIn(MANAGER);
-    await staff.goto(`/objects?objectId=${ramenskoe.id}`);
+    const staff = await h.signedIn(MANAGER, "desktop", `/objects?objectId=${ramenskoe.id}`);
     await hydrated(staff, "ObjectDetails");
     const ledger = staff.locator("[data-testid=ledger]");
     await ledger.getByText(formatKopecks(owed)).first().waitFor();
     await ledger.scrollIntoViewIfNeeded();
     await screenshot(staff, "ledger-object-desktop");
-    const engineer = await h.signedIn("engineer@demo.local", "phone");
-    await engineer.goto("/engineer");
+    const engineer = await h.signedIn("engineer@demo.local", "phone", "/engineer");
     const owedCard = engineer.locator("[data-testid=owed-objects]");
     await owedCard.getByText(formatKopecks(owed)).waitFor();
     await owedCard.scrollIntoViewIfNeeded();
@@ -67,15 +65,13 @@ browserTest(
     assert.equal(after.ledger.received, after.ledger.due);
 
     // The signed contract's page (amount, signer, IP, hash) fits a phone too.
-    const contractPage = await h.signedIn(MANAGER, "phone");
-    await contractPage.goto(`/contracts/${before.contract.id}`);
+    const contractPage = await h.signedIn(MANAGER, "phone", `/contracts/${before.contract.id}`);
     await contractPage.getByText("SHA-256 текста").waitFor();
     await screenshot(contractPage, "contract-signed-phone");
     const contractWidth = await contractPage.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(contractWidth <= 390, `/contracts/{id} fits the phone (${contractWidth} px)`);
 
-    const cabinet = await h.signedIn("engineer@demo.local");
-    await cabinet.goto("/analytics");
+    const cabinet = await h.signedIn("engineer@demo.local", "desktop", "/analytics");
     await cabinet.locator("[data-testid=receivables]").waitFor();
     await screenshot(cabinet, "receivables-desktop");
   },

@@ -18,8 +18,11 @@ export interface BrowserHarness {
   newPage(size?: "phone" | "desktop", options?: { serviceWorkers?: "allow" | "block" }): Promise<Page>;
   /** Signs in through the /login form and waits for the home page. */
   signIn(page: Page, email: string, password?: string): Promise<void>;
-  /** A new page (desktop unless `size` says) signed in as `email` (through the API), at the role's home. */
-  signedIn(email: string, size?: "phone" | "desktop"): Promise<Page>;
+  /**
+   * A new page (desktop unless `size` says) signed in as `email` (through the API), at `at` (the role's home
+   * unless given: a test going elsewhere first loads only that page).
+   */
+  signedIn(email: string, size?: "phone" | "desktop", at?: string): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -100,14 +103,14 @@ export async function startBrowser(
         page.getByRole("button", { name: "Войти", exact: true }).click(),
       ]);
     },
-    async signedIn(email, size = "desktop") {
+    async signedIn(email, size = "desktop", at = "/") {
       // The session through the API, as the form gets it, without loading and typing into /login: the form
       // itself is the subject of e2e/auth_test.ts and e2e/shell_test.ts (signIn above).
       const page = await harness.newPage(size);
       const res = await page.request.post("/api/login", { data: { email, password: DEMO_PASSWORD } });
       if (res.status() !== 200) throw new Error(`Login of "${email}" failed with ${res.status()}`);
-      // Where the form leads after signing in: the role's home.
-      await page.goto("/");
+      // "/" is where the form leads after signing in: the role's home.
+      await page.goto(at);
       return page;
     },
     async close() {

@@ -6,8 +6,7 @@ import { browserTest, hydrated, screenshot, toast } from "./harness.ts";
 browserTest(
   "[e2e] a manager creates an object through the address suggestion, edits it, adds a document and a video",
   async (h) => {
-    const page = await h.signedIn("manager@demo.local");
-    await page.goto("/improved-objects");
+    const page = await h.signedIn("manager@demo.local", "desktop", "/improved-objects");
     await hydrated(page, "ObjectDialog");
     await page.getByRole("button", { name: "Новый объект" }).click();
     const dialog = page.getByRole("dialog", { name: "Новый объект" });
@@ -105,8 +104,7 @@ browserTest(
 browserTest(
   "[e2e] on a phone the director adds an employee, changes their avatar; objects list and details fit",
   async (h) => {
-    const page = await h.signedIn("director@demo.local", "phone");
-    await page.goto("/objects");
+    const page = await h.signedIn("director@demo.local", "phone", "/objects");
     await page.locator(".object-card").first().waitFor();
     await screenshot(page, "objects-phone");
     await hydrated(page, "ObjectDetails");

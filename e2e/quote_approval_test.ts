@@ -8,8 +8,7 @@ browserTest(
   "[e2e] the client approves the quote on a 390 px phone and the engineer sees the approval",
   async (h) => {
     const job = await clientLinkJob(h.t);
-    const engineer = await h.signedIn("engineer@demo.local");
-    await engineer.goto(`${h.baseUrl}/estimates/${job.estimate.id}`);
+    const engineer = await h.signedIn("engineer@demo.local", "desktop", `/estimates/${job.estimate.id}`);
     await hydrated(engineer, "EstimateActions");
     await engineer.getByRole("button", { name: "Отправить клиенту" }).click();
     const field = engineer.getByLabel("Ссылка для клиента");

@@ -88,8 +88,7 @@ browserTest(
   async (h) => {
     const week = weekOf(addDays(moscowDate(h.t.deps.now()), 7));
     const tasks = await seedWeek(h.t, week);
-    const page = await h.signedIn(ENGINEER, "desktop");
-    await page.goto(`/schedule?date=${week[0]}`);
+    const page = await h.signedIn(ENGINEER, "desktop", `/schedule?date=${week[0]}`);
     await hydrated(page, "ScheduleBoard");
     assert.equal(await page.locator(".sched-grid .sched-task").count(), 20);
     await page.getByText("Северо-запад").first().waitFor();
@@ -155,8 +154,7 @@ browserTest(
 
     // The week on a phone, as the engineer sees it (every person, the crews' filter): a list per day, nothing
     // wider than the screen.
-    const week390 = await h.signedIn(ENGINEER, "phone");
-    await week390.goto(`/schedule?date=${week[0]}`);
+    const week390 = await h.signedIn(ENGINEER, "phone", `/schedule?date=${week[0]}`);
     await hydrated(week390, "ScheduleBoard");
     assert.equal(await week390.locator(".sched-list .sched-item").count(), 20);
     const widths = await week390.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
@@ -204,8 +202,7 @@ browserTest(
     const day = addDays(moscowDate(h.t.deps.now()), 2);
 
     for (const size of ["desktop", "phone"] as const) {
-      const settings = await h.signedIn(ENGINEER, size);
-      await settings.goto("/settings?tab=crews");
+      const settings = await h.signedIn(ENGINEER, size, "/settings?tab=crews");
       await hydrated(settings, "CrewsManager");
       await screenshot(settings, `crews-${size}`);
       if (size === "phone") {
@@ -223,8 +220,7 @@ browserTest(
     }
 
     // The unscheduled task, given to the crew on a day and a window through «Изменить» on the schedule.
-    const page = await h.signedIn(ENGINEER, "desktop");
-    await page.goto(`/schedule?date=${day}`);
+    const page = await h.signedIn(ENGINEER, "desktop", `/schedule?date=${day}`);
     await hydrated(page, "ScheduleBoard");
     await page.locator(`.sched-aside [data-task-id="${task.id}"]`).getByRole("button", { name: "Изменить" })
       .click();
@@ -260,8 +256,7 @@ browserTest(
     await page.locator(".task-card", { hasText: "Ключи от калитки у соседа" }).waitFor();
 
     // The member's profile: a feed link, read without a session by an iCalendar parser.
-    const phone = await h.signedIn("surveyor2@demo.local", "phone");
-    await phone.goto("/profile");
+    const phone = await h.signedIn("surveyor2@demo.local", "phone", "/profile");
     await hydrated(phone, "CalendarFeedLink");
     await phone.getByRole("button", { name: "Получить ссылку" }).click();
     const url = await phone.getByLabel("Ссылка для календаря").inputValue();
@@ -279,8 +274,7 @@ browserTest(
     assert.ok(event, "the crew's task is in the member's feed");
     assert.ok(String(event.summary).includes("Монтаж септика бригадой"), String(event.summary));
     assert.equal(new Date(event.start).toISOString(), `${day}T06:00:00.000Z`, "9:00 in Moscow");
-    const desktop = await h.signedIn("surveyor2@demo.local", "desktop");
-    await desktop.goto("/profile");
+    const desktop = await h.signedIn("surveyor2@demo.local", "desktop", "/profile");
     await hydrated(desktop, "CalendarFeedLink");
     await screenshot(desktop, "profile-feed-desktop");
   },

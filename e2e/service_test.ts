@@ -23,8 +23,7 @@ browserTest(
     );
     const site = withStation.find((o) => o.service.agreements.length > 0) ?? { id: object.id };
     for (const size of ["desktop", "phone"] as const) {
-      const page = await h.signedIn("director@demo.local", size);
-      await page.goto("/settings?tab=service");
+      const page = await h.signedIn("director@demo.local", size, "/settings?tab=service");
       await page.getByRole("heading", { name: "«Премиум»" }).waitFor();
       assert.ok(
         await page.getByText("4 визит(а) в год · приоритетный выезд · скидка на запчасти 10 %").isVisible(),

@@ -51,8 +51,7 @@ browserTest(
 browserTest(
   "[e2e] the shell on a phone opens the drawer and on a desktop shows the sidebar",
   async (h) => {
-    const phone = await h.signedIn("engineer@demo.local", "phone");
-    await phone.goto("/profile");
+    const phone = await h.signedIn("engineer@demo.local", "phone", "/profile");
     const hiddenBox = await phone.locator(".sidebar").boundingBox();
     assert.ok(hiddenBox && hiddenBox.x + hiddenBox.width <= 0, "the drawer starts off-screen");
     await phone.getByRole("banner").getByLabel("Открыть меню").click();
@@ -63,8 +62,7 @@ browserTest(
       return box.left >= 0 && box.right > 0;
     });
     await screenshot(phone, "shell-phone-drawer");
-    const desktop = await h.signedIn("engineer@demo.local");
-    await desktop.goto("/profile");
+    const desktop = await h.signedIn("engineer@demo.local", "desktop", "/profile");
     assert.equal(await desktop.locator(".sidebar").isVisible(), true);
     await screenshot(desktop, "shell-desktop");
     await desktop.goto("/login");
@@ -77,8 +75,7 @@ browserTest(
 browserTest(
   "[e2e] '?new=1' links open their dialogs: a new object, and a task for a chosen object",
   async (h) => {
-    const page = await h.signedIn("engineer@demo.local");
-    await page.goto("/objects?new=1");
+    const page = await h.signedIn("engineer@demo.local", "desktop", "/objects?new=1");
     await page.locator("dialog[open]").waitFor();
     assert.doesNotMatch(page.url(), /new=1/);
     const objects = await (await page.request.get("/api/objects")).json();
@@ -92,8 +89,7 @@ browserTest(
 browserTest(
   "[e2e] the bell shows the unread count, opens the list, marks all read, and a click opens the task",
   async (h) => {
-    const page = await h.signedIn("surveyor@demo.local", "phone");
-    await page.goto("/profile");
+    const page = await h.signedIn("surveyor@demo.local", "phone", "/profile");
     const bell = page.getByRole("button", { name: /^Уведомления/ });
     await bell.getByText("2").waitFor();
     await bell.click();

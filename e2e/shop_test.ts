@@ -51,8 +51,7 @@ browserTest(
     await guest.getByText(model).first().waitFor();
     await screenshot(guest, "shop-confirmation-phone");
 
-    const manager = await h.signedIn("manager@demo.local", "phone");
-    await manager.goto("/notifications");
+    const manager = await h.signedIn("manager@demo.local", "phone", "/notifications");
     await manager.getByText(new RegExp(`${number}: Марина Гостева`)).first().waitFor();
     await manager.goto("/orders");
     await manager.getByRole("link", { name: number }).click();
@@ -62,8 +61,7 @@ browserTest(
     await manager.locator(".order-page .badge").getByText("Подтверждён").first().waitFor();
     await screenshot(manager, "shop-order-manager-phone");
 
-    const engineer = await h.signedIn("engineer@demo.local", "phone");
-    await engineer.goto("/objects");
+    const engineer = await h.signedIn("engineer@demo.local", "phone", "/objects");
     await engineer.getByText("Марина Гостева").first().waitFor();
     await engineer.goto("/notifications");
     await engineer.getByText(/Новый объект из интернет-магазина/).first().waitFor();

@@ -13,8 +13,7 @@ browserTest(
     const task = tasks[0];
     assert.equal(task.separateEstimates, false);
 
-    const engineer = await h.signedIn("engineer@demo.local", "phone");
-    await engineer.goto(`${h.baseUrl}/tasks?taskId=${task.id}`);
+    const engineer = await h.signedIn("engineer@demo.local", "phone", `/tasks?taskId=${task.id}`);
     await hydrated(engineer, "TaskDetailDialog");
     const dialog = engineer.getByRole("dialog");
     await dialog.getByLabel("Сметы по видам работ").selectOption({ label: "Отдельная на каждый вид работ" });
@@ -30,8 +29,7 @@ browserTest(
       "separate",
     );
 
-    const surveyor = await h.signedIn("surveyor@demo.local", "phone");
-    await surveyor.goto(`${h.baseUrl}/tasks?taskId=${task.id}`);
+    const surveyor = await h.signedIn("surveyor@demo.local", "phone", `/tasks?taskId=${task.id}`);
     await hydrated(surveyor, "TaskDetailDialog");
     const seen = surveyor.getByRole("dialog");
     await seen.getByText("Отдельная на каждый вид работ").waitFor();
