@@ -301,7 +301,7 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
                   <span>
                     {`Счёт № ${invoice.number} от ${formatDate(invoice.createdAt)} на `}
                     <span className="money">{formatKopecks(invoice.amount)}</span>
-                    <span className="muted small">{" "}(с QR-кодом для оплаты)</span>
+                    <span className="muted small">(с QR-кодом для оплаты)</span>
                   </span>
                   <a
                     className="btn btn-secondary btn-sm"

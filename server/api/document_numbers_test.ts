@@ -58,6 +58,8 @@ Deno.test("[api] POST /api/estimates/generate numbers estimates synced at once f
       )
     ));
     assertConsecutive(made.map((e) => e.estimateNumber), "С");
+    // The demo's five estimates («СМ-2026-001» …) hold the first places: the company numbering continues.
+    assert.equal(Math.min(...made.map((e) => seqOf(e.estimateNumber))), 6);
     // The estimate's page and list say the same number.
     const shown = await expectJson(t.as(ENGINEER).get(`/api/estimates/${made[0].id}`));
     assert.equal(shown.estimateNumber, made[0].estimateNumber);
@@ -122,6 +124,7 @@ Deno.test("[api] POST /api/contracts/generate gives a contract without a typed n
     const made = await Promise.all(objects.map((o) => contractFor(t, o)));
     const numbers = made.map((m) => m.contract.contractNumber);
     assertConsecutive(numbers, "Д");
+    assert.equal(Math.min(...numbers.map(seqOf)), 2, "after the demo's signed contract «Д-2026-002»");
     for (const m of made) {
       assert.ok(m.contractText.includes(`№ ${m.contract.contractNumber}`), "the text prints the number");
     }
