@@ -300,7 +300,7 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
                 <li key={invoice.id} data-testid="client-invoice">
                   <span>
                     {`Счёт № ${invoice.number} от ${formatDate(invoice.createdAt)} на `}
-                    <span className="money">{formatKopecks(invoice.amount)}</span>
+                    <span className="money">{formatKopecks(invoice.amount)}</span>{" "}
                     <span className="muted small">(с QR-кодом для оплаты)</span>
                   </span>
                   <a
