@@ -302,7 +302,8 @@ export function TaskWork({ task, idPrefix, startOnOpen = false, close, onStatus 
                         <h3>{s.estimate.templateName}</h3>
                         <p className="muted" data-testid="estimate-number">
                           {estimateLabel(s.estimate)}
-                          {estimateDate && ` от ${estimateDate}`}
+                          {estimateDate &&
+                            (s.estimate.onDevice ? ` · ${estimateDate}` : ` от ${estimateDate}`)}
                         </p>
                       </div>
                       <p className="est-head-total money">{formatKopecks(s.estimate.totalAmount)}</p>
