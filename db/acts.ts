@@ -24,9 +24,10 @@ import { applyChanges, needsConsent } from "../domain/job_changes.ts";
 import { ledgerOf } from "../domain/ledger.ts";
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import { sha256 } from "@oslojs/crypto/sha2";
-import { ACT_TITLE, type ActContent, type ActLine, actNumber, actText } from "../domain/acts.ts";
+import { ACT_TITLE, type ActContent, type ActLine, actText, actVersionNumber } from "../domain/acts.ts";
 import { recordInstalledEquipment } from "./service.ts";
 import { moscowDate } from "../domain/dates.ts";
+import { allocateNumber } from "./document_numbers.ts";
 
 /** The SHA-256 of the act's text, what a signature is given over. */
 export const actSha256 = (content: ActContent) =>
@@ -144,10 +145,12 @@ async function receivedFor(db: Executor, objectId: number, total: number) {
   return ledgerOf(total, rows);
 }
 
-/** The act's content as it would be made now, or null without a contract. */
-export async function actContent(db: Executor, objectId: number, now: Date, version: number) {
+/** The act's content as it would be issued now, or null without a contract. `number` gives the number it is
+ * issued under, asked only when there is an act to make (a preview has none). */
+export async function actContent(db: Executor, objectId: number, now: Date, number: () => Promise<string>) {
   const work = await completedWorkLines(db, objectId);
   if (!work) return null;
+  const actNumber = await number();
   const [o] = await db.select({
     address: objects.address,
     clientName: objects.clientName,
@@ -158,7 +161,7 @@ export async function actContent(db: Executor, objectId: number, now: Date, vers
   }).from(objects).innerJoin(companies, eq(companies.id, objects.companyId)).where(eq(objects.id, objectId));
   const ledger = await receivedFor(db, objectId, work.totalAmount);
   const content: ActContent = {
-    actNumber: actNumber(work.contract.contractNumber, version),
+    actNumber,
     contractNumber: work.contract.contractNumber,
     contractDate: work.contract.createdAt.toISOString(),
     estimateNumber: work.estimate.estimateNumber,
@@ -240,7 +243,15 @@ export async function finishWorksWithAct(
     const [v] = await tx.select({ v: max(completionActs.version) }).from(completionActs)
       .where(eq(completionActs.objectId, objectId));
     const version = (v?.v ?? 0) + 1;
-    const made = await actContent(tx, objectId, by.now, version);
+    const made = await actContent(
+      tx,
+      objectId,
+      by.now,
+      async () =>
+        last?.content
+          ? actVersionNumber(last.content.actNumber, version)
+          : await allocateNumber(tx, object.companyId, "act", by.now),
+    );
     if (!made) return { refused: "no_contract" };
     const { work, content } = made;
     if (!object.worksFinishedAt) {

@@ -21,6 +21,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { notifyChiefEngineers, recordActivity } from "./notifications.ts";
 import { type ClientMessage, enqueueClientMessage } from "./outbox.ts";
 import { refreshJobState } from "./job_status.ts";
+import { allocateNumber } from "./document_numbers.ts";
 import { latestAnswer } from "./quotes.ts";
 import { estimateDocumentParts, getEstimate, getEstimateVersion } from "./estimates.ts";
 import { clientEstimate } from "../estimating/client_view.ts";
@@ -118,10 +119,16 @@ export interface NewContractVersion {
   /** The estimate's version it was made from. */
   estimateVersion: number;
   templateId: string;
-  contractNumber: string;
-  contractData: Record<string, string>;
-  contractText: string;
-  textSha256: string;
+  /** The number typed in the wizard; null: the object's contract number, or the company's next one. */
+  contractNumber: string | null;
+  /** The text and data of the contract with its number (the text prints it, so it is written after the
+   * number is known). */
+  write: (contractNumber: string) => {
+    contractData: Record<string, string>;
+    contractText: string;
+    /** SHA-256 (hex) of contractText. */
+    textSha256: string;
+  };
   prepaymentPercent: number;
   totalAmount: number;
   prepaymentAmount: number;
@@ -129,23 +136,36 @@ export interface NewContractVersion {
 
 /**
  * Stores the contract text as the next version of its number on its object (1, 2, …): a stored version is
- * never updated, so a signed one stays as signed. Records the activity. Answers the new row, or null when
- * another object of the company has the number: checked in the same transaction as the write, and the
- * unique (company, number, version) index stops a second process that checked at the same moment.
+ * never updated, so a signed one stays as signed. Without a typed number the object's contract keeps its
+ * number, and the object's first contract takes the company's next («Д-2026-0001», allocateNumber in this
+ * transaction). Records the activity. Answers the new row, or null when another object of the company has
+ * the number: checked in the same transaction as the write, and the unique (company, number, version) index
+ * stops a second process that checked at the same moment.
  */
 export async function storeContractVersion(db: Db, c: NewContractVersion, by: { id: number; now: Date }) {
   return await db.transaction(async (tx) => {
+    const { write, contractNumber: typed, ...fields } = c;
+    const [earlier] = typed === null
+      ? await tx.select({ number: contracts.contractNumber }).from(contracts)
+        .where(and(eq(contracts.companyId, c.companyId), eq(contracts.objectId, c.objectId)))
+        .orderBy(desc(contracts.createdAt), desc(contracts.id)).limit(1)
+      : [];
+    const contractNumber = typed ?? earlier?.number ??
+      await allocateNumber(tx, c.companyId, "contract", by.now);
     const sameNumber = and(
       eq(contracts.companyId, c.companyId),
-      eq(contracts.contractNumber, c.contractNumber),
+      eq(contracts.contractNumber, contractNumber),
     );
     const [other] = await tx.select({ id: contracts.id }).from(contracts)
       .where(and(sameNumber, ne(contracts.objectId, c.objectId))).limit(1);
     if (other) return null;
     const [last] = await tx.select({ v: max(contracts.version) }).from(contracts)
       .where(and(sameNumber, eq(contracts.objectId, c.objectId)));
+    const document = write(contractNumber);
     const [row] = await tx.insert(contracts).values({
-      ...c,
+      ...fields,
+      ...document,
+      contractNumber,
       version: (last?.v ?? 0) + 1,
       createdBy: by.id,
       createdAt: by.now,
@@ -154,7 +174,7 @@ export async function storeContractVersion(db: Db, c: NewContractVersion, by: { 
       companyId: c.companyId,
       userId: by.id,
       type: "document",
-      title: `Договор №${c.contractNumber} (версия ${row.version})`,
+      title: `Договор №${contractNumber} (версия ${row.version})`,
       objectId: c.objectId,
     });
     await refreshJobState(tx, c.objectId, by.now, by.id);

@@ -16,6 +16,31 @@ export async function allocateNumber(
   kind: DocumentNumberKind,
   date: Date,
 ): Promise<string> {
+  return await takeNext(tx, companyId, kind, date, (year, seq) => documentNumber(kind, year, seq));
+}
+
+/**
+ * Gives a document that already carries a number of its own (the demo's «СМ-2026-001», written before the
+ * company numbering) the next place in the sequence, so allocateNumber continues after it; as migration 0023
+ * does for the documents that existed then.
+ */
+export async function registerNumber(
+  tx: Tx | Db,
+  companyId: number,
+  kind: DocumentNumberKind,
+  label: string,
+  date: Date,
+): Promise<void> {
+  await takeNext(tx, companyId, kind, date, () => label);
+}
+
+async function takeNext(
+  tx: Tx | Db,
+  companyId: number,
+  kind: DocumentNumberKind,
+  date: Date,
+  labelOf: (year: number, seq: number) => string,
+): Promise<string> {
   const { year } = moscowCalendar(date);
   const where = and(
     eq(documentNumbers.companyId, companyId),
@@ -24,7 +49,7 @@ export async function allocateNumber(
   );
   const [last] = await tx.select({ seq: max(documentNumbers.seq) }).from(documentNumbers).where(where);
   const seq = (last?.seq ?? 0) + 1;
-  const label = documentNumber(kind, year, seq);
+  const label = labelOf(year, seq);
   await tx.insert(documentNumbers).values({ companyId, kind, year, seq, label, createdAt: date });
   return label;
 }

@@ -14,6 +14,7 @@ import {
 import { notifyEstimateCreated, notifyEstimateUpdated, recordActivity } from "./notifications.ts";
 import { refreshJobState } from "./job_status.ts";
 import { recordStaffApproval } from "./quotes.ts";
+import { allocateNumber } from "./document_numbers.ts";
 import {
   type Discount,
   discountLabel,
@@ -363,7 +364,8 @@ const versionSuffix = /-v\d+$/;
  * the activity and tells the chief engineers, in one transaction. With `replaces` (see estimateToRegenerate)
  * it becomes the next version of that estimate: the earlier one is kept in estimate_versions, the number
  * becomes `<number>-vN`, and the chief engineers hear «Смета обновлена» once, not «Создана смета» again.
- * Otherwise the number is the generator's, or the first free `<number>-N` (N from 2) when taken.
+ * Otherwise the number is the company's next in the year («С-2026-0017», issue 25 item 10), or, when the
+ * request named one (`ownNumber`), that number or the first free `<number>-N` (N from 2) when taken.
  */
 export async function storeGeneratedEstimate(
   db: Db,
@@ -377,6 +379,9 @@ export async function storeGeneratedEstimate(
     replaces?: { id: number } | null;
     /** The phone's id of the request (see estimatesOfRequest). */
     clientId?: string | null;
+    /** The request named the number itself (the document's estimateNumber); otherwise a new estimate takes
+     * the company's next «С-2026-0001» (allocateNumber). */
+    ownNumber?: boolean;
   },
   by: { id: number; now: Date },
 ): Promise<{ id: number; estimateNumber: string; version: number }> {
@@ -439,7 +444,9 @@ export async function storeGeneratedEstimate(
         .where(eq(estimates.id, previous.id));
       id = previous.id;
     } else {
-      estimateNumber = await freeNumber(tx, input.companyId, e.estimateNumber);
+      estimateNumber = input.ownNumber
+        ? await freeNumber(tx, input.companyId, e.estimateNumber)
+        : await allocateNumber(tx, input.companyId, "estimate", by.now);
       const [row] = await tx.insert(estimates).values({
         ...fields,
         companyId: input.companyId,

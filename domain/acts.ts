@@ -60,8 +60,10 @@ export const actMakerRoles: readonly Role[] = [
 /** The act's title as every document prints it. */
 export const ACT_TITLE = "Акт сдачи-приёмки выполненных работ";
 
-/** The act's number: the contract's, with the version (the company numbering replaces it when it exists). */
-export const actNumber = (contractNumber: string, version: number) => `${contractNumber}-А${version}`;
+/** A later version of an act keeps the number of the one it follows with «-v2», «-v3» … (issue 25 item 10);
+ * the first takes the company's next «А-2026-0001» (db/document_numbers.ts). */
+export const actVersionNumber = (earlier: string, version: number) =>
+  `${earlier.replace(/-v\d+$/, "")}-v${version}`;
 
 /**
  * The act as text, line by line: what the client reads, what the PDF prints above the signatures and

@@ -15,11 +15,6 @@ export const DEFAULT_PREPAYMENT = 30;
 /** How long a client's link opens, from its creation. */
 export const CLIENT_LINK_DAYS = 30;
 
-/** Prefix plus the last 6 digits of the timestamp (spec/3 §5): «Д-123456». */
-export function defaultContractNumber(now: Date): string {
-  return `Д-${String(now.getTime()).slice(-6)}`;
-}
-
 /** round(total × percent / 100), all in kopecks (spec/3 §7). */
 export function prepaymentAmount(totalKopecks: number, percent: number): number {
   return Math.round(totalKopecks * percent / 100);

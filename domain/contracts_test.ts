@@ -3,7 +3,6 @@ import {
   contractDataSchema,
   contractFileName,
   contractValues,
-  defaultContractNumber,
   defaultTemplate,
   placeholders,
   prepaymentAmount,
@@ -41,10 +40,6 @@ Deno.test("prepaymentAmount() rounds total × percent / 100 to whole kopecks", (
   assert.equal(prepaymentAmount(1_001, 30), 300); // 300.3
   assert.equal(prepaymentAmount(1_005, 50), 503); // 502.5 rounds half up
   assert.equal(prepaymentAmount(1_003, 20), 201); // 200.6
-});
-
-Deno.test("defaultContractNumber() is a prefix and the last 6 digits of the timestamp", () => {
-  assert.equal(defaultContractNumber(new Date(1_763_912_345_678)), "Д-345678");
 });
 
 Deno.test("every work type renders the built-in template with no blank and no placeholder left", () => {

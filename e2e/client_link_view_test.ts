@@ -1,9 +1,11 @@
 // Issue 23 items 5 and 18: what the client's private link shows in a browser, on a phone and on a desktop:
 // the client's estimate (no article codes, model ids, materials/works split or internal notes) with the
-// «Примечание для клиента»; a link whose contract was replaced says so and offers nothing to sign.
+// «Примечание для клиента»; a link whose contract was replaced says so and offers nothing to sign; the
+// object's invoice is listed with its PDF (issue 25).
 import assert from "node:assert/strict";
 import { browserTest, hydrated, screenshot } from "./harness.ts";
 import { assertClientClean, CLIENT_NOTE, clientLinkJob } from "../server/testing_client_links.ts";
+import { expectJson } from "../server/testing.ts";
 
 browserTest(
   "[e2e] the client's link shows only the client's estimate at 390 and 1366 px; a replaced one offers nothing to sign",
@@ -11,6 +13,11 @@ browserTest(
     const job = await clientLinkJob(h.t);
     const v1 = await job.contract();
     const { token } = await job.link(v1);
+    // Issue 25: the invoice issued for the object is on the client's page with its PDF.
+    const invoice = await expectJson(
+      h.t.as("manager@demo.local").post(`/api/invoices/object/${job.task.objectId}`, {}),
+      201,
+    );
     for (const size of ["phone", "desktop"] as const) {
       const page = await h.newPage(size);
       await page.goto(`${h.baseUrl}/c/${token}`);
@@ -25,7 +32,13 @@ browserTest(
       await page.locator(".client-estimate .est-notes").scrollIntoViewIfNeeded();
       await screenshot(page, `client-link-notes-${size}`);
       // Every button and link of the client's actions is a tap target of at least 44 px on a phone.
+      const invoiceRow = page.getByTestId("client-invoice");
+      await invoiceRow.getByText(`Счёт № ${invoice.number}`, { exact: false }).waitFor();
+      await invoiceRow.scrollIntoViewIfNeeded();
+      await screenshot(page, `client-link-documents-${size}`);
       if (size === "phone") {
+        const pdf = (await invoiceRow.getByRole("link", { name: "PDF" }).boundingBox())!;
+        assert.ok(pdf.height >= 44, `the invoice's PDF: ${pdf.height}px`);
         for (const button of await page.locator(".client-actions button:visible").all()) {
           const box = (await button.boundingBox())!;
           assert.ok(box.height >= 44, `${await button.innerText()}: ${box.height}px`);

@@ -122,6 +122,9 @@ browserTest(
     await page.getByRole("tab", { name: /Смета$/ }).click();
     await page.getByTestId("on-device").waitFor();
     assert.equal(norm(await page.locator(".est-head-total").innerText()), deviceTotal);
+    // No number until the server gives one (issue 25 item 10).
+    await page.getByTestId("estimate-number").getByText("черновик, номер будет присвоен при синхронизации")
+      .waitFor();
     // The header's indicator counts what waits: the start, the measurement, the estimate and the photo.
     const summary = norm(await page.getByTestId("sync-indicator").locator("summary").innerText());
     assert.match(summary, /Нет связи · ждут: 4/);
@@ -129,6 +132,7 @@ browserTest(
     // The signal returns: everything goes, in order, once.
     await context.setOffline(false);
     await page.getByTestId("on-device").waitFor({ state: "detached" });
+    await page.getByTestId("estimate-number").getByText(/^№ С-\d{4}-\d{4}/).waitFor();
     await page.getByTestId("sync-indicator").getByText("Всё отправлено.").waitFor({
       state: "attached",
       timeout: 15_000,

@@ -26,6 +26,8 @@ import { linkAct } from "../db/acts.ts";
 import ClientAgreement from "../islands/ClientAgreement.tsx";
 import { linkAgreement } from "../db/job_changes.ts";
 import { agreementLineChange, agreementTitle } from "../domain/job_changes.ts";
+import { objectInvoices } from "../db/invoices.ts";
+import { scopeOf } from "../db/scope.ts";
 import { ACT_TITLE, type ActContent, actState } from "../domain/acts.ts";
 import { clientEstimate } from "../estimating/client_view.ts";
 
@@ -55,11 +57,12 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
   const state = await openLink(c, c.req.param("token") ?? "");
   if ("status" in state) return closedPage(c, state.status);
   const { db, now } = c.var.deps;
-  const [v, service, act, agreement] = await Promise.all([
+  const [v, service, act, agreement, invoices] = await Promise.all([
     linkView(db, state.link),
     linkService(db, state.link),
     linkAct(db, state.link),
     linkAgreement(db, state.link),
+    objectInvoices(db, scopeOf(state.link.companyId), state.link.objectId),
   ]);
   if (!v.object || !v.company) return closedPage(c, 404);
   await recordLinkOpened(db, state.link, v.object.address, now());
@@ -337,6 +340,37 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
                   <a className="btn btn-secondary btn-sm" href={`/api/client-links/${token}/act.pdf`}>
                     PDF
                   </a>
+                </li>
+              )}
+              {(invoices ?? []).map((invoice) => (
+                <li key={invoice.id} data-testid="client-invoice">
+                  <span>
+                    {`Счёт № ${invoice.number} от ${formatDate(invoice.createdAt)} на `}
+                    <span className="money">{formatKopecks(invoice.amount)}</span>{" "}
+                    <span className="muted small">(с QR-кодом для оплаты)</span>
+                  </span>
+                  <a
+                    className="btn btn-secondary btn-sm"
+                    href={`/api/client-links/${token}/invoices/${invoice.id}/pdf`}
+                  >
+                    PDF
+                  </a>
+                </li>
+              ))}
+              {v.object.clientKind === "organisation" && act?.signedAt && (
+                <li data-testid="client-ks">
+                  <span>КС-2 и КС-3 к акту № {act.content?.actNumber}</span>
+                  <span className="client-doc-links">
+                    <a className="btn btn-secondary btn-sm" href={`/api/client-links/${token}/ks2.pdf`}>
+                      КС-2
+                    </a>
+                    <a className="btn btn-secondary btn-sm" href={`/api/client-links/${token}/ks3.pdf`}>
+                      КС-3
+                    </a>
+                    <a className="btn btn-secondary btn-sm" href={`/api/client-links/${token}/ks.xlsx`}>
+                      Excel
+                    </a>
+                  </span>
                 </li>
               )}
             </ul>

@@ -300,9 +300,10 @@ export function TaskWork({ task, idPrefix, startOnOpen = false, close, onStatus 
                     <div className="est-head">
                       <div>
                         <h3>{s.estimate.templateName}</h3>
-                        <p className="muted">
-                          № {s.estimate.estimateNumber}
-                          {estimateDate && ` от ${estimateDate}`}
+                        <p className="muted" data-testid="estimate-number">
+                          {estimateLabel(s.estimate)}
+                          {estimateDate &&
+                            (s.estimate.onDevice ? ` · ${estimateDate}` : ` от ${estimateDate}`)}
                         </p>
                       </div>
                       <p className="est-head-total money">{formatKopecks(s.estimate.totalAmount)}</p>
@@ -343,7 +344,7 @@ export function TaskWork({ task, idPrefix, startOnOpen = false, close, onStatus 
                   <li>
                     <span>Смета</span>
                     <span className={`badge badge-${s.estimate ? "success" : "neutral"}`}>
-                      {s.estimate ? `№ ${s.estimate.estimateNumber}` : "Нет"}
+                      {s.estimate ? estimateLabel(s.estimate) : "Нет"}
                     </span>
                   </li>
                   <li>
@@ -459,6 +460,11 @@ const workSectionIds: Record<Exclude<WorkKind, "septic">, string> = {
   drainage: "drainage",
   sewage: "sewage",
 };
+
+/** Issue 25 item 10: the server numbers estimates, so one priced on the phone has no number until it syncs
+ * (the engine's own «СМ-…» would be a number no document will carry). */
+export const PROVISIONAL_NUMBER = "черновик, номер будет присвоен при синхронизации";
+const estimateLabel = (e: StoredEstimate) => e.onDevice ? PROVISIONAL_NUMBER : `№ ${e.estimateNumber}`;
 
 /**
  * Issue 16: an estimate priced on the phone says it is not saved yet; the server's estimate that replaced it

@@ -95,7 +95,8 @@ export const orders = sqliteTable("orders", {
   /** The client site created for an order with installation. */
   objectId: integer("object_id").references(() => objects.id, { onDelete: "set null" }),
 }, (t) => [
-  uniqueIndex("orders_number_idx").on(t.orderNumber),
+  // Numbered per company and year (db/document_numbers.ts), so unique within the company.
+  uniqueIndex("orders_number_idx").on(t.companyId, t.orderNumber),
   index("orders_user_idx").on(t.userId, t.createdAt),
   index("orders_company_idx").on(t.companyId, t.createdAt),
   check("orders_status_check", sql.raw(`status IN (${inList(orderStatuses)})`)),

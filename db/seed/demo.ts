@@ -1,5 +1,6 @@
 // The demo data of DESIGN.md: two companies, an account for every role, objects and tasks in every
 // status, a few estimates and notifications. Marked is_demo so the owner's clean-up removes it.
+import { registerNumber } from "../document_numbers.ts";
 import { adoptedState } from "../../domain/job_status.ts";
 import { count } from "drizzle-orm";
 import type { Db } from "../client.ts";
@@ -567,6 +568,8 @@ export async function seedDemo(
         notes: object.description,
         createdAt: at(-13 + i * 3),
       });
+      // The demo's numbers take their places in the company numbering, so new ones continue after them.
+      await registerNumber(tx, demo.id, "estimate", number, at(-12 + i * 3));
       const [est] = await tx.insert(estimates).values({
         companyId: demo.id,
         objectId: objectIds[objectIndex],
@@ -789,6 +792,7 @@ async function seedPaidPrepayment(tx: Tx, j: {
     prepaymentAmount: prepayment,
     createdAt: made,
   }).returning({ id: contracts.id });
+  await registerNumber(tx, j.companyId, "contract", data.CONTRACT_NUMBER, made);
   await tx.insert(contractSignatures).values({
     contractId: contract.id,
     companyId: j.companyId,

@@ -9,7 +9,6 @@ import { errorMessage, serverErrors } from "../../components/form.ts";
 import {
   contractDataSchema,
   DEFAULT_PREPAYMENT,
-  defaultContractNumber,
   prepaymentAmount,
   prepaymentPercents,
 } from "../../domain/contracts.ts";
@@ -100,7 +99,11 @@ const textFields: {
   { key: "CLIENT_ADDRESS", label: "Адрес регистрации клиента", required: true },
   { key: "OBJECT_ADDRESS", label: "Адрес объекта", required: true },
   { key: "CITY", label: "Город заключения договора" },
-  { key: "CONTRACT_NUMBER", label: "Номер договора", required: true },
+  {
+    key: "CONTRACT_NUMBER",
+    label: "Номер договора",
+    hint: "Оставьте пустым: номер присвоится по порядку, «Д-2026-0001»",
+  },
 ];
 
 /** The same fields, named for an organisation client. */
@@ -120,7 +123,7 @@ export default function Wizard(props: WizardProps) {
       CLIENT_PHONE: d.CLIENT_PHONE ?? props.client.phone,
       CLIENT_PASSPORT: d.CLIENT_PASSPORT ?? "",
       CLIENT_ADDRESS: d.CLIENT_ADDRESS ?? props.client.legalAddress,
-      CONTRACT_NUMBER: d.CONTRACT_NUMBER ?? defaultContractNumber(new Date()),
+      CONTRACT_NUMBER: d.CONTRACT_NUMBER ?? "",
       OBJECT_ADDRESS: d.OBJECT_ADDRESS ?? props.client.objectAddress,
       CITY: d.CITY ?? props.client.city,
       PREPAYMENT_PERCENT: Number(d.PREPAYMENT_PERCENT) || DEFAULT_PREPAYMENT,

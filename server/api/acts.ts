@@ -120,7 +120,7 @@ export const actsApi = new Hono<AppEnv>()
     // What «Завершить работы» would issue now: the figures its confirmation states.
     const next = last?.signedAt || (last && !last.refusedAt)
       ? null
-      : await actContent(db, objectId, now(), (last?.version ?? 0) + 1);
+      : await actContent(db, objectId, now(), () => Promise.resolve(""));
     // An agreement awaiting the client's answer: its changes are not in the act (the confirmation says so).
     const awaiting = await awaitingAgreement(db, objectId);
     return c.json({

@@ -272,7 +272,7 @@ Deno.test("[api] the client refuses the act with a comment the staff see; the ne
     );
     const second = await expectJson(t.as(ENGINEER).post(`/api/acts/object/${object.id}/finish`));
     assert.equal(second.act.version, 2);
-    assert.match(second.act.actNumber, /-А2$/);
+    assert.equal(second.act.actNumber, `${view.acts[0].actNumber}-v2`, "a new version keeps the number");
     const { acts } = await expectJson(t.as(ENGINEER).get(`/api/acts/object/${object.id}`));
     assert.deepEqual(acts.map((a: any) => [a.version, a.state]), [[2, "awaiting"], [1, "refused"]]);
     // The first link now acts on the newest version.

@@ -11,12 +11,16 @@ import { idText } from "../query.ts";
 import { validate } from "../validate.ts";
 import { ksPdf, ksXlsx } from "../ks_documents.ts";
 import type { AppEnv } from "../types.ts";
+import { liveLink } from "./contracts.ts";
+import { contractObject } from "../../db/contracts.ts";
+import { linkAct } from "../../db/acts.ts";
+import { type Scope, scopeOf } from "../../db/scope.ts";
 
 const objectParam = z.object({ objectId: idText });
 
-async function ksOf(c: Context<AppEnv>, objectId: number) {
+async function ksOf(c: Context<AppEnv>, objectId: number, scope: Scope = companyScope(currentUser(c))) {
   const { db, now } = c.var.deps;
-  const d = await objectKsDocument(db, companyScope(currentUser(c)), objectId, now());
+  const d = await objectKsDocument(db, scope, objectId, now());
   if (d === "not_found") throw notFound("Объект не найден");
   if (d === "no_contract") {
     throw new ApiError(409, "У объекта нет договора: КС-2 и КС-3 составляются по договору");
@@ -32,6 +36,36 @@ function send(c: Context<AppEnv>, bytes: Uint8Array, name: string, ascii: string
 }
 
 const fileSafe = (s: string) => s.replace(/[\\/:*?"<>|\s]+/g, "-");
+
+const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+const tokenParam = validate("param", z.object({ token: z.string() }));
+
+/** The КС forms of the link's object, for an organisation client once its act is signed; 404 otherwise. */
+async function linkKs(c: Context<AppEnv>, token: string) {
+  const link = await liveLink(c, token);
+  const scope = scopeOf(link.companyId);
+  const [object, act] = await Promise.all([
+    contractObject(c.var.deps.db, scope, link.objectId),
+    linkAct(c.var.deps.db, link),
+  ]);
+  if (object?.clientKind !== "organisation" || !act?.signedAt) throw notFound("Документ не найден");
+  return await ksOf(c, link.objectId, scope);
+}
+
+/** КС-2 and КС-3 on the client's page (/c/:token), the same files the staff download. */
+export const clientClosingDocumentsApi = new Hono<AppEnv>()
+  .get("/:token/ks2.pdf", tokenParam, async (c) => {
+    const d = await linkKs(c, c.req.valid("param").token);
+    return send(c, await ksPdf(d, "ks2"), `КС-2_${fileSafe(d.number)}.pdf`, "ks2.pdf", "application/pdf");
+  })
+  .get("/:token/ks3.pdf", tokenParam, async (c) => {
+    const d = await linkKs(c, c.req.valid("param").token);
+    return send(c, await ksPdf(d, "ks3"), `КС-3_${fileSafe(d.number)}.pdf`, "ks3.pdf", "application/pdf");
+  })
+  .get("/:token/ks.xlsx", tokenParam, async (c) => {
+    const d = await linkKs(c, c.req.valid("param").token);
+    return send(c, await ksXlsx(d), `КС-2_КС-3_${fileSafe(d.number)}.xlsx`, "ks.xlsx", XLSX);
+  });
 
 export const closingDocumentsApi = new Hono<AppEnv>()
   .use(requireApi(staffRoles))

@@ -100,3 +100,64 @@ Deno.test("[api] КС-2/КС-3 of another company's object answer 404, of an obj
     assert.equal(res.status, 409);
     assert.match((await res.json()).message ?? "", /нет договора/);
   }));
+
+Deno.test("[api] GET /c/:token lists the object's invoices with their PDF through the link, and КС-2/КС-3 only once the act is signed", () =>
+  withTestApp(async (t) => {
+    const job = await organisationJob(t);
+    const payment = await expectJson(
+      t.as(MANAGER).post("/api/payment/generate", {
+        amount: job.contract.prepaymentAmount,
+        description: "Предоплата",
+        objectId: job.object.id,
+        contractId: job.contract.id,
+      }),
+      201,
+    );
+    const token = new URL(payment.paymentLink).pathname.split("/").pop()!;
+    const invoice = await expectJson(t.as(MANAGER).post(`/api/invoices/object/${job.object.id}`, {}), 201);
+    assert.match(invoice.number, /^СЧ-\d{4}-\d{4}$/);
+
+    const page = await (await t.request(`/c/${token}`)).text();
+    assert.ok(page.includes(`Счёт № ${invoice.number}`), "the page names the invoice");
+    assert.ok(page.includes(`/api/client-links/${token}/invoices/${invoice.id}/pdf`), "and links its PDF");
+    const pdf = await t.request(`/api/client-links/${token}/invoices/${invoice.id}/pdf`);
+    assert.equal(pdf.status, 200);
+    assert.equal(pdf.headers.get("content-type"), "application/pdf");
+    const text = await extractPdfText(new Uint8Array(await pdf.arrayBuffer()));
+    assert.ok(text.includes(invoice.number), "the client's file is the issued invoice");
+    // The link opens its own object's invoices only; an unknown token opens none.
+    const other = await organisationJobInvoiceOfAnotherObject(t, job.object.id);
+    assert.equal((await t.request(`/api/client-links/${token}/invoices/${other}/pdf`)).status, 404);
+    assert.equal((await t.request(`/api/client-links/x${token}/invoices/${invoice.id}/pdf`)).status, 404);
+    // КС-2 and КС-3 accept works done: none before the act is signed.
+    assert.ok(!page.includes("КС-2"), "no КС before the act");
+    for (const file of ["ks2.pdf", "ks3.pdf", "ks.xlsx"]) {
+      assert.equal((await t.request(`/api/client-links/${token}/${file}`)).status, 404, file);
+    }
+  }));
+
+/** An invoice of another object of the same company (its id must not open through this object's link). */
+async function organisationJobInvoiceOfAnotherObject(t: TestApp, objectId: number): Promise<number> {
+  const list: { id: number; objectId: number; totalAmount: number }[] = await expectJson(
+    t.request("/api/estimates", { as: MANAGER }),
+  );
+  const estimate = list.find((e) => e.totalAmount > 0 && e.objectId !== objectId)!;
+  await expectJson(
+    t.as(MANAGER).post("/api/contracts/generate", {
+      templateId: `${
+        (await expectJson(t.request(`/api/objects/${estimate.objectId}`, { as: MANAGER }))).workType
+      }_contract`,
+      contractData: {
+        CLIENT_NAME: "Петров Пётр Петрович",
+        CLIENT_PASSPORT: "4510 123456, выдан ОВД Тверского района г. Москвы 12.03.2015",
+        CLIENT_ADDRESS: "г. Москва, ул. Тверская, д. 1, кв. 5",
+        PREPAYMENT_PERCENT: 30,
+        OBJECT_ADDRESS: "Московская обл, г Истра, ул Лесная, д 1",
+      },
+      objectId: estimate.objectId,
+      estimateData: { id: estimate.id },
+    }),
+    201,
+  );
+  return (await expectJson(t.as(MANAGER).post(`/api/invoices/object/${estimate.objectId}`, {}), 201)).id;
+}

@@ -155,34 +155,39 @@ export const contractsApi = new Hono<AppEnv>()
     const client = contractClient(object);
     const date = now();
     const template = await contractTemplate(db, object.companyId, object.workType) ?? defaultTemplate;
-    const contractText = renderTemplate(
-      template,
-      contractValues({
-        workType: object.workType as WorkType,
-        data,
-        company: company!,
-        estimate,
-        date,
-        client,
-      }),
-    );
     const row = await storeContractVersion(db, {
       companyId: object.companyId,
       objectId: object.id,
       estimateId: estimate.id,
       estimateVersion: estimate.version,
       templateId: body.templateId,
-      contractNumber: data.CONTRACT_NUMBER,
-      contractData: Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)])),
-      contractText,
-      textSha256: sha256Hex(contractText),
+      contractNumber: data.CONTRACT_NUMBER || null,
+      write: (contractNumber) => {
+        const numbered = { ...data, CONTRACT_NUMBER: contractNumber };
+        const contractText = renderTemplate(
+          template,
+          contractValues({
+            workType: object.workType as WorkType,
+            data: numbered,
+            company: company!,
+            estimate,
+            date,
+            client,
+          }),
+        );
+        return {
+          contractData: Object.fromEntries(Object.entries(numbered).map(([k, v]) => [k, String(v)])),
+          contractText,
+          textSha256: sha256Hex(contractText),
+        };
+      },
       prepaymentPercent: data.PREPAYMENT_PERCENT,
       totalAmount: estimate.totalAmount,
       prepaymentAmount: prepaymentAmount(estimate.totalAmount, data.PREPAYMENT_PERCENT),
     }, { id: user.id, now: date });
     if (!row) throw contractNumberTaken();
     return c.json({
-      contractText,
+      contractText: row.contractText,
       contract: contractJson({ ...row, signature: null, payment: null }),
     }, 201);
   })

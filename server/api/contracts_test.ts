@@ -146,7 +146,6 @@ Deno.test("[api] POST /api/contracts/generate validates every field with Russian
       [{ CLIENT_PASSPORT: "паспорт есть" }, "contractData.CLIENT_PASSPORT", "серию и номер"],
       [{ CLIENT_ADDRESS: " " }, "contractData.CLIENT_ADDRESS", "Адрес регистрации клиента обязателен"],
       [{ CLIENT_NAME: "" }, "contractData.CLIENT_NAME", "ФИО клиента обязательно"],
-      [{ CONTRACT_NUMBER: "" }, "contractData.CONTRACT_NUMBER", "Номер договора обязателен"],
       [{ CONTRACT_NUMBER: "Д 1" }, "contractData.CONTRACT_NUMBER", "без пробелов"],
       [{ PREPAYMENT_PERCENT: 40 }, "contractData.PREPAYMENT_PERCENT", "20, 30 или 50"],
       [{ OBJECT_ADDRESS: "" }, "contractData.OBJECT_ADDRESS", "Адрес объекта обязателен"],

@@ -402,6 +402,7 @@ export const estimatesApi = new Hono<AppEnv>()
         address: object.address,
         replaces: earlier,
         clientId: key,
+        ownNumber: typeof one.estimateNumber === "string",
       }, { id: user.id, now: at });
       stored.push({
         ...estimate,

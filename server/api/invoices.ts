@@ -1,6 +1,6 @@
 // Invoices («Счёт на оплату», issue 25 item 8): issued for the amount the object's ledger asks now and kept as
 // issued; the PDF carries the ГОСТ Р 56042 QR of that amount. Another company's invoice or object is 404.
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { getInvoice, issueInvoice, objectInvoices } from "../../db/invoices.ts";
 import { companyRequisites } from "../../db/contracts.ts";
@@ -14,8 +14,27 @@ import { idText, validIdParam } from "../query.ts";
 import { validate } from "../validate.ts";
 import { invoicePdf } from "../invoice_pdf.ts";
 import type { AppEnv } from "../types.ts";
+import { liveLink } from "./contracts.ts";
+import { scopeOf } from "../../db/scope.ts";
 
 const objectParam = z.object({ objectId: idText });
+
+/** The invoice as a PDF with its QR, named by its number. */
+async function sendInvoicePdf(
+  c: Context<AppEnv>,
+  invoice: NonNullable<Awaited<ReturnType<typeof getInvoice>>>,
+) {
+  const seller = await companyRequisites(c.var.deps.db, invoice.companyId);
+  const qr = gostPaymentString(seller!, { sum: invoice.amount, purpose: invoice.document.purpose });
+  const bytes = await invoicePdf(invoice.document, qr);
+  c.header("Content-Type", "application/pdf");
+  c.header(
+    "Content-Disposition",
+    contentDisposition(`Счёт_${invoice.number}.pdf`, { asciiName: "schet.pdf" }),
+  );
+  c.header("Cache-Control", "private, no-store");
+  return c.body(bytes.slice().buffer as ArrayBuffer);
+}
 
 export const invoicesApi = new Hono<AppEnv>()
   .use(requireApi(staffRoles))
@@ -43,14 +62,17 @@ export const invoicesApi = new Hono<AppEnv>()
     const { db } = c.var.deps;
     const invoice = await getInvoice(db, companyScope(currentUser(c)), c.req.valid("param").id);
     if (!invoice) throw notFound("Счёт не найден");
-    const seller = await companyRequisites(db, invoice.companyId);
-    const qr = gostPaymentString(seller!, { sum: invoice.amount, purpose: invoice.document.purpose });
-    const bytes = await invoicePdf(invoice.document, qr);
-    c.header("Content-Type", "application/pdf");
-    c.header(
-      "Content-Disposition",
-      contentDisposition(`Счёт_${invoice.number}.pdf`, { asciiName: "schet.pdf" }),
-    );
-    c.header("Cache-Control", "private, no-store");
-    return c.body(bytes.slice().buffer as ArrayBuffer);
+    return await sendInvoicePdf(c, invoice);
+  });
+
+const linkInvoiceParam = z.object({ token: z.string(), id: idText });
+
+/** The invoices of the link's object, for the client's page (/c/:token): only that object's, by the token. */
+export const clientInvoicesApi = new Hono<AppEnv>()
+  .get("/:token/invoices/:id/pdf", validate("param", linkInvoiceParam), async (c) => {
+    const { token, id } = c.req.valid("param");
+    const link = await liveLink(c, token);
+    const invoice = await getInvoice(c.var.deps.db, scopeOf(link.companyId), id);
+    if (!invoice || invoice.objectId !== link.objectId) throw notFound("Счёт не найден");
+    return await sendInvoicePdf(c, invoice);
   });

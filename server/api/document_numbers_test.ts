@@ -1,0 +1,133 @@
+// Numbers a person can say (issue 25 item 10): estimates and contracts are numbered per company per year in
+// sequence by the server, in the document's own transaction, with no gap and no repeat under concurrency.
+import assert from "node:assert/strict";
+import { expectJson, type TestApp, withTestApp } from "../testing.ts";
+
+const MANAGER = "manager@demo.local";
+const ENGINEER = "engineer@demo.local";
+
+const measurements = {
+  septic_model: "topas-5",
+  residents_count: "5",
+  installation_depth: "2,5",
+  soil_type: "clay",
+  inlet_pipe_length: 8,
+  outlet_pipe_length: 12,
+  need_insulation: true,
+  insulation_length: 6,
+};
+
+async function newObject(t: TestApp, n: number) {
+  return await expectJson(
+    t.as(MANAGER).post("/api/objects", {
+      address: `Московская обл, г Истра, ул Лесная, д ${n}`,
+      settlement: "Истра",
+      region: "Московская область",
+      estimatedCost: "250 000 ₽",
+      clientName: `Клиент ${n}`,
+      clientPhone: "+7 916 222-33-44",
+      workType: "septic",
+      description: "",
+    }),
+    201,
+  );
+}
+
+/** The sequence part of «С-2026-0017». */
+const seqOf = (number: string) => Number(number.split("-")[2]);
+
+/** Distinct numbers of this kind and year with no gap between them. */
+function assertConsecutive(numbers: string[], prefix: string) {
+  const year = new Date().getFullYear();
+  for (const n of numbers) assert.match(n, new RegExp(`^${prefix}-(${year}|${year + 1})-\\d{4}$`));
+  const seqs = numbers.map(seqOf).sort((a, b) => a - b);
+  assert.deepEqual(seqs, seqs.map((_, i) => seqs[0] + i), `no gap, no repeat: ${numbers.join(", ")}`);
+}
+
+Deno.test("[api] POST /api/estimates/generate numbers estimates synced at once from several phones in sequence, each its own", () =>
+  withTestApp(async (t) => {
+    const objects = await Promise.all([1, 2, 3, 4].map((n) => newObject(t, n)));
+    const made = await Promise.all(objects.map((o) =>
+      expectJson(
+        t.as(ENGINEER).post("/api/estimates/generate", {
+          objectId: o.id,
+          measurements,
+          clientId: crypto.randomUUID(),
+        }),
+        201,
+      )
+    ));
+    assertConsecutive(made.map((e) => e.estimateNumber), "С");
+    // The demo's five estimates («СМ-2026-001» …) hold the first places: the company numbering continues.
+    assert.equal(Math.min(...made.map((e) => seqOf(e.estimateNumber))), 6);
+    // The estimate's page and list say the same number.
+    const shown = await expectJson(t.as(ENGINEER).get(`/api/estimates/${made[0].id}`));
+    assert.equal(shown.estimateNumber, made[0].estimateNumber);
+
+    // Priced again, the estimate keeps its number as version 2; the next new one continues the sequence.
+    const again = await expectJson(
+      t.as(ENGINEER).post("/api/estimates/generate", {
+        objectId: objects[0].id,
+        measurements: { ...measurements, residents_count: "6" },
+      }),
+      201,
+    );
+    assert.equal(again.id, made[0].id);
+    assert.equal(again.estimateNumber, `${made[0].estimateNumber}-v2`);
+    const fifth = await expectJson(
+      t.as(ENGINEER).post("/api/estimates/generate", { objectId: (await newObject(t, 5)).id, measurements }),
+      201,
+    );
+    assertConsecutive([...made.map((e) => e.estimateNumber), fifth.estimateNumber], "С");
+    // A number the request names is kept (a company continuing its own numbering).
+    const named = await expectJson(
+      t.as(ENGINEER).post("/api/estimates/generate", {
+        objectId: (await newObject(t, 6)).id,
+        estimateNumber: "СВОЙ-7",
+        measurements,
+      }),
+      201,
+    );
+    assert.equal(named.estimateNumber, "СВОЙ-7");
+  }));
+
+async function contractFor(t: TestApp, object: { id: number; address: string }, number = "") {
+  const estimate = await expectJson(
+    t.as(ENGINEER).post("/api/estimates", {
+      objectId: object.id,
+      estimateNumber: `Р-${object.id}-${crypto.randomUUID().slice(0, 8)}`,
+      items: [{ name: "Станция Топас 6", unit: "шт", quantity: 1, pricePerUnit: 18_730_050 }],
+    }),
+    201,
+  );
+  return await expectJson(
+    t.as(ENGINEER).post("/api/contracts/generate", {
+      templateId: "septic_contract",
+      objectId: object.id,
+      estimateData: { id: estimate.id },
+      contractData: {
+        CLIENT_NAME: "Зимина Ольга Викторовна",
+        CLIENT_PASSPORT: "4510 123456, выдан ОВД Тверского района г. Москвы 12.03.2015",
+        CLIENT_ADDRESS: "г. Москва, ул. Тверская, д. 1, кв. 5",
+        CONTRACT_NUMBER: number,
+        PREPAYMENT_PERCENT: 30,
+        OBJECT_ADDRESS: object.address,
+      },
+    }),
+    201,
+  );
+}
+
+Deno.test("[api] POST /api/contracts/generate gives a contract without a typed number the company's next, printed in its text, kept by its versions", () =>
+  withTestApp(async (t) => {
+    const objects = await Promise.all([1, 2, 3].map((n) => newObject(t, n)));
+    const made = await Promise.all(objects.map((o) => contractFor(t, o)));
+    const numbers = made.map((m) => m.contract.contractNumber);
+    assertConsecutive(numbers, "Д");
+    assert.equal(Math.min(...numbers.map(seqOf)), 2, "after the demo's signed contract «Д-2026-002»");
+    for (const m of made) {
+      assert.ok(m.contractText.includes(`№ ${m.contract.contractNumber}`), "the text prints the number");
+    }
+    const again = await contractFor(t, objects[0]);
+    assert.deepEqual([again.contract.contractNumber, again.contract.version], [numbers[0], 2]);
+  }));
