@@ -180,6 +180,7 @@ export const apiRules: Record<string, Rule> = {
   "PUT /api/service/plans/:id": planAdminRoles,
   "POST /api/service/objects/:objectId/agreements": contractMakerRoles,
   "POST /api/service/agreements/:id/send": contractMakerRoles,
+  "POST /api/service/agreements/:id/renew": contractMakerRoles,
   "GET /api/service/agreements/:id/pdf": staffRoles,
   "POST /api/service/agreements/:id/payment": paymentKeeperRoles,
   "POST /api/service/payments/:id/received": paymentKeeperRoles,

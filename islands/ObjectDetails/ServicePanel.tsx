@@ -42,6 +42,7 @@ interface Agreement {
   pricePerYear: number;
   pricePerVisit: number;
   signerName: string | null;
+  renewsId: number | null;
   payments: Payment[];
 }
 
@@ -413,6 +414,7 @@ export default function ServicePanel({ objectId, canEdit }: { objectId: number; 
           : (
             <ul className="service-list">
               {data.agreements.map((a) => {
+                const renewed = data.agreements.some((r) => r.renewsId === a.id && r.status !== "ended");
                 const pending = a.payments.find((p) => p.status === "pending");
                 const paid = a.payments.filter((p) => p.status === "paid").reduce((s, p) => s + p.amount, 0);
                 return (
@@ -420,6 +422,7 @@ export default function ServicePanel({ objectId, canEdit }: { objectId: number; 
                     <div>
                       <strong>№ {a.number} · «{a.planName}»</strong>
                       <div className="muted">
+                        {a.renewsId && "Продление · "}
                         {statusLabels[a.status]} · {day(a.startsOn)}–{day(a.endsOn)} · {a.payMode === "year"
                           ? `${formatKopecks(a.pricePerYear)} в год`
                           : `${formatKopecks(a.pricePerVisit)} за визит`} · получено {formatKopecks(paid)}
@@ -441,6 +444,19 @@ export default function ServicePanel({ objectId, canEdit }: { objectId: number; 
                             act(`/api/service/agreements/${a.id}/send`, "Договор отправлен клиенту")}
                         >
                           Отправить клиенту
+                        </button>
+                      )}
+                      {canEdit && a.status === "signed" && !renewed && (
+                        <button
+                          type="button"
+                          className="btn btn-secondary btn-sm"
+                          onClick={() =>
+                            act(
+                              `/api/service/agreements/${a.id}/renew`,
+                              "Договор продлён: следующий год отправлен клиенту на подпись",
+                            )}
+                        >
+                          Продлить
                         </button>
                       )}
                       {canEdit && a.status === "signed" && !pending && (

@@ -21,6 +21,7 @@ import {
   listPlans,
   markServicePaymentReceived,
   objectService,
+  renewAgreement,
   savePlan,
   sendAgreement,
   type ServiceAgreement,
@@ -156,6 +157,14 @@ const agreementProblems = {
   requisites: new ApiError(409, "Заполните реквизиты компании в настройках"),
 };
 
+const renewalProblems = {
+  not_signed: new ApiError(409, "Продлевается подписанный действующий договор"),
+  renewed: new ApiError(409, "Договор уже продлён: продление отправлено клиенту"),
+  plan: new ApiError(409, "План договора снят с продажи: оформите новый договор на другой план"),
+  equipment: new ApiError(409, "Оборудование договора удалено: оформите новый договор"),
+  requisites: agreementProblems.requisites,
+};
+
 export const serviceApi = new Hono<AppEnv>()
   .get("/objects/:objectId", requireApi(staffRoles), objectParam, async (c) => {
     const user = currentUser(c);
@@ -281,6 +290,17 @@ export const serviceApi = new Hono<AppEnv>()
       throw new ApiError(409, "Договор уже подписан, подписанный не меняется");
     }
     throw notFound("Договор не найден");
+  })
+  .post("/agreements/:id/renew", requireApi(contractMakerRoles), validIdParam, async (c) => {
+    const user = currentUser(c);
+    const { db, now } = c.var.deps;
+    const result = await renewAgreement(db, companyScope(user), c.req.valid("param").id, {
+      id: user.id,
+      now: now(),
+    });
+    if ("agreement" in result) return c.json(result.agreement, 201);
+    if (result.problem === "missing") throw notFound("Договор не найден");
+    throw renewalProblems[result.problem];
   })
   .get("/agreements/:id/pdf", requireApi(staffRoles), validIdParam, async (c) => {
     const user = currentUser(c);
