@@ -18,7 +18,6 @@ import {
   ne,
   notExists,
   type SQL,
-  sql,
 } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";

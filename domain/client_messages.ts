@@ -49,6 +49,7 @@ const mustAct: ReadonlySet<ClientMessageEvent> = new Set([
   "estimate_ready",
   "contract_to_sign",
   "act_to_sign",
+  "service_report_ready",
 ]);
 export const isReminder = (event: ClientMessageEvent) => !mustAct.has(event);
 

@@ -387,11 +387,17 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
           <Card>
             <h2 id="client-service">Сервисное обслуживание</h2>
             {visits.map((visit) => (
-              <section key={visit.id} className="stack" data-visit={visit.id}>
+              <section key={visit.id} id={`visit-${visit.id}`} className="stack" data-visit={visit.id}>
                 <h3>
                   Визит {formatDate(visit.plannedOn)} · {visit.planName}
                 </h3>
                 {visit.report && <VisitReportView report={visit.report} />}
+                <a
+                  className="btn btn-secondary btn-sm"
+                  href={`/api/client-links/${token}/visits/${visit.id}/report.pdf`}
+                >
+                  Акт обслуживания (PDF)
+                </a>
                 <Island
                   component={VisitSignature}
                   props={{

@@ -188,6 +188,7 @@ export const apiRules: Record<string, Rule> = {
   "POST /api/client-links/:token/agreements/:id/sign": "public",
   "GET /api/client-links/:token/agreements/:id/pdf": "public",
   "GET /api/client-links/:token/equipment/:id/warranty.pdf": "public",
+  "GET /api/client-links/:token/visits/:id/report.pdf": "public",
   "GET /api/client-links/:token/equipment/:id/passport.pdf": "public",
   "GET /api/shop/shops": "public",
   "GET /api/shop/categories": "public",
@@ -220,6 +221,8 @@ export const apiRules: Record<string, Rule> = {
   "GET /api/service/visits": staffRoles,
   // A surveyor's or foreman's own visits only: another's answers 404 (the route's work, not a refusal).
   "GET /api/service/visits/:id": staffRoles,
+  "GET /api/service/visits/:id/report.pdf": staffRoles,
+  "POST /api/service/visits/:id/send-report": staffRoles,
   "POST /api/service/visits/:id/move": editors,
   "POST /api/service/visits/:id/report": staffRoles,
   "POST /api/service/visits/:id/sign": staffRoles,

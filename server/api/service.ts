@@ -29,6 +29,8 @@ import {
   updateEquipment,
 } from "../../db/service.ts";
 import { companyRequisites } from "../../db/contracts.ts";
+import { visitReportDocument } from "../../db/service_visits.ts";
+import { visitReportPdf } from "./service_visits.ts";
 import {
   equipmentSchema,
   serviceAgreementSchema,
@@ -447,6 +449,13 @@ export const serviceLinkApi = new Hono<AppEnv>()
       `Договор обслуживания ${a.number}.pdf`,
       `dogovor-to-${a.id}.pdf`,
     );
+  })
+  .get("/:token/visits/:id/report.pdf", tokenIdParam, async (c) => {
+    const { token, id } = c.req.valid("param");
+    const link = await liveLink(c, token);
+    const doc = await visitReportDocument(c.var.deps.db, scopeOf(link.companyId), id);
+    if (!doc || doc.visit.objectId !== link.objectId) throw notFound("Визит не найден");
+    return await visitReportPdf(c, doc);
   })
   .get("/:token/equipment/:id/warranty.pdf", tokenIdParam, async (c) => {
     const { token, id } = c.req.valid("param");
