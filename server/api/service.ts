@@ -29,7 +29,7 @@ import {
   updateEquipment,
 } from "../../db/service.ts";
 import { companyRequisites } from "../../db/contracts.ts";
-import { visitReportDocument } from "../../db/service_visits.ts";
+import { objectVisitReports, visitReportDocument } from "../../db/service_visits.ts";
 import { visitReportPdf } from "./service_visits.ts";
 import {
   equipmentSchema,
@@ -173,8 +173,19 @@ export const serviceApi = new Hono<AppEnv>()
     const { db } = c.var.deps;
     const service = await objectService(db, companyScope(user), c.req.valid("param").objectId);
     if (!service) throw notFound("Объект не найден");
-    const plans = (await listPlans(db, service.object.companyId)).filter((p) => !p.archived);
-    return c.json({ ...service, plans });
+    const [allPlans, visits] = await Promise.all([
+      listPlans(db, service.object.companyId),
+      objectVisitReports(db, service.object.companyId, service.object.id),
+    ]);
+    const plans = allPlans.filter((p) => !p.archived);
+    // The done visits' reports, for the Documents tab (their PDF and «Отправить отчёт клиенту»).
+    const reports = visits.map((v) => ({
+      id: v.id,
+      plannedOn: v.plannedOn,
+      planName: v.planName,
+      clientSigned: v.clientSignedAt !== null,
+    }));
+    return c.json({ ...service, plans, reports });
   })
   .post(
     "/objects/:objectId/equipment",
