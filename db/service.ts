@@ -22,7 +22,7 @@ import {
 import { alias } from "drizzle-orm/sqlite-core";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db, Executor } from "./client.ts";
-import type { Scope } from "./scope.ts";
+import { type Scope, scopeOf } from "./scope.ts";
 import {
   clientLinks,
   estimates,
@@ -664,3 +664,113 @@ export async function equipmentDocument(db: Db, scope: Scope, id: number) {
   const model = row.equipment.modelCode ? findModel(row.equipment.modelCode) : undefined;
   return { ...row, company, needs: model ? serviceNeedsOf(model) : null };
 }
+
+/** A plan as offered after an installation: its terms and the price of the station's size band. */
+export interface OfferedPlan {
+  id: number;
+  name: string;
+  visitsPerYear: number;
+  priorityCallout: boolean;
+  partsDiscountPercent: number;
+  perYear: number;
+  perVisit: number;
+}
+
+/**
+ * The plans offered for the station a finished job installed: once the works are finished (the act made or
+ * the works closed) and the station is recorded from them, while it has no live agreement (draft, sent, signed).
+ * Each plan on sale priced for the station's size band. Null when there is nothing to offer.
+ */
+export async function serviceOffer(db: Executor, companyId: number, objectId: number) {
+  const [object] = await db.select({ finished: objects.worksFinishedAt }).from(objects)
+    .where(and(eq(objects.id, objectId), eq(objects.companyId, companyId)));
+  if (!object?.finished) return null;
+  // The newest station the works installed (source «act») with no live agreement on it.
+  const [station] = await db.select().from(installedEquipment).where(and(
+    eq(installedEquipment.objectId, objectId),
+    eq(installedEquipment.kind, "station"),
+    eq(installedEquipment.source, "act"),
+    notExists(
+      db.select({ id: serviceAgreements.id }).from(serviceAgreements).where(and(
+        eq(serviceAgreements.equipmentId, installedEquipment.id),
+        ne(serviceAgreements.status, "ended"),
+      )),
+    ),
+  )).orderBy(desc(installedEquipment.id)).limit(1);
+  if (!station) return null;
+  const band = sizeBandOf(findModel(station.modelCode)?.users);
+  const plans = await db.select().from(servicePlans)
+    .where(and(eq(servicePlans.companyId, companyId), eq(servicePlans.archived, false)))
+    .orderBy(asc(servicePlans.id));
+  if (plans.length === 0) return null;
+  return {
+    station: { id: station.id, label: equipmentLabel(station) },
+    band,
+    plans: plans.map((p): OfferedPlan => ({
+      id: p.id,
+      name: p.name,
+      visitsPerYear: p.visitsPerYear,
+      priorityCallout: p.priorityCallout,
+      partsDiscountPercent: p.partsDiscountPercent,
+      perYear: p.prices[band].perYear,
+      perVisit: p.prices[band].perVisit,
+    })),
+  };
+}
+
+/**
+ * The client asks for a plan from the link: a draft agreement prefilled (the offered station, the plan, from
+ * today, paid by the year) for staff to check and send, and a notification to those who sell plans, in one
+ * transaction. "closed" when there is no offer any more (an agreement exists), "plan" for a plan not offered.
+ */
+export async function requestServicePlan(
+  db: Db,
+  link: { companyId: number; objectId: number },
+  planId: number,
+  now: Date,
+): Promise<{ agreement: ServiceAgreement } | { problem: "closed" | "plan" | "requisites" }> {
+  const offer = await serviceOffer(db, link.companyId, link.objectId);
+  if (!offer) return { problem: "closed" };
+  if (!offer.plans.some((p) => p.id === planId)) return { problem: "plan" };
+  const object = await scopedObject(db, scopeOf(link.companyId), link.objectId);
+  const company = await companyRequisites(db, link.companyId);
+  if (!object || !company) return { problem: "requisites" };
+  const [plan] = await db.select().from(servicePlans).where(eq(servicePlans.id, planId));
+  const [equipment] = await db.select().from(installedEquipment)
+    .where(eq(installedEquipment.id, offer.station.id));
+  return await db.transaction(async (tx) => {
+    // The offer is read again inside the transaction: two taps write one draft.
+    if (!await serviceOffer(tx, link.companyId, link.objectId)) return { problem: "closed" as const };
+    const agreement = await writeAgreement(tx, {
+      object,
+      plan,
+      equipment,
+      company,
+      band: offer.band,
+      startsOn: moscowDate(now),
+      payMode: "year",
+      status: "draft",
+      renewsId: null,
+    }, { id: null, now });
+    await notifyRoles(tx, [...planSellerRoles], {
+      companyId: link.companyId,
+      type: "other",
+      title: `Клиент просит план обслуживания «${plan.name}»`,
+      message:
+        `${object.address}: черновик договора № ${agreement.number} готов, проверьте и отправьте клиенту`,
+      relatedObjectId: link.objectId,
+    });
+    await recordActivity(tx, {
+      companyId: link.companyId,
+      userId: null,
+      type: "document",
+      title: `Клиент запросил план обслуживания «${plan.name}»: черновик № ${agreement.number}`,
+      status: "pending",
+      objectId: link.objectId,
+    });
+    return { agreement };
+  });
+}
+
+/** Who is told of a client's request for a plan: those who sell plans in the office. */
+const planSellerRoles = ["company_admin", "chief_engineer", "manager"] as const;

@@ -185,6 +185,7 @@ export const apiRules: Record<string, Rule> = {
   "POST /api/service/agreements/:id/payment": paymentKeeperRoles,
   "POST /api/service/payments/:id/received": paymentKeeperRoles,
   "GET /api/client-links/:token/service": "public",
+  "POST /api/client-links/:token/service-request": "public",
   "POST /api/client-links/:token/agreements/:id/sign": "public",
   "GET /api/client-links/:token/agreements/:id/pdf": "public",
   "GET /api/client-links/:token/equipment/:id/warranty.pdf": "public",

@@ -22,9 +22,11 @@ import {
   markServicePaymentReceived,
   objectService,
   renewAgreement,
+  requestServicePlan,
   savePlan,
   sendAgreement,
   type ServiceAgreement,
+  serviceOffer,
   signAgreementByLink,
   updateEquipment,
 } from "../../db/service.ts";
@@ -173,9 +175,10 @@ export const serviceApi = new Hono<AppEnv>()
     const { db } = c.var.deps;
     const service = await objectService(db, companyScope(user), c.req.valid("param").objectId);
     if (!service) throw notFound("Объект не найден");
-    const [allPlans, visits] = await Promise.all([
+    const [allPlans, visits, offer] = await Promise.all([
       listPlans(db, service.object.companyId),
       objectVisitReports(db, service.object.companyId, service.object.id),
+      serviceOffer(db, service.object.companyId, service.object.id),
     ]);
     const plans = allPlans.filter((p) => !p.archived);
     // The done visits' reports, for the Documents tab (their PDF and «Отправить отчёт клиенту»).
@@ -185,7 +188,7 @@ export const serviceApi = new Hono<AppEnv>()
       planName: v.planName,
       clientSigned: v.clientSignedAt !== null,
     }));
-    return c.json({ ...service, plans, reports });
+    return c.json({ ...service, plans, reports, offer });
   })
   .post(
     "/objects/:objectId/equipment",
@@ -389,6 +392,10 @@ export const serviceApi = new Hono<AppEnv>()
 // ---- The client's link ----
 
 const tokenParam = validate("param", z.object({ token: z.string() }));
+/** The client asks for one of the offered plans. */
+const serviceRequestSchema = z.object({
+  planId: z.number("Выберите план").check(z.int("Выберите план"), z.positive("Выберите план")),
+});
 const tokenIdParam = validate("param", z.object({ token: z.string(), id: idText }));
 
 async function liveLink(c: Context<AppEnv>, token: string) {
@@ -429,7 +436,21 @@ export const serviceLinkApi = new Hono<AppEnv>()
         signerName: a.signerName,
       })),
       equipment: service.equipment.map((e) => ({ id: e.id, kind: e.kind, label: equipmentLabel(e) })),
+      offer: await serviceOffer(c.var.deps.db, link.companyId, link.objectId),
     });
+  })
+  .post("/:token/service-request", tokenParam, validate("json", serviceRequestSchema), async (c) => {
+    const link = await liveLink(c, c.req.valid("param").token);
+    const { db, now } = c.var.deps;
+    const result = await requestServicePlan(db, link, c.req.valid("json").planId, now());
+    if ("agreement" in result) {
+      return c.json({ ok: true, number: result.agreement.number, planName: result.agreement.planName }, 201);
+    }
+    if (result.problem === "plan") throw invalid({ planId: ["Выберите один из предложенных планов"] });
+    if (result.problem === "closed") {
+      throw new ApiError(409, "Заявка на обслуживание уже отправлена — мы свяжемся с вами");
+    }
+    throw agreementProblems.requisites;
   })
   .post("/:token/agreements/:id/sign", tokenIdParam, validate("json", contractSignSchema), async (c) => {
     const { token, id } = c.req.valid("param");

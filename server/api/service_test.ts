@@ -380,3 +380,52 @@ Deno.test("[api] «Продлить» sends the next year at the plan's current 
     const later = await serviceFigures(db, scopeOf(null), new Date("2027-12-15T09:00:00Z"), null);
     assert.equal(later.lost - lostBefore, 1);
   }));
+
+Deno.test("[api] a finished station job offers the plans at its size band's prices; the client asks for one from the link: a draft and a notice for staff", () =>
+  withTestApp(async (t) => {
+    const { objectId, token } = await finishedStationJob(t);
+    const staff = await expectJson<any>(t.as(ENGINEER).get(`/api/service/objects/${objectId}`));
+    assert.ok(
+      staff.offer,
+      "offered once the works are finished (the demo object's older station has its plan)",
+    );
+    assert.match(staff.offer.station.label, /Топас 6/);
+    const premium = staff.offer.plans.find((p: any) => p.name === "Премиум");
+    assert.equal(premium.perYear, 2_600_000, "Топас 6 is the 6–10 band: А287");
+    const onLink = await expectJson<any>(t.request(`/api/client-links/${token}/service`));
+    assert.deepEqual(onLink.offer.plans.map((p: any) => p.id), staff.offer.plans.map((p: any) => p.id));
+    const page = await (await t.request(`/c/${token}`)).text();
+    assert.ok(page.includes("Хочу этот план"), "the client's page offers the plans");
+
+    const ask = (body: unknown) =>
+      t.request(`/api/client-links/${token}/service-request`, { method: "POST", json: body });
+    const bad = await expectJson<any>(ask({ planId: "премиум" }), 422);
+    assert.deepEqual(bad.errors.planId, ["Выберите план"]);
+    const foreign = await expectJson<any>(ask({ planId: 999_999 }), 422);
+    assert.deepEqual(foreign.errors.planId, ["Выберите один из предложенных планов"]);
+    await expectJson(
+      t.request(`/api/client-links/${"x".repeat(40)}/service-request`, {
+        method: "POST",
+        json: { planId: premium.id },
+      }),
+      404,
+    );
+    const asked = await expectJson<any>(ask({ planId: premium.id }), 201);
+    assert.equal(asked.planName, "Премиум");
+    await expectJson(ask({ planId: premium.id }), 409);
+
+    const after = await expectJson<any>(t.as(ENGINEER).get(`/api/service/objects/${objectId}`));
+    assert.equal(after.offer, null, "no offer once a draft exists");
+    const draft = after.agreements.find((a: any) => a.number === asked.number);
+    assert.deepEqual(
+      [draft.status, draft.planName, draft.equipmentId, draft.payMode, draft.pricePerYear, draft.number],
+      ["draft", "Премиум", staff.offer.station.id, "year", 2_600_000, asked.number],
+    );
+    const told = await t.deps.db.select().from(notifications).where(and(
+      eq(notifications.relatedObjectId, objectId),
+      eq(notifications.title, "Клиент просит план обслуживания «Премиум»"),
+    ));
+    assert.ok(told.length >= 1, "staff get a notification");
+    // Staff check the prefilled draft and send it; the client signs it like any agreement.
+    await expectJson(t.as(ENGINEER).post(`/api/service/agreements/${draft.id}/send`));
+  }));
