@@ -42,6 +42,7 @@ import { moscowCalendar, moscowDate } from "../domain/dates.ts";
 import { notifyRoles, recordActivity } from "./notifications.ts";
 import { enqueueClientMessage } from "./outbox.ts";
 import { formatDate } from "../domain/format.ts";
+import { equipmentLabel } from "../domain/service.ts";
 import { scheduleAgreementVisits } from "./service_visits.ts";
 
 export type InstalledEquipment = typeof installedEquipment.$inferSelect;
@@ -218,10 +219,7 @@ export async function objectService(db: Db, scope: Scope, objectId: number) {
   };
 }
 
-/** What a service contract or a warranty card prints for a piece of equipment. */
-export function equipmentLabel(e: Pick<InstalledEquipment, "modelName" | "serialNumber">): string {
-  return e.serialNumber ? `${e.modelName}, заводской № ${e.serialNumber}` : e.modelName;
-}
+export { equipmentLabel };
 
 type AgreementResult =
   | { agreement: ServiceAgreement }

@@ -16,7 +16,7 @@ import {
   users,
 } from "./schema/mod.ts";
 import { companyRequisites } from "./contracts.ts";
-import { equipmentLabel } from "./service.ts";
+import { equipmentLabel } from "../domain/service.ts";
 import { notifyUsers, recordActivity } from "./notifications.ts";
 import { enqueueClientMessage } from "./outbox.ts";
 import { serviceStaffRoles, visitDays, visitDue } from "../domain/service_schedule.ts";
