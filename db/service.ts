@@ -2,10 +2,27 @@
 // the service agreement sold on an object (its contract signed through the client's link) and its payments,
 // which land in `payments` with kind "service". Staff functions take the company scope: another company's
 // record is not found.
-import { and, asc, count, desc, eq, inArray, like, ne, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  like,
+  lt,
+  lte,
+  ne,
+  notExists,
+  type SQL,
+} from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db, Executor } from "./client.ts";
-import type { Scope } from "./scope.ts";
+import { type Scope, scopeOf } from "./scope.ts";
 import {
   clientLinks,
   estimates,
@@ -21,7 +38,11 @@ import { defaultPriceList, findModel } from "../estimating/mod.ts";
 import { defaultServicePlans, serviceNeedsOf, sizeBandOf } from "../estimating/service.ts";
 import type { EquipmentInput, ServiceAgreementInput, ServicePlanInput } from "../domain/service_forms.ts";
 import { serviceAgreementNumber, serviceContractText } from "../domain/service_forms.ts";
-import { moscowCalendar } from "../domain/dates.ts";
+import { moscowCalendar, moscowDate } from "../domain/dates.ts";
+import { notifyRoles, recordActivity } from "./notifications.ts";
+import { enqueueClientMessage } from "./outbox.ts";
+import { formatDate } from "../domain/format.ts";
+import { equipmentLabel } from "../domain/service.ts";
 import { scheduleAgreementVisits } from "./service_visits.ts";
 
 export type InstalledEquipment = typeof installedEquipment.$inferSelect;
@@ -198,10 +219,7 @@ export async function objectService(db: Db, scope: Scope, objectId: number) {
   };
 }
 
-/** What a service contract or a warranty card prints for a piece of equipment. */
-export function equipmentLabel(e: Pick<InstalledEquipment, "modelName" | "serialNumber">): string {
-  return e.serialNumber ? `${e.modelName}, заводской № ${e.serialNumber}` : e.modelName;
-}
+export { equipmentLabel };
 
 type AgreementResult =
   | { agreement: ServiceAgreement }
@@ -234,57 +252,251 @@ export async function createAgreement(
   const company = await companyRequisites(db, object.companyId);
   if (!company) return { problem: "requisites" };
   const band = input.sizeBand ?? sizeBandOf(findModel(equipment.modelCode)?.users);
-  const price = plan.prices[band];
-  const endsOn = yearLater(input.startsOn);
-  const year = moscowCalendar(by.now).year;
-  return await db.transaction(async (tx) => {
-    const [{ n }] = await tx.select({ n: count() }).from(serviceAgreements).where(and(
-      eq(serviceAgreements.companyId, object.companyId),
-      like(serviceAgreements.number, `ТО-${year}-%`),
-    ));
-    const number = serviceAgreementNumber(year, n + 1);
-    const terms = {
-      planName: plan.name,
-      visitsPerYear: plan.visitsPerYear,
-      rrule: plan.rrule,
-      operations: plan.operations,
-      priorityCallout: plan.priorityCallout,
-      partsDiscountPercent: plan.partsDiscountPercent,
-    };
-    const contractText = serviceContractText({
-      ...terms,
-      number,
-      date: by.now,
+  const agreement = await db.transaction((tx) =>
+    writeAgreement(tx, {
+      object,
+      plan,
+      equipment,
       company,
-      clientName: object.clientName ?? "Заказчик",
-      objectAddress: object.address,
-      equipment: equipmentLabel(equipment),
+      band,
       startsOn: input.startsOn,
-      endsOn,
       payMode: input.payMode,
-      pricePerYear: price.perYear,
-      pricePerVisit: price.perVisit,
-    });
-    const [agreement] = await tx.insert(serviceAgreements).values({
-      ...terms,
+      status: "draft",
+      renewsId: null,
+    }, by)
+  );
+  return { agreement };
+}
+
+/** The agreement's row, numbered after the company's agreements of the year, with its contract text. */
+async function writeAgreement(
+  tx: Executor,
+  p: {
+    object: NonNullable<Awaited<ReturnType<typeof scopedObject>>>;
+    plan: ServicePlan;
+    equipment: InstalledEquipment;
+    company: NonNullable<Awaited<ReturnType<typeof companyRequisites>>>;
+    band: ServiceAgreement["sizeBand"];
+    startsOn: string;
+    payMode: ServiceAgreement["payMode"];
+    status: "draft" | "sent";
+    renewsId: number | null;
+  },
+  by: { id: number | null; now: Date },
+): Promise<ServiceAgreement> {
+  const { object, plan, equipment } = p;
+  const price = plan.prices[p.band];
+  const endsOn = yearLater(p.startsOn);
+  const year = moscowCalendar(by.now).year;
+  const [{ n }] = await tx.select({ n: count() }).from(serviceAgreements).where(and(
+    eq(serviceAgreements.companyId, object.companyId),
+    like(serviceAgreements.number, `ТО-${year}-%`),
+  ));
+  const number = serviceAgreementNumber(year, n + 1);
+  const terms = {
+    planName: plan.name,
+    visitsPerYear: plan.visitsPerYear,
+    rrule: plan.rrule,
+    operations: plan.operations,
+    priorityCallout: plan.priorityCallout,
+    partsDiscountPercent: plan.partsDiscountPercent,
+  };
+  const contractText = serviceContractText({
+    ...terms,
+    number,
+    date: by.now,
+    company: p.company,
+    clientName: object.clientName ?? "Заказчик",
+    objectAddress: object.address,
+    equipment: equipmentLabel(equipment),
+    startsOn: p.startsOn,
+    endsOn,
+    payMode: p.payMode,
+    pricePerYear: price.perYear,
+    pricePerVisit: price.perVisit,
+  });
+  const [agreement] = await tx.insert(serviceAgreements).values({
+    ...terms,
+    companyId: object.companyId,
+    objectId: object.id,
+    equipmentId: equipment.id,
+    planId: plan.id,
+    renewsId: p.renewsId,
+    number,
+    sizeBand: p.band,
+    startsOn: p.startsOn,
+    endsOn,
+    payMode: p.payMode,
+    pricePerYear: price.perYear,
+    pricePerVisit: price.perVisit,
+    status: p.status,
+    contractText,
+    textSha256: await sha256Hex(contractText),
+    createdBy: by.id,
+    createdAt: by.now,
+  }).returning();
+  return agreement;
+}
+
+export type RenewResult =
+  | { agreement: ServiceAgreement }
+  | { problem: "missing" | "not_signed" | "renewed" | "plan" | "equipment" | "requisites" };
+
+/**
+ * Renews a signed agreement: the next period (from the day after its end, a year), the plan's current price
+ * for the same size band, the same equipment and pay mode, sent at once to the client's link to sign like the
+ * first. The old agreement runs to its end date (endExpiredAgreements). One live renewal per agreement.
+ */
+export async function renewAgreement(
+  db: Db,
+  scope: Scope,
+  id: number,
+  by: { id: number; now: Date },
+): Promise<RenewResult> {
+  const old = await getAgreement(db, scope, id);
+  if (!old) return { problem: "missing" };
+  if (old.status !== "signed") return { problem: "not_signed" };
+  const object = await scopedObject(db, scope, old.objectId);
+  if (!object) return { problem: "missing" };
+  const [plan] = old.planId === null ? [] : await db.select().from(servicePlans).where(and(
+    eq(servicePlans.id, old.planId),
+    eq(servicePlans.archived, false),
+  ));
+  if (!plan) return { problem: "plan" };
+  const [equipment] = old.equipmentId === null
+    ? []
+    : await db.select().from(installedEquipment).where(eq(installedEquipment.id, old.equipmentId));
+  if (!equipment) return { problem: "equipment" };
+  const company = await companyRequisites(db, object.companyId);
+  if (!company) return { problem: "requisites" };
+  return await db.transaction(async (tx): Promise<RenewResult> => {
+    const [live] = await tx.select({ id: serviceAgreements.id }).from(serviceAgreements)
+      .where(and(eq(serviceAgreements.renewsId, old.id), ne(serviceAgreements.status, "ended")));
+    if (live) return { problem: "renewed" };
+    const agreement = await writeAgreement(tx, {
+      object,
+      plan,
+      equipment,
+      company,
+      band: old.sizeBand,
+      startsOn: dayAfter(old.endsOn),
+      payMode: old.payMode,
+      status: "sent",
+      renewsId: old.id,
+    }, by);
+    await recordActivity(tx, {
       companyId: object.companyId,
-      objectId,
-      equipmentId: equipment.id,
-      planId: plan.id,
-      number,
-      sizeBand: band,
-      startsOn: input.startsOn,
-      endsOn,
-      payMode: input.payMode,
-      pricePerYear: price.perYear,
-      pricePerVisit: price.perVisit,
-      contractText,
-      textSha256: await sha256Hex(contractText),
-      createdBy: by.id,
-      createdAt: by.now,
-    }).returning();
+      userId: by.id,
+      type: "document",
+      title: `Продление договора обслуживания № ${old.number}: № ${agreement.number} отправлен клиенту`,
+      status: "pending",
+      objectId: object.id,
+    });
     return { agreement };
   });
+}
+
+/**
+ * Ends the signed agreements whose term is over (the day after their end date, Moscow): «renewed» when a
+ * signed renewal follows, «expired» otherwise. Run by the periodic jobs; returns how many ended.
+ */
+export async function endExpiredAgreements(db: Db, now: Date): Promise<number> {
+  const today = moscowDate(now);
+  const due = await db.select({ id: serviceAgreements.id }).from(serviceAgreements).where(and(
+    eq(serviceAgreements.status, "signed"),
+    lt(serviceAgreements.endsOn, today),
+  )).limit(500);
+  const renewedIds = due.length === 0 ? [] : await db.select({ id: serviceAgreements.renewsId })
+    .from(serviceAgreements).where(and(
+      inArray(serviceAgreements.renewsId, due.map((a) => a.id)),
+      isNotNull(serviceAgreements.signedAt),
+    ));
+  const renewed = new Set(renewedIds.map((r) => r.id));
+  for (const a of due) {
+    await db.update(serviceAgreements).set({
+      status: "ended",
+      endedAt: now,
+      endReason: renewed.has(a.id) ? "renewed" : "expired",
+      updatedAt: now,
+    }).where(and(eq(serviceAgreements.id, a.id), eq(serviceAgreements.status, "signed")));
+  }
+  return due.length;
+}
+
+/** How many days before its end an agreement's renewal is reminded. */
+export const RENEWAL_REMINDER_DAYS = 30;
+
+/**
+ * Reminds, once per agreement, that a signed agreement ends within RENEWAL_REMINDER_DAYS and has no signed
+ * renewal: the company's managers and administrators get a notification, the client a message through the
+ * outbox (service_renewal_due). Stamped in the same transaction, so never twice. Returns how many.
+ */
+export async function remindRenewals(db: Db, now: Date, origin: string): Promise<number> {
+  const today = moscowDate(now);
+  const until = moscowDate(new Date(now.getTime() + RENEWAL_REMINDER_DAYS * 86_400_000));
+  const renewal = alias(serviceAgreements, "renewal");
+  const due = await db.select({
+    id: serviceAgreements.id,
+    companyId: serviceAgreements.companyId,
+    objectId: serviceAgreements.objectId,
+    number: serviceAgreements.number,
+    endsOn: serviceAgreements.endsOn,
+    email: objects.clientEmail,
+    clientName: objects.clientName,
+    address: objects.address,
+  }).from(serviceAgreements)
+    .innerJoin(objects, eq(objects.id, serviceAgreements.objectId))
+    .where(and(
+      eq(serviceAgreements.status, "signed"),
+      isNull(serviceAgreements.renewalRemindedAt),
+      gte(serviceAgreements.endsOn, today),
+      lte(serviceAgreements.endsOn, until),
+      notExists(
+        db.select({ id: renewal.id }).from(renewal)
+          .where(and(eq(renewal.renewsId, serviceAgreements.id), isNotNull(renewal.signedAt))),
+      ),
+    )).limit(500);
+  for (const a of due) {
+    await db.transaction(async (tx) => {
+      const [stamped] = await tx.update(serviceAgreements).set({ renewalRemindedAt: now })
+        .where(and(eq(serviceAgreements.id, a.id), isNull(serviceAgreements.renewalRemindedAt)))
+        .returning({ id: serviceAgreements.id });
+      if (!stamped) return;
+      await notifyRoles(tx, [...renewalStaffRoles], {
+        companyId: a.companyId,
+        type: "other",
+        title: "Пора продлить договор обслуживания",
+        message: `№ ${a.number} до ${formatDate(a.endsOn)} — ${a.address}`,
+        relatedObjectId: a.objectId,
+      });
+      await enqueueClientMessage(tx, {
+        companyId: a.companyId,
+        objectId: a.objectId,
+        event: "service_renewal_due",
+        recipient: a.email,
+        key: `renewal:${a.id}`,
+        facts: {
+          clientName: a.clientName,
+          address: a.address,
+          contractNumber: a.number,
+          when: formatDate(a.endsOn),
+          link: `${origin.replace(/\/$/, "")}/profile`,
+        },
+        origin,
+        now,
+      });
+    });
+  }
+  return due.length;
+}
+
+/** Who is told that an agreement is due for renewal: those who sell and renew plans. */
+const renewalStaffRoles = ["company_admin", "manager"] as const;
+
+/** The day after 'YYYY-MM-DD' (Date.UTC carries the month and year over). */
+function dayAfter(day: string): string {
+  const [y, m, d] = day.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
 }
 
 /** The last day of a year from `startsOn`: 2026-05-10 → 2027-05-09 (Date.UTC carries the day over). */
@@ -450,3 +662,113 @@ export async function equipmentDocument(db: Db, scope: Scope, id: number) {
   const model = row.equipment.modelCode ? findModel(row.equipment.modelCode) : undefined;
   return { ...row, company, needs: model ? serviceNeedsOf(model) : null };
 }
+
+/** A plan as offered after an installation: its terms and the price of the station's size band. */
+export interface OfferedPlan {
+  id: number;
+  name: string;
+  visitsPerYear: number;
+  priorityCallout: boolean;
+  partsDiscountPercent: number;
+  perYear: number;
+  perVisit: number;
+}
+
+/**
+ * The plans offered for the station a finished job installed: once the works are finished (the act made or
+ * the works closed) and the station is recorded from them, while it has no live agreement (draft, sent, signed).
+ * Each plan on sale priced for the station's size band. Null when there is nothing to offer.
+ */
+export async function serviceOffer(db: Executor, companyId: number, objectId: number) {
+  const [object] = await db.select({ finished: objects.worksFinishedAt }).from(objects)
+    .where(and(eq(objects.id, objectId), eq(objects.companyId, companyId)));
+  if (!object?.finished) return null;
+  // The newest station the works installed (source «act») with no live agreement on it.
+  const [station] = await db.select().from(installedEquipment).where(and(
+    eq(installedEquipment.objectId, objectId),
+    eq(installedEquipment.kind, "station"),
+    eq(installedEquipment.source, "act"),
+    notExists(
+      db.select({ id: serviceAgreements.id }).from(serviceAgreements).where(and(
+        eq(serviceAgreements.equipmentId, installedEquipment.id),
+        ne(serviceAgreements.status, "ended"),
+      )),
+    ),
+  )).orderBy(desc(installedEquipment.id)).limit(1);
+  if (!station) return null;
+  const band = sizeBandOf(findModel(station.modelCode)?.users);
+  const plans = await db.select().from(servicePlans)
+    .where(and(eq(servicePlans.companyId, companyId), eq(servicePlans.archived, false)))
+    .orderBy(asc(servicePlans.id));
+  if (plans.length === 0) return null;
+  return {
+    station: { id: station.id, label: equipmentLabel(station) },
+    band,
+    plans: plans.map((p): OfferedPlan => ({
+      id: p.id,
+      name: p.name,
+      visitsPerYear: p.visitsPerYear,
+      priorityCallout: p.priorityCallout,
+      partsDiscountPercent: p.partsDiscountPercent,
+      perYear: p.prices[band].perYear,
+      perVisit: p.prices[band].perVisit,
+    })),
+  };
+}
+
+/**
+ * The client asks for a plan from the link: a draft agreement prefilled (the offered station, the plan, from
+ * today, paid by the year) for staff to check and send, and a notification to those who sell plans, in one
+ * transaction. "closed" when there is no offer any more (an agreement exists), "plan" for a plan not offered.
+ */
+export async function requestServicePlan(
+  db: Db,
+  link: { companyId: number; objectId: number },
+  planId: number,
+  now: Date,
+): Promise<{ agreement: ServiceAgreement } | { problem: "closed" | "plan" | "requisites" }> {
+  const offer = await serviceOffer(db, link.companyId, link.objectId);
+  if (!offer) return { problem: "closed" };
+  if (!offer.plans.some((p) => p.id === planId)) return { problem: "plan" };
+  const object = await scopedObject(db, scopeOf(link.companyId), link.objectId);
+  const company = await companyRequisites(db, link.companyId);
+  if (!object || !company) return { problem: "requisites" };
+  const [plan] = await db.select().from(servicePlans).where(eq(servicePlans.id, planId));
+  const [equipment] = await db.select().from(installedEquipment)
+    .where(eq(installedEquipment.id, offer.station.id));
+  return await db.transaction(async (tx) => {
+    // The offer is read again inside the transaction: two taps write one draft.
+    if (!await serviceOffer(tx, link.companyId, link.objectId)) return { problem: "closed" as const };
+    const agreement = await writeAgreement(tx, {
+      object,
+      plan,
+      equipment,
+      company,
+      band: offer.band,
+      startsOn: moscowDate(now),
+      payMode: "year",
+      status: "draft",
+      renewsId: null,
+    }, { id: null, now });
+    await notifyRoles(tx, [...planSellerRoles], {
+      companyId: link.companyId,
+      type: "other",
+      title: `Клиент просит план обслуживания «${plan.name}»`,
+      message:
+        `${object.address}: черновик договора № ${agreement.number} готов, проверьте и отправьте клиенту`,
+      relatedObjectId: link.objectId,
+    });
+    await recordActivity(tx, {
+      companyId: link.companyId,
+      userId: null,
+      type: "document",
+      title: `Клиент запросил план обслуживания «${plan.name}»: черновик № ${agreement.number}`,
+      status: "pending",
+      objectId: link.objectId,
+    });
+    return { agreement };
+  });
+}
+
+/** Who is told of a client's request for a plan: those who sell plans in the office. */
+const planSellerRoles = ["company_admin", "chief_engineer", "manager"] as const;

@@ -38,8 +38,10 @@ export async function serviceFigures(
       visitsPerYear: serviceAgreements.visitsPerYear,
       renewed: sql<
         number
-      >`exists(select 1 from service_agreements r where r.renews_id = ${serviceAgreements.id}
-        and r.status <> 'draft')`,
+      > // The outer row named in full: drizzle writes a one-table select's columns unqualified, and a bare
+        // "id" inside the subquery would be the renewal's own.
+        `exists(select 1 from service_agreements r where r.renews_id = service_agreements.id
+        and r.signed_at is not null)`,
       received,
     }).from(serviceAgreements).where(company),
     db.select({ plannedOn: serviceVisits.plannedOn, status: serviceVisits.status }).from(serviceVisits).where(

@@ -5,13 +5,25 @@ import { and, asc, eq, gte, inArray, isNull, lte, ne, notExists, sql } from "dri
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db, Executor } from "./client.ts";
 import type { Scope } from "./scope.ts";
-import { documents, objects, serviceAgreements, serviceVisits, tasks, users } from "./schema/mod.ts";
+import {
+  clientLinks,
+  documents,
+  installedEquipment,
+  objects,
+  serviceAgreements,
+  serviceVisits,
+  tasks,
+  users,
+} from "./schema/mod.ts";
+import { companyRequisites } from "./contracts.ts";
+import { equipmentLabel } from "../domain/service.ts";
 import { notifyUsers, recordActivity } from "./notifications.ts";
 import { enqueueClientMessage } from "./outbox.ts";
 import { serviceStaffRoles, visitDays, visitDue } from "../domain/service_schedule.ts";
 import {
   genericStationOperations,
   genericStationParts,
+  isPartCode,
   type VisitPart,
   type VisitReport,
   visitReport,
@@ -19,6 +31,7 @@ import {
   visitState,
 } from "../domain/service_visits.ts";
 import { displayName, formatDate } from "../domain/format.ts";
+import { activePriceList } from "./price_lists.ts";
 import { moscowDate } from "../domain/dates.ts";
 
 const assignee = alias(users, "assignee");
@@ -265,9 +278,21 @@ export async function getVisit(db: Db, scope: Scope, id: number) {
 }
 export type VisitDetails = NonNullable<Awaited<ReturnType<typeof getVisit>>>;
 
-/** The parts a visit may replace: the built-in list of station parts (their source in domain/service_visits.ts). */
-export function visitParts(): readonly VisitPart[] {
-  return genericStationParts;
+/**
+ * The parts a visit may replace: the company's active price list's rows of the parts section (А300–А319, price
+ * per unit = materials + works, kopecks) when it has them, else the built-in station parts А300–А305 (their
+ * source in domain/service_visits.ts). The plan's discount is taken off when the report is read.
+ */
+export async function visitParts(db: Executor, companyId: number): Promise<readonly VisitPart[]> {
+  const own = await activePriceList(db, companyId);
+  const rows = own?.items.filter((i) => isPartCode(i.code)) ?? [];
+  if (rows.length === 0) return genericStationParts;
+  return rows.map((i) => ({
+    code: i.code,
+    name: i.name,
+    unit: i.unit,
+    price: i.materialsPrice + i.worksPrice,
+  }));
 }
 
 /**
@@ -369,7 +394,7 @@ export async function saveVisitReport(
     .where(and(eq(documents.taskId, visit.taskId), sql`${documents.fileType} like 'image/%'`)).limit(50);
   const report = visitReport(input.values, {
     operations: v.operations,
-    parts: visitParts(),
+    parts: await visitParts(db, visit.companyId),
     discountPercent: v.partsDiscountPercent,
     photoIds: photos.map((p) => p.id),
   });
@@ -555,4 +580,107 @@ export async function visitsOfTasks(
   const rows = await db.select({ id: serviceVisits.id, taskId: serviceVisits.taskId }).from(serviceVisits)
     .where(and(eq(serviceVisits.companyId, companyId), inArray(serviceVisits.taskId, taskIds)));
   return new Map(rows.map((r) => [r.taskId!, r.id]));
+}
+
+/**
+ * What a visit's report PDF prints: the visit (its report, the client's signature), the object, the agreement,
+ * the equipment, the company's requisites, the technician and the names of the photos. Null outside the scope.
+ */
+export async function visitReportDocument(db: Db, scope: Scope, id: number) {
+  const v = await getVisit(db, scope, id);
+  if (!v) return null;
+  const visit = v.visit;
+  const [agreement] = await db.select({ equipmentId: serviceAgreements.equipmentId }).from(serviceAgreements)
+    .where(eq(serviceAgreements.id, visit.agreementId));
+  const [equipment] = agreement?.equipmentId
+    ? await db.select().from(installedEquipment).where(eq(installedEquipment.id, agreement.equipmentId))
+    : [];
+  const [technician] = visit.doneBy
+    ? await db.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(
+      users,
+    )
+      .where(eq(users.id, visit.doneBy))
+    : [];
+  const photoIds = visit.report?.photoIds ?? [];
+  const photos = photoIds.length
+    ? await db.select({ id: documents.id, fileName: documents.fileName }).from(documents)
+      .where(and(eq(documents.companyId, visit.companyId), inArray(documents.id, photoIds)))
+    : [];
+  return {
+    ...v,
+    company: await companyRequisites(db, visit.companyId),
+    equipment: equipment ? equipmentLabel(equipment) : null,
+    technician: technician ? displayName(technician) : null,
+    photos: photoIds.map((pid) => photos.find((p) => p.id === pid)?.fileName).filter((n): n is string => !!n),
+  };
+}
+
+/** Why a report was not sent, by the outbox's answer. */
+export type SendReportRefusal = "not_done" | "no_recipient" | "disabled" | "duplicate" | "unsubscribed";
+
+class NotSent extends Error {
+  constructor(readonly reason: SendReportRefusal) {
+    super(reason);
+  }
+}
+
+/**
+ * «Отправить отчёт клиенту»: a client's link to the object (its page shows the report, its PDF and the
+ * signature) and the message service_report_ready through the outbox, in one transaction: a refused message
+ * leaves no link. Once per visit (the outbox's key). Null outside the scope.
+ */
+export async function sendVisitReport(
+  db: Db,
+  scope: Scope,
+  id: number,
+  link: { token: string; tokenHash: string; expiresAt: Date; origin: string },
+  by: { userId: number; now: Date; ownOnly: boolean },
+): Promise<{ sent: number } | { refused: SendReportRefusal } | null> {
+  const v = await getVisit(db, scope, id);
+  if (!v || (by.ownOnly && v.assignedTo !== by.userId)) return null;
+  if (v.visit.status !== "done") return { refused: "not_done" };
+  const [object] = await db.select({ email: objects.clientEmail }).from(objects)
+    .where(eq(objects.id, v.visit.objectId));
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.insert(clientLinks).values({
+        companyId: v.visit.companyId,
+        objectId: v.visit.objectId,
+        tokenHash: link.tokenHash,
+        createdBy: by.userId,
+        createdAt: by.now,
+        expiresAt: link.expiresAt,
+      });
+      const origin = link.origin.replace(/\/$/, "");
+      const result = await enqueueClientMessage(tx, {
+        companyId: v.visit.companyId,
+        objectId: v.visit.objectId,
+        event: "service_report_ready",
+        recipient: object?.email,
+        key: `visit-report:${v.visit.id}`,
+        facts: {
+          clientName: v.clientName,
+          address: v.address,
+          when: formatDate(v.visit.plannedOn),
+          link: `${origin}/c/${link.token}#visit-${v.visit.id}`,
+        },
+        origin,
+        now: by.now,
+      });
+      if ("skipped" in result) throw new NotSent(result.skipped);
+      await recordActivity(tx, {
+        companyId: v.visit.companyId,
+        userId: by.userId,
+        type: "document",
+        title: `Отчёт о сервисном визите ${formatDate(v.visit.plannedOn)} отправлен клиенту`,
+        status: "completed",
+        objectId: v.visit.objectId,
+        taskId: v.visit.taskId,
+      });
+      return { sent: result.id };
+    });
+  } catch (error) {
+    if (error instanceof NotSent) return { refused: error.reason };
+    throw error;
+  }
 }

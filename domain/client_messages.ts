@@ -18,6 +18,10 @@
 //   order_status            — a shop order moved to another status (PATCH /api/orders/:id)
 //   service_visit_due       — a service visit is due (when service plans exist)
 //   service_visit_soon      — a scheduled service visit is a few days ahead (server/jobs.ts, db/service_visits.ts)
+//   service_renewal_due     — a service agreement ends within 30 days, not yet renewed (server/jobs.ts,
+//                             db/service.ts remindRenewals)
+//   service_report_ready    — staff send the report of a service visit («Отправить отчёт клиенту»,
+//                             POST /api/service/visits/:id/send-report)
 import { formatKopecks } from "./format.ts";
 
 export const clientMessageEvents = [
@@ -34,6 +38,8 @@ export const clientMessageEvents = [
   "order_status",
   "service_visit_due",
   "service_visit_soon",
+  "service_renewal_due",
+  "service_report_ready",
 ] as const;
 export type ClientMessageEvent = typeof clientMessageEvents[number];
 
@@ -59,6 +65,7 @@ const mustAct: ReadonlySet<ClientMessageEvent> = new Set([
   "contract_to_sign",
   "agreement_to_sign",
   "act_to_sign",
+  "service_report_ready",
 ]);
 export const isReminder = (event: ClientMessageEvent) => !mustAct.has(event);
 /** A document the client must sign: its e-mail cannot be switched off by the company (the client would never
@@ -80,6 +87,8 @@ export const clientMessageEventLabels: Record<ClientMessageEvent, string> = {
   order_status: "Изменился статус заказа",
   service_visit_due: "Пора сервисное обслуживание",
   service_visit_soon: "Напоминание о сервисном визите",
+  service_renewal_due: "Пора продлить договор обслуживания",
+  service_report_ready: "Отчёт о сервисном визите",
 };
 
 /** The facts a message names; each event uses the ones it needs. */
@@ -214,6 +223,22 @@ const templates: Record<
       "Пожалуйста, обеспечьте доступ к станции. Если дата неудобна, позвоните нам — перенесём визит.",
     ],
     action: "Личный кабинет",
+  }),
+  service_renewal_due: (f) => ({
+    subject: `Договор обслуживания${num(f)} заканчивается${f.when ? ` ${f.when}` : ""}`,
+    lines: [
+      `Срок договора на сервисное обслуживание станции${on(f)} заканчивается${f.when ? ` ${f.when}` : ""}.`,
+      "Чтобы визиты продолжились без перерыва, продлите договор: позвоните нам или ответьте на это письмо.",
+    ],
+    action: "Личный кабинет",
+  }),
+  service_report_ready: (f) => ({
+    subject: `Отчёт о сервисном визите${f.when ? ` ${f.when}` : ""}`,
+    lines: [
+      `Отчёт о сервисном обслуживании станции${on(f)}${f.when ? ` ${f.when}` : ""} готов.`,
+      "В нём выполненные операции, показания, заменённые детали и их стоимость. Его можно скачать в PDF и подписать.",
+    ],
+    action: "Открыть отчёт",
   }),
 };
 

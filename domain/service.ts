@@ -51,3 +51,8 @@ export interface ServiceVisitReport {
   photoIds: number[];
   comment: string;
 }
+
+/** What a service contract, a warranty card or a visit report prints for a piece of equipment. */
+export function equipmentLabel(e: { modelName: string; serialNumber: string | null }): string {
+  return e.serialNumber ? `${e.modelName}, заводской № ${e.serialNumber}` : e.modelName;
+}

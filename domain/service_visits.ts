@@ -6,6 +6,7 @@ import * as z from "zod/mini";
 import type { FormField, FormSection } from "../estimating/fields.ts";
 import { isCalendarDate } from "./calendar_date.ts";
 import { recordId } from "./bounds.ts";
+import { formatKopecks } from "./format.ts";
 import type { ServiceVisitReport } from "./service.ts";
 
 /** The report of a done visit (service_visits.report), as domain/service.ts defines it. */
@@ -46,6 +47,13 @@ export const genericStationParts: readonly VisitPart[] = [
   { code: "А305", name: "Таблетки для обеззараживания, 1 кг", unit: "уп.", price: 1_200_00 },
 ];
 
+/** A price-list code of the station parts' section (А300–А319), the rows a visit's form offers. */
+export const isPartCode = (code: string) => /^А3[01]\d$/.test(code);
+
+/** A part's price less the plan's discount (whole percent), kopecks rounded. */
+export const discountedPrice = (price: number, discountPercent: number) =>
+  Math.round(price * (100 - Math.min(100, Math.max(0, Math.round(discountPercent)))) / 100);
+
 /** The readings asked at every visit, with their units and bounds. */
 export const visitReadings = {
   sludge_level: { label: "Уровень ила в стабилизаторе", unit: "см", min: 0, max: 300 },
@@ -78,9 +86,14 @@ const partQuantity = (code: string) => `part_${code}_quantity`;
 
 /**
  * The visit's form as sections of the measurement form engine: the checklist of the model's operations, the
- * readings, the parts replaced (each a checkbox revealing its quantity) and a comment.
+ * readings, the parts replaced (each a checkbox with its price after the plan's discount, revealing its
+ * quantity) and a comment.
  */
-export function visitFormSections(operations: readonly string[], parts: readonly VisitPart[]): FormSection[] {
+export function visitFormSections(
+  operations: readonly string[],
+  parts: readonly VisitPart[],
+  discountPercent = 0,
+): FormSection[] {
   const ops = operations.length > 0 ? operations : genericStationOperations;
   return [
     {
@@ -129,7 +142,13 @@ export function visitFormSections(operations: readonly string[], parts: readonly
       id: "parts",
       title: "Замена деталей",
       fields: parts.flatMap((p): FormField[] => [
-        { name: partField(p.code), label: p.name, kind: "boolean", default: false, code: p.code },
+        {
+          name: partField(p.code),
+          label: `${p.name} — ${formatKopecks(discountedPrice(p.price, discountPercent))} за ${p.unit}`,
+          kind: "boolean",
+          default: false,
+          code: p.code,
+        },
         {
           name: partQuantity(p.code),
           label: "Количество",
@@ -199,14 +218,13 @@ export function visitReport(
     const v = String(values[name] ?? "");
     if (v in readingValueLabels) readings[name] = v;
   }
-  const discount = Math.min(100, Math.max(0, Math.round(options.discountPercent)));
   const parts = options.parts.filter((p) => values[partField(p.code)] === true).map((p) => {
     const q = Math.round(Number(values[partQuantity(p.code)] ?? 1));
     return {
       code: p.code,
       name: p.name,
       quantity: Number.isFinite(q) && q >= 1 ? Math.min(q, 100) : 1,
-      price: Math.round(p.price * (100 - discount) / 100),
+      price: discountedPrice(p.price, options.discountPercent),
       billable: true,
     };
   });

@@ -1,4 +1,5 @@
-// The client's page, «Обслуживание» (issue 27 item 2, issue 25 item 9): the service contracts sent to the
+// The client's page, «Обслуживание» (issue 27 item 2, issue 25 item 9): the plans offered after the
+// installation (the client asks for one: staff get a prefilled draft), the service contracts sent to the
 // client — read, downloaded as PDF, signed by typing the full name and drawing the signature (the same pad as
 // the works contract's, a chunk of its own) — and the warranty card and the well passport as PDF.
 import { useState } from "react";
@@ -18,6 +19,70 @@ export interface ClientServiceAgreementsProps {
     signed: string | null;
   }[];
   documents: { href: string; label: string }[];
+  /** The plans offered for the station just installed (prices of its size band), or null. */
+  offer: {
+    station: string;
+    plans: { id: number; name: string; terms: string; perYear: string; perVisit: string }[];
+  } | null;
+}
+
+/** The plans offered after the installation, each with «Хочу этот план»: staff get the request and a draft. */
+function PlanOffer(
+  { token, offer }: { token: string; offer: NonNullable<ClientServiceAgreementsProps["offer"]> },
+) {
+  const [asked, setAsked] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function ask(planId: number, name: string) {
+    setBusy(true);
+    try {
+      await api(`/api/client-links/${token}/service-request`, { body: { planId } });
+      setAsked(name);
+      toast({
+        title: "Заявка отправлена",
+        description: "Мы подготовим договор и пришлём его сюда",
+        variant: "success",
+      });
+    } catch (err) {
+      toastError(err instanceof Error ? err.message : String(err), "Не удалось отправить заявку");
+    } finally {
+      setBusy(false);
+    }
+  }
+  if (asked) {
+    return (
+      <p className="notice notice-success" role="status">
+        Заявка на план «{asked}» отправлена. Договор обслуживания появится на этой странице.
+      </p>
+    );
+  }
+  return (
+    <div className="stack client-service-offer">
+      <h3>Сервисное обслуживание станции</h3>
+      <p className="muted">
+        Станции нужна регулярная откачка ила и чистка эрлифтов. Выберите план для «{offer.station}» — цены для
+        вашей станции:
+      </p>
+      <ul className="client-list">
+        {offer.plans.map((p) => (
+          <li key={p.id}>
+            <span>
+              <strong>«{p.name}»</strong> — {p.perYear} в год или {p.perVisit} за визит
+              <br />
+              <span className="muted small">{p.terms}</span>
+            </span>
+            <button
+              type="button"
+              className="btn btn-primary btn-sm"
+              disabled={busy}
+              onClick={() => ask(p.id, p.name)}
+            >
+              Хочу этот план
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
 }
 
 function SignForm({ token, id, clientName, onSigned }: {
@@ -58,6 +123,7 @@ export default function ClientServiceAgreements(props: ClientServiceAgreementsPr
           </li>
         ))}
       </ul>
+      {props.offer && <PlanOffer token={props.token} offer={props.offer} />}
       {props.agreements.map((a) => {
         const signer = a.signed ?? signed[a.id];
         return (

@@ -14,6 +14,7 @@ import { toast } from "../components/toast.ts";
 import type { VisitReport } from "../domain/service_visits.ts";
 import { VisitReportView } from "../components/VisitReport.tsx";
 import VisitSignature from "./VisitSignature.tsx";
+import { SendReportButton } from "./ObjectDetails/VisitReports.tsx";
 
 export interface ServiceVisitScreenProps {
   visitId: number;
@@ -95,6 +96,16 @@ export default function ServiceVisitScreen(props: ServiceVisitScreenProps) {
         <section className="card">
           <h2>Отчёт о визите</h2>
           <VisitReportView report={report} />
+          <div className="row-actions">
+            <a
+              className="btn btn-ghost btn-sm"
+              href={`/api/service/visits/${props.visitId}/report.pdf`}
+              target="_blank"
+            >
+              Акт (PDF)
+            </a>
+            <SendReportButton visitId={props.visitId} />
+          </div>
         </section>
         <section className="card">
           <h2>Подпись клиента</h2>

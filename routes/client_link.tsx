@@ -17,7 +17,7 @@ import { clientNextStep, supersededMessage } from "../domain/client_links.ts";
 import { taskStatusLabels } from "../domain/labels.ts";
 import ClientContract from "../islands/ClientContract.tsx";
 import ClientServiceAgreements from "../islands/ClientServiceAgreements.tsx";
-import { equipmentLabel, linkService } from "../db/service.ts";
+import { equipmentLabel, linkService, serviceOffer } from "../db/service.ts";
 import VisitSignature from "../islands/VisitSignature.tsx";
 import { VisitReportView } from "../components/VisitReport.tsx";
 import { objectVisitReports } from "../db/service_visits.ts";
@@ -90,7 +90,10 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
   });
   const contacts = v.contacts;
   // The reports of the object's service visits, each signed here by the client.
-  const visits = await objectVisitReports(db, state.link.companyId, state.link.objectId);
+  const [visits, offer] = await Promise.all([
+    objectVisitReports(db, state.link.companyId, state.link.objectId),
+    serviceOffer(db, state.link.companyId, state.link.objectId),
+  ]);
   return renderPage(c, {
     title: contract ? `Договор № ${contract.contractNumber}` : "Смета",
     bodyClass: "client-page",
@@ -376,7 +379,7 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
             </ul>
           </Card>
         )}
-        {(service.agreements.length > 0 || service.equipment.length > 0) && (
+        {(service.agreements.length > 0 || service.equipment.length > 0 || offer) && (
           <Island
             component={ClientServiceAgreements}
             props={{
@@ -396,6 +399,22 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
                 }`,
                 signed: a.signerName && a.signedAt ? `${a.signerName}, ${formatDateTime(a.signedAt)}` : null,
               })),
+              offer: offer
+                ? {
+                  station: offer.station.label,
+                  plans: offer.plans.map((p) => ({
+                    id: p.id,
+                    name: p.name,
+                    terms: [
+                      `${p.visitsPerYear} визит(а) в год`,
+                      p.priorityCallout ? "приоритетный выезд" : null,
+                      p.partsDiscountPercent ? `скидка на детали ${p.partsDiscountPercent} %` : null,
+                    ].filter(Boolean).join(" · "),
+                    perYear: formatKopecks(p.perYear),
+                    perVisit: formatKopecks(p.perVisit),
+                  })),
+                }
+                : null,
               documents: service.equipment.map((e) =>
                 e.kind === "well"
                   ? {
@@ -467,11 +486,17 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
           <Card>
             <h2 id="client-service">Сервисное обслуживание</h2>
             {visits.map((visit) => (
-              <section key={visit.id} className="stack" data-visit={visit.id}>
+              <section key={visit.id} id={`visit-${visit.id}`} className="stack" data-visit={visit.id}>
                 <h3>
                   Визит {formatDate(visit.plannedOn)} · {visit.planName}
                 </h3>
                 {visit.report && <VisitReportView report={visit.report} />}
+                <a
+                  className="btn btn-secondary btn-sm"
+                  href={`/api/client-links/${token}/visits/${visit.id}/report.pdf`}
+                >
+                  Акт обслуживания (PDF)
+                </a>
                 <Island
                   component={VisitSignature}
                   props={{

@@ -1,6 +1,6 @@
 // «Обслуживание»: the service visits of the next 12 months by month (and the overdue ones before), filtered by
 // person and status, with «Перенести» for those who plan and «Провести визит» for the one who goes; the
-// agreements due for renewal within a month. `?objectId=` narrows it to one object (the object's schedule).
+// agreements due for renewal within a month, renewed with «Продлить» (the next year sent to the client). `?objectId=` narrows it to one object (the object's schedule).
 import type { Context } from "hono";
 import { agreementsDueForRenewal, listVisits, serviceStaff, type VisitRow } from "../db/service_visits.ts";
 import { type VisitState, visitStateLabels } from "../domain/service_visits.ts";
@@ -17,6 +17,7 @@ import { renderWorkPage } from "./_page.tsx";
 import { Badge } from "../components/Badge.tsx";
 import { EmptyState, StatCard } from "../components/Card.tsx";
 import MoveVisitDialog from "../islands/MoveVisitDialog.tsx";
+import ActionButton from "../islands/ActionButton.tsx";
 
 const stateTones: Record<VisitState, Tone> = {
   planned: "info",
@@ -154,9 +155,20 @@ export default async function servicePage(c: Context<AppEnv>) {
                   {" "}
                   — до {formatDate(a.endsOn)}
                 </span>
-                <a className="btn btn-primary btn-sm" href={`/objects?objectId=${a.objectId}&renew=${a.id}`}>
-                  Продлить
-                </a>
+                <Island
+                  component={ActionButton}
+                  as="span"
+                  props={{
+                    label: "Продлить",
+                    url: `/api/service/agreements/${a.id}/renew`,
+                    success: {
+                      title: "Договор продлён",
+                      description: "Новый договор на следующий год отправлен клиенту на подпись",
+                    },
+                    failure: "Не удалось продлить договор",
+                    className: "btn btn-primary btn-sm",
+                  }}
+                />
               </li>
             ))}
           </ul>

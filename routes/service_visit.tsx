@@ -38,7 +38,11 @@ export default async function serviceVisitPage(c: Context<AppEnv>) {
       body: <p className="notice notice-info">Визит назначен другому сотруднику.</p>,
     });
   }
-  const sections = visitFormSections(v.operations, visitParts());
+  const sections = visitFormSections(
+    v.operations,
+    await visitParts(db, visit.companyId),
+    v.partsDiscountPercent,
+  );
   const photos = await listDocuments(db, scope, { taskId: visit.taskId!, pageSize: 200 });
   const state = visitState(visit, moscowDate(now()));
   return renderWorkPage(c, {

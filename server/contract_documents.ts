@@ -17,6 +17,8 @@ export interface ContractDocumentInput {
   signature: ContractSignature | null;
   /** The footer's document name («Гарантийный талон № …»); «Договор № …, версия …» without one. */
   footer?: string;
+  /** The lines above the drawn signature when the document is not a contract (a visit report's client). */
+  signatureHeading?: string[];
 }
 
 /** A heading of the template: the title line or a numbered section in capitals («2. ЦЕНА И …»). */
@@ -128,7 +130,9 @@ export async function contractPdf(input: ContractDocumentInput): Promise<Uint8Ar
   const s = input.signature;
   if (s) {
     y -= LEADING;
-    for (const [i, line] of signatureLines(s).entries()) write(line, { size: i === 0 ? 11 : 9 });
+    for (const [i, line] of (input.signatureHeading ?? signatureLines(s)).entries()) {
+      write(line, { size: i === 0 ? 11 : 9 });
+    }
     const png = signaturePng(s);
     const image = png && await pdf.embedPng(png).catch((e) => {
       console.error("contract signature image not embedded:", e);

@@ -1,8 +1,9 @@
 // Periodic work of the server: the task_overdue notification, sent once per late task (a service visit is a
 // task, so a visit not done by its day is told the same way), the clients' reminders of service visits a few
-// days ahead, and the clean-up of expired sessions and of sign-in attempts that fell out of the throttle window.
+// days ahead, the service agreements' ends and renewal reminders, and the clean-up of expired sessions and of sign-in attempts that fell out of the throttle window.
 import { notifyNewlyOverdueTasks } from "../db/tasks.ts";
 import { remindUpcomingVisits } from "../db/service_visits.ts";
+import { endExpiredAgreements, remindRenewals } from "../db/service.ts";
 import { deleteExpiredSessions } from "../db/sessions.ts";
 import { pruneAttempts } from "./auth/throttle.ts";
 import type { AppDeps } from "./types.ts";
@@ -21,6 +22,16 @@ export async function remindServiceVisits(deps: Pick<AppDeps, "db" | "now" | "en
     deps.now(),
     deps.env.PUBLIC_URL ?? `http://localhost:${deps.env.PORT}`,
   );
+}
+
+/** Ends the service agreements whose term is over and reminds the renewals due within a month (staff and
+ * client, once per agreement); returns how many of each. */
+export async function serviceAgreementTerms(deps: Pick<AppDeps, "db" | "now" | "env">) {
+  const now = deps.now();
+  return {
+    ended: await endExpiredAgreements(deps.db, now),
+    reminded: await remindRenewals(deps.db, now, deps.env.PUBLIC_URL ?? `http://localhost:${deps.env.PORT}`),
+  };
 }
 
 /** Deletes the sessions that have run out and the sign-in attempts older than the throttle window. */
@@ -47,6 +58,9 @@ export function startJobs(
     );
     await remindServiceVisits(deps).catch((error) =>
       console.error("Напоминания о сервисных визитах не записаны:", error)
+    );
+    await serviceAgreementTerms(deps).catch((error) =>
+      console.error("Сроки договоров обслуживания не проверены:", error)
     );
     await cleanUpSessions(deps).catch((error) => console.error("Очистка истекших сессий не удалась:", error));
   };

@@ -123,6 +123,8 @@ export const serviceAgreements = sqliteTable("service_agreements", {
   signedAt: timestamp("signed_at"),
   endedAt: timestamp("ended_at"),
   endReason: text("end_reason", { enum: serviceEndReasons }),
+  /** When staff and the client were reminded that the term ends soon (once per agreement). */
+  renewalRemindedAt: timestamp("renewal_reminded_at"),
   createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

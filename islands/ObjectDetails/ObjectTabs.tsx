@@ -29,6 +29,7 @@ import {
   VIDEO_MAX_BYTES,
 } from "../../components/Documents.tsx";
 import ServicePanel, { EquipmentDocuments } from "./ServicePanel.tsx";
+import { type VisitReportLink, VisitReports } from "./VisitReports.tsx";
 
 import { ClosingDocuments } from "./ClosingDocuments.tsx";
 
@@ -56,6 +57,7 @@ export default function ObjectTabs({ object, canEdit, canOverride, userId, isAdm
   const [videos, setVideos] = useState<VideoJson[] | null>(null);
   const [documents, setDocuments] = useState<DocumentJson[] | null>(null);
   const [equipment, setEquipment] = useState<Parameters<typeof EquipmentDocuments>[0]["equipment"]>([]);
+  const [reports, setReports] = useState<VisitReportLink[]>([]);
   const [playing, setPlaying] = useState<VideoJson | null>(null);
 
   async function openTab(next: Tab) {
@@ -67,11 +69,14 @@ export default function ObjectTabs({ object, canEdit, canOverride, userId, isAdm
       if (next === "documents" && documents === null) {
         const [docs, service] = await Promise.all([
           api<DocumentJson[]>(`/api/objects/${object.id}/documents`),
-          api<{ equipment: Parameters<typeof EquipmentDocuments>[0]["equipment"] }>(
+          api<
+            { equipment: Parameters<typeof EquipmentDocuments>[0]["equipment"]; reports: VisitReportLink[] }
+          >(
             `/api/service/objects/${object.id}`,
           ),
         ]);
         setEquipment(service.equipment);
+        setReports(service.reports);
         setDocuments(docs);
       }
     } catch (err) {
@@ -148,6 +153,7 @@ export default function ObjectTabs({ object, canEdit, canOverride, userId, isAdm
         {tab === "documents" && (
           <div className="stack-lg">
             {equipment.length > 0 && <EquipmentDocuments equipment={equipment} base="/api/service" />}
+            <VisitReports reports={reports} />
             <ActSummary objectId={object.id} onChanged={() => {}} listOnly />
             <ClosingDocuments objectId={object.id} canIssue={canEdit} />
             {documents === null

@@ -42,6 +42,7 @@ interface Agreement {
   pricePerYear: number;
   pricePerVisit: number;
   signerName: string | null;
+  renewsId: number | null;
   payments: Payment[];
 }
 
@@ -51,10 +52,17 @@ interface Plan {
   visitsPerYear: number;
 }
 
+interface Offer {
+  station: { id: number; label: string };
+  plans: { id: number; name: string; visitsPerYear: number; perYear: number; perVisit: number }[];
+}
+
 interface ServiceData {
   equipment: Equipment[];
   agreements: Agreement[];
   plans: Plan[];
+  /** The plans to offer for the station a finished job installed, priced for its size band; null otherwise. */
+  offer: Offer | null;
 }
 
 const kindLabels: Record<EquipmentKind, string> = { station: "Станция", well: "Скважина", pump: "Насос" };
@@ -398,6 +406,43 @@ export default function ServicePanel({ objectId, canEdit }: { objectId: number; 
             </button>
           )}
         </div>
+        {data.offer && !selling && (
+          <div className="notice notice-info stack service-offer" data-testid="service-offer">
+            <p>
+              <strong>Работы завершены — предложите клиенту обслуживание</strong> станции{" "}
+              {data.offer.station.label}. Клиент видит эти планы на своей странице и может попросить договор.
+            </p>
+            <ul className="plain-list">
+              {data.offer.plans.map((p) => (
+                <li key={p.id} className="row">
+                  <span>
+                    «{p.name}» · {p.visitsPerYear} виз./год · {formatKopecks(p.perYear)} в год или{" "}
+                    {formatKopecks(p.perVisit)} за визит
+                  </span>
+                  {canEdit && (
+                    <button
+                      type="button"
+                      className="btn btn-secondary btn-sm"
+                      onClick={() =>
+                        act(
+                          `/api/service/objects/${objectId}/agreements`,
+                          `Черновик договора «${p.name}» создан`,
+                          {
+                            planId: p.id,
+                            equipmentId: data.offer!.station.id,
+                            startsOn: new Date().toLocaleDateString("sv-SE", { timeZone: "Europe/Moscow" }),
+                            payMode: "year",
+                          },
+                        )}
+                    >
+                      Оформить «{p.name}»
+                    </button>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
         {selling && (
           <SellPlan
             objectId={objectId}
@@ -413,6 +458,7 @@ export default function ServicePanel({ objectId, canEdit }: { objectId: number; 
           : (
             <ul className="service-list">
               {data.agreements.map((a) => {
+                const renewed = data.agreements.some((r) => r.renewsId === a.id && r.status !== "ended");
                 const pending = a.payments.find((p) => p.status === "pending");
                 const paid = a.payments.filter((p) => p.status === "paid").reduce((s, p) => s + p.amount, 0);
                 return (
@@ -420,6 +466,7 @@ export default function ServicePanel({ objectId, canEdit }: { objectId: number; 
                     <div>
                       <strong>№ {a.number} · «{a.planName}»</strong>
                       <div className="muted">
+                        {a.renewsId && "Продление · "}
                         {statusLabels[a.status]} · {day(a.startsOn)}–{day(a.endsOn)} · {a.payMode === "year"
                           ? `${formatKopecks(a.pricePerYear)} в год`
                           : `${formatKopecks(a.pricePerVisit)} за визит`} · получено {formatKopecks(paid)}
@@ -441,6 +488,19 @@ export default function ServicePanel({ objectId, canEdit }: { objectId: number; 
                             act(`/api/service/agreements/${a.id}/send`, "Договор отправлен клиенту")}
                         >
                           Отправить клиенту
+                        </button>
+                      )}
+                      {canEdit && a.status === "signed" && !renewed && (
+                        <button
+                          type="button"
+                          className="btn btn-secondary btn-sm"
+                          onClick={() =>
+                            act(
+                              `/api/service/agreements/${a.id}/renew`,
+                              "Договор продлён: следующий год отправлен клиенту на подпись",
+                            )}
+                        >
+                          Продлить
                         </button>
                       )}
                       {canEdit && a.status === "signed" && !pending && (

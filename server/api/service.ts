@@ -21,13 +21,18 @@ import {
   listPlans,
   markServicePaymentReceived,
   objectService,
+  renewAgreement,
+  requestServicePlan,
   savePlan,
   sendAgreement,
   type ServiceAgreement,
+  serviceOffer,
   signAgreementByLink,
   updateEquipment,
 } from "../../db/service.ts";
 import { companyRequisites } from "../../db/contracts.ts";
+import { objectVisitReports, visitReportDocument } from "../../db/service_visits.ts";
+import { visitReportPdf } from "./service_visits.ts";
 import {
   equipmentSchema,
   serviceAgreementSchema,
@@ -156,14 +161,34 @@ const agreementProblems = {
   requisites: new ApiError(409, "Заполните реквизиты компании в настройках"),
 };
 
+const renewalProblems = {
+  not_signed: new ApiError(409, "Продлевается подписанный действующий договор"),
+  renewed: new ApiError(409, "Договор уже продлён: продление отправлено клиенту"),
+  plan: new ApiError(409, "План договора снят с продажи: оформите новый договор на другой план"),
+  equipment: new ApiError(409, "Оборудование договора удалено: оформите новый договор"),
+  requisites: agreementProblems.requisites,
+};
+
 export const serviceApi = new Hono<AppEnv>()
   .get("/objects/:objectId", requireApi(staffRoles), objectParam, async (c) => {
     const user = currentUser(c);
     const { db } = c.var.deps;
     const service = await objectService(db, companyScope(user), c.req.valid("param").objectId);
     if (!service) throw notFound("Объект не найден");
-    const plans = (await listPlans(db, service.object.companyId)).filter((p) => !p.archived);
-    return c.json({ ...service, plans });
+    const [allPlans, visits, offer] = await Promise.all([
+      listPlans(db, service.object.companyId),
+      objectVisitReports(db, service.object.companyId, service.object.id),
+      serviceOffer(db, service.object.companyId, service.object.id),
+    ]);
+    const plans = allPlans.filter((p) => !p.archived);
+    // The done visits' reports, for the Documents tab (their PDF and «Отправить отчёт клиенту»).
+    const reports = visits.map((v) => ({
+      id: v.id,
+      plannedOn: v.plannedOn,
+      planName: v.planName,
+      clientSigned: v.clientSignedAt !== null,
+    }));
+    return c.json({ ...service, plans, reports, offer });
   })
   .post(
     "/objects/:objectId/equipment",
@@ -282,6 +307,17 @@ export const serviceApi = new Hono<AppEnv>()
     }
     throw notFound("Договор не найден");
   })
+  .post("/agreements/:id/renew", requireApi(contractMakerRoles), validIdParam, async (c) => {
+    const user = currentUser(c);
+    const { db, now } = c.var.deps;
+    const result = await renewAgreement(db, companyScope(user), c.req.valid("param").id, {
+      id: user.id,
+      now: now(),
+    });
+    if ("agreement" in result) return c.json(result.agreement, 201);
+    if (result.problem === "missing") throw notFound("Договор не найден");
+    throw renewalProblems[result.problem];
+  })
   .get("/agreements/:id/pdf", requireApi(staffRoles), validIdParam, async (c) => {
     const user = currentUser(c);
     const a = await getAgreement(c.var.deps.db, companyScope(user), c.req.valid("param").id);
@@ -356,6 +392,10 @@ export const serviceApi = new Hono<AppEnv>()
 // ---- The client's link ----
 
 const tokenParam = validate("param", z.object({ token: z.string() }));
+/** The client asks for one of the offered plans. */
+const serviceRequestSchema = z.object({
+  planId: z.number("Выберите план").check(z.int("Выберите план"), z.positive("Выберите план")),
+});
 const tokenIdParam = validate("param", z.object({ token: z.string(), id: idText }));
 
 async function liveLink(c: Context<AppEnv>, token: string) {
@@ -396,7 +436,21 @@ export const serviceLinkApi = new Hono<AppEnv>()
         signerName: a.signerName,
       })),
       equipment: service.equipment.map((e) => ({ id: e.id, kind: e.kind, label: equipmentLabel(e) })),
+      offer: await serviceOffer(c.var.deps.db, link.companyId, link.objectId),
     });
+  })
+  .post("/:token/service-request", tokenParam, validate("json", serviceRequestSchema), async (c) => {
+    const link = await liveLink(c, c.req.valid("param").token);
+    const { db, now } = c.var.deps;
+    const result = await requestServicePlan(db, link, c.req.valid("json").planId, now());
+    if ("agreement" in result) {
+      return c.json({ ok: true, number: result.agreement.number, planName: result.agreement.planName }, 201);
+    }
+    if (result.problem === "plan") throw invalid({ planId: ["Выберите один из предложенных планов"] });
+    if (result.problem === "closed") {
+      throw new ApiError(409, "Заявка на обслуживание уже отправлена — мы свяжемся с вами");
+    }
+    throw agreementProblems.requisites;
   })
   .post("/:token/agreements/:id/sign", tokenIdParam, validate("json", contractSignSchema), async (c) => {
     const { token, id } = c.req.valid("param");
@@ -427,6 +481,13 @@ export const serviceLinkApi = new Hono<AppEnv>()
       `Договор обслуживания ${a.number}.pdf`,
       `dogovor-to-${a.id}.pdf`,
     );
+  })
+  .get("/:token/visits/:id/report.pdf", tokenIdParam, async (c) => {
+    const { token, id } = c.req.valid("param");
+    const link = await liveLink(c, token);
+    const doc = await visitReportDocument(c.var.deps.db, scopeOf(link.companyId), id);
+    if (!doc || doc.visit.objectId !== link.objectId) throw notFound("Визит не найден");
+    return await visitReportPdf(c, doc);
   })
   .get("/:token/equipment/:id/warranty.pdf", tokenIdParam, async (c) => {
     const { token, id } = c.req.valid("param");

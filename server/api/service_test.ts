@@ -9,6 +9,10 @@ import { objectLedger } from "../../db/ledger.ts";
 import { serviceFigures } from "../../db/service_figures.ts";
 import { scopeOf } from "../../db/scope.ts";
 import { extractPdfText } from "../testing_pdf.ts";
+import { and, eq } from "drizzle-orm";
+import { notifications, objects, outboxMessages } from "../../db/schema/mod.ts";
+import { endExpiredAgreements, getAgreement, remindRenewals } from "../../db/service.ts";
+import { insertAgreement } from "../../db/testing_service.ts";
 
 const ENGINEER = "engineer@demo.local";
 const DIRECTOR = "director@demo.local";
@@ -264,4 +268,164 @@ Deno.test("[api] a plan sold on a finished station: contract signed through the 
     ) {
       assert.ok(card.includes(line), `the warranty card prints ${line}`);
     }
+  }));
+
+Deno.test("[api] «Продлить» sends the next year at the plan's current price; signing it plans its visits; reminded once", () =>
+  withTestApp(async (t) => {
+    const { objectId, token } = await finishedStationJob(t);
+    const db = t.deps.db;
+    await db.update(objects).set({ clientEmail: "smirnov@example.ru" }).where(eq(objects.id, objectId));
+    const { equipment, plans } = await expectJson<any>(
+      t.as(ENGINEER).get(`/api/service/objects/${objectId}`),
+    );
+    const station = equipment.find((e: any) => e.source === "act");
+    const standard = plans.find((p: any) => p.name === "Стандарт");
+    const first = await expectJson<any>(
+      t.as(ENGINEER).post(`/api/service/objects/${objectId}/agreements`, {
+        planId: standard.id,
+        equipmentId: station.id,
+        startsOn: "2026-12-01",
+        payMode: "year",
+      }),
+      201,
+    );
+    const sign = (id: number) =>
+      t.request(`/api/client-links/${token}/agreements/${id}/sign`, {
+        method: "POST",
+        json: { fullName: "Смирнов Алексей Петрович", signature: drawnPng(), agree: true },
+      });
+    await expectJson(t.as(ENGINEER).post(`/api/service/agreements/${first.id}/renew`), 409); // a draft
+    await expectJson(t.as(ENGINEER).post(`/api/service/agreements/${first.id}/send`));
+    await expectJson(sign(first.id));
+
+    // A month before the end: staff and the client are reminded, once.
+    const origin = "https://polesmeta.example";
+    const early = await remindRenewals(db, new Date("2027-10-20T09:00:00Z"), origin);
+    const mine = async () =>
+      (await db.select().from(outboxMessages).where(eq(outboxMessages.event, "service_renewal_due")))
+        .filter((m) => m.objectId === objectId);
+    assert.equal((await mine()).length, 0, "41 days before the end is too early");
+    assert.ok(early >= 0);
+    await remindRenewals(db, new Date("2027-11-05T09:00:00Z"), origin);
+    await remindRenewals(db, new Date("2027-11-06T09:00:00Z"), origin);
+    const reminders = await mine();
+    assert.equal(reminders.length, 1, "never twice");
+    assert.match(
+      reminders[0].subject,
+      new RegExp(`Договор обслуживания №${first.number} заканчивается 30\\.11\\.2027`),
+    );
+    const told = await db.select().from(notifications).where(and(
+      eq(notifications.relatedObjectId, objectId),
+      eq(notifications.title, "Пора продлить договор обслуживания"),
+    ));
+    assert.ok(told.length >= 1, "the managers and administrators are told");
+    assert.equal(new Set(told.map((n) => n.userId)).size, told.length, "each once");
+
+    // The plan's price went up since: the renewal takes the current one.
+    await expectJson(
+      t.as(DIRECTOR).put(`/api/service/plans/${standard.id}`, {
+        ...standard,
+        id: undefined,
+        prices: { ...standard.prices, medium: { perVisit: 9_000_00, perYear: 18_000_00 } },
+      }),
+    );
+    await expectJson(t.as(FOREMAN).post(`/api/service/agreements/${first.id}/renew`), 403);
+    await expectJson(t.as("admin@other.local").post(`/api/service/agreements/${first.id}/renew`), 404);
+    const renewal = await expectJson<any>(
+      t.as(ENGINEER).post(`/api/service/agreements/${first.id}/renew`),
+      201,
+    );
+    assert.deepEqual(
+      [renewal.status, renewal.renewsId, renewal.startsOn, renewal.endsOn, renewal.pricePerYear],
+      ["sent", first.id, "2027-12-01", "2028-11-30", 18_000_00],
+    );
+    assert.equal(renewal.equipmentId, station.id, "the same equipment");
+    assert.notEqual(renewal.number, first.number);
+    const again = await expectJson<any>(
+      t.as(ENGINEER).post(`/api/service/agreements/${first.id}/renew`),
+      409,
+    );
+    assert.equal(again.error ?? again.message, "Договор уже продлён: продление отправлено клиенту");
+    const onLink = await expectJson<any>(t.request(`/api/client-links/${token}/service`));
+    assert.ok(onLink.agreements.some((a: any) => a.id === renewal.id && a.status === "sent"), "on the link");
+
+    await expectJson(sign(renewal.id));
+    const visits = await expectJson<any[]>(t.as(ENGINEER).get(`/api/service/visits?objectId=${objectId}`));
+    const renewalDays = visits.filter((v) => v.agreementId === renewal.id).map((v) => v.plannedOn);
+    assert.deepEqual(renewalDays, ["2027-12-01", "2028-06-01"], "the renewal's 12 months, by its rule");
+
+    // The old agreement runs to its end date, then ends as renewed; the figures count the renewal.
+    await endExpiredAgreements(db, new Date("2027-11-30T12:00:00Z"));
+    assert.equal(
+      (await getAgreement(db, null, first.id))!.status,
+      "signed",
+      "still in force on its last day",
+    );
+    await endExpiredAgreements(db, new Date("2027-12-01T06:00:00Z"));
+    const ended = (await getAgreement(db, null, first.id))!;
+    assert.deepEqual([ended.status, ended.endReason], ["ended", "renewed"]);
+    const figures = await serviceFigures(db, scopeOf(null), new Date("2027-12-15T09:00:00Z"), null);
+    assert.equal(figures.renewed, 1, "the renewal just signed (the demo's ended before these 12 months)");
+    const lostBefore = figures.lost;
+    // An agreement left to run out ends «expired» and counts as lost.
+    const lone = await insertAgreement(db, {
+      companyId: ended.companyId,
+      objectId,
+      startsOn: "2026-12-05",
+      endsOn: "2027-12-04",
+      status: "signed",
+    });
+    await endExpiredAgreements(db, new Date("2027-12-06T06:00:00Z"));
+    assert.equal((await getAgreement(db, null, lone))!.endReason, "expired");
+    const later = await serviceFigures(db, scopeOf(null), new Date("2027-12-15T09:00:00Z"), null);
+    assert.equal(later.lost - lostBefore, 1);
+  }));
+
+Deno.test("[api] a finished station job offers the plans at its size band's prices; the client asks for one from the link: a draft and a notice for staff", () =>
+  withTestApp(async (t) => {
+    const { objectId, token } = await finishedStationJob(t);
+    const staff = await expectJson<any>(t.as(ENGINEER).get(`/api/service/objects/${objectId}`));
+    assert.ok(
+      staff.offer,
+      "offered once the works are finished (the demo object's older station has its plan)",
+    );
+    assert.match(staff.offer.station.label, /Топас 6/);
+    const premium = staff.offer.plans.find((p: any) => p.name === "Премиум");
+    assert.equal(premium.perYear, 2_600_000, "Топас 6 is the 6–10 band: А287");
+    const onLink = await expectJson<any>(t.request(`/api/client-links/${token}/service`));
+    assert.deepEqual(onLink.offer.plans.map((p: any) => p.id), staff.offer.plans.map((p: any) => p.id));
+    const page = await (await t.request(`/c/${token}`)).text();
+    assert.ok(page.includes("Хочу этот план"), "the client's page offers the plans");
+
+    const ask = (body: unknown) =>
+      t.request(`/api/client-links/${token}/service-request`, { method: "POST", json: body });
+    const bad = await expectJson<any>(ask({ planId: "премиум" }), 422);
+    assert.deepEqual(bad.errors.planId, ["Выберите план"]);
+    const foreign = await expectJson<any>(ask({ planId: 999_999 }), 422);
+    assert.deepEqual(foreign.errors.planId, ["Выберите один из предложенных планов"]);
+    await expectJson(
+      t.request(`/api/client-links/${"x".repeat(40)}/service-request`, {
+        method: "POST",
+        json: { planId: premium.id },
+      }),
+      404,
+    );
+    const asked = await expectJson<any>(ask({ planId: premium.id }), 201);
+    assert.equal(asked.planName, "Премиум");
+    await expectJson(ask({ planId: premium.id }), 409);
+
+    const after = await expectJson<any>(t.as(ENGINEER).get(`/api/service/objects/${objectId}`));
+    assert.equal(after.offer, null, "no offer once a draft exists");
+    const draft = after.agreements.find((a: any) => a.number === asked.number);
+    assert.deepEqual(
+      [draft.status, draft.planName, draft.equipmentId, draft.payMode, draft.pricePerYear, draft.number],
+      ["draft", "Премиум", staff.offer.station.id, "year", 2_600_000, asked.number],
+    );
+    const told = await t.deps.db.select().from(notifications).where(and(
+      eq(notifications.relatedObjectId, objectId),
+      eq(notifications.title, "Клиент просит план обслуживания «Премиум»"),
+    ));
+    assert.ok(told.length >= 1, "staff get a notification");
+    // Staff check the prefilled draft and send it; the client signs it like any agreement.
+    await expectJson(t.as(ENGINEER).post(`/api/service/agreements/${draft.id}/send`));
   }));

@@ -1,4 +1,4 @@
-import { Hono, type MiddlewareHandler } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 import {
   activateAgreement,
@@ -7,8 +7,11 @@ import {
   listVisits,
   moveVisit,
   saveVisitReport,
+  type SendReportRefusal,
+  sendVisitReport,
   signVisitReport,
   visitParts,
+  visitReportDocument,
   VisitRuleError,
 } from "../../db/service_visits.ts";
 import {
@@ -21,12 +24,71 @@ import {
 import { seesOnlyOwnTasks, taskManagerRoles } from "../../domain/tasks.ts";
 import { hasRole, staffRoles } from "../../domain/roles.ts";
 import { isCalendarDate } from "../../domain/calendar_date.ts";
-import { forbidden, invalid, notFound } from "../errors.ts";
+import { ApiError, forbidden, invalid, notFound } from "../errors.ts";
+import { newToken } from "../client_links.ts";
+import { CLIENT_LINK_DAYS } from "../../domain/contracts.ts";
 import { validate, validateOptionalJson } from "../validate.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import { validIdParam } from "../query.ts";
 import { signatureImageProblem } from "../signature_image.ts";
 import type { AppEnv } from "../types.ts";
+import { contractPdf } from "../contract_documents.ts";
+import { contentDisposition } from "../content_disposition.ts";
+import { visitReportText } from "../../domain/service_documents.ts";
+import { formatDateTime } from "../../domain/format.ts";
+
+type ReportDocument = NonNullable<Awaited<ReturnType<typeof visitReportDocument>>>;
+
+/** The visit report as a PDF (the contract's PDF path): the report's text and the client's drawn signature. */
+export async function visitReportPdf(c: Context<AppEnv>, doc: ReportDocument) {
+  const v = doc.visit;
+  if (v.status !== "done" || !v.report) throw notFound("Отчёт о визите ещё не готов");
+  const number = `${doc.agreementNumber}-${v.id}`;
+  const signed = v.clientSignedAt && v.clientSignerName
+    ? { name: v.clientSignerName, at: v.clientSignedAt }
+    : null;
+  const text = visitReportText({
+    number,
+    company: doc.company,
+    clientName: doc.clientName,
+    address: doc.address,
+    agreementNumber: doc.agreementNumber,
+    planName: doc.planName,
+    equipment: doc.equipment,
+    plannedOn: v.plannedOn,
+    doneAt: v.doneAt,
+    technician: doc.technician,
+    report: v.report,
+    photos: doc.photos,
+    clientSigned: signed,
+  });
+  const bytes = await contractPdf({
+    contractText: text,
+    contractNumber: number,
+    version: 1,
+    footer: `Акт сервисного обслуживания № ${number}`,
+    signature: signed && v.clientSignature
+      ? {
+        signerName: signed.name,
+        signatureImage: v.clientSignature,
+        ip: null,
+        userAgent: null,
+        textSha256: "",
+        signedAt: signed.at,
+      }
+      : null,
+    signatureHeading: signed
+      ? ["ПОДПИСЬ ЗАКАЗЧИКА", `Подписал: ${signed.name}`, `Дата и время: ${formatDateTime(signed.at)} (МСК)`]
+      : undefined,
+  });
+  c.header("Content-Type", "application/pdf");
+  c.header(
+    "Content-Disposition",
+    contentDisposition(`Акт сервисного обслуживания ${number}.pdf`, { asciiName: `servis-akt-${v.id}.pdf` }),
+  );
+  c.header("Cache-Control", "private, no-store");
+  return c.body(bytes.slice().buffer as ArrayBuffer);
+}
 
 const day = z.string().refine(isCalendarDate, "Укажите дату в формате ГГГГ-ММ-ДД");
 const listQuery = z.object({
@@ -37,6 +99,14 @@ const listQuery = z.object({
   state: z.enum(Object.keys(visitStateLabels) as [keyof typeof visitStateLabels]).optional(),
 });
 const activateBody = z.object({ assignedTo: z.number().int().positive().optional() }).strict();
+
+const sendReportRefusals: Record<SendReportRefusal, string> = {
+  not_done: "Отчёт о визите ещё не готов",
+  no_recipient: "У клиента не указана электронная почта: добавьте её в карточке объекта",
+  disabled: "Письма «Отчёт о сервисном визите» отключены в настройках сообщений",
+  unsubscribed: "Клиент отписался от писем",
+  duplicate: "Отчёт уже отправлен клиенту",
+};
 
 function ruleError(error: unknown): never {
   if (error instanceof VisitRuleError) throw invalid({ [error.field]: [error.message] });
@@ -78,8 +148,37 @@ export const serviceVisitsApi = new Hono<AppEnv>()
     return c.json({
       ...v,
       visit: { ...visit, clientSigned: v.visit.clientSignedAt !== null },
-      form: { sections: visitFormSections(v.operations, visitParts()), models: [], version: "visit" },
+      form: {
+        sections: visitFormSections(
+          v.operations,
+          await visitParts(c.var.deps.db, v.visit.companyId),
+          v.partsDiscountPercent,
+        ),
+        models: [],
+        version: "visit",
+      },
     });
+  })
+  .get("/visits/:id/report.pdf", validIdParam, async (c) => {
+    const user = currentUser(c);
+    const doc = await visitReportDocument(c.var.deps.db, companyScope(user), c.req.valid("param").id);
+    if (!doc || (seesOnlyOwnTasks(user) && doc.assignedTo !== user.id)) throw notFound("Визит не найден");
+    return await visitReportPdf(c, doc);
+  })
+  .post("/visits/:id/send-report", validIdParam, async (c) => {
+    const user = currentUser(c);
+    const { db, now, env } = c.var.deps;
+    const at = now();
+    const { token, hash } = newToken();
+    const result = await sendVisitReport(db, companyScope(user), c.req.valid("param").id, {
+      token,
+      tokenHash: hash,
+      expiresAt: new Date(at.getTime() + CLIENT_LINK_DAYS * 86_400_000),
+      origin: env.PUBLIC_URL ?? new URL(c.req.url).origin,
+    }, { userId: user.id, now: at, ownOnly: seesOnlyOwnTasks(user) });
+    if (!result) throw notFound("Визит не найден");
+    if ("refused" in result) throw new ApiError(409, sendReportRefusals[result.refused]);
+    return c.json({ ok: true, messageId: result.sent }, 201);
   })
   .post(
     "/visits/:id/move",

@@ -5,7 +5,9 @@ import { PNG } from "pngjs";
 import { and, eq } from "drizzle-orm";
 import { expectJson, type TestApp, withTestApp } from "../testing.ts";
 import { insertAgreement } from "../../db/testing_service.ts";
-import { notifications, objects, outboxMessages, tasks, users } from "../../db/schema/mod.ts";
+import { clientLinks, notifications, objects, outboxMessages, tasks, users } from "../../db/schema/mod.ts";
+import { importPriceList } from "../../db/price_lists.ts";
+import { extractPdfText } from "../testing_pdf.ts";
 import { notifyOverdueTasks, remindServiceVisits } from "../jobs.ts";
 
 const engineer = "engineer@demo.local";
@@ -276,3 +278,137 @@ Deno.test("[api] the client is reminded of a visit three days ahead through the 
     assert.ok(agreementId);
   });
 });
+
+Deno.test("[api] a visit's parts come from the company's price list at the plan's discount; its report PDF prints them; «Отправить отчёт клиенту» writes the link once", async () => {
+  const time = clock();
+  await withTestApp({ now: time.now }, async (t) => {
+    const { companyId, objectId, visits } = await activated(t);
+    const [first] = visits;
+    // The built-in parts while the company's list has none of its own.
+    const builtIn = await expectJson(await t.as(surveyor).get(`/api/service/visits/${first.id}`));
+    const partCodes = (screen: any) =>
+      screen.form.sections.find((s: any) => s.id === "parts").fields.filter((f: any) => f.code).map((
+        f: any,
+      ) => [f.code, plain(f.label)]);
+    assert.deepEqual(partCodes(builtIn)[0], [
+      "А300",
+      "Ремкомплект мембран компрессора — 3 150,00 ₽ за компл.",
+    ]);
+    await importPriceList(t.deps.db, companyId, [
+      { ...part, code: "А300", name: "Мембраны Secoh EL-60", materialsPrice: 4_000_00 },
+      {
+        ...part,
+        code: "А310",
+        name: "Эрлифт в сборе",
+        unit: "шт",
+        materialsPrice: 2_000_00,
+        worksPrice: 500_00,
+      },
+    ]);
+    const own = await expectJson(await t.as(surveyor).get(`/api/service/visits/${first.id}`));
+    assert.deepEqual(partCodes(own), [
+      ["А300", "Мембраны Secoh EL-60 — 3 600,00 ₽ за компл."],
+      ["А310", "Эрлифт в сборе — 2 250,00 ₽ за шт"],
+    ]);
+    await expectJson(await t.as(engineer).post(`/api/service/visits/${first.id}/send-report`), 409);
+    await expectJson(await t.as(engineer).get(`/api/service/visits/${first.id}/report.pdf`), 404);
+    const saved = await expectJson(
+      await t.as(surveyor).post(`/api/service/visits/${first.id}/report`, {
+        values: {
+          op_0: true,
+          sludge_level: "42,5",
+          part_А310: true,
+          part_А310_quantity: "2",
+          part_А301: true,
+        },
+      }),
+      201,
+    );
+    assert.deepEqual(saved.report.parts, [
+      { code: "А310", name: "Эрлифт в сборе", quantity: 2, price: 2_250_00, billable: true },
+    ], "a built-in code the company's list does not have is not offered");
+    await expectJson(
+      await t.as(surveyor).post(`/api/service/visits/${first.id}/sign`, {
+        signerName: "Смирнов Алексей",
+        signature: signaturePng(),
+      }),
+    );
+
+    const pdf = await t.as(engineer).get(`/api/service/visits/${first.id}/report.pdf`);
+    assert.equal(pdf.status, 200);
+    assert.equal(pdf.headers.get("content-type"), "application/pdf");
+    const text = plain(await extractPdfText(new Uint8Array(await pdf.arrayBuffer())));
+    for (
+      const line of [
+        "АКТ СЕРВИСНОГО ОБСЛУЖИВАНИЯ",
+        "Московская обл., г. Истра, ул. Садовая, д. 5",
+        "15.05.2026",
+        "Уровень ила в стабилизаторе: 42,5 см",
+        "А310 Эрлифт в сборе — 2 × 2 250,00 ₽ = 4 500,00 ₽",
+        "Итого за детали: 4 500,00 ₽",
+        "ПОДПИСЬ ЗАКАЗЧИКА",
+        "Смирнов Алексей",
+      ]
+    ) {
+      assert.ok(text.includes(line), `the report prints ${line}`);
+    }
+    await expectJson(await t.as("admin@other.local").get(`/api/service/visits/${first.id}/report.pdf`), 404);
+
+    // Sent to the client: no e-mail is a clear 409 and leaves no link; then one message with the link, once.
+    const links = async () =>
+      (await t.deps.db.select().from(clientLinks)).filter((l) => l.objectId === objectId);
+    const noMail = await expectJson(
+      await t.as(engineer).post(`/api/service/visits/${first.id}/send-report`),
+      409,
+    );
+    assert.equal(
+      noMail.error ?? noMail.message,
+      "У клиента не указана электронная почта: добавьте её в карточке объекта",
+    );
+    assert.equal((await links()).length, 0);
+    await t.deps.db.update(objects).set({ clientEmail: "smirnov@example.ru" }).where(
+      eq(objects.id, objectId),
+    );
+    await expectJson(
+      await t.as("admin@other.local").post(`/api/service/visits/${first.id}/send-report`),
+      404,
+    );
+    await expectJson(await t.as(engineer).post(`/api/service/visits/${first.id}/send-report`), 201);
+    const again = await expectJson(
+      await t.as(engineer).post(`/api/service/visits/${first.id}/send-report`),
+      409,
+    );
+    assert.equal(again.error ?? again.message, "Отчёт уже отправлен клиенту");
+    const [message] = await t.deps.db.select().from(outboxMessages)
+      .where(eq(outboxMessages.event, "service_report_ready"));
+    assert.equal(message.objectId, objectId, "on the object's delivery list");
+    assert.equal(message.recipient, "smirnov@example.ru");
+    const token = /\/c\/([A-Za-z0-9_-]+)#visit-/.exec(message.textBody)?.[1];
+    assert.ok(token, message.textBody);
+    assert.equal((await links()).length, 1);
+    const delivery = await expectJson(await t.as(engineer).get(`/api/client-messages/object/${objectId}`));
+    assert.ok(JSON.stringify(delivery).includes("Отчёт о сервисном визите"), "the delivery list shows it");
+
+    // The client opens the link: the report's PDF is there, another visit's is not.
+    const page = await t.request(`/c/${token}`);
+    const html = await page.text();
+    assert.ok(html.includes(`/api/client-links/${token}/visits/${first.id}/report.pdf`));
+    const onLink = await t.request(`/api/client-links/${token}/visits/${first.id}/report.pdf`);
+    assert.equal(onLink.status, 200);
+    await onLink.body?.cancel();
+    await expectJson(await t.request(`/api/client-links/${token}/visits/${visits[1].id}/report.pdf`), 404);
+  });
+});
+
+/** Money as the tests write it: the formatter's narrow and no-break spaces read as plain ones. */
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
+
+/** A price-list row of the parts section, kopecks. */
+const part = {
+  code: "",
+  name: "",
+  unit: "компл.",
+  section: "Запчасти станций",
+  materialsPrice: 0,
+  worksPrice: 0,
+};

@@ -1,0 +1,1 @@
+ALTER TABLE `service_agreements` ADD `renewal_reminded_at` integer;
