@@ -4,7 +4,7 @@
 // the works contract's, a chunk of its own) — and the warranty card and the well passport as PDF.
 import { useState } from "react";
 import { api } from "../components/api.ts";
-import { toast } from "../components/toast.ts";
+import { toast, toastError } from "../components/toast.ts";
 import { type SignatureBody, SignForm as SignatureForm } from "./ClientContract/SignForm.tsx";
 
 export interface ClientServiceAgreementsProps {
