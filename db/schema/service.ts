@@ -123,11 +123,12 @@ export const serviceAgreements = sqliteTable("service_agreements", {
   signedAt: timestamp("signed_at"),
   endedAt: timestamp("ended_at"),
   endReason: text("end_reason", { enum: serviceEndReasons }),
-  /** When staff and the client were reminded that the term ends soon (once per agreement). */
-  renewalRemindedAt: timestamp("renewal_reminded_at"),
   createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  // Last: added by a later migration (ALTER TABLE … ADD puts it at the end).
+  /** When staff and the client were reminded that the term ends soon (once per agreement). */
+  renewalRemindedAt: timestamp("renewal_reminded_at"),
 }, (t) => [
   index("service_agreements_object_idx").on(t.objectId),
   index("service_agreements_company_idx").on(t.companyId, t.status, t.endsOn),
