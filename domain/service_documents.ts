@@ -147,6 +147,7 @@ export interface VisitReportFields {
  * @example
  * ```ts
  * import { visitReportText } from "./service_documents.ts";
+ * import { formatKopecks } from "./format.ts";
  * const text = visitReportText({
  *   number: "ТО-2026-001-7", company: null, clientName: "Смирнов А.", address: "Истра", agreementNumber: "ТО-2026-001",
  *   planName: "Стандарт", equipment: "Топас 6", plannedOn: "2026-05-15", doneAt: null, technician: "Петров И.",
@@ -154,7 +155,7 @@ export interface VisitReportFields {
  *     parts: [{ code: "А300", name: "Мембраны", quantity: 2, price: 3_150_00, billable: true }], photoIds: [], comment: "" },
  *   photos: [], clientSigned: null,
  * });
- * if (!text.includes("Итого за детали: 6 300,00 ₽")) throw new Error(text);
+ * if (!text.includes(`Итого за детали: ${formatKopecks(6_300_00)}`)) throw new Error(text);
  * ```
  */
 export function visitReportText(f: VisitReportFields): string {
