@@ -6,6 +6,7 @@ import { Buffer } from "node:buffer";
 import { PNG } from "pngjs";
 import { eq } from "drizzle-orm";
 import { expectJson, type TestApp, withTestApp } from "../testing.ts";
+import { contractAndPrepayment, signPrepayAndStart } from "../testing_jobs.ts";
 import { extractPdfText } from "../testing_pdf.ts";
 import { outboxMessages } from "../../db/schema/mod.ts";
 import { formatKopecks } from "../../domain/format.ts";
@@ -13,6 +14,7 @@ import { formatKopecks } from "../../domain/format.ts";
 const ENGINEER = "engineer@demo.local";
 const MANAGER = "manager@demo.local";
 const FOREMAN = "foreman@demo.local";
+const ZIMINA = { name: "Зимина Ольга Викторовна", phone: "+7 916 222-33-44" };
 
 /** A drawn signature: a small real PNG. */
 function drawnPng(): string {
@@ -59,43 +61,13 @@ async function jobUnderWay(t: TestApp, number = "Д-А-1") {
     }),
     201,
   );
-  const { contract } = await expectJson(
-    t.as(ENGINEER).post("/api/contracts/generate", {
-      templateId: "septic_contract",
-      objectId: object.id,
-      estimateData: { id: estimate.id },
-      contractData: {
-        CLIENT_NAME: "Зимина Ольга Викторовна",
-        CLIENT_PHONE: "+7 916 222-33-44",
-        CLIENT_PASSPORT: "4510 123456, выдан ОВД Тверского района г. Москвы 12.03.2015",
-        CLIENT_ADDRESS: "г. Москва, ул. Тверская, д. 1, кв. 5",
-        CONTRACT_NUMBER: number,
-        PREPAYMENT_PERCENT: 30,
-        OBJECT_ADDRESS: object.address,
-        CITY: "Москва",
-      },
-    }),
-    201,
+  const { contract, prepayment } = await contractAndPrepayment(
+    t,
+    { object, estimateId: estimate.id },
+    number,
+    ZIMINA,
   );
-  const prepayment = await expectJson(
-    t.as(ENGINEER).post("/api/payment/generate", {
-      amount: contract.prepaymentAmount,
-      description: "Предоплата",
-      objectId: object.id,
-    }),
-    201,
-  );
-  await expectJson(t.request(`/api/client-links/${tokenOf(prepayment.paymentLink)}/sign`, {
-    method: "POST",
-    json: { fullName: "Зимина Ольга Викторовна", signature: drawnPng(), agree: true },
-  }));
-  await expectJson(
-    t.as(MANAGER).post(`/api/payment/${prepayment.paymentId}/received`, {
-      amount: contract.prepaymentAmount,
-      receivedOn: "2026-11-20",
-    }),
-  );
-  await expectJson(t.as(FOREMAN).post(`/api/foreman/objects/${object.id}/start-work`));
+  await signPrepayAndStart(t, { object, contract, prepayment }, ZIMINA);
   return { object, estimate, contract, prepayment };
 }
 

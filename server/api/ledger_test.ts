@@ -4,6 +4,7 @@ import { Buffer } from "node:buffer";
 import jsQRModule from "jsqr";
 import { PNG } from "pngjs";
 import { expectJson, type TestApp, withTestApp } from "../testing.ts";
+import { contractAndPrepayment } from "../testing_jobs.ts";
 import { owedObjects, receivablesByAge } from "../../db/ledger.ts";
 import { scopeOf } from "../../db/scope.ts";
 import { formatKopecks } from "../../domain/format.ts";
@@ -54,31 +55,14 @@ async function contractedJob(t: TestApp, number = "Д-Л-1") {
     }),
     201,
   );
-  const { contract } = await expectJson(
-    t.as(ENGINEER).post("/api/contracts/generate", {
-      templateId: "septic_contract",
-      objectId: object.id,
-      estimateData: { id: estimate.id },
-      contractData: {
-        CLIENT_NAME: "Ильин Пётр Сергеевич",
-        CLIENT_PHONE: "+7 916 555-44-33",
-        CLIENT_PASSPORT: "4510 123456, выдан ОВД Тверского района г. Москвы 12.03.2015",
-        CLIENT_ADDRESS: "г. Москва, ул. Тверская, д. 1, кв. 5",
-        CONTRACT_NUMBER: number,
-        PREPAYMENT_PERCENT: 30,
-        OBJECT_ADDRESS: object.address,
-        CITY: "Москва",
-      },
-    }),
-    201,
-  );
-  const prepayment = await expectJson(
-    t.as(ENGINEER).post("/api/payment/generate", {
-      amount: contract.prepaymentAmount,
-      description: "Предоплата",
-      objectId: object.id,
-    }),
-    201,
+  const { contract, prepayment } = await contractAndPrepayment(
+    t,
+    { object, estimateId: estimate.id },
+    number,
+    {
+      name: "Ильин Пётр Сергеевич",
+      phone: "+7 916 555-44-33",
+    },
   );
   return { object, estimate, contract, prepayment };
 }

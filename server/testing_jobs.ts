@@ -1,0 +1,75 @@
+// A person's job taken to the works in API tests: the engineer generates the contract for an estimate (30 %
+// prepayment) and asks for the prepayment; the client signs through that link, the manager marks the
+// prepayment received and the foreman starts the works.
+import { expectJson, type TestApp } from "./testing.ts";
+import { drawnPng } from "./testing_client_links.ts";
+
+const ENGINEER = "engineer@demo.local";
+const MANAGER = "manager@demo.local";
+const FOREMAN = "foreman@demo.local";
+
+export interface PersonClient {
+  name: string;
+  phone: string;
+}
+
+const tokenOf = (url: string) => url.split("/c/")[1];
+
+/** The contract numbered `number` for the estimate, and the prepayment's link. */
+export async function contractAndPrepayment(
+  t: TestApp,
+  job: { object: { id: number; address: string }; estimateId: number },
+  number: string,
+  client: PersonClient,
+) {
+  const { contract } = await expectJson(
+    t.as(ENGINEER).post("/api/contracts/generate", {
+      templateId: "septic_contract",
+      objectId: job.object.id,
+      estimateData: { id: job.estimateId },
+      contractData: {
+        CLIENT_NAME: client.name,
+        CLIENT_PHONE: client.phone,
+        CLIENT_PASSPORT: "4510 123456, выдан ОВД Тверского района г. Москвы 12.03.2015",
+        CLIENT_ADDRESS: "г. Москва, ул. Тверская, д. 1, кв. 5",
+        CONTRACT_NUMBER: number,
+        PREPAYMENT_PERCENT: 30,
+        OBJECT_ADDRESS: job.object.address,
+        CITY: "Москва",
+      },
+    }),
+    201,
+  );
+  const prepayment = await expectJson(
+    t.as(ENGINEER).post("/api/payment/generate", {
+      amount: contract.prepaymentAmount,
+      description: "Предоплата",
+      objectId: job.object.id,
+    }),
+    201,
+  );
+  return { contract, prepayment };
+}
+
+/** The client signs through the prepayment's link, the prepayment is received and the foreman starts. */
+export async function signPrepayAndStart(
+  t: TestApp,
+  job: {
+    object: { id: number };
+    contract: { prepaymentAmount: number };
+    prepayment: { paymentId: number; paymentLink: string };
+  },
+  client: PersonClient,
+) {
+  await expectJson(t.request(`/api/client-links/${tokenOf(job.prepayment.paymentLink)}/sign`, {
+    method: "POST",
+    json: { fullName: client.name, signature: drawnPng(), agree: true },
+  }));
+  await expectJson(
+    t.as(MANAGER).post(`/api/payment/${job.prepayment.paymentId}/received`, {
+      amount: job.contract.prepaymentAmount,
+      receivedOn: "2026-11-20",
+    }),
+  );
+  await expectJson(t.as(FOREMAN).post(`/api/foreman/objects/${job.object.id}/start-work`));
+}
