@@ -2,25 +2,11 @@
 // the amount due), the client signs the act on a phone, staff ask for and mark the final payment.
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import type { Page } from "playwright-core";
-import { browserTest, hydrated, screenshot, toast } from "./harness.ts";
+import { browserTest, drawSignature, hydrated, screenshot, toast } from "./harness.ts";
 import { outboxMessages } from "../db/schema/mod.ts";
 import { formatKopecks } from "../domain/format.ts";
 
 const MANAGER = "manager@demo.local";
-
-/** Draws a wavy stroke across the signature canvas with the pointer. */
-async function drawSignature(page: Page) {
-  const canvas = page.getByTestId("signature-pad");
-  await canvas.scrollIntoViewIfNeeded();
-  const box = (await canvas.boundingBox())!;
-  await page.mouse.move(box.x + 20, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let i = 1; i <= 24; i++) {
-    await page.mouse.move(box.x + 20 + i * 10, box.y + box.height / 2 + Math.sin(i / 2) * 30, { steps: 2 });
-  }
-  await page.mouse.up();
-}
 
 browserTest(
   "[e2e] the foreman finishes the works on a phone, the client signs the act on a phone, the final payment is asked for and marked",

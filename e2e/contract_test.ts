@@ -1,22 +1,8 @@
 import assert from "node:assert/strict";
 import { desc, eq } from "drizzle-orm";
-import type { Page } from "playwright-core";
-import { browserTest, hydrated, screenshot, toast } from "./harness.ts";
+import { browserTest, drawSignature, hydrated, screenshot, toast } from "./harness.ts";
 import { companies, contractSignatures, estimates } from "../db/schema/mod.ts";
 import { sha256Hex } from "../server/client_links.ts";
-
-/** Draws a wavy stroke across the signature canvas with the pointer. */
-async function drawSignature(page: Page) {
-  const canvas = page.getByTestId("signature-pad");
-  await canvas.scrollIntoViewIfNeeded();
-  const box = (await canvas.boundingBox())!;
-  await page.mouse.move(box.x + 20, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let i = 1; i <= 24; i++) {
-    await page.mouse.move(box.x + 20 + i * 10, box.y + box.height / 2 + Math.sin(i / 2) * 30, { steps: 2 });
-  }
-  await page.mouse.up();
-}
 
 browserTest(
   "[e2e] the chief engineer makes a contract and a payment link on a phone; the client signs it signed out",

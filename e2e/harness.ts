@@ -148,3 +148,16 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await Deno.mkdir("out/screenshots", { recursive: true });
   await page.screenshot({ path: `out/screenshots/${name}.png`, fullPage: false });
 }
+
+/** Draws a wavy stroke across the signature pad with the pointer, as a finger or a mouse would. */
+export async function drawSignature(page: Page): Promise<void> {
+  const canvas = page.getByTestId("signature-pad");
+  await canvas.scrollIntoViewIfNeeded();
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.move(box.x + 20, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let i = 1; i <= 24; i++) {
+    await page.mouse.move(box.x + 20 + i * 10, box.y + box.height / 2 + Math.sin(i / 2) * 30, { steps: 2 });
+  }
+  await page.mouse.up();
+}

@@ -2,24 +2,11 @@
 // supplementary agreement from the object page, the client signs it on a phone, and the act carries the new total.
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import type { Page } from "playwright-core";
-import { browserTest, hydrated, screenshot, toast } from "./harness.ts";
+import { browserTest, drawSignature, hydrated, screenshot, toast } from "./harness.ts";
 import { outboxMessages } from "../db/schema/mod.ts";
 import { formatKopecks } from "../domain/format.ts";
 
 const MANAGER = "manager@demo.local";
-
-async function drawSignature(page: Page) {
-  const canvas = page.getByTestId("signature-pad");
-  await canvas.scrollIntoViewIfNeeded();
-  const box = (await canvas.boundingBox())!;
-  await page.mouse.move(box.x + 20, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let i = 1; i <= 24; i++) {
-    await page.mouse.move(box.x + 20 + i * 10, box.y + box.height / 2 + Math.sin(i / 2) * 30, { steps: 2 });
-  }
-  await page.mouse.up();
-}
 
 browserTest(
   "[e2e] the foreman records a change on a phone, the client signs the supplementary agreement on a phone, the act carries the new total",
