@@ -8,6 +8,9 @@ const ENGINEER = "engineer@demo.local";
 const MANAGER = "manager@demo.local";
 const FOREMAN = "foreman@demo.local";
 
+/** The client of the jobs under way. */
+export const ZIMINA: PersonClient = { name: "Зимина Ольга Викторовна", phone: "+7 916 222-33-44" };
+
 export interface PersonClient {
   name: string;
   phone: string;
@@ -72,4 +75,55 @@ export async function signPrepayAndStart(
     }),
   );
   await expectJson(t.as(FOREMAN).post(`/api/foreman/objects/${job.object.id}/start-work`));
+}
+
+/**
+ * A job under way: an object at Крючково, house `house`, an estimate of `items` numbered `С-<number>` (with
+ * `terms` set through the editor when given), its contract `number` signed through the link, the prepayment
+ * received and the works started by the foreman.
+ */
+export async function jobUnderWay(
+  t: TestApp,
+  number: string,
+  o: {
+    house: number;
+    items: { name: string; unit: string; quantity: number; pricePerUnit: number }[];
+    terms?: Record<string, unknown>;
+  },
+) {
+  const object = await expectJson(
+    t.as(MANAGER).post("/api/objects", {
+      address: `Московская обл, Истринский р-н, д Крючково, ул Лесная, д ${o.house}`,
+      settlement: "Крючково",
+      region: "Московская область",
+      clientName: "Ольга Зимина",
+      clientPhone: ZIMINA.phone,
+      clientEmail: "zimina@example.ru",
+      workType: "septic",
+      estimatedCost: "250 000 ₽",
+      description: "",
+    }),
+    201,
+  );
+  const estimate = await expectJson(
+    t.as(ENGINEER).post("/api/estimates", {
+      objectId: object.id,
+      estimateNumber: `С-${number}`,
+      items: o.items,
+    }),
+    201,
+  );
+  if (o.terms) {
+    await expectJson(
+      t.as(ENGINEER).post(`/api/estimates/${estimate.id}/edits`, { action: "set_terms", ...o.terms }),
+    );
+  }
+  const { contract, prepayment } = await contractAndPrepayment(
+    t,
+    { object, estimateId: estimate.id },
+    number,
+    ZIMINA,
+  );
+  await signPrepayAndStart(t, { object, contract, prepayment }, ZIMINA);
+  return { object, estimate, contract, prepayment };
 }

@@ -6,7 +6,7 @@ import { Buffer } from "node:buffer";
 import { PNG } from "pngjs";
 import { eq } from "drizzle-orm";
 import { expectJson, type TestApp, withTestApp } from "../testing.ts";
-import { contractAndPrepayment, signPrepayAndStart } from "../testing_jobs.ts";
+import { jobUnderWay as personJobUnderWay } from "../testing_jobs.ts";
 import { extractPdfText } from "../testing_pdf.ts";
 import { outboxMessages } from "../../db/schema/mod.ts";
 import { formatKopecks } from "../../domain/format.ts";
@@ -14,7 +14,6 @@ import { formatKopecks } from "../../domain/format.ts";
 const ENGINEER = "engineer@demo.local";
 const MANAGER = "manager@demo.local";
 const FOREMAN = "foreman@demo.local";
-const ZIMINA = { name: "Зимина Ольга Викторовна", phone: "+7 916 222-33-44" };
 
 /** A drawn signature: a small real PNG. */
 function drawnPng(): string {
@@ -31,45 +30,15 @@ function drawnPng(): string {
 
 const tokenOf = (url: string) => url.split("/c/")[1];
 
-/**
- * A job under way: an object with a two-line estimate (VAT 22 % on top, a 5 % discount), its contract
- * signed through the link, the prepayment received and the works started by the foreman.
- */
-async function jobUnderWay(t: TestApp, number = "Д-А-1") {
-  const object = await expectJson(
-    t.as(MANAGER).post("/api/objects", {
-      address: "Московская обл, Истринский р-н, д Крючково, ул Лесная, д 7",
-      settlement: "Крючково",
-      region: "Московская область",
-      clientName: "Ольга Зимина",
-      clientPhone: "+7 916 222-33-44",
-      clientEmail: "zimina@example.ru",
-      workType: "septic",
-      estimatedCost: "250 000 ₽",
-      description: "",
-    }),
-    201,
-  );
-  const estimate = await expectJson(
-    t.as(ENGINEER).post("/api/estimates", {
-      objectId: object.id,
-      estimateNumber: `С-${number}`,
-      items: [
-        { name: "Станция Топас 6", unit: "шт", quantity: 1, pricePerUnit: 18_730_050 },
-        { name: "Траншея под трубу", unit: "м", quantity: 12.5, pricePerUnit: 133_333 },
-      ],
-    }),
-    201,
-  );
-  const { contract, prepayment } = await contractAndPrepayment(
-    t,
-    { object, estimateId: estimate.id },
-    number,
-    ZIMINA,
-  );
-  await signPrepayAndStart(t, { object, contract, prepayment }, ZIMINA);
-  return { object, estimate, contract, prepayment };
-}
+/** A job under way with a two-line estimate (server/testing_jobs.ts). */
+const jobUnderWay = (t: TestApp, number = "Д-А-1") =>
+  personJobUnderWay(t, number, {
+    house: 7,
+    items: [
+      { name: "Станция Топас 6", unit: "шт", quantity: 1, pricePerUnit: 18_730_050 },
+      { name: "Траншея под трубу", unit: "м", quantity: 12.5, pricePerUnit: 133_333 },
+    ],
+  });
 
 const objectOf = (t: TestApp, id: number) => expectJson(t.as(ENGINEER).get(`/api/objects/${id}`));
 const ledgerOf = async (t: TestApp, id: number) =>

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { expectJson, type TestApp, withTestApp } from "../testing.ts";
-import { contractAndPrepayment, signPrepayAndStart } from "../testing_jobs.ts";
+import { jobUnderWay as personJobUnderWay } from "../testing_jobs.ts";
 import { extractPdfText } from "../testing_pdf.ts";
 import { drawnPng } from "../testing_client_links.ts";
 import { outboxMessages, priceListItems, priceLists } from "../../db/schema/mod.ts";
@@ -16,55 +16,21 @@ import { estimateTotals } from "../../estimating/totals.ts";
 const ENGINEER = "engineer@demo.local";
 const MANAGER = "manager@demo.local";
 const FOREMAN = "foreman@demo.local";
-const ZIMINA = { name: "Зимина Ольга Викторовна", phone: "+7 916 222-33-44" };
 const OTHER = "admin@other.local";
 
 const tokenOf = (url: string) => url.split("/c/")[1];
 
-/** A job under way: a three-line estimate (VAT 22 % on top, a 5 % discount), the contract signed, prepayment received, works started. */
-async function jobUnderWay(t: TestApp, number: string) {
-  const object = await expectJson(
-    t.as(MANAGER).post("/api/objects", {
-      address: "Московская обл, Истринский р-н, д Крючково, ул Лесная, д 9",
-      settlement: "Крючково",
-      region: "Московская область",
-      clientName: "Ольга Зимина",
-      clientPhone: "+7 916 222-33-44",
-      clientEmail: "zimina@example.ru",
-      workType: "septic",
-      estimatedCost: "250 000 ₽",
-      description: "",
-    }),
-    201,
-  );
-  const estimate = await expectJson(
-    t.as(ENGINEER).post("/api/estimates", {
-      objectId: object.id,
-      estimateNumber: `С-${number}`,
-      items: [
-        { name: "Станция Топас 6", unit: "шт", quantity: 1, pricePerUnit: 18_730_050 },
-        { name: "Траншея под трубу", unit: "м", quantity: 12.5, pricePerUnit: 133_333 },
-        { name: "Засыпка песком", unit: "м³", quantity: 4, pricePerUnit: 95_000 },
-      ],
-    }),
-    201,
-  );
-  await expectJson(
-    t.as(ENGINEER).post(`/api/estimates/${estimate.id}/edits`, {
-      action: "set_terms",
-      vatMode: "22",
-      discount: { kind: "percent", value: 5 },
-    }),
-  );
-  const { contract, prepayment } = await contractAndPrepayment(
-    t,
-    { object, estimateId: estimate.id },
-    number,
-    ZIMINA,
-  );
-  await signPrepayAndStart(t, { object, contract, prepayment }, ZIMINA);
-  return { object, estimate, contract };
-}
+/** A job under way: a three-line estimate (VAT 22 % on top, a 5 % discount), server/testing_jobs.ts. */
+const jobUnderWay = (t: TestApp, number: string) =>
+  personJobUnderWay(t, number, {
+    house: 9,
+    items: [
+      { name: "Станция Топас 6", unit: "шт", quantity: 1, pricePerUnit: 18_730_050 },
+      { name: "Траншея под трубу", unit: "м", quantity: 12.5, pricePerUnit: 133_333 },
+      { name: "Засыпка песком", unit: "м³", quantity: 4, pricePerUnit: 95_000 },
+    ],
+    terms: { vatMode: "22", discount: { kind: "percent", value: 5 } },
+  });
 
 const ledgerOf = async (t: TestApp, id: number) =>
   (await expectJson(t.as(ENGINEER).get(`/api/contracts/object/${id}`))).ledger;
