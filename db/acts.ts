@@ -1,12 +1,12 @@
 // The act of completed works (definitions in domain/acts.ts): the lines it lists, made when the works are
 // finished, signed or refused by the client through the link. Staff functions take the company scope;
 // link functions find their company through the link. A signed or refused version is never updated.
-import { and, desc, eq, isNull, max, ne } from "drizzle-orm";
+import { and, desc, eq, max, ne } from "drizzle-orm";
 import type { Db, Executor } from "./client.ts";
 import { type Scope, scopeOf } from "./scope.ts";
 import { clientLinks, companies, completionActs, objects, payments } from "./schema/mod.ts";
 import { refreshJobState } from "./job_status.ts";
-import { notifyChiefEngineers, notifyRoles, recordActivity } from "./notifications.ts";
+import { notifyChiefEngineers, recordActivity } from "./notifications.ts";
 import { enqueueClientMessage } from "./outbox.ts";
 import { ledgerOf } from "../domain/ledger.ts";
 import { encodeHexLowerCase } from "@oslojs/encoding";
@@ -16,6 +16,7 @@ import { recordInstalledEquipment } from "./service.ts";
 import { moscowDate } from "../domain/dates.ts";
 import { allocateNumber } from "./document_numbers.ts";
 import { completedWorkLines } from "./completed_works.ts";
+import { awaitsAnswer, recordClientAnswer } from "./client_answers.ts";
 
 /** The SHA-256 of the act's text, what a signature is given over. */
 export const actSha256 = (content: ActContent) =>
@@ -226,27 +227,6 @@ export async function linkAct(db: Db, link: { companyId: number; objectId: numbe
 }
 
 /**
- * An act version of the company that awaits the client's answer: neither signed nor refused. The condition of
- * both answers' updates, so a race between them leaves one answer.
- */
-function awaitsAnswer(actId: number, companyId: number) {
-  return and(
-    eq(completionActs.id, actId),
-    eq(completionActs.companyId, companyId),
-    isNull(completionActs.signedAt),
-    isNull(completionActs.refusedAt),
-  );
-}
-
-/** The object's address, as the staff's notifications of the client's answer name it. */
-async function objectAddress(tx: Executor, objectId: number): Promise<string> {
-  const [object] = await tx.select({ address: objects.address }).from(objects).where(
-    eq(objects.id, objectId),
-  );
-  return object?.address ?? "";
-}
-
-/**
  * Stores the client's signature of an act version that awaits it; false when it is signed or refused
  * already (the update's condition keeps it so under a race). The status follows («Акт подписан»).
  */
@@ -256,35 +236,27 @@ export async function signActByLink(
   actId: number,
   s: { signerName: string; signatureImage: string; ip: string | null; userAgent: string | null; now: Date },
 ): Promise<boolean> {
-  return await db.transaction(async (tx) => {
-    const rows = await tx.update(completionActs).set({
-      signerName: s.signerName,
-      signatureImage: s.signatureImage,
-      ip: s.ip,
-      userAgent: s.userAgent,
-      signedAt: s.now,
-      linkId: link.id,
-    }).where(awaitsAnswer(actId, link.companyId)).returning({
-      content: completionActs.content,
-      dueAmount: completionActs.dueAmount,
-    });
-    if (rows.length === 0) return false;
-    const address = await objectAddress(tx, link.objectId);
-    await recordActivity(tx, {
-      companyId: link.companyId,
-      type: "document",
-      title: `Акт № ${rows[0].content?.actNumber ?? ""} подписан клиентом (${s.signerName})`,
-      objectId: link.objectId,
-    });
-    await refreshJobState(tx, link.objectId, s.now);
-    await notifyRoles(tx, ["chief_engineer", "manager"], {
-      companyId: link.companyId,
-      type: "other",
+  return await recordClientAnswer(db, link, {
+    answer: (tx) =>
+      tx.update(completionActs).set({
+        signerName: s.signerName,
+        signatureImage: s.signatureImage,
+        ip: s.ip,
+        userAgent: s.userAgent,
+        signedAt: s.now,
+        linkId: link.id,
+      }).where(awaitsAnswer(completionActs, actId, link.companyId)).returning({
+        content: completionActs.content,
+        dueAmount: completionActs.dueAmount,
+      }),
+    activity: (row) => `Акт № ${row.content?.actNumber ?? ""} подписан клиентом (${s.signerName})`,
+    then: (tx) => refreshJobState(tx, link.objectId, s.now),
+    notify: {
+      roles: ["chief_engineer", "manager"],
       title: "Клиент подписал акт выполненных работ",
-      message: `${address}${rows[0].dueAmount > 0 ? " — можно выставить окончательный расчёт" : ""}`,
-      relatedObjectId: link.objectId,
-    });
-    return true;
+      message: (row, address) =>
+        `${address}${row.dueAmount > 0 ? " — можно выставить окончательный расчёт" : ""}`,
+    },
   });
 }
 
@@ -298,27 +270,20 @@ export async function refuseActByLink(
   actId: number,
   r: { comment: string; name: string; now: Date },
 ): Promise<boolean> {
-  return await db.transaction(async (tx) => {
-    const rows = await tx.update(completionActs).set({
-      refusedAt: r.now,
-      refusalComment: r.comment,
-      refusedBy: r.name,
-    }).where(awaitsAnswer(actId, link.companyId)).returning({ content: completionActs.content });
-    if (rows.length === 0) return false;
-    const address = await objectAddress(tx, link.objectId);
-    await recordActivity(tx, {
-      companyId: link.companyId,
-      type: "document",
-      title: `Клиент не подписал акт № ${rows[0].content?.actNumber ?? ""}: «${r.comment}»`,
-      objectId: link.objectId,
-    });
-    await notifyRoles(tx, ["chief_engineer", "manager", "foreman"], {
-      companyId: link.companyId,
-      type: "other",
+  return await recordClientAnswer(db, link, {
+    answer: (tx) =>
+      tx.update(completionActs).set({
+        refusedAt: r.now,
+        refusalComment: r.comment,
+        refusedBy: r.name,
+      }).where(awaitsAnswer(completionActs, actId, link.companyId)).returning({
+        content: completionActs.content,
+      }),
+    activity: (row) => `Клиент не подписал акт № ${row.content?.actNumber ?? ""}: «${r.comment}»`,
+    notify: {
+      roles: ["chief_engineer", "manager", "foreman"],
       title: "Клиент отказался подписать акт",
-      message: `${address}: «${r.comment}»`,
-      relatedObjectId: link.objectId,
-    });
-    return true;
+      message: (_, address) => `${address}: «${r.comment}»`,
+    },
   });
 }

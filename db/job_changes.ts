@@ -24,8 +24,9 @@ import {
 import { completedWorkLines } from "./completed_works.ts";
 import { getEstimateVersion } from "./estimates.ts";
 import { refreshJobState } from "./job_status.ts";
-import { notifyRoles, recordActivity } from "./notifications.ts";
+import { recordActivity } from "./notifications.ts";
 import { enqueueClientMessage } from "./outbox.ts";
+import { awaitsAnswer, recordClientAnswer } from "./client_answers.ts";
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import { sha256 } from "@oslojs/crypto/sha2";
 import {
@@ -598,16 +599,6 @@ export async function linkAgreement(db: Db, link: { companyId: number; objectId:
   return row ?? null;
 }
 
-/** An agreement of the company awaiting an answer: the condition of both answers' updates (one wins a race). */
-function awaitsAnswer(id: number, companyId: number) {
-  return and(
-    eq(supplementaryAgreements.id, id),
-    eq(supplementaryAgreements.companyId, companyId),
-    isNull(supplementaryAgreements.signedAt),
-    isNull(supplementaryAgreements.refusedAt),
-  );
-}
-
 /**
  * The client signs an agreement that awaits it: its changes come into force (the works' total, the ledger and
  * the act follow), staff are notified. False when it is answered already.
@@ -618,32 +609,23 @@ export async function signAgreementByLink(
   id: number,
   s: { signerName: string; signatureImage: string; ip: string | null; userAgent: string | null; now: Date },
 ): Promise<boolean> {
-  return await db.transaction(async (tx) => {
-    const rows = await tx.update(supplementaryAgreements).set({
-      signerName: s.signerName,
-      signatureImage: s.signatureImage,
-      ip: s.ip,
-      userAgent: s.userAgent,
-      signedAt: s.now,
-      linkId: link.id,
-    }).where(awaitsAnswer(id, link.companyId)).returning();
-    if (rows.length === 0) return false;
-    const title = rows[0].content ? agreementTitle(rows[0].content) : "Дополнительное соглашение";
-    await recordActivity(tx, {
-      companyId: link.companyId,
-      type: "document",
-      title: `${title} подписано клиентом (${s.signerName})`,
-      objectId: link.objectId,
-    });
-    await settleChanges(tx, link.objectId, s.now, null);
-    await notifyRoles(tx, ["chief_engineer", "manager", "foreman"], {
-      companyId: link.companyId,
-      type: "other",
+  return await recordClientAnswer(db, link, {
+    answer: (tx) =>
+      tx.update(supplementaryAgreements).set({
+        signerName: s.signerName,
+        signatureImage: s.signatureImage,
+        ip: s.ip,
+        userAgent: s.userAgent,
+        signedAt: s.now,
+        linkId: link.id,
+      }).where(awaitsAnswer(supplementaryAgreements, id, link.companyId)).returning(),
+    activity: (row) => `${titleOf(row)} подписано клиентом (${s.signerName})`,
+    then: (tx) => settleChanges(tx, link.objectId, s.now, null),
+    notify: {
+      roles: ["chief_engineer", "manager", "foreman"],
       title: "Клиент подписал дополнительное соглашение",
-      message: `${rows[0].content?.address ?? ""}: ${title}`,
-      relatedObjectId: link.objectId,
-    });
-    return true;
+      message: (row, address) => `${address}: ${titleOf(row)}`,
+    },
   });
 }
 
@@ -654,27 +636,21 @@ export async function refuseAgreementByLink(
   id: number,
   r: { comment: string; name: string; now: Date },
 ): Promise<boolean> {
-  return await db.transaction(async (tx) => {
-    const rows = await tx.update(supplementaryAgreements).set({
-      refusedAt: r.now,
-      refusalComment: r.comment,
-      refusedBy: r.name,
-    }).where(awaitsAnswer(id, link.companyId)).returning();
-    if (rows.length === 0) return false;
-    const title = rows[0].content ? agreementTitle(rows[0].content) : "Дополнительное соглашение";
-    await recordActivity(tx, {
-      companyId: link.companyId,
-      type: "document",
-      title: `Клиент не подписал: ${title}: «${r.comment}»`,
-      objectId: link.objectId,
-    });
-    await notifyRoles(tx, ["chief_engineer", "manager", "foreman"], {
-      companyId: link.companyId,
-      type: "other",
+  return await recordClientAnswer(db, link, {
+    answer: (tx) =>
+      tx.update(supplementaryAgreements).set({
+        refusedAt: r.now,
+        refusalComment: r.comment,
+        refusedBy: r.name,
+      }).where(awaitsAnswer(supplementaryAgreements, id, link.companyId)).returning(),
+    activity: (row) => `Клиент не подписал: ${titleOf(row)}: «${r.comment}»`,
+    notify: {
+      roles: ["chief_engineer", "manager", "foreman"],
       title: "Клиент отказался подписать дополнительное соглашение",
-      message: `${rows[0].content?.address ?? ""}: «${r.comment}»`,
-      relatedObjectId: link.objectId,
-    });
-    return true;
+      message: (_, address) => `${address}: «${r.comment}»`,
+    },
   });
 }
+
+const titleOf = (a: SupplementaryAgreement) =>
+  a.content ? agreementTitle(a.content) : "Дополнительное соглашение";
