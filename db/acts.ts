@@ -16,7 +16,7 @@ import { recordInstalledEquipment } from "./service.ts";
 import { moscowDate } from "../domain/dates.ts";
 import { allocateNumber } from "./document_numbers.ts";
 import { completedWorkLines } from "./completed_works.ts";
-import { awaitsAnswer, recordClientAnswer } from "./client_answers.ts";
+import { awaitsAnswer, type LinkSignature, recordClientAnswer, signatureValues } from "./client_answers.ts";
 
 /** The SHA-256 of the act's text, what a signature is given over. */
 export const actSha256 = (content: ActContent) =>
@@ -234,18 +234,13 @@ export async function signActByLink(
   db: Db,
   link: { id: number; companyId: number; objectId: number },
   actId: number,
-  s: { signerName: string; signatureImage: string; ip: string | null; userAgent: string | null; now: Date },
+  s: LinkSignature,
 ): Promise<boolean> {
   return await recordClientAnswer(db, link, {
     answer: (tx) =>
-      tx.update(completionActs).set({
-        signerName: s.signerName,
-        signatureImage: s.signatureImage,
-        ip: s.ip,
-        userAgent: s.userAgent,
-        signedAt: s.now,
-        linkId: link.id,
-      }).where(awaitsAnswer(completionActs, actId, link.companyId)).returning({
+      tx.update(completionActs).set(signatureValues(s, link.id)).where(
+        awaitsAnswer(completionActs, actId, link.companyId),
+      ).returning({
         content: completionActs.content,
         dueAmount: completionActs.dueAmount,
       }),

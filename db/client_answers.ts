@@ -16,6 +16,25 @@ export interface AnswerColumns {
   refusedAt: AnyColumn;
 }
 
+/** What a signature through the link stores, the same on every document. */
+export interface LinkSignature {
+  signerName: string;
+  signatureImage: string;
+  ip: string | null;
+  userAgent: string | null;
+  now: Date;
+}
+
+/** The columns a signature sets (the update's values). */
+export const signatureValues = (s: LinkSignature, linkId: number) => ({
+  signerName: s.signerName,
+  signatureImage: s.signatureImage,
+  ip: s.ip,
+  userAgent: s.userAgent,
+  signedAt: s.now,
+  linkId,
+});
+
 /** The document of the company, neither signed nor refused: the condition of both answers' updates. */
 export function awaitsAnswer(table: AnswerColumns, id: number, companyId: number) {
   return and(

@@ -26,7 +26,7 @@ import { getEstimateVersion } from "./estimates.ts";
 import { refreshJobState } from "./job_status.ts";
 import { recordActivity } from "./notifications.ts";
 import { enqueueClientMessage } from "./outbox.ts";
-import { awaitsAnswer, recordClientAnswer } from "./client_answers.ts";
+import { awaitsAnswer, type LinkSignature, recordClientAnswer, signatureValues } from "./client_answers.ts";
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import { sha256 } from "@oslojs/crypto/sha2";
 import {
@@ -607,18 +607,13 @@ export async function signAgreementByLink(
   db: Db,
   link: { id: number; companyId: number; objectId: number },
   id: number,
-  s: { signerName: string; signatureImage: string; ip: string | null; userAgent: string | null; now: Date },
+  s: LinkSignature,
 ): Promise<boolean> {
   return await recordClientAnswer(db, link, {
     answer: (tx) =>
-      tx.update(supplementaryAgreements).set({
-        signerName: s.signerName,
-        signatureImage: s.signatureImage,
-        ip: s.ip,
-        userAgent: s.userAgent,
-        signedAt: s.now,
-        linkId: link.id,
-      }).where(awaitsAnswer(supplementaryAgreements, id, link.companyId)).returning(),
+      tx.update(supplementaryAgreements).set(signatureValues(s, link.id)).where(
+        awaitsAnswer(supplementaryAgreements, id, link.companyId),
+      ).returning(),
     activity: (row) => `${titleOf(row)} подписано клиентом (${s.signerName})`,
     then: (tx) => settleChanges(tx, link.objectId, s.now, null),
     notify: {

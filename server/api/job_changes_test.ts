@@ -440,14 +440,12 @@ Deno.test("[api] a new contract version counts the changes against its own estim
       ZIMINA,
     );
     assert.equal(contract.version, 2);
-    const withSand3 = estimateTotals(
-      [17_900_000, lineAmount(95_000, 3), lineAmount(133_333, 14)].map((totalPrice) => ({
-        section: "Работы",
-        totalPrice,
-        equipmentCost: 0,
-      })),
-      { vatMode: estimate.vatMode ?? "none", discount: null },
-    ).totalAmount;
+    const totalOf = (lines: number[]) =>
+      estimateTotals(
+        lines.map((totalPrice) => ({ section: "Работы", totalPrice, equipmentCost: 0 })),
+        { vatMode: estimate.vatMode ?? "none", discount: null },
+      ).totalAmount;
+    const withSand3 = totalOf([17_900_000, lineAmount(95_000, 3), lineAmount(133_333, 14)]);
     const [row] = await t.deps.db.select({ delta: objects.changesDelta }).from(objects)
       .where(eq(objects.id, object.id));
     assert.equal(row.delta, withSand3 - contract.totalAmount, "changes_delta against the new estimate");
@@ -463,13 +461,6 @@ Deno.test("[api] a new contract version counts the changes against its own estim
     // The trench (14 → 16 m) goes to the client against the new figures.
     const sent = await expectJson(t.as(ENGINEER).post(`/api/job-changes/object/${object.id}/agreement`), 201);
     assert.equal(sent.agreement.oldTotal, withSand3);
-    const withBoth = estimateTotals(
-      [17_900_000, lineAmount(95_000, 3), lineAmount(133_333, 16)].map((totalPrice) => ({
-        section: "Работы",
-        totalPrice,
-        equipmentCost: 0,
-      })),
-      { vatMode: estimate.vatMode ?? "none", discount: null },
-    ).totalAmount;
+    const withBoth = totalOf([17_900_000, lineAmount(95_000, 3), lineAmount(133_333, 16)]);
     assert.equal(sent.agreement.newTotal, withBoth);
   }));
