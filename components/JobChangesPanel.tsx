@@ -1,12 +1,14 @@
 // «Изменения работ» of an object under way: the surveyor's conclusion and photos, the contract's estimate
 // lines to change (a quantity, not done) or add to from the price list, each with a reason and photos; the
-// changes with their state; for staff, correcting and removing them before they are agreed and sending those
-// that need the client's consent as a supplementary agreement. The foreman's phone and the object page share it.
+// changes with their state; correcting them before they are agreed (the foreman those of his jobs,
+// JobChangeEditForm); for staff, removing them and sending those that need the client's consent as a
+// supplementary agreement. The foreman's phone and the object page share it.
 import { useEffect, useState } from "react";
 import { api, ApiRequestError } from "./api.ts";
 import { errorMessage } from "./form.ts";
 import { toast, toastError } from "./toast.ts";
 import { Field } from "./Field.tsx";
+import { type EditableChange, JobChangeEditForm } from "./JobChangeEditForm.tsx";
 import { formatKopecks } from "../domain/format.ts";
 import { formatQuantity } from "../domain/acts.ts";
 import {
@@ -16,20 +18,18 @@ import {
   changeKindLabels,
 } from "../domain/job_changes.ts";
 
-interface ChangeJson {
-  id: number;
-  kind: ChangeKind;
+interface ChangeJson extends EditableChange {
   name: string;
   unit: string;
   oldQuantity: number;
   newQuantity: number;
-  reason: string;
   delta: number;
-  photoIds: number[];
   needsConsent: boolean;
   agreementNumber: number | null;
   open: boolean;
   inForce: boolean;
+  /** Whether this viewer may correct it now (the server's rule). */
+  editable: boolean;
 }
 interface View {
   canRecord: boolean;
@@ -69,6 +69,7 @@ export function JobChangesPanel({ objectId, staff }: { objectId: number; staff: 
   const [files, setFiles] = useState<File[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const [editing, setEditing] = useState<number | null>(null);
   const load = () =>
     api<View>(`/api/job-changes/object/${objectId}`).then(
       setView,
@@ -185,23 +186,46 @@ export function JobChangesPanel({ objectId, staff }: { objectId: number; staff: 
                     <span className="muted small">{` · фото: ${c.photoIds.length}`}</span>
                   )}
                 </p>
-                {staff && c.open
+                {editing === c.id
                   ? (
-                    <button
-                      type="button"
-                      className="btn btn-secondary btn-sm tap"
-                      disabled={busy}
-                      onClick={() =>
-                        void act(
-                          () => api(`/api/job-changes/${c.id}`, { method: "DELETE" }),
-                          "Изменение удалено",
-                          "Не удалось удалить изменение",
-                        )}
-                    >
-                      Удалить
-                    </button>
+                    <JobChangeEditForm
+                      change={c}
+                      choices={view}
+                      onDone={(saved) => {
+                        setEditing(null);
+                        if (saved) void load();
+                      }}
+                    />
                   )
-                  : null}
+                  : (c.editable || (staff && c.open)) && (
+                    <div className="row">
+                      {c.editable && (
+                        <button
+                          type="button"
+                          className="btn btn-secondary btn-sm tap"
+                          disabled={busy}
+                          onClick={() => setEditing(c.id)}
+                        >
+                          Изменить
+                        </button>
+                      )}
+                      {staff && c.open && (
+                        <button
+                          type="button"
+                          className="btn btn-secondary btn-sm tap"
+                          disabled={busy}
+                          onClick={() =>
+                            void act(
+                              () => api(`/api/job-changes/${c.id}`, { method: "DELETE" }),
+                              "Изменение удалено",
+                              "Не удалось удалить изменение",
+                            )}
+                        >
+                          Удалить
+                        </button>
+                      )}
+                    </div>
+                  )}
               </li>
             );
           })}

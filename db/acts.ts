@@ -1,138 +1,28 @@
 // The act of completed works (definitions in domain/acts.ts): the lines it lists, made when the works are
 // finished, signed or refused by the client through the link. Staff functions take the company scope;
 // link functions find their company through the link. A signed or refused version is never updated.
-import { and, desc, eq, isNull, max, ne } from "drizzle-orm";
+import { and, desc, eq, max, ne } from "drizzle-orm";
 import type { Db, Executor } from "./client.ts";
 import { type Scope, scopeOf } from "./scope.ts";
-import {
-  clientLinks,
-  companies,
-  completionActs,
-  contracts,
-  jobChanges,
-  objects,
-  payments,
-  supplementaryAgreements,
-} from "./schema/mod.ts";
-import { discountOf, getEstimateVersion } from "./estimates.ts";
+import { clientLinks, companies, completionActs, objects, payments } from "./schema/mod.ts";
 import { refreshJobState } from "./job_status.ts";
-import { notifyChiefEngineers, notifyRoles, recordActivity } from "./notifications.ts";
+import { notifyChiefEngineers, recordActivity } from "./notifications.ts";
 import { enqueueClientMessage } from "./outbox.ts";
-import { clientLines } from "../estimating/client_view.ts";
-import { discountLabel, estimateTotals } from "../estimating/mod.ts";
-import { applyChanges, needsConsent } from "../domain/job_changes.ts";
 import { ledgerOf } from "../domain/ledger.ts";
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import { sha256 } from "@oslojs/crypto/sha2";
-import { ACT_TITLE, type ActContent, type ActLine, actText, actVersionNumber } from "../domain/acts.ts";
+import { ACT_TITLE, type ActContent, actText, actVersionNumber } from "../domain/acts.ts";
 import { recordInstalledEquipment } from "./service.ts";
 import { moscowDate } from "../domain/dates.ts";
 import { allocateNumber } from "./document_numbers.ts";
+import { completedWorkLines } from "./completed_works.ts";
+import { awaitsAnswer, type LinkSignature, recordClientAnswer, signatureValues } from "./client_answers.ts";
 
 /** The SHA-256 of the act's text, what a signature is given over. */
 export const actSha256 = (content: ActContent) =>
   encodeHexLowerCase(sha256(new TextEncoder().encode(actText(content))));
 
 export type CompletionAct = typeof completionActs.$inferSelect;
-
-/** What the act of an object lists and sums: the current contract's approved estimate with the changes in
- * force (db/job_changes.ts), kopecks. */
-export interface CompletedWork {
-  contract: {
-    id: number;
-    contractNumber: string;
-    createdAt: Date;
-    clientName: string | null;
-    totalAmount: number;
-  };
-  estimate: { id: number; estimateNumber: string; version: number };
-  lines: ActLine[];
-  itemsTotal: number;
-  discount: { label: string; amount: number } | null;
-  vatMode: string;
-  vatAmount: number;
-  totalAmount: number;
-  /** The estimate version's own total, before the changes. */
-  estimateTotal: number;
-}
-
-/**
- * The works and equipment of the object's act, one definition for every document that lists them (the act,
- * the КС-2): the lines of the estimate version its current contract was made from, with that version's
- * discount, VAT mode and total, changed by the changes recorded at the works that are in force: decreases at
- * once, increases and changes flagged for the client's consent once their supplementary agreement is signed
- * (domain/job_changes.ts). `alsoCounting` counts changes not yet agreed as if they were (an agreement's new
- * total). Null when the object has no contract (or its estimate is gone).
- */
-export async function completedWorkLines(
-  db: Executor,
-  objectId: number,
-  alsoCounting: readonly number[] = [],
-): Promise<CompletedWork | null> {
-  const [contract] = await db.select({
-    id: contracts.id,
-    companyId: contracts.companyId,
-    contractNumber: contracts.contractNumber,
-    createdAt: contracts.createdAt,
-    contractData: contracts.contractData,
-    totalAmount: contracts.totalAmount,
-    estimateId: contracts.estimateId,
-    estimateVersion: contracts.estimateVersion,
-  }).from(contracts).where(eq(contracts.objectId, objectId))
-    .orderBy(desc(contracts.createdAt), desc(contracts.id)).limit(1);
-  if (!contract?.estimateId) return null;
-  const estimate = contract.estimateVersion === null ? null : await getEstimateVersion(
-    db,
-    scopeOf(contract.companyId),
-    contract.estimateId,
-    contract.estimateVersion,
-  );
-  if (!estimate) return null;
-  const data = (contract.contractData ?? {}) as Record<string, string>;
-  const changes = (await db.select({
-    id: jobChanges.id,
-    kind: jobChanges.kind,
-    lineIndex: jobChanges.lineIndex,
-    section: jobChanges.section,
-    name: jobChanges.name,
-    unit: jobChanges.unit,
-    oldQuantity: jobChanges.oldQuantity,
-    newQuantity: jobChanges.newQuantity,
-    pricePerUnit: jobChanges.pricePerUnit,
-    requiresConsent: jobChanges.requiresConsent,
-    agreedAt: supplementaryAgreements.signedAt,
-  }).from(jobChanges)
-    .leftJoin(supplementaryAgreements, eq(supplementaryAgreements.id, jobChanges.agreementId))
-    .where(eq(jobChanges.contractId, contract.id)).orderBy(jobChanges.id))
-    .filter((c) => c.agreedAt !== null || !needsConsent(c) || alsoCounting.includes(c.id));
-  const lines = applyChanges(clientLines(estimate.items), changes);
-  const discount = discountOf(estimate.discountKind, estimate.discountValue);
-  // Without changes the estimate's stored figures stand as they are; with them, its rules price the lines.
-  const totals = changes.length === 0 ? null : estimateTotals(
-    lines.map((l) => ({ section: l.section, totalPrice: l.totalPrice, equipmentCost: 0 })),
-    { vatMode: estimate.vatMode, discount },
-  );
-  const discountAmount = totals ? totals.discountAmount : estimate.discountAmount;
-  return {
-    contract: {
-      id: contract.id,
-      contractNumber: contract.contractNumber,
-      createdAt: contract.createdAt,
-      clientName: data.CLIENT_NAME ?? null,
-      totalAmount: contract.totalAmount,
-    },
-    estimate: { id: estimate.id, estimateNumber: estimate.estimateNumber, version: estimate.version },
-    lines,
-    itemsTotal: totals ? totals.itemsTotal : estimate.itemsTotal,
-    discount: discountAmount > 0 && discount
-      ? { label: discountLabel(discount), amount: discountAmount }
-      : null,
-    vatMode: estimate.vatMode,
-    vatAmount: totals ? totals.vat.amount : estimate.vatAmount,
-    totalAmount: totals ? totals.totalAmount : estimate.totalAmount,
-    estimateTotal: estimate.totalAmount,
-  };
-}
 
 /** Money received for the works of the object, as the ledger counts it (domain/ledger.ts, db/ledger.ts). */
 async function receivedFor(db: Executor, objectId: number, total: number) {
@@ -337,27 +227,6 @@ export async function linkAct(db: Db, link: { companyId: number; objectId: numbe
 }
 
 /**
- * An act version of the company that awaits the client's answer: neither signed nor refused. The condition of
- * both answers' updates, so a race between them leaves one answer.
- */
-function awaitsAnswer(actId: number, companyId: number) {
-  return and(
-    eq(completionActs.id, actId),
-    eq(completionActs.companyId, companyId),
-    isNull(completionActs.signedAt),
-    isNull(completionActs.refusedAt),
-  );
-}
-
-/** The object's address, as the staff's notifications of the client's answer name it. */
-async function objectAddress(tx: Executor, objectId: number): Promise<string> {
-  const [object] = await tx.select({ address: objects.address }).from(objects).where(
-    eq(objects.id, objectId),
-  );
-  return object?.address ?? "";
-}
-
-/**
  * Stores the client's signature of an act version that awaits it; false when it is signed or refused
  * already (the update's condition keeps it so under a race). The status follows («Акт подписан»).
  */
@@ -365,37 +234,24 @@ export async function signActByLink(
   db: Db,
   link: { id: number; companyId: number; objectId: number },
   actId: number,
-  s: { signerName: string; signatureImage: string; ip: string | null; userAgent: string | null; now: Date },
+  s: LinkSignature,
 ): Promise<boolean> {
-  return await db.transaction(async (tx) => {
-    const rows = await tx.update(completionActs).set({
-      signerName: s.signerName,
-      signatureImage: s.signatureImage,
-      ip: s.ip,
-      userAgent: s.userAgent,
-      signedAt: s.now,
-      linkId: link.id,
-    }).where(awaitsAnswer(actId, link.companyId)).returning({
-      content: completionActs.content,
-      dueAmount: completionActs.dueAmount,
-    });
-    if (rows.length === 0) return false;
-    const address = await objectAddress(tx, link.objectId);
-    await recordActivity(tx, {
-      companyId: link.companyId,
-      type: "document",
-      title: `Акт № ${rows[0].content?.actNumber ?? ""} подписан клиентом (${s.signerName})`,
-      objectId: link.objectId,
-    });
-    await refreshJobState(tx, link.objectId, s.now);
-    await notifyRoles(tx, ["chief_engineer", "manager"], {
-      companyId: link.companyId,
-      type: "other",
+  return await recordClientAnswer(db, link, {
+    answer: (tx) =>
+      tx.update(completionActs).set(signatureValues(s, link.id)).where(
+        awaitsAnswer(completionActs, actId, link.companyId),
+      ).returning({
+        content: completionActs.content,
+        dueAmount: completionActs.dueAmount,
+      }),
+    activity: (row) => `Акт № ${row.content?.actNumber ?? ""} подписан клиентом (${s.signerName})`,
+    then: (tx) => refreshJobState(tx, link.objectId, s.now),
+    notify: {
+      roles: ["chief_engineer", "manager"],
       title: "Клиент подписал акт выполненных работ",
-      message: `${address}${rows[0].dueAmount > 0 ? " — можно выставить окончательный расчёт" : ""}`,
-      relatedObjectId: link.objectId,
-    });
-    return true;
+      message: (row, address) =>
+        `${address}${row.dueAmount > 0 ? " — можно выставить окончательный расчёт" : ""}`,
+    },
   });
 }
 
@@ -409,27 +265,20 @@ export async function refuseActByLink(
   actId: number,
   r: { comment: string; name: string; now: Date },
 ): Promise<boolean> {
-  return await db.transaction(async (tx) => {
-    const rows = await tx.update(completionActs).set({
-      refusedAt: r.now,
-      refusalComment: r.comment,
-      refusedBy: r.name,
-    }).where(awaitsAnswer(actId, link.companyId)).returning({ content: completionActs.content });
-    if (rows.length === 0) return false;
-    const address = await objectAddress(tx, link.objectId);
-    await recordActivity(tx, {
-      companyId: link.companyId,
-      type: "document",
-      title: `Клиент не подписал акт № ${rows[0].content?.actNumber ?? ""}: «${r.comment}»`,
-      objectId: link.objectId,
-    });
-    await notifyRoles(tx, ["chief_engineer", "manager", "foreman"], {
-      companyId: link.companyId,
-      type: "other",
+  return await recordClientAnswer(db, link, {
+    answer: (tx) =>
+      tx.update(completionActs).set({
+        refusedAt: r.now,
+        refusalComment: r.comment,
+        refusedBy: r.name,
+      }).where(awaitsAnswer(completionActs, actId, link.companyId)).returning({
+        content: completionActs.content,
+      }),
+    activity: (row) => `Клиент не подписал акт № ${row.content?.actNumber ?? ""}: «${r.comment}»`,
+    notify: {
+      roles: ["chief_engineer", "manager", "foreman"],
       title: "Клиент отказался подписать акт",
-      message: `${address}: «${r.comment}»`,
-      relatedObjectId: link.objectId,
-    });
-    return true;
+      message: (_, address) => `${address}: «${r.comment}»`,
+    },
   });
 }

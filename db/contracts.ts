@@ -21,6 +21,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { notifyChiefEngineers, recordActivity } from "./notifications.ts";
 import { type ClientMessage, enqueueClientMessage } from "./outbox.ts";
 import { refreshJobState } from "./job_status.ts";
+import { carryChangesToContract } from "./job_changes.ts";
 import { allocateNumber } from "./document_numbers.ts";
 import { latestAnswer } from "./quotes.ts";
 import { estimateDocumentParts, getEstimate, getEstimateVersion } from "./estimates.ts";
@@ -177,6 +178,7 @@ export async function storeContractVersion(db: Db, c: NewContractVersion, by: { 
       title: `Договор №${contractNumber} (версия ${row.version})`,
       objectId: c.objectId,
     });
+    await carryChangesToContract(tx, row);
     await refreshJobState(tx, c.objectId, by.now, by.id);
     return row;
   });

@@ -4,7 +4,7 @@
 import { and, eq, max } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import { documentNumbers } from "./schema/mod.ts";
-import { documentNumber, type DocumentNumberKind } from "../domain/document_numbers.ts";
+import { documentNumber, type DocumentNumberKind, parseDocumentNumber } from "../domain/document_numbers.ts";
 import { moscowCalendar } from "../domain/dates.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -32,6 +32,25 @@ export async function registerNumber(
   date: Date,
 ): Promise<void> {
   await takeNext(tx, companyId, kind, date, () => label);
+}
+
+/**
+ * A number a person typed (a manual estimate's) that has the shape of the company's series takes its place in
+ * it, so allocateNumber never gives it again: the series continues after the highest number taken, in the
+ * order documents are made. A place taken already (a number given before) stays as it is; a number of
+ * another shape is none of the series' business.
+ */
+export async function claimTypedNumber(
+  tx: Tx | Db,
+  companyId: number,
+  kind: DocumentNumberKind,
+  label: string,
+  date: Date,
+): Promise<void> {
+  const place = parseDocumentNumber(kind, label);
+  if (!place) return;
+  await tx.insert(documentNumbers).values({ companyId, kind, ...place, label, createdAt: date })
+    .onConflictDoNothing();
 }
 
 async function takeNext(

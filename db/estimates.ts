@@ -14,7 +14,7 @@ import {
 import { notifyEstimateCreated, notifyEstimateUpdated, recordActivity } from "./notifications.ts";
 import { refreshJobState } from "./job_status.ts";
 import { recordStaffApproval } from "./quotes.ts";
-import { allocateNumber } from "./document_numbers.ts";
+import { allocateNumber, claimTypedNumber } from "./document_numbers.ts";
 import {
   type Discount,
   discountLabel,
@@ -447,6 +447,7 @@ export async function storeGeneratedEstimate(
       estimateNumber = input.ownNumber
         ? await freeNumber(tx, input.companyId, e.estimateNumber)
         : await allocateNumber(tx, input.companyId, "estimate", by.now);
+      if (input.ownNumber) await claimTypedNumber(tx, input.companyId, "estimate", estimateNumber, by.now);
       const [row] = await tx.insert(estimates).values({
         ...fields,
         companyId: input.companyId,
@@ -651,6 +652,7 @@ export async function storeManualEstimate(
   const total = lines.reduce((s, l) => s + l.totalPrice, 0);
   const sections = [...new Set(lines.map((l) => l.section))];
   return await db.transaction(async (tx) => {
+    await claimTypedNumber(tx, input.companyId, "estimate", input.estimateNumber, by.now);
     const [row] = await tx.insert(estimates).values({
       companyId: input.companyId,
       objectId: input.objectId,

@@ -2,7 +2,7 @@
 // estimate, the supplementary agreement that sends those needing consent to the client, and its signature or
 // refusal through the link. Each write keeps objects.changes_delta (what the changes in force add to the
 // contract's total) and the status current in its own transaction. Staff functions take the company scope.
-import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, ne, or } from "drizzle-orm";
 import type { Db, Executor } from "./client.ts";
 import { type Scope, scopeOf } from "./scope.ts";
 import {
@@ -10,6 +10,8 @@ import {
   companies,
   completionActs,
   contracts,
+  crewMembers,
+  crews,
   documents,
   jobChanges,
   measurementRecords,
@@ -17,12 +19,14 @@ import {
   priceListItems,
   priceLists,
   supplementaryAgreements,
+  tasks,
 } from "./schema/mod.ts";
-import { completedWorkLines } from "./acts.ts";
+import { completedWorkLines } from "./completed_works.ts";
 import { getEstimateVersion } from "./estimates.ts";
 import { refreshJobState } from "./job_status.ts";
-import { notifyRoles, recordActivity } from "./notifications.ts";
+import { recordActivity } from "./notifications.ts";
 import { enqueueClientMessage } from "./outbox.ts";
+import { awaitsAnswer, type LinkSignature, recordClientAnswer, signatureValues } from "./client_answers.ts";
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import { sha256 } from "@oslojs/crypto/sha2";
 import {
@@ -31,10 +35,13 @@ import {
   agreementText,
   agreementTitle,
   changeDelta,
+  changeRecorderRoles,
+  type JobChangeEdit,
   type JobChangeInput,
   needsConsent,
 } from "../domain/job_changes.ts";
 import { lineAmount } from "../estimating/money.ts";
+import type { Role } from "../domain/roles.ts";
 
 export type JobChange = typeof jobChanges.$inferSelect;
 export type SupplementaryAgreement = typeof supplementaryAgreements.$inferSelect;
@@ -49,6 +56,9 @@ export type ChangeRefusal =
   | "bad_price_item"
   | "bad_photo"
   | "locked"
+  | "agreed"
+  | "not_your_job"
+  | "bad_quantity"
   | "nothing_to_agree"
   | "agreement_pending";
 
@@ -74,12 +84,64 @@ async function changeableJob(tx: Executor, scope: Scope, objectId: number) {
   return { object, contract };
 }
 
-/** Writes what the changes in force add to the contract's total, then lets the status follow. */
-async function settleChanges(tx: Executor, objectId: number, at: Date, byUserId: number | null) {
+/** Writes what the changes in force add to the current contract's total (objects.changes_delta). */
+async function writeChangesDelta(tx: Executor, objectId: number) {
   const work = await completedWorkLines(tx, objectId);
   const delta = work ? work.totalAmount - work.estimateTotal : 0;
   await tx.update(objects).set({ changesDelta: delta }).where(eq(objects.id, objectId));
+}
+
+/** Writes what the changes in force add to the contract's total, then lets the status follow. */
+async function settleChanges(tx: Executor, objectId: number, at: Date, byUserId: number | null) {
+  await writeChangesDelta(tx, objectId);
   await refreshJobState(tx, objectId, at, byUserId);
+}
+
+/**
+ * A new contract version (db/contracts.ts storeContractVersion, in its transaction) carries the works' changes
+ * over: each changed line is found again in the new contract's estimate (by name and unit, the same position
+ * first) and takes that line's quantity as «было» and its price, so its money is counted against the new
+ * estimate; an added item stays as priced. A change whose line the new estimate no longer has stays with the
+ * old version and counts no more. Agreed changes stay agreed. Then objects.changes_delta is written anew.
+ */
+export async function carryChangesToContract(
+  tx: Executor,
+  contract: {
+    id: number;
+    companyId: number;
+    objectId: number;
+    estimateId: number | null;
+    estimateVersion: number | null;
+  },
+) {
+  const earlier = await tx.select().from(jobChanges).where(and(
+    eq(jobChanges.objectId, contract.objectId),
+    ne(jobChanges.contractId, contract.id),
+  ));
+  if (earlier.length === 0) return;
+  const estimate = contract.estimateId !== null && contract.estimateVersion !== null
+    ? await getEstimateVersion(tx, scopeOf(contract.companyId), contract.estimateId, contract.estimateVersion)
+    : null;
+  const items = estimate?.items ?? [];
+  for (const change of earlier) {
+    if (change.kind === "added") {
+      await tx.update(jobChanges).set({ contractId: contract.id }).where(eq(jobChanges.id, change.id));
+      continue;
+    }
+    const same = (i: number) => items[i]?.name === change.name && items[i]?.unit === change.unit;
+    const at = change.lineIndex !== null && same(change.lineIndex)
+      ? change.lineIndex
+      : items.findIndex((_, i) => same(i));
+    if (at < 0) continue;
+    await tx.update(jobChanges).set({
+      contractId: contract.id,
+      lineIndex: at,
+      section: items[at].section,
+      oldQuantity: items[at].quantity,
+      pricePerUnit: items[at].pricePerUnit,
+    }).where(eq(jobChanges.id, change.id));
+  }
+  await writeChangesDelta(tx, contract.objectId);
 }
 
 /** Photos must be documents of the same object. */
@@ -90,12 +152,110 @@ async function photosOfObject(tx: Executor, objectId: number, ids: readonly numb
   return rows.length === new Set(ids).size;
 }
 
+/**
+ * Where a change stands for edits: free (in no agreement, or in one the client refused), awaiting (in the
+ * agreement the client has not answered) or agreed (in a signed agreement, never changed).
+ */
+async function changeLock(tx: Executor, change: JobChange): Promise<"free" | "awaiting" | "agreed"> {
+  if (change.agreementId === null) return "free";
+  const [a] = await tx.select({
+    signedAt: supplementaryAgreements.signedAt,
+    refusedAt: supplementaryAgreements.refusedAt,
+  }).from(supplementaryAgreements).where(eq(supplementaryAgreements.id, change.agreementId));
+  if (!a || a.refusedAt !== null) return "free";
+  return a.signedAt !== null ? "agreed" : "awaiting";
+}
+
 /** A change still open to edits: not in an agreement that awaits the client or is signed. */
 async function openChange(tx: Executor, change: JobChange) {
-  if (change.agreementId === null) return true;
-  const [a] = await tx.select({ refusedAt: supplementaryAgreements.refusedAt }).from(supplementaryAgreements)
-    .where(eq(supplementaryAgreements.id, change.agreementId));
-  return !a || a.refusedAt !== null;
+  return await changeLock(tx, change) === "free";
+}
+
+/**
+ * Whether a foreman works on the object: a task of it is his or his crew's. Engineers and managers correct
+ * any change of their company; a foreman those of his jobs and those he recorded himself.
+ */
+async function foremanOfJob(tx: Executor, userId: number, objectId: number) {
+  const led = tx.select({ id: crews.id }).from(crews).where(eq(crews.foremanId, userId));
+  const member = tx.select({ id: crewMembers.crewId }).from(crewMembers).where(
+    eq(crewMembers.userId, userId),
+  );
+  const [task] = await tx.select({ id: tasks.id }).from(tasks).where(and(
+    eq(tasks.objectId, objectId),
+    or(eq(tasks.assignedTo, userId), inArray(tasks.crewId, led), inArray(tasks.crewId, member)),
+  )).limit(1);
+  return task !== undefined;
+}
+
+/** Who corrects a change: staff who send agreements any, a foreman his own jobs' (and his own records). */
+async function mayCorrect(tx: Executor, change: JobChange, by: Editor) {
+  if (by.role !== "foreman") return true;
+  return change.createdBy === by.id || await foremanOfJob(tx, by.id, change.objectId);
+}
+
+/** Who reads the changes. */
+export interface Viewer {
+  id: number;
+  role: Role;
+}
+/** Who edits a change, and when. */
+export interface Editor extends Viewer {
+  now: Date;
+}
+
+type PricedLine = { section: string; name: string; unit: string; oldQuantity: number; pricePerUnit: number };
+
+/**
+ * The line a change is about: an estimate line of the contract's estimate version (by index), or an item of
+ * the company's price list, priced as the estimate generator prices a line (materials + works).
+ */
+async function pricedLine(
+  tx: Executor,
+  job: {
+    object: { companyId: number };
+    contract: { estimateId: number | null; estimateVersion: number | null };
+  },
+  of: { priceItemId: number } | { lineIndex: number },
+): Promise<{ line: PricedLine; lineIndex: number | null } | { refused: "bad_price_item" | "bad_line" }> {
+  if ("priceItemId" in of) {
+    const [item] = await tx.select({
+      name: priceListItems.name,
+      unit: priceListItems.unit,
+      section: priceListItems.section,
+      materialsPrice: priceListItems.materialsPrice,
+      worksPrice: priceListItems.worksPrice,
+    }).from(priceListItems).innerJoin(priceLists, eq(priceLists.id, priceListItems.priceListId))
+      .where(and(eq(priceListItems.id, of.priceItemId), eq(priceListItems.companyId, job.object.companyId)));
+    if (!item) return { refused: "bad_price_item" };
+    return {
+      lineIndex: null,
+      line: {
+        section: item.section ?? "Дополнительные работы",
+        name: item.name,
+        unit: item.unit,
+        oldQuantity: 0,
+        pricePerUnit: item.materialsPrice + item.worksPrice,
+      },
+    };
+  }
+  const estimate = await getEstimateVersion(
+    tx,
+    scopeOf(job.object.companyId),
+    job.contract.estimateId!,
+    job.contract.estimateVersion!,
+  );
+  const item = estimate?.items[of.lineIndex];
+  if (!item) return { refused: "bad_line" };
+  return {
+    lineIndex: of.lineIndex,
+    line: {
+      section: item.section,
+      name: item.name,
+      unit: item.unit,
+      oldQuantity: item.quantity,
+      pricePerUnit: item.pricePerUnit,
+    },
+  };
 }
 
 /** Records one change of the works of an object of the scope. */
@@ -111,44 +271,13 @@ export async function recordJobChange(
     if ("refused" in job) return { refused: job.refused! };
     const { object, contract } = job;
     if (!await photosOfObject(tx, objectId, input.photoIds)) return { refused: "bad_photo" };
-    let line: { section: string; name: string; unit: string; oldQuantity: number; pricePerUnit: number };
-    let lineIndex: number | null = null;
-    if (input.kind === "added") {
-      const [item] = await tx.select({
-        name: priceListItems.name,
-        unit: priceListItems.unit,
-        section: priceListItems.section,
-        materialsPrice: priceListItems.materialsPrice,
-        worksPrice: priceListItems.worksPrice,
-      }).from(priceListItems).innerJoin(priceLists, eq(priceLists.id, priceListItems.priceListId))
-        .where(and(eq(priceListItems.id, input.priceItemId), eq(priceListItems.companyId, object.companyId)));
-      if (!item) return { refused: "bad_price_item" };
-      // The price is the company's price list's (materials + works), as the estimate generator prices a line.
-      line = {
-        section: item.section ?? "Дополнительные работы",
-        name: item.name,
-        unit: item.unit,
-        oldQuantity: 0,
-        pricePerUnit: item.materialsPrice + item.worksPrice,
-      };
-    } else {
-      const estimate = await getEstimateVersion(
-        tx,
-        scopeOf(object.companyId),
-        contract.estimateId!,
-        contract.estimateVersion!,
-      );
-      const item = estimate?.items[input.lineIndex];
-      if (!item) return { refused: "bad_line" };
-      lineIndex = input.lineIndex;
-      line = {
-        section: item.section,
-        name: item.name,
-        unit: item.unit,
-        oldQuantity: item.quantity,
-        pricePerUnit: item.pricePerUnit,
-      };
-    }
+    const priced = await pricedLine(
+      tx,
+      job,
+      input.kind === "added" ? { priceItemId: input.priceItemId } : { lineIndex: input.lineIndex },
+    );
+    if ("refused" in priced) return { refused: priced.refused };
+    const { line, lineIndex } = priced;
     const [change] = await tx.insert(jobChanges).values({
       companyId: object.companyId,
       objectId,
@@ -175,32 +304,54 @@ export async function recordJobChange(
   });
 }
 
-/** Edits a change before it is agreed (staff on the object page). */
+/**
+ * Corrects a change before it is agreed: its quantity, its line (the estimate's line, or the price list's item
+ * of an added one, priced again), its reason, whether the client must agree; photos stay unless replaced.
+ * Refused once its agreement awaits the client or is signed, and for a foreman of another job.
+ */
 export async function editJobChange(
   db: Db,
   scope: Scope,
   id: number,
-  patch: { newQuantity?: number; reason?: string; requiresConsent?: boolean; photoIds?: number[] },
-  by: { id: number; now: Date },
+  patch: JobChangeEdit,
+  by: Editor,
 ): Promise<{ change: JobChange } | { refused: ChangeRefusal }> {
   return await db.transaction(async (tx) => {
     const [current] = await tx.select().from(jobChanges)
       .where(and(eq(jobChanges.id, id), scope === null ? undefined : eq(jobChanges.companyId, scope)));
     if (!current) return { refused: "missing" };
+    if (!await mayCorrect(tx, current, by)) return { refused: "not_your_job" };
     const job = await changeableJob(tx, scope, current.objectId);
     if ("refused" in job) return { refused: job.refused! };
-    if (!await openChange(tx, current)) return { refused: "locked" };
+    const lock = await changeLock(tx, current);
+    if (lock !== "free") return { refused: lock === "agreed" ? "agreed" : "locked" };
     if (patch.photoIds && !await photosOfObject(tx, current.objectId, patch.photoIds)) {
       return { refused: "bad_photo" };
     }
+    const of = current.kind === "added"
+      ? patch.priceItemId === undefined ? null : { priceItemId: patch.priceItemId }
+      : patch.lineIndex === undefined
+      ? null
+      : { lineIndex: patch.lineIndex };
+    const priced = of ? await pricedLine(tx, job, of) : null;
+    if (priced && "refused" in priced) return { refused: priced.refused };
     const newQuantity = current.kind === "removed" ? 0 : patch.newQuantity ?? current.newQuantity;
+    if (current.kind === "added" && newQuantity <= 0) return { refused: "bad_quantity" };
     const [change] = await tx.update(jobChanges).set({
+      ...(priced ? { ...priced.line, lineIndex: priced.lineIndex } : {}),
       newQuantity,
       reason: patch.reason ?? current.reason,
       requiresConsent: patch.requiresConsent ?? current.requiresConsent,
       photoIds: patch.photoIds ?? current.photoIds,
       updatedAt: by.now,
     }).where(eq(jobChanges.id, id)).returning();
+    await recordActivity(tx, {
+      companyId: current.companyId,
+      userId: by.id,
+      type: "other",
+      title: `Изменение работ исправлено: ${change.name} — ${change.reason}`,
+      objectId: current.objectId,
+    });
     await settleChanges(tx, current.objectId, by.now, by.id);
     return { change };
   });
@@ -219,7 +370,8 @@ export async function deleteJobChange(
     if (!current) return { refused: "missing" };
     const job = await changeableJob(tx, scope, current.objectId);
     if ("refused" in job) return { refused: job.refused! };
-    if (!await openChange(tx, current)) return { refused: "locked" };
+    const lock = await changeLock(tx, current);
+    if (lock !== "free") return { refused: lock === "agreed" ? "agreed" : "locked" };
     await tx.delete(jobChanges).where(eq(jobChanges.id, id));
     await settleChanges(tx, current.objectId, by.now, by.id);
     return { deleted: true };
@@ -235,9 +387,10 @@ async function agreementsOf(db: Executor, objectId: number) {
 /**
  * What the object page and the foreman's screen show: the contract's estimate lines (to change), the changes
  * with their money and state, the agreements, the works' total now, and the surveyor's photos and conclusion.
- * Null when the object is not in the scope.
+ * `editable` tells the viewer which changes he may correct (editJobChange's rules). Null when the object is
+ * not in the scope.
  */
-export async function jobChangesView(db: Db, scope: Scope, objectId: number) {
+export async function jobChangesView(db: Db, scope: Scope, objectId: number, viewer: Viewer) {
   const [object] = await db.select({ id: objects.id, companyId: objects.companyId }).from(objects)
     .where(and(eq(objects.id, objectId), scope === null ? undefined : eq(objects.companyId, scope)));
   if (!object) return null;
@@ -267,6 +420,8 @@ export async function jobChangesView(db: Db, scope: Scope, objectId: number) {
     .where(and(eq(priceListItems.companyId, object.companyId), eq(priceLists.isActive, true)))
     .orderBy(priceListItems.name).limit(500);
   const open = await changeableJob(db, scope, objectId);
+  const recorder = changeRecorderRoles.includes(viewer.role) && !("refused" in open);
+  const foremansJob = viewer.role === "foreman" && await foremanOfJob(db, viewer.id, objectId);
   return {
     /** Whether changes may be recorded now (works under way, no act issued). */
     canRecord: !("refused" in open),
@@ -286,12 +441,15 @@ export async function jobChangesView(db: Db, scope: Scope, objectId: number) {
     })),
     changes: changes.map((c) => {
       const agreement = agreements.find((a) => a.id === c.agreementId) ?? null;
+      const free = !agreement || agreement.refusedAt !== null;
       return {
         ...c,
+        editable: recorder && free &&
+          (viewer.role !== "foreman" || foremansJob || c.createdBy === viewer.id),
         delta: changeDelta(c),
         needsConsent: needsConsent(c),
         agreementNumber: agreement?.number ?? null,
-        open: !agreement || agreement.refusedAt !== null,
+        open: free,
         inForce: !needsConsent(c) || agreement?.signedAt != null,
       };
     }),
@@ -441,16 +599,6 @@ export async function linkAgreement(db: Db, link: { companyId: number; objectId:
   return row ?? null;
 }
 
-/** An agreement of the company awaiting an answer: the condition of both answers' updates (one wins a race). */
-function awaitsAnswer(id: number, companyId: number) {
-  return and(
-    eq(supplementaryAgreements.id, id),
-    eq(supplementaryAgreements.companyId, companyId),
-    isNull(supplementaryAgreements.signedAt),
-    isNull(supplementaryAgreements.refusedAt),
-  );
-}
-
 /**
  * The client signs an agreement that awaits it: its changes come into force (the works' total, the ledger and
  * the act follow), staff are notified. False when it is answered already.
@@ -459,34 +607,20 @@ export async function signAgreementByLink(
   db: Db,
   link: { id: number; companyId: number; objectId: number },
   id: number,
-  s: { signerName: string; signatureImage: string; ip: string | null; userAgent: string | null; now: Date },
+  s: LinkSignature,
 ): Promise<boolean> {
-  return await db.transaction(async (tx) => {
-    const rows = await tx.update(supplementaryAgreements).set({
-      signerName: s.signerName,
-      signatureImage: s.signatureImage,
-      ip: s.ip,
-      userAgent: s.userAgent,
-      signedAt: s.now,
-      linkId: link.id,
-    }).where(awaitsAnswer(id, link.companyId)).returning();
-    if (rows.length === 0) return false;
-    const title = rows[0].content ? agreementTitle(rows[0].content) : "Дополнительное соглашение";
-    await recordActivity(tx, {
-      companyId: link.companyId,
-      type: "document",
-      title: `${title} подписано клиентом (${s.signerName})`,
-      objectId: link.objectId,
-    });
-    await settleChanges(tx, link.objectId, s.now, null);
-    await notifyRoles(tx, ["chief_engineer", "manager", "foreman"], {
-      companyId: link.companyId,
-      type: "other",
+  return await recordClientAnswer(db, link, {
+    answer: (tx) =>
+      tx.update(supplementaryAgreements).set(signatureValues(s, link.id)).where(
+        awaitsAnswer(supplementaryAgreements, id, link.companyId),
+      ).returning(),
+    activity: (row) => `${titleOf(row)} подписано клиентом (${s.signerName})`,
+    then: (tx) => settleChanges(tx, link.objectId, s.now, null),
+    notify: {
+      roles: ["chief_engineer", "manager", "foreman"],
       title: "Клиент подписал дополнительное соглашение",
-      message: `${rows[0].content?.address ?? ""}: ${title}`,
-      relatedObjectId: link.objectId,
-    });
-    return true;
+      message: (row, address) => `${address}: ${titleOf(row)}`,
+    },
   });
 }
 
@@ -497,27 +631,21 @@ export async function refuseAgreementByLink(
   id: number,
   r: { comment: string; name: string; now: Date },
 ): Promise<boolean> {
-  return await db.transaction(async (tx) => {
-    const rows = await tx.update(supplementaryAgreements).set({
-      refusedAt: r.now,
-      refusalComment: r.comment,
-      refusedBy: r.name,
-    }).where(awaitsAnswer(id, link.companyId)).returning();
-    if (rows.length === 0) return false;
-    const title = rows[0].content ? agreementTitle(rows[0].content) : "Дополнительное соглашение";
-    await recordActivity(tx, {
-      companyId: link.companyId,
-      type: "document",
-      title: `Клиент не подписал: ${title}: «${r.comment}»`,
-      objectId: link.objectId,
-    });
-    await notifyRoles(tx, ["chief_engineer", "manager", "foreman"], {
-      companyId: link.companyId,
-      type: "other",
+  return await recordClientAnswer(db, link, {
+    answer: (tx) =>
+      tx.update(supplementaryAgreements).set({
+        refusedAt: r.now,
+        refusalComment: r.comment,
+        refusedBy: r.name,
+      }).where(awaitsAnswer(supplementaryAgreements, id, link.companyId)).returning(),
+    activity: (row) => `Клиент не подписал: ${titleOf(row)}: «${r.comment}»`,
+    notify: {
+      roles: ["chief_engineer", "manager", "foreman"],
       title: "Клиент отказался подписать дополнительное соглашение",
-      message: `${rows[0].content?.address ?? ""}: «${r.comment}»`,
-      relatedObjectId: link.objectId,
-    });
-    return true;
+      message: (_, address) => `${address}: «${r.comment}»`,
+    },
   });
 }
+
+const titleOf = (a: SupplementaryAgreement) =>
+  a.content ? agreementTitle(a.content) : "Дополнительное соглашение";

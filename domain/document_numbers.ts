@@ -18,3 +18,16 @@ export const documentNumberKinds = Object.keys(documentNumberPrefixes) as Docume
 export function documentNumber(kind: DocumentNumberKind, year: number, seq: number): string {
   return `${documentNumberPrefixes[kind]}-${year}-${String(seq).padStart(4, "0")}`;
 }
+
+/**
+ * The year and sequence of a number of the kind's series («С-2026-0017» → 2026, 17), or null for a number
+ * of another shape (a number a person typed in their own way).
+ */
+export function parseDocumentNumber(
+  kind: DocumentNumberKind,
+  label: string,
+): { year: number; seq: number } | null {
+  const m = /^(.+)-(\d{4})-(\d{4,9})$/.exec(label.trim());
+  if (!m || m[1] !== documentNumberPrefixes[kind]) return null;
+  return { year: Number(m[2]), seq: Number(m[3]) };
+}

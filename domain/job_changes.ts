@@ -2,7 +2,7 @@
 // quantity changed, an item not done, an item added from the price list — which changes count at once
 // (decreases) and which wait for the client's supplementary agreement (increases, and any change flagged
 // «требует согласия клиента»), and the agreement's content and text. db/job_changes.ts stores them; the act,
-// the invoice, КС-2/КС-3 and the ledger read the lines through db/acts.ts completedWorkLines.
+// the invoice, КС-2/КС-3 and the ledger read the lines through db/completed_works.ts completedWorkLines.
 import * as z from "zod/mini";
 import { formatKopecks } from "./format.ts";
 import { amountInWords } from "./amount_words.ts";
@@ -249,13 +249,26 @@ export const jobChangeSchema = z.discriminatedUnion("kind", [
 ], "Выберите вид изменения");
 export type JobChangeInput = z.infer<typeof jobChangeSchema>;
 
-/** PATCH /api/job-changes/:id: staff correct a change before it is agreed. */
+/**
+ * PATCH /api/job-changes/:id: the foreman or staff correct a change before it is agreed; what is left out stays
+ * (the photos too). `lineIndex` moves a quantity change or an item not done to another estimate line,
+ * `priceItemId` an added item to another price-list item (priced again).
+ */
 export const jobChangeEditSchema = z.object({
+  lineIndex: z.optional(lineIndex),
+  priceItemId: z.optional(
+    z.number("Выберите позицию прайс-листа").check(z.refine(isRecordId, "Выберите позицию прайс-листа")),
+  ),
   newQuantity: z.optional(quantity),
   reason: z.optional(reason),
   requiresConsent: z.optional(z.boolean()),
-  photoIds: z.optional(photoIds),
+  photoIds: z.optional(
+    z.array(z.number().check(z.refine(isRecordId, "Неизвестное фото"))).check(
+      z.maxLength(20, "Не больше 20 фото"),
+    ),
+  ),
 });
+export type JobChangeEdit = z.infer<typeof jobChangeEditSchema>;
 
 /** POST /api/client-links/:token/agreement/sign: the contract's signature fields and checks. */
 export const agreementSignSchema = z.object({

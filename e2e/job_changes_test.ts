@@ -1,10 +1,12 @@
-// Works done with changes in a browser: the foreman records a longer line on a phone, staff send the
-// supplementary agreement from the object page, the client signs it on a phone, and the act carries the new total.
+// Works done with changes in a browser: the foreman records a longer line on a phone and corrects it, staff
+// send the supplementary agreement from the object page, the client signs it on a phone, and the act carries
+// the new total.
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { browserTest, drawSignature, hydrated, screenshot, toast } from "./harness.ts";
 import { outboxMessages } from "../db/schema/mod.ts";
 import { formatKopecks } from "../domain/format.ts";
+import { formatQuantity } from "../domain/acts.ts";
 
 const MANAGER = "manager@demo.local";
 
@@ -41,6 +43,14 @@ browserTest(
     await form.getByRole("button", { name: "Записать изменение" }).click();
     await toast(foreman, "Изменение записано");
     await card.getByTestId("job-change").getByText("требует согласия клиента").waitFor();
+    // Measured again: the foreman corrects the quantity before it goes to the client.
+    await card.getByTestId("job-change").getByRole("button", { name: "Изменить" }).click();
+    const edit = card.getByTestId("job-change-edit");
+    await edit.getByLabel("Количество по факту").fill(String(line.quantity + 3));
+    await edit.getByRole("button", { name: "Сохранить изменение" }).click();
+    await toast(foreman, "Изменение исправлено");
+    await card.getByTestId("job-change").getByText(`→ ${formatQuantity(line.quantity + 3)}`, { exact: false })
+      .waitFor();
     await card.getByTestId("job-change").scrollIntoViewIfNeeded();
     await screenshot(foreman, "job-changes-foreman-phone");
     const width = await foreman.evaluate(() => document.documentElement.scrollWidth);

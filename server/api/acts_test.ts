@@ -2,31 +2,17 @@
 // The act of completed works: «Завершить работы» issues it, the client signs or refuses it through the link,
 // its figures are the estimate's and the ledger's to the kopeck, and a signed act never changes.
 import assert from "node:assert/strict";
-import { Buffer } from "node:buffer";
-import { PNG } from "pngjs";
 import { eq } from "drizzle-orm";
 import { expectJson, type TestApp, withTestApp } from "../testing.ts";
 import { jobUnderWay as personJobUnderWay } from "../testing_jobs.ts";
 import { extractPdfText } from "../testing_pdf.ts";
+import { drawnPng } from "../testing_client_links.ts";
 import { outboxMessages } from "../../db/schema/mod.ts";
 import { formatKopecks } from "../../domain/format.ts";
 
 const ENGINEER = "engineer@demo.local";
 const MANAGER = "manager@demo.local";
 const FOREMAN = "foreman@demo.local";
-
-/** A drawn signature: a small real PNG. */
-function drawnPng(): string {
-  const png = new PNG({ width: 40, height: 16 });
-  for (let i = 0; i < png.data.length; i += 4) {
-    const x = (i / 4) % 40;
-    const y = Math.floor(i / 4 / 40);
-    const ink = Math.abs(y - 8 - Math.round(4 * Math.sin(x / 4))) < 2;
-    png.data[i] = png.data[i + 1] = png.data[i + 2] = ink ? 20 : 255;
-    png.data[i + 3] = 255;
-  }
-  return `data:image/png;base64,${Buffer.from(PNG.sync.write(png)).toString("base64")}`;
-}
 
 const tokenOf = (url: string) => url.split("/c/")[1];
 

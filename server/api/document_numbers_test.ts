@@ -131,3 +131,28 @@ Deno.test("[api] POST /api/contracts/generate gives a contract without a typed n
     const again = await contractFor(t, objects[0]);
     assert.deepEqual([again.contract.contractNumber, again.contract.version], [numbers[0], 2]);
   }));
+
+Deno.test("[api] a manual estimate typed with the series' next number takes its place: the next generated estimate is numbered after it", () =>
+  withTestApp(async (t) => {
+    const [a, b, c] = await Promise.all([5, 6, 7].map((n) => newObject(t, n)));
+    const first = await expectJson(
+      t.as(ENGINEER).post("/api/estimates/generate", { objectId: a.id, measurements }),
+      201,
+    );
+    const [prefix, year, seq] = first.estimateNumber.split("-");
+    const next = `${prefix}-${year}-${String(Number(seq) + 1).padStart(4, "0")}`;
+    const typed = await expectJson(
+      t.as(ENGINEER).post("/api/estimates", {
+        objectId: b.id,
+        estimateNumber: next,
+        items: [{ name: "Монтаж станции", unit: "шт", quantity: 1, pricePerUnit: 4_500_000 }],
+      }),
+      201,
+    );
+    assert.equal(typed.estimateNumber, next, "the estimator's number is kept as typed");
+    const after = await expectJson(
+      t.as(ENGINEER).post("/api/estimates/generate", { objectId: c.id, measurements }),
+      201,
+    );
+    assert.equal(seqOf(after.estimateNumber), Number(seq) + 2, `after ${next}: ${after.estimateNumber}`);
+  }));

@@ -28,7 +28,7 @@ import {
 } from "../../domain/job_changes.ts";
 import { CLIENT_LINK_DAYS } from "../../domain/contract_text.ts";
 import { staffRoles } from "../../domain/roles.ts";
-import { ApiError, invalid, notFound } from "../errors.ts";
+import { ApiError, forbidden, invalid, notFound } from "../errors.ts";
 import { idText, validIdParam } from "../query.ts";
 import { validate } from "../validate.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
@@ -52,6 +52,13 @@ const refusals: Record<ChangeRefusal, () => Error> = {
   bad_photo: () => invalid({ photoIds: ["Фото должны быть загружены к этому объекту"] }),
   locked: () =>
     new ApiError(409, "Изменение уже в дополнительном соглашении, отправленном клиенту: его нельзя менять"),
+  agreed: () =>
+    new ApiError(
+      409,
+      "Изменение вошло в подписанное клиентом дополнительное соглашение: его нельзя менять или удалять",
+    ),
+  not_your_job: () => forbidden("Изменение может исправить бригадир этого объекта, инженер или менеджер"),
+  bad_quantity: () => invalid({ newQuantity: ["Укажите количество больше нуля"] }),
   nothing_to_agree: () => new ApiError(409, "Нет изменений, требующих согласия клиента"),
   agreement_pending: () =>
     new ApiError(409, "Дополнительное соглашение уже отправлено и ждёт ответа клиента"),
@@ -92,10 +99,12 @@ async function sendPdf(c: Context<AppEnv>, a: SupplementaryAgreement) {
 export const jobChangesApi = new Hono<AppEnv>()
   .use(requireApi(staffRoles))
   .get("/object/:objectId", objectParam, async (c) => {
+    const user = currentUser(c);
     const view = await jobChangesView(
       c.var.deps.db,
-      companyScope(currentUser(c)),
+      companyScope(user),
       c.req.valid("param").objectId,
+      user,
     );
     if (!view) throw notFound("Объект не найден");
     return c.json({ ...view, agreements: view.agreements.map(agreementJson) });
@@ -120,7 +129,7 @@ export const jobChangesApi = new Hono<AppEnv>()
   )
   .patch(
     "/:id",
-    requireApi(agreementMakerRoles),
+    requireApi(changeRecorderRoles),
     validIdParam,
     validate("json", jobChangeEditSchema),
     async (c) => {
@@ -130,10 +139,7 @@ export const jobChangesApi = new Hono<AppEnv>()
         companyScope(user),
         c.req.valid("param").id,
         c.req.valid("json"),
-        {
-          id: user.id,
-          now: c.var.deps.now(),
-        },
+        { id: user.id, role: user.role, now: c.var.deps.now() },
       );
       if ("refused" in result) refused(result.refused);
       return c.json(result.change);

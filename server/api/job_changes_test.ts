@@ -3,11 +3,11 @@
 // ledger = КС-2 to the kopeck; a signed agreement never changes; another company's answers 404.
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { expectJson, type TestApp, withTestApp } from "../testing.ts";
-import { jobUnderWay as personJobUnderWay } from "../testing_jobs.ts";
+import { expectJson, fileForm, type TestApp, tinyPng, withTestApp } from "../testing.ts";
+import { contractAndPrepayment, jobUnderWay as personJobUnderWay, ZIMINA } from "../testing_jobs.ts";
 import { extractPdfText } from "../testing_pdf.ts";
 import { drawnPng } from "../testing_client_links.ts";
-import { outboxMessages, priceListItems, priceLists } from "../../db/schema/mod.ts";
+import { objects, outboxMessages, priceListItems, priceLists, tasks } from "../../db/schema/mod.ts";
 import { performedWorks } from "../../db/completed_works.ts";
 import { formatKopecks } from "../../domain/format.ts";
 import { lineAmount } from "../../estimating/money.ts";
@@ -258,11 +258,8 @@ Deno.test("[api] job changes: roles; another company's object, change and agreem
       }),
       201,
     );
-    // The foreman records; staff correct and send.
-    assert.equal(
-      (await t.as(FOREMAN).patch(`/api/job-changes/${change.id}`, { reason: "Иначе" })).status,
-      403,
-    );
+    // The foreman records and corrects his own; staff send.
+    await expectJson(t.as(FOREMAN).patch(`/api/job-changes/${change.id}`, { reason: "Засыпка не нужна" }));
     assert.equal((await t.as(OTHER).patch(`/api/job-changes/${change.id}`, { reason: "Иначе" })).status, 404);
     assert.equal((await t.as(OTHER).delete(`/api/job-changes/${change.id}`)).status, 404);
     assert.equal((await t.as(FOREMAN).post(`/api/job-changes/object/${object.id}/agreement`)).status, 403);
@@ -271,4 +268,199 @@ Deno.test("[api] job changes: roles; another company's object, change and agreem
     assert.ok(sent.agreement.newTotal < sent.agreement.oldTotal);
     assert.equal((await t.as(OTHER).get(sent.agreement.pdfUrl)).status, 404);
     assert.equal((await t.request(sent.agreement.pdfUrl)).status, 401);
+  }));
+
+/** A second foreman of the demo company, who works on other jobs. */
+async function otherForeman(t: TestApp) {
+  const { id } = await expectJson(
+    t.as("director@demo.local").post("/api/employees", {
+      firstName: "Пётр",
+      lastName: "Другов",
+      email: "drugov@demo.local",
+      role: "foreman",
+      password: "demo12345",
+    }),
+    201,
+  );
+  return { id: id as number, email: "drugov@demo.local" };
+}
+
+Deno.test("[api] PATCH /api/job-changes/:id: the foreman who recorded a change, a foreman of the job and staff correct it (line, price item, quantity, reason, consent; photos kept) until its agreement is signed; a foreman of another job 403, another company 404", () =>
+  withTestApp(async (t) => {
+    const { object } = await jobUnderWay(t, "Д-ИЗМ-4");
+    const photo = await expectJson(
+      t.request(`/api/objects/${object.id}/documents`, {
+        as: FOREMAN,
+        method: "POST",
+        body: fileForm("file", tinyPng, "кольцо.png", {
+          type: "image/png",
+          fields: { documentType: "photo" },
+        }),
+      }),
+      201,
+    );
+    const ring = await priceItem(t, object.companyId);
+    const [cover] = await t.deps.db.insert(priceListItems).values({
+      priceListId: ring.priceListId,
+      companyId: object.companyId,
+      code: "А121",
+      name: "Крышка люка полимерная",
+      unit: "шт",
+      materialsPrice: 320_000,
+      worksPrice: 80_000,
+    }).returning();
+    const added = await expectJson(
+      t.as(FOREMAN).post(`/api/job-changes/object/${object.id}`, {
+        kind: "added",
+        priceItemId: ring.id,
+        newQuantity: 1,
+        reason: "Нужно ещё одно кольцо",
+        photoIds: [photo.id],
+      }),
+      201,
+    );
+
+    // The foreman who recorded it: another item of the price list, priced again, two of them; the photo stays.
+    const fixed = await expectJson(
+      t.as(FOREMAN).patch(`/api/job-changes/${added.id}`, {
+        priceItemId: cover.id,
+        newQuantity: 2,
+        reason: "Не кольцо, а две крышки",
+      }),
+    );
+    assert.equal(fixed.name, "Крышка люка полимерная");
+    assert.equal(fixed.pricePerUnit, 400_000);
+    assert.equal(fixed.newQuantity, 2);
+    assert.deepEqual(fixed.photoIds, [photo.id]);
+    const view = await changesOf(t, object.id);
+    assert.equal(view.worksTotal - view.estimateTotal, 0, "an increase waits for the client");
+    assert.equal(view.changes[0].editable, true);
+
+    // A foreman of another job neither sees it as his to correct nor may; once a task of the job is his, he may.
+    const other = await otherForeman(t);
+    const refused = await expectJson(
+      t.as(other.email).patch(`/api/job-changes/${added.id}`, { newQuantity: 3 }),
+      403,
+    );
+    assert.match(refused.message, /бригадир этого объекта/);
+    const theirs = await expectJson(t.as(other.email).get(`/api/job-changes/object/${object.id}`));
+    assert.equal(theirs.changes[0].editable, false);
+    await t.deps.db.insert(tasks).values({
+      companyId: object.companyId,
+      objectId: object.id,
+      title: "Монтаж станции",
+      assignedTo: other.id,
+    });
+    await expectJson(t.as(other.email).patch(`/api/job-changes/${added.id}`, { newQuantity: 3 }));
+    assert.equal((await t.as(OTHER).patch(`/api/job-changes/${added.id}`, { newQuantity: 1 })).status, 404);
+    assert.equal((await t.as("surveyor@demo.local").patch(`/api/job-changes/${added.id}`, {})).status, 403);
+
+    // Staff move a quantity change to another line of the estimate and flag it for the client.
+    const qty = await expectJson(
+      t.as(FOREMAN).post(`/api/job-changes/object/${object.id}`, {
+        kind: "qty",
+        lineIndex: 2,
+        newQuantity: 3,
+        reason: "Засыпки меньше",
+      }),
+      201,
+    );
+    const moved = await expectJson(
+      t.as(MANAGER).patch(`/api/job-changes/${qty.id}`, {
+        lineIndex: 1,
+        newQuantity: 11,
+        requiresConsent: true,
+      }),
+    );
+    assert.equal(moved.name, "Траншея под трубу");
+    assert.equal(moved.oldQuantity, 12.5);
+    assert.equal(moved.pricePerUnit, 133_333);
+    assert.equal(moved.requiresConsent, true);
+    const bad = await expectJson(t.as(MANAGER).patch(`/api/job-changes/${qty.id}`, { lineIndex: 99 }), 422);
+    assert.equal(bad.errors.lineIndex[0], "Выберите позицию сметы");
+
+    // Sent: waiting for the client, then signed: never edited or removed again.
+    const sent = await expectJson(t.as(ENGINEER).post(`/api/job-changes/object/${object.id}/agreement`), 201);
+    await expectJson(t.as(FOREMAN).patch(`/api/job-changes/${added.id}`, { newQuantity: 4 }), 409);
+    await expectJson(t.request(`/api/client-links/${tokenOf(sent.clientLink)}/agreement/sign`, {
+      method: "POST",
+      json: { fullName: "Зимина Ольга Викторовна", signature: drawnPng(), agree: true },
+    }));
+    const signed = await expectJson(
+      t.as(FOREMAN).patch(`/api/job-changes/${added.id}`, { newQuantity: 4 }),
+      409,
+    );
+    assert.equal(
+      signed.message,
+      "Изменение вошло в подписанное клиентом дополнительное соглашение: его нельзя менять или удалять",
+    );
+    await expectJson(t.as(MANAGER).delete(`/api/job-changes/${qty.id}`), 409);
+    const after = await changesOf(t, object.id);
+    assert.deepEqual(after.changes.map((c: { editable: boolean }) => c.editable), [false, false]);
+    assert.equal(after.worksTotal, sent.agreement.newTotal, "the signed figures stand");
+  }));
+
+Deno.test("[api] a new contract version counts the changes against its own estimate: changes_delta, the ledger, the works' total and the next agreement", () =>
+  withTestApp(async (t) => {
+    const { object } = await jobUnderWay(t, "Д-ИЗМ-5");
+    // Less sand (in force at once), a longer trench (waits for the client).
+    await expectJson(
+      t.as(FOREMAN).post(`/api/job-changes/object/${object.id}`, {
+        kind: "qty",
+        lineIndex: 2,
+        newQuantity: 3,
+        reason: "Засыпки меньше",
+      }),
+      201,
+    );
+    await expectJson(
+      t.as(FOREMAN).post(`/api/job-changes/object/${object.id}`, {
+        kind: "qty",
+        lineIndex: 1,
+        newQuantity: 16,
+        reason: "Траншея длиннее",
+      }),
+      201,
+    );
+    // The job priced again: a new estimate (the trench at 14 m, the sand first, another station price, no
+    // discount) and the contract's next version made from it.
+    const items = [
+      { name: "Засыпка песком", unit: "м³", quantity: 4, pricePerUnit: 95_000 },
+      { name: "Станция Топас 6", unit: "шт", quantity: 1, pricePerUnit: 17_900_000 },
+      { name: "Траншея под трубу", unit: "м", quantity: 14, pricePerUnit: 133_333 },
+    ];
+    const estimate = await expectJson(
+      t.as(ENGINEER).post("/api/estimates", { objectId: object.id, estimateNumber: "С-Д-ИЗМ-5-2", items }),
+      201,
+    );
+    const { contract } = await contractAndPrepayment(
+      t,
+      { object, estimateId: estimate.id },
+      "Д-ИЗМ-5",
+      ZIMINA,
+    );
+    assert.equal(contract.version, 2);
+    const totalOf = (lines: number[]) =>
+      estimateTotals(
+        lines.map((totalPrice) => ({ section: "Работы", totalPrice, equipmentCost: 0 })),
+        { vatMode: estimate.vatMode ?? "none", discount: null },
+      ).totalAmount;
+    const withSand3 = totalOf([17_900_000, lineAmount(95_000, 3), lineAmount(133_333, 14)]);
+    const [row] = await t.deps.db.select({ delta: objects.changesDelta }).from(objects)
+      .where(eq(objects.id, object.id));
+    assert.equal(row.delta, withSand3 - contract.totalAmount, "changes_delta against the new estimate");
+    assert.equal((await ledgerOf(t, object.id)).due, withSand3, "the ledger");
+    const view = await changesOf(t, object.id);
+    assert.equal(view.worksTotal, withSand3, "the works' total");
+    assert.deepEqual(
+      view.changes.map((c: { lineIndex: number; oldQuantity: number }) => [c.lineIndex, c.oldQuantity]),
+      [[0, 4], [2, 14]],
+      "each change is on its line of the new estimate",
+    );
+
+    // The trench (14 → 16 m) goes to the client against the new figures.
+    const sent = await expectJson(t.as(ENGINEER).post(`/api/job-changes/object/${object.id}/agreement`), 201);
+    assert.equal(sent.agreement.oldTotal, withSand3);
+    const withBoth = totalOf([17_900_000, lineAmount(95_000, 3), lineAmount(133_333, 16)]);
+    assert.equal(sent.agreement.newTotal, withBoth);
   }));
