@@ -1,6 +1,6 @@
 import { readEnv } from "./server/env.ts";
 import { boot } from "./server/boot.ts";
-import { demoAccounts } from "./db/seed/demo.ts";
+import { demoAccounts } from "./db/seed/demo_companies.ts";
 import { startJobs } from "./server/jobs.ts";
 import { startOutboxWorker } from "./server/outbox_worker.ts";
 import { CHEAP_HASHING_SETTING } from "./db/password.ts";
