@@ -81,7 +81,7 @@ interface JobPlan {
   /** A line of the contract's estimate made longer by the foreman, agreed by a supplementary agreement. */
   change?: { line: RegExp; add: number; reason: string };
   /** What the foreman records on the installed equipment after the works (serial number, a well's data). */
-  equipment: Omit<EquipmentInput, "kind" | "modelCode" | "modelName">;
+  equipment: Omit<EquipmentInput, "kind" | "modelCode" | "modelName"> & { modelName?: string };
   /** The remainder asked by an invoice and left owed, or received. */
   invoice: boolean;
   finalPaid: boolean;
@@ -135,6 +135,7 @@ const jobs: Record<keyof FinishedJobLinks, JobPlan> = {
     measurements: { well_type: "artesian", well_district: "dmitrov", well_depth: 65 },
     passport: "4615 208337, выдан ГУ МВД России по Московской обл. 03.09.2016",
     equipment: {
+      modelName: "Скважина на известняк",
       depthM: 65,
       casing: "Сталь 133 мм 0–42 м + НПВХ 117 мм 40–65 м",
       staticLevelM: 21,
