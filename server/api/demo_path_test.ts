@@ -5,6 +5,8 @@ import assert from "node:assert/strict";
 import ExcelJS from "exceljs";
 import { expectJson, type TestApp, withTestApp } from "../testing.ts";
 import { extractPdfText } from "../testing_pdf.ts";
+import { and, eq } from "drizzle-orm";
+import { companies, payments } from "../../db/schema/mod.ts";
 
 const ENGINEER = "engineer@demo.local";
 
@@ -93,4 +95,16 @@ Deno.test("[api] the demo has a company client whose КС-2 and КС-3 total its
     });
     assert.equal(kop(num(ks2Total)), job.act.totalAmount, "КС-2's total is the act's");
     assert.equal(kop(num(ks3Total)), job.act.totalAmount, "КС-3's total is the act's");
+  }));
+
+Deno.test("[api] the demo's revenue in /api/analytics is the sum of the payments marked received", () =>
+  withTestApp(async (t) => {
+    const [demo] = await t.deps.db.select().from(companies).where(eq(companies.name, "ООО «Демо Септик»"));
+    const paid = await t.deps.db.select().from(payments)
+      .where(and(eq(payments.companyId, demo.id), eq(payments.status, "paid")));
+    const received = paid.reduce((sum, p) => sum + (p.receivedAmount ?? 0), 0);
+    const finals = paid.filter((p) => p.kind === "final");
+    assert.equal(finals.length, 2, "the station's and the well's remainders");
+    const a = await get(t, "/api/analytics?period=all");
+    assert.equal(a.finance.revenueKopecks, received);
   }));
