@@ -1,10 +1,7 @@
 // A person's job taken to the works in API tests: the engineer generates the contract for an estimate (30 %
 // prepayment) and asks for the prepayment; the client signs through that link, the manager marks the
 // prepayment received and the foreman starts the works.
-import { and, eq } from "drizzle-orm";
 import { expectJson, type TestApp } from "./testing.ts";
-import { companies, documentNumbers } from "../db/schema/mod.ts";
-import { moscowDate } from "../domain/dates.ts";
 import { drawnPng } from "./testing_client_links.ts";
 
 const ENGINEER = "engineer@demo.local";
@@ -129,21 +126,4 @@ export async function jobUnderWay(
   );
   await signPrepayAndStart(t, { object, contract, prepayment }, ZIMINA);
   return { object, estimate, contract, prepayment };
-}
-
-/**
- * How many numbers of a kind («estimate», «contract», «invoice» …) the demo company has taken in this Moscow year: the
- * demo's documents are dated weeks back from today, so early in a year some belong to the year before. A new
- * document of the kind takes the number after these.
- */
-export async function companyNumbersThisYear(t: TestApp, kind: string): Promise<number> {
-  const year = Number(moscowDate(new Date()).slice(0, 4));
-  const [company] = await t.deps.db.select({ id: companies.id }).from(companies)
-    .where(eq(companies.name, "ООО «Демо Септик»"));
-  const rows = await t.deps.db.select({ id: documentNumbers.id }).from(documentNumbers).where(and(
-    eq(documentNumbers.companyId, company.id),
-    eq(documentNumbers.kind, kind),
-    eq(documentNumbers.year, year),
-  ));
-  return rows.length;
 }

@@ -2,7 +2,7 @@
 // sequence by the server, in the document's own transaction, with no gap and no repeat under concurrency.
 import assert from "node:assert/strict";
 import { expectJson, type TestApp, withTestApp } from "../testing.ts";
-import { companyNumbersThisYear } from "../testing_jobs.ts";
+import { companyNumbersThisYear } from "../../db/testing_numbers.ts";
 
 const MANAGER = "manager@demo.local";
 const ENGINEER = "engineer@demo.local";
@@ -63,7 +63,7 @@ Deno.test("[api] POST /api/estimates/generate numbers estimates synced at once f
     // year: the company numbering continues.
     assert.equal(
       Math.min(...made.map((e) => seqOf(e.estimateNumber))),
-      await companyNumbersThisYear(t, "estimate") - made.length + 1,
+      await companyNumbersThisYear(t.deps.db, "estimate") - made.length + 1,
     );
     // The estimate's page and list say the same number.
     const shown = await expectJson(t.as(ENGINEER).get(`/api/estimates/${made[0].id}`));
@@ -131,7 +131,7 @@ Deno.test("[api] POST /api/contracts/generate gives a contract without a typed n
     assertConsecutive(numbers, "Д");
     assert.equal(
       Math.min(...numbers.map(seqOf)),
-      await companyNumbersThisYear(t, "contract") - numbers.length + 1,
+      await companyNumbersThisYear(t.deps.db, "contract") - numbers.length + 1,
       "after the demo's contracts of the year («Д-2026-002» and its finished jobs')",
     );
     for (const m of made) {

@@ -6,7 +6,7 @@ import { extractPdfText } from "../testing_pdf.ts";
 import { contractMoney } from "../../domain/contract_text.ts";
 import { amountInWords } from "../../domain/amount_words.ts";
 import { organisationJob, receivePrepayment } from "../testing_clients.ts";
-import { companyNumbersThisYear } from "../testing_jobs.ts";
+import { companyNumbersThisYear } from "../../db/testing_numbers.ts";
 
 const MANAGER = "manager@demo.local";
 
@@ -22,7 +22,7 @@ Deno.test("[api] POST /api/invoices/object/:id asks the prepayment, then the rem
     const job = await organisationJob(t);
     const year = new Date().getUTCFullYear();
     // After the demo's own invoices of the year (its company client's).
-    const taken = await companyNumbersThisYear(t, "invoice");
+    const taken = await companyNumbersThisYear(t.deps.db, "invoice");
     const seq = (n: number) => String(taken + n).padStart(4, "0");
     const first = await expectJson(t.as(MANAGER).post(`/api/invoices/object/${job.object.id}`, {}), 201);
     assert.match(first.number, new RegExp(`^СЧ-${year}-${seq(1)}$`));
