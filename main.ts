@@ -1,6 +1,6 @@
 import { readEnv } from "./server/env.ts";
 import { boot } from "./server/boot.ts";
-import { demoAccounts } from "./db/seed/demo.ts";
+import { demoAccounts } from "./db/seed/demo_companies.ts";
 import { startJobs } from "./server/jobs.ts";
 import { startOutboxWorker } from "./server/outbox_worker.ts";
 import { CHEAP_HASHING_SETTING } from "./db/password.ts";
@@ -15,7 +15,7 @@ if (Deno.env.get(CHEAP_HASHING_SETTING) === "1") {
 }
 // A process started by the primary only serves: the data is prepared and the jobs run in the primary.
 const serveOnly = isServeOnlyProcess();
-const { app, seeded, deps, close } = await boot(env, { serveOnly });
+const { app, seeded, demoLinks, deps, close } = await boot(env, { serveOnly });
 const workers = serveOnly ? [] : [
   startJobs(deps),
   startOutboxWorker(deps),
@@ -30,6 +30,13 @@ if (env.SEED === "demo" && !serveOnly) {
   console.log(seeded ? "Демо-данные созданы." : "Демо-данные уже есть в базе.");
   console.log(`Демо-учётные записи (пароль ${env.DEMO_PASSWORD}):`);
   for (const a of demoAccounts) console.log(`  ${a.email.padEnd(24)} ${a.role}`);
+  // Only the links' hashes are stored: their addresses are printed once, when the demo is made.
+  if (demoLinks) {
+    console.log("Ссылки клиентов завершённых демо-объектов (действуют 30 дней с последнего события):");
+    console.log(`  станция, Звенигород        /c/${demoLinks.station}`);
+    console.log(`  скважина, Ольгово          /c/${demoLinks.well}`);
+    console.log(`  организация, Лечищево      /c/${demoLinks.organisation}`);
+  }
 }
 
 const server = Deno.serve({

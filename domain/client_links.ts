@@ -51,6 +51,10 @@ export function clientNextStep(s: {
   due: number | null;
   /** The act of completed works awaits the client's signature. */
   actToSign?: boolean;
+  /** The payment asked is the final one (the remainder), not the prepayment. */
+  finalDue?: boolean;
+  /** The client signed the act; `owed` is what the ledger still awaits, kopecks. */
+  actSigned?: { owed: number };
 }): ClientNextStep {
   if (s.superseded) {
     return {
@@ -67,13 +71,24 @@ export function clientNextStep(s: {
   }
   if (s.due !== null) {
     return {
-      text: `Оплатите предоплату ${formatKopecks(s.due)} по QR-коду или по реквизитам.`,
+      text: `Оплатите ${s.finalDue ? "окончательный расчёт" : "предоплату"} ${
+        formatKopecks(s.due)
+      } по QR-коду или по реквизитам.`,
       anchor: "#client-payment",
       done: false,
     };
   }
   if (s.hasEstimate && !s.hasContract && !s.accepted) {
     return { text: "Посмотрите смету и согласуйте её.", anchor: "#client-sign", done: false };
+  }
+  if (s.actSigned) {
+    return {
+      text: s.actSigned.owed > 0
+        ? "Акт подписан. Компания пришлёт окончательный расчёт."
+        : "Работы приняты и оплачены полностью. Спасибо!",
+      anchor: null,
+      done: true,
+    };
   }
   return { text: "С вашей стороны всё сделано. Мы свяжемся с вами перед выездом.", anchor: null, done: true };
 }

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { demoAccounts } from "../db/seed/demo.ts";
+import { demoAccounts } from "../db/seed/demo_companies.ts";
 import { menuFor } from "../domain/roles.ts";
 import { browserTest, screenshot } from "./harness.ts";
 

@@ -10,6 +10,7 @@ import { amountInWords } from "../domain/amount_words.ts";
 import { paymentPurpose } from "../domain/contracts.ts";
 import { requisitesFields, requisitesText } from "../domain/payment_qr.ts";
 import { finalPaymentPurpose } from "../domain/ledger.ts";
+import { objectLedger } from "../db/ledger.ts";
 import PaymentRequisites from "../islands/PaymentRequisites.tsx";
 import { Card } from "../components/Card.tsx";
 import { ClientEstimateView } from "../components/ClientEstimateView.tsx";
@@ -57,12 +58,13 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
   const state = await openLink(c, c.req.param("token") ?? "");
   if ("status" in state) return closedPage(c, state.status);
   const { db, now } = c.var.deps;
-  const [v, service, act, agreement, invoices] = await Promise.all([
+  const [v, service, act, agreement, invoices, money] = await Promise.all([
     linkView(db, state.link),
     linkService(db, state.link),
     linkAct(db, state.link),
     linkAgreement(db, state.link),
     objectInvoices(db, scopeOf(state.link.companyId), state.link.objectId),
+    objectLedger(db, scopeOf(state.link.companyId), state.link.objectId),
   ]);
   if (!v.object || !v.company) return closedPage(c, 404);
   await recordLinkOpened(db, state.link, v.object.address, now());
@@ -87,6 +89,8 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
     signed: Boolean(contract?.signature),
     due: payment?.status === "pending" ? payment.amount : null,
     actToSign: act !== null && actState(act) === "awaiting",
+    finalDue: final,
+    actSigned: act?.signedAt && money ? { owed: money.ledger.owed } : undefined,
   });
   const contacts = v.contacts;
   // The reports of the object's service visits, each signed here by the client.
@@ -131,10 +135,20 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
             {supersededMessage(superseded)}
           </p>
         )}
-        {payment && contract && (
+        {payment && contract && money && (
+          // The contract's total with the agreed changes and what was received: the ledger's figures.
           <p className="client-summary">
-            К оплате сейчас: <strong className="money">{formatKopecks(payment.amount)}</strong> из{" "}
-            {formatKopecks(contract.totalAmount)} по договору
+            {payment.status === "pending"
+              ? (
+                <>
+                  К оплате сейчас: <strong className="money">{formatKopecks(payment.amount)}</strong>
+                </>
+              )
+              : (
+                <>
+                  Оплачено: <strong className="money">{formatKopecks(money.ledger.received)}</strong>
+                </>
+              )} из {formatKopecks(money.ledger.due)} по договору
           </p>
         )}
         <Card title="Объект">
@@ -255,7 +269,7 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
                 <strong>{formatKopecks(payment.amount)}</strong>
                 <span className="muted small">
                   {final
-                    ? `остаток по договору ${formatKopecks(contract.totalAmount)}`
+                    ? `остаток от суммы договора ${formatKopecks(money?.ledger.due ?? contract.totalAmount)}`
                     : `${contract.prepaymentPercent} % от суммы договора`}
                 </span>
               </p>
@@ -337,6 +351,14 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
                   PDF
                 </a>
               </li>
+              {agreement?.content && (
+                <li>
+                  <span>{agreementTitle(agreement.content)}</span>
+                  <a className="btn btn-secondary btn-sm" href={`/api/client-links/${token}/agreement.pdf`}>
+                    PDF
+                  </a>
+                </li>
+              )}
               {act?.content && (
                 <li>
                   <span>Акт № {act.content.actNumber}</span>

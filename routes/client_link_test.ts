@@ -1,13 +1,17 @@
 // The client's page of an object (/c/:token, issue 26 item 2): what to do next on top, the payments due and made,
 // the dated visits, the documents and the company's contacts.
 import assert from "node:assert/strict";
-import { eq } from "drizzle-orm";
-import { expectJson, withTestApp } from "../server/testing.ts";
+import { and, desc, eq } from "drizzle-orm";
+import { expectJson, type TestApp, withTestApp } from "../server/testing.ts";
 import { assertClientClean, clientLinkJob, drawnPng } from "../server/testing_client_links.ts";
-import { companies, tasks } from "../db/schema/mod.ts";
+import { newToken } from "../server/client_links.ts";
+import { clientLinks, companies, objects, payments, tasks } from "../db/schema/mod.ts";
+import { formatKopecks } from "../domain/format.ts";
 
 const ENGINEER = "engineer@demo.local";
 const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/&nbsp;|\s+/g, " ");
+/** A sum as text() leaves it: its non-breaking spaces plain. */
+const money = (kopecks: number) => formatKopecks(kopecks).replace(/\s+/g, " ");
 const nextStep = (html: string) => text(html.match(/data-testid="next-step".*?<\/section>/s)?.[0] ?? "");
 
 Deno.test("[page] /c/:token puts what to do next on top: sign the contract, then pay, then nothing is left", () =>
@@ -66,4 +70,56 @@ Deno.test("[page] /profile speaks to a customer: «Мои объекты», «М
     assert.ok(!page.includes("Администратор добавит вас в компанию"));
     const staff = text(await (await t.request("/profile", { as: "engineer@demo.local" })).text());
     assert.ok(!staff.includes("Мои заказы"), "staff see their own profile as before");
+  }));
+
+/** A fresh client link to the final payment of the demo's finished job at `settlement` (the seed's tokens are not kept). */
+async function finishedJobLink(t: TestApp, settlement: string) {
+  const [o] = await t.deps.db.select().from(objects).where(eq(objects.settlement, settlement));
+  const [p] = await t.deps.db.select().from(payments)
+    .where(and(eq(payments.objectId, o.id), eq(payments.kind, "final"))).orderBy(desc(payments.id)).limit(1);
+  const { token, hash } = newToken();
+  await t.deps.db.insert(clientLinks).values({
+    companyId: o.companyId,
+    objectId: o.id,
+    contractId: p.contractId,
+    paymentId: p.id,
+    tokenHash: hash,
+    expiresAt: new Date(Date.now() + 86_400_000),
+  });
+  const { ledger } = await expectJson(t.as(ENGINEER).get(`/api/contracts/object/${o.id}`));
+  return { token, ledger };
+}
+
+Deno.test("[page] /c/:token of a job accepted and paid in full says so, with the agreed total and the agreement among the documents", () =>
+  withTestApp(async (t) => {
+    const { token, ledger } = await finishedJobLink(t, "Звенигород");
+    const html = text(await (await t.request(`/c/${token}`)).text());
+    assert.match(
+      nextStep(await (await t.request(`/c/${token}`)).text()),
+      /Работы приняты и оплачены полностью/,
+    );
+    assert.equal(ledger.owed, 0);
+    assert.ok(
+      html.includes(
+        `Оплачено: ${money(ledger.received)} из ${money(ledger.due)} по договору`,
+      ),
+      "the ledger's figures, the agreed change included",
+    );
+    assert.ok(html.includes(`остаток от суммы договора ${money(ledger.due)}`));
+    assert.match(html, /Документы .*Дополнительное соглашение № 1 к договору/);
+  }));
+
+Deno.test("[page] /c/:token of a final payment awaited asks for the final payment, not the prepayment", () =>
+  withTestApp(async (t) => {
+    const { token, ledger } = await finishedJobLink(t, "Лечищево");
+    const html = await (await t.request(`/c/${token}`)).text();
+    assert.match(
+      nextStep(html),
+      new RegExp(
+        `Оплатите окончательный расчёт ${money(ledger.owed)} по QR-коду или по реквизитам\\.`,
+      ),
+    );
+    assert.ok(
+      text(html).includes(`К оплате сейчас: ${money(ledger.owed)} из ${money(ledger.due)}`),
+    );
   }));

@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { type Db, migrateDb, openDb } from "../db/client.ts";
 import { isEmpty, seedDemo } from "../db/seed/demo.ts";
+import type { FinishedJobLinks } from "../db/seed/finished_jobs.ts";
 import { createApp } from "./app.ts";
 import { buildIslands, currentIslandManifest, loadEsbuild, loadIslandManifest } from "./build.ts";
 import { type Env, ownerEmail } from "./env.ts";
@@ -49,7 +50,7 @@ export async function boot(
   const db = await openDb(env.DATABASE_URL, { authToken: env.DATABASE_AUTH_TOKEN, observer: dbObserver });
   const now = options.now ?? (() => new Date());
   const storage = await storageOf(env);
-  const seeded = options.serveOnly ? false : await prepareData(db, env, storage, now());
+  const demoLinks = options.serveOnly ? null : await prepareData(db, env, storage, now());
   const deps: AppDeps = {
     db,
     env,
@@ -60,7 +61,7 @@ export async function boot(
     log: options.log ?? jsonLogger(),
   };
   const app = createApp(deps);
-  return { app, deps, seeded, close: () => db.$client.close() };
+  return { app, deps, seeded: demoLinks !== null, demoLinks, close: () => db.$client.close() };
 }
 
 /** The uploads' storage: the S3 bucket when S3_BUCKET is set, otherwise DATA_DIR/uploads. */
@@ -79,15 +80,14 @@ async function storageOf(env: Env): Promise<Storage> {
 }
 
 /**
- * Migrates, seeds when asked, sweeps the uploads an interrupted run left and marks the owner; answers
- * whether the demo data was created.
+ * Migrates, seeds when asked, sweeps the uploads an interrupted run left and marks the owner; answers the
+ * client links of the finished demo jobs when the demo data was created (null otherwise).
  */
-async function prepareData(db: Db, env: Env, storage: Storage, now: Date): Promise<boolean> {
+async function prepareData(db: Db, env: Env, storage: Storage, now: Date): Promise<FinishedJobLinks | null> {
   await migrateDb(db);
-  let seeded = false;
+  let seeded: FinishedJobLinks | null = null;
   if (env.SEED === "demo" && await isEmpty(db)) {
-    await seedDemo(db, { password: env.DEMO_PASSWORD, now, files: storage });
-    seeded = true;
+    seeded = await seedDemo(db, { password: env.DEMO_PASSWORD, now, files: storage });
   }
   const swept = await sweepUploads(db, storage, now);
   if (swept.temporary + swept.orphans > 0) {

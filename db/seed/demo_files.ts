@@ -1,7 +1,15 @@
 // Small valid files for the demo's documents and photos, made in code: a one-page PDF and a PNG picture.
 // Deterministic, a few hundred bytes each, so seeding stays fast.
 
+import { encodeBase64 } from "@oslojs/encoding";
 import { concatBytes, crc32 } from "../../domain/bytes.ts";
+import type { Executor } from "../client.ts";
+import { documents } from "../schema/mod.ts";
+
+/** Where the demo's files go: the write of the app's file storage (server/storage.ts). */
+export interface DemoFiles {
+  write(key: string, body: ReadableStream<Uint8Array>, options: { maxBytes: number }): Promise<number>;
+}
 
 const encoder = new TextEncoder();
 
@@ -47,19 +55,42 @@ const pngs = new Map<number, Promise<Uint8Array<ArrayBuffer>>>();
  */
 export function demoPng(green: number): Promise<Uint8Array<ArrayBuffer>> {
   let png = pngs.get(green);
-  if (!png) pngs.set(green, png = makePng(green));
+  if (!png) {
+    pngs.set(
+      green,
+      png = makePng(
+        96,
+        64,
+        (x, y) => y > 30 + Math.round(4 * Math.sin(x / 12)) ? [70, green, 60] : [150 + y, 190 + y, 240],
+      ),
+    );
+  }
   return png;
 }
 
-async function makePng(green: number): Promise<Uint8Array<ArrayBuffer>> {
-  const width = 96, height = 64;
+let signature: Promise<string> | undefined;
+
+/**
+ * A client's drawn signature as the signing pad sends it: a `data:image/png;base64,…` URL of a 240×80 PNG with
+ * a dark stroke on white (the checks of server/signature_image.ts accept it).
+ */
+export function demoSignature(): Promise<string> {
+  signature ??= makePng(240, 80, (x, y) => {
+    const stroke = 40 + Math.round(18 * Math.sin(x / 11) * Math.cos(x / 37));
+    return x > 12 && x < 228 && Math.abs(y - stroke) < 2 ? [25, 35, 90] : [255, 255, 255];
+  }).then((bytes) => `data:image/png;base64,${encodeBase64(bytes)}`);
+  return signature;
+}
+
+async function makePng(
+  width: number,
+  height: number,
+  pixel: (x: number, y: number) => [number, number, number],
+): Promise<Uint8Array<ArrayBuffer>> {
   const raw = new Uint8Array(height * (1 + width * 3));
   for (let y = 0; y < height; y++) {
     const row = y * (1 + width * 3);
-    for (let x = 0; x < width; x++) {
-      const ground = y > 30 + Math.round(4 * Math.sin(x / 12));
-      raw.set(ground ? [70, green, 60] : [150 + y, 190 + y, 240], row + 1 + x * 3);
-    }
+    for (let x = 0; x < width; x++) raw.set(pixel(x, y), row + 1 + x * 3);
   }
   // CompressionStream's "deflate" is the zlib format PNG's IDAT holds.
   const idat = new Uint8Array(
@@ -76,4 +107,98 @@ async function makePng(green: number): Promise<Uint8Array<ArrayBuffer>> {
     chunk("IDAT", idat),
     chunk("IEND", new Uint8Array()),
   ]);
+}
+
+/** One demo document: a PDF or a photo of an object (and of its measuring task, for a photo of a measurement). */
+export interface DemoFile {
+  objectId: number;
+  taskId: number | null;
+  title: string;
+  kind: "pdf" | "photo";
+  documentType: string;
+  at: Date;
+}
+
+/**
+ * Writes the demo's files through the storage, all at once, and records them as documents in one
+ * statement; the ids in the order of `list` (none without a storage).
+ */
+export async function storeDemoFiles(
+  tx: Executor,
+  files: DemoFiles | undefined,
+  owner: { companyId: number; uploadedBy: number },
+  list: DemoFile[],
+): Promise<number[]> {
+  if (!files) return [];
+  const rows = await Promise.all(list.map(async (f, i) => {
+    const bytes = f.kind === "pdf" ? demoPdf(transliterate(f.title)) : await demoPng([120, 150, 180][i % 3]);
+    // Named like an upload's key (documents/<company>/<name>); the clean-up deletes it with the company.
+    const storageKey = `documents/${owner.companyId}/demo-${i + 1}-${f.kind}`;
+    const fileSize = await files.write(storageKey, new Blob([bytes]).stream(), { maxBytes: bytes.length });
+    return {
+      ...owner,
+      objectId: f.objectId,
+      taskId: f.taskId,
+      fileName: `${f.title}.${f.kind === "pdf" ? "pdf" : "png"}`,
+      storageKey,
+      fileSize,
+      fileType: f.kind === "pdf" ? "application/pdf" : "image/png",
+      documentType: f.documentType,
+      uploadedAt: f.at,
+    };
+  }));
+  const inserted = await tx.insert(documents).values(rows)
+    .returning({ id: documents.id, storageKey: documents.storageKey });
+  const idOf = new Map(inserted.map((r) => [r.storageKey, r.id]));
+  return rows.map((r) => idOf.get(r.storageKey)!);
+}
+
+const latin: Record<string, string> = Object.fromEntries(
+  [..."абвгдеёжзийклмнопрстуфхцчшщъыьэюя"].map((c, i) => [
+    c,
+    [
+      "a",
+      "b",
+      "v",
+      "g",
+      "d",
+      "e",
+      "e",
+      "zh",
+      "z",
+      "i",
+      "y",
+      "k",
+      "l",
+      "m",
+      "n",
+      "o",
+      "p",
+      "r",
+      "s",
+      "t",
+      "u",
+      "f",
+      "kh",
+      "ts",
+      "ch",
+      "sh",
+      "shch",
+      "",
+      "y",
+      "",
+      "e",
+      "yu",
+      "ya",
+    ][i],
+  ]),
+);
+
+/** The PDF's built-in font has no Cyrillic: its line is the title in Latin letters. */
+function transliterate(text: string): string {
+  return [...text].map((c) => {
+    const l = latin[c.toLowerCase()];
+    if (l === undefined) return c;
+    return c === c.toLowerCase() ? l : l.charAt(0).toUpperCase() + l.slice(1);
+  }).join("");
 }

@@ -20,8 +20,12 @@ const sign = (t: TestApp, token: string, signature: string) =>
     json: { fullName: "Смирнов Алексей Петрович", signature, agree: true },
   });
 
-const accepted = async (t: TestApp) =>
-  (await t.deps.db.select().from(notifications).where(eq(notifications.title, "Клиент принял смету"))).length;
+/** The «Клиент принял смету» notifications about this object (the demo's finished jobs have their own). */
+const acceptedNotices = (t: TestApp, objectId: number) =>
+  t.deps.db.select().from(notifications).where(
+    and(eq(notifications.title, "Клиент принял смету"), eq(notifications.relatedObjectId, objectId)),
+  );
+const accepted = async (t: TestApp, objectId: number) => (await acceptedNotices(t, objectId)).length;
 
 Deno.test("[api] POST /api/client-links/{token}/sign refuses a signature that is not a readable PNG of sane size", () =>
   withTestApp(async (t) => {
@@ -129,7 +133,7 @@ Deno.test("[api] accepting on a link made before the estimate's new version does
     const [row] = await t.deps.db.select().from(estimates).where(eq(estimates.id, j.estimate.id));
     assert.equal(row.version, 2);
     assert.notEqual(row.status, "approved");
-    assert.equal(await accepted(t), 0);
+    assert.equal(await accepted(t, j.task.objectId), 0);
     // The page still shows the estimate the link was made for (version 1), without «Принять смету».
     const html = await (await t.request(`/c/${token}`)).text();
     assert.ok(html.includes(`Смета № ${j.estimate.estimateNumber}`));
@@ -151,9 +155,7 @@ Deno.test("[api] POST /api/client-links/{token}/accept is once per version: repe
     // A second link to the same version accepts nothing new either.
     const second = await j.link(contract);
     await expectJson(t.request(`/api/client-links/${second.token}/accept`, { method: "POST" }));
-    const chiefs =
-      (await t.deps.db.select().from(notifications).where(eq(notifications.title, "Клиент принял смету")))
-        .map((n) => n.userId);
+    const chiefs = (await acceptedNotices(t, j.task.objectId)).map((n) => n.userId);
     assert.ok(chiefs.length > 0);
     assert.equal(new Set(chiefs).size, chiefs.length, "one notification per chief engineer");
     const [row] = await t.deps.db.select().from(estimates).where(eq(estimates.id, j.estimate.id));

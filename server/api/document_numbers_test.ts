@@ -2,6 +2,7 @@
 // sequence by the server, in the document's own transaction, with no gap and no repeat under concurrency.
 import assert from "node:assert/strict";
 import { expectJson, type TestApp, withTestApp } from "../testing.ts";
+import { companyNumbersThisYear } from "../../db/testing_numbers.ts";
 
 const MANAGER = "manager@demo.local";
 const ENGINEER = "engineer@demo.local";
@@ -58,8 +59,12 @@ Deno.test("[api] POST /api/estimates/generate numbers estimates synced at once f
       )
     ));
     assertConsecutive(made.map((e) => e.estimateNumber), "С");
-    // The demo's five estimates («СМ-2026-001» …) hold the first places: the company numbering continues.
-    assert.equal(Math.min(...made.map((e) => seqOf(e.estimateNumber))), 6);
+    // The demo's estimates (five «СМ-2026-001» … and its finished jobs' three) hold the first places of the
+    // year: the company numbering continues.
+    assert.equal(
+      Math.min(...made.map((e) => seqOf(e.estimateNumber))),
+      await companyNumbersThisYear(t.deps.db, "estimate") - made.length + 1,
+    );
     // The estimate's page and list say the same number.
     const shown = await expectJson(t.as(ENGINEER).get(`/api/estimates/${made[0].id}`));
     assert.equal(shown.estimateNumber, made[0].estimateNumber);
@@ -124,7 +129,11 @@ Deno.test("[api] POST /api/contracts/generate gives a contract without a typed n
     const made = await Promise.all(objects.map((o) => contractFor(t, o)));
     const numbers = made.map((m) => m.contract.contractNumber);
     assertConsecutive(numbers, "Д");
-    assert.equal(Math.min(...numbers.map(seqOf)), 2, "after the demo's signed contract «Д-2026-002»");
+    assert.equal(
+      Math.min(...numbers.map(seqOf)),
+      await companyNumbersThisYear(t.deps.db, "contract") - numbers.length + 1,
+      "after the demo's contracts of the year («Д-2026-002» and its finished jobs')",
+    );
     for (const m of made) {
       assert.ok(m.contractText.includes(`№ ${m.contract.contractNumber}`), "the text prints the number");
     }

@@ -12,10 +12,14 @@ const tokenOf = (url: string) => new URL(url).pathname.split("/").pop()!;
 
 const objectOf = (t: TestApp, id: number) => expectJson<any>(t.as(ENGINEER).get(`/api/objects/${id}`));
 
-async function notified(t: TestApp, email: string, title: string) {
+/** The notifications with this title the user got about this object (the demo's finished jobs have their own). */
+async function notified(t: TestApp, email: string, title: string, objectId: number) {
   const [user] = await t.deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return (await t.deps.db.select().from(notifications)
-    .where(and(eq(notifications.userId, user.id), eq(notifications.title, title)))).length;
+  return (await t.deps.db.select().from(notifications).where(and(
+    eq(notifications.userId, user.id),
+    eq(notifications.title, title),
+    eq(notifications.relatedObjectId, objectId),
+  ))).length;
 }
 
 const send = (t: TestApp, estimateId: number, as = ENGINEER) =>
@@ -66,7 +70,7 @@ Deno.test("[api] the client asks for changes with a comment, the engineer hears 
     );
     assert.deepEqual([answer.decision.decision, answer.decision.byName], ["changes_requested", "Смирнов"]);
     assert.equal((await objectOf(t, j.task.objectId)).stage, "changes_requested");
-    assert.equal(await notified(t, ENGINEER, "Клиент просит изменить смету"), 1);
+    assert.equal(await notified(t, ENGINEER, "Клиент просит изменить смету", j.task.objectId), 1);
     const decisions = await expectJson<any[]>(
       t.as(ENGINEER).get(`/api/estimates/${j.estimate.id}/decisions`),
     );
@@ -90,7 +94,11 @@ Deno.test("[api] POST /api/client-links/:token/accept approves the version once:
     const rows = await t.deps.db.select().from(estimateDecisions)
       .where(eq(estimateDecisions.estimateId, j.estimate.id));
     assert.equal(rows.length, 1);
-    assert.equal(await notified(t, ENGINEER, "Клиент принял смету"), 1, "the engineer who sent it, once");
+    assert.equal(
+      await notified(t, ENGINEER, "Клиент принял смету", j.task.objectId),
+      1,
+      "the engineer who sent it, once",
+    );
     const e = await expectJson<any>(t.as(ENGINEER).get(`/api/estimates/${j.estimate.id}`));
     assert.equal(e.status, "approved");
     const o = await objectOf(t, j.task.objectId);
@@ -170,7 +178,7 @@ Deno.test("[api] the object's status follows the events and the foreman sees the
       owed: (contract.totalAmount - contract.prepaymentAmount) / 100,
     });
     assert.equal(await foremanSees(), true);
-    assert.equal(await notified(t, "foreman@demo.local", "Объект готов к работам"), 1);
+    assert.equal(await notified(t, "foreman@demo.local", "Объект готов к работам", objectId), 1);
     await expectJson(t.as("foreman@demo.local").post(`/api/foreman/objects/${objectId}/start-work`));
     assert.equal((await objectOf(t, objectId)).stage, "works");
     await expectJson(t.as("foreman@demo.local").post(`/api/foreman/objects/${objectId}/complete-work`));
