@@ -92,8 +92,8 @@ browserTest(
     assert.equal(me.role, "measurement_engineer");
     assert.equal(me.companyName, "ООО «Чистая Вода»");
 
-    // A surveyor is refused the administrator panel with the spec's text.
-    const other = await h.signedIn("surveyor@demo.local", "phone");
+    // A surveyor is refused the administrator panel with the spec's text (on the same phone, Вера done with).
+    const other = await h.switchAccount(phone, "surveyor@demo.local");
     const denied = await other.goto("/admin");
     assert.equal(denied?.status(), 403);
     await other.getByText("У вас нет прав доступа к панели администратора").first().waitFor();

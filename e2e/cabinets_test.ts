@@ -51,7 +51,8 @@ browserTest(
     await screenshot(surveyor, "cabinet-surveyor-phone");
 
     // The foreman starts the works of an approved project, then finishes it.
-    const foreman = await h.signedIn("foreman@demo.local", "phone");
+    // On the surveyor's phone, the surveyor done with: one context fewer (a renderer and a first load).
+    const foreman = await h.switchAccount(surveyor, "foreman@demo.local");
     assert.match(foreman.url(), /\/foreman$/);
     await foreman.waitForLoadState("networkidle");
     const approved = foreman.locator(".project-card", {

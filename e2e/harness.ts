@@ -23,20 +23,47 @@ export interface BrowserHarness {
    * unless given: a test going elsewhere first loads only that page).
    */
   signedIn(email: string, size?: "phone" | "desktop", at?: string): Promise<Page>;
+  /**
+   * The same page signed in as `email` instead (through the API: the new session's cookie replaces the last),
+   * at `at`: another account at the same size without a new context, which costs a renderer and a first load
+   * without cached bundles. For a page whose earlier account the test is done with.
+   */
+  switchAccount(page: Page, email: string, at?: string): Promise<Page>;
   close(): Promise<void>;
 }
 
 /**
  * A browser test: `fn` gets a started harness, closed after it. Playwright keeps its own timers and
- * sockets, so Deno's leak checks are off.
+ * sockets, so Deno's leak checks are off. When it fails, every page still open is saved under
+ * out/screenshots (`failed-…`) for a person to see what the test saw.
  */
 export const browserTest = (name: string, fn: (h: BrowserHarness) => Promise<void>) =>
   Deno.test({
     name,
-    fn: async () => await closingAfter(await startBrowser(), fn),
+    fn: async () =>
+      await closingAfter(await startBrowser(), async (h) => {
+        try {
+          await fn(h);
+        } catch (error) {
+          await screenshotsOfFailure(h.browser, name);
+          throw error;
+        }
+      }),
     sanitizeOps: false,
     sanitizeResources: false,
   });
+
+/** Each open page of the failed test `name`, saved as it is now (a page that no longer answers is skipped). */
+async function screenshotsOfFailure(browser: Browser, name: string): Promise<void> {
+  const pages = browser.contexts().flatMap((context) => context.pages());
+  const slug = name.replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-|-$/g, "").slice(0, 60);
+  await Deno.mkdir("out/screenshots", { recursive: true });
+  await Promise.all(
+    pages.map((page, i) =>
+      page.screenshot({ path: `out/screenshots/failed-${slug}-${i + 1}.png`, timeout: 5000 }).catch(() => {})
+    ),
+  );
+}
 
 export const viewports = {
   phone: { width: 390, height: 844 },
@@ -106,7 +133,9 @@ export async function startBrowser(
     async signedIn(email, size = "desktop", at = "/") {
       // The session through the API, as the form gets it, without loading and typing into /login: the form
       // itself is the subject of e2e/auth_test.ts and e2e/shell_test.ts (signIn above).
-      const page = await harness.newPage(size);
+      return await harness.switchAccount(await harness.newPage(size), email, at);
+    },
+    async switchAccount(page, email, at = "/") {
       const res = await page.request.post("/api/login", { data: { email, password: DEMO_PASSWORD } });
       if (res.status() !== 200) throw new Error(`Login of "${email}" failed with ${res.status()}`);
       // "/" is where the form leads after signing in: the role's home.
@@ -139,12 +168,19 @@ export async function hydrated(page: Page, island: string): Promise<void> {
   );
 }
 
+const wantScreenshots = Deno.env.get("SCREENSHOTS") === "1";
+
 /** Waits for a toast with exactly this text. */
 export const toast = (page: Page, text: string): Promise<void> =>
   page.locator(".toast").getByText(text, { exact: true }).waitFor();
 
-/** Saves a screenshot under out/screenshots for a person to look at. */
+/**
+ * Saves a screenshot under out/screenshots for a person to look at, when the run asks for them
+ * (`SCREENSHOTS=1`): each one cost the suite a render and a PNG (some 160 of them), and a failing browser test
+ * saves its pages anyway (browserTest).
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!wantScreenshots) return;
   await Deno.mkdir("out/screenshots", { recursive: true });
   await page.screenshot({ path: `out/screenshots/${name}.png`, fullPage: false });
 }

@@ -175,6 +175,8 @@ Deno.test({
       );
 
       let estimateId = 0;
+      // The surveyor's phone, done with after the next step, is where the chief engineer signs in last.
+      let surveyorPhone: Page | undefined;
       await t.step(
         "the surveyor starts the work, measures confirming the defaults, calculates and sends to the engineer",
         async () => {
@@ -309,7 +311,7 @@ Deno.test({
           await page.waitForLoadState("load");
           await page.locator(".surveyor-task", { hasText: waiting[0].title }).first().getByText("Выполнено")
             .first().waitFor();
-          await page.context().close();
+          surveyorPhone = page;
         },
       );
 
@@ -362,9 +364,8 @@ Deno.test({
       );
 
       await t.step("the chief engineer sees the notification and approves the estimate", async () => {
-        const page = await h.signedIn("engineer@demo.local", "phone");
-        page.on("pageerror", (e) => console.error("pageerror:", e.message));
-        await page.goto("/notifications");
+        assert.ok(surveyorPhone, "the surveyor's step left its phone");
+        const page = await h.switchAccount(surveyorPhone, "engineer@demo.local", "/notifications");
         await page.getByText("Создана смета").first().waitFor();
         await page.getByText("Задача выполнена").first().waitFor();
         await page.getByText(/Отчет о выезде/).first().waitFor();

@@ -7,7 +7,7 @@ import { pageRoutes } from "../routes/mod.ts";
 import type { Role } from "../domain/roles.ts";
 import { fillPath, queryFor, seedRecords } from "../server/testing_routes.ts";
 import { DEMO_PASSWORD } from "../server/testing.ts";
-import { browserTest, screenshot } from "./harness.ts";
+import { browserTest } from "./harness.ts";
 
 /**
  * Pages rendered at once, in tabs of the same browser: the server and chromium work while the other waits.
@@ -87,8 +87,13 @@ function overflowing(): string[] {
   return out;
 }
 
-async function signedIn(browser: Browser, baseUrl: string, email: string | null): Promise<BrowserContext> {
-  const context = await browser.newContext({
+/**
+ * The phone context the pages open in, signed out; `signInAs` below changes whose pages it shows. Without
+ * the service worker, which changes no layout but fetched the surveyor's whole offline set in the background.
+ */
+const phoneContext = (browser: Browser, baseUrl: string): Promise<BrowserContext> =>
+  browser.newContext({
+    serviceWorkers: "block",
     viewport: sizes[0],
     baseURL: baseUrl,
     locale: "ru-RU",
@@ -96,11 +101,13 @@ async function signedIn(browser: Browser, baseUrl: string, email: string | null)
     hasTouch: true,
     isMobile: true,
   });
-  if (email) {
-    const res = await context.request.post("/api/login", { data: { email, password: DEMO_PASSWORD } });
-    assert.equal(res.status(), 200, `sign-in of ${email}`);
-  }
-  return context;
+
+/** Signs the context out, then in as `email` through the API (none: it stays signed out). */
+async function signInAs(context: BrowserContext, email: string | null): Promise<void> {
+  await context.clearCookies();
+  if (!email) return;
+  const res = await context.request.post("/api/login", { data: { email, password: DEMO_PASSWORD } });
+  assert.equal(res.status(), 200, `sign-in of ${email}`);
 }
 
 async function check(page: Page, label: string, problems: string[]) {
@@ -116,38 +123,39 @@ browserTest("[e2e] no page overflows a 390 px or a 360 px phone", async (h) => {
   const { demo } = await seedRecords(h.t);
   const concrete = (path: string) => fillPath(path, demo) + queryFor(path, demo);
 
-  // One context per account, signed in once through the API; the pages open side by side in tabs of it.
-  const contexts = new Map<string | null, Promise<BrowserContext>>();
-  const contextOf = (email: string | null) => {
-    if (!contexts.has(email)) contexts.set(email, signedIn(h.browser, h.baseUrl, email));
-    return contexts.get(email)!;
-  };
+  // One context for all the accounts, which take turns: a new context costs a renderer and a first load
+  // without cached bundles, a new sign-in one request. Each account's pages open side by side in tabs.
+  const context = await phoneContext(h.browser, h.baseUrl);
+  const pagesOf = Map.groupBy(pageRoutes, (route) => accountFor(route.access, route.path));
   const problems: string[] = [];
   let visited = 0;
-  const queue = [...pageRoutes];
-  const tab = async () => {
-    for (let route = queue.shift(); route; route = queue.shift()) {
-      const email = accountFor(route.access, route.path);
-      const page = await (await contextOf(email)).newPage();
-      page.on("pageerror", (e) => problems.push(`${route!.path}: ошибка скрипта ${e.message}`));
-      const path = concrete(route.path);
-      await page.setViewportSize(sizes[0]);
-      const res = await page.goto(path);
-      assert.ok(res && res.status() < 500, `${path} answered ${res?.status()}`);
-      // One load, both widths: the page reflows as the phone narrows.
-      for (const size of sizes) {
-        await page.setViewportSize(size);
-        await check(page, `${path} (${email ?? "без входа"}) ${size.name}`, problems);
-        visited++;
+  for (const [email, routes] of pagesOf) {
+    await signInAs(context, email);
+    const queue = [...routes];
+    const tab = async () => {
+      for (let route = queue.shift(); route; route = queue.shift()) {
+        const page = await context.newPage();
+        page.on("pageerror", (e) => problems.push(`${route!.path}: ошибка скрипта ${e.message}`));
+        const path = concrete(route.path);
+        await page.setViewportSize(sizes[0]);
+        const res = await page.goto(path);
+        assert.ok(res && res.status() < 500, `${path} answered ${res?.status()}`);
+        // One load, both widths: the page reflows as the phone narrows.
+        for (const size of sizes) {
+          await page.setViewportSize(size);
+          await check(page, `${path} (${email ?? "без входа"}) ${size.name}`, problems);
+          visited++;
+        }
+        await page.close();
       }
-      await page.close();
-    }
-  };
-  await Promise.all(Array.from({ length: TABS }, tab));
+    };
+    await Promise.all(Array.from({ length: TABS }, tab));
+  }
 
   if (problems.length > 0) console.error(problems.join("\n"));
   // The measuring screen's steps, opened from the surveyor's cabinet once; each step checked at both widths.
-  const page = await (await contextOf("surveyor@demo.local")).newPage();
+  await signInAs(context, "surveyor@demo.local");
+  const page = await context.newPage();
   const atBothWidths = async (label: string) => {
     for (const size of sizes) {
       await page.setViewportSize(size);
@@ -166,11 +174,7 @@ browserTest("[e2e] no page overflows a 390 px or a 360 px phone", async (h) => {
     await page.getByRole("tab", { name: tab }).click();
     await atBothWidths(`замер, вкладка ${tab.source}`);
   }
-  for (const size of sizes) {
-    await page.setViewportSize(size);
-    await screenshot(page, `overflow-measure-${size.name}`);
-  }
-  for (const context of contexts.values()) await (await context).close();
+  await context.close();
   assert.ok(visited >= pageRoutes.length * 2);
   assert.deepEqual(problems, [], problems.join("\n"));
 });

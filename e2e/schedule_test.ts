@@ -162,7 +162,8 @@ browserTest(
     await screenshot(week390, "schedule-week-phone");
 
     // The phone: person 1's day list, «Перенести на завтра» through the menu.
-    const phone = await h.signedIn(PEOPLE[0], "phone");
+    // The same phone, the engineer done with: person 1 signs in there.
+    const phone = await h.switchAccount(week390, PEOPLE[0]);
     const day = week[4];
     const own = tasks.find((x) => x.person === tasks[0].person && x.day === day)!;
     await phone.goto(`/schedule?view=day&date=${day}`);
@@ -201,8 +202,10 @@ browserTest(
     );
     const day = addDays(moscowDate(h.t.deps.now()), 2);
 
-    for (const size of ["desktop", "phone"] as const) {
-      const settings = await h.signedIn(ENGINEER, size, "/settings?tab=crews");
+    // The phone first: the desktop's page goes on to the schedule.
+    let settings;
+    for (const size of ["phone", "desktop"] as const) {
+      settings = await h.signedIn(ENGINEER, size, "/settings?tab=crews");
       await hydrated(settings, "CrewsManager");
       await screenshot(settings, `crews-${size}`);
       if (size === "phone") {
@@ -220,7 +223,8 @@ browserTest(
     }
 
     // The unscheduled task, given to the crew on a day and a window through «Изменить» on the schedule.
-    const page = await h.signedIn(ENGINEER, "desktop", `/schedule?date=${day}`);
+    const page = settings!;
+    await page.goto(`/schedule?date=${day}`);
     await hydrated(page, "ScheduleBoard");
     await page.locator(`.sched-aside [data-task-id="${task.id}"]`).getByRole("button", { name: "Изменить" })
       .click();
@@ -274,7 +278,7 @@ browserTest(
     assert.ok(event, "the crew's task is in the member's feed");
     assert.ok(String(event.summary).includes("Монтаж септика бригадой"), String(event.summary));
     assert.equal(new Date(event.start).toISOString(), `${day}T06:00:00.000Z`, "9:00 in Moscow");
-    const desktop = await h.signedIn("surveyor2@demo.local", "desktop", "/profile");
+    const desktop = await h.switchAccount(page, "surveyor2@demo.local", "/profile");
     await hydrated(desktop, "CalendarFeedLink");
     await screenshot(desktop, "profile-feed-desktop");
   },

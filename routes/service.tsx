@@ -9,6 +9,7 @@ import { moscowDate } from "../domain/dates.ts";
 import { formatDate } from "../domain/format.ts";
 import { seesOnlyOwnTasks, taskManagerRoles } from "../domain/tasks.ts";
 import { hasRole } from "../domain/roles.ts";
+import { positiveInt } from "../server/query.ts";
 import type { Tone } from "../domain/labels.ts";
 import { companyScope, currentUser } from "../server/middleware/guard.ts";
 import { Island } from "../server/island.tsx";
@@ -85,8 +86,8 @@ export default async function servicePage(c: Context<AppEnv>) {
   const at = now();
   const today = moscowDate(at);
   const scope = companyScope(user);
-  const objectId = Number(c.req.query("objectId")) || undefined;
-  const person = Number(c.req.query("assignedTo")) || undefined;
+  const objectId = positiveInt(c.req.query("objectId"));
+  const person = positiveInt(c.req.query("assignedTo"));
   const stateQuery = c.req.query("state");
   const state = stateQuery && stateQuery in visitStateLabels ? stateQuery as VisitState : undefined;
   const own = seesOnlyOwnTasks(user);

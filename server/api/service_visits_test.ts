@@ -412,3 +412,13 @@ const part = {
   materialsPrice: 0,
   worksPrice: 0,
 };
+
+Deno.test("[api] GET /service answers 200 for an objectId or assignedTo that is no id (1e400, NaN)", async () => {
+  await withTestApp(async (t) => {
+    for (const query of ["objectId=1e400", "assignedTo=1e400", "objectId=NaN&tab=1e400&status=NaN"]) {
+      const res = await t.request(`/service?${query}`, { as: "engineer@demo.local" });
+      await res.body?.cancel();
+      assert.equal(res.status, 200, query);
+    }
+  });
+});
