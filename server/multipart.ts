@@ -4,6 +4,7 @@
 // the field checks and the clean-up of a refused upload.
 
 import { Busboy } from "@fastify/busboy";
+import { Buffer } from "node:buffer";
 import { once } from "node:events";
 import type { Readable } from "node:stream";
 import { TooLargeError } from "./storage.ts";
@@ -114,7 +115,9 @@ async function receive<F>(request: Request, o: UploadOptions, sink: Sink<F>): Pr
       if (done) break;
       total += value.length;
       if (total > bodyLimit) throw new TooLargeError(bodyLimit);
-      if (!parser.write(value)) await Promise.race([once(parser, "drain"), failed]);
+      // A Buffer over the same bytes: the parser copies anything else into one.
+      const bytes = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+      if (!parser.write(bytes)) await Promise.race([once(parser, "drain"), failed]);
     }
     parser.end();
     await Promise.race([finished, failed]);
