@@ -1,4 +1,4 @@
-// Issue 22 item 1 in the CLI: `--equipment-price retail|dealer|dealer+N` (retail by default).
+// The station price basis in the CLI: `--equipment-price retail|dealer|dealer+N` (retail by default).
 import assert from "node:assert/strict";
 import type { Estimate } from "../estimating/mod.ts";
 import { runCli, withTempDir } from "./testing.ts";

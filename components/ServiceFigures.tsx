@@ -1,4 +1,4 @@
-// «Сервисное обслуживание» of the dashboard and analytics (issue 27 item 6): the figures of
+// «Сервисное обслуживание» of the dashboard and analytics: the figures of
 // domain/service_figures.ts, money as received and as contracted a year, visits by month.
 import { Card } from "./Card.tsx";
 import { formatKopecks } from "../domain/format.ts";

@@ -66,7 +66,7 @@ async function fixture() {
     object(b.id, "new", 1, [900_00, 900_00]),
     object(b.id, "completed", 1, [1000_00, 1000_00]),
   ]).returning({ id: objects.id });
-  // Issue 25 item 4: revenue is money received, by the day it was received; a finished job that was not paid
+  // Revenue is money received, by the day it was received; a finished job that was not paid
   // adds nothing. The job in works has a contract of 1 200 ₽ signed 3 days ago, 450 ₽ of it received.
   const [contract] = await db.insert(contracts).values({
     companyId: a.id,

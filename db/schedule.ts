@@ -1,4 +1,4 @@
-// The schedule's queries (issue 28): the calendar's tasks of a period, conflicts, crews and the private
+// The schedule's queries: the calendar's tasks of a period, conflicts, crews and the private
 // calendar feeds. Every function takes the company scope; tasks are read generally, by type (measurements,
 // works, service visits), so any task with a day shows in the calendar.
 import { and, asc, eq, gte, inArray, isNull, lte, notInArray, or, type SQL } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// Service queries (issue 27, docs/service.md): what is installed on an object, the company's service plans,
+// Service queries (docs/service.md): what is installed on an object, the company's service plans,
 // the service agreement sold on an object (its contract signed through the client's link) and its payments,
 // which land in `payments` with kind "service". Staff functions take the company scope: another company's
 // record is not found.

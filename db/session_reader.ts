@@ -3,6 +3,7 @@
 // which costs several times the read itself (bench/pages.ts, profile in docs/performance.md).
 // @ts-types="./libsql.d.ts"
 import Database from "libsql";
+import { LRUCache } from "lru-cache";
 import type { SessionRow } from "./sessions.ts";
 import { localPath } from "./client.ts";
 import { versionReaderOf, type Versions } from "./table_versions.ts";
@@ -20,7 +21,7 @@ export type LocalSessionLookup = (id: string, versions?: Versions) => SessionRow
 
 /** The tables the lookup reads: a row read is kept while none of them changed (db/table_versions.ts). */
 const LOOKUP_TABLES = ["sessions", "users", "companies"];
-/** Sessions kept per process; all are dropped when more come (they are read again at the next request). */
+/** Sessions kept per process; past it the least recently used is dropped (and read again when asked). */
 const KEPT_SESSIONS = 10_000;
 
 /**
@@ -37,16 +38,13 @@ export function localSessionLookup(url: string): LocalSessionLookup | null {
   const statement = connection.prepare(lookupSql);
   statement.raw(true);
   const reader = versionReaderOf(path);
-  const kept = new Map<string, { row: SessionRow; stamp: number[] }>();
+  const kept = new LRUCache<string, { row: SessionRow; stamp: number[] }>({ max: KEPT_SESSIONS });
   return (id: string, counters = reader.current()): SessionRow | undefined => {
     const stamp = LOOKUP_TABLES.map((table) => counters.get(table) ?? -1);
     const found = kept.get(id);
     if (found && found.stamp.every((v, i) => v === stamp[i])) return found.row;
     const row = read(id);
-    if (row) {
-      if (kept.size >= KEPT_SESSIONS) kept.clear();
-      kept.set(id, { row, stamp });
-    }
+    if (row) kept.set(id, { row, stamp });
     return row;
   };
 

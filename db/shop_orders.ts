@@ -106,7 +106,7 @@ export async function placeOrder(db: Db, o: PlaceOrder): Promise<{ order: OrderR
     );
     const i = o.input;
     const [order] = await tx.insert(orders).values({
-      // «З-2026-0001»: the shop's company numbers its orders per year in sequence (issue 25 item 10).
+      // «З-2026-0001»: the shop's company numbers its orders per year in sequence.
       orderNumber: await allocateNumber(tx, o.companyId, "order", o.now),
       userId: o.userId,
       companyId: o.companyId,

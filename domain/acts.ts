@@ -60,7 +60,7 @@ export const actMakerRoles: readonly Role[] = [
 /** The act's title as every document prints it. */
 export const ACT_TITLE = "Акт сдачи-приёмки выполненных работ";
 
-/** A later version of an act keeps the number of the one it follows with «-v2», «-v3» … (issue 25 item 10);
+/** A later version of an act keeps the number of the one it follows with «-v2», «-v3» …;
  * the first takes the company's next «А-2026-0001» (db/document_numbers.ts). */
 export const actVersionNumber = (earlier: string, version: number) =>
   `${earlier.replace(/-v\d+$/, "")}-v${version}`;

@@ -1,6 +1,5 @@
-// The bounds of every number a user can write, and the one check of a calendar date (DESIGN.md
-// «Every number a user can write has a bound that keeps every sum and product inside the safe integer
-// range»). Shared by the server's route schemas, the islands and the CLI (zod/mini keeps islands small).
+// The bounds of every number a user can write, and the one check of a calendar date: every number a user
+// can write has a bound that keeps every sum and product inside the safe integer range. Shared by the server's route schemas, the islands and the CLI (zod/mini keeps islands small).
 //
 // The arithmetic, in kopecks, against Number.MAX_SAFE_INTEGER = 9 007 199 254 740 991 ≈ 9.0 × 10^15, which
 // is also where the database's 64-bit integers stop reading back as exact JavaScript numbers:

@@ -34,8 +34,8 @@ export const contractDataSchema = z.object({
   CLIENT_PHONE: optionalText(50),
   CLIENT_PASSPORT: optionalText(500),
   CLIENT_ADDRESS: text("Адрес регистрации клиента обязателен", 5, 500),
-  /** Empty: the server gives the object's contract number, or the company's next «Д-2026-0001» (issue 25
-   * item 10). A typed number continues a company's own numbering. */
+  /** Empty: the server gives the object's contract number, or the company's next «Д-2026-0001». A typed
+   * number continues a company's own numbering. */
   CONTRACT_NUMBER: optionalText(50).check(
     z.refine(
       (v) => v === "" || /^[0-9A-Za-zА-Яа-яЁё/_.-]+$/.test(v),

@@ -1,4 +1,4 @@
-// Numbers a person can say (issue 25 item 10): each kind of document is numbered per company per year in
+// Numbers a person can say: each kind of document is numbered per company per year in
 // sequence, «С-2026-0017». db/document_numbers.ts allocates them inside the document's own transaction.
 
 /** The kinds of numbered documents and the letters their numbers start with. */

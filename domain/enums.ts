@@ -90,5 +90,5 @@ export const vatModes = ["none", "5", "7", "22"] as const;
 export const discountKinds = ["percent", "sum"] as const;
 export const paymentStatuses = ["pending", "paid", "cancelled"] as const;
 /** What a payment request is for: the contract's prepayment, the final payment of what remains owed, or a
- * service agreement's payment (per year or per visit, issue 27), which the works' ledger leaves out. */
+ * service agreement's payment (per year or per visit), which the works' ledger leaves out. */
 export const paymentKinds = ["prepayment", "final", "service"] as const;

@@ -1,4 +1,4 @@
-// The invoice («Счёт на оплату», issue 25 item 8) as a document: the contractor's and the buyer's requisites,
+// The invoice («Счёт на оплату») as a document: the contractor's and the buyer's requisites,
 // the estimate's lines with its discount and VAT, the amount asked now (prepayment or remainder, from the
 // ledger), in figures and in words, and the payment purpose the ГОСТ Р 56042 QR carries. Pure: db/invoices.ts
 // reads the data and stores the result as issued.

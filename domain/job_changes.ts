@@ -1,4 +1,4 @@
-// Works done with changes (issue 25 item 5): what the foreman records against the approved estimate — a
+// Works done with changes: what the foreman records against the approved estimate — a
 // quantity changed, an item not done, an item added from the price list — which changes count at once
 // (decreases) and which wait for the client's supplementary agreement (increases, and any change flagged
 // «требует согласия клиента»), and the agreement's content and text. db/job_changes.ts stores them; the act,

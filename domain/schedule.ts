@@ -1,4 +1,4 @@
-// The schedule (issue 28): time windows, conflicts, the day's route by direction from МКАД and the days a new
+// The schedule: time windows, conflicts, the day's route by direction from МКАД and the days a new
 // task fits a person's route. Pure: used by the server, the pages and the calendar island.
 //
 // A visit is stored as a Moscow calendar day ('YYYY-MM-DD') and a window in minutes after Moscow's midnight of
@@ -53,7 +53,7 @@ export function windowInstants(day: string, w: Window): { start: Date; end: Date
   };
 }
 
-/** A dragged window moves by quarters of an hour (the calendar's day view, issue 28). */
+/** A dragged window moves by quarters of an hour (the calendar's day view). */
 export const DRAG_STEP = 15;
 
 /**

@@ -1,4 +1,4 @@
-// Service of installed stations and wells (issue 27): what is installed on an object, the company's service
+// Service of installed stations and wells: what is installed on an object, the company's service
 // plans, the service agreement sold on an object and its visits. The enumerations and the JSON shapes the
 // tables of db/schema/service.ts keep; zod-free, so pages and islands read it too.
 

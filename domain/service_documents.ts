@@ -1,5 +1,5 @@
-// The texts of the warranty card («Гарантийный талон»), the well passport («Паспорт скважины», issue 25
-// item 9) and the service visit's report (issue 27), printed as PDF by server/contract_documents.ts like the contract. The works' warranty is the
+// The texts of the warranty card («Гарантийный талон»), the well passport («Паспорт скважины») and the service
+// visit's report, printed as PDF by server/contract_documents.ts like the contract. The works' warranty is the
 // contract's (domain/contract_text.ts: 1 year from the act); the equipment's is the maker's (estimating/service.ts).
 import type { CompanyRequisites } from "./payment_qr.ts";
 import { cleanRequisite } from "./requisites.ts";

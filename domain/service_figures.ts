@@ -1,4 +1,4 @@
-// The service figures (issue 27 item 6), defined once: the dashboard and analytics read these and nothing else.
+// The service figures, defined once: the dashboard and analytics read these and nothing else.
 // Money follows domain/job_money.ts and domain/ledger.ts: received is money staff marked received (the
 // «service» payments, which «Выручка» counts with the rest); contracted is what the agreements in force
 // bring a year.

@@ -1,4 +1,4 @@
-// A plan's visits by its RFC 5545 RRULE, read with npm:rrule (issue 27 standards: no hand-written date
+// A plan's visits by its RFC 5545 RRULE, read with npm:rrule (no hand-written date
 // arithmetic). Days are calendar days 'YYYY-MM-DD' in the company's zone: the rule runs on UTC midnights of
 // those days, so no clock change moves a visit to another day.
 import rrulePkg from "rrule";

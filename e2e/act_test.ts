@@ -36,7 +36,7 @@ browserTest(
     await confirm.getByTestId("finish-preview").getByText(formatKopecks(owed)).waitFor();
     await screenshot(foreman, "act-finish-confirm-phone");
     await confirm.getByRole("button", { name: "Завершить и отправить акт" }).click();
-    // The act takes the company's next number (issue 25 item 10).
+    // The act takes the company's next number.
     await foreman.locator(".toast").getByText(/^Работы завершены, акт № А-\d{4}-\d{4} отправлен клиенту$/)
       .waitFor();
     await card.getByText("Работы завершены").first().waitFor();

@@ -1,7 +1,7 @@
-// Issue 23 items 5 and 18: what the client's private link shows in a browser, on a phone and on a desktop:
+// What the client's private link shows in a browser, on a phone and on a desktop:
 // the client's estimate (no article codes, model ids, materials/works split or internal notes) with the
 // «Примечание для клиента»; a link whose contract was replaced says so and offers nothing to sign; the
-// object's invoice is listed with its PDF (issue 25).
+// object's invoice is listed with its PDF.
 import assert from "node:assert/strict";
 import { browserTest, hydrated, screenshot } from "./harness.ts";
 import { assertClientClean, CLIENT_NOTE, clientLinkJob } from "../server/testing_client_links.ts";
@@ -13,7 +13,7 @@ browserTest(
     const job = await clientLinkJob(h.t);
     const v1 = await job.contract();
     const { token } = await job.link(v1);
-    // Issue 25: the invoice issued for the object is on the client's page with its PDF.
+    // The invoice issued for the object is on the client's page with its PDF.
     const invoice = await expectJson(
       h.t.as("manager@demo.local").post(`/api/invoices/object/${job.task.objectId}`, {}),
       201,

@@ -1,4 +1,4 @@
-// Issue 26 item 3 in the browser: «Уведомления клиентам» of /settings — an event switched off, a document to sign
+// In the browser: «Уведомления клиентам» of /settings — an event switched off, a document to sign
 // that cannot be, the company's SMTP server saved with its password kept hidden, and a webhook whose secret is
 // shown once; desktop and phone.
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// Issue 25 item 8 on screen: an organisation client entered in the object form at phone size, a wrong ИНН
+// On screen: an organisation client entered in the object form at phone size, a wrong ИНН
 // refused with its message and nothing typed lost; then the object's requisites seen again at desktop size.
 import assert from "node:assert/strict";
 import { browserTest, hydrated, screenshot, toast } from "./harness.ts";

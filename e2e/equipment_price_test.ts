@@ -1,4 +1,4 @@
-// Issue 22 item 1 in the browser: the company_admin sets the station's price basis on /settings?tab=price-list.
+// The station price basis in the browser: the company_admin sets the station's price basis on /settings?tab=price-list.
 import assert from "node:assert/strict";
 import { browserTest, hydrated, screenshot, toast } from "./harness.ts";
 import { expectJson } from "../server/testing.ts";

@@ -1,5 +1,5 @@
 // deno-lint-ignore-file no-explicit-any
-// Issue 22 item 11: an undersized station's alert stands at the top of the surveyor's estimate tab (phone) and
+// An undersized station's alert stands at the top of the surveyor's estimate tab (phone) and
 // of the engineer's estimate page, the /estimates row is marked, and «Утвердить» asks «Утвердить всё равно?»
 // before approving; the confirmation is recorded and shown (desktop).
 import assert from "node:assert/strict";

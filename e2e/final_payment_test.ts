@@ -1,4 +1,4 @@
-// The final payment (issue 25 item 7) in a browser: the ledger on the object, «Выставить остаток», the client
+// The final payment in a browser: the ledger on the object, «Выставить остаток», the client
 // paying from the same phone (per-requisite copy, the QR saved as a file), and staff marking it received.
 import assert from "node:assert/strict";
 import { browserTest, hydrated, screenshot, toast } from "./harness.ts";

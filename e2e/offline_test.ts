@@ -122,7 +122,7 @@ browserTest(
     await page.getByRole("tab", { name: /Смета$/ }).click();
     await page.getByTestId("on-device").waitFor();
     assert.equal(norm(await page.locator(".est-head-total").innerText()), deviceTotal);
-    // No number until the server gives one (issue 25 item 10).
+    // No number until the server gives one.
     await page.getByTestId("estimate-number").getByText("черновик, номер будет присвоен при синхронизации")
       .waitFor();
     // The header's indicator counts what waits: the start, the measurement, the estimate and the photo.

@@ -1,6 +1,6 @@
 // Every page of the route table (routes/mod.ts) on a 390×844 and a 360×740 phone, signed in with a role
 // that may open it: no page scrolls sideways and no visible element reaches past the screen's edges (a
-// table scrolling inside its own card is fine, UI.md). The measuring screen is opened too, on each step.
+// table scrolling inside its own card is fine). The measuring screen is opened too, on each step.
 import assert from "node:assert/strict";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { pageRoutes } from "../routes/mod.ts";
@@ -62,7 +62,7 @@ function overflowing(): string[] {
     if (el.closest("[inert], [aria-hidden='true'], .visually-hidden, template")) continue;
     const style = getComputedStyle(el);
     if (style.visibility === "hidden" || style.display === "contents") continue;
-    // Inside a box that scrolls sideways and itself fits: reachable by a swipe, as UI.md asks of tables.
+    // Inside a box that scrolls sideways and itself fits: reachable by a swipe, as tables may be.
     let p = el.parentElement;
     let held = false;
     while (p && p !== document.body) {

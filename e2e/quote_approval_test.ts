@@ -1,4 +1,4 @@
-// Issue 25 item 1: the engineer sends the estimate (no contract, no passport), the client approves it on a
+// The engineer sends the estimate (no contract, no passport), the client approves it on a
 // phone, and the engineer sees who approved which version.
 import assert from "node:assert/strict";
 import { browserTest, hydrated, screenshot, toast } from "./harness.ts";

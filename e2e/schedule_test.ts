@@ -1,5 +1,5 @@
 // deno-lint-ignore-file no-explicit-any
-// Issue 28: a week of twenty tasks of four people in four directions is planned in a browser — a task dragged
+// A week of twenty tasks of four people in four directions is planned in a browser — a task dragged
 // to another day and person at 1366 px, the conflict confirmed — and at 390 px the day's list acts through its
 // menu; in the day view a window is dragged, stretched, refused and put back, and changed by keyboard. A crew is
 // made in the settings, given a task, shown on the schedule and in a member's calendar feed from the profile.

@@ -1,5 +1,5 @@
 // deno-lint-ignore-file no-explicit-any
-// A well on the phone (390×844), issue 17: the surveyor opens a task «Обустройство скважины», the well's
+// A well on the phone (390×844): the surveyor opens a task «Обустройство скважины», the well's
 // form opens (not the station's), fills it with a thumb, calculates the estimate and sees the total the
 // engine gives for the same document.
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// Issue 22 item 1: the station's price basis. Worked examples on Топас 5 (retail 159 000 ₽, dealer 90 % =
+// The station's price basis. Worked examples on Топас 5 (retail 159 000 ₽, dealer 90 % =
 // 143 100 ₽, full installation for 5 residents 36 000 ₽); money in the estimate is kopecks (× 100).
 import assert from "node:assert/strict";
 import { type Estimate, type EstimateItem, generateEstimate, type GenerateOptions } from "./estimate.ts";

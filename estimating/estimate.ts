@@ -271,7 +271,7 @@ export function generateEstimate(doc: unknown, options: GenerateOptions): Estima
   const winter = isWinter(m, date);
   for (const kind of kinds) {
     if (kind === "septic") {
-      // Issue 22 item 8: a measured distance to the house is the inlet's least length.
+      // A measured distance to the house is the inlet's least length.
       const house = withHouseDistance(m, kinds);
       const sm = house.m;
       model = findModel(sm.septic_model)!;

@@ -140,7 +140,7 @@ Deno.test("generateEstimate() prices confirmed defaults as the CLI's document wi
   assert.ok(!cli.notes.some((n) => n.startsWith("Принято по умолчанию:")));
 });
 
-Deno.test("missingItems() counts the station's power cable as electrical work (issue 22 item 12)", () => {
+Deno.test("missingItems() counts the station's power cable as electrical work", () => {
   const cableOnly = { ...complete, electrical_work_needed: true, cable_length: 18 };
   assert.deepEqual(missingItems(cableOnly), []);
   // Neither the cable nor an item: still refused with the label of spec/3 §5.

@@ -2,7 +2,7 @@
  * The default price list (Moscow region, price level of January 2026) and price-list helpers.
  * А001–А167 price the septic station and its works; А168–А220 and А245–А261 the wells, the water pipe, the
  * drainage and the external sewage (`work_types/`); А280–А295 the service of installed stations and wells
- * (service plans, issue 27). Every row names its source and date ({@link priceSources}).
+ * (service plans). Every row names its source and date ({@link priceSources}).
  *
  * Article codes use the Cyrillic letter А, as in spec/3 §9 (`А001`); {@link normalizeCode} also accepts
  * a Latin A or a lower-case letter (`a001`, as in the form's field names). Prices are integer kopecks.

@@ -678,7 +678,7 @@ export const rules: readonly Rule[] = [
       "Подводящий трубопровод от дома до станции (диаметр по выпуску из дома) и траншея сверх 5 м, входящих в монтаж; ревизионные колодцы на всю длину",
     apply: ({ m, kinds }) => {
       if (!(m.inlet_pipe_length > 0)) return;
-      // Issue 22 item 9: the external sewer of the same document runs from the house to the station.
+      // The external sewer of the same document runs from the house to the station.
       if (kinds?.includes("sewage")) {
         return {
           notes: ["Подводящий трубопровод от дома до станции учтён в разделе «Наружная канализация»."],
@@ -739,7 +739,7 @@ export const rules: readonly Rule[] = [
           ],
         };
       }
-      // Issue 22 item 5: a gravity station has no pump chamber; the separate pump stands in its own well.
+      // A gravity station has no pump chamber; the separate pump stands in its own well.
       return {
         lines: [pump, ...pumpUnitArticles.map((code) => line(code, 1, true, "принудительный отвод"))],
         notes: [
@@ -965,7 +965,7 @@ export function applyRules(ctx: RuleContext, table: readonly Rule[] = rules): Re
 const groupOfAmount = new Map(itemFields.map((i) => [i.amount, i.group]));
 
 /**
- * Issue 22 item 10, one source for each quantity: an article ticked in the form that another rule already
+ * , one source for each quantity: an article ticked in the form that another rule already
  * prices from the measurements (А001/А002 from the pipe lengths, А040 from the cable length) is merged into
  * the rule's line — the measured quantity stays, the ticked one is not added again — and a warning says so.
  */

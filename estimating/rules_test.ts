@@ -57,7 +57,7 @@ Deno.test("every rule of the table has a worked example below", () => {
 });
 
 Deno.test("generateEstimate() prices the station at the model's retail price plus its full installation", () => {
-  // Топас 5: retail (РРЦ, the default basis of issue 22 item 1) 159 000; full installation for 5 residents
+  // Топас 5: retail (РРЦ, the default basis of) 159 000; full installation for 5 residents
   // 36 000; 159 000 + 36 000 = 195 000.
   const s = one(gen({}), "topas-5");
   assert.equal(s.quantity, 1);

@@ -1,5 +1,5 @@
 /**
- * What each catalogue station needs in service (issue 27): visits a year, the operations of a visit, the parts
+ * What each catalogue station needs in service: visits a year, the operations of a visit, the parts
  * that wear and when, and the maker's warranty on the equipment, by manufacturer group, each with the
  * maker's document it was taken from (`source`). The visit form and the warranty card read it.
  *
@@ -157,7 +157,7 @@ const band = (list: readonly PriceListItem[], visit: string, year: string) => {
 };
 
 /**
- * The three plans of issue 27 priced from the price list's service rows (А280–А295): «Стандарт» (2 visits
+ * The three service plans priced from the price list's service rows (А280–А295): «Стандарт» (2 visits
  * a year), «Премиум» (4 visits, priority call-out, 10 % off parts) and «Сезонный» (spring start in April and
  * winter shutdown in October).
  *

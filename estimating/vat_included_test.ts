@@ -1,4 +1,4 @@
-// Issue 22 item 19: «в т.ч. НДС» (prices include VAT, the amount shown), the VAT line of the workbook as a
+// «в т.ч. НДС» (prices include VAT, the amount shown), the VAT line of the workbook as a
 // formula in both modes, and a discount given to the generator (the CLI's --discount).
 import assert from "node:assert/strict";
 import ExcelJS from "exceljs";

@@ -8,7 +8,7 @@ export interface CalendarFeedLinkProps {
 }
 
 /**
- * «Подписаться в календаре» on the profile (issue 28 item 5): a private iCalendar link of the person's tasks for
+ * «Подписаться в календаре» on the profile: a private iCalendar link of the person's tasks for
  * the phone's calendar. Only the link's hash is kept, so the link is shown once, when it is made; «Новая
  * ссылка» replaces it and «Отозвать ссылку» stops it (the old link answers 404).
  */

@@ -1,4 +1,4 @@
-// The client's page, «Обслуживание» (issue 27 item 2, issue 25 item 9): the plans offered after the
+// The client's page, «Обслуживание»: the plans offered after the
 // installation (the client asks for one: staff get a prefilled draft), the service contracts sent to the
 // client — read, downloaded as PDF, signed by typing the full name and drawing the signature (the same pad as
 // the works contract's, a chunk of its own) — and the warranty card and the well passport as PDF.

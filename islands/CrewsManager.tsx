@@ -15,7 +15,7 @@ export interface CrewsManagerProps {
 }
 
 /**
- * «Бригады» in the settings (issue 28 item 4): named groups of a foreman and workers. A task given to a crew
+ * «Бригады» in the settings: named groups of a foreman and workers. A task given to a crew
  * shows in each member's calendar and feed.
  */
 export default function CrewsManager({ crews: initial, people }: CrewsManagerProps) {

@@ -1,8 +1,8 @@
-// The calendar's one island (issue 28, issue 25 item 3): moves the server-rendered tasks of /schedule — by
+// The calendar's one island: moves the server-rendered tasks of /schedule — by
 // native HTML5 drag and drop on a desktop (no library: the grid is the server's, the island only listens), by
 // the day list's menu on a phone — and holds the task-edit dialog. A conflict answers 409 with the conflicting
 // tasks: the confirm dialog lists them and sends the change again with `confirm: true`.
-// The day view's time (issue 28): a task's window handle dragged up or down moves the window by quarters of an
+// The day view's time: a task's window handle dragged up or down moves the window by quarters of an
 // hour (pointer events, so a finger on a touch screen drags it too), its lower edge changes the length; the
 // «Время» dialog does the same from a click, a tap or the keyboard. A refused change puts the window back.
 import { useEffect, useRef, useState } from "react";

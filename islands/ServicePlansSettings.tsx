@@ -1,4 +1,4 @@
-// Settings «Планы обслуживания» (issue 27 item 2): the company's plans with their visits, rule and prices by
+// Settings «Планы обслуживания»: the company's plans with their visits, rule and prices by
 // station size, the typical three added from the price list's service rows, each plan's prices edited or the
 // plan taken off sale. The server checks every plan (its rule gives the visits a year it says).
 import { useState } from "react";

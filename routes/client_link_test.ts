@@ -1,4 +1,4 @@
-// The client's page of an object (/c/:token, issue 26 item 2): what to do next on top, the payments due and made,
+// The client's page of an object (/c/:token): what to do next on top, the payments due and made,
 // the dated visits, the documents and the company's contacts.
 import assert from "node:assert/strict";
 import { and, desc, eq } from "drizzle-orm";

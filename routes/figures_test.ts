@@ -1,4 +1,4 @@
-// The demo's figures are the same number on every page that prints them (issue 13, point 6).
+// The demo's figures are the same number on every page that prints them.
 import assert from "node:assert/strict";
 import { createTestApp, type TestApp } from "../server/testing.ts";
 import { figures } from "../db/figures.ts";

@@ -92,7 +92,7 @@ interface Row {
 }
 
 /**
- * /schedule: the calendar (issue 28). Week or day, per person and per crew, server-rendered; filters in the
+ * /schedule: the calendar. Week or day, per person and per crew, server-rendered; filters in the
  * address; the unscheduled tasks aside. ScheduleBoard (a small island) moves tasks by drag and drop on a desktop
  * and by a menu on a phone, and opens the task-edit dialog. A surveyor or foreman sees their own calendar.
  */

@@ -27,7 +27,7 @@ const PAGE_SIZE = 48;
 
 /**
  * /tasks: task cards, a page at a time, with filters by status, assignee and object; ?taskId= opens one task,
- * ?edit= its task-edit dialog (the schedule's, issue 28), which goes back to the list with its filters.
+ * ?edit= its task-edit dialog (the schedule's), which goes back to the list with its filters.
  */
 export default async function tasksPage(c: Context<AppEnv>) {
   const user = currentUser(c);

@@ -1,5 +1,5 @@
 // deno-lint-ignore-file no-explicit-any
-// Issue 28: «Изменить» on /tasks opens the schedule's task-edit dialog (ScheduleBoard) and comes back to the list
+// «Изменить» on /tasks opens the schedule's task-edit dialog (ScheduleBoard) and comes back to the list
 // with its filters; only a task the viewer may change is offered.
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";

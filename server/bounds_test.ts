@@ -1,4 +1,4 @@
-// Issue 23 items 1, 2, 3, 9, 10, 17: every number a user writes is bounded, dates are real calendar days,
+// Every number a user writes is bounded, dates are real calendar days,
 // a read survives a stored value it does not like, and every message reaching a person is Russian.
 import assert from "node:assert/strict";
 import { eq, sql } from "drizzle-orm";

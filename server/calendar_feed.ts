@@ -1,4 +1,4 @@
-// The private iCalendar feed of a person's tasks (issue 28 item 5), made by ical-generator: a phone's calendar
+// The private iCalendar feed of a person's tasks, made by ical-generator: a phone's calendar
 // subscribes to its link and reads each visit with its address, the client's phone, the window and a link.
 import ical, { ICalCalendarMethod } from "ical-generator";
 import type { CalendarTask } from "../db/schedule.ts";

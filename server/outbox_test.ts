@@ -329,7 +329,7 @@ Deno.test({
 });
 
 Deno.test({
-  // The contract to sign cannot be switched off any more (issue 26: documents to sign are always sent); the
+  // The contract to sign cannot be switched off any more (documents to sign are always sent); the
   // prepayment received stands for a switchable event.
   name: "[api] a company that switched an event off sends no message for it",
   fn: () =>

@@ -4,6 +4,7 @@ import { extname, join, normalize } from "node:path";
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import { sha256 } from "@oslojs/crypto/sha2";
 import type { Context } from "hono";
+import { LRUCache } from "lru-cache";
 import { matchesEtag, MIN_COMPRESS_BYTES, negotiateEncoding } from "./compression.ts";
 import { compress, type Encoding } from "./compress.ts";
 import type { AppEnv } from "./types.ts";
@@ -95,6 +96,7 @@ export function answerAsset(c: Context<AppEnv>, asset: StaticAsset, cacheControl
   return new Response(body as Uint8Array<ArrayBuffer>, { status: 200, headers });
 }
 
+// One entry per stylesheet version: a process builds its stylesheet once, so this holds one or two.
 const stylesheets = new Map<string, StaticAsset>();
 
 /** The stylesheet as an asset, compressed once per process and version. */
@@ -107,9 +109,12 @@ export function stylesheetAsset(styles: Stylesheet): StaticAsset {
   return asset;
 }
 
-/** Serves files under `root` for URLs under `prefix`, each read (and compressed) once per process. */
+/** The most files of one static folder kept read and compressed; past it the least used is read again. */
+const STATIC_FILES_KEPT = 1_000;
+
+/** Serves files under `root` for URLs under `prefix`, each read (and compressed) once while kept. */
 export function staticFiles(root: string, prefix: string, cacheControl: string) {
-  const cache = new Map<string, Promise<StaticAsset | null>>();
+  const cache = new LRUCache<string, Promise<StaticAsset | null>>({ max: STATIC_FILES_KEPT });
   return async (c: Context<AppEnv>, next: () => Promise<void>) => {
     let relative: string;
     try {

@@ -1,5 +1,5 @@
 // Test fixtures: an organisation client with requisites whose check digits are right, and a job of it with a
-// contract (issue 25 item 8).
+// contract.
 import { expectJson, type TestApp } from "./testing.ts";
 
 const MANAGER = "manager@demo.local";

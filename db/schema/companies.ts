@@ -32,7 +32,7 @@ export const companies = sqliteTable("companies", {
   isDemo: bool("is_demo").notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-  // Issue 22 item 1 (ALTER TABLE appends columns, so they follow the timestamps). No CHECK: adding one would
+  // The station price basis (ALTER TABLE appends columns, so they follow the timestamps). No CHECK: adding one would
   // make drizzle-kit rebuild the table; the zod schema of the settings (domain/admin.ts) guards the values.
   /** The price the estimates quote for a station: the maker's retail price, dealer + markup, or dealer. */
   equipmentPriceBasis: text("equipment_price_basis", { enum: equipmentPriceBases }).notNull().default(
@@ -40,7 +40,7 @@ export const companies = sqliteTable("companies", {
   ),
   /** Markup on the dealer price, whole percent 0–300. */
   equipmentMarkupPercent: integer("equipment_markup_percent").notNull().default(DEFAULT_MARKUP_PERCENT),
-  /** Issue 25 item 2: when the foreman sees a job (domain/job_status.ts worksStartRules). */
+  /** When the foreman sees a job (domain/job_status.ts worksStartRules). */
   worksStartRule: text("works_start_rule", { enum: worksStartRules }).notNull().default(
     DEFAULT_WORKS_START_RULE,
   ),

@@ -30,7 +30,7 @@ export const objects = sqliteTable("objects", {
   createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-  // Issue 25 items 2 and 4 (ALTER TABLE appends columns). Written only by db/job_status.ts, in the transaction
+  // The job status (ALTER TABLE appends columns). Written only by db/job_status.ts, in the transaction
   // of each event, from domain/job_status.ts; no CHECK, which would make drizzle-kit rebuild the table.
   /** The job's step (domain/job_status.ts JobStage) every badge shows; status is its coarse group. */
   stage: text("stage").notNull().default("new"),
@@ -45,7 +45,7 @@ export const objects = sqliteTable("objects", {
   /** The current contract's total (null without a contract) and the money received, kopecks (domain/job_money.ts). */
   contractTotal: kopecks("contract_total"),
   receivedTotal: kopecks("received_total").notNull().default(0),
-  // Issue 25 item 8: the client is a person or an organisation; an organisation's requisites (checked by their
+  // The client is a person or an organisation; an organisation's requisites (checked by their
   // check digits, domain/requisites.ts) go into its contract, invoice and КС-2/КС-3. No CHECK on the kind, as
   // above: the zod schema of domain/objects.ts guards it.
   clientKind: text("client_kind", { enum: clientKinds }).notNull().default("person"),

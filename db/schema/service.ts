@@ -1,4 +1,4 @@
-// Service of installed stations and wells (issue 27, docs/service.md): what is installed on an object, the
+// Service of installed stations and wells (docs/service.md): what is installed on an object, the
 // company's service plans, the agreement sold on an object (the service contract, signed through the client's
 // link) and the visits it schedules. Calendar dates are 'YYYY-MM-DD' text in the company's time zone
 // (Europe/Moscow, domain/dates.ts); money is kopecks.

@@ -25,7 +25,7 @@ export const tasks = sqliteTable("tasks", {
   /** The chief engineer's choice for a task of several work types: false, one estimate with a section
    * per work type; true, a separate estimate per work type. */
   separateEstimates: bool("separate_estimates").notNull().default(false),
-  // Issue 28: the schedule. A visit is a Moscow calendar day plus a time window in minutes after Moscow's
+  // The schedule. A visit is a Moscow calendar day plus a time window in minutes after Moscow's
   // midnight of that day (540–720 is 9:00–12:00): what the dispatcher and the client mean, unambiguous
   // because the company's zone is Europe/Moscow; instants are derived by domain/schedule.ts through
   // domain/dates.ts (@date-fns/tz). Null: not scheduled (the side list of the calendar).
@@ -59,7 +59,7 @@ export const tasks = sqliteTable("tasks", {
   check("tasks_priority_check", sql.raw(`priority IN (${inList(taskPriorities)})`)),
 ]);
 
-/** A named group of a foreman and workers (issue 28 item 4), managed in the settings. */
+/** A named group of a foreman and workers, managed in the settings. */
 export const crews = sqliteTable("crews", {
   id: id(),
   companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),

@@ -1,4 +1,4 @@
-// The demo's service (issue 27): the typical plans, stations installed on several objects (one by the act of
+// The demo's service: the typical plans, stations installed on several objects (one by the act of
 // the finished works, others entered by hand), a well with its passport data, and service agreements — one paid
 // for the year, one paid per visit, one sent to the client to sign, one ended last year and renewed.
 // The visits of the agreements are seeded by the visits' own seed (svc-visits).

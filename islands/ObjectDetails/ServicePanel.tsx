@@ -1,4 +1,4 @@
-// The object's «Оборудование» tab (issue 27 items 1–2, issue 25 item 9): «Установленное оборудование» — the
+// The object's «Оборудование» tab: «Установленное оборудование» — the
 // station, well and pump, added or corrected by hand (serial number, date, a well's data) with the warranty
 // card and the well passport as PDF — and «Обслуживание»: a plan sold on the station, its contract sent to the
 // client's link, a payment asked with the QR and marked received.

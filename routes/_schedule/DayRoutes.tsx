@@ -1,4 +1,4 @@
-// «Маршрут на сегодня и завтра»: the first block of the surveyor's and foreman's cabinets (issue 28 item 6).
+// «Маршрут на сегодня и завтра»: the first block of the surveyor's and foreman's cabinets.
 import type { Db } from "../../db/client.ts";
 import { personTasks } from "../../db/schedule.ts";
 import { addDays, formatLeg, formatWindow, orderRoute, routeTotal } from "../../domain/schedule.ts";

@@ -1,5 +1,5 @@
 // deno-lint-ignore-file no-explicit-any
-// Issue 23 items 4, 5, 7, 18 and 19: what the client's private link accepts, acts on and shows.
+// What the client's private link accepts, acts on and shows.
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import { and, eq, inArray } from "drizzle-orm";
@@ -282,7 +282,7 @@ Deno.test("[api] attaching an object needs the company's confirmation; the staff
     assert.ok(!(await (await t.request("/profile", { as: CLIENT })).text()).includes("Д-777"));
   }));
 
-Deno.test("[api] the contract writes each sum with «руб.» once, also before the template's full stop (issue 22)", () =>
+Deno.test("[api] the contract writes each sum with «руб.» once, also before the template's full stop", () =>
   withTestApp(async (t) => {
     const j = await job(t);
     await expectJson(

@@ -1,4 +1,4 @@
-// КС-2 and КС-3 of an object (issue 25 item 8): GET …/ks2.pdf, …/ks3.pdf and …/ks.xlsx (both forms, with
+// КС-2 and КС-3 of an object: GET …/ks2.pdf, …/ks3.pdf and …/ks.xlsx (both forms, with
 // formulas). Staff of the object's company only; another company's object answers 404.
 import { type Context, Hono } from "hono";
 import { z } from "zod";

@@ -1,4 +1,4 @@
-// Issue 25 item 8: an object's client is a person or an organisation with requisites checked by their
+// An object's client is a person or an organisation with requisites checked by their
 // check digits; the organisation's contract carries them and the negotiated terms, a person's the statutory ones.
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";

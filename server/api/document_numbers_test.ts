@@ -1,4 +1,4 @@
-// Numbers a person can say (issue 25 item 10): estimates and contracts are numbered per company per year in
+// Numbers a person can say: estimates and contracts are numbered per company per year in
 // sequence by the server, in the document's own transaction, with no gap and no repeat under concurrency.
 import assert from "node:assert/strict";
 import { expectJson, type TestApp, withTestApp } from "../testing.ts";

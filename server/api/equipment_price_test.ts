@@ -1,5 +1,5 @@
 // deno-lint-ignore-file no-explicit-any
-// Issue 22 item 1: the company's equipment-price basis, from the settings screen's API to the generated
+// The company's equipment-price basis, from the settings screen's API to the generated
 // estimate, the phone's bundle and the documents; the client never sees the dealer price nor the margin.
 import assert from "node:assert/strict";
 import ExcelJS from "exceljs";

@@ -1,5 +1,5 @@
 // deno-lint-ignore-file no-explicit-any
-// Issue 22 item 11 (alerts stored, shown, approving over them confirmed and recorded) and item 21 (a new
+// Estimate alerts (stored, shown, approving over them confirmed and recorded) and versions (a new
 // version is a re-pricing of the same job; a different job is a new estimate).
 import assert from "node:assert/strict";
 import { demoSurveyorTask, expectJson, type TestApp, withTestApp } from "../testing.ts";

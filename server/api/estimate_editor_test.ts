@@ -1,5 +1,5 @@
 // deno-lint-ignore-file no-explicit-any
-// Issue 13: versions instead of duplicates, the estimate editor (rules, log, lock) and the client's documents.
+// Versions instead of duplicates, the estimate editor (rules, log, lock) and the client's documents.
 import assert from "node:assert/strict";
 import ExcelJS from "exceljs";
 import { and, eq } from "drizzle-orm";

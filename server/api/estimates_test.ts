@@ -531,7 +531,7 @@ Deno.test("[api] a generate request repeated with its clientId answers the estim
     assert.ok(bad.errors.clientId);
   }));
 
-Deno.test("[api] station lines of issue 22 (wells, pump unit, merged pipes, cable as electrical work, sewer as inlet) price as the CLI prices them", () =>
+Deno.test("[api] station lines (wells, pump unit, merged pipes, cable as electrical work, sewer as inlet) price as the CLI prices them", () =>
   withTestApp(async (t) => {
     const task = await demoSurveyorTask(t);
     const object = { address: "д. Ивлево", distanceFromMKAD: 45, clientName: "Кузнецов", clientPhone: "" };

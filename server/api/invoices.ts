@@ -1,4 +1,4 @@
-// Invoices («Счёт на оплату», issue 25 item 8): issued for the amount the object's ledger asks now and kept as
+// Invoices («Счёт на оплату»): issued for the amount the object's ledger asks now and kept as
 // issued; the PDF carries the ГОСТ Р 56042 QR of that amount. Another company's invoice or object is 404.
 import { type Context, Hono } from "hono";
 import { z } from "zod";

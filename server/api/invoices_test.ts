@@ -1,4 +1,4 @@
-// Invoices of a company client (issue 25 item 8): numbered per company and year, for the amount the ledger
+// Invoices of a company client: numbered per company and year, for the amount the ledger
 // asks (prepayment, then the remainder), with both parties' requisites, the estimate's totals and the QR.
 import assert from "node:assert/strict";
 import { expectJson, type TestApp, withTestApp } from "../testing.ts";

@@ -1,4 +1,4 @@
-// Works done with changes (issue 25 item 5): the foreman and the engineers record changes against the
+// Works done with changes: the foreman and the engineers record changes against the
 // contract's estimate, staff correct them before they are agreed and send those needing consent as a
 // supplementary agreement; the client signs or refuses it through the link. A signed agreement never changes.
 import { type Context, Hono } from "hono";

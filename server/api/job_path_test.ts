@@ -1,5 +1,5 @@
 // deno-lint-ignore-file no-explicit-any
-// Issue 25 items 1, 2 and 4: the quote sent and approved without a contract, the status after each event, the
+// The quote sent and approved without a contract, the status after each event, the
 // foreman seeing the job by the company's rule, and one set of money figures.
 import assert from "node:assert/strict";
 import { and, eq } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// The final payment and the payment ledger (issue 25 item 7), through the API and the client's page.
+// The final payment and the payment ledger, through the API and the client's page.
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import jsQRModule from "jsqr";

@@ -1,5 +1,5 @@
 // deno-lint-ignore-file no-explicit-any
-// Issue 28: time windows in Moscow time, conflicts refused then confirmed, who may move a task, crews, the
+// Time windows in Moscow time, conflicts refused then confirmed, who may move a task, crews, the
 // «Подобрать день» suggestion and the private calendar feed read back by an iCalendar parser.
 import assert from "node:assert/strict";
 import { and, eq } from "drizzle-orm";

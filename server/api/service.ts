@@ -1,5 +1,5 @@
 // /api/service: installed equipment, the company's service plans, the service agreement sold on an object and
-// its payments (issue 27), the warranty card and the well passport (issue 25 item 9). The client's side
+// its payments, the warranty card and the well passport. The client's side
 // (/api/client-links/:token/…) signs the service contract and downloads the documents through the link.
 import { type Context, Hono } from "hono";
 import * as z from "zod/mini";

@@ -1,5 +1,5 @@
 // deno-lint-ignore-file no-explicit-any
-// Service plans (issue 27 items 1, 2, 6) and the warranty card and the well passport (issue 25 item 9),
+// Service plans and the warranty card and the well passport,
 // through the API: a station job finished, its equipment recorded, a plan sold, signed through the client's
 // link, paid with the QR, and the figures read back.
 import assert from "node:assert/strict";

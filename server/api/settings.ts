@@ -102,7 +102,7 @@ export const settingsApi = new Hono<AppEnv>()
     if (!row) throw notFound("У компании нет магазина");
     return c.json(shopSettingsJson(row));
   })
-  // Issue 22 item 1: the price the estimates quote for a station (РРЦ, dealer + markup, dealer).
+  // The price the estimates quote for a station (РРЦ, dealer + markup, dealer).
   .get("/equipment-price", requireApi(["company_admin"]), async (c) => {
     const row = await findEquipmentPrice(c.var.deps.db, currentUser(c).companyId ?? -1);
     if (!row) throw notFound();
@@ -122,7 +122,7 @@ export const settingsApi = new Hono<AppEnv>()
       return c.json(row);
     },
   )
-  // Issue 25 item 2: when a job reaches the foreman (by default: contract signed and prepayment received).
+  // When a job reaches the foreman (by default: contract signed and prepayment received).
   .get("/works-start", requireApi(["company_admin", "chief_engineer"]), async (c) => {
     const rule = await worksStartRule(c.var.deps.db, currentUser(c).companyId ?? -1);
     return c.json({ rule, options: worksStartRuleLabels });

@@ -1,5 +1,5 @@
 // deno-lint-ignore-file no-explicit-any
-// Issue 25 item 3: a task can be changed — reassigned, rescheduled, described anew — with the former and the
+// A task can be changed — reassigned, rescheduled, described anew — with the former and the
 // new assignee told, and what the former one recorded staying with the task.
 import assert from "node:assert/strict";
 import { and, eq } from "drizzle-orm";

@@ -52,7 +52,7 @@ const patchBody = z.object({
   assignedTo: z.coerce.number().int().positive().nullable().optional(),
   objectId: z.coerce.number().int().positive().optional(),
   separateEstimates: z.boolean({ error: ESTIMATE_SPLIT_MESSAGE }).optional(),
-  // The schedule (issue 28): the Moscow day, the window in minutes after midnight, the crew; `confirm` books
+  // The schedule: the Moscow day, the window in minutes after midnight, the crew; `confirm` books
   // it despite the conflicts a 409 listed.
   scheduledDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Некорректная дата").nullable().optional(),
   windowStart: z.number().int().min(0).max(1440).nullable().optional(),
