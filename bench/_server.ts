@@ -24,7 +24,8 @@ export async function startServer(dir: string, { processes = 1 } = {}): Promise<
   const port = freePort();
   const started = performance.now();
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "main.ts"],
+    // BENCH_CPU_PROF=dir: each process writes a V8 CPU profile into dir when it stops (SIGTERM, a graceful exit).
+    args: ["run", "-A", ...cpuProfileFlags(), "main.ts"],
     env: {
       PORT: String(port),
       DATABASE_URL: `file:${dir}/app.db`,
@@ -49,6 +50,11 @@ export async function startServer(dir: string, { processes = 1 } = {}): Promise<
       await child.status;
     },
   };
+}
+
+function cpuProfileFlags(): string[] {
+  const dir = Deno.env.get("BENCH_CPU_PROF");
+  return dir ? ["--cpu-prof", `--cpu-prof-dir=${dir}`] : [];
 }
 
 /** Reads the server's output to its end; resolves once `count` serving processes said they listen. */
