@@ -13,8 +13,15 @@ export interface BenchServer {
   child: Deno.ChildProcess;
   /** From spawning the process to its first answer, ms. */
   startupMs: number;
+  /** CPU time (user + system) the first process has spent so far, ms (Linux /proc; NaN elsewhere). */
+  cpuMs(): Promise<number>;
+  /** The page cache's lookups so far (server/metrics.ts), of the process that answers this request. */
+  pageCacheLookups(): Promise<{ hit: number; miss: number }>;
   stop(): Promise<void>;
 }
+
+/** The token the bench's servers serve /metrics behind (server/metrics_route.ts). */
+const METRICS_TOKEN = crypto.randomUUID();
 
 /**
  * Starts `main.ts` on the database in `dir` (seeded with the demo data) as `processes` processes on one port
@@ -24,7 +31,8 @@ export async function startServer(dir: string, { processes = 1 } = {}): Promise<
   const port = freePort();
   const started = performance.now();
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "main.ts"],
+    // BENCH_CPU_PROF=dir: each process writes a V8 CPU profile into dir when it stops (SIGTERM, a graceful exit).
+    args: ["run", "-A", ...cpuProfileFlags(), "main.ts"],
     env: {
       PORT: String(port),
       DATABASE_URL: `file:${dir}/app.db`,
@@ -32,6 +40,7 @@ export async function startServer(dir: string, { processes = 1 } = {}): Promise<
       SEED: "demo",
       NODE_ENV: "production",
       WEB_CONCURRENCY: String(processes),
+      METRICS_TOKEN,
     },
     stdout: "piped",
     stderr: "inherit",
@@ -44,11 +53,32 @@ export async function startServer(dir: string, { processes = 1 } = {}): Promise<
     base,
     child,
     startupMs: performance.now() - started,
+    async cpuMs() {
+      // Fields 14 and 15 of /proc/<pid>/stat: user and system time in clock ticks (100 per second).
+      const stat = await Deno.readTextFile(`/proc/${child.pid}/stat`).catch(() => "");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      return stat ? (Number(fields[11]) + Number(fields[12])) * 10 : NaN;
+    },
+    async pageCacheLookups() {
+      const res = await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
+      const text = await res.text();
+      const count = (result: string) =>
+        Number(
+          new RegExp(`polesmeta_page_cache_lookups_total\\{result="${result}"\\} (\\d+)`).exec(text)?.[1] ??
+            0,
+        );
+      return { hit: count("hit"), miss: count("miss") };
+    },
     async stop() {
       child.kill();
       await child.status;
     },
   };
+}
+
+function cpuProfileFlags(): string[] {
+  const dir = Deno.env.get("BENCH_CPU_PROF");
+  return dir ? ["--cpu-prof", `--cpu-prof-dir=${dir}`] : [];
 }
 
 /** Reads the server's output to its end; resolves once `count` serving processes said they listen. */

@@ -1,19 +1,37 @@
-// A change counter per table, kept by the database itself: a trigger on every insert, update and delete adds
-// one to the table's row in `table_versions`, in the same transaction as the change (the triggers are made by
-// migration 0015_page_cache_counters). Whoever writes (this process, the CLI beside it, a foreign-key
-// cascade) moves the counter, so a page made from some tables can be cached until one of their counters
-// moves (server/page_cache.ts) and never outlives a change.
+// Change counters kept by the database itself: a trigger on every insert, update and delete adds one to the
+// table's row in `table_versions`, in the same transaction as the change (migration 0018_page_cache_counters),
+// and, for a table whose rows belong to a company, to that company's row of the table in
+// `company_table_versions` (migration 0028_company_table_versions). Whoever writes (this process, the CLI
+// beside it, a foreign-key cascade) moves the counters, so a page made from some tables can be cached until
+// one of their counters moves (server/page_cache.ts) and never outlives a change; a company's page follows
+// its company's counters, so another company's writes leave it cached.
 // @ts-types="./libsql.d.ts"
 import Database from "libsql";
 
 const VERSIONS_TABLE = "table_versions";
+const COMPANY_VERSIONS_TABLE = "company_table_versions";
+/** Rows of a table with no company (a user without one, a shop product of no company) count as company 0. */
+const NO_COMPANY = 0;
 
 /** Counters by table name, as one read saw them. */
 export type Versions = ReadonlyMap<string, number>;
 
 /** Reads the counters of a local database file. */
 export interface VersionReader {
+  /** Each table's counter: moved by every write to it. */
   current(): Versions;
+  /**
+   * The counters a page of company `companyId` depends on: for a table whose rows belong to a company, the
+   * company's own counter plus that of rows without a company; for any other table, the table's counter.
+   */
+  ofCompany(companyId: number): Versions;
+}
+
+/** "name 1 name 2" as one string (one row: the driver crosses into native code once per row). */
+function parsePairs(text: unknown, into: Map<string, number>): Map<string, number> {
+  const pairs = String(text ?? "").split(" ");
+  for (let i = 0; i + 1 < pairs.length; i += 2) into.set(pairs[i], Number(pairs[i + 1]));
+  return into;
 }
 
 /**
@@ -26,24 +44,45 @@ export function localVersionReader(path: string): VersionReader {
   const connection = new Database(path);
   const dataVersion = connection.prepare("PRAGMA data_version");
   dataVersion.raw(true);
-  // One row, not one per table: the driver crosses into native code once per row. Table names have no spaces.
+  // Table names have no spaces.
   const counters = connection.prepare(
     `SELECT group_concat(name || ' ' || version, ' ') FROM ${VERSIONS_TABLE}`,
   );
   counters.raw(true);
+  const companyCounters = connection.prepare(
+    `SELECT group_concat(name || ' ' || total, ' ') FROM (SELECT name, sum(version) AS total
+      FROM ${COMPANY_VERSIONS_TABLE} WHERE company_id IN (?, ${NO_COMPANY}) GROUP BY name)`,
+  );
+  companyCounters.raw(true);
+  // A table follows its company's counter only while its triggers keep it (a table rebuilt without them
+  // falls back to the table's counter, which its own triggers keep).
+  const perCompany = (connection.prepare(
+    "SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%\\_delete\\_company\\_version' ESCAPE '\\'",
+  ).all() as { name: string }[]).map((row) => row.name.slice(0, -"_delete_company_version".length));
   let seen: unknown = null;
   let versions: Versions = new Map();
+  let ofCompanies = new Map<number, Versions>();
+  const current = (): Versions => {
+    const now = (dataVersion.get() as unknown[])[0];
+    if (now !== seen) {
+      seen = now;
+      versions = parsePairs((counters.get() as unknown[])[0], new Map());
+      ofCompanies = new Map();
+    }
+    return versions;
+  };
   return {
-    current() {
-      const now = (dataVersion.get() as unknown[])[0];
-      if (now !== seen) {
-        seen = now;
-        const pairs = String((counters.get() as unknown[])[0] ?? "").split(" ");
-        const read = new Map<string, number>();
-        for (let i = 0; i + 1 < pairs.length; i += 2) read.set(pairs[i], Number(pairs[i + 1]));
-        versions = read;
+    current,
+    ofCompany(companyId) {
+      const tables = current();
+      let read = ofCompanies.get(companyId);
+      if (!read) {
+        const own = parsePairs((companyCounters.get(companyId) as unknown[])[0], new Map());
+        const merged = new Map(tables);
+        for (const table of perCompany) merged.set(table, own.get(table) ?? 0);
+        ofCompanies.set(companyId, read = merged);
       }
-      return versions;
+      return read;
     },
   };
 }

@@ -1,11 +1,13 @@
 // The change counters (db/table_versions.ts): every write moves its table's counter, a cascade moves the
-// counters of the tables it reaches, and every table of the schema has its counter and triggers after the
-// migrations (a migration that adds or rebuilds a table must make them again).
+// counters of the tables it reaches, a write to a company's row moves that company's counter and no other's,
+// and every table of the schema has its counter and triggers after the migrations (a migration that adds or
+// rebuilds a table must make them again, the per-company ones included).
 import assert from "node:assert/strict";
 import { localPath, migrateDb, openDb } from "./client.ts";
 import { getTableName, isTable } from "drizzle-orm";
 import * as schema from "./schema/mod.ts";
-import { companies, notifications, users } from "./schema/mod.ts";
+import { getTableConfig, type SQLiteTable } from "drizzle-orm/sqlite-core";
+import { companies, crewMembers, crews, notifications, tasks, users } from "./schema/mod.ts";
 import { localVersionReader } from "./table_versions.ts";
 
 async function withDb(fn: (db: Awaited<ReturnType<typeof openDb>>, path: string) => Promise<void>) {
@@ -72,5 +74,59 @@ Deno.test("table versions: after the migrations every table of the schema has it
         assert.ok(triggers.has(`${table}_${event}_version`), `trigger ${table}_${event}_version`);
       }
     }
+    // Every table whose rows carry a company keeps its per-company counter (a company's pages follow it).
+    const ofCompanies = Object.values(schema).filter((value) => isTable(value)).map((table) =>
+      getTableConfig(table as SQLiteTable)
+    ).filter((table) => table.columns.some((column) => column.name === "company_id")).map((table) =>
+      table.name
+    );
+    for (const table of [...ofCompanies, "companies", "crew_members", "estimate_items", "customer_objects"]) {
+      for (const event of ["insert", "update", "delete"]) {
+        assert.ok(
+          triggers.has(`${table}_${event}_company_version`),
+          `trigger ${table}_${event}_company_version`,
+        );
+      }
+    }
+  });
+});
+
+Deno.test("table versions: a company's write moves its own counters, not another company's; a row of no company moves every company's", async () => {
+  await withDb(async (db, path) => {
+    const reader = localVersionReader(path);
+    const [a, b] = await db.insert(companies).values([{ name: "ООО «А»" }, { name: "ООО «Б»" }]).returning();
+    const [userA] = await db.insert(users).values({ email: "a@example.ru", role: "manager", companyId: a.id })
+      .returning();
+    const [crewA] = await db.insert(crews).values({ companyId: a.id, name: "Бригада А" }).returning();
+    const seenBy = (company: number) => {
+      const v = reader.ofCompany(company);
+      return { tasks: v.get("tasks"), users: v.get("users"), crewMembers: v.get("crew_members") };
+    };
+    const before = { a: seenBy(a.id), b: seenBy(b.id) };
+
+    await db.insert(tasks).values({ companyId: b.id, title: "Задача Б" });
+    assert.equal(seenBy(a.id).tasks, before.a.tasks, "B's task leaves A's counter");
+    assert.equal(seenBy(b.id).tasks, before.b.tasks! + 1);
+    assert.ok(reader.current().get("tasks")! > 0, "the table's own counter moves for every write");
+
+    // A member of A's crew: the company is the crew's.
+    await db.insert(crewMembers).values({ crewId: crewA.id, userId: userA.id });
+    assert.equal(seenBy(a.id).crewMembers, before.a.crewMembers! + 1);
+    assert.equal(seenBy(b.id).crewMembers, before.b.crewMembers);
+
+    // A user of no company is seen by every company; moving a user to B moves A's counter and B's.
+    await db.insert(users).values({ email: "loose@example.ru", role: "user" });
+    assert.equal(seenBy(a.id).users, before.a.users! + 1);
+    assert.equal(seenBy(b.id).users, before.b.users! + 1);
+    await db.$client.execute({ sql: "UPDATE users SET company_id = ? WHERE id = ?", args: [b.id, userA.id] });
+    assert.equal(seenBy(a.id).users, before.a.users! + 2);
+    assert.equal(seenBy(b.id).users, before.b.users! + 2);
+
+    // Deleting company B cascades to its tasks (B's counter moves, A's stays) and leaves its user without a
+    // company (a row of no company now: every company's users counter moves).
+    const aNow = seenBy(a.id);
+    await db.$client.execute({ sql: "DELETE FROM companies WHERE id = ?", args: [b.id] });
+    assert.ok(seenBy(b.id).tasks! > before.b.tasks! + 1, "the cascade moved B's tasks");
+    assert.deepEqual(seenBy(a.id), { ...aNow, users: aNow.users! + 1 });
   });
 });

@@ -3,14 +3,16 @@
 // statements open) and the request headers it reads. Its answer is cached under everything else it reads —
 // the user, company and role (or, for a page every signed-out visitor gets alike, nobody), the address with
 // its query, the minute (overdue marks, "today") and those headers — with the change counters of its tables
-// (db/table_versions.ts, moved by triggers from migration 0015). Any commit to one of them, by this process
-// or another, makes the next request render afresh. The app's settings (env, build) are fixed for the life
-// of a cache, which is one per app. The session is still checked on every request before anything is
-// looked up (server/app.ts), and a reload with the ETag it holds answers 304 without a render.
+// (db/table_versions.ts, moved by triggers from migrations 0018 and 0028): a company's page takes its
+// company's counters of the tables whose rows belong to a company, so only that company's writes (and those
+// to rows of no company) move them; a shared page takes the tables' counters. Any commit to one of them, by
+// this process or another, makes the next request render afresh. The app's settings (env, build) are fixed
+// for the life of a cache, which is one per app. The session is still checked on every request before
+// anything is looked up (server/app.ts), and a reload with the ETag it holds answers 304 without a render.
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { LRUCache } from "lru-cache";
-import { requestVersions } from "./versions.ts";
+import { pageVersions } from "./versions.ts";
 import { matchesEtag, MIN_COMPRESS_BYTES, negotiateDynamic } from "./compression.ts";
 import { compress, type Encoding } from "./compress.ts";
 import { SESSION_COOKIE } from "./auth/sessions.ts";
@@ -31,8 +33,12 @@ export interface CacheRule {
   sharedUnless?: readonly string[];
 }
 
-/** What every signed-in page reads without its route's statements: the session's rows. */
-const SESSION_TABLES = ["sessions", "users", "companies"];
+/**
+ * What every signed-in page reads without its route's statements: the user's and the company's rows (names,
+ * the company's tier). Not the session's own row: the session is checked before any page is looked up, and a
+ * sign-in or a renewal changes nothing a page shows.
+ */
+const SESSION_TABLES = ["users", "companies"];
 
 /** Bytes the cache may hold per app (pages and their compressed copies); the least recently used go first. */
 const CACHE_BYTES = 32 * 1024 * 1024;
@@ -63,7 +69,9 @@ export class PageCache {
     const tables = rule.sharedUnless ? rule.tables : [...new Set([...SESSION_TABLES, ...rule.tables])];
     return async (c, next) => {
       const key = c.req.method === "GET" ? this.#keyOf(c, rule) : null;
-      const versions = key === null ? null : requestVersions(c);
+      const versions = key === null
+        ? null
+        : pageVersions(c, rule.sharedUnless ? null : c.var.user!.companyId);
       if (key === null || !versions) return next();
       const stamp = tables.map((table) => versions.get(table) ?? -1);
       const cached = this.#pages.get(key);

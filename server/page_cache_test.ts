@@ -15,6 +15,8 @@ import { boot } from "./boot.ts";
 import { readEnv } from "./env.ts";
 
 const ENGINEER = "engineer@demo.local";
+/** The administrator of the demo's second company. */
+const OTHER = "admin@other.local";
 
 async function page(res: Response | Promise<Response>) {
   const answer = await res;
@@ -22,7 +24,7 @@ async function page(res: Response | Promise<Response>) {
   return { etag: answer.headers.get("ETag"), html: await answer.text() };
 }
 
-Deno.test("page cache: a page is given again until a table it read changes; other writes keep it", async () => {
+Deno.test("page cache: a page is given again until a table it read changes; other writes and other companies' keep it", async () => {
   await withTestApp(async (t) => {
     const engineer = t.as(ENGINEER);
     const first = await page(engineer.get("/objects"));
@@ -40,6 +42,18 @@ Deno.test("page cache: a page is given again until a table it read changes; othe
     assert.equal((await page(engineer.get("/objects"))).etag, first.etag);
     const tasksAfter = await page(engineer.get("/tasks"));
     assert.notEqual(tasksAfter.etag, tasks.etag);
+
+    // Another company's object and task edits leave this company's pages kept.
+    const other = t.as(OTHER);
+    const [foreign] = await expectJson(other.get("/api/objects?limit=1"));
+    await expectJson(other.patch(`/api/objects/${foreign.id}`, { clientName: "Клиент Соседей" }));
+    const task2: { id: number } = await expectJson(
+      other.post("/api/tasks", { title: "Соседи", objectId: foreign.id, dueDate: "2026-12-01" }),
+      201,
+    );
+    await expectJson(other.patch(`/api/tasks/${task2.id}`, { priority: "high" }));
+    assert.equal((await page(engineer.get("/objects"))).etag, first.etag);
+    assert.equal((await page(engineer.get("/tasks"))).etag, tasksAfter.etag);
 
     // An object edit through the API: the list shows it at once.
     const [object] = await expectJson(engineer.get("/api/objects?limit=1"));
@@ -137,6 +151,14 @@ Deno.test("page cache: after each of a run of random edits, every cached page is
     const objects: { id: number }[] = await expectJson(engineer.get("/api/objects"));
     const estimates: { id: number }[] = await expectJson(engineer.get("/api/estimates"));
     const object = objects[0].id;
+    // The second company's pages are kept under its own counters: its writes and the first's go in turn.
+    const other = t.as(OTHER);
+    const otherObjects: { id: number }[] = await expectJson(other.get("/api/objects"));
+    const otherObject = otherObjects[0].id;
+    const otherTask: { id: number } = await expectJson(
+      other.post("/api/tasks", { title: "Замер у соседей", objectId: otherObject, dueDate: "2026-11-25" }),
+      201,
+    );
     const pages: [string, string][] = [
       ...[
         "/objects",
@@ -155,6 +177,9 @@ Deno.test("page cache: after each of a run of random edits, every cached page is
       ].map((path): [string, string] => [ENGINEER, path]),
       ["surveyor@demo.local", "/surveyor"],
       ["foreman@demo.local", "/foreman"],
+      ...["/objects", "/tasks", "/dashboard", "/analytics", "/employees", `/api/objects/${otherObject}`].map((
+        path,
+      ): [string, string] => [OTHER, path]),
     ];
     const statuses = ["pending", "in_progress", "assigned"];
     let seed = 7;
@@ -169,15 +194,28 @@ Deno.test("page cache: after each of a run of random edits, every cached page is
         engineer.patch(`/api/objects/${objects[random(objects.length)].id}`, {
           clientName: `Клиент ${random(1e6)}`,
         }),
-      () => t.as("director@demo.local").patch("/api/settings", { firstName: `Ирина${random(100)}` }),
+      () =>
+        t.as("director@demo.local").patch("/api/profile", {
+          firstName: `Ирина${random(100)}`,
+          lastName: "Волкова",
+        }),
+      () =>
+        other.patch(`/api/objects/${otherObjects[random(otherObjects.length)].id}`, {
+          clientName: `Сосед ${random(1e6)}`,
+        }),
+      () =>
+        other.patch(`/api/tasks/${otherTask.id}`, {
+          status: statuses[random(3)],
+          description: `Б ${random(1e6)}`,
+        }),
     ];
-    // Signed in once: a sign-in moves the sessions counter, which every signed-in page is kept under.
+    // Signed in once, as a person would be.
     const cookies = new Map<string, string>();
     for (const [as] of pages) if (!cookies.has(as)) cookies.set(as, await t.login(as));
     const get = (app: { request: TestApp["app"]["request"] }, as: string, path: string) =>
       app.request(`http://localhost${path}`, { headers: { Cookie: cookies.get(as)! } });
     for (const [as, path] of pages) await (await get(t.app, as, path)).arrayBuffer(); // cached before the first edit
-    for (let round = 0; round < 12; round++) {
+    for (let round = 0; round < 16; round++) {
       await expectJson(edits[random(edits.length)]());
       const fresh = await boot(
         readEnv({ DATABASE_URL: t.deps.env.DATABASE_URL, DATA_DIR: t.dir, SEED: "none" }),

@@ -15,3 +15,14 @@ export function requestVersions(c: Context<AppEnv>): Versions | null {
   }
   return versions;
 }
+
+/**
+ * The counters a page of company `companyId` is kept under (read before the page reads anything): the
+ * company's own for the tables whose rows belong to a company, so other companies' writes leave its pages
+ * kept; the tables' counters for a page of no company (a signed-out visitor, a system administrator).
+ */
+export function pageVersions(c: Context<AppEnv>, companyId: number | null): Versions | null {
+  const versions = requestVersions(c);
+  if (versions === null || companyId === null) return versions;
+  return versionReaderOf(localPath(c.var.deps.env.DATABASE_URL)!).ofCompany(companyId);
+}
