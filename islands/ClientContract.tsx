@@ -76,8 +76,8 @@ export default function ClientContract(props: ClientContractProps) {
           json: { comment: comment.trim(), name: fullName.trim() || undefined },
         }),
       );
-      // The decision just recorded has its time.
-      setRequested({ comment: decision.comment, at: decision.at! });
+      // The decision just recorded has the comment sent and its time.
+      setRequested({ comment: decision.comment!, at: decision.at! });
       setAsking(false);
       setComment("");
       toast({
