@@ -18,6 +18,12 @@ const forbidden: Record<string, string[]> = {
   "db/": ["server/", "routes/", "islands/", "components/", "cli/"],
 };
 
+/**
+ * The one door from browser code into server/: the API's type for the typed client (components/api.ts), imported
+ * with `import type` only, so the bundles get none of the server's code. A load-time import of it is a violation.
+ */
+const typeOnlyDoor = "server/api_type.ts";
+
 /** What a folder's modules (tests aside: they start the whole app) must not import themselves. */
 const forbiddenImports: Record<string, string[]> = {
   "routes/": ["server/api/", "cli/"],
@@ -96,7 +102,7 @@ async function projectGraph(): Promise<Map<string, Set<string>>> {
 const graph = await projectGraph();
 
 /** The first import chain from `start` to a module under one of `folders`, or null. */
-function pathTo(start: string, folders: string[]): string[] | null {
+function pathTo(start: string, folders: string[], door?: string): string[] | null {
   const parent = new Map<string, string | null>([[start, null]]);
   const queue = [start];
   for (let i = 0; i < queue.length; i++) {
@@ -107,6 +113,7 @@ function pathTo(start: string, folders: string[]): string[] | null {
       return chain;
     }
     for (const next of graph.get(at) ?? []) {
+      if (next === door && !loadTimeImports.get(at)?.has(next)) continue;
       if (!parent.has(next)) {
         parent.set(next, at);
         queue.push(next);
@@ -161,11 +168,28 @@ Deno.test("the module graph holds every source file of the project", async () =>
   assert.deepEqual(pathTo("server/app.ts", ["db/"])?.at(-1)?.startsWith("db/"), true, "a chain is found");
 });
 
+const browserCode = ["islands/", "components/"];
+
+Deno.test("browser code reaches server/ only by `import type` of server/api_type.ts, the API's type", () => {
+  const users = [...graph].filter(([file, imports]) =>
+    browserCode.some((f) => file.startsWith(f)) && imports.has(typeOnlyDoor)
+  );
+  assert.deepEqual(users.map(([file]) => file), ["components/api.ts"]);
+  assert.deepEqual(
+    users.filter(([file]) => loadTimeImports.get(file)?.has(typeOnlyDoor)).map(([file]) => file),
+    [],
+  );
+  assert.ok(
+    pathTo(typeOnlyDoor, ["db/"]),
+    "the door leads to the server: only the type-only edge is allowed",
+  );
+});
+
 for (const [folder, targets] of Object.entries(forbidden)) {
   Deno.test(`${folder} reaches none of ${targets.join(", ")}`, () => {
     const violations = [...graph.keys()]
       .filter((file) => file.startsWith(folder))
-      .map((file) => pathTo(file, targets))
+      .map((file) => pathTo(file, targets, browserCode.includes(folder) ? typeOnlyDoor : undefined))
       .filter((chain) => chain !== null)
       .map((chain) => chain.join(" → "));
     assert.deepEqual(violations, []);

@@ -1,7 +1,7 @@
 // The status steps of one estimate the role may take, as buttons: the estimates list, the estimate page and
 // the field-work screen.
 import { useState } from "react";
-import { api, ApiRequestError } from "./api.ts";
+import { ApiRequestError, call, client } from "./api.ts";
 import { Dialog, DialogContent } from "./Dialog.tsx";
 import { toast } from "./toast.ts";
 import { errorMessage } from "./form.ts";
@@ -40,10 +40,10 @@ export function StatusActions({ id, status, role, onChanged, size = "sm", alerts
     }
     setBusy(true);
     try {
-      await api(`/api/estimates/${id}`, {
-        method: "PATCH",
-        body: confirmAlerts ? { status: to, confirmAlerts: true } : { status: to },
-      });
+      await call(client.estimates[":id{[0-9]+}"].$patch({
+        param: { id: String(id) },
+        json: confirmAlerts ? { status: to, confirmAlerts: true } : { status: to },
+      }));
       setAsking(null);
       onChanged(to);
       globalThis.dispatchEvent(

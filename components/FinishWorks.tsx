@@ -1,7 +1,7 @@
 // «Завершить работы» with its confirmation: the dialog states what the act will carry (total, received, the
 // amount due, as the server computes them) before the works are finished and the act is issued.
 import { useState } from "react";
-import { api } from "./api.ts";
+import { api, call, client } from "./api.ts";
 import { errorMessage } from "./form.ts";
 import { toastError } from "./toast.ts";
 import { Dialog, DialogContent } from "./Dialog.tsx";
@@ -31,8 +31,8 @@ export function FinishWorks(
   async function ask() {
     setBusy(true);
     try {
-      const view = await api<{ preview: ActPreview | null; awaitingAgreement: string | null }>(
-        `/api/acts/object/${objectId}`,
+      const view = await call(
+        client.acts.object[":objectId"].$get({ param: { objectId: String(objectId) } }),
       );
       setPreview(view.preview);
       setAwaiting(view.awaitingAgreement);

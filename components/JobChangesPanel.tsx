@@ -4,7 +4,7 @@
 // JobChangeEditForm); for staff, removing them and sending those that need the client's consent as a
 // supplementary agreement. The foreman's phone and the object page share it.
 import { useEffect, useState } from "react";
-import { api, ApiRequestError } from "./api.ts";
+import { api, ApiRequestError, call, client } from "./api.ts";
 import { errorMessage } from "./form.ts";
 import { toast, toastError } from "./toast.ts";
 import { Field } from "./Field.tsx";
@@ -85,7 +85,7 @@ export function JobChangesPanel({ objectId, staff }: { objectId: number; staff: 
       form.append("file", file);
       const doc = await api<{ id: number }>(`/api/objects/${objectId}/documents`, {
         method: "POST",
-        body: form,
+        form,
       });
       ids.push(doc.id);
     }
@@ -216,7 +216,8 @@ export function JobChangesPanel({ objectId, staff }: { objectId: number; staff: 
                           disabled={busy}
                           onClick={() =>
                             void act(
-                              () => api(`/api/job-changes/${c.id}`, { method: "DELETE" }),
+                              () =>
+                                call(client["job-changes"][":id"].$delete({ param: { id: String(c.id) } })),
                               "Изменение удалено",
                               "Не удалось удалить изменение",
                             )}
@@ -256,7 +257,12 @@ export function JobChangesPanel({ objectId, staff }: { objectId: number; staff: 
           disabled={busy}
           onClick={() =>
             void act(
-              () => api(`/api/job-changes/object/${objectId}/agreement`, { method: "POST" }),
+              () =>
+                call(
+                  client["job-changes"].object[":objectId"].agreement.$post({
+                    param: { objectId: String(objectId) },
+                  }),
+                ),
               "Дополнительное соглашение отправлено клиенту",
               "Не удалось отправить соглашение",
             )}

@@ -1,6 +1,6 @@
 // Recording a prepayment as received: the contract page and the contract wizard's last step.
 import { type FormEvent, useId, useState } from "react";
-import { api } from "./api.ts";
+import { call, client } from "./api.ts";
 import { TextField } from "./Field.tsx";
 import { errorMessage, type Errors, serverErrors } from "./form.ts";
 import { toast, toastError } from "./toast.ts";
@@ -24,7 +24,12 @@ export function PaymentReceivedForm({ paymentId, amount, today, className = "row
     e.preventDefault();
     const kopecks = Math.round(Number(sum.replace(/\s/g, "").replace(",", ".")) * 100);
     try {
-      await api(`/api/payment/${paymentId}/received`, { body: { amount: kopecks, receivedOn: on } });
+      await call(
+        client.payment[":id"].received.$post({
+          param: { id: String(paymentId) },
+          json: { amount: kopecks, receivedOn: on },
+        }),
+      );
       setErrors({});
       toast({ title: "Оплата отмечена", variant: "success" });
       await onReceived();

@@ -1,4 +1,8 @@
-// fetch() for islands: JSON in and out, errors as ApiRequestError with the server's field messages.
+// The islands' API client: Hono's `hc` typed by the server's routes (server/api_type.ts, a type-only import, so
+// no server code reaches a bundle), JSON in and out, errors as ApiRequestError with the server's field messages.
+import { type ClientResponse, hc } from "hono/client";
+import type { SuccessStatusCode } from "hono/utils/http-status";
+import type { Api } from "../server/api_type.ts";
 import { toast } from "./toast.ts";
 
 export class ApiRequestError extends Error {
@@ -7,30 +11,64 @@ export class ApiRequestError extends Error {
   }
 }
 
+/**
+ * Every route of `/api`, typed: `await call(client.tasks[":id"].$patch({ param: { id }, json: { status } }))`.
+ * A renamed route, field or answer fails the type check of the island that uses it.
+ */
+export const client = hc<Api>("/api", { fetch: sendToApi });
+
+/** The JSON of a success answer of a typed call (the shapes a route answers with a 2xx status). */
+export type OkJson<R> = R extends ClientResponse<infer T, infer S, infer _F>
+  ? ([Extract<S, SuccessStatusCode>] extends [never] ? never : T)
+  : never;
+
+/** The success JSON of a client method: `type View = Answer<typeof client.objects[":id{[0-9]+}"]["$get"]>`. */
+// deno-lint-ignore no-explicit-any
+export type Answer<F extends (...args: any[]) => Promise<unknown>> = OkJson<Awaited<ReturnType<F>>>;
+
+/** The JSON body a client method takes, for a payload an island checked with the same schema beforehand. */
+// deno-lint-ignore no-explicit-any
+export type JsonOf<F extends (...args: any[]) => unknown> = Parameters<F>[0] extends { json: infer J } ? J
+  : never;
+
+/** The answer of a typed call read as JSON; an error answer throws ApiRequestError with its messages. */
+export async function call<R extends ClientResponse<unknown, number, "json" | "text" | string>>(
+  request: Promise<R>,
+): Promise<OkJson<R>> {
+  return await readAnswer(await request) as OkJson<R>;
+}
+
+/**
+ * The untyped call, for what `hc` cannot say: a FormData upload (the routes read their multipart body by
+ * streaming, not through a validator, so it has no request type) and a URL an island gets in its props.
+ */
 export async function api<T = unknown>(
   path: string,
   init: { method?: string; body?: unknown; form?: FormData } = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { Accept: "application/json" };
+  const headers: Record<string, string> = {};
   let body: BodyInit | undefined;
   if (init.form) body = init.form;
   else if (init.body !== undefined) {
     headers["Content-Type"] = "application/json";
     body = JSON.stringify(init.body);
   }
+  const res = await sendToApi(path, { method: init.method ?? (body ? "POST" : "GET"), headers, body });
+  return await readAnswer(res) as T;
+}
+
+/** fetch() with the session's cookie; no connection is said in Russian, a lost session goes to sign-in. */
+async function sendToApi(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.set("Accept", "application/json");
   let res: Response;
   try {
-    res = await fetch(path, {
-      method: init.method ?? (body ? "POST" : "GET"),
-      headers,
-      body,
-      credentials: "same-origin",
-    });
+    res = await fetch(input, { ...init, headers, credentials: "same-origin" });
   } catch {
     throw new ApiRequestError(0, "Нет связи с сервером. Проверьте подключение и повторите.");
   }
   // A wrong password on /api/login is a 401 too, but it is answered on the form, not by a redirect.
-  if (res.status === 401 && !path.startsWith("/api/login")) {
+  if (res.status === 401 && !String(input instanceof Request ? input.url : input).startsWith("/api/login")) {
     // The session is gone: say so and go to sign-in, coming back here afterwards. The spec's English
     // 'Unauthorized' toast is said in Russian: every message a person sees is Russian.
     toast({
@@ -43,6 +81,10 @@ export async function api<T = unknown>(
       500,
     );
   }
+  return res;
+}
+
+async function readAnswer(res: { ok: boolean; status: number; text(): Promise<string> }): Promise<unknown> {
   const text = await res.text();
   let data: unknown = null;
   try {
@@ -54,7 +96,7 @@ export async function api<T = unknown>(
     const err = data as { message?: string; errors?: Record<string, string[]> } | null;
     throw new ApiRequestError(res.status, err?.message ?? unreadableAnswer(res.status), err?.errors);
   }
-  return data as T;
+  return data;
 }
 
 /** What a person is told when the answer carries no message of ours (a proxy's page, an empty body). */

@@ -1,7 +1,7 @@
 // The notification actions shared by the header bell and the /notifications page, with the spec's toasts.
 import { useState } from "react";
 import { notificationHref, type notificationTypeLabels } from "../domain/notifications.ts";
-import { api } from "./api.ts";
+import { call, client } from "./api.ts";
 import { toast, toastError } from "./toast.ts";
 import { Icon } from "./Icon.tsx";
 
@@ -25,7 +25,7 @@ export function useNotifications(initial: NotificationItem[] | null) {
 
   async function markRead(n: NotificationItem, quiet = false) {
     try {
-      await api(`/api/notifications/${n.id}/read`, { method: "PUT" });
+      await call(client.notifications[":id"].read.$put({ param: { id: String(n.id) } }));
       change((list) => list.map((x) => x.id === n.id ? { ...x, isRead: true } : x));
       if (!quiet) toast({ title: "Уведомление отмечено как прочитанное", variant: "success" });
     } catch {
@@ -35,7 +35,7 @@ export function useNotifications(initial: NotificationItem[] | null) {
 
   async function remove(n: NotificationItem) {
     try {
-      await api(`/api/notifications/${n.id}`, { method: "DELETE" });
+      await call(client.notifications[":id"].$delete({ param: { id: String(n.id) } }));
       change((list) => list.filter((x) => x.id !== n.id));
       toast({ title: "Уведомление удалено", variant: "success" });
     } catch {
@@ -45,7 +45,7 @@ export function useNotifications(initial: NotificationItem[] | null) {
 
   async function markAll() {
     try {
-      await api("/api/notifications/mark-all-read", { method: "PUT" });
+      await call(client.notifications["mark-all-read"].$put());
       change((list) => list.map((x) => ({ ...x, isRead: true })));
       toast({ title: "Все уведомления отмечены как прочитанные", variant: "success" });
     } catch {

@@ -2,11 +2,13 @@
 // send the supplementary agreement from the object page, the client signs it on a phone, and the act carries
 // the new total.
 import assert from "node:assert/strict";
+import { Buffer } from "node:buffer";
 import { eq } from "drizzle-orm";
 import { browserTest, drawSignature, hydrated, screenshot, toast } from "./harness.ts";
 import { outboxMessages } from "../db/schema/mod.ts";
 import { formatKopecks } from "../domain/format.ts";
 import { formatQuantity } from "../domain/acts.ts";
+import { drawnPng } from "../server/testing_client_links.ts";
 
 const MANAGER = "manager@demo.local";
 
@@ -34,6 +36,12 @@ browserTest(
     await form.getByLabel("Позиция сметы").selectOption(String(line.index));
     await form.getByLabel("Количество по факту").fill(String(line.quantity + 2));
     await form.getByLabel("Причина").fill("Септик дальше от дома, чем на замере");
+    // A photo of the trench goes with it (sent as a file, not as JSON).
+    await form.getByLabel("Фото (необязательно)").setInputFiles({
+      name: "trench.png",
+      mimeType: "image/png",
+      buffer: Buffer.from(drawnPng().split(",")[1], "base64"),
+    });
     for (
       const control of await form.locator("select, input:not([type=checkbox]), button, label.checkbox").all()
     ) {
@@ -43,6 +51,7 @@ browserTest(
     await form.getByRole("button", { name: "Записать изменение" }).click();
     await toast(foreman, "Изменение записано");
     await card.getByTestId("job-change").getByText("требует согласия клиента").waitFor();
+    await card.getByTestId("job-change").getByText("фото: 1").waitFor();
     // Measured again: the foreman corrects the quantity before it goes to the client.
     await card.getByTestId("job-change").getByRole("button", { name: "Изменить" }).click();
     const edit = card.getByTestId("job-change-edit");

@@ -1,10 +1,10 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Table } from "../components/Table.tsx";
-import { roleLabels, roles } from "../domain/roles.ts";
+import { type Role, roleLabels, roles } from "../domain/roles.ts";
 import { displayName } from "../domain/format.ts";
 import { companyOptions, SelectField } from "../components/Field.tsx";
 import { Icon } from "../components/Icon.tsx";
-import { api } from "../components/api.ts";
+import { call, client } from "../components/api.ts";
 import { Dialog, DialogContent, SubmitFooter } from "../components/Dialog.tsx";
 import { toast, toastAfterNavigation, toastError } from "../components/toast.ts";
 import type { AdminUserJson } from "../domain/admin.ts";
@@ -33,7 +33,7 @@ export default function AdminUsersTable({ users: initial, companies, currentUser
 
   async function load() {
     try {
-      setUsers(await api<AdminUserJson[]>("/api/admin/users"));
+      setUsers(await call(client.admin.users.$get()));
       setLoadFailed(false);
       failedOnce.current = false;
     } catch {
@@ -68,13 +68,18 @@ export default function AdminUsersTable({ users: initial, companies, currentUser
     const { kind, user } = editing;
     try {
       if (kind === "role") {
-        await api(`/api/admin/users/${user.id}/role`, { method: "PUT", body: { role: choice } });
+        await call(
+          client.admin.users[":id"].role.$put({
+            param: { id: String(user.id) },
+            json: { role: choice as Role },
+          }),
+        );
         toast({ title: "Роль пользователя обновлена", variant: "success" });
       } else {
-        await api(`/api/admin/users/${user.id}/company`, {
-          method: "PUT",
-          body: { companyId: choice === "" ? null : Number(choice) },
-        });
+        await call(client.admin.users[":id"].company.$put({
+          param: { id: String(user.id) },
+          json: { companyId: choice === "" ? null : Number(choice) },
+        }));
         toast({ title: "Компания назначена", variant: "success" });
       }
       setEditing(null);
@@ -89,7 +94,7 @@ export default function AdminUsersTable({ users: initial, companies, currentUser
   async function cleanup() {
     setBusy(true);
     try {
-      await api("/api/admin/cleanup", { method: "DELETE" });
+      await call(client.admin.cleanup.$delete());
       toastAfterNavigation({ title: "Все тестовые данные очищены", variant: "success" });
       location.reload();
     } catch {

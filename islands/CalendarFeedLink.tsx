@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { api } from "../components/api.ts";
+import { call, client } from "../components/api.ts";
 import { toast, toastError } from "../components/toast.ts";
 
 export interface CalendarFeedLinkProps {
@@ -20,7 +20,7 @@ export default function CalendarFeedLink({ issued }: CalendarFeedLinkProps) {
   async function issue() {
     setBusy(true);
     try {
-      const res = await api<{ url: string }>("/api/calendar-feed", { method: "POST" });
+      const res = await call(client["calendar-feed"].$post());
       setUrl(res.url);
       setActive(true);
     } catch (e) {
@@ -32,7 +32,7 @@ export default function CalendarFeedLink({ issued }: CalendarFeedLinkProps) {
   async function revoke() {
     setBusy(true);
     try {
-      await api("/api/calendar-feed", { method: "DELETE" });
+      await call(client["calendar-feed"].$delete());
       setUrl(null);
       setActive(false);
       toast({ title: "Ссылка отозвана", variant: "success" });

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from "react";
 import { lazyModule } from "../components/lazy.ts";
 import { bindTextFields, SaveButton } from "../components/Field.tsx";
-import { api } from "../components/api.ts";
+import { call, client } from "../components/api.ts";
 import { firstErrors, useFormSend } from "../components/form.ts";
 
 const empty = { currentPassword: "", newPassword: "", confirmPassword: "" };
@@ -21,7 +21,7 @@ export default function ChangePasswordForm() {
     e.preventDefault();
     const parsed = (await schemas())?.changePasswordSchema.safeParse(values);
     if (parsed && !parsed.success) return setErrors(firstErrors(parsed.error));
-    const changed = await send(() => api("/api/change-password", { body: values }), {
+    const changed = await send(() => call(client["change-password"].$post({ json: values })), {
       done: { title: "Пароль изменен", description: "На других устройствах нужно войти заново" },
       failed: "Не удалось изменить пароль",
       reason: false,

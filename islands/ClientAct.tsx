@@ -1,7 +1,7 @@
 // The client's answer to the act of completed works on the private link: sign it (full name and a drawn
 // signature, the contract's pad and checks) or refuse with a comment the company sees.
 import { useState } from "react";
-import { api, ApiRequestError } from "../components/api.ts";
+import { ApiRequestError, call, client } from "../components/api.ts";
 import { toast, toastError } from "../components/toast.ts";
 import { Field } from "../components/Field.tsx";
 import { formatDateTime } from "../domain/format.ts";
@@ -28,9 +28,11 @@ export default function ClientAct(props: ClientActProps) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const base = `/api/client-links/${props.token}`;
+  const link = { param: { token: props.token } };
+  const act = client["client-links"][":token"].act;
 
   async function sign(body: SignatureBody) {
-    await api(`${base}/act/sign`, { body });
+    await call(act.sign.$post({ ...link, json: body }));
     setSigned({ name: body.fullName, at: new Date().toISOString() });
     toast({
       title: "Акт подписан",
@@ -48,9 +50,10 @@ export default function ClientAct(props: ClientActProps) {
     setErrors({});
     setBusy(true);
     try {
-      await api(`${base}/act/refuse`, {
-        body: { comment: comment.trim(), name: props.clientName.trim() || undefined },
-      });
+      await call(act.refuse.$post({
+        ...link,
+        json: { comment: comment.trim(), name: props.clientName.trim() || undefined },
+      }));
       setRefused({ comment: comment.trim(), at: new Date().toISOString() });
       toast({ title: "Замечания отправлены", description: "Компания свяжется с вами", variant: "success" });
     } catch (err) {

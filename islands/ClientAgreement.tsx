@@ -1,7 +1,7 @@
 // The client's answer to a supplementary agreement on the private link: sign it (the shared signature block)
 // or refuse with a comment the company sees.
 import { useState } from "react";
-import { api, ApiRequestError } from "../components/api.ts";
+import { ApiRequestError, call, client } from "../components/api.ts";
 import { toast, toastError } from "../components/toast.ts";
 import { Field } from "../components/Field.tsx";
 import { formatDateTime } from "../domain/format.ts";
@@ -23,9 +23,11 @@ export default function ClientAgreement(props: ClientAgreementProps) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const base = `/api/client-links/${props.token}/agreement`;
+  const link = { param: { token: props.token } };
+  const agreement = client["client-links"][":token"].agreement;
 
   async function sign(body: SignatureBody) {
-    await api(`${base}/sign`, { body });
+    await call(agreement.sign.$post({ ...link, json: body }));
     setSigned({ name: body.fullName, at: new Date().toISOString() });
     toast({ title: "Соглашение подписано", variant: "success" });
   }
@@ -39,7 +41,7 @@ export default function ClientAgreement(props: ClientAgreementProps) {
     setError(null);
     setBusy(true);
     try {
-      await api(`${base}/refuse`, { body: { comment: comment.trim() } });
+      await call(agreement.refuse.$post({ ...link, json: { comment: comment.trim() } }));
       setRefused({ comment: comment.trim(), at: new Date().toISOString() });
       toast({ title: "Ответ отправлен", description: "Компания свяжется с вами", variant: "success" });
     } catch (err) {

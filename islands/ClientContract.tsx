@@ -1,7 +1,7 @@
 // The client's actions on the private link: copy the requisites, accept the estimate, sign the contract by
 // typing the full name and drawing the signature (the pad is a chunk of its own), attach the object to an account.
 import { useState } from "react";
-import { api, ApiRequestError } from "../components/api.ts";
+import { ApiRequestError, call, client } from "../components/api.ts";
 import { toast, toastError } from "../components/toast.ts";
 import { Field } from "../components/Field.tsx";
 import { formatDateTime } from "../domain/format.ts";
@@ -41,6 +41,8 @@ export default function ClientContract(props: ClientContractProps) {
   const [busy, setBusy] = useState(false);
   const [attached, setAttached] = useState<"approved" | "pending" | null>(null);
   const base = `/api/client-links/${props.token}`;
+  const link = client["client-links"][":token"];
+  const param = { token: props.token };
 
   const [asking, setAsking] = useState(false);
   const [comment, setComment] = useState("");
@@ -49,7 +51,7 @@ export default function ClientContract(props: ClientContractProps) {
   async function accept() {
     setBusy(true);
     try {
-      await api(`${base}/accept`, { body: { name: fullName.trim() || undefined } });
+      await call(link.accept.$post({ param, json: { name: fullName.trim() || undefined } }));
       setAccepted(true);
       toast({ title: "Смета принята", description: "Компания получила ваше согласие", variant: "success" });
     } catch (e) {
@@ -68,13 +70,14 @@ export default function ClientContract(props: ClientContractProps) {
     setErrors({});
     setBusy(true);
     try {
-      const { decision } = await api<{ decision: { comment: string; at: string } }>(
-        `${base}/request-changes`,
-        {
-          body: { comment: comment.trim(), name: fullName.trim() || undefined },
-        },
+      const { decision } = await call(
+        link["request-changes"].$post({
+          param,
+          json: { comment: comment.trim(), name: fullName.trim() || undefined },
+        }),
       );
-      setRequested({ comment: decision.comment, at: decision.at });
+      // The decision just recorded has the comment sent and its time.
+      setRequested({ comment: decision.comment!, at: decision.at! });
       setAsking(false);
       setComment("");
       toast({
@@ -93,7 +96,7 @@ export default function ClientContract(props: ClientContractProps) {
   }
 
   async function sign(body: SignatureBody) {
-    await api(`${base}/sign`, { body });
+    await call(link.sign.$post({ param, json: body }));
     setSigned({ name: body.fullName, at: new Date().toISOString() });
     setAccepted(true);
     toast({
@@ -105,7 +108,7 @@ export default function ClientContract(props: ClientContractProps) {
 
   async function attach() {
     try {
-      const { state } = await api<{ state: "approved" | "pending" }>(`${base}/attach`, { method: "POST" });
+      const { state } = await call(link.attach.$post({ param }));
       setAttached(state);
       toast(
         state === "approved"

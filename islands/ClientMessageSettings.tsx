@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
 import { bindTextFields, SaveButton, SelectField } from "../components/Field.tsx";
-import { api } from "../components/api.ts";
+import { call, client } from "../components/api.ts";
 import { errorMessage, useFormSend } from "../components/form.ts";
 import { toastError } from "../components/toast.ts";
 import {
@@ -26,7 +26,8 @@ export default function ClientMessageSettings({ settings: initial }: { settings:
   );
 }
 
-const reload = () => api<MessageSettingsJson>("/api/client-messages/settings");
+const messages = client["client-messages"];
+const reload = () => call(messages.settings.$get());
 
 function EventsCard({ settings, onSaved }: {
   settings: MessageSettingsJson;
@@ -44,14 +45,15 @@ function EventsCard({ settings, onSaved }: {
     e.preventDefault();
     await send(async () => {
       const switchable = settings.events.filter((ev) => !ev.mandatory);
-      await api("/api/client-messages/settings", {
-        method: "PUT",
-        body: { events: Object.fromEntries(switchable.map((ev) => [ev.event, email[ev.event]])) },
-      });
+      await call(messages.settings.$put({
+        json: { events: Object.fromEntries(switchable.map((ev) => [ev.event, email[ev.event]])) },
+      }));
       for (const w of settings.webhooks) {
         const chosen = hooks[w.id] ?? w.events;
         if (chosen.join() === w.events.join()) continue;
-        await api(`/api/client-messages/webhooks/${w.id}`, { method: "PATCH", body: { events: chosen } });
+        await call(
+          messages.webhooks[":id"].$patch({ param: { id: String(w.id) }, json: { events: chosen } }),
+        );
       }
       onSaved(await reload());
     }, { done: { title: "Уведомления сохранены" }, failed: "Не удалось сохранить уведомления" });
@@ -146,9 +148,8 @@ function MailServerCard({ settings, onSaved }: {
   async function submit(e: FormEvent) {
     e.preventDefault();
     await send(async () => {
-      const saved = await api<MessageSettingsJson>("/api/client-messages/mail-server", {
-        method: "PUT",
-        body: {
+      const saved = await call(messages["mail-server"].$put({
+        json: {
           host: values.host.trim(),
           port: Number(values.port),
           tls: values.tls,
@@ -156,7 +157,7 @@ function MailServerCard({ settings, onSaved }: {
           fromAddress: values.fromAddress,
           ...(replacing && values.password ? { password: values.password } : {}),
         },
-      });
+      }));
       onSaved(saved);
       setValues({ ...values, password: "" });
       setReplacing(!saved.mailServer?.passwordSaved);
@@ -168,9 +169,7 @@ function MailServerCard({ settings, onSaved }: {
     setAnswer(null);
     try {
       setAnswer(
-        await api<{ ok: boolean; message: string }>("/api/client-messages/mail-server/test", {
-          method: "POST",
-        }),
+        await call(messages["mail-server"].test.$post()),
       );
     } catch (error) {
       toastError(`Не удалось проверить: ${errorMessage(error)}`);
@@ -181,7 +180,7 @@ function MailServerCard({ settings, onSaved }: {
 
   async function remove() {
     await send(async () => {
-      onSaved(await api<MessageSettingsJson>("/api/client-messages/mail-server", { method: "DELETE" }));
+      onSaved(await call(messages["mail-server"].$delete()));
       setValues({ host: "", port: "465", tls: "tls", username: "", password: "", fromAddress: "" });
       setReplacing(true);
       setAnswer(null);
@@ -288,11 +287,10 @@ function WebhooksCard({ settings, onChanged }: {
   async function add(e: FormEvent) {
     e.preventDefault();
     await send(async () => {
-      const made = await api<{ secret: string }>("/api/client-messages/webhooks", {
-        method: "POST",
+      const made = await call(messages.webhooks.$post({
         // Every event at first; the list above picks them per address.
-        body: { url: values.url.trim(), events: settings.events.map((ev) => ev.event) },
-      });
+        json: { url: values.url.trim(), events: settings.events.map((ev) => ev.event) },
+      }));
       setSecret({ url: values.url.trim(), secret: made.secret });
       setValues({ url: "" });
       onChanged(await reload());
@@ -301,9 +299,7 @@ function WebhooksCard({ settings, onChanged }: {
 
   async function rotate(w: Webhook) {
     await send(async () => {
-      const made = await api<{ secret: string }>(`/api/client-messages/webhooks/${w.id}/rotate`, {
-        method: "POST",
-      });
+      const made = await call(messages.webhooks[":id"].rotate.$post({ param: { id: String(w.id) } }));
       setSecret({ url: w.url, secret: made.secret });
     }, { done: { title: "Секрет заменён" }, failed: "Не удалось заменить секрет" });
   }
@@ -311,7 +307,7 @@ function WebhooksCard({ settings, onChanged }: {
   async function remove(w: Webhook) {
     if (!confirm(`Удалить адрес ${w.url}? Неотправленные события на него не уйдут.`)) return;
     await send(async () => {
-      await api(`/api/client-messages/webhooks/${w.id}`, { method: "DELETE" });
+      await call(messages.webhooks[":id"].$delete({ param: { id: String(w.id) } }));
       onChanged(await reload());
     }, { done: { title: "Адрес удалён" }, failed: "Не удалось удалить адрес" });
   }

@@ -3,7 +3,7 @@
 // client — read, downloaded as PDF, signed by typing the full name and drawing the signature (the same pad as
 // the works contract's, a chunk of its own) — and the warranty card and the well passport as PDF.
 import { useState } from "react";
-import { api } from "../components/api.ts";
+import { call, client } from "../components/api.ts";
 import { toast, toastError } from "../components/toast.ts";
 import { type SignatureBody, SignForm as SignatureForm } from "./ClientContract/SignForm.tsx";
 
@@ -35,7 +35,9 @@ function PlanOffer(
   async function ask(planId: number, name: string) {
     setBusy(true);
     try {
-      await api(`/api/client-links/${token}/service-request`, { body: { planId } });
+      await call(
+        client["client-links"][":token"]["service-request"].$post({ param: { token }, json: { planId } }),
+      );
       setAsked(name);
       toast({
         title: "Заявка отправлена",
@@ -92,7 +94,12 @@ function SignForm({ token, id, clientName, onSigned }: {
   onSigned: (name: string) => void;
 }) {
   async function sign(body: SignatureBody) {
-    await api(`/api/client-links/${token}/agreements/${id}/sign`, { body });
+    await call(
+      client["client-links"][":token"].agreements[":id"].sign.$post({
+        param: { token, id: String(id) },
+        json: body,
+      }),
+    );
     toast({ title: "Договор обслуживания подписан", variant: "success" });
     onSigned(body.fullName);
   }

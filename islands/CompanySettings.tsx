@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { lazyModule } from "../components/lazy.ts";
-import { api } from "../components/api.ts";
+import { call, client } from "../components/api.ts";
 import {
   CompanyFields,
   companyPayload,
@@ -35,7 +35,9 @@ export default function CompanySettings({ company }: { company: CompanyJson }) {
     }
     setBusy(true);
     try {
-      await api(`/api/companies/${company.id}`, { method: "PATCH", body: checked.payload });
+      await call(
+        client.companies[":id"].$patch({ param: { id: String(company.id) }, json: checked.payload }),
+      );
     } catch (error) {
       setErrors(serverErrors(error));
       toastError(`Не удалось сохранить компанию: ${errorMessage(error)}`);

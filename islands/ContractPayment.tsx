@@ -1,6 +1,6 @@
 // The contract page's staff actions: record the prepayment as received, revoke a client's link.
 import { useState } from "react";
-import { api } from "../components/api.ts";
+import { call, client } from "../components/api.ts";
 import { toast, toastAfterNavigation, toastError } from "../components/toast.ts";
 import { errorMessage } from "../components/form.ts";
 import { PaymentReceivedForm } from "../components/PaymentReceived.tsx";
@@ -24,7 +24,7 @@ export default function ContractPayment({ payment, links: initial, today }: Cont
 
   async function revoke(id: number) {
     try {
-      await api(`/api/contracts/links/${id}/revoke`, { method: "POST" });
+      await call(client.contracts.links[":id"].revoke.$post({ param: { id: String(id) } }));
       setLinks((l) => l.map((x) => (x.id === id ? { ...x, revokedAt: new Date().toISOString() } : x)));
       toast({ title: "Ссылка отозвана", description: "Клиент больше не сможет её открыть" });
     } catch (err) {

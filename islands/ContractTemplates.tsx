@@ -1,11 +1,11 @@
 // /settings «Договоры»: the company's contract template per work type, with the placeholders beside the
 // editor; an unknown placeholder is refused with its name (the same check as the server's).
 import { useState } from "react";
-import { api } from "../components/api.ts";
+import { call, client } from "../components/api.ts";
 import { toast, toastError } from "../components/toast.ts";
 import { errorMessage } from "../components/form.ts";
 import { Field } from "../components/Field.tsx";
-import { templateProblem } from "../domain/contract_text.ts";
+import { templateProblem, type WorkType } from "../domain/contract_text.ts";
 import { labelOf, workTypeLabels } from "../domain/labels.ts";
 
 export interface ContractTemplatesProps {
@@ -37,7 +37,12 @@ export default function ContractTemplates(props: ContractTemplatesProps) {
     }
     setBusy(true);
     try {
-      await api(`/api/contracts/templates/${workType}`, { method: "PUT", body: { body } });
+      await call(
+        client.contracts.templates[":workType"].$put({
+          param: { workType: workType as WorkType },
+          json: { body },
+        }),
+      );
       setList((l) => l.map((t) => (t.workType === workType ? { ...t, body, custom: true } : t)));
       toast({ title: "Шаблон сохранён", variant: "success" });
     } catch (err) {
@@ -49,7 +54,9 @@ export default function ContractTemplates(props: ContractTemplatesProps) {
 
   async function reset() {
     try {
-      await api(`/api/contracts/templates/${workType}`, { method: "DELETE" });
+      await call(
+        client.contracts.templates[":workType"].$delete({ param: { workType: workType as WorkType } }),
+      );
       setList((l) =>
         l.map((t) => (t.workType === workType ? { ...t, body: props.defaultTemplate, custom: false } : t))
       );

@@ -1,7 +1,7 @@
 // 'Создать новую смету' (spec/3 §5): object and number required, at least one item; units шт, м, м², м³,
 // кг, т; a new item has quantity 1 and price 0; total = Σ price × quantity. Prices are typed in roubles.
 import { useEffect, useRef, useState } from "react";
-import { api } from "../components/api.ts";
+import { call, client } from "../components/api.ts";
 import { Dialog, DialogHead } from "../components/Dialog.tsx";
 import { toast, toastAfterNavigation } from "../components/toast.ts";
 import { errorMessage, serverErrors } from "../components/form.ts";
@@ -22,7 +22,7 @@ const units = ["шт", "м", "м²", "м³", "кг", "т"] as const;
 interface Item {
   key: number;
   name: string;
-  unit: string;
+  unit: typeof units[number];
   quantity: string;
   price: string;
 }
@@ -72,8 +72,8 @@ export default function CreateEstimateDialog({ objects, objectId, number }: Crea
     setBusy(true);
     setErrors({});
     try {
-      const created = await api<{ id: number }>("/api/estimates", {
-        body: {
+      const created = await call(client.estimates.$post({
+        json: {
           objectId: Number(object),
           estimateNumber: estimateNumber.trim(),
           status: "draft",
@@ -85,7 +85,7 @@ export default function CreateEstimateDialog({ objects, objectId, number }: Crea
             pricePerUnit: Math.round(num(i.price) * 100),
           })),
         },
-      });
+      }));
       toastAfterNavigation({ title: "Смета создана" });
       location.assign(`/estimates/${created.id}`);
     } catch (error) {
@@ -173,7 +173,7 @@ export default function CreateEstimateDialog({ objects, objectId, number }: Crea
                       id={`ne-unit-${i.key}`}
                       label="Ед."
                       value={i.unit}
-                      onValue={(unit) => update(i.key, { unit })}
+                      onValue={(unit) => update(i.key, { unit: unit as Item["unit"] })}
                       options={units.map((u) => [u, u])}
                     />
                     {([["quantity", "Кол-во"], ["price", "Цена, ₽"]] as const).map(([field, label]) => (

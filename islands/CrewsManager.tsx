@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { api, ApiRequestError } from "../components/api.ts";
+import { ApiRequestError, call, client } from "../components/api.ts";
 import { toast, toastError } from "../components/toast.ts";
 
 interface Crew {
@@ -30,11 +30,10 @@ export default function CrewsManager({ crews: initial, people }: CrewsManagerPro
     const crew = crews[i];
     const body = { name: crew.name, foremanId: crew.foremanId, memberIds: crew.memberIds };
     try {
-      const saved = await api<Crew>(crew.id ? `/api/crews/${crew.id}` : "/api/crews", {
-        method: crew.id ? "PUT" : "POST",
-        body,
-      });
-      update(i, saved);
+      const saved = crew.id
+        ? await call(client.crews[":id"].$put({ param: { id: String(crew.id) }, json: body }))
+        : await call(client.crews.$post({ json: body }));
+      update(i, saved ?? {});
       toast({ title: "Бригада сохранена", variant: "success" });
     } catch (e) {
       const message = e instanceof ApiRequestError ? Object.values(e.errors).flat()[0] ?? e.message : "";
@@ -45,7 +44,7 @@ export default function CrewsManager({ crews: initial, people }: CrewsManagerPro
   async function remove(i: number) {
     const crew = crews[i];
     try {
-      if (crew.id) await api(`/api/crews/${crew.id}`, { method: "DELETE" });
+      if (crew.id) await call(client.crews[":id"].$delete({ param: { id: String(crew.id) } }));
       setCrews(crews.filter((_, j) => j !== i));
     } catch {
       toastError("Не удалось удалить бригаду");

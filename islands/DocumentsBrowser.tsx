@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { Icon } from "../components/Icon.tsx";
-import { api } from "../components/api.ts";
+import { call, client } from "../components/api.ts";
 import { Dialog } from "../components/Dialog.tsx";
 import { errorMessage } from "../components/form.ts";
 import { toast, toastError } from "../components/toast.ts";
@@ -25,7 +25,7 @@ export default function DocumentsBrowser(
   async function remove(doc: DocumentJson) {
     if (!confirm(`Удалить документ «${doc.fileName}»?`)) return;
     try {
-      await api(`/api/documents/${doc.id}`, { method: "DELETE" });
+      await call(client.documents[":id{[0-9]+}"].$delete({ param: { id: String(doc.id) } }));
       setDocuments((list) => list.filter((d) => d.id !== doc.id));
       toast({ title: "Документ удален", variant: "success" });
     } catch (error) {

@@ -4,7 +4,7 @@ import { employeeRoles, type Role, roleLabels } from "../domain/roles.ts";
 import { displayName } from "../domain/format.ts";
 import { bindTextFields, Field, SelectField } from "../components/Field.tsx";
 import { Icon } from "../components/Icon.tsx";
-import { api } from "../components/api.ts";
+import { call, client } from "../components/api.ts";
 import { Dialog, DialogHead, SubmitFooter } from "../components/Dialog.tsx";
 import { errorMessage, type Errors, firstErrors, serverErrors } from "../components/form.ts";
 import { toast, toastAfterNavigation, toastError } from "../components/toast.ts";
@@ -25,7 +25,13 @@ const AVATAR_MAX = 5 * 1024 * 1024;
 
 // The server's checks (zod) load on the first submit, not with the page; null if they cannot (the server checks).
 const schemas = lazyModule(() => import("../domain/employees.ts"));
-const empty = { firstName: "", lastName: "", email: "", role: "measurement_engineer", password: "" };
+const empty = {
+  firstName: "",
+  lastName: "",
+  email: "",
+  role: "measurement_engineer" as Role,
+  password: "",
+};
 /** The name and e-mail fields of a new employee: required, never filled in by the browser. */
 const staffField = { required: true, autoComplete: "off" };
 
@@ -72,7 +78,7 @@ export default function EmployeesPanel(
     }
     setBusy(true);
     try {
-      const saved = await api<EmployeeJson & { generatedPassword?: string }>("/api/employees", { body });
+      const saved = await call(client.employees.$post({ json: body }));
       setEmployees((list) => [...list, saved]);
       toast({ title: "Сотрудник добавлен", description: displayName(saved), variant: "success" });
       if (saved.generatedPassword) {
@@ -88,10 +94,10 @@ export default function EmployeesPanel(
 
   async function toggle(e: EmployeeJson) {
     try {
-      const saved = await api<EmployeeJson>(`/api/employees/${e.id}`, {
-        method: "PATCH",
-        body: { isActive: !e.isActive },
-      });
+      const saved = await call(client.employees[":id{[0-9]+}"].$patch({
+        param: { id: String(e.id) },
+        json: { isActive: !e.isActive },
+      }));
       setEmployees((list) => list.map((x) => (x.id === e.id ? { ...x, ...saved } : x)));
       toast({
         title: saved.isActive ? "Сотрудник активирован" : "Сотрудник деактивирован",

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from "react";
 import { lazyModule } from "../components/lazy.ts";
 import { SaveButton, SelectField, TextField } from "../components/Field.tsx";
-import { api } from "../components/api.ts";
+import { call, client } from "../components/api.ts";
 import { firstErrors, useFormSend } from "../components/form.ts";
 import {
   equipmentPriceBases,
@@ -32,7 +32,7 @@ export default function EquipmentPriceSettings({ setting }: { setting: Equipment
     const payload = { basis, markupPercent: text === "" ? Number.NaN : Number(text) };
     const parsed = (await schemas())?.equipmentPriceSchema.safeParse(payload);
     if (parsed && !parsed.success) return setErrors(firstErrors(parsed.error));
-    await send(() => api("/api/settings/equipment-price", { method: "PUT", body: payload }), {
+    await send(() => call(client.settings["equipment-price"].$put({ json: payload })), {
       done: { title: "Цена оборудования сохранена" },
       failed: "Не удалось сохранить цену оборудования",
     });

@@ -1,7 +1,7 @@
 // The estimate page's actions: the client's documents (Excel, print), the «Для себя» Excel and the status
 // steps the role may take.
 import { useState } from "react";
-import { api } from "../components/api.ts";
+import { call, client } from "../components/api.ts";
 import { toast, toastError } from "../components/toast.ts";
 import { canEditEstimate } from "../domain/estimate_status.ts";
 import { StatusActions } from "../components/EstimateStatusActions.tsx";
@@ -70,7 +70,9 @@ function SendToClient({ id, onSent }: { id: number; onSent: () => void }) {
   async function send() {
     setBusy(true);
     try {
-      const sent = await api<{ url: string }>(`/api/estimates/${id}/send-to-client`, { body: {} });
+      const sent = await call(
+        client.estimates[":id{[0-9]+}"]["send-to-client"].$post({ param: { id: String(id) }, json: {} }),
+      );
       setUrl(sent.url);
       onSent();
       await copy(sent.url);

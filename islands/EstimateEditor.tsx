@@ -4,7 +4,7 @@
 // which replaces what is shown. An approved estimate is locked (the status buttons tell this island).
 import { num, Table } from "../components/Table.tsx";
 import { useEffect, useState } from "react";
-import { api } from "../components/api.ts";
+import { call, client } from "../components/api.ts";
 import { TextField } from "../components/Field.tsx";
 import { toast } from "../components/toast.ts";
 import { errorMessage } from "../components/form.ts";
@@ -87,12 +87,11 @@ export default function EstimateEditor({ estimate: initial, changes: initialChan
   async function send(edit: EstimateEdit): Promise<boolean> {
     setBusy(true);
     try {
-      const next = await api<EditorEstimate & { change: { summary: string } | null }>(
-        `/api/estimates/${e.id}/edits`,
-        { method: "POST", body: edit },
+      const next = await call(
+        client.estimates[":id{[0-9]+}"].edits.$post({ param: { id: String(e.id) }, json: edit }),
       );
       setE(next);
-      setChanges(await api<EditorChange[]>(`/api/estimates/${e.id}/changes`));
+      setChanges(await call(client.estimates[":id{[0-9]+}"].changes.$get({ param: { id: String(e.id) } })));
       if (next.change) toast({ title: "Смета изменена", description: next.change.summary });
       return true;
     } catch (error) {
@@ -283,7 +282,7 @@ function AddFromPriceList({ disabled, onAdd }: {
       return;
     }
     const timer = setTimeout(() => {
-      api<PriceItem[]>(`/api/estimates/price-items?q=${encodeURIComponent(q.trim())}`)
+      call(client.estimates["price-items"].$get({ query: { q: q.trim() } }))
         .then(setFound, () => setFound([]));
     }, 250);
     return () => clearTimeout(timer);

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from "react";
 import { loginSchema, registerSchema, safeNext } from "../domain/auth.ts";
 import { type FieldOptions, TextField } from "../components/Field.tsx";
-import { api, ApiRequestError } from "../components/api.ts";
+import { ApiRequestError, call, client, type JsonOf } from "../components/api.ts";
 import { errorMessage, type Errors, firstErrors, serverErrors } from "../components/form.ts";
 import { toastAfterNavigation, toastError } from "../components/toast.ts";
 
@@ -80,7 +80,7 @@ function SignIn({ next }: { next: string }) {
     if (!parsed.success) return f.setErrors(firstErrors(parsed.error));
     f.setBusy(true);
     try {
-      await api("/api/login", { body: parsed.data });
+      await call(client.login.$post({ json: parsed.data }));
       toastAfterNavigation({ title: "Успешный вход", variant: "success" });
       location.assign(safeNext(next));
     } catch (error) {
@@ -109,14 +109,14 @@ function Register() {
     f.setBusy(true);
     try {
       // The server answers alike for a new and a taken e-mail; signing in tells the person which it was.
-      await api("/api/register", { body: f.values });
+      await call(client.register.$post({ json: f.values as JsonOf<typeof client.register.$post> }));
     } catch (error) {
       f.setErrors(serverErrors(error));
       toastError(errorMessage(error), "Ошибка регистрации");
       return f.setBusy(false);
     }
     try {
-      await api("/api/login", { body: { email: parsed.data.email, password: parsed.data.password } });
+      await call(client.login.$post({ json: { email: parsed.data.email, password: parsed.data.password } }));
       toastAfterNavigation({ title: "Регистрация успешна", variant: "success" });
       location.assign("/");
     } catch (error) {

@@ -1,7 +1,7 @@
 // «Перенести» of a service visit (the «Обслуживание» page): a new day and/or another assignee, with the
 // reason, posted to /api/service/visits/:id/move; the page reloads with the toast.
 import { useState } from "react";
-import { api, ApiRequestError } from "../components/api.ts";
+import { ApiRequestError, call, client } from "../components/api.ts";
 import { Dialog, DialogContent, SubmitFooter } from "../components/Dialog.tsx";
 import { SelectField, TextField } from "../components/Field.tsx";
 import { toastAfterNavigation, toastError } from "../components/toast.ts";
@@ -30,15 +30,16 @@ export default function MoveVisitDialog(props: MoveVisitDialogProps) {
     e.preventDefault();
     setBusy(true);
     try {
-      await api(`/api/service/visits/${props.visitId}/move`, {
-        body: {
+      await call(client.service.visits[":id"].move.$post({
+        param: { id: String(props.visitId) },
+        json: {
           ...(plannedOn !== props.plannedOn ? { plannedOn } : {}),
           ...(assignedTo && assignedTo !== String(props.assignedTo)
             ? { assignedTo: Number(assignedTo) }
             : {}),
           reason,
         },
-      });
+      }));
       toastAfterNavigation({ title: "Визит перенесён", variant: "success" });
       location.reload();
     } catch (error) {

@@ -2,12 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { formatAge } from "../domain/format.ts";
 import { notificationTypeLabels } from "../domain/notifications.ts";
 import { Icon } from "../components/Icon.tsx";
-import { api } from "../components/api.ts";
-import {
-  NotificationActions,
-  type NotificationItem,
-  useNotifications,
-} from "../components/notifications.tsx";
+import { call, client } from "../components/api.ts";
+import { NotificationActions, useNotifications } from "../components/notifications.tsx";
 
 const POLL_MS = 30_000;
 
@@ -22,7 +18,7 @@ export default function NotificationBell({ initialUnread }: { initialUnread: num
 
   async function load() {
     try {
-      setItems(await api<NotificationItem[]>("/api/notifications"));
+      setItems(await call(client.notifications.$get()));
     } catch {
       // The dropdown says it is loading; the next opening tries again.
     }
@@ -31,7 +27,7 @@ export default function NotificationBell({ initialUnread }: { initialUnread: num
   useEffect(() => {
     const poll = async () => {
       try {
-        const { count } = await api<{ count: number }>("/api/notifications/unread-count");
+        const { count } = await call(client.notifications["unread-count"].$get());
         setPolledUnread(count);
         // A loaded list that no longer matches the count is stale: reload it on the next opening.
         setItems((list) => list && list.filter((n) => !n.isRead).length === count ? list : null);

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useId, useRef, useState } from "react";
 import type { ObjectJson } from "../domain/objects.ts";
 import { Icon } from "../components/Icon.tsx";
-import { api } from "../components/api.ts";
+import { call, client } from "../components/api.ts";
 import { Dialog, DialogHead } from "../components/Dialog.tsx";
 import { errorMessage } from "../components/form.ts";
 import { lazyPart, preloadOnIntentOf } from "../components/lazy.ts";
@@ -49,7 +49,7 @@ export default function ObjectDetails(
       history.pushState({ objectId: idToShow }, "", url);
     }
     try {
-      setObject(await api<ObjectJson>(`/api/objects/${idToShow}`));
+      setObject(await call(client.objects[":id{[0-9]+}"].$get({ param: { id: String(idToShow) } })));
     } catch (err) {
       setError(errorMessage(err));
     }

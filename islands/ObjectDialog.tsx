@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useId, useRef, useState } from "react";
 import type { ObjectJson } from "../domain/objects.ts";
-import { api } from "../components/api.ts";
+import { call, client } from "../components/api.ts";
 import { errorMessage } from "../components/form.ts";
 import { Dialog, DialogLoadFailed, DialogLoading } from "../components/Dialog.tsx";
 import { lazyPart, preloadOnIntentOf } from "../components/lazy.ts";
@@ -62,7 +62,7 @@ export default function ObjectDialog(props: ObjectDialogProps) {
   async function openEdit(objectIdToEdit: number) {
     open("edit", null, objectIdToEdit);
     try {
-      const o = await api<ObjectJson>(`/api/objects/${objectIdToEdit}`);
+      const o = await call(client.objects[":id{[0-9]+}"].$get({ param: { id: String(objectIdToEdit) } }));
       setOpened((current) => (current?.objectId === objectIdToEdit ? { ...current, object: o } : current));
     } catch (error) {
       dialog.current?.close();

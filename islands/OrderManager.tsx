@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { api, ApiRequestError } from "../components/api.ts";
+import { ApiRequestError, call, client } from "../components/api.ts";
 import { toast, toastAfterNavigation, toastError } from "../components/toast.ts";
 import { TextField } from "../components/Field.tsx";
 import { type OrderStatus, orderStatusLabels } from "../domain/shop.ts";
@@ -24,7 +24,7 @@ export default function OrderManager(props: OrderManagerProps) {
     if (status === "cancelled" && !confirm("Отменить заказ? Товары вернутся на склад.")) return;
     setBusy(status);
     try {
-      await api(`/api/orders/${props.id}`, { method: "PATCH", body: { status } });
+      await call(client.orders[":id"].$patch({ param: { id: String(props.id) }, json: { status } }));
       toastAfterNavigation({
         title: "Статус обновлен",
         description: orderStatusLabels[status],
@@ -41,10 +41,10 @@ export default function OrderManager(props: OrderManagerProps) {
     e.preventDefault();
     setBusy("save");
     try {
-      await api(`/api/orders/${props.id}`, {
-        method: "PATCH",
-        body: { managerNotes: notes, estimatedDeliveryDate: estimated, actualDeliveryDate: actual },
-      });
+      await call(client.orders[":id"].$patch({
+        param: { id: String(props.id) },
+        json: { managerNotes: notes, estimatedDeliveryDate: estimated, actualDeliveryDate: actual },
+      }));
       toast({ title: "Сохранено", variant: "success" });
     } catch (e) {
       toastError(e instanceof ApiRequestError ? e.message : String(e), "Не удалось сохранить");

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { countOf, formatDateTime } from "../domain/format.ts";
 import { Icon } from "../components/Icon.tsx";
-import { api } from "../components/api.ts";
+import { api, call, client } from "../components/api.ts";
 import { errorMessage } from "../components/form.ts";
 import { toast, toastError } from "../components/toast.ts";
 import type { PriceListSummary } from "../domain/admin.ts";
@@ -54,7 +54,7 @@ export default function PriceListSettings({ summary: initial }: { summary: Price
   async function reset() {
     setBusy(true);
     try {
-      setSummary(await api<PriceListSummary>("/api/settings/price-list", { method: "DELETE" }));
+      setSummary(await call(client.settings["price-list"].$delete()));
       setReport(null);
       toast({ title: "Восстановлен базовый прайс-лист", variant: "success" });
     } catch (e) {

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from "react";
 import { lazyModule } from "../components/lazy.ts";
 import { bindTextFields, Field, SaveButton } from "../components/Field.tsx";
-import { api } from "../components/api.ts";
+import { api, call, client } from "../components/api.ts";
 import { errorMessage, firstErrors, useFormSend } from "../components/form.ts";
 import { toast, toastError } from "../components/toast.ts";
 import { Avatar } from "../components/Avatar.tsx";
@@ -31,7 +31,7 @@ export default function ProfileSettings(props: ProfileSettingsProps) {
     e.preventDefault();
     const parsed = (await schemas())?.profileSchema.safeParse(values);
     if (parsed && !parsed.success) return setErrors(firstErrors(parsed.error));
-    await send(() => api("/api/profile", { method: "PATCH", body: parsed?.data ?? values }), {
+    await send(() => call(client.profile.$patch({ json: parsed?.data ?? values })), {
       done: { title: "Профиль сохранен" },
       failed: "Не удалось сохранить профиль",
     });
@@ -62,7 +62,7 @@ export default function ProfileSettings(props: ProfileSettingsProps) {
   async function removeAvatar() {
     setUploading(true);
     try {
-      await api("/api/profile/avatar", { method: "DELETE" });
+      await call(client.profile.avatar.$delete());
       setAvatar(null);
       toast({ title: "Фото удалено", variant: "success" });
     } catch (error) {

@@ -7,7 +7,7 @@
 // «Время» dialog does the same from a click, a tap or the keyboard. A refused change puts the window back.
 import { useEffect, useRef, useState } from "react";
 import { Dialog, DialogContent, SubmitFooter } from "../components/Dialog.tsx";
-import { api, ApiRequestError } from "../components/api.ts";
+import { ApiRequestError, call, client } from "../components/api.ts";
 import { toastAfterNavigation, toastError } from "../components/toast.ts";
 import {
   DAY_END,
@@ -76,7 +76,7 @@ export default function ScheduleBoard(
   /** Saves a change; `undo` puts a dragged window back when the change is refused or the conflict cancelled. */
   async function send(taskId: number, change: Change, undo?: () => void, done = "Задача перенесена") {
     try {
-      await api(`/api/tasks/${taskId}`, { method: "PATCH", body: change });
+      await call(client.tasks[":id"].$patch({ param: { id: String(taskId) }, json: change }));
       if (editOnLoad) {
         toastAfterNavigation({ title: "Задача изменена", variant: "success" });
         location.assign(editOnLoad.returnTo);
@@ -348,7 +348,13 @@ function TaskEditDialog({ task, canAssign, today, people, crews, onClose, onSave
   async function suggest() {
     if (!task.objectId || !assignedTo) return setError("Выберите исполнителя, чтобы подобрать день");
     try {
-      setDays(await api(`/api/schedule/suggest?objectId=${task.objectId}&personId=${assignedTo}`));
+      setDays(
+        await call(
+          client.schedule.suggest.$get({
+            query: { objectId: String(task.objectId), personId: String(assignedTo) },
+          }),
+        ),
+      );
     } catch (e) {
       setError(e instanceof Error ? e.message : "Не удалось подобрать день");
     }

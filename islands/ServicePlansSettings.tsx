@@ -2,7 +2,7 @@
 // station size, the typical three added from the price list's service rows, each plan's prices edited or the
 // plan taken off sale. The server checks every plan (its rule gives the visits a year it says).
 import { useState } from "react";
-import { api, ApiRequestError } from "../components/api.ts";
+import { ApiRequestError, call, client } from "../components/api.ts";
 import { toast, toastError } from "../components/toast.ts";
 import { formatKopecks } from "../domain/format.ts";
 import type { ServicePrices, StationSizeBand } from "../domain/service.ts";
@@ -33,7 +33,9 @@ function PlanCard({ plan, onSaved }: { plan: PlanJson; onSaved: (p: PlanJson) =>
     setError(null);
     try {
       const { id: _, ...body } = { ...plan, prices, ...next };
-      const saved = await api<PlanJson>(`/api/service/plans/${plan.id}`, { method: "PUT", body });
+      const saved = await call(
+        client.service.plans[":id"].$put({ param: { id: String(plan.id) }, json: body }),
+      );
       toast({ title: "План сохранён", variant: "success" });
       setEditing(false);
       onSaved(saved);
@@ -131,7 +133,7 @@ export default function ServicePlansSettings({ plans: initial }: { plans: PlanJs
   const [plans, setPlans] = useState(initial);
   async function addDefaults() {
     try {
-      const added = await api<PlanJson[]>("/api/service/plans/defaults", { method: "POST" });
+      const added = await call(client.service.plans.defaults.$post());
       setPlans([...plans, ...added]);
       toast({ title: "Типовые планы добавлены", variant: "success" });
     } catch (e) {

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from "react";
 import { lazyModule } from "../components/lazy.ts";
 import { bindTextFields, Field, SaveButton } from "../components/Field.tsx";
-import { api } from "../components/api.ts";
+import { call, client } from "../components/api.ts";
 import { firstErrors, useFormSend } from "../components/form.ts";
 import type { ShopSettingsJson } from "../domain/admin.ts";
 
@@ -50,7 +50,7 @@ export default function ShopSettingsForm({ settings }: { settings: ShopSettingsJ
     };
     const parsed = (await schemas())?.shopSettingsSchema.safeParse(payload);
     if (parsed && !parsed.success) return setErrors(firstErrors(parsed.error));
-    await send(() => api("/api/settings/shop", { method: "PUT", body: payload }), {
+    await send(() => call(client.settings.shop.$put({ json: payload })), {
       done: { title: "Настройки магазина сохранены" },
       failed: "Не удалось сохранить настройки магазина",
     });

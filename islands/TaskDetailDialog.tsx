@@ -1,7 +1,7 @@
 import { PhoneLink } from "../components/PhoneLink.tsx";
 import { useEffect, useId, useRef, useState } from "react";
 import { Dialog } from "../components/Dialog.tsx";
-import { api } from "../components/api.ts";
+import { call, client } from "../components/api.ts";
 import { SelectField } from "../components/Field.tsx";
 import { toast, toastError } from "../components/toast.ts";
 import { estimateSplitLabels } from "../domain/labels.ts";
@@ -115,10 +115,10 @@ function EstimateSplitChoice({ taskId, separate }: { taskId: number; separate: b
     setValue(chosen);
     setBusy(true);
     try {
-      await api(`/api/tasks/${taskId}`, {
-        method: "PATCH",
-        body: { separateEstimates: chosen === "separate" },
-      });
+      await call(client.tasks[":id"].$patch({
+        param: { id: String(taskId) },
+        json: { separateEstimates: chosen === "separate" },
+      }));
       toast({
         title: "Сохранено",
         description: `Сметы по видам работ: ${estimateSplitLabels[chosen].toLowerCase()}`,

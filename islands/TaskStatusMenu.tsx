@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { settableTaskStatuses } from "../domain/tasks.ts";
 import { taskStatusLabels } from "../domain/labels.ts";
-import { api } from "../components/api.ts";
+import { call, client } from "../components/api.ts";
 import { toastAfterNavigation, toastError } from "../components/toast.ts";
 
 /** The task card's status menu: any status from any other (spec/2 §4); the page reloads with the toast. */
@@ -9,12 +9,12 @@ export default function TaskStatusMenu({ taskId, status }: { taskId: number; sta
   const [value, setValue] = useState(status === "overdue" ? "" : status);
   const [busy, setBusy] = useState(false);
   const id = useId();
-  async function change(next: string) {
+  async function change(next: typeof settableTaskStatuses[number] | "") {
     if (!next) return;
     setValue(next);
     setBusy(true);
     try {
-      await api(`/api/tasks/${taskId}`, { method: "PATCH", body: { status: next } });
+      await call(client.tasks[":id"].$patch({ param: { id: String(taskId) }, json: { status: next } }));
       toastAfterNavigation({
         title: "Статус обновлен",
         description: "Статус задачи успешно изменен",
@@ -30,7 +30,12 @@ export default function TaskStatusMenu({ taskId, status }: { taskId: number; sta
   return (
     <div className="status-menu">
       <label htmlFor={id} className="visually-hidden">Статус задачи</label>
-      <select id={id} value={value} disabled={busy} onChange={(e) => change(e.target.value)}>
+      <select
+        id={id}
+        value={value}
+        disabled={busy}
+        onChange={(e) => change(e.target.value as typeof settableTaskStatuses[number])}
+      >
         {status === "overdue" && <option value="">Просрочено — сменить статус</option>}
         {settableTaskStatuses.map((s) => <option key={s} value={s}>{taskStatusLabels[s].label}</option>)}
       </select>

@@ -9,6 +9,10 @@ import { readEnv } from "./env.ts";
 import { boot } from "./boot.ts";
 import { SESSION_COOKIE } from "./auth/sessions.ts";
 import { collectingLogger } from "./log.ts";
+import { type ClientResponse, hc } from "hono/client";
+import type { SuccessStatusCode } from "hono/utils/http-status";
+import type { Api } from "./api_type.ts";
+import type { OkJson } from "../components/api.ts";
 
 export interface TestApp {
   app: Awaited<ReturnType<typeof boot>>["app"];
@@ -31,7 +35,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The typed client of `/api` (Hono's `hc` over the server's routes): a renamed route or field fails the check. */
+export type ApiClient = ReturnType<typeof hc<Api>>;
+
 export interface UserClient {
+  /** The same user's requests through the typed client: `await expectOk(t.as(email).api.tasks.$get({ query: {} }))`. */
+  api: ApiClient;
   get(path: string): Promise<Response>;
   post(path: string, json?: unknown): Promise<Response>;
   put(path: string, json?: unknown): Promise<Response>;
@@ -190,6 +199,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     login,
     request,
     as: (as) => ({
+      // In-process: hc's fetch is the app's own request(), with this user's session cookie.
+      api: hc<Api>(`${origin}/api`, {
+        fetch: (input: RequestInfo | URL, init?: RequestInit) => {
+          const url = new URL(input instanceof Request ? input.url : input);
+          return request(url.pathname + url.search, { ...init, as });
+        },
+      }),
       get: (path) => request(path, { as }),
       post: (path, json) => request(path, { as, method: "POST", json }),
       put: (path, json) => request(path, { as, method: "PUT", json }),
@@ -230,11 +246,22 @@ export async function closingAfter<T extends { close(): Promise<void> }>(
 }
 
 /** The response's JSON body (null when empty) after asserting its status, which the message shows with the body. */
-export async function expectJson<T = any>(response: Response | Promise<Response>, status = 200): Promise<T> {
+export async function expectJson<T = any>(response: Answered | Promise<Answered>, status = 200): Promise<T> {
   const res = await response;
   const body = await res.text();
   assert.equal(res.status, status, body);
   return (body ? JSON.parse(body) : null) as T;
+}
+
+/** A Response or a typed client's answer: what expectJson() reads. */
+type Answered = { status: number; text(): Promise<string> };
+
+/** A typed client call's success JSON, typed by the route, after asserting its status (200 unless said). */
+export async function expectOk<R extends ClientResponse<unknown, number, any>>(
+  response: Promise<R>,
+  status: SuccessStatusCode = 200,
+): Promise<OkJson<R>> {
+  return await expectJson<OkJson<R>>(response, status);
 }
 
 /** The demo surveyor's task in progress that has an object (the demo data holds one). */

@@ -3,7 +3,7 @@
 // on the phone first and uploaded by the queue, so one taken with no signal waits, marked
 // «ожидает отправки», and goes up once when the connection returns.
 import { useEffect, useState } from "react";
-import { api } from "../api.ts";
+import { call, client } from "../api.ts";
 import { toast } from "../toast.ts";
 import { errorMessage } from "../form.ts";
 import type { Photo } from "./session.ts";
@@ -57,7 +57,7 @@ export function PhotoReport({ objectId, taskId, photos, onChange, idPrefix }: {
   async function remove(photo: Photo) {
     if (!confirm("Удалить фото?")) return;
     try {
-      await api(`/api/documents/${photo.id}`, { method: "DELETE" });
+      await call(client.documents[":id{[0-9]+}"].$delete({ param: { id: String(photo.id) } }));
       onChange(photos.filter((p) => p.id !== photo.id));
       toast({ title: "Фото удалено" });
     } catch (error) {

@@ -3,7 +3,7 @@
 // «Начать работу» (in_progress) → Замер (a saved measurement starts a waiting task too) → Смета →
 // «Отправить инженеру» (the report completes the task). The status badge follows the server's answer.
 import { useEffect, useMemo, useState } from "react";
-import { api, ApiRequestError } from "../api.ts";
+import { api, ApiRequestError, call, client } from "../api.ts";
 import { enqueueWork } from "../offline/sync.ts";
 import { toast } from "../toast.ts";
 import { errorMessage } from "../form.ts";
@@ -85,7 +85,9 @@ export function TaskWork({ task, idPrefix, startOnOpen = false, close, onStatus 
   async function start() {
     setBusy("start");
     try {
-      await api(`/api/tasks/${task.id}`, { method: "PATCH", body: { status: "in_progress" } });
+      await call(
+        client.tasks[":id"].$patch({ param: { id: String(task.id) }, json: { status: "in_progress" } }),
+      );
       s.setTaskStatus("in_progress");
       toast({ title: "Работа начата", description: "Задача в работе" });
     } catch (error) {

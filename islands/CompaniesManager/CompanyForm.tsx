@@ -1,6 +1,6 @@
 // The companies dialog's form, loaded when the dialog opens (islands/CompaniesManager.tsx).
 import { type FormEvent, useState } from "react";
-import { api } from "../../components/api.ts";
+import { call, client, type JsonOf } from "../../components/api.ts";
 import { DialogContent, SubmitFooter } from "../../components/Dialog.tsx";
 import {
   CompanyFields,
@@ -40,8 +40,15 @@ export default function CompanyForm({ company, onClose, onSaved }: CompanyFormPr
     let saved: CompanyJson;
     try {
       saved = company
-        ? await api<CompanyJson>(`/api/companies/${company.id}`, { method: "PATCH", body: checked.payload })
-        : await api<CompanyJson>("/api/companies", { method: "POST", body: checked.payload });
+        ? await call(
+          client.companies[":id"].$patch({
+            param: { id: String(company.id) },
+            json: checked.payload as JsonOf<typeof client.companies[":id"]["$patch"]>,
+          }),
+        )
+        : await call(
+          client.companies.$post({ json: checked.payload as JsonOf<typeof client.companies.$post> }),
+        );
     } catch (error) {
       setErrors(serverErrors(error));
       toastError(

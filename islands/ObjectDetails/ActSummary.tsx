@@ -1,28 +1,15 @@
 // The object's act of completed works in its card: each version's state (awaiting, signed, refused with the
 // client's comment), its PDF, and «Завершить работы» / «Составить новый акт» for those who may issue it.
 import { useEffect, useState } from "react";
-import { api } from "../../components/api.ts";
+import { type Answer, call, client } from "../../components/api.ts";
 import { errorMessage } from "../../components/form.ts";
 import { toast, toastError } from "../../components/toast.ts";
 import { FinishWorks } from "../../components/FinishWorks.tsx";
 import { formatDateTime, formatKopecks } from "../../domain/format.ts";
 import { type ActState, actStateLabels } from "../../domain/acts.ts";
 
-interface ActJson {
-  id: number;
-  version: number;
-  actNumber: string;
-  state: ActState;
-  totalAmount: number;
-  dueAmount: number;
-  createdAt: string;
-  signerName: string | null;
-  signedAt: string | null;
-  refusedAt: string | null;
-  refusalComment: string | null;
-  refusedBy: string | null;
-  pdfUrl: string;
-}
+const objectActs = client.acts.object[":objectId"];
+type Acts = Answer<typeof objectActs.$get>;
 
 const tones: Record<ActState, string> = { awaiting: "warning", signed: "success", refused: "danger" };
 
@@ -34,10 +21,10 @@ export function ActSummary({ objectId, onChanged, owed = 0, listOnly = false }: 
   /** Only the documents (the Documents tab), without «Завершить работы». */
   listOnly?: boolean;
 }) {
-  const [data, setData] = useState<{ acts: ActJson[]; canFinish: boolean } | null>(null);
+  const [data, setData] = useState<Acts | null>(null);
   const [link, setLink] = useState<string | null>(null);
   const load = () =>
-    api<{ acts: ActJson[]; canFinish: boolean }>(`/api/acts/object/${objectId}`).then(
+    call(objectActs.$get({ param: { objectId: String(objectId) } })).then(
       setData,
       (e) => toastError(errorMessage(e)),
     );

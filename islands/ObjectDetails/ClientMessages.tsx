@@ -1,27 +1,14 @@
 // The messages sent to the object's client: what, to whom, when, and whether the mail server took it or
 // refused it (a bounce), with «Отправить ещё раз».
 import { useEffect, useState } from "react";
-import { api } from "../../components/api.ts";
+import { type Answer, call, client } from "../../components/api.ts";
 import { errorMessage } from "../../components/form.ts";
 import { toast, toastError } from "../../components/toast.ts";
 import { formatDateTime } from "../../domain/format.ts";
 
-interface Message {
-  id: number;
-  eventLabel: string;
-  recipient: string;
-  subject: string;
-  status: "pending" | "sent" | "failed";
-  statusLabel: string;
-  createdAt: string;
-  sentAt: string | null;
-}
-
-interface Messages {
-  mailConfigured: boolean;
-  canResend: boolean;
-  messages: Message[];
-}
+const objectMessages = client["client-messages"].object[":objectId"];
+type Messages = Answer<typeof objectMessages.$get>;
+type Message = Messages["messages"][number];
 
 const badge = { sent: "badge-success", failed: "badge-danger", pending: "badge-warning" } as const;
 
@@ -29,12 +16,17 @@ export function ClientMessages({ objectId }: { objectId: number }) {
   const [data, setData] = useState<Messages | null>(null);
   const [error, setError] = useState("");
   const load = () =>
-    api<Messages>(`/api/client-messages/object/${objectId}`).then(setData, (e) => setError(errorMessage(e)));
+    call(objectMessages.$get({ param: { objectId: String(objectId) } })).then(
+      setData,
+      (e) => setError(errorMessage(e)),
+    );
   useEffect(() => void load(), [objectId]);
 
   async function resend(m: Message) {
     try {
-      await api(`/api/client-messages/object/${objectId}/resend`, { body: { messageId: m.id } });
+      await call(
+        objectMessages.resend.$post({ param: { objectId: String(objectId) }, json: { messageId: m.id } }),
+      );
       toast({ title: "Письмо поставлено в очередь", variant: "success" });
       await load();
     } catch (e) {

@@ -1,18 +1,13 @@
 // The object's issued documents on its Documents tab: invoices («Счёт на оплату») with their PDFs and
 // «Выставить счёт» for the amount the ledger asks now, and the unified forms КС-2 and КС-3 (PDF and Excel).
 import { useEffect, useState } from "react";
-import { api } from "../../components/api.ts";
+import { type Answer, call, client } from "../../components/api.ts";
 import { errorMessage } from "../../components/form.ts";
 import { toast, toastError } from "../../components/toast.ts";
 import { formatDate, formatKopecks } from "../../domain/format.ts";
 
-interface InvoiceRow {
-  id: number;
-  number: string;
-  kind: "prepayment" | "final";
-  amount: number;
-  createdAt: string;
-}
+const objectInvoices = client.invoices.object[":objectId"];
+type InvoiceRow = Answer<typeof objectInvoices.$get>[number];
 
 const kindLabels = { prepayment: "предоплата", final: "окончательный расчёт" } as const;
 
@@ -20,13 +15,16 @@ export function ClosingDocuments({ objectId, canIssue }: { objectId: number; can
   const [invoices, setInvoices] = useState<InvoiceRow[] | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    api<InvoiceRow[]>(`/api/invoices/object/${objectId}`).then(setInvoices, () => setInvoices([]));
+    call(objectInvoices.$get({ param: { objectId: String(objectId) } })).then(
+      setInvoices,
+      () => setInvoices([]),
+    );
   }, [objectId]);
 
   async function issue() {
     setBusy(true);
     try {
-      const made = await api<InvoiceRow>(`/api/invoices/object/${objectId}`, { body: {} });
+      const made = await call(objectInvoices.$post({ param: { objectId: String(objectId) } }));
       setInvoices((list) => [made, ...(list ?? [])]);
       toast({
         title: `Счёт № ${made.number} выставлен`,

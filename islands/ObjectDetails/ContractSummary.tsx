@@ -1,54 +1,38 @@
 // The object's contract in its card: the current version's state, a link to it, and «Заключение договора»
 // (the wizard lives on the estimate page, opened there at once).
 import { useEffect, useState } from "react";
-import { api } from "../../components/api.ts";
+import { type Answer, call, client } from "../../components/api.ts";
 import { errorMessage } from "../../components/form.ts";
 import { toast, toastAfterNavigation, toastError } from "../../components/toast.ts";
 import { formatDateTime, formatKopecks, personName } from "../../domain/format.ts";
-import { type Ledger, ledgerLabels } from "../../domain/ledger.ts";
+import { ledgerLabels } from "../../domain/ledger.ts";
 import { PaymentReceivedForm } from "../../components/PaymentReceived.tsx";
 import { ActSummary } from "./ActSummary.tsx";
 
 /** A customer who asked, through the client's link, to see the object in their account. */
-interface CustomerAccess {
-  id: number;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  requestedAt: string;
-  approvedAt: string | null;
-  approverFirstName: string | null;
-  approverLastName: string | null;
-}
-
-interface Summary {
-  contract: {
-    id: number;
-    contractNumber: string;
-    version: number;
-    signature: { signerName: string } | null;
-    payment: { status: string } | null;
-  } | null;
-  estimate: { id: number; estimateNumber: string } | null;
-  canMake: boolean;
-  canDecideAccess: boolean;
-  canCharge: boolean;
-  ledger: Ledger | null;
-  finalPayment: { id: number; amount: number; status: string; createdAt: string } | null;
-  customerAccess: CustomerAccess[];
-}
+const objectContract = client.contracts.object[":objectId"];
+type Summary = Answer<typeof objectContract.$get>;
+type CustomerAccess = Summary["customerAccess"][number];
 
 export function ContractSummary({ objectId }: { objectId: number }) {
   const [data, setData] = useState<Summary | null>(null);
   const [error, setError] = useState("");
   const [finalLink, setFinalLink] = useState<string | null>(null);
   const load = () =>
-    api<Summary>(`/api/contracts/object/${objectId}`).then(setData, (e) => setError(errorMessage(e)));
+    call(objectContract.$get({ param: { objectId: String(objectId) } })).then(
+      setData,
+      (e) => setError(errorMessage(e)),
+    );
   useEffect(() => void load(), [objectId]);
 
   async function decide(a: CustomerAccess, decision: "approve" | "reject") {
     try {
-      await api(`/api/contracts/object/${objectId}/access`, { body: { accessId: a.id, decision } });
+      await call(
+        objectContract.access.$post({
+          param: { objectId: String(objectId) },
+          json: { accessId: a.id, decision },
+        }),
+      );
       toast({
         title: decision === "approve" ? "Доступ клиента подтверждён" : "Запрос клиента отклонён",
         variant: "success",
@@ -60,9 +44,7 @@ export function ContractSummary({ objectId }: { objectId: number }) {
   }
   async function askRemainder() {
     try {
-      const made = await api<{ paymentLink: string; amount: number }>("/api/payment/final", {
-        body: { objectId },
-      });
+      const made = await call(client.payment.final.$post({ json: { objectId } }));
       setFinalLink(made.paymentLink);
       toast({
         title: "Платежная ссылка создана",

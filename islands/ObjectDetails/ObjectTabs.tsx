@@ -15,7 +15,7 @@ import { formatMkadDistance } from "../../domain/geo.ts";
 import { Icon } from "../../components/Icon.tsx";
 import { Field, TextField } from "../../components/Field.tsx";
 import { Dialog, DialogHead } from "../../components/Dialog.tsx";
-import { api } from "../../components/api.ts";
+import { call, client } from "../../components/api.ts";
 import { errorMessage } from "../../components/form.ts";
 import { toast, toastError } from "../../components/toast.ts";
 import {
@@ -64,16 +64,14 @@ export default function ObjectTabs({ object, canEdit, canOverride, userId, isAdm
     setTab(next);
     try {
       if (next === "videos" && videos === null) {
-        setVideos(await api<VideoJson[]>(`/api/objects/${object.id}/videos`));
+        setVideos(
+          await call(client.objects[":id{[0-9]+}"].videos.$get({ param: { id: String(object.id) } })),
+        );
       }
       if (next === "documents" && documents === null) {
         const [docs, service] = await Promise.all([
-          api<DocumentJson[]>(`/api/objects/${object.id}/documents`),
-          api<
-            { equipment: Parameters<typeof EquipmentDocuments>[0]["equipment"]; reports: VisitReportLink[] }
-          >(
-            `/api/service/objects/${object.id}`,
-          ),
+          call(client.objects[":id{[0-9]+}"].documents.$get({ param: { id: String(object.id) } })),
+          call(client.service.objects[":objectId"].$get({ param: { objectId: String(object.id) } })),
         ]);
         setEquipment(service.equipment);
         setReports(service.reports);
@@ -87,7 +85,7 @@ export default function ObjectTabs({ object, canEdit, canOverride, userId, isAdm
   async function deleteDocument(doc: DocumentJson) {
     if (!confirm(`Удалить документ «${doc.fileName}»?`)) return;
     try {
-      await api(`/api/documents/${doc.id}`, { method: "DELETE" });
+      await call(client.documents[":id{[0-9]+}"].$delete({ param: { id: String(doc.id) } }));
       setDocuments((list) => list?.filter((d) => d.id !== doc.id) ?? null);
       toast({ title: "Документ удален", variant: "success" });
     } catch (err) {
@@ -98,7 +96,7 @@ export default function ObjectTabs({ object, canEdit, canOverride, userId, isAdm
   async function deleteVideo(v: VideoJson) {
     if (!confirm(`Удалить видео «${v.fileName}»?`)) return;
     try {
-      await api(`/api/videos/${v.id}`, { method: "DELETE" });
+      await call(client.videos[":id{[0-9]+}"].$delete({ param: { id: String(v.id) } }));
       setVideos((list) => list?.filter((x) => x.id !== v.id) ?? null);
       toast({ title: "Видео удалено", variant: "success" });
     } catch (err) {

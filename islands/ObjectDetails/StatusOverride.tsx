@@ -1,7 +1,7 @@
 // «Статус вручную» (chief engineer, administrators): the status the events give, the override in force with
 // its reason, and a form to set one (a status and why) or to clear it (why, again), recorded in the activity.
 import { useEffect, useId, useState } from "react";
-import { api } from "../../components/api.ts";
+import { type Answer, call, client } from "../../components/api.ts";
 import { errorMessage, serverErrors } from "../../components/form.ts";
 import { toastAfterNavigation, toastError } from "../../components/toast.ts";
 import { Field } from "../../components/Field.tsx";
@@ -10,10 +10,8 @@ import { objectStatuses } from "../../domain/enums.ts";
 import { objectStatusLabels } from "../../domain/labels.ts";
 import type { ObjectStatus } from "../../domain/job_status.ts";
 
-interface View {
-  derived: { status: ObjectStatus; badge: { label: string } };
-  override: { status: ObjectStatus; reason: string; at: string | null } | null;
-}
+const statusOverride = client.objects[":id{[0-9]+}"]["status-override"];
+type View = Answer<typeof statusOverride.$get>;
 
 export function StatusOverride({ objectId }: { objectId: number }) {
   const id = useId();
@@ -23,7 +21,7 @@ export function StatusOverride({ objectId }: { objectId: number }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    api<View>(`/api/objects/${objectId}/status-override`).then((v) => {
+    call(statusOverride.$get({ param: { id: String(objectId) } })).then((v) => {
       setView(v);
       setStatus(v.override?.status ?? v.derived.status);
     }, (e) => toastError(errorMessage(e)));
@@ -32,10 +30,12 @@ export function StatusOverride({ objectId }: { objectId: number }) {
   async function save(next: ObjectStatus | null) {
     setBusy(true);
     try {
-      await api(`/api/objects/${objectId}/status-override`, {
-        method: "PUT",
-        body: { status: next, reason: reason.trim() },
-      });
+      await call(
+        statusOverride.$put({
+          param: { id: String(objectId) },
+          json: { status: next, reason: reason.trim() },
+        }),
+      );
       // The lists and badges of the page are rendered on the server: load it again.
       toastAfterNavigation({
         title: next ? "Статус задан вручную" : "Ручной статус снят",

@@ -2,7 +2,7 @@
 // обслуживания») and «Отправить отчёт клиенту» (the client's link by e-mail through the outbox; the object's
 // delivery list shows the message).
 import { useState } from "react";
-import { api } from "../../components/api.ts";
+import { call, client } from "../../components/api.ts";
 import { toast, toastError } from "../../components/toast.ts";
 import { formatDate } from "../../domain/format.ts";
 
@@ -19,7 +19,7 @@ export function SendReportButton({ visitId }: { visitId: number }) {
   async function send() {
     setBusy(true);
     try {
-      await api(`/api/service/visits/${visitId}/send-report`, { body: {} });
+      await call(client.service.visits[":id"]["send-report"].$post({ param: { id: String(visitId) } }));
       toast({
         title: "Отчёт отправлен клиенту",
         description: "Письмо со ссылкой — в списке отправки объекта",

@@ -13,7 +13,7 @@ import { objectStatusLabels, workTypeLabels } from "../../domain/labels.ts";
 import { formatMkadDistance } from "../../domain/geo.ts";
 import { bindTextFields, Field, type FieldOptions } from "../../components/Field.tsx";
 import { DialogHead, SubmitFooter } from "../../components/Dialog.tsx";
-import { api } from "../../components/api.ts";
+import { call, client } from "../../components/api.ts";
 import { errorMessage, type Errors, firstErrors, serverErrors } from "../../components/form.ts";
 import { toast, toastAfterNavigation, toastError } from "../../components/toast.ts";
 
@@ -143,9 +143,7 @@ export default function ObjectForm({ mode, object, afterSave, variant, titleId, 
     debounce.current = setTimeout(async () => {
       lastQuery.current = q;
       try {
-        const res = await api<{ suggestions: Suggestion[] }>(
-          `/api/address/suggest?q=${encodeURIComponent(q)}`,
-        );
+        const res = await call(client.address.suggest.$get({ query: { q } }));
         if (lastQuery.current === q) {
           setSuggestions(res.suggestions.slice(0, 10));
           setActive(-1);
@@ -210,9 +208,9 @@ export default function ObjectForm({ mode, object, afterSave, variant, titleId, 
     }
     setBusy(true);
     try {
-      const saved = mode === "create"
-        ? await api<ObjectJson>("/api/objects", { method: "POST", body: normalized })
-        : await api<ObjectJson>(`/api/objects/${object?.id}`, { method: "PATCH", body: normalized });
+      const saved = mode === "create" ? await call(client.objects.$post({ json: normalized })) : await call(
+        client.objects[":id{[0-9]+}"].$patch({ param: { id: String(object?.id) }, json: normalized }),
+      );
       const message = mode === "create"
         ? improved
           ? {

@@ -6,7 +6,7 @@ import { estimateSplitLabels, taskPriorityLabels } from "../../domain/labels.ts"
 import { fieldBinder, SelectField, TextField } from "../../components/Field.tsx";
 import { Icon } from "../../components/Icon.tsx";
 import { DialogHead } from "../../components/Dialog.tsx";
-import { api } from "../../components/api.ts";
+import { call, client } from "../../components/api.ts";
 import { errorMessage, type Errors, firstErrors, serverErrors } from "../../components/form.ts";
 import { toastAfterNavigation, toastError } from "../../components/toast.ts";
 
@@ -66,13 +66,13 @@ export default function TaskForm(
     if (!parsed.success) return setErrors(firstErrors(parsed.error));
     setBusy(true);
     try {
-      await api("/api/tasks", {
-        body: {
+      await call(client.tasks.$post({
+        json: {
           ...payload,
           objectId: Number(values.objectId),
           assignedTo: values.assignedTo ? Number(values.assignedTo) : null,
         },
-      });
+      }));
       const who = assignees.find((a) => String(a.id) === values.assignedTo)?.name;
       toastAfterNavigation(
         measurement

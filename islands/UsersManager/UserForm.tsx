@@ -9,7 +9,7 @@ import {
 } from "../../domain/admin.ts";
 import { roleLabels, roles } from "../../domain/roles.ts";
 import { companyOptions, fieldBinder, SelectField, textFields } from "../../components/Field.tsx";
-import { api } from "../../components/api.ts";
+import { call, client, type JsonOf } from "../../components/api.ts";
 import { DialogContent, SubmitFooter } from "../../components/Dialog.tsx";
 import { errorMessage, type Errors, firstErrors, serverErrors } from "../../components/form.ts";
 import { toast, toastError } from "../../components/toast.ts";
@@ -92,11 +92,13 @@ export default function UserForm(
     }
     setBusy(true);
     try {
+      // The payload passed the same schema just above.
       if (editing) {
-        await api(`/api/users/${editing.id}`, { method: "PATCH", body: payload });
+        const json = payload as JsonOf<typeof client.users[":id"]["$patch"]>;
+        await call(client.users[":id"].$patch({ param: { id: String(editing.id) }, json }));
         toast({ title: "Пользователь сохранен", variant: "success" });
       } else {
-        await api("/api/users", { method: "POST", body: payload });
+        await call(client.users.$post({ json: payload as JsonOf<typeof client.users.$post> }));
         toast({ title: "Пользователь создан", variant: "success" });
       }
       onSaved();

@@ -3,7 +3,15 @@
 import assert from "node:assert/strict";
 import ExcelJS from "exceljs";
 import { and, eq } from "drizzle-orm";
-import { demoSurveyorTask, expectJson, type TestApp, withTestApp } from "../testing.ts";
+import type { InferRequestType } from "hono/client";
+import {
+  type ApiClient,
+  demoSurveyorTask,
+  expectJson,
+  expectOk,
+  type TestApp,
+  withTestApp,
+} from "../testing.ts";
 import { estimateTotals, findModel, generateEstimate } from "../../estimating/mod.ts";
 import { companies, notifications, objects, users } from "../../db/schema/mod.ts";
 import { moscowDate } from "../../domain/dates.ts";
@@ -32,12 +40,22 @@ function generate(t: TestApp, task: any, extra: Record<string, unknown> = {}, st
   );
 }
 
-function edit(t: TestApp, id: number, body: unknown, as = "engineer@demo.local", status = 200) {
+/** An estimate of the typed client, by id. */
+const estimate = (t: TestApp, as: string) => t.as(as).api.estimates[":id{[0-9]+}"];
+type Edit = InferRequestType<ApiClient["estimates"][":id{[0-9]+}"]["edits"]["$post"]>["json"];
+
+/** An edit the editor accepts, its answer typed by the route. */
+function edit(t: TestApp, id: number, body: Edit, as = "engineer@demo.local") {
+  return expectOk(estimate(t, as).edits.$post({ param: { id: String(id) }, json: body }));
+}
+
+/** An edit refused with `status`: the body may be one the types would not allow. */
+function refusedEdit(t: TestApp, id: number, body: unknown, as = "engineer@demo.local", status: number) {
   return expectJson(t.as(as).post(`/api/estimates/${id}/edits`, body), status);
 }
 
-function setStatus(t: TestApp, id: number, status: string, as = "engineer@demo.local") {
-  return expectJson(t.as(as).patch(`/api/estimates/${id}`, { status }));
+function setStatus(t: TestApp, id: number, status: "approved" | "sent", as = "engineer@demo.local") {
+  return expectOk(estimate(t, as).$patch({ param: { id: String(id) }, json: { status } }));
 }
 
 /** Every cell of the first sheet as text (a formula's cached result). */
@@ -67,8 +85,8 @@ Deno.test("[api] generating twice for one task gives v1 and v2 of one estimate, 
     const third = await generate(t, task);
     assert.equal(third.estimateNumber, `${first.estimateNumber}-v3`);
 
-    const versions = await expectJson<any[]>(
-      t.request(`/api/estimates/${first.id}/versions`, { as: "engineer@demo.local" }),
+    const versions = await expectOk(
+      estimate(t, "engineer@demo.local").versions.$get({ param: { id: String(first.id) } }),
     );
     assert.deepEqual(versions.map((v) => [v.version, v.estimateNumber, v.current]), [
       [3, third.estimateNumber, true],
@@ -108,20 +126,20 @@ Deno.test("[api] an unedited estimate keeps the engine's total; an edit changes 
   withTestApp({ now: () => new Date("2026-05-20T09:00:00Z") }, async (t) => {
     const task = await demoSurveyorTask(t);
     const made = await generate(t, task);
-    const e = await expectJson(t.request(`/api/estimates/${made.id}`, { as: "engineer@demo.local" }));
+    const e = await expectOk(estimate(t, "engineer@demo.local").$get({ param: { id: String(made.id) } }));
     const engine = generateEstimate({ objectId: task.objectId, measurements }, {
       date: moscowDate(new Date()),
     });
     assert.equal(e.itemsTotal, engine.itemsTotal);
     assert.equal(e.totalAmount, made.totalAmount);
 
-    const line = e.items.find((i: any) => i.articleCode === "А001");
+    const line = e.items.find((i) => i.articleCode === "А001")!;
     // Quantity 3 (the 8 m inlet less the 5 m of the turnkey installation) → 10.5: the line grows by
     // round(price × 10.5) − its total exactly.
     const q = await edit(t, e.id, { action: "update_item", itemId: line.id, quantity: 10.5 });
     const grown = Math.round(line.pricePerUnit * 10.5) - line.totalPrice;
     assert.equal(q.totalAmount - e.totalAmount, grown);
-    assert.equal(q.change.totalDelta, grown);
+    assert.equal(q.change?.totalDelta, grown);
     // A price change, a free line, a line from the price list, a removal.
     const p = await edit(t, e.id, { action: "update_item", itemId: line.id, pricePerUnit: 99_99 });
     assert.equal(
@@ -162,8 +180,8 @@ Deno.test("[api] an unedited estimate keeps the engine's total; an edit changes 
     assert.equal(terms.totalAmount, expected.totalAmount);
     assert.deepEqual(terms.discount, { kind: "percent", value: 7.5 });
 
-    const log = await expectJson<any[]>(
-      t.request(`/api/estimates/${e.id}/changes`, { as: "manager@demo.local" }),
+    const log = await expectOk(
+      estimate(t, "manager@demo.local").changes.$get({ param: { id: String(e.id) } }),
     );
     assert.equal(log.length, 6);
     assert.match(log[log.length - 1].summary, /количество 3 → 10,5 м/);
@@ -175,33 +193,39 @@ Deno.test("[api] estimate edits: roles, validation, another company, an approved
   withTestApp(async (t) => {
     const task = await demoSurveyorTask(t);
     const made = await generate(t, task);
-    const e = await expectJson(t.request(`/api/estimates/${made.id}`, { as: "engineer@demo.local" }));
+    const e = await expectOk(estimate(t, "engineer@demo.local").$get({ param: { id: String(made.id) } }));
     const itemId = e.items[0].id;
-    const body = { action: "update_item", itemId, quantity: 2 };
+    const body = { action: "update_item", itemId, quantity: 2 } as const;
     // The surveyor and the foreman do not edit; another company's admin does not even see it.
-    await edit(t, e.id, body, "surveyor@demo.local", 403);
-    await edit(t, e.id, body, "admin@other.local", 404);
-    await expectJson(t.request(`/api/estimates/${e.id}/changes`, { as: "admin@other.local" }), 404);
+    await refusedEdit(t, e.id, body, "surveyor@demo.local", 403);
+    await refusedEdit(t, e.id, body, "admin@other.local", 404);
+    await expectJson(estimate(t, "admin@other.local").changes.$get({ param: { id: String(e.id) } }), 404);
     // Bad payloads answer 422 in Russian.
-    const bad = await edit(t, e.id, { action: "update_item", itemId, quantity: -1 }, undefined, 422);
+    const bad = await refusedEdit(t, e.id, { action: "update_item", itemId, quantity: -1 }, undefined, 422);
     assert.match(JSON.stringify(bad.errors), /Количество не меньше 0/);
-    await edit(t, e.id, { action: "explode" }, undefined, 422);
-    const noCode = await edit(t, e.id, { action: "add_item", code: "Я999", quantity: 1 }, undefined, 422);
+    await refusedEdit(t, e.id, { action: "explode" }, undefined, 422);
+    const noCode = await refusedEdit(
+      t,
+      e.id,
+      { action: "add_item", code: "Я999", quantity: 1 },
+      undefined,
+      422,
+    );
     assert.deepEqual(noCode.errors.code, ["Такой позиции нет в прайс-листе"]);
-    await edit(t, e.id, { action: "remove_item", itemId: 99_999_999 }, undefined, 404);
+    await refusedEdit(t, e.id, { action: "remove_item", itemId: 99_999_999 }, undefined, 404);
     // The manager and the company admin edit.
     await edit(t, e.id, body, "manager@demo.local");
     await edit(t, e.id, { action: "update_item", itemId, quantity: 3 }, "director@demo.local");
 
     await setStatus(t, e.id, "approved");
-    const locked = await edit(t, e.id, { action: "update_item", itemId, quantity: 4 }, undefined, 409);
+    const locked = await refusedEdit(t, e.id, { action: "update_item", itemId, quantity: 4 }, undefined, 409);
     assert.match(locked.message, /утверждена/);
     // Generating again does not replace an approved estimate either.
     const regen = await generate(t, task, {}, 409);
     assert.match(regen.message, /снимите утверждение/);
     await setStatus(t, e.id, "sent");
     const reopened = await edit(t, e.id, { action: "update_item", itemId, quantity: 4 });
-    assert.equal(reopened.items.find((i: any) => i.id === itemId).quantity, 4);
+    assert.equal(reopened.items.find((i) => i.id === itemId)?.quantity, 4);
   }));
 
 Deno.test("[api] the client's workbook holds no surveyor note, article code or dealer price; «Для себя» keeps them", () =>

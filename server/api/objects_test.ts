@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { STATUS_FOLLOWS_EVENTS } from "../../domain/job_status.ts";
-import { createTestApp, expectJson, withTestApp } from "../testing.ts";
+import { createTestApp, expectJson, expectOk, withTestApp } from "../testing.ts";
 
 const newObject = {
   address: "Московская обл, Рузский р-н, п Дорохово, ул Школьная, д 4",
@@ -11,11 +11,11 @@ const newObject = {
   workType: "septic",
   estimatedCost: "315 000 ₽",
   description: "",
-};
+} as const;
 
 Deno.test("[api] POST /api/objects fills district, direction and distance, cleans the cost, notifies chief engineers", () =>
   withTestApp(async (t) => {
-    const o = await expectJson(t.as("manager@demo.local").post("/api/objects", newObject), 201);
+    const o = await expectOk(t.as("manager@demo.local").api.objects.$post({ json: newObject }), 201);
     assert.equal(o.district, "Рузский");
     assert.equal(o.direction, "Запад");
     assert.equal(o.distanceFromMKAD, 61);
@@ -23,25 +23,25 @@ Deno.test("[api] POST /api/objects fills district, direction and distance, clean
     assert.equal(o.description, null);
     assert.equal(o.status, "new");
     // Coordinates sent by the client win over the gazetteer.
-    const withCoords = await t.as("engineer@demo.local").post("/api/objects", {
-      ...newObject,
-      settlement: "Нигдейка",
-      latitude: 56.3440,
-      longitude: 37.5204,
-      estimatedCost: 1,
-    });
-    const o2 = await withCoords.json();
-    assert.deepEqual([o2.direction, o2.distanceFromMKAD], ["Север", 46]);
-    const bell = await t.request("/api/notifications", { as: "engineer@demo.local" });
-    const notes = await bell.json();
-    const list = Array.isArray(notes) ? notes : notes.notifications ?? notes.items;
-    assert.ok(
-      list.some((n: { type: string; relatedObjectId: number }) =>
-        n.type === "object_created" && n.relatedObjectId === o.id
-      ),
+    const o2 = await expectOk(
+      t.as("engineer@demo.local").api.objects.$post({
+        json: {
+          ...newObject,
+          settlement: "Нигдейка",
+          latitude: 56.3440,
+          longitude: 37.5204,
+          estimatedCost: 1,
+        },
+      }),
+      201,
     );
-    const detail = await t.request(`/api/objects/${o.id}`, { as: "surveyor@demo.local" });
-    assert.equal((await detail.json()).clientName, "Пётр Ильин");
+    assert.deepEqual([o2.direction, o2.distanceFromMKAD], ["Север", 46]);
+    const notes = await expectOk(t.as("engineer@demo.local").api.notifications.$get());
+    assert.ok(notes.some((n) => n.type === "object_created" && n.relatedObjectId === o.id));
+    const detail = await expectOk(
+      t.as("surveyor@demo.local").api.objects[":id{[0-9]+}"].$get({ param: { id: String(o.id) } }),
+    );
+    assert.equal(detail.clientName, "Пётр Ильин");
   }));
 
 Deno.test("[api] POST /api/objects answers the spec's messages for missing fields", () =>
@@ -55,44 +55,42 @@ Deno.test("[api] POST /api/objects answers the spec's messages for missing field
 Deno.test("[api] object editing needs an editor role; a surveyor and a foreman get 403", () =>
   withTestApp(async (t) => {
     for (const as of ["surveyor@demo.local", "foreman@demo.local"]) {
-      const post = await t.as(as).post("/api/objects", newObject);
-      assert.equal(post.status, 403, as);
+      await expectJson(t.as(as).api.objects.$post({ json: newObject }), 403);
     }
-    const [first] = await (await t.request("/api/objects", { as: "engineer@demo.local" })).json();
+    const [first] = await expectOk(t.as("engineer@demo.local").api.objects.$get({ query: {} }));
     const patch = await t.as("surveyor@demo.local").patch(`/api/objects/${first.id}`, { status: "approved" });
     assert.equal(patch.status, 403);
   }));
 
 Deno.test("[api] GET/PATCH /api/objects/:id of another company answers 404", () =>
   withTestApp(async (t) => {
-    const [foreign] = await (await t.request("/api/objects", { as: "admin@other.local" })).json();
-    assert.equal((await t.request(`/api/objects/${foreign.id}`, { as: "engineer@demo.local" })).status, 404);
-    const patch = await t.as("engineer@demo.local").patch(`/api/objects/${foreign.id}`, {
-      status: "completed",
-    });
-    assert.equal(patch.status, 404);
-    const list = await (await t.request("/api/objects?pageSize=200", { as: "engineer@demo.local" })).json();
-    assert.ok(!list.some((o: { id: number }) => o.id === foreign.id));
+    const [foreign] = await expectOk(t.as("admin@other.local").api.objects.$get({ query: {} }));
+    const engineer = t.as("engineer@demo.local").api;
+    const id = String(foreign.id);
+    await expectJson(engineer.objects[":id{[0-9]+}"].$get({ param: { id } }), 404);
+    await expectJson(
+      engineer.objects[":id{[0-9]+}"].$patch({ param: { id }, json: { status: "completed" } }),
+      404,
+    );
+    const list = await expectOk(engineer.objects.$get({ query: { pageSize: "200" } }));
+    assert.ok(!list.some((o) => o.id === foreign.id));
   }));
 
 Deno.test("[api] PATCH /api/objects/:id refuses a hand-set status (it follows events) and parses costs", () =>
   withTestApp(async (t) => {
-    const [first] = await (await t.request("/api/objects?status=new", { as: "engineer@demo.local" })).json();
+    const engineer = t.as("engineer@demo.local").api;
+    const [first] = await expectOk(engineer.objects.$get({ query: { status: "new" } }));
+    const param = { id: String(first.id) };
     const refused = await expectJson(
-      t.as("engineer@demo.local").patch(`/api/objects/${first.id}`, {
-        status: "approved",
-        estimatedCost: "1",
-      }),
+      engineer.objects[":id{[0-9]+}"].$patch({ param, json: { status: "approved", estimatedCost: "1" } }),
       422,
     );
     assert.equal(refused.errors.status[0], STATUS_FOLLOWS_EVENTS);
-    const o = await expectJson(
-      t.as("engineer@demo.local").patch(`/api/objects/${first.id}`, {
-        status: "new",
-        estimatedCost: "1 200 000,50",
-        distanceFromMKAD: "33",
+    const o = await expectOk(
+      engineer.objects[":id{[0-9]+}"].$patch({
+        param,
+        json: { status: "new", estimatedCost: "1 200 000,50", distanceFromMKAD: "33" },
       }),
-      200,
     );
     assert.deepEqual([o.status, o.estimatedCost, o.distanceFromMKAD], ["new", 1200000.5, 33]);
     assert.equal(o.money.value, 1200000.5, "without a contract the object is worth its rough estimate");
@@ -100,29 +98,40 @@ Deno.test("[api] PATCH /api/objects/:id refuses a hand-set status (it follows ev
 
 Deno.test("[api] PUT /api/objects/:id/status-override is the chief engineer's, with a reason, recorded", () =>
   withTestApp(async (t) => {
-    const [first] = await (await t.request("/api/objects?status=new", { as: "engineer@demo.local" })).json();
-    const path = `/api/objects/${first.id}/status-override`;
-    await expectJson(t.as("manager@demo.local").put(path, { status: "cancelled", reason: "Отказ" }), 403);
+    const [first] = await expectOk(
+      t.as("engineer@demo.local").api.objects.$get({ query: { status: "new" } }),
+    );
+    const override = (as: string) => t.as(as).api.objects[":id{[0-9]+}"]["status-override"];
+    const param = { id: String(first.id) };
+    await expectJson(
+      override("manager@demo.local").$put({ param, json: { status: "cancelled", reason: "Отказ" } }),
+      403,
+    );
     const noReason = await expectJson(
-      t.as("engineer@demo.local").put(path, { status: "cancelled", reason: "" }),
+      override("engineer@demo.local").$put({ param, json: { status: "cancelled", reason: "" } }),
       422,
     );
     assert.ok(noReason.errors.reason[0].startsWith("Укажите причину"));
     await expectJson(
-      t.as("admin@other.local").put(path, { status: "cancelled", reason: "Чужой объект" }),
+      override("admin@other.local").$put({ param, json: { status: "cancelled", reason: "Чужой объект" } }),
       404,
     );
-    const o = await expectJson(
-      t.as("engineer@demo.local").put(path, { status: "cancelled", reason: "Клиент отказался от работ" }),
+    const o = await expectOk(
+      override("engineer@demo.local").$put({
+        param,
+        json: { status: "cancelled", reason: "Клиент отказался от работ" },
+      }),
     );
     assert.equal(o.status, "cancelled");
     assert.equal(o.badge.label, "Отменено (вручную)");
-    assert.equal(o.statusOverride.reason, "Клиент отказался от работ");
+    assert.equal(o.statusOverride?.reason, "Клиент отказался от работ");
     const feed = JSON.stringify(
       await (await t.request("/api/activity", { as: "engineer@demo.local" })).json(),
     );
     assert.ok(feed.includes("Статус задан вручную") && feed.includes("Клиент отказался от работ"));
-    const back = await expectJson(t.as("engineer@demo.local").put(path, { status: null, reason: "Ошибка" }));
+    const back = await expectOk(
+      override("engineer@demo.local").$put({ param, json: { status: null, reason: "Ошибка" } }),
+    );
     assert.equal(back.statusOverride, null);
     assert.notEqual(back.stage, "override", "the status follows events again");
   }));

@@ -89,61 +89,6 @@ export const profileApi = new Hono<AppEnv>()
     return serveStoredImage(c, `avatars/${userId}/${file}`, match[1]);
   });
 
-export const settingsApi = new Hono<AppEnv>()
-  .get("/shop", requireApi(["company_admin"]), async (c) => {
-    const user = currentUser(c);
-    const row = await findShopSettings(c.var.deps.db, user.companyId ?? -1);
-    if (!row) throw notFound("У компании нет магазина");
-    return c.json(shopSettingsJson(row));
-  })
-  .put("/shop", requireApi(["company_admin"]), validate("json", shopSettingsSchema), async (c) => {
-    const user = currentUser(c);
-    const row = await updateShopSettings(c.var.deps.db, user.companyId ?? -1, c.req.valid("json"));
-    if (!row) throw notFound("У компании нет магазина");
-    return c.json(shopSettingsJson(row));
-  })
-  // The price the estimates quote for a station (РРЦ, dealer + markup, dealer).
-  .get("/equipment-price", requireApi(["company_admin"]), async (c) => {
-    const row = await findEquipmentPrice(c.var.deps.db, currentUser(c).companyId ?? -1);
-    if (!row) throw notFound();
-    return c.json(row);
-  })
-  .put(
-    "/equipment-price",
-    requireApi(["company_admin"]),
-    validate("json", equipmentPriceSchema),
-    async (c) => {
-      const row = await updateEquipmentPrice(
-        c.var.deps.db,
-        currentUser(c).companyId ?? -1,
-        c.req.valid("json"),
-      );
-      if (!row) throw notFound();
-      return c.json(row);
-    },
-  )
-  // When a job reaches the foreman (by default: contract signed and prepayment received).
-  .get("/works-start", requireApi(["company_admin", "chief_engineer"]), async (c) => {
-    const rule = await worksStartRule(c.var.deps.db, currentUser(c).companyId ?? -1);
-    return c.json({ rule, options: worksStartRuleLabels });
-  })
-  .put(
-    "/works-start",
-    requireApi(["company_admin"]),
-    validate("json", worksStartRuleSchema),
-    async (c) => {
-      const { db, now } = c.var.deps;
-      const done = await setWorksStartRule(
-        db,
-        currentUser(c).companyId ?? -1,
-        c.req.valid("json").rule,
-        now(),
-      );
-      if (!done) throw notFound();
-      return c.json({ rule: c.req.valid("json").rule });
-    },
-  );
-
 export const PRICE_LIST_MAX_BYTES = 5 * MB;
 
 const priceListApi = new Hono<AppEnv>()
@@ -210,4 +155,58 @@ const priceListApi = new Hono<AppEnv>()
     return c.json(await priceListSummary(c.var.deps.db, user.companyId));
   });
 
-settingsApi.route("/price-list", priceListApi);
+export const settingsApi = new Hono<AppEnv>()
+  .get("/shop", requireApi(["company_admin"]), async (c) => {
+    const user = currentUser(c);
+    const row = await findShopSettings(c.var.deps.db, user.companyId ?? -1);
+    if (!row) throw notFound("У компании нет магазина");
+    return c.json(shopSettingsJson(row));
+  })
+  .put("/shop", requireApi(["company_admin"]), validate("json", shopSettingsSchema), async (c) => {
+    const user = currentUser(c);
+    const row = await updateShopSettings(c.var.deps.db, user.companyId ?? -1, c.req.valid("json"));
+    if (!row) throw notFound("У компании нет магазина");
+    return c.json(shopSettingsJson(row));
+  })
+  // The price the estimates quote for a station (РРЦ, dealer + markup, dealer).
+  .get("/equipment-price", requireApi(["company_admin"]), async (c) => {
+    const row = await findEquipmentPrice(c.var.deps.db, currentUser(c).companyId ?? -1);
+    if (!row) throw notFound();
+    return c.json(row);
+  })
+  .put(
+    "/equipment-price",
+    requireApi(["company_admin"]),
+    validate("json", equipmentPriceSchema),
+    async (c) => {
+      const row = await updateEquipmentPrice(
+        c.var.deps.db,
+        currentUser(c).companyId ?? -1,
+        c.req.valid("json"),
+      );
+      if (!row) throw notFound();
+      return c.json(row);
+    },
+  )
+  // When a job reaches the foreman (by default: contract signed and prepayment received).
+  .get("/works-start", requireApi(["company_admin", "chief_engineer"]), async (c) => {
+    const rule = await worksStartRule(c.var.deps.db, currentUser(c).companyId ?? -1);
+    return c.json({ rule, options: worksStartRuleLabels });
+  })
+  .put(
+    "/works-start",
+    requireApi(["company_admin"]),
+    validate("json", worksStartRuleSchema),
+    async (c) => {
+      const { db, now } = c.var.deps;
+      const done = await setWorksStartRule(
+        db,
+        currentUser(c).companyId ?? -1,
+        c.req.valid("json").rule,
+        now(),
+      );
+      if (!done) throw notFound();
+      return c.json({ rule: c.req.valid("json").rule });
+    },
+  )
+  .route("/price-list", priceListApi);

@@ -1,6 +1,6 @@
 // deno-lint-ignore-file no-explicit-any
 import assert from "node:assert/strict";
-import { expectJson, type TestApp, withTestApp } from "../testing.ts";
+import { expectJson, expectOk, type TestApp, withTestApp } from "../testing.ts";
 import { toDateInput } from "../../domain/tasks.ts";
 import { eq } from "drizzle-orm";
 import { activities, notifications } from "../../db/schema/mod.ts";
@@ -12,8 +12,8 @@ async function idOf(t: TestApp, email: string): Promise<number> {
 }
 
 async function firstObject(t: TestApp, as = "engineer@demo.local"): Promise<number> {
-  const tasks = await expectJson<any[]>(await t.request("/api/tasks", { as }));
-  return tasks.find((x) => x.objectId).objectId;
+  const tasks = await expectOk(t.as(as).api.tasks.$get({ query: {} }));
+  return tasks.find((x) => x.objectId)!.objectId!;
 }
 
 Deno.test("[api] POST /api/tasks notifies the surveyor, who alone sees, changes and starts it", () =>
@@ -49,42 +49,57 @@ Deno.test("[api] POST /api/tasks notifies the surveyor, who alone sees, changes 
     assert.equal(note.type, "task_assigned");
     assert.equal(note.isRead, false);
 
-    const mine = await expectJson<any[]>(await t.request("/api/tasks", { as: "surveyor@demo.local" }));
+    const mine = await expectOk(t.as("surveyor@demo.local").api.tasks.$get({ query: {} }));
     assert.ok(mine.some((x) => x.id === task.id));
     assert.ok(mine.every((x) => x.assignedTo === surveyorId), "a surveyor sees only their own tasks");
-    const theirs = await expectJson<any[]>(await t.request("/api/tasks", { as: "surveyor2@demo.local" }));
+    const theirs = await expectOk(t.as("surveyor2@demo.local").api.tasks.$get({ query: {} }));
     assert.ok(!theirs.some((x) => x.id === task.id));
 
     const other = await t.as("surveyor2@demo.local").patch(`/api/tasks/${task.id}`, {
       status: "in_progress",
     });
     await expectJson(other, 404);
-    await expectJson(await t.request(`/api/tasks/${task.id}`, { as: "surveyor2@demo.local" }), 404);
+    await expectJson(
+      t.as("surveyor2@demo.local").api.tasks[":id"].$get({ param: { id: String(task.id) } }),
+      404,
+    );
 
-    const started = await expectJson(
-      await t.as("surveyor@demo.local").patch(`/api/tasks/${task.id}`, { status: "in_progress" }),
+    const started = await expectOk(
+      t.as("surveyor@demo.local").api.tasks[":id"].$patch({
+        param: { id: String(task.id) },
+        json: { status: "in_progress" },
+      }),
     );
     assert.equal(started.status, "in_progress");
 
     // The assignee may change only the status and description.
     await expectJson(
-      await t.as("surveyor@demo.local").patch(`/api/tasks/${task.id}`, { priority: "low" }),
+      t.as("surveyor@demo.local").api.tasks[":id"].$patch({
+        param: { id: String(task.id) },
+        json: { priority: "low" },
+      }),
       403,
     );
     // Another company gets 404 for reading and for changing.
-    await expectJson(await t.request(`/api/tasks/${task.id}`, { as: "admin@other.local" }), 404);
     await expectJson(
-      await t.as("admin@other.local").patch(`/api/tasks/${task.id}`, { status: "cancelled" }),
+      t.as("admin@other.local").api.tasks[":id"].$get({ param: { id: String(task.id) } }),
       404,
     );
-    const otherList = await expectJson<any[]>(await t.request("/api/tasks", { as: "admin@other.local" }));
+    await expectJson(
+      t.as("admin@other.local").api.tasks[":id"].$patch({
+        param: { id: String(task.id) },
+        json: { status: "cancelled" },
+      }),
+      404,
+    );
+    const otherList = await expectOk(t.as("admin@other.local").api.tasks.$get({ query: {} }));
     assert.ok(!otherList.some((x) => x.id === task.id));
   }));
 
 Deno.test("[api] completing a task tells the one who assigned it (task_completed)", () =>
   withTestApp(async (t) => {
-    const mine = await expectJson<any[]>(
-      await t.request("/api/tasks?status=in_progress", { as: "surveyor@demo.local" }),
+    const mine = await expectOk(
+      t.as("surveyor@demo.local").api.tasks.$get({ query: { status: "in_progress" } }),
     );
     const task = mine[0];
     assert.ok(task);
@@ -96,8 +111,11 @@ Deno.test("[api] completing a task tells the one who assigned it (task_completed
       }),
       201,
     );
-    const done = await expectJson(
-      await t.as("surveyor@demo.local").patch(`/api/tasks/${task.id}`, { status: "completed" }),
+    const done = await expectOk(
+      t.as("surveyor@demo.local").api.tasks[":id"].$patch({
+        param: { id: String(task.id) },
+        json: { status: "completed" },
+      }),
     );
     assert.equal(done.status, "completed");
     assert.ok(done.completedAt);
@@ -106,22 +124,25 @@ Deno.test("[api] completing a task tells the one who assigned it (task_completed
     );
     const note = notes.find((n) => n.type === "task_completed" && n.relatedTaskId === task.id);
     assert.ok(note && !note.isRead);
-    assert.equal(note.message, `${task.title} — ${task.object.address}`);
+    assert.equal(note.message, `${task.title} — ${task.object?.address}`);
   }));
 
 Deno.test("[api] a description edit is stored and tells nobody; a status change is recorded in the feed", () =>
   withTestApp(async (t) => {
-    const [task] = await expectJson<any[]>(
-      await t.request("/api/tasks?status=in_progress", { as: "surveyor@demo.local" }),
+    const [task] = await expectOk(
+      t.as("surveyor@demo.local").api.tasks.$get({ query: { status: "in_progress" } }),
     );
     const { db } = t.deps;
     const notesBefore = (await db.select().from(notifications)).length;
     const feedBefore = (await db.select().from(activities)).length;
-    const edited = await expectJson(
-      await t.as("surveyor@demo.local").patch(`/api/tasks/${task.id}`, { description: "Новое описание" }),
+    const edited = await expectOk(
+      t.as("surveyor@demo.local").api.tasks[":id"].$patch({
+        param: { id: String(task.id) },
+        json: { description: "Новое описание" },
+      }),
     );
     assert.equal(edited.description, "Новое описание");
-    assert.equal(edited.object.address, task.object.address, "answered with the joined task");
+    assert.equal(edited.object?.address, task.object?.address, "answered with the joined task");
     assert.equal((await db.select().from(notifications)).length, notesBefore);
     assert.equal((await db.select().from(activities)).length, feedBefore);
 
@@ -175,7 +196,7 @@ Deno.test("[api] POST /api/tasks refuses an assignee of another company and a mi
     assert.ok(past.errors.dueDate);
 
     // A foreign object is not the company's: the object is 'not chosen'.
-    const otherTasks = await expectJson<any[]>(await t.request("/api/tasks", { as: "admin@other.local" }));
+    const otherTasks = await expectOk(t.as("admin@other.local").api.tasks.$get({ query: {} }));
     assert.equal(otherTasks.length, 0);
 
     // A surveyor may not create tasks.
@@ -187,7 +208,7 @@ Deno.test("[api] POST /api/tasks refuses an assignee of another company and a mi
 
 Deno.test("[api] GET /api/tasks shows the demo's late tasks as overdue, and filters by status", () =>
   withTestApp(async (t) => {
-    const all = await expectJson<any[]>(await t.request("/api/tasks", { as: "engineer@demo.local" }));
+    const all = await expectOk(t.as("engineer@demo.local").api.tasks.$get({ query: {} }));
     const now = t.deps.now().getTime();
     const late = all.filter((x) =>
       x.dueDate && new Date(x.dueDate).getTime() < now && !["completed", "cancelled"].includes(x.storedStatus)
@@ -198,32 +219,32 @@ Deno.test("[api] GET /api/tasks shows the demo's late tasks as overdue, and filt
       assert.equal(x.isOverdue, true);
     }
     const cancelledLate = all.find((x) => x.storedStatus === "cancelled");
-    assert.equal(cancelledLate.status, "cancelled", "a cancelled task is never overdue");
+    assert.equal(cancelledLate?.status, "cancelled", "a cancelled task is never overdue");
 
-    const overdue = await expectJson<any[]>(
-      await t.request("/api/tasks?status=overdue", { as: "engineer@demo.local" }),
+    const overdue = await expectOk(
+      t.as("engineer@demo.local").api.tasks.$get({ query: { status: "overdue" } }),
     );
     assert.deepEqual(overdue.map((x) => x.id).sort(), late.map((x) => x.id).sort());
-    const assigned = await expectJson<any[]>(
-      await t.request("/api/tasks?status=assigned", { as: "engineer@demo.local" }),
+    const assigned = await expectOk(
+      t.as("engineer@demo.local").api.tasks.$get({ query: { status: "assigned" } }),
     );
     assert.ok(assigned.every((x) => x.status === "assigned"));
   }));
 
 Deno.test("[api] tasks: a customer without a company gets 403, signed out 401", () =>
   withTestApp(async (t) => {
-    await expectJson(await t.request("/api/tasks", { as: "client@demo.local" }), 403);
+    await expectJson(t.as("client@demo.local").api.tasks.$get({ query: {} }), 403);
     await expectJson(await t.request("/api/tasks"), 401);
   }));
 
 Deno.test("[api] a measurement task without a generated estimate cannot be completed (422), nor set overdue", () =>
   withTestApp(async (t) => {
-    const [task] = await expectJson<any[]>(
-      await t.request("/api/tasks?status=in_progress", { as: "surveyor@demo.local" }),
+    const [task] = await expectOk(
+      t.as("surveyor@demo.local").api.tasks.$get({ query: { status: "in_progress" } }),
     );
     for (const as of ["surveyor@demo.local", "engineer@demo.local"]) {
       const refused = await expectJson(
-        await t.as(as).patch(`/api/tasks/${task.id}`, { status: "completed" }),
+        t.as(as).api.tasks[":id"].$patch({ param: { id: String(task.id) }, json: { status: "completed" } }),
         422,
       );
       assert.match(refused.errors.status[0], /сгенерируйте смету/);
@@ -233,7 +254,9 @@ Deno.test("[api] a measurement task without a generated estimate cannot be compl
       422,
     );
     assert.ok(overdue.errors.status);
-    const after = await expectJson(await t.request(`/api/tasks/${task.id}`, { as: "engineer@demo.local" }));
+    const after = await expectOk(
+      t.as("engineer@demo.local").api.tasks[":id"].$get({ param: { id: String(task.id) } }),
+    );
     assert.equal(after.storedStatus, "in_progress");
     assert.equal(after.completedAt, null);
   }));
@@ -251,14 +274,17 @@ Deno.test("[api] a task without an assignee is created (201) and every reader of
       201,
     );
     assert.equal(created.assignedUser, null);
-    const [assigned] = await expectJson<any[]>(
-      await t.request("/api/tasks?status=assigned", { as: "engineer@demo.local" }),
+    const [assigned] = await expectOk(
+      t.as("engineer@demo.local").api.tasks.$get({ query: { status: "assigned" } }),
     );
-    const unassigned = await expectJson(
-      await t.as("engineer@demo.local").patch(`/api/tasks/${assigned.id}`, { assignedTo: null }),
+    const unassigned = await expectOk(
+      t.as("engineer@demo.local").api.tasks[":id"].$patch({
+        param: { id: String(assigned.id) },
+        json: { assignedTo: null },
+      }),
     );
     assert.equal(unassigned.assignedTo, null);
-    const list = await expectJson<any[]>(await t.request("/api/tasks", { as: "director@demo.local" }));
+    const list = await expectOk(t.as("director@demo.local").api.tasks.$get({ query: {} }));
     assert.ok(list.some((x) => x.id === created.id && x.assignedUser === null));
     for (const page of ["/tasks", "/dashboard", "/engineer", "/field-work", "/surveyor", "/measurements"]) {
       const res = await t.request(page, { as: "admin@demo.local" });
@@ -270,8 +296,7 @@ Deno.test("[api] a task without an assignee is created (201) and every reader of
 Deno.test("[api] a measurement task is refused without a surveyor (422) and nothing is saved", () =>
   withTestApp(async (t) => {
     const objectId = await firstObject(t);
-    const before =
-      (await expectJson<any[]>(await t.request("/api/tasks", { as: "engineer@demo.local" }))).length;
+    const before = (await expectOk(t.as("engineer@demo.local").api.tasks.$get({ query: {} }))).length;
     const due = toDateInput(new Date(t.deps.now().getTime() + DAY));
     const refused = await expectJson(
       await t.as("engineer@demo.local").post("/api/tasks", {
@@ -284,8 +309,7 @@ Deno.test("[api] a measurement task is refused without a surveyor (422) and noth
       422,
     );
     assert.deepEqual(refused.errors.assignedTo, ["Замерщик обязателен"]);
-    const after =
-      (await expectJson<any[]>(await t.request("/api/tasks", { as: "engineer@demo.local" }))).length;
+    const after = (await expectOk(t.as("engineer@demo.local").api.tasks.$get({ query: {} }))).length;
     assert.equal(after, before);
   }));
 
@@ -307,12 +331,18 @@ Deno.test("[api] «Сметы по видам работ» is set by the chief e
       403,
     );
     await expectJson(
-      await t.as("manager@demo.local").patch(`/api/tasks/${plain.id}`, { separateEstimates: true }),
+      t.as("manager@demo.local").api.tasks[":id"].$patch({
+        param: { id: String(plain.id) },
+        json: { separateEstimates: true },
+      }),
       403,
     );
-    const mine = (await expectJson<any[]>(await t.request("/api/tasks", { as: "surveyor@demo.local" })))[0];
+    const mine = (await expectOk(t.as("surveyor@demo.local").api.tasks.$get({ query: {} })))[0];
     await expectJson(
-      await t.as("surveyor@demo.local").patch(`/api/tasks/${mine.id}`, { separateEstimates: true }),
+      t.as("surveyor@demo.local").api.tasks[":id"].$patch({
+        param: { id: String(mine.id) },
+        json: { separateEstimates: true },
+      }),
       403,
     );
     for (const admin of ["director@demo.local", "admin@demo.local"]) {
