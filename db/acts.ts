@@ -14,7 +14,8 @@ import {
   payments,
   supplementaryAgreements,
 } from "./schema/mod.ts";
-import { discountOf, getEstimateVersion } from "./estimates.ts";
+import { discountOf } from "./estimates.ts";
+import { getEstimateVersion } from "./estimate_versions.ts";
 import { refreshJobState } from "./job_status.ts";
 import { notifyChiefEngineers, notifyRoles, recordActivity } from "./notifications.ts";
 import { enqueueClientMessage } from "./outbox.ts";

@@ -2,7 +2,8 @@
 // The works performed are the act's (completedWorkLines of db/acts.ts): one definition for every document.
 import type { Db } from "./client.ts";
 import type { Scope } from "./scope.ts";
-import { getEstimate, getEstimateVersion } from "./estimates.ts";
+import { getEstimate } from "./estimates.ts";
+import { getEstimateVersion } from "./estimate_versions.ts";
 import { completedWorkLines } from "./acts.ts";
 import type { DocumentEstimate } from "../domain/invoice.ts";
 

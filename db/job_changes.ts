@@ -19,7 +19,7 @@ import {
   supplementaryAgreements,
 } from "./schema/mod.ts";
 import { completedWorkLines } from "./acts.ts";
-import { getEstimateVersion } from "./estimates.ts";
+import { getEstimateVersion } from "./estimate_versions.ts";
 import { refreshJobState } from "./job_status.ts";
 import { notifyRoles, recordActivity } from "./notifications.ts";
 import { enqueueClientMessage } from "./outbox.ts";

@@ -28,13 +28,9 @@ import {
   resetPriceList,
   searchCompanyPriceItems,
 } from "./price_lists.ts";
-import {
-  estimateSummary,
-  getEstimate,
-  listEstimateChanges,
-  listEstimates,
-  objectForEstimate,
-} from "./estimates.ts";
+import { estimateSummary, listEstimates } from "./estimate_lists.ts";
+import { getEstimate, objectForEstimate } from "./estimates.ts";
+import { listEstimateChanges } from "./estimate_edits.ts";
 import { listLatestMeasurements, taskForMeasurement } from "./measurements.ts";
 import {
   contractObject,

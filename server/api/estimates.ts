@@ -16,25 +16,22 @@ import {
 } from "../../estimating/mod.ts";
 import { activePriceList, searchCompanyPriceItems } from "../../db/price_lists.ts";
 import { findEquipmentPrice } from "../../db/companies.ts";
+import { applyEstimateEdit, listEstimateChanges, type ResolvedEdit } from "../../db/estimate_edits.ts";
+import { discountJson, type EstimateDetail, getEstimate, objectForEstimate } from "../../db/estimates.ts";
+import { estimateDocumentParts } from "../../db/estimate_documents.ts";
 import {
-  applyEstimateEdit,
-  discountJson,
-  type EstimateDetail,
-  estimateDocumentParts,
   estimatesOfRequest,
   estimateToRegenerate,
-  getEstimate,
+  storeGeneratedEstimate,
+} from "../../db/estimate_generation.ts";
+import {
   getEstimateVersion,
-  listEstimateChanges,
-  listEstimates,
   listEstimateVersions,
   numberOfEarlierVersion,
-  objectForEstimate,
-  type ResolvedEdit,
-  setEstimateStatus,
-  storeGeneratedEstimate,
-  storeManualEstimate,
-} from "../../db/estimates.ts";
+} from "../../db/estimate_versions.ts";
+import { listEstimates } from "../../db/estimate_lists.ts";
+import { setEstimateStatus } from "../../db/estimate_status.ts";
+import { storeManualEstimate } from "../../db/manual_estimates.ts";
 import { estimateStatuses } from "../../domain/enums.ts";
 import { clientIdSchema, requestKey } from "../../domain/offline.ts";
 import { estimateApproverRoles, estimateSplitRoles, hasRole, staffRoles } from "../../domain/roles.ts";
