@@ -7,29 +7,34 @@ import { z } from "zod";
 import { idText, validIdParam } from "../query.ts";
 import {
   type ClientLink,
+  linkSuperseded,
+  objectLinks,
+  revokeLink,
+  signContractByLink,
+} from "../../db/client_links.ts";
+import {
   companyContractTemplates,
+  contractTemplate,
+  resetContractTemplate,
+  saveContractTemplate,
+} from "../../db/contract_templates.ts";
+import {
   companyRequisites,
   contractClient,
   contractObject,
-  contractTemplate,
   type ContractWithState,
-  createPaymentWithLink,
   currentContract,
-  customerObjectList,
-  decideCustomerAccess,
   estimateForContract,
   getContract,
-  linkSuperseded,
-  markPaymentReceived,
-  objectCustomerAccess,
-  objectLinks,
-  requestCustomerObject,
-  resetContractTemplate,
-  revokeLink,
-  saveContractTemplate,
-  signContractByLink,
   storeContractVersion,
 } from "../../db/contracts.ts";
+import { createPaymentWithLink, markPaymentReceived } from "../../db/payments.ts";
+import {
+  customerObjectList,
+  decideCustomerAccess,
+  objectCustomerAccess,
+  requestCustomerObject,
+} from "../../db/customer_objects.ts";
 import {
   CLIENT_LINK_DAYS,
   contractFileName,
