@@ -19,7 +19,8 @@ import {
 } from "../../domain/tasks.ts";
 import { assignMeasurementSchema, ESTIMATE_SPLIT_MESSAGE, taskFormSchema } from "../../domain/task_forms.ts";
 import { estimateSplitRoles, hasRole, type Role, staffRoles } from "../../domain/roles.ts";
-import { ApiError, fieldErrors, forbidden, invalid, notFound } from "../errors.ts";
+import { ApiError, forbidden, invalid, notFound } from "../errors.ts";
+import { fieldErrors } from "../../domain/field_errors.ts";
 import { crewInCompany, scheduleConflicts } from "../../db/schedule.ts";
 import { formatVisit, windowInstants } from "../../domain/schedule.ts";
 import { moscowDate, moscowTime } from "../../domain/dates.ts";
