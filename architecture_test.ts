@@ -11,11 +11,12 @@ const skipped = new Set(["node_modules", "static", "data", "dist", ".git"]);
 
 /** What a folder must not reach, directly or through other modules. */
 const forbidden: Record<string, string[]> = {
-  "estimating/": ["db/", "server/", "routes/", "islands/", "components/", "cli/"],
-  "domain/": ["db/", "server/", "routes/", "islands/", "components/", "cli/"],
-  "islands/": ["db/", "server/", "routes/", "cli/"],
-  "components/": ["db/", "server/", "routes/", "islands/", "cli/"],
-  "db/": ["server/", "routes/", "islands/", "components/", "cli/"],
+  "estimating/": ["db/", "usecases/", "server/", "routes/", "islands/", "components/", "cli/"],
+  "domain/": ["db/", "usecases/", "server/", "routes/", "islands/", "components/", "cli/"],
+  "islands/": ["db/", "usecases/", "server/", "routes/", "cli/"],
+  "components/": ["db/", "usecases/", "server/", "routes/", "islands/", "cli/"],
+  "db/": ["usecases/", "server/", "routes/", "islands/", "components/", "cli/"],
+  "usecases/": ["server/", "routes/", "islands/", "components/", "cli/"],
 };
 
 /** What a folder's modules (tests aside: they start the whole app) must not import themselves. */
@@ -185,6 +186,7 @@ for (const [folder, targets] of Object.entries(forbiddenImports)) {
 
 /** The app's code that must reach the database only through db/<area>.ts functions. */
 const outsideDb = [
+  "usecases/",
   "server/",
   "routes/",
   "cli/",
