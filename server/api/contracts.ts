@@ -644,7 +644,7 @@ export const clientLinksApi = new Hono<AppEnv>()
     const payment = await linkPayment(c.var.deps.db, link);
     if (!payment || payment.status === "cancelled") throw notFound("Платёж не найден");
     c.header("Content-Type", "image/png");
-    c.header("Content-Disposition", `attachment; filename="qr-oplata-${payment.id}.png"`);
+    c.header("Content-Disposition", contentDisposition(`qr-oplata-${payment.id}.png`));
     c.header("Cache-Control", "private, no-store");
     return c.body((await paymentQrPng(payment.qrPayload)).slice().buffer as ArrayBuffer);
   })
