@@ -4,7 +4,6 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { FieldErrors } from "../domain/field_errors.ts";
 import { RuleError } from "../usecases/rule_error.ts";
 
-
 /** An API error with the JSON body `{ message, errors? }`. */
 export class ApiError extends HTTPException {
   constructor(status: ContentfulStatusCode, message: string, readonly errors?: FieldErrors) {
