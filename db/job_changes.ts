@@ -22,7 +22,7 @@ import {
   tasks,
 } from "./schema/mod.ts";
 import { completedWorkLines } from "./completed_works.ts";
-import { getEstimateVersion } from "./estimates.ts";
+import { getEstimateVersion } from "./estimate_versions.ts";
 import { refreshJobState } from "./job_status.ts";
 import { recordActivity } from "./notifications.ts";
 import { enqueueClientMessage } from "./outbox.ts";

@@ -28,21 +28,12 @@ import {
   resetPriceList,
   searchCompanyPriceItems,
 } from "./price_lists.ts";
-import {
-  estimateSummary,
-  getEstimate,
-  listEstimateChanges,
-  listEstimates,
-  objectForEstimate,
-} from "./estimates.ts";
+import { estimateSummary, listEstimates } from "./estimate_lists.ts";
+import { getEstimate, objectForEstimate } from "./estimates.ts";
+import { listEstimateChanges } from "./estimate_edits.ts";
 import { listLatestMeasurements, taskForMeasurement } from "./measurements.ts";
-import {
-  contractObject,
-  currentContract,
-  estimateForContract,
-  objectLinks,
-  revokeLink,
-} from "./contracts.ts";
+import { contractObject, currentContract, estimateForContract } from "./contracts.ts";
+import { objectLinks, revokeLink } from "./client_links.ts";
 import { defaultPriceList } from "../estimating/mod.ts";
 
 const now = new Date("2026-11-20T09:00:00Z");

@@ -16,14 +16,13 @@ import {
 } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db, Executor } from "./client.ts";
-import { type Scope, scopeOf } from "./scope.ts";
+import { type Scope } from "./scope.ts";
 import { type Bound, type Placeholders, preparedQuery } from "./prepared.ts";
 import { estimates, notifications, objects, tasks, users } from "./schema/mod.ts";
 import {
   closedTaskStatuses,
   effectiveStatus,
   isOverdue,
-  settableTaskStatuses,
   type TaskPriority,
   type TaskStatus,
 } from "../domain/tasks.ts";
@@ -306,26 +305,8 @@ export async function assignableUsers(
   return rows.map((u) => ({ ...u, name: displayName(u) }));
 }
 
-export interface NewTask {
-  objectId: number;
-  title: string;
-  description?: string | null;
-  dueDate: Date | null;
-  assignedTo?: number | null;
-  status?: TaskStatus;
-  priority?: TaskPriority;
-  /** A separate estimate per work type (the chief engineer's choice); one estimate by default. */
-  separateEstimates?: boolean;
-}
-
-export class TaskRuleError extends Error {
-  constructor(readonly field: string, message: string) {
-    super(message);
-  }
-}
-
-/** The object of the scope, or null. */
-async function objectInScope(db: Db, scope: Scope, objectId: number) {
+/** The object of the scope a task may be given, or null. */
+export async function taskObjectInScope(db: Db, scope: Scope, objectId: number) {
   const [row] = await db.select({ id: objects.id, companyId: objects.companyId, address: objects.address })
     .from(objects).where(
       and(eq(objects.id, objectId), scope === null ? undefined : eq(objects.companyId, scope)),
@@ -333,8 +314,8 @@ async function objectInScope(db: Db, scope: Scope, objectId: number) {
   return row ?? null;
 }
 
-/** The assignee must be an active staff member of the task's company. */
-async function checkAssignee(db: Db, companyId: number, userId: number) {
+/** A user's company, role and whether active (who may be given a task), or null. */
+export async function userStanding(db: Db, userId: number) {
   const [u] = await db.select({
     id: users.id,
     companyId: users.companyId,
@@ -342,69 +323,55 @@ async function checkAssignee(db: Db, companyId: number, userId: number) {
     role: users.role,
   })
     .from(users).where(eq(users.id, userId));
-  if (!u || u.companyId !== companyId || u.role === "user") {
-    throw new TaskRuleError("assignedTo", "Исполнитель должен быть сотрудником компании задачи");
-  }
-  if (!u.isActive) throw new TaskRuleError("assignedTo", "Исполнитель деактивирован");
+  return u ?? null;
 }
 
-/** 'Просрочено' follows from the due date; nobody sets it by hand (spec/2 §4). */
-function checkSettableStatus(status: TaskStatus | undefined) {
-  if (status !== undefined && !settableTaskStatuses.includes(status)) {
-    throw new TaskRuleError("status", "Статус «Просрочено» ставится автоматически по сроку выполнения");
-  }
+/** Whether an estimate was generated for the task. */
+export async function taskHasEstimate(db: Db, taskId: number): Promise<boolean> {
+  const [estimate] = await db.select({ id: estimates.id }).from(estimates).where(eq(estimates.taskId, taskId))
+    .limit(1);
+  return estimate !== undefined;
 }
 
-/**
- * A measurement task (one given to a surveyor) is completed only once an estimate has been generated
- * for it (spec/3 §4 'Завершить задачу' needs a generated estimate); the browser disables the button,
- * the server refuses too.
- */
-async function checkCompletion(db: Db, taskId: number | null, assignedTo: number | null) {
-  if (assignedTo === null) return;
-  const [u] = await db.select({ role: users.role }).from(users).where(eq(users.id, assignedTo));
-  if (u?.role !== "measurement_engineer") return;
-  const [estimate] = taskId === null
-    ? []
-    : await db.select({ id: estimates.id }).from(estimates).where(eq(estimates.taskId, taskId)).limit(1);
-  if (!estimate) throw new TaskRuleError("status", "Чтобы завершить задачу на замер, сгенерируйте смету");
+/** A new task's columns (usecases/task_changes.ts checks them first). */
+export interface NewTaskRow {
+  companyId: number;
+  objectId: number;
+  assignedTo: number | null;
+  title: string;
+  description: string | null;
+  dueDate: Date | null;
+  status: TaskStatus;
+  priority: TaskPriority;
+  separateEstimates: boolean;
 }
 
 /**
- * Creates a task in the company of its object, tells the assignee (task_assigned) and records the
- * activity, all in one transaction.
+ * Inserts a task, tells the assignee (task_assigned) when `tellAssignee`, records the activity and refreshes
+ * the object's state, all in one transaction.
  */
-export async function createTask(db: Db, scope: Scope, input: NewTask, by: { id: number; now: Date }) {
-  const object = await objectInScope(db, scope, input.objectId);
-  if (!object) throw new TaskRuleError("objectId", "Необходимо выбрать объект");
-  checkSettableStatus(input.status);
-  if (input.assignedTo) await checkAssignee(db, object.companyId, input.assignedTo);
-  // A new task has no estimate yet, so a measurement task cannot start out completed.
-  if (input.status === "completed") await checkCompletion(db, null, input.assignedTo ?? null);
+export async function insertTask(
+  db: Db,
+  input: NewTaskRow,
+  o: { address: string; tellAssignee: boolean; by: { id: number; now: Date } },
+) {
+  const { by } = o;
   return await db.transaction(async (tx) => {
     const [task] = await tx.insert(tasks).values({
-      companyId: object.companyId,
-      objectId: object.id,
-      assignedTo: input.assignedTo ?? null,
+      ...input,
       assignedBy: by.id,
-      title: input.title,
-      description: input.description || null,
-      dueDate: input.dueDate,
-      status: input.status ?? "assigned",
-      priority: input.priority ?? "medium",
-      separateEstimates: input.separateEstimates ?? false,
       completedAt: input.status === "completed" ? by.now : null,
       createdAt: by.now,
       updatedAt: by.now,
     }).returning();
-    if (task.assignedTo && task.assignedTo !== by.id) {
+    if (o.tellAssignee && task.assignedTo) {
       await notifyUsers(tx, [task.assignedTo], {
         companyId: task.companyId,
         type: "task_assigned",
         title: "Новая задача",
-        message: `${task.title} — ${object.address}`,
+        message: `${task.title} — ${o.address}`,
         relatedTaskId: task.id,
-        relatedObjectId: object.id,
+        relatedObjectId: input.objectId,
       });
     }
     await recordActivity(tx, {
@@ -413,10 +380,10 @@ export async function createTask(db: Db, scope: Scope, input: NewTask, by: { id:
       type: "task",
       title: `Создана задача: ${task.title}`,
       status: task.status,
-      objectId: object.id,
+      objectId: input.objectId,
       taskId: task.id,
     });
-    await refreshJobState(tx, object.id, by.now, by.id);
+    await refreshJobState(tx, input.objectId, by.now, by.id);
     return task;
   });
 }
@@ -441,7 +408,7 @@ export interface TaskPatch {
  * One UPDATE of a task's columns, prepared once per set of columns changed (the description edit the
  * mixed load repeats cost more to build than to run). Values go to placeholders as the driver stores them.
  */
-async function updateTaskRow(db: Db, id: number, values: Partial<typeof tasks.$inferInsert>) {
+export async function updateTaskRow(db: Db, id: number, values: Partial<typeof tasks.$inferInsert>) {
   const bound: Record<string, Bound> = {};
   for (const [key, value] of Object.entries(values)) {
     if (value === undefined) continue;
@@ -463,99 +430,16 @@ async function updateTaskRow(db: Db, id: number, values: Partial<typeof tasks.$i
   return task;
 }
 
-/**
- * Changes a task of the scope (`assignedTo` limits it to the assignee's own tasks) and answers it as
- * it now stands. Completing it tells the one who assigned it (task_completed); a new assignee gets
- * task_assigned. Null when the task is not visible.
- */
-export async function updateTask(
-  db: Db,
-  scope: Scope,
-  id: number,
-  patch: TaskPatch,
-  by: { id: number; now: Date; assignedTo?: number; origin?: string },
-) {
-  const current = await getTask(db, scope, id, { now: by.now, assignedTo: by.assignedTo });
-  if (!current) return null;
-  let objectAddress: string | null = null;
-  if (patch.objectId !== undefined && patch.objectId !== current.objectId) {
-    const object = await objectInScope(db, scopeOf(current.companyId), patch.objectId);
-    if (!object) throw new TaskRuleError("objectId", "Необходимо выбрать объект");
-    objectAddress = object.address;
-  }
-  if (patch.assignedTo) await checkAssignee(db, current.companyId, patch.assignedTo);
-  checkSettableStatus(patch.status);
-  if (patch.status === "completed" && current.storedStatus !== "completed") {
-    await checkCompletion(db, id, patch.assignedTo !== undefined ? patch.assignedTo : current.assignedTo);
-  }
+/** The columns a change of a task sets. */
+export type TaskColumns = Partial<typeof tasks.$inferInsert>;
 
-  const values: Partial<typeof tasks.$inferInsert> = { updatedAt: by.now };
-  if (patch.title !== undefined) values.title = patch.title;
-  if (patch.description !== undefined) values.description = patch.description || null;
-  if (patch.priority !== undefined) values.priority = patch.priority;
-  if (patch.objectId !== undefined) values.objectId = patch.objectId;
-  if (patch.separateEstimates !== undefined) values.separateEstimates = patch.separateEstimates;
-  if (patch.dueDate !== undefined) {
-    values.dueDate = patch.dueDate;
-    values.overdueNotifiedAt = null;
-  }
-  if (patch.assignedTo !== undefined) values.assignedTo = patch.assignedTo;
-  if (patch.scheduledDate !== undefined) values.scheduledDate = patch.scheduledDate;
-  if (patch.windowStart !== undefined) values.windowStart = patch.windowStart;
-  if (patch.windowEnd !== undefined) values.windowEnd = patch.windowEnd;
-  if (patch.crewId !== undefined) values.crewId = patch.crewId;
-  if (patch.status !== undefined) {
-    values.status = patch.status;
-    if (patch.status === "completed" && current.storedStatus !== "completed") values.completedAt = by.now;
-    if (patch.status !== "completed") values.completedAt = null;
-  }
-
-  const completes = patch.status === "completed" && current.storedStatus !== "completed";
-  const tellsAssigner = completes && current.assignedBy !== null && current.assignedBy !== by.id;
-  const reassigned = patch.assignedTo !== undefined && patch.assignedTo !== current.assignedTo;
-  const tellsAssignee = reassigned && !!patch.assignedTo && patch.assignedTo !== by.id;
-  // Reassigned: the one who had it hears that it was taken off them (what they recorded stays with the task).
-  const tellsPrevious = reassigned && current.assignedTo !== null && current.assignedTo !== by.id;
-  // The due date or the description changed under the one who keeps the task.
-  const rescheduled = !reassigned && current.assignedTo !== null && current.assignedTo !== by.id &&
-    ((patch.dueDate !== undefined && patch.dueDate?.getTime() !== current.dueDate?.getTime()) ||
-      (patch.description !== undefined && (patch.description || null) !== current.description));
-  const records = patch.status !== undefined && patch.status !== current.storedStatus;
-  const moves = patch.objectId !== undefined && patch.objectId !== current.objectId;
-  // Moved to another day or window, or given to another crew: the people concerned and the client are told.
-  const scheduled = (patch.scheduledDate !== undefined && patch.scheduledDate !== current.scheduledDate) ||
-    (patch.windowStart !== undefined && patch.windowStart !== current.windowStart) ||
-    (patch.windowEnd !== undefined && patch.windowEnd !== current.windowEnd) ||
-    (patch.crewId !== undefined && patch.crewId !== current.crewId);
-  // An edit that tells nobody and records nothing (a description, a title) is one statement, not a transaction.
-  const task = !tellsAssigner && !tellsAssignee && !tellsPrevious && !rescheduled && !records && !moves &&
-      !reassigned && !scheduled
-    ? await updateTaskRow(db, id, values)
-    : await updateTaskTelling(db, id, values, {
-      objectAddress,
-      tellsAssigner,
-      tellsAssignee,
-      previous: tellsPrevious ? current.assignedTo : null,
-      keeper: rescheduled ? current.assignedTo : null,
-      reassigned,
-      records,
-      scheduled,
-      before: { objectId: current.objectId, assignedTo: current.assignedTo, crewId: current.crewId },
-      client: current.object,
-      patch,
-      by,
-    });
-  if (!task) return null; // deleted meanwhile
-  // The object and the assignee read before the change still stand unless the change replaced them (or a
-  // status change moved the object's state).
-  if (task.objectId !== current.objectId || task.assignedTo !== current.assignedTo || records) {
-    return await getTask(db, scope, id, { now: by.now });
-  }
-  return toView({ task, object: current.object, assignee: current.assignedUser } as Row, by.now);
+/** A task as it stands after a change that kept its object and assignee (read before the change). */
+export function changedTaskView(task: typeof tasks.$inferSelect, before: TaskView, now: Date): TaskView {
+  return toView({ task, object: before.object, assignee: before.assignedUser } as Row, now);
 }
 
 /** The change of a task that notifies someone or records an activity: one transaction. */
-function updateTaskTelling(
+export function updateTaskTelling(
   db: Db,
   id: number,
   values: Partial<typeof tasks.$inferInsert>,

@@ -5,7 +5,7 @@ import type { CompanyRequisites } from "./payment_qr.ts";
 import { cleanRequisite } from "./requisites.ts";
 import type { ServiceVisitReport } from "./service.ts";
 import { partsTotal, readingLabels, readingValueLabels, visitReadings } from "./service_visits.ts";
-import { formatDateTime, formatKopecks } from "./format.ts";
+import { countOf, formatDateTime, formatKopecks } from "./format.ts";
 
 const day = (iso: string | null) => iso ? iso.split("-").reverse().join(".") : "не указана";
 const value = (v: string | number | null | undefined, unit = "") =>
@@ -16,13 +16,8 @@ const contractor = (co: CompanyRequisites | null) =>
 /** The months as a warranty prints them: «36 месяцев (3 года)». */
 export function warrantyTerm(months: number): string {
   const years = months / 12;
-  const y = Number.isInteger(years) ? ` (${years} ${years === 1 ? "год" : years < 5 ? "года" : "лет"})` : "";
-  const m = months % 10 === 1 && months % 100 !== 11
-    ? "месяц"
-    : [2, 3, 4].includes(months % 10) && ![12, 13, 14].includes(months % 100)
-    ? "месяца"
-    : "месяцев";
-  return `${months} ${m}${y}`;
+  const y = Number.isInteger(years) ? ` (${countOf(years, ["год", "года", "лет"])})` : "";
+  return `${countOf(months, ["месяц", "месяца", "месяцев"])}${y}`;
 }
 
 export interface WarrantyCardFields {

@@ -627,7 +627,7 @@ export function lenientMeasurements(input: unknown): Measurements {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The form description: its types (measurement.ts builds the sections from the price list; the server sends
+// The form description: its types (measurement_form_sections.ts builds the sections from the price list; the server sends
 // them to the form)
 
 /** Kinds of form controls. */

@@ -1,7 +1,7 @@
 // The measurement form as data for the browser: built here from the engine's own sections and catalogue.
 import { catalogue } from "./catalogue/mod.ts";
 import type { FormConfig } from "./form.ts";
-import { measurementFormSections } from "./measurement.ts";
+import { measurementFormSections } from "./measurement_form_sections.ts";
 
 let formConfigOnce: FormConfig | undefined;
 

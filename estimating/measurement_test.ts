@@ -7,12 +7,10 @@ import {
   measurementFieldNames,
   passThroughFields,
 } from "./fields.ts";
-import {
-  measurementDocumentSchema,
-  measurementFormSections,
-  measurementJsonSchema,
-  parseMeasurementDocument,
-} from "./measurement.ts";
+import { measurementDocumentSchema } from "./measurement_schema.ts";
+import { measurementFormSections } from "./measurement_form_sections.ts";
+import { measurementJsonSchema } from "./measurement_json_schema.ts";
+import { parseMeasurementDocument } from "./measurement.ts";
 
 Deno.test("measurement document defaults follow spec/3 §3.1", () => {
   const doc = measurementDocumentSchema.parse({});

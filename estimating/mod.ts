@@ -128,12 +128,10 @@ export type {
   ValueOf,
 } from "./fields.ts";
 
-export {
-  measurementDocumentSchema,
-  measurementFormSections,
-  measurementJsonSchema,
-  parseMeasurementDocument,
-} from "./measurement.ts";
+export { parseMeasurementDocument } from "./measurement.ts";
+export { measurementDocumentSchema } from "./measurement_schema.ts";
+export { measurementJsonSchema } from "./measurement_json_schema.ts";
+export { measurementFormSections } from "./measurement_form_sections.ts";
 export type {
   InputIssue,
   MeasurementDocument,

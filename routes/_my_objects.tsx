@@ -1,6 +1,6 @@
 // «Мои объекты» of a customer's profile: each object attached through a private link, with what the link
 // shows — the estimate sent, the contract and its signature, the prepayment.
-import type { customerObjectList } from "../db/contracts.ts";
+import type { customerObjectList } from "../db/customer_objects.ts";
 import { formatDate, formatDateTime, formatKopecks, formatRoubles } from "../domain/format.ts";
 import { clientNextStep } from "../domain/client_links.ts";
 import type { OrderJson } from "../domain/shop.ts";

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { linkView, recordLinkOpened } from "../db/contracts.ts";
+import { linkView, recordLinkOpened } from "../db/client_links.ts";
 import { openLink, paymentQr } from "../server/client_links.ts";
 import { renderPage } from "../server/render.tsx";
 import { Island } from "../server/island.tsx";

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
-import { getContract, objectLinks } from "../db/contracts.ts";
+import { getContract } from "../db/contracts.ts";
+import { objectLinks } from "../db/client_links.ts";
 import { Island } from "../server/island.tsx";
 import ContractPayment from "../islands/ContractPayment.tsx";
 import { paymentKeeperRoles } from "../domain/contracts.ts";

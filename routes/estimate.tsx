@@ -1,13 +1,9 @@
 import type { Context } from "hono";
 import { vatLine } from "../estimating/enums.ts";
-import {
-  discountJson,
-  estimateDocumentParts,
-  getEstimate,
-  getEstimateVersion,
-  listEstimateChanges,
-  listEstimateVersions,
-} from "../db/estimates.ts";
+import { discountJson, getEstimate } from "../db/estimates.ts";
+import { estimateDocumentParts } from "../db/estimate_documents.ts";
+import { getEstimateVersion, listEstimateVersions } from "../db/estimate_versions.ts";
+import { listEstimateChanges } from "../db/estimate_edits.ts";
 import { displayName, formatDateTime, formatKopecks } from "../domain/format.ts";
 import { estimateStatusLabels, labelOf, workTypeLabels } from "../domain/labels.ts";
 import { canEditEstimate } from "../domain/estimate_status.ts";

@@ -1,10 +1,6 @@
 import type { Context } from "hono";
-import {
-  type EstimateStatus,
-  estimateSummary,
-  estimateTableColumns,
-  listEstimateColumns,
-} from "../db/estimates.ts";
+import { type EstimateStatus } from "../db/estimates.ts";
+import { estimateSummary, estimateTableColumns, listEstimateColumns } from "../db/estimate_lists.ts";
 import { objectChoices } from "../db/objects.ts";
 import { estimateStatuses } from "../domain/enums.ts";
 import { countOf, estimateForms, formatDate, formatKopecks } from "../domain/format.ts";

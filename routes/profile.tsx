@@ -13,7 +13,7 @@ import { calendarFeedIssuedAt } from "../db/schedule.ts";
 import { findUser } from "../db/users.ts";
 import { scopeOf } from "../db/scope.ts";
 import { Avatar } from "../components/Avatar.tsx";
-import { customerObjectList } from "../db/contracts.ts";
+import { customerObjectList } from "../db/customer_objects.ts";
 import { MyObjects, MyOrders } from "./_my_objects.tsx";
 import { userOrders } from "../db/shop_orders.ts";
 

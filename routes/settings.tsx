@@ -22,7 +22,7 @@ import { renderWorkPage } from "./_page.tsx";
 import ContractTemplates from "../islands/ContractTemplates.tsx";
 import ServicePlansSettings from "../islands/ServicePlansSettings.tsx";
 import { listPlans } from "../db/service.ts";
-import { companyContractTemplates } from "../db/contracts.ts";
+import { companyContractTemplates } from "../db/contract_templates.ts";
 import { defaultTemplate, placeholders } from "../domain/contracts.ts";
 import { workTypes } from "../domain/enums.ts";
 import CrewsManager from "../islands/CrewsManager.tsx";

@@ -5,7 +5,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { HTTPException } from "hono/http-exception";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
-import { ApiError, constraintViolation } from "./errors.ts";
+import { ApiError, constraintViolation, ruleViolation } from "./errors.ts";
 import { isSecureRequest, sessionMiddleware } from "./middleware/session.ts";
 import { compressedAnswers } from "./compression.ts";
 import { answerAsset, staticFiles, stylesheetAsset } from "./static_files.ts";
@@ -119,7 +119,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.onError((thrown, c) => {
     const isApi = c.req.path.startsWith("/api/");
-    const error = constraintViolation(thrown) ?? thrown;
+    const error = constraintViolation(thrown) ?? ruleViolation(thrown) ?? thrown;
     if (error instanceof HTTPException) {
       if (isApi || error.status !== 404) {
         const body: Record<string, unknown> = { message: error.message };

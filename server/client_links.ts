@@ -4,7 +4,7 @@ import type { Context } from "hono";
 import QRCode from "qrcode";
 import { encodeBase64url, encodeHexLowerCase } from "@oslojs/encoding";
 import { sha256 } from "@oslojs/crypto/sha2";
-import { type ClientLink, findLinkByTokenHash } from "../db/contracts.ts";
+import { type ClientLink, findLinkByTokenHash } from "../db/client_links.ts";
 import type { AppEnv } from "./types.ts";
 
 /** SHA-256 of a text, lower-case hex. */

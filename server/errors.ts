@@ -1,11 +1,8 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { z } from "zod";
-
-type Issues = { issues: readonly z.core.$ZodIssue[] };
-
-export type FieldErrors = Record<string, string[]>;
+import type { FieldErrors } from "../domain/field_errors.ts";
+import { RuleError } from "../usecases/rule_error.ts";
 
 /** An API error with the JSON body `{ message, errors? }`. */
 export class ApiError extends HTTPException {
@@ -29,14 +26,9 @@ export const uploadTooLarge = (c: Context, message: string) => (): ApiError => {
   return new ApiError(413, message);
 };
 
-/** Groups zod issues by their top-level field name. */
-export function fieldErrors(error: Issues): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.join(".") : "_";
-    (out[key] ??= []).push(issue.message);
-  }
-  return out;
+/** The answer to a use case's refusal (usecases/rule_error.ts), or null when the error is something else. */
+export function ruleViolation(error: unknown): ApiError | null {
+  return error instanceof RuleError ? new ApiError(error.status, error.message, error.errors) : null;
 }
 
 /** What a person is told when a UNIQUE index refuses a row, by the index's columns. */

@@ -2,7 +2,8 @@ import { zValidator } from "@hono/zod-validator";
 import "../domain/zod_messages.ts";
 import type { Context, ValidationTargets } from "hono";
 import * as z from "zod/v4/core";
-import { ApiError, fieldErrors, invalid, notFound } from "./errors.ts";
+import { ApiError, invalid, notFound } from "./errors.ts";
+import { fieldErrors } from "../domain/field_errors.ts";
 import { concatBytes } from "../domain/bytes.ts";
 
 /** The largest JSON body any route accepts (an estimate with its measurement document is a few KB). */

@@ -10,20 +10,19 @@ import type { Db } from "../client.ts";
 import { activities, clientLinks, installedEquipment, notifications } from "../schema/mod.ts";
 import { scopeOf } from "../scope.ts";
 import { createObject } from "../objects.ts";
-import { storeGeneratedEstimate } from "../estimates.ts";
+import { storeGeneratedEstimate } from "../estimate_generation.ts";
 import { approveEstimateByLink, sendEstimateToClient } from "../quotes.ts";
 import {
   companyRequisites,
   contractClient,
   contractObject,
-  contractTemplate,
-  createPaymentWithLink,
   estimateForContract,
   getContract,
-  markPaymentReceived,
-  signContractByLink,
   storeContractVersion,
 } from "../contracts.ts";
+import { contractTemplate } from "../contract_templates.ts";
+import { createPaymentWithLink, markPaymentReceived } from "../payments.ts";
+import { signContractByLink } from "../client_links.ts";
 import { changeProjectStatus } from "../foreman.ts";
 import { recordJobChange, sendAgreement, signAgreementByLink } from "../job_changes.ts";
 import { finishWorksWithAct, signActByLink } from "../acts.ts";

@@ -7,29 +7,34 @@ import { z } from "zod";
 import { idText, validIdParam } from "../query.ts";
 import {
   type ClientLink,
+  linkSuperseded,
+  objectLinks,
+  revokeLink,
+  signContractByLink,
+} from "../../db/client_links.ts";
+import {
   companyContractTemplates,
+  contractTemplate,
+  resetContractTemplate,
+  saveContractTemplate,
+} from "../../db/contract_templates.ts";
+import {
   companyRequisites,
   contractClient,
   contractObject,
-  contractTemplate,
   type ContractWithState,
-  createPaymentWithLink,
   currentContract,
-  customerObjectList,
-  decideCustomerAccess,
   estimateForContract,
   getContract,
-  linkSuperseded,
-  markPaymentReceived,
-  objectCustomerAccess,
-  objectLinks,
-  requestCustomerObject,
-  resetContractTemplate,
-  revokeLink,
-  saveContractTemplate,
-  signContractByLink,
   storeContractVersion,
 } from "../../db/contracts.ts";
+import { createPaymentWithLink, markPaymentReceived } from "../../db/payments.ts";
+import {
+  customerObjectList,
+  decideCustomerAccess,
+  objectCustomerAccess,
+  requestCustomerObject,
+} from "../../db/customer_objects.ts";
 import {
   CLIENT_LINK_DAYS,
   contractFileName,
@@ -639,7 +644,7 @@ export const clientLinksApi = new Hono<AppEnv>()
     const payment = await linkPayment(c.var.deps.db, link);
     if (!payment || payment.status === "cancelled") throw notFound("Платёж не найден");
     c.header("Content-Type", "image/png");
-    c.header("Content-Disposition", `attachment; filename="qr-oplata-${payment.id}.png"`);
+    c.header("Content-Disposition", contentDisposition(`qr-oplata-${payment.id}.png`));
     c.header("Cache-Control", "private, no-store");
     return c.body((await paymentQrPng(payment.qrPayload)).slice().buffer as ArrayBuffer);
   })

@@ -4,40 +4,28 @@ import {
   defaultPriceList,
   documentKinds,
   type Estimate,
-  EstimateInputError,
   findModel,
-  generateEstimate,
-  measurementDocumentSchema,
   type PriceListItem,
   stationSummary,
   vatLine,
   workTypeLabel,
   writeEstimateWorkbook,
 } from "../../estimating/mod.ts";
-import { activePriceList, searchCompanyPriceItems } from "../../db/price_lists.ts";
-import { findEquipmentPrice } from "../../db/companies.ts";
+import { searchCompanyPriceItems } from "../../db/price_lists.ts";
+import { applyEstimateEdit, listEstimateChanges, type ResolvedEdit } from "../../db/estimate_edits.ts";
+import { discountJson, type EstimateDetail, getEstimate, objectForEstimate } from "../../db/estimates.ts";
+import { estimateDocumentParts } from "../../db/estimate_documents.ts";
 import {
-  applyEstimateEdit,
-  discountJson,
-  type EstimateDetail,
-  estimateDocumentParts,
-  estimatesOfRequest,
-  estimateToRegenerate,
-  getEstimate,
   getEstimateVersion,
-  listEstimateChanges,
-  listEstimates,
   listEstimateVersions,
   numberOfEarlierVersion,
-  objectForEstimate,
-  type ResolvedEdit,
-  setEstimateStatus,
-  storeGeneratedEstimate,
-  storeManualEstimate,
-} from "../../db/estimates.ts";
+} from "../../db/estimate_versions.ts";
+import { listEstimates } from "../../db/estimate_lists.ts";
+import { setEstimateStatus } from "../../db/estimate_status.ts";
+import { storeManualEstimate } from "../../db/manual_estimates.ts";
 import { estimateStatuses } from "../../domain/enums.ts";
-import { clientIdSchema, requestKey } from "../../domain/offline.ts";
-import { estimateApproverRoles, estimateSplitRoles, hasRole, staffRoles } from "../../domain/roles.ts";
+import { clientIdSchema } from "../../domain/offline.ts";
+import { estimateApproverRoles, hasRole, staffRoles } from "../../domain/roles.ts";
 import { estimateStatusLabels } from "../../domain/labels.ts";
 import { estimateEditSchema } from "../../domain/estimates.ts";
 import {
@@ -54,15 +42,15 @@ import {
   LOCKED_MESSAGE,
   needsApprover,
 } from "../../domain/estimate_status.ts";
-import { ApiError, fieldErrors, forbidden, invalid, notFound } from "../errors.ts";
+import { ApiError, forbidden, invalid, notFound } from "../errors.ts";
 import { contentDisposition } from "../content_disposition.ts";
 import { moscowDate } from "../../domain/dates.ts";
 import { personName } from "../../domain/format.ts";
+import { generateEstimates } from "../../usecases/generate_estimate.ts";
 import { validate } from "../validate.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import { validIdParam } from "../query.ts";
 import type { AppEnv, CurrentUser } from "../types.ts";
-import { measurableTask } from "./measurements.ts";
 import { estimateDecisionsOf, sendEstimateToClient } from "../../db/quotes.ts";
 import { newToken } from "../client_links.ts";
 import { CLIENT_LINK_DAYS } from "../../domain/contract_text.ts";
@@ -272,22 +260,6 @@ async function estimateOr404(c: { var: AppEnv["Variables"] }, user: CurrentUser,
   return e;
 }
 
-type Regenerated = Awaited<ReturnType<typeof estimateToRegenerate>>;
-
-/** The engine's estimate of a document, its input errors as a 422 naming each field. */
-function generated(doc: Record<string, unknown>, options: Parameters<typeof generateEstimate>[1]): Estimate {
-  try {
-    return generateEstimate(doc, options);
-  } catch (error) {
-    if (error instanceof EstimateInputError) {
-      const errors: Record<string, string[]> = {};
-      for (const issue of error.issues) (errors[issue.path] ??= []).push(issue.message);
-      throw invalid(errors, error.message);
-    }
-    throw error;
-  }
-}
-
 /**
  * Estimates (spec/3 §2.4, §7): list (and ?objectId=), create by hand, generate from measurements, read,
  * change status (approving and rejecting only for estimateApproverRoles), export to Excel. Company scoped:
@@ -301,121 +273,19 @@ export const estimatesApi = new Hono<AppEnv>()
   })
   .post("/generate", validate("json", generateBody), async (c) => {
     const user = currentUser(c);
-    const body = c.req.valid("json");
     const { db, now } = c.var.deps;
-    const scope = companyScope(user);
-    const object = await objectForEstimate(db, scope, body.objectId);
-    if (!object) throw notFound("Объект не найден");
-    const key = body.clientId
-      ? requestKey(body.clientId, { user: user.id, object: object.id, task: body.taskId ?? null })
-      : null;
-    if (key) {
+    const outcome = await generateEstimates(
+      db,
+      { user, scope: companyScope(user), now: now() },
+      c.req.valid("json"),
+    );
+    if ("repeated" in outcome) {
       // A repeat writes nothing: it answers the estimate(s) the first request made, in the same shape.
-      const made = await estimatesOfRequest(db, scope, key);
-      if (made.length > 0) {
-        const answers = made.map(generatedAnswer);
-        return c.json(answers.length > 1 ? { estimates: answers } : answers[0], 200);
-      }
+      const answers = outcome.repeated.map(generatedAnswer);
+      return c.json(answers.length > 1 ? { estimates: answers } : answers[0], 200);
     }
-    let taskId: number | null = null;
-    let taskSplit = false;
-    if (body.taskId) {
-      const task = await measurableTask(c, user, body.taskId);
-      if (task.objectId !== object.id) throw invalid({ taskId: ["Задача относится к другому объекту"] });
-      taskId = task.id;
-      taskSplit = task.separateEstimates;
-    }
-    // One estimate or one per work type is the chief engineer's choice, stored on the task.
-    const separate = hasRole(user.role, estimateSplitRoles) ? body.separate ?? taskSplit : taskSplit;
-    const at = now();
-    const measurements = typeof body.measurements === "object" && body.measurements !== null &&
-        !Array.isArray(body.measurements)
-      ? { ...body.measurements as Record<string, unknown> }
-      : body.measurements;
-    if (measurements && typeof measurements === "object" && !Array.isArray(measurements)) {
-      const m = measurements as Record<string, unknown>;
-      if (taskId) m.task_id = taskId;
-      m.surveyor_id ??= user.id;
-      m.measurement_date ??= at.toISOString();
-    }
-    const doc: Record<string, unknown> = {
-      objectId: object.id,
-      workType: body.workType || "autonomous_sewage",
-      ...(body.workTypes?.length ? { workTypes: body.workTypes } : {}),
-      object: {
-        address: object.address,
-        clientName: object.clientName ?? "",
-        clientPhone: object.clientPhone ?? "",
-        // A distance given in the document wins, so one document prices the same here and in the CLI.
-        ...(body.object?.distanceFromMKAD !== undefined && body.object.distanceFromMKAD !== null &&
-            body.object.distanceFromMKAD !== ""
-          ? { distanceFromMKAD: body.object.distanceFromMKAD }
-          : object.distanceFromMKAD !== null
-          ? { distanceFromMKAD: object.distanceFromMKAD }
-          : {}),
-      },
-      measurements,
-    };
-    if (body.estimateNumber) doc.estimateNumber = body.estimateNumber;
-    const checked = measurementDocumentSchema.safeParse(doc);
-    if (!checked.success) throw invalid(fieldErrors(checked.error), "Проверьте значения замеров");
-    // Separate estimates: one document per work type, each its own estimate (and its own versions).
-    const list = checked.data.workTypes ?? [];
-    const docs = separate && list.length > 1
-      ? list.map((workType, i) => ({
-        ...doc,
-        workType,
-        workTypes: [workType],
-        ...(body.estimateNumber ? { estimateNumber: `${body.estimateNumber}-${i + 1}` } : {}),
-      }))
-      : [doc];
-    const priceList = (await activePriceList(db, object.companyId))?.items;
-    const equipmentPrice = (await findEquipmentPrice(db, object.companyId)) ?? undefined;
-    const made: { doc: Record<string, unknown>; estimate: Estimate; earlier: Regenerated }[] = [];
-    for (const one of docs) {
-      const earlier = await estimateToRegenerate(db, scope, {
-        objectId: object.id,
-        taskId,
-        workType: one.workType as string | undefined,
-        workTypes: one.workTypes as string[] | undefined,
-      }, (measurements ?? {}) as Record<string, unknown>);
-      if (earlier?.status === "approved") {
-        throw new ApiError(
-          409,
-          `Смета ${earlier.estimateNumber} утверждена: снимите утверждение, чтобы создать новую версию`,
-        );
-      }
-      made.push({
-        doc: one,
-        estimate: generated(one, { priceList, equipmentPrice, date: moscowDate(at) }),
-        earlier,
-      });
-    }
-    const stored = [];
-    for (const { doc: one, estimate, earlier } of made) {
-      const { id, estimateNumber, version } = await storeGeneratedEstimate(db, {
-        companyId: object.companyId,
-        objectId: object.id,
-        taskId,
-        estimate,
-        measurementDocument: one,
-        address: object.address,
-        replaces: earlier,
-        clientId: key,
-        ownNumber: typeof one.estimateNumber === "string",
-      }, { id: user.id, now: at });
-      stored.push({
-        ...estimate,
-        estimateNumber,
-        id,
-        version,
-        status: "draft",
-        objectId: object.id,
-        taskId,
-        createdAt: at,
-      });
-    }
-    return c.json(separate && stored.length > 1 ? { estimates: stored } : stored[0], 201);
+    const { made, separate } = outcome;
+    return c.json(separate && made.length > 1 ? { estimates: made } : made[0], 201);
   })
   .post("/", validate("json", manualBody, REQUIRED_MANUAL), async (c) => {
     const user = currentUser(c);

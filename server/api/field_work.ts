@@ -5,7 +5,7 @@ import { sendFieldReport } from "../../db/notifications.ts";
 import { displayName, formatKopecks } from "../../domain/format.ts";
 import { staffRoles } from "../../domain/roles.ts";
 import { invalid, notFound } from "../errors.ts";
-import { TaskRuleError, updateTask } from "../../db/tasks.ts";
+import { updateTask } from "../../usecases/task_changes.ts";
 import { seesOnlyOwnTasks } from "../../domain/tasks.ts";
 import { measurableTask } from "./measurements.ts";
 import { validate } from "../validate.ts";
@@ -53,9 +53,6 @@ export const fieldWorkApi = new Hono<AppEnv>()
         id: user.id,
         now: now(),
         assignedTo: seesOnlyOwnTasks(user) ? user.id : undefined,
-      }).catch((error) => {
-        if (error instanceof TaskRuleError) throw invalid({ [error.field]: [error.message] }, error.message);
-        throw error;
       });
       if (!done) throw notFound("Задача не найдена");
       taskStatus = done.status;

@@ -1,14 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import {
-  assignableUsers,
-  createTask,
-  getTask,
-  listTasks,
-  TaskRuleError,
-  type TaskView,
-  updateTask,
-} from "../../db/tasks.ts";
+import { assignableUsers, getTask, listTasks, type TaskView } from "../../db/tasks.ts";
+import { createTask, updateTask } from "../../usecases/task_changes.ts";
 import {
   isPastDay,
   parseDueDate,
@@ -19,7 +12,8 @@ import {
 } from "../../domain/tasks.ts";
 import { assignMeasurementSchema, ESTIMATE_SPLIT_MESSAGE, taskFormSchema } from "../../domain/task_forms.ts";
 import { estimateSplitRoles, hasRole, type Role, staffRoles } from "../../domain/roles.ts";
-import { ApiError, fieldErrors, forbidden, invalid, notFound } from "../errors.ts";
+import { ApiError, forbidden, invalid, notFound } from "../errors.ts";
+import { fieldErrors } from "../../domain/field_errors.ts";
 import { crewInCompany, scheduleConflicts } from "../../db/schedule.ts";
 import { formatVisit, windowInstants } from "../../domain/schedule.ts";
 import { moscowDate, moscowTime } from "../../domain/dates.ts";
@@ -140,11 +134,6 @@ async function scheduleOrError(
   };
 }
 
-function ruleError(error: unknown): never {
-  if (error instanceof TaskRuleError) throw invalid({ [error.field]: [error.message] });
-  throw error;
-}
-
 /**
  * Tasks. Staff read them; managers, chief engineers and administrators create and change any task of
  * their company; a surveyor or foreman sees and changes only the tasks assigned to them (status and
@@ -205,7 +194,7 @@ export const tasksApi = new Hono<AppEnv>()
       status: input.status,
       priority: input.priority ?? (raw.measurement ? "high" : "medium"),
       separateEstimates: input.separateEstimates,
-    }, { id: user.id, now: at }).catch(ruleError);
+    }, { id: user.id, now: at });
     return c.json(await getTask(db, scopeOf(null), task.id, { now: at }), 201);
   })
   .patch("/:id", validIdParam, validate("json", patchBody), async (c) => {
@@ -241,7 +230,7 @@ export const tasksApi = new Hono<AppEnv>()
       now: at,
       assignedTo: own ? user.id : undefined,
       origin: c.var.deps.env.PUBLIC_URL ?? new URL(c.req.url).origin,
-    }).catch(ruleError);
+    });
     if (!updated) throw notFound("Задача не найдена");
     return c.json(updated);
   });
