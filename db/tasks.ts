@@ -746,7 +746,13 @@ export async function tasksOfObjects(db: Db, scope: Scope, objectIds: number[]) 
     role: assignee.role,
   }).from(tasks)
     .leftJoin(assignee, eq(assignee.id, tasks.assignedTo))
-    .where(and(inArray(tasks.objectId, objectIds), scopeCondition(scope)))
+    // `+`: the objects' tasks by tasks_object_idx, not every task of the company.
+    .where(
+      and(
+        inArray(tasks.objectId, objectIds),
+        scope === null ? undefined : sql`+${tasks.companyId} = ${scope}`,
+      ),
+    )
     .orderBy(desc(tasks.createdAt));
 }
 
