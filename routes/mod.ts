@@ -100,7 +100,9 @@ const routes: Omit<PageRoute, "denied">[] = [
     path: "/tasks",
     access: staffRoles,
     handler: tasksPage,
-    cache: { tables: ["tasks", "objects", "users", "notifications", "crews", "crew_members"] },
+    cache: {
+      tables: ["tasks", "objects", "users", "notifications", "crews", "crew_members", "company_day_tallies"],
+    },
   },
   { path: "/schedule", access: staffRoles, handler: schedulePage },
   {
@@ -165,7 +167,7 @@ const routes: Omit<PageRoute, "denied">[] = [
     path: "/objects",
     access: staffRoles,
     handler: objectsPage,
-    cache: { tables: ["objects", "notifications"] },
+    cache: { tables: ["objects", "notifications", "company_day_tallies"] },
   },
   {
     path: "/improved-objects",
