@@ -4,8 +4,7 @@ import type { Db } from "./client.ts";
 import type { Scope } from "./scope.ts";
 import type { Columns, RowOf, Shown } from "./columns.ts";
 import { type Placeholders, preparedQuery } from "./prepared.ts";
-import { companyDayTallies, objects, tasks, users } from "./schema/mod.ts";
-import { tallyWhere } from "./tallies.ts";
+import { objects, tasks, users } from "./schema/mod.ts";
 import { notifyRoles, recordActivity } from "./notifications.ts";
 import {
   clientNumberFields,
@@ -131,27 +130,12 @@ export async function listObjects(
           .orderBy(desc(objects.createdAt), desc(objects.id))
           .limit(p.limit).offset(p.offset),
     ).all(),
-    // A company's count by status and work type alone is the sum of its per-day tallies (db/tallies.ts),
-    // a few rows per day; a district or a search is counted from the rows.
-    values.companyId !== undefined && !values.district && !values.phone && !values[SEARCH_SLOTS[0]]
-      ? preparedQuery(
-        db,
-        "objects.count.tallies",
-        { companyId: values.companyId, status: values.status, workType: values.workType },
-        (p) =>
-          db.select({ total: sql<number>`coalesce(sum(${companyDayTallies.n}), 0)` }).from(companyDayTallies)
-            .where(and(
-              tallyWhere("object", p.companyId),
-              p.status && eq(companyDayTallies.status, p.status),
-              p.workType && eq(companyDayTallies.variant, p.workType),
-            )),
-      ).all()
-      : preparedQuery(
-        db,
-        "objects.count",
-        values,
-        (p) => db.select({ total: count() }).from(objects).where(filterCondition(p)),
-      ).all(),
+    preparedQuery(
+      db,
+      "objects.count",
+      values,
+      (p) => db.select({ total: count() }).from(objects).where(filterCondition(p)),
+    ).all(),
   ]);
   return { rows, total, page, pageSize };
 }

@@ -167,7 +167,7 @@ const routes: Omit<PageRoute, "denied">[] = [
     path: "/objects",
     access: staffRoles,
     handler: objectsPage,
-    cache: { tables: ["objects", "notifications", "company_day_tallies"] },
+    cache: { tables: ["objects", "notifications"] },
   },
   {
     path: "/improved-objects",
