@@ -15,7 +15,10 @@ if (Deno.env.get(CHEAP_HASHING_SETTING) === "1") {
 }
 // A process started by the primary only serves: the data is prepared and the jobs run in the primary.
 const serveOnly = isServeOnlyProcess();
-const { app, seeded, demoLinks, deps, close } = await boot(env, { serveOnly });
+const { app, seeded, demoLinks, deps, close } = await boot(env, {
+  serveOnly,
+  readWorker: env.READ_WORKER === "true",
+});
 const workers = serveOnly ? [] : [
   startJobs(deps),
   startOutboxWorker(deps),

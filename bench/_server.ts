@@ -27,7 +27,10 @@ const METRICS_TOKEN = crypto.randomUUID();
  * Starts `main.ts` on the database in `dir` (seeded with the demo data) as `processes` processes on one port
  * (WEB_CONCURRENCY, server/cluster.ts) and waits for its first answer and for every process to listen.
  */
-export async function startServer(dir: string, { processes = 1 } = {}): Promise<BenchServer> {
+export async function startServer(
+  dir: string,
+  { processes = 1, env = {} }: { processes?: number; env?: Record<string, string> } = {},
+): Promise<BenchServer> {
   const port = freePort();
   const started = performance.now();
   const child = new Deno.Command(Deno.execPath(), {
@@ -41,6 +44,7 @@ export async function startServer(dir: string, { processes = 1 } = {}): Promise<
       NODE_ENV: "production",
       WEB_CONCURRENCY: String(processes),
       METRICS_TOKEN,
+      ...env,
     },
     stdout: "piped",
     stderr: "inherit",

@@ -1,5 +1,5 @@
 // The foreman panel: approved, running and finished projects with what the foreman opens from them.
-import { and, count, desc, eq, inArray, sql, sum } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sum } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import { contracts, estimates, objects } from "./schema/mod.ts";
 import type { Scope } from "./scope.ts";
@@ -40,13 +40,18 @@ export interface ForemanProject {
 
 /** The projects (objects approved, in work or completed), newest first, with their tasks' comments. */
 export async function foremanProjects(db: Db, scope: Scope, limit = 100): Promise<ForemanProject[]> {
-  const rows = await db.select().from(objects)
-    .where(and(inScope(scope), inArray(objects.status, [...foremanStatuses])))
-    .orderBy(
-      sql`case ${objects.status} when 'work_in_progress' then 0 when 'approved' then 1 else 2 end`,
-      desc(objects.updatedAt),
-    )
-    .limit(limit);
+  // In work first, then approved, then completed, each newest first: one status after the other along
+  // objects_company_status_updated_idx, stopping at `limit`, instead of sorting every project of the company.
+  const rows: (typeof objects.$inferSelect)[] = [];
+  for (const status of ["work_in_progress", "approved", "completed"] as const) {
+    if (rows.length >= limit) break;
+    rows.push(
+      ...await db.select().from(objects)
+        .where(and(inScope(scope), eq(objects.status, status)))
+        .orderBy(desc(objects.updatedAt))
+        .limit(limit - rows.length),
+    );
+  }
   const ids = rows.map((r) => r.id);
   const [taskRows, estimateRows, contractRows, docs] = await Promise.all([
     tasksOfObjects(db, scope, ids),

@@ -174,7 +174,8 @@ export async function estimatesOfObjects(
     totalAmount: estimates.totalAmount,
   }).from(estimates)
     .where(and(
-      companyOf(estimates.companyId, scope),
+      // `+`: the objects' estimates by estimates_object_idx, not every estimate of the company.
+      scope === null ? undefined : sql`+${estimates.companyId} = ${scope}`,
       inArray(estimates.objectId, objectIds),
       inArray(estimates.status, statuses as (typeof estimates.$inferSelect.status)[]),
     ))

@@ -18,7 +18,8 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { Db, Executor } from "./client.ts";
 import { type Scope } from "./scope.ts";
 import { type Bound, type Placeholders, preparedQuery } from "./prepared.ts";
-import { estimates, notifications, objects, tasks, users } from "./schema/mod.ts";
+import { companyDayTallies, estimates, notifications, objects, tasks, users } from "./schema/mod.ts";
+import { tallyWhere } from "./tallies.ts";
 import {
   closedTaskStatuses,
   effectiveStatus,
@@ -237,6 +238,19 @@ export async function listTasks(
 }
 
 export async function countTasks(db: Db, scope: Scope, options: TaskFilter & { now: Date }): Promise<number> {
+  const { status, assignedTo, objectId, assigneeRole, open } = options;
+  if (scope !== null && !status && assignedTo === undefined && !objectId && !assigneeRole && !open) {
+    // Every task of a company: the sum of its per-day tallies (db/tallies.ts), not a count of its rows.
+    const [all] = await preparedQuery(
+      db,
+      "tasks.count.tallies",
+      { companyId: scope },
+      (p) =>
+        db.select({ n: sql<number>`coalesce(sum(${companyDayTallies.n}), 0)` }).from(companyDayTallies)
+          .where(tallyWhere("task", p.companyId)),
+    ).all();
+    return Number(all.n);
+  }
   const [row] = await preparedQuery(
     db,
     `tasks.count${shapeOf(options)}`,
@@ -630,7 +644,13 @@ export async function tasksOfObjects(db: Db, scope: Scope, objectIds: number[]) 
     role: assignee.role,
   }).from(tasks)
     .leftJoin(assignee, eq(assignee.id, tasks.assignedTo))
-    .where(and(inArray(tasks.objectId, objectIds), scopeCondition(scope)))
+    // `+`: the objects' tasks by tasks_object_idx, not every task of the company.
+    .where(
+      and(
+        inArray(tasks.objectId, objectIds),
+        scope === null ? undefined : sql`+${tasks.companyId} = ${scope}`,
+      ),
+    )
     .orderBy(desc(tasks.createdAt));
 }
 

@@ -39,12 +39,12 @@ export default async function adminPage(c: Context<AppEnv>) {
       ),
     }, 403);
   }
-  const { db, now } = c.var.deps;
+  const { db, now, reads } = c.var.deps;
   const isSystem = user.role === "system_admin";
   const scope = companyScope(user);
   const [companies, dashboard] = await Promise.all([
     listCompanies(db, scope),
-    loadDashboardSection(db, user, scope, { period: parsePeriod(c.req.query("period")), now: now() }),
+    loadDashboardSection(db, user, scope, { period: parsePeriod(c.req.query("period")), now: now(), reads }),
   ]);
   // Users and objects are the shared figures the dashboard below is made of (domain/figures.ts).
   const figures = dashboard.data.stats;

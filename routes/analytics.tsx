@@ -1,5 +1,6 @@
 import type { Context } from "hono";
-import { type Analytics, analytics } from "../db/analytics.ts";
+import type { Analytics } from "../db/analytics.ts";
+import { readsOf } from "../db/read_worker.ts";
 import { receivablesByAge } from "../db/ledger.ts";
 import { ReceivablesCard } from "../components/Ledger.tsx";
 import {
@@ -203,14 +204,15 @@ function TabBody({ tab, data, period }: { tab: AnalyticsTab; data: Analytics; pe
 export default async function analyticsPage(c: Context<AppEnv>) {
   const user = currentUser(c);
   const { db, now } = c.var.deps;
+  const at = now();
   const period = parsePeriod(c.req.query("period"));
   const tab = (analyticsTabs as readonly string[]).includes(c.req.query("tab") ?? "")
     ? c.req.query("tab") as AnalyticsTab
     : "objects";
   const [data, receivables, service] = await Promise.all([
-    analytics(db, companyScope(user), period, now()),
-    receivablesByAge(db, companyScope(user), now()),
-    serviceFigures(db, companyScope(user), now(), periodRange(period, now()).from),
+    readsOf(c.var.deps).read("analytics", { scope: companyScope(user), period, now: at.getTime() }),
+    receivablesByAge(db, companyScope(user), at),
+    serviceFigures(db, companyScope(user), at, periodRange(period, at).from),
   ]);
   const f = data.finance;
   const during = inPeriod(period);

@@ -8,10 +8,11 @@ import { DashboardSection, loadDashboardSection } from "./_dashboard/mod.tsx";
 /** /dashboard: the company dashboard of spec/1 §2 (stat cards, latest tasks, activity, quick actions). */
 export default async function dashboardPage(c: Context<AppEnv>) {
   const user = currentUser(c);
-  const { db, now } = c.var.deps;
+  const { db, now, reads } = c.var.deps;
   const section = await loadDashboardSection(db, user, companyScope(user), {
     period: parsePeriod(c.req.query("period")),
     now: now(),
+    reads,
   });
   return renderWorkPage(c, {
     title: "Главная",

@@ -33,10 +33,10 @@ export const editObjectHref = (id: number) => `/objects?objectId=${id}&edit=1`;
 export default async function engineerPage(c: Context<AppEnv>) {
   const user = currentUser(c);
   const scope = companyScope(user);
-  const { db, now } = c.var.deps;
+  const { db, now, reads } = c.var.deps;
   const at = now();
   const [data, objects, tasks, dialogs, owed] = await Promise.all([
-    loadDashboard(db, scope, { period: "30d", now: at }),
+    loadDashboard(db, scope, { period: "30d", now: at, reads }),
     latestObjects(db, scope, 5),
     listTasks(db, scope, { now: at, limit: 6 }),
     loadTaskDialogs(db, scope, { now: at, role: user.role, measurement: true }),

@@ -100,7 +100,9 @@ const routes: Omit<PageRoute, "denied">[] = [
     path: "/tasks",
     access: staffRoles,
     handler: tasksPage,
-    cache: { tables: ["tasks", "objects", "users", "notifications", "crews", "crew_members"] },
+    cache: {
+      tables: ["tasks", "objects", "users", "notifications", "crews", "crew_members", "company_day_tallies"],
+    },
   },
   { path: "/schedule", access: staffRoles, handler: schedulePage },
   {

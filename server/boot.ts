@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { type Db, migrateDb, openDb } from "../db/client.ts";
+import { mainThreadReads, workerReads } from "../db/read_worker.ts";
 import { isEmpty, seedDemo } from "../db/seed/demo.ts";
 import type { FinishedJobLinks } from "../db/seed/finished_jobs.ts";
 import { createApp } from "./app.ts";
@@ -45,14 +46,23 @@ function islandManifest(): Promise<IslandManifest> {
  */
 export async function boot(
   env: Env,
-  options: { now?: () => Date; log?: Logger; serveOnly?: boolean } = {},
+  options: {
+    now?: () => Date;
+    log?: Logger;
+    serveOnly?: boolean;
+    /** The long reads in a worker of their own (db/read_worker.ts), as a served app has them; else on the
+     * main thread, as most tests have them. */
+    readWorker?: boolean;
+  } = {},
 ) {
   const db = await openDb(env.DATABASE_URL, { authToken: env.DATABASE_AUTH_TOKEN, observer: dbObserver });
   const now = options.now ?? (() => new Date());
   const storage = await storageOf(env);
   const demoLinks = options.serveOnly ? null : await prepareData(db, env, storage, now());
+  const reads = options.readWorker ? workerReads(env.DATABASE_URL, db) : mainThreadReads(db);
   const deps: AppDeps = {
     db,
+    reads,
     env,
     islands: await islandManifest(),
     styles: await loadStylesheet(),
@@ -61,7 +71,16 @@ export async function boot(
     log: options.log ?? jsonLogger(),
   };
   const app = createApp(deps);
-  return { app, deps, seeded: demoLinks !== null, demoLinks, close: () => db.$client.close() };
+  return {
+    app,
+    deps,
+    seeded: demoLinks !== null,
+    demoLinks,
+    close: () => {
+      reads.close();
+      db.$client.close();
+    },
+  };
 }
 
 /** The uploads' storage: the S3 bucket when S3_BUCKET is set, otherwise DATA_DIR/uploads. */

@@ -42,6 +42,9 @@ export const envSchema = z.object({
   /** How often the outbox worker looks for due messages, and how long its claim on a batch lasts, ms. */
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5000),
   OUTBOX_LEASE_MS: z.coerce.number().int().min(500).max(3_600_000).default(120_000),
+  /** "false" keeps the long reads (analytics, the dashboard's figures) on the request thread instead of a
+   * worker with its own connection (db/read_worker.ts); for comparing the two (bench/scale.ts). */
+  READ_WORKER: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("true")),
   /** Where the daily backups go (server/backup_job.ts); without it the server makes none. */
   BACKUP_DIR: optional,
   /** /readyz answers 503 when the data folder's disk has less free space than this, MB. */

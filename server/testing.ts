@@ -50,7 +50,13 @@ export interface UserClient {
 
 export const DEMO_PASSWORD = "demo12345";
 
-type TestAppOptions = { seed?: boolean; now?: () => Date; env?: Record<string, string> };
+type TestAppOptions = {
+  seed?: boolean;
+  now?: () => Date;
+  env?: Record<string, string>;
+  /** The long reads in a worker, as a served app has them (db/read_worker.ts). */
+  readWorker?: boolean;
+};
 
 /** The environment of a test app whose database and files live in `dir`. */
 const testEnv = (dir: string, options: TestAppOptions) =>
@@ -150,7 +156,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   }
   const env = testEnv(dir, options);
   const log = collectingLogger();
-  const booted = await boot(env, { now: options.now, log });
+  const booted = await boot(env, { now: options.now, log, readWorker: options.readWorker });
   const cookies = new Map<string, string>();
   const origin = "http://localhost";
 

@@ -1,3 +1,4 @@
+import type { Reads } from "../db/read_worker.ts";
 import type { Db } from "../db/client.ts";
 import type { Versions } from "../db/table_versions.ts";
 import type { Env } from "./env.ts";
@@ -33,6 +34,9 @@ export interface AppDeps {
   now: () => Date;
   /** Where request and error lines go (server/log.ts): JSON lines on stdout unless a test collects them. */
   log: Logger;
+  /** The reads that may take long at a large company (db/read_queries.ts), off the request thread when
+   * served (db/read_worker.ts); absent: on the main thread. */
+  reads?: Reads;
 }
 
 export interface AppEnv {

@@ -67,6 +67,8 @@ export const estimates = sqliteTable("estimates", {
   uniqueIndex("estimates_company_number_idx").on(t.companyId, t.estimateNumber),
   index("estimates_company_status_idx").on(t.companyId, t.status),
   index("estimates_object_idx").on(t.objectId),
+  // How many estimates a surveyor made (the cabinet's card): that person's rows, not the company's.
+  index("estimates_company_creator_idx").on(t.companyId, t.createdBy),
   check("estimates_status_check", sql.raw(`status IN (${inList(estimateStatuses)})`)),
   check("estimates_vat_check", sql.raw(`vat_mode IN (${inList(vatModes)})`)),
 ]);

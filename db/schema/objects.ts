@@ -63,10 +63,19 @@ export const objects = sqliteTable("objects", {
    * written in each change's transaction, read by the status module and the ledger. */
   changesDelta: kopecks("changes_delta").notNull().default(0),
 }, (t) => [
-  index("objects_company_created_idx").on(t.companyId, t.createdAt),
+  // With status, work type and estimated cost: the first, partial day of an /analytics period is counted
+  // from the index alone.
+  index("objects_company_created_idx").on(t.companyId, t.createdAt, t.status, t.workType, t.estimatedCost),
   index("objects_company_status_idx").on(t.companyId, t.status, t.createdAt),
-  // Completed objects of a period (the revenue figures) are read from this index alone.
-  index("objects_company_status_updated_idx").on(t.companyId, t.status, t.updatedAt),
+  // Completed objects of a period (the revenue figures) are read from this index alone; with the contract
+  // total and the estimated cost, so are the foreman's cards (db/foreman.ts foremanStats).
+  index("objects_company_status_updated_idx").on(
+    t.companyId,
+    t.status,
+    t.updatedAt,
+    t.contractTotal,
+    t.estimatedCost,
+  ),
   index("objects_company_work_type_idx").on(t.companyId, t.workType, t.createdAt),
   index("objects_company_district_idx").on(t.companyId, t.district, t.createdAt),
   // What the clients owe (db/figures.ts): only the objects under a contract, not every object of the company.

@@ -37,7 +37,18 @@ export const tasks = sqliteTable("tasks", {
   crewId: integer("crew_id"),
 }, (t) => [
   index("tasks_company_scheduled_idx").on(t.companyId, t.scheduledDate),
-  index("tasks_company_created_idx").on(t.companyId, t.createdAt),
+  // With status, priority, assignee and completion: the first, partial day of an /analytics period (the
+  // rows before the per-day tallies take over) is counted from the index alone.
+  index("tasks_company_created_idx").on(
+    t.companyId,
+    t.createdAt,
+    t.status,
+    t.priority,
+    t.assignedTo,
+    t.completedAt,
+  ),
+  // One person's tasks, newest first (the surveyor's cabinet): the person's rows, not the company's.
+  index("tasks_company_assignee_created_idx").on(t.companyId, t.assignedTo, t.createdAt),
   // With completed_at, "completed in the period" (the dashboard) is counted from the index alone.
   index("tasks_company_status_completed_idx").on(t.companyId, t.status, t.completedAt),
   // With due_date, the overdue count (tasks in work and late) is read from the index alone: 38 ms → 2 ms

@@ -5,7 +5,8 @@ import { estimateSplitRoles, hasRole, type Role } from "../../domain/roles.ts";
 import { taskManagerRoles } from "../../domain/tasks.ts";
 import type { CurrentUser } from "../../server/types.ts";
 import type { Db } from "../../db/client.ts";
-import { activityFeed, type ActivityItem, type DashboardStats, dashboardStats } from "../../db/stats.ts";
+import { activityFeed, type ActivityItem, type DashboardStats } from "../../db/stats.ts";
+import { type Reads, readsOf } from "../../db/read_worker.ts";
 import { assignableUsers, listTasks, type TaskView } from "../../db/tasks.ts";
 import { objectChoices } from "../../db/objects.ts";
 import type { Scope } from "../../db/scope.ts";
@@ -31,10 +32,14 @@ export interface DashboardData {
 export async function loadDashboard(
   db: Db,
   scope: Scope,
-  options: { period: Period; now: Date },
+  options: { period: Period; now: Date; reads?: Reads },
 ): Promise<DashboardData> {
   const [stats, recentTasks, activity] = await Promise.all([
-    dashboardStats(db, scope, options.period, options.now),
+    readsOf({ db, reads: options.reads }).read("dashboardStats", {
+      scope,
+      period: options.period,
+      now: options.now.getTime(),
+    }),
     listTasks(db, scope, { now: options.now, open: true, limit: 5 }),
     activityFeed(db, scope, 8),
   ]);
@@ -303,11 +308,11 @@ export async function loadDashboardSection(
   db: Db,
   user: CurrentUser,
   scope: Scope,
-  options: { period: Period; now: Date },
+  { reads, ...options }: { period: Period; now: Date; reads?: Reads },
 ) {
   const canCreate = hasRole(user.role, taskManagerRoles);
   const [data, dialogs, service] = await Promise.all([
-    loadDashboard(db, scope, options),
+    loadDashboard(db, scope, { ...options, reads }),
     canCreate ? loadTaskDialogs(db, scope, { now: options.now, role: user.role }) : Promise.resolve(null),
     serviceFigures(db, scope, options.now, periodRange(options.period, options.now).from),
   ]);

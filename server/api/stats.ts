@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { dashboardStats } from "../../db/stats.ts";
-import { analytics } from "../../db/analytics.ts";
+import { readsOf } from "../../db/read_worker.ts";
 import { analyticsTable, type TableName, tableNames, toCsv } from "../../domain/analytics.ts";
 import { parsePeriod, periods } from "../../domain/periods.ts";
 import { staffRoles } from "../../domain/roles.ts";
@@ -32,24 +31,33 @@ export const statsApi = new Hono<AppEnv>()
   .use(requireApi(staffRoles))
   .get("/", validate("query", statsQuery), async (c) => {
     const { period } = c.req.valid("query");
-    const { db, now } = c.var.deps;
-    return c.json(await dashboardStats(db, companyScope(currentUser(c)), parsePeriod(period), now()));
+    const { now } = c.var.deps;
+    const scope = companyScope(currentUser(c));
+    return c.json(
+      await readsOf(c.var.deps).read("dashboardStats", {
+        scope,
+        period: parsePeriod(period),
+        now: now().getTime(),
+      }),
+    );
   });
 
 /** GET /api/analytics?period= (JSON) and /api/analytics/export?table=&period= (CSV of one table). */
 export const analyticsApi = new Hono<AppEnv>()
   .use(requireApi(staffRoles))
   .get("/", validate("query", analyticsQuery), async (c) => {
-    const { db, now } = c.var.deps;
+    const { now } = c.var.deps;
     const period = parsePeriod(c.req.valid("query").period);
-    return c.json(await analytics(db, companyScope(currentUser(c)), period, now()));
+    const scope = companyScope(currentUser(c));
+    return c.json(await readsOf(c.var.deps).read("analytics", { scope, period, now: now().getTime() }));
   })
   .get("/export", validate("query", exportQuery), async (c) => {
     const query = c.req.valid("query");
     const name = query.table;
     const period = parsePeriod(query.period);
-    const { db, now } = c.var.deps;
-    const data = await analytics(db, companyScope(currentUser(c)), period, now());
+    const { now } = c.var.deps;
+    const scope = companyScope(currentUser(c));
+    const data = await readsOf(c.var.deps).read("analytics", { scope, period, now: now().getTime() });
     const csv = toCsv(analyticsTable(data, name as TableName));
     c.header("Content-Type", "text/csv; charset=utf-8");
     c.header("Content-Disposition", contentDisposition(`analytics-${name}-${period}.csv`));

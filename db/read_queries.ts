@@ -1,0 +1,28 @@
+// The reads that may run off the request thread (db/read_worker.ts): each by name, with arguments and an
+// answer a structured clone carries (numbers, strings, dates, plain objects). The worker and the main thread
+// run the same functions, so an answer does not depend on where it was read.
+import type { Db } from "./client.ts";
+import type { Scope } from "./scope.ts";
+import type { Period } from "../domain/periods.ts";
+import { analytics } from "./analytics.ts";
+import { dashboardStats } from "./stats.ts";
+
+/** A period's figures as of an instant (ms), for a company or (null) every company. */
+export interface PeriodArgs {
+  scope: Scope;
+  period: Period;
+  now: number;
+}
+
+/**
+ * The named reads: the ones that count a period's rows beside the tallies (the analytics' breakdowns, the
+ * overdue tasks the minute decides), which grow with the company.
+ */
+export const readQueries = {
+  analytics: (db: Db, a: PeriodArgs) => analytics(db, a.scope, a.period, new Date(a.now)),
+  dashboardStats: (db: Db, a: PeriodArgs) => dashboardStats(db, a.scope, a.period, new Date(a.now)),
+};
+
+export type ReadName = keyof typeof readQueries;
+export type ReadArgs<N extends ReadName> = Parameters<typeof readQueries[N]>[1];
+export type ReadAnswer<N extends ReadName> = Awaited<ReturnType<typeof readQueries[N]>>;

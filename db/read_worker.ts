@@ -1,0 +1,100 @@
+// Reads that can take long at a large company run off the request thread. The embedded database runs on
+// the thread that calls it: a read stepping through many rows holds every other request of the process
+// (`/api/user` waited for `/analytics`). A Deno Web Worker with its own read connection to the same file
+// answers the named reads of db/read_queries.ts instead; the request thread only waits for the answer.
+// Hand-written because no library offers a worker-backed libSQL reader; it is one message type each way.
+import type { Db } from "./client.ts";
+import { localPath } from "./client.ts";
+import { type ReadAnswer, type ReadArgs, type ReadName, readQueries } from "./read_queries.ts";
+import type { ReadWorkerAnswer, ReadWorkerMessage } from "./read_worker_main.ts";
+
+/** Where the named reads run: `read()` answers as the same function on the main thread would. */
+export interface Reads {
+  read<N extends ReadName>(name: N, args: ReadArgs<N>): Promise<ReadAnswer<N>>;
+  /** Stops the worker, if one was started; reads still waiting are refused. */
+  close(): void;
+  /** Whether a worker is running (started by a read, not yet stopped). */
+  readonly running: boolean;
+}
+
+/** The app's reads: its worker's when it has one, else the main thread's. */
+export function readsOf(deps: { db: Db; reads?: Reads }): Reads {
+  return deps.reads ?? mainThreadReads(deps.db);
+}
+
+/** The reads on the calling thread: a remote or in-memory database, or an app told not to use a worker. */
+export function mainThreadReads(db: Db): Reads {
+  return {
+    read: <N extends ReadName>(name: N, args: ReadArgs<N>) =>
+      (readQueries[name] as (d: Db, a: ReadArgs<N>) => Promise<ReadAnswer<N>>)(db, args),
+    close: () => {},
+    running: false,
+  };
+}
+
+/**
+ * The reads in a worker of their own on the local database at `url`; for any other database, on the main
+ * thread. The worker starts at the first read (most processes of the tests never need one) and is
+ * terminated by close().
+ */
+export function workerReads(url: string, db: Db): Reads {
+  if (localPath(url) === null) return mainThreadReads(db);
+  let worker: Worker | null = null;
+  let ready: Promise<void> | null = null;
+  let nextId = 1;
+  let closed = false;
+  const waiting = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+
+  const refuseAll = (error: Error) => {
+    for (const w of waiting.values()) w.reject(error);
+    waiting.clear();
+  };
+  const start = () => {
+    ready ??= new Promise<void>((resolve, reject) => {
+      worker = new Worker(new URL("./read_worker_main.ts", import.meta.url), { type: "module" });
+      worker.onmessage = (event: MessageEvent<ReadWorkerAnswer>) => {
+        const answer = event.data;
+        if ("ready" in answer) {
+          return answer.ready ? resolve() : reject(new Error(`read worker: ${answer.message}`));
+        }
+        const w = waiting.get(answer.id);
+        if (!w) return;
+        waiting.delete(answer.id);
+        if (answer.ok) w.resolve(answer.value);
+        else w.reject(new Error(answer.message));
+      };
+      worker.onerror = (event) => {
+        event.preventDefault();
+        const error = new Error(`read worker: ${event.message}`);
+        reject(error);
+        refuseAll(error);
+      };
+      worker.postMessage({ open: url } satisfies ReadWorkerMessage);
+    });
+    return ready;
+  };
+
+  return {
+    get running() {
+      return worker !== null;
+    },
+    async read<N extends ReadName>(name: N, args: ReadArgs<N>) {
+      if (closed) throw new Error("read worker: the app is stopping");
+      await start();
+      const id = nextId++;
+      return await new Promise<ReadAnswer<N>>((resolve, reject) => {
+        waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
+        worker!.postMessage({ id, name, args } satisfies ReadWorkerMessage);
+      });
+    },
+    close() {
+      closed = true;
+      // Terminating ends its connection with it, a start under way included.
+      (worker as Worker | null)?.terminate();
+      worker = null;
+      ready?.catch(() => {});
+      ready = null;
+      refuseAll(new Error("read worker: the app is stopping"));
+    },
+  };
+}

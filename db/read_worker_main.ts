@@ -1,0 +1,40 @@
+// The read worker (db/read_worker.ts): a Deno Web Worker with a read connection of its own to the database
+// file (WAL lets it read while the app writes), answering the named reads of db/read_queries.ts.
+/// <reference no-default-lib="true" />
+/// <reference lib="deno.worker" />
+import { openDb } from "./client.ts";
+import { type ReadName, readQueries } from "./read_queries.ts";
+
+/** What the worker is sent: the database once, then one read per message. */
+export type ReadWorkerMessage =
+  | { open: string }
+  | { id: number; name: ReadName; args: unknown };
+/** What it answers: ready (or why not), then each read's rows or its error's message. */
+export type ReadWorkerAnswer =
+  | { ready: true }
+  | { ready: false; message: string }
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; message: string };
+
+let db: Awaited<ReturnType<typeof openDb>> | null = null;
+
+self.onmessage = async (event: MessageEvent<ReadWorkerMessage>) => {
+  const message = event.data;
+  if ("open" in message) {
+    try {
+      db = await openDb(message.open);
+      self.postMessage({ ready: true } satisfies ReadWorkerAnswer);
+    } catch (error) {
+      self.postMessage({ ready: false, message: String(error) } satisfies ReadWorkerAnswer);
+    }
+    return;
+  }
+  try {
+    const read = readQueries[message.name] as (d: typeof db, a: unknown) => Promise<unknown>;
+    const value = await read(db!, message.args);
+    self.postMessage({ id: message.id, ok: true, value } satisfies ReadWorkerAnswer);
+  } catch (error) {
+    const text = error instanceof Error ? error.message : String(error);
+    self.postMessage({ id: message.id, ok: false, message: text } satisfies ReadWorkerAnswer);
+  }
+};
