@@ -1,16 +1,20 @@
 // The data of an object's КС-2 and КС-3 (domain/ks_forms.ts): the works performed (db/completed_works.ts),
 // the parties' requisites and the current contract. Generated from what is stored now, not stored itself.
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import type { Scope } from "./scope.ts";
-import { contracts } from "./schema/mod.ts";
+import { completionActs, contracts } from "./schema/mod.ts";
 import { companyRequisites, contractClient, contractObject } from "./contracts.ts";
 import { performedWorks } from "./completed_works.ts";
 import { type KsDocument, ksDocument } from "../domain/ks_forms.ts";
 import { bankLine, requisitesLine } from "../domain/contract_text.ts";
 import { workTypeLabels } from "../domain/labels.ts";
 
-/** The object's КС-2/КС-3, or why there are none: not found, or no contract yet. */
+/**
+ * The object's КС-2/КС-3, or why there are none: not found, or no contract yet. They are dated as the act of
+ * the current contract (the day the client signed it, else the day it was issued), the reporting period
+ * running from the contract to that day; before any act, today.
+ */
 export async function objectKsDocument(
   db: Db,
   scope: Scope,
@@ -26,6 +30,11 @@ export async function objectKsDocument(
     companyRequisites(db, object.companyId),
   ]);
   if (!contract || !works || !seller) return "no_contract";
+  const [act] = await db.select({ signedAt: completionActs.signedAt, createdAt: completionActs.createdAt })
+    .from(completionActs)
+    .where(and(eq(completionActs.contractId, contract.id), isNull(completionActs.refusedAt)))
+    .orderBy(desc(completionActs.version)).limit(1);
+  const date = act ? act.signedAt ?? act.createdAt : now;
   const client = contractClient(object);
   const address = contract.contractData.CLIENT_ADDRESS || object.legalAddress || "";
   const customerDetails = client.kind === "organisation"
@@ -33,7 +42,7 @@ export async function objectKsDocument(
     : address;
   return ksDocument({
     number: `${contract.contractNumber}/1`,
-    date: now,
+    date,
     periodFrom: contract.createdAt,
     customer: {
       name: contract.contractData.CLIENT_NAME || object.clientName || "",

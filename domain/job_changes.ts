@@ -169,7 +169,6 @@ export function agreementLineChange(l: Pick<AgreementLine, "kind" | "oldQuantity
 
 /** The agreement as text, line by line: what the client reads, the PDF prints and the signature's SHA-256 covers. */
 export function agreementText(a: AgreementContent): string {
-  const vat = vatLine(a.vatMode);
   const out = [
     agreementTitle(a),
     `от ${contractDay(new Date(a.contractDate))}`,
@@ -187,15 +186,22 @@ export function agreementText(a: AgreementContent): string {
       } → ${formatKopecks(l.newTotal)}. Причина: ${l.reason}`,
     )
   );
-  out.push(
-    "",
+  out.push("", ...agreementClosingLines(a));
+  return out.join("\n");
+}
+
+/** The agreement's last lines (the text and the PDF alike): the price before, the new price, the rest unchanged. */
+export function agreementClosingLines(
+  a: Pick<AgreementContent, "oldTotal" | "newTotal" | "newVatAmount" | "vatMode">,
+): [before: string, after: string, rest: string] {
+  const vat = vatLine(a.vatMode);
+  return [
     `Цена работ до соглашения: ${formatKopecks(a.oldTotal)}`,
     `Новая цена работ: ${formatKopecks(a.newTotal)} (${amountInWords(a.newTotal)})${
       vat.rate === 0 ? ", НДС не облагается" : `, в т.ч. ${vat.label} ${formatKopecks(a.newVatAmount)}`
     }`,
     "Остальные условия договора остаются без изменений.",
-  );
-  return out.join("\n");
+  ];
 }
 
 export type AgreementState = "awaiting" | "signed" | "refused";

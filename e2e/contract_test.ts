@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, notInArray } from "drizzle-orm";
 import { browserTest, drawSignature, hydrated, screenshot, toast } from "./harness.ts";
-import { companies, contractSignatures, estimates } from "../db/schema/mod.ts";
+import { companies, contracts, contractSignatures, estimates } from "../db/schema/mod.ts";
 import { sha256Hex } from "../server/client_links.ts";
 
 browserTest(
@@ -10,7 +10,11 @@ browserTest(
     const [demo] = await h.t.deps.db.select().from(companies).where(
       eq(companies.name, "ООО «Демо Септик»"),
     );
-    const [estimate] = await h.t.deps.db.select().from(estimates).where(eq(estimates.companyId, demo.id));
+    // An estimate of an object with no contract yet (the demo's jobs under way and finished have theirs).
+    const [estimate] = await h.t.deps.db.select().from(estimates).where(and(
+      eq(estimates.companyId, demo.id),
+      notInArray(estimates.objectId, h.t.deps.db.select({ id: contracts.objectId }).from(contracts)),
+    )).orderBy(estimates.id).limit(1);
 
     const staff = await h.newPage("phone");
     await staff.context().grantPermissions(["clipboard-read", "clipboard-write"]);

@@ -1,20 +1,15 @@
 // The supplementary agreement as a PDF (the contract's path: pdf-lib with the bundled DejaVu Sans, so the
-// Cyrillic is real text): the agreement's text as the client signs it (domain/job_changes.ts agreementText),
-// the parties, and the client's electronic signature (name, time, IP, browser, the text's SHA-256, the drawn
-// image) once signed, or the refusal with its comment.
-import type { PDFPage } from "pdf-lib";
+// Cyrillic is real text), laid out by the closing documents' sheet (server/pdf_layout.ts): the parties, the
+// changed works as a ruled table (the lines of agreementText, domain/job_changes.ts, which the client signs and
+// the signature's SHA-256 covers), the totals, and the client's electronic signature (name, time, IP, browser,
+// the text's SHA-256, the drawn image) once signed, or the refusal with its comment.
 import type { SupplementaryAgreement } from "../db/job_changes.ts";
-import { agreementText, agreementTitle } from "../domain/job_changes.ts";
+import { agreementClosingLines, agreementLineChange, agreementTitle } from "../domain/job_changes.ts";
 import { contractDay } from "../domain/contract_text.ts";
-import { formatDateTime } from "../domain/format.ts";
-import { wrap } from "./contract_documents.ts";
-import { newPdf } from "./pdf_document.ts";
+import { formatQuantity } from "../domain/acts.ts";
+import { formatDateTime, formatKopecks } from "../domain/format.ts";
+import { type Column, PdfSheet } from "./pdf_layout.ts";
 import { readablePng } from "./signature_image.ts";
-
-const A4: [number, number] = [595.28, 841.89];
-const MARGIN = 48;
-const SIZE = 9.5;
-const LEADING = 13;
 
 /** `Доп_соглашение_{N}_к_{contract}_{date}.pdf`. */
 export function agreementFileName(
@@ -28,50 +23,82 @@ export function agreementFileName(
 export async function agreementPdf(a: SupplementaryAgreement): Promise<Uint8Array> {
   const content = a.content;
   if (!content) throw new Error(`agreement ${a.id}: stored content unreadable`);
-  const { pdf, font, rgb } = await newPdf(agreementTitle(content));
-  const INK = rgb(0.1, 0.1, 0.1);
-  const GREY = rgb(0.45, 0.45, 0.45);
-  const width = A4[0] - 2 * MARGIN;
-  let page: PDFPage = pdf.addPage(A4);
-  let y = A4[1] - MARGIN;
-  const write = (s: string, o: { size?: number; center?: boolean } = {}) => {
-    const size = o.size ?? SIZE;
-    for (const line of wrap(s, font, size, width)) {
-      if (y - LEADING < MARGIN + 10) {
-        page = pdf.addPage(A4);
-        y = A4[1] - MARGIN;
-      }
-      const x = o.center ? MARGIN + (width - font.widthOfTextAtSize(line, size)) / 2 : MARGIN;
-      if (line) page.drawText(line, { x, y, size, font, color: INK });
-      y -= size > SIZE ? size + 5 : LEADING;
-    }
+  const sheet = await PdfSheet.create(agreementTitle(content));
+  const bare = (kopecks: number) => formatKopecks(kopecks).replace(/\s*₽$/, "");
+  sheet.text(agreementTitle(content), { size: 13, center: true, bold: true });
+  sheet.text(`договор от ${contractDay(new Date(content.contractDate))}`, { size: 10.5, center: true });
+  sheet.gap(8);
+  const c = content.contractor;
+  for (
+    const line of [
+      `Дата соглашения: ${contractDay(new Date(content.date))}`,
+      `Исполнитель: ${c.name}${c.inn ? `, ИНН ${c.inn}` : ""}${c.address ? `, ${c.address}` : ""}`,
+      `Заказчик: ${content.customer}`,
+      `Объект: ${content.address}`,
+    ]
+  ) sheet.text(line, { size: 9.5 });
+  sheet.gap();
+  sheet.text(`Стороны договорились изменить состав и объём работ по смете № ${content.estimateNumber}:`, {
+    size: 9.5,
+  });
+  sheet.gap(4);
+  const fixed = [22, 32, 46, 46, 58, 62, 62];
+  const free = sheet.width - fixed.reduce((sum, w) => sum + w, 0);
+  const columns: Column[] = [
+    { width: 22, align: "center" },
+    { width: Math.round(free * 0.55) },
+    { width: 32, align: "center" },
+    { width: 46, align: "right" },
+    { width: 46, align: "right" },
+    { width: 58, align: "right" },
+    { width: 62, align: "right" },
+    { width: 62, align: "right" },
+    { width: free - Math.round(free * 0.55) },
+  ];
+  sheet.row(
+    ["№", "Наименование", "Ед.", "Было", "Стало", "Цена, ₽", "Сумма была, ₽", "Сумма стала, ₽", "Причина"],
+    columns,
+    { bold: true, fill: true },
+  );
+  content.lines.forEach((l, i) =>
+    sheet.row([
+      String(i + 1),
+      l.kind === "qty" ? l.name : `${l.name} (${agreementLineChange(l)})`,
+      l.unit,
+      l.kind === "added" ? "—" : formatQuantity(l.oldQuantity),
+      l.kind === "removed" ? "—" : formatQuantity(l.newQuantity),
+      bare(l.pricePerUnit),
+      bare(l.oldTotal),
+      bare(l.newTotal),
+      l.reason,
+    ], columns)
+  );
+  sheet.gap(8);
+  const [before, after, rest] = agreementClosingLines(content);
+  sheet.text(before, { size: 9.5 });
+  sheet.text(after, { size: 10.5, bold: true });
+  sheet.text(rest, { size: 9.5 });
+  sheet.gap(16);
+  const half = sheet.width / 2;
+  sheet.ensure(90);
+  const pair = (left: string, right: string, size = 9.5) => {
+    const top = sheet.y;
+    sheet.text(left, { size, width: half - 8 });
+    const leftEnd = sheet.y;
+    sheet.y = top;
+    sheet.text(right, { size, x: half, width: half });
+    sheet.y = Math.min(leftEnd, sheet.y) - 3;
   };
-  const [title, dated, ...body] = agreementText(content).split("\n");
-  write(title, { size: 13, center: true });
-  write(dated.replace("от", "договор от"), { size: 10.5, center: true });
-  y -= 6;
-  for (const line of body) write(line);
-  y -= 14;
-  const half = width / 2;
-  const pair = (left: string, right: string, size = SIZE) => {
-    page.drawText(left, { x: MARGIN, y, size, font, color: INK });
-    page.drawText(right, { x: MARGIN + half, y, size, font, color: INK });
-    y -= LEADING + 2;
-  };
-  if (y < MARGIN + 80) {
-    page = pdf.addPage(A4);
-    y = A4[1] - MARGIN;
-  }
   pair("Исполнитель", "Заказчик", 10.5);
-  pair(content.contractor.name, content.customer);
-  y -= LEADING;
+  pair(c.name, content.customer);
+  sheet.gap(12);
   pair(
-    `________________ / ${content.contractor.director ?? ""} /`,
+    `________________ / ${c.director ?? ""} /`,
     a.signedAt ? "подписано электронно, см. ниже" : "________________",
   );
-  y -= LEADING;
+  sheet.gap(12);
   if (a.signedAt && a.signerName) {
-    write("ЭЛЕКТРОННАЯ ПОДПИСЬ ЗАКАЗЧИКА", { size: 10.5 });
+    sheet.text("ЭЛЕКТРОННАЯ ПОДПИСЬ ЗАКАЗЧИКА", { size: 10.5, bold: true });
     for (
       const line of [
         `Подписал: ${a.signerName}`,
@@ -80,29 +107,17 @@ export async function agreementPdf(a: SupplementaryAgreement): Promise<Uint8Arra
         `Браузер: ${a.userAgent ?? "не определён"}`,
         `SHA-256 текста соглашения: ${a.textSha256}`,
       ]
-    ) write(line, { size: 8.5 });
+    ) sheet.text(line, { size: 8.5 });
     const png = a.signatureImage ? readablePng(a.signatureImage) : null;
-    const image = png && await pdf.embedPng(png.bytes).catch(() => null);
-    if (image) {
-      const scaled = image.scaleToFit(200, 80);
-      if (y - scaled.height - 8 < MARGIN) {
-        page = pdf.addPage(A4);
-        y = A4[1] - MARGIN;
-      }
-      y -= scaled.height + 4;
-      page.drawImage(image, { x: MARGIN, y, width: scaled.width, height: scaled.height });
-    } else write("Изображение подписи не удалось прочитать", { size: 8.5 });
+    const drawn = png && await sheet.image(png.bytes, 200).then(() => true, () => false);
+    if (!drawn) sheet.text("Изображение подписи не удалось прочитать", { size: 8.5 });
   } else if (a.refusedAt) {
-    write(
+    sheet.text(
       `Заказчик отказался подписать соглашение ${formatDateTime(a.refusedAt)} (МСК)${
         a.refusedBy ? `, ${a.refusedBy}` : ""
       }: «${a.refusalComment ?? ""}»`,
+      { size: 9.5 },
     );
   }
-  const pages = pdf.getPages();
-  for (const [i, p] of pages.entries()) {
-    const label = `${agreementTitle(content)} — стр. ${i + 1} из ${pages.length}`;
-    p.drawText(label, { x: MARGIN, y: MARGIN / 2, size: 8, font, color: GREY });
-  }
-  return await pdf.save();
+  return await sheet.save(agreementTitle(content));
 }

@@ -7,6 +7,7 @@ import { expectJson, type TestApp, withTestApp } from "../testing.ts";
 import { extractPdfText } from "../testing_pdf.ts";
 import { and, eq } from "drizzle-orm";
 import { companies, payments } from "../../db/schema/mod.ts";
+import { contractDay } from "../../domain/contract_text.ts";
 
 const ENGINEER = "engineer@demo.local";
 
@@ -81,7 +82,11 @@ Deno.test("[api] the demo has a company client whose КС-2 and КС-3 total its
     const invoices: any[] = await get(t, `/api/invoices/object/${job.object.id}`);
     assert.deepEqual(invoices.map((i) => [i.kind, i.amount]), [["final", job.act.dueAmount]]);
     const base = `/api/closing-documents/object/${job.object.id}`;
-    assert.ok((await extractPdfText(await download(t, `${base}/ks2.pdf`))).includes("АКТ О ПРИЁМКЕ"));
+    const ks2 = await extractPdfText(await download(t, `${base}/ks2.pdf`));
+    assert.ok(ks2.includes("АКТ О ПРИЁМКЕ"));
+    // Dated as the act the client signed, not as the day it is downloaded.
+    assert.ok(ks2.includes(contractDay(new Date(job.act.signedAt))), "КС-2 carries the act's date");
+    assert.ok(!ks2.includes(contractDay(new Date())), "not today's");
     assert.ok((await extractPdfText(await download(t, `${base}/ks3.pdf`))).includes("СПРАВКА О СТОИМОСТИ"));
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load((await download(t, `${base}/ks.xlsx`)).buffer as ArrayBuffer);

@@ -125,6 +125,7 @@ Deno.test("[api] a decrease counts without a signature; an increase waits for th
       const s of [
         "Дополнительное соглашение № 1 к договору № Д-ИЗМ-1",
         "Траншея под трубу",
+        "Сумма стала, ₽", // the changes as a table, as the act's works
         formatKopecks(newTotal),
       ]
     ) {
