@@ -105,7 +105,7 @@ const versionSuffix = /-v\d+$/;
  * the activity and tells the chief engineers, in one transaction. With `replaces` (see estimateToRegenerate)
  * it becomes the next version of that estimate: the earlier one is kept in estimate_versions, the number
  * becomes `<number>-vN`, and the chief engineers hear «Смета обновлена» once, not «Создана смета» again.
- * Otherwise the number is the company's next in the year («С-2026-0017», issue 25 item 10), or, when the
+ * Otherwise the number is the company's next in the year («С-2026-0017»), or, when the
  * request named one (`ownNumber`), that number or the first free `<number>-N` (N from 2) when taken.
  */
 export async function storeGeneratedEstimate(

@@ -463,13 +463,13 @@ const workSectionIds: Record<Exclude<WorkKind, "septic">, string> = {
   sewage: "sewage",
 };
 
-/** Issue 25 item 10: the server numbers estimates, so one priced on the phone has no number until it syncs
+/** The server numbers estimates, so one priced on the phone has no number until it syncs
  * (the engine's own «СМ-…» would be a number no document will carry). */
 export const PROVISIONAL_NUMBER = "черновик, номер будет присвоен при синхронизации";
 const estimateLabel = (e: StoredEstimate) => e.onDevice ? PROVISIONAL_NUMBER : `№ ${e.estimateNumber}`;
 
 /**
- * Issue 16: an estimate priced on the phone says it is not saved yet; the server's estimate that replaced it
+ * An estimate priced on the phone says it is not saved yet; the server's estimate that replaced it
  * says so when its total differs, and why.
  */
 function OfflineEstimateNotes(

@@ -522,7 +522,7 @@ export function useMeasurementSession(
 
 export type MeasurementSession = ReturnType<typeof useMeasurementSession>;
 
-/** The draft state line's text (UI.md): where the values are. */
+/** The draft state line's text: where the values are. */
 export function syncLabel(sync: SyncState): string {
   switch (sync) {
     case "device":

@@ -1,5 +1,5 @@
-// The demo data of DESIGN.md: two companies, an account for every role, objects and tasks in every
-// status, estimates, the jobs under way, the finished jobs (issue 25), the shop and the service. Marked
+// The demo data: two companies, an account for every role, objects and tasks in every
+// status, estimates, the jobs under way, the finished jobs, the shop and the service. Marked
 // is_demo so the owner's clean-up removes it. Each part is a module of its own under db/seed/.
 import { count } from "drizzle-orm";
 import type { Db } from "../client.ts";

@@ -1,4 +1,4 @@
-// The demo's finished jobs (issue 25): the whole path from the quote to the last rouble, walked through the
+// The demo's finished jobs: the whole path from the quote to the last rouble, walked through the
 // same db/ functions the API calls, so every figure (contract, ledger, act, КС-2/КС-3) comes from one
 // definition. A station job with one agreed change, paid in full, with its warranty card; a well job paid in
 // full, with the foreman's drilling record for its passport; an organisation's job with its invoice, КС-2 and

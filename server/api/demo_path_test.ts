@@ -1,5 +1,5 @@
 // deno-lint-ignore-file no-explicit-any
-// Issue 25's standard for the demo: a station job and a well job finished and paid, and a company client with
+// The demo's standard: a station job and a well job finished and paid, and a company client with
 // its КС-2/КС-3, read through the API as staff see them.
 import assert from "node:assert/strict";
 import ExcelJS from "exceljs";
