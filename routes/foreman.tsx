@@ -74,7 +74,12 @@ function ProjectCard(
             <dt>Стоимость</dt>
             <dd className="money">
               {formatKopecks(p.money.value)}
-              {p.money.contracted && <span className="muted small">{" (по договору)"}</span>}
+              {p.money.contracted && (
+                <>
+                  {" "}
+                  <span className="muted small">(по договору)</span>
+                </>
+              )}
             </dd>
           </>
         )}

@@ -75,7 +75,12 @@ function ObjectCard({ o, variant, canEdit }: { o: ObjectCardRow; variant: Varian
           <dt>Стоимость</dt>
           <dd className="num">
             {value.contracted || o.estimatedCost !== null ? formatKopecks(value.value) : "Не указана"}
-            {value.contracted && <span className="muted small">{" (по договору)"}</span>}
+            {value.contracted && (
+              <>
+                {" "}
+                <span className="muted small">(по договору)</span>
+              </>
+            )}
           </dd>
         </div>
       </dl>

@@ -251,7 +251,12 @@ function Details(
         <dt>Стоимость</dt>
         <dd className="num">
           {o.money.contracted ? money(o.money.value) : money(o.estimatedCost)}
-          {o.money.contracted && <span className="muted small">{" (по договору)"}</span>}
+          {o.money.contracted && (
+            <>
+              {" "}
+              <span className="muted small">(по договору)</span>
+            </>
+          )}
         </dd>
         {o.money.contracted && (
           <>
