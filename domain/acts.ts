@@ -2,11 +2,10 @@
 // the client signs, and the client's answers. db/acts.ts makes it from the approved estimate (through
 // completedWorkLines) and the ledger's definition of money received (domain/ledger.ts); the PDF
 // (server/act_documents.ts), the client's page and the staff's card print the same content.
-import * as z from "zod/mini";
+import { clientRefusalSchema, clientSignatureSchema } from "./client_signature.ts";
 import { formatKopecks } from "./format.ts";
 import { amountInWords } from "./amount_words.ts";
 import { contractDay } from "./contract_text.ts";
-import { signatureProblems } from "./contract_text.ts";
 import { vatLine } from "../estimating/enums.ts";
 import type { Role } from "./roles.ts";
 
@@ -123,30 +122,10 @@ export function actState(a: { signedAt: Date | string | null; refusedAt: Date | 
 }
 
 /** POST /api/client-links/:token/act/sign: the same fields and checks as the contract's signature. */
-export const actSignSchema = z.object({
-  fullName: z.string("Введите фамилию, имя и отчество"),
-  signature: z.string("Нарисуйте подпись"),
-  agree: z.boolean("Подтвердите, что работы приняты"),
-}).check(z.superRefine((value, ctx) => {
-  for (const [field, message] of Object.entries(signatureProblems(value))) {
-    ctx.addIssue({
-      code: "custom",
-      message: field === "agree" ? "Подтвердите, что работы приняты" : message,
-      path: [field],
-      input: value,
-    });
-  }
-}));
+export const actSignSchema = clientSignatureSchema("Подтвердите, что работы приняты");
 
 /** POST /api/client-links/:token/act/refuse: why the client does not sign. */
-export const actRefusalSchema = z.object({
-  comment: z.string("Напишите, почему вы не подписываете акт").check(
-    z.trim(),
-    z.minLength(3, "Напишите, почему вы не подписываете акт (не короче 3 символов)"),
-    z.maxLength(2000, "Не длиннее 2000 символов"),
-  ),
-  name: z.optional(z.string().check(z.trim(), z.maxLength(255, "Не более 255 символов"))),
-});
+export const actRefusalSchema = clientRefusalSchema("акт");
 
 /** What the confirmation of «Завершить работы» states, kopecks. */
 export interface ActPreview {

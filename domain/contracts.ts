@@ -2,9 +2,10 @@
 // data, the generate and payment calls, the signature, a company's template. The text itself is in
 // contract_text.ts, re-exported here for the server.
 import * as z from "zod/mini";
+import { clientSignatureSchema } from "./client_signature.ts";
 import { clientKinds, workTypes } from "./enums.ts";
 import { calendarDate, isRecordId, MAX_AMOUNT_KOPECKS } from "./bounds.ts";
-import { prepaymentPercents, signatureProblems, templateProblem } from "./contract_text.ts";
+import { prepaymentPercents, templateProblem } from "./contract_text.ts";
 
 export * from "./contract_text.ts";
 
@@ -100,15 +101,7 @@ export const paymentReceivedSchema = z.object({
 });
 
 /** The client signs by typing the full name and drawing the signature (the rules: signatureProblems). */
-export const contractSignSchema = z.object({
-  fullName: z.string("Введите фамилию, имя и отчество"),
-  signature: z.string("Нарисуйте подпись"),
-  agree: z.boolean("Подтвердите согласие с условиями договора"),
-}).check(z.superRefine((value, ctx) => {
-  for (const [field, message] of Object.entries(signatureProblems(value))) {
-    ctx.addIssue({ code: "custom", message, path: [field], input: value });
-  }
-}));
+export const contractSignSchema = clientSignatureSchema("Подтвердите согласие с условиями договора");
 
 /** PUT /api/contracts/templates/:workType: the company's own text; an unknown placeholder is refused. */
 export const contractTemplateSchema = z.object({

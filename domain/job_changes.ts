@@ -4,9 +4,10 @@
 // «требует согласия клиента»), and the agreement's content and text. db/job_changes.ts stores them; the act,
 // the invoice, КС-2/КС-3 and the ledger read the lines through db/completed_works.ts completedWorkLines.
 import * as z from "zod/mini";
+import { clientRefusalSchema, clientSignatureSchema } from "./client_signature.ts";
 import { formatKopecks } from "./format.ts";
 import { amountInWords } from "./amount_words.ts";
-import { contractDay, signatureProblems } from "./contract_text.ts";
+import { contractDay } from "./contract_text.ts";
 import { formatQuantity } from "./acts.ts";
 import { isRecordId } from "./bounds.ts";
 import { vatLine } from "../estimating/enums.ts";
@@ -277,27 +278,7 @@ export const jobChangeEditSchema = z.object({
 export type JobChangeEdit = z.infer<typeof jobChangeEditSchema>;
 
 /** POST /api/client-links/:token/agreement/sign: the contract's signature fields and checks. */
-export const agreementSignSchema = z.object({
-  fullName: z.string("Введите фамилию, имя и отчество"),
-  signature: z.string("Нарисуйте подпись"),
-  agree: z.boolean("Подтвердите согласие с условиями соглашения"),
-}).check(z.superRefine((value, ctx) => {
-  for (const [field, message] of Object.entries(signatureProblems(value))) {
-    ctx.addIssue({
-      code: "custom",
-      message: field === "agree" ? "Подтвердите согласие с условиями соглашения" : message,
-      path: [field],
-      input: value,
-    });
-  }
-}));
+export const agreementSignSchema = clientSignatureSchema("Подтвердите согласие с условиями соглашения");
 
 /** POST /api/client-links/:token/agreement/refuse. */
-export const agreementRefusalSchema = z.object({
-  comment: z.string("Напишите, почему вы не подписываете соглашение").check(
-    z.trim(),
-    z.minLength(3, "Напишите, почему вы не подписываете соглашение (не короче 3 символов)"),
-    z.maxLength(2000, "Не длиннее 2000 символов"),
-  ),
-  name: z.optional(z.string().check(z.trim(), z.maxLength(255, "Не более 255 символов"))),
-});
+export const agreementRefusalSchema = clientRefusalSchema("соглашение");
