@@ -7,6 +7,7 @@ import * as schema from "./schema/mod.ts";
 import { queuedClient, WriteQueue } from "./write_queue.ts";
 import { type DbObserver, observedClient } from "./observed_client.ts";
 import { lenientIntegers } from "./lenient_integers.ts";
+import { keepPreparedStatements } from "./statement_cache.ts";
 
 export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
 /** The database or an open transaction of it: what a query that may run inside a transaction takes. */
@@ -36,6 +37,7 @@ const WRITE_WAIT_MS = 60_000;
  * writes go through one connection of their own, set up once (setUpWriter()).
  */
 export async function openDb(url: string, options: OpenOptions = {}): Promise<Db> {
+  keepPreparedStatements();
   const local = url.startsWith("file:") && !url.includes(":memory:");
   if (local) {
     const path = url.slice("file:".length);

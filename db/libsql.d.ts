@@ -1,4 +1,4 @@
-// The part of the `libsql` package's API this project uses (the session reader and the change counters' reader). Its
+// The part of the `libsql` package's API this project uses (the session reader, the change counters' reader and the statement cache). Its
 // own types pull in @types/node, which would replace Deno's types of the node: modules for the whole program.
 export default class Database {
   constructor(path: string, options?: { timeout?: number });

@@ -25,6 +25,11 @@ export interface VersionReader {
    * company's own counter plus that of rows without a company; for any other table, the table's counter.
    */
   ofCompany(companyId: number): Versions;
+  /**
+   * The user's unread notifications: all a signed-in page shows of the notifications table (the bell), so a
+   * page is kept under this number instead of the table's counter, which every notification of anyone moves.
+   */
+  unreadOf(userId: number): number;
 }
 
 /** "name 1 name 2" as one string (one row: the driver crosses into native code once per row). */
@@ -54,6 +59,8 @@ export function localVersionReader(path: string): VersionReader {
       FROM ${COMPANY_VERSIONS_TABLE} WHERE company_id IN (?, ${NO_COMPANY}) GROUP BY name)`,
   );
   companyCounters.raw(true);
+  const unread = connection.prepare("SELECT count(*) FROM notifications WHERE user_id = ? AND is_read = 0");
+  unread.raw(true);
   // A table follows its company's counter only while its triggers keep it (a table rebuilt without them
   // falls back to the table's counter, which its own triggers keep).
   const perCompany = (connection.prepare(
@@ -62,12 +69,14 @@ export function localVersionReader(path: string): VersionReader {
   let seen: unknown = null;
   let versions: Versions = new Map();
   let ofCompanies = new Map<number, Versions>();
+  let unreadOfUsers = new Map<number, number>();
   const current = (): Versions => {
     const now = (dataVersion.get() as unknown[])[0];
     if (now !== seen) {
       seen = now;
       versions = parsePairs((counters.get() as unknown[])[0], new Map());
       ofCompanies = new Map();
+      unreadOfUsers = new Map();
     }
     return versions;
   };
@@ -83,6 +92,12 @@ export function localVersionReader(path: string): VersionReader {
         ofCompanies.set(companyId, read = merged);
       }
       return read;
+    },
+    unreadOf(userId) {
+      current();
+      let n = unreadOfUsers.get(userId);
+      if (n === undefined) unreadOfUsers.set(userId, n = Number((unread.get(userId) as unknown[])[0]));
+      return n;
     },
   };
 }

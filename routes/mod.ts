@@ -69,14 +69,13 @@ const deniedTexts: Record<string, string> = {
   "/shop-products": "Товары магазина доступны администраторам и менеджерам",
 };
 
-/** What the dashboard and the engineer's cabinet read: the work, the feed, the bell and the money figures. */
+/** What the dashboard and the engineer's cabinet read: the work, the feed and the money figures. */
 const cabinetTables = [
   "tasks",
   "objects",
   "users",
   "activities",
   "documents",
-  "notifications",
   "payments",
   "contracts",
   "contract_signatures",
@@ -101,7 +100,7 @@ const routes: Omit<PageRoute, "denied">[] = [
     access: staffRoles,
     handler: tasksPage,
     cache: {
-      tables: ["tasks", "objects", "users", "notifications", "crews", "crew_members", "company_day_tallies"],
+      tables: ["tasks", "objects", "users", "crews", "crew_members", "company_day_tallies"],
     },
   },
   { path: "/schedule", access: staffRoles, handler: schedulePage },
@@ -121,7 +120,7 @@ const routes: Omit<PageRoute, "denied">[] = [
     path: "/surveyor",
     access: surveyorRoles,
     handler: surveyorPage,
-    cache: { tables: ["tasks", "objects", "estimates", "crews", "crew_members", "users", "notifications"] },
+    cache: { tables: ["tasks", "objects", "estimates", "crews", "crew_members", "users"] },
   },
   {
     path: "/foreman",
@@ -139,7 +138,6 @@ const routes: Omit<PageRoute, "denied">[] = [
         "contracts",
         "contract_signatures",
         "users",
-        "notifications",
       ],
     },
   },
@@ -153,7 +151,6 @@ const routes: Omit<PageRoute, "denied">[] = [
         "tasks",
         "objects",
         "users",
-        "notifications",
         "payments",
         "contracts",
         "contract_signatures",
@@ -167,31 +164,31 @@ const routes: Omit<PageRoute, "denied">[] = [
     path: "/objects",
     access: staffRoles,
     handler: objectsPage,
-    cache: { tables: ["objects", "notifications"] },
+    cache: { tables: ["objects"] },
   },
   {
     path: "/improved-objects",
     access: staffRoles,
     handler: improvedObjectsPage,
-    cache: { tables: ["objects", "notifications"] },
+    cache: { tables: ["objects"] },
   },
   {
     path: "/documents",
     access: staffRoles,
     handler: documentsPage,
-    cache: { tables: ["documents", "objects", "users", "notifications"] },
+    cache: { tables: ["documents", "objects", "users"] },
   },
   {
     path: "/employees",
     access: staffRoles,
     handler: employeesPage,
-    cache: { tables: ["users", "notifications"] },
+    cache: { tables: ["users"] },
   },
   {
     path: "/estimates",
     access: staffRoles,
     handler: estimatesPage,
-    cache: { tables: ["estimates", "objects", "notifications"] },
+    cache: { tables: ["estimates", "objects"] },
   },
   {
     path: "/estimates/:id{[0-9]+}",
@@ -207,7 +204,6 @@ const routes: Omit<PageRoute, "denied">[] = [
         "contracts",
         "objects",
         "users",
-        "notifications",
       ],
     },
   },

@@ -12,7 +12,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { LRUCache } from "lru-cache";
-import { pageVersions } from "./versions.ts";
+import { pageVersions, unreadStamp } from "./versions.ts";
 import { matchesEtag, MIN_COMPRESS_BYTES, negotiateDynamic } from "./compression.ts";
 import { compress, type Encoding } from "./compress.ts";
 import { SESSION_COOKIE } from "./auth/sessions.ts";
@@ -21,7 +21,7 @@ import type { AppEnv } from "./types.ts";
 
 /** What a cached route's page is made of, besides the address and the minute. */
 export interface CacheRule {
-  /** Every table the page reads (checked by server/page_cache_test.ts). */
+  /** Every table the page reads but the bell's (checked by server/page_cache_test.ts). */
   tables: readonly string[];
   /** Request headers the page reads: their values are part of the key. */
   headers?: readonly string[];
@@ -39,6 +39,13 @@ export interface CacheRule {
  * sign-in or a renewal changes nothing a page shows.
  */
 const SESSION_TABLES = ["users", "companies"];
+
+/**
+ * The table of the bell, on every signed-in page (routes/_page.tsx): a page is kept under the user's unread
+ * count (db/table_versions.ts `unreadOf`) rather than the table's counter, which a notification to anyone in
+ * the company moves. Routes do not declare it; server/page_cache_test.ts tells the bell's read from the rest.
+ */
+export const BELL_TABLE = "notifications";
 
 /** Bytes the cache may hold per app (pages and their compressed copies); the least recently used go first. */
 const CACHE_BYTES = 32 * 1024 * 1024;
@@ -74,6 +81,7 @@ export class PageCache {
         : pageVersions(c, rule.sharedUnless ? null : c.var.user!.companyId);
       if (key === null || !versions) return next();
       const stamp = tables.map((table) => versions.get(table) ?? -1);
+      if (!rule.sharedUnless) stamp.push(unreadStamp(c, c.var.user!.id) ?? -1);
       const cached = this.#pages.get(key);
       if (cached && sameStamp(cached.stamp, stamp)) {
         pageCacheLookups.inc({ result: "hit" });

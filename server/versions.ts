@@ -26,3 +26,9 @@ export function pageVersions(c: Context<AppEnv>, companyId: number | null): Vers
   if (versions === null || companyId === null) return versions;
   return versionReaderOf(localPath(c.var.deps.env.DATABASE_URL)!).ofCompany(companyId);
 }
+
+/** The user's unread notifications, as the bell on every signed-in page shows them (null: nothing is kept). */
+export function unreadStamp(c: Context<AppEnv>, userId: number): number | null {
+  const path = localPath(c.var.deps.env.DATABASE_URL);
+  return path === null ? null : versionReaderOf(path).unreadOf(userId);
+}
