@@ -44,8 +44,29 @@ export function redact(value: unknown, key = ""): unknown {
   return value;
 }
 
+const encoder = new TextEncoder();
+let pending: string[] = [];
+
+/** Writes the lines gathered so far to stdout, whole. */
+function flushPending(): void {
+  if (pending.length === 0) return;
+  const bytes = encoder.encode(pending.join("\n") + "\n");
+  pending = [];
+  for (let written = 0; written < bytes.length;) written += Deno.stdout.writeSync(bytes.subarray(written));
+}
+globalThis.addEventListener("unload", flushPending);
+
+/**
+ * A line to stdout, written with the others of the same turn of the event loop: a write per line
+ * (console.log) cost 3.5 % of the server's CPU under the realistic mix. Lines still waiting when the process
+ * exits are written then; a process killed outright loses at most one turn's lines.
+ */
+export function toStdout(line: string): void {
+  if (pending.push(line) === 1) setTimeout(flushPending, 0);
+}
+
 /** A logger writing one redacted JSON line per event through `write` (stdout by default). */
-export function jsonLogger(write: (line: string) => void = (line) => console.log(line)): Logger {
+export function jsonLogger(write: (line: string) => void = toStdout): Logger {
   const emit = (level: string, event: string, fields: LogFields = {}) =>
     write(JSON.stringify({ time: new Date().toISOString(), level, event, ...redact(fields) as LogFields }));
   return {
