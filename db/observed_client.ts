@@ -20,32 +20,34 @@ export function observedClient(client: Client, observer: DbObserver): Client {
       observer.statement(kind, performance.now() - started);
     }
   };
-  const observedTx = (tx: Transaction): Transaction =>
-    new Proxy(tx, {
-      get(target, prop) {
-        if (prop === "execute") return (stmt: InStatement) => timed(kindOf(stmt), () => target.execute(stmt));
-        if (prop === "batch") return (stmts: InStatement[]) => timed("batch", () => target.batch(stmts));
-        const value = Reflect.get(target, prop, target);
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    });
-  return new Proxy(client, {
-    get(target, prop) {
-      if (prop === "execute") {
-        return (stmt: InStatement | string, args?: InArgs) =>
-          timed(
-            kindOf(stmt),
-            () => typeof stmt === "string" ? target.execute(stmt, args) : target.execute(stmt),
-          );
-      }
-      if (prop === "batch") {
-        return (stmts: InStatement[], mode?: never) => timed("batch", () => target.batch(stmts, mode));
-      }
-      if (prop === "transaction") {
-        return async (mode?: never) => observedTx(await target.transaction(mode));
-      }
-      const value = Reflect.get(target, prop, target);
-      return typeof value === "function" ? value.bind(target) : value;
+  const observedTx = (tx: Transaction): Transaction => ({
+    get closed() {
+      return tx.closed;
     },
+    execute: (stmt) => timed(kindOf(stmt), () => tx.execute(stmt)),
+    batch: (stmts) => timed("batch", () => tx.batch(stmts)),
+    executeMultiple: (sql) => tx.executeMultiple(sql),
+    commit: () => tx.commit(),
+    rollback: () => tx.rollback(),
+    close: () => tx.close(),
   });
+  return {
+    get closed() {
+      return client.closed;
+    },
+    get protocol() {
+      return client.protocol;
+    },
+    execute(stmt: InStatement | string, args?: InArgs) {
+      const statement: InStatement = typeof stmt === "string" ? { sql: stmt, args: args ?? [] } : stmt;
+      return timed(kindOf(statement), () => client.execute(statement));
+    },
+    batch: (stmts, mode) => timed("batch", () => client.batch(stmts, mode)),
+    migrate: (stmts) => client.migrate(stmts),
+    executeMultiple: (sql) => client.executeMultiple(sql),
+    transaction: async (mode) => observedTx(await client.transaction(mode)),
+    sync: () => client.sync(),
+    close: () => client.close(),
+    reconnect: () => client.reconnect(),
+  } as Client;
 }
