@@ -1,5 +1,5 @@
 // The foreman panel: approved, running and finished projects with what the foreman opens from them.
-import { and, count, desc, eq, inArray, sum } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql, sum } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import { contracts, estimates, objects } from "./schema/mod.ts";
 import type { Scope } from "./scope.ts";
@@ -33,13 +33,18 @@ export interface ForemanProject {
   money: JobMoney;
   comments: { taskId: number; title: string; description: string | null; author: string | null }[];
   estimate: { id: number; estimateNumber: string; status: string } | null;
-  contract: { id: number; contractNumber: string; createdAt: Date; text: string } | null;
+  /** The contract's text only when asked for (the API gives it; the page shows the contract's state instead). */
+  contract: { id: number; contractNumber: string; createdAt: Date; text?: string } | null;
   photos: number;
   files: number;
 }
 
 /** The projects (objects approved, in work or completed), newest first, with their tasks' comments. */
-export async function foremanProjects(db: Db, scope: Scope, limit = 100): Promise<ForemanProject[]> {
+export async function foremanProjects(
+  db: Db,
+  scope: Scope,
+  { limit = 100, contractText = true }: { limit?: number; contractText?: boolean } = {},
+): Promise<ForemanProject[]> {
   // In work first, then approved, then completed, each newest first: one status after the other along
   // objects_company_status_updated_idx, stopping at `limit`, instead of sorting every project of the company.
   const rows: (typeof objects.$inferSelect)[] = [];
@@ -70,7 +75,8 @@ export async function foremanProjects(db: Db, scope: Scope, limit = 100): Promis
         objectId: contracts.objectId,
         contractNumber: contracts.contractNumber,
         createdAt: contracts.createdAt,
-        text: contracts.contractText,
+        // A contract's text is tens of kilobytes: read only when it is given.
+        text: contractText ? contracts.contractText : sql<undefined>`null`,
       }).from(contracts).where(inArray(contracts.objectId, ids)).orderBy(desc(contracts.createdAt))
       : Promise.resolve([]),
     documentsByObject(db, scope, ids),
@@ -105,7 +111,7 @@ export async function foremanProjects(db: Db, scope: Scope, limit = 100): Promis
         id: contract.id,
         contractNumber: contract.contractNumber,
         createdAt: contract.createdAt,
-        text: contract.text,
+        ...(contractText ? { text: contract.text } : {}),
       },
       photos: d.photos,
       files: d.files,

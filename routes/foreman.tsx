@@ -156,7 +156,7 @@ export default async function foremanPage(c: Context<AppEnv>) {
   const { db, now } = c.var.deps;
   const [stats, projects, routes] = await Promise.all([
     foremanStats(db, scope),
-    foremanProjects(db, scope),
+    foremanProjects(db, scope, { contractText: false }),
     user.role === "foreman" ? dayRoutes(db, user, now()) : Promise.resolve([]),
   ]);
   const contracts = await contractStates(db, scope, projects.map((p) => p.id));
