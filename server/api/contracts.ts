@@ -65,7 +65,7 @@ import { formatKopecks } from "../../domain/format.ts";
 import { hasRole, staffRoles } from "../../domain/roles.ts";
 import { workTypes } from "../../domain/enums.ts";
 import { ApiError, CONTRACT_NUMBER_TAKEN, invalid, notFound } from "../errors.ts";
-import { contentDisposition } from "../content_disposition.ts";
+import { DOCX, PDF, sendDownload } from "../download.ts";
 import { moscowTime } from "../../domain/dates.ts";
 import { personName } from "../../domain/format.ts";
 import { validate, validateOptionalJson } from "../validate.ts";
@@ -105,16 +105,11 @@ function sendDocument(
   contract: ContractWithState,
   ext: "pdf" | "docx",
 ) {
-  const name = contractFileName(contract.contractNumber, contract.createdAt, ext);
-  c.header(
-    "Content-Type",
-    ext === "pdf"
-      ? "application/pdf"
-      : "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-  );
-  c.header("Content-Disposition", contentDisposition(name, { asciiName: `dogovor.${ext}` }));
-  c.header("Cache-Control", "private, no-store");
-  return c.body(bytes.slice().buffer as ArrayBuffer);
+  return sendDownload(c, bytes, {
+    type: ext === "pdf" ? PDF : DOCX,
+    name: contractFileName(contract.contractNumber, contract.createdAt, ext),
+    asciiName: `dogovor.${ext}`,
+  });
 }
 
 const documentInput = (c: ContractWithState) => ({
@@ -643,10 +638,10 @@ export const clientLinksApi = new Hono<AppEnv>()
     const link = await liveLink(c, c.req.valid("param").token);
     const payment = await linkPayment(c.var.deps.db, link);
     if (!payment || payment.status === "cancelled") throw notFound("Платёж не найден");
-    c.header("Content-Type", "image/png");
-    c.header("Content-Disposition", contentDisposition(`qr-oplata-${payment.id}.png`));
-    c.header("Cache-Control", "private, no-store");
-    return c.body((await paymentQrPng(payment.qrPayload)).slice().buffer as ArrayBuffer);
+    return sendDownload(c, await paymentQrPng(payment.qrPayload), {
+      type: "image/png",
+      name: `qr-oplata-${payment.id}.png`,
+    });
   })
   .get("/:token/contract.pdf", tokenParam, async (c) => {
     const contract = await linkContract(c, await liveLink(c, c.req.valid("param").token));
