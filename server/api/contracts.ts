@@ -1,6 +1,7 @@
-// Contracts and prepayments (spec/3 §2.5, §7): POST /api/contracts/generate, the contract's documents,
-// POST /api/payment/generate with the ГОСТ QR and the client's private link, and what the client does
-// through that link (accept, sign, attach the object to the account), which needs no session.
+// Contracts and prepayments (the estimating spec's «Contract wizard dialog» and «Calls»): POST
+// /api/contracts/generate, the contract's documents, POST /api/payment/generate with the ГОСТ QR and the
+// client's private link, and what the client does through that link (accept, sign, attach the object to the
+// account), which needs no session.
 import { type Context, Hono } from "hono";
 import { getConnInfo } from "hono/deno";
 import { z } from "zod";
