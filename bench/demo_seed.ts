@@ -33,3 +33,5 @@ export async function run() {
   for (const line of lines) console.log(line);
   if (Deno.args.includes("--write")) await writeFigures("demo_seed", lines);
 }
+
+if (import.meta.main) await run();

@@ -36,7 +36,7 @@ import { companyRequisites } from "./contracts.ts";
 import { defaultPriceList, findModel } from "../estimating/mod.ts";
 import { defaultServicePlans, serviceNeedsOf, sizeBandOf } from "../estimating/service.ts";
 import type { EquipmentInput, ServiceAgreementInput, ServicePlanInput } from "../domain/service_forms.ts";
-import { serviceAgreementNumber, serviceContractText } from "../domain/service_forms.ts";
+import { agreementTerms, serviceAgreementNumber, serviceContractText } from "../domain/service_forms.ts";
 import { moscowCalendar, moscowDate } from "../domain/dates.ts";
 import { notifyRoles, recordActivity } from "./notifications.ts";
 import { enqueueClientMessage } from "./outbox.ts";
@@ -292,14 +292,7 @@ async function writeAgreement(
     like(serviceAgreements.number, `ТО-${year}-%`),
   ));
   const number = serviceAgreementNumber(year, n + 1);
-  const terms = {
-    planName: plan.name,
-    visitsPerYear: plan.visitsPerYear,
-    rrule: plan.rrule,
-    operations: plan.operations,
-    priorityCallout: plan.priorityCallout,
-    partsDiscountPercent: plan.partsDiscountPercent,
-  };
+  const terms = agreementTerms(plan);
   const contractText = serviceContractText({
     ...terms,
     number,

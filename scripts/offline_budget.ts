@@ -97,7 +97,7 @@ try {
     ["the engine, loaded only when an estimate is priced with no signal", kb(engineGzip)],
     ["the page with the engine", kb(pageGzip + engineGzip)],
     ...Object.entries(kept.caches).map(([name, c]) => [
-      `device cache \`${name}\` (${c.entries} entries, bytes as kept)`,
+      `device cache \`${name}\` (entries: ${c.entries}; bytes as kept)`,
       kb(c.bytes),
     ]),
     ["`navigator.storage.estimate().usage` (chromium, all of it)", kb(kept.usage)],
