@@ -144,14 +144,12 @@ export function planPrices(
 }
 
 /** The plan's terms an agreement copies when it is made (a later change of the plan leaves it as it was). */
-export function agreementTerms(plan: {
-  name: string;
-  visitsPerYear: number;
-  rrule: string;
-  operations: string[];
-  priorityCallout: boolean;
-  partsDiscountPercent: number;
-}) {
+export function agreementTerms(
+  plan: Pick<
+    ServicePlanInput,
+    "name" | "visitsPerYear" | "rrule" | "operations" | "priorityCallout" | "partsDiscountPercent"
+  >,
+) {
   return {
     planName: plan.name,
     visitsPerYear: plan.visitsPerYear,
