@@ -19,9 +19,14 @@ export function replaceFigures(doc: string, name: string, text: string): string 
   return `${doc.slice(0, start + open.length)}\n\n${text}\n\n${doc.slice(end)}`;
 }
 
-/** Writes `lines` between the bench `name`'s markers of `doc` (docs/performance.md unless named) and says so. */
+/**
+ * Writes `lines` between the bench `name`'s markers of `doc` (docs/performance.md unless named), lays the
+ * document out with `deno fmt` as the repository's format check wants it, and says so.
+ */
 export async function writeFigures(name: string, lines: string[], doc: URL = performanceDoc): Promise<void> {
   await Deno.writeTextFile(doc, replaceFigures(await Deno.readTextFile(doc), name, lines.join("\n")));
+  const fmt = await new Deno.Command(Deno.execPath(), { args: ["fmt", "--quiet", doc.pathname] }).output();
+  if (!fmt.success) throw new Error(`deno fmt ${doc.pathname}: ${new TextDecoder().decode(fmt.stderr)}`);
   console.log(`\n${doc.pathname.split("/").slice(-2).join("/")}: written between its bench-${name} markers.`);
 }
 
