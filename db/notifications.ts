@@ -148,9 +148,9 @@ export async function deleteNotification(db: Db, userId: number, id: number): Pr
   return res.length > 0;
 }
 
-// ---- Event notifications for the company's chief engineers (the platform spec's «Entities and their fields»
-// notification types). ---- The objects, measurement and estimate APIs call these inside their write
-// transaction.
+// ---- Event notifications for the company's chief engineers (the notification types of the platform spec's
+// «Entities and their fields»). ----
+// The objects, measurement and estimate APIs call these inside their write transaction.
 
 /** Sends `n` to the company's active chief engineers, except the one who caused the event. */
 export async function notifyChiefEngineers(

@@ -1,7 +1,6 @@
 /**
  * Pricing and sizing rules of the catalogue (the estimating spec's «Septic-unit catalogue»). The brand data
- * files are literal data;
- * `catalogue_test.ts` checks every entry against these rules.
+ * files are literal data; `catalogue_test.ts` checks every entry against these rules.
  *
  * @module
  */
