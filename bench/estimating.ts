@@ -1,7 +1,10 @@
 // Estimating benchmark: estimates per second in one process, and the CLI's wall time for 1000
 // measurement files to JSON and to xlsx. Targets: ≥ 20 000 estimates/s; 1000 files to xlsx ≤ 60 s.
+// `deno task bench estimating --write` puts the table between the bench-estimating markers of
+// docs/estimating.md.
 import { fileURLToPath } from "node:url";
 import { catalogue, generateEstimate, writeEstimateWorkbook } from "../estimating/mod.ts";
+import { markdownTable, measuredOn, writeFigures } from "./_doc_figures.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const DATE = "2026-06-01";
@@ -129,16 +132,25 @@ async function cliWallTime(
   return { seconds, files };
 }
 
-/** Prints the figures of the estimating benchmark. */
+/** Prints the figures of the estimating benchmark (and writes them into docs/estimating.md with --write). */
 export async function run(): Promise<void> {
-  const { perSecond, count } = inProcess();
-  console.log(
-    `generateEstimate, one process: ${
-      Math.round(perSecond).toLocaleString("ru-RU")
-    } смет/с (${count} смет; цель ≥ 20 000)`,
+  const header = await measuredOn(
+    "wall time of one process (the engine, the workbook) and of the CLI's process",
   );
-  console.log(`writeEstimateWorkbook, one process: ${(await workbooksInProcess()).toFixed(1)} мс на книгу`);
-
+  const { perSecond } = inProcess();
+  const rows = [
+    ["what", "measured", "target"],
+    [
+      "`generateEstimate()`, one process",
+      `${String(Math.round(perSecond)).replace(/\B(?=(\d{3})+$)/g, " ")} estimates/s`,
+      "≥ 20 000",
+    ],
+    [
+      "`writeEstimateWorkbook()`, one process",
+      `${(await workbooksInProcess()).toFixed(1)} ms a workbook`,
+      "",
+    ],
+  ];
   const dir = await Deno.makeTempDir({ prefix: "polesmeta-bench-" });
   try {
     await Deno.mkdir(`${dir}/in`);
@@ -150,13 +162,20 @@ export async function run(): Promise<void> {
     );
     for (const format of ["json", "xlsx"] as const) {
       const { seconds, files } = await cliWallTime(dir, format);
-      const target = format === "xlsx" ? "; цель ≤ 60 с" : "";
-      console.log(
-        `CLI estimate generate, 1000 файлов → ${format}: ${seconds.toFixed(1)} с (${files} файлов${target})`,
-      );
+      if (files !== docs.length) throw new Error(`the CLI wrote ${files} ${format} files of ${docs.length}`);
+      rows.push([
+        `\`estimate generate\`, 1000 files → ${format}`,
+        `${seconds.toFixed(1)} s`,
+        format === "xlsx" ? "≤ 60 s" : "",
+      ]);
     }
   } finally {
     await Deno.remove(dir, { recursive: true });
+  }
+  const lines = [header, "", ...markdownTable(rows)];
+  for (const line of lines) console.log(line);
+  if (Deno.args.includes("--write")) {
+    await writeFigures("estimating", lines, new URL("../docs/estimating.md", import.meta.url));
   }
 }
 

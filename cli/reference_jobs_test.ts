@@ -1,4 +1,4 @@
-// Each reference job priced by the CLI as the estimator prices them: the total equals the recorded
+// Each reference job priced by the CLI as an estimator prices them: the total equals the recorded
 // one to the kopeck, lies within the estimator's range, and the table in docs/estimating.md says so.
 import assert from "node:assert/strict";
 import type { Estimate } from "../estimating/mod.ts";

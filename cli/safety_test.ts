@@ -113,7 +113,7 @@ Deno.test("[cli safety] estimate generate d/*.json --out d --format json refuses
     );
     usageLine(r);
     assert.match(r.err[0], /записалась бы поверх входного файла/);
-    // As written in the issue, through the real binary with relative paths.
+    // As an operator types it, through the real binary with relative paths.
     const sub = await cliChecked(
       dir,
       dir,

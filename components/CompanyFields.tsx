@@ -65,7 +65,10 @@ interface FieldsProps {
   logo: { url: string | null; file: File | null; error?: string; onFile: (file: File | null) => void };
 }
 
-/** Every company field of spec/1 §3, grouped: main, requisites, contacts, bank, subscription. */
+/**
+ * Every company field of the platform spec's «Entities and their fields», grouped: main, requisites,
+ * contacts, bank, subscription.
+ */
 export function CompanyFields({ values, errors, onChange, adminFields, logo }: FieldsProps) {
   const id = useId();
   const bind = fieldBinder({ id, values, errors, onChange });

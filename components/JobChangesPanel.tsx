@@ -11,12 +11,8 @@ import { Field } from "./Field.tsx";
 import { type EditableChange, JobChangeEditForm } from "./JobChangeEditForm.tsx";
 import { formatKopecks } from "../domain/format.ts";
 import { formatQuantity } from "../domain/acts.ts";
-import {
-  type AgreementState,
-  agreementStateLabels,
-  type ChangeKind,
-  changeKindLabels,
-} from "../domain/job_changes.ts";
+import type { SignatureState } from "../domain/client_signature.ts";
+import { agreementStateLabels, type ChangeKind, changeKindLabels } from "../domain/job_changes.ts";
 
 interface ChangeJson extends EditableChange {
   name: string;
@@ -39,7 +35,7 @@ interface View {
   agreements: {
     id: number;
     title: string;
-    state: AgreementState;
+    state: SignatureState;
     oldTotal: number;
     newTotal: number;
     refusalComment: string | null;

@@ -1,4 +1,5 @@
-// Analytics of spec/2 §2: objects, tasks, money and team of the period, with recommendations.
+// Analytics of the objects and shop spec's «Screens and routes»: objects, tasks, money and team of the
+// period, with recommendations.
 import { and, count, eq, gte, inArray, isNotNull, lt, ne, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client.ts";
@@ -149,7 +150,8 @@ export async function analytics(db: Db, scope: Scope, period: Period, now: Date)
       contractedKopecks: headline.contractedKopecks,
       owedKopecks: headline.owedKopecks,
       estimatedKopecks,
-      // Average project cost = total estimated cost / number of objects, rounded (spec/2 §9).
+      // Average project cost = total estimated cost / number of objects, rounded (the objects and shop spec's
+      // «Business constants and limits»).
       averageKopecks: objectCount ? Math.round(estimatedKopecks / objectCount) : 0,
       objectCount,
     },
@@ -166,7 +168,8 @@ export async function analytics(db: Db, scope: Scope, period: Period, now: Date)
     performance: {
       totalTasks,
       completedTasks,
-      // Completion percentage = completed / total (spec/2 §9).
+      // Completion percentage = completed / total (the objects and shop spec's «Business constants and
+      // limits»).
       completionPercent: totalTasks ? Math.round((completedTasks / totalTasks) * 100) : 0,
       averageDays: avgMs === null || avgMs === undefined
         ? null

@@ -1,4 +1,5 @@
-// A hand-made estimate (spec/3 §5): stored with its items, activity and estimate_created.
+// A hand-made estimate (the estimating spec's «Validation rules»): stored with its items, activity and
+// estimate_created.
 import { claimTypedNumber } from "./document_numbers.ts";
 import type { Db } from "./client.ts";
 import { estimateItems, estimates } from "./schema/mod.ts";
@@ -19,7 +20,10 @@ export interface ManualItem {
   isRequired?: boolean;
 }
 
-/** Stores a hand-made estimate (spec/3 §5) with its items, activity and estimate_created. Returns the id. */
+/**
+ * Stores a hand-made estimate (the estimating spec's «Validation rules») with its items, activity and
+ * estimate_created. Returns the id.
+ */
 export async function storeManualEstimate(
   db: Db,
   input: {

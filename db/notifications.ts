@@ -148,7 +148,8 @@ export async function deleteNotification(db: Db, userId: number, id: number): Pr
   return res.length > 0;
 }
 
-// ---- Event notifications for the company's chief engineers (spec/1 §3 notification types). ----
+// ---- Event notifications for the company's chief engineers (the notification types of the platform spec's
+// «Entities and their fields»). ----
 // The objects, measurement and estimate APIs call these inside their write transaction.
 
 /** Sends `n` to the company's active chief engineers, except the one who caused the event. */
@@ -209,8 +210,8 @@ export const notifyEstimateUpdated = (
 ) => notifyEstimate(db, { ...e, updated: true });
 
 /**
- * The measuring screen's report on an object (spec/3 §2.3 'Сохранить отчет'): tells the company's chief
- * engineers and records the activity, in one transaction.
+ * The measuring screen's report on an object (the estimating spec's «Field-work screen» 'Сохранить отчет'):
+ * tells the company's chief engineers and records the activity, in one transaction.
  */
 export async function sendFieldReport(
   db: Db,

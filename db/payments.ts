@@ -1,7 +1,7 @@
-// Payments of a contract: a payment with the client's private link, and a payment marked received (with the
-// client's messages of the event). Money is integer kopecks.
+// Payments of a contract or a service agreement: a payment with the client's private link, and a payment marked
+// received (a contract's with the client's messages of the event). Money is integer kopecks.
 import { and, eq } from "drizzle-orm";
-import type { Db } from "./client.ts";
+import type { Db, Executor } from "./client.ts";
 import { type Scope } from "./scope.ts";
 import { clientLinks, contracts, objects, payments } from "./schema/mod.ts";
 import { type ClientMessage, enqueueClientMessage } from "./outbox.ts";
@@ -10,27 +10,35 @@ import { refreshJobState } from "./job_status.ts";
 /** A client message of an event whose key the event's own write decides (db/outbox.ts). */
 export type MessageDraft = Omit<ClientMessage, "key" | "now">;
 
+type Payment = typeof payments.$inferSelect;
+type PaymentKind = Payment["kind"];
+
 /**
- * Creates a payment request (the prepayment by default) and the client's link to it in one transaction, with the
- * client's messages of the event («Договор на подпись», written to the outbox in the same transaction). A new
- * final payment cancels the object's earlier final payments still awaited, so the remainder is asked for once.
+ * Creates a payment request (the prepayment by default; a final payment; a service agreement's payment) and the
+ * client's link to it in one transaction, with the client's messages of the event («Договор на подпись», written
+ * to the outbox in the same transaction). A new final payment cancels the object's earlier final payments still
+ * awaited, so the remainder is asked for once.
  */
 export async function createPaymentWithLink(
   db: Db,
   p: {
     companyId: number;
     objectId: number;
-    contractId: number;
-    estimateId: number | null;
-    estimateVersion: number | null;
+    /** The works' contract the payment is due under; none for a service payment. */
+    contractId?: number;
+    /** The service agreement the payment is due under (kind "service"). */
+    serviceAgreementId?: number;
+    /** The estimate (and its version) the link shows beside the payment. */
+    estimateId?: number | null;
+    estimateVersion?: number | null;
     amount: number;
     description: string;
     qrPayload: string;
-    showItems: boolean;
+    showItems?: boolean;
     tokenHash: string;
     paymentLink: string;
     expiresAt: Date;
-    kind?: "prepayment" | "final";
+    kind?: PaymentKind;
   },
   by: { id: number; now: Date },
   messages: MessageDraft[] = [],
@@ -49,6 +57,7 @@ export async function createPaymentWithLink(
       companyId: p.companyId,
       objectId: p.objectId,
       contractId: p.contractId,
+      serviceAgreementId: p.serviceAgreementId,
       amount: p.amount,
       description: p.description,
       paymentLink: p.paymentLink,
@@ -76,6 +85,48 @@ export async function createPaymentWithLink(
   });
 }
 
+/** What staff record of a received payment. */
+interface Receipt {
+  amount: number;
+  receivedAt: Date;
+  byUserId: number;
+  now: Date;
+}
+
+/** Marks a payment of the scope (of `kind` when named) paid; the row as it was before, or null when not found. */
+async function recordPaid(
+  tx: Executor,
+  scope: Scope,
+  paymentId: number,
+  r: Receipt,
+  kind?: PaymentKind,
+): Promise<Payment | null> {
+  const [before] = await tx.select().from(payments).where(and(
+    eq(payments.id, paymentId),
+    scope === null ? undefined : eq(payments.companyId, scope),
+    kind === undefined ? undefined : eq(payments.kind, kind),
+  ));
+  if (!before) return null;
+  await tx.update(payments).set({
+    status: "paid",
+    receivedAmount: r.amount,
+    receivedAt: r.receivedAt,
+    receivedBy: r.byUserId,
+  }).where(eq(payments.id, paymentId));
+  return before;
+}
+
+/** Staff record a service payment received. False when it is not a service payment of the scope (a service
+ * payment is not in the works' ledger, so the works' status does not change). */
+export async function markServicePaymentReceived(
+  db: Db,
+  scope: Scope,
+  paymentId: number,
+  r: Receipt,
+): Promise<boolean> {
+  return await db.transaction(async (tx) => (await recordPaid(tx, scope, paymentId, r, "service")) !== null);
+}
+
 /**
  * Staff record the prepayment as received. False when the payment is not in the scope. When the payment was
  * pending, `received` makes a fresh client link (its token's hash) like the payment's own and writes the
@@ -85,7 +136,7 @@ export async function markPaymentReceived(
   db: Db,
   scope: Scope,
   paymentId: number,
-  r: { amount: number; receivedAt: Date; byUserId: number; now: Date },
+  r: Receipt,
   received?: {
     tokenHash: string;
     expiresAt: Date;
@@ -93,15 +144,8 @@ export async function markPaymentReceived(
   },
 ): Promise<boolean> {
   return await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(payments)
-      .where(and(eq(payments.id, paymentId), scope === null ? undefined : eq(payments.companyId, scope)));
+    const before = await recordPaid(tx, scope, paymentId, r);
     if (!before) return false;
-    await tx.update(payments).set({
-      status: "paid",
-      receivedAmount: r.amount,
-      receivedAt: r.receivedAt,
-      receivedBy: r.byUserId,
-    }).where(eq(payments.id, paymentId));
     if (received && before.status === "pending") {
       const [original] = await tx.select().from(clientLinks).where(eq(clientLinks.paymentId, paymentId))
         .orderBy(clientLinks.id).limit(1);

@@ -24,7 +24,6 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db, Executor } from "./client.ts";
 import { type Scope, scopeOf } from "./scope.ts";
 import {
-  clientLinks,
   estimates,
   installedEquipment,
   objects,
@@ -37,7 +36,7 @@ import { companyRequisites } from "./contracts.ts";
 import { defaultPriceList, findModel } from "../estimating/mod.ts";
 import { defaultServicePlans, serviceNeedsOf, sizeBandOf } from "../estimating/service.ts";
 import type { EquipmentInput, ServiceAgreementInput, ServicePlanInput } from "../domain/service_forms.ts";
-import { serviceAgreementNumber, serviceContractText } from "../domain/service_forms.ts";
+import { agreementTerms, serviceAgreementNumber, serviceContractText } from "../domain/service_forms.ts";
 import { moscowCalendar, moscowDate } from "../domain/dates.ts";
 import { notifyRoles, recordActivity } from "./notifications.ts";
 import { enqueueClientMessage } from "./outbox.ts";
@@ -293,14 +292,7 @@ async function writeAgreement(
     like(serviceAgreements.number, `ТО-${year}-%`),
   ));
   const number = serviceAgreementNumber(year, n + 1);
-  const terms = {
-    planName: plan.name,
-    visitsPerYear: plan.visitsPerYear,
-    rrule: plan.rrule,
-    operations: plan.operations,
-    priorityCallout: plan.priorityCallout,
-    partsDiscountPercent: plan.partsDiscountPercent,
-  };
+  const terms = agreementTerms(plan);
   const contractText = serviceContractText({
     ...terms,
     number,
@@ -584,67 +576,6 @@ export async function linkService(db: Db, link: { companyId: number; objectId: n
     })),
     equipment,
   };
-}
-
-/** A payment of a sent or signed agreement (a year, or one visit), with the client's link to it. */
-export async function createServicePayment(
-  db: Db,
-  agreement: ServiceAgreement,
-  p: {
-    amount: number;
-    description: string;
-    qrPayload: string;
-    tokenHash: string;
-    paymentLink: string;
-    expiresAt: Date;
-  },
-  by: { id: number; now: Date },
-) {
-  return await db.transaction(async (tx) => {
-    const [payment] = await tx.insert(payments).values({
-      kind: "service",
-      companyId: agreement.companyId,
-      objectId: agreement.objectId,
-      serviceAgreementId: agreement.id,
-      amount: p.amount,
-      description: p.description,
-      paymentLink: p.paymentLink,
-      qrPayload: p.qrPayload,
-      status: "pending",
-      createdAt: by.now,
-    }).returning();
-    const [link] = await tx.insert(clientLinks).values({
-      companyId: agreement.companyId,
-      objectId: agreement.objectId,
-      paymentId: payment.id,
-      tokenHash: p.tokenHash,
-      createdBy: by.id,
-      createdAt: by.now,
-      expiresAt: p.expiresAt,
-    }).returning({ id: clientLinks.id });
-    return { payment, linkId: link.id };
-  });
-}
-
-/** Staff record a service payment received. False when it is not a service payment of the scope (a service
- * payment is not in the works' ledger, so the works' status does not change). */
-export async function markServicePaymentReceived(
-  db: Db,
-  scope: Scope,
-  paymentId: number,
-  r: { amount: number; receivedAt: Date; byUserId: number; now: Date },
-): Promise<boolean> {
-  const [row] = await db.update(payments).set({
-    status: "paid",
-    receivedAmount: r.amount,
-    receivedAt: r.receivedAt,
-    receivedBy: r.byUserId,
-  }).where(and(
-    eq(payments.id, paymentId),
-    eq(payments.kind, "service"),
-    companyOf(payments.companyId, scope),
-  )).returning({ id: payments.id });
-  return row !== undefined;
 }
 
 /** A piece of equipment of the scope with its object's address and coordinates: what its documents print. */

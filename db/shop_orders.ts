@@ -334,8 +334,9 @@ export const orderLink = (base: string, o: OrderRow) =>
   `${base}/orders/${encodeURIComponent(o.orderNumber)}?key=${o.accessKey}`;
 
 /**
- * The manager's change: status along spec/2 §4 (cancelling returns the stock), notes and delivery dates,
- * in one transaction; the customer with an account is told of a status change. Null when not in scope.
+ * The manager's change: status along the objects and shop spec's «States and transitions» (cancelling returns
+ * the stock), notes and delivery dates, in one transaction; the customer with an account is told of a status
+ * change. Null when not in scope.
  */
 export async function updateOrder(
   db: Db,

@@ -1,4 +1,5 @@
-// Dashboard statistics (spec/1 §3 'Dashboard statistics') and the activity feed.
+// Dashboard statistics (the platform spec's «Entities and their fields» 'Dashboard statistics') and the
+// activity feed.
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client.ts";
@@ -13,9 +14,10 @@ import { newCountNote, newForms, newTaskForms, revenueChange } from "../domain/f
 const companyOf = (column: SQLiteColumn, scope: Scope) => scope === null ? undefined : eq(column, scope);
 
 /**
- * The dashboard's figures (spec/1 §3 'Dashboard statistics'): the shared figures of db/figures.ts under
- * the names of the API, with notes under the cards. Change strings are counts of what the period added
- * ('+3 новых за 30 дней') and, for revenue, the change against the period before (null: nothing to compare).
+ * The dashboard's figures (the platform spec's «Entities and their fields» 'Dashboard statistics'): the
+ * shared figures of db/figures.ts under the names of the API, with notes under the cards. Change strings are
+ * counts of what the period added ('+3 новых за 30 дней') and, for revenue, the change against the period
+ * before (null: nothing to compare).
  */
 export interface DashboardStats extends Figures {
   activeProjects: number;

@@ -2,7 +2,7 @@
 // the client signs, and the client's answers. db/acts.ts makes it from the approved estimate (through
 // completedWorkLines) and the ledger's definition of money received (domain/ledger.ts); the PDF
 // (server/act_documents.ts), the client's page and the staff's card print the same content.
-import { clientRefusalSchema, clientSignatureSchema } from "./client_signature.ts";
+import { clientRefusalSchema, clientSignatureSchema, type SignatureState } from "./client_signature.ts";
 import { formatKopecks } from "./format.ts";
 import { amountInWords } from "./amount_words.ts";
 import { contractDay } from "./contract_text.ts";
@@ -108,18 +108,12 @@ export function formatQuantity(q: number): string {
   return String(Math.round(q * 1000) / 1000).replace(".", ",");
 }
 
-/** Where an act version stands. */
-export type ActState = "awaiting" | "signed" | "refused";
-
-export const actStateLabels: Record<ActState, string> = {
+/** Where an act version stands, in words. */
+export const actStateLabels: Record<SignatureState, string> = {
   awaiting: "ждёт подписи клиента",
   signed: "подписан клиентом",
   refused: "клиент отказался подписать",
 };
-
-export function actState(a: { signedAt: Date | string | null; refusedAt: Date | string | null }): ActState {
-  return a.signedAt ? "signed" : a.refusedAt ? "refused" : "awaiting";
-}
 
 /** POST /api/client-links/:token/act/sign: the same fields and checks as the contract's signature. */
 export const actSignSchema = clientSignatureSchema("Подтвердите, что работы приняты");

@@ -177,12 +177,12 @@ export const profileSchema = z.object({
   lastName: name("Фамилия обязательна"),
 });
 
-/** The form-level message when a required field is empty (spec/1 §5). */
+/** The form-level message when a required field is empty (the platform spec's «Validation rules»). */
 export const REQUIRED_FIELDS_MESSAGE = REQUIRED;
 
 const hexColor = z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, "Цвет в формате #RRGGBB"));
 
-/** The store name's message, verbatim from spec/2 (validation, «Shop»). */
+/** The store name's message, verbatim from the objects and shop spec (validation, «Shop»). */
 const STORE_NAME_REQUIRED = "Название магазина обязательно";
 
 /** PUT /api/settings/shop: the company's shop settings (money in roubles in the form, kopecks in the table). */

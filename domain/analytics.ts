@@ -11,7 +11,10 @@ import {
 import type { Period } from "./periods.ts";
 import { type Role, roleLabels } from "./roles.ts";
 
-/** A company's analytics of a period (spec/2 §2), as `db/analytics.ts` computes them. */
+/**
+ * A company's analytics of a period (the objects and shop spec's «Screens and routes»), as `db/analytics.ts`
+ * computes them.
+ */
 export interface Analytics {
   period: Period;
   kpi: { activeObjects: number; completedObjects: number; activeTasks: number; overdueTasks: number };

@@ -1,5 +1,6 @@
 // What a client sends through the link to sign a document (the contract, the act, a supplementary agreement)
-// or to refuse it: one schema each, the document's own words in the consent and refusal messages.
+// or to refuse it: one schema each, the document's own words in the consent and refusal messages; and where a
+// document the client signs or refuses stands.
 import * as z from "zod/mini";
 import { signatureProblems } from "./contract_text.ts";
 
@@ -35,4 +36,14 @@ export function clientRefusalSchema(what: string) {
     ),
     name: z.optional(z.string().check(z.trim(), z.maxLength(255, "Не более 255 символов"))),
   });
+}
+
+/** Where a document sent to the client for signature stands (an act, a supplementary agreement). */
+export type SignatureState = "awaiting" | "signed" | "refused";
+
+/** Signed once the client signed it, refused once the client refused it, else awaiting the client. */
+export function signatureState(
+  doc: { signedAt: Date | string | null; refusedAt: Date | string | null },
+): SignatureState {
+  return doc.signedAt ? "signed" : doc.refusedAt ? "refused" : "awaiting";
 }

@@ -9,13 +9,13 @@ import { moscowCalendar, moscowDate } from "./dates.ts";
 
 export type WorkType = typeof workTypes[number];
 
-/** Prepayment options of spec/3 §9; 30 is the default. */
+/** Prepayment options of the estimating spec's «Business constants and limits»; 30 is the default. */
 export const prepaymentPercents = [20, 30, 50] as const;
 export const DEFAULT_PREPAYMENT = 30;
 /** How long a client's link opens, from its creation. */
 export const CLIENT_LINK_DAYS = 30;
 
-/** round(total × percent / 100), all in kopecks (spec/3 §7). */
+/** round(total × percent / 100), all in kopecks (the estimating spec's «Calls»). */
 export function prepaymentAmount(totalKopecks: number, percent: number): number {
   return Math.round(totalKopecks * percent / 100);
 }

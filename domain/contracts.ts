@@ -1,6 +1,6 @@
-// The contract payloads of spec/3 §3, §5 and §7 with their Russian messages (zod/mini): the wizard's client
-// data, the generate and payment calls, the signature, a company's template. The text itself is in
-// contract_text.ts, re-exported here for the server.
+// The contract payloads of the estimating spec's «Entities and their fields», «Validation rules» and «Calls»
+// with their Russian messages (zod/mini): the wizard's client data, the generate and payment calls, the
+// signature, a company's template. The text itself is in contract_text.ts, re-exported here for the server.
 import * as z from "zod/mini";
 import { clientSignatureSchema } from "./client_signature.ts";
 import { clientKinds, workTypes } from "./enums.ts";
@@ -25,9 +25,9 @@ const passport = text("Паспортные данные обязательны"
 );
 
 /**
- * The wizard's client data (spec/3 §3 contractData); the generate button and the server check the same.
- * A person's passport is required; an organisation's contract carries its requisites from the object instead
- * (CLIENT_KIND names which; the server takes it from the object).
+ * The wizard's client data (the estimating spec's «Entities and their fields» contractData); the generate
+ * button and the server check the same. A person's passport is required; an organisation's contract carries
+ * its requisites from the object instead (CLIENT_KIND names which; the server takes it from the object).
  */
 export const contractDataSchema = z.object({
   CLIENT_KIND: z._default(z.enum(clientKinds, "Выберите: частное лицо или организация"), "person"),
@@ -64,7 +64,10 @@ export type ContractData = z.infer<typeof contractDataSchema>;
 
 const id = (message: string) => z.number(message).check(z.refine(isRecordId, message));
 
-/** POST /api/contracts/generate (spec/3 §7). estimateData names the estimate; its items are read on the server. */
+/**
+ * POST /api/contracts/generate (the estimating spec's «Calls»). estimateData names the estimate; its items
+ * are read on the server.
+ */
 export const contractGenerateSchema = z.object({
   templateId: z.enum(
     workTypes.map((w) => `${w}_contract`) as [string, ...string[]],
@@ -76,7 +79,10 @@ export const contractGenerateSchema = z.object({
 });
 export type ContractGenerateInput = z.infer<typeof contractGenerateSchema>;
 
-/** POST /api/payment/generate (spec/3 §7): amount in kopecks; the link shows the items or only section totals. */
+/**
+ * POST /api/payment/generate (the estimating spec's «Calls»): amount in kopecks; the link shows the items or
+ * only section totals.
+ */
 export const paymentGenerateSchema = z.object({
   amount: z.number("Сумма предоплаты обязательна").check(
     z.int("Сумма предоплаты — целое число копеек"),

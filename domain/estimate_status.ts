@@ -1,6 +1,7 @@
-// Estimate status rules (spec/3 §4): draft → sent → approved or rejected. Approving and rejecting (and
-// taking an approved estimate back) belong to estimateApproverRoles; a rejected estimate may return to
-// draft for rework. Shared by the server (enforced) and the islands (which buttons to show).
+// Estimate status rules (the estimating spec's «States and transitions»): draft → sent → approved or
+// rejected. Approving and rejecting (and taking an approved estimate back) belong to estimateApproverRoles; a
+// rejected estimate may return to draft for rework. Shared by the server (enforced) and the islands (which
+// buttons to show).
 import { estimateApproverRoles, hasRole, type Role } from "./roles.ts";
 
 export type EstimateStatus = "draft" | "sent" | "approved" | "rejected";

@@ -37,7 +37,7 @@ const longDateFormat = new Intl.DateTimeFormat("ru-RU", {
 function toDate(value: Date | string | number | null | undefined): Date | null {
   if (value === null || value === undefined || value === "") return null;
   const d = value instanceof Date ? value : new Date(value);
-  // A missing, invalid or 1970 date shows 'Не указан' (spec/2 §8).
+  // A missing, invalid or 1970 date shows 'Не указан' (the objects and shop spec's «The error catalogue»).
   if (Number.isNaN(d.getTime()) || d.getUTCFullYear() <= 1970) return null;
   return d;
 }

@@ -1,4 +1,5 @@
-// Distance from the Moscow ring road and compass direction from the city centre (spec/2 §9).
+// Distance from the Moscow ring road and compass direction from the city centre (the objects and shop spec's
+// «Business constants and limits»).
 
 /** The capital's centre point used by the spec. */
 export const MOSCOW_CENTER = { lat: 55.7558, lon: 37.6176 } as const;

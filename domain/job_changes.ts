@@ -4,7 +4,7 @@
 // «требует согласия клиента»), and the agreement's content and text. db/job_changes.ts stores them; the act,
 // the invoice, КС-2/КС-3 and the ledger read the lines through db/completed_works.ts completedWorkLines.
 import * as z from "zod/mini";
-import { clientRefusalSchema, clientSignatureSchema } from "./client_signature.ts";
+import { clientRefusalSchema, clientSignatureSchema, type SignatureState } from "./client_signature.ts";
 import { formatKopecks } from "./format.ts";
 import { amountInWords } from "./amount_words.ts";
 import { contractDay } from "./contract_text.ts";
@@ -205,19 +205,12 @@ export function agreementClosingLines(
   ];
 }
 
-export type AgreementState = "awaiting" | "signed" | "refused";
-
-export const agreementStateLabels: Record<AgreementState, string> = {
+/** Where a supplementary agreement stands, in words. */
+export const agreementStateLabels: Record<SignatureState, string> = {
   awaiting: "ждёт подписи клиента",
   signed: "подписано клиентом",
   refused: "клиент отказался подписать",
 };
-
-export function agreementState(
-  a: { signedAt: Date | string | null; refusedAt: Date | string | null },
-): AgreementState {
-  return a.signedAt ? "signed" : a.refusedAt ? "refused" : "awaiting";
-}
 
 const reason = z.string("Укажите причину изменения").check(
   z.trim(),

@@ -1,5 +1,6 @@
 // Client-site (object) rules shared by the server and the object dialog: the create and edit payloads
-// of spec/2 §5 with their messages, cost cleaning and empty optional fields as null. zod/mini: islands import it.
+// of the objects and shop spec's «Validation rules» with their messages, cost cleaning and empty optional
+// fields as null. zod/mini: islands import it.
 import type { Tone } from "./labels.ts";
 import * as z from "zod/mini";
 import "./zod_messages.ts"; // the Russian messages of checks without their own
@@ -12,7 +13,10 @@ export type ClientKind = typeof clientKinds[number];
 export type ObjectStatus = typeof objectStatuses[number];
 export type WorkType = typeof workTypes[number];
 
-/** The create dialog offers these; the edit dialog offers all eight (spec/2 §4). */
+/**
+ * The create dialog offers these; the edit dialog offers all eight (the objects and shop spec's «States and
+ * transitions»).
+ */
 export const createStatuses: readonly ObjectStatus[] = [
   "new",
   "in_progress",

@@ -1,4 +1,5 @@
-// Reporting periods of the dashboard and analytics (spec/2 §2 Analytics): 7d, 30d, 90d, 1y, all.
+// Reporting periods of the dashboard and analytics (the objects and shop spec's «Screens and routes»
+// Analytics): 7d, 30d, 90d, 1y, all.
 
 export const periods = ["7d", "30d", "90d", "1y", "all"] as const;
 export type Period = typeof periods[number];

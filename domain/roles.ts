@@ -96,7 +96,7 @@ const common = {
 /** A menu's first entry: the role's home panel. */
 const home = (href: string, label: string): MenuItem => ({ href, label, icon: "home" });
 
-/** The sidebar of spec/1 §6; the shop items stand at position 2. */
+/** The sidebar of the platform spec's «Roles and permissions»; the shop items stand at position 2. */
 export function menuFor(role: Role, isOwner: boolean): MenuItem[] {
   const { objects, tasks, schedule, estimates, documents, analytics, companies, settings, service } = common;
   let items: MenuItem[];

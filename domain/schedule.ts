@@ -116,15 +116,14 @@ export function addDays(day: string, n: number): string {
 //
 // Model (no map service): a site is placed on a plane around the centre of Moscow by its direction and its
 // distance from МКАД (the object's stored location: its coordinates when geocoded, else the middle of its
-// 45° direction sector, domain/geo.ts), МКАД being the circle of 20 km the location rules use (spec/2 §9).
-// Between two sites the road distance is the shorter of
-//   (a) the straight line × 1.3 — the road circuity factor of Ballou, Rahardja & Sakai, «Selected country
-//       circuity factors for road travel distance estimation» (Transportation Research A 36, 2002), 1.2–1.4
-//       for European road networks; used within one direction or between neighbouring ones, and
-//   (b) back along the radial highway to МКАД, along МКАД (the arc between the two directions on the 20 km
-//       circle), and out along the other radial highway.
-// Time: 50 km/h on radial highways and country roads outside МКАД, 40 km/h on МКАД — an assumption for
-// daytime traffic, not a measurement; the figures are estimates and are shown as «≈».
+// 45° direction sector, domain/geo.ts), МКАД being the circle of 20 km the location rules use (the objects
+// and shop spec's «Business constants and limits»). Between two sites the road distance is the shorter of (a)
+// the straight line × 1.3 — the road circuity factor of Ballou, Rahardja & Sakai, «Selected country circuity
+// factors for road travel distance estimation» (Transportation Research A 36, 2002), 1.2–1.4 for European
+// road networks; used within one direction or between neighbouring ones, and (b) back along the radial
+// highway to МКАД, along МКАД (the arc between the two directions on the 20 km circle), and out along the
+// other radial highway. Time: 50 km/h on radial highways and country roads outside МКАД, 40 km/h on МКАД — an
+// assumption for daytime traffic, not a measurement; the figures are estimates and are shown as «≈».
 // ---------------------------------------------------------------------------------------------------------------
 
 export const CIRCUITY = 1.3;

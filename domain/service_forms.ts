@@ -143,6 +143,23 @@ export function planPrices(
   return out;
 }
 
+/** The plan's terms an agreement copies when it is made (a later change of the plan leaves it as it was). */
+export function agreementTerms(
+  plan: Pick<
+    ServicePlanInput,
+    "name" | "visitsPerYear" | "rrule" | "operations" | "priorityCallout" | "partsDiscountPercent"
+  >,
+) {
+  return {
+    planName: plan.name,
+    visitsPerYear: plan.visitsPerYear,
+    rrule: plan.rrule,
+    operations: plan.operations,
+    priorityCallout: plan.priorityCallout,
+    partsDiscountPercent: plan.partsDiscountPercent,
+  };
+}
+
 /** What the service contract prints. */
 export interface ServiceContractFields {
   number: string;

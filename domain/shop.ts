@@ -1,5 +1,6 @@
-// The shop's rules shared by the server, the pages and the islands: payloads (zod/mini, spec/2 §5 messages),
-// order statuses and their transitions (spec/2 §4), the order totals, and the API's JSON types.
+// The shop's rules shared by the server, the pages and the islands: payloads (zod/mini, the objects and shop
+// spec's «Validation rules» messages), order statuses and their transitions (the objects and shop spec's
+// «States and transitions»), the order totals, and the API's JSON types.
 import * as z from "zod/mini";
 import { lenientQuery } from "./lenient_query.ts";
 import {
@@ -49,7 +50,10 @@ export function orderNextStep(status: OrderStatus, phone: string): string {
   }
 }
 
-/** The forward chain of spec/2 §4 (the statuses in their order, cancelling aside); one step at a time. */
+/**
+ * The forward chain of the objects and shop spec's «States and transitions» (the statuses in their order,
+ * cancelling aside); one step at a time.
+ */
 const chain: readonly OrderStatus[] = orderStatuses.filter((s) => s !== "cancelled");
 
 /** An order may be cancelled until it leaves the warehouse. */

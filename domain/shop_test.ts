@@ -36,7 +36,7 @@ Deno.test("orderTotals: list prices, old-price discount, delivery free from the 
   );
 });
 
-Deno.test("order statuses move one step along spec/2 §4 and cancel only before shipping", () => {
+Deno.test("order statuses move one step along the objects and shop spec's «States and transitions» and cancel only before shipping", () => {
   assert.deepEqual(nextStatuses("pending"), ["confirmed", "cancelled"]);
   assert.deepEqual(nextStatuses("ready_for_delivery"), ["shipped", "cancelled"]);
   assert.deepEqual(nextStatuses("shipped"), ["delivered"]);

@@ -1,4 +1,5 @@
-// The task dialogs' payloads (spec/2 §5), shared by the server and the dialog island (zod/mini keeps it small).
+// The task dialogs' payloads (the objects and shop spec's «Validation rules»), shared by the server and the
+// dialog island (zod/mini keeps it small).
 import * as z from "zod/mini";
 import { taskPriorities, taskStatuses } from "./enums.ts";
 import { parseDueDate } from "./tasks.ts";
@@ -23,7 +24,7 @@ export const ESTIMATE_SPLIT_MESSAGE = "Выберите: одна общая с�
 /** «Сметы по видам работ»: true, a separate estimate per work type; set by estimateSplitRoles. */
 export const separateEstimates = z.optional(z.boolean({ error: ESTIMATE_SPLIT_MESSAGE }));
 
-/** The add-task dialog (spec/2 §5 'Task (general)'). */
+/** The add-task dialog (the objects and shop spec's «Validation rules» 'Task (general)'). */
 export const taskFormSchema = z.object({
   title: z.string({ error: "Название обязательно" }).check(z.trim(), z.minLength(1, "Название обязательно")),
   description: z.optional(z.nullable(z.string())),

@@ -1,8 +1,9 @@
 /**
- * Enumerations of the measurement form and the estimate, with their Russian labels (spec/3 §3, §3.1).
- * The web UI imports them from `estimating/mod.ts`. The form's enumerations also have a list of bare values
- * (`soilTypeValues` …): the field descriptors of `fields.ts` use those, so the measurement form's bundle
- * carries no labels (the labelled lists are marked pure and drop out of a bundle that does not use them).
+ * Enumerations of the measurement form and the estimate, with their Russian labels (the estimating spec's
+ * «Entities and their fields» and «Measurement form fields»). The web UI imports them from
+ * `estimating/mod.ts`. The form's enumerations also have a list of bare values (`soilTypeValues` …): the
+ * field descriptors of `fields.ts` use those, so the measurement form's bundle carries no labels (the
+ * labelled lists are marked pure and drop out of a bundle that does not use them).
  *
  * @module
  */
@@ -27,7 +28,10 @@ function labelOf<V extends string>(options: readonly Option<V>[], value: string)
   return options.find((o) => o.value === value)?.label;
 }
 
-/** Work types of an object (spec/3 §3), including the two extra ones one screen knows. */
+/**
+ * Work types of an object (the estimating spec's «Entities and their fields»), including the two extra ones
+ * one screen knows.
+ */
 export const workTypes = [
   { value: "well_drilling", label: "Бурение скважины" },
   { value: "well_equipment", label: "Обустройство скважины" },
@@ -63,7 +67,7 @@ export function workTypeLabel(value: string): string {
   return labelOf(workTypes, value) ?? value;
 }
 
-/** Soil-type codes (spec/3 §3.1). */
+/** Soil-type codes (the estimating spec's «Measurement form fields»). */
 export const soilTypeValues = ["sandy", "clay", "loam", "rocky", "mixed", "peat", "landfill"] as const;
 
 /** A soil-type code. */
@@ -93,7 +97,7 @@ export function soilTypeLabel(value: string): string {
   return labelOf(soilTypes, value) ?? value;
 }
 
-/** Access-difficulty codes of the site (spec/3 §3.1). */
+/** Access-difficulty codes of the site (the estimating spec's «Measurement form fields»). */
 export const accessDifficultyValues = ["easy", "medium", "difficult", "very_difficult"] as const;
 
 /** An access-difficulty code. */
@@ -138,7 +142,7 @@ export function accessDifficultyPhrase(value: string): string {
   return phrases[value as AccessDifficulty] ?? `подъезд ${accessDifficultyLabel(value).toLowerCase()}`;
 }
 
-/** Codes of the two drainage pumps of the form (spec/3 §3.1). */
+/** Codes of the two drainage pumps of the form (the estimating spec's «Measurement form fields»). */
 export const pumpTypeValues = ["kp150", "kp250"] as const;
 
 /** A pump-type code. */
@@ -162,7 +166,10 @@ export const pipeExitDiameters: readonly Option<PipeExitDiameter>[] = /* @__PURE
   { "50": "50 мм", "110": "110 мм", "160": "160 мм" },
 );
 
-/** Distances over which the station is carried by hand from the unloading point (spec/3 §3.1). */
+/**
+ * Distances over which the station is carried by hand from the unloading point (the estimating spec's
+ * «Measurement form fields»).
+ */
 export const manualDistanceValues = ["10-20", "20-50", "до-20", "до-50"] as const;
 
 /** A manual-distance option, or empty for none. */
@@ -260,7 +267,7 @@ export function vatRate(mode: VatMode): number {
   return vatModes.find((m) => m.value === mode)?.rate ?? 0;
 }
 
-/** Estimate statuses with their labels (spec/3 §3). */
+/** Estimate statuses with their labels (the estimating spec's «Entities and their fields»). */
 export const estimateStatuses = [
   { value: "draft", label: "Черновик" },
   { value: "sent", label: "Отправлено" },
@@ -268,5 +275,8 @@ export const estimateStatuses = [
   { value: "rejected", label: "Отклонено" },
 ] as const satisfies readonly Option[];
 
-/** Units of a manual estimate line (spec/3 §5); price-list items may use other units too (смена, рейс, км …). */
+/**
+ * Units of a manual estimate line (the estimating spec's «Validation rules»); price-list items may use other
+ * units too (смена, рейс, км …).
+ */
 export const manualUnits = ["шт", "м", "м²", "м³", "кг", "т"] as const;

@@ -71,7 +71,10 @@ export interface EstimateItem {
   isRequired: boolean;
 }
 
-/** A generated estimate (field names as in spec/3 §3). Money in integer kopecks. */
+/**
+ * A generated estimate (field names as in the estimating spec's «Entities and their fields»). Money in
+ * integer kopecks.
+ */
 export interface Estimate {
   /** Estimate number. */
   estimateNumber: string;
@@ -124,7 +127,7 @@ export interface Estimate {
   /** `itemsTotal − discount + vat.amount` (VAT on top) or `itemsTotal − discount` (VAT included), kopecks
    * ('ОБЩАЯ СТОИМОСТЬ'): what the client pays. */
   totalAmount: number;
-  /** Notes printed under the estimate (spec/3 §9). */
+  /** Notes printed under the estimate (the estimating spec's «Business constants and limits»). */
   notes: string[];
   /** Warnings for the surveyor (fields not counted, defaults …); not printed. */
   warnings: string[];
@@ -157,7 +160,8 @@ export interface GenerateOptions {
 
 /**
  * Invalid input or missing required items. `issues` name each field (`measurements.residents_count`)
- * with a Russian message; for missing items the message names the label of spec/3 §5.
+ * with a Russian message; for missing items the message names the label of the estimating spec's «Validation
+ * rules».
  */
 export class EstimateInputError extends Error {
   /** Error name. */
@@ -377,7 +381,7 @@ export function generateEstimate(doc: unknown, options: GenerateOptions): Estima
   const { sections, subtotals, itemsTotal } = totals;
   const vatAmount = totals.vat.amount;
 
-  // Notes (spec/3 §9).
+  // Notes (the estimating spec's «Business constants and limits»).
   const notes: string[] = [];
   const delivery = sorted.find((i) => i.articleCode === "А152");
   if (septic) {

@@ -56,7 +56,7 @@ const typical = {
   },
 };
 
-Deno.test("generateEstimate() returns the fields of spec/3 §3 with exact kopeck arithmetic", () => {
+Deno.test("generateEstimate() returns the fields of the estimating spec's «Entities and their fields» with exact kopeck arithmetic", () => {
   const e = generateEstimate(typical, { date: DATE });
   checkArithmetic(e);
   assert.equal(e.date, DATE);
@@ -110,7 +110,7 @@ Deno.test("generateEstimate() adds VAT of 5, 7 or 22 % on top of the lines", () 
   assert.throws(() => generateEstimate(typical, { date: DATE, vat: "18" as never }), TypeError);
 });
 
-Deno.test("generateEstimate() writes the notes of spec/3 §9", () => {
+Deno.test("generateEstimate() writes the notes of the estimating spec's «Business constants and limits»", () => {
   const e = generateEstimate(
     { ...typical, measurements: { ...typical.measurements, additional_notes: "Собака во дворе" } },
     { date: DATE },

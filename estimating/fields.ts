@@ -1,7 +1,8 @@
 /**
- * The fields of the measurement document (spec/3 §3.1) and how their values are read. One table of field
- * descriptors drives the validator of `measurement.ts`, the JSON Schema printed by `estimate schema`, the
- * form description and the lenient reading the live missing-items list uses.
+ * The fields of the measurement document (the estimating spec's «Measurement form fields») and how their
+ * values are read. One table of field descriptors drives the validator of `measurement.ts`, the JSON Schema
+ * printed by `estimate schema`, the form description and the lenient reading the live missing-items list
+ * uses.
  *
  * Light on purpose: no zod, no price list, no catalogue data, so the measurement form (an island with a
  * 90 KB budget) reads values with this very code. `form.ts` is the entry islands import.
@@ -272,7 +273,9 @@ export const itemFields: readonly ItemField[] = [
   })),
 ];
 
-/** Descriptors of every measurement field of spec/3 §3.1, in form order. */
+/**
+ * Descriptors of every measurement field of the estimating spec's «Measurement form fields», in form order.
+ */
 export const measurementFieldSpecs = {
   // 1. Основные параметры объекта
   septic_brand: oneOfOrEmpty(brandIds),
@@ -363,8 +366,9 @@ export const measurementFieldSpecs = {
   winter_work: bool(),
   // Заметки
   additional_notes: text(5000),
-  // Carried along by the app, not used by the rules (spec/3 §3: photos, notes, task and surveyor,
-  // date; field-work extras: client_phone, pipe_diameter, the read-only computed excavation_volume).
+  // Carried along by the app, not used by the rules (the estimating spec's «Entities and their fields»:
+  // photos, notes, task and surveyor, date; field-work extras: client_phone, pipe_diameter, the read-only
+  // computed excavation_volume).
   photos: pass(),
   notes: pass(),
   task_id: pass(),
@@ -613,8 +617,9 @@ export function defaultMeasurements(): Measurements {
 }
 
 /**
- * Measurements read the way the form reads its inputs (spec/3 §5): a value that is not valid becomes 0
- * (numbers), `false` (checkboxes) or the default (selects). Never throws; used by the live missing-items list.
+ * Measurements read the way the form reads its inputs (the estimating spec's «Validation rules»): a value
+ * that is not valid becomes 0 (numbers), `false` (checkboxes) or the default (selects). Never throws; used by
+ * the live missing-items list.
  *
  * @example
  * ```ts

@@ -1,5 +1,6 @@
 /**
- * The measurement document (spec/3 §3): the object block, the work type and the measurements of
+ * The measurement document (the estimating spec's «Entities and their fields»): the object block, the work
+ * type and the measurements of
  * `fields.ts`, and its strict validator. The validator's zod 4 wrapper is in `measurement_schema.ts`, the JSON
  * Schema printed by `estimate schema` in `measurement_json_schema.ts`, the data-driven form description in
  * `measurement_form_sections.ts`.
@@ -52,7 +53,7 @@ export interface MeasurementDocument {
   estimateNumber?: string;
   /** The object (client site). */
   object?: ObjectInfo;
-  /** The measurements of spec/3 §3.1. */
+  /** The measurements of the estimating spec's «Measurement form fields». */
   measurements: Measurements;
 }
 
@@ -72,7 +73,7 @@ export interface MeasurementDocumentInput {
       { address: string; distanceFromMKAD: number | string | null; clientName: string; clientPhone: string }
     >
     | null;
-  /** The measurements of spec/3 §3.1. */
+  /** The measurements of the estimating spec's «Measurement form fields». */
   measurements?: MeasurementsInput | null;
 }
 
@@ -189,7 +190,8 @@ const distanceSpec: NumberSpec = { kind: "dec", def: 0, ...distanceFromMkadRule 
 
 /**
  * Validates a measurement document and applies defaults. Every problem is reported with its path.
- * `unknownFields` lists measurement fields that are not in spec/3 §3.1 (they are ignored).
+ * `unknownFields` lists measurement fields that are not in the estimating spec's «Measurement form fields»
+ * (they are ignored).
  *
  * @example
  * ```ts

@@ -80,9 +80,9 @@ function specField(
 }
 
 /**
- * The measurement form, section by section (spec/3 §2.2): labels, units, defaults, options, and which
- * flag reveals which field, so the web form can be rendered from data. An item's amount field is
- * revealed by its own checkbox; a section's group flag reveals the section.
+ * The measurement form, section by section (the estimating spec's «Site-work dialog»): labels, units,
+ * defaults, options, and which flag reveals which field, so the web form can be rendered from data. An item's
+ * amount field is revealed by its own checkbox; a section's group flag reveals the section.
  *
  * @example
  * ```ts

@@ -71,7 +71,7 @@ export function measurementJsonSchema(): Record<string, unknown> {
     $schema: "https://json-schema.org/draft/2020-12/schema",
     title: "ПолеСмета: документ замера (measurement document)",
     description:
-      "Тело POST /api/estimates/generate и входной файл CLI `estimate generate`. Поля measurements — spec/3 §3.1 " +
+      "Тело POST /api/estimates/generate и входной файл CLI `estimate generate`. Поля measurements — поля формы замера " +
       "(станция; модель септика — id из `catalogue list --json`, например topas-5) и поля видов работ с " +
       "приставками well_ (скважина), ws_ (водопровод), dr_ (дренаж), sw_ (наружная канализация).",
     type: "object",
@@ -112,7 +112,7 @@ export function measurementJsonSchema(): Record<string, unknown> {
           clientPhone: { type: "string", maxLength: 50, description: "Телефон клиента" },
         },
       },
-      measurements: { type: "object", description: "Замеры (spec/3 §3.1)", properties: props },
+      measurements: { type: "object", description: "Замеры: поля формы замера", properties: props },
     },
   };
 }

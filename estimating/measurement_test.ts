@@ -12,7 +12,7 @@ import { measurementFormSections } from "./measurement_form_sections.ts";
 import { measurementJsonSchema } from "./measurement_json_schema.ts";
 import { parseMeasurementDocument } from "./measurement.ts";
 
-Deno.test("measurement document defaults follow spec/3 §3.1", () => {
+Deno.test("measurement document defaults follow the estimating spec's «Measurement form fields»", () => {
   const doc = measurementDocumentSchema.parse({});
   assert.equal(doc.workType, "autonomous_sewage");
   const m = doc.measurements;
@@ -156,7 +156,7 @@ Deno.test("JSON Schema describes every field with its type, default and label", 
   JSON.stringify(schema);
 });
 
-Deno.test("form sections list every field once, in the nine sections of spec/3 §2.2, with valid reveal flags", () => {
+Deno.test("form sections list every field once, in the nine sections of the estimating spec's «Site-work dialog», with valid reveal flags", () => {
   const titles = measurementFormSections.map((s) => s.title);
   assert.deepEqual(titles.slice(0, 9), [
     "Основные параметры объекта",

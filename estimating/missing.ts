@@ -1,5 +1,6 @@
 /**
- * The live missing-items list of spec/3 §5 and the progress percent of spec/3 §4.
+ * The live missing-items list of the estimating spec's «Validation rules» and the progress percent of the
+ * estimating spec's «States and transitions».
  *
  * Every check is effective, including the three the old client never enforced (stumps, pavement,
  * concrete). A document whose list is not empty cannot be generated.
@@ -42,11 +43,11 @@ export const missingItemLabels = {
 const L = missingItemLabels;
 
 /**
- * The prefilled fields that change the price (spec/3 §3.1 defaults): depth 2,5 m, groundwater 1,5 m, pipe
- * lengths 5/5 m …, with the words the form and the estimate use. A document that carries `confirmed` (the
- * form always does) treats each of them as a suggestion: still missing while it holds its default and is
- * not listed in `confirmed`. A document without `confirmed` (the CLI's examples) takes the defaults as
- * before, so one document prices the same in the CLI and the API.
+ * The prefilled fields that change the price (the estimating spec's «Measurement form fields» defaults):
+ * depth 2,5 m, groundwater 1,5 m, pipe lengths 5/5 m …, with the words the form and the estimate use. A
+ * document that carries `confirmed` (the form always does) treats each of them as a suggestion: still missing
+ * while it holds its default and is not listed in `confirmed`. A document without `confirmed` (the CLI's
+ * examples) takes the defaults as before, so one document prices the same in the CLI and the API.
  */
 export const suggestedDefaultFields = {
   residents_count: { label: "Количество проживающих", unit: "" },
@@ -183,9 +184,9 @@ export function missingItemsDetailed(m: Measurements, options: MissingOptions): 
 }
 
 /**
- * The live list of missing items (spec/3 §5) as Russian labels. Accepts the form's raw values: a value
- * that is not valid counts as 0, as the form reads it. The generate button stays disabled while the list
- * is not empty.
+ * The live list of missing items (the estimating spec's «Validation rules») as Russian labels. Accepts the
+ * form's raw values: a value that is not valid counts as 0, as the form reads it. The generate button stays
+ * disabled while the list is not empty.
  *
  * @example
  * ```ts
@@ -202,11 +203,11 @@ export function missingItems(measurements: unknown, options: MissingOptions): st
 }
 
 /**
- * Progress of the form in percent (spec/3 §4): the share of the three required fields filled —
- * septic_model (a known model), residents_count and installation_depth (zero allowed) — with equal
- * weights, rounded to a whole percent. A document that carries `confirmed` counts instead the model and
- * each suggested default ({@link suggestedDefaultFields}) measured or confirmed, so a form with only a
- * model chosen is not 100 %.
+ * Progress of the form in percent (the estimating spec's «States and transitions»): the share of the three
+ * required fields filled — septic_model (a known model), residents_count and installation_depth (zero
+ * allowed) — with equal weights, rounded to a whole percent. A document that carries `confirmed` counts
+ * instead the model and each suggested default ({@link suggestedDefaultFields}) measured or confirmed, so a
+ * form with only a model chosen is not 100 %.
  *
  * @example
  * ```ts

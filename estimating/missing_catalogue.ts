@@ -44,8 +44,9 @@ export function missingItemsDetailed(
 }
 
 /**
- * The live list of missing items (spec/3 §5) as Russian labels, for the form's raw values (an invalid value
- * counts as 0); the model must be one of the catalogue unless `options` says otherwise.
+ * The live list of missing items (the estimating spec's «Validation rules») as Russian labels, for the form's
+ * raw values (an invalid value counts as 0); the model must be one of the catalogue unless `options` says
+ * otherwise.
  *
  * @example
  * ```ts
@@ -59,8 +60,8 @@ export function missingItems(measurements: unknown, options: MissingOptions = ca
 }
 
 /**
- * Progress of the form in percent (spec/3 §4): the share of the three required fields filled; the model
- * must be one of the catalogue unless `options` says otherwise.
+ * Progress of the form in percent (the estimating spec's «States and transitions»): the share of the three
+ * required fields filled; the model must be one of the catalogue unless `options` says otherwise.
  *
  * @example
  * ```ts

@@ -10,7 +10,7 @@ Deno.test("missingItems() is empty for a complete form", () => {
   assert.deepEqual(missingItems(complete), []);
 });
 
-Deno.test("missingItems() lists the core fields of spec/3 §5", () => {
+Deno.test("missingItems() lists the core fields of the estimating spec's «Validation rules»", () => {
   assert.deepEqual(
     missingItems({
       septic_model: "",
@@ -143,7 +143,7 @@ Deno.test("generateEstimate() prices confirmed defaults as the CLI's document wi
 Deno.test("missingItems() counts the station's power cable as electrical work", () => {
   const cableOnly = { ...complete, electrical_work_needed: true, cable_length: 18 };
   assert.deepEqual(missingItems(cableOnly), []);
-  // Neither the cable nor an item: still refused with the label of spec/3 §5.
+  // Neither the cable nor an item: still refused with the label of the estimating spec's «Validation rules».
   assert.deepEqual(missingItems({ ...cableOnly, cable_length: 0 }), [
     "Хотя бы одна позиция электромонтажных работ",
   ]);

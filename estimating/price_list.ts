@@ -4,8 +4,9 @@
  * drainage and the external sewage (`work_types/`); А280–А295 the service of installed stations and wells
  * (service plans). Every row names its source and date ({@link priceSources}).
  *
- * Article codes use the Cyrillic letter А, as in spec/3 §9 (`А001`); {@link normalizeCode} also accepts
- * a Latin A or a lower-case letter (`a001`, as in the form's field names). Prices are integer kopecks.
+ * Article codes use the Cyrillic letter А, as in the estimating spec's «Business constants and limits»
+ * (`А001`); {@link normalizeCode} also accepts a Latin A or a lower-case letter (`a001`, as in the form's
+ * field names). Prices are integer kopecks.
  *
  * @module
  */

@@ -15,7 +15,7 @@ Deno.test("default price list has the article codes А001–А220 and the all-in
   const range = (from: number, to: number) =>
     Array.from({ length: to - from + 1 }, (_, i) => `А${String(from + i).padStart(3, "0")}`);
   for (const code of [...range(1, 220), ...range(245, 261)]) assert.ok(codes.includes(code), code);
-  // Cyrillic А, as in spec/3 §9.
+  // Cyrillic А, as in the estimating spec's «Business constants and limits».
   assert.ok(codes.every((c) => c.charCodeAt(0) === 0x410));
 });
 

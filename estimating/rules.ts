@@ -46,9 +46,15 @@ export type { RuleLine, RuleResult } from "./rule_line.ts";
 export { isWinter, WINTER_MONTHS } from "./winter.ts";
 import { divRound, formatQuantity, roundQuantity } from "./money.ts";
 
-/** Litres per day one resident needs (spec/3 §9.1: a station serves about 200 l/day per resident). */
+/**
+ * Litres per day one resident needs (the estimating spec's «Septic-unit catalogue»: a station serves about
+ * 200 l/day per resident).
+ */
 export const LITRES_PER_RESIDENT = 200;
-/** Delivery is free within this distance from МКАД, km (spec/3 §9). */
+/**
+ * Delivery is free within this distance from МКАД, km (the estimating spec's «Business constants and
+ * limits»).
+ */
 export const FREE_DELIVERY_KM = 30;
 /** Crushed stone per metre of drainage trench, m³ (0.5 m wide × 0.8 m of stone). */
 export const DRAINAGE_STONE_M3_PER_M = 0.4;

@@ -176,8 +176,8 @@ export function priceLine(
 }
 
 /**
- * Materials price per unit in kopecks, recovered from a stored line (which keeps only the spec/3 §3
- * fields): the value k with `round(k × qty) = equipmentCost`.
+ * Materials price per unit in kopecks, recovered from a stored line (which keeps only the the estimating
+ * spec's «Entities and their fields» fields): the value k with `round(k × qty) = equipmentCost`.
  *
  * @example
  * ```ts

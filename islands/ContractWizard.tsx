@@ -1,6 +1,6 @@
-// «Заключение договора» (spec/3 §2.5): the button and the dialog; the four tabs are a chunk of their own,
-// downloaded when the person reaches for the button. `?contract=1` on the page opens it at once (the
-// object's card and the field-work screen link here).
+// «Заключение договора» (the estimating spec's «Contract wizard dialog»): the button and the dialog; the four
+// tabs are a chunk of their own, downloaded when the person reaches for the button. `?contract=1` on the page
+// opens it at once (the object's card and the field-work screen link here).
 import { useEffect, useState } from "react";
 import { Dialog, DialogLoadFailed } from "../components/Dialog.tsx";
 import { lazyPart } from "../components/lazy.ts";

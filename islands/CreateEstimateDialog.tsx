@@ -1,5 +1,6 @@
-// 'Создать новую смету' (spec/3 §5): object and number required, at least one item; units шт, м, м², м³,
-// кг, т; a new item has quantity 1 and price 0; total = Σ price × quantity. Prices are typed in roubles.
+// 'Создать новую смету' (the estimating spec's «Validation rules»): object and number required, at least one
+// item; units шт, м, м², м³, кг, т; a new item has quantity 1 and price 0; total = Σ price × quantity. Prices
+// are typed in roubles.
 import { useEffect, useRef, useState } from "react";
 import { call, client } from "../components/api.ts";
 import { Dialog, DialogHead } from "../components/Dialog.tsx";

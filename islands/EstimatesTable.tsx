@@ -1,5 +1,6 @@
-// The estimates list of /estimates (spec/3 §2.4): Номер, Объект, Сумма, Статус, Дата создания and row actions
-// (open, Excel, the status steps the role may take). A table on a desktop, cards on a phone.
+// The estimates list of /estimates (the estimating spec's «Estimates screen»): Номер, Объект, Сумма, Статус,
+// Дата создания and row actions (open, Excel, the status steps the role may take). A table on a desktop,
+// cards on a phone.
 import { useState } from "react";
 import { exportEstimate } from "../components/measurement/export.ts";
 import type { EstimateStatus } from "../domain/estimate_status.ts";

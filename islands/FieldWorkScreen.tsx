@@ -1,7 +1,7 @@
-// 'Полевые работы' (spec/3 §2.3): choose the object of an active task, then the task's one measuring screen
-// (the same as in the surveyor cabinet: Замер, Фото, Смета, Инженеру). The measuring part
-// (FieldWorkScreen/FieldWorkSteps.tsx) is a chunk of its own, loaded when a task is chosen (on intent: pointer,
-// finger or focus on a choice) or is chosen already by the address.
+// 'Полевые работы' (the estimating spec's «Field-work screen»): choose the object of an active task, then the
+// task's one measuring screen (the same as in the surveyor cabinet: Замер, Фото, Смета, Инженеру). The
+// measuring part (FieldWorkScreen/FieldWorkSteps.tsx) is a chunk of its own, loaded when a task is chosen (on
+// intent: pointer, finger or focus on a choice) or is chosen already by the address.
 import { Suspense, useEffect, useState } from "react";
 import { lazyPart } from "../components/lazy.ts";
 import type { FieldWorkStepsProps, FieldWorkTask } from "./FieldWorkScreen/FieldWorkSteps.tsx";

@@ -41,7 +41,8 @@ interface Opened {
 }
 
 /**
- * The create and edit object dialog of spec/2 §5. Usable from any page: a button of its own, or
+ * The create and edit object dialog of the objects and shop spec's «Validation rules». Usable from any page:
+ * a button of its own, or
  * `data-object-edit` buttons and the `object-dialog:open` event; after saving it reloads the page or tells
  * the page by an event.
  */

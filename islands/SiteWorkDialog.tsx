@@ -1,9 +1,9 @@
-// The surveyor card's one button into the measuring screen (spec/3 §2.2): «Начать работу» for a
-// waiting task (opening sets it in progress), «Продолжить замер» for one in progress, «Открыть замер» for
-// a done one. The dialog has a URL (?siteWork={taskId}) so a reload reopens it. Its content
-// (SiteWorkDialog/SiteWork.tsx: the one measuring screen) is a chunk of its own, loaded on intent (pointer,
-// finger or focus on the button) and on open: the cabinet's first paint does not need it, and the service
-// worker keeps it for work with no signal.
+// The surveyor card's one button into the measuring screen (the estimating spec's «Site-work dialog»):
+// «Начать работу» for a waiting task (opening sets it in progress), «Продолжить замер» for one in progress,
+// «Открыть замер» for a done one. The dialog has a URL (?siteWork={taskId}) so a reload reopens it. Its
+// content (SiteWorkDialog/SiteWork.tsx: the one measuring screen) is a chunk of its own, loaded on intent
+// (pointer, finger or focus on the button) and on open: the cabinet's first paint does not need it, and the
+// service worker keeps it for work with no signal.
 import { Suspense, useEffect, useRef, useState } from "react";
 import { Dialog, DialogHead } from "../components/Dialog.tsx";
 import { lazyPart } from "../components/lazy.ts";

@@ -28,8 +28,8 @@ export interface TaskDialogProps {
 export const openAttribute = { task: "data-new-task", measurement: "data-assign-measurement" } as const;
 
 /**
- * The add-task and assign-measurement dialogs (spec/2 §5). Opens from its own button or from any
- * page button with `data-new-task` / `data-assign-measurement="{objectId}"`.
+ * The add-task and assign-measurement dialogs (the objects and shop spec's «Validation rules»). Opens from
+ * its own button or from any page button with `data-new-task` / `data-assign-measurement="{objectId}"`.
  */
 export default function TaskDialog(
   { mode, objects, assignees, today, chooseEstimates = false, trigger, triggerClass, openOnLoad }:

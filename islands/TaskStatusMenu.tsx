@@ -4,7 +4,10 @@ import { taskStatusLabels } from "../domain/labels.ts";
 import { call, client } from "../components/api.ts";
 import { toastAfterNavigation, toastError } from "../components/toast.ts";
 
-/** The task card's status menu: any status from any other (spec/2 §4); the page reloads with the toast. */
+/**
+ * The task card's status menu: any status from any other (the objects and shop spec's «States and
+ * transitions»); the page reloads with the toast.
+ */
 export default function TaskStatusMenu({ taskId, status }: { taskId: number; status: string }) {
   const [value, setValue] = useState(status === "overdue" ? "" : status);
   const [busy, setBusy] = useState(false);

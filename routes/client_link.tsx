@@ -29,7 +29,8 @@ import { linkAgreement } from "../db/job_changes.ts";
 import { agreementLineChange, agreementTitle } from "../domain/job_changes.ts";
 import { objectInvoices } from "../db/invoices.ts";
 import { scopeOf } from "../db/scope.ts";
-import { ACT_TITLE, type ActContent, actState } from "../domain/acts.ts";
+import { ACT_TITLE, type ActContent } from "../domain/acts.ts";
+import { signatureState } from "../domain/client_signature.ts";
 import { clientEstimate } from "../estimating/client_view.ts";
 
 function closedPage(c: Context<AppEnv>, status: 404 | 410) {
@@ -88,7 +89,7 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
     hasContract: Boolean(contract),
     signed: Boolean(contract?.signature),
     due: payment?.status === "pending" ? payment.amount : null,
-    actToSign: act !== null && actState(act) === "awaiting",
+    actToSign: act !== null && signatureState(act) === "awaiting",
     finalDue: final,
     actSigned: act?.signedAt && money ? { owed: money.ledger.owed } : undefined,
   });

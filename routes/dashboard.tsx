@@ -5,7 +5,10 @@ import type { AppEnv } from "../server/types.ts";
 import { renderWorkPage } from "./_page.tsx";
 import { DashboardSection, loadDashboardSection } from "./_dashboard/mod.tsx";
 
-/** /dashboard: the company dashboard of spec/1 §2 (stat cards, latest tasks, activity, quick actions). */
+/**
+ * /dashboard: the company dashboard of the platform spec's «Screens and routes» (stat cards, latest tasks,
+ * activity, quick actions).
+ */
 export default async function dashboardPage(c: Context<AppEnv>) {
   const user = currentUser(c);
   const { db, now, reads } = c.var.deps;

@@ -15,7 +15,10 @@ import { FilterForm, FilterSearch, ObjectFilter, StatusFilter } from "./_filters
 import { Card, EmptyState, StatCard } from "../components/Card.tsx";
 import { positiveInt } from "../server/query.ts";
 
-/** /estimates, 'Сметы' (spec/3 §2.4): four cards, filters, the table with row actions, a new estimate. */
+/**
+ * /estimates, 'Сметы' (the estimating spec's «Estimates screen»): four cards, filters, the table with row
+ * actions, a new estimate.
+ */
 export default async function estimatesPage(c: Context<AppEnv>) {
   const user = currentUser(c);
   const scope = companyScope(user);

@@ -12,8 +12,9 @@ import { renderWorkPage } from "./_page.tsx";
 import { positiveInt } from "../server/query.ts";
 
 /**
- * /field-work and /objects/:id/field-work, 'Полевые работы' (spec/3 §2.3): the objects of the user's tasks
- * in status assigned or in_progress (a surveyor's own; the object's only on the object route).
+ * /field-work and /objects/:id/field-work, 'Полевые работы' (the estimating spec's «Field-work screen»): the
+ * objects of the user's tasks in status assigned or in_progress (a surveyor's own; the object's only on the
+ * object route).
  */
 export default async function fieldWorkPage(c: Context<AppEnv>) {
   const user = currentUser(c);

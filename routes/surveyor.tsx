@@ -16,7 +16,10 @@ import { TaskStatusBadge } from "./_tasks/TaskCard.tsx";
 import { SiteWorkButton } from "./_tasks/SiteWorkButton.tsx";
 import type { Tone } from "../domain/labels.ts";
 
-/** The surveyor card's priority words (spec/3 §2.1): urgent = Срочно, high, medium, otherwise Низкий. */
+/**
+ * The surveyor card's priority words (the estimating spec's «Surveyor dashboard»): urgent = Срочно, high,
+ * medium, otherwise Низкий.
+ */
 const surveyorPriority: Record<string, { label: string; tone: Tone }> = {
   urgent: { label: "Срочно", tone: "danger" },
   high: { label: "Высокий", tone: "warning" },

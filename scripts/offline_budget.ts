@@ -1,17 +1,20 @@
 // What field work with no signal costs, for docs/field_work.md: the gzip JavaScript of the field-work page
 // without and with the estimating engine, and what the phone keeps for a surveyor with 20 open tasks.
-// NODE_ENV=production deno run -A scripts/offline_budget.ts
+// NODE_ENV=production deno run -A scripts/offline_budget.ts [--write] (--write puts the table between the
+// bench-offline_budget markers of docs/field_work.md).
 import { gzipSync } from "node:zlib";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startBrowser } from "../e2e/harness.ts";
 import { toDateInput } from "../domain/tasks.ts";
+import { markdownTable, measuredOn, writeFigures } from "../bench/_doc_figures.ts";
 
 const staticRoot = fileURLToPath(new URL("../static", import.meta.url));
 const gzipOf = (url: string) =>
   gzipSync(Deno.readFileSync(join(staticRoot, url.split("?")[0])), { level: 9 }).length;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
+const header = await measuredOn("gzip level 9, demo data plus open tasks up to 20 for `surveyor@demo.local`");
 const h = await startBrowser();
 try {
   const SURVEYOR = "surveyor@demo.local";
@@ -84,14 +87,26 @@ try {
     const estimate = await navigator.storage.estimate();
     return { caches: out, usage: estimate.usage ?? 0 };
   });
-  console.log(`open tasks of the surveyor: ${bundle.tasks.length}`);
-  console.log(`field-work page JS (gzip 9): ${kb(pageGzip)} in ${withoutEngine.length} files`);
-  console.log(`of which the sync indicator's entry: ${kb(indicator.reduce((sum, u) => sum + gzipOf(u), 0))}`);
-  console.log(`engine (gzip 9): ${kb(engineGzip)}; the page with it ${kb(pageGzip + engineGzip)}`);
-  for (const [name, c] of Object.entries(kept.caches)) {
-    console.log(`${name}: ${c.entries} entries, ${kb(c.bytes)}`);
+  const rows = [
+    ["what", "figure"],
+    [
+      "`/field-work?taskId=` on a phone: every script it loads, the measuring chunk included",
+      `${kb(pageGzip)} (${withoutEngine.length} files)`,
+    ],
+    ["of which the sync indicator's entry", kb(indicator.reduce((sum, u) => sum + gzipOf(u), 0))],
+    ["the engine, loaded only when an estimate is priced with no signal", kb(engineGzip)],
+    ["the page with the engine", kb(pageGzip + engineGzip)],
+    ...Object.entries(kept.caches).map(([name, c]) => [
+      `device cache \`${name}\` (entries: ${c.entries}; bytes as kept)`,
+      kb(c.bytes),
+    ]),
+    ["`navigator.storage.estimate().usage` (chromium, all of it)", kb(kept.usage)],
+  ];
+  const lines = [header, `open tasks of the surveyor: ${bundle.tasks.length}`, "", ...markdownTable(rows)];
+  for (const line of lines) console.log(line);
+  if (Deno.args.includes("--write")) {
+    await writeFigures("offline_budget", lines, new URL("../docs/field_work.md", import.meta.url));
   }
-  console.log(`navigator.storage.estimate().usage: ${kb(kept.usage)}`);
   await page.context().close();
 } finally {
   await h.close();

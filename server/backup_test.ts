@@ -11,22 +11,11 @@ import { runCli, spawnCli, withTempDir } from "../cli/testing.ts";
 import { integrityProblems, openFile } from "../db/backup.ts";
 import { copyDemoData, withTestApp } from "./testing.ts";
 import { createBackup } from "./backup.ts";
+import { newObject } from "./testing_objects.ts";
 
 /** Writers sending at once, and the writes of the whole burst. */
 const WRITERS = 4;
 const BURST = 300;
-
-function newObject(clientName: string) {
-  return {
-    address: "Московская обл, Рузский р-н, п Дорохово, ул Школьная, д 4",
-    settlement: "Дорохово",
-    region: "Московская область",
-    clientName,
-    clientPhone: "+7 916 555-44-33",
-    workType: "septic",
-    estimatedCost: "315 000 ₽",
-  };
-}
 
 interface Acknowledged {
   id: number;

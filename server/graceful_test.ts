@@ -5,23 +5,12 @@ import { answering, freePort, signIn } from "../bench/_server.ts";
 import { withTempDir } from "../cli/testing.ts";
 import { openFile } from "../db/backup.ts";
 import { copyDemoData } from "./testing.ts";
+import { newObject } from "./testing_objects.ts";
 
 const WRITERS = 4;
 /** The burst's bound, and how many acknowledged writes come before the signal. */
 const BURST = 300;
 const SIGNAL_AFTER = 60;
-
-function newObject(clientName: string) {
-  return {
-    address: "Московская обл, Рузский р-н, п Дорохово, ул Школьная, д 4",
-    settlement: "Дорохово",
-    region: "Московская область",
-    clientName,
-    clientPhone: "+7 916 555-44-33",
-    workType: "septic",
-    estimatedCost: "315 000 ₽",
-  };
-}
 
 Deno.test({
   name: "[fault] SIGTERM during a burst of writes loses no acknowledged write and cuts no accepted request",

@@ -2,6 +2,7 @@
 // database every write it had acknowledged (2xx) is there.
 import assert from "node:assert/strict";
 import { signIn, startServer } from "../bench/_server.ts";
+import { newObject } from "./testing_objects.ts";
 
 /** Writers sending at once, and how long they write before the kill, ms. */
 const WRITERS = 4;
@@ -23,18 +24,6 @@ async function within<T>(ms: number, what: string, work: Promise<T>): Promise<T>
 interface Acknowledged {
   id: number;
   clientName: string;
-}
-
-function newObject(clientName: string) {
-  return {
-    address: "Московская обл, Рузский р-н, п Дорохово, ул Школьная, д 4",
-    settlement: "Дорохово",
-    region: "Московская область",
-    clientName,
-    clientPhone: "+7 916 555-44-33",
-    workType: "septic",
-    estimatedCost: "315 000 ₽",
-  };
 }
 
 /** Creates objects one after another until the server stops answering; answers the acknowledged ones. */

@@ -1,6 +1,7 @@
 // A person's job taken to the works in API tests: the engineer generates the contract for an estimate (30 %
 // prepayment) and asks for the prepayment; the client signs through that link, the manager marks the
-// prepayment received and the foreman starts the works.
+// prepayment received and the foreman starts the works. Then the foreman records changes and the client signs or
+// refuses the documents of the links.
 import { expectJson, type TestApp } from "./testing.ts";
 import { drawnPng } from "./testing_client_links.ts";
 
@@ -54,6 +55,35 @@ export async function contractAndPrepayment(
   return { contract, prepayment };
 }
 
+/**
+ * The client signs through a private link (its address) with a drawn signature: the contract (`"sign"`), the
+ * act (`"act/sign"`) or the supplementary agreement (`"agreement/sign"`). The answer, for the caller to check.
+ */
+export function clientSigns(
+  t: TestApp,
+  link: string,
+  what: "sign" | "act/sign" | "agreement/sign",
+  client: PersonClient = ZIMINA,
+): Promise<Response> {
+  return t.request(`/api/client-links/${tokenOf(link)}/${what}`, {
+    method: "POST",
+    json: { fullName: client.name, signature: drawnPng(), agree: true },
+  });
+}
+
+/** The client refuses the supplementary agreement of the link, saying why. The answer, for the caller to check. */
+export function clientRefusesAgreement(t: TestApp, link: string, comment: string): Promise<Response> {
+  return t.request(`/api/client-links/${tokenOf(link)}/agreement/refuse`, {
+    method: "POST",
+    json: { comment },
+  });
+}
+
+/** The foreman records a change of the works on the object (a quantity, an added or a removed line): the change. */
+export async function recordChange(t: TestApp, objectId: number, change: Record<string, unknown>) {
+  return await expectJson(t.as(FOREMAN).post(`/api/job-changes/object/${objectId}`, change), 201);
+}
+
 /** The client signs through the prepayment's link, the prepayment is received and the foreman starts. */
 export async function signPrepayAndStart(
   t: TestApp,
@@ -64,10 +94,7 @@ export async function signPrepayAndStart(
   },
   client: PersonClient,
 ) {
-  await expectJson(t.request(`/api/client-links/${tokenOf(job.prepayment.paymentLink)}/sign`, {
-    method: "POST",
-    json: { fullName: client.name, signature: drawnPng(), agree: true },
-  }));
+  await expectJson(clientSigns(t, job.prepayment.paymentLink, "sign", client));
   await expectJson(
     t.as(MANAGER).post(`/api/payment/${job.prepayment.paymentId}/received`, {
       amount: job.contract.prepaymentAmount,

@@ -1,7 +1,8 @@
-// Generating an estimate from a measurement document (spec/3 §2.4): the object and the task it prices, the
-// document with the object's data, the engine's estimate at the company's prices, and the stored estimate with
-// its number, version and alerts. POST /api/estimates/generate is its caller; `estimate generate` of the CLI
-// runs the same engine on a file without storing (estimating/estimate.ts generateEstimate).
+// Generating an estimate from a measurement document (the estimating spec's «Estimates screen»): the object
+// and the task it prices, the document with the object's data, the engine's estimate at the company's prices,
+// and the stored estimate with its number, version and alerts. POST /api/estimates/generate is its caller;
+// `estimate generate` of the CLI runs the same engine on a file without storing (estimating/estimate.ts
+// generateEstimate).
 import {
   type Estimate,
   EstimateInputError,

@@ -1,6 +1,7 @@
-// The task rules (spec/2 §4, spec/3 §4): who may be given a task, which status a person may set, when a
-// measurement task may be completed, and who hears of a change. The API's task routes (server/api/tasks.ts,
-// server/api/field_work.ts) call these; the writes and their notices are db/tasks.ts's.
+// The task rules (the objects and shop spec's «States and transitions», the estimating spec's «States and
+// transitions»): who may be given a task, which status a person may set, when a measurement task may be
+// completed, and who hears of a change. The API's task routes (server/api/tasks.ts, server/api/field_work.ts)
+// call these; the writes and their notices are db/tasks.ts's.
 import {
   changedTaskView,
   getTask,
@@ -48,7 +49,10 @@ async function checkAssignee(db: Db, companyId: number, userId: number) {
   if (!u.isActive) throw new TaskRuleError("assignedTo", "Исполнитель деактивирован");
 }
 
-/** 'Просрочено' follows from the due date; nobody sets it by hand (spec/2 §4). */
+/**
+ * 'Просрочено' follows from the due date; nobody sets it by hand (the objects and shop spec's «States and
+ * transitions»).
+ */
 function checkSettableStatus(status: TaskStatus | undefined) {
   if (status !== undefined && !settableTaskStatuses.includes(status)) {
     throw new TaskRuleError("status", "Статус «Просрочено» ставится автоматически по сроку выполнения");
@@ -57,8 +61,8 @@ function checkSettableStatus(status: TaskStatus | undefined) {
 
 /**
  * A measurement task (one given to a surveyor) is completed only once an estimate has been generated
- * for it (spec/3 §4 'Завершить задачу' needs a generated estimate); the browser disables the button,
- * the server refuses too.
+ * for it (the estimating spec's «States and transitions» 'Завершить задачу' needs a generated estimate); the
+ * browser disables the button, the server refuses too.
  */
 async function checkCompletion(db: Db, taskId: number | null, assignedTo: number | null) {
   if (assignedTo === null) return;

@@ -1,5 +1,6 @@
 // An estimate as a table grouped by section with subtotals, the grand total 'ОБЩАЯ СТОИМОСТЬ' and the
-// notes (spec/3 §2.2 estimate tab, §2.3). Shared by the site-work dialog, /field-work and /estimates/:id.
+// notes (the estimating spec's «Site-work dialog», its estimate tab, and «Field-work screen»). Shared by the
+// site-work dialog, /field-work and /estimates/:id.
 import { num, Table } from "../Table.tsx";
 import { formatKopecks, formatNumber } from "../../domain/format.ts";
 import { SectionBodies } from "../EstimateSections.tsx";

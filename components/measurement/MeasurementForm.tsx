@@ -1,6 +1,7 @@
-// The measurement form rendered from the engine's description (spec/3 §2.2, §3.1): one section open at a
-// time, number inputs with inputmode="decimal", steppers for counts, per-item amounts revealed by their
-// checkbox and sections revealed by their group flag. Shared by the site-work dialog and /field-work.
+// The measurement form rendered from the engine's description (the estimating spec's «Site-work dialog» and
+// «Measurement form fields»): one section open at a time, number inputs with inputmode="decimal", steppers
+// for counts, per-item amounts revealed by their checkbox and sections revealed by their group flag. Shared
+// by the site-work dialog and /field-work.
 import { useMemo } from "react";
 import { type FormField, type FormSection, TURNKEY_INLET_M } from "../../estimating/form.ts";
 import { formatKopecks, formatNumber } from "../../domain/format.ts";
@@ -43,8 +44,9 @@ function sectionOfField(sections: readonly FormSection[], name: string): string 
 }
 
 /**
- * The live 'Не заполнено:' line of the measurement screens (spec/3 §5): each missing item a link that opens
- * its section (`onOpen`) and puts the cursor in its field. Announced politely as it changes.
+ * The live 'Не заполнено:' line of the measurement screens (the estimating spec's «Validation rules»): each
+ * missing item a link that opens its section (`onOpen`) and puts the cursor in its field. Announced politely
+ * as it changes.
  */
 export function MissingLine({ config, missing, unconfirmed, idPrefix, onOpen }: {
   config: FormConfig | null;

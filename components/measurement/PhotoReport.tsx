@@ -1,7 +1,7 @@
-// The photo report (spec/3 §2.2 'Фотоотчет'): 'before work', 'installation place' and 'communications'.
-// The phone's camera opens; each photo becomes a document of the task; thumbnails; delete. A photo is kept
-// on the phone first and uploaded by the queue, so one taken with no signal waits, marked
-// «ожидает отправки», and goes up once when the connection returns.
+// The photo report (the estimating spec's «Site-work dialog» 'Фотоотчет'): 'before work', 'installation
+// place' and 'communications'. The phone's camera opens; each photo becomes a document of the task;
+// thumbnails; delete. A photo is kept on the phone first and uploaded by the queue, so one taken with no
+// signal waits, marked «ожидает отправки», and goes up once when the connection returns.
 import { useEffect, useState } from "react";
 import { call, client } from "../api.ts";
 import { toast } from "../toast.ts";

@@ -118,7 +118,7 @@ export function fromMeasurements(m: Record<string, unknown>): FormValues {
   return out;
 }
 
-/** The form's defaults (spec/3 §3.1). */
+/** The form's defaults (the estimating spec's «Measurement form fields»). */
 export function defaultValues(): FormValues {
   const out: FormValues = {};
   for (const [name, spec] of formSpecs) {
@@ -151,7 +151,10 @@ export function modelOf(config: FormConfig, value: unknown): ModelInfo | undefin
   return typeof value === "string" ? modelIndex(config).find(value) : undefined;
 }
 
-/** The live missing-items list of spec/3 §5: the engine's, with the models the server sent. */
+/**
+ * The live missing-items list of the estimating spec's «Validation rules»: the engine's, with the models the
+ * server sent.
+ */
 export function missingOf(config: FormConfig, m: Measurements): Missing[] {
   const kinds = kindsOf(config);
   const septic = kinds.includes("septic")
@@ -160,7 +163,9 @@ export function missingOf(config: FormConfig, m: Measurements): Missing[] {
   return [...septic, ...workMissingItems(kinds, m as unknown as Record<string, unknown>)];
 }
 
-/** Progress in percent (spec/3 §4): the engine's, for the form's values. */
+/**
+ * Progress in percent (the estimating spec's «States and transitions»): the engine's, for the form's values.
+ */
 export function progressOf(config: FormConfig, values: FormValues, confirmed: readonly string[]): number {
   const kinds = kindsOf(config);
   if (kinds.length === 1 && kinds[0] === "septic") {

@@ -1,5 +1,5 @@
 DROP INDEX `contracts_company_number_idx`;--> statement-breakpoint
--- Hand-written (issue 23 item 12), before the unique index it makes possible: a contract number held by
+-- Hand-written, before the unique index it makes possible: a contract number held by
 -- several objects of a company stays with the object that took it first (lowest contract id); the other
 -- objects' contracts get their object id appended («Д-7» → «Д-7-42»).
 UPDATE `contracts` SET `contract_number` = `contract_number` || '-' || `object_id`

@@ -2,7 +2,7 @@ ALTER TABLE `client_links` ADD `estimate_version` integer;--> statement-breakpoi
 ALTER TABLE `contracts` ADD `estimate_version` integer;--> statement-breakpoint
 ALTER TABLE `customer_objects` ADD `approved_at` integer;--> statement-breakpoint
 ALTER TABLE `customer_objects` ADD `approved_by` integer REFERENCES users(id) ON DELETE SET NULL;--> statement-breakpoint
--- Hand-written (issue 23 items 5 and 19): bind the existing contracts and links to the estimate version that
+-- Hand-written: bind the existing contracts and links to the estimate version that
 -- was in force when they were made: the archived version whose life spans that moment, else the current one.
 UPDATE `contracts` SET `estimate_version` = COALESCE(
   (SELECT ev.`version` FROM `estimate_versions` ev WHERE ev.`estimate_id` = `contracts`.`estimate_id`

@@ -16,7 +16,7 @@ DROP INDEX `tasks_company_status_due_idx`;--> statement-breakpoint
 CREATE INDEX `tasks_company_status_due_idx` ON `tasks` (`company_id`,`status`,`due_date`,`created_at`,`priority`,`assigned_to`);--> statement-breakpoint
 CREATE INDEX `objects_company_contracted_idx` ON `objects` (`company_id`,`contract_total`,`received_total`) WHERE "objects"."contract_total" is not null and "objects"."status" <> 'cancelled';
 --> statement-breakpoint
--- Hand-written (issue 24): the per-day tallies of db/schema/tallies.ts are kept by the triggers below, in
+-- Hand-written: the per-day tallies of db/schema/tallies.ts are kept by the triggers below, in
 -- the same transaction as every insert, update and delete of an object, a task or a payment, whoever
 -- writes. An update takes the old row's contribution away and adds the new one's, only when a column the
 -- tally depends on changed. The backfill at the end counts the rows already there.

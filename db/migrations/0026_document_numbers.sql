@@ -1,6 +1,6 @@
 DROP INDEX `orders_number_idx`;--> statement-breakpoint
 CREATE UNIQUE INDEX `orders_number_idx` ON `orders` (`company_id`,`order_number`);--> statement-breakpoint
--- ===== Hand-written: the backfill of document numbers (issue 25 item 10) =====
+-- ===== Hand-written: the backfill of document numbers =====
 -- Every estimate, contract, act and shop order made before the company numbering takes its place in
 -- document_numbers, in creation order per company, kind and Moscow year (UTC+3 without daylight saving
 -- since 2014, hence + 10800 s), so allocateNumber() continues after them. A document keeps the number it

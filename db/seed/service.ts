@@ -8,6 +8,7 @@ import { installedEquipment, objects, payments, serviceAgreements, servicePlans 
 import { defaultPriceList, findModel } from "../../estimating/mod.ts";
 import { defaultServicePlans, sizeBandOf } from "../../estimating/service.ts";
 import {
+  agreementTerms,
   serviceAgreementNumber,
   serviceContractText,
   servicePaymentPurpose,
@@ -96,14 +97,7 @@ export async function seedService(
     sequence.set(startYear, (sequence.get(startYear) ?? 0) + 1);
     const number = serviceAgreementNumber(startYear, sequence.get(startYear)!);
     const { clientName, address } = site(station.objectId);
-    const terms = {
-      planName: plan.name,
-      visitsPerYear: plan.visitsPerYear,
-      rrule: plan.rrule,
-      operations: plan.operations,
-      priorityCallout: plan.priorityCallout,
-      partsDiscountPercent: plan.partsDiscountPercent,
-    };
+    const terms = agreementTerms(plan);
     const contractText = serviceContractText({
       ...terms,
       number,

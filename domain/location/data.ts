@@ -1,7 +1,8 @@
-// The built-in gazetteer of Moscow and the Moscow region (spec/2 §3 "location lookup data"): the region's
-// districts (городские округа, named as the former районы where one existed) with their towns, urban-type
-// settlements, district centres and the villages most asked about, each with coordinates (degrees, WGS 84,
-// rounded to about 0.005°, after GeoNames / OpenStreetMap). Used when DaData is not configured or fails.
+// The built-in gazetteer of Moscow and the Moscow region (the objects and shop spec's «Entities and their
+// fields» "location lookup data"): the region's districts (городские округа, named as the former районы where
+// one existed) with their towns, urban-type settlements, district centres and the villages most asked about,
+// each with coordinates (degrees, WGS 84, rounded to about 0.005°, after GeoNames / OpenStreetMap). Used when
+// DaData is not configured or fails.
 
 /** г: town, рп: urban-type (working) settlement, п: settlement, д: village, с: selo, кп: cottage settlement. */
 export type PlaceKind = "г" | "рп" | "п" | "д" | "с" | "кп";

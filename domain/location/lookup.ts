@@ -1,4 +1,5 @@
-// District lookup (spec/2 §9), place search and the gazetteer's address suggestions. Pure functions.
+// District lookup (the objects and shop spec's «Business constants and limits»), place search and the
+// gazetteer's address suggestions. Pure functions.
 import { directionFromCenter, distanceFromMKAD, greatCircleKm, MOSCOW_CENTER } from "../geo.ts";
 import { districtTable, MOSCOW, type PlaceKind, REGION, specialCases } from "./data.ts";
 

@@ -1,4 +1,5 @@
-// Location rules of spec/2 §9: the gazetteer, the district lookup, direction and ring-road distance.
+// Location rules of the objects and shop spec's «Business constants and limits»: the gazetteer, the district
+// lookup, direction and ring-road distance.
 export { districtTable, MOSCOW, REGION, specialCases } from "./data.ts";
 export {
   type AddressSuggestion,

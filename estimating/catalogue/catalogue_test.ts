@@ -26,7 +26,7 @@ Deno.test("catalogue has the 12 manufacturer groups and at least 80 models with 
   for (const m of catalogue) assert.match(m.id, /^[a-z0-9-]+$/);
 });
 
-Deno.test("catalogue has the model lines of spec/3 §9.1", () => {
+Deno.test("catalogue has the model lines of the estimating spec's «Septic-unit catalogue»", () => {
   const series = (brand: string) => new Set(modelsOfBrand(brand).map((m) => m.series));
   assert.deepEqual(
     series("eurolos"),
@@ -77,7 +77,7 @@ Deno.test("catalogue has the model lines of spec/3 §9.1", () => {
   }
 });
 
-Deno.test("catalogue prices follow the dealer, installation and crew rules of spec/3 §9.1", () => {
+Deno.test("catalogue prices follow the dealer, installation and crew rules of the estimating spec's «Septic-unit catalogue»", () => {
   const dealerPercent: Record<string, number> = {
     biodeka: 95,
     optima: 95,

@@ -26,8 +26,9 @@ export const equipmentPriceBasisLabels: Record<EquipmentPriceBasis, string> = {
 
 /**
  * Default markup on the dealer price, %: 11 % on the dealer price gives back the retail price of a brand
- * with the 90 % dealer rate of spec/3 §9.1 (1 / 0.9 = 1.11), the rate of most brands of the catalogue. Used
- * when a company picks «Дилерская цена + наценка» without a figure and for a model without a retail price.
+ * with the 90 % dealer rate of the estimating spec's «Septic-unit catalogue» (1 / 0.9 = 1.11), the rate of
+ * most brands of the catalogue. Used when a company picks «Дилерская цена + наценка» without a figure and for
+ * a model without a retail price.
  */
 export const DEFAULT_MARKUP_PERCENT = 11;
 /** The largest markup a company may set, %. */

@@ -1,5 +1,6 @@
 /**
- * The treatment-unit catalogue of spec/3 §9.1 and Юнилос: 12 manufacturer groups, one literal data file each.
+ * The treatment-unit catalogue of the estimating spec's «Septic-unit catalogue» and Юнилос: 12 manufacturer
+ * groups, one literal data file each.
  *
  * @module
  */

@@ -1,7 +1,7 @@
 /**
- * The manufacturer groups of spec/3 §9.1 and the lookup of a model by id or display name. Light: no
- * catalogue data, so the measurement form can use them (the form's model list comes from the server).
- * The field descriptors use `brandIds`, so the labels stay out of the form's bundle.
+ * The manufacturer groups of the estimating spec's «Septic-unit catalogue» and the lookup of a model by id or
+ * display name. Light: no catalogue data, so the measurement form can use them (the form's model list comes
+ * from the server). The field descriptors use `brandIds`, so the labels stay out of the form's bundle.
  *
  * @module
  */

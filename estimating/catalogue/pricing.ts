@@ -1,6 +1,6 @@
 /**
- * Pricing and sizing rules of the catalogue (spec/3 §9.1). The brand data files are literal data;
- * `catalogue_test.ts` checks every entry against these rules.
+ * Pricing and sizing rules of the catalogue (the estimating spec's «Septic-unit catalogue»). The brand data
+ * files are literal data; `catalogue_test.ts` checks every entry against these rules.
  *
  * @module
  */
@@ -10,8 +10,8 @@ import type { BrandId } from "./types.ts";
 /**
  * Dealer price as a percentage of retail: 95 % for the DEKA brands (Биодека, Оптима, Генезис),
  * Евролос and Биодевайс; 90 % for Топас, Топас-С, Тополь, Аквалос, Спарта, Евробион and Юнилос
- * (spec/3 §9.1 gives Евробион retail 0 in the old data; here it has real prices and the 90 % rule; Юнилос
- * publishes no dealer rate and takes the usual 90 %).
+ * (the estimating spec's «Septic-unit catalogue» gives Евробион retail 0 in the old data; here it has real
+ * prices and the 90 % rule; Юнилос publishes no dealer rate and takes the usual 90 %).
  *
  * @example
  * ```ts

@@ -1,5 +1,6 @@
 /**
- * The treatment-unit catalogue entry (spec/2 §3, spec/3 §3) and the pricing rules of spec/3 §9.1.
+ * The treatment-unit catalogue entry (the objects and shop spec's «Entities and their fields», the estimating
+ * spec's «Entities and their fields») and the pricing rules of the estimating spec's «Septic-unit catalogue».
  *
  * Catalogue money is in whole roubles, as in the spec (the estimate converts it to kopecks).
  * Dimensions are millimetres, weight kilograms, capacity litres per day, peak discharge litres.
@@ -7,7 +8,7 @@
  * @module
  */
 
-/** Manufacturer-group ids of spec/3 §9.1. */
+/** Manufacturer-group ids of the estimating spec's «Septic-unit catalogue». */
 export type BrandId =
   | "topas"
   | "topas_c"

@@ -6,12 +6,13 @@ import { errorMessage } from "../../components/form.ts";
 import { toast, toastError } from "../../components/toast.ts";
 import { FinishWorks } from "../../components/FinishWorks.tsx";
 import { formatDateTime, formatKopecks } from "../../domain/format.ts";
-import { type ActState, actStateLabels } from "../../domain/acts.ts";
+import { actStateLabels } from "../../domain/acts.ts";
+import type { SignatureState } from "../../domain/client_signature.ts";
 
 const objectActs = client.acts.object[":objectId"];
 type Acts = Answer<typeof objectActs.$get>;
 
-const tones: Record<ActState, string> = { awaiting: "warning", signed: "success", refused: "danger" };
+const tones: Record<SignatureState, string> = { awaiting: "warning", signed: "success", refused: "danger" };
 
 export function ActSummary({ objectId, onChanged, owed = 0, listOnly = false }: {
   objectId: number;

@@ -115,7 +115,10 @@ function regionOf(s: Suggestion): string {
   return s.data.region_with_type ?? r ?? REGION;
 }
 
-/** The create and edit object form of spec/2 §5 with the address autocomplete (3+ characters, debounced 300 ms). */
+/**
+ * The create and edit object form of the objects and shop spec's «Validation rules» with the address
+ * autocomplete (3+ characters, debounced 300 ms).
+ */
 export default function ObjectForm({ mode, object, afterSave, variant, titleId, close }: ObjectFormProps) {
   const id = useId();
   const [values, setValues] = useState<Values>(() => valuesOf(object));

@@ -38,7 +38,10 @@ function emptyValues(mode: TaskFormProps["mode"], objectId: string) {
   };
 }
 
-/** The add-task and assign-measurement forms (spec/2 §5); a new task reloads the page with its toast. */
+/**
+ * The add-task and assign-measurement forms (the objects and shop spec's «Validation rules»); a new task
+ * reloads the page with its toast.
+ */
 export default function TaskForm(
   { mode, objects, assignees, today, chooseEstimates, objectId, titleId, close }: TaskFormProps,
 ) {

@@ -1,5 +1,6 @@
-// The dashboard of spec/1 §2 as reusable server components: the admin panel (/admin), /dashboard and
-// the engineer cabinet use them. loadDashboard() reads everything a dashboard shows in one go.
+// The dashboard of the platform spec's «Screens and routes» as reusable server components: the admin panel
+// (/admin), /dashboard and the engineer cabinet use them. loadDashboard() reads everything a dashboard shows
+// in one go.
 import type { ReactNode } from "react";
 import { estimateSplitRoles, hasRole, type Role } from "../../domain/roles.ts";
 import { taskManagerRoles } from "../../domain/tasks.ts";
@@ -320,8 +321,8 @@ export async function loadDashboardSection(
 }
 
 /**
- * The dashboard of spec/1 §2: period, the four stat cards, 'Последние задачи', 'Активность' and the
- * quick actions. Shared by /dashboard and the administrator panel.
+ * The dashboard of the platform spec's «Screens and routes»: period, the four stat cards, 'Последние задачи',
+ * 'Активность' and the quick actions. Shared by /dashboard and the administrator panel.
  */
 export function DashboardSection({ section, path }: {
   section: Awaited<ReturnType<typeof loadDashboardSection>>;

@@ -4,8 +4,9 @@ import { Island } from "../../server/island.tsx";
 import SiteWorkDialog from "../../islands/SiteWorkDialog.tsx";
 
 /**
- * The surveyor card's way into the task's measuring screen (spec/3 §2.2): «Начать работу», «Продолжить
- * замер» or «Открыть замер» by the stored status; the dialog loads the form and the records only when opened.
+ * The surveyor card's way into the task's measuring screen (the estimating spec's «Site-work dialog»):
+ * «Начать работу», «Продолжить замер» or «Открыть замер» by the stored status; the dialog loads the form and
+ * the records only when opened.
  */
 export function SiteWorkButton(
   { task }: {

@@ -17,7 +17,7 @@ export function PriorityBadge({ priority }: { priority: TaskView["priority"] }) 
   return <Badge tone={p.tone}>{p.label}</Badge>;
 }
 
-/** 'Без срока' when there is no due date (spec/1 §2). */
+/** 'Без срока' when there is no due date (the platform spec's «Screens and routes»). */
 export const dueText = (task: Pick<TaskView, "dueDate">) =>
   task.dueDate ? formatDate(task.dueDate) : "Без срока";
 /** 'Не назначено' when nobody is assigned. */

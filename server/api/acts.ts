@@ -18,7 +18,8 @@ import { awaitingAgreement } from "../../db/job_changes.ts";
 import { agreementTitle } from "../../domain/job_changes.ts";
 import { contractObject } from "../../db/contracts.ts";
 import { scopeOf } from "../../db/scope.ts";
-import { actMakerRoles, actRefusalSchema, actSignSchema, actState } from "../../domain/acts.ts";
+import { actMakerRoles, actRefusalSchema, actSignSchema } from "../../domain/acts.ts";
+import { signatureState } from "../../domain/client_signature.ts";
 import { CLIENT_LINK_DAYS } from "../../domain/contract_text.ts";
 import { hasRole, staffRoles } from "../../domain/roles.ts";
 import { ApiError, invalid, notFound } from "../errors.ts";
@@ -27,7 +28,7 @@ import { validate } from "../validate.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import type { AppEnv } from "../types.ts";
 import { newToken } from "../client_links.ts";
-import { contentDisposition } from "../content_disposition.ts";
+import { PDF, sendDownload } from "../download.ts";
 import { actFileName, actPdf } from "../act_documents.ts";
 import { signatureImageProblem } from "../signature_image.ts";
 import { clientIp, liveLink } from "./contracts.ts";
@@ -42,7 +43,7 @@ export function actJson(a: CompletionAct) {
     objectId: a.objectId,
     version: a.version,
     actNumber: a.content?.actNumber ?? "",
-    state: actState(a),
+    state: signatureState(a),
     totalAmount: a.totalAmount,
     receivedAmount: a.receivedAmount,
     dueAmount: a.dueAmount,
@@ -100,10 +101,7 @@ export async function finishWorks(c: Context<AppEnv>, objectId: number) {
 }
 
 function sendActPdf(c: Context<AppEnv>, bytes: Uint8Array, act: CompletionAct) {
-  c.header("Content-Type", "application/pdf");
-  c.header("Content-Disposition", contentDisposition(actFileName(act), { asciiName: "akt.pdf" }));
-  c.header("Cache-Control", "private, no-store");
-  return c.body(bytes.slice().buffer as ArrayBuffer);
+  return sendDownload(c, bytes, { type: PDF, name: actFileName(act), asciiName: "akt.pdf" });
 }
 
 export const actsApi = new Hono<AppEnv>()

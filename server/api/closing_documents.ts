@@ -5,7 +5,7 @@ import { z } from "zod";
 import { objectKsDocument } from "../../db/ks_forms.ts";
 import { staffRoles } from "../../domain/roles.ts";
 import { ApiError, notFound } from "../errors.ts";
-import { contentDisposition } from "../content_disposition.ts";
+import { PDF, sendDownload, XLSX } from "../download.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import { idText } from "../query.ts";
 import { validate } from "../validate.ts";
@@ -28,16 +28,12 @@ async function ksOf(c: Context<AppEnv>, objectId: number, scope: Scope = company
   return d;
 }
 
-function send(c: Context<AppEnv>, bytes: Uint8Array, name: string, ascii: string, type: string) {
-  c.header("Content-Type", type);
-  c.header("Content-Disposition", contentDisposition(name, { asciiName: ascii }));
-  c.header("Cache-Control", "private, no-store");
-  return c.body(bytes.slice().buffer as ArrayBuffer);
+function send(c: Context<AppEnv>, bytes: Uint8Array, name: string, asciiName: string, type: string) {
+  return sendDownload(c, bytes, { type, name, asciiName });
 }
 
 const fileSafe = (s: string) => s.replace(/[\\/:*?"<>|\s]+/g, "-");
 
-const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const tokenParam = validate("param", z.object({ token: z.string() }));
 
 /** The КС forms of the link's object, for an organisation client once its act is signed; 404 otherwise. */
@@ -56,11 +52,11 @@ async function linkKs(c: Context<AppEnv>, token: string) {
 export const clientClosingDocumentsApi = new Hono<AppEnv>()
   .get("/:token/ks2.pdf", tokenParam, async (c) => {
     const d = await linkKs(c, c.req.valid("param").token);
-    return send(c, await ksPdf(d, "ks2"), `КС-2_${fileSafe(d.number)}.pdf`, "ks2.pdf", "application/pdf");
+    return send(c, await ksPdf(d, "ks2"), `КС-2_${fileSafe(d.number)}.pdf`, "ks2.pdf", PDF);
   })
   .get("/:token/ks3.pdf", tokenParam, async (c) => {
     const d = await linkKs(c, c.req.valid("param").token);
-    return send(c, await ksPdf(d, "ks3"), `КС-3_${fileSafe(d.number)}.pdf`, "ks3.pdf", "application/pdf");
+    return send(c, await ksPdf(d, "ks3"), `КС-3_${fileSafe(d.number)}.pdf`, "ks3.pdf", PDF);
   })
   .get("/:token/ks.xlsx", tokenParam, async (c) => {
     const d = await linkKs(c, c.req.valid("param").token);
@@ -71,11 +67,11 @@ export const closingDocumentsApi = new Hono<AppEnv>()
   .use(requireApi(staffRoles))
   .get("/object/:objectId/ks2.pdf", validate("param", objectParam), async (c) => {
     const d = await ksOf(c, c.req.valid("param").objectId);
-    return send(c, await ksPdf(d, "ks2"), `КС-2_${fileSafe(d.number)}.pdf`, "ks2.pdf", "application/pdf");
+    return send(c, await ksPdf(d, "ks2"), `КС-2_${fileSafe(d.number)}.pdf`, "ks2.pdf", PDF);
   })
   .get("/object/:objectId/ks3.pdf", validate("param", objectParam), async (c) => {
     const d = await ksOf(c, c.req.valid("param").objectId);
-    return send(c, await ksPdf(d, "ks3"), `КС-3_${fileSafe(d.number)}.pdf`, "ks3.pdf", "application/pdf");
+    return send(c, await ksPdf(d, "ks3"), `КС-3_${fileSafe(d.number)}.pdf`, "ks3.pdf", PDF);
   })
   .get("/object/:objectId/ks.xlsx", validate("param", objectParam), async (c) => {
     const d = await ksOf(c, c.req.valid("param").objectId);

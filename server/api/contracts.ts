@@ -1,6 +1,7 @@
-// Contracts and prepayments (spec/3 §2.5, §7): POST /api/contracts/generate, the contract's documents,
-// POST /api/payment/generate with the ГОСТ QR and the client's private link, and what the client does
-// through that link (accept, sign, attach the object to the account), which needs no session.
+// Contracts and prepayments (the estimating spec's «Contract wizard dialog» and «Calls»): POST
+// /api/contracts/generate, the contract's documents, POST /api/payment/generate with the ГОСТ QR and the
+// client's private link, and what the client does through that link (accept, sign, attach the object to the
+// account), which needs no session.
 import { type Context, Hono } from "hono";
 import { getConnInfo } from "hono/deno";
 import { z } from "zod";
@@ -65,7 +66,7 @@ import { formatKopecks } from "../../domain/format.ts";
 import { hasRole, staffRoles } from "../../domain/roles.ts";
 import { workTypes } from "../../domain/enums.ts";
 import { ApiError, CONTRACT_NUMBER_TAKEN, invalid, notFound } from "../errors.ts";
-import { contentDisposition } from "../content_disposition.ts";
+import { DOCX, PDF, sendDownload } from "../download.ts";
 import { moscowTime } from "../../domain/dates.ts";
 import { personName } from "../../domain/format.ts";
 import { validate, validateOptionalJson } from "../validate.ts";
@@ -105,16 +106,11 @@ function sendDocument(
   contract: ContractWithState,
   ext: "pdf" | "docx",
 ) {
-  const name = contractFileName(contract.contractNumber, contract.createdAt, ext);
-  c.header(
-    "Content-Type",
-    ext === "pdf"
-      ? "application/pdf"
-      : "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-  );
-  c.header("Content-Disposition", contentDisposition(name, { asciiName: `dogovor.${ext}` }));
-  c.header("Cache-Control", "private, no-store");
-  return c.body(bytes.slice().buffer as ArrayBuffer);
+  return sendDownload(c, bytes, {
+    type: ext === "pdf" ? PDF : DOCX,
+    name: contractFileName(contract.contractNumber, contract.createdAt, ext),
+    asciiName: `dogovor.${ext}`,
+  });
 }
 
 const documentInput = (c: ContractWithState) => ({
@@ -643,10 +639,10 @@ export const clientLinksApi = new Hono<AppEnv>()
     const link = await liveLink(c, c.req.valid("param").token);
     const payment = await linkPayment(c.var.deps.db, link);
     if (!payment || payment.status === "cancelled") throw notFound("Платёж не найден");
-    c.header("Content-Type", "image/png");
-    c.header("Content-Disposition", contentDisposition(`qr-oplata-${payment.id}.png`));
-    c.header("Cache-Control", "private, no-store");
-    return c.body((await paymentQrPng(payment.qrPayload)).slice().buffer as ArrayBuffer);
+    return sendDownload(c, await paymentQrPng(payment.qrPayload), {
+      type: "image/png",
+      name: `qr-oplata-${payment.id}.png`,
+    });
   })
   .get("/:token/contract.pdf", tokenParam, async (c) => {
     const contract = await linkContract(c, await liveLink(c, c.req.valid("param").token));

@@ -3,20 +3,10 @@
 import assert from "node:assert/strict";
 import { expectJson, type TestApp, withTestApp } from "../testing.ts";
 import { companyNumbersThisYear } from "../../db/testing_numbers.ts";
+import { typedSepticMeasurements } from "../testing_measurements.ts";
 
 const MANAGER = "manager@demo.local";
 const ENGINEER = "engineer@demo.local";
-
-const measurements = {
-  septic_model: "topas-5",
-  residents_count: "5",
-  installation_depth: "2,5",
-  soil_type: "clay",
-  inlet_pipe_length: 8,
-  outlet_pipe_length: 12,
-  need_insulation: true,
-  insulation_length: 6,
-};
 
 async function newObject(t: TestApp, n: number) {
   return await expectJson(
@@ -52,7 +42,7 @@ Deno.test("[api] POST /api/estimates/generate numbers estimates synced at once f
       expectJson(
         t.as(ENGINEER).post("/api/estimates/generate", {
           objectId: o.id,
-          measurements,
+          measurements: typedSepticMeasurements,
           clientId: crypto.randomUUID(),
         }),
         201,
@@ -73,14 +63,17 @@ Deno.test("[api] POST /api/estimates/generate numbers estimates synced at once f
     const again = await expectJson(
       t.as(ENGINEER).post("/api/estimates/generate", {
         objectId: objects[0].id,
-        measurements: { ...measurements, residents_count: "6" },
+        measurements: { ...typedSepticMeasurements, residents_count: "6" },
       }),
       201,
     );
     assert.equal(again.id, made[0].id);
     assert.equal(again.estimateNumber, `${made[0].estimateNumber}-v2`);
     const fifth = await expectJson(
-      t.as(ENGINEER).post("/api/estimates/generate", { objectId: (await newObject(t, 5)).id, measurements }),
+      t.as(ENGINEER).post("/api/estimates/generate", {
+        objectId: (await newObject(t, 5)).id,
+        measurements: typedSepticMeasurements,
+      }),
       201,
     );
     assertConsecutive([...made.map((e) => e.estimateNumber), fifth.estimateNumber], "С");
@@ -89,7 +82,7 @@ Deno.test("[api] POST /api/estimates/generate numbers estimates synced at once f
       t.as(ENGINEER).post("/api/estimates/generate", {
         objectId: (await newObject(t, 6)).id,
         estimateNumber: "СВОЙ-7",
-        measurements,
+        measurements: typedSepticMeasurements,
       }),
       201,
     );
@@ -145,7 +138,10 @@ Deno.test("[api] a manual estimate typed with the series' next number takes its 
   withTestApp(async (t) => {
     const [a, b, c] = await Promise.all([5, 6, 7].map((n) => newObject(t, n)));
     const first = await expectJson(
-      t.as(ENGINEER).post("/api/estimates/generate", { objectId: a.id, measurements }),
+      t.as(ENGINEER).post("/api/estimates/generate", {
+        objectId: a.id,
+        measurements: typedSepticMeasurements,
+      }),
       201,
     );
     const [prefix, year, seq] = first.estimateNumber.split("-");
@@ -160,7 +156,10 @@ Deno.test("[api] a manual estimate typed with the series' next number takes its 
     );
     assert.equal(typed.estimateNumber, next, "the estimator's number is kept as typed");
     const after = await expectJson(
-      t.as(ENGINEER).post("/api/estimates/generate", { objectId: c.id, measurements }),
+      t.as(ENGINEER).post("/api/estimates/generate", {
+        objectId: c.id,
+        measurements: typedSepticMeasurements,
+      }),
       201,
     );
     assert.equal(seqOf(after.estimateNumber), Number(seq) + 2, `after ${next}: ${after.estimateNumber}`);

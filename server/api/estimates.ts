@@ -139,7 +139,10 @@ export function alertsConfirmationMessage(alerts: readonly string[]): string {
   return `Смета содержит предупреждения: ${alerts.join(" ")} Утвердить всё равно? Подтвердите утверждение.`;
 }
 
-/** The JSON of a stored estimate (spec/3 §3 field names; money in kopecks). */
+/**
+ * The JSON of a stored estimate (the estimating spec's «Entities and their fields» field names; money in
+ * kopecks).
+ */
 export function estimateJson(e: EstimateDetail) {
   return {
     id: e.id,
@@ -261,9 +264,9 @@ async function estimateOr404(c: { var: AppEnv["Variables"] }, user: CurrentUser,
 }
 
 /**
- * Estimates (spec/3 §2.4, §7): list (and ?objectId=), create by hand, generate from measurements, read,
- * change status (approving and rejecting only for estimateApproverRoles), export to Excel. Company scoped:
- * another company's estimate or object answers 404.
+ * Estimates (the estimating spec's «Estimates screen» and «Calls»): list (and ?objectId=), create by hand,
+ * generate from measurements, read, change status (approving and rejecting only for estimateApproverRoles),
+ * export to Excel. Company scoped: another company's estimate or object answers 404.
  */
 export const estimatesApi = new Hono<AppEnv>()
   .use(requireApi(staffRoles))

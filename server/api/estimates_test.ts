@@ -6,6 +6,7 @@ import { demoSurveyorTask, expectJson, type TestApp, withTestApp } from "../test
 import { defaultPriceList, generateEstimate } from "../../estimating/mod.ts";
 import { companies, estimateItems, objects, priceListItems, priceLists } from "../../db/schema/mod.ts";
 import { moscowDate } from "../../domain/dates.ts";
+import { typedSepticMeasurements } from "../testing_measurements.ts";
 
 /** POST /api/estimates/generate as a demo user; checks the status and answers the body. */
 function generate(t: TestApp, body: Record<string, unknown>, status: number, as = "surveyor@demo.local") {
@@ -19,16 +20,9 @@ async function otherCompanyObject(t: TestApp): Promise<number> {
   return o.id;
 }
 
-/** A measurement document written independently of the form: the fields as a person would type them. */
+/** The typed septic document with a pipe and electrical work. */
 const measurements = {
-  septic_model: "topas-5",
-  residents_count: "5",
-  installation_depth: "2,5",
-  soil_type: "clay",
-  inlet_pipe_length: 8,
-  outlet_pipe_length: 12,
-  need_insulation: true,
-  insulation_length: 6,
+  ...typedSepticMeasurements,
   pipe_a001: true,
   pipe_a001_length: 8,
   electrical_work_needed: true,

@@ -24,10 +24,11 @@ const reportBody = z.object({
 });
 
 /**
- * The measuring screen's 'Отправить инженеру' (spec/3 §2.2 'Завершить задачу' and §2.3 'Сохранить отчет' in
- * one): sends the report on the object (and its estimate, or each of its estimates when there is one per
- * work type) to the company's chief engineers as a notification and records the activity; with a task,
- * completes it first (which needs its estimate), so the task's status follows the report.
+ * The measuring screen's 'Отправить инженеру' (the estimating spec's «Site-work dialog» 'Завершить задачу'
+ * and «Field-work screen» 'Сохранить отчет' in one): sends the report on the object (and its estimate, or
+ * each of its estimates when there is one per work type) to the company's chief engineers as a notification
+ * and records the activity; with a task, completes it first (which needs its estimate), so the task's status
+ * follows the report.
  */
 export const fieldWorkApi = new Hono<AppEnv>()
   .use(requireApi(staffRoles))

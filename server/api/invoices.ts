@@ -8,7 +8,7 @@ import { contractMakerRoles } from "../../domain/contract_text.ts";
 import { gostPaymentString } from "../../domain/payment_qr.ts";
 import { staffRoles } from "../../domain/roles.ts";
 import { ApiError, notFound } from "../errors.ts";
-import { contentDisposition } from "../content_disposition.ts";
+import { PDF, sendDownload } from "../download.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import { idText, validIdParam } from "../query.ts";
 import { validate } from "../validate.ts";
@@ -27,13 +27,7 @@ async function sendInvoicePdf(
   const seller = await companyRequisites(c.var.deps.db, invoice.companyId);
   const qr = gostPaymentString(seller!, { sum: invoice.amount, purpose: invoice.document.purpose });
   const bytes = await invoicePdf(invoice.document, qr);
-  c.header("Content-Type", "application/pdf");
-  c.header(
-    "Content-Disposition",
-    contentDisposition(`Счёт_${invoice.number}.pdf`, { asciiName: "schet.pdf" }),
-  );
-  c.header("Cache-Control", "private, no-store");
-  return c.body(bytes.slice().buffer as ArrayBuffer);
+  return sendDownload(c, bytes, { type: PDF, name: `Счёт_${invoice.number}.pdf`, asciiName: "schet.pdf" });
 }
 
 export const invoicesApi = new Hono<AppEnv>()

@@ -20,13 +20,13 @@ import {
   agreementMakerRoles,
   agreementRefusalSchema,
   agreementSignSchema,
-  agreementState,
   agreementTitle,
   changeRecorderRoles,
   jobChangeEditSchema,
   jobChangeSchema,
 } from "../../domain/job_changes.ts";
 import { CLIENT_LINK_DAYS } from "../../domain/contract_text.ts";
+import { signatureState } from "../../domain/client_signature.ts";
 import { staffRoles } from "../../domain/roles.ts";
 import { ApiError, forbidden, invalid, notFound } from "../errors.ts";
 import { idText, validIdParam } from "../query.ts";
@@ -34,7 +34,7 @@ import { validate } from "../validate.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import type { AppEnv } from "../types.ts";
 import { newToken } from "../client_links.ts";
-import { contentDisposition } from "../content_disposition.ts";
+import { PDF, sendDownload } from "../download.ts";
 import { agreementFileName, agreementPdf } from "../agreement_documents.ts";
 import { signatureImageProblem } from "../signature_image.ts";
 import { clientIp, liveLink } from "./contracts.ts";
@@ -74,7 +74,7 @@ export function agreementJson(a: SupplementaryAgreement) {
     id: a.id,
     number: a.number,
     title: a.content ? agreementTitle(a.content) : "Дополнительное соглашение",
-    state: agreementState(a),
+    state: signatureState(a),
     oldTotal: a.oldTotal,
     newTotal: a.newTotal,
     createdAt: a.createdAt.toISOString(),
@@ -87,13 +87,11 @@ export function agreementJson(a: SupplementaryAgreement) {
 }
 
 async function sendPdf(c: Context<AppEnv>, a: SupplementaryAgreement) {
-  c.header("Content-Type", "application/pdf");
-  c.header(
-    "Content-Disposition",
-    contentDisposition(agreementFileName(a), { asciiName: "dop-soglashenie.pdf" }),
-  );
-  c.header("Cache-Control", "private, no-store");
-  return c.body((await agreementPdf(a)).slice().buffer as ArrayBuffer);
+  return sendDownload(c, await agreementPdf(a), {
+    type: PDF,
+    name: agreementFileName(a),
+    asciiName: "dop-soglashenie.pdf",
+  });
 }
 
 export const jobChangesApi = new Hono<AppEnv>()

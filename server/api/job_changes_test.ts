@@ -4,9 +4,15 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { expectJson, fileForm, type TestApp, tinyPng, withTestApp } from "../testing.ts";
-import { contractAndPrepayment, jobUnderWay as personJobUnderWay, ZIMINA } from "../testing_jobs.ts";
+import {
+  clientRefusesAgreement,
+  clientSigns,
+  contractAndPrepayment,
+  jobUnderWay as personJobUnderWay,
+  recordChange,
+  ZIMINA,
+} from "../testing_jobs.ts";
 import { extractPdfText } from "../testing_pdf.ts";
-import { drawnPng } from "../testing_client_links.ts";
 import { objects, outboxMessages, priceListItems, priceLists, tasks } from "../../db/schema/mod.ts";
 import { performedWorks } from "../../db/completed_works.ts";
 import { formatKopecks } from "../../domain/format.ts";
@@ -60,15 +66,12 @@ Deno.test("[api] a decrease counts without a signature; an increase waits for th
     assert.equal(view.worksTotal, contract.totalAmount);
 
     // Less sand: a decrease, in force at once (no agreement).
-    await expectJson(
-      t.as(FOREMAN).post(`/api/job-changes/object/${object.id}`, {
-        kind: "qty",
-        lineIndex: 2,
-        newQuantity: 3,
-        reason: "Грунт песчаный, засыпки меньше",
-      }),
-      201,
-    );
+    await recordChange(t, object.id, {
+      kind: "qty",
+      lineIndex: 2,
+      newQuantity: 3,
+      reason: "Грунт песчаный, засыпки меньше",
+    });
     const lines = [18_730_050, lineAmount(133_333, 12.5), lineAmount(95_000, 3)];
     const afterDecrease = estimateTotals(
       lines.map((totalPrice) => ({ section: "Работы", totalPrice, equipmentCost: 0 })),
@@ -78,25 +81,19 @@ Deno.test("[api] a decrease counts without a signature; an increase waits for th
     assert.equal((await ledgerOf(t, object.id)).due, afterDecrease, "a decrease needs no signature");
 
     // A longer trench and one more item from the price list: increases, waiting for the client.
-    await expectJson(
-      t.as(FOREMAN).post(`/api/job-changes/object/${object.id}`, {
-        kind: "qty",
-        lineIndex: 1,
-        newQuantity: 15,
-        reason: "Септик дальше от дома: траншея длиннее",
-      }),
-      201,
-    );
+    await recordChange(t, object.id, {
+      kind: "qty",
+      lineIndex: 1,
+      newQuantity: 15,
+      reason: "Септик дальше от дома: траншея длиннее",
+    });
     const item = await priceItem(t, object.companyId);
-    const added = await expectJson(
-      t.as(FOREMAN).post(`/api/job-changes/object/${object.id}`, {
-        kind: "added",
-        priceItemId: item.id,
-        newQuantity: 1,
-        reason: "Нужна ещё одна позиция",
-      }),
-      201,
-    );
+    const added = await recordChange(t, object.id, {
+      kind: "added",
+      priceItemId: item.id,
+      newQuantity: 1,
+      reason: "Нужна ещё одна позиция",
+    });
     assert.equal((await ledgerOf(t, object.id)).due, afterDecrease, "not agreed yet: not counted");
 
     const sent = await expectJson(t.as(ENGINEER).post(`/api/job-changes/object/${object.id}/agreement`), 201);
@@ -136,11 +133,7 @@ Deno.test("[api] a decrease counts without a signature; an increase waits for th
     const preview = await expectJson(t.as(FOREMAN).get(`/api/acts/object/${object.id}`));
     assert.match(preview.awaitingAgreement, /Дополнительное соглашение № 1/);
 
-    const token = tokenOf(sent.clientLink);
-    await expectJson(t.request(`/api/client-links/${token}/agreement/sign`, {
-      method: "POST",
-      json: { fullName: "Зимина Ольга Викторовна", signature: drawnPng(), agree: true },
-    }));
+    await expectJson(clientSigns(t, sent.clientLink, "agreement/sign"));
     const ledger = await ledgerOf(t, object.id);
     assert.equal(ledger.due, newTotal, "estimate + agreed changes");
 
@@ -161,26 +154,19 @@ Deno.test("[api] a decrease counts without a signature; an increase waits for th
 Deno.test("[api] a signed agreement never changes (409); a refusal reaches staff and its changes can be edited and sent again", () =>
   withTestApp(async (t) => {
     const { object, contract } = await jobUnderWay(t, "Д-ИЗМ-2");
-    const change = await expectJson(
-      t.as(FOREMAN).post(`/api/job-changes/object/${object.id}`, {
-        kind: "qty",
-        lineIndex: 1,
-        newQuantity: 20,
-        reason: "Траншея длиннее",
-      }),
-      201,
-    );
+    const change = await recordChange(t, object.id, {
+      kind: "qty",
+      lineIndex: 1,
+      newQuantity: 20,
+      reason: "Траншея длиннее",
+    });
     const first = await expectJson(t.as(MANAGER).post(`/api/job-changes/object/${object.id}/agreement`), 201);
     const again = await expectJson(t.as(MANAGER).post(`/api/job-changes/object/${object.id}/agreement`), 409);
     assert.match(again.message, /ждёт ответа/);
     await expectJson(t.as(MANAGER).patch(`/api/job-changes/${change.id}`, { newQuantity: 18 }), 409);
 
-    const token = tokenOf(first.clientLink);
     await expectJson(
-      t.request(`/api/client-links/${token}/agreement/refuse`, {
-        method: "POST",
-        json: { comment: "Траншея была 16 метров, я измерила" },
-      }),
+      clientRefusesAgreement(t, first.clientLink, "Траншея была 16 метров, я измерила"),
       201,
     );
     const view = await expectJson(t.as(ENGINEER).get(`/api/job-changes/object/${object.id}`));
@@ -203,23 +189,14 @@ Deno.test("[api] a signed agreement never changes (409); a refusal reaches staff
       201,
     );
     assert.equal(second.agreement.number, 2);
-    await expectJson(t.request(`/api/client-links/${tokenOf(second.clientLink)}/agreement/sign`, {
-      method: "POST",
-      json: { fullName: "Зимина Ольга Викторовна", signature: drawnPng(), agree: true },
-    }));
+    await expectJson(clientSigns(t, second.clientLink, "agreement/sign"));
     const signedAgain = await expectJson(
-      t.request(`/api/client-links/${tokenOf(second.clientLink)}/agreement/sign`, {
-        method: "POST",
-        json: { fullName: "Зимина Ольга Викторовна", signature: drawnPng(), agree: true },
-      }),
+      clientSigns(t, second.clientLink, "agreement/sign"),
       409,
     );
     assert.match(signedAgain.message, /подписанное соглашение не меняется/);
     await expectJson(
-      t.request(`/api/client-links/${tokenOf(second.clientLink)}/agreement/refuse`, {
-        method: "POST",
-        json: { comment: "Передумала" },
-      }),
+      clientRefusesAgreement(t, second.clientLink, "Передумала"),
       409,
     );
     await expectJson(t.as(MANAGER).patch(`/api/job-changes/${change.id}`, { newQuantity: 30 }), 409);
@@ -252,13 +229,10 @@ Deno.test("[api] job changes: roles; another company's object, change and agreem
       422,
     );
     assert.equal(outOfRange.errors.lineIndex[0], "Выберите позицию сметы");
-    const change = await expectJson(
-      t.as(FOREMAN).post(`/api/job-changes/object/${object.id}`, {
-        ...body,
-        requiresConsent: true,
-      }),
-      201,
-    );
+    const change = await recordChange(t, object.id, {
+      ...body,
+      requiresConsent: true,
+    });
     // The foreman records and corrects his own; staff send.
     await expectJson(t.as(FOREMAN).patch(`/api/job-changes/${change.id}`, { reason: "Засыпка не нужна" }));
     assert.equal((await t.as(OTHER).patch(`/api/job-changes/${change.id}`, { reason: "Иначе" })).status, 404);
@@ -310,16 +284,13 @@ Deno.test("[api] PATCH /api/job-changes/:id: the foreman who recorded a change, 
       materialsPrice: 320_000,
       worksPrice: 80_000,
     }).returning();
-    const added = await expectJson(
-      t.as(FOREMAN).post(`/api/job-changes/object/${object.id}`, {
-        kind: "added",
-        priceItemId: ring.id,
-        newQuantity: 1,
-        reason: "Нужно ещё одно кольцо",
-        photoIds: [photo.id],
-      }),
-      201,
-    );
+    const added = await recordChange(t, object.id, {
+      kind: "added",
+      priceItemId: ring.id,
+      newQuantity: 1,
+      reason: "Нужно ещё одно кольцо",
+      photoIds: [photo.id],
+    });
 
     // The foreman who recorded it: another item of the price list, priced again, two of them; the photo stays.
     const fixed = await expectJson(
@@ -357,15 +328,12 @@ Deno.test("[api] PATCH /api/job-changes/:id: the foreman who recorded a change, 
     assert.equal((await t.as("surveyor@demo.local").patch(`/api/job-changes/${added.id}`, {})).status, 403);
 
     // Staff move a quantity change to another line of the estimate and flag it for the client.
-    const qty = await expectJson(
-      t.as(FOREMAN).post(`/api/job-changes/object/${object.id}`, {
-        kind: "qty",
-        lineIndex: 2,
-        newQuantity: 3,
-        reason: "Засыпки меньше",
-      }),
-      201,
-    );
+    const qty = await recordChange(t, object.id, {
+      kind: "qty",
+      lineIndex: 2,
+      newQuantity: 3,
+      reason: "Засыпки меньше",
+    });
     const moved = await expectJson(
       t.as(MANAGER).patch(`/api/job-changes/${qty.id}`, {
         lineIndex: 1,
@@ -383,10 +351,7 @@ Deno.test("[api] PATCH /api/job-changes/:id: the foreman who recorded a change, 
     // Sent: waiting for the client, then signed: never edited or removed again.
     const sent = await expectJson(t.as(ENGINEER).post(`/api/job-changes/object/${object.id}/agreement`), 201);
     await expectJson(t.as(FOREMAN).patch(`/api/job-changes/${added.id}`, { newQuantity: 4 }), 409);
-    await expectJson(t.request(`/api/client-links/${tokenOf(sent.clientLink)}/agreement/sign`, {
-      method: "POST",
-      json: { fullName: "Зимина Ольга Викторовна", signature: drawnPng(), agree: true },
-    }));
+    await expectJson(clientSigns(t, sent.clientLink, "agreement/sign"));
     const signed = await expectJson(
       t.as(FOREMAN).patch(`/api/job-changes/${added.id}`, { newQuantity: 4 }),
       409,
@@ -405,24 +370,18 @@ Deno.test("[api] a new contract version counts the changes against its own estim
   withTestApp(async (t) => {
     const { object } = await jobUnderWay(t, "Д-ИЗМ-5");
     // Less sand (in force at once), a longer trench (waits for the client).
-    await expectJson(
-      t.as(FOREMAN).post(`/api/job-changes/object/${object.id}`, {
-        kind: "qty",
-        lineIndex: 2,
-        newQuantity: 3,
-        reason: "Засыпки меньше",
-      }),
-      201,
-    );
-    await expectJson(
-      t.as(FOREMAN).post(`/api/job-changes/object/${object.id}`, {
-        kind: "qty",
-        lineIndex: 1,
-        newQuantity: 16,
-        reason: "Траншея длиннее",
-      }),
-      201,
-    );
+    await recordChange(t, object.id, {
+      kind: "qty",
+      lineIndex: 2,
+      newQuantity: 3,
+      reason: "Засыпки меньше",
+    });
+    await recordChange(t, object.id, {
+      kind: "qty",
+      lineIndex: 1,
+      newQuantity: 16,
+      reason: "Траншея длиннее",
+    });
     // The job priced again: a new estimate (the trench at 14 m, the sand first, another station price, no
     // discount) and the contract's next version made from it.
     const items = [

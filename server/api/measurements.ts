@@ -32,7 +32,7 @@ export async function measurableTask(c: { var: AppEnv["Variables"] }, user: Curr
 }
 
 /**
- * Measurement records (spec/3 §7): GET /api/measurements/form (the form as data), GET
+ * Measurement records (the estimating spec's «Calls»): GET /api/measurements/form (the form as data), GET
  * /api/measurements/:taskId (records of the task, newest first), POST /api/measurements (save).
  * A surveyor reaches only the tasks assigned to them; another task answers 404.
  */

@@ -13,13 +13,11 @@ import {
   addDefaultPlans,
   addEquipment,
   createAgreement,
-  createServicePayment,
   equipmentDocument,
   equipmentLabel,
   getAgreement,
   linkService,
   listPlans,
-  markServicePaymentReceived,
   objectService,
   renewAgreement,
   requestServicePlan,
@@ -33,6 +31,8 @@ import {
 import { companyRequisites } from "../../db/contracts.ts";
 import { objectVisitReports, visitReportDocument } from "../../db/service_visits.ts";
 import { visitReportPdf } from "./service_visits.ts";
+import { liveLink } from "./contracts.ts";
+import { createPaymentWithLink, markServicePaymentReceived } from "../../db/payments.ts";
 import {
   equipmentSchema,
   serviceAgreementSchema,
@@ -48,8 +48,8 @@ import { moscowTime } from "../../domain/dates.ts";
 import { calendarDate } from "../../domain/bounds.ts";
 import { warrantyCardText, wellPassportText } from "../../domain/service_documents.ts";
 import { contractPdf } from "../contract_documents.ts";
-import { contentDisposition } from "../content_disposition.ts";
-import { newToken, openLink, paymentQr, sha256Hex } from "../client_links.ts";
+import { PDF, sendDownload } from "../download.ts";
+import { newToken, paymentQr, sha256Hex } from "../client_links.ts";
 import { clientIp } from "../client_ip.ts";
 import { signatureImageProblem } from "../signature_image.ts";
 import type { Role } from "../../domain/roles.ts";
@@ -71,11 +71,8 @@ const servicePaymentSchema = z.object({
   plannedOn: z.optional(calendarDate("Дата визита в формате ГГГГ-ММ-ДД")),
 });
 
-function sendPdf(c: Context<AppEnv>, bytes: Uint8Array, name: string, ascii: string) {
-  c.header("Content-Type", "application/pdf");
-  c.header("Content-Disposition", contentDisposition(name, { asciiName: ascii }));
-  c.header("Cache-Control", "private, no-store");
-  return c.body(bytes.slice().buffer as ArrayBuffer);
+function sendPdf(c: Context<AppEnv>, bytes: Uint8Array, name: string, asciiName: string) {
+  return sendDownload(c, bytes, { type: PDF, name, asciiName });
 }
 
 /** The service contract as a PDF, with the client's signature once signed. */
@@ -350,7 +347,11 @@ export const serviceApi = new Hono<AppEnv>()
       const { token, hash } = newToken();
       const origin = (env.PUBLIC_URL ?? new URL(c.req.url).origin).replace(/\/$/, "");
       const at = now();
-      const { payment, linkId } = await createServicePayment(db, a, {
+      const { payment, linkId } = await createPaymentWithLink(db, {
+        kind: "service",
+        companyId: a.companyId,
+        objectId: a.objectId,
+        serviceAgreementId: a.id,
         amount,
         description: purpose,
         qrPayload,
@@ -397,17 +398,6 @@ const serviceRequestSchema = z.object({
   planId: z.number("Выберите план").check(z.int("Выберите план"), z.positive("Выберите план")),
 });
 const tokenIdParam = validate("param", z.object({ token: z.string(), id: idText }));
-
-async function liveLink(c: Context<AppEnv>, token: string) {
-  const state = await openLink(c, token);
-  if ("status" in state) {
-    throw new ApiError(
-      state.status,
-      state.status === 410 ? "Ссылка больше не действует" : "Ссылка не найдена",
-    );
-  }
-  return state.link;
-}
 
 /** The equipment of the link's object, or 404. */
 async function linkEquipment(c: Context<AppEnv>, token: string, id: number) {

@@ -33,7 +33,7 @@ import { validIdParam } from "../query.ts";
 import { signatureImageProblem } from "../signature_image.ts";
 import type { AppEnv } from "../types.ts";
 import { contractPdf } from "../contract_documents.ts";
-import { contentDisposition } from "../content_disposition.ts";
+import { PDF, sendDownload } from "../download.ts";
 import { visitReportText } from "../../domain/service_documents.ts";
 import { formatDateTime } from "../../domain/format.ts";
 
@@ -81,13 +81,11 @@ export async function visitReportPdf(c: Context<AppEnv>, doc: ReportDocument) {
       ? ["ПОДПИСЬ ЗАКАЗЧИКА", `Подписал: ${signed.name}`, `Дата и время: ${formatDateTime(signed.at)} (МСК)`]
       : undefined,
   });
-  c.header("Content-Type", "application/pdf");
-  c.header(
-    "Content-Disposition",
-    contentDisposition(`Акт сервисного обслуживания ${number}.pdf`, { asciiName: `servis-akt-${v.id}.pdf` }),
-  );
-  c.header("Cache-Control", "private, no-store");
-  return c.body(bytes.slice().buffer as ArrayBuffer);
+  return sendDownload(c, bytes, {
+    type: PDF,
+    name: `Акт сервисного обслуживания ${number}.pdf`,
+    asciiName: `servis-akt-${v.id}.pdf`,
+  });
 }
 
 const day = z.string().refine(isCalendarDate, "Укажите дату в формате ГГГГ-ММ-ДД");

@@ -194,7 +194,7 @@ Deno.test("[api] shop: guest orders with installation stop at 3 per phone a day 
     assert.equal(sites.length, 9);
   }));
 
-Deno.test("[api] orders: a manager moves an order along spec/2 §4, the customer is told, cancelling returns stock; another company gets 404", () =>
+Deno.test("[api] orders: a manager moves an order along the objects and shop spec's «States and transitions», the customer is told, cancelling returns stock; another company gets 404", () =>
   withTestApp(async (t) => {
     const topas = await productBySku(t, "TOPAS-5");
     await t.as("client@demo.local").post("/api/shop/cart", { productId: topas.id, quantity: 2 });

@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { and, eq } from "drizzle-orm";
 import { demoSurveyorTask, expectJson, type TestApp, withTestApp } from "../testing.ts";
 import { notifications, users } from "../../db/schema/mod.ts";
+import { moscowDate } from "../../domain/dates.ts";
 
 const ENGINEER = "engineer@demo.local";
 
@@ -21,8 +22,7 @@ async function titlesOf(t: TestApp, email: string): Promise<string[]> {
 
 /** Tomorrow in Moscow at 14:30, as the edit form sends a due date with a time. */
 function tomorrowAt(time: string): string {
-  const d = new Date(Date.now() + 86_400_000 + 3 * 3600_000).toISOString().slice(0, 10);
-  return `${d}T${time}:00+03:00`;
+  return `${moscowDate(Date.now() + 86_400_000)}T${time}:00+03:00`;
 }
 
 Deno.test("[api] PATCH /api/tasks/:id reassigns: both assignees told, the measurement stays with the task", () =>
