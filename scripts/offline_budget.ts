@@ -1,5 +1,6 @@
 // What field work with no signal costs, for docs/field_work.md: the gzip JavaScript of the field-work page
-// without and with the estimating engine, and what the phone keeps for a surveyor with 20 open tasks.
+// without and with the estimating engine, the service worker's, and what the phone keeps for a surveyor with 20
+// open tasks.
 // NODE_ENV=production deno run -A scripts/offline_budget.ts
 import { gzipSync } from "node:zlib";
 import { join } from "node:path";
@@ -88,6 +89,8 @@ try {
   console.log(`field-work page JS (gzip 9): ${kb(pageGzip)} in ${withoutEngine.length} files`);
   console.log(`of which the sync indicator's entry: ${kb(indicator.reduce((sum, u) => sum + gzipOf(u), 0))}`);
   console.log(`engine (gzip 9): ${kb(engineGzip)}; the page with it ${kb(pageGzip + engineGzip)}`);
+  // Its budget is in server/offline_test.ts (the hand-written worker plus what Workbox adds).
+  console.log(`service worker without its build list (gzip 9): ${kb(gzipOf(islands.serviceWorker!))}`);
   for (const [name, c] of Object.entries(kept.caches)) {
     console.log(`${name}: ${c.entries} entries, ${kb(c.bytes)}`);
   }

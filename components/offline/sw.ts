@@ -4,9 +4,10 @@
 // from the network first and kept, per account, for when there is no signal. Written here is what Workbox does
 // not do: which account's cache an answer goes to (account_plugin.ts), dropping the data at sign-out, at
 // sign-in and when another account answers, the page that says a page needs a connection, and the cleanup of a
-// new build. The offline write queue (queue.ts, store.ts, sync.ts: IndexedDB, sent in order when the signal
-// returns) is not Workbox's background sync on purpose: it sends strictly in order, sets aside what the server
-// refuses for good and shows both to the surveyor, which background sync's replay-on-`sync` does not.
+// new build. The offline write queue (queue.ts, store.ts, sync.ts: IndexedDB, sent strictly in order when the
+// signal returns) is not Workbox's background sync, on purpose: that replays only when the browser fires `sync`
+// (Safari has none), counts any answer, a refusal too, as sent and drops requests after a retention time, where
+// the queue retries after 2 s … 5 min, sets aside what the server refuses and shows both to the surveyor.
 import { PrecacheController, type PrecacheEntry, PrecacheRoute } from "workbox-precaching";
 import { registerRoute } from "workbox-routing";
 import { CacheFirst, NetworkFirst, NetworkOnly } from "workbox-strategies";
