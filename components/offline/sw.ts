@@ -48,6 +48,8 @@ const CABINET = new URL("/surveyor", worker.location.origin).href;
 
 // The shell: Workbox fetches at install only what changed since the last build (the bundles' names are their
 // revision, the other files carry a hash of their bytes) and removes what the build no longer has at activate.
+// It fetches one file at a time (its choice, GoogleChrome/workbox#2880); the bundles the page already loaded
+// come from the HTTP cache (immutable), so the wait is for those it did not.
 const precache = new PrecacheController({ cacheName: SHELL_CACHE });
 precache.precache(shell);
 
