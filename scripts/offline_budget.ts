@@ -1,5 +1,6 @@
 // What field work with no signal costs, for docs/field_work.md: the gzip JavaScript of the field-work page
-// without and with the estimating engine, and what the phone keeps for a surveyor with 20 open tasks.
+// without and with the estimating engine, the service worker's, and what the phone keeps for a surveyor with 20
+// open tasks.
 // NODE_ENV=production deno run -A scripts/offline_budget.ts [--write] (--write puts the table between the
 // bench-offline_budget markers of docs/field_work.md).
 import { gzipSync } from "node:zlib";
@@ -96,6 +97,8 @@ try {
     ["of which the sync indicator's entry", kb(indicator.reduce((sum, u) => sum + gzipOf(u), 0))],
     ["the engine, loaded only when an estimate is priced with no signal", kb(engineGzip)],
     ["the page with the engine", kb(pageGzip + engineGzip)],
+    // Its budget is in server/offline_test.ts (the hand-written worker plus what Workbox adds).
+    ["the service worker without its build list", kb(gzipOf(islands.serviceWorker!))],
     ...Object.entries(kept.caches).map(([name, c]) => [
       `device cache \`${name}\` (entries: ${c.entries}; bytes as kept)`,
       kb(c.bytes),

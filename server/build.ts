@@ -178,6 +178,8 @@ async function buildStandalone(
     target: ["es2022"],
     platform: "browser",
     minify,
+    // Workbox's modules keep their logging and assertions behind this test.
+    define: { "process.env.NODE_ENV": '"production"' },
     outdir: islandsOutDir,
     entryNames: "[name]-[hash]",
     metafile: true,

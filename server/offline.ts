@@ -10,31 +10,51 @@ import type { AppDeps, AppEnv } from "./types.ts";
 
 const staticRoot = fileURLToPath(new URL("../static", import.meta.url));
 
-/** What the worker keeps for every page: the bundles, the stylesheet, the manifest and the icons. */
-function shellUrls(deps: AppDeps): string[] {
+/** The static files every page uses besides the bundles and the stylesheet. */
+const staticShell = [
+  "/static/manifest.webmanifest",
+  "/static/favicon.svg",
+  "/static/icons/icon-192.png",
+  "/static/icons/icon-512.png",
+  "/static/icons/maskable-512.png",
+  "/static/icons/apple-touch-icon.png",
+];
+
+/** A file the worker precaches and its revision (Workbox's `PrecacheEntry`); null: the URL names the version. */
+interface ShellEntry {
+  url: string;
+  revision: string | null;
+}
+
+const hashOf = (bytes: Uint8Array) => encodeHexLowerCase(sha256(bytes)).slice(0, 16);
+
+/**
+ * What the worker keeps for every page, as Workbox's precache entries: a bundle's name and the stylesheet's
+ * `?v=` are their revision (null), the other files carry a hash of their bytes, so a new build downloads only
+ * what changed.
+ */
+async function shellEntries(deps: AppDeps): Promise<ShellEntry[]> {
+  const files = await Promise.all(staticShell.map(async (url) => ({
+    url,
+    revision: hashOf(await Deno.readFile(join(staticRoot, url.slice("/static/".length)))),
+  })));
   return [
-    ...(deps.islands.files ?? []),
-    `/static/styles.css?v=${deps.styles.version}`,
-    "/static/manifest.webmanifest",
-    "/static/favicon.svg",
-    "/static/icons/icon-192.png",
-    "/static/icons/icon-512.png",
-    "/static/icons/maskable-512.png",
-    "/static/icons/apple-touch-icon.png",
+    ...(deps.islands.files ?? []).map((url) => ({ url, revision: null })),
+    { url: `/static/styles.css?v=${deps.styles.version}`, revision: null },
+    ...files,
   ];
 }
 
 /**
  * The worker's script: its build (the version and the shell to keep) followed by the bundled worker. The
- * version is a hash of both, so a new build installs a new worker, which drops the old caches.
+ * version is a hash of both, so a new build installs a new worker, which drops the old build's caches.
  */
 export async function serviceWorkerScript(deps: AppDeps): Promise<string> {
   const src = deps.islands.serviceWorker;
   if (!src) throw new Error("The island manifest has no service worker; run the build");
   const code = await Deno.readTextFile(join(staticRoot, src));
-  const shell = shellUrls(deps);
-  const version = encodeHexLowerCase(sha256(new TextEncoder().encode(JSON.stringify(shell) + code)))
-    .slice(0, 16);
+  const shell = await shellEntries(deps);
+  const version = hashOf(new TextEncoder().encode(JSON.stringify(shell) + code));
   return `self.__BUILD__=${JSON.stringify({ version, shell })};\n${code}`;
 }
 

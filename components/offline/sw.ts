@@ -1,9 +1,18 @@
 // The service worker, bundled by server/build.ts and served at /sw.js with its build prepended
-// (`self.__BUILD__`: the version and the shell's URLs). The shell (bundles, stylesheet, icons) is kept per
-// build, first from the cache; the field-work pages and data are asked from the network first and kept, per
-// account, for when there is no signal; any other page offline says it needs a connection. Data is kept only
-// from answers naming the signed-in account, and dropped at sign-out, at sign-in and when another account
-// answers.
+// (`self.__BUILD__`: the version and the shell's URLs with their revisions). Workbox does the caching: the shell
+// (bundles, stylesheet, icons) is precached and served from the cache; the field-work pages and data are asked
+// from the network first and kept, per account, for when there is no signal. Written here is what Workbox does
+// not do: which account's cache an answer goes to (account_plugin.ts), dropping the data at sign-out, at
+// sign-in and when another account answers, the page that says a page needs a connection, and the cleanup of a
+// new build. The offline write queue (queue.ts, store.ts, sync.ts: IndexedDB, sent strictly in order when the
+// signal returns) is not Workbox's background sync, on purpose: that replays only when the browser fires `sync`
+// (Safari has none), counts any answer, a refusal too, as sent and drops requests after a retention time, where
+// the queue retries after 2 s … 5 min, sets aside what the server refuses and shows both to the surveyor.
+import { PrecacheController, type PrecacheEntry, PrecacheRoute } from "workbox-precaching";
+import { registerRoute } from "workbox-routing";
+import { CacheFirst, NetworkFirst, NetworkOnly } from "workbox-strategies";
+import type { RouteHandlerCallbackOptions, WorkboxPlugin } from "workbox-core/types.js";
+import { accountPlugin, type KeptAccount } from "./account_plugin.ts";
 import {
   ACCOUNT_HEADER,
   DATA_CACHE_PREFIX,
@@ -14,6 +23,7 @@ import {
   isFieldWorkPage,
   isShellAsset,
   META_CACHE,
+  SHELL_CACHE,
   SHELL_CACHE_PREFIX,
 } from "./urls.ts";
 import { offlinePageHtml } from "./offline_page.ts";
@@ -21,56 +31,70 @@ import { offlinePageHtml } from "./offline_page.ts";
 interface ExtendableEvent extends Event {
   waitUntil(promise: Promise<unknown>): void;
 }
-interface FetchEvent extends ExtendableEvent {
-  request: Request;
-  respondWith(response: Response | Promise<Response>): void;
-}
 interface WorkerScope {
-  __BUILD__: { version: string; shell: string[] };
+  __BUILD__: { version: string; shell: PrecacheEntry[] };
   location: Location;
   skipWaiting(): Promise<void>;
   clients: { claim(): Promise<void> };
   addEventListener(type: "install" | "activate", listener: (event: ExtendableEvent) => void): void;
-  addEventListener(type: "fetch", listener: (event: FetchEvent) => void): void;
 }
 
 const worker = globalThis as unknown as WorkerScope;
 const { version, shell } = worker.__BUILD__;
-const SHELL_CACHE = SHELL_CACHE_PREFIX + version;
+/** Bundles asked for after the install (a newer build's chunk): kept for this build only. */
+const BUILD_CACHE = SHELL_CACHE_PREFIX + version;
 const ACCOUNT_KEY = "/__account";
 const CABINET = new URL("/surveyor", worker.location.origin).href;
 
-worker.addEventListener("install", (event) => {
-  event.waitUntil(
-    caches.open(SHELL_CACHE).then((cache) => cache.addAll(shell)).then(() => worker.skipWaiting()),
-  );
-});
+// The shell: Workbox fetches at install only what changed since the last build (the bundles' names are their
+// revision, the other files carry a hash of their bytes) and removes what the build no longer has at activate.
+// It fetches one file at a time (its choice, GoogleChrome/workbox#2880); the bundles the page already loaded
+// come from the HTTP cache (immutable), so the wait is for those it did not.
+const precache = new PrecacheController({ cacheName: SHELL_CACHE });
+precache.precache(shell);
 
-// A new build: the old shells go, and so do the kept pages, which name the old build's bundles (the next
-// visit with a signal keeps them again).
+worker.addEventListener("install", (event) => event.waitUntil(worker.skipWaiting()));
+
+// A new build: the old build's bundles go, and so do the kept pages, which name the old build's bundles (the
+// next visit with a signal keeps them again).
 worker.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) {
-      if (name.startsWith(SHELL_CACHE_PREFIX) && name !== SHELL_CACHE) await caches.delete(name);
+      if (name.startsWith(SHELL_CACHE_PREFIX) && name !== BUILD_CACHE) await caches.delete(name);
     }
     await dropData();
     await worker.clients.claim();
   })());
 });
 
-worker.addEventListener("fetch", (event) => {
-  const request = event.request;
-  const url = new URL(request.url);
-  if (url.origin !== worker.location.origin) return;
-  if (endsSession(request.method, url)) {
-    event.respondWith(forgetAccount().then(() => fetch(request)));
-    return;
-  }
-  if (request.method !== "GET") return;
-  if (isShellAsset(url)) event.respondWith(fromShell(request));
-  else if (isFieldWorkPage(url) || isFieldWorkData(url)) event.respondWith(networkFirst(request, url));
-  else if (request.mode === "navigate") event.respondWith(onlineOnly(request));
-});
+// Routes in order; a request none matches (another origin, a write) goes to the network untouched.
+for (const method of ["POST", "GET"] as const) {
+  registerRoute(
+    ({ url, sameOrigin }) => sameOrigin && endsSession(method, url),
+    ({ request }) => forgetAccount().then(() => fetch(request)),
+    method,
+  );
+}
+registerRoute(new PrecacheRoute(precache, { ignoreURLParametersMatching: [], cleanURLs: false }));
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && isShellAsset(url),
+  new CacheFirst({ cacheName: BUILD_CACHE, plugins: [{ cacheWillUpdate: keepBundle }] }),
+);
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && (isFieldWorkPage(url) || isFieldWorkData(url)),
+  fieldWork,
+);
+registerRoute(
+  ({ request, sameOrigin }) => sameOrigin && request.mode === "navigate",
+  new NetworkOnly({ plugins: [{ fetchDidSucceed: forgetIfSignedOut, handlerDidError: pageWithNoSignal }] }),
+);
+
+/** Bundles are content-hashed: one missed at install is kept; any other static file is not. */
+function keepBundle({ request, response }: { request: Request; response: Response }) {
+  return Promise.resolve(
+    response.ok && new URL(request.url).pathname.startsWith("/_islands/") ? response : null,
+  );
+}
 
 async function currentAccount(): Promise<string | null> {
   const kept = await (await caches.open(META_CACHE)).match(ACCOUNT_KEY);
@@ -99,71 +123,67 @@ function forgetAccount(): Promise<void> {
   });
 }
 
-/** The account an answer names becomes the one whose data is kept; another account's data goes first. */
-function rememberAccount(account: string): Promise<void> {
-  return oneAtATime(async () => {
-    if (await currentAccount() === account) return;
-    await dropData();
-    await (await caches.open(META_CACHE)).put(ACCOUNT_KEY, new Response(account));
-  });
-}
+const keptAccount: KeptAccount = {
+  forget: forgetAccount,
+  remember: (account) =>
+    oneAtATime(async () => {
+      if (await currentAccount() === account) return;
+      await dropData();
+      await (await caches.open(META_CACHE)).put(ACCOUNT_KEY, new Response(account));
+    }),
+};
 
-async function fromShell(request: Request): Promise<Response> {
-  const cache = await caches.open(SHELL_CACHE);
-  const kept = await cache.match(request);
-  if (kept) return kept;
-  const response = await fetch(request);
-  // Bundles are content-hashed; a chunk missed at install is kept now.
-  if (response.ok && new URL(request.url).pathname.startsWith("/_islands/")) {
-    await cache.put(request, response.clone());
-  }
-  return response;
-}
+/** The cabinet's `?siteWork=` dialog opens from the cabinet's page kept under another query. */
+const keptUnderAnotherQuery: WorkboxPlugin = {
+  cachedResponseWillBeUsed: async ({ cacheName, request, cachedResponse }) =>
+    cachedResponse ??
+      (fallbackIgnoringQuery(new URL(request.url))
+        ? await caches.match(request, { cacheName, ignoreSearch: true })
+        : undefined),
+};
 
-async function networkFirst(request: Request, url: URL): Promise<Response> {
-  let response: Response;
-  try {
-    // Past the HTTP cache: a copy kept there may name the account that was signed in before.
-    response = await fetch(request, { cache: "no-store" });
-  } catch {
-    return await keptAnswer(request, url) ?? offlineAnswer(request);
-  }
-  const account = response.headers.get(ACCOUNT_HEADER);
-  if (!account) {
-    // Signed out (the sign-in page, a 401): nothing of the last account may be served any more.
-    await forgetAccount();
-  } else if (response.ok && !response.redirected) {
-    await rememberAccount(account);
-    await (await caches.open(dataCacheName(account))).put(request, response.clone());
-  }
-  return response;
-}
+const nothingKept: WorkboxPlugin = {
+  handlerDidError: ({ request }) => Promise.resolve(offlinePage(request)),
+};
 
-async function keptAnswer(request: Request, url: URL): Promise<Response | undefined> {
+/**
+ * A field-work page or data, from the network first. Workbox reads the strategy's cache when it looks up or
+ * keeps an answer, so the strategy is made per request: with no answer it looks in the kept account's cache,
+ * an answer goes into the cache of the account it names. The page gets the answer once it is kept: it may
+ * lose the signal next.
+ */
+async function fieldWork({ event, request }: RouteHandlerCallbackOptions): Promise<Response> {
   const account = await currentAccount();
-  if (!account) return undefined;
-  const cache = await caches.open(dataCacheName(account));
-  return await cache.match(request) ??
-    (fallbackIgnoringQuery(url) ? await cache.match(request, { ignoreSearch: true }) : undefined);
+  const keepIn = (answered: string) => void (strategy.cacheName = dataCacheName(answered));
+  const strategy = new NetworkFirst({
+    cacheName: dataCacheName(account ?? "none"),
+    plugins: [accountPlugin(keptAccount, keepIn), keptUnderAnotherQuery, nothingKept],
+  });
+  const [response, kept] = strategy.handleAll({ event, request });
+  await kept.catch(() => {});
+  return response;
 }
 
-async function onlineOnly(request: Request): Promise<Response> {
-  try {
-    const response = await fetch(request);
-    if (!response.headers.get(ACCOUNT_HEADER)) await forgetAccount();
-    return response;
-  } catch {
-    // The installed app starts at "/" (the user's home page): with no signal, the kept cabinet is that page.
-    if (new URL(request.url).pathname === "/" && await keptAnswer(new Request(CABINET), new URL(CABINET))) {
+async function forgetIfSignedOut({ response }: { response: Response }): Promise<Response> {
+  if (!response.headers.get(ACCOUNT_HEADER)) await forgetAccount();
+  return response;
+}
+
+/** Any other page with no signal; the installed app's start "/" (the user's home page) is the kept cabinet. */
+async function pageWithNoSignal({ request }: { request: Request }): Promise<Response | undefined> {
+  const account = await currentAccount();
+  if (new URL(request.url).pathname === "/" && account) {
+    const cacheName = dataCacheName(account);
+    if (await caches.match(CABINET, { cacheName, ignoreSearch: true })) {
       return Response.redirect(CABINET, 302);
     }
-    return offlineAnswer(request);
   }
+  return offlinePage(request);
 }
 
 /** A page with no signal and nothing kept: says so; data: a network error, as fetch() gives it. */
-function offlineAnswer(request: Request): Response {
-  if (request.mode !== "navigate") return Response.error();
+function offlinePage(request: Request): Response | undefined {
+  if (request.mode !== "navigate") return undefined;
   return new Response(offlinePageHtml, {
     status: 503,
     headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },

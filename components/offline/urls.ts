@@ -6,7 +6,11 @@ import type { EquipmentPriceSetting } from "../../estimating/catalogue/equipment
 /** The header naming the signed-in account on every answer (server/offline.ts). */
 export const ACCOUNT_HEADER = "X-Polesmeta-Account";
 
-/** Cache names: the shell of one build, and one data cache per account. */
+/**
+ * Cache names: the shell (precached by Workbox, updated in place by each build), the bundles asked for after
+ * the install (per build), and one data cache per account.
+ */
+export const SHELL_CACHE = "polesmeta-shell";
 export const SHELL_CACHE_PREFIX = "polesmeta-shell-";
 export const DATA_CACHE_PREFIX = "polesmeta-data-";
 /** Where the worker remembers whose data it keeps (the account id as the body of one entry). */
