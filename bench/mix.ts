@@ -9,9 +9,9 @@
 // `--mix-only` stops after the mix (BENCH_MIX_ROUNDS rounds, 3 by default, of one and of two processes).
 // BENCH_SECONDS sets the length of each load (5 s by default); BENCH_SCALE=N adds N× data
 // (1 000 objects, 5 000 tasks, 500 estimates per 1×) to the demo company before the loads.
-import { fileURLToPath } from "node:url";
 import { type BenchServer, signIn, startAnchor, startServer } from "./_server.ts";
 import { hasWrk, load, type LoadResult } from "./_load.ts";
+import { loadAverage, writeFigures } from "./_doc_figures.ts";
 import { seedCompany } from "../db/seed/bench.ts";
 
 const CONNECTIONS = 50;
@@ -21,7 +21,6 @@ const AFRESH_SAMPLES = 30;
 /** Rounds of the mix, each with one process and with two. */
 const MIX_ROUNDS = Number(Deno.env.get("BENCH_MIX_ROUNDS") ?? 3);
 const TARGET = { share: 0.25, p99: 50 };
-export const readmeMarkers = ["<!-- bench-mix -->", "<!-- /bench-mix -->"] as const;
 
 /** One request of the mix: who asks (an e-mail, or null when signed out), what, and with which body. */
 interface Call {
@@ -389,21 +388,10 @@ function loadCells(r: LoadResult, anchor?: LoadResult): string[] {
 
 const row = (cells: string[]) => `| ${cells.join(" | ")} |`;
 
-/** Replaces the text between the bench-mix markers of docs/performance.md with `text`. */
-export function replaceBetweenMarkers(readme: string, text: string): string {
-  const [open, close] = readmeMarkers;
-  const start = readme.indexOf(open);
-  const end = readme.indexOf(close);
-  if (start < 0 || end < start) throw new Error(`docs/performance.md has no ${open} … ${close} markers`);
-  return `${readme.slice(0, start + open.length)}\n\n${text}\n\n${readme.slice(end)}`;
-}
-
-async function loadAverage(): Promise<string> {
-  return (await Deno.readTextFile("/proc/loadavg").catch(() => "?")).split(" ")[0];
-}
-
 export async function run(): Promise<void> {
   const out: string[] = [];
+  /** The mix's own lines, for the README's performance section. */
+  const summary: string[] = [];
   const say = (line = "") => {
     console.log(line);
     out.push(line);
@@ -502,6 +490,7 @@ export async function run(): Promise<void> {
         `page cache: ${perAnswer.join("; ")} in ${MIX_ROUNDS} rounds (CPU time from /proc, independent of ` +
         "the other load of the machine).",
     );
+    summary.push(...out);
     say();
     say(
       `Two processes against one: ${
@@ -589,11 +578,8 @@ export async function run(): Promise<void> {
   }
 
   if (Deno.args.includes("--write")) {
-    const readme = fileURLToPath(new URL("../docs/performance.md", import.meta.url));
-    await Deno.writeTextFile(readme, replaceBetweenMarkers(await Deno.readTextFile(readme), out.join("\n")));
-    // `deno fmt --check` (deno task ok) holds docs/performance.md to the formatter's table layout.
-    await new Deno.Command(Deno.execPath(), { args: ["fmt", "--quiet", readme] }).output();
-    console.log("\ndocs/performance.md: the tables are written between its bench-mix markers.");
+    await writeFigures("mix", out);
+    await writeFigures("mix", summary, new URL("../README.md", import.meta.url));
   }
 }
 
