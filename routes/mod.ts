@@ -81,6 +81,7 @@ const cabinetTables = [
   "contracts",
   "contract_signatures",
   "company_day_tallies",
+  "open_task_tallies",
 ];
 
 /** The dashboard's tables: the cabinet's and the service figures' (db/service_figures.ts). */
@@ -121,7 +122,19 @@ const routes: Omit<PageRoute, "denied">[] = [
     path: "/surveyor",
     access: surveyorRoles,
     handler: surveyorPage,
-    cache: { tables: ["tasks", "objects", "estimates", "crews", "crew_members", "users", "notifications"] },
+    cache: {
+      tables: [
+        "tasks",
+        "objects",
+        "estimates",
+        "crews",
+        "crew_members",
+        "users",
+        "notifications",
+        "company_day_tallies",
+        "open_task_tallies",
+      ],
+    },
   },
   {
     path: "/foreman",
@@ -160,6 +173,7 @@ const routes: Omit<PageRoute, "denied">[] = [
         "service_agreements",
         "service_visits",
         "company_day_tallies",
+        "open_task_tallies",
       ],
     },
   },
