@@ -99,7 +99,7 @@ function MoreLink({ shown, total, href, children }: {
   if (total <= shown) return null;
   return (
     <p>
-      <a className="btn btn-secondary" href={href}>{children} ({total})</a>
+      <a className="btn btn-secondary" href={href}>{`${children} (${total})`}</a>
     </p>
   );
 }
