@@ -1,10 +1,10 @@
 // Analytics of the objects and shop spec's «Screens and routes»: objects, tasks, money and team of the
 // period, with recommendations.
-import { and, count, eq, gte, inArray, isNotNull, lt, ne, sql } from "drizzle-orm";
+import { and, count, eq, gte, inArray, isNotNull, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client.ts";
-import { companyDayTallies, objects, tasks, users } from "./schema/mod.ts";
-import { splitPeriod, tallyWhere } from "./tallies.ts";
+import { companyDayTallies, objects, openTaskTallies, tasks, users } from "./schema/mod.ts";
+import { openTallyWhere, splitPeriod, TALLY_DAY_MS, tallyDay, tallyWhere } from "./tallies.ts";
 import type { Scope } from "./scope.ts";
 import { figures } from "./figures.ts";
 import { openTaskStatuses, teamRoleExcluded } from "../domain/figures.ts";
@@ -43,7 +43,35 @@ export async function analytics(db: Db, scope: Scope, period: Period, now: Date)
   }`;
   // One statement: the tallies, the first day's rows and (late = 1) what the minute decides — the period's
   // open tasks past their due date, shown as overdue (db/tasks.ts overdueCondition; those marked overdue
-  // are counted so already) — with each assignee's name.
+  // are counted so already) — with each assignee's name. The late ones: the open-task tally's due days
+  // before today of the tasks created in the period's whole days, the rows of those due today up to now
+  // (along the (company, status, due date) index) and of those created in its first, partial day.
+  const today = tallyDay(now.getTime());
+  const open = openTaskTallies;
+  const openRows = (where: SQL | undefined) =>
+    sql`select ${tasks.status}, ${tasks.priority}, coalesce(${tasks.assignedTo}, 0), count(*), 0, 0, 1
+      from ${tasks} where ${and(taskScope, inArray(tasks.status, openTaskStatuses), where)} group by 1, 2, 3`;
+  const lateQuery = sql`select ${open.status}, ${open.priority}, ${open.userId}, sum(${open.n}), 0, 0, 1
+      from ${open} where ${openTallyWhere(companyId, today, cut?.firstDay)} group by 1, 2, 3
+    union all ${
+    openRows(and(
+      gte(tasks.dueDate, new Date(today * TALLY_DAY_MS)),
+      lt(tasks.dueDate, now),
+      // `+`: the due-today stretch of the (company, status, due date) index, not the period's created ones.
+      from ? sql`+${tasks.createdAt} >= ${from.getTime()}` : undefined,
+    ))
+  }${
+    cut
+      ? sql` union all ${
+        openRows(and(
+          gte(tasks.createdAt, new Date(cut.from)),
+          lt(tasks.createdAt, new Date(cut.wholeFrom)),
+          // `+`: the first day's stretch of the created index, not every late task's due date.
+          sql`+${tasks.dueDate} < ${today * TALLY_DAY_MS}`,
+        ))
+      }`
+      : sql``
+  }`;
   const taskGroupsQuery = sql`select g.status as status, g.priority as priority, g.user_id as userId,
     g.n as count, g.done_ms as doneMs, g.done_timed as doneTimed, g.late as late, u.first_name as firstName,
     u.last_name as lastName, u.email as email, u.role as role
@@ -55,17 +83,7 @@ export async function analytics(db: Db, scope: Scope, period: Period, now: Date)
         sum(case when ${done} then ${tasks.completedAt} - ${tasks.createdAt} else 0 end), sum(${done}), 0
         from ${tasks} where ${firstPart(tasks.companyId, tasks.createdAt)} group by 1, 2, 3`
       : sql``
-  } union all select ${tasks.status}, ${tasks.priority}, coalesce(${tasks.assignedTo}, 0), count(*), 0, 0, 1
-      from ${tasks} where ${
-    and(
-      taskScope,
-      // `+`: not the created index (every task of the period) but (company, status, due date, …), which
-      // holds the late ones alone and everything this part reads.
-      from ? sql`+${tasks.createdAt} >= ${from.getTime()}` : undefined,
-      inArray(tasks.status, openTaskStatuses),
-      lt(tasks.dueDate, now),
-    )
-  } group by 1, 2, 3) g left join ${users} u on u.id = g.user_id`;
+  } union all ${lateQuery}) g left join ${users} u on u.id = g.user_id`;
 
   const [headline, objectRows, taskRows, team] = await Promise.all([
     figures(db, scope, period, now),

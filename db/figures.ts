@@ -2,7 +2,7 @@
 // objects, tasks in work, the team, users or revenue takes them from figures() and nothing else. Objects,
 // tasks and revenue are summed from the per-day tallies (db/tallies.ts) with the first, partial day of a
 // period counted from the rows; what depends on the minute (overdue tasks) from the rows by their index.
-import { and, count, eq, inArray, isNotNull, lt, ne, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNotNull, ne, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client.ts";
 import { contracts, contractSignatures, objects, payments, tasks, users } from "./schema/mod.ts";
@@ -11,6 +11,8 @@ import type { Scope } from "./scope.ts";
 import { preparedQuery } from "./prepared.ts";
 import {
   inRange,
+  openTallyCount,
+  openTallyWhere,
   splitPeriod,
   TALLY_DAY_MS,
   tallyAmount,
@@ -46,6 +48,9 @@ export async function figures(db: Db, scope: Scope, period: Period, now: Date): 
     prevFirstDay: prevCut?.firstDay,
     fromDay: from ? tallyDay(from.getTime()) : undefined,
     fromDayStart: from ? tallyDay(from.getTime()) * TALLY_DAY_MS : undefined,
+    // Late open tasks: the tally's due days before today, today's rows up to now.
+    today: tallyDay(now.getTime()),
+    todayStart: tallyDay(now.getTime()) * TALLY_DAY_MS,
   };
   const [row] = await preparedQuery(db, "figures", values, (p) => {
     const objectScope = p.companyId && eq(objects.companyId, p.companyId);
@@ -94,10 +99,13 @@ export async function figures(db: Db, scope: Scope, period: Period, now: Date): 
         sql`(${countObjects(and(eq(objects.status, "completed"), firstPart(objects.updatedAt)))})`,
       ),
       tasksInWork: tallyCount(tallyWhere("task", p.companyId, undefined, undefined, tasksInWorkStatuses)),
-      // In work and overdue (db/tasks.ts overdueCondition): marked overdue, or open and past the due date —
-      // two counts, so that each walks its stretch of the (company, status, due date) index.
-      overdueTasks: sql`(${countTasks(eq(tasks.status, "overdue"))}) + (${
-        countTasks(and(inArray(tasks.status, openTaskStatuses), lt(tasks.dueDate, p.now)))
+      // In work and overdue (db/tasks.ts overdueCondition): marked overdue (the day tallies), or open and
+      // past the due date: the open-task tally's due days before today and today's rows up to now, along the
+      // (company, status, due date) index.
+      overdueTasks: sql`${tallyCount(tallyWhere("task", p.companyId, undefined, undefined, ["overdue"]))} + ${
+        openTallyCount(openTallyWhere(p.companyId, p.today))
+      } + (${
+        countTasks(and(inArray(tasks.status, openTaskStatuses), inRange(tasks.dueDate, p.todayStart, p.now)))
       })`,
       newTasks: sinceFrom("task", sql`(${countTasks(firstPart(tasks.createdAt))})`),
       completedTasks: sinceFrom(

@@ -61,10 +61,14 @@ export async function owedObjects(db: Db, scope: Scope, limit = 20): Promise<Owe
     due: sql<number>`${contracts.totalAmount} + ${objects.changesDelta}`,
     received,
     awaiting,
-  }).from(objects)
-    .innerJoin(contracts, eq(contracts.id, currentContractId))
+  }).from(contracts)
+    .innerJoin(objects, eq(objects.id, contracts.objectId))
     .where(and(
-      scope === null ? undefined : eq(objects.companyId, scope),
+      // From the company's contracts (contracts_company_idx), each kept when it is its object's current one:
+      // a walk over the contracts, not over every object of the company with a subquery each. `+`: the
+      // object's company is checked, not used to choose the rows.
+      scope === null ? undefined : and(eq(contracts.companyId, scope), sql`+${objects.companyId} = ${scope}`),
+      sql`${contracts.id} = ${currentContractId}`,
       ne(objects.status, "cancelled"),
       sql`${contracts.totalAmount} + ${objects.changesDelta} > ${received}`,
     ))

@@ -1,15 +1,16 @@
 // Dashboard statistics (the platform spec's «Entities and their fields» 'Dashboard statistics') and the
 // activity feed.
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client.ts";
-import { activities, documents, estimates, objects } from "./schema/mod.ts";
+import { activities, companyDayTallies, documents, estimates, objects, tasks, users } from "./schema/mod.ts";
 import type { Period } from "../domain/periods.ts";
 import type { Scope } from "./scope.ts";
 import { preparedQuery } from "./prepared.ts";
 import { newestObjects } from "./objects.ts";
 import { type Figures, figures } from "./figures.ts";
-import { newCountNote, newForms, newTaskForms, revenueChange } from "../domain/figures.ts";
+import { newCountNote, newForms, newTaskForms, openTaskStatuses, revenueChange } from "../domain/figures.ts";
+import { openTallyCount, openTallyWhere, TALLY_DAY_MS, tallyDay } from "./tallies.ts";
 
 const companyOf = (column: SQLiteColumn, scope: Scope) => scope === null ? undefined : eq(column, scope);
 
@@ -194,4 +195,62 @@ export async function estimateCount(db: Db, scope: Scope, createdBy?: number): P
       ),
     );
   return row.n;
+}
+
+/** A person's (or a role's) tasks counted as the surveyor's cabinet shows them (spec/3 §2.1). */
+export interface AssigneeTaskCounts {
+  /** Assigned, pending or in progress and not late (domain/tasks.ts isActiveStatus). */
+  active: number;
+  completed: number;
+  /** Marked overdue, or open and past the due date (domain/tasks.ts isOverdue). */
+  overdue: number;
+  total: number;
+}
+
+/**
+ * The task counts of one assignee, or of every assignee with a role, as of `now`: summed from the day
+ * tallies by status and the open-task tally by due day (db/tallies.ts), plus the open tasks due today up to
+ * now counted from the rows — a few rows per day, however many tasks the person has.
+ */
+export async function assigneeTaskCounts(
+  db: Db,
+  scope: Scope,
+  who: { assignedTo: number } | { assigneeRole: string },
+  now: Date,
+): Promise<AssigneeTaskCounts> {
+  const day = companyDayTallies;
+  const today = tallyDay(now.getTime());
+  const people = "assignedTo" in who
+    ? sql`(${who.assignedTo})`
+    : sql`(select ${users.id} from ${users} where ${users.role} = ${who.assigneeRole})`;
+  const byStatus = (statuses?: readonly string[]) =>
+    sql`(select coalesce(sum(${day.n}), 0) from ${day} where ${
+      and(
+        companyOf(day.companyId, scope),
+        eq(day.kind, "task"),
+        statuses && inArray(day.status, [...statuses]),
+        inArray(day.userId, people),
+      )
+    })`;
+  const lateOpen = sql`${
+    openTallyCount(openTallyWhere(scope ?? undefined, today, undefined, people))
+  } + (select count(*) from ${tasks} where ${
+    and(
+      companyOf(tasks.companyId, scope),
+      inArray(tasks.status, [...openTaskStatuses]),
+      inArray(tasks.assignedTo, people),
+      gte(tasks.dueDate, new Date(today * TALLY_DAY_MS)),
+      lt(tasks.dueDate, now),
+    )
+  })`;
+  const [row] = await db.all<Record<keyof AssigneeTaskCounts | "open" | "late", number>>(sql`select
+    ${byStatus()} as total, ${byStatus(["completed"])} as completed, ${byStatus(["overdue"])} as marked,
+    ${byStatus(openTaskStatuses)} as open, ${lateOpen} as late`);
+  const n = (k: string) => Number((row as Record<string, number>)[k] ?? 0);
+  return {
+    active: n("open") - n("late"),
+    completed: n("completed"),
+    overdue: n("marked") + n("late"),
+    total: n("total"),
+  };
 }

@@ -3,7 +3,7 @@
 // midnight counted from the rows themselves, so a view costs a few rows per day, not one per record.
 import { and, eq, gte, inArray, lt, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { companyDayTallies, type tallyKinds } from "./schema/mod.ts";
+import { companyDayTallies, openTaskTallies, type tallyKinds } from "./schema/mod.ts";
 
 /** The tallies' day length: a UTC day of Unix milliseconds (the triggers divide by the same number). */
 export const TALLY_DAY_MS = 86_400_000;
@@ -51,3 +51,28 @@ export const tallyCount = (where: SQL) => sql`(select coalesce(sum(${t.n}), 0) f
 /** sum(amount) of the tallies matching `where`, 0 when none. */
 export const tallyAmount = (where: SQL) =>
   sql`(select coalesce(sum(${t.amount}), 0) from ${t} where ${where})`;
+
+const open = openTaskTallies;
+
+/**
+ * The open tasks of the open-task tally (db/schema/tallies.ts openTaskTallies) due before day `dueBefore`
+ * (the late ones, for today's day), created from day `createdFrom` on when given, of the assignees `users`
+ * selects when given: the tally's half of «Просрочено», the rest of today is the rows'.
+ */
+export function openTallyWhere(
+  companyId: Placeholder | number | undefined,
+  dueBefore: Placeholder | number,
+  createdFrom?: Placeholder | number,
+  users?: SQL,
+): SQL {
+  return and(
+    companyId === undefined ? undefined : eq(open.companyId, companyId),
+    lt(open.dueDay, dueBefore),
+    createdFrom === undefined ? undefined : gte(open.createdDay, createdFrom),
+    users && inArray(open.userId, users),
+  )!;
+}
+
+/** sum(n) of the open-task tally matching `where`, 0 when none. */
+export const openTallyCount = (where: SQL) =>
+  sql`(select coalesce(sum(${open.n}), 0) from ${open} where ${where})`;

@@ -3,7 +3,15 @@
 import assert from "node:assert/strict";
 import { eq, inArray, sql } from "drizzle-orm";
 import { type Db, migrateDb, openDb } from "./client.ts";
-import { companies, companyDayTallies, objects, payments, tasks, users } from "./schema/mod.ts";
+import {
+  companies,
+  companyDayTallies,
+  objects,
+  openTaskTallies,
+  payments,
+  tasks,
+  users,
+} from "./schema/mod.ts";
 import { analytics } from "./analytics.ts";
 import { figures } from "./figures.ts";
 import { periods } from "../domain/periods.ts";
@@ -31,6 +39,23 @@ async function recount(db: Db) {
   return rows.map((r) => Object.values(r).join("|")).sort();
 }
 
+/** What the open-task tally should hold, counted from the rows. */
+async function recountOpen(db: Db) {
+  const { rows } = await db.$client.execute(`
+    select company_id, due_date / ${DAY} due_day, created_at / ${DAY} created_day, status, priority,
+      coalesce(assigned_to, 0) user_id, count(*) n from tasks
+    where status in ('assigned', 'pending', 'in_progress') and due_date is not null group by 1, 2, 3, 4, 5, 6`);
+  return rows.map((r) => Object.values(r).join("|")).sort();
+}
+
+async function talliedOpen(db: Db) {
+  const rows = await db.select().from(openTaskTallies);
+  // A row that falls to 0 is deleted by its trigger: none is left.
+  assert.ok(rows.every((r) => r.n > 0), "no empty rows in the open-task tally");
+  return rows.map((r) => [r.companyId, r.dueDay, r.createdDay, r.status, r.priority, r.userId, r.n].join("|"))
+    .sort();
+}
+
 async function tallied(db: Db) {
   const rows = await db.select().from(companyDayTallies).where(sql`${companyDayTallies.n} <> 0`);
   return rows.map((r) =>
@@ -38,7 +63,7 @@ async function tallied(db: Db) {
   ).sort();
 }
 
-Deno.test("the per-day tallies equal a recount from the rows after tasks, objects and payments are written, moved, done and deleted", async () => {
+Deno.test("the per-day and open-task tallies equal a recount from the rows after tasks, objects and payments are written, moved, done, their due dates moved and deleted", async () => {
   const dir = await Deno.makeTempDir({ prefix: "tallies-test-" });
   const db = await openDb(`file:${dir}/t.db`);
   try {
@@ -87,6 +112,7 @@ Deno.test("the per-day tallies equal a recount from the rows after tasks, object
       receivedAt: i % 3 === 1 && i % 2 === 0 ? at(-i * 200) : null,
     })));
     assert.deepEqual(await tallied(db), await recount(db));
+    assert.deepEqual(await talliedOpen(db), await recountOpen(db));
 
     // Tasks moved, reassigned, done and reopened; objects completed and moved; payments received; deletes.
     const ids = taskRows.map((t) => t.id);
@@ -101,6 +127,12 @@ Deno.test("the per-day tallies equal a recount from the rows after tasks, object
       inArray(tasks.id, ids.slice(35, 45)),
     );
     await db.update(tasks).set({ dueDate: at(-3) }).where(inArray(tasks.id, ids.slice(60, 80)));
+    // Due dates moved across today's midnight and away, one taken off; a task handed to another company.
+    await db.update(tasks).set({ dueDate: at(-13) }).where(inArray(tasks.id, ids.slice(95, 105)));
+    await db.update(tasks).set({ dueDate: at(30) }).where(inArray(tasks.id, ids.slice(105, 110)));
+    await db.update(tasks).set({ dueDate: null }).where(eq(tasks.id, ids[111]));
+    await db.update(tasks).set({ status: "overdue" }).where(inArray(tasks.id, ids.slice(112, 116)));
+    await db.update(tasks).set({ companyId: b.id }).where(eq(tasks.id, ids[117]));
     await db.delete(tasks).where(inArray(tasks.id, ids.slice(80, 90)));
     await db.update(objects).set({ status: "completed", updatedAt: at(-2) }).where(
       inArray(objects.id, objs.slice(0, 15).map((o) => o.id)),
@@ -114,6 +146,7 @@ Deno.test("the per-day tallies equal a recount from the rows after tasks, object
     // An object's deletion takes its tasks and payments with it (ON DELETE CASCADE).
     await db.delete(objects).where(eq(objects.id, objs[1].id));
     assert.deepEqual(await tallied(db), await recount(db));
+    assert.deepEqual(await talliedOpen(db), await recountOpen(db));
 
     // The same figures read from the tallies and counted from the rows, for every period and scope.
     for (const scope of [a.id, b.id, null]) {
@@ -140,6 +173,12 @@ Deno.test("the per-day tallies equal a recount from the rows after tasks, object
           `${scope} ${period}`,
         );
         assert.equal(
+          f.overdueTasks,
+          await count(`select count(*) from tasks where (status = 'overdue' or (due_date < ${now.getTime()}
+            and status not in ('completed', 'cancelled'))) ${where}`),
+          `overdue ${scope} ${period}`,
+        );
+        assert.equal(
           read.finance.estimatedKopecks,
           await count(
             `select coalesce(sum(estimated_cost), 0) from objects where created_at >= ${from} ${where}`,
@@ -159,6 +198,11 @@ Deno.test("the per-day tallies equal a recount from the rows after tasks, object
         );
       }
     }
+
+    // Every task closed: the open-task tally is empty again (its rows at 0 deleted).
+    assert.ok((await db.select().from(openTaskTallies)).length > 0);
+    await db.update(tasks).set({ status: "cancelled" });
+    assert.deepEqual(await db.select().from(openTaskTallies), []);
   } finally {
     db.$client.close();
     await Deno.remove(dir, { recursive: true });

@@ -28,6 +28,7 @@ import {
   type TaskStatus,
 } from "../domain/tasks.ts";
 import { displayName, formatDateTime } from "../domain/format.ts";
+import { openTaskStatuses } from "../domain/figures.ts";
 import { notifyUsers, recordActivity } from "./notifications.ts";
 import { refreshJobState } from "./job_status.ts";
 import { enqueueClientMessage } from "./outbox.ts";
@@ -178,13 +179,15 @@ export interface TaskFilter {
   assigneeRole?: string;
   /** Only tasks not completed or cancelled. */
   open?: boolean;
+  /** Only active work (domain/tasks.ts isActiveStatus): assigned, pending or in progress and not late. */
+  active?: boolean;
   limit?: number;
   offset?: number;
 }
 
 /** The values of a filter, each bound to a placeholder of the prepared list queries. */
 function filterValues(scope: Scope, f: TaskFilter, now: Date) {
-  const late = f.status !== undefined && f.status !== "completed" && f.status !== "cancelled";
+  const late = f.active || (f.status !== undefined && f.status !== "completed" && f.status !== "cancelled");
   return {
     companyId: scope ?? undefined,
     now: late ? now.getTime() : undefined,
@@ -196,7 +199,9 @@ function filterValues(scope: Scope, f: TaskFilter, now: Date) {
 
 /** What shapes a filter's query besides the values present: the status, "unassigned" and "open". */
 const shapeOf = (f: TaskFilter) =>
-  `${f.status ?? ""}${f.assignedTo === "none" ? "-unassigned" : ""}${f.open ? "-open" : ""}`;
+  `${f.status ?? ""}${f.assignedTo === "none" ? "-unassigned" : ""}${f.open ? "-open" : ""}${
+    f.active ? "-active" : ""
+  }`;
 
 function filterConditions(p: Placeholders<ReturnType<typeof filterValues>>, f: TaskFilter): SQL | undefined {
   return and(
@@ -204,6 +209,9 @@ function filterConditions(p: Placeholders<ReturnType<typeof filterValues>>, f: T
     f.status && statusCondition(f.status, p.now ?? new Date(0)),
     f.assignedTo === "none" ? isNull(tasks.assignedTo) : undefined,
     f.open ? notInArray(tasks.status, [...closedTaskStatuses]) : undefined,
+    f.active
+      ? and(inArray(tasks.status, [...openTaskStatuses]), sql`not (${overdueCondition(p.now!)})`)
+      : undefined,
     p.assignedTo && eq(tasks.assignedTo, p.assignedTo),
     p.objectId && eq(tasks.objectId, p.objectId),
     p.assigneeRole && eq(assignee.role, p.assigneeRole),

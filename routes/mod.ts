@@ -80,6 +80,7 @@ const cabinetTables = [
   "contracts",
   "contract_signatures",
   "company_day_tallies",
+  "open_task_tallies",
 ];
 
 /** The dashboard's tables: the cabinet's and the service figures' (db/service_figures.ts). */
@@ -120,7 +121,18 @@ const routes: Omit<PageRoute, "denied">[] = [
     path: "/surveyor",
     access: surveyorRoles,
     handler: surveyorPage,
-    cache: { tables: ["tasks", "objects", "estimates", "crews", "crew_members", "users"] },
+    cache: {
+      tables: [
+        "tasks",
+        "objects",
+        "estimates",
+        "crews",
+        "crew_members",
+        "users",
+        "company_day_tallies",
+        "open_task_tallies",
+      ],
+    },
   },
   {
     path: "/foreman",
@@ -157,6 +169,7 @@ const routes: Omit<PageRoute, "denied">[] = [
         "service_agreements",
         "service_visits",
         "company_day_tallies",
+        "open_task_tallies",
       ],
     },
   },

@@ -1,10 +1,10 @@
 import { PhoneLink } from "../components/PhoneLink.tsx";
 import type { Context } from "hono";
-import { estimateCount, estimatesOfObjects } from "../db/stats.ts";
+import { assigneeTaskCounts, estimateCount, estimatesOfObjects } from "../db/stats.ts";
 import { listTasks, type TaskView } from "../db/tasks.ts";
 import { countOf, formatDate, formatKopecks } from "../domain/format.ts";
 import { labelOf, workTypeLabels } from "../domain/labels.ts";
-import { canStart, isActiveStatus } from "../domain/tasks.ts";
+import { canStart } from "../domain/tasks.ts";
 import { companyScope, currentUser } from "../server/middleware/guard.ts";
 import type { AppEnv } from "../server/types.ts";
 import { DayRoutes, dayRoutes } from "./_schedule/DayRoutes.tsx";
@@ -89,6 +89,24 @@ function SurveyorTaskCard({ task, estimates }: { task: TaskView; estimates: Esti
   );
 }
 
+/** How many tasks of the overdue and of the active section the cabinet shows, newest first. */
+export const SECTION_SIZE = 20;
+
+/** «Все …» under a section that shows fewer tasks than it has: the task list, where every one is. */
+function MoreLink({ shown, total, href, children }: {
+  shown: number;
+  total: number;
+  href: string;
+  children: string;
+}) {
+  if (total <= shown) return null;
+  return (
+    <p>
+      <a className="btn btn-secondary" href={href}>{`${children} (${total})`}</a>
+    </p>
+  );
+}
+
 /** /surveyor, 'Кабинет замерщика': the surveyor's tasks, late first, then active, then the last 3 done. */
 export default async function surveyorPage(c: Context<AppEnv>) {
   const user = currentUser(c);
@@ -96,21 +114,22 @@ export default async function surveyorPage(c: Context<AppEnv>) {
   const { db, now } = c.var.deps;
   const at = now();
   const isSurveyor = user.role === "measurement_engineer";
-  const tasks = await listTasks(db, scope, {
-    now: at,
-    limit: 500,
-    ...(isSurveyor ? { assignedTo: user.id } : { assigneeRole: "measurement_engineer" }),
-  });
-  const overdue = tasks.filter((t) => t.isOverdue);
-  const active = tasks.filter((t) => !t.isOverdue && isActiveStatus(t.status));
-  const completed = tasks.filter((t) => t.status === "completed");
-  const objectIds = [...new Set(tasks.map((t) => t.objectId).filter((id): id is number => id !== null))];
+  const whose = isSurveyor ? { assignedTo: user.id } : { assigneeRole: "measurement_engineer" };
+  // The counters from the tallies, the lists bounded: the newest of each section (a person with thousands
+  // of tasks gets the same page size), the rest behind a link to the task list.
+  const [counts, overdue, active, completed] = await Promise.all([
+    assigneeTaskCounts(db, scope, whose, at),
+    listTasks(db, scope, { now: at, status: "overdue", limit: SECTION_SIZE, ...whose }),
+    listTasks(db, scope, { now: at, active: true, limit: SECTION_SIZE, ...whose }),
+    listTasks(db, scope, { now: at, status: "completed", limit: 3, ...whose }),
+  ]);
+  const shown = [...overdue, ...active, ...completed];
+  const objectIds = [...new Set(shown.map((t) => t.objectId).filter((id): id is number => id !== null))];
   const [estimates, ready, routes] = await Promise.all([
     estimatesOfObjects(db, scope, objectIds),
     estimateCount(db, scope, isSurveyor ? user.id : undefined),
     isSurveyor ? dayRoutes(db, user, at) : Promise.resolve([]),
   ]);
-  const shown = [...overdue, ...active, ...completed.slice(0, 3)];
   const name = user.firstName || user.email;
 
   return renderWorkPage(c, {
@@ -119,15 +138,15 @@ export default async function surveyorPage(c: Context<AppEnv>) {
       <div className="stack-lg cabinet">
         <p className="greeting">
           {`Добро пожаловать, ${name}! У вас ${
-            countOf(active.length, ["активная задача", "активные задачи", "активных задач"])
+            countOf(counts.active, ["активная задача", "активные задачи", "активных задач"])
           } на замеры`}
         </p>
         <DayRoutes days={routes} />
         <div className="stats stats-5">
-          <StatCard label="Активные" value={active.length} icon="tasks" />
-          <StatCard label="Выполнено" value={completed.length} icon="check" tone="success" />
-          <StatCard label="Просрочено" value={overdue.length} icon="alert" tone="danger" />
-          <StatCard label="Всего задач" value={tasks.length} icon="file" tone="accent" />
+          <StatCard label="Активные" value={counts.active} icon="tasks" />
+          <StatCard label="Выполнено" value={counts.completed} icon="check" tone="success" />
+          <StatCard label="Просрочено" value={counts.overdue} icon="alert" tone="danger" />
+          <StatCard label="Всего задач" value={counts.total} icon="file" tone="accent" />
           <StatCard label="Готовые сметы" value={ready} icon="estimate" tone="warning" />
         </div>
         <section className="stack" aria-labelledby="my-tasks">
@@ -145,7 +164,7 @@ export default async function surveyorPage(c: Context<AppEnv>) {
             : (
               <>
                 {overdue.length > 0 && (
-                  <h3 className="section-label overdue-text">Просроченные · {overdue.length}</h3>
+                  <h3 className="section-label overdue-text">Просроченные · {counts.overdue}</h3>
                 )}
                 {overdue.map((t) => (
                   <SurveyorTaskCard
@@ -154,7 +173,10 @@ export default async function surveyorPage(c: Context<AppEnv>) {
                     estimates={estimates.filter((e) => e.objectId === t.objectId)}
                   />
                 ))}
-                {active.length > 0 && <h3 className="section-label">Активные · {active.length}</h3>}
+                <MoreLink shown={overdue.length} total={counts.overdue} href="/tasks?status=overdue">
+                  Все просроченные задачи
+                </MoreLink>
+                {active.length > 0 && <h3 className="section-label">Активные · {counts.active}</h3>}
                 {active.map((t) => (
                   <SurveyorTaskCard
                     key={t.id}
@@ -162,8 +184,9 @@ export default async function surveyorPage(c: Context<AppEnv>) {
                     estimates={estimates.filter((e) => e.objectId === t.objectId)}
                   />
                 ))}
+                <MoreLink shown={active.length} total={counts.active} href="/tasks">Все задачи</MoreLink>
                 {completed.length > 0 && <h3 className="section-label">Выполненные</h3>}
-                {completed.slice(0, 3).map((t) => (
+                {completed.map((t) => (
                   <SurveyorTaskCard
                     key={t.id}
                     task={t}

@@ -31,3 +31,22 @@ export const companyDayTallies = sqliteTable("company_day_tallies", {
   primaryKey({ columns: [t.companyId, t.kind, t.day, t.status, t.variant, t.userId] }),
   index("company_day_tallies_kind_day_idx").on(t.kind, t.day),
 ]);
+
+/**
+ * The open tasks with a due date (assigned, pending, in progress: db/figures.ts openTaskStatuses) by due day
+ * and created day, status, priority and assignee (`userId`, 0 for none), kept by triggers of migration
+ * 0030_open_task_tallies like the day tallies. Which of them are late is a sum over the due days before
+ * today (the rest of today from the rows): «Просрочено» costs a few rows per day, not a walk over every
+ * late task; the created day cuts them to an analytics period. Days are UTC days of ms, as above.
+ */
+export const openTaskTallies = sqliteTable("open_task_tallies", {
+  companyId: integer("company_id").notNull(),
+  dueDay: integer("due_day").notNull(),
+  createdDay: integer("created_day").notNull(),
+  status: text("status").notNull(),
+  priority: text("priority").notNull(),
+  userId: integer("user_id").notNull().default(0),
+  n: integer("n").notNull().default(0),
+}, (t) => [
+  primaryKey({ columns: [t.companyId, t.dueDay, t.createdDay, t.status, t.priority, t.userId] }),
+]);
