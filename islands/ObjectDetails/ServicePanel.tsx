@@ -181,7 +181,7 @@ function SellPlan({ objectId, data, onSold }: { objectId: number; data: ServiceD
   const [planId, setPlanId] = useState(String(data.plans[0]?.id ?? ""));
   const [equipmentId, setEquipmentId] = useState(String(stations[0]?.id ?? data.equipment[0]?.id ?? ""));
   const [startsOn, setStartsOn] = useState("");
-  const [payMode, setPayMode] = useState("year");
+  const [payMode, setPayMode] = useState<"year" | "visit">("year");
   const [errors, setErrors] = useState<Record<string, string>>({});
   if (data.plans.length === 0) {
     return <p className="muted">Планов обслуживания нет: их задаёт администратор в настройках.</p>;
@@ -235,7 +235,11 @@ function SellPlan({ objectId, data, onSold }: { objectId: number; data: ServiceD
       />
       <div className="field">
         <label htmlFor={`${id}-pay`}>Оплата</label>
-        <select id={`${id}-pay`} value={payMode} onChange={(e) => setPayMode(e.target.value)}>
+        <select
+          id={`${id}-pay`}
+          value={payMode}
+          onChange={(e) => setPayMode(e.target.value as "year" | "visit")}
+        >
           <option value="year">За год</option>
           <option value="visit">За каждый визит</option>
         </select>
@@ -258,14 +262,11 @@ export default function ServicePanel({ objectId, canEdit }: { objectId: number; 
   }, [objectId]);
   if (data === null) return <div className="skeleton" style={{ height: 80 }} />;
 
-  /** One action on an agreement or a payment: the toast, the payment's QR when one was asked, the tab again. */
-  async function act(done: string, send: () => Promise<object>) {
+  /** One action on an agreement or a payment: its call, the toast, the tab read again. */
+  async function act(done: string, send: () => Promise<unknown>) {
     try {
-      const result = await send();
+      await send();
       toast({ title: done, variant: "success" });
-      if ("qrCode" in result && result.qrCode && result.paymentLink && result.amount) {
-        setQr({ qrCode: result.qrCode, paymentLink: result.paymentLink, amount: result.amount });
-      }
       await load();
     } catch (e) {
       toastError(e instanceof Error ? e.message : "Не удалось выполнить");
@@ -463,13 +464,19 @@ export default function ServicePanel({ objectId, canEdit }: { objectId: number; 
                           type="button"
                           className="btn btn-secondary btn-sm"
                           onClick={() =>
-                            act("Счёт с QR выставлен", () =>
-                              call(
+                            act("Счёт с QR выставлен", async () => {
+                              const asked = await call(
                                 client.service.agreements[":id"].payment.$post({
                                   param: { id: String(a.id) },
                                   json: {},
                                 }),
-                              ))}
+                              );
+                              setQr({
+                                qrCode: asked.qrCode,
+                                paymentLink: asked.paymentLink,
+                                amount: asked.amount,
+                              });
+                            })}
                         >
                           Выставить оплату
                         </button>
