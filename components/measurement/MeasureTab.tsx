@@ -1,7 +1,7 @@
 // The «Замер» tab: the task's work types (folded), the object's client, the form's progress and the form.
 import { MeasurementForm } from "./MeasurementForm.tsx";
 import type { MeasurementSession } from "./session.ts";
-import type { WorkTask } from "./TaskWork.tsx";
+import type { WorkTask } from "./work_task.ts";
 import { estimateSplitLabels } from "../../domain/labels.ts";
 import { type WorkKind, workKinds, workKindTitles } from "../../estimating/form.ts";
 import type { FormConfig } from "./model.ts";

@@ -1,5 +1,5 @@
 // A task whose work has no measurement form yet: says so and offers a manual estimate.
-import type { WorkTask } from "./TaskWork.tsx";
+import type { WorkTask } from "./work_task.ts";
 
 export function OtherWork({ task }: { task: WorkTask }) {
   return (

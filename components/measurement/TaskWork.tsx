@@ -13,25 +13,11 @@ import { SendTab } from "./SendTab.tsx";
 import { OtherWork } from "./OtherWork.tsx";
 import { type Tab, TaskWorkActions } from "./TaskWorkActions.tsx";
 import { useTaskSteps } from "./use_task_steps.ts";
+import type { WorkTask } from "./work_task.ts";
 import { labelOf, taskStatusLabels } from "../../domain/labels.ts";
 import { kindsForTask, type WorkKind, workKinds } from "../../estimating/form.ts";
 
-/** The task the surveyor works on. */
-export interface WorkTask {
-  id: number;
-  objectId: number | null;
-  title: string;
-  address: string;
-  /** The object's work type code (domain/enums.ts); with the task's title it picks the forms. */
-  workType: string | null;
-  workTypeLabel: string;
-  clientName: string | null;
-  clientPhone: string | null;
-  /** The stored status (assigned, pending, in_progress, completed …). */
-  status: string;
-  /** The chief engineer's «Сметы по видам работ»: a separate estimate per work type, or one. */
-  separateEstimates: boolean;
-}
+export type { WorkTask } from "./work_task.ts";
 
 export interface TaskWorkProps {
   task: WorkTask;

@@ -8,25 +8,16 @@ import { clearDraft, loadDraft } from "./draft.ts";
 import type { WorkKind } from "../../estimating/form.ts";
 import { configForKinds, type FormConfig } from "./model.ts";
 import { type EstimatePayload, onSynced } from "../offline/sync.ts";
-import { type GenerateAnswer, photoOf } from "./session_api.ts";
+import { type GenerateAnswer, photoOf, type SessionTask } from "./session_api.ts";
 import { useMeasurementValues } from "./use_measurement_values.ts";
 import { type Conflict, useSessionOpen } from "./use_session_open.ts";
 import { useRecordSending } from "./use_record_sending.ts";
 import { useSessionEstimate } from "./use_session_estimate.ts";
 
-export type { Photo, StoredEstimate } from "./session_api.ts";
+export type { Photo, SessionTask, StoredEstimate } from "./session_api.ts";
 export type { Conflict } from "./use_session_open.ts";
 export type { TotalsDiffer } from "./use_session_estimate.ts";
 export { syncLabel, type SyncState } from "./sync_state.ts";
-
-export interface SessionTask {
-  id: number;
-  objectId: number | null;
-  title: string;
-  address: string;
-  /** The task's stored status; the server moves it as the surveyor saves and reports. */
-  status: string;
-}
 
 /** One task's measurement session; `active` starts it (the dialog opens it lazily). */
 export function useMeasurementSession(

@@ -6,6 +6,16 @@ import { cacheConfig, cachedConfig } from "./draft.ts";
 import type { FormConfig } from "./model.ts";
 import type { EstimateViewData } from "./EstimateView.tsx";
 
+/** The task a measurement session is about. */
+export interface SessionTask {
+  id: number;
+  objectId: number | null;
+  title: string;
+  address: string;
+  /** The task's stored status; the server moves it as the surveyor saves and reports. */
+  status: string;
+}
+
 /** A measurement record as GET /api/measurements/:taskId lists it. */
 export type ServerRecord = Answer<typeof client.measurements[":taskId{[0-9]+}"]["$get"]>[number];
 type SaveAnswer = Answer<typeof client.measurements.$post>;

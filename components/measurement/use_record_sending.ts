@@ -8,10 +8,9 @@ import { loadDraft } from "./draft.ts";
 import type { WorkKind } from "../../estimating/form.ts";
 import { confirmedOfRecord, type FormConfig, fromMeasurements, toMeasurements } from "./model.ts";
 import { dropWaitingMeasurement, enqueueWork, newClientId } from "../offline/sync.ts";
-import { saveRecord } from "./session_api.ts";
+import { saveRecord, type SessionTask } from "./session_api.ts";
 import type { MeasurementValues } from "./use_measurement_values.ts";
 import type { Conflict } from "./use_session_open.ts";
-import type { SessionTask } from "./session.ts";
 
 export function useRecordSending(
   { task, active, config, scope, kinds, record, conflict, setConflict, setTaskStatus }: {

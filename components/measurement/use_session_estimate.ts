@@ -9,11 +9,11 @@ import {
   type GenerateAnswer,
   generatedEstimates,
   generateOnServer,
+  type SessionTask,
   type StoredEstimate,
 } from "./session_api.ts";
 import { priceWithoutSignal } from "./price_on_device.ts";
 import type { MeasurementValues } from "./use_measurement_values.ts";
-import type { SessionTask } from "./session.ts";
 
 /** The phone's total and the server's, when the server priced the queued estimate differently. */
 export interface TotalsDiffer {

@@ -10,12 +10,12 @@ import {
   latestRecord,
   loadConfig,
   type ServerRecord,
+  type SessionTask,
   type StoredEstimate,
   taskEstimateId,
   taskPhotos,
 } from "./session_api.ts";
 import type { MeasurementValues } from "./use_measurement_values.ts";
-import type { SessionTask } from "./session.ts";
 
 /** The server holds a record the device's unsent draft did not start from. */
 export interface Conflict {
