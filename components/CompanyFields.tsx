@@ -2,7 +2,7 @@
 import { useId } from "react";
 import { companyTypeLabels, subscriptionTierLabels } from "../domain/labels.ts";
 import { fieldBinder, SelectField, textFields } from "./Field.tsx";
-import { api } from "./api.ts";
+import { call, client, withUpload } from "./api.ts";
 import type { Errors } from "./form.ts";
 import { companyTextFields } from "../domain/company_fields.ts";
 import type { CompanyJson } from "../domain/admin.ts";
@@ -52,7 +52,9 @@ export function logoProblem(file: File | null): string | null {
 export async function uploadLogo(companyId: number, file: File): Promise<string> {
   const form = new FormData();
   form.append("file", file);
-  const { logoUrl } = await api<{ logoUrl: string }>(`/api/companies/${companyId}/logo`, { form });
+  const { logoUrl } = await call(
+    client.companies[":id"].logo.$post({ param: { id: String(companyId) } }, withUpload(form)),
+  );
   return logoUrl;
 }
 

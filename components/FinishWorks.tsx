@@ -1,7 +1,7 @@
 // «Завершить работы» with its confirmation: the dialog states what the act will carry (total, received, the
 // amount due, as the server computes them) before the works are finished and the act is issued.
 import { useState } from "react";
-import { api, call, client } from "./api.ts";
+import { type Answer, call, client } from "./api.ts";
 import { errorMessage } from "./form.ts";
 import { toastError } from "./toast.ts";
 import { Dialog, DialogContent } from "./Dialog.tsx";
@@ -11,17 +11,15 @@ import type { ActPreview } from "../domain/acts.ts";
 export interface FinishWorksProps {
   objectId: number;
   /** Where the confirmation posts: the foreman's panel or the acts API. */
-  url: string;
+  via: "foreman" | "acts";
   /** «Завершить работы», or «Составить новый акт» after a refusal. */
   label?: string;
   className?: string;
-  onDone: (
-    result: { act: { actNumber: string; dueAmount: number } | null; clientLink: string | null },
-  ) => void;
+  onDone: (result: Answer<typeof client.acts.object[":objectId"]["finish"]["$post"]>) => void;
 }
 
 export function FinishWorks(
-  { objectId, url, label = "Завершить работы", className, onDone }: FinishWorksProps,
+  { objectId, via, label = "Завершить работы", className, onDone }: FinishWorksProps,
 ) {
   const [open, setOpen] = useState(false);
   const [preview, setPreview] = useState<ActPreview | null | undefined>(undefined);
@@ -47,7 +45,11 @@ export function FinishWorks(
   async function confirm() {
     setBusy(true);
     try {
-      const result = await api<Parameters<FinishWorksProps["onDone"]>[0]>(url, { body: {} });
+      const result = await call(
+        via === "foreman"
+          ? client.foreman.objects[":id"]["complete-work"].$post({ param: { id: String(objectId) } })
+          : client.acts.object[":objectId"].finish.$post({ param: { objectId: String(objectId) } }),
+      );
       setOpen(false);
       onDone(result);
     } catch (e) {

@@ -2,7 +2,7 @@
 // agreed: its estimate line (or the price-list item of an added one), the quantity done, the reason and whether
 // the client must agree. Its photos stay as they are. The server decides who may (PATCH /api/job-changes/:id).
 import { useState } from "react";
-import { api } from "./api.ts";
+import { call, client } from "./api.ts";
 import { useFormSend } from "./form.ts";
 import { fieldBinder, SelectField, TextField } from "./Field.tsx";
 import { formatKopecks } from "../domain/format.ts";
@@ -52,10 +52,13 @@ export function JobChangeEditForm({ change, choices, onDone }: {
       reason: values.reason,
       requiresConsent: consent,
     };
-    const saved = await send(() => api(`/api/job-changes/${change.id}`, { method: "PATCH", body }), {
-      done: { title: "Изменение исправлено" },
-      failed: "Не удалось исправить изменение",
-    });
+    const saved = await send(
+      () => call(client["job-changes"][":id"].$patch({ param: { id: String(change.id) }, json: body })),
+      {
+        done: { title: "Изменение исправлено" },
+        failed: "Не удалось исправить изменение",
+      },
+    );
     if (saved) onDone(true);
   }
 

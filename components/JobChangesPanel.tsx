@@ -4,47 +4,18 @@
 // JobChangeEditForm); for staff, removing them and sending those that need the client's consent as a
 // supplementary agreement. The foreman's phone and the object page share it.
 import { useEffect, useState } from "react";
-import { api, ApiRequestError, call, client } from "./api.ts";
+import { type Answer, ApiRequestError, call, client, withUpload } from "./api.ts";
 import { errorMessage } from "./form.ts";
 import { toast, toastError } from "./toast.ts";
 import { Field } from "./Field.tsx";
-import { type EditableChange, JobChangeEditForm } from "./JobChangeEditForm.tsx";
+import { JobChangeEditForm } from "./JobChangeEditForm.tsx";
 import { formatKopecks } from "../domain/format.ts";
 import { formatQuantity } from "../domain/acts.ts";
-import type { SignatureState } from "../domain/client_signature.ts";
 import { agreementStateLabels, type ChangeKind, changeKindLabels } from "../domain/job_changes.ts";
 
-interface ChangeJson extends EditableChange {
-  name: string;
-  unit: string;
-  oldQuantity: number;
-  newQuantity: number;
-  delta: number;
-  needsConsent: boolean;
-  agreementNumber: number | null;
-  open: boolean;
-  inForce: boolean;
-  /** Whether this viewer may correct it now (the server's rule). */
-  editable: boolean;
-}
-interface View {
-  canRecord: boolean;
-  lines: { index: number; name: string; unit: string; quantity: number; pricePerUnit: number }[];
-  priceItems: { id: number; name: string; unit: string; price: number }[];
-  changes: ChangeJson[];
-  agreements: {
-    id: number;
-    title: string;
-    state: SignatureState;
-    oldTotal: number;
-    newTotal: number;
-    refusalComment: string | null;
-    pdfUrl: string;
-  }[];
-  estimateTotal: number | null;
-  worksTotal: number | null;
-  survey: { notes: string | null; photoIds: number[] } | null;
-}
+/** What GET /api/job-changes/object/:objectId answers: the lines, the price list, the changes, the agreements. */
+type View = Answer<typeof client["job-changes"]["object"][":objectId"]["$get"]>;
+type ChangeJson = View["changes"][number];
 
 const photoUrl = (id: number) => `/api/documents/${id}/download?inline=1`;
 
@@ -66,8 +37,9 @@ export function JobChangesPanel({ objectId, staff }: { objectId: number; staff: 
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState<number | null>(null);
+  const objectParam = { objectId: String(objectId) };
   const load = () =>
-    api<View>(`/api/job-changes/object/${objectId}`).then(
+    call(client["job-changes"].object[":objectId"].$get({ param: objectParam })).then(
       setView,
       (e) => toastError(errorMessage(e), "Не удалось загрузить изменения"),
     );
@@ -79,10 +51,9 @@ export function JobChangesPanel({ objectId, staff }: { objectId: number; staff: 
       const form = new FormData();
       form.append("documentType", "photo");
       form.append("file", file);
-      const doc = await api<{ id: number }>(`/api/objects/${objectId}/documents`, {
-        method: "POST",
-        form,
-      });
+      const doc = await call(
+        client.objects[":id{[0-9]+}"].documents.$post({ param: { id: String(objectId) } }, withUpload(form)),
+      );
       ids.push(doc.id);
     }
     return ids;
@@ -107,7 +78,7 @@ export function JobChangesPanel({ objectId, staff }: { objectId: number; staff: 
           photoIds,
         }
         : { kind, lineIndex: line === "" ? -1 : Number(line), reason, requiresConsent: consent, photoIds };
-      await api(`/api/job-changes/object/${objectId}`, { body });
+      await call(client["job-changes"].object[":objectId"].$post({ param: objectParam, json: body }));
       toast({ title: "Изменение записано", variant: "success" });
       setQuantity("");
       setReason("");

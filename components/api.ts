@@ -39,22 +39,36 @@ export async function call<R extends ClientResponse<unknown, number, "json" | "t
 }
 
 /**
- * The untyped call, for what `hc` cannot say: a FormData upload (the routes read their multipart body by
- * streaming, not through a validator, so it has no request type) and a URL an island gets in its props.
+ * The client whose every request carries `query` (a storefront's `?shop=3`, which the shop's routes read
+ * outside their validators, so the typed methods take no `query` for it); "" is the plain client.
  */
-export async function api<T = unknown>(
-  path: string,
-  init: { method?: string; body?: unknown; form?: FormData } = {},
-): Promise<T> {
-  const headers: Record<string, string> = {};
-  let body: BodyInit | undefined;
-  if (init.form) body = init.form;
-  else if (init.body !== undefined) {
-    headers["Content-Type"] = "application/json";
-    body = JSON.stringify(init.body);
-  }
-  const res = await sendToApi(path, { method: init.method ?? (body ? "POST" : "GET"), headers, body });
-  return await readAnswer(res) as T;
+export function clientWithQuery(query: string): typeof client {
+  if (!query) return client;
+  return hc<Api>("/api", {
+    fetch: (input: RequestInfo | URL, init?: RequestInit) => sendToApi(`${input}${query}`, init),
+  });
+}
+
+/**
+ * The options of a typed call that sends a FormData upload: the upload routes read their multipart body by
+ * streaming (server/multipart.ts), not through a validator, so `hc` has no `form:` type for them; their
+ * answer is still typed. `hc` spreads `init` last, so the body is sent as it is (the browser sets the boundary).
+ */
+export function withUpload(form: FormData): { init: RequestInit } {
+  return { init: { body: form } };
+}
+
+/**
+ * The call to an address an island gets in its props (the foreman's transitions, a visit's signature): the
+ * page's route chose it, so it has no method of the typed client; JSON in, the answer only checked.
+ */
+export async function sendJson(path: string, body: unknown = {}, method = "POST"): Promise<void> {
+  const res = await sendToApi(path, {
+    method,
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  await readAnswer(res);
 }
 
 /** fetch() with the session's cookie; no connection is said in Russian, a lost session goes to sign-in. */

@@ -1,7 +1,6 @@
 // The list machinery the administration islands share (/users, /companies): the records, the create and edit
 // dialog with a URL of its own, activation and deactivation.
 import { useState } from "react";
-import { api } from "./api.ts";
 import { errorMessage } from "./form.ts";
 import { toast, toastError, type ToastOptions } from "./toast.ts";
 import { setQueryParam } from "./url.ts";
@@ -9,8 +8,8 @@ import { Icon } from "./Icon.tsx";
 
 interface RecordListOptions<T> {
   records: T[];
-  /** The collection's API, e.g. '/api/users': GET lists, PATCH `{url}/{id}` changes one. */
-  url: string;
+  /** The collection's API calls: the list, and (de)activating one record. */
+  calls: { list: () => Promise<T[]>; setActive: (id: number, isActive: boolean) => Promise<unknown> };
   /** The query parameter naming the record whose dialog is open, e.g. 'userId' (a new one is `?new=1`). */
   param: string;
   /** The record whose dialog is open on arrival, or "new". */
@@ -22,7 +21,7 @@ interface RecordListOptions<T> {
 }
 
 export function useRecordList<T extends { id: number; isActive: boolean }>(options: RecordListOptions<T>) {
-  const { url, param } = options;
+  const { calls, param } = options;
   const [records, setRecords] = useState(options.records);
   const initial = options.openId === "new" ? null : records.find((r) => r.id === options.openId) ?? null;
   const [editing, setEditing] = useState<T | null>(initial);
@@ -42,13 +41,13 @@ export function useRecordList<T extends { id: number; isActive: boolean }>(optio
   }
 
   async function refresh() {
-    setRecords(await api<T[]>(url));
+    setRecords(await calls.list());
   }
 
   async function toggleActive(record: T) {
     setToggling(record.id);
     try {
-      await api(`${url}/${record.id}`, { method: "PATCH", body: { isActive: !record.isActive } });
+      await calls.setActive(record.id, !record.isActive);
       toast({ ...options.toggled(record), variant: "success" });
       await refresh();
     } catch (error) {

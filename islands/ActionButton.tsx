@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { api, ApiRequestError } from "../components/api.ts";
+import { ApiRequestError, sendJson } from "../components/api.ts";
 import { toastAfterNavigation, toastError } from "../components/toast.ts";
 
 export interface ActionButtonProps {
@@ -22,7 +22,7 @@ export default function ActionButton(
   async function run() {
     setBusy(true);
     try {
-      await api(url, { method, body: body ?? {} });
+      await sendJson(url, body ?? {}, method);
       toastAfterNavigation({ ...success, variant: "success" });
       location.reload();
     } catch (error) {

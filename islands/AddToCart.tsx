@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { api, ApiRequestError } from "../components/api.ts";
+import { ApiRequestError, call, clientWithQuery } from "../components/api.ts";
 import { toast, toastError } from "../components/toast.ts";
 
 export interface AddToCartProps {
@@ -26,9 +26,9 @@ export default function AddToCart(
     setBusy(true);
     setError("");
     try {
-      const cart = await api<{ count: number }>(`/api/shop/cart${query}`, {
-        body: { productId, quantity: quantity ? count : 1 },
-      });
+      const cart = await call(
+        clientWithQuery(query).shop.cart.$post({ json: { productId, quantity: quantity ? count : 1 } }),
+      );
       if (withInstallation) {
         location.assign(`${base}/checkout?installation=1`);
         return;

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { formatRoubles as rub } from "../domain/format.ts";
 import { OrderTotals } from "../components/OrderTotals.tsx";
-import { api, ApiRequestError } from "../components/api.ts";
+import { ApiRequestError, call, clientWithQuery } from "../components/api.ts";
 import { toastError } from "../components/toast.ts";
 import type { CartJson } from "../domain/shop.ts";
 
@@ -23,14 +23,14 @@ export default function CartView({ cart: initial, base, query }: CartViewProps) 
   async function change(productId: number, method: "PATCH" | "DELETE" | "CONFIRM", quantity?: string) {
     setBusy(productId);
     try {
-      const next = await api<CartJson>(
+      const line = clientWithQuery(query).shop.cart[":productId"];
+      const param = { productId: String(productId) };
+      const next = await call(
         method === "CONFIRM"
-          ? `/api/shop/cart/${productId}/confirm-price${query}`
-          : `/api/shop/cart/${productId}${query}`,
-        {
-          method: method === "CONFIRM" ? "POST" : method,
-          body: method === "PATCH" ? { quantity } : undefined,
-        },
+          ? line["confirm-price"].$post({ param })
+          : method === "PATCH"
+          ? line.$patch({ param, json: { quantity: quantity ?? "" } })
+          : line.$delete({ param }),
       );
       setCart(next);
       setErrors((e) => ({ ...e, [productId]: "" }));

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { api, ApiRequestError } from "../components/api.ts";
+import { ApiRequestError, call, client } from "../components/api.ts";
 import { toastAfterNavigation, toastError } from "../components/toast.ts";
 import { type Errors, serverErrors } from "../components/form.ts";
 import { Field } from "../components/Field.tsx";
@@ -40,10 +40,11 @@ export default function CategoriesManager({ categories }: CategoriesManagerProps
     // The server's 422 names the fields ('Название обязательно', 'Slug обязателен'); no schema is shipped here.
     setBusy(true);
     try {
-      await api(editing ? `/api/shop/manage/categories/${editing.id}` : "/api/shop/manage/categories", {
-        method: editing ? "PUT" : "POST",
-        body,
-      });
+      await call(
+        editing
+          ? client.shop.manage.categories[":id"].$put({ param: { id: String(editing.id) }, json: body })
+          : client.shop.manage.categories.$post({ json: body }),
+      );
       toastAfterNavigation({ title: "Категория сохранена", variant: "success" });
       location.reload();
     } catch (error) {

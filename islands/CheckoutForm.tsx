@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { api, ApiRequestError } from "../components/api.ts";
+import { ApiRequestError, call, client, clientWithQuery, type JsonOf } from "../components/api.ts";
 import { toastAfterNavigation, toastError } from "../components/toast.ts";
 import { type Errors, firstErrors, serverErrors } from "../components/form.ts";
 import { TextField } from "../components/Field.tsx";
@@ -66,9 +66,9 @@ export default function CheckoutForm(
     setBusy(true);
     setErrors({});
     try {
-      const res = await api<{ order: { orderNumber: string }; link: string }>(`/api/shop/orders${query}`, {
-        body,
-      });
+      // The body the server's schema accepted above, sent as it was typed (parsing may reshape it).
+      const json = body as JsonOf<typeof client.shop.orders.$post>;
+      const res = await call(clientWithQuery(query).shop.orders.$post({ json }));
       toastAfterNavigation({
         title: "Заказ оформлен",
         description: `Номер заказа ${res.order.orderNumber}`,

@@ -4,6 +4,7 @@ import { Dialog, DialogLoadFailed } from "../components/Dialog.tsx";
 import { lazyPart } from "../components/lazy.ts";
 import { CreateButton, RecordActions, useRecordList } from "../components/records.tsx";
 import type { CompanyJson } from "../domain/admin.ts";
+import { call, client } from "../components/api.ts";
 
 const form = lazyPart(() => import("./CompaniesManager/CompanyForm.tsx"), DialogLoadFailed);
 
@@ -19,7 +20,11 @@ export interface CompaniesManagerProps {
 export default function CompaniesManager(props: CompaniesManagerProps) {
   const list = useRecordList({
     records: props.companies,
-    url: "/api/companies",
+    calls: {
+      list: () => call(client.companies.$get()),
+      setActive: (id, isActive) =>
+        call(client.companies[":id"].$patch({ param: { id: String(id) }, json: { isActive } })),
+    },
     param: "companyId",
     openId: props.openId,
     toggled: (company) => ({

@@ -1,16 +1,15 @@
-import { type FormEvent, useId, useRef, useState } from "react";
-import { lazyModule } from "../components/lazy.ts";
-import { employeeRoles, type Role, roleLabels } from "../domain/roles.ts";
-import { displayName } from "../domain/format.ts";
-import { bindTextFields, Field, SelectField } from "../components/Field.tsx";
+// /employees: counters, the list with avatars and badges, the add-employee dialog (EmployeesPanel/), activation,
+// avatars.
+import { useRef, useState } from "react";
+import { employeeRoles, type Role } from "../domain/roles.ts";
 import { Icon } from "../components/Icon.tsx";
-import { call, client } from "../components/api.ts";
-import { Dialog, DialogHead, SubmitFooter } from "../components/Dialog.tsx";
-import { errorMessage, type Errors, firstErrors, serverErrors } from "../components/form.ts";
+import { call, client, withUpload } from "../components/api.ts";
+import { errorMessage } from "../components/form.ts";
 import { toast, toastAfterNavigation, toastError } from "../components/toast.ts";
-import { uploadWithProgress } from "../components/Documents.tsx";
-import { Avatar } from "../components/Avatar.tsx";
 import type { EmployeeJson } from "../domain/admin.ts";
+import { useAddEmployee } from "./EmployeesPanel/use_add_employee.ts";
+import { AddEmployeeDialog } from "./EmployeesPanel/AddEmployeeDialog.tsx";
+import { EmployeeItem } from "./EmployeesPanel/EmployeeItem.tsx";
 
 export interface EmployeesPanelProps {
   employees: EmployeeJson[];
@@ -23,74 +22,16 @@ export interface EmployeesPanelProps {
 
 const AVATAR_MAX = 5 * 1024 * 1024;
 
-// The server's checks (zod) load on the first submit, not with the page; null if they cannot (the server checks).
-const schemas = lazyModule(() => import("../domain/employees.ts"));
-const empty = {
-  firstName: "",
-  lastName: "",
-  email: "",
-  role: "measurement_engineer" as Role,
-  password: "",
-};
-/** The name and e-mail fields of a new employee: required, never filled in by the browser. */
-const staffField = { required: true, autoComplete: "off" };
-
-/** /employees: counters, the list with avatars and badges, the add-employee dialog, activation, avatars. */
 export default function EmployeesPanel(
   { employees: initial, canManage, actorRole, currentUserId }: EmployeesPanelProps,
 ) {
-  const id = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const [employees, setEmployees] = useState(initial);
-  const [values, setValues] = useState(empty);
-  const [passwordMode, setPasswordMode] = useState<"generate" | "set">("generate");
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
-  const [created, setCreated] = useState<{ name: string; email: string; password: string } | null>(null);
   const [avatarFor, setAvatarFor] = useState<number | null>(null);
+  const add = useAddEmployee((saved) => setEmployees((list) => [...list, saved]));
 
   const roles = employeeRoles.filter((r) => actorRole !== "chief_engineer" || r !== "company_admin");
   const active = employees.filter((e) => e.isActive).length;
-
-  function openAdd() {
-    setValues(empty);
-    setErrors({});
-    setCreated(null);
-    setPasswordMode("generate");
-    dialog.current?.showModal();
-  }
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const body = { ...values, password: passwordMode === "set" ? values.password : undefined };
-    const checks = await schemas();
-    const parsed = checks?.employeeCreateSchema.safeParse(body);
-    const found: Errors = parsed && !parsed.success ? firstErrors(parsed.error) : {};
-    // "Set a password" with the field left empty is the form's own rule: the server would generate one.
-    if (checks && passwordMode === "set" && !values.password) found.password = checks.PASSWORD_MIN_MESSAGE;
-    if (Object.keys(found).length) {
-      setErrors(found);
-      if (!values.firstName.trim() || !values.lastName.trim() || !values.email.trim()) {
-        toastError(found.firstName ?? found.lastName ?? found.email);
-      }
-      return;
-    }
-    setBusy(true);
-    try {
-      const saved = await call(client.employees.$post({ json: body }));
-      setEmployees((list) => [...list, saved]);
-      toast({ title: "Сотрудник добавлен", description: displayName(saved), variant: "success" });
-      if (saved.generatedPassword) {
-        setCreated({ name: displayName(saved), email: saved.email, password: saved.generatedPassword });
-      } else dialog.current?.close();
-    } catch (error) {
-      setErrors(serverErrors(error));
-      toastError(`Не удалось создать сотрудника: ${errorMessage(error)}`);
-    } finally {
-      setBusy(false);
-    }
-  }
 
   async function toggle(e: EmployeeJson) {
     try {
@@ -125,7 +66,9 @@ export default function EmployeesPanel(
     const form = new FormData();
     form.set("avatar", file);
     try {
-      const saved = await uploadWithProgress<EmployeeJson>(`/api/employees/${target}/avatar`, form, () => {});
+      const saved = await call(
+        client.employees[":id{[0-9]+}"].avatar.$post({ param: { id: String(target) } }, withUpload(form)),
+      );
       if (target === currentUserId) {
         // The shell shows the user's own avatar: reload to show the new one there too.
         toastAfterNavigation({ title: "Аватар обновлен", variant: "success" });
@@ -140,9 +83,6 @@ export default function EmployeesPanel(
       toastError(`Не удалось загрузить аватар: ${errorMessage(error)}`, "Ошибка загрузки");
     }
   }
-
-  const set = (name: keyof typeof empty, value: string) => setValues((v) => ({ ...v, [name]: value }));
-  const input = bindTextFields({ id, values, errors, onChange: setValues });
 
   return (
     <div className="stack-lg">
@@ -163,7 +103,7 @@ export default function EmployeesPanel(
 
       {canManage && (
         <div className="action-bar">
-          <button type="button" className="btn btn-primary" onClick={openAdd}>
+          <button type="button" className="btn btn-primary" onClick={add.open}>
             <Icon name="plus" size={18} /> Добавить сотрудника
           </button>
         </div>
@@ -171,41 +111,15 @@ export default function EmployeesPanel(
 
       <ul className="employee-list card" aria-label="Сотрудники">
         {employees.map((e) => (
-          <li key={e.id} className={e.isActive ? "employee" : "employee employee-inactive"}>
-            <Avatar url={e.profileImageUrl} firstName={e.firstName} lastName={e.lastName} />
-            <div className="employee-text">
-              <strong>{displayName(e)}</strong>
-              <span className="muted small">{e.email} · ID {e.id}</span>
-              <span className="employee-badges">
-                <span className="badge badge-info">{roleLabels[e.role]}</span>
-                <span className={e.isActive ? "badge badge-success" : "badge badge-neutral"}>
-                  {e.isActive ? "Активен" : "Неактивен"}
-                </span>
-              </span>
-            </div>
-            <div className="employee-actions">
-              {(canManage || e.id === currentUserId) && (
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-sm"
-                  onClick={() => pickAvatar(e.id)}
-                  aria-label={`Сменить аватар: ${displayName(e)}`}
-                >
-                  <Icon name="camera" size={16} /> Аватар
-                </button>
-              )}
-              {canManage && e.id !== currentUserId && e.role !== "system_admin" &&
-                !(actorRole === "chief_engineer" && e.role === "company_admin") && (
-                <button
-                  type="button"
-                  className={e.isActive ? "btn btn-secondary btn-sm" : "btn btn-primary btn-sm"}
-                  onClick={() => toggle(e)}
-                >
-                  {e.isActive ? "Деактивировать" : "Активировать"}
-                </button>
-              )}
-            </div>
-          </li>
+          <EmployeeItem
+            key={e.id}
+            employee={e}
+            canManage={canManage}
+            actorRole={actorRole}
+            currentUserId={currentUserId}
+            onAvatar={() => pickAvatar(e.id)}
+            onToggle={() => toggle(e)}
+          />
         ))}
       </ul>
       <p className="muted small">Аватар: PNG, JPG до 5MB</p>
@@ -219,106 +133,7 @@ export default function EmployeesPanel(
         onChange={uploadAvatar}
       />
 
-      <Dialog dialogRef={dialog} titleId={`${id}-title`}>
-        <form onSubmit={submit} noValidate>
-          <DialogHead
-            title={created ? "Сотрудник добавлен" : "Новый сотрудник"}
-            titleId={`${id}-title`}
-            onClose={() => dialog.current?.close()}
-          />
-          {created
-            ? (
-              <div className="dialog-body stack">
-                <p>
-                  {created.name} может войти с email <strong>{created.email}</strong> и паролем:
-                </p>
-                <p className="generated-password">
-                  <code>{created.password}</code>
-                  <button
-                    type="button"
-                    className="btn btn-secondary btn-sm"
-                    onClick={() =>
-                      navigator.clipboard?.writeText(created.password).then(() =>
-                        toast({ title: "Пароль скопирован" })
-                      )}
-                  >
-                    Копировать
-                  </button>
-                </p>
-                <div className="notice notice-warning">
-                  <Icon name="alert" />
-                  <p>
-                    Пароль показывается один раз. Передайте его сотруднику: он сможет сменить пароль в личном
-                    кабинете.
-                  </p>
-                </div>
-              </div>
-            )
-            : (
-              <div className="dialog-body stack">
-                <div className="grid-2">
-                  {input("firstName", "Имя", staffField)}
-                  {input("lastName", "Фамилия", staffField)}
-                </div>
-                {input("email", "Email", { ...staffField, type: "email" })}
-                <SelectField
-                  id={`${id}-role`}
-                  label="Роль"
-                  error={errors.role}
-                  value={values.role}
-                  onValue={(role) => set("role", role)}
-                  options={roles.map((r) => [r, roleLabels[r]])}
-                />
-                <fieldset className="stack password-choice">
-                  <legend className="label">Пароль</legend>
-                  <label className="check">
-                    <input
-                      type="radio"
-                      name={`${id}-pw`}
-                      checked={passwordMode === "generate"}
-                      onChange={() => setPasswordMode("generate")}
-                    />
-                    Сгенерировать и показать один раз
-                  </label>
-                  <label className="check">
-                    <input
-                      type="radio"
-                      name={`${id}-pw`}
-                      checked={passwordMode === "set"}
-                      onChange={() => setPasswordMode("set")}
-                    />
-                    Задать пароль
-                  </label>
-                  {passwordMode === "set" && (
-                    <Field
-                      id={`${id}-password`}
-                      label="Пароль сотрудника"
-                      error={errors.password}
-                      hint="Не менее 6 символов"
-                    >
-                      <input
-                        id={`${id}-password`}
-                        type="text"
-                        autoComplete="new-password"
-                        value={values.password}
-                        onChange={(e) => set("password", e.target.value)}
-                      />
-                    </Field>
-                  )}
-                </fieldset>
-              </div>
-            )}
-          <footer className="dialog-foot">
-            {created
-              ? (
-                <button type="button" className="btn btn-primary" onClick={() => dialog.current?.close()}>
-                  Готово
-                </button>
-              )
-              : <SubmitFooter onCancel={() => dialog.current?.close()} busy={busy} label="Добавить" />}
-          </footer>
-        </form>
-      </Dialog>
+      <AddEmployeeDialog form={add} roles={roles} />
     </div>
   );
 }

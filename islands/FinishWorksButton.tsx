@@ -8,7 +8,7 @@ export default function FinishWorksButton({ objectId }: { objectId: number }) {
   return (
     <FinishWorks
       objectId={objectId}
-      url={`/api/foreman/objects/${objectId}/complete-work`}
+      via="foreman"
       className="btn btn-success"
       onDone={({ act }) => {
         toastAfterNavigation({

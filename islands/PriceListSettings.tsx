@@ -1,19 +1,12 @@
 import { useState } from "react";
 import { countOf, formatDateTime } from "../domain/format.ts";
 import { Icon } from "../components/Icon.tsx";
-import { api, call, client } from "../components/api.ts";
+import { type Answer, call, client, withUpload } from "../components/api.ts";
 import { errorMessage } from "../components/form.ts";
 import { toast, toastError } from "../components/toast.ts";
 import type { PriceListSummary } from "../domain/admin.ts";
 
-interface UploadReport {
-  summary: PriceListSummary;
-  added: number;
-  updated: number;
-  unchanged: number;
-  rejected: { row: number; code?: string; reason: string }[];
-  rejectedCount: number;
-}
+type UploadReport = Answer<typeof client.settings["price-list"]["$post"]>;
 
 const MAX_BYTES = 5 * 1024 * 1024;
 const positions = ["позиция", "позиции", "позиций"] as const;
@@ -34,7 +27,7 @@ export default function PriceListSettings({ summary: initial }: { summary: Price
     try {
       const form = new FormData();
       form.append("file", file);
-      const r = await api<UploadReport>("/api/settings/price-list", { form });
+      const r = await call(client.settings["price-list"].$post({}, withUpload(form)));
       setSummary(r.summary);
       setReport(r);
       toast({

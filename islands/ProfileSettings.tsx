@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from "react";
 import { lazyModule } from "../components/lazy.ts";
 import { bindTextFields, Field, SaveButton } from "../components/Field.tsx";
-import { api, call, client } from "../components/api.ts";
+import { call, client, withUpload } from "../components/api.ts";
 import { errorMessage, firstErrors, useFormSend } from "../components/form.ts";
 import { toast, toastError } from "../components/toast.ts";
 import { Avatar } from "../components/Avatar.tsx";
@@ -47,7 +47,7 @@ export default function ProfileSettings(props: ProfileSettingsProps) {
     try {
       const form = new FormData();
       form.append("file", file);
-      const { profileImageUrl } = await api<{ profileImageUrl: string }>("/api/profile/avatar", { form });
+      const { profileImageUrl } = await call(client.profile.avatar.$post({}, withUpload(form)));
       setAvatar(profileImageUrl);
       setErrors({});
       toast({ title: "Фото обновлено", variant: "success" });

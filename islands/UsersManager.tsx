@@ -10,6 +10,7 @@ import { CreateButton, RecordActions, useRecordList } from "../components/record
 import type { AdminUserJson } from "../domain/admin.ts";
 import type { CompanyChoice } from "./UsersManager/UserForm.tsx";
 import { Avatar } from "../components/Avatar.tsx";
+import { call, client } from "../components/api.ts";
 
 const form = lazyPart(() => import("./UsersManager/UserForm.tsx"), DialogLoadFailed);
 
@@ -28,7 +29,11 @@ export default function UsersManager(props: UsersManagerProps) {
   const { companies, isSystemAdmin, currentUserId } = props;
   const list = useRecordList({
     records: props.users,
-    url: "/api/users",
+    calls: {
+      list: () => call(client.users.$get()),
+      setActive: (id, isActive) =>
+        call(client.users[":id"].$patch({ param: { id: String(id) }, json: { isActive } })),
+    },
     param: "userId",
     openId: props.openId,
     toggled: (user) => ({ title: user.isActive ? "Пользователь деактивирован" : "Пользователь активирован" }),

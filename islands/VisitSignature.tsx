@@ -1,7 +1,7 @@
 // The client's signature of a service visit report: the name and the drawn signature, posted to `url` (the
 // staff's phone: /api/service/visits/:id/sign; the client's link: /api/client-links/:token/visits/:id/sign).
 import { Suspense, useEffect, useRef, useState } from "react";
-import { api, ApiRequestError } from "../components/api.ts";
+import { ApiRequestError, sendJson } from "../components/api.ts";
 import { toast, toastError } from "../components/toast.ts";
 import { lazyPart } from "../components/lazy.ts";
 import { formatDateTime } from "../domain/format.ts";
@@ -47,7 +47,7 @@ export default function VisitSignature(props: VisitSignatureProps) {
     if (Object.keys(problems).length) return;
     setBusy(true);
     try {
-      await api(props.url, { body });
+      await sendJson(props.url, body);
       setSigned({ name: body.signerName, at: new Date().toISOString() });
       toast({ title: "Отчёт подписан", variant: "success" });
     } catch (err) {

@@ -70,7 +70,7 @@ export function ActSummary({ objectId, onChanged, owed = 0, listOnly = false }: 
       {data.canFinish && !listOnly && (
         <FinishWorks
           objectId={objectId}
-          url={`/api/acts/object/${objectId}/finish`}
+          via="acts"
           label={last?.state === "refused" ? "Составить новый акт" : "Завершить работы"}
           onDone={(r) => {
             toast({

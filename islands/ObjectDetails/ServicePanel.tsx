@@ -3,67 +3,16 @@
 // card and the well passport as PDF — and «Обслуживание»: a plan sold on the station, its contract sent to the
 // client's link, a payment asked with the QR and marked received.
 import { useEffect, useId, useState } from "react";
-import { api, ApiRequestError } from "../../components/api.ts";
+import { type Answer, ApiRequestError, call, client } from "../../components/api.ts";
 import { toast, toastError } from "../../components/toast.ts";
 import { TextField } from "../../components/Field.tsx";
 import { formatKopecks } from "../../domain/format.ts";
 import type { EquipmentKind } from "../../domain/service.ts";
 
-interface Equipment {
-  id: number;
-  kind: EquipmentKind;
-  modelCode: string | null;
-  modelName: string;
-  serialNumber: string | null;
-  installedOn: string | null;
-  source: "act" | "manual";
-  depthM: number | null;
-  casing: string | null;
-  staticLevelM: number | null;
-  dynamicLevelM: number | null;
-  flowRateM3h: number | null;
-  pump: string | null;
-}
-
-interface Payment {
-  id: number;
-  amount: number;
-  status: "pending" | "paid" | "cancelled";
-}
-
-interface Agreement {
-  id: number;
-  number: string;
-  planName: string;
-  status: "draft" | "sent" | "signed" | "ended";
-  startsOn: string;
-  endsOn: string;
-  payMode: "year" | "visit";
-  pricePerYear: number;
-  pricePerVisit: number;
-  signerName: string | null;
-  renewsId: number | null;
-  payments: Payment[];
-}
-
-interface Plan {
-  id: number;
-  name: string;
-  visitsPerYear: number;
-}
-
-interface Offer {
-  station: { id: number; label: string };
-  plans: { id: number; name: string; visitsPerYear: number; perYear: number; perVisit: number }[];
-}
-
-interface ServiceData {
-  equipment: Equipment[];
-  agreements: Agreement[];
-  plans: Plan[];
-  /** The plans to offer for the station a finished job installed, priced for its size band; null otherwise. */
-  offer: Offer | null;
-}
+/** What GET /api/service/objects/:objectId answers: the equipment, the agreements, the plans and the offer. */
+type ServiceData = Answer<typeof client.service.objects[":objectId"]["$get"]>;
+type Equipment = ServiceData["equipment"][number];
+type Agreement = ServiceData["agreements"][number];
 
 const kindLabels: Record<EquipmentKind, string> = { station: "Станция", well: "Скважина", pump: "Насос" };
 const statusLabels: Record<Agreement["status"], string> = {
@@ -165,8 +114,13 @@ function EquipmentForm({ initial, objectId, onSaved, onCancel }: {
     };
     try {
       const saved = initial
-        ? await api<Equipment>(`/api/service/equipment/${initial.id}`, { method: "PUT", body })
-        : await api<Equipment>(`/api/service/objects/${objectId}/equipment`, { body });
+        ? await call(client.service.equipment[":id"].$put({ param: { id: String(initial.id) }, json: body }))
+        : await call(
+          client.service.objects[":objectId"].equipment.$post({
+            param: { objectId: String(objectId) },
+            json: body,
+          }),
+        );
       toast({ title: "Оборудование сохранено", variant: "success" });
       onSaved(saved);
     } catch (e) {
@@ -227,7 +181,7 @@ function SellPlan({ objectId, data, onSold }: { objectId: number; data: ServiceD
   const [planId, setPlanId] = useState(String(data.plans[0]?.id ?? ""));
   const [equipmentId, setEquipmentId] = useState(String(stations[0]?.id ?? data.equipment[0]?.id ?? ""));
   const [startsOn, setStartsOn] = useState("");
-  const [payMode, setPayMode] = useState("year");
+  const [payMode, setPayMode] = useState<"year" | "visit">("year");
   const [errors, setErrors] = useState<Record<string, string>>({});
   if (data.plans.length === 0) {
     return <p className="muted">Планов обслуживания нет: их задаёт администратор в настройках.</p>;
@@ -236,9 +190,10 @@ function SellPlan({ objectId, data, onSold }: { objectId: number; data: ServiceD
   async function sell() {
     setErrors({});
     try {
-      await api(`/api/service/objects/${objectId}/agreements`, {
-        body: { planId: Number(planId), equipmentId: Number(equipmentId), startsOn, payMode },
-      });
+      await call(client.service.objects[":objectId"].agreements.$post({
+        param: { objectId: String(objectId) },
+        json: { planId: Number(planId), equipmentId: Number(equipmentId), startsOn, payMode },
+      }));
       toast({ title: "Договор обслуживания создан", variant: "success" });
       onSold();
     } catch (e) {
@@ -280,7 +235,11 @@ function SellPlan({ objectId, data, onSold }: { objectId: number; data: ServiceD
       />
       <div className="field">
         <label htmlFor={`${id}-pay`}>Оплата</label>
-        <select id={`${id}-pay`} value={payMode} onChange={(e) => setPayMode(e.target.value)}>
+        <select
+          id={`${id}-pay`}
+          value={payMode}
+          onChange={(e) => setPayMode(e.target.value as "year" | "visit")}
+        >
           <option value="year">За год</option>
           <option value="visit">За каждый визит</option>
         </select>
@@ -296,24 +255,18 @@ export default function ServicePanel({ objectId, canEdit }: { objectId: number; 
   const [selling, setSelling] = useState(false);
   const [qr, setQr] = useState<{ qrCode: string; paymentLink: string; amount: number } | null>(null);
   const load = () =>
-    api<ServiceData>(`/api/service/objects/${objectId}`).then(setData).catch((e) =>
-      toastError(e instanceof Error ? e.message : "Не удалось загрузить оборудование")
-    );
+    call(client.service.objects[":objectId"].$get({ param: { objectId: String(objectId) } })).then(setData)
+      .catch((e) => toastError(e instanceof Error ? e.message : "Не удалось загрузить оборудование"));
   useEffect(() => {
     load();
   }, [objectId]);
   if (data === null) return <div className="skeleton" style={{ height: 80 }} />;
 
-  async function act(path: string, done: string, body?: unknown) {
+  /** One action on an agreement or a payment: its call, the toast, the tab read again. */
+  async function act(done: string, send: () => Promise<unknown>) {
     try {
-      const result = await api<{ qrCode?: string; paymentLink?: string; amount?: number }>(path, {
-        method: "POST",
-        body: body ?? {},
-      });
+      await send();
       toast({ title: done, variant: "success" });
-      if (result?.qrCode && result.paymentLink && result.amount) {
-        setQr({ qrCode: result.qrCode, paymentLink: result.paymentLink, amount: result.amount });
-      }
       await load();
     } catch (e) {
       toastError(e instanceof Error ? e.message : "Не удалось выполнить");
@@ -424,16 +377,16 @@ export default function ServicePanel({ objectId, canEdit }: { objectId: number; 
                       type="button"
                       className="btn btn-secondary btn-sm"
                       onClick={() =>
-                        act(
-                          `/api/service/objects/${objectId}/agreements`,
-                          `Черновик договора «${p.name}» создан`,
-                          {
-                            planId: p.id,
-                            equipmentId: data.offer!.station.id,
-                            startsOn: new Date().toLocaleDateString("sv-SE", { timeZone: "Europe/Moscow" }),
-                            payMode: "year",
-                          },
-                        )}
+                        act(`Черновик договора «${p.name}» создан`, () =>
+                          call(client.service.objects[":objectId"].agreements.$post({
+                            param: { objectId: String(objectId) },
+                            json: {
+                              planId: p.id,
+                              equipmentId: data.offer!.station.id,
+                              startsOn: new Date().toLocaleDateString("sv-SE", { timeZone: "Europe/Moscow" }),
+                              payMode: "year",
+                            },
+                          })))}
                     >
                       Оформить «{p.name}»
                     </button>
@@ -485,7 +438,10 @@ export default function ServicePanel({ objectId, canEdit }: { objectId: number; 
                           type="button"
                           className="btn btn-secondary btn-sm"
                           onClick={() =>
-                            act(`/api/service/agreements/${a.id}/send`, "Договор отправлен клиенту")}
+                            act("Договор отправлен клиенту", () =>
+                              call(
+                                client.service.agreements[":id"].send.$post({ param: { id: String(a.id) } }),
+                              ))}
                         >
                           Отправить клиенту
                         </button>
@@ -495,10 +451,10 @@ export default function ServicePanel({ objectId, canEdit }: { objectId: number; 
                           type="button"
                           className="btn btn-secondary btn-sm"
                           onClick={() =>
-                            act(
-                              `/api/service/agreements/${a.id}/renew`,
-                              "Договор продлён: следующий год отправлен клиенту на подпись",
-                            )}
+                            act("Договор продлён: следующий год отправлен клиенту на подпись", () =>
+                              call(
+                                client.service.agreements[":id"].renew.$post({ param: { id: String(a.id) } }),
+                              ))}
                         >
                           Продлить
                         </button>
@@ -508,7 +464,19 @@ export default function ServicePanel({ objectId, canEdit }: { objectId: number; 
                           type="button"
                           className="btn btn-secondary btn-sm"
                           onClick={() =>
-                            act(`/api/service/agreements/${a.id}/payment`, "Счёт с QR выставлен")}
+                            act("Счёт с QR выставлен", async () => {
+                              const asked = await call(
+                                client.service.agreements[":id"].payment.$post({
+                                  param: { id: String(a.id) },
+                                  json: {},
+                                }),
+                              );
+                              setQr({
+                                qrCode: asked.qrCode,
+                                paymentLink: asked.paymentLink,
+                                amount: asked.amount,
+                              });
+                            })}
                         >
                           Выставить оплату
                         </button>
@@ -518,12 +486,16 @@ export default function ServicePanel({ objectId, canEdit }: { objectId: number; 
                           type="button"
                           className="btn btn-primary btn-sm"
                           onClick={() =>
-                            act(`/api/service/payments/${pending.id}/received`, "Оплата отмечена", {
-                              amount: pending.amount,
-                              receivedOn: new Date().toLocaleDateString("sv-SE", {
-                                timeZone: "Europe/Moscow",
-                              }),
-                            })}
+                            act("Оплата отмечена", () =>
+                              call(client.service.payments[":id"].received.$post({
+                                param: { id: String(pending.id) },
+                                json: {
+                                  amount: pending.amount,
+                                  receivedOn: new Date().toLocaleDateString("sv-SE", {
+                                    timeZone: "Europe/Moscow",
+                                  }),
+                                },
+                              })))}
                         >
                           Отметить оплату {formatKopecks(pending.amount)}
                         </button>

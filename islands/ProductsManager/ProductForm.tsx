@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { api, ApiRequestError } from "../../components/api.ts";
+import { ApiRequestError, call, client, type JsonOf, withUpload } from "../../components/api.ts";
 import { toastAfterNavigation, toastError } from "../../components/toast.ts";
 import { type Errors, firstErrors, serverErrors } from "../../components/form.ts";
 import { Field } from "../../components/Field.tsx";
@@ -73,10 +73,13 @@ export default function ProductForm({ product, categories, onClose }: ProductFor
     }
     setBusy(true);
     try {
-      await api(product ? `/api/shop/manage/products/${product.id}` : "/api/shop/manage/products", {
-        method: product ? "PUT" : "POST",
-        body,
-      });
+      // The body the server's schema accepted above, sent as it was typed (parsing may reshape it).
+      const json = body as JsonOf<typeof client.shop.manage.products.$post>;
+      await call(
+        product
+          ? client.shop.manage.products[":id"].$put({ param: { id: String(product.id) }, json })
+          : client.shop.manage.products.$post({ query: {}, json }),
+      );
       toastAfterNavigation({ title: product ? "Товар сохранён" : "Товар добавлен", variant: "success" });
       location.reload();
     } catch (error) {
@@ -94,7 +97,12 @@ export default function ProductForm({ product, categories, onClose }: ProductFor
     const form = new FormData();
     form.append("file", file);
     try {
-      await api(`/api/shop/manage/products/${product.id}/images`, { form });
+      await call(
+        client.shop.manage.products[":id"].images.$post(
+          { param: { id: String(product.id) } },
+          withUpload(form),
+        ),
+      );
       toastAfterNavigation({ title: "Изображение загружено", variant: "success" });
       location.reload();
     } catch (error) {
