@@ -75,7 +75,7 @@ browserTest(
     let page = await h.newPage("phone", { serviceWorkers: "allow" });
     const context = page.context();
     page.on("pageerror", (e) => console.error("pageerror:", e.message));
-    await h.switchAccount(page, SURVEYOR);
+    await h.signIn(page, SURVEYOR);
     const started = performance.now();
     await readyOffline(page);
     console.log(`kept for offline in ${Math.round(performance.now() - started)} ms`);
@@ -180,7 +180,7 @@ browserTest(
 
     const page = await h.newPage("phone", { serviceWorkers: "allow" });
     const context = page.context();
-    await h.switchAccount(page, SURVEYOR);
+    await h.signIn(page, SURVEYOR);
     await readyOffline(page);
     assert.deepEqual(await dataCaches(page), [`polesmeta-data-${first.account}`]);
 
@@ -190,7 +190,6 @@ browserTest(
     await page.waitForURL(/\/landing/);
     assert.deepEqual(await dataCaches(page), []);
 
-    // The one sign-in through the form of this file: the next account on the same browser, as people do it.
     await h.signIn(page, "surveyor2@demo.local");
     await readyOffline(page);
     assert.deepEqual(await dataCaches(page), [`polesmeta-data-${second.account}`]);
@@ -220,7 +219,7 @@ browserTest(
   async (h) => {
     const task = await waitingTask(h);
     const page = await h.newPage("phone", { serviceWorkers: "allow" });
-    await h.switchAccount(page, SURVEYOR);
+    await h.signIn(page, SURVEYOR);
     await readyOffline(page);
     await page.context().setOffline(true);
     const deviceTotal = await measureAndPriceOffline(page, task);
@@ -273,7 +272,7 @@ browserTest(
     const page = await h.newPage("phone", { serviceWorkers: "allow" });
     const context = page.context();
     page.on("dialog", (d) => void d.accept());
-    await h.switchAccount(page, SURVEYOR);
+    await h.signIn(page, SURVEYOR);
     await readyOffline(page);
     await context.setOffline(true);
     await page.goto("/surveyor");
