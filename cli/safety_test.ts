@@ -41,7 +41,11 @@ async function runChecked(fixture: string, ...args: string[]): Promise<Result> {
   return run;
 }
 
-/** Runs the real CLI as a subprocess (with a deadline: a hang fails the test instead of blocking it). */
+/**
+ * Runs the real CLI as a subprocess (with a deadline: a hang fails the test instead of blocking it). A minute,
+ * not less: on the shared 2-core machine at a load of 20 a run that reads a folder of estimates took over 20 s
+ * and was killed (exit 143) though it did not hang; a FIFO that is opened blocks forever, past any deadline.
+ */
 async function cliChecked(fixture: string, cwd: string, ...args: string[]) {
   const before = await hashTree(fixture);
   const run = await spawnCli(args, {
@@ -49,7 +53,7 @@ async function cliChecked(fixture: string, cwd: string, ...args: string[]) {
     // The CLI moves to INIT_CWD (the caller's folder under `deno task` and npx), which the test run
     // itself may have set to the project's root: the subprocess's caller is `cwd`.
     env: { INIT_CWD: cwd },
-    signal: AbortSignal.timeout(20_000),
+    signal: AbortSignal.timeout(60_000),
   });
   const after = await hashTree(fixture);
   for (const [path, hash] of before) {

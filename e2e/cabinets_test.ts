@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { browserTest, screenshot } from "./harness.ts";
+import { browserTest, everyIslandHydrated, screenshot } from "./harness.ts";
 import { toDateInput } from "../domain/tasks.ts";
 
 browserTest(
@@ -11,7 +11,7 @@ browserTest(
     // The chief engineer assigns a measurement on the latest object to surveyor@demo.local.
     const engineer = await h.signedIn("engineer@demo.local", "phone");
     assert.match(engineer.url(), /\/engineer$/);
-    await engineer.waitForLoadState("networkidle");
+    await everyIslandHydrated(engineer);
     await engineer.locator(".object-row").first().getByRole("button", { name: "Назначить замер" }).click();
     const dialog = engineer.getByRole("dialog", { name: "Назначить замер" });
     await dialog.waitFor();
@@ -31,13 +31,13 @@ browserTest(
     // The surveyor sees the notification, opens the task from it, and starts the work.
     const surveyor = await h.signedIn("surveyor@demo.local", "phone");
     assert.match(surveyor.url(), /\/surveyor$/);
-    await surveyor.waitForLoadState("networkidle");
+    await everyIslandHydrated(surveyor);
     await surveyor.getByRole("button", { name: /Уведомления: \d+ непрочитанных/ }).click();
     await surveyor.locator(".bell-item.unread", { hasText: title }).locator(".bell-open").click();
     await surveyor.waitForURL(/\/tasks\?taskId=\d+/);
     await surveyor.getByRole("dialog", { name: title }).waitFor();
     await surveyor.goto("/surveyor");
-    await surveyor.waitForLoadState("networkidle");
+    await everyIslandHydrated(surveyor);
     const card = surveyor.locator(".surveyor-task", { hasText: title });
     // «Начать работу» opens the task's measuring screen and sets the task in progress; closing it shows
     // the card's new status and its next step.
@@ -54,7 +54,7 @@ browserTest(
     // On the surveyor's phone, the surveyor done with: one context fewer (a renderer and a first load).
     const foreman = await h.switchAccount(surveyor, "foreman@demo.local");
     assert.match(foreman.url(), /\/foreman$/);
-    await foreman.waitForLoadState("networkidle");
+    await everyIslandHydrated(foreman);
     const approved = foreman.locator(".project-card", {
       has: foreman.getByRole("button", { name: "Начать работы" }),
     }).first();

@@ -16,10 +16,8 @@ browserTest(
       notInArray(estimates.objectId, h.t.deps.db.select({ id: contracts.objectId }).from(contracts)),
     )).orderBy(estimates.id).limit(1);
 
-    const staff = await h.newPage("phone");
+    const staff = await h.signedIn("engineer@demo.local", "phone", `/estimates/${estimate.id}`);
     await staff.context().grantPermissions(["clipboard-read", "clipboard-write"]);
-    await h.signIn(staff, "engineer@demo.local");
-    await staff.goto(`/estimates/${estimate.id}`);
     await hydrated(staff, "ContractWizard");
     await staff.getByRole("button", { name: "Заключение договора" }).click();
     const wizard = staff.getByRole("dialog", { name: "Заключение договора" });

@@ -3,7 +3,7 @@
 // of the engineer's estimate page, the /estimates row is marked, and «Утвердить» asks «Утвердить всё равно?»
 // before approving; the confirmation is recorded and shown (desktop).
 import assert from "node:assert/strict";
-import { browserTest, screenshot } from "./harness.ts";
+import { browserTest, everyIslandHydrated, screenshot } from "./harness.ts";
 
 /** 10 residents × 200 = 2 000 l/day for a Топас 6 of 1 200 l/day. */
 async function undersizedEstimate(h: any) {
@@ -26,9 +26,7 @@ browserTest(
   "[e2e] phone: the surveyor sees the undersized station's alert at the top of the estimate tab",
   async (h) => {
     const { task } = await undersizedEstimate(h);
-    const page = await h.newPage("phone");
-    await h.signIn(page, "surveyor@demo.local");
-    await page.goto(`/surveyor?siteWork=${task.id}`);
+    const page = await h.signedIn("surveyor@demo.local", "phone", `/surveyor?siteWork=${task.id}`);
     await page.getByRole("tab", { name: /Смета$/ }).click();
     const alerts = page.getByTestId("estimate-alerts");
     await alerts.getByText(/Производительность станции Топас 6 \(1\u00A0200 л\/сут\)/).waitFor();
@@ -49,16 +47,14 @@ browserTest(
   "[e2e] desktop: the engineer sees the alert, confirms «Утвердить всё равно?» and the confirmation is shown",
   async (h) => {
     const { made } = await undersizedEstimate(h);
-    const page = await h.newPage("desktop");
-    await h.signIn(page, "engineer@demo.local");
-    await page.goto("/estimates");
+    const page = await h.signedIn("engineer@demo.local", "desktop", "/estimates");
     const row = page.locator(`.est-list-table tr[data-estimate-id="${made.id}"]`);
     await row.getByTestId("estimate-alert-mark").waitFor();
     await screenshot(page, "estimate-alerts-list-desktop");
 
     await page.goto(`/estimates/${made.id}`);
     await page.waitForSelector("[data-island=EstimateActions]");
-    await page.waitForLoadState("networkidle");
+    await everyIslandHydrated(page);
     await page.getByTestId("estimate-alerts").getByText(/Производительность станции Топас 6/).waitFor();
     await screenshot(page, "estimate-alerts-page-desktop");
     await page.getByRole("button", { name: "Утвердить", exact: true }).click();

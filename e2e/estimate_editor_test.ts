@@ -36,9 +36,7 @@ for (const size of ["desktop", "phone"] as const) {
       const line = made.items.find((i: any) => i.articleCode === "А001" && i.quantity === 8);
       assert.ok(line, JSON.stringify(made.items));
 
-      const page = await h.newPage(size);
-      await h.signIn(page, "engineer@demo.local");
-      await page.goto(`/estimates/${made.id}`);
+      const page = await h.signedIn("engineer@demo.local", size, `/estimates/${made.id}`);
       await page.waitForSelector("[data-island=EstimateEditor] [data-testid=estimate-line]");
       assert.equal(
         (await page.getByTestId("estimate-total").innerText()).replace(/\s/g, ""),

@@ -126,17 +126,24 @@ browserTest("[e2e] no page overflows a 390 px or a 360 px phone", async (h) => {
   // One context for all the accounts, which take turns: a new context costs a renderer and a first load
   // without cached bundles, a new sign-in one request. Each account's pages open side by side in tabs.
   const context = await phoneContext(h.browser, h.baseUrl);
+  const tabs = await Promise.all(Array.from({ length: TABS }, () => context.newPage()));
+  /** The page each tab shows now, to name a script's error. */
+  const pathIn = new Map<Page, string>();
   const pagesOf = Map.groupBy(pageRoutes, (route) => accountFor(route.access, route.path));
   const problems: string[] = [];
+  for (const tab of tabs) {
+    tab.on("pageerror", (e) => problems.push(`${pathIn.get(tab)}: ошибка скрипта ${e.message}`));
+  }
   let visited = 0;
   for (const [email, routes] of pagesOf) {
     await signInAs(context, email);
     const queue = [...routes];
-    const tab = async () => {
+    // Each tab goes from page to page: a navigation replaces the document (scripts, styles, layout) and keeps
+    // the tab's renderer, whose start and cold script compilation a new tab paid per page.
+    const tab = async (page: Page) => {
       for (let route = queue.shift(); route; route = queue.shift()) {
-        const page = await context.newPage();
-        page.on("pageerror", (e) => problems.push(`${route!.path}: ошибка скрипта ${e.message}`));
         const path = concrete(route.path);
+        pathIn.set(page, path);
         await page.setViewportSize(sizes[0]);
         const res = await page.goto(path);
         assert.ok(res && res.status() < 500, `${path} answered ${res?.status()}`);
@@ -146,16 +153,16 @@ browserTest("[e2e] no page overflows a 390 px or a 360 px phone", async (h) => {
           await check(page, `${path} (${email ?? "без входа"}) ${size.name}`, problems);
           visited++;
         }
-        await page.close();
       }
     };
-    await Promise.all(Array.from({ length: TABS }, tab));
+    await Promise.all(tabs.map(tab));
   }
 
   if (problems.length > 0) console.error(problems.join("\n"));
   // The measuring screen's steps, opened from the surveyor's cabinet once; each step checked at both widths.
   await signInAs(context, "surveyor@demo.local");
-  const page = await context.newPage();
+  const page = tabs[0];
+  pathIn.set(page, "/surveyor");
   const atBothWidths = async (label: string) => {
     for (const size of sizes) {
       await page.setViewportSize(size);

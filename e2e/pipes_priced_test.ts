@@ -6,8 +6,7 @@ import { type BrowserHarness, browserTest, screenshot } from "./harness.ts";
 async function openPipes(h: BrowserHarness, size: "phone" | "desktop"): Promise<{ page: Page; p: string }> {
   const page = await h.newPage(size);
   page.on("pageerror", (e) => console.error("pageerror:", e.message));
-  await h.signIn(page, "surveyor@demo.local");
-  await page.goto("/surveyor");
+  await h.switchAccount(page, "surveyor@demo.local", "/surveyor");
   await page.getByRole("button", { name: "Продолжить замер" }).first().click();
   await page.waitForURL(/siteWork=\d+/);
   const taskId = Number(new URL(page.url()).searchParams.get("siteWork"));

@@ -7,7 +7,7 @@ import { moscowDate } from "../domain/dates.ts";
 
 browserTest(
   "a service visit carried out on a phone with the network off, synced, then signed by the client through the link",
-  async ({ t, baseUrl, browser, signIn, newPage }) => {
+  async ({ t, baseUrl, browser, switchAccount, newPage }) => {
     const { db } = t.deps;
     const [surveyor] = await db.select().from(users).where(eq(users.email, "surveyor2@demo.local"));
     // The demo's next planned visit of surveyor2.
@@ -28,15 +28,13 @@ browserTest(
 
     // The schedule on a desktop: months, the overdue visit, «Перенести».
     const office = await newPage("desktop");
-    await signIn(office, "engineer@demo.local");
-    await office.goto("/service");
+    await switchAccount(office, "engineer@demo.local", "/service");
     await hydrated(office, "MoveVisitDialog");
     await office.locator(".badge", { hasText: "Просрочен" }).first().waitFor();
     await screenshot(office, "service-schedule-desktop");
 
     const phone = await newPage("phone");
-    await signIn(phone, "surveyor2@demo.local");
-    await phone.goto(`/service/visits/${visit.id}`);
+    await switchAccount(phone, "surveyor2@demo.local", `/service/visits/${visit.id}`);
     await hydrated(phone, "ServiceVisitScreen");
     await phone.context().setOffline(true);
     // The checklist is the agreement's operations (the plan's, from the station's maker).

@@ -38,8 +38,7 @@ Deno.test({
 
       const page = await h.newPage("phone");
       page.on("pageerror", (e) => console.error("pageerror:", e.message));
-      await h.signIn(page, "surveyor@demo.local");
-      await page.goto(`/field-work?taskId=${task.id}`);
+      await h.switchAccount(page, "surveyor@demo.local", `/field-work?taskId=${task.id}`);
       const p = "#fw-";
       await page.locator(`${p}well_depth`).waitFor();
       assert.equal(await page.locator(`${p}septic_model`).count(), 0, "no station form on a well task");
