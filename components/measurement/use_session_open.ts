@@ -50,7 +50,6 @@ export function useSessionOpen(
         setLoading(false);
         return;
       }
-      setConfig(cfg);
       const draft = loadDraft(scope);
       let latest: ServerRecord | null = null;
       let online = true;
@@ -61,6 +60,9 @@ export function useSessionOpen(
         if (error instanceof ApiRequestError && error.status !== 0) online = true;
       }
       if (cancelled) return;
+      // The form appears with its values: shown before them (the skeleton until then), what the surveyor typed
+      // meanwhile would be replaced by the draft or the record once they came.
+      setConfig(cfg);
       const fromDraft = (d: Draft) => ({
         values: { ...defaultValues(), ...d.values },
         confirmed: d.confirmed ?? [],
