@@ -52,7 +52,11 @@ function flushPending(): void {
   if (pending.length === 0) return;
   const bytes = encoder.encode(pending.join("\n") + "\n");
   pending = [];
-  for (let written = 0; written < bytes.length;) written += Deno.stdout.writeSync(bytes.subarray(written));
+  try {
+    for (let written = 0; written < bytes.length;) written += Deno.stdout.writeSync(bytes.subarray(written));
+  } catch {
+    // Stdout closed (its reader gone): the lines have nowhere to go, and the server goes on without them.
+  }
 }
 globalThis.addEventListener("unload", flushPending);
 
