@@ -8,6 +8,7 @@ import { queuedClient, WriteQueue } from "./write_queue.ts";
 import { type DbObserver, observedClient } from "./observed_client.ts";
 import { lenientIntegers } from "./lenient_integers.ts";
 import { keepPreparedStatements } from "./statement_cache.ts";
+import { openPageReader, type PageReader, type StatementHearer } from "./page_reader.ts";
 
 export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
 /** The database or an open transaction of it: what a query that may run inside a transaction takes. */
@@ -24,6 +25,9 @@ export interface OpenOptions {
   /** Hears each statement's time and each write's wait for its turn (the server's metrics). */
   observer?: DbObserver;
 }
+
+/** Per database of a local file: the reader its kept pages are made through (db/page_reader.ts), opened at the first page. */
+const pageReaders = new WeakMap<Db, { open(): PageReader<Db>; opened?: PageReader<Db> }>();
 
 /** How long a connection waits for a lock another process holds (the CLI beside the server), ms. */
 const BUSY_TIMEOUT_MS = 5000;
@@ -70,7 +74,44 @@ export async function openDb(url: string, options: OpenOptions = {}): Promise<Db
     await client.execute("PRAGMA journal_mode = WAL");
   }
   await client.execute("PRAGMA foreign_keys = ON");
-  return drizzle(client, { schema, logger: options.logger }) as Db;
+  const db = drizzle(client, { schema, logger: options.logger }) as Db;
+  const path = localPath(url);
+  if (path !== null) {
+    pageReaders.set(db, {
+      open: () =>
+        openPageReader(path, schema, {
+          logger: options.logger,
+          observer: options.observer,
+          busyTimeoutMs: options.busyTimeoutMs ?? BUSY_TIMEOUT_MS,
+        }),
+    });
+  }
+  return db;
+}
+
+/**
+ * What a kept page reads through: the reader of a local file's database, or `db` itself (a server, a file
+ * opened with URL options). Only reads may go through it.
+ */
+export function pageReader(db: Db): Db {
+  return openedReader(db)?.db ?? db;
+}
+
+function openedReader(db: Db): PageReader<Db> | undefined {
+  const reader = pageReaders.get(db);
+  if (reader) reader.opened ??= reader.open();
+  return reader?.opened;
+}
+
+/** Makes `hearer` hear each statement of `db`'s page reader until the returned function is called. */
+export function hearPageReads(db: Db, hearer: StatementHearer): () => void {
+  return openedReader(db)?.hear(hearer) ?? (() => {});
+}
+
+/** Closes `db` and its page reader. */
+export function closeDb(db: Db): void {
+  pageReaders.get(db)?.opened?.close();
+  db.$client.close();
 }
 
 /**

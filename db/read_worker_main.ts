@@ -2,7 +2,7 @@
 // file (WAL lets it read while the app writes), answering the named reads of db/read_queries.ts.
 /// <reference no-default-lib="true" />
 /// <reference lib="deno.worker" />
-import { openDb } from "./client.ts";
+import { openDb, pageReader } from "./client.ts";
 import { type ReadName, readQueries } from "./read_queries.ts";
 
 /** What the worker is sent: the database once, then one read per message. */
@@ -31,7 +31,8 @@ self.onmessage = async (event: MessageEvent<ReadWorkerMessage>) => {
   }
   try {
     const read = readQueries[message.name] as (d: typeof db, a: unknown) => Promise<unknown>;
-    const value = await read(db!, message.args);
+    // Only reads come here: they go through the reader made for them (db/page_reader.ts).
+    const value = await read(pageReader(db!), message.args);
     self.postMessage({ id: message.id, ok: true, value } satisfies ReadWorkerAnswer);
   } catch (error) {
     const text = error instanceof Error ? error.message : String(error);

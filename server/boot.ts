@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { type Db, migrateDb, openDb } from "../db/client.ts";
+import { closeDb, type Db, migrateDb, openDb } from "../db/client.ts";
 import { mainThreadReads, workerReads } from "../db/read_worker.ts";
 import { isEmpty, seedDemo } from "../db/seed/demo.ts";
 import type { FinishedJobLinks } from "../db/seed/finished_jobs.ts";
@@ -78,7 +78,7 @@ export async function boot(
     demoLinks,
     close: () => {
       reads.close();
-      db.$client.close();
+      closeDb(db);
     },
   };
 }

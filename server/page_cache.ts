@@ -13,6 +13,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { LRUCache } from "lru-cache";
 import { pageVersions, unreadStamp } from "./versions.ts";
+import { pageReader } from "../db/client.ts";
 import { matchesEtag, MIN_COMPRESS_BYTES, negotiateDynamic } from "./compression.ts";
 import { compress, type Encoding } from "./compress.ts";
 import { SESSION_COOKIE } from "./auth/sessions.ts";
@@ -88,6 +89,8 @@ export class PageCache {
         return this.#answer(c, key, cached);
       }
       pageCacheLookups.inc({ result: "miss" });
+      // A kept page is made only of reads: they go through the reader made for them (db/page_reader.ts).
+      c.set("deps", { ...c.var.deps, db: pageReader(c.var.deps.db) });
       await next();
       const res = c.res;
       // A renewed session's cookie or an answer other than a page is not cached.

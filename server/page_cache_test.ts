@@ -5,13 +5,13 @@
 import assert from "node:assert/strict";
 import { gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
-import type { Client, InStatement } from "@libsql/client";
+import type { Client, InArgs, InStatement } from "@libsql/client";
 import { expectJson, type TestApp, withTestApp } from "./testing.ts";
 import { products, shopSettings, users } from "../db/schema/mod.ts";
 import { pageRoutes } from "../routes/mod.ts";
 import { cachedApiRoutes } from "./app.ts";
 import { notifyUsers, unreadCount } from "../db/notifications.ts";
-import { openDb } from "../db/client.ts";
+import { hearPageReads, openDb } from "../db/client.ts";
 import { boot } from "./boot.ts";
 import { readEnv } from "./env.ts";
 
@@ -346,6 +346,10 @@ Deno.test("page cache: each cached route declares every table its statements ope
       if (recording) sent.push(statement);
       return (execute as (s: InStatement) => ReturnType<typeof execute>).call(client, statement);
     }) as typeof client.execute;
+    // A kept page reads through its own reader (db/page_reader.ts).
+    const stopHearing = hearPageReads(t.deps.db, (sql, args) => {
+      if (recording) sent.push({ sql, args: args as InArgs });
+    });
     try {
       // The bell's read: a signed-in page is kept under the user's unread count instead (server/page_cache.ts).
       recording = true;
@@ -375,6 +379,7 @@ Deno.test("page cache: each cached route declares every table its statements ope
       }
     } finally {
       client.execute = execute;
+      stopHearing();
     }
   });
 });

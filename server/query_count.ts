@@ -1,7 +1,10 @@
 // Test helper: counts the SQL statements the app sends to the database while a function runs.
-import type { Db } from "../db/client.ts";
+import { type Db, hearPageReads } from "../db/client.ts";
 
-/** Runs `fn` and returns its result with the statements sent meanwhile (execute and batch, each counted). */
+/**
+ * Runs `fn` and returns its result with the statements sent meanwhile: the client's (execute and batch,
+ * each counted) and those of the kept pages' reader (db/page_reader.ts).
+ */
 export async function countQueries<T>(
   db: Db,
   fn: () => Promise<T>,
@@ -19,9 +22,11 @@ export async function countQueries<T>(
     for (const s of stmts) queries.push(sqlOf(s));
     return (batch as (...a: unknown[]) => unknown).call(client, stmts, ...rest);
   }) as typeof client.batch;
+  const stopHearing = hearPageReads(db, (sql) => queries.push(sql));
   try {
     return { result: await fn(), queries };
   } finally {
+    stopHearing();
     client.execute = execute;
     client.batch = batch;
   }
