@@ -106,8 +106,8 @@ export class PageCache {
       };
       this.#pages.set(key, page);
       c.res = undefined as unknown as Response; // Hono would copy the old answer's headers onto the new one
-      c.res = new Response(page.bytes, { headers: res.headers });
-      c.res.headers.set("ETag", page.etag);
+      // Answered as a kept copy is: compressed here once and kept so, not again at the next hit.
+      c.res = this.#answer(c, key, page);
     };
   }
 
