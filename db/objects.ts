@@ -184,7 +184,15 @@ export function objectChoices(db: Db, scope: Scope, limit = 300) {
 }
 
 export async function findObject(db: Db, scope: Scope, id: number): Promise<ObjectRow | null> {
-  const [row] = await db.select().from(objects).where(and(eq(objects.id, id), objectScope(scope)));
+  const [row] = await preparedQuery(
+    db,
+    "objects.one",
+    { id, companyId: scope ?? undefined },
+    (p) =>
+      db.select().from(objects).where(
+        and(eq(objects.id, p.id), p.companyId && eq(objects.companyId, p.companyId)),
+      ),
+  ).all();
   return row ?? null;
 }
 

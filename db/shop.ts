@@ -2,6 +2,7 @@
 // its filters, and carts (a signed-in customer's in cart_items; a guest's lines come from the cookie).
 import { and, asc, count, desc, eq, gte, inArray, like, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "./client.ts";
+import { preparedQuery } from "./prepared.ts";
 import { cartItems, companies, productCategories, products, shopSettings } from "./schema/mod.ts";
 import { brandLabel, catalogue, findModel } from "../estimating/mod.ts";
 import { isRecordId } from "../domain/bounds.ts";
@@ -29,9 +30,15 @@ export interface Storefront {
 
 /** Every active company with a shop (a shop_settings row), the lowest id first. */
 export async function listShops(db: Db) {
-  return await db.select({ companyId: companies.id, companyName: companies.name, settings: shopSettings })
-    .from(shopSettings).innerJoin(companies, eq(companies.id, shopSettings.companyId))
-    .where(eq(companies.isActive, true)).orderBy(asc(companies.id));
+  return await preparedQuery(
+    db,
+    "shop.shops",
+    {},
+    () =>
+      db.select({ companyId: companies.id, companyName: companies.name, settings: shopSettings })
+        .from(shopSettings).innerJoin(companies, eq(companies.id, shopSettings.companyId))
+        .where(eq(companies.isActive, true)).orderBy(asc(companies.id)),
+  ).all();
 }
 
 /** Opens a company's storefront with the default settings (the test matrix gives the other company one). */
@@ -258,7 +265,12 @@ export async function productsByIds(db: Db, ids: number[]): Promise<ProductRow[]
 }
 
 export async function findProduct(db: Db, id: number): Promise<ProductRow | null> {
-  const [row] = await db.select().from(products).where(eq(products.id, id));
+  const [row] = await preparedQuery(
+    db,
+    "shop.product",
+    { id },
+    (p) => db.select().from(products).where(eq(products.id, p.id)),
+  ).all();
   return row ?? null;
 }
 
