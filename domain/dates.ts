@@ -8,10 +8,34 @@ export const MOSCOW = "Europe/Moscow";
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 
+interface CalendarDay {
+  year: number;
+  month: number;
+  day: number;
+}
+
+const MINUTE = 60_000;
+/**
+ * Days already found, by the minute of the moment: a page asks for the day of "now" and of its rows' moments
+ * again and again, and a TZDate asks the time-zone database through Intl several times (3 % of the server's
+ * CPU under the realistic mix, docs/performance.md). A day changes only at a whole minute. A plain Map emptied
+ * when full, not lru-cache: this module is in the islands' bundles too.
+ */
+const daysByMinute = new Map<number, CalendarDay>();
+const DAYS_KEPT = 1024;
+
 /** Year, month (1–12) and day of a moment on Moscow's calendar. */
-export function moscowCalendar(at: Date | number): { year: number; month: number; day: number } {
-  const d = new TZDate(typeof at === "number" ? at : at.getTime(), MOSCOW);
-  return { year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate() };
+export function moscowCalendar(at: Date | number): CalendarDay {
+  const ms = typeof at === "number" ? at : at.getTime();
+  const minute = Math.floor(ms / MINUTE);
+  const known = daysByMinute.get(minute);
+  if (known) return { ...known };
+  const d = new TZDate(ms, MOSCOW);
+  const found = { year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate() };
+  if (Number.isNaN(ms)) return found;
+  if (daysByMinute.size >= DAYS_KEPT) daysByMinute.clear();
+  daysByMinute.set(minute, found);
+  return { ...found };
 }
 
 /** Moscow's calendar day of a moment as 'YYYY-MM-DD': moscowDate(2026-03-01T22:30Z) → '2026-03-02'. */

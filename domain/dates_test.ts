@@ -28,3 +28,17 @@ Deno.test("moscowTime() places a wall-clock time and refuses a day that is not o
 Deno.test("moscowCalendar() gives year, month from 1 and day", () => {
   assert.deepEqual(moscowCalendar(new Date("2026-11-23T21:30:00Z")), { year: 2026, month: 11, day: 24 });
 });
+
+Deno.test("moscowCalendar() answers a moment asked again as it did the first time, on either side of midnight", () => {
+  const lastMoment = Date.parse("2026-11-23T20:59:59.999Z");
+  const midnight = Date.parse("2026-11-23T21:00:00.000Z");
+  for (let round = 0; round < 2; round++) {
+    assert.deepEqual(moscowCalendar(lastMoment), { year: 2026, month: 11, day: 23 });
+    assert.deepEqual(moscowCalendar(midnight), { year: 2026, month: 11, day: 24 });
+    assert.equal(moscowDate(lastMoment - 59_999), "2026-11-23");
+  }
+  const kept = moscowCalendar(midnight);
+  kept.day = 1;
+  assert.equal(moscowCalendar(midnight).day, 24, "a caller's change does not reach the next");
+  assert.ok(Number.isNaN(moscowCalendar(NaN).year));
+});
