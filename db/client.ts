@@ -91,7 +91,10 @@ export async function openDb(url: string, options: OpenOptions = {}): Promise<Db
 
 /**
  * What a kept page reads through: the reader of a local file's database, or `db` itself (a server, a file
- * opened with URL options). Only reads may go through it.
+ * opened with URL options). Only reads may go through it. It is typed as the app's database: its queries
+ * answer the same rows, synchronously, which `await` takes alike; it has no `$client.execute`, no `batch`
+ * and no transaction of async work, which no page's read uses (the page cache's tests read every kept page
+ * through it).
  */
 export function pageReader(db: Db): Db {
   return openedReader(db)?.db ?? db;
