@@ -2,9 +2,17 @@
 import { and, desc, eq, inArray, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client.ts";
-import { contracts, contractSignatures, documents, estimates, objects, payments } from "./schema/mod.ts";
+import {
+  contracts,
+  contractSignatures,
+  documents,
+  estimates,
+  objects,
+  payments,
+  tasks,
+  users,
+} from "./schema/mod.ts";
 import type { Scope } from "./scope.ts";
-import { tasksOfObjects } from "./tasks.ts";
 import { refreshJobState } from "./job_status.ts";
 import { recordInstalledEquipment } from "./service.ts";
 import { moscowDate } from "../domain/dates.ts";
@@ -52,6 +60,9 @@ export interface ForemanContract {
   payment?: { status: string } | null;
 }
 
+/** A task's comment as the projects' statement gives it. */
+type CommentCells = [number, string, string | null, string | null, string | null];
+
 const estimate = alias(estimates, "estimate");
 const contract = alias(contracts, "contract");
 
@@ -73,7 +84,7 @@ function chosenProjects(companyId: Placeholder | undefined, limit: Placeholder):
 const rankOf = sql`case ${objects.status} when 'work_in_progress' then 0 when 'approved' then 1 else 2 end`;
 
 /** The projects (objects approved, in work or completed), in work first, each newest first, with their
- * tasks' comments: two statements, whatever the number of projects. */
+ * tasks' comments: one statement, whatever the number of projects. */
 export async function foremanProjects(
   db: Db,
   scope: Scope,
@@ -116,6 +127,13 @@ export async function foremanProjects(
         paymentStatus: sql<string | null>`(select p.status from ${payments} p
           where p.object_id = ${objects.id} and p.contract_id = ${contract.id} and p.kind = 'prepayment'
           order by p.created_at desc, p.id desc limit 1)`,
+        // Each task's comment as [id, title, description, assignee's first and last name], newest first: one
+        // string per project, not a row per task (the driver's cost is per row and cell).
+        comments: sql<string>`(select json_group_array(json_array(t.id, t.title, t.description, u.first_name,
+          u.last_name) order by t.created_at desc, t.id desc) from ${tasks} t left join ${users} u
+          on u.id = t.assigned_to where t.object_id = ${objects.id}${
+          p.companyId ? sql` and +t.company_id = ${p.companyId}` : sql``
+        })`,
         photos: documentsOf(true),
         files: documentsOf(false),
       }).from(objects)
@@ -136,19 +154,6 @@ export async function foremanProjects(
         .orderBy(rankOf, desc(objects.updatedAt), desc(objects.id));
     },
   ).all();
-  const taskRows = await tasksOfObjects(db, scope, rows.map((r) => r.id));
-  const comments = new Map<number, ForemanProject["comments"]>();
-  for (const t of taskRows) {
-    if (t.objectId === null) continue;
-    const list = comments.get(t.objectId) ?? [];
-    list.push({
-      taskId: t.id,
-      title: t.title,
-      description: t.description,
-      author: t.firstName || t.lastName ? displayName(t) : null,
-    });
-    comments.set(t.objectId, list);
-  }
   return rows.map((o) => ({
     id: o.id,
     address: o.address,
@@ -162,7 +167,14 @@ export async function foremanProjects(
     estimatedCost: o.estimatedCost,
     stage: o.stage,
     money: jobMoney(o),
-    comments: comments.get(o.id) ?? [],
+    comments: (JSON.parse(o.comments) as CommentCells[]).map((
+      [taskId, title, description, firstName, lastName],
+    ) => ({
+      taskId,
+      title,
+      description,
+      author: firstName || lastName ? displayName({ firstName, lastName }) : null,
+    })),
     estimate: o.estimateId === null
       ? null
       : { id: o.estimateId, estimateNumber: o.estimateNumber!, status: o.estimateStatus! },

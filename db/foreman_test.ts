@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { expectJson, withTestApp } from "../server/testing.ts";
-import { documents, estimates, objects, users } from "./schema/mod.ts";
+import { documents, estimates, objects, tasks, users } from "./schema/mod.ts";
 import { foremanProjects, foremanStats, foremanStatuses } from "./foreman.ts";
 import { currentContract } from "./contracts.ts";
 import { scopeOf } from "./scope.ts";
@@ -60,9 +60,9 @@ Deno.test("foremanProjects() gives each project its current contract's state, es
       );
       states.add(`${Boolean(p.contract?.signature)} ${p.contract?.payment?.status ?? "none"}`);
 
-      const own = await db.select().from(estimates).where(eq(estimates.objectId, p.id))
+      const estimatesOf = await db.select().from(estimates).where(eq(estimates.objectId, p.id))
         .orderBy(desc(estimates.createdAt), desc(estimates.id));
-      const estimate = own.find((e) => e.status === "approved") ?? own[0] ?? null;
+      const estimate = estimatesOf.find((e) => e.status === "approved") ?? estimatesOf[0] ?? null;
       assert.deepEqual(
         p.estimate,
         estimate && { id: estimate.id, estimateNumber: estimate.estimateNumber, status: estimate.status },
@@ -71,11 +71,18 @@ Deno.test("foremanProjects() gives each project its current contract's state, es
         .where(and(eq(documents.objectId, p.id), sql`${documents.fileType} like 'image/%'`));
       const [all] = await db.select({ n: count() }).from(documents).where(eq(documents.objectId, p.id));
       assert.deepEqual([p.photos, p.files], [photos.n, all.n - photos.n], `documents of ${p.address}`);
+      const own = await db.select({ id: tasks.id, title: tasks.title, description: tasks.description })
+        .from(tasks).where(eq(tasks.objectId, p.id)).orderBy(desc(tasks.createdAt), desc(tasks.id));
+      assert.deepEqual(
+        p.comments.map(({ author: _, ...c }) => c),
+        own.map((t) => ({ taskId: t.id, title: t.title, description: t.description })),
+        `comments of ${p.address}`,
+      );
       const [row] = await db.select().from(objects).where(eq(objects.id, p.id));
       assert.deepEqual(p.money, jobMoney(row));
     }
     assert.ok(states.has("true paid") && states.has("false pending"), [...states].join(", "));
-    assert.ok(projects.some((p) => p.comments.length > 0));
+    assert.ok(projects.some((p) => p.comments.some((c) => c.author !== null)));
     assert.ok(projects.some((p) => p.photos > 0 && p.files > 0));
 
     // The API's list gives the contract's text instead of its state.
