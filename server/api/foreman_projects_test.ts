@@ -1,14 +1,14 @@
 // The foreman panel's reads, each project's figures against the same things read one object at a time.
 import assert from "node:assert/strict";
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
-import { expectJson, withTestApp } from "../server/testing.ts";
-import { documents, estimates, objects, tasks, users } from "./schema/mod.ts";
-import { foremanProjects, foremanStats, foremanStatuses } from "./foreman.ts";
-import { currentContract } from "./contracts.ts";
-import { scopeOf } from "./scope.ts";
-import { jobMoney } from "../domain/job_money.ts";
+import { expectJson, withTestApp } from "../testing.ts";
+import { documents, estimates, objects, tasks, users } from "../../db/schema/mod.ts";
+import { foremanProjects, foremanStats, foremanStatuses } from "../../db/foreman.ts";
+import { currentContract } from "../../db/contracts.ts";
+import { scopeOf } from "../../db/scope.ts";
+import { jobMoney } from "../../domain/job_money.ts";
 
-Deno.test("foremanProjects() gives each project its current contract's state, estimate, documents and money as read one object at a time", () =>
+Deno.test("db: foremanProjects() gives each project its current contract's state, estimate, documents and money as read one object at a time", () =>
   withTestApp(async (t) => {
     const { db } = t.deps;
     const [foreman] = await db.select().from(users).where(eq(users.email, "foreman@demo.local"));
@@ -92,7 +92,7 @@ Deno.test("foremanProjects() gives each project its current contract's state, es
     assert.equal("signature" in contracted.contract!, false);
   }));
 
-Deno.test("foremanProjects() lists in work, then approved, then completed, each newest first, up to the limit", () =>
+Deno.test("db: foremanProjects() lists in work, then approved, then completed, each newest first, up to the limit", () =>
   withTestApp(async (t) => {
     const { db } = t.deps;
     const [foreman] = await db.select().from(users).where(eq(users.email, "foreman@demo.local"));
@@ -112,7 +112,7 @@ Deno.test("foremanProjects() lists in work, then approved, then completed, each 
     assert.deepEqual((await foremanProjects(db, scope, { limit: 3 })).map((p) => p.id), expected.slice(0, 3));
   }));
 
-Deno.test("foremanStats() counts the active and completed projects, their value and the company's documents", () =>
+Deno.test("db: foremanStats() counts the active and completed projects, their value and the company's documents", () =>
   withTestApp(async (t) => {
     const { db } = t.deps;
     const [foreman] = await db.select().from(users).where(eq(users.email, "foreman@demo.local"));
