@@ -1,10 +1,11 @@
 // Analytics of the objects and shop spec's «Screens and routes»: objects, tasks, money and team of the
 // period, with recommendations.
-import { and, count, eq, gte, inArray, isNotNull, lt, ne, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNotNull, ne, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client.ts";
 import { companyDayTallies, objects, openTaskTallies, tasks, users } from "./schema/mod.ts";
-import { openTallyWhere, splitPeriod, TALLY_DAY_MS, tallyDay, tallyWhere } from "./tallies.ts";
+import { inRange, openTallyWhere, splitPeriod, TALLY_DAY_MS, tallyDay, tallyWhere } from "./tallies.ts";
+import { type Placeholders, preparedQuery } from "./prepared.ts";
 import type { Scope } from "./scope.ts";
 import { figures } from "./figures.ts";
 import { openTaskStatuses, teamRoleExcluded } from "../domain/figures.ts";
@@ -14,6 +15,98 @@ import type { Analytics } from "../domain/analytics.ts";
 
 export type { Analytics };
 
+/** The values the period's statements take (db/prepared.ts placeholders; a period's are absent for 'all'). */
+type PeriodPlaceholders = Placeholders<{
+  companyId: number | undefined;
+  from: number | undefined;
+  wholeFrom: number | undefined;
+  firstDay: number | undefined;
+  today: number;
+  todayStart: number;
+  now: number;
+}>;
+
+const t = companyDayTallies;
+
+/** The period's first, partial day (before its first whole day) in a table's rows of the company. */
+const firstPart = (p: PeriodPlaceholders, companyColumn: SQLiteColumn, column: SQLiteColumn) =>
+  p.from && and(p.companyId && eq(companyColumn, p.companyId), inRange(column, p.from, p.wholeFrom));
+
+/** The period's objects by status and work type: the tallies of its whole days plus its first day's rows. */
+function objectGroupsQuery(db: Db, p: PeriodPlaceholders) {
+  const groups = sql`select ${t.status} as status, ${t.variant} as workType, sum(${t.n}) as count,
+    sum(${t.amount}) as est from ${t} where ${tallyWhere("object", p.companyId, p.firstDay)} group by 1, 2${
+    p.from
+      ? sql` union all select ${objects.status}, ${objects.workType}, count(*), sum(${objects.estimatedCost})
+        from ${objects} where ${firstPart(p, objects.companyId, objects.createdAt)} group by 1, 2`
+      : sql``
+  }`;
+  return db.select({
+    status: sql<string>`status`,
+    workType: sql<string>`workType`,
+    count: sql<number>`count`,
+    est: sql<number | null>`est`,
+  }).from(sql`(${groups})`);
+}
+
+/**
+ * One statement: the period's tasks by status, priority and assignee — the tallies, the first day's rows —
+ * and (late = 1) what the minute decides: the period's open tasks past their due date, shown as overdue
+ * (db/tasks.ts overdueCondition; those marked overdue are counted so already), with each assignee's name.
+ * The late ones: the open-task tally's due days before today of the tasks created in the period's whole
+ * days, the rows of those due today up to now (along the (company, status, due date) index) and of those
+ * created in its first, partial day.
+ */
+function taskGroupsQuery(db: Db, p: PeriodPlaceholders) {
+  const taskScope = p.companyId && eq(tasks.companyId, p.companyId);
+  const done = sql`${tasks.status} = 'completed' and ${tasks.completedAt} is not null`;
+  const open = openTaskTallies;
+  const openRows = (where: SQL | undefined) =>
+    sql`select ${tasks.status}, ${tasks.priority}, coalesce(${tasks.assignedTo}, 0), count(*), 0, 0, 1
+      from ${tasks} where ${and(taskScope, inArray(tasks.status, openTaskStatuses), where)} group by 1, 2, 3`;
+  const late = sql`select ${open.status}, ${open.priority}, ${open.userId}, sum(${open.n}), 0, 0, 1
+      from ${open} where ${openTallyWhere(p.companyId, p.today, p.firstDay)} group by 1, 2, 3
+    union all ${
+    openRows(and(
+      inRange(tasks.dueDate, p.todayStart, p.now),
+      // `+`: the due-today stretch of the (company, status, due date) index, not the period's created ones.
+      p.from && sql`+${tasks.createdAt} >= ${p.from}`,
+    ))
+  }${
+    p.from
+      ? sql` union all ${
+        openRows(and(
+          inRange(tasks.createdAt, p.from, p.wholeFrom),
+          // `+`: the first day's stretch of the created index, not every late task's due date.
+          sql`+${tasks.dueDate} < ${p.todayStart}`,
+        ))
+      }`
+      : sql``
+  }`;
+  const groups = sql`select ${t.status} as status, ${t.variant} as priority, ${t.userId} as user_id,
+      sum(${t.n}) as n, sum(${t.amount}) as done_ms, sum(${t.timed}) as done_timed, 0 as late from ${t}
+      where ${tallyWhere("task", p.companyId, p.firstDay)} group by 1, 2, 3${
+    p.from
+      ? sql` union all select ${tasks.status}, ${tasks.priority}, coalesce(${tasks.assignedTo}, 0), count(*),
+        sum(case when ${done} then ${tasks.completedAt} - ${tasks.createdAt} else 0 end), sum(${done}), 0
+        from ${tasks} where ${firstPart(p, tasks.companyId, tasks.createdAt)} group by 1, 2, 3`
+      : sql``
+  } union all ${late}`;
+  return db.select({
+    status: sql<string>`g.status`,
+    priority: sql<string>`g.priority`,
+    userId: sql<number>`g.user_id`,
+    count: sql<number | null>`g.n`,
+    doneMs: sql<number | null>`g.done_ms`,
+    doneTimed: sql<number | null>`g.done_timed`,
+    late: sql<number>`g.late`,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    email: users.email,
+    role: users.role,
+  }).from(sql`(${groups}) g`).leftJoin(users, sql`${users.id} = g.user_id`);
+}
+
 /**
  * The KPI cards and the money are the shared figures of db/figures.ts (the same numbers as the dashboard);
  * the breakdowns are of the objects and tasks created within the period (everything for 'all'); the team
@@ -22,80 +115,35 @@ export type { Analytics };
 export async function analytics(db: Db, scope: Scope, period: Period, now: Date): Promise<Analytics> {
   const { from } = periodRange(period, now);
   const cut = from ? splitPeriod(from) : undefined;
-  const companyId = scope ?? undefined;
-  const t = companyDayTallies;
-  // The period's objects and tasks: the tallies of its whole days plus its first, partial day's rows.
-  const firstPart = (companyColumn: SQLiteColumn, column: SQLiteColumn) =>
-    cut && and(
-      scope === null ? undefined : eq(companyColumn, scope),
-      gte(column, new Date(cut.from)),
-      lt(column, new Date(cut.wholeFrom)),
-    );
-  const done = sql`${tasks.status} = 'completed' and ${tasks.completedAt} is not null`;
-
-  const taskScope = scope === null ? undefined : eq(tasks.companyId, scope);
-  const objectGroupsQuery = sql`select ${t.status} as status, ${t.variant} as workType, sum(${t.n}) as count,
-    sum(${t.amount}) as est from ${t} where ${tallyWhere("object", companyId, cut?.firstDay)} group by 1, 2${
-    cut
-      ? sql` union all select ${objects.status}, ${objects.workType}, count(*), sum(${objects.estimatedCost})
-        from ${objects} where ${firstPart(objects.companyId, objects.createdAt)} group by 1, 2`
-      : sql``
-  }`;
-  // One statement: the tallies, the first day's rows and (late = 1) what the minute decides — the period's
-  // open tasks past their due date, shown as overdue (db/tasks.ts overdueCondition; those marked overdue
-  // are counted so already) — with each assignee's name. The late ones: the open-task tally's due days
-  // before today of the tasks created in the period's whole days, the rows of those due today up to now
-  // (along the (company, status, due date) index) and of those created in its first, partial day.
   const today = tallyDay(now.getTime());
-  const open = openTaskTallies;
-  const openRows = (where: SQL | undefined) =>
-    sql`select ${tasks.status}, ${tasks.priority}, coalesce(${tasks.assignedTo}, 0), count(*), 0, 0, 1
-      from ${tasks} where ${and(taskScope, inArray(tasks.status, openTaskStatuses), where)} group by 1, 2, 3`;
-  const lateQuery = sql`select ${open.status}, ${open.priority}, ${open.userId}, sum(${open.n}), 0, 0, 1
-      from ${open} where ${openTallyWhere(companyId, today, cut?.firstDay)} group by 1, 2, 3
-    union all ${
-    openRows(and(
-      gte(tasks.dueDate, new Date(today * TALLY_DAY_MS)),
-      lt(tasks.dueDate, now),
-      // `+`: the due-today stretch of the (company, status, due date) index, not the period's created ones.
-      from ? sql`+${tasks.createdAt} >= ${from.getTime()}` : undefined,
-    ))
-  }${
-    cut
-      ? sql` union all ${
-        openRows(and(
-          gte(tasks.createdAt, new Date(cut.from)),
-          lt(tasks.createdAt, new Date(cut.wholeFrom)),
-          // `+`: the first day's stretch of the created index, not every late task's due date.
-          sql`+${tasks.dueDate} < ${today * TALLY_DAY_MS}`,
-        ))
-      }`
-      : sql``
-  }`;
-  const taskGroupsQuery = sql`select g.status as status, g.priority as priority, g.user_id as userId,
-    g.n as count, g.done_ms as doneMs, g.done_timed as doneTimed, g.late as late, u.first_name as firstName,
-    u.last_name as lastName, u.email as email, u.role as role
-    from (select ${t.status} as status, ${t.variant} as priority, ${t.userId} as user_id, sum(${t.n}) as n,
-      sum(${t.amount}) as done_ms, sum(${t.timed}) as done_timed, 0 as late from ${t}
-      where ${tallyWhere("task", companyId, cut?.firstDay)} group by 1, 2, 3${
-    cut
-      ? sql` union all select ${tasks.status}, ${tasks.priority}, coalesce(${tasks.assignedTo}, 0), count(*),
-        sum(case when ${done} then ${tasks.completedAt} - ${tasks.createdAt} else 0 end), sum(${done}), 0
-        from ${tasks} where ${firstPart(tasks.companyId, tasks.createdAt)} group by 1, 2, 3`
-      : sql``
-  } union all ${lateQuery}) g left join ${users} u on u.id = g.user_id`;
-
+  // The shape of each statement follows from which values are present (a company, a period): it is built
+  // once per shape and prepared (db/prepared.ts).
+  const values = {
+    companyId: scope ?? undefined,
+    from: cut?.from,
+    wholeFrom: cut?.wholeFrom,
+    firstDay: cut?.firstDay,
+    today,
+    todayStart: today * TALLY_DAY_MS,
+    now: now.getTime(),
+  };
   const [headline, objectRows, taskRows, team] = await Promise.all([
     figures(db, scope, period, now),
-    db.all<{ status: string; workType: string; count: number; est: number | null }>(objectGroupsQuery),
-    db.all<TaskRow>(taskGroupsQuery),
-    db.select({ role: users.role, count: count() }).from(users)
-      .where(and(
-        scope === null ? isNotNull(users.companyId) : eq(users.companyId, scope),
-        eq(users.isActive, true),
-        ne(users.role, teamRoleExcluded),
-      ))
-      .groupBy(users.role),
+    preparedQuery(db, "analyticsObjectGroups", values, (p) => objectGroupsQuery(db, p)).all(),
+    preparedQuery(db, "analyticsTaskGroups", values, (p) => taskGroupsQuery(db, p)).all(),
+    preparedQuery(
+      db,
+      "analyticsTeam",
+      { companyId: values.companyId },
+      (p) =>
+        db.select({ role: users.role, count: count() }).from(users)
+          .where(and(
+            p.companyId ? eq(users.companyId, p.companyId) : isNotNull(users.companyId),
+            eq(users.isActive, true),
+            ne(users.role, teamRoleExcluded),
+          ))
+          .groupBy(users.role),
+    ).all(),
   ]);
   const objectGroups = objectRows.map((r) => ({ ...r, count: Number(r.count ?? 0) }));
   const taskGroups = shownTaskGroups(taskRows);

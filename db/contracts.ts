@@ -2,7 +2,7 @@
 // from, its versions with signature and payment state. Payments, client links, customers' access to objects and
 // contract templates have modules of their own. Staff functions take the company scope (null = every company,
 // system_admin only): another company's record is simply not found. Money is integer kopecks.
-import { and, desc, eq, inArray, max, ne, type SQL } from "drizzle-orm";
+import { and, desc, eq, max, ne, type SQL } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import { type Scope } from "./scope.ts";
 import { companies, contracts, contractSignatures, estimates, objects, payments } from "./schema/mod.ts";
@@ -218,14 +218,3 @@ async function withState(db: Db, row: ContractRow) {
   };
 }
 export type ContractWithState = NonNullable<Awaited<ReturnType<typeof getContract>>>;
-
-/** Contract states of several objects for lists (foreman panel): newest version per object. */
-export async function contractStates(db: Db, scope: Scope, objectIds: number[]) {
-  if (objectIds.length === 0) return new Map<number, ContractWithState>();
-  const rows = await db.select().from(contracts)
-    .where(and(inArray(contracts.objectId, objectIds), inScope(contracts.companyId, scope)))
-    .orderBy(desc(contracts.createdAt), desc(contracts.id));
-  const out = new Map<number, ContractWithState>();
-  for (const row of rows) if (!out.has(row.objectId)) out.set(row.objectId, await withState(db, row));
-  return out;
-}

@@ -3,6 +3,7 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import type { Scope } from "./scope.ts";
+import { preparedQuery } from "./prepared.ts";
 import { contracts, objects, payments } from "./schema/mod.ts";
 import type { OwedObject, ReceivablesByAge } from "../domain/ledger.ts";
 import { type Ledger, ledgerOf, receivableAge, receivableAges } from "../domain/ledger.ts";
@@ -93,15 +94,21 @@ export async function owedObjects(db: Db, scope: Scope, limit = 20): Promise<Owe
  * by the days since each request was made.
  */
 export async function receivablesByAge(db: Db, scope: Scope, now: Date): Promise<ReceivablesByAge> {
-  const rows = await db.select({ amount: payments.amount, createdAt: payments.createdAt })
-    .from(payments)
-    .innerJoin(objects, eq(objects.id, payments.objectId))
-    .where(and(
-      scope === null ? undefined : eq(payments.companyId, scope),
-      eq(payments.status, "pending"),
-      ne(objects.status, "cancelled"),
-      sql`${payments.contractId} = ${currentContractId}`,
-    ));
+  const rows = await preparedQuery(
+    db,
+    "receivablesByAge",
+    { companyId: scope ?? undefined },
+    (p) =>
+      db.select({ amount: payments.amount, createdAt: payments.createdAt })
+        .from(payments)
+        .innerJoin(objects, eq(objects.id, payments.objectId))
+        .where(and(
+          p.companyId && eq(payments.companyId, p.companyId),
+          eq(payments.status, "pending"),
+          ne(objects.status, "cancelled"),
+          sql`${payments.contractId} = ${currentContractId}`,
+        )),
+  ).all();
   const ages = receivableAges.map((a) => ({ key: a.key, label: a.label, count: 0, amount: 0 }));
   let total = 0;
   for (const r of rows) {

@@ -3,6 +3,7 @@
 import { and, eq, gte, lt, sql } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import type { Scope } from "./scope.ts";
+import { preparedQuery } from "./prepared.ts";
 import { serviceAgreements, serviceVisits } from "./schema/mod.ts";
 import {
   agreementFigures,
@@ -22,35 +23,42 @@ export async function serviceFigures(
   const today = moscowDate(now);
   const months = figureMonths(today);
   const yearAgo = `${Number(today.slice(0, 4)) - 1}${today.slice(4)}`;
-  const company = scope === null ? undefined : eq(serviceAgreements.companyId, scope);
-  const received = sql<number>`(select coalesce(sum(p.received_amount), 0) from payments p
-    where p.kind = 'service' and p.status = 'paid'
-    ${scope === null ? sql`` : sql`and p.company_id = ${scope}`}
-    ${from === null ? sql`` : sql`and p.received_at >= ${from.getTime()}`})`;
+  const companyId = scope ?? undefined;
   const [agreements, visits] = await Promise.all([
-    db.select({
-      status: serviceAgreements.status,
-      startsOn: serviceAgreements.startsOn,
-      endsOn: serviceAgreements.endsOn,
-      payMode: serviceAgreements.payMode,
-      pricePerYear: serviceAgreements.pricePerYear,
-      pricePerVisit: serviceAgreements.pricePerVisit,
-      visitsPerYear: serviceAgreements.visitsPerYear,
-      renewed: sql<
-        number
-      > // The outer row named in full: drizzle writes a one-table select's columns unqualified, and a bare
-        // "id" inside the subquery would be the renewal's own.
-        `exists(select 1 from service_agreements r where r.renews_id = service_agreements.id
-        and r.signed_at is not null)`,
-      received,
-    }).from(serviceAgreements).where(company),
-    db.select({ plannedOn: serviceVisits.plannedOn, status: serviceVisits.status }).from(serviceVisits).where(
-      and(
-        scope === null ? undefined : eq(serviceVisits.companyId, scope),
-        gte(serviceVisits.plannedOn, `${months[0]}-01`),
-        lt(serviceVisits.plannedOn, `${months[11]}-32`),
-      ),
-    ),
+    preparedQuery(db, "serviceAgreementFigures", { companyId, from: from?.getTime() }, (p) =>
+      db.select({
+        status: serviceAgreements.status,
+        startsOn: serviceAgreements.startsOn,
+        endsOn: serviceAgreements.endsOn,
+        payMode: serviceAgreements.payMode,
+        pricePerYear: serviceAgreements.pricePerYear,
+        pricePerVisit: serviceAgreements.pricePerVisit,
+        visitsPerYear: serviceAgreements.visitsPerYear,
+        renewed: sql<
+          number
+        > // The outer row named in full: drizzle writes a one-table select's columns unqualified, and a bare
+          // "id" inside the subquery would be the renewal's own.
+          `exists(select 1 from service_agreements r where r.renews_id = service_agreements.id
+          and r.signed_at is not null)`,
+        received: sql<number>`(select coalesce(sum(p.received_amount), 0) from payments p
+          where p.kind = 'service' and p.status = 'paid'
+          ${p.companyId ? sql`and p.company_id = ${p.companyId}` : sql``}
+          ${p.from ? sql`and p.received_at >= ${p.from}` : sql``})`,
+      }).from(serviceAgreements).where(p.companyId && eq(serviceAgreements.companyId, p.companyId))).all(),
+    preparedQuery(
+      db,
+      "serviceVisitFigures",
+      { companyId, firstMonth: `${months[0]}-01`, afterLastMonth: `${months[11]}-32` },
+      (p) =>
+        db.select({ plannedOn: serviceVisits.plannedOn, status: serviceVisits.status }).from(serviceVisits)
+          .where(
+            and(
+              p.companyId && eq(serviceVisits.companyId, p.companyId),
+              gte(serviceVisits.plannedOn, p.firstMonth),
+              lt(serviceVisits.plannedOn, p.afterLastMonth),
+            ),
+          ),
+    ).all(),
   ]);
   const figures = agreementFigures(
     agreements.map((a) => ({ ...a, renewed: Boolean(a.renewed) })),

@@ -15,8 +15,7 @@ import { renderWorkPage } from "./_page.tsx";
 import { Badge } from "../components/Badge.tsx";
 import { EmptyState, StatCard } from "../components/Card.tsx";
 import { Icon } from "../components/Icon.tsx";
-import { ContractState, type ContractStateView } from "../components/ContractState.tsx";
-import { contractStates } from "../db/contracts.ts";
+import { ContractState } from "../components/ContractState.tsx";
 
 /** A link when the thing exists, else a plain statement that it does not yet. */
 function OpenOrMissing(
@@ -42,10 +41,9 @@ const nextStep: Partial<
   approved: { label: "Начать работы", action: "start-work", success: { title: "Работы начаты" } },
 };
 
-function ProjectCard(
-  { p, contract }: { p: ForemanProject; contract: (ContractStateView & { id: number }) | null },
-) {
+function ProjectCard({ p }: { p: ForemanProject }) {
   const step = nextStep[p.status];
+  const contract = p.contract;
   const s = jobBadge(p);
   return (
     <article className="card project-card">
@@ -111,7 +109,13 @@ function ProjectCard(
               <a className="btn btn-secondary btn-sm" href={`/contracts/${contract.id}`}>
                 <Icon name="file" size={16} /> Договор №{contract.contractNumber}
               </a>
-              <ContractState contract={contract} />
+              <ContractState
+                contract={{
+                  contractNumber: contract.contractNumber,
+                  signature: contract.signature ?? null,
+                  payment: contract.payment ?? null,
+                }}
+              />
             </span>
           )
           : <OpenOrMissing icon="file" label="Договор" missing="Договора пока нет" />}
@@ -159,7 +163,6 @@ export default async function foremanPage(c: Context<AppEnv>) {
     foremanProjects(db, scope, { contractText: false }),
     user.role === "foreman" ? dayRoutes(db, user, now()) : Promise.resolve([]),
   ]);
-  const contracts = await contractStates(db, scope, projects.map((p) => p.id));
   return renderWorkPage(c, {
     title: "Панель бригадира",
     subtitle: "Утверждённые проекты и ход работ",
@@ -193,7 +196,7 @@ export default async function foremanPage(c: Context<AppEnv>) {
             )
             : (
               <div className="grid-cards project-grid">
-                {projects.map((p) => <ProjectCard key={p.id} p={p} contract={contracts.get(p.id) ?? null} />)}
+                {projects.map((p) => <ProjectCard key={p.id} p={p} />)}
               </div>
             )}
         </section>
