@@ -1,6 +1,9 @@
+// The administrators' screens: companies, users and settings; the station price basis of the price list
+// (below).
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import { browserTest, hydrated, screenshot, toast } from "./harness.ts";
+import { expectJson } from "../server/testing.ts";
 
 browserTest(
   "[e2e] system_admin creates a company and its admin, who signs in and creates a surveyor",
@@ -150,7 +153,11 @@ browserTest(
         "Артикул;Наименование;Ед. изм.;Раздел;Материалы;Работы\nЯ901;Кольцо ЖБИ;шт;;4500;1500\n",
       ),
     });
-    await toast(desk, "Прайс-лист загружен");
+    // A minute, not playwright's 30 s: the first upload of a run starts the price-list worker, whose module
+    // `deno test` type-checks on a fresh clone; at a load of 14 that alone ran past 30 s.
+    await desk.locator(".toast").getByText("Прайс-лист загружен", { exact: true }).waitFor({
+      timeout: 60_000,
+    });
     await desk.getByText("prices").first().waitFor();
     const [download] = await Promise.all([
       desk.waitForEvent("download"),
@@ -158,5 +165,39 @@ browserTest(
     ]);
     assert.equal(download.suggestedFilename(), "Прайс-лист.xlsx");
     await screenshot(desk, "settings-price-list-desktop");
+  },
+);
+
+// The station price basis in the browser: the company_admin sets the station's price basis on /settings?tab=price-list.
+browserTest(
+  "[e2e] the company_admin sets «Дилерская цена + наценка» 20 %; 400 % is refused in the form",
+  async (h) => {
+    const desk = await h.signedIn("director@demo.local", "desktop", "/settings?tab=price-list");
+    await hydrated(desk, "EquipmentPriceSettings");
+    const basis = desk.getByLabel("Станцию считать по цене");
+    assert.equal(await basis.inputValue(), "retail");
+    await basis.selectOption("dealer_markup");
+    const markup = desk.getByLabel("Наценка на дилерскую цену, %");
+    await markup.fill("400");
+    await desk.getByRole("button", { name: "Сохранить", exact: true }).click();
+    await desk.getByText("Наценка не больше 300 %").waitFor();
+    await markup.fill("20");
+    await desk.getByRole("button", { name: "Сохранить", exact: true }).click();
+    await toast(desk, "Цена оборудования сохранена");
+    await screenshot(desk, "settings-equipment-price-desktop");
+    assert.deepEqual(await expectJson(h.t.as("director@demo.local").get("/api/settings/equipment-price")), {
+      basis: "dealer_markup",
+      markupPercent: 20,
+    });
+
+    const phone = await h.signedIn("director@demo.local", "phone", "/settings?tab=price-list");
+    await hydrated(phone, "EquipmentPriceSettings");
+    await phone.getByRole("heading", { name: "Цена оборудования в сметах" }).evaluate((el) =>
+      el.scrollIntoView()
+    );
+    assert.equal(await phone.getByLabel("Наценка на дилерскую цену, %").inputValue(), "20");
+    const save = phone.locator("[data-island=EquipmentPriceSettings] button[type=submit]");
+    assert.ok(((await save.boundingBox())?.height ?? 0) >= 44, "tap target");
+    await screenshot(phone, "settings-equipment-price-phone");
   },
 );

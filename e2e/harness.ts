@@ -132,7 +132,7 @@ export async function startBrowser(
     },
     async signedIn(email, size = "desktop", at = "/") {
       // The session through the API, as the form gets it, without loading and typing into /login: the form
-      // itself is the subject of e2e/auth_test.ts and e2e/shell_test.ts (signIn above).
+      // itself is the subject of e2e/shell_test.ts (signIn above).
       return await harness.switchAccount(await harness.newPage(size), email, at);
     },
     async switchAccount(page, email, at = "/") {
