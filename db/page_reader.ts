@@ -5,7 +5,7 @@
 // here; a count 41 against 28 µs. A page is made only of reads (the page cache keeps it without running
 // its handler again), so its reads may go this way; `PRAGMA query_only` makes a write here fail at once
 // instead of bypassing the write queue (db/write_queue.ts). An integer past the safe range is read as the
-// nearest number, as db/lenient_integers.ts does for the client.
+// nearest number, as db/lenient_integers.ts does for the client, but without its log line.
 import { createTableRelationsHelpers, extractTablesRelationalConfig, type Logger } from "drizzle-orm";
 import { BetterSQLiteSession } from "drizzle-orm/better-sqlite3/session";
 import { BaseSQLiteDatabase, SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
