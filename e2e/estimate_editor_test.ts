@@ -13,25 +13,15 @@ for (const size of ["desktop", "phone"] as const) {
   browserTest(
     `[e2e] ${size}: the chief engineer edits a line, approves and downloads the client's Excel`,
     async (h) => {
-      const tasks = await (await h.t.request("/api/tasks", { as: "surveyor@demo.local" })).json() as any[];
-      const task = tasks.find((x) => x.storedStatus === "in_progress" && x.objectId);
-      const made = await (await h.t.request("/api/estimates/generate", {
-        as: "surveyor@demo.local",
-        method: "POST",
-        json: {
-          objectId: task.objectId,
-          taskId: task.id,
-          measurements: {
-            septic_model: "topas-5",
-            residents_count: 4,
-            installation_depth: 2.5,
-            soil_type: "clay",
-            inlet_pipe_length: 8,
-            outlet_pipe_length: 8,
-            additional_notes: NOTE,
-          },
-        },
-      })).json() as any;
+      const { made } = await surveyorEstimate(h, {
+        septic_model: "topas-5",
+        residents_count: 4,
+        installation_depth: 2.5,
+        soil_type: "clay",
+        inlet_pipe_length: 8,
+        outlet_pipe_length: 8,
+        additional_notes: NOTE,
+      });
       assert.ok(made.id, JSON.stringify(made));
       // The outlet's 8 m of А001 (the inlet's own line is the 3 m beyond the turnkey installation's 5 m).
       const line = made.items.find((i: any) => i.articleCode === "А001" && i.quantity === 8);
@@ -101,18 +91,24 @@ for (const size of ["desktop", "phone"] as const) {
 // before approving; the confirmation is recorded and shown (desktop).
 /** 10 residents × 200 = 2 000 l/day for a Топас 6 of 1 200 l/day. */
 async function undersizedEstimate(h: any) {
+  const estimate = await surveyorEstimate(h, {
+    septic_model: "topas-6",
+    residents_count: 10,
+    installation_depth: 2,
+  });
+  assert.equal(estimate.made.alerts.length, 1, JSON.stringify(estimate.made));
+  return estimate;
+}
+
+/** The surveyor's estimate from `measurements` on their task in work (the demo has one with an object). */
+async function surveyorEstimate(h: any, measurements: Record<string, unknown>) {
   const tasks = await (await h.t.request("/api/tasks", { as: "surveyor@demo.local" })).json() as any[];
   const task = tasks.find((x) => x.storedStatus === "in_progress" && x.objectId);
   const made = await (await h.t.request("/api/estimates/generate", {
     as: "surveyor@demo.local",
     method: "POST",
-    json: {
-      objectId: task.objectId,
-      taskId: task.id,
-      measurements: { septic_model: "topas-6", residents_count: 10, installation_depth: 2 },
-    },
+    json: { objectId: task.objectId, taskId: task.id, measurements },
   })).json() as any;
-  assert.equal(made.alerts.length, 1, JSON.stringify(made));
   return { task, made };
 }
 
