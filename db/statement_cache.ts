@@ -35,7 +35,7 @@ export function keepPreparedStatements(): void {
     if (!statements) kept.set(this, statements = new LRUCache({ max: KEPT_PER_CONNECTION }));
     let statement = statements.get(sql);
     if (!statement) {
-      statement = withColumnsRead(prepare.call(this, sql));
+      statement = withTogglesRemembered(withColumnsRead(prepare.call(this, sql)));
       statements.set(sql, statement);
     }
     return statement;
@@ -45,6 +45,26 @@ export function keepPreparedStatements(): void {
     kept.get(this)?.clear();
     return exec.call(this, sql);
   };
+}
+
+/**
+ * `statement`, whose raw and safe-integer modes are set in the native driver only when they change: both
+ * drivers set them before every run (@libsql/client's `executeStmt`, drizzle's `values()`), and each such call
+ * crosses into native code — 3–5 % of the server's CPU under the mix and under a run of task edits.
+ */
+function withTogglesRemembered(statement: Statement): Statement {
+  for (const name of ["raw", "safeIntegers"] as const) {
+    const toggle = statement[name];
+    let mode: boolean | undefined; // unknown until set: a statement starts as its connection says
+    statement[name] = (on = true) => {
+      if (on !== mode) {
+        toggle.call(statement, on);
+        mode = on;
+      }
+      return statement;
+    };
+  }
+  return statement;
 }
 
 /** `statement`, whose columns are asked of the native driver once. */

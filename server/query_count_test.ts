@@ -63,3 +63,24 @@ Deno.test("queries per page: within the bound and independent of the number of r
       );
     }
   }));
+
+Deno.test("queries per task edit: the task is read once before it is changed, once more only after a status change", () =>
+  withTestApp(async (t) => {
+    const as = "engineer@demo.local";
+    const [task] = await t.deps.db.select({ id: tasks.id }).from(tasks).where(eq(tasks.status, "assigned"))
+      .limit(1);
+    await t.request("/api/user", { as });
+    const edit = async (body: Record<string, unknown>) => {
+      const { result, queries } = await countQueries(t.deps.db, async () => {
+        const res = await t.request(`/api/tasks/${task.id}`, { as, method: "PATCH", json: body });
+        await res.arrayBuffer();
+        return res.status;
+      });
+      assert.equal(result, 200, JSON.stringify(body));
+      return queries.filter((q) => /^\s*select\b[\s\S]*\bfrom "tasks"/i.test(q)).length;
+    };
+    assert.equal(await edit({ description: "Позвонить за час" }), 1, "a description");
+    assert.equal(await edit({ priority: "high" }), 1, "a priority");
+    // The object's state may follow the task's status (db/job_status.ts): the task is answered as it stands.
+    assert.equal(await edit({ status: "in_progress" }), 2, "a status");
+  }));

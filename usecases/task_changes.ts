@@ -10,6 +10,7 @@ import {
   taskHasEstimate,
   taskObjectInScope,
   type TaskPatch,
+  type TaskView,
   updateTaskRow,
   updateTaskTelling,
   userStanding,
@@ -101,7 +102,8 @@ export async function createTask(db: Db, scope: Scope, input: NewTask, by: { id:
 /**
  * Changes a task of the scope (`assignedTo` limits it to the assignee's own tasks) and answers it as
  * it now stands. Completing it tells the one who assigned it (task_completed); a new assignee gets
- * task_assigned. Null when the task is not visible.
+ * task_assigned. Null when the task is not visible. `read` is the task as the caller has just read it
+ * with the same scope and `assignedTo` (the API checks it before the change): it is not read again.
  */
 export async function updateTask(
   db: Db,
@@ -109,8 +111,9 @@ export async function updateTask(
   id: number,
   patch: TaskPatch,
   by: { id: number; now: Date; assignedTo?: number; origin?: string },
+  read?: TaskView,
 ) {
-  const current = await getTask(db, scope, id, { now: by.now, assignedTo: by.assignedTo });
+  const current = read ?? await getTask(db, scope, id, { now: by.now, assignedTo: by.assignedTo });
   if (!current) return null;
   let objectAddress: string | null = null;
   if (patch.objectId !== undefined && patch.objectId !== current.objectId) {

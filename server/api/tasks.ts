@@ -230,7 +230,7 @@ export const tasksApi = new Hono<AppEnv>()
       now: at,
       assignedTo: own ? user.id : undefined,
       origin: c.var.deps.env.PUBLIC_URL ?? new URL(c.req.url).origin,
-    });
+    }, current);
     if (!updated) throw notFound("Задача не найдена");
     return c.json(updated);
   });
