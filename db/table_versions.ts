@@ -23,13 +23,16 @@ export interface VersionReader {
   /**
    * The counters a page of company `companyId` depends on: for a table whose rows belong to a company, the
    * company's own counter plus that of rows without a company; for any other table, the table's counter.
+   * `seen` is what current() answered this request: the database is then not asked again whether anything
+   * was committed since (a page kept under counters older than its reads is only made again sooner).
    */
-  ofCompany(companyId: number): Versions;
+  ofCompany(companyId: number, seen?: Versions): Versions;
   /**
    * The user's unread notifications: all a signed-in page shows of the notifications table (the bell), so a
    * page is kept under this number instead of the table's counter, which every notification of anyone moves.
+   * `seen` as for ofCompany().
    */
-  unreadOf(userId: number): number;
+  unreadOf(userId: number, seen?: Versions): number;
 }
 
 /** "name 1 name 2" as one string (one row: the driver crosses into native code once per row). */
@@ -82,19 +85,22 @@ export function localVersionReader(path: string): VersionReader {
   };
   return {
     current,
-    ofCompany(companyId) {
-      const tables = current();
-      let read = ofCompanies.get(companyId);
+    ofCompany(companyId, seen) {
+      const tables = seen ?? current();
+      // What is kept belongs to the counters last read; older ones seen by a request are merged afresh.
+      const latest = tables === versions;
+      let read = latest ? ofCompanies.get(companyId) : undefined;
       if (!read) {
         const own = parsePairs((companyCounters.get(companyId) as unknown[])[0], new Map());
         const merged = new Map(tables);
         for (const table of perCompany) merged.set(table, own.get(table) ?? 0);
-        ofCompanies.set(companyId, read = merged);
+        read = merged;
+        if (latest) ofCompanies.set(companyId, read);
       }
       return read;
     },
-    unreadOf(userId) {
-      current();
+    unreadOf(userId, seen) {
+      if (seen === undefined) current();
       let n = unreadOfUsers.get(userId);
       if (n === undefined) unreadOfUsers.set(userId, n = Number((unread.get(userId) as unknown[])[0]));
       return n;

@@ -130,3 +130,34 @@ Deno.test("table versions: a company's write moves its own counters, not another
     assert.deepEqual(seenBy(a.id), { ...aNow, users: aNow.users! + 1 });
   });
 });
+
+Deno.test("table versions: counters asked with what the request saw answer as it saw them; the next request sees a commit made since", async () => {
+  await withDb(async (db, path) => {
+    const reader = localVersionReader(path);
+    const [a] = await db.insert(companies).values({ name: "ООО «А»" }).returning();
+    const [user] = await db.insert(users).values({ email: "a@example.ru", role: "manager", companyId: a.id })
+      .returning();
+    const seen = reader.current();
+    const before = reader.ofCompany(a.id, seen);
+    assert.deepEqual(before, reader.ofCompany(a.id));
+    assert.equal(reader.unreadOf(user.id, seen), 0);
+
+    // Another connection commits while the request goes on: it keeps what it saw (never newer than its reads).
+    await db.insert(tasks).values({ companyId: a.id, title: "Задача" });
+    await db.insert(notifications).values({
+      userId: user.id,
+      type: "task_assigned",
+      title: "Задача",
+      message: "—",
+    });
+    assert.equal(reader.ofCompany(a.id, seen).get("tasks"), before.get("tasks"));
+    assert.equal(reader.unreadOf(user.id, seen), 0);
+
+    // The next request reads the counters afresh, and the company's and the bell's follow the commit.
+    const next = reader.current();
+    assert.equal(reader.ofCompany(a.id, next).get("tasks"), before.get("tasks")! + 1);
+    assert.equal(reader.unreadOf(user.id, next), 1);
+    // A request still holding the older counters gets the company's as they are now, never older than it saw.
+    assert.ok(reader.ofCompany(a.id, seen).get("tasks")! >= before.get("tasks")!);
+  });
+});

@@ -24,11 +24,12 @@ export function requestVersions(c: Context<AppEnv>): Versions | null {
 export function pageVersions(c: Context<AppEnv>, companyId: number | null): Versions | null {
   const versions = requestVersions(c);
   if (versions === null || companyId === null) return versions;
-  return versionReaderOf(localPath(c.var.deps.env.DATABASE_URL)!).ofCompany(companyId);
+  return versionReaderOf(localPath(c.var.deps.env.DATABASE_URL)!).ofCompany(companyId, versions);
 }
 
 /** The user's unread notifications, as the bell on every signed-in page shows them (null: nothing is kept). */
 export function unreadStamp(c: Context<AppEnv>, userId: number): number | null {
-  const path = localPath(c.var.deps.env.DATABASE_URL);
-  return path === null ? null : versionReaderOf(path).unreadOf(userId);
+  const versions = requestVersions(c);
+  if (versions === null) return null;
+  return versionReaderOf(localPath(c.var.deps.env.DATABASE_URL)!).unreadOf(userId, versions);
 }
