@@ -47,6 +47,8 @@ const server = Deno.serve({
   // Several processes on one port: the kernel spreads the connections among them.
   reusePort: env.WEB_CONCURRENCY > 1,
   onListen: ({ port }) => {
+    // Loaded while the first requests are answered: the long reads run here until it is ready.
+    deps.reads?.start().catch(() => {});
     if (serveOnly) return console.log(`ПолеСмета: процесс ${Deno.pid} обслуживает порт ${port}`);
     console.log(
       `ПолеСмета: http://localhost:${port} (готово за ${Math.round(performance.now() - started)} мс)`,

@@ -16,6 +16,7 @@ async function companyOf(t: TestApp) {
 
 Deno.test("[api] GET /api/analytics and /api/stats answer from the read worker what the same reads give on the main thread, after a write too", async () => {
   await withTestApp({ now: () => at, readWorker: true }, async (t) => {
+    await t.deps.reads!.start();
     const scope = await companyOf(t);
     const director = t.as(DIRECTOR);
     const mainThread = async () => ({
@@ -61,4 +62,18 @@ Deno.test("[api] the read worker is stopped with the app: a read after close is 
     () => reads!.read("analytics", { scope: null, period: "all", now: Date.now() }),
     /the app is stopping/,
   );
+});
+
+Deno.test("[api] a read asked while the worker loads is answered on the request thread, the same as the worker's", async () => {
+  await withTestApp({ now: () => at, readWorker: true }, async (t) => {
+    const reads = t.deps.reads!;
+    const scope = await companyOf(t);
+    const loading = reads.start();
+    assert.equal(reads.running, true, "started before any read");
+    const meanwhile = await reads.read("analytics", { scope, period: "all", now: at.getTime() });
+    await loading;
+    const fromWorker = await reads.read("analytics", { scope, period: "all", now: at.getTime() });
+    assert.deepEqual(meanwhile, fromWorker);
+    assert.deepEqual(fromWorker, await analytics(t.deps.db, scope, "all", at));
+  });
 });
