@@ -82,7 +82,12 @@ export class PageCache {
         : pageVersions(c, rule.sharedUnless ? null : c.var.user!.companyId);
       if (key === null || !versions) return next();
       const stamp = tables.map((table) => versions.get(table) ?? -1);
-      if (!rule.sharedUnless) stamp.push(unreadStamp(c, c.var.user!.id) ?? -1);
+      if (!rule.sharedUnless) {
+        const unread = unreadStamp(c, c.var.user!.id);
+        stamp.push(unread ?? -1);
+        // The bell of the page made afresh shows the count it is kept under (routes/_page.tsx).
+        if (unread !== null) c.set("unread", unread);
+      }
       const cached = this.#pages.get(key);
       if (cached && sameStamp(cached.stamp, stamp)) {
         pageCacheLookups.inc({ result: "hit" });

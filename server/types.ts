@@ -46,6 +46,8 @@ export interface AppEnv {
     sessionId: string | null;
     /** The tables' change counters as this request found them (server/versions.ts); unset until asked for. */
     versions: Versions | null | undefined;
+    /** The user's unread notifications as the page cache keyed the page by them: the bell shows this number. */
+    unread: number | undefined;
     /** The request's id (server/request_log.ts), in its log lines, X-Request-Id and the error page. */
     requestId: string;
   };
