@@ -67,30 +67,39 @@ const estimate = alias(estimates, "estimate");
 const contract = alias(contracts, "contract");
 
 /**
- * The chosen projects, ranked: in work first, then approved, then completed, each newest first. One status
- * after the other along objects_company_status_updated_idx, each stopping at `limit`, instead of sorting
- * every project of the company; at most `limit` ids.
+ * The chosen projects, ranked: in work first, then approved, then completed, each newest first; `limit` of
+ * them after the first `offset`. One status after the other along objects_company_status_updated_idx, each
+ * stopping at `end` (offset + limit), instead of sorting every project of the company.
  */
-function chosenProjects(companyId: Placeholder | undefined, limit: Placeholder): SQL {
+function chosenProjects(
+  companyId: Placeholder | undefined,
+  { limit, offset, end }: { limit: Placeholder; offset: Placeholder; end: Placeholder },
+): SQL {
   const arm = (status: typeof foremanStatuses[number], rank: number) =>
     sql`select ${sql.raw(String(rank))} as rank, id, updated_at from (select ${objects.id} as id,
       ${objects.updatedAt} as updated_at from ${objects}
       where ${and(companyId && eq(objects.companyId, companyId), eq(objects.status, status))}
-      order by ${objects.updatedAt} desc limit ${limit})`;
+      order by ${objects.updatedAt} desc limit ${end})`;
   return sql`(select id from (${arm("work_in_progress", 0)} union all ${arm("approved", 1)}
-    union all ${arm("completed", 2)} order by rank, updated_at desc, id desc limit ${limit}))`;
+    union all ${
+    arm("completed", 2)
+  } order by rank, updated_at desc, id desc limit ${limit} offset ${offset}))`;
 }
 
 const rankOf = sql`case ${objects.status} when 'work_in_progress' then 0 when 'approved' then 1 else 2 end`;
 
 /** The projects (objects approved, in work or completed), in work first, each newest first, with their
- * tasks' comments: one statement, whatever the number of projects. */
+ * tasks' comments: `limit` of them after the first `offset`, in one statement whatever their number. */
 export async function foremanProjects(
   db: Db,
   scope: Scope,
-  { limit = 100, contractText = true }: { limit?: number; contractText?: boolean } = {},
+  { limit = 100, offset = 0, contractText = true }: {
+    limit?: number;
+    offset?: number;
+    contractText?: boolean;
+  } = {},
 ): Promise<ForemanProject[]> {
-  const values = { companyId: scope ?? undefined, limit };
+  const values = { companyId: scope ?? undefined, limit, offset, end: offset + limit };
   const rows = await preparedQuery(
     db,
     contractText ? "foremanProjects:text" : "foremanProjects:state",
@@ -150,7 +159,7 @@ export async function foremanProjects(
             order by c.created_at desc, c.id desc limit 1)`,
         )
         .leftJoin(contractSignatures, eq(contractSignatures.contractId, contract.id))
-        .where(inArray(objects.id, chosenProjects(p.companyId, p.limit)))
+        .where(inArray(objects.id, chosenProjects(p.companyId, p)))
         .orderBy(rankOf, desc(objects.updatedAt), desc(objects.id));
     },
   ).all();

@@ -16,6 +16,8 @@ import { Badge } from "../components/Badge.tsx";
 import { EmptyState, StatCard } from "../components/Card.tsx";
 import { Icon } from "../components/Icon.tsx";
 import { ContractState } from "../components/ContractState.tsx";
+import { pageHref, Pagination } from "../components/Pagination.tsx";
+import { pageNumber } from "../server/query.ts";
 
 /** A link when the thing exists, else a plain statement that it does not yet. */
 function OpenOrMissing(
@@ -153,16 +155,24 @@ function ProjectCard({ p }: { p: ForemanProject }) {
   );
 }
 
-/** /foreman, 'Панель бригадира' (foreman and system_admin). */
+/**
+ * Project cards per page: a foreman reads them on a phone, often on a weak signal. At 100× data the page of
+ * 100 cards was 375 KB of HTML and 29 ms to make (bench scale).
+ */
+const PAGE_SIZE = 20;
+
+/** /foreman, 'Панель бригадира' (foreman and system_admin): the projects a page at a time (?page=N). */
 export default async function foremanPage(c: Context<AppEnv>) {
   const user = currentUser(c);
   const scope = companyScope(user);
   const { db, now } = c.var.deps;
+  const page = pageNumber(c.req.query("page"));
   const [stats, projects, routes] = await Promise.all([
     foremanStats(db, scope),
-    foremanProjects(db, scope, { contractText: false }),
+    foremanProjects(db, scope, { contractText: false, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
     user.role === "foreman" ? dayRoutes(db, user, now()) : Promise.resolve([]),
   ]);
+  const pages = Math.max(1, Math.ceil((stats.activeProjects + stats.completedProjects) / PAGE_SIZE));
   return renderWorkPage(c, {
     title: "Панель бригадира",
     subtitle: "Утверждённые проекты и ход работ",
@@ -199,6 +209,7 @@ export default async function foremanPage(c: Context<AppEnv>) {
                 {projects.map((p) => <ProjectCard key={p.id} p={p} />)}
               </div>
             )}
+          <Pagination page={page} pages={pages} href={(n) => pageHref("/foreman", {}, n)} />
         </section>
       </div>
     ),

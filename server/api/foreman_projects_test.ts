@@ -110,6 +110,37 @@ Deno.test("db: foremanProjects() lists in work, then approved, then completed, e
     assert.ok(new Set(expected.map(String)).size >= 5);
     assert.deepEqual((await foremanProjects(db, scope)).map((p) => p.id), expected);
     assert.deepEqual((await foremanProjects(db, scope, { limit: 3 })).map((p) => p.id), expected.slice(0, 3));
+    // A page further on: the next ones in the same order, across the statuses' boundaries.
+    for (const offset of [1, 2, 3, expected.length - 1, expected.length]) {
+      assert.deepEqual(
+        (await foremanProjects(db, scope, { limit: 3, offset })).map((p) => p.id),
+        expected.slice(offset, offset + 3),
+        `offset ${offset}`,
+      );
+    }
+  }));
+
+Deno.test("[page] /foreman shows 20 projects a page, the in-work ones first, with a pager to the rest", () =>
+  withTestApp(async (t) => {
+    const { db } = t.deps;
+    const [foreman] = await db.select().from(users).where(eq(users.email, "foreman@demo.local"));
+    const before = await foremanProjects(db, scopeOf(foreman.companyId));
+    await db.insert(objects).values(Array.from({ length: 25 }, (_, i) => ({
+      companyId: foreman.companyId!,
+      address: `Московская обл, г Истра, ул Песочная, д ${i + 1}`,
+      status: "approved" as const,
+    })));
+    const total = before.length + 25;
+    const cards = (html: string) => html.match(/<article class="[^"]*project-card/g)?.length ?? 0;
+    const first = await (await t.request("/foreman", { as: "foreman@demo.local" })).text();
+    assert.equal(cards(first), 20);
+    assert.match(first, new RegExp(`Страница 1 из ${Math.ceil(total / 20)}`));
+    assert.match(first, /href="\/foreman\?page=2" rel="next"/);
+    const inWork = before.filter((p) => p.status === "work_in_progress");
+    for (const p of inWork) assert.ok(first.includes(p.address), `${p.address} in work comes first`);
+    const second = await (await t.request("/foreman?page=2", { as: "foreman@demo.local" })).text();
+    assert.equal(cards(second), Math.min(20, total - 20));
+    assert.match(second, /href="\/foreman" rel="prev"/);
   }));
 
 Deno.test("db: foremanStats() counts the active and completed projects, their value and the company's documents", () =>
