@@ -89,22 +89,24 @@ export function workerReads(url: string, db: Db): Reads {
     return ready;
   };
 
+  const begin = () => {
+    if (closed) return Promise.reject(new Error("read worker: the app is stopping"));
+    const started = start();
+    // A failed start is told to the reads that come after it.
+    started.catch(() => {});
+    return started;
+  };
+
   return {
     get running() {
       return worker !== null;
     },
-    start() {
-      if (closed) return Promise.reject(new Error("read worker: the app is stopping"));
-      const started = start();
-      // A failed start is told to the reads that come after it.
-      started.catch(() => {});
-      return started;
-    },
+    start: begin,
     async read<N extends ReadName>(name: N, args: ReadArgs<N>): Promise<ReadAnswer<N>> {
       if (closed) throw new Error("read worker: the app is stopping");
       if (failure) throw failure;
       if (!answering) {
-        this.start();
+        begin();
         return await onThisThread.read(name, args);
       }
       const id = nextId++;
