@@ -3,7 +3,7 @@
 // works done with changes (below).
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { browserTest, drawSignature, hydrated, screenshot, toast } from "./harness.ts";
+import { type BrowserHarness, browserTest, drawSignature, hydrated, screenshot, toast } from "./harness.ts";
 import { outboxMessages } from "../db/schema/mod.ts";
 import { formatKopecks } from "../domain/format.ts";
 import { Buffer } from "node:buffer";
@@ -11,6 +11,17 @@ import { formatQuantity } from "../domain/acts.ts";
 import { drawnPng } from "../server/testing_client_links.ts";
 
 const MANAGER = "manager@demo.local";
+
+/** The client's link of the first message of `event`, opened on a phone with its `island` hydrated. */
+async function clientLinkOnPhone(h: BrowserHarness, event: string, island: string) {
+  const [message] = await h.t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.event, event));
+  const link = message.textBody.match(/https?:\/\/\S+\/c\/[\w-]+/)?.[0];
+  assert.ok(link, `the client's message (${event}) carries its link`);
+  const phone = await h.newPage("phone");
+  await phone.goto(new URL(new URL(link).pathname, h.baseUrl).href);
+  await hydrated(phone, island);
+  return phone;
+}
 
 browserTest(
   "[e2e] the foreman finishes the works on a phone, the client signs the act on a phone, the final payment is asked for and marked",
@@ -45,14 +56,7 @@ browserTest(
       .waitFor();
     await card.getByText("Работы завершены").first().waitFor();
 
-    const [message] = await h.t.deps.db.select().from(outboxMessages)
-      .where(eq(outboxMessages.event, "act_to_sign"));
-    const link = message.textBody.match(/https?:\/\/\S+\/c\/[\w-]+/)?.[0];
-    assert.ok(link, "the client's message carries the act's link");
-
-    const phone = await h.newPage("phone");
-    await phone.goto(new URL(new URL(link).pathname, h.baseUrl).href);
-    await hydrated(phone, "ClientAct");
+    const phone = await clientLinkOnPhone(h, "act_to_sign", "ClientAct");
     await phone.getByRole("heading", { name: /Акт сдачи-приёмки выполненных работ/ }).waitFor();
     await phone.getByTestId("act-figures").getByText(formatKopecks(owed)).waitFor();
     await phone.locator("#client-act").scrollIntoViewIfNeeded();
@@ -226,13 +230,7 @@ browserTest(
     const newTotal = sent.agreements[0].newTotal;
     assert.ok(newTotal > sent.agreements[0].oldTotal);
 
-    const [message] = await h.t.deps.db.select().from(outboxMessages)
-      .where(eq(outboxMessages.event, "agreement_to_sign"));
-    const link = message.textBody.match(/https?:\/\/\S+\/c\/[\w-]+/)?.[0];
-    assert.ok(link, "the client's message carries the agreement's link");
-    const phone = await h.newPage("phone");
-    await phone.goto(new URL(new URL(link).pathname, h.baseUrl).href);
-    await hydrated(phone, "ClientAgreement");
+    const phone = await clientLinkOnPhone(h, "agreement_to_sign", "ClientAgreement");
     await phone.getByTestId("agreement-new-total").getByText(formatKopecks(newTotal)).waitFor();
     await phone.locator("#client-agreement").scrollIntoViewIfNeeded();
     await screenshot(phone, "job-changes-agreement-client-phone");

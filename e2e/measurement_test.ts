@@ -13,6 +13,35 @@ import { toDateInput } from "../domain/tasks.ts";
 import { type BrowserHarness, browserTest, hydrated, screenshot, startBrowser } from "./harness.ts";
 import { generateEstimate } from "../estimating/mod.ts";
 
+/**
+ * A measurement task the chief engineer gives `surveyor` on the demo company's first object of `workType`
+ * (pageSize 200: the demo's objects all fit), due in `inDays` days; with that object.
+ */
+async function wellMeasurementTask(
+  h: BrowserHarness,
+  o: { workType: string; surveyor: string; title: string; description: string; inDays: number },
+) {
+  const objects = await (await h.t.request("/api/objects?pageSize=200", { as: "engineer@demo.local" }))
+    .json() as any;
+  const well = (objects.items ?? objects).find((x: any) => x.workType === o.workType);
+  assert.ok(well, "the demo data has a well object");
+  const me = await (await h.t.request("/api/user", { as: o.surveyor })).json() as any;
+  const created = await h.t.request("/api/tasks", {
+    as: "engineer@demo.local",
+    method: "POST",
+    json: {
+      measurement: true,
+      title: o.title,
+      description: o.description,
+      dueDate: toDateInput(new Date(h.t.deps.now().getTime() + o.inDays * 86_400_000)),
+      objectId: well.id,
+      assignedTo: me.id,
+    },
+  });
+  assert.equal(created.status, 201, await created.clone().text());
+  return { task: await created.json() as any, well };
+}
+
 /** A 64×64 gradient PNG, as a phone camera would send a photo. */
 function gradientPng(w = 64, h = 64): Buffer {
   const crcTable = Array.from({ length: 256 }, (_, n) => {
@@ -334,27 +363,13 @@ Deno.test({
           await page.getByRole("tab", { name: /Инженеру$/ }).click();
           await screenshot(page, "measurement-desktop-send");
 
-          const objects =
-            await (await h.t.request("/api/objects?pageSize=200", { as: "engineer@demo.local" }))
-              .json() as any;
-          const well = (objects.items ?? objects).find((o: any) => o.workType === "well_drilling");
-          assert.ok(well, "the demo data has a well object");
-          const me = await (await h.t.request("/api/user", { as: "surveyor2@demo.local" })).json() as any;
-          const due = toDateInput(new Date(h.t.deps.now().getTime() + 3 * 86_400_000));
-          const created = await h.t.request("/api/tasks", {
-            as: "engineer@demo.local",
-            method: "POST",
-            json: {
-              measurement: true,
-              title: "Замер скважины",
-              description: "Скважина на участке",
-              dueDate: due,
-              objectId: well.id,
-              assignedTo: me.id,
-            },
+          const { task: wellTask } = await wellMeasurementTask(h, {
+            workType: "well_drilling",
+            surveyor: "surveyor2@demo.local",
+            title: "Замер скважины",
+            description: "Скважина на участке",
+            inDays: 3,
           });
-          assert.equal(created.status, 201, await created.clone().text());
-          const wellTask = await created.json() as any;
           await page.goto(`/field-work?taskId=${wellTask.id}`);
           // A well task opens the well's form, not the station's.
           await page.getByRole("button", { name: /Бурение скважины/ }).first().waitFor();
@@ -442,26 +457,13 @@ Deno.test({
   fn: async () => {
     const h = await startBrowser();
     try {
-      const objects = await (await h.t.request("/api/objects?pageSize=100", { as: "engineer@demo.local" }))
-        .json() as any;
-      const well = (objects.items ?? objects).find((o: any) => o.workType === "well_equipment");
-      assert.ok(well, "the demo data has a well object");
-      const me = await (await h.t.request("/api/user", { as: "surveyor@demo.local" })).json() as any;
-      const due = toDateInput(new Date(h.t.deps.now().getTime() + 2 * 86_400_000));
-      const created = await h.t.request("/api/tasks", {
-        as: "engineer@demo.local",
-        method: "POST",
-        json: {
-          measurement: true,
-          title: "Обустройство скважины",
-          description: "Кессон, насос, автоматика",
-          dueDate: due,
-          objectId: well.id,
-          assignedTo: me.id,
-        },
+      const { task, well } = await wellMeasurementTask(h, {
+        workType: "well_equipment",
+        surveyor: "surveyor@demo.local",
+        title: "Обустройство скважины",
+        description: "Кессон, насос, автоматика",
+        inDays: 2,
       });
-      assert.equal(created.status, 201, await created.clone().text());
-      const task = await created.json() as any;
 
       const page = await h.newPage("phone");
       page.on("pageerror", (e) => console.error("pageerror:", e.message));

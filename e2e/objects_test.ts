@@ -3,16 +3,21 @@
 import assert from "node:assert/strict";
 import { tinyMp4 } from "../server/testing.ts";
 import { Buffer } from "node:buffer";
-import { browserTest, hydrated, screenshot, toast } from "./harness.ts";
+import { type BrowserHarness, browserTest, hydrated, screenshot, toast } from "./harness.ts";
 import { organisationClient } from "../server/testing_clients.ts";
+
+/** The manager's «Новый объект» dialog, open on the objects screen at `size`. */
+async function newObjectDialog(h: BrowserHarness, size: "phone" | "desktop") {
+  const page = await h.signedIn("manager@demo.local", size, "/improved-objects");
+  await hydrated(page, "ObjectDialog");
+  await page.getByRole("button", { name: "Новый объект" }).click();
+  return { page, dialog: page.getByRole("dialog", { name: "Новый объект" }) };
+}
 
 browserTest(
   "[e2e] a manager creates an object through the address suggestion, edits it, adds a document and a video",
   async (h) => {
-    const page = await h.signedIn("manager@demo.local", "desktop", "/improved-objects");
-    await hydrated(page, "ObjectDialog");
-    await page.getByRole("button", { name: "Новый объект" }).click();
-    const dialog = page.getByRole("dialog", { name: "Новый объект" });
+    const { page, dialog } = await newObjectDialog(h, "desktop");
     await dialog.getByRole("combobox", { name: "Адрес" }).pressSequentially(
       "Павловская Слобода, ул Лесная, 3",
     );
@@ -156,10 +161,7 @@ browserTest(
 browserTest(
   "[e2e] an organisation client's requisites are checked in the object form, on a phone and a desktop",
   async (h) => {
-    const page = await h.signedIn("manager@demo.local", "phone", "/improved-objects");
-    await hydrated(page, "ObjectDialog");
-    await page.getByRole("button", { name: "Новый объект" }).click();
-    const dialog = page.getByRole("dialog", { name: "Новый объект" });
+    const { page, dialog } = await newObjectDialog(h, "phone");
     await dialog.getByRole("combobox", { name: "Адрес" }).fill(
       "Московская обл, п Дорохово, ул Школьная, д 7",
     );
