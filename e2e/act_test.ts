@@ -23,12 +23,17 @@ async function clientLinkOnPhone(h: BrowserHarness, event: string, island: strin
   return phone;
 }
 
+/** The demo's signed job with its prepayment (Раменское), as the manager's object list gives it. */
+async function ramenskoyeJob(h: BrowserHarness): Promise<{ id: number; address: string }> {
+  const objects = await (await h.t.request("/api/objects?limit=100", { as: MANAGER })).json();
+  const list = Array.isArray(objects) ? objects : objects.items;
+  return list.find((o: { address: string }) => o.address.includes("Раменское"));
+}
+
 browserTest(
   "[e2e] the foreman finishes the works on a phone, the client signs the act on a phone, the final payment is asked for and marked",
   async (h) => {
-    const objects = await (await h.t.request("/api/objects?limit=100", { as: MANAGER })).json();
-    const list = Array.isArray(objects) ? objects : objects.items;
-    const job = list.find((o: { address: string }) => o.address.includes("Раменское"));
+    const job = await ramenskoyeJob(h);
     const before = await (await h.t.request(`/api/contracts/object/${job.id}`, { as: MANAGER })).json();
     const owed = before.ledger.owed;
     assert.ok(owed > 0);
@@ -167,9 +172,7 @@ browserTest(
 browserTest(
   "[e2e] the foreman records a change on a phone, the client signs the supplementary agreement on a phone, the act carries the new total",
   async (h) => {
-    const objects = await (await h.t.request("/api/objects?limit=100", { as: MANAGER })).json();
-    const list = Array.isArray(objects) ? objects : objects.items;
-    const job = list.find((o: { address: string }) => o.address.includes("Раменское"));
+    const job = await ramenskoyeJob(h);
     const patched = await h.t.request(`/api/objects/${job.id}`, {
       as: MANAGER,
       method: "PATCH",
