@@ -71,8 +71,9 @@ export const viewports = {
 } as const;
 
 /**
- * One chromium per test file (each file runs in a worker of its own), started by its first browser test and
- * closed after its last; each test gets contexts of its own, as isolated as a new browser and far cheaper.
+ * One chromium per test worker (a suite of tests/ runs in a worker of its own), started by its first browser
+ * test and closed after its last; each test gets contexts of its own, as isolated as a new browser and far
+ * cheaper.
  */
 let sharedBrowser: Promise<Browser> | null = null;
 

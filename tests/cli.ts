@@ -1,0 +1,5 @@
+import "../cli/equipment_price_test.ts";
+import "../cli/main_test.ts";
+import "../cli/reference_jobs_test.ts";
+import "../cli/safety_test.ts";
+import "../cli/users_test.ts";

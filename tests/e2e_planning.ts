@@ -1,0 +1,4 @@
+import "../e2e/client_link_view_test.ts";
+import "../e2e/client_messages_settings_test.ts";
+import "../e2e/estimate_editor_test.ts";
+import "../e2e/schedule_test.ts";

@@ -1,0 +1,2 @@
+import "../e2e/js_budget_test.ts";
+import "../e2e/shell_test.ts";
