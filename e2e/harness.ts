@@ -83,6 +83,9 @@ function browserOfFile(): Promise<Browser> {
     args: [
       "--no-sandbox",
       "--disable-gpu",
+      // Debian's launcher (/etc/chromium.d/default-flags) asks for GPU rasterization, which without a GPU runs
+      // through the software GPU: turned off, a suite of browser tests took 10 % less CPU (74 → 66 CPU-s).
+      "--disable-gpu-rasterization",
       "--disable-quic",
       "--no-first-run",
       "--disable-background-networking",
