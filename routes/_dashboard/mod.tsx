@@ -1,6 +1,6 @@
 // The dashboard of the platform spec's «Screens and routes» as reusable server components: the admin panel
-// (/admin), /dashboard and the engineer cabinet use them. loadDashboard() reads everything a dashboard shows
-// in one go.
+// (/admin), /dashboard and the engineer cabinet use them. loadDashboard() reads the figures and the activity
+// every one of them shows, loadDashboardSection() all the dashboard shows.
 import type { ReactNode } from "react";
 import { estimateSplitRoles, hasRole, type Role } from "../../domain/roles.ts";
 import { taskManagerRoles } from "../../domain/tasks.ts";
@@ -25,26 +25,24 @@ import { assigneeText, dueText, TaskStatusBadge } from "../_tasks/TaskCard.tsx";
 
 export interface DashboardData {
   stats: DashboardStats;
-  recentTasks: TaskView[];
   activity: ActivityItem[];
 }
 
-/** Stats of the period, the 5 latest open tasks and the activity feed of the scope. */
+/** Stats of the period and the activity feed of the scope. */
 export async function loadDashboard(
   db: Db,
   scope: Scope,
   options: { period: Period; now: Date; reads?: Reads },
 ): Promise<DashboardData> {
-  const [stats, recentTasks, activity] = await Promise.all([
+  const [stats, activity] = await Promise.all([
     readsOf({ db, reads: options.reads }).read("dashboardStats", {
       scope,
       period: options.period,
       now: options.now.getTime(),
     }),
-    listTasks(db, scope, { now: options.now, open: true, limit: 5 }),
     activityFeed(db, scope, 8),
   ]);
-  return { stats, recentTasks, activity };
+  return { stats, activity };
 }
 
 /** The four cards: Активные объекты, Задачи в работе, Команда, Выручка (figures of domain/figures.ts). */
@@ -312,12 +310,14 @@ export async function loadDashboardSection(
   { reads, ...options }: { period: Period; now: Date; reads?: Reads },
 ) {
   const canCreate = hasRole(user.role, taskManagerRoles);
-  const [data, dialogs, service] = await Promise.all([
+  const [data, recentTasks, dialogs, service] = await Promise.all([
     loadDashboard(db, scope, { ...options, reads }),
+    // 'Последние задачи': the 5 latest open tasks.
+    listTasks(db, scope, { now: options.now, open: true, limit: 5 }),
     canCreate ? loadTaskDialogs(db, scope, { now: options.now, role: user.role }) : Promise.resolve(null),
     serviceFigures(db, scope, options.now, periodRange(options.period, options.now).from),
   ]);
-  return { ...options, data, dialogs, canCreate, service };
+  return { ...options, data, recentTasks, dialogs, canCreate, service };
 }
 
 /**
@@ -328,13 +328,13 @@ export function DashboardSection({ section, path }: {
   section: Awaited<ReturnType<typeof loadDashboardSection>>;
   path: string;
 }) {
-  const { data, dialogs, canCreate, period, now, service } = section;
+  const { data, recentTasks, dialogs, canCreate, period, now, service } = section;
   return (
     <>
       <PeriodSelector current={period} path={path} />
       <DashboardStatCards stats={data.stats} />
       <div className="dashboard-grid">
-        <RecentTasks tasks={data.recentTasks} canCreate={canCreate} />
+        <RecentTasks tasks={recentTasks} canCreate={canCreate} />
         <ActivityFeed items={data.activity} now={now} />
       </div>
       <ServiceFiguresCard figures={service} during={inPeriod(period)} />
