@@ -77,7 +77,7 @@ export const viewports = {
  */
 let sharedBrowser: Promise<Browser> | null = null;
 
-function browserOfFile(): Promise<Browser> {
+function browserOfWorker(): Promise<Browser> {
   sharedBrowser ??= chromium.launch({
     executablePath: CHROMIUM,
     args: [
@@ -107,7 +107,7 @@ export async function startBrowser(
   const t = await createTestApp(options);
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, t.app.fetch);
   const baseUrl = `http://127.0.0.1:${server.addr.port}`;
-  const browser = await browserOfFile();
+  const browser = await browserOfWorker();
   const harness: BrowserHarness = {
     t,
     baseUrl,

@@ -1,3 +1,4 @@
+// A suite of `deno task test`, one test worker: the command-line tool, in-process and spawned.
 import "../cli/equipment_price_test.ts";
 import "../cli/main_test.ts";
 import "../cli/reference_jobs_test.ts";

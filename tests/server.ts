@@ -1,3 +1,4 @@
+// A suite of `deno task test`, one test worker: the server: app, pages, cache, jobs, mail, uploads, auth.
 import "../server/app_test.ts";
 import "../server/auth/sessions_test.ts";
 import "../server/auth/throttle_test.ts";

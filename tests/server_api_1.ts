@@ -1,3 +1,5 @@
+// A suite of `deno task test`, one test worker: the API routers, first half (in one suite they would leave
+// the other test worker idle).
 import "../server/api/acts_test.ts";
 import "../server/api/admin_test.ts";
 import "../server/api/auth_test.ts";

@@ -1,3 +1,4 @@
+// A suite of `deno task test`, one test worker: the API routers, second half.
 import "../server/api/invoices_test.ts";
 import "../server/api/job_changes_test.ts";
 import "../server/api/job_path_test.ts";

@@ -1,3 +1,5 @@
+// A suite of `deno task test`, one test worker: faults and load (fuzz, SIGKILL, graceful stop, concurrency,
+// two processes, backups).
 import "../server/backup_job_test.ts";
 import "../server/backup_test.ts";
 import "../server/cluster_test.ts";

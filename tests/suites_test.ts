@@ -61,7 +61,7 @@ Deno.test("a suite of tests/ imports only test files that exist", async () => {
   assert.deepEqual(problems, []);
 });
 
-Deno.test("`deno task test` runs the suites of tests/ and the documentation's examples, not the files one by one", async () => {
+Deno.test("`deno task test` runs the suites of tests/ and the documentation's examples", async () => {
   const config = JSON.parse(await Deno.readTextFile(`${root}deno.json`));
   const task: string = config.tasks.test;
   assert.match(task, /deno test .*--doc .*--ignore='\*\*\/\*_test\.ts,\*\*\/\*_test\.tsx' tests\/\*\.ts \.$/);

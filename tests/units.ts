@@ -1,3 +1,5 @@
+// A suite of `deno task test`, one test worker: the pure packages (domain/, estimating/), the queries (db/),
+// the pages (routes/), components/, usecases/, bench/ and the project's own checks.
 import "../architecture_test.ts";
 import "../bench/_doc_figures_test.ts";
 import "../bench/mix_test.ts";
