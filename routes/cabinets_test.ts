@@ -28,7 +28,12 @@ Deno.test("[pages] the cabinets, tasks, dashboard, analytics and notifications r
       ["/foreman", "foreman@demo.local", /Завершить работы[\s\S]*Начать работы/],
       ["/tasks", "engineer@demo.local", /Просрочено/],
       ["/tasks?status=overdue", "surveyor@demo.local", /Повторный замер уровня грунтовых вод/],
-      ["/dashboard", "director@demo.local", /Последние задачи[\s\S]*Активность/],
+      // The latest open tasks, in their table, before the activity.
+      [
+        "/dashboard",
+        "director@demo.local",
+        /Последние задачи[\s\S]*recent-tasks[\s\S]*Сервисный визит[\s\S]*Активность/,
+      ],
       ["/notifications", "surveyor@demo.local", /Новая задача на замер/],
     ];
     for (const [path, as, expected] of pages) {
