@@ -15,7 +15,7 @@ async function testFiles(dir = root): Promise<string[]> {
     if (entry.name.startsWith(".") || skipped.has(entry.name)) continue;
     const path = `${dir}${entry.name}`;
     if (entry.isDirectory) files.push(...await testFiles(`${path}/`));
-    else if (/_test\.tsx?$/.test(entry.name)) files.push(relative(root, path));
+    else if (/(^|[._])test\.[jt]sx?$/.test(entry.name)) files.push(relative(root, path));
   }
   return files;
 }
@@ -40,6 +40,8 @@ Deno.test("every test file of the project is imported by exactly one suite of te
   }
   const problems: string[] = [];
   for (const file of (await testFiles()).sort()) {
+    // Deno would run a name.test.ts or a test.ts beside the suites: the task ignores only name_test.ts(x).
+    if (!/_test\.tsx?$/.test(file)) problems.push(`${file}: name a test file name_test.ts`);
     const inSuites = suitesOf.get(file) ?? [];
     if (inSuites.length === 0) problems.push(`${file} is in no suite: add \`import "../${file}";\` to one`);
     if (inSuites.length > 1) problems.push(`${file} is in ${inSuites.join(", ")}: it would run twice`);
