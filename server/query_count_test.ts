@@ -19,7 +19,7 @@ const bounds: Record<string, number> = {
   "/analytics": 7, // the period's figures, the money received, the receivables by age, the service figures
   // (agreements with their money, visits by month) …
   "/dashboard": 8, // … and the service figures (2)
-  "/engineer": 9, // the figures, the activity, 6 tasks, 5 objects, the dialogs' choices (3), the money owed
+  "/engineer": 9, // the figures, the activity (2), 6 tasks, 5 objects, the dialogs' choices (3), the money owed
   "/foreman": 5, // the cards, the projects (estimate, contract state, documents, comments), the route (3)
 };
 
