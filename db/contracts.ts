@@ -5,6 +5,7 @@
 import { and, desc, eq, max, ne, type SQL } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import { type Scope } from "./scope.ts";
+import { preparedQuery } from "./prepared.ts";
 import { companies, contracts, contractSignatures, estimates, objects, payments } from "./schema/mod.ts";
 import { recordActivity } from "./notifications.ts";
 import { refreshJobState } from "./job_status.ts";
@@ -21,28 +22,36 @@ export const inScope = (
 
 /** The object of the scope with what a contract needs, or null. */
 export async function contractObject(db: Db, scope: Scope, objectId: number) {
-  const [row] = await db.select({
-    id: objects.id,
-    companyId: objects.companyId,
-    address: objects.address,
-    city: objects.city,
-    settlement: objects.settlement,
-    clientName: objects.clientName,
-    clientPhone: objects.clientPhone,
-    clientEmail: objects.clientEmail,
-    workType: objects.workType,
-    status: objects.status,
-    clientKind: objects.clientKind,
-    inn: objects.clientInn,
-    kpp: objects.clientKpp,
-    ogrn: objects.clientOgrn,
-    legalAddress: objects.clientLegalAddress,
-    signer: objects.clientSigner,
-    bankName: objects.clientBankName,
-    bankBik: objects.clientBankBik,
-    bankAccount: objects.clientBankAccount,
-    bankCorAccount: objects.clientBankCorAccount,
-  }).from(objects).where(and(eq(objects.id, objectId), inScope(objects.companyId, scope)));
+  const [row] = await preparedQuery(
+    db,
+    "contracts.object",
+    { objectId, companyId: scope ?? undefined },
+    (p) =>
+      db.select({
+        id: objects.id,
+        companyId: objects.companyId,
+        address: objects.address,
+        city: objects.city,
+        settlement: objects.settlement,
+        clientName: objects.clientName,
+        clientPhone: objects.clientPhone,
+        clientEmail: objects.clientEmail,
+        workType: objects.workType,
+        status: objects.status,
+        clientKind: objects.clientKind,
+        inn: objects.clientInn,
+        kpp: objects.clientKpp,
+        ogrn: objects.clientOgrn,
+        legalAddress: objects.clientLegalAddress,
+        signer: objects.clientSigner,
+        bankName: objects.clientBankName,
+        bankBik: objects.clientBankBik,
+        bankAccount: objects.clientBankAccount,
+        bankCorAccount: objects.clientBankCorAccount,
+      }).from(objects).where(
+        and(eq(objects.id, p.objectId), p.companyId && eq(objects.companyId, p.companyId)),
+      ),
+  ).all();
   return row ?? null;
 }
 
@@ -196,21 +205,41 @@ export async function getContract(db: Db, scope: Scope, id: number) {
 
 /** The object's current contract: its newest version, with signature and payment state; null when none. */
 export async function currentContract(db: Db, scope: Scope, objectId: number) {
-  const [row] = await db.select().from(contracts)
-    .where(and(eq(contracts.objectId, objectId), inScope(contracts.companyId, scope)))
-    .orderBy(desc(contracts.createdAt), desc(contracts.id)).limit(1);
+  const [row] = await preparedQuery(
+    db,
+    "contracts.current",
+    { objectId, companyId: scope ?? undefined },
+    (p) =>
+      db.select().from(contracts)
+        .where(and(eq(contracts.objectId, p.objectId), p.companyId && eq(contracts.companyId, p.companyId)))
+        .orderBy(desc(contracts.createdAt), desc(contracts.id)).limit(1),
+  ).all();
   return row ? await withState(db, row) : null;
 }
 
 type ContractRow = typeof contracts.$inferSelect;
 
 async function withState(db: Db, row: ContractRow) {
-  const [signature] = await db.select(signatureSelection).from(contractSignatures)
-    .where(eq(contractSignatures.contractId, row.id));
+  const [signature] = await preparedQuery(
+    db,
+    "contracts.signature",
+    { contractId: row.id },
+    (p) =>
+      db.select(signatureSelection).from(contractSignatures).where(
+        eq(contractSignatures.contractId, p.contractId),
+      ),
+  )
+    .all();
   // The contract's state is its prepayment; the final payment is the ledger's (db/ledger.ts).
-  const [payment] = await db.select().from(payments)
-    .where(and(eq(payments.contractId, row.id), eq(payments.kind, "prepayment")))
-    .orderBy(desc(payments.createdAt), desc(payments.id)).limit(1);
+  const [payment] = await preparedQuery(
+    db,
+    "contracts.prepayment",
+    { contractId: row.id },
+    (p) =>
+      db.select().from(payments)
+        .where(and(eq(payments.contractId, p.contractId), eq(payments.kind, "prepayment")))
+        .orderBy(desc(payments.createdAt), desc(payments.id)).limit(1),
+  ).all();
   return {
     ...row,
     signature: (signature ?? null) as ContractSignature | null,

@@ -12,6 +12,7 @@ import {
   vatNote,
 } from "../estimating/mod.ts";
 import { type Scope } from "./scope.ts";
+import { preparedQuery } from "./prepared.ts";
 import { lineWithinBound, MAX_ESTIMATE_TOTAL_KOPECKS } from "../domain/bounds.ts";
 import { discountOf, type EstimateDetail, getEstimate, vatColumns } from "./estimates.ts";
 
@@ -190,17 +191,23 @@ export async function applyEstimateEdit(
 
 /** The change log of an estimate of the scope, newest first, with the author's name. */
 export async function listEstimateChanges(db: Db, scope: Scope, estimateId: number, limit = 200) {
-  return await db.select({
-    id: estimateChanges.id,
-    summary: estimateChanges.summary,
-    totalDelta: estimateChanges.totalDelta,
-    createdAt: estimateChanges.createdAt,
-    userFirstName: users.firstName,
-    userLastName: users.lastName,
-  }).from(estimateChanges).leftJoin(users, eq(users.id, estimateChanges.userId))
-    .where(and(
-      eq(estimateChanges.estimateId, estimateId),
-      scope === null ? undefined : eq(estimateChanges.companyId, scope),
-    ))
-    .orderBy(desc(estimateChanges.createdAt), desc(estimateChanges.id)).limit(limit);
+  return await preparedQuery(
+    db,
+    "estimateChanges.list",
+    { estimateId, companyId: scope ?? undefined, limit },
+    (p) =>
+      db.select({
+        id: estimateChanges.id,
+        summary: estimateChanges.summary,
+        totalDelta: estimateChanges.totalDelta,
+        createdAt: estimateChanges.createdAt,
+        userFirstName: users.firstName,
+        userLastName: users.lastName,
+      }).from(estimateChanges).leftJoin(users, eq(users.id, estimateChanges.userId))
+        .where(and(
+          eq(estimateChanges.estimateId, p.estimateId),
+          p.companyId && eq(estimateChanges.companyId, p.companyId),
+        ))
+        .orderBy(desc(estimateChanges.createdAt), desc(estimateChanges.id)).limit(p.limit),
+  ).all();
 }

@@ -5,6 +5,7 @@ import type { Db } from "./client.ts";
 import { estimateVersions } from "./schema/mod.ts";
 import { estimateTotals } from "../estimating/mod.ts";
 import { type Scope } from "./scope.ts";
+import { preparedQuery } from "./prepared.ts";
 import { discountOf, type EstimateDetail, type EstimateStatus, getEstimate, type Tx } from "./estimates.ts";
 
 /** Whether an earlier version of an estimate of the company carries this number (the current ones are kept
@@ -73,16 +74,22 @@ export function snapshotOf(e: EstimateDetail): EstimateSnapshot {
 
 /** The versions of an estimate: the earlier ones (from estimate_versions) and the current one, newest first. */
 export async function listEstimateVersions(db: Db, scope: Scope, current: EstimateDetail) {
-  const earlier = await db.select({
-    version: estimateVersions.version,
-    estimateNumber: estimateVersions.estimateNumber,
-    status: estimateVersions.status,
-    totalAmount: estimateVersions.totalAmount,
-    createdAt: estimateVersions.createdAt,
-  }).from(estimateVersions).where(and(
-    eq(estimateVersions.estimateId, current.id),
-    scope === null ? undefined : eq(estimateVersions.companyId, scope),
-  )).orderBy(desc(estimateVersions.version));
+  const earlier = await preparedQuery(
+    db,
+    "estimateVersions.list",
+    { estimateId: current.id, companyId: scope ?? undefined },
+    (p) =>
+      db.select({
+        version: estimateVersions.version,
+        estimateNumber: estimateVersions.estimateNumber,
+        status: estimateVersions.status,
+        totalAmount: estimateVersions.totalAmount,
+        createdAt: estimateVersions.createdAt,
+      }).from(estimateVersions).where(and(
+        eq(estimateVersions.estimateId, p.estimateId),
+        p.companyId && eq(estimateVersions.companyId, p.companyId),
+      )).orderBy(desc(estimateVersions.version)),
+  ).all();
   return [
     {
       version: current.version,

@@ -8,6 +8,7 @@ import { estimateItems, estimates, objects, users } from "./schema/mod.ts";
 import { type Discount, type VatMode, vatModes } from "../estimating/mod.ts";
 import { alias } from "drizzle-orm/sqlite-core";
 import { type Scope } from "./scope.ts";
+import { preparedQuery } from "./prepared.ts";
 
 export type { Scope };
 export type EstimateStatus = typeof estimates.$inferSelect.status;
@@ -51,37 +52,49 @@ export const estimateRowColumns = {
 
 /** One estimate of the scope with its items (in position order), or null. */
 export async function getEstimate(db: Db | Tx, scope: Scope, id: number) {
-  const [row] = await db.select({
-    ...estimateRowColumns,
-    notes: estimates.notes,
-    warnings: estimates.warnings,
-    measurementDocument: estimates.measurementDocument,
-    version: estimates.version,
-    discountKind: estimates.discountKind,
-    discountValue: estimates.discountValue,
-    discountAmount: estimates.discountAmount,
-    clientNote: estimates.clientNote,
-    internalNote: estimates.internalNote,
-    clientId: estimates.clientId,
-    alertsConfirmed: estimates.alertsConfirmed,
-    alertsConfirmedAt: estimates.alertsConfirmedAt,
-    alertsConfirmedBy: estimates.alertsConfirmedBy,
-    confirmerFirstName: confirmer.firstName,
-    confirmerLastName: confirmer.lastName,
-    objectClientName: objects.clientName,
-    objectClientPhone: objects.clientPhone,
-    objectDistanceFromMKAD: objects.distanceFromMKAD,
-    objectWorkType: objects.workType,
-    authorFirstName: users.firstName,
-    authorLastName: users.lastName,
-  }).from(estimates)
-    .innerJoin(objects, eq(objects.id, estimates.objectId))
-    .leftJoin(users, eq(users.id, estimates.createdBy))
-    .leftJoin(confirmer, eq(confirmer.id, estimates.alertsConfirmedBy))
-    .where(and(eq(estimates.id, id), ofScope(scope)));
+  const [row] = await preparedQuery(
+    db as Db,
+    "estimates.one",
+    { id, companyId: scope ?? undefined },
+    (p) =>
+      db.select({
+        ...estimateRowColumns,
+        notes: estimates.notes,
+        warnings: estimates.warnings,
+        measurementDocument: estimates.measurementDocument,
+        version: estimates.version,
+        discountKind: estimates.discountKind,
+        discountValue: estimates.discountValue,
+        discountAmount: estimates.discountAmount,
+        clientNote: estimates.clientNote,
+        internalNote: estimates.internalNote,
+        clientId: estimates.clientId,
+        alertsConfirmed: estimates.alertsConfirmed,
+        alertsConfirmedAt: estimates.alertsConfirmedAt,
+        alertsConfirmedBy: estimates.alertsConfirmedBy,
+        confirmerFirstName: confirmer.firstName,
+        confirmerLastName: confirmer.lastName,
+        objectClientName: objects.clientName,
+        objectClientPhone: objects.clientPhone,
+        objectDistanceFromMKAD: objects.distanceFromMKAD,
+        objectWorkType: objects.workType,
+        authorFirstName: users.firstName,
+        authorLastName: users.lastName,
+      }).from(estimates)
+        .innerJoin(objects, eq(objects.id, estimates.objectId))
+        .leftJoin(users, eq(users.id, estimates.createdBy))
+        .leftJoin(confirmer, eq(confirmer.id, estimates.alertsConfirmedBy))
+        .where(and(eq(estimates.id, p.id), p.companyId && eq(estimates.companyId, p.companyId))),
+  ).all();
   if (!row) return null;
-  const items = await db.select().from(estimateItems).where(eq(estimateItems.estimateId, id))
-    .orderBy(estimateItems.position, estimateItems.id);
+  const items = await preparedQuery(
+    db as Db,
+    "estimates.items",
+    { id },
+    (p) =>
+      db.select().from(estimateItems).where(eq(estimateItems.estimateId, p.id))
+        .orderBy(estimateItems.position, estimateItems.id),
+  ).all();
   const subtotals: { section: string; amount: number }[] = [];
   for (const item of items) {
     const last = subtotals[subtotals.length - 1];

@@ -53,28 +53,35 @@ export async function owedObjects(db: Db, scope: Scope, limit = 20): Promise<Owe
     where p.object_id = ${objects.id} and p.status = 'paid' and p.kind <> 'service'), 0)`;
   const awaiting = sql<number>`coalesce((select sum(p.amount) from payments p
     where p.object_id = ${objects.id} and p.status = 'pending' and p.contract_id = ${contracts.id}), 0)`;
-  const rows = await db.select({
-    objectId: objects.id,
-    address: objects.address,
-    clientName: objects.clientName,
-    contractId: contracts.id,
-    contractNumber: contracts.contractNumber,
-    due: sql<number>`${contracts.totalAmount} + ${objects.changesDelta}`,
-    received,
-    awaiting,
-  }).from(contracts)
-    .innerJoin(objects, eq(objects.id, contracts.objectId))
-    .where(and(
-      // From the company's contracts (contracts_company_idx), each kept when it is its object's current one:
-      // a walk over the contracts, not over every object of the company with a subquery each. `+`: the
-      // object's company is checked, not used to choose the rows.
-      scope === null ? undefined : and(eq(contracts.companyId, scope), sql`+${objects.companyId} = ${scope}`),
-      sql`${contracts.id} = ${currentContractId}`,
-      ne(objects.status, "cancelled"),
-      sql`${contracts.totalAmount} + ${objects.changesDelta} > ${received}`,
-    ))
-    .orderBy(sql`${contracts.totalAmount} + ${objects.changesDelta} - ${received} desc`, objects.id)
-    .limit(limit);
+  const rows = await preparedQuery(
+    db,
+    "ledger.owed",
+    { companyId: scope ?? undefined, limit },
+    (p) =>
+      db.select({
+        objectId: objects.id,
+        address: objects.address,
+        clientName: objects.clientName,
+        contractId: contracts.id,
+        contractNumber: contracts.contractNumber,
+        due: sql<number>`${contracts.totalAmount} + ${objects.changesDelta}`,
+        received,
+        awaiting,
+      }).from(contracts)
+        .innerJoin(objects, eq(objects.id, contracts.objectId))
+        .where(and(
+          // From the company's contracts (contracts_company_idx), each kept when it is its object's current one:
+          // a walk over the contracts, not over every object of the company with a subquery each. `+`: the
+          // object's company is checked, not used to choose the rows.
+          p.companyId &&
+            and(eq(contracts.companyId, p.companyId), sql`+${objects.companyId} = ${p.companyId}`),
+          sql`${contracts.id} = ${currentContractId}`,
+          ne(objects.status, "cancelled"),
+          sql`${contracts.totalAmount} + ${objects.changesDelta} > ${received}`,
+        ))
+        .orderBy(sql`${contracts.totalAmount} + ${objects.changesDelta} - ${received} desc`, objects.id)
+        .limit(p.limit),
+  ).all();
   return rows.map((r) => {
     const due = Number(r.due);
     const got = Number(r.received);

@@ -5,6 +5,7 @@
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { Db, Executor } from "./client.ts";
 import type { Scope } from "./scope.ts";
+import { preparedQuery } from "./prepared.ts";
 import { clientLinks, estimateDecisions, estimates, objects, users } from "./schema/mod.ts";
 import { enqueueClientMessage } from "./outbox.ts";
 import { notifyChiefEngineers, notifyUsers, recordActivity } from "./notifications.ts";
@@ -226,10 +227,16 @@ export async function estimateDecisionsOf(
   scope: Scope,
   estimateId: number,
 ): Promise<EstimateDecision[]> {
-  return await db.select().from(estimateDecisions).where(and(
-    eq(estimateDecisions.estimateId, estimateId),
-    scope === null ? undefined : eq(estimateDecisions.companyId, scope),
-  )).orderBy(desc(estimateDecisions.createdAt), desc(estimateDecisions.id)).limit(50);
+  return await preparedQuery(
+    db,
+    "estimateDecisions.list",
+    { estimateId, companyId: scope ?? undefined },
+    (p) =>
+      db.select().from(estimateDecisions).where(and(
+        eq(estimateDecisions.estimateId, p.estimateId),
+        p.companyId && eq(estimateDecisions.companyId, p.companyId),
+      )).orderBy(desc(estimateDecisions.createdAt), desc(estimateDecisions.id)).limit(50),
+  ).all();
 }
 
 /** The estimate's status and current version, or null. */
