@@ -308,6 +308,7 @@ function afreshPages(f: Fixtures, writeCalls: Call[]): Array<{ read: Call; write
     { read: engineer(`/api/objects/${f.objectIds[0]}`), write: objectNote },
     { read: engineer("/tasks"), write: taskEdit },
     { read: engineer("/estimates"), write: taskEdit },
+    { read: engineer(`/estimates/${f.estimateIds[0]}`), write: objectNote },
     { read: engineer("/engineer"), write: taskEdit },
     { read: engineer("/dashboard"), write: taskEdit },
     { read: engineer("/analytics"), write: taskEdit },

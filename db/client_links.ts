@@ -3,6 +3,7 @@
 import { and, desc, eq, isNotNull, isNull, ne } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import { type Scope, scopeOf } from "./scope.ts";
+import { preparedQuery } from "./prepared.ts";
 import { clientLinks, companies, contractSignatures, estimates, payments, tasks } from "./schema/mod.ts";
 import { notifyChiefEngineers, recordActivity } from "./notifications.ts";
 import { refreshJobState } from "./job_status.ts";
@@ -16,19 +17,25 @@ import { companyRequisites, contractObject, currentContract, getContract } from 
 
 /** The object's links, newest first, for staff to see and revoke. */
 export async function objectLinks(db: Db, scope: Scope, objectId: number) {
-  return await db.select({
-    id: clientLinks.id,
-    contractId: clientLinks.contractId,
-    createdAt: clientLinks.createdAt,
-    expiresAt: clientLinks.expiresAt,
-    revokedAt: clientLinks.revokedAt,
-    openedAt: clientLinks.openedAt,
-    acceptedAt: clientLinks.acceptedAt,
-  }).from(clientLinks)
-    .where(
-      and(eq(clientLinks.objectId, objectId), scope === null ? undefined : eq(clientLinks.companyId, scope)),
-    )
-    .orderBy(desc(clientLinks.createdAt));
+  return await preparedQuery(
+    db,
+    "clientLinks.ofObject",
+    { objectId, companyId: scope ?? undefined },
+    (p) =>
+      db.select({
+        id: clientLinks.id,
+        contractId: clientLinks.contractId,
+        createdAt: clientLinks.createdAt,
+        expiresAt: clientLinks.expiresAt,
+        revokedAt: clientLinks.revokedAt,
+        openedAt: clientLinks.openedAt,
+        acceptedAt: clientLinks.acceptedAt,
+      }).from(clientLinks)
+        .where(
+          and(eq(clientLinks.objectId, p.objectId), p.companyId && eq(clientLinks.companyId, p.companyId)),
+        )
+        .orderBy(desc(clientLinks.createdAt)),
+  ).all();
 }
 
 /** Revokes a link of the scope; false when there is none. Signatures made through it stay. */

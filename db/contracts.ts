@@ -94,11 +94,15 @@ export async function companyRequisites(db: Db, companyId: number): Promise<Comp
 export async function estimateForContract(db: Db, scope: Scope, objectId: number, estimateId?: number) {
   let id = estimateId;
   if (id === undefined) {
-    const [latest] = await db.select({ id: estimates.id }).from(estimates)
-      .where(
-        and(eq(estimates.objectId, objectId), scope === null ? undefined : eq(estimates.companyId, scope)),
-      )
-      .orderBy(desc(estimates.createdAt), desc(estimates.id)).limit(1);
+    const [latest] = await preparedQuery(
+      db,
+      "contracts.newestEstimate",
+      { objectId, companyId: scope ?? undefined },
+      (p) =>
+        db.select({ id: estimates.id }).from(estimates)
+          .where(and(eq(estimates.objectId, p.objectId), p.companyId && eq(estimates.companyId, p.companyId)))
+          .orderBy(desc(estimates.createdAt), desc(estimates.id)).limit(1),
+    ).all();
     if (!latest) return null;
     id = latest.id;
   }

@@ -2,6 +2,7 @@
 import { and, desc, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import { type Scope } from "./scope.ts";
+import { preparedQuery } from "./prepared.ts";
 import { clientLinks, companies, customerObjects, objects, users } from "./schema/mod.ts";
 import { alias } from "drizzle-orm/sqlite-core";
 import { recordActivity } from "./notifications.ts";
@@ -47,23 +48,33 @@ export async function requestCustomerObject(
 
 /** The customers who asked for an object of the scope, and who confirmed each, newest first. */
 export async function objectCustomerAccess(db: Db, scope: Scope, objectId: number) {
-  const approver = alias(users, "approver");
-  return await db.select({
-    id: customerObjects.id,
-    email: users.email,
-    firstName: users.firstName,
-    lastName: users.lastName,
-    requestedAt: customerObjects.createdAt,
-    approvedAt: customerObjects.approvedAt,
-    approverFirstName: approver.firstName,
-    approverLastName: approver.lastName,
-  }).from(customerObjects)
-    .innerJoin(users, eq(users.id, customerObjects.userId))
-    .innerJoin(objects, eq(objects.id, customerObjects.objectId))
-    .leftJoin(approver, eq(approver.id, customerObjects.approvedBy))
-    .where(and(eq(customerObjects.objectId, objectId), inScope(objects.companyId, scope)))
-    .orderBy(desc(customerObjects.createdAt), desc(customerObjects.id));
+  return await preparedQuery(
+    db,
+    "customerObjects.ofObject",
+    { objectId, companyId: scope ?? undefined },
+    (p) =>
+      db.select({
+        id: customerObjects.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        requestedAt: customerObjects.createdAt,
+        approvedAt: customerObjects.approvedAt,
+        approverFirstName: approver.firstName,
+        approverLastName: approver.lastName,
+      }).from(customerObjects)
+        .innerJoin(users, eq(users.id, customerObjects.userId))
+        .innerJoin(objects, eq(objects.id, customerObjects.objectId))
+        .leftJoin(approver, eq(approver.id, customerObjects.approvedBy))
+        .where(
+          and(eq(customerObjects.objectId, p.objectId), p.companyId && eq(objects.companyId, p.companyId)),
+        )
+        .orderBy(desc(customerObjects.createdAt), desc(customerObjects.id)),
+  ).all();
 }
+
+/** Who confirmed a customer's access (the users table a second time in objectCustomerAccess). */
+const approver = alias(users, "approver");
 
 /**
  * Staff confirm (the object appears in the customer's «Мои объекты») or refuse (the request is removed) a

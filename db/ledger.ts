@@ -18,23 +18,41 @@ const currentContractId = sql`(select c2.id from contracts c2 where c2.object_id
 export async function objectLedger(db: Db, scope: Scope, objectId: number): Promise<
   { ledger: Ledger; contract: { id: number; contractNumber: string; createdAt: Date } | null } | null
 > {
-  const [object] = await db.select({ id: objects.id, changesDelta: objects.changesDelta }).from(objects)
-    .where(and(eq(objects.id, objectId), scope === null ? undefined : eq(objects.companyId, scope)));
+  const [object] = await preparedQuery(
+    db,
+    "ledger.object",
+    { objectId, companyId: scope ?? undefined },
+    (p) =>
+      db.select({ id: objects.id, changesDelta: objects.changesDelta }).from(objects)
+        .where(and(eq(objects.id, p.objectId), p.companyId && eq(objects.companyId, p.companyId))),
+  ).all();
   if (!object) return null;
-  const [contract] = await db.select({
-    id: contracts.id,
-    contractNumber: contracts.contractNumber,
-    createdAt: contracts.createdAt,
-    totalAmount: contracts.totalAmount,
-  }).from(contracts).where(eq(contracts.objectId, objectId))
-    .orderBy(desc(contracts.createdAt), desc(contracts.id)).limit(1);
-  const rows = await db.select({
-    kind: payments.kind,
-    status: payments.status,
-    amount: payments.amount,
-    receivedAmount: payments.receivedAmount,
-    contractId: payments.contractId,
-  }).from(payments).where(and(eq(payments.objectId, objectId), ne(payments.kind, "service")));
+  const [contract] = await preparedQuery(
+    db,
+    "ledger.contract",
+    { objectId },
+    (p) =>
+      db.select({
+        id: contracts.id,
+        contractNumber: contracts.contractNumber,
+        createdAt: contracts.createdAt,
+        totalAmount: contracts.totalAmount,
+      }).from(contracts).where(eq(contracts.objectId, p.objectId))
+        .orderBy(desc(contracts.createdAt), desc(contracts.id)).limit(1),
+  ).all();
+  const rows = await preparedQuery(
+    db,
+    "ledger.payments",
+    { objectId },
+    (p) =>
+      db.select({
+        kind: payments.kind,
+        status: payments.status,
+        amount: payments.amount,
+        receivedAmount: payments.receivedAmount,
+        contractId: payments.contractId,
+      }).from(payments).where(and(eq(payments.objectId, p.objectId), ne(payments.kind, "service"))),
+  ).all();
   // The service agreements' payments have their own figures (db/service_figures.ts), not the works' ledger.
   // A request made for a replaced contract version is not awaited any more; money received stays received.
   const live = rows.filter((p) => p.status === "paid" || p.contractId === contract?.id);
@@ -130,18 +148,24 @@ export async function receivablesByAge(db: Db, scope: Scope, now: Date): Promise
 
 /** The object's newest final payment request (any status), for staff to see and mark received; null when none. */
 export async function latestFinalPayment(db: Db, scope: Scope, objectId: number) {
-  const [row] = await db.select({
-    id: payments.id,
-    amount: payments.amount,
-    status: payments.status,
-    createdAt: payments.createdAt,
-    receivedAmount: payments.receivedAmount,
-    receivedAt: payments.receivedAt,
-  }).from(payments).where(and(
-    eq(payments.objectId, objectId),
-    eq(payments.kind, "final"),
-    scope === null ? undefined : eq(payments.companyId, scope),
-  )).orderBy(desc(payments.createdAt), desc(payments.id)).limit(1);
+  const [row] = await preparedQuery(
+    db,
+    "ledger.finalPayment",
+    { objectId, companyId: scope ?? undefined },
+    (p) =>
+      db.select({
+        id: payments.id,
+        amount: payments.amount,
+        status: payments.status,
+        createdAt: payments.createdAt,
+        receivedAmount: payments.receivedAmount,
+        receivedAt: payments.receivedAt,
+      }).from(payments).where(and(
+        eq(payments.objectId, p.objectId),
+        eq(payments.kind, "final"),
+        p.companyId && eq(payments.companyId, p.companyId),
+      )).orderBy(desc(payments.createdAt), desc(payments.id)).limit(1),
+  ).all();
   return row ?? null;
 }
 
