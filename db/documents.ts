@@ -2,6 +2,7 @@
 import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import type { Scope } from "./scope.ts";
+import { type Placeholders, preparedQuery } from "./prepared.ts";
 import { documents, objects, tasks, users, videos } from "./schema/mod.ts";
 import { recordActivity } from "./notifications.ts";
 import type { DocumentJson, VideoJson } from "../domain/documents.ts";
@@ -63,19 +64,36 @@ export interface DocumentFilter {
 export async function listDocuments(db: Db, scope: Scope, f: DocumentFilter = {}) {
   const pageSize = Math.min(Math.max(f.pageSize ?? 48, 1), 200);
   const page = Math.max(f.page ?? 1, 1);
-  const where = and(
-    docScope(scope),
-    f.objectId ? eq(documents.objectId, f.objectId) : undefined,
-    f.taskId ? eq(documents.taskId, f.taskId) : undefined,
-  );
+  const values = {
+    companyId: scope ?? undefined,
+    objectId: f.objectId || undefined,
+    taskId: f.taskId || undefined,
+  };
+  const where = (p: Placeholders<typeof values>) =>
+    and(
+      p.companyId && eq(documents.companyId, p.companyId),
+      p.objectId && eq(documents.objectId, p.objectId),
+      p.taskId && eq(documents.taskId, p.taskId),
+    );
   const [rows, [{ total }]] = await Promise.all([
-    db.select(documentSelection).from(documents)
-      .leftJoin(users, eq(documents.uploadedBy, users.id))
-      .leftJoin(objects, eq(documents.objectId, objects.id))
-      .where(where).orderBy(desc(documents.uploadedAt), desc(documents.id)).limit(pageSize).offset(
-        (page - 1) * pageSize,
-      ),
-    db.select({ total: count() }).from(documents).where(where),
+    preparedQuery(
+      db,
+      "documents.page",
+      { ...values, limit: pageSize, offset: (page - 1) * pageSize },
+      (p) =>
+        db.select(documentSelection).from(documents)
+          .leftJoin(users, eq(documents.uploadedBy, users.id))
+          .leftJoin(objects, eq(documents.objectId, objects.id))
+          .where(where(p)).orderBy(desc(documents.uploadedAt), desc(documents.id)).limit(p.limit).offset(
+            p.offset,
+          ),
+    ).all(),
+    preparedQuery(
+      db,
+      "documents.count",
+      values,
+      (p) => db.select({ total: count() }).from(documents).where(where(p)),
+    ).all(),
   ]);
   return { items: rows.map(documentJson), total, page, pageSize };
 }
@@ -141,8 +159,15 @@ export function videoJson(v: VideoRow): VideoJson {
 }
 
 export async function listVideos(db: Db, scope: Scope, objectId: number) {
-  const rows = await db.select().from(videos).where(and(eq(videos.objectId, objectId), videoScope(scope)))
-    .orderBy(desc(videos.createdAt), desc(videos.id));
+  const rows = await preparedQuery(
+    db,
+    "videos.ofObject",
+    { objectId, companyId: scope ?? undefined },
+    (p) =>
+      db.select().from(videos)
+        .where(and(eq(videos.objectId, p.objectId), p.companyId && eq(videos.companyId, p.companyId)))
+        .orderBy(desc(videos.createdAt), desc(videos.id)),
+  ).all();
   return rows.map(videoJson);
 }
 

@@ -198,16 +198,17 @@ export async function findObject(db: Db, scope: Scope, id: number): Promise<Obje
 
 /** The object's tasks with their assignee, for the detail answer. */
 export async function objectTasks(db: Db, objectId: number) {
-  const rows = await db.select({
-    id: tasks.id,
-    title: tasks.title,
-    description: tasks.description,
-    status: tasks.status,
-    userId: users.id,
-    firstName: users.firstName,
-    lastName: users.lastName,
-  }).from(tasks).leftJoin(users, eq(tasks.assignedTo, users.id)).where(eq(tasks.objectId, objectId))
-    .orderBy(desc(tasks.createdAt));
+  const rows = await preparedQuery(db, "objects.tasks", { objectId }, (p) =>
+    db.select({
+      id: tasks.id,
+      title: tasks.title,
+      description: tasks.description,
+      status: tasks.status,
+      userId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    }).from(tasks).leftJoin(users, eq(tasks.assignedTo, users.id)).where(eq(tasks.objectId, p.objectId))
+      .orderBy(desc(tasks.createdAt))).all();
   return rows.map((r) => ({
     id: r.id,
     title: r.title,

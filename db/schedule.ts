@@ -1,10 +1,24 @@
 // The schedule's queries: the calendar's tasks of a period, conflicts, crews and the private
 // calendar feeds. Every function takes the company scope; tasks are read generally, by type (measurements,
 // works, service visits), so any task with a day shows in the calendar.
-import { and, asc, eq, gte, inArray, isNull, lte, notInArray, or, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lte,
+  notInArray,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db, Executor } from "./client.ts";
 import type { Scope } from "./scope.ts";
+import { preparedQuery } from "./prepared.ts";
 import { calendarFeeds, crewMembers, crews, objects, tasks, users } from "./schema/mod.ts";
 import { closedTaskStatuses, effectiveStatus, type TaskStatus } from "../domain/tasks.ts";
 import { displayName } from "../domain/format.ts";
@@ -89,13 +103,10 @@ const selection = {
   role: assignee.role,
 };
 
-/** The crews a person belongs to (as a member or as its foreman). */
-async function crewIdsOf(db: Executor, userId: number): Promise<number[]> {
-  const rows = await db.select({ id: crewMembers.crewId }).from(crewMembers).where(
-    eq(crewMembers.userId, userId),
-  );
-  const led = await db.select({ id: crews.id }).from(crews).where(eq(crews.foremanId, userId));
-  return [...new Set([...rows, ...led].map((r) => r.id))];
+/** The crews a person belongs to (as a member or as its foreman), as a subquery of the statement using them. */
+function crewIdsOf(userId: number | Placeholder): SQL {
+  return sql`(select ${crewMembers.crewId} from ${crewMembers} where ${eq(crewMembers.userId, userId)}
+    union select ${crews.id} from ${crews} where ${eq(crews.foremanId, userId)})`;
 }
 
 /** The members (with the foreman) of these crews, by crew. */
@@ -161,27 +172,37 @@ async function toCalendar(db: Executor, rows: Row[], now: Date) {
   }));
 }
 
-async function personCondition(db: Executor, personId: number): Promise<SQL> {
-  const crewIds = await crewIdsOf(db, personId);
-  return crewIds.length > 0
-    ? or(eq(tasks.assignedTo, personId), inArray(tasks.crewId, crewIds))!
-    : eq(tasks.assignedTo, personId);
+/** Tasks of the person: assigned to them or to a crew they belong to. */
+function personCondition(personId: number | Placeholder): SQL {
+  return or(eq(tasks.assignedTo, personId), inArray(tasks.crewId, crewIdsOf(personId)))!;
 }
 
 /** The scheduled tasks of a period, by day and window, with their site, assignee and crew. */
 export async function calendarTasks(db: Db, scope: Scope, f: CalendarFilter): Promise<CalendarTask[]> {
-  const rows = await selectTasks(db).where(and(
-    scope === null ? undefined : eq(tasks.companyId, scope),
-    gte(tasks.scheduledDate, f.from),
-    lte(tasks.scheduledDate, f.to),
-    f.personId ? await personCondition(db, f.personId) : undefined,
-    f.crewId ? eq(tasks.crewId, f.crewId) : undefined,
-    f.role ? eq(assignee.role, f.role as typeof users.$inferSelect.role) : undefined,
-    f.workType ? eq(objects.workType, f.workType as typeof objects.$inferSelect.workType) : undefined,
-    f.status && f.status !== "overdue" ? eq(tasks.status, f.status) : undefined,
-  ))
-    .orderBy(asc(tasks.scheduledDate), asc(tasks.windowStart), asc(tasks.id))
-    .limit(2000);
+  const values = {
+    companyId: scope ?? undefined,
+    from: f.from,
+    to: f.to,
+    personId: f.personId || undefined,
+    crewId: f.crewId || undefined,
+    role: f.role || undefined,
+    workType: f.workType || undefined,
+    // Overdue is worked out from the due date (effectiveStatus): filtered below, not in SQL.
+    status: f.status && f.status !== "overdue" ? f.status : undefined,
+  };
+  const rows = await preparedQuery(db, "schedule.calendar", values, (p) =>
+    selectTasks(db).where(and(
+      p.companyId && eq(tasks.companyId, p.companyId),
+      gte(tasks.scheduledDate, p.from),
+      lte(tasks.scheduledDate, p.to),
+      p.personId && personCondition(p.personId),
+      p.crewId && eq(tasks.crewId, p.crewId),
+      p.role && eq(assignee.role, p.role),
+      p.workType && eq(objects.workType, p.workType),
+      p.status && eq(tasks.status, p.status),
+    ))
+      .orderBy(asc(tasks.scheduledDate), asc(tasks.windowStart), asc(tasks.id))
+      .limit(2000)).all();
   const out = await toCalendar(db, rows, f.now);
   return f.status === "overdue" ? out.filter((t) => t.status === "overdue") : out;
 }
@@ -196,7 +217,7 @@ export async function unscheduledTasks(
     scope === null ? undefined : eq(tasks.companyId, scope),
     isNull(tasks.scheduledDate),
     notInArray(tasks.status, [...closedTaskStatuses]),
-    f.personId ? await personCondition(db, f.personId) : undefined,
+    f.personId ? personCondition(f.personId) : undefined,
     f.role ? eq(assignee.role, f.role as typeof users.$inferSelect.role) : undefined,
     f.workType ? eq(objects.workType, f.workType as typeof objects.$inferSelect.workType) : undefined,
   ))

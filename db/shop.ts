@@ -2,7 +2,7 @@
 // its filters, and carts (a signed-in customer's in cart_items; a guest's lines come from the cookie).
 import { and, asc, count, desc, eq, gte, inArray, like, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "./client.ts";
-import { preparedQuery } from "./prepared.ts";
+import { type Placeholders, preparedQuery } from "./prepared.ts";
 import { cartItems, companies, productCategories, products, shopSettings } from "./schema/mod.ts";
 import { brandLabel, catalogue, findModel } from "../estimating/mod.ts";
 import { isRecordId } from "../domain/bounds.ts";
@@ -171,37 +171,77 @@ export const catalogueBrands = [...new Map(catalogue.map((m) => [m.brand, brandL
 
 const modelIdsOfBrand = (brand: string) => catalogue.filter((m) => m.brand === brand).map((m) => m.id);
 
+const SEARCH_SLOTS = ["q0", "q1", "q2", "q3"] as const;
+
+/** The values of the catalogue's filters, each bound to a placeholder of the prepared queries. */
+function catalogueValues(companyId: number, q: CatalogueQuery) {
+  const variants = q.q ? caseVariants(q.q) : [];
+  return {
+    companyId,
+    category: q.category || undefined,
+    capacity: q.persons ? Math.round(q.persons) * 200 : undefined,
+    priceMin: q.priceMin === null ? undefined : Math.round(q.priceMin * 100),
+    priceMax: q.priceMax === null ? undefined : Math.round(q.priceMax * 100),
+    ...Object.fromEntries(variants.map((v, i) => [SEARCH_SLOTS[i], `%${v}%`])) as {
+      [K in typeof SEARCH_SLOTS[number]]?: string;
+    },
+  };
+}
+
+/** The catalogue's condition; a brand's models are a list of the code's catalogue, fixed per brand. */
+function catalogueCondition(p: Placeholders<ReturnType<typeof catalogueValues>>, brandModels?: string[]) {
+  const search: SQL[] = [];
+  for (const slot of SEARCH_SLOTS) {
+    const pattern = p[slot];
+    if (pattern) {
+      search.push(
+        like(products.name, pattern),
+        like(products.sku, pattern),
+        like(products.shortDescription, pattern),
+      );
+    }
+  }
+  return and(
+    eq(products.companyId, p.companyId),
+    eq(products.isActive, true),
+    p.category && eq(productCategories.slug, p.category),
+    brandModels && inArray(products.catalogueModelId, brandModels),
+    p.capacity && gte(products.capacity, p.capacity),
+    p.priceMin && gte(products.price, p.priceMin),
+    p.priceMax && lte(products.price, p.priceMax),
+    search.length > 0 ? or(...search) : undefined,
+  );
+}
+
+const catalogueOrders = {
+  popular: [desc(products.isFeatured), asc(products.sortOrder), asc(products.id)],
+  price_asc: [asc(products.price), asc(products.id)],
+  price_desc: [desc(products.price), asc(products.id)],
+  capacity: [asc(products.capacity), asc(products.price), asc(products.id)],
+  name: [asc(products.name), asc(products.id)],
+};
+
 /** One page of the company's active products matching the storefront's filters, and the total. */
 export async function listCatalogue(db: Db, companyId: number, q: CatalogueQuery) {
-  const parts: (SQL | undefined)[] = [eq(products.companyId, companyId), eq(products.isActive, true)];
-  if (q.category) parts.push(eq(productCategories.slug, q.category));
-  if (q.brand) parts.push(inArray(products.catalogueModelId, modelIdsOfBrand(q.brand)));
-  if (q.persons) parts.push(gte(products.capacity, Math.round(q.persons) * 200));
-  if (q.priceMin !== null) parts.push(gte(products.price, Math.round(q.priceMin * 100)));
-  if (q.priceMax !== null) parts.push(lte(products.price, Math.round(q.priceMax * 100)));
-  if (q.q) {
-    parts.push(or(
-      ...caseVariants(q.q).flatMap((v) => [
-        like(products.name, `%${v}%`),
-        like(products.sku, `%${v}%`),
-        like(products.shortDescription, `%${v}%`),
-      ]),
-    ));
-  }
-  const where = and(...parts);
-  const order = {
-    popular: [desc(products.isFeatured), asc(products.sortOrder), asc(products.id)],
-    price_asc: [asc(products.price), asc(products.id)],
-    price_desc: [desc(products.price), asc(products.id)],
-    capacity: [asc(products.capacity), asc(products.price), asc(products.id)],
-    name: [asc(products.name), asc(products.id)],
-  }[q.sort];
+  const values = catalogueValues(companyId, q);
+  const brandModels = q.brand ? modelIdsOfBrand(q.brand) : undefined;
+  // A query per brand of the catalogue (an unknown brand has no models: one query for them all).
+  const brand = brandModels ? (brandModels.length > 0 ? q.brand : "unknown") : "any";
   const [rows, [{ n }]] = await Promise.all([
-    db.select({ ...cardColumns, categoryName: productCategories.name }).from(products)
-      .leftJoin(productCategories, eq(productCategories.id, products.categoryId))
-      .where(where).orderBy(...order).limit(q.pageSize).offset((q.page - 1) * q.pageSize),
-    db.select({ n: count() }).from(products)
-      .leftJoin(productCategories, eq(productCategories.id, products.categoryId)).where(where),
+    preparedQuery(
+      db,
+      `shop.catalogue.${q.sort}.${brand}`,
+      { ...values, limit: q.pageSize, offset: (q.page - 1) * q.pageSize },
+      (p) =>
+        db.select({ ...cardColumns, categoryName: productCategories.name }).from(products)
+          .leftJoin(productCategories, eq(productCategories.id, products.categoryId))
+          .where(catalogueCondition(p, brandModels)).orderBy(...catalogueOrders[q.sort])
+          .limit(p.limit).offset(p.offset),
+    ).all(),
+    preparedQuery(db, `shop.catalogueCount.${brand}`, values, (p) =>
+      db.select({ n: count() }).from(products)
+        .leftJoin(productCategories, eq(productCategories.id, products.categoryId))
+        .where(catalogueCondition(p, brandModels))).all(),
   ]);
   return { items: rows.map(({ categoryName, ...card }) => cardJson(card, categoryName)), total: n };
 }

@@ -187,13 +187,16 @@ export async function estimatesOfObjects(
 
 /** How many estimates the user made (everyone's for an administrator without a company scope). */
 export async function estimateCount(db: Db, scope: Scope, createdBy?: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(estimates)
-    .where(
-      and(
-        companyOf(estimates.companyId, scope),
-        createdBy === undefined ? undefined : eq(estimates.createdBy, createdBy),
-      ),
-    );
+  const [row] = await preparedQuery(
+    db,
+    "stats.estimateCount",
+    { companyId: scope ?? undefined, createdBy },
+    (p) =>
+      db.select({ n: count() }).from(estimates).where(and(
+        p.companyId && eq(estimates.companyId, p.companyId),
+        p.createdBy && eq(estimates.createdBy, p.createdBy),
+      )),
+  ).all();
   return row.n;
 }
 
@@ -218,39 +221,53 @@ export async function assigneeTaskCounts(
   who: { assignedTo: number } | { assigneeRole: string },
   now: Date,
 ): Promise<AssigneeTaskCounts> {
-  const day = companyDayTallies;
   const today = tallyDay(now.getTime());
-  const people = "assignedTo" in who
-    ? sql`(${who.assignedTo})`
-    : sql`(select ${users.id} from ${users} where ${users.role} = ${who.assigneeRole})`;
-  const byStatus = (statuses?: readonly string[]) =>
-    sql`(select coalesce(sum(${day.n}), 0) from ${day} where ${
+  const values = {
+    companyId: scope ?? undefined,
+    assignedTo: "assignedTo" in who ? who.assignedTo : undefined,
+    assigneeRole: "assigneeRole" in who ? who.assigneeRole : undefined,
+    today,
+    todayStart: today * TALLY_DAY_MS,
+    now: now.getTime(),
+  };
+  const [row] = await preparedQuery(db, "stats.assigneeTaskCounts", values, (p) => {
+    const day = companyDayTallies;
+    const people = p.assignedTo
+      ? sql`(${p.assignedTo})`
+      : sql`(select ${users.id} from ${users} where ${users.role} = ${p.assigneeRole})`;
+    const byStatus = (statuses?: readonly string[]) =>
+      sql<number>`(select coalesce(sum(${day.n}), 0) from ${day} where ${
+        and(
+          p.companyId && eq(day.companyId, p.companyId),
+          eq(day.kind, "task"),
+          statuses && inArray(day.status, [...statuses]),
+          inArray(day.userId, people),
+        )
+      })`;
+    const lateOpen = sql<number>`${
+      openTallyCount(openTallyWhere(p.companyId, p.today, undefined, people))
+    } + (select count(*) from ${tasks} where ${
       and(
-        companyOf(day.companyId, scope),
-        eq(day.kind, "task"),
-        statuses && inArray(day.status, [...statuses]),
-        inArray(day.userId, people),
+        p.companyId && eq(tasks.companyId, p.companyId),
+        inArray(tasks.status, [...openTaskStatuses]),
+        inArray(tasks.assignedTo, people),
+        gte(tasks.dueDate, p.todayStart),
+        lt(tasks.dueDate, p.now),
       )
     })`;
-  const lateOpen = sql`${
-    openTallyCount(openTallyWhere(scope ?? undefined, today, undefined, people))
-  } + (select count(*) from ${tasks} where ${
-    and(
-      companyOf(tasks.companyId, scope),
-      inArray(tasks.status, [...openTaskStatuses]),
-      inArray(tasks.assignedTo, people),
-      gte(tasks.dueDate, new Date(today * TALLY_DAY_MS)),
-      lt(tasks.dueDate, now),
-    )
-  })`;
-  const [row] = await db.all<Record<keyof AssigneeTaskCounts | "open" | "late", number>>(sql`select
-    ${byStatus()} as total, ${byStatus(["completed"])} as completed, ${byStatus(["overdue"])} as marked,
-    ${byStatus(openTaskStatuses)} as open, ${lateOpen} as late`);
-  const n = (k: string) => Number((row as Record<string, number>)[k] ?? 0);
+    return db.select({
+      total: byStatus(),
+      completed: byStatus(["completed"]),
+      marked: byStatus(["overdue"]),
+      open: byStatus(openTaskStatuses),
+      late: lateOpen,
+    }).from(sql`(select 1)`);
+  }).all();
+  const n = (v: number | null) => Number(v ?? 0);
   return {
-    active: n("open") - n("late"),
-    completed: n("completed"),
-    overdue: n("marked") + n("late"),
-    total: n("total"),
+    active: n(row.open) - n(row.late),
+    completed: n(row.completed),
+    overdue: n(row.marked) + n(row.late),
+    total: n(row.total),
   };
 }
