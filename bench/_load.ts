@@ -104,7 +104,7 @@ export async function load(url: string, o: LoadOptions): Promise<LoadResult> {
 
 /**
  * p50 of `n` sequential requests, ms (the cost of one request without queueing). `fresh` gives each request
- * an address of its own (an unused `_` parameter), so no answer kept for an earlier one is given again.
+ * an address of its own (an unused `_` parameter), so no answer cached for an earlier one is given again.
  */
 export async function sequentialP50(
   url: string,

@@ -3,7 +3,7 @@
 // (task edits and status changes, an object note, a cart add). Every load is held against the bare React SSR
 // anchor (bench/_anchor.tsx) loaded just before it in the same run. It prints three tables:
 //   - the mix;
-//   - each page kept: the same address asked again and again (what a kept answer gives);
+//   - each page cached: the same address asked again and again (what a cached answer gives);
 //   - each staff page made afresh: asked right after a write that concerns it, one at a time.
 // `deno task bench mix --write` also puts the tables into docs/performance.md between its markers;
 // `--mix-only` stops after the mix (BENCH_MIX_ROUNDS rounds, 3 by default, of one and of two processes).
@@ -508,7 +508,7 @@ export async function run(): Promise<void> {
     if (!Deno.args.includes("--mix-only")) {
       say();
       say(
-        "**Kept**: each address asked again and again by one account (what a kept answer gives), " +
+        "**Cached**: each address asked again and again by one account (what a cached answer gives), " +
           "beside the anchor loaded just before it.",
       );
       say();

@@ -1,7 +1,7 @@
 // Page figures held against anchors measured in the same run: requests per second and p99 of each page at
 // 50 connections as a share of a bare Hono + React renderToString 50-row table, a mixed 80 % read / 20 %
 // write load, and p50 of each page with the company at 1× and 10× data (bench seed), given again from the
-// kept answers (server/kept_answers.ts) and made afresh. The machine is shared, so the anchor is loaded again
+// cached answers (server/page_cache.ts) and made afresh. The machine is shared, so the anchor is loaded again
 // just before each page and the share is taken of that neighbouring run.
 // BENCH_SECONDS sets the length of each load (8 s by default).
 import { signIn, startAnchor, startServer } from "./_server.ts";
@@ -204,7 +204,7 @@ export async function run(): Promise<void> {
     await printCompression(server.base, auth);
     console.log(
       "\nScale: p50 of 30 sequential requests with the demo data, then 1× and 10× data added to the company;" +
-        " each page given again (kept) and made afresh (a new address for every request, so no kept answer" +
+        " each page given again (cached) and made afresh (a new address for every request, so no cached answer" +
         " is used; reads of unchanged tables still are)",
     );
     const scales = [
@@ -218,30 +218,30 @@ export async function run(): Promise<void> {
         size: { objects: 9_000, tasks: 45_000, estimates: 4_500 },
       },
     ];
-    const kept: number[][] = [];
+    const cached: number[][] = [];
     const fresh: number[][] = [];
     for (const scale of scales) {
       if (scale.size.objects) await seedCompany(dir, scale.size);
-      const keptLine: number[] = [];
+      const cachedLine: number[] = [];
       const freshLine: number[] = [];
       for (const page of pages) {
-        keptLine.push(await sequentialP50(server.base + page.path, auth));
+        cachedLine.push(await sequentialP50(server.base + page.path, auth));
         freshLine.push(await sequentialP50(server.base + page.path, auth, { fresh: true }));
       }
-      kept.push(keptLine);
+      cached.push(cachedLine);
       fresh.push(freshLine);
     }
     const cells = (line: number[][], i: number) => line.map((l) => msText(l[i]));
     console.log(
-      `\n| page | ${scales.map((s) => `${s.name}: kept / afresh`).join(" | ")} | afresh 10× / 1× |`,
+      `\n| page | ${scales.map((s) => `${s.name}: cached / afresh`).join(" | ")} | afresh 10× / 1× |`,
     );
     console.log(`| --- | ${scales.map(() => "---:").join(" | ")} | ---: |`);
     pages.forEach((page, i) => {
-      const keptCells = cells(kept, i);
+      const cachedCells = cells(cached, i);
       const freshCells = cells(fresh, i);
       row([
         `\`${page.path}\``,
-        ...keptCells.map((k, s) => `${k} / ${freshCells[s]}`),
+        ...cachedCells.map((k, s) => `${k} / ${freshCells[s]}`),
         `${(fresh[2][i] / fresh[1][i]).toFixed(1)}×`,
       ]);
     });

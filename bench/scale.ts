@@ -6,7 +6,7 @@
 //   - stalls: `/api/user` under load from outside, alone and while one more connection reads the heavy
 //     pages made afresh, against a server with the read worker (db/read_worker.ts) and one without
 //     (READ_WORKER=false), in the same run.
-// Seeding 100× takes minutes: the seeded database is kept in node_modules/.cache/polesmeta/ per scale and
+// Seeding 100× takes minutes: the seeded database is cached in node_modules/.cache/polesmeta/ per scale and
 // seed source, and copied for each run (the app migrates the copy). `--write` puts the tables between the
 // bench-scale markers of docs/performance.md.
 import process from "node:process";
@@ -29,24 +29,24 @@ const SAMPLES = 30;
 const markers = ["<!-- bench-scale -->", "<!-- /bench-scale -->"] as const;
 const root = fileURLToPath(new URL("..", import.meta.url));
 
-/** The demo data plus SCALE×, seeded once per scale and seed source and kept; a copy of it in `dir`. */
+/** The demo data plus SCALE×, seeded once per scale and seed source and cached; a copy of it in `dir`. */
 async function scaledData(dir: string): Promise<void> {
   const seedSource = await Deno.readFile(join(root, "db/seed/bench.ts"));
   const key = createHash("sha256").update(seedSource).update(String(SCALE)).digest("hex").slice(0, 12);
-  const kept = join(root, "node_modules/.cache/polesmeta", `bench-scale-${SCALE}-${key}`);
-  if (!await Deno.stat(join(kept, "app.db")).then(() => true, () => false)) {
-    const temp = `${kept}-tmp-${Deno.pid}`;
+  const cached = join(root, "node_modules/.cache/polesmeta", `bench-scale-${SCALE}-${key}`);
+  if (!await Deno.stat(join(cached, "app.db")).then(() => true, () => false)) {
+    const temp = `${cached}-tmp-${Deno.pid}`;
     await copyDemoData(temp);
-    console.log(`Seeding ${SCALE}× once (kept in ${kept})…`);
+    console.log(`Seeding ${SCALE}× once (cached in ${cached})…`);
     await seedCompany(temp, { objects: SCALE * 1000, tasks: SCALE * 5000, estimates: SCALE * 500 });
     const db = await openDb(`file:${temp}/app.db`);
     await db.$client.execute("PRAGMA wal_checkpoint(TRUNCATE)");
     db.$client.close();
-    await Deno.rename(temp, kept);
+    await Deno.rename(temp, cached);
   }
   await Deno.mkdir(dir, { recursive: true });
-  await Deno.copyFile(join(kept, "app.db"), join(dir, "app.db"));
-  await cp(join(kept, "uploads"), join(dir, "uploads"), { recursive: true });
+  await Deno.copyFile(join(cached, "app.db"), join(dir, "app.db"));
+  await cp(join(cached, "uploads"), join(dir, "uploads"), { recursive: true });
 }
 
 const ENGINEER = "engineer@demo.local";

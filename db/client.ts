@@ -26,7 +26,7 @@ export interface OpenOptions {
   observer?: DbObserver;
 }
 
-/** Per database of a local file: the reader its kept pages are made through (db/page_reader.ts), opened at the first page. */
+/** Per database of a local file: the reader its cached pages are made through (db/page_reader.ts), opened at the first page. */
 const pageReaders = new WeakMap<Db, { open(): PageReader<Db>; opened?: PageReader<Db> }>();
 
 /** How long a connection waits for a lock another process holds (the CLI beside the server), ms. */
@@ -90,10 +90,10 @@ export async function openDb(url: string, options: OpenOptions = {}): Promise<Db
 }
 
 /**
- * What a kept page reads through: the reader of a local file's database, or `db` itself (a server, a file
+ * What a cached page reads through: the reader of a local file's database, or `db` itself (a server, a file
  * opened with URL options). Only reads may go through it. It is typed as the app's database: its queries
  * answer the same rows, synchronously, which `await` takes alike; it has no `$client.execute`, no `batch`
- * and no transaction of async work, which no page's read uses (the page cache's tests read every kept page
+ * and no transaction of async work, which no page's read uses (the page cache's tests read every cached page
  * through it).
  */
 export function pageReader(db: Db): Db {

@@ -1,9 +1,9 @@
-// The connection the kept pages (server/page_cache.ts) are made through: drizzle's better-sqlite3 driver over
+// The connection the cached pages (server/page_cache.ts) are made through: drizzle's better-sqlite3 driver over
 // the `libsql` package's own connection (its API is better-sqlite3's), synchronous and without
 // @libsql/client's conversion of each row into an object of named and numbered properties. Measured on the
 // demo data: ten tasks with their objects, prepared, 655 µs through drizzle's libSQL driver against 267 µs
-// here; a count 41 against 28 µs. A page is made only of reads (the page cache keeps it without running
-// its handler again), so its reads may go this way; `PRAGMA query_only` makes a write here fail at once
+// here; a count 41 against 28 µs. A page is made only of reads (a cached page is given again without running
+// its handler), so its reads may go this way; `PRAGMA query_only` makes a write here fail at once
 // instead of bypassing the write queue (db/write_queue.ts). An integer past the safe range is read as the
 // nearest number, as db/lenient_integers.ts does for the client, but without its log line.
 import { createTableRelationsHelpers, extractTablesRelationalConfig, type Logger } from "drizzle-orm";

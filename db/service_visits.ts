@@ -570,7 +570,7 @@ export async function objectVisitReports(db: Db, companyId: number, objectId: nu
     .orderBy(sql`${serviceVisits.doneAt} desc`).limit(50);
 }
 
-/** The service visit of each of these tasks (the phone keeps their screens for offline), by task id. */
+/** The service visit of each of these tasks (the phone caches their screens for offline), by task id. */
 export async function visitsOfTasks(
   db: Db,
   companyId: number,

@@ -19,15 +19,15 @@ type Cell = string | number | null;
 /** A lookup that may be given the counters its request already read (server/versions.ts). */
 export type LocalSessionLookup = (id: string, versions?: Versions) => SessionRow | undefined;
 
-/** The tables the lookup reads: a row read is kept while none of them changed (db/table_versions.ts). */
+/** The tables the lookup reads: a row read is cached while none of them changed (db/table_versions.ts). */
 const LOOKUP_TABLES = ["sessions", "users", "companies"];
-/** Sessions kept per process; past it the least recently used is dropped (and read again when asked). */
-const KEPT_SESSIONS = 10_000;
+/** Sessions cached per process; past it the least recently used is dropped (and read again when asked). */
+const CACHED_SESSIONS = 10_000;
 
 /**
  * A lookup on its own connection to the `file:` database at `url` (null for a remote database, which
  * then uses the general client). WAL lets it read while the app's connection writes, and each read sees
- * every committed change. A session found is kept with the change counters of the three tables, taken
+ * every committed change. A session found is cached with the change counters of the three tables, taken
  * before the read, and given again while they stand: a session deleted, renewed or added, a user or a
  * company changed moves a counter, so a revoked session or a deactivated user is refused on the next request.
  */
@@ -38,13 +38,13 @@ export function localSessionLookup(url: string): LocalSessionLookup | null {
   const statement = connection.prepare(lookupSql);
   statement.raw(true);
   const reader = versionReaderOf(path);
-  const kept = new LRUCache<string, { row: SessionRow; stamp: number[] }>({ max: KEPT_SESSIONS });
+  const cached = new LRUCache<string, { row: SessionRow; stamp: number[] }>({ max: CACHED_SESSIONS });
   return (id: string, counters = reader.current()): SessionRow | undefined => {
     const stamp = LOOKUP_TABLES.map((table) => counters.get(table) ?? -1);
-    const found = kept.get(id);
+    const found = cached.get(id);
     if (found && found.stamp.every((v, i) => v === stamp[i])) return found.row;
     const row = read(id);
-    if (row) kept.set(id, { row, stamp });
+    if (row) cached.set(id, { row, stamp });
     return row;
   };
 

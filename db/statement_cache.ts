@@ -2,7 +2,7 @@
 // the native driver for its columns each time (its sqlite3.js `executeStmt`), which in the realistic mix
 // (bench/mix.ts) cost 12 % of the server's CPU for `prepare` and 5 % for `columns` — more than stepping the
 // rows. The driver has no statement cache of its own, and its connections are private to the client, so
-// the `libsql` package's `prepare` is wrapped for every connection of the process: a connection keeps its
+// the `libsql` package's `prepare` is wrapped for every connection of the process: a connection caches its
 // most recently used statements by their SQL text (SQLite statements are reusable: each run resets the
 // statement first; a schema change makes SQLite prepare it again by itself). Written by hand because
 // no library does this for this driver; the bound comes from lru-cache.
@@ -10,16 +10,16 @@
 import Database, { type Statement } from "libsql";
 import { LRUCache } from "lru-cache";
 
-/** Statements kept per connection: more than the distinct statements the app runs (about 300). */
-const KEPT_PER_CONNECTION = 1000;
+/** Statements cached per connection: more than the distinct statements the app runs (about 300). */
+const CACHED_PER_CONNECTION = 1000;
 
-/** Statements that change the schema: a kept statement's columns may no longer be what it returns. */
+/** Statements that change the schema: a cached statement's columns may no longer be what it returns. */
 const CHANGES_SCHEMA = /^\s*(create|alter|drop)\b/i;
 
-const kept = new WeakMap<Database, LRUCache<string, Statement>>();
+const cached = new WeakMap<Database, LRUCache<string, Statement>>();
 let installed = false;
 
-/** Makes every connection of the `libsql` package keep the statements it prepares (once per process). */
+/** Makes every connection of the `libsql` package cache the statements it prepares (once per process). */
 export function keepPreparedStatements(): void {
   if (installed) return;
   installed = true;
@@ -28,11 +28,11 @@ export function keepPreparedStatements(): void {
   const exec = proto.exec;
   proto.prepare = function (this: Database, sql: string): Statement {
     if (CHANGES_SCHEMA.test(sql)) {
-      kept.get(this)?.clear();
+      cached.get(this)?.clear();
       return prepare.call(this, sql);
     }
-    let statements = kept.get(this);
-    if (!statements) kept.set(this, statements = new LRUCache({ max: KEPT_PER_CONNECTION }));
+    let statements = cached.get(this);
+    if (!statements) cached.set(this, statements = new LRUCache({ max: CACHED_PER_CONNECTION }));
     let statement = statements.get(sql);
     if (!statement) {
       statement = withTogglesRemembered(withColumnsRead(prepare.call(this, sql)));
@@ -42,7 +42,7 @@ export function keepPreparedStatements(): void {
   };
   // Several statements in one string (a migration, a test's schema): any of them may change the schema.
   proto.exec = function (this: Database, sql: string): void {
-    kept.get(this)?.clear();
+    cached.get(this)?.clear();
     return exec.call(this, sql);
   };
 }

@@ -23,7 +23,7 @@ Deno.test("a connection hands back the statement it prepared for the same text",
   });
 });
 
-Deno.test("a kept statement answers in the raw mode last asked, however often it is asked", () => {
+Deno.test("a cached statement answers in the raw mode last asked, however often it is asked", () => {
   withConnection((db) => {
     const statement = db.prepare("SELECT id, name FROM t");
     assert.deepEqual(statement.raw().all(), [[1, "один"]]);
@@ -35,7 +35,7 @@ Deno.test("a kept statement answers in the raw mode last asked, however often it
   });
 });
 
-Deno.test("a kept statement reads integers as asked: exact bigints with safe integers, numbers without", () => {
+Deno.test("a cached statement reads integers as asked: exact bigints with safe integers, numbers without", () => {
   withConnection((db) => {
     const statement = db.prepare("SELECT big FROM t").raw();
     assert.deepEqual(statement.safeIntegers().get(), [9007199254740993n]);

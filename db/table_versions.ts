@@ -24,12 +24,12 @@ export interface VersionReader {
    * The counters a page of company `companyId` depends on: for a table whose rows belong to a company, the
    * company's own counter plus that of rows without a company; for any other table, the table's counter.
    * `seen` is what current() answered this request: the database is then not asked again whether anything
-   * was committed since (a page kept under counters older than its reads is only made again sooner).
+   * was committed since (a page cached under counters older than its reads is only made again sooner).
    */
   ofCompany(companyId: number, seen?: Versions): Versions;
   /**
    * The user's unread notifications: all a signed-in page shows of the notifications table (the bell), so a
-   * page is kept under this number instead of the table's counter, which every notification of anyone moves.
+   * page is cached under this number instead of the table's counter, which every notification of anyone moves.
    * `seen` as for ofCompany().
    */
   unreadOf(userId: number, seen?: Versions): number;
@@ -87,7 +87,7 @@ export function localVersionReader(path: string): VersionReader {
     current,
     ofCompany(companyId, seen) {
       const tables = seen ?? current();
-      // What is kept belongs to the counters last read; older ones seen by a request are merged afresh.
+      // What is cached belongs to the counters last read; older ones seen by a request are merged afresh.
       const latest = tables === versions;
       let read = latest ? ofCompanies.get(companyId) : undefined;
       if (!read) {

@@ -22,7 +22,7 @@ const MINUTE = 60_000;
  * when full, not lru-cache: this module is in the islands' bundles too.
  */
 const daysByMinute = new Map<number, CalendarDay>();
-const DAYS_KEPT = 1024;
+const DAYS_CACHED = 1024;
 
 /** Year, month (1–12) and day of a moment on Moscow's calendar. */
 export function moscowCalendar(at: Date | number): CalendarDay {
@@ -33,7 +33,7 @@ export function moscowCalendar(at: Date | number): CalendarDay {
   const d = new TZDate(ms, MOSCOW);
   const found = { year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate() };
   if (Number.isNaN(ms)) return found;
-  if (daysByMinute.size >= DAYS_KEPT) daysByMinute.clear();
+  if (daysByMinute.size >= DAYS_CACHED) daysByMinute.clear();
   daysByMinute.set(minute, found);
   return { ...found };
 }

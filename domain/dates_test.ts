@@ -37,8 +37,8 @@ Deno.test("moscowCalendar() answers a moment asked again as it did the first tim
     assert.deepEqual(moscowCalendar(midnight), { year: 2026, month: 11, day: 24 });
     assert.equal(moscowDate(lastMoment - 59_999), "2026-11-23");
   }
-  const kept = moscowCalendar(midnight);
-  kept.day = 1;
+  const cached = moscowCalendar(midnight);
+  cached.day = 1;
   assert.equal(moscowCalendar(midnight).day, 24, "a caller's change does not reach the next");
   assert.ok(Number.isNaN(moscowCalendar(NaN).year));
 });

@@ -189,7 +189,7 @@ Deno.test({
           await page.goto("/field-work");
           await page.locator(".fw-choice-item").first().waitFor();
 
-          // The dialog's content is downloaded on intent (the service worker keeps it in production), so once
+          // The dialog's content is downloaded on intent (the service worker caches it in production), so once
           // the surveyor has reached for the button it opens after the signal is gone.
           await page.goto("/surveyor");
           await hydrated(page, "SiteWorkDialog");

@@ -17,7 +17,7 @@ const SURVEYOR = "surveyor@demo.local";
 const septic = ["autonomous_sewage", "septic", "sewage_system"];
 const norm = (s: string) => s.replace(/\s+/g, " ").trim();
 
-/** Waits until the service worker controls the page and has kept the surveyor's tasks. */
+/** Waits until the service worker controls the page and has cached the surveyor's tasks. */
 async function readyOffline(page: Page) {
   await page.locator('[data-testid=sync-indicator][data-ready="1"]').waitFor({ timeout: 20_000 });
 }
@@ -78,19 +78,19 @@ browserTest(
     await h.signIn(page, SURVEYOR);
     const started = performance.now();
     await readyOffline(page);
-    console.log(`kept for offline in ${Math.round(performance.now() - started)} ms`);
+    console.log(`cached for offline in ${Math.round(performance.now() - started)} ms`);
 
     // No signal from here on; a fresh page of the same browser.
     await context.setOffline(true);
     await page.close();
     page = await context.newPage();
     page.on("pageerror", (e) => console.error("pageerror:", e.message));
-    // The installed app starts at "/": with no signal it is the kept cabinet.
+    // The installed app starts at "/": with no signal it is the cached cabinet.
     await page.goto("/");
     await page.waitForURL(/\/surveyor$/);
     await page.getByRole("heading", { name: "Кабинет замерщика" }).waitFor();
     await page.getByTestId("sync-indicator").getByText("Нет связи").waitFor();
-    // A page that is not kept says it needs a connection.
+    // A page that is not cached says it needs a connection.
     const other = await context.newPage();
     await other.goto("/estimates");
     await other.getByText("Эта страница доступна только онлайн", { exact: false }).waitFor();
@@ -201,14 +201,14 @@ browserTest(
     // The first account's task screen and data are not on the device.
     await page.goto(`/field-work?taskId=${onlyFirst[0].id}`);
     await page.getByText("Эта страница доступна только онлайн", { exact: false }).waitFor();
-    const kept = await page.evaluate(async (id) => {
+    const cached = await page.evaluate(async (id) => {
       try {
         return (await fetch(`/api/measurements/${id}`)).status;
       } catch {
         return "нет";
       }
     }, onlyFirst[0].id);
-    assert.equal(kept, "нет");
+    assert.equal(cached, "нет");
     await screenshot(page, "offline-other-account");
     await context.close();
   },

@@ -376,7 +376,7 @@ function turnkeyNote(model: SepticModel): string {
 }
 
 const capacityAlerts = new WeakMap<SepticModel, Map<number, string>>();
-/** The alert of a model too small for its residents (the same few sizes recur: kept per model). */
+/** The alert of a model too small for its residents (the same few sizes recur: cached per model). */
 function capacityAlert(model: SepticModel, residents: number): string {
   let byResidents = capacityAlerts.get(model);
   if (!byResidents) capacityAlerts.set(model, byResidents = new Map());

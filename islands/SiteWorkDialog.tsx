@@ -3,7 +3,7 @@
 // «Открыть замер» for a done one. The dialog has a URL (?siteWork={taskId}) so a reload reopens it. Its
 // content (SiteWorkDialog/SiteWork.tsx: the one measuring screen) is a chunk of its own, loaded on intent
 // (pointer, finger or focus on the button) and on open: the cabinet's first paint does not need it, and the
-// service worker keeps it for work with no signal.
+// service worker caches it for work with no signal.
 import { Suspense, useEffect, useRef, useState } from "react";
 import { Dialog, DialogHead } from "../components/Dialog.tsx";
 import { lazyPart } from "../components/lazy.ts";

@@ -37,7 +37,7 @@ export default function SyncIndicator() {
     // The service worker (components/offline/sw.ts) is installed on the phones of those who work in the field.
     navigator.serviceWorker?.register("/sw.js").catch(() => {});
     const stop = startSync();
-    const warm = () => void warmFieldWork().then((kept) => kept && setReady(true), () => {});
+    const warm = () => void warmFieldWork().then((cached) => cached && setReady(true), () => {});
     warm();
     navigator.serviceWorker?.addEventListener("controllerchange", warm);
     addEventListener("online", warm);

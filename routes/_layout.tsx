@@ -84,11 +84,11 @@ function Sidebar({ user, path }: { user: CurrentUser; path: string }) {
 }
 
 /**
- * The sidebar's HTML, kept by everything it shows: it is the same on every request of a user to a page,
+ * The sidebar's HTML, cached by everything it shows: it is the same on every request of a user to a page,
  * and rendering its menu of icons cost about a third of a list page's render (README «Performance»).
  */
 const sidebars = new Map<string, string>();
-const SIDEBARS_KEPT = 1000;
+const SIDEBARS_CACHED = 1000;
 
 function sidebarHtml(user: CurrentUser, path: string): string {
   const { id, email, firstName, lastName, profileImageUrl, role, companyName, subscriptionTier, isOwner } =
@@ -107,10 +107,10 @@ function sidebarHtml(user: CurrentUser, path: string): string {
     expires,
     isOwner,
   ]);
-  const kept = sidebars.get(key);
-  if (kept !== undefined) return kept;
+  const cached = sidebars.get(key);
+  if (cached !== undefined) return cached;
   const html = renderToString(<Sidebar user={user} path={path} />);
-  if (sidebars.size >= SIDEBARS_KEPT) sidebars.delete(sidebars.keys().next().value!);
+  if (sidebars.size >= SIDEBARS_CACHED) sidebars.delete(sidebars.keys().next().value!);
   sidebars.set(key, html);
   return html;
 }

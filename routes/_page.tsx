@@ -17,7 +17,7 @@ export interface WorkPage {
 export async function renderWorkPage(c: Context<AppEnv>, page: WorkPage, status: 200 | 403 | 404 = 200) {
   const user = currentUser(c);
   const { db, now } = c.var.deps;
-  // A kept page's count was read with its key (server/page_cache.ts).
+  // A cached page's count was read with its key (server/page_cache.ts).
   const unread = c.var.unread ?? await unreadCount(db, user.id);
   return renderPage(c, {
     title: page.title,

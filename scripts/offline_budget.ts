@@ -1,5 +1,5 @@
 // What field work with no signal costs, for docs/field_work.md: the gzip JavaScript of the field-work page
-// without and with the estimating engine, the service worker's, and what the phone keeps for a surveyor with 20
+// without and with the estimating engine, the service worker's, and what the phone caches for a surveyor with 20
 // open tasks.
 // NODE_ENV=production deno run -A scripts/offline_budget.ts [--write] (--write puts the table between the
 // bench-offline_budget markers of docs/field_work.md).
@@ -73,7 +73,7 @@ try {
   const engineGzip = gzipOf(islands.engine!);
 
   await page.locator('[data-testid=sync-indicator][data-ready="1"]').waitFor({ timeout: 60_000 });
-  const kept = await page.evaluate(async () => {
+  const cached = await page.evaluate(async () => {
     const out: Record<string, { entries: number; bytes: number }> = {};
     for (const name of await caches.keys()) {
       const cache = await caches.open(name);
@@ -99,11 +99,11 @@ try {
     ["the page with the engine", kb(pageGzip + engineGzip)],
     // Its budget is in server/offline_test.ts (the hand-written worker plus what Workbox adds).
     ["the service worker without its build list", kb(gzipOf(islands.serviceWorker!))],
-    ...Object.entries(kept.caches).map(([name, c]) => [
-      `device cache \`${name}\` (entries: ${c.entries}; bytes as kept)`,
+    ...Object.entries(cached.caches).map(([name, c]) => [
+      `device cache \`${name}\` (entries: ${c.entries}; bytes as cached)`,
       kb(c.bytes),
     ]),
-    ["`navigator.storage.estimate().usage` (chromium, all of it)", kb(kept.usage)],
+    ["`navigator.storage.estimate().usage` (chromium, all of it)", kb(cached.usage)],
   ];
   const lines = [header, `open tasks of the surveyor: ${bundle.tasks.length}`, "", ...markdownTable(rows)];
   for (const line of lines) console.log(line);

@@ -21,7 +21,7 @@ import { metricsRoutes } from "./metrics_route.ts";
 import { routePath } from "hono/route";
 
 const staticRoot = fileURLToPath(new URL("../static", import.meta.url));
-/** Content-hashed URLs never change content, so browsers keep them for good. */
+/** Content-hashed URLs never change content, so browsers cache them for good. */
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /**

@@ -5,8 +5,8 @@
 // workers: the native SQLite driver gets an address space of its own per process, a crashed process is
 // started again without taking the others down, and the same `main.ts` runs as a compiled binary.
 //
-// What a process keeps in memory stays right across processes because it is checked against the database
-// on every use: kept pages and sessions by the tables' change counters (db/table_versions.ts, moved by
+// What a process caches in memory stays right across processes because it is checked against the database
+// on every use: cached pages and sessions by the tables' change counters (db/table_versions.ts, moved by
 // triggers whoever writes), sign-in limits are rows (db/login_attempts.ts), the outbox is claimed with
 // leases, and writers of different processes take turns by SQLite's own lock (BEGIN IMMEDIATE with a busy
 // timeout, db/client.ts).

@@ -1,5 +1,5 @@
 // Two server processes on one database file, as WEB_CONCURRENCY runs them (server/cluster.ts): a session
-// made in one is honoured and ended in the other, a page the second keeps follows a write made through the
+// made in one is honoured and ended in the other, a page the second caches follows a write made through the
 // first, and parallel writes through both are all kept. The second process is started as the primary starts
 // its serving processes (POLESMETA_SERVE_ONLY, its stdin a pipe), on a port of its own so that each request
 // reaches the process the test means.
@@ -56,7 +56,7 @@ async function send(base: string, path: string, cookie: string, init: RequestIni
 }
 
 Deno.test({
-  name: "[cluster] two processes on one database: sessions, kept pages and parallel writes stay right",
+  name: "[cluster] two processes on one database: sessions, cached pages and parallel writes stay right",
   sanitizeResources: false,
   sanitizeOps: false,
   async fn(t) {
@@ -76,14 +76,14 @@ Deno.test({
       const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0];
       const a = primary.base, b = second.base;
 
-      await t.step("a page kept by the second process follows a write made through the first", async () => {
+      await t.step("a page cached by the second process follows a write made through the first", async () => {
         const word = `Кластерная${crypto.randomUUID().slice(0, 6)}`;
         const search = `/objects?q=${encodeURIComponent(word)}`;
         const before = await send(b, search, cookie);
         assert.equal(before.status, 200, "the session made through the first process is honoured");
         assert.equal(before.text.includes(word + " 1"), false);
-        const kept = await send(b, search, cookie);
-        assert.equal(kept.etag, before.etag, "asked again, the page is the kept one");
+        const cached = await send(b, search, cookie);
+        assert.equal(cached.etag, before.etag, "asked again, the page is the cached one");
         const created = await send(a, "/api/objects", cookie, {
           method: "POST",
           body: JSON.stringify(objectBody(`ул. ${word} 1`)),

@@ -1,5 +1,5 @@
 // Compressing bytes (brotli or gzip), apart from the answers' negotiation (compression.ts), so that what only
-// compresses (the stylesheet kept on disk, the build) needs none of the app's types.
+// compresses (the stylesheet cached on disk, the build) needs none of the app's types.
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 export type Encoding = "br" | "gzip";

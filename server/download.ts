@@ -1,5 +1,5 @@
 // A document made for one request (a PDF, a DOCX, a workbook, a QR image) answered as a download: its type, the
-// exact (Cyrillic) file name with an ASCII fallback, and never kept by a shared cache (it is one company's).
+// exact (Cyrillic) file name with an ASCII fallback, and never cached by a shared cache (it is one company's).
 import type { Context } from "hono";
 import { contentDisposition } from "./content_disposition.ts";
 

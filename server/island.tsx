@@ -5,7 +5,7 @@ import { LRUCache } from "lru-cache";
 /** Island name → the hashed bundle that hydrates it and the shared chunks it imports. */
 export interface IslandManifest {
   entries: Record<string, { src: string; imports: string[] }>;
-  /** Every bundle and chunk, lazy ones included: the service worker keeps them for offline. */
+  /** Every bundle and chunk, lazy ones included: the service worker caches them for offline. */
   files?: string[];
   /** The service worker's bundle (served at /sw.js with its build, server/offline.ts). */
   serviceWorker?: string;

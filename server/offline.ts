@@ -29,7 +29,7 @@ interface ShellEntry {
 const hashOf = (bytes: Uint8Array) => encodeHexLowerCase(sha256(bytes)).slice(0, 16);
 
 /**
- * What the worker keeps for every page, as Workbox's precache entries: a bundle's name and the stylesheet's
+ * What the worker caches for every page, as Workbox's precache entries: a bundle's name and the stylesheet's
  * `?v=` are their revision (null), the other files carry a hash of their bytes, so a new build downloads only
  * what changed.
  */
@@ -46,7 +46,7 @@ async function shellEntries(deps: AppDeps): Promise<ShellEntry[]> {
 }
 
 /**
- * The worker's script: its build (the version and the shell to keep) followed by the bundled worker. The
+ * The worker's script: its build (the version and the shell to cache) followed by the bundled worker. The
  * version is a hash of both, so a new build installs a new worker, which drops the old build's caches.
  */
 export async function serviceWorkerScript(deps: AppDeps): Promise<string> {
@@ -72,7 +72,7 @@ export function serviceWorkerRoute(deps: AppDeps) {
 }
 
 /**
- * Names the signed-in account on every answer, so the worker files what it keeps under that account and
+ * Names the signed-in account on every answer, so the worker files what it caches under that account and
  * drops another account's data when someone else signs in; an answer without it is a signed-out one.
  */
 export const accountHeader: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -82,7 +82,7 @@ export const accountHeader: MiddlewareHandler<AppEnv> = async (c, next) => {
     try {
       c.res.headers.set(ACCOUNT_HEADER, String(user.id));
     } catch {
-      // A response with fixed headers (a file stream): nothing the worker keeps.
+      // A response with fixed headers (a file stream): nothing the worker caches.
     }
   }
 };

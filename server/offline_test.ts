@@ -1,5 +1,5 @@
 // Field work with no signal, the server's side: installable pages, the service worker, the bundle
-// the phone keeps, idempotent saves and uploads, and the phone's estimate equal to the server's and the CLI's.
+// the phone caches, idempotent saves and uploads, and the phone's estimate equal to the server's and the CLI's.
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -283,7 +283,7 @@ Deno.test("the phone's estimate equals the server's and the CLI's to the kopeck,
   const t = await createTestApp();
   const dir = await Deno.makeTempDir({ prefix: "polesmeta-offline-cli-" });
   try {
-    // The company's own prices differ from the built-in list, so the phone must use the kept list.
+    // The company's own prices differ from the built-in list, so the phone must use the cached list.
     const me = await (await t.request("/api/user", { as: SURVEYOR })).json();
     const dearer = defaultPriceList.map((item) => ({
       ...item,

@@ -42,7 +42,7 @@ export interface CacheRule {
 const SESSION_TABLES = ["users", "companies"];
 
 /**
- * The table of the bell, on every signed-in page (routes/_page.tsx): a page is kept under the user's unread
+ * The table of the bell, on every signed-in page (routes/_page.tsx): a page is cached under the user's unread
  * count (db/table_versions.ts `unreadOf`) rather than the table's counter, which a notification to anyone in
  * the company moves. Routes do not declare it; server/page_cache_test.ts tells the bell's read from the rest.
  */
@@ -85,7 +85,7 @@ export class PageCache {
       if (!rule.sharedUnless) {
         const unread = unreadStamp(c, c.var.user!.id);
         stamp.push(unread ?? -1);
-        // The bell of the page made afresh shows the count it is kept under (routes/_page.tsx).
+        // The bell of the page made afresh shows the count it is cached under (routes/_page.tsx).
         if (unread !== null) c.set("unread", unread);
       }
       const cached = this.#pages.get(key);
@@ -94,7 +94,7 @@ export class PageCache {
         return this.#answer(c, key, cached);
       }
       pageCacheLookups.inc({ result: "miss" });
-      // A kept page is made only of reads: they go through the reader made for them (db/page_reader.ts).
+      // A cached page is made only of reads: they go through the reader made for them (db/page_reader.ts).
       c.set("deps", { ...c.var.deps, db: pageReader(c.var.deps.db) });
       await next();
       const res = c.res;
@@ -111,7 +111,7 @@ export class PageCache {
       };
       this.#pages.set(key, page);
       c.res = undefined as unknown as Response; // Hono would copy the old answer's headers onto the new one
-      // Answered as a kept copy is: compressed here once and kept so, not again at the next hit.
+      // Answered as a cached copy is: compressed here once and cached so, not again at the next hit.
       c.res = this.#answer(c, key, page);
     };
   }

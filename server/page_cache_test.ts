@@ -25,7 +25,7 @@ async function page(res: Response | Promise<Response>) {
   return { etag: answer.headers.get("ETag"), html: await answer.text() };
 }
 
-Deno.test("page cache: a page is given again until a table it read changes; other writes and other companies' keep it", async () => {
+Deno.test("page cache: a page is given again until a table it read changes; other writes and other companies' leave it cached", async () => {
   await withTestApp(async (t) => {
     const engineer = t.as(ENGINEER);
     const first = await page(engineer.get("/objects"));
@@ -43,7 +43,7 @@ Deno.test("page cache: a page is given again until a table it read changes; othe
     const tasksAfter = await page(engineer.get("/tasks"));
     assert.notEqual(tasksAfter.etag, tasks.etag);
 
-    // Another company's object and task edits leave this company's pages kept.
+    // Another company's object and task edits leave this company's pages cached.
     const other = t.as(OTHER);
     const [foreign] = await expectJson(other.get("/api/objects?limit=1"));
     await expectJson(other.patch(`/api/objects/${foreign.id}`, { clientName: "Клиент Соседей" }));
@@ -116,7 +116,7 @@ Deno.test("page cache: a user renamed by the admin sees the new name at once (us
   });
 });
 
-Deno.test("page cache: a notification to someone else keeps a page; one to its user shows in the bell at once", async () => {
+Deno.test("page cache: a notification to someone else leaves a page cached; one to its user shows in the bell at once", async () => {
   await withTestApp(async (t) => {
     const db = t.deps.db;
     const [engineer] = await db.select().from(users).where(eq(users.email, ENGINEER));
@@ -173,7 +173,7 @@ Deno.test("page cache: after each of a run of random edits, every cached page is
     const objects: { id: number }[] = await expectJson(engineer.get("/api/objects"));
     const estimates: { id: number }[] = await expectJson(engineer.get("/api/estimates"));
     const object = objects[0].id;
-    // The second company's pages are kept under its own counters: its writes and the first's go in turn.
+    // The second company's pages are cached under its own counters: its writes and the first's go in turn.
     const other = t.as(OTHER);
     const otherObjects: { id: number }[] = await expectJson(other.get("/api/objects"));
     const otherObject = otherObjects[0].id;
@@ -346,12 +346,12 @@ Deno.test("page cache: each cached route declares every table its statements ope
       if (recording) sent.push(statement);
       return (execute as (s: InStatement) => ReturnType<typeof execute>).call(client, statement);
     }) as typeof client.execute;
-    // A kept page reads through its own reader (db/page_reader.ts).
+    // A cached page reads through its own reader (db/page_reader.ts).
     const stopHearing = hearPageReads(t.deps.db, (sql, args) => {
       if (recording) sent.push({ sql, args: args as InArgs });
     });
     try {
-      // The bell's read: a signed-in page is kept under the user's unread count instead (server/page_cache.ts).
+      // The bell's read: a signed-in page is cached under the user's unread count instead (server/page_cache.ts).
       recording = true;
       await unreadCount(t.deps.db, 1);
       recording = false;

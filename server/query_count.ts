@@ -3,7 +3,7 @@ import { type Db, hearPageReads } from "../db/client.ts";
 
 /**
  * Runs `fn` and returns its result with the statements sent meanwhile: the client's (execute and batch,
- * each counted) and those of the kept pages' reader (db/page_reader.ts).
+ * each counted) and those of the cached pages' reader (db/page_reader.ts).
  */
 export async function countQueries<T>(
   db: Db,

@@ -8,7 +8,7 @@ import { withTestApp } from "./testing.ts";
 
 /**
  * The most statements each page may send (the session read goes through its own connection, not counted; so
- * does the bell's count of a kept page, read with the page cache's key).
+ * does the bell's count of a cached page, read with the page cache's key).
  */
 const bounds: Record<string, number> = {
   "/api/user": 0,

@@ -109,12 +109,12 @@ export function stylesheetAsset(styles: Stylesheet): StaticAsset {
   return asset;
 }
 
-/** The most files of one static folder kept read and compressed; past it the least used is read again. */
-const STATIC_FILES_KEPT = 1_000;
+/** The most files of one static folder cached read and compressed; past it the least used is read again. */
+const STATIC_FILES_CACHED = 1_000;
 
-/** Serves files under `root` for URLs under `prefix`, each read (and compressed) once while kept. */
+/** Serves files under `root` for URLs under `prefix`, each read (and compressed) once while cached. */
 export function staticFiles(root: string, prefix: string, cacheControl: string) {
-  const cache = new LRUCache<string, Promise<StaticAsset | null>>({ max: STATIC_FILES_KEPT });
+  const cache = new LRUCache<string, Promise<StaticAsset | null>>({ max: STATIC_FILES_CACHED });
   return async (c: Context<AppEnv>, next: () => Promise<void>) => {
     let relative: string;
     try {

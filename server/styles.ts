@@ -5,7 +5,7 @@ import { sha256 } from "@oslojs/crypto/sha2";
 import { compress, type Encoding } from "./compress.ts";
 
 const cssDir = fileURLToPath(new URL("../static/css", import.meta.url));
-/** Where the compressed variants are kept between starts: outside static/, which is served. */
+/** Where the compressed variants are cached between starts: outside static/, which is served. */
 const compressedDir = fileURLToPath(new URL("../node_modules/.cache/polesmeta", import.meta.url));
 
 export interface Stylesheet {
@@ -33,7 +33,7 @@ export async function loadStylesheet(): Promise<Stylesheet> {
 }
 
 /**
- * The variants made once per version and kept on disk: brotli 11 of the 94 KB stylesheet takes about a
+ * The variants made once per version and cached on disk: brotli 11 of the 94 KB stylesheet takes about a
  * CPU-second, which every start (and every test file booting the app) paid before. Where the folder cannot be
  * written (a compiled binary) they are made in memory. Each file is written whole, then renamed, so processes
  * starting at once never read half of one.
@@ -42,8 +42,8 @@ async function compressedOnce(css: string, version: string): Promise<Record<Enco
   const bytes = new TextEncoder().encode(css);
   const variant = async (encoding: Encoding) => {
     const path = join(compressedDir, `styles-${version}.css.${encoding}`);
-    const kept = await Deno.readFile(path).catch(() => null);
-    if (kept) return kept;
+    const cached = await Deno.readFile(path).catch(() => null);
+    if (cached) return cached;
     const made = compress(bytes, encoding, true);
     const temp = `${path}.${crypto.randomUUID()}.tmp`;
     await Deno.mkdir(compressedDir, { recursive: true })

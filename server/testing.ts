@@ -70,7 +70,7 @@ const testEnv = (dir: string, options: TestAppOptions) =>
 
 /**
  * A folder with the migrated database seeded with the demo data and its uploads, made by the app's own boot;
- * each test app starts from a copy of it rather than migrating and seeding again. It is kept on disk for the
+ * each test app starts from a copy of it rather than migrating and seeding again. It is cached on disk for the
  * hour and shared by the test workers (each suite of tests/ runs in a worker of its own): seeding takes about
  * two CPU-seconds, which some 250 test files paid each before. Its name holds a hash of every source a boot
  * and the seed run and of the environment that changes them, so a changed migration, seed or rule never

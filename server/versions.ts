@@ -1,6 +1,6 @@
 // The change counters of the tables (db/table_versions.ts) as this request found them: read once, at the
 // first need (the session check), before the request reads anything, and shared by the session check and
-// the kept answers. Null for a database that is not a local file (nothing is kept then).
+// the cached answers. Null for a database that is not a local file (nothing is cached then).
 import type { Context } from "hono";
 import { localPath } from "../db/client.ts";
 import { versionReaderOf, type Versions } from "../db/table_versions.ts";
@@ -17,9 +17,9 @@ export function requestVersions(c: Context<AppEnv>): Versions | null {
 }
 
 /**
- * The counters a page of company `companyId` is kept under (read before the page reads anything): the
+ * The counters a page of company `companyId` is cached under (read before the page reads anything): the
  * company's own for the tables whose rows belong to a company, so other companies' writes leave its pages
- * kept; the tables' counters for a page of no company (a signed-out visitor, a system administrator).
+ * cached; the tables' counters for a page of no company (a signed-out visitor, a system administrator).
  */
 export function pageVersions(c: Context<AppEnv>, companyId: number | null): Versions | null {
   const versions = requestVersions(c);
@@ -27,7 +27,7 @@ export function pageVersions(c: Context<AppEnv>, companyId: number | null): Vers
   return versionReaderOf(localPath(c.var.deps.env.DATABASE_URL)!).ofCompany(companyId, versions);
 }
 
-/** The user's unread notifications, as the bell on every signed-in page shows them (null: nothing is kept). */
+/** The user's unread notifications, as the bell on every signed-in page shows them (null: nothing is cached). */
 export function unreadStamp(c: Context<AppEnv>, userId: number): number | null {
   const versions = requestVersions(c);
   if (versions === null) return null;

@@ -1,6 +1,6 @@
 // The measurement session's calls to the server, typed by its routes. The addresses of the reads are the ones
-// the service worker keeps for work with no signal (components/offline/urls.ts warmUrls): the same path and
-// query, in the same order, so a kept answer is found.
+// the service worker caches for work with no signal (components/offline/urls.ts warmUrls): the same path and
+// query, in the same order, so a cached answer is found.
 import { type Answer, call, client, type JsonOf } from "../api.ts";
 import { cacheConfig, cachedConfig } from "./draft.ts";
 import type { FormConfig } from "./model.ts";
@@ -35,7 +35,7 @@ export interface Photo {
   url: string;
 }
 
-/** The form description: the server's, kept on the device for a start with no signal. */
+/** The form description: the server's, cached on the device for a start with no signal. */
 export async function loadConfig(): Promise<FormConfig | null> {
   const cached = cachedConfig<FormConfig>();
   try {

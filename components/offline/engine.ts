@@ -1,7 +1,7 @@
 // The estimating engine on the phone: a script of its own (server/build.ts), loaded only when the
 // surveyor asks for an estimate with no signal, from the address the field-work bundle gives. It calls the
 // engine's one public entry, generateEstimate, with the company's price list and equipment-price basis the
-// phone keeps, so the total equals the server's and the CLI's to the kopeck.
+// phone caches, so the total equals the server's and the CLI's to the kopeck.
 import { type Estimate, generateEstimate, type PriceListItem } from "../../estimating/mod.ts";
 import { type BundleTask, fieldWorkDocument } from "./estimate_document.ts";
 import { moscowDate } from "../../domain/dates.ts";

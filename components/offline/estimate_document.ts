@@ -1,5 +1,5 @@
 // The measurement document of a task as the server builds it for POST /api/estimates/generate
-// (server/api/estimates.ts), from what the phone keeps: so the phone prices exactly what the server will.
+// (server/api/estimates.ts), from what the phone caches: so the phone prices exactly what the server will.
 import type { FieldWorkBundle } from "./urls.ts";
 
 export type BundleTask = FieldWorkBundle["tasks"][number];

@@ -1,4 +1,4 @@
-// The page the service worker answers when there is no signal and the page is not one kept for field work.
+// The page the service worker answers when there is no signal and the page is not one cached for field work.
 export const offlinePageHtml = `<!DOCTYPE html>
 <html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="theme-color" content="#2563eb"><title>Нет соединения — ПолеСмета</title>

@@ -1,7 +1,7 @@
 // The service worker, bundled by server/build.ts and served at /sw.js with its build prepended
 // (`self.__BUILD__`: the version and the shell's URLs with their revisions). Workbox does the caching: the shell
 // (bundles, stylesheet, icons) is precached and served from the cache; the field-work pages and data are asked
-// from the network first and kept, per account, for when there is no signal. Written here is what Workbox does
+// from the network first and cached, per account, for when there is no signal. Written here is what Workbox does
 // not do: which account's cache an answer goes to (account_plugin.ts), dropping the data at sign-out, at
 // sign-in and when another account answers, the page that says a page needs a connection, and the cleanup of a
 // new build. The offline write queue (queue.ts, store.ts, sync.ts: IndexedDB, sent strictly in order when the
@@ -12,7 +12,7 @@ import { PrecacheController, type PrecacheEntry, PrecacheRoute } from "workbox-p
 import { registerRoute } from "workbox-routing";
 import { CacheFirst, NetworkFirst, NetworkOnly } from "workbox-strategies";
 import type { RouteHandlerCallbackOptions, WorkboxPlugin } from "workbox-core/types.js";
-import { accountPlugin, type KeptAccount } from "./account_plugin.ts";
+import { accountPlugin, type CachedAccount } from "./account_plugin.ts";
 import {
   ACCOUNT_HEADER,
   DATA_CACHE_PREFIX,
@@ -41,7 +41,7 @@ interface WorkerScope {
 
 const worker = globalThis as unknown as WorkerScope;
 const { version, shell } = worker.__BUILD__;
-/** Bundles asked for after the install (a newer build's chunk): kept for this build only. */
+/** Bundles asked for after the install (a newer build's chunk): cached for this build only. */
 const BUILD_CACHE = SHELL_CACHE_PREFIX + version;
 const ACCOUNT_KEY = "/__account";
 const CABINET = new URL("/surveyor", worker.location.origin).href;
@@ -55,8 +55,8 @@ precache.precache(shell);
 
 worker.addEventListener("install", (event) => event.waitUntil(worker.skipWaiting()));
 
-// A new build: the old build's bundles go, and so do the kept pages, which name the old build's bundles (the
-// next visit with a signal keeps them again).
+// A new build: the old build's bundles go, and so do the cached pages, which name the old build's bundles (the
+// next visit with a signal caches them again).
 worker.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) {
@@ -89,7 +89,7 @@ registerRoute(
   new NetworkOnly({ plugins: [{ fetchDidSucceed: forgetIfSignedOut, handlerDidError: pageWithNoSignal }] }),
 );
 
-/** Bundles are content-hashed: one missed at install is kept; any other static file is not. */
+/** Bundles are content-hashed: one missed at install is cached; any other static file is not. */
 function keepBundle({ request, response }: { request: Request; response: Response }) {
   return Promise.resolve(
     response.ok && new URL(request.url).pathname.startsWith("/_islands/") ? response : null,
@@ -97,11 +97,11 @@ function keepBundle({ request, response }: { request: Request; response: Respons
 }
 
 async function currentAccount(): Promise<string | null> {
-  const kept = await (await caches.open(META_CACHE)).match(ACCOUNT_KEY);
-  return kept ? await kept.text() : null;
+  const cached = await (await caches.open(META_CACHE)).match(ACCOUNT_KEY);
+  return cached ? await cached.text() : null;
 }
 
-/** Changes of the kept account, one at a time: answers arrive together, and none may undo another. */
+/** Changes of the cached account, one at a time: answers arrive together, and none may undo another. */
 let accountChange: Promise<unknown> = Promise.resolve();
 function oneAtATime(change: () => Promise<void>): Promise<void> {
   const next = accountChange.then(change);
@@ -123,7 +123,7 @@ function forgetAccount(): Promise<void> {
   });
 }
 
-const keptAccount: KeptAccount = {
+const cachedAccount: CachedAccount = {
   forget: forgetAccount,
   remember: (account) =>
     oneAtATime(async () => {
@@ -133,8 +133,8 @@ const keptAccount: KeptAccount = {
     }),
 };
 
-/** The cabinet's `?siteWork=` dialog opens from the cabinet's page kept under another query. */
-const keptUnderAnotherQuery: WorkboxPlugin = {
+/** The cabinet's `?siteWork=` dialog opens from the cabinet's page cached under another query. */
+const cachedUnderAnotherQuery: WorkboxPlugin = {
   cachedResponseWillBeUsed: async ({ cacheName, request, cachedResponse }) =>
     cachedResponse ??
       (fallbackIgnoringQuery(new URL(request.url))
@@ -142,14 +142,14 @@ const keptUnderAnotherQuery: WorkboxPlugin = {
         : undefined),
 };
 
-const nothingKept: WorkboxPlugin = {
+const nothingCached: WorkboxPlugin = {
   handlerDidError: ({ request }) => Promise.resolve(offlinePage(request)),
 };
 
 /**
  * A field-work page or data, from the network first. Workbox reads the strategy's cache when it looks up or
- * keeps an answer, so the strategy is made per request: with no answer it looks in the kept account's cache,
- * an answer goes into the cache of the account it names. The page gets the answer once it is kept: it may
+ * caches an answer, so the strategy is made per request: with no answer it looks in the current account's cache,
+ * an answer goes into the cache of the account it names. The page gets the answer once it is cached: it may
  * lose the signal next.
  */
 async function fieldWork({ event, request }: RouteHandlerCallbackOptions): Promise<Response> {
@@ -157,10 +157,10 @@ async function fieldWork({ event, request }: RouteHandlerCallbackOptions): Promi
   const keepIn = (answered: string) => void (strategy.cacheName = dataCacheName(answered));
   const strategy = new NetworkFirst({
     cacheName: dataCacheName(account ?? "none"),
-    plugins: [accountPlugin(keptAccount, keepIn), keptUnderAnotherQuery, nothingKept],
+    plugins: [accountPlugin(cachedAccount, keepIn), cachedUnderAnotherQuery, nothingCached],
   });
-  const [response, kept] = strategy.handleAll({ event, request });
-  await kept.catch(() => {});
+  const [response, cached] = strategy.handleAll({ event, request });
+  await cached.catch(() => {});
   return response;
 }
 
@@ -169,7 +169,7 @@ async function forgetIfSignedOut({ response }: { response: Response }): Promise<
   return response;
 }
 
-/** Any other page with no signal; the installed app's start "/" (the user's home page) is the kept cabinet. */
+/** Any other page with no signal; the installed app's start "/" (the user's home page) is the cached cabinet. */
 async function pageWithNoSignal({ request }: { request: Request }): Promise<Response | undefined> {
   const account = await currentAccount();
   if (new URL(request.url).pathname === "/" && account) {
@@ -181,7 +181,7 @@ async function pageWithNoSignal({ request }: { request: Request }): Promise<Resp
   return offlinePage(request);
 }
 
-/** A page with no signal and nothing kept: says so; data: a network error, as fetch() gives it. */
+/** A page with no signal and nothing cached: says so; data: a network error, as fetch() gives it. */
 function offlinePage(request: Request): Response | undefined {
   if (request.mode !== "navigate") return undefined;
   return new Response(offlinePageHtml, {

@@ -1,7 +1,7 @@
 // Sending what the surveyor did with no signal: the queue (queue.ts) kept on the device (store.ts)
 // is sent in order whenever there is a connection, each request with its entry's client id so that a retry
-// creates nothing twice. The screens enqueue and listen; the sync indicator shows the state. The cache the
-// service worker keeps for offline is filled from here too (warmFieldWork).
+// creates nothing twice. The screens enqueue and listen; the sync indicator shows the state. The
+// service worker's cache for offline is filled from here too (warmFieldWork).
 import { useEffect, useState, useSyncExternalStore } from "react";
 import {
   afterRun,
@@ -418,7 +418,7 @@ function uploadPhoto(entry: QueueEntry<PhotoPayload>): Promise<{ status: number;
   });
 }
 
-/** The field-work bundle: from the network, or as the service worker kept it; null when neither has it. */
+/** The field-work bundle: from the network, or as the service worker cached it; null when neither has it. */
 export async function fieldWorkBundle(): Promise<FieldWorkBundle | null> {
   try {
     const res = await fetch(FIELD_WORK_BUNDLE_URL, { credentials: "same-origin" });
@@ -432,22 +432,22 @@ const WARMED_KEY = "polesmeta:offline-warmed";
 const WARM_EVERY_MS = 10 * 60_000;
 
 /**
- * Fetches what the surveyor's tasks need offline, through the service worker, which keeps it: the bundle, the
+ * Fetches what the surveyor's tasks need offline, through the service worker, which caches it: the bundle, the
  * cabinet and field-work pages, each task's screen, object card, record, photos list and estimates. At most
  * every ten minutes, unless the worker's cache for the account is missing (a new build dropped it). True when
- * the device keeps them.
+ * the device caches them.
  */
 export async function warmFieldWork(): Promise<boolean> {
   const account = currentAccount();
   if (!account || !navigator.serviceWorker?.controller) return false;
   const last = Number(localStorage.getItem(`${WARMED_KEY}:${account}`) ?? 0);
-  const kept = await caches.has(dataCacheName(account));
-  if (kept && (Date.now() - last < WARM_EVERY_MS || !navigator.onLine)) return true;
+  const cached = await caches.has(dataCacheName(account));
+  if (cached && (Date.now() - last < WARM_EVERY_MS || !navigator.onLine)) return true;
   if (!navigator.onLine) return false;
   const bundle = await fieldWorkBundle();
   if (!bundle) return false;
   const taskIds = new Set(bundle.tasks.map((t) => t.id));
-  const keep = async (url: string): Promise<boolean> => {
+  const warmOne = async (url: string): Promise<boolean> => {
     const res = await fetch(url, { credentials: "same-origin" }).catch(() => null);
     if (!res) return false;
     if (url.startsWith("/api/estimates?objectId=") && res.ok) {
@@ -465,7 +465,7 @@ export async function warmFieldWork(): Promise<boolean> {
   let complete = true;
   await Promise.all([0, 1, 2].map(async () => {
     while (next < urls.length) {
-      if (!(await keep(urls[next++]))) complete = false;
+      if (!(await warmOne(urls[next++]))) complete = false;
     }
   }));
   if (!complete) return false;

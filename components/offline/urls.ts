@@ -1,6 +1,6 @@
-// Which requests the service worker keeps for field work with no signal, as pure rules shared by
+// Which requests the service worker caches for field work with no signal, as pure rules shared by
 // the worker (components/offline/sw.ts), the page that fills the cache and the tests. Only same-origin GETs of
-// the signed-in account are kept, each account in its own cache; other pages say they need a connection.
+// the signed-in account are cached, each account in its own cache; other pages say they need a connection.
 import type { EquipmentPriceSetting } from "../../estimating/catalogue/equipment_price.ts";
 
 /** The header naming the signed-in account on every answer (server/offline.ts). */
@@ -13,7 +13,7 @@ export const ACCOUNT_HEADER = "X-Polesmeta-Account";
 export const SHELL_CACHE = "polesmeta-shell";
 export const SHELL_CACHE_PREFIX = "polesmeta-shell-";
 export const DATA_CACHE_PREFIX = "polesmeta-data-";
-/** Where the worker remembers whose data it keeps (the account id as the body of one entry). */
+/** Where the worker remembers whose data it caches (the account id as the body of one entry). */
 export const META_CACHE = "polesmeta-meta";
 
 export function dataCacheName(account: string): string {
@@ -30,7 +30,7 @@ export interface FieldWorkBundle {
   engineUrl: string;
   /** The company's active price list (null: the built-in list); its id says when it changed. */
   priceList: { id: number; name: string; items: unknown[] } | null;
-  /** The company's equipment-price basis; absent in a bundle kept before it existed. */
+  /** The company's equipment-price basis; absent in a bundle cached before it existed. */
   equipmentPrice?: EquipmentPriceSetting;
   tasks: {
     id: number;
@@ -38,14 +38,14 @@ export interface FieldWorkBundle {
     title: string;
     status: string;
     workType: string;
-    /** The service visit the task carries (its screen is kept for offline), or null for a measurement task. */
+    /** The service visit the task carries (its screen is cached for offline), or null for a measurement task. */
     serviceVisitId?: number | null;
     /** The object as the server puts it in the measurement document it prices. */
     object: { address: string; clientName: string; clientPhone: string; distanceFromMKAD: number | null };
   }[];
 }
 
-/** Field-work pages kept for offline: the cabinet, the field-work screen, the task list, an object's card, the
+/** Field-work pages cached for offline: the cabinet, the field-work screen, the task list, an object's card, the
  * service schedule and each service visit's screen. */
 export function isFieldWorkPage(url: URL): boolean {
   const p = url.pathname;
@@ -55,7 +55,7 @@ export function isFieldWorkPage(url: URL): boolean {
   return p === "/objects" && url.searchParams.has("objectId");
 }
 
-/** Field-work data kept for offline: the bundle, the form, a task's record, photos list and estimates. */
+/** Field-work data cached for offline: the bundle, the form, a task's record, photos list and estimates. */
 export function isFieldWorkData(url: URL): boolean {
   const p = url.pathname;
   if (p === FIELD_WORK_BUNDLE_URL || p === "/api/measurements/form") return true;
@@ -64,7 +64,7 @@ export function isFieldWorkData(url: URL): boolean {
   return p === "/api/estimates" && url.searchParams.has("objectId");
 }
 
-/** Build output and static files: the same for every account, kept per build. */
+/** Build output and static files: the same for every account, cached per build. */
 export function isShellAsset(url: URL): boolean {
   return url.pathname.startsWith("/_islands/") || url.pathname.startsWith("/static/");
 }
@@ -75,12 +75,12 @@ export function endsSession(method: string, url: URL): boolean {
     (url.pathname === "/api/logout" || url.pathname === "/api/login");
 }
 
-/** A page kept under another query (the cabinet's `?siteWork=` dialog opens from the cabinet's page). */
+/** A page cached under another query (the cabinet's `?siteWork=` dialog opens from the cabinet's page). */
 export function fallbackIgnoringQuery(url: URL): boolean {
   return url.pathname === "/surveyor";
 }
 
-/** Every URL to fetch (through the worker, which keeps them) so the bundle's tasks open offline. */
+/** Every URL to fetch (through the worker, which caches them) so the bundle's tasks open offline. */
 export function warmUrls(bundle: FieldWorkBundle): string[] {
   const urls = ["/surveyor", "/field-work", "/tasks", "/service", "/api/measurements/form"];
   for (const t of bundle.tasks) {

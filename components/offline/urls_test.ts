@@ -11,7 +11,7 @@ import {
 
 const url = (path: string) => new URL(path, "http://127.0.0.1:8160");
 
-Deno.test("the worker keeps the surveyor's pages and data, and nothing else of an account", () => {
+Deno.test("the worker caches the surveyor's pages and data, and nothing else of an account", () => {
   for (
     const p of [
       "/surveyor",
@@ -51,7 +51,7 @@ Deno.test("the worker keeps the surveyor's pages and data, and nothing else of a
   assert.ok(!isShellAsset(url("/sw.js")));
 });
 
-Deno.test("signing in or out drops the kept data; only the cabinet opens under another query", () => {
+Deno.test("signing in or out drops the cached data; only the cabinet opens under another query", () => {
   assert.ok(endsSession("POST", url("/api/logout")) && endsSession("POST", url("/api/login")));
   assert.ok(!endsSession("POST", url("/api/measurements")));
   assert.ok(fallbackIgnoringQuery(url("/surveyor?siteWork=4")));
@@ -81,5 +81,5 @@ Deno.test("warmUrls() names every task's screen, object card, record, photos and
     assert.ok(urls.includes(u), u);
   }
   assert.equal(urls.filter((u) => u === "/api/estimates?objectId=3").length, 1);
-  for (const u of urls) assert.ok(isFieldWorkPage(url(u)) || isFieldWorkData(url(u)), `${u} is kept`);
+  for (const u of urls) assert.ok(isFieldWorkPage(url(u)) || isFieldWorkData(url(u)), `${u} is cached`);
 });

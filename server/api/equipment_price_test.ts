@@ -95,8 +95,8 @@ Deno.test("[api] POST /api/estimates/generate and the phone's bundle price the s
     assert.deepEqual(bundle.equipmentPrice, { basis: "dealer_markup", markupPercent: 20 });
     // The phone prices with the bundle's basis: the same line and total as the server.
     const task = await demoSurveyorTask(t);
-    const kept = bundle.tasks.find((x: any) => x.id === task.id);
-    const onPhone = priceOnDevice(bundle, kept, measurements, { at: t.deps.now() });
+    const cached = bundle.tasks.find((x: any) => x.id === task.id);
+    const onPhone = priceOnDevice(bundle, cached, measurements, { at: t.deps.now() });
     assert.equal(onPhone.items.find((i) => i.articleCode === "topas-5")!.totalPrice, 20_772_000);
     assert.equal(onPhone.totalAmount, marked.totalAmount);
   }));

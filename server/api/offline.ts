@@ -14,7 +14,7 @@ import type { AppEnv } from "../types.ts";
 const fieldStatuses = new Set(["assigned", "pending", "in_progress"]);
 
 /**
- * GET /api/offline/field-work: what the surveyor's phone keeps to measure and price with no
+ * GET /api/offline/field-work: what the surveyor's phone caches to measure and price with no
  * signal: the surveyor's own open tasks (a service visit's with its visit) with their objects as the estimate generator reads them, and the
  * company's active price list and equipment-price basis. Only the signed-in surveyor's own tasks of their own company.
  */

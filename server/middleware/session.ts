@@ -21,7 +21,7 @@ export const sessionMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   if (token) {
     const { db, now } = c.var.deps;
     const local = sessionLookupOf(c.var.deps);
-    // The request's counters are read before the session, so a session kept is never newer than they say.
+    // The request's counters are read before the session, so a session cached is never newer than they say.
     const lookup = local && ((id: string) => local(id, requestVersions(c) ?? undefined));
     const session = await validateSessionToken(db, token, now(), lookup);
     const user = session ? toCurrentUser(session) : null;
