@@ -7,6 +7,8 @@ import type { Db, Executor } from "./client.ts";
 import { companies, objects } from "./schema/mod.ts";
 import { type Scope } from "./scope.ts";
 import { notifyRoles, recordActivity } from "./notifications.ts";
+import { updateObjectRow } from "./objects.ts";
+import { preparedQuery } from "./prepared.ts";
 import {
   deriveJobState,
   jobBadge,
@@ -123,22 +125,23 @@ export async function refreshJobState(
   const read = await jobFacts(db, objectId);
   if (!read) return null;
   const to = jobState(read.facts, read.rule, read.override);
-  const [current] = await db.select({
-    contractTotal: objects.contractTotal,
-    receivedTotal: objects.receivedTotal,
-    address: objects.address,
-  }).from(objects).where(eq(objects.id, objectId));
+  const [current] = await preparedQuery(db, "job.objectMoney", { objectId }, (p) =>
+    db.select({
+      contractTotal: objects.contractTotal,
+      receivedTotal: objects.receivedTotal,
+      address: objects.address,
+    }).from(objects).where(eq(objects.id, p.objectId))).all();
   const moneyChanged = current.contractTotal !== read.contractTotal ||
     current.receivedTotal !== read.receivedTotal;
   const stateChanged = to.status !== read.status || to.stage !== read.stage;
   if (!moneyChanged && !stateChanged) return null;
-  await db.update(objects).set({
+  await updateObjectRow(db, objectId, {
     status: to.status,
     stage: to.stage,
     contractTotal: read.contractTotal,
     receivedTotal: read.receivedTotal,
     updatedAt: at,
-  }).where(eq(objects.id, objectId));
+  });
   if (!stateChanged) return null;
   if (to.stage !== "override") {
     await recordActivity(db, {

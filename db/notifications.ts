@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, like, or } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, like, or, sql } from "drizzle-orm";
 import type { Db, Executor } from "./client.ts";
 import { preparedQuery } from "./prepared.ts";
 import { activities, notifications, users } from "./schema/mod.ts";
@@ -62,7 +62,30 @@ export async function notifyUsers(
     unique = unique.filter((id) => !newest.has(id));
     if (unique.length === 0) return;
   }
-  await db.insert(notifications).values(unique.map((userId) => ({ ...n, userId })));
+  for (const userId of unique) {
+    await preparedQuery(db, "notifications.insert", {
+      companyId: n.companyId,
+      userId,
+      type: n.type,
+      title: n.title,
+      message: n.message,
+      relatedObjectId: n.relatedObjectId ?? null,
+      relatedTaskId: n.relatedTaskId ?? null,
+      relatedEstimateId: n.relatedEstimateId ?? null,
+      createdAt: Date.now(),
+    }, (p) =>
+      db.insert(notifications).values({
+        companyId: sql`${p.companyId}`,
+        userId: sql`${p.userId}`,
+        type: sql`${p.type}`,
+        title: sql`${p.title}`,
+        message: sql`${p.message}`,
+        relatedObjectId: sql`${p.relatedObjectId}`,
+        relatedTaskId: sql`${p.relatedTaskId}`,
+        relatedEstimateId: sql`${p.relatedEstimateId}`,
+        createdAt: sql`${p.createdAt}`,
+      })).run();
+  }
 }
 
 /** Sends a notification to the account with this e-mail, when there is one (about the account itself). */
@@ -103,7 +126,28 @@ export interface NewActivity {
 }
 
 export async function recordActivity(db: Executor, a: NewActivity): Promise<void> {
-  await db.insert(activities).values(a);
+  await preparedQuery(db, "activities.insert", {
+    companyId: a.companyId,
+    userId: a.userId ?? null,
+    type: a.type,
+    title: a.title,
+    status: a.status ?? null,
+    fileName: a.fileName ?? null,
+    objectId: a.objectId ?? null,
+    taskId: a.taskId ?? null,
+    createdAt: Date.now(),
+  }, (p) =>
+    db.insert(activities).values({
+      companyId: sql`${p.companyId}`,
+      userId: sql`${p.userId}`,
+      type: sql`${p.type}`,
+      title: sql`${p.title}`,
+      status: sql`${p.status}`,
+      fileName: sql`${p.fileName}`,
+      objectId: sql`${p.objectId}`,
+      taskId: sql`${p.taskId}`,
+      createdAt: sql`${p.createdAt}`,
+    })).run();
 }
 
 export async function listNotifications(db: Db, userId: number, limit = 50) {

@@ -1,9 +1,9 @@
 // Object (client site) queries. Every function takes the company scope (null = every company, system_admin).
 import { and, count, desc, eq, getTableColumns, like, or, type SQL, sql } from "drizzle-orm";
-import type { Db } from "./client.ts";
+import type { Db, Executor } from "./client.ts";
 import type { Scope } from "./scope.ts";
 import type { Columns, RowOf, Shown } from "./columns.ts";
-import { type Placeholders, preparedQuery } from "./prepared.ts";
+import { type Placeholders, placeholderSet, preparedQuery, storedValues } from "./prepared.ts";
 import { objects, tasks, users } from "./schema/mod.ts";
 import { notifyRoles, recordActivity } from "./notifications.ts";
 import {
@@ -332,13 +332,32 @@ export async function updateObject(
   input: ObjectPatchInput,
   options: { userId: number; now: Date },
 ): Promise<ObjectRow | null> {
-  return await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(objects).where(and(eq(objects.id, id), objectScope(scope)));
-    if (!before) return null;
-    // The status follows events (db/job_status.ts); the API refuses a changed one before this.
-    const { status: _status, ...values } = columnsOf(input);
-    const [row] = await tx.update(objects).set({ ...values, updatedAt: options.now })
-      .where(eq(objects.id, id)).returning();
-    return row;
-  });
+  // The status follows events (db/job_status.ts); the API refuses a changed one before this.
+  const { status: _status, ...values } = columnsOf(input);
+  return await updateObjectRow(db, id, { ...values, updatedAt: options.now }, scope) ?? null;
+}
+
+/**
+ * One UPDATE of an object's columns (of the scope's company when one is given), returning the row; undefined
+ * when there is no such object in the scope. Prepared once per set of columns changed: building the statement
+ * of a table this wide cost more than running it.
+ */
+export async function updateObjectRow(
+  db: Executor,
+  id: number,
+  values: Partial<typeof objects.$inferInsert>,
+  scope: Scope = null,
+): Promise<ObjectRow | undefined> {
+  const bound = storedValues(values);
+  const columns = Object.keys(bound).sort();
+  const [row] = await preparedQuery(
+    db,
+    `objects.update(${columns.join(",")})`,
+    { ...bound, id, companyId: scope ?? undefined },
+    (p) =>
+      db.update(objects).set(placeholderSet(columns, p))
+        .where(and(eq(objects.id, p.id), p.companyId && eq(objects.companyId, p.companyId)))
+        .returning(),
+  ).all();
+  return row;
 }

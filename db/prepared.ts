@@ -1,8 +1,8 @@
-// Read queries prepared once: drizzle builds the SQL of a query-builder chain on every call, which cost a
-// list page more than running its statements did (README «Performance»). A query is built the first time a
-// shape of it is asked for, with a placeholder for every value, and reused with the next values.
-import { type Placeholder, sql } from "drizzle-orm";
-import type { Db } from "./client.ts";
+// Queries prepared once: drizzle builds the SQL of a query-builder chain on every call, which cost a list
+// page, and a write's statements, more than running them did (README «Performance»). A query is built the
+// first time a shape of it is asked for, with a placeholder for every value, and reused with the next values.
+import { type Placeholder, type SQL, sql } from "drizzle-orm";
+import type { Executor } from "./client.ts";
 
 /** A value bound to a placeholder, as the driver stores it (a timestamp as its milliseconds, a flag as 0/1). */
 export type Bound = string | number | null;
@@ -15,33 +15,48 @@ export type Placeholders<V> = {
 interface Prepared {
   all(values?: Record<string, unknown>): unknown;
   get(values?: Record<string, unknown>): unknown;
+  run(values?: Record<string, unknown>): unknown;
 }
 
 interface Built {
   query: Prepared;
 }
 
-/** Per database: the queries built. */
-const built = new WeakMap<Db, Map<string, Built>>();
+/**
+ * What drizzle's session of a database or transaction holds (not in its public types): the driver's client,
+ * shared by the database and its transactions, and for @libsql/client's transaction the transaction, which a
+ * prepared query of drizzle's libSQL driver runs through when it has one (drizzle-orm/libsql/session.js).
+ */
+interface Session {
+  client: object;
+  tx?: unknown;
+}
+
+const sessionOf = (db: Executor) => (db as unknown as { session: Session }).session;
+
+/** Per driver client: the queries built, for the database and each of its transactions alike. */
+const built = new WeakMap<object, Map<string, Built>>();
 
 /**
- * The prepared query `build` makes for these values, kept per database under `name` and the names of
+ * The prepared query `build` makes for these values, cached per database under `name` and the names of
  * the values present (undefined ones are left out). The shape of the query must follow from which values
- * are present, never from what they are: two calls with the same names share one statement.
+ * are present, never from what they are: two calls with the same names share one statement. A transaction
+ * of the database shares its queries: one built outside runs inside the transaction it is asked in.
  * For example `preparedQuery(db, "unread", { userId }, (p) => db.select({ n: count() }).from(notifications)
  * .where(eq(notifications.userId, p.userId))).all()`.
  */
 export function preparedQuery<V extends Record<string, Bound | undefined>, Q extends Prepared>(
-  db: Db,
+  db: Executor,
   name: string,
   values: V,
   build: (p: Placeholders<V>) => { prepare(): Q },
-): { all(): ReturnType<Q["all"]>; get(): ReturnType<Q["get"]> } {
+): { all(): ReturnType<Q["all"]>; get(): ReturnType<Q["get"]>; run(): ReturnType<Q["run"]> } {
   const present: Record<string, Bound> = {};
   for (const [k, v] of Object.entries(values)) if (v !== undefined) present[k] = v;
   const key = `${name}(${Object.keys(present).join(",")})`;
-  let byKey = built.get(db);
-  if (!byKey) built.set(db, byKey = new Map());
+  const session = sessionOf(db);
+  let byKey = built.get(session.client);
+  if (!byKey) built.set(session.client, byKey = new Map());
   let found = byKey.get(key);
   if (!found) {
     const placeholders = Object.fromEntries(Object.keys(present).map((k) => [k, sql.placeholder(k)]));
@@ -49,9 +64,35 @@ export function preparedQuery<V extends Record<string, Bound | undefined>, Q ext
     found = { query: builder.prepare() };
     byKey.set(key, found);
   }
-  const { query } = found;
+  // A query built once runs in the transaction it is asked in, or outside any (built in one, asked outside).
+  const query = (found.query as { tx?: unknown }).tx === session.tx
+    ? found.query
+    : Object.create(found.query, { tx: { value: session.tx } }) as Prepared;
   return {
     all: () => query.all(present) as ReturnType<Q["all"]>,
     get: () => query.get(present) as ReturnType<Q["get"]>,
+    run: () => query.run(present) as ReturnType<Q["run"]>,
   };
+}
+
+/** The values given (undefined ones left out) as the driver stores them: a timestamp as its milliseconds, a flag as 0/1. */
+export function storedValues(values: Record<string, unknown>): Record<string, Bound> {
+  const stored: Record<string, Bound> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    stored[key] = value instanceof Date
+      ? value.getTime()
+      : typeof value === "boolean"
+      ? Number(value)
+      : value as Bound;
+  }
+  return stored;
+}
+
+/**
+ * An UPDATE's `set()` binding each column to its placeholder: inside sql`` a placeholder reaches the driver
+ * as it is (given bare, set() would encode the stored value again).
+ */
+export function placeholderSet(columns: readonly string[], p: Record<string, Placeholder | undefined>) {
+  return Object.fromEntries(columns.map((column): [string, SQL] => [column, sql`${p[column]}`]));
 }

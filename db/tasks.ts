@@ -17,7 +17,7 @@ import {
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db, Executor } from "./client.ts";
 import { type Scope } from "./scope.ts";
-import { type Bound, type Placeholders, preparedQuery } from "./prepared.ts";
+import { type Placeholders, placeholderSet, preparedQuery, storedValues } from "./prepared.ts";
 import { companyDayTallies, estimates, notifications, objects, tasks, users } from "./schema/mod.ts";
 import { tallyWhere } from "./tallies.ts";
 import {
@@ -430,24 +430,19 @@ export interface TaskPatch {
  * One UPDATE of a task's columns, prepared once per set of columns changed (the description edit the
  * mixed load repeats cost more to build than to run). Values go to placeholders as the driver stores them.
  */
-export async function updateTaskRow(db: Db, id: number, values: Partial<typeof tasks.$inferInsert>) {
-  const bound: Record<string, Bound> = {};
-  for (const [key, value] of Object.entries(values)) {
-    if (value === undefined) continue;
-    bound[key] = value instanceof Date ? value.getTime() : typeof value === "boolean" ? Number(value) : value;
-  }
+export async function updateTaskRow(
+  db: Executor,
+  id: number,
+  values: Partial<typeof tasks.$inferInsert>,
+): Promise<typeof tasks.$inferSelect | undefined> {
+  const bound = storedValues(values);
   const columns = Object.keys(bound).sort();
   bound.id = id;
   const [task] = await preparedQuery(
     db,
     `tasks.update(${columns.join(",")})`,
     bound,
-    (p) =>
-      db.update(tasks)
-        // A placeholder inside sql`` reaches the driver as it is (bare, set() would encode it again).
-        .set(Object.fromEntries(columns.map((column) => [column, sql`${p[column]}`])))
-        .where(eq(tasks.id, p.id!))
-        .returning(),
+    (p) => db.update(tasks).set(placeholderSet(columns, p)).where(eq(tasks.id, p.id!)).returning(),
   ).all();
   return task;
 }
@@ -496,12 +491,15 @@ export function updateTaskTelling(
   },
 ) {
   return db.transaction(async (tx) => {
-    const [task] = await tx.update(tasks).set(values).where(eq(tasks.id, id)).returning();
+    const task = await updateTaskRow(tx, id, values);
     if (!task) return task;
     if (!objectAddress && task.objectId) {
-      const [o] = await tx.select({ address: objects.address }).from(objects).where(
-        eq(objects.id, task.objectId),
-      );
+      const [o] = await preparedQuery(
+        tx,
+        "objects.address",
+        { id: task.objectId },
+        (p) => tx.select({ address: objects.address }).from(objects).where(eq(objects.id, p.id)),
+      ).all();
       objectAddress = o?.address ?? null;
     }
     const where = objectAddress ? ` — ${objectAddress}` : "";
