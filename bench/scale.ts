@@ -8,7 +8,7 @@
 //     (READ_WORKER=false), in the same run.
 // Seeding 100× takes minutes: the seeded database is cached in node_modules/.cache/polesmeta/ per scale and
 // seed source, and copied for each run (the app migrates the copy). `--write` puts the tables between the
-// bench-scale markers of docs/performance.md.
+// bench-scale markers of docs/performance.md (bench-scale-10 for BENCH_SCALE=10).
 import process from "node:process";
 import { cp } from "node:fs/promises";
 import { join } from "node:path";
@@ -26,7 +26,18 @@ import { hasWrk } from "./_load.ts";
 
 const SCALE = Number(Deno.env.get("BENCH_SCALE") ?? 100);
 const SAMPLES = 30;
-const markers = ["<!-- bench-scale -->", "<!-- /bench-scale -->"] as const;
+/** Requests of each page (each after its write) before its samples: the page's code compiled, as in use. */
+const WARM_UPS = 5;
+/** The 100× tables go between the bench-scale markers, another scale's between bench-scale-N ones. */
+const markerName = SCALE === 100 ? "bench-scale" : `bench-scale-${SCALE}`;
+const markers = [`<!-- ${markerName} -->`, `<!-- /${markerName} -->`] as const;
+
+/**
+ * The p50 a page made afresh must stay within, ms: at up to 10× data every staff page 5 ms but `/analytics`
+ * 20 ms (the period's figures), at a larger company every page 20 ms.
+ */
+const targetMs = (path: string) => SCALE > 10 ? 20 : path.startsWith("/analytics") ? 20 : 5;
+const targetText = SCALE > 10 ? "Target: p50 ≤ 20 ms." : "Target: p50 ≤ 5 ms, `/analytics` ≤ 20 ms.";
 const root = fileURLToPath(new URL("..", import.meta.url));
 
 /** The demo data plus SCALE×, seeded once per scale and seed source and cached; a copy of it in `dir`. */
@@ -84,6 +95,8 @@ const p90 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length
 async function madeAfresh(dir: string, say: (line?: string) => void) {
   const env = readEnv({ DATABASE_URL: `file:${dir}/app.db`, DATA_DIR: dir, SEED: "none" });
   const booted = await boot(env, { log: collectingLogger(), readWorker: true });
+  // As a served app has it: the worker loaded before the first page (main.ts), not during its samples.
+  await booted.deps.reads?.start();
   const origin = "http://localhost";
   const cookies = new Map<string, string>();
   const request = async (as: string, path: string, method = "GET", body?: unknown) => {
@@ -117,7 +130,10 @@ async function madeAfresh(dir: string, say: (line?: string) => void) {
     say(row(["address", "account", "after", "p50 (wall)", "p90 (wall)", "p50 (CPU)", "target"]));
     say(row(["---", "---", "---", "---:", "---:", "---:", "---"]));
     for (const page of pages) {
-      await request(page.as, page.path);
+      for (let i = 0; i < WARM_UPS; i++) {
+        await write(page.after, SAMPLES + i);
+        await request(page.as, page.path);
+      }
       const wall: number[] = [];
       const cpu: number[] = [];
       for (let i = 0; i < SAMPLES; i++) {
@@ -136,7 +152,7 @@ async function madeAfresh(dir: string, say: (line?: string) => void) {
         msText(median(wall)),
         msText(p90(wall)),
         msText(median(cpu)),
-        median(wall) <= 20 ? "met" : "**not met**",
+        median(wall) <= targetMs(page.path) ? "met" : "**not met**",
       ]));
     }
   } finally {
@@ -169,8 +185,8 @@ export async function run(): Promise<void> {
     say();
     say(
       `**Made afresh at ${SCALE}×**, in the app's own process: a write that concerns the page, then the page, ` +
-        `${SAMPLES} times; wall time of the read (performance.now()) and the process's CPU time for it. ` +
-        "Target: p50 ≤ 20 ms.",
+        `${SAMPLES} times after ${WARM_UPS} such reads; wall time of the read (performance.now()) and the ` +
+        `process's CPU time for it (the read worker's included). ${targetText}`,
     );
     say();
     await madeAfresh(dir, say);
@@ -225,7 +241,7 @@ export async function run(): Promise<void> {
       `${text.slice(0, start + open.length)}\n\n${out.join("\n")}\n\n${text.slice(end)}`,
     );
     await new Deno.Command(Deno.execPath(), { args: ["fmt", "--quiet", doc] }).output();
-    console.log("\ndocs/performance.md: the tables are written between its bench-scale markers.");
+    console.log(`\ndocs/performance.md: the tables are written between its ${markerName} markers.`);
   }
 }
 
