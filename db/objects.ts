@@ -32,10 +32,6 @@ export interface ObjectFilter {
   pageSize?: number;
 }
 
-export function objectScope(scope: Scope): SQL | undefined {
-  return scope === null ? undefined : eq(objects.companyId, scope);
-}
-
 /** SQLite's LIKE folds case for ASCII only: try the spellings a person types Cyrillic in. */
 function caseVariants(q: string): string[] {
   const lower = q.toLowerCase();
