@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gt, inArray, like, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, like, or } from "drizzle-orm";
 import type { Db, Executor } from "./client.ts";
-import { preparedQuery } from "./prepared.ts";
+import { insertRow, preparedQuery } from "./prepared.ts";
 import { activities, notifications, users } from "./schema/mod.ts";
 import type { notificationTypes } from "../domain/enums.ts";
 import type { Role } from "../domain/roles.ts";
@@ -63,7 +63,7 @@ export async function notifyUsers(
     if (unique.length === 0) return;
   }
   for (const userId of unique) {
-    await preparedQuery(db, "notifications.insert", {
+    await insertRow(db, "notifications.insert", notifications, {
       companyId: n.companyId,
       userId,
       type: n.type,
@@ -73,18 +73,7 @@ export async function notifyUsers(
       relatedTaskId: n.relatedTaskId ?? null,
       relatedEstimateId: n.relatedEstimateId ?? null,
       createdAt: Date.now(),
-    }, (p) =>
-      db.insert(notifications).values({
-        companyId: sql`${p.companyId}`,
-        userId: sql`${p.userId}`,
-        type: sql`${p.type}`,
-        title: sql`${p.title}`,
-        message: sql`${p.message}`,
-        relatedObjectId: sql`${p.relatedObjectId}`,
-        relatedTaskId: sql`${p.relatedTaskId}`,
-        relatedEstimateId: sql`${p.relatedEstimateId}`,
-        createdAt: sql`${p.createdAt}`,
-      })).run();
+    });
   }
 }
 
@@ -126,7 +115,7 @@ export interface NewActivity {
 }
 
 export async function recordActivity(db: Executor, a: NewActivity): Promise<void> {
-  await preparedQuery(db, "activities.insert", {
+  await insertRow(db, "activities.insert", activities, {
     companyId: a.companyId,
     userId: a.userId ?? null,
     type: a.type,
@@ -136,18 +125,7 @@ export async function recordActivity(db: Executor, a: NewActivity): Promise<void
     objectId: a.objectId ?? null,
     taskId: a.taskId ?? null,
     createdAt: Date.now(),
-  }, (p) =>
-    db.insert(activities).values({
-      companyId: sql`${p.companyId}`,
-      userId: sql`${p.userId}`,
-      type: sql`${p.type}`,
-      title: sql`${p.title}`,
-      status: sql`${p.status}`,
-      fileName: sql`${p.fileName}`,
-      objectId: sql`${p.objectId}`,
-      taskId: sql`${p.taskId}`,
-      createdAt: sql`${p.createdAt}`,
-    })).run();
+  });
 }
 
 export async function listNotifications(db: Db, userId: number, limit = 50) {

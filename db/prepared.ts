@@ -2,6 +2,7 @@
 // page, and a write's statements, more than running them did (README «Performance»). A query is built the
 // first time a shape of it is asked for, with a placeholder for every value, and reused with the next values.
 import { type Placeholder, type SQL, sql } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Executor } from "./client.ts";
 
 /** A value bound to a placeholder, as the driver stores it (a timestamp as its milliseconds, a flag as 0/1). */
@@ -95,4 +96,23 @@ export function storedValues(values: Record<string, unknown>): Record<string, Bo
  */
 export function placeholderSet(columns: readonly string[], p: Record<string, Placeholder | undefined>) {
   return Object.fromEntries(columns.map((column): [string, SQL] => [column, sql`${p[column]}`]));
+}
+
+/**
+ * One INSERT of a row into `table` with exactly these columns (null where there is none: one statement for
+ * every row), prepared once under `name`. Values as the driver stores them (storedValues()).
+ */
+export async function insertRow<T extends SQLiteTable>(
+  db: Executor,
+  name: string,
+  table: T,
+  values: Record<string, Bound>,
+): Promise<void> {
+  const columns = Object.keys(values);
+  await preparedQuery(
+    db,
+    name,
+    values,
+    (p) => db.insert(table).values(placeholderSet(columns, p) as T["$inferInsert"]),
+  ).run();
 }
