@@ -66,6 +66,9 @@ export const objects = sqliteTable("objects", {
   // With status, work type and estimated cost: the first, partial day of an /analytics period is counted
   // from the index alone.
   index("objects_company_created_idx").on(t.companyId, t.createdAt, t.status, t.workType, t.estimatedCost),
+  // The company's objects newest first (the object list, the dialogs' choices), ties by id: the index ends in
+  // the rowid, so SQLite reads them in order instead of sorting the rows of equal created_at.
+  index("objects_company_newest_idx").on(t.companyId, t.createdAt),
   index("objects_company_status_idx").on(t.companyId, t.status, t.createdAt),
   // Completed objects of a period (the revenue figures) are read from this index alone; with the contract
   // total and the estimated cost, so are the foreman's cards (db/foreman.ts foremanStats).
