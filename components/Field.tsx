@@ -69,7 +69,7 @@ export type FieldOptions = Omit<
 type TextKeys<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
 
 /** What a bound control receives: its id, `name`, value and error, and where an edit goes. */
-type BoundProps = Pick<Bound, "id" | "error" | "value" | "onValue"> & { name: string };
+export type BoundProps = Pick<Bound, "id" | "error" | "value" | "onValue"> & { name: string };
 
 /**
  * A form's controls bound by name: `bind(name)` gives a TextField or SelectField its id (`{id}-{name}`), its

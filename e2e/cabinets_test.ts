@@ -121,3 +121,50 @@ browserTest(
     assert.equal(await seen.getByLabel("Сметы по видам работ").count(), 0);
   },
 );
+
+// A company past the newest objects the task dialog lists: the dialog finds an older object by its address.
+browserTest(
+  "[e2e] the add-task dialog finds an object older than the newest it lists and creates the task on it",
+  async (h) => {
+    const engineer = h.t.as("engineer@demo.local");
+    const object = (address: string, settlement: string) => ({
+      address,
+      settlement,
+      region: "Московская область",
+      clientName: "Клиент",
+      clientPhone: "+7 916 555-44-33",
+      workType: "septic",
+      estimatedCost: 250_000,
+    });
+    const older = await expectJson(
+      engineer.post("/api/objects", object("Московская обл, г Руза, ул Дальняя, д 7", "Руза")),
+      201,
+    );
+    for (let i = 1; i <= 55; i++) {
+      await expectJson(
+        engineer.post("/api/objects", object(`Московская обл, г Истра, ул Новая, д ${i}`, "Истра")),
+        201,
+      );
+    }
+
+    const page = await h.signedIn("engineer@demo.local", "phone", "/tasks");
+    await hydrated(page, "TaskDialog");
+    await page.getByRole("button", { name: "Создать задачу" }).click();
+    const dialog = page.getByRole("dialog", { name: "Новая задача" });
+    const objects = dialog.getByRole("combobox", { name: /^Объект/ });
+    await objects.waitFor();
+    assert.equal(await objects.locator("option", { hasText: "Дальняя" }).count(), 0, "not among the newest");
+    await dialog.getByLabel("Найти объект").fill("Дальняя");
+    await dialog.getByText("Найдено: 1").waitFor();
+    await objects.selectOption({ label: older.address });
+    await screenshot(page, "task-dialog-object-search-phone");
+    await dialog.getByLabel("Название").fill("Проверить колодец");
+    await dialog.getByLabel("Срок выполнения").fill(toDateInput(new Date(Date.now() + 2 * 86_400_000)));
+    await dialog.getByRole("button", { name: "Создать задачу" }).click();
+    await page.getByText("Задача создана").waitFor();
+    const tasks: { title: string; objectId: number | null }[] = await expectJson(
+      engineer.get(`/api/tasks?objectId=${older.id}`),
+    );
+    assert.deepEqual(tasks.map((t) => [t.title, t.objectId]), [["Проверить колодец", older.id]]);
+  },
+);

@@ -6,6 +6,7 @@ import { estimateSplitLabels, taskPriorityLabels } from "../../domain/labels.ts"
 import { fieldBinder, SelectField, TextField } from "../../components/Field.tsx";
 import { Icon } from "../../components/Icon.tsx";
 import { DialogHead } from "../../components/Dialog.tsx";
+import { ObjectPicker } from "./ObjectPicker.tsx";
 import { call, client } from "../../components/api.ts";
 import { errorMessage, type Errors, firstErrors, serverErrors } from "../../components/form.ts";
 import { toastAfterNavigation, toastError } from "../../components/toast.ts";
@@ -13,6 +14,7 @@ import { toastAfterNavigation, toastError } from "../../components/toast.ts";
 export interface TaskFormProps {
   /** "task": the general add-task form; "measurement": assign a measurement to a surveyor. */
   mode: "task" | "measurement";
+  /** The company's newest objects; the form searches the others. */
   objects: { id: number; address: string }[];
   assignees: { id: number; name: string }[];
   /** Today in Moscow, 'YYYY-MM-DD': the date input's minimum. */
@@ -117,12 +119,7 @@ export default function TaskForm(
             </p>
           </div>
         )}
-        <SelectField
-          {...bind("objectId")}
-          label="Объект"
-          required
-          options={[["", "Выберите объект"], ...objects.map((o) => [String(o.id), o.address] as const)]}
-        />
+        <ObjectPicker newest={objects} field={bind("objectId")} />
         <TextField {...bind("title")} label="Название" required maxLength={300} />
         <TextField {...bind("description")} label="Описание" required={measurement} multiline />
         <div className="grid-2">

@@ -251,14 +251,17 @@ export interface TaskDialogData {
   chooseEstimates: boolean;
 }
 
-/** What the task dialogs need: the scope's objects, staff and (for assign measurement) active surveyors. */
+/** The newest objects a task dialog lists; it searches the others (islands/TaskDialog/ObjectPicker.tsx). */
+export const TASK_DIALOG_OBJECTS = 50;
+
+/** What the task dialogs need: the scope's newest objects, staff and (for assign measurement) active surveyors. */
 export async function loadTaskDialogs(
   db: Db,
   scope: Scope,
   options: { now: Date; role: Role; measurement?: boolean },
 ): Promise<TaskDialogData> {
   const [objects, people, surveyors] = await Promise.all([
-    objectChoices(db, scope),
+    objectChoices(db, scope, TASK_DIALOG_OBJECTS),
     assignableUsers(db, scope),
     options.measurement ? assignableUsers(db, scope, "measurement_engineer") : Promise.resolve(null),
   ]);
