@@ -166,5 +166,14 @@ browserTest(
       engineer.get(`/api/tasks?objectId=${older.id}`),
     );
     assert.deepEqual(tasks.map((t) => [t.title, t.objectId]), [["Проверить колодец", older.id]]);
+
+    // «Создать задачу» of the older object's card opens the dialog with that object chosen.
+    await page.goto(`/tasks?objectId=${older.id}&new=1`);
+    await hydrated(page, "TaskDialog");
+    const again = page.getByRole("dialog", { name: "Новая задача" }).getByRole("combobox", {
+      name: /^Объект/,
+    });
+    await again.locator("option", { hasText: "Дальняя" }).waitFor({ state: "attached" });
+    assert.equal(await again.inputValue(), String(older.id));
   },
 );
