@@ -52,7 +52,13 @@ export function ObjectPicker({ newest, field }: { newest: Choice[]; field: Bound
         const choices = rows.map((o) => ({ id: o.id, address: o.address }));
         remember(choices);
         setFound(choices);
-        setHint(choices.length === 0 ? "Объекты не найдены" : `Найдено: ${choices.length}`);
+        setHint(
+          choices.length === 0
+            ? "Объекты не найдены"
+            : choices.length < FOUND_LIMIT
+            ? `Найдено: ${choices.length}`
+            : `Показаны первые ${FOUND_LIMIT}, уточните поиск`,
+        );
       } catch {
         if (!stale) setHint("Не удалось выполнить поиск, повторите попытку");
       }
