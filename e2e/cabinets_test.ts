@@ -1,7 +1,14 @@
 // The cabinets: the chief engineer assigns a measurement, the surveyor starts it, the foreman runs a project;
 // a task opened from /tasks?taskId= (below).
 import assert from "node:assert/strict";
-import { browserTest, everyIslandHydrated, hydrated, screenshot, toast } from "./harness.ts";
+import {
+  type BrowserHarness,
+  browserTest,
+  everyIslandHydrated,
+  hydrated,
+  screenshot,
+  toast,
+} from "./harness.ts";
 import { toDateInput } from "../domain/tasks.ts";
 import { expectJson } from "../server/testing.ts";
 
@@ -122,30 +129,36 @@ browserTest(
   },
 );
 
-// A company past the newest objects the task dialog lists: the dialog finds an older object by its address.
+// A company past the newest objects a dialog lists: «Ул Дальняя» first, then 55 newer ones.
+async function olderThanTheNewest(h: BrowserHarness) {
+  const engineer = h.t.as("engineer@demo.local");
+  const object = (address: string, settlement: string) => ({
+    address,
+    settlement,
+    region: "Московская область",
+    clientName: "Клиент",
+    clientPhone: "+7 916 555-44-33",
+    workType: "septic",
+    estimatedCost: 250_000,
+  });
+  const older = await expectJson(
+    engineer.post("/api/objects", object("Московская обл, г Руза, ул Дальняя, д 7", "Руза")),
+    201,
+  );
+  for (let i = 1; i <= 55; i++) {
+    await expectJson(
+      engineer.post("/api/objects", object(`Московская обл, г Истра, ул Новая, д ${i}`, "Истра")),
+      201,
+    );
+  }
+  return { engineer, older };
+}
+
+// The task dialog finds an object older than the newest it lists by its address.
 browserTest(
   "[e2e] the add-task dialog finds an object older than the newest it lists and creates the task on it",
   async (h) => {
-    const engineer = h.t.as("engineer@demo.local");
-    const object = (address: string, settlement: string) => ({
-      address,
-      settlement,
-      region: "Московская область",
-      clientName: "Клиент",
-      clientPhone: "+7 916 555-44-33",
-      workType: "septic",
-      estimatedCost: 250_000,
-    });
-    const older = await expectJson(
-      engineer.post("/api/objects", object("Московская обл, г Руза, ул Дальняя, д 7", "Руза")),
-      201,
-    );
-    for (let i = 1; i <= 55; i++) {
-      await expectJson(
-        engineer.post("/api/objects", object(`Московская обл, г Истра, ул Новая, д ${i}`, "Истра")),
-        201,
-      );
-    }
+    const { engineer, older } = await olderThanTheNewest(h);
 
     const page = await h.signedIn("engineer@demo.local", "phone", "/tasks");
     await hydrated(page, "TaskDialog");
@@ -175,5 +188,29 @@ browserTest(
     });
     await again.locator("option", { hasText: "Дальняя" }).waitFor({ state: "attached" });
     assert.equal(await again.inputValue(), String(older.id));
+  },
+);
+
+browserTest(
+  "[e2e] the new-estimate dialog finds an object older than the newest it lists and creates the estimate on it",
+  async (h) => {
+    const { engineer, older } = await olderThanTheNewest(h);
+    const page = await h.signedIn("engineer@demo.local", "desktop", "/estimates");
+    await hydrated(page, "CreateEstimateDialog");
+    await page.getByRole("button", { name: "Создать новую смету" }).click();
+    const dialog = page.getByRole("dialog", { name: "Создать новую смету" });
+    const objects = dialog.getByRole("combobox", { name: /^Объект/ });
+    await objects.waitFor();
+    assert.equal(await objects.locator("option", { hasText: "Дальняя" }).count(), 0, "not among the newest");
+    await dialog.getByLabel("Найти объект").fill("Дальняя");
+    await dialog.getByText("Найдено: 1").waitFor();
+    await objects.selectOption({ label: older.address });
+    await dialog.getByLabel("Наименование 1").fill("Септик Топас 5");
+    await screenshot(page, "estimate-dialog-object-search-desktop");
+    await dialog.getByRole("button", { name: "Создать смету" }).click();
+    await page.waitForURL(/\/estimates\/\d+$/);
+    const id = Number(new URL(page.url()).pathname.split("/").at(-1));
+    const estimate = await expectJson(engineer.get(`/api/estimates/${id}`));
+    assert.equal(estimate.objectId, older.id);
   },
 );

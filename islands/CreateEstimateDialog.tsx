@@ -9,6 +9,7 @@ import { errorMessage, serverErrors } from "../components/form.ts";
 import { formatKopecks } from "../domain/format.ts";
 import { Icon } from "../components/Icon.tsx";
 import { SelectField, TextField } from "../components/Field.tsx";
+import { ObjectPicker } from "../components/ObjectPicker.tsx";
 
 export interface CreateEstimateDialogProps {
   objects: { id: number; address: string }[];
@@ -123,22 +124,17 @@ export default function CreateEstimateDialog({ objects, objectId, number }: Crea
               onClose={() => dialog.current?.close()}
             />
             <div className="dialog-body stack">
+              <ObjectPicker
+                newest={objects}
+                field={{
+                  id: "ne-object",
+                  name: "objectId",
+                  value: object,
+                  onValue: setObject,
+                  error: errors.objectId,
+                }}
+              />
               <div className="grid-2">
-                <div className={errors.objectId ? "field field-invalid" : "field"}>
-                  <label htmlFor="ne-object">
-                    Объект<span className="field-required" aria-hidden="true">*</span>
-                  </label>
-                  <select
-                    id="ne-object"
-                    value={object}
-                    aria-invalid={errors.objectId ? true : undefined}
-                    onChange={(e) => setObject(e.currentTarget.value)}
-                  >
-                    <option value="">Выберите объект</option>
-                    {objects.map((o) => <option key={o.id} value={o.id}>{o.address}</option>)}
-                  </select>
-                  {errors.objectId && <p className="field-error">{errors.objectId}</p>}
-                </div>
                 <div className={errors.estimateNumber ? "field field-invalid" : "field"}>
                   <label htmlFor="ne-number">
                     Номер сметы<span className="field-required" aria-hidden="true">*</span>

@@ -14,6 +14,7 @@ import { renderWorkPage } from "./_page.tsx";
 import { FilterForm, FilterSearch, ObjectFilter, StatusFilter } from "./_filters.tsx";
 import { Card, EmptyState, StatCard } from "../components/Card.tsx";
 import { positiveInt } from "../server/query.ts";
+import { DIALOG_OBJECTS } from "./_dashboard/mod.tsx";
 
 /**
  * /estimates, 'Сметы' (the estimating spec's «Estimates screen»): four cards, filters, the table with row
@@ -50,7 +51,7 @@ export default async function estimatesPage(c: Context<AppEnv>) {
         cached
         component={CreateEstimateDialog}
         props={{
-          objects: objects.map((o) => ({ id: o.id, address: o.address })),
+          objects: objects.slice(0, DIALOG_OBJECTS).map((o) => ({ id: o.id, address: o.address })),
           objectId: objectId ?? null,
           number: suggested,
         }}

@@ -15,7 +15,7 @@ import TaskDetailDialog from "../islands/TaskDetailDialog.tsx";
 import ScheduleBoard from "../islands/ScheduleBoard.tsx";
 import { moscowDate } from "../domain/dates.ts";
 import { renderWorkPage } from "./_page.tsx";
-import { TASK_DIALOG_OBJECTS } from "./_dashboard/mod.tsx";
+import { DIALOG_OBJECTS } from "./_dashboard/mod.tsx";
 import { FilterForm, FilterSelect, ObjectFilter, StatusFilter } from "./_filters.tsx";
 import { EmptyState } from "../components/Card.tsx";
 import { Icon } from "../components/Icon.tsx";
@@ -80,7 +80,7 @@ export default async function tasksPage(c: Context<AppEnv>) {
           component={TaskDialog}
           props={{
             mode: "task",
-            objects: objects.slice(0, TASK_DIALOG_OBJECTS).map((o) => ({ id: o.id, address: o.address })),
+            objects: objects.slice(0, DIALOG_OBJECTS).map((o) => ({ id: o.id, address: o.address })),
             assignees: people.map((p) => ({ id: p.id, name: p.name })),
             today: toDateInput(at),
             chooseEstimates: hasRole(user.role, estimateSplitRoles),

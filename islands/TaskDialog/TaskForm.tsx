@@ -6,7 +6,7 @@ import { estimateSplitLabels, taskPriorityLabels } from "../../domain/labels.ts"
 import { fieldBinder, SelectField, TextField } from "../../components/Field.tsx";
 import { Icon } from "../../components/Icon.tsx";
 import { DialogHead } from "../../components/Dialog.tsx";
-import { ObjectPicker } from "./ObjectPicker.tsx";
+import { ObjectPicker } from "../../components/ObjectPicker.tsx";
 import { call, client } from "../../components/api.ts";
 import { errorMessage, type Errors, firstErrors, serverErrors } from "../../components/form.ts";
 import { toastAfterNavigation, toastError } from "../../components/toast.ts";

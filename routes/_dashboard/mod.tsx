@@ -251,8 +251,8 @@ export interface TaskDialogData {
   chooseEstimates: boolean;
 }
 
-/** The newest objects a task dialog lists; it searches the others (islands/TaskDialog/ObjectPicker.tsx). */
-export const TASK_DIALOG_OBJECTS = 50;
+/** The newest objects a dialog's object field lists; it searches the others (components/ObjectPicker.tsx). */
+export const DIALOG_OBJECTS = 50;
 
 /** What the task dialogs need: the scope's newest objects, staff and (for assign measurement) active surveyors. */
 export async function loadTaskDialogs(
@@ -261,7 +261,7 @@ export async function loadTaskDialogs(
   options: { now: Date; role: Role; measurement?: boolean },
 ): Promise<TaskDialogData> {
   const [objects, people, surveyors] = await Promise.all([
-    objectChoices(db, scope, TASK_DIALOG_OBJECTS),
+    objectChoices(db, scope, DIALOG_OBJECTS),
     assignableUsers(db, scope),
     options.measurement ? assignableUsers(db, scope, "measurement_engineer") : Promise.resolve(null),
   ]);

@@ -1,8 +1,8 @@
-// The task's object: a select of the company's newest objects, and a search among all of them (a company with
+// A dialog's object: a select of the company's newest objects, and a search among all of them (a company with
 // thousands of objects could otherwise choose among the newest only, and every page would carry them all).
 import { useEffect, useRef, useState } from "react";
-import { type BoundProps, SelectField, TextField } from "../../components/Field.tsx";
-import { call, client } from "../../components/api.ts";
+import { type BoundProps, SelectField, TextField } from "./Field.tsx";
+import { call, client } from "./api.ts";
 
 interface Choice {
   id: number;
