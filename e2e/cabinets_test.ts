@@ -9,6 +9,7 @@ import {
   screenshot,
   toast,
 } from "./harness.ts";
+import type { Locator } from "playwright-core";
 import { toDateInput } from "../domain/tasks.ts";
 import { expectJson } from "../server/testing.ts";
 
@@ -154,6 +155,16 @@ async function olderThanTheNewest(h: BrowserHarness) {
   return { engineer, older };
 }
 
+/** In an open dialog: the older object is not among the listed ones; «Найти объект» finds it, and it is chosen. */
+async function chooseBySearch(dialog: Locator, older: { address: string }) {
+  const objects = dialog.getByRole("combobox", { name: /^Объект/ });
+  await objects.waitFor();
+  assert.equal(await objects.locator("option", { hasText: "Дальняя" }).count(), 0, "not among the newest");
+  await dialog.getByLabel("Найти объект").fill("Дальняя");
+  await dialog.getByText("Найдено: 1").waitFor();
+  await objects.selectOption({ label: older.address });
+}
+
 // The task dialog finds an object older than the newest it lists by its address.
 browserTest(
   "[e2e] the add-task dialog finds an object older than the newest it lists and creates the task on it",
@@ -164,12 +175,7 @@ browserTest(
     await hydrated(page, "TaskDialog");
     await page.getByRole("button", { name: "Создать задачу" }).click();
     const dialog = page.getByRole("dialog", { name: "Новая задача" });
-    const objects = dialog.getByRole("combobox", { name: /^Объект/ });
-    await objects.waitFor();
-    assert.equal(await objects.locator("option", { hasText: "Дальняя" }).count(), 0, "not among the newest");
-    await dialog.getByLabel("Найти объект").fill("Дальняя");
-    await dialog.getByText("Найдено: 1").waitFor();
-    await objects.selectOption({ label: older.address });
+    await chooseBySearch(dialog, older);
     await screenshot(page, "task-dialog-object-search-phone");
     await dialog.getByLabel("Название").fill("Проверить колодец");
     await dialog.getByLabel("Срок выполнения").fill(toDateInput(new Date(Date.now() + 2 * 86_400_000)));
@@ -199,12 +205,7 @@ browserTest(
     await hydrated(page, "CreateEstimateDialog");
     await page.getByRole("button", { name: "Создать новую смету" }).click();
     const dialog = page.getByRole("dialog", { name: "Создать новую смету" });
-    const objects = dialog.getByRole("combobox", { name: /^Объект/ });
-    await objects.waitFor();
-    assert.equal(await objects.locator("option", { hasText: "Дальняя" }).count(), 0, "not among the newest");
-    await dialog.getByLabel("Найти объект").fill("Дальняя");
-    await dialog.getByText("Найдено: 1").waitFor();
-    await objects.selectOption({ label: older.address });
+    await chooseBySearch(dialog, older);
     await dialog.getByLabel("Наименование 1").fill("Септик Топас 5");
     await screenshot(page, "estimate-dialog-object-search-desktop");
     await dialog.getByRole("button", { name: "Создать смету" }).click();
