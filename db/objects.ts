@@ -3,7 +3,7 @@ import { and, count, desc, eq, getTableColumns, like, or, type SQL, sql } from "
 import type { Db, Executor } from "./client.ts";
 import type { Scope } from "./scope.ts";
 import type { Columns, RowOf, Shown } from "./columns.ts";
-import { type Placeholders, placeholderSet, preparedQuery, storedValues } from "./prepared.ts";
+import { type Placeholders, preparedQuery, updateRow } from "./prepared.ts";
 import { objects, tasks, users } from "./schema/mod.ts";
 import { notifyRoles, recordActivity } from "./notifications.ts";
 import {
@@ -333,27 +333,12 @@ export async function updateObject(
   return await updateObjectRow(db, id, { ...values, updatedAt: options.now }, scope) ?? null;
 }
 
-/**
- * One UPDATE of an object's columns (of the scope's company when one is given), returning the row; undefined
- * when there is no such object in the scope. Prepared once per set of columns changed: building the statement
- * of a table this wide cost more than running it.
- */
-export async function updateObjectRow(
+/** One UPDATE of an object's columns, of the scope's company when one is given (updateRow()). */
+export function updateObjectRow(
   db: Executor,
   id: number,
   values: Partial<typeof objects.$inferInsert>,
   scope: Scope = null,
-): Promise<ObjectRow | undefined> {
-  const bound = storedValues(values);
-  const columns = Object.keys(bound).sort();
-  const [row] = await preparedQuery(
-    db,
-    `objects.update(${columns.join(",")})`,
-    { ...bound, id, companyId: scope ?? undefined },
-    (p) =>
-      db.update(objects).set(placeholderSet(columns, p))
-        .where(and(eq(objects.id, p.id), p.companyId && eq(objects.companyId, p.companyId)))
-        .returning(),
-  ).all();
-  return row;
+) {
+  return updateRow(db, "objects", objects, id, values, scope);
 }

@@ -1,9 +1,10 @@
 // Queries prepared once: drizzle builds the SQL of a query-builder chain on every call, which cost a list
 // page, and a write's statements, more than running them did (README «Performance»). A query is built the
 // first time a shape of it is asked for, with a placeholder for every value, and reused with the next values.
-import { type Placeholder, type SQL, sql } from "drizzle-orm";
-import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import { and, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Executor } from "./client.ts";
+import type { Scope } from "./scope.ts";
 
 /** A value bound to a placeholder, as the driver stores it (a timestamp as its milliseconds, a flag as 0/1). */
 export type Bound = string | number | null;
@@ -115,4 +116,31 @@ export async function insertRow<T extends SQLiteTable>(
     values,
     (p) => db.insert(table).values(placeholderSet(columns, p) as T["$inferInsert"]),
   ).run();
+}
+
+/**
+ * One UPDATE of row `id` of `table` (of the scope's company when one is given) setting only the columns given,
+ * returning the row; undefined when there is no such row in the scope. Prepared once per table and set of
+ * columns: building the statement of a wide table cost more than running it.
+ */
+export async function updateRow<T extends SQLiteTable & { id: SQLiteColumn; companyId: SQLiteColumn }>(
+  db: Executor,
+  name: string,
+  table: T,
+  id: number,
+  values: Partial<T["$inferInsert"]>,
+  scope: Scope = null,
+): Promise<T["$inferSelect"] | undefined> {
+  const bound = storedValues(values);
+  const columns = Object.keys(bound).sort();
+  const [row] = await preparedQuery(
+    db,
+    `${name}.update(${columns.join(",")})`,
+    { ...bound, id, companyId: scope ?? undefined },
+    (p) =>
+      db.update(table).set(placeholderSet(columns, p) as Partial<T["$inferInsert"]>)
+        .where(and(eq(table.id, p.id), p.companyId && eq(table.companyId, p.companyId)))
+        .returning(),
+  ).all() as T["$inferSelect"][];
+  return row;
 }

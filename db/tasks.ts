@@ -17,7 +17,7 @@ import {
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db, Executor } from "./client.ts";
 import { type Scope } from "./scope.ts";
-import { type Placeholders, placeholderSet, preparedQuery, storedValues } from "./prepared.ts";
+import { type Placeholders, preparedQuery, updateRow } from "./prepared.ts";
 import { companyDayTallies, estimates, notifications, objects, tasks, users } from "./schema/mod.ts";
 import { tallyWhere } from "./tallies.ts";
 import {
@@ -426,25 +426,9 @@ export interface TaskPatch {
   crewId?: number | null;
 }
 
-/**
- * One UPDATE of a task's columns, prepared once per set of columns changed (the description edit the
- * mixed load repeats cost more to build than to run). Values go to placeholders as the driver stores them.
- */
-export async function updateTaskRow(
-  db: Executor,
-  id: number,
-  values: Partial<typeof tasks.$inferInsert>,
-): Promise<typeof tasks.$inferSelect | undefined> {
-  const bound = storedValues(values);
-  const columns = Object.keys(bound).sort();
-  bound.id = id;
-  const [task] = await preparedQuery(
-    db,
-    `tasks.update(${columns.join(",")})`,
-    bound,
-    (p) => db.update(tasks).set(placeholderSet(columns, p)).where(eq(tasks.id, p.id!)).returning(),
-  ).all();
-  return task;
+/** One UPDATE of a task's columns (the description edit the mixed load repeats, prepared once: updateRow()). */
+export function updateTaskRow(db: Executor, id: number, values: Partial<typeof tasks.$inferInsert>) {
+  return updateRow(db, "tasks", tasks, id, values);
 }
 
 /** The columns a change of a task sets. */
