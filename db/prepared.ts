@@ -78,7 +78,7 @@ export function preparedQuery<V extends Record<string, Bound | undefined>, Q ext
 }
 
 /** The values given (undefined ones left out) as the driver stores them: a timestamp as its milliseconds, a flag as 0/1. */
-export function storedValues(values: Record<string, unknown>): Record<string, Bound> {
+function storedValues(values: Record<string, unknown>): Record<string, Bound> {
   const stored: Record<string, Bound> = {};
   for (const [key, value] of Object.entries(values)) {
     if (value === undefined) continue;
@@ -95,7 +95,7 @@ export function storedValues(values: Record<string, unknown>): Record<string, Bo
  * An UPDATE's `set()` binding each column to its placeholder: inside sql`` a placeholder reaches the driver
  * as it is (given bare, set() would encode the stored value again).
  */
-export function placeholderSet(columns: readonly string[], p: Record<string, Placeholder | undefined>) {
+function placeholderSet(columns: readonly string[], p: Record<string, Placeholder | undefined>) {
   return Object.fromEntries(columns.map((column): [string, SQL] => [column, sql`${p[column]}`]));
 }
 
