@@ -3,6 +3,7 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import { formatDate, formatFileSize } from "../domain/format.ts";
 import { Icon } from "./Icon.tsx";
 import { Field, TextField } from "./Field.tsx";
+import { ObjectPicker } from "./ObjectPicker.tsx";
 import { ApiRequestError } from "./api.ts";
 import { errorMessage } from "./form.ts";
 import { toast, toastError } from "./toast.ts";
@@ -157,7 +158,7 @@ export function uploadWithProgress<T>(
 
 /** 'Загрузить документ': file, type, description; at most 50 MB. */
 export function DocumentUploadForm({ objects, objectId, onUploaded }: {
-  /** Choices when the object is not fixed (the documents screen). */
+  /** The newest objects when the object is not fixed (the documents screen); the picker searches the rest. */
   objects?: Array<{ id: number; address: string }>;
   objectId?: number;
   onUploaded: (doc: DocumentJson) => void;
@@ -206,12 +207,10 @@ export function DocumentUploadForm({ objects, objectId, onUploaded }: {
   return (
     <form className="upload-form stack" onSubmit={submit} noValidate>
       {objects && (
-        <Field id={`${id}-object`} label="Объект" required>
-          <select id={`${id}-object`} value={target} onChange={(e) => setTarget(e.target.value)}>
-            <option value="">Выберите объект</option>
-            {objects.map((o) => <option key={o.id} value={o.id}>{o.address}</option>)}
-          </select>
-        </Field>
+        <ObjectPicker
+          newest={objects}
+          field={{ id: `${id}-object`, name: "objectId", value: target, onValue: setTarget }}
+        />
       )}
       <Field
         id={`${id}-file`}

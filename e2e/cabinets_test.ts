@@ -1,6 +1,7 @@
 // The cabinets: the chief engineer assigns a measurement, the surveyor starts it, the foreman runs a project;
 // a task opened from /tasks?taskId= (below).
 import assert from "node:assert/strict";
+import { Buffer } from "node:buffer";
 import {
   type BrowserHarness,
   browserTest,
@@ -213,5 +214,29 @@ browserTest(
     const id = Number(new URL(page.url()).pathname.split("/").at(-1));
     const estimate = await expectJson(engineer.get(`/api/estimates/${id}`));
     assert.equal(estimate.objectId, older.id);
+  },
+);
+
+browserTest(
+  "[e2e] the documents screen's upload dialog finds an object older than the newest it lists and files the document there",
+  async (h) => {
+    const { engineer, older } = await olderThanTheNewest(h);
+    const page = await h.signedIn("engineer@demo.local", "phone", "/documents");
+    await hydrated(page, "DocumentsBrowser");
+    await page.getByRole("button", { name: "Загрузить документ" }).click();
+    const dialog = page.getByRole("dialog", { name: "Загрузить документ" });
+    await chooseBySearch(dialog, older);
+    await dialog.getByLabel("Файл").setInputFiles({
+      name: "акт-осмотра.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from("Акт осмотра участка"),
+    });
+    await screenshot(page, "documents-dialog-object-search-phone");
+    await dialog.getByRole("button", { name: "Загрузить документ" }).click();
+    await page.getByText("Документ загружен").first().waitFor();
+    const documents: { fileName: string }[] = await expectJson(
+      engineer.get(`/api/objects/${older.id}/documents`),
+    );
+    assert.deepEqual(documents.map((d) => d.fileName), ["акт-осмотра.txt"]);
   },
 );

@@ -10,6 +10,7 @@ import type { AppEnv } from "../server/types.ts";
 import DocumentsBrowser from "../islands/DocumentsBrowser.tsx";
 import { renderWorkPage } from "./_page.tsx";
 import { pageNumber } from "../server/query.ts";
+import { DIALOG_OBJECTS } from "./_dashboard/mod.tsx";
 
 const PAGE_SIZE = 48;
 
@@ -21,7 +22,7 @@ export default async function documentsPage(c: Context<AppEnv>) {
   const page = pageNumber(c.req.query("page"));
   const [docs, objects] = await Promise.all([
     listDocuments(db, scope, { page, pageSize: PAGE_SIZE }),
-    objectChoices(db, scope, 200),
+    objectChoices(db, scope, DIALOG_OBJECTS),
   ]);
   const pages = Math.max(1, Math.ceil(docs.total / PAGE_SIZE));
   return renderWorkPage(c, {
