@@ -173,10 +173,20 @@ export async function newestObjects<C extends Columns>(
   return rows as RowOf<C>[];
 }
 
-/** Objects to choose from in the task and estimate dialogs and filters, newest first. */
-export function objectChoices(db: Db, scope: Scope, limit = 300) {
+/**
+ * Objects to choose from in the task and estimate dialogs and filters, newest first; `chosen` (the object a
+ * list is filtered by) is added last when it is older than those, so the filter still names it.
+ */
+export async function objectChoices(
+  db: Db,
+  scope: Scope,
+  { limit = 300, chosen }: { limit?: number; chosen?: number } = {},
+) {
   const columns = { id: objects.id, address: objects.address, status: objects.status };
-  return newestObjects(db, scope, { name: "choices", columns, limit });
+  const newest = await newestObjects(db, scope, { name: "choices", columns, limit });
+  if (chosen === undefined || newest.some((o) => o.id === chosen)) return newest;
+  const older = await findObject(db, scope, chosen);
+  return older ? [...newest, { id: older.id, address: older.address, status: older.status }] : newest;
 }
 
 export async function findObject(db: Db, scope: Scope, id: number): Promise<ObjectRow | null> {

@@ -161,6 +161,12 @@ Deno.test("scope: objects, tasks and documents of another company are neither re
     assert.deepEqual(ids(await assignableUsers(db, every)), [a.user.id, b.user.id]);
     assert.deepEqual(ids(await objectChoices(db, a.scope)), [a.object.id]);
     assert.deepEqual(ids(await objectChoices(db, every)), [a.object.id, b.object.id]);
+    // The object a list is filtered by is named even when older than the newest; never another company's.
+    assert.deepEqual(ids(await objectChoices(db, every, { limit: 1, chosen: a.object.id })), [
+      a.object.id,
+      b.object.id,
+    ]);
+    assert.deepEqual(ids(await objectChoices(db, a.scope, { chosen: b.object.id })), [a.object.id]);
     const both = [a.object.id, b.object.id];
     assert.deepEqual([...new Set((await tasksOfObjects(db, a.scope, both)).map((t) => t.objectId))], [
       a.object.id,

@@ -22,7 +22,7 @@ export default async function documentsPage(c: Context<AppEnv>) {
   const page = pageNumber(c.req.query("page"));
   const [docs, objects] = await Promise.all([
     listDocuments(db, scope, { page, pageSize: PAGE_SIZE }),
-    objectChoices(db, scope, DIALOG_OBJECTS),
+    objectChoices(db, scope, { limit: DIALOG_OBJECTS }),
   ]);
   const pages = Math.max(1, Math.ceil(docs.total / PAGE_SIZE));
   return renderWorkPage(c, {

@@ -37,7 +37,7 @@ export default async function estimatesPage(c: Context<AppEnv>) {
       columns: estimateTableColumns,
     }),
     estimateSummary(db, scope, filter),
-    objectChoices(db, scope),
+    objectChoices(db, scope, { chosen: objectId }),
   ]);
   const filtered = Boolean(status || objectId || search);
   const at = now();

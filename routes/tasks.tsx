@@ -53,7 +53,7 @@ export default async function tasksPage(c: Context<AppEnv>) {
   const [tasks, total, objects, people, opened, edited, crews] = await Promise.all([
     listTasks(db, scope, { ...filter, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
     countTasks(db, scope, filter),
-    objectChoices(db, scope),
+    objectChoices(db, scope, { chosen: objectId }),
     own ? Promise.resolve([]) : assignableUsers(db, scope),
     taskId ? getTask(db, scope, taskId, byViewer) : Promise.resolve(null),
     editId ? getTask(db, scope, editId, byViewer) : Promise.resolve(null),

@@ -261,7 +261,7 @@ export async function loadTaskDialogs(
   options: { now: Date; role: Role; measurement?: boolean },
 ): Promise<TaskDialogData> {
   const [objects, people, surveyors] = await Promise.all([
-    objectChoices(db, scope, DIALOG_OBJECTS),
+    objectChoices(db, scope, { limit: DIALOG_OBJECTS }),
     assignableUsers(db, scope),
     options.measurement ? assignableUsers(db, scope, "measurement_engineer") : Promise.resolve(null),
   ]);
