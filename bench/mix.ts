@@ -2,7 +2,7 @@
 // the pages and filters a company uses in a day, the public shop signed out, and one request in five a write
 // (task edits and status changes, an object note, a cart add). Every load is held against the bare React SSR
 // anchor (bench/_anchor.tsx) loaded just before it in the same run. It prints three tables:
-//   - the mix;
+//   - the mix, then the mix as Chrome and as Safari ask it (their Accept-Encoding: every answer compressed);
 //   - each page cached: the same address asked again and again (what a cached answer gives);
 //   - each staff page made afresh: asked right after a write that concerns it, one at a time.
 // `deno task bench mix --write` also puts the tables into docs/performance.md between its markers;
@@ -22,6 +22,8 @@ const AFRESH_SAMPLES = 30;
 const WARM_UP_SECONDS = 2;
 /** Rounds of the mix, each with one process and with two. */
 const MIX_ROUNDS = Number(Deno.env.get("BENCH_MIX_ROUNDS") ?? 3);
+/** Browsers' Accept-Encoding: Chrome's (and Firefox's, Edge's) takes zstd, Safari's does not. */
+const BROWSERS = [["Chrome", "gzip, deflate, br, zstd"], ["Safari", "gzip, deflate, br"]] as const;
 const TARGET = { share: 0.25, p99: 50 };
 
 /** One request of the mix: who asks (an e-mail, or null when signed out), what, and with which body. */
@@ -250,9 +252,18 @@ function send(base: string, call: Call, cookies: Map<string, string>): Promise<R
 const lua = (s: string) => `"${s.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`;
 
 /** wrk's script: every fifth request a write, the others the reads in turn; each thread starts elsewhere. */
-function mixScript(host: string, cookies: Map<string, string>, readCalls: Call[], writeCalls: Call[]) {
+function mixScript(
+  host: string,
+  cookies: Map<string, string>,
+  readCalls: Call[],
+  writeCalls: Call[],
+  extra: Record<string, string> = {},
+) {
   const entry = (c: Call) => {
-    const headers = [`["Host"] = ${lua(host)}`];
+    const headers = [
+      `["Host"] = ${lua(host)}`,
+      ...Object.entries(extra).map(([k, v]) => `[${lua(k)}] = ${lua(v)}`),
+    ];
     if (c.account) headers.push(`["Cookie"] = ${lua(cookies.get(c.account)!)}`);
     if (c.body !== undefined) headers.push(`["Content-Type"] = "application/json"`);
     const body = c.body === undefined ? "nil" : lua(JSON.stringify(c.body));
@@ -280,12 +291,17 @@ end
 }
 
 /** The fallback's choice of the n-th request (no wrk): the same order as the script's. */
-function mixPick(cookies: Map<string, string>, readCalls: Call[], writeCalls: Call[]) {
+function mixPick(
+  cookies: Map<string, string>,
+  readCalls: Call[],
+  writeCalls: Call[],
+  extra: Record<string, string> = {},
+) {
   return (n: number) => {
     const c = n % 5 === 4
       ? writeCalls[Math.floor(n / 5) % writeCalls.length]
       : readCalls[n % readCalls.length];
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...extra };
     if (c.account) headers.Cookie = cookies.get(c.account)!;
     if (c.body !== undefined) headers["Content-Type"] = "application/json";
     return {
@@ -449,12 +465,12 @@ export async function run(): Promise<void> {
     // The same database served by one process and by two (WEB_CONCURRENCY, server/cluster.ts), each load
     // beside the anchor loaded just before it; the idle server costs nothing while the other is loaded.
     pair = await startServer(dir, { processes: 2 });
-    const mixLoad = (on: BenchServer, seconds = SECONDS) =>
+    const mixLoad = (on: BenchServer, seconds = SECONDS, extra: Record<string, string> = {}) =>
       load(on.base + "/", {
         connections: CONNECTIONS,
         seconds,
-        luaScript: mixScript(new URL(on.base).host, cookies, readCalls, writeCalls),
-        pick: mixPick(cookies, readCalls, writeCalls),
+        luaScript: mixScript(new URL(on.base).host, cookies, readCalls, writeCalls, extra),
+        pick: mixPick(cookies, readCalls, writeCalls, extra),
       });
     // Both servers answer the mix for a moment before the first round, as a server in use has: a process
     // just started compiles each page's code at its first requests (bench start measures a start).
@@ -488,13 +504,30 @@ export async function run(): Promise<void> {
       }
       gains.push(rps[1] / rps[0]);
     }
+    // What browsers send: every page and JSON answer compressed, zstd where the browser takes it (Chrome,
+    // Firefox, Edge), gzip where it does not (Safari); the anchor's page is not compressed.
+    const asBrowsers: string[] = [];
+    for (const [browser, acceptEncoding] of BROWSERS) {
+      const anchorBefore = await anchorNow();
+      const cpuBefore = await server.cpuMs();
+      const mix = await mixLoad(server, SECONDS, { "Accept-Encoding": acceptEncoding });
+      asBrowsers.push(
+        `${browser} ${((await server.cpuMs() - cpuBefore) / Math.max(1, mix.requests)).toFixed(2)} ms`,
+      );
+      const met = mix.rps / anchorBefore.rps >= TARGET.share && mix.p99 < TARGET.p99 && mix.errors === 0;
+      say(row([
+        `the mix as ${browser} asks it (\`${acceptEncoding}\`), 1 process`,
+        ...loadCells(mix, anchorBefore),
+        met ? "met" : "**not met**",
+      ]));
+    }
     await pair.stop();
     pair = null;
     say();
     say(
       `One process's CPU time per answer of the mix and the share of its cached addresses answered from the ` +
         `page cache: ${perAnswer.join("; ")} in ${MIX_ROUNDS} rounds (CPU time from /proc, independent of ` +
-        "the other load of the machine).",
+        "the other load of the machine). Asked as browsers ask: " + asBrowsers.join(", ") + ".",
     );
     summary.push(...out);
     say();

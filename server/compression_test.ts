@@ -1,21 +1,33 @@
 import assert from "node:assert/strict";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from "node:zlib";
 import { Hono } from "hono";
-import { compressedAnswers, MIN_COMPRESS_BYTES, negotiateEncoding } from "./compression.ts";
+import {
+  compressedAnswers,
+  MIN_COMPRESS_BYTES,
+  negotiateDynamic,
+  negotiateEncoding,
+  negotiateStatic,
+} from "./compression.ts";
 import type { AppEnv } from "./types.ts";
 import { type TestApp, withTestApp } from "./testing.ts";
 
-Deno.test("negotiateEncoding: brotli before gzip, q=0 refuses, * counts, nothing means identity", () => {
-  assert.equal(negotiateEncoding("gzip, deflate, br"), "br");
-  assert.equal(negotiateEncoding("gzip, deflate"), "gzip");
-  assert.equal(negotiateEncoding("br;q=0, gzip;q=0.5"), "gzip");
-  assert.equal(negotiateEncoding("*"), "br");
-  assert.equal(negotiateEncoding("*, br;q=0"), "gzip");
-  assert.equal(negotiateEncoding("identity"), null);
-  assert.equal(negotiateEncoding("br;q=0, gzip;q=0"), null);
-  assert.equal(negotiateEncoding(undefined), null);
+Deno.test("negotiateEncoding: the caller's order, q=0 refuses, * counts, nothing means identity", () => {
+  assert.equal(negotiateStatic("gzip, deflate, br"), "br");
+  assert.equal(negotiateStatic("gzip, deflate"), "gzip");
+  assert.equal(negotiateStatic("br;q=0, gzip;q=0.5"), "gzip");
+  assert.equal(negotiateStatic("*"), "br");
+  assert.equal(negotiateStatic("*, br;q=0"), "gzip");
+  assert.equal(negotiateStatic("identity"), null);
+  assert.equal(negotiateStatic("br;q=0, gzip;q=0"), null);
+  assert.equal(negotiateStatic(undefined), null);
+  assert.equal(negotiateStatic("gzip, deflate, br, zstd"), "br", "static files have no zstd variant");
   assert.equal(negotiateEncoding("br, gzip", ["gzip", "br"]), "gzip", "the caller's order");
   assert.equal(negotiateEncoding("br", ["gzip", "br"]), "br");
+  // Answers made per request: zstd where accepted (Chrome's header), then gzip, then brotli.
+  assert.equal(negotiateDynamic("gzip, deflate, br, zstd"), "zstd");
+  assert.equal(negotiateDynamic("gzip, deflate, br, zstd;q=0"), "gzip");
+  assert.equal(negotiateDynamic("gzip, deflate, br"), "gzip");
+  assert.equal(negotiateDynamic("br"), "br");
 });
 
 /** The largest script a page loads (the React chunk). */
@@ -94,6 +106,16 @@ Deno.test("pages and JSON: compressed once when large, left alone when small, Va
       new TextDecoder().decode(brotliDecompressSync(new Uint8Array(await brOnly.arrayBuffer()))),
       /<\/html>/,
     );
+
+    // A browser's header (Chrome's): zstd, a page from the cache and a JSON answer made afresh alike.
+    const chrome = { "Accept-Encoding": "gzip, deflate, br, zstd" };
+    for (const path of ["/objects", "/api/objects"]) {
+      const zstd = await t.request(path, { as, headers: chrome });
+      assert.equal(zstd.headers.get("content-encoding"), "zstd", path);
+      assert.match(zstd.headers.get("vary")!, /Accept-Encoding/);
+      const text = new TextDecoder().decode(zstdDecompressSync(new Uint8Array(await zstd.arrayBuffer())));
+      assert.match(text, path === "/objects" ? /^<!DOCTYPE html>[^]*<\/html>$/ : /^\[\{"id":/, path);
+    }
 
     const json = await t.request("/api/objects", { as, headers: { "Accept-Encoding": "gzip" } });
     assert.equal(json.headers.get("content-encoding"), "gzip");

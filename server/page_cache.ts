@@ -15,7 +15,7 @@ import { LRUCache } from "lru-cache";
 import { pageVersions, unreadStamp } from "./versions.ts";
 import { pageReader } from "../db/client.ts";
 import { matchesEtag, MIN_COMPRESS_BYTES, negotiateDynamic } from "./compression.ts";
-import { compress, type Encoding } from "./compress.ts";
+import { compress, type DynamicEncoding } from "./compress.ts";
 import { SESSION_COOKIE } from "./auth/sessions.ts";
 import { pageCacheLookups } from "./metrics.ts";
 import type { AppEnv } from "./types.ts";
@@ -58,12 +58,12 @@ interface Cached {
   stamp: number[];
   contentType: string;
   bytes: Uint8Array<ArrayBuffer>;
-  encoded: Partial<Record<Encoding, Uint8Array<ArrayBuffer>>>;
+  encoded: Partial<Record<DynamicEncoding, Uint8Array<ArrayBuffer>>>;
   etag: string;
 }
 
 const sizeOf = (page: Cached) =>
-  page.bytes.length + (page.encoded.gzip?.length ?? 0) + (page.encoded.br?.length ?? 0);
+  page.bytes.length + Object.values(page.encoded).reduce((sum, encoded) => sum + encoded.length, 0);
 
 /** Cached pages of one app (one database); none when the database is not a local file (server/versions.ts). */
 export class PageCache {

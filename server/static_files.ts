@@ -5,7 +5,7 @@ import { encodeHexLowerCase } from "@oslojs/encoding";
 import { sha256 } from "@oslojs/crypto/sha2";
 import type { Context } from "hono";
 import { LRUCache } from "lru-cache";
-import { matchesEtag, MIN_COMPRESS_BYTES, negotiateEncoding } from "./compression.ts";
+import { matchesEtag, MIN_COMPRESS_BYTES, negotiateStatic } from "./compression.ts";
 import { compress, type Encoding } from "./compress.ts";
 import type { AppEnv } from "./types.ts";
 import type { Stylesheet } from "./styles.ts";
@@ -79,7 +79,7 @@ export async function readAsset(root: string, relativePath: string): Promise<Sta
 
 /** Answers the asset in the encoding the client prefers, with Vary and a per-variant ETag (304 when it matches). */
 export function answerAsset(c: Context<AppEnv>, asset: StaticAsset, cacheControl: string): Response {
-  const wanted = negotiateEncoding(c.req.header("Accept-Encoding"));
+  const wanted = negotiateStatic(c.req.header("Accept-Encoding"));
   const encoding = wanted && asset.variants[wanted] ? wanted : null;
   const body = encoding ? asset.variants[encoding]! : asset.variants.identity;
   const headers = new Headers({
