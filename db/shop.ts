@@ -299,9 +299,15 @@ export interface CartLine {
   priceAtAdd: number;
 }
 
+/** The products of these ids: one prepared statement for any number of them (the ids as a JSON array). */
 export async function productsByIds(db: Db, ids: number[]): Promise<ProductRow[]> {
   if (ids.length === 0) return [];
-  return await db.select().from(products).where(inArray(products.id, ids));
+  return await preparedQuery(
+    db,
+    "shop.productsByIds",
+    { ids: JSON.stringify(ids) },
+    (p) => db.select().from(products).where(sql`${products.id} in (select value from json_each(${p.ids}))`),
+  ).all();
 }
 
 export async function findProduct(db: Db, id: number): Promise<ProductRow | null> {
