@@ -7,11 +7,12 @@ import { type Scope } from "./scope.ts";
 import { type Placeholders, preparedQuery } from "./prepared.ts";
 import type { Columns, RowOf, Shown } from "./columns.ts";
 import { engineVatMode, estimateRowColumns, type EstimateStatus } from "./estimates.ts";
+import { objectSearchCondition, objectSearchValues } from "./objects.ts";
 
 export interface EstimateFilter {
   objectId?: number;
   status?: EstimateStatus;
-  /** Searches the number and the object's address. */
+  /** Searches the number and the object's address, client name and phone (as /objects searches them). */
   q?: string;
   limit?: number;
   offset?: number;
@@ -25,6 +26,7 @@ function filterValues(scope: Scope, f: EstimateFilter) {
     objectId: f.objectId,
     status: f.status,
     q: q ? `%${q}%` : undefined,
+    ...objectSearchValues(q),
   };
 }
 
@@ -33,7 +35,7 @@ function filterConditions(p: Placeholders<ReturnType<typeof filterValues>>): SQL
     p.companyId && eq(estimates.companyId, p.companyId),
     p.objectId && eq(estimates.objectId, p.objectId),
     p.status && eq(estimates.status, p.status),
-    p.q && or(like(estimates.estimateNumber, p.q), like(objects.address, p.q)),
+    p.q && or(like(estimates.estimateNumber, p.q), objectSearchCondition(p)),
   );
 }
 

@@ -40,35 +40,49 @@ function caseVariants(q: string): string[] {
 
 const SEARCH_SLOTS = ["q0", "q1", "q2", "q3"] as const;
 
-/** The values of a filter, each bound to a placeholder of the prepared list queries. */
-function filterValues(scope: Scope, f: ObjectFilter) {
-  const q = f.q?.trim();
-  const variants = q ? caseVariants(q) : [];
+/** A search of objects by address, client name or phone, as values of placeholders of a prepared query. */
+export function objectSearchValues(q: string | undefined) {
+  const text = q?.trim();
+  const variants = text ? caseVariants(text) : [];
   return {
-    companyId: scope ?? undefined,
-    status: f.status,
-    workType: f.workType,
-    district: f.district,
     ...Object.fromEntries(variants.map((v, i) => [SEARCH_SLOTS[i], `%${v}%`])) as {
       [K in typeof SEARCH_SLOTS[number]]?: string;
     },
-    phone: q && /\d{3,}/.test(q) ? `%${q}%` : undefined,
+    phone: text && /\d{3,}/.test(text) ? `%${text}%` : undefined,
   };
 }
 
-function filterCondition(p: Placeholders<ReturnType<typeof filterValues>>): SQL | undefined {
+/** The objects matching a search's placeholders (objectSearchValues); undefined for no search. */
+export function objectSearchCondition(
+  p: Placeholders<ReturnType<typeof objectSearchValues>>,
+): SQL | undefined {
   const search: SQL[] = [];
   for (const slot of SEARCH_SLOTS) {
     const pattern = p[slot];
     if (pattern) search.push(like(objects.address, pattern), like(objects.clientName, pattern));
   }
   if (p.phone) search.push(like(objects.clientPhone, p.phone));
+  return search.length > 0 ? or(...search) : undefined;
+}
+
+/** The values of a filter, each bound to a placeholder of the prepared list queries. */
+function filterValues(scope: Scope, f: ObjectFilter) {
+  return {
+    companyId: scope ?? undefined,
+    status: f.status,
+    workType: f.workType,
+    district: f.district,
+    ...objectSearchValues(f.q),
+  };
+}
+
+function filterCondition(p: Placeholders<ReturnType<typeof filterValues>>): SQL | undefined {
   return and(
     p.companyId && eq(objects.companyId, p.companyId),
     p.status && eq(objects.status, p.status),
     p.workType && eq(objects.workType, p.workType),
     p.district && eq(objects.district, p.district),
-    search.length > 0 ? or(...search) : undefined,
+    objectSearchCondition(p),
   );
 }
 

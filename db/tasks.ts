@@ -20,6 +20,7 @@ import { type Scope } from "./scope.ts";
 import { type Placeholders, preparedQuery, updateRow } from "./prepared.ts";
 import { companyDayTallies, estimates, notifications, objects, tasks, users } from "./schema/mod.ts";
 import { tallyWhere } from "./tallies.ts";
+import { objectSearchCondition, objectSearchValues } from "./objects.ts";
 import {
   closedTaskStatuses,
   effectiveStatus,
@@ -175,6 +176,8 @@ export interface TaskFilter {
   /** A user id, or "none" for unassigned tasks. */
   assignedTo?: number | "none";
   objectId?: number;
+  /** Only tasks of the objects whose address, client name or phone contains it (db/objects.ts's search). */
+  objectQuery?: string;
   /** Only tasks assigned to users with this role (the admin's view of the surveyor cabinet). */
   assigneeRole?: string;
   /** Only tasks not completed or cancelled. */
@@ -194,6 +197,7 @@ function filterValues(scope: Scope, f: TaskFilter, now: Date) {
     assignedTo: f.assignedTo === "none" ? undefined : f.assignedTo,
     objectId: f.objectId,
     assigneeRole: f.assigneeRole,
+    ...objectSearchValues(f.objectQuery),
   };
 }
 
@@ -215,7 +219,16 @@ function filterConditions(p: Placeholders<ReturnType<typeof filterValues>>, f: T
     p.assignedTo && eq(tasks.assignedTo, p.assignedTo),
     p.objectId && eq(tasks.objectId, p.objectId),
     p.assigneeRole && eq(assignee.role, p.assigneeRole),
+    objectsMatching(p),
   );
+}
+
+/** Tasks of the objects a search matches: the company's objects searched, then their tasks by object. */
+function objectsMatching(p: Placeholders<ReturnType<typeof filterValues>>): SQL | undefined {
+  const search = objectSearchCondition(p);
+  if (!search) return undefined;
+  const company = p.companyId && eq(objects.companyId, p.companyId);
+  return sql`${tasks.objectId} in (select ${objects.id} from ${objects} where ${and(company, search)})`;
 }
 
 /** Tasks of the scope, newest first, with their object and assignee. */
@@ -246,8 +259,9 @@ export async function listTasks(
 }
 
 export async function countTasks(db: Db, scope: Scope, options: TaskFilter & { now: Date }): Promise<number> {
-  const { status, assignedTo, objectId, assigneeRole, open } = options;
-  if (scope !== null && !status && assignedTo === undefined && !objectId && !assigneeRole && !open) {
+  const { status, assignedTo, objectId, objectQuery, assigneeRole, open } = options;
+  const filtered = status || assignedTo !== undefined || objectId || objectQuery || assigneeRole || open;
+  if (scope !== null && !filtered) {
     // Every task of a company: the sum of its per-day tallies (db/tallies.ts), not a count of its rows.
     const [all] = await preparedQuery(
       db,

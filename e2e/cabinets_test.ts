@@ -240,3 +240,28 @@ browserTest(
     assert.deepEqual(documents.map((d) => d.fileName), ["акт-осмотра.txt"]);
   },
 );
+
+browserTest(
+  "[e2e] /tasks finds tasks by their object's address, and a list opened for one object names it and lets it go",
+  async (h) => {
+    const page = await h.signedIn("engineer@demo.local", "phone", "/tasks");
+    const filters = page.getByRole("form", { name: "Фильтры задач" });
+    await filters.getByLabel("Объект").fill("клин");
+    await filters.getByRole("button", { name: "Показать" }).click();
+    await page.waitForURL(/\/tasks\?.*\bq=/);
+    const cards = page.locator("article.task-card");
+    const addresses = await cards.locator("dd a[href^='/objects?objectId=']").allTextContents();
+    assert.ok(addresses.length > 0 && addresses.every((a) => a.includes("Клин")), addresses.join("; "));
+    await screenshot(page, "tasks-object-search-phone");
+
+    const objectId = Number(
+      (await cards.first().locator("dd a[href^='/objects?objectId=']").getAttribute("href"))!.split("=")[1],
+    );
+    await page.goto(`/tasks?objectId=${objectId}`);
+    await filters.getByText(addresses[0]).waitFor();
+    await screenshot(page, "tasks-chosen-object-phone");
+    await filters.getByRole("link", { name: "Все объекты" }).click();
+    await page.waitForURL((url) => url.pathname === "/tasks" && !url.search.includes("objectId"));
+    assert.ok((await cards.count()) > addresses.length, "every object's tasks again");
+  },
+);

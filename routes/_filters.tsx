@@ -28,14 +28,15 @@ export function FilterSelect({ label, name, value, all, options, extra }: {
 }
 
 /** The search field (`q`, id `f-q`) of the form. */
-export function FilterSearch({ value, placeholder, className = "field" }: {
+export function FilterSearch({ value, placeholder, label = "Поиск", className = "field" }: {
   value: string | undefined;
   placeholder: string;
+  label?: string;
   className?: string;
 }) {
   return (
     <div className={className}>
-      <label htmlFor="f-q">Поиск</label>
+      <label htmlFor="f-q">{label}</label>
       <input id="f-q" name="q" type="search" defaultValue={value ?? ""} placeholder={placeholder} />
     </div>
   );
@@ -92,11 +93,23 @@ export function StatusFilter<K extends string>({ value, statuses, labels }: {
   return <FilterSelect label="Статус" name="status" value={value} all="Все статусы" options={options} />;
 }
 
-/** The object select (`objectId`). */
-export function ObjectFilter({ value, objects }: {
-  value: number | undefined;
-  objects: ReadonlyArray<{ id: number; address: string }>;
+/**
+ * The object a list was opened for from its card (`objectId`): named, kept by the form, and dropped by «Все
+ * объекты». Lists find their objects by the search field otherwise, not by a select of them: a company with
+ * a thousand objects would carry them all on every list page.
+ */
+export function ChosenObject({ object, clearHref }: {
+  object: { id: number; address: string };
+  /** The list with the same filters but this object's. */
+  clearHref: string;
 }) {
-  const options = objects.map((o) => ({ value: o.id, label: o.address }));
-  return <FilterSelect label="Объект" name="objectId" value={value} all="Все объекты" options={options} />;
+  return (
+    <div className="field chosen-object">
+      <input type="hidden" name="objectId" value={object.id} />
+      <span className="label">Объект</span>
+      <p className="chosen-object-name">
+        <span>{object.address}</span> <a className="btn btn-ghost btn-sm" href={clearHref}>Все объекты</a>
+      </p>
+    </div>
+  );
 }

@@ -11,9 +11,10 @@ import type { AppEnv } from "../server/types.ts";
 import EstimatesTable from "../islands/EstimatesTable.tsx";
 import CreateEstimateDialog from "../islands/CreateEstimateDialog.tsx";
 import { renderWorkPage } from "./_page.tsx";
-import { FilterForm, FilterSearch, ObjectFilter, StatusFilter } from "./_filters.tsx";
+import { ChosenObject, FilterForm, FilterSearch, StatusFilter } from "./_filters.tsx";
 import { Card, EmptyState, StatCard } from "../components/Card.tsx";
 import { positiveInt } from "../server/query.ts";
+import { pageHref } from "../components/Pagination.tsx";
 import { DIALOG_OBJECTS } from "./_dashboard/mod.tsx";
 
 /**
@@ -37,9 +38,11 @@ export default async function estimatesPage(c: Context<AppEnv>) {
       columns: estimateTableColumns,
     }),
     estimateSummary(db, scope, filter),
-    objectChoices(db, scope, { chosen: objectId }),
+    // The dialog's newest objects, and the object the list is for (named by the filter).
+    objectChoices(db, scope, { limit: DIALOG_OBJECTS, chosen: objectId }),
   ]);
   const filtered = Boolean(status || objectId || search);
+  const chosenObject = objectId ? objects.find((o) => o.id === objectId) : undefined;
   const at = now();
   const suggested = `СМ-${String(at.getTime()).slice(-6)}`;
 
@@ -71,9 +74,14 @@ export default async function estimatesPage(c: Context<AppEnv>) {
           />
         </div>
         <FilterForm action="/estimates" label="Фильтры смет" submit="Применить" filtered={filtered}>
-          <FilterSearch value={search} placeholder="Номер или адрес" />
+          <FilterSearch value={search} placeholder="Номер, адрес или клиент" />
           <StatusFilter value={status} statuses={estimateStatuses} labels={estimateStatusLabels} />
-          <ObjectFilter value={objectId} objects={objects} />
+          {chosenObject && (
+            <ChosenObject
+              object={chosenObject}
+              clearHref={pageHref("/estimates", { status, q: search }, 1)}
+            />
+          )}
         </FilterForm>
         <Card>
           {rows.length === 0

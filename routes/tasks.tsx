@@ -16,7 +16,7 @@ import ScheduleBoard from "../islands/ScheduleBoard.tsx";
 import { moscowDate } from "../domain/dates.ts";
 import { renderWorkPage } from "./_page.tsx";
 import { DIALOG_OBJECTS } from "./_dashboard/mod.tsx";
-import { FilterForm, FilterSelect, ObjectFilter, StatusFilter } from "./_filters.tsx";
+import { ChosenObject, FilterForm, FilterSearch, FilterSelect, StatusFilter } from "./_filters.tsx";
 import { EmptyState } from "../components/Card.tsx";
 import { Icon } from "../components/Icon.tsx";
 import { TaskCard, taskDetailProps } from "./_tasks/TaskCard.tsx";
@@ -44,27 +44,31 @@ export default async function tasksPage(c: Context<AppEnv>) {
     : undefined;
   const assignedTo = own ? user.id : q.assignedTo === "none" ? "none" as const : positiveInt(q.assignedTo);
   const objectId = positiveInt(q.objectId);
+  const objectQuery = objectId ? undefined : (q.q ?? "").trim().slice(0, 100) || undefined;
   const taskId = positiveInt(q.taskId);
   const editId = positiveInt(q.edit);
   const page = pageNumber(q.page);
-  const filter = { status, assignedTo, objectId, now: at };
+  const filter = { status, assignedTo, objectId, objectQuery, now: at };
 
   const byViewer = { now: at, assignedTo: own ? user.id : undefined };
   const [tasks, total, objects, people, opened, edited, crews] = await Promise.all([
     listTasks(db, scope, { ...filter, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
     countTasks(db, scope, filter),
-    objectChoices(db, scope, { chosen: objectId }),
+    // The dialog's newest objects, and the object the list is for (named by the filter).
+    manager || objectId ? objectChoices(db, scope, { limit: DIALOG_OBJECTS, chosen: objectId }) : [],
     own ? Promise.resolve([]) : assignableUsers(db, scope),
     taskId ? getTask(db, scope, taskId, byViewer) : Promise.resolve(null),
     editId ? getTask(db, scope, editId, byViewer) : Promise.resolve(null),
     editId ? listCrews(db, scope) : Promise.resolve([]),
   ]);
-  const filtered = Boolean(status || (!own && assignedTo) || objectId);
+  const filtered = Boolean(status || (!own && assignedTo) || objectId || objectQuery);
+  const chosenObject = objectId ? objects.find((o) => o.id === objectId) : undefined;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const params = {
     status,
     assignedTo: own || !assignedTo ? undefined : String(assignedTo),
     objectId: objectId ? String(objectId) : undefined,
+    q: objectQuery,
   };
   const listHref = pageHref("/tasks", params, page);
   const editHref = (id: number) => `${listHref}${listHref.includes("?") ? "&" : "?"}edit=${id}`;
@@ -104,7 +108,14 @@ export default async function tasksPage(c: Context<AppEnv>) {
               options={people.map((p) => ({ value: p.id, label: p.name }))}
             />
           )}
-          <ObjectFilter value={objectId} objects={objects} />
+          {chosenObject
+            ? (
+              <ChosenObject
+                object={chosenObject}
+                clearHref={pageHref("/tasks", { ...params, objectId: undefined }, 1)}
+              />
+            )
+            : <FilterSearch label="Объект" value={objectQuery} placeholder="Адрес, клиент или телефон" />}
         </FilterForm>
 
         {(taskId && !opened || editId && !(edited && editable(edited))) && (

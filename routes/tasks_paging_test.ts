@@ -42,7 +42,7 @@ Deno.test("[pages] /tasks shows the tasks a page at a time, with the total and l
   }
 });
 
-Deno.test("[pages] the task and estimate filters name the object they filter by when it is older than the 300 they list", async () => {
+Deno.test("[pages] the task and estimate lists search their objects instead of listing them, and name the object a list was opened for", async () => {
   const t = await createTestApp();
   try {
     const { db } = t.deps;
@@ -56,14 +56,37 @@ Deno.test("[pages] the task and estimate filters name the object they filter by 
       createdAt: new Date(start + i * 1000),
       updatedAt: new Date(start + i * 1000),
     })));
-    const option = (selected: string) =>
-      new RegExp(`<option value="${oldest.id}"${selected}>${escapeHtml(oldest.address)}</option>`);
+    const as = "engineer@demo.local";
     for (const path of ["/tasks", "/estimates"]) {
-      const all = await (await t.request(path, { as: "engineer@demo.local" })).text();
-      assert.doesNotMatch(all, option("[^>]*"), `${path}: not among the 300 newest`);
-      const filtered = await (await t.request(`${path}?objectId=${oldest.id}`, { as: "engineer@demo.local" }))
-        .text();
-      assert.match(filtered, option(' selected=""'), `${path}: the filter names the object`);
+      const all = await (await t.request(path, { as })).text();
+      assert.doesNotMatch(all, /<select[^>]*name="objectId"/, `${path}: no select of the company's objects`);
+      assert.match(all, /<input id="f-q" type="search"[^>]* name="q"/, `${path}: a search field instead`);
+
+      // Opened from the oldest object's card: the filter names it, keeps it, and «Все объекты» drops it.
+      const filtered = await (await t.request(`${path}?objectId=${oldest.id}`, { as })).text();
+      assert.match(filtered, new RegExp(`<input type="hidden" name="objectId" value="${oldest.id}"/>`));
+      assert.match(
+        filtered,
+        new RegExp(`<span>${escapeHtml(oldest.address)}</span> <a [^>]*href="${path}">Все объекты</a>`),
+      );
+    }
+
+    // /tasks?q= lists the tasks of the objects whose address (in any case) contains it, and only those.
+    const objectLinks = (html: string) =>
+      [...html.matchAll(/<dd><a href="\/objects\?objectId=\d+">([^<]+)<\/a><\/dd>/g)].map((m) => m[1]);
+    const every = objectLinks(await (await t.request("/tasks", { as })).text());
+    const word = every.find((a) => a.includes("Клин"))?.match(/г\. (\S+),/)?.[1];
+    assert.equal(word, "Клин", "the demo has a task at Клин");
+    assert.ok(every.some((a) => !a.includes(word)), "and tasks elsewhere");
+    for (const q of [word, word.toLowerCase()]) {
+      const page = await (await t.request(`/tasks?q=${encodeURIComponent(q)}`, { as })).text();
+      const found = objectLinks(page);
+      assert.ok(found.length > 0 && found.every((a) => a.includes(word)), `${q}: ${found.join("; ")}`);
+      assert.match(
+        page,
+        new RegExp(`>${found.length} задач[аи]?<`),
+        "the subtitle counts the search's tasks",
+      );
     }
   } finally {
     await t.close();
