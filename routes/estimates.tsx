@@ -13,13 +13,16 @@ import CreateEstimateDialog from "../islands/CreateEstimateDialog.tsx";
 import { renderWorkPage } from "./_page.tsx";
 import { ChosenObject, FilterForm, FilterSearch, StatusFilter } from "./_filters.tsx";
 import { Card, EmptyState, StatCard } from "../components/Card.tsx";
-import { positiveInt } from "../server/query.ts";
-import { pageHref } from "../components/Pagination.tsx";
+import { pageNumber, positiveInt } from "../server/query.ts";
+import { pageHref, Pagination } from "../components/Pagination.tsx";
 import { DIALOG_OBJECTS } from "./_dashboard/mod.tsx";
+
+/** Estimates a page shows: a company with thousands of them got them all, half a megabyte of page at 5 000. */
+const PAGE_SIZE = 48;
 
 /**
  * /estimates, 'Сметы' (the estimating spec's «Estimates screen»): four cards, filters, the table with row
- * actions, a new estimate.
+ * actions a page at a time, a new estimate.
  */
 export default async function estimatesPage(c: Context<AppEnv>) {
   const user = currentUser(c);
@@ -32,8 +35,9 @@ export default async function estimatesPage(c: Context<AppEnv>) {
   const objectId = positiveInt(q.objectId);
   const search = (q.q ?? "").trim().slice(0, 100) || undefined;
   const filter = { status, objectId, q: search };
+  const page = pageNumber(q.page);
   const [rows, summary, objects] = await Promise.all([
-    listEstimateColumns(db, scope, { ...filter, limit: 200 }, {
+    listEstimateColumns(db, scope, { ...filter, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }, {
       name: "table",
       columns: estimateTableColumns,
     }),
@@ -42,6 +46,8 @@ export default async function estimatesPage(c: Context<AppEnv>) {
     objectChoices(db, scope, { limit: DIALOG_OBJECTS, chosen: objectId }),
   ]);
   const filtered = Boolean(status || objectId || search);
+  const pages = Math.max(1, Math.ceil(summary.total / PAGE_SIZE));
+  const params = { status, objectId: objectId ? String(objectId) : undefined, q: search };
   const chosenObject = objectId ? objects.find((o) => o.id === objectId) : undefined;
   const at = now();
   const suggested = `СМ-${String(at.getTime()).slice(-6)}`;
@@ -79,7 +85,7 @@ export default async function estimatesPage(c: Context<AppEnv>) {
           {chosenObject && (
             <ChosenObject
               object={chosenObject}
-              clearHref={pageHref("/estimates", { status, q: search }, 1)}
+              clearHref={pageHref("/estimates", { ...params, objectId: undefined }, 1)}
             />
           )}
         </FilterForm>
@@ -114,6 +120,7 @@ export default async function estimatesPage(c: Context<AppEnv>) {
               />
             )}
         </Card>
+        <Pagination page={page} pages={pages} href={(n) => pageHref("/estimates", params, n)} />
       </div>
     ),
   });

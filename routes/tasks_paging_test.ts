@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { asc, eq } from "drizzle-orm";
-import { companies, objects, tasks, users } from "../db/schema/mod.ts";
+import { companies, estimates, objects, tasks, users } from "../db/schema/mod.ts";
 import { createTestApp } from "../server/testing.ts";
 
 const escapeHtml = (text: string) =>
@@ -88,6 +88,43 @@ Deno.test("[pages] the task and estimate lists search their objects instead of l
         "the subtitle counts the search's tasks",
       );
     }
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[pages] /estimates shows the estimates a page at a time, the cards counting them all", async () => {
+  const t = await createTestApp();
+  try {
+    const { db } = t.deps;
+    const [company] = await db.select().from(companies).where(eq(companies.name, "ООО «Демо Септик»"));
+    const [object] = await db.select().from(objects).where(eq(objects.companyId, company.id)).limit(1);
+    const start = Date.now() + 60_000;
+    await db.insert(estimates).values(Array.from({ length: 60 }, (_, i) => ({
+      companyId: company.id,
+      objectId: object.id,
+      estimateNumber: `СМ-СТР-${i}`,
+      createdAt: new Date(start + i * 1000),
+      updatedAt: new Date(start + i * 1000),
+    })));
+    // Each estimate once, in page order (the table and its phone cards both name it).
+    const numbers = (
+      html: string,
+    ) => [...new Set([...html.matchAll(/СМ-СТР-(\d+)</g)].map((m) => Number(m[1])))];
+    const first = await (await t.request("/estimates", { as: "engineer@demo.local" })).text();
+    const total = Number(first.match(/(\d+) смет/)?.[1]);
+    assert.ok(total >= 60, `the subtitle counts every estimate: ${total}`);
+    assert.deepEqual(numbers(first), Array.from({ length: 48 }, (_, i) => 59 - i), "the 48 newest");
+    const pages = Math.ceil(total / 48);
+    assert.match(first, new RegExp(`Страница 1 из ${pages}`));
+    assert.match(first, /href="\/estimates\?page=2" rel="next"/);
+    const second = await (await t.request("/estimates?page=2", { as: "engineer@demo.local" })).text();
+    assert.deepEqual(numbers(second).slice(0, 12), Array.from({ length: 12 }, (_, i) => 11 - i));
+    const searched =
+      await (await t.request("/estimates?q=%D0%A1%D0%A2%D0%A0&page=2", { as: "engineer@demo.local" }))
+        .text();
+    assert.deepEqual(numbers(searched), Array.from({ length: 12 }, (_, i) => 11 - i), "a search pages too");
+    assert.match(searched, /href="\/estimates\?q=%D0%A1%D0%A2%D0%A0" rel="prev"/);
   } finally {
     await t.close();
   }
