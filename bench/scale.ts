@@ -82,6 +82,7 @@ const pages: Array<{ path: string; as: string; after: "task edit" | "object note
   { path: "/tasks", as: ENGINEER, after: "task edit" },
   { path: "/objects", as: ENGINEER, after: "object note" },
   { path: "/documents", as: ENGINEER, after: "object note" },
+  { path: "/estimates", as: ENGINEER, after: "object note" },
   { path: "/employees", as: "manager@demo.local", after: "task edit" },
 ];
 

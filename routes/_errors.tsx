@@ -20,7 +20,7 @@ export function notFoundPage(c: Context<AppEnv>) {
   const panel = (
     <ErrorPanel icon="search" title="Страница не найдена" text="Такой страницы нет. Проверьте адрес." />
   );
-  if (c.var.user) return renderWorkPage(c, { title: "404", body: panel }, 404);
+  if (c.get("user")) return renderWorkPage(c, { title: "404", body: panel }, 404);
   return renderPage(c, {
     title: "Страница не найдена",
     bodyClass: "auth-page",

@@ -16,9 +16,9 @@ export interface WorkPage {
 /** Renders a signed-in page inside the navigation shell. */
 export async function renderWorkPage(c: Context<AppEnv>, page: WorkPage, status: 200 | 403 | 404 = 200) {
   const user = currentUser(c);
-  const { db, now } = c.var.deps;
+  const { db, now } = c.get("deps");
   // A cached page's count was read with its key (server/page_cache.ts).
-  const unread = c.var.unread ?? await unreadCount(db, user.id);
+  const unread = c.get("unread") ?? await unreadCount(db, user.id);
   return renderPage(c, {
     title: page.title,
     body: (

@@ -39,7 +39,7 @@ export default async function adminPage(c: Context<AppEnv>) {
       ),
     }, 403);
   }
-  const { db, now, reads } = c.var.deps;
+  const { db, now, reads } = c.get("deps");
   const isSystem = user.role === "system_admin";
   const scope = companyScope(user);
   const [companies, dashboard] = await Promise.all([

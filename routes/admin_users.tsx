@@ -11,7 +11,7 @@ import { scopeOf } from "../db/scope.ts";
 /** /admin/users: the owner's page of every user, with role and company changes and the demo clean-up. */
 export default async function adminUsersPage(c: Context<AppEnv>) {
   const user = currentUser(c);
-  const { db } = c.var.deps;
+  const { db } = c.get("deps");
   const [users, companies] = await Promise.all([listUsers(db, scopeOf(null)), companyOptions(db)]);
   return renderWorkPage(c, {
     title: "Управление пользователями",

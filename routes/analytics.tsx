@@ -203,14 +203,14 @@ function TabBody({ tab, data, period }: { tab: AnalyticsTab; data: Analytics; pe
 /** /analytics, 'Аналитика и отчёты': KPIs, money, team and four tabs of charts and tables for a period. */
 export default async function analyticsPage(c: Context<AppEnv>) {
   const user = currentUser(c);
-  const { db, now } = c.var.deps;
+  const { db, now } = c.get("deps");
   const at = now();
   const period = parsePeriod(c.req.query("period"));
   const tab = (analyticsTabs as readonly string[]).includes(c.req.query("tab") ?? "")
     ? c.req.query("tab") as AnalyticsTab
     : "objects";
   const [data, receivables, service] = await Promise.all([
-    readsOf(c.var.deps).read("analytics", { scope: companyScope(user), period, now: at.getTime() }),
+    readsOf(c.get("deps")).read("analytics", { scope: companyScope(user), period, now: at.getTime() }),
     receivablesByAge(db, companyScope(user), at),
     serviceFigures(db, companyScope(user), at, periodRange(period, at).from),
   ]);

@@ -58,7 +58,7 @@ function closedPage(c: Context<AppEnv>, status: 404 | 410) {
 export default async function clientLinkPage(c: Context<AppEnv>) {
   const state = await openLink(c, c.req.param("token") ?? "");
   if ("status" in state) return closedPage(c, state.status);
-  const { db, now } = c.var.deps;
+  const { db, now } = c.get("deps");
   const [v, service, act, agreement, invoices, money] = await Promise.all([
     linkView(db, state.link),
     linkService(db, state.link),
@@ -74,7 +74,7 @@ export default async function clientLinkPage(c: Context<AppEnv>) {
   const { contract, estimate, company, superseded } = v;
   // A replaced version's prepayment is not asked for any more; one already received is still shown.
   const payment = superseded && v.payment?.status !== "paid" ? null : v.payment;
-  const user = c.var.user;
+  const user = c.get("user");
   const final = payment?.kind === "final";
   const purpose = !contract
     ? ""

@@ -11,7 +11,7 @@ import { renderWorkPage } from "./_page.tsx";
 
 /** /companies (system_admin): stat cards, the list, the create and edit dialogs. */
 export default async function companiesPage(c: Context<AppEnv>) {
-  const { db, now } = c.var.deps;
+  const { db, now } = c.get("deps");
   const [companies, all] = await Promise.all([
     listCompanies(db, scopeOf(null)),
     figures(db, scopeOf(null), defaultPeriod, now()),

@@ -24,10 +24,12 @@ export default async function contractPage(c: Context<AppEnv>) {
   if (id === undefined) return notFoundPage(c);
   const user = currentUser(c);
   const scope = companyScope(user);
-  const contract = await getContract(c.var.deps.db, scope, id);
+  const contract = await getContract(c.get("deps").db, scope, id);
   if (!contract) return notFoundPage(c);
   const links = hasRole(user.role, paymentKeeperRoles)
-    ? (await objectLinks(c.var.deps.db, scope, contract.objectId)).filter((l) => l.contractId === contract.id)
+    ? (await objectLinks(c.get("deps").db, scope, contract.objectId)).filter((l) =>
+      l.contractId === contract.id
+    )
     : null;
   const s = contract.signature;
   const p = contract.payment;
@@ -106,7 +108,7 @@ export default async function contractPage(c: Context<AppEnv>) {
                   revokedAt: l.revokedAt?.toISOString() ?? null,
                   openedAt: l.openedAt?.toISOString() ?? null,
                 })),
-                today: c.var.deps.now().toISOString().slice(0, 10),
+                today: c.get("deps").now().toISOString().slice(0, 10),
               }}
             />
           </Card>

@@ -11,7 +11,7 @@ import { notFoundPage } from "./_errors.tsx";
 export default async function contractPrintPage(c: Context<AppEnv>) {
   const id = positiveInt(c.req.param("id"));
   if (id === undefined) return notFoundPage(c);
-  const contract = await getContract(c.var.deps.db, companyScope(currentUser(c)), id);
+  const contract = await getContract(c.get("deps").db, companyScope(currentUser(c)), id);
   if (!contract) return notFoundPage(c);
   const s = contract.signature;
   return renderPage(c, {

@@ -11,7 +11,7 @@ import { DashboardSection, loadDashboardSection } from "./_dashboard/mod.tsx";
  */
 export default async function dashboardPage(c: Context<AppEnv>) {
   const user = currentUser(c);
-  const { db, now, reads } = c.var.deps;
+  const { db, now, reads } = c.get("deps");
   const section = await loadDashboardSection(db, user, companyScope(user), {
     period: parsePeriod(c.req.query("period")),
     now: now(),

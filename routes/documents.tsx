@@ -18,7 +18,7 @@ const PAGE_SIZE = 48;
 export default async function documentsPage(c: Context<AppEnv>) {
   const user = currentUser(c);
   const scope = companyScope(user);
-  const { db } = c.var.deps;
+  const { db } = c.get("deps");
   const page = pageNumber(c.req.query("page"));
   const [docs, objects] = await Promise.all([
     listDocuments(db, scope, { page, pageSize: PAGE_SIZE }),

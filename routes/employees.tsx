@@ -11,7 +11,7 @@ import { renderWorkPage } from "./_page.tsx";
 /** /employees ('Сотрудники'): counters, the list, adding and (de)activating employees, avatars. */
 export default async function employeesPage(c: Context<AppEnv>) {
   const user = currentUser(c);
-  const rows = await listEmployees(c.var.deps.db, companyScope(user));
+  const rows = await listEmployees(c.get("deps").db, companyScope(user));
   return renderWorkPage(c, {
     title: "Сотрудники",
     subtitle: user.companyName ?? countOf(rows.length, employeeForms),

@@ -33,7 +33,7 @@ export const editObjectHref = (id: number) => `/objects?objectId=${id}&edit=1`;
 export default async function engineerPage(c: Context<AppEnv>) {
   const user = currentUser(c);
   const scope = companyScope(user);
-  const { db, now, reads } = c.var.deps;
+  const { db, now, reads } = c.get("deps");
   const at = now();
   const [data, objects, tasks, dialogs, owed] = await Promise.all([
     loadDashboard(db, scope, { period: "30d", now: at, reads }),

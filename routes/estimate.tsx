@@ -43,8 +43,8 @@ async function estimateOf(c: Context<AppEnv>) {
   const version = versionOf(c);
   const scope = companyScope(user);
   return version
-    ? await getEstimateVersion(c.var.deps.db, scope, id, version)
-    : await getEstimate(c.var.deps.db, scope, id);
+    ? await getEstimateVersion(c.get("deps").db, scope, id, version)
+    : await getEstimate(c.get("deps").db, scope, id);
 }
 
 /**
@@ -56,7 +56,7 @@ export default async function estimatePage(c: Context<AppEnv>) {
   const user = currentUser(c);
   const e = await estimateOf(c);
   if (!e) return notFoundPage(c);
-  const { db } = c.var.deps;
+  const { db } = c.get("deps");
   const scope = companyScope(user);
   // The estimate as it stands: the one read already unless an earlier version was asked for.
   const current = versionOf(c) ? await getEstimate(db, scope, e.id) : e;
@@ -293,7 +293,7 @@ export default async function estimatePage(c: Context<AppEnv>) {
 export async function estimatePrintPage(c: Context<AppEnv>) {
   const e = await estimateOf(c);
   if (!e) return notFoundPage(c);
-  const parts = await estimateDocumentParts(c.var.deps.db, e);
+  const parts = await estimateDocumentParts(c.get("deps").db, e);
   return renderPage(c, {
     title: `Смета ${e.estimateNumber}`,
     bodyClass: "print-page",

@@ -27,7 +27,7 @@ const PAGE_SIZE = 48;
 export default async function estimatesPage(c: Context<AppEnv>) {
   const user = currentUser(c);
   const scope = companyScope(user);
-  const { db, now } = c.var.deps;
+  const { db, now } = c.get("deps");
   const q = c.req.query();
   const status = (estimateStatuses as readonly string[]).includes(q.status ?? "")
     ? q.status as EstimateStatus

@@ -19,7 +19,7 @@ import { positiveInt } from "../server/query.ts";
 export default async function fieldWorkPage(c: Context<AppEnv>) {
   const user = currentUser(c);
   const scope = companyScope(user);
-  const { db, now } = c.var.deps;
+  const { db, now } = c.get("deps");
   const objectId = positiveInt(c.req.param("id"));
   if (c.req.param("id") !== undefined) {
     const object = objectId ? await objectForEstimate(db, scope, objectId) : null;

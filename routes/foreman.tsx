@@ -165,7 +165,7 @@ const PAGE_SIZE = 20;
 export default async function foremanPage(c: Context<AppEnv>) {
   const user = currentUser(c);
   const scope = companyScope(user);
-  const { db, now } = c.var.deps;
+  const { db, now } = c.get("deps");
   const page = pageNumber(c.req.query("page"));
   const [stats, projects, routes] = await Promise.all([
     foremanStats(db, scope),

@@ -7,8 +7,8 @@ import LoginForm from "../islands/LoginForm.tsx";
 
 /** /login: the sign-in and registration tabs; a signed-in visitor goes home. */
 export default function loginPage(c: Context<AppEnv>) {
-  if (c.var.user) return c.redirect("/");
-  const { env } = c.var.deps;
+  if (c.get("user")) return c.redirect("/");
+  const { env } = c.get("deps");
   return renderPage(c, {
     title: "Вход",
     bodyClass: "auth-page",

@@ -13,7 +13,7 @@ import { Card, EmptyState } from "../components/Card.tsx";
 /** /measurements: the latest measurement of every measured task, for the office and the system administrator. */
 export default async function measurementsPage(c: Context<AppEnv>) {
   const user = currentUser(c);
-  const rows = await listLatestMeasurements(c.var.deps.db, companyScope(user));
+  const rows = await listLatestMeasurements(c.get("deps").db, companyScope(user));
   return renderWorkPage(c, {
     title: "Все замеры",
     subtitle: "Последние сохранённые замеры по задачам",

@@ -52,7 +52,7 @@ export interface PageRoute {
   cache?: CacheRule;
 }
 
-const home: Handler<AppEnv> = (c) => c.redirect(homePath(c.var.user!.role, c.var.user!.isOwner));
+const home: Handler<AppEnv> = (c) => c.redirect(homePath(c.get("user")!.role, c.get("user")!.isOwner));
 
 const shopOrdersDenied = "Заказы магазина доступны администраторам и менеджерам";
 

@@ -9,7 +9,7 @@ import { renderWorkPage } from "./_page.tsx";
 /** /notifications: the user's full notification list. */
 export default async function notificationsPage(c: Context<AppEnv>) {
   const user = currentUser(c);
-  const items = await listNotifications(c.var.deps.db, user.id, 200);
+  const items = await listNotifications(c.get("deps").db, user.id, 200);
   return renderWorkPage(c, {
     title: "Уведомления",
     subtitle: "Задачи, объекты и сметы, которые касаются вас",

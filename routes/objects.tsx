@@ -124,7 +124,7 @@ function objectsPage(variant: Variant) {
   return async (c: Context<AppEnv>) => {
     const user = currentUser(c);
     const scope = companyScope(user);
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const canEdit = hasRole(user.role, objectEditorRoles);
     const q = c.req.query();
     const status = (objectStatuses as readonly string[]).includes(q.status ?? "")

@@ -20,13 +20,13 @@ import { userOrders } from "../db/shop_orders.ts";
 /** /profile, 'Личный кабинет': who I am, the pending-assignment warning, and the password form. */
 export default async function profilePage(c: Context<AppEnv>) {
   const user = currentUser(c);
-  const own = await findUser(c.var.deps.db, scopeOf(null), user.id);
+  const own = await findUser(c.get("deps").db, scopeOf(null), user.id);
   const customer = user.role === "user";
-  const myObjects = customer ? await customerObjectList(c.var.deps.db, user.id, c.var.deps.now()) : [];
-  const myOrders = customer ? await userOrders(c.var.deps.db, user.id) : [];
+  const myObjects = customer ? await customerObjectList(c.get("deps").db, user.id, c.get("deps").now()) : [];
+  const myOrders = customer ? await userOrders(c.get("deps").db, user.id) : [];
   const feedIssued = customer || user.companyId === null
     ? null
-    : await calendarFeedIssuedAt(c.var.deps.db, user.id);
+    : await calendarFeedIssuedAt(c.get("deps").db, user.id);
   return renderWorkPage(c, {
     title: "Личный кабинет",
     subtitle: customer ? "Ваши объекты, заказы и контакты компаний" : "Ваши данные и пароль",

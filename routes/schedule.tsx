@@ -99,7 +99,7 @@ interface Row {
 export default async function schedulePage(c: Context<AppEnv>) {
   const user = currentUser(c);
   const scope = companyScope(user);
-  const { db, now } = c.var.deps;
+  const { db, now } = c.get("deps");
   const at = now();
   const q = c.req.query();
   const own = seesOnlyOwnTasks(user);

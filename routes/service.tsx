@@ -82,7 +82,7 @@ function VisitLine(
 
 export default async function servicePage(c: Context<AppEnv>) {
   const user = currentUser(c);
-  const { db, now } = c.var.deps;
+  const { db, now } = c.get("deps");
   const at = now();
   const today = moscowDate(at);
   const scope = companyScope(user);

@@ -25,7 +25,7 @@ import { renderWorkPage } from "./_page.tsx";
 export default async function serviceVisitPage(c: Context<AppEnv>) {
   const user = currentUser(c);
   const scope = companyScope(user);
-  const { db, now } = c.var.deps;
+  const { db, now } = c.get("deps");
   const id = positiveInt(c.req.param("id"));
   const v = id ? await getVisit(db, scope, id) : null;
   if (!v || v.visit.taskId === null) return notFoundPage(c);

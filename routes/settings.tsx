@@ -53,7 +53,7 @@ const tabLabels: Record<Tab, string> = {
  */
 export default async function settingsPage(c: Context<AppEnv>) {
   const user = currentUser(c);
-  const { db } = c.var.deps;
+  const { db } = c.get("deps");
   const companyAdmin = user.role === "company_admin" && user.companyId !== null;
   const company = companyAdmin ? await findCompany(db, companyScope(user), user.companyId!) : null;
   const shop = company ? await findShopSettings(db, company.id) : null;
@@ -80,7 +80,7 @@ export default async function settingsPage(c: Context<AppEnv>) {
   } else if (tab === "company" && company) {
     body = <Island component={CompanySettings} props={{ company: companyJson(company) }} />;
   } else if (tab === "messages" && company) {
-    const settings = await messageSettingsJson(db, c.var.deps.env, company.id);
+    const settings = await messageSettingsJson(db, c.get("deps").env, company.id);
     body = <Island component={ClientMessageSettings} props={{ settings }} />;
   } else if (tab === "shop" && shop) {
     body = <Island component={ShopSettingsForm} props={{ settings: shopSettingsJson(shop) }} />;

@@ -14,7 +14,7 @@ export default function shopPlaceholderPage(c: Context<AppEnv>) {
       action={<a className="btn btn-primary" href="/">На главную</a>}
     />
   );
-  if (c.var.user) return renderWorkPage(c, { title: "Интернет-магазин", body });
+  if (c.get("user")) return renderWorkPage(c, { title: "Интернет-магазин", body });
   return renderPage(c, {
     title: "Интернет-магазин",
     bodyClass: "auth-page",

@@ -34,7 +34,7 @@ export async function ordersPage(c: Context<AppEnv>) {
   const from = dayRe.test(q.from ?? "") ? q.from : undefined;
   const to = dayRe.test(q.to ?? "") ? q.to : undefined;
   const page = positiveInt(q.page) ?? 1;
-  const result = await listOrders(c.var.deps.db, companyScope(user), { status, from, to, page });
+  const result = await listOrders(c.get("deps").db, companyScope(user), { status, from, to, page });
   const pages = Math.max(1, Math.ceil(result.total / result.pageSize));
   return renderWorkPage(c, {
     title: "Заказы",
@@ -94,7 +94,7 @@ export async function ordersPage(c: Context<AppEnv>) {
 
 export async function orderDetailPage(c: Context<AppEnv>) {
   const id = positiveInt(c.req.param("id"));
-  const order = id ? await findOrder(c.var.deps.db, companyScope(currentUser(c)), id) : null;
+  const order = id ? await findOrder(c.get("deps").db, companyScope(currentUser(c)), id) : null;
   if (!order) return notFoundPage(c);
   return renderWorkPage(c, {
     title: `Заказ ${order.orderNumber}`,
@@ -177,7 +177,7 @@ export async function orderDetailPage(c: Context<AppEnv>) {
 /** /shop-products: the company's products for its shop staff. */
 export async function shopProductsPage(c: Context<AppEnv>) {
   const user = currentUser(c);
-  const { db } = c.var.deps;
+  const { db } = c.get("deps");
   const [products, categories, shop] = await Promise.all([
     listManagedProducts(db, companyScope(user)),
     listAllCategories(db),

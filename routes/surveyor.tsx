@@ -111,7 +111,7 @@ function MoreLink({ shown, total, href, children }: {
 export default async function surveyorPage(c: Context<AppEnv>) {
   const user = currentUser(c);
   const scope = companyScope(user);
-  const { db, now } = c.var.deps;
+  const { db, now } = c.get("deps");
   const at = now();
   const isSurveyor = user.role === "measurement_engineer";
   const whose = isSurveyor ? { assignedTo: user.id } : { assigneeRole: "measurement_engineer" };

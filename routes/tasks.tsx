@@ -33,7 +33,7 @@ const PAGE_SIZE = 48;
 export default async function tasksPage(c: Context<AppEnv>) {
   const user = currentUser(c);
   const scope = companyScope(user);
-  const { db, now } = c.var.deps;
+  const { db, now } = c.get("deps");
   const at = now();
   const own = seesOnlyOwnTasks(user);
   const manager = hasRole(user.role, taskManagerRoles);

@@ -9,7 +9,7 @@ import { companyOfUnsubscribeToken } from "../db/outbox.ts";
 export default async function unsubscribePage(c: Context<AppEnv>) {
   const token = c.req.param("token") ?? "";
   const done = c.req.query("done") === "1";
-  const company = await companyOfUnsubscribeToken(c.var.deps.db, token);
+  const company = await companyOfUnsubscribeToken(c.get("deps").db, token);
   return renderPage(c, {
     title: "Отписка от напоминаний",
     bodyClass: "client-page",

@@ -11,7 +11,7 @@ import { renderWorkPage } from "./_page.tsx";
 /** /users: system_admin manages every user, company_admin the users of its own company. */
 export default async function usersPage(c: Context<AppEnv>) {
   const user = currentUser(c);
-  const { db } = c.var.deps;
+  const { db } = c.get("deps");
   const isSystemAdmin = user.role === "system_admin";
   const users = await listUsers(db, companyScope(user));
   const companies = isSystemAdmin

@@ -102,7 +102,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       route.path,
       (c, next) => {
         if (route.access === "public") return next();
-        const user = c.var.user;
+        const user = c.get("user");
         if (!user) {
           const back = c.req.path + (new URL(c.req.url).search);
           return c.redirect(`/login?next=${encodeURIComponent(back)}`);

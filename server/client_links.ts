@@ -29,7 +29,7 @@ export type LinkState = { link: ClientLink } | { status: 404 | 410 };
 /** The link of a token: 404 when unknown, 410 when revoked or expired (the page says no more). */
 export async function openLink(c: Context<AppEnv>, token: string): Promise<LinkState> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return { status: 404 };
-  const { db, now } = c.var.deps;
+  const { db, now } = c.get("deps");
   const link = await findLinkByTokenHash(db, sha256Hex(token));
   if (!link) return { status: 404 };
   if (link.revokedAt || link.expiresAt <= now()) return { status: 410 };

@@ -79,7 +79,7 @@ export async function readiness(deps: AppDeps): Promise<NotReady[]> {
 export const healthRoutes = new Hono<AppEnv>()
   .get("/healthz", (c) => c.json({ status: "ok" }))
   .get("/readyz", async (c) => {
-    const reasons = await readiness(c.var.deps);
+    const reasons = await readiness(c.get("deps"));
     if (reasons.length === 0) return c.json({ status: "ready" });
     return c.json({ status: "not_ready", reasons }, 503);
   });

@@ -57,7 +57,7 @@ export function streamOf(bytes: Uint8Array): ReadableStream<Uint8Array> {
 
 /** Answers a stored image with its type and a long private cache (the name changes with each upload). */
 export async function serveStoredImage(c: Context<AppEnv>, key: string, ext: string): Promise<Response> {
-  const { storage } = c.var.deps;
+  const { storage } = c.get("deps");
   const found = await storage.stat(key);
   const body = found && await storage.read(key);
   if (!found || !body) throw new ApiError(404, "Файл не найден");

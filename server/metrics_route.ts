@@ -14,7 +14,7 @@ function tokenMatches(header: string | undefined, token: string | undefined): bo
 }
 
 export const metricsRoutes = new Hono<AppEnv>().get("/metrics", async (c) => {
-  const { env, db } = c.var.deps;
+  const { env, db } = c.get("deps");
   if (!tokenMatches(c.req.header("Authorization"), env.METRICS_TOKEN)) return c.notFound();
   outboxLength.set(await pendingMessageCount(db));
   c.header("Cache-Control", "no-store");

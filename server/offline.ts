@@ -77,7 +77,7 @@ export function serviceWorkerRoute(deps: AppDeps) {
  */
 export const accountHeader: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
-  const user = c.var.user;
+  const user = c.get("user");
   if (user && !c.res.headers.has(ACCOUNT_HEADER)) {
     try {
       c.res.headers.set(ACCOUNT_HEADER, String(user.id));

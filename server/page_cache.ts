@@ -79,11 +79,11 @@ export class PageCache {
       const key = c.req.method === "GET" ? this.#keyOf(c, rule) : null;
       const versions = key === null
         ? null
-        : pageVersions(c, rule.sharedUnless ? null : c.var.user!.companyId);
+        : pageVersions(c, rule.sharedUnless ? null : c.get("user")!.companyId);
       if (key === null || !versions) return next();
       const stamp = tables.map((table) => versions.get(table) ?? -1);
       if (!rule.sharedUnless) {
-        const unread = unreadStamp(c, c.var.user!.id);
+        const unread = unreadStamp(c, c.get("user")!.id);
         stamp.push(unread ?? -1);
         // The bell of the page made afresh shows the count it is cached under (routes/_page.tsx).
         if (unread !== null) c.set("unread", unread);
@@ -95,7 +95,7 @@ export class PageCache {
       }
       pageCacheLookups.inc({ result: "miss" });
       // A cached page is made only of reads: they go through the reader made for them (db/page_reader.ts).
-      c.set("deps", { ...c.var.deps, db: pageReader(c.var.deps.db) });
+      c.set("deps", { ...c.get("deps"), db: pageReader(c.get("deps").db) });
       await next();
       const res = c.res;
       // A renewed session's cookie or an answer other than a page is not cached.
@@ -118,7 +118,7 @@ export class PageCache {
 
   /** The key of everything the page reads besides its tables; null when it is not to be cached. */
   #keyOf(c: Context<AppEnv>, rule: CacheRule): string | null {
-    const user = c.var.user;
+    const user = c.get("user");
     let who: string;
     if (rule.sharedUnless) {
       if (user || getCookie(c, SESSION_COOKIE) || rule.sharedUnless.some((name) => getCookie(c, name))) {
@@ -129,7 +129,7 @@ export class PageCache {
       if (!user) return null;
       who = `${user.id} ${user.companyId} ${user.role}`;
     }
-    const minute = Math.floor(c.var.deps.now().getTime() / MINUTE);
+    const minute = Math.floor(c.get("deps").now().getTime() / MINUTE);
     const headers = (rule.headers ?? []).map((name) => c.req.header(name) ?? "");
     return JSON.stringify([who, minute, c.req.url, headers]);
   }

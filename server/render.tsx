@@ -62,13 +62,13 @@ export function renderPage(
   // one string skips encoding the HTML into chunks only to decode it again.
   let html = "<!DOCTYPE html>" + renderToString(
     <IslandContext.Provider value={collector}>
-      <Document {...page} styleVersion={c.var.deps.styles.version}>
+      <Document {...page} styleVersion={c.get("deps").styles.version}>
         {page.body}
       </Document>
     </IslandContext.Provider>,
   );
   if (collector.used.size > 0) {
-    const { islands } = c.var.deps;
+    const { islands } = c.get("deps");
     const preloads = new Set<string>();
     const scripts = [...collector.used].map((name) => {
       const entry = islands.entries[name];

@@ -11,7 +11,7 @@ import type { AppEnv } from "./types.ts";
 const plainId = /^[A-Za-z0-9._-]{8,64}$/;
 
 /** The request's id (set by requestLog(); "" outside a request it saw). */
-export const requestIdOf = (c: Context<AppEnv>): string => c.var.requestId ?? "";
+export const requestIdOf = (c: Context<AppEnv>): string => c.get("requestId") ?? "";
 
 /** Gives each request its id, then writes its line and times it for /metrics. */
 export function requestLog(log: Logger): MiddlewareHandler<AppEnv> {
@@ -25,7 +25,7 @@ export function requestLog(log: Logger): MiddlewareHandler<AppEnv> {
     const route = routePath(c) || c.req.routePath;
     c.header("X-Request-Id", requestId);
     httpDuration.observe({ method: c.req.method, route, status: String(c.res.status) }, ms / 1000);
-    const user = c.var.user;
+    const user = c.get("user");
     log.info("request", {
       requestId,
       method: c.req.method,

@@ -39,7 +39,7 @@ export interface ServeOptions {
 }
 
 export async function serveStoredFile(c: Context<AppEnv>, key: string, o: ServeOptions): Promise<Response> {
-  const { storage } = c.var.deps;
+  const { storage } = c.get("deps");
   const found = await storage.stat(key);
   if (!found) throw new ApiError(404, "Файл не найден");
   const { size } = found;
@@ -73,7 +73,7 @@ export async function serveStoredFile(c: Context<AppEnv>, key: string, o: ServeO
 /** The bytes to send (none for HEAD); 404 when the file went away since it was looked up. */
 async function bodyOf(c: Context<AppEnv>, key: string, range?: ByteRange) {
   if (c.req.method === "HEAD") return null;
-  const body = await c.var.deps.storage.read(key, range);
+  const body = await c.get("deps").storage.read(key, range);
   if (!body) throw new ApiError(404, "Файл не найден");
   return body;
 }

@@ -27,7 +27,7 @@ const CART_LIFETIME_S = 30 * 24 * 3600;
 
 /** The storefront of a company id (null: the main one); null when there is no such shop. */
 export function storefrontOf(c: Context<AppEnv>, companyId: number | null): Promise<Storefront | null> {
-  return findStorefront(c.var.deps.db, companyId, c.var.deps.env.SHOP_COMPANY_ID ?? null);
+  return findStorefront(c.get("deps").db, companyId, c.get("deps").env.SHOP_COMPANY_ID ?? null);
 }
 
 /** The storefront named by `?shop=` (a company id) or the main one; 404 when there is none. */
@@ -72,14 +72,14 @@ function writeGuestCart(c: Context<AppEnv>, lines: CartLine[]): void {
 
 /** The visitor's cart lines; a signed-in customer's guest cookie is joined into the account first. */
 export async function cartLines(c: Context<AppEnv>): Promise<CartLine[]> {
-  const user = c.var.user;
+  const user = c.get("user");
   if (!user) return readGuestCart(c);
   const guest = readGuestCart(c);
   if (guest.length > 0) {
-    await mergeGuestCart(c.var.deps.db, user.id, guest);
+    await mergeGuestCart(c.get("deps").db, user.id, guest);
     writeGuestCart(c, []);
   }
-  return await userCartLines(c.var.deps.db, user.id);
+  return await userCartLines(c.get("deps").db, user.id);
 }
 
 /** The cart as the storefront shows it. */
@@ -89,7 +89,7 @@ export async function visitorCart(
   known?: CartLine[],
 ): Promise<CartJson> {
   const lines = known ?? await cartLines(c);
-  const rows = await productsByIds(c.var.deps.db, lines.map((l) => l.productId));
+  const rows = await productsByIds(c.get("deps").db, lines.map((l) => l.productId));
   return cartJson(lines, rows, shop);
 }
 
@@ -100,8 +100,8 @@ export async function changeCart(
   quantity: number,
   mode: "add" | "set",
 ): Promise<CartLine[]> {
-  const { db } = c.var.deps;
-  const user = c.var.user;
+  const { db } = c.get("deps");
+  const user = c.get("user");
   const product = await findProduct(db, productId);
   const lines = await cartLines(c);
   const existing = lines.find((l) => l.productId === productId);
@@ -129,8 +129,8 @@ export async function changeCart(
 
 /** The buyer confirms a changed price: the line keeps the product's price now. The new lines. */
 export async function confirmCartPrice(c: Context<AppEnv>, productId: number): Promise<CartLine[]> {
-  const { db } = c.var.deps;
-  const user = c.var.user;
+  const { db } = c.get("deps");
+  const user = c.get("user");
   const lines = await cartLines(c);
   if (!lines.some((l) => l.productId === productId)) throw notFound("Этого товара нет в корзине");
   const product = await findProduct(db, productId);
@@ -145,11 +145,11 @@ export async function confirmCartPrice(c: Context<AppEnv>, productId: number): P
 }
 
 export async function removeFromCart(c: Context<AppEnv>, productId: number): Promise<CartLine[]> {
-  const user = c.var.user;
+  const user = c.get("user");
   if (user) {
     await cartLines(c);
-    await removeUserCartLine(c.var.deps.db, user.id, productId);
-    return await userCartLines(c.var.deps.db, user.id);
+    await removeUserCartLine(c.get("deps").db, user.id, productId);
+    return await userCartLines(c.get("deps").db, user.id);
   }
   const next = readGuestCart(c).filter((l) => l.productId !== productId);
   writeGuestCart(c, next);
@@ -158,6 +158,6 @@ export async function removeFromCart(c: Context<AppEnv>, productId: number): Pro
 
 /** After a guest's order: the ordered lines leave the cookie. */
 export function dropGuestLines(c: Context<AppEnv>, productIds: number[]): void {
-  if (c.var.user) return;
+  if (c.get("user")) return;
   writeGuestCart(c, readGuestCart(c).filter((l) => !productIds.includes(l.productId)));
 }

@@ -9,7 +9,7 @@ import type { AppEnv } from "./types.ts";
 export function requestVersions(c: Context<AppEnv>): Versions | null {
   let versions = c.get("versions");
   if (versions === undefined) {
-    const path = localPath(c.var.deps.env.DATABASE_URL);
+    const path = localPath(c.get("deps").env.DATABASE_URL);
     versions = path === null ? null : versionReaderOf(path).current();
     c.set("versions", versions);
   }
@@ -24,12 +24,12 @@ export function requestVersions(c: Context<AppEnv>): Versions | null {
 export function pageVersions(c: Context<AppEnv>, companyId: number | null): Versions | null {
   const versions = requestVersions(c);
   if (versions === null || companyId === null) return versions;
-  return versionReaderOf(localPath(c.var.deps.env.DATABASE_URL)!).ofCompany(companyId, versions);
+  return versionReaderOf(localPath(c.get("deps").env.DATABASE_URL)!).ofCompany(companyId, versions);
 }
 
 /** The user's unread notifications, as the bell on every signed-in page shows them (null: nothing is cached). */
 export function unreadStamp(c: Context<AppEnv>, userId: number): number | null {
   const versions = requestVersions(c);
   if (versions === null) return null;
-  return versionReaderOf(localPath(c.var.deps.env.DATABASE_URL)!).unreadOf(userId, versions);
+  return versionReaderOf(localPath(c.get("deps").env.DATABASE_URL)!).unreadOf(userId, versions);
 }

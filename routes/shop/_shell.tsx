@@ -56,7 +56,7 @@ export function shopMenu(shop: Storefront) {
 export async function renderShopPage(c: Context<AppEnv>, shop: Storefront, page: ShopPage) {
   const s = shop.settings;
   const cart = await visitorCart(c, shop);
-  const user = c.var.user;
+  const user = c.get("user");
   const style = {
     "--shop-primary": s.primaryColor,
     "--shop-secondary": s.secondaryColor,

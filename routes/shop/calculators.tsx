@@ -38,7 +38,7 @@ export async function calculatorPage(c: Context<AppEnv>, shop: Storefront) {
   const input = readCalculatorQuery(c.req.query());
   const need = requirement(input);
   const fitting = fittingModels(need);
-  const onSale = await stationProducts(c.var.deps.db, shop.companyId, fitting.map((m) => m.id));
+  const onSale = await stationProducts(c.get("deps").db, shop.companyId, fitting.map((m) => m.id));
   const results = fitting.filter((m) => onSale.has(m.id)).map((m) => {
     const product = onSale.get(m.id)!;
     return { model: m, product, total: product.price + m.fullInstallationCost };

@@ -93,7 +93,7 @@ function pageLink(base: string, q: CatalogueQuery, page: number) {
 }
 
 export async function cataloguePage(c: Context<AppEnv>, shop: Storefront) {
-  const { db } = c.var.deps;
+  const { db } = c.get("deps");
   const q = readCatalogueQuery(c.req.query());
   const [{ items, total }, categories] = await Promise.all([
     listCatalogue(db, shop.companyId, q),

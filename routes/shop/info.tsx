@@ -183,7 +183,7 @@ export function installationPage(c: Context<AppEnv>, shop: Storefront) {
 
 /** /sitemap.xml: every storefront's pages and products. */
 export async function sitemap(c: Context<AppEnv>) {
-  const { db, env } = c.var.deps;
+  const { db, env } = c.get("deps");
   const origin = env.PUBLIC_URL?.replace(/\/$/, "") ?? new URL(c.req.url).origin;
   const shops = await listShops(db);
   const main = shops.find((s) => s.companyId === env.SHOP_COMPANY_ID) ?? shops[0];
@@ -212,7 +212,7 @@ export async function sitemap(c: Context<AppEnv>) {
 }
 
 export function robots(c: Context<AppEnv>) {
-  const origin = c.var.deps.env.PUBLIC_URL?.replace(/\/$/, "") ?? new URL(c.req.url).origin;
+  const origin = c.get("deps").env.PUBLIC_URL?.replace(/\/$/, "") ?? new URL(c.req.url).origin;
   return c.text(
     `User-agent: *\nAllow: /ruslos\nAllow: /economy-calculator\nDisallow: /ruslos/cart\nDisallow: /ruslos/checkout\n` +
       `Disallow: /ruslos/orders\nDisallow: /api/\nSitemap: ${origin}/sitemap.xml\n`,

@@ -38,7 +38,7 @@ export async function cartPage(c: Context<AppEnv>, shop: Storefront) {
 
 export async function checkoutPage(c: Context<AppEnv>, shop: Storefront) {
   const s = shop.settings;
-  const user = c.var.user;
+  const user = c.get("user");
   const cart = await visitorCart(c, shop);
   const mine = cart.items.filter((i) => i.companyId === shop.companyId);
   const blocked = mine.some((i) => i.unavailable || i.outOfStock || i.priceChanged);
@@ -163,8 +163,8 @@ function OrderDetails({ order }: { order: OrderJson }) {
 }
 
 export async function orderPage(c: Context<AppEnv>, shop: Storefront) {
-  const order = await findCustomerOrder(c.var.deps.db, c.req.param("number") ?? "", {
-    userId: c.var.user?.id ?? null,
+  const order = await findCustomerOrder(c.get("deps").db, c.req.param("number") ?? "", {
+    userId: c.get("user")?.id ?? null,
     key: c.req.query("key") ?? null,
   });
   if (!order) {
@@ -175,7 +175,7 @@ export async function orderPage(c: Context<AppEnv>, shop: Storefront) {
       hint: "Проверьте ссылку из письма или войдите в личный кабинет.",
     });
   }
-  const user = c.var.user;
+  const user = c.get("user");
   return renderShopPage(c, shop, {
     title: `Заказ ${order.orderNumber}`,
     description: `Заказ ${order.orderNumber}.`,
@@ -211,9 +211,9 @@ export async function orderPage(c: Context<AppEnv>, shop: Storefront) {
 }
 
 export async function myOrdersPage(c: Context<AppEnv>, shop: Storefront) {
-  const user = c.var.user;
+  const user = c.get("user");
   if (!user) return c.redirect(`/login?next=${encodeURIComponent(`${shop.base}/orders`)}`);
-  const orders = await userOrders(c.var.deps.db, user.id);
+  const orders = await userOrders(c.get("deps").db, user.id);
   return renderShopPage(c, shop, {
     title: "Мои заказы",
     description: "Мои заказы.",

@@ -30,7 +30,7 @@ function specRows(p: NonNullable<Awaited<ReturnType<typeof findStorefrontProduct
 }
 
 export async function productPage(c: Context<AppEnv>, shop: Storefront) {
-  const p = await findStorefrontProduct(c.var.deps.db, shop.companyId, c.req.param("slug") ?? "");
+  const p = await findStorefrontProduct(c.get("deps").db, shop.companyId, c.req.param("slug") ?? "");
   if (!p) {
     return renderShopNotFound(c, shop, {
       title: "Товар не найден",

@@ -18,5 +18,5 @@ export const activityApi = new Hono<AppEnv>()
   .use(requireApi(staffRoles))
   .get("/", validate("query", feedQuery), async (c) => {
     const { limit } = c.req.valid("query");
-    return c.json(await activityFeed(c.var.deps.db, companyScope(currentUser(c)), limit));
+    return c.json(await activityFeed(c.get("deps").db, companyScope(currentUser(c)), limit));
   });

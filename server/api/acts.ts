@@ -71,7 +71,7 @@ const refusals = {
  */
 export async function finishWorks(c: Context<AppEnv>, objectId: number) {
   const user = currentUser(c);
-  const { db, now, env } = c.var.deps;
+  const { db, now, env } = c.get("deps");
   const scope = companyScope(user);
   const { token, hash } = newToken();
   const origin = (env.PUBLIC_URL ?? new URL(c.req.url).origin).replace(/\/$/, "");
@@ -108,7 +108,7 @@ export const actsApi = new Hono<AppEnv>()
   .use(requireApi(staffRoles))
   .get("/object/:objectId", objectParam, async (c) => {
     const user = currentUser(c);
-    const { db, now } = c.var.deps;
+    const { db, now } = c.get("deps");
     const scope = companyScope(user);
     const { objectId } = c.req.valid("param");
     const object = await contractObject(db, scope, objectId);
@@ -137,7 +137,7 @@ export const actsApi = new Hono<AppEnv>()
     return await finishWorks(c, c.req.valid("param").objectId);
   })
   .get("/:id/pdf", validIdParam, async (c) => {
-    const act = await getAct(c.var.deps.db, companyScope(currentUser(c)), c.req.valid("param").id);
+    const act = await getAct(c.get("deps").db, companyScope(currentUser(c)), c.req.valid("param").id);
     if (!act) throw notFound("Акт не найден");
     return sendActPdf(c, await actPdf(act), act);
   });
@@ -145,7 +145,7 @@ export const actsApi = new Hono<AppEnv>()
 /** The newest act of the link's object; 404 when there is none. */
 async function linkedAct(c: Context<AppEnv>, token: string) {
   const link = await liveLink(c, token);
-  const act = await linkAct(c.var.deps.db, link);
+  const act = await linkAct(c.get("deps").db, link);
   if (!act) throw notFound("Акт не найден");
   return { link, act };
 }
@@ -170,15 +170,15 @@ export const clientActsApi = new Hono<AppEnv>()
     const body = c.req.valid("json");
     const unreadable = signatureImageProblem(body.signature);
     if (unreadable) throw invalid({ signature: [unreadable] });
-    const signed = await signActByLink(c.var.deps.db, link, act.id, {
+    const signed = await signActByLink(c.get("deps").db, link, act.id, {
       signerName: body.fullName.trim().replace(/\s+/g, " "),
       signatureImage: body.signature,
       ip: clientIp(c),
       userAgent: c.req.header("user-agent")?.slice(0, 500) ?? null,
-      now: c.var.deps.now(),
+      now: c.get("deps").now(),
     });
     if (!signed) {
-      throw alreadyAnswered((await currentAct(c.var.deps.db, scopeOf(link.companyId), link.objectId))!);
+      throw alreadyAnswered((await currentAct(c.get("deps").db, scopeOf(link.companyId), link.objectId))!);
     }
     return c.json({ ok: true, textSha256: act.textSha256 });
   })
@@ -186,7 +186,7 @@ export const clientActsApi = new Hono<AppEnv>()
     const { link, act } = await linkedAct(c, c.req.valid("param").token);
     if (act.signedAt || act.refusedAt) throw alreadyAnswered(act);
     const body = c.req.valid("json");
-    const { db, now } = c.var.deps;
+    const { db, now } = c.get("deps");
     const object = await contractObject(db, scopeOf(link.companyId), link.objectId);
     const refused = await refuseActByLink(db, link, act.id, {
       comment: body.comment,

@@ -90,7 +90,7 @@ export const addressApi = new Hono<AppEnv>()
     const query = c.req.valid("query");
     const q = (query.q ?? query.query ?? "").trim().slice(0, 300);
     if (q.length < 3) return c.json({ suggestions: [], source: "none" });
-    const key = c.var.deps.env.DADATA_API_KEY;
+    const key = c.get("deps").env.DADATA_API_KEY;
     if (key) {
       const fromDadata = await dadataSuggest(key, q, addressDeps.fetch);
       if (fromDadata && fromDadata.length > 0) return c.json({ suggestions: fromDadata, source: "dadata" });

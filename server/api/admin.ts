@@ -14,10 +14,10 @@ import { scopeOf } from "../../db/scope.ts";
 export const adminApi = new Hono<AppEnv>()
   .use(requireApi("owner"))
   .get("/users", async (c) => {
-    return c.json(await listUsers(c.var.deps.db, scopeOf(null)));
+    return c.json(await listUsers(c.get("deps").db, scopeOf(null)));
   })
   .put("/users/:id/role", validate("json", roleChangeSchema), validIdParam, async (c) => {
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const id = c.req.valid("param").id;
     const { role } = c.req.valid("json");
     // The owner keeps system_admin: with another role the owner's flag would point at a lesser account.
@@ -28,7 +28,7 @@ export const adminApi = new Hono<AppEnv>()
     return c.json((await findUser(db, scopeOf(null), id))!.json);
   })
   .put("/users/:id/company", validate("json", companyAssignSchema), validIdParam, async (c) => {
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const id = c.req.valid("param").id;
     const { companyId } = c.req.valid("json");
     if (companyId !== null && !(await findCompany(db, scopeOf(null), companyId))) {
@@ -38,7 +38,7 @@ export const adminApi = new Hono<AppEnv>()
     return c.json((await findUser(db, scopeOf(null), id))!.json);
   })
   .delete("/cleanup", async (c) => {
-    const { db, storage } = c.var.deps;
+    const { db, storage } = c.get("deps");
     const result = await deleteDemoData(db, { keepUserId: currentUser(c).id });
     // Files go only after the rows are gone for good; a missing file is not an error.
     let files = 0;

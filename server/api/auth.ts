@@ -48,14 +48,15 @@ export function userJson(u: CurrentUser) {
 
 /** A new session for the user; the browser's previous one (perhaps another user's) ends on the server. */
 async function signIn(c: Context<AppEnv>, userId: number) {
-  const { db, now } = c.var.deps;
-  if (c.var.sessionId) await deleteSession(db, c.var.sessionId);
+  const { db, now } = c.get("deps");
+  const previous = c.get("sessionId");
+  if (previous) await deleteSession(db, previous);
   const { token } = await createSession(db, userId, now());
   setSessionCookie(c, token);
 }
 
 function yandexClient(c: Context<AppEnv>): Yandex | null {
-  const { YANDEX_CLIENT_ID, YANDEX_CLIENT_SECRET, PUBLIC_URL } = c.var.deps.env;
+  const { YANDEX_CLIENT_ID, YANDEX_CLIENT_SECRET, PUBLIC_URL } = c.get("deps").env;
   if (!YANDEX_CLIENT_ID || !YANDEX_CLIENT_SECRET) return null;
   const base = PUBLIC_URL ?? new URL(c.req.url).origin;
   return new Yandex(YANDEX_CLIENT_ID, YANDEX_CLIENT_SECRET, `${base}/api/callback`);
@@ -71,7 +72,7 @@ const checksInFlight = new Map<string, Promise<unknown>>();
  * the one before instead of all counting as pending guesses.
  */
 async function throttledCheck(c: Context<AppEnv>, email: string, check: () => Promise<boolean>) {
-  const { db, now } = c.var.deps;
+  const { db, now } = c.get("deps");
   const ip = clientIp(c);
   const key = `${email}\n${ip}`;
   const run = async () => {
@@ -101,7 +102,7 @@ function isFormPost(c: Context<AppEnv>): boolean {
 export const authApi = new Hono<AppEnv>()
   .get("/user", requireApi(), (c) => c.json(userJson(currentUser(c))))
   .post("/login", validate("json", loginSchema), async (c) => {
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const { email, password } = c.req.valid("json");
     const account = await findLocalAccount(db, { email });
     // Hash even when there is no account, so timing does not reveal which e-mails exist.
@@ -122,13 +123,13 @@ export const authApi = new Hono<AppEnv>()
       throw new ApiError(403, `Компания «${row.company.name}» деактивирована. Обратитесь к администратору.`);
     }
     await signIn(c, account.userId);
-    const user = await loadCurrentUser(c.var.deps, account.userId);
+    const user = await loadCurrentUser(c.get("deps"), account.userId);
     return c.json(userJson(user!));
   })
   // The same answer whether the e-mail was new, taken or reserved, so it does not tell which e-mails
   // exist; the form then signs in with the same e-mail and password (throttled like any sign-in).
   .post("/register", validate("json", registerSchema), async (c) => {
-    const { db, env, now } = c.var.deps;
+    const { db, env, now } = c.get("deps");
     const input = c.req.valid("json");
     if (!(await reserveRegistration(db, input.email, clientIp(c), now()))) {
       throw new ApiError(429, REGISTER_THROTTLE_MESSAGE);
@@ -141,7 +142,8 @@ export const authApi = new Hono<AppEnv>()
     return c.json({ message: REGISTERED }, 202);
   })
   .post("/logout", async (c) => {
-    if (c.var.sessionId) await deleteSession(c.var.deps.db, c.var.sessionId);
+    const sessionId = c.get("sessionId");
+    if (sessionId) await deleteSession(c.get("deps").db, sessionId);
     deleteCookie(c, SESSION_COOKIE, { path: "/" });
     // The menu's «Выйти» is a plain form (no script needed); a fetch gets JSON.
     if (isFormPost(c)) return c.redirect("/landing?logout=1", 303);
@@ -153,7 +155,7 @@ export const authApi = new Hono<AppEnv>()
     return c.json({ message: "Выход — кнопкой «Выйти» (POST /api/logout)" }, 405);
   })
   .post("/change-password", requireApi(), validate("json", changePasswordSchema), async (c) => {
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const user = currentUser(c);
     const input = c.req.valid("json");
     // Guessing the current password from a stolen session is throttled like signing in.
@@ -166,7 +168,7 @@ export const authApi = new Hono<AppEnv>()
     if (!ok) throw invalid({ currentPassword: ["Неверный текущий пароль"] });
     await changeOwnPassword(db, user.id, {
       passwordHash: await hashPassword(input.newPassword),
-      keepSessionId: c.var.sessionId,
+      keepSessionId: c.get("sessionId"),
     });
     return c.json({ message: "Пароль изменен" });
   })
@@ -201,15 +203,15 @@ export const authApi = new Hono<AppEnv>()
     }).then((r) => r.json()) as { default_email?: string; first_name?: string; last_name?: string };
     if (!info.default_email) return c.redirect("/login");
     const email = info.default_email.toLowerCase();
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     let user = await findUserByEmail(db, email);
-    if (!user && email === ownerEmail(c.var.deps.env)) return c.redirect("/login");
+    if (!user && email === ownerEmail(c.get("deps").env)) return c.redirect("/login");
     user ??= await createOAuthCustomer(db, {
       email,
       firstName: info.first_name ?? null,
       lastName: info.last_name ?? null,
     });
-    if (!(await loadCurrentUser(c.var.deps, user.id))) return c.redirect("/login");
+    if (!(await loadCurrentUser(c.get("deps"), user.id))) return c.redirect("/login");
     await signIn(c, user.id);
     return c.redirect(next);
   });

@@ -122,7 +122,7 @@ function ownCompany(c: Context<AppEnv>): number {
 export const clientMessagesApi = new Hono<AppEnv>()
   .use(requireApi(staffRoles))
   .get("/object/:objectId", validate("param", objectParam), async (c) => {
-    const { db, env } = c.var.deps;
+    const { db, env } = c.get("deps");
     const scope = companyScope(currentUser(c));
     const { objectId } = c.req.valid("param");
     if (!await contractObject(db, scope, objectId)) throw notFound("Объект не найден");
@@ -146,7 +146,7 @@ export const clientMessagesApi = new Hono<AppEnv>()
     validate("param", objectParam),
     validate("json", resendSchema),
     async (c) => {
-      const { db, now } = c.var.deps;
+      const { db, now } = c.get("deps");
       const scope = companyScope(currentUser(c));
       const { objectId } = c.req.valid("param");
       const { messageId } = c.req.valid("json");
@@ -158,14 +158,14 @@ export const clientMessagesApi = new Hono<AppEnv>()
     },
   )
   .get("/settings", requireApi(messageSettingsRoles), async (c) => {
-    return c.json(await messageSettingsJson(c.var.deps.db, c.var.deps.env, ownCompany(c)));
+    return c.json(await messageSettingsJson(c.get("deps").db, c.get("deps").env, ownCompany(c)));
   })
   .put("/settings", requireApi(messageSettingsRoles), validate("json", settingsSchema), async (c) => {
-    await saveCompanyMessageEvents(c.var.deps.db, ownCompany(c), c.req.valid("json").events);
+    await saveCompanyMessageEvents(c.get("deps").db, ownCompany(c), c.req.valid("json").events);
     return c.json({ ok: true });
   })
   .put("/mail-server", requireApi(messageSettingsRoles), validate("json", mailServerSchema), async (c) => {
-    const { db, env } = c.var.deps;
+    const { db, env } = c.get("deps");
     const { password, removePassword, ...server } = c.req.valid("json");
     const passwordCipher = removePassword
       ? null
@@ -176,13 +176,13 @@ export const clientMessagesApi = new Hono<AppEnv>()
     return c.json(await messageSettingsJson(db, env, ownCompany(c)));
   })
   .delete("/mail-server", requireApi(messageSettingsRoles), async (c) => {
-    const { db, env } = c.var.deps;
+    const { db, env } = c.get("deps");
     await deleteCompanyMailServer(db, ownCompany(c));
     return c.json(await messageSettingsJson(db, env, ownCompany(c)));
   })
   // «Проверить»: a message to the administrator through the saved server; the answer said in Russian.
   .post("/mail-server/test", requireApi(messageSettingsRoles), async (c) => {
-    const { db, env } = c.var.deps;
+    const { db, env } = c.get("deps");
     const server = await findCompanyMailServer(db, ownCompany(c));
     if (!server) throw invalid({ host: ["Сначала сохраните настройки почтового сервера"] });
     let password: string | null = null;
@@ -217,7 +217,7 @@ export const clientMessagesApi = new Hono<AppEnv>()
     }
   })
   .post("/webhooks", requireApi(messageSettingsRoles), validate("json", webhookSchema), async (c) => {
-    const { db, env, now } = c.var.deps;
+    const { db, env, now } = c.get("deps");
     const companyId = ownCompany(c);
     const { url, events } = c.req.valid("json");
     const box = await secretBox(env, "url");
@@ -240,7 +240,7 @@ export const clientMessagesApi = new Hono<AppEnv>()
     validate("param", webhookParam),
     validate("json", webhookChangeSchema),
     async (c) => {
-      const { db, env } = c.var.deps;
+      const { db, env } = c.get("deps");
       const { url, events } = c.req.valid("json");
       const change = {
         ...(url === undefined ? {} : { url: checkedUrl(url, env) }),
@@ -257,7 +257,7 @@ export const clientMessagesApi = new Hono<AppEnv>()
     requireApi(messageSettingsRoles),
     validate("param", webhookParam),
     async (c) => {
-      const { db, env } = c.var.deps;
+      const { db, env } = c.get("deps");
       const box = await secretBox(env, "_");
       const secret = newWebhookSecret();
       const changed = await updateWebhook(db, ownCompany(c), c.req.valid("param").id, {
@@ -268,7 +268,7 @@ export const clientMessagesApi = new Hono<AppEnv>()
     },
   )
   .delete("/webhooks/:id", requireApi(messageSettingsRoles), validate("param", webhookParam), async (c) => {
-    if (!await deleteWebhook(c.var.deps.db, ownCompany(c), c.req.valid("param").id)) {
+    if (!await deleteWebhook(c.get("deps").db, ownCompany(c), c.req.valid("param").id)) {
       throw notFound("Адрес не найден");
     }
     return c.json({ ok: true });

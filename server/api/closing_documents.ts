@@ -19,7 +19,7 @@ import { type Scope, scopeOf } from "../../db/scope.ts";
 const objectParam = z.object({ objectId: idText });
 
 async function ksOf(c: Context<AppEnv>, objectId: number, scope: Scope = companyScope(currentUser(c))) {
-  const { db, now } = c.var.deps;
+  const { db, now } = c.get("deps");
   const d = await objectKsDocument(db, scope, objectId, now());
   if (d === "not_found") throw notFound("Объект не найден");
   if (d === "no_contract") {
@@ -41,8 +41,8 @@ async function linkKs(c: Context<AppEnv>, token: string) {
   const link = await liveLink(c, token);
   const scope = scopeOf(link.companyId);
   const [object, act] = await Promise.all([
-    contractObject(c.var.deps.db, scope, link.objectId),
-    linkAct(c.var.deps.db, link),
+    contractObject(c.get("deps").db, scope, link.objectId),
+    linkAct(c.get("deps").db, link),
   ]);
   if (object?.clientKind !== "organisation" || !act?.signedAt) throw notFound("Документ не найден");
   return await ksOf(c, link.objectId, scope);

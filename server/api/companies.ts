@@ -36,20 +36,24 @@ function storedLogoKey(companyId: number, logoUrl: string | null): string | null
 
 export const companiesApi = new Hono<AppEnv>()
   .get("/", requireApi(adminRoles), async (c) => {
-    return c.json(await listCompanies(c.var.deps.db, companyScope(currentUser(c))));
+    return c.json(await listCompanies(c.get("deps").db, companyScope(currentUser(c))));
   })
   .post("/", requireApi(["system_admin"]), validate("json", companySchema), async (c) => {
-    const company = await createCompany(c.var.deps.db, c.req.valid("json"));
+    const company = await createCompany(c.get("deps").db, c.req.valid("json"));
     return c.json(companyJson(company), 201);
   })
   .get("/:id", requireApi(), validIdParam, async (c) => {
-    const company = await findCompany(c.var.deps.db, companyScope(currentUser(c)), c.req.valid("param").id);
+    const company = await findCompany(
+      c.get("deps").db,
+      companyScope(currentUser(c)),
+      c.req.valid("param").id,
+    );
     if (!company) throw notFound("Компания не найдена");
     return c.json(companyJson(company));
   })
   .patch("/:id", requireApi(adminRoles), validate("json", companyPatchSchema), validIdParam, async (c) => {
     const user = currentUser(c);
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const id = c.req.valid("param").id;
     const scope = companyScope(user);
     const patch = c.req.valid("json");
@@ -74,7 +78,7 @@ export const companiesApi = new Hono<AppEnv>()
     return c.json(companyJson(updated));
   })
   .post("/:id/logo", requireApi(adminRoles), validIdParam, async (c) => {
-    const { db, storage } = c.var.deps;
+    const { db, storage } = c.get("deps");
     const id = c.req.valid("param").id;
     const company = await findCompany(db, companyScope(currentUser(c)), id);
     if (!company) throw notFound("Компания не найдена");
@@ -88,7 +92,7 @@ export const companiesApi = new Hono<AppEnv>()
     return c.json({ logoUrl });
   })
   .delete("/:id/logo", requireApi(adminRoles), validIdParam, async (c) => {
-    const { db, storage } = c.var.deps;
+    const { db, storage } = c.get("deps");
     const id = c.req.valid("param").id;
     const company = await findCompany(db, companyScope(currentUser(c)), id);
     if (!company) throw notFound("Компания не найдена");
@@ -101,7 +105,7 @@ export const companiesApi = new Hono<AppEnv>()
     const { id, file } = c.req.valid("param");
     const match = /^[a-z0-9]{8,40}\.(png|jpg|gif|webp)$/.exec(file);
     if (!match) throw notFound();
-    const company = await findCompany(c.var.deps.db, companyScope(currentUser(c)), id);
+    const company = await findCompany(c.get("deps").db, companyScope(currentUser(c)), id);
     if (!company || company.logoUrl !== logoPath(id) + file) throw notFound("Файл не найден");
     return serveStoredImage(c, logoKey(id, file), match[1]);
   });

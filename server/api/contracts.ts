@@ -130,7 +130,7 @@ export const contractsApi = new Hono<AppEnv>()
   .use(requireApi(staffRoles))
   .post("/generate", requireApi(contractMakerRoles), validate("json", contractGenerateSchema), async (c) => {
     const user = currentUser(c);
-    const { db, now } = c.var.deps;
+    const { db, now } = c.get("deps");
     const scope = companyScope(user);
     const body = c.req.valid("json");
     const object = await contractObject(db, scope, body.objectId);
@@ -193,7 +193,7 @@ export const contractsApi = new Hono<AppEnv>()
     }, 201);
   })
   .get("/object/:objectId", validate("param", objectParam), async (c) => {
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const scope = companyScope(currentUser(c));
     const { objectId } = c.req.valid("param");
     const object = await contractObject(db, scope, objectId);
@@ -220,7 +220,7 @@ export const contractsApi = new Hono<AppEnv>()
   })
   .get("/templates", requireApi(templateEditorRoles), async (c) => {
     const companyId = ownCompany(c);
-    const own = await companyContractTemplates(c.var.deps.db, companyId);
+    const own = await companyContractTemplates(c.get("deps").db, companyId);
     return c.json({
       placeholders,
       defaultTemplate,
@@ -236,7 +236,7 @@ export const contractsApi = new Hono<AppEnv>()
     validate("param", workTypeParam),
     validate("json", contractTemplateSchema),
     async (c) => {
-      const { db, now } = c.var.deps;
+      const { db, now } = c.get("deps");
       await saveContractTemplate(db, ownCompany(c), {
         workType: c.req.valid("param").workType,
         body: c.req.valid("json").body,
@@ -249,22 +249,34 @@ export const contractsApi = new Hono<AppEnv>()
     requireApi(templateEditorRoles),
     validate("param", workTypeParam),
     async (c) => {
-      await resetContractTemplate(c.var.deps.db, ownCompany(c), c.req.valid("param").workType);
+      await resetContractTemplate(c.get("deps").db, ownCompany(c), c.req.valid("param").workType);
       return c.json({ ok: true });
     },
   )
   .get("/:id", validIdParam, async (c) => {
-    const contract = await getContract(c.var.deps.db, companyScope(currentUser(c)), c.req.valid("param").id);
+    const contract = await getContract(
+      c.get("deps").db,
+      companyScope(currentUser(c)),
+      c.req.valid("param").id,
+    );
     if (!contract) throw notFound("Договор не найден");
     return c.json(contractJson(contract));
   })
   .get("/:id/pdf", validIdParam, async (c) => {
-    const contract = await getContract(c.var.deps.db, companyScope(currentUser(c)), c.req.valid("param").id);
+    const contract = await getContract(
+      c.get("deps").db,
+      companyScope(currentUser(c)),
+      c.req.valid("param").id,
+    );
     if (!contract) throw notFound("Договор не найден");
     return sendDocument(c, await contractPdf(documentInput(contract)), contract, "pdf");
   })
   .get("/:id/docx", validIdParam, async (c) => {
-    const contract = await getContract(c.var.deps.db, companyScope(currentUser(c)), c.req.valid("param").id);
+    const contract = await getContract(
+      c.get("deps").db,
+      companyScope(currentUser(c)),
+      c.req.valid("param").id,
+    );
     if (!contract) throw notFound("Договор не найден");
     return sendDocument(c, await contractDocx(documentInput(contract)), contract, "docx");
   })
@@ -274,7 +286,7 @@ export const contractsApi = new Hono<AppEnv>()
     validate("param", objectParam),
     validate("json", customerAccessDecisionSchema),
     async (c) => {
-      const { db, now } = c.var.deps;
+      const { db, now } = c.get("deps");
       const user = currentUser(c);
       const { accessId, decision } = c.req.valid("json");
       const done = await decideCustomerAccess(db, companyScope(user), {
@@ -287,7 +299,7 @@ export const contractsApi = new Hono<AppEnv>()
     },
   )
   .post("/links/:id/revoke", requireApi(paymentKeeperRoles), validIdParam, async (c) => {
-    const { db, now } = c.var.deps;
+    const { db, now } = c.get("deps");
     const done = await revokeLink(db, companyScope(currentUser(c)), c.req.valid("param").id, now());
     if (!done) throw notFound("Ссылка не найдена или уже отозвана");
     return c.json({ ok: true });
@@ -297,7 +309,7 @@ export const paymentApi = new Hono<AppEnv>()
   .use(requireApi(staffRoles))
   .post("/generate", requireApi(contractMakerRoles), validate("json", paymentGenerateSchema), async (c) => {
     const user = currentUser(c);
-    const { db, now, env } = c.var.deps;
+    const { db, now, env } = c.get("deps");
     const scope = companyScope(user);
     const body = c.req.valid("json");
     const object = await contractObject(db, scope, body.objectId);
@@ -373,7 +385,7 @@ export const paymentApi = new Hono<AppEnv>()
   })
   .post("/final", requireApi(paymentKeeperRoles), validate("json", finalPaymentSchema), async (c) => {
     const user = currentUser(c);
-    const { db, now, env } = c.var.deps;
+    const { db, now, env } = c.get("deps");
     const scope = companyScope(user);
     const body = c.req.valid("json");
     const object = await contractObject(db, scope, body.objectId);
@@ -448,7 +460,7 @@ export const paymentApi = new Hono<AppEnv>()
     async (c) => {
       const user = currentUser(c);
       const body = c.req.valid("json");
-      const { db, env, now } = c.var.deps;
+      const { db, env, now } = c.get("deps");
       const scope = companyScope(user);
       const { token, hash } = newToken();
       const origin = (env.PUBLIC_URL ?? new URL(c.req.url).origin).replace(/\/$/, "");
@@ -503,14 +515,14 @@ export function clientIp(c: Context<AppEnv>): string | null {
 /** A link that acts: refused with 409 once a newer contract or estimate version replaced the one it was made for. */
 async function actingLink(c: Context<AppEnv>, token: string): Promise<ClientLink> {
   const link = await liveLink(c, token);
-  const superseded = await linkSuperseded(c.var.deps.db, link);
+  const superseded = await linkSuperseded(c.get("deps").db, link);
   if (superseded) throw new ApiError(409, supersededMessage(superseded));
   return link;
 }
 
 async function linkContract(c: Context<AppEnv>, link: ClientLink) {
   const contract = link.contractId
-    ? await getContract(c.var.deps.db, scopeOf(link.companyId), link.contractId)
+    ? await getContract(c.get("deps").db, scopeOf(link.companyId), link.contractId)
     : null;
   if (!contract) throw notFound("Договор не найден");
   return contract;
@@ -519,7 +531,7 @@ async function linkContract(c: Context<AppEnv>, link: ClientLink) {
 /** The acting link's estimate version and who answers through it (the given name, else the client's). */
 async function quoteAnswer(c: Context<AppEnv>, token: string, name: string | undefined) {
   const link = await actingLink(c, token);
-  const { db, now } = c.var.deps;
+  const { db, now } = c.get("deps");
   if (!link.estimateId) throw new ApiError(409, "По этой ссылке нет сметы для согласования");
   const [object, estimate] = await Promise.all([
     contractObject(db, scopeOf(link.companyId), link.objectId),
@@ -551,7 +563,7 @@ export const clientLinksApi = new Hono<AppEnv>()
   // The name is optional: an empty body approves under the name the company knows the client by.
   .post("/:token/accept", tokenParam, validateOptionalJson(quoteApprovalSchema), async (c) => {
     const { link, answer } = await quoteAnswer(c, c.req.valid("param").token, c.req.valid("json").name);
-    const approval = await approveEstimateByLink(c.var.deps.db, link, answer);
+    const approval = await approveEstimateByLink(c.get("deps").db, link, answer);
     return c.json({
       ok: true,
       acceptedAt: approval.createdAt.toISOString(),
@@ -561,7 +573,7 @@ export const clientLinksApi = new Hono<AppEnv>()
   .post("/:token/request-changes", tokenParam, validate("json", quoteChangesSchema), async (c) => {
     const body = c.req.valid("json");
     const { link, answer } = await quoteAnswer(c, c.req.valid("param").token, body.name);
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const estimate = await estimateState(db, link.estimateId);
     if (estimate?.status === "approved" && estimate.version === link.estimateVersion) {
       throw new ApiError(409, "Смета уже согласована. Чтобы что-то изменить, свяжитесь с компанией.");
@@ -571,7 +583,7 @@ export const clientLinksApi = new Hono<AppEnv>()
   })
   .post("/:token/sign", tokenParam, validate("json", contractSignSchema), async (c) => {
     const link = await actingLink(c, c.req.valid("param").token);
-    const { db, now } = c.var.deps;
+    const { db, now } = c.get("deps");
     const contract = await linkContract(c, link);
     if (contract.signature) throw new ApiError(409, "Договор уже подписан, подписанная версия не меняется");
     const body = c.req.valid("json");
@@ -606,7 +618,7 @@ export const clientLinksApi = new Hono<AppEnv>()
       const body = c.req.valid("json");
       const unreadable = signatureImageProblem(body.signature);
       if (unreadable) throw invalid({ signature: [unreadable] });
-      const { db, now } = c.var.deps;
+      const { db, now } = c.get("deps");
       const scope = scopeOf(link.companyId);
       const visit = await getVisit(db, scope, visitId);
       if (!visit || visit.visit.objectId !== link.objectId) throw notFound("Визит не найден");
@@ -623,7 +635,7 @@ export const clientLinksApi = new Hono<AppEnv>()
       throw new ApiError(403, "Прикрепить объект можно только к учётной записи клиента");
     }
     const link = await liveLink(c, c.req.valid("param").token);
-    const { db, now } = c.var.deps;
+    const { db, now } = c.get("deps");
     const object = await contractObject(db, scopeOf(link.companyId), link.objectId);
     const name = personName(user.firstName, user.lastName) || user.email;
     const state = await requestCustomerObject(
@@ -637,7 +649,7 @@ export const clientLinksApi = new Hono<AppEnv>()
   })
   .get("/:token/qr.png", tokenParam, async (c) => {
     const link = await liveLink(c, c.req.valid("param").token);
-    const payment = await linkPayment(c.var.deps.db, link);
+    const payment = await linkPayment(c.get("deps").db, link);
     if (!payment || payment.status === "cancelled") throw notFound("Платёж не найден");
     return sendDownload(c, await paymentQrPng(payment.qrPayload), {
       type: "image/png",
@@ -658,7 +670,7 @@ export const customerApi = new Hono<AppEnv>()
   .use(requireApi(["user"]))
   .get("/contracts/:id/pdf", validIdParam, async (c) => {
     const user = currentUser(c);
-    const { db, now } = c.var.deps;
+    const { db, now } = c.get("deps");
     const id = c.req.valid("param").id;
     const objects = await customerObjectList(db, user.id, now());
     const contract = objects.flatMap((o) => o.views).map((v) => v.view.contract).find((k) => k?.id === id);

@@ -33,7 +33,7 @@ const randomName = () => crypto.randomUUID().replaceAll("-", "");
 export const objectDocumentsApi = new Hono<AppEnv>()
   .get("/", requireApi(staffRoles), validIdParam, async (c) => {
     const user = currentUser(c);
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const object = await findObject(db, companyScope(user), c.req.valid("param").id);
     if (!object) throw notFound("Объект не найден");
     const { items } = await listDocuments(db, companyScope(user), { objectId: object.id, pageSize: 200 });
@@ -41,7 +41,7 @@ export const objectDocumentsApi = new Hono<AppEnv>()
   })
   .post("/", requireApi(staffRoles), validIdParam, async (c) => {
     const user = currentUser(c);
-    const { db, storage, now } = c.var.deps;
+    const { db, storage, now } = c.get("deps");
     const object = await findObject(db, companyScope(user), c.req.valid("param").id);
     if (!object) throw notFound("Объект не найден");
     const key = `documents/${object.companyId}/${randomName()}`;
@@ -139,17 +139,17 @@ const inlineTypes = new Set(["pdf", "jpg", "png", "gif", "webp"]);
 export const documentsApi = new Hono<AppEnv>()
   .get("/", requireApi(staffRoles), validate("query", listQuery), async (c) => {
     const user = currentUser(c);
-    const result = await listDocuments(c.var.deps.db, companyScope(user), c.req.valid("query"));
+    const result = await listDocuments(c.get("deps").db, companyScope(user), c.req.valid("query"));
     c.header("X-Total-Count", String(result.total));
     return c.json(result.items);
   })
   .get("/:id{[0-9]+}", requireApi(staffRoles), validIdParam, async (c) => {
-    const found = await findDocument(c.var.deps.db, companyScope(currentUser(c)), c.req.valid("param").id);
+    const found = await findDocument(c.get("deps").db, companyScope(currentUser(c)), c.req.valid("param").id);
     if (!found) throw notFound("Документ не найден");
     return c.json(documentJson(found));
   })
   .get("/:id{[0-9]+}/download", requireApi(staffRoles), validIdParam, inlineQuery, async (c) => {
-    const found = await findDocument(c.var.deps.db, companyScope(currentUser(c)), c.req.valid("param").id);
+    const found = await findDocument(c.get("deps").db, companyScope(currentUser(c)), c.req.valid("param").id);
     if (!found) throw notFound("Документ не найден");
     const d = found.doc;
     const inline = c.req.valid("query").inline === "1" && inlineTypes.has(d.fileType);
@@ -161,7 +161,7 @@ export const documentsApi = new Hono<AppEnv>()
   })
   .delete("/:id{[0-9]+}", requireApi(staffRoles), validIdParam, async (c) => {
     const user = currentUser(c);
-    const { db, storage } = c.var.deps;
+    const { db, storage } = c.get("deps");
     const found = await findDocument(db, companyScope(user), c.req.valid("param").id);
     if (!found) throw notFound("Документ не найден");
     if (found.doc.uploadedBy !== user.id && !adminRoles.includes(user.role)) {

@@ -54,7 +54,7 @@ export const employeesApi = new Hono<AppEnv>()
   .get("/", requireApi(staffRoles), validate("query", listQuery), async (c) => {
     const user = currentUser(c);
     const { companyId } = c.req.valid("query");
-    const rows = await listEmployees(c.var.deps.db, companyScope(user), companyId);
+    const rows = await listEmployees(c.get("deps").db, companyScope(user), companyId);
     return c.json(rows.map(employeeJson));
   })
   .post("/", requireApi(employeeManagerRoles), validate("json", employeeCreateSchema), async (c) => {
@@ -63,7 +63,7 @@ export const employeesApi = new Hono<AppEnv>()
     if (!mayManage(user, input)) throw forbidden("Главный инженер не может добавить администратора компании");
     const companyId = user.role === "system_admin" ? (input.companyId ?? user.companyId) : user.companyId;
     if (!companyId) throw invalid({ companyId: ["Выберите компанию"] });
-    const { db, now } = c.var.deps;
+    const { db, now } = c.get("deps");
     if (companyId !== user.companyId && !await findCompany(db, scopeOf(null), companyId)) {
       throw invalid({ companyId: ["Компания не найдена"] });
     }
@@ -91,7 +91,7 @@ export const employeesApi = new Hono<AppEnv>()
     async (c) => {
       const user = currentUser(c);
       const patch = c.req.valid("json");
-      const { db, now } = c.var.deps;
+      const { db, now } = c.get("deps");
       const target = await findEmployee(db, companyScope(user), c.req.valid("param").id);
       if (!target || target.role === "user") throw notFound("Сотрудник не найден");
       if (!mayManage(user, target) || (patch.role && !mayManage(user, { role: patch.role }))) {
@@ -106,7 +106,7 @@ export const employeesApi = new Hono<AppEnv>()
   )
   .post("/:id{[0-9]+}/avatar", requireApi(), validIdParam, async (c) => {
     const user = currentUser(c);
-    const { db, storage, now } = c.var.deps;
+    const { db, storage, now } = c.get("deps");
     const { id } = c.req.valid("param");
     // Anyone may change their own avatar; a manager of employees, a colleague's.
     const target = id === user.id

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
 import {
   defaultPriceList,
@@ -257,8 +257,8 @@ function generatedAnswer(e: EstimateDetail) {
   };
 }
 
-async function estimateOr404(c: { var: AppEnv["Variables"] }, user: CurrentUser, id: number) {
-  const e = await getEstimate(c.var.deps.db, companyScope(user), id);
+async function estimateOr404(c: Pick<Context<AppEnv>, "get">, user: CurrentUser, id: number) {
+  const e = await getEstimate(c.get("deps").db, companyScope(user), id);
   if (!e) throw notFound("Смета не найдена");
   return e;
 }
@@ -272,11 +272,11 @@ export const estimatesApi = new Hono<AppEnv>()
   .use(requireApi(staffRoles))
   .get("/", validate("query", listQuery), async (c) => {
     const user = currentUser(c);
-    return c.json(await listEstimates(c.var.deps.db, companyScope(user), c.req.valid("query")));
+    return c.json(await listEstimates(c.get("deps").db, companyScope(user), c.req.valid("query")));
   })
   .post("/generate", validate("json", generateBody), async (c) => {
     const user = currentUser(c);
-    const { db, now } = c.var.deps;
+    const { db, now } = c.get("deps");
     const outcome = await generateEstimates(
       db,
       { user, scope: companyScope(user), now: now() },
@@ -293,7 +293,7 @@ export const estimatesApi = new Hono<AppEnv>()
   .post("/", validate("json", manualBody, REQUIRED_MANUAL), async (c) => {
     const user = currentUser(c);
     const body = c.req.valid("json");
-    const { db, now } = c.var.deps;
+    const { db, now } = c.get("deps");
     const object = await objectForEstimate(db, companyScope(user), body.objectId);
     if (!object) throw notFound("Объект не найден");
     if (
@@ -341,7 +341,7 @@ export const estimatesApi = new Hono<AppEnv>()
       if (overAlerts && confirmAlerts !== true) {
         throw new ApiError(409, alertsConfirmationMessage(e.alerts), { confirmAlerts: e.alerts });
       }
-      const { db, now } = c.var.deps;
+      const { db, now } = c.get("deps");
       await setEstimateStatus(db, { ...e, address: e.objectAddress }, status, {
         id: user.id,
         now: now(),
@@ -364,7 +364,7 @@ export const estimatesApi = new Hono<AppEnv>()
       if (e.status === "rejected") {
         throw new ApiError(409, "Смета отклонена: верните её на доработку, прежде чем отправлять клиенту");
       }
-      const { db, now, env } = c.var.deps;
+      const { db, now, env } = c.get("deps");
       const at = now();
       const { token, hash } = newToken();
       const expiresAt = new Date(at.getTime() + CLIENT_LINK_DAYS * 86_400_000);
@@ -383,7 +383,7 @@ export const estimatesApi = new Hono<AppEnv>()
   .get("/:id{[0-9]+}/decisions", validIdParam, async (c) => {
     const user = currentUser(c);
     const e = await estimateOr404(c, user, c.req.valid("param").id);
-    const rows = await estimateDecisionsOf(c.var.deps.db, companyScope(user), e.id);
+    const rows = await estimateDecisionsOf(c.get("deps").db, companyScope(user), e.id);
     return c.json(rows.map((d) => ({
       decision: d.decision,
       comment: d.comment,
@@ -396,17 +396,17 @@ export const estimatesApi = new Hono<AppEnv>()
   .get("/:id{[0-9]+}/versions", validIdParam, async (c) => {
     const user = currentUser(c);
     const e = await estimateOr404(c, user, c.req.valid("param").id);
-    return c.json(await listEstimateVersions(c.var.deps.db, companyScope(user), e));
+    return c.json(await listEstimateVersions(c.get("deps").db, companyScope(user), e));
   })
   .get("/:id{[0-9]+}/changes", validIdParam, async (c) => {
     const user = currentUser(c);
     const e = await estimateOr404(c, user, c.req.valid("param").id);
-    return c.json(await listEstimateChanges(c.var.deps.db, companyScope(user), e.id));
+    return c.json(await listEstimateChanges(c.get("deps").db, companyScope(user), e.id));
   })
   .get("/price-items", validate("query", priceItemsQuery), async (c) => {
     const user = currentUser(c);
     if (!user.companyId) return c.json([]);
-    return c.json(await findPriceItems(c.var.deps.db, user.companyId, c.req.valid("query").q));
+    return c.json(await findPriceItems(c.get("deps").db, user.companyId, c.req.valid("query").q));
   })
   .post(
     "/:id{[0-9]+}/edits",
@@ -423,7 +423,7 @@ export const estimatesApi = new Hono<AppEnv>()
       const user = currentUser(c);
       const e = await estimateOr404(c, user, c.req.valid("param").id);
       const edit = c.req.valid("json");
-      const { db, now } = c.var.deps;
+      const { db, now } = c.get("deps");
       let resolved: ResolvedEdit;
       if (edit.action === "add_item") {
         const [item] = (await findPriceItems(db, e.companyId, edit.code)).filter((i) => i.code === edit.code);
@@ -491,7 +491,7 @@ export const estimatesApi = new Hono<AppEnv>()
       const user = currentUser(c);
       const { id } = c.req.valid("param");
       const query = c.req.valid("query");
-      const { db } = c.var.deps;
+      const { db } = c.get("deps");
       const e = query.version
         ? await getEstimateVersion(db, companyScope(user), id, query.version)
         : await getEstimate(db, companyScope(user), id);

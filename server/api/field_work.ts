@@ -35,7 +35,7 @@ export const fieldWorkApi = new Hono<AppEnv>()
   .post("/report", validate("json", reportBody), async (c) => {
     const user = currentUser(c);
     const body = c.req.valid("json");
-    const { db, now } = c.var.deps;
+    const { db, now } = c.get("deps");
     const scope = companyScope(user);
     const object = await objectForEstimate(db, scope, body.objectId);
     if (!object) throw notFound("Объект не найден");

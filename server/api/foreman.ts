@@ -28,7 +28,7 @@ export const foremanApi = new Hono<AppEnv>()
   .use(requireApi(foremanRoles))
   .get("/projects", async (c) => {
     const user = currentUser(c);
-    return c.json(await foremanProjects(c.var.deps.db, companyScope(user)));
+    return c.json(await foremanProjects(c.get("deps").db, companyScope(user)));
   })
   .post(
     "/objects/:id/complete-work",
@@ -39,7 +39,7 @@ export const foremanApi = new Hono<AppEnv>()
 for (const [action, rule] of Object.entries(transitions)) {
   foremanApi.post(`/objects/:id/${action}`, validIdParam, async (c) => {
     const user = currentUser(c);
-    const { db, now } = c.var.deps;
+    const { db, now } = c.get("deps");
     const updated = await changeProjectStatus(db, companyScope(user), c.req.valid("param").id, {
       ...rule,
       userId: user.id,

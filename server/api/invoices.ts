@@ -24,7 +24,7 @@ async function sendInvoicePdf(
   c: Context<AppEnv>,
   invoice: NonNullable<Awaited<ReturnType<typeof getInvoice>>>,
 ) {
-  const seller = await companyRequisites(c.var.deps.db, invoice.companyId);
+  const seller = await companyRequisites(c.get("deps").db, invoice.companyId);
   const qr = gostPaymentString(seller!, { sum: invoice.amount, purpose: invoice.document.purpose });
   const bytes = await invoicePdf(invoice.document, qr);
   return sendDownload(c, bytes, { type: PDF, name: `Счёт_${invoice.number}.pdf`, asciiName: "schet.pdf" });
@@ -33,14 +33,14 @@ async function sendInvoicePdf(
 export const invoicesApi = new Hono<AppEnv>()
   .use(requireApi(staffRoles))
   .get("/object/:objectId", validate("param", objectParam), async (c) => {
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const list = await objectInvoices(db, companyScope(currentUser(c)), c.req.valid("param").objectId);
     if (!list) throw notFound("Объект не найден");
     return c.json(list);
   })
   .post("/object/:objectId", requireApi(contractMakerRoles), validate("param", objectParam), async (c) => {
     const user = currentUser(c);
-    const { db, now } = c.var.deps;
+    const { db, now } = c.get("deps");
     const result = await issueInvoice(db, companyScope(user), c.req.valid("param").objectId, {
       id: user.id,
       now: now(),
@@ -53,7 +53,7 @@ export const invoicesApi = new Hono<AppEnv>()
     throw new ApiError(409, result.problem, "errors" in result ? result.errors : undefined);
   })
   .get("/:id/pdf", validIdParam, async (c) => {
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const invoice = await getInvoice(db, companyScope(currentUser(c)), c.req.valid("param").id);
     if (!invoice) throw notFound("Счёт не найден");
     return await sendInvoicePdf(c, invoice);
@@ -66,7 +66,7 @@ export const clientInvoicesApi = new Hono<AppEnv>()
   .get("/:token/invoices/:id/pdf", validate("param", linkInvoiceParam), async (c) => {
     const { token, id } = c.req.valid("param");
     const link = await liveLink(c, token);
-    const invoice = await getInvoice(c.var.deps.db, scopeOf(link.companyId), id);
+    const invoice = await getInvoice(c.get("deps").db, scopeOf(link.companyId), id);
     if (!invoice || invoice.objectId !== link.objectId) throw notFound("Счёт не найден");
     return await sendInvoicePdf(c, invoice);
   });

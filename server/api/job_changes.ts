@@ -99,7 +99,7 @@ export const jobChangesApi = new Hono<AppEnv>()
   .get("/object/:objectId", objectParam, async (c) => {
     const user = currentUser(c);
     const view = await jobChangesView(
-      c.var.deps.db,
+      c.get("deps").db,
       companyScope(user),
       c.req.valid("param").objectId,
       user,
@@ -115,11 +115,11 @@ export const jobChangesApi = new Hono<AppEnv>()
     async (c) => {
       const user = currentUser(c);
       const result = await recordJobChange(
-        c.var.deps.db,
+        c.get("deps").db,
         companyScope(user),
         c.req.valid("param").objectId,
         c.req.valid("json"),
-        { id: user.id, now: c.var.deps.now() },
+        { id: user.id, now: c.get("deps").now() },
       );
       if ("refused" in result) refused(result.refused);
       return c.json(result.change, 201);
@@ -133,11 +133,11 @@ export const jobChangesApi = new Hono<AppEnv>()
     async (c) => {
       const user = currentUser(c);
       const result = await editJobChange(
-        c.var.deps.db,
+        c.get("deps").db,
         companyScope(user),
         c.req.valid("param").id,
         c.req.valid("json"),
-        { id: user.id, role: user.role, now: c.var.deps.now() },
+        { id: user.id, role: user.role, now: c.get("deps").now() },
       );
       if ("refused" in result) refused(result.refused);
       return c.json(result.change);
@@ -145,16 +145,16 @@ export const jobChangesApi = new Hono<AppEnv>()
   )
   .delete("/:id", requireApi(agreementMakerRoles), validIdParam, async (c) => {
     const user = currentUser(c);
-    const result = await deleteJobChange(c.var.deps.db, companyScope(user), c.req.valid("param").id, {
+    const result = await deleteJobChange(c.get("deps").db, companyScope(user), c.req.valid("param").id, {
       id: user.id,
-      now: c.var.deps.now(),
+      now: c.get("deps").now(),
     });
     if ("refused" in result) refused(result.refused);
     return c.json({ ok: true });
   })
   .post("/object/:objectId/agreement", requireApi(agreementMakerRoles), objectParam, async (c) => {
     const user = currentUser(c);
-    const { db, now, env } = c.var.deps;
+    const { db, now, env } = c.get("deps");
     const { token, hash } = newToken();
     const origin = (env.PUBLIC_URL ?? new URL(c.req.url).origin).replace(/\/$/, "");
     const at = now();
@@ -169,14 +169,14 @@ export const jobChangesApi = new Hono<AppEnv>()
     return c.json({ agreement: agreementJson(result.agreement), clientLink: url }, 201);
   })
   .get("/agreement/:id/pdf", validIdParam, async (c) => {
-    const a = await getAgreement(c.var.deps.db, companyScope(currentUser(c)), c.req.valid("param").id);
+    const a = await getAgreement(c.get("deps").db, companyScope(currentUser(c)), c.req.valid("param").id);
     if (!a) throw notFound("Дополнительное соглашение не найдено");
     return await sendPdf(c, a);
   });
 
 async function linkedAgreement(c: Context<AppEnv>, token: string) {
   const link = await liveLink(c, token);
-  const agreement = await linkAgreement(c.var.deps.db, link);
+  const agreement = await linkAgreement(c.get("deps").db, link);
   if (!agreement) throw notFound("Дополнительное соглашение не найдено");
   return { link, agreement };
 }
@@ -201,25 +201,25 @@ export const clientAgreementApi = new Hono<AppEnv>()
     const body = c.req.valid("json");
     const unreadable = signatureImageProblem(body.signature);
     if (unreadable) throw invalid({ signature: [unreadable] });
-    const signed = await signAgreementByLink(c.var.deps.db, link, agreement.id, {
+    const signed = await signAgreementByLink(c.get("deps").db, link, agreement.id, {
       signerName: body.fullName.trim().replace(/\s+/g, " "),
       signatureImage: body.signature,
       ip: clientIp(c),
       userAgent: c.req.header("user-agent")?.slice(0, 500) ?? null,
-      now: c.var.deps.now(),
+      now: c.get("deps").now(),
     });
-    if (!signed) throw alreadyAnswered((await linkAgreement(c.var.deps.db, link))!);
+    if (!signed) throw alreadyAnswered((await linkAgreement(c.get("deps").db, link))!);
     return c.json({ ok: true, textSha256: agreement.textSha256 });
   })
   .post("/:token/agreement/refuse", tokenParam, validate("json", agreementRefusalSchema), async (c) => {
     const { link, agreement } = await linkedAgreement(c, c.req.valid("param").token);
     if (agreement.signedAt || agreement.refusedAt) throw alreadyAnswered(agreement);
     const body = c.req.valid("json");
-    const ok = await refuseAgreementByLink(c.var.deps.db, link, agreement.id, {
+    const ok = await refuseAgreementByLink(c.get("deps").db, link, agreement.id, {
       comment: body.comment,
       name: body.name || agreement.content?.customer || "Клиент",
-      now: c.var.deps.now(),
+      now: c.get("deps").now(),
     });
-    if (!ok) throw alreadyAnswered((await linkAgreement(c.var.deps.db, link))!);
+    if (!ok) throw alreadyAnswered((await linkAgreement(c.get("deps").db, link))!);
     return c.json({ ok: true }, 201);
   });

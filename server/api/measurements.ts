@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { formConfig, parseMeasurementDocument } from "../../estimating/mod.ts";
 import { latestMeasurement, saveMeasurement, taskForMeasurement } from "../../db/measurements.ts";
@@ -23,8 +23,8 @@ const saveBody = z.object({
 });
 
 /** The task the user may measure: in their company, and their own when they are a surveyor or foreman. */
-export async function measurableTask(c: { var: AppEnv["Variables"] }, user: CurrentUser, taskId: number) {
-  const task = await taskForMeasurement(c.var.deps.db, companyScope(user), taskId, {
+export async function measurableTask(c: Pick<Context<AppEnv>, "get">, user: CurrentUser, taskId: number) {
+  const task = await taskForMeasurement(c.get("deps").db, companyScope(user), taskId, {
     assignedTo: seesOnlyOwnTasks(user) ? user.id : undefined,
   });
   if (!task) throw notFound("Задача не найдена");
@@ -48,7 +48,7 @@ export const measurementsApi = new Hono<AppEnv>()
   .get("/:taskId{[0-9]+}", validate("param", taskParam), async (c) => {
     const user = currentUser(c);
     const task = await measurableTask(c, user, c.req.valid("param").taskId);
-    const latest = await latestMeasurement(c.var.deps.db, task.id);
+    const latest = await latestMeasurement(c.get("deps").db, task.id);
     return c.json(latest ? [latest] : []);
   })
   .post("/", validate("json", saveBody), async (c) => {
@@ -63,7 +63,7 @@ export const measurementsApi = new Hono<AppEnv>()
     }
     const measurements: Record<string, unknown> = { ...parsed.value.measurements };
     if (body.notes !== undefined) measurements.notes = body.notes;
-    const { db, now } = c.var.deps;
+    const { db, now } = c.get("deps");
     const record = await saveMeasurement(db, task, {
       measurements,
       photos: body.photos,

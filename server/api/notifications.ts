@@ -15,23 +15,26 @@ import type { AppEnv } from "../types.ts";
 export const notificationsApi = new Hono<AppEnv>()
   .use(requireApi())
   .get("/", async (c) => {
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const user = currentUser(c);
     const [items, unread] = await Promise.all([listNotifications(db, user.id), unreadCount(db, user.id)]);
     c.header("X-Unread-Count", String(unread));
     return c.json(items);
   })
-  .get("/unread-count", async (c) => c.json({ count: await unreadCount(c.var.deps.db, currentUser(c).id) }))
+  .get(
+    "/unread-count",
+    async (c) => c.json({ count: await unreadCount(c.get("deps").db, currentUser(c).id) }),
+  )
   .put("/mark-all-read", async (c) => {
-    const updated = await markAllRead(c.var.deps.db, currentUser(c).id);
+    const updated = await markAllRead(c.get("deps").db, currentUser(c).id);
     return c.json({ updated });
   })
   .put("/:id/read", validIdParam, async (c) => {
-    if (!(await markRead(c.var.deps.db, currentUser(c).id, c.req.valid("param").id))) throw notFound();
+    if (!(await markRead(c.get("deps").db, currentUser(c).id, c.req.valid("param").id))) throw notFound();
     return c.json({ ok: true });
   })
   .delete("/:id", validIdParam, async (c) => {
-    if (!(await deleteNotification(c.var.deps.db, currentUser(c).id, c.req.valid("param").id))) {
+    if (!(await deleteNotification(c.get("deps").db, currentUser(c).id, c.req.valid("param").id))) {
       throw notFound();
     }
     return c.json({ ok: true });

@@ -90,14 +90,14 @@ export const objectsApi = new Hono<AppEnv>()
   .get("/", requireApi(staffRoles), validate("query", listQuery), async (c) => {
     const user = currentUser(c);
     const f = c.req.valid("query");
-    const { rows, total, page, pageSize } = await listObjects(c.var.deps.db, companyScope(user), f);
+    const { rows, total, page, pageSize } = await listObjects(c.get("deps").db, companyScope(user), f);
     c.header("X-Total-Count", String(total));
     c.header("X-Page", String(page));
     c.header("X-Page-Size", String(pageSize));
     return c.json(rows.map((r) => objectJson(r)));
   })
   .get("/districts", requireApi(staffRoles), async (c) => {
-    return c.json(await objectDistricts(c.var.deps.db, companyScope(currentUser(c))));
+    return c.json(await objectDistricts(c.get("deps").db, companyScope(currentUser(c))));
   })
   .post("/", requireApi(objectEditorRoles), validate("json", createBody), async (c) => {
     const user = currentUser(c);
@@ -105,7 +105,7 @@ export const objectsApi = new Hono<AppEnv>()
     // A system administrator may create for any company; everyone else for their own.
     const companyId = user.role === "system_admin" ? (input.companyId ?? user.companyId) : user.companyId;
     if (!companyId) throw invalid({ companyId: ["Выберите компанию"] });
-    const { db, now } = c.var.deps;
+    const { db, now } = c.get("deps");
     if (companyId !== user.companyId && !await findCompany(db, scopeOf(null), companyId)) {
       throw invalid({ companyId: ["Компания не найдена"] });
     }
@@ -114,7 +114,7 @@ export const objectsApi = new Hono<AppEnv>()
   })
   .get("/:id{[0-9]+}", requireApi(staffRoles), validIdParam, async (c) => {
     const user = currentUser(c);
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const row = await findObject(db, companyScope(user), c.req.valid("param").id);
     if (!row) throw notFound("Объект не найден");
     return c.json(objectJson(row, { tasks: await objectTasks(db, row.id) }));
@@ -127,7 +127,7 @@ export const objectsApi = new Hono<AppEnv>()
     async (c) => {
       const user = currentUser(c);
       const { id } = c.req.valid("param");
-      const { db, now } = c.var.deps;
+      const { db, now } = c.get("deps");
       const scope = companyScope(user);
       let input = c.req.valid("json");
       // A new place without its district, direction or distance gets them recomputed.
@@ -172,7 +172,7 @@ export const objectsApi = new Hono<AppEnv>()
   )
   .get("/:id{[0-9]+}/status-override", requireApi(statusOverrideRoles), validIdParam, async (c) => {
     const view = await statusOverrideView(
-      c.var.deps.db,
+      c.get("deps").db,
       companyScope(currentUser(c)),
       c.req.valid("param").id,
     );
@@ -187,7 +187,7 @@ export const objectsApi = new Hono<AppEnv>()
     async (c) => {
       const user = currentUser(c);
       const { id } = c.req.valid("param");
-      const { db, now } = c.var.deps;
+      const { db, now } = c.get("deps");
       const body = c.req.valid("json");
       const done = await setStatusOverride(db, companyScope(user), id, body, { id: user.id, now: now() });
       if (!done) throw notFound("Объект не найден");

@@ -24,7 +24,7 @@ export const offlineApi = new Hono<AppEnv>()
     const user = currentUser(c);
     if (user.companyId === null) throw forbidden();
     const scope = companyScope(user);
-    const { db, now } = c.var.deps;
+    const { db, now } = c.get("deps");
     const own = await listTasks(db, scope, { now: now(), assignedTo: user.id, limit: 200 });
     const tasks: FieldWorkBundle["tasks"] = [];
     const visits = await visitsOfTasks(db, user.companyId, own.map((t) => t.id));
@@ -48,7 +48,7 @@ export const offlineApi = new Hono<AppEnv>()
       });
     }
     const list = await activePriceList(db, user.companyId);
-    const engineUrl = c.var.deps.islands.engine;
+    const engineUrl = c.get("deps").islands.engine;
     if (!engineUrl) throw new Error("The island manifest has no engine; run the build");
     const bundle: FieldWorkBundle = {
       account: user.id,

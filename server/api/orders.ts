@@ -22,24 +22,24 @@ const listQuery = z.object({
 export const ordersApi = new Hono<AppEnv>()
   .use(requireApi(shopStaffRoles))
   .get("/", validate("query", listQuery), async (c) => {
-    const result = await listOrders(c.var.deps.db, companyScope(currentUser(c)), c.req.valid("query"));
+    const result = await listOrders(c.get("deps").db, companyScope(currentUser(c)), c.req.valid("query"));
     c.header("X-Total-Count", String(result.total));
     return c.json(result);
   })
   .get("/:id", validIdParam, async (c) => {
-    const order = await findOrder(c.var.deps.db, companyScope(currentUser(c)), c.req.valid("param").id);
+    const order = await findOrder(c.get("deps").db, companyScope(currentUser(c)), c.req.valid("param").id);
     if (!order) throw notFound("Заказ не найден");
     return c.json(order);
   })
   .patch("/:id", validIdParam, validate("json", orderPatchSchema), async (c) => {
     try {
       const order = await updateOrder(
-        c.var.deps.db,
+        c.get("deps").db,
         companyScope(currentUser(c)),
         c.req.valid("param").id,
         c.req.valid("json"),
-        c.var.deps.now(),
-        { origin: c.var.deps.env.PUBLIC_URL ?? new URL(c.req.url).origin },
+        c.get("deps").now(),
+        { origin: c.get("deps").env.PUBLIC_URL ?? new URL(c.req.url).origin },
       );
       if (!order) throw notFound("Заказ не найден");
       return c.json(order);

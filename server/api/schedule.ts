@@ -49,12 +49,12 @@ function crewError(error: unknown): never {
 /** Crews (named groups of a foreman and workers): staff read them, the roles that assign tasks manage them. */
 export const crewsApi = new Hono<AppEnv>()
   .use(requireApi(staffRoles))
-  .get("/", async (c) => c.json(await listCrews(c.var.deps.db, companyScope(currentUser(c)))))
+  .get("/", async (c) => c.json(await listCrews(c.get("deps").db, companyScope(currentUser(c)))))
   .use(requireApi(taskManagerRoles))
   .post("/", validate("json", crewBody), async (c) => {
     const user = currentUser(c);
     const body = c.req.valid("json");
-    const crew = await saveCrew(c.var.deps.db, companyOf(user), {
+    const crew = await saveCrew(c.get("deps").db, companyOf(user), {
       ...body,
       foremanId: body.foremanId ?? null,
     })
@@ -65,7 +65,7 @@ export const crewsApi = new Hono<AppEnv>()
     const user = currentUser(c);
     const body = c.req.valid("json");
     const crew = await saveCrew(
-      c.var.deps.db,
+      c.get("deps").db,
       companyOf(user),
       { ...body, foremanId: body.foremanId ?? null },
       c.req.valid("param").id,
@@ -75,7 +75,7 @@ export const crewsApi = new Hono<AppEnv>()
   })
   .delete("/:id", validIdParam, async (c) => {
     const user = currentUser(c);
-    if (!(await deleteCrew(c.var.deps.db, companyOf(user), c.req.valid("param").id))) {
+    if (!(await deleteCrew(c.get("deps").db, companyOf(user), c.req.valid("param").id))) {
       throw notFound("Бригада не найдена");
     }
     return c.json({ ok: true });
@@ -87,7 +87,7 @@ export const scheduleApi = new Hono<AppEnv>()
   .get("/suggest", validate("query", suggestQuery), async (c) => {
     const user = currentUser(c);
     const { objectId, personId } = c.req.valid("query");
-    const { db, now } = c.var.deps;
+    const { db, now } = c.get("deps");
     const scope = companyScope(user);
     const object = await findObject(db, scope, objectId);
     if (!object) throw notFound("Объект не найден");
@@ -111,7 +111,7 @@ export const scheduleApi = new Hono<AppEnv>()
 export const calendarFeedApi = new Hono<AppEnv>()
   .get("/:token", validate("param", z.object({ token: z.string().max(100) })), async (c) => {
     const token = c.req.valid("param").token.replace(/\.ics$/, "");
-    const { db, now, env } = c.var.deps;
+    const { db, now, env } = c.get("deps");
     const owner = /^[0-9a-f]{64}$/.test(token) ? await calendarFeedOwner(db, token) : null;
     if (!owner) throw notFound("Ссылка на календарь отозвана или не существует");
     const from = addDays(moscowDate(now()), -30);
@@ -129,13 +129,13 @@ export const calendarFeedApi = new Hono<AppEnv>()
   .use(requireApi(staffRoles))
   .post("/", async (c) => {
     const user = currentUser(c);
-    const { db, now, env } = c.var.deps;
+    const { db, now, env } = c.get("deps");
     const token = await issueCalendarFeed(db, user.id, now());
     const origin = (env.PUBLIC_URL ?? new URL(c.req.url).origin).replace(/\/$/, "");
     return c.json({ url: `${origin}/api/calendar-feed/${token}.ics` }, 201);
   })
   .delete("/", async (c) => {
-    if (!(await revokeCalendarFeed(c.var.deps.db, currentUser(c).id))) {
+    if (!(await revokeCalendarFeed(c.get("deps").db, currentUser(c).id))) {
       throw notFound("Ссылки на календарь нет");
     }
     return c.json({ ok: true });

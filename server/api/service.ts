@@ -169,7 +169,7 @@ const renewalProblems = {
 export const serviceApi = new Hono<AppEnv>()
   .get("/objects/:objectId", requireApi(staffRoles), objectParam, async (c) => {
     const user = currentUser(c);
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const service = await objectService(db, companyScope(user), c.req.valid("param").objectId);
     if (!service) throw notFound("Объект не найден");
     const [allPlans, visits, offer] = await Promise.all([
@@ -195,7 +195,7 @@ export const serviceApi = new Hono<AppEnv>()
     async (c) => {
       const user = currentUser(c);
       const row = await addEquipment(
-        c.var.deps.db,
+        c.get("deps").db,
         companyScope(user),
         c.req.valid("param").objectId,
         c.req.valid("json"),
@@ -213,7 +213,7 @@ export const serviceApi = new Hono<AppEnv>()
     async (c) => {
       const user = currentUser(c);
       const row = await updateEquipment(
-        c.var.deps.db,
+        c.get("deps").db,
         companyScope(user),
         c.req.valid("param").id,
         c.req.valid("json"),
@@ -224,29 +224,29 @@ export const serviceApi = new Hono<AppEnv>()
   )
   .get("/equipment/:id/warranty.pdf", requireApi(staffRoles), validIdParam, async (c) => {
     const user = currentUser(c);
-    const doc = await equipmentDocument(c.var.deps.db, companyScope(user), c.req.valid("param").id);
+    const doc = await equipmentDocument(c.get("deps").db, companyScope(user), c.req.valid("param").id);
     return await equipmentPdf(c, doc, "warranty");
   })
   .get("/equipment/:id/passport.pdf", requireApi(staffRoles), validIdParam, async (c) => {
     const user = currentUser(c);
-    const doc = await equipmentDocument(c.var.deps.db, companyScope(user), c.req.valid("param").id);
+    const doc = await equipmentDocument(c.get("deps").db, companyScope(user), c.req.valid("param").id);
     return await equipmentPdf(c, doc, "passport");
   })
   .get("/plans", requireApi(staffRoles), async (c) => {
     const user = currentUser(c);
     if (user.companyId === null) return c.json([]);
-    return c.json(await listPlans(c.var.deps.db, user.companyId));
+    return c.json(await listPlans(c.get("deps").db, user.companyId));
   })
   .post("/plans/defaults", requireApi(planAdminRoles), async (c) => {
     const user = currentUser(c);
     if (user.companyId === null) throw new ApiError(409, "Планы задаёт компания");
-    const added = await addDefaultPlans(c.var.deps.db, user.companyId);
+    const added = await addDefaultPlans(c.get("deps").db, user.companyId);
     return c.json(added, added.length ? 201 : 200);
   })
   .post("/plans", requireApi(planAdminRoles), validate("json", servicePlanSchema), async (c) => {
     const user = currentUser(c);
     if (user.companyId === null) throw new ApiError(409, "Планы задаёт компания");
-    const row = await savePlan(c.var.deps.db, companyScope(user), user.companyId, c.req.valid("json"));
+    const row = await savePlan(c.get("deps").db, companyScope(user), user.companyId, c.req.valid("json"));
     return c.json(row, 201);
   })
   .put(
@@ -257,7 +257,7 @@ export const serviceApi = new Hono<AppEnv>()
     async (c) => {
       const user = currentUser(c);
       const row = await savePlan(
-        c.var.deps.db,
+        c.get("deps").db,
         companyScope(user),
         user.companyId ?? 0,
         c.req.valid("json"),
@@ -274,7 +274,7 @@ export const serviceApi = new Hono<AppEnv>()
     validate("json", serviceAgreementSchema),
     async (c) => {
       const user = currentUser(c);
-      const { db, now } = c.var.deps;
+      const { db, now } = c.get("deps");
       const result = await createAgreement(
         db,
         companyScope(user),
@@ -294,7 +294,7 @@ export const serviceApi = new Hono<AppEnv>()
   )
   .post("/agreements/:id/send", requireApi(contractMakerRoles), validIdParam, async (c) => {
     const user = currentUser(c);
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const scope = companyScope(user);
     const id = c.req.valid("param").id;
     const sent = await sendAgreement(db, scope, id);
@@ -306,7 +306,7 @@ export const serviceApi = new Hono<AppEnv>()
   })
   .post("/agreements/:id/renew", requireApi(contractMakerRoles), validIdParam, async (c) => {
     const user = currentUser(c);
-    const { db, now } = c.var.deps;
+    const { db, now } = c.get("deps");
     const result = await renewAgreement(db, companyScope(user), c.req.valid("param").id, {
       id: user.id,
       now: now(),
@@ -317,7 +317,7 @@ export const serviceApi = new Hono<AppEnv>()
   })
   .get("/agreements/:id/pdf", requireApi(staffRoles), validIdParam, async (c) => {
     const user = currentUser(c);
-    const a = await getAgreement(c.var.deps.db, companyScope(user), c.req.valid("param").id);
+    const a = await getAgreement(c.get("deps").db, companyScope(user), c.req.valid("param").id);
     if (!a) throw notFound("Договор не найден");
     return sendPdf(
       c,
@@ -333,7 +333,7 @@ export const serviceApi = new Hono<AppEnv>()
     validateOptionalJson(servicePaymentSchema),
     async (c) => {
       const user = currentUser(c);
-      const { db, now, env } = c.var.deps;
+      const { db, now, env } = c.get("deps");
       const a = await getAgreement(db, companyScope(user), c.req.valid("param").id);
       if (!a) throw notFound("Договор не найден");
       if (a.status !== "signed") throw new ApiError(409, "Счёт выставляется по подписанному договору");
@@ -377,7 +377,7 @@ export const serviceApi = new Hono<AppEnv>()
     validate("json", servicePaymentReceivedSchema),
     async (c) => {
       const user = currentUser(c);
-      const { db, now } = c.var.deps;
+      const { db, now } = c.get("deps");
       const body = c.req.valid("json");
       const done = await markServicePaymentReceived(db, companyScope(user), c.req.valid("param").id, {
         amount: body.amount,
@@ -402,14 +402,14 @@ const tokenIdParam = validate("param", z.object({ token: z.string(), id: idText 
 /** The equipment of the link's object, or 404. */
 async function linkEquipment(c: Context<AppEnv>, token: string, id: number) {
   const link = await liveLink(c, token);
-  const doc = await equipmentDocument(c.var.deps.db, scopeOf(link.companyId), id);
+  const doc = await equipmentDocument(c.get("deps").db, scopeOf(link.companyId), id);
   return doc && doc.equipment.objectId === link.objectId ? doc : null;
 }
 
 export const serviceLinkApi = new Hono<AppEnv>()
   .get("/:token/service", tokenParam, async (c) => {
     const link = await liveLink(c, c.req.valid("param").token);
-    const service = await linkService(c.var.deps.db, link);
+    const service = await linkService(c.get("deps").db, link);
     return c.json({
       agreements: service.agreements.map((a) => ({
         id: a.id,
@@ -426,12 +426,12 @@ export const serviceLinkApi = new Hono<AppEnv>()
         signerName: a.signerName,
       })),
       equipment: service.equipment.map((e) => ({ id: e.id, kind: e.kind, label: equipmentLabel(e) })),
-      offer: await serviceOffer(c.var.deps.db, link.companyId, link.objectId),
+      offer: await serviceOffer(c.get("deps").db, link.companyId, link.objectId),
     });
   })
   .post("/:token/service-request", tokenParam, validate("json", serviceRequestSchema), async (c) => {
     const link = await liveLink(c, c.req.valid("param").token);
-    const { db, now } = c.var.deps;
+    const { db, now } = c.get("deps");
     const result = await requestServicePlan(db, link, c.req.valid("json").planId, now());
     if ("agreement" in result) {
       return c.json({ ok: true, number: result.agreement.number, planName: result.agreement.planName }, 201);
@@ -448,7 +448,7 @@ export const serviceLinkApi = new Hono<AppEnv>()
     const body = c.req.valid("json");
     const unreadable = signatureImageProblem(body.signature);
     if (unreadable) throw invalid({ signature: [unreadable] });
-    const { db, now } = c.var.deps;
+    const { db, now } = c.get("deps");
     const signed = await signAgreementByLink(db, link, id, {
       signerName: body.fullName.trim().replace(/\s+/g, " "),
       signatureImage: body.signature,
@@ -463,7 +463,7 @@ export const serviceLinkApi = new Hono<AppEnv>()
   .get("/:token/agreements/:id/pdf", tokenIdParam, async (c) => {
     const { token, id } = c.req.valid("param");
     const link = await liveLink(c, token);
-    const a = await getAgreement(c.var.deps.db, scopeOf(link.companyId), id);
+    const a = await getAgreement(c.get("deps").db, scopeOf(link.companyId), id);
     if (!a || a.objectId !== link.objectId || a.status === "draft") throw notFound("Договор не найден");
     return sendPdf(
       c,
@@ -475,7 +475,7 @@ export const serviceLinkApi = new Hono<AppEnv>()
   .get("/:token/visits/:id/report.pdf", tokenIdParam, async (c) => {
     const { token, id } = c.req.valid("param");
     const link = await liveLink(c, token);
-    const doc = await visitReportDocument(c.var.deps.db, scopeOf(link.companyId), id);
+    const doc = await visitReportDocument(c.get("deps").db, scopeOf(link.companyId), id);
     if (!doc || doc.visit.objectId !== link.objectId) throw notFound("Визит не найден");
     return await visitReportPdf(c, doc);
   })

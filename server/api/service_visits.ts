@@ -129,7 +129,7 @@ export const serviceVisitsApi = new Hono<AppEnv>()
   .get("/visits", validate("query", listQuery), async (c) => {
     const user = currentUser(c);
     const q = c.req.valid("query");
-    const { db, now } = c.var.deps;
+    const { db, now } = c.get("deps");
     return c.json(
       await listVisits(db, companyScope(user), {
         ...q,
@@ -140,7 +140,7 @@ export const serviceVisitsApi = new Hono<AppEnv>()
   })
   .get("/visits/:id", validIdParam, async (c) => {
     const user = currentUser(c);
-    const v = await getVisit(c.var.deps.db, companyScope(user), c.req.valid("param").id);
+    const v = await getVisit(c.get("deps").db, companyScope(user), c.req.valid("param").id);
     if (!v || (seesOnlyOwnTasks(user) && v.assignedTo !== user.id)) throw notFound("Визит не найден");
     const { clientSignature: _drawn, ...visit } = v.visit;
     return c.json({
@@ -149,7 +149,7 @@ export const serviceVisitsApi = new Hono<AppEnv>()
       form: {
         sections: visitFormSections(
           v.operations,
-          await visitParts(c.var.deps.db, v.visit.companyId),
+          await visitParts(c.get("deps").db, v.visit.companyId),
           v.partsDiscountPercent,
         ),
         models: [],
@@ -159,13 +159,13 @@ export const serviceVisitsApi = new Hono<AppEnv>()
   })
   .get("/visits/:id/report.pdf", validIdParam, async (c) => {
     const user = currentUser(c);
-    const doc = await visitReportDocument(c.var.deps.db, companyScope(user), c.req.valid("param").id);
+    const doc = await visitReportDocument(c.get("deps").db, companyScope(user), c.req.valid("param").id);
     if (!doc || (seesOnlyOwnTasks(user) && doc.assignedTo !== user.id)) throw notFound("Визит не найден");
     return await visitReportPdf(c, doc);
   })
   .post("/visits/:id/send-report", validIdParam, async (c) => {
     const user = currentUser(c);
-    const { db, now, env } = c.var.deps;
+    const { db, now, env } = c.get("deps");
     const at = now();
     const { token, hash } = newToken();
     const result = await sendVisitReport(db, companyScope(user), c.req.valid("param").id, {
@@ -185,7 +185,7 @@ export const serviceVisitsApi = new Hono<AppEnv>()
     validate("json", moveVisitSchema),
     async (c) => {
       const user = currentUser(c);
-      const { db, now } = c.var.deps;
+      const { db, now } = c.get("deps");
       const body = c.req.valid("json");
       const moved = await moveVisit(db, companyScope(user), c.req.valid("param").id, body, {
         userId: user.id,
@@ -197,7 +197,7 @@ export const serviceVisitsApi = new Hono<AppEnv>()
   )
   .post("/visits/:id/report", validIdParam, validate("json", visitReportSchema), async (c) => {
     const user = currentUser(c);
-    const { db, now } = c.var.deps;
+    const { db, now } = c.get("deps");
     const saved = await saveVisitReport(
       db,
       companyScope(user),
@@ -217,7 +217,7 @@ export const serviceVisitsApi = new Hono<AppEnv>()
     const body = c.req.valid("json");
     const problem = signatureImageProblem(body.signature);
     if (problem) throw invalid({ signature: [problem] });
-    const { db, now } = c.var.deps;
+    const { db, now } = c.get("deps");
     const scope = companyScope(user);
     const id = c.req.valid("param").id;
     const v = await getVisit(db, scope, id);
@@ -233,7 +233,7 @@ export const serviceVisitsApi = new Hono<AppEnv>()
     validateOptionalJson(activateBody),
     async (c) => {
       const user = currentUser(c);
-      const { db, now } = c.var.deps;
+      const { db, now } = c.get("deps");
       const done = await activateAgreement(db, companyScope(user), c.req.valid("param").id, {
         userId: user.id,
         now: now(),
@@ -245,6 +245,6 @@ export const serviceVisitsApi = new Hono<AppEnv>()
   )
   .get("/renewals", editorsOnly("Продлевать договоры"), async (c) => {
     const user = currentUser(c);
-    const { db, now } = c.var.deps;
+    const { db, now } = c.get("deps");
     return c.json(await agreementsDueForRenewal(db, companyScope(user), now()));
   });

@@ -50,13 +50,13 @@ const avatarPath = (userId: number) => `/api/profile/avatar/${userId}/`;
 export const profileApi = new Hono<AppEnv>()
   .patch("/", requireApi(), validate("json", profileSchema), async (c) => {
     const user = currentUser(c);
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     await updateUser(db, scopeOf(null), user.id, c.req.valid("json"));
     return c.json((await findUser(db, scopeOf(null), user.id))!.json);
   })
   .post("/avatar", requireApi(), async (c) => {
     const user = currentUser(c);
-    const { db, storage } = c.var.deps;
+    const { db, storage } = c.get("deps");
     const { bytes, kind } = await readImageUpload(c, AVATAR_MAX_BYTES);
     const file = `${encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(10)))}.${kind.ext}`;
     await storage.write(`avatars/${user.id}/${file}`, streamOf(bytes), { maxBytes: AVATAR_MAX_BYTES });
@@ -68,7 +68,7 @@ export const profileApi = new Hono<AppEnv>()
   })
   .delete("/avatar", requireApi(), async (c) => {
     const user = currentUser(c);
-    const { db, storage } = c.var.deps;
+    const { db, storage } = c.get("deps");
     await setProfileImage(db, user.id, null);
     const old = storageKeyOfImageUrl(user.profileImageUrl);
     if (old) await storage.delete(old);
@@ -81,7 +81,7 @@ export const profileApi = new Hono<AppEnv>()
     if (!match) throw notFound();
     // Colleagues see each other's avatars; another company's answer 404.
     const found = await findUser(
-      c.var.deps.db,
+      c.get("deps").db,
       userId === user.id ? scopeOf(null) : companyScope(user),
       userId,
     );
@@ -94,12 +94,12 @@ export const PRICE_LIST_MAX_BYTES = 5 * MB;
 const priceListApi = new Hono<AppEnv>()
   .use(requireApi(["company_admin"]))
   .get("/", async (c) => {
-    return c.json(await priceListSummary(c.var.deps.db, currentUser(c).companyId ?? -1));
+    return c.json(await priceListSummary(c.get("deps").db, currentUser(c).companyId ?? -1));
   })
   .get("/download", validate("query", downloadQuery), async (c) => {
     const user = currentUser(c);
     if (user.companyId === null) throw notFound();
-    const own = await activePriceList(c.var.deps.db, user.companyId);
+    const own = await activePriceList(c.get("deps").db, user.companyId);
     const items = own?.items ?? defaultPriceList;
     const name = own?.name ?? BASE_PRICE_LIST_NAME;
     if (c.req.valid("query").format === "csv") {
@@ -114,7 +114,7 @@ const priceListApi = new Hono<AppEnv>()
   })
   .post("/", async (c) => {
     const user = currentUser(c);
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     if (user.companyId === null) throw notFound();
     const { file } = await receiveUploadBytes(c.req.raw, {
       field: "file",
@@ -151,26 +151,26 @@ const priceListApi = new Hono<AppEnv>()
   .delete("/", async (c) => {
     const user = currentUser(c);
     if (user.companyId === null) throw notFound();
-    await resetPriceList(c.var.deps.db, user.companyId);
-    return c.json(await priceListSummary(c.var.deps.db, user.companyId));
+    await resetPriceList(c.get("deps").db, user.companyId);
+    return c.json(await priceListSummary(c.get("deps").db, user.companyId));
   });
 
 export const settingsApi = new Hono<AppEnv>()
   .get("/shop", requireApi(["company_admin"]), async (c) => {
     const user = currentUser(c);
-    const row = await findShopSettings(c.var.deps.db, user.companyId ?? -1);
+    const row = await findShopSettings(c.get("deps").db, user.companyId ?? -1);
     if (!row) throw notFound("У компании нет магазина");
     return c.json(shopSettingsJson(row));
   })
   .put("/shop", requireApi(["company_admin"]), validate("json", shopSettingsSchema), async (c) => {
     const user = currentUser(c);
-    const row = await updateShopSettings(c.var.deps.db, user.companyId ?? -1, c.req.valid("json"));
+    const row = await updateShopSettings(c.get("deps").db, user.companyId ?? -1, c.req.valid("json"));
     if (!row) throw notFound("У компании нет магазина");
     return c.json(shopSettingsJson(row));
   })
   // The price the estimates quote for a station (РРЦ, dealer + markup, dealer).
   .get("/equipment-price", requireApi(["company_admin"]), async (c) => {
-    const row = await findEquipmentPrice(c.var.deps.db, currentUser(c).companyId ?? -1);
+    const row = await findEquipmentPrice(c.get("deps").db, currentUser(c).companyId ?? -1);
     if (!row) throw notFound();
     return c.json(row);
   })
@@ -180,7 +180,7 @@ export const settingsApi = new Hono<AppEnv>()
     validate("json", equipmentPriceSchema),
     async (c) => {
       const row = await updateEquipmentPrice(
-        c.var.deps.db,
+        c.get("deps").db,
         currentUser(c).companyId ?? -1,
         c.req.valid("json"),
       );
@@ -190,7 +190,7 @@ export const settingsApi = new Hono<AppEnv>()
   )
   // When a job reaches the foreman (by default: contract signed and prepayment received).
   .get("/works-start", requireApi(["company_admin", "chief_engineer"]), async (c) => {
-    const rule = await worksStartRule(c.var.deps.db, currentUser(c).companyId ?? -1);
+    const rule = await worksStartRule(c.get("deps").db, currentUser(c).companyId ?? -1);
     return c.json({ rule, options: worksStartRuleLabels });
   })
   .put(
@@ -198,7 +198,7 @@ export const settingsApi = new Hono<AppEnv>()
     requireApi(["company_admin"]),
     validate("json", worksStartRuleSchema),
     async (c) => {
-      const { db, now } = c.var.deps;
+      const { db, now } = c.get("deps");
       const done = await setWorksStartRule(
         db,
         currentUser(c).companyId ?? -1,

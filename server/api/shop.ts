@@ -87,11 +87,15 @@ const imageParam = validate(
 );
 
 const manageApi = new Hono<AppEnv>()
-  .get("/categories", requireApi(shopStaffRoles), async (c) => c.json(await listAllCategories(c.var.deps.db)))
+  .get(
+    "/categories",
+    requireApi(shopStaffRoles),
+    async (c) => c.json(await listAllCategories(c.get("deps").db)),
+  )
   // Categories are shared by every shop, so only a system administrator changes them.
   .post("/categories", requireApi(["system_admin"]), validate("json", categorySchema), async (c) => {
     try {
-      return c.json(await createCategory(c.var.deps.db, c.req.valid("json")), 201);
+      return c.json(await createCategory(c.get("deps").db, c.req.valid("json")), 201);
     } catch (e) {
       throw conflict(e);
     }
@@ -103,7 +107,7 @@ const manageApi = new Hono<AppEnv>()
     validate("json", categorySchema),
     async (c) => {
       try {
-        const row = await updateCategory(c.var.deps.db, c.req.valid("param").id, c.req.valid("json"));
+        const row = await updateCategory(c.get("deps").db, c.req.valid("param").id, c.req.valid("json"));
         if (!row) throw notFound("Категория не найдена");
         return c.json(row);
       } catch (e) {
@@ -112,7 +116,7 @@ const manageApi = new Hono<AppEnv>()
     },
   )
   .get("/products", requireApi(shopStaffRoles), async (c) => {
-    return c.json(await listManagedProducts(c.var.deps.db, companyScope(currentUser(c))));
+    return c.json(await listManagedProducts(c.get("deps").db, companyScope(currentUser(c))));
   })
   .post("/products", requireApi(shopStaffRoles), companyQuery, validate("json", productSchema), async (c) => {
     const user = currentUser(c);
@@ -120,7 +124,7 @@ const manageApi = new Hono<AppEnv>()
     if (companyId === null) throw invalid({ company: ["Выберите компанию"] });
     try {
       return c.json(
-        await createProduct(c.var.deps.db, companyId, c.req.valid("json"), c.var.deps.now()),
+        await createProduct(c.get("deps").db, companyId, c.req.valid("json"), c.get("deps").now()),
         201,
       );
     } catch (e) {
@@ -135,11 +139,11 @@ const manageApi = new Hono<AppEnv>()
     async (c) => {
       try {
         const row = await updateProduct(
-          c.var.deps.db,
+          c.get("deps").db,
           companyScope(currentUser(c)),
           c.req.valid("param").id,
           c.req.valid("json"),
-          c.var.deps.now(),
+          c.get("deps").now(),
         );
         if (!row) throw notFound("Товар не найден");
         return c.json(row);
@@ -149,7 +153,7 @@ const manageApi = new Hono<AppEnv>()
     },
   )
   .post("/products/:id/images", requireApi(shopStaffRoles), validIdParam, async (c) => {
-    const { db, storage, now } = c.var.deps;
+    const { db, storage, now } = c.get("deps");
     const scope = companyScope(currentUser(c));
     const id = c.req.valid("param").id;
     if (!(await findManagedProduct(db, scope, id))) throw notFound("Товар не найден");
@@ -162,7 +166,7 @@ const manageApi = new Hono<AppEnv>()
 
 export const shopApi = new Hono<AppEnv>()
   .get("/shops", async (c) => {
-    const shops = await listShops(c.var.deps.db);
+    const shops = await listShops(c.get("deps").db);
     return c.json(
       shops.map((s) => ({
         companyId: s.companyId,
@@ -173,18 +177,18 @@ export const shopApi = new Hono<AppEnv>()
   })
   .get("/categories", async (c) => {
     const shop = await requestStorefront(c);
-    return c.json(await storefrontCategories(c.var.deps.db, shop.companyId));
+    return c.json(await storefrontCategories(c.get("deps").db, shop.companyId));
   })
   .get("/products", validate("query", catalogueQuerySchema), async (c) => {
     const shop = await requestStorefront(c);
     const q = c.req.valid("query");
-    const { items, total } = await listCatalogue(c.var.deps.db, shop.companyId, q);
+    const { items, total } = await listCatalogue(c.get("deps").db, shop.companyId, q);
     c.header("X-Total-Count", String(total));
     return c.json({ items, total, page: q.page, pageSize: q.pageSize });
   })
   .get("/products/:slug", validate("param", z.object({ slug: z.string() })), async (c) => {
     const shop = await requestStorefront(c);
-    const product = await findStorefrontProduct(c.var.deps.db, shop.companyId, c.req.valid("param").slug);
+    const product = await findStorefrontProduct(c.get("deps").db, shop.companyId, c.req.valid("param").slug);
     if (!product) throw notFound("Товар не найден");
     return c.json(product);
   })
@@ -215,7 +219,7 @@ export const shopApi = new Hono<AppEnv>()
   })
   .post("/orders", validate("json", checkoutSchema), async (c) => {
     const shop = await requestStorefront(c);
-    const user = c.var.user;
+    const user = c.get("user");
     if (!user && !shop.settings.enableGuestCheckout) {
       throw new ApiError(401, "Войдите или зарегистрируйтесь, чтобы оформить заказ");
     }
@@ -253,34 +257,38 @@ export const shopApi = new Hono<AppEnv>()
       };
     }
     const counted = !user && input.needInstallation
-      ? await reserveGuestOrder(c.var.deps.db, input.customerPhone, clientIp(c), c.var.deps.now())
+      ? await reserveGuestOrder(c.get("deps").db, input.customerPhone, clientIp(c), c.get("deps").now())
       : undefined;
     if (counted === null) throw new ApiError(429, GUEST_ORDER_LIMIT_MESSAGE);
     try {
-      const { order, items } = await placeOrder(c.var.deps.db, {
+      const { order, items } = await placeOrder(c.get("deps").db, {
         companyId: shop.companyId,
         settings: shop.settings,
         userId: user?.id ?? null,
         lines: lines.filter((l) => mine.some((i) => i.productId === l.productId)),
         input,
         site,
-        now: c.var.deps.now(),
+        now: c.get("deps").now(),
       });
       dropGuestLines(c, items.map((i) => i.productId!));
       return c.json({ order: orderJson(order, items), link: orderLink(shop.base, order) }, 201);
     } catch (e) {
-      if (counted) await releaseGuestOrder(c.var.deps.db, counted);
+      if (counted) await releaseGuestOrder(c.get("deps").db, counted);
       throw conflict(e);
     }
   })
-  .get("/orders/mine", requireApi(), async (c) => c.json(await userOrders(c.var.deps.db, currentUser(c).id)))
+  .get(
+    "/orders/mine",
+    requireApi(),
+    async (c) => c.json(await userOrders(c.get("deps").db, currentUser(c).id)),
+  )
   .get(
     "/orders/:number",
     validate("param", z.object({ number: z.string() })),
     validate("query", z.object({ key: queryText })),
     async (c) => {
-      const order = await findCustomerOrder(c.var.deps.db, c.req.valid("param").number, {
-        userId: c.var.user?.id ?? null,
+      const order = await findCustomerOrder(c.get("deps").db, c.req.valid("param").number, {
+        userId: c.get("user")?.id ?? null,
         key: c.req.valid("query").key ?? null,
       });
       if (!order) throw notFound("Заказ не найден");
@@ -293,7 +301,7 @@ export const shopApi = new Hono<AppEnv>()
     const input = c.req.valid("query");
     const need = requirement(input);
     const fitting = fittingModels(need);
-    const onSale = await stationProducts(c.var.deps.db, shop.companyId, fitting.map((m) => m.id));
+    const onSale = await stationProducts(c.get("deps").db, shop.companyId, fitting.map((m) => m.id));
     const models = fitting.filter((m) => onSale.has(m.id)).map((m) => ({
       model: m,
       product: onSale.get(m.id)!,

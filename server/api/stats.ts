@@ -31,10 +31,10 @@ export const statsApi = new Hono<AppEnv>()
   .use(requireApi(staffRoles))
   .get("/", validate("query", statsQuery), async (c) => {
     const { period } = c.req.valid("query");
-    const { now } = c.var.deps;
+    const { now } = c.get("deps");
     const scope = companyScope(currentUser(c));
     return c.json(
-      await readsOf(c.var.deps).read("dashboardStats", {
+      await readsOf(c.get("deps")).read("dashboardStats", {
         scope,
         period: parsePeriod(period),
         now: now().getTime(),
@@ -46,18 +46,18 @@ export const statsApi = new Hono<AppEnv>()
 export const analyticsApi = new Hono<AppEnv>()
   .use(requireApi(staffRoles))
   .get("/", validate("query", analyticsQuery), async (c) => {
-    const { now } = c.var.deps;
+    const { now } = c.get("deps");
     const period = parsePeriod(c.req.valid("query").period);
     const scope = companyScope(currentUser(c));
-    return c.json(await readsOf(c.var.deps).read("analytics", { scope, period, now: now().getTime() }));
+    return c.json(await readsOf(c.get("deps")).read("analytics", { scope, period, now: now().getTime() }));
   })
   .get("/export", validate("query", exportQuery), async (c) => {
     const query = c.req.valid("query");
     const name = query.table;
     const period = parsePeriod(query.period);
-    const { now } = c.var.deps;
+    const { now } = c.get("deps");
     const scope = companyScope(currentUser(c));
-    const data = await readsOf(c.var.deps).read("analytics", { scope, period, now: now().getTime() });
+    const data = await readsOf(c.get("deps")).read("analytics", { scope, period, now: now().getTime() });
     const csv = toCsv(analyticsTable(data, name as TableName));
     c.header("Content-Type", "text/csv; charset=utf-8");
     c.header("Content-Disposition", contentDisposition(`analytics-${name}-${period}.csv`));

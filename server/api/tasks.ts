@@ -144,7 +144,7 @@ export const tasksApi = new Hono<AppEnv>()
   .get("/", validate("query", listQuery), async (c) => {
     const user = currentUser(c);
     const q = c.req.valid("query");
-    const { db, now } = c.var.deps;
+    const { db, now } = c.get("deps");
     const items = await listTasks(db, companyScope(user), {
       ...q,
       assignedTo: seesOnlyOwnTasks(user) ? user.id : q.assignedTo,
@@ -155,11 +155,11 @@ export const tasksApi = new Hono<AppEnv>()
   .get("/assignees", validate("query", assigneesQuery), async (c) => {
     const user = currentUser(c);
     const role = c.req.valid("query").role === "measurement_engineer" ? "measurement_engineer" : undefined;
-    return c.json(await assignableUsers(c.var.deps.db, companyScope(user), role));
+    return c.json(await assignableUsers(c.get("deps").db, companyScope(user), role));
   })
   .get("/:id", validIdParam, async (c) => {
     const user = currentUser(c);
-    const { db, now } = c.var.deps;
+    const { db, now } = c.get("deps");
     const task = await getTask(db, companyScope(user), c.req.valid("param").id, {
       now: now(),
       assignedTo: seesOnlyOwnTasks(user) ? user.id : undefined,
@@ -178,7 +178,7 @@ export const tasksApi = new Hono<AppEnv>()
     if (!parsed.success) throw invalid(fieldErrors(parsed.error));
     const input = parsed.data;
     checkEstimateSplit(user.role, input.separateEstimates);
-    const { db, now } = c.var.deps;
+    const { db, now } = c.get("deps");
     const at = now();
     const dueDate = dueDateOrError(input.dueDate, at);
     const assignedTo = input.assignedTo === undefined || input.assignedTo === null || input.assignedTo === ""
@@ -209,7 +209,7 @@ export const tasksApi = new Hono<AppEnv>()
       }
     }
     checkEstimateSplit(user.role, body.separateEstimates);
-    const { db, now } = c.var.deps;
+    const { db, now } = c.get("deps");
     const at = now();
     const id = c.req.valid("param").id;
     const { confirm, ...patch } = body;
@@ -229,7 +229,7 @@ export const tasksApi = new Hono<AppEnv>()
       id: user.id,
       now: at,
       assignedTo: own ? user.id : undefined,
-      origin: c.var.deps.env.PUBLIC_URL ?? new URL(c.req.url).origin,
+      origin: c.get("deps").env.PUBLIC_URL ?? new URL(c.req.url).origin,
     }, current);
     if (!updated) throw notFound("Задача не найдена");
     return c.json(updated);

@@ -12,7 +12,7 @@ const tokenParam = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/,
 export const unsubscribeApi = new Hono<AppEnv>()
   .post("/:token", validate("param", tokenParam), async (c) => {
     const { token } = c.req.valid("param");
-    const company = await unsubscribeByToken(c.var.deps.db, token, c.var.deps.now());
+    const company = await unsubscribeByToken(c.get("deps").db, token, c.get("deps").now());
     if (company === null) throw notFound("Ссылка не найдена");
     return c.redirect(`/unsubscribe/${token}?done=1`, 303);
   });

@@ -21,16 +21,16 @@ const OWNER_ONLY = "Учетную запись главного админис�
 
 /** Taken, or the configured owner's e-mail (which nobody may take: it would be a way to become the owner). */
 async function emailUnavailable(c: Context<AppEnv>, email: string, exceptId?: number): Promise<boolean> {
-  return email === ownerEmail(c.var.deps.env) || await emailTaken(c.var.deps.db, email, exceptId);
+  return email === ownerEmail(c.get("deps").env) || await emailTaken(c.get("deps").db, email, exceptId);
 }
 
 export const usersApi = new Hono<AppEnv>()
   .get("/", requireApi(adminRoles), async (c) => {
-    return c.json(await listUsers(c.var.deps.db, companyScope(currentUser(c))));
+    return c.json(await listUsers(c.get("deps").db, companyScope(currentUser(c))));
   })
   .post("/", requireApi(adminRoles), validate("json", userCreateSchema), async (c) => {
     const user = currentUser(c);
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const input = c.req.valid("json");
     let companyId = input.companyId ?? null;
     if (user.role !== "system_admin") {
@@ -57,13 +57,13 @@ export const usersApi = new Hono<AppEnv>()
     return c.json(created!.json, 201);
   })
   .get("/:id", requireApi(adminRoles), validIdParam, async (c) => {
-    const found = await findUser(c.var.deps.db, companyScope(currentUser(c)), c.req.valid("param").id);
+    const found = await findUser(c.get("deps").db, companyScope(currentUser(c)), c.req.valid("param").id);
     if (!found) throw notFound("Пользователь не найден");
     return c.json(found.json);
   })
   .patch("/:id", requireApi(adminRoles), validate("json", userPatchSchema), validIdParam, async (c) => {
     const user = currentUser(c);
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const id = c.req.valid("param").id;
     const scope = companyScope(user);
     const patch = c.req.valid("json");

@@ -20,14 +20,14 @@ export const VIDEO_MAX_BYTES = 500 * 1024 * 1024;
 export const objectVideosApi = new Hono<AppEnv>()
   .get("/", requireApi(staffRoles), validIdParam, async (c) => {
     const user = currentUser(c);
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const object = await findObject(db, companyScope(user), c.req.valid("param").id);
     if (!object) throw notFound("Объект не найден");
     return c.json(await listVideos(db, companyScope(user), object.id));
   })
   .post("/", requireApi(staffRoles), validIdParam, async (c) => {
     const user = currentUser(c);
-    const { db, storage, now } = c.var.deps;
+    const { db, storage, now } = c.get("deps");
     const object = await findObject(db, companyScope(user), c.req.valid("param").id);
     if (!object) throw notFound("Объект не найден");
     const key = `videos/${object.companyId}/${crypto.randomUUID().replaceAll("-", "")}`;
@@ -72,7 +72,7 @@ const asFile = validate("query", z.object({ download: queryText }));
 /** Mounted at /api/videos. */
 export const videosApi = new Hono<AppEnv>()
   .on(["GET", "HEAD"], "/:id{[0-9]+}/file", requireApi(staffRoles), validIdParam, asFile, async (c) => {
-    const video = await findVideo(c.var.deps.db, companyScope(currentUser(c)), c.req.valid("param").id);
+    const video = await findVideo(c.get("deps").db, companyScope(currentUser(c)), c.req.valid("param").id);
     if (!video) throw notFound("Видео не найдено");
     return serveStoredFile(c, video.storageKey, {
       mime: video.mimeType,
@@ -82,13 +82,13 @@ export const videosApi = new Hono<AppEnv>()
     });
   })
   .get("/:id{[0-9]+}", requireApi(staffRoles), validIdParam, async (c) => {
-    const video = await findVideo(c.var.deps.db, companyScope(currentUser(c)), c.req.valid("param").id);
+    const video = await findVideo(c.get("deps").db, companyScope(currentUser(c)), c.req.valid("param").id);
     if (!video) throw notFound("Видео не найдено");
     return c.json(videoJson(video));
   })
   .delete("/:id{[0-9]+}", requireApi(staffRoles), validIdParam, async (c) => {
     const user = currentUser(c);
-    const { db, storage } = c.var.deps;
+    const { db, storage } = c.get("deps");
     const video = await findVideo(db, companyScope(user), c.req.valid("param").id);
     if (!video) throw notFound("Видео не найдено");
     if (

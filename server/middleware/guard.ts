@@ -17,7 +17,7 @@ export function allows(user: CurrentUser, access: Access): boolean {
 /** API guard: 401 JSON when signed out, 403 JSON when the role may not. */
 export function requireApi(access: Access = "auth") {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const user = c.var.user;
+    const user = c.get("user");
     if (!user) throw unauthorized();
     if (!allows(user, access)) throw forbidden();
     await next();
@@ -26,7 +26,7 @@ export function requireApi(access: Access = "auth") {
 
 /** The signed-in user of a guarded handler. */
 export function currentUser(c: Context<AppEnv>): CurrentUser {
-  const user = c.var.user;
+  const user = c.get("user");
   if (!user) throw unauthorized();
   return user;
 }

@@ -13,14 +13,14 @@ import { requestVersions } from "../versions.ts";
 import { normalizeRole } from "../../domain/roles.ts";
 import type { AppDeps, AppEnv, CurrentUser } from "../types.ts";
 
-/** Loads the user behind the session cookie into `c.var.user`, renewing the cookie when the session was renewed. */
+/** Loads the user behind the session cookie into `c.get("user")`, renewing the cookie when the session was renewed. */
 export const sessionMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   c.set("user", null);
   c.set("sessionId", null);
   const token = getCookie(c, SESSION_COOKIE);
   if (token) {
-    const { db, now } = c.var.deps;
-    const local = sessionLookupOf(c.var.deps);
+    const { db, now } = c.get("deps");
+    const local = sessionLookupOf(c.get("deps"));
     // The request's counters are read before the session, so a session cached is never newer than they say.
     const lookup = local && ((id: string) => local(id, requestVersions(c) ?? undefined));
     const session = await validateSessionToken(db, token, now(), lookup);
@@ -72,7 +72,7 @@ function toCurrentUser(row: UserRow): CurrentUser | null {
 }
 
 export function isSecureRequest(c: Context<AppEnv>): boolean {
-  const publicUrl = c.var.deps.env.PUBLIC_URL;
+  const publicUrl = c.get("deps").env.PUBLIC_URL;
   if (publicUrl) return publicUrl.startsWith("https:");
   return new URL(c.req.url).protocol === "https:";
 }
