@@ -90,14 +90,18 @@ export async function listEstimateColumns<C extends Columns>(
 
 /** The four cards of /estimates: count, drafts, approved, total sum (kopecks), for the filter. */
 export async function estimateSummary(db: Db, scope: Scope, f: EstimateFilter = {}) {
-  const [row] = await preparedQuery(db, "estimates.summary", filterValues(scope, f), (p) =>
-    db.select({
+  const [row] = await preparedQuery(db, "estimates.summary", filterValues(scope, f), (p) => {
+    const summary = db.select({
       total: count(),
       drafts: sum(sql`case when ${estimates.status} = 'draft' then 1 else 0 end`),
       approved: sum(sql`case when ${estimates.status} = 'approved' then 1 else 0 end`),
       amount: sum(estimates.totalAmount),
-    }).from(estimates).innerJoin(objects, eq(objects.id, estimates.objectId)).where(filterConditions(p)))
-    .all();
+    }).from(estimates).$dynamic();
+    // The objects are read only to search them: every estimate has its object (deleting one deletes the
+    // other), and without the join the cards are summed from the (company, status, amount) index alone.
+    return (p.q ? summary.innerJoin(objects, eq(objects.id, estimates.objectId)) : summary)
+      .where(filterConditions(p));
+  }).all();
   return {
     total: row.total,
     drafts: Number(row.drafts ?? 0),

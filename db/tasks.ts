@@ -208,8 +208,11 @@ const shapeOf = (f: TaskFilter) =>
   }`;
 
 function filterConditions(p: Placeholders<ReturnType<typeof filterValues>>, f: TaskFilter): SQL | undefined {
+  const searched = objectsMatching(p);
   return and(
-    p.companyId && eq(tasks.companyId, p.companyId),
+    // `+`: a search's tasks are found by their objects (the object index), not by walking every task of
+    // the company and asking whether its object matched (370 against 166 ms at 500 000 tasks).
+    p.companyId && (searched ? sql`+${tasks.companyId} = ${p.companyId}` : eq(tasks.companyId, p.companyId)),
     f.status && statusCondition(f.status, p.now ?? new Date(0)),
     f.assignedTo === "none" ? isNull(tasks.assignedTo) : undefined,
     f.open ? notInArray(tasks.status, [...closedTaskStatuses]) : undefined,
@@ -219,7 +222,7 @@ function filterConditions(p: Placeholders<ReturnType<typeof filterValues>>, f: T
     p.assignedTo && eq(tasks.assignedTo, p.assignedTo),
     p.objectId && eq(tasks.objectId, p.objectId),
     p.assigneeRole && eq(assignee.role, p.assigneeRole),
-    objectsMatching(p),
+    searched,
   );
 }
 

@@ -65,7 +65,8 @@ export const estimates = sqliteTable("estimates", {
   index("estimates_client_idx").on(t.companyId, t.clientId),
   // A number names one estimate of its company (db/estimates.ts picks a free one when generating).
   uniqueIndex("estimates_company_number_idx").on(t.companyId, t.estimateNumber),
-  index("estimates_company_status_idx").on(t.companyId, t.status),
+  // With the amount, the /estimates cards (count, drafts, approved, sum) are summed from the index alone.
+  index("estimates_company_status_idx").on(t.companyId, t.status, t.totalAmount),
   index("estimates_object_idx").on(t.objectId),
   // How many estimates a surveyor made (the cabinet's card): that person's rows, not the company's.
   index("estimates_company_creator_idx").on(t.companyId, t.createdBy),
