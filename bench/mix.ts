@@ -356,8 +356,16 @@ async function afresh(base: string, cookies: Map<string, string>, read: Call, wr
   return { rps: (times.length * 1000) / total, p50: p(0.5), p99: p(0.99), errors, requests: times.length };
 }
 
-/** The pages whose reads grow with the company: analytics over a month and over a year, the cabinets. */
-export const heavyPages = ["/analytics", "/analytics?period=1y", "/engineer", "/dashboard"];
+/** The pages whose reads grow with the company: analytics over a month and over a year, the cabinets, searches. */
+export const heavyPages = [
+  "/analytics",
+  "/analytics?period=1y",
+  "/engineer",
+  "/dashboard",
+  // The searches of objects read every object of the company.
+  `/objects?q=${encodeURIComponent("Истра")}`,
+  `/tasks?q=${encodeURIComponent("Истра")}`,
+];
 
 /** `/api/user` under load while (when `heavy`) one more connection reads the heavy pages made afresh. */
 export async function whileReading(base: string, cookie: string, heavy: boolean, paths = heavyPages) {

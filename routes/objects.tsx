@@ -8,6 +8,7 @@ import {
   objectDistricts,
   type ObjectRow,
 } from "../db/objects.ts";
+import { readsOf } from "../db/read_worker.ts";
 import { objectStatuses, workTypes } from "../domain/objects.ts";
 import { labelOf, objectStatusLabels, workTypeLabels } from "../domain/labels.ts";
 import { countOf, formatKopecks, objectForms } from "../domain/format.ts";
@@ -138,11 +139,12 @@ function objectsPage(variant: Variant) {
     const page = pageNumber(q.page);
     const objectId = positiveInt(q.objectId) ?? null;
 
+    const filter = { status, workType, district, q: search, page, pageSize: PAGE_SIZE };
     const [{ rows, total }, districts] = await Promise.all([
-      listObjects(db, scope, { status, workType, district, q: search, page, pageSize: PAGE_SIZE }, {
-        name: "cards",
-        columns: objectCardColumns,
-      }),
+      // A search reads every object of the company: off the request thread (db/read_worker.ts).
+      search
+        ? readsOf(c.get("deps")).read("objectSearch", { scope, filter })
+        : listObjects(db, scope, filter, { name: "cards", columns: objectCardColumns }),
       objectDistricts(db, scope),
     ]);
     const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));

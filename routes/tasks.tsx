@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { assignableUsers, countTasks, getTask, listTasks, type TaskFilter } from "../db/tasks.ts";
 import { listCrews } from "../db/schedule.ts";
+import { readsOf } from "../db/read_worker.ts";
 import { objectChoices } from "../db/objects.ts";
 import { estimateSplitRoles, hasRole } from "../domain/roles.ts";
 import { taskManagerRoles, taskStatuses, toDateInput } from "../domain/tasks.ts";
@@ -48,12 +49,19 @@ export default async function tasksPage(c: Context<AppEnv>) {
   const taskId = positiveInt(q.taskId);
   const editId = positiveInt(q.edit);
   const page = pageNumber(q.page);
-  const filter = { status, assignedTo, objectId, objectQuery, now: at };
+  const listed: TaskFilter = { status, assignedTo, objectId, objectQuery };
+  const paged = { ...listed, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE };
 
   const byViewer = { now: at, assignedTo: own ? user.id : undefined };
-  const [tasks, total, objects, people, opened, edited, crews] = await Promise.all([
-    listTasks(db, scope, { ...filter, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
-    countTasks(db, scope, filter),
+  const [{ tasks, total }, objects, people, opened, edited, crews] = await Promise.all([
+    // A search of the objects reads every object of the company: off the request thread (db/read_worker.ts).
+    objectQuery
+      ? readsOf(c.get("deps")).read("taskSearch", { scope, filter: paged, now: at.getTime() })
+      : Promise.all([
+        listTasks(db, scope, { ...paged, now: at }),
+        countTasks(db, scope, { ...listed, now: at }),
+      ])
+        .then(([tasks, total]) => ({ tasks, total })),
     // The dialog's newest objects, and the object the list is for (named by the filter).
     manager || objectId ? objectChoices(db, scope, { limit: DIALOG_OBJECTS, chosen: objectId }) : [],
     own ? Promise.resolve([]) : assignableUsers(db, scope),
