@@ -108,6 +108,11 @@ export const objectCardColumns = {
 };
 export type ObjectCardRow = RowOf<typeof objectCardColumns>;
 
+/** One page of /objects' cards and the filter's total. */
+export function objectCards(db: Db, scope: Scope, f: ObjectFilter) {
+  return listObjects(db, scope, f, { name: "cards", columns: objectCardColumns });
+}
+
 /** One page of objects, newest first, and the total matching the filter: every column, or those `shown`. */
 export function listObjects(
   db: Db,
@@ -187,20 +192,23 @@ export async function newestObjects<C extends Columns>(
   return rows as RowOf<C>[];
 }
 
+/** The newest objects a dialog's object field lists; it searches the others (components/ObjectPicker.tsx). */
+export const DIALOG_OBJECTS = 50;
+
 /**
- * Objects to choose from in the task and estimate dialogs and filters, newest first; `chosen` (the object a
- * list is filtered by) is added last when it is older than those, so the filter still names it.
+ * Objects to choose from in the dialogs, newest first; `chosen` (the object a list was opened for) is added
+ * last when it is older than those, so the list's filter can name it and a dialog can preselect it.
  */
 export async function objectChoices(
   db: Db,
   scope: Scope,
-  { limit = 300, chosen }: { limit?: number; chosen?: number } = {},
+  { limit = DIALOG_OBJECTS, chosen }: { limit?: number; chosen?: number } = {},
 ) {
-  const columns = { id: objects.id, address: objects.address, status: objects.status };
+  const columns = { id: objects.id, address: objects.address };
   const newest = await newestObjects(db, scope, { name: "choices", columns, limit });
   if (chosen === undefined || newest.some((o) => o.id === chosen)) return newest;
   const older = await findObject(db, scope, chosen);
-  return older ? [...newest, { id: older.id, address: older.address, status: older.status }] : newest;
+  return older ? [...newest, { id: older.id, address: older.address }] : newest;
 }
 
 export async function findObject(db: Db, scope: Scope, id: number): Promise<ObjectRow | null> {

@@ -6,8 +6,8 @@ import type { Scope } from "./scope.ts";
 import type { Period } from "../domain/periods.ts";
 import { analytics } from "./analytics.ts";
 import { dashboardStats } from "./stats.ts";
-import { countTasks, listTasks, type TaskFilter } from "./tasks.ts";
-import { listObjects, objectCardColumns, type ObjectFilter } from "./objects.ts";
+import { type TaskFilter, taskPage } from "./tasks.ts";
+import { objectCards, type ObjectFilter } from "./objects.ts";
 
 /** A period's figures as of an instant (ms), for a company or (null) every company. */
 export interface PeriodArgs {
@@ -25,17 +25,10 @@ export const readQueries = {
   analytics: (db: Db, a: PeriodArgs) => analytics(db, a.scope, a.period, new Date(a.now)),
   dashboardStats: (db: Db, a: PeriodArgs) => dashboardStats(db, a.scope, a.period, new Date(a.now)),
   /** A page of /tasks and its total, searched by the tasks' objects. */
-  taskSearch: async (db: Db, a: { scope: Scope; filter: TaskFilter; now: number }) => {
-    const options = { ...a.filter, now: new Date(a.now) };
-    const [tasks, total] = await Promise.all([
-      listTasks(db, a.scope, options),
-      countTasks(db, a.scope, options),
-    ]);
-    return { tasks, total };
-  },
+  taskSearch: (db: Db, a: { scope: Scope; filter: TaskFilter; now: number }) =>
+    taskPage(db, a.scope, { ...a.filter, now: new Date(a.now) }),
   /** A page of /objects' cards, searched. */
-  objectSearch: (db: Db, a: { scope: Scope; filter: ObjectFilter }) =>
-    listObjects(db, a.scope, a.filter, { name: "cards", columns: objectCardColumns }),
+  objectSearch: (db: Db, a: { scope: Scope; filter: ObjectFilter }) => objectCards(db, a.scope, a.filter),
 };
 
 export type ReadName = keyof typeof readQueries;

@@ -292,6 +292,12 @@ export async function countTasks(db: Db, scope: Scope, options: TaskFilter & { n
   return row.n;
 }
 
+/** A page of the filter's tasks (`limit`, `offset`) and how many tasks the filter holds: the /tasks list. */
+export async function taskPage(db: Db, scope: Scope, options: TaskFilter & { now: Date }) {
+  const [tasks, total] = await Promise.all([listTasks(db, scope, options), countTasks(db, scope, options)]);
+  return { tasks, total };
+}
+
 /** One task of the scope; `assignedTo` restricts it to that assignee (a surveyor's own). */
 export async function getTask(
   db: Db,

@@ -10,7 +10,6 @@ import type { AppEnv } from "../server/types.ts";
 import DocumentsBrowser from "../islands/DocumentsBrowser.tsx";
 import { renderWorkPage } from "./_page.tsx";
 import { pageNumber } from "../server/query.ts";
-import { DIALOG_OBJECTS } from "./_dashboard/mod.tsx";
 
 const PAGE_SIZE = 48;
 
@@ -22,7 +21,7 @@ export default async function documentsPage(c: Context<AppEnv>) {
   const page = pageNumber(c.req.query("page"));
   const [docs, objects] = await Promise.all([
     listDocuments(db, scope, { page, pageSize: PAGE_SIZE }),
-    objectChoices(db, scope, { limit: DIALOG_OBJECTS }),
+    objectChoices(db, scope),
   ]);
   const pages = Math.max(1, Math.ceil(docs.total / PAGE_SIZE));
   return renderWorkPage(c, {
@@ -34,7 +33,7 @@ export default async function documentsPage(c: Context<AppEnv>) {
           component={DocumentsBrowser}
           props={{
             documents: docs.items,
-            objects: objects.map((o) => ({ id: o.id, address: o.address })),
+            objects,
             userId: user.id,
             isAdmin: hasRole(user.role, adminRoles),
           }}

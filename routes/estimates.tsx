@@ -15,7 +15,6 @@ import { ChosenObject, FilterForm, FilterSearch, StatusFilter } from "./_filters
 import { Card, EmptyState, StatCard } from "../components/Card.tsx";
 import { pageNumber, positiveInt } from "../server/query.ts";
 import { pageHref, Pagination } from "../components/Pagination.tsx";
-import { DIALOG_OBJECTS } from "./_dashboard/mod.tsx";
 
 /** Estimates a page shows: a company with thousands of them got them all, half a megabyte of page at 5 000. */
 const PAGE_SIZE = 48;
@@ -43,7 +42,7 @@ export default async function estimatesPage(c: Context<AppEnv>) {
     }),
     estimateSummary(db, scope, filter),
     // The dialog's newest objects, and the object the list is for (named by the filter).
-    objectChoices(db, scope, { limit: DIALOG_OBJECTS, chosen: objectId }),
+    objectChoices(db, scope, { chosen: objectId }),
   ]);
   const filtered = Boolean(status || objectId || search);
   const pages = Math.max(1, Math.ceil(summary.total / PAGE_SIZE));
@@ -60,7 +59,7 @@ export default async function estimatesPage(c: Context<AppEnv>) {
         cached
         component={CreateEstimateDialog}
         props={{
-          objects: objects.slice(0, DIALOG_OBJECTS).map((o) => ({ id: o.id, address: o.address })),
+          objects,
           objectId: objectId ?? null,
           number: suggested,
         }}

@@ -1,13 +1,7 @@
 import { jobBadge } from "../domain/job_status.ts";
 import { jobMoney } from "../domain/job_money.ts";
 import type { Context } from "hono";
-import {
-  listObjects,
-  objectCardColumns,
-  type ObjectCardRow,
-  objectDistricts,
-  type ObjectRow,
-} from "../db/objects.ts";
+import { type ObjectCardRow, objectCards, objectDistricts, type ObjectRow } from "../db/objects.ts";
 import { readsOf } from "../db/read_worker.ts";
 import { objectStatuses, workTypes } from "../domain/objects.ts";
 import { labelOf, objectStatusLabels, workTypeLabels } from "../domain/labels.ts";
@@ -144,7 +138,7 @@ function objectsPage(variant: Variant) {
       // A search reads every object of the company: off the request thread (db/read_worker.ts).
       search
         ? readsOf(c.get("deps")).read("objectSearch", { scope, filter })
-        : listObjects(db, scope, filter, { name: "cards", columns: objectCardColumns }),
+        : objectCards(db, scope, filter),
       objectDistricts(db, scope),
     ]);
     const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));

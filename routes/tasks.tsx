@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { assignableUsers, countTasks, getTask, listTasks, type TaskFilter } from "../db/tasks.ts";
+import { assignableUsers, getTask, type TaskFilter, taskPage } from "../db/tasks.ts";
 import { listCrews } from "../db/schedule.ts";
 import { readsOf } from "../db/read_worker.ts";
 import { objectChoices } from "../db/objects.ts";
@@ -16,7 +16,6 @@ import TaskDetailDialog from "../islands/TaskDetailDialog.tsx";
 import ScheduleBoard from "../islands/ScheduleBoard.tsx";
 import { moscowDate } from "../domain/dates.ts";
 import { renderWorkPage } from "./_page.tsx";
-import { DIALOG_OBJECTS } from "./_dashboard/mod.tsx";
 import { ChosenObject, FilterForm, FilterSearch, FilterSelect, StatusFilter } from "./_filters.tsx";
 import { EmptyState } from "../components/Card.tsx";
 import { Icon } from "../components/Icon.tsx";
@@ -49,21 +48,23 @@ export default async function tasksPage(c: Context<AppEnv>) {
   const taskId = positiveInt(q.taskId);
   const editId = positiveInt(q.edit);
   const page = pageNumber(q.page);
-  const listed: TaskFilter = { status, assignedTo, objectId, objectQuery };
-  const paged = { ...listed, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE };
+  const paged: TaskFilter = {
+    status,
+    assignedTo,
+    objectId,
+    objectQuery,
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+  };
 
   const byViewer = { now: at, assignedTo: own ? user.id : undefined };
   const [{ tasks, total }, objects, people, opened, edited, crews] = await Promise.all([
     // A search of the objects reads every object of the company: off the request thread (db/read_worker.ts).
     objectQuery
       ? readsOf(c.get("deps")).read("taskSearch", { scope, filter: paged, now: at.getTime() })
-      : Promise.all([
-        listTasks(db, scope, { ...paged, now: at }),
-        countTasks(db, scope, { ...listed, now: at }),
-      ])
-        .then(([tasks, total]) => ({ tasks, total })),
+      : taskPage(db, scope, { ...paged, now: at }),
     // The dialog's newest objects, and the object the list is for (named by the filter).
-    manager || objectId ? objectChoices(db, scope, { limit: DIALOG_OBJECTS, chosen: objectId }) : [],
+    manager || objectId ? objectChoices(db, scope, { chosen: objectId }) : [],
     own ? Promise.resolve([]) : assignableUsers(db, scope),
     taskId ? getTask(db, scope, taskId, byViewer) : Promise.resolve(null),
     editId ? getTask(db, scope, editId, byViewer) : Promise.resolve(null),
@@ -92,7 +93,7 @@ export default async function tasksPage(c: Context<AppEnv>) {
           component={TaskDialog}
           props={{
             mode: "task",
-            objects: objects.slice(0, DIALOG_OBJECTS).map((o) => ({ id: o.id, address: o.address })),
+            objects,
             assignees: people.map((p) => ({ id: p.id, name: p.name })),
             today: toDateInput(at),
             chooseEstimates: hasRole(user.role, estimateSplitRoles),

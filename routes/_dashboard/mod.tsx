@@ -251,9 +251,6 @@ export interface TaskDialogData {
   chooseEstimates: boolean;
 }
 
-/** The newest objects a dialog's object field lists; it searches the others (components/ObjectPicker.tsx). */
-export const DIALOG_OBJECTS = 50;
-
 /** What the task dialogs need: the scope's newest objects, staff and (for assign measurement) active surveyors. */
 export async function loadTaskDialogs(
   db: Db,
@@ -261,13 +258,13 @@ export async function loadTaskDialogs(
   options: { now: Date; role: Role; measurement?: boolean },
 ): Promise<TaskDialogData> {
   const [objects, people, surveyors] = await Promise.all([
-    objectChoices(db, scope, { limit: DIALOG_OBJECTS }),
+    objectChoices(db, scope),
     assignableUsers(db, scope),
     options.measurement ? assignableUsers(db, scope, "measurement_engineer") : Promise.resolve(null),
   ]);
   const short = (p: { id: number; name: string }) => ({ id: p.id, name: p.name });
   return {
-    objects: objects.map((o) => ({ id: o.id, address: o.address })),
+    objects,
     people: people.map(short),
     surveyors: surveyors?.map(short) ?? null,
     today: toDateInput(options.now),
