@@ -1,13 +1,13 @@
 // The /estimates list: estimates of the scope by filter, newest first, a page of chosen columns and the
 // summary cards. Prepared queries, one per filter shape.
-import { and, count, desc, eq, like, or, type SQL, sql, sum } from "drizzle-orm";
+import { and, count, desc, eq, like, type Placeholder, type SQL, sql, sum } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import { estimates, objects } from "./schema/mod.ts";
 import { type Scope } from "./scope.ts";
 import { type Placeholders, preparedQuery } from "./prepared.ts";
 import type { Columns, RowOf, Shown } from "./columns.ts";
 import { engineVatMode, estimateRowColumns, type EstimateStatus } from "./estimates.ts";
-import { objectSearchCondition, objectSearchValues } from "./objects.ts";
+import { objectSearchValues, ofObjectsFound } from "./objects.ts";
 
 export interface EstimateFilter {
   objectId?: number;
@@ -32,11 +32,29 @@ function filterValues(scope: Scope, f: EstimateFilter) {
 
 function filterConditions(p: Placeholders<ReturnType<typeof filterValues>>): SQL | undefined {
   return and(
-    p.companyId && eq(estimates.companyId, p.companyId),
+    // `+`: a search's estimates are those it found, checked for their company, not every estimate of the
+    // company asked whether it was found (28 against 4 ms for the cards at 50 000 estimates).
+    p.companyId &&
+      (p.q ? sql`+${estimates.companyId} = ${p.companyId}` : eq(estimates.companyId, p.companyId)),
     p.objectId && eq(estimates.objectId, p.objectId),
     p.status && eq(estimates.status, p.status),
-    p.q && or(like(estimates.estimateNumber, p.q), objectSearchCondition(p)),
+    p.q && sql`${estimates.id} in ${found(p, p.q)}`,
   );
+}
+
+/**
+ * The ids of the estimates a search finds: by a part of the number, read from the (company, number) index,
+ * or by their object (db/objects.ts ofObjectsFound), read from the object index. (Inside the subqueries
+ * "estimates" names their own rows, as SQL scopes a name to the nearest FROM.)
+ */
+function found(p: Placeholders<ReturnType<typeof filterValues>>, q: Placeholder): SQL {
+  const byNumber = and(
+    p.companyId && eq(estimates.companyId, p.companyId),
+    like(estimates.estimateNumber, q),
+  );
+  return sql`(select ${estimates.id} from ${estimates} where ${byNumber} union select ${estimates.id} from ${estimates} where ${
+    ofObjectsFound(estimates.objectId, p)
+  })`;
 }
 
 export type EstimateRow = Awaited<ReturnType<typeof listEstimates>>[number];
@@ -97,10 +115,9 @@ export async function estimateSummary(db: Db, scope: Scope, f: EstimateFilter = 
       approved: sum(sql`case when ${estimates.status} = 'approved' then 1 else 0 end`),
       amount: sum(estimates.totalAmount),
     }).from(estimates).$dynamic();
-    // The objects are read only to search them: every estimate has its object (deleting one deletes the
-    // other), and without the join the cards are summed from the (company, status, amount) index alone.
-    return (p.q ? summary.innerJoin(objects, eq(objects.id, estimates.objectId)) : summary)
-      .where(filterConditions(p));
+    // Every estimate has its object (deleting one deletes the other), and a search finds the objects by
+    // their ids: the cards are summed from the (company, status, amount) index without reading objects.
+    return summary.where(filterConditions(p));
   }).all();
   return {
     total: row.total,

@@ -1,5 +1,17 @@
 // Object (client site) queries. Every function takes the company scope (null = every company, system_admin).
-import { and, count, desc, eq, getTableColumns, like, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  like,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db, Executor } from "./client.ts";
 import type { Scope } from "./scope.ts";
 import type { Columns, RowOf, Shown } from "./columns.ts";
@@ -40,29 +52,59 @@ function caseVariants(q: string): string[] {
 
 const SEARCH_SLOTS = ["q0", "q1", "q2", "q3"] as const;
 
-/** A search of objects by address, client name or phone, as values of placeholders of a prepared query. */
-export function objectSearchValues(q: string | undefined) {
+/** The trigram index (migration 0033_objects_search) finds parts of this many characters or more. */
+const TRIGRAM = 3;
+
+/**
+ * A search of objects by any part of the address, client name or phone, as values of placeholders of a
+ * prepared query: `match`, a phrase of the trigram index, for three characters or more; a LIKE per
+ * spelling (`q0`…`q3`) for one or two, which the index cannot find.
+ */
+export function objectSearchValues(q: string | undefined): {
+  match?: string;
+} & { [K in typeof SEARCH_SLOTS[number]]?: string } {
   const text = q?.trim();
-  const variants = text ? caseVariants(text) : [];
-  return {
-    ...Object.fromEntries(variants.map((v, i) => [SEARCH_SLOTS[i], `%${v}%`])) as {
-      [K in typeof SEARCH_SLOTS[number]]?: string;
-    },
-    phone: text && /\d{3,}/.test(text) ? `%${text}%` : undefined,
-  };
+  if (!text) return {};
+  if ([...text].length >= TRIGRAM) return { match: `"${text.replaceAll('"', '""')}"` };
+  return Object.fromEntries(caseVariants(text).map((v, i) => [SEARCH_SLOTS[i], `%${v}%`]));
 }
 
 /** The objects matching a search's placeholders (objectSearchValues); undefined for no search. */
-export function objectSearchCondition(
+function objectSearchCondition(
   p: Placeholders<ReturnType<typeof objectSearchValues>>,
 ): SQL | undefined {
+  if (p.match) {
+    return sql`${objects.id} in (select rowid from objects_search where objects_search match ${p.match})`;
+  }
   const search: SQL[] = [];
   for (const slot of SEARCH_SLOTS) {
     const pattern = p[slot];
     if (pattern) search.push(like(objects.address, pattern), like(objects.clientName, pattern));
   }
-  if (p.phone) search.push(like(objects.clientPhone, p.phone));
   return search.length > 0 ? or(...search) : undefined;
+}
+
+/**
+ * The objects of the company `p.companyId` names. A search's are those the trigram index lists, checked for
+ * their company (the `+` keeps SQLite off the company index): walking the company's objects to ask each
+ * whether it was listed took 9.6 ms against 0.7 ms at 100 000 objects for a search that finds 427.
+ */
+function objectsOfCompany(p: { companyId: Placeholder; match?: Placeholder }): SQL {
+  return p.match ? sql`+${objects.companyId} = ${p.companyId}` : eq(objects.companyId, p.companyId);
+}
+
+/**
+ * `objectId` names an object of the company `p.companyId` (any, when undefined) that the search matches:
+ * the tasks or estimates of the objects found. Undefined for no search.
+ */
+export function ofObjectsFound(
+  objectId: SQLiteColumn,
+  p: Placeholders<ReturnType<typeof objectSearchValues> & { companyId: number | undefined }>,
+): SQL | undefined {
+  const search = objectSearchCondition(p);
+  if (!search) return undefined;
+  const company = p.companyId && objectsOfCompany({ companyId: p.companyId, match: p.match });
+  return sql`${objectId} in (select ${objects.id} from ${objects} where ${and(company, search)})`;
 }
 
 /** The values of a filter, each bound to a placeholder of the prepared list queries. */
@@ -78,7 +120,7 @@ function filterValues(scope: Scope, f: ObjectFilter) {
 
 function filterCondition(p: Placeholders<ReturnType<typeof filterValues>>): SQL | undefined {
   return and(
-    p.companyId && eq(objects.companyId, p.companyId),
+    p.companyId && objectsOfCompany({ companyId: p.companyId, match: p.match }),
     p.status && eq(objects.status, p.status),
     p.workType && eq(objects.workType, p.workType),
     p.district && eq(objects.district, p.district),

@@ -135,7 +135,7 @@ function objectsPage(variant: Variant) {
 
     const filter = { status, workType, district, q: search, page, pageSize: PAGE_SIZE };
     const [{ rows, total }, districts] = await Promise.all([
-      // A search reads every object of the company: off the request thread (db/read_worker.ts).
+      // A search reads every object it finds: off the request thread (db/read_worker.ts).
       search
         ? readsOf(c.get("deps")).read("objectSearch", { scope, filter })
         : objectCards(db, scope, filter),

@@ -59,7 +59,7 @@ export default async function tasksPage(c: Context<AppEnv>) {
 
   const byViewer = { now: at, assignedTo: own ? user.id : undefined };
   const [{ tasks, total }, objects, people, opened, edited, crews] = await Promise.all([
-    // A search of the objects reads every object of the company: off the request thread (db/read_worker.ts).
+    // A search reads every object it finds, and their tasks: off the request thread (db/read_worker.ts).
     objectQuery
       ? readsOf(c.get("deps")).read("taskSearch", { scope, filter: paged, now: at.getTime() })
       : taskPage(db, scope, { ...paged, now: at }),
