@@ -9,6 +9,7 @@ import "../components/offline/queue_test.ts";
 import "../components/offline/urls_test.ts";
 import "../db/document_numbers_backfill_test.ts";
 import "../db/figures_test.ts";
+import "../db/objects_search_test.ts";
 import "../db/prepared_test.ts";
 import "../db/schema_test.ts";
 import "../db/scope_test.ts";
