@@ -67,7 +67,9 @@ export const tasks = sqliteTable("tasks", {
     t.assignedTo,
   ),
   index("tasks_assignee_idx").on(t.assignedTo, t.status),
-  index("tasks_object_idx").on(t.objectId),
+  // An object's tasks; with the company and the created time, a search's tasks (db/tasks.ts) are checked,
+  // counted and ordered from the index alone, and only the page's rows are read.
+  index("tasks_object_idx").on(t.objectId, t.companyId, t.createdAt),
   index("tasks_due_idx").on(t.dueDate),
   check("tasks_status_check", sql.raw(`status IN (${inList(taskStatuses)})`)),
   check("tasks_priority_check", sql.raw(`priority IN (${inList(taskPriorities)})`)),
