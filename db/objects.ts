@@ -69,7 +69,10 @@ export function objectSearchValues(q: string | undefined): {
   return Object.fromEntries(caseVariants(text).map((v, i) => [SEARCH_SLOTS[i], `%${v}%`]));
 }
 
-/** The objects matching a search's placeholders (objectSearchValues); undefined for no search. */
+/**
+ * The objects matching a search's placeholders (objectSearchValues); undefined for no search. The index
+ * changes only with `objects` (its triggers), so a cached page that searches depends on `objects` alone.
+ */
 function objectSearchCondition(
   p: Placeholders<ReturnType<typeof objectSearchValues>>,
 ): SQL | undefined {
