@@ -88,6 +88,25 @@ Deno.test("[pages] the task and estimate lists search their objects instead of l
         "the subtitle counts the search's tasks",
       );
     }
+
+    // A changed address is found at once, in any case, by each list (the index follows the object, the
+    // cached pages its counter), and the old one no longer.
+    const klin = (await db.select().from(objects).where(eq(objects.companyId, company.id)))
+      .find((o) => o.address.includes("Клин"))!;
+    const searched = async (path: string, q: string) =>
+      await (await t.request(`${path}?q=${encodeURIComponent(q)}`, { as })).text();
+    assert.ok((await searched("/objects", "Клин")).includes(klin.address));
+    const moved = klin.address.replace("Клин", "Можайск");
+    const res = await t.request(`/api/objects/${klin.id}`, { as, method: "PATCH", json: { address: moved } });
+    assert.equal(res.status, 200);
+    for (const path of ["/objects", "/tasks", "/estimates"]) {
+      const page = await searched(path, "мОЖАЙСК");
+      assert.ok(page.includes(moved), `${path} finds the new address`);
+    }
+    assert.ok(
+      !(await searched("/objects", "Клин")).includes(escapeHtml(klin.address)),
+      "the old one is gone",
+    );
   } finally {
     await t.close();
   }
