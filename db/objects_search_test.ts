@@ -3,22 +3,13 @@
 // deletes, in the company searched only.
 import assert from "node:assert/strict";
 import { eq, inArray } from "drizzle-orm";
-import { type Db, migrateDb, openDb } from "./client.ts";
+import type { Db } from "./client.ts";
+import { withMigratedDb } from "./testing_db.ts";
 import { companies, objects } from "./schema/mod.ts";
 import { listObjects } from "./objects.ts";
 import { scopeOf } from "./scope.ts";
 
-async function withDb(fn: (db: Db) => Promise<void>) {
-  const dir = await Deno.makeTempDir();
-  const db = await openDb(`file:${dir}/app.db`);
-  try {
-    await migrateDb(db);
-    await fn(db);
-  } finally {
-    db.$client.close();
-    await Deno.remove(dir, { recursive: true });
-  }
-}
+const withDb = (fn: (db: Db) => Promise<void>) => withMigratedDb(fn);
 
 const places = ["Коломна", "Истра", "Руза", "Павловская Слобода", "Дорохово", "Клин"];
 const streets = ["ул Садовая", "ул Лесная", "пер Школьный", "ш Волоколамское", 'ул "Заря"'];

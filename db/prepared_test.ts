@@ -3,7 +3,8 @@
 // transaction still runs outside once that transaction has ended.
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { type Db, type Executor, migrateDb, openDb } from "./client.ts";
+import { type Db, type Executor } from "./client.ts";
+import { withMigratedDb } from "./testing_db.ts";
 import { companies, objects } from "./schema/mod.ts";
 import { preparedQuery } from "./prepared.ts";
 import { updateObjectRow } from "./objects.ts";
@@ -18,20 +19,13 @@ const addressOf = (db: Executor, id: number) =>
   ).all()
     .then((rows) => rows[0]?.address);
 
-async function withDb(fn: (db: Db, objectId: number, companyId: number) => Promise<void>) {
-  const dir = await Deno.makeTempDir();
-  const db = await openDb(`file:${dir}/prepared.db`);
-  try {
-    await migrateDb(db);
+const withDb = (fn: (db: Db, objectId: number, companyId: number) => Promise<void>) =>
+  withMigratedDb(async (db) => {
     const [company] = await db.insert(companies).values({ name: "ООО «Проверка»" }).returning();
     const [object] = await db.insert(objects).values({ companyId: company.id, address: "ул Старая, д 1" })
       .returning();
     await fn(db, object.id, company.id);
-  } finally {
-    db.$client.close();
-    await Deno.remove(dir, { recursive: true });
-  }
-}
+  });
 
 Deno.test("a prepared query asked in a transaction sees its writes and is undone with it", () =>
   withDb(async (db, id) => {

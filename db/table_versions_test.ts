@@ -3,25 +3,14 @@
 // and every table of the schema has its counter and triggers after the migrations (a migration that adds or
 // rebuilds a table must make them again, the per-company ones included).
 import assert from "node:assert/strict";
-import { localPath, migrateDb, openDb } from "./client.ts";
+import { withMigratedDb } from "./testing_db.ts";
 import { getTableName, isTable } from "drizzle-orm";
 import * as schema from "./schema/mod.ts";
 import { getTableConfig, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import { companies, crewMembers, crews, notifications, tasks, users } from "./schema/mod.ts";
 import { localVersionReader } from "./table_versions.ts";
 
-async function withDb(fn: (db: Awaited<ReturnType<typeof openDb>>, path: string) => Promise<void>) {
-  const dir = await Deno.makeTempDir({ prefix: "polesmeta-versions-" });
-  const url = `file:${dir}/app.db`;
-  const db = await openDb(url);
-  try {
-    await migrateDb(db);
-    await fn(db, localPath(url)!);
-  } finally {
-    db.$client.close();
-    await Deno.remove(dir, { recursive: true });
-  }
-}
+const withDb = withMigratedDb;
 
 Deno.test("table versions: inserts, updates, deletes and cascades move the counters; reads do not", async () => {
   await withDb(async (db, path) => {

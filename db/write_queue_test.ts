@@ -1,22 +1,14 @@
 import assert from "node:assert/strict";
 import { eq, sql } from "drizzle-orm";
-import { type Db, migrateDb, openDb } from "./client.ts";
+import type { Db } from "./client.ts";
+import { withMigratedDb } from "./testing_db.ts";
 import { companies } from "./schema/mod.ts";
 import { WriteQueue } from "./write_queue.ts";
 // @ts-types="./libsql.d.ts"
 import Database from "libsql";
 
-async function withDb(test: (db: Db) => Promise<void>, writeWaitMs?: number) {
-  const dir = await Deno.makeTempDir({ prefix: "polesmeta-queue-" });
-  const db = await openDb(`file:${dir}/app.db`, { writeWaitMs });
-  try {
-    await migrateDb(db);
-    await test(db);
-  } finally {
-    db.$client.close();
-    await Deno.remove(dir, { recursive: true });
-  }
-}
+const withDb = (test: (db: Db) => Promise<void>, writeWaitMs?: number) =>
+  withMigratedDb(test, { writeWaitMs });
 
 /** Drizzle wraps a failed query's error; the cause is what the queue threw: SQLite's own "busy". */
 const busy = (error: Error) =>
@@ -111,28 +103,24 @@ Deno.test("db: work a transaction started that runs after it ended may write", a
   });
 });
 
-Deno.test("db: after a write fails as busy on another process's lock, the next write is committed", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "polesmeta-queue-" });
-  const db = await openDb(`file:${dir}/app.db`, { busyTimeoutMs: 20 });
-  // Another process's connection: the native driver, outside this client and its queue.
-  const other = new Database(`${dir}/app.db`);
-  try {
-    await migrateDb(db);
-    other.exec("BEGIN IMMEDIATE");
-    other.prepare("INSERT INTO companies (name, created_at, updated_at) VALUES (?, 0, 0)").run(
-      "Другой процесс",
-    );
-    await assert.rejects(db.insert(companies).values({ name: "Не успела" }).run(), busy);
-    other.exec("COMMIT");
-    await db.insert(companies).values({ name: "После занятой" });
-    // Read on another connection: what is committed, not what this connection holds.
-    const names = (other.prepare("SELECT name FROM companies").all() as { name: string }[]).map((r) =>
-      r.name
-    );
-    assert.deepEqual(names.sort(), ["Другой процесс", "После занятой"]);
-  } finally {
-    other.close();
-    db.$client.close();
-    await Deno.remove(dir, { recursive: true });
-  }
-});
+Deno.test("db: after a write fails as busy on another process's lock, the next write is committed", () =>
+  withMigratedDb(async (db, path) => {
+    // Another process's connection: the native driver, outside this client and its queue.
+    const other = new Database(path);
+    try {
+      other.exec("BEGIN IMMEDIATE");
+      other.prepare("INSERT INTO companies (name, created_at, updated_at) VALUES (?, 0, 0)").run(
+        "Другой процесс",
+      );
+      await assert.rejects(db.insert(companies).values({ name: "Не успела" }).run(), busy);
+      other.exec("COMMIT");
+      await db.insert(companies).values({ name: "После занятой" });
+      // Read on another connection: what is committed, not what this connection holds.
+      const names = (other.prepare("SELECT name FROM companies").all() as { name: string }[]).map((r) =>
+        r.name
+      );
+      assert.deepEqual(names.sort(), ["Другой процесс", "После занятой"]);
+    } finally {
+      other.close();
+    }
+  }, { busyTimeoutMs: 20 }));

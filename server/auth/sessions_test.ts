@@ -1,24 +1,18 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { migrateDb, openDb } from "../../db/client.ts";
+import type { Db } from "../../db/client.ts";
+import { withMigratedDb } from "../../db/testing_db.ts";
 import { sessions, users } from "../../db/schema/mod.ts";
 import { createSession, SESSION_LIFETIME, sessionIdOf, validateSessionToken } from "./sessions.ts";
 import { hashPassword, passwordHashOptions, verifyPassword } from "../../db/password.ts";
 
 const DAY = 86_400_000;
 
-async function withDb(fn: (db: Awaited<ReturnType<typeof openDb>>, userId: number) => Promise<void>) {
-  const dir = await Deno.makeTempDir();
-  const db = await openDb(`file:${dir}/s.db`);
-  try {
-    await migrateDb(db);
+const withDb = (fn: (db: Db, userId: number) => Promise<void>) =>
+  withMigratedDb(async (db) => {
     const [u] = await db.insert(users).values({ email: "a@b.ru" }).returning();
     await fn(db, u.id);
-  } finally {
-    db.$client.close();
-    await Deno.remove(dir, { recursive: true });
-  }
-}
+  });
 
 Deno.test("sessions: only the SHA-256 of the token is stored", () =>
   withDb(async (db, userId) => {

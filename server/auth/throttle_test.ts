@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { migrateDb, openDb } from "../../db/client.ts";
+import type { Db } from "../../db/client.ts";
+import { withMigratedDb } from "../../db/testing_db.ts";
 import {
   acceptLoginAttempt,
   delayFor,
@@ -12,17 +13,7 @@ import {
   THROTTLE_WINDOW_MS,
 } from "./throttle.ts";
 
-async function withDb(fn: (db: Awaited<ReturnType<typeof openDb>>) => Promise<void>) {
-  const dir = await Deno.makeTempDir();
-  const db = await openDb(`file:${dir}/t.db`);
-  try {
-    await migrateDb(db);
-    await fn(db);
-  } finally {
-    db.$client.close();
-    await Deno.remove(dir, { recursive: true });
-  }
-}
+const withDb = (fn: (db: Db) => Promise<void>) => withMigratedDb(fn);
 
 Deno.test("delayFor() grows with the failures on one e-mail and stops at the cap", () => {
   assert.equal(delayFor(0), 0);
