@@ -19,8 +19,8 @@ export interface PeriodArgs {
 /**
  * The named reads: the ones that count a period's rows beside the tallies (the analytics' breakdowns, the
  * overdue tasks the minute decides), and the searches of objects by a part of their address, client or phone,
- * which grow with what they find: through the trigram index (db/objects.ts) 5–17 ms a page for a place's 427
- * objects at 100 000, but every object for a word in every address (40 ms for /objects, 240 for /tasks).
+ * which grow with what they find: through the trigram index (db/objects.ts) 3–14 ms a page for a place's 427
+ * objects at 100 000, but every object (and its tasks) for a word that every address holds.
  */
 export const readQueries = {
   analytics: (db: Db, a: PeriodArgs) => analytics(db, a.scope, a.period, new Date(a.now)),
