@@ -196,12 +196,22 @@ Deno.test("page cache: after each of a run of random edits, every cached page is
         `/api/objects/${object}`,
         `/api/objects/${object}/documents`,
         `/api/contracts/object/${object}`,
+        // The searches: the edits below rename clients, which the search index follows.
+        `/objects?q=${encodeURIComponent("клиент")}`,
+        `/tasks?q=${encodeURIComponent("КЛИЕНТ")}`,
+        `/estimates?q=${encodeURIComponent("Клиент")}`,
       ].map((path): [string, string] => [ENGINEER, path]),
       ["surveyor@demo.local", "/surveyor"],
       ["foreman@demo.local", "/foreman"],
-      ...["/objects", "/tasks", "/dashboard", "/analytics", "/employees", `/api/objects/${otherObject}`].map((
-        path,
-      ): [string, string] => [OTHER, path]),
+      ...[
+        "/objects",
+        "/tasks",
+        "/dashboard",
+        "/analytics",
+        "/employees",
+        `/api/objects/${otherObject}`,
+        `/objects?q=${encodeURIComponent("сосед")}`,
+      ].map((path): [string, string] => [OTHER, path]),
     ];
     const statuses = ["pending", "in_progress", "assigned"];
     let seed = 7;
@@ -265,13 +275,22 @@ const examples: Record<string, { url: string; as?: string }[]> = {
     { url: "/tasks", as: ENGINEER },
     { url: "/tasks?status=pending&page=2", as: ENGINEER },
     { url: "/tasks?status=pending&edit=1", as: ENGINEER },
+    { url: `/tasks?q=${encodeURIComponent("Клин")}`, as: ENGINEER },
   ],
   "/dashboard": [{ url: "/dashboard", as: ENGINEER }, { url: "/dashboard", as: "director@demo.local" }],
   "/engineer": [{ url: "/engineer", as: ENGINEER }],
   "/analytics": [{ url: "/analytics", as: ENGINEER }, { url: "/analytics?period=year", as: ENGINEER }],
-  "/objects": [{ url: "/objects", as: ENGINEER }, { url: "/objects?search=а&status=active", as: ENGINEER }],
+  "/objects": [
+    { url: "/objects", as: ENGINEER },
+    { url: "/objects?q=а&status=active", as: ENGINEER },
+    { url: `/objects?q=${encodeURIComponent("ул Садовая")}`, as: ENGINEER },
+  ],
   "/improved-objects": [{ url: "/improved-objects", as: ENGINEER }],
-  "/estimates": [{ url: "/estimates", as: ENGINEER }, { url: "/estimates?status=draft", as: ENGINEER }],
+  "/estimates": [
+    { url: "/estimates", as: ENGINEER },
+    { url: "/estimates?status=draft", as: ENGINEER },
+    { url: `/estimates?q=${encodeURIComponent("Клин")}`, as: ENGINEER },
+  ],
   "/estimates/:id{[0-9]+}": [{ url: "/estimates/5", as: ENGINEER }, {
     url: "/estimates/999999",
     as: ENGINEER,
