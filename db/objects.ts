@@ -63,7 +63,8 @@ const TRIGRAM = 3;
 export function objectSearchValues(q: string | undefined): {
   match?: string;
 } & { [K in typeof SEARCH_SLOTS[number]]?: string } {
-  const text = q?.trim();
+  // Control characters are no part of an address, and a NUL would end the index's query string early.
+  const text = q?.replace(/\p{Cc}/gu, "").trim();
   if (!text) return {};
   if ([...text].length >= TRIGRAM) return { match: `"${text.replaceAll('"', '""')}"` };
   return Object.fromEntries(caseVariants(text).map((v, i) => [SEARCH_SLOTS[i], `%${v}%`]));

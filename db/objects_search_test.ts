@@ -74,6 +74,8 @@ Deno.test("objects search: finds what a case-insensitive «contains» finds, any
     assert.ok((await found(db, a, "кОлОмНа")).length > 0, "a mixed-case Cyrillic search finds");
     assert.ok((await found(db, a, "павловская слобода")).length > 0, "each word's case is its own");
     assert.deepEqual(await found(db, a, "Нигде такого нет"), []);
+    // A control character (a NUL ends the index's query string) is dropped, not an error.
+    assert.deepEqual(await found(db, a, "коло\u0000мна\t"), await expected(db, a, "коломна"));
     // Short searches match the spellings a person types: as typed, lower, upper, capitalised.
     assert.deepEqual(await found(db, a, "ру"), await expected(db, a, "ру"));
     assert.deepEqual(await found(db, a, "Р"), await expected(db, a, "р"));

@@ -104,6 +104,10 @@ const oddTexts = [
   " 1",
   "-0",
   "Infinity",
+  // Text a search hands to SQLite's full-text index: a NUL, quotes, its operators.
+  "\u0000ab",
+  '"',
+  'ул "Заря" NEAR(a* b)',
 ];
 
 /** Query names the pages and the API read. */
