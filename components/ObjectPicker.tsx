@@ -79,7 +79,7 @@ export function ObjectPicker({ newest, field }: { newest: Choice[]; field: Bound
         id={`${field.id}-search`}
         label="Найти объект"
         type="search"
-        placeholder="Адрес или имя клиента"
+        placeholder="Адрес, клиент или телефон"
         autoComplete="off"
         hint={hint ?? "Без поиска в списке последние объекты"}
         value={query}
