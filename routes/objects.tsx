@@ -175,7 +175,11 @@ function objectsPage(variant: Variant) {
             filtered={filtered}
             search
           >
-            <FilterSearch value={search} placeholder="Адрес, клиент или телефон" className="field filter-search" />
+            <FilterSearch
+              value={search}
+              placeholder="Адрес, клиент или телефон"
+              className="field filter-search"
+            />
             <StatusFilter value={status} statuses={objectStatuses} labels={objectStatusLabels} />
             <FilterSelect
               label="Тип работ"
