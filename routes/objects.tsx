@@ -185,7 +185,7 @@ function objectsPage(variant: Variant) {
               label="Тип работ"
               name="workType"
               value={workType}
-              all="Все типы работ"
+              all="Все типы"
               options={works}
             />
             <FilterSelect label="Район" name="district" value={district} all="Все районы" options={places} />
