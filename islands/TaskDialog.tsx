@@ -83,7 +83,7 @@ export default function TaskDialog(
           onClick={() => open()}
           {...form.intent}
         >
-          <Icon name="plus" /> {trigger}
+          <Icon name="plus" /> <span className="btn-label">{trigger}</span>
         </button>
       )}
       <Dialog dialogRef={dialog} titleId={titleId} onClose={() => setOpened(null)}>
