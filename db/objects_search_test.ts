@@ -2,14 +2,12 @@
 // 0033_objects_search: what it finds is what a case-insensitive "contains" finds, after inserts, changes and
 // deletes, in the company searched only.
 import assert from "node:assert/strict";
-import { eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import { withMigratedDb } from "./testing_db.ts";
 import { companies, objects } from "./schema/mod.ts";
 import { listObjects } from "./objects.ts";
 import { scopeOf } from "./scope.ts";
-
-const withDb = (fn: (db: Db) => Promise<void>) => withMigratedDb(fn);
 
 const places = ["Коломна", "Истра", "Руза", "Павловская Слобода", "Дорохово", "Клин"];
 const streets = ["ул Садовая", "ул Лесная", "пер Школьный", "ш Волоколамское", 'ул "Заря"'];
@@ -63,7 +61,7 @@ const searches = [
 ];
 
 Deno.test("objects search: finds what a case-insensitive «contains» finds, any part of three characters or more", async () => {
-  await withDb(async (db) => {
+  await withMigratedDb(async (db) => {
     const { a, b } = await seed(db);
     for (const company of [a, b]) {
       for (const q of searches) {
@@ -83,7 +81,7 @@ Deno.test("objects search: finds what a case-insensitive «contains» finds, any
 });
 
 Deno.test("objects search: the index follows changes and deletes, and a company finds only its own objects", async () => {
-  await withDb(async (db) => {
+  await withMigratedDb(async (db) => {
     const { a, b } = await seed(db);
     const [first] = await db.select().from(objects).where(eq(objects.companyId, a)).limit(1);
     await db.update(objects).set({ address: "Московская обл, г Можайск, ул Мира, д 7" }).where(
@@ -107,7 +105,7 @@ Deno.test("objects search: the index follows changes and deletes, and a company 
     await db.delete(objects).where(eq(objects.id, first.id));
     assert.deepEqual(await found(db, a, "можайск"), []);
     // Deleting a company deletes its objects (a cascade): their entries go with them.
-    await db.delete(companies).where(inArray(companies.id, [b]));
+    await db.delete(companies).where(eq(companies.id, b));
     assert.deepEqual(await found(db, b, "можайск"), []);
     // FTS5's own check of the index against the objects: it fails (SQLITE_CORRUPT_VTAB) on any difference.
     await db.$client.execute(
