@@ -3,7 +3,8 @@ import { asc, eq } from "drizzle-orm";
 import { companies, estimates, objects, tasks, users } from "../db/schema/mod.ts";
 import { createTestApp } from "../server/testing.ts";
 
-const escapeHtml = (text: string) =>
+/** A pattern (RegExp source) of `text` as the page writes it: HTML-escaped, then its regex characters escaped. */
+const htmlPattern = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!)
     .replace(/[.()]/g, "\\$&");
 
@@ -67,7 +68,7 @@ Deno.test("[pages] the task and estimate lists search their objects instead of l
       assert.match(filtered, new RegExp(`<input type="hidden" name="objectId" value="${oldest.id}"/>`));
       assert.match(
         filtered,
-        new RegExp(`<span>${escapeHtml(oldest.address)}</span> <a [^>]*href="${path}">Все объекты</a>`),
+        new RegExp(`<span>${htmlPattern(oldest.address)}</span> <a [^>]*href="${path}">Все объекты</a>`),
       );
     }
 
