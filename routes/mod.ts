@@ -104,7 +104,12 @@ const routes: Omit<PageRoute, "denied">[] = [
       tables: ["tasks", "objects", "users", "crews", "crew_members", "company_day_tallies"],
     },
   },
-  { path: "/schedule", access: staffRoles, handler: schedulePage },
+  {
+    path: "/schedule",
+    access: staffRoles,
+    handler: schedulePage,
+    cache: { tables: ["tasks", "objects", "users", "crews", "crew_members"] },
+  },
   {
     path: "/dashboard",
     access: staffRoles,

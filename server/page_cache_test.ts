@@ -190,6 +190,7 @@ Deno.test("page cache: after each of a run of random edits, every cached page is
         "/engineer",
         "/dashboard",
         "/analytics",
+        "/schedule",
         "/documents",
         "/employees",
         "/api/objects",
@@ -202,6 +203,7 @@ Deno.test("page cache: after each of a run of random edits, every cached page is
         `/estimates?q=${encodeURIComponent("Клиент")}`,
       ].map((path): [string, string] => [ENGINEER, path]),
       ["surveyor@demo.local", "/surveyor"],
+      ["surveyor@demo.local", "/schedule"],
       ["foreman@demo.local", "/foreman"],
       ...[
         "/objects",
@@ -279,6 +281,12 @@ const examples: Record<string, { url: string; as?: string }[]> = {
   ],
   "/dashboard": [{ url: "/dashboard", as: ENGINEER }, { url: "/dashboard", as: "director@demo.local" }],
   "/engineer": [{ url: "/engineer", as: ENGINEER }],
+  "/schedule": [
+    { url: "/schedule", as: ENGINEER },
+    { url: "/schedule?view=day&personId=5&workType=septic&status=assigned", as: ENGINEER },
+    { url: "/schedule?crewId=1&role=foreman", as: "manager@demo.local" },
+    { url: "/schedule", as: "surveyor@demo.local" },
+  ],
   "/analytics": [{ url: "/analytics", as: ENGINEER }, { url: "/analytics?period=year", as: ENGINEER }],
   "/objects": [
     { url: "/objects", as: ENGINEER },

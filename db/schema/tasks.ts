@@ -36,7 +36,18 @@ export const tasks = sqliteTable("tasks", {
   /** A crew doing the task: it shows in every member's calendar and feed. */
   crewId: integer("crew_id"),
 }, (t) => [
-  index("tasks_company_scheduled_idx").on(t.companyId, t.scheduledDate),
+  // The calendar's days in order, and its side list (no day: scheduled_date is null) in its own order (due
+  // date, id) with what its filters ask (status, assignee, crew), so the list stops at its 100th row instead
+  // of sorting every open task without a day: at 10× data 13 ms → 0.15 ms, a surveyor's 10 → 0.7 ms.
+  index("tasks_company_scheduled_idx").on(
+    t.companyId,
+    t.scheduledDate,
+    t.dueDate,
+    t.id,
+    t.status,
+    t.assignedTo,
+    t.crewId,
+  ),
   // With status, priority, assignee and completion: the first, partial day of an /analytics period (the
   // rows before the per-day tallies take over) is counted from the index alone.
   index("tasks_company_created_idx").on(

@@ -1,0 +1,2 @@
+DROP INDEX `tasks_company_scheduled_idx`;--> statement-breakpoint
+CREATE INDEX `tasks_company_scheduled_idx` ON `tasks` (`company_id`,`scheduled_date`,`due_date`,`id`,`status`,`assigned_to`,`crew_id`);
