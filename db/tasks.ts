@@ -184,6 +184,8 @@ export interface TaskFilter {
   open?: boolean;
   /** Only active work (domain/tasks.ts isActiveStatus): assigned, pending or in progress and not late. */
   active?: boolean;
+  /** Only tasks whose stored status is assigned, pending or in progress, late or not (the field work's). */
+  inWork?: boolean;
   limit?: number;
   offset?: number;
 }
@@ -205,7 +207,7 @@ function filterValues(scope: Scope, f: TaskFilter, now: Date) {
 const shapeOf = (f: TaskFilter) =>
   `${f.status ?? ""}${f.assignedTo === "none" ? "-unassigned" : ""}${f.open ? "-open" : ""}${
     f.active ? "-active" : ""
-  }`;
+  }${f.inWork ? "-in-work" : ""}`;
 
 function filterConditions(p: Placeholders<ReturnType<typeof filterValues>>, f: TaskFilter): SQL | undefined {
   const searched = ofObjectsFound(tasks.objectId, p);
@@ -219,6 +221,7 @@ function filterConditions(p: Placeholders<ReturnType<typeof filterValues>>, f: T
     f.active
       ? and(inArray(tasks.status, [...openTaskStatuses]), sql`not (${overdueCondition(p.now!)})`)
       : undefined,
+    f.inWork ? inArray(tasks.status, [...openTaskStatuses]) : undefined,
     p.assignedTo && eq(tasks.assignedTo, p.assignedTo),
     p.objectId && eq(tasks.objectId, p.objectId),
     p.assigneeRole && eq(assignee.role, p.assigneeRole),
@@ -263,8 +266,9 @@ export async function listTasks(
 }
 
 export async function countTasks(db: Db, scope: Scope, options: TaskFilter & { now: Date }): Promise<number> {
-  const { status, assignedTo, objectId, objectQuery, assigneeRole, open } = options;
-  const filtered = status || assignedTo !== undefined || objectId || objectQuery || assigneeRole || open;
+  const { status, assignedTo, objectId, objectQuery, assigneeRole, open, active, inWork } = options;
+  const filtered = status || assignedTo !== undefined || objectId || objectQuery || assigneeRole || open ||
+    active || inWork;
   if (scope !== null && !filtered) {
     // Every task of a company: the sum of its per-day tallies (db/tallies.ts), not a count of its rows.
     const [all] = await preparedQuery(

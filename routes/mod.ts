@@ -83,6 +83,9 @@ const cabinetTables = [
   "open_task_tallies",
 ];
 
+/** What the field-work screen reads: the active tasks with their objects and assignees. */
+const fieldWorkTables = ["tasks", "objects", "users"];
+
 /** The dashboard's tables: the cabinet's and the service figures' (db/service_figures.ts). */
 const dashboardTables = [...cabinetTables, "service_agreements", "service_visits"];
 
@@ -226,10 +229,20 @@ const routes: Omit<PageRoute, "denied">[] = [
     },
   },
   { path: "/estimates/:id{[0-9]+}/print", access: staffRoles, handler: estimatePrintPage },
-  { path: "/field-work", access: staffRoles, handler: fieldWorkPage },
+  {
+    path: "/field-work",
+    access: staffRoles,
+    handler: fieldWorkPage,
+    cache: { tables: fieldWorkTables },
+  },
   { path: "/service", access: staffRoles, handler: servicePage },
   { path: "/service/visits/:id{[0-9]+}", access: staffRoles, handler: serviceVisitPage },
-  { path: "/objects/:id{[0-9]+}/field-work", access: staffRoles, handler: fieldWorkPage },
+  {
+    path: "/objects/:id{[0-9]+}/field-work",
+    access: staffRoles,
+    handler: fieldWorkPage,
+    cache: { tables: fieldWorkTables },
+  },
   {
     path: "/measurements",
     access: ["system_admin", "company_admin", "chief_engineer", "manager"],

@@ -191,6 +191,8 @@ Deno.test("page cache: after each of a run of random edits, every cached page is
         "/dashboard",
         "/analytics",
         "/schedule",
+        "/field-work",
+        `/objects/${object}/field-work`,
         "/documents",
         "/employees",
         "/api/objects",
@@ -204,6 +206,7 @@ Deno.test("page cache: after each of a run of random edits, every cached page is
       ].map((path): [string, string] => [ENGINEER, path]),
       ["surveyor@demo.local", "/surveyor"],
       ["surveyor@demo.local", "/schedule"],
+      ["surveyor@demo.local", "/field-work"],
       ["foreman@demo.local", "/foreman"],
       ...[
         "/objects",
@@ -281,6 +284,14 @@ const examples: Record<string, { url: string; as?: string }[]> = {
   ],
   "/dashboard": [{ url: "/dashboard", as: ENGINEER }, { url: "/dashboard", as: "director@demo.local" }],
   "/engineer": [{ url: "/engineer", as: ENGINEER }],
+  "/field-work": [
+    { url: "/field-work", as: ENGINEER },
+    { url: "/field-work?taskId=3", as: "surveyor@demo.local" },
+  ],
+  "/objects/:id{[0-9]+}/field-work": [
+    { url: "/objects/10/field-work", as: ENGINEER },
+    { url: "/objects/999999/field-work", as: ENGINEER },
+  ],
   "/schedule": [
     { url: "/schedule", as: ENGINEER },
     { url: "/schedule?view=day&personId=5&workType=septic&status=assigned", as: ENGINEER },
