@@ -254,7 +254,12 @@ const routes: Omit<PageRoute, "denied">[] = [
   { path: "/contracts/:id{[0-9]+}/print", access: staffRoles, handler: contractPrintPage },
   { path: "/orders", access: shopStaffRoles, handler: ordersPage },
   { path: "/orders/:id{[0-9]+}", access: shopStaffRoles, handler: orderDetailPage },
-  { path: "/shop-products", access: shopStaffRoles, handler: shopProductsPage },
+  {
+    path: "/shop-products",
+    access: shopStaffRoles,
+    handler: shopProductsPage,
+    cache: { tables: ["products", "product_categories", "companies", "shop_settings"] },
+  },
   ...shopPageRoutes.map((r) => ({ ...r, access: "public" as const })),
 ];
 

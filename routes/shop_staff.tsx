@@ -13,7 +13,7 @@ import type { AppEnv } from "../server/types.ts";
 import OrderManager from "../islands/OrderManager.tsx";
 import ProductsManager from "../islands/ProductsManager.tsx";
 import CategoriesManager from "../islands/CategoriesManager.tsx";
-import { listAllCategories, listManagedProducts } from "../db/shop_manage.ts";
+import { listAllCategories, productsToManage } from "../db/shop_manage.ts";
 import { storefrontOf } from "../server/shop.ts";
 import { Card, EmptyState } from "../components/Card.tsx";
 import { Field } from "../components/Field.tsx";
@@ -179,7 +179,7 @@ export async function shopProductsPage(c: Context<AppEnv>) {
   const user = currentUser(c);
   const { db } = c.get("deps");
   const [products, categories, shop] = await Promise.all([
-    listManagedProducts(db, companyScope(user)),
+    productsToManage(db, companyScope(user)),
     listAllCategories(db),
     storefrontOf(c, user.companyId),
   ]);
@@ -195,20 +195,7 @@ export async function shopProductsPage(c: Context<AppEnv>) {
           props={{
             base: shop?.base ?? "/ruslos",
             categories: categories.map((x) => ({ id: x.id, name: x.name })),
-            products: products.map((p) => ({
-              id: p.id,
-              name: p.name,
-              sku: p.sku,
-              categoryId: p.categoryId,
-              category: p.category,
-              price: p.price,
-              oldPrice: p.oldPrice,
-              shortDescription: p.shortDescription,
-              stockQuantity: p.stockQuantity,
-              isActive: p.isActive,
-              isFeatured: p.isFeatured,
-              images: p.images,
-            })),
+            products,
           }}
         />
       </div>

@@ -292,6 +292,10 @@ const examples: Record<string, { url: string; as?: string }[]> = {
     { url: "/objects/10/field-work", as: ENGINEER },
     { url: "/objects/999999/field-work", as: ENGINEER },
   ],
+  "/shop-products": [
+    { url: "/shop-products", as: "manager@demo.local" },
+    { url: "/shop-products", as: "admin@demo.local" },
+  ],
   "/schedule": [
     { url: "/schedule", as: ENGINEER },
     { url: "/schedule?view=day&personId=5&workType=septic&status=assigned", as: ENGINEER },
