@@ -6,7 +6,7 @@ import type { Db } from "./client.ts";
 import { companyDayTallies, objects, openTaskTallies, tasks, users } from "./schema/mod.ts";
 import { inRange, openTallyWhere, splitPeriod, TALLY_DAY_MS, tallyDay, tallyWhere } from "./tallies.ts";
 import { type Placeholders, preparedQuery } from "./prepared.ts";
-import type { Scope } from "./scope.ts";
+import { companyCondition, type Scope } from "./scope.ts";
 import { figures } from "./figures.ts";
 import { openTaskStatuses, teamRoleExcluded } from "../domain/figures.ts";
 import { type Period, periodRange } from "../domain/periods.ts";
@@ -30,7 +30,7 @@ const t = companyDayTallies;
 
 /** The period's first, partial day (before its first whole day) in a table's rows of the company. */
 const firstPart = (p: PeriodPlaceholders, companyColumn: SQLiteColumn, column: SQLiteColumn) =>
-  p.from && and(p.companyId && eq(companyColumn, p.companyId), inRange(column, p.from, p.wholeFrom));
+  p.from && and(companyCondition(companyColumn, p.companyId), inRange(column, p.from, p.wholeFrom));
 
 /** The period's objects by status and work type: the tallies of its whole days plus its first day's rows. */
 function objectGroupsQuery(db: Db, p: PeriodPlaceholders) {
@@ -58,7 +58,7 @@ function objectGroupsQuery(db: Db, p: PeriodPlaceholders) {
  * created in its first, partial day.
  */
 function taskGroupsQuery(db: Db, p: PeriodPlaceholders) {
-  const taskScope = p.companyId && eq(tasks.companyId, p.companyId);
+  const taskScope = companyCondition(tasks.companyId, p.companyId);
   const done = sql`${tasks.status} = 'completed' and ${tasks.completedAt} is not null`;
   const open = openTaskTallies;
   const openRows = (where: SQL | undefined) =>

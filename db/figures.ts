@@ -7,7 +7,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client.ts";
 import { contracts, contractSignatures, objects, payments, tasks, users } from "./schema/mod.ts";
 import { jobOwedSql } from "./job_money.ts";
-import type { Scope } from "./scope.ts";
+import { companyCondition, type Scope } from "./scope.ts";
 import { preparedQuery } from "./prepared.ts";
 import {
   inRange,
@@ -53,15 +53,15 @@ export async function figures(db: Db, scope: Scope, period: Period, now: Date): 
     todayStart: tallyDay(now.getTime()) * TALLY_DAY_MS,
   };
   const [row] = await preparedQuery(db, "figures", values, (p) => {
-    const objectScope = p.companyId && eq(objects.companyId, p.companyId);
-    const taskScope = p.companyId && eq(tasks.companyId, p.companyId);
+    const objectScope = companyCondition(objects.companyId, p.companyId);
+    const taskScope = companyCondition(tasks.companyId, p.companyId);
     const accountScope = p.companyId ? eq(users.companyId, p.companyId) : isNotNull(users.companyId);
     const teamScope = and(accountScope, ne(users.role, teamRoleExcluded), eq(users.isActive, true));
     const countObjects = (where?: SQL) =>
       db.select({ n: count() }).from(objects).where(and(objectScope, where));
     const countTasks = (where?: SQL) => db.select({ n: count() }).from(tasks).where(and(taskScope, where));
     const countUsers = (where?: SQL) => db.select({ n: count() }).from(users).where(where);
-    const paymentScope = p.companyId && eq(payments.companyId, p.companyId);
+    const paymentScope = companyCondition(payments.companyId, p.companyId);
     // Выручка is money received (domain/job_money.ts): the payments staff marked received in the period.
     const receivedIn = (a?: Placeholder, b?: Placeholder) =>
       sql`(select coalesce(sum(${payments.receivedAmount}), 0) from ${payments} where ${

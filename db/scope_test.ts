@@ -146,6 +146,7 @@ Deno.test("scope: objects, tasks and documents of another company are neither re
     assert.deepEqual(ids((await listObjects(db, a.scope)).rows), [a.object.id]);
     assert.deepEqual(ids((await listObjects(db, every)).rows), [a.object.id, b.object.id]);
     assert.deepEqual(await objectDistricts(db, a.scope), ["Район Альфа"]);
+    assert.deepEqual(await objectDistricts(db, every), ["Район Альфа", "Район Бета"]);
     assert.equal(await findObject(db, a.scope, b.object.id), null);
     assert.equal(
       await updateObject(db, a.scope, b.object.id, { address: "Захвачено" }, { userId: a.user.id, now }),
