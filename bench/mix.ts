@@ -29,7 +29,7 @@ const TARGET = { share: 0.25, p99: 50 };
 /** One request of the mix: who asks (an e-mail, or null when signed out), what, and with which body. */
 interface Call {
   account: string | null;
-  method: "GET" | "PATCH" | "POST";
+  method: "GET" | "PATCH" | "POST" | "PUT";
   path: string;
   body?: unknown;
 }
@@ -53,6 +53,8 @@ interface Fixtures {
   productSlugs: string[];
   district: string;
   searchWord: string;
+  /** A product of the shop as its staff edit it (/shop-products), for an edit that keeps it as it is. */
+  managedProduct: { id: number; body: Record<string, unknown> };
 }
 
 async function json(base: string, path: string, cookie?: string) {
@@ -103,6 +105,22 @@ async function fixtures(base: string, cookies: Map<string, string>): Promise<Fix
   const estimates = await json(base, "/api/estimates", engineer);
   const products: { items: Array<{ id: number; slug: string }> } = await json(base, "/api/shop/products");
   const estimateRows: Array<{ id: number }> = Array.isArray(estimates) ? estimates : estimates.rows ?? [];
+  const [p]: Array<Record<string, unknown> & { id: number }> = await json(
+    base,
+    "/api/shop/manage/products",
+    cookies.get("manager@demo.local"),
+  );
+  const fields = [
+    "name",
+    "sku",
+    "categoryId",
+    "category",
+    "price",
+    "oldPrice",
+    "shortDescription",
+    "description",
+  ];
+  const body = Object.fromEntries(fields.map((k) => [k, p[k]]));
   return {
     objectIds: objects.slice(0, 8).map((o) => o.id),
     // Only tasks whose status may move between «Назначено» and «В работе» take status changes.
@@ -113,6 +131,10 @@ async function fixtures(base: string, cookies: Map<string, string>): Promise<Fix
     productSlugs: products.items.slice(0, 10).map((p) => p.slug),
     district: objects.find((o) => o.district)?.district ?? "Коломенский",
     searchWord: objects.find((o) => o.settlement)?.settlement ?? "Коломна",
+    managedProduct: {
+      id: p.id,
+      body: { ...body, stockQuantity: p.stockQuantity, isActive: p.isActive, isFeatured: p.isFeatured },
+    },
   };
 }
 
@@ -315,6 +337,12 @@ function mixPick(
 function afreshPages(f: Fixtures, writeCalls: Call[]): Array<{ read: Call; write: Call }> {
   const taskEdit = writeCalls[0];
   const objectNote = writeCalls[4];
+  const productEdit: Call = {
+    account: "manager@demo.local",
+    method: "PUT",
+    path: `/api/shop/manage/products/${f.managedProduct.id}`,
+    body: f.managedProduct.body,
+  };
   const engineer = (path: string): Call => ({ account: "engineer@demo.local", method: "GET", path });
   const as = (account: string, path: string): Call => ({ account, method: "GET", path });
   return [
@@ -333,6 +361,9 @@ function afreshPages(f: Fixtures, writeCalls: Call[]): Array<{ read: Call; write
     { read: as("foreman@demo.local", "/foreman"), write: objectNote },
     { read: engineer("/documents"), write: objectNote },
     { read: engineer("/employees"), write: taskEdit },
+    { read: engineer("/schedule"), write: taskEdit },
+    { read: as("surveyor@demo.local", "/field-work"), write: taskEdit },
+    { read: as("manager@demo.local", "/shop-products"), write: productEdit },
   ];
 }
 
@@ -583,7 +614,11 @@ export async function run(): Promise<void> {
       for (const { read, write } of afreshPages(f, writeCalls)) {
         const before = await anchorNow();
         const r = await afresh(base, cookies, read, write);
-        const after = write.path.startsWith("/api/tasks") ? "task edit" : "object note";
+        const after = write.path.startsWith("/api/tasks")
+          ? "task edit"
+          : write.path.startsWith("/api/shop")
+          ? "product edit"
+          : "object note";
         say(row([
           `\`${read.path}\``,
           who(read),

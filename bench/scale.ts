@@ -62,6 +62,7 @@ async function scaledData(dir: string): Promise<void> {
 
 const ENGINEER = "engineer@demo.local";
 const DIRECTOR = "director@demo.local";
+const ADMIN = "admin@demo.local";
 const SEARCHED_PLACE = "Коломна";
 /** Each page, who reads it and the write that concerns it. */
 const pages: Array<{ path: string; as: string; after: "task edit" | "object note" }> = [
@@ -85,6 +86,14 @@ const pages: Array<{ path: string; as: string; after: "task edit" | "object note
   { path: "/documents", as: ENGINEER, after: "object note" },
   { path: "/estimates", as: ENGINEER, after: "object note" },
   { path: "/employees", as: "manager@demo.local", after: "task edit" },
+  { path: "/schedule", as: ENGINEER, after: "task edit" },
+  { path: "/schedule", as: "surveyor@demo.local", after: "task edit" },
+  { path: "/field-work", as: ENGINEER, after: "task edit" },
+  // The system administrator's pages read every company.
+  { path: "/admin", as: ADMIN, after: "task edit" },
+  { path: "/dashboard", as: ADMIN, after: "task edit" },
+  { path: "/tasks", as: ADMIN, after: "task edit" },
+  { path: "/objects", as: ADMIN, after: "object note" },
   // The searches a list offers, by a place (one of the seed's, about 1 object in 230).
   ...["/objects", "/tasks", "/estimates"].map((list) => ({
     path: `${list}?q=${encodeURIComponent(SEARCHED_PLACE)}`,
