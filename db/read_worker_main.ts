@@ -13,8 +13,8 @@ export type ReadWorkerMessage =
 export type ReadWorkerAnswer =
   | { ready: true }
   | { ready: false; message: string }
-  | { id: number; ok: true; value: unknown }
-  | { id: number; ok: false; message: string };
+  | { id: number; ok: true; value: unknown; ms: number }
+  | { id: number; ok: false; message: string; ms: number };
 
 let db: Awaited<ReturnType<typeof openDb>> | null = null;
 
@@ -29,13 +29,24 @@ self.onmessage = async (event: MessageEvent<ReadWorkerMessage>) => {
     }
     return;
   }
+  // How long the read took here, for where the next one of its kind runs (db/read_worker.ts).
+  const started = performance.now();
   try {
     const read = readQueries[message.name] as (d: typeof db, a: unknown) => Promise<unknown>;
     // Only reads come here: they go through the reader made for them (db/page_reader.ts).
     const value = await read(pageReader(db!), message.args);
-    self.postMessage({ id: message.id, ok: true, value } satisfies ReadWorkerAnswer);
+    self.postMessage(
+      { id: message.id, ok: true, value, ms: performance.now() - started } satisfies ReadWorkerAnswer,
+    );
   } catch (error) {
     const text = error instanceof Error ? error.message : String(error);
-    self.postMessage({ id: message.id, ok: false, message: text } satisfies ReadWorkerAnswer);
+    self.postMessage(
+      {
+        id: message.id,
+        ok: false,
+        message: text,
+        ms: performance.now() - started,
+      } satisfies ReadWorkerAnswer,
+    );
   }
 };

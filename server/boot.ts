@@ -12,7 +12,7 @@ import { sweepUploads } from "./upload_sweep.ts";
 import { loadStylesheet } from "./styles.ts";
 import type { AppDeps } from "./types.ts";
 import { jsonLogger, type Logger } from "./log.ts";
-import { dbObserver } from "./metrics.ts";
+import { dbObserver, readCounter } from "./metrics.ts";
 import type { IslandManifest } from "./island.tsx";
 
 let manifestOnce: Promise<IslandManifest> | null = null;
@@ -59,7 +59,7 @@ export async function boot(
   const now = options.now ?? (() => new Date());
   const storage = await storageOf(env);
   const demoLinks = options.serveOnly ? null : await prepareData(db, env, storage, now());
-  const reads = options.readWorker ? workerReads(env.DATABASE_URL, db) : mainThreadReads(db);
+  const reads = options.readWorker ? workerReads(env.DATABASE_URL, db, readCounter) : mainThreadReads(db);
   const deps: AppDeps = {
     db,
     reads,

@@ -2,6 +2,7 @@
 // One registry per process: Prometheus scrapes a process, and the database and the write queue report here.
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { DbObserver } from "../db/observed_client.ts";
+import type { ReadCounter } from "../db/read_worker.ts";
 
 export const registry = new Registry();
 
@@ -34,6 +35,17 @@ export const pageCacheLookups = new Counter({
   labelNames: ["result"],
   registers: [registry],
 });
+
+const namedReads = new Counter({
+  name: "polesmeta_named_reads_total",
+  help:
+    "Тяжёлые чтения (db/read_queries.ts): где выполнены — в отдельном потоке (worker) или в потоке запросов",
+  labelNames: ["name", "where"],
+  registers: [registry],
+});
+
+/** Counts where each named read ran (db/read_worker.ts). */
+export const readCounter: ReadCounter = (name, where) => namedReads.inc({ name, where });
 
 export const outboxLength = new Gauge({
   name: "polesmeta_outbox_pending_messages",
