@@ -12,7 +12,7 @@ import {
   tasks,
   users,
 } from "./schema/mod.ts";
-import type { Scope } from "./scope.ts";
+import { companyCondition, type Scope } from "./scope.ts";
 import { refreshJobState } from "./job_status.ts";
 import { recordInstalledEquipment } from "./service.ts";
 import { moscowDate } from "../domain/dates.ts";
@@ -78,7 +78,7 @@ function chosenProjects(
   const arm = (status: typeof foremanStatuses[number], rank: number) =>
     sql`select ${sql.raw(String(rank))} as rank, id, updated_at from (select ${objects.id} as id,
       ${objects.updatedAt} as updated_at from ${objects}
-      where ${and(companyId && eq(objects.companyId, companyId), eq(objects.status, status))}
+      where ${and(companyCondition(objects.companyId, companyId), eq(objects.status, status))}
       order by ${objects.updatedAt} desc limit ${end})`;
   return sql`(select id from (${arm("work_in_progress", 0)} union all ${arm("approved", 1)}
     union all ${
@@ -215,7 +215,7 @@ export async function foremanStats(db: Db, scope: Scope) {
     }).from(objects)
       // Along objects_company_status_updated_idx, which holds the contract total and the estimated cost.
       .where(
-        and(p.companyId && eq(objects.companyId, p.companyId), inArray(objects.status, [...foremanStatuses])),
+        and(companyCondition(objects.companyId, p.companyId), inArray(objects.status, [...foremanStatuses])),
       );
   }).all();
   return {

@@ -2,7 +2,7 @@
 // contract is not paid in full, and the money asked for and not received, by age. Always given the scope.
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "./client.ts";
-import type { Scope } from "./scope.ts";
+import { companyCondition, type Scope } from "./scope.ts";
 import { preparedQuery } from "./prepared.ts";
 import { contracts, objects, payments } from "./schema/mod.ts";
 import type { OwedObject, ReceivablesByAge } from "../domain/ledger.ts";
@@ -88,11 +88,11 @@ export async function owedObjects(db: Db, scope: Scope, limit = 20): Promise<Owe
       }).from(contracts)
         .innerJoin(objects, eq(objects.id, contracts.objectId))
         .where(and(
-          // From the company's contracts (contracts_company_idx), each kept when it is its object's current one:
-          // a walk over the contracts, not over every object of the company with a subquery each. `+`: the
-          // object's company is checked, not used to choose the rows.
-          p.companyId &&
-            and(eq(contracts.companyId, p.companyId), sql`+${objects.companyId} = ${p.companyId}`),
+          // From the company's contracts (contracts_company_idx; every company's through it too), each kept
+          // when it is its object's current one: a walk over the contracts, not over every object of the
+          // company with a subquery each. `+`: the object's company is checked, not used to choose the rows.
+          companyCondition(contracts.companyId, p.companyId),
+          p.companyId && sql`+${objects.companyId} = ${p.companyId}`,
           sql`${contracts.id} = ${currentContractId}`,
           ne(objects.status, "cancelled"),
           sql`${contracts.totalAmount} + ${objects.changesDelta} > ${received}`,

@@ -5,7 +5,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client.ts";
 import { activities, companyDayTallies, documents, estimates, objects, tasks, users } from "./schema/mod.ts";
 import type { Period } from "../domain/periods.ts";
-import type { Scope } from "./scope.ts";
+import { companyCondition, type Scope } from "./scope.ts";
 import { preparedQuery } from "./prepared.ts";
 import { newestObjects } from "./objects.ts";
 import { type Figures, figures } from "./figures.ts";
@@ -248,7 +248,7 @@ export async function assigneeTaskCounts(
       openTallyCount(openTallyWhere(p.companyId, p.today, undefined, people))
     } + (select count(*) from ${tasks} where ${
       and(
-        p.companyId && eq(tasks.companyId, p.companyId),
+        companyCondition(tasks.companyId, p.companyId),
         inArray(tasks.status, [...openTaskStatuses]),
         inArray(tasks.assignedTo, people),
         gte(tasks.dueDate, p.todayStart),

@@ -6,6 +6,9 @@ import { scopeOf } from "../db/scope.ts";
 import { companies } from "../db/schema/mod.ts";
 import { eq } from "drizzle-orm";
 import { formatKopecks } from "../domain/format.ts";
+import { foremanProjects, foremanStats } from "../db/foreman.ts";
+import { assigneeTaskCounts } from "../db/stats.ts";
+import { owedObjects } from "../db/ledger.ts";
 
 /** The values of the stat cards with this label on a page, in order. */
 function cards(html: string, label: string): string[] {
@@ -63,6 +66,40 @@ Deno.test("[page] the dashboard, /engineer, /analytics, /admin and /companies pr
     assert.deepEqual(cards(admin, "Активные объекты"), [String(all.activeObjects)]);
     assert.match(companiesPage, /7 пользователей · 13 объектов/);
     assert.match(companiesPage, /1 пользователь · 2 объекта/);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("every company's cabinet figures (the system administrator's) are each company's put together", async () => {
+  const t = await createTestApp();
+  try {
+    const { db, now } = t.deps;
+    const ids = (await db.select({ id: companies.id }).from(companies)).map((c) => scopeOf(c.id));
+    assert.ok(ids.length >= 2);
+    const each = <T>(read: (scope: ReturnType<typeof scopeOf>) => Promise<T>) => Promise.all(ids.map(read));
+    const sum = (rows: Record<string, number>[]) =>
+      Object.fromEntries(Object.keys(rows[0]).map((k) => [k, rows.reduce((s, r) => s + r[k], 0)]));
+
+    assert.deepEqual(await foremanStats(db, scopeOf(null)), sum(await each((s) => foremanStats(db, s))));
+    const counts = (s: ReturnType<typeof scopeOf>) =>
+      assigneeTaskCounts(db, s, { assigneeRole: "measurement_engineer" }, now());
+    assert.deepEqual(
+      await counts(scopeOf(null)),
+      sum((await each(counts)) as unknown as Record<string, number>[]),
+    );
+    const byId = (rows: { objectId?: number; id?: number }[]) =>
+      rows.map((r) => r.objectId ?? r.id).sort((a, b) => a! - b!);
+    assert.deepEqual(
+      byId(await owedObjects(db, scopeOf(null), 100)),
+      byId((await each((s) => owedObjects(db, s, 100))).flat()),
+    );
+    const projects = await foremanProjects(db, scopeOf(null), { limit: 100 });
+    assert.ok(projects.length > 0);
+    assert.deepEqual(
+      byId(projects),
+      byId((await each((s) => foremanProjects(db, s, { limit: 100 }))).flat()),
+    );
   } finally {
     await t.close();
   }
