@@ -94,6 +94,9 @@ const pages: Array<{ path: string; as: string; after: "task edit" | "object note
   { path: "/dashboard", as: ADMIN, after: "task edit" },
   { path: "/tasks", as: ADMIN, after: "task edit" },
   { path: "/objects", as: ADMIN, after: "object note" },
+  { path: "/engineer", as: ADMIN, after: "task edit" },
+  { path: "/surveyor", as: ADMIN, after: "task edit" },
+  { path: "/foreman", as: ADMIN, after: "object note" },
   // The searches a list offers, by a place (one of the seed's, about 1 object in 230).
   ...["/objects", "/tasks", "/estimates"].map((list) => ({
     path: `${list}?q=${encodeURIComponent(SEARCHED_PLACE)}`,
