@@ -4,7 +4,7 @@
 // answers the named reads of db/read_queries.ts instead; the request thread only waits for the answer.
 // A read that was seen to be quick runs on the request thread all the same: sent to the worker, its page
 // waited for its turn on the request thread twice (the question, then the answer), and the messages cost
-// more than the read (read_worker_test.ts; docs/performance.md «The read worker»).
+// more than the read (server/api/read_worker_test.ts; docs/performance.md «Where a named read runs»).
 // Hand-written because no library offers a worker-backed libSQL reader; it is one message type each way.
 import { LRUCache } from "lru-cache";
 import type { Db } from "./client.ts";

@@ -203,7 +203,7 @@ function filterValues(scope: Scope, f: TaskFilter, now: Date) {
   };
 }
 
-/** What shapes a filter's query besides the values present: the status, "unassigned" and "open". */
+/** What shapes a filter's query besides the values present: the status, "unassigned", "open", "active", "in work". */
 const shapeOf = (f: TaskFilter) =>
   `${f.status ?? ""}${f.assignedTo === "none" ? "-unassigned" : ""}${f.open ? "-open" : ""}${
     f.active ? "-active" : ""
