@@ -425,3 +425,42 @@ Deno.test("[api] shop: the station calculator recommends only models that fit, s
     const totals = res.models.map((m: { totalWithInstallation: number }) => m.totalWithInstallation);
     assert.deepEqual(totals, [...totals].sort((a, b) => a - b));
   }));
+
+Deno.test("[page] /shop-products lists the first 50 products with «Показать все (N)», carries every product for its search, and shows an edit at the next read", () =>
+  withTestApp(async (t) => {
+    const manager = t.as("manager@demo.local");
+    const all: { id: number; name: string; sku: string }[] = await expectJson(
+      manager.get("/api/shop/manage/products"),
+    );
+    assert.ok(all.length > 50, "the demo shop has more than a screen of products");
+    const page = async () => {
+      const res = await t.request("/shop-products", { as: "manager@demo.local" });
+      assert.equal(res.status, 200);
+      return await res.text();
+    };
+    const first = await page();
+    assert.equal(first.match(/<tr>/g)?.length ?? 0, 50 + 1, "50 rows and the head's");
+    assert.match(first, new RegExp(`Показать все \\(<!-- -->${all.length}<!-- -->\\)`));
+    const last = all.at(-1)!;
+    assert.ok(
+      first.includes(`&quot;sku&quot;:&quot;${last.sku}&quot;`),
+      "the last product is in the island's props",
+    );
+
+    const [row] = await t.deps.db.select().from(products).where(eq(products.id, all[0].id));
+    const renamed = `${row.name} (новинка)`;
+    await expectJson(manager.put(`/api/shop/manage/products/${row.id}`, {
+      name: renamed,
+      sku: row.sku,
+      categoryId: row.categoryId,
+      category: row.category,
+      price: row.price / 100,
+      oldPrice: row.oldPrice === null ? null : row.oldPrice / 100,
+      shortDescription: row.shortDescription,
+      description: row.description,
+      stockQuantity: row.stockQuantity,
+      isActive: row.isActive,
+      isFeatured: row.isFeatured,
+    }));
+    assert.ok((await page()).includes(renamed));
+  }));
