@@ -447,20 +447,8 @@ Deno.test("[page] /shop-products lists the first 50 products with «Показа
       "the last product is in the island's props",
     );
 
-    const [row] = await t.deps.db.select().from(products).where(eq(products.id, all[0].id));
-    const renamed = `${row.name} (новинка)`;
-    await expectJson(manager.put(`/api/shop/manage/products/${row.id}`, {
-      name: renamed,
-      sku: row.sku,
-      categoryId: row.categoryId,
-      category: row.category,
-      price: row.price / 100,
-      oldPrice: row.oldPrice === null ? null : row.oldPrice / 100,
-      shortDescription: row.shortDescription,
-      description: row.description,
-      stockQuantity: row.stockQuantity,
-      isActive: row.isActive,
-      isFeatured: row.isFeatured,
-    }));
+    // The product as the API gives it is what an edit sends back (unknown fields are dropped by its schema).
+    const renamed = `${all[0].name} (новинка)`;
+    await expectJson(manager.put(`/api/shop/manage/products/${all[0].id}`, { ...all[0], name: renamed }));
     assert.ok((await page()).includes(renamed));
   }));
