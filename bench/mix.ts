@@ -105,22 +105,11 @@ async function fixtures(base: string, cookies: Map<string, string>): Promise<Fix
   const estimates = await json(base, "/api/estimates", engineer);
   const products: { items: Array<{ id: number; slug: string }> } = await json(base, "/api/shop/products");
   const estimateRows: Array<{ id: number }> = Array.isArray(estimates) ? estimates : estimates.rows ?? [];
-  const [p]: Array<Record<string, unknown> & { id: number }> = await json(
+  const [product]: Array<Record<string, unknown> & { id: number }> = await json(
     base,
     "/api/shop/manage/products",
     cookies.get("manager@demo.local"),
   );
-  const fields = [
-    "name",
-    "sku",
-    "categoryId",
-    "category",
-    "price",
-    "oldPrice",
-    "shortDescription",
-    "description",
-  ];
-  const body = Object.fromEntries(fields.map((k) => [k, p[k]]));
   return {
     objectIds: objects.slice(0, 8).map((o) => o.id),
     // Only tasks whose status may move between «Назначено» and «В работе» take status changes.
@@ -131,10 +120,8 @@ async function fixtures(base: string, cookies: Map<string, string>): Promise<Fix
     productSlugs: products.items.slice(0, 10).map((p) => p.slug),
     district: objects.find((o) => o.district)?.district ?? "Коломенский",
     searchWord: objects.find((o) => o.settlement)?.settlement ?? "Коломна",
-    managedProduct: {
-      id: p.id,
-      body: { ...body, stockQuantity: p.stockQuantity, isActive: p.isActive, isFeatured: p.isFeatured },
-    },
+    // Sent back as the API gives it: the edit's schema drops the fields it does not take.
+    managedProduct: { id: product.id, body: product },
   };
 }
 

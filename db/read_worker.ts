@@ -84,7 +84,6 @@ export function mainThreadReads(db: Db): Reads {
  */
 export function workerReads(url: string, db: Db, counted: ReadCounter = () => {}): Reads {
   if (localPath(url) === null) return mainThreadReads(db);
-  const onThisThread = mainThreadReads(db);
   // Only reads, so the request thread runs them through the reader made for them (db/page_reader.ts).
   const inPlace = mainThreadReads(pageReader(db));
   /** The last run of each kind of read. */
@@ -153,7 +152,7 @@ export function workerReads(url: string, db: Db, counted: ReadCounter = () => {}
       if (!answering) {
         begin();
         counted(name, "request thread");
-        return await onThisThread.read(name, args);
+        return await inPlace.read(name, args);
       }
       const kind = readKind(name, args);
       if (runsInPlace(lastRun.get(kind))) {

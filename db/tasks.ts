@@ -211,6 +211,7 @@ const shapeOf = (f: TaskFilter) =>
 
 function filterConditions(p: Placeholders<ReturnType<typeof filterValues>>, f: TaskFilter): SQL | undefined {
   const searched = ofObjectsFound(tasks.objectId, p);
+  const inWork = inArray(tasks.status, [...openTaskStatuses]);
   return and(
     // `+`: a search's tasks are found by their objects (the object index), not by walking every task of
     // the company and asking whether its object matched (370 against 166 ms at 500 000 tasks).
@@ -218,10 +219,8 @@ function filterConditions(p: Placeholders<ReturnType<typeof filterValues>>, f: T
     f.status && statusCondition(f.status, p.now ?? new Date(0)),
     f.assignedTo === "none" ? isNull(tasks.assignedTo) : undefined,
     f.open ? notInArray(tasks.status, [...closedTaskStatuses]) : undefined,
-    f.active
-      ? and(inArray(tasks.status, [...openTaskStatuses]), sql`not (${overdueCondition(p.now!)})`)
-      : undefined,
-    f.inWork ? inArray(tasks.status, [...openTaskStatuses]) : undefined,
+    f.active ? and(inWork, sql`not (${overdueCondition(p.now!)})`) : undefined,
+    f.inWork ? inWork : undefined,
     p.assignedTo && eq(tasks.assignedTo, p.assignedTo),
     p.objectId && eq(tasks.objectId, p.objectId),
     p.assigneeRole && eq(assignee.role, p.assigneeRole),
