@@ -26,13 +26,24 @@ const MIX_ROUNDS = Number(Deno.env.get("BENCH_MIX_ROUNDS") ?? 3);
 const BROWSERS = [["Chrome", "gzip, deflate, br, zstd"], ["Safari", "gzip, deflate, br"]] as const;
 const TARGET = { share: 0.25, p99: 50 };
 
-/** One request of the mix: who asks (an e-mail, or null when signed out), what, and with which body. */
+/**
+ * One request of the mix: who asks (an e-mail, or null when signed out), what, and with which body. A write
+ * that users make again and again sends its `bodies` in turn, so that each time it changes what it writes.
+ */
 interface Call {
   account: string | null;
   method: "GET" | "PATCH" | "POST" | "PUT";
   path: string;
   body?: unknown;
+  bodies?: unknown[];
 }
+
+/** The body of the `turn`-th sending of `call` (counted from 0). */
+const bodyOf = (call: Call, turn: number) => call.bodies ? call.bodies[turn % call.bodies.length] : call.body;
+
+/** Edits numbered 1…n: a field written with a new value each time. */
+const numbered = (n: number, make: (i: number) => unknown) =>
+  Array.from({ length: n }, (_, i) => make(i + 1));
 
 const staffAccounts = [
   "engineer@demo.local",
@@ -188,7 +199,11 @@ function reads(f: Fixtures): Call[] {
   ];
 }
 
-/** The writes (a fifth of the mix): task edits and status changes, an object note, a guest's cart add. */
+/**
+ * The writes (a fifth of the mix): task edits and status changes, object notes, a guest's cart add. Each
+ * writes a value other than the one before it: a description or a note numbered anew, the next status or
+ * priority.
+ */
 function writes(f: Fixtures): Call[] {
   const task = (i: number) => f.taskIds[i % f.taskIds.length];
   return [
@@ -196,37 +211,37 @@ function writes(f: Fixtures): Call[] {
       account: "engineer@demo.local",
       method: "PATCH",
       path: `/api/tasks/${task(0)}`,
-      body: { description: "Правка" },
+      bodies: numbered(100, (i) => ({ description: `Правка ${i}: уточнить глубину залегания` })),
     },
     {
       account: "engineer@demo.local",
       method: "PATCH",
       path: `/api/tasks/${task(1)}`,
-      body: { status: "in_progress" },
+      bodies: [{ status: "in_progress" }, { status: "pending" }],
     },
     {
       account: "manager@demo.local",
       method: "PATCH",
       path: `/api/tasks/${task(1)}`,
-      body: { status: "assigned" },
+      bodies: [{ status: "assigned" }, { status: "in_progress" }, { status: "pending" }],
     },
     {
       account: "manager@demo.local",
       method: "PATCH",
       path: `/api/tasks/${task(2)}`,
-      body: { priority: "high" },
+      bodies: [{ priority: "high" }, { priority: "medium" }, { priority: "urgent" }, { priority: "low" }],
     },
     {
       account: "engineer@demo.local",
       method: "PATCH",
       path: `/api/objects/${f.objectIds[0]}`,
-      body: { description: "Заметка: клиент просит позвонить за час" },
+      bodies: numbered(100, (i) => ({ description: `Заметка ${i}: клиент просит позвонить за час` })),
     },
     {
       account: "admin@other.local",
       method: "PATCH",
       path: `/api/objects/${f.otherObjectIds[0]}`,
-      body: { description: "Заметка другой компании" },
+      bodies: numbered(100, (i) => ({ description: `Заметка другой компании ${i}` })),
     },
     { account: null, method: "POST", path: "/api/shop/cart", body: { productId: f.productIds[0] } },
     { account: null, method: "POST", path: "/api/shop/cart", body: { productId: f.productIds[1] } },
@@ -249,18 +264,22 @@ async function checkCalls(base: string, calls: Call[], cookies: Map<string, stri
 function send(base: string, call: Call, cookies: Map<string, string>): Promise<Response> {
   const headers: Record<string, string> = {};
   if (call.account) headers.Cookie = cookies.get(call.account)!;
-  if (call.body !== undefined) headers["Content-Type"] = "application/json";
+  const body = bodyOf(call, 0);
+  if (body !== undefined) headers["Content-Type"] = "application/json";
   return fetch(base + call.path, {
     method: call.method,
     headers,
-    body: call.body === undefined ? undefined : JSON.stringify(call.body),
+    body: body === undefined ? undefined : JSON.stringify(body),
     redirect: "manual",
   });
 }
 
 const lua = (s: string) => `"${s.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`;
 
-/** wrk's script: every fifth request a write, the others the reads in turn; each thread starts elsewhere. */
+/**
+ * wrk's script: every fifth request a write, the others the reads in turn; each thread starts elsewhere.
+ * A write's bodies are sent in turn (its k-th sending, the k-th body).
+ */
 function mixScript(
   host: string,
   cookies: Map<string, string>,
@@ -274,9 +293,10 @@ function mixScript(
       ...Object.entries(extra).map(([k, v]) => `[${lua(k)}] = ${lua(v)}`),
     ];
     if (c.account) headers.push(`["Cookie"] = ${lua(cookies.get(c.account)!)}`);
-    if (c.body !== undefined) headers.push(`["Content-Type"] = "application/json"`);
-    const body = c.body === undefined ? "nil" : lua(JSON.stringify(c.body));
-    return `{ ${lua(c.method)}, ${lua(c.path)}, { ${headers.join(", ")} }, ${body} }`;
+    const bodies = c.bodies ?? (c.body === undefined ? [] : [c.body]);
+    if (bodies.length) headers.push(`["Content-Type"] = "application/json"`);
+    const sent = bodies.map((body) => lua(JSON.stringify(body)));
+    return `{ ${lua(c.method)}, ${lua(c.path)}, { ${headers.join(", ")} }, { ${sent.join(", ")} } }`;
   };
   return `
 local reads = { ${readCalls.map(entry).join(",\n")} }
@@ -292,9 +312,17 @@ function init(args)
 end
 function request()
   n = n + 1
-  local c
-  if n % 5 == 0 then c = writes[(n / 5) % #writes + 1] else c = reads[n % #reads + 1] end
-  return wrk.format(c[1], c[2], c[3], c[4])
+  local c, turn
+  if n % 5 == 0 then
+    c = writes[(n / 5) % #writes + 1]
+    turn = math.floor(n / 5 / #writes)
+  else
+    c = reads[n % #reads + 1]
+    turn = 0
+  end
+  local body = nil
+  if #c[4] > 0 then body = c[4][turn % #c[4] + 1] end
+  return wrk.format(c[1], c[2], c[3], body)
 end
 `;
 }
@@ -307,15 +335,15 @@ function mixPick(
   extra: Record<string, string> = {},
 ) {
   return (n: number) => {
-    const c = n % 5 === 4
-      ? writeCalls[Math.floor(n / 5) % writeCalls.length]
-      : readCalls[n % readCalls.length];
+    const write = n % 5 === 4;
+    const c = write ? writeCalls[Math.floor(n / 5) % writeCalls.length] : readCalls[n % readCalls.length];
+    const body = bodyOf(c, write ? Math.floor(n / 5 / writeCalls.length) : 0);
     const headers: Record<string, string> = { ...extra };
     if (c.account) headers.Cookie = cookies.get(c.account)!;
-    if (c.body !== undefined) headers["Content-Type"] = "application/json";
+    if (body !== undefined) headers["Content-Type"] = "application/json";
     return {
       path: c.path,
-      init: { method: c.method, headers, body: c.body === undefined ? undefined : JSON.stringify(c.body) },
+      init: { method: c.method, headers, body: body === undefined ? undefined : JSON.stringify(body) },
     };
   };
 }
@@ -516,8 +544,10 @@ export async function run(): Promise<void> {
           const lookups = await on.pageCacheLookups();
           const hit = lookups.hit - lookupsBefore.hit;
           const miss = lookups.miss - lookupsBefore.miss;
+          const same = lookups.same - lookupsBefore.same;
           perAnswer.push(
-            `${(cpu / Math.max(1, mix.requests)).toFixed(2)} ms, ${pct(hit / Math.max(1, hit + miss))}`,
+            `${(cpu / Math.max(1, mix.requests)).toFixed(2)} ms, ${pct(hit / Math.max(1, hit + miss))} ` +
+              `(${pct(same / Math.max(1, miss))} of the rest made again equal to their copy)`,
           );
         }
         rps.push(mix.rps);
@@ -555,7 +585,10 @@ export async function run(): Promise<void> {
     say();
     say(
       `One process's CPU time per answer of the mix and the share of its cached addresses answered from the ` +
-        `page cache: ${perAnswer.join("; ")} in ${MIX_ROUNDS} rounds (CPU time from /proc, independent of ` +
+        `page cache, and of those made afresh the share equal to their cached copy, not rendered ` +
+        `(server/page_fingerprint.ts): ${
+          perAnswer.join("; ")
+        } in ${MIX_ROUNDS} rounds (CPU time from /proc, independent of ` +
         "the other load of the machine). Asked as browsers ask: " + asBrowsers.join(", ") + ".",
     );
     summary.push(...out);
