@@ -16,7 +16,7 @@ export interface BenchServer {
   /** CPU time (user + system) the first process has spent so far, ms (Linux /proc; NaN elsewhere). */
   cpuMs(): Promise<number>;
   /** The page cache's lookups so far (server/metrics.ts), of the process that answers this request. */
-  pageCacheLookups(): Promise<{ hit: number; miss: number }>;
+  pageCacheLookups(): Promise<{ hit: number; miss: number; same: number }>;
   stop(): Promise<void>;
 }
 
@@ -71,7 +71,7 @@ export async function startServer(
           new RegExp(`polesmeta_page_cache_lookups_total\\{result="${result}"\\} (\\d+)`).exec(text)?.[1] ??
             0,
         );
-      return { hit: count("hit"), miss: count("miss") };
+      return { hit: count("hit"), miss: count("miss"), same: count("same") };
     },
     async stop() {
       child.kill();

@@ -1,15 +1,33 @@
+/** A list's place among its pages and the addresses of the pages around it: what Pagination shows. */
+export interface PageLinks {
+  page: number;
+  pages: number;
+  prev?: string;
+  next?: string;
+}
+
+/**
+ * The links of page `page` of `pages`, each address built by `href`. Pagination takes addresses, not the
+ * function: a page's element tree is data (server/page_fingerprint.ts), so a page made again from the same
+ * rows is the same tree.
+ */
+export function pageLinks(page: number, pages: number, href: (page: number) => string): PageLinks {
+  return {
+    page,
+    pages,
+    prev: page > 1 ? href(page - 1) : undefined,
+    next: page < pages ? href(page + 1) : undefined,
+  };
+}
+
 /** «← Назад · Страница N из M · Вперед →» for a list split into pages; nothing when there is one page. */
-export function Pagination(
-  { page, pages, href }: { page: number; pages: number; href: (page: number) => string },
-) {
+export function Pagination({ page, pages, prev, next }: PageLinks) {
   if (pages <= 1) return null;
   return (
     <nav className="pagination" aria-label="Страницы">
-      {page > 1 ? <a className="btn btn-secondary" href={href(page - 1)} rel="prev">← Назад</a> : <span />}
+      {prev ? <a className="btn btn-secondary" href={prev} rel="prev">← Назад</a> : <span />}
       <span className="muted">{`Страница ${page} из ${pages}`}</span>
-      {page < pages
-        ? <a className="btn btn-secondary" href={href(page + 1)} rel="next">Вперед →</a>
-        : <span />}
+      {next ? <a className="btn btn-secondary" href={next} rel="next">Вперед →</a> : <span />}
     </nav>
   );
 }

@@ -1,4 +1,4 @@
-import { pageHref, Pagination } from "../components/Pagination.tsx";
+import { pageHref, pageLinks, Pagination } from "../components/Pagination.tsx";
 import type { Context } from "hono";
 import { listDocuments } from "../db/documents.ts";
 import { objectChoices } from "../db/objects.ts";
@@ -38,7 +38,7 @@ export default async function documentsPage(c: Context<AppEnv>) {
             isAdmin: hasRole(user.role, adminRoles),
           }}
         />
-        <Pagination page={page} pages={pages} href={(p) => pageHref("/documents", {}, p)} />
+        <Pagination {...pageLinks(page, pages, (p) => pageHref("/documents", {}, p))} />
       </div>
     ),
   });

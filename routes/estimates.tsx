@@ -14,7 +14,7 @@ import { renderWorkPage } from "./_page.tsx";
 import { ChosenObject, FilterForm, FilterSearch, StatusFilter } from "./_filters.tsx";
 import { Card, EmptyState, StatCard } from "../components/Card.tsx";
 import { pageNumber, positiveInt } from "../server/query.ts";
-import { pageHref, Pagination } from "../components/Pagination.tsx";
+import { pageHref, pageLinks, Pagination } from "../components/Pagination.tsx";
 
 /** Estimates a page shows: a company with thousands of them got them all, half a megabyte of page at 5 000. */
 const PAGE_SIZE = 48;
@@ -119,7 +119,7 @@ export default async function estimatesPage(c: Context<AppEnv>) {
               />
             )}
         </Card>
-        <Pagination page={page} pages={pages} href={(n) => pageHref("/estimates", params, n)} />
+        <Pagination {...pageLinks(page, pages, (n) => pageHref("/estimates", params, n))} />
       </div>
     ),
   });

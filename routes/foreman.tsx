@@ -16,7 +16,7 @@ import { Badge } from "../components/Badge.tsx";
 import { EmptyState, StatCard } from "../components/Card.tsx";
 import { Icon } from "../components/Icon.tsx";
 import { ContractState } from "../components/ContractState.tsx";
-import { pageHref, Pagination } from "../components/Pagination.tsx";
+import { pageHref, pageLinks, Pagination } from "../components/Pagination.tsx";
 import { pageNumber } from "../server/query.ts";
 
 /** A link when the thing exists, else a plain statement that it does not yet. */
@@ -209,7 +209,7 @@ export default async function foremanPage(c: Context<AppEnv>) {
                 {projects.map((p) => <ProjectCard key={p.id} p={p} />)}
               </div>
             )}
-          <Pagination page={page} pages={pages} href={(n) => pageHref("/foreman", {}, n)} />
+          <Pagination {...pageLinks(page, pages, (n) => pageHref("/foreman", {}, n))} />
         </section>
       </div>
     ),

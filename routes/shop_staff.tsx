@@ -1,7 +1,7 @@
 // The shop's staff pages (company_admin, manager, system_admin): /orders, /orders/{id} and /shop-products.
 import { num, Table } from "../components/Table.tsx";
 import { PhoneLink } from "../components/PhoneLink.tsx";
-import { pageHref, Pagination } from "../components/Pagination.tsx";
+import { pageHref, pageLinks, Pagination } from "../components/Pagination.tsx";
 import { OrderLines } from "../components/OrderTotals.tsx";
 import type { Context } from "hono";
 import { findOrder, listOrders } from "../db/shop_orders.ts";
@@ -86,7 +86,7 @@ export async function ordersPage(c: Context<AppEnv>) {
               </Table>
             </Card>
           )}
-        <Pagination page={page} pages={pages} href={(p) => pageHref("/orders", { status, from, to }, p)} />
+        <Pagination {...pageLinks(page, pages, (p) => pageHref("/orders", { status, from, to }, p))} />
       </div>
     ),
   });

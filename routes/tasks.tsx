@@ -21,7 +21,7 @@ import { EmptyState } from "../components/Card.tsx";
 import { Icon } from "../components/Icon.tsx";
 import { TaskCard, taskDetailProps } from "./_tasks/TaskCard.tsx";
 import { pageNumber, positiveInt } from "../server/query.ts";
-import { pageHref, Pagination } from "../components/Pagination.tsx";
+import { pageHref, pageLinks, Pagination } from "../components/Pagination.tsx";
 
 /** Cards per page: a page of 200 cards (each with its status menu island) cost ~80 ms at 5 000 tasks. */
 const PAGE_SIZE = 48;
@@ -160,7 +160,7 @@ export default async function tasksPage(c: Context<AppEnv>) {
               ))}
             </div>
           )}
-        <Pagination page={page} pages={pages} href={(n) => pageHref("/tasks", params, n)} />
+        <Pagination {...pageLinks(page, pages, (n) => pageHref("/tasks", params, n))} />
         {edited && editable(edited) && (
           <Island
             component={ScheduleBoard}

@@ -31,7 +31,8 @@ const writeQueueWait = new Histogram({
 
 export const pageCacheLookups = new Counter({
   name: "polesmeta_page_cache_lookups_total",
-  help: "Обращения к кэшу страниц: hit — ответ из кэша, miss — страница собрана заново",
+  help:
+    "Обращения к кэшу страниц: hit — ответ из кэша, miss — страница собрана заново; same — из них те, что совпали с копией в кэше и не отрисовывались",
   labelNames: ["result"],
   registers: [registry],
 });

@@ -18,7 +18,7 @@ import { matchesEtag, MIN_COMPRESS_BYTES, negotiateDynamic } from "./compression
 import { compress, type DynamicEncoding } from "./compress.ts";
 import { SESSION_COOKIE } from "./auth/sessions.ts";
 import { pageCacheLookups } from "./metrics.ts";
-import type { AppEnv } from "./types.ts";
+import type { AppEnv, PageMaking } from "./types.ts";
 
 /** What a cached route's page is made of, besides the address and the minute. */
 export interface CacheRule {
@@ -56,6 +56,8 @@ const MINUTE = 60_000;
 interface Cached {
   /** The declared tables' counters when the page began. */
   stamp: number[];
+  /** What the page was rendered from (server/page_fingerprint.ts); none for a page not rendered by renderPage. */
+  fingerprint?: string;
   contentType: string;
   bytes: Uint8Array<ArrayBuffer>;
   encoded: Partial<Record<DynamicEncoding, Uint8Array<ArrayBuffer>>>;
@@ -63,7 +65,8 @@ interface Cached {
 }
 
 const sizeOf = (page: Cached) =>
-  page.bytes.length + Object.values(page.encoded).reduce((sum, encoded) => sum + encoded.length, 0);
+  page.bytes.length + 2 * (page.fingerprint?.length ?? 0) +
+  Object.values(page.encoded).reduce((sum, encoded) => sum + encoded.length, 0);
 
 /** Cached pages of one app (one database); none when the database is not a local file (server/versions.ts). */
 export class PageCache {
@@ -94,16 +97,23 @@ export class PageCache {
         return this.#answer(c, key, cached);
       }
       pageCacheLookups.inc({ result: "miss" });
+      const deps = c.get("deps");
+      const making: PageMaking = { now: deps.now().getTime(), previous: cached };
+      c.set("pageMaking", making);
       // A cached page is made only of reads: they go through the reader made for them (db/page_reader.ts).
-      c.set("deps", { ...c.get("deps"), db: pageReader(c.get("deps").db) });
+      // Its handler sees one instant, so that a page made again from the same rows is the same tree.
+      c.set("deps", { ...deps, db: pageReader(deps.db), now: () => new Date(making.now) });
       await next();
       const res = c.res;
       // A renewed session's cookie or an answer other than a page is not cached.
       if (res.status !== 200 || res.headers.has("Set-Cookie") || res.headers.has("Cache-Control")) return;
       const contentType = res.headers.get("Content-Type");
       if (!contentType) return;
-      const page: Cached = {
+      // The same tree as the cached copy's: the copy stays, with its compressed copies and its ETag.
+      if (making.reused) pageCacheLookups.inc({ result: "same" });
+      const page: Cached = making.reused && cached ? { ...cached, stamp } : {
         stamp,
+        fingerprint: making.fingerprint ?? undefined,
         contentType,
         bytes: new Uint8Array(await res.arrayBuffer()),
         encoded: {},

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { IslandCollector, IslandContext } from "./island.tsx";
+import { fingerprint } from "./page_fingerprint.ts";
 import type { AppEnv } from "./types.ts";
 
 export interface DocumentProps {
@@ -57,6 +58,16 @@ export function renderPage(
   page: Omit<DocumentProps, "styleVersion" | "children"> & { body: ReactNode },
   status: 200 | 403 | 404 | 410 | 500 = 200,
 ): Response {
+  // Under the page cache: a page whose tree equals its cached copy's is that copy, not rendered again.
+  const making = c.get("pageMaking");
+  if (making) {
+    making.fingerprint = fingerprint([page, status], making.now);
+    const previous = making.previous;
+    if (making.fingerprint !== null && previous?.fingerprint === making.fingerprint) {
+      making.reused = true;
+      return c.body(previous.bytes, status, { "Content-Type": previous.contentType });
+    }
+  }
   const collector = new IslandCollector();
   // The data is loaded before rendering and islands render synchronously, so there is nothing to stream:
   // one string skips encoding the HTML into chunks only to decode it again.

@@ -52,7 +52,24 @@ export interface AppEnv {
     versions: Versions | null | undefined;
     /** The user's unread notifications as the page cache keyed the page by them: the bell shows this number. */
     unread: number | undefined;
+    /** A page being made afresh under the page cache (server/page_cache.ts); unset elsewhere. */
+    pageMaking: PageMaking | undefined;
     /** The request's id (server/request_log.ts), in its log lines, X-Request-Id and the error page. */
     requestId: string;
   };
+}
+
+/**
+ * A page being made afresh under the page cache (server/page_cache.ts): its instant, the copy it may turn
+ * out to equal, and what renderPage (server/render.tsx) found.
+ */
+export interface PageMaking {
+  /** The request's instant, ms: every `now()` of the page's handler answers it. */
+  now: number;
+  /** The copy cached under the same key, made from counters that have moved since. */
+  previous?: { fingerprint?: string; contentType: string; bytes: Uint8Array<ArrayBuffer> };
+  /** What the page was rendered from; null when it cannot be told. */
+  fingerprint?: string | null;
+  /** The page equalled `previous` and was not rendered: its bytes are the answer. */
+  reused?: boolean;
 }

@@ -18,6 +18,7 @@ import "../server/offline_test.ts";
 import "../server/operations_test.ts";
 import "../server/outbox_test.ts";
 import "../server/page_cache_test.ts";
+import "../server/page_fingerprint_test.tsx";
 import "../server/query_count_test.ts";
 import "../server/query_test.ts";
 import "../server/routes_matrix_test.ts";

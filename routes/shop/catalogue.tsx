@@ -1,5 +1,5 @@
 // /ruslos: the catalogue. Filters are a plain GET form, so the page works and is indexed without script.
-import { Pagination } from "../../components/Pagination.tsx";
+import { pageLinks, Pagination } from "../../components/Pagination.tsx";
 import type { Context } from "hono";
 import type { Storefront } from "../../db/shop.ts";
 import { catalogueBrands, listCatalogue, storefrontCategories } from "../../db/shop.ts";
@@ -177,7 +177,7 @@ export async function cataloguePage(c: Context<AppEnv>, shop: Storefront) {
                   {items.map((p) => <ProductCard key={p.id} p={p} base={shop.base} />)}
                 </div>
               )}
-            <Pagination page={q.page} pages={pages} href={(p) => pageLink(shop.base, q, p)} />
+            <Pagination {...pageLinks(q.page, pages, (p) => pageLink(shop.base, q, p))} />
           </section>
         </div>
       </>
