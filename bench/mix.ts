@@ -532,7 +532,8 @@ export async function run(): Promise<void> {
         accounts.size - 1
       } accounts of two companies and signed-out ` +
         `visitors of the shop, every fifth request one of ${writeCalls.length} writes (task edits and status ` +
-        `changes, an object note, a cart add), after ${WARM_UP_SECONDS} s of the mix to warm each server. ` +
+        `changes, object notes, a cart add; each edit writes a new value), after ${WARM_UP_SECONDS} s of the ` +
+        `mix to warm each server. ` +
         `Target: ≥ ${pct(TARGET.share)} of the anchor, p99 < ${TARGET.p99} ms, 0 errors.`,
     );
     say();
