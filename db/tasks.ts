@@ -349,10 +349,13 @@ export async function assignableUsers(
         notInArray(users.role, ["user"]),
         p.companyId && eq(users.companyId, p.companyId),
         p.role && eq(users.role, p.role),
-      )).orderBy(users.lastName, users.firstName).limit(500),
+      )).orderBy(users.lastName, users.firstName).limit(ASSIGNABLE_USERS),
   ).all();
   return rows.map((u) => ({ ...u, name: displayName(u) }));
 }
+
+/** The most users a task's assignee field lists. */
+export const ASSIGNABLE_USERS = 500;
 
 /** The object of the scope a task may be given, or null. */
 export async function taskObjectInScope(db: Db, scope: Scope, objectId: number) {

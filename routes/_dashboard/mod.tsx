@@ -8,7 +8,7 @@ import type { CurrentUser } from "../../server/types.ts";
 import type { Db } from "../../db/client.ts";
 import { activityFeed, type ActivityItem, type DashboardStats } from "../../db/stats.ts";
 import { type Reads, readsOf } from "../../db/read_worker.ts";
-import { assignableUsers, listTasks, type TaskView } from "../../db/tasks.ts";
+import { ASSIGNABLE_USERS, assignableUsers, listTasks, type TaskView } from "../../db/tasks.ts";
 import { objectChoices } from "../../db/objects.ts";
 import type { Scope } from "../../db/scope.ts";
 import { formatAge, formatKopecks } from "../../domain/format.ts";
@@ -257,11 +257,13 @@ export async function loadTaskDialogs(
   scope: Scope,
   options: { now: Date; role: Role; measurement?: boolean },
 ): Promise<TaskDialogData> {
-  const [objects, people, surveyors] = await Promise.all([
-    objectChoices(db, scope),
-    assignableUsers(db, scope),
-    options.measurement ? assignableUsers(db, scope, "measurement_engineer") : Promise.resolve(null),
-  ]);
+  const [objects, people] = await Promise.all([objectChoices(db, scope), assignableUsers(db, scope)]);
+  // The surveyors are among the people, in the same order, unless the list was cut at its bound.
+  const surveyors = !options.measurement
+    ? null
+    : people.length < ASSIGNABLE_USERS
+    ? people.filter((p) => p.role === "measurement_engineer")
+    : await assignableUsers(db, scope, "measurement_engineer");
   const short = (p: { id: number; name: string }) => ({ id: p.id, name: p.name });
   return {
     objects,
