@@ -6,8 +6,9 @@
 // (db/table_versions.ts, moved by triggers from migrations 0018 and 0028): a company's page takes its
 // company's counters of the tables whose rows belong to a company, so only that company's writes (and those
 // to rows of no company) move them; a shared page takes the tables' counters. Any commit to one of them, by
-// this process or another, makes the next request render afresh. The app's settings (env, build) are fixed
-// for the life of a cache, which is one per app. The session is still checked on every request before
+// this process or another, makes the next request read the page afresh; if what it read is the element tree
+// the cached copy was rendered from (server/page_fingerprint.ts), the copy stays, ETag and all, and nothing
+// is rendered. The app's settings (env, build) are fixed for the life of a cache, which is one per app. The session is still checked on every request before
 // anything is looked up (server/app.ts), and a reload with the ETag it holds answers 304 without a render.
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
