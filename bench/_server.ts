@@ -16,8 +16,31 @@ export interface BenchServer {
   /** CPU time (user + system) the first process has spent so far, ms (Linux /proc; NaN elsewhere). */
   cpuMs(): Promise<number>;
   /** The page cache's lookups so far (server/metrics.ts), of the process that answers this request. */
-  pageCacheLookups(): Promise<{ hit: number; miss: number; same: number }>;
+  pageCacheLookups(): Promise<PageCacheCounts>;
   stop(): Promise<void>;
+}
+
+/** The page cache's lookups (server/metrics.ts) as a /metrics text counts them. */
+export interface PageCacheCounts {
+  hit: number;
+  miss: number;
+  /** Of the misses, the pages found equal to their cached copy and not rendered. */
+  same: number;
+}
+
+/** The page cache's lookups in a /metrics text. */
+export function pageCacheCounts(metrics: string): PageCacheCounts {
+  const count = (result: string) =>
+    Number(
+      new RegExp(`polesmeta_page_cache_lookups_total\\{result="${result}"\\} (\\d+)`).exec(metrics)?.[1] ?? 0,
+    );
+  return { hit: count("hit"), miss: count("miss"), same: count("same") };
+}
+
+/** The share of the pages made afresh between two counts that were rendered (0 when none was made). */
+export function renderedShare(before: PageCacheCounts, after: PageCacheCounts): number {
+  const made = after.miss - before.miss;
+  return made === 0 ? 0 : (made - (after.same - before.same)) / made;
 }
 
 /** The token the bench's servers serve /metrics behind (server/metrics_route.ts). */
@@ -65,13 +88,7 @@ export async function startServer(
     },
     async pageCacheLookups() {
       const res = await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
-      const text = await res.text();
-      const count = (result: string) =>
-        Number(
-          new RegExp(`polesmeta_page_cache_lookups_total\\{result="${result}"\\} (\\d+)`).exec(text)?.[1] ??
-            0,
-        );
-      return { hit: count("hit"), miss: count("miss"), same: count("same") };
+      return pageCacheCounts(await res.text());
     },
     async stop() {
       child.kill();

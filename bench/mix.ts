@@ -9,7 +9,7 @@
 // `--mix-only` stops after the mix (BENCH_MIX_ROUNDS rounds, 3 by default, of one and of two processes).
 // BENCH_SECONDS sets the length of each load (5 s by default); BENCH_SCALE=N adds N× data
 // (1 000 objects, 5 000 tasks, 500 estimates per 1×) to the demo company before the loads.
-import { type BenchServer, signIn, startAnchor, startServer } from "./_server.ts";
+import { type BenchServer, renderedShare, signIn, startAnchor, startServer } from "./_server.ts";
 import { hasWrk, load, type LoadResult } from "./_load.ts";
 import { loadAverage, writeFigures } from "./_doc_figures.ts";
 import { seedCompany } from "../db/seed/bench.ts";
@@ -408,9 +408,7 @@ async function afresh(server: BenchServer, cookies: Map<string, string>, read: C
     times.push(performance.now() - t0);
     if (r.status >= 400) errors++;
   }
-  const lookups = await server.pageCacheLookups();
-  const made = lookups.miss - lookupsBefore.miss;
-  const rendered = made === 0 ? 0 : (made - (lookups.same - lookupsBefore.same)) / made;
+  const rendered = renderedShare(lookupsBefore, await server.pageCacheLookups());
   times.sort((a, b) => a - b);
   const p = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
   const total = times.reduce((s, t) => s + t, 0);

@@ -21,7 +21,7 @@ import { readEnv } from "../server/env.ts";
 import { boot } from "../server/boot.ts";
 import { collectingLogger } from "../server/log.ts";
 import { registry } from "../server/metrics.ts";
-import { signIn, startServer } from "./_server.ts";
+import { pageCacheCounts, renderedShare, signIn, startServer } from "./_server.ts";
 import { heavyPages, whileReading } from "./mix.ts";
 import { hasWrk } from "./_load.ts";
 
@@ -109,22 +109,6 @@ const pages: Array<{ path: string; as: string; after: "task edit" | "object note
   })),
 ];
 
-/** The page cache's lookups so far in this process (server/metrics.ts): made afresh, and of them equal to their copy. */
-async function pageCacheLookups() {
-  const text = await registry.metrics();
-  const count = (result: string) =>
-    Number(
-      new RegExp(`polesmeta_page_cache_lookups_total\\{result="${result}"\\} (\\d+)`).exec(text)?.[1] ?? 0,
-    );
-  const now = { miss: count("miss"), same: count("same") };
-  return {
-    ...now,
-    /** The share of the pages made afresh since `before` that were rendered. */
-    renderedSince: (before: { miss: number; same: number }) =>
-      (now.miss - before.miss - (now.same - before.same)) / Math.max(1, now.miss - before.miss),
-  };
-}
-
 const msText = (x: number) => `${x < 10 ? x.toFixed(1) : Math.round(x)} ms`;
 const row = (cells: string[]) => `| ${cells.join(" | ")} |`;
 const loadAverage = async () => (await Deno.readTextFile("/proc/loadavg").catch(() => "?")).split(" ")[0];
@@ -179,7 +163,7 @@ async function madeAfresh(dir: string, say: (line?: string) => void) {
       }
       const wall: number[] = [];
       const cpu: number[] = [];
-      const lookupsBefore = await pageCacheLookups();
+      const lookupsBefore = pageCacheCounts(await registry.metrics());
       for (let i = 0; i < SAMPLES; i++) {
         await write(page.after, i);
         const c0 = process.cpuUsage();
@@ -196,7 +180,7 @@ async function madeAfresh(dir: string, say: (line?: string) => void) {
         msText(median(wall)),
         msText(p90(wall)),
         msText(median(cpu)),
-        `${Math.round(100 * (await pageCacheLookups()).renderedSince(lookupsBefore))} %`,
+        `${Math.round(100 * renderedShare(lookupsBefore, pageCacheCounts(await registry.metrics())))} %`,
         median(wall) <= targetMs(page.path) ? "met" : "**not met**",
       ]));
     }
