@@ -94,6 +94,11 @@ function cardJson(p: CardRow, categoryName: string | null): ProductJson {
   );
 }
 
+/** A product's price and old price in roubles, as the API gives them (stored in kopecks). */
+export function productPrices(p: { price: number; oldPrice: number | null }) {
+  return { price: p.price / 100, oldPrice: p.oldPrice === null ? null : p.oldPrice / 100 };
+}
+
 export function productJson(
   p: Omit<ProductRow, "createdAt" | "updatedAt" | "sortOrder" | "isDemo">,
   categoryName: string | null = null,
@@ -109,8 +114,7 @@ export function productJson(
     sku: p.sku,
     description: p.description,
     shortDescription: p.shortDescription,
-    price: p.price / 100,
-    oldPrice: p.oldPrice === null ? null : p.oldPrice / 100,
+    ...productPrices(p),
     category: p.category,
     specifications: p.specifications ?? {},
     images: p.images,

@@ -3,7 +3,7 @@ import { and, asc, eq, ne } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import { productCategories, products } from "./schema/mod.ts";
 import type { Scope } from "./scope.ts";
-import { categoryJson, productJson } from "./shop.ts";
+import { categoryJson, productJson, productPrices } from "./shop.ts";
 import type { CategoryInput, ProductInput } from "../domain/shop.ts";
 
 /** A value already taken by another row; the API answers 409 with the message. */
@@ -58,12 +58,7 @@ export async function productsToManage(db: Db, scope: Scope) {
     isFeatured: products.isFeatured,
     images: products.images,
   }).from(products).where(scoped(scope)).orderBy(asc(products.sortOrder), asc(products.id));
-  // In roubles, as productJson() gives them to the API.
-  return rows.map((r) => ({
-    ...r,
-    price: r.price / 100,
-    oldPrice: r.oldPrice === null ? null : r.oldPrice / 100,
-  }));
+  return rows.map((r) => ({ ...r, ...productPrices(r) }));
 }
 
 /** Every product of the company, hidden ones too. */

@@ -8,8 +8,9 @@
 // to rows of no company) move them; a shared page takes the tables' counters. Any commit to one of them, by
 // this process or another, makes the next request read the page afresh; if what it read is the element tree
 // the cached copy was rendered from (server/page_fingerprint.ts), the copy stays, ETag and all, and nothing
-// is rendered. The app's settings (env, build) are fixed for the life of a cache, which is one per app. The session is still checked on every request before
-// anything is looked up (server/app.ts), and a reload with the ETag it holds answers 304 without a render.
+// is rendered. The app's settings (env, build) are fixed for the life of a cache, which is one per app. The
+// session is still checked on every request before anything is looked up (server/app.ts), and a reload with
+// the ETag it holds answers 304 without a render.
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { LRUCache } from "lru-cache";
