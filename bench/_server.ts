@@ -1,4 +1,5 @@
 // The app as a separate process on a free loopback port, for benchmarks that measure it from outside.
+import { type PageCacheCounts, pageCacheCounts } from "../server/metrics.ts";
 
 /** A free loopback port. */
 export function freePort(): number {
@@ -18,23 +19,6 @@ export interface BenchServer {
   /** The page cache's lookups so far (server/metrics.ts), of the process that answers this request. */
   pageCacheLookups(): Promise<PageCacheCounts>;
   stop(): Promise<void>;
-}
-
-/** The page cache's lookups (server/metrics.ts) as a /metrics text counts them. */
-export interface PageCacheCounts {
-  hit: number;
-  miss: number;
-  /** Of the misses, the pages found equal to their cached copy and not rendered. */
-  same: number;
-}
-
-/** The page cache's lookups in a /metrics text. */
-export function pageCacheCounts(metrics: string): PageCacheCounts {
-  const count = (result: string) =>
-    Number(
-      new RegExp(`polesmeta_page_cache_lookups_total\\{result="${result}"\\} (\\d+)`).exec(metrics)?.[1] ?? 0,
-    );
-  return { hit: count("hit"), miss: count("miss"), same: count("same") };
 }
 
 /** The share of the pages made afresh between two counts that were rendered (0 when none was made). */

@@ -20,8 +20,8 @@ import { openDb } from "../db/client.ts";
 import { readEnv } from "../server/env.ts";
 import { boot } from "../server/boot.ts";
 import { collectingLogger } from "../server/log.ts";
-import { registry } from "../server/metrics.ts";
-import { pageCacheCounts, renderedShare, signIn, startServer } from "./_server.ts";
+import { pageCacheCounts, registry } from "../server/metrics.ts";
+import { renderedShare, signIn, startServer } from "./_server.ts";
 import { heavyPages, whileReading } from "./mix.ts";
 import { hasWrk } from "./_load.ts";
 

@@ -37,6 +37,23 @@ export const pageCacheLookups = new Counter({
   registers: [registry],
 });
 
+/** The page cache's lookups as a /metrics text counts them (the benches read a served process's; the tests their own). */
+export interface PageCacheCounts {
+  hit: number;
+  miss: number;
+  /** Of the misses, the pages found equal to their cached copy and not rendered. */
+  same: number;
+}
+
+/** The page cache's lookups in a /metrics text. */
+export function pageCacheCounts(metrics: string): PageCacheCounts {
+  const count = (result: string) =>
+    Number(
+      new RegExp(`polesmeta_page_cache_lookups_total\\{result="${result}"\\} (\\d+)`).exec(metrics)?.[1] ?? 0,
+    );
+  return { hit: count("hit"), miss: count("miss"), same: count("same") };
+}
+
 const namedReads = new Counter({
   name: "polesmeta_named_reads_total",
   help:

@@ -14,7 +14,7 @@ import { notifyUsers, unreadCount } from "../db/notifications.ts";
 import { hearPageReads, openDb } from "../db/client.ts";
 import { boot } from "./boot.ts";
 import { readEnv } from "./env.ts";
-import { registry } from "./metrics.ts";
+import { pageCacheCounts, registry } from "./metrics.ts";
 
 const ENGINEER = "engineer@demo.local";
 /** The administrator of the demo's second company. */
@@ -70,8 +70,7 @@ Deno.test("page cache: a page is given again until a table it read changes; othe
 Deno.test("page cache: a page made afresh from the same rows keeps its copy and ETag; a change it shows does not", async () => {
   await withTestApp(async (t) => {
     const engineer = t.as(ENGINEER);
-    const same = async () =>
-      Number(/page_cache_lookups_total\{result="same"\} (\d+)/.exec(await registry.metrics())?.[1] ?? 0);
+    const same = async () => pageCacheCounts(await registry.metrics()).same;
     const first = await page(engineer.get("/documents"));
     const [object] = await expectJson(engineer.get("/api/objects?limit=1"));
     const before = await same();
