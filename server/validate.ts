@@ -1,6 +1,6 @@
 import { zValidator } from "@hono/zod-validator";
 import "../domain/zod_messages.ts";
-import type { Context, ValidationTargets } from "hono";
+import type { Context, Env, ValidationTargets } from "hono";
 import * as z from "zod/v4/core";
 import { ApiError, invalid, notFound } from "./errors.ts";
 import { fieldErrors } from "../domain/field_errors.ts";
@@ -40,8 +40,9 @@ export function validate<T extends z.$ZodType, Target extends keyof ValidationTa
  * Like validate("json", schema) for a body that may be left out: an empty body is validated as `{}` (a client's
  * «Принять смету» posts nothing when it gives no name).
  */
-export function validateOptionalJson<T extends z.$ZodType>(schema: T) {
-  const check = zValidator("json", schema);
+export function validateOptionalJson<T extends z.$ZodType, E extends Env, P extends string>(schema: T) {
+  // An input that may be undefined makes `json` optional for the typed client; the output stays the schema's.
+  const check = zValidator<T, "json", E, P, z.input<T> | undefined>("json", schema);
   const json: typeof check = async (c, next) => {
     const text = await readBoundedText(c);
     const result = await z.safeParseAsync(schema, text.trim() === "" ? {} : parseBoundedJson(text));

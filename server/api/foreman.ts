@@ -7,17 +7,12 @@ import { validIdParam } from "../query.ts";
 import type { AppEnv } from "../types.ts";
 import { finishWorks } from "./acts.ts";
 
-const transitions = {
-  "start-work": {
-    from: "approved",
-    to: "work_in_progress",
-    refused: "Начать работы можно только по утверждённому проекту",
-    activity: "Работы начаты",
-  },
-} as const satisfies Record<
-  string,
-  Pick<ProjectStatusChange, "from" | "to" | "activity"> & { refused: string }
->;
+/** «Начать работы»: an approved project goes to work in progress. */
+const startWork = {
+  from: "approved",
+  to: "work_in_progress",
+  activity: "Работы начаты",
+} as const satisfies Pick<ProjectStatusChange, "from" | "to" | "activity">;
 
 /**
  * The foreman panel (foreman and system_admin only): its projects, starting the works of an approved project
@@ -30,23 +25,20 @@ export const foremanApi = new Hono<AppEnv>()
     const user = currentUser(c);
     return c.json(await foremanProjects(c.get("deps").db, companyScope(user)));
   })
+  .post("/objects/:id/start-work", validIdParam, async (c) => {
+    const user = currentUser(c);
+    const { db, now } = c.get("deps");
+    const updated = await changeProjectStatus(db, companyScope(user), c.req.valid("param").id, {
+      ...startWork,
+      userId: user.id,
+      at: now(),
+    });
+    if (updated === "missing") throw notFound("Объект не найден");
+    if (updated === "refused") throw new ApiError(409, "Начать работы можно только по утверждённому проекту");
+    return c.json({ id: updated.id, status: updated.status, updatedAt: updated.updatedAt });
+  })
   .post(
     "/objects/:id/complete-work",
     validIdParam,
     async (c) => await finishWorks(c, c.req.valid("param").id),
   );
-
-for (const [action, rule] of Object.entries(transitions)) {
-  foremanApi.post(`/objects/:id/${action}`, validIdParam, async (c) => {
-    const user = currentUser(c);
-    const { db, now } = c.get("deps");
-    const updated = await changeProjectStatus(db, companyScope(user), c.req.valid("param").id, {
-      ...rule,
-      userId: user.id,
-      at: now(),
-    });
-    if (updated === "missing") throw notFound("Объект не найден");
-    if (updated === "refused") throw new ApiError(409, rule.refused);
-    return c.json({ id: updated.id, status: updated.status, updatedAt: updated.updatedAt });
-  });
-}
