@@ -1,9 +1,8 @@
-// deno-lint-ignore-file no-explicit-any
 // The act of completed works: «Завершить работы» issues it, the client signs or refuses it through the link,
 // its figures are the estimate's and the ledger's to the kopeck, and a signed act never changes.
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { expectJson, type TestApp, withTestApp } from "../testing.ts";
+import { expectJson, expectOk, type TestApp, withTestApp } from "../testing.ts";
 import { jobUnderWay as personJobUnderWay } from "../testing_jobs.ts";
 import { extractPdfText } from "../testing_pdf.ts";
 import { drawnPng } from "../testing_client_links.ts";
@@ -26,19 +25,33 @@ const jobUnderWay = (t: TestApp, number = "Д-А-1") =>
     ],
   });
 
-const objectOf = (t: TestApp, id: number) => expectJson(t.as(ENGINEER).get(`/api/objects/${id}`));
+const objectOf = (t: TestApp, id: number) =>
+  expectOk(t.as(ENGINEER).api.objects[":id{[0-9]+}"].$get({ param: { id: String(id) } }));
 const ledgerOf = async (t: TestApp, id: number) =>
-  (await expectJson(t.as(ENGINEER).get(`/api/contracts/object/${id}`))).ledger;
+  (await expectOk(t.as(ENGINEER).api.contracts.object[":objectId"].$get({ param: { objectId: String(id) } })))
+    .ledger!;
+
+/** The object's acts as the staff read them. */
+const actsOf = (t: TestApp, as: string, id: number) =>
+  t.as(as).api.acts.object[":objectId"].$get({ param: { objectId: String(id) } });
+
+/** «Завершить работы» of the foreman panel. */
+const completeWork = (t: TestApp, id: number) =>
+  t.as(FOREMAN).api.foreman.objects[":id"]["complete-work"].$post({ param: { id: String(id) } });
+
+/** «Завершить работы» of the object's acts. */
+const finish = (t: TestApp, as: string, id: number) =>
+  t.as(as).api.acts.object[":objectId"].finish.$post({ param: { objectId: String(id) } });
 
 Deno.test("[api] «Завершить работы» issues the act: the estimate's lines, total, prepayment and amount due equal the ledger to the kopeck", () =>
   withTestApp(async (t) => {
     const { object, contract } = await jobUnderWay(t);
-    const preview = await expectJson(t.as(FOREMAN).get(`/api/acts/object/${object.id}`));
+    const preview = await expectOk(actsOf(t, FOREMAN, object.id));
     assert.equal(preview.canFinish, true);
     assert.deepEqual(preview.acts, []);
-    const done = await expectJson(t.as(FOREMAN).post(`/api/foreman/objects/${object.id}/complete-work`));
+    const done = await expectOk(completeWork(t, object.id));
     assert.equal(done.status, "completed");
-    const act = done.act;
+    const act = done.act!;
     const ledger = await ledgerOf(t, object.id);
     assert.equal(act.totalAmount, contract.totalAmount, "the act's total is the contract's");
     assert.equal(act.totalAmount, ledger.due);
@@ -54,6 +67,7 @@ Deno.test("[api] «Завершить работы» issues the act: the estimat
     const o = await objectOf(t, object.id);
     assert.deepEqual([o.status, o.stage], ["completed", "works_done"]);
 
+    // A download (PDF).
     const pdf = new Uint8Array(await (await t.as(ENGINEER).get(act.pdfUrl)).arrayBuffer());
     const text = await extractPdfText(pdf);
     for (
@@ -76,15 +90,12 @@ Deno.test("[api] «Завершить работы» issues the act: the estimat
     assert.ok(message.subject.startsWith("Акт готов к подписанию"), message.subject);
     assert.equal(message.recipient, "zimina@example.ru");
     assert.ok(
-      message.textBody.includes(`/c/${tokenOf(done.clientLink)}`),
+      message.textBody.includes(`/c/${tokenOf(done.clientLink!)}`),
       "the message leads to the act's link",
     );
     assert.ok(message.textBody.includes(formatKopecks(act.dueAmount)));
 
-    const again = await expectJson(
-      t.as(FOREMAN).post(`/api/foreman/objects/${object.id}/complete-work`),
-      409,
-    );
+    const again = await expectJson(completeWork(t, object.id), 409);
     assert.match(again.message, /ждёт ответа/);
   }));
 
@@ -92,24 +103,26 @@ Deno.test("[api] the act: only the foreman and engineers issue it; another compa
   withTestApp(async (t) => {
     const { object } = await jobUnderWay(t, "Д-А-2");
     for (const who of ["surveyor@demo.local"]) {
-      assert.equal((await t.as(who).post(`/api/acts/object/${object.id}/finish`)).status, 403, who);
+      assert.equal((await finish(t, who, object.id)).status, 403, who);
     }
-    assert.equal((await t.as("admin@other.local").post(`/api/acts/object/${object.id}/finish`)).status, 404);
-    const { act } = await expectJson(t.as(ENGINEER).post(`/api/acts/object/${object.id}/finish`));
-    assert.equal((await t.as("admin@other.local").get(`/api/acts/${act.id}/pdf`)).status, 404);
-    assert.equal((await t.as("admin@other.local").get(`/api/acts/object/${object.id}`)).status, 404);
-    assert.equal((await t.request(`/api/acts/${act.id}/pdf`)).status, 401);
+    assert.equal((await finish(t, "admin@other.local", object.id)).status, 404);
+    const { act } = await expectOk(finish(t, ENGINEER, object.id));
+    // The PDF is a download; signed out is a raw request.
+    assert.equal((await t.as("admin@other.local").get(`/api/acts/${act!.id}/pdf`)).status, 404);
+    assert.equal((await actsOf(t, "admin@other.local", object.id)).status, 404);
+    assert.equal((await t.request(`/api/acts/${act!.id}/pdf`)).status, 401);
   }));
 
 Deno.test("[api] the client signs the act through the link: «Акт подписан», a signed act never changes, the final payment is the act's amount due", () =>
   withTestApp(async (t) => {
     const { object } = await jobUnderWay(t, "Д-А-3");
-    const done = await expectJson(t.as(FOREMAN).post(`/api/foreman/objects/${object.id}/complete-work`));
-    const token = tokenOf(done.clientLink);
+    const done = await expectOk(completeWork(t, object.id));
+    const token = tokenOf(done.clientLink!);
     const page = await (await t.request(`/c/${token}`)).text();
     assert.ok(page.includes("Акт сдачи-приёмки выполненных работ"));
     assert.ok(page.includes("проверьте акт и подпишите его"));
 
+    // The client's link is used signed out: raw requests.
     const bad = await expectJson(
       t.request(`/api/client-links/${token}/act/sign`, {
         method: "POST",
@@ -138,9 +151,9 @@ Deno.test("[api] the client signs the act through the link: «Акт подпи�
       t.request(`/api/client-links/${token}/act/refuse`, { method: "POST", json: { comment: "Передумал" } }),
       409,
     );
-    const reissue = await expectJson(t.as(ENGINEER).post(`/api/acts/object/${object.id}/finish`), 409);
+    const reissue = await expectJson(finish(t, ENGINEER, object.id), 409);
     assert.match(reissue.message, /подписанный акт не меняется/);
-    const { acts } = await expectJson(t.as(ENGINEER).get(`/api/acts/object/${object.id}`));
+    const { acts } = await expectOk(actsOf(t, ENGINEER, object.id));
     assert.equal(acts.length, 1);
     assert.deepEqual([acts[0].state, acts[0].signerName], ["signed", "Зимина Ольга Викторовна"]);
     const pdfText = await extractPdfText(
@@ -150,12 +163,15 @@ Deno.test("[api] the client signs the act through the link: «Акт подпи�
     assert.ok(pdfText.includes(`Подписал: Зимина Ольга Викторовна`));
     assert.ok(pdfText.includes(signed.textSha256), "the signed text's hash is printed");
 
-    const final = await expectJson(t.as(MANAGER).post("/api/payment/final", { objectId: object.id }), 201);
+    const final = await expectOk(
+      t.as(MANAGER).api.payment.final.$post({ json: { objectId: object.id } }),
+      201,
+    );
     assert.equal(final.amount, acts[0].dueAmount, "the final payment asks for the act's amount due");
-    await expectJson(
-      t.as(MANAGER).post(`/api/payment/${final.paymentId}/received`, {
-        amount: final.amount,
-        receivedOn: "2026-11-25",
+    await expectOk(
+      t.as(MANAGER).api.payment[":id"].received.$post({
+        param: { id: String(final.paymentId) },
+        json: { amount: final.amount, receivedOn: "2026-11-25" },
       }),
     );
     const paid = await objectOf(t, object.id);
@@ -166,8 +182,9 @@ Deno.test("[api] the client signs the act through the link: «Акт подпи�
 Deno.test("[api] the client refuses the act with a comment the staff see; the next act is a new version, the refused one stays", () =>
   withTestApp(async (t) => {
     const { object } = await jobUnderWay(t, "Д-А-4");
-    const done = await expectJson(t.as(FOREMAN).post(`/api/foreman/objects/${object.id}/complete-work`));
-    const token = tokenOf(done.clientLink);
+    const done = await expectOk(completeWork(t, object.id));
+    const token = tokenOf(done.clientLink!);
+    // The client's link is used signed out: raw requests.
     const short = await expectJson(
       t.request(`/api/client-links/${token}/act/refuse`, { method: "POST", json: { comment: " " } }),
       422,
@@ -180,33 +197,33 @@ Deno.test("[api] the client refuses the act with a comment the staff see; the ne
       }),
       201,
     );
-    const notes = await expectJson<any[]>(t.as(ENGINEER).get("/api/notifications"));
+    const notes = await expectOk(t.as(ENGINEER).api.notifications.$get());
     const note = notes.find((n) => n.title === "Клиент отказался подписать акт");
     assert.ok(
       note?.message.includes("Не засыпана траншея у калитки"),
       "the chief engineer reads the comment",
     );
-    const foremanNotes = await expectJson<any[]>(t.as(FOREMAN).get("/api/notifications"));
+    const foremanNotes = await expectOk(t.as(FOREMAN).api.notifications.$get());
     assert.ok(foremanNotes.some((n) => n.title === "Клиент отказался подписать акт"));
     const o = await objectOf(t, object.id);
     assert.equal(o.stage, "works_done", "a refused act signs nothing");
 
-    const view = await expectJson(t.as(ENGINEER).get(`/api/acts/object/${object.id}`));
+    const view = await expectOk(actsOf(t, ENGINEER, object.id));
     assert.equal(view.canFinish, true, "a new version may be issued");
     assert.deepEqual(
       [view.acts[0].state, view.acts[0].refusalComment],
       ["refused", "Не засыпана траншея у калитки"],
     );
-    const second = await expectJson(t.as(ENGINEER).post(`/api/acts/object/${object.id}/finish`));
-    assert.equal(second.act.version, 2);
-    assert.equal(second.act.actNumber, `${view.acts[0].actNumber}-v2`, "a new version keeps the number");
-    const { acts } = await expectJson(t.as(ENGINEER).get(`/api/acts/object/${object.id}`));
-    assert.deepEqual(acts.map((a: any) => [a.version, a.state]), [[2, "awaiting"], [1, "refused"]]);
+    const second = await expectOk(finish(t, ENGINEER, object.id));
+    assert.equal(second.act!.version, 2);
+    assert.equal(second.act!.actNumber, `${view.acts[0].actNumber}-v2`, "a new version keeps the number");
+    const { acts } = await expectOk(actsOf(t, ENGINEER, object.id));
+    assert.deepEqual(acts.map((a) => [a.version, a.state]), [[2, "awaiting"], [1, "refused"]]);
     // The first link now acts on the newest version.
     await expectJson(t.request(`/api/client-links/${token}/act/sign`, {
       method: "POST",
       json: { fullName: "Зимина Ольга Викторовна", signature: drawnPng(), agree: true },
     }));
-    const after = await expectJson(t.as(ENGINEER).get(`/api/acts/object/${object.id}`));
-    assert.deepEqual(after.acts.map((a: any) => a.state), ["signed", "refused"]);
+    const after = await expectOk(actsOf(t, ENGINEER, object.id));
+    assert.deepEqual(after.acts.map((a) => a.state), ["signed", "refused"]);
   }));

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { count, eq } from "drizzle-orm";
-import { createTestApp, expectJson, type TestApp, withTestApp } from "../testing.ts";
+import { type ApiClient, createTestApp, expectOk, type TestApp, withTestApp } from "../testing.ts";
 import { boot } from "../boot.ts";
 import { readEnv } from "../env.ts";
 import {
@@ -25,33 +25,48 @@ const notOwners = [
 
 Deno.test("[api] /api/admin answers the owner only and refuses everyone else", () =>
   withTestApp(async (t) => {
-    const rows = await expectJson(t.request("/api/admin/users", { as: "admin@demo.local" }), 200);
+    const rows = await expectOk(t.as("admin@demo.local").api.admin.users.$get(), 200);
     assert.equal(rows.length, 9);
-    assert.ok(rows.some((u: { companyName: string | null }) => u.companyName === "ООО «Другая Компания»"));
-    const someone = rows.find((u: { email: string }) => u.email === "surveyor@demo.local");
-    const calls: [string, string, unknown?][] = [
-      ["GET", "/api/admin/users"],
-      ["PUT", `/api/admin/users/${someone.id}/role`, { role: "foreman" }],
-      ["PUT", `/api/admin/users/${someone.id}/company`, { companyId: null }],
-      ["DELETE", "/api/admin/cleanup"],
+    assert.ok(rows.some((u) => u.companyName === "ООО «Другая Компания»"));
+    const someone = rows.find((u) => u.email === "surveyor@demo.local")!;
+    const param = { id: String(someone.id) };
+    // Each call signed out (a raw request: the typed client is always someone's) and through the typed client.
+    const calls: [string, string, unknown, (api: ApiClient) => Promise<{ status: number }>][] = [
+      ["GET", "/api/admin/users", undefined, (api) => api.admin.users.$get()],
+      [
+        "PUT",
+        `/api/admin/users/${someone.id}/role`,
+        { role: "foreman" },
+        (api) => api.admin.users[":id"].role.$put({ param, json: { role: "foreman" } }),
+      ],
+      [
+        "PUT",
+        `/api/admin/users/${someone.id}/company`,
+        { companyId: null },
+        (api) => api.admin.users[":id"].company.$put({ param, json: { companyId: null } }),
+      ],
+      ["DELETE", "/api/admin/cleanup", undefined, (api) => api.admin.cleanup.$delete()],
     ];
-    for (const [method, path, json] of calls) {
+    for (const [method, path, json, call] of calls) {
       assert.equal((await t.request(path, { method, json })).status, 401, `${method} ${path} signed out`);
       for (const as of notOwners) {
-        assert.equal((await t.request(path, { as, method, json })).status, 403, `${method} ${path} as ${as}`);
+        assert.equal((await call(t.as(as).api)).status, 403, `${method} ${path} as ${as}`);
       }
     }
     // Nothing changed.
-    const after = await (await t.request("/api/admin/users", { as: "admin@demo.local" })).json();
+    const after = await expectOk(t.as("admin@demo.local").api.admin.users.$get());
     assert.equal(
-      after.find((u: { email: string }) => u.email === "surveyor@demo.local").role,
+      after.find((u) => u.email === "surveyor@demo.local")!.role,
       "measurement_engineer",
     );
   }));
 
 const json = { "Content-Type": "application/json", Origin: "http://localhost" };
 
-/** Registers and signs in as a stranger would: the cookie, and the /api/user answer. */
+/**
+ * Registers and signs in as a stranger would: the cookie, and the /api/user answer. Raw requests: a stranger
+ * is signed out and has no demo password, which the typed client signs in with.
+ */
 async function registerAndSignIn(t: TestApp, email: string) {
   const password = "takeover1";
   const reg = await t.app.request("http://localhost/api/register", {
@@ -81,6 +96,7 @@ Deno.test("[api] owner takeover: registering admin@demo.local on an install with
     const { cookie, user } = await registerAndSignIn(t, "admin@demo.local");
     assert.equal(user.isOwner, false);
     assert.equal(user.role, "user");
+    // The stranger's own session cookie: no demo account of the typed client.
     const promote = await t.app.request(`http://localhost/api/admin/users/${user.id}/role`, {
       method: "PUT",
       headers: { ...json, Cookie: cookie! },
@@ -105,15 +121,16 @@ Deno.test("[api] owner takeover: nobody takes the configured OWNER_EMAIL by regi
     assert.equal(registered.status, 401);
     assert.equal((await t.deps.db.select().from(users).where(eq(users.email, "boss@firm.ru"))).length, 0);
     // A company_admin renaming itself to it (any case) is refused.
-    const director = await (await t.request("/api/user", { as: "director@demo.local" })).json();
+    const director = await expectOk(t.as("director@demo.local").api.user.$get());
     for (const email of ["boss@firm.ru", " BOSS@firm.RU "]) {
-      const rename = await t.as("director@demo.local").patch(`/api/users/${director.id}`, { email });
+      const rename = await t.as("director@demo.local").api.users[":id"].$patch({
+        param: { id: String(director.id) },
+        json: { email },
+      });
       assert.equal(rename.status, 422, email);
     }
     // A system_admin cannot hand it to a new account either.
-    const created = await t.request("/api/users", {
-      as: "admin@demo.local",
-      method: "POST",
+    const created = await t.as("admin@demo.local").api.users.$post({
       json: {
         firstName: "А",
         lastName: "Б",
@@ -125,8 +142,8 @@ Deno.test("[api] owner takeover: nobody takes the configured OWNER_EMAIL by regi
     assert.equal(created.status, 422);
     // With OWNER_EMAIL set and no such system_admin there is no owner at all, not even the demo one.
     for (const as of ["director@demo.local", "admin@demo.local"]) {
-      assert.equal((await (await t.request("/api/user", { as })).json()).isOwner, false, as);
-      assert.equal((await t.request("/api/admin/users", { as })).status, 403, as);
+      assert.equal((await expectOk(t.as(as).api.user.$get())).isOwner, false, as);
+      assert.equal((await t.as(as).api.admin.users.$get()).status, 403, as);
     }
   }));
 
@@ -134,9 +151,7 @@ Deno.test("[api] OWNER_EMAIL makes the owner only of an existing system_admin, a
   const first = await createTestApp();
   const url = `file:${first.dir}/app.db`;
   try {
-    const res = await first.request("/api/users", {
-      as: "admin@demo.local",
-      method: "POST",
+    const res = await first.as("admin@demo.local").api.users.$post({
       json: {
         firstName: "Борис",
         lastName: "Главный",
@@ -168,11 +183,9 @@ Deno.test("[api] OWNER_EMAIL makes the owner only of an existing system_admin, a
 
 Deno.test("[api] only the owner changes the owner's account; the owner keeps system_admin", () =>
   withTestApp(async (t) => {
-    const owner = await (await t.request("/api/user", { as: "admin@demo.local" })).json();
+    const owner = await expectOk(t.as("admin@demo.local").api.user.$get());
     assert.equal(owner.isOwner, true);
-    const made = await t.request("/api/users", {
-      as: "admin@demo.local",
-      method: "POST",
+    const made = await t.as("admin@demo.local").api.users.$post({
       json: {
         firstName: "Вера",
         lastName: "Т",
@@ -183,7 +196,9 @@ Deno.test("[api] only the owner changes the owner's account; the owner keeps sys
     });
     assert.equal(made.status, 201);
     const second = await t.login("second@firm.ru", "secret123");
+    const param = { id: String(owner.id) };
     for (const patch of [{ password: "hijacked1" }, { email: "mine@firm.ru" }, { isActive: false }]) {
+      // The new account's session cookie: no demo account of the typed client.
       const res = await t.request(`/api/users/${owner.id}`, {
         headers: { Cookie: second },
         method: "PATCH",
@@ -192,50 +207,48 @@ Deno.test("[api] only the owner changes the owner's account; the owner keeps sys
       assert.equal(res.status, 403, JSON.stringify(patch));
     }
     assert.equal(
-      (await t.as("director@demo.local").patch(`/api/users/${owner.id}`, { password: "hijacked1" })).status,
+      (await t.as("director@demo.local").api.users[":id"].$patch({ param, json: { password: "hijacked1" } }))
+        .status,
       403,
     );
-    const demote = await t.as("admin@demo.local").put(`/api/admin/users/${owner.id}/role`, { role: "user" });
+    const demote = await t.as("admin@demo.local").api.admin.users[":id"].role.$put({
+      param,
+      json: { role: "user" },
+    });
     assert.equal(demote.status, 422);
-    const self = await t.as("admin@demo.local").patch(`/api/users/${owner.id}`, {
-      firstName: "Алексей Петрович",
+    const self = await t.as("admin@demo.local").api.users[":id"].$patch({
+      param,
+      json: { firstName: "Алексей Петрович" },
     });
     assert.equal(self.status, 200);
-    assert.equal((await t.request("/api/admin/users", { as: "admin@demo.local" })).status, 200);
+    assert.equal((await t.as("admin@demo.local").api.admin.users.$get()).status, 200);
   }));
 
 Deno.test("[api] PUT /api/admin/users/:id/role and /company change the role and assign, reassign, remove", () =>
   withTestApp(async (t) => {
-    const rows = await (await t.request("/api/admin/users", { as: "admin@demo.local" })).json();
-    const client = rows.find((u: { email: string }) => u.email === "client@demo.local");
-    const other = rows.find((u: { email: string }) => u.email === "admin@other.local").companyId;
-    const role = await t.as("admin@demo.local").put(`/api/admin/users/${client.id}/role`, {
-      role: "foreman",
-    });
-    assert.equal(role.status, 200);
-    assert.equal((await role.json()).role, "foreman");
+    const admin = t.as("admin@demo.local").api.admin.users;
+    const rows = await expectOk(admin.$get());
+    const client = rows.find((u) => u.email === "client@demo.local")!;
+    const other = rows.find((u) => u.email === "admin@other.local")!.companyId;
+    const param = { id: String(client.id) };
+    const role = await expectOk(admin[":id"].role.$put({ param, json: { role: "foreman" } }), 200);
+    assert.equal(role.role, "foreman");
+    // A role the types refuse.
     assert.equal(
       (await t.as("admin@demo.local").put(`/api/admin/users/${client.id}/role`, { role: "king" })).status,
       422,
     );
-    const assign = await t.as("admin@demo.local").put(`/api/admin/users/${client.id}/company`, {
-      companyId: other,
-    });
-    assert.equal(assign.status, 200);
-    assert.equal((await assign.json()).companyName, "ООО «Другая Компания»");
-    const me = await (await t.request("/api/user", { as: "client@demo.local" })).json();
+    const assign = await expectOk(admin[":id"].company.$put({ param, json: { companyId: other } }), 200);
+    assert.equal(assign.companyName, "ООО «Другая Компания»");
+    const me = await expectOk(t.as("client@demo.local").api.user.$get());
     assert.equal(me.companyName, "ООО «Другая Компания»");
     assert.equal(me.pendingAssignment, false);
-    const missing = await t.as("admin@demo.local").put(`/api/admin/users/${client.id}/company`, {
-      companyId: 999,
-    });
+    const missing = await admin[":id"].company.$put({ param, json: { companyId: 999 } });
     assert.equal(missing.status, 422);
-    const remove = await t.as("admin@demo.local").put(`/api/admin/users/${client.id}/company`, {
-      companyId: null,
-    });
-    assert.equal((await remove.json()).companyId, null);
+    const remove = await expectOk(admin[":id"].company.$put({ param, json: { companyId: null } }));
+    assert.equal(remove.companyId, null);
     assert.equal(
-      (await t.as("admin@demo.local").put("/api/admin/users/9999/role", { role: "foreman" })).status,
+      (await admin[":id"].role.$put({ param: { id: "9999" }, json: { role: "foreman" } })).status,
       404,
     );
   }));
@@ -244,22 +257,23 @@ Deno.test("[api] DELETE /api/admin/cleanup removes the demo data and its files, 
   withTestApp(async (t) => {
     const { db, storage } = t.deps;
     // Real data first: a company with a user, an object and a task, and a non-demo product.
-    const company = await (await t.as("admin@demo.local").post("/api/companies", {
-      name: "ООО «Настоящая»",
-      inn: "7736207543",
-    })).json();
-    const user = await (await t.request("/api/users", {
-      as: "admin@demo.local",
-      method: "POST",
-      json: {
-        firstName: "Олег",
-        lastName: "Реальный",
-        email: "real@real.ru",
-        password: "secret123",
-        companyId: company.id,
-        role: "company_admin",
-      },
-    })).json();
+    const company = await expectOk(
+      t.as("admin@demo.local").api.companies.$post({ json: { name: "ООО «Настоящая»", inn: "7736207543" } }),
+      201,
+    );
+    const user = await expectOk(
+      t.as("admin@demo.local").api.users.$post({
+        json: {
+          firstName: "Олег",
+          lastName: "Реальный",
+          email: "real@real.ru",
+          password: "secret123",
+          companyId: company.id,
+          role: "company_admin",
+        },
+      }),
+      201,
+    );
     const [obj] = await db.insert(objects).values({
       companyId: company.id,
       address: "Москва, ул. Настоящая, 1",
@@ -276,6 +290,7 @@ Deno.test("[api] DELETE /api/admin/cleanup removes the demo data and its files, 
     const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
     const form = new FormData();
     form.append("file", new File([png], "logo.png", { type: "image/png" }));
+    // Uploads: multipart bodies.
     const logo = await (await t.request(`/api/companies/${demoCompany.id}/logo`, {
       as: "admin@demo.local",
       method: "POST",
@@ -295,7 +310,7 @@ Deno.test("[api] DELETE /api/admin/cleanup removes the demo data and its files, 
     assert.ok(seededKeys.length > 0);
     for (const key of seededKeys) assert.ok(await storage.stat(key), key);
 
-    const body = await expectJson(t.as("admin@demo.local").delete("/api/admin/cleanup"), 200);
+    const body = await expectOk(t.as("admin@demo.local").api.admin.cleanup.$delete(), 200);
     assert.equal(body.message, "Все тестовые данные очищены");
     assert.equal(body.companies, 2);
     assert.equal(body.users, 8); // every demo account but the owner doing it
@@ -322,10 +337,10 @@ Deno.test("[api] DELETE /api/admin/cleanup removes the demo data and its files, 
     assert.ok(await storage.stat(keyOf(realLogo.logoUrl)));
     // The real company's admin still signs in; the owner is still the owner.
     const cookie = await t.login("real@real.ru", "secret123");
+    // The real account's own session cookie: no demo account of the typed client.
     assert.equal((await t.request("/api/user", { headers: { Cookie: cookie } })).status, 200);
-    assert.equal((await t.request("/api/admin/users", { as: "admin@demo.local" })).status, 200);
+    assert.equal((await t.as("admin@demo.local").api.admin.users.$get()).status, 200);
     // A second clean-up finds nothing more.
-    const again = await (await t.as("admin@demo.local").delete("/api/admin/cleanup"))
-      .json();
+    const again = await expectOk(t.as("admin@demo.local").api.admin.cleanup.$delete());
     assert.equal(again.companies + again.users + again.products, 0);
   }));

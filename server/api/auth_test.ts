@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { expectJson, type TestApp, withTestApp } from "../testing.ts";
+import { expectJson, expectOk, type TestApp, withTestApp } from "../testing.ts";
 import { eq } from "drizzle-orm";
 import { notifications, sessions, users } from "../../db/schema/mod.ts";
 import { sessionIdOf } from "../auth/sessions.ts";
@@ -12,6 +12,7 @@ import {
 } from "../auth/throttle.ts";
 import { insertAttempt } from "../../db/login_attempts.ts";
 
+/** A sign-in with a password from the client address `ip`: the raw request. */
 const login = (t: TestApp, email: string, password: string, ip = "10.0.0.1") =>
   t.app.request("http://localhost/api/login", {
     method: "POST",
@@ -28,7 +29,7 @@ Deno.test("[api] POST /api/login signs a demo user in with an HttpOnly SameSite=
     assert.match(cookie, /HttpOnly/);
     assert.match(cookie, /SameSite=Lax/);
     assert.doesNotMatch(cookie, /Secure/, "plain http on localhost gets no Secure flag");
-    const user = await (await t.request("/api/user", { as: "engineer@demo.local" })).json();
+    const user = await expectOk(t.as("engineer@demo.local").api.user.$get());
     assert.equal(user.role, "chief_engineer");
     assert.equal(user.companyName, "ООО «Демо Септик»");
   }));
@@ -309,25 +310,26 @@ Deno.test("[api] signing in as another user ends the first user's session on the
 
 Deno.test("[api] POST /api/change-password checks the current password and changes it", () =>
   withTestApp(async (t) => {
-    const wrong = await t.as("manager@demo.local").post("/api/change-password", {
-      currentPassword: "nope",
-      newPassword: "newpass1",
-      confirmPassword: "newpass1",
-    });
-    assert.equal(wrong.status, 422);
-    assert.deepEqual((await wrong.json()).errors.currentPassword, ["Неверный текущий пароль"]);
-    const mismatch = await t.as("manager@demo.local").post("/api/change-password", {
-      currentPassword: "demo12345",
-      newPassword: "newpass1",
-      confirmPassword: "other",
-    });
-    assert.deepEqual((await mismatch.json()).errors.confirmPassword, ["Пароли не совпадают"]);
-    const ok = await t.as("manager@demo.local").post("/api/change-password", {
-      currentPassword: "demo12345",
-      newPassword: "newpass1",
-      confirmPassword: "newpass1",
-    });
-    assert.equal(ok.status, 200);
+    const changePassword = t.as("manager@demo.local").api["change-password"];
+    const wrong = await expectJson(
+      changePassword.$post({
+        json: { currentPassword: "nope", newPassword: "newpass1", confirmPassword: "newpass1" },
+      }),
+      422,
+    );
+    assert.deepEqual(wrong.errors.currentPassword, ["Неверный текущий пароль"]);
+    const mismatch = await expectJson(
+      changePassword.$post({
+        json: { currentPassword: "demo12345", newPassword: "newpass1", confirmPassword: "other" },
+      }),
+      422,
+    );
+    assert.deepEqual(mismatch.errors.confirmPassword, ["Пароли не совпадают"]);
+    await expectOk(
+      changePassword.$post({
+        json: { currentPassword: "demo12345", newPassword: "newpass1", confirmPassword: "newpass1" },
+      }),
+    );
     assert.equal((await login(t, "manager@demo.local", "demo12345")).status, 401);
     assert.equal((await login(t, "manager@demo.local", "newpass1")).status, 200);
   }));
@@ -338,6 +340,7 @@ Deno.test("[api] changing the password ends every other session of the user and 
     const laptop = await t.login("manager@demo.local");
     const stolen = await t.login("manager@demo.local");
     const other = await t.login("engineer@demo.local");
+    // In one chosen session of the user (its own cookie): the raw request.
     const res = await t.app.request("http://localhost/api/change-password", {
       method: "POST",
       headers: { "Content-Type": "application/json", Cookie: laptop },
@@ -357,14 +360,14 @@ Deno.test("[api] changing the password ends every other session of the user and 
 Deno.test("[api] a new password follows the registration rule: 6 characters at least, same message", () =>
   withTestApp(async (t) => {
     for (const newPassword of ["1", "12345", ""]) {
-      const res = await t.as("manager@demo.local").post("/api/change-password", {
-        currentPassword: "demo12345",
-        newPassword,
-        confirmPassword: newPassword,
-      });
-      assert.equal(res.status, 422, JSON.stringify(newPassword));
+      const res = await expectJson(
+        t.as("manager@demo.local").api["change-password"].$post({
+          json: { currentPassword: "demo12345", newPassword, confirmPassword: newPassword },
+        }),
+        422,
+      );
       const expected = newPassword ? "Пароль должен содержать минимум 6 символов" : "Введите новый пароль";
-      assert.equal((await res.json()).errors.newPassword[0], expected);
+      assert.equal(res.errors.newPassword[0], expected, JSON.stringify(newPassword));
     }
     assert.equal((await login(t, "manager@demo.local", "demo12345")).status, 200, "unchanged");
   }));

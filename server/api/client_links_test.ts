@@ -1,12 +1,13 @@
 // deno-lint-ignore-file no-explicit-any
-// What the client's private link accepts, acts on and shows.
+// What the client's private link accepts, acts on and shows. The link is used signed out (sign, accept) and
+// shows pages and files (PDF, DOCX, Excel): those requests stay raw; the rest goes through the typed client.
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import { and, eq, inArray } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import JSZip from "jszip";
 import { PNG } from "pngjs";
-import { expectJson, type TestApp, withTestApp } from "../testing.ts";
+import { expectJson, expectOk, type TestApp, withTestApp } from "../testing.ts";
 import { assertClientClean, CLIENT_NOTE, clientLinkJob as job, drawnPng } from "../testing_client_links.ts";
 import { extractPdfText } from "../testing_pdf.ts";
 import { contractSignatures, estimates, notifications } from "../../db/schema/mod.ts";
@@ -26,6 +27,9 @@ const acceptedNotices = (t: TestApp, objectId: number) =>
     and(eq(notifications.title, "Клиент принял смету"), eq(notifications.relatedObjectId, objectId)),
   );
 const accepted = async (t: TestApp, objectId: number) => (await acceptedNotices(t, objectId)).length;
+
+/** An object's contract summary of the typed client (`/api/contracts/object/:objectId`). */
+const contractsOf = (t: TestApp, as: string) => t.as(as).api.contracts.object[":objectId"];
 
 Deno.test("[api] POST /api/client-links/{token}/sign refuses a signature that is not a readable PNG of sane size", () =>
   withTestApp(async (t) => {
@@ -206,30 +210,33 @@ Deno.test("[api] attaching an object needs the company's confirmation; the staff
   withTestApp(async (t) => {
     const j = await job(t);
     const { token } = await j.link(await j.contract());
-    const asked = await expectJson(t.as(CLIENT).post(`/api/client-links/${token}/attach`));
+    const attach = () => t.as(CLIENT).api["client-links"][":token"].attach.$post({ param: { token } });
+    const asked = await expectOk(attach());
     assert.equal(asked.state, "pending");
     const waiting = await (await t.request("/profile", { as: CLIENT })).text();
     assert.ok(!waiting.includes("Д-777"), "nothing shown before the company confirms");
-    const summary = await expectJson(t.request(`/api/contracts/object/${j.task.objectId}`, { as: ENGINEER }));
+    const param = { objectId: String(j.task.objectId) };
+    const summary = await expectOk(contractsOf(t, ENGINEER).$get({ param }));
     const [request] = summary.customerAccess;
     assert.equal(request.email, CLIENT);
     assert.equal(request.approvedAt, null);
     assert.equal(summary.canDecideAccess, true);
     await expectJson(
-      t.as("admin@other.local").post(`/api/contracts/object/${j.task.objectId}/access`, {
-        accessId: request.id,
-        decision: "approve",
+      contractsOf(t, "admin@other.local").access.$post({
+        param,
+        json: { accessId: request.id, decision: "approve" },
       }),
       404,
     );
     await expectJson(
-      t.as("surveyor@demo.local").post(`/api/contracts/object/${j.task.objectId}/access`, {
-        accessId: request.id,
-        decision: "approve",
+      contractsOf(t, "surveyor@demo.local").access.$post({
+        param,
+        json: { accessId: request.id, decision: "approve" },
       }),
       403,
     );
     await expectJson(
+      // Signed out: a raw request.
       t.request(`/api/contracts/object/${j.task.objectId}/access`, {
         method: "POST",
         json: { accessId: request.id, decision: "approve" },
@@ -239,13 +246,14 @@ Deno.test("[api] attaching an object needs the company's confirmation; the staff
     // Another object's path does not reach this request, nor does a made-up decision.
     const elsewhere = j.task.objectId === 1 ? 2 : 1;
     await expectJson(
-      t.as(ENGINEER).post(`/api/contracts/object/${elsewhere}/access`, {
-        accessId: request.id,
-        decision: "approve",
+      contractsOf(t, ENGINEER).access.$post({
+        param: { objectId: String(elsewhere) },
+        json: { accessId: request.id, decision: "approve" },
       }),
       404,
     );
     const bad = await expectJson(
+      // A body the types refuse: an id past any number and an unknown decision.
       t.as(ENGINEER).post(`/api/contracts/object/${j.task.objectId}/access`, {
         accessId: 1e400,
         decision: "maybe",
@@ -253,31 +261,22 @@ Deno.test("[api] attaching an object needs the company's confirmation; the staff
       422,
     );
     assert.ok(bad.errors.accessId && bad.errors.decision);
-    await expectJson(
-      t.as(ENGINEER).post(`/api/contracts/object/${j.task.objectId}/access`, {
-        accessId: request.id,
-        decision: "approve",
-      }),
+    await expectOk(
+      contractsOf(t, ENGINEER).access.$post({ param, json: { accessId: request.id, decision: "approve" } }),
     );
-    const after = await expectJson(t.request(`/api/contracts/object/${j.task.objectId}`, { as: ENGINEER }));
+    const after = await expectOk(contractsOf(t, ENGINEER).$get({ param }));
     assert.ok(after.customerAccess[0].approvedAt);
     assert.ok(after.customerAccess[0].approverFirstName || after.customerAccess[0].approverLastName);
     const shown = await (await t.request("/profile", { as: CLIENT })).text();
     assert.ok(shown.includes("Д-777"));
-    assert.equal(
-      (await expectJson(t.as(CLIENT).post(`/api/client-links/${token}/attach`))).state,
-      "approved",
-    );
+    assert.equal((await expectOk(attach())).state, "approved");
     const asks = await t.deps.db.select().from(notifications).where(
       and(eq(notifications.title, "Клиент просит доступ к объекту")),
     );
     assert.ok(asks.length > 0 && asks.every((n) => n.message?.includes(CLIENT)), "the staff hear who asked");
     // Closing the access takes the object out of the account.
-    await expectJson(
-      t.as(ENGINEER).post(`/api/contracts/object/${j.task.objectId}/access`, {
-        accessId: request.id,
-        decision: "reject",
-      }),
+    await expectOk(
+      contractsOf(t, ENGINEER).access.$post({ param, json: { accessId: request.id, decision: "reject" } }),
     );
     assert.ok(!(await (await t.request("/profile", { as: CLIENT })).text()).includes("Д-777"));
   }));
@@ -285,12 +284,20 @@ Deno.test("[api] attaching an object needs the company's confirmation; the staff
 Deno.test("[api] the contract writes each sum with «руб.» once, also before the template's full stop", () =>
   withTestApp(async (t) => {
     const j = await job(t);
-    await expectJson(
-      t.as(ENGINEER).post(`/api/estimates/${j.estimate.id}/edits`, { action: "set_terms", vatMode: "22" }),
+    await expectOk(
+      t.as(ENGINEER).api.estimates[":id{[0-9]+}"].edits.$post({
+        param: { id: String(j.estimate.id) },
+        json: { action: "set_terms", vatMode: "22" },
+      }),
     );
     const contract = await j.contract();
-    const { contractText } = await expectJson(t.request(`/api/contracts/${contract.id}`, { as: ENGINEER }));
+    const { contractText } = await expectOk(
+      t.as(ENGINEER).api.contracts[":id"].$get({ param: { id: String(contract.id) } }),
+    );
     assert.ok(contractText.includes("в том числе НДС 22 %"), "the VAT sentence is there");
-    assert.ok(!contractText.includes("руб.."), contractText.match(/.{60}руб\.\./)?.[0]);
+    assert.ok(
+      !contractText.includes("руб.."),
+      contractText.match(/.{60}руб\.\./)?.[0] ?? "«руб..» in the text",
+    );
     assert.match(contractText, /руб\.\n/, "the last line of the works ends with «руб.»");
   }));

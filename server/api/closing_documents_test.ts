@@ -2,7 +2,7 @@
 // estimate and the ledger to the kopeck; the КС-2/КС-3 workbook read back with its formulas.
 import assert from "node:assert/strict";
 import ExcelJS from "exceljs";
-import { expectJson, type TestApp, withTestApp } from "../testing.ts";
+import { expectOk, type TestApp, withTestApp } from "../testing.ts";
 import { extractPdfText } from "../testing_pdf.ts";
 import { organisationJob, receivePrepayment } from "../testing_clients.ts";
 import { cellMoney } from "../invoice_pdf.ts";
@@ -11,6 +11,7 @@ import { scopeOf } from "../../db/scope.ts";
 
 const MANAGER = "manager@demo.local";
 
+/** A file download (PDF, xlsx): the raw request. */
 async function download(t: TestApp, path: string, as = MANAGER) {
   const res = await t.request(path, { as });
   assert.equal(res.status, 200, path);
@@ -22,20 +23,28 @@ const num = (v: ExcelJS.CellValue) =>
   typeof v === "object" && v !== null && "formula" in v ? Number(v.result ?? 0) : Number(v);
 const kop = (roubles: number) => Math.round(roubles * 100);
 
+/** POST /api/invoices/object/:objectId through the typed client (the route takes no body). */
+const issueInvoice = (t: TestApp, objectId: number) =>
+  expectOk(
+    t.as(MANAGER).api.invoices.object[":objectId"].$post({ param: { objectId: String(objectId) } }),
+    201,
+  );
+
 Deno.test("[api] a company client's contract, invoice, КС-2 and КС-3 agree with the estimate and the ledger to the kopeck", () =>
   withTestApp(async (t) => {
     const job = await organisationJob(t);
     const e = (await getEstimate(t.deps.db, scopeOf(job.object.companyId), job.estimate.id))!;
     await receivePrepayment(t, job);
-    const ledger =
-      (await expectJson(t.request(`/api/contracts/object/${job.object.id}`, { as: MANAGER }), 200))
-        .ledger;
+    const ledger = (await expectOk(
+      t.as(MANAGER).api.contracts.object[":objectId"].$get({ param: { objectId: String(job.object.id) } }),
+      200,
+    )).ledger!;
     assert.equal(ledger.due, e.totalAmount);
 
     const contract = await extractPdfText(await download(t, `/api/contracts/${job.contract.id}/pdf`));
     assert.ok(contract.includes(cellMoney(e.totalAmount)), "the contract's total");
 
-    const invoice = await expectJson(t.as(MANAGER).post(`/api/invoices/object/${job.object.id}`, {}), 201);
+    const invoice = await issueInvoice(t, job.object.id);
     assert.equal(invoice.amount, ledger.owed);
     const invoiceText = await extractPdfText(await download(t, `/api/invoices/${invoice.id}/pdf`));
     assert.ok(invoiceText.includes(cellMoney(e.totalAmount)), "the invoice's contract total");
@@ -86,13 +95,15 @@ Deno.test("[api] КС-2/КС-3 of another company's object answer 404, of an obj
     for (const file of ["ks2.pdf", "ks3.pdf", "ks.xlsx"]) {
       assert.equal((await t.request(`${base}/${file}`, { as: "admin@other.local" })).status, 404, file);
     }
-    const fresh = await expectJson(
-      t.as(MANAGER).post("/api/objects", {
-        address: "Московская обл, п Дорохово, ул Школьная, д 5",
-        settlement: "Дорохово",
-        region: "Московская область",
-        clientPhone: "+7 916 555-44-30",
-        estimatedCost: 100000,
+    const fresh = await expectOk(
+      t.as(MANAGER).api.objects.$post({
+        json: {
+          address: "Московская обл, п Дорохово, ул Школьная, д 5",
+          settlement: "Дорохово",
+          region: "Московская область",
+          clientPhone: "+7 916 555-44-30",
+          estimatedCost: 100000,
+        },
       }),
       201,
     );
@@ -104,17 +115,19 @@ Deno.test("[api] КС-2/КС-3 of another company's object answer 404, of an obj
 Deno.test("[api] GET /c/:token lists the object's invoices with their PDF through the link, and КС-2/КС-3 only once the act is signed", () =>
   withTestApp(async (t) => {
     const job = await organisationJob(t);
-    const payment = await expectJson(
-      t.as(MANAGER).post("/api/payment/generate", {
-        amount: job.contract.prepaymentAmount,
-        description: "Предоплата",
-        objectId: job.object.id,
-        contractId: job.contract.id,
+    const payment = await expectOk(
+      t.as(MANAGER).api.payment.generate.$post({
+        json: {
+          amount: job.contract.prepaymentAmount,
+          description: "Предоплата",
+          objectId: job.object.id,
+          contractId: job.contract.id,
+        },
       }),
       201,
     );
     const token = new URL(payment.paymentLink).pathname.split("/").pop()!;
-    const invoice = await expectJson(t.as(MANAGER).post(`/api/invoices/object/${job.object.id}`, {}), 201);
+    const invoice = await issueInvoice(t, job.object.id);
     assert.match(invoice.number, /^СЧ-\d{4}-\d{4}$/);
 
     const page = await (await t.request(`/c/${token}`)).text();
@@ -138,26 +151,28 @@ Deno.test("[api] GET /c/:token lists the object's invoices with their PDF throug
 
 /** An invoice of another object of the same company (its id must not open through this object's link). */
 async function organisationJobInvoiceOfAnotherObject(t: TestApp, objectId: number): Promise<number> {
-  const list: { id: number; objectId: number; totalAmount: number }[] = await expectJson(
-    t.request("/api/estimates", { as: MANAGER }),
-  );
+  const api = t.as(MANAGER).api;
+  const list = await expectOk(api.estimates.$get({ query: {} }));
   const estimate = list.find((e) => e.totalAmount > 0 && e.objectId !== objectId)!;
-  await expectJson(
-    t.as(MANAGER).post("/api/contracts/generate", {
-      templateId: `${
-        (await expectJson(t.request(`/api/objects/${estimate.objectId}`, { as: MANAGER }))).workType
-      }_contract`,
-      contractData: {
-        CLIENT_NAME: "Петров Пётр Петрович",
-        CLIENT_PASSPORT: "4510 123456, выдан ОВД Тверского района г. Москвы 12.03.2015",
-        CLIENT_ADDRESS: "г. Москва, ул. Тверская, д. 1, кв. 5",
-        PREPAYMENT_PERCENT: 30,
-        OBJECT_ADDRESS: "Московская обл, г Истра, ул Лесная, д 1",
+  await expectOk(
+    api.contracts.generate.$post({
+      json: {
+        templateId: `${
+          (await expectOk(api.objects[":id{[0-9]+}"].$get({ param: { id: String(estimate.objectId) } })))
+            .workType
+        }_contract`,
+        contractData: {
+          CLIENT_NAME: "Петров Пётр Петрович",
+          CLIENT_PASSPORT: "4510 123456, выдан ОВД Тверского района г. Москвы 12.03.2015",
+          CLIENT_ADDRESS: "г. Москва, ул. Тверская, д. 1, кв. 5",
+          PREPAYMENT_PERCENT: 30,
+          OBJECT_ADDRESS: "Московская обл, г Истра, ул Лесная, д 1",
+        },
+        objectId: estimate.objectId,
+        estimateData: { id: estimate.id },
       },
-      objectId: estimate.objectId,
-      estimateData: { id: estimate.id },
     }),
     201,
   );
-  return (await expectJson(t.as(MANAGER).post(`/api/invoices/object/${estimate.objectId}`, {}), 201)).id;
+  return (await issueInvoice(t, estimate.objectId)).id;
 }

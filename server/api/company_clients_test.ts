@@ -2,28 +2,31 @@
 // check digits; the organisation's contract carries them and the negotiated terms, a person's the statutory ones.
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { expectJson, type TestApp, withTestApp } from "../testing.ts";
+import type { InferRequestType } from "hono/client";
+import { type ApiClient, expectJson, expectOk, type TestApp, withTestApp } from "../testing.ts";
 import { companies, estimates, objects } from "../../db/schema/mod.ts";
 import { organisationClient, organisationObject } from "../testing_clients.ts";
 
+/** An object of the typed client, by id. */
+const object = (t: TestApp, as: string) => t.as(as).api.objects[":id{[0-9]+}"];
+
 Deno.test("[api] POST /api/objects keeps an organisation client's requisites, typed with spaces", () =>
   withTestApp(async (t) => {
-    const o = await expectJson(
-      t.as("manager@demo.local").post("/api/objects", {
-        ...organisationObject,
-        clientBankAccount: "4070 2810 9380 0000 0001",
+    const o = await expectOk(
+      t.as("manager@demo.local").api.objects.$post({
+        json: { ...organisationObject, clientBankAccount: "4070 2810 9380 0000 0001" },
       }),
       201,
     );
     assert.equal(o.clientKind, "organisation");
     assert.equal(o.clientBankAccount, "40702810938000000001");
-    const read = await expectJson(t.request(`/api/objects/${o.id}`, { as: "surveyor@demo.local" }), 200);
+    const read = await expectOk(object(t, "surveyor@demo.local").$get({ param: { id: String(o.id) } }));
     assert.equal(read.clientInn, "7707083893");
     assert.equal(read.clientSigner, organisationClient.clientSigner);
     // A person is the default.
     const { clientKind: _, ...person } = organisationObject;
-    const p = await expectJson(
-      t.as("manager@demo.local").post("/api/objects", { ...person, clientInn: null, clientKpp: "" }),
+    const p = await expectOk(
+      t.as("manager@demo.local").api.objects.$post({ json: { ...person, clientInn: null, clientKpp: "" } }),
       201,
     );
     assert.equal(p.clientKind, "person");
@@ -43,22 +46,23 @@ Deno.test("[api] POST/PATCH /api/objects refuses a wrong ИНН, КПП, БИК 
     ];
     for (const [change, field, message] of cases) {
       const body = await expectJson(
-        t.as("manager@demo.local").post("/api/objects", { ...organisationObject, ...change }),
+        t.as("manager@demo.local").api.objects.$post({ json: { ...organisationObject, ...change } }),
         422,
       );
       assert.match(body.errors[field]?.[0] ?? "", message, field);
     }
-    const o = await expectJson(t.as("manager@demo.local").post("/api/objects", organisationObject), 201);
+    const o = await expectOk(t.as("manager@demo.local").api.objects.$post({ json: organisationObject }), 201);
+    const param = { id: String(o.id) };
     const bad = await expectJson(
-      t.as("manager@demo.local").patch(`/api/objects/${o.id}`, {
-        ...organisationClient,
-        clientInn: "7707083894",
+      object(t, "manager@demo.local").$patch({
+        param,
+        json: { ...organisationClient, clientInn: "7707083894" },
       }),
       422,
     );
     assert.match(bad.errors.clientInn[0], /контрольная цифра/);
     // Nothing of the refused edit was written.
-    const kept = await expectJson(t.request(`/api/objects/${o.id}`, { as: "manager@demo.local" }), 200);
+    const kept = await expectOk(object(t, "manager@demo.local").$get({ param }));
     assert.equal(kept.clientInn, "7707083893");
   }));
 
@@ -67,11 +71,14 @@ async function estimateWithClient(t: TestApp, client: Record<string, unknown>) {
   const [co] = await t.deps.db.select().from(companies).where(eq(companies.name, "ООО «Демо Септик»"));
   const [row] = await t.deps.db.select({ e: estimates, o: objects }).from(estimates)
     .innerJoin(objects, eq(objects.id, estimates.objectId)).where(eq(estimates.companyId, co.id)).limit(1);
-  await expectJson(t.as("manager@demo.local").patch(`/api/objects/${row.o.id}`, client), 200);
+  await expectOk(object(t, "manager@demo.local").$patch({ param: { id: String(row.o.id) }, json: client }));
   return { estimate: row.e, object: row.o };
 }
 
-const contractData = (over: Record<string, unknown> = {}) => ({
+type ContractGenerate = InferRequestType<ApiClient["contracts"]["generate"]["$post"]>["json"];
+type ContractData = ContractGenerate["contractData"];
+
+const contractData = (over: Partial<ContractData> = {}): ContractData => ({
   CLIENT_NAME: "Смирнов Алексей Петрович",
   CLIENT_PHONE: "+7 916 555-12-34",
   CLIENT_PASSPORT: "4510 123456, выдан ОВД Тверского района г. Москвы 12.03.2015",
@@ -86,20 +93,22 @@ const contractData = (over: Record<string, unknown> = {}) => ({
 function generate(
   t: TestApp,
   x: { estimate: { id: number }; object: { id: number; workType: string } },
-  data = {},
+  data: Partial<ContractData> = {},
 ) {
-  return t.as("engineer@demo.local").post("/api/contracts/generate", {
-    templateId: `${x.object.workType}_contract`,
-    contractData: contractData(data),
-    objectId: x.object.id,
-    estimateData: { id: x.estimate.id },
+  return t.as("engineer@demo.local").api.contracts.generate.$post({
+    json: {
+      templateId: `${x.object.workType}_contract`,
+      contractData: contractData(data),
+      objectId: x.object.id,
+      estimateData: { id: x.estimate.id },
+    },
   });
 }
 
 Deno.test("[api] POST /api/contracts/generate for a person states the consumer-protection penalty, not 0,1 %", () =>
   withTestApp(async (t) => {
     const job = await estimateWithClient(t, { clientKind: "person" });
-    const { contractText } = await expectJson(generate(t, job), 201);
+    const { contractText } = await expectOk(generate(t, job), 201);
     assert.match(
       contractText,
       /неустойку в размере 3 % цены работы за каждый день просрочки, но не более цены работы/,
@@ -115,7 +124,7 @@ Deno.test("[api] POST /api/contracts/generate for a person states the consumer-p
 Deno.test("[api] POST /api/contracts/generate for an organisation carries its requisites and the negotiated penalty", () =>
   withTestApp(async (t) => {
     const job = await estimateWithClient(t, organisationClient);
-    const { contractText } = await expectJson(
+    const { contractText } = await expectOk(
       generate(t, job, {
         CLIENT_KIND: "organisation",
         CLIENT_NAME: organisationClient.clientName,

@@ -1,11 +1,18 @@
-// deno-lint-ignore-file no-explicit-any
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import jsQRModule from "jsqr";
 import { PNG } from "pngjs";
 import JSZip from "jszip";
 import { Buffer } from "node:buffer";
-import { createTestApp, expectJson, type TestApp, withTestApp } from "../testing.ts";
+import type { InferRequestType } from "hono/client";
+import {
+  type ApiClient,
+  createTestApp,
+  expectJson,
+  expectOk,
+  type TestApp,
+  withTestApp,
+} from "../testing.ts";
 import { JS_BUDGET_BYTES } from "../js_budget.ts";
 import { companies, contracts, contractSignatures, estimates, objects } from "../../db/schema/mod.ts";
 import { amountInWords } from "../../domain/amount_words.ts";
@@ -22,6 +29,16 @@ const jsQR = ((jsQRModule as unknown as { default?: unknown }).default ?? jsQRMo
 
 const ENGINEER = "engineer@demo.local";
 const OTHER_ADMIN = "admin@other.local";
+
+/** A contract by id, through the typed client. */
+const contractOf = (t: TestApp, as: string, id: number) =>
+  t.as(as).api.contracts[":id"].$get({ param: { id: String(id) } });
+/** The contract page's data of an object (`GET /api/contracts/object/:objectId`). */
+const objectContract = (t: TestApp, as: string, objectId: number) =>
+  t.as(as).api.contracts.object[":objectId"].$get({ param: { objectId: String(objectId) } });
+/** Revokes a client's link. */
+const revoke = (t: TestApp, as: string, linkId: number) =>
+  t.as(as).api.contracts.links[":id"].revoke.$post({ param: { id: String(linkId) } });
 
 /** A demo estimate (the newest one) with its object. */
 async function demoEstimate(t: TestApp, company = "ООО «Демо Септик»") {
@@ -50,9 +67,7 @@ function generateContract(
   over = {},
   as = ENGINEER,
 ) {
-  return t.request("/api/contracts/generate", {
-    as,
-    method: "POST",
+  return t.as(as).api.contracts.generate.$post({
     json: {
       templateId: `${x.workType}_contract`,
       contractData: clientData(over),
@@ -64,19 +79,19 @@ function generateContract(
 
 async function makeContract(t: TestApp, over = {}) {
   const { estimate, object } = await demoEstimate(t);
-  const body = await expectJson(
+  const body = await expectOk(
     generateContract(t, { objectId: object.id, workType: object.workType, estimateId: estimate.id }, over),
     201,
   );
-  return { estimate, object, contract: body.contract, contractText: body.contractText as string };
+  return { estimate, object, contract: body.contract, contractText: body.contractText };
 }
 
-async function makePayment(t: TestApp, over: Record<string, unknown> = {}) {
+type PaymentBody = InferRequestType<ApiClient["payment"]["generate"]["$post"]>["json"];
+
+async function makePayment(t: TestApp, over: Partial<PaymentBody> = {}) {
   const made = await makeContract(t);
-  const payment = await expectJson(
-    t.request("/api/payment/generate", {
-      as: ENGINEER,
-      method: "POST",
+  const payment = await expectOk(
+    t.as(ENGINEER).api.payment.generate.$post({
       json: {
         amount: made.contract.prepaymentAmount,
         description: "Предоплата",
@@ -158,10 +173,12 @@ Deno.test("[api] POST /api/contracts/generate validates every field with Russian
       );
     }
     const wrongTemplate = await expectJson(
-      t.as(ENGINEER).post("/api/contracts/generate", {
-        templateId: "well_drilling_contract",
-        contractData: clientData(),
-        objectId: object.id,
+      t.as(ENGINEER).api.contracts.generate.$post({
+        json: {
+          templateId: "well_drilling_contract",
+          contractData: clientData(),
+          objectId: object.id,
+        },
       }),
       object.workType === "well_drilling" ? 201 : 422,
     );
@@ -175,7 +192,7 @@ Deno.test("[api] POST /api/contracts/generate validates every field with Russian
 Deno.test("[api] a contract number belongs to one object; regenerating makes version 2 and keeps version 1", () =>
   withTestApp(async (t) => {
     const first = await makeContract(t);
-    const again = await expectJson(
+    const again = await expectOk(
       generateContract(t, {
         objectId: first.object.id,
         workType: first.object.workType,
@@ -186,7 +203,7 @@ Deno.test("[api] a contract number belongs to one object; regenerating makes ver
       201,
     );
     assert.equal(again.contract.version, 2);
-    const v1 = await expectJson(t.request(`/api/contracts/${first.contract.id}`, { as: ENGINEER }));
+    const v1 = await expectOk(contractOf(t, ENGINEER, first.contract.id));
     assert.equal(v1.contractText, first.contractText);
     const { all } = await demoEstimate(t);
     const otherObject = all.find((r) => r.o.id !== first.object.id);
@@ -216,11 +233,12 @@ Deno.test("[api] POST /api/contracts/generate with one number on ten objects at 
         })
       ),
     );
-    const statuses = answers.map((a) => a.status);
+    // Any status: the typed answer names only the route's 201.
+    const statuses: number[] = answers.map((a) => a.status);
     assert.equal(statuses.filter((s) => s === 201).length, 1, statuses.join(","));
     assert.equal(statuses.filter((s) => s === 409).length, targets.length - 1, statuses.join(","));
-    for (const a of answers.filter((a) => a.status === 409)) {
-      assert.equal((await a.json()).message, "Договор с таким номером уже существует");
+    for (const a of answers.filter((_, i) => statuses[i] === 409)) {
+      assert.equal((await expectJson(a, 409)).message, "Договор с таким номером уже существует");
     }
     const holders = await t.deps.db.selectDistinct({ objectId: contracts.objectId }).from(contracts)
       .where(eq(contracts.contractNumber, "Д-777"));
@@ -281,8 +299,8 @@ Deno.test("[api] POST /api/payment/generate answers the ГОСТ QR of the demo 
 Deno.test("[api] POST /api/payment/generate checks the amount, the description and the contract", () =>
   withTestApp(async (t) => {
     const { object, contract } = await makeContract(t);
-    const post = (body: Record<string, unknown>, status: number) =>
-      expectJson(t.as(ENGINEER).post("/api/payment/generate", body), status);
+    const post = (body: PaymentBody, status: number) =>
+      expectJson(t.as(ENGINEER).api.payment.generate.$post({ json: body }), status);
     const base = { amount: contract.prepaymentAmount, description: "Предоплата", objectId: object.id };
     assert.ok(
       (await post({ ...base, amount: contract.prepaymentAmount + 1 }, 422)).errors.amount[0].includes("30 %"),
@@ -290,7 +308,11 @@ Deno.test("[api] POST /api/payment/generate checks the amount, the description a
     assert.ok((await post({ ...base, amount: 10.5 }, 422)).errors.amount);
     assert.ok((await post({ ...base, amount: -5 }, 422)).errors.amount);
     assert.ok((await post({ ...base, description: "" }, 422)).errors.description);
-    assert.ok((await post({ ...base, objectId: "x" }, 422)).errors.objectId);
+    // A body the types refuse (the object's id as text): raw.
+    assert.ok(
+      (await expectJson(t.as(ENGINEER).post("/api/payment/generate", { ...base, objectId: "x" }), 422)).errors
+        .objectId,
+    );
     const { all } = await demoEstimate(t);
     const withContract = new Set(
       (await t.deps.db.select({ id: contracts.objectId }).from(contracts)).map((r) => r.id),
@@ -304,28 +326,33 @@ Deno.test("[api] another company's object, contract and payment answer 404; the 
     const { object, contract } = await makeContract(t);
     const x = { objectId: object.id, workType: object.workType };
     await expectJson(generateContract(t, x, { CONTRACT_NUMBER: "Д-999" }, OTHER_ADMIN), 404);
-    await expectJson(t.request(`/api/contracts/${contract.id}`, { as: OTHER_ADMIN }), 404);
-    await expectJson(t.request(`/api/contracts/${contract.id}/pdf`, { as: OTHER_ADMIN }), 404);
-    await expectJson(t.request(`/api/contracts/object/${object.id}`, { as: OTHER_ADMIN }), 404);
+    await expectJson(contractOf(t, OTHER_ADMIN, contract.id), 404);
     await expectJson(
-      t.as(OTHER_ADMIN).post("/api/payment/generate", {
-        amount: contract.prepaymentAmount,
-        description: "x",
-        objectId: object.id,
+      t.as(OTHER_ADMIN).api.contracts[":id"].pdf.$get({ param: { id: String(contract.id) } }),
+      404,
+    );
+    await expectJson(objectContract(t, OTHER_ADMIN, object.id), 404);
+    await expectJson(
+      t.as(OTHER_ADMIN).api.payment.generate.$post({
+        json: {
+          amount: contract.prepaymentAmount,
+          description: "x",
+          objectId: object.id,
+        },
       }),
       404,
     );
     await expectJson(generateContract(t, x, {}, "foreman@demo.local"), 403);
-    const seen = await expectJson(
-      t.request(`/api/contracts/object/${object.id}`, { as: "foreman@demo.local" }),
-    );
-    assert.equal(seen.contract.id, contract.id);
+    const seen = await expectOk(objectContract(t, "foreman@demo.local", object.id));
+    assert.equal(seen.contract?.id, contract.id);
+    // Signed out: raw.
     await expectJson(t.request(`/api/contracts/${contract.id}`), 401);
   }));
 
 Deno.test("[api] the client's link: opens signed out, signs once with the text's hash, revocation answers 410", () =>
   withTestApp(async (t) => {
     const { token, contract, contractText, payment } = await makePayment(t);
+    // The client's page and the link's calls are signed out: raw.
     const page = await t.request(`/c/${token}`);
     assert.equal(page.status, 200);
     const html = await page.text();
@@ -351,13 +378,11 @@ Deno.test("[api] the client's link: opens signed out, signs once with the text's
     assert.equal(row.signerName, "Смирнов Алексей Петрович");
     await sign(good, 409);
 
-    const state = await expectJson(t.request(`/api/contracts/${contract.id}`, { as: ENGINEER }));
+    const state = await expectOk(contractOf(t, ENGINEER, contract.id));
     assert.equal(state.signed, true);
-    assert.equal(state.signature.hashMatches, true);
-    const notes = await expectJson(t.request("/api/notifications", { as: ENGINEER }));
-    const titles = (Array.isArray(notes) ? notes : notes.notifications ?? notes.items).map((n: any) =>
-      n.title
-    );
+    assert.equal(state.signature?.hashMatches, true);
+    const notes = await expectOk(t.as(ENGINEER).api.notifications.$get());
+    const titles = notes.map((n) => n.title);
     assert.ok(titles.includes("Клиент подписал договор"), JSON.stringify(titles));
     assert.ok(titles.includes("Клиент открыл ссылку"));
 
@@ -369,17 +394,14 @@ Deno.test("[api] the client's link: opens signed out, signs once with the text's
     assert.ok(text.includes(amountInWords(contract.totalAmount).split(" ").slice(0, 3).join(" ")));
     assert.ok(text.includes(sha256Hex(contractText)), "the signed PDF carries the hash");
 
-    await expectJson(
-      t.as(ENGINEER).post(`/api/payment/${payment.paymentId}/received`, {
-        amount: payment.amount,
-        receivedOn: "2026-11-20",
+    await expectOk(
+      t.as(ENGINEER).api.payment[":id"].received.$post({
+        param: { id: String(payment.paymentId) },
+        json: { amount: payment.amount, receivedOn: "2026-11-20" },
       }),
     );
-    await expectJson(
-      t.as(OTHER_ADMIN).post(`/api/contracts/links/${payment.linkId}/revoke`),
-      404,
-    );
-    await expectJson(t.as(ENGINEER).post(`/api/contracts/links/${payment.linkId}/revoke`));
+    await expectJson(revoke(t, OTHER_ADMIN, payment.linkId), 404);
+    await expectOk(revoke(t, ENGINEER, payment.linkId));
     assert.equal((await t.request(`/c/${token}`)).status, 410);
     assert.equal((await t.request(`/c/${token.slice(0, -2)}xx`)).status, 404);
     await expectJson(t.request(`/api/client-links/${token}/accept`, { method: "POST" }), 410);
@@ -406,6 +428,7 @@ Deno.test("[api] a link opens its own estimate only and expires after 30 days", 
 Deno.test("[api] the contract downloads as a .docx with the client and the sum in words", () =>
   withTestApp(async (t) => {
     const { contract } = await makeContract(t);
+    // A binary download: raw.
     const res = await t.request(`/api/contracts/${contract.id}/docx`, { as: ENGINEER });
     assert.equal(res.status, 200);
     assert.match(
@@ -422,46 +445,45 @@ Deno.test("[api] the contract downloads as a .docx with the client and the sum i
 Deno.test("[api] a customer holding the link attaches the object; once the company confirms, «Мои объекты» shows it; revoking keeps only what was signed", () =>
   withTestApp(async (t) => {
     const { token, payment, object, estimate, contract } = await makePayment(t);
+    const attach = (as: string, linkToken: string) =>
+      t.as(as).api["client-links"][":token"].attach.$post({ param: { token: linkToken } });
+    // Signed out: raw.
     await expectJson(t.request(`/api/client-links/${token}/attach`, { method: "POST" }), 401);
-    await expectJson(t.as(ENGINEER).post(`/api/client-links/${token}/attach`), 403);
-    await expectJson(
-      t.as("client@demo.local").post(`/api/client-links/${token.slice(1)}x/attach`),
-      404,
-    );
-    await expectJson(t.as("client@demo.local").post(`/api/client-links/${token}/attach`));
+    await expectJson(attach(ENGINEER, token), 403);
+    await expectJson(attach("client@demo.local", `${token.slice(1)}x`), 404);
+    await expectOk(attach("client@demo.local", token));
     // Holding the link is no proof: the company confirms the customer first.
-    const { customerAccess } = await expectJson(
-      t.request(`/api/contracts/object/${object.id}`, { as: ENGINEER }),
-    );
-    await expectJson(
-      t.as(ENGINEER).post(`/api/contracts/object/${object.id}/access`, {
-        accessId: customerAccess[0].id,
-        decision: "approve",
+    const { customerAccess } = await expectOk(objectContract(t, ENGINEER, object.id));
+    await expectOk(
+      t.as(ENGINEER).api.contracts.object[":objectId"].access.$post({
+        param: { objectId: String(object.id) },
+        json: { accessId: customerAccess[0].id, decision: "approve" },
       }),
     );
     const profile = await (await t.request("/profile", { as: "client@demo.local" })).text();
     assert.ok(profile.includes("Мои объекты") && profile.includes(object.address));
     assert.ok(profile.includes(estimate.estimateNumber) && profile.includes("Д-123456"));
     assert.ok(!profile.includes("Ожидается назначение в компанию"));
+    // The PDF itself: a binary download, raw.
     const pdf = await t.request(`/api/my/contracts/${contract.id}/pdf`, { as: "client@demo.local" });
     assert.equal(pdf.status, 200);
     assert.equal(pdf.headers.get("content-type"), "application/pdf");
     await pdf.body?.cancel();
     // The staff's own documents stay theirs: a customer never reads another contract.
-    await expectJson(t.request(`/api/contracts/${contract.id}`, { as: "client@demo.local" }), 403);
+    await expectJson(contractOf(t, "client@demo.local", contract.id), 403);
 
     // Revoked before signing: the object stays attached, the unsigned contract is no longer shown.
-    await expectJson(t.as(ENGINEER).post(`/api/contracts/links/${payment.linkId}/revoke`));
+    await expectOk(revoke(t, ENGINEER, payment.linkId));
     const after = await (await t.request("/profile", { as: "client@demo.local" })).text();
     assert.ok(after.includes(object.address));
     assert.ok(!after.includes("Д-123456"));
-    await expectJson(t.request(`/api/my/contracts/${contract.id}/pdf`, { as: "client@demo.local" }), 404);
+    const myPdf = (as: string) =>
+      t.as(as).api.my.contracts[":id"].pdf.$get({ param: { id: String(contract.id) } });
+    await expectJson(myPdf("client@demo.local"), 404);
 
     // A new link for the same contract, signed, then revoked: the signed contract stays in the profile.
-    const again = await expectJson(
-      t.request("/api/payment/generate", {
-        as: ENGINEER,
-        method: "POST",
+    const again = await expectOk(
+      t.as(ENGINEER).api.payment.generate.$post({
         json: {
           amount: payment.amount,
           description: "Предоплата",
@@ -472,20 +494,19 @@ Deno.test("[api] a customer holding the link attaches the object; once the compa
       201,
     );
     const token2 = new URL(again.paymentLink).pathname.split("/").pop()!;
+    // The client signs through the link, signed out: raw.
     await expectJson(
       t.request(`/api/client-links/${token2}/sign`, {
         method: "POST",
         json: { fullName: "Смирнов Алексей Петрович", signature: signaturePng(), agree: true },
       }),
     );
-    await expectJson(t.as(ENGINEER).post(`/api/contracts/links/${again.linkId}/revoke`));
+    await expectOk(revoke(t, ENGINEER, again.linkId));
     const signed = await (await t.request("/profile", { as: "client@demo.local" })).text();
     const signedText = signed.replace(/<!-- -->/g, "");
     assert.ok(signedText.includes("Д-123456") && signedText.includes("Подписал Смирнов Алексей Петрович"));
     // Another customer holds no link and sees nothing.
-    const stranger = await t.request("/api/my/contracts/" + contract.id + "/pdf", {
-      as: "admin@other.local",
-    });
+    const stranger = await myPdf("admin@other.local");
     assert.equal(stranger.status, 403);
     await stranger.body?.cancel();
   }));
@@ -494,10 +515,13 @@ Deno.test("[api] a company_admin edits the template; an unknown placeholder is r
   withTestApp(async (t) => {
     const { object } = await demoEstimate(t);
     const DIRECTOR = "director@demo.local";
-    const list = await expectJson(t.request("/api/contracts/templates", { as: DIRECTOR }));
+    const list = await expectOk(t.as(DIRECTOR).api.contracts.templates.$get());
     assert.ok(list.placeholders.CLIENT_NAME && list.templates.length > 5);
     const put = (body: string, as = DIRECTOR) =>
-      t.as(as).put(`/api/contracts/templates/${object.workType}`, { body });
+      t.as(as).api.contracts.templates[":workType"].$put({
+        param: { workType: object.workType },
+        json: { body },
+      });
     const own =
       `ДОГОВОР № {{CONTRACT_NUMBER}} (свой шаблон компании)\n\nЗаказчик {{CLIENT_NAME}}, паспорт {{CLIENT_PASSPORT}}.\n` +
       `Цена {{TOTAL}} ({{TOTAL_WORDS}}), предоплата {{PREPAYMENT}}.`;
@@ -505,15 +529,17 @@ Deno.test("[api] a company_admin edits the template; an unknown placeholder is r
     assert.equal(typo.errors.body[0], "Неизвестные подстановки: {{CLEINT_NAME}}");
     assert.ok((await expectJson(put("коротко"), 422)).errors.body[0].includes("короткий"));
     await expectJson(put(own, ENGINEER), 403);
-    await expectJson(put(own));
+    await expectOk(put(own));
     const made = await makeContract(t);
     assert.ok(made.contractText.startsWith("ДОГОВОР № Д-123456 (свой шаблон компании)"));
     assert.ok(made.contractText.includes("Заказчик Смирнов Алексей Петрович"));
-    await expectJson(t.as(DIRECTOR).delete(`/api/contracts/templates/${object.workType}`));
+    await expectOk(
+      t.as(DIRECTOR).api.contracts.templates[":workType"].$delete({ param: { workType: object.workType } }),
+    );
     const back = await makeContract(t, { CONTRACT_NUMBER: "Д-2" });
     assert.ok(back.contractText.startsWith("ДОГОВОР ПОДРЯДА № Д-2"));
     // Another company's administrator edits only their own company's templates.
-    await expectJson(put(own.replace("свой", "чужой"), OTHER_ADMIN));
+    await expectOk(put(own.replace("свой", "чужой"), OTHER_ADMIN));
     const third = await makeContract(t, { CONTRACT_NUMBER: "Д-3" });
     assert.ok(third.contractText.startsWith("ДОГОВОР ПОДРЯДА № Д-3"));
   }));
@@ -521,18 +547,17 @@ Deno.test("[api] a company_admin edits the template; an unknown placeholder is r
 Deno.test("[api] the client accepts the estimate through the link; staff record the payment received", () =>
   withTestApp(async (t) => {
     const { token, estimate, payment, contract } = await makePayment(t);
+    // The client's link, signed out: raw.
     await expectJson(t.request(`/api/client-links/${token}/accept`, { method: "POST" }));
     const [row] = await t.deps.db.select().from(estimates).where(eq(estimates.id, estimate.id));
     assert.equal(row.status, "approved");
-    const notes = await expectJson(t.request("/api/notifications", { as: ENGINEER }));
-    const titles = (Array.isArray(notes) ? notes : notes.notifications ?? notes.items).map((n: any) =>
-      n.title
-    );
+    const notes = await expectOk(t.as(ENGINEER).api.notifications.$get());
+    const titles = notes.map((n) => n.title);
     assert.ok(titles.includes("Клиент принял смету"));
 
-    const received = (body: Record<string, unknown>, status: number, as = ENGINEER) =>
+    const received = (body: { amount: number; receivedOn: string }, status: number, as = ENGINEER) =>
       expectJson(
-        t.as(as).post(`/api/payment/${payment.paymentId}/received`, body),
+        t.as(as).api.payment[":id"].received.$post({ param: { id: String(payment.paymentId) }, json: body }),
         status,
       );
     assert.ok((await received({ amount: 0, receivedOn: "2026-11-20" }, 422)).errors.amount);
@@ -540,9 +565,9 @@ Deno.test("[api] the client accepts the estimate through the link; staff record 
     await received({ amount: payment.amount, receivedOn: "2026-11-20" }, 404, OTHER_ADMIN);
     await received({ amount: payment.amount, receivedOn: "2026-11-20" }, 403, "surveyor@demo.local");
     await received({ amount: payment.amount, receivedOn: "2026-11-20" }, 200);
-    const state = await expectJson(t.request(`/api/contracts/${contract.id}`, { as: "foreman@demo.local" }));
-    assert.equal(state.payment.status, "paid");
-    assert.equal(state.payment.receivedAmount, payment.amount);
+    const state = await expectOk(contractOf(t, "foreman@demo.local", contract.id));
+    assert.equal(state.payment?.status, "paid");
+    assert.equal(state.payment?.receivedAmount, payment.amount);
     const html = await (await t.request(`/c/${token}`)).text();
     assert.ok(html.includes("Оплата получена"));
     // The foreman's «Договор» opens the contract page with its signature and payment state.

@@ -1,7 +1,8 @@
 // Numbers a person can say: estimates and contracts are numbered per company per year in
 // sequence by the server, in the document's own transaction, with no gap and no repeat under concurrency.
 import assert from "node:assert/strict";
-import { expectJson, type TestApp, withTestApp } from "../testing.ts";
+import type { InferRequestType } from "hono/client";
+import { type ApiClient, expectOk, type TestApp, withTestApp } from "../testing.ts";
 import { companyNumbersThisYear } from "../../db/testing_numbers.ts";
 import { typedSepticMeasurements } from "../testing_measurements.ts";
 
@@ -9,19 +10,30 @@ const MANAGER = "manager@demo.local";
 const ENGINEER = "engineer@demo.local";
 
 async function newObject(t: TestApp, n: number) {
-  return await expectJson(
-    t.as(MANAGER).post("/api/objects", {
-      address: `Московская обл, г Истра, ул Лесная, д ${n}`,
-      settlement: "Истра",
-      region: "Московская область",
-      estimatedCost: "250 000 ₽",
-      clientName: `Клиент ${n}`,
-      clientPhone: "+7 916 222-33-44",
-      workType: "septic",
-      description: "",
+  return await expectOk(
+    t.as(MANAGER).api.objects.$post({
+      json: {
+        address: `Московская обл, г Истра, ул Лесная, д ${n}`,
+        settlement: "Истра",
+        region: "Московская область",
+        estimatedCost: "250 000 ₽",
+        clientName: `Клиент ${n}`,
+        clientPhone: "+7 916 222-33-44",
+        workType: "septic",
+        description: "",
+      },
     }),
     201,
   );
+}
+
+type Generate = InferRequestType<ApiClient["estimates"]["generate"]["$post"]>["json"];
+
+/** POST /api/estimates/generate as the chief engineer: one estimate (201). */
+async function generate(t: TestApp, json: Generate) {
+  const made = await expectOk(t.as(ENGINEER).api.estimates.generate.$post({ json }), 201);
+  assert.ok(!("estimates" in made), "one estimate, not several");
+  return made;
 }
 
 /** The sequence part of «С-2026-0017». */
@@ -39,14 +51,11 @@ Deno.test("[api] POST /api/estimates/generate numbers estimates synced at once f
   withTestApp(async (t) => {
     const objects = await Promise.all([1, 2, 3, 4].map((n) => newObject(t, n)));
     const made = await Promise.all(objects.map((o) =>
-      expectJson(
-        t.as(ENGINEER).post("/api/estimates/generate", {
-          objectId: o.id,
-          measurements: typedSepticMeasurements,
-          clientId: crypto.randomUUID(),
-        }),
-        201,
-      )
+      generate(t, {
+        objectId: o.id,
+        measurements: typedSepticMeasurements,
+        clientId: crypto.randomUUID(),
+      })
     ));
     assertConsecutive(made.map((e) => e.estimateNumber), "С");
     // The demo's estimates (five «СМ-2026-001» … and its finished jobs' three) hold the first places of the
@@ -56,60 +65,58 @@ Deno.test("[api] POST /api/estimates/generate numbers estimates synced at once f
       await companyNumbersThisYear(t.deps.db, "estimate") - made.length + 1,
     );
     // The estimate's page and list say the same number.
-    const shown = await expectJson(t.as(ENGINEER).get(`/api/estimates/${made[0].id}`));
+    const shown = await expectOk(
+      t.as(ENGINEER).api.estimates[":id{[0-9]+}"].$get({ param: { id: String(made[0].id) } }),
+    );
     assert.equal(shown.estimateNumber, made[0].estimateNumber);
 
     // Priced again, the estimate keeps its number as version 2; the next new one continues the sequence.
-    const again = await expectJson(
-      t.as(ENGINEER).post("/api/estimates/generate", {
-        objectId: objects[0].id,
-        measurements: { ...typedSepticMeasurements, residents_count: "6" },
-      }),
-      201,
-    );
+    const again = await generate(t, {
+      objectId: objects[0].id,
+      measurements: { ...typedSepticMeasurements, residents_count: "6" },
+    });
     assert.equal(again.id, made[0].id);
     assert.equal(again.estimateNumber, `${made[0].estimateNumber}-v2`);
-    const fifth = await expectJson(
-      t.as(ENGINEER).post("/api/estimates/generate", {
-        objectId: (await newObject(t, 5)).id,
-        measurements: typedSepticMeasurements,
-      }),
-      201,
-    );
+    const fifth = await generate(t, {
+      objectId: (await newObject(t, 5)).id,
+      measurements: typedSepticMeasurements,
+    });
     assertConsecutive([...made.map((e) => e.estimateNumber), fifth.estimateNumber], "С");
     // A number the request names is kept (a company continuing its own numbering).
-    const named = await expectJson(
-      t.as(ENGINEER).post("/api/estimates/generate", {
-        objectId: (await newObject(t, 6)).id,
-        estimateNumber: "СВОЙ-7",
-        measurements: typedSepticMeasurements,
-      }),
-      201,
-    );
+    const named = await generate(t, {
+      objectId: (await newObject(t, 6)).id,
+      estimateNumber: "СВОЙ-7",
+      measurements: typedSepticMeasurements,
+    });
     assert.equal(named.estimateNumber, "СВОЙ-7");
   }));
 
 async function contractFor(t: TestApp, object: { id: number; address: string }, number = "") {
-  const estimate = await expectJson(
-    t.as(ENGINEER).post("/api/estimates", {
-      objectId: object.id,
-      estimateNumber: `Р-${object.id}-${crypto.randomUUID().slice(0, 8)}`,
-      items: [{ name: "Станция Топас 6", unit: "шт", quantity: 1, pricePerUnit: 18_730_050 }],
+  const engineer = t.as(ENGINEER).api;
+  const estimate = await expectOk(
+    engineer.estimates.$post({
+      json: {
+        objectId: object.id,
+        estimateNumber: `Р-${object.id}-${crypto.randomUUID().slice(0, 8)}`,
+        items: [{ name: "Станция Топас 6", unit: "шт", quantity: 1, pricePerUnit: 18_730_050 }],
+      },
     }),
     201,
   );
-  return await expectJson(
-    t.as(ENGINEER).post("/api/contracts/generate", {
-      templateId: "septic_contract",
-      objectId: object.id,
-      estimateData: { id: estimate.id },
-      contractData: {
-        CLIENT_NAME: "Зимина Ольга Викторовна",
-        CLIENT_PASSPORT: "4510 123456, выдан ОВД Тверского района г. Москвы 12.03.2015",
-        CLIENT_ADDRESS: "г. Москва, ул. Тверская, д. 1, кв. 5",
-        CONTRACT_NUMBER: number,
-        PREPAYMENT_PERCENT: 30,
-        OBJECT_ADDRESS: object.address,
+  return await expectOk(
+    engineer.contracts.generate.$post({
+      json: {
+        templateId: "septic_contract",
+        objectId: object.id,
+        estimateData: { id: estimate.id },
+        contractData: {
+          CLIENT_NAME: "Зимина Ольга Викторовна",
+          CLIENT_PASSPORT: "4510 123456, выдан ОВД Тверского района г. Москвы 12.03.2015",
+          CLIENT_ADDRESS: "г. Москва, ул. Тверская, д. 1, кв. 5",
+          CONTRACT_NUMBER: number,
+          PREPAYMENT_PERCENT: 30,
+          OBJECT_ADDRESS: object.address,
+        },
       },
     }),
     201,
@@ -137,30 +144,20 @@ Deno.test("[api] POST /api/contracts/generate gives a contract without a typed n
 Deno.test("[api] a manual estimate typed with the series' next number takes its place: the next generated estimate is numbered after it", () =>
   withTestApp(async (t) => {
     const [a, b, c] = await Promise.all([5, 6, 7].map((n) => newObject(t, n)));
-    const first = await expectJson(
-      t.as(ENGINEER).post("/api/estimates/generate", {
-        objectId: a.id,
-        measurements: typedSepticMeasurements,
-      }),
-      201,
-    );
+    const first = await generate(t, { objectId: a.id, measurements: typedSepticMeasurements });
     const [prefix, year, seq] = first.estimateNumber.split("-");
     const next = `${prefix}-${year}-${String(Number(seq) + 1).padStart(4, "0")}`;
-    const typed = await expectJson(
-      t.as(ENGINEER).post("/api/estimates", {
-        objectId: b.id,
-        estimateNumber: next,
-        items: [{ name: "Монтаж станции", unit: "шт", quantity: 1, pricePerUnit: 4_500_000 }],
+    const typed = await expectOk(
+      t.as(ENGINEER).api.estimates.$post({
+        json: {
+          objectId: b.id,
+          estimateNumber: next,
+          items: [{ name: "Монтаж станции", unit: "шт", quantity: 1, pricePerUnit: 4_500_000 }],
+        },
       }),
       201,
     );
     assert.equal(typed.estimateNumber, next, "the estimator's number is kept as typed");
-    const after = await expectJson(
-      t.as(ENGINEER).post("/api/estimates/generate", {
-        objectId: c.id,
-        measurements: typedSepticMeasurements,
-      }),
-      201,
-    );
+    const after = await generate(t, { objectId: c.id, measurements: typedSepticMeasurements });
     assert.equal(seqOf(after.estimateNumber), Number(seq) + 2, `after ${next}: ${after.estimateNumber}`);
   }));

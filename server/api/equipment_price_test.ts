@@ -3,7 +3,7 @@
 // estimate, the phone's bundle and the documents; the client never sees the dealer price nor the margin.
 import assert from "node:assert/strict";
 import ExcelJS from "exceljs";
-import { demoSurveyorTask, expectJson, type TestApp, withTestApp } from "../testing.ts";
+import { demoSurveyorTask, expectJson, expectOk, type TestApp, withTestApp } from "../testing.ts";
 import { priceOnDevice } from "../../components/offline/engine.ts";
 
 const ADMIN = "director@demo.local";
@@ -20,15 +20,21 @@ const measurements = {
 
 async function generate(t: TestApp) {
   const task = await demoSurveyorTask(t);
-  return await expectJson(
-    t.as(SURVEYOR).post("/api/estimates/generate", {
-      objectId: task.objectId,
-      taskId: task.id,
-      measurements,
+  const made = await expectOk(
+    t.as(SURVEYOR).api.estimates.generate.$post({
+      json: { objectId: task.objectId, taskId: task.id, measurements },
     }),
     201,
   );
+  assert.ok(!("estimates" in made), "one estimate, not several");
+  return made;
 }
+
+/** The company's equipment-price basis through the typed client. */
+const equipmentPrice = (t: TestApp, as: string) => t.as(as).api.settings["equipment-price"];
+
+/** A generated estimate, as the typed client answers it. */
+type Generated = Awaited<ReturnType<typeof generate>>;
 
 /** Every cell of the first sheet as text (a formula's cached result). */
 async function cellsOf(file: Response): Promise<string> {
@@ -47,55 +53,54 @@ async function cellsOf(file: Response): Promise<string> {
 
 Deno.test("[api] /api/settings/equipment-price: retail by default, saved by the company_admin, checked, refused to others", () =>
   withTestApp(async (t) => {
-    assert.deepEqual(await expectJson(t.as(ADMIN).get("/api/settings/equipment-price")), {
+    assert.deepEqual(await expectOk(equipmentPrice(t, ADMIN).$get()), {
       basis: "retail",
       markupPercent: 11,
     });
     const refused = await expectJson(
-      t.as(ADMIN).put("/api/settings/equipment-price", { basis: "dealer_markup", markupPercent: 400 }),
+      equipmentPrice(t, ADMIN).$put({ json: { basis: "dealer_markup", markupPercent: 400 } }),
       422,
     );
     assert.match(JSON.stringify(refused), /Наценка не больше 300 %/);
     const fraction = await expectJson(
-      t.as(ADMIN).put("/api/settings/equipment-price", { basis: "dealer_markup", markupPercent: 12.5 }),
+      equipmentPrice(t, ADMIN).$put({ json: { basis: "dealer_markup", markupPercent: 12.5 } }),
       422,
     );
     assert.match(JSON.stringify(fraction), /Наценка — целое число процентов/);
+    // A body the types refuse: no such basis.
     await expectJson(
       t.as(ADMIN).put("/api/settings/equipment-price", { basis: "opt", markupPercent: 5 }),
       422,
     );
     await expectJson(
-      t.as(ENGINEER).put("/api/settings/equipment-price", { basis: "dealer", markupPercent: 0 }),
+      equipmentPrice(t, ENGINEER).$put({ json: { basis: "dealer", markupPercent: 0 } }),
       403,
     );
     assert.deepEqual(
-      await expectJson(
-        t.as(ADMIN).put("/api/settings/equipment-price", { basis: "dealer_markup", markupPercent: 20 }),
-      ),
+      await expectOk(equipmentPrice(t, ADMIN).$put({ json: { basis: "dealer_markup", markupPercent: 20 } })),
       { basis: "dealer_markup", markupPercent: 20 },
     );
-    assert.equal((await expectJson(t.as(ADMIN).get("/api/settings/equipment-price"))).markupPercent, 20);
+    assert.equal((await expectOk(equipmentPrice(t, ADMIN).$get())).markupPercent, 20);
   }));
 
 Deno.test("[api] POST /api/estimates/generate and the phone's bundle price the station on the company's basis", () =>
   withTestApp(async (t) => {
     // Default РРЦ: Топас 5 = 159 000 + 36 000 installation = 195 000 ₽.
     const retail = await generate(t);
-    const line = (e: any) => e.items.find((i: any) => i.name.includes("Топас 5"));
+    const line = (e: Generated) => e.items.find((i) => i.name.includes("Топас 5"))!;
     assert.equal(line(retail).totalPrice, 19_500_000);
     // Dealer + 20 %: 143 100 × 1.2 = 171 720 + 36 000 = 207 720 ₽.
-    await expectJson(
-      t.as(ADMIN).put("/api/settings/equipment-price", { basis: "dealer_markup", markupPercent: 20 }),
+    await expectOk(
+      equipmentPrice(t, ADMIN).$put({ json: { basis: "dealer_markup", markupPercent: 20 } }),
     );
     const marked = await generate(t);
     assert.equal(line(marked).totalPrice, 20_772_000);
     assert.equal(marked.totalAmount - retail.totalAmount, 20_772_000 - 19_500_000);
-    const bundle = await expectJson(t.request("/api/offline/field-work", { as: SURVEYOR }));
+    const bundle = await expectOk(t.as(SURVEYOR).api.offline["field-work"].$get());
     assert.deepEqual(bundle.equipmentPrice, { basis: "dealer_markup", markupPercent: 20 });
     // The phone prices with the bundle's basis: the same line and total as the server.
     const task = await demoSurveyorTask(t);
-    const cached = bundle.tasks.find((x: any) => x.id === task.id);
+    const cached = bundle.tasks.find((x) => x.id === task.id)!;
     const onPhone = priceOnDevice(bundle, cached, measurements, { at: t.deps.now() });
     assert.equal(onPhone.items.find((i) => i.articleCode === "topas-5")!.totalPrice, 20_772_000);
     assert.equal(onPhone.totalAmount, marked.totalAmount);
@@ -130,30 +135,36 @@ Deno.test("[pages] the client's link page shows the estimate without the dealer 
   withTestApp(async (t) => {
     const made = await generate(t);
     const task = await demoSurveyorTask(t);
-    const object = await expectJson(t.as(ENGINEER).get(`/api/objects/${task.objectId}`));
-    const contract = await expectJson(
-      t.as(ENGINEER).post("/api/contracts/generate", {
-        templateId: `${object.workType}_contract`,
-        contractData: {
-          CLIENT_NAME: "Смирнов Алексей Петрович",
-          CLIENT_PHONE: "+7 916 555-12-34",
-          CLIENT_PASSPORT: "4510 123456, выдан ОВД Тверского района г. Москвы 12.03.2015",
-          CLIENT_ADDRESS: "г. Москва, ул. Тверская, д. 1, кв. 5",
-          CONTRACT_NUMBER: "Д-220001",
-          PREPAYMENT_PERCENT: 30,
-          OBJECT_ADDRESS: "МО, Истринский р-н, д. Лечищево, уч. 12",
-          CITY: "Москва",
+    const object = await expectOk(
+      t.as(ENGINEER).api.objects[":id{[0-9]+}"].$get({ param: { id: String(task.objectId) } }),
+    );
+    const contract = await expectOk(
+      t.as(ENGINEER).api.contracts.generate.$post({
+        json: {
+          templateId: `${object.workType}_contract`,
+          contractData: {
+            CLIENT_NAME: "Смирнов Алексей Петрович",
+            CLIENT_PHONE: "+7 916 555-12-34",
+            CLIENT_PASSPORT: "4510 123456, выдан ОВД Тверского района г. Москвы 12.03.2015",
+            CLIENT_ADDRESS: "г. Москва, ул. Тверская, д. 1, кв. 5",
+            CONTRACT_NUMBER: "Д-220001",
+            PREPAYMENT_PERCENT: 30,
+            OBJECT_ADDRESS: "МО, Истринский р-н, д. Лечищево, уч. 12",
+            CITY: "Москва",
+          },
+          objectId: task.objectId,
+          estimateData: { id: made.id },
         },
-        objectId: task.objectId,
-        estimateData: { id: made.id },
       }),
       201,
     );
-    const payment = await expectJson(
-      t.as(ENGINEER).post("/api/payment/generate", {
-        amount: contract.contract.prepaymentAmount,
-        description: "Предоплата",
-        objectId: task.objectId,
+    const payment = await expectOk(
+      t.as(ENGINEER).api.payment.generate.$post({
+        json: {
+          amount: contract.contract.prepaymentAmount,
+          description: "Предоплата",
+          objectId: task.objectId,
+        },
       }),
       201,
     );

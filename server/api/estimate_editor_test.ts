@@ -1,4 +1,3 @@
-// deno-lint-ignore-file no-explicit-any
 // Versions instead of duplicates, the estimate editor (rules, log, lock) and the client's documents.
 import assert from "node:assert/strict";
 import ExcelJS from "exceljs";
@@ -29,15 +28,24 @@ const measurements = {
   additional_notes: NOTE,
 };
 
-function generate(t: TestApp, task: any, extra: Record<string, unknown> = {}, status = 201) {
-  return expectJson(
-    t.as("surveyor@demo.local").post("/api/estimates/generate", {
-      objectId: task.objectId,
-      taskId: task.id,
-      measurements: { ...measurements, ...extra },
-    }),
-    status,
-  );
+/** The surveyor's task the estimate is generated for. */
+type Task = { id: number; objectId: number };
+
+const generateCall = (t: TestApp, task: Task, extra: Record<string, unknown>) =>
+  t.as("surveyor@demo.local").api.estimates.generate.$post({
+    json: { objectId: task.objectId, taskId: task.id, measurements: { ...measurements, ...extra } },
+  });
+
+/** POST /api/estimates/generate as the surveyor: one estimate made (201). */
+async function generate(t: TestApp, task: Task, extra: Record<string, unknown> = {}) {
+  const made = await expectOk(generateCall(t, task, extra), 201);
+  assert.ok(!("estimates" in made), "one estimate, not several");
+  return made;
+}
+
+/** The same, refused with `status`: answers the error's body. */
+function refusedGenerate(t: TestApp, task: Task, extra: Record<string, unknown>, status: number) {
+  return expectJson(generateCall(t, task, extra), status);
 }
 
 /** An estimate of the typed client, by id. */
@@ -49,9 +57,9 @@ function edit(t: TestApp, id: number, body: Edit, as = "engineer@demo.local") {
   return expectOk(estimate(t, as).edits.$post({ param: { id: String(id) }, json: body }));
 }
 
-/** An edit refused with `status`: the body may be one the types would not allow. */
-function refusedEdit(t: TestApp, id: number, body: unknown, as = "engineer@demo.local", status: number) {
-  return expectJson(t.as(as).post(`/api/estimates/${id}/edits`, body), status);
+/** An edit refused with `status`. */
+function refusedEdit(t: TestApp, id: number, body: Edit, as = "engineer@demo.local", status: number) {
+  return expectJson(estimate(t, as).edits.$post({ param: { id: String(id) }, json: body }), status);
 }
 
 function setStatus(t: TestApp, id: number, status: "approved" | "sent", as = "engineer@demo.local") {
@@ -66,7 +74,7 @@ async function cellsOf(file: Response): Promise<string[]> {
   const out: string[] = [];
   wb.worksheets[0].eachRow((row) =>
     row.eachCell((cell) => {
-      const v = cell.value as any;
+      const v = cell.value;
       out.push(String(v && typeof v === "object" && "formula" in v ? v.result : v));
     })
   );
@@ -94,12 +102,12 @@ Deno.test("[api] generating twice for one task gives v1 and v2 of one estimate, 
       [1, first.estimateNumber, false],
     ]);
     assert.equal(versions[2].totalAmount, first.totalAmount);
-    const list = await expectJson<any[]>(
-      t.request(`/api/estimates?objectId=${task.objectId}`, { as: "engineer@demo.local" }),
+    const list = await expectOk(
+      t.as("engineer@demo.local").api.estimates.$get({ query: { objectId: String(task.objectId) } }),
     );
     assert.equal(list.filter((e) => e.estimateNumber.startsWith(first.estimateNumber)).length, 1);
 
-    // The first version still downloads, under its own number and with its own total.
+    // The first version still downloads, under its own number and with its own total (a workbook: raw requests).
     const old = await t.request(`/api/estimates/${first.id}/export?version=1`, { as: "engineer@demo.local" });
     assert.ok(
       old.headers.get("content-disposition")!.includes(
@@ -155,9 +163,7 @@ Deno.test("[api] an unedited estimate keeps the engine's total; an edit changes 
     });
     assert.equal(free.totalAmount - p.totalAmount, 7_000_00);
     const added = await edit(t, e.id, { action: "add_item", code: "А002", quantity: 3 });
-    const a002 = added.items.find((i: any) =>
-      i.articleCode === "А002" && !e.items.some((x: any) => x.id === i.id)
-    );
+    const a002 = added.items.find((i) => i.articleCode === "А002" && !e.items.some((x) => x.id === i.id));
     assert.ok(a002, "the price-list line is added");
     assert.equal(added.totalAmount - free.totalAmount, a002.totalPrice);
     const removed = await edit(t, e.id, { action: "remove_item", itemId: a002.id });
@@ -203,7 +209,11 @@ Deno.test("[api] estimate edits: roles, validation, another company, an approved
     // Bad payloads answer 422 in Russian.
     const bad = await refusedEdit(t, e.id, { action: "update_item", itemId, quantity: -1 }, undefined, 422);
     assert.match(JSON.stringify(bad.errors), /Количество не меньше 0/);
-    await refusedEdit(t, e.id, { action: "explode" }, undefined, 422);
+    // An action the types refuse: the raw request.
+    await expectJson(
+      t.as("engineer@demo.local").post(`/api/estimates/${e.id}/edits`, { action: "explode" }),
+      422,
+    );
     const noCode = await refusedEdit(
       t,
       e.id,
@@ -221,7 +231,7 @@ Deno.test("[api] estimate edits: roles, validation, another company, an approved
     const locked = await refusedEdit(t, e.id, { action: "update_item", itemId, quantity: 4 }, undefined, 409);
     assert.match(locked.message, /утверждена/);
     // Generating again does not replace an approved estimate either.
-    const regen = await generate(t, task, {}, 409);
+    const regen = await refusedGenerate(t, task, {}, 409);
     assert.match(regen.message, /снимите утверждение/);
     await setStatus(t, e.id, "sent");
     const reopened = await edit(t, e.id, { action: "update_item", itemId, quantity: 4 });

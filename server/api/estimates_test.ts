@@ -2,16 +2,56 @@
 import assert from "node:assert/strict";
 import ExcelJS from "exceljs";
 import { and, eq } from "drizzle-orm";
-import { demoSurveyorTask, expectJson, type TestApp, withTestApp } from "../testing.ts";
+import {
+  type ApiClient,
+  demoSurveyorTask,
+  expectJson,
+  expectOk,
+  type TestApp,
+  withTestApp,
+} from "../testing.ts";
+import type { JsonOf } from "../../components/api.ts";
 import { defaultPriceList, generateEstimate } from "../../estimating/mod.ts";
 import { companies, estimateItems, objects, priceListItems, priceLists } from "../../db/schema/mod.ts";
 import { moscowDate } from "../../domain/dates.ts";
 import { typedSepticMeasurements } from "../testing_measurements.ts";
 
-/** POST /api/estimates/generate as a demo user; checks the status and answers the body. */
-function generate(t: TestApp, body: Record<string, unknown>, status: number, as = "surveyor@demo.local") {
-  return expectJson(t.as(as).post("/api/estimates/generate", body), status);
+type GenerateBody = JsonOf<ApiClient["estimates"]["generate"]["$post"]>;
+
+/** POST /api/estimates/generate as a demo user through the typed client. */
+const generateCall = (t: TestApp, body: GenerateBody, as: string) =>
+  t.as(as).api.estimates.generate.$post({ json: body });
+
+/** POST /api/estimates/generate answering one estimate; checks the status and answers the body. */
+async function generate(t: TestApp, body: GenerateBody, status: 200 | 201, as = "surveyor@demo.local") {
+  const answer = await expectOk(generateCall(t, body, as), status);
+  if ("estimates" in answer) assert.fail("one estimate is answered, not one per work type");
+  return answer;
 }
+
+/** POST /api/estimates/generate answering an estimate per work type; checks the status and answers the body. */
+async function generateSeparate(
+  t: TestApp,
+  body: GenerateBody,
+  status: 200 | 201,
+  as = "surveyor@demo.local",
+) {
+  const answer = await expectOk(generateCall(t, body, as), status);
+  if (!("estimates" in answer)) assert.fail("an estimate per work type is answered");
+  return answer;
+}
+
+/** POST /api/estimates/generate refused with `status`; answers the error's body. */
+function refusedGenerate(t: TestApp, body: GenerateBody, status: number, as = "surveyor@demo.local") {
+  return expectJson(generateCall(t, body, as), status);
+}
+
+/** An estimate of the typed client, by id. */
+const estimate = (t: TestApp, as: string) => t.as(as).api.estimates[":id{[0-9]+}"];
+
+/** The measurement records of the task, as `as` reads them. */
+const measurementsOf = (t: TestApp, taskId: number, as: string) =>
+  t.as(as).api.measurements[":taskId{[0-9]+}"].$get({ param: { taskId: String(taskId) } });
 
 async function otherCompanyObject(t: TestApp): Promise<number> {
   const [other] = await t.deps.db.select({ id: companies.id }).from(companies)
@@ -33,33 +73,28 @@ const measurements = {
 Deno.test("[api] POST /api/measurements saves a record that GET /api/measurements/:taskId reads back", () =>
   withTestApp(async (t) => {
     const task = await demoSurveyorTask(t);
-    assert.deepEqual(
-      await expectJson(await t.request(`/api/measurements/${task.id}`, { as: "surveyor@demo.local" })),
-      [],
-    );
-    const saved = await expectJson(
-      await t.as("surveyor@demo.local").post("/api/measurements", {
-        taskId: task.id,
-        measurements,
-        photos: [],
-        notes: "Грунт глинистый",
+    assert.deepEqual(await expectOk(measurementsOf(t, task.id, "surveyor@demo.local")), []);
+    const saved = await expectOk(
+      t.as("surveyor@demo.local").api.measurements.$post({
+        json: {
+          taskId: task.id,
+          measurements,
+          photos: [],
+          notes: "Грунт глинистый",
+        },
       }),
       201,
     );
     assert.equal(saved.measurements.residents_count, 5);
     assert.equal(saved.measurements.installation_depth, 2.5);
-    const [latest] = await expectJson<any[]>(
-      await t.request(`/api/measurements/${task.id}`, { as: "surveyor@demo.local" }),
-    );
+    const [latest] = await expectOk(measurementsOf(t, task.id, "surveyor@demo.local"));
     assert.equal(latest.id, saved.id);
     assert.equal(latest.notes, "Грунт глинистый");
     assert.equal(latest.measurements.notes, "Грунт глинистый");
     assert.equal(latest.measurements.septic_model, "topas-5");
     // The chief engineer may read it too and was told (measurement_updated).
-    await expectJson(await t.request(`/api/measurements/${task.id}`, { as: "engineer@demo.local" }));
-    const notes = await expectJson<any[]>(
-      await t.request("/api/notifications", { as: "engineer@demo.local" }),
-    );
+    await expectOk(measurementsOf(t, task.id, "engineer@demo.local"));
+    const notes = await expectOk(t.as("engineer@demo.local").api.notifications.$get());
     assert.ok(notes.some((n) => n.type === "measurement_updated" && n.relatedTaskId === task.id));
   }));
 
@@ -67,9 +102,9 @@ Deno.test("[api] /api/measurements answers 404 for another surveyor's task and a
   withTestApp(async (t) => {
     const task = await demoSurveyorTask(t);
     for (const as of ["surveyor2@demo.local", "admin@other.local"]) {
-      await expectJson(await t.request(`/api/measurements/${task.id}`, { as }), 404);
+      await expectJson(measurementsOf(t, task.id, as), 404);
       await expectJson(
-        await t.as(as).post("/api/measurements", { taskId: task.id, measurements: {} }),
+        t.as(as).api.measurements.$post({ json: { taskId: task.id, measurements: {} } }),
         404,
       );
     }
@@ -79,9 +114,7 @@ Deno.test("[api] bad measurements answer 422 naming each field, in Russian", () 
   withTestApp(async (t) => {
     const task = await demoSurveyorTask(t);
     const body = await expectJson(
-      await t.request("/api/measurements", {
-        as: "surveyor@demo.local",
-        method: "POST",
+      t.as("surveyor@demo.local").api.measurements.$post({
         json: {
           taskId: task.id,
           measurements: { residents_count: "abc", soil_type: "lava", need_pumping: "maybe" },
@@ -95,14 +128,14 @@ Deno.test("[api] bad measurements answer 422 naming each field, in Russian", () 
     );
     assert.match(body.errors["measurements.residents_count"][0], /ожидается число/);
 
-    const gen = await generate(t, {
+    const gen = await refusedGenerate(t, {
       objectId: task.objectId,
       taskId: task.id,
       measurements: { ...measurements, residents_count: 99 },
     }, 422);
     assert.match(gen.errors["measurements.residents_count"][0], /не больше 20/);
 
-    const missing = await generate(t, {
+    const missing = await refusedGenerate(t, {
       objectId: task.objectId,
       measurements: { residents_count: 4, need_drainage: true },
     }, 422);
@@ -110,7 +143,11 @@ Deno.test("[api] bad measurements answer 422 naming each field, in Russian", () 
     assert.ok(missing.errors["measurements.septic_model"]);
     assert.ok(missing.errors["measurements.drainage_length"]);
 
-    const noObject = await generate(t, { measurements }, 422);
+    // A body the types refuse: no objectId.
+    const noObject = await expectJson(
+      t.as("surveyor@demo.local").post("/api/estimates/generate", { measurements }),
+      422,
+    );
     assert.equal(noObject.errors.objectId[0], "Выберите задачу с объектом для генерации сметы");
   }));
 
@@ -125,12 +162,12 @@ Deno.test("[api] POST /api/estimates/generate reads the pipe's exit depth and th
     const [object] = await t.deps.db.select().from(objects).where(eq(objects.id, task.objectId));
     const engine = generateEstimate({ ...documentOf(object), measurements: doc }, { date: "2026-06-10" });
     assert.equal(res.totalAmount, engine.totalAmount);
-    const stored = await expectJson(
-      await t.request(`/api/estimates/${res.id}`, { as: "engineer@demo.local" }),
+    const stored = await expectOk(
+      estimate(t, "engineer@demo.local").$get({ param: { id: String(res.id) } }),
     );
-    assert.ok(stored.items.some((i: any) => i.articleCode === "А103"), "winter chosen by the surveyor");
-    assert.equal(stored.items.find((i: any) => i.articleCode === "А095")?.quantity, 3);
-    const bad = await generate(t, {
+    assert.ok(stored.items.some((i) => i.articleCode === "А103"), "winter chosen by the surveyor");
+    assert.equal(stored.items.find((i) => i.articleCode === "А095")?.quantity, 3);
+    const bad = await refusedGenerate(t, {
       objectId: task.objectId,
       measurements: { ...measurements, season: "осень", pipe_exit_depth: 9 },
     }, 422);
@@ -141,12 +178,13 @@ Deno.test("[api] POST /api/estimates/generate reads the pipe's exit depth and th
 Deno.test("[api] POST /api/estimates/generate answers 404 for another company's object", () =>
   withTestApp(async (t) => {
     const foreign = await otherCompanyObject(t);
-    await generate(t, { objectId: foreign, measurements }, 404, "engineer@demo.local");
-    const mine = await expectJson<any[]>(await t.request("/api/estimates", { as: "admin@other.local" }));
-    const demo = await expectJson<any[]>(await t.request("/api/estimates", { as: "engineer@demo.local" }));
+    await refusedGenerate(t, { objectId: foreign, measurements }, 404, "engineer@demo.local");
+    const mine = await expectOk(t.as("admin@other.local").api.estimates.$get({ query: {} }));
+    const demo = await expectOk(t.as("engineer@demo.local").api.estimates.$get({ query: {} }));
     assert.ok(demo.length > 0);
     assert.ok(!mine.some((e) => demo.some((d) => d.id === e.id)), "no estimate is shared between companies");
-    await expectJson(await t.request(`/api/estimates/${demo[0].id}`, { as: "admin@other.local" }), 404);
+    await expectJson(estimate(t, "admin@other.local").$get({ param: { id: String(demo[0].id) } }), 404);
+    // The workbook's route answers a binary file: read through a raw request.
     await expectJson(
       await t.request(`/api/estimates/${demo[0].id}/export`, { as: "admin@other.local" }),
       404,
@@ -184,24 +222,22 @@ Deno.test("[api] a generated estimate is stored with the engine's total, moves t
     assert.equal(res.totalAmount, expected.totalAmount);
     assert.ok(expected.totalAmount > 0);
 
-    const stored = await expectJson(
-      await t.request(`/api/estimates/${res.id}`, { as: "engineer@demo.local" }),
+    const stored = await expectOk(
+      estimate(t, "engineer@demo.local").$get({ param: { id: String(res.id) } }),
     );
     assert.equal(stored.totalAmount, expected.totalAmount);
     assert.equal(stored.items.length, expected.items.length);
-    assert.equal(stored.items.reduce((s: number, i: any) => s + i.totalPrice, 0), expected.itemsTotal);
+    assert.equal(stored.items.reduce((s, i) => s + i.totalPrice, 0), expected.itemsTotal);
     assert.equal(stored.taskId, task.id);
 
     const [after] = await t.deps.db.select().from(objects).where(eq(objects.id, task.objectId));
     if (["new", "in_progress", "measurement_done"].includes(object.status)) {
       assert.equal(after.status, "estimation_done");
     }
-    const notes = await expectJson<any[]>(
-      await t.request("/api/notifications", { as: "engineer@demo.local" }),
-    );
+    const notes = await expectOk(t.as("engineer@demo.local").api.notifications.$get());
     assert.ok(notes.some((n) => n.type === "estimate_created" && n.relatedEstimateId === res.id));
-    const list = await expectJson<any[]>(
-      await t.request(`/api/estimates?objectId=${task.objectId}`, { as: "surveyor@demo.local" }),
+    const list = await expectOk(
+      t.as("surveyor@demo.local").api.estimates.$get({ query: { objectId: String(task.objectId) } }),
     );
     assert.ok(list.some((e) => e.id === res.id));
     assert.ok(list.every((e) => e.objectId === task.objectId));
@@ -252,35 +288,33 @@ Deno.test("[api] PATCH /api/estimates/:id: a surveyor cannot approve, the chief 
   withTestApp(async (t) => {
     const task = await demoSurveyorTask(t);
     const res = await generate(t, { objectId: task.objectId, measurements }, 201);
-    const url = `/api/estimates/${res.id}`;
+    const param = { id: String(res.id) };
     await expectJson(
-      await t.as("surveyor@demo.local").patch(url, { status: "approved" }),
+      estimate(t, "surveyor@demo.local").$patch({ param, json: { status: "approved" } }),
       403,
     );
     await expectJson(
-      await t.as("surveyor@demo.local").patch(url, { status: "rejected" }),
+      estimate(t, "surveyor@demo.local").$patch({ param, json: { status: "rejected" } }),
       403,
     );
-    const sent = await expectJson(
-      await t.as("surveyor@demo.local").patch(url, { status: "sent" }),
+    const sent = await expectOk(
+      estimate(t, "surveyor@demo.local").$patch({ param, json: { status: "sent" } }),
     );
     assert.equal(sent.status, "sent");
-    const approved = await expectJson(
-      await t.as("engineer@demo.local").patch(url, { status: "approved" }),
+    const approved = await expectOk(
+      estimate(t, "engineer@demo.local").$patch({ param, json: { status: "approved" } }),
     );
     assert.equal(approved.status, "approved");
     const bad = await expectJson(
-      await t.as("engineer@demo.local").patch(url, { status: "rejected" }),
+      estimate(t, "engineer@demo.local").$patch({ param, json: { status: "rejected" } }),
       422,
     );
     assert.match(bad.errors.status[0], /Нельзя перевести/);
     await expectJson(
-      await t.as("admin@other.local").patch(url, { status: "sent" }),
+      estimate(t, "admin@other.local").$patch({ param, json: { status: "sent" } }),
       404,
     );
-    const notes = await expectJson<any[]>(
-      await t.request("/api/notifications", { as: "engineer@demo.local" }),
-    );
+    const notes = await expectOk(t.as("engineer@demo.local").api.notifications.$get());
     assert.ok(notes.some((n) => n.type === "estimate_updated" && n.relatedEstimateId === res.id));
   }));
 
@@ -313,18 +347,18 @@ Deno.test("[api] POST /api/estimates creates a manual estimate and refuses one w
   withTestApp(async (t) => {
     const task = await demoSurveyorTask(t);
     const empty = await expectJson(
-      await t.as("engineer@demo.local").post("/api/estimates", {
-        objectId: task.objectId,
-        estimateNumber: "СМ-1",
-        items: [],
+      t.as("engineer@demo.local").api.estimates.$post({
+        json: {
+          objectId: task.objectId,
+          estimateNumber: "СМ-1",
+          items: [],
+        },
       }),
       422,
     );
     assert.equal(empty.message, "Заполните все обязательные поля и добавьте позиции");
-    const created = await expectJson(
-      await t.request("/api/estimates", {
-        as: "engineer@demo.local",
-        method: "POST",
+    const created = await expectOk(
+      t.as("engineer@demo.local").api.estimates.$post({
         json: {
           objectId: task.objectId,
           estimateNumber: "СМ-РУЧ-1",
@@ -350,9 +384,7 @@ Deno.test("[api] POST /api/estimates creates a manual estimate and refuses one w
     assert.ok(lines.some((l) => l.startsWith("Вид работ: ")), lines.join("\n"));
     const foreign = await otherCompanyObject(t);
     await expectJson(
-      await t.request("/api/estimates", {
-        as: "engineer@demo.local",
-        method: "POST",
+      t.as("engineer@demo.local").api.estimates.$post({
         json: {
           objectId: foreign,
           estimateNumber: "X",
@@ -366,18 +398,18 @@ Deno.test("[api] POST /api/estimates creates a manual estimate and refuses one w
 Deno.test("[api] POST /api/field-work/report tells the chief engineers", () =>
   withTestApp(async (t) => {
     const task = await demoSurveyorTask(t);
-    await expectJson(
-      await t.as("surveyor@demo.local").post("/api/field-work/report", {
-        objectId: task.objectId,
-        comment: "Всё замерено",
+    await expectOk(
+      t.as("surveyor@demo.local").api["field-work"].report.$post({
+        json: {
+          objectId: task.objectId,
+          comment: "Всё замерено",
+        },
       }),
     );
-    const notes = await expectJson<any[]>(
-      await t.request("/api/notifications", { as: "engineer@demo.local" }),
-    );
+    const notes = await expectOk(t.as("engineer@demo.local").api.notifications.$get());
     assert.ok(notes.some((n) => n.relatedObjectId === task.objectId && /Отчет о выезде/.test(n.title)));
     await expectJson(
-      await t.as("admin@other.local").post("/api/field-work/report", { objectId: task.objectId }),
+      t.as("admin@other.local").api["field-work"].report.$post({ json: { objectId: task.objectId } }),
       404,
     );
   }));
@@ -456,30 +488,37 @@ Deno.test("[api] several work types: one estimate with a section per work type, 
       one.sections.includes("Бурение скважины") && one.sections.includes("Водопровод от скважины до дома"),
     );
     await setSplit(t, task.id, true);
-    const separate = await generate(t, body, 201);
+    const separate = await generateSeparate(t, body, 201);
     assert.equal(separate.estimates.length, 2);
-    assert.deepEqual(separate.estimates.map((e: any) => e.workKinds), [["well"], ["water_supply"]]);
+    assert.deepEqual(separate.estimates.map((e) => e.workKinds), [["well"], ["water_supply"]]);
     assert.equal(separate.estimates[0].itemsTotal + separate.estimates[1].itemsTotal, one.itemsTotal);
     // The surveyor cannot ask for one estimate either.
-    const again = await generate(t, { ...body, separate: false }, 201);
-    assert.deepEqual(again.estimates.map((e: any) => e.id), separate.estimates.map((e: any) => e.id));
-    assert.deepEqual(again.estimates.map((e: any) => e.version), [2, 2]);
-    await generate(t, { ...body, workTypes: ["nothing"] }, 422);
+    const again = await generateSeparate(t, { ...body, separate: false }, 201);
+    assert.deepEqual(again.estimates.map((e) => e.id), separate.estimates.map((e) => e.id));
+    assert.deepEqual(again.estimates.map((e) => e.version), [2, 2]);
+    await refusedGenerate(t, { ...body, workTypes: ["nothing"] }, 422);
     // The chief engineer may still ask either explicitly; without `separate` the task decides.
     const chief = "engineer@demo.local";
     assert.equal((await generate(t, { ...body, separate: false }, 201, chief)).id, one.id);
-    assert.equal((await generate(t, body, 201, chief)).estimates.length, 2);
+    assert.equal((await generateSeparate(t, body, 201, chief)).estimates.length, 2);
     await setSplit(t, task.id, false);
-    assert.equal((await generate(t, { ...body, separate: true }, 201, chief)).estimates.length, 2);
+    assert.equal((await generateSeparate(t, { ...body, separate: true }, 201, chief)).estimates.length, 2);
     assert.equal((await generate(t, body, 201, chief)).id, one.id);
-    const bad = await generate(t, { ...body, separate: "да" }, 422, chief);
+    // A body the types refuse: a text where a boolean is due.
+    const bad = await expectJson(
+      t.as(chief).post("/api/estimates/generate", { ...body, separate: "да" }),
+      422,
+    );
     assert.deepEqual(bad.errors.separate, ["Отдельные сметы: да или нет"]);
   }));
 
 /** The chief engineer sets the task's «Сметы по видам работ». */
 async function setSplit(t: TestApp, taskId: number, separateEstimates: boolean) {
-  const task = await expectJson(
-    t.as("engineer@demo.local").patch(`/api/tasks/${taskId}`, { separateEstimates }),
+  const task = await expectOk(
+    t.as("engineer@demo.local").api.tasks[":id"].$patch({
+      param: { id: String(taskId) },
+      json: { separateEstimates },
+    }),
   );
   assert.equal(task.separateEstimates, separateEstimates);
 }
@@ -515,13 +554,13 @@ Deno.test("[api] a generate request repeated with its clientId answers the estim
     // Separate estimates: the repeat answers both, in the same shape.
     await setSplit(t, task.id, true);
     const separateBody = { ...body, clientId: crypto.randomUUID() };
-    const separate = await generate(t, separateBody, 201);
-    const separateRepeat = await generate(t, separateBody, 200);
+    const separate = await generateSeparate(t, separateBody, 201);
+    const separateRepeat = await generateSeparate(t, separateBody, 200);
     assert.deepEqual(
-      separateRepeat.estimates.map((e: any) => [e.id, e.version, e.totalAmount, e.workKinds]),
-      separate.estimates.map((e: any) => [e.id, e.version, e.totalAmount, e.workKinds]),
+      separateRepeat.estimates.map((e) => [e.id, e.version, e.totalAmount, e.workKinds]),
+      separate.estimates.map((e) => [e.id, e.version, e.totalAmount, e.workKinds]),
     );
-    const bad = await generate(t, { ...body, clientId: "../x" }, 422);
+    const bad = await refusedGenerate(t, { ...body, clientId: "../x" }, 422);
     assert.ok(bad.errors.clientId);
   }));
 

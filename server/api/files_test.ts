@@ -1,17 +1,33 @@
 import assert from "node:assert/strict";
-import { expectJson, fileForm, storedFiles, type TestApp, tinyMp4, withTestApp } from "../testing.ts";
+import {
+  expectJson,
+  expectOk,
+  fileForm,
+  storedFiles,
+  type TestApp,
+  tinyMp4,
+  withTestApp,
+} from "../testing.ts";
 
 const enc = new TextEncoder();
 
 async function firstObjectId(t: TestApp, as: string): Promise<number> {
-  const [o] = await (await t.request("/api/objects", { as })).json();
+  const [o] = await expectOk(t.as(as).api.objects.$get({ query: {} }));
   return o.id;
 }
+
+/** An object of the typed client, by id. */
+const objectRoute = (t: TestApp, as: string) => t.as(as).api.objects[":id{[0-9]+}"];
+/** A document of the typed client, by id. */
+const documentRoute = (t: TestApp, as: string) => t.as(as).api.documents[":id{[0-9]+}"];
+/** A video of the typed client, by id. */
+const videoRoute = (t: TestApp, as: string) => t.as(as).api.videos[":id{[0-9]+}"];
 
 Deno.test("[api] a document round trip keeps the Russian file name and answers inline for PDF", () =>
   withTestApp(async (t) => {
     const objectId = await firstObjectId(t, "surveyor@demo.local");
     const pdf = enc.encode("%PDF-1.4\n% тестовый договор\n%%EOF\n");
+    // Uploads are multipart and downloads are bytes: raw requests.
     const doc = await expectJson(
       t.request(`/api/objects/${objectId}/documents`, {
         as: "surveyor@demo.local",
@@ -31,11 +47,12 @@ Deno.test("[api] a document round trip keeps the Russian file name and answers i
       pdf.length,
       "contract",
     ]);
-    const list = await (await t.request(`/api/objects/${objectId}/documents`, { as: "engineer@demo.local" }))
-      .json();
+    const list = await expectOk(
+      objectRoute(t, "engineer@demo.local").documents.$get({ param: { id: String(objectId) } }),
+    );
     assert.equal(list[0].id, doc.id);
-    const all = await (await t.request("/api/documents", { as: "engineer@demo.local" })).json();
-    assert.ok(all.some((d: { id: number }) => d.id === doc.id));
+    const all = await expectOk(t.as("engineer@demo.local").api.documents.$get({ query: {} }));
+    assert.ok(all.some((d) => d.id === doc.id));
     const download = await t.request(doc.fileUrl, { as: "engineer@demo.local" });
     assert.equal(download.status, 200);
     assert.deepEqual(new Uint8Array(await download.arrayBuffer()), pdf);
@@ -47,14 +64,9 @@ Deno.test("[api] a document round trip keeps the Russian file name and answers i
     assert.equal(inline.headers.get("Content-Type"), "application/pdf");
     await inline.body?.cancel();
     // Only the uploader or an administrator deletes.
-    assert.equal(
-      (await t.as("foreman@demo.local").delete(`/api/documents/${doc.id}`)).status,
-      403,
-    );
-    assert.equal(
-      (await t.as("director@demo.local").delete(`/api/documents/${doc.id}`)).status,
-      200,
-    );
+    const param = { id: String(doc.id) };
+    await expectJson(documentRoute(t, "foreman@demo.local").$delete({ param }), 403);
+    await expectOk(documentRoute(t, "director@demo.local").$delete({ param }));
     assert.deepEqual(await storedFiles(t), []);
   }));
 
@@ -62,6 +74,7 @@ Deno.test("[api] a disguised executable and a mismatched file are refused with 4
   withTestApp(async (t) => {
     const objectId = await firstObjectId(t, "engineer@demo.local");
     const exe = new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0xff, 0xff]);
+    // Multipart uploads: raw requests.
     const res = await t.request(`/api/objects/${objectId}/documents`, {
       as: "engineer@demo.local",
       method: "POST",
@@ -96,7 +109,7 @@ Deno.test("[api] an oversized document is stopped while streaming with 413 and n
     const objectId = await firstObjectId(t, "engineer@demo.local");
     const big = new Uint8Array(50 * 1024 * 1024 + 10);
     big.set(enc.encode("%PDF-1.4\n"));
-    // A streamed body without Content-Length, so the limit is met while writing.
+    // A streamed body without Content-Length, so the limit is met while writing (raw: its own headers).
     const body = new Response(fileForm("file", big, "big.pdf"));
     const res = await t.request(`/api/objects/${objectId}/documents`, {
       as: "engineer@demo.local",
@@ -124,6 +137,7 @@ Deno.test("[api] a video uploads, plays by byte range (206) and another company 
   withTestApp(async (t) => {
     const objectId = await firstObjectId(t, "surveyor@demo.local");
     const mp4 = tinyMp4(10_000);
+    // Uploads are multipart and the file is played by byte ranges: raw requests.
     const video = await expectJson(
       t.request(`/api/objects/${objectId}/videos`, {
         as: "surveyor@demo.local",
@@ -156,19 +170,20 @@ Deno.test("[api] a video uploads, plays by byte range (206) and another company 
     assert.equal(whole.headers.get("Accept-Ranges"), "bytes");
     assert.match(whole.headers.get("Content-Disposition")!, /^attachment;/);
     assert.equal((await whole.arrayBuffer()).byteLength, 10_000);
-    const list = await (await t.request(`/api/objects/${objectId}/videos`, { as: "engineer@demo.local" }))
-      .json();
+    const param = { id: String(objectId) };
+    const list = await expectOk(objectRoute(t, "engineer@demo.local").videos.$get({ param }));
     assert.equal(list[0].id, video.id);
     // Another company: the object, the video and its file are not found.
-    for (
-      const path of [
-        `/api/objects/${objectId}/videos`,
-        video.fileUrl,
-        `/api/videos/${video.id}`,
-        `/api/objects/${objectId}/documents`,
-      ]
-    ) {
-      assert.equal((await t.request(path, { as: "admin@other.local" })).status, 404, path);
+    const other = "admin@other.local";
+    const videoParam = { id: String(video.id) };
+    const reads: [string, () => Promise<{ status: number }>][] = [
+      [`/api/objects/${objectId}/videos`, () => objectRoute(t, other).videos.$get({ param })],
+      [video.fileUrl, () => t.request(video.fileUrl, { as: other })], // the file's bytes: raw
+      [`/api/videos/${video.id}`, () => videoRoute(t, other).$get({ param: videoParam })],
+      [`/api/objects/${objectId}/documents`, () => objectRoute(t, other).documents.$get({ param })],
+    ];
+    for (const [path, read] of reads) {
+      assert.equal((await read()).status, 404, path);
     }
     const upload = await t.request(`/api/objects/${objectId}/videos`, {
       as: "admin@other.local",
@@ -176,39 +191,32 @@ Deno.test("[api] a video uploads, plays by byte range (206) and another company 
       body: fileForm("video", mp4, "x.mp4"),
     });
     assert.equal(upload.status, 404);
-    assert.equal(
-      (await t.as("admin@other.local").delete(`/api/videos/${video.id}`)).status,
-      404,
-    );
-    assert.equal(
-      (await t.as("surveyor@demo.local").delete(`/api/videos/${video.id}`)).status,
-      200,
-    );
+    await expectJson(videoRoute(t, other).$delete({ param: videoParam }), 404);
+    await expectOk(videoRoute(t, "surveyor@demo.local").$delete({ param: videoParam }));
     assert.deepEqual(await storedFiles(t), []);
   }));
 
 Deno.test("[api] another company's document answers 404 for read, download and delete", () =>
   withTestApp(async (t) => {
     const objectId = await firstObjectId(t, "engineer@demo.local");
+    // A multipart upload: a raw request.
     const res = await t.request(`/api/objects/${objectId}/documents`, {
       as: "engineer@demo.local",
       method: "POST",
       body: fileForm("file", enc.encode("Адрес;Сумма\n"), "реестр.csv"),
     });
     const doc = await res.json();
-    for (
-      const [path, method] of [[`/api/documents/${doc.id}`, "GET"], [doc.fileUrl, "GET"], [
-        `/api/documents/${doc.id}`,
-        "DELETE",
-      ]]
-    ) {
-      assert.equal(
-        (await t.request(path, { as: "admin@other.local", method })).status,
-        404,
-        `${method} ${path}`,
-      );
+    const other = "admin@other.local";
+    const param = { id: String(doc.id) };
+    const sends: [string, () => Promise<{ status: number }>][] = [
+      [`GET /api/documents/${doc.id}`, () => documentRoute(t, other).$get({ param })],
+      [`GET ${doc.fileUrl}`, () => t.request(doc.fileUrl, { as: other, method: "GET" })], // the file's bytes: raw
+      [`DELETE /api/documents/${doc.id}`, () => documentRoute(t, other).$delete({ param })],
+    ];
+    for (const [what, send] of sends) {
+      assert.equal((await send()).status, 404, what);
     }
-    const theirs = await (await t.request("/api/documents", { as: "admin@other.local" })).json();
+    const theirs = await expectOk(t.as(other).api.documents.$get({ query: {} }));
     assert.deepEqual(theirs, []);
-    assert.equal((await t.request("/api/documents", { as: "client@demo.local" })).status, 403);
+    assert.equal((await t.as("client@demo.local").api.documents.$get({ query: {} })).status, 403);
   }));

@@ -1,7 +1,7 @@
 // The foreman panel's reads, each project's figures against the same things read one object at a time.
 import assert from "node:assert/strict";
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
-import { expectJson, withTestApp } from "../testing.ts";
+import { expectOk, withTestApp } from "../testing.ts";
 import { documents, estimates, objects, tasks, users } from "../../db/schema/mod.ts";
 import { foremanProjects, foremanStats, foremanStatuses } from "../../db/foreman.ts";
 import { currentContract } from "../../db/contracts.ts";
@@ -16,29 +16,33 @@ Deno.test("db: foremanProjects() gives each project its current contract's state
     // An approved project gets a contract whose prepayment is asked for and not yet signed or paid.
     const approved = (await foremanProjects(db, scope)).find((p) => p.status === "approved" && p.estimate);
     assert.ok(approved?.estimate, "the demo data has an approved project with an estimate");
-    const { contract } = await expectJson(
-      t.as("engineer@demo.local").post("/api/contracts/generate", {
-        templateId: `${approved.workType}_contract`,
-        objectId: approved.id,
-        estimateData: { id: approved.estimate.id },
-        contractData: {
-          CLIENT_NAME: "Зимина Ольга Викторовна",
-          CLIENT_PHONE: "+7 916 222-33-44",
-          CLIENT_PASSPORT: "4510 123456, выдан ОВД Тверского района г. Москвы 12.03.2015",
-          CLIENT_ADDRESS: "г. Москва, ул. Тверская, д. 1, кв. 5",
-          CONTRACT_NUMBER: "Д-ТЕСТ-1",
-          PREPAYMENT_PERCENT: 30,
-          OBJECT_ADDRESS: approved.address,
-          CITY: "Москва",
+    const { contract } = await expectOk(
+      t.as("engineer@demo.local").api.contracts.generate.$post({
+        json: {
+          templateId: `${approved.workType}_contract`,
+          objectId: approved.id,
+          estimateData: { id: approved.estimate.id },
+          contractData: {
+            CLIENT_NAME: "Зимина Ольга Викторовна",
+            CLIENT_PHONE: "+7 916 222-33-44",
+            CLIENT_PASSPORT: "4510 123456, выдан ОВД Тверского района г. Москвы 12.03.2015",
+            CLIENT_ADDRESS: "г. Москва, ул. Тверская, д. 1, кв. 5",
+            CONTRACT_NUMBER: "Д-ТЕСТ-1",
+            PREPAYMENT_PERCENT: 30,
+            OBJECT_ADDRESS: approved.address,
+            CITY: "Москва",
+          },
         },
       }),
       201,
     );
-    await expectJson(
-      t.as("engineer@demo.local").post("/api/payment/generate", {
-        amount: contract.prepaymentAmount,
-        description: "Предоплата",
-        objectId: approved.id,
+    await expectOk(
+      t.as("engineer@demo.local").api.payment.generate.$post({
+        json: {
+          amount: contract.prepaymentAmount,
+          description: "Предоплата",
+          objectId: approved.id,
+        },
       }),
       201,
     );

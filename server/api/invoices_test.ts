@@ -1,7 +1,7 @@
 // Invoices of a company client: numbered per company and year, for the amount the ledger
 // asks (prepayment, then the remainder), with both parties' requisites, the estimate's totals and the QR.
 import assert from "node:assert/strict";
-import { expectJson, type TestApp, withTestApp } from "../testing.ts";
+import { expectJson, expectOk, type TestApp, withTestApp } from "../testing.ts";
 import { extractPdfText } from "../testing_pdf.ts";
 import { contractMoney } from "../../domain/contract_text.ts";
 import { amountInWords } from "../../domain/amount_words.ts";
@@ -10,6 +10,10 @@ import { companyNumbersThisYear } from "../../db/testing_numbers.ts";
 
 const MANAGER = "manager@demo.local";
 
+/** The invoices of an object, through the typed client. */
+const objectInvoices = (t: TestApp, as: string) => t.as(as).api.invoices.object[":objectId"];
+
+/** A PDF download: the raw request. */
 const pdfText = async (t: TestApp, id: number, as = MANAGER) => {
   const res = await t.request(`/api/invoices/${id}/pdf`, { as });
   assert.equal(res.status, 200);
@@ -24,7 +28,8 @@ Deno.test("[api] POST /api/invoices/object/:id asks the prepayment, then the rem
     // After the demo's own invoices of the year (its company client's).
     const taken = await companyNumbersThisYear(t.deps.db, "invoice");
     const seq = (n: number) => String(taken + n).padStart(4, "0");
-    const first = await expectJson(t.as(MANAGER).post(`/api/invoices/object/${job.object.id}`, {}), 201);
+    const param = { objectId: String(job.object.id) };
+    const first = await expectOk(objectInvoices(t, MANAGER).$post({ param }), 201);
     assert.match(first.number, new RegExp(`^СЧ-${year}-${seq(1)}$`));
     assert.equal(first.kind, "prepayment");
     assert.equal(first.amount, job.contract.prepaymentAmount);
@@ -37,30 +42,25 @@ Deno.test("[api] POST /api/invoices/object/:id asks the prepayment, then the rem
     assert.ok(text.includes("Договор подряда № Д-ORG-1"), "the basis");
     // The prepayment received, the next invoice asks the remainder, to the kopeck.
     await receivePrepayment(t, job);
-    const second = await expectJson(t.as(MANAGER).post(`/api/invoices/object/${job.object.id}`, {}), 201);
+    const second = await expectOk(objectInvoices(t, MANAGER).$post({ param }), 201);
     assert.equal(second.number, `СЧ-${year}-${seq(2)}`);
     assert.equal(second.kind, "final");
     assert.equal(second.amount, job.estimate.totalAmount - job.contract.prepaymentAmount);
-    const list = await expectJson(t.request(`/api/invoices/object/${job.object.id}`, { as: MANAGER }), 200);
-    assert.deepEqual(list.map((i: { number: string }) => i.number), [second.number, first.number]);
+    const list = await expectOk(objectInvoices(t, MANAGER).$get({ param }));
+    assert.deepEqual(list.map((i) => i.number), [second.number, first.number]);
   }));
 
 Deno.test("[api] invoices: another company's invoice and object answer 404; a foreman may not issue one", () =>
   withTestApp(async (t) => {
     const job = await organisationJob(t);
-    const invoice = await expectJson(t.as(MANAGER).post(`/api/invoices/object/${job.object.id}`, {}), 201);
+    const param = { objectId: String(job.object.id) };
+    const invoice = await expectOk(objectInvoices(t, MANAGER).$post({ param }), 201);
     assert.equal(
       (await t.request(`/api/invoices/${invoice.id}/pdf`, { as: "admin@other.local" })).status,
       404,
     );
-    assert.equal(
-      (await t.as("admin@other.local").post(`/api/invoices/object/${job.object.id}`, {})).status,
-      404,
-    );
-    assert.equal(
-      (await t.as("foreman@demo.local").post(`/api/invoices/object/${job.object.id}`, {})).status,
-      403,
-    );
+    await expectJson(objectInvoices(t, "admin@other.local").$post({ param }), 404);
+    await expectJson(objectInvoices(t, "foreman@demo.local").$post({ param }), 403);
     assert.equal(
       (await t.request(`/api/invoices/${invoice.id}/pdf`, { as: "foreman@demo.local" })).status,
       200,

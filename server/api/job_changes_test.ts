@@ -3,7 +3,7 @@
 // ledger = КС-2 to the kopeck; a signed agreement never changes; another company's answers 404.
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { expectJson, fileForm, type TestApp, tinyPng, withTestApp } from "../testing.ts";
+import { expectJson, expectOk, fileForm, type TestApp, tinyPng, withTestApp } from "../testing.ts";
 import {
   clientRefusesAgreement,
   clientSigns,
@@ -38,9 +38,18 @@ const jobUnderWay = (t: TestApp, number: string) =>
     terms: { vatMode: "22", discount: { kind: "percent", value: 5 } },
   });
 
-const ledgerOf = async (t: TestApp, id: number) =>
-  (await expectJson(t.as(ENGINEER).get(`/api/contracts/object/${id}`))).ledger;
-const changesOf = (t: TestApp, id: number) => expectJson(t.as(FOREMAN).get(`/api/job-changes/object/${id}`));
+/** The job changes of an object (`objectId`) and of one change (`id`), through the typed client. */
+const objectChanges = (t: TestApp, as: string) => t.as(as).api["job-changes"].object[":objectId"];
+const jobChange = (t: TestApp, as: string) => t.as(as).api["job-changes"][":id"];
+const objectParam = (id: number) => ({ param: { objectId: String(id) } });
+const idParam = (id: number) => ({ param: { id: String(id) } });
+
+async function ledgerOf(t: TestApp, id: number) {
+  const { ledger } = await expectOk(t.as(ENGINEER).api.contracts.object[":objectId"].$get(objectParam(id)));
+  assert.ok(ledger, "the object has a ledger");
+  return ledger;
+}
+const changesOf = (t: TestApp, id: number) => expectOk(objectChanges(t, FOREMAN).$get(objectParam(id)));
 
 /** A line of the company's price list (the source of an added item's price). */
 async function priceItem(t: TestApp, companyId: number) {
@@ -96,7 +105,7 @@ Deno.test("[api] a decrease counts without a signature; an increase waits for th
     });
     assert.equal((await ledgerOf(t, object.id)).due, afterDecrease, "not agreed yet: not counted");
 
-    const sent = await expectJson(t.as(ENGINEER).post(`/api/job-changes/object/${object.id}/agreement`), 201);
+    const sent = await expectOk(objectChanges(t, ENGINEER).agreement.$post(objectParam(object.id)), 201);
     const withAll = [
       ...lines.slice(0, 1),
       lineAmount(133_333, 15),
@@ -115,6 +124,7 @@ Deno.test("[api] a decrease counts without a signature; an increase waits for th
     assert.equal(message.recipient, "zimina@example.ru");
     assert.ok(message.textBody.includes(`/c/${tokenOf(sent.clientLink)}`));
 
+    // The PDF by the address the answer gives: a binary download, read raw.
     const pdf = await extractPdfText(
       new Uint8Array(await (await t.as(ENGINEER).get(sent.agreement.pdfUrl)).arrayBuffer()),
     );
@@ -130,25 +140,27 @@ Deno.test("[api] a decrease counts without a signature; an increase waits for th
     }
 
     // Finishing now: the confirmation names the agreement awaiting the client.
-    const preview = await expectJson(t.as(FOREMAN).get(`/api/acts/object/${object.id}`));
-    assert.match(preview.awaitingAgreement, /Дополнительное соглашение № 1/);
+    const preview = await expectOk(t.as(FOREMAN).api.acts.object[":objectId"].$get(objectParam(object.id)));
+    assert.match(preview.awaitingAgreement ?? "", /Дополнительное соглашение № 1/);
 
     await expectJson(clientSigns(t, sent.clientLink, "agreement/sign"));
     const ledger = await ledgerOf(t, object.id);
     assert.equal(ledger.due, newTotal, "estimate + agreed changes");
 
-    const done = await expectJson(t.as(FOREMAN).post(`/api/foreman/objects/${object.id}/complete-work`));
-    assert.equal(done.act.totalAmount, newTotal, "the act");
+    const done = await expectOk(
+      t.as(FOREMAN).api.foreman.objects[":id"]["complete-work"].$post(idParam(object.id)),
+    );
+    assert.equal(done.act?.totalAmount, newTotal, "the act");
     assert.equal(
-      done.act.dueAmount,
+      done.act?.dueAmount,
       (await ledgerOf(t, object.id)).owed,
       "the act's amount due is the ledger's",
     );
     const ks2 = await performedWorks(t.deps.db, object.id);
     assert.equal(ks2!.totalAmount, newTotal, "КС-2 and the invoice read the same works");
     assert.equal(ks2!.lines.length, 4);
-    const o = await expectJson(t.as(ENGINEER).get(`/api/objects/${object.id}`));
-    assert.equal(o.contractTotal ?? o.money?.value * 100, newTotal);
+    const o = await expectOk(t.as(ENGINEER).api.objects[":id{[0-9]+}"].$get(idParam(object.id)));
+    assert.equal(o.money.value * 100, newTotal);
   }));
 
 Deno.test("[api] a signed agreement never changes (409); a refusal reaches staff and its changes can be edited and sent again", () =>
@@ -160,19 +172,19 @@ Deno.test("[api] a signed agreement never changes (409); a refusal reaches staff
       newQuantity: 20,
       reason: "Траншея длиннее",
     });
-    const first = await expectJson(t.as(MANAGER).post(`/api/job-changes/object/${object.id}/agreement`), 201);
-    const again = await expectJson(t.as(MANAGER).post(`/api/job-changes/object/${object.id}/agreement`), 409);
+    const first = await expectOk(objectChanges(t, MANAGER).agreement.$post(objectParam(object.id)), 201);
+    const again = await expectJson(objectChanges(t, MANAGER).agreement.$post(objectParam(object.id)), 409);
     assert.match(again.message, /ждёт ответа/);
-    await expectJson(t.as(MANAGER).patch(`/api/job-changes/${change.id}`, { newQuantity: 18 }), 409);
+    await expectJson(jobChange(t, MANAGER).$patch({ ...idParam(change.id), json: { newQuantity: 18 } }), 409);
 
     await expectJson(
       clientRefusesAgreement(t, first.clientLink, "Траншея была 16 метров, я измерила"),
       201,
     );
-    const view = await expectJson(t.as(ENGINEER).get(`/api/job-changes/object/${object.id}`));
+    const view = await expectOk(objectChanges(t, ENGINEER).$get(objectParam(object.id)));
     assert.equal(view.agreements[0].state, "refused");
     assert.equal(view.agreements[0].refusalComment, "Траншея была 16 метров, я измерила");
-    const notes = await expectJson(t.as(ENGINEER).get("/api/notifications"));
+    const notes = await expectOk(t.as(ENGINEER).api.notifications.$get());
     assert.ok(
       JSON.stringify(notes).includes("Клиент отказался подписать дополнительное соглашение"),
       "staff are notified",
@@ -183,11 +195,8 @@ Deno.test("[api] a signed agreement never changes (409); a refusal reaches staff
       "a refused increase is not counted",
     );
 
-    await expectJson(t.as(MANAGER).patch(`/api/job-changes/${change.id}`, { newQuantity: 16 }));
-    const second = await expectJson(
-      t.as(MANAGER).post(`/api/job-changes/object/${object.id}/agreement`),
-      201,
-    );
+    await expectOk(jobChange(t, MANAGER).$patch({ ...idParam(change.id), json: { newQuantity: 16 } }));
+    const second = await expectOk(objectChanges(t, MANAGER).agreement.$post(objectParam(object.id)), 201);
     assert.equal(second.agreement.number, 2);
     await expectJson(clientSigns(t, second.clientLink, "agreement/sign"));
     const signedAgain = await expectJson(
@@ -199,33 +208,39 @@ Deno.test("[api] a signed agreement never changes (409); a refusal reaches staff
       clientRefusesAgreement(t, second.clientLink, "Передумала"),
       409,
     );
-    await expectJson(t.as(MANAGER).patch(`/api/job-changes/${change.id}`, { newQuantity: 30 }), 409);
-    await expectJson(t.as(MANAGER).delete(`/api/job-changes/${change.id}`), 409);
+    await expectJson(jobChange(t, MANAGER).$patch({ ...idParam(change.id), json: { newQuantity: 30 } }), 409);
+    await expectJson(jobChange(t, MANAGER).$delete(idParam(change.id)), 409);
     assert.ok((await ledgerOf(t, object.id)).due > contract.totalAmount);
   }));
 
 Deno.test("[api] job changes: roles; another company's object, change and agreement answer 404; bad input 422 in Russian", () =>
   withTestApp(async (t) => {
     const { object } = await jobUnderWay(t, "Д-ИЗМ-3");
-    const body = { kind: "removed", lineIndex: 2, reason: "Засыпка не понадобилась" };
+    const body = { kind: "removed", lineIndex: 2, reason: "Засыпка не понадобилась" } as const;
     assert.equal(
-      (await t.as("surveyor@demo.local").post(`/api/job-changes/object/${object.id}`, body)).status,
+      (await objectChanges(t, "surveyor@demo.local").$post({ ...objectParam(object.id), json: body })).status,
       403,
     );
-    assert.equal((await t.as(OTHER).post(`/api/job-changes/object/${object.id}`, body)).status, 404);
-    assert.equal((await t.as(OTHER).get(`/api/job-changes/object/${object.id}`)).status, 404);
+    assert.equal(
+      (await objectChanges(t, OTHER).$post({ ...objectParam(object.id), json: body })).status,
+      404,
+    );
+    assert.equal((await objectChanges(t, OTHER).$get(objectParam(object.id))).status, 404);
     const bad = await expectJson(
-      t.as(FOREMAN).post(`/api/job-changes/object/${object.id}`, {
-        kind: "qty",
-        lineIndex: 0,
-        newQuantity: -1,
-        reason: "",
+      objectChanges(t, FOREMAN).$post({
+        ...objectParam(object.id),
+        json: {
+          kind: "qty",
+          lineIndex: 0,
+          newQuantity: -1,
+          reason: "",
+        },
       }),
       422,
     );
     assert.ok(bad.errors.newQuantity && bad.errors.reason, JSON.stringify(bad));
     const outOfRange = await expectJson(
-      t.as(FOREMAN).post(`/api/job-changes/object/${object.id}`, { ...body, lineIndex: 99 }),
+      objectChanges(t, FOREMAN).$post({ ...objectParam(object.id), json: { ...body, lineIndex: 99 } }),
       422,
     );
     assert.equal(outOfRange.errors.lineIndex[0], "Выберите позицию сметы");
@@ -234,26 +249,34 @@ Deno.test("[api] job changes: roles; another company's object, change and agreem
       requiresConsent: true,
     });
     // The foreman records and corrects his own; staff send.
-    await expectJson(t.as(FOREMAN).patch(`/api/job-changes/${change.id}`, { reason: "Засыпка не нужна" }));
-    assert.equal((await t.as(OTHER).patch(`/api/job-changes/${change.id}`, { reason: "Иначе" })).status, 404);
-    assert.equal((await t.as(OTHER).delete(`/api/job-changes/${change.id}`)).status, 404);
-    assert.equal((await t.as(FOREMAN).post(`/api/job-changes/object/${object.id}/agreement`)).status, 403);
+    await expectOk(
+      jobChange(t, FOREMAN).$patch({ ...idParam(change.id), json: { reason: "Засыпка не нужна" } }),
+    );
+    assert.equal(
+      (await jobChange(t, OTHER).$patch({ ...idParam(change.id), json: { reason: "Иначе" } })).status,
+      404,
+    );
+    assert.equal((await jobChange(t, OTHER).$delete(idParam(change.id))).status, 404);
+    assert.equal((await objectChanges(t, FOREMAN).agreement.$post(objectParam(object.id))).status, 403);
     // A decrease flagged «требует согласия клиента» goes to the agreement too.
-    const sent = await expectJson(t.as(ENGINEER).post(`/api/job-changes/object/${object.id}/agreement`), 201);
+    const sent = await expectOk(objectChanges(t, ENGINEER).agreement.$post(objectParam(object.id)), 201);
     assert.ok(sent.agreement.newTotal < sent.agreement.oldTotal);
+    // The PDF's address from the answer, raw: another company's, then signed out.
     assert.equal((await t.as(OTHER).get(sent.agreement.pdfUrl)).status, 404);
     assert.equal((await t.request(sent.agreement.pdfUrl)).status, 401);
   }));
 
 /** A second foreman of the demo company, who works on other jobs. */
 async function otherForeman(t: TestApp) {
-  const { id } = await expectJson(
-    t.as("director@demo.local").post("/api/employees", {
-      firstName: "Пётр",
-      lastName: "Другов",
-      email: "drugov@demo.local",
-      role: "foreman",
-      password: "demo12345",
+  const { id } = await expectOk(
+    t.as("director@demo.local").api.employees.$post({
+      json: {
+        firstName: "Пётр",
+        lastName: "Другов",
+        email: "drugov@demo.local",
+        role: "foreman",
+        password: "demo12345",
+      },
     }),
     201,
   );
@@ -263,6 +286,7 @@ async function otherForeman(t: TestApp) {
 Deno.test("[api] PATCH /api/job-changes/:id: the foreman who recorded a change, a foreman of the job and staff correct it (line, price item, quantity, reason, consent; photos kept) until its agreement is signed; a foreman of another job 403, another company 404", () =>
   withTestApp(async (t) => {
     const { object } = await jobUnderWay(t, "Д-ИЗМ-4");
+    // A multipart upload: raw.
     const photo = await expectJson(
       t.request(`/api/objects/${object.id}/documents`, {
         as: FOREMAN,
@@ -293,11 +317,14 @@ Deno.test("[api] PATCH /api/job-changes/:id: the foreman who recorded a change, 
     });
 
     // The foreman who recorded it: another item of the price list, priced again, two of them; the photo stays.
-    const fixed = await expectJson(
-      t.as(FOREMAN).patch(`/api/job-changes/${added.id}`, {
-        priceItemId: cover.id,
-        newQuantity: 2,
-        reason: "Не кольцо, а две крышки",
+    const fixed = await expectOk(
+      jobChange(t, FOREMAN).$patch({
+        ...idParam(added.id),
+        json: {
+          priceItemId: cover.id,
+          newQuantity: 2,
+          reason: "Не кольцо, а две крышки",
+        },
       }),
     );
     assert.equal(fixed.name, "Крышка люка полимерная");
@@ -305,17 +332,17 @@ Deno.test("[api] PATCH /api/job-changes/:id: the foreman who recorded a change, 
     assert.equal(fixed.newQuantity, 2);
     assert.deepEqual(fixed.photoIds, [photo.id]);
     const view = await changesOf(t, object.id);
-    assert.equal(view.worksTotal - view.estimateTotal, 0, "an increase waits for the client");
+    assert.equal(view.worksTotal! - view.estimateTotal!, 0, "an increase waits for the client");
     assert.equal(view.changes[0].editable, true);
 
     // A foreman of another job neither sees it as his to correct nor may; once a task of the job is his, he may.
     const other = await otherForeman(t);
     const refused = await expectJson(
-      t.as(other.email).patch(`/api/job-changes/${added.id}`, { newQuantity: 3 }),
+      jobChange(t, other.email).$patch({ ...idParam(added.id), json: { newQuantity: 3 } }),
       403,
     );
     assert.match(refused.message, /бригадир этого объекта/);
-    const theirs = await expectJson(t.as(other.email).get(`/api/job-changes/object/${object.id}`));
+    const theirs = await expectOk(objectChanges(t, other.email).$get(objectParam(object.id)));
     assert.equal(theirs.changes[0].editable, false);
     await t.deps.db.insert(tasks).values({
       companyId: object.companyId,
@@ -323,9 +350,15 @@ Deno.test("[api] PATCH /api/job-changes/:id: the foreman who recorded a change, 
       title: "Монтаж станции",
       assignedTo: other.id,
     });
-    await expectJson(t.as(other.email).patch(`/api/job-changes/${added.id}`, { newQuantity: 3 }));
-    assert.equal((await t.as(OTHER).patch(`/api/job-changes/${added.id}`, { newQuantity: 1 })).status, 404);
-    assert.equal((await t.as("surveyor@demo.local").patch(`/api/job-changes/${added.id}`, {})).status, 403);
+    await expectOk(jobChange(t, other.email).$patch({ ...idParam(added.id), json: { newQuantity: 3 } }));
+    assert.equal(
+      (await jobChange(t, OTHER).$patch({ ...idParam(added.id), json: { newQuantity: 1 } })).status,
+      404,
+    );
+    assert.equal(
+      (await jobChange(t, "surveyor@demo.local").$patch({ ...idParam(added.id), json: {} })).status,
+      403,
+    );
 
     // Staff move a quantity change to another line of the estimate and flag it for the client.
     const qty = await recordChange(t, object.id, {
@@ -334,35 +367,41 @@ Deno.test("[api] PATCH /api/job-changes/:id: the foreman who recorded a change, 
       newQuantity: 3,
       reason: "Засыпки меньше",
     });
-    const moved = await expectJson(
-      t.as(MANAGER).patch(`/api/job-changes/${qty.id}`, {
-        lineIndex: 1,
-        newQuantity: 11,
-        requiresConsent: true,
+    const moved = await expectOk(
+      jobChange(t, MANAGER).$patch({
+        ...idParam(qty.id),
+        json: {
+          lineIndex: 1,
+          newQuantity: 11,
+          requiresConsent: true,
+        },
       }),
     );
     assert.equal(moved.name, "Траншея под трубу");
     assert.equal(moved.oldQuantity, 12.5);
     assert.equal(moved.pricePerUnit, 133_333);
     assert.equal(moved.requiresConsent, true);
-    const bad = await expectJson(t.as(MANAGER).patch(`/api/job-changes/${qty.id}`, { lineIndex: 99 }), 422);
+    const bad = await expectJson(
+      jobChange(t, MANAGER).$patch({ ...idParam(qty.id), json: { lineIndex: 99 } }),
+      422,
+    );
     assert.equal(bad.errors.lineIndex[0], "Выберите позицию сметы");
 
     // Sent: waiting for the client, then signed: never edited or removed again.
-    const sent = await expectJson(t.as(ENGINEER).post(`/api/job-changes/object/${object.id}/agreement`), 201);
-    await expectJson(t.as(FOREMAN).patch(`/api/job-changes/${added.id}`, { newQuantity: 4 }), 409);
+    const sent = await expectOk(objectChanges(t, ENGINEER).agreement.$post(objectParam(object.id)), 201);
+    await expectJson(jobChange(t, FOREMAN).$patch({ ...idParam(added.id), json: { newQuantity: 4 } }), 409);
     await expectJson(clientSigns(t, sent.clientLink, "agreement/sign"));
     const signed = await expectJson(
-      t.as(FOREMAN).patch(`/api/job-changes/${added.id}`, { newQuantity: 4 }),
+      jobChange(t, FOREMAN).$patch({ ...idParam(added.id), json: { newQuantity: 4 } }),
       409,
     );
     assert.equal(
       signed.message,
       "Изменение вошло в подписанное клиентом дополнительное соглашение: его нельзя менять или удалять",
     );
-    await expectJson(t.as(MANAGER).delete(`/api/job-changes/${qty.id}`), 409);
+    await expectJson(jobChange(t, MANAGER).$delete(idParam(qty.id)), 409);
     const after = await changesOf(t, object.id);
-    assert.deepEqual(after.changes.map((c: { editable: boolean }) => c.editable), [false, false]);
+    assert.deepEqual(after.changes.map((c) => c.editable), [false, false]);
     assert.equal(after.worksTotal, sent.agreement.newTotal, "the signed figures stand");
   }));
 
@@ -384,13 +423,18 @@ Deno.test("[api] a new contract version counts the changes against its own estim
     });
     // The job priced again: a new estimate (the trench at 14 m, the sand first, another station price, no
     // discount) and the contract's next version made from it.
-    const items = [
-      { name: "Засыпка песком", unit: "м³", quantity: 4, pricePerUnit: 95_000 },
-      { name: "Станция Топас 6", unit: "шт", quantity: 1, pricePerUnit: 17_900_000 },
-      { name: "Траншея под трубу", unit: "м", quantity: 14, pricePerUnit: 133_333 },
-    ];
-    const estimate = await expectJson(
-      t.as(ENGINEER).post("/api/estimates", { objectId: object.id, estimateNumber: "С-Д-ИЗМ-5-2", items }),
+    const estimate = await expectOk(
+      t.as(ENGINEER).api.estimates.$post({
+        json: {
+          objectId: object.id,
+          estimateNumber: "С-Д-ИЗМ-5-2",
+          items: [
+            { name: "Засыпка песком", unit: "м³", quantity: 4, pricePerUnit: 95_000 },
+            { name: "Станция Топас 6", unit: "шт", quantity: 1, pricePerUnit: 17_900_000 },
+            { name: "Траншея под трубу", unit: "м", quantity: 14, pricePerUnit: 133_333 },
+          ],
+        },
+      }),
       201,
     );
     const { contract } = await contractAndPrepayment(
@@ -413,13 +457,13 @@ Deno.test("[api] a new contract version counts the changes against its own estim
     const view = await changesOf(t, object.id);
     assert.equal(view.worksTotal, withSand3, "the works' total");
     assert.deepEqual(
-      view.changes.map((c: { lineIndex: number; oldQuantity: number }) => [c.lineIndex, c.oldQuantity]),
+      view.changes.map((c) => [c.lineIndex, c.oldQuantity]),
       [[0, 4], [2, 14]],
       "each change is on its line of the new estimate",
     );
 
     // The trench (14 → 16 m) goes to the client against the new figures.
-    const sent = await expectJson(t.as(ENGINEER).post(`/api/job-changes/object/${object.id}/agreement`), 201);
+    const sent = await expectOk(objectChanges(t, ENGINEER).agreement.$post(objectParam(object.id)), 201);
     assert.equal(sent.agreement.oldTotal, withSand3);
     const withBoth = totalOf([17_900_000, lineAmount(95_000, 3), lineAmount(133_333, 16)]);
     assert.equal(sent.agreement.newTotal, withBoth);

@@ -1,16 +1,26 @@
-// deno-lint-ignore-file no-explicit-any
 // The quote sent and approved without a contract, the status after each event, the
 // foreman seeing the job by the company's rule, and one set of money figures.
 import assert from "node:assert/strict";
 import { and, eq } from "drizzle-orm";
-import { expectJson, type TestApp, withTestApp } from "../testing.ts";
+import { expectJson, expectOk, type TestApp, withTestApp } from "../testing.ts";
 import { clientLinkJob, drawnPng } from "../testing_client_links.ts";
 import { estimateDecisions, notifications, users } from "../../db/schema/mod.ts";
 
 const ENGINEER = "engineer@demo.local";
+// The client answers through the link's /api/client-links/:token/… signed out: those stay raw requests (the
+// typed client always signs in).
 const tokenOf = (url: string) => new URL(url).pathname.split("/").pop()!;
 
-const objectOf = (t: TestApp, id: number) => expectJson<any>(t.as(ENGINEER).get(`/api/objects/${id}`));
+const objectOf = (t: TestApp, id: number) =>
+  expectOk(t.as(ENGINEER).api.objects[":id{[0-9]+}"].$get({ param: { id: String(id) } }));
+
+/** An estimate of the typed client, by id. */
+const estimate = (t: TestApp, id: number) =>
+  t.as(ENGINEER).api.estimates[":id{[0-9]+}"].$get({ param: { id: String(id) } });
+
+/** The answers to the estimate (the client's and the staff's). */
+const decisionsOf = (t: TestApp, id: number) =>
+  t.as(ENGINEER).api.estimates[":id{[0-9]+}"].decisions.$get({ param: { id: String(id) } });
 
 /** The notifications with this title the user got about this object (the demo's finished jobs have their own). */
 async function notified(t: TestApp, email: string, title: string, objectId: number) {
@@ -23,7 +33,10 @@ async function notified(t: TestApp, email: string, title: string, objectId: numb
 }
 
 const send = (t: TestApp, estimateId: number, as = ENGINEER) =>
-  t.as(as).post(`/api/estimates/${estimateId}/send-to-client`, {});
+  t.as(as).api.estimates[":id{[0-9]+}"]["send-to-client"].$post({
+    param: { id: String(estimateId) },
+    json: {},
+  });
 
 Deno.test("[api] POST /api/estimates/:id/send-to-client is for estimate editors of the company", () =>
   withTestApp(async (t) => {
@@ -32,10 +45,11 @@ Deno.test("[api] POST /api/estimates/:id/send-to-client is for estimate editors 
     await expectJson(send(t, j.estimate.id, "foreman@demo.local"), 403);
     await expectJson(send(t, j.estimate.id, "admin@other.local"), 404);
     await expectJson(
+      // a body the types refuse: a text where a boolean is due
       t.as(ENGINEER).post(`/api/estimates/${j.estimate.id}/send-to-client`, { showItems: "да" }),
       422,
     );
-    const sent = await expectJson<any>(send(t, j.estimate.id), 201);
+    const sent = await expectOk(send(t, j.estimate.id), 201);
     assert.match(sent.url, /\/c\/[A-Za-z0-9_-]{40,}$/);
     const o = await objectOf(t, j.task.objectId);
     assert.deepEqual([o.status, o.stage, o.badge.label], [
@@ -43,7 +57,7 @@ Deno.test("[api] POST /api/estimates/:id/send-to-client is for estimate editors 
       "quote_sent",
       "Смета у клиента",
     ]);
-    const e = await expectJson<any>(t.as(ENGINEER).get(`/api/estimates/${j.estimate.id}`));
+    const e = await expectOk(estimate(t, j.estimate.id));
     assert.equal(e.status, "sent");
     const page = await t.request(`/c/${tokenOf(sent.url)}`);
     assert.equal(page.status, 200);
@@ -57,11 +71,11 @@ Deno.test("[api] POST /api/estimates/:id/send-to-client is for estimate editors 
 Deno.test("[api] the client asks for changes with a comment, the engineer hears it, a new sending clears it", () =>
   withTestApp(async (t) => {
     const j = await clientLinkJob(t);
-    const token = tokenOf((await expectJson<any>(send(t, j.estimate.id), 201)).url);
+    const token = tokenOf((await expectOk(send(t, j.estimate.id), 201)).url);
     const path = `/api/client-links/${token}/request-changes`;
-    const empty = await expectJson<any>(t.request(path, { method: "POST", json: { comment: " " } }), 422);
+    const empty = await expectJson(t.request(path, { method: "POST", json: { comment: " " } }), 422);
     assert.ok(empty.errors.comment[0].startsWith("Напишите, что изменить в смете"));
-    const answer = await expectJson<any>(
+    const answer = await expectJson(
       t.request(path, {
         method: "POST",
         json: { comment: "Уберите, пожалуйста, дренажный тоннель", name: "Смирнов" },
@@ -71,20 +85,18 @@ Deno.test("[api] the client asks for changes with a comment, the engineer hears 
     assert.deepEqual([answer.decision.decision, answer.decision.byName], ["changes_requested", "Смирнов"]);
     assert.equal((await objectOf(t, j.task.objectId)).stage, "changes_requested");
     assert.equal(await notified(t, ENGINEER, "Клиент просит изменить смету", j.task.objectId), 1);
-    const decisions = await expectJson<any[]>(
-      t.as(ENGINEER).get(`/api/estimates/${j.estimate.id}/decisions`),
-    );
+    const decisions = await expectOk(decisionsOf(t, j.estimate.id));
     assert.equal(decisions[0].comment, "Уберите, пожалуйста, дренажный тоннель");
-    await expectJson(send(t, j.estimate.id), 201);
+    await expectOk(send(t, j.estimate.id), 201);
     assert.equal((await objectOf(t, j.task.objectId)).stage, "quote_sent");
   }));
 
 Deno.test("[api] POST /api/client-links/:token/accept approves the version once: recorded, notified, idempotent", () =>
   withTestApp(async (t) => {
     const j = await clientLinkJob(t);
-    const token = tokenOf((await expectJson<any>(send(t, j.estimate.id), 201)).url);
+    const token = tokenOf((await expectOk(send(t, j.estimate.id), 201)).url);
     const accept = () =>
-      expectJson<any>(
+      expectJson(
         t.request(`/api/client-links/${token}/accept`, { method: "POST", json: { name: "Смирнов А. П." } }),
       );
     const first = await accept();
@@ -99,7 +111,7 @@ Deno.test("[api] POST /api/client-links/:token/accept approves the version once:
       1,
       "the engineer who sent it, once",
     );
-    const e = await expectJson<any>(t.as(ENGINEER).get(`/api/estimates/${j.estimate.id}`));
+    const e = await expectOk(estimate(t, j.estimate.id));
     assert.equal(e.status, "approved");
     const o = await objectOf(t, j.task.objectId);
     assert.deepEqual([o.status, o.stage, o.badge.label], [
@@ -107,7 +119,7 @@ Deno.test("[api] POST /api/client-links/:token/accept approves the version once:
       "quote_approved",
       "Смета согласована",
     ]);
-    const changes = await expectJson<any>(
+    const changes = await expectJson(
       t.request(`/api/client-links/${token}/request-changes`, {
         method: "POST",
         json: { comment: "Поздно?" },
@@ -120,17 +132,19 @@ Deno.test("[api] POST /api/client-links/:token/accept approves the version once:
 Deno.test("[api] a revoked quote link answers 410, a replaced version 409, an unknown token 404", () =>
   withTestApp(async (t) => {
     const j = await clientLinkJob(t);
-    const sent = await expectJson<any>(send(t, j.estimate.id), 201);
-    await expectJson(t.as("admin@other.local").post(`/api/contracts/links/${sent.linkId}/revoke`), 404);
-    await expectJson(t.as(ENGINEER).post(`/api/contracts/links/${sent.linkId}/revoke`), 200);
-    const gone = await expectJson<any>(
+    const sent = await expectOk(send(t, j.estimate.id), 201);
+    const revoke = (as: string) =>
+      t.as(as).api.contracts.links[":id"].revoke.$post({ param: { id: String(sent.linkId) } });
+    await expectJson(revoke("admin@other.local"), 404);
+    await expectOk(revoke(ENGINEER), 200);
+    const gone = await expectJson(
       t.request(`/api/client-links/${tokenOf(sent.url)}/accept`, { method: "POST" }),
       410,
     );
     assert.equal(gone.message, "Ссылка больше не действует");
-    const second = await expectJson<any>(send(t, j.estimate.id), 201);
+    const second = await expectOk(send(t, j.estimate.id), 201);
     await j.generate({ inlet_pipe_length: 10 });
-    const replaced = await expectJson<any>(
+    const replaced = await expectJson(
       t.request(`/api/client-links/${tokenOf(second.url)}/accept`, { method: "POST" }),
       409,
     );
@@ -143,11 +157,11 @@ Deno.test("[api] the object's status follows the events and the foreman sees the
     const j = await clientLinkJob(t);
     const objectId = j.task.objectId;
     const foremanSees = async () =>
-      (await expectJson<any[]>(t.as("foreman@demo.local").get("/api/foreman/projects")))
+      (await expectOk(t.as("foreman@demo.local").api.foreman.projects.$get()))
         .some((p) => p.id === objectId);
     await expectJson(
       t.request(
-        `/api/client-links/${tokenOf((await expectJson<any>(send(t, j.estimate.id), 201)).url)}/accept`,
+        `/api/client-links/${tokenOf((await expectOk(send(t, j.estimate.id), 201)).url)}/accept`,
         { method: "POST" },
       ),
     );
@@ -163,10 +177,13 @@ Deno.test("[api] the object's status follows the events and the foreman sees the
     const o2 = await objectOf(t, objectId);
     assert.deepEqual([o2.status, o2.badge.label], ["estimation_done", "Ожидает предоплаты"]);
     assert.equal(await foremanSees(), false, "signed but not prepaid: not the foreman's yet");
-    await expectJson(
-      t.as(ENGINEER).post(`/api/payment/${paymentId}/received`, {
-        amount: contract.prepaymentAmount,
-        receivedOn: "2026-11-20",
+    await expectOk(
+      t.as(ENGINEER).api.payment[":id"].received.$post({
+        param: { id: String(paymentId) },
+        json: {
+          amount: contract.prepaymentAmount,
+          receivedOn: "2026-11-20",
+        },
       }),
     );
     const o3 = await objectOf(t, objectId);
@@ -179,9 +196,17 @@ Deno.test("[api] the object's status follows the events and the foreman sees the
     });
     assert.equal(await foremanSees(), true);
     assert.equal(await notified(t, "foreman@demo.local", "Объект готов к работам", objectId), 1);
-    await expectJson(t.as("foreman@demo.local").post(`/api/foreman/objects/${objectId}/start-work`));
+    await expectOk(
+      t.as("foreman@demo.local").api.foreman.objects[":id"]["start-work"].$post({
+        param: { id: String(objectId) },
+      }),
+    );
     assert.equal((await objectOf(t, objectId)).stage, "works");
-    await expectJson(t.as("foreman@demo.local").post(`/api/foreman/objects/${objectId}/complete-work`));
+    await expectOk(
+      t.as("foreman@demo.local").api.foreman.objects[":id"]["complete-work"].$post({
+        param: { id: String(objectId) },
+      }),
+    );
     const done = await objectOf(t, objectId);
     assert.deepEqual(
       [done.status, done.stage],
@@ -192,22 +217,23 @@ Deno.test("[api] the object's status follows the events and the foreman sees the
 
 Deno.test("[api] with the company rule «Договор подписан» the signed job reaches the foreman without prepayment", () =>
   withTestApp(async (t) => {
-    await expectJson(t.as(ENGINEER).put("/api/settings/works-start", { rule: "contract_signed" }), 403);
-    const bad = await expectJson<any>(
+    const worksStart = (as: string) => t.as(as).api.settings["works-start"];
+    await expectJson(worksStart(ENGINEER).$put({ json: { rule: "contract_signed" } }), 403);
+    const bad = await expectJson(
+      // a body the types refuse: no such rule
       t.as("director@demo.local").put("/api/settings/works-start", { rule: "x" }),
       422,
     );
     assert.ok(bad.errors.rule[0].startsWith("Выберите"));
-    await expectJson(
-      t.as("director@demo.local").put("/api/settings/works-start", { rule: "contract_signed" }),
-    );
+    await expectOk(worksStart("director@demo.local").$put({ json: { rule: "contract_signed" } }));
     const j = await clientLinkJob(t);
-    await expectJson(
-      t.as(ENGINEER).patch(`/api/estimates/${j.estimate.id}`, { status: "approved", confirmAlerts: true }),
+    await expectOk(
+      t.as(ENGINEER).api.estimates[":id{[0-9]+}"].$patch({
+        param: { id: String(j.estimate.id) },
+        json: { status: "approved", confirmAlerts: true },
+      }),
     );
-    const approvedBy = await expectJson<any[]>(
-      t.as(ENGINEER).get(`/api/estimates/${j.estimate.id}/decisions`),
-    );
+    const approvedBy = await expectOk(decisionsOf(t, j.estimate.id));
     assert.equal(approvedBy[0].byStaff, true, "a staff approval is recorded with who approved");
     const { token } = await j.link(await j.contract());
     await expectJson(t.request(`/api/client-links/${token}/sign`, {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { expectJson, type TestApp, withTestApp } from "../testing.ts";
+import { expectOk, type TestApp, withTestApp } from "../testing.ts";
 import {
   QUICK_READ_MS,
   type Reads,
@@ -16,36 +16,39 @@ const DIRECTOR = "director@demo.local";
 const at = new Date("2026-11-20T09:30:00Z");
 
 async function companyOf(t: TestApp) {
-  const user = await expectJson(t.as(DIRECTOR).get("/api/user"));
-  return scopeOf(user.companyId ?? user.user?.companyId);
+  const user = await expectOk(t.as(DIRECTOR).api.user.$get());
+  return scopeOf(user.companyId);
 }
 
 Deno.test("[api] GET /api/analytics and /api/stats answer from the read worker what the same reads give on the main thread, after a write too", async () => {
   await withTestApp({ now: () => at, readWorker: true }, async (t) => {
     await t.deps.reads!.start();
     const scope = await companyOf(t);
-    const director = t.as(DIRECTOR);
+    const director = t.as(DIRECTOR).api;
     const mainThread = async () => ({
       analytics: await Promise.all(periods.map((p) => analytics(t.deps.db, scope, p, at))),
       stats: await Promise.all(periods.map((p) => dashboardStats(t.deps.db, scope, p, at))),
     });
     const fromApi = async () => ({
       analytics: await Promise.all(
-        periods.map((p) => expectJson(director.get(`/api/analytics?period=${p}`))),
+        periods.map((p) => expectOk(director.analytics.$get({ query: { period: p } }))),
       ),
-      stats: await Promise.all(periods.map((p) => expectJson(director.get(`/api/stats?period=${p}`)))),
+      stats: await Promise.all(periods.map((p) => expectOk(director.stats.$get({ query: { period: p } })))),
     });
     // JSON on both sides: the API's answer is the worker's value as JSON.
     const json = (v: unknown) => JSON.parse(JSON.stringify(v));
     assert.deepEqual(await fromApi(), json(await mainThread()));
 
     // A write on the app's connection is seen by the worker's at its next read.
-    const tasks = await expectJson(director.get("/api/tasks?limit=5"));
-    const task = (tasks.tasks ?? tasks)[0];
+    const tasks = await expectOk(director.tasks.$get({ query: { limit: "5" } }));
+    const task = tasks[0];
     const all = periods.indexOf("all");
     const earlier = (await mainThread()).analytics[all];
-    await expectJson(
-      director.patch(`/api/tasks/${task.id}`, { priority: task.priority === "high" ? "low" : "high" }),
+    await expectOk(
+      director.tasks[":id"].$patch({
+        param: { id: String(task.id) },
+        json: { priority: task.priority === "high" ? "low" : "high" },
+      }),
     );
     const later = (await mainThread()).analytics;
     assert.notDeepEqual(later[all].tasksByPriority, earlier.tasksByPriority);
@@ -60,7 +63,7 @@ Deno.test("[api] the read worker is stopped with the app: a read after close is 
   await withTestApp({ readWorker: true }, async (t) => {
     reads = t.deps.reads!;
     assert.equal(reads.running, false, "started by the first read, not by the app");
-    await expectJson(t.as(DIRECTOR).get("/api/analytics?period=1y"));
+    await expectOk(t.as(DIRECTOR).api.analytics.$get({ query: { period: "1y" } }));
     assert.equal(reads.running, true);
   });
   assert.equal(reads!.running, false);

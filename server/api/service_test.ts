@@ -1,9 +1,9 @@
-// deno-lint-ignore-file no-explicit-any
 // Service plans and the warranty card and the well passport,
 // through the API: a station job finished, its equipment recorded, a plan sold, signed through the client's
 // link, paid with the QR, and the figures read back.
 import assert from "node:assert/strict";
-import { expectJson, type TestApp, withTestApp } from "../testing.ts";
+import { type ApiClient, expectJson, expectOk, type TestApp, withTestApp } from "../testing.ts";
+import type { Answer } from "../../components/api.ts";
 import { clientLinkJob, drawnPng } from "../testing_client_links.ts";
 import { objectLedger } from "../../db/ledger.ts";
 import { serviceFigures } from "../../db/service_figures.ts";
@@ -18,32 +18,47 @@ const ENGINEER = "engineer@demo.local";
 const DIRECTOR = "director@demo.local";
 const FOREMAN = "foreman@demo.local";
 
+/** The object's service card of the typed client (equipment, plans, agreements, the offer). */
+const serviceOf = (t: TestApp, as: string, objectId: number) =>
+  t.as(as).api.service.objects[":objectId"].$get({ param: { objectId: String(objectId) } });
+/** A service agreement of the typed client, by id. */
+const agreement = (t: TestApp, as: string) => t.as(as).api.service.agreements[":id"];
+/** What the client's link answers about service (read signed out, through a raw request). */
+type LinkService = Answer<ApiClient["client-links"][":token"]["service"]["$get"]>;
+/** What the client's link answers to a plan asked for (signed out, through a raw request). */
+type ServiceRequestAnswer = Answer<ApiClient["client-links"][":token"]["service-request"]["$post"]>;
+
 /** A station job taken to the end: contract signed, prepaid, works started and finished by the foreman. */
 async function finishedStationJob(t: TestApp) {
   const j = await clientLinkJob(t);
   const objectId = j.task.objectId;
   const contract = await j.contract();
   const { token, paymentId } = await j.link(contract);
+  // The client's link is opened signed out.
   await expectJson(t.request(`/api/client-links/${token}/sign`, {
     method: "POST",
     json: { fullName: "Смирнов Алексей Петрович", signature: drawnPng(), agree: true },
   }));
-  await expectJson(
-    t.as(ENGINEER).post(`/api/payment/${paymentId}/received`, {
-      amount: contract.prepaymentAmount,
-      receivedOn: "2026-11-20",
+  await expectOk(
+    t.as(ENGINEER).api.payment[":id"].received.$post({
+      param: { id: String(paymentId) },
+      json: { amount: contract.prepaymentAmount, receivedOn: "2026-11-20" },
     }),
   );
-  await expectJson(t.as(FOREMAN).post(`/api/foreman/objects/${objectId}/start-work`));
-  await expectJson(t.as(FOREMAN).post(`/api/foreman/objects/${objectId}/complete-work`));
+  await expectOk(
+    t.as(FOREMAN).api.foreman.objects[":id"]["start-work"].$post({ param: { id: String(objectId) } }),
+  );
+  await expectOk(
+    t.as(FOREMAN).api.foreman.objects[":id"]["complete-work"].$post({ param: { id: String(objectId) } }),
+  );
   return { objectId, token, contract };
 }
 
 Deno.test("[api] finishing the works records the estimate's station; the foreman adds its serial number", () =>
   withTestApp(async (t) => {
     const { objectId } = await finishedStationJob(t);
-    const service = await expectJson<any>(t.as(FOREMAN).get(`/api/service/objects/${objectId}`));
-    const fromAct = service.equipment.filter((e: any) => e.source === "act");
+    const service = await expectOk(serviceOf(t, FOREMAN, objectId));
+    const fromAct = service.equipment.filter((e) => e.source === "act");
     assert.equal(fromAct.length, 1, "one station from the act (the demo may hold a station entered by hand)");
     const [station] = fromAct;
     assert.deepEqual([station.kind, station.modelCode, station.modelName, station.source], [
@@ -52,14 +67,17 @@ Deno.test("[api] finishing the works records the estimate's station; the foreman
       "Топас 6",
       "act",
     ]);
-    assert.match(station.installedOn, /^\d{4}-\d{2}-\d{2}$/);
-    const edited = await expectJson<any>(
-      t.as(FOREMAN).put(`/api/service/equipment/${station.id}`, {
-        kind: "station",
-        modelCode: "topas-6",
-        modelName: "Топас 6",
-        serialNumber: "ТП6-2026-0412",
-        installedOn: "2026-11-24",
+    assert.match(station.installedOn ?? "", /^\d{4}-\d{2}-\d{2}$/);
+    const edited = await expectOk(
+      t.as(FOREMAN).api.service.equipment[":id"].$put({
+        param: { id: String(station.id) },
+        json: {
+          kind: "station",
+          modelCode: "topas-6",
+          modelName: "Топас 6",
+          serialNumber: "ТП6-2026-0412",
+          installedOn: "2026-11-24",
+        },
       }),
     );
     assert.equal(edited.serialNumber, "ТП6-2026-0412");
@@ -68,49 +86,49 @@ Deno.test("[api] finishing the works records the estimate's station; the foreman
 
 Deno.test("[api] installed equipment: 422 in Russian, 404 for another company, no plan edits for the foreman", () =>
   withTestApp(async (t) => {
-    const [object] = await expectJson<any[]>(t.as(ENGINEER).get("/api/objects"));
-    const bad = await expectJson<any>(
-      t.as(ENGINEER).post(`/api/service/objects/${object.id}/equipment`, {
-        kind: "well",
-        modelName: "",
-        depthM: 40,
-        staticLevelM: 12,
-        dynamicLevelM: 8,
+    const [object] = await expectOk(t.as(ENGINEER).api.objects.$get({ query: {} }));
+    const equipmentOf = (as: string) => t.as(as).api.service.objects[":objectId"].equipment.$post;
+    const param = { objectId: String(object.id) };
+    const bad = await expectJson(
+      equipmentOf(ENGINEER)({
+        param,
+        json: { kind: "well", modelName: "", depthM: 40, staticLevelM: 12, dynamicLevelM: 8 },
       }),
       422,
     );
     assert.deepEqual(bad.errors.modelName, ["Укажите модель"]);
     assert.deepEqual(bad.errors.dynamicLevelM, ["Динамический уровень не выше статического"]);
-    const well = await expectJson<any>(
-      t.as(ENGINEER).post(`/api/service/objects/${object.id}/equipment`, {
-        kind: "well",
-        modelName: "Скважина на известняк",
-        installedOn: "2026-10-02",
-        depthM: 62.5,
-        casing: "Сталь 133 мм 0–40 м + НПВХ 117 мм 38–62 м",
-        staticLevelM: 18,
-        dynamicLevelM: 24.5,
-        flowRateM3h: 2.4,
-        pump: "Grundfos SQ 2-70 на 40 м",
+    const well = await expectOk(
+      equipmentOf(ENGINEER)({
+        param,
+        json: {
+          kind: "well",
+          modelName: "Скважина на известняк",
+          installedOn: "2026-10-02",
+          depthM: 62.5,
+          casing: "Сталь 133 мм 0–40 м + НПВХ 117 мм 38–62 м",
+          staticLevelM: 18,
+          dynamicLevelM: 24.5,
+          flowRateM3h: 2.4,
+          pump: "Grundfos SQ 2-70 на 40 м",
+        },
       }),
       201,
     );
     assert.equal(well.source, "manual");
-    await expectJson(t.as("admin@other.local").get(`/api/service/objects/${object.id}`), 404);
+    await expectJson(serviceOf(t, "admin@other.local", object.id), 404);
     await expectJson(
-      t.as("admin@other.local").put(`/api/service/equipment/${well.id}`, {
-        kind: "well",
-        modelName: "Чужая",
+      t.as("admin@other.local").api.service.equipment[":id"].$put({
+        param: { id: String(well.id) },
+        json: { kind: "well", modelName: "Чужая" },
       }),
       404,
     );
+    // The PDF downloads stay raw requests, their refusals too.
     await expectJson(t.as("admin@other.local").get(`/api/service/equipment/${well.id}/passport.pdf`), 404);
-    await expectJson(t.as(FOREMAN).post("/api/service/plans/defaults"), 403);
+    await expectJson(t.as(FOREMAN).api.service.plans.defaults.$post(), 403);
     await expectJson(
-      t.as("surveyor@demo.local").post(`/api/service/objects/${object.id}/equipment`, {
-        kind: "station",
-        modelName: "Топас 5",
-      }),
+      equipmentOf("surveyor@demo.local")({ param, json: { kind: "station", modelName: "Топас 5" } }),
       403,
     );
 
@@ -139,29 +157,31 @@ Deno.test("[api] a plan sold on a finished station: contract signed through the 
     const { objectId, token } = await finishedStationJob(t);
     const ledgerBefore = (await objectLedger(t.deps.db, scopeOf(null), objectId))!.ledger;
     const figuresBefore = await serviceFigures(t.deps.db, scopeOf(null), t.deps.now(), null);
-    const { equipment } = await expectJson<any>(t.as(ENGINEER).get(`/api/service/objects/${objectId}`));
-    const station = equipment.find((e: any) => e.source === "act");
+    const { equipment } = await expectOk(serviceOf(t, ENGINEER, objectId));
+    const station = equipment.find((e) => e.source === "act")!;
 
     // The demo company has the typical plans (the seed adds them as «Добавить типовые планы» does); asked
     // again, nothing is added.
-    const plans = await expectJson<any[]>(t.as(DIRECTOR).get("/api/service/plans"));
+    const plans = await expectOk(t.as(DIRECTOR).api.service.plans.$get());
     assert.deepEqual(plans.map((p) => p.name), ["Стандарт", "Премиум", "Сезонный"]);
-    const premium = plans.find((p) => p.name === "Премиум");
+    const premium = plans.find((p) => p.name === "Премиум")!;
     assert.deepEqual([premium.visitsPerYear, premium.priorityCallout, premium.partsDiscountPercent], [
       4,
       true,
       10,
     ]);
     assert.equal(premium.prices.medium.perYear, 2_600_000, "А287: 26 000 ₽ a year for 6–10 residents");
-    assert.deepEqual(await expectJson(t.as(DIRECTOR).post("/api/service/plans/defaults"), 200), []);
+    assert.deepEqual(await expectOk(t.as(DIRECTOR).api.service.plans.defaults.$post(), 200), []);
 
-    const badPlan = await expectJson<any>(
-      t.as(DIRECTOR).post("/api/service/plans", { ...premium, rrule: "FREQ=MONTHLY", id: undefined }),
+    const { id: _premiumId, ...premiumPlan } = premium; // the plan as read, sent back without its id
+    const badPlan = await expectJson(
+      t.as(DIRECTOR).api.service.plans.$post({ json: { ...premiumPlan, rrule: "FREQ=MONTHLY" } }),
       422,
     );
     assert.deepEqual(badPlan.errors.rrule, ["По правилу выходит визитов в год: 12, а в плане указано 4"]);
 
-    const refused = await expectJson<any>(
+    // A pay mode the types refuse.
+    const refused = await expectJson(
       t.as(ENGINEER).post(`/api/service/objects/${objectId}/agreements`, {
         planId: premium.id,
         equipmentId: station.id,
@@ -172,12 +192,10 @@ Deno.test("[api] a plan sold on a finished station: contract signed through the 
     );
     assert.deepEqual(refused.errors.startsOn, ["Дата начала в формате ГГГГ-ММ-ДД"]);
     assert.deepEqual(refused.errors.payMode, ["Выберите порядок оплаты: за год или за визит"]);
-    const draft = await expectJson<any>(
-      t.as(ENGINEER).post(`/api/service/objects/${objectId}/agreements`, {
-        planId: premium.id,
-        equipmentId: station.id,
-        startsOn: "2026-12-01",
-        payMode: "year",
+    const draft = await expectOk(
+      t.as(ENGINEER).api.service.objects[":objectId"].agreements.$post({
+        param: { objectId: String(objectId) },
+        json: { planId: premium.id, equipmentId: station.id, startsOn: "2026-12-01", payMode: "year" },
       }),
       201,
     );
@@ -187,8 +205,7 @@ Deno.test("[api] a plan sold on a finished station: contract signed through the 
       "Топас 6 is the 6–10 band; a year from the start",
     );
     assert.match(draft.number, /^ТО-\d{4}-\d{3}$/);
-    const numbers = (await expectJson<any>(t.as(ENGINEER).get(`/api/service/objects/${objectId}`))).agreements
-      .map((a: any) => a.number);
+    const numbers = (await expectOk(serviceOf(t, ENGINEER, objectId))).agreements.map((a) => a.number);
     assert.equal(
       new Set(numbers).size,
       numbers.length,
@@ -196,21 +213,23 @@ Deno.test("[api] a plan sold on a finished station: contract signed through the 
     );
     assert.match(draft.contractText, /ДОГОВОР НА СЕРВИСНОЕ ОБСЛУЖИВАНИЕ/);
     assert.match(draft.contractText, /26 000,00 руб\./);
-    await expectJson(t.as("admin@other.local").post(`/api/service/agreements/${draft.id}/send`), 404);
+    const param = { id: String(draft.id) };
+    await expectJson(agreement(t, "admin@other.local").send.$post({ param }), 404);
 
+    // The client's link is opened signed out.
     const sign = (id: number) =>
       t.request(`/api/client-links/${token}/agreements/${id}/sign`, {
         method: "POST",
         json: { fullName: "Смирнов Алексей Петрович", signature: drawnPng(), agree: true },
       });
     await expectJson(sign(draft.id), 404); // a draft is not the client's to sign
-    await expectJson(t.as(ENGINEER).post(`/api/service/agreements/${draft.id}/send`));
-    const onLink = await expectJson<any>(t.request(`/api/client-links/${token}/service`));
+    await expectOk(agreement(t, ENGINEER).send.$post({ param }));
+    const onLink = await expectJson<LinkService>(t.request(`/api/client-links/${token}/service`));
     assert.deepEqual(
-      onLink.agreements.filter((a: any) => a.id === draft.id).map((a: any) => [a.number, a.status]),
+      onLink.agreements.filter((a) => a.id === draft.id).map((a) => [a.number, a.status]),
       [[draft.number, "sent"]],
     );
-    const badSign = await expectJson<any>(
+    const badSign = await expectJson(
       t.request(`/api/client-links/${token}/agreements/${draft.id}/sign`, {
         method: "POST",
         json: { fullName: "Смирнов", signature: "", agree: false },
@@ -218,40 +237,32 @@ Deno.test("[api] a plan sold on a finished station: contract signed through the 
       422,
     );
     assert.deepEqual(badSign.errors.fullName, ["Введите фамилию, имя и отчество полностью"]);
-    await expectJson(t.as(ENGINEER).post(`/api/service/agreements/${draft.id}/payment`), 409);
+    // No body: the route reads an empty body as {}.
+    await expectJson(agreement(t, ENGINEER).payment.$post({ param }), 409);
     await expectJson(sign(draft.id));
     await expectJson(sign(draft.id), 409); // a signed agreement never changes
-    await expectJson(t.as(ENGINEER).post(`/api/service/agreements/${draft.id}/send`), 409);
+    await expectJson(agreement(t, ENGINEER).send.$post({ param }), 409);
 
-    const pdf = await t.request(`/api/client-links/${token}/agreements/${draft.id}/pdf`);
+    const pdf = await t.request(`/api/client-links/${token}/agreements/${draft.id}/pdf`); // a PDF, signed out
     const pdfText = await extractPdfText(new Uint8Array(await pdf.arrayBuffer()));
     assert.ok(
       pdfText.includes("ЭЛЕКТРОННАЯ ПОДПИСЬ ЗАКАЗЧИКА") && pdfText.includes("Смирнов Алексей Петрович"),
     );
 
-    const payment = await expectJson<any>(
-      t.as(ENGINEER).post(`/api/service/agreements/${draft.id}/payment`),
-      201,
-    );
+    const payment = await expectOk(agreement(t, ENGINEER).payment.$post({ param }), 201); // no body, as above
     assert.equal(payment.amount, 2_600_000);
     assert.match(payment.qrPayload, /\|Sum=2600000\|/);
     assert.match(
       payment.qrPayload,
       new RegExp(`Purpose=Оплата обслуживания по договору №${draft.number} за год`),
     );
-    await expectJson(
-      t.as("admin@other.local").post(`/api/service/payments/${payment.paymentId}/received`, {
-        amount: 2_600_000,
-        receivedOn: "2026-12-02",
-      }),
-      404,
-    );
-    await expectJson(
-      t.as(ENGINEER).post(`/api/service/payments/${payment.paymentId}/received`, {
-        amount: 2_600_000,
-        receivedOn: "2026-12-02",
-      }),
-    );
+    const received = (as: string) =>
+      t.as(as).api.service.payments[":id"].received.$post({
+        param: { id: String(payment.paymentId) },
+        json: { amount: 2_600_000, receivedOn: "2026-12-02" },
+      });
+    await expectJson(received("admin@other.local"), 404);
+    await expectOk(received(ENGINEER));
 
     const ledgerAfter = (await objectLedger(t.deps.db, scopeOf(null), objectId))!.ledger;
     assert.deepEqual(ledgerAfter, ledgerBefore, "the works' ledger leaves the service payment out");
@@ -260,7 +271,7 @@ Deno.test("[api] a plan sold on a finished station: contract signed through the 
     assert.equal(figures.contractedPerYear - figuresBefore.contractedPerYear, 2_600_000);
     assert.equal(figures.active - figuresBefore.active, 1);
 
-    const warranty = await t.request(`/api/client-links/${token}/equipment/${station.id}/warranty.pdf`);
+    const warranty = await t.request(`/api/client-links/${token}/equipment/${station.id}/warranty.pdf`); // a PDF
     assert.equal(warranty.status, 200);
     const card = await extractPdfText(new Uint8Array(await warranty.arrayBuffer()));
     for (
@@ -275,27 +286,25 @@ Deno.test("[api] «Продлить» sends the next year at the plan's current 
     const { objectId, token } = await finishedStationJob(t);
     const db = t.deps.db;
     await db.update(objects).set({ clientEmail: "smirnov@example.ru" }).where(eq(objects.id, objectId));
-    const { equipment, plans } = await expectJson<any>(
-      t.as(ENGINEER).get(`/api/service/objects/${objectId}`),
-    );
-    const station = equipment.find((e: any) => e.source === "act");
-    const standard = plans.find((p: any) => p.name === "Стандарт");
-    const first = await expectJson<any>(
-      t.as(ENGINEER).post(`/api/service/objects/${objectId}/agreements`, {
-        planId: standard.id,
-        equipmentId: station.id,
-        startsOn: "2026-12-01",
-        payMode: "year",
+    const { equipment, plans } = await expectOk(serviceOf(t, ENGINEER, objectId));
+    const station = equipment.find((e) => e.source === "act")!;
+    const standard = plans.find((p) => p.name === "Стандарт")!;
+    const first = await expectOk(
+      t.as(ENGINEER).api.service.objects[":objectId"].agreements.$post({
+        param: { objectId: String(objectId) },
+        json: { planId: standard.id, equipmentId: station.id, startsOn: "2026-12-01", payMode: "year" },
       }),
       201,
     );
+    const param = { id: String(first.id) };
+    // The client's link is opened signed out.
     const sign = (id: number) =>
       t.request(`/api/client-links/${token}/agreements/${id}/sign`, {
         method: "POST",
         json: { fullName: "Смирнов Алексей Петрович", signature: drawnPng(), agree: true },
       });
-    await expectJson(t.as(ENGINEER).post(`/api/service/agreements/${first.id}/renew`), 409); // a draft
-    await expectJson(t.as(ENGINEER).post(`/api/service/agreements/${first.id}/send`));
+    await expectJson(agreement(t, ENGINEER).renew.$post({ param }), 409); // a draft
+    await expectOk(agreement(t, ENGINEER).send.$post({ param }));
     await expectJson(sign(first.id));
 
     // A month before the end: staff and the client are reminded, once.
@@ -322,35 +331,34 @@ Deno.test("[api] «Продлить» sends the next year at the plan's current 
     assert.equal(new Set(told.map((n) => n.userId)).size, told.length, "each once");
 
     // The plan's price went up since: the renewal takes the current one.
-    await expectJson(
-      t.as(DIRECTOR).put(`/api/service/plans/${standard.id}`, {
-        ...standard,
-        id: undefined,
-        prices: { ...standard.prices, medium: { perVisit: 9_000_00, perYear: 18_000_00 } },
+    const { id: _standardId, ...standardPlan } = standard; // the plan as read, sent back without its id
+    await expectOk(
+      t.as(DIRECTOR).api.service.plans[":id"].$put({
+        param: { id: String(standard.id) },
+        json: {
+          ...standardPlan,
+          prices: { ...standard.prices, medium: { perVisit: 9_000_00, perYear: 18_000_00 } },
+        },
       }),
     );
-    await expectJson(t.as(FOREMAN).post(`/api/service/agreements/${first.id}/renew`), 403);
-    await expectJson(t.as("admin@other.local").post(`/api/service/agreements/${first.id}/renew`), 404);
-    const renewal = await expectJson<any>(
-      t.as(ENGINEER).post(`/api/service/agreements/${first.id}/renew`),
-      201,
-    );
+    await expectJson(agreement(t, FOREMAN).renew.$post({ param }), 403);
+    await expectJson(agreement(t, "admin@other.local").renew.$post({ param }), 404);
+    const renewal = await expectOk(agreement(t, ENGINEER).renew.$post({ param }), 201);
     assert.deepEqual(
       [renewal.status, renewal.renewsId, renewal.startsOn, renewal.endsOn, renewal.pricePerYear],
       ["sent", first.id, "2027-12-01", "2028-11-30", 18_000_00],
     );
     assert.equal(renewal.equipmentId, station.id, "the same equipment");
     assert.notEqual(renewal.number, first.number);
-    const again = await expectJson<any>(
-      t.as(ENGINEER).post(`/api/service/agreements/${first.id}/renew`),
-      409,
-    );
+    const again = await expectJson(agreement(t, ENGINEER).renew.$post({ param }), 409);
     assert.equal(again.error ?? again.message, "Договор уже продлён: продление отправлено клиенту");
-    const onLink = await expectJson<any>(t.request(`/api/client-links/${token}/service`));
-    assert.ok(onLink.agreements.some((a: any) => a.id === renewal.id && a.status === "sent"), "on the link");
+    const onLink = await expectJson<LinkService>(t.request(`/api/client-links/${token}/service`));
+    assert.ok(onLink.agreements.some((a) => a.id === renewal.id && a.status === "sent"), "on the link");
 
     await expectJson(sign(renewal.id));
-    const visits = await expectJson<any[]>(t.as(ENGINEER).get(`/api/service/visits?objectId=${objectId}`));
+    const visits = await expectOk(
+      t.as(ENGINEER).api.service.visits.$get({ query: { objectId: String(objectId) } }),
+    );
     const renewalDays = visits.filter((v) => v.agreementId === renewal.id).map((v) => v.plannedOn);
     assert.deepEqual(renewalDays, ["2027-12-01", "2028-06-01"], "the renewal's 12 months, by its rule");
 
@@ -384,24 +392,25 @@ Deno.test("[api] «Продлить» sends the next year at the plan's current 
 Deno.test("[api] a finished station job offers the plans at its size band's prices; the client asks for one from the link: a draft and a notice for staff", () =>
   withTestApp(async (t) => {
     const { objectId, token } = await finishedStationJob(t);
-    const staff = await expectJson<any>(t.as(ENGINEER).get(`/api/service/objects/${objectId}`));
+    const staff = await expectOk(serviceOf(t, ENGINEER, objectId));
     assert.ok(
       staff.offer,
       "offered once the works are finished (the demo object's older station has its plan)",
     );
     assert.match(staff.offer.station.label, /Топас 6/);
-    const premium = staff.offer.plans.find((p: any) => p.name === "Премиум");
+    const premium = staff.offer.plans.find((p) => p.name === "Премиум")!;
     assert.equal(premium.perYear, 2_600_000, "Топас 6 is the 6–10 band: А287");
-    const onLink = await expectJson<any>(t.request(`/api/client-links/${token}/service`));
-    assert.deepEqual(onLink.offer.plans.map((p: any) => p.id), staff.offer.plans.map((p: any) => p.id));
+    const onLink = await expectJson<LinkService>(t.request(`/api/client-links/${token}/service`));
+    assert.deepEqual(onLink.offer!.plans.map((p) => p.id), staff.offer.plans.map((p) => p.id));
     const page = await (await t.request(`/c/${token}`)).text();
     assert.ok(page.includes("Хочу этот план"), "the client's page offers the plans");
 
+    // The client's link, signed out; some bodies are ones the types refuse.
     const ask = (body: unknown) =>
       t.request(`/api/client-links/${token}/service-request`, { method: "POST", json: body });
-    const bad = await expectJson<any>(ask({ planId: "премиум" }), 422);
+    const bad = await expectJson(ask({ planId: "премиум" }), 422);
     assert.deepEqual(bad.errors.planId, ["Выберите план"]);
-    const foreign = await expectJson<any>(ask({ planId: 999_999 }), 422);
+    const foreign = await expectJson(ask({ planId: 999_999 }), 422);
     assert.deepEqual(foreign.errors.planId, ["Выберите один из предложенных планов"]);
     await expectJson(
       t.request(`/api/client-links/${"x".repeat(40)}/service-request`, {
@@ -410,13 +419,13 @@ Deno.test("[api] a finished station job offers the plans at its size band's pric
       }),
       404,
     );
-    const asked = await expectJson<any>(ask({ planId: premium.id }), 201);
+    const asked = await expectJson<ServiceRequestAnswer>(ask({ planId: premium.id }), 201);
     assert.equal(asked.planName, "Премиум");
     await expectJson(ask({ planId: premium.id }), 409);
 
-    const after = await expectJson<any>(t.as(ENGINEER).get(`/api/service/objects/${objectId}`));
+    const after = await expectOk(serviceOf(t, ENGINEER, objectId));
     assert.equal(after.offer, null, "no offer once a draft exists");
-    const draft = after.agreements.find((a: any) => a.number === asked.number);
+    const draft = after.agreements.find((a) => a.number === asked.number)!;
     assert.deepEqual(
       [draft.status, draft.planName, draft.equipmentId, draft.payMode, draft.pricePerYear, draft.number],
       ["draft", "Премиум", staff.offer.station.id, "year", 2_600_000, asked.number],
@@ -427,5 +436,5 @@ Deno.test("[api] a finished station job offers the plans at its size band's pric
     ));
     assert.ok(told.length >= 1, "staff get a notification");
     // Staff check the prefilled draft and send it; the client signs it like any agreement.
-    await expectJson(t.as(ENGINEER).post(`/api/service/agreements/${draft.id}/send`));
+    await expectOk(agreement(t, ENGINEER).send.$post({ param: { id: String(draft.id) } }));
   }));

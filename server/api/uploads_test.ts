@@ -1,7 +1,7 @@
 // Every upload route refuses a body past its limit while it streams (no Content-Length, or a false one),
 // a refused upload leaves no file behind, and a hostile spreadsheet is stopped without stalling the app.
 import assert from "node:assert/strict";
-import { fileForm, storedFiles, withTestApp } from "../testing.ts";
+import { expectOk, fileForm, storedFiles, withTestApp } from "../testing.ts";
 import { priceListBomb, xlsxOf } from "../../estimating/zip_fixture.ts";
 import { PriceListFileError } from "../../estimating/mod.ts";
 import { readPriceListInWorker } from "../price_list_reader.ts";
@@ -49,9 +49,9 @@ function endlessUpload(
 
 Deno.test("[api] every upload route answers 413 to an oversized chunked body and stops reading it early", () =>
   withTestApp(async (t) => {
-    const me = await (await t.request("/api/user", { as: "director@demo.local" })).json();
-    const surveyor = await (await t.request("/api/user", { as: "surveyor@demo.local" })).json();
-    const [object] = await (await t.request("/api/objects", { as: "engineer@demo.local" })).json();
+    const me = await expectOk(t.as("director@demo.local").api.user.$get());
+    const surveyor = await expectOk(t.as("surveyor@demo.local").api.user.$get());
+    const [object] = await expectOk(t.as("engineer@demo.local").api.objects.$get({ query: {} }));
     const pdf = enc.encode("%PDF-1.4\n");
     const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     const mp4 = Uint8Array.from([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d]);
@@ -112,6 +112,7 @@ Deno.test("[api] every upload route answers 413 to an oversized chunked body and
         const { body, counter } = endlessUpload(route.field, route.name, route.sig, route.limit * 3);
         const headers: Record<string, string> = { "Content-Type": "multipart/form-data; boundary=xyz" };
         if (lie) headers["Content-Length"] = lie;
+        // Raw, as every upload here: a streamed multipart body with its own headers.
         const res = await t.request(route.path, { as: route.as, method: "POST", headers, body });
         assert.equal(res.status, 413, `${route.path} (Content-Length: ${lie})`);
         assert.match((await res.json()).message, /[а-я]/);
@@ -127,8 +128,9 @@ Deno.test("[api] every upload route answers 413 to an oversized chunked body and
 
 Deno.test("[api] a document with a bad taskId answers 422 and leaves no file, before or after the file part", () =>
   withTestApp(async (t) => {
-    const [object] = await (await t.request("/api/objects", { as: "engineer@demo.local" })).json();
+    const [object] = await expectOk(t.as("engineer@demo.local").api.objects.$get({ query: {} }));
     const pdf = enc.encode("%PDF-1.4\nhello");
+    // The uploads are multipart bodies: raw.
     const url = `/api/objects/${object.id}/documents`;
     for (const taskId of ["abc", "1e400", "-1", "0x10", "999999999"]) {
       const before = await t.request(url, {
@@ -169,12 +171,13 @@ Deno.test("[api] a document with a bad taskId answers 422 and leaves no file, be
 Deno.test("[api] a zip-bomb price list answers 422 in Russian while other requests are answered", () =>
   withTestApp(async (t) => {
     const bomb = priceListBomb();
+    // A multipart upload: raw.
     const upload = t.request("/api/settings/price-list", {
       as: "director@demo.local",
       method: "POST",
       body: fileForm("file", bomb, "bomb.xlsx"),
     });
-    const others = Array.from({ length: 5 }, () => t.request("/api/user", { as: "engineer@demo.local" }));
+    const others = Array.from({ length: 5 }, () => t.as("engineer@demo.local").api.user.$get());
     const res = await upload;
     assert.equal(res.status, 422);
     assert.match(
@@ -185,7 +188,7 @@ Deno.test("[api] a zip-bomb price list answers 422 in Russian while other reques
       assert.equal(other.status, 200);
       await other.body?.cancel();
     }
-    const summary = await (await t.request("/api/settings/price-list", { as: "director@demo.local" })).json();
+    const summary = await expectOk(t.as("director@demo.local").api.settings["price-list"].$get());
     assert.equal(summary.source, "default");
   }));
 

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { expectJson, type TestApp, withTestApp } from "../testing.ts";
+import type { InferRequestType } from "hono/client";
+import { type ApiClient, expectJson, expectOk, type TestApp, withTestApp } from "../testing.ts";
 
 const nonAdmins = [
   "engineer@demo.local",
@@ -9,22 +10,20 @@ const nonAdmins = [
   "client@demo.local",
 ];
 
-type UserRow = {
-  id: number;
-  email: string;
-  role: string;
-  companyId: number | null;
-  companyName: string | null;
-  isActive: boolean;
-};
-
-async function usersAs(t: TestApp, as: string): Promise<UserRow[]> {
-  const res = await t.request("/api/users", { as });
+async function usersAs(t: TestApp, as: string) {
+  const res = await t.as(as).api.users.$get();
   assert.equal(res.status, 200);
   return await res.json();
 }
 
-const newUser = (email: string, extra: Record<string, unknown> = {}) => ({
+/** PATCH /api/users/:id through the typed client. */
+const patchUser = (t: TestApp, as: string, id: number, json: UserPatch) =>
+  t.as(as).api.users[":id"].$patch({ param: { id: String(id) }, json });
+
+type NewUser = InferRequestType<ApiClient["users"]["$post"]>["json"];
+type UserPatch = InferRequestType<ApiClient["users"][":id"]["$patch"]>["json"];
+
+const newUser = (email: string, extra: Partial<NewUser> = {}): NewUser => ({
   firstName: "Антон",
   lastName: "Григорьев",
   email,
@@ -34,29 +33,28 @@ const newUser = (email: string, extra: Record<string, unknown> = {}) => ({
 
 Deno.test("[api] /api/users role matrix: only system_admin and company_admin", () =>
   withTestApp(async (t) => {
+    // Signed out.
     assert.equal((await t.request("/api/users")).status, 401);
     const surveyor = (await usersAs(t, "admin@demo.local")).find((u) => u.email === "surveyor@demo.local")!;
     for (const as of nonAdmins) {
-      assert.equal((await t.request("/api/users", { as })).status, 403, `GET as ${as}`);
+      assert.equal((await t.as(as).api.users.$get()).status, 403, `GET as ${as}`);
       assert.equal(
-        (await t.as(as).post("/api/users", newUser(`x-${as}`))).status,
+        (await t.as(as).api.users.$post({ json: newUser(`x-${as}`) })).status,
         403,
         `POST as ${as}`,
       );
       assert.equal(
-        (await t.as(as).patch(`/api/users/${surveyor.id}`, { isActive: false }))
-          .status,
+        (await patchUser(t, as, surveyor.id, { isActive: false })).status,
         403,
         `PATCH as ${as}`,
       );
     }
     for (const as of ["admin@demo.local", "director@demo.local"]) {
-      const res = await t.as(as).patch(`/api/users/${surveyor.id}`, { firstName: "Дмитрий" });
+      const res = await patchUser(t, as, surveyor.id, { firstName: "Дмитрий" });
       assert.equal(res.status, 200, `PATCH as ${as}`);
     }
     assert.equal(
-      (await t.as("admin@other.local").patch(`/api/users/${surveyor.id}`, { isActive: false }))
-        .status,
+      (await patchUser(t, "admin@other.local", surveyor.id, { isActive: false })).status,
       404,
     );
   }));
@@ -72,63 +70,73 @@ Deno.test("[api] GET /api/users: a company_admin sees only its company, system_a
     const other = await usersAs(t, "admin@other.local");
     assert.deepEqual(other.map((u) => u.email), ["admin@other.local"]);
     const surveyor = all.find((u) => u.email === "surveyor@demo.local")!;
-    assert.equal((await t.request(`/api/users/${surveyor.id}`, { as: "admin@other.local" })).status, 404);
+    assert.equal(
+      (await t.as("admin@other.local").api.users[":id"].$get({ param: { id: String(surveyor.id) } })).status,
+      404,
+    );
   }));
 
 Deno.test("[api] POST /api/users by a company_admin: default role, own company, signs in; no system_admin", () =>
   withTestApp(async (t) => {
-    const created = await expectJson(
-      t.as("director@demo.local").post("/api/users", newUser("new@demo.local")),
+    const created = await expectOk(
+      t.as("director@demo.local").api.users.$post({ json: newUser("new@demo.local") }),
       201,
     );
     assert.equal(created.role, "measurement_engineer");
     assert.equal(created.companyName, "ООО «Демо Септик»");
     assert.equal(created.isActive, true);
-    assert.equal(created.password, undefined);
+    // The answer's type has no password, as the JSON must not: read past the type.
+    assert.equal(Reflect.get(created, "password"), undefined);
+    // Raw: the session of a fresh sign-in, sent as a Cookie header of its own.
     const me = await t.request("/api/user", {
       headers: { Cookie: await t.login("new@demo.local", "secret123") },
     });
     assert.equal(me.status, 200);
     assert.equal((await me.json()).companyName, "ООО «Демо Септик»");
 
-    const sys = await t.as("director@demo.local").post(
-      "/api/users",
-      newUser("sys@demo.local", { role: "system_admin" }),
-    );
+    const sys = await t.as("director@demo.local").api.users.$post({
+      json: newUser("sys@demo.local", { role: "system_admin" }),
+    });
     assert.equal(sys.status, 403);
     const otherIds = (await usersAs(t, "admin@demo.local")).find((u) =>
       u.email === "admin@other.local"
     )!.companyId;
-    const foreign = await t.as("director@demo.local").post(
-      "/api/users",
-      newUser("foreign@demo.local", { companyId: otherIds }),
-    );
-    assert.equal(foreign.status, 403);
-    const promote = await t.as("director@demo.local").patch(`/api/users/${created.id}`, {
-      role: "system_admin",
+    const foreign = await t.as("director@demo.local").api.users.$post({
+      json: newUser("foreign@demo.local", { companyId: otherIds }),
     });
+    assert.equal(foreign.status, 403);
+    const promote = await patchUser(t, "director@demo.local", created.id, { role: "system_admin" });
     assert.equal(promote.status, 403);
     const admin = (await usersAs(t, "director@demo.local")).find((u) => u.email === "admin@demo.local")!;
-    const touchSys = await t.as("director@demo.local").patch(`/api/users/${admin.id}`, { isActive: false });
+    const touchSys = await patchUser(t, "director@demo.local", admin.id, { isActive: false });
     assert.equal(touchSys.status, 403);
   }));
 
 Deno.test("[api] POST /api/users validates required fields, password length and a taken e-mail", () =>
   withTestApp(async (t) => {
+    // A body the types refuse: every required field missing.
     const empty = await t.as("admin@demo.local").post("/api/users", {});
     assert.equal(empty.status, 422);
     const errors = (await empty.json()).errors;
     assert.deepEqual(Object.keys(errors).sort(), ["email", "firstName", "lastName", "password"]);
-    const noCompany = await t.as("admin@demo.local").post("/api/users", newUser("nc@demo.local"));
-    assert.equal((await noCompany.json()).errors.companyId[0], "Выберите компанию");
-    const short = await t.as("admin@demo.local").post(
-      "/api/users",
-      newUser("short@demo.local", { password: "123", companyId: 1 }),
+    const users = (as: string) => t.as(as).api.users;
+    const noCompany = await expectJson(
+      users("admin@demo.local").$post({ json: newUser("nc@demo.local") }),
+      422,
     );
-    assert.equal((await short.json()).errors.password[0], "Пароль должен содержать минимум 6 символов");
-    const taken = await t.as("director@demo.local").post("/api/users", newUser("Surveyor@demo.local"));
-    assert.equal(taken.status, 422);
-    assert.match((await taken.json()).errors.email[0], /уже существует/);
+    assert.equal(noCompany.errors.companyId[0], "Выберите компанию");
+    const short = await expectJson(
+      users("admin@demo.local").$post({
+        json: newUser("short@demo.local", { password: "123", companyId: 1 }),
+      }),
+      422,
+    );
+    assert.equal(short.errors.password[0], "Пароль должен содержать минимум 6 символов");
+    const taken = await expectJson(
+      users("director@demo.local").$post({ json: newUser("Surveyor@demo.local") }),
+      422,
+    );
+    assert.match(taken.errors.email[0], /уже существует/);
   }));
 
 Deno.test("[api] PATCH /api/users/:id deactivates a user, who can no longer sign in; not oneself", () =>
@@ -136,15 +144,16 @@ Deno.test("[api] PATCH /api/users/:id deactivates a user, who can no longer sign
     const list = await usersAs(t, "director@demo.local");
     const foreman = list.find((u) => u.email === "foreman@demo.local")!;
     const director = list.find((u) => u.email === "director@demo.local")!;
-    const off = await t.as("director@demo.local").patch(`/api/users/${foreman.id}`, { isActive: false });
+    const off = await patchUser(t, "director@demo.local", foreman.id, { isActive: false });
     assert.equal(off.status, 200);
     assert.equal((await off.json()).isActive, false);
+    // Signed out.
     const login = await t.request("/api/login", {
       method: "POST",
       json: { email: "foreman@demo.local", password: "demo12345" },
     });
     assert.equal(login.status, 403);
     assert.match((await login.json()).message, /деактивирована/);
-    const self = await t.as("director@demo.local").patch(`/api/users/${director.id}`, { isActive: false });
+    const self = await patchUser(t, "director@demo.local", director.id, { isActive: false });
     assert.equal(self.status, 422);
   }));
