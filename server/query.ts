@@ -40,8 +40,8 @@ export const idParam = z.object({ id: idText });
 export const firstOf = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (Array.isArray(v) ? v[0] : v), schema);
 
-/** An optional query text, the first of repeated values. */
-export const queryText = firstOf(z.string().optional());
+/** An optional query text, the first of repeated values (optional outside the preprocessing, so the typed client may leave it out). */
+export const queryText = z.optional(firstOf(z.string()));
 
 /** validate("param", idParam) as one middleware for the routes of a record. */
 export const validIdParam = validate("param", idParam);

@@ -10,7 +10,8 @@ import { boundedInt } from "../../domain/bounds.ts";
 
 /** ?limit=: a whole number from 1 to 100; 20 for anything else ('1.5', '1e400', 2^63). */
 const feedQuery = z.object({
-  limit: firstOf(z.unknown().transform((v) => boundedInt(typeof v === "string" ? v : undefined, 1, 100, 20))),
+  limit: firstOf(z.unknown().transform((v) => boundedInt(typeof v === "string" ? v : undefined, 1, 100, 20)))
+    .default(20),
 });
 
 /** GET /api/activity and GET /api/activities (the same payload): the company's activity feed. */

@@ -210,10 +210,9 @@ Deno.test("db: owedObjects() lists the contracts not paid in full; receivablesBy
 
 Deno.test("demo seed: the Раменское station job is signed with its prepayment received and owes the remaining 70 %", () =>
   withTestApp(async (t) => {
-    // Raw: `limit` is no query key of /api/objects (the typed query refuses it; the route ignores it).
-    const objects = await expectJson(t.as(ENGINEER).get("/api/objects?limit=100"));
-    const list = Array.isArray(objects) ? objects : objects.items;
-    const ramenskoe = list.find((o: { address: string }) => o.address.includes("Раменское"));
+    const list = await expectOk(t.as(ENGINEER).api.objects.$get({ query: { pageSize: "100" } }));
+    const ramenskoe = list.find((o) => o.address.includes("Раменское"));
+    assert.ok(ramenskoe, "the demo has an object at Раменское");
     const s = await summary(t, ramenskoe.id);
     const contract = s.contract!, ledger = s.ledger!;
     assert.ok(contract.signature, "the contract is signed");

@@ -129,9 +129,8 @@ Deno.test("[api] PUT /api/objects/:id/status-override is the chief engineer's, w
     assert.equal(o.status, "cancelled");
     assert.equal(o.badge.label, "Отменено (вручную)");
     assert.equal(o.statusOverride?.reason, "Клиент отказался от работ");
-    // Raw: the typed /api/activity demands `limit` (its query schema is z.unknown()), which this read leaves out.
     const feed = JSON.stringify(
-      await (await t.request("/api/activity", { as: "engineer@demo.local" })).json(),
+      await expectOk(t.as("engineer@demo.local").api.activity.$get({ query: {} })),
     );
     assert.ok(feed.includes("Статус задан вручную") && feed.includes("Клиент отказался от работ"));
     const back = await expectOk(

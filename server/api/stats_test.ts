@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
-import { type ApiClient, expectOk, withTestApp } from "../testing.ts";
-import type { Answer } from "../../components/api.ts";
+import { expectOk, withTestApp } from "../testing.ts";
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema/mod.ts";
 
@@ -21,25 +20,22 @@ Deno.test("[api] GET /api/stats answers numbers and change strings for every per
         `revenueChange=${s.revenueChange}`,
       );
     }
-    // Raw (and below): without ?period=, which the typed /api/stats demands (its query schema reads unknown).
-    const s = await (await t.request("/api/stats", { as: "engineer@demo.local" })).json();
+    // Without ?period=: the default period.
+    const s = await expectOk(t.as("engineer@demo.local").api.stats.$get({ query: {} }));
     assert.equal(s.period, "30d");
     assert.equal(s.activeProjects, 8, "ten demo objects, one completed and one cancelled");
     assert.equal(s.teamSize, 7);
     assert.equal((await t.as("engineer@demo.local").api.stats.$get({ query: { period: "2w" } })).status, 422);
-    const other = await (await t.request("/api/stats", { as: "admin@other.local" })).json();
+    const other = await expectOk(t.as("admin@other.local").api.stats.$get({ query: {} }));
     assert.equal(other.activeProjects, 2);
     assert.equal(other.teamSize, 1);
   }));
 
-/** The answer of /api/activity, read through a raw call. */
-type Feed = Answer<ApiClient["activity"]["$get"]>;
-
 Deno.test("[api] GET /api/activity and /api/activities answer the same feed of the company", () =>
   withTestApp(async (t) => {
-    // Raw: the typed /api/activity demands ?limit= (its query schema reads unknown), which these reads leave out.
-    const a: Feed = await (await t.request("/api/activity", { as: "engineer@demo.local" })).json();
-    const b: Feed = await (await t.request("/api/activities", { as: "engineer@demo.local" })).json();
+    const engineer = t.as("engineer@demo.local").api;
+    const a = await expectOk(engineer.activity.$get({ query: {} }));
+    const b = await expectOk(engineer.activities.$get({ query: {} }));
     assert.ok(a.length > 0);
     assert.deepEqual(a, b);
     for (const item of a) {
@@ -49,7 +45,7 @@ Deno.test("[api] GET /api/activity and /api/activities answer the same feed of t
           "createdAt" in item,
       );
     }
-    const other: Feed = await (await t.request("/api/activity", { as: "admin@other.local" })).json();
+    const other = await expectOk(t.as("admin@other.local").api.activity.$get({ query: {} }));
     assert.equal(other.length, 0);
   }));
 

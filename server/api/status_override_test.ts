@@ -1,15 +1,11 @@
 // «Статус вручную»: the chief engineer reads the status the events give beside the override, sets one with a
 // reason and clears it; others may not, another company's object is not found.
 import assert from "node:assert/strict";
-import { type ApiClient, expectJson, expectOk, withTestApp } from "../testing.ts";
-import type { Answer } from "../../components/api.ts";
+import { expectJson, expectOk, withTestApp } from "../testing.ts";
 
 Deno.test("[api] GET /api/objects/:id/status-override shows the status by events beside the override; set and cleared with a reason", () =>
   withTestApp(async (t) => {
-    // Raw: `limit` is no query of the route (it pages by `pageSize`), so the typed client refuses it.
-    const list = await expectJson<Answer<ApiClient["objects"]["$get"]>>(
-      t.as("engineer@demo.local").get("/api/objects?limit=100"),
-    );
+    const list = await expectOk(t.as("engineer@demo.local").api.objects.$get({ query: { pageSize: "100" } }));
     const job = list.find((o) => o.address.includes("Раменское"));
     assert.ok(job, "the demo has an object at Раменское");
     const override = (as: string) => t.as(as).api.objects[":id{[0-9]+}"]["status-override"];
