@@ -26,12 +26,13 @@ export const employeeCreateSchema = z.object({
     z.pipe(z.email("Некорректный email"), z.transform((v: string) => v.toLowerCase())),
   ),
   role: z._default(role, "measurement_engineer"),
-  password: z.pipe(
+  // Optional outside the pipe too, so that the typed client may leave it out.
+  password: z.optional(z.pipe(
     z.transform((v: unknown) => (v === "" || v === null ? undefined : v)),
     z.optional(
       z.string().check(z.minLength(6, PASSWORD_MIN_MESSAGE), z.maxLength(200, "Не более 200 символов")),
     ),
-  ),
+  )),
   companyId: z.optional(companyNumber),
 });
 
