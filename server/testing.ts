@@ -292,8 +292,11 @@ export async function expectOk<R extends ClientResponse<unknown, number, any>>(
 
 /** The demo surveyor's task in progress that has an object (the demo data holds one). */
 export async function demoSurveyorTask(t: TestApp) {
-  const tasks = await expectJson<any[]>(t.as("surveyor@demo.local").get("/api/tasks"));
-  const task = tasks.find((x) => x.storedStatus === "in_progress" && x.objectId);
+  const tasks = await expectOk(t.as("surveyor@demo.local").api.tasks.$get({ query: {} }));
+  type WithObject<T extends { object: unknown }> = T & { objectId: number; object: NonNullable<T["object"]> };
+  const task = tasks.find((x): x is WithObject<typeof x> =>
+    x.storedStatus === "in_progress" && !!x.objectId && x.object !== null
+  );
   assert.ok(task, "the demo surveyor has a task in progress");
   return task;
 }

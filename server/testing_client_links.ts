@@ -1,11 +1,10 @@
-// deno-lint-ignore-file no-explicit-any
 // Test helper: a Топас 6 job with every kind of note, its contract and client links, a drawn
 // signature, and the check that a client-facing text carries nothing internal. Shared by the API and browser
 // tests of the client's link.
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import { PNG } from "pngjs";
-import { demoSurveyorTask, expectJson, type TestApp } from "./testing.ts";
+import { demoSurveyorTask, expectOk, type TestApp } from "./testing.ts";
 
 const ENGINEER = "engineer@demo.local";
 
@@ -16,68 +15,76 @@ export const INTERNAL_NOTE = "Клиент знакомый директора, 
 /** A Топас 6 job with the surveyor's note, a client note and an internal note: estimate, contract, link. */
 export async function clientLinkJob(t: TestApp, extra: Record<string, unknown> = {}) {
   const task = await demoSurveyorTask(t);
-  const generate = (more: Record<string, unknown> = {}) =>
-    expectJson(
-      t.as("surveyor@demo.local").post("/api/estimates/generate", {
-        objectId: task.objectId,
-        taskId: task.id,
-        measurements: {
-          septic_model: "topas-6",
-          residents_count: 5,
-          installation_depth: 2.5,
-          soil_type: "clay",
-          inlet_pipe_length: 8,
-          outlet_pipe_length: 12,
-          additional_notes: SURVEYOR_NOTE,
-          ...extra,
-          ...more,
+  const generate = async (more: Record<string, unknown> = {}) => {
+    const made = await expectOk(
+      t.as("surveyor@demo.local").api.estimates.generate.$post({
+        json: {
+          objectId: task.objectId,
+          taskId: task.id,
+          measurements: {
+            septic_model: "topas-6",
+            residents_count: 5,
+            installation_depth: 2.5,
+            soil_type: "clay",
+            inlet_pipe_length: 8,
+            outlet_pipe_length: 12,
+            additional_notes: SURVEYOR_NOTE,
+            ...extra,
+            ...more,
+          },
         },
       }),
       201,
     );
+    assert.ok(!("estimates" in made), "one estimate is answered, not one per work type");
+    return made;
+  };
   const estimate = await generate();
-  const { workType } = await expectJson<{ workType: string }>(
-    t.as(ENGINEER).get(`/api/objects/${task.objectId}`),
+  const { workType } = await expectOk(
+    t.as(ENGINEER).api.objects[":id{[0-9]+}"].$get({ param: { id: String(task.objectId) } }),
   );
-  await expectJson(
-    t.as(ENGINEER).post(`/api/estimates/${estimate.id}/edits`, {
-      action: "set_terms",
-      clientNote: CLIENT_NOTE,
-      internalNote: INTERNAL_NOTE,
+  await expectOk(
+    t.as(ENGINEER).api.estimates[":id{[0-9]+}"].edits.$post({
+      param: { id: String(estimate.id) },
+      json: { action: "set_terms", clientNote: CLIENT_NOTE, internalNote: INTERNAL_NOTE },
     }),
   );
   const contract = async (over: Record<string, unknown> = {}) =>
-    (await expectJson(
-      t.as(ENGINEER).post("/api/contracts/generate", {
-        templateId: `${workType}_contract`,
-        objectId: task.objectId,
-        estimateData: { id: estimate.id },
-        contractData: {
-          CLIENT_NAME: "Смирнов Алексей Петрович",
-          CLIENT_PHONE: "+7 916 555-12-34",
-          CLIENT_PASSPORT: "4510 123456, выдан ОВД Тверского района г. Москвы 12.03.2015",
-          CLIENT_ADDRESS: "г. Москва, ул. Тверская, д. 1, кв. 5",
-          CONTRACT_NUMBER: "Д-777",
-          PREPAYMENT_PERCENT: 30,
-          OBJECT_ADDRESS: "МО, Истринский р-н, д. Лечищево, уч. 12",
-          CITY: "Москва",
-          ...over,
+    (await expectOk(
+      t.as(ENGINEER).api.contracts.generate.$post({
+        json: {
+          templateId: `${workType}_contract`,
+          objectId: task.objectId,
+          estimateData: { id: estimate.id },
+          contractData: {
+            CLIENT_NAME: "Смирнов Алексей Петрович",
+            CLIENT_PHONE: "+7 916 555-12-34",
+            CLIENT_PASSPORT: "4510 123456, выдан ОВД Тверского района г. Москвы 12.03.2015",
+            CLIENT_ADDRESS: "г. Москва, ул. Тверская, д. 1, кв. 5",
+            CONTRACT_NUMBER: "Д-777",
+            PREPAYMENT_PERCENT: 30,
+            OBJECT_ADDRESS: "МО, Истринский р-н, д. Лечищево, уч. 12",
+            CITY: "Москва",
+            ...over,
+          },
         },
       }),
       201,
     )).contract;
-  const link = async (made: any, showItems = true) => {
-    const payment = await expectJson(
-      t.as(ENGINEER).post("/api/payment/generate", {
-        amount: made.prepaymentAmount,
-        description: "Предоплата",
-        objectId: task.objectId,
-        contractId: made.id,
-        showItems,
+  const link = async (made: { id: number; prepaymentAmount: number }, showItems = true) => {
+    const payment = await expectOk(
+      t.as(ENGINEER).api.payment.generate.$post({
+        json: {
+          amount: made.prepaymentAmount,
+          description: "Предоплата",
+          objectId: task.objectId,
+          contractId: made.id,
+          showItems,
+        },
       }),
       201,
     );
-    return { ...payment, token: new URL(payment.paymentLink).pathname.split("/").pop()! as string };
+    return { ...payment, token: new URL(payment.paymentLink).pathname.split("/").pop()! };
   };
   return { task, estimate, generate, contract, link };
 }

@@ -1,6 +1,6 @@
 // Test fixtures: an organisation client with requisites whose check digits are right, and a job of it with a
 // contract.
-import { expectJson, type TestApp } from "./testing.ts";
+import { expectOk, type TestApp } from "./testing.ts";
 
 const MANAGER = "manager@demo.local";
 
@@ -30,28 +30,34 @@ export const organisationObject = {
 
 /** A demo estimate's object made an organisation client, with a contract for the estimate. */
 export async function organisationJob(t: TestApp) {
-  const list: { id: number; objectId: number; totalAmount: number }[] = await expectJson(
-    t.request("/api/estimates", { as: MANAGER }),
+  const manager = t.as(MANAGER).api;
+  const list = await expectOk(manager.estimates.$get({ query: {} }), 200);
+  const estimate = list.find((e) => e.totalAmount > 0)!;
+  const object = await expectOk(
+    manager.objects[":id{[0-9]+}"].$get({ param: { id: String(estimate.objectId) } }),
     200,
   );
-  const estimate = list.find((e) => e.totalAmount > 0)!;
-  const object = await expectJson(t.request(`/api/objects/${estimate.objectId}`, { as: MANAGER }), 200);
   const row = { e: estimate, o: object };
-  await expectJson(t.as(MANAGER).patch(`/api/objects/${row.o.id}`, organisationClient), 200);
-  const made = await expectJson(
-    t.as(MANAGER).post("/api/contracts/generate", {
-      templateId: `${row.o.workType}_contract`,
-      contractData: {
-        CLIENT_KIND: "organisation",
-        CLIENT_NAME: organisationClient.clientName,
-        CLIENT_PHONE: "+7 495 000-00-01",
-        CLIENT_ADDRESS: organisationClient.clientLegalAddress,
-        CONTRACT_NUMBER: "Д-ORG-1",
-        PREPAYMENT_PERCENT: 30,
-        OBJECT_ADDRESS: row.o.address,
+  await expectOk(
+    manager.objects[":id{[0-9]+}"].$patch({ param: { id: String(row.o.id) }, json: organisationClient }),
+    200,
+  );
+  const made = await expectOk(
+    manager.contracts.generate.$post({
+      json: {
+        templateId: `${row.o.workType}_contract`,
+        contractData: {
+          CLIENT_KIND: "organisation",
+          CLIENT_NAME: organisationClient.clientName,
+          CLIENT_PHONE: "+7 495 000-00-01",
+          CLIENT_ADDRESS: organisationClient.clientLegalAddress,
+          CONTRACT_NUMBER: "Д-ORG-1",
+          PREPAYMENT_PERCENT: 30,
+          OBJECT_ADDRESS: row.o.address,
+        },
+        objectId: row.o.id,
+        estimateData: { id: row.e.id },
       },
-      objectId: row.o.id,
-      estimateData: { id: row.e.id },
     }),
     201,
   );
@@ -63,19 +69,24 @@ export async function receivePrepayment(
   t: TestApp,
   job: { object: { id: number }; contract: { id: number; prepaymentAmount: number } },
 ) {
-  const link = await expectJson(
-    t.as(MANAGER).post("/api/payment/generate", {
-      amount: job.contract.prepaymentAmount,
-      description: "Предоплата",
-      objectId: job.object.id,
-      contractId: job.contract.id,
+  const link = await expectOk(
+    t.as(MANAGER).api.payment.generate.$post({
+      json: {
+        amount: job.contract.prepaymentAmount,
+        description: "Предоплата",
+        objectId: job.object.id,
+        contractId: job.contract.id,
+      },
     }),
     201,
   );
-  await expectJson(
-    t.as(MANAGER).post(`/api/payment/${link.paymentId}/received`, {
-      amount: job.contract.prepaymentAmount,
-      receivedOn: new Date().toISOString().slice(0, 10),
+  await expectOk(
+    t.as(MANAGER).api.payment[":id"].received.$post({
+      param: { id: String(link.paymentId) },
+      json: {
+        amount: job.contract.prepaymentAmount,
+        receivedOn: new Date().toISOString().slice(0, 10),
+      },
     }),
     200,
   );

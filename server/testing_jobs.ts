@@ -2,7 +2,8 @@
 // prepayment) and asks for the prepayment; the client signs through that link, the manager marks the
 // prepayment received and the foreman starts the works. Then the foreman records changes and the client signs or
 // refuses the documents of the links.
-import { expectJson, type TestApp } from "./testing.ts";
+import type { JsonOf } from "../components/api.ts";
+import { type ApiClient, expectJson, expectOk, type TestApp } from "./testing.ts";
 import { drawnPng } from "./testing_client_links.ts";
 
 const ENGINEER = "engineer@demo.local";
@@ -26,29 +27,33 @@ export async function contractAndPrepayment(
   number: string,
   client: PersonClient,
 ) {
-  const { contract } = await expectJson(
-    t.as(ENGINEER).post("/api/contracts/generate", {
-      templateId: "septic_contract",
-      objectId: job.object.id,
-      estimateData: { id: job.estimateId },
-      contractData: {
-        CLIENT_NAME: client.name,
-        CLIENT_PHONE: client.phone,
-        CLIENT_PASSPORT: "4510 123456, выдан ОВД Тверского района г. Москвы 12.03.2015",
-        CLIENT_ADDRESS: "г. Москва, ул. Тверская, д. 1, кв. 5",
-        CONTRACT_NUMBER: number,
-        PREPAYMENT_PERCENT: 30,
-        OBJECT_ADDRESS: job.object.address,
-        CITY: "Москва",
+  const { contract } = await expectOk(
+    t.as(ENGINEER).api.contracts.generate.$post({
+      json: {
+        templateId: "septic_contract",
+        objectId: job.object.id,
+        estimateData: { id: job.estimateId },
+        contractData: {
+          CLIENT_NAME: client.name,
+          CLIENT_PHONE: client.phone,
+          CLIENT_PASSPORT: "4510 123456, выдан ОВД Тверского района г. Москвы 12.03.2015",
+          CLIENT_ADDRESS: "г. Москва, ул. Тверская, д. 1, кв. 5",
+          CONTRACT_NUMBER: number,
+          PREPAYMENT_PERCENT: 30,
+          OBJECT_ADDRESS: job.object.address,
+          CITY: "Москва",
+        },
       },
     }),
     201,
   );
-  const prepayment = await expectJson(
-    t.as(ENGINEER).post("/api/payment/generate", {
-      amount: contract.prepaymentAmount,
-      description: "Предоплата",
-      objectId: job.object.id,
+  const prepayment = await expectOk(
+    t.as(ENGINEER).api.payment.generate.$post({
+      json: {
+        amount: contract.prepaymentAmount,
+        description: "Предоплата",
+        objectId: job.object.id,
+      },
     }),
     201,
   );
@@ -65,6 +70,7 @@ export function clientSigns(
   what: "sign" | "act/sign" | "agreement/sign",
   client: PersonClient = ZIMINA,
 ): Promise<Response> {
+  // Raw: the client's link is used signed out, and the typed client is always signed in as a user.
   return t.request(`/api/client-links/${tokenOf(link)}/${what}`, {
     method: "POST",
     json: { fullName: client.name, signature: drawnPng(), agree: true },
@@ -73,6 +79,7 @@ export function clientSigns(
 
 /** The client refuses the supplementary agreement of the link, saying why. The answer, for the caller to check. */
 export function clientRefusesAgreement(t: TestApp, link: string, comment: string): Promise<Response> {
+  // Raw: signed out, as the client's link is used.
   return t.request(`/api/client-links/${tokenOf(link)}/agreement/refuse`, {
     method: "POST",
     json: { comment },
@@ -80,8 +87,18 @@ export function clientRefusesAgreement(t: TestApp, link: string, comment: string
 }
 
 /** The foreman records a change of the works on the object (a quantity, an added or a removed line): the change. */
-export async function recordChange(t: TestApp, objectId: number, change: Record<string, unknown>) {
-  return await expectJson(t.as(FOREMAN).post(`/api/job-changes/object/${objectId}`, change), 201);
+export async function recordChange(
+  t: TestApp,
+  objectId: number,
+  change: JsonOf<ApiClient["job-changes"]["object"][":objectId"]["$post"]>,
+) {
+  return await expectOk(
+    t.as(FOREMAN).api["job-changes"].object[":objectId"].$post({
+      param: { objectId: String(objectId) },
+      json: change,
+    }),
+    201,
+  );
 }
 
 /** The client signs through the prepayment's link, the prepayment is received and the foreman starts. */
@@ -95,14 +112,22 @@ export async function signPrepayAndStart(
   client: PersonClient,
 ) {
   await expectJson(clientSigns(t, job.prepayment.paymentLink, "sign", client));
-  await expectJson(
-    t.as(MANAGER).post(`/api/payment/${job.prepayment.paymentId}/received`, {
-      amount: job.contract.prepaymentAmount,
-      receivedOn: "2026-11-20",
+  await expectOk(
+    t.as(MANAGER).api.payment[":id"].received.$post({
+      param: { id: String(job.prepayment.paymentId) },
+      json: { amount: job.contract.prepaymentAmount, receivedOn: "2026-11-20" },
     }),
   );
-  await expectJson(t.as(FOREMAN).post(`/api/foreman/objects/${job.object.id}/start-work`));
+  await expectOk(
+    t.as(FOREMAN).api.foreman.objects[":id"]["start-work"].$post({ param: { id: String(job.object.id) } }),
+  );
 }
+
+/** The terms an estimate's editor sets (`set_terms`): VAT, discount, notes. */
+type Terms = Omit<
+  Extract<JsonOf<ApiClient["estimates"][":id{[0-9]+}"]["edits"]["$post"]>, { action: "set_terms" }>,
+  "action"
+>;
 
 /**
  * A job under way: an object at Крючково, house `house`, an estimate of `items` numbered `С-<number>` (with
@@ -114,35 +139,42 @@ export async function jobUnderWay(
   number: string,
   o: {
     house: number;
-    items: { name: string; unit: string; quantity: number; pricePerUnit: number }[];
-    terms?: Record<string, unknown>;
+    items: JsonOf<ApiClient["estimates"]["$post"]>["items"];
+    terms?: Terms;
   },
 ) {
-  const object = await expectJson(
-    t.as(MANAGER).post("/api/objects", {
-      address: `Московская обл, Истринский р-н, д Крючково, ул Лесная, д ${o.house}`,
-      settlement: "Крючково",
-      region: "Московская область",
-      clientName: "Ольга Зимина",
-      clientPhone: ZIMINA.phone,
-      clientEmail: "zimina@example.ru",
-      workType: "septic",
-      estimatedCost: "250 000 ₽",
-      description: "",
+  const object = await expectOk(
+    t.as(MANAGER).api.objects.$post({
+      json: {
+        address: `Московская обл, Истринский р-н, д Крючково, ул Лесная, д ${o.house}`,
+        settlement: "Крючково",
+        region: "Московская область",
+        clientName: "Ольга Зимина",
+        clientPhone: ZIMINA.phone,
+        clientEmail: "zimina@example.ru",
+        workType: "septic",
+        estimatedCost: "250 000 ₽",
+        description: "",
+      },
     }),
     201,
   );
-  const estimate = await expectJson(
-    t.as(ENGINEER).post("/api/estimates", {
-      objectId: object.id,
-      estimateNumber: `С-${number}`,
-      items: o.items,
+  const estimate = await expectOk(
+    t.as(ENGINEER).api.estimates.$post({
+      json: {
+        objectId: object.id,
+        estimateNumber: `С-${number}`,
+        items: o.items,
+      },
     }),
     201,
   );
   if (o.terms) {
-    await expectJson(
-      t.as(ENGINEER).post(`/api/estimates/${estimate.id}/edits`, { action: "set_terms", ...o.terms }),
+    await expectOk(
+      t.as(ENGINEER).api.estimates[":id{[0-9]+}"].edits.$post({
+        param: { id: String(estimate.id) },
+        json: { action: "set_terms", ...o.terms },
+      }),
     );
   }
   const { contract, prepayment } = await contractAndPrepayment(
