@@ -12,7 +12,7 @@ import { collectingLogger } from "./log.ts";
 import { type ClientResponse, hc } from "hono/client";
 import type { SuccessStatusCode } from "hono/utils/http-status";
 import type { Api } from "./api_type.ts";
-import type { OkJson } from "../components/api.ts";
+import type { JsonOf, OkJson } from "../components/api.ts";
 
 export interface TestApp {
   app: Awaited<ReturnType<typeof boot>>["app"];
@@ -288,6 +288,24 @@ export async function expectOk<R extends ClientResponse<unknown, number, any>>(
   status: SuccessStatusCode = 200,
 ): Promise<OkJson<R>> {
   return await expectJson<OkJson<R>>(response, status);
+}
+
+/** The body of POST /api/estimates/generate (an object, a task, the measurements). */
+export type GenerateBody = JsonOf<ApiClient["estimates"]["generate"]["$post"]>;
+
+/**
+ * POST /api/estimates/generate as `as`, answering one estimate (not one per work type), its status asserted
+ * (201 unless said); the answer is narrowed to the one estimate.
+ */
+export async function generateOneEstimate(
+  t: TestApp,
+  as: string,
+  json: GenerateBody,
+  status: 200 | 201 = 201,
+) {
+  const made = await expectOk(t.as(as).api.estimates.generate.$post({ json }), status);
+  if ("estimates" in made) assert.fail("one estimate is answered, not one per work type");
+  return made;
 }
 
 /** The demo surveyor's task in progress that has an object (the demo data holds one). */

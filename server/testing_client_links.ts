@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import { PNG } from "pngjs";
-import { demoSurveyorTask, expectOk, type TestApp } from "./testing.ts";
+import { demoSurveyorTask, expectOk, generateOneEstimate, type TestApp } from "./testing.ts";
 
 const ENGINEER = "engineer@demo.local";
 
@@ -15,30 +15,22 @@ export const INTERNAL_NOTE = "Клиент знакомый директора, 
 /** A Топас 6 job with the surveyor's note, a client note and an internal note: estimate, contract, link. */
 export async function clientLinkJob(t: TestApp, extra: Record<string, unknown> = {}) {
   const task = await demoSurveyorTask(t);
-  const generate = async (more: Record<string, unknown> = {}) => {
-    const made = await expectOk(
-      t.as("surveyor@demo.local").api.estimates.generate.$post({
-        json: {
-          objectId: task.objectId,
-          taskId: task.id,
-          measurements: {
-            septic_model: "topas-6",
-            residents_count: 5,
-            installation_depth: 2.5,
-            soil_type: "clay",
-            inlet_pipe_length: 8,
-            outlet_pipe_length: 12,
-            additional_notes: SURVEYOR_NOTE,
-            ...extra,
-            ...more,
-          },
-        },
-      }),
-      201,
-    );
-    assert.ok(!("estimates" in made), "one estimate is answered, not one per work type");
-    return made;
-  };
+  const generate = (more: Record<string, unknown> = {}) =>
+    generateOneEstimate(t, "surveyor@demo.local", {
+      objectId: task.objectId,
+      taskId: task.id,
+      measurements: {
+        septic_model: "topas-6",
+        residents_count: 5,
+        installation_depth: 2.5,
+        soil_type: "clay",
+        inlet_pipe_length: 8,
+        outlet_pipe_length: 12,
+        additional_notes: SURVEYOR_NOTE,
+        ...extra,
+        ...more,
+      },
+    });
   const estimate = await generate();
   const { workType } = await expectOk(
     t.as(ENGINEER).api.objects[":id{[0-9]+}"].$get({ param: { id: String(task.objectId) } }),

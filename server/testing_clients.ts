@@ -64,12 +64,11 @@ export async function organisationJob(t: TestApp) {
   return { object: row.o, estimate: row.e, contract: made.contract };
 }
 
-/** The prepayment asked through a link and marked received by staff. */
-export async function receivePrepayment(
-  t: TestApp,
-  job: { object: { id: number }; contract: { id: number; prepaymentAmount: number } },
-) {
-  const link = await expectOk(
+type PrepaidJob = { object: { id: number }; contract: { id: number; prepaymentAmount: number } };
+
+/** The prepayment asked by the manager: its payment and the client's payment link. */
+export function askPrepayment(t: TestApp, job: PrepaidJob) {
+  return expectOk(
     t.as(MANAGER).api.payment.generate.$post({
       json: {
         amount: job.contract.prepaymentAmount,
@@ -80,6 +79,11 @@ export async function receivePrepayment(
     }),
     201,
   );
+}
+
+/** The prepayment asked through a link and marked received by staff. */
+export async function receivePrepayment(t: TestApp, job: PrepaidJob) {
+  const link = await askPrepayment(t, job);
   await expectOk(
     t.as(MANAGER).api.payment[":id"].received.$post({
       param: { id: String(link.paymentId) },

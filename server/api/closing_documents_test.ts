@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import ExcelJS from "exceljs";
 import { expectOk, type TestApp, withTestApp } from "../testing.ts";
 import { extractPdfText } from "../testing_pdf.ts";
-import { organisationJob, receivePrepayment } from "../testing_clients.ts";
+import { askPrepayment, organisationJob, receivePrepayment } from "../testing_clients.ts";
 import { cellMoney } from "../invoice_pdf.ts";
 import { getEstimate } from "../../db/estimates.ts";
 import { scopeOf } from "../../db/scope.ts";
@@ -115,17 +115,7 @@ Deno.test("[api] КС-2/КС-3 of another company's object answer 404, of an obj
 Deno.test("[api] GET /c/:token lists the object's invoices with their PDF through the link, and КС-2/КС-3 only once the act is signed", () =>
   withTestApp(async (t) => {
     const job = await organisationJob(t);
-    const payment = await expectOk(
-      t.as(MANAGER).api.payment.generate.$post({
-        json: {
-          amount: job.contract.prepaymentAmount,
-          description: "Предоплата",
-          objectId: job.object.id,
-          contractId: job.contract.id,
-        },
-      }),
-      201,
-    );
+    const payment = await askPrepayment(t, job);
     const token = new URL(payment.paymentLink).pathname.split("/").pop()!;
     const invoice = await issueInvoice(t, job.object.id);
     assert.match(invoice.number, /^СЧ-\d{4}-\d{4}$/);

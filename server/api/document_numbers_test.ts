@@ -1,8 +1,7 @@
 // Numbers a person can say: estimates and contracts are numbered per company per year in
 // sequence by the server, in the document's own transaction, with no gap and no repeat under concurrency.
 import assert from "node:assert/strict";
-import type { InferRequestType } from "hono/client";
-import { type ApiClient, expectOk, type TestApp, withTestApp } from "../testing.ts";
+import { expectOk, type GenerateBody, generateOneEstimate, type TestApp, withTestApp } from "../testing.ts";
 import { companyNumbersThisYear } from "../../db/testing_numbers.ts";
 import { typedSepticMeasurements } from "../testing_measurements.ts";
 
@@ -27,14 +26,8 @@ async function newObject(t: TestApp, n: number) {
   );
 }
 
-type Generate = InferRequestType<ApiClient["estimates"]["generate"]["$post"]>["json"];
-
 /** POST /api/estimates/generate as the chief engineer: one estimate (201). */
-async function generate(t: TestApp, json: Generate) {
-  const made = await expectOk(t.as(ENGINEER).api.estimates.generate.$post({ json }), 201);
-  assert.ok(!("estimates" in made), "one estimate, not several");
-  return made;
-}
+const generate = (t: TestApp, json: GenerateBody) => generateOneEstimate(t, ENGINEER, json);
 
 /** The sequence part of «С-2026-0017». */
 const seqOf = (number: string) => Number(number.split("-")[2]);

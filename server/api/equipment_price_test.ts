@@ -3,7 +3,14 @@
 // estimate, the phone's bundle and the documents; the client never sees the dealer price nor the margin.
 import assert from "node:assert/strict";
 import ExcelJS from "exceljs";
-import { demoSurveyorTask, expectJson, expectOk, type TestApp, withTestApp } from "../testing.ts";
+import {
+  demoSurveyorTask,
+  expectJson,
+  expectOk,
+  generateOneEstimate,
+  type TestApp,
+  withTestApp,
+} from "../testing.ts";
 import { priceOnDevice } from "../../components/offline/engine.ts";
 
 const ADMIN = "director@demo.local";
@@ -20,14 +27,7 @@ const measurements = {
 
 async function generate(t: TestApp) {
   const task = await demoSurveyorTask(t);
-  const made = await expectOk(
-    t.as(SURVEYOR).api.estimates.generate.$post({
-      json: { objectId: task.objectId, taskId: task.id, measurements },
-    }),
-    201,
-  );
-  assert.ok(!("estimates" in made), "one estimate, not several");
-  return made;
+  return await generateOneEstimate(t, SURVEYOR, { objectId: task.objectId, taskId: task.id, measurements });
 }
 
 /** The company's equipment-price basis through the typed client. */

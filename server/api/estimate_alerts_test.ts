@@ -1,12 +1,12 @@
 // Estimate alerts (stored, shown, approving over them confirmed and recorded) and versions (a new
 // version is a re-pricing of the same job; a different job is a new estimate).
 import assert from "node:assert/strict";
-import type { InferRequestType } from "hono/client";
 import {
-  type ApiClient,
   demoSurveyorTask,
   expectJson,
   expectOk,
+  type GenerateBody,
+  generateOneEstimate,
   type TestApp,
   withTestApp,
 } from "../testing.ts";
@@ -14,17 +14,11 @@ import { generateEstimate } from "../../estimating/mod.ts";
 
 const chief = "engineer@demo.local";
 
-type Generate = InferRequestType<ApiClient["estimates"]["generate"]["$post"]>["json"];
-
 /** POST /api/estimates/generate as the surveyor; checks the status (201) and answers the one estimate made. */
-async function generate(t: TestApp, json: Generate) {
-  const made = await expectOk(t.as("surveyor@demo.local").api.estimates.generate.$post({ json }), 201);
-  assert.ok(!("estimates" in made), "one estimate, not several");
-  return made;
-}
+const generate = (t: TestApp, json: GenerateBody) => generateOneEstimate(t, "surveyor@demo.local", json);
 
 /** The same, refused with `status`: answers the error's body. */
-function refusedGenerate(t: TestApp, json: Generate, status: number) {
+function refusedGenerate(t: TestApp, json: GenerateBody, status: number) {
   return expectJson(t.as("surveyor@demo.local").api.estimates.generate.$post({ json }), status);
 }
 

@@ -8,6 +8,8 @@ import {
   demoSurveyorTask,
   expectJson,
   expectOk,
+  type GenerateBody,
+  generateOneEstimate,
   type TestApp,
   withTestApp,
 } from "../testing.ts";
@@ -31,21 +33,23 @@ const measurements = {
 /** The surveyor's task the estimate is generated for. */
 type Task = { id: number; objectId: number };
 
-const generateCall = (t: TestApp, task: Task, extra: Record<string, unknown>) =>
-  t.as("surveyor@demo.local").api.estimates.generate.$post({
-    json: { objectId: task.objectId, taskId: task.id, measurements: { ...measurements, ...extra } },
-  });
+/** The task's measurements with `extra` over the defaults above. */
+const bodyOf = (task: Task, extra: Record<string, unknown>): GenerateBody => ({
+  objectId: task.objectId,
+  taskId: task.id,
+  measurements: { ...measurements, ...extra },
+});
 
 /** POST /api/estimates/generate as the surveyor: one estimate made (201). */
-async function generate(t: TestApp, task: Task, extra: Record<string, unknown> = {}) {
-  const made = await expectOk(generateCall(t, task, extra), 201);
-  assert.ok(!("estimates" in made), "one estimate, not several");
-  return made;
-}
+const generate = (t: TestApp, task: Task, extra: Record<string, unknown> = {}) =>
+  generateOneEstimate(t, "surveyor@demo.local", bodyOf(task, extra));
 
 /** The same, refused with `status`: answers the error's body. */
 function refusedGenerate(t: TestApp, task: Task, extra: Record<string, unknown>, status: number) {
-  return expectJson(generateCall(t, task, extra), status);
+  return expectJson(
+    t.as("surveyor@demo.local").api.estimates.generate.$post({ json: bodyOf(task, extra) }),
+    status,
+  );
 }
 
 /** An estimate of the typed client, by id. */
