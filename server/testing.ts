@@ -308,6 +308,17 @@ export async function generateOneEstimate(
   return made;
 }
 
+/** What a prepayment link is asked for: its amount, object and (when it has one) contract. */
+export type PrepaymentRequest = Omit<JsonOf<ApiClient["payment"]["generate"]["$post"]>, "description">;
+
+/** POST /api/payment/generate as `as`: a prepayment link («Предоплата»), its 201 asserted. */
+export function prepaymentLink(t: TestApp, as: string, request: PrepaymentRequest) {
+  return expectOk(
+    t.as(as).api.payment.generate.$post({ json: { ...request, description: "Предоплата" } }),
+    201,
+  );
+}
+
 /** The demo surveyor's task in progress that has an object (the demo data holds one). */
 export async function demoSurveyorTask(t: TestApp) {
   const tasks = await expectOk(t.as("surveyor@demo.local").api.tasks.$get({ query: {} }));

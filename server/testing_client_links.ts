@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import { PNG } from "pngjs";
-import { demoSurveyorTask, expectOk, generateOneEstimate, type TestApp } from "./testing.ts";
+import { demoSurveyorTask, expectOk, generateOneEstimate, prepaymentLink, type TestApp } from "./testing.ts";
 
 const ENGINEER = "engineer@demo.local";
 
@@ -64,18 +64,12 @@ export async function clientLinkJob(t: TestApp, extra: Record<string, unknown> =
       201,
     )).contract;
   const link = async (made: { id: number; prepaymentAmount: number }, showItems = true) => {
-    const payment = await expectOk(
-      t.as(ENGINEER).api.payment.generate.$post({
-        json: {
-          amount: made.prepaymentAmount,
-          description: "Предоплата",
-          objectId: task.objectId,
-          contractId: made.id,
-          showItems,
-        },
-      }),
-      201,
-    );
+    const payment = await prepaymentLink(t, ENGINEER, {
+      amount: made.prepaymentAmount,
+      objectId: task.objectId,
+      contractId: made.id,
+      showItems,
+    });
     return { ...payment, token: new URL(payment.paymentLink).pathname.split("/").pop()! };
   };
   return { task, estimate, generate, contract, link };

@@ -1,6 +1,6 @@
 // Test fixtures: an organisation client with requisites whose check digits are right, and a job of it with a
 // contract.
-import { expectOk, type TestApp } from "./testing.ts";
+import { expectOk, prepaymentLink, type TestApp } from "./testing.ts";
 
 const MANAGER = "manager@demo.local";
 
@@ -68,17 +68,11 @@ type PrepaidJob = { object: { id: number }; contract: { id: number; prepaymentAm
 
 /** The prepayment asked by the manager: its payment and the client's payment link. */
 export function askPrepayment(t: TestApp, job: PrepaidJob) {
-  return expectOk(
-    t.as(MANAGER).api.payment.generate.$post({
-      json: {
-        amount: job.contract.prepaymentAmount,
-        description: "Предоплата",
-        objectId: job.object.id,
-        contractId: job.contract.id,
-      },
-    }),
-    201,
-  );
+  return prepaymentLink(t, MANAGER, {
+    amount: job.contract.prepaymentAmount,
+    objectId: job.object.id,
+    contractId: job.contract.id,
+  });
 }
 
 /** The prepayment asked through a link and marked received by staff. */

@@ -3,7 +3,7 @@
 // prepayment received and the foreman starts the works. Then the foreman records changes and the client signs or
 // refuses the documents of the links.
 import type { JsonOf } from "../components/api.ts";
-import { type ApiClient, expectJson, expectOk, type TestApp } from "./testing.ts";
+import { type ApiClient, expectJson, expectOk, prepaymentLink, type TestApp } from "./testing.ts";
 import { drawnPng } from "./testing_client_links.ts";
 
 const ENGINEER = "engineer@demo.local";
@@ -47,16 +47,10 @@ export async function contractAndPrepayment(
     }),
     201,
   );
-  const prepayment = await expectOk(
-    t.as(ENGINEER).api.payment.generate.$post({
-      json: {
-        amount: contract.prepaymentAmount,
-        description: "Предоплата",
-        objectId: job.object.id,
-      },
-    }),
-    201,
-  );
+  const prepayment = await prepaymentLink(t, ENGINEER, {
+    amount: contract.prepaymentAmount,
+    objectId: job.object.id,
+  });
   return { contract, prepayment };
 }
 

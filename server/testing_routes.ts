@@ -3,7 +3,7 @@
 import { type Role, staffRoles } from "../domain/roles.ts";
 import { notifyUsers } from "../db/notifications.ts";
 import { createWebhook } from "../db/company_mail.ts";
-import { expectOk, fileForm, type TestApp, tinyMp4 } from "./testing.ts";
+import { expectOk, fileForm, prepaymentLink, type TestApp, tinyMp4 } from "./testing.ts";
 import { toDateInput } from "../domain/tasks.ts";
 import { contractMakerRoles, paymentKeeperRoles } from "../domain/contract_text.ts";
 import { shopStaffRoles } from "../domain/shop.ts";
@@ -491,12 +491,10 @@ async function recordsOf(t: TestApp, admin: string, userEmail: string): Promise<
     }),
     201,
   );
-  const payment = await expectOk(
-    api.payment.generate.$post({
-      json: { amount: contract.contract.prepaymentAmount, description: "Предоплата", objectId: object },
-    }),
-    201,
-  );
+  const payment = await prepaymentLink(t, admin, {
+    amount: contract.contract.prepaymentAmount,
+    objectId: object,
+  });
   const invoice = await expectOk(api.invoices.object[":objectId"].$post(objectParam), 201);
   // The works under way (set by hand), then finished: the object's act.
   await expectOk(

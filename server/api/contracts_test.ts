@@ -10,6 +10,7 @@ import {
   createTestApp,
   expectJson,
   expectOk,
+  prepaymentLink,
   type TestApp,
   withTestApp,
 } from "../testing.ts";
@@ -88,19 +89,12 @@ async function makeContract(t: TestApp, over = {}) {
 
 type PaymentBody = InferRequestType<ApiClient["payment"]["generate"]["$post"]>["json"];
 
-async function makePayment(t: TestApp, over: Partial<PaymentBody> = {}) {
+async function makePayment(t: TestApp) {
   const made = await makeContract(t);
-  const payment = await expectOk(
-    t.as(ENGINEER).api.payment.generate.$post({
-      json: {
-        amount: made.contract.prepaymentAmount,
-        description: "Предоплата",
-        objectId: made.object.id,
-        ...over,
-      },
-    }),
-    201,
-  );
+  const payment = await prepaymentLink(t, ENGINEER, {
+    amount: made.contract.prepaymentAmount,
+    objectId: made.object.id,
+  });
   const token = new URL(payment.paymentLink).pathname.split("/").pop()!;
   return { ...made, payment, token };
 }
@@ -482,17 +476,11 @@ Deno.test("[api] a customer holding the link attaches the object; once the compa
     await expectJson(myPdf("client@demo.local"), 404);
 
     // A new link for the same contract, signed, then revoked: the signed contract stays in the profile.
-    const again = await expectOk(
-      t.as(ENGINEER).api.payment.generate.$post({
-        json: {
-          amount: payment.amount,
-          description: "Предоплата",
-          objectId: object.id,
-          contractId: contract.id,
-        },
-      }),
-      201,
-    );
+    const again = await prepaymentLink(t, ENGINEER, {
+      amount: payment.amount,
+      objectId: object.id,
+      contractId: contract.id,
+    });
     const token2 = new URL(again.paymentLink).pathname.split("/").pop()!;
     // The client signs through the link, signed out: raw.
     await expectJson(

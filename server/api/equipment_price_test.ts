@@ -8,6 +8,7 @@ import {
   expectJson,
   expectOk,
   generateOneEstimate,
+  prepaymentLink,
   type TestApp,
   withTestApp,
 } from "../testing.ts";
@@ -158,16 +159,10 @@ Deno.test("[pages] the client's link page shows the estimate without the dealer 
       }),
       201,
     );
-    const payment = await expectOk(
-      t.as(ENGINEER).api.payment.generate.$post({
-        json: {
-          amount: contract.contract.prepaymentAmount,
-          description: "Предоплата",
-          objectId: task.objectId,
-        },
-      }),
-      201,
-    );
+    const payment = await prepaymentLink(t, ENGINEER, {
+      amount: contract.contract.prepaymentAmount,
+      objectId: task.objectId,
+    });
     const html = await (await t.request(new URL(payment.paymentLink).pathname)).text();
     assert.ok(html.includes("Топас 5"), "the link shows the estimate's lines");
     for (const re of [/дилер/i, /143[\s\u00a0]?100/, /маржа/i]) assert.ok(!re.test(html), String(re));

@@ -1,7 +1,7 @@
 // The foreman panel's reads, each project's figures against the same things read one object at a time.
 import assert from "node:assert/strict";
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
-import { expectOk, withTestApp } from "../testing.ts";
+import { expectOk, prepaymentLink, withTestApp } from "../testing.ts";
 import { documents, estimates, objects, tasks, users } from "../../db/schema/mod.ts";
 import { foremanProjects, foremanStats, foremanStatuses } from "../../db/foreman.ts";
 import { currentContract } from "../../db/contracts.ts";
@@ -36,16 +36,10 @@ Deno.test("db: foremanProjects() gives each project its current contract's state
       }),
       201,
     );
-    await expectOk(
-      t.as("engineer@demo.local").api.payment.generate.$post({
-        json: {
-          amount: contract.prepaymentAmount,
-          description: "Предоплата",
-          objectId: approved.id,
-        },
-      }),
-      201,
-    );
+    await prepaymentLink(t, "engineer@demo.local", {
+      amount: contract.prepaymentAmount,
+      objectId: approved.id,
+    });
 
     const projects = await foremanProjects(db, scope, { contractText: false });
     const states = new Set<string>();
