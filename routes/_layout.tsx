@@ -4,6 +4,7 @@ import { LRUCache } from "lru-cache";
 import { menuFor, roleLabels } from "../domain/roles.ts";
 import { displayName, formatDate, formatLongDate } from "../domain/format.ts";
 import { labelOf, subscriptionTierLabels } from "../domain/labels.ts";
+import { moscowDayStart } from "../domain/dates.ts";
 import { Island } from "../server/island.tsx";
 import type { CurrentUser } from "../server/types.ts";
 import NotificationBell from "../islands/NotificationBell.tsx";
@@ -18,7 +19,8 @@ export interface ShellProps {
   subtitle?: ReactNode;
   action?: ReactNode;
   unread: number;
-  today: Date;
+  /** Today in Moscow, YYYY-MM-DD: the page shows the day, so the tree changes with the day, not the minute. */
+  today: string;
   children: ReactNode;
 }
 
@@ -142,7 +144,7 @@ export function Shell({ user, path, title, subtitle, action, unread, today, chil
             {action}
             {user.role === "measurement_engineer" && <Island component={SyncIndicator} props={{}} />}
             <Island component={NotificationBell} props={{ initialUnread: unread }} />
-            <time className="today" dateTime={today.toISOString().slice(0, 10)}>{formatLongDate(today)}</time>
+            <time className="today" dateTime={today}>{formatLongDate(moscowDayStart(today))}</time>
           </div>
         </header>
         <main className="content" id="content">{children}</main>

@@ -5,6 +5,7 @@ import { renderPage } from "../server/render.tsx";
 import { currentUser } from "../server/middleware/guard.ts";
 import type { AppEnv } from "../server/types.ts";
 import { Shell } from "./_layout.tsx";
+import { moscowDate } from "../domain/dates.ts";
 
 export interface WorkPage {
   title: string;
@@ -29,7 +30,7 @@ export async function renderWorkPage(c: Context<AppEnv>, page: WorkPage, status:
         subtitle={page.subtitle}
         action={page.action}
         unread={unread}
-        today={now()}
+        today={moscowDate(now())}
       >
         {page.body}
       </Shell>

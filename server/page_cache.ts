@@ -2,11 +2,11 @@
 // reads (server/page_cache_test.ts checks the declaration against the tables SQLite says the page's
 // statements open) and the request headers it reads. Its answer is cached under everything else it reads —
 // the user, company and role (or, for a page every signed-out visitor gets alike, nobody), the address with
-// its query, the minute (overdue marks, "today") and those headers — with the change counters of its tables
+// its query and those headers — with the minute (overdue marks, "today") and the change counters of its tables
 // (db/table_versions.ts, moved by triggers from migrations 0018 and 0028): a company's page takes its
 // company's counters of the tables whose rows belong to a company, so only that company's writes (and those
-// to rows of no company) move them; a shared page takes the tables' counters. Any commit to one of them, by
-// this process or another, makes the next request read the page afresh; if what it read is the element tree
+// to rows of no company) move them; a shared page takes the tables' counters. A new minute or any commit to
+// one of them, by this process or another, makes the next request read the page afresh; if what it read is the element tree
 // the cached copy was rendered from (server/page_fingerprint.ts), the copy stays, ETag and all, and nothing
 // is rendered. The app's settings (env, build) are fixed for the life of a cache, which is one per app. The
 // session is still checked on every request before anything is looked up (server/app.ts), and a reload with
@@ -87,6 +87,8 @@ export class PageCache {
         : pageVersions(c, rule.sharedUnless ? null : c.get("user")!.companyId);
       if (key === null || !versions) return next();
       const stamp = tables.map((table) => versions.get(table) ?? -1);
+      // The minute is in the stamp, not the key: a page that shows nothing of the time keeps its ETag past it.
+      stamp.push(Math.floor(c.get("deps").now().getTime() / MINUTE));
       if (!rule.sharedUnless) {
         const unread = unreadStamp(c, c.get("user")!.id);
         stamp.push(unread ?? -1);
@@ -141,9 +143,8 @@ export class PageCache {
       if (!user) return null;
       who = `${user.id} ${user.companyId} ${user.role}`;
     }
-    const minute = Math.floor(c.get("deps").now().getTime() / MINUTE);
     const headers = (rule.headers ?? []).map((name) => c.req.header(name) ?? "");
-    return JSON.stringify([who, minute, c.req.url, headers]);
+    return JSON.stringify([who, c.req.url, headers]);
   }
 
   /** The cached page, compressed once per encoding, or 304 when the browser holds it already. */

@@ -167,11 +167,18 @@ Deno.test("page cache: a notification to someone else leaves a page cached; one 
   });
 });
 
-Deno.test("page cache: If-None-Match answers 304, gzip is the same page, the next minute renders afresh", async () => {
+Deno.test("page cache: If-None-Match answers 304, gzip is the same page, the next minute reads afresh and keeps the ETag of a page that did not change", async () => {
   let now = new Date("2026-11-23T10:00:00Z").getTime();
   await withTestApp({ now: () => new Date(now) }, async (t) => {
     const cookie = await t.login(ENGINEER);
     const headers = { Cookie: cookie };
+    const engineer = t.as(ENGINEER);
+    const [object]: { id: number }[] = await expectJson(engineer.get("/api/objects"));
+    await expectJson(
+      engineer.post("/api/tasks", { title: "Срок завтра", objectId: object.id, dueDate: "2026-11-24" }),
+      201,
+    );
+    now += 1_000; // the task's own instant is not the page's (server/page_fingerprint.ts)
     const first = await page(t.request("/tasks", { headers }));
     const notModified = await t.request("/tasks", { headers: { ...headers, "If-None-Match": first.etag! } });
     assert.equal(notModified.status, 304);
@@ -185,12 +192,19 @@ Deno.test("page cache: If-None-Match answers 304, gzip is the same page, the nex
       first.html,
     );
 
+    const same = async () => pageCacheCounts(await registry.metrics()).same;
     now += 30_000;
     const sameMinute = await page(t.request("/tasks", { headers }));
+    assert.equal(sameMinute.etag, first.etag);
+    const sameBefore = await same();
     now += 60_000;
     const nextMinute = await page(t.request("/tasks", { headers }));
-    assert.equal(sameMinute.etag, first.etag);
-    assert.notEqual(nextMinute.etag, first.etag);
+    assert.equal(await same(), sameBefore + 1, "the next minute reads the page afresh");
+    assert.equal(nextMinute.etag, first.etag, "and keeps the copy: nothing on it depends on the minute");
+    now += 2 * 24 * 3600_000;
+    const overdue = await page(t.request("/tasks", { headers }));
+    assert.notEqual(overdue.etag, first.etag, "two days on, the task due tomorrow is overdue");
+    assert.match(overdue.html, /is-overdue/);
   });
 });
 
@@ -522,6 +536,22 @@ Deno.test("page cache: the storefront signed out is one page for all, made afres
         )
       );
       calculatorPages = calculatorsNow;
+    }
+  });
+});
+
+Deno.test("page cache: a page that shows nothing of the time keeps its copy and ETag into the next minute", async () => {
+  // Just before a minute turns: the second visitor comes in the next one, as any visitor may.
+  let now = new Date("2026-11-23T10:00:59.900Z").getTime();
+  await withTestApp({ now: () => new Date(now) }, async (t) => {
+    const visits: [string, string?][] = [["/ruslos"], ["/ruslos/product/topas-5"], ["/objects", ENGINEER]];
+    for (const [url, as] of visits) {
+      const first = await page(t.request(url, { as }));
+      now += 200;
+      const next = await page(t.request(url, { as }));
+      now += 60_000;
+      assert.equal(next.etag, first.etag, `${url} a moment later, in the next minute`);
+      assert.equal(next.html, first.html);
     }
   });
 });

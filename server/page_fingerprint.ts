@@ -8,6 +8,9 @@ import { CachedHtml } from "./island.tsx";
 const functionIds = new WeakMap<object, number>();
 let lastFunctionId = 0;
 
+/** The page cache's step of time (server/page_cache.ts). */
+const MINUTE = 60_000;
+
 /** A deeper tree than a page's is taken for a cycle. */
 const MAX_DEPTH = 200;
 
@@ -23,8 +26,8 @@ const unreadable = (): never => {
  * something whose content cannot be read here (a Map, a class instance): such a page is always rendered.
  * A function stands for itself (a component of a module is the same from request to request; a closure
  * made per request never equals another, so its page is rendered). `now` is the request's instant: a Date
- * of that instant is written as such, so that two trees of the same minute (the page cache's key) made
- * from the same rows are equal.
+ * of that instant is written as the instant's minute, so that two trees of the same minute (part of the
+ * page cache's stamp) made from the same rows are equal, and two of different minutes are not.
  */
 export function fingerprint(value: unknown, now: number): string | null {
   try {
@@ -68,7 +71,7 @@ function walk(value: unknown, now: number, depth: number): string {
   }
   if (value instanceof Date) {
     const time = value.getTime();
-    return time === now ? "N" : "d" + time + ";";
+    return time === now ? "N" + Math.floor(now / MINUTE) + ";" : "d" + time + ";";
   }
   if (isValidElement(value)) {
     const { type, key, props } = value as {

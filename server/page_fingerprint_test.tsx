@@ -35,10 +35,16 @@ Deno.test("fingerprint: the same rows built into a tree twice give one fingerpri
   assert.notEqual(fingerprint(page(NOW, OtherCard), NOW), first);
 });
 
-Deno.test("fingerprint: a Date of the request's instant is the instant; any other Date is its time", () => {
+Deno.test("fingerprint: a Date of the request's instant is the instant's minute; any other Date is its time", () => {
   const later = NOW + 20_000;
   // Only the instant's Date differs: the ISO text differs too, so compare a tree holding the Date alone.
   assert.equal(fingerprint({ today: new Date(NOW) }, NOW), fingerprint({ today: new Date(later) }, later));
+  const nextMinute = NOW + 60_000;
+  assert.notEqual(
+    fingerprint({ today: new Date(NOW) }, NOW),
+    fingerprint({ today: new Date(nextMinute) }, nextMinute),
+    "the instant of another minute is another instant",
+  );
   assert.notEqual(fingerprint({ due: new Date(NOW) }, later), fingerprint({ due: new Date(later) }, later));
   assert.notEqual(fingerprint({ due: new Date(NOW) }, NOW), fingerprint({ due: null }, NOW));
 });
