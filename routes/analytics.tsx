@@ -34,8 +34,9 @@ import { ServiceFiguresCard } from "../components/ServiceFigures.tsx";
 import { FigureHints, PeriodSelector } from "./_dashboard/mod.tsx";
 import { BarChart, type ChartRow, DonutChart } from "./_dashboard/charts.tsx";
 
-function DataTable({ data, name, period }: { data: Analytics; name: TableName; period: Period }) {
-  const table = analyticsTable(data, name);
+function DataTable(
+  { table, name, period }: { table: ReturnType<typeof analyticsTable>; name: TableName; period: Period },
+) {
   return (
     <Card
       title={table.title}
@@ -100,7 +101,12 @@ function ChartCard({ title, donut, rows }: { title: string; donut?: boolean; row
   );
 }
 
-function TabBody({ tab, data, period }: { tab: AnalyticsTab; data: Analytics; period: Period }) {
+/**
+ * The open tab's charts and table. Called, not rendered as a component: the page's tree then holds what the tab
+ * shows, not all the figures of every tab (server/page_fingerprint.ts), so a change another tab shows leaves
+ * the page as it was.
+ */
+function tabBody(tab: AnalyticsTab, data: Analytics, period: Period) {
   switch (tab) {
     case "objects":
       return (
@@ -109,7 +115,7 @@ function TabBody({ tab, data, period }: { tab: AnalyticsTab; data: Analytics; pe
             title="Объекты по статусам"
             rows={statusRows(data.objectsByStatus, objectStatusLabels)}
           />
-          <DataTable data={data} name="objects" period={period} />
+          <DataTable table={analyticsTable(data, "objects")} name="objects" period={period} />
         </div>
       );
     case "tasks":
@@ -127,7 +133,7 @@ function TabBody({ tab, data, period }: { tab: AnalyticsTab; data: Analytics; pe
               tone: toneOf(taskPriorityLabels, r.key),
             }))}
           />
-          <DataTable data={data} name="tasks" period={period} />
+          <DataTable table={analyticsTable(data, "tasks")} name="tasks" period={period} />
         </div>
       );
     case "workTypes":
@@ -146,7 +152,7 @@ function TabBody({ tab, data, period }: { tab: AnalyticsTab; data: Analytics; pe
               tone: "success",
             }))}
           />
-          <DataTable data={data} name="workTypes" period={period} />
+          <DataTable table={analyticsTable(data, "workTypes")} name="workTypes" period={period} />
         </div>
       );
     case "performance":
@@ -194,7 +200,7 @@ function TabBody({ tab, data, period }: { tab: AnalyticsTab; data: Analytics; pe
               </ul>
             </Card>
           </div>
-          <DataTable data={data} name="performance" period={period} />
+          <DataTable table={analyticsTable(data, "performance")} name="performance" period={period} />
         </div>
       );
   }
@@ -304,7 +310,7 @@ export default async function analyticsPage(c: Context<AppEnv>) {
             </a>
           ))}
         </nav>
-        <TabBody tab={tab} data={data} period={period} />
+        {tabBody(tab, data, period)}
       </div>
     ),
   });

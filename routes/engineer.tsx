@@ -15,7 +15,7 @@ import { renderWorkPage } from "./_page.tsx";
 import { Badge } from "../components/Badge.tsx";
 import { Card, EmptyState } from "../components/Card.tsx";
 import { Icon } from "../components/Icon.tsx";
-import { TaskCard } from "./_tasks/TaskCard.tsx";
+import { TaskCard, taskCard } from "./_tasks/TaskCard.tsx";
 import {
   ActivityFeed,
   DashboardStatCards,
@@ -125,7 +125,9 @@ export default async function engineerPage(c: Context<AppEnv>) {
         <Card title="Задачи" action={<a className="btn btn-ghost btn-sm" href="/tasks">Все задачи</a>}>
           {tasks.length === 0 ? <EmptyState icon="tasks" text="Нет задач" /> : (
             <div className="grid-cards">
-              {tasks.map((t) => <TaskCard key={t.id} task={t} canChangeStatus compact />)}
+              {tasks.map((t) => (
+                <TaskCard key={t.id} card={taskCard(t, { canChangeStatus: true, compact: true })} />
+              ))}
             </div>
           )}
         </Card>

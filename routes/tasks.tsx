@@ -19,7 +19,7 @@ import { renderWorkPage } from "./_page.tsx";
 import { ChosenObject, FilterForm, FilterSearch, FilterSelect, StatusFilter } from "./_filters.tsx";
 import { EmptyState } from "../components/Card.tsx";
 import { Icon } from "../components/Icon.tsx";
-import { TaskCard, taskDetailProps } from "./_tasks/TaskCard.tsx";
+import { TaskCard, taskCard, taskDetailProps } from "./_tasks/TaskCard.tsx";
 import { pageNumber, positiveInt } from "../server/query.ts";
 import { pageHref, pageLinks, Pagination } from "../components/Pagination.tsx";
 
@@ -153,9 +153,10 @@ export default async function tasksPage(c: Context<AppEnv>) {
               {tasks.map((t) => (
                 <TaskCard
                   key={t.id}
-                  task={t}
-                  canChangeStatus={editable(t)}
-                  editHref={editable(t) ? editHref(t.id) : undefined}
+                  card={taskCard(t, {
+                    canChangeStatus: editable(t),
+                    editHref: editable(t) ? editHref(t.id) : undefined,
+                  })}
                 />
               ))}
             </div>

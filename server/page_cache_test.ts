@@ -95,6 +95,47 @@ Deno.test("page cache: a page made afresh from the same rows keeps its copy and 
   });
 });
 
+Deno.test("page cache: a task's field a page does not show leaves its copy: the description on the home page and the dashboard, the status on the analytics' objects tab", async () => {
+  await withTestApp(async (t) => {
+    const engineer = t.as(ENGINEER);
+    const [object]: { id: number }[] = await expectJson(engineer.get("/api/objects"));
+    const task: { id: number } = await expectJson(
+      engineer.post("/api/tasks", { title: "Проверить колодец", objectId: object.id, dueDate: "2099-12-01" }),
+      201,
+    );
+    const pages = ["/engineer", "/dashboard", "/analytics", "/tasks"];
+    const read = async () =>
+      Object.fromEntries(await Promise.all(pages.map(async (url) => [url, await page(engineer.get(url))])));
+    const before = await read();
+    for (const url of ["/engineer", "/dashboard", "/tasks"]) {
+      assert.match(before[url].html, /Проверить колодец/, url);
+    }
+
+    await expectJson(
+      engineer.patch(`/api/tasks/${task.id}`, { description: "Глубина по паспорту скважины" }),
+    );
+    const described = await read();
+    for (const url of ["/engineer", "/dashboard", "/analytics"]) {
+      assert.equal(described[url].etag, before[url].etag, `${url} shows no description: its copy stays`);
+    }
+    assert.notEqual(described["/tasks"].etag, before["/tasks"].etag);
+    assert.match(described["/tasks"].html, /Глубина по паспорту скважины/, "the task list shows it");
+
+    await expectJson(engineer.patch(`/api/tasks/${task.id}`, { status: "in_progress" }));
+    const started = await read();
+    assert.equal(
+      started["/analytics"].etag,
+      before["/analytics"].etag,
+      "the objects tab shows no task's status",
+    );
+    for (const url of ["/engineer", "/dashboard", "/tasks"]) {
+      assert.notEqual(started[url].etag, described[url].etag, `${url} shows the task's status`);
+    }
+    const tasksTab = await page(engineer.get("/analytics?tab=tasks"));
+    assert.match(tasksTab.html, /Задачи по статусам/);
+  });
+});
+
 Deno.test("page cache: a commit by another connection (the CLI beside the server) is seen on the next request", async () => {
   await withTestApp(async (t) => {
     const engineer = t.as(ENGINEER);

@@ -125,8 +125,31 @@ export function PeriodSelector(
   );
 }
 
+/** A row of 'Последние задачи': what it shows and nothing else of the task (server/page_fingerprint.ts). */
+interface RecentTaskRow {
+  id: number;
+  priority: TaskView["priority"];
+  address: string;
+  assignee: string;
+  title: string;
+  status: TaskView["status"];
+  overdue: boolean;
+  due: string;
+}
+
+const recentTaskRow = (t: TaskView): RecentTaskRow => ({
+  id: t.id,
+  priority: t.priority,
+  address: t.object?.address ?? "—",
+  assignee: assigneeText(t),
+  title: t.title,
+  status: t.status,
+  overdue: t.isOverdue,
+  due: dueText(t),
+});
+
 /** 'Последние задачи': at most 5 rows; the priority shows as a strip. */
-export function RecentTasks({ tasks, canCreate }: { tasks: TaskView[]; canCreate: boolean }) {
+function RecentTasks({ tasks, canCreate }: { tasks: RecentTaskRow[]; canCreate: boolean }) {
   return (
     <Card
       title="Последние задачи"
@@ -155,15 +178,15 @@ export function RecentTasks({ tasks, canCreate }: { tasks: TaskView[]; canCreate
               <tbody>
                 {tasks.map((t) => (
                   <tr key={t.id}>
-                    <td className={`priority-${t.priority}`}>{t.object?.address ?? "—"}</td>
-                    <td>{assigneeText(t)}</td>
+                    <td className={`priority-${t.priority}`}>{t.address}</td>
+                    <td>{t.assignee}</td>
                     <td>
                       <a href={`/tasks?taskId=${t.id}`}>{t.title}</a>
                     </td>
                     <td>
                       <TaskStatusBadge status={t.status} />
                     </td>
-                    <td className={t.isOverdue ? "num overdue-text" : "num"}>{dueText(t)}</td>
+                    <td className={t.overdue ? "num overdue-text" : "num"}>{t.due}</td>
                   </tr>
                 ))}
               </tbody>
@@ -319,7 +342,7 @@ export async function loadDashboardSection(
     canCreate ? loadTaskDialogs(db, scope, { now: options.now, role: user.role }) : Promise.resolve(null),
     serviceFigures(db, scope, options.now, periodRange(options.period, options.now).from),
   ]);
-  return { ...options, data, recentTasks, dialogs, canCreate, service };
+  return { ...options, data, recentTasks: recentTasks.map(recentTaskRow), dialogs, canCreate, service };
 }
 
 /**

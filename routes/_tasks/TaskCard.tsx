@@ -24,19 +24,21 @@ export const dueText = (task: Pick<TaskView, "dueDate">) =>
 export const assigneeText = (task: Pick<TaskView, "assignedUser">) =>
   task.assignedUser?.name ?? "Не назначено";
 
-/** A task card with its priority strip, status and priority words, object, assignee, due date and status menu. */
-export function TaskCard(
-  { task, canChangeStatus, compact, editHref }: {
-    task: TaskView;
+/**
+ * Exactly what a task card shows, worked out from the task: the card is given this alone, so the page's
+ * fingerprint (server/page_fingerprint.ts) sees no field of the task the card does not show, and the card is
+ * cached per these values (server/island.tsx CachedHtml) and rendered from them alone.
+ */
+export function taskCard(
+  task: TaskView,
+  { canChangeStatus, compact, editHref }: {
     canChangeStatus: boolean;
     compact?: boolean;
     /** The task-edit dialog's address (the list's own, with its filters, and `edit=`), when the viewer may edit. */
     editHref?: string;
   },
-) {
-  // Exactly what the card shows, worked out here: the card is cached per these values (server/island.tsx CachedHtml)
-  // and rendered from them alone, so nothing it shows can change without changing its key.
-  const card: CardData = {
+): CardData {
+  return {
     id: task.id,
     title: task.title,
     description: compact ? null : task.description,
@@ -49,18 +51,22 @@ export function TaskCard(
     canChangeStatus,
     editHref: editHref ?? null,
   };
+}
+
+/** A task card with its priority strip, status and priority words, object, assignee, due date and status menu. */
+export function TaskCard({ card }: { card: CardData }) {
   return (
     <CachedHtml
       name="TaskCard"
       as="article"
-      className={`card task-card priority-${task.priority}${task.isOverdue ? " is-overdue" : ""}`}
+      className={`card task-card priority-${card.priority}${card.overdue ? " is-overdue" : ""}`}
       data={card}
       render={() => <TaskCardContent {...card} />}
     />
   );
 }
 
-interface CardData {
+export interface CardData {
   id: number;
   title: string;
   description: string | null;
