@@ -2,15 +2,15 @@
 // reads (server/page_cache_test.ts checks the declaration against the tables SQLite says the page's
 // statements open) and the request headers it reads. Its answer is cached under everything else it reads —
 // the user, company and role (or, for a page every signed-out visitor gets alike, nobody), the address with
-// its query and those headers — with the minute (overdue marks, "today") and the change counters of its tables
-// (db/table_versions.ts, moved by triggers from migrations 0018 and 0028): a company's page takes its
+// its query and those headers — with the minute (overdue marks, "today") and the change counters of its
+// tables (db/table_versions.ts, moved by triggers from migrations 0018 and 0028): a company's page takes its
 // company's counters of the tables whose rows belong to a company, so only that company's writes (and those
 // to rows of no company) move them; a shared page takes the tables' counters. A new minute or any commit to
-// one of them, by this process or another, makes the next request read the page afresh; if what it read is the element tree
-// the cached copy was rendered from (server/page_fingerprint.ts), the copy stays, ETag and all, and nothing
-// is rendered. The app's settings (env, build) are fixed for the life of a cache, which is one per app. The
-// session is still checked on every request before anything is looked up (server/app.ts), and a reload with
-// the ETag it holds answers 304 without a render.
+// one of them, by this process or another, makes the next request read the page afresh; if what it read is
+// the element tree the cached copy was rendered from (server/page_fingerprint.ts), the copy stays, ETag and
+// all, and nothing is rendered. The app's settings (env, build) are fixed for the life of a cache, which is
+// one per app. The session is still checked on every request before anything is looked up (server/app.ts),
+// and a reload with the ETag it holds answers 304 without a render.
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { LRUCache } from "lru-cache";
@@ -20,6 +20,7 @@ import { matchesEtag, MIN_COMPRESS_BYTES, negotiateDynamic } from "./compression
 import { compress, type DynamicEncoding } from "./compress.ts";
 import { SESSION_COOKIE } from "./auth/sessions.ts";
 import { pageCacheLookups } from "./metrics.ts";
+import { PAGE_MINUTE } from "./page_fingerprint.ts";
 import type { AppEnv, PageMaking } from "./types.ts";
 
 /** What a cached route's page is made of, besides the address and the minute. */
@@ -52,8 +53,6 @@ export const BELL_TABLE = "notifications";
 
 /** Bytes the cache may hold per app (pages and their compressed copies); the least recently used go first. */
 const CACHE_BYTES = 32 * 1024 * 1024;
-
-const MINUTE = 60_000;
 
 interface Cached {
   /** The declared tables' counters when the page began. */
@@ -88,7 +87,7 @@ export class PageCache {
       if (key === null || !versions) return next();
       const stamp = tables.map((table) => versions.get(table) ?? -1);
       // The minute is in the stamp, not the key: a page that shows nothing of the time keeps its ETag past it.
-      stamp.push(Math.floor(c.get("deps").now().getTime() / MINUTE));
+      stamp.push(Math.floor(c.get("deps").now().getTime() / PAGE_MINUTE));
       if (!rule.sharedUnless) {
         const unread = unreadStamp(c, c.get("user")!.id);
         stamp.push(unread ?? -1);

@@ -8,8 +8,8 @@ import { CachedHtml } from "./island.tsx";
 const functionIds = new WeakMap<object, number>();
 let lastFunctionId = 0;
 
-/** The page cache's step of time (server/page_cache.ts). */
-const MINUTE = 60_000;
+/** A page's step of time: the page cache reads a page afresh each minute (server/page_cache.ts). */
+export const PAGE_MINUTE = 60_000;
 
 /** A deeper tree than a page's is taken for a cycle. */
 const MAX_DEPTH = 200;
@@ -71,7 +71,7 @@ function walk(value: unknown, now: number, depth: number): string {
   }
   if (value instanceof Date) {
     const time = value.getTime();
-    return time === now ? "N" + Math.floor(now / MINUTE) + ";" : "d" + time + ";";
+    return time === now ? "N" + Math.floor(now / PAGE_MINUTE) + ";" : "d" + time + ";";
   }
   if (isValidElement(value)) {
     const { type, key, props } = value as {
