@@ -20,6 +20,9 @@ const ENGINEER = "engineer@demo.local";
 /** The administrator of the demo's second company. */
 const OTHER = "admin@other.local";
 
+/** A clock that stands still, for tests that compare ETags: only their writes move a page, never a minute. */
+const ONE_INSTANT = { now: () => new Date("2026-11-23T10:00:00Z") };
+
 async function page(res: Response | Promise<Response>) {
   const answer = await res;
   assert.equal(answer.status, 200);
@@ -27,7 +30,7 @@ async function page(res: Response | Promise<Response>) {
 }
 
 Deno.test("page cache: a page is given again until a table it read changes; other writes and other companies' leave it cached", async () => {
-  await withTestApp(async (t) => {
+  await withTestApp(ONE_INSTANT, async (t) => {
     const engineer = t.as(ENGINEER);
     const first = await page(engineer.get("/objects"));
     const again = await page(engineer.get("/objects"));
@@ -68,7 +71,7 @@ Deno.test("page cache: a page is given again until a table it read changes; othe
 });
 
 Deno.test("page cache: a page made afresh from the same rows keeps its copy and ETag; a change it shows does not", async () => {
-  await withTestApp(async (t) => {
+  await withTestApp(ONE_INSTANT, async (t) => {
     const engineer = t.as(ENGINEER);
     const same = async () => pageCacheCounts(await registry.metrics()).same;
     const first = await page(engineer.get("/documents"));
@@ -96,7 +99,7 @@ Deno.test("page cache: a page made afresh from the same rows keeps its copy and 
 });
 
 Deno.test("page cache: a task's field a page does not show leaves its copy: the description on the home page and the dashboard, the status on the analytics' objects tab", async () => {
-  await withTestApp(async (t) => {
+  await withTestApp(ONE_INSTANT, async (t) => {
     const engineer = t.as(ENGINEER);
     const [object]: { id: number }[] = await expectJson(engineer.get("/api/objects"));
     const task: { id: number } = await expectJson(
@@ -187,7 +190,7 @@ Deno.test("page cache: a user renamed by the admin sees the new name at once (us
 });
 
 Deno.test("page cache: a notification to someone else leaves a page cached; one to its user shows in the bell at once", async () => {
-  await withTestApp(async (t) => {
+  await withTestApp(ONE_INSTANT, async (t) => {
     const db = t.deps.db;
     const [engineer] = await db.select().from(users).where(eq(users.email, ENGINEER));
     const [director] = await db.select().from(users).where(eq(users.email, "director@demo.local"));
@@ -518,7 +521,7 @@ async function storefront(t: TestApp, url = "/ruslos") {
 }
 
 Deno.test("page cache: the storefront signed out is one page for all, made afresh when a product, a price, the stock or the shop's settings change", async () => {
-  await withTestApp(async (t) => {
+  await withTestApp(ONE_INSTANT, async (t) => {
     const db = t.deps.db;
     const product = "/ruslos/product/topas-5";
     const first = await storefront(t);
