@@ -53,13 +53,22 @@ export async function claimTypedNumber(
     .onConflictDoNothing();
 }
 
-async function takeNext(
-  tx: Tx | Db,
+/**
+ * The number allocateNumber would give next, without taking it: a form's suggestion, which the person keeps
+ * (claimTypedNumber then takes its place) or replaces.
+ */
+export async function nextNumber(
+  db: Db,
   companyId: number,
   kind: DocumentNumberKind,
   date: Date,
-  labelOf: (year: number, seq: number) => string,
 ): Promise<string> {
+  const { year, seq } = await nextPlace(db, companyId, kind, date);
+  return documentNumber(kind, year, seq);
+}
+
+/** The Moscow year of `date` and the sequence after the last number of that year's series. */
+async function nextPlace(tx: Tx | Db, companyId: number, kind: DocumentNumberKind, date: Date) {
   const { year } = moscowCalendar(date);
   const where = and(
     eq(documentNumbers.companyId, companyId),
@@ -67,7 +76,17 @@ async function takeNext(
     eq(documentNumbers.year, year),
   );
   const [last] = await tx.select({ seq: max(documentNumbers.seq) }).from(documentNumbers).where(where);
-  const seq = (last?.seq ?? 0) + 1;
+  return { year, seq: (last?.seq ?? 0) + 1 };
+}
+
+async function takeNext(
+  tx: Tx | Db,
+  companyId: number,
+  kind: DocumentNumberKind,
+  date: Date,
+  labelOf: (year: number, seq: number) => string,
+): Promise<string> {
+  const { year, seq } = await nextPlace(tx, companyId, kind, date);
   const label = labelOf(year, seq);
   await tx.insert(documentNumbers).values({ companyId, kind, year, seq, label, createdAt: date });
   return label;

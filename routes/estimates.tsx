@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { type EstimateStatus } from "../db/estimates.ts";
 import { estimateSummary, estimateTableColumns, listEstimateColumns } from "../db/estimate_lists.ts";
 import { objectChoices } from "../db/objects.ts";
+import { nextNumber } from "../db/document_numbers.ts";
 import { estimateStatuses } from "../domain/enums.ts";
 import { countOf, estimateForms, formatDate, formatKopecks } from "../domain/format.ts";
 import { estimateStatusLabels } from "../domain/labels.ts";
@@ -35,7 +36,8 @@ export default async function estimatesPage(c: Context<AppEnv>) {
   const search = (q.q ?? "").trim().slice(0, 100) || undefined;
   const filter = { status, objectId, q: search };
   const page = pageNumber(q.page);
-  const [rows, summary, objects] = await Promise.all([
+  const at = now();
+  const [rows, summary, objects, suggested] = await Promise.all([
     listEstimateColumns(db, scope, { ...filter, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }, {
       name: "table",
       columns: estimateTableColumns,
@@ -43,13 +45,13 @@ export default async function estimatesPage(c: Context<AppEnv>) {
     estimateSummary(db, scope, filter),
     // The dialog's newest objects, and the object the list is for (named by the filter).
     objectChoices(db, scope, { chosen: objectId }),
+    // The dialog suggests the company's next number of the series; without a company, the person types one.
+    user.companyId ? nextNumber(db, user.companyId, "estimate", at) : Promise.resolve(""),
   ]);
   const filtered = Boolean(status || objectId || search);
   const pages = Math.max(1, Math.ceil(summary.total / PAGE_SIZE));
   const params = { status, objectId: objectId ? String(objectId) : undefined, q: search };
   const chosenObject = objectId ? objects.find((o) => o.id === objectId) : undefined;
-  const at = now();
-  const suggested = `СМ-${String(at.getTime()).slice(-6)}`;
 
   return renderWorkPage(c, {
     title: "Сметы",

@@ -209,7 +209,7 @@ const routes: Omit<PageRoute, "denied">[] = [
     path: "/estimates",
     access: staffRoles,
     handler: estimatesPage,
-    cache: { tables: ["estimates", "objects"] },
+    cache: { tables: ["estimates", "objects", "document_numbers"] },
   },
   {
     path: "/estimates/:id{[0-9]+}",

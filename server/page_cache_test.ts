@@ -15,6 +15,7 @@ import { hearPageReads, openDb } from "../db/client.ts";
 import { boot } from "./boot.ts";
 import { readEnv } from "./env.ts";
 import { pageCacheCounts, registry } from "./metrics.ts";
+import { moscowDate } from "../domain/dates.ts";
 
 const ENGINEER = "engineer@demo.local";
 /** The administrator of the demo's second company. */
@@ -212,14 +213,16 @@ Deno.test("page cache: a notification to someone else leaves a page cached; one 
 });
 
 Deno.test("page cache: If-None-Match answers 304, gzip is the same page, the next minute reads afresh and keeps the ETag of a page that did not change", async () => {
-  let now = new Date("2026-11-23T10:00:00Z").getTime();
+  // The minute this test starts in: activities are stamped by the wall clock (db/notifications.ts).
+  let now = Math.floor(Date.now() / 60_000) * 60_000;
   await withTestApp({ now: () => new Date(now) }, async (t) => {
     const cookie = await t.login(ENGINEER);
     const headers = { Cookie: cookie };
     const engineer = t.as(ENGINEER);
     const [object]: { id: number }[] = await expectJson(engineer.get("/api/objects"));
+    const tomorrow = moscowDate(now + 24 * 3_600_000);
     await expectJson(
-      engineer.post("/api/tasks", { title: "Срок завтра", objectId: object.id, dueDate: "2026-11-24" }),
+      engineer.post("/api/tasks", { title: "Срок завтра", objectId: object.id, dueDate: tomorrow }),
       201,
     );
     now += 1_000; // the task's own instant is not the page's (server/page_fingerprint.ts)
@@ -245,16 +248,26 @@ Deno.test("page cache: If-None-Match answers 304, gzip is the same page, the nex
     const nextMinute = await page(t.request("/tasks", { headers }));
     assert.equal(await same(), sameBefore + 1, "the next minute reads the page afresh");
     assert.equal(nextMinute.etag, first.etag, "and keeps the copy: nothing on it depends on the minute");
+    // A page that shows an age (the dashboard's activity: the task's creation) is made again as it grows.
+    const created = /Создана задача: Срок завтра<\/a><\/p><p class="muted small">([^<]*)</;
+    const recent = await page(t.request("/dashboard", { headers }));
+    assert.equal(created.exec(recent.html)?.[1], "Недавно");
+    now += 2 * 3_600_000;
+    const later = await page(t.request("/dashboard", { headers }));
+    assert.notEqual(later.etag, recent.etag);
+    assert.equal(created.exec(later.html)?.[1], "2 часа назад");
     now += 2 * 24 * 3600_000;
     const overdue = await page(t.request("/tasks", { headers }));
     assert.notEqual(overdue.etag, first.etag, "two days on, the task due tomorrow is overdue");
-    assert.match(overdue.html, /is-overdue/);
+    assert.match(overdue.html, /is-overdue"><header class="task-card-head"><h3><a [^>]*>Срок завтра</);
+    assert.doesNotMatch(first.html, /is-overdue"><header class="task-card-head"><h3><a [^>]*>Срок завтра</);
   });
 });
 
-Deno.test("page cache: after each of a run of random edits, every cached page is the page a fresh server makes", async () => {
-  const at = new Date("2026-11-23T10:00:00Z");
-  await withTestApp({ now: () => at }, async (t) => {
+Deno.test("page cache: after each of a run of random edits and of time passing, every cached page is the page a fresh server makes", async () => {
+  let now = new Date("2026-11-23T10:00:00Z").getTime();
+  const clock = { now: () => new Date(now) };
+  await withTestApp(clock, async (t) => {
     const engineer = t.as(ENGINEER);
     const tasks: { id: number }[] = await expectJson(engineer.get("/api/tasks"));
     const objects: { id: number }[] = await expectJson(engineer.get("/api/objects"));
@@ -339,20 +352,22 @@ Deno.test("page cache: after each of a run of random edits, every cached page is
     const get = (app: { request: TestApp["app"]["request"] }, as: string, path: string) =>
       app.request(`http://localhost${path}`, { headers: { Cookie: cookies.get(as)! } });
     for (const [as, path] of pages) await (await get(t.app, as, path)).arrayBuffer(); // cached before the first edit
+    // Time passes between the edits: into the next minute, to the next day (the neighbours' task due on the
+    // 25th is then overdue, the activity older), within the minute, to the evening.
+    const passes = [60_000, 24 * 3_600_000, 20_000, 7 * 3_600_000];
     for (let round = 0; round < 16; round++) {
-      await expectJson(edits[random(edits.length)]());
+      if (round % 4 === 1) now += passes[(round - 1) / 4];
+      else await expectJson(edits[random(edits.length)]());
       const fresh = await boot(
         readEnv({ DATABASE_URL: t.deps.env.DATABASE_URL, DATA_DIR: t.dir, SEED: "none" }),
-        {
-          now: () => at,
-        },
+        clock,
       );
       try {
         for (const [as, path] of pages) {
           const cached = await get(t.app, as, path);
           const made = await get(fresh.app, as, path);
           assert.equal(cached.status, 200, path);
-          assert.equal(await cached.text(), await made.text(), `${path} after edit ${round + 1}`);
+          assert.equal(await cached.text(), await made.text(), `${path} after step ${round + 1}`);
         }
       } finally {
         fresh.close();

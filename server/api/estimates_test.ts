@@ -390,6 +390,42 @@ Deno.test("[api] POST /api/estimates creates a manual estimate and refuses one w
     );
   }));
 
+Deno.test("[api] the new-estimate dialog suggests the company's next number of its series; kept, it takes its place", () =>
+  withTestApp({ now: () => new Date("2026-11-23T10:00:00Z") }, async (t) => {
+    const suggestion = async () => {
+      const html = await (await t.request("/estimates", { as: "engineer@demo.local" })).text();
+      const props = /data-island="CreateEstimateDialog"[^>]*data-props="([^"]*)"/.exec(html)?.[1];
+      assert.ok(props, "the page holds the dialog");
+      return JSON.parse(props.replaceAll("&quot;", '"').replaceAll("&amp;", "&")).number as string;
+    };
+    const first = await suggestion();
+    assert.match(first, /^С-2026-\d{4}$/, "a number of the company's series, of the year");
+    const task = await demoSurveyorTask(t);
+    const kept = await expectOk(
+      t.as("engineer@demo.local").api.estimates.$post({
+        json: {
+          objectId: task.objectId,
+          estimateNumber: first,
+          items: [{ name: "Станция", unit: "шт", quantity: 1, pricePerUnit: 15_000_000 }],
+        },
+      }),
+      201,
+    );
+    assert.equal(kept.estimateNumber, first);
+    const second = await suggestion();
+    const place = (n: string) => Number(n.split("-").at(-1));
+    assert.equal(place(second), place(first) + 1, "the kept number is taken: the next is suggested");
+    // A generated estimate takes the next number of the same series, and the dialog then suggests the one after.
+    const generated = await generate(t, {
+      objectId: task.objectId,
+      taskId: task.id,
+      workType: "autonomous_sewage",
+      measurements,
+    }, 201);
+    assert.equal(generated.estimateNumber, second);
+    assert.equal(place(await suggestion()), place(second) + 1);
+  }));
+
 Deno.test("[api] POST /api/field-work/report tells the chief engineers", () =>
   withTestApp(async (t) => {
     const task = await demoSurveyorTask(t);
