@@ -15,7 +15,7 @@ const bounds: Record<string, number> = {
   "/api/objects": 2,
   "/objects": 3,
   "/tasks": 4, // the page, its total (for the pager), the object and assignee choices
-  "/estimates": 3,
+  "/estimates": 4, // the page, its summary, the dialog's object choices and its suggested number
   "/analytics": 7, // the period's figures, the money received, the receivables by age, the service figures
   // (agreements with their money, visits by month) …
   "/dashboard": 8, // … and the service figures (2)
