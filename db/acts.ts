@@ -186,6 +186,7 @@ export async function finishWorksWithAct(
       linkId: newLink.id,
     }).returning();
     await recordActivity(tx, {
+      at: by.now,
       companyId: object.companyId,
       userId: by.id,
       type: "document",
@@ -195,6 +196,7 @@ export async function finishWorksWithAct(
     });
     await refreshJobState(tx, objectId, by.now, by.id);
     await notifyChiefEngineers(tx, {
+      at: by.now,
       companyId: object.companyId,
       type: "other",
       title: "Работы завершены, акт отправлен клиенту",
@@ -237,6 +239,7 @@ export async function signActByLink(
   s: LinkSignature,
 ): Promise<boolean> {
   return await recordClientAnswer(db, link, {
+    at: s.now,
     answer: (tx) =>
       tx.update(completionActs).set(signatureValues(s, link.id)).where(
         awaitsAnswer(completionActs, actId, link.companyId),
@@ -266,6 +269,7 @@ export async function refuseActByLink(
   r: { comment: string; name: string; now: Date },
 ): Promise<boolean> {
   return await recordClientAnswer(db, link, {
+    at: r.now,
     answer: (tx) =>
       tx.update(completionActs).set({
         refusedAt: r.now,

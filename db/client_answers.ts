@@ -53,6 +53,8 @@ export async function recordClientAnswer<R>(
   db: Db,
   link: { companyId: number; objectId: number },
   a: {
+    /** When the client answered, by the app's clock. */
+    at: Date;
     answer: (tx: Executor) => Promise<R[]>;
     activity: (row: R) => string;
     then?: (tx: Executor) => Promise<unknown>;
@@ -63,6 +65,7 @@ export async function recordClientAnswer<R>(
     const [row] = await a.answer(tx);
     if (row === undefined) return false;
     await recordActivity(tx, {
+      at: a.at,
       companyId: link.companyId,
       type: "document",
       title: a.activity(row),
@@ -72,6 +75,7 @@ export async function recordClientAnswer<R>(
     const [object] = await tx.select({ address: objects.address }).from(objects)
       .where(eq(objects.id, link.objectId));
     await notifyRoles(tx, a.notify.roles, {
+      at: a.at,
       companyId: link.companyId,
       type: "other",
       title: a.notify.title,

@@ -156,8 +156,15 @@ export type LinkView = Awaited<ReturnType<typeof linkView>>;
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-export async function notifyFromLink(db: Db | Tx, link: ClientLink, title: string, message: string) {
+export async function notifyFromLink(
+  db: Db | Tx,
+  link: ClientLink,
+  title: string,
+  message: string,
+  at: Date,
+) {
   await notifyChiefEngineers(db, {
+    at,
     companyId: link.companyId,
     type: "other",
     title,
@@ -176,7 +183,7 @@ export async function recordLinkOpened(db: Db, link: ClientLink, address: string
         id: clientLinks.id,
       });
     if (rows.length) {
-      await notifyFromLink(tx, link, "Клиент открыл ссылку", address);
+      await notifyFromLink(tx, link, "Клиент открыл ссылку", address, now);
     }
   });
 }
@@ -218,6 +225,7 @@ export async function signContractByLink(
       await tx.update(clientLinks).set({ acceptedAt: s.now }).where(eq(clientLinks.id, link.id));
     }
     await recordActivity(tx, {
+      at: s.now,
       companyId: link.companyId,
       type: "document",
       title: `Договор №${s.contractNumber} подписан клиентом (${s.signerName})`,
@@ -229,6 +237,7 @@ export async function signContractByLink(
       link,
       "Клиент подписал договор",
       `Договор №${s.contractNumber} подписан — ${s.address}`,
+      s.now,
     );
     return true;
   });

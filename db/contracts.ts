@@ -169,6 +169,7 @@ export async function storeContractVersion(db: Db, c: NewContractVersion, by: { 
       createdAt: by.now,
     }).returning();
     await recordActivity(tx, {
+      at: by.now,
       companyId: c.companyId,
       userId: by.id,
       type: "document",

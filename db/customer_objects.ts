@@ -35,13 +35,14 @@ export async function requestCustomerObject(
     }
     const who = `${user.name} (${user.email})`;
     await recordActivity(tx, {
+      at: now,
       companyId: link.companyId,
       userId: user.id,
       type: "other",
       title: `Клиент ${who} просит прикрепить объект к своей учётной записи`,
       objectId: link.objectId,
     });
-    await notifyFromLink(tx, link, "Клиент просит доступ к объекту", `${who} — ${address}`);
+    await notifyFromLink(tx, link, "Клиент просит доступ к объекту", `${who} — ${address}`, now);
     return "pending";
   });
 }
@@ -106,6 +107,7 @@ export async function decideCustomerAccess(
         .where(eq(customerObjects.id, row.id));
     } else await tx.delete(customerObjects).where(eq(customerObjects.id, row.id));
     await recordActivity(tx, {
+      at: by.now,
       companyId: row.companyId,
       userId: by.id,
       type: "other",

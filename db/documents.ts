@@ -127,6 +127,7 @@ export async function insertDocument(db: Db, values: typeof documents.$inferInse
   return await db.transaction(async (tx) => {
     const [row] = await tx.insert(documents).values(values).returning();
     await recordActivity(tx, {
+      at: row.uploadedAt,
       companyId: row.companyId,
       userId: row.uploadedBy,
       type: "document",

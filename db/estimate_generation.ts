@@ -218,6 +218,7 @@ export async function storeGeneratedEstimate(
     }
     await refreshJobState(tx, input.objectId, by.now, by.id);
     await recordActivity(tx, {
+      at: by.now,
       companyId: input.companyId,
       userId: by.id,
       type: "other",
@@ -227,6 +228,7 @@ export async function storeGeneratedEstimate(
       taskId: input.taskId,
     });
     const notice = {
+      at: by.now,
       companyId: input.companyId,
       estimateId: id,
       objectId: input.objectId,

@@ -40,6 +40,7 @@ export async function setEstimateStatus(
       });
     }
     await recordActivity(tx, {
+      at: by.now,
       companyId: current.companyId,
       userId: by.id,
       type: "other",
@@ -50,6 +51,7 @@ export async function setEstimateStatus(
     if (status === "approved") await recordStaffApproval(tx, current, by);
     await refreshJobState(tx, current.objectId, by.now, by.id);
     await notifyEstimateUpdated(tx, {
+      at: by.now,
       companyId: current.companyId,
       estimateId: current.id,
       objectId: current.objectId,

@@ -273,6 +273,7 @@ export async function changeProjectStatus(
       });
     }
     await recordActivity(tx, {
+      at: change.at,
       companyId: row.companyId,
       userId: change.userId,
       type: "other",
@@ -281,6 +282,7 @@ export async function changeProjectStatus(
       objectId: row.id,
     });
     await notifyChiefEngineers(tx, {
+      at: change.at,
       companyId: row.companyId,
       type: "other",
       title: change.activity,

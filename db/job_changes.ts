@@ -293,6 +293,7 @@ export async function recordJobChange(
       createdAt: by.now,
     }).returning();
     await recordActivity(tx, {
+      at: by.now,
       companyId: object.companyId,
       userId: by.id,
       type: "other",
@@ -346,6 +347,7 @@ export async function editJobChange(
       updatedAt: by.now,
     }).where(eq(jobChanges.id, id)).returning();
     await recordActivity(tx, {
+      at: by.now,
       companyId: current.companyId,
       userId: by.id,
       type: "other",
@@ -564,6 +566,7 @@ export async function sendAgreement(
     await tx.update(jobChanges).set({ agreementId: agreement.id })
       .where(inArray(jobChanges.id, open.map((c) => c.id)));
     await recordActivity(tx, {
+      at: by.now,
       companyId: object.companyId,
       userId: by.id,
       type: "document",
@@ -610,6 +613,7 @@ export async function signAgreementByLink(
   s: LinkSignature,
 ): Promise<boolean> {
   return await recordClientAnswer(db, link, {
+    at: s.now,
     answer: (tx) =>
       tx.update(supplementaryAgreements).set(signatureValues(s, link.id)).where(
         awaitsAnswer(supplementaryAgreements, id, link.companyId),
@@ -632,6 +636,7 @@ export async function refuseAgreementByLink(
   r: { comment: string; name: string; now: Date },
 ): Promise<boolean> {
   return await recordClientAnswer(db, link, {
+    at: r.now,
     answer: (tx) =>
       tx.update(supplementaryAgreements).set({
         refusedAt: r.now,

@@ -145,6 +145,7 @@ export async function refreshJobState(
   if (!stateChanged) return null;
   if (to.stage !== "override") {
     await recordActivity(db, {
+      at,
       companyId: read.companyId,
       userId: byUserId ?? null,
       type: "other",
@@ -155,6 +156,7 @@ export async function refreshJobState(
   }
   if (to.stage === "ready") {
     await notifyRoles(db, ["foreman"], {
+      at,
       companyId: read.companyId,
       type: "other",
       title: "Объект готов к работам",
@@ -187,6 +189,7 @@ export async function setStatusOverride(
     if (rows.length === 0) return false;
     await refreshJobState(tx, objectId, by.now, by.id);
     await recordActivity(tx, {
+      at: by.now,
       companyId: rows[0].companyId,
       userId: by.id,
       type: "other",

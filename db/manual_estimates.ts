@@ -76,6 +76,7 @@ export async function storeManualEstimate(
     }
     await refreshJobState(tx, input.objectId, by.now, by.id);
     await recordActivity(tx, {
+      at: by.now,
       companyId: input.companyId,
       userId: by.id,
       type: "other",
@@ -84,6 +85,7 @@ export async function storeManualEstimate(
       objectId: input.objectId,
     });
     await notifyEstimateCreated(tx, {
+      at: by.now,
       companyId: input.companyId,
       estimateId: row.id,
       objectId: input.objectId,

@@ -140,6 +140,7 @@ export async function saveMeasurement(
         eq(tasks.id, task.id),
       );
       await recordActivity(tx, {
+        at: by.now,
         companyId: task.companyId,
         userId: by.id,
         type: "task",
@@ -161,6 +162,7 @@ export async function saveMeasurement(
       createdAt: by.now,
     }).returning();
     await notifyMeasurementUpdated(tx, {
+      at: by.now,
       companyId: task.companyId,
       taskId: task.id,
       objectId: task.objectId,
@@ -168,6 +170,7 @@ export async function saveMeasurement(
       byUserId: by.id,
     });
     await recordActivity(tx, {
+      at: by.now,
       companyId: task.companyId,
       userId: by.id,
       type: "task",

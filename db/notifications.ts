@@ -6,6 +6,8 @@ import type { notificationTypes } from "../domain/enums.ts";
 import type { Role } from "../domain/roles.ts";
 
 export interface NewNotification {
+  /** When, by the app's clock (deps.now): what the bell orders by and a page may show. */
+  at: Date;
   companyId: number | null;
   type: typeof notificationTypes[number];
   title: string;
@@ -23,7 +25,6 @@ export interface NewNotification {
 export interface NotificationGroup {
   plural: string;
   since: Date;
-  now: Date;
 }
 
 /** Sends one notification to each of the users (grouped with their unread ones when `group` is given). */
@@ -56,7 +57,7 @@ export async function notifyUsers(
         title: `${group.plural}: ${count + 1}`,
         message: n.message,
         relatedObjectId: n.relatedObjectId ?? null,
-        createdAt: group.now,
+        createdAt: n.at,
       }).where(eq(notifications.id, row.id));
     }
     unique = unique.filter((id) => !newest.has(id));
@@ -72,7 +73,7 @@ export async function notifyUsers(
       relatedObjectId: n.relatedObjectId ?? null,
       relatedTaskId: n.relatedTaskId ?? null,
       relatedEstimateId: n.relatedEstimateId ?? null,
-      createdAt: Date.now(),
+      createdAt: n.at.getTime(),
     });
   }
 }
@@ -104,6 +105,8 @@ export async function notifyRoles(
 }
 
 export interface NewActivity {
+  /** When, by the app's clock (deps.now): the activity feed shows its age. */
+  at: Date;
   companyId: number;
   userId?: number | null;
   type: "task" | "document" | "other";
@@ -124,7 +127,7 @@ export async function recordActivity(db: Executor, a: NewActivity): Promise<void
     fileName: a.fileName ?? null,
     objectId: a.objectId ?? null,
     taskId: a.taskId ?? null,
-    createdAt: Date.now(),
+    createdAt: a.at.getTime(),
   });
 }
 
@@ -187,9 +190,17 @@ export async function notifyChiefEngineers(
 /** measurement_updated: a surveyor saved measurements of a task. */
 export async function notifyMeasurementUpdated(
   db: Executor,
-  m: { companyId: number; taskId: number; objectId?: number | null; title: string; byUserId?: number | null },
+  m: {
+    at: Date;
+    companyId: number;
+    taskId: number;
+    objectId?: number | null;
+    title: string;
+    byUserId?: number | null;
+  },
 ): Promise<void> {
   await notifyChiefEngineers(db, {
+    at: m.at,
     companyId: m.companyId,
     type: "measurement_updated",
     title: "Замеры обновлены",
@@ -203,6 +214,7 @@ export async function notifyMeasurementUpdated(
 export async function notifyEstimate(
   db: Executor,
   e: {
+    at: Date;
     companyId: number;
     estimateId: number;
     objectId?: number | null;
@@ -213,6 +225,7 @@ export async function notifyEstimate(
   },
 ): Promise<void> {
   await notifyChiefEngineers(db, {
+    at: e.at,
     companyId: e.companyId,
     type: e.updated ? "estimate_updated" : "estimate_created",
     title: e.updated ? "Смета обновлена" : "Создана смета",
@@ -241,12 +254,13 @@ export async function sendFieldReport(
     object: { id: number; companyId: number; address: string };
     estimateId: number | null;
     message: string;
-    by: { id: number; name: string };
+    by: { id: number; name: string; now: Date };
   },
 ): Promise<void> {
   const { object, by } = report;
   await db.transaction(async (tx) => {
     await notifyChiefEngineers(tx, {
+      at: by.now,
       companyId: object.companyId,
       type: "other",
       title: `Отчет о выезде: ${by.name}`,
@@ -255,6 +269,7 @@ export async function sendFieldReport(
       relatedEstimateId: report.estimateId,
     }, by.id);
     await recordActivity(tx, {
+      at: by.now,
       companyId: object.companyId,
       userId: by.id,
       type: "other",

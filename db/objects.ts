@@ -389,6 +389,7 @@ export async function createObject(
       updatedAt: options.now,
     }).returning();
     await recordActivity(tx, {
+      at: options.now,
       companyId: row.companyId,
       userId: options.userId,
       type: "other",
@@ -397,6 +398,7 @@ export async function createObject(
       objectId: row.id,
     });
     await notifyRoles(tx, ["chief_engineer"], {
+      at: options.now,
       companyId: row.companyId,
       type: "object_created",
       title: "Новый объект",

@@ -41,6 +41,7 @@ export async function sendEstimateToClient(
     await tx.update(estimates).set({ status: "sent", updatedAt: by.now })
       .where(and(eq(estimates.id, e.id), eq(estimates.status, "draft")));
     await recordActivity(tx, {
+      at: by.now,
       companyId: e.companyId,
       userId: by.id,
       type: "document",
@@ -83,8 +84,9 @@ export interface ClientAnswer {
 }
 
 /** Tells the engineer who sent the link and the chief engineers (each once). */
-async function tellStaff(tx: Executor, link: ClientLink, title: string, message: string) {
+async function tellStaff(tx: Executor, link: ClientLink, title: string, message: string, at: Date) {
   await notifyChiefEngineers(tx, {
+    at,
     companyId: link.companyId,
     type: "other",
     title,
@@ -94,6 +96,7 @@ async function tellStaff(tx: Executor, link: ClientLink, title: string, message:
   }, link.createdBy);
   if (link.createdBy !== null) {
     await notifyUsers(tx, [link.createdBy], {
+      at,
       companyId: link.companyId,
       type: "other",
       title,
@@ -139,12 +142,13 @@ export async function approveEstimateByLink(
       inArray(estimates.status, ["draft", "sent", "rejected"]),
     ));
     await recordActivity(tx, {
+      at: a.now,
       companyId: link.companyId,
       type: "document",
       title: `Клиент согласовал смету (версия ${link.estimateVersion}): ${a.name}`,
       objectId: link.objectId,
     });
-    await tellStaff(tx, link, "Клиент принял смету", `${a.name} — ${a.address}`);
+    await tellStaff(tx, link, "Клиент принял смету", `${a.name} — ${a.address}`, a.now);
     await refreshJobState(tx, link.objectId, a.now);
     return inserted;
   });
@@ -171,12 +175,19 @@ export async function requestEstimateChangesByLink(
       createdAt: a.now,
     }).returning();
     await recordActivity(tx, {
+      at: a.now,
       companyId: link.companyId,
       type: "document",
       title: `Клиент просит изменить смету (версия ${link.estimateVersion}): ${a.comment}`.slice(0, 500),
       objectId: link.objectId,
     });
-    await tellStaff(tx, link, "Клиент просит изменить смету", `${a.name}: «${a.comment}» — ${a.address}`);
+    await tellStaff(
+      tx,
+      link,
+      "Клиент просит изменить смету",
+      `${a.name}: «${a.comment}» — ${a.address}`,
+      a.now,
+    );
     await refreshJobState(tx, link.objectId, a.now);
     return row;
   });

@@ -377,6 +377,7 @@ export async function renewAgreement(
       renewsId: old.id,
     }, by);
     await recordActivity(tx, {
+      at: by.now,
       companyId: object.companyId,
       userId: by.id,
       type: "document",
@@ -455,6 +456,7 @@ export async function remindRenewals(db: Db, now: Date, origin: string): Promise
         .returning({ id: serviceAgreements.id });
       if (!stamped) return;
       await notifyRoles(tx, [...renewalStaffRoles], {
+        at: now,
         companyId: a.companyId,
         type: "other",
         title: "Пора продлить договор обслуживания",
@@ -682,6 +684,7 @@ export async function requestServicePlan(
       renewsId: null,
     }, { id: null, now });
     await notifyRoles(tx, [...planSellerRoles], {
+      at: now,
       companyId: link.companyId,
       type: "other",
       title: `Клиент просит план обслуживания «${plan.name}»`,
@@ -690,6 +693,7 @@ export async function requestServicePlan(
       relatedObjectId: link.objectId,
     });
     await recordActivity(tx, {
+      at: now,
       companyId: link.companyId,
       userId: null,
       type: "document",

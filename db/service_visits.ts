@@ -131,6 +131,7 @@ export async function scheduleAgreementVisits(
   }
   if (assignedTo && assignedTo !== by.userId) {
     await notifyUsers(tx, [assignedTo], {
+      at: by.now,
       companyId: agreement.companyId,
       type: "task_assigned",
       title: "Сервисные визиты",
@@ -139,6 +140,7 @@ export async function scheduleAgreementVisits(
     });
   }
   await recordActivity(tx, {
+    at: by.now,
     companyId: agreement.companyId,
     userId: by.userId,
     type: "task",
@@ -343,6 +345,7 @@ export async function moveVisit(
       change.assignedTo !== undefined && change.assignedTo !== v.assignedTo ? "другой исполнитель" : null,
     ].filter(Boolean).join(", ");
     await recordActivity(tx, {
+      at: by.now,
       companyId: visit.companyId,
       userId: by.userId,
       type: "task",
@@ -354,6 +357,7 @@ export async function moveVisit(
     const to = change.assignedTo ?? v.assignedTo;
     if (to && to !== by.userId) {
       await notifyUsers(tx, [to], {
+        at: by.now,
         companyId: visit.companyId,
         type: "task_assigned",
         title: "Сервисный визит перенесён",
@@ -415,6 +419,7 @@ export async function saveVisitReport(
         .where(eq(tasks.id, visit.taskId));
     }
     await recordActivity(tx, {
+      at: by.now,
       companyId: visit.companyId,
       userId: by.userId,
       type: "task",
@@ -669,6 +674,7 @@ export async function sendVisitReport(
       });
       if ("skipped" in result) throw new NotSent(result.skipped);
       await recordActivity(tx, {
+        at: by.now,
         companyId: v.visit.companyId,
         userId: by.userId,
         type: "document",

@@ -138,7 +138,7 @@ export async function placeOrder(db: Db, o: PlaceOrder): Promise<{ order: OrderR
     }))).returning();
     let placed = order;
     // A burst of orders updates one unread notification per person instead of adding one per order.
-    const grouping = { since: new Date(o.now.getTime() - NOTIFICATION_GROUP_MS), now: o.now };
+    const grouping = { since: new Date(o.now.getTime() - NOTIFICATION_GROUP_MS) };
     if (i.needInstallation) {
       const address = installationAddressOf(i);
       const [site] = await tx.insert(objects).values({
@@ -166,6 +166,7 @@ export async function placeOrder(db: Db, o: PlaceOrder): Promise<{ order: OrderR
       [placed] = await tx.update(orders).set({ objectId: site.id }).where(eq(orders.id, order.id))
         .returning();
       await recordActivity(tx, {
+        at: o.now,
         companyId: o.companyId,
         type: "other",
         title: `Создан объект из заказа ${order.orderNumber}: ${address}`,
@@ -175,6 +176,7 @@ export async function placeOrder(db: Db, o: PlaceOrder): Promise<{ order: OrderR
       await notifyChiefEngineers(
         tx,
         {
+          at: o.now,
           companyId: o.companyId,
           type: "object_created",
           title: "Новый объект из интернет-магазина",
@@ -189,6 +191,7 @@ export async function placeOrder(db: Db, o: PlaceOrder): Promise<{ order: OrderR
       tx,
       ["manager", "company_admin"],
       {
+        at: o.now,
         companyId: o.companyId,
         type: "other",
         title: i.needInstallation ? "Новый заказ с монтажом" : "Новый заказ",
@@ -394,6 +397,7 @@ export async function updateOrder(
     }
     if (moves && row.userId !== null) {
       await notifyUsers(tx, [row.userId], {
+        at: now,
         companyId: row.companyId,
         type: "other",
         title: `Заказ ${row.orderNumber}: ${orderStatusLabels[patch.status!]}`,

@@ -418,6 +418,7 @@ export async function insertTask(
     }).returning();
     if (o.tellAssignee && task.assignedTo) {
       await notifyUsers(tx, [task.assignedTo], {
+        at: by.now,
         companyId: task.companyId,
         type: "task_assigned",
         title: "Новая задача",
@@ -427,6 +428,7 @@ export async function insertTask(
       });
     }
     await recordActivity(tx, {
+      at: by.now,
       companyId: task.companyId,
       userId: by.id,
       type: "task",
@@ -519,6 +521,7 @@ export function updateTaskTelling(
     const where = objectAddress ? ` — ${objectAddress}` : "";
     if (tellsAssigner) {
       await notifyUsers(tx, [task.assignedBy!], {
+        at: by.now,
         companyId: task.companyId,
         type: "task_completed",
         title: "Задача выполнена",
@@ -529,6 +532,7 @@ export function updateTaskTelling(
     }
     if (tellsAssignee) {
       await notifyUsers(tx, [patch.assignedTo!], {
+        at: by.now,
         companyId: task.companyId,
         type: "task_assigned",
         title: "Новая задача",
@@ -539,6 +543,7 @@ export function updateTaskTelling(
     }
     if (previous !== null) {
       await notifyUsers(tx, [previous], {
+        at: by.now,
         companyId: task.companyId,
         type: "other",
         title: "Задача передана другому исполнителю",
@@ -549,6 +554,7 @@ export function updateTaskTelling(
     }
     if (keeper !== null) {
       await notifyUsers(tx, [keeper], {
+        at: by.now,
         companyId: task.companyId,
         type: "other",
         title: "Задача изменена",
@@ -560,6 +566,7 @@ export function updateTaskTelling(
     if (scheduled) await tellScheduled(tx, task, before, { where, keeper, previous, patch, client, by });
     if (reassigned) {
       await recordActivity(tx, {
+        at: by.now,
         companyId: task.companyId,
         userId: by.id,
         type: "task",
@@ -576,6 +583,7 @@ export function updateTaskTelling(
     }
     if (records) {
       await recordActivity(tx, {
+        at: by.now,
         companyId: task.companyId,
         userId: by.id,
         type: "task",
@@ -613,6 +621,7 @@ async function tellScheduled(
     .filter((id) => !told.has(id));
   const when = task.scheduledDate ? formatVisit(task.scheduledDate, task.windowStart, task.windowEnd) : null;
   await notifyUsers(tx, people, {
+    at: o.by.now,
     companyId: task.companyId,
     type: "other",
     title: "Задача перенесена",
@@ -711,6 +720,7 @@ export async function notifyNewlyOverdueTasks(db: Db, now: Date): Promise<number
       .filter((id): id is number => id !== null && !told.has(`${task.id}:${id}`));
     await db.transaction(async (tx) => {
       await notifyUsers(tx, recipients, {
+        at: now,
         companyId: task.companyId,
         type: "task_overdue",
         title: "Задача просрочена",

@@ -468,6 +468,7 @@ async function recordsOf(t: TestApp, admin: string, userEmail: string): Promise<
     201,
   );
   await notifyUsers(t.deps.db, [me.id], {
+    at: t.deps.now(),
     companyId,
     type: "task_assigned",
     title: "Новая задача",

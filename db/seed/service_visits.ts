@@ -79,6 +79,7 @@ export async function seedServiceVisits(
     // The demo has told the surveyor already, as for its other late task.
     await tx.update(tasks).set({ overdueNotifiedAt: o.now }).where(eq(tasks.id, overdue.taskId));
     await notifyUsers(tx, [o.surveyorId], {
+      at: o.now,
       companyId: o.companyId,
       type: "task_overdue",
       title: "Задача просрочена",

@@ -65,7 +65,7 @@ export const fieldWorkApi = new Hono<AppEnv>()
       object,
       estimateId: estimates[0]?.id ?? null,
       message: parts.join(" — "),
-      by: { id: user.id, name: displayName(user) },
+      by: { id: user.id, name: displayName(user), now: now() },
     });
     return c.json({ ok: true, sentAt: now(), taskStatus });
   });

@@ -94,6 +94,7 @@ export async function reserveLoginAttempt(
     // counted: the notice goes once per attack, and a longer attack keeps the account closed longer.
     if (byEmail === MAX_FAILURES_PER_ACCOUNT + 1) {
       await notifyAccountHolder(db, email, {
+        at: now,
         type: "other",
         title: ACCOUNT_UNDER_ATTACK.title,
         message: ACCOUNT_UNDER_ATTACK.message(byEmail),
