@@ -46,7 +46,7 @@ export async function run(): Promise<void> {
   try {
     const html = await (await t.request(CATALOGUE)).text();
     const shown = (html.match(/class="product-card"/g) ?? []).length;
-    const anchor = await measure(() => bare.request("http://localhost/"));
+    const anchor = await measure(async () => await bare.request("http://localhost/"));
     const page = await measure(() => t.request(CATALOGUE));
     const f = (n: number) => n.toFixed(2);
     console.log(
