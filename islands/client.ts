@@ -38,6 +38,6 @@ function startOnce() {
   showPendingToast();
   // F8 moves focus to the notification region, as in the spec's toast system.
   addEventListener("keydown", (e) => {
-    if (e.key === "F8") document.getElementById("toast-region")?.focus();
+    if (e instanceof KeyboardEvent && e.key === "F8") document.getElementById("toast-region")?.focus();
   });
 }
