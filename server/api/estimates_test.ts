@@ -499,7 +499,7 @@ Deno.test("[api] documents of every work type price as the CLI prices them", () 
   }));
 
 /** A generate request for a well and its water supply on the task's object. */
-function wellAndWaterSupply(task: { id: number; objectId: number | null }) {
+function wellAndWaterSupply(task: { id: number; objectId: number }) {
   return {
     workTypes: ["well_equipment", "water_supply"],
     objectId: task.objectId,

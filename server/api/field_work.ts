@@ -13,13 +13,13 @@ import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import type { AppEnv } from "../types.ts";
 
 const reportBody = z.object({
-  objectId: z.coerce.number({ error: "Выберите объект для работы" }).int().positive(
+  objectId: z.coerce.number<number | string>({ error: "Выберите объект для работы" }).int().positive(
     "Выберите объект для работы",
   ),
-  estimateId: z.coerce.number().int().positive().nullable().optional(),
+  estimateId: z.coerce.number<number | string>().int().positive().nullable().optional(),
   /** The other estimates of the same measuring, when the chief engineer asked for one per work type. */
-  estimateIds: z.array(z.coerce.number().int().positive()).max(20).optional(),
-  taskId: z.coerce.number().int().positive().nullable().optional(),
+  estimateIds: z.array(z.coerce.number<number | string>().int().positive()).max(20).optional(),
+  taskId: z.coerce.number<number | string>().int().positive().nullable().optional(),
   comment: z.string().trim().max(5000, "Не длиннее 5000 символов").nullable().optional(),
 });
 

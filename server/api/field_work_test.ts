@@ -7,8 +7,8 @@ import { suggestedDefaultFields } from "../../estimating/mod.ts";
 /** The demo surveyor's task in a waiting status (assigned or pending), with an object. */
 async function waitingTask(t: TestApp) {
   const tasks = await expectOk(t.as("surveyor@demo.local").api.tasks.$get({ query: {} }));
-  const task = tasks.find((x) =>
-    (x.storedStatus === "assigned" || x.storedStatus === "pending") && x.objectId
+  const task = tasks.find((x): x is typeof x & { objectId: number } =>
+    (x.storedStatus === "assigned" || x.storedStatus === "pending") && !!x.objectId
   );
   assert.ok(task, "the demo surveyor has a waiting task");
   return task;
