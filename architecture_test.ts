@@ -286,3 +286,17 @@ Deno.test("the server starts without the heavy libraries: none is imported at lo
   }
   assert.deepEqual(found, []);
 });
+
+/**
+ * `deno test` type-checks the tests and what they import; the browser's entries, the bench and the scripts are
+ * imported by no test, so they are checked here (a renamed field of the typed client breaks an island's build).
+ */
+Deno.test("the islands, the bench and the scripts type-check", async () => {
+  const { code, stderr } = await new Deno.Command(Deno.execPath(), {
+    args: ["check", "--quiet", "islands/", "bench/", "scripts/"],
+    cwd: root,
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  assert.equal(code, 0, new TextDecoder().decode(stderr));
+});
