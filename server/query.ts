@@ -1,5 +1,6 @@
 // The one parser of numeric ids and pages from a URL (query strings and path parameters), used by the
 // pages and the API: only digits, a safe integer above zero; '1e400', '-1', '1.5', 'NaN', '' are not ids.
+// And jsonNumber(), a number field of a JSON body.
 import { z } from "zod";
 import { validate } from "./validate.ts";
 
@@ -29,6 +30,13 @@ export const idText = z.string().transform((value, ctx) => {
   }
   return id;
 });
+
+/**
+ * A number of a JSON body, also taken as its text ("12", as a form's field gives it). Its input type is
+ * `number | string`, so the typed client refuses null or an object; z.coerce.number() alone takes `unknown`.
+ */
+export const jsonNumber = (params?: Parameters<typeof z.coerce.number>[0]) =>
+  z.coerce.number<number | string>(params);
 
 /** validate("param", idParam): the `:id` of the path. */
 export const idParam = z.object({ id: idText });

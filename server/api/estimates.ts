@@ -49,7 +49,7 @@ import { personName } from "../../domain/format.ts";
 import { generateEstimates } from "../../usecases/generate_estimate.ts";
 import { validate } from "../validate.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
-import { validIdParam } from "../query.ts";
+import { jsonNumber, validIdParam } from "../query.ts";
 import type { AppEnv, CurrentUser } from "../types.ts";
 import { estimateDecisionsOf, sendEstimateToClient } from "../../db/quotes.ts";
 import { newToken } from "../client_links.ts";
@@ -69,11 +69,10 @@ const listQuery = z.object({
 });
 
 const generateBody = z.object({
-  objectId: z.coerce.number<number | string>({ error: "Выберите задачу с объектом для генерации сметы" })
-    .int().positive(
-      "Выберите задачу с объектом для генерации сметы",
-    ),
-  taskId: z.coerce.number<number | string>().int().positive().nullable().optional(),
+  objectId: jsonNumber({ error: "Выберите задачу с объектом для генерации сметы" }).int().positive(
+    "Выберите задачу с объектом для генерации сметы",
+  ),
+  taskId: jsonNumber().int().positive().nullable().optional(),
   workType: z.string().max(50).optional(),
   /** Several work types priced in one estimate, a section per work type (validated by the engine). */
   workTypes: z.array(z.string().max(50)).max(5).optional(),
@@ -91,7 +90,7 @@ const generateBody = z.object({
 
 const REQUIRED_MANUAL = "Заполните все обязательные поля и добавьте позиции";
 const manualBody = z.object({
-  objectId: z.coerce.number<number | string>({ error: "Выберите объект" }).int().positive("Выберите объект"),
+  objectId: jsonNumber({ error: "Выберите объект" }).int().positive("Выберите объект"),
   estimateNumber: z.string({ error: "Укажите номер сметы" }).trim().min(1, "Укажите номер сметы").max(50),
   status: z.enum(estimateStatuses, { error: "Неизвестный статус" }).optional().default("draft"),
   templateName: z.string().trim().max(200).nullable().optional(),
@@ -104,17 +103,14 @@ const manualBody = z.object({
       name: z.string({ error: "Укажите наименование" }).trim().min(1, "Укажите наименование").max(500),
       unit: z.enum(["шт", "м", "м²", "м³", "кг", "т"], { error: "Единица: шт, м, м², м³, кг или т" })
         .optional().default("шт"),
-      quantity: z.coerce.number<number | string>({ error: "Количество — число" }).min(
-        0,
-        "Количество не меньше 0",
-      )
+      quantity: jsonNumber({ error: "Количество — число" }).min(0, "Количество не меньше 0")
         .max(MAX_QUANTITY, "Слишком большое количество")
         .transform((q) => Math.round(q * 100) / 100),
       /** Kopecks per unit. */
-      pricePerUnit: z.coerce.number<number | string>({ error: "Цена — число" }).min(0, "Цена не меньше 0")
+      pricePerUnit: jsonNumber({ error: "Цена — число" }).min(0, "Цена не меньше 0")
         .max(MAX_AMOUNT_KOPECKS, "Цена не больше 1 млрд ₽")
         .transform(Math.round),
-      equipmentCost: z.coerce.number<number | string>().min(0).max(MAX_AMOUNT_KOPECKS).optional(),
+      equipmentCost: jsonNumber().min(0).max(MAX_AMOUNT_KOPECKS).optional(),
       isRequired: z.boolean().optional(),
     }).refine((line) => lineWithinBound(line.quantity, line.pricePerUnit), {
       message: LINE_TOO_LARGE,

@@ -9,17 +9,18 @@ import { updateTask } from "../../usecases/task_changes.ts";
 import { seesOnlyOwnTasks } from "../../domain/tasks.ts";
 import { measurableTask } from "./measurements.ts";
 import { validate } from "../validate.ts";
+import { jsonNumber } from "../query.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import type { AppEnv } from "../types.ts";
 
 const reportBody = z.object({
-  objectId: z.coerce.number<number | string>({ error: "Выберите объект для работы" }).int().positive(
+  objectId: jsonNumber({ error: "Выберите объект для работы" }).int().positive(
     "Выберите объект для работы",
   ),
-  estimateId: z.coerce.number<number | string>().int().positive().nullable().optional(),
+  estimateId: jsonNumber().int().positive().nullable().optional(),
   /** The other estimates of the same measuring, when the chief engineer asked for one per work type. */
-  estimateIds: z.array(z.coerce.number<number | string>().int().positive()).max(20).optional(),
-  taskId: z.coerce.number<number | string>().int().positive().nullable().optional(),
+  estimateIds: z.array(jsonNumber().int().positive()).max(20).optional(),
+  taskId: jsonNumber().int().positive().nullable().optional(),
   comment: z.string().trim().max(5000, "Не длиннее 5000 символов").nullable().optional(),
 });
 

@@ -6,7 +6,7 @@ import { staffRoles } from "../../domain/roles.ts";
 import { invalid, notFound } from "../errors.ts";
 import { validate } from "../validate.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
-import { idText } from "../query.ts";
+import { idText, jsonNumber } from "../query.ts";
 import type { AppEnv, CurrentUser } from "../types.ts";
 import { seesOnlyOwnTasks } from "../../domain/tasks.ts";
 import { clientIdSchema, requestKey } from "../../domain/offline.ts";
@@ -14,9 +14,9 @@ import { clientIdSchema, requestKey } from "../../domain/offline.ts";
 const taskParam = z.object({ taskId: idText });
 
 const saveBody = z.object({
-  taskId: z.coerce.number<number | string>({ error: "Выберите задачу" }).int().positive("Выберите задачу"),
+  taskId: jsonNumber({ error: "Выберите задачу" }).int().positive("Выберите задачу"),
   measurements: z.record(z.string(), z.unknown(), { error: "Ожидается объект с полями замера" }),
-  photos: z.array(z.coerce.number<number | string>().int().positive()).max(100).optional().default([]),
+  photos: z.array(jsonNumber().int().positive()).max(100).optional().default([]),
   notes: z.string().max(5000, "Не длиннее 5000 символов").nullable().optional(),
   /** The phone's id of this save: a retry with the same id answers the first record. */
   clientId: clientIdSchema.optional(),

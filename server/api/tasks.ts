@@ -21,7 +21,7 @@ import { isCalendarDate } from "../../domain/calendar_date.ts";
 import type { Db } from "../../db/client.ts";
 import { validate } from "../validate.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
-import { queryText, validIdParam } from "../query.ts";
+import { jsonNumber, queryText, validIdParam } from "../query.ts";
 import { scopeOf } from "../../db/scope.ts";
 import type { AppEnv } from "../types.ts";
 
@@ -43,8 +43,8 @@ const patchBody = z.object({
   title: z.string().trim().min(1, "Название обязательно").max(300).optional(),
   priority: z.enum(taskPriorities, { error: "Неизвестный приоритет" }).optional(),
   dueDate: z.string().min(1, "Срок выполнения обязателен").nullable().optional(),
-  assignedTo: z.coerce.number<number | string>().int().positive().nullable().optional(),
-  objectId: z.coerce.number<number | string>().int().positive().optional(),
+  assignedTo: jsonNumber().int().positive().nullable().optional(),
+  objectId: jsonNumber().int().positive().optional(),
   separateEstimates: z.boolean({ error: ESTIMATE_SPLIT_MESSAGE }).optional(),
   // The schedule: the Moscow day, the window in minutes after midnight, the crew; `confirm` books
   // it despite the conflicts a 409 listed.
