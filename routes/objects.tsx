@@ -8,7 +8,7 @@ import { labelOf, objectStatusLabels, workTypeLabels } from "../domain/labels.ts
 import { countOf, formatKopecks, objectForms } from "../domain/format.ts";
 import { formatMkadDistance } from "../domain/geo.ts";
 import { adminRoles, hasRole, objectEditorRoles, statusOverrideRoles } from "../domain/roles.ts";
-import { Island } from "../server/island.tsx";
+import { CachedHtml, Island } from "../server/island.tsx";
 import { companyScope, currentUser } from "../server/middleware/guard.ts";
 import type { AppEnv } from "../server/types.ts";
 import ObjectDialog from "../islands/ObjectDialog.tsx";
@@ -24,53 +24,90 @@ const PAGE_SIZE = 24;
 
 type Variant = "manager" | "improved";
 
-function ObjectCard({ o, variant, canEdit }: { o: ObjectCardRow; variant: Variant; canEdit: boolean }) {
+/**
+ * Exactly what an object card shows, worked out from its row: the card is given this alone, so the page's
+ * fingerprint (server/page_fingerprint.ts) sees no column the card does not show, and the card is cached per
+ * these values (server/island.tsx CachedHtml): after an edit of one object the list renders that card only.
+ */
+function objectCard(o: ObjectCardRow, variant: Variant, canEdit: boolean) {
   const status = jobBadge(o);
   const value = jobMoney(o);
-  const place = [o.settlement ?? o.city, o.region].filter(Boolean).join(", ");
+  return {
+    id: o.id,
+    address: o.address,
+    badge: { tone: status.tone, label: status.label },
+    place: [o.settlement ?? o.city, o.region].filter(Boolean).join(", "),
+    distance: formatMkadDistance(o.distanceFromMKAD),
+    direction: o.direction ?? "—",
+    district: o.district ?? "Не определен",
+    workType: labelOf(workTypeLabels, o.workType),
+    client: o.clientName ?? "Не указан",
+    phone: o.clientPhone,
+    cost: value.contracted || o.estimatedCost !== null ? formatKopecks(value.value) : "Не указана",
+    contracted: value.contracted,
+    description: o.description,
+    variant,
+    canEdit,
+  };
+}
+
+type CardData = ReturnType<typeof objectCard>;
+
+function ObjectCard({ card }: { card: CardData }) {
   return (
-    <article className="card object-card">
+    <CachedHtml
+      name="ObjectCard"
+      as="article"
+      className="card object-card"
+      data={card}
+      render={() => <ObjectCardContent {...card} />}
+    />
+  );
+}
+
+/** What is inside the card. */
+function ObjectCardContent(card: CardData) {
+  return (
+    <>
       <header className="object-card-head">
         <h2 className="object-address">
-          <a href={`?objectId=${o.id}`} data-object-details={o.id}>{o.address}</a>
+          <a href={`?objectId=${card.id}`} data-object-details={card.id}>{card.address}</a>
         </h2>
-        <Badge tone={status.tone}>{status.label}</Badge>
+        <Badge tone={card.badge.tone}>{card.badge.label}</Badge>
       </header>
-      {place && <p className="muted small">{place}</p>}
+      {card.place && <p className="muted small">{card.place}</p>}
       <dl className="object-facts">
         <div>
           <dt>От МКАД</dt>
-          <dd>{formatMkadDistance(o.distanceFromMKAD)}</dd>
+          <dd>{card.distance}</dd>
         </div>
         <div>
           <dt>Направление</dt>
-          <dd>{o.direction ?? "—"}</dd>
+          <dd>{card.direction}</dd>
         </div>
         <div>
           <dt>Район</dt>
-          <dd>{o.district ?? "Не определен"}</dd>
+          <dd>{card.district}</dd>
         </div>
         <div>
           <dt>Тип работ</dt>
-          <dd>{labelOf(workTypeLabels, o.workType)}</dd>
+          <dd>{card.workType}</dd>
         </div>
         <div>
           <dt>Клиент</dt>
-          <dd>{o.clientName ?? "Не указан"}</dd>
+          <dd>{card.client}</dd>
         </div>
         <div>
           <dt>Телефон</dt>
           <dd>
-            {o.clientPhone
-              ? <a href={`tel:${o.clientPhone.replace(/[^\d+]/g, "")}`}>{o.clientPhone}</a>
-              : "Не указан"}
+            {card.phone ? <a href={`tel:${card.phone.replace(/[^\d+]/g, "")}`}>{card.phone}</a> : "Не указан"}
           </dd>
         </div>
         <div>
           <dt>Стоимость</dt>
           <dd className="num">
-            {value.contracted || o.estimatedCost !== null ? formatKopecks(value.value) : "Не указана"}
-            {value.contracted && (
+            {card.cost}
+            {card.contracted && (
               <>
                 {" "}
                 <span className="muted small">(по договору)</span>
@@ -79,30 +116,30 @@ function ObjectCard({ o, variant, canEdit }: { o: ObjectCardRow; variant: Varian
           </dd>
         </div>
       </dl>
-      {o.description && <p className="object-description small">{o.description}</p>}
+      {card.description && <p className="object-description small">{card.description}</p>}
       <footer className="object-actions">
-        {canEdit && (
-          <button type="button" className="btn btn-secondary btn-sm" data-object-edit={o.id}>
+        {card.canEdit && (
+          <button type="button" className="btn btn-secondary btn-sm" data-object-edit={card.id}>
             <Icon name="edit" size={16} /> Редактировать
           </button>
         )}
-        {variant === "improved" && (
+        {card.variant === "improved" && (
           <>
-            <a className="btn btn-secondary btn-sm" href={`/objects/${o.id}/field-work`}>
+            <a className="btn btn-secondary btn-sm" href={`/objects/${card.id}/field-work`}>
               <Icon name="truck" size={16} /> Выезд
             </a>
-            <a className="btn btn-ghost btn-sm" href={`?objectId=${o.id}`} data-object-details={o.id}>
+            <a className="btn btn-ghost btn-sm" href={`?objectId=${card.id}`} data-object-details={card.id}>
               <Icon name="eye" size={16} /> Подробнее
             </a>
-            {canEdit && (
-              <a className="btn btn-ghost btn-sm" href={`/tasks?objectId=${o.id}&new=1`}>
+            {card.canEdit && (
+              <a className="btn btn-ghost btn-sm" href={`/tasks?objectId=${card.id}&new=1`}>
                 <Icon name="plus" size={16} /> Создать задачу
               </a>
             )}
           </>
         )}
       </footer>
-    </article>
+    </>
   );
 }
 
@@ -207,7 +244,7 @@ function objectsPage(variant: Variant) {
             )
             : (
               <div className="object-grid">
-                {rows.map((o) => <ObjectCard key={o.id} o={o} variant={variant} canEdit={canEdit} />)}
+                {rows.map((o) => <ObjectCard key={o.id} card={objectCard(o, variant, canEdit)} />)}
               </div>
             )}
 

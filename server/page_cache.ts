@@ -118,7 +118,7 @@ export class PageCache {
         stamp,
         fingerprint: making.fingerprint ?? undefined,
         contentType,
-        bytes: new Uint8Array(await res.arrayBuffer()),
+        bytes: making.bytes ?? new Uint8Array(await res.arrayBuffer()),
         encoded: {},
         etag: `W/"${this.#boot}-${++this.#serial}"`,
       };

@@ -72,4 +72,6 @@ export interface PageMaking {
   fingerprint?: string | null;
   /** The page equalled `previous` and was not rendered: its bytes are the answer. */
   reused?: boolean;
+  /** The rendered page's bytes, handed over as they are instead of being read back from its answer. */
+  bytes?: Uint8Array<ArrayBuffer>;
 }
