@@ -80,9 +80,15 @@ export function mainThreadReads(db: Db): Reads {
  * thread. The worker starts at start() or at the first read (most processes of the tests never need one)
  * and is terminated by close(). Until it has loaded (about a second after a start, measured: the first
  * /analytics of a fresh server took 1.3 s waiting for it), reads run on the calling thread instead of
- * waiting for it.
+ * waiting for it. The worker also checkpoints the file (db/checkpoints.ts); `checkpointsStopped` is told why,
+ * if they stop.
  */
-export function workerReads(url: string, db: Db, counted: ReadCounter = () => {}): Reads {
+export function workerReads(
+  url: string,
+  db: Db,
+  counted: ReadCounter = () => {},
+  checkpointsStopped: (message: string) => void = () => {},
+): Reads {
   if (localPath(url) === null) return mainThreadReads(db);
   // Only reads, so the request thread runs them through the reader made for them (db/page_reader.ts).
   const inPlace = mainThreadReads(pageReader(db));
@@ -109,6 +115,7 @@ export function workerReads(url: string, db: Db, counted: ReadCounter = () => {}
       worker = new Worker(new URL("./read_worker_main.ts", import.meta.url), { type: "module" });
       worker.onmessage = (event: MessageEvent<ReadWorkerAnswer>) => {
         const answer = event.data;
+        if ("checkpointsStopped" in answer) return checkpointsStopped(answer.checkpointsStopped);
         if ("ready" in answer) {
           if (!answer.ready) return reject(failure = new Error(`read worker: ${answer.message}`));
           answering = true;

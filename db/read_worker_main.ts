@@ -1,18 +1,21 @@
 // The read worker (db/read_worker.ts): a Deno Web Worker with a read connection of its own to the database
-// file (WAL lets it read while the app writes), answering the named reads of db/read_queries.ts.
+// file (WAL lets it read while the app writes), answering the named reads of db/read_queries.ts. It also
+// copies the log into the database file now and then, off the request thread (db/checkpoints.ts).
 /// <reference no-default-lib="true" />
 /// <reference lib="deno.worker" />
-import { openDb, pageReader } from "./client.ts";
+import { localPath, openDb, pageReader } from "./client.ts";
+import { checkpointEvery } from "./checkpoints.ts";
 import { type ReadName, readQueries } from "./read_queries.ts";
 
 /** What the worker is sent: the database once, then one read per message. */
 export type ReadWorkerMessage =
   | { open: string }
   | { id: number; name: ReadName; args: unknown };
-/** What it answers: ready (or why not), then each read's rows or its error's message. */
+/** What it answers: ready (or why not), then each read's rows or its error's message; checkpoints that stopped. */
 export type ReadWorkerAnswer =
   | { ready: true }
   | { ready: false; message: string }
+  | { checkpointsStopped: string }
   | { id: number; ok: true; value: unknown; ms: number }
   | { id: number; ok: false; message: string; ms: number };
 
@@ -23,6 +26,10 @@ self.onmessage = async (event: MessageEvent<ReadWorkerMessage>) => {
   if ("open" in message) {
     try {
       db = await openDb(message.open);
+      // Only a local file is read here (db/read_worker.ts); the worker's end ends the checkpoints with it.
+      checkpointEvery(localPath(message.open)!, {
+        failed: (error) => self.postMessage({ checkpointsStopped: error.message } satisfies ReadWorkerAnswer),
+      });
       self.postMessage({ ready: true } satisfies ReadWorkerAnswer);
     } catch (error) {
       self.postMessage({ ready: false, message: String(error) } satisfies ReadWorkerAnswer);

@@ -59,7 +59,10 @@ export async function boot(
   const now = options.now ?? (() => new Date());
   const storage = await storageOf(env);
   const demoLinks = options.serveOnly ? null : await prepareData(db, env, storage, now());
-  const reads = options.readWorker ? workerReads(env.DATABASE_URL, db, readCounter) : mainThreadReads(db);
+  const log = options.log ?? jsonLogger();
+  const reads = options.readWorker
+    ? workerReads(env.DATABASE_URL, db, readCounter, (message) => log.error("checkpoints", { message }))
+    : mainThreadReads(db);
   const deps: AppDeps = {
     db,
     reads,
@@ -68,7 +71,7 @@ export async function boot(
     styles: await loadStylesheet(),
     storage,
     now,
-    log: options.log ?? jsonLogger(),
+    log,
   };
   const app = createApp(deps);
   return {

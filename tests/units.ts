@@ -7,6 +7,7 @@ import "../components/measurement/model_test.ts";
 import "../components/offline/account_plugin_test.ts";
 import "../components/offline/queue_test.ts";
 import "../components/offline/urls_test.ts";
+import "../db/checkpoints_test.ts";
 import "../db/document_numbers_backfill_test.ts";
 import "../db/figures_test.ts";
 import "../db/objects_search_test.ts";

@@ -11,6 +11,9 @@ import { analytics } from "../../db/analytics.ts";
 import { dashboardStats } from "../../db/stats.ts";
 import { periods } from "../../domain/periods.ts";
 import { scopeOf } from "../../db/scope.ts";
+import { localPath } from "../../db/client.ts";
+// @ts-types="../../db/libsql.d.ts"
+import Database from "libsql";
 
 const DIRECTOR = "director@demo.local";
 const at = new Date("2026-11-20T09:30:00Z");
@@ -122,4 +125,27 @@ Deno.test("where a read runs: in the worker until it was seen quick there, then 
   assert.equal(runsInPlace({ ms: STAY_IN_PLACE_MS, inPlace: true }), true);
   assert.equal(runsInPlace({ ms: STAY_IN_PLACE_MS + 0.1, inPlace: true }), false);
   assert.ok(STAY_IN_PLACE_MS < 50, "far below a stall");
+});
+
+Deno.test("[api] the read worker copies the log into the database file while the app's writers do not", async () => {
+  await withTestApp({ readWorker: true }, async (t) => {
+    await t.deps.reads!.start();
+    const path = localPath(t.deps.env.DATABASE_URL)!;
+    // A writer beside the app (as the CLI is) that never checkpoints by itself: its pages stay in the log
+    // unless someone else copies them.
+    const writer = new Database(path);
+    try {
+      writer.exec("PRAGMA wal_autocheckpoint = 0; CREATE TABLE bulk_notes (text TEXT)");
+      const before = Deno.statSync(path).size;
+      const insert = writer.prepare("INSERT INTO bulk_notes (text) VALUES (?)");
+      for (let i = 0; i < 500; i++) insert.run(`${i} ${"заметка ".repeat(250)}`);
+      const until = Date.now() + 3000;
+      while (Deno.statSync(path).size < before + 2_000_000 && Date.now() < until) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      assert.ok(Deno.statSync(path).size >= before + 2_000_000, "the file holds the log's pages");
+    } finally {
+      writer.close();
+    }
+  });
 });
