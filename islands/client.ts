@@ -2,15 +2,19 @@
 import { type ComponentType, createElement, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { showPendingToast } from "../components/toast.ts";
+import { islandPropsId } from "../components/island_props.ts";
 
 /**
- * Hydrates every server-rendered root of one island with its JSON props. Once React has committed the
+ * Hydrates every server-rendered root of one island with its JSON props (the script after it, server/island.tsx).
+ * Once React has committed the
  * hydration (its effects run), the root is marked `data-hydrated`: before that, the server's inputs are on
  * the screen but typing into them is lost when React takes them over, so browser tests wait for the mark.
  */
 export function hydrateIsland(name: string, Component: ComponentType<Record<string, unknown>>): void {
   for (const el of document.querySelectorAll<HTMLElement>(`[data-island="${name}"]`)) {
-    const props = JSON.parse(el.dataset.props ?? "{}");
+    const props = JSON.parse(
+      document.getElementById(islandPropsId(el.dataset.prefix ?? ""))?.textContent || "{}",
+    );
     hydrateRoot(el, createElement(Hydrated, { root: el, Component, props }), {
       identifierPrefix: el.dataset.prefix,
     });

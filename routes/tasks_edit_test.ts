@@ -4,14 +4,7 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { users } from "../db/schema/mod.ts";
-import { demoSurveyorTask, type TestApp, withTestApp } from "../server/testing.ts";
-
-/** The props of the page's `name` island, or null without it. */
-function islandProps(html: string, name: string): any {
-  const m = new RegExp(`data-island="${name}"[^>]*data-props="([^"]*)"`).exec(html);
-  if (!m) return null;
-  return JSON.parse(m[1].replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&amp;", "&"));
-}
+import { demoSurveyorTask, islandProps, type TestApp, withTestApp } from "../server/testing.ts";
 
 const page = async (t: TestApp, url: string, as: string) => {
   const res = await t.request(url, { as });

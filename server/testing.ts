@@ -13,6 +13,7 @@ import { type ClientResponse, hc } from "hono/client";
 import type { SuccessStatusCode } from "hono/utils/http-status";
 import type { Api } from "./api_type.ts";
 import type { JsonOf, OkJson } from "../components/api.ts";
+import { islandPropsId } from "../components/island_props.ts";
 
 export interface TestApp {
   app: Awaited<ReturnType<typeof boot>>["app"];
@@ -328,6 +329,15 @@ export async function demoSurveyorTask(t: TestApp) {
   );
   assert.ok(task, "the demo surveyor has a task in progress");
   return task;
+}
+
+/** The props of the page's first `name` island (the JSON script after its root, server/island.tsx), or null. */
+export function islandProps(html: string, name: string): any {
+  const prefix = new RegExp(`data-island="${name}" data-prefix="([^"]*)"`).exec(html)?.[1];
+  if (prefix === undefined) return null;
+  const script = new RegExp(`<script type="application/json" id="${islandPropsId(prefix)}">([^<]*)</script>`)
+    .exec(html)?.[1];
+  return script === undefined ? null : JSON.parse(script);
 }
 
 /** A multipart form with one file (and optional text fields), as a browser sends an upload. */

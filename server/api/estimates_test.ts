@@ -8,6 +8,7 @@ import {
   expectOk,
   type GenerateBody,
   generateOneEstimate,
+  islandProps,
   type TestApp,
   withTestApp,
 } from "../testing.ts";
@@ -394,9 +395,9 @@ Deno.test("[api] the new-estimate dialog suggests the company's next number of i
   withTestApp({ now: () => new Date("2026-11-23T10:00:00Z") }, async (t) => {
     const suggestion = async () => {
       const html = await (await t.request("/estimates", { as: "engineer@demo.local" })).text();
-      const props = /data-island="CreateEstimateDialog"[^>]*data-props="([^"]*)"/.exec(html)?.[1];
+      const props = islandProps(html, "CreateEstimateDialog");
       assert.ok(props, "the page holds the dialog");
-      return JSON.parse(props.replaceAll("&quot;", '"').replaceAll("&amp;", "&")).number as string;
+      return props.number as string;
     };
     const first = await suggestion();
     assert.match(first, /^С-2026-\d{4}$/, "a number of the company's series, of the year");
