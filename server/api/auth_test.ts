@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { expectJson, expectOk, type TestApp, withTestApp } from "../testing.ts";
+import { expectJson, expectOk, islandProps, type TestApp, withTestApp } from "../testing.ts";
 import { eq } from "drizzle-orm";
 import { notifications, sessions, users } from "../../db/schema/mod.ts";
 import { sessionIdOf } from "../auth/sessions.ts";
@@ -394,7 +394,7 @@ Deno.test("[api] /login?next= and /api/login?next= never lead off the site", () 
   withTestApp(async (t) => {
     const nextProp = async (query: string) => {
       const html = await (await t.request(`/login?next=${query}`)).text();
-      return html.match(/&quot;next&quot;:&quot;(.*?)&quot;/)?.[1];
+      return islandProps(html, "LoginForm")?.next;
     };
     assert.equal(await nextProp("%2Ftasks%3Fid%3D3"), "/tasks?id=3");
     const attacks = [
