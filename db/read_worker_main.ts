@@ -21,15 +21,28 @@ export type ReadWorkerAnswer =
 
 let db: Awaited<ReturnType<typeof openDb>> | null = null;
 
+/**
+ * Checkpoints the file at `path` (only a local file is read here, db/read_worker.ts) until the worker ends.
+ * Checkpoints that cannot start or stop are told, and the reads go on: the writers' own checkpoints take over.
+ */
+function startCheckpoints(path: string) {
+  const stopped = (error: unknown) =>
+    self.postMessage(
+      { checkpointsStopped: (error as Error)?.message ?? String(error) } satisfies ReadWorkerAnswer,
+    );
+  try {
+    checkpointEvery(path, { failed: stopped });
+  } catch (error) {
+    stopped(error);
+  }
+}
+
 self.onmessage = async (event: MessageEvent<ReadWorkerMessage>) => {
   const message = event.data;
   if ("open" in message) {
     try {
       db = await openDb(message.open);
-      // Only a local file is read here (db/read_worker.ts); the worker's end ends the checkpoints with it.
-      checkpointEvery(localPath(message.open)!, {
-        failed: (error) => self.postMessage({ checkpointsStopped: error.message } satisfies ReadWorkerAnswer),
-      });
+      startCheckpoints(localPath(message.open)!);
       self.postMessage({ ready: true } satisfies ReadWorkerAnswer);
     } catch (error) {
       self.postMessage({ ready: false, message: String(error) } satisfies ReadWorkerAnswer);

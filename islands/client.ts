@@ -5,10 +5,10 @@ import { showPendingToast } from "../components/toast.ts";
 import { islandPropsId } from "../components/island_props.ts";
 
 /**
- * Hydrates every server-rendered root of one island with its JSON props (the script after it, server/island.tsx).
- * Once React has committed the
- * hydration (its effects run), the root is marked `data-hydrated`: before that, the server's inputs are on
- * the screen but typing into them is lost when React takes them over, so browser tests wait for the mark.
+ * Hydrates every server-rendered root of one island with its JSON props (the script after the root,
+ * server/island.tsx). Once React has committed the hydration (its effects run), the root is marked
+ * `data-hydrated`: before that, the server's inputs are on the screen but typing into them is lost when React
+ * takes them over, so browser tests wait for the mark.
  */
 export function hydrateIsland(name: string, Component: ComponentType<Record<string, unknown>>): void {
   for (const el of document.querySelectorAll<HTMLElement>(`[data-island="${name}"]`)) {
