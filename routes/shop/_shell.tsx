@@ -11,6 +11,7 @@ import { EmptyState } from "../../components/Card.tsx";
 import { notFoundPage } from "../_errors.tsx";
 import shopPlaceholderPage from "../shop_placeholder.tsx";
 import type { AppEnv } from "../../server/types.ts";
+import { DataScript } from "../../components/DataScript.tsx";
 import { Island } from "../../server/island.tsx";
 import AddToCart from "../../islands/AddToCart.tsx";
 
@@ -152,10 +153,9 @@ export function shopRoute(
   };
 }
 
-/** Structured data for search engines: a data block, not a script (the CSP allows no inline script). */
+/** Structured data for search engines. */
 export function JsonLd({ data }: { data: unknown }) {
-  const json = JSON.stringify(data).replace(/</g, "\\u003c");
-  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />;
+  return <DataScript type="application/ld+json" json={JSON.stringify(data)} />;
 }
 
 /** «В корзину» (with a quantity where asked) and, for a product the shop installs, «В корзину с монтажом». */
