@@ -55,3 +55,21 @@ Deno.test("a change of the schema prepares the statements again, with their new 
     assert.deepEqual(after.columns().map((c) => c.name), ["id", "big", "name", "note"]);
   });
 });
+
+Deno.test("a statement that returns no rows refuses raw mode on every asking, and still runs", () => {
+  withConnection((db) => {
+    const insert = db.prepare("INSERT INTO t (big, name) VALUES (1, 'два')");
+    const first = (() => {
+      try {
+        insert.raw(true);
+      } catch (error) {
+        return error;
+      }
+    })();
+    assert.ok(first instanceof Error);
+    assert.throws(() => insert.raw(true), (error) => error === first);
+    assert.throws(() => insert.raw(false), (error) => error === first);
+    assert.equal(insert.run().changes, 1);
+    assert.deepEqual(db.prepare("SELECT count(*) FROM t").raw().get(), [2]);
+  });
+});

@@ -115,7 +115,8 @@ export async function updateTask(
 ) {
   const current = read ?? await getTask(db, scope, id, { now: by.now, assignedTo: by.assignedTo });
   if (!current) return null;
-  let objectAddress: string | null = null;
+  // The address the notices name: the object's as read with the task, unless the change moves it.
+  let objectAddress = current.object?.address ?? null;
   if (patch.objectId !== undefined && patch.objectId !== current.objectId) {
     const object = await taskObjectInScope(db, scopeOf(current.companyId), patch.objectId);
     if (!object) throw new TaskRuleError("objectId", "Необходимо выбрать объект");
