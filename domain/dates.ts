@@ -45,13 +45,26 @@ export function moscowDate(at: Date | number): string {
 }
 
 /**
+ * Moments already found, by day and wall-clock time: every signed-in page places the start of today (its
+ * header's date) and the period's bounds, each a TZDate asking Intl. Kept like daysByMinute.
+ */
+const momentsByWallClock = new Map<string, number>();
+
+/**
  * The moment of a Moscow wall-clock time on a 'YYYY-MM-DD' day; an Invalid Date for a day that is not on
  * the calendar ('2026-02-30'), as `new Date('2026-02-30T00:00+03:00')` was.
  */
 export function moscowTime(day: string, hours = 0, minutes = 0, seconds = 0, ms = 0): Date {
-  const [year, month, date] = day.split("-").map(Number);
-  const at = new Date(new TZDate(year, month - 1, date, hours, minutes, seconds, ms, MOSCOW).getTime());
-  return Number.isNaN(at.getTime()) || moscowDate(at) !== day ? new Date(NaN) : at;
+  const key = `${day} ${hours} ${minutes} ${seconds} ${ms}`;
+  let at = momentsByWallClock.get(key);
+  if (at === undefined) {
+    const [year, month, date] = day.split("-").map(Number);
+    const found = new TZDate(year, month - 1, date, hours, minutes, seconds, ms, MOSCOW).getTime();
+    at = Number.isNaN(found) || moscowDate(found) !== day ? NaN : found;
+    if (momentsByWallClock.size >= DAYS_CACHED) momentsByWallClock.clear();
+    momentsByWallClock.set(key, at);
+  }
+  return new Date(at);
 }
 
 /** Midnight in Moscow that starts a 'YYYY-MM-DD' day. */
