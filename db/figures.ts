@@ -96,7 +96,7 @@ export async function figures(db: Db, scope: Scope, period: Period, now: Date): 
       newObjects: sinceFrom("object", sql`(${countObjects(firstPart(objects.createdAt))})`),
       completedObjects: sinceFrom(
         "object_completed",
-        sql`(${countObjects(and(eq(objects.status, "completed"), firstPart(objects.updatedAt)))})`,
+        sql`(${countObjects(and(eq(objects.status, "completed"), firstPart(objects.completedAt)))})`,
       ),
       tasksInWork: tallyCount(tallyWhere("task", p.companyId, undefined, undefined, tasksInWorkStatuses)),
       // In work and overdue (db/tasks.ts overdueCondition): marked overdue (the day tallies), or open and

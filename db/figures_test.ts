@@ -176,3 +176,30 @@ Deno.test("figures() counts each figure by its definition for a company and for 
     await close();
   }
 });
+
+Deno.test("figures() counts a job as completed when it became so, not when it last changed", async () => {
+  const { db, a, close } = await fixture();
+  try {
+    const completed = () => figures(db, scopeOf(a.id), "30d", now).then((f) => f.completedObjects);
+    const [old] = await db.select({ id: objects.id }).from(objects)
+      .where(eq(objects.completedAt, at(-45)));
+    assert.ok(old, "the job completed 45 days ago has its completion moment");
+    // A note on a job finished 45 days ago: still finished then, not in the last 30 days.
+    await db.update(objects).set({ description: "Клиент просит акт повторно", updatedAt: at(-1) })
+      .where(eq(objects.id, old.id));
+    assert.equal(await completed(), 2);
+    // Reopened and finished again: it counts at its new completion.
+    await db.update(objects).set({ status: "work_in_progress", updatedAt: at(-3) }).where(
+      eq(objects.id, old.id),
+    );
+    assert.equal(await completed(), 2);
+    await db.update(objects).set({ status: "completed", updatedAt: at(-2) }).where(eq(objects.id, old.id));
+    assert.equal(await completed(), 3);
+    const [row] = await db.select({ completedAt: objects.completedAt }).from(objects).where(
+      eq(objects.id, old.id),
+    );
+    assert.deepEqual(row.completedAt, at(-2));
+  } finally {
+    await close();
+  }
+});

@@ -27,8 +27,8 @@ async function recount(db: Db) {
   const { rows } = await db.$client.execute(`
     select company_id, 'object' kind, created_at / ${DAY} day, status, work_type variant, 0 user_id, count(*) n,
       sum(coalesce(estimated_cost, 0)) amount, 0 timed from objects group by 1, 3, 4, 5
-    union all select company_id, 'object_completed', updated_at / ${DAY}, 'completed', '', 0, count(*), 0, 0
-      from objects where status = 'completed' group by 1, 3
+    union all select company_id, 'object_completed', completed_at / ${DAY}, 'completed', '', 0, count(*), 0, 0
+      from objects where status = 'completed' and completed_at is not null group by 1, 3
     union all select company_id, 'task', created_at / ${DAY}, status, priority, coalesce(assigned_to, 0), count(*),
       sum(case when status = 'completed' and completed_at is not null then completed_at - created_at else 0 end),
       sum(status = 'completed' and completed_at is not null) from tasks group by 1, 3, 4, 5, 6
@@ -139,6 +139,13 @@ Deno.test("the per-day and open-task tallies equal a recount from the rows after
     );
     await db.update(objects).set({ workType: "septic", estimatedCost: 777_00 }).where(
       inArray(objects.id, objs.slice(10, 20).map((o) => o.id)),
+    );
+    // A note on a completed job changes it later; it stays completed when it was. One job reopened.
+    await db.update(objects).set({ description: "Заметка", updatedAt: at(0) }).where(
+      inArray(objects.id, objs.slice(0, 5).map((o) => o.id)),
+    );
+    await db.update(objects).set({ status: "work_in_progress", updatedAt: at(0) }).where(
+      eq(objects.id, objs[5].id),
     );
     await db.update(payments).set({ status: "paid", receivedAmount: 12_345, receivedAt: at(-30) }).where(
       eq(payments.status, "pending"),

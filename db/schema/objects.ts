@@ -62,6 +62,12 @@ export const objects = sqliteTable("objects", {
   /** What the changes in force (db/job_changes.ts) add to the contract's total, kopecks (negative: less work);
    * written in each change's transaction, read by the status module and the ledger. */
   changesDelta: kopecks("changes_delta").notNull().default(0),
+  /**
+   * When the job last became completed, null while it is not: set by the triggers of migration
+   * 0037_object_completed_at on the change of status, whoever writes. «Завершено объектов» of a period counts
+   * by it (a note added to a job finished long ago leaves it where it was).
+   */
+  completedAt: timestamp("completed_at"),
 }, (t) => [
   // With status, work type and estimated cost: the first, partial day of an /analytics period is counted
   // from the index alone.
@@ -81,6 +87,8 @@ export const objects = sqliteTable("objects", {
     t.contractTotal,
     t.estimatedCost,
   ),
+  // Completed objects of a period's first, partial day (db/figures.ts).
+  index("objects_company_completed_idx").on(t.companyId, t.status, t.completedAt),
   index("objects_company_work_type_idx").on(t.companyId, t.workType, t.createdAt),
   index("objects_company_district_idx").on(t.companyId, t.district, t.createdAt),
   // What the clients owe (db/figures.ts): only the objects under a contract, not every object of the company.

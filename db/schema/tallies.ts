@@ -11,7 +11,7 @@ export const tallyKinds = ["object", "object_completed", "task", "task_completed
  * only a way to cut time into buckets, the figures' own bounds are instants (db/figures.ts).
  *
  * - object: objects by created day, status and work type (`variant`); `amount` sums estimated_cost;
- * - object_completed: completed objects by the day of their updated_at;
+ * - object_completed: completed objects by the day of their completed_at (migration 0037);
  * - task: tasks by created day, status, priority (`variant`) and assignee (`userId`, 0 for none); `amount`
  *   sums completed_at − created_at of completed tasks, `timed` counts them;
  * - task_completed: completed tasks by the day of completed_at;
