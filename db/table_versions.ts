@@ -13,6 +13,16 @@ const COMPANY_VERSIONS_TABLE = "company_table_versions";
 /** Rows of a table with no company (a user without one, a shop product of no company) count as company 0. */
 const NO_COMPANY = 0;
 
+/**
+ * Columns counted apart from their table (migration 0038_object_notes_counters): a write that changes only
+ * them moves their counter and not the table's, so a page that reads none of them stays cached. A cached
+ * page that reads one declares its counter beside the table (checked by server/page_cache_test.ts).
+ */
+export const columnCounters = {
+  /** An object's note and the moment of its last change, which every note moves. */
+  object_notes: { table: "objects", columns: ["description", "updated_at"] },
+} as const;
+
 /** Counters by table name, as one read saw them. */
 export type Versions = ReadonlyMap<string, number>;
 

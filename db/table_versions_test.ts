@@ -4,11 +4,11 @@
 // rebuilds a table must make them again, the per-company ones included).
 import assert from "node:assert/strict";
 import { withMigratedDb } from "./testing_db.ts";
-import { getTableName, isTable } from "drizzle-orm";
+import { eq, getTableName, isTable } from "drizzle-orm";
 import * as schema from "./schema/mod.ts";
 import { getTableConfig, type SQLiteTable } from "drizzle-orm/sqlite-core";
-import { companies, crewMembers, crews, notifications, tasks, users } from "./schema/mod.ts";
-import { localVersionReader } from "./table_versions.ts";
+import { companies, crewMembers, crews, notifications, objects, tasks, users } from "./schema/mod.ts";
+import { columnCounters, localVersionReader } from "./table_versions.ts";
 
 const withDb = withMigratedDb;
 
@@ -148,5 +148,60 @@ Deno.test("table versions: counters asked with what the request saw answer as it
     assert.equal(reader.unreadOf(user.id, next), 1);
     // A request still holding the older counters gets the company's as they are now, never older than it saw.
     assert.ok(reader.ofCompany(a.id, seen).get("tasks")! >= before.get("tasks")!);
+  });
+});
+
+Deno.test("table versions: the objects counters follow every column but the counted notes, the notes counters those", async () => {
+  await withDb(async (db) => {
+    const columns = (await db.$client.execute("PRAGMA table_info(objects)")).rows.map((r) => String(r.name));
+    const { columns: notes } = columnCounters.object_notes;
+    const compared = async (trigger: string) => {
+      const [row] = (await db.$client.execute({
+        sql: "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?",
+        args: [trigger],
+      })).rows;
+      assert.ok(row, `trigger ${trigger}`);
+      const when = String(row.sql).split(" BEGIN ")[0];
+      return [...when.matchAll(/OLD\.`(\w+)` IS NOT NEW\./g)].map((m) => m[1]).sort();
+    };
+    // A column added to objects without these triggers made again would change pages without moving a counter.
+    const others = columns.filter((c) => !(notes as readonly string[]).includes(c)).sort();
+    for (const trigger of ["objects_update_version", "objects_update_company_version"]) {
+      assert.deepEqual(await compared(trigger), others, `${trigger}: make it again with the new columns`);
+    }
+    for (const trigger of ["object_notes_update_version", "object_notes_update_company_version"]) {
+      assert.deepEqual(await compared(trigger), [...notes, "company_id"].sort(), trigger);
+    }
+  });
+});
+
+Deno.test("table versions: a note on an object moves its notes counter, not its objects counter; a status moves both", async () => {
+  await withDb(async (db, path) => {
+    const reader = localVersionReader(path);
+    const [{ id: company }] = await db.insert(companies).values({ name: "ООО «Проба»" }).returning();
+    const [{ id }] = await db.insert(objects).values({
+      companyId: company,
+      address: "д. Берёзки, ул Садовая, д 1",
+    })
+      .returning();
+    const counters = () => {
+      const of = reader.ofCompany(company);
+      return { objects: of.get("objects"), notes: of.get("object_notes") };
+    };
+    const before = counters();
+    await db.update(objects).set({ description: "Позвонить за час", updatedAt: new Date() }).where(
+      eq(objects.id, id),
+    );
+    const noted = counters();
+    assert.equal(noted.objects, before.objects, "a note leaves the objects counter");
+    assert.ok(noted.notes! > before.notes!, "a note moves the notes counter");
+    await db.update(objects).set({ status: "in_progress", updatedAt: new Date(Date.now() + 1) }).where(
+      eq(objects.id, id),
+    );
+    const moved = counters();
+    assert.ok(moved.objects! > noted.objects! && moved.notes! > noted.notes!);
+    // Written with the same values: nothing changed, nothing moves.
+    await db.update(objects).set({ status: "in_progress" }).where(eq(objects.id, id));
+    assert.deepEqual(counters(), moved);
   });
 });

@@ -150,6 +150,7 @@ const routes: Omit<PageRoute, "denied">[] = [
       tables: [
         "tasks",
         "objects",
+        "object_notes",
         "estimates",
         "crews",
         "crew_members",
@@ -185,13 +186,13 @@ const routes: Omit<PageRoute, "denied">[] = [
     path: "/objects",
     access: staffRoles,
     handler: objectsPage,
-    cache: { tables: ["objects"] },
+    cache: { tables: ["objects", "object_notes"] },
   },
   {
     path: "/improved-objects",
     access: staffRoles,
     handler: improvedObjectsPage,
-    cache: { tables: ["objects"] },
+    cache: { tables: ["objects", "object_notes"] },
   },
   {
     path: "/documents",

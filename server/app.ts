@@ -29,10 +29,13 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
  * documents, videos and contract) that the objects page asks for again each time an object is opened.
  */
 export const cachedApiRoutes: { path: string; cache: CacheRule }[] = [
-  { path: "/api/objects", cache: { tables: ["objects"] } },
-  { path: "/api/objects/:id{[0-9]+}", cache: { tables: ["objects", "tasks", "users"] } },
-  { path: "/api/objects/:id{[0-9]+}/documents", cache: { tables: ["objects", "documents", "users"] } },
-  { path: "/api/objects/:id{[0-9]+}/videos", cache: { tables: ["objects", "videos"] } },
+  { path: "/api/objects", cache: { tables: ["objects", "object_notes"] } },
+  { path: "/api/objects/:id{[0-9]+}", cache: { tables: ["objects", "object_notes", "tasks", "users"] } },
+  {
+    path: "/api/objects/:id{[0-9]+}/documents",
+    cache: { tables: ["objects", "object_notes", "documents", "users"] },
+  },
+  { path: "/api/objects/:id{[0-9]+}/videos", cache: { tables: ["objects", "object_notes", "videos"] } },
   {
     path: "/api/contracts/object/:objectId",
     cache: {
