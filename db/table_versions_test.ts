@@ -195,13 +195,12 @@ Deno.test("table versions: a note on an object moves its notes counter, not its 
     const noted = counters();
     assert.equal(noted.objects, before.objects, "a note leaves the objects counter");
     assert.ok(noted.notes! > before.notes!, "a note moves the notes counter");
-    await db.update(objects).set({ status: "in_progress", updatedAt: new Date(Date.now() + 1) }).where(
-      eq(objects.id, id),
-    );
+    const later = new Date(Date.now() + 1_000);
+    await db.update(objects).set({ status: "in_progress", updatedAt: later }).where(eq(objects.id, id));
     const moved = counters();
     assert.ok(moved.objects! > noted.objects! && moved.notes! > noted.notes!);
     // Written with the same values: nothing changed, nothing moves.
-    await db.update(objects).set({ status: "in_progress" }).where(eq(objects.id, id));
+    await db.update(objects).set({ status: "in_progress", updatedAt: later }).where(eq(objects.id, id));
     assert.deepEqual(counters(), moved);
   });
 });

@@ -9,8 +9,9 @@ CREATE INDEX `objects_company_completed_idx` ON `objects` (`company_id`,`status`
 -- Jobs already completed: the works' end when it was recorded, else the last change (the best there is).
 UPDATE `objects` SET `completed_at` = coalesce(`works_finished_at`, `updated_at`) WHERE `status` = 'completed';
 --> statement-breakpoint
--- The trigger's own UPDATE fires the other triggers of objects (the counters, the tallies below), not itself.
-CREATE TRIGGER `object_completed_at_insert` AFTER INSERT ON `objects` WHEN NEW.`status` = 'completed' AND NEW.`completed_at` IS NULL BEGIN UPDATE `objects` SET `completed_at` = NEW.`updated_at` WHERE `id` = NEW.`id`; END;
+-- A job inserted completed (the demo, an import) takes the works' end when it has one, as above. A trigger's
+-- own UPDATE fires the other triggers of objects (the counters, the tallies below), not itself.
+CREATE TRIGGER `object_completed_at_insert` AFTER INSERT ON `objects` WHEN NEW.`status` = 'completed' AND NEW.`completed_at` IS NULL BEGIN UPDATE `objects` SET `completed_at` = coalesce(NEW.`works_finished_at`, NEW.`updated_at`) WHERE `id` = NEW.`id`; END;
 --> statement-breakpoint
 CREATE TRIGGER `object_completed_at_update` AFTER UPDATE OF `status` ON `objects` WHEN (NEW.`status` = 'completed') IS NOT (OLD.`status` = 'completed') BEGIN UPDATE `objects` SET `completed_at` = CASE WHEN NEW.`status` = 'completed' THEN NEW.`updated_at` END WHERE `id` = NEW.`id`; END;
 --> statement-breakpoint
