@@ -60,6 +60,8 @@ interface Fixtures {
   taskIds: number[];
   otherObjectIds: number[];
   estimateIds: number[];
+  /** The object of the first estimate, whose address its estimate page and the documents list show. */
+  estimateObjectId: number;
   productIds: number[];
   productSlugs: string[];
   district: string;
@@ -115,7 +117,9 @@ async function fixtures(base: string, cookies: Map<string, string>): Promise<Fix
   );
   const estimates = await json(base, "/api/estimates", engineer);
   const products: { items: Array<{ id: number; slug: string }> } = await json(base, "/api/shop/products");
-  const estimateRows: Array<{ id: number }> = Array.isArray(estimates) ? estimates : estimates.rows ?? [];
+  const estimateRows: Array<{ id: number; objectId: number }> = Array.isArray(estimates)
+    ? estimates
+    : estimates.rows ?? [];
   const [product]: Array<Record<string, unknown> & { id: number }> = await json(
     base,
     "/api/shop/manage/products",
@@ -127,6 +131,7 @@ async function fixtures(base: string, cookies: Map<string, string>): Promise<Fix
     taskIds: tasks.filter((t) => ["assigned", "pending", "in_progress"].includes(t.status)).map((t) => t.id),
     otherObjectIds: other.map((o) => o.id),
     estimateIds: estimateRows.slice(0, 5).map((e) => e.id),
+    estimateObjectId: estimateRows[0].objectId,
     productIds: products.items.slice(0, 10).map((p) => p.id),
     productSlugs: products.items.slice(0, 10).map((p) => p.slug),
     district: objects.find((o) => o.district)?.district ?? "Коломенский",
@@ -366,6 +371,17 @@ function afreshPages(f: Fixtures, writeCalls: Call[]): Array<{ read: Call; write
       (i) => ({ ...f.managedProduct.body, price: Number(f.managedProduct.body.price) + i }),
     ),
   };
+  // A note is not what the estimates and the documents show of an object (db/table_versions.ts
+  // columnCounters): its address is.
+  const addressEdit: Call = {
+    account: "engineer@demo.local",
+    method: "PATCH",
+    path: `/api/objects/${f.estimateObjectId}`,
+    bodies: numbered(
+      100,
+      (i) => ({ address: `Московская обл, г Коломна, ул Октябрьской Революции, д ${i}` }),
+    ),
+  };
   const engineer = (path: string): Call => ({ account: "engineer@demo.local", method: "GET", path });
   const as = (account: string, path: string): Call => ({ account, method: "GET", path });
   return [
@@ -375,14 +391,14 @@ function afreshPages(f: Fixtures, writeCalls: Call[]): Array<{ read: Call; write
     { read: engineer(`/api/objects/${f.objectIds[0]}`), write: objectNote },
     { read: engineer("/tasks"), write: taskEdit },
     { read: engineer("/estimates"), write: taskEdit },
-    { read: engineer(`/estimates/${f.estimateIds[0]}`), write: objectNote },
+    { read: engineer(`/estimates/${f.estimateIds[0]}`), write: addressEdit },
     { read: engineer("/engineer"), write: statusChange },
     { read: engineer("/dashboard"), write: statusChange },
     { read: engineer("/analytics"), write: statusChange },
     { read: as("director@demo.local", "/analytics?period=year"), write: statusChange },
     { read: as("surveyor@demo.local", "/surveyor"), write: taskEdit },
     { read: as("foreman@demo.local", "/foreman"), write: objectNote },
-    { read: engineer("/documents"), write: objectNote },
+    { read: engineer("/documents"), write: addressEdit },
     { read: engineer("/employees"), write: taskEdit },
     { read: engineer("/schedule"), write: taskEdit },
     { read: as("surveyor@demo.local", "/field-work"), write: taskEdit },
@@ -672,6 +688,8 @@ export async function run(): Promise<void> {
           ? "status" in (bodyOf(write, 0) as object) ? "status change" : "task edit"
           : write.path.startsWith("/api/shop")
           ? "product edit"
+          : "address" in (bodyOf(write, 0) as object)
+          ? "address edit"
           : "object note";
         say(row([
           `\`${read.path}\``,
