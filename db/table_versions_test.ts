@@ -172,6 +172,14 @@ Deno.test("table versions: the objects counters follow every column but the coun
     for (const trigger of ["object_notes_update_version", "object_notes_update_company_version"]) {
       assert.deepEqual(await compared(trigger), [...notes, "company_id"].sort(), trigger);
     }
+    // A table rebuilt loses its triggers: the notes counters' insert and delete ones too.
+    const triggers = (await db.$client.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")).rows
+      .map((r) => String(r.name));
+    for (const event of ["insert", "delete"]) {
+      for (const kind of ["version", "company_version"]) {
+        assert.ok(triggers.includes(`object_notes_${event}_${kind}`), `object_notes_${event}_${kind}`);
+      }
+    }
   });
 });
 
