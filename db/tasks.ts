@@ -466,12 +466,24 @@ export function updateTaskRow(db: Executor, id: number, values: Partial<typeof t
 /** The columns a change of a task sets. */
 export type TaskColumns = Partial<typeof tasks.$inferInsert>;
 
-/** A task as it stands after a change that kept its object and assignee (read before the change). */
-export function changedTaskView(task: typeof tasks.$inferSelect, before: TaskView, now: Date): TaskView {
-  return toView({ task, object: before.object, assignee: before.assignedUser } as Row, now);
+/**
+ * A task as it stands after a change that kept its object and assignee (read before the change);
+ * `objectStatus` is the object's status when the change moved it (updateTaskTelling).
+ */
+export function changedTaskView(
+  task: typeof tasks.$inferSelect,
+  before: TaskView,
+  now: Date,
+  objectStatus?: string,
+): TaskView {
+  const object = before.object && objectStatus ? { ...before.object, status: objectStatus } : before.object;
+  return toView({ task, object, assignee: before.assignedUser } as Row, now);
 }
 
-/** The change of a task that notifies someone or records an activity: one transaction. */
+/**
+ * The change of a task that notifies someone or records an activity: one transaction. Answers the task as
+ * written and, when the change moved the state of the task's object, the object's new status.
+ */
 export function updateTaskTelling(
   db: Db,
   id: number,
@@ -508,7 +520,8 @@ export function updateTaskTelling(
 ) {
   return db.transaction(async (tx) => {
     const task = await updateTaskRow(tx, id, values);
-    if (!task) return task;
+    if (!task) return { task, objectStatus: undefined };
+    let objectStatus: string | undefined;
     if (!objectAddress && task.objectId) {
       const [o] = await preparedQuery(
         tx,
@@ -578,7 +591,9 @@ export function updateTaskTelling(
     // The survey of an object may have started or stopped: its status follows.
     if (records || before.objectId !== task.objectId) {
       for (const objectId of new Set([before.objectId, task.objectId])) {
-        if (objectId !== null) await refreshJobState(tx, objectId, by.now, by.id);
+        if (objectId === null) continue;
+        const change = await refreshJobState(tx, objectId, by.now, by.id);
+        if (change && objectId === task.objectId) objectStatus = change.to.status;
       }
     }
     if (records) {
@@ -593,7 +608,7 @@ export function updateTaskTelling(
         taskId: task.id,
       });
     }
-    return task;
+    return { task, objectStatus };
   });
 }
 

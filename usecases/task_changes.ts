@@ -167,28 +167,29 @@ export async function updateTask(
     (patch.windowEnd !== undefined && patch.windowEnd !== current.windowEnd) ||
     (patch.crewId !== undefined && patch.crewId !== current.crewId);
   // An edit that tells nobody and records nothing (a description, a title) is one statement, not a transaction.
-  const task = !tellsAssigner && !tellsAssignee && !tellsPrevious && !rescheduled && !records && !moves &&
-      !reassigned && !scheduled
-    ? await updateTaskRow(db, id, values)
-    : await updateTaskTelling(db, id, values, {
-      objectAddress,
-      tellsAssigner,
-      tellsAssignee,
-      previous: tellsPrevious ? current.assignedTo : null,
-      keeper: rescheduled ? current.assignedTo : null,
-      reassigned,
-      records,
-      scheduled,
-      before: { objectId: current.objectId, assignedTo: current.assignedTo, crewId: current.crewId },
-      client: current.object,
-      patch,
-      by,
-    });
+  const { task, objectStatus } =
+    !tellsAssigner && !tellsAssignee && !tellsPrevious && !rescheduled && !records &&
+      !moves && !reassigned && !scheduled
+      ? { task: await updateTaskRow(db, id, values), objectStatus: undefined }
+      : await updateTaskTelling(db, id, values, {
+        objectAddress,
+        tellsAssigner,
+        tellsAssignee,
+        previous: tellsPrevious ? current.assignedTo : null,
+        keeper: rescheduled ? current.assignedTo : null,
+        reassigned,
+        records,
+        scheduled,
+        before: { objectId: current.objectId, assignedTo: current.assignedTo, crewId: current.crewId },
+        client: current.object,
+        patch,
+        by,
+      });
   if (!task) return null; // deleted meanwhile
-  // The object and the assignee read before the change still stand unless the change replaced them (or a
-  // status change moved the object's state).
-  if (task.objectId !== current.objectId || task.assignedTo !== current.assignedTo || records) {
+  // The object and the assignee read before the change still stand unless the change replaced them; a status
+  // change that moved the object's state answers its new status.
+  if (task.objectId !== current.objectId || task.assignedTo !== current.assignedTo) {
     return await getTask(db, scope, id, { now: by.now });
   }
-  return changedTaskView(task, current, by.now);
+  return changedTaskView(task, current, by.now, objectStatus);
 }

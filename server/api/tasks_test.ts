@@ -4,6 +4,7 @@ import type { JsonOf } from "../../components/api.ts";
 import { toDateInput } from "../../domain/tasks.ts";
 import { eq } from "drizzle-orm";
 import { activities, notifications } from "../../db/schema/mod.ts";
+import { newObject } from "../testing_objects.ts";
 
 const DAY = 86_400_000;
 
@@ -93,6 +94,39 @@ Deno.test("[api] POST /api/tasks notifies the surveyor, who alone sees, changes 
     );
     const otherList = await expectOk(t.as("admin@other.local").api.tasks.$get({ query: {} }));
     assert.ok(!otherList.some((x) => x.id === task.id));
+  }));
+
+Deno.test("[api] a status change answers the task as read afresh, with the state its object moved to", () =>
+  withTestApp(async (t) => {
+    const engineer = t.as("engineer@demo.local");
+    const object = await expectOk(engineer.api.objects.$post({ json: newObject("Клиент отмены") }), 201);
+    const task = await expectOk(
+      engineer.api.tasks.$post({
+        json: {
+          title: "Замер",
+          description: "Замер под станцию",
+          objectId: object.id,
+          measurement: true,
+          dueDate: toDateInput(new Date(t.deps.now().getTime() + 3 * DAY)),
+          assignedTo: await idOf(t, "surveyor@demo.local"),
+        },
+      }),
+      201,
+    ) ?? assert.fail("no task");
+    assert.equal(task.object?.status, "in_progress", "a task on a new object begins its survey");
+    const read = () => expectOk(engineer.api.tasks[":id"].$get({ param: { id: String(task.id) } }));
+    const change = (status: "cancelled" | "assigned" | "in_progress") =>
+      expectOk(engineer.api.tasks[":id"].$patch({ param: { id: String(task.id) }, json: { status } }));
+
+    const cancelled = await change("cancelled");
+    assert.equal(cancelled.object?.status, "new", "its only task cancelled, the object is new again");
+    assert.deepEqual(cancelled, await read());
+    const restored = await change("assigned");
+    assert.equal(restored.object?.status, "in_progress");
+    assert.deepEqual(restored, await read());
+    const started = await change("in_progress");
+    assert.equal(started.object?.status, "in_progress", "a change that keeps the object's state");
+    assert.deepEqual(started, await read());
   }));
 
 Deno.test("[api] completing a task tells the one who assigned it (task_completed)", () =>
