@@ -6,7 +6,7 @@
 //   - each page cached: the same address asked again and again (what a cached answer gives);
 //   - each staff page made afresh: asked right after a write that concerns it, one at a time.
 // `deno task bench mix --write` also puts the tables into docs/performance.md between its markers;
-// `--mix-only` stops after the mix (BENCH_MIX_ROUNDS rounds, 3 by default, of one and of two processes).
+// `--mix-only` stops after the mix (BENCH_MIX_ROUNDS rounds, 3 by default, of one process and of one per core).
 // BENCH_SECONDS sets the length of each load (5 s by default); BENCH_SCALE=N adds N× data
 // (1 000 objects, 5 000 tasks, 500 estimates per 1×) to the demo company before the loads.
 import { type BenchServer, renderedShare, signIn, startAnchor, startServer } from "./_server.ts";
@@ -553,9 +553,11 @@ export async function run(): Promise<void> {
     say();
     say(row(["load", "req/s", "anchor just before", "share", "p50", "p99", "errors", "target"]));
     say(row(["---", "---:", "---:", "---:", "---:", "---:", "---:", "---"]));
-    // The same database served by one process and by two (WEB_CONCURRENCY, server/cluster.ts), each load
-    // beside the anchor loaded just before it; the idle server costs nothing while the other is loaded.
-    pair = await startServer(dir, { processes: 2 });
+    // The same database served by one process and by one per core, the default (WEB_CONCURRENCY,
+    // server/cluster.ts), each load beside the anchor loaded just before it; the idle server costs nothing
+    // while the other is loaded.
+    const cores = navigator.hardwareConcurrency;
+    pair = await startServer(dir, { processes: cores });
     const mixLoad = (on: BenchServer, seconds = SECONDS, extra: Record<string, string> = {}) =>
       load(on.base + "/", {
         connections: CONNECTIONS,
@@ -572,7 +574,9 @@ export async function run(): Promise<void> {
     const perAnswer: string[] = [];
     for (let round = 1; round <= MIX_ROUNDS; round++) {
       const rps: number[] = [];
-      for (const [label, on] of [["1 process", server], ["2 processes", pair]] as const) {
+      for (
+        const [label, on] of [["1 process", server], [`one per core (${cores}), the default`, pair]] as const
+      ) {
         const anchorBefore = await anchorNow();
         const [cpuBefore, lookupsBefore] = [await on.cpuMs(), await on.pageCacheLookups()];
         const mix = await mixLoad(on);
@@ -600,7 +604,7 @@ export async function run(): Promise<void> {
     // What browsers send: every page and JSON answer compressed, zstd where the browser takes it (Chrome,
     // Firefox, Edge), gzip where it does not (Safari); the anchor's page is not compressed.
     const asBrowsers: string[] = [];
-    // The one process has idled through the two processes' last round. The first load after such an idle
+    // The one process has idled through the other server's last round. The first load after such an idle
     // cost 15–30 % more CPU per answer in five runs, whichever header it carried: it is warmed first.
     await mixLoad(server, WARM_UP_SECONDS, { "Accept-Encoding": BROWSERS[1][1] });
     for (const [browser, acceptEncoding] of BROWSERS) {
@@ -631,7 +635,7 @@ export async function run(): Promise<void> {
     summary.push(...out);
     say();
     say(
-      `Two processes against one: ${
+      `One process per core against one: ${
         gains.map((g) => `×${g.toFixed(2)}`).join(", ")
       } in ${MIX_ROUNDS} rounds (req/s of the mix, ${navigator.hardwareConcurrency} cores; the load generator ` +
         "runs on the same cores).",

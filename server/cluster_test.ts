@@ -11,9 +11,11 @@ import { objects } from "../db/schema/mod.ts";
 import { WORKER_ENV } from "./cluster.ts";
 import { readEnv } from "./env.ts";
 
-Deno.test("readEnv() takes WEB_CONCURRENCY=auto as one process per core and refuses several on PORT=0", () => {
-  assert.equal(readEnv({}).WEB_CONCURRENCY, 1);
+Deno.test("readEnv() runs one process per core unless told otherwise, and refuses several on PORT=0", () => {
+  assert.equal(readEnv({}).WEB_CONCURRENCY, navigator.hardwareConcurrency);
   assert.equal(readEnv({ WEB_CONCURRENCY: "auto" }).WEB_CONCURRENCY, navigator.hardwareConcurrency);
+  assert.equal(readEnv({ WEB_CONCURRENCY: "1" }).WEB_CONCURRENCY, 1);
+  assert.equal(readEnv({ PORT: "0" }).WEB_CONCURRENCY, 1);
   assert.throws(() => readEnv({ WEB_CONCURRENCY: "2", PORT: "0" }), /WEB_CONCURRENCY/);
   assert.throws(() => readEnv({ WEB_CONCURRENCY: "0" }), /WEB_CONCURRENCY/);
 });
@@ -28,6 +30,7 @@ function startProcess(dir: string, serveOnly: boolean) {
       DATA_DIR: dir,
       SEED: "demo",
       NODE_ENV: "production",
+      WEB_CONCURRENCY: "1",
       ...(serveOnly ? { [WORKER_ENV]: "1" } : {}),
     },
     stdin: "piped",

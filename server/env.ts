@@ -5,10 +5,13 @@ const optional = z.preprocess(emptyAsUndefined, z.string().optional());
 
 export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8000),
-  /** Server processes on the port (server/cluster.ts); "auto" is one per core. */
+  /**
+   * Server processes on the port (server/cluster.ts); "auto" is one per core, and so is leaving it unset,
+   * except on PORT=0 (a port of the system's choosing cannot be shared): one process.
+   */
   WEB_CONCURRENCY: z.preprocess(
     (v) => v === "auto" ? navigator.hardwareConcurrency : emptyAsUndefined(v),
-    z.coerce.number().int().min(1).max(64).default(1),
+    z.coerce.number().int().min(1).max(64).optional(),
   ),
   DATABASE_URL: z.string().default("file:data/app.db"),
   DATABASE_AUTH_TOKEN: optional,
@@ -59,10 +62,13 @@ export const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optional,
   /** "true" for a self-hosted server (MinIO, Garage): the bucket in the path, not in the host name. */
   S3_FORCE_PATH_STYLE: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("false")),
-}).refine((e) => e.WEB_CONCURRENCY === 1 || e.PORT !== 0, {
+}).refine((e) => e.WEB_CONCURRENCY === undefined || e.WEB_CONCURRENCY === 1 || e.PORT !== 0, {
   path: ["WEB_CONCURRENCY"],
   message: "several processes share one fixed PORT, not 0",
-});
+}).transform((e) => ({
+  ...e,
+  WEB_CONCURRENCY: e.WEB_CONCURRENCY ?? (e.PORT === 0 ? 1 : navigator.hardwareConcurrency),
+}));
 
 export type Env = z.infer<typeof envSchema>;
 

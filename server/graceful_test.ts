@@ -28,6 +28,7 @@ Deno.test({
           DATA_DIR: dir,
           SEED: "demo",
           NODE_ENV: "production",
+          WEB_CONCURRENCY: "1",
         },
         stdout: "piped",
         stderr: "inherit",

@@ -57,7 +57,7 @@ Deno.test({
       });
       child = new Deno.Command(Deno.execPath(), {
         args: ["run", "-A", new URL("./testing_outbox_process.ts", import.meta.url).href],
-        env: { ...mail, DATABASE_URL: env.DATABASE_URL, NODE_ENV: "production" },
+        env: { ...mail, DATABASE_URL: env.DATABASE_URL, NODE_ENV: "production", WEB_CONCURRENCY: "1" },
         stdout: "null",
         stderr: "inherit",
       }).spawn();
