@@ -4,7 +4,7 @@ import { migrate } from "drizzle-orm/libsql/migrator";
 import type { Logger } from "drizzle-orm";
 import { fileURLToPath } from "node:url";
 import * as schema from "./schema/mod.ts";
-import { fileLock, queuedClient, WriteQueue } from "./write_queue.ts";
+import { queuedClient, WriteQueue } from "./write_queue.ts";
 import { type DbObserver, observedClient } from "./observed_client.ts";
 import { lenientIntegers } from "./lenient_integers.ts";
 import { keepPreparedStatements } from "./statement_cache.ts";
@@ -24,11 +24,6 @@ export interface OpenOptions {
   writeWaitMs?: number;
   /** Hears each statement's time and each write's wait for its turn (the server's metrics). */
   observer?: DbObserver;
-  /**
-   * Other server processes write to the same file (WEB_CONCURRENCY, server/cluster.ts): the writes of all
-   * take turns through a lock file beside it (`<file>-write.lock`, db/write_queue.ts fileLock()).
-   */
-  sharedByProcesses?: boolean;
 }
 
 /** Per database of a local file: the reader its cached pages are made through (db/page_reader.ts), opened at the first page. */
@@ -64,14 +59,9 @@ export async function openDb(url: string, options: OpenOptions = {}): Promise<Db
   const reader = open();
   const writer = local ? open(1) : reader;
   if (local) await setUpWriter(writer);
-  const filePath = localPath(url);
-  const processLock = filePath !== null && options.sharedByProcesses
-    ? await fileLock(`${filePath}-write.lock`)
-    : undefined;
   const client = queuedClient(reader, options.writeWaitMs ?? WRITE_WAIT_MS, {
     writer,
-    queue: new WriteQueue(options.observer?.queueWait, processLock),
-    onClose: processLock?.close,
+    queue: new WriteQueue(options.observer?.queueWait),
     renewWriter: local
       ? async () => {
         await writer.reconnect();
@@ -85,10 +75,11 @@ export async function openDb(url: string, options: OpenOptions = {}): Promise<Db
   }
   await client.execute("PRAGMA foreign_keys = ON");
   const db = drizzle(client, { schema, logger: options.logger }) as Db;
-  if (filePath !== null) {
+  const path = localPath(url);
+  if (path !== null) {
     pageReaders.set(db, {
       open: () =>
-        openPageReader(filePath, schema, {
+        openPageReader(path, schema, {
           logger: options.logger,
           observer: options.observer,
           busyTimeoutMs: options.busyTimeoutMs ?? BUSY_TIMEOUT_MS,

@@ -12,39 +12,12 @@ import {
   type TransactionMode,
 } from "@libsql/client";
 
-/**
- * The write lock of the server processes that share a database file (server/cluster.ts). SQLite's own lock
- * is waited for in its busy handler, which sleeps on the JavaScript thread: every request of the waiting
- * process stood still, for 1 ms and then 2, 5, 10 ms more while the other process kept its transaction open
- * (seen with strace under the mix with two processes). This lock is waited for off the thread.
- */
-export interface ProcessLock {
-  acquire(): Promise<void>;
-  release(): void;
-}
-
-/**
- * A ProcessLock on the file at `path` (created if missing): an exclusive flock(2), whose wait Deno runs on a
- * thread of its own (3 µs a turn uncontended). The kernel lets it go with its process, however that ends.
- */
-export async function fileLock(path: string): Promise<ProcessLock & { close(): void }> {
-  const file = await Deno.open(path, { read: true, write: true, create: true });
-  return {
-    acquire: () => file.lock(true),
-    release: () => file.unlockSync(),
-    close: () => file.close(),
-  };
-}
-
-/**
- * Hands out the right to write to one holder at a time, in arrival order; with a `processLock`, a holder's
- * turn begins once the lock is also held, so writers of other processes wait their turn off the thread.
- */
+/** Hands out the right to write to one holder at a time, in arrival order. */
 export class WriteQueue {
   #tail: Promise<void> = Promise.resolve();
 
   /** `onWait` hears how long each holder waited for its turn, ms (the server's metrics). */
-  constructor(private readonly onWait?: (ms: number) => void, private readonly processLock?: ProcessLock) {}
+  constructor(private readonly onWait?: (ms: number) => void) {}
 
   /**
    * Waits for the turn, at most `waitMs` (then fails as SQLite does when a lock stays held past its busy
@@ -56,37 +29,25 @@ export class WriteQueue {
     const turn = new Promise<void>((resolve) => free = resolve);
     const before = this.#tail;
     this.#tail = before.then(() => turn);
-    const lock = this.processLock;
-    // A lock that cannot be taken (its file gone) fails this holder and passes the turn on.
-    const held = lock
-      ? before.then(() => lock.acquire()).catch((error) => {
-        free();
-        throw error;
-      })
-      : before;
     let freed = false;
     const asked = performance.now();
     const release = () => {
       if (freed) return;
       freed = true;
-      try {
-        lock?.release();
-      } finally {
-        free();
-      }
+      free();
     };
     if (waitMs === Infinity) {
-      await held;
+      await before;
       this.onWait?.(performance.now() - asked);
       return release;
     }
     let timer: ReturnType<typeof setTimeout> | undefined;
     const gaveUp = new Promise<"busy">((resolve) => timer = setTimeout(() => resolve("busy"), waitMs));
-    const outcome = await Promise.race([held, gaveUp]);
+    const outcome = await Promise.race([before, gaveUp]);
     clearTimeout(timer);
     if (outcome === "busy") {
-      // Our place in the line (and the lock, once it comes) passes on at once when it comes.
-      held.then(release, () => {});
+      // Our place in the line passes on at once when it comes.
+      before.then(release);
       throw new LibsqlError(
         `Waited ${waitMs} ms for the write turn (a write through db inside its own transaction?)`,
         "SQLITE_BUSY",
@@ -123,13 +84,11 @@ function readsOnly(sql: string): boolean {
 export function queuedClient(
   client: Client,
   waitMs: number,
-  { writer = client, queue = new WriteQueue(), renewWriter, onClose }: {
+  { writer = client, queue = new WriteQueue(), renewWriter }: {
     writer?: Client;
     queue?: WriteQueue;
     /** Opens the writer's connection afresh (after SQLITE_BUSY, see below). */
     renewWriter?: () => Promise<void>;
-    /** Closes what the queue holds beside the connections (its process lock). */
-    onClose?: () => void;
   } = {},
 ): Client {
   // The native driver leaves a statement that failed with SQLITE_BUSY (another process held the write lock
@@ -174,7 +133,6 @@ export function queuedClient(
     close() {
       client.close();
       if (writer !== client) writer.close();
-      onClose?.();
     },
     async reconnect() {
       await client.reconnect();

@@ -4,7 +4,6 @@ import type { Db } from "./client.ts";
 import { withMigratedDb } from "./testing_db.ts";
 import { companies } from "./schema/mod.ts";
 import { WriteQueue } from "./write_queue.ts";
-import { openDb } from "./client.ts";
 // @ts-types="./libsql.d.ts"
 import Database from "libsql";
 
@@ -125,35 +124,3 @@ Deno.test("db: after a write fails as busy on another process's lock, the next w
       other.close();
     }
   }, { busyTimeoutMs: 20 }));
-
-Deno.test("db: a process that meets another's write waits for the lock file without stopping its thread", () =>
-  withMigratedDb(async (_, path) => {
-    // Two server processes on one file, as WEB_CONCURRENCY runs them: each its own client, queue and lock.
-    const [first, second] = await Promise.all(
-      [1, 2].map(() => openDb(`file:${path}`, { sharedByProcesses: true })),
-    );
-    let ticks = 0;
-    const ticking = setInterval(() => ticks++, 5);
-    try {
-      let written!: () => void;
-      const holding = first.transaction(async (tx) => {
-        await tx.insert(companies).values({ name: "Первый процесс" });
-        written();
-        await new Promise((resolve) => setTimeout(resolve, 300)); // the lock held across 300 ms
-      });
-      await new Promise<void>((resolve) => written = resolve);
-      const waited = performance.now();
-      const ticksBefore = ticks;
-      await second.insert(companies).values({ name: "Второй процесс" });
-      assert.ok(performance.now() - waited >= 200, "the second write waited for the first to commit");
-      // SQLite's busy handler would have slept on this thread: no timer, and the first never committed.
-      assert.ok(ticks - ticksBefore >= 20, `the thread went on meanwhile (${ticks - ticksBefore} ticks)`);
-      await holding;
-      const rows = await second.select({ name: companies.name }).from(companies);
-      assert.deepEqual(rows.map((r) => r.name).sort(), ["Второй процесс", "Первый процесс"]);
-    } finally {
-      clearInterval(ticking);
-      first.$client.close();
-      second.$client.close();
-    }
-  }));

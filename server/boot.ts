@@ -55,11 +55,7 @@ export async function boot(
     readWorker?: boolean;
   } = {},
 ) {
-  const db = await openDb(env.DATABASE_URL, {
-    authToken: env.DATABASE_AUTH_TOKEN,
-    observer: dbObserver,
-    sharedByProcesses: env.WEB_CONCURRENCY > 1,
-  });
+  const db = await openDb(env.DATABASE_URL, { authToken: env.DATABASE_AUTH_TOKEN, observer: dbObserver });
   const now = options.now ?? (() => new Date());
   const storage = await storageOf(env);
   const demoLinks = options.serveOnly ? null : await prepareData(db, env, storage, now());

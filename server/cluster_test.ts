@@ -30,9 +30,7 @@ function startProcess(dir: string, serveOnly: boolean) {
       DATA_DIR: dir,
       SEED: "demo",
       NODE_ENV: "production",
-      // As the primary of two runs them: its writes take turns with the others' through the lock file
-      // (db/write_queue.ts fileLock()); the primary starts one more serving process on its own port.
-      WEB_CONCURRENCY: "2",
+      WEB_CONCURRENCY: "1",
       ...(serveOnly ? { [WORKER_ENV]: "1" } : {}),
     },
     stdin: "piped",
