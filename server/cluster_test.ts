@@ -9,10 +9,13 @@ import { answering, freePort } from "../bench/_server.ts";
 import { openDb } from "../db/client.ts";
 import { objects } from "../db/schema/mod.ts";
 import { WORKER_ENV } from "./cluster.ts";
-import { readEnv } from "./env.ts";
+import { DEFAULT_PROCESSES_AT_MOST, readEnv } from "./env.ts";
 
 Deno.test("readEnv() runs one process per core unless told otherwise, and refuses several on PORT=0", () => {
-  assert.equal(readEnv({}).WEB_CONCURRENCY, navigator.hardwareConcurrency);
+  assert.equal(
+    readEnv({}).WEB_CONCURRENCY,
+    Math.min(navigator.hardwareConcurrency, DEFAULT_PROCESSES_AT_MOST),
+  );
   assert.equal(readEnv({ WEB_CONCURRENCY: "auto" }).WEB_CONCURRENCY, navigator.hardwareConcurrency);
   assert.equal(readEnv({ WEB_CONCURRENCY: "1" }).WEB_CONCURRENCY, 1);
   assert.equal(readEnv({ PORT: "0" }).WEB_CONCURRENCY, 1);

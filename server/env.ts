@@ -3,11 +3,17 @@ import { z } from "zod";
 const emptyAsUndefined = (v: unknown) => (v === "" ? undefined : v);
 const optional = z.preprocess(emptyAsUndefined, z.string().optional());
 
+/**
+ * The processes started when WEB_CONCURRENCY is unset, at most: past a few, the one writer of the database
+ * file and each process's own caches gain little, and a demo on a many-core laptop stays light.
+ */
+export const DEFAULT_PROCESSES_AT_MOST = 4;
+
 export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8000),
   /**
-   * Server processes on the port (server/cluster.ts); "auto" is one per core, and so is leaving it unset,
-   * except on PORT=0 (a port of the system's choosing cannot be shared): one process.
+   * Server processes on the port (server/cluster.ts); "auto" is one per core. Unset, one per core up to
+   * DEFAULT_PROCESSES_AT_MOST, and one on PORT=0 (a port of the system's choosing cannot be shared).
    */
   WEB_CONCURRENCY: z.preprocess(
     (v) => v === "auto" ? navigator.hardwareConcurrency : emptyAsUndefined(v),
@@ -67,7 +73,8 @@ export const envSchema = z.object({
   message: "several processes share one fixed PORT, not 0",
 }).transform((e) => ({
   ...e,
-  WEB_CONCURRENCY: e.WEB_CONCURRENCY ?? (e.PORT === 0 ? 1 : navigator.hardwareConcurrency),
+  WEB_CONCURRENCY: e.WEB_CONCURRENCY ??
+    (e.PORT === 0 ? 1 : Math.min(navigator.hardwareConcurrency, DEFAULT_PROCESSES_AT_MOST)),
 }));
 
 export type Env = z.infer<typeof envSchema>;
