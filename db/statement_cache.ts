@@ -57,8 +57,9 @@ function withTogglesRemembered(statement: Statement): Statement {
     const toggle = statement[name];
     let mode: boolean | undefined; // unknown until set: a statement starts as its connection says
     // raw() refuses a statement that returns no rows (BEGIN, COMMIT, an INSERT), in either mode:
-    // @libsql/client tries it on every run to learn that. What a statement returns does not change, so the refusal is thrown again
-    // without asking the driver, whose error (a native call and a stack) cost 5 % of a task edit's CPU.
+    // @libsql/client tries it on every run to learn that. What a statement returns does not change, so the
+    // refusal is thrown again without asking the driver, whose error (a native call and a stack) cost 5 % of
+    // a task edit's CPU.
     let refusal: unknown;
     statement[name] = (on = true) => {
       if (refusal !== undefined) throw refusal;

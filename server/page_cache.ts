@@ -1,16 +1,17 @@
 // The page cache. A cached route declares what its page is made of (routes/mod.ts `cache`): the tables and
-// counted columns it reads (server/page_cache_test.ts checks the declaration against what SQLite says the page's
-// statements read) and the request headers it reads. Its answer is cached under everything else it reads — the
-// user, company and role (or, for a page every signed-out visitor gets alike, nobody), the address with its
-// query and those headers — with the minute (overdue marks, "today") and the change counters of its tables and
-// of the counted columns it reads (db/table_versions.ts, moved by triggers from migrations 0018, 0028 and 0038):
-// a company's page takes its company's counters of the tables whose rows belong to a company, so only that
-// company's writes (and those to rows of no company) move them; a shared page takes the tables' counters. A new
-// minute or any commit to one of them, by this process or another, makes the next request read the page afresh;
-// if what it read is the element tree the cached copy was rendered from (server/page_fingerprint.ts), the copy
-// stays, ETag and all, and nothing is rendered. The app's settings (env, build) are fixed for the life of a
-// cache, which is one per app. The session is still checked on every request before anything is looked up
-// (server/app.ts), and a reload with the ETag it holds answers 304 without a render.
+// counted columns it reads (server/page_cache_test.ts checks the declaration against what SQLite says the
+// page's statements read) and the request headers it reads. Its answer is cached under everything else it
+// reads — the user, company and role (or, for a page every signed-out visitor gets alike, nobody), the
+// address with its query and those headers — with the minute (overdue marks, "today") and the change counters
+// of its tables and of the counted columns it reads (db/table_versions.ts, moved by triggers from migrations
+// 0018, 0028 and 0038): a company's page takes its company's counters of the tables whose rows belong to a
+// company, so only that company's writes (and those to rows of no company) move them; a shared page takes the
+// tables' counters. A new minute or any commit to one of them, by this process or another, makes the next
+// request read the page afresh; if what it read is the element tree the cached copy was rendered from
+// (server/page_fingerprint.ts), the copy stays, ETag and all, and nothing is rendered. The app's settings
+// (env, build) are fixed for the life of a cache, which is one per app. The session is still checked on every
+// request before anything is looked up (server/app.ts), and a reload with the ETag it holds answers 304
+// without a render.
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { LRUCache } from "lru-cache";

@@ -467,6 +467,7 @@ async function opened(client: Client, statements: InStatement[]): Promise<Set<st
     (await client.execute("SELECT rootpage, type, name, tbl_name FROM sqlite_master WHERE rootpage > 0"))
       .rows;
   const roots = new Map(schema.map((r) => [Number(r.rootpage), String(r.tbl_name)]));
+  const indexRoots = new Set(schema.filter((r) => r.type === "index").map((r) => Number(r.rootpage)));
   const columnsOf = new Map<number, string[]>();
   for (const r of schema) {
     const pragma = r.type === "index" ? `PRAGMA index_info("${r.name}")` : `PRAGMA table_info("${r.name}")`;
@@ -482,15 +483,15 @@ async function opened(client: Client, statements: InStatement[]): Promise<Set<st
     const { sql, args } = typeof stmt === "string" ? { sql: stmt, args: [] } : stmt;
     if (!/^\s*(select|with)\b/i.test(sql)) continue;
     const plan = await client.execute({ sql: `EXPLAIN ${sql}`, args });
-    const cursors = new Map<number, { table: string; columns: string[]; index: boolean }>();
+    const cursors = new Map<number, { table: string; columns: string[] }>();
     for (const step of plan.rows) {
       if (step.opcode === "OpenRead" || step.opcode === "ReopenIdx") {
         const root = Number(step.p2);
         const table = roots.get(root)!;
-        const index = schema.some((r) => Number(r.rootpage) === root && r.type === "index");
+        const index = indexRoots.has(root);
         const columns = columnsOf.get(root) ?? [];
         opened.add(table);
-        cursors.set(Number(step.p1), { table, columns, index });
+        cursors.set(Number(step.p1), { table, columns });
         if (index) columns.forEach((column) => read(table, column));
       } else if (step.opcode === "Column") {
         const cursor = cursors.get(Number(step.p1));
