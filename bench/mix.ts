@@ -6,7 +6,8 @@
 //   - each page cached: the same address asked again and again (what a cached answer gives);
 //   - each staff page made afresh: asked right after a write that concerns it, one at a time.
 // `deno task bench mix --write` also puts the tables into docs/performance.md between its markers;
-// `--mix-only` stops after the mix (BENCH_MIX_ROUNDS rounds, 3 by default, of one process and of one per core).
+// `--mix-only` stops after the mix (BENCH_MIX_ROUNDS rounds, 3 by default, of one process and of one per core);
+// `--by-write` loads the mix with each kind of its writes alone instead (`--write`: into docs/performance.md).
 // BENCH_SECONDS sets the length of each load (5 s by default); BENCH_SCALE=N adds N× data
 // (1 000 objects, 5 000 tasks, 500 estimates per 1×) to the demo company before the loads.
 import { type BenchServer, renderedShare, signIn, startAnchor, startServer } from "./_server.ts";
@@ -253,6 +254,23 @@ function writes(f: Fixtures): Call[] {
   ];
 }
 
+/**
+ * The writes of the mix by kind (`--by-write`): each kind alone as the mix's fifth requests, to see what it
+ * costs through the pages it makes stale, beside the mix without writes and the mix itself.
+ */
+function writeKinds(writeCalls: Call[]): Array<[label: string, writes: Call[]]> {
+  const [description, status, otherStatus, priority, note, otherNote, ...cart] = writeCalls;
+  return [
+    ["no writes (every request a read)", []],
+    ["task description edits", [description]],
+    ["task status changes", [status, otherStatus]],
+    ["task priority changes", [priority]],
+    ["object notes (both companies)", [note, otherNote]],
+    ["cart adds (signed out)", cart],
+    ["all of them: the mix", writeCalls],
+  ];
+}
+
 /** Every call answered once before loading: a mix with a refused request would measure error pages. */
 async function checkCalls(base: string, calls: Call[], cookies: Map<string, string>) {
   const failed: string[] = [];
@@ -282,7 +300,8 @@ function send(base: string, call: Call, cookies: Map<string, string>, turn = 0):
 const lua = (s: string) => `"${s.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`;
 
 /**
- * wrk's script: every fifth request a write, the others the reads in turn; each thread starts elsewhere.
+ * wrk's script: every fifth request a write (a read when there are none), the others the reads in turn; each
+ * thread starts elsewhere.
  * A write's bodies are sent in turn (its k-th sending, the k-th body).
  */
 function mixScript(
@@ -318,7 +337,7 @@ end
 function request()
   n = n + 1
   local c, turn
-  if n % 5 == 0 then
+  if n % 5 == 0 and #writes > 0 then
     c = writes[(n / 5) % #writes + 1]
     turn = math.floor(n / 5 / #writes)
   else
@@ -340,7 +359,7 @@ function mixPick(
   extra: Record<string, string> = {},
 ) {
   return (n: number) => {
-    const write = n % 5 === 4;
+    const write = n % 5 === 4 && writeCalls.length > 0;
     const c = write ? writeCalls[Math.floor(n / 5) % writeCalls.length] : readCalls[n % readCalls.length];
     const body = bodyOf(c, write ? Math.floor(n / 5 / writeCalls.length) : 0);
     const headers: Record<string, string> = { ...extra };
@@ -497,6 +516,91 @@ function loadCells(r: LoadResult, anchor?: LoadResult): string[] {
 
 const row = (cells: string[]) => `| ${cells.join(" | ")} |`;
 
+type MixLoad = (
+  on: BenchServer,
+  seconds?: number,
+  extra?: Record<string, string>,
+  writes?: Call[],
+) => Promise<LoadResult>;
+
+/**
+ * `load` on `server` with what the process says of it: its CPU time per answer (from /proc, independent of
+ * the machine's other load; the primary's alone when there are several processes), the share of its cached
+ * addresses answered from the page cache, and of those made afresh the share found equal to their cached
+ * copy and not rendered (server/page_fingerprint.ts).
+ */
+async function measured(server: BenchServer, load: () => Promise<LoadResult>) {
+  const [cpuBefore, before] = [await server.cpuMs(), await server.pageCacheLookups()];
+  const mix = await load();
+  const cpu = await server.cpuMs() - cpuBefore;
+  const after = await server.pageCacheLookups();
+  const [hit, miss, same] = [after.hit - before.hit, after.miss - before.miss, after.same - before.same];
+  return {
+    mix,
+    cpuPerAnswer: cpu / Math.max(1, mix.requests),
+    fromCache: hit / Math.max(1, hit + miss),
+    madeEqual: same / Math.max(1, miss),
+  };
+}
+
+/**
+ * `--by-write`: the mix with each kind of its writes alone as the fifth requests, and with none, on one
+ * process, each beside the anchor loaded just before it: what a kind of write costs through the pages it
+ * makes stale for the reads after it.
+ */
+async function byWrite(
+  say: (line?: string) => void,
+  server: BenchServer,
+  anchorNow: () => Promise<LoadResult>,
+  mixLoad: MixLoad,
+  kinds: Array<[label: string, writes: Call[]]>,
+) {
+  say();
+  say(
+    "**The mix by kind of write**: the mix's reads, every fifth request one kind of its writes (or none), " +
+      `1 process, after ${WARM_UP_SECONDS} s of the mix. CPU per answer: the process's own (from /proc); ` +
+      "«from the cache»: the share of reads answered from the page cache; «equal»: of the rest, the share " +
+      "made again equal to their cached copy (their statements ran, nothing was rendered).",
+  );
+  say();
+  say(
+    row([
+      "fifth requests",
+      "req/s",
+      "anchor just before",
+      "share",
+      "p50",
+      "p99",
+      "CPU per answer",
+      "from the cache",
+      "equal",
+    ]),
+  );
+  say(row(["---", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:"]));
+  await mixLoad(server, WARM_UP_SECONDS);
+  for (const [label, writes] of kinds) {
+    const anchorBefore = await anchorNow();
+    const { mix, cpuPerAnswer, fromCache, madeEqual } = await measured(
+      server,
+      () => mixLoad(server, SECONDS, {}, writes),
+    );
+    say(row([
+      label,
+      num(mix.rps),
+      num(anchorBefore.rps),
+      pct(mix.rps / anchorBefore.rps),
+      msText(mix.p50),
+      msText(mix.p99),
+      `${cpuPerAnswer.toFixed(2)} ms`,
+      pct(fromCache),
+      // Of next to no pages made afresh, a share says nothing.
+      fromCache < 0.99 ? pct(madeEqual) : "–",
+    ]));
+  }
+  say();
+  say(`Load average ${await loadAverage()} at the end.`);
+}
+
 export async function run(): Promise<void> {
   const out: string[] = [];
   /** The mix's own lines, for the README's performance section. */
@@ -538,6 +642,18 @@ export async function run(): Promise<void> {
     const writeCalls = writes(f);
     await checkCalls(base, [...readCalls, ...writeCalls], cookies);
     const anchorNow = () => load(`${anchor.base}/table`, { connections: CONNECTIONS, seconds: SECONDS });
+    const mixLoad: MixLoad = (on, seconds = SECONDS, extra = {}, mixWrites = writeCalls) =>
+      load(on.base + "/", {
+        connections: CONNECTIONS,
+        seconds,
+        luaScript: mixScript(new URL(on.base).host, cookies, readCalls, mixWrites, extra),
+        pick: mixPick(cookies, readCalls, mixWrites, extra),
+      });
+    if (Deno.args.includes("--by-write")) {
+      await byWrite(say, server, anchorNow, mixLoad, writeKinds(writeCalls));
+      if (Deno.args.includes("--write")) await writeFigures("mix-by-write", out);
+      return;
+    }
 
     const accounts = new Set(readCalls.map(who));
     say();
@@ -558,13 +674,6 @@ export async function run(): Promise<void> {
     // while the other is loaded.
     const cores = navigator.hardwareConcurrency;
     pair = await startServer(dir, { processes: cores });
-    const mixLoad = (on: BenchServer, seconds = SECONDS, extra: Record<string, string> = {}) =>
-      load(on.base + "/", {
-        connections: CONNECTIONS,
-        seconds,
-        luaScript: mixScript(new URL(on.base).host, cookies, readCalls, writeCalls, extra),
-        pick: mixPick(cookies, readCalls, writeCalls, extra),
-      });
     // Both servers answer the mix for a moment before the first round, as a server in use has: a process
     // just started compiles each page's code at its first requests (bench start measures a start).
     for (const on of [server, pair]) await mixLoad(on, WARM_UP_SECONDS);
@@ -578,17 +687,11 @@ export async function run(): Promise<void> {
         const [label, on] of [["1 process", server], [`one per core (${cores}), the default`, pair]] as const
       ) {
         const anchorBefore = await anchorNow();
-        const [cpuBefore, lookupsBefore] = [await on.cpuMs(), await on.pageCacheLookups()];
-        const mix = await mixLoad(on);
+        const { mix, cpuPerAnswer, fromCache, madeEqual } = await measured(on, () => mixLoad(on));
         if (on === server) {
-          const cpu = await on.cpuMs() - cpuBefore;
-          const lookups = await on.pageCacheLookups();
-          const hit = lookups.hit - lookupsBefore.hit;
-          const miss = lookups.miss - lookupsBefore.miss;
-          const same = lookups.same - lookupsBefore.same;
           perAnswer.push(
-            `${(cpu / Math.max(1, mix.requests)).toFixed(2)} ms, ${pct(hit / Math.max(1, hit + miss))} ` +
-              `(${pct(same / Math.max(1, miss))} of the rest made again equal to their copy)`,
+            `${cpuPerAnswer.toFixed(2)} ms, ${pct(fromCache)} (${pct(madeEqual)} of the rest made again ` +
+              "equal to their copy)",
           );
         }
         rps.push(mix.rps);
