@@ -37,7 +37,18 @@ interface Call {
   path: string;
   body?: unknown;
   bodies?: unknown[];
+  /** A write's kind, as `--by-write` groups the writes and the made-afresh table picks them. */
+  kind?: WriteKind;
 }
+
+const writeKindsInOrder = [
+  "task description edits",
+  "task status changes",
+  "task priority changes",
+  "object notes (both companies)",
+  "cart adds (signed out)",
+] as const;
+type WriteKind = typeof writeKindsInOrder[number];
 
 /** The body of the `turn`-th sending of `call` (counted from 0). */
 const bodyOf = (call: Call, turn: number) => call.bodies ? call.bodies[turn % call.bodies.length] : call.body;
@@ -217,40 +228,51 @@ function writes(f: Fixtures): Call[] {
       account: "engineer@demo.local",
       method: "PATCH",
       path: `/api/tasks/${task(0)}`,
+      kind: "task description edits",
       bodies: numbered(100, (i) => ({ description: `Правка ${i}: уточнить глубину залегания` })),
     },
     {
       account: "engineer@demo.local",
       method: "PATCH",
       path: `/api/tasks/${task(1)}`,
+      kind: "task status changes",
       bodies: [{ status: "in_progress" }, { status: "pending" }],
     },
     {
       account: "manager@demo.local",
       method: "PATCH",
       path: `/api/tasks/${task(1)}`,
+      kind: "task status changes",
       bodies: [{ status: "assigned" }, { status: "in_progress" }, { status: "pending" }],
     },
     {
       account: "manager@demo.local",
       method: "PATCH",
       path: `/api/tasks/${task(2)}`,
+      kind: "task priority changes",
       bodies: [{ priority: "high" }, { priority: "medium" }, { priority: "urgent" }, { priority: "low" }],
     },
     {
       account: "engineer@demo.local",
       method: "PATCH",
       path: `/api/objects/${f.objectIds[0]}`,
+      kind: "object notes (both companies)",
       bodies: numbered(100, (i) => ({ description: `Заметка ${i}: клиент просит позвонить за час` })),
     },
     {
       account: "admin@other.local",
       method: "PATCH",
       path: `/api/objects/${f.otherObjectIds[0]}`,
+      kind: "object notes (both companies)",
       bodies: numbered(100, (i) => ({ description: `Заметка другой компании ${i}` })),
     },
-    { account: null, method: "POST", path: "/api/shop/cart", body: { productId: f.productIds[0] } },
-    { account: null, method: "POST", path: "/api/shop/cart", body: { productId: f.productIds[1] } },
+    ...f.productIds.slice(0, 2).map((productId): Call => ({
+      account: null,
+      method: "POST",
+      path: "/api/shop/cart",
+      kind: "cart adds (signed out)",
+      body: { productId },
+    })),
   ];
 }
 
@@ -259,17 +281,14 @@ function writes(f: Fixtures): Call[] {
  * costs through the pages it makes stale, beside the mix without writes and the mix itself.
  */
 function writeKinds(writeCalls: Call[]): Array<[label: string, writes: Call[]]> {
-  const [description, status, otherStatus, priority, note, otherNote, ...cart] = writeCalls;
   return [
     ["no writes (every request a read)", []],
-    ["task description edits", [description]],
-    ["task status changes", [status, otherStatus]],
-    ["task priority changes", [priority]],
-    ["object notes (both companies)", [note, otherNote]],
-    ["cart adds (signed out)", cart],
+    ...writeKindsInOrder.map((kind): [string, Call[]] => [kind, writesOf(writeCalls, kind)]),
     ["all of them: the mix", writeCalls],
   ];
 }
+
+const writesOf = (writeCalls: Call[], kind: WriteKind) => writeCalls.filter((c) => c.kind === kind);
 
 /** Every call answered once before loading: a mix with a refused request would measure error pages. */
 async function checkCalls(base: string, calls: Call[], cookies: Map<string, string>) {
@@ -377,9 +396,9 @@ function mixPick(
  * lists of tasks, a task's status for the figures, an object's note for the lists of objects.
  */
 function afreshPages(f: Fixtures, writeCalls: Call[]): Array<{ read: Call; write: Call }> {
-  const taskEdit = writeCalls[0];
-  const statusChange = writeCalls[1];
-  const objectNote = writeCalls[4];
+  const [taskEdit] = writesOf(writeCalls, "task description edits");
+  const [statusChange] = writesOf(writeCalls, "task status changes");
+  const [objectNote] = writesOf(writeCalls, "object notes (both companies)");
   const productEdit: Call = {
     account: "manager@demo.local",
     method: "PUT",
@@ -524,14 +543,14 @@ type MixLoad = (
 ) => Promise<LoadResult>;
 
 /**
- * `load` on `server` with what the process says of it: its CPU time per answer (from /proc, independent of
+ * `loadIt` (a load of `server`) with what the process says of it: its CPU time per answer (from /proc, independent of
  * the machine's other load; the primary's alone when there are several processes), the share of its cached
  * addresses answered from the page cache, and of those made afresh the share found equal to their cached
  * copy and not rendered (server/page_fingerprint.ts).
  */
-async function measured(server: BenchServer, load: () => Promise<LoadResult>) {
+async function measured(server: BenchServer, loadIt: () => Promise<LoadResult>) {
   const [cpuBefore, before] = [await server.cpuMs(), await server.pageCacheLookups()];
-  const mix = await load();
+  const mix = await loadIt();
   const cpu = await server.cpuMs() - cpuBefore;
   const after = await server.pageCacheLookups();
   const [hit, miss, same] = [after.hit - before.hit, after.miss - before.miss, after.same - before.same];
