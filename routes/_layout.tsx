@@ -6,6 +6,7 @@ import { displayName, formatDate, formatLongDate } from "../domain/format.ts";
 import { labelOf, subscriptionTierLabels } from "../domain/labels.ts";
 import { moscowDayStart } from "../domain/dates.ts";
 import { Island } from "../server/island.tsx";
+import { flattened } from "../server/flat_string.ts";
 import type { CurrentUser } from "../server/types.ts";
 import NotificationBell from "../islands/NotificationBell.tsx";
 import SyncIndicator from "../islands/SyncIndicator.tsx";
@@ -111,7 +112,7 @@ function sidebarHtml(user: CurrentUser, path: string): string {
   ]);
   const cached = sidebars.get(key);
   if (cached !== undefined) return cached;
-  const html = renderToString(<Sidebar user={user} path={path} />);
+  const html = flattened(renderToString(<Sidebar user={user} path={path} />));
   sidebars.set(key, html);
   return html;
 }

@@ -3,6 +3,7 @@ import { renderToString } from "react-dom/server";
 import { LRUCache } from "lru-cache";
 import { islandPropsId } from "../components/island_props.ts";
 import { DataScript } from "../components/DataScript.tsx";
+import { flattened } from "./flat_string.ts";
 
 /** Island name → the hashed bundle that hydrates it and the shared chunks it imports. */
 export interface IslandManifest {
@@ -101,7 +102,7 @@ export function CachedHtml(
       },
     };
     const html = renderToString(<IslandContext.Provider value={recorder}>{render()}</IslandContext.Provider>);
-    return { html, islands };
+    return { html: flattened(html), islands };
   });
   if (!rendered) fragment.islands.forEach((name) => registry.nextPrefix(name));
   return <Tag className={className} dangerouslySetInnerHTML={{ __html: fragment.html }} />;
@@ -123,7 +124,7 @@ export function Island<P extends object>(
   const json = JSON.stringify(props);
   const render = () => renderToString(<Component {...props} />, { identifierPrefix: prefix });
   const html = cached
-    ? cachedHtml(`${prefix}\u0000${json}`, () => ({ html: render(), islands: [] })).html
+    ? cachedHtml(`${prefix}\u0000${json}`, () => ({ html: flattened(render()), islands: [] })).html
     : render();
   const Tag = as;
   return (
