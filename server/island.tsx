@@ -63,9 +63,13 @@ const fragments = new LRUCache<string, CachedFragment>({
   sizeCalculation: (fragment, key) => 2 * (key.length + fragment.html.length),
 });
 
+/** The fragment cached under `key`, rendered and made a flat string (server/flat_string.ts) the first time. */
 function cachedHtml(key: string, render: () => CachedFragment): CachedFragment {
   let fragment = fragments.get(key);
-  if (fragment === undefined) fragments.set(key, fragment = render());
+  if (fragment === undefined) {
+    const { html, islands } = render();
+    fragments.set(key, fragment = { html: flattened(html), islands });
+  }
   return fragment;
 }
 
@@ -102,7 +106,7 @@ export function CachedHtml(
       },
     };
     const html = renderToString(<IslandContext.Provider value={recorder}>{render()}</IslandContext.Provider>);
-    return { html: flattened(html), islands };
+    return { html, islands };
   });
   if (!rendered) fragment.islands.forEach((name) => registry.nextPrefix(name));
   return <Tag className={className} dangerouslySetInnerHTML={{ __html: fragment.html }} />;
@@ -124,7 +128,7 @@ export function Island<P extends object>(
   const json = JSON.stringify(props);
   const render = () => renderToString(<Component {...props} />, { identifierPrefix: prefix });
   const html = cached
-    ? cachedHtml(`${prefix}\u0000${json}`, () => ({ html: flattened(render()), islands: [] })).html
+    ? cachedHtml(`${prefix}\u0000${json}`, () => ({ html: render(), islands: [] })).html
     : render();
   const Tag = as;
   return (
