@@ -289,11 +289,10 @@ Deno.test("the server starts without the heavy libraries: none is imported at lo
 });
 
 /**
- * Every module of the project type-checks with the examples of its documentation (JSDoc and the Markdown
- * files'): the app, the tests, the islands, the bench and the scripts, as one program. `deno task test` runs
- * the suites with `--no-check`, so this check runs in a test worker beside the other suites instead of
- * before all of them, with one core idle (`deno test`'s own check of the suites took 30 s of a fresh clone's
- * run, this test 29–38 s more for what no test imports).
+ * Every module of the project type-checks, with the examples in its JSDoc and in its Markdown files (which
+ * `deno check` reads only when they are named): the app, the tests, the islands, the bench and the scripts, as
+ * one program. `deno task test` runs the suites with `--no-check`, so the check runs here, in a test worker
+ * beside the other suites, instead of before all of them with the second core idle.
  */
 Deno.test("every module, test and documentation example type-checks", async () => {
   const markdown = (await sourceFiles(root, /\.md$/)).map((path) => relative(root, path));
