@@ -21,6 +21,12 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
+/**
+ * Pairs of a write and its page sent untimed before a page made afresh is timed (bench mix, bench scale): the
+ * page's code compiled, as in a server in use (several pages they time are not in the mix).
+ */
+export const AFRESH_WARM_UPS = 5;
+
 /** The share of the pages made afresh between two counts that were rendered (0 when none was made). */
 export function renderedShare(before: PageCacheCounts, after: PageCacheCounts): number {
   const made = after.miss - before.miss;

@@ -10,7 +10,14 @@
 // `--by-write` loads the mix with each kind of its writes alone instead (`--write`: into docs/performance.md).
 // BENCH_SECONDS sets the length of each load (5 s by default); BENCH_SCALE=N adds N× data
 // (1 000 objects, 5 000 tasks, 500 estimates per 1×) to the demo company before the loads.
-import { type BenchServer, renderedShare, signIn, startAnchor, startServer } from "./_server.ts";
+import {
+  AFRESH_WARM_UPS,
+  type BenchServer,
+  renderedShare,
+  signIn,
+  startAnchor,
+  startServer,
+} from "./_server.ts";
 import { hasWrk, load, type LoadResult } from "./_load.ts";
 import { loadAverage, writeFigures } from "./_doc_figures.ts";
 import { seedCompany } from "../db/seed/bench.ts";
@@ -19,12 +26,6 @@ const CONNECTIONS = 50;
 const SECONDS = Number(Deno.env.get("BENCH_SECONDS") ?? 5);
 const SCALE = Number(Deno.env.get("BENCH_SCALE") ?? 0);
 const AFRESH_SAMPLES = 30;
-/**
- * Pairs of a write and its page before the samples: the page's code compiled, as in a server in use (several
- * staff pages of the table, /schedule, /field-work and /shop-products among them, are not in the mix). The
- * same count as bench/scale.ts.
- */
-const AFRESH_WARM_UPS = 5;
 /** The mix each server answers before its first round, s. */
 const WARM_UP_SECONDS = 2;
 /** Rounds of the mix, each with one process and with two. */

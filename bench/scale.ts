@@ -21,14 +21,12 @@ import { readEnv } from "../server/env.ts";
 import { boot } from "../server/boot.ts";
 import { collectingLogger } from "../server/log.ts";
 import { pageCacheCounts, registry } from "../server/metrics.ts";
-import { renderedShare, signIn, startServer } from "./_server.ts";
+import { AFRESH_WARM_UPS, renderedShare, signIn, startServer } from "./_server.ts";
 import { heavyPages, whileReading } from "./mix.ts";
 import { hasWrk } from "./_load.ts";
 
 const SCALE = Number(Deno.env.get("BENCH_SCALE") ?? 100);
 const SAMPLES = 30;
-/** Requests of each page (each after its write) before its samples: the page's code compiled, as in use. */
-const WARM_UPS = 5;
 /** The 100× tables go between the bench-scale markers, another scale's between bench-scale-N ones. */
 const markerName = SCALE === 100 ? "bench-scale" : `bench-scale-${SCALE}`;
 const markers = [`<!-- ${markerName} -->`, `<!-- /${markerName} -->`] as const;
@@ -157,7 +155,7 @@ async function madeAfresh(dir: string, say: (line?: string) => void) {
     say(row(["address", "account", "after", "p50 (wall)", "p90 (wall)", "p50 (CPU)", "rendered", "target"]));
     say(row(["---", "---", "---", "---:", "---:", "---:", "---:", "---"]));
     for (const page of pages) {
-      for (let i = 0; i < WARM_UPS; i++) {
+      for (let i = 0; i < AFRESH_WARM_UPS; i++) {
         await write(page.after, SAMPLES + i);
         await request(page.as, page.path);
       }
@@ -214,7 +212,7 @@ export async function run(): Promise<void> {
     say();
     say(
       `**Made afresh at ${SCALE}×**, in the app's own process: a write that concerns the page, then the page, ` +
-        `${SAMPLES} times after ${WARM_UPS} such reads; wall time of the read (performance.now()) and the ` +
+        `${SAMPLES} times after ${AFRESH_WARM_UPS} such reads; wall time of the read (performance.now()) and the ` +
         `process's CPU time for it (the read worker's included); «rendered», the share of those reads rendered, ` +
         `not found equal to their cached copy (server/page_fingerprint.ts). ${targetText}`,
     );
