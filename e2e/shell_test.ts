@@ -1,9 +1,19 @@
 // The app's shell: every account signs in, sees its menu and signs out; the /login form, registering and
 // /login?next= (below).
 import assert from "node:assert/strict";
+import type { Locator } from "playwright-core";
 import { demoAccounts } from "../db/seed/demo_companies.ts";
 import { menuFor } from "../domain/roles.ts";
 import { browserTest, screenshot } from "./harness.ts";
+
+/** `cover` (on the screen now) and `target` share no pixel: a tap on `target` reaches it. */
+async function assertUncovered(cover: Locator, target: Locator): Promise<void> {
+  const [a, b] = [await cover.boundingBox(), await target.boundingBox()];
+  assert.ok(a && b, "both are on the screen");
+  const apart = a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y ||
+    b.y + b.height <= a.y;
+  assert.ok(apart, `the toast ${JSON.stringify(a)} covers the button ${JSON.stringify(b)}`);
+}
 
 browserTest(
   "[e2e] every demo account signs in, sees its role's menu and signs out",
@@ -40,8 +50,11 @@ browserTest(
     await page.getByRole("button", { name: "Войти", exact: true }).click();
     await page.getByText("Неверный email или пароль").waitFor();
     assert.match(page.url(), /\/login/);
+    // The error's toast leaves the form's button free to tap again at once (for its 5 s it covered it).
+    await assertUncovered(page.locator(".toast"), page.getByRole("button", { name: "Войти", exact: true }));
     // The registration tab checks with the server's own messages.
     await page.getByRole("tab", { name: "Регистрация" }).click();
+    await assertUncovered(page.locator(".toast"), page.getByRole("button", { name: "Зарегистрироваться" }));
     await page.getByRole("button", { name: "Зарегистрироваться" }).click();
     await page.getByText("Имя обязательно").waitFor();
     await page.getByText("Пароль обязателен").waitFor();
