@@ -7,13 +7,69 @@ export interface ToastOptions {
 
 const DURATION_MS = 5000;
 const PENDING_KEY = "pending-toast";
+/** The page's region (server/render.tsx); a modal dialog gets one of its own, with this class. */
+const PAGE_REGION_ID = "toast-region";
+const REGION_CLASS = "toast-region";
 let timer: ReturnType<typeof setTimeout> | undefined;
 
+/**
+ * The open modal dialog on top, if any: the one holding the focus (everything outside the top modal is
+ * inert, so the focus can only be there), else the last open in the page.
+ */
+function topModal(): HTMLDialogElement | null {
+  const focused = document.activeElement?.closest("dialog");
+  if (focused?.matches(":modal")) return focused;
+  return [...document.querySelectorAll("dialog")].filter((d) => d.matches(":modal")).at(-1) ?? null;
+}
+
+/**
+ * Where a toast shows now: the region of the modal dialog on top, else the page's. A modal dialog is drawn in
+ * the top layer and makes the rest of the page inert, so a toast in the page's region showed under the dialog
+ * and its backdrop, unseen, with its × out of reach. A dialog's region is made on its first toast.
+ */
+function currentRegion(): HTMLElement | null {
+  const modal = topModal();
+  if (!modal) return document.getElementById(PAGE_REGION_ID);
+  const own = modal.querySelector<HTMLElement>(`:scope > .${REGION_CLASS}`);
+  if (own) return own;
+  const region = document.createElement("div");
+  region.className = REGION_CLASS;
+  region.setAttribute("role", "status");
+  region.setAttribute("aria-live", "polite");
+  region.tabIndex = -1;
+  modal.append(region);
+  return region;
+}
+
+/**
+ * Keeps a toast where it can be seen for as long as it shows: a dialog opened after it, or its own dialog
+ * closed, taken out of the page or made anew by its island, moves it to the region on top then.
+ */
+function keepOnTop(box: HTMLElement): void {
+  const check = () => {
+    // Dismissed, timed out or replaced by the next toast.
+    if (!box.parentElement) return;
+    const region = currentRegion();
+    if (region && box.parentElement !== region) {
+      // Moved, it is already on the screen: no second entrance.
+      box.style.animation = "none";
+      region.append(box);
+    }
+    requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+}
+
+/** The region F8 focuses (the spec's toast system): the one a toast would show in now. */
+export const focusToastRegion = () => currentRegion()?.focus();
+
+const clearToasts = () => document.querySelectorAll(`.${REGION_CLASS}`).forEach((r) => r.replaceChildren());
+
 export function toast(options: ToastOptions): void {
-  const region = document.getElementById("toast-region");
+  const region = currentRegion();
   if (!region) return;
   clearTimeout(timer);
-  region.replaceChildren();
+  clearToasts();
   const box = document.createElement("div");
   box.className = `toast toast-${options.variant ?? "default"}`;
   const title = document.createElement("strong");
@@ -29,16 +85,17 @@ export function toast(options: ToastOptions): void {
   close.className = "toast-close";
   close.setAttribute("aria-label", "Закрыть уведомление");
   close.textContent = "×";
-  close.onclick = () => region.replaceChildren();
+  close.onclick = () => box.remove();
   box.append(close);
   // Swipe right by 50 px dismisses it on a phone.
   let startX = 0;
   box.addEventListener("touchstart", (e) => (startX = e.touches[0].clientX), { passive: true });
   box.addEventListener("touchend", (e) => {
-    if (e.changedTouches[0].clientX - startX > 50) region.replaceChildren();
+    if (e.changedTouches[0].clientX - startX > 50) box.remove();
   });
   region.append(box);
-  timer = setTimeout(() => region.replaceChildren(), DURATION_MS);
+  keepOnTop(box);
+  timer = setTimeout(() => box.remove(), DURATION_MS);
 }
 
 export const toastError = (description: string, title = "Ошибка") =>

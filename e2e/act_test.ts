@@ -57,8 +57,7 @@ browserTest(
     await screenshot(foreman, "act-finish-confirm-phone");
     await confirm.getByRole("button", { name: "Завершить и отправить акт" }).click();
     // The act takes the company's next number.
-    await foreman.locator(".toast").getByText(/^Работы завершены, акт № А-\d{4}-\d{4} отправлен клиенту$/)
-      .waitFor();
+    await toast(foreman, /^Работы завершены, акт № А-\d{4}-\d{4} отправлен клиенту$/);
     await card.getByText("Работы завершены").first().waitFor();
 
     const phone = await clientLinkOnPhone(h, "act_to_sign", "ClientAct");

@@ -155,9 +155,7 @@ browserTest(
     });
     // A minute, not playwright's 30 s: the first upload of a run starts the price-list worker, whose module
     // `deno test` type-checks on a fresh clone; at a load of 14 that alone ran past 30 s.
-    await desk.locator(".toast").getByText("Прайс-лист загружен", { exact: true }).waitFor({
-      timeout: 60_000,
-    });
+    await toast(desk, "Прайс-лист загружен", { timeout: 60_000 });
     await desk.getByText("prices").first().waitFor();
     const [download] = await Promise.all([
       desk.waitForEvent("download"),

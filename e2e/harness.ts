@@ -1,5 +1,5 @@
 // Browser tests: the app served on a free loopback port, driven by Debian's chromium via playwright-core.
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, chromium, type Locator, type Page } from "playwright-core";
 import { closingAfter, createTestApp, DEMO_PASSWORD, type TestApp } from "../server/testing.ts";
 
 import { CHROMIUM } from "./chromium_path.ts";
@@ -184,9 +184,39 @@ export async function everyIslandHydrated(page: Page): Promise<void> {
 
 const wantScreenshots = Deno.env.get("SCREENSHOTS") === "1";
 
-/** Waits for a toast with exactly this text. */
-export const toast = (page: Page, text: string): Promise<void> =>
-  page.locator(".toast").getByText(text, { exact: true }).waitFor();
+/**
+ * Waits for a toast with this text (exactly, or matching) and checks a person sees it: a tap on its middle
+ * reaches it, so no modal dialog or backdrop is drawn over it and it is not inert. Playwright's "visible"
+ * does not look at what covers an element, and a toast under an open dialog passed it unseen.
+ */
+export async function toast(
+  page: Page,
+  text: string | RegExp,
+  options: { timeout?: number } = {},
+): Promise<void> {
+  const shown = page.locator(".toast").getByText(text, { exact: typeof text === "string" });
+  await shown.waitFor(options);
+  // A toast whose dialog closes moves to the page within a frame: it is looked at for up to 2 s.
+  for (const started = Date.now(); !await isOnTop(shown);) {
+    if (Date.now() - started > 2000) {
+      throw new Error(`the toast «${text}» is covered (by an open dialog?) or inert`);
+    }
+    await page.waitForTimeout(50);
+  }
+}
+
+/** Whether a tap on the middle of the toast holding `text` reaches it (false once the toast is gone). */
+const isOnTop = (text: Locator): Promise<boolean> =>
+  text.evaluate(
+    (el) => {
+      const box = el.closest(".toast")!;
+      const { x, y, width, height } = box.getBoundingClientRect();
+      const hit = document.elementFromPoint(x + width / 2, y + height / 2);
+      return hit !== null && box.contains(hit);
+    },
+    undefined,
+    { timeout: 1000 },
+  ).catch(() => false);
 
 /**
  * Saves a screenshot under out/screenshots for a person to look at, when the run asks for them

@@ -82,6 +82,9 @@ browserTest(
     await details.getByRole("tab", { name: "Видео" }).click();
     await details.getByRole("button", { name: "Загрузить видео" }).click();
     const upload = page.getByRole("dialog", { name: "Загрузить видео" });
+    // Without a file the error shows above the upload dialog, itself above the object's: both are modal.
+    await upload.getByRole("button", { name: "Загрузить" }).click();
+    await toast(page, "Файл не выбран");
     await upload.getByLabel("Видеофайл").setInputFiles({
       name: "Осмотр.mp4",
       mimeType: "video/mp4",

@@ -1,7 +1,7 @@
 // Browser entry shared by every island bundle: hydrates the island's roots and runs the shared toast.
 import { type ComponentType, createElement, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { showPendingToast } from "../components/toast.ts";
+import { focusToastRegion, showPendingToast } from "../components/toast.ts";
 import { islandPropsId } from "../components/island_props.ts";
 
 /**
@@ -42,6 +42,6 @@ function startOnce() {
   showPendingToast();
   // F8 moves focus to the notification region, as in the spec's toast system.
   addEventListener("keydown", (e) => {
-    if (e instanceof KeyboardEvent && e.key === "F8") document.getElementById("toast-region")?.focus();
+    if (e instanceof KeyboardEvent && e.key === "F8") focusToastRegion();
   });
 }
