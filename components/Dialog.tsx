@@ -2,6 +2,7 @@
 import { type ReactNode, type RefObject, Suspense, useEffect, useRef } from "react";
 import { Icon } from "./Icon.tsx";
 import { SaveButton } from "./Field.tsx";
+import { ToastRegion } from "./ToastRegion.tsx";
 
 interface DialogHeadProps {
   title: ReactNode;
@@ -89,6 +90,7 @@ export function Dialog(props: DialogProps) {
     >
       {title !== undefined && <DialogHead title={title} titleId={titleId} onClose={close} />}
       {controlled ? open && <Suspense fallback={<DialogLoading />}>{children}</Suspense> : children}
+      <ToastRegion />
     </dialog>
   );
 }

@@ -7,9 +7,9 @@ export interface ToastOptions {
 
 const DURATION_MS = 5000;
 const PENDING_KEY = "pending-toast";
-/** The page's region (server/render.tsx); a modal dialog gets one of its own, with this class. */
-const PAGE_REGION_ID = "toast-region";
-const REGION_CLASS = "toast-region";
+/** The page's region and the class of every region, the page's and each dialog's (components/ToastRegion.tsx). */
+export const PAGE_TOAST_REGION_ID = "toast-region";
+export const TOAST_REGION_CLASS = "toast-region";
 let timer: ReturnType<typeof setTimeout> | undefined;
 
 /**
@@ -25,20 +25,12 @@ function topModal(): HTMLDialogElement | null {
 /**
  * Where a toast shows now: the region of the modal dialog on top, else the page's. A modal dialog is drawn in
  * the top layer and makes the rest of the page inert, so a toast in the page's region showed under the dialog
- * and its backdrop, unseen, with its × out of reach. A dialog's region is made on its first toast.
+ * and its backdrop, unseen, with its × out of reach.
  */
 function currentRegion(): HTMLElement | null {
   const modal = topModal();
-  if (!modal) return document.getElementById(PAGE_REGION_ID);
-  const own = modal.querySelector<HTMLElement>(`:scope > .${REGION_CLASS}`);
-  if (own) return own;
-  const region = document.createElement("div");
-  region.className = REGION_CLASS;
-  region.setAttribute("role", "status");
-  region.setAttribute("aria-live", "polite");
-  region.tabIndex = -1;
-  modal.append(region);
-  return region;
+  return modal?.querySelector<HTMLElement>(`:scope > .${TOAST_REGION_CLASS}`) ??
+    document.getElementById(PAGE_TOAST_REGION_ID);
 }
 
 /**
@@ -63,7 +55,8 @@ function keepOnTop(box: HTMLElement): void {
 /** The region F8 focuses (the spec's toast system): the one a toast would show in now. */
 export const focusToastRegion = () => currentRegion()?.focus();
 
-const clearToasts = () => document.querySelectorAll(`.${REGION_CLASS}`).forEach((r) => r.replaceChildren());
+const clearToasts = () =>
+  document.querySelectorAll(`.${TOAST_REGION_CLASS}`).forEach((r) => r.replaceChildren());
 
 export function toast(options: ToastOptions): void {
   const region = currentRegion();

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { IslandCollector, IslandContext } from "./island.tsx";
+import { ToastRegion } from "../components/ToastRegion.tsx";
 import { fingerprint } from "./page_fingerprint.ts";
 import type { AppEnv } from "./types.ts";
 
@@ -47,7 +48,7 @@ function Document(
       </head>
       <body className={bodyClass}>
         {children}
-        <div id="toast-region" className="toast-region" role="status" aria-live="polite" tabIndex={-1} />
+        <ToastRegion page />
       </body>
     </html>
   );
