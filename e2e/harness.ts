@@ -1,5 +1,5 @@
 // Browser tests: the app served on a free loopback port, driven by Debian's chromium via playwright-core.
-import { type Browser, chromium, type Locator, type Page } from "playwright-core";
+import { type Browser, chromium, type Page } from "playwright-core";
 import { closingAfter, createTestApp, DEMO_PASSWORD, type TestApp } from "../server/testing.ts";
 
 import { CHROMIUM } from "./chromium_path.ts";
@@ -194,29 +194,22 @@ export async function toast(
   text: string | RegExp,
   options: { timeout?: number } = {},
 ): Promise<void> {
-  const shown = page.locator(".toast").getByText(text, { exact: typeof text === "string" });
+  const shown = page.locator(".toast").filter({
+    has: page.getByText(text, { exact: typeof text === "string" }),
+  });
   await shown.waitFor(options);
-  // A toast whose dialog closes moves to the page within a frame: it is looked at for up to 2 s.
-  for (const started = Date.now(); !await isOnTop(shown);) {
-    if (Date.now() - started > 2000) {
-      throw new Error(`the toast «${text}» is covered (by an open dialog?) or inert`);
-    }
-    await page.waitForTimeout(50);
-  }
+  // A toast whose dialog closes moves to the page within a frame: playwright asks again for up to 2 s.
+  await page.waitForFunction(tapReaches, await shown.elementHandle(), { timeout: 2000 }).catch(() => {
+    throw new Error(`the toast «${text}» is covered (by an open dialog?) or inert`);
+  });
 }
 
-/** Whether a tap on the middle of the toast holding `text` reaches it (false once the toast is gone). */
-const isOnTop = (text: Locator): Promise<boolean> =>
-  text.evaluate(
-    (el) => {
-      const box = el.closest(".toast")!;
-      const { x, y, width, height } = box.getBoundingClientRect();
-      const hit = document.elementFromPoint(x + width / 2, y + height / 2);
-      return hit !== null && box.contains(hit);
-    },
-    undefined,
-    { timeout: 1000 },
-  ).catch(() => false);
+/** In the page: whether a tap on the middle of `el` reaches it (false for an element no longer shown). */
+function tapReaches(el: Element): boolean {
+  const { x, y, width, height } = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(x + width / 2, y + height / 2);
+  return hit !== null && el.contains(hit);
+}
 
 /**
  * Saves a screenshot under out/screenshots for a person to look at, when the run asks for them
