@@ -9,8 +9,7 @@ import { refreshJobState } from "./job_status.ts";
 import { notifyChiefEngineers, recordActivity } from "./notifications.ts";
 import { enqueueClientMessage } from "./outbox.ts";
 import { ledgerOf } from "../domain/ledger.ts";
-import { encodeHexLowerCase } from "@oslojs/encoding";
-import { sha256 } from "@oslojs/crypto/sha2";
+import { sha256Hex } from "../domain/hash.ts";
 import { ACT_TITLE, type ActContent, actText, actVersionNumber } from "../domain/acts.ts";
 import { recordInstalledEquipment } from "./service.ts";
 import { moscowDate } from "../domain/dates.ts";
@@ -19,8 +18,7 @@ import { completedWorkLines } from "./completed_works.ts";
 import { awaitsAnswer, type LinkSignature, recordClientAnswer, signatureValues } from "./client_answers.ts";
 
 /** The SHA-256 of the act's text, what a signature is given over. */
-export const actSha256 = (content: ActContent) =>
-  encodeHexLowerCase(sha256(new TextEncoder().encode(actText(content))));
+export const actSha256 = (content: ActContent) => sha256Hex(actText(content));
 
 export type CompletionAct = typeof completionActs.$inferSelect;
 

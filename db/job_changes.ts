@@ -27,8 +27,7 @@ import { refreshJobState } from "./job_status.ts";
 import { recordActivity } from "./notifications.ts";
 import { enqueueClientMessage } from "./outbox.ts";
 import { awaitsAnswer, type LinkSignature, recordClientAnswer, signatureValues } from "./client_answers.ts";
-import { encodeHexLowerCase } from "@oslojs/encoding";
-import { sha256 } from "@oslojs/crypto/sha2";
+import { sha256Hex } from "../domain/hash.ts";
 import {
   type AgreementContent,
   agreementNumber,
@@ -61,8 +60,6 @@ export type ChangeRefusal =
   | "bad_quantity"
   | "nothing_to_agree"
   | "agreement_pending";
-
-const sha = (text: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(text)));
 
 /** The object of the scope with its current contract, where changes may be recorded, or why not. */
 async function changeableJob(tx: Executor, scope: Scope, objectId: number) {
@@ -558,7 +555,7 @@ export async function sendAgreement(
       content,
       oldTotal: content.oldTotal,
       newTotal: content.newTotal,
-      textSha256: sha(agreementText(content)),
+      textSha256: sha256Hex(agreementText(content)),
       createdBy: by.id,
       createdAt: by.now,
       linkId: newLink.id,

@@ -2,8 +2,8 @@
 // transaction; the worker (server/outbox_worker.ts) claims due messages with a lease, sends each, and marks it
 // sent the moment the mail server accepted it, or schedules a retry, or marks it failed with the server's answer.
 import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import { encodeBase64url, encodeHexLowerCase } from "@oslojs/encoding";
-import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeBase64url } from "@oslojs/encoding";
+import { sha256Hex } from "../domain/hash.ts";
 import type { Db, Executor } from "./client.ts";
 import {
   companies,
@@ -25,8 +25,6 @@ import {
 } from "../domain/client_messages.ts";
 
 export type OutboxMessage = typeof outboxMessages.$inferSelect;
-
-const hashOf = (text: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(text)));
 
 export interface ClientMessage {
   companyId: number;
@@ -107,7 +105,7 @@ export async function enqueueClientMessage(tx: Executor, m: ClientMessage): Prom
     htmlBody: rendered.html,
     nextAttemptAt: m.now,
     createdAt: m.now,
-    unsubscribeHash: unsubscribeToken ? hashOf(unsubscribeToken) : null,
+    unsubscribeHash: unsubscribeToken ? sha256Hex(unsubscribeToken) : null,
   }).onConflictDoNothing({ target: outboxMessages.dedupeKey }).returning({ id: outboxMessages.id });
   return rows[0] ? { id: rows[0].id } : { skipped: "duplicate" };
 }
@@ -287,7 +285,7 @@ export async function resendMessage(
 /** Unsubscribes the recipient of a reminder from the company's reminders; the company's name, or null. */
 export async function unsubscribeByToken(db: Db, token: string, now: Date): Promise<string | null> {
   const [m] = await db.select({ companyId: outboxMessages.companyId, recipient: outboxMessages.recipient })
-    .from(outboxMessages).where(eq(outboxMessages.unsubscribeHash, hashOf(token))).limit(1);
+    .from(outboxMessages).where(eq(outboxMessages.unsubscribeHash, sha256Hex(token))).limit(1);
   if (!m) return null;
   await db.insert(mailUnsubscribes).values({ companyId: m.companyId, email: m.recipient, createdAt: now })
     .onConflictDoNothing();
@@ -301,7 +299,7 @@ export async function unsubscribeByToken(db: Db, token: string, now: Date): Prom
 export async function companyOfUnsubscribeToken(db: Db, token: string): Promise<string | null> {
   const [row] = await db.select({ name: companies.name }).from(outboxMessages)
     .innerJoin(companies, eq(companies.id, outboxMessages.companyId))
-    .where(eq(outboxMessages.unsubscribeHash, hashOf(token))).limit(1);
+    .where(eq(outboxMessages.unsubscribeHash, sha256Hex(token))).limit(1);
   return row?.name ?? null;
 }
 

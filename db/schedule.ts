@@ -23,10 +23,7 @@ import { calendarFeeds, crewMembers, crews, objects, tasks, users } from "./sche
 import { closedTaskStatuses, effectiveStatus, type TaskStatus } from "../domain/tasks.ts";
 import { displayName } from "../domain/format.ts";
 import { type Booking, conflictsOf } from "../domain/schedule.ts";
-import { encodeHexLowerCase } from "@oslojs/encoding";
-import { sha256 } from "@oslojs/crypto/sha2";
-
-const sha256Hex = (text: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(text)));
+import { sha256Hex } from "../domain/hash.ts";
 
 const assignee = alias(users, "assignee");
 

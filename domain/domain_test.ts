@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { loginSchema, registerSchema } from "./auth.ts";
 import { countOf, formatAge, formatDate, formatFileSize, formatKopecks } from "./format.ts";
 import { directionFromCenter, distanceFromMKAD, formatMkadDistance } from "./geo.ts";
+import { sha256Hex } from "./hash.ts";
 import { homePath, menuFor, normalizeRole } from "./roles.ts";
 
 Deno.test("formatKopecks() shows roubles with ru-RU grouping, a comma and ₽", () => {
@@ -96,4 +97,10 @@ Deno.test("auth schemas give the spec's messages", () => {
     loginSchema.parse({ email: " Engineer@Demo.Local ", password: "x" }).email,
     "engineer@demo.local",
   );
+});
+
+Deno.test("sha256Hex() gives SHA-256 in lowercase hex, a string hashed as its UTF-8 bytes", () => {
+  // FIPS 180-2, appendix B.1.
+  assert.equal(sha256Hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  assert.equal(sha256Hex("Смета"), sha256Hex(new TextEncoder().encode("Смета")));
 });

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { and, desc, eq, notInArray } from "drizzle-orm";
 import { browserTest, drawSignature, hydrated, screenshot, toast } from "./harness.ts";
 import { companies, contracts, contractSignatures, estimates } from "../db/schema/mod.ts";
-import { sha256Hex } from "../server/client_links.ts";
+import { sha256Hex } from "../domain/hash.ts";
 import { clientLinkJob } from "../server/testing_client_links.ts";
 import { expectJson } from "../server/testing.ts";
 

@@ -16,6 +16,7 @@ import { pageRoutes } from "../routes/mod.ts";
 import { accessDeniedPage, notFoundPage } from "../routes/_errors.tsx";
 import type { AppDeps, AppEnv } from "./types.ts";
 import { requestIdOf, requestLog } from "./request_log.ts";
+import { setAnswerHeader } from "./answer_header.ts";
 import { healthRoutes } from "./health.ts";
 import { metricsRoutes } from "./metrics_route.ts";
 import { routePath } from "hono/route";
@@ -77,7 +78,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   }));
   app.use(async (c, next) => {
     await next();
-    if (isSecureRequest(c)) c.header("Strict-Transport-Security", "max-age=15552000; includeSubDomains");
+    if (isSecureRequest(c)) {
+      setAnswerHeader(c, "Strict-Transport-Security", "max-age=15552000; includeSubDomains");
+    }
   });
   // Form posts from another site are refused (JSON posts from another site are stopped by CORS preflight).
   app.use(csrf({

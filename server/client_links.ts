@@ -2,13 +2,12 @@
 // 410 revoked or expired), and the payment QR image. Shared by the contracts API and the client's page.
 import type { Context } from "hono";
 import QRCode from "qrcode";
-import { encodeBase64url, encodeHexLowerCase } from "@oslojs/encoding";
-import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeBase64url } from "@oslojs/encoding";
+import { sha256Hex } from "../domain/hash.ts";
 import { type ClientLink, findLinkByTokenHash } from "../db/client_links.ts";
 import type { AppEnv } from "./types.ts";
 
 /** SHA-256 of a text, lower-case hex. */
-export const sha256Hex = (text: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(text)));
 
 /** A fresh unguessable token (256 bits) and the hash that is stored instead of it. */
 export function newToken(): { token: string; hash: string } {

@@ -3,8 +3,7 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Context, MiddlewareHandler } from "hono";
-import { encodeHexLowerCase } from "@oslojs/encoding";
-import { sha256 } from "@oslojs/crypto/sha2";
+import { sha256Hex } from "../domain/hash.ts";
 import { ACCOUNT_HEADER } from "../components/offline/urls.ts";
 import type { AppDeps, AppEnv } from "./types.ts";
 
@@ -26,7 +25,7 @@ interface ShellEntry {
   revision: string | null;
 }
 
-const hashOf = (bytes: Uint8Array) => encodeHexLowerCase(sha256(bytes)).slice(0, 16);
+const hashOf = (bytes: Uint8Array) => sha256Hex(bytes).slice(0, 16);
 
 /**
  * What the worker caches for every page, as Workbox's precache entries: a bundle's name and the stylesheet's

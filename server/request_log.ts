@@ -5,6 +5,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
 import { httpDuration } from "./metrics.ts";
+import { setAnswerHeader } from "./answer_header.ts";
 import type { Logger } from "./log.ts";
 import type { AppEnv } from "./types.ts";
 
@@ -23,7 +24,7 @@ export function requestLog(log: Logger): MiddlewareHandler<AppEnv> {
     await next();
     const ms = performance.now() - started;
     const route = routePath(c) || c.req.routePath;
-    c.header("X-Request-Id", requestId);
+    setAnswerHeader(c, "X-Request-Id", requestId);
     httpDuration.observe({ method: c.req.method, route, status: String(c.res.status) }, ms / 1000);
     const user = c.get("user");
     log.info("request", {

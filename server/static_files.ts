@@ -1,8 +1,7 @@
 // Static files (island bundles, the stylesheet, icons) from memory: each read once, with its brotli and
 // gzip variants (made by the build for the bundles, at first use for the rest), chosen by Accept-Encoding.
 import { extname, join, normalize } from "node:path";
-import { encodeHexLowerCase } from "@oslojs/encoding";
-import { sha256 } from "@oslojs/crypto/sha2";
+import { sha256Hex } from "../domain/hash.ts";
 import type { Context } from "hono";
 import { LRUCache } from "lru-cache";
 import { matchesEtag, MIN_COMPRESS_BYTES, negotiateStatic } from "./compression.ts";
@@ -51,7 +50,7 @@ export function assetOf(
       if (bytes.length < identity.length) variants[encoding] = bytes;
     }
   }
-  return { type, variants, hash: encodeHexLowerCase(sha256(identity)).slice(0, 16) };
+  return { type, variants, hash: sha256Hex(identity).slice(0, 16) };
 }
 
 async function readIfExists(path: string): Promise<Uint8Array | undefined> {

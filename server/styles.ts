@@ -1,7 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
-import { encodeHexLowerCase } from "@oslojs/encoding";
-import { sha256 } from "@oslojs/crypto/sha2";
+import { sha256Hex } from "../domain/hash.ts";
 import { compress, type Encoding } from "./compress.ts";
 
 const cssDir = fileURLToPath(new URL("../static/css", import.meta.url));
@@ -28,7 +27,7 @@ export async function loadStylesheet(): Promise<Stylesheet> {
   names.sort();
   const parts = await Promise.all(names.map((n) => Deno.readTextFile(join(cssDir, n))));
   const css = parts.join("\n");
-  const version = encodeHexLowerCase(sha256(new TextEncoder().encode(css))).slice(0, 12);
+  const version = sha256Hex(css).slice(0, 12);
   return { css, version, compressed: await compressedOnce(css, version) };
 }
 

@@ -13,8 +13,8 @@ import {
 import { distanceFromMKAD } from "../../domain/geo.ts";
 import { generateEstimate } from "../../estimating/mod.ts";
 import { vatColumns } from "../estimates.ts";
-import { encodeBase64, encodeHexLowerCase } from "@oslojs/encoding";
-import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeBase64 } from "@oslojs/encoding";
+import { sha256Hex } from "../../domain/hash.ts";
 import {
   type ContractEstimate,
   contractValues,
@@ -234,7 +234,7 @@ async function seedPaidPrepayment(tx: Executor, j: {
       date: made,
     }),
   );
-  const textSha256 = encodeHexLowerCase(sha256(new TextEncoder().encode(text)));
+  const textSha256 = sha256Hex(text);
   const prepayment = prepaymentAmount(j.estimate.totalAmount, 30);
   const [contract] = await tx.insert(contracts).values({
     companyId: j.companyId,

@@ -4,8 +4,8 @@
 // full, with the foreman's drilling record for its passport; an organisation's job with its invoice, КС-2 and
 // КС-3, the remainder owed. Each function opens its own transaction, so this runs after the seed's.
 import { and, eq, gt, max } from "drizzle-orm";
-import { encodeBase64url, encodeHexLowerCase } from "@oslojs/encoding";
-import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeBase64url } from "@oslojs/encoding";
+import { sha256Hex } from "../../domain/hash.ts";
 import type { Db } from "../client.ts";
 import { activities, clientLinks, installedEquipment, notifications } from "../schema/mod.ts";
 import { scopeOf } from "../scope.ts";
@@ -192,14 +192,12 @@ function newLink(at: Date) {
   const token = encodeBase64url(crypto.getRandomValues(new Uint8Array(32))).replace(/=+$/, "");
   return {
     token,
-    tokenHash: encodeHexLowerCase(sha256(new TextEncoder().encode(token))),
+    tokenHash: sha256Hex(token),
     expiresAt: new Date(at.getTime() + CLIENT_LINK_DAYS * DAY),
     url: `${ORIGIN}/c/${token}`,
     origin: ORIGIN,
   };
 }
-
-const sha256Hex = (text: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(text)));
 
 /**
  * Runs one event of the past: the activity and notifications it records (which the database dates now) are

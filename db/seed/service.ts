@@ -15,13 +15,11 @@ import {
 } from "../../domain/service_forms.ts";
 import { type CompanyRequisites, gostPaymentString } from "../../domain/payment_qr.ts";
 import { moscowDate } from "../../domain/dates.ts";
-import { encodeHexLowerCase } from "@oslojs/encoding";
-import { sha256 } from "@oslojs/crypto/sha2";
+import { sha256Hex } from "../../domain/hash.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 const DAY = 86_400_000;
-const sha = (text: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(text)));
 
 /** Seeds the demo company's service; `by` is the manager who sold the plans. */
 export async function seedService(
@@ -129,7 +127,7 @@ export async function seedService(
       pricePerVisit: price.perVisit,
       status: a.status,
       contractText,
-      textSha256: sha(contractText),
+      textSha256: sha256Hex(contractText),
       signerName: signedAt ? clientName : null,
       signatureImage: null,
       signedAt,

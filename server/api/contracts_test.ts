@@ -19,7 +19,7 @@ import { companies, contracts, contractSignatures, estimates, objects } from "..
 import { amountInWords } from "../../domain/amount_words.ts";
 import { prepaymentAmount } from "../../domain/contracts.ts";
 import { extractPdfText } from "../testing_pdf.ts";
-import { sha256Hex } from "../client_links.ts";
+import { sha256Hex } from "../../domain/hash.ts";
 
 // jsqr is CommonJS: its function is the module itself or its default, depending on the loader.
 const jsQR = ((jsQRModule as unknown as { default?: unknown }).default ?? jsQRModule) as (

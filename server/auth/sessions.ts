@@ -1,5 +1,5 @@
-import { sha256 } from "@oslojs/crypto/sha2";
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
+import { sha256Hex } from "../../domain/hash.ts";
 import type { Db } from "../../db/client.ts";
 import {
   deleteSession,
@@ -27,7 +27,7 @@ export function generateSessionToken(): string {
 
 /** Only this hash of the token is stored, so a leaked database yields no usable cookie. */
 export function sessionIdOf(token: string): string {
-  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+  return sha256Hex(token);
 }
 
 export async function createSession(db: Db, userId: number, now: Date) {
