@@ -14,7 +14,10 @@ export interface BenchServer {
   child: Deno.ChildProcess;
   /** From spawning the process to its first answer, ms. */
   startupMs: number;
-  /** CPU time (user + system) the first process has spent so far, ms (Linux /proc; NaN elsewhere). */
+  /**
+   * CPU time (user + system) the server's processes have spent so far, ms: the first and the serving processes
+   * it started, those still running (Linux /proc; NaN elsewhere).
+   */
   cpuMs(): Promise<number>;
   /** The page cache's lookups so far (server/metrics.ts), of the process that answers this request. */
   pageCacheLookups(): Promise<PageCacheCounts>;
@@ -71,10 +74,12 @@ export async function startServer(
     child,
     startupMs: performance.now() - started,
     async cpuMs() {
-      // Fields 14 and 15 of /proc/<pid>/stat: user and system time in clock ticks (100 per second).
-      const stat = await Deno.readTextFile(`/proc/${child.pid}/stat`).catch(() => "");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      return stat ? (Number(fields[11]) + Number(fields[12])) * 10 : NaN;
+      // The serving processes the primary started are its children (server/cluster.ts).
+      const children = await Deno.readTextFile(`/proc/${child.pid}/task/${child.pid}/children`).catch(() =>
+        ""
+      );
+      const times = await Promise.all([child.pid, ...children.split(" ").filter(Boolean)].map(processCpuMs));
+      return times.reduce((sum, ms) => sum + ms, 0);
     },
     async pageCacheLookups() {
       const res = await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
@@ -85,6 +90,15 @@ export async function startServer(
       await child.status;
     },
   };
+}
+
+/** CPU time (user + system) process `pid` has spent so far, ms; 0 for a process gone, NaN without /proc. */
+async function processCpuMs(pid: number | string): Promise<number> {
+  const stat = await Deno.readTextFile(`/proc/${pid}/stat`).catch(() => null);
+  if (stat === null) return Deno.build.os === "linux" ? 0 : NaN;
+  // Fields 14 and 15 of /proc/<pid>/stat: user and system time in clock ticks (100 per second).
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 function cpuProfileFlags(): string[] {

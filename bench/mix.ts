@@ -556,10 +556,10 @@ type MixLoad = (
 ) => Promise<LoadResult>;
 
 /**
- * `loadIt` (a load of `server`) with what the process says of it: its CPU time per answer (from /proc, independent of
- * the machine's other load; the primary's alone when there are several processes), the share of its cached
- * addresses answered from the page cache, and of those made afresh the share found equal to their cached
- * copy and not rendered (server/page_fingerprint.ts).
+ * `loadIt` (a load of `server`) with what the server says of it: the CPU time per answer of its processes (from
+ * /proc, independent of the machine's other load), the share of its cached addresses answered from the page
+ * cache, and of those made afresh the share found equal to their cached copy and not rendered
+ * (server/page_fingerprint.ts); the last two are one process's, whichever answered /metrics.
  */
 async function measured(server: BenchServer, loadIt: () => Promise<LoadResult>) {
   const [cpuBefore, before] = [await server.cpuMs(), await server.pageCacheLookups()];
@@ -713,6 +713,9 @@ export async function run(): Promise<void> {
     // What the wall clock of a shared machine hides: the one process's CPU time per answer and the share of
     // answers given from the page cache, read from the process itself around each of its loads.
     const perAnswer: string[] = [];
+    // The CPU time per answer of each round: one process's, then all of one per core's together (their page
+    // caches are each their own, so no share of the cache is told for them).
+    const cpuPairs: Array<[one: number, perCore: number]> = [];
     for (let round = 1; round <= MIX_ROUNDS; round++) {
       const rps: number[] = [];
       for (
@@ -726,6 +729,8 @@ export async function run(): Promise<void> {
               "equal to their copy)",
           );
         }
+        if (on === server) cpuPairs.push([cpuPerAnswer, NaN]);
+        else cpuPairs[cpuPairs.length - 1][1] = cpuPerAnswer;
         rps.push(mix.rps);
         const met = mix.rps / anchorBefore.rps >= TARGET.share && mix.p99 < TARGET.p99 && mix.errors === 0;
         say(row([
@@ -773,7 +778,9 @@ export async function run(): Promise<void> {
       `One process per core against one: ${
         gains.map((g) => `×${g.toFixed(2)}`).join(", ")
       } in ${MIX_ROUNDS} rounds (req/s of the mix, ${navigator.hardwareConcurrency} cores; the load generator ` +
-        "runs on the same cores).",
+        `runs on the same cores). CPU time per answer of all the processes of one per core against one process's: ${
+          cpuPairs.map(([one, perCore]) => `${perCore.toFixed(2)} against ${one.toFixed(2)} ms`).join("; ")
+        }.`,
     );
     // `--mix-only`: the mix alone.
     if (!Deno.args.includes("--mix-only")) {
