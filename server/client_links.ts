@@ -7,8 +7,6 @@ import { sha256Hex } from "../domain/hash.ts";
 import { type ClientLink, findLinkByTokenHash } from "../db/client_links.ts";
 import type { AppEnv } from "./types.ts";
 
-/** SHA-256 of a text, lower-case hex. */
-
 /** A fresh unguessable token (256 bits) and the hash that is stored instead of it. */
 export function newToken(): { token: string; hash: string } {
   const token = encodeBase64url(crypto.getRandomValues(new Uint8Array(32))).replace(/=+$/, "");

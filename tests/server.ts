@@ -1,4 +1,5 @@
 // A suite of `deno task test`, one test worker: the server: app, pages, cache, jobs, mail, uploads, auth.
+import "../server/answer_header_test.ts";
 import "../server/app_test.ts";
 import "../server/auth/sessions_test.ts";
 import "../server/auth/throttle_test.ts";
