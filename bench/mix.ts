@@ -718,6 +718,7 @@ export async function run(): Promise<void> {
     const cpuPairs: Array<[one: number, perCore: number]> = [];
     for (let round = 1; round <= MIX_ROUNDS; round++) {
       const rps: number[] = [];
+      const cpu: number[] = [];
       for (
         const [label, on] of [["1 process", server], [`one per core (${cores}), the default`, pair]] as const
       ) {
@@ -729,8 +730,7 @@ export async function run(): Promise<void> {
               "equal to their copy)",
           );
         }
-        if (on === server) cpuPairs.push([cpuPerAnswer, NaN]);
-        else cpuPairs[cpuPairs.length - 1][1] = cpuPerAnswer;
+        cpu.push(cpuPerAnswer);
         rps.push(mix.rps);
         const met = mix.rps / anchorBefore.rps >= TARGET.share && mix.p99 < TARGET.p99 && mix.errors === 0;
         say(row([
@@ -740,6 +740,7 @@ export async function run(): Promise<void> {
         ]));
       }
       gains.push(rps[1] / rps[0]);
+      cpuPairs.push([cpu[0], cpu[1]]);
     }
     // What browsers send: every page and JSON answer compressed, zstd where the browser takes it (Chrome,
     // Firefox, Edge), gzip where it does not (Safari); the anchor's page is not compressed.

@@ -4,7 +4,6 @@ import { renderToString } from "react-dom/server";
 import { IslandCollector, IslandContext } from "./island.tsx";
 import { ToastRegion } from "../components/ToastRegion.tsx";
 import { fingerprint } from "./page_fingerprint.ts";
-import { flattened } from "./flat_string.ts";
 import type { AppEnv } from "./types.ts";
 
 const utf8 = new TextEncoder();
@@ -67,11 +66,7 @@ export function renderPage(
   // Under the page cache: a page whose tree equals its cached copy's is that copy, not rendered again.
   const making = c.get("pageMaking");
   if (making) {
-    // Kept flat (server/flat_string.ts): built piece by piece, a fingerprint is a tree of thousands of pieces,
-    // and a page cached with it carried them all through each garbage collection (flat, the mix's young-space
-    // collections took 615–678 ms against 793–943 ms in loads of the same length: bench mix, --trace-gc).
-    const made = fingerprint([page, status], making.now);
-    making.fingerprint = made === null ? null : flattened(made);
+    making.fingerprint = fingerprint([page, status], making.now);
     const previous = making.previous;
     if (making.fingerprint !== null && previous?.fingerprint === making.fingerprint) {
       making.reused = true;
