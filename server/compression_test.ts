@@ -165,3 +165,27 @@ Deno.test("a stored file answered with Content-Disposition streams uncompressed"
   assert.equal(json.headers.get("content-encoding"), "br");
   await json.body?.cancel();
 });
+
+Deno.test("an answer sent as it is keeps its body of bytes: the middleware never reads `body`, which would make it a stream", async () => {
+  class WatchedResponse extends Response {
+    bodyReads = 0;
+    override get body() {
+      this.bodyReads++;
+      return super.body;
+    }
+  }
+  const html = "<!DOCTYPE html>" + "<p>строка</p>".repeat(200);
+  let answer!: WatchedResponse;
+  const app = new Hono<AppEnv>();
+  app.use(compressedAnswers);
+  app.get("/page", () => answer = new WatchedResponse(html, { headers: { "Content-Type": "text/html" } }));
+  const plain = await app.request("/page");
+  assert.equal(plain, answer, "the answer itself, not a copy");
+  assert.equal(answer.bodyReads, 0);
+  assert.equal(plain.headers.get("vary"), "Accept-Encoding");
+  assert.equal(await plain.text(), html);
+  const gzip = await app.request("/page", { headers: { "Accept-Encoding": "gzip" } });
+  assert.equal(answer.bodyReads, 0);
+  assert.equal(gzip.headers.get("content-encoding"), "gzip");
+  assert.equal(gunzipSync(new Uint8Array(await gzip.arrayBuffer())).toString(), html);
+});
