@@ -119,7 +119,7 @@ Deno.test("[api] notifications: a user reads only their own; someone else's answ
     assert.equal(after.filter((n: { isRead: boolean }) => !n.isRead).length, 0);
   }));
 
-Deno.test("[app] Strict-Transport-Security is sent only when PUBLIC_URL is https", async () => {
+Deno.test("[app] Strict-Transport-Security is sent only when PUBLIC_URL is https, or without it when the request came over https", async () => {
   await withTestApp(async (t) => {
     assert.equal((await t.request("/login")).headers.get("strict-transport-security"), null);
   });
@@ -128,5 +128,10 @@ Deno.test("[app] Strict-Transport-Security is sent only when PUBLIC_URL is https
   });
   await withTestApp({ env: { PUBLIC_URL: "https://smeta.example.ru" } }, async (t) => {
     assert.match((await t.request("/login")).headers.get("strict-transport-security") ?? "", /max-age=\d+/);
+  });
+  // Without PUBLIC_URL, the request's own scheme tells.
+  await withTestApp(async (t) => {
+    const secure = await t.app.request("https://smeta.example.ru/login");
+    assert.match(secure.headers.get("strict-transport-security") ?? "", /max-age=\d+/);
   });
 });
