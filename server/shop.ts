@@ -19,15 +19,22 @@ import {
 import type { CartJson } from "../domain/shop.ts";
 import { ApiError, notFound } from "./errors.ts";
 import { isSecureRequest } from "./middleware/session.ts";
+import { pageReader } from "../db/client.ts";
 import type { AppEnv } from "./types.ts";
 
 export const CART_COOKIE = "shop_cart";
 const CART_MAX_LINES = 50;
 const CART_LIFETIME_S = 30 * 24 * 3600;
 
+/**
+ * The shop's reads of a request outside its writes (the shop, its products, a customer's lines): through the
+ * page reader (db/client.ts), as every cart change reads them again.
+ */
+const readsOf = (c: Context<AppEnv>) => pageReader(c.get("deps").db);
+
 /** The storefront of a company id (null: the main one); null when there is no such shop. */
 export function storefrontOf(c: Context<AppEnv>, companyId: number | null): Promise<Storefront | null> {
-  return findStorefront(c.get("deps").db, companyId, c.get("deps").env.SHOP_COMPANY_ID ?? null);
+  return findStorefront(readsOf(c), companyId, c.get("deps").env.SHOP_COMPANY_ID ?? null);
 }
 
 /** The storefront named by `?shop=` (a company id) or the main one; 404 when there is none. */
@@ -79,7 +86,7 @@ export async function cartLines(c: Context<AppEnv>): Promise<CartLine[]> {
     await mergeGuestCart(c.get("deps").db, user.id, guest);
     writeGuestCart(c, []);
   }
-  return await userCartLines(c.get("deps").db, user.id);
+  return await userCartLines(readsOf(c), user.id);
 }
 
 /** The cart as the storefront shows it. */
@@ -89,7 +96,7 @@ export async function visitorCart(
   known?: CartLine[],
 ): Promise<CartJson> {
   const lines = known ?? await cartLines(c);
-  const rows = await productsByIds(c.get("deps").db, lines.map((l) => l.productId));
+  const rows = await productsByIds(readsOf(c), lines.map((l) => l.productId));
   return cartJson(lines, rows, shop);
 }
 
@@ -102,7 +109,7 @@ export async function changeCart(
 ): Promise<CartLine[]> {
   const { db } = c.get("deps");
   const user = c.get("user");
-  const product = await findProduct(db, productId);
+  const product = await findProduct(readsOf(c), productId);
   const lines = await cartLines(c);
   const existing = lines.find((l) => l.productId === productId);
   if (!product || (!product.isActive && !existing)) throw notFound("Товар не найден");
@@ -111,7 +118,7 @@ export async function changeCart(
   const line = { productId, quantity, priceAtAdd: existing?.priceAtAdd ?? product.price };
   if (user) {
     await saveUserCartLine(db, user.id, line, mode);
-    return await userCartLines(db, user.id);
+    return await userCartLines(readsOf(c), user.id);
   }
   if (!existing && lines.length >= CART_MAX_LINES) {
     throw new ApiError(409, "В корзине не больше 50 разных товаров");
@@ -133,11 +140,11 @@ export async function confirmCartPrice(c: Context<AppEnv>, productId: number): P
   const user = c.get("user");
   const lines = await cartLines(c);
   if (!lines.some((l) => l.productId === productId)) throw notFound("Этого товара нет в корзине");
-  const product = await findProduct(db, productId);
+  const product = await findProduct(readsOf(c), productId);
   if (!product || !product.isActive) throw new ApiError(409, "Товар больше не продаётся");
   if (user) {
     await setUserCartPrice(db, user.id, productId, product.price);
-    return await userCartLines(db, user.id);
+    return await userCartLines(readsOf(c), user.id);
   }
   const next = lines.map((l) => l.productId === productId ? { ...l, priceAtAdd: product.price } : l);
   writeGuestCart(c, next);
@@ -149,7 +156,7 @@ export async function removeFromCart(c: Context<AppEnv>, productId: number): Pro
   if (user) {
     await cartLines(c);
     await removeUserCartLine(c.get("deps").db, user.id, productId);
-    return await userCartLines(c.get("deps").db, user.id);
+    return await userCartLines(readsOf(c), user.id);
   }
   const next = readGuestCart(c).filter((l) => l.productId !== productId);
   writeGuestCart(c, next);

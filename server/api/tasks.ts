@@ -18,7 +18,7 @@ import { crewInCompany, scheduleConflicts } from "../../db/schedule.ts";
 import { formatVisit, windowInstants } from "../../domain/schedule.ts";
 import { moscowDate, moscowTime } from "../../domain/dates.ts";
 import { isCalendarDate } from "../../domain/calendar_date.ts";
-import type { Db } from "../../db/client.ts";
+import { type Db, pageReader } from "../../db/client.ts";
 import { validate } from "../validate.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import { jsonNumber, queryText, validIdParam } from "../query.ts";
@@ -214,7 +214,10 @@ export const tasksApi = new Hono<AppEnv>()
     const id = c.req.valid("param").id;
     const { confirm, ...patch } = body;
     const scope = companyScope(user);
-    const current = await getTask(db, scope, id, { now: at, assignedTo: own ? user.id : undefined });
+    const current = await getTask(pageReader(db), scope, id, {
+      now: at,
+      assignedTo: own ? user.id : undefined,
+    });
     if (!current) throw notFound("Задача не найдена");
     const schedule = await scheduleOrError(db, current, patch, at, confirm === true);
     const updated = await updateTask(db, scope, id, {
