@@ -49,18 +49,20 @@ export async function openDb(url: string, options: OpenOptions = {}): Promise<Db
     if (dir) await Deno.mkdir(dir, { recursive: true });
   }
   const config = { url, authToken: options.authToken, timeout: options.busyTimeoutMs ?? BUSY_TIMEOUT_MS };
-  const open = (concurrency?: number) => {
+  const open = (concurrency?: number, timeout = config.timeout) => {
     const direct = lenientIntegers(
-      createClient({ ...config, concurrency }),
+      createClient({ ...config, timeout, concurrency }),
       () => createClient({ ...config, intMode: "bigint", concurrency }),
     );
     return options.observer ? observedClient(direct, options.observer) : direct;
   };
   const reader = open();
-  const writer = local ? open(1) : reader;
+  // The writer meets another process's lock at once; the queue waits for it without holding the thread.
+  const writer = local ? open(1, 0) : reader;
   if (local) await setUpWriter(writer);
   const client = queuedClient(reader, options.writeWaitMs ?? WRITE_WAIT_MS, {
     writer,
+    busyWaitMs: config.timeout,
     queue: new WriteQueue(options.observer?.queueWait),
     renewWriter: local
       ? async () => {
@@ -127,7 +129,8 @@ export function closeDb(db: Db): void {
  * power cut may lose the last commits, never corrupts the file). Measured here: 1.1–1.6 ms per write
  * transaction against 14 ms with the default FULL. Other processes on the same file write through their
  * own writer: BEGIN IMMEDIATE (the driver's "write" transactions) takes the file's write lock at once, and
- * a lock another process holds is waited for up to the busy timeout.
+ * a lock another process holds is waited for up to the busy timeout, by the write queue between tries
+ * (db/write_queue.ts), not by SQLite's busy handler, which sleeps on the thread.
  */
 async function setUpWriter(writer: Client): Promise<void> {
   await writer.execute("PRAGMA synchronous = NORMAL");

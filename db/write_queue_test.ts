@@ -124,3 +124,29 @@ Deno.test("db: after a write fails as busy on another process's lock, the next w
       other.close();
     }
   }, { busyTimeoutMs: 20 }));
+
+Deno.test("db: a write waits for another process's lock without holding the thread, and then commits", () =>
+  withMigratedDb(async (db, path) => {
+    // Another process's connection: the native driver, outside this client and its queue.
+    const other = new Database(path);
+    try {
+      other.exec("BEGIN IMMEDIATE");
+      other.prepare("INSERT INTO companies (name, created_at, updated_at) VALUES (?, 0, 0)").run(
+        "Другой процесс",
+      );
+      const order: string[] = [];
+      const write = db.insert(companies).values({ name: "Дождалась" }).then(() => order.push("write"));
+      // SQLite's own busy handler would sleep on this thread until the busy timeout: no timer would fire.
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      order.push("timer");
+      const seen = await db.select({ name: companies.name }).from(companies);
+      assert.deepEqual(seen, []);
+      other.exec("COMMIT");
+      await write;
+      assert.deepEqual(order, ["timer", "write"]);
+      const names = (await db.select({ name: companies.name }).from(companies)).map((r) => r.name);
+      assert.deepEqual(names.sort(), ["Дождалась", "Другой процесс"]);
+    } finally {
+      other.close();
+    }
+  }, { busyTimeoutMs: 5000 }));

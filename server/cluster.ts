@@ -8,8 +8,8 @@
 // What a process caches in memory stays right across processes because it is checked against the database
 // on every use: cached pages and sessions by the tables' change counters (db/table_versions.ts, moved by
 // triggers whoever writes), sign-in limits are rows (db/login_attempts.ts), the outbox is claimed with
-// leases, and writers of different processes take turns by SQLite's own lock (BEGIN IMMEDIATE with a busy
-// timeout, db/client.ts).
+// leases, and writers of different processes take turns by SQLite's own lock (BEGIN IMMEDIATE, tried again
+// after a pause while another process holds it, db/write_queue.ts).
 
 /** Set in the environment of the processes the primary starts. */
 export const WORKER_ENV = "POLESMETA_SERVE_ONLY";
