@@ -150,3 +150,47 @@ Deno.test("db: a write waits for another process's lock without holding the thre
       other.close();
     }
   }, { busyTimeoutMs: 5000 }));
+
+Deno.test("db: writes of every kind met by another process's lock again and again are all committed", () =>
+  withMigratedDb(async (db, path) => {
+    // Another process holds the write lock for a few ms at a time, 150 writes long (a few hundred of them
+    // meet it and are tried again). A statement that failed with SQLITE_BUSY and was left unfinished on
+    // the writer's connection would keep the later writes there from being committed.
+    const other = new Database(path, { timeout: 5000 });
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    let writing = true;
+    const holds = (async () => {
+      for (let i = 0; writing; i++) {
+        other.exec("BEGIN IMMEDIATE");
+        other.prepare("INSERT INTO companies (name, created_at, updated_at) VALUES (?, 0, 0)").run(
+          `Другой ${i}`,
+        );
+        await pause(1 + (i % 3));
+        other.exec("COMMIT");
+        await pause(i % 2);
+      }
+    })();
+    const names = Array.from({ length: 150 }, (_, i) => `Запись ${i}`);
+    try {
+      for (const [i, name] of names.entries()) {
+        if (i % 3 === 0) await db.insert(companies).values({ name });
+        else if (i % 3 === 1) await db.transaction((tx) => tx.insert(companies).values({ name }));
+        else await db.batch([db.insert(companies).values({ name })]);
+        await pause(i % 2);
+      }
+    } finally {
+      writing = false;
+      await holds;
+    }
+    // Read on a connection of its own: what is committed.
+    const fresh = new Database(path);
+    try {
+      const kept = new Set(
+        (fresh.prepare("SELECT name FROM companies").all() as { name: string }[]).map((r) => r.name),
+      );
+      assert.deepEqual(names.filter((name) => !kept.has(name)), []);
+    } finally {
+      fresh.close();
+      other.close();
+    }
+  }, { busyTimeoutMs: 5000 }));
