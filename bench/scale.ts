@@ -16,7 +16,7 @@ import { fileURLToPath } from "node:url";
 import { createHash } from "node:crypto";
 import { copyDemoData } from "../server/testing.ts";
 import { seedCompany } from "../db/seed/bench.ts";
-import { openDb } from "../db/client.ts";
+import { checkpointWholly, openDb } from "../db/client.ts";
 import { readEnv } from "../server/env.ts";
 import { boot } from "../server/boot.ts";
 import { collectingLogger } from "../server/log.ts";
@@ -50,7 +50,7 @@ async function scaledData(dir: string): Promise<void> {
     console.log(`Seeding ${SCALE}× once (cached in ${cached})…`);
     await seedCompany(temp, { objects: SCALE * 1000, tasks: SCALE * 5000, estimates: SCALE * 500 });
     const db = await openDb(`file:${temp}/app.db`);
-    await db.$client.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+    await checkpointWholly(db);
     db.$client.close();
     await Deno.rename(temp, cached);
   }

@@ -144,6 +144,23 @@ export function localPath(url: string): string | null {
   return path.startsWith("//") ? path.slice(2) : path;
 }
 
+/**
+ * Moves everything the WAL holds into the database file and empties the WAL, so that a copy of the file
+ * alone is the whole database. The writer does not wait for a lock (db/write_queue.ts), so a checkpoint that
+ * met a reader or a writer (its `busy` column) is tried again, up to `waitMs`.
+ */
+export async function checkpointWholly(db: Db, waitMs = BUSY_TIMEOUT_MS): Promise<void> {
+  const deadline = performance.now() + waitMs;
+  while (true) {
+    const { rows: [result] } = await db.$client.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+    if (Number(result.busy) === 0) return;
+    if (performance.now() > deadline) {
+      throw new Error("The WAL could not be checkpointed: the database stayed busy");
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
 /** Applies the drizzle-kit migrations that have not run yet. */

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { readEnv } from "./env.ts";
 import { boot } from "./boot.ts";
+import { checkpointWholly } from "../db/client.ts";
 import { SESSION_COOKIE } from "./auth/sessions.ts";
 import { collectingLogger } from "./log.ts";
 import { type ClientResponse, hc } from "hono/client";
@@ -129,7 +130,7 @@ function demoTemplateDir(): Promise<string> {
     const temp = await Deno.makeTempDir({ dir: templatesDir, prefix: "demo-template-tmp-" });
     const booted = await boot(testEnv(temp, {}), { log: collectingLogger() });
     // Everything into the database file, so that a copy of the file alone is the whole database.
-    await booted.deps.db.$client.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+    await checkpointWholly(booted.deps.db);
     booted.close();
     // Whole or not at all: another file may have made the same template meanwhile (then it stays).
     await Deno.rename(temp, dir).catch(() => Deno.remove(temp, { recursive: true }));
