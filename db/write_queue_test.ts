@@ -153,8 +153,8 @@ Deno.test("db: a write waits for another process's lock without holding the thre
 
 Deno.test("db: writes of every kind met by another process's lock again and again are all committed", () =>
   withMigratedDb(async (db, path) => {
-    // Another process holds the write lock for a few ms at a time, 150 writes long (a few hundred of them
-    // meet it and are tried again). A statement that failed with SQLITE_BUSY and was left unfinished on
+    // Another process holds the write lock for a few ms at a time, 150 writes long (here the writes met it
+    // and were tried again 170–190 times a run). A statement that failed with SQLITE_BUSY and was left unfinished on
     // the writer's connection would keep the later writes there from being committed.
     const other = new Database(path, { timeout: 5000 });
     const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
