@@ -14,7 +14,21 @@ const withDb = (test: (db: Db) => Promise<void>, writeWaitMs?: number) =>
 const busy = (error: Error) =>
   [error, error.cause].some((e) => (e as { code?: string } | undefined)?.code === "SQLITE_BUSY");
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const tick = () => pause(5);
+
+/**
+ * `other`, another process's connection (the native driver, outside this client and its queue), takes the
+ * write lock and writes a company, uncommitted.
+ */
+function lockWithCompany(other: Database, name: string): void {
+  other.exec("BEGIN IMMEDIATE");
+  other.prepare("INSERT INTO companies (name, created_at, updated_at) VALUES (?, 0, 0)").run(name);
+}
+
+/** The companies' names as `connection` reads them: what is committed, not what the app's writer holds. */
+const committedNames = (connection: Database) =>
+  (connection.prepare("SELECT name FROM companies").all() as { name: string }[]).map((r) => r.name);
 
 Deno.test("WriteQueue runs holders one at a time, in arrival order, and goes on after a failure", async () => {
   const queue = new WriteQueue();
@@ -105,21 +119,13 @@ Deno.test("db: work a transaction started that runs after it ended may write", a
 
 Deno.test("db: after a write fails as busy on another process's lock, the next write is committed", () =>
   withMigratedDb(async (db, path) => {
-    // Another process's connection: the native driver, outside this client and its queue.
     const other = new Database(path);
     try {
-      other.exec("BEGIN IMMEDIATE");
-      other.prepare("INSERT INTO companies (name, created_at, updated_at) VALUES (?, 0, 0)").run(
-        "Другой процесс",
-      );
+      lockWithCompany(other, "Другой процесс");
       await assert.rejects(db.insert(companies).values({ name: "Не успела" }).run(), busy);
       other.exec("COMMIT");
       await db.insert(companies).values({ name: "После занятой" });
-      // Read on another connection: what is committed, not what this connection holds.
-      const names = (other.prepare("SELECT name FROM companies").all() as { name: string }[]).map((r) =>
-        r.name
-      );
-      assert.deepEqual(names.sort(), ["Другой процесс", "После занятой"]);
+      assert.deepEqual(committedNames(other).sort(), ["Другой процесс", "После занятой"]);
     } finally {
       other.close();
     }
@@ -127,17 +133,13 @@ Deno.test("db: after a write fails as busy on another process's lock, the next w
 
 Deno.test("db: a write waits for another process's lock without holding the thread, and then commits", () =>
   withMigratedDb(async (db, path) => {
-    // Another process's connection: the native driver, outside this client and its queue.
     const other = new Database(path);
     try {
-      other.exec("BEGIN IMMEDIATE");
-      other.prepare("INSERT INTO companies (name, created_at, updated_at) VALUES (?, 0, 0)").run(
-        "Другой процесс",
-      );
+      lockWithCompany(other, "Другой процесс");
       const order: string[] = [];
       const write = db.insert(companies).values({ name: "Дождалась" }).then(() => order.push("write"));
       // SQLite's own busy handler would sleep on this thread until the busy timeout: no timer would fire.
-      await new Promise((resolve) => setTimeout(resolve, 30));
+      await pause(30);
       order.push("timer");
       const seen = await db.select({ name: companies.name }).from(companies);
       assert.deepEqual(seen, []);
@@ -153,18 +155,14 @@ Deno.test("db: a write waits for another process's lock without holding the thre
 
 Deno.test("db: writes of every kind met by another process's lock again and again are all committed", () =>
   withMigratedDb(async (db, path) => {
-    // Another process holds the write lock for a few ms at a time, 150 writes long (here the writes met it
-    // and were tried again 170–190 times a run). A statement that failed with SQLITE_BUSY and was left unfinished on
-    // the writer's connection would keep the later writes there from being committed.
+    // Another process holds the write lock for a few ms at a time, 150 writes long (here the writes met
+    // it and were tried again 170–190 times a run). A statement that failed with SQLITE_BUSY and was left
+    // unfinished on the writer's connection would keep the later writes there from being committed.
     const other = new Database(path, { timeout: 5000 });
-    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     let writing = true;
     const holds = (async () => {
       for (let i = 0; writing; i++) {
-        other.exec("BEGIN IMMEDIATE");
-        other.prepare("INSERT INTO companies (name, created_at, updated_at) VALUES (?, 0, 0)").run(
-          `Другой ${i}`,
-        );
+        lockWithCompany(other, `Другой ${i}`);
         await pause(1 + (i % 3));
         other.exec("COMMIT");
         await pause(i % 2);
@@ -182,12 +180,9 @@ Deno.test("db: writes of every kind met by another process's lock again and agai
       writing = false;
       await holds;
     }
-    // Read on a connection of its own: what is committed.
     const fresh = new Database(path);
     try {
-      const kept = new Set(
-        (fresh.prepare("SELECT name FROM companies").all() as { name: string }[]).map((r) => r.name),
-      );
+      const kept = new Set(committedNames(fresh));
       assert.deepEqual(names.filter((name) => !kept.has(name)), []);
     } finally {
       fresh.close();
