@@ -87,6 +87,9 @@ interface Fixtures {
   searchWord: string;
   /** A product of the shop as its staff edit it (/shop-products), for an edit of its price. */
   managedProduct: { id: number; body: Record<string, unknown> };
+  /** A planned service visit, moved from day to day (/service), and a contract (/contracts/:id). */
+  visitId: number;
+  contractId: number;
 }
 
 async function json(base: string, path: string, cookie?: string) {
@@ -139,6 +142,12 @@ async function fixtures(base: string, cookies: Map<string, string>): Promise<Fix
   const estimateRows: Array<{ id: number; objectId: number }> = Array.isArray(estimates)
     ? estimates
     : estimates.rows ?? [];
+  const visits: Array<{ id: number; status: string }> = await json(base, "/api/service/visits", engineer);
+  let contract: { id: number } | null = null;
+  for (const o of objects) {
+    contract ??= (await json(base, `/api/contracts/object/${o.id}`, engineer)).contract;
+  }
+  if (!contract) throw new Error("the demo data has no contract");
   const [product]: Array<Record<string, unknown> & { id: number }> = await json(
     base,
     "/api/shop/manage/products",
@@ -157,6 +166,8 @@ async function fixtures(base: string, cookies: Map<string, string>): Promise<Fix
     searchWord: objects.find((o) => o.settlement)?.settlement ?? "Коломна",
     // Sent back as the API gives it: the edit's schema drops the fields it does not take.
     managedProduct: { id: product.id, body: product },
+    visitId: (visits.find((v) => v.status === "planned") ?? visits[0]).id,
+    contractId: contract.id,
   };
 }
 
@@ -427,6 +438,16 @@ function afreshPages(f: Fixtures, writeCalls: Call[]): Array<{ read: Call; write
       (i) => ({ address: `Московская обл, г Коломна, ул Октябрьской Революции, д ${i}` }),
     ),
   };
+  const visitMove: Call = {
+    account: "engineer@demo.local",
+    method: "POST",
+    path: `/api/service/visits/${f.visitId}/move`,
+    // A day of the coming months, another each time.
+    bodies: numbered(100, (i) => ({
+      plannedOn: new Date(Date.now() + (7 + i) * 86_400_000).toISOString().slice(0, 10),
+      reason: `Клиент просит перенести (${i})`,
+    })),
+  };
   const engineer = (path: string): Call => ({ account: "engineer@demo.local", method: "GET", path });
   const as = (account: string, path: string): Call => ({ account, method: "GET", path });
   return [
@@ -448,6 +469,11 @@ function afreshPages(f: Fixtures, writeCalls: Call[]): Array<{ read: Call; write
     { read: engineer("/schedule"), write: taskEdit },
     { read: as("surveyor@demo.local", "/field-work"), write: taskEdit },
     { read: as("manager@demo.local", "/shop-products"), write: productEdit },
+    { read: engineer("/service"), write: visitMove },
+    { read: engineer(`/service/visits/${f.visitId}`), write: visitMove },
+    { read: as("surveyor@demo.local", "/notifications"), write: taskEdit },
+    { read: engineer("/measurements"), write: taskEdit },
+    { read: engineer(`/contracts/${f.contractId}`), write: addressEdit },
   ];
 }
 

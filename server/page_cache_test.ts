@@ -159,6 +159,83 @@ Deno.test("page cache: a commit by another connection (the CLI beside the server
   });
 });
 
+Deno.test("page cache: the service schedule, a visit, the notifications, the measurements and a contract follow the writes they show, as a fresh server makes them", async () => {
+  await withTestApp(ONE_INSTANT, async (t) => {
+    const engineer = t.as(ENGINEER);
+    const surveyor = t.as("surveyor@demo.local");
+    const sql = async (statement: string) => {
+      const other = await openDb(t.deps.env.DATABASE_URL);
+      try {
+        await other.$client.execute(statement);
+      } finally {
+        other.$client.close();
+      }
+    };
+    const steps: [who: typeof engineer, url: string, write: () => Promise<unknown>, shown: RegExp][] = [
+      // Each write moves only the table the page is checked for (but the API's move, which moves the task too).
+      [
+        engineer,
+        "/service",
+        () =>
+          sql("UPDATE service_visits SET moved_from = planned_on, planned_on = '2026-12-16' WHERE id = 2"),
+        /перенесён с/,
+      ],
+      [
+        engineer,
+        "/service/visits/2",
+        () =>
+          expectJson(engineer.post("/api/service/visits/2/move", {
+            plannedOn: "2026-12-17",
+            reason: "Клиент просит перенести",
+          })),
+        /17\.12\.2026/,
+      ],
+      [
+        surveyor,
+        "/notifications",
+        () =>
+          sql(
+            "UPDATE notifications SET title = 'Уведомление из другого процесса' WHERE id = (SELECT max(id) FROM notifications WHERE user_id = 5)",
+          ),
+        /Уведомление из другого процесса/,
+      ],
+      [
+        engineer,
+        "/measurements",
+        () => sql("UPDATE tasks SET title = 'Замер с подъездом со двора' WHERE id = 5"),
+        /Замер с подъездом со двора/,
+      ],
+      [
+        engineer,
+        "/contracts/1",
+        () =>
+          sql(
+            "UPDATE contract_signatures SET signer_name = 'Подписант Другого Процесса' WHERE contract_id = 1",
+          ),
+        /Подписант Другого Процесса/,
+      ],
+    ];
+    for (const [who, url, write, shown] of steps) {
+      const before = await page(who.get(url));
+      assert.equal((await page(who.get(url))).etag, before.etag, `${url} is cached`);
+      await write();
+      const after = await page(who.get(url));
+      assert.match(after.html, shown, url);
+      const fresh = await boot(
+        readEnv({ DATABASE_URL: t.deps.env.DATABASE_URL, DATA_DIR: t.dir, SEED: "none" }),
+        ONE_INSTANT,
+      );
+      try {
+        const cookie = await t.login(who === engineer ? ENGINEER : "surveyor@demo.local");
+        const made = await fresh.app.request(`http://localhost${url}`, { headers: { Cookie: cookie } });
+        assert.equal(after.html, await made.text(), url);
+      } finally {
+        fresh.close();
+      }
+    }
+  });
+});
+
 Deno.test("page cache: each user gets their own page, and a closed session is refused though its page is cached", async () => {
   await withTestApp(async (t) => {
     const engineer = await page(t.as(ENGINEER).get("/dashboard"));
@@ -296,6 +373,11 @@ Deno.test("page cache: after each of a run of random edits and of time passing, 
         `/objects/${object}/field-work`,
         "/documents",
         "/employees",
+        "/service",
+        "/service/visits/2",
+        "/notifications",
+        "/measurements",
+        "/contracts/1",
         "/api/objects",
         `/api/objects/${object}`,
         `/api/objects/${object}/documents`,
@@ -308,6 +390,8 @@ Deno.test("page cache: after each of a run of random edits and of time passing, 
       ["surveyor@demo.local", "/surveyor"],
       ["surveyor@demo.local", "/schedule"],
       ["surveyor@demo.local", "/field-work"],
+      ["surveyor@demo.local", "/notifications"],
+      ["surveyor@demo.local", "/service"],
       ["foreman@demo.local", "/foreman"],
       ...[
         "/objects",
@@ -425,6 +509,24 @@ const examples: Record<string, { url: string; as?: string }[]> = {
   "/foreman": [{ url: "/foreman", as: "foreman@demo.local" }],
   "/documents": [{ url: "/documents", as: ENGINEER }, { url: "/documents", as: "foreman@demo.local" }],
   "/employees": [{ url: "/employees", as: "manager@demo.local" }],
+  "/service": [
+    { url: "/service", as: ENGINEER },
+    { url: "/service?state=planned&assignedTo=5", as: "manager@demo.local" },
+    { url: "/service", as: "surveyor@demo.local" },
+  ],
+  "/service/visits/:id{[0-9]+}": [
+    { url: "/service/visits/1", as: ENGINEER },
+    { url: "/service/visits/999999", as: ENGINEER },
+  ],
+  "/notifications": [{ url: "/notifications", as: ENGINEER }, {
+    url: "/notifications",
+    as: "surveyor@demo.local",
+  }],
+  "/measurements": [{ url: "/measurements", as: ENGINEER }],
+  "/contracts/:id{[0-9]+}": [{ url: "/contracts/1", as: ENGINEER }, {
+    url: "/contracts/999999",
+    as: ENGINEER,
+  }],
   "/api/objects": [{ url: "/api/objects", as: ENGINEER }, { url: "/api/objects?search=а", as: ENGINEER }],
   "/api/objects/:id{[0-9]+}": [{ url: "/api/objects/10", as: ENGINEER }],
   "/api/objects/:id{[0-9]+}/documents": [{ url: "/api/objects/10/documents", as: ENGINEER }],
