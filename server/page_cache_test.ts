@@ -516,6 +516,7 @@ const examples: Record<string, { url: string; as?: string }[]> = {
   ],
   "/service/visits/:id{[0-9]+}": [
     { url: "/service/visits/1", as: ENGINEER },
+    { url: "/service/visits/2", as: "surveyor@demo.local" },
     { url: "/service/visits/999999", as: ENGINEER },
   ],
   "/notifications": [{ url: "/notifications", as: ENGINEER }, {

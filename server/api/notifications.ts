@@ -10,6 +10,7 @@ import { notFound } from "../errors.ts";
 import { currentUser, requireApi } from "../middleware/guard.ts";
 import { validIdParam } from "../query.ts";
 import type { AppEnv } from "../types.ts";
+import { unreadStamp } from "../versions.ts";
 
 /** Each user reads and changes only their own notifications; someone else's answers 404. */
 export const notificationsApi = new Hono<AppEnv>()
@@ -21,10 +22,12 @@ export const notificationsApi = new Hono<AppEnv>()
     c.header("X-Unread-Count", String(unread));
     return c.json(items);
   })
-  .get(
-    "/unread-count",
-    async (c) => c.json({ count: await unreadCount(c.get("deps").db, currentUser(c).id) }),
-  )
+  // The bell's poll (every 30 s from every open page): the count the page cache keeps per user and reads
+  // again only after a commit (db/table_versions.ts unreadOf), not a count of the table per poll.
+  .get("/unread-count", async (c) => {
+    const user = currentUser(c);
+    return c.json({ count: unreadStamp(c, user.id) ?? await unreadCount(c.get("deps").db, user.id) });
+  })
   .put("/mark-all-read", async (c) => {
     const updated = await markAllRead(c.get("deps").db, currentUser(c).id);
     return c.json({ updated });

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { expectOk, withTestApp } from "../testing.ts";
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema/mod.ts";
+import { openDb } from "../../db/client.ts";
 
 Deno.test("[api] GET /api/stats answers numbers and change strings for every period", () =>
   withTestApp(async (t) => {
@@ -60,6 +61,31 @@ Deno.test("[api] PUT /api/notifications/mark-all-read leaves nothing unread", ()
     assert.equal(after.filter((n) => !n.isRead).length, 0);
     const count = await (await notifications["unread-count"].$get()).json();
     assert.equal(count.count, 0);
+  }));
+
+Deno.test("[api] the bell's unread count follows each notification and each read, another process's too", () =>
+  withTestApp(async (t) => {
+    const notifications = t.as("surveyor@demo.local").api.notifications;
+    const unread = async () => (await (await notifications["unread-count"].$get()).json()).count;
+    const listed = async () => (await (await notifications.$get()).json()).filter((n) => !n.isRead).length;
+    const first = await unread();
+    assert.equal(first, await listed());
+    // A task edit tells its assignee (the surveyor's task 3).
+    await expectOk(
+      t.as("engineer@demo.local").api.tasks[":id"].$patch({
+        param: { id: "3" },
+        json: { description: "Уточнить отметку дна колодца" },
+      }),
+    );
+    assert.equal(await unread(), first + 1);
+    const other = await openDb(t.deps.env.DATABASE_URL);
+    try {
+      await other.$client.execute("UPDATE notifications SET is_read = 1 WHERE user_id = 5");
+    } finally {
+      other.$client.close();
+    }
+    assert.equal(await unread(), 0);
+    assert.equal(await listed(), 0);
   }));
 
 Deno.test("[api] GET /api/analytics answers KPIs, money and recommendations; each table downloads as CSV", () =>
