@@ -142,7 +142,7 @@ async function fixtures(base: string, cookies: Map<string, string>): Promise<Fix
   const estimateRows: Array<{ id: number; objectId: number }> = Array.isArray(estimates)
     ? estimates
     : estimates.rows ?? [];
-  const visits: Array<{ id: number; status: string }> = await json(base, "/api/service/visits", engineer);
+  const visits: Array<{ id: number; state: string }> = await json(base, "/api/service/visits", engineer);
   let contract: { id: number } | null = null;
   for (const o of objects) {
     contract ??= (await json(base, `/api/contracts/object/${o.id}`, engineer)).contract;
@@ -166,7 +166,8 @@ async function fixtures(base: string, cookies: Map<string, string>): Promise<Fix
     searchWord: objects.find((o) => o.settlement)?.settlement ?? "Коломна",
     // Sent back as the API gives it: the edit's schema drops the fields it does not take.
     managedProduct: { id: product.id, body: product },
-    visitId: (visits.find((v) => v.status === "planned") ?? visits[0]).id,
+    // One still to be made (planned or overdue): a done visit is not moved.
+    visitId: visits.find((v) => v.state === "planned" || v.state === "overdue")!.id,
     contractId: contract.id,
   };
 }
@@ -413,7 +414,7 @@ function mixPick(
  * The staff pages made afresh, each with a write that changes what it shows: a task's description for the
  * lists of tasks, a task's status for the figures, an object's note for the lists of objects.
  */
-function afreshPages(f: Fixtures, writeCalls: Call[]): Array<{ read: Call; write: Call }> {
+function afreshPages(f: Fixtures, writeCalls: Call[]): Array<{ read: Call; write: Call; after: string }> {
   const [taskEdit] = writesOf(writeCalls, "task description edits");
   const [statusChange] = writesOf(writeCalls, "task status changes");
   const [objectNote] = writesOf(writeCalls, "object notes (both companies)");
@@ -451,29 +452,37 @@ function afreshPages(f: Fixtures, writeCalls: Call[]): Array<{ read: Call; write
   const engineer = (path: string): Call => ({ account: "engineer@demo.local", method: "GET", path });
   const as = (account: string, path: string): Call => ({ account, method: "GET", path });
   return [
-    { read: engineer("/objects"), write: objectNote },
-    { read: engineer(`/objects?q=${encodeURIComponent(f.searchWord)}`), write: objectNote },
-    { read: engineer(`/objects?objectId=${f.objectIds[0]}`), write: objectNote },
-    { read: engineer(`/api/objects/${f.objectIds[0]}`), write: objectNote },
-    { read: engineer("/tasks"), write: taskEdit },
-    { read: engineer("/estimates"), write: taskEdit },
-    { read: engineer(`/estimates/${f.estimateIds[0]}`), write: addressEdit },
-    { read: engineer("/engineer"), write: statusChange },
-    { read: engineer("/dashboard"), write: statusChange },
-    { read: engineer("/analytics"), write: statusChange },
-    { read: as("director@demo.local", "/analytics?period=year"), write: statusChange },
-    { read: as("surveyor@demo.local", "/surveyor"), write: taskEdit },
-    { read: as("foreman@demo.local", "/foreman"), write: objectNote },
-    { read: engineer("/documents"), write: addressEdit },
-    { read: engineer("/employees"), write: taskEdit },
-    { read: engineer("/schedule"), write: taskEdit },
-    { read: as("surveyor@demo.local", "/field-work"), write: taskEdit },
-    { read: as("manager@demo.local", "/shop-products"), write: productEdit },
-    { read: engineer("/service"), write: visitMove },
-    { read: engineer(`/service/visits/${f.visitId}`), write: visitMove },
-    { read: as("surveyor@demo.local", "/notifications"), write: taskEdit },
-    { read: engineer("/measurements"), write: taskEdit },
-    { read: engineer(`/contracts/${f.contractId}`), write: addressEdit },
+    { read: engineer("/objects"), write: objectNote, after: "object note" },
+    {
+      read: engineer(`/objects?q=${encodeURIComponent(f.searchWord)}`),
+      write: objectNote,
+      after: "object note",
+    },
+    { read: engineer(`/objects?objectId=${f.objectIds[0]}`), write: objectNote, after: "object note" },
+    { read: engineer(`/api/objects/${f.objectIds[0]}`), write: objectNote, after: "object note" },
+    { read: engineer("/tasks"), write: taskEdit, after: "task edit" },
+    { read: engineer("/estimates"), write: taskEdit, after: "task edit" },
+    { read: engineer(`/estimates/${f.estimateIds[0]}`), write: addressEdit, after: "address edit" },
+    { read: engineer("/engineer"), write: statusChange, after: "status change" },
+    { read: engineer("/dashboard"), write: statusChange, after: "status change" },
+    { read: engineer("/analytics"), write: statusChange, after: "status change" },
+    {
+      read: as("director@demo.local", "/analytics?period=year"),
+      write: statusChange,
+      after: "status change",
+    },
+    { read: as("surveyor@demo.local", "/surveyor"), write: taskEdit, after: "task edit" },
+    { read: as("foreman@demo.local", "/foreman"), write: objectNote, after: "object note" },
+    { read: engineer("/documents"), write: addressEdit, after: "address edit" },
+    { read: engineer("/employees"), write: taskEdit, after: "task edit" },
+    { read: engineer("/schedule"), write: taskEdit, after: "task edit" },
+    { read: as("surveyor@demo.local", "/field-work"), write: taskEdit, after: "task edit" },
+    { read: as("manager@demo.local", "/shop-products"), write: productEdit, after: "product edit" },
+    { read: engineer("/service"), write: visitMove, after: "visit move" },
+    { read: engineer(`/service/visits/${f.visitId}`), write: visitMove, after: "visit move" },
+    { read: as("surveyor@demo.local", "/notifications"), write: taskEdit, after: "task edit" },
+    { read: engineer("/measurements"), write: taskEdit, after: "task edit" },
+    { read: engineer(`/contracts/${f.contractId}`), write: addressEdit, after: "address edit" },
   ];
 }
 
@@ -855,16 +864,9 @@ export async function run(): Promise<void> {
         ]),
       );
       say(row(["---", "---", "---", "---:", "---:", "---:", "---:", "---:", "---:"]));
-      for (const { read, write } of afreshPages(f, writeCalls)) {
+      for (const { read, write, after } of afreshPages(f, writeCalls)) {
         const before = await anchorNow();
         const r = await afresh(server, cookies, read, write);
-        const after = write.path.startsWith("/api/tasks")
-          ? "status" in (bodyOf(write, 0) as object) ? "status change" : "task edit"
-          : write.path.startsWith("/api/shop")
-          ? "product edit"
-          : "address" in (bodyOf(write, 0) as object)
-          ? "address edit"
-          : "object note";
         say(row([
           `\`${read.path}\``,
           who(read),
