@@ -32,6 +32,7 @@ import {
 } from "../domain/service_visits.ts";
 import { displayName, formatDate } from "../domain/format.ts";
 import { activePriceList } from "./price_lists.ts";
+import { preparedQuery } from "./prepared.ts";
 import { moscowDate } from "../domain/dates.ts";
 
 const assignee = alias(users, "assignee");
@@ -211,47 +212,60 @@ export interface ScheduleFilter {
 /** The visits of the scope in order of their day, filtered; at most 1 000. */
 export async function listVisits(db: Db, scope: Scope, f: ScheduleFilter): Promise<VisitRow[]> {
   const today = moscowDate(f.now);
-  const stateCondition = f.state === "done" || f.state === "cancelled"
-    ? eq(serviceVisits.status, f.state)
-    : f.state === "overdue"
-    ? and(inArray(serviceVisits.status, ["planned", "overdue"]), sql`${serviceVisits.plannedOn} < ${today}`)
-    : f.state === "planned"
-    ? and(inArray(serviceVisits.status, ["planned", "overdue"]), gte(serviceVisits.plannedOn, today))
-    : undefined;
-  const who = f.ownerId ?? f.assignedTo;
-  const rows = await db.select({
-    id: serviceVisits.id,
-    objectId: serviceVisits.objectId,
-    agreementId: serviceVisits.agreementId,
-    taskId: serviceVisits.taskId,
-    plannedOn: serviceVisits.plannedOn,
-    movedFrom: serviceVisits.movedFrom,
-    moveReason: serviceVisits.moveReason,
-    status: serviceVisits.status,
-    address: objects.address,
-    clientName: objects.clientName,
-    planName: serviceAgreements.planName,
-    agreementNumber: serviceAgreements.number,
-    assignedTo: tasks.assignedTo,
-    firstName: assignee.firstName,
-    lastName: assignee.lastName,
-    email: assignee.email,
-    doneAt: serviceVisits.doneAt,
-    clientSignedAt: serviceVisits.clientSignedAt,
-  }).from(serviceVisits)
-    .innerJoin(objects, eq(objects.id, serviceVisits.objectId))
-    .innerJoin(serviceAgreements, eq(serviceAgreements.id, serviceVisits.agreementId))
-    .leftJoin(tasks, eq(tasks.id, serviceVisits.taskId))
-    .leftJoin(assignee, eq(assignee.id, tasks.assignedTo))
-    .where(and(
-      scope === null ? undefined : eq(serviceVisits.companyId, scope),
-      f.from ? gte(serviceVisits.plannedOn, f.from) : undefined,
-      f.to ? lte(serviceVisits.plannedOn, f.to) : undefined,
-      f.objectId ? eq(serviceVisits.objectId, f.objectId) : undefined,
-      who ? eq(tasks.assignedTo, who) : undefined,
-      stateCondition,
-    ))
-    .orderBy(asc(serviceVisits.plannedOn), asc(serviceVisits.id)).limit(1000);
+  // The state filter shapes the query (its statuses); the day it compares with is bound.
+  const byState = f.state === "overdue" || f.state === "planned";
+  const values = {
+    companyId: scope ?? undefined,
+    from: f.from,
+    to: f.to,
+    objectId: f.objectId,
+    who: f.ownerId ?? f.assignedTo,
+    status: f.state === "done" || f.state === "cancelled" ? f.state : undefined,
+    today: byState ? today : undefined,
+  };
+  const rows = await preparedQuery(
+    db,
+    `service_visits.list.${byState ? f.state : "any"}`,
+    values,
+    (p) =>
+      db.select({
+        id: serviceVisits.id,
+        objectId: serviceVisits.objectId,
+        agreementId: serviceVisits.agreementId,
+        taskId: serviceVisits.taskId,
+        plannedOn: serviceVisits.plannedOn,
+        movedFrom: serviceVisits.movedFrom,
+        moveReason: serviceVisits.moveReason,
+        status: serviceVisits.status,
+        address: objects.address,
+        clientName: objects.clientName,
+        planName: serviceAgreements.planName,
+        agreementNumber: serviceAgreements.number,
+        assignedTo: tasks.assignedTo,
+        firstName: assignee.firstName,
+        lastName: assignee.lastName,
+        email: assignee.email,
+        doneAt: serviceVisits.doneAt,
+        clientSignedAt: serviceVisits.clientSignedAt,
+      }).from(serviceVisits)
+        .innerJoin(objects, eq(objects.id, serviceVisits.objectId))
+        .innerJoin(serviceAgreements, eq(serviceAgreements.id, serviceVisits.agreementId))
+        .leftJoin(tasks, eq(tasks.id, serviceVisits.taskId))
+        .leftJoin(assignee, eq(assignee.id, tasks.assignedTo))
+        .where(and(
+          p.companyId && eq(serviceVisits.companyId, p.companyId),
+          p.from && gte(serviceVisits.plannedOn, p.from),
+          p.to && lte(serviceVisits.plannedOn, p.to),
+          p.objectId && eq(serviceVisits.objectId, p.objectId),
+          p.who && eq(tasks.assignedTo, p.who),
+          p.status && eq(serviceVisits.status, p.status),
+          p.today && inArray(serviceVisits.status, ["planned", "overdue"]),
+          p.today && (f.state === "overdue"
+            ? sql`${serviceVisits.plannedOn} < ${p.today}`
+            : gte(serviceVisits.plannedOn, p.today)),
+        ))
+        .orderBy(asc(serviceVisits.plannedOn), asc(serviceVisits.id)).limit(1000),
+  ).all();
   return rows.map(({ firstName, lastName, email, status, ...r }) => ({
     ...r,
     state: visitState({ status, plannedOn: r.plannedOn }, today),
@@ -514,44 +528,54 @@ export async function remindUpcomingVisits(db: Db, now: Date, origin: string): P
 
 /** Signed agreements whose term ends within `days` days (the renewals list), soonest first. */
 export async function agreementsDueForRenewal(db: Db, scope: Scope, now: Date, days = 31) {
-  const today = moscowDate(now);
-  const until = moscowDate(new Date(now.getTime() + days * 86_400_000));
+  const values = {
+    companyId: scope ?? undefined,
+    today: moscowDate(now),
+    until: moscowDate(new Date(now.getTime() + days * 86_400_000)),
+  };
   const renewed = alias(serviceAgreements, "renewed");
-  return await db.select({
-    id: serviceAgreements.id,
-    objectId: serviceAgreements.objectId,
-    number: serviceAgreements.number,
-    planName: serviceAgreements.planName,
-    endsOn: serviceAgreements.endsOn,
-    address: objects.address,
-    clientName: objects.clientName,
-  }).from(serviceAgreements)
-    .innerJoin(objects, eq(objects.id, serviceAgreements.objectId))
-    .where(and(
-      scope === null ? undefined : eq(serviceAgreements.companyId, scope),
-      eq(serviceAgreements.status, "signed"),
-      gte(serviceAgreements.endsOn, today),
-      lte(serviceAgreements.endsOn, until),
-      notExists(
-        db.select({ id: renewed.id }).from(renewed)
-          .where(and(eq(renewed.renewsId, serviceAgreements.id), ne(renewed.status, "ended"))),
-      ),
-    ))
-    .orderBy(asc(serviceAgreements.endsOn)).limit(200);
+  return await preparedQuery(db, "service_agreements.renewals", values, (p) =>
+    db.select({
+      id: serviceAgreements.id,
+      objectId: serviceAgreements.objectId,
+      number: serviceAgreements.number,
+      planName: serviceAgreements.planName,
+      endsOn: serviceAgreements.endsOn,
+      address: objects.address,
+      clientName: objects.clientName,
+    }).from(serviceAgreements)
+      .innerJoin(objects, eq(objects.id, serviceAgreements.objectId))
+      .where(and(
+        p.companyId && eq(serviceAgreements.companyId, p.companyId),
+        eq(serviceAgreements.status, "signed"),
+        gte(serviceAgreements.endsOn, p.today),
+        lte(serviceAgreements.endsOn, p.until),
+        notExists(
+          db.select({ id: renewed.id }).from(renewed)
+            .where(and(eq(renewed.renewsId, serviceAgreements.id), ne(renewed.status, "ended"))),
+        ),
+      ))
+      .orderBy(asc(serviceAgreements.endsOn)).limit(200)).all();
 }
 
 /** The active service staff of the scope (surveyors and foremen), to choose a visit's assignee from. */
 export async function serviceStaff(db: Db, scope: Scope): Promise<{ id: number; name: string }[]> {
-  const rows = await db.select({
-    id: users.id,
-    firstName: users.firstName,
-    lastName: users.lastName,
-    email: users.email,
-  }).from(users).where(and(
-    scope === null ? undefined : eq(users.companyId, scope),
-    eq(users.isActive, true),
-    inArray(users.role, [...serviceStaffRoles]),
-  )).orderBy(asc(users.lastName), asc(users.firstName)).limit(200);
+  const rows = await preparedQuery(
+    db,
+    "users.service_staff",
+    { companyId: scope ?? undefined },
+    (p) =>
+      db.select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+      }).from(users).where(and(
+        p.companyId && eq(users.companyId, p.companyId),
+        eq(users.isActive, true),
+        inArray(users.role, [...serviceStaffRoles]),
+      )).orderBy(asc(users.lastName), asc(users.firstName)).limit(200),
+  ).all();
   return rows.map((u) => ({ id: u.id, name: displayName(u) }));
 }
 

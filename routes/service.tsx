@@ -27,10 +27,20 @@ const stateTones: Record<VisitState, Tone> = {
   cancelled: "neutral",
 };
 
-/** Made once: making a formatter took longer than the rest of the page (0.3 ms of 3.4 ms at 13 months). */
+/**
+ * Made once, and each month's title once: a formatter made per title took 0.3 ms of the page's 3.4, and the
+ * titles themselves 4 % of what is left.
+ */
 const monthFormat = new Intl.DateTimeFormat("ru-RU", { month: "long", year: "numeric", timeZone: "UTC" });
-const monthTitle = (month: string) =>
-  monthFormat.format(new Date(`${month}-01T00:00:00Z`)).replace(/ г\.$/, "");
+const monthTitles = new Map<string, string>();
+const monthTitle = (month: string) => {
+  let title = monthTitles.get(month);
+  if (title === undefined) {
+    title = monthFormat.format(new Date(`${month}-01T00:00:00Z`)).replace(/ г\.$/, "");
+    monthTitles.set(month, title);
+  }
+  return title;
+};
 
 function VisitLine(
   { v, canMove, staff, today }: {

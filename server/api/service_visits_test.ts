@@ -108,6 +108,28 @@ Deno.test("[api] a seasonal plan (April and October, the 15th) started 2026-05-1
   });
 });
 
+Deno.test("[api] the visits' filters (each state, a person, a period) give the visits of the whole list that match them", () =>
+  withTestApp(async (t) => {
+    const visits = t.as(engineer).api.service.visits;
+    const all = await expectOk(visits.$get({ query: {} }));
+    assert.ok(new Set(all.map((v) => v.state)).size >= 3, "the demo's visits are in three states at least");
+    const ids = (list: typeof all) => list.map((v) => v.id);
+    for (const state of ["planned", "overdue", "done", "cancelled"] as const) {
+      const found = await expectOk(visits.$get({ query: { state } }));
+      assert.deepEqual(ids(found), ids(all.filter((v) => v.state === state)), state);
+    }
+    const person = all.find((v) => v.assignedTo)!.assignedTo!;
+    const theirs = await expectOk(visits.$get({ query: { assignedTo: String(person) } }));
+    assert.deepEqual(ids(theirs), ids(all.filter((v) => v.assignedTo === person)));
+    const from = all[1].plannedOn;
+    const to = all.at(-2)!.plannedOn;
+    const within = await expectOk(visits.$get({ query: { from, to } }));
+    assert.deepEqual(ids(within), ids(all.filter((v) => v.plannedOn >= from && v.plannedOn <= to)));
+    // Another company's list holds none of them.
+    const other = await expectOk(t.as("admin@other.local").api.service.visits.$get({ query: {} }));
+    assert.equal(other.filter((v) => ids(all).includes(v.id)).length, 0);
+  }));
+
 Deno.test("[api] service visits: overdue after their day (and told by the periodic job), moved with a reason by the engineer only, carried out and signed", async () => {
   const time = clock();
   await withTestApp({ now: time.now }, async (t) => {
