@@ -259,6 +259,8 @@ const routes: Omit<PageRoute, "denied">[] = [
         "tasks",
         "users",
         "price_lists",
+        // Read only when the company has an active price list (its parts section), which the demo has not.
+        "price_list_items",
         "documents",
       ],
     },

@@ -12,6 +12,7 @@ import { pageRoutes } from "../routes/mod.ts";
 import { cachedApiRoutes } from "./app.ts";
 import { columnCounters } from "../db/table_versions.ts";
 import { notifyUsers, unreadCount } from "../db/notifications.ts";
+import { importPriceList } from "../db/price_lists.ts";
 import { hearPageReads, openDb } from "../db/client.ts";
 import { boot } from "./boot.ts";
 import { readEnv } from "./env.ts";
@@ -189,6 +190,27 @@ Deno.test("page cache: the service schedule, a visit, the notifications, the mea
             reason: "Клиент просит перенести",
           })),
         /17\.12\.2026/,
+      ],
+      // The parts of a company with a price list of its own come from its items (none in the demo's).
+      [
+        engineer,
+        "/service/visits/2",
+        () =>
+          importPriceList(t.deps.db, 1, [{
+            code: "А300",
+            name: "Мембраны Secoh EL-60",
+            unit: "компл.",
+            section: "Запчасти станций",
+            materialsPrice: 4_000_00,
+            worksPrice: 0,
+          }]),
+        /Мембраны Secoh EL-60/,
+      ],
+      [
+        engineer,
+        "/service/visits/2",
+        () => sql("UPDATE price_list_items SET name = 'Мембраны из другого процесса' WHERE code = 'А300'"),
+        /Мембраны из другого процесса/,
       ],
       [
         surveyor,
