@@ -87,7 +87,7 @@ interface Fixtures {
   searchWord: string;
   /** A product of the shop as its staff edit it (/shop-products), for an edit of its price. */
   managedProduct: { id: number; body: Record<string, unknown> };
-  /** A planned service visit, moved from day to day (/service), and a contract (/contracts/:id). */
+  /** A service visit still to be made, moved from day to day (/service), and a contract (/contracts/:id). */
   visitId: number;
   contractId: number;
 }

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import type { Client, InArgs, InStatement } from "@libsql/client";
-import { expectJson, type TestApp, withTestApp } from "./testing.ts";
+import { commitElsewhere, expectJson, type TestApp, withTestApp } from "./testing.ts";
 import { products, shopSettings, users } from "../db/schema/mod.ts";
 import { pageRoutes } from "../routes/mod.ts";
 import { cachedApiRoutes } from "./app.ts";
@@ -146,14 +146,10 @@ Deno.test("page cache: a commit by another connection (the CLI beside the server
   await withTestApp(async (t) => {
     const engineer = t.as(ENGINEER);
     const before = await page(engineer.get("/api/objects"));
-    const other = await openDb(t.deps.env.DATABASE_URL);
-    try {
-      await other.$client.execute(
-        "UPDATE objects SET client_name = 'Клиент Из Другого Процесса' WHERE id = (SELECT min(id) FROM objects)",
-      );
-    } finally {
-      other.$client.close();
-    }
+    await commitElsewhere(
+      t,
+      "UPDATE objects SET client_name = 'Клиент Из Другого Процесса' WHERE id = (SELECT min(id) FROM objects)",
+    );
     const after = await page(engineer.get("/api/objects"));
     assert.notEqual(after.etag, before.etag);
     assert.match(after.html, /Клиент Из Другого Процесса/);
@@ -164,14 +160,7 @@ Deno.test("page cache: the service schedule, a visit, the notifications, the mea
   await withTestApp(ONE_INSTANT, async (t) => {
     const engineer = t.as(ENGINEER);
     const surveyor = t.as("surveyor@demo.local");
-    const sql = async (statement: string) => {
-      const other = await openDb(t.deps.env.DATABASE_URL);
-      try {
-        await other.$client.execute(statement);
-      } finally {
-        other.$client.close();
-      }
-    };
+    const sql = (statement: string) => commitElsewhere(t, statement);
     const steps: [who: typeof engineer, url: string, write: () => Promise<unknown>, shown: RegExp][] = [
       // Each write moves only the table the page is checked for (but the API's move, which moves the task too).
       [

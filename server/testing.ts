@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { readEnv } from "./env.ts";
 import { boot } from "./boot.ts";
-import { checkpointWholly } from "../db/client.ts";
+import { checkpointWholly, openDb } from "../db/client.ts";
 import { SESSION_COOKIE } from "./auth/sessions.ts";
 import { collectingLogger } from "./log.ts";
 import { type ClientResponse, hc } from "hono/client";
@@ -453,4 +453,14 @@ export async function storedFiles(t: TestApp): Promise<string[]> {
   };
   await walk(join(t.dir, "uploads"));
   return out;
+}
+
+/** Runs `sql` on a connection of its own to the app's database and closes it, as the CLI or another process writes. */
+export async function commitElsewhere(t: TestApp, sql: string): Promise<void> {
+  const other = await openDb(t.deps.env.DATABASE_URL);
+  try {
+    await other.$client.execute(sql);
+  } finally {
+    other.$client.close();
+  }
 }

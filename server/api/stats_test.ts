@@ -1,8 +1,7 @@
 import assert from "node:assert/strict";
-import { expectOk, withTestApp } from "../testing.ts";
+import { commitElsewhere, expectOk, withTestApp } from "../testing.ts";
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema/mod.ts";
-import { openDb } from "../../db/client.ts";
 
 Deno.test("[api] GET /api/stats answers numbers and change strings for every period", () =>
   withTestApp(async (t) => {
@@ -78,12 +77,7 @@ Deno.test("[api] the bell's unread count follows each notification and each read
       }),
     );
     assert.equal(await unread(), first + 1);
-    const other = await openDb(t.deps.env.DATABASE_URL);
-    try {
-      await other.$client.execute("UPDATE notifications SET is_read = 1 WHERE user_id = 5");
-    } finally {
-      other.$client.close();
-    }
+    await commitElsewhere(t, "UPDATE notifications SET is_read = 1 WHERE user_id = 5");
     assert.equal(await unread(), 0);
     assert.equal(await listed(), 0);
   }));
