@@ -10,6 +10,8 @@ import Database from "libsql";
 
 const VERSIONS_TABLE = "table_versions";
 const COMPANY_VERSIONS_TABLE = "company_table_versions";
+/** The table of the bell: the only one an unread count reads. */
+const BELL_COUNTER = "notifications";
 /** Rows of a table with no company (a user without one, a shop product of no company) count as company 0. */
 const NO_COMPANY = 0;
 
@@ -80,17 +82,29 @@ export function localVersionReader(path: string): VersionReader {
     "SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%\\_delete\\_company\\_version' ESCAPE '\\'",
   ).all() as { name: string }[]).map((row) => row.name.slice(0, -"_delete_company_version".length));
   let seen: unknown = null;
+  let versionsText: unknown = null;
   let versions: Versions = new Map();
+  /** Each company's own counters of the tables in perCompany, as last read. */
+  let ownOfCompanies = new Map<number, Versions>();
+  /** ofCompany()'s answers for `versions`. */
   let ofCompanies = new Map<number, Versions>();
   let unreadOfUsers = new Map<number, number>();
   const current = (): Versions => {
     const now = (dataVersion.get() as unknown[])[0];
-    if (now !== seen) {
-      seen = now;
-      versions = parsePairs((counters.get() as unknown[])[0], new Map());
-      ofCompanies = new Map();
-      unreadOfUsers = new Map();
-    }
+    if (now === seen) return versions;
+    seen = now;
+    const text = (counters.get() as unknown[])[0];
+    // A commit that moved no counter (an uncounted write) leaves every answer standing.
+    if (text === versionsText) return versions;
+    const next = parsePairs(text, new Map());
+    // A company's counter of a table moves only with the table's own (every company trigger has its twin
+    // with the same event and condition, db/table_versions_test.ts), and the unread counts only with the
+    // notifications: what none of these moved is not read again.
+    if (perCompany.some((table) => next.get(table) !== versions.get(table))) ownOfCompanies = new Map();
+    if (next.get(BELL_COUNTER) !== versions.get(BELL_COUNTER)) unreadOfUsers = new Map();
+    ofCompanies = new Map();
+    versionsText = text;
+    versions = next;
     return versions;
   };
   return {
@@ -101,7 +115,11 @@ export function localVersionReader(path: string): VersionReader {
       const latest = tables === versions;
       let read = latest ? ofCompanies.get(companyId) : undefined;
       if (!read) {
-        const own = parsePairs((companyCounters.get(companyId) as unknown[])[0], new Map());
+        let own = latest ? ownOfCompanies.get(companyId) : undefined;
+        if (!own) {
+          own = parsePairs((companyCounters.get(companyId) as unknown[])[0], new Map());
+          if (latest) ownOfCompanies.set(companyId, own);
+        }
         const merged = new Map(tables);
         for (const table of perCompany) merged.set(table, own.get(table) ?? 0);
         read = merged;

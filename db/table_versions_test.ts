@@ -212,3 +212,89 @@ Deno.test("table versions: a note on an object moves its notes counter, not its 
     assert.deepEqual(counters(), moved);
   });
 });
+
+Deno.test("table versions: every company trigger has a twin moving the table's own counter on the same event and condition", async () => {
+  // The reader reads a company's counters again only after a table's own counter of theirs moved: this twin
+  // is what makes that enough.
+  await withDb(async (db) => {
+    const triggers = new Map(
+      (await db.$client.execute("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'")).rows.map((r) =>
+        [String(r.name), String(r.sql)] as const
+      ),
+    );
+    // What decides when a trigger fires: its event, its table and its condition, up to BEGIN.
+    const firing = (sql: string) => sql.slice(sql.indexOf(" AFTER "), sql.indexOf(" BEGIN "));
+    let companyTriggers = 0;
+    for (const [name, sql] of triggers) {
+      if (!name.endsWith("_company_version")) continue;
+      companyTriggers++;
+      const twin = triggers.get(name.replace(/_company_version$/, "_version"));
+      assert.ok(twin, `${name} has no twin`);
+      assert.equal(firing(sql), firing(twin), `${name} fires when its twin does not`);
+    }
+    assert.ok(companyTriggers > 100, `${companyTriggers} company triggers`);
+  });
+});
+
+Deno.test("table versions: a reader that keeps its companies' counters and unread counts across commits answers as a fresh one after each", async () => {
+  await withDb(async (db, path) => {
+    const kept = localVersionReader(path);
+    const [a, b] = await db.insert(companies).values([{ name: "ООО «А»" }, { name: "ООО «Б»" }]).returning();
+    const [userA, userB] = await db.insert(users).values([
+      { email: "a@example.ru", role: "manager", companyId: a.id },
+      { email: "b@example.ru", role: "manager", companyId: b.id },
+    ]).returning();
+    const [object] = await db.insert(objects).values({ companyId: a.id, address: "д. Берёзки, д 1" })
+      .returning();
+    const c = db.$client;
+    // Writes of every kind the reader tells apart: a company's table, the notes counted apart, a table of no
+    // company, the bell's, and one that moves no counter at all.
+    const writes: Array<[string, () => Promise<unknown>]> = [
+      ["a task of A", () => db.insert(tasks).values({ companyId: a.id, title: "Задача" })],
+      ["a task of B", () => db.insert(tasks).values({ companyId: b.id, title: "Задача" })],
+      [
+        "a note of A",
+        () => c.execute({ sql: "UPDATE objects SET description = random() WHERE id = ?", args: [object.id] }),
+      ],
+      [
+        "a sign-in attempt (no company)",
+        () =>
+          c.execute(
+            "INSERT INTO login_attempts (email, ip, created_at, kind) VALUES ('x@example.ru', '::1', 0, 'login')",
+          ),
+      ],
+      [
+        "a notification to A's user",
+        () =>
+          db.insert(notifications).values({ companyId: a.id, userId: userA.id, title: "—", message: "—" }),
+      ],
+      [
+        "a notification to B's user",
+        () =>
+          db.insert(notifications).values({ companyId: b.id, userId: userB.id, title: "—", message: "—" }),
+      ],
+      [
+        "notifications read",
+        () => c.execute({ sql: "UPDATE notifications SET is_read = 1 WHERE user_id = ?", args: [userA.id] }),
+      ],
+      ["a write that changes nothing", () => c.execute("UPDATE companies SET name = name WHERE 0")],
+    ];
+    const answers = (reader: ReturnType<typeof localVersionReader>) => {
+      const seen = reader.current();
+      return {
+        a: [...reader.ofCompany(a.id, seen)].sort(),
+        b: [...reader.ofCompany(b.id, seen)].sort(),
+        unreadA: reader.unreadOf(userA.id, seen),
+        unreadB: reader.unreadOf(userB.id, seen),
+      };
+    };
+    answers(kept);
+    // A fixed order that puts every kind of write after every other.
+    for (let i = 0; i < writes.length * writes.length; i++) {
+      const [what, write] = writes[(i * 3 + Math.floor(i / writes.length)) % writes.length];
+      await write();
+      const fresh = localVersionReader(path);
+      assert.deepEqual(answers(kept), answers(fresh), `after ${what} (step ${i})`);
+    }
+  });
+});
