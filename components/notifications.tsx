@@ -17,7 +17,10 @@ export interface NotificationItem {
   relatedObjectId: number | null;
 }
 
-/** The list (null until loaded) and what can be done to it: mark read, delete, mark all, follow. */
+/**
+ * The list (null until loaded) and what can be done to it: mark read, delete, mark all (answering whether the
+ * server took it; a refusal is told in a toast), follow.
+ */
 export function useNotifications(initial: NotificationItem[] | null) {
   const [items, setItems] = useState(initial);
   const change = (fn: (list: NotificationItem[]) => NotificationItem[]) =>
@@ -48,8 +51,10 @@ export function useNotifications(initial: NotificationItem[] | null) {
       await call(client.notifications["mark-all-read"].$put());
       change((list) => list.map((x) => ({ ...x, isRead: true })));
       toast({ title: "Все уведомления отмечены как прочитанные", variant: "success" });
+      return true;
     } catch {
       toastError("Не удалось отметить все уведомления как прочитанные");
+      return false;
     }
   }
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, like, or } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, like, lt, or, type SQL } from "drizzle-orm";
 import type { Db, Executor } from "./client.ts";
 import { insertRow, preparedQuery } from "./prepared.ts";
 import { activities, notifications, users } from "./schema/mod.ts";
@@ -131,8 +131,29 @@ export async function recordActivity(db: Executor, a: NewActivity): Promise<void
   });
 }
 
-export async function listNotifications(db: Db, userId: number, limit = 50) {
-  return await db.select().from(notifications).where(eq(notifications.userId, userId))
+/** Notifications a list shows at a time: the bell's, and each page of /notifications. */
+export const NOTIFICATIONS_PAGE = 50;
+
+/**
+ * The user's notifications newest first, `limit` of them: the newest, or those older than notification
+ * `before` (the last one a page shows). Null when `before` is not one of the user's.
+ */
+export async function listNotifications(
+  db: Db,
+  userId: number,
+  { limit = NOTIFICATIONS_PAGE, before }: { limit?: number; before?: number } = {},
+) {
+  let older: SQL | undefined;
+  if (before !== undefined) {
+    const [last] = await db.select({ createdAt: notifications.createdAt }).from(notifications)
+      .where(and(eq(notifications.id, before), eq(notifications.userId, userId)));
+    if (!last) return null;
+    older = or(
+      lt(notifications.createdAt, last.createdAt),
+      and(eq(notifications.createdAt, last.createdAt), lt(notifications.id, before)),
+    );
+  }
+  return await db.select().from(notifications).where(and(eq(notifications.userId, userId), older))
     .orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(limit);
 }
 

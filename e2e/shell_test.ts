@@ -5,6 +5,8 @@ import type { Locator } from "playwright-core";
 import { demoAccounts } from "../db/seed/demo_companies.ts";
 import { menuFor } from "../domain/roles.ts";
 import { browserTest, screenshot } from "./harness.ts";
+import { eq } from "drizzle-orm";
+import { notifications, users } from "../db/schema/mod.ts";
 
 /** `cover` (on the screen now) and `target` share no pixel: a tap on `target` reaches it. */
 async function assertUncovered(cover: Locator, target: Locator): Promise<void> {
@@ -101,7 +103,7 @@ browserTest(
 );
 
 browserTest(
-  "[e2e] the bell shows the unread count, opens the list, marks all read, and a click opens the task",
+  "[e2e] the bell shows the unread count, opens the list, marks all read, and a click opens the task; /notifications shows 50 at a time",
   async (h) => {
     const page = await h.signedIn("surveyor@demo.local", "phone", "/profile");
     const bell = page.getByRole("button", { name: /^Уведомления/ });
@@ -116,6 +118,26 @@ browserTest(
       page.waitForURL(/\/tasks\?taskId=\d+/),
       panel.getByText("Новая задача на замер").click(),
     ]);
+
+    // 60 more: the page shows the newest 50 and the whole unread count, «Показать ещё» the other 12.
+    const { db } = h.t.deps;
+    const [surveyor] = await db.select().from(users).where(eq(users.email, "surveyor@demo.local"));
+    await db.insert(notifications).values(Array.from({ length: 60 }, (_, i) => ({
+      companyId: surveyor.companyId,
+      userId: surveyor.id,
+      title: `Проверка ${i + 1}`,
+      message: "—",
+    })));
+    await page.goto("/notifications");
+    const list = page.locator("[data-island=NotificationList]");
+    await list.getByText("Непрочитанных: 60").waitFor();
+    assert.equal(await list.locator(".notification-item").count(), 50);
+    await list.getByRole("button", { name: "Показать ещё" }).click();
+    await list.locator(".notification-item").nth(61).waitFor();
+    assert.equal(await list.locator(".notification-item").count(), 62);
+    assert.equal(await list.getByRole("button", { name: "Показать ещё" }).count(), 0);
+    await list.getByRole("button", { name: "Прочитать все" }).click();
+    await list.getByText("Все прочитаны").waitFor();
   },
 );
 

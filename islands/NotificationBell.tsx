@@ -18,7 +18,7 @@ export default function NotificationBell({ initialUnread }: { initialUnread: num
 
   async function load() {
     try {
-      setItems(await call(client.notifications.$get()));
+      setItems(await call(client.notifications.$get({ query: {} })));
     } catch {
       // The dropdown says it is loading; the next opening tries again.
     }

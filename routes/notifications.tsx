@@ -1,15 +1,21 @@
 import type { Context } from "hono";
-import { listNotifications } from "../db/notifications.ts";
+import { listNotifications, NOTIFICATIONS_PAGE, unreadCount } from "../db/notifications.ts";
 import { Island } from "../server/island.tsx";
 import { currentUser } from "../server/middleware/guard.ts";
 import type { AppEnv } from "../server/types.ts";
 import NotificationList from "../islands/NotificationList.tsx";
 import { renderWorkPage } from "./_page.tsx";
 
-/** /notifications: the user's full notification list. */
+/** /notifications: the user's notifications, newest first, a page at a time. */
 export default async function notificationsPage(c: Context<AppEnv>) {
   const user = currentUser(c);
-  const items = await listNotifications(c.get("deps").db, user.id, 200);
+  const { db } = c.get("deps");
+  // One more than a page tells whether «Показать ещё» has anything to show.
+  const [newest, unread] = await Promise.all([
+    listNotifications(db, user.id, { limit: NOTIFICATIONS_PAGE + 1 }),
+    c.get("unread") ?? unreadCount(db, user.id),
+  ]);
+  const items = newest!.slice(0, NOTIFICATIONS_PAGE);
   return renderWorkPage(c, {
     title: "Уведомления",
     subtitle: "Задачи, объекты и сметы, которые касаются вас",
@@ -29,6 +35,9 @@ export default async function notificationsPage(c: Context<AppEnv>) {
               relatedObjectId: n.relatedObjectId,
               relatedEstimateId: n.relatedEstimateId,
             })),
+            unread,
+            more: newest!.length > NOTIFICATIONS_PAGE,
+            page: NOTIFICATIONS_PAGE,
           }}
         />
       </div>

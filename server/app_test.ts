@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { withTestApp } from "./testing.ts";
 import { eq } from "drizzle-orm";
-import { companies, users } from "../db/schema/mod.ts";
+import { companies, notifications, users } from "../db/schema/mod.ts";
 
 Deno.test("[app] pages carry CSP without inline script, X-Frame-Options DENY, nosniff and a referrer policy", () =>
   withTestApp(async (t) => {
@@ -117,6 +117,56 @@ Deno.test("[api] notifications: a user reads only their own; someone else's answ
     await t.as("surveyor@demo.local").put("/api/notifications/mark-all-read");
     const after = await (await t.request("/api/notifications", { as: "surveyor@demo.local" })).json();
     assert.equal(after.filter((n: { isRead: boolean }) => !n.isRead).length, 0);
+  }));
+
+Deno.test("[api] notifications page by page, newest first: the one before the last shown gives the older ones, each once; someone else's answers 404; /notifications shows a page, the whole unread count and «Показать ещё»", () =>
+  withTestApp(async (t) => {
+    const as = "surveyor@demo.local";
+    const { db } = t.deps;
+    const [surveyor] = await db.select().from(users).where(eq(users.email, as));
+    // 120 more, three at each instant: notices written together share a clock, and a page may end among them.
+    const since = Date.now() - 86_400_000;
+    await db.insert(notifications).values(Array.from({ length: 120 }, (_, i) => ({
+      companyId: surveyor.companyId,
+      userId: surveyor.id,
+      title: `Проба ${i}`,
+      message: "—",
+      createdAt: new Date(since + Math.floor(i / 3) * 1000),
+    })));
+    const mine = await db.select().from(notifications).where(eq(notifications.userId, surveyor.id));
+    type Row = { id: number; createdAt: string; isRead: boolean };
+    const seen: Row[] = [];
+    // Page after page until one comes back empty (bounded: a page that repeated itself would loop).
+    while (seen.length <= mine.length) {
+      const query = seen.length ? `?before=${seen[seen.length - 1].id}` : "";
+      const page: Row[] = await (await t.request(`/api/notifications${query}`, { as })).json();
+      if (page.length === 0) break;
+      assert.ok(page.length <= 50, "a page at most");
+      seen.push(...page);
+    }
+    assert.equal(seen.length, mine.length, "every notification");
+    assert.equal(new Set(seen.map((n) => n.id)).size, mine.length, "each once");
+    const key = (n: Row) => [Date.parse(n.createdAt), n.id];
+    for (let i = 1; i < seen.length; i++) {
+      const [a, b] = [key(seen[i - 1]), key(seen[i])];
+      assert.ok(a[0] > b[0] || (a[0] === b[0] && a[1] > b[1]), `newest first at ${i}`);
+    }
+
+    const [other] = await db.select().from(users).where(eq(users.email, "admin@other.local"));
+    const [theirs] = await db.insert(notifications).values({
+      companyId: other.companyId,
+      userId: other.id,
+      title: "Чужое",
+      message: "—",
+    }).returning();
+    assert.equal((await t.request(`/api/notifications?before=${theirs.id}`, { as })).status, 404);
+    assert.equal((await t.request("/api/notifications?before=abc", { as })).status, 422);
+
+    const html = await (await t.request("/notifications", { as })).text();
+    assert.equal(html.match(/<li class="notification-item/g)?.length, 50, "the first page");
+    const unread = mine.filter((n) => !n.isRead).length;
+    assert.match(html, new RegExp(`Непрочитанных: ${unread}<`), "the whole unread count");
+    assert.match(html, /Показать ещё/);
   }));
 
 Deno.test("[app] Strict-Transport-Security is sent only when PUBLIC_URL is https, or without it when the request came over https", async () => {

@@ -475,7 +475,7 @@ async function recordsOf(t: TestApp, admin: string, userEmail: string): Promise<
     message: "Задача без исполнителя",
     relatedTaskId: task!.id,
   });
-  const notes = await expectOk(api.notifications.$get());
+  const notes = await expectOk(api.notifications.$get({ query: {} }));
   await completeRequisites(t, admin, companyId);
   const contract = await expectOk(
     api.contracts.generate.$post({

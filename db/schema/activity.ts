@@ -21,6 +21,8 @@ export const notifications = sqliteTable("notifications", {
   createdAt: createdAt(),
 }, (t) => [
   index("notifications_user_idx").on(t.userId, t.isRead, t.createdAt),
+  // A user's list newest first, a page at a time (/notifications): read in order, not sorted whole.
+  index("notifications_user_newest_idx").on(t.userId, t.createdAt, t.id),
   check("notifications_type_check", sql.raw(`type IN (${inList(notificationTypes)})`)),
 ]);
 

@@ -197,13 +197,13 @@ Deno.test("[api] the client refuses the act with a comment the staff see; the ne
       }),
       201,
     );
-    const notes = await expectOk(t.as(ENGINEER).api.notifications.$get());
+    const notes = await expectOk(t.as(ENGINEER).api.notifications.$get({ query: {} }));
     const note = notes.find((n) => n.title === "Клиент отказался подписать акт");
     assert.ok(
       note?.message.includes("Не засыпана траншея у калитки"),
       "the chief engineer reads the comment",
     );
-    const foremanNotes = await expectOk(t.as(FOREMAN).api.notifications.$get());
+    const foremanNotes = await expectOk(t.as(FOREMAN).api.notifications.$get({ query: {} }));
     assert.ok(foremanNotes.some((n) => n.title === "Клиент отказался подписать акт"));
     const o = await objectOf(t, object.id);
     assert.equal(o.stage, "works_done", "a refused act signs nothing");

@@ -375,7 +375,7 @@ Deno.test("[api] the client's link: opens signed out, signs once with the text's
     const state = await expectOk(contractOf(t, ENGINEER, contract.id));
     assert.equal(state.signed, true);
     assert.equal(state.signature?.hashMatches, true);
-    const notes = await expectOk(t.as(ENGINEER).api.notifications.$get());
+    const notes = await expectOk(t.as(ENGINEER).api.notifications.$get({ query: {} }));
     const titles = notes.map((n) => n.title);
     assert.ok(titles.includes("Клиент подписал договор"), JSON.stringify(titles));
     assert.ok(titles.includes("Клиент открыл ссылку"));
@@ -539,7 +539,7 @@ Deno.test("[api] the client accepts the estimate through the link; staff record 
     await expectJson(t.request(`/api/client-links/${token}/accept`, { method: "POST" }));
     const [row] = await t.deps.db.select().from(estimates).where(eq(estimates.id, estimate.id));
     assert.equal(row.status, "approved");
-    const notes = await expectOk(t.as(ENGINEER).api.notifications.$get());
+    const notes = await expectOk(t.as(ENGINEER).api.notifications.$get({ query: {} }));
     const titles = notes.map((n) => n.title);
     assert.ok(titles.includes("Клиент принял смету"));
 

@@ -90,7 +90,7 @@ Deno.test("[api] POST /api/measurements saves a record that GET /api/measurement
     assert.equal(latest.measurements.septic_model, "topas-5");
     // The chief engineer may read it too and was told (measurement_updated).
     await expectOk(measurementsOf(t, task.id, "engineer@demo.local"));
-    const notes = await expectOk(t.as("engineer@demo.local").api.notifications.$get());
+    const notes = await expectOk(t.as("engineer@demo.local").api.notifications.$get({ query: {} }));
     assert.ok(notes.some((n) => n.type === "measurement_updated" && n.relatedTaskId === task.id));
   }));
 
@@ -230,7 +230,7 @@ Deno.test("[api] a generated estimate is stored with the engine's total, moves t
     if (["new", "in_progress", "measurement_done"].includes(object.status)) {
       assert.equal(after.status, "estimation_done");
     }
-    const notes = await expectOk(t.as("engineer@demo.local").api.notifications.$get());
+    const notes = await expectOk(t.as("engineer@demo.local").api.notifications.$get({ query: {} }));
     assert.ok(notes.some((n) => n.type === "estimate_created" && n.relatedEstimateId === res.id));
     const list = await expectOk(
       t.as("surveyor@demo.local").api.estimates.$get({ query: { objectId: String(task.objectId) } }),
@@ -310,7 +310,7 @@ Deno.test("[api] PATCH /api/estimates/:id: a surveyor cannot approve, the chief 
       estimate(t, "admin@other.local").$patch({ param, json: { status: "sent" } }),
       404,
     );
-    const notes = await expectOk(t.as("engineer@demo.local").api.notifications.$get());
+    const notes = await expectOk(t.as("engineer@demo.local").api.notifications.$get({ query: {} }));
     assert.ok(notes.some((n) => n.type === "estimate_updated" && n.relatedEstimateId === res.id));
   }));
 
@@ -438,7 +438,7 @@ Deno.test("[api] POST /api/field-work/report tells the chief engineers", () =>
         },
       }),
     );
-    const notes = await expectOk(t.as("engineer@demo.local").api.notifications.$get());
+    const notes = await expectOk(t.as("engineer@demo.local").api.notifications.$get({ query: {} }));
     assert.ok(notes.some((n) => n.relatedObjectId === task.objectId && /Отчет о выезде/.test(n.title)));
     await expectJson(
       t.as("admin@other.local").api["field-work"].report.$post({ json: { objectId: task.objectId } }),

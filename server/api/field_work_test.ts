@@ -67,7 +67,7 @@ Deno.test("[api] the measuring path moves the task: saved measurement → in_pro
     );
     assert.equal(report.taskStatus, "completed");
     assert.equal(await storedStatus(t, task.id), "completed");
-    const notes = await expectOk(t.as("engineer@demo.local").api.notifications.$get());
+    const notes = await expectOk(t.as("engineer@demo.local").api.notifications.$get({ query: {} }));
     assert.ok(notes.some((n) => n.relatedEstimateId === estimate.id && n.title.startsWith("Отчет о выезде")));
   }));
 
@@ -127,7 +127,7 @@ Deno.test("[api] a report names every estimate sent with it (one per work type),
         },
       }),
     );
-    const notes = await expectOk(t.as("engineer@demo.local").api.notifications.$get());
+    const notes = await expectOk(t.as("engineer@demo.local").api.notifications.$get({ query: {} }));
     const report = notes.find((n) => n.title.startsWith("Отчет о выезде"))!;
     assert.equal(report.relatedEstimateId, well.id);
     assert.ok(report.message.includes(`смета ${well.estimateNumber} на `), report.message);

@@ -184,7 +184,7 @@ Deno.test("[api] a signed agreement never changes (409); a refusal reaches staff
     const view = await expectOk(objectChanges(t, ENGINEER).$get(objectParam(object.id)));
     assert.equal(view.agreements[0].state, "refused");
     assert.equal(view.agreements[0].refusalComment, "Траншея была 16 метров, я измерила");
-    const notes = await expectOk(t.as(ENGINEER).api.notifications.$get());
+    const notes = await expectOk(t.as(ENGINEER).api.notifications.$get({ query: {} }));
     assert.ok(
       JSON.stringify(notes).includes("Клиент отказался подписать дополнительное соглашение"),
       "staff are notified",

@@ -1,24 +1,44 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import {
   deleteNotification,
   listNotifications,
   markAllRead,
   markRead,
+  NOTIFICATIONS_PAGE,
   unreadCount,
 } from "../../db/notifications.ts";
 import { notFound } from "../errors.ts";
 import { currentUser, requireApi } from "../middleware/guard.ts";
-import { validIdParam } from "../query.ts";
+import { firstOf, idText, validIdParam } from "../query.ts";
+import { validate } from "../validate.ts";
+import { boundedInt } from "../../domain/bounds.ts";
 import type { AppEnv } from "../types.ts";
 import { unreadStamp } from "../versions.ts";
+
+/** ?limit= 1–100 (a page for anything else) and ?before= a notification's id. */
+const listQuery = z.object({
+  limit: firstOf(
+    z.unknown().transform((v) =>
+      boundedInt(typeof v === "string" ? v : undefined, 1, 100, NOTIFICATIONS_PAGE)
+    ),
+  ).default(NOTIFICATIONS_PAGE),
+  before: z.optional(firstOf(idText)),
+});
 
 /** Each user reads and changes only their own notifications; someone else's answers 404. */
 export const notificationsApi = new Hono<AppEnv>()
   .use(requireApi())
-  .get("/", async (c) => {
+  // The newest first; ?before= the last one a list shows gives the next older ones (404: not the user's).
+  .get("/", validate("query", listQuery), async (c) => {
     const { db } = c.get("deps");
     const user = currentUser(c);
-    const [items, unread] = await Promise.all([listNotifications(db, user.id), unreadCount(db, user.id)]);
+    const { limit, before } = c.req.valid("query");
+    const [items, unread] = await Promise.all([
+      listNotifications(db, user.id, { limit, before }),
+      unreadCount(db, user.id),
+    ]);
+    if (!items) throw notFound();
     c.header("X-Unread-Count", String(unread));
     return c.json(items);
   })

@@ -36,7 +36,7 @@ Deno.test("[api] POST /api/objects fills district, direction and distance, clean
       201,
     );
     assert.deepEqual([o2.direction, o2.distanceFromMKAD], ["Север", 46]);
-    const notes = await expectOk(t.as("engineer@demo.local").api.notifications.$get());
+    const notes = await expectOk(t.as("engineer@demo.local").api.notifications.$get({ query: {} }));
     assert.ok(notes.some((n) => n.type === "object_created" && n.relatedObjectId === o.id));
     const detail = await expectOk(
       t.as("surveyor@demo.local").api.objects[":id{[0-9]+}"].$get({ param: { id: String(o.id) } }),

@@ -95,9 +95,9 @@ Deno.test("[api] shop: a guest fills the cart and orders; totals, discount, free
       404,
     );
     // The managers of the shop's company are told; another company's are not.
-    const list = await expectOk(t.as("manager@demo.local").api.notifications.$get());
+    const list = await expectOk(t.as("manager@demo.local").api.notifications.$get({ query: {} }));
     assert.ok(list.some((n) => n.title === "Новый заказ" && n.message.includes(order.orderNumber)));
-    const otherList = await expectOk(t.as("admin@other.local").api.notifications.$get());
+    const otherList = await expectOk(t.as("admin@other.local").api.notifications.$get({ query: {} }));
     assert.ok(!otherList.some((n) => n.message.includes(order.orderNumber)));
   }));
 
@@ -146,7 +146,7 @@ Deno.test("[api] shop: an order with installation creates the company's client s
     assert.equal(object.district, "Рузский");
     assert.equal(object.distanceFromMKAD, 61);
     assert.equal((await site("admin@other.local")).status, 404);
-    const list = await expectOk(t.as("engineer@demo.local").api.notifications.$get());
+    const list = await expectOk(t.as("engineer@demo.local").api.notifications.$get({ query: {} }));
     assert.ok(list.some((n) => n.relatedObjectId === order.objectId));
   }));
 
@@ -219,7 +219,7 @@ Deno.test("[api] orders: a manager moves an order along the objects and shop spe
     assert.equal(confirmed.status, "confirmed");
     assert.equal(confirmed.estimatedDeliveryDate, "2026-12-01");
     assert.deepEqual(confirmed.nextStatuses, ["in_production", "cancelled"]);
-    const list = await expectOk(client.notifications.$get());
+    const list = await expectOk(client.notifications.$get({ query: {} }));
     assert.ok(list.some((n) => n.title === `Заказ ${order.orderNumber}: Подтверждён`));
     const list2 = await expectOk(
       t.as("director@demo.local").api.orders.$get({ query: { status: "confirmed" } }),

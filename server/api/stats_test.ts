@@ -52,11 +52,11 @@ Deno.test("[api] GET /api/activity and /api/activities answer the same feed of t
 Deno.test("[api] PUT /api/notifications/mark-all-read leaves nothing unread", () =>
   withTestApp(async (t) => {
     const notifications = t.as("surveyor@demo.local").api.notifications;
-    const before = await (await notifications.$get()).json();
+    const before = await (await notifications.$get({ query: {} })).json();
     assert.ok(before.some((n) => !n.isRead));
     const res = await notifications["mark-all-read"].$put();
     assert.equal(res.status, 200);
-    const after = await (await notifications.$get()).json();
+    const after = await (await notifications.$get({ query: {} })).json();
     assert.equal(after.filter((n) => !n.isRead).length, 0);
     const count = await (await notifications["unread-count"].$get()).json();
     assert.equal(count.count, 0);
@@ -66,7 +66,8 @@ Deno.test("[api] the bell's unread count follows each notification and each read
   withTestApp(async (t) => {
     const notifications = t.as("surveyor@demo.local").api.notifications;
     const unread = async () => (await (await notifications["unread-count"].$get()).json()).count;
-    const listed = async () => (await (await notifications.$get()).json()).filter((n) => !n.isRead).length;
+    const listed = async () =>
+      (await (await notifications.$get({ query: {} })).json()).filter((n) => !n.isRead).length;
     const first = await unread();
     assert.equal(first, await listed());
     // A task edit tells its assignee (the surveyor's task 3).

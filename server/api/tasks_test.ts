@@ -42,7 +42,7 @@ Deno.test("[api] POST /api/tasks notifies the surveyor, who alone sees, changes 
     assert.equal(task.assignedUser?.id, surveyorId);
     assert.equal(task.object?.id, objectId);
 
-    const notes = await expectOk(t.as("surveyor@demo.local").api.notifications.$get());
+    const notes = await expectOk(t.as("surveyor@demo.local").api.notifications.$get({ query: {} }));
     const note = notes.find((n) => n.relatedTaskId === task.id);
     assert.ok(note, "the surveyor has a notification about the task");
     assert.equal(note.type, "task_assigned");
@@ -154,7 +154,7 @@ Deno.test("[api] completing a task tells the one who assigned it (task_completed
     );
     assert.equal(done.status, "completed");
     assert.ok(done.completedAt);
-    const notes = await expectOk(t.as("engineer@demo.local").api.notifications.$get());
+    const notes = await expectOk(t.as("engineer@demo.local").api.notifications.$get({ query: {} }));
     const note = notes.find((n) => n.type === "task_completed" && n.relatedTaskId === task.id);
     assert.ok(note && !note.isRead);
     assert.equal(note.message, `${task.title} — ${task.object?.address}`);
