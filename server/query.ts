@@ -3,6 +3,7 @@
 // And jsonNumber(), a number field of a JSON body.
 import { z } from "zod";
 import { validate } from "./validate.ts";
+import { boundedInt } from "../domain/bounds.ts";
 
 const digits = /^[0-9]{1,16}$/;
 
@@ -50,6 +51,11 @@ export const firstOf = <T extends z.ZodType>(schema: T) =>
 
 /** An optional query text, the first of repeated values (optional outside the preprocessing, so the typed client may leave it out). */
 export const queryText = z.optional(firstOf(z.string()));
+
+/** ?limit=: a whole number from 1 to 100; `fallback` for anything else ('1.5', '1e400', 2^63) or none. */
+export const limitQuery = (fallback: number) =>
+  firstOf(z.unknown().transform((v) => boundedInt(typeof v === "string" ? v : undefined, 1, 100, fallback)))
+    .default(fallback);
 
 /** validate("param", idParam) as one middleware for the routes of a record. */
 export const validIdParam = validate("param", idParam);

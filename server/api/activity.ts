@@ -5,14 +5,10 @@ import { staffRoles } from "../../domain/roles.ts";
 import { companyScope, currentUser, requireApi } from "../middleware/guard.ts";
 import type { AppEnv } from "../types.ts";
 import { validate } from "../validate.ts";
-import { firstOf } from "../query.ts";
-import { boundedInt } from "../../domain/bounds.ts";
+import { limitQuery } from "../query.ts";
 
-/** ?limit=: a whole number from 1 to 100; 20 for anything else ('1.5', '1e400', 2^63). */
-const feedQuery = z.object({
-  limit: firstOf(z.unknown().transform((v) => boundedInt(typeof v === "string" ? v : undefined, 1, 100, 20)))
-    .default(20),
-});
+/** ?limit=: 20 unless a whole number from 1 to 100. */
+const feedQuery = z.object({ limit: limitQuery(20) });
 
 /** GET /api/activity and GET /api/activities (the same payload): the company's activity feed. */
 export const activityApi = new Hono<AppEnv>()

@@ -10,21 +10,13 @@ import {
 } from "../../db/notifications.ts";
 import { notFound } from "../errors.ts";
 import { currentUser, requireApi } from "../middleware/guard.ts";
-import { firstOf, idText, validIdParam } from "../query.ts";
+import { firstOf, idText, limitQuery, validIdParam } from "../query.ts";
 import { validate } from "../validate.ts";
-import { boundedInt } from "../../domain/bounds.ts";
 import type { AppEnv } from "../types.ts";
 import { unreadStamp } from "../versions.ts";
 
-/** ?limit= 1–100 (a page for anything else) and ?before= a notification's id. */
-const listQuery = z.object({
-  limit: firstOf(
-    z.unknown().transform((v) =>
-      boundedInt(typeof v === "string" ? v : undefined, 1, 100, NOTIFICATIONS_PAGE)
-    ),
-  ).default(NOTIFICATIONS_PAGE),
-  before: z.optional(firstOf(idText)),
-});
+/** ?limit= (a page unless a whole number from 1 to 100) and ?before= a notification's id. */
+const listQuery = z.object({ limit: limitQuery(NOTIFICATIONS_PAGE), before: z.optional(firstOf(idText)) });
 
 /** Each user reads and changes only their own notifications; someone else's answers 404. */
 export const notificationsApi = new Hono<AppEnv>()
