@@ -2,7 +2,8 @@
 // the pages and filters a company uses in a day, the public shop signed out, and one request in five a write
 // (task edits and status changes, an object note, a cart add). Every load is held against the bare React SSR
 // anchor (bench/_anchor.tsx) loaded just before it in the same run. It prints three tables:
-//   - the mix, then the mix as Chrome and as Safari ask it (their Accept-Encoding: every answer compressed);
+//   - the mix, then the mix as Chrome and as Safari ask it (their Accept-Encoding: every answer compressed),
+//     then a busier day (busierDay(): other pages, and writes that add tasks and move visits and prices);
 //   - each page cached: the same address asked again and again (what a cached answer gives);
 //   - each staff page made afresh: asked right after a write that concerns it, one at a time.
 // `deno task bench mix --write` also puts the tables into docs/performance.md between its markers;
@@ -233,6 +234,109 @@ function reads(f: Fixtures): Call[] {
       "/ruslos/economy-calculator",
     ),
   ];
+}
+
+/**
+ * A busier day of the same company: other pages (the schedule, service, contracts, estimates, the shop's
+ * staff page, notifications, the field work), and writes that add and move rather than edit in place: a new
+ * task (each one moves every card of the lists below it), a status and a priority on other tasks, an object's
+ * address, a service visit moved, a product's price (which the storefront shows). Its lists grow as it runs.
+ */
+function busierDay(f: Fixtures): { reads: Call[]; writes: Call[] } {
+  const as = (account: string | null, ...paths: string[]) =>
+    paths.map((path): Call => ({ account, method: "GET", path }));
+  const [, , , o4, o5, o6] = f.objectIds;
+  const task = (i: number) => f.taskIds[i % f.taskIds.length];
+  const reads = [
+    ...as(
+      "engineer@demo.local",
+      "/schedule",
+      "/service",
+      `/service/visits/${f.visitId}`,
+      "/measurements",
+      `/contracts/${f.contractId}`,
+      ...f.estimateIds.slice(1, 4).map((id) => `/estimates/${id}`),
+      "/objects?status=in_progress",
+      `/objects?objectId=${o4}`,
+      "/dashboard?period=year",
+      "/analytics?tab=tasks",
+      "/tasks?status=pending",
+      `/api/objects/${o5}`,
+      "/engineer",
+    ),
+    ...as(
+      "manager@demo.local",
+      "/shop-products",
+      "/documents",
+      `/objects?objectId=${o6}`,
+      "/tasks?status=assigned",
+      "/estimates",
+      "/objects",
+    ),
+    ...as("director@demo.local", "/employees", "/analytics?tab=workTypes", "/dashboard", "/tasks"),
+    ...as("surveyor@demo.local", "/notifications", "/field-work", "/surveyor", "/schedule"),
+    ...as("foreman@demo.local", "/foreman", "/tasks"),
+    ...as("admin@other.local", "/objects?status=new", "/tasks?status=in_progress", "/analytics?period=year"),
+    ...as(
+      null,
+      "/ruslos?sort=price_desc",
+      "/ruslos?persons=3",
+      ...f.productSlugs.slice(4, 8).map((s) => `/ruslos/product/${s}`),
+      "/ruslos",
+    ),
+  ];
+  const writes: Call[] = [
+    {
+      account: "engineer@demo.local",
+      method: "POST",
+      path: "/api/tasks",
+      bodies: numbered(100, (i) => ({
+        title: `Новая задача ${i}`,
+        objectId: f.objectIds[i % 4],
+        dueDate: "2099-12-01",
+      })),
+    },
+    {
+      account: "manager@demo.local",
+      method: "PATCH",
+      path: `/api/tasks/${task(3)}`,
+      bodies: [{ status: "in_progress" }, { status: "assigned" }],
+    },
+    {
+      account: "engineer@demo.local",
+      method: "PATCH",
+      path: `/api/tasks/${task(4)}`,
+      bodies: [{ priority: "urgent" }, { priority: "low" }],
+    },
+    {
+      account: "engineer@demo.local",
+      method: "PATCH",
+      path: `/api/objects/${f.estimateObjectId}`,
+      bodies: numbered(
+        100,
+        (i) => ({ address: `Московская обл, г Коломна, ул Октябрьской Революции, д ${i}` }),
+      ),
+    },
+    {
+      account: "engineer@demo.local",
+      method: "POST",
+      path: `/api/service/visits/${f.visitId}/move`,
+      bodies: numbered(100, (i) => ({
+        plannedOn: new Date(Date.now() + (7 + i) * 86_400_000).toISOString().slice(0, 10),
+        reason: `Клиент просит перенести (${i})`,
+      })),
+    },
+    {
+      account: "manager@demo.local",
+      method: "PUT",
+      path: `/api/shop/manage/products/${f.managedProduct.id}`,
+      bodies: numbered(
+        100,
+        (i) => ({ ...f.managedProduct.body, price: Number(f.managedProduct.body.price) + i }),
+      ),
+    },
+  ];
+  return { reads, writes };
 }
 
 /**
@@ -588,6 +692,7 @@ type MixLoad = (
   seconds?: number,
   extra?: Record<string, string>,
   writes?: Call[],
+  reads?: Call[],
 ) => Promise<LoadResult>;
 
 /**
@@ -709,12 +814,20 @@ export async function run(): Promise<void> {
     const writeCalls = writes(f);
     await checkCalls(base, [...readCalls, ...writeCalls], cookies);
     const anchorNow = () => load(`${anchor.base}/table`, { connections: CONNECTIONS, seconds: SECONDS });
-    const mixLoad: MixLoad = (on, seconds = SECONDS, extra = {}, mixWrites = writeCalls) =>
+    const busier = busierDay(f);
+    await checkCalls(base, [...busier.reads, ...busier.writes], cookies);
+    const mixLoad: MixLoad = (
+      on,
+      seconds = SECONDS,
+      extra = {},
+      mixWrites = writeCalls,
+      mixReads = readCalls,
+    ) =>
       load(on.base + "/", {
         connections: CONNECTIONS,
         seconds,
-        luaScript: mixScript(new URL(on.base).host, cookies, readCalls, mixWrites, extra),
-        pick: mixPick(cookies, readCalls, mixWrites, extra),
+        luaScript: mixScript(new URL(on.base).host, cookies, mixReads, mixWrites, extra),
+        pick: mixPick(cookies, mixReads, mixWrites, extra),
       });
     if (Deno.args.includes("--by-write")) {
       await byWrite(say, server, anchorNow, mixLoad, writeKinds(writeCalls));
@@ -797,8 +910,33 @@ export async function run(): Promise<void> {
         met ? "met" : "**not met**",
       ]));
     }
+    // The busier day last: its new tasks stay in the database the loads after it would read.
+    const busierCpu: string[] = [];
+    for (
+      const [label, on] of [["1 process", server], [`one per core (${cores}), the default`, pair]] as const
+    ) {
+      const busierLoad = () => mixLoad(on, SECONDS, {}, busier.writes, busier.reads);
+      await mixLoad(on, WARM_UP_SECONDS, {}, busier.writes, busier.reads);
+      const anchorBefore = await anchorNow();
+      const { mix, cpuPerAnswer, fromCache } = await measured(on, busierLoad);
+      if (on === server) busierCpu.push(`${cpuPerAnswer.toFixed(2)} ms, ${pct(fromCache)} from the cache`);
+      const met = mix.rps / anchorBefore.rps >= TARGET.share && mix.p99 < TARGET.p99 && mix.errors === 0;
+      say(
+        row([
+          `a busier day (${busier.reads.length} reads, ${busier.writes.length} writes), ${label}`,
+          ...loadCells(mix, anchorBefore),
+          met ? "met" : "**not met**",
+        ]),
+      );
+    }
     await pair.stop();
     pair = null;
+    say();
+    say(
+      `A busier day (busierDay() in bench/mix.ts): other pages of the same accounts, and writes that add and ` +
+        `move: a new task, a status and a priority, an object's address, a service visit moved, a product's ` +
+        `price; 1 process: ${busierCpu.join("")} (CPU time per answer).`,
+    );
     say();
     say(
       `One process's CPU time per answer of the mix and the share of its cached addresses answered from the ` +
