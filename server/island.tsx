@@ -21,11 +21,16 @@ export interface IslandRegistry {
   /** How many islands the page has had so far. */
   readonly count: number;
   nextPrefix(name: string): string;
+  /** Notes an island whose prefix is not positional (one inside a cached fragment): its bundle is loaded. */
+  use(name: string): void;
+  /** Whether cached fragment `serial` is not on the page yet, noting that it is now. */
+  claim(serial: number): boolean;
 }
 
 /** Collects the islands a page renders, so the page loads only their bundles. */
 export class IslandCollector implements IslandRegistry {
   readonly used = new Set<string>();
+  readonly #fragments = new Set<number>();
   #count = 0;
   get count(): number {
     return this.#count;
@@ -33,6 +38,14 @@ export class IslandCollector implements IslandRegistry {
   nextPrefix(name: string): string {
     this.used.add(name);
     return `${name}${this.#count++}-`;
+  }
+  use(name: string): void {
+    this.used.add(name);
+  }
+  claim(serial: number): boolean {
+    if (this.#fragments.has(serial)) return false;
+    this.#fragments.add(serial);
+    return true;
   }
 }
 
@@ -57,6 +70,16 @@ interface CachedFragment {
   islands: string[];
 }
 
+/** A fragment cached by CachedHtml: its islands' prefixes are made of its serial, not of their positions. */
+interface CardFragment extends CachedFragment {
+  serial: number;
+  /** The serials of the cards rendered inside it. */
+  inner: number[];
+}
+
+/** The serial of the last fragment CachedHtml rendered, for the prefixes of the islands inside it. */
+let lastSerial = 0;
+
 /** Cached HTML by key; the least recently used go first past the bound (bytes, two per UTF-16 unit). */
 const fragments = new LRUCache<string, CachedFragment>({
   maxSize: 16_000_000,
@@ -73,11 +96,19 @@ function cachedHtml(key: string, render: () => CachedFragment): CachedFragment {
   return fragment;
 }
 
+/** Cards by name and data (CachedHtml), apart from the islands' fragments: a card is found wherever it stands. */
+const cards = new LRUCache<string, CardFragment>({
+  maxSize: 16_000_000,
+  sizeCalculation: (fragment, key) => 2 * (key.length + fragment.html.length),
+});
+
 /**
  * An element whose inner HTML is a function of `data` alone (no clock, no randomness: what it needs from
- * them is in `data`), rendered once per `data` and position on the page and cached: a list's card, made
- * again only when its record changes. Islands inside it take their places on the page as if rendered.
- * It is rendered as a root of its own, so it sees no React context but the islands'.
+ * them is in `data`), rendered once per `data` and cached: a list's card, made again only when its record
+ * changes, wherever it stands on the page (a new card above it moves it, and renders only the new one). The
+ * islands inside it take prefixes of the fragment's own serial instead of their positions on the page, so
+ * its HTML holds wherever it is; the same card twice on one page is rendered again the second time, with
+ * prefixes of its own. It is rendered as a root of its own, so it sees no React context but the islands'.
  */
 export function CachedHtml(
   { name, as: Tag = "div", className, data, render }: {
@@ -91,24 +122,40 @@ export function CachedHtml(
 ) {
   const registry = useContext(IslandContext);
   if (!registry) throw new Error("CachedHtml rendered outside a page");
-  const key = `${name}\u0001${registry.count}\u0001${JSON.stringify(data)}`;
-  let rendered = false;
-  const fragment = cachedHtml(key, () => {
-    rendered = true;
+  const key = `${name}\u0001${JSON.stringify(data)}`;
+  let fragment = cards.get(key);
+  if (fragment && [fragment.serial, ...fragment.inner].every((serial) => registry.claim(serial))) {
+    fragment.islands.forEach((island) => registry.use(island));
+  } else {
+    const serial = ++lastSerial;
+    registry.claim(serial);
     const islands: string[] = [];
+    const inner: number[] = [];
+    let inside = 0;
     const recorder: IslandRegistry = {
       get count() {
         return registry.count;
       },
-      nextPrefix(name) {
-        islands.push(name);
-        return registry.nextPrefix(name);
+      nextPrefix(island) {
+        islands.push(island);
+        registry.use(island);
+        return `${island}-c${serial}-${inside++}-`;
+      },
+      use(island) {
+        islands.push(island);
+        registry.use(island);
+      },
+      claim(card) {
+        inner.push(card);
+        return registry.claim(card);
       },
     };
     const html = renderToString(<IslandContext.Provider value={recorder}>{render()}</IslandContext.Provider>);
-    return { html, islands };
-  });
-  if (!rendered) fragment.islands.forEach((name) => registry.nextPrefix(name));
+    const made = { html: flattened(html), islands, serial, inner };
+    // A card already on this page keeps its cached copy; this second one is its own.
+    if (!fragment) cards.set(key, made);
+    fragment = made;
+  }
   return <Tag className={className} dangerouslySetInnerHTML={{ __html: fragment.html }} />;
 }
 

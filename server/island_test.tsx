@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { renderToString } from "react-dom/server";
-import { Island, IslandCollector, IslandContext } from "./island.tsx";
+import { CachedHtml, Island, IslandCollector, IslandContext } from "./island.tsx";
 import { islandProps } from "./testing.ts";
 
 let renders = 0;
@@ -45,4 +45,47 @@ Deno.test("an island's props follow its root as JSON that no text of theirs can 
   assert.equal(html.split("</script>").length, 2, "one script, ended once");
   assert.match(html, /^<p><span data-island="Echo" data-prefix="Echo0-"><i>\d+<\/i><\/span><script /);
   assert.deepEqual(islandProps(html, "Echo"), { text });
+});
+
+let cardRenders = 0;
+function Card({ title }: { title: string }) {
+  cardRenders++;
+  return <Island component={Echo} props={{ text: title }} as="span" />;
+}
+
+/** A list page: an island first, then a card per title, each holding an island. */
+const list = (titles: string[]) => {
+  const collector = new IslandCollector();
+  const html = renderToString(
+    <IslandContext.Provider value={collector}>
+      <Island component={Counter} props={{ n: titles.length }} />
+      {titles.map((title, i) => (
+        <CachedHtml key={i} name="Card" data={{ title }} render={() => <Card title={title} />} />
+      ))}
+    </IslandContext.Provider>,
+  );
+  return { html, used: [...collector.used].sort() };
+};
+
+const prefixes = (html: string) => [...html.matchAll(/data-prefix="([^"]+)"/g)].map((m) => m[1]);
+
+Deno.test("a cached card is rendered once wherever it stands; the same card twice on a page gets prefixes of its own", () => {
+  const first = list(["Колодец", "Септик"]);
+  const rendered = cardRenders;
+  assert.deepEqual(first.used, ["Counter", "Echo"]);
+  // A new card above them moves both: only the new one is rendered, and each keeps its HTML.
+  const moved = list(["Скважина", "Колодец", "Септик"]);
+  assert.equal(cardRenders, rendered + 1);
+  assert.deepEqual(moved.used, ["Counter", "Echo"]);
+  assert.deepEqual(prefixes(moved.html).slice(2), prefixes(first.html).slice(1));
+  for (const html of [first.html, moved.html]) {
+    const all = prefixes(html);
+    assert.equal(new Set(all).size, all.length, "prefixes unique on the page");
+  }
+  // Twice on one page: the second is rendered again, its island with a prefix of its own.
+  const twice = list(["Колодец", "Колодец"]);
+  assert.equal(cardRenders, rendered + 2);
+  const all = prefixes(twice.html);
+  assert.equal(new Set(all).size, 3);
+  assert.deepEqual(islandProps(twice.html, "Echo"), { text: "Колодец" });
 });
