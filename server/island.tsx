@@ -96,12 +96,6 @@ function cachedHtml(key: string, render: () => CachedFragment): CachedFragment {
   return fragment;
 }
 
-/** Cards by name and data (CachedHtml), apart from the islands' fragments: a card is found wherever it stands. */
-const cards = new LRUCache<string, CardFragment>({
-  maxSize: 16_000_000,
-  sizeCalculation: (fragment, key) => 2 * (key.length + fragment.html.length),
-});
-
 /**
  * An element whose inner HTML is a function of `data` alone (no clock, no randomness: what it needs from
  * them is in `data`), rendered once per `data` and cached: a list's card, made again only when its record
@@ -122,8 +116,9 @@ export function CachedHtml(
 ) {
   const registry = useContext(IslandContext);
   if (!registry) throw new Error("CachedHtml rendered outside a page");
+  // A card's key (its name, then its data) is told from a cached island's (its prefix, then \u0000).
   const key = `${name}\u0001${JSON.stringify(data)}`;
-  let fragment = cards.get(key);
+  let fragment = fragments.get(key) as CardFragment | undefined;
   if (fragment && [fragment.serial, ...fragment.inner].every((serial) => registry.claim(serial))) {
     fragment.islands.forEach((island) => registry.use(island));
   } else {
@@ -153,7 +148,7 @@ export function CachedHtml(
     const html = renderToString(<IslandContext.Provider value={recorder}>{render()}</IslandContext.Provider>);
     const made = { html: flattened(html), islands, serial, inner };
     // A card already on this page keeps its cached copy; this second one is its own.
-    if (!fragment) cards.set(key, made);
+    if (!fragment) fragments.set(key, made);
     fragment = made;
   }
   return <Tag className={className} dangerouslySetInnerHTML={{ __html: fragment.html }} />;
