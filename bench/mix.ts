@@ -247,6 +247,7 @@ function busierDay(f: Fixtures): { reads: Call[]; writes: Call[] } {
     paths.map((path): Call => ({ account, method: "GET", path }));
   const [, , , o4, o5, o6] = f.objectIds;
   const task = (i: number) => f.taskIds[i % f.taskIds.length];
+  const { productEdit, addressEdit, visitMove } = movingEdits(f);
   const reads = [
     ...as(
       "engineer@demo.local",
@@ -308,33 +309,9 @@ function busierDay(f: Fixtures): { reads: Call[]; writes: Call[] } {
       path: `/api/tasks/${task(4)}`,
       bodies: [{ priority: "urgent" }, { priority: "low" }],
     },
-    {
-      account: "engineer@demo.local",
-      method: "PATCH",
-      path: `/api/objects/${f.estimateObjectId}`,
-      bodies: numbered(
-        100,
-        (i) => ({ address: `Московская обл, г Коломна, ул Октябрьской Революции, д ${i}` }),
-      ),
-    },
-    {
-      account: "engineer@demo.local",
-      method: "POST",
-      path: `/api/service/visits/${f.visitId}/move`,
-      bodies: numbered(100, (i) => ({
-        plannedOn: new Date(Date.now() + (7 + i) * 86_400_000).toISOString().slice(0, 10),
-        reason: `Клиент просит перенести (${i})`,
-      })),
-    },
-    {
-      account: "manager@demo.local",
-      method: "PUT",
-      path: `/api/shop/manage/products/${f.managedProduct.id}`,
-      bodies: numbered(
-        100,
-        (i) => ({ ...f.managedProduct.body, price: Number(f.managedProduct.body.price) + i }),
-      ),
-    },
+    addressEdit,
+    visitMove,
+    productEdit,
   ];
   return { reads, writes };
 }
@@ -514,14 +491,8 @@ function mixPick(
   };
 }
 
-/**
- * The staff pages made afresh, each with a write that changes what it shows: a task's description for the
- * lists of tasks, a task's status for the figures, an object's note for the lists of objects.
- */
-function afreshPages(f: Fixtures, writeCalls: Call[]): Array<{ read: Call; write: Call; after: string }> {
-  const [taskEdit] = writesOf(writeCalls, "task description edits");
-  const [statusChange] = writesOf(writeCalls, "task status changes");
-  const [objectNote] = writesOf(writeCalls, "object notes (both companies)");
+/** Edits that change what other pages show: a product's price, an object's address, a service visit's day. */
+function movingEdits(f: Fixtures): { productEdit: Call; addressEdit: Call; visitMove: Call } {
   const productEdit: Call = {
     account: "manager@demo.local",
     method: "PUT",
@@ -553,6 +524,18 @@ function afreshPages(f: Fixtures, writeCalls: Call[]): Array<{ read: Call; write
       reason: `Клиент просит перенести (${i})`,
     })),
   };
+  return { productEdit, addressEdit, visitMove };
+}
+
+/**
+ * The staff pages made afresh, each with a write that changes what it shows: a task's description for the
+ * lists of tasks, a task's status for the figures, an object's note for the lists of objects.
+ */
+function afreshPages(f: Fixtures, writeCalls: Call[]): Array<{ read: Call; write: Call; after: string }> {
+  const [taskEdit] = writesOf(writeCalls, "task description edits");
+  const [statusChange] = writesOf(writeCalls, "task status changes");
+  const [objectNote] = writesOf(writeCalls, "object notes (both companies)");
+  const { productEdit, addressEdit, visitMove } = movingEdits(f);
   const engineer = (path: string): Call => ({ account: "engineer@demo.local", method: "GET", path });
   const as = (account: string, path: string): Call => ({ account, method: "GET", path });
   return [
