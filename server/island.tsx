@@ -18,8 +18,6 @@ export interface IslandManifest {
 
 /** Hands each island of a page its prefix (its position on the page) and notes its name. */
 export interface IslandRegistry {
-  /** How many islands the page has had so far. */
-  readonly count: number;
   nextPrefix(name: string): string;
   /** Notes an island whose prefix is not positional (one inside a cached fragment): its bundle is loaded. */
   use(name: string): void;
@@ -32,9 +30,6 @@ export class IslandCollector implements IslandRegistry {
   readonly used = new Set<string>();
   readonly #fragments = new Set<number>();
   #count = 0;
-  get count(): number {
-    return this.#count;
-  }
   nextPrefix(name: string): string {
     this.used.add(name);
     return `${name}${this.#count++}-`;
@@ -128,12 +123,8 @@ export function CachedHtml(
     const inner: number[] = [];
     let inside = 0;
     const recorder: IslandRegistry = {
-      get count() {
-        return registry.count;
-      },
       nextPrefix(island) {
-        islands.push(island);
-        registry.use(island);
+        recorder.use(island);
         return `${island}-c${serial}-${inside++}-`;
       },
       use(island) {
