@@ -201,9 +201,16 @@ export type ContractSignature = {
 
 /** One contract version of the scope with its signature (if any) and its newest payment, or null. */
 export async function getContract(db: Db, scope: Scope, id: number) {
-  const [row] = await db.select().from(contracts).where(
-    and(eq(contracts.id, id), inScope(contracts.companyId, scope)),
-  );
+  const [row] = await preparedQuery(
+    db,
+    "contracts.one",
+    { id, companyId: scope ?? undefined },
+    (p) =>
+      db.select().from(contracts).where(
+        and(eq(contracts.id, p.id), p.companyId && eq(contracts.companyId, p.companyId)),
+      ),
+  )
+    .all();
   if (!row) return null;
   return await withState(db, row);
 }

@@ -4,6 +4,7 @@
 import { and, eq, max } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import { documentNumbers } from "./schema/mod.ts";
+import { preparedQuery } from "./prepared.ts";
 import { documentNumber, type DocumentNumberKind, parseDocumentNumber } from "../domain/document_numbers.ts";
 import { moscowCalendar } from "../domain/dates.ts";
 
@@ -70,12 +71,17 @@ export async function nextNumber(
 /** The Moscow year of `date` and the sequence after the last number of that year's series. */
 async function nextPlace(tx: Tx | Db, companyId: number, kind: DocumentNumberKind, date: Date) {
   const { year } = moscowCalendar(date);
-  const where = and(
-    eq(documentNumbers.companyId, companyId),
-    eq(documentNumbers.kind, kind),
-    eq(documentNumbers.year, year),
-  );
-  const [last] = await tx.select({ seq: max(documentNumbers.seq) }).from(documentNumbers).where(where);
+  const [last] = await preparedQuery(
+    tx,
+    "documentNumbers.last",
+    { companyId, kind, year },
+    (p) =>
+      tx.select({ seq: max(documentNumbers.seq) }).from(documentNumbers).where(and(
+        eq(documentNumbers.companyId, p.companyId),
+        eq(documentNumbers.kind, p.kind),
+        eq(documentNumbers.year, p.year),
+      )),
+  ).all();
   return { year, seq: (last?.seq ?? 0) + 1 };
 }
 

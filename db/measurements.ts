@@ -5,6 +5,7 @@ import { refreshJobState } from "./job_status.ts";
 import type { Db } from "./client.ts";
 import { documents, measurementRecords, objects, tasks, users } from "./schema/mod.ts";
 import { notifyMeasurementUpdated, recordActivity } from "./notifications.ts";
+import { preparedQuery } from "./prepared.ts";
 import type { Scope } from "./scope.ts";
 
 /** The task of the scope (the assignee's own when `assignedTo` is given) with its object, or null. */
@@ -207,28 +208,30 @@ export async function listLatestMeasurements(
   scope: Scope,
   limit = 100,
 ): Promise<MeasurementOverview[]> {
-  const latest = db.select({
-    recordId: max(measurementRecords.id).as("record_id"),
-    saves: count().as("saves"),
-  }).from(measurementRecords)
-    .where(scope === null ? undefined : eq(measurementRecords.companyId, scope))
-    .groupBy(measurementRecords.taskId).as("latest");
-  return await db.select({
-    taskId: tasks.id,
-    taskTitle: tasks.title,
-    taskStatus: tasks.status,
-    objectId: objects.id,
-    address: objects.address,
-    surveyorFirstName: users.firstName,
-    surveyorLastName: users.lastName,
-    measurements: measurementRecords.measurements,
-    savedAt: measurementRecords.createdAt,
-    saves: latest.saves,
-  }).from(latest)
-    .innerJoin(measurementRecords, eq(measurementRecords.id, latest.recordId))
-    .innerJoin(tasks, eq(tasks.id, measurementRecords.taskId))
-    .leftJoin(objects, eq(objects.id, measurementRecords.objectId))
-    .leftJoin(users, eq(users.id, measurementRecords.surveyorId))
-    .orderBy(desc(measurementRecords.createdAt))
-    .limit(limit);
+  return await preparedQuery(db, "measurements.latest", { companyId: scope ?? undefined, limit }, (p) => {
+    const latest = db.select({
+      recordId: max(measurementRecords.id).as("record_id"),
+      saves: count().as("saves"),
+    }).from(measurementRecords)
+      .where(p.companyId && eq(measurementRecords.companyId, p.companyId))
+      .groupBy(measurementRecords.taskId).as("latest");
+    return db.select({
+      taskId: tasks.id,
+      taskTitle: tasks.title,
+      taskStatus: tasks.status,
+      objectId: objects.id,
+      address: objects.address,
+      surveyorFirstName: users.firstName,
+      surveyorLastName: users.lastName,
+      measurements: measurementRecords.measurements,
+      savedAt: measurementRecords.createdAt,
+      saves: latest.saves,
+    }).from(latest)
+      .innerJoin(measurementRecords, eq(measurementRecords.id, latest.recordId))
+      .innerJoin(tasks, eq(tasks.id, measurementRecords.taskId))
+      .leftJoin(objects, eq(objects.id, measurementRecords.objectId))
+      .leftJoin(users, eq(users.id, measurementRecords.surveyorId))
+      .orderBy(desc(measurementRecords.createdAt))
+      .limit(p.limit);
+  }).all();
 }

@@ -153,8 +153,19 @@ export async function listNotifications(
       and(eq(notifications.createdAt, last.createdAt), lt(notifications.id, before)),
     );
   }
-  return await db.select().from(notifications).where(and(eq(notifications.userId, userId), older))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(limit);
+  if (older) {
+    return await db.select().from(notifications).where(and(eq(notifications.userId, userId), older))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(limit);
+  }
+  // The first page, which /notifications shows, prepared once (a later page's condition is built per call).
+  return await preparedQuery(
+    db,
+    "notifications.newest",
+    { userId, limit },
+    (p) =>
+      db.select().from(notifications).where(eq(notifications.userId, p.userId))
+        .orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(p.limit),
+  ).all();
 }
 
 export async function unreadCount(db: Db, userId: number): Promise<number> {

@@ -5,6 +5,7 @@
 import { and, asc, desc, eq, like, or } from "drizzle-orm";
 import type { Db, Executor } from "./client.ts";
 import { priceListItems, priceLists } from "./schema/mod.ts";
+import { preparedQuery } from "./prepared.ts";
 import {
   defaultPriceList,
   mergePriceList,
@@ -52,9 +53,15 @@ function toItem(r: ItemRow): PriceListItem {
 export async function activePriceList(db: Executor, companyId: number): Promise<CompanyPriceList | null> {
   const list = await newestActiveList(db, companyId);
   if (!list) return null;
-  const rows = await db.select().from(priceListItems)
-    .where(itemsOf(list.id, companyId))
-    .orderBy(asc(priceListItems.id));
+  const rows = await preparedQuery(
+    db,
+    "priceLists.items",
+    { listId: list.id, companyId },
+    (p) =>
+      db.select().from(priceListItems)
+        .where(and(eq(priceListItems.priceListId, p.listId), eq(priceListItems.companyId, p.companyId)))
+        .orderBy(asc(priceListItems.id)),
+  ).all();
   if (rows.length === 0) return null;
   return { id: list.id, name: list.name, createdAt: list.createdAt, items: rows.map(toItem) };
 }
@@ -81,9 +88,15 @@ export async function searchCompanyPriceItems(
 
 /** The company's newest active list (without items), or undefined. */
 async function newestActiveList(db: Executor, companyId: number) {
-  const [list] = await db.select().from(priceLists)
-    .where(and(eq(priceLists.companyId, companyId), eq(priceLists.isActive, true)))
-    .orderBy(desc(priceLists.createdAt), desc(priceLists.id)).limit(1);
+  const [list] = await preparedQuery(
+    db,
+    "priceLists.newestActive",
+    { companyId },
+    (p) =>
+      db.select().from(priceLists)
+        .where(and(eq(priceLists.companyId, p.companyId), eq(priceLists.isActive, true)))
+        .orderBy(desc(priceLists.createdAt), desc(priceLists.id)).limit(1),
+  ).all();
   return list;
 }
 

@@ -210,16 +210,23 @@ export async function unscheduledTasks(
   scope: Scope,
   f: Omit<CalendarFilter, "from" | "to">,
 ): Promise<CalendarTask[]> {
-  const rows = await selectTasks(db).where(and(
-    scope === null ? undefined : eq(tasks.companyId, scope),
-    isNull(tasks.scheduledDate),
-    notInArray(tasks.status, [...closedTaskStatuses]),
-    f.personId ? personCondition(f.personId) : undefined,
-    f.role ? eq(assignee.role, f.role as typeof users.$inferSelect.role) : undefined,
-    f.workType ? eq(objects.workType, f.workType as typeof objects.$inferSelect.workType) : undefined,
-  ))
-    .orderBy(asc(tasks.dueDate), asc(tasks.id))
-    .limit(100);
+  const values = {
+    companyId: scope ?? undefined,
+    personId: f.personId || undefined,
+    role: f.role || undefined,
+    workType: f.workType || undefined,
+  };
+  const rows = await preparedQuery(db, "schedule.unscheduled", values, (p) =>
+    selectTasks(db).where(and(
+      p.companyId && eq(tasks.companyId, p.companyId),
+      isNull(tasks.scheduledDate),
+      notInArray(tasks.status, [...closedTaskStatuses]),
+      p.personId && personCondition(p.personId),
+      p.role && eq(assignee.role, p.role),
+      p.workType && eq(objects.workType, p.workType),
+    ))
+      .orderBy(asc(tasks.dueDate), asc(tasks.id))
+      .limit(100)).all();
   return await toCalendar(db, rows, f.now);
 }
 
@@ -266,8 +273,14 @@ export interface CrewView {
 }
 
 export async function listCrews(db: Executor, scope: Scope): Promise<CrewView[]> {
-  const rows = await db.select({ id: crews.id, name: crews.name, foremanId: crews.foremanId }).from(crews)
-    .where(scope === null ? undefined : eq(crews.companyId, scope)).orderBy(asc(crews.name));
+  const rows = await preparedQuery(
+    db,
+    "crews.list",
+    { companyId: scope ?? undefined },
+    (p) =>
+      db.select({ id: crews.id, name: crews.name, foremanId: crews.foremanId }).from(crews)
+        .where(p.companyId && eq(crews.companyId, p.companyId)).orderBy(asc(crews.name)),
+  ).all();
   const members = rows.length === 0 ? [] : await db.select().from(crewMembers)
     .where(inArray(crewMembers.crewId, rows.map((r) => r.id)));
   return rows.map((r) => ({

@@ -275,21 +275,27 @@ export async function listVisits(db: Db, scope: Scope, f: ScheduleFilter): Promi
 
 /** One visit with what its screen needs: the object, the agreement's terms, the report and the signature. */
 export async function getVisit(db: Db, scope: Scope, id: number) {
-  const [row] = await db.select({
-    visit: serviceVisits,
-    address: objects.address,
-    clientName: objects.clientName,
-    clientPhone: objects.clientPhone,
-    planName: serviceAgreements.planName,
-    agreementNumber: serviceAgreements.number,
-    operations: serviceAgreements.operations,
-    partsDiscountPercent: serviceAgreements.partsDiscountPercent,
-    assignedTo: tasks.assignedTo,
-  }).from(serviceVisits)
-    .innerJoin(objects, eq(objects.id, serviceVisits.objectId))
-    .innerJoin(serviceAgreements, eq(serviceAgreements.id, serviceVisits.agreementId))
-    .leftJoin(tasks, eq(tasks.id, serviceVisits.taskId))
-    .where(and(eq(serviceVisits.id, id), scope === null ? undefined : eq(serviceVisits.companyId, scope)));
+  const [row] = await preparedQuery(
+    db,
+    "serviceVisits.one",
+    { id, companyId: scope ?? undefined },
+    (p) =>
+      db.select({
+        visit: serviceVisits,
+        address: objects.address,
+        clientName: objects.clientName,
+        clientPhone: objects.clientPhone,
+        planName: serviceAgreements.planName,
+        agreementNumber: serviceAgreements.number,
+        operations: serviceAgreements.operations,
+        partsDiscountPercent: serviceAgreements.partsDiscountPercent,
+        assignedTo: tasks.assignedTo,
+      }).from(serviceVisits)
+        .innerJoin(objects, eq(objects.id, serviceVisits.objectId))
+        .innerJoin(serviceAgreements, eq(serviceAgreements.id, serviceVisits.agreementId))
+        .leftJoin(tasks, eq(tasks.id, serviceVisits.taskId))
+        .where(and(eq(serviceVisits.id, p.id), p.companyId && eq(serviceVisits.companyId, p.companyId))),
+  ).all();
   return row ?? null;
 }
 export type VisitDetails = NonNullable<Awaited<ReturnType<typeof getVisit>>>;

@@ -147,19 +147,25 @@ export function categoryJson(c: CategoryRow, productCount?: number): CategoryJso
 
 /** The active categories with the number of the company's active products in each. */
 export async function storefrontCategories(db: Db, companyId: number) {
-  const rows = await db.select({ category: productCategories, n: count(products.id) })
-    .from(productCategories)
-    .leftJoin(
-      products,
-      and(
-        eq(products.categoryId, productCategories.id),
-        eq(products.companyId, companyId),
-        eq(products.isActive, true),
-      ),
-    )
-    .where(eq(productCategories.isActive, true))
-    .groupBy(productCategories.id)
-    .orderBy(asc(productCategories.sortOrder), asc(productCategories.id));
+  const rows = await preparedQuery(
+    db,
+    "shop.storefrontCategories",
+    { companyId },
+    (p) =>
+      db.select({ category: productCategories, n: count(products.id) })
+        .from(productCategories)
+        .leftJoin(
+          products,
+          and(
+            eq(products.categoryId, productCategories.id),
+            eq(products.companyId, p.companyId),
+            eq(products.isActive, true),
+          ),
+        )
+        .where(eq(productCategories.isActive, true))
+        .groupBy(productCategories.id)
+        .orderBy(asc(productCategories.sortOrder), asc(productCategories.id)),
+  ).all();
   return rows.filter((r) => r.n > 0).map((r) => categoryJson(r.category, r.n));
 }
 
@@ -254,17 +260,20 @@ export async function listCatalogue(db: Db, companyId: number, q: CatalogueQuery
 export async function findStorefrontProduct(db: Db, companyId: number, slugOrId: string) {
   const number = /^\d{1,16}$/.test(slugOrId) ? Number(slugOrId) : null;
   const byId = isRecordId(number) ? number : null;
-  const [row] = await db.select({ product: products, categoryName: productCategories.name }).from(products)
-    .leftJoin(productCategories, eq(productCategories.id, products.categoryId))
-    .where(and(
-      eq(products.companyId, companyId),
-      eq(products.isActive, true),
-      or(
-        eq(products.sku, slugOrId.toUpperCase()),
-        eq(products.sku, slugOrId),
-        ...(byId ? [eq(products.id, byId)] : []),
-      ),
-    ));
+  const values = { companyId, sku: slugOrId.toUpperCase(), slug: slugOrId, id: byId ?? undefined };
+  const [row] = await preparedQuery(
+    db,
+    "shop.storefrontProduct",
+    values,
+    (p) =>
+      db.select({ product: products, categoryName: productCategories.name }).from(products)
+        .leftJoin(productCategories, eq(productCategories.id, products.categoryId))
+        .where(and(
+          eq(products.companyId, p.companyId),
+          eq(products.isActive, true),
+          or(eq(products.sku, p.sku), eq(products.sku, p.slug), p.id && eq(products.id, p.id)),
+        )),
+  ).all();
   return row ? productJson(row.product, row.categoryName) : null;
 }
 

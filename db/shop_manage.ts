@@ -1,6 +1,7 @@
 // Catalogue management for the staff: the shared categories (system_admin) and the company's products.
 import { and, asc, eq, ne } from "drizzle-orm";
 import type { Db } from "./client.ts";
+import { preparedQuery } from "./prepared.ts";
 import { productCategories, products } from "./schema/mod.ts";
 import type { Scope } from "./scope.ts";
 import { categoryJson, productJson, productPrices } from "./shop.ts";
@@ -14,8 +15,17 @@ export class TakenError extends Error {
 }
 
 export async function listAllCategories(db: Db) {
-  const rows = await db.select().from(productCategories)
-    .orderBy(asc(productCategories.sortOrder), asc(productCategories.id));
+  const rows = await preparedQuery(
+    db,
+    "shop.allCategories",
+    {},
+    () =>
+      db.select().from(productCategories).orderBy(
+        asc(productCategories.sortOrder),
+        asc(productCategories.id),
+      ),
+  )
+    .all();
   return rows.map((r) => categoryJson(r));
 }
 
@@ -44,20 +54,27 @@ const scoped = (scope: Scope) => (scope === null ? undefined : eq(products.compa
  * columns (the whole rows with their specifications and descriptions made /shop-products 12 ms).
  */
 export async function productsToManage(db: Db, scope: Scope) {
-  const rows = await db.select({
-    id: products.id,
-    name: products.name,
-    sku: products.sku,
-    categoryId: products.categoryId,
-    category: products.category,
-    price: products.price,
-    oldPrice: products.oldPrice,
-    shortDescription: products.shortDescription,
-    stockQuantity: products.stockQuantity,
-    isActive: products.isActive,
-    isFeatured: products.isFeatured,
-    images: products.images,
-  }).from(products).where(scoped(scope)).orderBy(asc(products.sortOrder), asc(products.id));
+  const rows = await preparedQuery(
+    db,
+    "shop.productsToManage",
+    { companyId: scope ?? undefined },
+    (p) =>
+      db.select({
+        id: products.id,
+        name: products.name,
+        sku: products.sku,
+        categoryId: products.categoryId,
+        category: products.category,
+        price: products.price,
+        oldPrice: products.oldPrice,
+        shortDescription: products.shortDescription,
+        stockQuantity: products.stockQuantity,
+        isActive: products.isActive,
+        isFeatured: products.isFeatured,
+        images: products.images,
+      }).from(products).where(p.companyId && eq(products.companyId, p.companyId))
+        .orderBy(asc(products.sortOrder), asc(products.id)),
+  ).all();
   return rows.map((r) => ({ ...r, ...productPrices(r) }));
 }
 
@@ -70,13 +87,28 @@ export async function listManagedProducts(db: Db, scope: Scope) {
 }
 
 export async function findManagedProduct(db: Db, scope: Scope, id: number) {
-  const [row] = await db.select().from(products).where(and(eq(products.id, id), scoped(scope)));
+  const [row] = await preparedQuery(
+    db,
+    "shop.managedProduct",
+    { id, companyId: scope ?? undefined },
+    (p) =>
+      db.select().from(products).where(
+        and(eq(products.id, p.id), p.companyId && eq(products.companyId, p.companyId)),
+      ),
+  )
+    .all();
   return row ?? null;
 }
 
 async function skuTaken(db: Db, sku: string, exceptId: number | null) {
-  const [row] = await db.select({ id: products.id }).from(products)
-    .where(and(eq(products.sku, sku), exceptId ? ne(products.id, exceptId) : undefined));
+  const [row] = await preparedQuery(
+    db,
+    "shop.skuTaken",
+    { sku, exceptId: exceptId || undefined },
+    (p) =>
+      db.select({ id: products.id }).from(products)
+        .where(and(eq(products.sku, p.sku), p.exceptId && ne(products.id, p.exceptId))),
+  ).all();
   return !!row;
 }
 

@@ -359,10 +359,17 @@ export const ASSIGNABLE_USERS = 500;
 
 /** The object of the scope a task may be given, or null. */
 export async function taskObjectInScope(db: Db, scope: Scope, objectId: number) {
-  const [row] = await db.select({ id: objects.id, companyId: objects.companyId, address: objects.address })
-    .from(objects).where(
-      and(eq(objects.id, objectId), scope === null ? undefined : eq(objects.companyId, scope)),
-    );
+  const [row] = await preparedQuery(
+    db,
+    "tasks.objectInScope",
+    { objectId, companyId: scope ?? undefined },
+    (p) =>
+      db.select({ id: objects.id, companyId: objects.companyId, address: objects.address })
+        .from(objects).where(
+          and(eq(objects.id, p.objectId), p.companyId && eq(objects.companyId, p.companyId)),
+        ),
+  )
+    .all();
   return row ?? null;
 }
 
