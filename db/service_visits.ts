@@ -32,7 +32,7 @@ import {
 } from "../domain/service_visits.ts";
 import { displayName, formatDate } from "../domain/format.ts";
 import { activePriceList } from "./price_lists.ts";
-import { preparedQuery } from "./prepared.ts";
+import { preparedQuery, updateRow } from "./prepared.ts";
 import { moscowDate } from "../domain/dates.ts";
 
 const assignee = alias(users, "assignee");
@@ -345,20 +345,20 @@ export async function moveVisit(
   const day = change.plannedOn ?? visit.plannedOn;
   const dayChanged = day !== visit.plannedOn;
   await db.transaction(async (tx) => {
-    await tx.update(serviceVisits).set({
+    await updateRow(tx, "serviceVisits.move", serviceVisits, visit.id, {
       plannedOn: day,
       movedFrom: dayChanged ? visit.movedFrom ?? visit.plannedOn : visit.movedFrom,
       moveReason: change.reason,
       reminderSentAt: dayChanged ? null : visit.reminderSentAt,
       status: "planned",
       updatedAt: by.now,
-    }).where(eq(serviceVisits.id, visit.id));
+    });
     if (visit.taskId !== null) {
-      await tx.update(tasks).set({
+      await updateRow(tx, "tasks.visitMoved", tasks, visit.taskId, {
         ...(dayChanged ? { dueDate: visitDue(day), overdueNotifiedAt: null } : {}),
         ...(change.assignedTo !== undefined ? { assignedTo: change.assignedTo } : {}),
         updatedAt: by.now,
-      }).where(eq(tasks.id, visit.taskId));
+      });
     }
     const what = [
       dayChanged ? `${formatDate(visit.plannedOn)} → ${formatDate(day)}` : null,
