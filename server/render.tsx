@@ -92,7 +92,9 @@ export function renderPage(
       entry.imports.forEach((src) => preloads.add(`<link rel="modulepreload" href="${src}">`));
       return `<script type="module" src="${entry.src}"></script>`;
     });
-    html = html.replace("</body>", `${[...preloads].join("")}${scripts.join("")}</body>`);
+    // Found from the end and joined around: replace() scanned and copied the whole page once more.
+    const end = html.lastIndexOf("</body>");
+    html = html.slice(0, end) + [...preloads].join("") + scripts.join("") + html.slice(end);
   }
   if (making) {
     // The cache keeps bytes: reading them back from the answer's body costs twice their encoding (a 30 KB
