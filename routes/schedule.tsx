@@ -10,7 +10,7 @@ import { formatMkadDistance } from "../domain/geo.ts";
 import { isCalendarDate } from "../domain/calendar_date.ts";
 import { positiveInt } from "../server/query.ts";
 import { companyScope, currentUser } from "../server/middleware/guard.ts";
-import { Island } from "../server/island.tsx";
+import { CachedHtml, Island } from "../server/island.tsx";
 import type { AppEnv } from "../server/types.ts";
 import ScheduleBoard from "../islands/ScheduleBoard.tsx";
 import { renderWorkPage } from "./_page.tsx";
@@ -32,55 +32,95 @@ function siteLine(t: CalendarTask): string {
     .filter(Boolean).join(" · ");
 }
 
+/** Exactly what a task's chip shows (and what the line beside it says): the chip is cached per these values. */
+interface ChipData {
+  id: number;
+  title: string;
+  status: CalendarTask["status"];
+  /** «09:00–11:00», or "" without a window. */
+  window: string;
+  site: string;
+  /** The crew's name, when the row is not the crew's own. */
+  crew: string | null;
+  movable: boolean;
+  /** The day view's window handles (a movable task). */
+  handles: boolean;
+  /** The leg of the day's route before it (the day view), or the assignee beside it (the list without a date). */
+  before: string | null;
+  after: string | null;
+}
+
+function chipData(
+  t: CalendarTask,
+  o: { movable: boolean; crewNote?: boolean; timed?: boolean; before?: string | null; after?: string | null },
+): ChipData {
+  return {
+    id: t.id,
+    title: t.title,
+    status: t.status,
+    window: formatWindow(t.windowStart, t.windowEnd),
+    site: siteLine(t) || t.address || "Объект не указан",
+    crew: o.crewNote ? t.crewName : null,
+    movable: o.movable,
+    handles: Boolean(o.timed && o.movable),
+    before: o.before ?? null,
+    after: o.after ?? null,
+  };
+}
+
 /**
- * One task as the grid and the lists show it; draggable on a desktop when the viewer may move it. In the day
- * view (`timed`) its window is a handle: dragged up or down it moves the window, its lower edge changes the
- * length, a click or Enter opens the «Время» dialog.
+ * One task as the grid and the lists show it, rendered once per what it shows (server/island.tsx CachedHtml):
+ * draggable on a desktop when the viewer may move it. In the day view its window is a handle: dragged up or
+ * down it moves the window, its lower edge changes the length, a click or Enter opens the «Время» dialog.
  */
-function TaskChip(
-  { t, movable, crewNote, timed }: { t: CalendarTask; movable: boolean; crewNote?: boolean; timed?: boolean },
-) {
-  const window = formatWindow(t.windowStart, t.windowEnd);
-  const handles = timed && movable;
+function ScheduleChip({ chip }: { chip: ChipData }) {
+  return <CachedHtml name="ScheduleChip" data={chip} render={() => <ChipContent {...chip} />} />;
+}
+
+function ChipContent({ id, title, status, window, site, crew, movable, handles, before, after }: ChipData) {
   return (
-    <div
-      className={`sched-task status-${t.status}`}
-      data-task-id={t.id}
-      draggable={movable ? "true" : undefined}
-    >
-      {handles && (
-        <button
-          type="button"
-          className="sched-time"
-          data-time-task={t.id}
-          data-time-drag={window ? "move" : undefined}
-          aria-label={window
-            ? `Время ${window}: потяните вверх или вниз, чтобы сдвинуть, или нажмите, чтобы изменить`
-            : "Указать время"}
-        >
-          {window || "Время"}
-        </button>
-      )}
-      <a href={`/tasks?taskId=${t.id}`} className="sched-task-title">
-        {window && !handles && <strong>{window}</strong>} {t.title}
-      </a>
-      <span className="sched-task-site">{siteLine(t) || t.address || "Объект не указан"}</span>
-      {crewNote && t.crewName && <span className="muted">Бригада: {t.crewName}</span>}
-      {movable && (
-        <button type="button" className="btn btn-ghost btn-sm sched-edit" data-edit-task={t.id}>
-          Изменить
-        </button>
-      )}
-      {handles && window && (
-        <span
-          className="sched-resize"
-          data-time-task={t.id}
-          data-time-drag="resize"
-          title="Потяните, чтобы изменить длительность"
-          aria-hidden="true"
-        />
-      )}
-    </div>
+    <>
+      {before !== null && <span className="sched-leg">{before}</span>}
+      <div
+        className={`sched-task status-${status}`}
+        data-task-id={id}
+        draggable={movable ? "true" : undefined}
+      >
+        {handles && (
+          <button
+            type="button"
+            className="sched-time"
+            data-time-task={id}
+            data-time-drag={window ? "move" : undefined}
+            aria-label={window
+              ? `Время ${window}: потяните вверх или вниз, чтобы сдвинуть, или нажмите, чтобы изменить`
+              : "Указать время"}
+          >
+            {window || "Время"}
+          </button>
+        )}
+        <a href={`/tasks?taskId=${id}`} className="sched-task-title">
+          {window && !handles && <strong>{window}</strong>} {title}
+        </a>
+        <span className="sched-task-site">{site}</span>
+        {crew && <span className="muted">Бригада: {crew}</span>}
+        {movable && (
+          <button type="button" className="btn btn-ghost btn-sm sched-edit" data-edit-task={id}>
+            Изменить
+          </button>
+        )}
+        {handles && window && (
+          <span
+            className="sched-resize"
+            data-time-task={id}
+            data-time-drag="resize"
+            title="Потяните, чтобы изменить длительность"
+            aria-hidden="true"
+          />
+        )}
+      </div>
+      {after !== null && <span className="muted">{after}</span>}
+    </>
   );
 }
 
@@ -170,15 +210,15 @@ export default async function schedulePage(c: Context<AppEnv>) {
                     data-drop-crew={r.crewId}
                   >
                     {ordered.map(({ site, leg }) => (
-                      <div key={site.id}>
-                        {leg && <span className="sched-leg">{formatLeg(leg)}</span>}
-                        <TaskChip
-                          t={site}
-                          movable={movable(site)}
-                          crewNote={!r.crewId}
-                          timed={view === "day"}
-                        />
-                      </div>
+                      <ScheduleChip
+                        key={site.id}
+                        chip={chipData(site, {
+                          movable: movable(site),
+                          crewNote: !r.crewId,
+                          timed: view === "day",
+                          before: leg && formatLeg(leg),
+                        })}
+                      />
                     ))}
                     {view === "day" && ordered.length > 1 && (
                       <p className="sched-total">Весь маршрут: {formatLeg(routeTotal(ordered))}</p>
@@ -320,10 +360,14 @@ export default async function schedulePage(c: Context<AppEnv>) {
             <h2>Без даты</h2>
             {unscheduled.length === 0 && <p className="muted">Все задачи распланированы</p>}
             {unscheduled.map((t) => (
-              <div key={t.id}>
-                <TaskChip t={t} movable={movable(t)} crewNote />
-                <span className="muted">{t.assigneeName ?? t.crewName ?? "Не назначено"}</span>
-              </div>
+              <ScheduleChip
+                key={t.id}
+                chip={chipData(t, {
+                  movable: movable(t),
+                  crewNote: true,
+                  after: t.assigneeName ?? t.crewName ?? "Не назначено",
+                })}
+              />
             ))}
           </aside>
         </div>
