@@ -5,7 +5,7 @@
 import { and, desc, eq, max, ne, type SQL } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import { type Scope } from "./scope.ts";
-import { preparedQuery } from "./prepared.ts";
+import { findRow, preparedQuery } from "./prepared.ts";
 import { companies, contracts, contractSignatures, estimates, objects, payments } from "./schema/mod.ts";
 import { recordActivity } from "./notifications.ts";
 import { refreshJobState } from "./job_status.ts";
@@ -201,16 +201,7 @@ export type ContractSignature = {
 
 /** One contract version of the scope with its signature (if any) and its newest payment, or null. */
 export async function getContract(db: Db, scope: Scope, id: number) {
-  const [row] = await preparedQuery(
-    db,
-    "contracts.one",
-    { id, companyId: scope ?? undefined },
-    (p) =>
-      db.select().from(contracts).where(
-        and(eq(contracts.id, p.id), p.companyId && eq(contracts.companyId, p.companyId)),
-      ),
-  )
-    .all();
+  const row = await findRow(db, "contracts.one", contracts, id, scope);
   if (!row) return null;
   return await withState(db, row);
 }

@@ -8,7 +8,7 @@ import { estimateItems, estimates, objects, users } from "./schema/mod.ts";
 import { type Discount, type VatMode, vatModes } from "../estimating/mod.ts";
 import { alias } from "drizzle-orm/sqlite-core";
 import { type Scope } from "./scope.ts";
-import { preparedQuery } from "./prepared.ts";
+import { idInScope, preparedQuery } from "./prepared.ts";
 
 export type { Scope };
 export type EstimateStatus = typeof estimates.$inferSelect.status;
@@ -84,7 +84,7 @@ export async function getEstimate(db: Db | Tx, scope: Scope, id: number) {
         .innerJoin(objects, eq(objects.id, estimates.objectId))
         .leftJoin(users, eq(users.id, estimates.createdBy))
         .leftJoin(confirmer, eq(confirmer.id, estimates.alertsConfirmedBy))
-        .where(and(eq(estimates.id, p.id), p.companyId && eq(estimates.companyId, p.companyId))),
+        .where(idInScope(estimates, p)),
   ).all();
   if (!row) return null;
   const items = await preparedQuery(

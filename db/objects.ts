@@ -15,7 +15,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db, Executor } from "./client.ts";
 import { companyCondition, type Scope } from "./scope.ts";
 import type { Columns, RowOf, Shown } from "./columns.ts";
-import { type Placeholders, preparedQuery, updateRow } from "./prepared.ts";
+import { findRow, type Placeholders, preparedQuery, updateRow } from "./prepared.ts";
 import { objects, tasks, users } from "./schema/mod.ts";
 import { notifyRoles, recordActivity } from "./notifications.ts";
 import {
@@ -269,16 +269,7 @@ export async function objectChoices(
 }
 
 export async function findObject(db: Db, scope: Scope, id: number): Promise<ObjectRow | null> {
-  const [row] = await preparedQuery(
-    db,
-    "objects.one",
-    { id, companyId: scope ?? undefined },
-    (p) =>
-      db.select().from(objects).where(
-        and(eq(objects.id, p.id), p.companyId && eq(objects.companyId, p.companyId)),
-      ),
-  ).all();
-  return row ?? null;
+  return await findRow(db, "objects.one", objects, id, scope);
 }
 
 /** The object's tasks with their assignee, for the detail answer. */

@@ -118,12 +118,37 @@ export async function insertRow<T extends SQLiteTable>(
   ).run();
 }
 
+/** A table whose rows belong to a company, by id. */
+type CompanyTable = SQLiteTable & { id: SQLiteColumn; companyId: SQLiteColumn };
+
+/** Row `p.id` of `table`, of company `p.companyId` when one is given (a scope of every company gives none). */
+export function idInScope(table: CompanyTable, p: { id: Placeholder; companyId?: Placeholder }) {
+  return and(eq(table.id, p.id), p.companyId && eq(table.companyId, p.companyId));
+}
+
+/** Row `id` of `table` with every column, of the scope's company when one is given, or null; prepared once. */
+export async function findRow<T extends CompanyTable>(
+  db: Executor,
+  name: string,
+  table: T,
+  id: number,
+  scope: Scope,
+): Promise<T["$inferSelect"] | null> {
+  const [row] = await preparedQuery(
+    db,
+    name,
+    { id, companyId: scope ?? undefined },
+    (p) => db.select().from(table as SQLiteTable).where(idInScope(table, p)),
+  ).all() as T["$inferSelect"][];
+  return row ?? null;
+}
+
 /**
  * One UPDATE of row `id` of `table` (of the scope's company when one is given) setting only the columns given,
  * returning the row; undefined when there is no such row in the scope. Prepared once per table and set of
  * columns: building the statement of a wide table cost more than running it.
  */
-export async function updateRow<T extends SQLiteTable & { id: SQLiteColumn; companyId: SQLiteColumn }>(
+export async function updateRow<T extends CompanyTable>(
   db: Executor,
   name: string,
   table: T,
@@ -139,7 +164,7 @@ export async function updateRow<T extends SQLiteTable & { id: SQLiteColumn; comp
     { ...bound, id, companyId: scope ?? undefined },
     (p) =>
       db.update(table).set(placeholderSet(columns, p) as Partial<T["$inferInsert"]>)
-        .where(and(eq(table.id, p.id), p.companyId && eq(table.companyId, p.companyId)))
+        .where(idInScope(table, p))
         .returning(),
   ).all() as T["$inferSelect"][];
   return row;

@@ -32,7 +32,7 @@ import {
 } from "../domain/service_visits.ts";
 import { displayName, formatDate } from "../domain/format.ts";
 import { activePriceList } from "./price_lists.ts";
-import { preparedQuery, updateRow } from "./prepared.ts";
+import { idInScope, preparedQuery, updateRow } from "./prepared.ts";
 import { moscowDate } from "../domain/dates.ts";
 
 const assignee = alias(users, "assignee");
@@ -294,7 +294,7 @@ export async function getVisit(db: Db, scope: Scope, id: number) {
         .innerJoin(objects, eq(objects.id, serviceVisits.objectId))
         .innerJoin(serviceAgreements, eq(serviceAgreements.id, serviceVisits.agreementId))
         .leftJoin(tasks, eq(tasks.id, serviceVisits.taskId))
-        .where(and(eq(serviceVisits.id, p.id), p.companyId && eq(serviceVisits.companyId, p.companyId))),
+        .where(idInScope(serviceVisits, p)),
   ).all();
   return row ?? null;
 }

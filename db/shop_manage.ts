@@ -1,7 +1,7 @@
 // Catalogue management for the staff: the shared categories (system_admin) and the company's products.
 import { and, asc, eq, ne } from "drizzle-orm";
 import type { Db } from "./client.ts";
-import { preparedQuery } from "./prepared.ts";
+import { findRow, preparedQuery } from "./prepared.ts";
 import { productCategories, products } from "./schema/mod.ts";
 import type { Scope } from "./scope.ts";
 import { categoryJson, productJson, productPrices } from "./shop.ts";
@@ -87,17 +87,7 @@ export async function listManagedProducts(db: Db, scope: Scope) {
 }
 
 export async function findManagedProduct(db: Db, scope: Scope, id: number) {
-  const [row] = await preparedQuery(
-    db,
-    "shop.managedProduct",
-    { id, companyId: scope ?? undefined },
-    (p) =>
-      db.select().from(products).where(
-        and(eq(products.id, p.id), p.companyId && eq(products.companyId, p.companyId)),
-      ),
-  )
-    .all();
-  return row ?? null;
+  return await findRow(db, "shop.managedProduct", products, id, scope);
 }
 
 async function skuTaken(db: Db, sku: string, exceptId: number | null) {
