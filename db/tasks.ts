@@ -82,6 +82,72 @@ const selection = {
   },
 };
 
+/**
+ * What a task card shows (routes/_tasks/TaskCard.tsx) and the list needs to tell who may edit it: 13 of the
+ * 34 columns of `selection` (reading and mapping the other 21 was most of the list's statement on /tasks).
+ */
+const cardSelection = {
+  task: {
+    id: tasks.id,
+    title: tasks.title,
+    description: tasks.description,
+    status: tasks.status,
+    priority: tasks.priority,
+    dueDate: tasks.dueDate,
+    assignedTo: tasks.assignedTo,
+  },
+  object: { id: objects.id, address: objects.address },
+  assignee: {
+    id: assignee.id,
+    firstName: assignee.firstName,
+    lastName: assignee.lastName,
+    email: assignee.email,
+  },
+};
+
+type CardRow = {
+  task: Pick<typeof tasks.$inferSelect, keyof typeof cardSelection.task>;
+  object: { id: number | null; address: string | null } | null;
+  assignee: Omit<NonNullable<Row["assignee"]>, "role"> | null;
+};
+
+/** A task as its card shows it: TaskView's fields that cardSelection reads. */
+export type TaskCardView =
+  & Pick<
+    TaskView,
+    | "id"
+    | "title"
+    | "description"
+    | "status"
+    | "isOverdue"
+    | "priority"
+    | "dueDate"
+    | "assignedTo"
+    | "assignedUser"
+  >
+  & { object: { id: number; address: string } | null };
+
+function toCardView({ task: t, object, assignee }: CardRow, now: Date): TaskCardView {
+  return {
+    id: t.id,
+    title: t.title,
+    description: t.description,
+    status: effectiveStatus(t, now),
+    isOverdue: isOverdue(t, now),
+    priority: t.priority,
+    dueDate: t.dueDate,
+    assignedTo: t.assignedTo,
+    object: object?.id == null ? null : { id: object.id, address: object.address! },
+    assignedUser: assignee?.id == null ? null : {
+      id: assignee.id,
+      firstName: assignee.firstName,
+      lastName: assignee.lastName,
+      email: assignee.email!,
+      name: displayName(assignee),
+    },
+  };
+}
+
 // A left-joined table without a matching row comes back as null, not as an object of nulls
 // (a task without an assignee or object).
 type Row = {
@@ -234,17 +300,39 @@ export async function listTasks(
   scope: Scope,
   options: TaskFilter & { now: Date },
 ): Promise<TaskView[]> {
+  const rows = await listedRows(db, scope, options, "page", selection);
+  return rows.map((r) => toView(r as Row, options.now));
+}
+
+/** The filter's tasks as their cards show them, newest first (listTasks, but only cardSelection's columns). */
+export async function listTaskCards(
+  db: Db,
+  scope: Scope,
+  options: TaskFilter & { now: Date },
+): Promise<TaskCardView[]> {
+  const rows = await listedRows(db, scope, options, "cards", cardSelection);
+  return rows.map((r) => toCardView(r as CardRow, options.now));
+}
+
+/** The rows of the filter's page with the columns `selected`; `name` tells the prepared shapes apart. */
+async function listedRows(
+  db: Db,
+  scope: Scope,
+  options: TaskFilter & { now: Date },
+  name: string,
+  selected: typeof selection | typeof cardSelection,
+): Promise<unknown[]> {
   const values = {
     ...filterValues(scope, options, options.now),
     limit: options.limit ?? 200,
     offset: options.offset ?? 0,
   };
-  const rows = await preparedQuery(
+  return await preparedQuery(
     db,
-    `tasks.page${shapeOf(options)}`,
+    `tasks.${name}${shapeOf(options)}`,
     values,
     (p) => {
-      const listed = db.select(selection).from(tasks)
+      const listed = db.select(selected as typeof selection).from(tasks)
         .leftJoin(objects, eq(objects.id, tasks.objectId))
         .leftJoin(assignee, eq(assignee.id, tasks.assignedTo));
       const newestFirst = [desc(tasks.createdAt), desc(tasks.id)];
@@ -261,7 +349,6 @@ export async function listTasks(
       return listed.where(inArray(tasks.id, page)).orderBy(...newestFirst);
     },
   ).all();
-  return rows.map((r) => toView(r as Row, options.now));
 }
 
 export async function countTasks(db: Db, scope: Scope, options: TaskFilter & { now: Date }): Promise<number> {
@@ -296,9 +383,12 @@ export async function countTasks(db: Db, scope: Scope, options: TaskFilter & { n
   return row.n;
 }
 
-/** A page of the filter's tasks (`limit`, `offset`) and how many tasks the filter holds: the /tasks list. */
+/** A page of the filter's task cards (`limit`, `offset`) and how many tasks the filter holds: the /tasks list. */
 export async function taskPage(db: Db, scope: Scope, options: TaskFilter & { now: Date }) {
-  const [tasks, total] = await Promise.all([listTasks(db, scope, options), countTasks(db, scope, options)]);
+  const [tasks, total] = await Promise.all([
+    listTaskCards(db, scope, options),
+    countTasks(db, scope, options),
+  ]);
   return { tasks, total };
 }
 

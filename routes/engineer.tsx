@@ -4,7 +4,7 @@ import type { Context } from "hono";
 import { latestObjects } from "../db/stats.ts";
 import { owedObjects } from "../db/ledger.ts";
 import { OwedObjectsCard } from "../components/Ledger.tsx";
-import { listTasks } from "../db/tasks.ts";
+import { listTaskCards } from "../db/tasks.ts";
 import { displayName, formatKopecks } from "../domain/format.ts";
 import { labelOf, workTypeLabels } from "../domain/labels.ts";
 import { companyScope, currentUser } from "../server/middleware/guard.ts";
@@ -38,7 +38,7 @@ export default async function engineerPage(c: Context<AppEnv>) {
   const [data, objects, tasks, dialogs, owed] = await Promise.all([
     loadDashboard(db, scope, { period: "30d", now: at, reads }),
     latestObjects(db, scope, 5),
-    listTasks(db, scope, { now: at, limit: 6 }),
+    listTaskCards(db, scope, { now: at, limit: 6 }),
     loadTaskDialogs(db, scope, { now: at, role: user.role, measurement: true }),
     owedObjects(db, scope, 10),
   ]);

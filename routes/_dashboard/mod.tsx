@@ -8,7 +8,13 @@ import type { CurrentUser } from "../../server/types.ts";
 import type { Db } from "../../db/client.ts";
 import { activityFeed, type ActivityItem, type DashboardStats } from "../../db/stats.ts";
 import { type Reads, readsOf } from "../../db/read_worker.ts";
-import { ASSIGNABLE_USERS, assignableUsers, listTasks, type TaskView } from "../../db/tasks.ts";
+import {
+  ASSIGNABLE_USERS,
+  assignableUsers,
+  listTaskCards,
+  type TaskCardView,
+  type TaskView,
+} from "../../db/tasks.ts";
 import { objectChoices } from "../../db/objects.ts";
 import type { Scope } from "../../db/scope.ts";
 import { formatAge, formatKopecks } from "../../domain/format.ts";
@@ -137,7 +143,7 @@ interface RecentTaskRow {
   due: string;
 }
 
-const recentTaskRow = (t: TaskView): RecentTaskRow => ({
+const recentTaskRow = (t: TaskCardView): RecentTaskRow => ({
   id: t.id,
   priority: t.priority,
   address: t.object?.address ?? "—",
@@ -338,7 +344,7 @@ export async function loadDashboardSection(
   const [data, recentTasks, dialogs, service] = await Promise.all([
     loadDashboard(db, scope, { ...options, reads }),
     // 'Последние задачи': the 5 latest open tasks.
-    listTasks(db, scope, { now: options.now, open: true, limit: 5 }),
+    listTaskCards(db, scope, { now: options.now, open: true, limit: 5 }),
     canCreate ? loadTaskDialogs(db, scope, { now: options.now, role: user.role }) : Promise.resolve(null),
     serviceFigures(db, scope, options.now, periodRange(options.period, options.now).from),
   ]);

@@ -1,4 +1,4 @@
-import type { TaskView } from "../../db/tasks.ts";
+import type { TaskCardView, TaskView } from "../../db/tasks.ts";
 import { formatDate, formatDateTime } from "../../domain/format.ts";
 import { labelOf, taskPriorityLabels, taskStatusLabels, workTypeLabels } from "../../domain/labels.ts";
 import { CachedHtml, Island } from "../../server/island.tsx";
@@ -30,7 +30,7 @@ export const assigneeText = (task: Pick<TaskView, "assignedUser">) =>
  * cached per these values (server/island.tsx CachedHtml) and rendered from them alone.
  */
 export function taskCard(
-  task: TaskView,
+  task: TaskCardView,
   { canChangeStatus, compact, editHref }: {
     canChangeStatus: boolean;
     compact?: boolean;
