@@ -84,7 +84,8 @@ const selection = {
 
 /**
  * What a task card shows (routes/_tasks/TaskCard.tsx) and the list needs to tell who may edit it: 13 of the
- * 34 columns of `selection` (reading and mapping the other 21 was most of the list's statement on /tasks).
+ * 34 columns of `selection`, whose other 21 the lists of cards read and mapped for nothing (/tasks made afresh
+ * with 48 cards: p50 about 0.1 ms less, docs/performance.md).
  */
 const cardSelection = {
   task: {
