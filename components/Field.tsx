@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { BusyButton } from "./BusyButton.tsx";
 
 interface FieldProps {
   id: string;
@@ -119,9 +120,9 @@ export function SelectField({ options, ...props }: Bound & {
 /** A form's «Сохранить…» button: 'Сохранение…' and disabled while the form is sent. */
 export function SaveButton({ busy, label }: { busy: boolean; label: string }) {
   return (
-    <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
-      {busy ? "Сохранение…" : label}
-    </button>
+    <BusyButton type="submit" className="btn btn-primary" busy={busy} busyLabel="Сохранение…">
+      {label}
+    </BusyButton>
   );
 }
 

@@ -7,6 +7,7 @@ import { toastError } from "./toast.ts";
 import { Dialog, DialogContent } from "./Dialog.tsx";
 import { formatKopecks } from "../domain/format.ts";
 import type { ActPreview } from "../domain/acts.ts";
+import { BusyButton } from "./BusyButton.tsx";
 
 export interface FinishWorksProps {
   objectId: number;
@@ -61,15 +62,9 @@ export function FinishWorks(
 
   return (
     <>
-      <button
-        type="button"
-        className={className ?? "btn btn-success"}
-        onClick={() => void ask()}
-        disabled={busy}
-        aria-busy={busy}
-      >
+      <BusyButton className={className ?? "btn btn-success"} onClick={() => void ask()} busy={busy}>
         {label}
-      </button>
+      </BusyButton>
       <Dialog open={open} title="Завершить работы и выставить акт?" onClose={() => setOpen(false)}>
         <DialogContent
           footer={
@@ -77,15 +72,9 @@ export function FinishWorks(
               <button type="button" className="btn btn-secondary" onClick={() => setOpen(false)}>
                 Отмена
               </button>
-              <button
-                type="button"
-                className="btn btn-success"
-                onClick={() => void confirm()}
-                disabled={busy}
-                aria-busy={busy}
-              >
+              <BusyButton className="btn btn-success" onClick={() => void confirm()} busy={busy}>
                 {preview ? "Завершить и отправить акт" : "Завершить работы"}
-              </button>
+              </BusyButton>
             </>
           }
         >

@@ -8,6 +8,7 @@ import { fieldBinder, SelectField, TextField } from "./Field.tsx";
 import { formatKopecks } from "../domain/format.ts";
 import { formatQuantity } from "../domain/acts.ts";
 import type { ChangeKind } from "../domain/job_changes.ts";
+import { BusyButton } from "./BusyButton.tsx";
 
 export interface EditableChange {
   id: number;
@@ -110,9 +111,9 @@ export function JobChangeEditForm({ change, choices, onDone }: {
         <p className="muted small">Фото ({change.photoIds.length}) остаются при изменении.</p>
       )}
       <div className="row">
-        <button type="submit" className="btn btn-primary tap" disabled={busy} aria-busy={busy}>
-          {busy ? "Сохранение…" : "Сохранить изменение"}
-        </button>
+        <BusyButton type="submit" className="btn btn-primary tap" busy={busy} busyLabel="Сохранение…">
+          Сохранить изменение
+        </BusyButton>
         <button
           type="button"
           className="btn btn-secondary tap"

@@ -12,6 +12,7 @@ import { JobChangeEditForm } from "./JobChangeEditForm.tsx";
 import { formatKopecks } from "../domain/format.ts";
 import { formatQuantity } from "../domain/acts.ts";
 import { agreementStateLabels, type ChangeKind, changeKindLabels } from "../domain/job_changes.ts";
+import { BusyButton } from "./BusyButton.tsx";
 
 /** What GET /api/job-changes/object/:objectId answers: the lines, the price list, the changes, the agreements. */
 type View = Answer<typeof client["job-changes"]["object"][":objectId"]["$get"]>;
@@ -332,9 +333,9 @@ export function JobChangesPanel({ objectId, staff }: { objectId: number; staff: 
             />
             <span>Требует согласия клиента</span>
           </label>
-          <button type="submit" className="btn btn-primary btn-block tap" disabled={busy} aria-busy={busy}>
+          <BusyButton type="submit" className="btn btn-primary btn-block tap" busy={busy}>
             Записать изменение
-          </button>
+          </BusyButton>
         </form>
       )}
     </section>

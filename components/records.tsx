@@ -5,6 +5,7 @@ import { errorMessage } from "./form.ts";
 import { toast, toastError, type ToastOptions } from "./toast.ts";
 import { setQueryParam } from "./url.ts";
 import { Icon } from "./Icon.tsx";
+import { BusyButton } from "./BusyButton.tsx";
 
 interface RecordListOptions<T> {
   records: T[];
@@ -111,14 +112,12 @@ export function ActiveToggle(
   { active, busy, onToggle }: { active: boolean; busy: boolean; onToggle: () => void },
 ) {
   return (
-    <button
-      type="button"
+    <BusyButton
       className={active ? "btn btn-ghost btn-sm" : "btn btn-success btn-sm"}
-      disabled={busy}
-      aria-busy={busy}
       onClick={onToggle}
+      busy={busy}
     >
       {active ? "Деактивировать" : "Активировать"}
-    </button>
+    </BusyButton>
   );
 }

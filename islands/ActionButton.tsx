@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { ApiRequestError, sendJson } from "../components/api.ts";
 import { toastAfterNavigation, toastError } from "../components/toast.ts";
+import { BusyButton } from "../components/BusyButton.tsx";
 
 export interface ActionButtonProps {
   label: string;
@@ -32,15 +33,8 @@ export default function ActionButton(
     }
   }
   return (
-    <button
-      type="button"
-      className={className ?? "btn btn-primary"}
-      onClick={run}
-      disabled={busy}
-      aria-busy={busy}
-    >
-      {busy ? <span className="spinner" aria-hidden="true" /> : null}
+    <BusyButton className={className ?? "btn btn-primary"} onClick={run} busy={busy} spinner>
       {label}
-    </button>
+    </BusyButton>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { ApiRequestError, call, clientWithQuery } from "../components/api.ts";
 import { toast, toastError } from "../components/toast.ts";
+import { BusyButton } from "../components/BusyButton.tsx";
 
 export interface AddToCartProps {
   productId: number;
@@ -63,16 +64,15 @@ export default function AddToCart(
           />
         </label>
       )}
-      <button
-        type="button"
+      <BusyButton
         className={withInstallation ? "btn btn-secondary" : "btn btn-primary"}
         onClick={add}
+        busy={busy}
         disabled={busy || disabled}
-        aria-busy={busy}
+        spinner
       >
-        {busy && <span className="spinner" aria-hidden="true" />}
         {withInstallation ? "Заказать с монтажом" : "В корзину"}
-      </button>
+      </BusyButton>
       {error && quantity && <p className="field-error" role="alert">{error}</p>}
     </div>
   );

@@ -10,6 +10,7 @@ import { toast, toastAfterNavigation, toastError } from "../components/toast.ts"
 import type { AdminUserJson } from "../domain/admin.ts";
 import { ActiveBadge } from "../components/AdminRow.tsx";
 import { labelOf } from "../domain/labels.ts";
+import { BusyButton } from "../components/BusyButton.tsx";
 
 export interface AdminUsersTableProps {
   users: AdminUserJson[];
@@ -209,15 +210,9 @@ export default function AdminUsersTable({ users: initial, companies, currentUser
           footer={
             <>
               <button type="button" className="btn btn-secondary" onClick={close}>Отмена</button>
-              <button
-                type="button"
-                className="btn btn-danger"
-                disabled={busy}
-                aria-busy={busy}
-                onClick={cleanup}
-              >
-                {busy ? "Удаление…" : "Удалить тестовые данные"}
-              </button>
+              <BusyButton className="btn btn-danger" onClick={cleanup} busy={busy} busyLabel="Удаление…">
+                Удалить тестовые данные
+              </BusyButton>
             </>
           }
         >

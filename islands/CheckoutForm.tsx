@@ -4,6 +4,7 @@ import { toastAfterNavigation, toastError } from "../components/toast.ts";
 import { type Errors, firstErrors, serverErrors } from "../components/form.ts";
 import { TextField } from "../components/Field.tsx";
 import { checkoutSchema } from "../domain/shop.ts";
+import { BusyButton } from "../components/BusyButton.tsx";
 
 export interface CheckoutFormProps {
   query: string;
@@ -129,10 +130,9 @@ export default function CheckoutForm(
         </fieldset>
       )}
       <div className="action-bar">
-        <button className="btn btn-primary btn-lg btn-block" type="submit" disabled={busy} aria-busy={busy}>
-          {busy && <span className="spinner" aria-hidden="true" />}
+        <BusyButton className="btn btn-primary btn-lg btn-block" type="submit" busy={busy} spinner>
           Подтвердить заказ на {total.toLocaleString("ru-RU", { maximumFractionDigits: 2 })}&nbsp;₽
-        </button>
+        </BusyButton>
       </div>
     </form>
   );

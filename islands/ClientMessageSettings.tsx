@@ -9,6 +9,7 @@ import {
   smtpTlsModeLabels,
   smtpTlsModes,
 } from "../domain/client_messages.ts";
+import { BusyButton } from "../components/BusyButton.tsx";
 
 type Webhook = MessageSettingsJson["webhooks"][number];
 
@@ -255,15 +256,9 @@ function MailServerCard({ settings, onSaved }: {
       <div className="action-bar">
         <SaveButton busy={busy} label="Сохранить сервер" />
         {server && (
-          <button
-            type="button"
-            className="btn btn-secondary"
-            onClick={check}
-            disabled={testing}
-            aria-busy={testing}
-          >
-            {testing ? "Проверяем…" : "Проверить"}
-          </button>
+          <BusyButton className="btn btn-secondary" onClick={check} busy={testing} busyLabel="Проверяем…">
+            Проверить
+          </BusyButton>
         )}
         {server && (
           <button type="button" className="btn btn-ghost" onClick={remove} disabled={busy}>

@@ -4,6 +4,7 @@ import { type FieldOptions, TextField } from "../components/Field.tsx";
 import { ApiRequestError, call, client, type JsonOf } from "../components/api.ts";
 import { errorMessage, type Errors, firstErrors, serverErrors } from "../components/form.ts";
 import { toastAfterNavigation, toastError } from "../components/toast.ts";
+import { BusyButton } from "../components/BusyButton.tsx";
 
 interface Props {
   next: string;
@@ -93,9 +94,9 @@ function SignIn({ next }: { next: string }) {
     <form onSubmit={submit} noValidate className="stack">
       {f.field("email", "Email", { type: "email", autoComplete: "username", inputMode: "email" })}
       {f.field("password", "Пароль", { type: "password", autoComplete: "current-password" })}
-      <button type="submit" className="btn btn-primary btn-block" disabled={f.busy} aria-busy={f.busy}>
-        {f.busy ? "Вход…" : "Войти"}
-      </button>
+      <BusyButton type="submit" className="btn btn-primary btn-block" busy={f.busy} busyLabel="Вход…">
+        Войти
+      </BusyButton>
     </form>
   );
 }
@@ -141,9 +142,9 @@ function Register() {
         hint: "Не менее 6 символов",
       })}
       {f.field("confirmPassword", "Повторите пароль", { type: "password", autoComplete: "new-password" })}
-      <button type="submit" className="btn btn-primary btn-block" disabled={f.busy} aria-busy={f.busy}>
-        {f.busy ? "Регистрация…" : "Зарегистрироваться"}
-      </button>
+      <BusyButton type="submit" className="btn btn-primary btn-block" busy={f.busy} busyLabel="Регистрация…">
+        Зарегистрироваться
+      </BusyButton>
     </form>
   );
 }

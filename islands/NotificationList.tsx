@@ -9,6 +9,7 @@ import {
 } from "../components/notifications.tsx";
 import { call, client } from "../components/api.ts";
 import { toastError } from "../components/toast.ts";
+import { BusyButton } from "../components/BusyButton.tsx";
 
 /**
  * /notifications: the newest `page` notifications, then «Показать ещё» for the next older ones; a click marks
@@ -99,15 +100,14 @@ export default function NotificationList(
           </ul>
         )}
       {more && (
-        <button
-          type="button"
+        <BusyButton
           className="btn btn-secondary btn-block notification-more"
           onClick={showMore}
-          disabled={loading}
-          aria-busy={loading}
+          busy={loading}
+          busyLabel="Загрузка…"
         >
-          {loading ? "Загрузка…" : "Показать ещё"}
-        </button>
+          Показать ещё
+        </BusyButton>
       )}
     </section>
   );

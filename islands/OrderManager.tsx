@@ -3,6 +3,7 @@ import { ApiRequestError, call, client } from "../components/api.ts";
 import { toast, toastAfterNavigation, toastError } from "../components/toast.ts";
 import { TextField } from "../components/Field.tsx";
 import { type OrderStatus, orderStatusLabels } from "../domain/shop.ts";
+import { BusyButton } from "../components/BusyButton.tsx";
 
 export interface OrderManagerProps {
   id: number;
@@ -58,17 +59,16 @@ export default function OrderManager(props: OrderManagerProps) {
       {props.nextStatuses.length > 0 && (
         <div className="order-moves">
           {props.nextStatuses.map((s) => (
-            <button
+            <BusyButton
               key={s}
-              type="button"
               className={s === "cancelled" ? "btn btn-danger" : "btn btn-primary"}
-              disabled={busy !== null}
-              aria-busy={busy === s}
               onClick={() => move(s)}
+              busy={busy === s}
+              disabled={busy !== null}
+              spinner
             >
-              {busy === s && <span className="spinner" aria-hidden="true" />}
               {s === "cancelled" ? "Отменить заказ" : `Перевести: ${orderStatusLabels[s]}`}
-            </button>
+            </BusyButton>
           ))}
         </div>
       )}

@@ -6,6 +6,7 @@ import { toast, toastError } from "../components/toast.ts";
 import { lazyPart } from "../components/lazy.ts";
 import { formatDateTime } from "../domain/format.ts";
 import type { SignatureFieldHandle, SignatureFieldProps } from "./ClientContract/SignatureField.tsx";
+import { BusyButton } from "../components/BusyButton.tsx";
 
 export interface VisitSignatureProps {
   url: string;
@@ -79,9 +80,9 @@ export default function VisitSignature(props: VisitSignatureProps) {
           </Suspense>
         )
         : <div className="signature-pad skeleton" />}
-      <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
-        {busy ? "Подписание…" : "Подписать отчёт"}
-      </button>
+      <BusyButton type="submit" className="btn btn-primary" busy={busy} busyLabel="Подписание…">
+        Подписать отчёт
+      </BusyButton>
     </form>
   );
 }

@@ -9,6 +9,7 @@ import { Field } from "../../components/Field.tsx";
 import { lazyPart } from "../../components/lazy.ts";
 import { signatureProblems } from "../../domain/contract_text.ts";
 import type { SignatureFieldHandle, SignatureFieldProps } from "./SignatureField.tsx";
+import { BusyButton } from "../../components/BusyButton.tsx";
 
 /** What a signature sends. */
 export interface SignatureBody {
@@ -103,9 +104,9 @@ export function SignForm(props: SignFormProps) {
         <span>{props.consent}</span>
       </label>
       {errors.agree && <p className="field-error" role="alert">{errors.agree}</p>}
-      <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>
-        {busy ? "Подписание…" : props.submitLabel}
-      </button>
+      <BusyButton type="submit" className="btn btn-primary btn-block" busy={busy} busyLabel="Подписание…">
+        {props.submitLabel}
+      </BusyButton>
     </form>
   );
 }

@@ -8,6 +8,7 @@ import { PreviewStep } from "./PreviewStep.tsx";
 import { SignedContract } from "./SignedContract.tsx";
 import type { WizardProps } from "./types.ts";
 import { useContractWizard, type WizardTab } from "./use_contract_wizard.ts";
+import { BusyButton } from "../../components/BusyButton.tsx";
 
 export type { WizardProps } from "./types.ts";
 
@@ -71,15 +72,16 @@ export default function Wizard(props: WizardProps) {
         {tab === "client" && (
           <>
             <button type="button" className="btn btn-secondary" onClick={props.onClose}>Отмена</button>
-            <button
+            <BusyButton
               type="submit"
               form="contract-client-form"
               className="btn btn-primary"
+              busy={busy}
+              busyLabel="Генерация…"
               disabled={!w.ready || busy}
-              aria-busy={busy}
             >
-              {busy ? "Генерация…" : "Сгенерировать договор"}
-            </button>
+              Сгенерировать договор
+            </BusyButton>
           </>
         )}
         {tab === "preview" && (
@@ -87,14 +89,14 @@ export default function Wizard(props: WizardProps) {
             <button type="button" className="btn btn-secondary" onClick={() => setTab("client")}>
               Назад
             </button>
-            <button
-              type="button"
+            <BusyButton
               className="btn btn-primary"
-              disabled={busy}
               onClick={() => void w.createPayment()}
+              busy={busy}
+              busyLabel="Создание…"
             >
-              {busy ? "Создание…" : "Создать платежную ссылку"}
-            </button>
+              Создать платежную ссылку
+            </BusyButton>
           </>
         )}
         {tab === "payment" && (

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { call, client } from "../../components/api.ts";
 import { toast, toastError } from "../../components/toast.ts";
 import { formatDate } from "../../domain/format.ts";
+import { BusyButton } from "../../components/BusyButton.tsx";
 
 export interface VisitReportLink {
   id: number;
@@ -32,15 +33,9 @@ export function SendReportButton({ visitId }: { visitId: number }) {
     }
   }
   return (
-    <button
-      type="button"
-      className="btn btn-secondary btn-sm"
-      onClick={send}
-      disabled={busy}
-      aria-busy={busy}
-    >
+    <BusyButton className="btn btn-secondary btn-sm" onClick={send} busy={busy}>
       Отправить отчёт клиенту
-    </button>
+    </BusyButton>
   );
 }
 

@@ -10,6 +10,7 @@ import { ObjectPicker } from "../../components/ObjectPicker.tsx";
 import { call, client } from "../../components/api.ts";
 import { errorMessage, type Errors, firstErrors, serverErrors } from "../../components/form.ts";
 import { toastAfterNavigation, toastError } from "../../components/toast.ts";
+import { BusyButton } from "../../components/BusyButton.tsx";
 
 export interface TaskFormProps {
   /** "task": the general add-task form; "measurement": assign a measurement to a surveyor. */
@@ -153,9 +154,15 @@ export default function TaskForm(
         <button type="button" className="btn btn-secondary" onClick={close}>
           Отмена
         </button>
-        <button type="submit" className="btn btn-primary" disabled={busy || noSurveyors} aria-busy={busy}>
-          {busy ? "Сохранение…" : measurement ? "Назначить" : "Создать задачу"}
-        </button>
+        <BusyButton
+          type="submit"
+          className="btn btn-primary"
+          busy={busy}
+          busyLabel="Сохранение…"
+          disabled={busy || noSurveyors}
+        >
+          {measurement ? "Назначить" : "Создать задачу"}
+        </BusyButton>
       </div>
     </form>
   );
