@@ -18,7 +18,7 @@ import {
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db, Executor } from "./client.ts";
 import type { Scope } from "./scope.ts";
-import { preparedQuery } from "./prepared.ts";
+import { type Placeholders, preparedQuery } from "./prepared.ts";
 import { calendarFeeds, crewMembers, crews, objects, tasks, users } from "./schema/mod.ts";
 import { closedTaskStatuses, effectiveStatus, type TaskStatus } from "../domain/tasks.ts";
 import { displayName } from "../domain/format.ts";
@@ -174,28 +174,42 @@ function personCondition(personId: number | Placeholder): SQL {
   return or(eq(tasks.assignedTo, personId), inArray(tasks.crewId, crewIdsOf(personId)))!;
 }
 
+/** The values of the filters the calendar and its side list share: company, person, role and work type. */
+function sharedValues(scope: Scope, f: Omit<CalendarFilter, "from" | "to">) {
+  return {
+    companyId: scope ?? undefined,
+    personId: f.personId || undefined,
+    role: f.role || undefined,
+    workType: f.workType || undefined,
+  };
+}
+
+/** The conditions of sharedValues(); one left out when its value is. */
+function sharedConditions(p: Placeholders<ReturnType<typeof sharedValues>>): SQL[] {
+  return [
+    p.companyId && eq(tasks.companyId, p.companyId),
+    p.personId && personCondition(p.personId),
+    p.role && eq(assignee.role, p.role),
+    p.workType && eq(objects.workType, p.workType),
+  ].filter((c): c is SQL => c !== undefined);
+}
+
 /** The scheduled tasks of a period, by day and window, with their site, assignee and crew. */
 export async function calendarTasks(db: Db, scope: Scope, f: CalendarFilter): Promise<CalendarTask[]> {
   const values = {
-    companyId: scope ?? undefined,
+    ...sharedValues(scope, f),
     from: f.from,
     to: f.to,
-    personId: f.personId || undefined,
     crewId: f.crewId || undefined,
-    role: f.role || undefined,
-    workType: f.workType || undefined,
     // Overdue is worked out from the due date (effectiveStatus): filtered below, not in SQL.
     status: f.status && f.status !== "overdue" ? f.status : undefined,
   };
   const rows = await preparedQuery(db, "schedule.calendar", values, (p) =>
     selectTasks(db).where(and(
-      p.companyId && eq(tasks.companyId, p.companyId),
+      ...sharedConditions(p),
       gte(tasks.scheduledDate, p.from),
       lte(tasks.scheduledDate, p.to),
-      p.personId && personCondition(p.personId),
       p.crewId && eq(tasks.crewId, p.crewId),
-      p.role && eq(assignee.role, p.role),
-      p.workType && eq(objects.workType, p.workType),
       p.status && eq(tasks.status, p.status),
     ))
       .orderBy(asc(tasks.scheduledDate), asc(tasks.windowStart), asc(tasks.id))
@@ -210,23 +224,19 @@ export async function unscheduledTasks(
   scope: Scope,
   f: Omit<CalendarFilter, "from" | "to">,
 ): Promise<CalendarTask[]> {
-  const values = {
-    companyId: scope ?? undefined,
-    personId: f.personId || undefined,
-    role: f.role || undefined,
-    workType: f.workType || undefined,
-  };
-  const rows = await preparedQuery(db, "schedule.unscheduled", values, (p) =>
-    selectTasks(db).where(and(
-      p.companyId && eq(tasks.companyId, p.companyId),
-      isNull(tasks.scheduledDate),
-      notInArray(tasks.status, [...closedTaskStatuses]),
-      p.personId && personCondition(p.personId),
-      p.role && eq(assignee.role, p.role),
-      p.workType && eq(objects.workType, p.workType),
-    ))
-      .orderBy(asc(tasks.dueDate), asc(tasks.id))
-      .limit(100)).all();
+  const rows = await preparedQuery(
+    db,
+    "schedule.unscheduled",
+    sharedValues(scope, f),
+    (p) =>
+      selectTasks(db).where(and(
+        ...sharedConditions(p),
+        isNull(tasks.scheduledDate),
+        notInArray(tasks.status, [...closedTaskStatuses]),
+      ))
+        .orderBy(asc(tasks.dueDate), asc(tasks.id))
+        .limit(100),
+  ).all();
   return await toCalendar(db, rows, f.now);
 }
 

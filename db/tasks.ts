@@ -17,7 +17,7 @@ import {
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db, Executor } from "./client.ts";
 import { type Scope } from "./scope.ts";
-import { type Placeholders, preparedQuery, updateRow } from "./prepared.ts";
+import { idInScope, type Placeholders, preparedQuery, updateRow } from "./prepared.ts";
 import { companyDayTallies, estimates, notifications, objects, tasks, users } from "./schema/mod.ts";
 import { tallyWhere } from "./tallies.ts";
 import { objectSearchValues, ofObjectsFound } from "./objects.ts";
@@ -139,13 +139,18 @@ function toCardView({ task: t, object, assignee }: CardRow, now: Date): TaskCard
     dueDate: t.dueDate,
     assignedTo: t.assignedTo,
     object: object?.id == null ? null : { id: object.id, address: object.address! },
-    assignedUser: assignee?.id == null ? null : {
-      id: assignee.id,
-      firstName: assignee.firstName,
-      lastName: assignee.lastName,
-      email: assignee.email!,
-      name: displayName(assignee),
-    },
+    assignedUser: assignedUserOf(assignee),
+  };
+}
+
+/** The left-joined assignee as a task shows it, or null for a task without one. */
+function assignedUserOf(assignee: CardRow["assignee"]): TaskView["assignedUser"] {
+  return assignee?.id == null ? null : {
+    id: assignee.id,
+    firstName: assignee.firstName,
+    lastName: assignee.lastName,
+    email: assignee.email!,
+    name: displayName(assignee),
   };
 }
 
@@ -228,13 +233,7 @@ function toView(row: Row, now: Date): TaskView {
     createdAt: t.createdAt,
     updatedAt: t.updatedAt,
     object: row.object?.id == null ? null : row.object as TaskView["object"],
-    assignedUser: row.assignee?.id == null ? null : {
-      id: row.assignee.id,
-      firstName: row.assignee.firstName,
-      lastName: row.assignee.lastName,
-      email: row.assignee.email!,
-      name: displayName(row.assignee),
-    },
+    assignedUser: assignedUserOf(row.assignee),
   };
 }
 
@@ -453,12 +452,10 @@ export async function taskObjectInScope(db: Db, scope: Scope, objectId: number) 
   const [row] = await preparedQuery(
     db,
     "tasks.objectInScope",
-    { objectId, companyId: scope ?? undefined },
+    { id: objectId, companyId: scope ?? undefined },
     (p) =>
       db.select({ id: objects.id, companyId: objects.companyId, address: objects.address })
-        .from(objects).where(
-          and(eq(objects.id, p.objectId), p.companyId && eq(objects.companyId, p.companyId)),
-        ),
+        .from(objects).where(idInScope(objects, p)),
   )
     .all();
   return row ?? null;
