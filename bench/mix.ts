@@ -877,8 +877,10 @@ export async function run(): Promise<void> {
     // What browsers send: every page and JSON answer compressed, zstd where the browser takes it (Chrome,
     // Firefox, Edge), gzip where it does not (Safari); the anchor's page is not compressed.
     const asBrowsers: string[] = [];
-    // The one process has idled through the other server's last round. The first load after such an idle
-    // cost 15–30 % more CPU per answer in five runs, whichever header it carried: it is warmed first.
+    // The one process has idled through the other server's last round, and the other server's writes made
+    // its cached pages stale: it is warmed first, with compression, as each server was before the rounds.
+    // (The first load after an idle also cost 15–30 % more CPU per answer until V8's memory reducer was
+    // turned off, server/cluster.ts SERVER_V8_FLAGS.)
     await mixLoad(server, WARM_UP_SECONDS, { "Accept-Encoding": BROWSERS[1][1] });
     for (const [browser, acceptEncoding] of BROWSERS) {
       const anchorBefore = await anchorNow();
