@@ -23,11 +23,11 @@ export function isServeOnlyProcess(): boolean {
  * The V8 flags every server process runs with (`deno task start`, `demo`, `dev` and `compile` name them too:
  * server/cluster_test.ts checks that they agree). `--no-memory-reducer`: when a process falls idle after
  * serving, V8's memory reducer shrinks its heap with full collections, and the first load after the pause
- * paid for it: under the realistic mix (`deno task bench mix`, one process, 5 s loads after 12 s idle), 0.48–
- * 0.63 ms of CPU an answer against 0.43–0.50 ms for loads without a pause before them, in 2 runs of 3 pauses;
- * with the flag 0.44–0.48 ms after a pause as without one. The heap keeps the size its traffic gave it
+ * paid for it: under the realistic mix (`deno task bench mix`, one process, 5 s loads after 12 s idle),
+ * 0.48–0.63 ms of CPU an answer against 0.43–0.50 ms for loads without a pause before them, in 2 runs of 3
+ * pauses; with the flag 0.44–0.48 ms after a pause as without one. The heap keeps the size its traffic gave it
  * instead, bounded as the page cache and the fragments are (server/page_cache.ts, server/island.tsx): 294
- * against 213 MB resident after 20 s idle following 3 000 pages made afresh (the same 295 MB before the pause).
+ * against 213 MB resident after 20 s idle following 3 000 pages made afresh (about 295 MB either way before).
  */
 export const SERVER_V8_FLAGS = ["--no-memory-reducer"];
 
