@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 
 /**
  * A button disabled while its action runs, which says so (aria-busy): `busyLabel` stands for its label
- * meanwhile, or `spinner` turns beside it; `disabled` keeps it off for other reasons too.
+ * meanwhile, or `spinner` turns beside it; `disabled` keeps it off for other reasons too (it is off while busy
+ * whatever `disabled` says).
  */
 export function BusyButton(
   { busy, busyLabel, spinner, disabled, className, type = "button", form, onClick, children }: {
@@ -24,7 +25,7 @@ export function BusyButton(
       form={form}
       className={className}
       onClick={onClick}
-      disabled={disabled ?? busy}
+      disabled={busy || disabled}
       aria-busy={busy}
     >
       {busy && spinner && <span className="spinner" aria-hidden="true" />}

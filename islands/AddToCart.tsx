@@ -68,7 +68,7 @@ export default function AddToCart(
         className={withInstallation ? "btn btn-secondary" : "btn btn-primary"}
         onClick={add}
         busy={busy}
-        disabled={busy || disabled}
+        disabled={disabled}
         spinner
       >
         {withInstallation ? "Заказать с монтажом" : "В корзину"}

@@ -78,7 +78,7 @@ export default function Wizard(props: WizardProps) {
               className="btn btn-primary"
               busy={busy}
               busyLabel="Генерация…"
-              disabled={!w.ready || busy}
+              disabled={!w.ready}
             >
               Сгенерировать договор
             </BusyButton>

@@ -159,7 +159,7 @@ export default function TaskForm(
           className="btn btn-primary"
           busy={busy}
           busyLabel="Сохранение…"
-          disabled={busy || noSurveyors}
+          disabled={noSurveyors}
         >
           {measurement ? "Назначить" : "Создать задачу"}
         </BusyButton>
