@@ -43,6 +43,7 @@ export function openPageReader<D>(
     const statement = prepare(sql);
     if (heard.has(statement)) return statement;
     heard.add(statement);
+    readRowsAsJson(statement, sql, prepare);
     for (const method of ["all", "get", "run"] as const) {
       const run = statement[method] as (...params: unknown[]) => unknown;
       statement[method] = ((...params: unknown[]) => {
@@ -73,4 +74,47 @@ export function openPageReader<D>(
     },
     close: () => connection.close(),
   };
+}
+
+/**
+ * Makes `statement`'s raw `all()` (drizzle's `values()`, every select the query builder makes) read its rows
+ * as one JSON text made by SQLite instead of through the driver's row iterator, which every `all()` makes
+ * in native memory that only the garbage collector frees (docs/performance.md «Memory under sustained
+ * load»). A real is written with 17 significant digits, which read back as the same number; an integer past
+ * the safe range is read as the nearest number, as the driver reads it here. A statement SQLite cannot wrap
+ * or whose rows JSON cannot hold (a BLOB, an infinite real) fails once and then reads as the driver does.
+ */
+function readRowsAsJson(statement: Statement, sql: string, prepare: (sql: string) => Statement) {
+  if (!statement.reader) return;
+  const toggle = statement.raw.bind(statement);
+  const all = statement.all.bind(statement);
+  let raw = false;
+  let asJson: Statement | null | undefined;
+  statement.raw = (on = true) => {
+    raw = on;
+    return toggle(on);
+  };
+  statement.all = (...params: unknown[]) => {
+    if (raw && asJson !== null) {
+      try {
+        asJson ??= prepare(jsonRowsSql(sql, statement.columns().length)).raw(true);
+        return JSON.parse((asJson.get(...params) as [string])[0]);
+      } catch {
+        asJson = null;
+      }
+    }
+    return all(...params);
+  };
+}
+
+/** `sql`'s rows, in their order, as one JSON array of arrays. */
+export function jsonRowsSql(sql: string, columnCount: number): string {
+  const names = Array.from({ length: columnCount }, (_, i) => `c${i}`);
+  const values = names.map((c) =>
+    `CASE WHEN typeof(${c}) = 'real' THEN json(printf('%!.17g', ${c})) ELSE ${c} END`
+  );
+  // An aggregate over a subquery with ORDER BY is not flattened into it: the rows reach json_group_array in order.
+  return `WITH q(${names.join(", ")}) AS (${sql}) SELECT json_group_array(json_array(${
+    values.join(", ")
+  })) FROM q`;
 }

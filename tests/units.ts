@@ -14,6 +14,7 @@ import "../db/objects_search_test.ts";
 import "../db/prepared_test.ts";
 import "../db/schema_test.ts";
 import "../db/scope_test.ts";
+import "../db/page_reader_test.ts";
 import "../db/statement_cache_test.ts";
 import "../db/table_versions_test.ts";
 import "../db/tallies_test.ts";
