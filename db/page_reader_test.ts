@@ -82,11 +82,8 @@ Deno.test("the page reader reads the rows the driver reads, in their order, valu
 
 Deno.test("the page reader keeps a query's order, limit and offset, and reads no rows as none", async () => {
   await withReader((db) => {
-    const page = (offset: number) =>
-      db.select({ id: things.id }).from(things).orderBy(asc(things.name), asc(things.id)).limit(2).offset(
-        offset,
-      )
-        .all().map((r) => r.id);
+    const byName = db.select({ id: things.id }).from(things).orderBy(asc(things.name), asc(things.id));
+    const page = (offset: number) => byName.limit(2).offset(offset).all().map((r) => r.id);
     // SQLite sorts NULL first, then the empty text, then by code point.
     assert.deepEqual([page(0), page(2), page(4)], [[3, 4], [2, 1], [5]]);
     assert.deepEqual(db.select().from(things).where(eq(things.id, 99)).all(), []);
