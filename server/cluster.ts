@@ -28,6 +28,8 @@ export function isServeOnlyProcess(): boolean {
  * pauses; with the flag 0.44–0.48 ms after a pause as without one. The heap keeps the size its traffic gave it
  * instead, bounded as the page cache and the fragments are (server/page_cache.ts, server/island.tsx): 294
  * against 213 MB resident after 20 s idle following 3 000 pages made afresh (about 295 MB either way before).
+ * It may also cost a rare read of about 300 ms, seen with the flag and not without it (docs/performance.md
+ * «After a pause»): weigh that before keeping it.
  */
 export const SERVER_V8_FLAGS = ["--no-memory-reducer"];
 
