@@ -1,6 +1,5 @@
 // The app as a separate process on a free loopback port, for benchmarks that measure it from outside.
 import { type PageCacheCounts, pageCacheCounts } from "../server/metrics.ts";
-import { serverV8Option } from "../server/cluster.ts";
 
 /** A free loopback port. */
 export function freePort(): number {
@@ -52,7 +51,7 @@ export async function startServer(
   const started = performance.now();
   const child = new Deno.Command(Deno.execPath(), {
     // BENCH_CPU_PROF=dir: each process writes a V8 CPU profile into dir when it stops (SIGTERM, a graceful exit).
-    args: ["run", "-A", serverV8Option, ...cpuProfileFlags(), "main.ts"],
+    args: ["run", "-A", ...cpuProfileFlags(), "main.ts"],
     env: {
       PORT: String(port),
       DATABASE_URL: `file:${dir}/app.db`,
@@ -150,8 +149,7 @@ export async function answering(url: string): Promise<void> {
 export async function startAnchor(): Promise<{ base: string; stop(): Promise<void> }> {
   const port = freePort();
   const child = new Deno.Command(Deno.execPath(), {
-    // With the server's own V8 flags: the two are compared as the same runtime runs them.
-    args: ["run", "-A", serverV8Option, new URL("./_anchor.tsx", import.meta.url).pathname, String(port)],
+    args: ["run", "-A", new URL("./_anchor.tsx", import.meta.url).pathname, String(port)],
     env: { NODE_ENV: "production" },
     stdout: "null",
     stderr: "inherit",

@@ -879,8 +879,6 @@ export async function run(): Promise<void> {
     const asBrowsers: string[] = [];
     // The one process has idled through the other server's last round, and the other server's writes made
     // its cached pages stale: it is warmed first, with compression, as each server was before the rounds.
-    // (The first load after an idle also cost 15–30 % more CPU per answer until V8's memory reducer was
-    // turned off, server/cluster.ts SERVER_V8_FLAGS.)
     await mixLoad(server, WARM_UP_SECONDS, { "Accept-Encoding": BROWSERS[1][1] });
     for (const [browser, acceptEncoding] of BROWSERS) {
       const anchorBefore = await anchorNow();

@@ -3,7 +3,6 @@
 // existing one. `deno task bench start --write` puts the table between the bench-start markers of
 // docs/performance.md.
 import { answering, freePort } from "./_server.ts";
-import { serverV8Option } from "../server/cluster.ts";
 import { markdownTable, measuredOn, range, writeFigures } from "./_doc_figures.ts";
 
 const RUNS = 3;
@@ -23,7 +22,7 @@ async function timeOneStart(dir: string): Promise<{ seconds: number; cpu: number
   const port = freePort();
   const started = performance.now();
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", serverV8Option, "main.ts"],
+    args: ["run", "-A", "main.ts"],
     env: {
       PORT: String(port),
       DATABASE_URL: `file:${dir}/demo.db`,
@@ -48,7 +47,7 @@ export async function run(): Promise<void> {
   const dir = await Deno.makeTempDir({ prefix: "polesmeta-bench-start-" });
   try {
     const header = await measuredOn(
-      `\`deno run -A ${serverV8Option} main.ts\` as \`deno task demo\` runs it, to the first 200 of /readyz ` +
+      "`deno run -A main.ts` as `deno task demo` runs it, to the first 200 of /readyz " +
         "(CPU time of the server process)",
     );
     const first = await timeOneStart(dir);

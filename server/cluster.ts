@@ -19,23 +19,6 @@ export function isServeOnlyProcess(): boolean {
   return Deno.env.get(WORKER_ENV) === "1";
 }
 
-/**
- * The V8 flags every server process runs with (`deno task start`, `demo`, `dev` and `compile` name them too:
- * server/cluster_test.ts checks that they agree). `--no-memory-reducer`: when a process falls idle after
- * serving, V8's memory reducer shrinks its heap with full collections, and the first load after the pause
- * paid for it: under the realistic mix (`deno task bench mix`, one process, 5 s loads after 12 s idle),
- * 0.48–0.63 ms of CPU an answer against 0.43–0.50 ms for loads without a pause before them, in 2 runs of 3
- * pauses; with the flag 0.44–0.48 ms after a pause as without one. The heap keeps the size its traffic gave it
- * instead, bounded as the page cache and the fragments are (server/page_cache.ts, server/island.tsx): 294
- * against 213 MB resident after 20 s idle following 3 000 pages made afresh (about 295 MB either way before).
- * It may also cost a rare read of about 300 ms, seen with the flag and not without it (docs/performance.md
- * «After a pause»): weigh that before keeping it.
- */
-export const SERVER_V8_FLAGS = ["--no-memory-reducer"];
-
-/** `deno run`'s option that passes SERVER_V8_FLAGS. */
-export const serverV8Option = `--v8-flags=${SERVER_V8_FLAGS.join(",")}`;
-
 /** How long a process that died unexpectedly waits before it is started again, ms. */
 const RESTART_DELAY_MS = 1000;
 
@@ -50,10 +33,7 @@ const isCompiled = !/(^|[\\/])deno(\.exe)?$/.test(Deno.execPath());
 export function startServingProcesses(count: number): { stop(): void } {
   let stopping = false;
   const children = new Set<Deno.ChildProcess>();
-  // A compiled binary carries its V8 flags (`deno task compile`).
-  const args = isCompiled
-    ? Deno.args
-    : ["run", "-A", serverV8Option, new URL(Deno.mainModule).pathname, ...Deno.args];
+  const args = isCompiled ? Deno.args : ["run", "-A", new URL(Deno.mainModule).pathname, ...Deno.args];
   const start = () => {
     const child = new Deno.Command(Deno.execPath(), {
       args,

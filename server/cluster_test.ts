@@ -8,7 +8,7 @@ import { like } from "drizzle-orm";
 import { answering, freePort } from "../bench/_server.ts";
 import { openDb } from "../db/client.ts";
 import { objects } from "../db/schema/mod.ts";
-import { serverV8Option, WORKER_ENV } from "./cluster.ts";
+import { WORKER_ENV } from "./cluster.ts";
 import { DEFAULT_PROCESSES_AT_MOST, readEnv } from "./env.ts";
 
 Deno.test("readEnv() runs one process per core unless told otherwise, and refuses several on PORT=0", () => {
@@ -21,13 +21,6 @@ Deno.test("readEnv() runs one process per core unless told otherwise, and refuse
   assert.equal(readEnv({ PORT: "0" }).WEB_CONCURRENCY, 1);
   assert.throws(() => readEnv({ WEB_CONCURRENCY: "2", PORT: "0" }), /WEB_CONCURRENCY/);
   assert.throws(() => readEnv({ WEB_CONCURRENCY: "0" }), /WEB_CONCURRENCY/);
-});
-
-Deno.test("the tasks that start the server pass the V8 flags its serving processes get", async () => {
-  const { tasks } = JSON.parse(await Deno.readTextFile(new URL("../deno.json", import.meta.url)));
-  for (const name of ["start", "demo", "dev", "compile"]) {
-    assert.ok(tasks[name].split(" ").includes(serverV8Option), `deno task ${name}: ${serverV8Option}`);
-  }
 });
 
 function startProcess(dir: string, serveOnly: boolean) {
